@@ -1,0 +1,17 @@
+//! Every exit code the `guard` command tree uses, in one place.
+//!
+//! Codes 0-7 follow terraphim-agent's contract. The sandbox codes mirror the shell's conventions
+//! so a wrapped command keeps the exit status an agent expects.
+
+/// Success; for `check`, the decision is `allow` (or `--json` was given).
+pub const SUCCESS: u8 = 0;
+/// A general error; upstream's plain `guard` form also exits 1 on block.
+pub const ERROR_GENERAL: u8 = 1;
+/// Bad usage (clap errors, unknown profile, malformed input).
+pub const ERROR_USAGE: u8 = 2;
+/// `check` without `--json`: the decision is `sandbox`.
+pub const DECISION_SANDBOX: u8 = 10;
+/// `check` without `--json`: the decision is `deny`.
+pub const DECISION_DENY: u8 = 11;
+/// `kg check`: the knowledge graph has invalid entries.
+pub const KG_INVALID: u8 = 12;
