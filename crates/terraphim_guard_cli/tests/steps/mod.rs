@@ -1,0 +1,4 @@
+//! Step modules, one per domain, and the shared world.
+
+pub mod common;
+pub mod world;
