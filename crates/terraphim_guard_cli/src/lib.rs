@@ -24,5 +24,9 @@
 
 mod commands;
 pub mod exit_code;
+mod load;
+mod output;
+mod paths;
+mod upstream_json;
 
 pub use commands::{GuardCommand, run};

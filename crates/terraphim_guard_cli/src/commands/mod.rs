@@ -1,22 +1,75 @@
 //! The clap definitions of the `guard` tree and the dispatch to each subcommand.
 
+mod check;
+mod explain;
+mod kg;
+mod upstream;
+
 use clap::{Args, Subcommand};
 
 use crate::exit_code;
 
 /// `terraphim-agent guard`: decide allow / sandbox / deny for shell commands.
+///
+/// Upstream's flat form keeps working beside the subcommands:
+/// `terraphim-agent guard [--json] [--fail-open] [--explain] [COMMAND]` prints upstream's
+/// `GuardResult`. To check a command whose first word is a subcommand name, put `--` first:
+/// `terraphim-agent guard -- check this` (or use `guard check 'check this'`).
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct GuardCommand {
     #[command(subcommand)]
     subcommand: Option<GuardSubcommand>,
+    #[command(flatten)]
+    upstream: upstream::UpstreamArgs,
 }
 
 #[derive(Debug, Subcommand)]
-enum GuardSubcommand {}
+enum GuardSubcommand {
+    /// Decide one command (argument or stdin), or a batch of JSON Lines.
+    Check(check::CheckArgs),
+    /// Show how a command is parsed, unwrapped, matched and decided.
+    Explain(explain::ExplainArgs),
+    /// Validate or import knowledge-graph entries.
+    #[command(subcommand)]
+    Kg(kg::KgCommand),
+}
 
 /// Run a parsed `guard` command and return the process exit code.
 pub fn run(command: GuardCommand) -> u8 {
-    let _ = command;
-    exit_code::ERROR_GENERAL
+    let result = match command.subcommand {
+        Some(GuardSubcommand::Check(args)) => check::run(args),
+        Some(GuardSubcommand::Explain(args)) => explain::run(args),
+        Some(GuardSubcommand::Kg(args)) => kg::run(args),
+        None => upstream::run(command.upstream),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            exit_code::ERROR_GENERAL
+        }
+    }
+}
+
+/// The command from the argument, or all of stdin, trimmed.
+pub(crate) fn command_or_stdin(command: Option<String>) -> anyhow::Result<String> {
+    match command {
+        Some(c) => Ok(c),
+        None => {
+            use std::io::Read as _;
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .lock()
+                .take(terraphim_guard::MAX_COMMAND_BYTES as u64 + 1)
+                .read_to_end(&mut buf)?;
+            let text = String::from_utf8(buf).map_err(|e| {
+                anyhow::anyhow!(
+                    "the command on stdin is not valid UTF-8 (byte {})",
+                    e.utf8_error().valid_up_to()
+                )
+            })?;
+            Ok(text.trim().to_string())
+        }
+    }
 }

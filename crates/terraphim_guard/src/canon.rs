@@ -1,0 +1,393 @@
+//! Canonical forms, shared by commands and patterns so that both sides are compared alike:
+//! look-alike characters folded, command names by basename, flag clusters split, known long
+//! flags mapped to their short form, paths normalised lexically.
+
+/// How a canonical word is used in its simple command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WordKind {
+    /// The command name (always the first word).
+    Name,
+    /// An option such as `-r` or `--force`.
+    Flag,
+    /// Anything else: subcommands, operands, option values.
+    Operand,
+    /// An output redirection target, written `>PATH`.
+    Redirect,
+}
+
+/// One canonical word of a simple command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    /// Canonical text.
+    pub text: String,
+    /// How the word is used.
+    pub kind: WordKind,
+    /// An operand that directly follows a flag (likely that flag's value).
+    pub follows_flag: bool,
+}
+
+/// Fold Unicode dash and space look-alikes to ASCII.
+pub(crate) fn fold_lookalikes(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\u{2010}'..='\u{2015}'
+            | '\u{2212}'
+            | '\u{FE58}'
+            | '\u{FE63}'
+            | '\u{FF0D}'
+            | '\u{00AD}' => '-',
+            '\u{00A0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200A}'
+            | '\u{202F}'
+            | '\u{205F}'
+            | '\u{3000}' => ' ',
+            other => other,
+        })
+        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+        .collect()
+}
+
+/// The basename of a command word: `/usr/bin/rm` -> `rm`.
+pub(crate) fn command_basename(word: &str) -> &str {
+    match word.rsplit_once('/') {
+        Some((_, base)) if !base.is_empty() => base,
+        _ => word,
+    }
+}
+
+/// Normalise a path-like operand lexically: `${HOME}` -> `$HOME`, repeated and trailing slashes,
+/// `.` and `..` components of absolute and home-relative paths.
+pub(crate) fn normalise_path(word: &str) -> String {
+    if word.contains(char::is_whitespace) {
+        // Not a path: a message, a script, a SQL statement.
+        return word.to_string();
+    }
+    let word = word.replace("${HOME}", "$HOME");
+    let (root, rest) = if let Some(rest) = word.strip_prefix('/') {
+        ("/", rest)
+    } else if word == "~" || word.starts_with("~/") {
+        ("~/", word.get(2..).unwrap_or(""))
+    } else if word == "$HOME" || word.starts_with("$HOME/") {
+        ("$HOME/", word.get(6..).unwrap_or(""))
+    } else {
+        // Relative paths keep their shape, minus a trailing slash (`build/` -> `build`).
+        let trimmed = word.trim_end_matches('/');
+        return if trimmed.is_empty() {
+            word.to_string()
+        } else {
+            trimmed.to_string()
+        };
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in rest.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    let joined = parts.join("/");
+    match (root, joined.is_empty()) {
+        ("/", true) => "/".to_string(),
+        ("/", false) => format!("/{joined}"),
+        (r, true) => r.trim_end_matches('/').to_string(),
+        (r, false) => format!("{r}{joined}"),
+    }
+}
+
+/// Commands whose single-dash options are whole words (`find -delete`), not clusters.
+const SINGLE_DASH_LONG: &[&str] = &[
+    "find",
+    "java",
+    "javac",
+    "go",
+    "terraform",
+    "tofu",
+    "gcc",
+    "g++",
+    "clang",
+    "cc",
+    "ffmpeg",
+    "openssl",
+    "xcodebuild",
+    "ant",
+    "mvn",
+    "dd",
+    "tput",
+    "tmux",
+    "qemu-img",
+    "qemu-system-x86_64",
+    "iptables",
+    "ip6tables",
+    "ip",
+    "kill",
+    "pkill",
+    "killall",
+];
+
+/// Long flags (and single-letter alternates) that mean the same as a short flag, per command or
+/// per `command subcommand`. Both commands and patterns pass through this table.
+fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
+    let by_sub = match (head, sub, flag) {
+        ("git", "push", "--force") => Some(&["-f"][..]),
+        ("git", "push", "--delete") => Some(&["-d"][..]),
+        ("git", "clean", "--force") => Some(&["-f"][..]),
+        ("git", "clean", "--dry-run") => Some(&["-n"][..]),
+        ("git", "branch", "--delete") => Some(&["-d"][..]),
+        ("git", "branch", "--force") => Some(&["-f"][..]),
+        ("git", "branch", "-D") => Some(&["-d", "-f"][..]),
+        ("git", "branch", "--move") => Some(&["-m"][..]),
+        ("git", "branch", "-M") => Some(&["-m", "-f"][..]),
+        ("git", "checkout", "--force") => Some(&["-f"][..]),
+        ("git", "commit", "--no-verify") => Some(&["-n"][..]),
+        ("git", "commit", "--message") => Some(&["-m"][..]),
+        ("git", "commit", "--all") => Some(&["-a"][..]),
+        ("git", "add", "--all") => Some(&["-A"][..]),
+        ("git", "stash", "--include-untracked") => Some(&["-u"][..]),
+        ("docker" | "podman", _, "--force") => Some(&["-f"][..]),
+        ("docker" | "podman", _, "--all") => Some(&["-a"][..]),
+        ("npm" | "pnpm" | "yarn", _, "--global") => Some(&["-g"][..]),
+        ("kubectl", _, "--namespace") => Some(&["-n"][..]),
+        ("kubectl", _, "--all-namespaces") => Some(&["-A"][..]),
+        _ => None,
+    };
+    if by_sub.is_some() {
+        return by_sub;
+    }
+    match (head, flag) {
+        ("rm" | "cp" | "mv" | "ln" | "shred", "--force") => Some(&["-f"]),
+        ("rm" | "cp" | "scp" | "rsync" | "grep" | "rg", "--recursive") => Some(&["-r"]),
+        ("rm" | "cp", "-R") => Some(&["-r"]),
+        ("rm", "--dir") => Some(&["-d"]),
+        ("rm", "--interactive") => Some(&["-i"]),
+        ("chmod" | "chown" | "chgrp" | "setfacl", "--recursive") => Some(&["-R"]),
+        ("shred", "--remove") => Some(&["-u"]),
+        ("shred", "--zero") => Some(&["-z"]),
+        ("sed", "--in-place") => Some(&["-i"]),
+        ("curl", "--output") => Some(&["-o"]),
+        ("curl", "--data") => Some(&["-d"]),
+        ("curl", "--upload-file") => Some(&["-T"]),
+        ("curl", "--location") => Some(&["-L"]),
+        ("curl", "--silent") => Some(&["-s"]),
+        ("curl", "--fail") => Some(&["-f"]),
+        ("curl", "--form") => Some(&["-F"]),
+        ("wget", "--output-document") => Some(&["-O"]),
+        ("wget", "--quiet") => Some(&["-q"]),
+        ("nc" | "ncat" | "netcat", "--listen") => Some(&["-l"]),
+        ("tee", "--append") => Some(&["-a"]),
+        ("crontab", "--remove") => Some(&["-r"]),
+        ("kill" | "pkill" | "killall", "-KILL" | "-SIGKILL" | "--signal=KILL") => Some(&["-9"]),
+        ("base64", "--decode") => Some(&["-d"]),
+        ("xxd", "--revert") => Some(&["-r"]),
+        ("truncate", "--size") => Some(&["-s"]),
+        ("pip" | "pip3", "--user") => Some(&["--user"]),
+        ("python" | "python3" | "node" | "perl" | "ruby" | "php", "--eval") => Some(&["-e"]),
+        ("su", "--command") => Some(&["-c"]),
+        _ => None,
+    }
+}
+
+/// Split a raw flag word into canonical flags, given the command's name and subcommand.
+/// Returns the flags and, for `--opt=value`, the value.
+pub(crate) fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Option<String>) {
+    let (flag, value) = match word.split_once('=') {
+        Some((f, v)) if f.starts_with("--") || SINGLE_DASH_LONG.contains(&head) => {
+            (f, Some(v.to_string()))
+        }
+        _ => (word, None),
+    };
+    if let Some(mapped) = alias(head, sub, flag) {
+        return (mapped.iter().map(|s| (*s).to_string()).collect(), value);
+    }
+    let is_cluster = !flag.starts_with("--")
+        && flag.len() > 2
+        && !SINGLE_DASH_LONG.contains(&head)
+        && flag[1..].chars().all(|c| c.is_ascii_alphabetic());
+    if is_cluster {
+        let mut flags = Vec::new();
+        for c in flag[1..].chars() {
+            let single = format!("-{c}");
+            match alias(head, sub, &single) {
+                Some(mapped) => flags.extend(mapped.iter().map(|s| (*s).to_string())),
+                None => flags.push(single),
+            }
+        }
+        return (flags, value);
+    }
+    (vec![flag.to_string()], value)
+}
+
+/// Whether a word is an option for canonicalisation purposes.
+pub(crate) fn is_flag(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-') && word != "--"
+}
+
+/// Build canonical words from unquoted argv words. The first word is the command name; `--`
+/// ends options; redirection targets come last as `>PATH`.
+pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
+    let mut out = Vec::with_capacity(argv.len() + redirects.len());
+    let Some((first, rest)) = argv.split_first() else {
+        return out;
+    };
+    let name = command_basename(&fold_lookalikes(first)).to_string();
+    // The subcommand is the first operand that is not a flag's value; good enough for aliases.
+    let mut sub = "";
+    let mut prev_flag = false;
+    for w in rest {
+        if is_flag(w) {
+            prev_flag = true;
+        } else if !prev_flag {
+            sub = w;
+            break;
+        } else {
+            prev_flag = false;
+        }
+    }
+    let sub = fold_lookalikes(sub);
+    out.push(Word {
+        text: name.clone(),
+        kind: WordKind::Name,
+        follows_flag: false,
+    });
+    let mut options_done = false;
+    let mut prev_was_flag = false;
+    for raw in rest {
+        let w = fold_lookalikes(raw);
+        if !options_done && w == "--" {
+            options_done = true;
+            prev_was_flag = false;
+            continue;
+        }
+        if !options_done && is_flag(&w) {
+            let (flags, value) = canonical_flags(&name, &sub, &w);
+            for f in flags {
+                if !out.iter().any(|o| o.kind == WordKind::Flag && o.text == f) {
+                    out.push(Word {
+                        text: f,
+                        kind: WordKind::Flag,
+                        follows_flag: false,
+                    });
+                }
+            }
+            if let Some(v) = value {
+                out.push(Word {
+                    text: normalise_path(&v),
+                    kind: WordKind::Operand,
+                    follows_flag: true,
+                });
+                prev_was_flag = false;
+            } else {
+                prev_was_flag = true;
+            }
+            continue;
+        }
+        out.push(Word {
+            text: normalise_path(&w),
+            kind: WordKind::Operand,
+            follows_flag: prev_was_flag,
+        });
+        prev_was_flag = false;
+    }
+    sort_flag_runs(&mut out);
+    for r in redirects {
+        out.push(Word {
+            text: format!(">{}", normalise_path(&fold_lookalikes(r))),
+            kind: WordKind::Redirect,
+            follows_flag: false,
+        });
+    }
+    out
+}
+
+/// Sort each run of adjacent flags, so `-fr`, `-r -f` and `--force --recursive` read alike.
+fn sort_flag_runs(words: &mut [Word]) {
+    let mut i = 0;
+    while i < words.len() {
+        if words[i].kind != WordKind::Flag {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < words.len() && words[i].kind == WordKind::Flag {
+            i += 1;
+        }
+        words[start..i].sort_by(|a, b| a.text.cmp(&b.text));
+    }
+}
+
+/// The canonical text of a simple command: its words joined by single spaces.
+pub fn canonical_text(words: &[Word]) -> String {
+    let mut s = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        if w.text.contains(char::is_whitespace) || w.text.is_empty() {
+            s.push('\'');
+            s.push_str(&w.text.replace('\'', "'\\''"));
+            s.push('\'');
+        } else {
+            s.push_str(&w.text);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(argv: &[&str]) -> String {
+        let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
+        canonical_text(&canonical_words(&argv, &[]))
+    }
+
+    #[test]
+    fn flags_are_made_equal() {
+        let expected = canon(&["rm", "-f", "-r", "/"]);
+        for argv in [
+            &["rm", "-rf", "/"][..],
+            &["rm", "-fr", "/"],
+            &["/bin/rm", "--recursive", "--force", "/"],
+            &["rm", "-R", "-f", "/"],
+            &["rm", "\u{2013}rf", "/"],
+        ] {
+            assert_eq!(canon(argv), expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn paths_are_normalised() {
+        for (raw, want) in [
+            ("/", "/"),
+            ("//", "/"),
+            ("/etc/", "/etc"),
+            ("/tmp/../", "/"),
+            ("/tmp/../etc/./x/", "/etc/x"),
+            ("~/", "~"),
+            ("${HOME}/", "$HOME"),
+            ("$HOME/.ssh/", "$HOME/.ssh"),
+            ("build/", "build"),
+            ("..", ".."),
+            ("./*", "./*"),
+        ] {
+            assert_eq!(normalise_path(raw), want, "{raw}");
+        }
+    }
+
+    #[test]
+    fn single_dash_long_options_stay_whole() {
+        assert_eq!(
+            canon(&["find", ".", "-name", "x", "-delete"]),
+            "find . -name x -delete"
+        );
+        assert_eq!(canon(&["git", "branch", "-D", "x"]), "git branch -d -f x");
+        assert_eq!(
+            canon(&["git", "push", "origin", "main", "--force"]),
+            "git push origin main -f"
+        );
+    }
+}

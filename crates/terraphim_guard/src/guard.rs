@@ -1,0 +1,800 @@
+//! The guard: KG entries compiled into one matcher per tier, and the decision rules.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::kg::{Entry, Kg, Tier};
+use crate::parse::{self, ParsedCommand, SimpleCommand};
+use crate::pattern::{self, Pattern, StageHit, TierMatcher};
+use crate::replace::Replacer;
+
+/// Longest command the guard reads; anything longer is denied unread.
+pub const MAX_COMMAND_BYTES: usize = 1 << 20;
+
+/// The profile for sandboxed commands that no KG entry names a profile for.
+pub const DEFAULT_PROFILE: &str = "readonly";
+
+/// The three tiers of decision, ordered by strictness: `max()` is the strictest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    /// Runs on the host.
+    Allow,
+    /// Runs confined, under a sandbox profile.
+    Sandbox,
+    /// Never runs.
+    Deny,
+}
+
+impl Verdict {
+    /// `allow`, `sandbox` or `deny`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Allow => "allow",
+            Verdict::Sandbox => "sandbox",
+            Verdict::Deny => "deny",
+        }
+    }
+
+    /// Parse `allow`, `sandbox`, `deny` (and upstream's `block` for deny).
+    pub fn parse(s: &str) -> Option<Verdict> {
+        match s {
+            "allow" => Some(Verdict::Allow),
+            "sandbox" => Some(Verdict::Sandbox),
+            "deny" | "block" => Some(Verdict::Deny),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One KG pattern that matched part of a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// The tier of the entry.
+    pub tier: Tier,
+    /// The entry's concept (file stem).
+    pub concept: String,
+    /// The pattern (synonym) as written in the KG.
+    pub pattern: String,
+    /// The canonical simple command it matched.
+    pub segment: String,
+    /// The entry's reason, if any.
+    pub reason: Option<String>,
+    /// The entry's sandbox profile, if any.
+    pub profile: Option<String>,
+    /// The KG file that holds the entry.
+    pub source: PathBuf,
+    /// For a destructive match: the safe pattern that explicitly covers it, so it does not deny.
+    pub covered_by: Option<String>,
+}
+
+/// The decision for one simple command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// Canonical form of the simple command.
+    pub canonical: String,
+    /// The source text it came from.
+    pub text: String,
+    /// Wrappers and code layers that were peeled off, outermost first.
+    pub layers: Vec<String>,
+    /// The part's verdict.
+    pub verdict: Verdict,
+    /// Why.
+    pub reason: String,
+    /// Sandbox profile when the verdict is sandbox.
+    pub profile: Option<String>,
+    /// Indices into [`Decision::matches`].
+    pub matches: Vec<usize>,
+}
+
+/// The guard's answer for a whole command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The command as given.
+    pub command: String,
+    /// The strictest part decides.
+    pub verdict: Verdict,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// Sandbox profile when the verdict is sandbox.
+    pub profile: Option<String>,
+    /// Every KG match, destructive first.
+    pub matches: Vec<Match>,
+    /// Every simple command and its own decision.
+    pub parts: Vec<Part>,
+    /// The command after KG replacement, when the replace stage changed it. This is the command
+    /// that should run.
+    pub replaced: Option<String>,
+    /// The decision of the replaced command, when there is one (its verdict is already folded
+    /// into `verdict`).
+    pub replaced_parts: Vec<Part>,
+}
+
+impl Decision {
+    /// The match that decided the verdict, if a KG match did.
+    pub fn deciding_match(&self) -> Option<&Match> {
+        let tier = match self.verdict {
+            Verdict::Deny => Tier::Destructive,
+            Verdict::Sandbox => Tier::Suspicious,
+            Verdict::Allow => Tier::Safe,
+        };
+        self.matches
+            .iter()
+            .find(|m| m.tier == tier && m.covered_by.is_none())
+    }
+
+    /// The command that should run: the replaced one when the replace stage changed it.
+    pub fn effective_command(&self) -> &str {
+        self.replaced.as_deref().unwrap_or(&self.command)
+    }
+}
+
+struct CompiledEntry {
+    tier: Tier,
+    concept: String,
+    reason: Option<String>,
+    profile: Option<String>,
+    source: PathBuf,
+}
+
+struct TierSet {
+    matcher: TierMatcher,
+    /// For each pattern index: (entry index, synonym text).
+    origin: Vec<(usize, String)>,
+}
+
+/// A built guard: immutable, cheap to share between threads.
+pub struct Guard {
+    entries: Vec<CompiledEntry>,
+    destructive: TierSet,
+    suspicious: TierSet,
+    safe: TierSet,
+    replacer: Option<Replacer>,
+    default_profile: String,
+}
+
+impl fmt::Debug for Guard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Guard")
+            .field("entries", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds a [`Guard`] from KG sources.
+#[derive(Debug, Default)]
+pub struct GuardBuilder {
+    kg: Kg,
+    embedded: bool,
+    default_profile: Option<String>,
+}
+
+impl GuardBuilder {
+    /// Start from the embedded default KG.
+    pub fn with_default_kg(mut self) -> Self {
+        self.embedded = true;
+        self
+    }
+
+    /// Add a KG (entries merge; order never changes a decision).
+    pub fn kg(mut self, kg: Kg) -> Self {
+        for e in kg.entries() {
+            self.kg.push(e.clone());
+        }
+        self
+    }
+
+    /// Add the tier directories under `dir` (or `dir` itself when it is a tier directory).
+    pub fn dir(mut self, dir: &Path) -> Result<Self> {
+        self.kg.add_dir(dir)?;
+        Ok(self)
+    }
+
+    /// The profile for sandboxed commands with no profile of their own (default `readonly`).
+    pub fn default_profile(mut self, profile: impl Into<String>) -> Self {
+        self.default_profile = Some(profile.into());
+        self
+    }
+
+    /// Compile every active entry.
+    pub fn build(self) -> Result<Guard> {
+        let mut kg = if self.embedded {
+            Kg::embedded()?
+        } else {
+            Kg::new()
+        };
+        for e in self.kg.entries() {
+            kg.push(e.clone());
+        }
+        Guard::compile(
+            &kg,
+            self.default_profile
+                .unwrap_or_else(|| DEFAULT_PROFILE.to_string()),
+        )
+    }
+}
+
+impl Guard {
+    /// A guard over `kg` alone.
+    pub fn new(kg: &Kg) -> Result<Guard> {
+        Guard::compile(kg, DEFAULT_PROFILE.to_string())
+    }
+
+    /// A builder; `Guard::builder().with_default_kg().dir(user)?.build()` is the usual start.
+    pub fn builder() -> GuardBuilder {
+        GuardBuilder::default()
+    }
+
+    fn compile(kg: &Kg, default_profile: String) -> Result<Guard> {
+        parse::check_grammar().map_err(Error::Grammar)?;
+        let mut entries = Vec::new();
+        let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<(usize, String)>)> = BTreeMap::new();
+        let mut replace_entries = Vec::new();
+        for entry in kg.entries().iter().filter(|e| e.is_active()) {
+            if entry.tier == Tier::Replace {
+                replace_entries.push(entry.clone());
+                continue;
+            }
+            let idx = entries.len();
+            entries.push(CompiledEntry {
+                tier: entry.tier,
+                concept: entry.concept.clone(),
+                reason: entry.reason.clone(),
+                profile: entry.profile.clone(),
+                source: entry.source.clone(),
+            });
+            let slot = per_tier.entry(entry.tier).or_default();
+            for syn in &entry.synonyms {
+                let pattern = Pattern::compile(&syn.text).map_err(|message| Error::Entry {
+                    path: entry.source.clone(),
+                    line: syn.line,
+                    message: format!("pattern `{}`: {message}", syn.text),
+                })?;
+                slot.0.push(pattern);
+                slot.1.push((idx, syn.text.clone()));
+            }
+        }
+        let mut tier = |t: Tier| -> Result<TierSet> {
+            let (patterns, origin) = per_tier.remove(&t).unwrap_or_default();
+            let matcher = TierMatcher::build(patterns).map_err(Error::Automaton)?;
+            Ok(TierSet { matcher, origin })
+        };
+        Ok(Guard {
+            destructive: tier(Tier::Destructive)?,
+            suspicious: tier(Tier::Suspicious)?,
+            safe: tier(Tier::Safe)?,
+            entries,
+            replacer: Replacer::new(&replace_entries)?,
+            default_profile,
+        })
+    }
+
+    /// Number of active entries (replace entries excluded).
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Decide a command line.
+    pub fn check(&self, command: &str) -> Decision {
+        self.check_in(command, None, None)
+    }
+
+    /// Decide a command line that runs in `cwd`, for a user whose home is `home`: relative
+    /// operands such as `.`, `*` and `..` are also judged as the absolute paths they name, so
+    /// `rm -rf *` run in `~` is judged like `rm -rf ~/*`.
+    pub fn check_in(&self, command: &str, cwd: Option<&Path>, home: Option<&Path>) -> Decision {
+        let place = Place { cwd, home };
+        if command.len() > MAX_COMMAND_BYTES {
+            return Decision {
+                command: command.to_string(),
+                verdict: Verdict::Deny,
+                reason: format!(
+                    "the command is longer than the guard reads ({MAX_COMMAND_BYTES} bytes)"
+                ),
+                profile: None,
+                matches: Vec::new(),
+                parts: Vec::new(),
+                replaced: None,
+                replaced_parts: Vec::new(),
+            };
+        }
+        let mut decision = self.decide(command, &place);
+        if let Some(replacer) = &self.replacer {
+            match replacer.replace(command) {
+                Ok(replaced) if replaced != command => {
+                    // The replaced command is guarded again and the stricter decision stands.
+                    let second = self.decide(&replaced, &place);
+                    let base = decision.matches.len();
+                    decision.matches.extend(second.matches);
+                    decision.replaced_parts = second
+                        .parts
+                        .into_iter()
+                        .map(|mut p| {
+                            p.matches.iter_mut().for_each(|m| *m += base);
+                            p
+                        })
+                        .collect();
+                    if second.verdict > decision.verdict {
+                        decision.verdict = second.verdict;
+                        decision.reason = second.reason;
+                        decision.profile = second.profile;
+                    }
+                    decision.replaced = Some(replaced);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    // Replacement failed: keep the original, never loosen the decision.
+                    decision.verdict = decision.verdict.max(Verdict::Sandbox);
+                    decision.reason = format!("{e}; running confined");
+                    decision
+                        .profile
+                        .get_or_insert_with(|| self.default_profile.clone());
+                }
+            }
+        }
+        decision
+    }
+
+    /// Parse without deciding (for explanations and the learning loop).
+    pub fn parse(&self, command: &str) -> ParsedCommand {
+        parse::parse(command)
+    }
+
+    fn decide(&self, command: &str, place: &Place<'_>) -> Decision {
+        let mut parsed = parse::parse(command);
+        for c in &mut parsed.commands {
+            place.add_resolved_operands(&mut c.words);
+        }
+        let mut matches = Vec::new();
+        let mut parts = Vec::new();
+        let hits: Vec<[Vec<StageHit>; 3]> = parsed
+            .commands
+            .iter()
+            .map(|c| {
+                [
+                    self.destructive.matcher.stage_hits(&c.words),
+                    self.suspicious.matcher.stage_hits(&c.words),
+                    self.safe.matcher.stage_hits(&c.words),
+                ]
+            })
+            .collect();
+        for (ci, cmd) in parsed.commands.iter().enumerate() {
+            let canonical = crate::canon::canonical_text(&cmd.words);
+            let safe_hits = complete_hits(&self.safe, &parsed.commands, &hits, ci, 2);
+            let mut part_matches = Vec::new();
+            let mut uncovered_destructive = None;
+            for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
+                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd);
+                let idx = self.push_match(
+                    &mut matches,
+                    &self.destructive,
+                    pi,
+                    &canonical,
+                    covered_by.clone(),
+                );
+                part_matches.push(idx);
+                if covered_by.is_none() && uncovered_destructive.is_none() {
+                    uncovered_destructive = Some(idx);
+                }
+            }
+            let mut suspicious = None;
+            for (pi, _) in complete_hits(&self.suspicious, &parsed.commands, &hits, ci, 1) {
+                let idx = self.push_match(&mut matches, &self.suspicious, pi, &canonical, None);
+                part_matches.push(idx);
+                suspicious.get_or_insert(idx);
+            }
+            let mut safe = None;
+            for (pi, _) in &safe_hits {
+                let idx = self.push_match(&mut matches, &self.safe, *pi, &canonical, None);
+                part_matches.push(idx);
+                safe.get_or_insert(idx);
+            }
+            let (verdict, reason, profile) = if let Some(i) = uncovered_destructive {
+                (
+                    Verdict::Deny,
+                    match_reason(&matches[i], "destructive"),
+                    None,
+                )
+            } else if let Some(i) = suspicious {
+                let profile = matches[i]
+                    .profile
+                    .clone()
+                    .unwrap_or_else(|| self.default_profile.clone());
+                (
+                    Verdict::Sandbox,
+                    match_reason(&matches[i], "suspicious"),
+                    Some(profile),
+                )
+            } else if let Some(f) = cmd.findings.first() {
+                (
+                    Verdict::Sandbox,
+                    f.reason().to_string(),
+                    Some(self.default_profile.clone()),
+                )
+            } else if let Some(i) = safe {
+                (
+                    Verdict::Allow,
+                    format!("known safe ({})", matches[i].concept),
+                    None,
+                )
+            } else {
+                (
+                    Verdict::Sandbox,
+                    format!("`{}` is not a known safe command", cmd.name()),
+                    Some(self.default_profile.clone()),
+                )
+            };
+            parts.push(Part {
+                canonical,
+                text: cmd.text.clone(),
+                layers: cmd.layers.clone(),
+                verdict,
+                reason,
+                profile,
+                matches: part_matches,
+            });
+        }
+        // The strictest part decides; among equals, the first.
+        let mut verdict = Verdict::Allow;
+        let mut reason = if parts.is_empty() {
+            "nothing runs".to_string()
+        } else {
+            String::new()
+        };
+        let mut profile = None;
+        for p in &parts {
+            if p.verdict > verdict || reason.is_empty() {
+                verdict = p.verdict.max(verdict);
+                reason = p.reason.clone();
+                profile = p.profile.clone();
+            }
+        }
+        if let Some(f) = parsed.findings.first() {
+            if verdict < Verdict::Sandbox {
+                verdict = Verdict::Sandbox;
+                reason = f.reason().to_string();
+                profile = Some(self.default_profile.clone());
+            }
+        }
+        if verdict == Verdict::Sandbox {
+            profile = Some(pick_profile(
+                &parts,
+                profile.unwrap_or_else(|| self.default_profile.clone()),
+            ));
+        }
+        if verdict != Verdict::Sandbox {
+            profile = None;
+        }
+        // Destructive matches first, then suspicious, then safe: the reader sees what matters.
+        let mut order: Vec<usize> = (0..matches.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(matches[i].tier));
+        let remap: BTreeMap<usize, usize> = order
+            .iter()
+            .enumerate()
+            .map(|(new, old)| (*old, new))
+            .collect();
+        let matches = order.iter().map(|&i| matches[i].clone()).collect();
+        for p in &mut parts {
+            p.matches = p.matches.iter().map(|m| remap[m]).collect();
+        }
+        Decision {
+            command: command.to_string(),
+            verdict,
+            reason,
+            profile,
+            matches,
+            parts,
+            replaced: None,
+            replaced_parts: Vec::new(),
+        }
+    }
+
+    fn push_match(
+        &self,
+        matches: &mut Vec<Match>,
+        set: &TierSet,
+        pattern: usize,
+        segment: &str,
+        covered_by: Option<String>,
+    ) -> usize {
+        let (entry_idx, text) = &set.origin[pattern];
+        let e = &self.entries[*entry_idx];
+        matches.push(Match {
+            tier: e.tier,
+            concept: e.concept.clone(),
+            pattern: text.clone(),
+            segment: segment.to_string(),
+            reason: e.reason.clone(),
+            profile: e.profile.clone(),
+            source: e.source.clone(),
+            covered_by,
+        });
+        matches.len() - 1
+    }
+
+    /// The safe pattern that explicitly covers destructive pattern `d` on `cmd`, if any.
+    fn cover(
+        &self,
+        d_hits: &[StageHit],
+        d: usize,
+        safe_hits: &[(usize, Vec<usize>)],
+        cmd: &SimpleCommand,
+    ) -> Option<String> {
+        let d_pattern = self.destructive.matcher.pattern(d);
+        if d_pattern.stages.len() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
+            return None;
+        }
+        let ds = &d_pattern.stages[0];
+        safe_hits.iter().find_map(|(si, head_words)| {
+            let sp = self.safe.matcher.pattern(*si);
+            let ss = sp.stages.first()?;
+            let extends = sp.stages.len() == 1
+                && ds.name.is_some()
+                && ss.name == ds.name
+                && ss.head.starts_with(&ds.head)
+                && ds.flags.iter().all(|f| ss.flags.contains(f))
+                && !ss.targets.is_empty()
+                && pattern::covers_all_operands(ss, &cmd.words, head_words);
+            extends.then(|| self.safe.origin[*si].1.clone())
+        })
+    }
+}
+
+/// Where a command runs.
+struct Place<'a> {
+    cwd: Option<&'a Path>,
+    home: Option<&'a Path>,
+}
+
+impl Place<'_> {
+    /// Add the absolute form of relative operands that name the working directory, its contents
+    /// or its parents (`.`, `*`, `./*`, `..`, `../*`): extra operands can only make matching stricter.
+    fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {
+        let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
+            return;
+        };
+        let mut extra = Vec::new();
+        for w in words
+            .iter()
+            .skip(1)
+            .filter(|w| w.kind == crate::canon::WordKind::Operand)
+        {
+            let t = w.text.as_str();
+            let (base, glob) = match t {
+                "." | "./" => (".", false),
+                "*" | "./*" | ".*" | "./.*" => (".", true),
+                ".." => ("..", false),
+                "../*" => ("..", true),
+                _ if t.starts_with("../") && t.trim_start_matches("../").is_empty() => (t, false),
+                _ => continue,
+            };
+            let joined = cwd.join(base);
+            let mut resolved = crate::canon::normalise_path(&joined.to_string_lossy());
+            if let Some(home) = self
+                .home
+                .and_then(|h| h.to_str())
+                .map(|h| crate::canon::normalise_path(h))
+            {
+                if resolved == home {
+                    resolved = "~".into();
+                } else if let Some(rest) = resolved.strip_prefix(&format!("{home}/")) {
+                    resolved = format!("~/{rest}");
+                }
+            }
+            if glob {
+                resolved = if resolved == "/" {
+                    "/*".into()
+                } else {
+                    format!("{resolved}/*")
+                };
+            }
+            extra.push(crate::canon::Word {
+                text: resolved,
+                kind: crate::canon::WordKind::Operand,
+                follows_flag: w.follows_flag,
+            });
+        }
+        // Keep redirections last, where canonical text puts them.
+        let at = words
+            .iter()
+            .position(|w| w.kind == crate::canon::WordKind::Redirect)
+            .unwrap_or(words.len());
+        words.splice(at..at, extra);
+    }
+}
+
+/// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
+/// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
+/// the same pipeline, in order. Returns (pattern index, head words of the last stage).
+fn complete_hits(
+    set: &TierSet,
+    cmds: &[SimpleCommand],
+    hits: &[[Vec<StageHit>; 3]],
+    ci: usize,
+    tier: usize,
+) -> Vec<(usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for h in &hits[ci][tier] {
+        let p = set.matcher.pattern(h.pattern);
+        if h.stage + 1 != p.stages.len() || !seen.insert(h.pattern) {
+            continue;
+        }
+        if h.stage == 0 {
+            out.push((h.pattern, h.head_words.clone()));
+            continue;
+        }
+        let Some((pipe, mut pos)) = cmds[ci].pipeline else {
+            continue;
+        };
+        let mut ok = true;
+        for want in (0..h.stage).rev() {
+            let found = cmds
+                .iter()
+                .enumerate()
+                .filter_map(|(j, c)| match c.pipeline {
+                    Some((id, st))
+                        if id == pipe
+                            && st < pos
+                            && hits[j][tier]
+                                .iter()
+                                .any(|x| x.pattern == h.pattern && x.stage == want) =>
+                    {
+                        Some(st)
+                    }
+                    _ => None,
+                });
+            match found.max() {
+                Some(st) => pos = st,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            out.push((h.pattern, h.head_words.clone()));
+        }
+    }
+    out
+}
+
+fn match_reason(m: &Match, kind: &str) -> String {
+    match &m.reason {
+        Some(r) => format!("{r} ({kind}: {})", m.concept),
+        None => format!("matched {kind} pattern `{}` ({})", m.pattern, m.concept),
+    }
+}
+
+/// Several sandboxed parts run in one sandbox: take the most restrictive profile among them.
+/// `strict` forbids spawning, so it only fits a command of one part.
+fn pick_profile(parts: &[Part], fallback: String) -> String {
+    let rank = |p: &str| match p {
+        "strict" => 3,
+        "readonly" => 2,
+        "build" => 0,
+        _ => 1,
+    };
+    let sandboxed: Vec<&str> = parts
+        .iter()
+        .filter(|p| p.verdict == Verdict::Sandbox)
+        .filter_map(|p| p.profile.as_deref())
+        .collect();
+    let best = sandboxed
+        .iter()
+        .copied()
+        .max_by_key(|p| rank(p))
+        .map(str::to_string)
+        .unwrap_or(fallback);
+    if best == "strict" && parts.len() > 1 {
+        "readonly".to_string()
+    } else {
+        best
+    }
+}
+
+/// Compile-time check that a guard can be shared between threads.
+#[allow(dead_code)]
+fn assert_send_sync() {
+    fn is<T: Send + Sync>() {}
+    is::<Guard>();
+}
+
+/// Check one entry's examples against a guard: every `example::` must be decided by the entry's
+/// own tier with the entry among the deciding matches, and no `not_example::` may match it.
+/// Returns human-readable problems with their line numbers.
+pub fn check_examples(guard: &Guard, entry: &Entry) -> Vec<(usize, String)> {
+    let mut problems = Vec::new();
+    if entry.tier == Tier::Replace || !entry.is_active() {
+        return problems;
+    }
+    if entry.examples.is_empty() {
+        problems.push((
+            1,
+            "no `example::` line: every entry proves itself with at least one".into(),
+        ));
+    }
+    let want = match entry.tier {
+        Tier::Destructive => Verdict::Deny,
+        Tier::Suspicious => Verdict::Sandbox,
+        _ => Verdict::Allow,
+    };
+    for ex in &entry.examples {
+        let d = guard.check(&ex.text);
+        let by_entry = d
+            .matches
+            .iter()
+            .any(|m| m.concept == entry.concept && m.tier == entry.tier && m.covered_by.is_none());
+        if !by_entry {
+            problems.push((
+                ex.line,
+                format!(
+                    "example `{}` is not matched by this entry (decision: {}, {})",
+                    ex.text, d.verdict, d.reason
+                ),
+            ));
+        } else if d.verdict != want {
+            problems.push((
+                ex.line,
+                format!(
+                    "example `{}` is decided {} ({}), expected {want}",
+                    ex.text, d.verdict, d.reason
+                ),
+            ));
+        }
+    }
+    for ex in &entry.not_examples {
+        let d = guard.check(&ex.text);
+        if d.matches
+            .iter()
+            .any(|m| m.concept == entry.concept && m.tier == entry.tier && m.covered_by.is_none())
+        {
+            problems.push((
+                ex.line,
+                format!("not_example `{}` is matched by this entry", ex.text),
+            ));
+        }
+    }
+    problems
+}
+
+/// Synonyms that appear in more than one tier: (synonym, the entries that hold it).
+pub fn cross_tier_duplicates(kg: &Kg) -> Vec<(String, Vec<(Tier, PathBuf, usize)>)> {
+    let mut by_syn: BTreeMap<String, Vec<(Tier, PathBuf, usize)>> = BTreeMap::new();
+    for e in kg
+        .entries()
+        .iter()
+        .filter(|e| e.is_active() && e.tier != Tier::Replace)
+    {
+        for s in &e.synonyms {
+            let key = Pattern::compile(&s.text)
+                .map(|p| format!("{p:?}"))
+                .unwrap_or_else(|_| s.text.clone());
+            by_syn
+                .entry(key)
+                .or_default()
+                .push((e.tier, e.source.clone(), s.line));
+        }
+    }
+    by_syn
+        .into_iter()
+        .filter(|(_, v)| v.iter().any(|(t, _, _)| *t != v[0].0))
+        .map(|(k, v)| {
+            let shown = kg
+                .entries()
+                .iter()
+                .flat_map(|e| e.synonyms.iter().map(move |s| (e, s)))
+                .find(|(e, s)| e.source == v[0].1 && s.line == v[0].2)
+                .map(|(_, s)| s.text.clone())
+                .unwrap_or(k);
+            (shown, v)
+        })
+        .collect()
+}

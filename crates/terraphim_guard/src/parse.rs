@@ -1,0 +1,1019 @@
+//! The shell parse: tree-sitter-bash into simple commands, with wrappers unwrapped and code
+//! hidden in strings (`bash -c`, `eval`, `ssh host CMD`, heredocs and pipes fed to shells)
+//! parsed again.
+
+use std::cell::RefCell;
+
+use tree_sitter::{Node, Parser};
+
+use crate::canon::{self, Word};
+
+/// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
+const MAX_DEPTH: u32 = 8;
+
+/// Something about a command's structure that keeps it out of the allow tier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finding {
+    /// The command name is an expansion (`$X -rf /`, `$(echo rm) -rf /`).
+    DynamicName,
+    /// Code run by a shell or `eval` is not a literal string.
+    DynamicCode,
+    /// A pipe feeds a shell or an interpreter.
+    PipeIntoShell,
+    /// A shell runs code from a process substitution (`bash <(curl ...)`).
+    ProcessSubstitutionIntoShell,
+    /// The input is not valid shell, or not fully understood.
+    Unparsed,
+    /// Code nested deeper than the parser follows.
+    TooDeep,
+}
+
+impl Finding {
+    /// Why this finding keeps a command in the sandbox.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Finding::DynamicName => {
+                "the command name is an expansion, so what runs is unknown until run time"
+            }
+            Finding::DynamicCode => "a shell or eval runs code that is not a literal string",
+            Finding::PipeIntoShell => {
+                "a pipe feeds a shell or interpreter, which runs whatever arrives"
+            }
+            Finding::ProcessSubstitutionIntoShell => {
+                "a shell runs code from a process substitution"
+            }
+            Finding::Unparsed => "the command could not be parsed as shell",
+            Finding::TooDeep => "the command nests code deeper than the guard follows",
+        }
+    }
+}
+
+/// One simple command after unwrapping: what the matcher sees.
+#[derive(Debug, Clone)]
+pub struct SimpleCommand {
+    /// Canonical words; the first is the command name.
+    pub words: Vec<Word>,
+    /// Source text the command came from (for explanations).
+    pub text: String,
+    /// Wrappers and code layers around it, outermost first (`sudo`, `bash -c`, `$(...)`).
+    pub layers: Vec<String>,
+    /// The pipeline it is a stage of, and its stage index.
+    pub pipeline: Option<(u32, u32)>,
+    /// Structural findings about this command.
+    pub findings: Vec<Finding>,
+    /// Code fed to the command on stdin (heredoc or here-string), unquoted.
+    pub stdin_text: Option<String>,
+    /// The unquoted argv before canonicalisation (script pre-review needs real paths).
+    pub argv: Vec<String>,
+}
+
+impl SimpleCommand {
+    /// The command name.
+    pub fn name(&self) -> &str {
+        self.words.first().map(|w| w.text.as_str()).unwrap_or("")
+    }
+}
+
+/// The parse of a whole command line.
+#[derive(Debug, Clone, Default)]
+pub struct ParsedCommand {
+    /// Every simple command, in source order, nested ones after their container.
+    pub commands: Vec<SimpleCommand>,
+    /// Findings about the line as a whole (parse errors).
+    pub findings: Vec<Finding>,
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+fn with_parser<T>(f: impl FnOnce(&mut Parser) -> T) -> Result<T, String> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut p = Parser::new();
+            p.set_language(&tree_sitter_bash::LANGUAGE.into())
+                .map_err(|e| e.to_string())?;
+            *slot = Some(p);
+        }
+        match slot.as_mut() {
+            Some(p) => Ok(f(p)),
+            None => Err("parser unavailable".into()),
+        }
+    })
+}
+
+/// Check that the bash grammar loads (done once when a guard is built).
+pub(crate) fn check_grammar() -> Result<(), String> {
+    with_parser(|_| ())
+}
+
+/// Parse a command line into simple commands.
+pub fn parse(command: &str) -> ParsedCommand {
+    let mut walker = Walker {
+        next_pipeline: 0,
+        out: ParsedCommand::default(),
+    };
+    walker.parse_code(command, 0, &[]);
+    walker.out
+}
+
+struct Walker {
+    next_pipeline: u32,
+    out: ParsedCommand,
+}
+
+#[derive(Clone, Default)]
+struct Ctx {
+    layers: Vec<String>,
+    pipeline: Option<(u32, u32)>,
+    redirects: Vec<String>,
+    stdin_text: Option<String>,
+}
+
+/// Shells that run a `-c` string, stdin, or a script file.
+const SHELLS: &[&str] = &[
+    "bash",
+    "sh",
+    "zsh",
+    "dash",
+    "ksh",
+    "mksh",
+    "ash",
+    "fish",
+    "csh",
+    "tcsh",
+    "busybox-sh",
+];
+/// Interpreters that run code from stdin when given no script.
+const INTERPRETERS: &[&str] = &[
+    "python",
+    "python2",
+    "python3",
+    "node",
+    "nodejs",
+    "perl",
+    "ruby",
+    "php",
+    "deno",
+    "bun",
+    "lua",
+    "Rscript",
+    "osascript",
+    "pwsh",
+];
+/// Wrappers that only change how the inner command runs; they are not judged themselves.
+const TRANSPARENT: &[&str] = &[
+    "env",
+    "nice",
+    "ionice",
+    "nohup",
+    "timeout",
+    "time",
+    "stdbuf",
+    "setsid",
+    "command",
+    "builtin",
+    "exec",
+    "xargs",
+    "chrt",
+    "taskset",
+    "unbuffer",
+    "flock",
+    "caffeinate",
+    "gtimeout",
+    "parallel",
+    "torsocks",
+    "proxychains",
+    "proxychains4",
+    "strace",
+    "ltrace",
+    "catchsegv",
+];
+/// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
+const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
+
+fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+impl Walker {
+    fn parse_code(&mut self, code: &str, depth: u32, layers: &[String]) {
+        if depth > MAX_DEPTH {
+            self.out.findings.push(Finding::TooDeep);
+            return;
+        }
+        let tree = match with_parser(|p| p.parse(code, None)) {
+            Ok(Some(tree)) => tree,
+            _ => {
+                self.out.findings.push(Finding::Unparsed);
+                return;
+            }
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            self.out.findings.push(Finding::Unparsed);
+        }
+        let ctx = Ctx {
+            layers: layers.to_vec(),
+            ..Ctx::default()
+        };
+        self.walk(root, code, &ctx, depth);
+    }
+
+    fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        match node.kind() {
+            "command" => self.command(node, src, ctx, depth),
+            "pipeline" => {
+                let id = self.next_pipeline;
+                self.next_pipeline += 1;
+                let mut stage = 0;
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    if child.kind() == "comment" {
+                        continue;
+                    }
+                    let mut c = ctx.clone();
+                    c.pipeline = Some((id, stage));
+                    // Stdin reaches only the first stage; the others read the pipe.
+                    if stage > 0 {
+                        c.stdin_text = None;
+                    }
+                    self.walk(child, src, &c, depth);
+                    stage += 1;
+                }
+            }
+            "redirected_statement" => {
+                let mut c = ctx.clone();
+                let mut cursor = node.walk();
+                let mut body = None;
+                for child in node.named_children(&mut cursor) {
+                    match child.kind() {
+                        "file_redirect" => {
+                            if let Some(target) = output_target(child, src) {
+                                c.redirects.push(target);
+                            }
+                            // Redirect targets may hold substitutions.
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        "heredoc_redirect" => {
+                            c.stdin_text = heredoc_body(child, src);
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        "herestring_redirect" => {
+                            let mut cur = child.walk();
+                            let text = child
+                                .named_children(&mut cur)
+                                .last()
+                                .map(|n| word_value(n, src).0);
+                            c.stdin_text = text;
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        _ => body = Some(child),
+                    }
+                }
+                if let Some(body) = body {
+                    self.walk(body, src, &c, depth);
+                }
+            }
+            "command_substitution" | "process_substitution" => {
+                let mut c = Ctx {
+                    layers: ctx.layers.clone(),
+                    ..Ctx::default()
+                };
+                c.layers.push(if node.kind() == "command_substitution" {
+                    "$(...)".into()
+                } else {
+                    "<(...)".into()
+                });
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    self.walk(child, src, &c, depth);
+                }
+            }
+            "ERROR" => {
+                self.out.findings.push(Finding::Unparsed);
+                self.walk_children(node, src, ctx, depth);
+            }
+            "heredoc_body" | "comment" => {}
+            "declaration_command" | "unset_command" => {
+                // `export X=1`, `local y`: judged like a command named by its keyword.
+                let mut argv = Vec::new();
+                let mut cursor = node.walk();
+                for child in node.children(&mut cursor) {
+                    let text = match child.kind() {
+                        "variable_assignment" => assignment_name(child, src),
+                        _ => word_value(child, src).0,
+                    };
+                    if !text.is_empty() {
+                        argv.push(text);
+                    }
+                }
+                self.walk_substitutions(node, src, ctx, depth);
+                let text = node_text(node, src).to_string();
+                self.push(argv, text, ctx, Vec::new());
+            }
+            _ => self.walk_children(node, src, ctx, depth),
+        }
+    }
+
+    fn walk_children(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            // Stage and redirects belong to the direct command only, not nested statements.
+            self.walk(child, src, ctx, depth);
+        }
+    }
+
+    /// Visit substitutions nested anywhere inside `node` (arguments, strings, redirect targets).
+    fn walk_substitutions(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        if matches!(node.kind(), "command_substitution" | "process_substitution") {
+            self.walk(node, src, ctx, depth);
+            return;
+        }
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            self.walk_substitutions(child, src, ctx, depth);
+        }
+    }
+
+    fn command(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut argv = Vec::new();
+        let mut dynamic = Vec::new();
+        let mut c = ctx.clone();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "variable_assignment" => self.walk_substitutions(child, src, ctx, depth),
+                "file_redirect" => {
+                    if let Some(t) = output_target(child, src) {
+                        c.redirects.push(t);
+                    }
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "herestring_redirect" => {
+                    let mut cur = child.walk();
+                    c.stdin_text = child
+                        .named_children(&mut cur)
+                        .last()
+                        .map(|n| word_value(n, src).0);
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "comment" => {}
+                _ => {
+                    let (value, is_dynamic) = word_value(child, src);
+                    argv.push(value);
+                    dynamic.push(is_dynamic);
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+            }
+        }
+        if argv.is_empty() {
+            return;
+        }
+        let text = node_text(node, src).to_string();
+        self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// Peel wrappers and code layers off one argv and push what remains.
+    fn unwrap(
+        &mut self,
+        argv: Vec<String>,
+        dynamic: Vec<bool>,
+        text: String,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let mut findings = Vec::new();
+        if dynamic.first().copied().unwrap_or(false) {
+            findings.push(Finding::DynamicName);
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        let name = canon::command_basename(&canon::fold_lookalikes(&argv[0])).to_string();
+        let rest = &argv[1..];
+        let rest_dyn = &dynamic[1..];
+        let layer = |what: &str| {
+            let mut c = ctx.clone();
+            c.layers.push(what.to_string());
+            c
+        };
+
+        if TRANSPARENT.contains(&name.as_str()) {
+            if name == "command" && rest.first().is_some_and(|a| a == "-v" || a == "-V") {
+                self.push(argv, text, ctx, findings);
+                return;
+            }
+            let skip = wrapper_operands(&name, rest);
+            if skip < rest.len() {
+                let inner: Vec<String> = rest[skip..].to_vec();
+                let inner_dyn = rest_dyn[skip..].to_vec();
+                let c = layer(&wrapper_label(&name, &rest[..skip]));
+                self.unwrap(inner, inner_dyn, text, &c, depth);
+                return;
+            }
+            // A wrapper with nothing to run (`env`, `time`) is a command of its own.
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if PRIVILEGED.contains(&name.as_str()) {
+            let skip = wrapper_operands(&name, rest);
+            let own: Vec<String> = argv[..=skip.min(rest.len())].to_vec();
+            self.push(own, text.clone(), ctx, Vec::new());
+            if skip < rest.len() {
+                let c = layer(&wrapper_label(&name, &rest[..skip]));
+                self.unwrap(
+                    rest[skip..].to_vec(),
+                    rest_dyn[skip..].to_vec(),
+                    text,
+                    &c,
+                    depth,
+                );
+            }
+            return;
+        }
+        if name == "watch" {
+            let skip = wrapper_operands(&name, rest);
+            if skip < rest.len() {
+                let code = rest[skip..].join(" ");
+                if rest_dyn[skip..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                self.parse_code(&code, depth + 1, &layer("watch").layers);
+            }
+            self.push(argv[..=skip.min(rest.len())].to_vec(), text, ctx, findings);
+            return;
+        }
+        if name == "busybox" && !rest.is_empty() {
+            let c = layer("busybox");
+            self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
+            return;
+        }
+        if name == "eval" {
+            if rest_dyn.iter().any(|d| *d) {
+                findings.push(Finding::DynamicCode);
+                self.push(argv, text, ctx, findings);
+            } else {
+                let mut c = layer("eval");
+                c.pipeline = None;
+                self.parse_code(&rest.join(" "), depth + 1, &c.layers);
+                // `eval` itself is a command: the KG may judge it.
+                self.push(vec![argv[0].clone()], text, ctx, findings);
+            }
+            return;
+        }
+        if is_shell(&name) || name == "su" {
+            if let Some(i) = dash_c_index(&name, rest) {
+                let code_idx = i + 1;
+                match (rest.get(code_idx), rest_dyn.get(code_idx)) {
+                    (Some(code), Some(false)) => {
+                        let c = layer(&format!("{name} -c"));
+                        self.parse_code(code, depth + 1, &c.layers);
+                        if name == "su" {
+                            self.push(argv[..1].to_vec(), text, ctx, Vec::new());
+                        }
+                    }
+                    _ => {
+                        findings.push(Finding::DynamicCode);
+                        self.push(argv, text, ctx, findings);
+                    }
+                }
+                return;
+            }
+            if name == "su" {
+                self.push(argv, text, ctx, findings);
+                return;
+            }
+            let script = rest.iter().position(|a| !canon::is_flag(a) && a != "--");
+            match script {
+                Some(i)
+                    if rest_dyn[i]
+                        || rest[i].starts_with("/dev/fd/")
+                        || rest[i].starts_with("/proc/self/fd") =>
+                {
+                    findings.push(Finding::ProcessSubstitutionIntoShell);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(body) = &ctx.stdin_text {
+                        let c = layer(&format!("{name} <<stdin"));
+                        self.parse_code(body, depth + 1, &c.layers);
+                    }
+                    if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                        findings.push(Finding::PipeIntoShell);
+                        self.reparse_piped_literals(ctx, depth, &name);
+                    }
+                }
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if INTERPRETERS.contains(&name.as_str()) || name.starts_with("python3.") {
+            let reads_stdin = rest.is_empty()
+                || rest
+                    .iter()
+                    .all(|a| canon::is_flag(a) && a != "-c" && a != "-e")
+                || rest.first().is_some_and(|a| a == "-");
+            if reads_stdin && ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                findings.push(Finding::PipeIntoShell);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if name == "ssh" {
+            let skip = wrapper_operands("ssh", rest);
+            // rest[skip] is the host; everything after it is the remote command.
+            if skip + 1 < rest.len() {
+                let remote = rest[skip + 1..].join(" ");
+                if rest_dyn[skip + 1..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                let mut c = layer("ssh (remote)");
+                c.pipeline = None;
+                self.parse_code(&remote, depth + 1, &c.layers);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if name == "find" {
+            let mut i = 0;
+            while i < rest.len() {
+                if matches!(rest[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+                    let start = i + 1;
+                    let end = rest[start..]
+                        .iter()
+                        .position(|a| a == ";" || a == "+")
+                        .map(|p| start + p)
+                        .unwrap_or(rest.len());
+                    if start < end {
+                        let c = layer(&format!("find {}", rest[i]));
+                        self.unwrap(
+                            rest[start..end].to_vec(),
+                            rest_dyn[start..end].to_vec(),
+                            text.clone(),
+                            &c,
+                            depth,
+                        );
+                    }
+                    i = end;
+                }
+                i += 1;
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        self.push(argv, text, ctx, findings);
+    }
+
+    /// `echo "rm -rf /" | sh`: the literal text echoed into a shell is code; parse it.
+    fn reparse_piped_literals(&mut self, ctx: &Ctx, depth: u32, shell: &str) {
+        let Some((id, stage)) = ctx.pipeline else {
+            return;
+        };
+        let previous: Vec<String> = self
+            .out
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == Some((id, stage.saturating_sub(1))))
+            .filter(|c| matches!(c.name(), "echo" | "printf"))
+            .map(|c| {
+                c.argv
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !canon::is_flag(a))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        for code in previous {
+            let mut layers = ctx.layers.clone();
+            layers.push(format!("echo | {shell}"));
+            self.parse_code(&code.replace("\\n", "\n"), depth + 1, &layers);
+        }
+    }
+
+    fn push(&mut self, argv: Vec<String>, text: String, ctx: &Ctx, findings: Vec<Finding>) {
+        let words = canon::canonical_words(&argv, &ctx.redirects);
+        self.out.commands.push(SimpleCommand {
+            words,
+            text,
+            layers: ctx.layers.clone(),
+            pipeline: ctx.pipeline,
+            findings,
+            stdin_text: ctx.stdin_text.clone(),
+            argv,
+        });
+    }
+}
+
+/// The index in `rest` of a shell's `-c` (also combined: `-lc`, `-ec`, `-xc`), if any option
+/// before the first operand has it.
+fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
+    for (i, a) in rest.iter().enumerate() {
+        if a == "--" {
+            return None;
+        }
+        if name == "su" {
+            if a == "-c" || a == "--command" {
+                return Some(i);
+            }
+            continue;
+        }
+        if !canon::is_flag(a) {
+            return None;
+        }
+        if !a.starts_with("--")
+            && a.chars().skip(1).all(|c| c.is_ascii_alphabetic())
+            && a.contains('c')
+        {
+            return Some(i);
+        }
+        if a == "-o" || a == "+o" || a == "-O" || a == "+O" {
+            // `bash -o pipefail -c ...`: skip the option's value.
+            continue;
+        }
+    }
+    None
+}
+
+/// How many leading words of `rest` belong to a wrapper (its options and their values), so
+/// `rest[n..]` is the wrapped command.
+fn wrapper_operands(name: &str, rest: &[String]) -> usize {
+    // Options that take a separate value, per wrapper.
+    let with_value: &[&str] = match name {
+        "sudo" => &[
+            "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
+            "--chdir",
+        ],
+        "doas" => &["-u", "-C"],
+        "env" => &["-u", "-C", "-S", "--unset", "--chdir", "--split-string"],
+        "nice" => &["-n", "--adjustment"],
+        "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
+        "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
+        "stdbuf" => &["-i", "-o", "-e"],
+        "xargs" => &[
+            "-I",
+            "-i",
+            "-n",
+            "-P",
+            "-L",
+            "-l",
+            "-d",
+            "-E",
+            "-e",
+            "-s",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--replace",
+        ],
+        "exec" => &["-a"],
+        "chrt" => &["-p"],
+        "watch" => &["-n", "-d", "--interval", "--differences", "-q", "--equexit"],
+        "ssh" => &[
+            "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
+            "-Q", "-S", "-W", "-w", "-B", "-E", "-I",
+        ],
+        "flock" => &["-w", "-E", "-c", "--timeout", "--conflict-exit-code"],
+        "parallel" => &["-j", "--jobs"],
+        "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
+        "pkexec" => &["--user"],
+        "run0" => &["-u", "--user"],
+        _ => &[],
+    };
+    let mut i = 0;
+    while i < rest.len() {
+        let a = &rest[i];
+        if a == "--" {
+            return i + 1;
+        }
+        if name == "env" && !a.starts_with('-') && a.contains('=') {
+            i += 1;
+            continue;
+        }
+        if canon::is_flag(a) || (name == "nice" && a.starts_with('-')) {
+            let takes_value = with_value.contains(&a.as_str()) && !a.contains('=');
+            i += if takes_value { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
+    let positional = match name {
+        "timeout" | "gtimeout" | "taskset" | "flock" => 1,
+        "chrt" => 1,
+        _ => 0,
+    };
+    (i + positional).min(rest.len())
+}
+
+fn wrapper_label(name: &str, options: &[String]) -> String {
+    if options.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} {}", options.join(" "))
+    }
+}
+
+fn node_text<'a>(node: Node<'_>, src: &'a str) -> &'a str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+fn assignment_name(node: Node<'_>, src: &str) -> String {
+    let text = node_text(node, src);
+    match text.split_once('=') {
+        Some((name, _)) => format!("{name}="),
+        None => text.to_string(),
+    }
+}
+
+/// The unquoted value of a word-like node, and whether it contains an expansion whose value is
+/// unknown until run time.
+fn word_value(node: Node<'_>, src: &str) -> (String, bool) {
+    let mut out = String::new();
+    let dynamic = append_value(node, src, &mut out);
+    (out, dynamic)
+}
+
+fn append_value(node: Node<'_>, src: &str, out: &mut String) -> bool {
+    let text = node_text(node, src);
+    match node.kind() {
+        "word" | "number" | "command_name" if node.named_child_count() == 0 => {
+            push_unescaped(text, out);
+            false
+        }
+        "raw_string" => {
+            out.push_str(
+                text.strip_prefix('\'')
+                    .and_then(|t| t.strip_suffix('\''))
+                    .unwrap_or(text),
+            );
+            false
+        }
+        "ansi_c_string" => {
+            let inner = text
+                .strip_prefix("$'")
+                .and_then(|t| t.strip_suffix('\''))
+                .unwrap_or(text);
+            out.push_str(&unescape_ansi_c(inner));
+            false
+        }
+        "string" => {
+            // Double quotes: literal parts, escapes and embedded expansions, in order.
+            let inner_start = node.start_byte() + 1;
+            let inner_end = node.end_byte().saturating_sub(1).max(inner_start);
+            let mut pos = inner_start;
+            let mut dynamic = false;
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                if child.start_byte() > pos {
+                    push_dquote_unescaped(src.get(pos..child.start_byte()).unwrap_or(""), out);
+                }
+                if child.kind() == "string_content" {
+                    push_dquote_unescaped(node_text(child, src), out);
+                } else {
+                    dynamic |= append_value(child, src, out);
+                }
+                pos = child.end_byte();
+            }
+            if inner_end > pos {
+                push_dquote_unescaped(src.get(pos..inner_end).unwrap_or(""), out);
+            }
+            dynamic
+        }
+        "simple_expansion" | "expansion" => {
+            let name = text
+                .trim_start_matches('$')
+                .trim_start_matches('{')
+                .trim_end_matches('}');
+            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push('$');
+                out.push_str(name);
+            } else {
+                out.push_str(text);
+            }
+            true
+        }
+        "command_substitution" | "process_substitution" | "arithmetic_expansion" => {
+            out.push_str(text);
+            true
+        }
+        "concatenation" | "command_name" => {
+            let mut dynamic = false;
+            let mut pos = node.start_byte();
+            let mut cursor = node.walk();
+            for child in node.children(&mut cursor) {
+                if child.start_byte() > pos {
+                    push_unescaped(src.get(pos..child.start_byte()).unwrap_or(""), out);
+                }
+                dynamic |= append_value(child, src, out);
+                pos = child.end_byte();
+            }
+            if node.end_byte() > pos {
+                push_unescaped(src.get(pos..node.end_byte()).unwrap_or(""), out);
+            }
+            dynamic
+        }
+        _ if node.named_child_count() == 0 => {
+            push_unescaped(text, out);
+            false
+        }
+        _ => {
+            out.push_str(text);
+            true
+        }
+    }
+}
+
+/// Unquoted word text: a backslash escapes the next character.
+fn push_unescaped(text: &str, out: &mut String) {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('\n') | None => {}
+                Some(n) => out.push(n),
+            }
+        } else if c == '\'' || c == '"' {
+            // Quote characters left in an unparsed fragment are removed, as the shell would.
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// Inside double quotes a backslash escapes only `$`, backquote, `"`, `\` and newline.
+fn push_dquote_unescaped(text: &str, out: &mut String) {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.peek() {
+                Some('$' | '`' | '"' | '\\') => {
+                    if let Some(n) = chars.next() {
+                        out.push(n);
+                    }
+                }
+                Some('\n') => {
+                    chars.next();
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+fn unescape_ansi_c(inner: &str) -> String {
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('e' | 'E') => out.push('\u{1b}'),
+            Some('x') => {
+                let mut hex = String::new();
+                while hex.len() < 2 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                    hex.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(d @ '0'..='7') => {
+                let mut oct = String::from(d);
+                while oct.len() < 3 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
+                    oct.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some('u' | 'U') => {
+                let mut hex = String::new();
+                while hex.len() < 8 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                    hex.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The target of an output redirection (`>`, `>>`, `&>`, `>|`, `2>`), or None for input
+/// redirections and descriptor duplications (`2>&1`).
+fn output_target(node: Node<'_>, src: &str) -> Option<String> {
+    let text = node_text(node, src);
+    let mut cursor = node.walk();
+    let dest = node
+        .child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())?;
+    let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
+    if !op_text.contains('>') || op_text.contains(">&") && !text.contains("&>") {
+        return None;
+    }
+    Some(word_value(dest, src).0)
+}
+
+fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
+    let mut cursor = node.walk();
+    let body = node
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "heredoc_body")?;
+    Some(node_text(body, src).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(cmd: &str) -> Vec<String> {
+        parse(cmd)
+            .commands
+            .iter()
+            .map(|c| canon::canonical_text(&c.words))
+            .collect()
+    }
+
+    #[test]
+    fn splits_and_unwraps() {
+        let cases: &[(&str, &[&str])] = &[
+            ("ls -la && rm -rf /", &["ls -a -l", "rm -f -r /"]),
+            (
+                "sudo -u root env FOO=1 nice -n 5 rm -rf /",
+                &["sudo -u root", "rm -f -r /"],
+            ),
+            ("bash -c 'rm -rf /'", &["rm -f -r /"]),
+            ("sh -lc \"git push --force\"", &["git push -f"]),
+            ("eval \"rm -rf ~\"", &["rm -f -r ~", "eval"]),
+            ("r''m -rf /", &["rm -f -r /"]),
+            ("\\rm -rf /", &["rm -f -r /"]),
+            ("FOO=1 /bin/rm  -rf /", &["rm -f -r /"]),
+            ("echo $(rm -rf /)", &["rm -f -r /", "echo '$(rm -rf /)'"]),
+            (
+                "find . -name '*.o' -exec rm -f {} \\;",
+                &["rm -f {}", "find . -name *.o -exec rm -f {} ;"],
+            ),
+            ("xargs -0 rm -rf", &["rm -f -r"]),
+            ("timeout 10 cargo test", &["cargo test"]),
+            ("git commit -m 'rm -rf /'", &["git commit -m 'rm -rf /'"]),
+            ("echo hi > ~/.bashrc", &["echo hi >~/.bashrc"]),
+            (
+                "ssh host 'rm -rf /'",
+                &["rm -f -r /", "ssh host 'rm -rf /'"],
+            ),
+            ("bash <<EOF\nrm -rf /\nEOF", &["rm -f -r /", "bash"]),
+            (
+                "echo 'rm -rf /' | sh",
+                &["echo 'rm -rf /'", "rm -f -r /", "sh"],
+            ),
+            ("{ rm -rf /; }", &["rm -f -r /"]),
+            ("f() { rm -rf /; }; f", &["rm -f -r /", "f"]),
+        ];
+        let mut bad = Vec::new();
+        for (cmd, want) in cases {
+            if names(cmd) != *want {
+                bad.push(format!("{cmd:?}: got {:?}", names(cmd)));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn findings() {
+        assert_eq!(
+            parse("$X -rf /").commands[0].findings,
+            [Finding::DynamicName]
+        );
+        assert_eq!(
+            parse("curl x | bash").commands[1].findings,
+            [Finding::PipeIntoShell]
+        );
+        assert_eq!(
+            parse("bash -c \"$CODE\"").commands[0].findings,
+            [Finding::DynamicCode]
+        );
+        assert_eq!(
+            parse("bash <(curl x)")
+                .commands
+                .last()
+                .map(|c| c.findings.clone()),
+            Some(vec![Finding::ProcessSubstitutionIntoShell])
+        );
+        assert!(parse("if then fi ((").findings.contains(&Finding::Unparsed));
+    }
+}

@@ -1,0 +1,78 @@
+//! `guard explain`: a human trace of how a command is decided.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::Args;
+use terraphim_guard::Verdict;
+
+use crate::load::{self, KgArgs, UpstreamThesauri};
+use crate::output::part_line;
+
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// The command to explain; read from stdin when absent.
+    command: Option<String>,
+    /// The directory the command would run in.
+    #[arg(long, value_name = "DIR")]
+    cwd: Option<PathBuf>,
+    #[command(flatten)]
+    kg: KgArgs,
+}
+
+pub(crate) fn run(args: ExplainArgs) -> anyhow::Result<u8> {
+    let guard = load::guard(&args.kg, &UpstreamThesauri::default())?;
+    let command = super::command_or_stdin(args.command)?;
+    let d = super::check::decide(&guard, &command, args.cwd.as_deref());
+    let parsed = guard.parse(&command);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "command: {command}")?;
+    for f in &parsed.findings {
+        writeln!(out, "parse:   {}", f.reason())?;
+    }
+    writeln!(out, "simple commands ({}):", d.parts.len())?;
+    for (i, p) in d.parts.iter().enumerate() {
+        writeln!(out, "  {}. {}", i + 1, p.text.replace('\n', "\\n"))?;
+        for line in part_line(p).lines() {
+            writeln!(out, "     {line}")?;
+        }
+        for &m in &p.matches {
+            let m = &d.matches[m];
+            let covered = m
+                .covered_by
+                .as_ref()
+                .map(|c| format!(", covered by safe `{c}`"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "     match {:<11} `{}` ({}){covered}  [{}]",
+                m.tier.as_str(),
+                m.pattern,
+                m.concept,
+                m.source.display()
+            )?;
+        }
+    }
+    if let Some(r) = &d.replaced {
+        writeln!(out, "replaced: {r}")?;
+        for p in &d.replaced_parts {
+            for line in part_line(p).lines() {
+                writeln!(out, "     {line}")?;
+            }
+        }
+    }
+    let profile = d
+        .profile
+        .as_ref()
+        .map(|p| format!(" (profile {p})"))
+        .unwrap_or_default();
+    writeln!(out, "decision: {}{profile}: {}", d.verdict, d.reason)?;
+    if d.verdict == Verdict::Sandbox {
+        writeln!(
+            out,
+            "hint: runs as `terraphim-agent guard exec --profile {} -- '<command>'`",
+            d.profile.as_deref().unwrap_or("readonly")
+        )?;
+    }
+    Ok(super::check::verdict_code(d.verdict))
+}
