@@ -10,6 +10,8 @@ use crate::canon::{self, Word};
 
 /// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
 const MAX_DEPTH: u32 = 8;
+/// Deepest syntax-tree nesting the walker follows.
+const MAX_NODE_DEPTH: u32 = 400;
 
 /// Something about a command's structure that keeps it out of the allow tier.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +114,7 @@ pub(crate) fn check_grammar() -> Result<(), String> {
 pub fn parse(command: &str) -> ParsedCommand {
     let mut walker = Walker {
         next_pipeline: 0,
+        nodes_deep: 0,
         out: ParsedCommand::default(),
     };
     walker.parse_code(command, 0, &[]);
@@ -120,6 +123,7 @@ pub fn parse(command: &str) -> ParsedCommand {
 
 struct Walker {
     next_pipeline: u32,
+    nodes_deep: u32,
     out: ParsedCommand,
 }
 
@@ -222,6 +226,20 @@ impl Walker {
     }
 
     fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        // Deeply nested input (`((((...))))`) must not exhaust the stack: stop and sandbox.
+        self.nodes_deep += 1;
+        if self.nodes_deep > MAX_NODE_DEPTH {
+            self.nodes_deep -= 1;
+            if !self.out.findings.contains(&Finding::TooDeep) {
+                self.out.findings.push(Finding::TooDeep);
+            }
+            return;
+        }
+        self.walk_node(node, src, ctx, depth);
+        self.nodes_deep -= 1;
+    }
+
+    fn walk_node(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
         match node.kind() {
             "command" => self.command(node, src, ctx, depth),
             "pipeline" => {

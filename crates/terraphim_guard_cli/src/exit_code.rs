@@ -15,3 +15,6 @@ pub const DECISION_SANDBOX: u8 = 10;
 pub const DECISION_DENY: u8 = 11;
 /// `kg check`: the knowledge graph has invalid entries.
 pub const KG_INVALID: u8 = 12;
+/// `hook`: block with the reason on stderr, used only when stdout cannot carry the answer
+/// (Claude Code, Codex, Gemini and Cursor all treat exit 2 as a block).
+pub const HOOK_BLOCK: u8 = 2;

@@ -24,7 +24,9 @@
 
 mod commands;
 pub mod exit_code;
+mod hook;
 mod load;
+mod outcomes;
 mod output;
 mod paths;
 mod upstream_json;

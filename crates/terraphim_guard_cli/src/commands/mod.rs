@@ -2,8 +2,11 @@
 
 mod check;
 mod explain;
+mod hook;
 mod kg;
 mod upstream;
+
+pub(crate) use check::decide;
 
 use clap::{Args, Subcommand};
 
@@ -33,6 +36,8 @@ enum GuardSubcommand {
     /// Validate or import knowledge-graph entries.
     #[command(subcommand)]
     Kg(kg::KgCommand),
+    /// Agent hook: read the agent's hook JSON on stdin, answer in its protocol.
+    Hook(hook::HookArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -41,6 +46,7 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Check(args)) => check::run(args),
         Some(GuardSubcommand::Explain(args)) => explain::run(args),
         Some(GuardSubcommand::Kg(args)) => kg::run(args),
+        Some(GuardSubcommand::Hook(args)) => hook::run(args),
         None => upstream::run(command.upstream),
     };
     match result {
