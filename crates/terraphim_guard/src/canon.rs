@@ -28,24 +28,31 @@ pub struct Word {
 
 /// Fold Unicode dash and space look-alikes to ASCII.
 pub(crate) fn fold_lookalikes(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\u{2010}'..='\u{2015}'
+    if s.is_ascii() {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            // Em dash and horizontal bar are what typographic autocorrect makes of `--`.
+            '\u{2014}' | '\u{2015}' => out.push_str("--"),
+            '\u{2010}'..='\u{2013}'
             | '\u{2212}'
             | '\u{FE58}'
             | '\u{FE63}'
             | '\u{FF0D}'
-            | '\u{00AD}' => '-',
+            | '\u{00AD}' => out.push('-'),
             '\u{00A0}'
             | '\u{1680}'
             | '\u{2000}'..='\u{200A}'
             | '\u{202F}'
             | '\u{205F}'
-            | '\u{3000}' => ' ',
-            other => other,
-        })
-        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
-        .collect()
+            | '\u{3000}' => out.push(' '),
+            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The basename of a command word: `/usr/bin/rm` -> `rm`.

@@ -12,13 +12,14 @@ use crate::output::CheckOutput;
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// The command to check; read from stdin when absent.
-    command: Option<String>,
+    /// The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
+    #[arg(trailing_var_arg = true)]
+    command: Vec<String>,
     /// Print one JSON object (see docs/json-output.md).
     #[arg(long)]
     json: bool,
     /// Read JSON Lines `{"command": "..."}` from stdin, write one JSON result per line.
-    #[arg(long, conflicts_with = "command")]
+    #[arg(long)]
     batch: bool,
     /// The directory the command would run in (`rm -rf .` in `/` or `~` is `rm -rf /` or `~`).
     #[arg(long, value_name = "DIR")]

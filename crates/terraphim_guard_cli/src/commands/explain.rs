@@ -11,8 +11,9 @@ use crate::output::part_line;
 
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
-    /// The command to explain; read from stdin when absent.
-    command: Option<String>,
+    /// The command to explain; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
+    #[arg(trailing_var_arg = true)]
+    command: Vec<String>,
     /// The directory the command would run in.
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,

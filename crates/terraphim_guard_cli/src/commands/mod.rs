@@ -3,6 +3,7 @@
 mod check;
 mod explain;
 mod hook;
+mod install;
 mod kg;
 mod upstream;
 
@@ -38,6 +39,10 @@ enum GuardSubcommand {
     Kg(kg::KgCommand),
     /// Agent hook: read the agent's hook JSON on stdin, answer in its protocol.
     Hook(hook::HookArgs),
+    /// Wire the hook into an agent's settings (idempotent, atomic, with a backup).
+    Install(install::InstallArgs),
+    /// Remove the hook from an agent's settings.
+    Uninstall(install::InstallArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -47,6 +52,8 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Explain(args)) => explain::run(args),
         Some(GuardSubcommand::Kg(args)) => kg::run(args),
         Some(GuardSubcommand::Hook(args)) => hook::run(args),
+        Some(GuardSubcommand::Install(args)) => install::run(args, false),
+        Some(GuardSubcommand::Uninstall(args)) => install::run(args, true),
         None => upstream::run(command.upstream),
     };
     match result {
@@ -59,10 +66,10 @@ pub fn run(command: GuardCommand) -> u8 {
 }
 
 /// The command from the argument, or all of stdin, trimmed.
-pub(crate) fn command_or_stdin(command: Option<String>) -> anyhow::Result<String> {
-    match command {
-        Some(c) => Ok(c),
-        None => {
+pub(crate) fn command_or_stdin(command: Vec<String>) -> anyhow::Result<String> {
+    match command.is_empty() {
+        false => Ok(command.join(" ")),
+        true => {
             use std::io::Read as _;
             let mut buf = Vec::new();
             std::io::stdin()

@@ -14,8 +14,9 @@ use crate::output::{UpstreamResult, UpstreamStage, UpstreamTrace, upstream_decis
 
 #[derive(Debug, Default, Args)]
 pub(crate) struct UpstreamArgs {
-    /// (flat form) The command to check; read from stdin when absent.
-    command: Option<String>,
+    /// (flat form) The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
+    #[arg(trailing_var_arg = true)]
+    command: Vec<String>,
     /// (flat form) Print upstream's GuardResult JSON; exit 0 whatever the decision.
     #[arg(long)]
     json: bool,

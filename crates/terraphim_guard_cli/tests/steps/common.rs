@@ -5,10 +5,13 @@ use cucumber::{given, then, when};
 
 use super::world::GuardWorld;
 
-fn docstring(step: &Step) -> Result<&str, String> {
-    step.docstring
+pub fn docstring(step: &Step) -> Result<&str, String> {
+    // The parser keeps the newline after the opening `"""`.
+    let text = step
+        .docstring
         .as_deref()
-        .ok_or_else(|| format!("step `{}` needs a docstring", step.value))
+        .ok_or_else(|| format!("step `{}` needs a docstring", step.value))?;
+    Ok(text.strip_prefix('\n').unwrap_or(text))
 }
 
 fn split_args(world: &GuardWorld, line: &str) -> Result<Vec<String>, String> {

@@ -1,0 +1,90 @@
+Feature: wrappers, nesting and quoting tricks do not slip through
+  The command is parsed as shell first: wrappers are unwrapped, code in strings is parsed again,
+  and quoting is removed, so the destructive command inside is still found.
+
+  Background:
+    Given the user KG file "guard-destructive/wipe disk.md" containing:
+      """
+      synonyms:: wipedisk /
+      reason:: erases every disk
+      example:: wipedisk /
+      """
+
+  Scenario Outline: the destructive command is found however it is wrapped
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is deny
+
+    Examples:
+      | command                                        |
+      | sudo wipedisk /                                |
+      | sudo -u root -E wipedisk /                     |
+      | doas wipedisk /                                |
+      | env -i FOO=1 wipedisk /                        |
+      | FOO=1 BAR=2 wipedisk /                         |
+      | nice -n 10 ionice -c 3 wipedisk /              |
+      | nohup wipedisk / &                             |
+      | timeout -s KILL 10 wipedisk /                  |
+      | time stdbuf -oL setsid wipedisk /              |
+      | command wipedisk /                             |
+      | builtin exec wipedisk /                        |
+      | bash -c 'wipedisk /'                           |
+      | sh -lc "wipedisk /"                            |
+      | zsh -c 'bash -c "wipedisk /"'                  |
+      | eval 'wipedisk /'                              |
+      | eval "wipe""disk /"                            |
+      | su -c 'wipedisk /' root                        |
+      | echo x \| xargs wipedisk /                     |
+      | find . -exec wipedisk / \\;                     |
+      | watch -n 1 wipedisk /                          |
+      | ssh host wipedisk /                            |
+      | true && wipedisk /                             |
+      | false \|\| wipedisk /                          |
+      | ls \| wipedisk /                               |
+      | ( wipedisk / )                                 |
+      | { wipedisk /; }                                |
+      | f() { wipedisk /; }; f                         |
+      | if true; then wipedisk /; fi                   |
+      | for i in 1; do wipedisk /; done                |
+      | echo $(wipedisk /)                             |
+      | echo `wipedisk /`                              |
+      | cat <(wipedisk /)                              |
+      | x=$(wipedisk /)                                |
+      | w''ipedisk /                                   |
+      | "wipedisk" /                                   |
+      | \\wipedisk /                                   |
+      | /usr/local/bin/wipedisk /                      |
+      | wipedisk  '/'                                  |
+      | wipedisk //                                    |
+      | wipedisk /tmp/..                               |
+      | busybox wipedisk /                             |
+
+  Scenario: a heredoc fed to a shell is code
+    When I check the command:
+      """
+      bash <<'EOF'
+      echo hello
+      wipedisk /
+      EOF
+      """
+    Then the verdict is deny
+
+  Scenario: text echoed into a shell is code
+    When I check "echo 'wipedisk /' | sh"
+    Then the verdict is deny
+
+  Scenario: a here-string fed to a shell is code
+    When I check "bash <<< 'wipedisk /'"
+    Then the verdict is deny
+
+  Scenario: Unicode look-alike dashes and spaces are folded
+    Given the user KG file "guard-destructive/wipe all.md" containing:
+      """
+      synonyms:: wipedisk --all
+      reason:: erases every disk
+      example:: wipedisk --all
+      """
+    When I check "wipedisk —all"
+    Then the verdict is not allow
