@@ -540,7 +540,6 @@ impl Guard {
                 && ss.name == ds.name
                 && ss.head.starts_with(&ds.head)
                 && ds.flags.iter().all(|f| ss.flags.contains(f))
-                && !ss.targets.is_empty()
                 && pattern::covers_all_operands(ss, &cmd.words, head_words);
             extends.then(|| self.safe.origin[*si].1.clone())
         })

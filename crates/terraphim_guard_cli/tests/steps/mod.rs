@@ -2,4 +2,5 @@
 
 pub mod common;
 pub mod guard;
+pub mod hook;
 pub mod world;

@@ -1,0 +1,65 @@
+Feature: the hook never fails open
+  Claude Code runs the command when a hook exits with anything but 0 or 2, so every failure of
+  the guard itself ends in a deny in the agent's protocol.
+
+  Scenario: malformed JSON is denied
+    When the claude-code hook receives:
+      """
+      {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"
+      """
+    Then the exit code is 0
+    And the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "not valid JSON"
+
+  Scenario: a shell call without a command is denied
+    When the gemini hook receives:
+      """
+      {"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"cmd":"ls"}}
+      """
+    Then the JSON field "decision" is "deny"
+
+  Scenario: oversized input is denied
+    When the claude-code hook receives 3000000 bytes of input
+    Then the exit code is 0
+    And the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "larger than"
+
+  Scenario: an unreadable KG is denied, naming the file and line
+    Given the user KG file "guard-destructive/broken.md" containing:
+      """
+      # Broken
+      synonyms:: rm '-rf
+      """
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"t","tool_input":{"command":"ls"}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "broken.md:2"
+
+  Scenario: a panic is denied
+    Given the environment variable "TERRAPHIM_GUARD_TEST_PANIC" is "1"
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"t","tool_input":{"command":"ls"}}
+      """
+    Then the exit code is 0
+    And the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "panicked"
+
+  Scenario: running past the hook's own deadline is denied
+    Given the environment variable "TERRAPHIM_GUARD_TEST_STALL_MS" is "5000"
+    When the cursor hook with "--deadline-ms 300" receives:
+      """
+      {"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls"}}
+      """
+    Then the exit code is 0
+    And the JSON field "permission" is "deny"
+    And the JSON field "agent_message" contains "deadline of 300 ms"
+
+  Scenario: an input that names no event, without --event, is denied
+    When the codex hook receives:
+      """
+      {"tool_name":"Bash","tool_input":{"command":"ls"}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
