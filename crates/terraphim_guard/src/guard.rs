@@ -134,6 +134,22 @@ impl Decision {
     pub fn effective_command(&self) -> &str {
         self.replaced.as_deref().unwrap_or(&self.command)
     }
+
+    /// What to run instead of the command: for sandbox, the `guard exec` wrapper around the
+    /// effective command; for allow with a KG replacement, the replaced command; else None
+    /// (run as is, or, for deny, not at all).
+    pub fn rewritten_command(&self, binary: &str, id: Option<&str>) -> Option<String> {
+        match self.verdict {
+            Verdict::Sandbox => Some(crate::wrap::sandbox_command(
+                binary,
+                self.profile.as_deref().unwrap_or(DEFAULT_PROFILE),
+                id,
+                self.effective_command(),
+            )),
+            Verdict::Allow => self.replaced.clone(),
+            Verdict::Deny => None,
+        }
+    }
 }
 
 struct CompiledEntry {

@@ -22,6 +22,7 @@ mod kg;
 mod parse;
 mod pattern;
 mod replace;
+mod wrap;
 
 pub use canon::{Word, WordKind, canonical_text};
 pub use error::{Error, Result};
@@ -31,3 +32,4 @@ pub use guard::{
 };
 pub use kg::{Entry, Kg, Located, Status, Tier};
 pub use parse::{Finding, ParsedCommand, SimpleCommand, parse};
+pub use wrap::{sandbox_command, shell_quote};

@@ -2,3 +2,4 @@
 
 mod properties;
 mod routing;
+mod wrap;

@@ -5,6 +5,8 @@
 pub(crate) mod pending;
 pub(crate) mod protocol;
 
+pub(crate) use terraphim_guard::shell_quote;
+
 use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -199,7 +201,7 @@ pub(crate) fn answer_for(
                 .profile
                 .as_deref()
                 .unwrap_or(terraphim_guard::DEFAULT_PROFILE);
-            let wrapped = wrap_command(
+            let wrapped = terraphim_guard::sandbox_command(
                 &self_binary()?,
                 profile,
                 call.id.as_deref(),
@@ -230,40 +232,6 @@ fn self_binary() -> anyhow::Result<String> {
     let exe = std::env::current_exe()
         .map_err(|e| anyhow::anyhow!("cannot find this binary's path to wrap the command: {e}"))?;
     Ok(exe.to_string_lossy().into_owned())
-}
-
-/// Quote one word for a POSIX shell so that it reaches the program byte for byte.
-pub(crate) fn shell_quote(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:@+,%".contains(&b))
-    {
-        return word.to_string();
-    }
-    format!("'{}'", word.replace('\'', "'\\''"))
-}
-
-/// The sandbox wrapper: `BIN guard exec --profile P [--id ID] -- 'ORIGINAL'`. The original is
-/// one argument, so the outer shell interprets none of its pipes or redirections.
-pub(crate) fn wrap_command(
-    binary: &str,
-    profile: &str,
-    id: Option<&str>,
-    original: &str,
-) -> String {
-    let mut s = format!(
-        "{} guard exec --profile {}",
-        shell_quote(binary),
-        shell_quote(profile)
-    );
-    if let Some(id) = id {
-        s.push_str(" --id ");
-        s.push_str(&shell_quote(id));
-    }
-    s.push_str(" -- ");
-    s.push_str(&shell_quote(original));
-    s
 }
 
 fn post_tool_use(opts: &HookOptions, call: &ToolCall, event: Event, input: &Value) {
