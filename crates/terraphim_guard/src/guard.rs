@@ -160,10 +160,12 @@ struct CompiledEntry {
     source: PathBuf,
 }
 
+/// Where a compiled pattern came from: (entry index, synonym text).
+type PatternOrigin = (usize, String);
+
 struct TierSet {
     matcher: TierMatcher,
-    /// For each pattern index: (entry index, synonym text).
-    origin: Vec<(usize, String)>,
+    origin: Vec<PatternOrigin>,
 }
 
 /// A built guard: immutable, cheap to share between threads.
@@ -251,7 +253,7 @@ impl Guard {
     fn compile(kg: &Kg, default_profile: String) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
         let mut entries = Vec::new();
-        let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<(usize, String)>)> = BTreeMap::new();
+        let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
         let mut replace_entries = Vec::new();
         for entry in kg.entries().iter().filter(|e| e.is_active()) {
             if entry.tier == Tier::Replace {
@@ -472,12 +474,12 @@ impl Guard {
                 profile = p.profile.clone();
             }
         }
-        if let Some(f) = parsed.findings.first() {
-            if verdict < Verdict::Sandbox {
-                verdict = Verdict::Sandbox;
-                reason = f.reason().to_string();
-                profile = Some(self.default_profile.clone());
-            }
+        if let Some(f) = parsed.findings.first()
+            && verdict < Verdict::Sandbox
+        {
+            verdict = Verdict::Sandbox;
+            reason = f.reason().to_string();
+            profile = Some(self.default_profile.clone());
         }
         if verdict == Verdict::Sandbox {
             profile = Some(pick_profile(
@@ -595,7 +597,7 @@ impl Place<'_> {
             if let Some(home) = self
                 .home
                 .and_then(|h| h.to_str())
-                .map(|h| crate::canon::normalise_path(h))
+                .map(crate::canon::normalise_path)
             {
                 if resolved == home {
                     resolved = "~".into();
@@ -780,9 +782,12 @@ pub fn check_examples(guard: &Guard, entry: &Entry) -> Vec<(usize, String)> {
     problems
 }
 
-/// Synonyms that appear in more than one tier: (synonym, the entries that hold it).
-pub fn cross_tier_duplicates(kg: &Kg) -> Vec<(String, Vec<(Tier, PathBuf, usize)>)> {
-    let mut by_syn: BTreeMap<String, Vec<(Tier, PathBuf, usize)>> = BTreeMap::new();
+/// Where a synonym sits: its tier, file and line.
+pub type SynonymPlace = (Tier, PathBuf, usize);
+
+/// Synonyms that appear in more than one tier: (synonym, every place that holds it).
+pub fn cross_tier_duplicates(kg: &Kg) -> Vec<(String, Vec<SynonymPlace>)> {
+    let mut by_syn: BTreeMap<String, Vec<SynonymPlace>> = BTreeMap::new();
     for e in kg
         .entries()
         .iter()

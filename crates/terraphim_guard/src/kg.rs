@@ -169,11 +169,11 @@ impl Entry {
             if in_fence {
                 continue;
             }
-            if heading.is_none() {
-                if let Some(h) = line.strip_prefix("# ") {
-                    heading = Some(h.trim().to_string());
-                    continue;
-                }
+            if heading.is_none()
+                && let Some(h) = line.strip_prefix("# ")
+            {
+                heading = Some(h.trim().to_string());
+                continue;
             }
             let Some((key, value)) = split_directive(line) else {
                 continue;

@@ -45,10 +45,11 @@ impl Target {
         if word.len() > 2 && word.starts_with('*') && word.ends_with('*') {
             return Target::Contains(word[1..word.len() - 1].to_string());
         }
-        if let Some(prefix) = word.strip_suffix('*') {
-            if !prefix.is_empty() && !prefix.ends_with('*') {
-                return Target::Prefix(prefix.to_string());
-            }
+        if let Some(prefix) = word.strip_suffix('*')
+            && !prefix.is_empty()
+            && !prefix.ends_with('*')
+        {
+            return Target::Prefix(prefix.to_string());
         }
         Target::Exact(word.to_string())
     }
@@ -95,14 +96,18 @@ fn tokenize(pattern: &str) -> Result<Vec<Vec<String>>, String> {
             }
             (None, '|') => {
                 if in_word {
-                    stages.last_mut().map(|s| s.push(std::mem::take(&mut word)));
+                    if let Some(s) = stages.last_mut() {
+                        s.push(std::mem::take(&mut word));
+                    }
                     in_word = false;
                 }
                 stages.push(Vec::new());
             }
             (None, c) if c.is_whitespace() => {
                 if in_word {
-                    stages.last_mut().map(|s| s.push(std::mem::take(&mut word)));
+                    if let Some(s) = stages.last_mut() {
+                        s.push(std::mem::take(&mut word));
+                    }
                     in_word = false;
                 }
             }
@@ -115,8 +120,8 @@ fn tokenize(pattern: &str) -> Result<Vec<Vec<String>>, String> {
     if quote.is_some() {
         return Err("unclosed quote".into());
     }
-    if in_word {
-        stages.last_mut().map(|s| s.push(word));
+    if in_word && let Some(s) = stages.last_mut() {
+        s.push(word);
     }
     if stages.iter().any(Vec::is_empty) {
         return Err("empty pipeline stage".into());
@@ -394,10 +399,10 @@ fn eval_stage(
     words: &[Word],
     has: &impl Fn(AtomId, usize) -> bool,
 ) -> Option<Vec<usize>> {
-    if let Some(name) = atoms.name {
-        if !has(name, 0) {
-            return None;
-        }
+    if let Some(name) = atoms.name
+        && !has(name, 0)
+    {
+        return None;
     }
     // Head: the command's operands must start with the head words, in order; an operand that is
     // a flag's value may be skipped.

@@ -29,11 +29,11 @@ pub(crate) struct UpstreamThesauri {
 
 pub(crate) fn guard(args: &KgArgs, upstream: &UpstreamThesauri) -> anyhow::Result<Guard> {
     let mut kg = Kg::new();
-    if !args.no_user_kg {
-        if let Some(user) = crate::paths::user_kg_dir() {
-            kg.add_dir(&user)
-                .with_context(|| format!("failed to load the user KG in {}", user.display()))?;
-        }
+    if !args.no_user_kg
+        && let Some(user) = crate::paths::user_kg_dir()
+    {
+        kg.add_dir(&user)
+            .with_context(|| format!("failed to load the user KG in {}", user.display()))?;
     }
     for dir in &args.kg {
         if !dir.is_dir() {

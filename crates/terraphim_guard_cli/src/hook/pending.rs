@@ -122,10 +122,10 @@ pub(crate) fn record_outcome(
     };
     let duration = input.get("duration_ms").and_then(Value::as_u64);
     let mut outcome = json!({"kind": kind, "exit_code": code});
-    if let Some(err) = input.get("error").and_then(Value::as_str) {
-        if err.contains("timed out") {
-            outcome = json!({"kind": "timeout", "exit_code": code});
-        }
+    if let Some(err) = input.get("error").and_then(Value::as_str)
+        && err.contains("timed out")
+    {
+        outcome = json!({"kind": "timeout", "exit_code": code});
     }
     let mut rec = record_json(source, agent, call, &pre, outcome, duration);
     // What ran is the rewritten command the agent reports now.
