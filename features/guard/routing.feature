@@ -76,3 +76,58 @@ Feature: three-tier routing
   Scenario: a command with no commands in it is allowed
     When I check "# just a comment"
     Then the verdict is allow
+
+  Scenario: a safe pattern that names paths vouches only for operands it covers
+    When I check "wipedisk --all --dry-run /tmp/a ./src"
+    Then the verdict is deny
+
+  Scenario: an environment variable that changes what a program loads is never allowed
+    When I check "LD_PRELOAD=/tmp/evil.so lister"
+    Then the verdict is sandbox
+    And the JSON field "reason" contains "environment variable"
+
+  Scenario: a variable whose value is a command has that value judged as code
+    When I check "GIT_PAGER='wipedisk /' lister"
+    Then the verdict is deny
+
+  Scenario: text fed on stdin to a program is matched as its operand
+    Given the user KG file "guard-destructive/drop.md" containing:
+      """
+      synonyms:: sqlx '*drop table*'
+      reason:: drops a table
+      example:: sqlx -c 'DROP TABLE t'
+      """
+    When I check "sqlx <<< 'DROP TABLE users'"
+    Then the verdict is deny
+
+  Scenario: an escaped star in a pattern is a literal glob, not a prefix
+    Given the user KG file "guard-destructive/wipe all files.md" containing:
+      """
+      synonyms:: wipefiles ~/\*
+      reason:: wipes every file at home
+      example:: wipefiles ~/*
+      not_example:: wipefiles ~/project
+      """
+    When I check "wipefiles ~/*"
+    Then the verdict is deny
+    When I check "wipefiles ~/project"
+    Then the verdict is sandbox
+
+  Scenario: several suspicious entries on one command: the most restrictive profile wins
+    Given the user KG file "guard-suspicious/loose.md" containing:
+      """
+      synonyms:: fetchit --all
+      reason:: loose
+      profile:: build
+      example:: fetchit --all
+      """
+    And the user KG file "guard-suspicious/tight.md" containing:
+      """
+      synonyms:: fetchit --all --now
+      reason:: tight
+      profile:: strict
+      example:: fetchit --all --now
+      """
+    When I check "fetchit --now --all"
+    Then the verdict is sandbox
+    And the profile is "strict"

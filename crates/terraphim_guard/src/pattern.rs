@@ -11,6 +11,8 @@ use crate::canon::{self, Word, WordKind};
 
 /// Separates words in the haystack. Words containing it are rewritten (see `haystack`).
 const SEP: char = '\u{1e}';
+/// Stands for an escaped `\*` while a pattern is classified.
+const LITERAL_STAR: char = '\u{E000}';
 
 /// How a target word of a pattern matches a word of a command.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -29,6 +31,17 @@ pub(crate) enum Target {
 
 impl Target {
     fn parse(word: &str) -> Target {
+        let literal = |s: &str| s.replace(LITERAL_STAR, "*");
+        match Target::classify(word) {
+            Target::Exact(s) => Target::Exact(literal(&s)),
+            Target::Prefix(s) => Target::Prefix(literal(&s)),
+            Target::Contains(s) => Target::Contains(literal(&s)),
+            Target::Subtree(s) => Target::Subtree(literal(&s)),
+            Target::Any => Target::Any,
+        }
+    }
+
+    fn classify(word: &str) -> Target {
         if word == "*" {
             return Target::Exact("*".into());
         }
@@ -86,6 +99,7 @@ fn tokenize(pattern: &str) -> Result<Vec<Vec<String>>, String> {
     let mut word = String::new();
     let mut in_word = false;
     let mut quote: Option<char> = None;
+    let mut escaped = false;
     for c in canon::fold_lookalikes(pattern).chars() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
@@ -102,6 +116,15 @@ fn tokenize(pattern: &str) -> Result<Vec<Vec<String>>, String> {
                     in_word = false;
                 }
                 stages.push(Vec::new());
+            }
+            // `\*` is a literal star (`rm -r ~/\*`), not a wildcard.
+            (None, '\\') => {
+                escaped = true;
+                in_word = true;
+            }
+            (None, c) if escaped => {
+                escaped = false;
+                word.push(if c == '*' { LITERAL_STAR } else { c });
             }
             (None, c) if c.is_whitespace() => {
                 if in_word {
@@ -439,6 +462,17 @@ fn eval_stage(
     Some(head_words)
 }
 
+/// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
+/// a safe pattern with such targets vouches only for the operands it covers.
+pub(crate) fn names_paths(stage: &Stage) -> bool {
+    stage.targets.iter().any(|t| match t {
+        Target::Exact(w) | Target::Prefix(w) | Target::Subtree(w) => {
+            w.contains('/') || w.starts_with('~') || w.starts_with('.') || w.starts_with("$HOME")
+        }
+        Target::Contains(_) | Target::Any => false,
+    })
+}
+
 /// Whether the words not consumed by `hit`'s head are all matched by the stage's targets: the
 /// "explicit cover" test for safe exceptions. Redirections are not operands here.
 pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[usize]) -> bool {
@@ -447,8 +481,11 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
         .enumerate()
         .filter(|(i, w)| w.kind == WordKind::Operand && !head_words.contains(i))
         .all(|(_, w)| {
+            // `/tmp/$X` may name `/etc`: a run-time value is covered only literally or by `**`.
+            let dynamic = canon::is_dynamic(&w.text);
             stage.targets.iter().any(|t| match t {
                 Target::Exact(e) => w.text == *e,
+                Target::Prefix(_) | Target::Contains(_) | Target::Subtree(_) if dynamic => false,
                 Target::Prefix(p) => w.text.starts_with(p.as_str()),
                 Target::Contains(c) => w
                     .text
@@ -511,6 +548,9 @@ mod tests {
             ("rm -rf *", "rm -rf *", true),
             ("rm -rf *", "rm -rf build", false),
             ("cargo test", "cargo test -p foo --release", true),
+            ("rm -r ~/\\*", "rm -rf ~/*", true),
+            ("rm -r ~/\\*", "rm -rf ~/project", false),
+            ("git grep -O", "git grep -O'sh -c id' x", true),
             (
                 "git restore --staged **",
                 "git restore --staged src/a.rs",

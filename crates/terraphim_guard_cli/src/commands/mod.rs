@@ -58,6 +58,13 @@ pub fn run(command: GuardCommand) -> u8 {
     };
     match result {
         Ok(code) => code,
+        // A reader that went away (`| head`) is not an error worth a message.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            exit_code::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             exit_code::ERROR_GENERAL
