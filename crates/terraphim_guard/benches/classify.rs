@@ -3,6 +3,12 @@
 //! - `classify/*`: deciding one command with the default KG, already built.
 //! - `build/default_kg`: parsing the embedded KG and building the automata (per process).
 //! - `build/synthetic_10k`: building a KG of 10,000 patterns.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    reason = "test code: a failed setup should panic loudly"
+)]
 
 use std::hint::black_box;
 

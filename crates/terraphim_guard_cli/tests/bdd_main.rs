@@ -1,6 +1,11 @@
 //! Gherkin acceptance suite: every routing, sandbox, hook, promotion and review rule lives in
 //! `features/` and runs here against the real `terraphim-agent` binary.
-
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    reason = "test code: a failed setup should panic loudly"
+)]
 #![allow(
     unreachable_pub,
     reason = "step modules are private to this test binary"

@@ -5,6 +5,12 @@
 //! 2. Upstream's own shape of hook script, pointed at this binary, still blocks a destructive
 //!    command; the same call through `guard hook` no longer lets a sandbox decision through as
 //!    allow.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    reason = "test code: a failed setup should panic loudly"
+)]
 
 use std::io::Write as _;
 use std::process::{Command, ExitCode, Stdio};

@@ -1,4 +1,10 @@
 //! Integration tests of the guard library: routing over the default KG, and properties.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    reason = "test code: a failed setup should panic loudly"
+)]
 
 mod properties;
 mod routing;
