@@ -141,6 +141,7 @@ impl Learn {
             .map(|s| (s.proposal.id.clone(), s))
             .collect();
         let mut refresh = Refresh::default();
+        let mut fresh = Vec::new();
         for mut p in proposals {
             match existing.remove(&p.id) {
                 Some(old) => {
@@ -156,25 +157,7 @@ impl Learn {
                         path: old.path,
                     });
                 }
-                None => {
-                    let path = self.staging_path(&p)?;
-                    write_atomic(&path, p.to_staged_markdown().as_bytes())?;
-                    let action = if p.action == Action::Demote {
-                        ReviewAction::DemotionProposed
-                    } else {
-                        ReviewAction::Staged
-                    };
-                    self.review(
-                        action,
-                        &p,
-                        "terraphim-learn",
-                        None,
-                        Some(&path),
-                        BTreeMap::new(),
-                    )?;
-                    refresh.new.push(p.id.clone());
-                    refresh.staged.push(Staged { proposal: p, path });
-                }
+                None => fresh.push(p),
             }
         }
         for (id, old) in existing {
@@ -193,6 +176,25 @@ impl Learn {
             } else {
                 refresh.staged.push(old);
             }
+        }
+        for p in fresh {
+            let path = self.staging_path(&p)?;
+            write_atomic(&path, p.to_staged_markdown().as_bytes())?;
+            let action = if p.action == Action::Demote {
+                ReviewAction::DemotionProposed
+            } else {
+                ReviewAction::Staged
+            };
+            self.review(
+                action,
+                &p,
+                "terraphim-learn",
+                None,
+                Some(&path),
+                BTreeMap::new(),
+            )?;
+            refresh.new.push(p.id.clone());
+            refresh.staged.push(Staged { proposal: p, path });
         }
         refresh
             .staged

@@ -192,6 +192,7 @@ impl Store {
         let open = || {
             fs_err::OpenOptions::new()
                 .create(true)
+                .read(true)
                 .append(true)
                 .open(path)
                 .map_err(|e| Error::io("open", path, e))
@@ -212,8 +213,11 @@ impl Store {
             // A writer killed mid-record left no newline: start on a fresh line so the torn
             // fragment stays one skipped line and this record stays intact.
             let mut last = [0u8; 1];
-            if file.file().read_exact_at(&mut last, len - 1).is_ok() && last[0] != b'\n' {
-                buf.push(b'\n');
+            match file.file().read_exact_at(&mut last, len - 1) {
+                Ok(()) if last[0] != b'\n' => buf.push(b'\n'),
+                Ok(()) => {}
+                // Unknown: a spare newline costs an empty line, a missing one a record.
+                Err(_) => buf.push(b'\n'),
             }
         }
         buf.extend_from_slice(line);
