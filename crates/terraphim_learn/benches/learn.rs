@@ -9,12 +9,19 @@ use std::io::Write as _;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use terraphim_learn::{
-    ActiveKg, Decision, DestructivePatterns, Learn, LearnConfig, LearnPaths, Outcome, OutcomeKind, OutcomeRecord, Record,
-    Source, Violation, ViolationKind,
+    ActiveKg, Decision, DestructivePatterns, Learn, LearnConfig, LearnPaths, Outcome, OutcomeKind,
+    OutcomeRecord, Record, Source, Violation, ViolationKind,
 };
 
 fn record(i: usize) -> OutcomeRecord {
-    const COMMANDS: &[&str] = &["cargo test -p foo --release", "git status", "ls -la src", "npm run build", "curl https://example.com", "make test"];
+    const COMMANDS: &[&str] = &[
+        "cargo test -p foo --release",
+        "git status",
+        "ls -la src",
+        "npm run build",
+        "curl https://example.com",
+        "make test",
+    ];
     let command = format!("{} --n{}", COMMANDS[i % COMMANDS.len()], i % 97);
     let kind = match i % 50 {
         0 => OutcomeKind::Violation,
@@ -25,13 +32,25 @@ fn record(i: usize) -> OutcomeRecord {
     let mut outcome = Outcome::new(kind);
     outcome.exit_code = Some(0);
     if kind == OutcomeKind::Violation {
-        outcome.violations = vec![Violation { kind: ViolationKind::Network, detail: "connect denied".into(), evidence: "1.2.3.4:443".into() }];
+        outcome.violations = vec![Violation {
+            kind: ViolationKind::Network,
+            detail: "connect denied".into(),
+            evidence: "1.2.3.4:443".into(),
+        }];
     }
-    let mut r = OutcomeRecord::new(format!("toolu_{i:010}"), Source::Exec, command.clone(), Decision::Sandbox, outcome);
+    let mut r = OutcomeRecord::new(
+        format!("toolu_{i:010}"),
+        Source::Exec,
+        command.clone(),
+        Decision::Sandbox,
+        outcome,
+    );
     r.session = Some("session-1234".into());
     r.cwd = Some("/home/user/project".into());
     r.agent = Some("claude-code".into());
-    r.executed = Some(format!("terraphim-agent guard exec --profile readonly -- '{command}'"));
+    r.executed = Some(format!(
+        "terraphim-agent guard exec --profile readonly -- '{command}'"
+    ));
     r.canonical = vec![command];
     r.profile = Some("readonly".into());
     r.backend = Some("native".into());
@@ -40,8 +59,14 @@ fn record(i: usize) -> OutcomeRecord {
 }
 
 fn learn_in(dir: &std::path::Path) -> Learn {
-    let config = LearnConfig { rotate_bytes: u64::MAX, ..LearnConfig::default() };
-    Learn::with_config(LearnPaths::new(&dir.join("data"), &dir.join("config")), config)
+    let config = LearnConfig {
+        rotate_bytes: u64::MAX,
+        ..LearnConfig::default()
+    };
+    Learn::with_config(
+        LearnPaths::new(&dir.join("data"), &dir.join("config")),
+        config,
+    )
 }
 
 fn append(c: &mut Criterion) {
@@ -49,7 +74,9 @@ fn append(c: &mut Criterion) {
     let learn = learn_in(tmp.path());
     let store = learn.store();
     let rec = Record::Outcome(record(7));
-    c.bench_function("append/one_outcome_record", |b| b.iter(|| store.append(black_box(&rec)).unwrap()));
+    c.bench_function("append/one_outcome_record", |b| {
+        b.iter(|| store.append(black_box(&rec)).unwrap())
+    });
 }
 
 fn engine(c: &mut Criterion) {

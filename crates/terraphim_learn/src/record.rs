@@ -383,5 +383,6 @@ mod tests {
         let rec: Record = serde_json::from_str(line).unwrap();
         let again = serde_json::to_string(&rec).unwrap();
         assert!(again.contains(r#""signed_by":"key""#), "{again}");
+        assert_eq!(again.matches(r#""type""#).count(), 1, "{again}");
     }
 }
