@@ -254,10 +254,20 @@ impl Learn {
     /// Approve a staged proposal: write its entry atomically into the active user KG dir of its
     /// tier (or mark the demoted entry `status:: deprecated`), append an `approved` review record,
     /// and remove it from staging.
-    pub fn approve(&self, id: &str, who: &str) -> Result<Approved> {
+    ///
+    /// The staged file is checked again (it lives in a user-writable directory): every synonym
+    /// must be one plain line, and an ALLOW may not hold a destructive, shell or wrapper pattern.
+    pub fn approve(
+        &self,
+        id: &str,
+        who: &str,
+        destructive: &dyn DestructiveCheck,
+    ) -> Result<Approved> {
         let _gate = self.store.lock("learn.lock")?;
         let staged = self.find(id)?;
         let p = staged.proposal;
+        self.check_synonyms(&p, destructive)?;
+        check_text("reason", &p.reason, true)?;
         let kg = self.user_kg()?;
         let now = Timestamp::now();
         let (path, bytes) = match p.action {
@@ -431,6 +441,23 @@ impl Learn {
             extra,
         )?;
         Ok(p)
+    }
+
+    fn check_synonyms(&self, p: &Proposal, destructive: &dyn DestructiveCheck) -> Result<()> {
+        if p.synonyms.is_empty() {
+            return Err(Error::Refused("an entry needs at least one synonym".into()));
+        }
+        for s in &p.synonyms {
+            check_text("synonym", s, false)?;
+            if p.action == Action::Allow
+                && (destructive.is_destructive(s) || candidate_pattern(s, &self.config).is_none())
+            {
+                return Err(Error::Refused(format!(
+                    "`{s}` cannot be allowed: it is destructive, a shell, an interpreter or a wrapper"
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn archive(&self, path: &Path, dir_name: &str) -> Result<PathBuf> {

@@ -26,7 +26,7 @@
 //! let destructive = DestructivePatterns::new(["rm -rf /", "git push --force"]);
 //! let refresh = learn.refresh(&kg, &destructive)?;
 //! assert_eq!(refresh.staged[0].proposal.synonyms, ["cargo test"]);
-//! let approved = learn.approve(&refresh.staged[0].proposal.id, "alice")?;
+//! let approved = learn.approve(&refresh.staged[0].proposal.id, "alice", &destructive)?;
 //! assert!(approved.path.ends_with("guard-safe/cargo-test.md"));
 //! # Ok(()) }
 //! ```

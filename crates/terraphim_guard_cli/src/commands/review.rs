@@ -181,7 +181,7 @@ pub(crate) fn run(args: ReviewArgs) -> anyhow::Result<u8> {
     }
     let who = who(&args);
     let outcome = if let Some(id) = &args.approve {
-        ctx.learn.approve(id, &who).map(|a| {
+        ctx.learn.approve(id, &who, &ctx.destructive).map(|a| {
             if args.json {
                 println!(
                     "{}",
@@ -272,7 +272,7 @@ fn interactive(ctx: &Context, who: &str) -> anyhow::Result<u8> {
             let result = match answer.to_ascii_lowercase().as_str() {
                 "a" | "approve" => ctx
                     .learn
-                    .approve(&p.id, who)
+                    .approve(&p.id, who, &ctx.destructive)
                     .map(|a| println!("approved: {}", a.path.display())),
                 "r" | "reject" => {
                     let Some(why) = prompt("why? ")? else {

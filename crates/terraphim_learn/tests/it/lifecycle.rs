@@ -5,6 +5,10 @@ use terraphim_learn::{Action, DestructivePatterns, ReviewAction, ViolationKind};
 
 use crate::{Env, append_all, clean, violation};
 
+fn no_destructive(_: &str) -> bool {
+    false
+}
+
 fn refresh(env: &Env) -> terraphim_learn::Refresh {
     let kg = env.learn.user_kg().unwrap();
     let mut list = DestructivePatterns::from_kg(&kg);
@@ -154,7 +158,7 @@ fn approval_moves_the_entry_into_the_active_tier_with_a_review_record() {
     let env = Env::new();
     three_clean(&env);
     let id = refresh(&env).staged[0].proposal.id.clone();
-    let approved = env.learn.approve(&id, "alice").unwrap();
+    let approved = env.learn.approve(&id, "alice", &no_destructive).unwrap();
     assert_eq!(
         approved.path,
         env.learn.paths().kg_dir().join("guard-safe/cargo-test.md")
@@ -190,7 +194,11 @@ fn a_violated_approved_pattern_is_demoted_never_deleted() {
     let env = Env::new();
     three_clean(&env);
     let id = refresh(&env).staged[0].proposal.id.clone();
-    let path = env.learn.approve(&id, "alice").unwrap().path;
+    let path = env
+        .learn
+        .approve(&id, "alice", &no_destructive)
+        .unwrap()
+        .path;
     append_all(
         &env.learn,
         &[violation("8", "cargo test -p x", &[ViolationKind::FsWrite])],
@@ -208,7 +216,7 @@ fn a_violated_approved_pattern_is_demoted_never_deleted() {
         ReviewAction::DemotionProposed
     );
     env.learn
-        .approve(&r.staged[0].proposal.id, "alice")
+        .approve(&r.staged[0].proposal.id, "alice", &no_destructive)
         .unwrap();
     let text = fs_err::read_to_string(&path).unwrap();
     assert!(text.lines().any(|l| l == "status:: deprecated"), "{text}");
@@ -227,7 +235,7 @@ fn a_violated_approved_pattern_is_demoted_never_deleted() {
     // ... and approving DENY while the safe entry is deprecated is allowed.
     let deny = env
         .learn
-        .approve(&after.staged[0].proposal.id, "alice")
+        .approve(&after.staged[0].proposal.id, "alice", &no_destructive)
         .unwrap();
     assert!(deny.path.ends_with("guard-destructive/cargo-test.md"));
 }
@@ -314,8 +322,46 @@ fn approving_a_pattern_active_in_another_tier_is_refused() {
     .unwrap();
     let err = env
         .learn
-        .approve(&deny_id, "alice")
+        .approve(&deny_id, "alice", &no_destructive)
         .unwrap_err()
         .to_string();
     assert!(err.contains("already active in guard-safe"), "{err}");
+}
+
+#[test]
+fn a_tampered_staged_allow_is_checked_again_on_approval() {
+    let env = Env::new();
+    three_clean(&env);
+    let staged = refresh(&env).staged.remove(0);
+    let list = DestructivePatterns::new(["rm -rf /"]);
+    for (synonyms, reason) in [
+        ("cargo test, rm -rf /tmp", "ok"),
+        ("bash", "ok"),
+        ("cargo test", ""),
+    ] {
+        let text = fs_err::read_to_string(&staged.path).unwrap();
+        let text: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("synonyms::") {
+                    format!("synonyms:: {synonyms}\n")
+                } else if l.starts_with("reason::") {
+                    format!("reason:: {reason}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        fs_err::write(&staged.path, text).unwrap();
+        let err = env
+            .learn
+            .approve(&staged.proposal.id, "alice", &list)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("cannot be allowed") || err.contains("invalid reason"),
+            "{synonyms}: {err}"
+        );
+        assert!(!env.learn.paths().kg_dir().join("guard-safe").exists());
+    }
 }
