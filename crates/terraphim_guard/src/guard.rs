@@ -255,7 +255,19 @@ impl Guard {
         let mut entries = Vec::new();
         let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
         let mut replace_entries = Vec::new();
-        for entry in kg.entries().iter().filter(|e| e.is_active()) {
+        // A later entry of the same tier and concept overrides an earlier one: the user's KG
+        // (loaded after the embedded default) can replace or deprecate a default entry.
+        let mut last = BTreeMap::new();
+        for (i, e) in kg.entries().iter().enumerate() {
+            last.insert((e.tier, e.concept.clone()), i);
+        }
+        let effective = kg
+            .entries()
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| last.get(&(e.tier, e.concept.clone())) == Some(i))
+            .map(|(_, e)| e);
+        for entry in effective.filter(|e| e.is_active()) {
             if entry.tier == Tier::Replace {
                 replace_entries.push(entry.clone());
                 continue;

@@ -5,6 +5,8 @@ mod explain;
 mod hook;
 mod install;
 mod kg;
+mod review;
+mod sweep;
 mod upstream;
 
 pub(crate) use check::decide;
@@ -43,6 +45,10 @@ enum GuardSubcommand {
     Install(install::InstallArgs),
     /// Remove the hook from an agent's settings.
     Uninstall(install::InstallArgs),
+    /// The human gate for learned patterns waiting in guard-staging/.
+    Review(review::ReviewArgs),
+    /// Daily summary: proposals, violations, most sandboxed commands; refreshes proposals.
+    Sweep(sweep::SweepArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -54,6 +60,8 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Hook(args)) => hook::run(args),
         Some(GuardSubcommand::Install(args)) => install::run(args, false),
         Some(GuardSubcommand::Uninstall(args)) => install::run(args, true),
+        Some(GuardSubcommand::Review(args)) => review::run(args),
+        Some(GuardSubcommand::Sweep(args)) => sweep::run(args),
         None => upstream::run(command.upstream),
     };
     match result {

@@ -3,4 +3,5 @@
 pub mod common;
 pub mod guard;
 pub mod hook;
+pub mod learn;
 pub mod world;

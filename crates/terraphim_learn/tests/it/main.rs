@@ -1,0 +1,117 @@
+//! Integration tests of the learning loop against real files in temporary directories.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test helpers panic on failure, like tests"
+)]
+
+mod engine;
+mod lifecycle;
+mod store;
+
+use terraphim_learn::{
+    Decision, Learn, LearnConfig, LearnPaths, Outcome, OutcomeKind, OutcomeRecord, Source,
+    Timestamp, Violation, ViolationKind,
+};
+
+/// A learning loop in a fresh temporary directory.
+pub struct Env {
+    pub tmp: tempfile::TempDir,
+    pub learn: Learn,
+}
+
+impl Default for Env {
+    fn default() -> Env {
+        Env::with_config(LearnConfig::default())
+    }
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env::default()
+    }
+
+    pub fn with_config(config: LearnConfig) -> Env {
+        let tmp = tempfile::tempdir().unwrap();
+        let paths = LearnPaths::new(&tmp.path().join("data"), &tmp.path().join("config"));
+        let learn = Learn::with_config(paths, config);
+        Env { tmp, learn }
+    }
+}
+
+/// A compact description of one outcome record.
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    pub id: &'a str,
+    pub command: &'a str,
+    pub decision: Decision,
+    pub kind: OutcomeKind,
+    pub violations: &'a [ViolationKind],
+    pub concepts: &'a [&'a str],
+}
+
+pub fn clean<'a>(id: &'a str, command: &'a str) -> Run<'a> {
+    Run {
+        id,
+        command,
+        decision: Decision::Sandbox,
+        kind: OutcomeKind::Clean,
+        violations: &[],
+        concepts: &[],
+    }
+}
+
+pub fn violation<'a>(id: &'a str, command: &'a str, kinds: &'a [ViolationKind]) -> Run<'a> {
+    Run {
+        id,
+        command,
+        decision: Decision::Sandbox,
+        kind: OutcomeKind::Violation,
+        violations: kinds,
+        concepts: &[],
+    }
+}
+
+pub fn ended<'a>(id: &'a str, command: &'a str, kind: OutcomeKind) -> Run<'a> {
+    Run {
+        id,
+        command,
+        decision: Decision::Sandbox,
+        kind,
+        violations: &[],
+        concepts: &[],
+    }
+}
+
+impl Run<'_> {
+    pub fn record(&self) -> OutcomeRecord {
+        let mut outcome = Outcome::new(self.kind);
+        outcome.violations = self
+            .violations
+            .iter()
+            .map(|k| Violation {
+                kind: *k,
+                detail: format!("{} denied", k.as_str()),
+                evidence: String::new(),
+            })
+            .collect();
+        let mut r = OutcomeRecord::new(self.id, Source::Exec, self.command, self.decision, outcome);
+        // A pipeline or list: one canonical simple command per part.
+        r.canonical = self
+            .command
+            .split(['|', ';', '&'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        r.concepts = self.concepts.iter().map(|c| (*c).to_owned()).collect();
+        r.time = Timestamp::now();
+        r
+    }
+}
+
+pub fn append_all(learn: &Learn, runs: &[Run<'_>]) {
+    for run in runs {
+        learn.append_outcome(run.record()).unwrap();
+    }
+}
