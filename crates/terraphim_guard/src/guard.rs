@@ -1,6 +1,6 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -203,9 +203,7 @@ impl GuardBuilder {
 
     /// Add a KG (entries merge; order never changes a decision).
     pub fn kg(mut self, kg: Kg) -> Self {
-        for e in kg.entries() {
-            self.kg.push(e.clone());
-        }
+        self.kg.extend(kg);
         self
     }
 
@@ -228,9 +226,7 @@ impl GuardBuilder {
         } else {
             Kg::new()
         };
-        for e in self.kg.entries() {
-            kg.push(e.clone());
-        }
+        kg.extend(self.kg);
         Guard::compile(
             &kg,
             self.default_profile
@@ -257,15 +253,15 @@ impl Guard {
         let mut replace_entries = Vec::new();
         // A later entry of the same tier and concept overrides an earlier one: the user's KG
         // (loaded after the embedded default) can replace or deprecate a default entry.
-        let mut last = BTreeMap::new();
+        let mut last: HashMap<(Tier, &str), usize> = HashMap::with_capacity(kg.len());
         for (i, e) in kg.entries().iter().enumerate() {
-            last.insert((e.tier, e.concept.clone()), i);
+            last.insert((e.tier, e.concept.as_str()), i);
         }
         let effective = kg
             .entries()
             .iter()
             .enumerate()
-            .filter(|(i, e)| last.get(&(e.tier, e.concept.clone())) == Some(i))
+            .filter(|(i, e)| last.get(&(e.tier, e.concept.as_str())) == Some(i))
             .map(|(_, e)| e);
         for entry in effective.filter(|e| e.is_active()) {
             if entry.tier == Tier::Replace {

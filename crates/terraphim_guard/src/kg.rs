@@ -360,6 +360,11 @@ impl Kg {
         }
     }
 
+    /// Append every entry of `other`, after this KG's own.
+    pub fn extend(&mut self, other: Kg) {
+        self.entries.extend(other.entries);
+    }
+
     /// Add one parsed entry.
     pub fn push(&mut self, entry: Entry) {
         self.entries.push(entry);

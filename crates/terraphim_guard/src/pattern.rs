@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::canon::{self, Word, WordKind};
 
@@ -328,7 +328,10 @@ impl TierMatcher {
             if pats.is_empty() {
                 return Ok(None);
             }
+            // A hook process builds these once and scans a few hundred bytes: the NFA builds
+            // fastest and scans fast enough.
             AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::NoncontiguousNFA))
                 .match_kind(MatchKind::Standard)
                 .ascii_case_insensitive(ci)
                 .build(pats.iter().map(|(s, _)| s.as_str()))
