@@ -332,6 +332,7 @@ impl TierMatcher {
             // fastest and scans fast enough.
             AhoCorasickBuilder::new()
                 .kind(Some(AhoCorasickKind::NoncontiguousNFA))
+                .prefilter(false)
                 .match_kind(MatchKind::Standard)
                 .ascii_case_insensitive(ci)
                 .build(pats.iter().map(|(s, _)| s.as_str()))
