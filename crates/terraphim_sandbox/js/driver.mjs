@@ -16,6 +16,8 @@ import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
 import { pathToFileURL } from "node:url";
+import { createRequire, syncBuiltinESMExports } from "node:module";
+import childProcess from "node:child_process";
 
 const t0 = performance.now();
 const PROTOCOL = 1;
@@ -124,7 +126,7 @@ const NEVER_OPS = new Set(["symlink", "link"]);
 
 function fsPolicy(request) {
   const op = request.op;
-  const real = resolveReal(request.path);
+  const real = resolveReal(virtualToHost(request.path));
   if (NEVER_OPS.has(op)) {
     violation("fs-write", `${op} ${request.path}`, `links are not allowed in the sandbox`);
     return { allow: false, reason: "links are not allowed" };
@@ -141,12 +143,12 @@ function fsPolicy(request) {
     if ((op === "stat" || op === "exists") && readRoots.some((r) => within(r, path.dirname(real)))) {
       return { allow: false, reason: "outside the read roots" };
     }
-    const via = real === path.resolve(req.cwd, request.path) ? "" : ` (resolves to ${real})`;
+    const via = real === virtualToHost(request.path) ? "" : ` (resolves to ${real})`;
     violation("fs-read", `${op} ${request.path}`, `outside the read roots${via}`);
     return { allow: false, reason: "outside the read roots" };
   }
   if (within(real, scratch) && real !== scratch) return { allow: true };
-  const via = real === path.resolve(req.cwd, request.path) ? "" : ` (resolves to ${real})`;
+  const via = real === virtualToHost(request.path) ? "" : ` (resolves to ${real})`;
   violation("fs-write", `${op} ${request.path}`, `writes are allowed only in the scratch dir${via}`);
   return { allow: false, reason: "writes are allowed only in the scratch dir" };
 }
@@ -223,6 +225,31 @@ function guardedFileSystem(inner) {
   });
 }
 
+// The isolate's os.tmpdir() is "/tmp" (fixed by the V8 sidecar), so /tmp inside the sandbox is the
+// scratch dir: the host's /tmp is never visible. Paths under a read root keep their meaning even
+// when the root itself lies in /tmp.
+function virtualToHost(p) {
+  const abs = path.resolve(req.cwd, p);
+  if (within(abs, "/tmp") && !within(abs, scratch) && !readRoots.some((r) => within(abs, r)) && !req.read_roots.some((r) => within(abs, r))) {
+    return path.join(scratch, path.relative("/tmp", abs));
+  }
+  return abs;
+}
+
+function relativeToCwd(inner) {
+  return new Proxy(inner, {
+    get(target, prop) {
+      const value = target[prop];
+      if (typeof value !== "function" || typeof prop !== "string" || !VFS_OPS[prop]) return value;
+      const ops = VFS_OPS[prop];
+      return function (...args) {
+        const fixed = args.map((a, i) => (ops[i] !== undefined && ops[i] !== null && typeof a === "string" ? virtualToHost(a) : a));
+        return value.apply(target, fixed);
+      };
+    },
+  });
+}
+
 // ---- network policy ----
 
 function hostOf(request) {
@@ -270,15 +297,32 @@ function envPolicy() {
 
 function loadScript() {
   if (typeof req.code === "string") {
-    return { code: req.code, filePath: path.join(req.cwd, "[eval].js") };
+    const code = req.print ? `console.log(eval(${JSON.stringify(req.code)}))` : req.code;
+    return { code, filePath: path.join(req.cwd, "[eval].js") };
   }
   const decision = fsPolicy({ op: "read", path: req.file });
   if (!decision.allow) finish(1, `cannot read ${req.file}: ${decision.reason}`, {});
   const filePath = resolveReal(req.file);
+  let code;
   try {
-    return { code: fs.readFileSync(filePath, "utf8"), filePath };
+    code = fs.readFileSync(filePath, "utf8");
   } catch (e) {
     return finish(1, `cannot read ${req.file}: ${e.message}`, {});
+  }
+  if (/\.(ts|mts|cts|tsx)$/.test(filePath)) code = transpileTypeScript(code, filePath);
+  return { code, filePath };
+}
+
+// TypeScript is transpiled on the host by esbuild (a parser only: no code of the script runs
+// there), then the JavaScript runs in the isolate. esbuild is pinned by the same lockfile.
+function transpileTypeScript(code, filePath) {
+  try {
+    const require = createRequire(path.join(req.deps_dir, "node_modules", "secure-exec", "package.json"));
+    const esbuild = require("esbuild");
+    const loader = filePath.endsWith("x") ? "tsx" : "ts";
+    return esbuild.transformSync(code, { loader, format: "cjs", sourcefile: filePath }).code;
+  } catch (e) {
+    return finish(1, `cannot transpile ${req.file}: ${e.message}`, {});
   }
 }
 
@@ -302,6 +346,27 @@ function onStdio(event) {
 
 // ---- run ----
 
+// Watch the V8 sidecar secure-exec spawns: when it dies (RLIMIT_CPU, RLIMIT_DATA, V8 OOM), the
+// signal says which limit was hit; secure-exec itself often reports only "IPC connection closed".
+let sidecarExit = null;
+let sidecarExited = null;
+{
+  const originalSpawn = childProcess.spawn;
+  childProcess.spawn = function (command, ...rest) {
+    const child = originalSpawn.call(this, command, ...rest);
+    if (String(command).includes("secure-exec-v8")) {
+      sidecarExited = new Promise((resolve) => {
+        child.once("exit", (code, signal) => {
+          sidecarExit = { code, signal };
+          resolve();
+        });
+      });
+    }
+    return child;
+  };
+  syncBuiltinESMExports();
+}
+
 const tImport0 = performance.now();
 let se;
 try {
@@ -320,20 +385,27 @@ if (req.network === "loopback" && typeof adapter.__setLoopbackPortChecker === "f
   adapter.__setLoopbackPortChecker(() => true);
 }
 
-const runtime = new se.NodeRuntime({
-  systemDriver: se.createNodeDriver({
+const systemDriver = se.createNodeDriver({
     filesystem: guardedFileSystem(new se.NodeFileSystem()),
     networkAdapter: adapter,
     // commandExecutor stays unset: never the host executor. The policy denies every spawn anyway.
     permissions: { fs: fsPolicy, network: networkPolicy, childProcess: childProcessPolicy, env: envPolicy },
     processConfig: { cwd: req.cwd, env: {}, argv: ["node", script.filePath, ...(req.argv ?? [])] },
     osConfig: { homedir: scratch, tmpdir: scratch },
-  }),
+});
+// secure-exec's module overlay turns a relative path into "/<path>" (its virtual root), while
+// process.cwd() in the isolate is req.cwd. Relative paths are made absolute against req.cwd
+// before any layer sees them, so that `readFileSync("package.json")` means the project's file.
+systemDriver.filesystem = relativeToCwd(systemDriver.filesystem);
+
+const runtime = new se.NodeRuntime({
+  systemDriver,
   runtimeDriverFactory: se.createNodeRuntimeDriverFactory(),
   memoryLimit: req.memory_mb,
   cpuTimeLimitMs: req.wall_ms,
   onStdio,
-  resourceBudgets: { maxOutputBytes: req.max_output_bytes + 1 },
+  // The bridge's own cap (onStdio) must see the overflow first to report it.
+  resourceBudgets: { maxOutputBytes: req.max_output_bytes * 4 + (1 << 20) },
 });
 
 const tExec0 = performance.now();
@@ -346,13 +418,23 @@ try {
 const tExec1 = performance.now();
 
 const message = result.errorMessage ?? null;
+if (message && /IPC connection closed|V8 runtime process|ERR_V8_PROCESS_CRASH/.test(message) && sidecarExited) {
+  // The sidecar died; its exit event may trail the IPC close by a moment.
+  await Promise.race([sidecarExited, new Promise((r) => setTimeout(r, 2000))]);
+}
 if (message) {
-  if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
+  const signal = sidecarExit?.signal ?? (message.match(/signal (SIG[A-Z]+)/) ?? [])[1] ?? null;
+  const evidence = signal ? `V8 sidecar killed by ${signal}: ${message}` : message;
+  if (signal === "SIGXCPU" || signal === "SIGKILL") {
+    violation("cpu", "the V8 sidecar exceeded its CPU time limit (RLIMIT_CPU)", evidence);
+  } else if (signal) {
+    violation("memory", `the V8 sidecar died at its memory limit (${req.memory_mb} MB heap, RLIMIT_DATA)`, evidence);
+  } else if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
     violation("wall-time", `ran longer than ${req.wall_ms} ms`, message);
-  } else if (/SIGXCPU/.test(message)) {
-    violation("cpu", "the V8 process exceeded its CPU time limit", message);
-  } else if (/out of memory|heap limit|Array buffer allocation failed|allocation failed|SIGTRAP|SIGABRT|SIGSEGV|ERR_V8_PROCESS_CRASH|Invalid array length|Invalid typed array length/i.test(message)) {
+  } else if (/out of memory|heap limit|Array buffer allocation failed|allocation failed|Invalid array length|Invalid typed array length/i.test(message)) {
     violation("memory", `exceeded the ${req.memory_mb} MB memory limit`, message);
+  } else if (/IPC connection closed|ERR_V8_PROCESS_CRASH/.test(message)) {
+    violation("memory", "the V8 sidecar died", message);
   }
 }
 
