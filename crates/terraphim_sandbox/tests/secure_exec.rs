@@ -61,7 +61,7 @@ fn fixture() -> Fixture {
     .unwrap();
     fs_err::write(project.join("src/a.txt"), "alpha").unwrap();
     std::os::unix::fs::symlink(&secret, project.join("key-link")).unwrap();
-    std::os::unix::fs::symlink(&root.join("home"), project.join("home-link")).unwrap();
+    std::os::unix::fs::symlink(root.join("home"), project.join("home-link")).unwrap();
     Fixture {
         _tmp: tmp,
         project,

@@ -64,7 +64,7 @@ impl JsDeps {
         Ok(Self { dir })
     }
 
-    /// Install the pinned dependencies into `dir` with `npm ci` (lockfile exact, no install
+    /// Install the pinned dependencies into `dir` with npm (from the embedded lockfile, no install
     /// scripts) and return them. Needs `node` and `npm` on PATH and the npm registry.
     pub fn install(dir: impl Into<PathBuf>) -> Result<Self, SecureExecError> {
         let dir = dir.into();
@@ -89,7 +89,7 @@ impl JsDeps {
             .current_dir(&dir)
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| SecureExecError::process("run npm ci", e))?;
+            .map_err(|e| SecureExecError::process("run npm install", e))?;
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr);
             let tail: String = stderr

@@ -43,8 +43,8 @@ pub enum SecureExecError {
         #[source]
         source: std::io::Error,
     },
-    /// `npm ci` failed.
-    #[error("npm ci failed in {} with {status}: {stderr}", dir.display())]
+    /// `npm install` failed.
+    #[error("npm install failed in {} with {status}: {stderr}", dir.display())]
     Npm {
         /// The install directory.
         dir: PathBuf,
