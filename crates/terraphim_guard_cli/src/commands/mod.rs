@@ -6,6 +6,7 @@ mod hook;
 mod install;
 mod kg;
 mod review;
+mod sandbox;
 mod sweep;
 mod upstream;
 
@@ -49,6 +50,8 @@ enum GuardSubcommand {
     Review(review::ReviewArgs),
     /// Daily summary: proposals, violations, most sandboxed commands; refreshes proposals.
     Sweep(sweep::SweepArgs),
+    /// Set up and inspect sandbox backends.
+    Sandbox(sandbox::SandboxArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -62,6 +65,7 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Uninstall(args)) => install::run(args, true),
         Some(GuardSubcommand::Review(args)) => review::run(args),
         Some(GuardSubcommand::Sweep(args)) => sweep::run(args),
+        Some(GuardSubcommand::Sandbox(args)) => sandbox::run(args),
         None => upstream::run(command.upstream),
     };
     match result {

@@ -1,0 +1,161 @@
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use super::error::SecureExecError;
+
+/// The secure-exec version the bridge is built and tested against (pinned by `js/package-lock.json`).
+pub const PINNED_SECURE_EXEC: &str = "0.2.1";
+
+pub(crate) const DRIVER_JS: &str = include_str!("../../js/driver.mjs");
+const PACKAGE_JSON: &str = include_str!("../../js/package.json");
+const PACKAGE_LOCK: &str = include_str!("../../js/package-lock.json");
+
+/// Environment variable naming the JS dependency dir, overriding the data dir.
+const DIR_ENV: &str = "TERRAPHIM_GUARD_JS_DIR";
+
+/// An installed copy of the bridge's pinned Node dependencies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsDeps {
+    dir: PathBuf,
+}
+
+impl JsDeps {
+    /// The directory `setup-js` installs into: `$TERRAPHIM_GUARD_JS_DIR` if set, else
+    /// `$XDG_DATA_HOME/terraphim/guard/js`, else `~/.local/share/terraphim/guard/js`.
+    pub fn default_dir() -> Result<PathBuf, SecureExecError> {
+        let non_empty = |key: &str| {
+            std::env::var_os(key)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        if let Some(dir) = non_empty(DIR_ENV) {
+            return Ok(dir);
+        }
+        let data = match non_empty("XDG_DATA_HOME") {
+            Some(d) if d.is_absolute() => d,
+            _ => non_empty("HOME")
+                .ok_or(SecureExecError::NoDataDir)?
+                .join(".local/share"),
+        };
+        Ok(data.join("terraphim/guard/js"))
+    }
+
+    /// The installed dependencies in [`JsDeps::default_dir`].
+    pub fn locate() -> Result<Self, SecureExecError> {
+        Self::at(Self::default_dir()?)
+    }
+
+    /// The installed dependencies in `dir`; an error unless the pinned secure-exec is there.
+    pub fn at(dir: impl Into<PathBuf>) -> Result<Self, SecureExecError> {
+        let dir = dir.into();
+        let manifest = dir.join("node_modules/secure-exec/package.json");
+        let missing = || SecureExecError::DepsMissing {
+            dir: dir.clone(),
+            expected: PINNED_SECURE_EXEC,
+        };
+        let text = fs_err::read_to_string(&manifest).map_err(|_| missing())?;
+        let version = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| v.get("version").and_then(|v| v.as_str()).map(str::to_owned));
+        if version.as_deref() != Some(PINNED_SECURE_EXEC) {
+            return Err(missing());
+        }
+        let dir = fs_err::canonicalize(&dir).map_err(|e| SecureExecError::io(&dir, e))?;
+        Ok(Self { dir })
+    }
+
+    /// Install the pinned dependencies into `dir` with npm (from the embedded lockfile, no install
+    /// scripts) and return them. Needs `node` and `npm` on PATH and the npm registry.
+    pub fn install(dir: impl Into<PathBuf>) -> Result<Self, SecureExecError> {
+        let dir = dir.into();
+        find_program("node").ok_or(SecureExecError::ProgramMissing { program: "node" })?;
+        let npm = find_program("npm").ok_or(SecureExecError::ProgramMissing { program: "npm" })?;
+        fs_err::create_dir_all(&dir).map_err(|e| SecureExecError::io(&dir, e))?;
+        for (name, text) in [
+            ("package.json", PACKAGE_JSON),
+            ("package-lock.json", PACKAGE_LOCK),
+        ] {
+            let path = dir.join(name);
+            fs_err::write(&path, text).map_err(|e| SecureExecError::io(&path, e))?;
+        }
+        let output = Command::new(npm)
+            .args([
+                "ci",
+                "--no-audit",
+                "--no-fund",
+                "--ignore-scripts",
+                "--loglevel=error",
+            ])
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| SecureExecError::process("run npm install", e))?;
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let tail: String = stderr
+                .chars()
+                .rev()
+                .take(2000)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            return Err(SecureExecError::Npm {
+                dir,
+                status: output.status,
+                stderr: tail,
+            });
+        }
+        Self::at(dir)
+    }
+
+    /// The directory holding `node_modules/`.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// The first executable file named `name` on PATH.
+pub(crate) fn find_program(name: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| {
+            fs_err::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lockfile_pins_the_tested_version() {
+        let lock: serde_json::Value = serde_json::from_str(PACKAGE_LOCK).unwrap();
+        assert_eq!(
+            lock["packages"]["node_modules/secure-exec"]["version"],
+            PINNED_SECURE_EXEC
+        );
+        let manifest: serde_json::Value = serde_json::from_str(PACKAGE_JSON).unwrap();
+        assert_eq!(manifest["dependencies"]["secure-exec"], PINNED_SECURE_EXEC);
+    }
+
+    #[test]
+    fn a_dir_without_the_pinned_version_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            JsDeps::at(dir.path()),
+            Err(SecureExecError::DepsMissing { .. })
+        ));
+        let pkg = dir.path().join("node_modules/secure-exec");
+        fs_err::create_dir_all(&pkg).unwrap();
+        fs_err::write(pkg.join("package.json"), r#"{"version":"0.3.3"}"#).unwrap();
+        assert!(matches!(
+            JsDeps::at(dir.path()),
+            Err(SecureExecError::DepsMissing { .. })
+        ));
+        fs_err::write(pkg.join("package.json"), r#"{"version":"0.2.1"}"#).unwrap();
+        assert!(JsDeps::at(dir.path()).is_ok());
+    }
+}
