@@ -93,7 +93,7 @@ impl Judge<'_> {
         if lower.contains("file size limit exceeded") {
             return Some((ViolationKind::FsWrite, "a process hit the file size limit".into(), evidence()));
         }
-        let errors = ["permission denied", "read-only file system", "operation not permitted", "no such file or directory"];
+        let errors = ["permission denied", "read-only file system", "no such file or directory"];
         let (error, at) = errors.iter().find_map(|e| lower.find(e).map(|at| (*e, at)))?;
         let raw = path_in(line, at)?;
         let path = self.absolute(&raw);

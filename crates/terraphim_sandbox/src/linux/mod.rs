@@ -165,8 +165,13 @@ unsafe fn drop_capabilities(cap_last: u32) -> io::Result<()> {
         // SAFETY: prctl with integer arguments.
         let has = unsafe { libc::prctl(libc::PR_CAPBSET_READ, cap as libc::c_ulong, 0, 0, 0) };
         if has == 1 {
-            // SAFETY: as above.
-            check(unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) }.into())?;
+            // SAFETY: as above. Without CAP_SETPCAP (inside bubblewrap, or not root) this fails
+            // with EPERM; that is safe because the permitted set is emptied below and, under
+            // no_new_privs, `exec` never grants more than the permitted set already holds.
+            let r = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
+            if r != 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EPERM) {
+                return Err(io::Error::last_os_error());
+            }
         }
     }
     // SAFETY: as above; failure means ambient caps are unsupported, which leaves nothing to clear.
