@@ -42,6 +42,8 @@ pub(crate) trait Inspect {
     fn kind(&self, path: &Path) -> Option<bool>;
     /// The entries of a directory, sorted.
     fn list(&self, dir: &Path) -> Vec<PathBuf>;
+    /// The path with every symlink resolved, `None` when it does not exist.
+    fn canonical(&self, path: &Path) -> Option<PathBuf>;
 }
 
 /// [`Inspect`] on the real file system (symlinks followed, as Landlock and bwrap do).
@@ -57,6 +59,9 @@ impl Inspect for RealFs {
             .unwrap_or_default();
         out.sort();
         out
+    }
+    fn canonical(&self, path: &Path) -> Option<PathBuf> {
+        fs_err::canonicalize(path).ok()
     }
 }
 
@@ -85,6 +90,9 @@ pub(crate) struct ChildPlan {
     pub(crate) command: String,
     pub(crate) shell: PathBuf,
     pub(crate) read_roots: Vec<PathBuf>,
+    /// Directories whose entries may be listed but not read: what is left of a read root that
+    /// was carved around a hidden path.
+    pub(crate) list_roots: Vec<PathBuf>,
     pub(crate) write_roots: Vec<PathBuf>,
     /// Device files that may be written (`/dev/null`, ...).
     pub(crate) dev_write: Vec<PathBuf>,
@@ -183,17 +191,31 @@ fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf>
     out
 }
 
+/// What a carved read root grants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Grant {
+    /// Read and execute everything beneath.
+    Read,
+    /// List the directory's entries only (it holds a hidden path).
+    List,
+}
+
 /// Read roots around hidden paths: Landlock rules are a union of allows, so a hidden path beneath
-/// a root is excluded by replacing the root with its entries, recursively, minus the hidden ones.
-pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<PathBuf> {
-    if hidden.iter().any(|h| root.starts_with(h)) {
+/// a root is excluded by replacing the root with its entries, recursively, minus the hidden ones;
+/// the directories on the way keep only the right to be listed. Symlinks are judged by their
+/// target, since Landlock follows them when the rule is made.
+pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<(PathBuf, Grant)> {
+    let real = fs.canonical(root).unwrap_or_else(|| root.to_path_buf());
+    if hidden.iter().any(|h| root.starts_with(h) || real.starts_with(h)) {
         return Vec::new();
     }
-    let inner: Vec<PathBuf> = hidden.iter().filter(|h| h.starts_with(root)).cloned().collect();
-    if inner.is_empty() || fs.kind(root) != Some(true) {
-        return vec![root.to_path_buf()];
+    let inner: Vec<PathBuf> = hidden.iter().filter(|h| h.starts_with(&real)).cloned().collect();
+    if inner.is_empty() || fs.kind(&real) != Some(true) {
+        return vec![(root.to_path_buf(), Grant::Read)];
     }
-    fs.list(root).iter().flat_map(|child| carve(child, &inner, fs)).collect()
+    let mut out = vec![(real.clone(), Grant::List)];
+    out.extend(fs.list(&real).iter().flat_map(|child| carve(child, hidden, fs)));
+    out
 }
 
 /// The nearest existing path at or above `path` that lies strictly beneath `root`.
@@ -271,7 +293,11 @@ pub(crate) fn build(
     }
 
     let tmp = if bwrap { PathBuf::from("/tmp") } else { private_tmp.to_path_buf() };
-    let hidden = existing(&profile.hidden, ctx, fs);
+    let mut hidden = existing(&profile.hidden, ctx, fs);
+    let resolved: Vec<PathBuf> = hidden.iter().filter_map(|h| fs.canonical(h)).collect();
+    hidden.extend(resolved);
+    hidden.sort();
+    hidden.dedup();
     let mut write_roots = existing(&profile.read_write, ctx, fs);
     write_roots.retain(|w| !hidden.iter().any(|h| w.starts_with(h)));
 
@@ -308,18 +334,26 @@ pub(crate) fn build(
         }
     }
 
-    let mut read_roots = Vec::new();
+    let (mut read_roots, mut list_roots) = (Vec::new(), Vec::new());
     for root in existing(&profile.read_only, ctx, fs) {
         if bwrap {
-            if !hidden.iter().any(|h| root.starts_with(h)) {
+            let real = fs.canonical(&root).unwrap_or_else(|| root.clone());
+            if !hidden.iter().any(|h| root.starts_with(h) || real.starts_with(h)) {
                 read_roots.push(root);
             }
         } else {
-            read_roots.extend(carve(&root, &hidden, fs));
+            for (path, grant) in carve(&root, &hidden, fs) {
+                match grant {
+                    Grant::Read => read_roots.push(path),
+                    Grant::List => list_roots.push(path),
+                }
+            }
         }
     }
     read_roots.sort();
     read_roots.dedup();
+    list_roots.sort();
+    list_roots.dedup();
     write_roots.push(tmp.clone());
 
     let (mut env, mut env_removed) = filter_env(&ctx.env, profile);
@@ -334,6 +368,7 @@ pub(crate) fn build(
             command: command.to_owned(),
             shell: PathBuf::from("/bin/bash"),
             read_roots,
+            list_roots,
             write_roots,
             dev_write: DEV_WRITE.iter().map(PathBuf::from).collect(),
             landlock_abi: abi,
@@ -502,8 +537,8 @@ mod tests {
     use pretty_assertions::assert_eq;
     use std::collections::BTreeSet;
 
-    /// A fake file system: a set of files and directories.
-    struct FakeFs(BTreeSet<(PathBuf, bool)>);
+    /// A fake file system: a set of files and directories, and symlinks (link, target).
+    struct FakeFs(BTreeSet<(PathBuf, bool)>, Vec<(PathBuf, PathBuf)>);
 
     impl FakeFs {
         fn new(dirs: &[&str], files: &[&str]) -> Self {
@@ -514,7 +549,12 @@ mod tests {
             for f in files {
                 set.insert((PathBuf::from(f), false));
             }
-            Self(set)
+            Self(set, Vec::new())
+        }
+        fn link(mut self, link: &str, target: &str) -> Self {
+            self.0.insert((PathBuf::from(link), false));
+            self.1.push((link.into(), target.into()));
+            self
         }
     }
 
@@ -524,6 +564,10 @@ mod tests {
         }
         fn list(&self, dir: &Path) -> Vec<PathBuf> {
             self.0.iter().filter(|(p, _)| p.parent() == Some(dir)).map(|(p, _)| p.clone()).collect()
+        }
+        fn canonical(&self, path: &Path) -> Option<PathBuf> {
+            let target = self.1.iter().find(|(l, _)| l == path).map(|(_, t)| t.clone());
+            target.or_else(|| self.kind(path).map(|_| path.to_path_buf()))
         }
     }
 
@@ -567,6 +611,8 @@ mod tests {
                 "/c/env", "/etc/passwd", "/etc/shadow", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_config",
             ],
         )
+        .link("/p/leak", "/h/.ssh/id_ed25519")
+        .link("/p/docs", "/usr")
     }
 
     fn plan(name: &str, bwrap: bool) -> Result<Plan> {
@@ -623,9 +669,15 @@ mod tests {
         for want in ["/p/Cargo.toml", "/p/src", "/p/.git", "/etc/passwd", "/etc/ssh/ssh_config", "/c/bin", "/c/env", "/usr"] {
             assert!(roots.contains(&want.to_owned()), "missing {want} in {roots:?}");
         }
-        for hidden in ["/p", "/p/.env", "/p/.env.local", "/etc", "/etc/shadow", "/etc/ssh/ssh_host_ed25519_key", "/c/credentials.toml", "/h", "/h/.ssh"] {
+        for hidden in [
+            "/p", "/p/.env", "/p/.env.local", "/p/leak", "/etc", "/etc/shadow", "/etc/ssh/ssh_host_ed25519_key", "/c/credentials.toml",
+            "/h", "/h/.ssh",
+        ] {
             assert!(!roots.contains(&hidden.to_owned()), "{hidden} is readable: {roots:?}");
         }
+        // A symlink to a harmless place stays; the carved directories can still be listed.
+        assert!(roots.contains(&"/p/docs".to_owned()));
+        assert_eq!(paths(&plan.child.list_roots), vec!["/c", "/etc", "/etc/ssh", "/p"]);
         for root in &plan.child.read_roots {
             assert!(!plan.hidden.iter().any(|h| root.starts_with(h) || h.starts_with(root)), "{root:?}");
         }

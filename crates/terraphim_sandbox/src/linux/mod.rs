@@ -120,6 +120,7 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
     }
     let created = ruleset.create().map_err(landlock_err)?;
     let created = add_paths(created, &plan.read_roots, AccessFs::from_read(abi), abi)?;
+    let created = add_paths(created, &plan.list_roots, AccessFs::ReadDir.into(), abi)?;
     let created = add_paths(created, &plan.write_roots, AccessFs::from_all(abi), abi)?;
     let dev = AccessFs::from_read(abi) | AccessFs::WriteFile;
     let created = add_paths(created, &plan.dev_write, dev, abi)?;
