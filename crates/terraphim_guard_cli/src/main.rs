@@ -3,7 +3,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "terraphim-agent", version, about = "terraphim agent: the command guard")]
+#[command(
+    name = "terraphim-agent",
+    version,
+    about = "terraphim agent: the command guard"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -55,7 +55,10 @@ impl SandboxError {
     }
 
     pub(crate) fn last_os(what: &'static str) -> Self {
-        Self::Os { what, source: std::io::Error::last_os_error() }
+        Self::Os {
+            what,
+            source: std::io::Error::last_os_error(),
+        }
     }
 }
 

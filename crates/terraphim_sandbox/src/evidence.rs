@@ -52,17 +52,20 @@ const MEMORY_MARKS: &[&str] = &[
 fn path_in(line: &str, error_at: usize) -> Option<String> {
     let head = &line[..error_at];
     for (open, close) in [('\'', '\''), ('‘', '’'), ('"', '"'), ('`', '\'')] {
-        if let Some(end) = head.rfind(close) {
-            if let Some(start) = head[..end].rfind(open) {
-                let p = &head[start + open.len_utf8()..end];
-                if !p.is_empty() {
-                    return Some(p.to_owned());
-                }
+        if let Some(end) = head.rfind(close)
+            && let Some(start) = head[..end].rfind(open)
+        {
+            let p = &head[start + open.len_utf8()..end];
+            if !p.is_empty() {
+                return Some(p.to_owned());
             }
         }
     }
     let tail = line[error_at..].trim_start_matches(|c: char| c != ':' && c != '\'' && c != '"');
-    if let Some(q) = tail.strip_prefix(": '").or_else(|| tail.strip_prefix(": \"")) {
+    if let Some(q) = tail
+        .strip_prefix(": '")
+        .or_else(|| tail.strip_prefix(": \""))
+    {
         return q.find(['\'', '"']).map(|e| q[..e].to_owned());
     }
     let head = head.trim_end().trim_end_matches(':');
@@ -73,7 +76,11 @@ fn path_in(line: &str, error_at: usize) -> Option<String> {
 impl Judge<'_> {
     fn absolute(&self, p: &str) -> PathBuf {
         let p = Path::new(p);
-        if p.is_absolute() { p.to_path_buf() } else { self.cwd.join(p) }
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.cwd.join(p)
+        }
     }
 
     fn under(path: &Path, roots: &[PathBuf]) -> bool {
@@ -85,27 +92,52 @@ impl Judge<'_> {
         let lower = line.to_ascii_lowercase();
         let evidence = || format!("stderr heuristic: `{}`", line.trim());
         if let Some(mark) = MEMORY_MARKS.iter().find(|m| lower.contains(*m)) {
-            return Some((ViolationKind::Memory, format!("allocation failed ({mark})"), evidence()));
+            return Some((
+                ViolationKind::Memory,
+                format!("allocation failed ({mark})"),
+                evidence(),
+            ));
         }
         if lower.contains("cpu time limit exceeded") {
-            return Some((ViolationKind::Cpu, "a process hit the CPU limit".into(), evidence()));
+            return Some((
+                ViolationKind::Cpu,
+                "a process hit the CPU limit".into(),
+                evidence(),
+            ));
         }
         if lower.contains("file size limit exceeded") {
-            return Some((ViolationKind::FsWrite, "a process hit the file size limit".into(), evidence()));
+            return Some((
+                ViolationKind::FsWrite,
+                "a process hit the file size limit".into(),
+                evidence(),
+            ));
         }
-        let errors = ["permission denied", "read-only file system", "no such file or directory"];
-        let (error, at) = errors.iter().find_map(|e| lower.find(e).map(|at| (*e, at)))?;
+        let errors = [
+            "permission denied",
+            "read-only file system",
+            "no such file or directory",
+        ];
+        let (error, at) = errors
+            .iter()
+            .find_map(|e| lower.find(e).map(|at| (*e, at)))?;
         let raw = path_in(line, at)?;
         let path = self.absolute(&raw);
         let resolved = (self.resolve)(&path);
         let in_hidden = |p: &Path| Self::under(p, self.hidden);
         if in_hidden(&path) || resolved.as_deref().is_some_and(in_hidden) {
-            return Some((ViolationKind::FsRead, format!("hidden path {}", path.display()), evidence()));
+            return Some((
+                ViolationKind::FsRead,
+                format!("hidden path {}", path.display()),
+                evidence(),
+            ));
         }
         if error == "no such file or directory" {
             return None;
         }
-        let in_protected = Self::under(&path, self.protected) || resolved.as_deref().is_some_and(|p| Self::under(p, self.protected));
+        let in_protected = Self::under(&path, self.protected)
+            || resolved
+                .as_deref()
+                .is_some_and(|p| Self::under(p, self.protected));
         let writing = WRITE_VERBS.iter().any(|v| lower.contains(v))
             || error == "read-only file system"
             || in_protected
@@ -114,10 +146,24 @@ impl Judge<'_> {
             // A readable path that is still denied was denied for writing.
             || resolved.as_deref().is_some_and(|p| Self::under(p, self.read_roots) || Self::under(p, self.write_roots));
         if writing {
-            let what = if in_protected { "protected path" } else if Self::under(&path, self.read_roots) { "read-only path" } else { "path outside the writable roots" };
-            Some((ViolationKind::FsWrite, format!("write to {what} {}", path.display()), evidence()))
+            let what = if in_protected {
+                "protected path"
+            } else if Self::under(&path, self.read_roots) {
+                "read-only path"
+            } else {
+                "path outside the writable roots"
+            };
+            Some((
+                ViolationKind::FsWrite,
+                format!("write to {what} {}", path.display()),
+                evidence(),
+            ))
         } else {
-            Some((ViolationKind::FsRead, format!("read outside the readable roots: {}", path.display()), evidence()))
+            Some((
+                ViolationKind::FsRead,
+                format!("read outside the readable roots: {}", path.display()),
+                evidence(),
+            ))
         }
     }
 }
@@ -136,11 +182,20 @@ mod tests {
         let resolve = |p: &Path| -> Option<PathBuf> {
             match p.to_str()? {
                 "/p/link" => Some("/h/.ssh/id".into()),
-                "/p/README" | "/p" | "/root" | "/etc/passwd" | "/p/.git/hooks" => Some(p.to_path_buf()),
+                "/p/README" | "/p" | "/root" | "/etc/passwd" | "/p/.git/hooks" => {
+                    Some(p.to_path_buf())
+                }
                 _ => None,
             }
         };
-        let judge = Judge { cwd: Path::new("/p"), read_roots: &read, write_roots: &write, hidden: &hidden, protected: &protected, resolve: &resolve };
+        let judge = Judge {
+            cwd: Path::new("/p"),
+            read_roots: &read,
+            write_roots: &write,
+            hidden: &hidden,
+            protected: &protected,
+            resolve: &resolve,
+        };
         let got = judge.line(line).map(|(k, d, e)| {
             assert!(e.starts_with("stderr heuristic: `"), "{e}");
             (k, d)
@@ -151,22 +206,67 @@ mod tests {
     #[test]
     fn stderr_lines() {
         use ViolationKind::*;
-        check("cat: /h/.ssh/id: Permission denied", Some((FsRead, "hidden path /h/.ssh/id")));
-        check("cat: /h/.ssh/id: No such file or directory", Some((FsRead, "hidden path /h/.ssh/id")));
-        check("cat: link: Permission denied", Some((FsRead, "hidden path /p/link")));
-        check("cat: link: No such file or directory", Some((FsRead, "hidden path /p/link")));
-        check("cat: /etc/passwd: Permission denied", Some((FsRead, "read outside the readable roots: /etc/passwd")));
-        check("touch: cannot touch '/root/x': Permission denied", Some((FsWrite, "write to path outside the writable roots /root/x")));
-        check("bash: line 1: /root/x: Permission denied", Some((FsWrite, "write to path outside the writable roots /root/x")));
-        check("touch: cannot touch 'new': Read-only file system", Some((FsWrite, "write to read-only path /p/new")));
-        check("bash: line 1: README: Permission denied", Some((FsWrite, "write to read-only path /p/README")));
-        check("bash: .git/hooks/pre-commit: Read-only file system", Some((FsWrite, "write to protected path /p/.git/hooks/pre-commit")));
-        check("PermissionError: [Errno 13] Permission denied: '/root/y'", Some((FsWrite, "write to path outside the writable roots /root/y")));
-        check("ls: cannot open directory '/root': Permission denied", Some((FsRead, "read outside the readable roots: /root")));
+        check(
+            "cat: /h/.ssh/id: Permission denied",
+            Some((FsRead, "hidden path /h/.ssh/id")),
+        );
+        check(
+            "cat: /h/.ssh/id: No such file or directory",
+            Some((FsRead, "hidden path /h/.ssh/id")),
+        );
+        check(
+            "cat: link: Permission denied",
+            Some((FsRead, "hidden path /p/link")),
+        );
+        check(
+            "cat: link: No such file or directory",
+            Some((FsRead, "hidden path /p/link")),
+        );
+        check(
+            "cat: /etc/passwd: Permission denied",
+            Some((FsRead, "read outside the readable roots: /etc/passwd")),
+        );
+        check(
+            "touch: cannot touch '/root/x': Permission denied",
+            Some((FsWrite, "write to path outside the writable roots /root/x")),
+        );
+        check(
+            "bash: line 1: /root/x: Permission denied",
+            Some((FsWrite, "write to path outside the writable roots /root/x")),
+        );
+        check(
+            "touch: cannot touch 'new': Read-only file system",
+            Some((FsWrite, "write to read-only path /p/new")),
+        );
+        check(
+            "bash: line 1: README: Permission denied",
+            Some((FsWrite, "write to read-only path /p/README")),
+        );
+        check(
+            "bash: .git/hooks/pre-commit: Read-only file system",
+            Some((FsWrite, "write to protected path /p/.git/hooks/pre-commit")),
+        );
+        check(
+            "PermissionError: [Errno 13] Permission denied: '/root/y'",
+            Some((FsWrite, "write to path outside the writable roots /root/y")),
+        );
+        check(
+            "ls: cannot open directory '/root': Permission denied",
+            Some((FsRead, "read outside the readable roots: /root")),
+        );
         check("cat: missing: No such file or directory", None);
         check("all good", None);
-        check("bash: xrealloc: cannot allocate 18446744071562067968 bytes", Some((Memory, "allocation failed (xrealloc: cannot allocate)")));
-        check("MemoryError", Some((Memory, "allocation failed (memoryerror)")));
-        check("bash: line 1:  7 CPU time limit exceeded (core dumped) x", Some((Cpu, "a process hit the CPU limit")));
+        check(
+            "bash: xrealloc: cannot allocate 18446744071562067968 bytes",
+            Some((Memory, "allocation failed (xrealloc: cannot allocate)")),
+        );
+        check(
+            "MemoryError",
+            Some((Memory, "allocation failed (memoryerror)")),
+        );
+        check(
+            "bash: line 1:  7 CPU time limit exceeded (core dumped) x",
+            Some((Cpu, "a process hit the CPU limit")),
+        );
     }
 }

@@ -38,4 +38,6 @@ pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{DEFAULT_PROFILE, Network, Profile, ProfileSet};
 pub use report::{Backend, REPORT_SCHEMA, RunReport, Violation, ViolationKind};
 #[cfg(target_os = "linux")]
-pub use supervisor::{BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, probe, run};
+pub use supervisor::{
+    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, probe, run,
+};

@@ -142,7 +142,11 @@ pub(crate) fn expand(entry: &str, ctx: &Context) -> Option<PathBuf> {
         return Some(PathBuf::from(entry));
     };
     let rest = rest.trim_start_matches('/');
-    Some(if rest.is_empty() { base } else { base.join(rest) })
+    Some(if rest.is_empty() {
+        base
+    } else {
+        base.join(rest)
+    })
 }
 
 /// Shell-style `*` matching, nothing else.
@@ -172,12 +176,21 @@ pub(crate) fn glob_match(pattern: &str, text: &str) -> bool {
 fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in entries {
-        let Some(path) = expand(entry, ctx) else { continue };
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let Some(path) = expand(entry, ctx) else {
+            continue;
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if name.contains('*') {
-            let Some(parent) = path.parent() else { continue };
+            let Some(parent) = path.parent() else {
+                continue;
+            };
             for candidate in fs.list(parent) {
-                let cname = candidate.file_name().map(|n| n.to_string_lossy().into_owned());
+                let cname = candidate
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned());
                 if cname.is_some_and(|c| glob_match(&name, &c)) {
                     out.push(candidate);
                 }
@@ -206,21 +219,35 @@ pub(crate) enum Grant {
 /// target, since Landlock follows them when the rule is made.
 pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<(PathBuf, Grant)> {
     let real = fs.canonical(root).unwrap_or_else(|| root.to_path_buf());
-    if hidden.iter().any(|h| root.starts_with(h) || real.starts_with(h)) {
+    if hidden
+        .iter()
+        .any(|h| root.starts_with(h) || real.starts_with(h))
+    {
         return Vec::new();
     }
-    let inner: Vec<PathBuf> = hidden.iter().filter(|h| h.starts_with(&real)).cloned().collect();
+    let inner: Vec<PathBuf> = hidden
+        .iter()
+        .filter(|h| h.starts_with(&real))
+        .cloned()
+        .collect();
     if inner.is_empty() || fs.kind(&real) != Some(true) {
         return vec![(root.to_path_buf(), Grant::Read)];
     }
     let mut out = vec![(real.clone(), Grant::List)];
-    out.extend(fs.list(&real).iter().flat_map(|child| carve(child, hidden, fs)));
+    out.extend(
+        fs.list(&real)
+            .iter()
+            .flat_map(|child| carve(child, hidden, fs)),
+    );
     out
 }
 
 /// The nearest existing path at or above `path` that lies strictly beneath `root`.
 fn nearest_existing_below(path: &Path, root: &Path, fs: &dyn Inspect) -> Option<PathBuf> {
-    let mut candidates: Vec<&Path> = path.ancestors().take_while(|a| *a != root && a.starts_with(root)).collect();
+    let mut candidates: Vec<&Path> = path
+        .ancestors()
+        .take_while(|a| *a != root && a.starts_with(root))
+        .collect();
     candidates.reverse();
     let mut found = None;
     for c in candidates {
@@ -234,7 +261,10 @@ fn nearest_existing_below(path: &Path, root: &Path, fs: &dyn Inspect) -> Option<
 }
 
 /// Split the caller's environment into what the sandbox passes and the names it removes.
-pub(crate) fn filter_env(env: &BTreeMap<String, String>, profile: &Profile) -> (Vec<(String, String)>, Vec<String>) {
+pub(crate) fn filter_env(
+    env: &BTreeMap<String, String>,
+    profile: &Profile,
+) -> (Vec<(String, String)>, Vec<String>) {
     let (mut kept, mut removed) = (Vec::new(), Vec::new());
     for (k, v) in env {
         let denied = profile.env_deny.iter().any(|p| glob_match(p, k));
@@ -252,15 +282,35 @@ pub(crate) fn filter_env(env: &BTreeMap<String, String>, profile: &Profile) -> (
 pub(crate) fn rlimits(profile: &Profile) -> Vec<Rlimit> {
     const MIB: u64 = 1024 * 1024;
     let mut out = vec![
-        Rlimit { resource: RlimitKind::Data, soft: profile.memory_mb * MIB, hard: profile.memory_mb * MIB },
-        Rlimit { resource: RlimitKind::Cpu, soft: profile.cpu_seconds, hard: profile.cpu_seconds + 1 },
-        Rlimit { resource: RlimitKind::Core, soft: 0, hard: 0 },
+        Rlimit {
+            resource: RlimitKind::Data,
+            soft: profile.memory_mb * MIB,
+            hard: profile.memory_mb * MIB,
+        },
+        Rlimit {
+            resource: RlimitKind::Cpu,
+            soft: profile.cpu_seconds,
+            hard: profile.cpu_seconds + 1,
+        },
+        Rlimit {
+            resource: RlimitKind::Core,
+            soft: 0,
+            hard: 0,
+        },
     ];
     if let Some(mb) = profile.file_size_mb {
-        out.push(Rlimit { resource: RlimitKind::Fsize, soft: mb * MIB, hard: mb * MIB });
+        out.push(Rlimit {
+            resource: RlimitKind::Fsize,
+            soft: mb * MIB,
+            hard: mb * MIB,
+        });
     }
     if let Some(n) = profile.open_files {
-        out.push(Rlimit { resource: RlimitKind::Nofile, soft: n, hard: n });
+        out.push(Rlimit {
+            resource: RlimitKind::Nofile,
+            soft: n,
+            hard: n,
+        });
     }
     out
 }
@@ -278,11 +328,18 @@ pub(crate) fn build(
     let refuse = |why: String| Err(SandboxError::Unenforceable(why));
     let abi = match caps.landlock_abi {
         Some(abi) if abi >= MIN_LANDLOCK_ABI => abi,
-        Some(abi) => return refuse(format!("Landlock ABI {abi} is too old (need {MIN_LANDLOCK_ABI})")),
+        Some(abi) => {
+            return refuse(format!(
+                "Landlock ABI {abi} is too old (need {MIN_LANDLOCK_ABI})"
+            ));
+        }
         None => return refuse("Landlock is not available on this kernel".into()),
     };
     if !caps.seccomp_user_notif {
-        return refuse("seccomp user notification is not available (needed for max_processes and network)".into());
+        return refuse(
+            "seccomp user notification is not available (needed for max_processes and network)"
+                .into(),
+        );
     }
     let bwrap = use_bwrap && caps.bwrap.is_some();
     if profile.network == Network::Loopback && !bwrap {
@@ -292,7 +349,11 @@ pub(crate) fn build(
         ));
     }
 
-    let tmp = if bwrap { PathBuf::from("/tmp") } else { private_tmp.to_path_buf() };
+    let tmp = if bwrap {
+        PathBuf::from("/tmp")
+    } else {
+        private_tmp.to_path_buf()
+    };
     let mut hidden = existing(&profile.hidden, ctx, fs);
     let resolved: Vec<PathBuf> = hidden.iter().filter_map(|h| fs.canonical(h)).collect();
     hidden.extend(resolved);
@@ -303,10 +364,16 @@ pub(crate) fn build(
 
     let mut protected = Vec::new();
     for entry in &profile.protected {
-        let Some(path) = expand(entry, ctx) else { continue };
+        let Some(path) = expand(entry, ctx) else {
+            continue;
+        };
         for root in &write_roots {
             if path == *root || root.starts_with(&path) {
-                return refuse(format!("protected path {} covers the writable root {}", path.display(), root.display()));
+                return refuse(format!(
+                    "protected path {} covers the writable root {}",
+                    path.display(),
+                    root.display()
+                ));
             }
             if let Some(p) = nearest_existing_below(&path, root, fs) {
                 protected.push(p);
@@ -325,7 +392,10 @@ pub(crate) fn build(
                 p.display()
             ));
         }
-        if let Some(h) = hidden.iter().find(|h| write_roots.iter().any(|w| h.starts_with(w))) {
+        if let Some(h) = hidden
+            .iter()
+            .find(|h| write_roots.iter().any(|w| h.starts_with(w)))
+        {
             return refuse(format!(
                 "profile `{}` hides {} inside a writable root; that needs bubblewrap, which is not available",
                 profile.name,
@@ -338,7 +408,10 @@ pub(crate) fn build(
     for root in existing(&profile.read_only, ctx, fs) {
         if bwrap {
             let real = fs.canonical(&root).unwrap_or_else(|| root.clone());
-            if !hidden.iter().any(|h| root.starts_with(h) || real.starts_with(h)) {
+            if !hidden
+                .iter()
+                .any(|h| root.starts_with(h) || real.starts_with(h))
+            {
                 read_roots.push(root);
             }
         } else {
@@ -408,7 +481,17 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
         a.push("--unshare-net".into());
     }
     let mut push = |args: &[&str]| a.extend(args.iter().map(|s| (*s).to_owned()));
-    push(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
+    push(&[
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--tmpfs",
+        "/tmp",
+    ]);
     let under_tmp = |p: &Path| p.starts_with("/tmp") && p != Path::new("/tmp");
     for root in &plan.child.read_roots {
         if under_tmp(root) {
@@ -473,7 +556,9 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         });
     };
     let list = |l: &[String]| l.join(" ");
-    let fs_mech = landlock.clone().map(|l| if bw { format!("{l} + bwrap mounts") } else { l });
+    let fs_mech = landlock
+        .clone()
+        .map(|l| if bw { format!("{l} + bwrap mounts") } else { l });
     row("read_only", list(&profile.read_only), fs_mech.clone());
     row("read_write", list(&profile.read_write), fs_mech);
     row(
@@ -498,7 +583,11 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     let net = match profile.network {
         Network::Deny if notif => Some(format!(
             "seccomp socket filter{}{}",
-            if ll.is_some_and(|a| a >= 4) { " + landlock tcp" } else { "" },
+            if ll.is_some_and(|a| a >= 4) {
+                " + landlock tcp"
+            } else {
+                ""
+            },
             if bw { " + network namespace" } else { "" }
         )),
         Network::Loopback if bw => Some("network namespace (bwrap)".into()),
@@ -509,24 +598,56 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     row(
         "max_processes",
         profile.max_processes.to_string(),
-        notif.then(|| format!("seccomp user-notif fork gate{}", if bw { " + pid namespace" } else { "" })),
+        notif.then(|| {
+            format!(
+                "seccomp user-notif fork gate{}",
+                if bw { " + pid namespace" } else { "" }
+            )
+        }),
     );
-    row("memory_mb", profile.memory_mb.to_string(), Some("RLIMIT_DATA".into()));
-    row("cpu_seconds", profile.cpu_seconds.to_string(), Some("RLIMIT_CPU (SIGXCPU, then SIGKILL)".into()));
+    row(
+        "memory_mb",
+        profile.memory_mb.to_string(),
+        Some("RLIMIT_DATA".into()),
+    );
+    row(
+        "cpu_seconds",
+        profile.cpu_seconds.to_string(),
+        Some("RLIMIT_CPU (SIGXCPU, then SIGKILL)".into()),
+    );
     row(
         "wall_seconds",
         profile.wall_seconds.to_string(),
-        Some(format!("supervisor timer + process-tree kill{}", if bw { " + pid namespace" } else { " (subreaper)" })),
+        Some(format!(
+            "supervisor timer + process-tree kill{}",
+            if bw {
+                " + pid namespace"
+            } else {
+                " (subreaper)"
+            }
+        )),
     );
-    row("output_mb", profile.output_mb.to_string(), Some("supervisor byte count".into()));
+    row(
+        "output_mb",
+        profile.output_mb.to_string(),
+        Some("supervisor byte count".into()),
+    );
     if let Some(v) = profile.file_size_mb {
         row("file_size_mb", v.to_string(), Some("RLIMIT_FSIZE".into()));
     }
     if let Some(v) = profile.open_files {
         row("open_files", v.to_string(), Some("RLIMIT_NOFILE".into()));
     }
-    row("env_pass", list(&profile.env_pass), Some("supervisor: explicit environment".into()));
-    row("env_deny", list(&profile.env_deny), Some("supervisor: explicit environment".into()));
+    row(
+        "env_pass",
+        list(&profile.env_pass),
+        Some("supervisor: explicit environment".into()),
+    );
+    row(
+        "env_deny",
+        list(&profile.env_deny),
+        Some("supervisor: explicit environment".into()),
+    );
     rows
 }
 
@@ -563,10 +684,18 @@ mod tests {
             self.0.iter().find(|(p, _)| p == path).map(|(_, d)| *d)
         }
         fn list(&self, dir: &Path) -> Vec<PathBuf> {
-            self.0.iter().filter(|(p, _)| p.parent() == Some(dir)).map(|(p, _)| p.clone()).collect()
+            self.0
+                .iter()
+                .filter(|(p, _)| p.parent() == Some(dir))
+                .map(|(p, _)| p.clone())
+                .collect()
         }
         fn canonical(&self, path: &Path) -> Option<PathBuf> {
-            let target = self.1.iter().find(|(l, _)| l == path).map(|(_, t)| t.clone());
+            let target = self
+                .1
+                .iter()
+                .find(|(l, _)| l == path)
+                .map(|(_, t)| t.clone());
             target.or_else(|| self.kind(path).map(|_| path.to_path_buf()))
         }
     }
@@ -605,10 +734,33 @@ mod tests {
 
     fn fake() -> FakeFs {
         FakeFs::new(
-            &["/usr", "/etc", "/etc/ssh", "/p", "/p/src", "/p/.git", "/p/.git/hooks", "/h", "/h/.ssh", "/c", "/c/bin", "/dev", "/proc"],
             &[
-                "/p/.env", "/p/.env.local", "/p/Cargo.toml", "/p/.git/config", "/h/.ssh/id_ed25519", "/c/credentials.toml",
-                "/c/env", "/etc/passwd", "/etc/shadow", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_config",
+                "/usr",
+                "/etc",
+                "/etc/ssh",
+                "/p",
+                "/p/src",
+                "/p/.git",
+                "/p/.git/hooks",
+                "/h",
+                "/h/.ssh",
+                "/c",
+                "/c/bin",
+                "/dev",
+                "/proc",
+            ],
+            &[
+                "/p/.env",
+                "/p/.env.local",
+                "/p/Cargo.toml",
+                "/p/.git/config",
+                "/h/.ssh/id_ed25519",
+                "/c/credentials.toml",
+                "/c/env",
+                "/etc/passwd",
+                "/etc/shadow",
+                "/etc/ssh/ssh_host_ed25519_key",
+                "/etc/ssh/ssh_config",
             ],
         )
         .link("/p/leak", "/h/.ssh/id_ed25519")
@@ -617,7 +769,15 @@ mod tests {
 
     fn plan(name: &str, bwrap: bool) -> Result<Plan> {
         let set = ProfileSet::embedded().unwrap();
-        build(set.get(name).unwrap(), "true", &ctx(), &caps(bwrap), true, Path::new("/t/run"), &fake())
+        build(
+            set.get(name).unwrap(),
+            "true",
+            &ctx(),
+            &caps(bwrap),
+            true,
+            Path::new("/t/run"),
+            &fake(),
+        )
     }
 
     fn paths(v: &[PathBuf]) -> Vec<String> {
@@ -632,7 +792,10 @@ mod tests {
             ("~", Some("/h")),
             ("{project}/.git/hooks", Some("/p/.git/hooks")),
             ("{config}/terraphim", Some("/h/.config/terraphim")),
-            ("{data}/terraphim/guard", Some("/h/.local/share/terraphim/guard")),
+            (
+                "{data}/terraphim/guard",
+                Some("/h/.local/share/terraphim/guard"),
+            ),
             ("$CARGO_HOME/credentials.toml", Some("/c/credentials.toml")),
             ("$CARGO_HOME", Some("/c")),
             ("$RUSTUP_HOME", None),
@@ -666,20 +829,52 @@ mod tests {
         let plan = plan("readonly", false).unwrap();
         let roots = paths(&plan.child.read_roots);
         // The project, /etc and CARGO_HOME hold hidden files, so they are carved into entries.
-        for want in ["/p/Cargo.toml", "/p/src", "/p/.git", "/etc/passwd", "/etc/ssh/ssh_config", "/c/bin", "/c/env", "/usr"] {
-            assert!(roots.contains(&want.to_owned()), "missing {want} in {roots:?}");
+        for want in [
+            "/p/Cargo.toml",
+            "/p/src",
+            "/p/.git",
+            "/etc/passwd",
+            "/etc/ssh/ssh_config",
+            "/c/bin",
+            "/c/env",
+            "/usr",
+        ] {
+            assert!(
+                roots.contains(&want.to_owned()),
+                "missing {want} in {roots:?}"
+            );
         }
         for hidden in [
-            "/p", "/p/.env", "/p/.env.local", "/p/leak", "/etc", "/etc/shadow", "/etc/ssh/ssh_host_ed25519_key", "/c/credentials.toml",
-            "/h", "/h/.ssh",
+            "/p",
+            "/p/.env",
+            "/p/.env.local",
+            "/p/leak",
+            "/etc",
+            "/etc/shadow",
+            "/etc/ssh/ssh_host_ed25519_key",
+            "/c/credentials.toml",
+            "/h",
+            "/h/.ssh",
         ] {
-            assert!(!roots.contains(&hidden.to_owned()), "{hidden} is readable: {roots:?}");
+            assert!(
+                !roots.contains(&hidden.to_owned()),
+                "{hidden} is readable: {roots:?}"
+            );
         }
         // A symlink to a harmless place stays; the carved directories can still be listed.
         assert!(roots.contains(&"/p/docs".to_owned()));
-        assert_eq!(paths(&plan.child.list_roots), vec!["/c", "/etc", "/etc/ssh", "/p"]);
+        assert_eq!(
+            paths(&plan.child.list_roots),
+            vec!["/c", "/etc", "/etc/ssh", "/p"]
+        );
         for root in &plan.child.read_roots {
-            assert!(!plan.hidden.iter().any(|h| root.starts_with(h) || h.starts_with(root)), "{root:?}");
+            assert!(
+                !plan
+                    .hidden
+                    .iter()
+                    .any(|h| root.starts_with(h) || h.starts_with(root)),
+                "{root:?}"
+            );
         }
         assert_eq!(paths(&plan.child.write_roots), vec!["/t/run"]);
         assert!(plan.protected.is_empty());
@@ -710,14 +905,20 @@ mod tests {
     #[test]
     fn build_protects_paths_with_bwrap_and_refuses_without() {
         let plan = plan("build", true).unwrap();
-        assert_eq!(paths(&plan.protected), vec!["/p/.git/config", "/p/.git/hooks"]);
+        assert_eq!(
+            paths(&plan.protected),
+            vec!["/p/.git/config", "/p/.git/hooks"]
+        );
         let args = bwrap_args(&plan, Path::new("/x"), &fake()).join(" ");
         let bind = args.find("--bind /p /p").unwrap();
         let ro = args.find("--ro-bind /p/.git/hooks /p/.git/hooks").unwrap();
         let hide = args.find("--ro-bind /dev/null /p/.env").unwrap();
         assert!(bind < ro && ro < hide, "{args}");
         let err = plan_err("build", false);
-        assert!(err.contains("protects /p/.git/config") && err.contains("bubblewrap"), "{err}");
+        assert!(
+            err.contains("protects /p/.git/config") && err.contains("bubblewrap"),
+            "{err}"
+        );
     }
 
     fn plan_err(name: &str, bwrap: bool) -> String {
@@ -731,14 +932,30 @@ mod tests {
         loopback.network = Network::Loopback;
         let fs = fake();
         let go = |p: &Profile, caps: &HostCaps| {
-            build(p, "true", &ctx(), caps, true, Path::new("/t"), &fs).map(|_| ()).map_err(|e| e.to_string())
+            build(p, "true", &ctx(), caps, true, Path::new("/t"), &fs)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
         };
         let readonly = set.get("readonly").unwrap();
-        let no_landlock = HostCaps { landlock_abi: None, ..caps(true) };
-        let old = HostCaps { landlock_abi: Some(1), ..caps(true) };
-        let no_notif = HostCaps { seccomp_user_notif: false, ..caps(true) };
+        let no_landlock = HostCaps {
+            landlock_abi: None,
+            ..caps(true)
+        };
+        let old = HostCaps {
+            landlock_abi: Some(1),
+            ..caps(true)
+        };
+        let no_notif = HostCaps {
+            seccomp_user_notif: false,
+            ..caps(true)
+        };
         let cases: [(&str, &Profile, HostCaps, &str); 5] = [
-            ("no landlock", readonly, no_landlock, "Landlock is not available"),
+            (
+                "no landlock",
+                readonly,
+                no_landlock,
+                "Landlock is not available",
+            ),
             ("old landlock", readonly, old, "too old"),
             ("no user notif", readonly, no_notif, "user notification"),
             ("loopback without bwrap", &loopback, caps(false), "loopback"),
@@ -747,7 +964,10 @@ mod tests {
         for (name, profile, caps, want) in cases {
             match go(profile, &caps) {
                 Ok(()) => assert!(want.is_empty(), "{name}: ran"),
-                Err(e) => assert!(!want.is_empty() && e.starts_with("refusing to run: ") && e.contains(want), "{name}: {e}"),
+                Err(e) => assert!(
+                    !want.is_empty() && e.starts_with("refusing to run: ") && e.contains(want),
+                    "{name}: {e}"
+                ),
             }
         }
     }
@@ -756,9 +976,22 @@ mod tests {
     fn environment_is_explicit() {
         let plan = plan("readonly", false).unwrap();
         let keys: Vec<&str> = plan.env.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(keys, vec!["CARGO_HOME", "HOME", "LC_ALL", "PATH", "TMPDIR", "TERRAPHIM_GUARD_PROFILE"]);
+        assert_eq!(
+            keys,
+            vec![
+                "CARGO_HOME",
+                "HOME",
+                "LC_ALL",
+                "PATH",
+                "TMPDIR",
+                "TERRAPHIM_GUARD_PROFILE"
+            ]
+        );
         assert!(plan.env.contains(&("TMPDIR".into(), "/t/run".into())));
-        assert_eq!(plan.env_removed, vec!["AWS_PROFILE", "EDITOR", "GITHUB_TOKEN"]);
+        assert_eq!(
+            plan.env_removed,
+            vec!["AWS_PROFILE", "EDITOR", "GITHUB_TOKEN"]
+        );
     }
 
     #[test]
@@ -778,12 +1011,28 @@ mod tests {
         let set = ProfileSet::embedded().unwrap();
         let build = set.get("build").unwrap();
         let with = enforcement(build, &caps(true));
-        let find = |rows: &[FieldEnforcement], f: &str| rows.iter().find(|r| r.field == f).unwrap().clone();
+        let find = |rows: &[FieldEnforcement], f: &str| {
+            rows.iter().find(|r| r.field == f).unwrap().clone()
+        };
         assert_eq!(find(&with, "protected").mechanisms, "bwrap read-only binds");
-        assert!(find(&with, "network").mechanisms.contains("network namespace"));
+        assert!(
+            find(&with, "network")
+                .mechanisms
+                .contains("network namespace")
+        );
         let without = enforcement(build, &caps(false));
-        assert!(find(&without, "protected").mechanisms.contains("needs bubblewrap"));
-        let none = enforcement(build, &HostCaps { landlock_abi: None, ..caps(false) });
+        assert!(
+            find(&without, "protected")
+                .mechanisms
+                .contains("needs bubblewrap")
+        );
+        let none = enforcement(
+            build,
+            &HostCaps {
+                landlock_abi: None,
+                ..caps(false)
+            },
+        );
         assert!(!find(&none, "read_only").enforced);
     }
 }

@@ -10,7 +10,10 @@ use crate::error::{Result, SandboxError};
 /// The profiles shipped in the binary, from `kg/profiles/`.
 const EMBEDDED: &[(&str, &str)] = &[
     ("build", include_str!("../../../kg/profiles/build.toml")),
-    ("readonly", include_str!("../../../kg/profiles/readonly.toml")),
+    (
+        "readonly",
+        include_str!("../../../kg/profiles/readonly.toml"),
+    ),
     ("strict", include_str!("../../../kg/profiles/strict.toml")),
 ];
 
@@ -102,12 +105,18 @@ impl Profile {
             message,
         };
         if name.is_empty()
-            || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         {
-            return Err(invalid(format!("profile name `{name}` must be lowercase letters, digits, - or _")));
+            return Err(invalid(format!(
+                "profile name `{name}` must be lowercase letters, digits, - or _"
+            )));
         }
         let mut profile: Profile = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
             match line {
                 Some(line) => invalid(format!("line {line}: {}", e.message())),
                 None => invalid(e.message().to_owned()),
@@ -185,20 +194,35 @@ impl ProfileSet {
         let entries = match fs_err::read_dir(dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(set),
-            Err(source) => return Err(SandboxError::Io { path: dir.to_path_buf(), source }),
+            Err(source) => {
+                return Err(SandboxError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                });
+            }
         };
         let mut files = Vec::new();
         for entry in entries {
-            let path = entry.map_err(|source| SandboxError::Io { path: dir.to_path_buf(), source })?.path();
+            let path = entry
+                .map_err(|source| SandboxError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                })?
+                .path();
             if path.extension().is_some_and(|e| e == "toml") {
                 files.push(path);
             }
         }
         files.sort();
         for path in files {
-            let text = fs_err::read_to_string(&path)
-                .map_err(|source| SandboxError::Io { path: path.clone(), source })?;
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let text = fs_err::read_to_string(&path).map_err(|source| SandboxError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let profile = Profile::from_toml(&name, &path, &text)?;
             set.profiles.insert(name, profile);
         }
@@ -217,10 +241,12 @@ impl ProfileSet {
 
     /// The profile called `name`.
     pub fn get(&self, name: &str) -> Result<&Profile> {
-        self.profiles.get(name).ok_or_else(|| SandboxError::UnknownProfile {
-            name: name.to_owned(),
-            known: self.profiles.keys().cloned().collect::<Vec<_>>().join(", "),
-        })
+        self.profiles
+            .get(name)
+            .ok_or_else(|| SandboxError::UnknownProfile {
+                name: name.to_owned(),
+                known: self.profiles.keys().cloned().collect::<Vec<_>>().join(", "),
+            })
     }
 
     /// Every profile, by name.
@@ -239,7 +265,12 @@ mod tests {
         let set = ProfileSet::embedded().unwrap();
         let strict = set.get("strict").unwrap();
         assert_eq!(
-            (strict.network, strict.max_processes, strict.memory_mb, strict.cpu_seconds),
+            (
+                strict.network,
+                strict.max_processes,
+                strict.memory_mb,
+                strict.cpu_seconds
+            ),
             (Network::Deny, 1, 64, 10)
         );
         assert!(strict.read_write.is_empty());
@@ -250,8 +281,19 @@ mod tests {
         assert_eq!(build.read_write, vec!["{project}".to_owned()]);
         assert!(build.protected.contains(&"{project}/.git/hooks".to_owned()));
         for p in set.iter() {
-            for h in ["~/.ssh", "~/.aws", "~/.gnupg", "~/.config/gh", "~/.netrc", "{project}/.env*"] {
-                assert!(p.hidden.contains(&h.to_owned()), "{} lacks hidden {h}", p.name);
+            for h in [
+                "~/.ssh",
+                "~/.aws",
+                "~/.gnupg",
+                "~/.config/gh",
+                "~/.netrc",
+                "{project}/.env*",
+            ] {
+                assert!(
+                    p.hidden.contains(&h.to_owned()),
+                    "{} lacks hidden {h}",
+                    p.name
+                );
             }
             assert!(p.env_deny.contains(&"AWS_*".to_owned()));
         }
@@ -261,13 +303,24 @@ mod tests {
     fn user_files_override_and_errors_name_file_and_line() {
         let dir = tempfile::tempdir().unwrap();
         let base = include_str!("../../../kg/profiles/strict.toml");
-        fs_err::write(dir.path().join("strict.toml"), base.replace("wall_seconds = 30", "wall_seconds = 2")).unwrap();
+        fs_err::write(
+            dir.path().join("strict.toml"),
+            base.replace("wall_seconds = 30", "wall_seconds = 2"),
+        )
+        .unwrap();
         fs_err::write(dir.path().join("notes.txt"), "ignored").unwrap();
         let set = ProfileSet::load(Some(dir.path())).unwrap();
         assert_eq!(set.get("strict").unwrap().wall_seconds, 2);
-        assert_eq!(set.get("strict").unwrap().source, dir.path().join("strict.toml"));
+        assert_eq!(
+            set.get("strict").unwrap().source,
+            dir.path().join("strict.toml")
+        );
 
-        fs_err::write(dir.path().join("bad.toml"), "network = \"deny\"\nmax_processes = \"lots\"\n").unwrap();
+        fs_err::write(
+            dir.path().join("bad.toml"),
+            "network = \"deny\"\nmax_processes = \"lots\"\n",
+        )
+        .unwrap();
         let err = ProfileSet::load(Some(dir.path())).unwrap_err().to_string();
         assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
     }
@@ -276,17 +329,46 @@ mod tests {
     fn invalid_profiles_are_rejected() {
         let base = include_str!("../../../kg/profiles/readonly.toml");
         let cases = [
-            ("zero limit", base.replace("wall_seconds = 120", "wall_seconds = 0"), "wall_seconds"),
-            ("relative path", base.replace("read_write = []", "read_write = [\"src\"]"), "must be absolute"),
-            ("dotdot", base.replace("read_write = []", "read_write = [\"{project}/../x\"]"), "`..`"),
-            ("unknown field", format!("{base}\nswap_mb = 3\n"), "unknown field"),
-            ("bad network", base.replace("network = \"deny\"", "network = \"some\""), "unknown variant"),
+            (
+                "zero limit",
+                base.replace("wall_seconds = 120", "wall_seconds = 0"),
+                "wall_seconds",
+            ),
+            (
+                "relative path",
+                base.replace("read_write = []", "read_write = [\"src\"]"),
+                "must be absolute",
+            ),
+            (
+                "dotdot",
+                base.replace("read_write = []", "read_write = [\"{project}/../x\"]"),
+                "`..`",
+            ),
+            (
+                "unknown field",
+                format!("{base}\nswap_mb = 3\n"),
+                "unknown field",
+            ),
+            (
+                "bad network",
+                base.replace("network = \"deny\"", "network = \"some\""),
+                "unknown variant",
+            ),
         ];
         for (name, text, want) in cases {
-            let err = Profile::from_toml("x", Path::new("x.toml"), &text).unwrap_err().to_string();
+            let err = Profile::from_toml("x", Path::new("x.toml"), &text)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(want), "{name}: {err}");
         }
-        let err = ProfileSet::embedded().unwrap().get("nope").unwrap_err().to_string();
-        assert_eq!(err, "unknown sandbox profile `nope` (known: build, readonly, strict)");
+        let err = ProfileSet::embedded()
+            .unwrap()
+            .get("nope")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "unknown sandbox profile `nope` (known: build, readonly, strict)"
+        );
     }
 }

@@ -142,14 +142,28 @@ pub(crate) struct Violations(Vec<Violation>);
 impl Violations {
     const MAX: usize = 64;
 
-    pub(crate) fn push(&mut self, kind: ViolationKind, detail: impl Into<String>, evidence: impl Into<String>) {
+    pub(crate) fn push(
+        &mut self,
+        kind: ViolationKind,
+        detail: impl Into<String>,
+        evidence: impl Into<String>,
+    ) {
         let detail = detail.into();
-        if let Some(v) = self.0.iter_mut().find(|v| v.kind == kind && v.detail == detail) {
+        if let Some(v) = self
+            .0
+            .iter_mut()
+            .find(|v| v.kind == kind && v.detail == detail)
+        {
             v.count = v.count.saturating_add(1);
             return;
         }
         if self.0.len() < Self::MAX {
-            self.0.push(Violation { kind, detail, evidence: evidence.into(), count: 1 });
+            self.0.push(Violation {
+                kind,
+                detail,
+                evidence: evidence.into(),
+                count: 1,
+            });
         }
     }
 
@@ -182,9 +196,15 @@ mod tests {
             ViolationKind::Syscall,
         ];
         for kind in all {
-            assert_eq!(serde_json::to_string(&kind).unwrap(), format!("\"{}\"", kind.as_str()));
+            assert_eq!(
+                serde_json::to_string(&kind).unwrap(),
+                format!("\"{}\"", kind.as_str())
+            );
         }
-        assert_eq!(serde_json::to_string(&Backend::NativeBwrap).unwrap(), "\"native+bwrap\"");
+        assert_eq!(
+            serde_json::to_string(&Backend::NativeBwrap).unwrap(),
+            "\"native+bwrap\""
+        );
     }
 
     #[test]

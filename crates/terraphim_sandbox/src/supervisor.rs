@@ -54,8 +54,10 @@ impl SandboxRequest {
     /// A request with the current directory, the current environment, and the helper reached as
     /// `<current exe> guard __sandbox-helper`.
     pub fn new(command: impl Into<String>, profile: Profile) -> Result<Self> {
-        let cwd = std::env::current_dir().map_err(SandboxError::os("read the current directory"))?;
-        let exe = std::env::current_exe().map_err(SandboxError::os("find the current executable"))?;
+        let cwd =
+            std::env::current_dir().map_err(SandboxError::os("read the current directory"))?;
+        let exe =
+            std::env::current_exe().map_err(SandboxError::os("find the current executable"))?;
         Ok(Self {
             command: command.into(),
             profile,
@@ -111,17 +113,40 @@ impl Drop for PrivateTmp {
 
 fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt as _;
-    let base = env.get("TMPDIR").filter(|t| t.starts_with('/')).map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
-    let dir = base.join(format!("terraphim-sandbox-{}-{nanos:x}", std::process::id()));
-    std::fs::DirBuilder::new().mode(0o700).create(&dir).map_err(|source| SandboxError::Io { path: dir.clone(), source })?;
+    let base = env
+        .get("TMPDIR")
+        .filter(|t| t.starts_with('/'))
+        .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let dir = base.join(format!(
+        "terraphim-sandbox-{}-{nanos:x}",
+        std::process::id()
+    ));
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&dir)
+        .map_err(|source| SandboxError::Io {
+            path: dir.clone(),
+            source,
+        })?;
     Ok(dir)
 }
 
 fn context(req: &SandboxRequest) -> Context {
-    let home = PathBuf::from(req.env.get("HOME").cloned().unwrap_or_else(|| "/nonexistent".into()));
+    let home = PathBuf::from(
+        req.env
+            .get("HOME")
+            .cloned()
+            .unwrap_or_else(|| "/nonexistent".into()),
+    );
     let xdg = |var: &str, default: &str| {
-        req.env.get(var).filter(|v| v.starts_with('/')).map_or_else(|| home.join(default), PathBuf::from)
+        req.env
+            .get(var)
+            .filter(|v| v.starts_with('/'))
+            .map_or_else(|| home.join(default), PathBuf::from)
     };
     Context {
         config: xdg("XDG_CONFIG_HOME", ".config"),
@@ -220,18 +245,36 @@ pub fn run(
         tmp_guard.0 = Some(t.clone());
         t
     };
-    let plan = plan::build(&req.profile, &req.command, &ctx, caps, use_bwrap, &tmp, &RealFs)?;
+    let plan = plan::build(
+        &req.profile,
+        &req.command,
+        &ctx,
+        caps,
+        use_bwrap,
+        &tmp,
+        &RealFs,
+    )?;
     let (parent_sock, child_sock) = linux::socket_pair()?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let cpu_before = rusage_children_ms();
 
     let mut cmd = if plan.bwrap {
-        let (exe, rest) = req.helper.split_first().ok_or_else(|| SandboxError::Plan("empty helper command".into()))?;
-        let bwrap = caps.bwrap.as_deref().ok_or_else(|| SandboxError::Plan("bubblewrap vanished".into()))?;
-        let plan_json = serde_json::to_string(&plan.child).map_err(|e| SandboxError::Plan(e.to_string()))?;
+        let (exe, rest) = req
+            .helper
+            .split_first()
+            .ok_or_else(|| SandboxError::Plan("empty helper command".into()))?;
+        let bwrap = caps
+            .bwrap
+            .as_deref()
+            .ok_or_else(|| SandboxError::Plan("bubblewrap vanished".into()))?;
+        let plan_json =
+            serde_json::to_string(&plan.child).map_err(|e| SandboxError::Plan(e.to_string()))?;
         let mut cmd = Command::new(bwrap);
-        cmd.args(plan::bwrap_args(&plan, Path::new(exe), &RealFs)).arg(exe).args(rest).arg(plan_json);
+        cmd.args(plan::bwrap_args(&plan, Path::new(exe), &RealFs))
+            .arg(exe)
+            .args(rest)
+            .arg(plan_json);
         let fd = child_sock.as_raw_fd();
         // SAFETY: only system calls in the hook.
         unsafe {
@@ -263,7 +306,9 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // Spawn before any thread exists: the native pre_exec hook runs after fork.
-    let mut child = cmd.spawn().map_err(SandboxError::os("start the confined command"))?;
+    let mut child = cmd
+        .spawn()
+        .map_err(SandboxError::os("start the confined command"))?;
     drop(child_sock);
     let pid = child.id() as i32;
 
@@ -290,7 +335,9 @@ pub fn run(
     {
         let tx = tx.clone();
         std::thread::spawn(move || {
-            let status = linux::wait_pid(pid).map(|(s, _)| s).unwrap_or(libc::SIGKILL);
+            let status = linux::wait_pid(pid)
+                .map(|(s, _)| s)
+                .unwrap_or(libc::SIGKILL);
             let _ = tx.send(Event::Exited(status));
         });
     }
@@ -300,7 +347,11 @@ pub fn run(
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);
     let status = loop {
-        let wait = if timed_out || output_hit { Duration::from_secs(10) } else { deadline.saturating_duration_since(Instant::now()) };
+        let wait = if timed_out || output_hit {
+            Duration::from_secs(10)
+        } else {
+            deadline.saturating_duration_since(Instant::now())
+        };
         match rx.recv_timeout(wait) {
             Ok(Event::Exited(status)) => break status,
             Ok(Event::OutputCap) if !output_hit => {
@@ -318,7 +369,10 @@ pub fn run(
                 v.push(
                     ViolationKind::WallTime,
                     format!("ran longer than {} s", plan.wall_seconds),
-                    format!("supervisor: wall clock {} s exceeded; every process of the run was killed", plan.wall_seconds),
+                    format!(
+                        "supervisor: wall clock {} s exceeded; every process of the run was killed",
+                        plan.wall_seconds
+                    ),
                 );
                 linux::procs::kill_tree(me);
             }
@@ -373,8 +427,16 @@ pub fn run(
             format!("CPU limit of {} s reached", plan.cpu_seconds),
             "signal SIGXCPU: RLIMIT_CPU soft limit reached",
         ),
-        Some(libc::SIGXFSZ) => v.push(ViolationKind::FsWrite, "file size limit reached", "signal SIGXFSZ: RLIMIT_FSIZE reached"),
-        Some(libc::SIGSYS) => v.push(ViolationKind::Syscall, "killed by seccomp", "signal SIGSYS: a foreign-architecture system call"),
+        Some(libc::SIGXFSZ) => v.push(
+            ViolationKind::FsWrite,
+            "file size limit reached",
+            "signal SIGXFSZ: RLIMIT_FSIZE reached",
+        ),
+        Some(libc::SIGSYS) => v.push(
+            ViolationKind::Syscall,
+            "killed by seccomp",
+            "signal SIGSYS: a foreign-architecture system call",
+        ),
         Some(libc::SIGKILL) if !timed_out && !output_hit => {
             v.push(
                 ViolationKind::Cpu,
@@ -397,7 +459,9 @@ pub fn run(
             v.push(
                 ViolationKind::Env,
                 format!("uses removed variable {name}"),
-                format!("command text: mentions ${name}, which the sandbox did not pass in (heuristic)"),
+                format!(
+                    "command text: mentions ${name}, which the sandbox did not pass in (heuristic)"
+                ),
             );
         }
     }
@@ -409,7 +473,11 @@ pub fn run(
         id: req.id.clone(),
         command: req.command.clone(),
         profile: plan.profile.clone(),
-        backend: if plan.bwrap { Backend::NativeBwrap } else { Backend::Native },
+        backend: if plan.bwrap {
+            Backend::NativeBwrap
+        } else {
+            Backend::Native
+        },
         enforced: enforced(&plan, caps),
         exit_code,
         signal: signal.map(signal_name),
@@ -426,13 +494,21 @@ pub fn run(
 }
 
 /// Receive the listener (and, with bubblewrap, the helper's status) from the control socket.
-fn control_loop(sock: OwnedFd, root: i32, max: u32, done: &Arc<AtomicBool>, out: &Arc<Mutex<Violations>>) -> Option<HelperStatus> {
+fn control_loop(
+    sock: OwnedFd,
+    root: i32,
+    max: u32,
+    done: &Arc<AtomicBool>,
+    out: &Arc<Mutex<Violations>>,
+) -> Option<HelperStatus> {
     let mut status = None;
     let mut servers = Vec::new();
     while let Ok(Some((data, fd))) = linux::recv_message(sock.as_raw_fd()) {
         if let Some(listener) = fd {
             let (done, out) = (done.clone(), out.clone());
-            servers.push(std::thread::spawn(move || linux::serve_notifications(listener, root, max, &done, &out)));
+            servers.push(std::thread::spawn(move || {
+                linux::serve_notifications(listener, root, max, &done, &out)
+            }));
         } else if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {
             status = Some(s);
         }
@@ -508,7 +584,10 @@ mod tests {
     #[test]
     fn env_mentions_are_whole_words() {
         assert!(mentions("echo $GITHUB_TOKEN", "GITHUB_TOKEN"));
-        assert!(mentions("printenv AWS_SECRET_ACCESS_KEY | head", "AWS_SECRET_ACCESS_KEY"));
+        assert!(mentions(
+            "printenv AWS_SECRET_ACCESS_KEY | head",
+            "AWS_SECRET_ACCESS_KEY"
+        ));
         assert!(mentions("echo ${NPM_TOKEN:-x}", "NPM_TOKEN"));
         assert!(!mentions("echo $MY_GITHUB_TOKENS", "GITHUB_TOKEN"));
         assert!(!mentions("ls", "EDITOR"));

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::Args;
-use terraphim_sandbox::{BwrapUse, DEFAULT_PROFILE, ProfileSet, RunReport, SandboxError, SandboxRequest};
+use terraphim_sandbox::{
+    BwrapUse, DEFAULT_PROFILE, ProfileSet, RunReport, SandboxError, SandboxRequest,
+};
 
 use crate::exit_code;
 
@@ -56,7 +58,12 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
         request.bwrap = BwrapUse::Never;
     }
     let caps = terraphim_sandbox::probe();
-    let report = match terraphim_sandbox::run(&request, &caps, Box::new(std::io::stdout()), Box::new(std::io::stderr())) {
+    let report = match terraphim_sandbox::run(
+        &request,
+        &caps,
+        Box::new(std::io::stdout()),
+        Box::new(std::io::stderr()),
+    ) {
         Ok(report) => report,
         Err(e @ SandboxError::Unenforceable(_)) => {
             eprintln!("error: {e}");

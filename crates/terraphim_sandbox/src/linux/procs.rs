@@ -16,12 +16,18 @@ pub(crate) fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
     let mut fields = rest.split_whitespace();
     let state = fields.next()?;
     let ppid = fields.next()?.parse().ok()?;
-    Some(Proc { pid, ppid, zombie: state == "Z" || state == "X" })
+    Some(Proc {
+        pid,
+        ppid,
+        zombie: state == "Z" || state == "X",
+    })
 }
 
 /// Every process of the machine (or of the PID namespace, inside bubblewrap).
 pub(crate) fn snapshot() -> Vec<Proc> {
-    let Ok(dir) = fs_err::read_dir("/proc") else { return Vec::new() };
+    let Ok(dir) = fs_err::read_dir("/proc") else {
+        return Vec::new();
+    };
     dir.filter_map(|e| {
         let e = e.ok()?;
         let pid: i32 = e.file_name().to_str()?.parse().ok()?;
@@ -49,19 +55,27 @@ pub(crate) fn descendants(root: i32, procs: &[Proc]) -> Vec<Proc> {
 /// Whether a process runs under a seccomp filter (that is, inside the sandbox).
 pub(crate) fn is_confined(pid: i32) -> bool {
     fs_err::read_to_string(format!("/proc/{pid}/status"))
-        .map(|s| s.lines().any(|l| l.starts_with("Seccomp:") && l.trim_end().ends_with('2')))
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Seccomp:") && l.trim_end().ends_with('2'))
+        })
         .unwrap_or(false)
 }
 
 /// The command name of a process.
 pub(crate) fn comm(pid: i32) -> String {
-    fs_err::read_to_string(format!("/proc/{pid}/comm")).map(|s| s.trim().to_owned()).unwrap_or_else(|_| "?".into())
+    fs_err::read_to_string(format!("/proc/{pid}/comm"))
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|_| "?".into())
 }
 
 /// Live confined descendants of `root`.
 pub(crate) fn count_confined(root: i32) -> u32 {
     let procs = snapshot();
-    let n = descendants(root, &procs).iter().filter(|p| !p.zombie && is_confined(p.pid)).count();
+    let n = descendants(root, &procs)
+        .iter()
+        .filter(|p| !p.zombie && is_confined(p.pid))
+        .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
@@ -70,7 +84,10 @@ pub(crate) fn count_confined(root: i32) -> u32 {
 pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
     let mut first = Vec::new();
     for round in 0..400 {
-        let live: Vec<Proc> = descendants(root, &snapshot()).into_iter().filter(|p| !p.zombie).collect();
+        let live: Vec<Proc> = descendants(root, &snapshot())
+            .into_iter()
+            .filter(|p| !p.zombie)
+            .collect();
         if live.is_empty() {
             break;
         }
@@ -81,7 +98,11 @@ pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
             // SAFETY: kill has no memory-safety preconditions.
             unsafe { libc::kill(p.pid, libc::SIGKILL) };
         }
-        std::thread::sleep(std::time::Duration::from_millis(if round < 10 { 1 } else { 5 }));
+        std::thread::sleep(std::time::Duration::from_millis(if round < 10 {
+            1
+        } else {
+            5
+        }));
     }
     first
 }
@@ -101,14 +122,32 @@ mod tests {
 
     #[test]
     fn stat_parsing_survives_odd_names() {
-        assert_eq!(parse_stat(7, "7 (a) b) S 3 7 7 0"), Some(Proc { pid: 7, ppid: 3, zombie: false }));
-        assert_eq!(parse_stat(8, "8 (sh) Z 1 8 8"), Some(Proc { pid: 8, ppid: 1, zombie: true }));
+        assert_eq!(
+            parse_stat(7, "7 (a) b) S 3 7 7 0"),
+            Some(Proc {
+                pid: 7,
+                ppid: 3,
+                zombie: false
+            })
+        );
+        assert_eq!(
+            parse_stat(8, "8 (sh) Z 1 8 8"),
+            Some(Proc {
+                pid: 8,
+                ppid: 1,
+                zombie: true
+            })
+        );
         assert_eq!(parse_stat(9, "garbage"), None);
     }
 
     #[test]
     fn descendants_follow_the_tree() {
-        let p = |pid, ppid| Proc { pid, ppid, zombie: false };
+        let p = |pid, ppid| Proc {
+            pid,
+            ppid,
+            zombie: false,
+        };
         let procs = [p(1, 0), p(10, 1), p(11, 10), p(12, 11), p(13, 10), p(20, 1)];
         let mut d: Vec<i32> = descendants(10, &procs).iter().map(|p| p.pid).collect();
         d.sort();

@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen as ArgLen, SeccompCmpOp as Op, SeccompCondition as Cond,
-    SeccompFilter, SeccompRule, TargetArch,
+    BpfProgram, SeccompAction, SeccompCmpArgLen as ArgLen, SeccompCmpOp as Op,
+    SeccompCondition as Cond, SeccompFilter, SeccompRule, TargetArch,
 };
 
 use crate::error::{Result, SandboxError};
@@ -78,7 +78,8 @@ const NAMESPACE_FLAGS: u64 = (libc::CLONE_NEWNS
     | libc::CLONE_NEWCGROUP) as u64;
 
 fn arch() -> Result<TargetArch> {
-    TargetArch::try_from(std::env::consts::ARCH).map_err(|e| SandboxError::Unenforceable(format!("seccomp: {e}")))
+    TargetArch::try_from(std::env::consts::ARCH)
+        .map_err(|e| SandboxError::Unenforceable(format!("seccomp: {e}")))
 }
 
 fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, matched: SeccompAction) -> Result<BpfProgram> {
@@ -88,7 +89,8 @@ fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, matched: SeccompAction) -> Re
 }
 
 fn cond(arg: u8, op: Op, value: u64) -> Result<SeccompRule> {
-    let c = Cond::new(arg, ArgLen::Qword, op, value).map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
+    let c = Cond::new(arg, ArgLen::Qword, op, value)
+        .map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
     SeccompRule::new(vec![c]).map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))
 }
 
@@ -99,7 +101,10 @@ pub(crate) fn notify_program(network: Network) -> Result<Vec<libc::sock_filter>>
         rules.insert(*nr, Vec::new());
     }
     if network == Network::Deny {
-        rules.insert(libc::SYS_socket, vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?]);
+        rules.insert(
+            libc::SYS_socket,
+            vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?],
+        );
     }
     let not_thread = || cond(0, Op::MaskedEq(libc::CLONE_THREAD as u64), 0);
     rules.insert(libc::SYS_clone, vec![not_thread()?]);
@@ -117,7 +122,9 @@ pub(crate) fn notify_program(network: Network) -> Result<Vec<libc::sock_filter>>
         }
     }
     if rewritten == 0 {
-        return Err(SandboxError::Plan("seccomp notify filter has no notify action".into()));
+        return Err(SandboxError::Plan(
+            "seccomp notify filter has no notify action".into(),
+        ));
     }
     Ok(program)
 }
@@ -131,9 +138,24 @@ pub(crate) fn errno_program() -> Result<Vec<libc::sock_filter>> {
     {
         // After the arch check (3 instructions): load nr; nr >= x32 bit -> ENOSYS.
         let x32: [libc::sock_filter; 3] = [
-            libc::sock_filter { code: 0x20, jt: 0, jf: 0, k: 0 },
-            libc::sock_filter { code: 0x35, jt: 0, jf: 1, k: 0x4000_0000 },
-            libc::sock_filter { code: BPF_RET_K, jt: 0, jf: 0, k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32 },
+            libc::sock_filter {
+                code: 0x20,
+                jt: 0,
+                jf: 0,
+                k: 0,
+            },
+            libc::sock_filter {
+                code: 0x35,
+                jt: 0,
+                jf: 1,
+                k: 0x4000_0000,
+            },
+            libc::sock_filter {
+                code: BPF_RET_K,
+                jt: 0,
+                jf: 0,
+                k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
+            },
         ];
         let at = 3.min(program.len());
         program.splice(at..at, x32);
@@ -142,7 +164,15 @@ pub(crate) fn errno_program() -> Result<Vec<libc::sock_filter>> {
 }
 
 fn to_libc(program: BpfProgram) -> Vec<libc::sock_filter> {
-    program.into_iter().map(|i| libc::sock_filter { code: i.code, jt: i.jt, jf: i.jf, k: i.k }).collect()
+    program
+        .into_iter()
+        .map(|i| libc::sock_filter {
+            code: i.code,
+            jt: i.jt,
+            jf: i.jf,
+            k: i.k,
+        })
+        .collect()
 }
 
 /// What a notification is about.
@@ -151,9 +181,16 @@ pub(crate) enum Call {
     /// A socket of a refused family.
     Socket { domain: u64, kind: u64 },
     /// ptrace or cross-process memory access.
-    Trace { name: &'static str, request: u64, target: u64 },
+    Trace {
+        name: &'static str,
+        request: u64,
+        target: u64,
+    },
     /// A new process (`clone` without `CLONE_THREAD`, `fork`, `vfork`).
-    Spawn { name: &'static str, new_namespaces: bool },
+    Spawn {
+        name: &'static str,
+        new_namespaces: bool,
+    },
     /// A privileged call.
     Privileged(&'static str),
     /// Anything else (should not happen: the filter notifies nothing else).
@@ -162,17 +199,34 @@ pub(crate) enum Call {
 
 pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
     if nr == libc::SYS_socket {
-        return Call::Socket { domain: args[0], kind: args[1] & 0xf };
+        return Call::Socket {
+            domain: args[0],
+            kind: args[1] & 0xf,
+        };
     }
     if nr == libc::SYS_clone {
-        return Call::Spawn { name: "clone", new_namespaces: args[0] & NAMESPACE_FLAGS != 0 };
+        return Call::Spawn {
+            name: "clone",
+            new_namespaces: args[0] & NAMESPACE_FLAGS != 0,
+        };
     }
     #[cfg(target_arch = "x86_64")]
     if nr == libc::SYS_fork || nr == libc::SYS_vfork {
-        return Call::Spawn { name: if nr == libc::SYS_fork { "fork" } else { "vfork" }, new_namespaces: false };
+        return Call::Spawn {
+            name: if nr == libc::SYS_fork {
+                "fork"
+            } else {
+                "vfork"
+            },
+            new_namespaces: false,
+        };
     }
     if let Some((_, name)) = TRACING.iter().find(|(n, _)| *n == nr) {
-        return Call::Trace { name, request: args[0], target: args[1] };
+        return Call::Trace {
+            name,
+            request: args[0],
+            target: args[1],
+        };
     }
     match PRIVILEGED.iter().find(|(n, _)| *n == nr) {
         Some((_, name)) => Call::Privileged(name),
@@ -217,8 +271,14 @@ mod tests {
     fn notify_filter_uses_user_notif_and_no_trace() {
         for network in [Network::Deny, Network::Loopback, Network::Allow] {
             let p = notify_program(network).unwrap();
-            assert!(p.iter().any(|i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_USER_NOTIF));
-            assert!(!p.iter().any(|i| i.code == BPF_RET_K && i.k & 0xffff_0000 == SECCOMP_RET_TRACE));
+            assert!(
+                p.iter()
+                    .any(|i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_USER_NOTIF)
+            );
+            assert!(
+                !p.iter()
+                    .any(|i| i.code == BPF_RET_K && i.k & 0xffff_0000 == SECCOMP_RET_TRACE)
+            );
             // The arch check kills foreign-arch calls (i386 socketcall would bypass the filter).
             assert_eq!(p[2].k, libc::SECCOMP_RET_KILL_PROCESS);
         }
@@ -227,14 +287,22 @@ mod tests {
         let allow = notify_program(Network::Allow).unwrap();
         assert!(deny.len() > allow.len());
         assert!(deny.iter().any(|i| i.k == libc::SYS_socket as u32));
-        assert!(!allow.iter().any(|i| i.code == 0x15 && i.k == libc::SYS_socket as u32));
+        assert!(
+            !allow
+                .iter()
+                .any(|i| i.code == 0x15 && i.k == libc::SYS_socket as u32)
+        );
     }
 
     #[test]
     fn errno_filter_denies_clone3_and_x32() {
         let p = errno_program().unwrap();
         assert!(p.iter().any(|i| i.k == libc::SYS_clone3 as u32));
-        assert!(p.iter().any(|i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32));
+        assert!(
+            p.iter().any(
+                |i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+            )
+        );
         #[cfg(target_arch = "x86_64")]
         assert_eq!((p[4].code, p[4].k), (0x35, 0x4000_0000));
     }
@@ -242,14 +310,39 @@ mod tests {
     #[test]
     fn notifications_are_classified() {
         let a = |x: u64| [x, 1, 0, 0, 0, 0];
-        assert_eq!(classify(libc::SYS_socket, &[2, 1 | 0x80000, 0, 0, 0, 0]), Call::Socket { domain: 2, kind: 1 });
-        assert_eq!(classify(libc::SYS_clone, &a(libc::SIGCHLD as u64)), Call::Spawn { name: "clone", new_namespaces: false });
         assert_eq!(
-            classify(libc::SYS_clone, &a((libc::CLONE_NEWUSER | libc::SIGCHLD) as u64)),
-            Call::Spawn { name: "clone", new_namespaces: true }
+            classify(libc::SYS_socket, &[2, 1 | 0x80000, 0, 0, 0, 0]),
+            Call::Socket { domain: 2, kind: 1 }
         );
-        assert_eq!(classify(libc::SYS_ptrace, &[16, 42, 0, 0, 0, 0]), Call::Trace { name: "ptrace", request: 16, target: 42 });
+        assert_eq!(
+            classify(libc::SYS_clone, &a(libc::SIGCHLD as u64)),
+            Call::Spawn {
+                name: "clone",
+                new_namespaces: false
+            }
+        );
+        assert_eq!(
+            classify(
+                libc::SYS_clone,
+                &a((libc::CLONE_NEWUSER | libc::SIGCHLD) as u64)
+            ),
+            Call::Spawn {
+                name: "clone",
+                new_namespaces: true
+            }
+        );
+        assert_eq!(
+            classify(libc::SYS_ptrace, &[16, 42, 0, 0, 0, 0]),
+            Call::Trace {
+                name: "ptrace",
+                request: 16,
+                target: 42
+            }
+        );
         assert_eq!(classify(libc::SYS_mount, &a(0)), Call::Privileged("mount"));
-        assert_eq!((family(2), family(10), socket_type(2)), ("AF_INET".into(), "AF_INET6".into(), "SOCK_DGRAM".into()));
+        assert_eq!(
+            (family(2), family(10), socket_type(2)),
+            ("AF_INET".into(), "AF_INET6".into(), "SOCK_DGRAM".into())
+        );
     }
 }
