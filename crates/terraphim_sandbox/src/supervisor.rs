@@ -287,6 +287,16 @@ pub fn run(
                 } else if libc::dup2(fd, linux::CONTROL_FD) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
+                // Nothing but stdio and the control socket reaches bubblewrap.
+                if libc::syscall(
+                    libc::SYS_close_range,
+                    4u32,
+                    u32::MAX,
+                    linux::CLOSE_RANGE_CLOEXEC,
+                ) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
                 Ok(())
             });
         }
@@ -398,7 +408,19 @@ pub fn run(
     let _ = out_pump.map(|h| h.join());
     let stderr_text = err_pump.and_then(|h| h.join().ok()).unwrap_or_default();
     done.store(true, Ordering::Release);
-    let helper_status = control.join().ok().flatten();
+    let (helper_status, confined) = control.join().unwrap_or((None, false));
+    if plan.bwrap && !confined && !timed_out && !output_hit {
+        // The listener is sent just before `exec` of the command: without it the command never
+        // started, and bubblewrap (or the helper) failed; its own message went to stderr.
+        return Err(SandboxError::Unenforceable(format!(
+            "bubblewrap failed to start the sandbox ({}); run with --no-bwrap to use the native backend only",
+            match linux::decode_status(status) {
+                (Some(code), _) => format!("exit {code}"),
+                (_, Some(sig)) => format!("signal {}", signal_name(sig)),
+                _ => "no status".into(),
+            }
+        )));
+    }
 
     let (mut exit_code, mut signal) = linux::decode_status(status);
     if let Some(h) = &helper_status {
@@ -494,13 +516,14 @@ pub fn run(
 }
 
 /// Receive the listener (and, with bubblewrap, the helper's status) from the control socket.
+/// Returns the helper's status and whether a listener arrived (the command started confined).
 fn control_loop(
     sock: OwnedFd,
     root: i32,
     max: u32,
     done: &Arc<AtomicBool>,
     out: &Arc<Mutex<Violations>>,
-) -> Option<HelperStatus> {
+) -> (Option<HelperStatus>, bool) {
     let mut status = None;
     let mut servers = Vec::new();
     while let Ok(Some((data, fd))) = linux::recv_message(sock.as_raw_fd()) {
@@ -513,10 +536,11 @@ fn control_loop(
             status = Some(s);
         }
     }
+    let confined = !servers.is_empty();
     for s in servers {
         let _ = s.join();
     }
-    status
+    (status, confined)
 }
 
 fn mentions(command: &str, name: &str) -> bool {

@@ -27,6 +27,9 @@ use crate::report::{ViolationKind, Violations};
 /// The control socket's descriptor number inside bubblewrap.
 pub(crate) const CONTROL_FD: RawFd = 3;
 
+/// `CLOSE_RANGE_CLOEXEC` from `<linux/close_range.h>`.
+pub(crate) const CLOSE_RANGE_CLOEXEC: u32 = 1 << 2;
+
 /// Probe the machine once: Landlock ABI, seccomp user notification, bubblewrap on PATH.
 pub(crate) fn probe() -> HostCaps {
     // SAFETY: landlock_create_ruleset(NULL, 0, VERSION) only returns a number.
@@ -309,6 +312,10 @@ pub(crate) unsafe fn apply_in_child(
     control: RawFd,
     new_session: bool,
 ) -> io::Result<()> {
+    // Descriptors the caller leaked into the child must not reach the command: mark everything
+    // above stderr close-on-exec (the control socket is used below, before exec).
+    // SAFETY: close_range with the CLOEXEC flag only changes descriptor flags.
+    check(unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) })?;
     if new_session {
         // SAFETY: setsid in a fresh child.
         check(unsafe { libc::setsid() }.into())?;
