@@ -44,6 +44,8 @@ pub(crate) trait Inspect {
     fn list(&self, dir: &Path) -> Vec<PathBuf>;
     /// The path with every symlink resolved, `None` when it does not exist.
     fn canonical(&self, path: &Path) -> Option<PathBuf>;
+    /// Whether the path itself is a symlink (not followed).
+    fn is_symlink(&self, path: &Path) -> bool;
 }
 
 /// [`Inspect`] on the real file system (symlinks followed, as Landlock and bwrap do).
@@ -62,6 +64,9 @@ impl Inspect for RealFs {
     }
     fn canonical(&self, path: &Path) -> Option<PathBuf> {
         fs_err::canonicalize(path).ok()
+    }
+    fn is_symlink(&self, path: &Path) -> bool {
+        fs_err::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
     }
 }
 
@@ -219,6 +224,17 @@ pub(crate) enum Grant {
 /// target, since Landlock follows them when the rule is made.
 pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<(PathBuf, Grant)> {
     let real = fs.canonical(root).unwrap_or_else(|| root.to_path_buf());
+    carve_real(root, real, hidden, fs)
+}
+
+/// [`carve`] of a root whose resolved path is known: entries of a resolved directory resolve to
+/// themselves unless they are symlinks, which saves a `realpath` per entry.
+fn carve_real(
+    root: &Path,
+    real: PathBuf,
+    hidden: &[PathBuf],
+    fs: &dyn Inspect,
+) -> Vec<(PathBuf, Grant)> {
     if hidden
         .iter()
         .any(|h| root.starts_with(h) || real.starts_with(h))
@@ -234,11 +250,14 @@ pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<(P
         return vec![(root.to_path_buf(), Grant::Read)];
     }
     let mut out = vec![(real.clone(), Grant::List)];
-    out.extend(
-        fs.list(&real)
-            .iter()
-            .flat_map(|child| carve(child, hidden, fs)),
-    );
+    for child in fs.list(&real) {
+        let child_real = if fs.is_symlink(&child) {
+            fs.canonical(&child).unwrap_or_else(|| child.clone())
+        } else {
+            child.clone()
+        };
+        out.extend(carve_real(&child, child_real, hidden, fs));
+    }
     out
 }
 
@@ -680,6 +699,9 @@ mod tests {
     }
 
     impl Inspect for FakeFs {
+        fn is_symlink(&self, path: &Path) -> bool {
+            self.1.iter().any(|(l, _)| l == path)
+        }
         fn kind(&self, path: &Path) -> Option<bool> {
             self.0.iter().find(|(p, _)| p == path).map(|(_, d)| *d)
         }

@@ -9,7 +9,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -257,6 +257,8 @@ pub fn run(
     let (parent_sock, child_sock) = linux::socket_pair()?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
+    // Everything that can fail is created before the command starts.
+    let done = Arc::new(linux::Wake::new()?);
     let cpu_before = rusage_children_ms();
 
     let mut cmd = if plan.bwrap {
@@ -323,7 +325,6 @@ pub fn run(
     let pid = child.id() as i32;
 
     let violations = Arc::new(Mutex::new(Violations::default()));
-    let done = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
 
     let control = {
@@ -407,7 +408,7 @@ pub fn run(
     linux::procs::reap_zombie_children(me);
     let _ = out_pump.map(|h| h.join());
     let stderr_text = err_pump.and_then(|h| h.join().ok()).unwrap_or_default();
-    done.store(true, Ordering::Release);
+    done.signal();
     let (helper_status, confined) = control.join().unwrap_or((None, false));
     if plan.bwrap && !confined && !timed_out && !output_hit {
         // The listener is sent just before `exec` of the command: without it the command never
@@ -521,7 +522,7 @@ fn control_loop(
     sock: OwnedFd,
     root: i32,
     max: u32,
-    done: &Arc<AtomicBool>,
+    done: &Arc<linux::Wake>,
     out: &Arc<Mutex<Violations>>,
 ) -> (Option<HelperStatus>, bool) {
     let mut status = None;

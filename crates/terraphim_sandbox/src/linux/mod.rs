@@ -11,7 +11,6 @@ use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
@@ -23,6 +22,27 @@ use crate::error::{Result, SandboxError};
 use crate::plan::{ChildPlan, HostCaps, RlimitKind};
 use crate::profile::Network;
 use crate::report::{ViolationKind, Violations};
+
+/// Wakes the notification servers when the run is over (an eventfd).
+pub(crate) struct Wake(OwnedFd);
+
+impl Wake {
+    pub(crate) fn new() -> Result<Self> {
+        // SAFETY: eventfd returns a new descriptor or -1.
+        let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC) };
+        if fd < 0 {
+            return Err(SandboxError::last_os("create an eventfd"));
+        }
+        // SAFETY: fd was just created and is owned here.
+        Ok(Self(unsafe { OwnedFd::from_raw_fd(fd) }))
+    }
+
+    pub(crate) fn signal(&self) {
+        let one: u64 = 1;
+        // SAFETY: writes 8 bytes from a valid u64 to the eventfd.
+        unsafe { libc::write(self.0.as_raw_fd(), (&one as *const u64).cast(), 8) };
+    }
+}
 
 /// The control socket's descriptor number inside bubblewrap.
 pub(crate) const CONTROL_FD: RawFd = 3;
@@ -433,7 +453,7 @@ pub(crate) fn serve_notifications(
     listener: OwnedFd,
     root: i32,
     max_processes: u32,
-    done: &AtomicBool,
+    done: &Wake,
     out: &Mutex<Violations>,
 ) {
     let fd = listener.as_raw_fd();
@@ -443,18 +463,24 @@ pub(crate) fn serve_notifications(
         recent: Vec::new(),
     };
     loop {
-        let mut pfd = libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd.
-        let r = unsafe { libc::poll(&mut pfd, 1, 20) };
-        if r == 0 {
-            if done.load(Ordering::Acquire) {
-                return;
-            }
-            continue;
+        let mut pfds = [
+            libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: done.0.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: two valid pollfds.
+        let r = unsafe { libc::poll(pfds.as_mut_ptr(), 2, -1) };
+        let pfd = pfds[0];
+        if r > 0 && pfd.revents == 0 {
+            // Only the wake-up: the run is over and nothing is pending.
+            return;
         }
         if r < 0 {
             if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
@@ -666,7 +692,7 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let leftovers = procs::kill_tree(me);
-    for _ in 0..200 {
+    for _ in 0..if leftovers.is_empty() { 0 } else { 200 } {
         // SAFETY: reaping any child without blocking.
         let r = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
         if r < 0 {
