@@ -79,11 +79,21 @@ pub(crate) fn count_confined(root: i32) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// Whether this process has no child at all (then it has no descendant either); reaps one
-/// zombie child if there is one. Cheap: one `waitpid`, no `/proc` scan.
+/// Whether this process has no child at all (then it has no descendant either). Cheap: one
+/// `waitid` with `WNOWAIT`, which reaps nothing (the waiter thread must still see the command's
+/// status), and no `/proc` scan.
 pub(crate) fn childless() -> bool {
-    // SAFETY: waitpid without blocking; a reaped child is a finished process of the run.
-    let r = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+    // SAFETY: zeroed siginfo is a valid out-parameter.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: waitid without blocking or reaping.
+    let r = unsafe {
+        libc::waitid(
+            libc::P_ALL,
+            0,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
     r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
 }
 
