@@ -118,6 +118,8 @@ pub(crate) struct Plan {
     /// Existing protected paths that lie beneath a writable root.
     pub(crate) protected: Vec<PathBuf>,
     pub(crate) bwrap: bool,
+    /// bubblewrap needs its own user namespace when not run as root.
+    pub(crate) unshare_user: bool,
     pub(crate) max_processes: u32,
     pub(crate) wall_seconds: u64,
     pub(crate) cpu_seconds: u64,
@@ -472,6 +474,7 @@ pub(crate) fn build(
         hidden,
         protected,
         bwrap,
+        unshare_user: !caps.is_root,
         max_processes: profile.max_processes,
         wall_seconds: profile.wall_seconds,
         cpu_seconds: profile.cpu_seconds,
@@ -498,6 +501,9 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
     .collect();
     if plan.child.network != Network::Allow {
         a.push("--unshare-net".into());
+    }
+    if plan.unshare_user {
+        a.push("--unshare-user".into());
     }
     let mut push = |args: &[&str]| a.extend(args.iter().map(|s| (*s).to_owned()));
     push(&[

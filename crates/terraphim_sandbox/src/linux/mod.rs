@@ -185,11 +185,22 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
                 RlimitKind::Core => libc::RLIMIT_CORE,
                 RlimitKind::Nofile => libc::RLIMIT_NOFILE,
             };
+            // Never ask for more than the caller has: raising a hard limit needs privileges,
+            // and a lower limit is only stricter.
+            // SAFETY: zeroed rlimit is a valid out-parameter.
+            let mut current: libc::rlimit = unsafe { std::mem::zeroed() };
+            // SAFETY: valid pointer.
+            let have = unsafe { libc::getrlimit(resource, &mut current) } == 0;
+            let hard = if have {
+                l.hard.min(current.rlim_max)
+            } else {
+                l.hard
+            };
             (
                 resource,
                 libc::rlimit {
-                    rlim_cur: l.soft,
-                    rlim_max: l.hard,
+                    rlim_cur: l.soft.min(hard),
+                    rlim_max: hard,
                 },
             )
         })
