@@ -1,5 +1,7 @@
 //! `guard profiles`: list the sandbox profiles and what enforces each field on this machine.
 
+use std::fmt::Write as _;
+
 use clap::Args;
 use serde::Serialize;
 use terraphim_sandbox::{FieldEnforcement, HostCaps, ProfileSet};
@@ -64,37 +66,43 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
             bwrap_works: works,
             profiles: rows,
         };
-        println!("{}", serde_json::to_string_pretty(&listing)?);
+        let text = serde_json::to_string_pretty(&listing)?;
+        emit(&format!("{text}\n"))?;
         return Ok(exit_code::SUCCESS);
     }
-    println!(
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "landlock: {}",
         caps.landlock_abi
             .map_or_else(|| "not available".to_owned(), |a| format!("ABI {a}"))
     );
-    println!(
+    let _ = writeln!(
+        out,
         "seccomp user notification: {}",
         if caps.seccomp_user_notif { "yes" } else { "no" }
     );
-    println!(
+    let _ = writeln!(
+        out,
         "bubblewrap: {}",
         caps.bwrap.as_ref().map_or_else(
             || "not available (native backend only)".to_owned(),
             |b| format!("{} (works)", b.display())
         )
     );
-    println!(
+    let _ = writeln!(
+        out,
         "running as root: {}",
         if caps.is_root { "yes" } else { "no" }
     );
     for row in rows {
-        println!();
-        println!("{}  ({})", row.name, row.source);
+        out.push('\n');
+        let _ = writeln!(out, "{}  ({})", row.name, row.source);
         if !row.description.is_empty() {
-            println!("  {}", row.description);
+            let _ = writeln!(out, "  {}", row.description);
         }
         if !row.runnable {
-            println!("  refused here: a field below cannot be enforced");
+            let _ = writeln!(out, "  refused here: a field below cannot be enforced");
         }
         for f in row.fields {
             let value = if f.value.len() > 60 {
@@ -102,8 +110,18 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
             } else {
                 f.value
             };
-            println!("  {:<14} {:<62} {}", f.field, value, f.mechanisms);
+            let _ = writeln!(out, "  {:<14} {:<62} {}", f.field, value, f.mechanisms);
         }
     }
+    emit(&out)?;
     Ok(exit_code::SUCCESS)
+}
+
+/// Print, treating a closed pipe (`guard profiles | head`) as success.
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
 }
