@@ -46,6 +46,16 @@ pub(crate) trait Inspect {
     fn canonical(&self, path: &Path) -> Option<PathBuf>;
     /// Whether the path itself is a symlink (not followed).
     fn is_symlink(&self, path: &Path) -> bool;
+    /// The entries of a directory with whether each is a symlink (not followed), sorted.
+    fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        self.list(dir)
+            .into_iter()
+            .map(|p| {
+                let link = self.is_symlink(&p);
+                (p, link)
+            })
+            .collect()
+    }
 }
 
 /// [`Inspect`] on the real file system (symlinks followed, as Landlock and bwrap do).
@@ -67,6 +77,23 @@ impl Inspect for RealFs {
     }
     fn is_symlink(&self, path: &Path) -> bool {
         fs_err::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    }
+    fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        // The entry type comes from readdir itself: no stat per entry.
+        let mut out: Vec<(PathBuf, bool)> = fs_err::read_dir(dir)
+            .map(|rd| {
+                rd.filter_map(|e| {
+                    let e = e.ok()?;
+                    let link = e
+                        .file_type()
+                        .map_or_else(|_| self.is_symlink(&e.path()), |t| t.is_symlink());
+                    Some((e.path(), link))
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
     }
 }
 
@@ -252,8 +279,8 @@ fn carve_real(
         return vec![(root.to_path_buf(), Grant::Read)];
     }
     let mut out = vec![(real.clone(), Grant::List)];
-    for child in fs.list(&real) {
-        let child_real = if fs.is_symlink(&child) {
+    for (child, link) in fs.list_links(&real) {
+        let child_real = if link {
             fs.canonical(&child).unwrap_or_else(|| child.clone())
         } else {
             child.clone()

@@ -131,6 +131,9 @@ pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
 
 /// Reap zombie children of this process that were part of the run (no blocking).
 pub(crate) fn reap_zombie_children(me: i32) {
+    if childless() {
+        return;
+    }
     for p in snapshot().iter().filter(|p| p.ppid == me && p.zombie) {
         let mut status = 0;
         // SAFETY: waitpid on a specific zombie child; status is a valid out-pointer.
