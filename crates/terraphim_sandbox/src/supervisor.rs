@@ -501,7 +501,7 @@ pub fn run(
         } else {
             Backend::Native
         },
-        enforced: enforced(&plan, caps),
+        enforced: enforced(&plan),
         exit_code,
         signal: signal.map(signal_name),
         duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -570,7 +570,7 @@ fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
     }
 }
 
-fn enforced(plan: &Plan, caps: &HostCaps) -> Vec<String> {
+fn enforced(plan: &Plan) -> Vec<String> {
     let abi = plan.child.landlock_abi;
     let mut e = vec![
         format!("landlock-abi-{abi}"),
@@ -598,7 +598,6 @@ fn enforced(plan: &Plan, caps: &HostCaps) -> Vec<String> {
     } else {
         e.push("subreaper".into());
     }
-    let _ = caps;
     e
 }
 

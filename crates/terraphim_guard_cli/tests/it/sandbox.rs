@@ -2,7 +2,6 @@
 //! bubblewrap, in a temporary HOME, and passes only if the escape fails and the report names it
 //! with the right violation kind. Plus the positive side: ordinary commands still work.
 
-use std::io::Read as _;
 use std::net::{TcpListener, UdpSocket};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -64,6 +63,10 @@ impl World {
         write(
             &profiles.join("spin.toml"),
             &tight.replace("wall_seconds = 3", "wall_seconds = 10"),
+        );
+        write(
+            &profiles.join("lo.toml"),
+            &tight.replace("network = \"deny\"", "network = \"loopback\""),
         );
         write(
             &w.root().join("crate/Cargo.toml"),
@@ -423,7 +426,26 @@ fn escapes(mode: Mode) -> Vec<Case> {
             },
         ),
     };
+    let loopback = match mode {
+        Mode::Bwrap => case(
+            "loopback profile: own loopback works, the host's is not there",
+            "lo",
+            &format!(
+                "/usr/bin/python3 -c 'import socket\ns = socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen()\nsocket.create_connection(s.getsockname()); print(\"self ok\")\ntry:\n    socket.create_connection((\"127.0.0.1\", {tcp_port}), timeout=2); print(\"host reached\")\nexcept OSError:\n    print(\"host refused\")'"
+            ),
+            Works {
+                stdout: "self ok\nhost refused",
+            },
+        ),
+        Mode::Native => case(
+            "loopback profile without bubblewrap",
+            "lo",
+            "true",
+            Refused { stderr: "loopback" },
+        ),
+    };
     vec![
+        loopback,
         case("read the planted secret", "readonly", "cat ~/.ssh/id_ed25519", Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
         case("read the secret through a project symlink", "readonly", "cat leak", Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
         case("read a hidden .env in the project", "readonly", "cat .env", Expect::Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
@@ -565,7 +587,7 @@ fn unknown_profile_is_a_usage_error() {
     assert_eq!(o.code, Some(2), "{o:#?}");
     assert!(
         o.stderr.contains(
-            "unknown sandbox profile `nope` (known: build, readonly, spin, strict, tight)"
+            "unknown sandbox profile `nope` (known: build, lo, readonly, spin, strict, tight)"
         ),
         "{o:#?}"
     );
@@ -611,5 +633,4 @@ fn json_report_is_the_last_stderr_line_and_stdout_streams() {
         removed.push(' ');
     }
     assert!(removed.contains("GITHUB_TOKEN"), "{removed}");
-    let _ = std::io::stdin().read(&mut []);
 }
