@@ -138,7 +138,26 @@ impl Judge<'_> {
             || resolved
                 .as_deref()
                 .is_some_and(|p| Self::under(p, self.protected));
-        let writing = WRITE_VERBS.iter().any(|v| lower.contains(v))
+        // `/proc/PID/...` of another process is denied by Landlock's ptrace rules, not by the
+        // file-system roots: reading another process's environment or memory.
+        let other_process = path
+            .strip_prefix("/proc")
+            .ok()
+            .and_then(|rest| rest.components().next())
+            .is_some_and(|c| {
+                c.as_os_str()
+                    .to_str()
+                    .is_some_and(|s| s.bytes().all(|b| b.is_ascii_digit()))
+            });
+        let write_verb = WRITE_VERBS.iter().any(|v| lower.contains(v));
+        if other_process && !write_verb && error == "permission denied" {
+            return Some((
+                ViolationKind::Ptrace,
+                format!("read of another process's {}", path.display()),
+                evidence(),
+            ));
+        }
+        let writing = write_verb
             || error == "read-only file system"
             || in_protected
             // A denied access to a path that does not exist was an attempt to create it.
@@ -256,6 +275,21 @@ mod tests {
         );
         check("cat: missing: No such file or directory", None);
         check("all good", None);
+        check(
+            "cat: /proc/1/environ: Permission denied",
+            Some((Ptrace, "read of another process's /proc/1/environ")),
+        );
+        check(
+            "bash: line 1: /proc/42/mem: Permission denied",
+            Some((Ptrace, "read of another process's /proc/42/mem")),
+        );
+        check(
+            "touch: cannot touch '/proc/42/x': Permission denied",
+            Some((
+                FsWrite,
+                "write to path outside the writable roots /proc/42/x",
+            )),
+        );
         check(
             "bash: xrealloc: cannot allocate 18446744071562067968 bytes",
             Some((Memory, "allocation failed (xrealloc: cannot allocate)")),

@@ -446,6 +446,8 @@ fn escapes(mode: Mode) -> Vec<Case> {
     };
     vec![
         loopback,
+        case("read the parent's environment through /proc", "readonly", "cat /proc/$PPID/environ", Contained { kind: "ptrace", code: Code::Fail })
+            .after(|_, o| if o.stdout.contains("ghp-token-7d2e") { Err("the token leaked".into()) } else { Ok(()) }),
         case("read the planted secret", "readonly", "cat ~/.ssh/id_ed25519", Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
         case("read the secret through a project symlink", "readonly", "cat leak", Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
         case("read a hidden .env in the project", "readonly", "cat .env", Expect::Contained { kind: "fs-read", code: Code::Fail }).after(no_secret),
