@@ -18,3 +18,15 @@ pub const KG_INVALID: u8 = 12;
 /// `hook`: block with the reason on stderr, used only when stdout cannot carry the answer
 /// (Claude Code, Codex, Gemini and Cursor all treat exit 2 as a block).
 pub const HOOK_BLOCK: u8 = 2;
+/// `exec`: the output cap of the profile was exceeded and the run was killed.
+pub const SANDBOX_OUTPUT_LIMIT: u8 = 123;
+/// `exec`: the wall-clock limit of the profile was exceeded and every process of the run was
+/// killed (as `timeout(1)` does).
+pub const SANDBOX_TIMEOUT: u8 = 124;
+/// `exec`: the sandbox refused to run the command (a limit the profile states cannot be
+/// enforced here) or could not start it; nothing ran.
+pub const SANDBOX_REFUSED: u8 = 125;
+/// `exec`: the command was killed by signal N: the exit code is 128 + N (SIGXCPU at the CPU
+/// limit gives 152, SIGKILL 137), as the shell reports it. Otherwise `exec` exits with the
+/// command's own exit code.
+pub const SANDBOX_SIGNAL_BASE: u8 = 128;

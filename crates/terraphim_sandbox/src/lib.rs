@@ -1,25 +1,52 @@
-//! Sandbox profiles and backends for terraphim guard.
+//! Sandbox profiles and the native Linux backend of terraphim guard.
 //!
-//! The secure-exec backend runs JavaScript and TypeScript code in a V8 isolate
-//! ([secure-exec](https://github.com/rivet-dev/secure-exec)) behind a policy that mirrors a sandbox
-//! profile, with the Node host process itself confined by rlimits, Landlock and seccomp:
+//! A command the guard routes to the SANDBOX tier runs through [`run`]: it is confined by a
+//! [`Profile`] (data, from `kg/profiles/*.toml` and the user's config directory), every limit the
+//! profile states is enforced or the run is refused, and the outcome is a [`RunReport`] whose
+//! [`Violation`]s feed the learning loop.
+//!
+//! Mechanisms, in the child before `exec` of `bash -c COMMAND`: rlimits, dropped capabilities,
+//! no_new_privs, Landlock (fully enforced or refused), seccomp (a notification filter the
+//! supervisor answers, so denied calls are reported exactly). With bubblewrap on PATH the command
+//! first enters mount, PID and network namespaces (hidden paths under tmpfs, protected paths
+//! bound read-only, a private `/tmp`), and this program's hidden helper subcommand applies the
+//! rest inside.
+//!
+//! JavaScript and TypeScript code (`node -e`, `node file.js`, `npx tsx file.ts`) can instead run
+//! in a V8 isolate through [`SecureExec`] (secure-exec), whose Node host process is itself under
+//! rlimits, Landlock and seccomp.
 //!
 //! ```no_run
-//! use terraphim_sandbox::{JsDeps, JsProfile, JsRequest, JsSource, SecureExec};
+//! use terraphim_sandbox::{ProfileSet, SandboxRequest, probe, run};
 //!
-//! let deps = JsDeps::locate()?;
-//! let backend = SecureExec::new(deps)?;
-//! let profile = JsProfile::new(vec!["/path/to/project".into()]);
-//! let request = JsRequest::new(JsSource::Code("console.log(1)".into()), "/path/to/project");
-//! let report = backend.run(&request, &profile)?;
-//! assert!(report.violations.is_empty());
-//! # Ok::<(), terraphim_sandbox::SecureExecError>(())
+//! let profiles = ProfileSet::load(ProfileSet::default_user_dir().as_deref())?;
+//! let request = SandboxRequest::new("ls | wc -l", profiles.get("readonly")?.clone())?;
+//! let report = run(&request, &probe(), Box::new(std::io::stdout()), Box::new(std::io::stderr()))?;
+//! println!("exit {:?}, {} violations", report.exit_code, report.violations.len());
+//! # Ok::<(), terraphim_sandbox::SandboxError>(())
 //! ```
 #![deny(missing_docs)]
 
+mod error;
+mod evidence;
+#[cfg(target_os = "linux")]
+mod linux;
+mod plan;
+mod profile;
+mod report;
 mod secure_exec;
+#[cfg(target_os = "linux")]
+mod supervisor;
 
+pub use error::{Result, SandboxError};
+pub use plan::{FieldEnforcement, HostCaps, enforcement};
+pub use profile::{DEFAULT_PROFILE, Network, Profile, ProfileSet};
+pub use report::{Backend, REPORT_SCHEMA, RunReport, Violation, ViolationKind};
 pub use secure_exec::{
     JsDeps, JsInvocation, JsNetwork, JsProfile, JsRequest, JsRunReport, JsSource,
-    PINNED_SECURE_EXEC, SecureExec, SecureExecError, Violation, ViolationKind, js_invocation,
+    PINNED_SECURE_EXEC, SecureExec, SecureExecError, js_invocation,
+};
+#[cfg(target_os = "linux")]
+pub use supervisor::{
+    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile, probe, run,
 };

@@ -1,10 +1,12 @@
 //! The clap definitions of the `guard` tree and the dispatch to each subcommand.
 
 mod check;
+mod exec;
 mod explain;
 mod hook;
 mod install;
 mod kg;
+mod profiles;
 mod review;
 mod sandbox;
 mod sweep;
@@ -52,6 +54,13 @@ enum GuardSubcommand {
     Sweep(sweep::SweepArgs),
     /// Set up and inspect sandbox backends.
     Sandbox(sandbox::SandboxArgs),
+    /// Run a shell command confined by a sandbox profile.
+    Exec(exec::ExecArgs),
+    /// List the sandbox profiles and what enforces each field here.
+    Profiles(profiles::ProfilesArgs),
+    /// Internal: the sandbox helper, re-executed inside bubblewrap.
+    #[command(name = "__sandbox-helper", hide = true)]
+    SandboxHelper(exec::HelperArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -66,6 +75,9 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Review(args)) => review::run(args),
         Some(GuardSubcommand::Sweep(args)) => sweep::run(args),
         Some(GuardSubcommand::Sandbox(args)) => sandbox::run(args),
+        Some(GuardSubcommand::Exec(args)) => exec::run(args),
+        Some(GuardSubcommand::Profiles(args)) => profiles::run(args),
+        Some(GuardSubcommand::SandboxHelper(args)) => Ok(exec::helper(args)),
         None => upstream::run(command.upstream),
     };
     match result {

@@ -1,8 +1,11 @@
-//! Integration tests of the CLI: the real binary against real files in temporary directories.
+//! Integration tests of the CLI: the real binary against real files in temporary directories,
+//! one module per domain.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
+    clippy::disallowed_methods,
     reason = "test helpers panic on failure, like tests"
 )]
 
 mod learn;
+mod sandbox;

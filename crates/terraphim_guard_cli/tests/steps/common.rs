@@ -83,6 +83,15 @@ fn exit_code(world: &mut GuardWorld, code: i32) -> Result<(), String> {
     }
 }
 
+#[then(expr = "the exit code is not {int}")]
+fn exit_code_not(world: &mut GuardWorld, code: i32) -> Result<(), String> {
+    if world.last.code == Some(code) {
+        Err(format!("exit code is {code}\n{:#?}", world.last))
+    } else {
+        Ok(())
+    }
+}
+
 #[then(expr = "stdout contains {string}")]
 fn stdout_contains(world: &mut GuardWorld, text: String) -> Result<(), String> {
     let text = world.expand(&text);

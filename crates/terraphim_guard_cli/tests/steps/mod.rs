@@ -4,4 +4,5 @@ pub mod common;
 pub mod guard;
 pub mod hook;
 pub mod learn;
+pub mod sandbox;
 pub mod world;

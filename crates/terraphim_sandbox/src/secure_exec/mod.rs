@@ -26,6 +26,6 @@ mod run;
 pub use deps::{JsDeps, PINNED_SECURE_EXEC};
 pub use error::SecureExecError;
 pub use profile::{JsNetwork, JsProfile};
-pub use report::{JsRunReport, Violation, ViolationKind};
+pub use report::JsRunReport;
 pub use routing::{JsInvocation, js_invocation};
 pub use run::{JsRequest, JsSource, SecureExec};

@@ -1,41 +1,7 @@
 use std::collections::BTreeMap;
 
-/// The kind of a contained escape attempt or exceeded limit (shared with the native backend).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum ViolationKind {
-    /// A read outside the allowed trees.
-    FsRead,
-    /// A write (or link, rename, ...) outside the scratch dir.
-    FsWrite,
-    /// A network request the profile does not allow.
-    Network,
-    /// A child process.
-    Spawn,
-    /// The memory limit.
-    Memory,
-    /// The CPU time limit.
-    Cpu,
-    /// The wall-clock limit.
-    WallTime,
-    /// The output byte cap.
-    Output,
-    /// Debugging or reading another process.
-    Ptrace,
-}
-
-/// One contained attempt or exceeded limit.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Violation {
-    /// What kind.
-    pub kind: ViolationKind,
-    /// What was attempted (operation and target).
-    pub detail: String,
-    /// Why it was refused, or the runtime's message.
-    pub evidence: String,
-}
+// Violations have one shape for every backend, so the learning loop reads them alike.
+pub(crate) use crate::report::{Violation, ViolationKind};
 
 /// The outcome of one secure-exec run.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -82,6 +48,7 @@ impl JsRunReport {
                 kind,
                 detail,
                 evidence: evidence.into(),
+                count: 1,
             });
         }
     }

@@ -1,0 +1,333 @@
+//! `guard exec`: run one shell command confined by a sandbox profile.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::Args;
+use terraphim_sandbox::{
+    BwrapUse, DEFAULT_PROFILE, ProfileSet, RunReport, SandboxError, SandboxRequest,
+};
+
+use crate::exit_code;
+
+/// Run COMMAND (one shell string, run by `bash -c`) confined by a sandbox profile.
+///
+/// Streams the command's output, exits with its exit code (128+N when killed by signal N, 124 on
+/// the wall-clock limit, 123 on the output cap, 125 when the sandbox refused to run it), and
+/// writes a JSON outcome report.
+#[derive(Debug, Args)]
+pub(crate) struct ExecArgs {
+    /// The sandbox profile (see `guard profiles`).
+    #[arg(long, default_value = DEFAULT_PROFILE)]
+    profile: String,
+    /// An id recorded in the report (e.g. the agent's tool-use id).
+    #[arg(long)]
+    id: Option<String>,
+    /// Write the JSON report to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Print the JSON report as the last line of stderr.
+    #[arg(long)]
+    json: bool,
+    /// Do not use bubblewrap even when it is installed (Landlock, seccomp and rlimits only).
+    #[arg(long, env = "TERRAPHIM_GUARD_NO_BWRAP", value_parser = clap::builder::FalseyValueParser::new())]
+    no_bwrap: bool,
+    /// Which backend runs the command: `auto` sends JS/TS code (`node -e`, `node file.js`,
+    /// `npx tsx file.ts`) to secure-exec when its packages are installed, everything else to the
+    /// native backend.
+    #[arg(long, value_enum, default_value_t = Backend::Auto)]
+    backend: Backend,
+    /// The command; several words are joined with spaces.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Backend {
+    /// secure-exec for JS/TS code when installed, else native.
+    Auto,
+    /// Landlock, seccomp, rlimits (and bubblewrap when present).
+    Native,
+    /// secure-exec's V8 isolate; refused when the command is not JS/TS code.
+    SecureExec,
+}
+
+pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
+    let profiles = match ProfileSet::load(ProfileSet::default_user_dir().as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(exit_code::ERROR_USAGE);
+        }
+    };
+    let profile = match profiles.get(&args.profile) {
+        Ok(p) => p.clone(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(exit_code::ERROR_USAGE);
+        }
+    };
+    let command = args.command.join(" ");
+    let mut request = SandboxRequest::new(command.clone(), profile)?;
+    request.id = args.id.clone();
+    if args.no_bwrap {
+        request.bwrap = BwrapUse::Never;
+    }
+    let parsed = terraphim_guard::parse(&command);
+    let canonical: Vec<String> = parsed
+        .commands
+        .iter()
+        .map(|c| terraphim_guard::canonical_text(&c.words))
+        .collect();
+    if let Some(code) = run_js(&args, &request, &parsed, &canonical)? {
+        return Ok(code);
+    }
+    let caps = terraphim_sandbox::probe();
+    let report = match terraphim_sandbox::run(
+        &request,
+        &caps,
+        Box::new(std::io::stdout()),
+        Box::new(std::io::stderr()),
+    ) {
+        Ok(report) => report,
+        Err(e @ SandboxError::Unenforceable(_)) => {
+            eprintln!("error: {e}");
+            eprintln!("hint: `terraphim-agent guard profiles` shows what this machine enforces");
+            return Ok(exit_code::SANDBOX_REFUSED);
+        }
+        Err(e) => {
+            eprintln!("error: sandbox: {e}");
+            return Ok(exit_code::SANDBOX_REFUSED);
+        }
+    };
+    let json = serde_json::to_string(&report).context("failed to serialise the run report")?;
+    if let Some(path) = &args.report {
+        fs_err::write(path, format!("{json}\n")).context("failed to write the run report")?;
+    }
+    if args.json {
+        eprintln!("{json}");
+    }
+    let backend = serde_json::to_value(report.backend)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string));
+    record(
+        &args,
+        &command,
+        &canonical,
+        &report.profile,
+        backend.as_deref(),
+        outcome_of(&report),
+        report.duration_ms,
+    );
+    Ok(exit_code_of(&report))
+}
+
+/// JS/TS code through secure-exec, when chosen; `None` means "run it natively".
+fn run_js(
+    args: &ExecArgs,
+    request: &SandboxRequest,
+    parsed: &terraphim_guard::ParsedCommand,
+    canonical: &[String],
+) -> anyhow::Result<Option<u8>> {
+    let invocation = match parsed.commands.as_slice() {
+        [only] if parsed.findings.is_empty() && only.layers.is_empty() => {
+            terraphim_sandbox::js_invocation(&only.argv)
+        }
+        _ => None,
+    };
+    let deps = match (args.backend, &invocation) {
+        (Backend::Native, _) | (Backend::Auto, None) => return Ok(None),
+        (Backend::SecureExec, None) => {
+            eprintln!(
+                "error: --backend secure-exec runs JS/TS code (`node -e`, `node file.js`, `npx tsx file.ts`), not `{}`",
+                request.command
+            );
+            return Ok(Some(exit_code::ERROR_USAGE));
+        }
+        (Backend::Auto, Some(_)) => match terraphim_sandbox::JsDeps::locate() {
+            Ok(deps) => deps,
+            // Not installed: the native backend confines node like any other program.
+            Err(_) => return Ok(None),
+        },
+        (Backend::SecureExec, Some(_)) => match terraphim_sandbox::JsDeps::locate() {
+            Ok(deps) => deps,
+            Err(e) => {
+                eprintln!("error: {e}");
+                eprintln!(
+                    "hint: `terraphim-agent guard sandbox setup-js` installs the secure-exec packages"
+                );
+                return Ok(Some(exit_code::SANDBOX_REFUSED));
+            }
+        },
+    };
+    let Some(invocation) = invocation else {
+        return Ok(None);
+    };
+    let js_profile = terraphim_sandbox::js_profile(request);
+    let js_request = terraphim_sandbox::JsRequest::from_invocation(invocation, request.cwd.clone());
+    // An error means the code did not run (or its outcome is unknown): never fall back to the host.
+    let report = match terraphim_sandbox::SecureExec::new(deps)
+        .and_then(|b| b.run(&js_request, &js_profile))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: secure-exec: {e}");
+            return Ok(Some(exit_code::SANDBOX_REFUSED));
+        }
+    };
+    print!("{}", report.stdout);
+    eprint!("{}", report.stderr);
+    let json = serde_json::to_string(&report).context("failed to serialise the run report")?;
+    if let Some(path) = &args.report {
+        fs_err::write(path, format!("{json}\n")).context("failed to write the run report")?;
+    }
+    if args.json {
+        eprintln!("{json}");
+    }
+    let mut outcome = classify(&report.violations, false, false, Some(report.exit_code));
+    if report.violations.is_empty() && report.exit_code == 124 {
+        outcome["kind"] = "timeout".into();
+    }
+    record(
+        args,
+        &request.command,
+        canonical,
+        &request.profile.name,
+        Some("secure-exec"),
+        outcome,
+        report.wall_ms,
+    );
+    Ok(Some(
+        u8::try_from(report.exit_code).unwrap_or(exit_code::ERROR_GENERAL),
+    ))
+}
+
+/// The learning loop's view of a native run.
+fn outcome_of(report: &RunReport) -> serde_json::Value {
+    let limit = report.cpu_limit_hit || report.memory_limit_hit || report.output_limit_hit;
+    classify(
+        &report.violations,
+        report.timed_out,
+        limit,
+        report.exit_code,
+    )
+}
+
+fn classify(
+    violations: &[terraphim_sandbox::Violation],
+    timed_out: bool,
+    limit: bool,
+    exit: Option<i32>,
+) -> serde_json::Value {
+    use terraphim_sandbox::ViolationKind as K;
+    let permission = violations.iter().any(|v| {
+        matches!(
+            v.kind,
+            K::FsRead | K::FsWrite | K::Network | K::Spawn | K::Ptrace
+        )
+    });
+    let kind = if permission {
+        "violation"
+    } else if timed_out {
+        "timeout"
+    } else if limit || !violations.is_empty() {
+        "limit"
+    } else if exit == Some(0) {
+        "clean"
+    } else {
+        "failure"
+    };
+    serde_json::json!({"kind": kind, "exit_code": exit, "violations": violations})
+}
+
+/// Append the run to the outcome store; a failure to record never changes the run's result.
+fn record(
+    args: &ExecArgs,
+    command: &str,
+    canonical: &[String],
+    profile: &str,
+    backend: Option<&str>,
+    outcome: serde_json::Value,
+    duration_ms: u64,
+) {
+    let id = args.id.clone().unwrap_or_else(|| {
+        format!(
+            "exec-{}-{}",
+            std::process::id(),
+            crate::outcomes::now_rfc3339()
+        )
+    });
+    let record = serde_json::json!({
+        "type": "outcome",
+        "schema": 1,
+        "time": crate::outcomes::now_rfc3339(),
+        "id": id,
+        "cwd": std::env::current_dir().ok(),
+        "source": "exec",
+        "command": command,
+        "executed": command,
+        "canonical": canonical,
+        "decision": "sandbox",
+        "concepts": [],
+        "profile": profile,
+        "backend": backend,
+        "outcome": outcome,
+        "duration_ms": duration_ms,
+    });
+    if let Err(e) = crate::outcomes::append(&record) {
+        eprintln!("warning: terraphim guard could not record the outcome: {e:#}");
+    }
+}
+
+/// The exit code `exec` reports for a run.
+fn exit_code_of(report: &RunReport) -> u8 {
+    if report.timed_out {
+        return exit_code::SANDBOX_TIMEOUT;
+    }
+    if report.output_limit_hit {
+        return exit_code::SANDBOX_OUTPUT_LIMIT;
+    }
+    match (report.exit_code, report.signal.as_deref()) {
+        (Some(code), _) => u8::try_from(code).unwrap_or(exit_code::ERROR_GENERAL),
+        (None, Some(sig)) => exit_code::SANDBOX_SIGNAL_BASE.saturating_add(signal_number(sig)),
+        (None, None) => exit_code::ERROR_GENERAL,
+    }
+}
+
+fn signal_number(name: &str) -> u8 {
+    const NAMES: &[(&str, u8)] = &[
+        ("SIGHUP", 1),
+        ("SIGINT", 2),
+        ("SIGQUIT", 3),
+        ("SIGILL", 4),
+        ("SIGTRAP", 5),
+        ("SIGABRT", 6),
+        ("SIGBUS", 7),
+        ("SIGFPE", 8),
+        ("SIGKILL", 9),
+        ("SIGSEGV", 11),
+        ("SIGPIPE", 13),
+        ("SIGALRM", 14),
+        ("SIGTERM", 15),
+        ("SIGXCPU", 24),
+        ("SIGXFSZ", 25),
+        ("SIGSYS", 31),
+    ];
+    NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .or_else(|| name.strip_prefix("SIG").and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+/// `guard __sandbox-helper PLAN`: the helper the sandbox re-executes inside bubblewrap.
+#[derive(Debug, Args)]
+pub(crate) struct HelperArgs {
+    /// The child plan, as JSON.
+    plan: String,
+}
+
+pub(crate) fn helper(args: HelperArgs) -> u8 {
+    terraphim_sandbox::helper_main(&args.plan)
+}

@@ -1,0 +1,188 @@
+//! The process tree of a run, read from `/proc`: counting confined processes for the fork gate,
+//! finding and killing every descendant (setsid daemons included, since the supervisor or the
+//! helper is a child subreaper and orphans come back to it).
+
+/// One process, as `/proc/PID/stat` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Proc {
+    pub(crate) pid: i32,
+    pub(crate) ppid: i32,
+    pub(crate) zombie: bool,
+}
+
+/// Parse the fields after the command name of `/proc/PID/stat`.
+pub(crate) fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    Some(Proc {
+        pid,
+        ppid,
+        zombie: state == "Z" || state == "X",
+    })
+}
+
+/// Every process of the machine (or of the PID namespace, inside bubblewrap).
+pub(crate) fn snapshot() -> Vec<Proc> {
+    let Ok(dir) = fs_err::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let e = e.ok()?;
+        let pid: i32 = e.file_name().to_str()?.parse().ok()?;
+        let stat = fs_err::read_to_string(e.path().join("stat")).ok()?;
+        parse_stat(pid, &stat)
+    })
+    .collect()
+}
+
+/// The descendants of `root` (not `root` itself), zombies included.
+pub(crate) fn descendants(root: i32, procs: &[Proc]) -> Vec<Proc> {
+    let mut out = Vec::new();
+    let mut frontier = vec![root];
+    while let Some(parent) = frontier.pop() {
+        for p in procs.iter().filter(|p| p.ppid == parent && p.pid != root) {
+            if !out.iter().any(|o: &Proc| o.pid == p.pid) {
+                out.push(*p);
+                frontier.push(p.pid);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a process runs under a seccomp filter (that is, inside the sandbox).
+pub(crate) fn is_confined(pid: i32) -> bool {
+    fs_err::read_to_string(format!("/proc/{pid}/status"))
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Seccomp:") && l.trim_end().ends_with('2'))
+        })
+        .unwrap_or(false)
+}
+
+/// The command name of a process.
+pub(crate) fn comm(pid: i32) -> String {
+    fs_err::read_to_string(format!("/proc/{pid}/comm"))
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// Live confined descendants of `root`.
+pub(crate) fn count_confined(root: i32) -> u32 {
+    let procs = snapshot();
+    let n = descendants(root, &procs)
+        .iter()
+        .filter(|p| !p.zombie && is_confined(p.pid))
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Whether this process has no child at all (then it has no descendant either). Cheap: one
+/// `waitid` with `WNOWAIT`, which reaps nothing (the waiter thread must still see the command's
+/// status), and no `/proc` scan.
+pub(crate) fn childless() -> bool {
+    // SAFETY: zeroed siginfo is a valid out-parameter.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: waitid without blocking or reaping.
+    let r = unsafe {
+        libc::waitid(
+            libc::P_ALL,
+            0,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
+}
+
+/// SIGKILL every live descendant of `root` until none is left; returns the first round's
+/// victims with their names (the processes that were still running).
+pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
+    let mut first = Vec::new();
+    // SAFETY: getpid cannot fail.
+    if root == unsafe { libc::getpid() } && childless() {
+        return first;
+    }
+    for round in 0..400 {
+        let live: Vec<Proc> = descendants(root, &snapshot())
+            .into_iter()
+            .filter(|p| !p.zombie)
+            .collect();
+        if live.is_empty() {
+            break;
+        }
+        for p in &live {
+            if round == 0 {
+                first.push((p.pid, comm(p.pid)));
+            }
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe { libc::kill(p.pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(if round < 10 {
+            1
+        } else {
+            5
+        }));
+    }
+    first
+}
+
+/// Reap zombie children of this process that were part of the run (no blocking).
+pub(crate) fn reap_zombie_children(me: i32) {
+    if childless() {
+        return;
+    }
+    for p in snapshot().iter().filter(|p| p.ppid == me && p.zombie) {
+        let mut status = 0;
+        // SAFETY: waitpid on a specific zombie child; status is a valid out-pointer.
+        unsafe { libc::waitpid(p.pid, &mut status, libc::WNOHANG) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_parsing_survives_odd_names() {
+        assert_eq!(
+            parse_stat(7, "7 (a) b) S 3 7 7 0"),
+            Some(Proc {
+                pid: 7,
+                ppid: 3,
+                zombie: false
+            })
+        );
+        assert_eq!(
+            parse_stat(8, "8 (sh) Z 1 8 8"),
+            Some(Proc {
+                pid: 8,
+                ppid: 1,
+                zombie: true
+            })
+        );
+        assert_eq!(parse_stat(9, "garbage"), None);
+    }
+
+    #[test]
+    fn descendants_follow_the_tree() {
+        let p = |pid, ppid| Proc {
+            pid,
+            ppid,
+            zombie: false,
+        };
+        let procs = [p(1, 0), p(10, 1), p(11, 10), p(12, 11), p(13, 10), p(20, 1)];
+        let mut d: Vec<i32> = descendants(10, &procs).iter().map(|p| p.pid).collect();
+        d.sort();
+        assert_eq!(d, vec![11, 12, 13]);
+    }
+
+    #[test]
+    fn this_process_is_seen() {
+        let me = std::process::id() as i32;
+        assert!(snapshot().iter().any(|p| p.pid == me));
+        assert!(!is_confined(me));
+    }
+}

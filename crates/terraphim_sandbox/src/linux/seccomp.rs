@@ -1,0 +1,348 @@
+//! The seccomp programs (pure construction) and the meaning of a notification.
+//!
+//! Two filters are installed:
+//! - the *errno* filter: `clone3` and the x32 ABI get `ENOSYS` (libc then falls back to `clone`,
+//!   whose flags a filter can read; x32 numbers would bypass the number checks below);
+//! - the *notify* filter: every call the sandbox refuses returns `SECCOMP_RET_USER_NOTIF`, so the
+//!   supervisor sees it (exact evidence), answers `EPERM` (or `EAGAIN` for the process cap), or
+//!   lets a `fork` through while the process count is below `max_processes`.
+
+use std::collections::BTreeMap;
+
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen as ArgLen, SeccompCmpOp as Op,
+    SeccompCondition as Cond, SeccompFilter, SeccompRule, TargetArch,
+};
+
+use crate::error::{Result, SandboxError};
+use crate::profile::Network;
+
+/// A marker the notify filter is compiled with (as `SECCOMP_RET_TRACE | MAGIC`) and then
+/// rewritten to `SECCOMP_RET_USER_NOTIF`, which seccompiler cannot emit itself.
+const MAGIC: u32 = 0x7e57;
+const SECCOMP_RET_TRACE: u32 = 0x7ff0_0000;
+const BPF_RET_K: u16 = 0x06;
+
+/// Calls that are always refused and reported as `syscall` violations.
+const PRIVILEGED: &[(i64, &str)] = &[
+    (libc::SYS_mount, "mount"),
+    (libc::SYS_umount2, "umount2"),
+    (libc::SYS_pivot_root, "pivot_root"),
+    (libc::SYS_move_mount, "move_mount"),
+    (libc::SYS_open_tree, "open_tree"),
+    (libc::SYS_fsopen, "fsopen"),
+    (libc::SYS_fsconfig, "fsconfig"),
+    (libc::SYS_fsmount, "fsmount"),
+    (libc::SYS_fspick, "fspick"),
+    (libc::SYS_mount_setattr, "mount_setattr"),
+    (libc::SYS_init_module, "init_module"),
+    (libc::SYS_finit_module, "finit_module"),
+    (libc::SYS_delete_module, "delete_module"),
+    (libc::SYS_kexec_load, "kexec_load"),
+    (libc::SYS_kexec_file_load, "kexec_file_load"),
+    (libc::SYS_bpf, "bpf"),
+    (libc::SYS_perf_event_open, "perf_event_open"),
+    (libc::SYS_unshare, "unshare"),
+    (libc::SYS_setns, "setns"),
+    (libc::SYS_add_key, "add_key"),
+    (libc::SYS_request_key, "request_key"),
+    (libc::SYS_keyctl, "keyctl"),
+    (libc::SYS_reboot, "reboot"),
+    (libc::SYS_swapon, "swapon"),
+    (libc::SYS_swapoff, "swapoff"),
+    (libc::SYS_acct, "acct"),
+    (libc::SYS_chroot, "chroot"),
+    (libc::SYS_quotactl, "quotactl"),
+    (libc::SYS_userfaultfd, "userfaultfd"),
+    (libc::SYS_io_uring_setup, "io_uring_setup"),
+    (libc::SYS_io_uring_enter, "io_uring_enter"),
+    (libc::SYS_io_uring_register, "io_uring_register"),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_iopl, "iopl"),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_ioperm, "ioperm"),
+];
+
+const TRACING: &[(i64, &str)] = &[
+    (libc::SYS_ptrace, "ptrace"),
+    (libc::SYS_process_vm_readv, "process_vm_readv"),
+    (libc::SYS_process_vm_writev, "process_vm_writev"),
+];
+
+const NAMESPACE_FLAGS: u64 = (libc::CLONE_NEWNS
+    | libc::CLONE_NEWUSER
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWCGROUP) as u64;
+
+fn arch() -> Result<TargetArch> {
+    TargetArch::try_from(std::env::consts::ARCH)
+        .map_err(|e| SandboxError::Unenforceable(format!("seccomp: {e}")))
+}
+
+fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, matched: SeccompAction) -> Result<BpfProgram> {
+    let filter = SeccompFilter::new(rules, SeccompAction::Allow, matched, arch()?)
+        .map_err(|e| SandboxError::Plan(format!("seccomp filter: {e}")))?;
+    BpfProgram::try_from(filter).map_err(|e| SandboxError::Plan(format!("seccomp filter: {e}")))
+}
+
+fn cond(arg: u8, op: Op, value: u64) -> Result<SeccompRule> {
+    let c = Cond::new(arg, ArgLen::Qword, op, value)
+        .map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
+    SeccompRule::new(vec![c]).map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))
+}
+
+/// The notify filter for a network policy.
+pub(crate) fn notify_program(network: Network) -> Result<Vec<libc::sock_filter>> {
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    for (nr, _) in PRIVILEGED.iter().chain(TRACING) {
+        rules.insert(*nr, Vec::new());
+    }
+    if network == Network::Deny {
+        rules.insert(
+            libc::SYS_socket,
+            vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?],
+        );
+    }
+    let not_thread = || cond(0, Op::MaskedEq(libc::CLONE_THREAD as u64), 0);
+    rules.insert(libc::SYS_clone, vec![not_thread()?]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        rules.insert(libc::SYS_fork, Vec::new());
+        rules.insert(libc::SYS_vfork, Vec::new());
+    }
+    let mut program = to_libc(compile(rules, SeccompAction::Trace(MAGIC))?);
+    let mut rewritten = 0;
+    for ins in &mut program {
+        if ins.code == BPF_RET_K && ins.k == SECCOMP_RET_TRACE | MAGIC {
+            ins.k = libc::SECCOMP_RET_USER_NOTIF;
+            rewritten += 1;
+        }
+    }
+    if rewritten == 0 {
+        return Err(SandboxError::Plan(
+            "seccomp notify filter has no notify action".into(),
+        ));
+    }
+    Ok(program)
+}
+
+/// The errno filter: `clone3` and (on x86_64) every x32 call fail with `ENOSYS`.
+pub(crate) fn errno_program() -> Result<Vec<libc::sock_filter>> {
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    rules.insert(libc::SYS_clone3, Vec::new());
+    let mut program = to_libc(compile(rules, SeccompAction::Errno(libc::ENOSYS as u32))?);
+    #[cfg(target_arch = "x86_64")]
+    {
+        // After the arch check (3 instructions): load nr; nr >= x32 bit -> ENOSYS.
+        let x32: [libc::sock_filter; 3] = [
+            libc::sock_filter {
+                code: 0x20,
+                jt: 0,
+                jf: 0,
+                k: 0,
+            },
+            libc::sock_filter {
+                code: 0x35,
+                jt: 0,
+                jf: 1,
+                k: 0x4000_0000,
+            },
+            libc::sock_filter {
+                code: BPF_RET_K,
+                jt: 0,
+                jf: 0,
+                k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
+            },
+        ];
+        let at = 3.min(program.len());
+        program.splice(at..at, x32);
+    }
+    Ok(program)
+}
+
+fn to_libc(program: BpfProgram) -> Vec<libc::sock_filter> {
+    program
+        .into_iter()
+        .map(|i| libc::sock_filter {
+            code: i.code,
+            jt: i.jt,
+            jf: i.jf,
+            k: i.k,
+        })
+        .collect()
+}
+
+/// What a notification is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Call {
+    /// A socket of a refused family.
+    Socket { domain: u64, kind: u64 },
+    /// ptrace or cross-process memory access.
+    Trace {
+        name: &'static str,
+        request: u64,
+        target: u64,
+    },
+    /// A new process (`clone` without `CLONE_THREAD`, `fork`, `vfork`).
+    Spawn {
+        name: &'static str,
+        new_namespaces: bool,
+    },
+    /// A privileged call.
+    Privileged(&'static str),
+    /// Anything else (should not happen: the filter notifies nothing else).
+    Other(i64),
+}
+
+pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
+    if nr == libc::SYS_socket {
+        return Call::Socket {
+            domain: args[0],
+            kind: args[1] & 0xf,
+        };
+    }
+    if nr == libc::SYS_clone {
+        return Call::Spawn {
+            name: "clone",
+            new_namespaces: args[0] & NAMESPACE_FLAGS != 0,
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if nr == libc::SYS_fork || nr == libc::SYS_vfork {
+        return Call::Spawn {
+            name: if nr == libc::SYS_fork {
+                "fork"
+            } else {
+                "vfork"
+            },
+            new_namespaces: false,
+        };
+    }
+    if let Some((_, name)) = TRACING.iter().find(|(n, _)| *n == nr) {
+        return Call::Trace {
+            name,
+            request: args[0],
+            target: args[1],
+        };
+    }
+    match PRIVILEGED.iter().find(|(n, _)| *n == nr) {
+        Some((_, name)) => Call::Privileged(name),
+        None => Call::Other(nr),
+    }
+}
+
+pub(crate) fn family(domain: u64) -> String {
+    match domain as i32 {
+        libc::AF_INET => "AF_INET".into(),
+        libc::AF_INET6 => "AF_INET6".into(),
+        libc::AF_NETLINK => "AF_NETLINK".into(),
+        libc::AF_PACKET => "AF_PACKET".into(),
+        libc::AF_VSOCK => "AF_VSOCK".into(),
+        d => format!("family {d}"),
+    }
+}
+
+pub(crate) fn socket_type(kind: u64) -> String {
+    match kind as i32 {
+        libc::SOCK_STREAM => "SOCK_STREAM".into(),
+        libc::SOCK_DGRAM => "SOCK_DGRAM".into(),
+        libc::SOCK_RAW => "SOCK_RAW".into(),
+        k => format!("type {k}"),
+    }
+}
+
+pub(crate) fn ptrace_request(request: u64) -> String {
+    match request as i32 {
+        0 => "PTRACE_TRACEME".into(),
+        16 => "PTRACE_ATTACH".into(),
+        0x4206 => "PTRACE_SEIZE".into(),
+        r => format!("request {r}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notify_filter_uses_user_notif_and_no_trace() {
+        for network in [Network::Deny, Network::Loopback, Network::Allow] {
+            let p = notify_program(network).unwrap();
+            assert!(
+                p.iter()
+                    .any(|i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_USER_NOTIF)
+            );
+            assert!(
+                !p.iter()
+                    .any(|i| i.code == BPF_RET_K && i.k & 0xffff_0000 == SECCOMP_RET_TRACE)
+            );
+            // The arch check kills foreign-arch calls (i386 socketcall would bypass the filter).
+            assert_eq!(p[2].k, libc::SECCOMP_RET_KILL_PROCESS);
+        }
+        // The socket rule exists only when the network is denied.
+        let deny = notify_program(Network::Deny).unwrap();
+        let allow = notify_program(Network::Allow).unwrap();
+        assert!(deny.len() > allow.len());
+        assert!(deny.iter().any(|i| i.k == libc::SYS_socket as u32));
+        assert!(
+            !allow
+                .iter()
+                .any(|i| i.code == 0x15 && i.k == libc::SYS_socket as u32)
+        );
+    }
+
+    #[test]
+    fn errno_filter_denies_clone3_and_x32() {
+        let p = errno_program().unwrap();
+        assert!(p.iter().any(|i| i.k == libc::SYS_clone3 as u32));
+        assert!(
+            p.iter().any(
+                |i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+            )
+        );
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!((p[4].code, p[4].k), (0x35, 0x4000_0000));
+    }
+
+    #[test]
+    fn notifications_are_classified() {
+        let a = |x: u64| [x, 1, 0, 0, 0, 0];
+        assert_eq!(
+            classify(libc::SYS_socket, &[2, 1 | 0x80000, 0, 0, 0, 0]),
+            Call::Socket { domain: 2, kind: 1 }
+        );
+        assert_eq!(
+            classify(libc::SYS_clone, &a(libc::SIGCHLD as u64)),
+            Call::Spawn {
+                name: "clone",
+                new_namespaces: false
+            }
+        );
+        assert_eq!(
+            classify(
+                libc::SYS_clone,
+                &a((libc::CLONE_NEWUSER | libc::SIGCHLD) as u64)
+            ),
+            Call::Spawn {
+                name: "clone",
+                new_namespaces: true
+            }
+        );
+        assert_eq!(
+            classify(libc::SYS_ptrace, &[16, 42, 0, 0, 0, 0]),
+            Call::Trace {
+                name: "ptrace",
+                request: 16,
+                target: 42
+            }
+        );
+        assert_eq!(classify(libc::SYS_mount, &a(0)), Call::Privileged("mount"));
+        assert_eq!(
+            (family(2), family(10), socket_type(2)),
+            ("AF_INET".into(), "AF_INET6".into(), "SOCK_DGRAM".into())
+        );
+    }
+}

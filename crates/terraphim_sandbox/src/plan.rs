@@ -1,0 +1,1093 @@
+//! Pure rule construction: from a profile and the caller's context to the exact rules a run
+//! gets (Landlock roots, bubblewrap arguments, rlimits, environment). No system call here except
+//! the directory listings and existence checks the caller passes in through [`Inspect`].
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, SandboxError};
+use crate::profile::{Network, Profile};
+
+/// What this machine offers, probed once per process.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostCaps {
+    /// The Landlock ABI version, if Landlock is enabled.
+    pub landlock_abi: Option<u8>,
+    /// Whether seccomp supports `SECCOMP_RET_USER_NOTIF` (the fork gate and exact evidence).
+    pub seccomp_user_notif: bool,
+    /// The bubblewrap executable, if found.
+    pub bwrap: Option<PathBuf>,
+    /// Whether the caller runs as root (root ignores RLIMIT_NPROC and keeps capabilities).
+    pub is_root: bool,
+}
+
+/// The lowest Landlock ABI the sandbox accepts (ABI 2 adds `Refer`, so renames are handled).
+pub(crate) const MIN_LANDLOCK_ABI: u8 = 2;
+
+/// Where the caller stands: the paths placeholders expand to, and its environment.
+#[derive(Debug, Clone)]
+pub(crate) struct Context {
+    pub(crate) home: PathBuf,
+    pub(crate) project: PathBuf,
+    pub(crate) config: PathBuf,
+    pub(crate) data: PathBuf,
+    pub(crate) env: BTreeMap<String, String>,
+}
+
+/// The file-system questions rule construction asks; the real one is [`RealFs`].
+pub(crate) trait Inspect {
+    /// `Some(true)` for a directory, `Some(false)` for anything else, `None` when missing.
+    fn kind(&self, path: &Path) -> Option<bool>;
+    /// The entries of a directory, sorted.
+    fn list(&self, dir: &Path) -> Vec<PathBuf>;
+    /// The path with every symlink resolved, `None` when it does not exist.
+    fn canonical(&self, path: &Path) -> Option<PathBuf>;
+    /// Whether the path itself is a symlink (not followed).
+    fn is_symlink(&self, path: &Path) -> bool;
+    /// The entries of a directory with whether each is a symlink (not followed), sorted.
+    fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        self.list(dir)
+            .into_iter()
+            .map(|p| {
+                let link = self.is_symlink(&p);
+                (p, link)
+            })
+            .collect()
+    }
+}
+
+/// [`Inspect`] on the real file system (symlinks followed, as Landlock and bwrap do).
+pub(crate) struct RealFs;
+
+impl Inspect for RealFs {
+    fn kind(&self, path: &Path) -> Option<bool> {
+        fs_err::metadata(path).ok().map(|m| m.is_dir())
+    }
+    fn list(&self, dir: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = fs_err::read_dir(dir)
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        out.sort();
+        out
+    }
+    fn canonical(&self, path: &Path) -> Option<PathBuf> {
+        fs_err::canonicalize(path).ok()
+    }
+    fn is_symlink(&self, path: &Path) -> bool {
+        fs_err::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    }
+    fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        // The entry type comes from readdir itself: no stat per entry.
+        let mut out: Vec<(PathBuf, bool)> = fs_err::read_dir(dir)
+            .map(|rd| {
+                rd.filter_map(|e| {
+                    let e = e.ok()?;
+                    let link = e
+                        .file_type()
+                        .map_or_else(|_| self.is_symlink(&e.path()), |t| t.is_symlink());
+                    Some((e.path(), link))
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
+    }
+}
+
+/// One resource limit, applied with `setrlimit` in the child.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Rlimit {
+    pub(crate) resource: RlimitKind,
+    pub(crate) soft: u64,
+    pub(crate) hard: u64,
+}
+
+/// The resources the sandbox limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum RlimitKind {
+    Data,
+    Cpu,
+    Fsize,
+    Core,
+    Nofile,
+}
+
+/// What the confined child applies to itself before `exec`: serialisable, because with
+/// bubblewrap the helper process inside the namespaces receives it as JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ChildPlan {
+    pub(crate) command: String,
+    pub(crate) shell: PathBuf,
+    pub(crate) read_roots: Vec<PathBuf>,
+    /// Directories whose entries may be listed but not read: what is left of a read root that
+    /// was carved around a hidden path.
+    pub(crate) list_roots: Vec<PathBuf>,
+    pub(crate) write_roots: Vec<PathBuf>,
+    /// Device files that may be written (`/dev/null`, ...).
+    pub(crate) dev_write: Vec<PathBuf>,
+    pub(crate) landlock_abi: u8,
+    pub(crate) network: Network,
+    pub(crate) rlimits: Vec<Rlimit>,
+}
+
+/// Everything one run needs, built before anything is spawned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub(crate) profile: String,
+    pub(crate) child: ChildPlan,
+    pub(crate) cwd: PathBuf,
+    /// The run's writable temporary directory (`/tmp` inside bubblewrap).
+    pub(crate) tmp: PathBuf,
+    pub(crate) hidden: Vec<PathBuf>,
+    /// Existing protected paths that lie beneath a writable root.
+    pub(crate) protected: Vec<PathBuf>,
+    pub(crate) bwrap: bool,
+    /// bubblewrap needs its own user namespace when not run as root.
+    pub(crate) unshare_user: bool,
+    pub(crate) max_processes: u32,
+    pub(crate) wall_seconds: u64,
+    pub(crate) cpu_seconds: u64,
+    pub(crate) memory_mb: u64,
+    pub(crate) output_bytes: u64,
+    pub(crate) env: Vec<(String, String)>,
+    pub(crate) env_removed: Vec<String>,
+}
+
+const DEV_WRITE: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
+
+/// Expand one profile path entry; `None` when it names an unset variable.
+pub(crate) fn expand(entry: &str, ctx: &Context) -> Option<PathBuf> {
+    let (base, rest): (PathBuf, &str) = if let Some(rest) = entry.strip_prefix('~') {
+        (ctx.home.clone(), rest)
+    } else if let Some(rest) = entry.strip_prefix("{project}") {
+        (ctx.project.clone(), rest)
+    } else if let Some(rest) = entry.strip_prefix("{config}") {
+        (ctx.config.clone(), rest)
+    } else if let Some(rest) = entry.strip_prefix("{data}") {
+        (ctx.data.clone(), rest)
+    } else if let Some(var) = entry.strip_prefix('$') {
+        let (name, rest) = var.split_at(var.find('/').unwrap_or(var.len()));
+        let value = ctx.env.get(name).filter(|v| v.starts_with('/'))?;
+        (PathBuf::from(value), rest)
+    } else {
+        return Some(PathBuf::from(entry));
+    };
+    let rest = rest.trim_start_matches('/');
+    Some(if rest.is_empty() {
+        base
+    } else {
+        base.join(rest)
+    })
+}
+
+/// Shell-style `*` matching, nothing else.
+pub(crate) fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t) = (pattern.as_bytes(), text.as_bytes());
+    let (mut pi, mut ti, mut star, mut mark) = (0, 0, None, 0);
+    while ti < t.len() {
+        if pi < p.len() && p[pi] == b'*' {
+            star = Some(pi);
+            mark = ti;
+            pi += 1;
+        } else if pi < p.len() && p[pi] == t[ti] {
+            pi += 1;
+            ti += 1;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ti = mark;
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&b| b == b'*')
+}
+
+/// Expand entries and globs, keeping only paths that exist.
+fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in entries {
+        let Some(path) = expand(entry, ctx) else {
+            continue;
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if name.contains('*') {
+            let Some(parent) = path.parent() else {
+                continue;
+            };
+            for candidate in fs.list(parent) {
+                let cname = candidate
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned());
+                if cname.is_some_and(|c| glob_match(&name, &c)) {
+                    out.push(candidate);
+                }
+            }
+        } else if fs.kind(&path).is_some() {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What a carved read root grants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Grant {
+    /// Read and execute everything beneath.
+    Read,
+    /// List the directory's entries only (it holds a hidden path).
+    List,
+}
+
+/// Read roots around hidden paths: Landlock rules are a union of allows, so a hidden path beneath
+/// a root is excluded by replacing the root with its entries, recursively, minus the hidden ones;
+/// the directories on the way keep only the right to be listed. Symlinks are judged by their
+/// target, since Landlock follows them when the rule is made.
+pub(crate) fn carve(root: &Path, hidden: &[PathBuf], fs: &dyn Inspect) -> Vec<(PathBuf, Grant)> {
+    let real = fs.canonical(root).unwrap_or_else(|| root.to_path_buf());
+    carve_real(root, real, hidden, fs)
+}
+
+/// [`carve`] of a root whose resolved path is known: entries of a resolved directory resolve to
+/// themselves unless they are symlinks, which saves a `realpath` per entry.
+fn carve_real(
+    root: &Path,
+    real: PathBuf,
+    hidden: &[PathBuf],
+    fs: &dyn Inspect,
+) -> Vec<(PathBuf, Grant)> {
+    if hidden
+        .iter()
+        .any(|h| root.starts_with(h) || real.starts_with(h))
+    {
+        return Vec::new();
+    }
+    let inner: Vec<PathBuf> = hidden
+        .iter()
+        .filter(|h| h.starts_with(&real))
+        .cloned()
+        .collect();
+    if inner.is_empty() || fs.kind(&real) != Some(true) {
+        return vec![(root.to_path_buf(), Grant::Read)];
+    }
+    let mut out = vec![(real.clone(), Grant::List)];
+    for (child, link) in fs.list_links(&real) {
+        let child_real = if link {
+            fs.canonical(&child).unwrap_or_else(|| child.clone())
+        } else {
+            child.clone()
+        };
+        out.extend(carve_real(&child, child_real, hidden, fs));
+    }
+    out
+}
+
+/// The nearest existing path at or above `path` that lies strictly beneath `root`.
+fn nearest_existing_below(path: &Path, root: &Path, fs: &dyn Inspect) -> Option<PathBuf> {
+    let mut candidates: Vec<&Path> = path
+        .ancestors()
+        .take_while(|a| *a != root && a.starts_with(root))
+        .collect();
+    candidates.reverse();
+    let mut found = None;
+    for c in candidates {
+        if fs.kind(c).is_some() {
+            found = Some(c.to_path_buf());
+        } else {
+            break;
+        }
+    }
+    found
+}
+
+/// Split the caller's environment into what the sandbox passes and the names it removes.
+pub(crate) fn filter_env(
+    env: &BTreeMap<String, String>,
+    profile: &Profile,
+) -> (Vec<(String, String)>, Vec<String>) {
+    let (mut kept, mut removed) = (Vec::new(), Vec::new());
+    for (k, v) in env {
+        let denied = profile.env_deny.iter().any(|p| glob_match(p, k));
+        let passed = profile.env_pass.iter().any(|p| glob_match(p, k));
+        if passed && !denied {
+            kept.push((k.clone(), v.clone()));
+        } else {
+            removed.push(k.clone());
+        }
+    }
+    (kept, removed)
+}
+
+/// The rlimits a profile asks for.
+pub(crate) fn rlimits(profile: &Profile) -> Vec<Rlimit> {
+    const MIB: u64 = 1024 * 1024;
+    let mut out = vec![
+        Rlimit {
+            resource: RlimitKind::Data,
+            soft: profile.memory_mb * MIB,
+            hard: profile.memory_mb * MIB,
+        },
+        Rlimit {
+            resource: RlimitKind::Cpu,
+            soft: profile.cpu_seconds,
+            hard: profile.cpu_seconds + 1,
+        },
+        Rlimit {
+            resource: RlimitKind::Core,
+            soft: 0,
+            hard: 0,
+        },
+    ];
+    if let Some(mb) = profile.file_size_mb {
+        out.push(Rlimit {
+            resource: RlimitKind::Fsize,
+            soft: mb * MIB,
+            hard: mb * MIB,
+        });
+    }
+    if let Some(n) = profile.open_files {
+        out.push(Rlimit {
+            resource: RlimitKind::Nofile,
+            soft: n,
+            hard: n,
+        });
+    }
+    out
+}
+
+/// Check the profile against the machine and build the run's rules, or refuse.
+pub(crate) fn build(
+    profile: &Profile,
+    command: &str,
+    ctx: &Context,
+    caps: &HostCaps,
+    use_bwrap: bool,
+    private_tmp: &Path,
+    fs: &dyn Inspect,
+) -> Result<Plan> {
+    let refuse = |why: String| Err(SandboxError::Unenforceable(why));
+    let abi = match caps.landlock_abi {
+        Some(abi) if abi >= MIN_LANDLOCK_ABI => abi,
+        Some(abi) => {
+            return refuse(format!(
+                "Landlock ABI {abi} is too old (need {MIN_LANDLOCK_ABI})"
+            ));
+        }
+        None => return refuse("Landlock is not available on this kernel".into()),
+    };
+    if !caps.seccomp_user_notif {
+        return refuse(
+            "seccomp user notification is not available (needed for max_processes and network)"
+                .into(),
+        );
+    }
+    let bwrap = use_bwrap && caps.bwrap.is_some();
+    if profile.network == Network::Loopback && !bwrap {
+        return refuse(format!(
+            "profile `{}` asks for network = \"loopback\", which needs bubblewrap (a private network namespace)",
+            profile.name
+        ));
+    }
+
+    let tmp = if bwrap {
+        PathBuf::from("/tmp")
+    } else {
+        private_tmp.to_path_buf()
+    };
+    let mut hidden = existing(&profile.hidden, ctx, fs);
+    let resolved: Vec<PathBuf> = hidden.iter().filter_map(|h| fs.canonical(h)).collect();
+    hidden.extend(resolved);
+    hidden.sort();
+    hidden.dedup();
+    let mut write_roots = existing(&profile.read_write, ctx, fs);
+    write_roots.retain(|w| !hidden.iter().any(|h| w.starts_with(h)));
+
+    let mut protected = Vec::new();
+    for entry in &profile.protected {
+        let Some(path) = expand(entry, ctx) else {
+            continue;
+        };
+        for root in &write_roots {
+            if path == *root || root.starts_with(&path) {
+                return refuse(format!(
+                    "protected path {} covers the writable root {}",
+                    path.display(),
+                    root.display()
+                ));
+            }
+            if let Some(p) = nearest_existing_below(&path, root, fs) {
+                protected.push(p);
+            }
+        }
+    }
+    protected.sort();
+    protected.dedup();
+
+    if !bwrap {
+        if let Some(p) = protected.first() {
+            return refuse(format!(
+                "profile `{}` protects {} inside a writable root; Landlock alone cannot keep it read-only, \
+                 and bubblewrap is not available (install bubblewrap, or use a profile without writable roots)",
+                profile.name,
+                p.display()
+            ));
+        }
+        if let Some(h) = hidden
+            .iter()
+            .find(|h| write_roots.iter().any(|w| h.starts_with(w)))
+        {
+            return refuse(format!(
+                "profile `{}` hides {} inside a writable root; that needs bubblewrap, which is not available",
+                profile.name,
+                h.display()
+            ));
+        }
+    }
+
+    let (mut read_roots, mut list_roots) = (Vec::new(), Vec::new());
+    for root in existing(&profile.read_only, ctx, fs) {
+        if bwrap {
+            let real = fs.canonical(&root).unwrap_or_else(|| root.clone());
+            if !hidden
+                .iter()
+                .any(|h| root.starts_with(h) || real.starts_with(h))
+            {
+                read_roots.push(root);
+            }
+        } else {
+            for (path, grant) in carve(&root, &hidden, fs) {
+                match grant {
+                    Grant::Read => read_roots.push(path),
+                    Grant::List => list_roots.push(path),
+                }
+            }
+        }
+    }
+    read_roots.sort();
+    read_roots.dedup();
+    list_roots.sort();
+    list_roots.dedup();
+    write_roots.push(tmp.clone());
+
+    let (mut env, mut env_removed) = filter_env(&ctx.env, profile);
+    env_removed.retain(|k| k != "TMPDIR");
+    env.retain(|(k, _)| k != "TMPDIR");
+    env.push(("TMPDIR".into(), tmp.display().to_string()));
+    env.push(("TERRAPHIM_GUARD_PROFILE".into(), profile.name.clone()));
+
+    Ok(Plan {
+        profile: profile.name.clone(),
+        child: ChildPlan {
+            command: command.to_owned(),
+            shell: PathBuf::from("/bin/bash"),
+            read_roots,
+            list_roots,
+            write_roots,
+            dev_write: DEV_WRITE.iter().map(PathBuf::from).collect(),
+            landlock_abi: abi,
+            network: profile.network,
+            rlimits: rlimits(profile),
+        },
+        cwd: ctx.project.clone(),
+        tmp,
+        hidden,
+        protected,
+        bwrap,
+        unshare_user: !caps.is_root,
+        max_processes: profile.max_processes,
+        wall_seconds: profile.wall_seconds,
+        cpu_seconds: profile.cpu_seconds,
+        memory_mb: profile.memory_mb,
+        output_bytes: profile.output_mb.saturating_mul(1024 * 1024),
+        env,
+        env_removed,
+    })
+}
+
+/// The bubblewrap arguments for a plan, up to and including `--`.
+pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--cap-drop",
+        "ALL",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    if plan.child.network != Network::Allow {
+        a.push("--unshare-net".into());
+    }
+    if plan.unshare_user {
+        a.push("--unshare-user".into());
+    }
+    let mut push = |args: &[&str]| a.extend(args.iter().map(|s| (*s).to_owned()));
+    push(&[
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--tmpfs",
+        "/tmp",
+    ]);
+    let under_tmp = |p: &Path| p.starts_with("/tmp") && p != Path::new("/tmp");
+    for root in &plan.child.read_roots {
+        if under_tmp(root) {
+            let r = root.display().to_string();
+            push(&["--ro-bind", &r, &r]);
+        }
+    }
+    if under_tmp(helper_exe) {
+        let r = helper_exe.display().to_string();
+        push(&["--ro-bind", &r, &r]);
+    }
+    for root in &plan.child.write_roots {
+        if root != &plan.tmp {
+            let r = root.display().to_string();
+            push(&["--bind", &r, &r]);
+        }
+    }
+    for p in &plan.protected {
+        let r = p.display().to_string();
+        push(&["--ro-bind", &r, &r]);
+    }
+    for h in &plan.hidden {
+        let r = h.display().to_string();
+        match fs.kind(h) {
+            Some(true) => push(&["--tmpfs", &r, "--remount-ro", &r]),
+            Some(false) => push(&["--ro-bind", "/dev/null", &r]),
+            None => {}
+        }
+    }
+    let cwd = plan.cwd.display().to_string();
+    push(&["--chdir", &cwd, "--"]);
+    a
+}
+
+/// How one profile field is enforced on this machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldEnforcement {
+    /// The profile field.
+    pub field: String,
+    /// Its value, rendered.
+    pub value: String,
+    /// The mechanisms that enforce it here, or why it cannot be.
+    pub mechanisms: String,
+    /// Whether it is enforced here (otherwise a run with this profile is refused).
+    pub enforced: bool,
+}
+
+/// Which mechanism enforces each field of `profile` on a machine with `caps`.
+pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> {
+    let ll = caps.landlock_abi.filter(|a| *a >= MIN_LANDLOCK_ABI);
+    let notif = caps.seccomp_user_notif;
+    let bw = caps.bwrap.is_some();
+    let landlock = ll.map(|a| format!("landlock abi {a}"));
+    let mut rows = Vec::new();
+    let mut row = |field: &str, value: String, mech: Option<String>| {
+        let enforced = mech.is_some();
+        rows.push(FieldEnforcement {
+            field: field.into(),
+            value,
+            mechanisms: mech.unwrap_or_else(|| "cannot be enforced here: runs are refused".into()),
+            enforced,
+        });
+    };
+    let list = |l: &[String]| l.join(" ");
+    let fs_mech = landlock
+        .clone()
+        .map(|l| if bw { format!("{l} + bwrap mounts") } else { l });
+    row("read_only", list(&profile.read_only), fs_mech.clone());
+    row("read_write", list(&profile.read_write), fs_mech);
+    row(
+        "hidden",
+        list(&profile.hidden),
+        landlock.clone().map(|l| {
+            if bw {
+                format!("bwrap tmpfs / null binds + {l}")
+            } else {
+                format!("{l} (roots carved around them; refused when inside a writable root)")
+            }
+        }),
+    );
+    let protected = if profile.read_write.is_empty() {
+        landlock.clone().map(|l| format!("{l} (no writable roots)"))
+    } else if bw {
+        Some("bwrap read-only binds".into())
+    } else {
+        Some("needs bubblewrap: runs with these paths present are refused".into())
+    };
+    row("protected", list(&profile.protected), protected);
+    let net = match profile.network {
+        Network::Deny if notif => Some(format!(
+            "seccomp socket filter{}{}",
+            if ll.is_some_and(|a| a >= 4) {
+                " + landlock tcp"
+            } else {
+                ""
+            },
+            if bw { " + network namespace" } else { "" }
+        )),
+        Network::Loopback if bw => Some("network namespace (bwrap)".into()),
+        Network::Allow => Some("not restricted".into()),
+        _ => None,
+    };
+    row("network", profile.network.to_string(), net);
+    row(
+        "max_processes",
+        profile.max_processes.to_string(),
+        notif.then(|| {
+            format!(
+                "seccomp user-notif fork gate{}",
+                if bw { " + pid namespace" } else { "" }
+            )
+        }),
+    );
+    row(
+        "memory_mb",
+        profile.memory_mb.to_string(),
+        Some("RLIMIT_DATA".into()),
+    );
+    row(
+        "cpu_seconds",
+        profile.cpu_seconds.to_string(),
+        Some("RLIMIT_CPU (SIGXCPU, then SIGKILL)".into()),
+    );
+    row(
+        "wall_seconds",
+        profile.wall_seconds.to_string(),
+        Some(format!(
+            "supervisor timer + process-tree kill{}",
+            if bw {
+                " + pid namespace"
+            } else {
+                " (subreaper)"
+            }
+        )),
+    );
+    row(
+        "output_mb",
+        profile.output_mb.to_string(),
+        Some("supervisor byte count".into()),
+    );
+    if let Some(v) = profile.file_size_mb {
+        row("file_size_mb", v.to_string(), Some("RLIMIT_FSIZE".into()));
+    }
+    if let Some(v) = profile.open_files {
+        row("open_files", v.to_string(), Some("RLIMIT_NOFILE".into()));
+    }
+    row(
+        "env_pass",
+        list(&profile.env_pass),
+        Some("supervisor: explicit environment".into()),
+    );
+    row(
+        "env_deny",
+        list(&profile.env_deny),
+        Some("supervisor: explicit environment".into()),
+    );
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileSet;
+    use pretty_assertions::assert_eq;
+    use std::collections::BTreeSet;
+
+    /// A fake file system: a set of files and directories, and symlinks (link, target).
+    struct FakeFs(BTreeSet<(PathBuf, bool)>, Vec<(PathBuf, PathBuf)>);
+
+    impl FakeFs {
+        fn new(dirs: &[&str], files: &[&str]) -> Self {
+            let mut set = BTreeSet::new();
+            for d in dirs {
+                set.insert((PathBuf::from(d), true));
+            }
+            for f in files {
+                set.insert((PathBuf::from(f), false));
+            }
+            Self(set, Vec::new())
+        }
+        fn link(mut self, link: &str, target: &str) -> Self {
+            self.0.insert((PathBuf::from(link), false));
+            self.1.push((link.into(), target.into()));
+            self
+        }
+    }
+
+    impl Inspect for FakeFs {
+        fn is_symlink(&self, path: &Path) -> bool {
+            self.1.iter().any(|(l, _)| l == path)
+        }
+        fn kind(&self, path: &Path) -> Option<bool> {
+            self.0.iter().find(|(p, _)| p == path).map(|(_, d)| *d)
+        }
+        fn list(&self, dir: &Path) -> Vec<PathBuf> {
+            self.0
+                .iter()
+                .filter(|(p, _)| p.parent() == Some(dir))
+                .map(|(p, _)| p.clone())
+                .collect()
+        }
+        fn canonical(&self, path: &Path) -> Option<PathBuf> {
+            let target = self
+                .1
+                .iter()
+                .find(|(l, _)| l == path)
+                .map(|(_, t)| t.clone());
+            target.or_else(|| self.kind(path).map(|_| path.to_path_buf()))
+        }
+    }
+
+    fn ctx() -> Context {
+        let mut env = BTreeMap::new();
+        for (k, v) in [
+            ("PATH", "/usr/bin"),
+            ("HOME", "/h"),
+            ("GITHUB_TOKEN", "t"),
+            ("AWS_PROFILE", "p"),
+            ("LC_ALL", "C"),
+            ("CARGO_HOME", "/c"),
+            ("EDITOR", "vi"),
+            ("TMPDIR", "/elsewhere"),
+        ] {
+            env.insert(k.to_owned(), v.to_owned());
+        }
+        Context {
+            home: "/h".into(),
+            project: "/p".into(),
+            config: "/h/.config".into(),
+            data: "/h/.local/share".into(),
+            env,
+        }
+    }
+
+    fn caps(bwrap: bool) -> HostCaps {
+        HostCaps {
+            landlock_abi: Some(7),
+            seccomp_user_notif: true,
+            bwrap: bwrap.then(|| "/usr/bin/bwrap".into()),
+            is_root: true,
+        }
+    }
+
+    fn fake() -> FakeFs {
+        FakeFs::new(
+            &[
+                "/usr",
+                "/etc",
+                "/etc/ssh",
+                "/p",
+                "/p/src",
+                "/p/.git",
+                "/p/.git/hooks",
+                "/h",
+                "/h/.ssh",
+                "/c",
+                "/c/bin",
+                "/dev",
+                "/proc",
+            ],
+            &[
+                "/p/.env",
+                "/p/.env.local",
+                "/p/Cargo.toml",
+                "/p/.git/config",
+                "/h/.ssh/id_ed25519",
+                "/c/credentials.toml",
+                "/c/env",
+                "/etc/passwd",
+                "/etc/shadow",
+                "/etc/ssh/ssh_host_ed25519_key",
+                "/etc/ssh/ssh_config",
+            ],
+        )
+        .link("/p/leak", "/h/.ssh/id_ed25519")
+        .link("/p/docs", "/usr")
+    }
+
+    fn plan(name: &str, bwrap: bool) -> Result<Plan> {
+        let set = ProfileSet::embedded().unwrap();
+        build(
+            set.get(name).unwrap(),
+            "true",
+            &ctx(),
+            &caps(bwrap),
+            true,
+            Path::new("/t/run"),
+            &fake(),
+        )
+    }
+
+    fn paths(v: &[PathBuf]) -> Vec<String> {
+        v.iter().map(|p| p.display().to_string()).collect()
+    }
+
+    #[test]
+    fn expand_placeholders() {
+        let c = ctx();
+        let cases = [
+            ("~/.ssh", Some("/h/.ssh")),
+            ("~", Some("/h")),
+            ("{project}/.git/hooks", Some("/p/.git/hooks")),
+            ("{config}/terraphim", Some("/h/.config/terraphim")),
+            (
+                "{data}/terraphim/guard",
+                Some("/h/.local/share/terraphim/guard"),
+            ),
+            ("$CARGO_HOME/credentials.toml", Some("/c/credentials.toml")),
+            ("$CARGO_HOME", Some("/c")),
+            ("$RUSTUP_HOME", None),
+            ("$EDITOR", None),
+            ("/usr", Some("/usr")),
+        ];
+        for (entry, want) in cases {
+            assert_eq!(expand(entry, &c), want.map(PathBuf::from), "{entry}");
+        }
+    }
+
+    #[test]
+    fn globs() {
+        for (p, t, want) in [
+            (".env*", ".env", true),
+            (".env*", ".env.local", true),
+            (".env*", "x.env", false),
+            ("*_TOKEN", "GITHUB_TOKEN", true),
+            ("*_TOKEN", "TOKEN", false),
+            ("ssh_host_*_key", "ssh_host_ed25519_key", true),
+            ("ssh_host_*_key", "ssh_host_ed25519_key.pub", false),
+            ("AWS_*", "AWS_PROFILE", true),
+            ("PATH", "PATH", true),
+        ] {
+            assert_eq!(glob_match(p, t), want, "{p} {t}");
+        }
+    }
+
+    #[test]
+    fn native_read_roots_exclude_hidden_paths() {
+        let plan = plan("readonly", false).unwrap();
+        let roots = paths(&plan.child.read_roots);
+        // The project, /etc and CARGO_HOME hold hidden files, so they are carved into entries.
+        for want in [
+            "/p/Cargo.toml",
+            "/p/src",
+            "/p/.git",
+            "/etc/passwd",
+            "/etc/ssh/ssh_config",
+            "/c/bin",
+            "/c/env",
+            "/usr",
+        ] {
+            assert!(
+                roots.contains(&want.to_owned()),
+                "missing {want} in {roots:?}"
+            );
+        }
+        for hidden in [
+            "/p",
+            "/p/.env",
+            "/p/.env.local",
+            "/p/leak",
+            "/etc",
+            "/etc/shadow",
+            "/etc/ssh/ssh_host_ed25519_key",
+            "/c/credentials.toml",
+            "/h",
+            "/h/.ssh",
+        ] {
+            assert!(
+                !roots.contains(&hidden.to_owned()),
+                "{hidden} is readable: {roots:?}"
+            );
+        }
+        // A symlink to a harmless place stays; the carved directories can still be listed.
+        assert!(roots.contains(&"/p/docs".to_owned()));
+        assert_eq!(
+            paths(&plan.child.list_roots),
+            vec!["/c", "/etc", "/etc/ssh", "/p"]
+        );
+        for root in &plan.child.read_roots {
+            assert!(
+                !plan
+                    .hidden
+                    .iter()
+                    .any(|h| root.starts_with(h) || h.starts_with(root)),
+                "{root:?}"
+            );
+        }
+        assert_eq!(paths(&plan.child.write_roots), vec!["/t/run"]);
+        assert!(plan.protected.is_empty());
+    }
+
+    #[test]
+    fn bwrap_keeps_whole_roots_and_hides_by_mounts() {
+        let plan = plan("readonly", true).unwrap();
+        assert!(plan.child.read_roots.contains(&PathBuf::from("/p")));
+        assert_eq!(paths(&plan.child.write_roots), vec!["/tmp"]);
+        let args = bwrap_args(&plan, Path::new("/usr/bin/terraphim-agent"), &fake()).join(" ");
+        for want in [
+            "--unshare-net",
+            "--unshare-pid",
+            "--die-with-parent",
+            "--cap-drop ALL",
+            "--tmpfs /tmp",
+            "--tmpfs /h/.ssh --remount-ro /h/.ssh",
+            "--ro-bind /dev/null /p/.env",
+            "--ro-bind /dev/null /etc/shadow",
+            "--chdir /p --",
+        ] {
+            assert!(args.contains(want), "`{want}` missing from {args}");
+        }
+        assert!(!args.contains("--bind /p"), "{args}");
+    }
+
+    #[test]
+    fn build_protects_paths_with_bwrap_and_refuses_without() {
+        let plan = plan("build", true).unwrap();
+        assert_eq!(
+            paths(&plan.protected),
+            vec!["/p/.git/config", "/p/.git/hooks"]
+        );
+        let args = bwrap_args(&plan, Path::new("/x"), &fake()).join(" ");
+        let bind = args.find("--bind /p /p").unwrap();
+        let ro = args.find("--ro-bind /p/.git/hooks /p/.git/hooks").unwrap();
+        let hide = args.find("--ro-bind /dev/null /p/.env").unwrap();
+        assert!(bind < ro && ro < hide, "{args}");
+        let err = plan_err("build", false);
+        assert!(
+            err.contains("protects /p/.git/config") && err.contains("bubblewrap"),
+            "{err}"
+        );
+    }
+
+    fn plan_err(name: &str, bwrap: bool) -> String {
+        plan(name, bwrap).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn refusals() {
+        let set = ProfileSet::embedded().unwrap();
+        let mut loopback = set.get("readonly").unwrap().clone();
+        loopback.network = Network::Loopback;
+        let fs = fake();
+        let go = |p: &Profile, caps: &HostCaps| {
+            build(p, "true", &ctx(), caps, true, Path::new("/t"), &fs)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        let readonly = set.get("readonly").unwrap();
+        let no_landlock = HostCaps {
+            landlock_abi: None,
+            ..caps(true)
+        };
+        let old = HostCaps {
+            landlock_abi: Some(1),
+            ..caps(true)
+        };
+        let no_notif = HostCaps {
+            seccomp_user_notif: false,
+            ..caps(true)
+        };
+        let cases: [(&str, &Profile, HostCaps, &str); 5] = [
+            (
+                "no landlock",
+                readonly,
+                no_landlock,
+                "Landlock is not available",
+            ),
+            ("old landlock", readonly, old, "too old"),
+            ("no user notif", readonly, no_notif, "user notification"),
+            ("loopback without bwrap", &loopback, caps(false), "loopback"),
+            ("loopback with bwrap", &loopback, caps(true), ""),
+        ];
+        for (name, profile, caps, want) in cases {
+            match go(profile, &caps) {
+                Ok(()) => assert!(want.is_empty(), "{name}: ran"),
+                Err(e) => assert!(
+                    !want.is_empty() && e.starts_with("refusing to run: ") && e.contains(want),
+                    "{name}: {e}"
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn environment_is_explicit() {
+        let plan = plan("readonly", false).unwrap();
+        let keys: Vec<&str> = plan.env.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            vec![
+                "CARGO_HOME",
+                "HOME",
+                "LC_ALL",
+                "PATH",
+                "TMPDIR",
+                "TERRAPHIM_GUARD_PROFILE"
+            ]
+        );
+        assert!(plan.env.contains(&("TMPDIR".into(), "/t/run".into())));
+        assert_eq!(
+            plan.env_removed,
+            vec!["AWS_PROFILE", "EDITOR", "GITHUB_TOKEN"]
+        );
+    }
+
+    #[test]
+    fn rlimits_follow_the_profile() {
+        let set = ProfileSet::embedded().unwrap();
+        let r = rlimits(set.get("strict").unwrap());
+        let get = |k| r.iter().find(|l| l.resource == k).map(|l| (l.soft, l.hard));
+        assert_eq!(get(RlimitKind::Data), Some((64 << 20, 64 << 20)));
+        assert_eq!(get(RlimitKind::Cpu), Some((10, 11)));
+        assert_eq!(get(RlimitKind::Core), Some((0, 0)));
+        assert_eq!(get(RlimitKind::Fsize), Some((64 << 20, 64 << 20)));
+        assert_eq!(get(RlimitKind::Nofile), Some((256, 256)));
+    }
+
+    #[test]
+    fn enforcement_table_names_mechanisms() {
+        let set = ProfileSet::embedded().unwrap();
+        let build = set.get("build").unwrap();
+        let with = enforcement(build, &caps(true));
+        let find = |rows: &[FieldEnforcement], f: &str| {
+            rows.iter().find(|r| r.field == f).unwrap().clone()
+        };
+        assert_eq!(find(&with, "protected").mechanisms, "bwrap read-only binds");
+        assert!(
+            find(&with, "network")
+                .mechanisms
+                .contains("network namespace")
+        );
+        let without = enforcement(build, &caps(false));
+        assert!(
+            find(&without, "protected")
+                .mechanisms
+                .contains("needs bubblewrap")
+        );
+        let none = enforcement(
+            build,
+            &HostCaps {
+                landlock_abi: None,
+                ..caps(false)
+            },
+        );
+        assert!(!find(&none, "read_only").enforced);
+    }
+}

@@ -1,0 +1,374 @@
+//! Sandbox profiles: data, loaded from the embedded defaults and the user's config directory.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, SandboxError};
+
+/// The profiles shipped in the binary, from `kg/profiles/`.
+const EMBEDDED: &[(&str, &str)] = &[
+    ("build", include_str!("../../../kg/profiles/build.toml")),
+    (
+        "readonly",
+        include_str!("../../../kg/profiles/readonly.toml"),
+    ),
+    ("strict", include_str!("../../../kg/profiles/strict.toml")),
+];
+
+/// The profile `guard exec` uses when none is named.
+pub const DEFAULT_PROFILE: &str = "readonly";
+
+/// What the sandboxed command may do on the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Network {
+    /// No IP sockets at all (seccomp, Landlock TCP rules, and a network namespace where present).
+    Deny,
+    /// A private network namespace with only its own loopback (needs bubblewrap).
+    Loopback,
+    /// The host's network, unrestricted.
+    Allow,
+}
+
+impl std::fmt::Display for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Deny => "deny",
+            Self::Loopback => "loopback",
+            Self::Allow => "allow",
+        })
+    }
+}
+
+/// One sandbox permission profile. Every limit it states is enforced, or the run is refused.
+///
+/// Paths may use `~` (HOME), `{project}` (the run's working directory), `{config}` and `{data}`
+/// (XDG config and data homes), and `$NAME` (an environment variable of the caller; the entry is
+/// skipped when unset). A `*` in the last component is a glob.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The profile's name (the file stem).
+    #[serde(skip)]
+    pub name: String,
+    /// Where it was loaded from (`<embedded>/NAME.toml` for the built-in ones).
+    #[serde(skip)]
+    pub source: PathBuf,
+    /// One line saying what the profile is for.
+    #[serde(default)]
+    pub description: String,
+    /// Readable (and executable) roots. Nothing else is readable.
+    #[serde(default)]
+    pub read_only: Vec<String>,
+    /// Writable roots (also readable). The run's private temporary directory is always writable.
+    #[serde(default)]
+    pub read_write: Vec<String>,
+    /// Paths that must be neither readable nor writable, even beneath a readable root.
+    #[serde(default)]
+    pub hidden: Vec<String>,
+    /// Paths that stay read-only even beneath a writable root.
+    #[serde(default)]
+    pub protected: Vec<String>,
+    /// Network policy.
+    pub network: Network,
+    /// Live processes the command may have at once, itself included (1: no spawning).
+    pub max_processes: u32,
+    /// Memory cap in MiB (RLIMIT_DATA of each process).
+    pub memory_mb: u64,
+    /// CPU seconds per process (RLIMIT_CPU; SIGXCPU, then SIGKILL one second later).
+    pub cpu_seconds: u64,
+    /// Wall-clock seconds for the whole run, after which every process of it is killed.
+    pub wall_seconds: u64,
+    /// Output cap in MiB for stdout and stderr together; the run is killed past it.
+    pub output_mb: u64,
+    /// Largest file a process may write, in MiB (RLIMIT_FSIZE).
+    #[serde(default)]
+    pub file_size_mb: Option<u64>,
+    /// Open file descriptors per process (RLIMIT_NOFILE).
+    #[serde(default)]
+    pub open_files: Option<u64>,
+    /// Environment variables passed through (names, `*` globs); everything else is dropped.
+    #[serde(default)]
+    pub env_pass: Vec<String>,
+    /// Environment variables always dropped, even when `env_pass` names them (globs).
+    #[serde(default)]
+    pub env_deny: Vec<String>,
+}
+
+impl Profile {
+    /// Parse a profile from TOML text; `source` names the file in errors.
+    pub fn from_toml(name: &str, source: &Path, text: &str) -> Result<Self> {
+        let invalid = |message: String| SandboxError::InvalidProfile {
+            path: source.to_path_buf(),
+            message,
+        };
+        if name.is_empty()
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        {
+            return Err(invalid(format!(
+                "profile name `{name}` must be lowercase letters, digits, - or _"
+            )));
+        }
+        let mut profile: Profile = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            match line {
+                Some(line) => invalid(format!("line {line}: {}", e.message())),
+                None => invalid(e.message().to_owned()),
+            }
+        })?;
+        profile.name = name.to_owned();
+        profile.source = source.to_path_buf();
+        profile.validate().map_err(invalid)?;
+        Ok(profile)
+    }
+
+    fn validate(&self) -> std::result::Result<(), String> {
+        let positive = [
+            ("max_processes", u64::from(self.max_processes)),
+            ("memory_mb", self.memory_mb),
+            ("cpu_seconds", self.cpu_seconds),
+            ("wall_seconds", self.wall_seconds),
+            ("output_mb", self.output_mb),
+        ];
+        for (field, value) in positive {
+            if value == 0 {
+                return Err(format!("`{field}` must be at least 1"));
+            }
+        }
+        for (field, list) in [
+            ("read_only", &self.read_only),
+            ("read_write", &self.read_write),
+            ("hidden", &self.hidden),
+            ("protected", &self.protected),
+        ] {
+            for entry in list {
+                let ok = entry.starts_with('/')
+                    || entry.starts_with('~')
+                    || entry.starts_with('$')
+                    || entry.starts_with("{project}")
+                    || entry.starts_with("{config}")
+                    || entry.starts_with("{data}");
+                if !ok {
+                    return Err(format!(
+                        "`{field}` entry `{entry}` must be absolute or start with ~, $NAME, {{project}}, {{config}} or {{data}}"
+                    ));
+                }
+                if entry.split('/').any(|c| c == "..") {
+                    return Err(format!("`{field}` entry `{entry}` must not contain `..`"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// All profiles known to a run: the embedded defaults, replaced by user files of the same name.
+#[derive(Debug, Clone)]
+pub struct ProfileSet {
+    profiles: BTreeMap<String, Profile>,
+}
+
+impl ProfileSet {
+    /// The embedded profiles only.
+    pub fn embedded() -> Result<Self> {
+        let mut profiles = BTreeMap::new();
+        for (name, text) in EMBEDDED {
+            let source = PathBuf::from(format!("<embedded>/{name}.toml"));
+            profiles.insert((*name).to_owned(), Profile::from_toml(name, &source, text)?);
+        }
+        Ok(Self { profiles })
+    }
+
+    /// The embedded profiles, overridden and extended by `*.toml` files in `user_dir`
+    /// (usually `$XDG_CONFIG_HOME/terraphim/guard/profiles`). A missing directory is fine; an
+    /// unreadable or invalid file is an error naming the file.
+    pub fn load(user_dir: Option<&Path>) -> Result<Self> {
+        let mut set = Self::embedded()?;
+        let Some(dir) = user_dir else { return Ok(set) };
+        let entries = match fs_err::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(set),
+            Err(source) => {
+                return Err(SandboxError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let path = entry
+                .map_err(|source| SandboxError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                })?
+                .path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+        files.sort();
+        for path in files {
+            let text = fs_err::read_to_string(&path).map_err(|source| SandboxError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let profile = Profile::from_toml(&name, &path, &text)?;
+            set.profiles.insert(name, profile);
+        }
+        Ok(set)
+    }
+
+    /// The default user directory: `$XDG_CONFIG_HOME/terraphim/guard/profiles`, falling back to
+    /// `~/.config/terraphim/guard/profiles`.
+    pub fn default_user_dir() -> Option<PathBuf> {
+        let config = std::env::var_os("XDG_CONFIG_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+        Some(config.join("terraphim/guard/profiles"))
+    }
+
+    /// The profile called `name`.
+    pub fn get(&self, name: &str) -> Result<&Profile> {
+        self.profiles
+            .get(name)
+            .ok_or_else(|| SandboxError::UnknownProfile {
+                name: name.to_owned(),
+                known: self.profiles.keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+
+    /// Every profile, by name.
+    pub fn iter(&self) -> impl Iterator<Item = &Profile> {
+        self.profiles.values()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn embedded_profiles_match_the_issue() {
+        let set = ProfileSet::embedded().unwrap();
+        let strict = set.get("strict").unwrap();
+        assert_eq!(
+            (
+                strict.network,
+                strict.max_processes,
+                strict.memory_mb,
+                strict.cpu_seconds
+            ),
+            (Network::Deny, 1, 64, 10)
+        );
+        assert!(strict.read_write.is_empty());
+        let readonly = set.get("readonly").unwrap();
+        assert!(readonly.read_write.is_empty() && readonly.max_processes > 1);
+        assert!(readonly.read_only.contains(&"{project}".to_owned()));
+        let build = set.get("build").unwrap();
+        assert_eq!(build.read_write, vec!["{project}".to_owned()]);
+        assert!(build.protected.contains(&"{project}/.git/hooks".to_owned()));
+        for p in set.iter() {
+            for h in [
+                "~/.ssh",
+                "~/.aws",
+                "~/.gnupg",
+                "~/.config/gh",
+                "~/.netrc",
+                "{project}/.env*",
+            ] {
+                assert!(
+                    p.hidden.contains(&h.to_owned()),
+                    "{} lacks hidden {h}",
+                    p.name
+                );
+            }
+            assert!(p.env_deny.contains(&"AWS_*".to_owned()));
+        }
+    }
+
+    #[test]
+    fn user_files_override_and_errors_name_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = include_str!("../../../kg/profiles/strict.toml");
+        fs_err::write(
+            dir.path().join("strict.toml"),
+            base.replace("wall_seconds = 30", "wall_seconds = 2"),
+        )
+        .unwrap();
+        fs_err::write(dir.path().join("notes.txt"), "ignored").unwrap();
+        let set = ProfileSet::load(Some(dir.path())).unwrap();
+        assert_eq!(set.get("strict").unwrap().wall_seconds, 2);
+        assert_eq!(
+            set.get("strict").unwrap().source,
+            dir.path().join("strict.toml")
+        );
+
+        fs_err::write(
+            dir.path().join("bad.toml"),
+            "network = \"deny\"\nmax_processes = \"lots\"\n",
+        )
+        .unwrap();
+        let err = ProfileSet::load(Some(dir.path())).unwrap_err().to_string();
+        assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
+    }
+
+    #[test]
+    fn invalid_profiles_are_rejected() {
+        let base = include_str!("../../../kg/profiles/readonly.toml");
+        let cases = [
+            (
+                "zero limit",
+                base.replace("wall_seconds = 120", "wall_seconds = 0"),
+                "wall_seconds",
+            ),
+            (
+                "relative path",
+                base.replace("read_write = []", "read_write = [\"src\"]"),
+                "must be absolute",
+            ),
+            (
+                "dotdot",
+                base.replace("read_write = []", "read_write = [\"{project}/../x\"]"),
+                "`..`",
+            ),
+            (
+                "unknown field",
+                format!("{base}\nswap_mb = 3\n"),
+                "unknown field",
+            ),
+            (
+                "bad network",
+                base.replace("network = \"deny\"", "network = \"some\""),
+                "unknown variant",
+            ),
+        ];
+        for (name, text, want) in cases {
+            let err = Profile::from_toml("x", Path::new("x.toml"), &text)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(want), "{name}: {err}");
+        }
+        let err = ProfileSet::embedded()
+            .unwrap()
+            .get("nope")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "unknown sandbox profile `nope` (known: build, readonly, strict)"
+        );
+    }
+}

@@ -1,0 +1,651 @@
+//! The supervisor: plans a run, starts the confined command (directly, or through bubblewrap and
+//! the helper), streams and caps its output, enforces the wall clock, kills every descendant, and
+//! writes the [`RunReport`].
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use crate::error::{Result, SandboxError};
+use crate::evidence::Judge;
+use crate::linux::{self, HelperStatus};
+use crate::plan::{self, Context, HostCaps, Plan, RealFs};
+use crate::profile::{Network, Profile};
+use crate::report::{Backend, REPORT_SCHEMA, RunReport, ViolationKind, Violations};
+
+/// Whether to use bubblewrap when it is installed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BwrapUse {
+    /// Use it when found on PATH.
+    #[default]
+    Auto,
+    /// Never use it (Landlock, seccomp and rlimits only).
+    Never,
+}
+
+/// One command to run confined.
+#[derive(Debug, Clone)]
+pub struct SandboxRequest {
+    /// The shell command, run as `bash -c COMMAND`.
+    pub command: String,
+    /// The profile to confine it with.
+    pub profile: Profile,
+    /// The working directory and `{project}` of the profile.
+    pub cwd: PathBuf,
+    /// The caller's environment, filtered by the profile's env policy.
+    pub env: BTreeMap<String, String>,
+    /// An id for the report (e.g. the hook's tool-use id).
+    pub id: Option<String>,
+    /// Whether bubblewrap may be used.
+    pub bwrap: BwrapUse,
+    /// How to start this program as the sandbox helper inside bubblewrap: the executable and the
+    /// arguments that reach the hidden helper subcommand (the plan is appended as one argument).
+    pub helper: Vec<OsString>,
+}
+
+impl SandboxRequest {
+    /// A request with the current directory, the current environment, and the helper reached as
+    /// `<current exe> guard __sandbox-helper`.
+    pub fn new(command: impl Into<String>, profile: Profile) -> Result<Self> {
+        let cwd =
+            std::env::current_dir().map_err(SandboxError::os("read the current directory"))?;
+        let exe =
+            std::env::current_exe().map_err(SandboxError::os("find the current executable"))?;
+        Ok(Self {
+            command: command.into(),
+            profile,
+            cwd,
+            env: std::env::vars().collect(),
+            id: None,
+            bwrap: BwrapUse::Auto,
+            helper: vec![exe.into(), "guard".into(), HELPER_SUBCOMMAND.into()],
+        })
+    }
+}
+
+/// The hidden subcommand of `guard` that runs the helper.
+pub const HELPER_SUBCOMMAND: &str = "__sandbox-helper";
+
+/// Probe what this machine offers (Landlock ABI, seccomp user notification, bubblewrap on PATH).
+/// Cheap: no process is started.
+pub fn probe() -> HostCaps {
+    linux::probe()
+}
+
+/// Whether the bubblewrap found by [`probe`] actually works here (starts one bwrap).
+pub fn bwrap_works(caps: &HostCaps) -> bool {
+    caps.bwrap.as_deref().is_some_and(linux::bwrap_works)
+}
+
+/// The entry point of the hidden helper subcommand; returns the exit code to exit with.
+pub fn helper_main(plan_json: &str) -> u8 {
+    match linux::helper(plan_json) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("terraphim sandbox helper: {e}");
+            125
+        }
+    }
+}
+
+enum Event {
+    Exited(i32),
+    OutputCap,
+}
+
+/// A private temporary directory for one native run, removed afterwards.
+struct PrivateTmp(Option<PathBuf>);
+
+impl Drop for PrivateTmp {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = fs_err::remove_dir_all(p);
+        }
+    }
+}
+
+fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    let base = env
+        .get("TMPDIR")
+        .filter(|t| t.starts_with('/'))
+        .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let dir = base.join(format!(
+        "terraphim-sandbox-{}-{nanos:x}",
+        std::process::id()
+    ));
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&dir)
+        .map_err(|source| SandboxError::Io {
+            path: dir.clone(),
+            source,
+        })?;
+    Ok(dir)
+}
+
+/// The secure-exec profile that mirrors a request's native profile: the same readable roots
+/// (hidden paths excepted by the bridge's realpath check against them), network and limits.
+pub fn js_profile(req: &SandboxRequest) -> crate::JsProfile {
+    let ctx = context(req);
+    let p = &req.profile;
+    let roots = p
+        .read_only
+        .iter()
+        .chain(&p.read_write)
+        .filter(|e| !e.contains('*'))
+        .filter_map(|e| crate::plan::expand(e, &ctx))
+        .filter(|r| r.exists())
+        .collect();
+    let mut js = crate::JsProfile::new(roots);
+    js.network = match p.network {
+        crate::Network::Deny => crate::JsNetwork::Deny,
+        crate::Network::Loopback => crate::JsNetwork::Loopback,
+        crate::Network::Allow => crate::JsNetwork::Allow,
+    };
+    js.memory_mb = p.memory_mb;
+    js.cpu_seconds = p.cpu_seconds;
+    js.wall_seconds = p.wall_seconds;
+    js.max_output_bytes = p.output_mb.saturating_mul(1 << 20);
+    js
+}
+
+fn context(req: &SandboxRequest) -> Context {
+    let home = PathBuf::from(
+        req.env
+            .get("HOME")
+            .cloned()
+            .unwrap_or_else(|| "/nonexistent".into()),
+    );
+    let xdg = |var: &str, default: &str| {
+        req.env
+            .get(var)
+            .filter(|v| v.starts_with('/'))
+            .map_or_else(|| home.join(default), PathBuf::from)
+    };
+    Context {
+        config: xdg("XDG_CONFIG_HOME", ".config"),
+        data: xdg("XDG_DATA_HOME", ".local/share"),
+        home: home.clone(),
+        project: req.cwd.clone(),
+        env: req.env.clone(),
+    }
+}
+
+fn signal_name(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("SIG{sig}"),
+    };
+    name.to_owned()
+}
+
+/// Copy a stream to a sink, counting bytes against the shared cap; past the cap, drain and drop.
+fn pump(
+    mut from: impl Read,
+    mut to: Box<dyn Write + Send>,
+    total: Arc<AtomicU64>,
+    cap: u64,
+    events: mpsc::Sender<Event>,
+    keep: usize,
+) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 16 * 1024];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let before = total.fetch_add(n as u64, Ordering::AcqRel);
+        let allowed = cap.saturating_sub(before).min(n as u64) as usize;
+        if allowed > 0 {
+            let _ = to.write_all(&buf[..allowed]);
+            let _ = to.flush();
+            let room = keep.saturating_sub(kept.len()).min(allowed);
+            kept.extend_from_slice(&buf[..room]);
+        }
+        if before + n as u64 > cap && before <= cap {
+            let _ = events.send(Event::OutputCap);
+        }
+    }
+    kept
+}
+
+fn rusage_children_ms() -> u64 {
+    // SAFETY: zeroed rusage is a valid out-parameter.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointer.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    let ms = |t: libc::timeval| (t.tv_sec as u64) * 1000 + (t.tv_usec as u64) / 1000;
+    ms(u.ru_utime) + ms(u.ru_stime)
+}
+
+/// Run `req` confined, streaming its stdout and stderr into `stdout` and `stderr`.
+///
+/// Returns the report of a run that started; an `Err` means nothing ran (refused or failed to
+/// start), never that something ran unconfined. Without bubblewrap the calling process becomes
+/// a child subreaper for the run, so orphaned descendants of the command come back to it and are
+/// killed.
+pub fn run(
+    req: &SandboxRequest,
+    caps: &HostCaps,
+    stdout: Box<dyn Write + Send>,
+    stderr: Box<dyn Write + Send>,
+) -> Result<RunReport> {
+    let start = Instant::now();
+    let use_bwrap = req.bwrap == BwrapUse::Auto && caps.bwrap.is_some();
+    let ctx = context(req);
+    let mut tmp_guard = PrivateTmp(None);
+    let tmp = if use_bwrap {
+        PathBuf::from("/tmp")
+    } else {
+        let t = private_tmp(&req.env)?;
+        tmp_guard.0 = Some(t.clone());
+        t
+    };
+    let plan = plan::build(
+        &req.profile,
+        &req.command,
+        &ctx,
+        caps,
+        use_bwrap,
+        &tmp,
+        &RealFs,
+    )?;
+    let (parent_sock, child_sock) = linux::socket_pair()?;
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    // Everything that can fail is created before the command starts.
+    let done = Arc::new(linux::Wake::new()?);
+    let cpu_before = rusage_children_ms();
+
+    let mut cmd = if plan.bwrap {
+        let (exe, rest) = req
+            .helper
+            .split_first()
+            .ok_or_else(|| SandboxError::Plan("empty helper command".into()))?;
+        let bwrap = caps
+            .bwrap
+            .as_deref()
+            .ok_or_else(|| SandboxError::Plan("bubblewrap vanished".into()))?;
+        let plan_json =
+            serde_json::to_string(&plan.child).map_err(|e| SandboxError::Plan(e.to_string()))?;
+        let mut cmd = Command::new(bwrap);
+        cmd.args(plan::bwrap_args(&plan, Path::new(exe), &RealFs))
+            .arg(exe)
+            .args(rest)
+            .arg(plan_json);
+        let fd = child_sock.as_raw_fd();
+        // SAFETY: only system calls in the hook.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if fd == linux::CONTROL_FD {
+                    libc::fcntl(fd, libc::F_SETFD, 0);
+                } else if libc::dup2(fd, linux::CONTROL_FD) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // Nothing but stdio and the control socket reaches bubblewrap.
+                if libc::syscall(
+                    libc::SYS_close_range,
+                    4u32,
+                    u32::MAX,
+                    linux::CLOSE_RANGE_CLOEXEC,
+                ) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        cmd
+    } else {
+        // SAFETY: prctl with integer arguments.
+        if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
+            return Err(SandboxError::last_os("become a child subreaper"));
+        }
+        let prepared = linux::prepare(&plan.child)?;
+        linux::confined_command(&plan.child, prepared, child_sock.as_raw_fd(), true)
+    };
+    cmd.current_dir(&plan.cwd)
+        .env_clear()
+        .envs(plan.env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // Spawn before any thread exists: the native pre_exec hook runs after fork.
+    let mut child = cmd
+        .spawn()
+        .map_err(SandboxError::os("start the confined command"))?;
+    drop(child_sock);
+    let pid = child.id() as i32;
+
+    let violations = Arc::new(Mutex::new(Violations::default()));
+    let (tx, rx) = mpsc::channel();
+
+    let control = {
+        let (violations, done) = (violations.clone(), done.clone());
+        let max = plan.max_processes;
+        std::thread::spawn(move || control_loop(parent_sock, me, max, &done, &violations))
+    };
+    let total = Arc::new(AtomicU64::new(0));
+    let out_pump = child.stdout.take().map(|s| {
+        let (total, tx) = (total.clone(), tx.clone());
+        let cap = plan.output_bytes;
+        std::thread::spawn(move || pump(s, stdout, total, cap, tx, 0))
+    });
+    let err_pump = child.stderr.take().map(|s| {
+        let (total, tx) = (total.clone(), tx.clone());
+        let cap = plan.output_bytes;
+        std::thread::spawn(move || pump(s, stderr, total, cap, tx, 256 * 1024))
+    });
+    {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let status = linux::wait_pid(pid)
+                .map(|(s, _)| s)
+                .unwrap_or(libc::SIGKILL);
+            let _ = tx.send(Event::Exited(status));
+        });
+    }
+    drop(tx);
+
+    let mut v = Violations::default();
+    let deadline = start + Duration::from_secs(plan.wall_seconds);
+    let (mut timed_out, mut output_hit) = (false, false);
+    let status = loop {
+        let wait = if timed_out || output_hit {
+            Duration::from_secs(10)
+        } else {
+            deadline.saturating_duration_since(Instant::now())
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Event::Exited(status)) => break status,
+            Ok(Event::OutputCap) if !output_hit => {
+                output_hit = true;
+                v.push(
+                    ViolationKind::Output,
+                    format!("output exceeded {} bytes", plan.output_bytes),
+                    "supervisor: output byte count passed the profile's output_mb; the run was killed",
+                );
+                linux::procs::kill_tree(me);
+            }
+            Ok(Event::OutputCap) => {}
+            Err(mpsc::RecvTimeoutError::Timeout) if !timed_out && !output_hit => {
+                timed_out = true;
+                v.push(
+                    ViolationKind::WallTime,
+                    format!("ran longer than {} s", plan.wall_seconds),
+                    format!(
+                        "supervisor: wall clock {} s exceeded; every process of the run was killed",
+                        plan.wall_seconds
+                    ),
+                );
+                linux::procs::kill_tree(me);
+            }
+            Err(_) => {
+                linux::procs::kill_tree(me);
+                break libc::SIGKILL;
+            }
+        }
+    };
+
+    // Whatever is still running now outlived the command.
+    let leftovers = linux::procs::kill_tree(me);
+    if !plan.bwrap && !timed_out && !output_hit {
+        for (lpid, name) in &leftovers {
+            v.push(
+                ViolationKind::Spawn,
+                format!("process `{name}` outlived the command"),
+                format!("supervisor: pid {lpid} still running after the command exited; killed"),
+            );
+        }
+    }
+    linux::procs::reap_zombie_children(me);
+    let _ = out_pump.map(|h| h.join());
+    let stderr_text = err_pump.and_then(|h| h.join().ok()).unwrap_or_default();
+    done.signal();
+    let (helper_status, confined) = control.join().unwrap_or((None, false));
+    if plan.bwrap && !confined && !timed_out && !output_hit {
+        // The listener is sent just before `exec` of the command: without it the command never
+        // started, and bubblewrap (or the helper) failed; its own message went to stderr.
+        return Err(SandboxError::Unenforceable(format!(
+            "bubblewrap failed to start the sandbox ({}); run with --no-bwrap to use the native backend only",
+            match linux::decode_status(status) {
+                (Some(code), _) => format!("exit {code}"),
+                (_, Some(sig)) => format!("signal {}", signal_name(sig)),
+                _ => "no status".into(),
+            }
+        )));
+    }
+
+    let (mut exit_code, mut signal) = linux::decode_status(status);
+    if let Some(h) = &helper_status {
+        exit_code = h.exit_code;
+        signal = h.signal;
+        if !timed_out && !output_hit {
+            for (lpid, name) in &h.leftovers {
+                v.push(
+                    ViolationKind::Spawn,
+                    format!("process `{name}` outlived the command"),
+                    format!("helper: pid {lpid} (in the sandbox's PID namespace) still running after the command exited; killed"),
+                );
+            }
+        }
+    }
+    if let Ok(mut seen) = violations.lock() {
+        for x in std::mem::take(&mut *seen).into_vec() {
+            for _ in 0..x.count {
+                v.push(x.kind, x.detail.clone(), x.evidence.clone());
+            }
+        }
+    }
+    match signal {
+        Some(libc::SIGXCPU) => v.push(
+            ViolationKind::Cpu,
+            format!("CPU limit of {} s reached", plan.cpu_seconds),
+            "signal SIGXCPU: RLIMIT_CPU soft limit reached",
+        ),
+        Some(libc::SIGXFSZ) => v.push(
+            ViolationKind::FsWrite,
+            "file size limit reached",
+            "signal SIGXFSZ: RLIMIT_FSIZE reached",
+        ),
+        Some(libc::SIGSYS) => v.push(
+            ViolationKind::Syscall,
+            "killed by seccomp",
+            "signal SIGSYS: a foreign-architecture system call",
+        ),
+        Some(libc::SIGKILL) if !timed_out && !output_hit => {
+            v.push(
+                ViolationKind::Cpu,
+                format!("killed at the CPU hard limit of {} s", plan.cpu_seconds + 1),
+                "signal SIGKILL not sent by the supervisor: RLIMIT_CPU hard limit (heuristic)",
+            );
+        }
+        _ => {}
+    }
+    if exit_code == Some(128 + libc::SIGXCPU) && !v.has(ViolationKind::Cpu) {
+        v.push(
+            ViolationKind::Cpu,
+            format!("CPU limit of {} s reached", plan.cpu_seconds),
+            "exit status 152 = 128 + SIGXCPU: a child of the shell hit RLIMIT_CPU (heuristic)",
+        );
+    }
+    judge_stderr(&plan, &stderr_text, &mut v);
+    for name in &plan.env_removed {
+        if mentions(&req.command, name) {
+            v.push(
+                ViolationKind::Env,
+                format!("uses removed variable {name}"),
+                format!(
+                    "command text: mentions ${name}, which the sandbox did not pass in (heuristic)"
+                ),
+            );
+        }
+    }
+
+    let violations = v.into_vec();
+    let has = |k| violations.iter().any(|x| x.kind == k);
+    Ok(RunReport {
+        schema: REPORT_SCHEMA,
+        id: req.id.clone(),
+        command: req.command.clone(),
+        profile: plan.profile.clone(),
+        backend: if plan.bwrap {
+            Backend::NativeBwrap
+        } else {
+            Backend::Native
+        },
+        enforced: enforced(&plan),
+        exit_code,
+        signal: signal.map(signal_name),
+        duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        cpu_ms: rusage_children_ms().saturating_sub(cpu_before),
+        timed_out,
+        cpu_limit_hit: has(ViolationKind::Cpu),
+        memory_limit_hit: has(ViolationKind::Memory),
+        output_limit_hit: output_hit,
+        output_bytes: total.load(Ordering::Acquire).min(plan.output_bytes),
+        env_removed: plan.env_removed.clone(),
+        violations,
+    })
+}
+
+/// Receive the listener (and, with bubblewrap, the helper's status) from the control socket.
+/// Returns the helper's status and whether a listener arrived (the command started confined).
+fn control_loop(
+    sock: OwnedFd,
+    root: i32,
+    max: u32,
+    done: &Arc<linux::Wake>,
+    out: &Arc<Mutex<Violations>>,
+) -> (Option<HelperStatus>, bool) {
+    let mut status = None;
+    let mut servers = Vec::new();
+    while let Ok(Some((data, fd))) = linux::recv_message(sock.as_raw_fd()) {
+        if let Some(listener) = fd {
+            let (done, out) = (done.clone(), out.clone());
+            servers.push(std::thread::spawn(move || {
+                linux::serve_notifications(listener, root, max, &done, &out)
+            }));
+        } else if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {
+            status = Some(s);
+        }
+    }
+    let confined = !servers.is_empty();
+    for s in servers {
+        let _ = s.join();
+    }
+    (status, confined)
+}
+
+fn mentions(command: &str, name: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    command.match_indices(name).any(|(at, _)| {
+        let before = command[..at].chars().next_back();
+        let after = command[at + name.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
+    let resolve = |p: &Path| fs_err::canonicalize(p).ok();
+    let judge = Judge {
+        cwd: &plan.cwd,
+        read_roots: &plan.child.read_roots,
+        write_roots: &plan.child.write_roots,
+        hidden: &plan.hidden,
+        protected: &plan.protected,
+        resolve: &resolve,
+    };
+    for line in String::from_utf8_lossy(stderr).lines().take(2000) {
+        if let Some((kind, detail, evidence)) = judge.line(line) {
+            v.push(kind, detail, evidence);
+        }
+    }
+}
+
+fn enforced(plan: &Plan) -> Vec<String> {
+    let abi = plan.child.landlock_abi;
+    let mut e = vec![
+        format!("landlock-abi-{abi}"),
+        "seccomp-user-notif".to_owned(),
+        "rlimits".to_owned(),
+        "no-new-privs".to_owned(),
+        "capabilities-dropped".to_owned(),
+        "explicit-env".to_owned(),
+        "private-tmp".to_owned(),
+    ];
+    if plan.child.network == Network::Deny {
+        e.push("seccomp-socket-filter".into());
+        if abi >= 4 {
+            e.push("landlock-tcp".into());
+        }
+    }
+    if abi >= 6 {
+        e.push("landlock-scopes".into());
+    }
+    if plan.bwrap {
+        e.extend(["bwrap", "mount-namespace", "pid-namespace"].map(String::from));
+        if plan.child.network != Network::Allow {
+            e.push("net-namespace".into());
+        }
+    } else {
+        e.push("subreaper".into());
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_mentions_are_whole_words() {
+        assert!(mentions("echo $GITHUB_TOKEN", "GITHUB_TOKEN"));
+        assert!(mentions(
+            "printenv AWS_SECRET_ACCESS_KEY | head",
+            "AWS_SECRET_ACCESS_KEY"
+        ));
+        assert!(mentions("echo ${NPM_TOKEN:-x}", "NPM_TOKEN"));
+        assert!(!mentions("echo $MY_GITHUB_TOKENS", "GITHUB_TOKEN"));
+        assert!(!mentions("ls", "EDITOR"));
+    }
+
+    #[test]
+    fn signal_names() {
+        assert_eq!(signal_name(libc::SIGXCPU), "SIGXCPU");
+        assert_eq!(signal_name(libc::SIGKILL), "SIGKILL");
+    }
+}

@@ -1,0 +1,142 @@
+Feature: guard exec runs a command confined and reports what it stopped
+  A command routed to the SANDBOX tier runs under a profile. Every escape it tries fails, and the
+  outcome report names each attempt with its violation kind and the evidence it came from, so the
+  learning loop can use it. Each rule holds with bubblewrap and with the native backend alone.
+
+  Background:
+    Given a planted secret "{home}/.ssh/id_ed25519"
+    And a project file "README" containing:
+      """
+      hello from the project
+      """
+    And a sandbox profile "tight" based on "readonly" with:
+      """
+      wall_seconds = 2
+      max_processes = 16
+      """
+
+  Scenario Outline: an ordinary command works and leaves a clean report (<backend>)
+    When I run "ls && cat README | wc -l" sandboxed with profile "readonly" <backend>
+    Then the exit code is 0
+    And stdout contains "README"
+    And the report has no violations
+    And the report field "backend" is "<name>"
+
+    Examples:
+      | backend            | name         |
+      | with bubblewrap    | native+bwrap |
+      | without bubblewrap | native       |
+
+  Scenario Outline: a planted secret under HOME/.ssh cannot be read (<backend>)
+    When I run "cat {home}/.ssh/id_ed25519" sandboxed with profile "readonly" <backend>
+    Then the exit code is 1
+    And the output does not contain the secret
+    And the report has a "fs-read" violation
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: a symlink inside the project does not lead to the secret (<backend>)
+    Given a symlink "leak" in the project pointing to "{home}/.ssh/id_ed25519"
+    When I run "cat leak" sandboxed with profile "readonly" <backend>
+    Then the output does not contain the secret
+    And the report has a "fs-read" violation
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: writing into the read-only project is stopped and reported (<backend>)
+    When I run "echo pwned > README" sandboxed with profile "readonly" <backend>
+    Then the exit code is 1
+    And the project file "README" does not contain "pwned"
+    And the report has a "fs-write" violation
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: a TCP connection to a loopback listener is refused by seccomp (<backend>)
+    Given a loopback TCP listener
+    When I run "echo hi > /dev/tcp/127.0.0.1/{port}" sandboxed with profile "readonly" <backend>
+    Then the listener got no connection
+    And the report has a "network" violation with evidence containing "seccomp: socket(AF_INET, SOCK_STREAM)"
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: secrets in the environment are not passed in (<backend>)
+    Given the environment variable "GITHUB_TOKEN" is "ghp-secret-value"
+    When I run "echo token=$GITHUB_TOKEN" sandboxed with profile "readonly" <backend>
+    Then the exit code is 0
+    And stdout does not contain "ghp-secret-value"
+    And the report has a "env" violation
+    And the report field "env_removed" contains "GITHUB_TOKEN"
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: a command past the wall-clock limit is killed with everything it started (<backend>)
+    When I run "setsid sleep 30 & sleep 30" sandboxed with profile "tight" <backend>
+    Then the exit code is 124
+    And the report has a "wall-time" violation with evidence containing "supervisor: wall clock 2 s exceeded"
+    And the report field "timed_out" is "true"
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario Outline: a fork bomb stops at the profile's process cap (<backend>)
+    When I run "bomb() { bomb | bomb; }; bomb" sandboxed with profile "tight" <backend>
+    Then the exit code is 124
+    And the report has a "spawn" violation with evidence containing "refused with EAGAIN"
+
+    Examples:
+      | backend            |
+      | with bubblewrap    |
+      | without bubblewrap |
+
+  Scenario: git hooks stay read-only under the build profile
+    Given a project file ".git/hooks/README" containing:
+      """
+      hooks
+      """
+    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" with bubblewrap
+    Then the project file ".git/hooks/pre-commit" does not exist
+    And the report has a "fs-write" violation
+
+  Scenario: without bubblewrap the build profile refuses to leave git hooks writable
+    Given a project file ".git/hooks/README" containing:
+      """
+      hooks
+      """
+    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" without bubblewrap
+    Then the exit code is 125
+    And stderr contains "refusing to run"
+    And stderr contains "inside a writable root"
+    And the project file ".git/hooks/pre-commit" does not exist
+
+  Scenario: an unknown profile is a usage error
+    When I run "terraphim-agent guard exec --profile nope -- true"
+    Then the exit code is 2
+    And stderr contains "unknown sandbox profile `nope`"
+
+  Scenario: an invalid user profile names its file and line
+    Given a file "{config}/terraphim/guard/profiles/broken.toml" containing:
+      """
+      network = "deny"
+      memory_mb = "lots"
+      """
+    When I run "terraphim-agent guard exec --profile readonly -- true"
+    Then the exit code is 2
+    And stderr contains "broken.toml: line"
+    And stderr contains "expected u64"
