@@ -27,9 +27,9 @@ pub struct Word {
 }
 
 /// Fold Unicode dash and space look-alikes to ASCII.
-pub(crate) fn fold_lookalikes(s: &str) -> String {
+pub(crate) fn fold_lookalikes(s: &str) -> std::borrow::Cow<'_, str> {
     if s.is_ascii() {
-        return s.to_string();
+        return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -52,7 +52,7 @@ pub(crate) fn fold_lookalikes(s: &str) -> String {
             other => out.push(other),
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// The basename of a command word: `/usr/bin/rm` -> `rm`.

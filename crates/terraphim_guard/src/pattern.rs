@@ -236,8 +236,11 @@ pub(crate) struct TierMatcher {
     /// Stages by the atom of their command name; stages of `*` patterns are in `any_name`.
     by_name: HashMap<AtomId, Vec<usize>>,
     any_name: Vec<usize>,
+    /// Whole-word atoms: the canonical word itself.
+    words: HashMap<String, AtomId>,
+    /// Prefix atoms (`SEP` + prefix) over the haystack `SEP w0 SEP w1 ... SEP`.
     exact: Option<AhoCorasick>,
-    /// Atom ids of the exact automaton's patterns, in order.
+    /// Atom ids of the prefix automaton's patterns, in order.
     exact_ids: Vec<AtomId>,
     contains: Option<AhoCorasick>,
     contains_ids: Vec<AtomId>,
@@ -246,33 +249,47 @@ pub(crate) struct TierMatcher {
 
 #[derive(Default)]
 struct AtomTable {
-    exact: HashMap<String, AtomId>,
+    /// Whole words, looked up per word in a hash map.
+    words: HashMap<String, AtomId>,
+    /// Word prefixes (`SEP` + prefix), found by the prefix automaton.
+    prefixes: HashMap<String, AtomId>,
+    /// Substrings, found by the case-insensitive automaton.
     contains: HashMap<String, AtomId>,
     next: AtomId,
 }
 
 impl AtomTable {
-    fn exact(&mut self, s: String) -> AtomId {
-        let next = &mut self.next;
-        *self.exact.entry(s).or_insert_with(|| {
+    fn intern(map: &mut HashMap<String, AtomId>, next: &mut AtomId, s: String) -> AtomId {
+        *map.entry(s).or_insert_with(|| {
             *next += 1;
             *next - 1
         })
     }
-    fn contains(&mut self, s: String) -> AtomId {
-        let next = &mut self.next;
-        *self
-            .contains
-            .entry(s.to_ascii_lowercase())
-            .or_insert_with(|| {
-                *next += 1;
-                *next - 1
-            })
+    fn word(&mut self, w: &str) -> AtomId {
+        Self::intern(&mut self.words, &mut self.next, sep_word(w).into_owned())
+    }
+    fn prefix(&mut self, p: &str) -> AtomId {
+        Self::intern(
+            &mut self.prefixes,
+            &mut self.next,
+            format!("{SEP}{}", sep_word(p)),
+        )
+    }
+    fn contains(&mut self, s: &str) -> AtomId {
+        Self::intern(
+            &mut self.contains,
+            &mut self.next,
+            sep_word(s).to_ascii_lowercase(),
+        )
     }
 }
 
-fn sep_word(w: &str) -> String {
-    w.replace(SEP, "\u{fffd}")
+fn sep_word(w: &str) -> std::borrow::Cow<'_, str> {
+    if w.contains(SEP) {
+        std::borrow::Cow::Owned(w.replace(SEP, "\u{fffd}"))
+    } else {
+        std::borrow::Cow::Borrowed(w)
+    }
 }
 
 impl TierMatcher {
@@ -283,24 +300,20 @@ impl TierMatcher {
         let mut any_name = Vec::new();
         for (pi, p) in patterns.iter().enumerate() {
             for (si, s) in p.stages.iter().enumerate() {
-                let whole = |w: &str| format!("{SEP}{}{SEP}", sep_word(w));
-                let name = s.name.as_ref().map(|n| atoms.exact(whole(n)));
-                let head = s.head.iter().map(|h| atoms.exact(whole(h))).collect();
-                let flags = s.flags.iter().map(|f| atoms.exact(whole(f))).collect();
+                let name = s.name.as_ref().map(|n| atoms.word(n));
+                let head = s.head.iter().map(|h| atoms.word(h)).collect();
+                let flags = s.flags.iter().map(|f| atoms.word(f)).collect();
                 let targets = s
                     .targets
                     .iter()
                     .map(|t| match t {
-                        Target::Exact(w) => vec![atoms.exact(whole(w))],
-                        Target::Prefix(p) => vec![atoms.exact(format!("{SEP}{}", sep_word(p)))],
-                        Target::Contains(c) => vec![atoms.contains(sep_word(c))],
-                        Target::Subtree(d) if d == "/" => vec![atoms.exact(format!("{SEP}/"))],
-                        Target::Subtree(d) => vec![
-                            atoms.exact(whole(d)),
-                            atoms.exact(format!("{SEP}{}/", sep_word(d))),
-                        ],
+                        Target::Exact(w) => vec![atoms.word(w)],
+                        Target::Prefix(p) => vec![atoms.prefix(p)],
+                        Target::Contains(c) => vec![atoms.contains(c)],
+                        Target::Subtree(d) if d == "/" => vec![atoms.prefix("/")],
+                        Target::Subtree(d) => vec![atoms.word(d), atoms.prefix(&format!("{d}/"))],
                         // Every word starts with SEP in the haystack.
-                        Target::Any => vec![atoms.exact(SEP.to_string())],
+                        Target::Any => vec![atoms.prefix("")],
                     })
                     .collect();
                 let idx = stages.len();
@@ -320,7 +333,7 @@ impl TierMatcher {
                 ));
             }
         }
-        let mut exact: Vec<(String, AtomId)> = atoms.exact.into_iter().collect();
+        let mut exact: Vec<(String, AtomId)> = atoms.prefixes.into_iter().collect();
         exact.sort();
         let mut contains: Vec<(String, AtomId)> = atoms.contains.into_iter().collect();
         contains.sort();
@@ -344,6 +357,7 @@ impl TierMatcher {
             stages,
             by_name,
             any_name,
+            words: atoms.words,
             exact: build(&exact, false)?,
             exact_ids: exact.iter().map(|(_, id)| *id).collect(),
             contains: build(&contains, true)?,
@@ -364,6 +378,12 @@ impl TierMatcher {
         let (hay, starts) = haystack(words);
         // hits[word] = atoms found on that word.
         let mut hits: Vec<Vec<AtomId>> = vec![Vec::new(); words.len()];
+        for (i, w) in words.iter().enumerate() {
+            let found = self.words.get(sep_word(&w.text).as_ref());
+            if let Some(id) = found {
+                hits[i].push(*id);
+            }
+        }
         if let Some(ac) = &self.exact {
             for m in ac.find_overlapping_iter(hay.as_str()) {
                 // Every exact/prefix atom starts with SEP, so the word starts one byte later.
