@@ -123,7 +123,8 @@ impl EngineInput<'_> {
 
     fn demotion(&self, entry: &KgEntry) -> Option<Proposal> {
         let approved_at = self.approved_at(entry);
-        let after = |t: Option<Timestamp>| t.is_some_and(|t| approved_at.is_none_or(|a| t > a));
+        // Same millisecond counts as after: a demotion is only proposed, and a human decides.
+        let after = |t: Option<Timestamp>| t.is_some_and(|t| approved_at.is_none_or(|a| t >= a));
         let mut ev = Evidence::default();
         let mut violated = false;
         for synonym in &entry.synonyms {
