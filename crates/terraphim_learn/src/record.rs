@@ -70,6 +70,23 @@ pub struct OutcomeRecord {
     /// Wall time of the run.
     #[serde(default)]
     pub duration_ms: Option<u64>,
+    /// The script pre-review of a temporary script the command runs, if one was reviewed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pre_review: Option<PreReview>,
+}
+
+/// A script pre-review verdict, kept with the outcome of the command that ran the script.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreReview {
+    /// `clean`, `suspicious` or `dangerous`.
+    pub verdict: String,
+    /// The script (a path, or `<stdin>` for a heredoc).
+    pub script: String,
+    /// SHA-256 of the reviewed content.
+    #[serde(default)]
+    pub sha256: String,
+    /// The one-line summary shown to the agent and the user.
+    pub line: String,
 }
 
 impl OutcomeRecord {
@@ -98,6 +115,7 @@ impl OutcomeRecord {
             backend: None,
             outcome,
             duration_ms: None,
+            pre_review: None,
         }
     }
 }
