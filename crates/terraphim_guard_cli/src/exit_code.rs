@@ -18,3 +18,7 @@ pub const KG_INVALID: u8 = 12;
 /// `hook`: block with the reason on stderr, used only when stdout cannot carry the answer
 /// (Claude Code, Codex, Gemini and Cursor all treat exit 2 as a block).
 pub const HOOK_BLOCK: u8 = 2;
+/// `review-script` without `--json`: the script is suspicious (a human should decide).
+pub const SCRIPT_SUSPICIOUS: u8 = 13;
+/// `review-script` without `--json`: the script is dangerous (it must not run).
+pub const SCRIPT_DANGEROUS: u8 = 14;

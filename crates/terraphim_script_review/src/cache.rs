@@ -35,7 +35,7 @@ impl VerdictCache {
     /// `$XDG_CACHE_HOME/terraphim/guard/script-review`, else `~/.cache/...`; `None` if neither
     /// variable is set.
     pub fn default_location() -> Option<VerdictCache> {
-        let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()) {
+        let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| Path::new(v).is_absolute()) {
             Some(d) => PathBuf::from(d),
             None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache"),
         };

@@ -144,7 +144,7 @@ impl Config {
     /// The default configuration path: `$XDG_CONFIG_HOME/terraphim/guard/script-review.toml`,
     /// else `~/.config/...`; `None` when neither variable is set.
     pub fn default_path() -> Option<PathBuf> {
-        let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| Path::new(v).is_absolute()) {
             Some(dir) => PathBuf::from(dir),
             None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".config"),
         };

@@ -5,6 +5,7 @@ mod explain;
 mod hook;
 mod install;
 mod kg;
+mod review_script;
 mod upstream;
 
 pub(crate) use check::decide;
@@ -43,6 +44,8 @@ enum GuardSubcommand {
     Install(install::InstallArgs),
     /// Remove the hook from an agent's settings.
     Uninstall(install::InstallArgs),
+    /// Pre-review a script: clean, suspicious or dangerous.
+    ReviewScript(review_script::ReviewScriptArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -54,6 +57,7 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Hook(args)) => hook::run(args),
         Some(GuardSubcommand::Install(args)) => install::run(args, false),
         Some(GuardSubcommand::Uninstall(args)) => install::run(args, true),
+        Some(GuardSubcommand::ReviewScript(args)) => review_script::run(args),
         None => upstream::run(command.upstream),
     };
     match result {
