@@ -55,12 +55,15 @@ pub fn reviewer_input(script: &str, language: Language, report: &Report) -> Stri
 /// Run `command` (through `sh -c`) as the second-opinion reviewer.
 pub fn ask(command: &str, script: &str, language: Language, report: &Report, timeout: Duration) -> SecondOpinion {
     let failed = |why: String| SecondOpinion { verdict: None, reason: why };
+    use std::os::unix::process::CommandExt as _;
+    // Its own process group, so a timeout ends the reviewer and everything it started.
     let mut child = match Command::new("sh")
         .arg("-c")
         .arg(command)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
     {
         Ok(c) => c,
@@ -87,6 +90,7 @@ pub fn ask(command: &str, script: &str, language: Language, report: &Report, tim
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if start.elapsed() >= timeout => {
+                kill_group(child.id());
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
@@ -104,6 +108,16 @@ pub fn ask(command: &str, script: &str, language: Language, report: &Report, tim
         return failed(format!("the reviewer failed ({status})"));
     }
     parse_answer(&String::from_utf8_lossy(&out)).unwrap_or_else(failed)
+}
+
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // SAFETY: kill(2) with a negative pid signals the process group the child leads; it
+        // touches no memory of this process.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
 }
 
 /// Parse the reviewer's answer: the first JSON object in it with a valid `verdict`.

@@ -82,20 +82,30 @@ impl Context {
         };
         let normal = normalise(&absolute);
         let path = Path::new(&normal);
+        // The most specific root wins: a home under /tmp (as in tests) is still home, and a
+        // working tree under home is still the working tree.
+        let mut root: Option<(usize, Place)> = None;
+        let mut consider = |dir: &Path, place: Place| {
+            if path.starts_with(dir) && root.is_none_or(|(len, _)| dir.as_os_str().len() > len) {
+                root = Some((dir.as_os_str().len(), place));
+            }
+        };
+        for t in &self.tmp_dirs {
+            if path != t {
+                consider(t, Place::Tmp);
+            }
+        }
+        consider(&self.home, Place::Home);
+        consider(&self.cwd, Place::WorkTree);
+        let all_of = |dir: &Path| path == dir || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"));
         let place = if normal == "/" || normal == "/*" {
             Place::System
-        } else if self.tmp_dirs.iter().any(|t| path.starts_with(t) && path != t) {
-            Place::Tmp
-        } else if path == self.cwd
-            || path.parent() == Some(self.cwd.as_path()) && path.file_name().is_some_and(|n| n == "*")
-        {
+        } else if all_of(&self.cwd) {
             Place::WorkTreeRoot
-        } else if path.starts_with(&self.cwd) {
-            Place::WorkTree
-        } else if path == self.home || normal == format!("{home}/*") {
+        } else if all_of(&self.home) {
             Place::HomeRoot
-        } else if path.starts_with(&self.home) {
-            Place::Home
+        } else if let Some((_, place)) = root {
+            place
         } else if ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt", "/root", "/home", "/srv", "/sys", "/proc"]
             .iter()
             .any(|s| path.starts_with(s))
@@ -473,7 +483,7 @@ mod tests {
     fn places() {
         let c = ctx();
         let cases = [
-            ("data.json", Place::WorkTree, "/home/u/proj/data.json"),
+            ("data.json", Place::WorkTree, "~/proj/data.json"),
             ("~/.bashrc", Place::Home, "~/.bashrc"),
             ("/tmp/x/y", Place::Tmp, "/tmp/x/y"),
             ("/", Place::System, "/"),

@@ -1,0 +1,3 @@
+//! Integration tests of the `terraphim-agent` binary: one module per domain.
+
+mod script_review;
