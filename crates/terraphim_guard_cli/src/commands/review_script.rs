@@ -4,6 +4,10 @@
 //! `--json` it is the first line on stdout, followed by the findings. With `--json` stdout holds
 //! one JSON object (documented in docs/script-review.md) and the verdict line goes to stderr, so
 //! stdout stays machine-readable.
+//!
+//! `--command CMD` plans like the hook: every simple command of CMD that runs a script through an
+//! interpreter is reviewed or skipped (with the reason), and the one line is the strictest review's
+//! line, or `pre-review: skipped — <why>` when nothing was reviewed.
 
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
@@ -11,7 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Args;
 use serde::Serialize;
-use terraphim_script_review::{Config, Context, Finding, Language, Report, Review, Reviewer, VerdictCache, Verdict};
+use terraphim_script_review::{CommandReview, Config, Context, Finding, Language, Report, Review, Reviewer, Verdict, VerdictCache};
 
 use crate::exit_code;
 
@@ -21,8 +25,14 @@ const REVIEW_SCHEMA: u32 = 1;
 #[derive(Debug, Args)]
 pub(crate) struct ReviewScriptArgs {
     /// The script to review; `-` reads it from stdin (then `--language` is required).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
+    file: Option<PathBuf>,
+    /// Plan as the hook does: parse COMMAND as shell, find the scripts its simple commands run
+    /// (`python x.py`, `uv run python x.py`, `bash x.sh`, `npx tsx x.ts`, `./x.sh`, heredocs fed
+    /// to an interpreter), and review those that are not committed, not tool entry points and
+    /// not harmless one-liners. `-` reads the command from stdin.
+    #[arg(long, value_name = "COMMAND")]
+    command: Option<String>,
     /// Print one JSON object on stdout; the verdict line then goes to stderr.
     #[arg(long)]
     json: bool,
@@ -88,11 +98,20 @@ fn verdict_code(v: Verdict) -> u8 {
 }
 
 pub(crate) fn run(args: ReviewScriptArgs) -> anyhow::Result<u8> {
+    if let Some(command) = &args.command {
+        if command == "-" {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).context("failed to read the command from stdin")?;
+            return run_command(&args, text.trim_end());
+        }
+        return run_command(&args, command);
+    }
     match review(&args) {
         Ok((review, name)) => print(&args, &review, &name),
         Err(e) => {
             // Fail closed: the verdict line still appears, and the exit code is an error.
-            let line = format!("pre-review: suspicious — failed to review {}: {e:#}", args.file.display());
+            let file = args.file.as_deref().unwrap_or(Path::new("-"));
+            let line = format!("pre-review: suspicious — failed to review {}: {e:#}", file.display());
             if args.json {
                 eprintln!("{line}");
             } else {
@@ -103,7 +122,7 @@ pub(crate) fn run(args: ReviewScriptArgs) -> anyhow::Result<u8> {
     }
 }
 
-fn review(args: &ReviewScriptArgs) -> anyhow::Result<(Review, String)> {
+fn reviewer(args: &ReviewScriptArgs) -> anyhow::Result<(Reviewer, PathBuf)> {
     let config = match &args.config {
         Some(path) => Config::load(path)?,
         None => Config::load_default()?,
@@ -114,17 +133,22 @@ fn review(args: &ReviewScriptArgs) -> anyhow::Result<(Review, String)> {
     };
     let cwd = cwd.canonicalize().unwrap_or(cwd);
     let cache = if args.no_cache { None } else { VerdictCache::default_location() };
-    let reviewer = Reviewer::new(config).with_cache(cache).with_llm_command(args.llm_command.clone());
+    Ok((Reviewer::new(config).with_cache(cache).with_llm_command(args.llm_command.clone()), cwd))
+}
+
+fn review(args: &ReviewScriptArgs) -> anyhow::Result<(Review, String)> {
+    let (reviewer, cwd) = reviewer(args)?;
     let ctx = Context::for_cwd(&cwd);
     let language = args.language.map(Language::from);
-    if args.file == Path::new("-") {
+    let file = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    if file == Path::new("-") {
         let language = language.context("reading the script from stdin needs --language")?;
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).context("failed to read the script from stdin")?;
         return Ok((reviewer.review_text(&text, language, &ctx), "-".to_owned()));
     }
-    let review = reviewer.review_file(&args.file, language, &ctx)?;
-    Ok((review, args.file.display().to_string()))
+    let review = reviewer.review_file(&file, language, &ctx)?;
+    Ok((review, file.display().to_string()))
 }
 
 fn print(args: &ReviewScriptArgs, review: &Review, name: &str) -> anyhow::Result<u8> {
@@ -163,4 +187,84 @@ fn print(args: &ReviewScriptArgs, review: &Review, name: &str) -> anyhow::Result
         writeln!(out, "hint: `--json` gives every finding with its line and snippet")?;
     }
     Ok(verdict_code(report.verdict))
+}
+
+/// One script found in a command, for `--command --json`.
+#[derive(Debug, Serialize)]
+struct ScriptOutput {
+    script: String,
+    action: &'static str,
+    reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<Verdict>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cached: Option<bool>,
+    findings: Vec<Finding>,
+}
+
+/// `guard review-script --command --json`.
+#[derive(Debug, Serialize)]
+struct CommandOutput<'a> {
+    schema: u32,
+    command: &'a str,
+    /// The strictest verdict of the reviewed scripts; absent when none was reviewed.
+    verdict: Option<Verdict>,
+    line: String,
+    scripts: Vec<ScriptOutput>,
+}
+
+/// Plan and review every script a command line runs, the way the hook does.
+fn run_command(args: &ReviewScriptArgs, command: &str) -> anyhow::Result<u8> {
+    let (reviewer, cwd) = reviewer(args)?;
+    let parsed = terraphim_guard::parse(command);
+    let mut scripts = Vec::new();
+    let mut strictest: Option<(Verdict, String)> = None;
+    for simple in &parsed.commands {
+        match reviewer.review_command(&simple.argv, simple.stdin_text.as_deref(), &cwd) {
+            CommandReview::NotAScript => {}
+            CommandReview::Skipped { script, reason } => scripts.push(ScriptOutput {
+                script: script.map(|s| s.display()).unwrap_or_else(|| simple.text.clone()),
+                action: "skipped",
+                reason: reason.describe(),
+                verdict: None,
+                cached: None,
+                findings: Vec::new(),
+            }),
+            CommandReview::Reviewed { script, review } => {
+                let v = review.verdict();
+                if strictest.as_ref().is_none_or(|(s, _)| v > *s) {
+                    strictest = Some((v, review.line()));
+                }
+                scripts.push(ScriptOutput {
+                    script: script.display(),
+                    action: "reviewed",
+                    reason: review.report.reason(),
+                    verdict: Some(v),
+                    cached: Some(review.cached),
+                    findings: review.report.findings.clone(),
+                });
+            }
+        }
+    }
+    let line = match (&strictest, scripts.first()) {
+        (Some((_, line)), _) => line.clone(),
+        (None, Some(s)) => format!("pre-review: skipped — {}: {}", s.script, s.reason),
+        (None, None) => "pre-review: skipped — the command runs no script".to_owned(),
+    };
+    let verdict = strictest.map(|(v, _)| v);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        eprintln!("{line}");
+        serde_json::to_writer(&mut out, &CommandOutput { schema: REVIEW_SCHEMA, command, verdict, line: line.clone(), scripts })?;
+        writeln!(out)?;
+        return Ok(exit_code::SUCCESS);
+    }
+    writeln!(out, "{line}")?;
+    for s in &scripts {
+        match s.verdict {
+            Some(v) => writeln!(out, "  {}: {v}: {}", s.script, s.reason)?,
+            None => writeln!(out, "  {}: skipped: {}", s.script, s.reason)?,
+        }
+    }
+    Ok(verdict.map(verdict_code).unwrap_or(exit_code::SUCCESS))
 }

@@ -3,4 +3,5 @@
 pub mod common;
 pub mod guard;
 pub mod hook;
+pub mod script_review;
 pub mod world;
