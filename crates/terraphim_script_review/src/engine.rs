@@ -187,7 +187,7 @@ pub(crate) fn join_paths(parts: &[String]) -> String {
 pub(crate) struct Sink<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) config: &'a Config,
-    lines: Vec<&'a str>,
+    lines: std::rc::Rc<[&'a str]>,
     pub(crate) findings: Vec<Finding>,
     /// When set, findings are reported at this line (code nested in a string).
     pub(crate) fixed_line: Option<u32>,
@@ -205,7 +205,7 @@ impl<'a> Sink<'a> {
         Sink {
             ctx,
             config,
-            lines: source.lines().collect(),
+            lines: source.lines().collect::<Vec<_>>().into(),
             findings: Vec::new(),
             fixed_line: None,
             recording: true,

@@ -4,6 +4,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::ts::NodeExt as _;
+
 use crate::command::run_argv;
 use crate::engine::{Handle, Sink, Taint, Val, join_paths};
 use crate::model::{Category, Language, Verdict};
@@ -13,10 +15,13 @@ use crate::python::EXEC_NAMES;
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut js = Js { src, sink, globals: HashMap::new(), locals: Vec::new(), funcs: HashMap::new(), returns: HashMap::new(), params: HashMap::new() };
     js.collect_funcs(root);
-    let recording = js.sink.recording;
-    js.sink.recording = false;
-    js.stmts(root);
-    js.sink.recording = recording;
+    if !js.funcs.is_empty() {
+        // A first round binds function parameters and return values; findings come from the second.
+        let recording = js.sink.recording;
+        js.sink.recording = false;
+        js.stmts(root);
+        js.sink.recording = recording;
+    }
     js.stmts(root);
 }
 
@@ -60,15 +65,15 @@ impl Js<'_, '_, '_> {
 
     fn params_of(&self, node: Node<'_>) -> Vec<String> {
         let mut out = Vec::new();
-        if let Some(ps) = node.child_by_field_name("parameters").or_else(|| node.child_by_field_name("parameter")) {
+        if let Some(ps) = node.field("parameters").or_else(|| node.field("parameter")) {
             if ps.kind() == "identifier" {
                 out.push(self.text(ps).to_owned());
             }
             for p in named(ps) {
                 let id = match p.kind() {
                     "identifier" => Some(p),
-                    "required_parameter" | "optional_parameter" => p.child_by_field_name("pattern"),
-                    "assignment_pattern" => p.child_by_field_name("left"),
+                    "required_parameter" | "optional_parameter" => p.field("pattern"),
+                    "assignment_pattern" => p.field("left"),
                     _ => None,
                 };
                 out.push(id.map(|i| self.text(i).to_owned()).unwrap_or_default());
@@ -79,14 +84,19 @@ impl Js<'_, '_, '_> {
 
     fn collect_funcs(&mut self, node: Node<'_>) {
         for c in named(node) {
+            let k = c.kind();
+            // Named functions are declared among statements: skip other expressions.
+            if !(k.ends_with("statement") || k.ends_with("declaration") || k.ends_with("clause") || k == "variable_declarator" || k == "statement_block" || k == "class_body" || k == "method_definition" || k == "export_statement" || k.starts_with("switch")) {
+                continue;
+            }
             match c.kind() {
                 "function_declaration" | "generator_function_declaration" | "method_definition" => {
-                    let name = c.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                    let name = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
                     let params = self.params_of(c);
                     self.funcs.insert(name, params);
                 }
                 "variable_declarator" => {
-                    if let (Some(n), Some(v)) = (c.child_by_field_name("name"), c.child_by_field_name("value")) {
+                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value")) {
                         if matches!(v.kind(), "arrow_function" | "function_expression" | "function") {
                             let name = self.text(n).to_owned();
                             let params = self.params_of(v);
@@ -143,12 +153,12 @@ impl Js<'_, '_, '_> {
                 for c in named(pat) {
                     match c.kind() {
                         "pair_pattern" => {
-                            let key = c.child_by_field_name("key").map(|k| self.text(k).to_owned()).unwrap_or_default();
+                            let key = c.field("key").map(|k| self.text(k).to_owned()).unwrap_or_default();
                             let v = match &val.handle {
                                 Some(Handle::Module(m)) => Val::module(format!("{m}.{key}")),
                                 _ => Val::unknown().with_taint(&val.taint),
                             };
-                            if let Some(t) = c.child_by_field_name("value") {
+                            if let Some(t) = c.field("value") {
                                 self.bind_pattern(t, v);
                             }
                         }
@@ -162,7 +172,7 @@ impl Js<'_, '_, '_> {
                 }
             }
             "assignment_pattern" | "object_assignment_pattern" => {
-                if let Some(l) = pat.child_by_field_name("left") {
+                if let Some(l) = pat.field("left") {
                     self.bind_pattern(l, val);
                 }
             }
@@ -178,7 +188,7 @@ impl Js<'_, '_, '_> {
 
     fn function(&mut self, name: String, node: Node<'_>) {
         self.locals.push((name, HashMap::new()));
-        if let Some(body) = node.child_by_field_name("body") {
+        if let Some(body) = node.field("body") {
             if body.kind() == "statement_block" {
                 self.stmts(body);
             } else {
@@ -207,8 +217,8 @@ impl Js<'_, '_, '_> {
                     if d.kind() != "variable_declarator" {
                         continue;
                     }
-                    let Some(name) = d.child_by_field_name("name") else { continue };
-                    let value = d.child_by_field_name("value");
+                    let Some(name) = d.field("name") else { continue };
+                    let value = d.field("value");
                     if let Some(v) = value.filter(|v| matches!(v.kind(), "arrow_function" | "function_expression" | "function")) {
                         let n = self.text(name).to_owned();
                         self.function(n, v);
@@ -219,7 +229,7 @@ impl Js<'_, '_, '_> {
                 }
             }
             "function_declaration" | "generator_function_declaration" | "method_definition" => {
-                let name = node.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                let name = node.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
                 self.function(name, node);
             }
             "return_statement" => {
@@ -228,15 +238,15 @@ impl Js<'_, '_, '_> {
             }
             "import_statement" => self.import(node),
             "for_in_statement" => {
-                let right = node.child_by_field_name("right").map(|r| self.eval(r)).unwrap_or_default();
+                let right = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
                 let elem = match &right.items {
                     Some(items) => items.iter().fold(Val::unknown(), |acc, v| if acc == Val::unknown() { v.clone() } else { acc.union(v) }),
                     None => Val::unknown().with_taint(&right.taint),
                 };
-                if let Some(l) = node.child_by_field_name("left") {
+                if let Some(l) = node.field("left") {
                     self.bind_pattern(l, elem);
                 }
-                if let Some(b) = node.child_by_field_name("body") {
+                if let Some(b) = node.field("body") {
                     self.stmt(b);
                 }
             }
@@ -268,7 +278,7 @@ impl Js<'_, '_, '_> {
     }
 
     fn import(&mut self, node: Node<'_>) {
-        let source = node.child_by_field_name("source").map(|s| self.string(s).text_or_unknown()).unwrap_or_default();
+        let source = node.field("source").map(|s| self.string(s).text_or_unknown()).unwrap_or_default();
         let m = module_name(&source);
         for c in named(node) {
             if c.kind() != "import_clause" {
@@ -288,8 +298,8 @@ impl Js<'_, '_, '_> {
                     }
                     "named_imports" => {
                         for spec in named(part) {
-                            let name = spec.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
-                            let alias = spec.child_by_field_name("alias").map(|n| self.text(n).to_owned()).unwrap_or_else(|| name.clone());
+                            let name = spec.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                            let alias = spec.field("alias").map(|n| self.text(n).to_owned()).unwrap_or_else(|| name.clone());
                             self.bind(&alias, Val::module(format!("{m}.{name}")));
                         }
                     }
@@ -341,13 +351,13 @@ impl Js<'_, '_, '_> {
                 }
             }
             "member_expression" => {
-                let obj = node.child_by_field_name("object").map(|o| self.eval(o)).unwrap_or_default();
-                let prop = node.child_by_field_name("property").map(|p| self.text(p).to_owned()).unwrap_or_default();
+                let obj = node.field("object").map(|o| self.eval(o)).unwrap_or_default();
+                let prop = node.field("property").map(|p| self.text(p).to_owned()).unwrap_or_default();
                 self.member(node, obj, &prop)
             }
             "subscript_expression" => {
-                let obj = node.child_by_field_name("object").map(|o| self.eval(o)).unwrap_or_default();
-                let index_node = node.child_by_field_name("index");
+                let obj = node.field("object").map(|o| self.eval(o)).unwrap_or_default();
+                let index_node = node.field("index");
                 let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) if matches!(m.as_str(), "globalThis" | "global" | "window" | "self" | "child_process" | "process" | "Function" | "vm") => {
@@ -386,14 +396,14 @@ impl Js<'_, '_, '_> {
             }
             "call_expression" | "new_expression" => self.call(node),
             "binary_expression" => {
-                let l = node.child_by_field_name("left").map(|x| self.eval(x)).unwrap_or_default();
-                let r = node.child_by_field_name("right").map(|x| self.eval(x)).unwrap_or_default();
-                let op = node.child_by_field_name("operator").map(|o| self.text(o).to_owned()).unwrap_or_default();
+                let l = node.field("left").map(|x| self.eval(x)).unwrap_or_default();
+                let r = node.field("right").map(|x| self.eval(x)).unwrap_or_default();
+                let op = node.field("operator").map(|o| self.text(o).to_owned()).unwrap_or_default();
                 if op == "+" { l.concat(&r) } else { Val::unknown().with_taint(&l.taint).with_taint(&r.taint) }
             }
             "assignment_expression" | "augmented_assignment_expression" => {
-                let r = node.child_by_field_name("right").map(|x| self.eval(x)).unwrap_or_default();
-                if let Some(l) = node.child_by_field_name("left") {
+                let r = node.field("right").map(|x| self.eval(x)).unwrap_or_default();
+                if let Some(l) = node.field("left") {
                     if l.kind() == "identifier" {
                         let name = self.text(l).to_owned();
                         let v = if node.kind() == "augmented_assignment_expression" { self.lookup(&name).unwrap_or_default().concat(&r) } else { r.clone() };
@@ -404,7 +414,7 @@ impl Js<'_, '_, '_> {
                             self.sink.add(line(node), Category::Escape, Verdict::Dangerous, "sets a variable that injects code into every process started (LD_PRELOAD / NODE_OPTIONS)");
                         }
                         let mut root = l;
-                        while let Some(o) = root.child_by_field_name("object") {
+                        while let Some(o) = root.field("object") {
                             root = o;
                         }
                         if root.kind() == "identifier" {
@@ -449,7 +459,7 @@ impl Js<'_, '_, '_> {
                 let mut v = Val::unknown();
                 for c in named(node) {
                     let x = match c.kind() {
-                        "pair" => c.child_by_field_name("value").map(|x| self.eval(x)).unwrap_or_default(),
+                        "pair" => c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
                         _ => self.eval(c),
                     };
                     v.taint.join(&x.taint);
@@ -501,9 +511,9 @@ impl Js<'_, '_, '_> {
         for c in named(obj) {
             match c.kind() {
                 "pair" => {
-                    let k = c.child_by_field_name("key").map(|k| self.text(k).trim_matches(|ch| ch == '"' || ch == '\'').to_owned());
+                    let k = c.field("key").map(|k| self.text(k).trim_matches(|ch| ch == '"' || ch == '\'').to_owned());
                     if k.as_deref() == Some(key) {
-                        let v = c.child_by_field_name("value")?;
+                        let v = c.field("value")?;
                         return Some((self.eval(v), v));
                     }
                 }
@@ -516,11 +526,11 @@ impl Js<'_, '_, '_> {
 
     fn call(&mut self, node: Node<'_>) -> Val {
         let ln = line(node);
-        let func = node.child_by_field_name("function").or_else(|| node.child_by_field_name("constructor"));
-        let arg_nodes: Vec<Node<'_>> = node.child_by_field_name("arguments").map(named).unwrap_or_default();
-        if node.child_by_field_name("arguments").is_some_and(|a| a.kind() == "template_string") {
+        let func = node.field("function").or_else(|| node.field("constructor"));
+        let arg_nodes: Vec<Node<'_>> = node.field("arguments").map(named).unwrap_or_default();
+        if node.field("arguments").is_some_and(|a| a.kind() == "template_string") {
             // A tagged template: zx / Bun shell `$\`cmd\``.
-            let tpl = node.child_by_field_name("arguments").map(|a| self.template(a)).unwrap_or_default();
+            let tpl = node.field("arguments").map(|a| self.template(a)).unwrap_or_default();
             if func.is_some_and(|f| self.text(f) == "$" || self.text(f).ends_with(".$")) {
                 self.sink.exec_code(ln, Language::Shell, &tpl, "a shell template");
             }
@@ -543,8 +553,8 @@ impl Js<'_, '_, '_> {
                 }
             }
             "member_expression" => {
-                let obj = func.child_by_field_name("object").map(|o| self.eval(o)).unwrap_or_default();
-                let prop = func.child_by_field_name("property").map(|p| self.text(p).to_owned()).unwrap_or_default();
+                let obj = func.field("object").map(|o| self.eval(o)).unwrap_or_default();
+                let prop = func.field("property").map(|p| self.text(p).to_owned()).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => (format!("{m}.{prop}"), None),
                     _ => (format!("?.{prop}"), Some(obj)),
@@ -560,7 +570,7 @@ impl Js<'_, '_, '_> {
         let second = args.get(1).cloned().unwrap_or_default();
         if let Some(recv) = recv {
             if all != Taint::default() && recv.handle.is_none() {
-                if let Some(obj) = func.child_by_field_name("object").filter(|o| o.kind() == "identifier") {
+                if let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier") {
                     // `lines.push(secret)`: the object now holds it.
                     let name = self.text(obj).to_owned();
                     let mut v = recv.clone();

@@ -36,6 +36,7 @@ mod python;
 mod review;
 mod shell;
 mod target;
+mod ts;
 
 pub use analyze::review_source;
 pub use cache::{CACHE_RELATIVE_PATH, VerdictCache, content_hash};

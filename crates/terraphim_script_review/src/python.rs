@@ -5,6 +5,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::ts::NodeExt as _;
+
 use crate::command::run_argv;
 use crate::engine::{Handle, Sink, Taint, Val, join_paths};
 use crate::model::{Category, Language, Verdict};
@@ -28,10 +30,13 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         params: HashMap::new(),
     };
     py.collect_funcs(root);
-    let recording = py.sink.recording;
-    py.sink.recording = false;
-    py.block(root);
-    py.sink.recording = recording;
+    if !py.funcs.is_empty() {
+        // A first round binds function parameters and return values; findings come from the second.
+        let recording = py.sink.recording;
+        py.sink.recording = false;
+        py.block(root);
+        py.sink.recording = recording;
+    }
     py.block(root);
 }
 
@@ -89,12 +94,17 @@ impl Py<'_, '_, '_> {
 
     fn collect_funcs(&mut self, node: Node<'_>) {
         for c in named(node) {
+            let k = c.kind();
+            // Function definitions only appear among statements: skip expressions.
+            if !(k.ends_with("statement") || k.ends_with("definition") || k.ends_with("clause") || k == "block") {
+                continue;
+            }
             if c.kind() == "function_definition" {
-                let name = c.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                let name = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
                 let mut params = Vec::new();
-                if let Some(ps) = c.child_by_field_name("parameters") {
+                if let Some(ps) = c.field("parameters") {
                     for p in named(ps) {
-                        let id = if p.kind() == "identifier" { Some(p) } else { p.child_by_field_name("name").or_else(|| p.named_child(0)) };
+                        let id = if p.kind() == "identifier" { Some(p) } else { p.field("name").or_else(|| p.named_child(0)) };
                         if let Some(id) = id {
                             let n = self.text(id).to_owned();
                             if n != "self" && n != "cls" {
@@ -149,13 +159,13 @@ impl Py<'_, '_, '_> {
                 }
             }
             "subscript" => {
-                let key = target.child_by_field_name("subscript").map(|k| self.eval(k).text_or_unknown()).unwrap_or_default();
-                let obj = target.child_by_field_name("value").map(|v| self.text(v).to_owned()).unwrap_or_default();
+                let key = target.field("subscript").map(|k| self.eval(k).text_or_unknown()).unwrap_or_default();
+                let obj = target.field("value").map(|v| self.text(v).to_owned()).unwrap_or_default();
                 if obj.ends_with("environ") && matches!(key.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
                     self.sink.add(line(target), Category::Escape, Verdict::Dangerous, format!("sets {key}, injecting a library into every program started"));
                 }
                 let mut root = target;
-                while let Some(v) = root.child_by_field_name("value").or_else(|| root.child_by_field_name("object")) {
+                while let Some(v) = root.field("value").or_else(|| root.field("object")) {
                     root = v;
                 }
                 if root.kind() == "identifier" {
@@ -189,9 +199,9 @@ impl Py<'_, '_, '_> {
             }
             "import_statement" | "import_from_statement" | "future_import_statement" => self.import(node),
             "function_definition" => {
-                let name = node.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                let name = node.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
                 self.locals.push((name, HashMap::new()));
-                if let Some(body) = node.child_by_field_name("body") {
+                if let Some(body) = node.field("body") {
                     self.block(body);
                 }
                 self.locals.pop();
@@ -213,10 +223,10 @@ impl Py<'_, '_, '_> {
                 for c in named(node) {
                     if c.kind() == "with_clause" {
                         for item in named(c) {
-                            let Some(value) = item.child_by_field_name("value") else { continue };
+                            let Some(value) = item.field("value") else { continue };
                             if value.kind() == "as_pattern" {
                                 let expr = value.named_child(0);
-                                let alias = value.child_by_field_name("alias");
+                                let alias = value.field("alias");
                                 let v = expr.map(|e| self.eval(e)).unwrap_or_default();
                                 if let Some(a) = alias {
                                     let target = a.named_child(0).unwrap_or(a);
@@ -232,16 +242,16 @@ impl Py<'_, '_, '_> {
                 }
             }
             "for_statement" => {
-                let iter = node.child_by_field_name("right").map(|r| self.eval(r)).unwrap_or_default();
+                let iter = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
                 let elem = match &iter.items {
                     Some(items) => items.iter().fold(Val::unknown(), |acc, v| if acc == Val::unknown() { v.clone() } else { acc.union(v) }),
                     None => Val { text: iter.text.clone(), taint: iter.taint.clone(), alts: iter.alts.clone(), ..Val::default() },
                 };
-                if let Some(left) = node.child_by_field_name("left") {
+                if let Some(left) = node.field("left") {
                     self.bind_target(left, elem);
                 }
                 for field in ["body", "alternative"] {
-                    if let Some(b) = node.child_by_field_name(field) {
+                    if let Some(b) = node.field(field) {
                         self.stmt(b);
                     }
                 }
@@ -278,13 +288,13 @@ impl Py<'_, '_, '_> {
     }
 
     fn import(&mut self, node: Node<'_>) {
-        let module = node.child_by_field_name("module_name").map(|m| self.text(m).to_owned());
+        let module = node.field("module_name").map(|m| self.text(m).to_owned());
         let mut cursor = node.walk();
         let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (full, alias) = if n.kind() == "aliased_import" {
-                let full = n.child_by_field_name("name").map(|x| self.text(x).to_owned()).unwrap_or_default();
-                let alias = n.child_by_field_name("alias").map(|x| self.text(x).to_owned()).unwrap_or_default();
+                let full = n.field("name").map(|x| self.text(x).to_owned()).unwrap_or_default();
+                let alias = n.field("alias").map(|x| self.text(x).to_owned()).unwrap_or_default();
                 (full, alias)
             } else {
                 let full = self.text(n).to_owned();
@@ -320,7 +330,7 @@ impl Py<'_, '_, '_> {
                     out = out.concat(&Val::lit(s));
                 }
                 "interpolation" => {
-                    let v = c.child_by_field_name("expression").map(|e| self.eval(e)).unwrap_or_default();
+                    let v = c.field("expression").map(|e| self.eval(e)).unwrap_or_default();
                     let v = if v.text.is_none() && !matches!(v.handle, Some(Handle::Path(_))) { Val::lit(UNKNOWN.to_string()).with_taint(&v.taint) } else { v };
                     out = out.concat(&v);
                 }
@@ -355,8 +365,8 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
-                let obj = node.child_by_field_name("object").map(|o| self.eval(o)).unwrap_or_default();
-                let attr = node.child_by_field_name("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
+                let obj = node.field("object").map(|o| self.eval(o)).unwrap_or_default();
+                let attr = node.field("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
                         let full = format!("{m}.{attr}");
@@ -374,8 +384,8 @@ impl Py<'_, '_, '_> {
                 }
             }
             "subscript" => {
-                let obj = node.child_by_field_name("value").map(|o| self.eval(o)).unwrap_or_default();
-                let index_node = node.child_by_field_name("subscript");
+                let obj = node.field("value").map(|o| self.eval(o)).unwrap_or_default();
+                let index_node = node.field("subscript");
                 let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) if m == "os.environ" => match index.known() {
@@ -400,9 +410,9 @@ impl Py<'_, '_, '_> {
             }
             "call" => self.call(node),
             "binary_operator" => {
-                let left = node.child_by_field_name("left").map(|l| self.eval(l)).unwrap_or_default();
-                let right = node.child_by_field_name("right").map(|r| self.eval(r)).unwrap_or_default();
-                let op = node.child_by_field_name("operator").map(|o| self.text(o).to_owned()).unwrap_or_default();
+                let left = node.field("left").map(|l| self.eval(l)).unwrap_or_default();
+                let right = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                let op = node.field("operator").map(|o| self.text(o).to_owned()).unwrap_or_default();
                 match op.as_str() {
                     "+" => left.concat(&right),
                     "/" if matches!(left.handle, Some(Handle::Path(_))) => {
@@ -437,16 +447,16 @@ impl Py<'_, '_, '_> {
                 it.fold(first, |a, b| a.union(&b))
             }
             "assignment" | "augmented_assignment" => {
-                let right = node.child_by_field_name("right").map(|r| self.eval(r)).unwrap_or_default();
-                if let Some(left) = node.child_by_field_name("left") {
+                let right = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                if let Some(left) = node.field("left") {
                     let val = if node.kind() == "augmented_assignment" { self.eval(left).concat(&right) } else { right };
                     self.bind_target(left, val);
                 }
                 Val::unknown()
             }
             "named_expression" => {
-                let v = node.child_by_field_name("value").map(|r| self.eval(r)).unwrap_or_default();
-                if let Some(n) = node.child_by_field_name("name") {
+                let v = node.field("value").map(|r| self.eval(r)).unwrap_or_default();
+                if let Some(n) = node.field("name") {
                     self.bind_target(n, v.clone());
                 }
                 v
@@ -456,8 +466,8 @@ impl Py<'_, '_, '_> {
                 let children = named(node);
                 for c in &children {
                     if c.kind() == "for_in_clause" {
-                        let iter = c.child_by_field_name("right").map(|r| self.eval(r)).unwrap_or_default();
-                        if let Some(left) = c.child_by_field_name("left") {
+                        let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                        if let Some(left) = c.field("left") {
                             self.bind_target(left, Val::unknown().with_taint(&iter.taint));
                         }
                     }
@@ -472,7 +482,7 @@ impl Py<'_, '_, '_> {
                 v
             }
             "lambda" => {
-                if let Some(b) = node.child_by_field_name("body") {
+                if let Some(b) = node.field("body") {
                     self.eval(b);
                 }
                 Val::unknown()
@@ -512,12 +522,12 @@ impl Py<'_, '_, '_> {
 
     fn call(&mut self, node: Node<'_>) -> Val {
         let ln = line(node);
-        let func = node.child_by_field_name("function");
+        let func = node.field("function");
         let mut args: Vec<Val> = Vec::new();
         let mut arg_nodes: Vec<Node<'_>> = Vec::new();
         let mut kwargs: HashMap<String, Val> = HashMap::new();
         let mut kw_nodes: HashMap<String, Node<'_>> = HashMap::new();
-        if let Some(a) = node.child_by_field_name("arguments") {
+        if let Some(a) = node.field("arguments") {
             if a.kind() == "generator_expression" {
                 args.push(self.eval(a));
                 arg_nodes.push(a);
@@ -525,9 +535,9 @@ impl Py<'_, '_, '_> {
                 for c in named(a) {
                     match c.kind() {
                         "keyword_argument" => {
-                            let k = c.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
-                            let v = c.child_by_field_name("value").map(|v| self.eval(v)).unwrap_or_default();
-                            if let Some(vn) = c.child_by_field_name("value") {
+                            let k = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                            let v = c.field("value").map(|v| self.eval(v)).unwrap_or_default();
+                            if let Some(vn) = c.field("value") {
                                 kw_nodes.insert(k.clone(), vn);
                             }
                             kwargs.insert(k, v);
@@ -555,9 +565,9 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
-                let obj_node = func.child_by_field_name("object");
+                let obj_node = func.field("object");
                 let obj = obj_node.map(|o| self.eval(o)).unwrap_or_default();
-                let attr = func.child_by_field_name("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
+                let attr = func.field("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => (format!("{m}.{attr}"), None, None),
                     _ => (format!("?.{attr}"), Some(obj), obj_node),

@@ -4,6 +4,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::ts::NodeExt as _;
+
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Verdict};
@@ -73,7 +75,7 @@ impl Shell<'_, '_, '_> {
                 Val::unknown()
             }
             "function_definition" => {
-                if let Some(body) = node.child_by_field_name("body") {
+                if let Some(body) = node.field("body") {
                     self.block(body, false);
                 }
                 Val::unknown()
@@ -88,11 +90,11 @@ impl Shell<'_, '_, '_> {
                     items = if first { val } else { items.union(&val) };
                     first = false;
                 }
-                if let Some(var) = node.child_by_field_name("variable") {
+                if let Some(var) = node.field("variable") {
                     let name = self.text(var).to_owned();
                     self.vars.insert(name, items);
                 }
-                if let Some(body) = node.child_by_field_name("body") {
+                if let Some(body) = node.field("body") {
                     return self.block(body, capture);
                 }
                 Val::unknown()
@@ -121,9 +123,9 @@ impl Shell<'_, '_, '_> {
     }
 
     fn assign(&mut self, node: Node<'_>) {
-        let Some(name) = node.child_by_field_name("name") else { return };
+        let Some(name) = node.field("name") else { return };
         let name = self.text(name).to_owned();
-        let value = match node.child_by_field_name("value") {
+        let value = match node.field("value") {
             Some(v) => self.word(v),
             None => Val::lit(""),
         };
@@ -264,7 +266,7 @@ impl Shell<'_, '_, '_> {
     }
 
     fn redirected(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
-        let body = node.child_by_field_name("body");
+        let body = node.field("body");
         let mut cursor = node.walk();
         let redirects: Vec<Node<'_>> = node.children_by_field_name("redirect", &mut cursor).collect();
         let mut input = stdin.cloned();
@@ -295,7 +297,7 @@ impl Shell<'_, '_, '_> {
         }
         for r in file_redirects {
             let op = r.child(if r.child(0).is_some_and(|c| c.kind() == "file_descriptor") { 1 } else { 0 }).map(|c| self.text(c).to_owned()).unwrap_or_default();
-            let Some(dest) = r.child_by_field_name("destination") else { continue };
+            let Some(dest) = r.field("destination") else { continue };
             let target = self.word(dest);
             let t = target.text_or_unknown();
             if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") {
@@ -318,7 +320,7 @@ impl Shell<'_, '_, '_> {
         }
         let Some(body) = body else { return Val::unknown() };
         if let Some(addr) = &dev_tcp {
-            let name = body.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+            let name = body.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
             let name = name.rsplit('/').next().unwrap_or("").to_owned();
             if matches!(name.as_str(), "bash" | "sh" | "zsh" | "dash" | "exec") {
                 self.sink.add(line(node), Category::Escape, Verdict::Dangerous, format!("connects a shell to a network socket ({addr}): a reverse shell"));
@@ -344,7 +346,7 @@ impl Shell<'_, '_, '_> {
         for c in children {
             match c.kind() {
                 "variable_assignment" => {
-                    let name = c.child_by_field_name("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                    let name = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
                     if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
                         self.sink.add(line(c), Category::Escape, Verdict::Dangerous, format!("sets {name}, injecting a library into the program"));
                     }
