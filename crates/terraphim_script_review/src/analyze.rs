@@ -24,9 +24,18 @@ fn grammar(lang: Language) -> TsLanguage {
 
 /// Check that every grammar loads into the runtime.
 pub(crate) fn check_grammars() -> crate::Result<()> {
-    for lang in [Language::Python, Language::Shell, Language::JavaScript, Language::TypeScript] {
+    for lang in [
+        Language::Python,
+        Language::Shell,
+        Language::JavaScript,
+        Language::TypeScript,
+    ] {
         let mut p = Parser::new();
-        p.set_language(&grammar(lang)).map_err(|e| crate::Error::Grammar { language: lang.as_str(), message: e.to_string() })?;
+        p.set_language(&grammar(lang))
+            .map_err(|e| crate::Error::Grammar {
+                language: lang.as_str(),
+                message: e.to_string(),
+            })?;
     }
     Ok(())
 }
@@ -39,7 +48,10 @@ fn with_parser<T>(lang: Language, f: impl FnOnce(&mut Parser) -> T) -> Option<T>
             p.set_language(&grammar(lang)).ok()?;
             parsers.push((lang, p));
         }
-        parsers.iter_mut().find(|(l, _)| *l == lang).map(|(_, p)| f(p))
+        parsers
+            .iter_mut()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, p)| f(p))
     })
 }
 
@@ -48,7 +60,12 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
     text_checks(code, sink);
     let tree = with_parser(lang, |p| p.parse(code, None)).flatten();
     let Some(tree) = tree else {
-        sink.add(1, Category::Unreviewable, Verdict::Suspicious, format!("the {lang} parser gave no syntax tree"));
+        sink.add(
+            1,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!("the {lang} parser gave no syntax tree"),
+        );
         return;
     };
     let root = tree.root_node();
@@ -58,9 +75,18 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
         Language::Shell => crate::shell::analyze(sink, root, code),
         Language::JavaScript | Language::TypeScript => crate::js::analyze(sink, root, code),
     }
-    if root.has_error() && !sink.findings[before..].iter().any(|f| f.category == Category::Unreviewable) {
+    if root.has_error()
+        && !sink.findings[before..]
+            .iter()
+            .any(|f| f.category == Category::Unreviewable)
+    {
         let line = first_error_line(root).unwrap_or(1);
-        sink.add(line, Category::Unreviewable, Verdict::Suspicious, format!("part of the script is not valid {lang}, so it was not fully reviewed"));
+        sink.add(
+            line,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!("part of the script is not valid {lang}, so it was not fully reviewed"),
+        );
     }
 }
 
@@ -70,25 +96,52 @@ fn first_error_line(node: tree_sitter::Node<'_>) -> Option<u32> {
     }
     let mut c = node.walk();
     let children: Vec<_> = node.children(&mut c).collect();
-    children.into_iter().filter(|ch| ch.has_error()).find_map(first_error_line)
+    children
+        .into_iter()
+        .filter(|ch| ch.has_error())
+        .find_map(first_error_line)
 }
 
 /// Checks on the raw text: invisible and bidirectional characters, obfuscator fingerprints.
 fn text_checks(code: &str, sink: &mut Sink<'_>) {
     for (i, l) in code.lines().enumerate() {
         let ln = i as u32 + 1;
-        if l.chars().any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')) {
+        if l.chars()
+            .any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+        {
             sink.add(ln, Category::ObfuscatedExecution, Verdict::Dangerous, "contains bidirectional control characters that make code read differently than it runs");
-        } else if l.chars().any(|c| matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}') ) && !(i == 0 && l.starts_with('\u{FEFF}')) {
-            sink.add(ln, Category::ObfuscatedExecution, Verdict::Suspicious, "contains invisible characters");
+        } else if l
+            .chars()
+            .any(|c| matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+            && !(i == 0 && l.starts_with('\u{FEFF}'))
+        {
+            sink.add(
+                ln,
+                Category::ObfuscatedExecution,
+                Verdict::Suspicious,
+                "contains invisible characters",
+            );
         }
     }
     if code.contains("__pyarmor__") || code.contains("pyarmor_runtime") {
-        sink.add(1, Category::ObfuscatedExecution, Verdict::Suspicious, "is PyArmor-obfuscated, so its behaviour cannot be reviewed");
+        sink.add(
+            1,
+            Category::ObfuscatedExecution,
+            Verdict::Suspicious,
+            "is PyArmor-obfuscated, so its behaviour cannot be reviewed",
+        );
     }
-    let hexnames = code.match_indices("_0x").filter(|(i, _)| code[i + 3..].chars().take(4).all(|c| c.is_ascii_hexdigit())).count();
+    let hexnames = code
+        .match_indices("_0x")
+        .filter(|(i, _)| code[i + 3..].chars().take(4).all(|c| c.is_ascii_hexdigit()))
+        .count();
     if hexnames >= 20 {
-        sink.add(1, Category::ObfuscatedExecution, Verdict::Suspicious, "looks like obfuscator output (many `_0x…` names)");
+        sink.add(
+            1,
+            Category::ObfuscatedExecution,
+            Verdict::Suspicious,
+            "looks like obfuscator output (many `_0x…` names)",
+        );
     }
 }
 
@@ -96,7 +149,15 @@ fn text_checks(code: &str, sink: &mut Sink<'_>) {
 pub fn review_source(source: &str, language: Language, ctx: &Context, config: &Config) -> Report {
     let mut sink = Sink::new(ctx, config, source);
     if source.len() > config.max_bytes {
-        sink.add(1, Category::Unreviewable, Verdict::Suspicious, format!("the script is larger than {} bytes, too large to review", config.max_bytes));
+        sink.add(
+            1,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!(
+                "the script is larger than {} bytes, too large to review",
+                config.max_bytes
+            ),
+        );
         return Report::from_findings(language, sink.findings);
     }
     analyze_into(language, source, &mut sink);

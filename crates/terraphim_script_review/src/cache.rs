@@ -37,7 +37,9 @@ impl VerdictCache {
     pub fn default_location() -> Option<VerdictCache> {
         let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| Path::new(v).is_absolute()) {
             Some(d) => PathBuf::from(d),
-            None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache"),
+            None => {
+                PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache")
+            }
         };
         Some(VerdictCache::new(base.join(CACHE_RELATIVE_PATH)))
     }
@@ -77,7 +79,10 @@ impl VerdictCache {
         fs_err::create_dir_all(&self.dir).map_err(io(&self.dir))?;
         let target = self.file(key);
         let tmp = self.dir.join(format!(".{key}.{}.tmp", std::process::id()));
-        let text = serde_json::to_string(report).map_err(|e| Error::Io { path: target.clone(), source: std::io::Error::other(e) })?;
+        let text = serde_json::to_string(report).map_err(|e| Error::Io {
+            path: target.clone(),
+            source: std::io::Error::other(e),
+        })?;
         fs_err::write(&tmp, text).map_err(io(&tmp))?;
         fs_err::rename(&tmp, &target).map_err(io(&target))?;
         Ok(())

@@ -17,7 +17,9 @@ fn base(name: &str) -> &str {
 /// Strip wrappers (`sudo`, `env`, `nice`, `nohup`, `timeout`, ...); note privilege and detaching.
 fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] {
     loop {
-        let Some(first) = argv.first() else { return argv };
+        let Some(first) = argv.first() else {
+            return argv;
+        };
         let name = word(first);
         let name = base(name.trim_start_matches('\\'));
         let mut preload = false;
@@ -29,7 +31,11 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
                     break;
                 }
                 if w.starts_with('-') {
-                    i += if with_value.contains(&w.as_str()) { 2 } else { 1 };
+                    i += if with_value.contains(&w.as_str()) {
+                        2
+                    } else {
+                        1
+                    };
                 } else if w.contains('=') && !w.starts_with('=') && name == "env" {
                     preload |= w.starts_with("LD_PRELOAD=") || w.starts_with("LD_AUDIT=");
                     i += 1;
@@ -41,16 +47,28 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
         };
         let next = match name {
             "sudo" | "doas" | "pkexec" | "run0" => {
-                sink.add(line, Category::Escape, Verdict::Suspicious, format!("runs a command with elevated privileges ({name})"));
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Suspicious,
+                    format!("runs a command with elevated privileges ({name})"),
+                );
                 skip_opts(argv, &["-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t"])
             }
             "nohup" | "setsid" | "disown" | "daemonize" => {
-                sink.add(line, Category::Escape, Verdict::Suspicious, format!("starts a detached process meant to outlive the run ({name})"));
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Suspicious,
+                    format!("starts a detached process meant to outlive the run ({name})"),
+                );
                 skip_opts(argv, &[])
             }
-            "env" | "command" | "builtin" | "exec" | "time" | "stdbuf" | "chrt" | "taskset" | "unbuffer" | "xargs" => {
-                skip_opts(argv, &["-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s"])
-            }
+            "env" | "command" | "builtin" | "exec" | "time" | "stdbuf" | "chrt" | "taskset"
+            | "unbuffer" | "xargs" => skip_opts(
+                argv,
+                &["-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s"],
+            ),
             "nice" | "ionice" => skip_opts(argv, &["-n", "-c"]),
             "timeout" | "gtimeout" => {
                 let rest = skip_opts(argv, &["-s", "-k", "--signal", "--kill-after"]);
@@ -59,7 +77,12 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
             _ => {
                 if name.contains('=') && !name.starts_with('=') {
                     if name.starts_with("LD_PRELOAD=") {
-                        sink.add(line, Category::Escape, Verdict::Dangerous, "injects a library into the command through LD_PRELOAD");
+                        sink.add(
+                            line,
+                            Category::Escape,
+                            Verdict::Dangerous,
+                            "injects a library into the command through LD_PRELOAD",
+                        );
                     }
                     &argv[1..]
                 } else {
@@ -68,7 +91,12 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
             }
         };
         if preload {
-            sink.add(line, Category::Escape, Verdict::Dangerous, "injects a library into the command through the dynamic loader");
+            sink.add(
+                line,
+                Category::Escape,
+                Verdict::Dangerous,
+                "injects a library into the command through the dynamic loader",
+            );
         }
         argv = next;
     }
@@ -85,7 +113,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         if first.taint.remote || first.taint.decoded {
             sink.exec_code(line, Language::Shell, first, "a command");
         } else {
-            sink.add(line, Category::RemoteCode, Verdict::Suspicious, "the command name is built at run time");
+            sink.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                "the command name is built at run time",
+            );
         }
         return Val::unknown();
     }
@@ -94,7 +127,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
     let has = |flag: &str| words.iter().any(|w| w == flag);
-    let has_short = |c: char| words.iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c));
+    let has_short = |c: char| {
+        words
+            .iter()
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c))
+    };
     let positional: Vec<&Val> = args.iter().filter(|v| !word(v).starts_with('-')).collect();
     let mut args_taint = Taint::default();
     for a in args {
@@ -106,12 +143,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         return run_interpreter(sink, line, lang, &name, args, stdin);
     }
     match name.as_str() {
-        "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl" | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq" | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip" => {
+        "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
+        | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
+        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip" => {
             let mut out = Val::unknown();
             out.taint = args_taint.clone();
             if let Some(s) = stdin {
                 out.taint.join(&s.taint);
-                if matches!(name.as_str(), "cat" | "tac" | "sort" | "uniq") && positional.is_empty() {
+                if matches!(name.as_str(), "cat" | "tac" | "sort" | "uniq") && positional.is_empty()
+                {
                     out.text.clone_from(&s.text);
                 }
             }
@@ -119,14 +159,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 let t = sink.read_path(line, &word(p));
                 out.taint.join(&t);
             }
-            let decoding = (matches!(name.as_str(), "base64" | "base32") && (has("-d") || has("--decode") || has("-D")))
+            let decoding = (matches!(name.as_str(), "base64" | "base32")
+                && (has("-d") || has("--decode") || has("-D")))
                 || (name == "xxd" && has_short('r'))
                 || (name == "openssl" && (has("-d") || has("enc") && has("-d")))
                 || (name == "rev");
             if decoding {
                 out.taint.decoded = true;
             }
-            if name == "sed" && (has_short('i') || words.iter().any(|w| w.starts_with("--in-place"))) {
+            if name == "sed"
+                && (has_short('i') || words.iter().any(|w| w.starts_with("--in-place")))
+            {
                 let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
                 for file in positional.iter().skip(1) {
                     sink.write(line, file, &expr, false);
@@ -136,7 +179,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         "echo" | "printf" => {
             let mut out = Val::lit("");
-            for (i, a) in args.iter().filter(|a| !matches!(word(a).as_str(), "-n" | "-e" | "-E")).enumerate() {
+            for (i, a) in args
+                .iter()
+                .filter(|a| !matches!(word(a).as_str(), "-n" | "-e" | "-E"))
+                .enumerate()
+            {
                 if i > 0 {
                     out = out.concat(&Val::lit(" "));
                 }
@@ -152,7 +199,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             data
         }
         "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => {
-            let Some((dst, srcs)) = positional.split_last() else { return Val::unknown() };
+            let Some((dst, srcs)) = positional.split_last() else {
+                return Val::unknown();
+            };
             let mut content = Val::unknown();
             for s in srcs {
                 let t = sink.read_path(line, &word(s));
@@ -171,27 +220,47 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::unknown()
         }
         "rm" | "rmdir" | "unlink" | "shred" | "srm" => {
-            let recursive = has_short('r') || has_short('R') || has("--recursive") || name == "rmdir";
+            let recursive =
+                has_short('r') || has_short('R') || has("--recursive") || name == "rmdir";
             for p in &positional {
                 sink.delete(line, p, recursive);
             }
             Val::unknown()
         }
         "find" => {
-            if has("-delete") || words.windows(2).any(|w| w[0] == "-exec" && base(&w[1]) == "rm") {
-                if let Some(root) = positional.first() {
-                    let filtered = words.iter().any(|w| matches!(w.as_str(), "-name" | "-iname" | "-path" | "-type" | "-mtime" | "-newer" | "-regex"));
-                    let target = if filtered { Val::lit(format!("{}/{UNKNOWN}", word(root).trim_end_matches('/'))) } else { (*root).clone() };
-                    sink.delete(line, &target, true);
-                }
+            if (has("-delete")
+                || words
+                    .windows(2)
+                    .any(|w| w[0] == "-exec" && base(&w[1]) == "rm"))
+                && let Some(root) = positional.first()
+            {
+                let filtered = words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "-name" | "-iname" | "-path" | "-type" | "-mtime" | "-newer" | "-regex"
+                    )
+                });
+                let target = if filtered {
+                    Val::lit(format!("{}/{UNKNOWN}", word(root).trim_end_matches('/')))
+                } else {
+                    (*root).clone()
+                };
+                sink.delete(line, &target, true);
             }
             Val::unknown()
         }
         "dd" => {
             for w in &words {
                 if let Some(dev) = w.strip_prefix("of=") {
-                    if dev.starts_with("/dev/") && !matches!(dev, "/dev/null" | "/dev/stdout" | "/dev/stderr") {
-                        sink.add(line, Category::Destructive, Verdict::Dangerous, format!("overwrites the device {dev}"));
+                    if dev.starts_with("/dev/")
+                        && !matches!(dev, "/dev/null" | "/dev/stdout" | "/dev/stderr")
+                    {
+                        sink.add(
+                            line,
+                            Category::Destructive,
+                            Verdict::Dangerous,
+                            format!("overwrites the device {dev}"),
+                        );
                     } else {
                         sink.write(line, &Val::lit(dev), &Val::unknown(), false);
                     }
@@ -202,32 +271,68 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             Val::unknown()
         }
-        n if n.starts_with("mkfs") || matches!(n, "wipefs" | "fdisk" | "sfdisk" | "parted" | "blkdiscard") => {
-            sink.add(line, Category::Destructive, Verdict::Dangerous, format!("formats or repartitions a disk ({n})"));
+        n if n.starts_with("mkfs")
+            || matches!(n, "wipefs" | "fdisk" | "sfdisk" | "parted" | "blkdiscard") =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                format!("formats or repartitions a disk ({n})"),
+            );
             Val::unknown()
         }
         "chmod" => {
             if words.iter().any(|w| is_setuid_mode(w)) {
-                sink.add(line, Category::Escape, Verdict::Dangerous, "sets the setuid or setgid bit (privilege escalation)");
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "sets the setuid or setgid bit (privilege escalation)",
+                );
             }
             Val::unknown()
         }
-        "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => curl(sink, line, &name, args, stdin),
+        "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
+            curl(sink, line, &name, args, stdin)
+        }
         "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl-s_client" => {
-            let shell_exec = words.iter().any(|w| w == "-e" || w == "-c" || w.starts_with("exec:") || w.starts_with("EXEC:") || w.starts_with("system:"));
+            let shell_exec = words.iter().any(|w| {
+                w == "-e"
+                    || w == "-c"
+                    || w.starts_with("exec:")
+                    || w.starts_with("EXEC:")
+                    || w.starts_with("system:")
+            });
             if shell_exec {
-                sink.add(line, Category::Escape, Verdict::Dangerous, "connects a shell to a network socket (reverse or bind shell)");
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "connects a shell to a network socket (reverse or bind shell)",
+                );
             }
-            let host = positional.iter().map(|v| word(v)).find(|w| !w.chars().all(|c| c.is_ascii_digit()) && !w.starts_with('/'));
+            let host = positional
+                .iter()
+                .map(|v| word(v))
+                .find(|w| !w.chars().all(|c| c.is_ascii_digit()) && !w.starts_with('/'));
             let mut payload = stdin.cloned().unwrap_or_default();
             payload.taint.join(&args_taint);
             let listening = has_short('l');
             if !listening {
                 sink.network(line, host.as_deref(), &payload, stdin.is_some());
             } else if !shell_exec {
-                sink.add(line, Category::Network, Verdict::Suspicious, "listens for network connections");
+                sink.add(
+                    line,
+                    Category::Network,
+                    Verdict::Suspicious,
+                    "listens for network connections",
+                );
             }
-            Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() })
+            Val::unknown().with_taint(&Taint {
+                remote: true,
+                ..Taint::default()
+            })
         }
         "ssh" => {
             let host = positional.first().map(|v| remote_host(&word(v)));
@@ -246,16 +351,36 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         "crontab" => {
             if !has("-l") {
                 if has("-r") {
-                    sink.add(line, Category::Destructive, Verdict::Suspicious, "removes the user's crontab");
+                    sink.add(
+                        line,
+                        Category::Destructive,
+                        Verdict::Suspicious,
+                        "removes the user's crontab",
+                    );
                 } else {
-                    sink.add(line, Category::Persistence, Verdict::Dangerous, "installs a crontab, which outlives the session");
+                    sink.add(
+                        line,
+                        Category::Persistence,
+                        Verdict::Dangerous,
+                        "installs a crontab, which outlives the session",
+                    );
                 }
             }
             Val::unknown()
         }
         "systemctl" | "launchctl" | "update-rc.d" | "chkconfig" => {
-            if words.iter().any(|w| matches!(w.as_str(), "enable" | "load" | "bootstrap" | "link" | "defaults" | "on")) {
-                sink.add(line, Category::Persistence, Verdict::Dangerous, format!("registers a service that outlives the session ({name})"));
+            if words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "enable" | "load" | "bootstrap" | "link" | "defaults" | "on"
+                )
+            }) {
+                sink.add(
+                    line,
+                    Category::Persistence,
+                    Verdict::Dangerous,
+                    format!("registers a service that outlives the session ({name})"),
+                );
             }
             Val::unknown()
         }
@@ -278,24 +403,46 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             Val::unknown()
         }
-        "env" | "printenv" | "export" | "set" | "declare" if args.is_empty() || (name == "export" && has("-p")) => {
-            Val::unknown().with_taint(&Taint { env: true, ..Taint::default() })
+        "env" | "printenv" | "export" | "set" | "declare"
+            if args.is_empty() || (name == "export" && has("-p")) =>
+        {
+            Val::unknown().with_taint(&Taint {
+                env: true,
+                ..Taint::default()
+            })
         }
         "hostname" | "whoami" | "id" | "uname" | "ifconfig" | "ip" | "logname" | "groups" => {
-            Val::unknown().with_taint(&Taint { host: true, ..Taint::default() })
+            Val::unknown().with_taint(&Taint {
+                host: true,
+                ..Taint::default()
+            })
         }
-        "xclip" | "xsel" | "pbpaste" | "wl-paste" | "security" | "secret-tool" | "keyctl" | "pass" => {
+        "xclip" | "xsel" | "pbpaste" | "wl-paste" | "security" | "secret-tool" | "keyctl"
+        | "pass" => {
             let what = match name.as_str() {
                 "security" => "the macOS keychain",
                 "secret-tool" | "keyctl" | "pass" => "the system keyring",
                 _ => "the clipboard",
             };
-            sink.add(line, Category::SecretRead, Verdict::Suspicious, format!("reads {what}"));
-            Val::unknown().with_taint(&Taint { secret: Some(what.into()), ..Taint::default() })
+            sink.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("reads {what}"),
+            );
+            Val::unknown().with_taint(&Taint {
+                secret: Some(what.into()),
+                ..Taint::default()
+            })
         }
         "gdb" | "strace" | "ltrace" => {
             if has("-p") || has("--pid") || has("attach") {
-                sink.add(line, Category::Escape, Verdict::Dangerous, "attaches to another process");
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "attaches to another process",
+                );
             }
             Val::unknown()
         }
@@ -309,10 +456,10 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     out.taint.join(&t);
                 }
             }
-            if let Some(s) = stdin {
-                if SHELLS.contains(&name.as_str()) {
-                    sink.exec_code(line, Language::Shell, s, "a pipe into a shell");
-                }
+            if let Some(s) = stdin
+                && SHELLS.contains(&name.as_str())
+            {
+                sink.exec_code(line, Language::Shell, s, "a pipe into a shell");
             }
             out
         }
@@ -323,12 +470,17 @@ fn is_setuid_mode(w: &str) -> bool {
     if w.starts_with('+') || w.starts_with('u') || w.starts_with('g') || w.starts_with('a') {
         return w.contains("+s");
     }
-    w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()) && matches!(w.as_bytes()[0], b'2' | b'4' | b'6')
+    w.len() == 4
+        && w.chars().all(|c| c.is_ascii_digit())
+        && matches!(w.as_bytes()[0], b'2' | b'4' | b'6')
 }
 
 fn is_remote_spec(w: &str) -> bool {
     match w.split_once(':') {
-        Some((host, _)) => !host.is_empty() && !host.contains('/') && !host.contains(UNKNOWN) || w.starts_with("rsync://"),
+        Some((host, _)) => {
+            !host.is_empty() && !host.contains('/') && !host.contains(UNKNOWN)
+                || w.starts_with("rsync://")
+        }
         None => false,
     }
 }
@@ -339,14 +491,29 @@ fn remote_host(w: &str) -> String {
     host.rsplit('@').next().unwrap_or(host).to_owned()
 }
 
-fn run_interpreter(sink: &mut Sink<'_>, line: u32, lang: Language, name: &str, args: &[Val], stdin: Option<&Val>) -> Val {
+fn run_interpreter(
+    sink: &mut Sink<'_>,
+    line: u32,
+    lang: Language,
+    name: &str,
+    args: &[Val],
+    stdin: Option<&Val>,
+) -> Val {
     let mut i = 0;
     while let Some(a) = args.get(i) {
         let w = word(a);
         let code_flag = match lang {
             Language::Python => w == "-c",
-            Language::Shell => w == "-c" || (w.starts_with('-') && !w.starts_with("--") && w.ends_with('c') && w.len() <= 4),
-            Language::JavaScript | Language::TypeScript => matches!(w.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval"),
+            Language::Shell => {
+                w == "-c"
+                    || (w.starts_with('-')
+                        && !w.starts_with("--")
+                        && w.ends_with('c')
+                        && w.len() <= 4)
+            }
+            Language::JavaScript | Language::TypeScript => {
+                matches!(w.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval")
+            }
         };
         if code_flag {
             if let Some(code) = args.get(i + 1) {
@@ -360,11 +527,17 @@ fn run_interpreter(sink: &mut Sink<'_>, line: u32, lang: Language, name: &str, a
                 let words: Vec<String> = args[i + 1..].iter().map(word).collect();
                 package_tool(sink, line, "pip", &words[1..]);
             } else if module == "http.server" {
-                sink.add(line, Category::Network, Verdict::Suspicious, "serves files over HTTP");
+                sink.add(
+                    line,
+                    Category::Network,
+                    Verdict::Suspicious,
+                    "serves files over HTTP",
+                );
             }
             return Val::unknown();
         }
-        if w == "-" || !w.starts_with('-') && !(matches!(name, "deno" | "bun") && matches!(w.as_str(), "run" | "x")) {
+        let runner_word = matches!(name, "deno" | "bun") && matches!(w.as_str(), "run" | "x");
+        if w == "-" || !(w.starts_with('-') || runner_word) {
             break;
         }
         i += 1;
@@ -373,7 +546,12 @@ fn run_interpreter(sink: &mut Sink<'_>, line: u32, lang: Language, name: &str, a
     match script {
         Some(s) if word(s) != "-" => {
             if s.taint.remote || s.taint.decoded {
-                sink.exec_code(line, lang, s, &format!("{name} with a process substitution"));
+                sink.exec_code(
+                    line,
+                    lang,
+                    s,
+                    &format!("{name} with a process substitution"),
+                );
             } else {
                 let w = word(s);
                 sink.runs_file(line, &w);
@@ -387,7 +565,12 @@ fn run_interpreter(sink: &mut Sink<'_>, line: u32, lang: Language, name: &str, a
         }
         _ => {
             if let Some(code) = stdin {
-                sink.exec_code(line, lang, code, &format!("{name} reading its program from stdin"));
+                sink.exec_code(
+                    line,
+                    lang,
+                    code,
+                    &format!("{name} reading its program from stdin"),
+                );
             }
         }
     }
@@ -401,7 +584,23 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
     let mut out_file: Option<Val> = None;
     let mut to_stdout = name == "curl" || name == "http" || name == "xh";
     let mut i = 0;
-    let data_opts = ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "-T", "--upload-file", "--json", "--post-data", "--post-file", "--body-file", "--body-data"];
+    let data_opts = [
+        "-d",
+        "--data",
+        "--data-binary",
+        "--data-raw",
+        "--data-urlencode",
+        "--data-ascii",
+        "-F",
+        "--form",
+        "-T",
+        "--upload-file",
+        "--json",
+        "--post-data",
+        "--post-file",
+        "--body-file",
+        "--body-data",
+    ];
     while let Some(a) = args.get(i) {
         let w = word(a);
         let (opt, inline) = match w.split_once('=') {
@@ -422,10 +621,14 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
             let Some(v) = take(&mut i) else { break };
             let t = word(&v);
             payload.taint.join(&v.taint);
-            let file = if matches!(opt.as_str(), "-T" | "--upload-file" | "--post-file" | "--body-file") {
+            let file = if matches!(
+                opt.as_str(),
+                "-T" | "--upload-file" | "--post-file" | "--body-file"
+            ) {
                 Some(t.clone())
             } else {
-                t.split_once('@').map(|(_, f)| f.split(';').next().unwrap_or(f).to_owned())
+                t.split_once('@')
+                    .map(|(_, f)| f.split(';').next().unwrap_or(f).to_owned())
             };
             match file.as_deref() {
                 Some("-") | Some("/dev/stdin") => {
@@ -439,15 +642,23 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
                 }
                 None => {}
             }
-        } else if matches!(opt.as_str(), "-H" | "--header" | "-u" | "--user" | "-b" | "--cookie" | "-A" | "-e" | "--referer") {
+        } else if matches!(
+            opt.as_str(),
+            "-H" | "--header" | "-u" | "--user" | "-b" | "--cookie" | "-A" | "-e" | "--referer"
+        ) {
             if let Some(v) = take(&mut i) {
                 payload.taint.join(&v.taint);
             }
         } else if matches!(opt.as_str(), "-X" | "--request" | "--method") {
             if let Some(v) = take(&mut i) {
-                sends |= matches!(word(&v).to_ascii_uppercase().as_str(), "POST" | "PUT" | "PATCH");
+                sends |= matches!(
+                    word(&v).to_ascii_uppercase().as_str(),
+                    "POST" | "PUT" | "PATCH"
+                );
             }
-        } else if matches!(opt.as_str(), "-o" | "--output" | "-O" | "--output-document") && (name != "curl" || opt != "-O") {
+        } else if matches!(opt.as_str(), "-o" | "--output" | "-O" | "--output-document")
+            && (name != "curl" || opt != "-O")
+        {
             if let Some(v) = take(&mut i) {
                 if word(&v) == "-" {
                     to_stdout = true;
@@ -458,7 +669,10 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
             }
         } else if opt == "-O" || opt == "--remote-name" {
             to_stdout = false;
-        } else if (opt.starts_with("-q") || opt.starts_with("-s")) && opt.ends_with('O') && name == "wget" {
+        } else if (opt.starts_with("-q") || opt.starts_with("-s"))
+            && opt.ends_with('O')
+            && name == "wget"
+        {
             i += 1;
             if args.get(i).map(word).as_deref() == Some("-") {
                 to_stdout = true;
@@ -466,14 +680,33 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         } else if !w.starts_with('-') && url.is_none() {
             url = Some(w.clone());
             payload.taint.join(&a.taint);
-        } else if matches!(opt.as_str(), "-K" | "--config" | "-x" | "--proxy" | "-w" | "--write-out" | "--connect-timeout" | "-m" | "--max-time" | "--retry" | "-P" | "--directory-prefix" | "-t" | "--tries" | "-T0") {
+        } else if matches!(
+            opt.as_str(),
+            "-K" | "--config"
+                | "-x"
+                | "--proxy"
+                | "-w"
+                | "--write-out"
+                | "--connect-timeout"
+                | "-m"
+                | "--max-time"
+                | "--retry"
+                | "-P"
+                | "--directory-prefix"
+                | "-t"
+                | "--tries"
+                | "-T0"
+        ) {
             i += 1;
         }
         i += 1;
     }
     let url_known = url.as_deref().filter(|u| !u.starts_with(UNKNOWN));
     sink.network(line, url_known, &payload, sends);
-    let downloaded = Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() });
+    let downloaded = Val::unknown().with_taint(&Taint {
+        remote: true,
+        ..Taint::default()
+    });
     if let Some(file) = out_file {
         sink.write(line, &file, &downloaded, false);
         Val::unknown()
@@ -481,7 +714,13 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         downloaded
     } else {
         if let Some(u) = url_known {
-            let name = u.split(['?', '#']).next().unwrap_or(u).rsplit('/').next().unwrap_or("");
+            let name = u
+                .split(['?', '#'])
+                .next()
+                .unwrap_or(u)
+                .rsplit('/')
+                .next()
+                .unwrap_or("");
             if !name.is_empty() {
                 sink.write(line, &Val::lit(name), &downloaded, false);
             }
@@ -497,40 +736,108 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     let has = |f: &str| rest.iter().any(|w| w == f);
     match words[sub_i].as_str() {
         "config" => {
-            let keys = ["core.hookspath", "core.sshcommand", "core.pager", "core.editor", "credential.helper", "core.fsmonitor", "diff.external", "alias."];
+            let keys = [
+                "core.hookspath",
+                "core.sshcommand",
+                "core.pager",
+                "core.editor",
+                "credential.helper",
+                "core.fsmonitor",
+                "diff.external",
+                "alias.",
+            ];
             if let Some(k) = rest.iter().find(|w| {
                 let w = w.to_ascii_lowercase();
-                keys.iter().any(|k| w.starts_with(k)) || (w.starts_with("url.") && w.contains("insteadof"))
+                keys.iter().any(|k| w.starts_with(k))
+                    || (w.starts_with("url.") && w.contains("insteadof"))
             }) {
-                sink.add(line, Category::ConfigTampering, Verdict::Dangerous, format!("changes git's `{k}`, which controls what git runs or fetches"));
+                sink.add(
+                    line,
+                    Category::ConfigTampering,
+                    Verdict::Dangerous,
+                    format!("changes git's `{k}`, which controls what git runs or fetches"),
+                );
             }
         }
-        "reset" if has("--hard") => sink.add(line, Category::Destructive, Verdict::Dangerous, "discards uncommitted work (git reset --hard)"),
-        "clean" if rest.iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('f') || w == "--force") => {
-            sink.add(line, Category::Destructive, Verdict::Dangerous, "deletes untracked files (git clean -f)")
+        "reset" if has("--hard") => sink.add(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "discards uncommitted work (git reset --hard)",
+        ),
+        "clean"
+            if rest.iter().any(|w| {
+                w.starts_with('-') && !w.starts_with("--") && w.contains('f') || w == "--force"
+            }) =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                "deletes untracked files (git clean -f)",
+            )
         }
-        "push" if rest.iter().any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+')) => {
-            sink.add(line, Category::Destructive, Verdict::Dangerous, "force-pushes, overwriting remote history")
+        "push"
+            if rest
+                .iter()
+                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+')) =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                "force-pushes, overwriting remote history",
+            )
         }
-        "checkout" | "restore" if has(".") && !has("-b") => {
-            sink.add(line, Category::Destructive, Verdict::Suspicious, "discards uncommitted changes in the working tree")
-        }
-        "remote" if has("add") || has("set-url") => sink.add(line, Category::Network, Verdict::Suspicious, "adds or changes a git remote"),
+        "checkout" | "restore" if has(".") && !has("-b") => sink.add(
+            line,
+            Category::Destructive,
+            Verdict::Suspicious,
+            "discards uncommitted changes in the working tree",
+        ),
+        "remote" if has("add") || has("set-url") => sink.add(
+            line,
+            Category::Network,
+            Verdict::Suspicious,
+            "adds or changes a git remote",
+        ),
         _ => {}
     }
 }
 
 fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
     let has = |f: &str| words.iter().any(|w| w == f);
-    if has("config") && (has("set") || words.iter().any(|w| w.starts_with("registry") || w.contains("index-url"))) {
-        sink.add(line, Category::ConfigTampering, Verdict::Dangerous, format!("changes {name}'s configuration (where it fetches packages from)"));
+    if has("config")
+        && (has("set")
+            || words
+                .iter()
+                .any(|w| w.starts_with("registry") || w.contains("index-url")))
+    {
+        sink.add(
+            line,
+            Category::ConfigTampering,
+            Verdict::Dangerous,
+            format!("changes {name}'s configuration (where it fetches packages from)"),
+        );
         return;
     }
     if has("install") || has("add") || has("i") {
-        if let Some(src) = words.iter().find(|w| w.starts_with("http://") || w.starts_with("https://") || w.starts_with("git+") || w.contains("://")) {
-            sink.add(line, Category::RemoteCode, Verdict::Suspicious, format!("installs a package straight from a URL ({src}), whose build scripts run"));
+        if let Some(src) = words.iter().find(|w| {
+            w.starts_with("http://")
+                || w.starts_with("https://")
+                || w.starts_with("git+")
+                || w.contains("://")
+        }) {
+            sink.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                format!("installs a package straight from a URL ({src}), whose build scripts run"),
+            );
         }
-        if let Some(idx) = words.iter().position(|w| w == "--index-url" || w == "-i" || w == "--extra-index-url" || w == "--registry") {
+        if let Some(idx) = words.iter().position(|w| {
+            w == "--index-url" || w == "-i" || w == "--extra-index-url" || w == "--registry"
+        }) {
             let url = words.get(idx + 1).cloned().unwrap_or_default();
             sink.network(line, Some(&url), &Val::unknown(), false);
         }

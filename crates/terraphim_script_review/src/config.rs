@@ -36,20 +36,92 @@ pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &[
 
 /// Programs and modules that are entry points of known tools, never reviewed as scripts.
 pub const DEFAULT_SKIP_PROGRAMS: &[&str] = &[
-    "pytest", "py.test", "ruff", "mypy", "black", "isort", "flake8", "pylint", "pyright", "pip",
-    "pip3", "uv", "poetry", "pdm", "hatch", "tox", "nox", "coverage", "pre-commit", "ipython",
-    "jupyter", "unittest", "venv", "build", "twine", "maturin", "sphinx-build", "mkdocs", "npm",
-    "yarn", "pnpm", "jest", "vitest", "mocha", "eslint", "prettier", "tsc", "biome", "playwright",
-    "cargo", "make", "shellcheck", "shfmt", "bats",
+    "pytest",
+    "py.test",
+    "ruff",
+    "mypy",
+    "black",
+    "isort",
+    "flake8",
+    "pylint",
+    "pyright",
+    "pip",
+    "pip3",
+    "uv",
+    "poetry",
+    "pdm",
+    "hatch",
+    "tox",
+    "nox",
+    "coverage",
+    "pre-commit",
+    "ipython",
+    "jupyter",
+    "unittest",
+    "venv",
+    "build",
+    "twine",
+    "maturin",
+    "sphinx-build",
+    "mkdocs",
+    "npm",
+    "yarn",
+    "pnpm",
+    "jest",
+    "vitest",
+    "mocha",
+    "eslint",
+    "prettier",
+    "tsc",
+    "biome",
+    "playwright",
+    "cargo",
+    "make",
+    "shellcheck",
+    "shfmt",
+    "bats",
 ];
 
 /// Modules a one-line `-c`/`-e` snippet may import without being reviewed.
 pub const DEFAULT_HARMLESS_MODULES: &[&str] = &[
-    "sys", "json", "math", "re", "datetime", "time", "platform", "collections", "itertools",
-    "functools", "string", "textwrap", "pprint", "decimal", "fractions", "statistics", "random",
-    "uuid", "hashlib", "unicodedata", "calendar", "enum", "dataclasses", "typing", "csv",
-    "importlib.metadata", "sysconfig", "locale", "struct", "difflib", "zoneinfo", "tomllib",
-    "path", "util", "assert", "node:path", "node:util", "node:assert",
+    "sys",
+    "json",
+    "math",
+    "re",
+    "datetime",
+    "time",
+    "platform",
+    "collections",
+    "itertools",
+    "functools",
+    "string",
+    "textwrap",
+    "pprint",
+    "decimal",
+    "fractions",
+    "statistics",
+    "random",
+    "uuid",
+    "hashlib",
+    "unicodedata",
+    "calendar",
+    "enum",
+    "dataclasses",
+    "typing",
+    "csv",
+    "importlib.metadata",
+    "sysconfig",
+    "locale",
+    "struct",
+    "difflib",
+    "zoneinfo",
+    "tomllib",
+    "path",
+    "util",
+    "assert",
+    "node:path",
+    "node:util",
+    "node:assert",
 ];
 
 /// Where the configuration lives, relative to `$XDG_CONFIG_HOME` (default `~/.config`).
@@ -114,16 +186,29 @@ impl Config {
             message: e.to_string().trim().replace('\n', " "),
         })?;
         let mut config = Config::default();
-        let merge = |base: &mut Vec<String>, replace: Option<Vec<String>>, extra: Option<Vec<String>>| {
-            if let Some(list) = replace {
-                *base = list;
-            }
-            base.extend(extra.unwrap_or_default());
-        };
-        merge(&mut config.allowed_hosts, file.allowed_hosts, file.extra_allowed_hosts);
-        merge(&mut config.skip_programs, file.skip_programs, file.extra_skip_programs);
+        let merge =
+            |base: &mut Vec<String>, replace: Option<Vec<String>>, extra: Option<Vec<String>>| {
+                if let Some(list) = replace {
+                    *base = list;
+                }
+                base.extend(extra.unwrap_or_default());
+            };
+        merge(
+            &mut config.allowed_hosts,
+            file.allowed_hosts,
+            file.extra_allowed_hosts,
+        );
+        merge(
+            &mut config.skip_programs,
+            file.skip_programs,
+            file.extra_skip_programs,
+        );
         merge(&mut config.skip_paths, file.skip_paths, None);
-        merge(&mut config.harmless_modules, file.harmless_modules, file.extra_harmless_modules);
+        merge(
+            &mut config.harmless_modules,
+            file.harmless_modules,
+            file.extra_harmless_modules,
+        );
         config.llm_command = file.llm_command.filter(|c| !c.trim().is_empty());
         if let Some(ms) = file.llm_timeout_ms {
             config.llm_timeout = Duration::from_millis(ms);
@@ -136,18 +221,22 @@ impl Config {
 
     /// Load a configuration file.
     pub fn load(path: &Path) -> Result<Config> {
-        let text = fs_err::read_to_string(path)
-            .map_err(|source| Error::Io { path: path.to_owned(), source })?;
+        let text = fs_err::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
         Config::from_toml(&text, path)
     }
 
     /// The default configuration path: `$XDG_CONFIG_HOME/terraphim/guard/script-review.toml`,
     /// else `~/.config/...`; `None` when neither variable is set.
     pub fn default_path() -> Option<PathBuf> {
-        let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| Path::new(v).is_absolute()) {
-            Some(dir) => PathBuf::from(dir),
-            None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".config"),
-        };
+        let base =
+            match std::env::var_os("XDG_CONFIG_HOME").filter(|v| Path::new(v).is_absolute()) {
+                Some(dir) => PathBuf::from(dir),
+                None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
+                    .join(".config"),
+            };
         Some(base.join(CONFIG_RELATIVE_PATH))
     }
 
@@ -167,7 +256,9 @@ impl Config {
             let entry = entry.trim().trim_start_matches("*.").to_ascii_lowercase();
             !entry.is_empty()
                 && (host == entry
-                    || host.strip_suffix(entry.as_str()).is_some_and(|rest| rest.ends_with('.')))
+                    || host
+                        .strip_suffix(entry.as_str())
+                        .is_some_and(|rest| rest.ends_with('.')))
         })
     }
 
@@ -180,7 +271,10 @@ impl Config {
     /// Whether a module is on the harmless list (or is a submodule of one).
     pub fn is_harmless_module(&self, module: &str) -> bool {
         self.harmless_modules.iter().any(|m| {
-            module == m || module.strip_prefix(m.as_str()).is_some_and(|r| r.starts_with('.'))
+            module == m
+                || module
+                    .strip_prefix(m.as_str())
+                    .is_some_and(|r| r.starts_with('.'))
         })
     }
 }
@@ -205,6 +299,9 @@ mod tests {
     fn unknown_keys_are_errors_naming_the_file() {
         let err = Config::from_toml("allowed_host = []", Path::new("/c/x.toml")).unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("/c/x.toml") && text.contains("allowed_host"), "{text}");
+        assert!(
+            text.contains("/c/x.toml") && text.contains("allowed_host"),
+            "{text}"
+        );
     }
 }

@@ -57,7 +57,11 @@ pub(crate) enum Handle {
     /// An imported module or a function from one (`subprocess`, `os.system`, `child_process`).
     Module(String),
     /// An open file.
-    File { path: String, write: bool, append: bool },
+    File {
+        path: String,
+        write: bool,
+        append: bool,
+    },
     /// A path object (`pathlib.Path`).
     Path(String),
     /// A socket or connection, and the host it talks to.
@@ -79,7 +83,10 @@ pub(crate) struct Val {
 
 impl Val {
     pub(crate) fn lit(text: impl Into<String>) -> Val {
-        Val { text: Some(text.into()), ..Val::default() }
+        Val {
+            text: Some(text.into()),
+            ..Val::default()
+        }
     }
 
     pub(crate) fn unknown() -> Val {
@@ -87,7 +94,10 @@ impl Val {
     }
 
     pub(crate) fn module(name: impl Into<String>) -> Val {
-        Val { handle: Some(Handle::Module(name.into())), ..Val::default() }
+        Val {
+            handle: Some(Handle::Module(name.into())),
+            ..Val::default()
+        }
     }
 
     pub(crate) fn with_taint(mut self, taint: &Taint) -> Val {
@@ -112,12 +122,19 @@ impl Val {
     /// Concatenate two values as strings (or as lists when both are lists).
     pub(crate) fn concat(&self, other: &Val) -> Val {
         if let (Some(a), Some(b)) = (&self.items, &other.items) {
-            let mut v = Val { items: Some(a.iter().chain(b).cloned().collect()), ..Val::default() };
+            let mut v = Val {
+                items: Some(a.iter().chain(b).cloned().collect()),
+                ..Val::default()
+            };
             v.taint = self.taint.clone();
             v.taint.join(&other.taint);
             return v;
         }
-        let mut v = Val::lit(format!("{}{}", self.text_or_unknown(), other.text_or_unknown()));
+        let mut v = Val::lit(format!(
+            "{}{}",
+            self.text_or_unknown(),
+            other.text_or_unknown()
+        ));
         v.taint = self.taint.clone();
         v.taint.join(&other.taint);
         v
@@ -131,7 +148,14 @@ impl Val {
                 (None, t) if self.alts.is_empty() => t.clone(),
                 (t, None) if other.alts.is_empty() => t.clone(),
                 _ => {
-                    let mut alts: Vec<String> = self.text.iter().chain(&self.alts).chain(other.text.iter()).chain(&other.alts).cloned().collect();
+                    let mut alts: Vec<String> = self
+                        .text
+                        .iter()
+                        .chain(&self.alts)
+                        .chain(other.text.iter())
+                        .chain(&other.alts)
+                        .cloned()
+                        .collect();
                     alts.sort();
                     alts.dedup();
                     alts.truncate(8);
@@ -216,7 +240,13 @@ impl<'a> Sink<'a> {
     }
 
     /// Record a finding at a 1-based line.
-    pub(crate) fn add(&mut self, line: u32, category: Category, severity: Verdict, why: impl Into<String>) {
+    pub(crate) fn add(
+        &mut self,
+        line: u32,
+        category: Category,
+        severity: Verdict,
+        why: impl Into<String>,
+    ) {
         if !self.recording || severity == Verdict::Clean {
             return;
         }
@@ -232,7 +262,13 @@ impl<'a> Sink<'a> {
                 }
             })
             .unwrap_or_default();
-        self.findings.push(Finding { category, severity, line, snippet, why: why.into() });
+        self.findings.push(Finding {
+            category,
+            severity,
+            line,
+            snippet,
+            why: why.into(),
+        });
     }
 
     fn show(path: &str) -> String {
@@ -244,8 +280,16 @@ impl<'a> Sink<'a> {
         let resolved = self.ctx.resolve(path);
         match places::secret_kind(&resolved.text).or_else(|| places::secret_kind(path)) {
             Some(what) => {
-                self.add(line, Category::SecretRead, Verdict::Suspicious, format!("reads {what} ({})", Self::show(&resolved.text)));
-                Taint { secret: Some(what.to_owned()), ..Taint::default() }
+                self.add(
+                    line,
+                    Category::SecretRead,
+                    Verdict::Suspicious,
+                    format!("reads {what} ({})", Self::show(&resolved.text)),
+                );
+                Taint {
+                    secret: Some(what.to_owned()),
+                    ..Taint::default()
+                }
             }
             None => Taint::default(),
         }
@@ -260,9 +304,17 @@ impl<'a> Sink<'a> {
             _ => {}
         }
         if places::secret_env(name) {
-            self.add(line, Category::SecretRead, Verdict::Suspicious, format!("reads the {name} environment variable"));
+            self.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("reads the {name} environment variable"),
+            );
             let what = format!("the {name} environment variable");
-            return Val::unknown().with_taint(&Taint { secret: Some(what), ..Taint::default() });
+            return Val::unknown().with_taint(&Taint {
+                secret: Some(what),
+                ..Taint::default()
+            });
         }
         Val::unknown()
     }
@@ -270,9 +322,19 @@ impl<'a> Sink<'a> {
     /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
         if let Some(s) = &data.taint.secret {
-            self.add(line, Category::Exfiltration, Verdict::Dangerous, format!("prints {s} to the output, where the agent's transcript keeps it"));
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("prints {s} to the output, where the agent's transcript keeps it"),
+            );
         } else if data.taint.env {
-            self.add(line, Category::Exfiltration, Verdict::Suspicious, "prints the whole environment, which holds tokens");
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Suspicious,
+                "prints the whole environment, which holds tokens",
+            );
         }
     }
 
@@ -282,22 +344,65 @@ impl<'a> Sink<'a> {
         let host = host.unwrap_or_else(|| "a host built at run time".into());
         let private = payload.taint.private();
         match class {
-            HostClass::Local if private => self.add(line, Category::Exfiltration, Verdict::Suspicious, format!("sends {} to a local service ({host})", payload.taint.describe())),
+            HostClass::Local if private => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Suspicious,
+                format!(
+                    "sends {} to a local service ({host})",
+                    payload.taint.describe()
+                ),
+            ),
             HostClass::Local => {}
-            _ if private => self.add(line, Category::Exfiltration, Verdict::Dangerous, format!("sends {} to {host}", payload.taint.describe())),
-            HostClass::Drop(what) if sends => self.add(line, Category::Exfiltration, Verdict::Dangerous, format!("sends data to {what} ({host})")),
-            HostClass::Drop(what) => self.add(line, Category::Network, Verdict::Suspicious, format!("contacts {what} ({host})")),
-            HostClass::Opaque(what) => self.add(line, Category::Network, Verdict::Suspicious, format!("contacts {what} ({host})")),
+            _ if private => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends {} to {host}", payload.taint.describe()),
+            ),
+            HostClass::Drop(what) if sends => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends data to {what} ({host})"),
+            ),
+            HostClass::Drop(what) => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {what} ({host})"),
+            ),
+            HostClass::Opaque(what) => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {what} ({host})"),
+            ),
             HostClass::Allowed => {}
-            HostClass::Other => self.add(line, Category::Network, Verdict::Suspicious, format!("contacts {host}, which is not on the allowed-hosts list")),
-            HostClass::Unknown => self.add(line, Category::Network, Verdict::Suspicious, "contacts a host built at run time"),
+            HostClass::Other => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {host}, which is not on the allowed-hosts list"),
+            ),
+            HostClass::Unknown => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                "contacts a host built at run time",
+            ),
         }
     }
 
     /// A DNS lookup of a name: data in the name leaves the machine.
     pub(crate) fn dns(&mut self, line: u32, name: &Val) {
         if name.taint.private() {
-            self.add(line, Category::Exfiltration, Verdict::Dangerous, format!("sends {} out in a DNS lookup", name.taint.describe()));
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends {} out in a DNS lookup", name.taint.describe()),
+            );
         }
     }
 
@@ -328,35 +433,116 @@ impl<'a> Sink<'a> {
         if content.taint.private() {
             match class {
                 WriteClass::Harmless if matches!(resolved.place, Place::WorkTree) => {}
-                WriteClass::Unknown => self.add(line, Category::Exfiltration, Verdict::Suspicious, format!("writes {} to a path built at run time", content.taint.describe())),
-                _ => self.add(line, Category::Exfiltration, Verdict::Dangerous, format!("writes {} to {shown}, outside the working tree", content.taint.describe())),
+                WriteClass::Unknown => self.add(
+                    line,
+                    Category::Exfiltration,
+                    Verdict::Suspicious,
+                    format!(
+                        "writes {} to a path built at run time",
+                        content.taint.describe()
+                    ),
+                ),
+                _ => self.add(
+                    line,
+                    Category::Exfiltration,
+                    Verdict::Dangerous,
+                    format!(
+                        "writes {} to {shown}, outside the working tree",
+                        content.taint.describe()
+                    ),
+                ),
             }
         }
         let text = content.text.as_deref().unwrap_or("");
         let tokens = places::code_exec_tokens(text);
         match class {
-            WriteClass::Persistence(what) => self.add(line, Category::Persistence, Verdict::Dangerous, format!("writes {what} ({shown}), which outlives the session")),
-            WriteClass::ConfigTampering(what) => self.add(line, Category::ConfigTampering, Verdict::Dangerous, format!("changes {what} ({shown})")),
-            WriteClass::Escape(what) => self.add(line, Category::Escape, Verdict::Dangerous, format!("writes {what} ({shown})")),
-            WriteClass::PoisonAlways(what) => self.add(line, Category::SourcePoisoning, Verdict::Dangerous, format!("writes {what} ({shown}), code that runs later outside any sandbox")),
+            WriteClass::Persistence(what) => self.add(
+                line,
+                Category::Persistence,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown}), which outlives the session"),
+            ),
+            WriteClass::ConfigTampering(what) => self.add(
+                line,
+                Category::ConfigTampering,
+                Verdict::Dangerous,
+                format!("changes {what} ({shown})"),
+            ),
+            WriteClass::Escape(what) => self.add(
+                line,
+                Category::Escape,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown})"),
+            ),
+            WriteClass::PoisonAlways(what) => self.add(
+                line,
+                Category::SourcePoisoning,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown}), code that runs later outside any sandbox"),
+            ),
             WriteClass::Manifest(what) => match tokens {
-                Some(t) => self.add(line, Category::SourcePoisoning, Verdict::Dangerous, format!("writes {what} ({shown}) with code-running content (`{t}`)")),
+                Some(t) => self.add(
+                    line,
+                    Category::SourcePoisoning,
+                    Verdict::Dangerous,
+                    format!("writes {what} ({shown}) with code-running content (`{t}`)"),
+                ),
                 None if content.known().is_some() => {}
-                None => self.add(line, Category::SourcePoisoning, Verdict::Suspicious, format!("rewrites {what} ({shown}) with content built at run time")),
+                None => self.add(
+                    line,
+                    Category::SourcePoisoning,
+                    Verdict::Suspicious,
+                    format!("rewrites {what} ({shown}) with content built at run time"),
+                ),
             },
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {
-                    self.add(line, Category::SourcePoisoning, Verdict::Dangerous, format!("writes downloaded or decoded code into {shown}"));
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        Verdict::Dangerous,
+                        format!("writes downloaded or decoded code into {shown}"),
+                    );
                 } else if let Some(t) = tokens {
-                    let severity = if append { Verdict::Dangerous } else { Verdict::Suspicious };
+                    let severity = if append {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    };
                     let how = if append { "appends" } else { "writes" };
-                    self.add(line, Category::SourcePoisoning, severity, format!("{how} code that runs commands (`{t}`) into the source file {shown}"));
-                } else if content.text.as_deref().is_none_or(|t| !unknowns_are_quoted(t)) {
-                    self.add(line, Category::SourcePoisoning, Verdict::Suspicious, format!("rewrites the source file {shown} with content built at run time"));
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        severity,
+                        format!(
+                            "{how} code that runs commands (`{t}`) into the source file {shown}"
+                        ),
+                    );
+                } else if content
+                    .text
+                    .as_deref()
+                    .is_none_or(|t| !unknowns_are_quoted(t))
+                {
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        Verdict::Suspicious,
+                        format!("rewrites the source file {shown} with content built at run time"),
+                    );
                 }
             }
-            WriteClass::System => self.add(line, Category::Destructive, Verdict::Dangerous, format!("overwrites the system path {shown}")),
-            WriteClass::Outside => self.add(line, Category::OutsideWrite, Verdict::Suspicious, format!("writes {shown}, outside the working tree and the temporary directories")),
+            WriteClass::System => self.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                format!("overwrites the system path {shown}"),
+            ),
+            WriteClass::Outside => self.add(
+                line,
+                Category::OutsideWrite,
+                Verdict::Suspicious,
+                format!("writes {shown}, outside the working tree and the temporary directories"),
+            ),
             WriteClass::Harmless | WriteClass::Unknown => {}
         }
     }
@@ -373,13 +559,35 @@ impl<'a> Sink<'a> {
         let resolved = self.ctx.resolve(&raw);
         let shown = Self::show(&resolved.text);
         let (severity, why) = match resolved.place {
-            Place::System => (Verdict::Dangerous, format!("deletes the system path {shown}")),
-            Place::HomeRoot => (Verdict::Dangerous, format!("deletes the home directory ({shown})")),
-            Place::WorkTreeRoot => (Verdict::Dangerous, "deletes the whole working tree".to_owned()),
-            Place::Home if resolved.text.starts_with("~/.cache/") => (Verdict::Suspicious, format!("deletes {shown}, outside the working tree")),
-            Place::Home | Place::Outside => (Verdict::Dangerous, format!("deletes {shown}, outside the working tree")),
-            Place::Unknown if recursive => (Verdict::Suspicious, "deletes a tree whose path is built at run time".to_owned()),
-            Place::WorkTree if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") => (Verdict::Dangerous, "deletes the git repository".to_owned()),
+            Place::System => (
+                Verdict::Dangerous,
+                format!("deletes the system path {shown}"),
+            ),
+            Place::HomeRoot => (
+                Verdict::Dangerous,
+                format!("deletes the home directory ({shown})"),
+            ),
+            Place::WorkTreeRoot => (
+                Verdict::Dangerous,
+                "deletes the whole working tree".to_owned(),
+            ),
+            Place::Home if resolved.text.starts_with("~/.cache/") => (
+                Verdict::Suspicious,
+                format!("deletes {shown}, outside the working tree"),
+            ),
+            Place::Home | Place::Outside => (
+                Verdict::Dangerous,
+                format!("deletes {shown}, outside the working tree"),
+            ),
+            Place::Unknown if recursive => (
+                Verdict::Suspicious,
+                "deletes a tree whose path is built at run time".to_owned(),
+            ),
+            Place::WorkTree
+                if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
+            {
+                (Verdict::Dangerous, "deletes the git repository".to_owned())
+            }
             _ => return,
         };
         self.add(line, Category::Destructive, severity, why);
@@ -388,17 +596,29 @@ impl<'a> Sink<'a> {
     /// Code in `lang` executed at run time.
     pub(crate) fn exec_code(&mut self, line: u32, lang: Language, code: &Val, how: &str) {
         if code.taint.remote {
-            self.add(line, Category::RemoteCode, Verdict::Dangerous, format!("{how} runs code downloaded at run time"));
+            self.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Dangerous,
+                format!("{how} runs code downloaded at run time"),
+            );
             return;
         }
         if code.taint.decoded {
-            self.add(line, Category::ObfuscatedExecution, Verdict::Dangerous, format!("{how} runs code decoded or assembled at run time"));
+            self.add(
+                line,
+                Category::ObfuscatedExecution,
+                Verdict::Dangerous,
+                format!("{how} runs code decoded or assembled at run time"),
+            );
             return;
         }
         let text = code.text_or_unknown();
         if text.contains(UNKNOWN) {
             let why = match lang {
-                Language::Shell => format!("{how} runs a shell command built at run time (command injection risk)"),
+                Language::Shell => {
+                    format!("{how} runs a shell command built at run time (command injection risk)")
+                }
                 _ => format!("{how} runs code built at run time"),
             };
             self.add(line, Category::RemoteCode, Verdict::Suspicious, why);
@@ -415,7 +635,12 @@ impl<'a> Sink<'a> {
             return;
         }
         if self.depth >= MAX_DEPTH {
-            self.add(line, Category::Unreviewable, Verdict::Suspicious, "nests code deeper than the review follows");
+            self.add(
+                line,
+                Category::Unreviewable,
+                Verdict::Suspicious,
+                "nests code deeper than the review follows",
+            );
             return;
         }
         let line = self.fixed_line.unwrap_or(line);
@@ -433,7 +658,15 @@ impl<'a> Sink<'a> {
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
         let resolved = self.ctx.resolve(path);
         if self.remote_files.contains(&resolved.text) {
-            self.add(line, Category::RemoteCode, Verdict::Dangerous, format!("runs {}, which was downloaded at run time", Self::show(&resolved.text)));
+            self.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Dangerous,
+                format!(
+                    "runs {}, which was downloaded at run time",
+                    Self::show(&resolved.text)
+                ),
+            );
         }
     }
 }

@@ -40,9 +40,15 @@ mod ts;
 
 pub use analyze::review_source;
 pub use cache::{CACHE_RELATIVE_PATH, VerdictCache, content_hash};
-pub use config::{CONFIG_RELATIVE_PATH, Config, DEFAULT_ALLOWED_HOSTS, DEFAULT_HARMLESS_MODULES, DEFAULT_SKIP_PROGRAMS};
+pub use config::{
+    CONFIG_RELATIVE_PATH, Config, DEFAULT_ALLOWED_HOSTS, DEFAULT_HARMLESS_MODULES,
+    DEFAULT_SKIP_PROGRAMS,
+};
 pub use error::{Error, Result};
-pub use llm::{PROMPT, SecondOpinion, ask as ask_second_opinion, merge as merge_second_opinion, parse_answer, reviewer_input};
+pub use llm::{
+    PROMPT, SecondOpinion, ask as ask_second_opinion, merge as merge_second_opinion, parse_answer,
+    reviewer_input,
+};
 pub use model::{Category, Finding, Language, Report, Verdict};
 pub use places::Context;
 pub use review::{CommandReview, Review, Reviewer};

@@ -36,12 +36,18 @@ struct Answer {
 pub fn reviewer_input(script: &str, language: Language, report: &Report) -> String {
     let mut input = String::with_capacity(PROMPT.len() + script.len() + 512);
     input.push_str(PROMPT);
-    input.push_str(&format!("\nLanguage: {language}\nStatic verdict: {}\nStatic findings:\n", report.verdict));
+    input.push_str(&format!(
+        "\nLanguage: {language}\nStatic verdict: {}\nStatic findings:\n",
+        report.verdict
+    ));
     if report.findings.is_empty() {
         input.push_str("- none\n");
     }
     for f in &report.findings {
-        input.push_str(&format!("- line {}: {} ({}): {}\n", f.line, f.category, f.severity, f.why));
+        input.push_str(&format!(
+            "- line {}: {} ({}): {}\n",
+            f.line, f.category, f.severity, f.why
+        ));
     }
     input.push_str("\n--- SCRIPT START ---\n");
     input.push_str(script);
@@ -53,8 +59,17 @@ pub fn reviewer_input(script: &str, language: Language, report: &Report) -> Stri
 }
 
 /// Run `command` (through `sh -c`) as the second-opinion reviewer.
-pub fn ask(command: &str, script: &str, language: Language, report: &Report, timeout: Duration) -> SecondOpinion {
-    let failed = |why: String| SecondOpinion { verdict: None, reason: why };
+pub fn ask(
+    command: &str,
+    script: &str,
+    language: Language,
+    report: &Report,
+    timeout: Duration,
+) -> SecondOpinion {
+    let failed = |why: String| SecondOpinion {
+        verdict: None,
+        reason: why,
+    };
     use std::os::unix::process::CommandExt as _;
     // Its own process group, so a timeout ends the reviewer and everything it started.
     let mut child = match Command::new("sh")
@@ -101,7 +116,10 @@ pub fn ask(command: &str, script: &str, language: Language, report: &Report, tim
     };
     let _ = writer.join();
     let Some(status) = status else {
-        return failed(format!("the reviewer did not answer within {} ms", timeout.as_millis()));
+        return failed(format!(
+            "the reviewer did not answer within {} ms",
+            timeout.as_millis()
+        ));
     };
     let out = reader.join().unwrap_or_default();
     if !status.success() {
@@ -122,24 +140,55 @@ fn kill_group(pid: u32) {
 
 /// Parse the reviewer's answer: the first JSON object in it with a valid `verdict`.
 pub fn parse_answer(text: &str) -> Result<SecondOpinion, String> {
-    let start = text.find('{').ok_or_else(|| "the reviewer's answer holds no JSON object".to_owned())?;
-    let end = text.rfind('}').filter(|e| *e > start).ok_or_else(|| "the reviewer's answer holds no JSON object".to_owned())?;
-    let answer: Answer = serde_json::from_str(&text[start..=end]).map_err(|e| format!("the reviewer's answer is not a verdict object: {e}"))?;
-    let verdict = Verdict::parse(&answer.verdict).ok_or_else(|| format!("the reviewer's verdict `{}` is not clean, suspicious or dangerous", answer.verdict))?;
+    let start = text
+        .find('{')
+        .ok_or_else(|| "the reviewer's answer holds no JSON object".to_owned())?;
+    let end = text
+        .rfind('}')
+        .filter(|e| *e > start)
+        .ok_or_else(|| "the reviewer's answer holds no JSON object".to_owned())?;
+    let answer: Answer = serde_json::from_str(&text[start..=end])
+        .map_err(|e| format!("the reviewer's answer is not a verdict object: {e}"))?;
+    let verdict = Verdict::parse(&answer.verdict).ok_or_else(|| {
+        format!(
+            "the reviewer's verdict `{}` is not clean, suspicious or dangerous",
+            answer.verdict
+        )
+    })?;
     let reason: String = answer.reason.chars().take(300).collect();
-    Ok(SecondOpinion { verdict: Some(verdict), reason })
+    Ok(SecondOpinion {
+        verdict: Some(verdict),
+        reason,
+    })
 }
 
 /// Merge a second opinion into a report: the stricter verdict wins.
 pub fn merge(report: &mut Report, opinion: &SecondOpinion) {
     match opinion.verdict {
         Some(v) if v > report.verdict => {
-            let reason = if opinion.reason.is_empty() { "no reason given".to_owned() } else { opinion.reason.clone() };
-            report.findings.insert(0, Finding { category: Category::SecondOpinion, severity: v, line: 0, snippet: String::new(), why: format!("the second-opinion reviewer judged it {v}: {reason}") });
+            let reason = if opinion.reason.is_empty() {
+                "no reason given".to_owned()
+            } else {
+                opinion.reason.clone()
+            };
+            report.findings.insert(
+                0,
+                Finding {
+                    category: Category::SecondOpinion,
+                    severity: v,
+                    line: 0,
+                    snippet: String::new(),
+                    why: format!("the second-opinion reviewer judged it {v}: {reason}"),
+                },
+            );
             report.verdict = v;
         }
-        Some(v) => report.notes.push(format!("second opinion: {v} (the static verdict stands)")),
-        None => report.notes.push(format!("second opinion ignored: {}", opinion.reason)),
+        Some(v) => report
+            .notes
+            .push(format!("second opinion: {v} (the static verdict stands)")),
+        None => report
+            .notes
+            .push(format!("second opinion ignored: {}", opinion.reason)),
     }
 }
 
@@ -149,7 +198,12 @@ mod tests {
 
     #[test]
     fn answers() {
-        assert_eq!(parse_answer("sure!\n{\"verdict\": \"Dangerous\", \"reason\": \"x\"}").unwrap().verdict, Some(Verdict::Dangerous));
+        assert_eq!(
+            parse_answer("sure!\n{\"verdict\": \"Dangerous\", \"reason\": \"x\"}")
+                .unwrap()
+                .verdict,
+            Some(Verdict::Dangerous)
+        );
         assert!(parse_answer("I think it is fine").is_err());
         assert!(parse_answer("{\"verdict\": \"maybe\"}").is_err());
     }

@@ -210,8 +210,17 @@ impl Report {
                 .then(a.why.cmp(&b.why))
         });
         findings.dedup_by(|a, b| a.line == b.line && a.category == b.category && a.why == b.why);
-        let verdict = findings.iter().map(|f| f.severity).max().unwrap_or(Verdict::Clean);
-        Report { verdict, language, findings, notes: Vec::new() }
+        let verdict = findings
+            .iter()
+            .map(|f| f.severity)
+            .max()
+            .unwrap_or(Verdict::Clean);
+        Report {
+            verdict,
+            language,
+            findings,
+            notes: Vec::new(),
+        }
     }
 
     /// The reason for the verdict: the strictest finding, or that nothing was found.
@@ -219,7 +228,12 @@ impl Report {
         match self.findings.first() {
             None => format!("no risk signals in this {} script", self.language),
             Some(top) => {
-                let more = self.findings.iter().filter(|f| f.severity > Verdict::Clean).count() - 1;
+                let more = self
+                    .findings
+                    .iter()
+                    .filter(|f| f.severity > Verdict::Clean)
+                    .count()
+                    - 1;
                 let more = match more {
                     0 => String::new(),
                     n => format!(" (+{n} more)"),

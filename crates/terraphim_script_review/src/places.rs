@@ -21,12 +21,22 @@ pub struct Context {
 impl Context {
     /// A context for `cwd`, with home and temporary directories from the environment.
     pub fn for_cwd(cwd: &Path) -> Context {
-        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| "/root".into());
-        let mut tmp_dirs = vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp"), PathBuf::from("/dev/shm")];
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| "/root".into());
+        let mut tmp_dirs = vec![
+            PathBuf::from("/tmp"),
+            PathBuf::from("/var/tmp"),
+            PathBuf::from("/dev/shm"),
+        ];
         if let Some(t) = std::env::var_os("TMPDIR").filter(|t| !t.is_empty()) {
             tmp_dirs.push(PathBuf::from(t));
         }
-        Context { cwd: cwd.to_owned(), home, tmp_dirs }
+        Context {
+            cwd: cwd.to_owned(),
+            home,
+            tmp_dirs,
+        }
     }
 }
 
@@ -71,7 +81,10 @@ impl Context {
             }
         }
         if text.starts_with(UNKNOWN) || text.is_empty() {
-            return Resolved { text, place: Place::Unknown };
+            return Resolved {
+                text,
+                place: Place::Unknown,
+            };
         }
         let absolute = if text == "~" || text.starts_with("~/") {
             format!("{home}{}", &text[1..])
@@ -97,7 +110,10 @@ impl Context {
         }
         consider(&self.home, Place::Home);
         consider(&self.cwd, Place::WorkTree);
-        let all_of = |dir: &Path| path == dir || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"));
+        let all_of = |dir: &Path| {
+            path == dir
+                || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"))
+        };
         let place = if normal == "/" || normal == "/*" {
             Place::System
         } else if all_of(&self.cwd) {
@@ -106,9 +122,12 @@ impl Context {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
             place
-        } else if ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt", "/root", "/home", "/srv", "/sys", "/proc"]
-            .iter()
-            .any(|s| path.starts_with(s))
+        } else if [
+            "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
+            "/root", "/home", "/srv", "/sys", "/proc",
+        ]
+        .iter()
+        .any(|s| path.starts_with(s))
         {
             if ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"].contains(&normal.as_str()) {
                 Place::Tmp
@@ -142,7 +161,10 @@ fn normalise(path: &str) -> String {
 
 /// The base name of a path string.
 fn base(path: &str) -> &str {
-    path.trim_end_matches('/').rsplit('/').next().unwrap_or(path)
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
 }
 
 /// What kind of credential a path holds, if it is credential material.
@@ -162,7 +184,10 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         (".npmrc", "the npm token file"),
         (".pypirc", "the PyPI token file"),
         ("gcloud/credentials", "Google Cloud credentials"),
-        ("gcloud/application_default_credentials", "Google Cloud credentials"),
+        (
+            "gcloud/application_default_credentials",
+            "Google Cloud credentials",
+        ),
         (".azure/", "Azure credentials"),
         (".kube/config", "the Kubernetes config"),
         (".docker/config.json", "Docker registry credentials"),
@@ -197,10 +222,15 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     {
         return Some("a .env secrets file");
     }
-    if name.ends_with(".pem") || name.ends_with(".key") || name.ends_with(".p12") || name.ends_with(".pfx") {
+    if name.ends_with(".pem")
+        || name.ends_with(".key")
+        || name.ends_with(".p12")
+        || name.ends_with(".pfx")
+    {
         return Some("a private key file");
     }
-    if name.starts_with("id_rsa") || name.starts_with("id_ed25519") || name.starts_with("id_ecdsa") {
+    if name.starts_with("id_rsa") || name.starts_with("id_ed25519") || name.starts_with("id_ecdsa")
+    {
         return Some("an SSH private key");
     }
     None
@@ -209,8 +239,14 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
 /// Whether an environment variable name looks like it holds a credential.
 pub(crate) fn secret_env(name: &str) -> bool {
     let n = name.to_ascii_uppercase();
-    const NOT: &[&str] = &["PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD"];
-    if NOT.contains(&n.as_str()) || n.ends_with("_PATH") || n.ends_with("_DIR") || n.ends_with("_FILE") && !n.contains("CRED") {
+    const NOT: &[&str] = &[
+        "PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD",
+    ];
+    if NOT.contains(&n.as_str())
+        || n.ends_with("_PATH")
+        || n.ends_with("_DIR")
+        || n.ends_with("_FILE") && !n.contains("CRED")
+    {
         return false;
     }
     n.contains("TOKEN")
@@ -311,7 +347,10 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         ("/.codex/", "the agent's settings"),
         ("/.gemini/", "the agent's settings"),
         ("/.cursor/", "the agent's settings"),
-        ("~/.config/terraphim/", "the guard's configuration or knowledge graph"),
+        (
+            "~/.config/terraphim/",
+            "the guard's configuration or knowledge graph",
+        ),
         ("~/.local/share/terraphim/", "the guard's outcome store"),
         ("/kg/guard-", "the guard's knowledge graph"),
         ("/etc/sudoers", "the sudoers file"),
@@ -329,12 +368,27 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         ("/.vscode/tasks.json", "an editor task"),
     ];
     const MANIFEST: &[&str] = &[
-        "package.json", "pyproject.toml", "Makefile", "makefile", "GNUmakefile", "setup.cfg",
-        "tox.ini", "noxfile.py", "Cargo.toml", "build.rs", "justfile", "Justfile", "Rakefile",
-        "Gemfile", "Dockerfile", "requirements.txt",
+        "package.json",
+        "pyproject.toml",
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "setup.cfg",
+        "tox.ini",
+        "noxfile.py",
+        "Cargo.toml",
+        "build.rs",
+        "justfile",
+        "Justfile",
+        "Rakefile",
+        "Gemfile",
+        "Dockerfile",
+        "requirements.txt",
     ];
     let lookup = |list: &[(&str, &'static str)]| {
-        list.iter().find(|(needle, _)| p.contains(needle) || p.starts_with(needle)).map(|(_, w)| *w)
+        list.iter()
+            .find(|(needle, _)| p.contains(needle) || p.starts_with(needle))
+            .map(|(_, w)| *w)
     };
     if let Some(w) = lookup(PERSIST) {
         return WriteClass::Persistence(w);
@@ -348,7 +402,15 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if let Some(w) = lookup(POISON) {
         return WriteClass::PoisonAlways(w);
     }
-    if ["conftest.py", "setup.py", "sitecustomize.py", "usercustomize.py"].contains(&name) || name.ends_with(".pth") {
+    if [
+        "conftest.py",
+        "setup.py",
+        "sitecustomize.py",
+        "usercustomize.py",
+    ]
+    .contains(&name)
+        || name.ends_with(".pth")
+    {
         return WriteClass::PoisonAlways("a file Python runs automatically");
     }
     if matches!(r.place, Place::Tmp) {
@@ -363,7 +425,12 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         Place::Home | Place::HomeRoot | Place::Outside => WriteClass::Outside,
         Place::WorkTree | Place::WorkTreeRoot | Place::Tmp => {
             let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-            if ["py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "sh", "bash", "rb", "pl", "php", "go", "rs"].contains(&ext) {
+            if [
+                "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "sh", "bash", "rb", "pl", "php",
+                "go", "rs",
+            ]
+            .contains(&ext)
+            {
                 WriteClass::Source
             } else {
                 WriteClass::Harmless
@@ -375,10 +442,33 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
 /// Text in written content that makes a write into code that runs something.
 pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
     const TOKENS: &[&str] = &[
-        "os.system", "subprocess", "exec(", "eval(", "__import__", "child_process", "execSync",
-        "curl ", "wget ", "| sh", "|sh", "| bash", "|bash", "base64", "socket", "/dev/tcp",
-        "preinstall", "postinstall", "\"install\":", "[build-system]", "nc -e", "Function(",
-        "marshal.loads", "pickle.loads", "urlopen", "requests.", "fetch(",
+        "os.system",
+        "subprocess",
+        "exec(",
+        "eval(",
+        "__import__",
+        "child_process",
+        "execSync",
+        "curl ",
+        "wget ",
+        "| sh",
+        "|sh",
+        "| bash",
+        "|bash",
+        "base64",
+        "socket",
+        "/dev/tcp",
+        "preinstall",
+        "postinstall",
+        "\"install\":",
+        "[build-system]",
+        "nc -e",
+        "Function(",
+        "marshal.loads",
+        "pickle.loads",
+        "urlopen",
+        "requests.",
+        "fetch(",
     ];
     TOKENS.iter().find(|t| content.contains(*t)).copied()
 }
@@ -422,7 +512,9 @@ pub(crate) fn host_of(url: &str) -> Option<String> {
 
 /// Classify the destination of a network call.
 pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, Option<String>) {
-    let Some(url) = url else { return (HostClass::Unknown, None) };
+    let Some(url) = url else {
+        return (HostClass::Unknown, None);
+    };
     let lower = url.to_ascii_lowercase();
     const DROPS: &[(&str, &str)] = &[
         ("discord.com/api/webhooks", "a Discord webhook"),
@@ -450,7 +542,9 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
     if let Some((_, what)) = DROPS.iter().find(|(n, _)| lower.contains(n)) {
         return (HostClass::Drop(what), host_of(url));
     }
-    let Some(host) = host_of(url) else { return (HostClass::Unknown, None) };
+    let Some(host) = host_of(url) else {
+        return (HostClass::Unknown, None);
+    };
     let class = if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
         HostClass::Local
     } else if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
@@ -463,7 +557,20 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         HostClass::Opaque("a raw IP address")
     } else if config.host_allowed(&host) {
         HostClass::Allowed
-    } else if ["bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "ow.ly", "rb.gy", "cutt.ly", "shorturl.at", "tiny.cc"].contains(&host.as_str()) {
+    } else if [
+        "bit.ly",
+        "tinyurl.com",
+        "t.co",
+        "goo.gl",
+        "is.gd",
+        "ow.ly",
+        "rb.gy",
+        "cutt.ly",
+        "shorturl.at",
+        "tiny.cc",
+    ]
+    .contains(&host.as_str())
+    {
         HostClass::Opaque("a URL shortener")
     } else {
         HostClass::Other
@@ -476,7 +583,11 @@ mod tests {
     use super::*;
 
     fn ctx() -> Context {
-        Context { cwd: "/home/u/proj".into(), home: "/home/u".into(), tmp_dirs: vec!["/tmp".into()] }
+        Context {
+            cwd: "/home/u/proj".into(),
+            home: "/home/u".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        }
     }
 
     #[test]
@@ -506,8 +617,14 @@ mod tests {
         assert_eq!(class("https://docs.python.org/3/"), HostClass::Allowed);
         assert_eq!(class("http://127.0.0.1:8000/x"), HostClass::Local);
         assert_eq!(class("http://192.168.1.4/x"), HostClass::Local);
-        assert_eq!(class("https://discord.com/api/webhooks/1/abc"), HostClass::Drop("a Discord webhook"));
-        assert_eq!(class("http://45.33.2.1/x"), HostClass::Opaque("a raw public IP address"));
+        assert_eq!(
+            class("https://discord.com/api/webhooks/1/abc"),
+            HostClass::Drop("a Discord webhook")
+        );
+        assert_eq!(
+            class("http://45.33.2.1/x"),
+            HostClass::Opaque("a raw public IP address")
+        );
         assert_eq!(class("https://evil.example.net/x"), HostClass::Other);
         assert_eq!(class("https://discord.gg/invite"), HostClass::Other);
     }

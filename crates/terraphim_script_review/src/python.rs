@@ -14,9 +14,26 @@ use crate::places::UNKNOWN;
 
 /// Names whose indirect lookup means hidden execution.
 pub(crate) const EXEC_NAMES: &[&str] = &[
-    "exec", "eval", "compile", "system", "popen", "spawn", "execv", "execve", "execvp", "Popen",
-    "run", "call", "check_output", "__import__", "execSync", "exec_command", "spawnSync", "Function",
-    "execFile", "getoutput",
+    "exec",
+    "eval",
+    "compile",
+    "system",
+    "popen",
+    "spawn",
+    "execv",
+    "execve",
+    "execvp",
+    "Popen",
+    "run",
+    "call",
+    "check_output",
+    "__import__",
+    "execSync",
+    "exec_command",
+    "spawnSync",
+    "Function",
+    "execFile",
+    "getoutput",
 ];
 
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
@@ -96,15 +113,26 @@ impl Py<'_, '_, '_> {
         for c in named(node) {
             let k = c.kind();
             // Function definitions only appear among statements: skip expressions.
-            if !(k.ends_with("statement") || k.ends_with("definition") || k.ends_with("clause") || k == "block") {
+            if !(k.ends_with("statement")
+                || k.ends_with("definition")
+                || k.ends_with("clause")
+                || k == "block")
+            {
                 continue;
             }
             if c.kind() == "function_definition" {
-                let name = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                let name = c
+                    .field("name")
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
                 let mut params = Vec::new();
                 if let Some(ps) = c.field("parameters") {
                     for p in named(ps) {
-                        let id = if p.kind() == "identifier" { Some(p) } else { p.field("name").or_else(|| p.named_child(0)) };
+                        let id = if p.kind() == "identifier" {
+                            Some(p)
+                        } else {
+                            p.field("name").or_else(|| p.named_child(0))
+                        };
                         if let Some(id) = id {
                             let n = self.text(id).to_owned();
                             if n != "self" && n != "cls" {
@@ -152,17 +180,32 @@ impl Py<'_, '_, '_> {
                 let name = self.text(target).to_owned();
                 self.bind(&name, val);
             }
-            "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list" | "as_pattern_target" => {
+            "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
+            | "as_pattern_target" => {
                 for c in named(target) {
-                    let v = Val { taint: val.taint.clone(), ..Val::default() };
+                    let v = Val {
+                        taint: val.taint.clone(),
+                        ..Val::default()
+                    };
                     self.bind_target(c, v);
                 }
             }
             "subscript" => {
-                let key = target.field("subscript").map(|k| self.eval(k).text_or_unknown()).unwrap_or_default();
-                let obj = target.field("value").map(|v| self.text(v).to_owned()).unwrap_or_default();
+                let key = target
+                    .field("subscript")
+                    .map(|k| self.eval(k).text_or_unknown())
+                    .unwrap_or_default();
+                let obj = target
+                    .field("value")
+                    .map(|v| self.text(v).to_owned())
+                    .unwrap_or_default();
                 if obj.ends_with("environ") && matches!(key.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
-                    self.sink.add(line(target), Category::Escape, Verdict::Dangerous, format!("sets {key}, injecting a library into every program started"));
+                    self.sink.add(
+                        line(target),
+                        Category::Escape,
+                        Verdict::Dangerous,
+                        format!("sets {key}, injecting a library into every program started"),
+                    );
                 }
                 let mut root = target;
                 while let Some(v) = root.field("value").or_else(|| root.field("object")) {
@@ -174,7 +217,8 @@ impl Py<'_, '_, '_> {
                     if new.handle.is_none() {
                         new.taint.join(&val.taint);
                         // Keep what is stored in the container, so a later write of it shows it.
-                        let fragment = format!("\n{} = {}", self.text(target), val.text_or_unknown());
+                        let fragment =
+                            format!("\n{} = {}", self.text(target), val.text_or_unknown());
                         new.text = Some(format!("{}{fragment}", new.text.unwrap_or_default()));
                         self.bind(&name, new);
                     }
@@ -197,9 +241,14 @@ impl Py<'_, '_, '_> {
                     self.eval(c);
                 }
             }
-            "import_statement" | "import_from_statement" | "future_import_statement" => self.import(node),
+            "import_statement" | "import_from_statement" | "future_import_statement" => {
+                self.import(node)
+            }
             "function_definition" => {
-                let name = node.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                let name = node
+                    .field("name")
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
                 self.locals.push((name, HashMap::new()));
                 if let Some(body) = node.field("body") {
                     self.block(body);
@@ -223,7 +272,9 @@ impl Py<'_, '_, '_> {
                 for c in named(node) {
                     if c.kind() == "with_clause" {
                         for item in named(c) {
-                            let Some(value) = item.field("value") else { continue };
+                            let Some(value) = item.field("value") else {
+                                continue;
+                            };
                             if value.kind() == "as_pattern" {
                                 let expr = value.named_child(0);
                                 let alias = value.field("alias");
@@ -242,10 +293,24 @@ impl Py<'_, '_, '_> {
                 }
             }
             "for_statement" => {
-                let iter = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                let iter = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
                 let elem = match &iter.items {
-                    Some(items) => items.iter().fold(Val::unknown(), |acc, v| if acc == Val::unknown() { v.clone() } else { acc.union(v) }),
-                    None => Val { text: iter.text.clone(), taint: iter.taint.clone(), alts: iter.alts.clone(), ..Val::default() },
+                    Some(items) => items.iter().fold(Val::unknown(), |acc, v| {
+                        if acc == Val::unknown() {
+                            v.clone()
+                        } else {
+                            acc.union(v)
+                        }
+                    }),
+                    None => Val {
+                        text: iter.text.clone(),
+                        taint: iter.taint.clone(),
+                        alts: iter.alts.clone(),
+                        ..Val::default()
+                    },
                 };
                 if let Some(left) = node.field("left") {
                     self.bind_target(left, elem);
@@ -256,21 +321,51 @@ impl Py<'_, '_, '_> {
                     }
                 }
             }
-            "block" | "module" | "if_statement" | "elif_clause" | "else_clause" | "while_statement" | "try_statement" | "except_clause" | "finally_clause" | "decorated_definition" | "class_definition" | "match_statement" | "case_clause" | "with_clause" => {
+            "block"
+            | "module"
+            | "if_statement"
+            | "elif_clause"
+            | "else_clause"
+            | "while_statement"
+            | "try_statement"
+            | "except_clause"
+            | "finally_clause"
+            | "decorated_definition"
+            | "class_definition"
+            | "match_statement"
+            | "case_clause"
+            | "with_clause" => {
                 for c in named(node) {
                     match c.kind() {
-                        "block" | "elif_clause" | "else_clause" | "except_clause" | "finally_clause" | "function_definition" | "class_definition" | "case_clause" => self.stmt(c),
+                        "block"
+                        | "elif_clause"
+                        | "else_clause"
+                        | "except_clause"
+                        | "finally_clause"
+                        | "function_definition"
+                        | "class_definition"
+                        | "case_clause" => self.stmt(c),
                         "identifier" if node.kind() == "class_definition" => {}
-                        _ if c.kind().ends_with("statement") || c.kind().ends_with("definition") => self.stmt(c),
+                        _ if c.kind().ends_with("statement")
+                            || c.kind().ends_with("definition") =>
+                        {
+                            self.stmt(c)
+                        }
                         _ => {
                             self.eval(c);
                         }
                     }
                 }
             }
-            "comment" | "pass_statement" | "break_statement" | "continue_statement" | "global_statement" | "nonlocal_statement" => {}
+            "comment" | "pass_statement" | "break_statement" | "continue_statement"
+            | "global_statement" | "nonlocal_statement" => {}
             "ERROR" => {
-                self.sink.add(line(node), Category::Unreviewable, Verdict::Suspicious, "part of the script is not valid Python");
+                self.sink.add(
+                    line(node),
+                    Category::Unreviewable,
+                    Verdict::Suspicious,
+                    "part of the script is not valid Python",
+                );
                 for c in named(node) {
                     self.stmt(c);
                 }
@@ -293,8 +388,14 @@ impl Py<'_, '_, '_> {
         let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (full, alias) = if n.kind() == "aliased_import" {
-                let full = n.field("name").map(|x| self.text(x).to_owned()).unwrap_or_default();
-                let alias = n.field("alias").map(|x| self.text(x).to_owned()).unwrap_or_default();
+                let full = n
+                    .field("name")
+                    .map(|x| self.text(x).to_owned())
+                    .unwrap_or_default();
+                let alias = n
+                    .field("alias")
+                    .map(|x| self.text(x).to_owned())
+                    .unwrap_or_default();
                 (full, alias)
             } else {
                 let full = self.text(n).to_owned();
@@ -325,13 +426,24 @@ impl Py<'_, '_, '_> {
                 "string_start" => prefix = self.text(c).to_ascii_lowercase(),
                 "string_content" => {
                     let raw = self.text(c);
-                    let (s, h) = if prefix.contains('r') { (raw.to_owned(), 0) } else { unescape(raw) };
+                    let (s, h) = if prefix.contains('r') {
+                        (raw.to_owned(), 0)
+                    } else {
+                        unescape(raw)
+                    };
                     hex += h;
                     out = out.concat(&Val::lit(s));
                 }
                 "interpolation" => {
-                    let v = c.field("expression").map(|e| self.eval(e)).unwrap_or_default();
-                    let v = if v.text.is_none() && !matches!(v.handle, Some(Handle::Path(_))) { Val::lit(UNKNOWN.to_string()).with_taint(&v.taint) } else { v };
+                    let v = c
+                        .field("expression")
+                        .map(|e| self.eval(e))
+                        .unwrap_or_default();
+                    let v = if v.text.is_none() && !matches!(v.handle, Some(Handle::Path(_))) {
+                        Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
+                    } else {
+                        v
+                    };
                     out = out.concat(&v);
                 }
                 _ => {}
@@ -365,8 +477,14 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
-                let obj = node.field("object").map(|o| self.eval(o)).unwrap_or_default();
-                let attr = node.field("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
+                let obj = node
+                    .field("object")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let attr = node
+                    .field("attribute")
+                    .map(|a| self.text(a).to_owned())
+                    .unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
                         let full = format!("{m}.{attr}");
@@ -377,14 +495,24 @@ impl Py<'_, '_, '_> {
                         v
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
-                        "parent" => Val { handle: Some(Handle::Path(p.rsplit_once('/').map(|(d, _)| d.to_owned()).unwrap_or_else(|| ".".into()))), ..Val::default() },
+                        "parent" => Val {
+                            handle: Some(Handle::Path(
+                                p.rsplit_once('/')
+                                    .map(|(d, _)| d.to_owned())
+                                    .unwrap_or_else(|| ".".into()),
+                            )),
+                            ..Val::default()
+                        },
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
                     _ => Val::unknown().with_taint(&obj.taint),
                 }
             }
             "subscript" => {
-                let obj = node.field("value").map(|o| self.eval(o)).unwrap_or_default();
+                let obj = node
+                    .field("value")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
                 let index_node = node.field("subscript");
                 let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
                 match &obj.handle {
@@ -392,17 +520,21 @@ impl Py<'_, '_, '_> {
                         Some(k) => self.sink.read_env(line(node), k),
                         None => Val::unknown().with_taint(&obj.taint),
                     },
-                    Some(Handle::Module(m)) if m == "builtins" || m.ends_with("__dict__") || m == "os" || m == "subprocess" => {
+                    Some(Handle::Module(m))
+                        if m == "builtins"
+                            || m.ends_with("__dict__")
+                            || m == "os"
+                            || m == "subprocess" =>
+                    {
                         self.indirect(node, m, &index, index_node)
                     }
                     _ => {
                         let mut v = Val::unknown().with_taint(&obj.taint);
-                        if let Some(items) = &obj.items {
-                            if let Some(i) = index.known().and_then(|t| t.parse::<usize>().ok()) {
-                                if let Some(item) = items.get(i) {
-                                    v = item.clone();
-                                }
-                            }
+                        if let Some(items) = &obj.items
+                            && let Some(i) = index.known().and_then(|t| t.parse::<usize>().ok())
+                            && let Some(item) = items.get(i)
+                        {
+                            v = item.clone();
                         }
                         v
                     }
@@ -411,27 +543,61 @@ impl Py<'_, '_, '_> {
             "call" => self.call(node),
             "binary_operator" => {
                 let left = node.field("left").map(|l| self.eval(l)).unwrap_or_default();
-                let right = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
-                let op = node.field("operator").map(|o| self.text(o).to_owned()).unwrap_or_default();
+                let right = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
+                let op = node
+                    .field("operator")
+                    .map(|o| self.text(o).to_owned())
+                    .unwrap_or_default();
                 match op.as_str() {
                     "+" => left.concat(&right),
                     "/" if matches!(left.handle, Some(Handle::Path(_))) => {
                         let base = left.path_text().unwrap_or_default();
-                        Val { handle: Some(Handle::Path(join_paths(&[base, right.text_or_unknown()]))), taint: left.taint.clone(), ..Val::default() }.with_taint(&right.taint)
+                        Val {
+                            handle: Some(Handle::Path(join_paths(&[
+                                base,
+                                right.text_or_unknown(),
+                            ]))),
+                            taint: left.taint.clone(),
+                            ..Val::default()
+                        }
+                        .with_taint(&right.taint)
                     }
                     "%" => {
-                        let mut v = Val::unknown().with_taint(&left.taint).with_taint(&right.taint);
+                        let mut v = Val::unknown()
+                            .with_taint(&left.taint)
+                            .with_taint(&right.taint);
                         if let Some(t) = &left.text {
-                            let filler = right.known().map(str::to_owned).unwrap_or_else(|| UNKNOWN.to_string());
-                            v.text = Some(t.replace("%s", &filler).replace("%r", &filler).replace("%d", &filler));
+                            let filler = right
+                                .known()
+                                .map(str::to_owned)
+                                .unwrap_or_else(|| UNKNOWN.to_string());
+                            v.text = Some(
+                                t.replace("%s", &filler)
+                                    .replace("%r", &filler)
+                                    .replace("%d", &filler),
+                            );
                         }
                         v
                     }
-                    _ => Val::unknown().with_taint(&left.taint).with_taint(&right.taint),
+                    _ => Val::unknown()
+                        .with_taint(&left.taint)
+                        .with_taint(&right.taint),
                 }
             }
             "list" | "tuple" | "set" | "expression_list" => {
-                let items: Vec<Val> = named(node).into_iter().map(|c| if c.kind() == "list_splat" { Val::lit(UNKNOWN.to_string()) } else { self.eval(c) }).collect();
+                let items: Vec<Val> = named(node)
+                    .into_iter()
+                    .map(|c| {
+                        if c.kind() == "list_splat" {
+                            Val::lit(UNKNOWN.to_string())
+                        } else {
+                            self.eval(c)
+                        }
+                    })
+                    .collect();
                 let mut v = Val::unknown();
                 for i in &items {
                     v.taint.join(&i.taint);
@@ -439,7 +605,10 @@ impl Py<'_, '_, '_> {
                 v.items = Some(items);
                 v
             }
-            "parenthesized_expression" | "await" | "not_operator" => node.named_child(0).map(|c| self.eval(c)).unwrap_or_default(),
+            "parenthesized_expression" | "await" | "not_operator" => node
+                .named_child(0)
+                .map(|c| self.eval(c))
+                .unwrap_or_default(),
             "conditional_expression" | "boolean_operator" => {
                 let vals: Vec<Val> = named(node).into_iter().map(|c| self.eval(c)).collect();
                 let mut it = vals.into_iter();
@@ -447,21 +616,34 @@ impl Py<'_, '_, '_> {
                 it.fold(first, |a, b| a.union(&b))
             }
             "assignment" | "augmented_assignment" => {
-                let right = node.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                let right = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
                 if let Some(left) = node.field("left") {
-                    let val = if node.kind() == "augmented_assignment" { self.eval(left).concat(&right) } else { right };
+                    let val = if node.kind() == "augmented_assignment" {
+                        self.eval(left).concat(&right)
+                    } else {
+                        right
+                    };
                     self.bind_target(left, val);
                 }
                 Val::unknown()
             }
             "named_expression" => {
-                let v = node.field("value").map(|r| self.eval(r)).unwrap_or_default();
+                let v = node
+                    .field("value")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
                 if let Some(n) = node.field("name") {
                     self.bind_target(n, v.clone());
                 }
                 v
             }
-            "list_comprehension" | "generator_expression" | "set_comprehension" | "dictionary_comprehension" => {
+            "list_comprehension"
+            | "generator_expression"
+            | "set_comprehension"
+            | "dictionary_comprehension" => {
                 // Bind the loop variables first, then evaluate the body.
                 let children = named(node);
                 for c in &children {
@@ -500,21 +682,50 @@ impl Py<'_, '_, '_> {
     }
 
     /// `globals()['ex' + 'ec']`, `getattr(os, 'sys' + 'tem')`: a name looked up at run time.
-    fn indirect(&mut self, node: Node<'_>, module: &str, name: &Val, name_node: Option<Node<'_>>) -> Val {
+    fn indirect(
+        &mut self,
+        node: Node<'_>,
+        module: &str,
+        name: &Val,
+        name_node: Option<Node<'_>>,
+    ) -> Val {
         let plain = name_node.is_some_and(|n| n.kind() == "string" && !self.text(n).contains('{'));
         match name.known() {
             Some(n) if EXEC_NAMES.contains(&n) => {
                 if !plain || name.taint.decoded {
-                    self.sink.add(line(node), Category::ObfuscatedExecution, Verdict::Dangerous, format!("reaches `{n}` through a name assembled at run time"));
+                    self.sink.add(
+                        line(node),
+                        Category::ObfuscatedExecution,
+                        Verdict::Dangerous,
+                        format!("reaches `{n}` through a name assembled at run time"),
+                    );
                 } else {
-                    self.sink.add(line(node), Category::ObfuscatedExecution, Verdict::Suspicious, format!("reaches `{n}` through an indirect lookup"));
+                    self.sink.add(
+                        line(node),
+                        Category::ObfuscatedExecution,
+                        Verdict::Suspicious,
+                        format!("reaches `{n}` through an indirect lookup"),
+                    );
                 }
-                let base = if module == "builtins" || module.ends_with("__dict__") { "builtins".to_owned() } else { module.to_owned() };
+                let base = if module == "builtins" || module.ends_with("__dict__") {
+                    "builtins".to_owned()
+                } else {
+                    module.to_owned()
+                };
                 Val::module(format!("{base}.{n}"))
             }
             Some(n) => Val::module(format!("{module}.{n}")),
             None => {
-                self.sink.add(line(node), Category::ObfuscatedExecution, if name.taint.decoded { Verdict::Dangerous } else { Verdict::Suspicious }, "looks up a function by a name computed at run time");
+                self.sink.add(
+                    line(node),
+                    Category::ObfuscatedExecution,
+                    if name.taint.decoded {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    },
+                    "looks up a function by a name computed at run time",
+                );
                 Val::module(format!("{module}.{}", UNKNOWN))
             }
         }
@@ -535,7 +746,10 @@ impl Py<'_, '_, '_> {
                 for c in named(a) {
                     match c.kind() {
                         "keyword_argument" => {
-                            let k = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                            let k = c
+                                .field("name")
+                                .map(|n| self.text(n).to_owned())
+                                .unwrap_or_default();
                             let v = c.field("value").map(|v| self.eval(v)).unwrap_or_default();
                             if let Some(vn) = c.field("value") {
                                 kw_nodes.insert(k.clone(), vn);
@@ -552,12 +766,17 @@ impl Py<'_, '_, '_> {
                 }
             }
         }
-        let Some(func) = func else { return Val::unknown() };
+        let Some(func) = func else {
+            return Val::unknown();
+        };
         let (qual, receiver, receiver_node) = match func.kind() {
             "identifier" => {
                 let name = self.text(func).to_owned();
                 match self.lookup(&name) {
-                    Some(Val { handle: Some(Handle::Module(m)), .. }) => (m, None, None),
+                    Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) => (m, None, None),
                     _ if self.funcs.contains_key(&name) => {
                         return self.user_call(&name, &args);
                     }
@@ -567,7 +786,10 @@ impl Py<'_, '_, '_> {
             "attribute" => {
                 let obj_node = func.field("object");
                 let obj = obj_node.map(|o| self.eval(o)).unwrap_or_default();
-                let attr = func.field("attribute").map(|a| self.text(a).to_owned()).unwrap_or_default();
+                let attr = func
+                    .field("attribute")
+                    .map(|a| self.text(a).to_owned())
+                    .unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => (format!("{m}.{attr}"), None, None),
                     _ => (format!("?.{attr}"), Some(obj), obj_node),
@@ -581,31 +803,64 @@ impl Py<'_, '_, '_> {
                 }
             }
         };
-        let qual = qual.strip_prefix("builtins.").map(str::to_owned).unwrap_or(qual);
-        let arg = |i: usize, kw: &str| -> Val { kwargs.get(kw).cloned().or_else(|| args.get(i).cloned()).unwrap_or_default() };
+        let qual = qual
+            .strip_prefix("builtins.")
+            .map(str::to_owned)
+            .unwrap_or(qual);
+        let arg = |i: usize, kw: &str| -> Val {
+            kwargs
+                .get(kw)
+                .cloned()
+                .or_else(|| args.get(i).cloned())
+                .unwrap_or_default()
+        };
         let mut all = Taint::default();
         for a in args.iter().chain(kwargs.values()) {
             all.join(&a.taint);
         }
         let all_val = Val::unknown().with_taint(&all);
         if let Some(recv) = receiver {
-            if all != Taint::default() && recv.handle.is_none() {
-                if let Some(r) = receiver_node.filter(|r| r.kind() == "identifier") {
-                    // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
-                    let name = self.text(r).to_owned();
-                    let mut v = recv.clone();
-                    v.taint.join(&all);
-                    self.bind(&name, v);
-                }
+            if all != Taint::default()
+                && recv.handle.is_none()
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+            {
+                // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
+                let name = self.text(r).to_owned();
+                let mut v = recv.clone();
+                v.taint.join(&all);
+                self.bind(&name, v);
             }
-            return self.method(node, &qual[2..], recv, receiver_node, &args, &kwargs, &all_val);
+            return self.method(
+                node,
+                &qual[2..],
+                recv,
+                receiver_node,
+                &args,
+                &kwargs,
+                &all_val,
+            );
         }
         let q = qual.as_str();
         let tail = q.rsplit('.').next().unwrap_or(q);
         match q {
-            "print" | "sys.stdout.write" | "sys.stderr.write" | "sys.stdout.buffer.write" | "pprint.pprint" | "pprint.pp" | "logging.info" | "logging.debug" | "logging.warning" | "logging.error" | "logging.critical" | "logging.exception" | "logging.log" => {
+            "print"
+            | "sys.stdout.write"
+            | "sys.stderr.write"
+            | "sys.stdout.buffer.write"
+            | "pprint.pprint"
+            | "pprint.pp"
+            | "logging.info"
+            | "logging.debug"
+            | "logging.warning"
+            | "logging.error"
+            | "logging.critical"
+            | "logging.exception"
+            | "logging.log" => {
                 match kwargs.get("file") {
-                    Some(Val { handle: Some(Handle::File { path, append, .. }), .. }) => {
+                    Some(Val {
+                        handle: Some(Handle::File { path, append, .. }),
+                        ..
+                    }) => {
                         let (path, append) = (path.clone(), *append);
                         let mut content = Val::lit("");
                         for a in &args {
@@ -632,18 +887,44 @@ impl Py<'_, '_, '_> {
             "pathlib.Path" | "pathlib.PurePath" | "pathlib.PosixPath" => {
                 if args.len() == 1 && args[0].path_text().is_none() && !args[0].alts.is_empty() {
                     // Several paths flow here: keep them as alternatives.
-                    return Val { alts: args[0].alts.clone(), taint: all, ..Val::default() };
+                    return Val {
+                        alts: args[0].alts.clone(),
+                        taint: all,
+                        ..Val::default()
+                    };
                 }
-                let parts: Vec<String> = args.iter().map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string())).collect();
-                let p = if parts.is_empty() { ".".to_owned() } else { join_paths(&parts) };
-                Val { handle: Some(Handle::Path(p)), taint: all, ..Val::default() }
+                let parts: Vec<String> = args
+                    .iter()
+                    .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .collect();
+                let p = if parts.is_empty() {
+                    ".".to_owned()
+                } else {
+                    join_paths(&parts)
+                };
+                Val {
+                    handle: Some(Handle::Path(p)),
+                    taint: all,
+                    ..Val::default()
+                }
             }
-            "pathlib.Path.home" => Val { handle: Some(Handle::Path("~".into())), ..Val::default() },
+            "pathlib.Path.home" => Val {
+                handle: Some(Handle::Path("~".into())),
+                ..Val::default()
+            },
             "pathlib.Path.cwd" | "os.getcwd" => {
                 let cwd = self.sink.ctx.cwd.to_string_lossy().into_owned();
-                if q == "os.getcwd" { Val::lit(cwd) } else { Val { handle: Some(Handle::Path(cwd)), ..Val::default() } }
+                if q == "os.getcwd" {
+                    Val::lit(cwd)
+                } else {
+                    Val {
+                        handle: Some(Handle::Path(cwd)),
+                        ..Val::default()
+                    }
+                }
             }
-            "os.path.expanduser" | "os.path.abspath" | "os.path.realpath" | "os.path.normpath" | "os.fspath" | "str" | "os.path.expandvars" | "bytes" | "bytearray" | "repr" => {
+            "os.path.expanduser" | "os.path.abspath" | "os.path.realpath" | "os.path.normpath"
+            | "os.fspath" | "str" | "os.path.expandvars" | "bytes" | "bytearray" | "repr" => {
                 let a = args.first().cloned().unwrap_or_default();
                 match a.path_text() {
                     Some(t) => Val::lit(t.replace("$HOME", "~")).with_taint(&a.taint),
@@ -651,28 +932,65 @@ impl Py<'_, '_, '_> {
                 }
             }
             "os.path.join" | "posixpath.join" => {
-                let parts: Vec<String> = args.iter().map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string())).collect();
+                let parts: Vec<String> = args
+                    .iter()
+                    .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .collect();
                 Val::lit(join_paths(&parts)).with_taint(&all)
             }
             "os.path.dirname" => {
-                let t = args.first().and_then(Val::path_text).unwrap_or_else(|| UNKNOWN.to_string());
-                Val::lit(t.rsplit_once('/').map(|(d, _)| d.to_owned()).unwrap_or_else(|| ".".into()))
+                let t = args
+                    .first()
+                    .and_then(Val::path_text)
+                    .unwrap_or_else(|| UNKNOWN.to_string());
+                Val::lit(
+                    t.rsplit_once('/')
+                        .map(|(d, _)| d.to_owned())
+                        .unwrap_or_else(|| ".".into()),
+                )
             }
-            "tempfile.mkdtemp" | "tempfile.gettempdir" | "tempfile.mkstemp" => Val::lit(format!("/tmp/{UNKNOWN}")),
+            "tempfile.mkdtemp" | "tempfile.gettempdir" | "tempfile.mkstemp" => {
+                Val::lit(format!("/tmp/{UNKNOWN}"))
+            }
             "tempfile.TemporaryDirectory" => Val::lit(format!("/tmp/{UNKNOWN}")),
-            "tempfile.NamedTemporaryFile" | "tempfile.TemporaryFile" | "tempfile.SpooledTemporaryFile" => {
-                Val { handle: Some(Handle::File { path: format!("/tmp/{UNKNOWN}"), write: true, append: false }), ..Val::default() }
-            }
-            "os.environ.get" | "os.getenv" | "os.environ.setdefault" | "os.environ.pop" => match arg(0, "key").known() {
-                Some(k) => {
-                    let k = k.to_owned();
-                    let v = self.sink.read_env(ln, &k);
-                    let default = arg(1, "default");
-                    if v.text.is_none() && v.taint.secret.is_none() { default.union(&Val::lit(UNKNOWN.to_string())) } else { v }
-                }
-                None => Val::unknown(),
+            "tempfile.NamedTemporaryFile"
+            | "tempfile.TemporaryFile"
+            | "tempfile.SpooledTemporaryFile" => Val {
+                handle: Some(Handle::File {
+                    path: format!("/tmp/{UNKNOWN}"),
+                    write: true,
+                    append: false,
+                }),
+                ..Val::default()
             },
-            "os.environ.copy" | "os.environ.items" | "os.environ.keys" | "os.environ.values" | "dict" | "list" | "json.dumps" | "str.join" | "sorted" | "tuple" | "set" | "urllib.parse.urlencode" | "toml.dumps" => {
+            "os.environ.get" | "os.getenv" | "os.environ.setdefault" | "os.environ.pop" => {
+                match arg(0, "key").known() {
+                    Some(k) => {
+                        let k = k.to_owned();
+                        let v = self.sink.read_env(ln, &k);
+                        let default = arg(1, "default");
+                        if v.text.is_none() && v.taint.secret.is_none() {
+                            default.union(&Val::lit(UNKNOWN.to_string()))
+                        } else {
+                            v
+                        }
+                    }
+                    None => Val::unknown(),
+                }
+            }
+            "os.environ.copy"
+            | "os.environ.items"
+            | "os.environ.keys"
+            | "os.environ.values"
+            | "dict"
+            | "list"
+            | "json.dumps"
+            | "str.join"
+            | "sorted"
+            | "tuple"
+            | "set"
+            | "urllib.parse.urlencode"
+            | "toml.dumps" => {
                 let mut v = Val::unknown().with_taint(&all);
                 if matches!(q, "json.dumps" | "toml.dumps") {
                     v.text = args.first().and_then(|a| a.text.clone());
@@ -685,22 +1003,75 @@ impl Py<'_, '_, '_> {
                 }
                 v
             }
-            "socket.gethostname" | "getpass.getuser" | "os.getlogin" | "platform.node" | "platform.uname" | "os.uname" | "socket.getfqdn" | "uuid.getnode" | "pwd.getpwuid" => {
-                Val::unknown().with_taint(&Taint { host: true, ..Taint::default() })
-            }
-            "keyring.get_password" | "keyring.get_credential" | "pyperclip.paste" | "win32crypt.CryptUnprotectData" | "browser_cookie3.chrome" | "browser_cookie3.firefox" | "browser_cookie3.load" | "getpass.getpass" => {
-                let what = if q.starts_with("keyring") { "the system keyring" } else if q.starts_with("pyperclip") { "the clipboard" } else if q.starts_with("getpass") { "a password typed by the user" } else { "a browser credential store" };
+            "socket.gethostname" | "getpass.getuser" | "os.getlogin" | "platform.node"
+            | "platform.uname" | "os.uname" | "socket.getfqdn" | "uuid.getnode"
+            | "pwd.getpwuid" => Val::unknown().with_taint(&Taint {
+                host: true,
+                ..Taint::default()
+            }),
+            "keyring.get_password"
+            | "keyring.get_credential"
+            | "pyperclip.paste"
+            | "win32crypt.CryptUnprotectData"
+            | "browser_cookie3.chrome"
+            | "browser_cookie3.firefox"
+            | "browser_cookie3.load"
+            | "getpass.getpass" => {
+                let what = if q.starts_with("keyring") {
+                    "the system keyring"
+                } else if q.starts_with("pyperclip") {
+                    "the clipboard"
+                } else if q.starts_with("getpass") {
+                    "a password typed by the user"
+                } else {
+                    "a browser credential store"
+                };
                 if q != "getpass.getpass" {
-                    self.sink.add(ln, Category::SecretRead, Verdict::Suspicious, format!("reads {what}"));
+                    self.sink.add(
+                        ln,
+                        Category::SecretRead,
+                        Verdict::Suspicious,
+                        format!("reads {what}"),
+                    );
                 }
-                Val::unknown().with_taint(&Taint { secret: Some(what.into()), ..Taint::default() })
+                Val::unknown().with_taint(&Taint {
+                    secret: Some(what.into()),
+                    ..Taint::default()
+                })
             }
-            "base64.b64decode" | "base64.b32decode" | "base64.b16decode" | "base64.a85decode" | "base64.b85decode" | "base64.urlsafe_b64decode" | "base64.decodebytes" | "base64.decodestring" | "binascii.unhexlify" | "binascii.a2b_base64" | "binascii.a2b_hex" | "zlib.decompress" | "gzip.decompress" | "bz2.decompress" | "lzma.decompress" | "marshal.loads" | "pickle.loads" | "codecs.decode" | "bytes.fromhex" | "bytearray.fromhex" | "chr" | "dill.loads" | "cloudpickle.loads" => {
+            "base64.b64decode"
+            | "base64.b32decode"
+            | "base64.b16decode"
+            | "base64.a85decode"
+            | "base64.b85decode"
+            | "base64.urlsafe_b64decode"
+            | "base64.decodebytes"
+            | "base64.decodestring"
+            | "binascii.unhexlify"
+            | "binascii.a2b_base64"
+            | "binascii.a2b_hex"
+            | "zlib.decompress"
+            | "gzip.decompress"
+            | "bz2.decompress"
+            | "lzma.decompress"
+            | "marshal.loads"
+            | "pickle.loads"
+            | "codecs.decode"
+            | "bytes.fromhex"
+            | "bytearray.fromhex"
+            | "chr"
+            | "dill.loads"
+            | "cloudpickle.loads" => {
                 let mut v = Val::unknown().with_taint(&all);
                 v.taint.decoded = true;
                 v
             }
-            "exec" | "eval" | "compile" | "execfile" | "code.InteractiveInterpreter" | "runpy.run_path" => {
+            "exec"
+            | "eval"
+            | "compile"
+            | "execfile"
+            | "code.InteractiveInterpreter"
+            | "runpy.run_path" => {
                 let code = args.first().cloned().unwrap_or_default();
                 if q == "runpy.run_path" {
                     if let Some(p) = code.known() {
@@ -709,8 +1080,17 @@ impl Py<'_, '_, '_> {
                     }
                 } else {
                     let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
-                    let code = if plain || code.text.is_some() || code.taint.decoded || code.taint.remote { code } else { Val::lit(UNKNOWN.to_string()).with_taint(&code.taint) };
-                    self.sink.exec_code(ln, Language::Python, &code, &format!("`{q}`"));
+                    let code = if plain
+                        || code.text.is_some()
+                        || code.taint.decoded
+                        || code.taint.remote
+                    {
+                        code
+                    } else {
+                        Val::lit(UNKNOWN.to_string()).with_taint(&code.taint)
+                    };
+                    self.sink
+                        .exec_code(ln, Language::Python, &code, &format!("`{q}`"));
                 }
                 Val::unknown()
             }
@@ -731,49 +1111,112 @@ impl Py<'_, '_, '_> {
                 match name.known() {
                     Some(m) => {
                         if !plain || name.taint.decoded {
-                            self.sink.add(ln, Category::ObfuscatedExecution, Verdict::Dangerous, format!("imports `{m}` by a name assembled at run time"));
+                            self.sink.add(
+                                ln,
+                                Category::ObfuscatedExecution,
+                                Verdict::Dangerous,
+                                format!("imports `{m}` by a name assembled at run time"),
+                            );
                         }
                         Val::module(m.to_owned())
                     }
                     None => {
-                        self.sink.add(ln, Category::ObfuscatedExecution, if name.taint.decoded { Verdict::Dangerous } else { Verdict::Suspicious }, "imports a module whose name is computed at run time");
+                        self.sink.add(
+                            ln,
+                            Category::ObfuscatedExecution,
+                            if name.taint.decoded {
+                                Verdict::Dangerous
+                            } else {
+                                Verdict::Suspicious
+                            },
+                            "imports a module whose name is computed at run time",
+                        );
                         Val::unknown()
                     }
                 }
             }
             "globals" | "vars" | "locals" => Val::module("builtins"),
-            "os.system" | "os.popen" | "subprocess.getoutput" | "subprocess.getstatusoutput" | "commands.getoutput" | "asyncio.create_subprocess_shell" | "os.popen2" | "os.popen3" => {
+            "os.system"
+            | "os.popen"
+            | "subprocess.getoutput"
+            | "subprocess.getstatusoutput"
+            | "commands.getoutput"
+            | "asyncio.create_subprocess_shell"
+            | "os.popen2"
+            | "os.popen3" => {
                 let cmd = args.first().cloned().unwrap_or_default();
                 let cmd = self.known_or_unknown(cmd, arg_nodes.first().copied());
-                self.sink.exec_code(ln, Language::Shell, &cmd, &format!("`{q}`"));
+                self.sink
+                    .exec_code(ln, Language::Shell, &cmd, &format!("`{q}`"));
                 Val::unknown()
             }
-            "subprocess.run" | "subprocess.call" | "subprocess.check_call" | "subprocess.check_output" | "subprocess.Popen" | "asyncio.create_subprocess_exec" | "pty.spawn" | "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.execl" | "os.execlp" | "os.execle" | "os.spawnv" | "os.spawnvp" | "os.spawnl" | "os.spawnlp" | "os.posix_spawn" | "os.posix_spawnp" | "sh.Command" | "plumbum.local" => {
-                self.subprocess(node, q, &args, &arg_nodes, &kwargs, &kw_nodes)
-            }
+            "subprocess.run"
+            | "subprocess.call"
+            | "subprocess.check_call"
+            | "subprocess.check_output"
+            | "subprocess.Popen"
+            | "asyncio.create_subprocess_exec"
+            | "pty.spawn"
+            | "os.execv"
+            | "os.execve"
+            | "os.execvp"
+            | "os.execvpe"
+            | "os.execl"
+            | "os.execlp"
+            | "os.execle"
+            | "os.spawnv"
+            | "os.spawnvp"
+            | "os.spawnl"
+            | "os.spawnlp"
+            | "os.posix_spawn"
+            | "os.posix_spawnp"
+            | "sh.Command"
+            | "plumbum.local" => self.subprocess(node, q, &args, &arg_nodes, &kwargs, &kw_nodes),
             "os.dup2" => {
                 if self.sink.remote_socket {
-                    self.sink.add(ln, Category::Escape, Verdict::Dangerous, "wires a network socket to the standard streams: a reverse shell");
+                    self.sink.add(
+                        ln,
+                        Category::Escape,
+                        Verdict::Dangerous,
+                        "wires a network socket to the standard streams: a reverse shell",
+                    );
                 }
                 Val::unknown()
             }
             "os.setsid" | "os.daemon" | "daemon.DaemonContext" => {
-                self.sink.add(ln, Category::Escape, Verdict::Suspicious, "detaches from the session, to outlive the run");
+                self.sink.add(
+                    ln,
+                    Category::Escape,
+                    Verdict::Suspicious,
+                    "detaches from the session, to outlive the run",
+                );
                 Val::unknown()
             }
-            "shutil.rmtree" | "os.remove" | "os.unlink" | "os.rmdir" | "os.removedirs" | "send2trash.send2trash" => {
+            "shutil.rmtree"
+            | "os.remove"
+            | "os.unlink"
+            | "os.rmdir"
+            | "os.removedirs"
+            | "send2trash.send2trash" => {
                 let p = arg(0, "path");
-                self.sink.delete(ln, &p, q == "shutil.rmtree" || q == "os.removedirs");
+                self.sink
+                    .delete(ln, &p, q == "shutil.rmtree" || q == "os.removedirs");
                 Val::unknown()
             }
-            "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "shutil.move" | "os.rename" | "os.replace" | "os.link" | "os.symlink" | "shutil.copyfileobj" => {
+            "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree"
+            | "shutil.move" | "os.rename" | "os.replace" | "os.link" | "os.symlink"
+            | "shutil.copyfileobj" => {
                 let src = arg(0, "src");
                 let dst = arg(1, "dst");
                 let mut content = Val::unknown().with_taint(&src.taint);
                 if let Some(s) = src.path_text() {
                     let t = self.sink.read_path(ln, &s);
                     content.taint.join(&t);
-                    if self.sink.remote_files.contains(&self.sink.ctx.resolve(&s).text) {
+                    if self
+                        .sink
+                        .remote_files
+                        .contains(&self.sink.ctx.resolve(&s).text)
+                    {
                         content.taint.remote = true;
                     }
                 }
@@ -781,15 +1224,34 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             "os.chmod" | "os.fchmod" | "os.lchmod" => {
-                let mode_text = arg_nodes.get(1).map(|n| self.text(*n).to_owned()).unwrap_or_default();
-                if mode_text.contains("S_ISUID") || mode_text.contains("S_ISGID") || mode_text.starts_with("0o4") || mode_text.starts_with("0o2") || mode_text.starts_with("0o6") {
-                    self.sink.add(ln, Category::Escape, Verdict::Dangerous, "sets the setuid or setgid bit (privilege escalation)");
+                let mode_text = arg_nodes
+                    .get(1)
+                    .map(|n| self.text(*n).to_owned())
+                    .unwrap_or_default();
+                if mode_text.contains("S_ISUID")
+                    || mode_text.contains("S_ISGID")
+                    || mode_text.starts_with("0o4")
+                    || mode_text.starts_with("0o2")
+                    || mode_text.starts_with("0o6")
+                {
+                    self.sink.add(
+                        ln,
+                        Category::Escape,
+                        Verdict::Dangerous,
+                        "sets the setuid or setgid bit (privilege escalation)",
+                    );
                 }
                 Val::unknown()
             }
-            "json.dump" | "yaml.dump" | "yaml.safe_dump" | "pickle.dump" | "toml.dump" | "tomli_w.dump" | "marshal.dump" => {
+            "json.dump" | "yaml.dump" | "yaml.safe_dump" | "pickle.dump" | "toml.dump"
+            | "tomli_w.dump" | "marshal.dump" => {
                 let obj = args.first().cloned().unwrap_or_default();
-                let target = args.get(1).cloned().or_else(|| kwargs.get("fp").cloned()).or_else(|| kwargs.get("stream").cloned()).unwrap_or_default();
+                let target = args
+                    .get(1)
+                    .cloned()
+                    .or_else(|| kwargs.get("fp").cloned())
+                    .or_else(|| kwargs.get("stream").cloned())
+                    .unwrap_or_default();
                 if let Some(Handle::File { path, append, .. }) = &target.handle {
                     let (path, append) = (path.clone(), *append);
                     self.sink.write(ln, &Val::lit(path), &obj, append);
@@ -802,10 +1264,30 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             "csv.writer" | "csv.DictWriter" => args.first().cloned().unwrap_or_default(),
-            "requests.get" | "requests.post" | "requests.put" | "requests.patch" | "requests.delete" | "requests.head" | "requests.options" | "requests.request" | "httpx.get" | "httpx.post" | "httpx.put" | "httpx.patch" | "httpx.delete" | "httpx.request" | "httpx.stream" | "requests.Session.post" | "requests.Session.get" | "aiohttp.request" => {
-                self.http(ln, tail, &args, &kwargs)
-            }
-            "requests.Session" | "requests.session" | "httpx.Client" | "httpx.AsyncClient" | "aiohttp.ClientSession" | "urllib3.PoolManager" => Val::module("requests"),
+            "requests.get"
+            | "requests.post"
+            | "requests.put"
+            | "requests.patch"
+            | "requests.delete"
+            | "requests.head"
+            | "requests.options"
+            | "requests.request"
+            | "httpx.get"
+            | "httpx.post"
+            | "httpx.put"
+            | "httpx.patch"
+            | "httpx.delete"
+            | "httpx.request"
+            | "httpx.stream"
+            | "requests.Session.post"
+            | "requests.Session.get"
+            | "aiohttp.request" => self.http(ln, tail, &args, &kwargs),
+            "requests.Session"
+            | "requests.session"
+            | "httpx.Client"
+            | "httpx.AsyncClient"
+            | "aiohttp.ClientSession"
+            | "urllib3.PoolManager" => Val::module("requests"),
             "urllib.request.urlopen" | "urllib2.urlopen" | "urllib.urlopen" => {
                 let target = arg(0, "url");
                 let data = arg(1, "data");
@@ -818,7 +1300,10 @@ impl Py<'_, '_, '_> {
                         self.sink.network(ln, url.as_deref(), &payload, sends);
                     }
                 }
-                Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() })
+                Val::unknown().with_taint(&Taint {
+                    remote: true,
+                    ..Taint::default()
+                })
             }
             "urllib.request.Request" | "urllib2.Request" => {
                 let url = arg(0, "url");
@@ -827,35 +1312,73 @@ impl Py<'_, '_, '_> {
                 if let Some(h) = kwargs.get("headers") {
                     payload.taint.join(&h.taint);
                 }
-                let sends = data.text.is_some() || data.taint != Taint::default() || kwargs.get("method").and_then(|m| m.known()).is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
+                let sends = data.text.is_some()
+                    || data.taint != Taint::default()
+                    || kwargs
+                        .get("method")
+                        .and_then(|m| m.known())
+                        .is_some_and(|m| {
+                            m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put")
+                        });
                 let u = url.text.clone();
                 self.sink.network(ln, u.as_deref(), &payload, sends);
-                Val { handle: Some(Handle::Conn { url: u }), ..Val::default() }
+                Val {
+                    handle: Some(Handle::Conn { url: u }),
+                    ..Val::default()
+                }
             }
             "urllib.request.urlretrieve" => {
                 let url = arg(0, "url");
                 let u = url.text.clone();
                 self.sink.network(ln, u.as_deref(), &Val::unknown(), false);
                 let file = arg(1, "filename");
-                let downloaded = Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() });
+                let downloaded = Val::unknown().with_taint(&Taint {
+                    remote: true,
+                    ..Taint::default()
+                });
                 self.sink.write(ln, &file, &downloaded, false);
                 Val::unknown()
             }
-            "http.client.HTTPSConnection" | "http.client.HTTPConnection" | "smtplib.SMTP" | "smtplib.SMTP_SSL" | "ftplib.FTP" | "ftplib.FTP_TLS" | "telnetlib.Telnet" => {
+            "http.client.HTTPSConnection"
+            | "http.client.HTTPConnection"
+            | "smtplib.SMTP"
+            | "smtplib.SMTP_SSL"
+            | "ftplib.FTP"
+            | "ftplib.FTP_TLS"
+            | "telnetlib.Telnet" => {
                 let host = arg(0, "host").known().map(str::to_owned);
-                if q.starts_with("smtplib") || q.starts_with("ftplib") || q.starts_with("telnetlib") {
-                    self.sink.network(ln, host.as_deref(), &Val::unknown(), false);
+                if q.starts_with("smtplib") || q.starts_with("ftplib") || q.starts_with("telnetlib")
+                {
+                    self.sink
+                        .network(ln, host.as_deref(), &Val::unknown(), false);
                 }
-                Val { handle: Some(Handle::Conn { url: host }), ..Val::default() }
+                Val {
+                    handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
             }
-            "socket.socket" => Val { handle: Some(Handle::Conn { url: None }), ..Val::default() },
+            "socket.socket" => Val {
+                handle: Some(Handle::Conn { url: None }),
+                ..Val::default()
+            },
             "socket.create_connection" => {
                 let addr = args.first().cloned().unwrap_or_default();
-                let host = addr.items.as_ref().and_then(|i| i.first()).and_then(|h| h.known().map(str::to_owned));
+                let host = addr
+                    .items
+                    .as_ref()
+                    .and_then(|i| i.first())
+                    .and_then(|h| h.known().map(str::to_owned));
                 self.connect(ln, host.as_deref());
-                Val { handle: Some(Handle::Conn { url: host }), ..Val::default() }
+                Val {
+                    handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
             }
-            "socket.gethostbyname" | "socket.getaddrinfo" | "socket.gethostbyname_ex" | "dns.resolver.resolve" | "dns.resolver.query" => {
+            "socket.gethostbyname"
+            | "socket.getaddrinfo"
+            | "socket.gethostbyname_ex"
+            | "dns.resolver.resolve"
+            | "dns.resolver.query" => {
                 let name = args.first().cloned().unwrap_or_default();
                 self.sink.dns(ln, &name);
                 Val::unknown()
@@ -880,10 +1403,22 @@ impl Py<'_, '_, '_> {
 
     fn open(&mut self, ln: u32, path: &Val, mode: &str) -> Val {
         let p = path.path_text().unwrap_or_else(|| UNKNOWN.to_string());
-        let write = mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
+        let write =
+            mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
         let append = mode.contains('a');
-        let taint = if write && !mode.contains('+') { Taint::default() } else { self.sink.read_val(ln, path) };
-        let mut v = Val { handle: Some(Handle::File { path: p, write, append }), ..Val::default() };
+        let taint = if write && !mode.contains('+') {
+            Taint::default()
+        } else {
+            self.sink.read_val(ln, path)
+        };
+        let mut v = Val {
+            handle: Some(Handle::File {
+                path: p,
+                write,
+                append,
+            }),
+            ..Val::default()
+        };
         v.taint = taint;
         v.taint.join(&path.taint);
         v
@@ -899,13 +1434,31 @@ impl Py<'_, '_, '_> {
 
     fn http(&mut self, ln: u32, method: &str, args: &[Val], kwargs: &HashMap<String, Val>) -> Val {
         let (method, url) = if method == "request" {
-            (args.first().and_then(|m| m.known().map(str::to_ascii_lowercase)).unwrap_or_default(), kwargs.get("url").cloned().or_else(|| args.get(1).cloned()).unwrap_or_default())
+            (
+                args.first()
+                    .and_then(|m| m.known().map(str::to_ascii_lowercase))
+                    .unwrap_or_default(),
+                kwargs
+                    .get("url")
+                    .cloned()
+                    .or_else(|| args.get(1).cloned())
+                    .unwrap_or_default(),
+            )
         } else {
-            (method.to_owned(), kwargs.get("url").cloned().or_else(|| args.first().cloned()).unwrap_or_default())
+            (
+                method.to_owned(),
+                kwargs
+                    .get("url")
+                    .cloned()
+                    .or_else(|| args.first().cloned())
+                    .unwrap_or_default(),
+            )
         };
         let mut payload = Val::unknown().with_taint(&url.taint);
         let mut has_body = false;
-        for k in ["data", "json", "files", "params", "headers", "auth", "cookies", "content"] {
+        for k in [
+            "data", "json", "files", "params", "headers", "auth", "cookies", "content",
+        ] {
             if let Some(v) = kwargs.get(k) {
                 payload.taint.join(&v.taint);
                 has_body |= matches!(k, "data" | "json" | "files" | "content");
@@ -918,7 +1471,10 @@ impl Py<'_, '_, '_> {
         let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
         let u = url.text.clone();
         self.sink.network(ln, u.as_deref(), &payload, sends);
-        Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() })
+        Val::unknown().with_taint(&Taint {
+            remote: true,
+            ..Taint::default()
+        })
     }
 
     fn user_call(&mut self, name: &str, args: &[Val]) -> Val {
@@ -936,11 +1492,23 @@ impl Py<'_, '_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn method(&mut self, node: Node<'_>, name: &str, recv: Val, recv_node: Option<Node<'_>>, args: &[Val], kwargs: &HashMap<String, Val>, all: &Val) -> Val {
+    fn method(
+        &mut self,
+        node: Node<'_>,
+        name: &str,
+        recv: Val,
+        recv_node: Option<Node<'_>>,
+        args: &[Val],
+        kwargs: &HashMap<String, Val>,
+        all: &Val,
+    ) -> Val {
         let ln = line(node);
         let first = args.first().cloned().unwrap_or_default();
         match (&recv.handle, name) {
-            (Some(Handle::File { path, append, .. }), "write" | "writelines" | "writerow" | "writerows" | "writeheader") => {
+            (
+                Some(Handle::File { path, append, .. }),
+                "write" | "writelines" | "writerow" | "writerows" | "writeheader",
+            ) => {
                 let (path, append) = (path.clone(), *append);
                 self.sink.write(ln, &Val::lit(path), &first, append);
                 Val::unknown()
@@ -958,7 +1526,13 @@ impl Py<'_, '_, '_> {
                         Val::unknown().with_taint(&t).with_taint(&recv.taint)
                     }
                     "open" => {
-                        let mode = kwargs.get("mode").cloned().unwrap_or(first).known().unwrap_or("r").to_owned();
+                        let mode = kwargs
+                            .get("mode")
+                            .cloned()
+                            .unwrap_or(first)
+                            .known()
+                            .unwrap_or("r")
+                            .to_owned();
                         self.open(ln, &Val::lit(p), &mode)
                     }
                     "unlink" | "rmdir" => {
@@ -967,15 +1541,22 @@ impl Py<'_, '_, '_> {
                     }
                     "rename" | "replace" | "symlink_to" | "hardlink_to" => {
                         let t = self.sink.read_path(ln, &p);
-                        self.sink.write(ln, &first, &Val::unknown().with_taint(&t), false);
+                        self.sink
+                            .write(ln, &first, &Val::unknown().with_taint(&t), false);
                         Val::unknown()
                     }
                     "joinpath" => {
                         let mut parts = vec![p];
                         parts.extend(args.iter().map(|a| a.text_or_unknown()));
-                        Val { handle: Some(Handle::Path(join_paths(&parts))), ..Val::default() }
+                        Val {
+                            handle: Some(Handle::Path(join_paths(&parts))),
+                            ..Val::default()
+                        }
                     }
-                    "expanduser" | "resolve" | "absolute" | "with_suffix" | "with_name" => Val { handle: Some(Handle::Path(p)), ..Val::default() },
+                    "expanduser" | "resolve" | "absolute" | "with_suffix" | "with_name" => Val {
+                        handle: Some(Handle::Path(p)),
+                        ..Val::default()
+                    },
                     "glob" | "rglob" | "iterdir" => Val::lit(format!("{p}/{UNKNOWN}")),
                     _ => Val::unknown().with_taint(&recv.taint),
                 }
@@ -984,43 +1565,68 @@ impl Py<'_, '_, '_> {
                 let url = url.clone();
                 match name {
                     "connect" | "connect_ex" => {
-                        let host = first.items.as_ref().and_then(|i| i.first()).and_then(|h| h.known().map(str::to_owned));
+                        let host = first
+                            .items
+                            .as_ref()
+                            .and_then(|i| i.first())
+                            .and_then(|h| h.known().map(str::to_owned));
                         self.connect(ln, host.as_deref());
                         if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
                             let n = self.text(r).to_owned();
-                            self.bind(&n, Val { handle: Some(Handle::Conn { url: host }), ..Val::default() });
+                            self.bind(
+                                &n,
+                                Val {
+                                    handle: Some(Handle::Conn { url: host }),
+                                    ..Val::default()
+                                },
+                            );
                         }
                         Val::unknown()
                     }
-                    "send" | "sendall" | "sendto" | "sendmail" | "send_message" | "storbinary" | "storlines" | "write" => {
+                    "send" | "sendall" | "sendto" | "sendmail" | "send_message" | "storbinary"
+                    | "storlines" | "write" => {
                         self.sink.network(ln, url.as_deref(), all, true);
                         Val::unknown()
                     }
                     "request" | "putrequest" => {
                         let m = first.known().unwrap_or("GET").to_ascii_uppercase();
-                        let sends = matches!(m.as_str(), "POST" | "PUT" | "PATCH") || args.len() > 2 || kwargs.contains_key("body");
+                        let sends = matches!(m.as_str(), "POST" | "PUT" | "PATCH")
+                            || args.len() > 2
+                            || kwargs.contains_key("body");
                         self.sink.network(ln, url.as_deref(), all, sends);
                         Val::unknown()
                     }
-                    "recv" | "getresponse" | "read" | "makefile" => Val::unknown().with_taint(&Taint { remote: true, ..Taint::default() }),
+                    "recv" | "getresponse" | "read" | "makefile" => {
+                        Val::unknown().with_taint(&Taint {
+                            remote: true,
+                            ..Taint::default()
+                        })
+                    }
                     "fileno" => Val::unknown(),
                     _ => Val::unknown(),
                 }
             }
             _ => match name {
-                "decode" | "encode" | "strip" | "rstrip" | "lstrip" | "lower" | "upper" | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
+                "decode" | "encode" | "strip" | "rstrip" | "lstrip" | "lower" | "upper"
+                | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
                     let mut v = recv.clone();
                     v.handle = None;
                     if name == "replace" || v.taint.decoded && name == "decode" {
                         v.text = v.text.map(|_| UNKNOWN.to_string());
                     }
-                    if name == "decode" && args.first().and_then(|a| a.known()).is_some_and(|c| matches!(c, "rot13" | "rot_13" | "hex" | "base64" | "zlib")) {
+                    if name == "decode"
+                        && args.first().and_then(|a| a.known()).is_some_and(|c| {
+                            matches!(c, "rot13" | "rot_13" | "hex" | "base64" | "zlib")
+                        })
+                    {
                         v.taint.decoded = true;
                     }
                     v.with_taint(&all.taint)
                 }
                 "format" => {
-                    let mut v = Val::unknown().with_taint(&recv.taint).with_taint(&all.taint);
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
                     if let Some(t) = &recv.text {
                         let mut out = String::new();
                         let mut depth = 0;
@@ -1042,7 +1648,9 @@ impl Py<'_, '_, '_> {
                     v
                 }
                 "join" => {
-                    let mut v = Val::unknown().with_taint(&recv.taint).with_taint(&all.taint);
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
                     if let (Some(sep), Some(items)) = (recv.known(), first.items.as_ref()) {
                         let parts: Vec<String> = items.iter().map(Val::text_or_unknown).collect();
                         v.text = Some(parts.join(sep));
@@ -1050,14 +1658,21 @@ impl Py<'_, '_, '_> {
                     v
                 }
                 "decrypt" | "decompress" | "b64decode" | "fromhex" => {
-                    let mut v = Val::unknown().with_taint(&recv.taint).with_taint(&all.taint);
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
                     v.taint.decoded = true;
                     v
                 }
-                "get" | "post" | "put" | "patch" | "request" if first.text.as_deref().is_some_and(|t| t.starts_with("http")) => {
+                "get" | "post" | "put" | "patch" | "request"
+                    if first.text.as_deref().is_some_and(|t| t.starts_with("http")) =>
+                {
                     self.http(ln, name, args, kwargs)
                 }
-                "info" | "debug" | "warning" | "warn" | "error" | "critical" | "exception" if recv_node.is_some_and(|r| self.text(r).to_ascii_lowercase().contains("log")) => {
+                "info" | "debug" | "warning" | "warn" | "error" | "critical" | "exception"
+                    if recv_node
+                        .is_some_and(|r| self.text(r).to_ascii_lowercase().contains("log")) =>
+                {
                     self.sink.output(ln, all);
                     Val::unknown()
                 }
@@ -1069,48 +1684,133 @@ impl Py<'_, '_, '_> {
                     self.sink.write(ln, &recv, &first, false);
                     Val::unknown()
                 }
-                "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines" | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
-                    Val::unknown().with_taint(&recv.taint).with_taint(&all.taint)
+                "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
+                | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
+                    Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint)
                 }
                 "system" | "popen" => {
                     let cmd = self.known_or_unknown(first, None);
-                    self.sink.exec_code(ln, Language::Shell, &cmd, &format!("`{name}`"));
+                    self.sink
+                        .exec_code(ln, Language::Shell, &cmd, &format!("`{name}`"));
                     Val::unknown()
                 }
-                _ => Val::unknown().with_taint(&recv.taint).with_taint(&all.taint),
+                _ => Val::unknown()
+                    .with_taint(&recv.taint)
+                    .with_taint(&all.taint),
             },
         }
     }
 
-    fn subprocess(&mut self, node: Node<'_>, q: &str, args: &[Val], arg_nodes: &[Node<'_>], kwargs: &HashMap<String, Val>, kw_nodes: &HashMap<String, Node<'_>>) -> Val {
+    fn subprocess(
+        &mut self,
+        node: Node<'_>,
+        q: &str,
+        args: &[Val],
+        arg_nodes: &[Node<'_>],
+        kwargs: &HashMap<String, Val>,
+        kw_nodes: &HashMap<String, Node<'_>>,
+    ) -> Val {
         let ln = line(node);
-        let shell = kwargs.get("shell").and_then(|v| v.known()).is_some_and(|t| t != "False" && t != "0");
-        if kw_nodes.get("env").is_some_and(|n| self.text(*n).contains("LD_PRELOAD")) {
-            self.sink.add(ln, Category::Escape, Verdict::Dangerous, "injects a library into the command through LD_PRELOAD");
+        let shell = kwargs
+            .get("shell")
+            .and_then(|v| v.known())
+            .is_some_and(|t| t != "False" && t != "0");
+        if kw_nodes
+            .get("env")
+            .is_some_and(|n| self.text(*n).contains("LD_PRELOAD"))
+        {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "injects a library into the command through LD_PRELOAD",
+            );
         }
-        let detached = kwargs.get("start_new_session").and_then(|v| v.known()).is_some_and(|t| t == "True")
-            || kw_nodes.get("preexec_fn").is_some_and(|n| self.text(*n).contains("setsid"));
-        let silent = kw_nodes.get("stdout").is_some_and(|n| self.text(*n).contains("DEVNULL")) && kw_nodes.get("stderr").is_some_and(|n| self.text(*n).contains("DEVNULL"));
+        let detached = kwargs
+            .get("start_new_session")
+            .and_then(|v| v.known())
+            .is_some_and(|t| t == "True")
+            || kw_nodes
+                .get("preexec_fn")
+                .is_some_and(|n| self.text(*n).contains("setsid"));
+        let silent = kw_nodes
+            .get("stdout")
+            .is_some_and(|n| self.text(*n).contains("DEVNULL"))
+            && kw_nodes
+                .get("stderr")
+                .is_some_and(|n| self.text(*n).contains("DEVNULL"));
         if detached && (silent || q == "subprocess.Popen") {
-            self.sink.add(ln, Category::Escape, Verdict::Suspicious, "starts a detached background process meant to outlive the run");
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Suspicious,
+                "starts a detached background process meant to outlive the run",
+            );
         }
-        if kw_nodes.get("stdin").is_some_and(|n| self.text(*n).contains("fileno")) && self.sink.remote_socket {
-            self.sink.add(ln, Category::Escape, Verdict::Dangerous, "wires a network socket to a process: a reverse shell");
+        if kw_nodes
+            .get("stdin")
+            .is_some_and(|n| self.text(*n).contains("fileno"))
+            && self.sink.remote_socket
+        {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "wires a network socket to a process: a reverse shell",
+            );
         }
         let (first, first_node) = match q {
-            "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.spawnv" | "os.spawnvp" | "os.posix_spawn" | "os.posix_spawnp" => (args.get(1).cloned(), arg_nodes.get(1).copied()),
-            "os.spawnl" | "os.spawnlp" => (Some(Val { items: Some(args.iter().skip(2).cloned().collect()), ..Val::default() }), None),
-            "os.execl" | "os.execlp" | "os.execle" | "asyncio.create_subprocess_exec" => (Some(Val { items: Some(args.iter().skip(if q == "asyncio.create_subprocess_exec" { 0 } else { 1 }).cloned().collect()), ..Val::default() }), None),
-            _ => (kwargs.get("args").cloned().or_else(|| args.first().cloned()), arg_nodes.first().copied()),
+            "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.spawnv" | "os.spawnvp"
+            | "os.posix_spawn" | "os.posix_spawnp" => {
+                (args.get(1).cloned(), arg_nodes.get(1).copied())
+            }
+            "os.spawnl" | "os.spawnlp" => (
+                Some(Val {
+                    items: Some(args.iter().skip(2).cloned().collect()),
+                    ..Val::default()
+                }),
+                None,
+            ),
+            "os.execl" | "os.execlp" | "os.execle" | "asyncio.create_subprocess_exec" => (
+                Some(Val {
+                    items: Some(
+                        args.iter()
+                            .skip(if q == "asyncio.create_subprocess_exec" {
+                                0
+                            } else {
+                                1
+                            })
+                            .cloned()
+                            .collect(),
+                    ),
+                    ..Val::default()
+                }),
+                None,
+            ),
+            _ => (
+                kwargs
+                    .get("args")
+                    .cloned()
+                    .or_else(|| args.first().cloned()),
+                arg_nodes.first().copied(),
+            ),
         };
         let first = first.unwrap_or_default();
         if q == "pty.spawn" && self.sink.remote_socket {
-            self.sink.add(ln, Category::Escape, Verdict::Dangerous, "spawns a shell after connecting a socket: a reverse shell");
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "spawns a shell after connecting a socket: a reverse shell",
+            );
         }
         let stdin = kwargs.get("input").cloned();
         if shell {
             let cmd = self.known_or_unknown(first, first_node);
-            self.sink.exec_code(ln, Language::Shell, &cmd, &format!("`{q}` with shell=True"));
+            self.sink
+                .exec_code(ln, Language::Shell, &cmd, &format!("`{q}` with shell=True"));
             return Val::unknown();
         }
         let argv: Vec<Val> = match (&first.items, first.known()) {
@@ -1118,7 +1818,8 @@ impl Py<'_, '_, '_> {
             (None, Some(t)) => t.split_whitespace().map(Val::lit).collect(),
             (None, None) => {
                 if first.taint.decoded || first.taint.remote {
-                    self.sink.exec_code(ln, Language::Shell, &first, &format!("`{q}`"));
+                    self.sink
+                        .exec_code(ln, Language::Shell, &first, &format!("`{q}`"));
                 }
                 return Val::unknown();
             }

@@ -68,7 +68,11 @@ impl Reviewer {
     /// A reviewer with `config`, no cache, and the second opinion from `config.llm_command`.
     pub fn new(config: Config) -> Reviewer {
         let llm_command = config.llm_command.clone();
-        Reviewer { config, cache: None, llm_command }
+        Reviewer {
+            config,
+            cache: None,
+            llm_command,
+        }
     }
 
     /// The configuration from `$XDG_CONFIG_HOME` (or defaults) and the cache in
@@ -101,42 +105,76 @@ impl Reviewer {
     /// Review script text.
     pub fn review_text(&self, text: &str, language: Language, ctx: &Context) -> Review {
         let sha256 = content_hash(text);
-        let context = format!("{language}\0{}\0{:?}\0{:?}", ctx.cwd.display(), self.config, self.llm_command);
+        let context = format!(
+            "{language}\0{}\0{:?}\0{:?}",
+            ctx.cwd.display(),
+            self.config,
+            self.llm_command
+        );
         let key = VerdictCache::key(&sha256, &context);
         if let Some(report) = self.cache.as_ref().and_then(|c| c.get(&key)) {
-            return Review { report, sha256, cached: true };
+            return Review {
+                report,
+                sha256,
+                cached: true,
+            };
         }
         let mut report = review_source(text, language, ctx, &self.config);
         let mut cacheable = true;
-        if let Some(cmd) = &self.llm_command {
-            if report.verdict < Verdict::Dangerous {
-                let opinion: SecondOpinion = llm::ask(cmd, text, language, &report, self.config.llm_timeout);
-                cacheable = opinion.verdict.is_some();
-                llm::merge(&mut report, &opinion);
-            }
+        if let Some(cmd) = &self.llm_command
+            && report.verdict < Verdict::Dangerous
+        {
+            let opinion: SecondOpinion =
+                llm::ask(cmd, text, language, &report, self.config.llm_timeout);
+            cacheable = opinion.verdict.is_some();
+            llm::merge(&mut report, &opinion);
         }
-        if cacheable {
-            if let Some(c) = &self.cache {
-                if let Err(e) = c.put(&key, &report) {
-                    report.notes.push(format!("verdict not cached: {e}"));
-                }
-            }
+        if cacheable
+            && let Some(c) = &self.cache
+            && let Err(e) = c.put(&key, &report)
+        {
+            report.notes.push(format!("verdict not cached: {e}"));
         }
-        Review { report, sha256, cached: false }
+        Review {
+            report,
+            sha256,
+            cached: false,
+        }
     }
 
     /// Review a script file. Its language comes from `language`, else the extension, else the
     /// shebang; a file in no known language is suspicious.
-    pub fn review_file(&self, path: &Path, language: Option<Language>, ctx: &Context) -> Result<Review> {
-        let bytes = fs_err::read(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    pub fn review_file(
+        &self,
+        path: &Path,
+        language: Option<Language>,
+        ctx: &Context,
+    ) -> Result<Review> {
+        let bytes = fs_err::read(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
         let text = String::from_utf8_lossy(&bytes);
-        let language = language.or_else(|| Language::from_extension(path)).or_else(|| Language::from_shebang(&text));
+        let language = language
+            .or_else(|| Language::from_extension(path))
+            .or_else(|| Language::from_shebang(&text));
         match language {
             Some(lang) => Ok(self.review_text(&text, lang, ctx)),
             None => {
-                let finding = Finding { category: Category::Unreviewable, severity: Verdict::Suspicious, line: 0, snippet: String::new(), why: "the script's language is not python, shell, javascript or typescript".into() };
+                let finding = Finding {
+                    category: Category::Unreviewable,
+                    severity: Verdict::Suspicious,
+                    line: 0,
+                    snippet: String::new(),
+                    why: "the script's language is not python, shell, javascript or typescript"
+                        .into(),
+                };
                 let report = Report::from_findings(Language::Shell, vec![finding]);
-                Ok(Review { report, sha256: content_hash(&text), cached: false })
+                Ok(Review {
+                    report,
+                    sha256: content_hash(&text),
+                    cached: false,
+                })
             }
         }
     }
@@ -145,7 +183,12 @@ impl Reviewer {
     /// `argv` is the command after wrappers were removed, `stdin_text` a heredoc or here-string
     /// fed to it, `cwd` its working directory. A script that cannot be read is reviewed as
     /// suspicious (fail closed).
-    pub fn review_command(&self, argv: &[String], stdin_text: Option<&str>, cwd: &Path) -> CommandReview {
+    pub fn review_command(
+        &self,
+        argv: &[String],
+        stdin_text: Option<&str>,
+        cwd: &Path,
+    ) -> CommandReview {
         match plan_review(argv, stdin_text, cwd, &self.config) {
             Plan::NotAScript => CommandReview::NotAScript,
             Plan::Skip { script, reason } => CommandReview::Skipped { script, reason },
@@ -153,10 +196,22 @@ impl Reviewer {
                 let ctx = Context::for_cwd(cwd);
                 let review = match &script.source {
                     ScriptSource::Inline(code) => self.review_text(code, script.language, &ctx),
-                    ScriptSource::File(path) => self.review_file(path, Some(script.language), &ctx).unwrap_or_else(|e| {
-                        let finding = Finding { category: Category::Unreviewable, severity: Verdict::Suspicious, line: 0, snippet: String::new(), why: format!("{e}") };
-                        Review { report: Report::from_findings(script.language, vec![finding]), sha256: String::new(), cached: false }
-                    }),
+                    ScriptSource::File(path) => self
+                        .review_file(path, Some(script.language), &ctx)
+                        .unwrap_or_else(|e| {
+                            let finding = Finding {
+                                category: Category::Unreviewable,
+                                severity: Verdict::Suspicious,
+                                line: 0,
+                                snippet: String::new(),
+                                why: format!("{e}"),
+                            };
+                            Review {
+                                report: Report::from_findings(script.language, vec![finding]),
+                                sha256: String::new(),
+                                cached: false,
+                            }
+                        }),
                 };
                 CommandReview::Reviewed { script, review }
             }

@@ -21,7 +21,12 @@ struct Shell<'s, 'k, 'a> {
 
 /// Analyze a parsed shell script.
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
-    let mut sh = Shell { src, sink, vars: HashMap::new(), sourced_secret: None };
+    let mut sh = Shell {
+        src,
+        sink,
+        vars: HashMap::new(),
+        sourced_secret: None,
+    };
     sh.block(root, false);
 }
 
@@ -84,7 +89,8 @@ impl Shell<'_, '_, '_> {
                 let mut items = Val::default();
                 let mut first = true;
                 let mut cursor = node.walk();
-                let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
+                let values: Vec<Node<'_>> =
+                    node.children_by_field_name("value", &mut cursor).collect();
                 for v in values {
                     let val = self.word(v);
                     items = if first { val } else { items.union(&val) };
@@ -101,7 +107,12 @@ impl Shell<'_, '_, '_> {
             }
             "comment" | "heredoc_body" | "heredoc_end" | "heredoc_start" => Val::unknown(),
             "ERROR" => {
-                self.sink.add(line(node), Category::Unreviewable, Verdict::Suspicious, "part of the script is not valid shell");
+                self.sink.add(
+                    line(node),
+                    Category::Unreviewable,
+                    Verdict::Suspicious,
+                    "part of the script is not valid shell",
+                );
                 self.block(node, capture)
             }
             "command_substitution" | "process_substitution" => self.block(node, true),
@@ -111,7 +122,20 @@ impl Shell<'_, '_, '_> {
                 let mut cursor = node.walk();
                 let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
                 for c in children {
-                    if matches!(c.kind(), "word" | "string" | "raw_string" | "simple_expansion" | "expansion" | "concatenation" | "number" | "test_operator" | "binary_expression" | "unary_expression" | "variable_name") {
+                    if matches!(
+                        c.kind(),
+                        "word"
+                            | "string"
+                            | "raw_string"
+                            | "simple_expansion"
+                            | "expansion"
+                            | "concatenation"
+                            | "number"
+                            | "test_operator"
+                            | "binary_expression"
+                            | "unary_expression"
+                            | "variable_name"
+                    ) {
                         self.word(c);
                         continue;
                     }
@@ -123,17 +147,29 @@ impl Shell<'_, '_, '_> {
     }
 
     fn assign(&mut self, node: Node<'_>) {
-        let Some(name) = node.field("name") else { return };
+        let Some(name) = node.field("name") else {
+            return;
+        };
         let name = self.text(name).to_owned();
         let value = match node.field("value") {
             Some(v) => self.word(v),
             None => Val::lit(""),
         };
         if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
-            self.sink.add(line(node), Category::Escape, Verdict::Dangerous, format!("sets {name}, injecting a library into every program started"));
+            self.sink.add(
+                line(node),
+                Category::Escape,
+                Verdict::Dangerous,
+                format!("sets {name}, injecting a library into every program started"),
+            );
         }
         if name == "PROMPT_COMMAND" || name == "BASH_ENV" {
-            self.sink.add(line(node), Category::Escape, Verdict::Suspicious, format!("sets {name}, which runs code in later shells"));
+            self.sink.add(
+                line(node),
+                Category::Escape,
+                Verdict::Suspicious,
+                format!("sets {name}, which runs code in later shells"),
+            );
         }
         self.vars.insert(name, value);
     }
@@ -143,12 +179,17 @@ impl Shell<'_, '_, '_> {
             return v.clone();
         }
         let v = self.sink.read_env(line(at), name);
-        if v.taint.secret.is_none() {
-            if let Some(what) = &self.sourced_secret {
-                if name.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit()) && !matches!(name, "HOME" | "PATH" | "PWD" | "TMPDIR" | "USER") {
-                    return Val::unknown().with_taint(&Taint { secret: Some(format!("a variable from {what}")), ..Taint::default() });
-                }
-            }
+        if v.taint.secret.is_none()
+            && let Some(what) = &self.sourced_secret
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+            && !matches!(name, "HOME" | "PATH" | "PWD" | "TMPDIR" | "USER")
+        {
+            return Val::unknown().with_taint(&Taint {
+                secret: Some(format!("a variable from {what}")),
+                ..Taint::default()
+            });
         }
         if v.text.is_none() && v.taint == Taint::default() {
             return Val::lit(UNKNOWN.to_string());
@@ -160,10 +201,10 @@ impl Shell<'_, '_, '_> {
     fn word(&mut self, node: Node<'_>) -> Val {
         match node.kind() {
             "word" | "number" | "command_name" | "extglob_pattern" => {
-                if node.kind() == "command_name" {
-                    if let Some(c) = node.named_child(0) {
-                        return self.word(c);
-                    }
+                if node.kind() == "command_name"
+                    && let Some(c) = node.named_child(0)
+                {
+                    return self.word(c);
                 }
                 let t = self.text(node);
                 let mut out = String::with_capacity(t.len());
@@ -191,7 +232,9 @@ impl Shell<'_, '_, '_> {
                 }
                 v
             }
-            "string" | "concatenation" | "heredoc_body" | "translated_string" => self.interpolate(node),
+            "string" | "concatenation" | "heredoc_body" | "translated_string" => {
+                self.interpolate(node)
+            }
             "simple_expansion" | "expansion" => {
                 let name = node
                     .named_child(0)
@@ -200,7 +243,10 @@ impl Shell<'_, '_, '_> {
                 match name {
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
-                        if node.kind() == "expansion" && self.text(node).contains(":-") && v.text.as_deref().is_some_and(|t| t.contains(UNKNOWN)) {
+                        if node.kind() == "expansion"
+                            && self.text(node).contains(":-")
+                            && v.text.as_deref().is_some_and(|t| t.contains(UNKNOWN))
+                        {
                             v = Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                         }
                         v
@@ -246,20 +292,22 @@ impl Shell<'_, '_, '_> {
             let lit = self.src.get(pos..c.start_byte()).unwrap_or("");
             out = out.concat(&Val::lit(lit));
             let v = self.word(c);
-            let v = if v.text.is_none() { Val::lit(UNKNOWN.to_string()).with_taint(&v.taint) } else { v };
+            let v = if v.text.is_none() {
+                Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
+            } else {
+                v
+            };
             out = out.concat(&v);
             pos = c.end_byte();
         }
         let tail = self.src.get(pos..end).unwrap_or("");
         out = out.concat(&Val::lit(tail));
-        if strip_quotes {
-            if let Some(t) = &mut out.text {
-                if t.starts_with('"') {
-                    t.remove(0);
-                }
-                if t.ends_with('"') {
-                    t.pop();
-                }
+        if strip_quotes && let Some(t) = &mut out.text {
+            if t.starts_with('"') {
+                t.remove(0);
+            }
+            if t.ends_with('"') {
+                t.pop();
             }
         }
         out
@@ -268,7 +316,9 @@ impl Shell<'_, '_, '_> {
     fn redirected(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         let body = node.field("body");
         let mut cursor = node.walk();
-        let redirects: Vec<Node<'_>> = node.children_by_field_name("redirect", &mut cursor).collect();
+        let redirects: Vec<Node<'_>> = node
+            .children_by_field_name("redirect", &mut cursor)
+            .collect();
         let mut input = stdin.cloned();
         let mut outputs: Vec<(Val, bool)> = Vec::new();
         let mut dev_tcp: Option<String> = None;
@@ -296,8 +346,19 @@ impl Shell<'_, '_, '_> {
             }
         }
         for r in file_redirects {
-            let op = r.child(if r.child(0).is_some_and(|c| c.kind() == "file_descriptor") { 1 } else { 0 }).map(|c| self.text(c).to_owned()).unwrap_or_default();
-            let Some(dest) = r.field("destination") else { continue };
+            let op = r
+                .child(
+                    if r.child(0).is_some_and(|c| c.kind() == "file_descriptor") {
+                        1
+                    } else {
+                        0
+                    },
+                )
+                .map(|c| self.text(c).to_owned())
+                .unwrap_or_default();
+            let Some(dest) = r.field("destination") else {
+                continue;
+            };
             let target = self.word(dest);
             let t = target.text_or_unknown();
             if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") {
@@ -309,21 +370,29 @@ impl Shell<'_, '_, '_> {
                     let taint = self.sink.read_path(line(r), &t);
                     input = Some(Val::unknown().with_taint(&taint));
                 }
-                ">" | ">|" | "&>" | ">&" => {
-                    if !t.chars().all(|c| c.is_ascii_digit() || c == '-') {
-                        outputs.push((target, false));
-                    }
+                ">" | ">|" | "&>" | ">&" if !t.chars().all(|c| c.is_ascii_digit() || c == '-') => {
+                    outputs.push((target, false));
                 }
                 ">>" | "&>>" => outputs.push((target, true)),
                 _ => {}
             }
         }
-        let Some(body) = body else { return Val::unknown() };
+        let Some(body) = body else {
+            return Val::unknown();
+        };
         if let Some(addr) = &dev_tcp {
-            let name = body.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+            let name = body
+                .field("name")
+                .map(|n| self.text(n).to_owned())
+                .unwrap_or_default();
             let name = name.rsplit('/').next().unwrap_or("").to_owned();
             if matches!(name.as_str(), "bash" | "sh" | "zsh" | "dash" | "exec") {
-                self.sink.add(line(node), Category::Escape, Verdict::Dangerous, format!("connects a shell to a network socket ({addr}): a reverse shell"));
+                self.sink.add(
+                    line(node),
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    format!("connects a shell to a network socket ({addr}): a reverse shell"),
+                );
             }
         }
         let captured = capture || !outputs.is_empty() || dev_tcp.is_some();
@@ -335,10 +404,20 @@ impl Shell<'_, '_, '_> {
             let host = addr.split('/').nth(3).unwrap_or("").to_owned();
             self.sink.network(line(node), Some(&host), &out, true);
         }
-        if outputs.is_empty() && dev_tcp.is_none() { out } else { Val::unknown() }
+        if outputs.is_empty() && dev_tcp.is_none() {
+            out
+        } else {
+            Val::unknown()
+        }
     }
 
-    fn command(&mut self, node: Node<'_>, _prefix: &[Val], capture: bool, stdin: Option<&Val>) -> Val {
+    fn command(
+        &mut self,
+        node: Node<'_>,
+        _prefix: &[Val],
+        capture: bool,
+        stdin: Option<&Val>,
+    ) -> Val {
         let mut argv: Vec<Val> = Vec::new();
         let mut input = stdin.cloned();
         let mut cursor = node.walk();
@@ -346,9 +425,17 @@ impl Shell<'_, '_, '_> {
         for c in children {
             match c.kind() {
                 "variable_assignment" => {
-                    let name = c.field("name").map(|n| self.text(n).to_owned()).unwrap_or_default();
+                    let name = c
+                        .field("name")
+                        .map(|n| self.text(n).to_owned())
+                        .unwrap_or_default();
                     if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
-                        self.sink.add(line(c), Category::Escape, Verdict::Dangerous, format!("sets {name}, injecting a library into the program"));
+                        self.sink.add(
+                            line(c),
+                            Category::Escape,
+                            Verdict::Dangerous,
+                            format!("sets {name}, injecting a library into the program"),
+                        );
                     }
                 }
                 "herestring_redirect" => {
@@ -361,20 +448,29 @@ impl Shell<'_, '_, '_> {
                 _ => argv.push(self.word(c)),
             }
         }
-        let name = argv.first().map(|v| v.text_or_unknown()).unwrap_or_default();
-        if matches!(name.as_str(), "source" | ".") {
-            if let Some(p) = argv.get(1) {
-                let t = p.text_or_unknown();
-                if let Some(what) = crate::places::secret_kind(&self.sink.ctx.resolve(&t).text) {
-                    self.sourced_secret = Some(what.to_owned());
-                }
+        let name = argv
+            .first()
+            .map(|v| v.text_or_unknown())
+            .unwrap_or_default();
+        if matches!(name.as_str(), "source" | ".")
+            && let Some(p) = argv.get(1)
+        {
+            let t = p.text_or_unknown();
+            if let Some(what) = crate::places::secret_kind(&self.sink.ctx.resolve(&t).text) {
+                self.sourced_secret = Some(what.to_owned());
             }
         }
         if name == "read" {
             // `read VAR < file`: the variable takes the input's taint.
-            if let Some(var) = argv.iter().skip(1).map(|v| v.text_or_unknown()).rfind(|w| !w.starts_with('-')) {
+            if let Some(var) = argv
+                .iter()
+                .skip(1)
+                .map(|v| v.text_or_unknown())
+                .rfind(|w| !w.starts_with('-'))
+            {
                 let v = input.clone().unwrap_or_default();
-                self.vars.insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
+                self.vars
+                    .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
             }
             return Val::unknown();
         }

@@ -55,7 +55,9 @@ impl SkipReason {
         match self {
             SkipReason::Committed => "the script is committed and unmodified".into(),
             SkipReason::Entrypoint(p) => format!("`{p}` is a configured tool entry point"),
-            SkipReason::HarmlessSnippet => "a one-line snippet importing only harmless modules".into(),
+            SkipReason::HarmlessSnippet => {
+                "a one-line snippet importing only harmless modules".into()
+            }
             SkipReason::SkipPath => "the script is on the configured skip list".into(),
             SkipReason::Missing(p) => format!("{} does not exist", p.display()),
         }
@@ -85,14 +87,39 @@ fn base(word: &str) -> &str {
 /// Strip runner prefixes: `uv run`, `poetry run`, `npx`, `pnpm exec`, ...
 fn strip_runners(mut argv: &[String]) -> &[String] {
     loop {
-        let Some(first) = argv.first() else { return argv };
+        let Some(first) = argv.first() else {
+            return argv;
+        };
         let name = base(first);
         let second = argv.get(1).map(String::as_str);
         let (skip, with_value): (usize, &[&str]) = match (name, second) {
-            ("uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba", Some("run")) => (2, &["--with", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--package", "-n", "--name", "-e", "--env"]),
+            (
+                "uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "conda" | "mamba",
+                Some("run"),
+            ) => (
+                2,
+                &[
+                    "--with",
+                    "--python",
+                    "-p",
+                    "--project",
+                    "--directory",
+                    "--extra",
+                    "--group",
+                    "--env-file",
+                    "--package",
+                    "-n",
+                    "--name",
+                    "-e",
+                    "--env",
+                ],
+            ),
             ("npx" | "bunx" | "pnpx", _) => (1, &["-p", "--package"]),
             ("pnpm" | "yarn" | "npm", Some("exec" | "dlx")) => (2, &[]),
-            ("uvx" | "pipx", _) if name == "uvx" || second == Some("run") => (if name == "uvx" { 1 } else { 2 }, &["--with", "--python", "--from", "--spec"]),
+            ("uvx" | "pipx", _) if name == "uvx" || second == Some("run") => (
+                if name == "uvx" { 1 } else { 2 },
+                &["--with", "--python", "--from", "--spec"],
+            ),
             _ => return argv,
         };
         let mut i = skip;
@@ -104,7 +131,11 @@ fn strip_runners(mut argv: &[String]) -> &[String] {
             if !w.starts_with('-') {
                 break;
             }
-            i += if with_value.contains(&w.as_str()) { 2 } else { 1 };
+            i += if with_value.contains(&w.as_str()) {
+                2
+            } else {
+                1
+            };
         }
         argv = argv.get(i..).unwrap_or(&[]);
     }
@@ -114,18 +145,28 @@ fn strip_runners(mut argv: &[String]) -> &[String] {
 /// be reviewed. `stdin_text` is a heredoc or here-string fed to it; `cwd` its working directory.
 pub fn plan_review(argv: &[String], stdin_text: Option<&str>, cwd: &Path, config: &Config) -> Plan {
     let argv = strip_runners(argv);
-    let Some(first) = argv.first() else { return Plan::NotAScript };
+    let Some(first) = argv.first() else {
+        return Plan::NotAScript;
+    };
     let name = base(first);
     if config.is_skip_program(name) {
-        return Plan::Skip { script: None, reason: SkipReason::Entrypoint(name.to_owned()) };
+        return Plan::Skip {
+            script: None,
+            reason: SkipReason::Entrypoint(name.to_owned()),
+        };
     }
     let args = &argv[1..];
     match Language::from_program(name) {
         Some(lang) => interpreter(lang, name, args, stdin_text, cwd, config),
         None if first.contains('/') => {
             let path = absolute(cwd, first);
-            let Ok(head) = read_head(&path) else { return Plan::NotAScript };
-            match Language::from_shebang(&head).or_else(|| Language::from_extension(&path).filter(|_| head.is_char_boundary(0) && !head.contains('\0'))) {
+            let Ok(head) = read_head(&path) else {
+                return Plan::NotAScript;
+            };
+            match Language::from_shebang(&head).or_else(|| {
+                Language::from_extension(&path)
+                    .filter(|_| head.is_char_boundary(0) && !head.contains('\0'))
+            }) {
                 Some(lang) => file_plan(path, lang, cwd, config),
                 None => Plan::NotAScript,
             }
@@ -145,26 +186,66 @@ fn read_head(path: &Path) -> std::io::Result<String> {
 
 fn absolute(cwd: &Path, p: &str) -> PathBuf {
     let p = Path::new(p);
-    if p.is_absolute() { p.to_owned() } else { cwd.join(p) }
+    if p.is_absolute() {
+        p.to_owned()
+    } else {
+        cwd.join(p)
+    }
 }
 
-fn interpreter(lang: Language, name: &str, args: &[String], stdin_text: Option<&str>, cwd: &Path, config: &Config) -> Plan {
+fn interpreter(
+    lang: Language,
+    name: &str,
+    args: &[String],
+    stdin_text: Option<&str>,
+    cwd: &Path,
+    config: &Config,
+) -> Plan {
     let mut i = 0;
     let (code_flags, value_flags): (&[&str], &[&str]) = match lang {
         Language::Python => (&["-c"], &["-W", "-X", "--check-hash-based-pycs"]),
         Language::Shell => (&["-c"], &["-o", "-O", "+O", "--rcfile", "--init-file"]),
-        Language::JavaScript | Language::TypeScript => (&["-e", "--eval", "-p", "--print"], &["-r", "--require", "--import", "--loader", "--experimental-loader", "--tsconfig", "-C", "--conditions", "--env-file", "--config", "-c"]),
+        Language::JavaScript | Language::TypeScript => (
+            &["-e", "--eval", "-p", "--print"],
+            &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--experimental-loader",
+                "--tsconfig",
+                "-C",
+                "--conditions",
+                "--env-file",
+                "--config",
+                "-c",
+            ],
+        ),
     };
     let mut is_deno_like = matches!(name, "deno" | "bun");
     while let Some(w) = args.get(i) {
-        if code_flags.contains(&w.as_str()) || (lang == Language::Shell && w.starts_with('-') && !w.starts_with("--") && w.ends_with('c')) {
+        if code_flags.contains(&w.as_str())
+            || (lang == Language::Shell
+                && w.starts_with('-')
+                && !w.starts_with("--")
+                && w.ends_with('c'))
+        {
             let code = args.get(i + 1).cloned().unwrap_or_default();
             return snippet(lang, code, config);
         }
         if lang == Language::Python && (w == "-m" || (w.starts_with("-m") && w.len() > 2)) {
-            let module = if w == "-m" { args.get(i + 1).cloned().unwrap_or_default() } else { w[2..].to_owned() };
-            if config.is_skip_program(&module) || config.is_skip_program(module.split('.').next().unwrap_or("")) {
-                return Plan::Skip { script: None, reason: SkipReason::Entrypoint(module) };
+            let module = if w == "-m" {
+                args.get(i + 1).cloned().unwrap_or_default()
+            } else {
+                w[2..].to_owned()
+            };
+            if config.is_skip_program(&module)
+                || config.is_skip_program(module.split('.').next().unwrap_or(""))
+            {
+                return Plan::Skip {
+                    script: None,
+                    reason: SkipReason::Entrypoint(module),
+                };
             }
             let rel = module.replace('.', "/");
             for candidate in [format!("{rel}.py"), format!("{rel}/__main__.py")] {
@@ -182,7 +263,9 @@ fn interpreter(lang: Language, name: &str, args: &[String], stdin_text: Option<&
                     is_deno_like = false;
                     continue;
                 }
-                "eval" | "-e" => return snippet(lang, args.get(i + 1).cloned().unwrap_or_default(), config),
+                "eval" | "-e" => {
+                    return snippet(lang, args.get(i + 1).cloned().unwrap_or_default(), config);
+                }
                 _ if !w.starts_with('-') && name == "deno" => return Plan::NotAScript,
                 _ => {}
             }
@@ -198,7 +281,11 @@ fn interpreter(lang: Language, name: &str, args: &[String], stdin_text: Option<&
         if !w.starts_with('-') {
             break;
         }
-        i += if value_flags.contains(&w.as_str()) { 2 } else { 1 };
+        i += if value_flags.contains(&w.as_str()) {
+            2
+        } else {
+            1
+        };
     }
     match args.get(i).filter(|w| *w != "-") {
         Some(script) => {
@@ -217,10 +304,16 @@ fn interpreter(lang: Language, name: &str, args: &[String], stdin_text: Option<&
 }
 
 fn snippet(lang: Language, code: String, config: &Config) -> Plan {
-    let script = Script { source: ScriptSource::Inline(code.clone()), language: lang };
+    let script = Script {
+        source: ScriptSource::Inline(code.clone()),
+        language: lang,
+    };
     let one_line = !code.trim().contains('\n');
     if one_line && harmless_snippet(lang, &code, config) {
-        return Plan::Skip { script: Some(script), reason: SkipReason::HarmlessSnippet };
+        return Plan::Skip {
+            script: Some(script),
+            reason: SkipReason::HarmlessSnippet,
+        };
     }
     Plan::Review(script)
 }
@@ -241,14 +334,25 @@ pub(crate) fn imports(lang: Language, code: &str) -> Vec<String> {
                 }
             }
             for (i, _) in code.match_indices("__import__(") {
-                out.push(code[i + 11..].trim_start_matches(['\'', '"']).split(['\'', '"', ')']).next().unwrap_or("").to_owned());
+                out.push(
+                    code[i + 11..]
+                        .trim_start_matches(['\'', '"'])
+                        .split(['\'', '"', ')'])
+                        .next()
+                        .unwrap_or("")
+                        .to_owned(),
+                );
             }
         }
         Language::JavaScript | Language::TypeScript => {
             for pat in ["require(", "import(", "from "] {
                 for (i, _) in code.match_indices(pat) {
                     let rest = code[i + pat.len()..].trim_start();
-                    if let Some(q) = rest.chars().next().filter(|c| matches!(c, '\'' | '"' | '`')) {
+                    if let Some(q) = rest
+                        .chars()
+                        .next()
+                        .filter(|c| matches!(c, '\'' | '"' | '`'))
+                    {
                         out.push(rest[1..].split(q).next().unwrap_or("").to_owned());
                     } else {
                         out.push("<dynamic>".to_owned());
@@ -267,29 +371,65 @@ fn harmless_snippet(lang: Language, code: &str, config: &Config) -> bool {
         return true;
     }
     let risky_builtins: &[&str] = match lang {
-        Language::Python => &["open(", "exec(", "eval(", "compile(", "getattr(", "globals(", "__builtins__", "breakpoint("],
-        _ => &["process.", "fetch(", "eval(", "Function(", "Deno.", "Bun.", "globalThis", "child_process"],
+        Language::Python => &[
+            "open(",
+            "exec(",
+            "eval(",
+            "compile(",
+            "getattr(",
+            "globals(",
+            "__builtins__",
+            "breakpoint(",
+        ],
+        _ => &[
+            "process.",
+            "fetch(",
+            "eval(",
+            "Function(",
+            "Deno.",
+            "Bun.",
+            "globalThis",
+            "child_process",
+        ],
     };
     if risky_builtins.iter().any(|b| code.contains(b)) {
         return false;
     }
-    imports(lang, code).iter().all(|m| config.is_harmless_module(m))
+    imports(lang, code)
+        .iter()
+        .all(|m| config.is_harmless_module(m))
 }
 
 fn file_plan(path: PathBuf, lang: Language, cwd: &Path, config: &Config) -> Plan {
-    let script = Script { source: ScriptSource::File(path.clone()), language: lang };
+    let script = Script {
+        source: ScriptSource::File(path.clone()),
+        language: lang,
+    };
     if !path.is_file() {
-        return Plan::Skip { script: Some(script), reason: SkipReason::Missing(path) };
+        return Plan::Skip {
+            script: Some(script),
+            reason: SkipReason::Missing(path),
+        };
     }
     let skipped = config.skip_paths.iter().any(|entry| {
         let e = absolute(cwd, entry);
-        if entry.ends_with('/') { path.starts_with(&e) } else { path == e }
+        if entry.ends_with('/') {
+            path.starts_with(&e)
+        } else {
+            path == e
+        }
     });
     if skipped {
-        return Plan::Skip { script: Some(script), reason: SkipReason::SkipPath };
+        return Plan::Skip {
+            script: Some(script),
+            reason: SkipReason::SkipPath,
+        };
     }
     if is_committed(&path) {
-        return Plan::Skip { script: Some(script), reason: SkipReason::Committed };
+        return Plan::Skip {
+            script: Some(script),
+            reason: SkipReason::Committed,
+        };
     }
     Plan::Review(script)
 }
@@ -300,8 +440,12 @@ fn file_plan(path: PathBuf, lang: Language, cwd: &Path, config: &Config) -> Plan
 /// Cost: outside a repository, a walk up the directory tree (no process); inside one, one
 /// `git status --porcelain --ignored -- PATH` (about 2-3 ms; see docs/script-review.md).
 pub fn is_committed(path: &Path) -> bool {
-    let Ok(path) = path.canonicalize() else { return false };
-    let Some(dir) = path.parent() else { return false };
+    let Ok(path) = path.canonicalize() else {
+        return false;
+    };
+    let Some(dir) = path.parent() else {
+        return false;
+    };
     let in_repo = dir.ancestors().any(|d| d.join(".git").exists());
     if !in_repo {
         return false;
@@ -309,7 +453,14 @@ pub fn is_committed(path: &Path) -> bool {
     let output = Command::new("git")
         .arg("-C")
         .arg(dir)
-        .args(["status", "--porcelain=v1", "--ignored", "--untracked-files=all", "-z", "--"])
+        .args([
+            "status",
+            "--porcelain=v1",
+            "--ignored",
+            "--untracked-files=all",
+            "-z",
+            "--",
+        ])
         .arg(&path)
         .stdin(Stdio::null())
         .stderr(Stdio::null())

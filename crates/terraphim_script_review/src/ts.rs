@@ -23,7 +23,10 @@ impl<'t> NodeExt<'t> for Node<'t> {
         (*lang).hash(&mut h);
         let key = (h.finish(), name);
         let id = FIELD_IDS.with(|cell| {
-            *cell.borrow_mut().entry(key).or_insert_with(|| lang.field_id_for_name(name).map(|id| id.get()))
+            *cell
+                .borrow_mut()
+                .entry(key)
+                .or_insert_with(|| lang.field_id_for_name(name).map(|id| id.get()))
         })?;
         self.child_by_field_id(id)
     }

@@ -2,16 +2,31 @@
 //! verdict cache and the second opinion, against real files, a real git repository and real
 //! reviewer executables in temporary directories.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use terraphim_script_review::{CommandReview, Config, Language, Plan, Reviewer, ScriptSource, SkipReason, VerdictCache, Verdict, is_committed, plan_review};
+use terraphim_script_review::{
+    CommandReview, Config, Language, Plan, Reviewer, ScriptSource, SkipReason, Verdict,
+    VerdictCache, is_committed, plan_review,
+};
 
 fn git_available() -> bool {
-    let ok = Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success());
+    let ok = Command::new("git")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(std::env::var("TERRAPHIM_GUARD_NO_SKIP").as_deref() != Ok("1"), "git is missing and TERRAPHIM_GUARD_NO_SKIP=1");
+        assert!(
+            std::env::var("TERRAPHIM_GUARD_NO_SKIP").as_deref() != Ok("1"),
+            "git is missing and TERRAPHIM_GUARD_NO_SKIP=1"
+        );
         println!("skipping: git is not installed");
     }
     ok
@@ -29,7 +44,11 @@ fn git(dir: &Path, args: &[&str]) {
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .output()
         .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn write(path: &Path, text: &str) {
@@ -62,10 +81,17 @@ fn fixture() -> Fixture {
     write(&repo.join("x.js"), "console.log(1)\n");
     write(&repo.join("x.ts"), "const a: number = 1;\n");
     write(&repo.join("scratch/x.py"), "print('ignored')\n");
-    write(&repo.join("script"), "#!/usr/bin/env python3\nprint('shebang')\n");
+    write(
+        &repo.join("script"),
+        "#!/usr/bin/env python3\nprint('shebang')\n",
+    );
     write(&repo.join("pkg/tool.py"), "print('module')\n");
     write(&outside.join("t.py"), "print('tmp')\n");
-    Fixture { _tmp: tmp, repo, outside }
+    Fixture {
+        _tmp: tmp,
+        repo,
+        outside,
+    }
 }
 
 #[derive(Debug, PartialEq)]
@@ -78,7 +104,10 @@ enum Want {
 
 #[track_caller]
 fn check(f: &Fixture, argv: &[&str], stdin: Option<&str>, want: Want) {
-    let argv: Vec<String> = argv.iter().map(|s| s.replace("{outside}", &f.outside.display().to_string())).collect();
+    let argv: Vec<String> = argv
+        .iter()
+        .map(|s| s.replace("{outside}", &f.outside.display().to_string()))
+        .collect();
     let plan = plan_review(&argv, stdin, &f.repo, &Config::default());
     let got = match &plan {
         Plan::NotAScript => Want::NotAScript,
@@ -111,40 +140,173 @@ fn which_commands_are_reviewed() {
     use Want::*;
     check(&f, &["python3", "new.py"], None, Review("new.py", Python));
     check(&f, &["python3", "committed.py"], None, Skip("committed"));
-    check(&f, &["python3", "modified.py"], None, Review("modified.py", Python));
-    check(&f, &["python3", "scratch/x.py"], None, Review("x.py", Python));
-    check(&f, &["python3", "{outside}/t.py"], None, Review("t.py", Python));
+    check(
+        &f,
+        &["python3", "modified.py"],
+        None,
+        Review("modified.py", Python),
+    );
+    check(
+        &f,
+        &["python3", "scratch/x.py"],
+        None,
+        Review("x.py", Python),
+    );
+    check(
+        &f,
+        &["python3", "{outside}/t.py"],
+        None,
+        Review("t.py", Python),
+    );
     check(&f, &["python3", "missing.py"], None, Skip("missing"));
-    check(&f, &["uv", "run", "python", "new.py"], None, Review("new.py", Python));
-    check(&f, &["uv", "run", "--with", "rich", "python", "-u", "new.py"], None, Review("new.py", Python));
-    check(&f, &[".venv/bin/python", "new.py"], None, Review("new.py", Python));
-    check(&f, &["python3.12", "-X", "dev", "new.py", "--flag"], None, Review("new.py", Python));
+    check(
+        &f,
+        &["uv", "run", "python", "new.py"],
+        None,
+        Review("new.py", Python),
+    );
+    check(
+        &f,
+        &["uv", "run", "--with", "rich", "python", "-u", "new.py"],
+        None,
+        Review("new.py", Python),
+    );
+    check(
+        &f,
+        &[".venv/bin/python", "new.py"],
+        None,
+        Review("new.py", Python),
+    );
+    check(
+        &f,
+        &["python3.12", "-X", "dev", "new.py", "--flag"],
+        None,
+        Review("new.py", Python),
+    );
     check(&f, &["bash", "x.sh"], None, Review("x.sh", Shell));
     check(&f, &["sh", "-e", "x.sh"], None, Review("x.sh", Shell));
     check(&f, &["node", "x.js"], None, Review("x.js", JavaScript));
-    check(&f, &["npx", "tsx", "x.ts"], None, Review("x.ts", TypeScript));
-    check(&f, &["npx", "-y", "ts-node", "x.ts"], None, Review("x.ts", TypeScript));
-    check(&f, &["deno", "run", "--allow-net", "x.ts"], None, Review("x.ts", TypeScript));
-    check(&f, &["bun", "run", "x.ts"], None, Review("x.ts", TypeScript));
+    check(
+        &f,
+        &["npx", "tsx", "x.ts"],
+        None,
+        Review("x.ts", TypeScript),
+    );
+    check(
+        &f,
+        &["npx", "-y", "ts-node", "x.ts"],
+        None,
+        Review("x.ts", TypeScript),
+    );
+    check(
+        &f,
+        &["deno", "run", "--allow-net", "x.ts"],
+        None,
+        Review("x.ts", TypeScript),
+    );
+    check(
+        &f,
+        &["bun", "run", "x.ts"],
+        None,
+        Review("x.ts", TypeScript),
+    );
     check(&f, &["./script"], None, Review("script", Python));
     check(&f, &["./tools/run.sh"], None, Skip("committed"));
-    check(&f, &["python3", "-m", "pkg.tool"], None, Review("tool.py", Python));
-    check(&f, &["python3", "-"], Some("import os\nprint(os.getcwd())\n"), Inline(Python));
-    check(&f, &["python3"], Some("import json\nprint(1)\n"), Inline(Python));
-    check(&f, &["node"], Some("const fs = require('fs');\nconsole.log(1);\n"), Inline(JavaScript));
-    check(&f, &["bash"], Some("echo hi\nrm -rf build\n"), Inline(Shell));
+    check(
+        &f,
+        &["python3", "-m", "pkg.tool"],
+        None,
+        Review("tool.py", Python),
+    );
+    check(
+        &f,
+        &["python3", "-"],
+        Some("import os\nprint(os.getcwd())\n"),
+        Inline(Python),
+    );
+    check(
+        &f,
+        &["python3"],
+        Some("import json\nprint(1)\n"),
+        Inline(Python),
+    );
+    check(
+        &f,
+        &["node"],
+        Some("const fs = require('fs');\nconsole.log(1);\n"),
+        Inline(JavaScript),
+    );
+    check(
+        &f,
+        &["bash"],
+        Some("echo hi\nrm -rf build\n"),
+        Inline(Shell),
+    );
     check(&f, &["python3", "-c", "print(1)"], None, Skip("snippet"));
-    check(&f, &["python3", "-c", "import json, sys; print(json.dumps(sys.argv))"], None, Skip("snippet"));
-    check(&f, &["python3", "-c", "import requests; requests.get('https://x')"], None, Inline(Python));
-    check(&f, &["python3", "-c", "print(open('/etc/shadow').read())"], None, Inline(Python));
-    check(&f, &["python3", "-c", "import os\nos.system('id')"], None, Inline(Python));
-    check(&f, &["node", "-e", "console.log(1 + 1)"], None, Skip("snippet"));
-    check(&f, &["node", "-e", "require('child_process').execSync('id')"], None, Inline(JavaScript));
-    check(&f, &["deno", "eval", "console.log(Deno.env.toObject())"], None, Inline(TypeScript));
+    check(
+        &f,
+        &[
+            "python3",
+            "-c",
+            "import json, sys; print(json.dumps(sys.argv))",
+        ],
+        None,
+        Skip("snippet"),
+    );
+    check(
+        &f,
+        &[
+            "python3",
+            "-c",
+            "import requests; requests.get('https://x')",
+        ],
+        None,
+        Inline(Python),
+    );
+    check(
+        &f,
+        &["python3", "-c", "print(open('/etc/shadow').read())"],
+        None,
+        Inline(Python),
+    );
+    check(
+        &f,
+        &["python3", "-c", "import os\nos.system('id')"],
+        None,
+        Inline(Python),
+    );
+    check(
+        &f,
+        &["node", "-e", "console.log(1 + 1)"],
+        None,
+        Skip("snippet"),
+    );
+    check(
+        &f,
+        &["node", "-e", "require('child_process').execSync('id')"],
+        None,
+        Inline(JavaScript),
+    );
+    check(
+        &f,
+        &["deno", "eval", "console.log(Deno.env.toObject())"],
+        None,
+        Inline(TypeScript),
+    );
     check(&f, &["bash", "-c", "echo hi"], None, Skip("snippet"));
     check(&f, &["pytest", "tests/"], None, Skip("entrypoint"));
-    check(&f, &["python", "-m", "pytest", "-q"], None, Skip("entrypoint"));
-    check(&f, &["uv", "run", "ruff", "check"], None, Skip("entrypoint"));
+    check(
+        &f,
+        &["python", "-m", "pytest", "-q"],
+        None,
+        Skip("entrypoint"),
+    );
+    check(
+        &f,
+        &["uv", "run", "ruff", "check"],
+        None,
+        Skip("entrypoint"),
+    );
     check(&f, &["python3", "-m", "http.server"], None, NotAScript);
     check(&f, &["ls", "-la"], None, NotAScript);
     check(&f, &["git", "status"], None, NotAScript);
@@ -157,11 +319,33 @@ fn skip_list_and_entrypoints_are_configuration() {
         return;
     }
     let f = fixture();
-    let config = Config::from_toml("skip_paths = [\"new.py\"]\nextra_skip_programs = [\"mytool\"]\n", Path::new("c.toml")).unwrap();
+    let config = Config::from_toml(
+        "skip_paths = [\"new.py\"]\nextra_skip_programs = [\"mytool\"]\n",
+        Path::new("c.toml"),
+    )
+    .unwrap();
     let plan = plan_review(&["python3".into(), "new.py".into()], None, &f.repo, &config);
-    assert!(matches!(plan, Plan::Skip { reason: SkipReason::SkipPath, .. }), "{plan:?}");
+    assert!(
+        matches!(
+            plan,
+            Plan::Skip {
+                reason: SkipReason::SkipPath,
+                ..
+            }
+        ),
+        "{plan:?}"
+    );
     let plan = plan_review(&["mytool".into(), "x".into()], None, &f.repo, &config);
-    assert!(matches!(plan, Plan::Skip { reason: SkipReason::Entrypoint(_), .. }), "{plan:?}");
+    assert!(
+        matches!(
+            plan,
+            Plan::Skip {
+                reason: SkipReason::Entrypoint(_),
+                ..
+            }
+        ),
+        "{plan:?}"
+    );
 }
 
 #[test]
@@ -176,7 +360,10 @@ fn committed_check_and_its_cost() {
     assert!(!is_committed(&f.repo.join("scratch/x.py")));
     assert!(!is_committed(&f.outside.join("t.py")));
     git(&f.repo, &["add", "new.py"]);
-    assert!(!is_committed(&f.repo.join("new.py")), "staged but not committed is still reviewed");
+    assert!(
+        !is_committed(&f.repo.join("new.py")),
+        "staged but not committed is still reviewed"
+    );
     let time = |p: &Path| {
         let n = 20;
         let start = Instant::now();
@@ -185,28 +372,45 @@ fn committed_check_and_its_cost() {
         }
         start.elapsed() / n
     };
-    println!("is_committed, tracked file in a repository: {:?} per call", time(&f.repo.join("committed.py")));
-    println!("is_committed, file outside any repository: {:?} per call", time(&f.outside.join("t.py")));
+    println!(
+        "is_committed, tracked file in a repository: {:?} per call",
+        time(&f.repo.join("committed.py"))
+    );
+    println!(
+        "is_committed, file outside any repository: {:?} per call",
+        time(&f.outside.join("t.py"))
+    );
 }
 
 #[test]
 fn verdicts_are_cached_by_content() {
     let tmp = tempfile::tempdir().unwrap();
     let project = tmp.path().join("p");
-    write(&project.join("x.py"), "import os\nprint(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n");
-    let reviewer = Reviewer::new(Config::default()).with_cache(Some(VerdictCache::new(tmp.path().join("cache"))));
+    write(
+        &project.join("x.py"),
+        "import os\nprint(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+    );
+    let reviewer = Reviewer::new(Config::default())
+        .with_cache(Some(VerdictCache::new(tmp.path().join("cache"))));
     let argv: Vec<String> = vec!["python3".into(), "x.py".into()];
     let first = match reviewer.review_command(&argv, None, &project) {
         CommandReview::Reviewed { review, .. } => review,
         other => panic!("{other:?}"),
     };
     assert_eq!((first.verdict(), first.cached), (Verdict::Dangerous, false));
-    assert!(first.line().starts_with("pre-review: dangerous — "), "{}", first.line());
+    assert!(
+        first.line().starts_with("pre-review: dangerous — "),
+        "{}",
+        first.line()
+    );
     let second = match reviewer.review_command(&argv, None, &project) {
         CommandReview::Reviewed { review, .. } => review,
         other => panic!("{other:?}"),
     };
-    assert_eq!((second.verdict(), second.cached), (Verdict::Dangerous, true));
+    assert_eq!(
+        (second.verdict(), second.cached),
+        (Verdict::Dangerous, true)
+    );
     write(&project.join("x.py"), "print('edited')\n");
     let third = match reviewer.review_command(&argv, None, &project) {
         CommandReview::Reviewed { review, .. } => review,
@@ -221,14 +425,20 @@ fn an_unreadable_script_is_suspicious() {
     let dir = tmp.path().join("x.py");
     fs_err::create_dir_all(&dir).unwrap();
     let reviewer = Reviewer::new(Config::default());
-    let err = reviewer.review_file(&dir, None, &terraphim_script_review::Context::for_cwd(tmp.path()));
+    let err = reviewer.review_file(
+        &dir,
+        None,
+        &terraphim_script_review::Context::for_cwd(tmp.path()),
+    );
     assert!(err.is_err());
     // Through the hook entry the failure becomes a suspicious verdict, never a pass.
     write(&tmp.path().join("bad.py"), "x = 1\n");
     let bytes = b"\xff\xfe not utf-8 \x00 exec(\n";
     fs_err::write(tmp.path().join("bad.py"), bytes).unwrap();
     match reviewer.review_command(&["python3".into(), "bad.py".into()], None, tmp.path()) {
-        CommandReview::Reviewed { review, .. } => assert_eq!(review.verdict(), Verdict::Suspicious, "{}", review.line()),
+        CommandReview::Reviewed { review, .. } => {
+            assert_eq!(review.verdict(), Verdict::Suspicious, "{}", review.line())
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -249,25 +459,83 @@ fn second_opinion_stricter_wins_and_failures_fall_back() {
     let clean = "import json\nprint(json.dumps({'a': 1}))\n";
     let seen = tmp.path().join("seen.txt");
     let cases: Vec<(String, Verdict, &str)> = vec![
-        (fake_reviewer(tmp.path(), "strict", &format!("cat > {}\necho 'thinking... {{\"verdict\": \"dangerous\", \"reason\": \"fake says so\"}}'", seen.display())), Verdict::Dangerous, "fake says so"),
-        (fake_reviewer(tmp.path(), "lenient", "cat >/dev/null\necho '{\"verdict\": \"clean\", \"reason\": \"fine\"}'"), Verdict::Clean, "second opinion: clean"),
-        (fake_reviewer(tmp.path(), "garbage", "cat >/dev/null\necho 'I would not run this'"), Verdict::Clean, "second opinion ignored: the reviewer's answer holds no JSON object"),
-        (fake_reviewer(tmp.path(), "bad-verdict", "cat >/dev/null\necho '{\"verdict\": \"meh\"}'"), Verdict::Clean, "is not clean, suspicious or dangerous"),
-        (fake_reviewer(tmp.path(), "failing", "cat >/dev/null\nexit 3"), Verdict::Clean, "the reviewer failed"),
-        (fake_reviewer(tmp.path(), "slow", "sleep 5\necho '{\"verdict\": \"dangerous\"}'"), Verdict::Clean, "did not answer within 300 ms"),
+        (
+            fake_reviewer(
+                tmp.path(),
+                "strict",
+                &format!(
+                    "cat > {}\necho 'thinking... {{\"verdict\": \"dangerous\", \"reason\": \"fake says so\"}}'",
+                    seen.display()
+                ),
+            ),
+            Verdict::Dangerous,
+            "fake says so",
+        ),
+        (
+            fake_reviewer(
+                tmp.path(),
+                "lenient",
+                "cat >/dev/null\necho '{\"verdict\": \"clean\", \"reason\": \"fine\"}'",
+            ),
+            Verdict::Clean,
+            "second opinion: clean",
+        ),
+        (
+            fake_reviewer(
+                tmp.path(),
+                "garbage",
+                "cat >/dev/null\necho 'I would not run this'",
+            ),
+            Verdict::Clean,
+            "second opinion ignored: the reviewer's answer holds no JSON object",
+        ),
+        (
+            fake_reviewer(
+                tmp.path(),
+                "bad-verdict",
+                "cat >/dev/null\necho '{\"verdict\": \"meh\"}'",
+            ),
+            Verdict::Clean,
+            "is not clean, suspicious or dangerous",
+        ),
+        (
+            fake_reviewer(tmp.path(), "failing", "cat >/dev/null\nexit 3"),
+            Verdict::Clean,
+            "the reviewer failed",
+        ),
+        (
+            fake_reviewer(
+                tmp.path(),
+                "slow",
+                "sleep 5\necho '{\"verdict\": \"dangerous\"}'",
+            ),
+            Verdict::Clean,
+            "did not answer within 300 ms",
+        ),
     ];
-    let mut config = Config::default();
-    config.llm_timeout = Duration::from_millis(300);
+    let config = Config {
+        llm_timeout: Duration::from_millis(300),
+        ..Config::default()
+    };
     for (cmd, want, text) in cases {
         let reviewer = Reviewer::new(config.clone()).with_llm_command(Some(cmd.clone()));
         let start = Instant::now();
         let review = reviewer.review_text(clean, Language::Python, &ctx);
-        assert!(start.elapsed() < Duration::from_secs(3), "{cmd}: the timeout was not enforced");
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{cmd}: the timeout was not enforced"
+        );
         assert_eq!(review.verdict(), want, "{cmd}: {:?}", review.report);
         let all = format!("{} {:?}", review.line(), review.report.notes);
         assert!(all.contains(text), "{cmd}: {all}");
     }
     let input = fs_err::read_to_string(&seen).unwrap();
-    assert!(input.starts_with(terraphim_script_review::PROMPT), "the reviewer gets the shipped prompt first");
-    assert!(input.contains("--- SCRIPT START ---\nimport json\n"), "and then the script: {input}");
+    assert!(
+        input.starts_with(terraphim_script_review::PROMPT),
+        "the reviewer gets the shipped prompt first"
+    );
+    assert!(
+        input.contains("--- SCRIPT START ---\nimport json\n"),
+        "and then the script: {input}"
+    );
 }

@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Args;
 use serde::Serialize;
-use terraphim_script_review::{CommandReview, Config, Context, Finding, Language, Report, Review, Reviewer, Verdict, VerdictCache};
+use terraphim_script_review::{
+    CommandReview, Config, Context, Finding, Language, Report, Review, Reviewer, Verdict,
+    VerdictCache,
+};
 
 use crate::exit_code;
 
@@ -25,7 +28,11 @@ const REVIEW_SCHEMA: u32 = 1;
 #[derive(Debug, Args)]
 pub(crate) struct ReviewScriptArgs {
     /// The script to review; `-` reads it from stdin (then `--language` is required).
-    #[arg(value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "command",
+        conflicts_with = "command"
+    )]
     file: Option<PathBuf>,
     /// Plan as the hook does: parse COMMAND as shell, find the scripts its simple commands run
     /// (`python x.py`, `uv run python x.py`, `bash x.sh`, `npx tsx x.ts`, `./x.sh`, heredocs fed
@@ -101,7 +108,9 @@ pub(crate) fn run(args: ReviewScriptArgs) -> anyhow::Result<u8> {
     if let Some(command) = &args.command {
         if command == "-" {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context("failed to read the command from stdin")?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("failed to read the command from stdin")?;
             return run_command(&args, text.trim_end());
         }
         return run_command(&args, command);
@@ -111,7 +120,10 @@ pub(crate) fn run(args: ReviewScriptArgs) -> anyhow::Result<u8> {
         Err(e) => {
             // Fail closed: the verdict line still appears, and the exit code is an error.
             let file = args.file.as_deref().unwrap_or(Path::new("-"));
-            let line = format!("pre-review: suspicious — failed to review {}: {e:#}", file.display());
+            let line = format!(
+                "pre-review: suspicious — failed to review {}: {e:#}",
+                file.display()
+            );
             if args.json {
                 eprintln!("{line}");
             } else {
@@ -132,8 +144,17 @@ fn reviewer(args: &ReviewScriptArgs) -> anyhow::Result<(Reviewer, PathBuf)> {
         None => std::env::current_dir().context("failed to read the current directory")?,
     };
     let cwd = cwd.canonicalize().unwrap_or(cwd);
-    let cache = if args.no_cache { None } else { VerdictCache::default_location() };
-    Ok((Reviewer::new(config).with_cache(cache).with_llm_command(args.llm_command.clone()), cwd))
+    let cache = if args.no_cache {
+        None
+    } else {
+        VerdictCache::default_location()
+    };
+    Ok((
+        Reviewer::new(config)
+            .with_cache(cache)
+            .with_llm_command(args.llm_command.clone()),
+        cwd,
+    ))
 }
 
 fn review(args: &ReviewScriptArgs) -> anyhow::Result<(Review, String)> {
@@ -144,7 +165,9 @@ fn review(args: &ReviewScriptArgs) -> anyhow::Result<(Review, String)> {
     if file == Path::new("-") {
         let language = language.context("reading the script from stdin needs --language")?;
         let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).context("failed to read the script from stdin")?;
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("failed to read the script from stdin")?;
         return Ok((reviewer.review_text(&text, language, &ctx), "-".to_owned()));
     }
     let review = reviewer.review_file(&file, language, &ctx)?;
@@ -177,14 +200,21 @@ fn print(args: &ReviewScriptArgs, review: &Review, name: &str) -> anyhow::Result
     for f in &report.findings {
         match f.line {
             0 => writeln!(out, "  {} ({}): {}", f.category, f.severity, f.why)?,
-            n => writeln!(out, "  line {n}: {} ({}): {}\n      {}", f.category, f.severity, f.why, f.snippet)?,
+            n => writeln!(
+                out,
+                "  line {n}: {} ({}): {}\n      {}",
+                f.category, f.severity, f.why, f.snippet
+            )?,
         }
     }
     for note in &report.notes {
         writeln!(out, "note: {note}")?;
     }
     if report.verdict != Verdict::Clean {
-        writeln!(out, "hint: `--json` gives every finding with its line and snippet")?;
+        writeln!(
+            out,
+            "hint: `--json` gives every finding with its line and snippet"
+        )?;
     }
     Ok(verdict_code(report.verdict))
 }
@@ -223,7 +253,9 @@ fn run_command(args: &ReviewScriptArgs, command: &str) -> anyhow::Result<u8> {
         match reviewer.review_command(&simple.argv, simple.stdin_text.as_deref(), &cwd) {
             CommandReview::NotAScript => {}
             CommandReview::Skipped { script, reason } => scripts.push(ScriptOutput {
-                script: script.map(|s| s.display()).unwrap_or_else(|| simple.text.clone()),
+                script: script
+                    .map(|s| s.display())
+                    .unwrap_or_else(|| simple.text.clone()),
                 action: "skipped",
                 reason: reason.describe(),
                 verdict: None,
@@ -255,7 +287,16 @@ fn run_command(args: &ReviewScriptArgs, command: &str) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
     if args.json {
         eprintln!("{line}");
-        serde_json::to_writer(&mut out, &CommandOutput { schema: REVIEW_SCHEMA, command, verdict, line: line.clone(), scripts })?;
+        serde_json::to_writer(
+            &mut out,
+            &CommandOutput {
+                schema: REVIEW_SCHEMA,
+                command,
+                verdict,
+                line: line.clone(),
+                scripts,
+            },
+        )?;
         writeln!(out)?;
         return Ok(exit_code::SUCCESS);
     }

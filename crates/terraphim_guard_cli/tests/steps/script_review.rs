@@ -25,7 +25,10 @@ fn git(world: &GuardWorld, args: &[&str]) -> Result<(), String> {
     if out.status.success() {
         Ok(())
     } else {
-        Err(format!("git {args:?}: {}", String::from_utf8_lossy(&out.stderr)))
+        Err(format!(
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
     }
 }
 
@@ -38,11 +41,16 @@ fn commit_all(world: &mut GuardWorld) -> Result<(), String> {
 
 #[given(expr = "a reviewer command {string} answering:")]
 fn reviewer(world: &mut GuardWorld, name: String, step: &Step) -> Result<(), String> {
-    let answer = step.docstring.as_deref().ok_or("the step needs a docstring")?.trim();
+    let answer = step
+        .docstring
+        .as_deref()
+        .ok_or("the step needs a docstring")?
+        .trim();
     let path = world.root().join("tmp").join(&name);
     let body = format!("#!/bin/sh\ncat > /dev/null\ncat <<'ANSWER'\n{answer}\nANSWER\n");
-    std::fs::write(&path, body).map_err(|e| format!("write {}: {e}", path.display()))?;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+    fs_err::write(&path, body).map_err(|e| format!("write {}: {e}", path.display()))?;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -58,7 +66,13 @@ fn verdict_line_is(world: &mut GuardWorld, expected: String) -> Result<(), Strin
         .collect();
     match lines.as_slice() {
         [one] if one.starts_with(&expected) => Ok(()),
-        [one] => Err(format!("verdict line {one:?} does not start with {expected:?}")),
-        _ => Err(format!("expected exactly one verdict line, found {}\n{:#?}", lines.len(), world.last)),
+        [one] => Err(format!(
+            "verdict line {one:?} does not start with {expected:?}"
+        )),
+        _ => Err(format!(
+            "expected exactly one verdict line, found {}\n{:#?}",
+            lines.len(),
+            world.last
+        )),
     }
 }
