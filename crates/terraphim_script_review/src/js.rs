@@ -23,7 +23,9 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         params: HashMap::new(),
     };
     js.collect_funcs(root);
-    if !js.funcs.is_empty() {
+    // Callbacks see values only after the call that receives them: two rounds when any function
+    // (named, arrow or expression) exists.
+    if !js.funcs.is_empty() || src.contains("=>") || src.contains("function") {
         // A first round binds function parameters and return values; findings come from the second.
         let recording = js.sink.recording;
         js.sink.recording = false;

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::llm::{self, SecondOpinion};
 use crate::model::{Category, Finding, Language, Report, Verdict};
 use crate::places::Context;
-use crate::target::{Plan, Script, ScriptSource, SkipReason, plan_review};
+use crate::target::{Plan, Script, ScriptSource, SkipReason, is_committed, plan_without_git};
 
 /// The outcome of reviewing one script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,14 +182,16 @@ impl Reviewer {
     /// Plan and, if needed, review the script one simple command runs. This is the hook's entry:
     /// `argv` is the command after wrappers were removed, `stdin_text` a heredoc or here-string
     /// fed to it, `cwd` its working directory. A script that cannot be read is reviewed as
-    /// suspicious (fail closed).
+    /// suspicious (fail closed). A committed, unmodified script is skipped; since that takes a
+    /// git process, it is checked only when the review is not clean (a clean committed script
+    /// comes back as reviewed and clean).
     pub fn review_command(
         &self,
         argv: &[String],
         stdin_text: Option<&str>,
         cwd: &Path,
     ) -> CommandReview {
-        match plan_review(argv, stdin_text, cwd, &self.config) {
+        match plan_without_git(argv, stdin_text, cwd, &self.config) {
             Plan::NotAScript => CommandReview::NotAScript,
             Plan::Skip { script, reason } => CommandReview::Skipped { script, reason },
             Plan::Review(script) => {
@@ -213,6 +215,18 @@ impl Reviewer {
                             }
                         }),
                 };
+                // Committed scripts are skipped. Git is asked only when the verdict is not clean:
+                // a clean script runs the same whether it is committed or not.
+                if review.verdict() > Verdict::Clean {
+                    if let ScriptSource::File(path) = &script.source {
+                        if is_committed(path) {
+                            return CommandReview::Skipped {
+                                script: Some(script),
+                                reason: SkipReason::Committed,
+                            };
+                        }
+                    }
+                }
                 CommandReview::Reviewed { script, review }
             }
         }

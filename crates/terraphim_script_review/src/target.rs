@@ -143,7 +143,30 @@ fn strip_runners(mut argv: &[String]) -> &[String] {
 
 /// Decide whether the simple command `argv` (wrappers already removed) runs a script that must
 /// be reviewed. `stdin_text` is a heredoc or here-string fed to it; `cwd` its working directory.
+///
+/// This asks git whether a script file is committed. [`crate::Reviewer::review_command`] asks
+/// only when the review is not clean (a clean script runs the same either way), which saves the
+/// git process in the common case.
 pub fn plan_review(argv: &[String], stdin_text: Option<&str>, cwd: &Path, config: &Config) -> Plan {
+    match plan_without_git(argv, stdin_text, cwd, config) {
+        Plan::Review(script) => match &script.source {
+            ScriptSource::File(path) if is_committed(path) => Plan::Skip {
+                script: Some(script),
+                reason: SkipReason::Committed,
+            },
+            _ => Plan::Review(script),
+        },
+        other => other,
+    }
+}
+
+/// [`plan_review`] without the git check: committed files are planned for review.
+pub(crate) fn plan_without_git(
+    argv: &[String],
+    stdin_text: Option<&str>,
+    cwd: &Path,
+    config: &Config,
+) -> Plan {
     let argv = strip_runners(argv);
     let Some(first) = argv.first() else {
         return Plan::NotAScript;
@@ -423,12 +446,6 @@ fn file_plan(path: PathBuf, lang: Language, cwd: &Path, config: &Config) -> Plan
         return Plan::Skip {
             script: Some(script),
             reason: SkipReason::SkipPath,
-        };
-    }
-    if is_committed(&path) {
-        return Plan::Skip {
-            script: Some(script),
-            reason: SkipReason::Committed,
         };
     }
     Plan::Review(script)

@@ -22,6 +22,7 @@ struct Entry {
     file: String,
     verdict: String,
     category: Option<String>,
+    judged: Option<String>,
     about: String,
 }
 
@@ -40,6 +41,7 @@ fn ctx() -> Context {
 struct Outcome {
     file: String,
     expected: Verdict,
+    judged: Verdict,
     got: Verdict,
     category_found: bool,
     line: String,
@@ -69,9 +71,14 @@ fn run_all() -> Vec<Outcome> {
                 "{}: say what the fixture covers",
                 e.file
             );
+            let judged = e
+                .judged
+                .as_deref()
+                .map_or(expected, |j| Verdict::parse(j).unwrap());
             Outcome {
                 file: e.file.clone(),
                 expected,
+                judged,
                 got: report.verdict,
                 category_found,
                 line: report.line(),
@@ -201,6 +208,15 @@ fn fixture_targets() {
     assert!(
         pct(clean_flagged, clean_all) <= 5.0,
         "clean false-positive rate above target"
+    );
+    let regressions: Vec<&str> = outcomes
+        .iter()
+        .filter(|o| o.got != o.judged || !o.category_found)
+        .map(|o| o.file.as_str())
+        .collect();
+    assert!(
+        regressions.is_empty(),
+        "fixtures judged differently than the manifest says: {regressions:?}"
     );
     assert!(
         pct(susp_flagged, susp_all) >= 95.0,

@@ -539,3 +539,55 @@ fn second_opinion_stricter_wins_and_failures_fall_back() {
         "and then the script: {input}"
     );
 }
+
+#[test]
+fn review_command_asks_git_only_for_flagged_scripts() {
+    if !git_available() {
+        return;
+    }
+    let f = fixture();
+    write(
+        &f.repo.join("leak.py"),
+        "import os\nprint(open(os.path.expanduser('~/.netrc')).read())\n",
+    );
+    git(&f.repo, &["add", "leak.py"]);
+    git(&f.repo, &["commit", "-q", "-m", "leak"]);
+    let reviewer = Reviewer::new(Config::default());
+    let run = |name: &str| reviewer.review_command(&["python3".into(), name.into()], None, &f.repo);
+    // A committed script that would be flagged is skipped, as the issue asks.
+    assert!(
+        matches!(
+            run("leak.py"),
+            CommandReview::Skipped {
+                reason: SkipReason::Committed,
+                ..
+            }
+        ),
+        "{:?}",
+        run("leak.py")
+    );
+    // A committed clean script is reviewed as clean: the same outcome for the command, no git process.
+    let direct = reviewer
+        .review_file(
+            &f.repo.join("committed.py"),
+            None,
+            &terraphim_script_review::Context::for_cwd(&f.repo),
+        )
+        .unwrap();
+    assert_eq!(direct.verdict(), Verdict::Clean, "{}", direct.line());
+    match run("committed.py") {
+        CommandReview::Reviewed { review, .. } => {
+            assert_eq!(review.verdict(), Verdict::Clean, "{}", review.line())
+        }
+        other => panic!("{other:?}"),
+    }
+    // Once modified, the flagged script is reviewed.
+    write(
+        &f.repo.join("leak.py"),
+        "import os\nprint(open(os.path.expanduser('~/.netrc')).read())\nprint(2)\n",
+    );
+    match run("leak.py") {
+        CommandReview::Reviewed { review, .. } => assert_eq!(review.verdict(), Verdict::Dangerous),
+        other => panic!("{other:?}"),
+    }
+}
