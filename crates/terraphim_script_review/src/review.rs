@@ -217,15 +217,14 @@ impl Reviewer {
                 };
                 // Committed scripts are skipped. Git is asked only when the verdict is not clean:
                 // a clean script runs the same whether it is committed or not.
-                if review.verdict() > Verdict::Clean {
-                    if let ScriptSource::File(path) = &script.source {
-                        if is_committed(path) {
-                            return CommandReview::Skipped {
-                                script: Some(script),
-                                reason: SkipReason::Committed,
-                            };
-                        }
-                    }
+                if review.verdict() > Verdict::Clean
+                    && let ScriptSource::File(path) = &script.source
+                    && is_committed(path)
+                {
+                    return CommandReview::Skipped {
+                        script: Some(script),
+                        reason: SkipReason::Committed,
+                    };
                 }
                 CommandReview::Reviewed { script, review }
             }
