@@ -580,6 +580,7 @@ fn run_interpreter(
 fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<&Val>) -> Val {
     let mut url: Option<String> = None;
     let mut payload = Val::unknown();
+    let mut credentials = Taint::default();
     let mut sends = false;
     let mut out_file: Option<Val> = None;
     let mut to_stdout = name == "curl" || name == "http" || name == "xh";
@@ -647,7 +648,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
             "-H" | "--header" | "-u" | "--user" | "-b" | "--cookie" | "-A" | "-e" | "--referer"
         ) {
             if let Some(v) = take(&mut i) {
-                payload.taint.join(&v.taint);
+                credentials.join(&v.taint);
             }
         } else if matches!(opt.as_str(), "-X" | "--request" | "--method") {
             if let Some(v) = take(&mut i) {
@@ -702,7 +703,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         i += 1;
     }
     let url_known = url.as_deref().filter(|u| !u.starts_with(UNKNOWN));
-    sink.network(line, url_known, &payload, sends);
+    sink.network_with_credentials(line, url_known, &payload, &credentials, sends);
     let downloaded = Val::unknown().with_taint(&Taint {
         remote: true,
         ..Taint::default()

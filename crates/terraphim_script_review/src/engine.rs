@@ -339,6 +339,42 @@ impl<'a> Sink<'a> {
     }
 
     /// A network call to `url` (None: built at run time) carrying `payload`.
+    /// A network call whose credentials (headers, `auth=`, `curl -H/-u`) are apart from its
+    /// payload. A token from an environment variable used to authenticate to an allowed or local
+    /// host is credential use, not exfiltration: suspicious (the read), not dangerous. Anything
+    /// else in the credentials counts as payload.
+    pub(crate) fn network_with_credentials(
+        &mut self,
+        line: u32,
+        url: Option<&str>,
+        payload: &Val,
+        credentials: &Taint,
+        sends: bool,
+    ) {
+        let (class, host) = places::classify_host(url, self.config);
+        let env_token = credentials
+            .secret
+            .as_deref()
+            .is_some_and(|s| s.ends_with("environment variable"));
+        let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
+        if env_token && own_api && !credentials.env && !credentials.host {
+            let (secret, host) = (
+                credentials.secret.clone().unwrap_or_default(),
+                host.unwrap_or_default(),
+            );
+            self.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("uses {secret} to authenticate to {host}"),
+            );
+            self.network(line, url, payload, sends);
+        } else {
+            let merged = payload.clone().with_taint(credentials);
+            self.network(line, url, &merged, sends);
+        }
+    }
+
     pub(crate) fn network(&mut self, line: u32, url: Option<&str>, payload: &Val, sends: bool) {
         let (class, host) = places::classify_host(url, self.config);
         let host = host.unwrap_or_else(|| "a host built at run time".into());

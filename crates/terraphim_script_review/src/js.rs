@@ -1160,18 +1160,21 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 let mut payload = Val::unknown().with_taint(&first.taint);
                 let mut has_body = false;
-                for k in ["body", "headers"] {
-                    if let Some((v, _)) = self.prop(opts, k) {
-                        payload.taint.join(&v.taint);
-                        has_body |= k == "body";
-                    }
+                if let Some((v, _)) = self.prop(opts, "body") {
+                    payload.taint.join(&v.taint);
+                    has_body = true;
                 }
+                let credentials = self
+                    .prop(opts, "headers")
+                    .map(|(v, _)| v.taint)
+                    .unwrap_or_default();
                 if opts.is_some_and(|o| o.kind() != "object") {
                     payload.taint.join(&second.taint);
                 }
                 let sends = has_body || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
                 let u = first.text.clone();
-                self.sink.network(ln, u.as_deref(), &payload, sends);
+                self.sink
+                    .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
                 Val::unknown().with_taint(&Taint {
                     remote: true,
                     ..Taint::default()

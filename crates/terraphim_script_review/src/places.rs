@@ -214,6 +214,28 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     if let Some((_, what)) = PARTS.iter().find(|(needle, _)| p.contains(needle)) {
         return Some(what);
     }
+    // A whole credential directory, or a glob over it: `~/.ssh`, `~/.ssh/*`, `~/.aws/`.
+    const DIRS: &[(&str, &str)] = &[
+        (".ssh", "SSH private keys"),
+        (".aws", "AWS credentials"),
+        (".gnupg", "the GnuPG keyring"),
+        (".kube", "the Kubernetes config"),
+        (".docker", "Docker registry credentials"),
+    ];
+    for (dir, what) in DIRS {
+        let rest = p
+            .rsplit_once(&format!("/{dir}"))
+            .map(|(_, r)| r)
+            .or_else(|| p.strip_prefix(*dir));
+        if let Some(rest) = rest
+            && (rest.is_empty()
+                || rest == "/"
+                || rest.starts_with("/*")
+                || rest.starts_with(&format!("/{UNKNOWN}")))
+        {
+            return Some(what);
+        }
+    }
     if name == ".env"
         || (name.starts_with(".env.")
             && !["example", "sample", "template", "dist", "defaults"]

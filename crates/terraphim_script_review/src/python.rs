@@ -884,6 +884,18 @@ impl Py<'_, '_, '_> {
                 let mode = arg(1, "mode").known().unwrap_or("r").to_owned();
                 self.open(ln, &path, &mode)
             }
+            "tarfile.open" | "zipfile.ZipFile" | "tarfile.TarFile" | "gzip.open" | "bz2.open"
+            | "lzma.open" => {
+                // An archive: what is added to it is written to its file.
+                let path = arg(0, "name");
+                let path = if path.path_text().is_some() {
+                    path
+                } else {
+                    arg(0, "file")
+                };
+                let mode = arg(1, "mode").known().unwrap_or("r").to_owned();
+                self.open(ln, &path, &mode)
+            }
             "pathlib.Path" | "pathlib.PurePath" | "pathlib.PosixPath" => {
                 if args.len() == 1 && args[0].path_text().is_none() && !args[0].alts.is_empty() {
                     // Several paths flow here: keep them as alternatives.
@@ -948,6 +960,12 @@ impl Py<'_, '_, '_> {
                         .map(|(d, _)| d.to_owned())
                         .unwrap_or_else(|| ".".into()),
                 )
+            }
+            "glob.glob" | "glob.iglob" => {
+                // The matches lie where the pattern points.
+                let pattern = arg(0, "pathname");
+                Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .with_taint(&all)
             }
             "tempfile.mkdtemp" | "tempfile.gettempdir" | "tempfile.mkstemp" => {
                 Val::lit(format!("/tmp/{UNKNOWN}"))
@@ -1455,13 +1473,17 @@ impl Py<'_, '_, '_> {
             )
         };
         let mut payload = Val::unknown().with_taint(&url.taint);
+        let mut credentials = Taint::default();
         let mut has_body = false;
-        for k in [
-            "data", "json", "files", "params", "headers", "auth", "cookies", "content",
-        ] {
+        for k in ["data", "json", "files", "params", "content"] {
             if let Some(v) = kwargs.get(k) {
                 payload.taint.join(&v.taint);
-                has_body |= matches!(k, "data" | "json" | "files" | "content");
+                has_body |= k != "params";
+            }
+        }
+        for k in ["headers", "auth", "cookies"] {
+            if let Some(v) = kwargs.get(k) {
+                credentials.join(&v.taint);
             }
         }
         for a in args.iter().skip(if method == "request" { 2 } else { 1 }) {
@@ -1470,7 +1492,8 @@ impl Py<'_, '_, '_> {
         }
         let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
         let u = url.text.clone();
-        self.sink.network(ln, u.as_deref(), &payload, sends);
+        self.sink
+            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
         Val::unknown().with_taint(&Taint {
             remote: true,
             ..Taint::default()
@@ -1507,9 +1530,13 @@ impl Py<'_, '_, '_> {
         match (&recv.handle, name) {
             (
                 Some(Handle::File { path, append, .. }),
-                "write" | "writelines" | "writerow" | "writerows" | "writeheader",
+                "write" | "writelines" | "writerow" | "writerows" | "writeheader" | "add"
+                | "writestr" | "addfile",
             ) => {
                 let (path, append) = (path.clone(), *append);
+                // `tar.add(path)` / `zip.write(path)` copy a file's content into the archive.
+                let read = self.sink.read_val(ln, &first);
+                let first = first.clone().with_taint(&read);
                 self.sink.write(ln, &Val::lit(path), &first, append);
                 Val::unknown()
             }
