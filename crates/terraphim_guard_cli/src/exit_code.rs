@@ -30,3 +30,7 @@ pub const SANDBOX_REFUSED: u8 = 125;
 /// limit gives 152, SIGKILL 137), as the shell reports it. Otherwise `exec` exits with the
 /// command's own exit code.
 pub const SANDBOX_SIGNAL_BASE: u8 = 128;
+/// `review-script` without `--json`: the script is suspicious (a human should decide).
+pub const SCRIPT_SUSPICIOUS: u8 = 13;
+/// `review-script` without `--json`: the script is dangerous (it must not run).
+pub const SCRIPT_DANGEROUS: u8 = 14;

@@ -26,6 +26,7 @@ struct HostCli {
 }
 
 #[derive(Subcommand)]
+#[allow(clippy::large_enum_variant, reason = "parsed once per process")]
 enum HostCommand {
     /// A command of the host's own.
     Hello,

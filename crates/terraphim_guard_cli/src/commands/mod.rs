@@ -8,6 +8,7 @@ mod install;
 mod kg;
 mod profiles;
 mod review;
+mod review_script;
 mod sandbox;
 mod sweep;
 mod upstream;
@@ -61,6 +62,8 @@ enum GuardSubcommand {
     /// Internal: the sandbox helper, re-executed inside bubblewrap.
     #[command(name = "__sandbox-helper", hide = true)]
     SandboxHelper(exec::HelperArgs),
+    /// Pre-review a script: clean, suspicious or dangerous.
+    ReviewScript(review_script::ReviewScriptArgs),
 }
 
 /// Run a parsed `guard` command and return the process exit code.
@@ -78,6 +81,7 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Exec(args)) => exec::run(args),
         Some(GuardSubcommand::Profiles(args)) => profiles::run(args),
         Some(GuardSubcommand::SandboxHelper(args)) => Ok(exec::helper(args)),
+        Some(GuardSubcommand::ReviewScript(args)) => review_script::run(args),
         None => upstream::run(command.upstream),
     };
     match result {

@@ -168,18 +168,117 @@ fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
     let guard = crate::load::guard(&opts.kg, &crate::load::UpstreamThesauri::default())?;
     let cwd = call.cwd.as_deref().map(Path::new);
     let decision = crate::commands::decide(&guard, &call.command, cwd);
-    let answer = answer_for(&decision, call, opts.defer_allow)?;
+    let pre_review = pre_review(&guard, call)?;
+    let answer = match &pre_review {
+        // A reviewed script's verdict is never a silent pass: it reaches the agent and the user.
+        Some(r) if r.verdict == ScriptVerdict::Dangerous => Answer::Deny {
+            reason: format!("terraphim guard: denied by the script {}", r.detail),
+        },
+        Some(r) if r.verdict == ScriptVerdict::Suspicious => Answer::Ask {
+            reason: format!("terraphim guard: the script needs a look: {}", r.detail),
+        },
+        Some(r) => with_line(answer_for(&decision, call, false)?, &r.line),
+        None => answer_for(&decision, call, opts.defer_allow)?,
+    };
     answer_once(opts.agent, Some(call), &answer);
     if let Some(id) = &call.id {
         let executed = match &answer {
             Answer::Rewrite { command, .. } => command.clone(),
             _ => call.command.clone(),
         };
-        if let Err(e) = pending::record(id, opts.agent, call, &decision, &executed) {
+        let review = pre_review.as_ref().map(|r| r.record.clone());
+        if let Err(e) = pending::record(id, opts.agent, call, &decision, &executed, review) {
             eprintln!("warning: terraphim guard could not record the call for learning: {e:#}");
         }
     }
     Ok(exit_code::SUCCESS)
+}
+
+/// The strictest script pre-review among the scripts a command runs.
+struct PreReview {
+    verdict: ScriptVerdict,
+    /// `pre-review: <verdict> — <reason>`.
+    line: String,
+    /// The line, the script and its findings, for the agent.
+    detail: String,
+    /// What the outcome store keeps.
+    record: serde_json::Value,
+}
+
+use terraphim_script_review::Verdict as ScriptVerdict;
+
+/// Review every temporary script the command runs (`python x.py`, `bash x.sh`, heredocs fed to
+/// interpreters, ...). A broken review configuration fails closed, like a broken KG.
+fn pre_review(
+    guard: &terraphim_guard::Guard,
+    call: &ToolCall,
+) -> anyhow::Result<Option<PreReview>> {
+    use terraphim_script_review::{CommandReview, Reviewer};
+    let parsed = guard.parse(&call.command);
+    let cwd = match &call.cwd {
+        Some(c) => std::path::PathBuf::from(c),
+        None => std::env::current_dir()?,
+    };
+    let mut reviewer = None;
+    let mut worst: Option<PreReview> = None;
+    for simple in &parsed.commands {
+        let r = match &reviewer {
+            Some(r) => r,
+            None => reviewer.insert(
+                Reviewer::from_env()
+                    .map_err(|e| anyhow::anyhow!("the script review configuration: {e}"))?,
+            ),
+        };
+        if let CommandReview::Reviewed { script, review } =
+            r.review_command(&simple.argv, simple.stdin_text.as_deref(), &cwd)
+        {
+            let verdict = review.verdict();
+            if worst.as_ref().is_some_and(|w| w.verdict >= verdict) {
+                continue;
+            }
+            let line = review.line();
+            let findings: Vec<String> = review
+                .report
+                .findings
+                .iter()
+                .take(5)
+                .map(|f| format!("line {}: {} ({})", f.line, f.why, f.category.as_str()))
+                .collect();
+            let detail = if findings.is_empty() {
+                format!("{} [{}]", line, script.display())
+            } else {
+                format!("{} [{}]: {}", line, script.display(), findings.join("; "))
+            };
+            let record = serde_json::json!({"verdict": verdict.as_str(), "script": script.display(), "sha256": review.sha256, "line": line});
+            worst = Some(PreReview {
+                verdict,
+                line,
+                detail,
+                record,
+            });
+        }
+    }
+    Ok(worst)
+}
+
+/// Add the pre-review line to an answer's reason; an allow becomes explicit so it is shown.
+fn with_line(answer: Answer, line: &str) -> Answer {
+    match answer {
+        Answer::Allow { reason, .. } => Answer::Allow {
+            explicit: true,
+            reason: format!("{reason}; {line}"),
+        },
+        Answer::Rewrite { command, reason } => Answer::Rewrite {
+            command,
+            reason: format!("{reason}; {line}"),
+        },
+        Answer::Ask { reason } => Answer::Ask {
+            reason: format!("{reason}; {line}"),
+        },
+        Answer::Deny { reason } => Answer::Deny {
+            reason: format!("{reason}; {line}"),
+        },
+    }
 }
 
 /// Map a decision onto a hook answer.

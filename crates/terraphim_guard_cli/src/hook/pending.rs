@@ -43,6 +43,7 @@ pub(crate) fn record(
     call: &ToolCall,
     d: &Decision,
     executed: &str,
+    pre_review: Option<Value>,
 ) -> anyhow::Result<()> {
     let pre = PreRecord {
         id: id.to_string(),
@@ -66,7 +67,11 @@ pub(crate) fn record(
     } else {
         json!({"kind": "pending"})
     };
-    crate::outcomes::append(&record_json("hook-pre", agent, call, &pre, outcome, None))
+    let mut rec = record_json("hook-pre", agent, call, &pre, outcome, None);
+    if let Some(review) = pre_review {
+        rec["pre_review"] = review;
+    }
+    crate::outcomes::append(&rec)
 }
 
 pub(crate) fn take(id: &str) -> anyhow::Result<Option<PreRecord>> {

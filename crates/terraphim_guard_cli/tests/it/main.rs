@@ -9,3 +9,4 @@
 
 mod learn;
 mod sandbox;
+mod script_review;

@@ -131,6 +131,11 @@ fn stdout_empty(world: &mut GuardWorld) -> Result<(), String> {
     }
 }
 
+/// A JSON value as text, the way a scenario writes it (`3`, `true`, `null`).
+fn json_text(v: &serde_json::Value) -> String {
+    v.to_string()
+}
+
 /// Look a dotted path (`hookSpecificOutput.permissionDecision`, `matches.0.concept`) up in JSON.
 pub fn json_at<'a>(value: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
     path.split('.')
@@ -146,7 +151,7 @@ fn json_field_is(world: &mut GuardWorld, path: String, expected: String) -> Resu
     let expected = world.expand(&expected);
     match json_at(&json, &path) {
         Some(serde_json::Value::String(s)) if *s == expected => Ok(()),
-        Some(v) if v.to_string() == expected => Ok(()),
+        Some(v) if !v.is_string() && json_text(v) == expected => Ok(()),
         other => Err(format!(
             "JSON field {path} is {other:?}, expected {expected:?}\n{json:#}"
         )),

@@ -5,4 +5,5 @@ pub mod guard;
 pub mod hook;
 pub mod learn;
 pub mod sandbox;
+pub mod script_review;
 pub mod world;

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Whole-process cost of script pre-review as the hook pays it.
+
+Runs the release binary's `guard review-script --command CMD` in a fresh git repository (in a
+temporary directory, with HOME and XDG dirs inside it) and prints median and minimum wall time.
+
+    cargo build --release -p terraphim_guard_cli
+    python3 crates/terraphim_script_review/benches/hook_cost.py [target-dir]
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+target = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "../../../target"))
+binary = os.path.join(target, "release", "terraphim-agent")
+fixtures = os.path.join(here, "..", "tests", "fixtures", "python")
+
+with tempfile.TemporaryDirectory() as tmp:
+    repo, home = os.path.join(tmp, "repo"), os.path.join(tmp, "home")
+    os.makedirs(repo)
+    os.makedirs(home)
+    git = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    with open(os.path.join(repo, "committed.py"), "w") as f:
+        f.write("print('committed')\n")
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "init"], check=True)
+    shutil.copy(os.path.join(fixtures, "clean_write_data_json.py"), os.path.join(repo, "new.py"))
+    clean = "".join(open(os.path.join(fixtures, f)).read() for f in sorted(os.listdir(fixtures)) if f.startswith("clean"))
+    lines = clean.splitlines()
+    with open(os.path.join(repo, "big.py"), "w") as f:
+        f.write("\n".join((lines * 3)[:500]) + "\n")
+    with open(os.path.join(repo, "leak.py"), "w") as f:
+        f.write("import os\nprint(open(os.path.expanduser('~/.netrc')).read())\n")
+    env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+
+    def run(args, clear, n=60):
+        times = []
+        for _ in range(n):
+            if clear:
+                shutil.rmtree(os.path.join(home, "cache"), ignore_errors=True)
+            start = time.perf_counter()
+            subprocess.run([binary, "guard"] + args, env=env, cwd=repo, capture_output=True)
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times), min(times)
+
+    rows = [
+        ("not a script (`ls -la`): process start + config", ["review-script", "--command", "ls -la"], False),
+        ("untracked 17-line clean script, not cached", ["review-script", "--command", "python3 new.py"], True),
+        ("untracked 17-line clean script, cached", ["review-script", "--command", "python3 new.py"], False),
+        ("untracked 500-line clean script, not cached", ["review-script", "--command", "python3 big.py"], True),
+        ("untracked 500-line clean script, cached", ["review-script", "--command", "python3 big.py"], False),
+        ("untracked dangerous script, cached (+ git status)", ["review-script", "--command", "python3 leak.py"], False),
+        ("committed clean script, cached (no git)", ["review-script", "--command", "python3 committed.py"], False),
+        ("for comparison: `guard check 'ls -la'`", ["check", "ls -la"], False),
+    ]
+    print("| case | median ms | min ms |\n|---|---|---|")
+    for label, args, clear in rows:
+        med, low = run(args, clear)
+        print(f"| {label} | {med:.2f} | {low:.2f} |")

@@ -1,0 +1,80 @@
+//! How long one review takes: a 500-line script per language (target <= 5 ms), built from the
+//! fixture corpus so it exercises every rule, plus the hook's planning of a command.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use terraphim_script_review::{Config, Context, Language, review_source};
+
+/// Concatenate fixtures of one language (clean ones first) until the text has `lines` lines.
+fn script_of(lang_dir: &str, lines: usize) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(lang_dir);
+    let mut files: Vec<_> = fs_err::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut out = String::new();
+    'outer: loop {
+        for f in &files {
+            let text = fs_err::read_to_string(f).unwrap();
+            for l in text.lines().filter(|l| !l.starts_with("#!")) {
+                out.push_str(l);
+                out.push('\n');
+                if out.lines().count() >= lines {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    let config = Config::default();
+    for (name, dir, lang) in [
+        ("python_500_lines", "python", Language::Python),
+        ("shell_500_lines", "shell", Language::Shell),
+        ("javascript_500_lines", "javascript", Language::JavaScript),
+        ("typescript_500_lines", "typescript", Language::TypeScript),
+    ] {
+        let script = script_of(dir, 500);
+        c.bench_function(name, |b| {
+            b.iter(|| review_source(black_box(&script), lang, &ctx, &config))
+        });
+        // The tree-sitter parse alone, to see how much of a review is parsing.
+        let grammar: tree_sitter::Language = match lang {
+            Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Shell => tree_sitter_bash::LANGUAGE.into(),
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        };
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&grammar).unwrap();
+        println!("{name}: {} bytes", script.len());
+        c.bench_function(&format!("{name}_parse_only"), |b| {
+            b.iter(|| parser.parse(black_box(&script), None))
+        });
+    }
+    let small = "import json\nwith open('data.json', 'w') as f:\n    json.dump({'a': 1}, f)\n";
+    c.bench_function("python_3_lines", |b| {
+        b.iter(|| review_source(black_box(small), Language::Python, &ctx, &config))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,165 @@
+//! Parsing and the entry point of the analysis.
+
+use std::cell::RefCell;
+
+use tree_sitter::{Language as TsLanguage, Parser};
+
+use crate::config::Config;
+use crate::engine::Sink;
+use crate::model::{Category, Language, Report, Verdict};
+use crate::places::Context;
+
+thread_local! {
+    static PARSERS: RefCell<Vec<(Language, Parser)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn grammar(lang: Language) -> TsLanguage {
+    match lang {
+        Language::Python => tree_sitter_python::LANGUAGE.into(),
+        Language::Shell => tree_sitter_bash::LANGUAGE.into(),
+        Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+        Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+    }
+}
+
+/// Check that every grammar loads into the runtime.
+pub(crate) fn check_grammars() -> crate::Result<()> {
+    for lang in [
+        Language::Python,
+        Language::Shell,
+        Language::JavaScript,
+        Language::TypeScript,
+    ] {
+        let mut p = Parser::new();
+        p.set_language(&grammar(lang))
+            .map_err(|e| crate::Error::Grammar {
+                language: lang.as_str(),
+                message: e.to_string(),
+            })?;
+    }
+    Ok(())
+}
+
+fn with_parser<T>(lang: Language, f: impl FnOnce(&mut Parser) -> T) -> Option<T> {
+    PARSERS.with(|cell| {
+        let mut parsers = cell.borrow_mut();
+        if !parsers.iter().any(|(l, _)| *l == lang) {
+            let mut p = Parser::new();
+            p.set_language(&grammar(lang)).ok()?;
+            parsers.push((lang, p));
+        }
+        parsers
+            .iter_mut()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, p)| f(p))
+    })
+}
+
+/// Analyze `code` and add the findings to `sink`.
+pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
+    text_checks(code, sink);
+    let tree = with_parser(lang, |p| p.parse(code, None)).flatten();
+    let Some(tree) = tree else {
+        sink.add(
+            1,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!("the {lang} parser gave no syntax tree"),
+        );
+        return;
+    };
+    let root = tree.root_node();
+    let before = sink.findings.len();
+    match lang {
+        Language::Python => crate::python::analyze(sink, root, code),
+        Language::Shell => crate::shell::analyze(sink, root, code),
+        Language::JavaScript | Language::TypeScript => crate::js::analyze(sink, root, code),
+    }
+    if root.has_error()
+        && !sink.findings[before..]
+            .iter()
+            .any(|f| f.category == Category::Unreviewable)
+    {
+        let line = first_error_line(root).unwrap_or(1);
+        sink.add(
+            line,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!("part of the script is not valid {lang}, so it was not fully reviewed"),
+        );
+    }
+}
+
+fn first_error_line(node: tree_sitter::Node<'_>) -> Option<u32> {
+    if node.is_error() || node.is_missing() {
+        return Some(node.start_position().row as u32 + 1);
+    }
+    let mut c = node.walk();
+    let children: Vec<_> = node.children(&mut c).collect();
+    children
+        .into_iter()
+        .filter(|ch| ch.has_error())
+        .find_map(first_error_line)
+}
+
+/// Checks on the raw text: invisible and bidirectional characters, obfuscator fingerprints.
+fn text_checks(code: &str, sink: &mut Sink<'_>) {
+    for (i, l) in code.lines().enumerate() {
+        let ln = i as u32 + 1;
+        if l.chars()
+            .any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+        {
+            sink.add(ln, Category::ObfuscatedExecution, Verdict::Dangerous, "contains bidirectional control characters that make code read differently than it runs");
+        } else if l
+            .chars()
+            .any(|c| matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+            && !(i == 0 && l.starts_with('\u{FEFF}'))
+        {
+            sink.add(
+                ln,
+                Category::ObfuscatedExecution,
+                Verdict::Suspicious,
+                "contains invisible characters",
+            );
+        }
+    }
+    if code.contains("__pyarmor__") || code.contains("pyarmor_runtime") {
+        sink.add(
+            1,
+            Category::ObfuscatedExecution,
+            Verdict::Suspicious,
+            "is PyArmor-obfuscated, so its behaviour cannot be reviewed",
+        );
+    }
+    let hexnames = code
+        .match_indices("_0x")
+        .filter(|(i, _)| code[i + 3..].chars().take(4).all(|c| c.is_ascii_hexdigit()))
+        .count();
+    if hexnames >= 20 {
+        sink.add(
+            1,
+            Category::ObfuscatedExecution,
+            Verdict::Suspicious,
+            "looks like obfuscator output (many `_0x…` names)",
+        );
+    }
+}
+
+/// Review a script's source text as `language`, in the working tree described by `ctx`.
+pub fn review_source(source: &str, language: Language, ctx: &Context, config: &Config) -> Report {
+    let mut sink = Sink::new(ctx, config, source);
+    if source.len() > config.max_bytes {
+        sink.add(
+            1,
+            Category::Unreviewable,
+            Verdict::Suspicious,
+            format!(
+                "the script is larger than {} bytes, too large to review",
+                config.max_bytes
+            ),
+        );
+        return Report::from_findings(language, sink.findings);
+    }
+    analyze_into(language, source, &mut sink);
+    Report::from_findings(language, sink.findings)
+}

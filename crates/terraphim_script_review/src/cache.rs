@@ -1,0 +1,90 @@
+//! The verdict cache: one small JSON file per (content hash, context) key, so an edited script
+//! is reviewed again and an unchanged one is not.
+
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::model::Report;
+
+/// Where verdicts are cached, relative to `$XDG_CACHE_HOME` (default `~/.cache`).
+pub const CACHE_RELATIVE_PATH: &str = "terraphim/guard/script-review";
+
+/// A directory of cached reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerdictCache {
+    dir: PathBuf,
+}
+
+/// The SHA-256 of a script's text, in hex.
+pub fn content_hash(text: &str) -> String {
+    hex(&Sha256::digest(text.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl VerdictCache {
+    /// A cache in `dir` (created on first store).
+    pub fn new(dir: impl Into<PathBuf>) -> VerdictCache {
+        VerdictCache { dir: dir.into() }
+    }
+
+    /// `$XDG_CACHE_HOME/terraphim/guard/script-review`, else `~/.cache/...`; `None` if neither
+    /// variable is set.
+    pub fn default_location() -> Option<VerdictCache> {
+        let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| Path::new(v).is_absolute()) {
+            Some(d) => PathBuf::from(d),
+            None => {
+                PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache")
+            }
+        };
+        Some(VerdictCache::new(base.join(CACHE_RELATIVE_PATH)))
+    }
+
+    /// The cache directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The key of a review: the script's hash plus everything else the verdict depends on.
+    pub fn key(content_hash: &str, context: &str) -> String {
+        let mut h = Sha256::new();
+        h.update(content_hash.as_bytes());
+        h.update([0]);
+        h.update(context.as_bytes());
+        h.update([0]);
+        h.update(env!("CARGO_PKG_VERSION").as_bytes());
+        hex(&h.finalize())
+    }
+
+    fn file(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.json"))
+    }
+
+    /// A cached report, if any. A damaged entry counts as absent.
+    pub fn get(&self, key: &str) -> Option<Report> {
+        let text = fs_err::read_to_string(self.file(key)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    /// Store a report (atomically: a temporary file renamed into place).
+    pub fn put(&self, key: &str, report: &Report) -> Result<()> {
+        let io = |path: &Path| {
+            let path = path.to_owned();
+            move |source| Error::Io { path, source }
+        };
+        fs_err::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+        let target = self.file(key);
+        let tmp = self.dir.join(format!(".{key}.{}.tmp", std::process::id()));
+        let text = serde_json::to_string(report).map_err(|e| Error::Io {
+            path: target.clone(),
+            source: std::io::Error::other(e),
+        })?;
+        fs_err::write(&tmp, text).map_err(io(&tmp))?;
+        fs_err::rename(&tmp, &target).map_err(io(&target))?;
+        Ok(())
+    }
+}

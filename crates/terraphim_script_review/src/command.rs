@@ -1,0 +1,846 @@
+//! What one command (an argv, from a shell script or a `subprocess`/`spawn` call) does.
+
+use crate::engine::{Sink, Taint, Val};
+use crate::model::{Category, Language, Verdict};
+use crate::places::UNKNOWN;
+
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
+
+fn word(v: &Val) -> String {
+    v.text_or_unknown()
+}
+
+fn base(name: &str) -> &str {
+    name.rsplit('/').next().unwrap_or(name)
+}
+
+/// Strip wrappers (`sudo`, `env`, `nice`, `nohup`, `timeout`, ...); note privilege and detaching.
+fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] {
+    loop {
+        let Some(first) = argv.first() else {
+            return argv;
+        };
+        let name = word(first);
+        let name = base(name.trim_start_matches('\\'));
+        let mut preload = false;
+        let mut skip_opts = |argv: &'v [Val], with_value: &[&str]| -> &'v [Val] {
+            let mut i = 1;
+            while let Some(w) = argv.get(i).map(word) {
+                if w == "--" {
+                    i += 1;
+                    break;
+                }
+                if w.starts_with('-') {
+                    i += if with_value.contains(&w.as_str()) {
+                        2
+                    } else {
+                        1
+                    };
+                } else if w.contains('=') && !w.starts_with('=') && name == "env" {
+                    preload |= w.starts_with("LD_PRELOAD=") || w.starts_with("LD_AUDIT=");
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            argv.get(i..).unwrap_or(&[])
+        };
+        let next = match name {
+            "sudo" | "doas" | "pkexec" | "run0" => {
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Suspicious,
+                    format!("runs a command with elevated privileges ({name})"),
+                );
+                skip_opts(argv, &["-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t"])
+            }
+            "nohup" | "setsid" | "disown" | "daemonize" => {
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Suspicious,
+                    format!("starts a detached process meant to outlive the run ({name})"),
+                );
+                skip_opts(argv, &[])
+            }
+            "env" | "command" | "builtin" | "exec" | "time" | "stdbuf" | "chrt" | "taskset"
+            | "unbuffer" | "xargs" => skip_opts(
+                argv,
+                &["-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s"],
+            ),
+            "nice" | "ionice" => skip_opts(argv, &["-n", "-c"]),
+            "timeout" | "gtimeout" => {
+                let rest = skip_opts(argv, &["-s", "-k", "--signal", "--kill-after"]);
+                rest.get(1..).unwrap_or(&[])
+            }
+            _ => {
+                if name.contains('=') && !name.starts_with('=') {
+                    if name.starts_with("LD_PRELOAD=") {
+                        sink.add(
+                            line,
+                            Category::Escape,
+                            Verdict::Dangerous,
+                            "injects a library into the command through LD_PRELOAD",
+                        );
+                    }
+                    &argv[1..]
+                } else {
+                    return argv;
+                }
+            }
+        };
+        if preload {
+            sink.add(
+                line,
+                Category::Escape,
+                Verdict::Dangerous,
+                "injects a library into the command through the dynamic loader",
+            );
+        }
+        argv = next;
+    }
+}
+
+/// Classify one command; returns the value of what it prints on stdout.
+pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
+    let argv = unwrap(sink, line, argv);
+    let Some(first) = argv.first() else {
+        return stdin.cloned().unwrap_or_default();
+    };
+    let prog_text = word(first);
+    if prog_text.starts_with(UNKNOWN) {
+        if first.taint.remote || first.taint.decoded {
+            sink.exec_code(line, Language::Shell, first, "a command");
+        } else {
+            sink.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                "the command name is built at run time",
+            );
+        }
+        return Val::unknown();
+    }
+    sink.runs_file(line, &prog_text);
+    let name = base(&prog_text).to_owned();
+    let args = &argv[1..];
+    let words: Vec<String> = args.iter().map(word).collect();
+    let has = |flag: &str| words.iter().any(|w| w == flag);
+    let has_short = |c: char| {
+        words
+            .iter()
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c))
+    };
+    let positional: Vec<&Val> = args.iter().filter(|v| !word(v).starts_with('-')).collect();
+    let mut args_taint = Taint::default();
+    for a in args {
+        args_taint.join(&a.taint);
+    }
+    // A process substitution or argument that carries downloaded code into an interpreter.
+    let interp = Language::from_program(&name);
+    if let Some(lang) = interp {
+        return run_interpreter(sink, line, lang, &name, args, stdin);
+    }
+    match name.as_str() {
+        "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
+        | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
+        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip" => {
+            let mut out = Val::unknown();
+            out.taint = args_taint.clone();
+            if let Some(s) = stdin {
+                out.taint.join(&s.taint);
+                if matches!(name.as_str(), "cat" | "tac" | "sort" | "uniq") && positional.is_empty()
+                {
+                    out.text.clone_from(&s.text);
+                }
+            }
+            for p in &positional {
+                let t = sink.read_path(line, &word(p));
+                out.taint.join(&t);
+            }
+            let decoding = (matches!(name.as_str(), "base64" | "base32")
+                && (has("-d") || has("--decode") || has("-D")))
+                || (name == "xxd" && has_short('r'))
+                || (name == "openssl" && (has("-d") || has("enc") && has("-d")))
+                || (name == "rev");
+            if decoding {
+                out.taint.decoded = true;
+            }
+            if name == "sed"
+                && (has_short('i') || words.iter().any(|w| w.starts_with("--in-place")))
+            {
+                let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
+                for file in positional.iter().skip(1) {
+                    sink.write(line, file, &expr, false);
+                }
+            }
+            out
+        }
+        "echo" | "printf" => {
+            let mut out = Val::lit("");
+            for (i, a) in args
+                .iter()
+                .filter(|a| !matches!(word(a).as_str(), "-n" | "-e" | "-E"))
+                .enumerate()
+            {
+                if i > 0 {
+                    out = out.concat(&Val::lit(" "));
+                }
+                out = out.concat(a);
+            }
+            out
+        }
+        "tee" => {
+            let data = stdin.cloned().unwrap_or_default();
+            for p in &positional {
+                sink.write(line, p, &data, has_short('a') || has("--append"));
+            }
+            data
+        }
+        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => {
+            let Some((dst, srcs)) = positional.split_last() else {
+                return Val::unknown();
+            };
+            let mut content = Val::unknown();
+            for s in srcs {
+                let t = sink.read_path(line, &word(s));
+                content.taint.join(&t);
+                if sink.remote_files.contains(&sink.ctx.resolve(&word(s)).text) {
+                    content.taint.remote = true;
+                }
+            }
+            let dst_text = word(dst);
+            if matches!(name.as_str(), "rsync" | "scp") && is_remote_spec(&dst_text) {
+                let host = remote_host(&dst_text);
+                sink.network(line, Some(&host), &content, true);
+            } else if name != "ln" || has_short('s') {
+                sink.write(line, dst, &content, false);
+            }
+            Val::unknown()
+        }
+        "rm" | "rmdir" | "unlink" | "shred" | "srm" => {
+            let recursive =
+                has_short('r') || has_short('R') || has("--recursive") || name == "rmdir";
+            for p in &positional {
+                sink.delete(line, p, recursive);
+            }
+            Val::unknown()
+        }
+        "find" => {
+            if (has("-delete")
+                || words
+                    .windows(2)
+                    .any(|w| w[0] == "-exec" && base(&w[1]) == "rm"))
+                && let Some(root) = positional.first()
+            {
+                let filtered = words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "-name" | "-iname" | "-path" | "-type" | "-mtime" | "-newer" | "-regex"
+                    )
+                });
+                let target = if filtered {
+                    Val::lit(format!("{}/{UNKNOWN}", word(root).trim_end_matches('/')))
+                } else {
+                    (*root).clone()
+                };
+                sink.delete(line, &target, true);
+            }
+            Val::unknown()
+        }
+        "dd" => {
+            for w in &words {
+                if let Some(dev) = w.strip_prefix("of=") {
+                    if dev.starts_with("/dev/")
+                        && !matches!(dev, "/dev/null" | "/dev/stdout" | "/dev/stderr")
+                    {
+                        sink.add(
+                            line,
+                            Category::Destructive,
+                            Verdict::Dangerous,
+                            format!("overwrites the device {dev}"),
+                        );
+                    } else {
+                        sink.write(line, &Val::lit(dev), &Val::unknown(), false);
+                    }
+                }
+                if let Some(src) = w.strip_prefix("if=") {
+                    sink.read_path(line, src);
+                }
+            }
+            Val::unknown()
+        }
+        n if n.starts_with("mkfs")
+            || matches!(n, "wipefs" | "fdisk" | "sfdisk" | "parted" | "blkdiscard") =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                format!("formats or repartitions a disk ({n})"),
+            );
+            Val::unknown()
+        }
+        "chmod" => {
+            if words.iter().any(|w| is_setuid_mode(w)) {
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "sets the setuid or setgid bit (privilege escalation)",
+                );
+            }
+            Val::unknown()
+        }
+        "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
+            curl(sink, line, &name, args, stdin)
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl-s_client" => {
+            let shell_exec = words.iter().any(|w| {
+                w == "-e"
+                    || w == "-c"
+                    || w.starts_with("exec:")
+                    || w.starts_with("EXEC:")
+                    || w.starts_with("system:")
+            });
+            if shell_exec {
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "connects a shell to a network socket (reverse or bind shell)",
+                );
+            }
+            let host = positional
+                .iter()
+                .map(|v| word(v))
+                .find(|w| !w.chars().all(|c| c.is_ascii_digit()) && !w.starts_with('/'));
+            let mut payload = stdin.cloned().unwrap_or_default();
+            payload.taint.join(&args_taint);
+            let listening = has_short('l');
+            if !listening {
+                sink.network(line, host.as_deref(), &payload, stdin.is_some());
+            } else if !shell_exec {
+                sink.add(
+                    line,
+                    Category::Network,
+                    Verdict::Suspicious,
+                    "listens for network connections",
+                );
+            }
+            Val::unknown().with_taint(&Taint {
+                remote: true,
+                ..Taint::default()
+            })
+        }
+        "ssh" => {
+            let host = positional.first().map(|v| remote_host(&word(v)));
+            let payload = stdin.cloned().unwrap_or_default();
+            sink.network(line, host.as_deref(), &payload, stdin.is_some());
+            Val::unknown()
+        }
+        "git" => {
+            git(sink, line, &words);
+            Val::unknown()
+        }
+        "pip" | "pip3" | "uv" | "pipx" | "npm" | "pnpm" | "yarn" | "bun" => {
+            package_tool(sink, line, &name, &words);
+            Val::unknown()
+        }
+        "crontab" => {
+            if !has("-l") {
+                if has("-r") {
+                    sink.add(
+                        line,
+                        Category::Destructive,
+                        Verdict::Suspicious,
+                        "removes the user's crontab",
+                    );
+                } else {
+                    sink.add(
+                        line,
+                        Category::Persistence,
+                        Verdict::Dangerous,
+                        "installs a crontab, which outlives the session",
+                    );
+                }
+            }
+            Val::unknown()
+        }
+        "systemctl" | "launchctl" | "update-rc.d" | "chkconfig" => {
+            if words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "enable" | "load" | "bootstrap" | "link" | "defaults" | "on"
+                )
+            }) {
+                sink.add(
+                    line,
+                    Category::Persistence,
+                    Verdict::Dangerous,
+                    format!("registers a service that outlives the session ({name})"),
+                );
+            }
+            Val::unknown()
+        }
+        "eval" => {
+            let mut code = Val::lit("");
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    code = code.concat(&Val::lit(" "));
+                }
+                code = code.concat(a);
+            }
+            sink.exec_code(line, Language::Shell, &code, "eval");
+            Val::unknown()
+        }
+        "source" | "." => {
+            if let Some(p) = positional.first() {
+                let t = sink.read_path(line, &word(p));
+                sink.runs_file(line, &word(p));
+                let _ = t;
+            }
+            Val::unknown()
+        }
+        "env" | "printenv" | "export" | "set" | "declare"
+            if args.is_empty() || (name == "export" && has("-p")) =>
+        {
+            Val::unknown().with_taint(&Taint {
+                env: true,
+                ..Taint::default()
+            })
+        }
+        "hostname" | "whoami" | "id" | "uname" | "ifconfig" | "ip" | "logname" | "groups" => {
+            Val::unknown().with_taint(&Taint {
+                host: true,
+                ..Taint::default()
+            })
+        }
+        "xclip" | "xsel" | "pbpaste" | "wl-paste" | "security" | "secret-tool" | "keyctl"
+        | "pass" => {
+            let what = match name.as_str() {
+                "security" => "the macOS keychain",
+                "secret-tool" | "keyctl" | "pass" => "the system keyring",
+                _ => "the clipboard",
+            };
+            sink.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("reads {what}"),
+            );
+            Val::unknown().with_taint(&Taint {
+                secret: Some(what.into()),
+                ..Taint::default()
+            })
+        }
+        "gdb" | "strace" | "ltrace" => {
+            if has("-p") || has("--pid") || has("attach") {
+                sink.add(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "attaches to another process",
+                );
+            }
+            Val::unknown()
+        }
+        _ => {
+            // Any other program: reading a credential file through it still counts.
+            let mut out = Val::unknown();
+            for p in &positional {
+                let w = word(p);
+                if w.contains('/') || w.starts_with('.') {
+                    let t = sink.read_path(line, &w);
+                    out.taint.join(&t);
+                }
+            }
+            if let Some(s) = stdin
+                && SHELLS.contains(&name.as_str())
+            {
+                sink.exec_code(line, Language::Shell, s, "a pipe into a shell");
+            }
+            out
+        }
+    }
+}
+
+fn is_setuid_mode(w: &str) -> bool {
+    if w.starts_with('+') || w.starts_with('u') || w.starts_with('g') || w.starts_with('a') {
+        return w.contains("+s");
+    }
+    w.len() == 4
+        && w.chars().all(|c| c.is_ascii_digit())
+        && matches!(w.as_bytes()[0], b'2' | b'4' | b'6')
+}
+
+fn is_remote_spec(w: &str) -> bool {
+    match w.split_once(':') {
+        Some((host, _)) => {
+            !host.is_empty() && !host.contains('/') && !host.contains(UNKNOWN)
+                || w.starts_with("rsync://")
+        }
+        None => false,
+    }
+}
+
+fn remote_host(w: &str) -> String {
+    let w = w.trim_start_matches("rsync://");
+    let host = w.split(':').next().unwrap_or(w);
+    host.rsplit('@').next().unwrap_or(host).to_owned()
+}
+
+fn run_interpreter(
+    sink: &mut Sink<'_>,
+    line: u32,
+    lang: Language,
+    name: &str,
+    args: &[Val],
+    stdin: Option<&Val>,
+) -> Val {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let w = word(a);
+        let code_flag = match lang {
+            Language::Python => w == "-c",
+            Language::Shell => {
+                w == "-c"
+                    || (w.starts_with('-')
+                        && !w.starts_with("--")
+                        && w.ends_with('c')
+                        && w.len() <= 4)
+            }
+            Language::JavaScript | Language::TypeScript => {
+                matches!(w.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval")
+            }
+        };
+        if code_flag {
+            if let Some(code) = args.get(i + 1) {
+                sink.exec_code(line, lang, code, &format!("{name} {w}"));
+            }
+            return Val::unknown();
+        }
+        if lang == Language::Python && w == "-m" {
+            let module = args.get(i + 1).map(word).unwrap_or_default();
+            if module == "pip" {
+                let words: Vec<String> = args[i + 1..].iter().map(word).collect();
+                package_tool(sink, line, "pip", &words[1..]);
+            } else if module == "http.server" {
+                sink.add(
+                    line,
+                    Category::Network,
+                    Verdict::Suspicious,
+                    "serves files over HTTP",
+                );
+            }
+            return Val::unknown();
+        }
+        let runner_word = matches!(name, "deno" | "bun") && matches!(w.as_str(), "run" | "x");
+        if w == "-" || !(w.starts_with('-') || runner_word) {
+            break;
+        }
+        i += 1;
+    }
+    let script = args.get(i);
+    match script {
+        Some(s) if word(s) != "-" => {
+            if s.taint.remote || s.taint.decoded {
+                sink.exec_code(
+                    line,
+                    lang,
+                    s,
+                    &format!("{name} with a process substitution"),
+                );
+            } else {
+                let w = word(s);
+                sink.runs_file(line, &w);
+                if w.starts_with("http://") || w.starts_with("https://") {
+                    let mut v = Val::lit(w.clone());
+                    v.taint.remote = true;
+                    sink.network(line, Some(&w), &Val::unknown(), false);
+                    sink.exec_code(line, lang, &v, name);
+                }
+            }
+        }
+        _ => {
+            if let Some(code) = stdin {
+                sink.exec_code(
+                    line,
+                    lang,
+                    code,
+                    &format!("{name} reading its program from stdin"),
+                );
+            }
+        }
+    }
+    Val::unknown()
+}
+
+fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<&Val>) -> Val {
+    let mut url: Option<String> = None;
+    let mut payload = Val::unknown();
+    let mut credentials = Taint::default();
+    let mut sends = false;
+    let mut out_file: Option<Val> = None;
+    let mut to_stdout = name == "curl" || name == "http" || name == "xh";
+    let mut i = 0;
+    let data_opts = [
+        "-d",
+        "--data",
+        "--data-binary",
+        "--data-raw",
+        "--data-urlencode",
+        "--data-ascii",
+        "-F",
+        "--form",
+        "-T",
+        "--upload-file",
+        "--json",
+        "--post-data",
+        "--post-file",
+        "--body-file",
+        "--body-data",
+    ];
+    while let Some(a) = args.get(i) {
+        let w = word(a);
+        let (opt, inline) = match w.split_once('=') {
+            Some((o, v)) if o.starts_with("--") => (o.to_owned(), Some(v.to_owned())),
+            _ => (w.clone(), None),
+        };
+        let take = |i: &mut usize| -> Option<Val> {
+            match &inline {
+                Some(v) => Some(Val::lit(v.clone()).with_taint(&a.taint)),
+                None => {
+                    *i += 1;
+                    args.get(*i).cloned()
+                }
+            }
+        };
+        if data_opts.contains(&opt.as_str()) {
+            sends = true;
+            let Some(v) = take(&mut i) else { break };
+            let t = word(&v);
+            payload.taint.join(&v.taint);
+            let file = if matches!(
+                opt.as_str(),
+                "-T" | "--upload-file" | "--post-file" | "--body-file"
+            ) {
+                Some(t.clone())
+            } else {
+                t.split_once('@')
+                    .map(|(_, f)| f.split(';').next().unwrap_or(f).to_owned())
+            };
+            match file.as_deref() {
+                Some("-") | Some("/dev/stdin") => {
+                    if let Some(s) = stdin {
+                        payload.taint.join(&s.taint);
+                    }
+                }
+                Some(f) => {
+                    let taint = sink.read_path(line, f);
+                    payload.taint.join(&taint);
+                }
+                None => {}
+            }
+        } else if matches!(
+            opt.as_str(),
+            "-H" | "--header" | "-u" | "--user" | "-b" | "--cookie" | "-A" | "-e" | "--referer"
+        ) {
+            if let Some(v) = take(&mut i) {
+                credentials.join(&v.taint);
+            }
+        } else if matches!(opt.as_str(), "-X" | "--request" | "--method") {
+            if let Some(v) = take(&mut i) {
+                sends |= matches!(
+                    word(&v).to_ascii_uppercase().as_str(),
+                    "POST" | "PUT" | "PATCH"
+                );
+            }
+        } else if matches!(opt.as_str(), "-o" | "--output" | "-O" | "--output-document")
+            && (name != "curl" || opt != "-O")
+        {
+            if let Some(v) = take(&mut i) {
+                if word(&v) == "-" {
+                    to_stdout = true;
+                } else {
+                    to_stdout = false;
+                    out_file = Some(v);
+                }
+            }
+        } else if opt == "-O" || opt == "--remote-name" {
+            to_stdout = false;
+        } else if (opt.starts_with("-q") || opt.starts_with("-s"))
+            && opt.ends_with('O')
+            && name == "wget"
+        {
+            i += 1;
+            if args.get(i).map(word).as_deref() == Some("-") {
+                to_stdout = true;
+            }
+        } else if !w.starts_with('-') && url.is_none() {
+            url = Some(w.clone());
+            payload.taint.join(&a.taint);
+        } else if matches!(
+            opt.as_str(),
+            "-K" | "--config"
+                | "-x"
+                | "--proxy"
+                | "-w"
+                | "--write-out"
+                | "--connect-timeout"
+                | "-m"
+                | "--max-time"
+                | "--retry"
+                | "-P"
+                | "--directory-prefix"
+                | "-t"
+                | "--tries"
+                | "-T0"
+        ) {
+            i += 1;
+        }
+        i += 1;
+    }
+    let url_known = url.as_deref().filter(|u| !u.starts_with(UNKNOWN));
+    sink.network_with_credentials(line, url_known, &payload, &credentials, sends);
+    let downloaded = Val::unknown().with_taint(&Taint {
+        remote: true,
+        ..Taint::default()
+    });
+    if let Some(file) = out_file {
+        sink.write(line, &file, &downloaded, false);
+        Val::unknown()
+    } else if to_stdout {
+        downloaded
+    } else {
+        if let Some(u) = url_known {
+            let name = u
+                .split(['?', '#'])
+                .next()
+                .unwrap_or(u)
+                .rsplit('/')
+                .next()
+                .unwrap_or("");
+            if !name.is_empty() {
+                sink.write(line, &Val::lit(name), &downloaded, false);
+            }
+        }
+        Val::unknown()
+    }
+}
+
+fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
+    let sub = words.iter().position(|w| !w.starts_with('-'));
+    let Some(sub_i) = sub else { return };
+    let rest = &words[sub_i + 1..];
+    let has = |f: &str| rest.iter().any(|w| w == f);
+    match words[sub_i].as_str() {
+        "config" => {
+            let keys = [
+                "core.hookspath",
+                "core.sshcommand",
+                "core.pager",
+                "core.editor",
+                "credential.helper",
+                "core.fsmonitor",
+                "diff.external",
+                "alias.",
+            ];
+            if let Some(k) = rest.iter().find(|w| {
+                let w = w.to_ascii_lowercase();
+                keys.iter().any(|k| w.starts_with(k))
+                    || (w.starts_with("url.") && w.contains("insteadof"))
+            }) {
+                sink.add(
+                    line,
+                    Category::ConfigTampering,
+                    Verdict::Dangerous,
+                    format!("changes git's `{k}`, which controls what git runs or fetches"),
+                );
+            }
+        }
+        "reset" if has("--hard") => sink.add(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "discards uncommitted work (git reset --hard)",
+        ),
+        "clean"
+            if rest.iter().any(|w| {
+                w.starts_with('-') && !w.starts_with("--") && w.contains('f') || w == "--force"
+            }) =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                "deletes untracked files (git clean -f)",
+            )
+        }
+        "push"
+            if rest
+                .iter()
+                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+')) =>
+        {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                "force-pushes, overwriting remote history",
+            )
+        }
+        "checkout" | "restore" if has(".") && !has("-b") => sink.add(
+            line,
+            Category::Destructive,
+            Verdict::Suspicious,
+            "discards uncommitted changes in the working tree",
+        ),
+        "remote" if has("add") || has("set-url") => sink.add(
+            line,
+            Category::Network,
+            Verdict::Suspicious,
+            "adds or changes a git remote",
+        ),
+        _ => {}
+    }
+}
+
+fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
+    let has = |f: &str| words.iter().any(|w| w == f);
+    if has("config")
+        && (has("set")
+            || words
+                .iter()
+                .any(|w| w.starts_with("registry") || w.contains("index-url")))
+    {
+        sink.add(
+            line,
+            Category::ConfigTampering,
+            Verdict::Dangerous,
+            format!("changes {name}'s configuration (where it fetches packages from)"),
+        );
+        return;
+    }
+    if has("install") || has("add") || has("i") {
+        if let Some(src) = words.iter().find(|w| {
+            w.starts_with("http://")
+                || w.starts_with("https://")
+                || w.starts_with("git+")
+                || w.contains("://")
+        }) {
+            sink.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                format!("installs a package straight from a URL ({src}), whose build scripts run"),
+            );
+        }
+        if let Some(idx) = words.iter().position(|w| {
+            w == "--index-url" || w == "-i" || w == "--extra-index-url" || w == "--registry"
+        }) {
+            let url = words.get(idx + 1).cloned().unwrap_or_default();
+            sink.network(line, Some(&url), &Val::unknown(), false);
+        }
+    }
+}

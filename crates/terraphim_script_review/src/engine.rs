@@ -1,0 +1,724 @@
+//! The language-independent part of the analyzer: abstract values with taint, and the rules
+//! that turn reads, writes, deletions, network calls and executions into findings.
+
+use std::collections::HashSet;
+
+use crate::config::Config;
+use crate::model::{Category, Finding, Language, Verdict};
+use crate::places::{self, Context, HostClass, Place, UNKNOWN, WriteClass};
+
+/// Deepest nesting of code-in-strings the analyzer follows.
+const MAX_DEPTH: u32 = 4;
+
+/// Where a value's data came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Taint {
+    /// Credential material, and what it is.
+    pub(crate) secret: Option<String>,
+    /// The whole environment.
+    pub(crate) env: bool,
+    /// Host or user information.
+    pub(crate) host: bool,
+    /// Decoded or assembled at run time (base64, zlib, chr-joined, hex).
+    pub(crate) decoded: bool,
+    /// Downloaded from the network.
+    pub(crate) remote: bool,
+}
+
+impl Taint {
+    pub(crate) fn join(&mut self, other: &Taint) {
+        if self.secret.is_none() {
+            self.secret.clone_from(&other.secret);
+        }
+        self.env |= other.env;
+        self.host |= other.host;
+        self.decoded |= other.decoded;
+        self.remote |= other.remote;
+    }
+
+    /// Whether the value carries private data (secrets, environment, host information).
+    pub(crate) fn private(&self) -> bool {
+        self.secret.is_some() || self.env || self.host
+    }
+
+    fn describe(&self) -> String {
+        match (&self.secret, self.env, self.host) {
+            (Some(s), _, _) => s.clone(),
+            (None, true, _) => "the whole environment".into(),
+            (None, false, true) => "host and user information".into(),
+            _ => "data".into(),
+        }
+    }
+}
+
+/// An object a value refers to, for method calls on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Handle {
+    /// An imported module or a function from one (`subprocess`, `os.system`, `child_process`).
+    Module(String),
+    /// An open file.
+    File {
+        path: String,
+        write: bool,
+        append: bool,
+    },
+    /// A path object (`pathlib.Path`).
+    Path(String),
+    /// A socket or connection, and the host it talks to.
+    Conn { url: Option<String> },
+}
+
+/// An abstract value: a best-effort string, where its data came from, what it refers to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Val {
+    /// The string value, with [`UNKNOWN`] for parts not known statically; `None` if not a string.
+    pub(crate) text: Option<String>,
+    pub(crate) taint: Taint,
+    pub(crate) handle: Option<Handle>,
+    /// The elements, for a list or tuple literal (used as an argv).
+    pub(crate) items: Option<Vec<Val>>,
+    /// Alternative string values when `text` is unknown because several flowed here.
+    pub(crate) alts: Vec<String>,
+}
+
+impl Val {
+    pub(crate) fn lit(text: impl Into<String>) -> Val {
+        Val {
+            text: Some(text.into()),
+            ..Val::default()
+        }
+    }
+
+    pub(crate) fn unknown() -> Val {
+        Val::default()
+    }
+
+    pub(crate) fn module(name: impl Into<String>) -> Val {
+        Val {
+            handle: Some(Handle::Module(name.into())),
+            ..Val::default()
+        }
+    }
+
+    pub(crate) fn with_taint(mut self, taint: &Taint) -> Val {
+        self.taint.join(taint);
+        self
+    }
+
+    /// The string value, unknown parts included as [`UNKNOWN`].
+    pub(crate) fn text_or_unknown(&self) -> String {
+        match (&self.text, &self.handle) {
+            (Some(t), _) => t.clone(),
+            (None, Some(Handle::Path(p))) => p.clone(),
+            _ => UNKNOWN.to_string(),
+        }
+    }
+
+    /// The string value if fully known.
+    pub(crate) fn known(&self) -> Option<&str> {
+        self.text.as_deref().filter(|t| !t.contains(UNKNOWN))
+    }
+
+    /// Concatenate two values as strings (or as lists when both are lists).
+    pub(crate) fn concat(&self, other: &Val) -> Val {
+        if let (Some(a), Some(b)) = (&self.items, &other.items) {
+            let mut v = Val {
+                items: Some(a.iter().chain(b).cloned().collect()),
+                ..Val::default()
+            };
+            v.taint = self.taint.clone();
+            v.taint.join(&other.taint);
+            return v;
+        }
+        let mut v = Val::lit(format!(
+            "{}{}",
+            self.text_or_unknown(),
+            other.text_or_unknown()
+        ));
+        v.taint = self.taint.clone();
+        v.taint.join(&other.taint);
+        v
+    }
+
+    /// Join as alternatives (data flow union); text is kept only if equal.
+    pub(crate) fn union(&self, other: &Val) -> Val {
+        let mut v = self.clone();
+        if v.text != other.text {
+            v.text = match (&v.text, &other.text) {
+                (None, t) if self.alts.is_empty() => t.clone(),
+                (t, None) if other.alts.is_empty() => t.clone(),
+                _ => {
+                    let mut alts: Vec<String> = self
+                        .text
+                        .iter()
+                        .chain(&self.alts)
+                        .chain(other.text.iter())
+                        .chain(&other.alts)
+                        .cloned()
+                        .collect();
+                    alts.sort();
+                    alts.dedup();
+                    alts.truncate(8);
+                    v.alts = alts;
+                    None
+                }
+            };
+        }
+        if v.handle.is_none() {
+            v.handle.clone_from(&other.handle);
+        }
+        v.taint.join(&other.taint);
+        v
+    }
+
+    /// Every path this value may name (one unknown path if none is known).
+    pub(crate) fn path_alternatives(&self) -> Vec<String> {
+        match self.path_text() {
+            Some(p) => vec![p],
+            None if !self.alts.is_empty() => self.alts.clone(),
+            None => vec![UNKNOWN.to_string()],
+        }
+    }
+
+    /// The path this value names (a string or a path object).
+    pub(crate) fn path_text(&self) -> Option<String> {
+        match (&self.handle, &self.text) {
+            (Some(Handle::Path(p)), _) => Some(p.clone()),
+            (Some(Handle::File { path, .. }), _) => Some(path.clone()),
+            (_, Some(t)) => Some(t.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Join path parts the way `os.path.join` / `path.join` do.
+pub(crate) fn join_paths(parts: &[String]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        if part.starts_with('/') || part.starts_with('~') || out.is_empty() {
+            out = part.clone();
+        } else if out.ends_with('/') {
+            out.push_str(part);
+        } else {
+            out.push('/');
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Collects findings for one script (and the code nested in it).
+pub(crate) struct Sink<'a> {
+    pub(crate) ctx: &'a Context,
+    pub(crate) config: &'a Config,
+    lines: std::rc::Rc<[&'a str]>,
+    pub(crate) findings: Vec<Finding>,
+    /// When set, findings are reported at this line (code nested in a string).
+    pub(crate) fixed_line: Option<u32>,
+    /// Findings are recorded only in the final pass.
+    pub(crate) recording: bool,
+    pub(crate) depth: u32,
+    /// Files written with downloaded content.
+    pub(crate) remote_files: HashSet<String>,
+    /// A socket was connected to a remote host (for reverse-shell detection).
+    pub(crate) remote_socket: bool,
+}
+
+impl<'a> Sink<'a> {
+    pub(crate) fn new(ctx: &'a Context, config: &'a Config, source: &'a str) -> Sink<'a> {
+        Sink {
+            ctx,
+            config,
+            lines: source.lines().collect::<Vec<_>>().into(),
+            findings: Vec::new(),
+            fixed_line: None,
+            recording: true,
+            depth: 0,
+            remote_files: HashSet::new(),
+            remote_socket: false,
+        }
+    }
+
+    /// Record a finding at a 1-based line.
+    pub(crate) fn add(
+        &mut self,
+        line: u32,
+        category: Category,
+        severity: Verdict,
+        why: impl Into<String>,
+    ) {
+        if !self.recording || severity == Verdict::Clean {
+            return;
+        }
+        let line = self.fixed_line.unwrap_or(line);
+        let snippet = self
+            .lines
+            .get(line.saturating_sub(1) as usize)
+            .map(|l| {
+                let l = l.trim();
+                match l.char_indices().nth(160) {
+                    Some((i, _)) => format!("{}…", &l[..i]),
+                    None => l.to_owned(),
+                }
+            })
+            .unwrap_or_default();
+        self.findings.push(Finding {
+            category,
+            severity,
+            line,
+            snippet,
+            why: why.into(),
+        });
+    }
+
+    fn show(path: &str) -> String {
+        path.replace(UNKNOWN, "…")
+    }
+
+    /// A read of `path`: returns the taint of the data read (secret if credential material).
+    pub(crate) fn read_path(&mut self, line: u32, path: &str) -> Taint {
+        let resolved = self.ctx.resolve(path);
+        match places::secret_kind(&resolved.text).or_else(|| places::secret_kind(path)) {
+            Some(what) => {
+                self.add(
+                    line,
+                    Category::SecretRead,
+                    Verdict::Suspicious,
+                    format!("reads {what} ({})", Self::show(&resolved.text)),
+                );
+                Taint {
+                    secret: Some(what.to_owned()),
+                    ..Taint::default()
+                }
+            }
+            None => Taint::default(),
+        }
+    }
+
+    /// A read of an environment variable: returns its value.
+    pub(crate) fn read_env(&mut self, line: u32, name: &str) -> Val {
+        match name {
+            "HOME" | "USERPROFILE" => return Val::lit("~"),
+            "TMPDIR" | "TEMP" | "TMP" => return Val::lit("/tmp"),
+            "PWD" => return Val::lit(self.ctx.cwd.to_string_lossy()),
+            _ => {}
+        }
+        if places::secret_env(name) {
+            self.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("reads the {name} environment variable"),
+            );
+            let what = format!("the {name} environment variable");
+            return Val::unknown().with_taint(&Taint {
+                secret: Some(what),
+                ..Taint::default()
+            });
+        }
+        Val::unknown()
+    }
+
+    /// Data reaching stdout, stderr or a log.
+    pub(crate) fn output(&mut self, line: u32, data: &Val) {
+        if let Some(s) = &data.taint.secret {
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("prints {s} to the output, where the agent's transcript keeps it"),
+            );
+        } else if data.taint.env {
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Suspicious,
+                "prints the whole environment, which holds tokens",
+            );
+        }
+    }
+
+    /// A network call to `url` (None: built at run time) carrying `payload`.
+    /// A network call whose credentials (headers, `auth=`, `curl -H/-u`) are apart from its
+    /// payload. A token from an environment variable used to authenticate to an allowed or local
+    /// host is credential use, not exfiltration: suspicious (the read), not dangerous. Anything
+    /// else in the credentials counts as payload.
+    pub(crate) fn network_with_credentials(
+        &mut self,
+        line: u32,
+        url: Option<&str>,
+        payload: &Val,
+        credentials: &Taint,
+        sends: bool,
+    ) {
+        let (class, host) = places::classify_host(url, self.config);
+        let env_token = credentials
+            .secret
+            .as_deref()
+            .is_some_and(|s| s.ends_with("environment variable"));
+        let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
+        if env_token && own_api && !credentials.env && !credentials.host {
+            let (secret, host) = (
+                credentials.secret.clone().unwrap_or_default(),
+                host.unwrap_or_default(),
+            );
+            self.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("uses {secret} to authenticate to {host}"),
+            );
+            self.network(line, url, payload, sends);
+        } else {
+            let merged = payload.clone().with_taint(credentials);
+            self.network(line, url, &merged, sends);
+        }
+    }
+
+    pub(crate) fn network(&mut self, line: u32, url: Option<&str>, payload: &Val, sends: bool) {
+        let (class, host) = places::classify_host(url, self.config);
+        let host = host.unwrap_or_else(|| "a host built at run time".into());
+        let private = payload.taint.private();
+        match class {
+            HostClass::Local if private => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Suspicious,
+                format!(
+                    "sends {} to a local service ({host})",
+                    payload.taint.describe()
+                ),
+            ),
+            HostClass::Local => {}
+            _ if private => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends {} to {host}", payload.taint.describe()),
+            ),
+            HostClass::Drop(what) if sends => self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends data to {what} ({host})"),
+            ),
+            HostClass::Drop(what) => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {what} ({host})"),
+            ),
+            HostClass::Opaque(what) => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {what} ({host})"),
+            ),
+            HostClass::Allowed => {}
+            HostClass::Other => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                format!("contacts {host}, which is not on the allowed-hosts list"),
+            ),
+            HostClass::Unknown => self.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                "contacts a host built at run time",
+            ),
+        }
+    }
+
+    /// A DNS lookup of a name: data in the name leaves the machine.
+    pub(crate) fn dns(&mut self, line: u32, name: &Val) {
+        if name.taint.private() {
+            self.add(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                format!("sends {} out in a DNS lookup", name.taint.describe()),
+            );
+        }
+    }
+
+    /// A read of whatever `path` names.
+    pub(crate) fn read_val(&mut self, line: u32, path: &Val) -> Taint {
+        let mut t = Taint::default();
+        for p in path.path_alternatives() {
+            t.join(&self.read_path(line, &p));
+        }
+        t
+    }
+
+    /// A write of `content` to `path`.
+    pub(crate) fn write(&mut self, line: u32, path: &Val, content: &Val, append: bool) {
+        for p in path.path_alternatives() {
+            self.write_one(line, &p, content, append);
+        }
+    }
+
+    fn write_one(&mut self, line: u32, raw: &str, content: &Val, append: bool) {
+        let raw = raw.to_owned();
+        let resolved = self.ctx.resolve(&raw);
+        let shown = Self::show(&resolved.text);
+        if content.taint.remote {
+            self.remote_files.insert(resolved.text.clone());
+        }
+        let class = places::classify_write(&resolved);
+        if content.taint.private() {
+            match class {
+                WriteClass::Harmless if matches!(resolved.place, Place::WorkTree) => {}
+                WriteClass::Unknown => self.add(
+                    line,
+                    Category::Exfiltration,
+                    Verdict::Suspicious,
+                    format!(
+                        "writes {} to a path built at run time",
+                        content.taint.describe()
+                    ),
+                ),
+                _ => self.add(
+                    line,
+                    Category::Exfiltration,
+                    Verdict::Dangerous,
+                    format!(
+                        "writes {} to {shown}, outside the working tree",
+                        content.taint.describe()
+                    ),
+                ),
+            }
+        }
+        let text = content.text.as_deref().unwrap_or("");
+        let tokens = places::code_exec_tokens(text);
+        match class {
+            WriteClass::Persistence(what) => self.add(
+                line,
+                Category::Persistence,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown}), which outlives the session"),
+            ),
+            WriteClass::ConfigTampering(what) => self.add(
+                line,
+                Category::ConfigTampering,
+                Verdict::Dangerous,
+                format!("changes {what} ({shown})"),
+            ),
+            WriteClass::Escape(what) => self.add(
+                line,
+                Category::Escape,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown})"),
+            ),
+            WriteClass::PoisonAlways(what) => self.add(
+                line,
+                Category::SourcePoisoning,
+                Verdict::Dangerous,
+                format!("writes {what} ({shown}), code that runs later outside any sandbox"),
+            ),
+            WriteClass::Manifest(what) => match tokens {
+                Some(t) => self.add(
+                    line,
+                    Category::SourcePoisoning,
+                    Verdict::Dangerous,
+                    format!("writes {what} ({shown}) with code-running content (`{t}`)"),
+                ),
+                None if content.known().is_some() => {}
+                None => self.add(
+                    line,
+                    Category::SourcePoisoning,
+                    Verdict::Suspicious,
+                    format!("rewrites {what} ({shown}) with content built at run time"),
+                ),
+            },
+            WriteClass::Source => {
+                if content.taint.remote || content.taint.decoded {
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        Verdict::Dangerous,
+                        format!("writes downloaded or decoded code into {shown}"),
+                    );
+                } else if let Some(t) = tokens {
+                    let severity = if append {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    };
+                    let how = if append { "appends" } else { "writes" };
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        severity,
+                        format!(
+                            "{how} code that runs commands (`{t}`) into the source file {shown}"
+                        ),
+                    );
+                } else if content
+                    .text
+                    .as_deref()
+                    .is_none_or(|t| !unknowns_are_quoted(t))
+                {
+                    self.add(
+                        line,
+                        Category::SourcePoisoning,
+                        Verdict::Suspicious,
+                        format!("rewrites the source file {shown} with content built at run time"),
+                    );
+                }
+            }
+            WriteClass::System => self.add(
+                line,
+                Category::Destructive,
+                Verdict::Dangerous,
+                format!("overwrites the system path {shown}"),
+            ),
+            WriteClass::Outside => self.add(
+                line,
+                Category::OutsideWrite,
+                Verdict::Suspicious,
+                format!("writes {shown}, outside the working tree and the temporary directories"),
+            ),
+            WriteClass::Harmless | WriteClass::Unknown => {}
+        }
+    }
+
+    /// A deletion of `path`.
+    pub(crate) fn delete(&mut self, line: u32, path: &Val, recursive: bool) {
+        for p in path.path_alternatives() {
+            self.delete_one(line, &p, recursive);
+        }
+    }
+
+    fn delete_one(&mut self, line: u32, raw: &str, recursive: bool) {
+        let raw = raw.to_owned();
+        let resolved = self.ctx.resolve(&raw);
+        let shown = Self::show(&resolved.text);
+        let (severity, why) = match resolved.place {
+            Place::System => (
+                Verdict::Dangerous,
+                format!("deletes the system path {shown}"),
+            ),
+            Place::HomeRoot => (
+                Verdict::Dangerous,
+                format!("deletes the home directory ({shown})"),
+            ),
+            Place::WorkTreeRoot => (
+                Verdict::Dangerous,
+                "deletes the whole working tree".to_owned(),
+            ),
+            Place::Home if resolved.text.starts_with("~/.cache/") => (
+                Verdict::Suspicious,
+                format!("deletes {shown}, outside the working tree"),
+            ),
+            Place::Home | Place::Outside => (
+                Verdict::Dangerous,
+                format!("deletes {shown}, outside the working tree"),
+            ),
+            Place::Unknown if recursive => (
+                Verdict::Suspicious,
+                "deletes a tree whose path is built at run time".to_owned(),
+            ),
+            Place::WorkTree
+                if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
+            {
+                (Verdict::Dangerous, "deletes the git repository".to_owned())
+            }
+            _ => return,
+        };
+        self.add(line, Category::Destructive, severity, why);
+    }
+
+    /// Code in `lang` executed at run time.
+    pub(crate) fn exec_code(&mut self, line: u32, lang: Language, code: &Val, how: &str) {
+        if code.taint.remote {
+            self.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Dangerous,
+                format!("{how} runs code downloaded at run time"),
+            );
+            return;
+        }
+        if code.taint.decoded {
+            self.add(
+                line,
+                Category::ObfuscatedExecution,
+                Verdict::Dangerous,
+                format!("{how} runs code decoded or assembled at run time"),
+            );
+            return;
+        }
+        let text = code.text_or_unknown();
+        if text.contains(UNKNOWN) {
+            let why = match lang {
+                Language::Shell => {
+                    format!("{how} runs a shell command built at run time (command injection risk)")
+                }
+                _ => format!("{how} runs code built at run time"),
+            };
+            self.add(line, Category::RemoteCode, Verdict::Suspicious, why);
+            if text.chars().all(|c| c == UNKNOWN) {
+                return;
+            }
+        }
+        self.nested(line, lang, &text);
+    }
+
+    /// Analyze code nested in a string, reporting at `line`.
+    pub(crate) fn nested(&mut self, line: u32, lang: Language, code: &str) {
+        if !self.recording {
+            return;
+        }
+        if self.depth >= MAX_DEPTH {
+            self.add(
+                line,
+                Category::Unreviewable,
+                Verdict::Suspicious,
+                "nests code deeper than the review follows",
+            );
+            return;
+        }
+        let line = self.fixed_line.unwrap_or(line);
+        let mut inner = Sink::new(self.ctx, self.config, "");
+        inner.lines = self.lines.clone();
+        inner.fixed_line = Some(line);
+        inner.depth = self.depth + 1;
+        inner.remote_files = self.remote_files.clone();
+        crate::analyze::analyze_into(lang, code, &mut inner);
+        self.findings.append(&mut inner.findings);
+        self.remote_files.extend(inner.remote_files);
+    }
+
+    /// A file that was written with downloaded content is run.
+    pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
+        let resolved = self.ctx.resolve(path);
+        if self.remote_files.contains(&resolved.text) {
+            self.add(
+                line,
+                Category::RemoteCode,
+                Verdict::Dangerous,
+                format!(
+                    "runs {}, which was downloaded at run time",
+                    Self::show(&resolved.text)
+                ),
+            );
+        }
+    }
+}
+
+/// Whether every unknown part of a generated text sits inside a string literal of that text
+/// (`__version__ = "…"`): generated data, not generated code.
+fn unknowns_are_quoted(text: &str) -> bool {
+    text.lines().all(|l| {
+        let mut quotes = 0;
+        for c in l.chars() {
+            match c {
+                '"' | '\'' => quotes += 1,
+                UNKNOWN if quotes % 2 == 0 => return false,
+                _ => {}
+            }
+        }
+        true
+    })
+}

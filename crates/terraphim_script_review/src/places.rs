@@ -1,0 +1,663 @@
+//! Classifying paths and hosts: what a read, write, delete or network call touches.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::config::Config;
+
+/// Marks a part of a string whose value is not known statically.
+pub(crate) const UNKNOWN: char = '\u{1}';
+
+/// Where a review happens: the working tree, the home directory and the temporary directories.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    /// The working tree (the directory the script runs in).
+    pub cwd: PathBuf,
+    /// The user's home directory.
+    pub home: PathBuf,
+    /// Temporary directories (`/tmp`, `/var/tmp`, `$TMPDIR`).
+    pub tmp_dirs: Vec<PathBuf>,
+}
+
+impl Context {
+    /// A context for `cwd`, with home and temporary directories from the environment.
+    pub fn for_cwd(cwd: &Path) -> Context {
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| "/root".into());
+        let mut tmp_dirs = vec![
+            PathBuf::from("/tmp"),
+            PathBuf::from("/var/tmp"),
+            PathBuf::from("/dev/shm"),
+        ];
+        if let Some(t) = std::env::var_os("TMPDIR").filter(|t| !t.is_empty()) {
+            tmp_dirs.push(PathBuf::from(t));
+        }
+        Context {
+            cwd: cwd.to_owned(),
+            home,
+            tmp_dirs,
+        }
+    }
+}
+
+/// A path as the analyzer resolved it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Resolved {
+    /// Absolute, normalised, with unknown parts as [`UNKNOWN`]; `~` stands for home.
+    pub(crate) text: String,
+    /// The location class.
+    pub(crate) place: Place,
+}
+
+/// Where a path lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// Under a temporary directory.
+    Tmp,
+    /// Inside the working tree.
+    WorkTree,
+    /// Exactly the working tree (or all of it, `*`).
+    WorkTreeRoot,
+    /// The home directory itself.
+    HomeRoot,
+    /// Somewhere under home, outside the working tree.
+    Home,
+    /// `/`, a system directory or a device.
+    System,
+    /// Somewhere else outside the working tree.
+    Outside,
+    /// Not known statically.
+    Unknown,
+}
+
+impl Context {
+    /// Resolve a best-effort path string.
+    pub(crate) fn resolve(&self, raw: &str) -> Resolved {
+        let home = self.home.to_string_lossy().into_owned();
+        let mut text = raw.trim().to_owned();
+        for var in ["${HOME}", "$HOME", "%USERPROFILE%"] {
+            if let Some(rest) = text.strip_prefix(var) {
+                text = format!("~{rest}");
+            }
+        }
+        if text.starts_with(UNKNOWN) || text.is_empty() {
+            return Resolved {
+                text,
+                place: Place::Unknown,
+            };
+        }
+        let absolute = if text == "~" || text.starts_with("~/") {
+            format!("{home}{}", &text[1..])
+        } else if text.starts_with('/') {
+            text.clone()
+        } else {
+            format!("{}/{text}", self.cwd.to_string_lossy())
+        };
+        let normal = normalise(&absolute);
+        let path = Path::new(&normal);
+        // The most specific root wins: a home under /tmp (as in tests) is still home, and a
+        // working tree under home is still the working tree.
+        let mut root: Option<(usize, Place)> = None;
+        let mut consider = |dir: &Path, place: Place| {
+            if path.starts_with(dir) && root.is_none_or(|(len, _)| dir.as_os_str().len() > len) {
+                root = Some((dir.as_os_str().len(), place));
+            }
+        };
+        for t in &self.tmp_dirs {
+            if path != t {
+                consider(t, Place::Tmp);
+            }
+        }
+        consider(&self.home, Place::Home);
+        consider(&self.cwd, Place::WorkTree);
+        let all_of = |dir: &Path| {
+            path == dir
+                || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"))
+        };
+        let place = if normal == "/" || normal == "/*" {
+            Place::System
+        } else if all_of(&self.cwd) {
+            Place::WorkTreeRoot
+        } else if all_of(&self.home) {
+            Place::HomeRoot
+        } else if let Some((_, place)) = root {
+            place
+        } else if [
+            "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
+            "/root", "/home", "/srv", "/sys", "/proc",
+        ]
+        .iter()
+        .any(|s| path.starts_with(s))
+        {
+            if ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"].contains(&normal.as_str()) {
+                Place::Tmp
+            } else {
+                Place::System
+            }
+        } else {
+            Place::Outside
+        };
+        let shown = match normal.strip_prefix(&home) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+            _ => normal,
+        };
+        Resolved { text: shown, place }
+    }
+}
+
+fn normalise(path: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for comp in Path::new(path).components() {
+        match comp {
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// The base name of a path string.
+fn base(path: &str) -> &str {
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
+}
+
+/// What kind of credential a path holds, if it is credential material.
+pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
+    let p = path.replace('\\', "/");
+    let name = base(&p);
+    if name.ends_with(".pub") {
+        return None;
+    }
+    const PARTS: &[(&str, &str)] = &[
+        (".ssh/id_", "an SSH private key"),
+        (".ssh/identity", "an SSH private key"),
+        (".aws/credentials", "AWS credentials"),
+        (".aws/config", "the AWS config"),
+        (".git-credentials", "git credentials"),
+        (".netrc", "the netrc credentials file"),
+        (".npmrc", "the npm token file"),
+        (".pypirc", "the PyPI token file"),
+        ("gcloud/credentials", "Google Cloud credentials"),
+        (
+            "gcloud/application_default_credentials",
+            "Google Cloud credentials",
+        ),
+        (".azure/", "Azure credentials"),
+        (".kube/config", "the Kubernetes config"),
+        (".docker/config.json", "Docker registry credentials"),
+        (".config/gh/hosts.yml", "GitHub CLI tokens"),
+        (".gnupg/", "the GnuPG keyring"),
+        (".password-store", "the password store"),
+        (".vault-token", "a Vault token"),
+        ("/etc/shadow", "the system password hashes"),
+        ("/etc/passwd", "the system account list"),
+        ("/etc/sudoers", "the sudoers file"),
+        (".mozilla/firefox", "a Firefox profile store"),
+        ("google-chrome/", "a Chrome profile store"),
+        ("chromium/", "a Chromium profile store"),
+        ("Login Data", "a browser password store"),
+        ("logins.json", "a browser password store"),
+        ("key4.db", "a browser key store"),
+        ("cookies.sqlite", "a browser cookie store"),
+        ("Keychains/", "the macOS keychain"),
+        (".terraform.d/credentials", "Terraform credentials"),
+        (".config/hub", "GitHub tokens"),
+        ("credentials.json", "a credentials file"),
+        ("service-account", "a service-account key"),
+    ];
+    if let Some((_, what)) = PARTS.iter().find(|(needle, _)| p.contains(needle)) {
+        return Some(what);
+    }
+    // A whole credential directory, or a glob over it: `~/.ssh`, `~/.ssh/*`, `~/.aws/`.
+    const DIRS: &[(&str, &str)] = &[
+        (".ssh", "SSH private keys"),
+        (".aws", "AWS credentials"),
+        (".gnupg", "the GnuPG keyring"),
+        (".kube", "the Kubernetes config"),
+        (".docker", "Docker registry credentials"),
+    ];
+    for (dir, what) in DIRS {
+        let rest = p
+            .rsplit_once(&format!("/{dir}"))
+            .map(|(_, r)| r)
+            .or_else(|| p.strip_prefix(*dir));
+        if let Some(rest) = rest
+            && (rest.is_empty()
+                || rest == "/"
+                || rest.starts_with("/*")
+                || rest.starts_with(&format!("/{UNKNOWN}")))
+        {
+            return Some(what);
+        }
+    }
+    if name == ".env"
+        || (name.starts_with(".env.")
+            && !["example", "sample", "template", "dist", "defaults"]
+                .iter()
+                .any(|s| name.ends_with(s)))
+    {
+        return Some("a .env secrets file");
+    }
+    if name.ends_with(".pem")
+        || name.ends_with(".key")
+        || name.ends_with(".p12")
+        || name.ends_with(".pfx")
+    {
+        return Some("a private key file");
+    }
+    if name.starts_with("id_rsa") || name.starts_with("id_ed25519") || name.starts_with("id_ecdsa")
+    {
+        return Some("an SSH private key");
+    }
+    None
+}
+
+/// Whether an environment variable name looks like it holds a credential.
+pub(crate) fn secret_env(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    const NOT: &[&str] = &[
+        "PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD",
+    ];
+    if NOT.contains(&n.as_str())
+        || n.ends_with("_PATH")
+        || n.ends_with("_DIR")
+        || n.ends_with("_FILE") && !n.contains("CRED")
+    {
+        return false;
+    }
+    n.contains("TOKEN")
+        || n.contains("SECRET")
+        || n.contains("PASSWORD")
+        || n.contains("PASSWD")
+        || n.contains("CREDENTIAL")
+        || n.contains("API_KEY")
+        || n.contains("APIKEY")
+        || n.contains("PRIVATE_KEY")
+        || n.ends_with("_KEY")
+        || n.starts_with("AWS_")
+        || n.contains("AUTH")
+        || n.ends_with("_PAT")
+        || n == "NPM_TOKEN"
+}
+
+/// What writing to a path means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum WriteClass {
+    /// Survives the session (rc files, crontab, systemd, authorized_keys).
+    Persistence(&'static str),
+    /// Changes how tools fetch or trust code.
+    ConfigTampering(&'static str),
+    /// Tampers with the agent's hook settings or the guard itself.
+    Escape(&'static str),
+    /// Code that runs later automatically (git hooks, CI, conftest, .pth).
+    PoisonAlways(&'static str),
+    /// A manifest: dangerous only with code-running content.
+    Manifest(&'static str),
+    /// An ordinary source file in the working tree.
+    Source,
+    /// A system path.
+    System,
+    /// Outside the working tree and the temporary directories.
+    Outside,
+    /// Data: the working tree, a temporary directory, /dev/null.
+    Harmless,
+    /// Not known statically.
+    Unknown,
+}
+
+/// Classify a write target.
+pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
+    let p = r.text.as_str();
+    let name = base(p);
+    const PERSIST: &[(&str, &str)] = &[
+        ("~/.bashrc", "a shell startup file"),
+        ("~/.bash_profile", "a shell startup file"),
+        ("~/.bash_login", "a shell startup file"),
+        ("~/.bash_logout", "a shell startup file"),
+        ("~/.profile", "a shell startup file"),
+        ("~/.zshrc", "a shell startup file"),
+        ("~/.zprofile", "a shell startup file"),
+        ("~/.zshenv", "a shell startup file"),
+        ("~/.zlogin", "a shell startup file"),
+        ("~/.config/fish/", "a shell startup file"),
+        ("/etc/profile", "a system shell startup file"),
+        ("/etc/bash.bashrc", "a system shell startup file"),
+        ("/etc/zsh", "a system shell startup file"),
+        ("/etc/rc.local", "a boot script"),
+        ("/etc/init.d/", "a boot script"),
+        ("/etc/cron", "a cron table"),
+        ("/var/spool/cron", "a cron table"),
+        ("~/.config/autostart", "a desktop autostart entry"),
+        ("/etc/xdg/autostart", "a desktop autostart entry"),
+        ("/.config/systemd/", "a systemd unit"),
+        ("/etc/systemd/", "a systemd unit"),
+        ("/lib/systemd/", "a systemd unit"),
+        ("/.ssh/authorized_keys", "SSH authorized_keys"),
+        ("/Library/LaunchAgents", "a launchd agent"),
+        ("/Library/LaunchDaemons", "a launchd daemon"),
+        ("~/.local/bin/", "a directory on PATH"),
+        ("/usr/local/bin/", "a directory on PATH"),
+        ("/etc/ld.so.preload", "the dynamic loader preload list"),
+    ];
+    const CONFIG: &[(&str, &str)] = &[
+        (".npmrc", "the npm config"),
+        (".yarnrc", "the yarn config"),
+        ("pip.conf", "the pip config"),
+        ("pip.ini", "the pip config"),
+        (".pypirc", "the PyPI config"),
+        (".condarc", "the conda config"),
+        ("~/.gitconfig", "the git config"),
+        ("/.git/config", "the git config"),
+        ("~/.config/git/", "the git config"),
+        (".cargo/config", "the cargo config"),
+        ("~/.ssh/config", "the SSH config"),
+        ("/etc/hosts", "the hosts file"),
+        ("/etc/apt/", "the apt sources"),
+        ("/etc/resolv.conf", "the resolver config"),
+        (".docker/config.json", "the Docker config"),
+    ];
+    const ESCAPE: &[(&str, &str)] = &[
+        ("/.claude/settings", "the agent's hook settings"),
+        ("/.claude/commands", "the agent's command definitions"),
+        ("/.mcp.json", "the agent's tool servers"),
+        ("/.codex/", "the agent's settings"),
+        ("/.gemini/", "the agent's settings"),
+        ("/.cursor/", "the agent's settings"),
+        (
+            "~/.config/terraphim/",
+            "the guard's configuration or knowledge graph",
+        ),
+        ("~/.local/share/terraphim/", "the guard's outcome store"),
+        ("/kg/guard-", "the guard's knowledge graph"),
+        ("/etc/sudoers", "the sudoers file"),
+        ("/proc/", "another process's memory or settings"),
+    ];
+    const POISON: &[(&str, &str)] = &[
+        ("/.git/hooks/", "a git hook"),
+        ("/.github/workflows/", "a CI workflow"),
+        ("/.gitlab-ci.yml", "a CI pipeline"),
+        ("/.circleci/", "a CI pipeline"),
+        ("/Jenkinsfile", "a CI pipeline"),
+        ("/.pre-commit-config.yaml", "a pre-commit hook"),
+        ("/.husky/", "a git hook"),
+        ("/.envrc", "a direnv script"),
+        ("/.vscode/tasks.json", "an editor task"),
+    ];
+    const MANIFEST: &[&str] = &[
+        "package.json",
+        "pyproject.toml",
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "setup.cfg",
+        "tox.ini",
+        "noxfile.py",
+        "Cargo.toml",
+        "build.rs",
+        "justfile",
+        "Justfile",
+        "Rakefile",
+        "Gemfile",
+        "Dockerfile",
+        "requirements.txt",
+    ];
+    let lookup = |list: &[(&str, &'static str)]| {
+        list.iter()
+            .find(|(needle, _)| p.contains(needle) || p.starts_with(needle))
+            .map(|(_, w)| *w)
+    };
+    if let Some(w) = lookup(PERSIST) {
+        return WriteClass::Persistence(w);
+    }
+    if let Some(w) = lookup(ESCAPE) {
+        return WriteClass::Escape(w);
+    }
+    if let Some(w) = lookup(CONFIG) {
+        return WriteClass::ConfigTampering(w);
+    }
+    if let Some(w) = lookup(POISON) {
+        return WriteClass::PoisonAlways(w);
+    }
+    if [
+        "conftest.py",
+        "setup.py",
+        "sitecustomize.py",
+        "usercustomize.py",
+    ]
+    .contains(&name)
+        || name.ends_with(".pth")
+    {
+        return WriteClass::PoisonAlways("a file Python runs automatically");
+    }
+    if matches!(r.place, Place::Tmp) {
+        return WriteClass::Harmless;
+    }
+    if MANIFEST.contains(&name) {
+        return WriteClass::Manifest("a build manifest");
+    }
+    match r.place {
+        Place::Unknown => WriteClass::Unknown,
+        Place::System => WriteClass::System,
+        Place::Home | Place::HomeRoot | Place::Outside => WriteClass::Outside,
+        Place::WorkTree | Place::WorkTreeRoot | Place::Tmp => {
+            let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+            if [
+                "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "sh", "bash", "rb", "pl", "php",
+                "go", "rs",
+            ]
+            .contains(&ext)
+            {
+                WriteClass::Source
+            } else {
+                WriteClass::Harmless
+            }
+        }
+    }
+}
+
+/// Text in written content that makes a write into code that runs something.
+pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
+    const TOKENS: &[&str] = &[
+        "os.system",
+        "subprocess",
+        "exec(",
+        "eval(",
+        "__import__",
+        "child_process",
+        "execSync",
+        "curl ",
+        "wget ",
+        "| sh",
+        "|sh",
+        "| bash",
+        "|bash",
+        "base64",
+        "socket",
+        "/dev/tcp",
+        "preinstall",
+        "postinstall",
+        "\"install\":",
+        "[build-system]",
+        "nc -e",
+        "Function(",
+        "marshal.loads",
+        "pickle.loads",
+        "urlopen",
+        "requests.",
+        "fetch(",
+    ];
+    TOKENS.iter().find(|t| content.contains(*t)).copied()
+}
+
+/// What a network destination is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum HostClass {
+    /// On the allow list.
+    Allowed,
+    /// Loopback or a private (RFC 1918) address.
+    Local,
+    /// A chat webhook, request bin, paste or tunnel service: a known exfiltration endpoint.
+    Drop(&'static str),
+    /// A URL shortener or a raw public IP address.
+    Opaque(&'static str),
+    /// Another host.
+    Other,
+    /// Built at run time.
+    Unknown,
+}
+
+/// The host of a URL (or a bare host) string, if it is static.
+pub(crate) fn host_of(url: &str) -> Option<String> {
+    let url = url.trim();
+    let rest = match url.split_once("://") {
+        Some((_, rest)) => rest,
+        None => url,
+    };
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?;
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next()?
+    } else {
+        authority.split(':').next()?
+    };
+    if host.is_empty() || host.contains(UNKNOWN) {
+        return None;
+    }
+    Some(host.to_ascii_lowercase())
+}
+
+/// Classify the destination of a network call.
+pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, Option<String>) {
+    let Some(url) = url else {
+        return (HostClass::Unknown, None);
+    };
+    let lower = url.to_ascii_lowercase();
+    const DROPS: &[(&str, &str)] = &[
+        ("discord.com/api/webhooks", "a Discord webhook"),
+        ("discordapp.com/api/webhooks", "a Discord webhook"),
+        ("hooks.slack.com", "a Slack webhook"),
+        ("api.telegram.org/bot", "a Telegram bot"),
+        ("webhook.site", "a request bin"),
+        ("requestbin", "a request bin"),
+        ("pipedream.net", "a request bin"),
+        ("hookbin", "a request bin"),
+        ("beeceptor", "a request bin"),
+        ("ngrok", "a tunnel"),
+        ("trycloudflare.com", "a tunnel"),
+        ("burpcollaborator", "an interaction catcher"),
+        ("oastify.com", "an interaction catcher"),
+        ("interact.sh", "an interaction catcher"),
+        ("canarytokens", "a canary endpoint"),
+        ("pastebin.com", "a paste site"),
+        ("paste.ee", "a paste site"),
+        ("transfer.sh", "a file drop"),
+        ("0x0.st", "a file drop"),
+        ("termbin.com", "a paste site"),
+        ("file.io", "a file drop"),
+    ];
+    if let Some((_, what)) = DROPS.iter().find(|(n, _)| lower.contains(n)) {
+        return (HostClass::Drop(what), host_of(url));
+    }
+    let Some(host) = host_of(url) else {
+        return (HostClass::Unknown, None);
+    };
+    let class = if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
+        HostClass::Local
+    } else if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
+        if ip.is_loopback() || ip.is_private() || ip.is_unspecified() || ip.is_link_local() {
+            HostClass::Local
+        } else {
+            HostClass::Opaque("a raw public IP address")
+        }
+    } else if host.parse::<std::net::Ipv6Addr>().is_ok() {
+        HostClass::Opaque("a raw IP address")
+    } else if config.host_allowed(&host) {
+        HostClass::Allowed
+    } else if [
+        "bit.ly",
+        "tinyurl.com",
+        "t.co",
+        "goo.gl",
+        "is.gd",
+        "ow.ly",
+        "rb.gy",
+        "cutt.ly",
+        "shorturl.at",
+        "tiny.cc",
+    ]
+    .contains(&host.as_str())
+    {
+        HostClass::Opaque("a URL shortener")
+    } else {
+        HostClass::Other
+    };
+    (class, Some(host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Context {
+        Context {
+            cwd: "/home/u/proj".into(),
+            home: "/home/u".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        }
+    }
+
+    #[test]
+    fn places() {
+        let c = ctx();
+        let cases = [
+            ("data.json", Place::WorkTree, "~/proj/data.json"),
+            ("~/.bashrc", Place::Home, "~/.bashrc"),
+            ("/tmp/x/y", Place::Tmp, "/tmp/x/y"),
+            ("/", Place::System, "/"),
+            ("..", Place::HomeRoot, "~"),
+            ("../other", Place::Home, "~/other"),
+            (".", Place::WorkTreeRoot, "~/proj"),
+            ("$HOME", Place::HomeRoot, "~"),
+            ("\u{1}/x", Place::Unknown, "\u{1}/x"),
+        ];
+        for (raw, place, text) in cases {
+            let r = c.resolve(raw);
+            assert_eq!((r.place, r.text.as_str()), (place, text), "{raw}");
+        }
+    }
+
+    #[test]
+    fn hosts() {
+        let config = Config::default();
+        let class = |u: &str| classify_host(Some(u), &config).0;
+        assert_eq!(class("https://docs.python.org/3/"), HostClass::Allowed);
+        assert_eq!(class("http://127.0.0.1:8000/x"), HostClass::Local);
+        assert_eq!(class("http://192.168.1.4/x"), HostClass::Local);
+        assert_eq!(
+            class("https://discord.com/api/webhooks/1/abc"),
+            HostClass::Drop("a Discord webhook")
+        );
+        assert_eq!(
+            class("http://45.33.2.1/x"),
+            HostClass::Opaque("a raw public IP address")
+        );
+        assert_eq!(class("https://evil.example.net/x"), HostClass::Other);
+        assert_eq!(class("https://discord.gg/invite"), HostClass::Other);
+    }
+
+    #[test]
+    fn secrets() {
+        assert!(secret_kind("~/.ssh/id_rsa").is_some());
+        assert!(secret_kind("~/.ssh/id_rsa.pub").is_none());
+        assert!(secret_kind("/p/.env").is_some());
+        assert!(secret_kind("/p/.env.example").is_none());
+        assert!(secret_env("GITHUB_TOKEN") && secret_env("AWS_SECRET_ACCESS_KEY"));
+        assert!(!secret_env("HOME") && !secret_env("PATH") && !secret_env("KUBECONFIG_PATH"));
+    }
+}

@@ -1,0 +1,483 @@
+//! Shell scripts: commands, pipelines, redirections, substitutions and variables.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::ts::NodeExt as _;
+
+use crate::command::run_argv;
+use crate::engine::{Sink, Taint, Val};
+use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
+
+struct Shell<'s, 'k, 'a> {
+    src: &'s str,
+    sink: &'k mut Sink<'a>,
+    vars: HashMap<String, Val>,
+    /// A `.env`-style file was sourced: variables not set here may hold secrets.
+    sourced_secret: Option<String>,
+}
+
+/// Analyze a parsed shell script.
+pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
+    let mut sh = Shell {
+        src,
+        sink,
+        vars: HashMap::new(),
+        sourced_secret: None,
+    };
+    sh.block(root, false);
+}
+
+fn line(node: Node<'_>) -> u32 {
+    node.start_position().row as u32 + 1
+}
+
+impl Shell<'_, '_, '_> {
+    fn text(&self, node: Node<'_>) -> &str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// Run every statement under `node`; the value is the last statement's stdout.
+    fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
+        let mut out = Val::unknown();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            out = self.stmt(child, capture, None);
+        }
+        out
+    }
+
+    fn stmt(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        match node.kind() {
+            "command" => self.command(node, &[], capture, stdin),
+            "redirected_statement" => self.redirected(node, capture, stdin),
+            "pipeline" => {
+                let mut cursor = node.walk();
+                let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let mut data = stdin.cloned();
+                let last = stages.len().saturating_sub(1);
+                for (i, stage) in stages.iter().enumerate() {
+                    let out = self.stmt(*stage, capture || i < last, data.as_ref());
+                    data = Some(out);
+                }
+                data.unwrap_or_default()
+            }
+            "variable_assignment" => {
+                self.assign(node);
+                Val::unknown()
+            }
+            "declaration_command" => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for c in children {
+                    if c.kind() == "variable_assignment" {
+                        self.assign(c);
+                    }
+                }
+                Val::unknown()
+            }
+            "function_definition" => {
+                if let Some(body) = node.field("body") {
+                    self.block(body, false);
+                }
+                Val::unknown()
+            }
+            "for_statement" => {
+                let mut items = Val::default();
+                let mut first = true;
+                let mut cursor = node.walk();
+                let values: Vec<Node<'_>> =
+                    node.children_by_field_name("value", &mut cursor).collect();
+                for v in values {
+                    let val = self.word(v);
+                    items = if first { val } else { items.union(&val) };
+                    first = false;
+                }
+                if let Some(var) = node.field("variable") {
+                    let name = self.text(var).to_owned();
+                    self.vars.insert(name, items);
+                }
+                if let Some(body) = node.field("body") {
+                    return self.block(body, capture);
+                }
+                Val::unknown()
+            }
+            "comment" | "heredoc_body" | "heredoc_end" | "heredoc_start" => Val::unknown(),
+            "ERROR" => {
+                self.sink.add(
+                    line(node),
+                    Category::Unreviewable,
+                    Verdict::Suspicious,
+                    "part of the script is not valid shell",
+                );
+                self.block(node, capture)
+            }
+            "command_substitution" | "process_substitution" => self.block(node, true),
+            _ => {
+                // if / while / case / lists / subshells / test commands: their statements.
+                let mut out = Val::unknown();
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for c in children {
+                    if matches!(
+                        c.kind(),
+                        "word"
+                            | "string"
+                            | "raw_string"
+                            | "simple_expansion"
+                            | "expansion"
+                            | "concatenation"
+                            | "number"
+                            | "test_operator"
+                            | "binary_expression"
+                            | "unary_expression"
+                            | "variable_name"
+                    ) {
+                        self.word(c);
+                        continue;
+                    }
+                    out = self.stmt(c, capture, stdin);
+                }
+                out
+            }
+        }
+    }
+
+    fn assign(&mut self, node: Node<'_>) {
+        let Some(name) = node.field("name") else {
+            return;
+        };
+        let name = self.text(name).to_owned();
+        let value = match node.field("value") {
+            Some(v) => self.word(v),
+            None => Val::lit(""),
+        };
+        if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
+            self.sink.add(
+                line(node),
+                Category::Escape,
+                Verdict::Dangerous,
+                format!("sets {name}, injecting a library into every program started"),
+            );
+        }
+        if name == "PROMPT_COMMAND" || name == "BASH_ENV" {
+            self.sink.add(
+                line(node),
+                Category::Escape,
+                Verdict::Suspicious,
+                format!("sets {name}, which runs code in later shells"),
+            );
+        }
+        self.vars.insert(name, value);
+    }
+
+    fn lookup(&mut self, name: &str, at: Node<'_>) -> Val {
+        if let Some(v) = self.vars.get(name) {
+            return v.clone();
+        }
+        let v = self.sink.read_env(line(at), name);
+        if v.taint.secret.is_none()
+            && let Some(what) = &self.sourced_secret
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+            && !matches!(name, "HOME" | "PATH" | "PWD" | "TMPDIR" | "USER")
+        {
+            return Val::unknown().with_taint(&Taint {
+                secret: Some(format!("a variable from {what}")),
+                ..Taint::default()
+            });
+        }
+        if v.text.is_none() && v.taint == Taint::default() {
+            return Val::lit(UNKNOWN.to_string());
+        }
+        v
+    }
+
+    /// The value of a word-like node.
+    fn word(&mut self, node: Node<'_>) -> Val {
+        match node.kind() {
+            "word" | "number" | "command_name" | "extglob_pattern" => {
+                if node.kind() == "command_name"
+                    && let Some(c) = node.named_child(0)
+                {
+                    return self.word(c);
+                }
+                let t = self.text(node);
+                let mut out = String::with_capacity(t.len());
+                let mut chars = t.chars();
+                while let Some(c) = chars.next() {
+                    if c == '\\' {
+                        if let Some(n) = chars.next() {
+                            out.push(n);
+                        }
+                    } else {
+                        out.push(c);
+                    }
+                }
+                Val::lit(out)
+            }
+            "raw_string" => {
+                let t = self.text(node);
+                Val::lit(t.trim_start_matches('\'').trim_end_matches('\''))
+            }
+            "ansi_c_string" => {
+                let t = self.text(node);
+                let mut v = Val::lit(t.trim_start_matches("$'").trim_end_matches('\''));
+                if t.contains("\\x") || t.contains("\\0") {
+                    v.taint.decoded = true;
+                }
+                v
+            }
+            "string" | "concatenation" | "heredoc_body" | "translated_string" => {
+                self.interpolate(node)
+            }
+            "simple_expansion" | "expansion" => {
+                let name = node
+                    .named_child(0)
+                    .filter(|c| c.kind() == "variable_name" || c.kind() == "special_variable_name")
+                    .map(|c| self.text(c).to_owned());
+                match name {
+                    Some(n) => {
+                        let mut v = self.lookup(&n, node);
+                        if node.kind() == "expansion"
+                            && self.text(node).contains(":-")
+                            && v.text.as_deref().is_some_and(|t| t.contains(UNKNOWN))
+                        {
+                            v = Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
+                        }
+                        v
+                    }
+                    None => Val::lit(UNKNOWN.to_string()),
+                }
+            }
+            "command_substitution" => {
+                let v = self.block(node, true);
+                if v.text.is_none() {
+                    return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
+                }
+                v
+            }
+            "process_substitution" => {
+                let v = self.block(node, true);
+                Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
+            }
+            _ => Val::lit(UNKNOWN.to_string()),
+        }
+    }
+
+    /// A string with expansions in it.
+    fn interpolate(&mut self, node: Node<'_>) -> Val {
+        let quoted_heredoc = node.kind() == "heredoc_body"
+            && node.prev_sibling().is_some_and(|p| {
+                let t = self.text(p);
+                t.starts_with('\'') || t.starts_with('"') || t.starts_with('\\')
+            });
+        let mut out = Val::lit("");
+        let mut pos = node.start_byte();
+        let end = node.end_byte();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let strip_quotes = node.kind() == "string";
+        for c in children {
+            if matches!(c.kind(), "string_content" | "heredoc_content") {
+                continue;
+            }
+            if quoted_heredoc {
+                break;
+            }
+            let lit = self.src.get(pos..c.start_byte()).unwrap_or("");
+            out = out.concat(&Val::lit(lit));
+            let v = self.word(c);
+            let v = if v.text.is_none() {
+                Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
+            } else {
+                v
+            };
+            out = out.concat(&v);
+            pos = c.end_byte();
+        }
+        let tail = self.src.get(pos..end).unwrap_or("");
+        out = out.concat(&Val::lit(tail));
+        if strip_quotes && let Some(t) = &mut out.text {
+            if t.starts_with('"') {
+                t.remove(0);
+            }
+            if t.ends_with('"') {
+                t.pop();
+            }
+        }
+        out
+    }
+
+    fn redirected(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        let body = node.field("body");
+        let mut cursor = node.walk();
+        let redirects: Vec<Node<'_>> = node
+            .children_by_field_name("redirect", &mut cursor)
+            .collect();
+        let mut input = stdin.cloned();
+        let mut outputs: Vec<(Val, bool)> = Vec::new();
+        let mut dev_tcp: Option<String> = None;
+        let mut file_redirects = Vec::new();
+        for r in &redirects {
+            match r.kind() {
+                "heredoc_redirect" => {
+                    let mut c = r.walk();
+                    let kids: Vec<Node<'_>> = r.named_children(&mut c).collect();
+                    for k in kids {
+                        match k.kind() {
+                            "heredoc_body" => input = Some(self.word(k)),
+                            "file_redirect" => file_redirects.push(k),
+                            _ => {}
+                        }
+                    }
+                }
+                "herestring_redirect" => {
+                    if let Some(w) = r.named_child(0) {
+                        input = Some(self.word(w));
+                    }
+                }
+                "file_redirect" => file_redirects.push(*r),
+                _ => {}
+            }
+        }
+        for r in file_redirects {
+            let op = r
+                .child(
+                    if r.child(0).is_some_and(|c| c.kind() == "file_descriptor") {
+                        1
+                    } else {
+                        0
+                    },
+                )
+                .map(|c| self.text(c).to_owned())
+                .unwrap_or_default();
+            let Some(dest) = r.field("destination") else {
+                continue;
+            };
+            let target = self.word(dest);
+            let t = target.text_or_unknown();
+            if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") {
+                dev_tcp = Some(t.clone());
+                continue;
+            }
+            match op.as_str() {
+                "<" => {
+                    let taint = self.sink.read_path(line(r), &t);
+                    input = Some(Val::unknown().with_taint(&taint));
+                }
+                ">" | ">|" | "&>" | ">&" if !t.chars().all(|c| c.is_ascii_digit() || c == '-') => {
+                    outputs.push((target, false));
+                }
+                ">>" | "&>>" => outputs.push((target, true)),
+                _ => {}
+            }
+        }
+        let Some(body) = body else {
+            return Val::unknown();
+        };
+        if let Some(addr) = &dev_tcp {
+            let name = body
+                .field("name")
+                .map(|n| self.text(n).to_owned())
+                .unwrap_or_default();
+            let name = name.rsplit('/').next().unwrap_or("").to_owned();
+            if matches!(name.as_str(), "bash" | "sh" | "zsh" | "dash" | "exec") {
+                self.sink.add(
+                    line(node),
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    format!("connects a shell to a network socket ({addr}): a reverse shell"),
+                );
+            }
+        }
+        let captured = capture || !outputs.is_empty() || dev_tcp.is_some();
+        let out = self.stmt(body, captured, input.as_ref());
+        for (target, append) in &outputs {
+            self.sink.write(line(node), target, &out, *append);
+        }
+        if let Some(addr) = &dev_tcp {
+            let host = addr.split('/').nth(3).unwrap_or("").to_owned();
+            self.sink.network(line(node), Some(&host), &out, true);
+        }
+        if outputs.is_empty() && dev_tcp.is_none() {
+            out
+        } else {
+            Val::unknown()
+        }
+    }
+
+    fn command(
+        &mut self,
+        node: Node<'_>,
+        _prefix: &[Val],
+        capture: bool,
+        stdin: Option<&Val>,
+    ) -> Val {
+        let mut argv: Vec<Val> = Vec::new();
+        let mut input = stdin.cloned();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for c in children {
+            match c.kind() {
+                "variable_assignment" => {
+                    let name = c
+                        .field("name")
+                        .map(|n| self.text(n).to_owned())
+                        .unwrap_or_default();
+                    if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
+                        self.sink.add(
+                            line(c),
+                            Category::Escape,
+                            Verdict::Dangerous,
+                            format!("sets {name}, injecting a library into the program"),
+                        );
+                    }
+                }
+                "herestring_redirect" => {
+                    if let Some(w) = c.named_child(0) {
+                        input = Some(self.word(w));
+                    }
+                }
+                "file_redirect" | "heredoc_redirect" => {}
+                "comment" => {}
+                _ => argv.push(self.word(c)),
+            }
+        }
+        let name = argv
+            .first()
+            .map(|v| v.text_or_unknown())
+            .unwrap_or_default();
+        if matches!(name.as_str(), "source" | ".")
+            && let Some(p) = argv.get(1)
+        {
+            let t = p.text_or_unknown();
+            if let Some(what) = crate::places::secret_kind(&self.sink.ctx.resolve(&t).text) {
+                self.sourced_secret = Some(what.to_owned());
+            }
+        }
+        if name == "read" {
+            // `read VAR < file`: the variable takes the input's taint.
+            if let Some(var) = argv
+                .iter()
+                .skip(1)
+                .map(|v| v.text_or_unknown())
+                .rfind(|w| !w.starts_with('-'))
+            {
+                let v = input.clone().unwrap_or_default();
+                self.vars
+                    .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
+            }
+            return Val::unknown();
+        }
+        let out = run_argv(self.sink, line(node), &argv, input.as_ref());
+        if !capture {
+            self.sink.output(line(node), &out);
+        }
+        out
+    }
+}
