@@ -118,3 +118,18 @@ Feature: the PreToolUse gate in each agent's protocol
     Then the JSON field "permission" is "deny"
     And the JSON field "agent_message" contains "guard exec --profile readonly"
     And the JSON field "user_message" contains "cannot rewrite"
+
+  Scenario: end to end: the rewritten command runs confined, the write into the project fails and is reported
+    Given a project file "notes.txt" containing:
+      """
+      keep me
+      """
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"toolu_e2e","cwd":"{project}","tool_input":{"command":"frobnicate 2>/dev/null; echo pwned > planted.txt"}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
+    When I run the rewritten command with bash
+    Then the exit code is not 0
+    And the project file "planted.txt" does not exist
+    And the outcome store holds a "fs-write" violation for command "frobnicate 2>/dev/null; echo pwned > planted.txt"

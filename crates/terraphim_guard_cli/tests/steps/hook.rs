@@ -76,6 +76,58 @@ fn last_record_field(world: &mut GuardWorld, path: String, expected: String) -> 
     }
 }
 
+#[when(expr = "I run the rewritten command with bash")]
+fn run_rewritten(world: &mut GuardWorld) -> Result<(), String> {
+    let json = world.last_json()?;
+    let cmd = json_at(&json, "hookSpecificOutput.updatedInput.command")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| format!("no rewritten command in {json:#}"))?
+        .to_string();
+    // The agent runs the rewritten command with its shell, in the project.
+    let args = vec!["-c".to_string(), cmd];
+    let mut command = world.command(&[]);
+    command.env_remove("CI");
+    let out = std::process::Command::new("bash")
+        .args(&args)
+        .current_dir(world.project())
+        .env_clear()
+        .envs(
+            command
+                .get_envs()
+                .filter_map(|(k, v)| v.map(|v| (k.to_owned(), v.to_owned()))),
+        )
+        .output()
+        .map_err(|e| format!("bash: {e}"))?;
+    world.last = super::world::RunOutput {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    Ok(())
+}
+
+#[then(expr = "the outcome store holds a {string} violation for command {string}")]
+fn store_violation(world: &mut GuardWorld, kind: String, command: String) -> Result<(), String> {
+    let records = outcome_records(world)?;
+    let found = records.iter().any(|r| {
+        r.get("command").and_then(|c| c.as_str()) == Some(&command)
+            && r.get("source").and_then(|s| s.as_str()) == Some("exec")
+            && json_at(r, "outcome.violations")
+                .and_then(|v| v.as_array())
+                .is_some_and(|vs| {
+                    vs.iter()
+                        .any(|v| v.get("kind").and_then(|k| k.as_str()) == Some(&kind))
+                })
+    });
+    if found {
+        Ok(())
+    } else {
+        Err(format!(
+            "no exec record with a {kind} violation for {command:?}: {records:#?}"
+        ))
+    }
+}
+
 #[then(expr = "the rewritten command wraps {string} for the sandbox with profile {string}")]
 fn rewritten(world: &mut GuardWorld, original: String, profile: String) -> Result<(), String> {
     let original = original.replace("\\\"", "\"");
