@@ -43,7 +43,16 @@ const SECRET: &str = "SECRET-3f9a1c";
 
 fn fixture() -> Fixture {
     // Not under /tmp: inside the sandbox, /tmp is the private scratch dir.
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    // Inside the isolate `/tmp` is the private scratch dir, so host paths under `/tmp` are never
+    // visible there (reads are redirected, not reported). Keep the fixtures out of `/tmp` even
+    // when the checkout itself lives there.
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let base = if base.starts_with("/tmp") {
+        std::path::Path::new("/var/tmp")
+    } else {
+        base
+    };
+    let tmp = tempfile::tempdir_in(base).unwrap();
     let root = tmp.path().canonicalize().unwrap();
     let project = root.join("project");
     let home = root.join("home/.ssh");
