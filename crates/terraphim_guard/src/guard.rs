@@ -490,7 +490,8 @@ impl Guard {
                 matches: part_matches,
             });
         }
-        // The strictest part decides; among equals, the first.
+        // The strictest part decides; among equals, one a KG entry decided (its reason says more
+        // than "not a known safe command"), then the first.
         let mut verdict = Verdict::Allow;
         let mut reason = if parts.is_empty() {
             "nothing runs".to_string()
@@ -498,8 +499,19 @@ impl Guard {
             String::new()
         };
         let mut profile = None;
+        let mut by_kg = false;
         for p in &parts {
-            if p.verdict > verdict || reason.is_empty() {
+            let p_by_kg = p.matches.iter().any(|&m| {
+                matches!(
+                    (p.verdict, matches[m].tier),
+                    (Verdict::Deny, Tier::Destructive) | (Verdict::Sandbox, Tier::Suspicious)
+                ) && matches[m].covered_by.is_none()
+            });
+            if p.verdict > verdict
+                || reason.is_empty()
+                || (p.verdict == verdict && p_by_kg && !by_kg)
+            {
+                by_kg = p_by_kg;
                 verdict = p.verdict.max(verdict);
                 reason = p.reason.clone();
                 profile = p.profile.clone();

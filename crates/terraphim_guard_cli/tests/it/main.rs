@@ -10,3 +10,4 @@
 mod learn;
 mod sandbox;
 mod script_review;
+mod snapshots;
