@@ -414,8 +414,20 @@ impl TierMatcher {
             .filter_map(|a| self.by_name.get(a))
             .flatten()
             .chain(self.any_name.iter());
+        // Every atom hit anywhere in the command: a stage that needs an atom not in here cannot
+        // match, which rules out most `*` stages before the positional check.
+        let mut seen: Vec<AtomId> = hits.iter().flatten().copied().collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let present = |a: &AtomId| seen.binary_search(a).is_ok();
         for &si in candidates {
             let (pattern, stage, atoms) = &self.stages[si];
+            let possible = atoms.head.iter().all(present)
+                && atoms.flags.iter().all(present)
+                && atoms.targets.iter().all(|alts| alts.iter().any(present));
+            if !possible {
+                continue;
+            }
             if let Some(head_words) = eval_stage(atoms, words, &has) {
                 out.push(StageHit {
                     pattern: *pattern,
