@@ -541,7 +541,7 @@ fn positives() -> Vec<Case> {
         case(
             "temporary files",
             "readonly",
-            "echo scratch > \"$TMPDIR/x\" && cat \"$TMPDIR/x\"",
+            "echo scratch > \"$TMPDIR/scratch-probe.txt\" && cat \"$TMPDIR/scratch-probe.txt\"",
             Works { stdout: "scratch" },
         ),
         case(
