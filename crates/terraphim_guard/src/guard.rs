@@ -1,5 +1,6 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -7,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::kg::{Entry, Kg, Tier};
 use crate::parse::{self, ParsedCommand, SimpleCommand};
-use crate::pattern::{self, Pattern, StageHit, TierMatcher};
+use crate::pattern::{self, Pattern, StageHit, Text, TierMatcher};
 use crate::replace::Replacer;
 
 /// Longest command the guard reads; anything longer is denied unread.
@@ -154,18 +155,68 @@ impl Decision {
 
 struct CompiledEntry {
     tier: Tier,
-    concept: String,
-    reason: Option<String>,
-    profile: Option<String>,
-    source: PathBuf,
+    concept: Text,
+    reason: Option<Text>,
+    profile: Option<Text>,
+    source: Cow<'static, Path>,
 }
 
 /// Where a compiled pattern came from: (entry index, synonym text).
-type PatternOrigin = (usize, String);
+type PatternOrigin = (u32, Text);
 
+/// The patterns of one tier: the default KG's, compiled by the build script, and the ones
+/// compiled at run time from the user's KG. Pattern indices run across both layers in order.
 struct TierSet {
+    layers: Vec<Layer>,
+}
+
+struct Layer {
     matcher: TierMatcher,
-    origin: Vec<PatternOrigin>,
+    /// Per pattern; borrowed from the build script's tables for the default KG.
+    origin: Cow<'static, [PatternOrigin]>,
+    /// Patterns of default entries that the user's KG overrides (`None`: none is).
+    disabled: Option<Vec<bool>>,
+}
+
+impl TierSet {
+    /// Every stage of every enabled pattern that the simple command satisfies.
+    fn stage_hits(&self, words: &[crate::canon::Word]) -> Vec<StageHit> {
+        let mut out = Vec::new();
+        let mut base = 0;
+        for layer in &self.layers {
+            let hits = layer.matcher.stage_hits(words);
+            out.extend(
+                hits.into_iter()
+                    .filter(|h| !layer.disabled.as_ref().is_some_and(|d| d[h.pattern]))
+                    .map(|mut h| {
+                        h.pattern += base;
+                        h
+                    }),
+            );
+            base += layer.matcher.len();
+        }
+        out
+    }
+
+    fn locate(&self, mut idx: usize) -> (&Layer, usize) {
+        for layer in &self.layers {
+            if idx < layer.matcher.len() {
+                return (layer, idx);
+            }
+            idx -= layer.matcher.len();
+        }
+        unreachable!("pattern index {idx} beyond the tier's patterns")
+    }
+
+    fn pattern(&self, idx: usize) -> &Pattern {
+        let (layer, i) = self.locate(idx);
+        layer.matcher.pattern(i)
+    }
+
+    fn origin(&self, idx: usize) -> &PatternOrigin {
+        let (layer, i) = self.locate(idx);
+        &layer.origin[i]
+    }
 }
 
 /// A built guard: immutable, cheap to share between threads.
@@ -221,14 +272,9 @@ impl GuardBuilder {
 
     /// Compile every active entry.
     pub fn build(self) -> Result<Guard> {
-        let mut kg = if self.embedded {
-            Kg::embedded()?
-        } else {
-            Kg::new()
-        };
-        kg.extend(self.kg);
         Guard::compile(
-            &kg,
+            &self.kg,
+            self.embedded,
             self.default_profile
                 .unwrap_or_else(|| DEFAULT_PROFILE.to_string()),
         )
@@ -238,7 +284,7 @@ impl GuardBuilder {
 impl Guard {
     /// A guard over `kg` alone.
     pub fn new(kg: &Kg) -> Result<Guard> {
-        Guard::compile(kg, DEFAULT_PROFILE.to_string())
+        Guard::compile(kg, false, DEFAULT_PROFILE.to_string())
     }
 
     /// A builder; `Guard::builder().with_default_kg().dir(user)?.build()` is the usual start.
@@ -246,16 +292,36 @@ impl Guard {
         GuardBuilder::default()
     }
 
-    fn compile(kg: &Kg, default_profile: String) -> Result<Guard> {
+    /// Compile the default KG (when `embedded`, from the tables `build.rs` compiled) and then
+    /// `kg` on top: a later entry of the same tier and concept overrides an earlier one, so the
+    /// user's KG can replace or deprecate a default entry.
+    fn compile(kg: &Kg, embedded: bool, default_profile: String) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
         let mut entries = Vec::new();
         let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
         let mut replace_entries = Vec::new();
-        // A later entry of the same tier and concept overrides an earlier one: the user's KG
-        // (loaded after the embedded default) can replace or deprecate a default entry.
         let mut last: HashMap<(Tier, &str), usize> = HashMap::with_capacity(kg.len());
         for (i, e) in kg.entries().iter().enumerate() {
             last.insert((e.tier, e.concept.as_str()), i);
+        }
+        // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
+        let mut overridden = Vec::new();
+        if embedded {
+            for e in crate::embedded::COMPILED_KG {
+                entries.push(CompiledEntry {
+                    tier: e.tier,
+                    concept: Text::Borrowed(e.concept),
+                    reason: e.reason.map(Text::Borrowed),
+                    profile: e.profile.map(Text::Borrowed),
+                    source: Cow::Borrowed(Path::new(e.source)),
+                });
+                overridden.push(last.contains_key(&(e.tier, e.concept)));
+            }
+            for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
+                if entry.is_active() && !last.contains_key(&(entry.tier, entry.concept.as_str())) {
+                    replace_entries.push(entry.clone());
+                }
+            }
         }
         let effective = kg
             .entries()
@@ -268,13 +334,14 @@ impl Guard {
                 replace_entries.push(entry.clone());
                 continue;
             }
-            let idx = entries.len();
+            let idx = u32::try_from(entries.len())
+                .map_err(|_| Error::Automaton("too many KG entries".into()))?;
             entries.push(CompiledEntry {
                 tier: entry.tier,
-                concept: entry.concept.clone(),
-                reason: entry.reason.clone(),
-                profile: entry.profile.clone(),
-                source: entry.source.clone(),
+                concept: Text::Owned(entry.concept.clone()),
+                reason: entry.reason.clone().map(Text::Owned),
+                profile: entry.profile.clone().map(Text::Owned),
+                source: Cow::Owned(entry.source.clone()),
             });
             let slot = per_tier.entry(entry.tier).or_default();
             for syn in &entry.synonyms {
@@ -284,13 +351,34 @@ impl Guard {
                     message: format!("pattern `{}`: {message}", syn.text),
                 })?;
                 slot.0.push(pattern);
-                slot.1.push((idx, syn.text.clone()));
+                slot.1.push((idx, Text::Owned(syn.text.clone())));
             }
         }
         let mut tier = |t: Tier| -> Result<TierSet> {
+            let mut layers = Vec::with_capacity(2);
+            if let Some(default) = crate::embedded::tier(t).filter(|_| embedded) {
+                let disabled = overridden.iter().any(|o| *o).then(|| {
+                    default
+                        .origin
+                        .iter()
+                        .map(|(entry, _)| overridden[*entry as usize])
+                        .collect()
+                });
+                layers.push(Layer {
+                    matcher: TierMatcher::new(default.tables.clone()).map_err(Error::Automaton)?,
+                    origin: Cow::Borrowed(default.origin),
+                    disabled,
+                });
+            }
             let (patterns, origin) = per_tier.remove(&t).unwrap_or_default();
-            let matcher = TierMatcher::build(patterns).map_err(Error::Automaton)?;
-            Ok(TierSet { matcher, origin })
+            if !patterns.is_empty() || layers.is_empty() {
+                layers.push(Layer {
+                    matcher: TierMatcher::build(patterns).map_err(Error::Automaton)?,
+                    origin: Cow::Owned(origin),
+                    disabled: None,
+                });
+            }
+            Ok(TierSet { layers })
         };
         Ok(Guard {
             destructive: tier(Tier::Destructive)?,
@@ -385,9 +473,9 @@ impl Guard {
             .iter()
             .map(|c| {
                 [
-                    self.destructive.matcher.stage_hits(&c.words),
-                    self.suspicious.matcher.stage_hits(&c.words),
-                    self.safe.matcher.stage_hits(&c.words),
+                    self.destructive.stage_hits(&c.words),
+                    self.suspicious.stage_hits(&c.words),
+                    self.safe.stage_hits(&c.words),
                 ]
             })
             .collect();
@@ -400,7 +488,7 @@ impl Guard {
                 complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
                     .into_iter()
                     .filter(|(pi, head_words)| {
-                        let stages = &self.safe.matcher.pattern(*pi).stages;
+                        let stages = &self.safe.pattern(*pi).stages;
                         stages.last().is_none_or(|st| {
                             !pattern::names_paths(st)
                                 || pattern::covers_all_operands(st, &cmd.words, head_words)
@@ -565,16 +653,16 @@ impl Guard {
         segment: &str,
         covered_by: Option<String>,
     ) -> usize {
-        let (entry_idx, text) = &set.origin[pattern];
-        let e = &self.entries[*entry_idx];
+        let (entry_idx, text) = set.origin(pattern);
+        let e = &self.entries[*entry_idx as usize];
         matches.push(Match {
             tier: e.tier,
-            concept: e.concept.clone(),
-            pattern: text.clone(),
+            concept: e.concept.to_string(),
+            pattern: text.to_string(),
             segment: segment.to_string(),
-            reason: e.reason.clone(),
-            profile: e.profile.clone(),
-            source: e.source.clone(),
+            reason: e.reason.as_deref().map(str::to_string),
+            profile: e.profile.as_deref().map(str::to_string),
+            source: e.source.to_path_buf(),
             covered_by,
         });
         matches.len() - 1
@@ -588,13 +676,13 @@ impl Guard {
         safe_hits: &[(usize, Vec<usize>)],
         cmd: &SimpleCommand,
     ) -> Option<String> {
-        let d_pattern = self.destructive.matcher.pattern(d);
+        let d_pattern = self.destructive.pattern(d);
         if d_pattern.stages.len() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
             return None;
         }
         let ds = &d_pattern.stages[0];
         safe_hits.iter().find_map(|(si, head_words)| {
-            let sp = self.safe.matcher.pattern(*si);
+            let sp = self.safe.pattern(*si);
             let ss = sp.stages.first()?;
             let extends = sp.stages.len() == 1
                 && ds.name.is_some()
@@ -602,7 +690,7 @@ impl Guard {
                 && ss.head.starts_with(&ds.head)
                 && ds.flags.iter().all(|f| ss.flags.contains(f))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words);
-            extends.then(|| self.safe.origin[*si].1.clone())
+            extends.then(|| self.safe.origin(*si).1.to_string())
         })
     }
 }
@@ -683,7 +771,7 @@ fn complete_hits(
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for h in &hits[ci][tier] {
-        let p = set.matcher.pattern(h.pattern);
+        let p = set.pattern(h.pattern);
         if h.stage + 1 != p.stages.len() || !seen.insert(h.pattern) {
             continue;
         }

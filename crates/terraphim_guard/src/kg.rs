@@ -267,8 +267,23 @@ impl Kg {
 
     /// The KG embedded in the binary at build time (`kg/` of the workspace).
     pub fn embedded() -> Result<Kg> {
+        Kg::embedded_filtered(|_| true)
+    }
+
+    /// The embedded entries of one tier.
+    pub(crate) fn embedded_tier(tier: Tier) -> Result<Kg> {
+        Kg::embedded_filtered(|rel| {
+            rel.strip_prefix(tier.dir_name())
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    }
+
+    fn embedded_filtered(keep: impl Fn(&str) -> bool) -> Result<Kg> {
         let mut kg = Kg::new();
         for (rel, content) in crate::embedded::DEFAULT_KG {
+            if !keep(rel) {
+                continue;
+            }
             let path = Path::new("<embedded>").join(rel);
             let tier = tier_of(&path).ok_or_else(|| Error::Entry {
                 path: path.clone(),

@@ -3,6 +3,7 @@
 //! tier mentions. A pattern then matches when its head, flags and targets are all found in the
 //! right places (see `docs/kg-format.md`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -14,24 +15,30 @@ const SEP: char = '\u{1e}';
 /// Stands for an escaped `\*` while a pattern is classified.
 const LITERAL_STAR: char = '\u{E000}';
 
+/// Text of a compiled pattern: borrowed from the tables the build script generates for the
+/// embedded KG, owned for patterns compiled at run time.
+pub(crate) type Text = Cow<'static, str>;
+/// A list in a compiled pattern, borrowed or owned like [`Text`].
+pub(crate) type List<T> = Cow<'static, [T]>;
+
 /// How a target word of a pattern matches a word of a command.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Target {
     /// The word equals this.
-    Exact(String),
+    Exact(Text),
     /// The word starts with this.
-    Prefix(String),
+    Prefix(Text),
     /// The word contains this, ASCII case-insensitively.
-    Contains(String),
+    Contains(Text),
     /// The word is this path or lies beneath it.
-    Subtree(String),
+    Subtree(Text),
     /// Any word (`**`): lets a safe exception cover every operand.
     Any,
 }
 
 impl Target {
     fn parse(word: &str) -> Target {
-        let literal = |s: &str| s.replace(LITERAL_STAR, "*");
+        let literal = |s: &str| Text::Owned(s.replace(LITERAL_STAR, "*"));
         match Target::classify(word) {
             Target::Exact(s) => Target::Exact(literal(&s)),
             Target::Prefix(s) => Target::Prefix(literal(&s)),
@@ -43,28 +50,28 @@ impl Target {
 
     fn classify(word: &str) -> Target {
         if word == "*" {
-            return Target::Exact("*".into());
+            return Target::Exact(Text::Borrowed("*"));
         }
         if word == "**" {
             return Target::Any;
         }
         if let Some(dir) = word.strip_suffix("/**") {
             return Target::Subtree(if dir.is_empty() {
-                "/".into()
+                Text::Borrowed("/")
             } else {
-                dir.to_string()
+                Text::Owned(dir.to_string())
             });
         }
         if word.len() > 2 && word.starts_with('*') && word.ends_with('*') {
-            return Target::Contains(word[1..word.len() - 1].to_string());
+            return Target::Contains(Text::Owned(word[1..word.len() - 1].to_string()));
         }
         if let Some(prefix) = word.strip_suffix('*')
             && !prefix.is_empty()
             && !prefix.ends_with('*')
         {
-            return Target::Prefix(prefix.to_string());
+            return Target::Prefix(Text::Owned(prefix.to_string()));
         }
-        Target::Exact(word.to_string())
+        Target::Exact(Text::Owned(word.to_string()))
     }
 }
 
@@ -72,19 +79,19 @@ impl Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stage {
     /// Command name; `None` for `*`.
-    pub(crate) name: Option<String>,
+    pub(crate) name: Option<Text>,
     /// Subcommand words after the name.
-    pub(crate) head: Vec<String>,
+    pub(crate) head: List<Text>,
     /// Flags that must all be present.
-    pub(crate) flags: Vec<String>,
+    pub(crate) flags: List<Text>,
     /// Targets that must each match some word after the head.
-    pub(crate) targets: Vec<Target>,
+    pub(crate) targets: List<Target>,
 }
 
 /// A compiled pattern: one or more stages (`A | B`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Pattern {
-    pub(crate) stages: Vec<Stage>,
+    pub(crate) stages: List<Stage>,
 }
 
 fn is_plain(word: &str) -> bool {
@@ -163,12 +170,10 @@ impl Pattern {
                 argv[0] = "*".into();
             }
             let canonical = canon::canonical_words(&argv, &[]);
-            let mut stage = Stage {
-                name: None,
-                head: Vec::new(),
-                flags: Vec::new(),
-                targets: Vec::new(),
-            };
+            let mut name = None;
+            let mut head = Vec::new();
+            let mut flags = Vec::new();
+            let mut targets = Vec::new();
             let mut in_head = true;
             for w in &canonical {
                 match w.kind {
@@ -176,23 +181,28 @@ impl Pattern {
                         if w.text.is_empty() {
                             return Err("empty command name".into());
                         }
-                        stage.name = (!name_is_any).then(|| w.text.clone());
+                        name = (!name_is_any).then(|| Text::Owned(w.text.clone()));
                     }
                     WordKind::Flag => {
                         in_head = false;
-                        stage.flags.push(w.text.clone());
+                        flags.push(Text::Owned(w.text.clone()));
                     }
                     WordKind::Operand | WordKind::Redirect => {
                         if in_head && is_plain(&w.text) {
-                            stage.head.push(w.text.clone());
+                            head.push(Text::Owned(w.text.clone()));
                         } else {
                             in_head = false;
-                            stage.targets.push(Target::parse(&w.text));
+                            targets.push(Target::parse(&w.text));
                         }
                     }
                 }
             }
-            stages.push(stage);
+            stages.push(Stage {
+                name,
+                head: List::Owned(head),
+                flags: List::Owned(flags),
+                targets: List::Owned(targets),
+            });
         }
         // `*` alone matches every command: allowed only as a leading pipeline stage (`* | sh`).
         let bare = |s: &Stage| {
@@ -201,20 +211,27 @@ impl Pattern {
         if stages.last().is_some_and(bare) {
             return Err("`*` alone would match every command".into());
         }
-        Ok(Pattern { stages })
+        Ok(Pattern {
+            stages: List::Owned(stages),
+        })
     }
 }
 
 /// Identifies an atom: a word-level string the automaton looks for.
 type AtomId = u32;
 
-#[derive(Debug, Clone)]
-struct StageAtoms {
-    name: Option<AtomId>,
-    head: Vec<AtomId>,
-    flags: Vec<AtomId>,
+/// The atoms one stage of a pattern needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StageAtoms {
+    /// Index of the pattern in the tier.
+    pub(crate) pattern: u32,
+    /// Stage index within the pattern.
+    pub(crate) stage: u32,
+    pub(crate) name: Option<AtomId>,
+    pub(crate) head: List<AtomId>,
+    pub(crate) flags: List<AtomId>,
     /// Each target matches if any of its atoms hits.
-    targets: Vec<Vec<AtomId>>,
+    pub(crate) targets: List<List<AtomId>>,
 }
 
 /// What the automaton reports for one stage of one pattern on one simple command.
@@ -228,75 +245,106 @@ pub(crate) struct StageHit {
     pub(crate) head_words: Vec<usize>,
 }
 
+/// Everything a [`TierMatcher`] knows except its automata: plain, sorted data, which the build
+/// script writes out as statics for the default KG so a process does not intern ~2,000
+/// patterns' atoms at startup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TierTables {
+    pub(crate) patterns: List<Pattern>,
+    pub(crate) stages: List<StageAtoms>,
+    /// Stage indices by the atom of their command name, sorted by atom; stages of `*`
+    /// patterns are in `any_name`.
+    pub(crate) by_name: List<(AtomId, List<u32>)>,
+    pub(crate) any_name: List<u32>,
+    /// Whole-word atoms, sorted by word.
+    pub(crate) words: List<(Text, AtomId)>,
+    /// Prefix atoms as `SEP` + prefix, sorted: the prefix automaton's patterns.
+    pub(crate) prefixes: List<(Text, AtomId)>,
+    /// Substring atoms (lowercase), sorted: the case-insensitive automaton's patterns.
+    pub(crate) contains: List<(Text, AtomId)>,
+    pub(crate) atom_count: u32,
+}
+
 /// All patterns of one tier, and the automata that find their atoms.
 #[derive(Debug, Clone)]
 pub(crate) struct TierMatcher {
-    patterns: Vec<Pattern>,
-    stages: Vec<(usize, usize, StageAtoms)>,
-    /// Stages by the atom of their command name; stages of `*` patterns are in `any_name`.
-    by_name: HashMap<AtomId, Vec<usize>>,
-    any_name: Vec<usize>,
-    /// Whole-word atoms: the canonical word itself.
-    words: HashMap<String, AtomId>,
-    /// Prefix atoms (`SEP` + prefix) over the haystack `SEP w0 SEP w1 ... SEP`.
+    tables: TierTables,
+    /// Prefix atoms over the haystack `SEP w0 SEP w1 ... SEP`.
     exact: Option<AhoCorasick>,
-    /// Atom ids of the prefix automaton's patterns, in order.
-    exact_ids: Vec<AtomId>,
     contains: Option<AhoCorasick>,
-    contains_ids: Vec<AtomId>,
-    atom_count: usize,
 }
+
+/// Atom text to atom id while tables are compiled. Keys borrow from the patterns where they
+/// can.
+type AtomMap = HashMap<Text, AtomId, ahash::RandomState>;
 
 #[derive(Default)]
 struct AtomTable {
-    /// Whole words, looked up per word in a hash map.
-    words: HashMap<String, AtomId>,
-    /// Word prefixes (`SEP` + prefix), found by the prefix automaton.
-    prefixes: HashMap<String, AtomId>,
+    /// Whole words, looked up per word.
+    words: AtomMap,
+    /// Word prefixes, found by the prefix automaton (as `SEP` + prefix).
+    prefixes: AtomMap,
     /// Substrings, found by the case-insensitive automaton.
-    contains: HashMap<String, AtomId>,
+    contains: AtomMap,
     next: AtomId,
 }
 
 impl AtomTable {
-    fn intern(map: &mut HashMap<String, AtomId>, next: &mut AtomId, s: String) -> AtomId {
+    fn intern(map: &mut AtomMap, next: &mut AtomId, s: Text) -> AtomId {
         *map.entry(s).or_insert_with(|| {
             *next += 1;
             *next - 1
         })
     }
-    fn word(&mut self, w: &str) -> AtomId {
-        Self::intern(&mut self.words, &mut self.next, sep_word(w).into_owned())
+    fn word(&mut self, w: &Text) -> AtomId {
+        Self::intern(&mut self.words, &mut self.next, sep_text(w))
     }
     fn prefix(&mut self, p: &str) -> AtomId {
         Self::intern(
             &mut self.prefixes,
             &mut self.next,
-            format!("{SEP}{}", sep_word(p)),
+            Text::Owned(format!("{SEP}{}", sep_word(p))),
         )
     }
-    fn contains(&mut self, s: &str) -> AtomId {
-        Self::intern(
-            &mut self.contains,
-            &mut self.next,
-            sep_word(s).to_ascii_lowercase(),
-        )
+    fn contains(&mut self, s: &Text) -> AtomId {
+        let key = if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Text::Owned(sep_word(s).to_ascii_lowercase())
+        } else {
+            sep_text(s)
+        };
+        Self::intern(&mut self.contains, &mut self.next, key)
     }
 }
 
-fn sep_word(w: &str) -> std::borrow::Cow<'_, str> {
+fn sep_word(w: &str) -> Cow<'_, str> {
     if w.contains(SEP) {
-        std::borrow::Cow::Owned(w.replace(SEP, "\u{fffd}"))
+        Cow::Owned(w.replace(SEP, "\u{fffd}"))
     } else {
-        std::borrow::Cow::Borrowed(w)
+        Cow::Borrowed(w)
     }
 }
 
-impl TierMatcher {
-    pub(crate) fn build(patterns: Vec<Pattern>) -> Result<TierMatcher, String> {
+/// [`sep_word`] for pattern text: a borrowed pattern stays borrowed.
+fn sep_text(w: &Text) -> Text {
+    match sep_word(w) {
+        Cow::Borrowed(_) => w.clone(),
+        Cow::Owned(o) => Text::Owned(o),
+    }
+}
+
+fn sorted<K: Ord, V>(map: HashMap<K, V, ahash::RandomState>) -> Vec<(K, V)> {
+    let mut v: Vec<(K, V)> = map.into_iter().collect();
+    v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+impl TierTables {
+    /// Intern the atoms of `patterns` and index their stages.
+    pub(crate) fn compile(patterns: Vec<Pattern>) -> TierTables {
+        let stage_count = patterns.iter().map(|p| p.stages.len()).sum();
         let mut atoms = AtomTable::default();
-        let mut stages = Vec::new();
-        let mut by_name: HashMap<AtomId, Vec<usize>> = HashMap::new();
+        let mut stages = Vec::with_capacity(stage_count);
+        let mut by_name: HashMap<AtomId, Vec<u32>, ahash::RandomState> = HashMap::default();
         let mut any_name = Vec::new();
         for (pi, p) in patterns.iter().enumerate() {
             for (si, s) in p.stages.iter().enumerate() {
@@ -306,38 +354,64 @@ impl TierMatcher {
                 let targets = s
                     .targets
                     .iter()
-                    .map(|t| match t {
-                        Target::Exact(w) => vec![atoms.word(w)],
-                        Target::Prefix(p) => vec![atoms.prefix(p)],
-                        Target::Contains(c) => vec![atoms.contains(c)],
-                        Target::Subtree(d) if d == "/" => vec![atoms.prefix("/")],
-                        Target::Subtree(d) => vec![atoms.word(d), atoms.prefix(&format!("{d}/"))],
-                        // Every word starts with SEP in the haystack.
-                        Target::Any => vec![atoms.prefix("")],
+                    .map(|t| {
+                        List::Owned(match t {
+                            Target::Exact(w) => vec![atoms.word(w)],
+                            Target::Prefix(p) => vec![atoms.prefix(p)],
+                            Target::Contains(c) => vec![atoms.contains(c)],
+                            Target::Subtree(d) if d == "/" => vec![atoms.prefix("/")],
+                            Target::Subtree(d) => {
+                                vec![atoms.word(d), atoms.prefix(&format!("{d}/"))]
+                            }
+                            // Every word starts with SEP in the haystack.
+                            Target::Any => vec![atoms.prefix("")],
+                        })
                     })
                     .collect();
-                let idx = stages.len();
+                let idx = u32::try_from(stages.len()).unwrap_or(u32::MAX);
                 match name {
                     Some(id) => by_name.entry(id).or_default().push(idx),
                     None => any_name.push(idx),
                 }
-                stages.push((
-                    pi,
-                    si,
-                    StageAtoms {
-                        name,
-                        head,
-                        flags,
-                        targets,
-                    },
-                ));
+                stages.push(StageAtoms {
+                    pattern: u32::try_from(pi).unwrap_or(u32::MAX),
+                    stage: u32::try_from(si).unwrap_or(u32::MAX),
+                    name,
+                    head: List::Owned(head),
+                    flags: List::Owned(flags),
+                    targets: List::Owned(targets),
+                });
             }
         }
-        let mut exact: Vec<(String, AtomId)> = atoms.prefixes.into_iter().collect();
-        exact.sort();
-        let mut contains: Vec<(String, AtomId)> = atoms.contains.into_iter().collect();
-        contains.sort();
-        let build = |pats: &[(String, AtomId)], ci: bool| -> Result<Option<AhoCorasick>, String> {
+        TierTables {
+            patterns: List::Owned(patterns),
+            stages: List::Owned(stages),
+            by_name: List::Owned(
+                sorted(by_name)
+                    .into_iter()
+                    .map(|(a, s)| (a, List::Owned(s)))
+                    .collect(),
+            ),
+            any_name: List::Owned(any_name),
+            words: List::Owned(sorted(atoms.words)),
+            prefixes: List::Owned(sorted(atoms.prefixes)),
+            contains: List::Owned(sorted(atoms.contains)),
+            atom_count: atoms.next,
+        }
+    }
+}
+
+impl TierMatcher {
+    pub(crate) fn build(patterns: Vec<Pattern>) -> Result<TierMatcher, String> {
+        TierMatcher::new(TierTables::compile(patterns))
+    }
+
+    /// Build the automata over compiled tables.
+    pub(crate) fn new(tables: TierTables) -> Result<TierMatcher, String> {
+        if tables.stages.len() > u32::MAX as usize - 1 {
+            return Err("too many pattern stages".into());
+        }
+        let build = |pats: &[(Text, AtomId)], ci: bool| -> Result<Option<AhoCorasick>, String> {
             if pats.is_empty() {
                 return Ok(None);
             }
@@ -348,47 +422,60 @@ impl TierMatcher {
                 .prefilter(false)
                 .match_kind(MatchKind::Standard)
                 .ascii_case_insensitive(ci)
-                .build(pats.iter().map(|(s, _)| s.as_str()))
+                .build(pats.iter().map(|(s, _)| s.as_bytes()))
                 .map(Some)
                 .map_err(|e| e.to_string())
         };
         Ok(TierMatcher {
-            patterns,
-            stages,
-            by_name,
-            any_name,
-            words: atoms.words,
-            exact: build(&exact, false)?,
-            exact_ids: exact.iter().map(|(_, id)| *id).collect(),
-            contains: build(&contains, true)?,
-            contains_ids: contains.iter().map(|(_, id)| *id).collect(),
-            atom_count: atoms.next as usize,
+            exact: build(&tables.prefixes, false)?,
+            contains: build(&tables.contains, true)?,
+            tables,
         })
     }
 
+    /// Number of patterns.
+    pub(crate) fn len(&self) -> usize {
+        self.tables.patterns.len()
+    }
+
+    fn word_atom(&self, word: &str) -> Option<AtomId> {
+        let words = &self.tables.words;
+        words
+            .binary_search_by(|(w, _)| (**w).cmp(word))
+            .ok()
+            .map(|i| words[i].1)
+    }
+
+    fn stages_named(&self, atom: AtomId) -> &[u32] {
+        let by_name = &self.tables.by_name;
+        match by_name.binary_search_by(|(a, _)| a.cmp(&atom)) {
+            Ok(i) => &by_name[i].1,
+            Err(_) => &[],
+        }
+    }
+
     pub(crate) fn pattern(&self, idx: usize) -> &Pattern {
-        &self.patterns[idx]
+        &self.tables.patterns[idx]
     }
 
     /// Every stage of every pattern that the simple command satisfies.
     pub(crate) fn stage_hits(&self, words: &[Word]) -> Vec<StageHit> {
-        if self.stages.is_empty() || words.is_empty() {
+        if self.tables.stages.is_empty() || words.is_empty() {
             return Vec::new();
         }
         let (hay, starts) = haystack(words);
         // hits[word] = atoms found on that word.
         let mut hits: Vec<Vec<AtomId>> = vec![Vec::new(); words.len()];
         for (i, w) in words.iter().enumerate() {
-            let found = self.words.get(sep_word(&w.text).as_ref());
-            if let Some(id) = found {
-                hits[i].push(*id);
+            if let Some(id) = self.word_atom(&sep_word(&w.text)) {
+                hits[i].push(id);
             }
         }
         if let Some(ac) = &self.exact {
             for m in ac.find_overlapping_iter(hay.as_str()) {
                 // Every exact/prefix atom starts with SEP, so the word starts one byte later.
                 if let Ok(w) = starts.binary_search(&(m.start() + 1)) {
-                    hits[w].push(self.exact_ids[m.pattern().as_usize()]);
+                    hits[w].push(self.tables.prefixes[m.pattern().as_usize()].1);
                 }
             }
         }
@@ -398,22 +485,17 @@ impl TierMatcher {
                     Ok(i) => i,
                     Err(i) => i.saturating_sub(1),
                 };
-                hits[w].push(self.contains_ids[m.pattern().as_usize()]);
+                hits[w].push(self.tables.contains[m.pattern().as_usize()].1);
             }
         }
-        debug_assert!(
-            hits.iter()
-                .flatten()
-                .all(|a| (*a as usize) < self.atom_count)
-        );
+        debug_assert!(hits.iter().flatten().all(|a| *a < self.tables.atom_count));
         let has = |atom: AtomId, w: usize| hits[w].contains(&atom);
 
         let mut out = Vec::new();
         let candidates = hits[0]
             .iter()
-            .filter_map(|a| self.by_name.get(a))
-            .flatten()
-            .chain(self.any_name.iter());
+            .flat_map(|a| self.stages_named(*a))
+            .chain(self.tables.any_name.iter());
         // Every atom hit anywhere in the command: a stage that needs an atom not in here cannot
         // match, which rules out most `*` stages before the positional check.
         let mut seen: Vec<AtomId> = hits.iter().flatten().copied().collect();
@@ -421,7 +503,7 @@ impl TierMatcher {
         seen.dedup();
         let present = |a: &AtomId| seen.binary_search(a).is_ok();
         for &si in candidates {
-            let (pattern, stage, atoms) = &self.stages[si];
+            let atoms = &self.tables.stages[si as usize];
             let possible = atoms.head.iter().all(present)
                 && atoms.flags.iter().all(present)
                 && atoms.targets.iter().all(|alts| alts.iter().any(present));
@@ -430,8 +512,8 @@ impl TierMatcher {
             }
             if let Some(head_words) = eval_stage(atoms, words, &has) {
                 out.push(StageHit {
-                    pattern: *pattern,
-                    stage: *stage,
+                    pattern: atoms.pattern as usize,
+                    stage: atoms.stage as usize,
                     head_words,
                 });
             }
@@ -467,7 +549,7 @@ fn eval_stage(
     // a flag's value may be skipped.
     let mut head_words = vec![0];
     let mut next = 1;
-    for &h in &atoms.head {
+    for &h in atoms.head.iter() {
         loop {
             let w = words.get(next)?;
             next += 1;
@@ -482,12 +564,12 @@ fn eval_stage(
             }
         }
     }
-    for &f in &atoms.flags {
+    for &f in atoms.flags.iter() {
         if !(1..words.len()).any(|i| words[i].kind == WordKind::Flag && has(f, i)) {
             return None;
         }
     }
-    for alternatives in &atoms.targets {
+    for alternatives in atoms.targets.iter() {
         let found = (1..words.len())
             .filter(|i| !head_words.contains(i) && words[*i].kind != WordKind::Flag)
             .any(|i| alternatives.iter().any(|a| has(*a, i)));
@@ -522,7 +604,7 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
             stage.targets.iter().any(|t| match t {
                 Target::Exact(e) => w.text == *e,
                 Target::Prefix(_) | Target::Contains(_) | Target::Subtree(_) if dynamic => false,
-                Target::Prefix(p) => w.text.starts_with(p.as_str()),
+                Target::Prefix(p) => w.text.starts_with(&**p),
                 Target::Contains(c) => w
                     .text
                     .to_ascii_lowercase()
@@ -531,7 +613,7 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
                 Target::Subtree(d) => {
                     w.text == *d
                         || w.text
-                            .strip_prefix(d.as_str())
+                            .strip_prefix(&**d)
                             .is_some_and(|r| r.starts_with('/'))
                 }
                 Target::Any => true,

@@ -140,3 +140,24 @@ fn cwd_turns_relative_operands_into_the_paths_they_name() {
     let d = guard().check_in("rm -rf .", Some(std::path::Path::new("/")), Some(home));
     assert_eq!(d.verdict, Verdict::Deny, "{}", d.reason);
 }
+
+/// A guard built from the compiled tables decides every KG example and counter-example exactly
+/// as a guard compiled at run time from the embedded markdown.
+#[test]
+fn compiled_default_kg_decides_like_the_runtime_compiler() {
+    let kg = terraphim_guard::Kg::embedded().expect("the default KG loads");
+    let runtime = Guard::new(&kg).expect("the default KG builds");
+    let mut compared = 0;
+    for entry in kg.entries() {
+        for ex in entry.examples.iter().chain(&entry.not_examples) {
+            assert_eq!(
+                guard().check(&ex.text),
+                runtime.check(&ex.text),
+                "`{}`",
+                ex.text
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 300, "only {compared} examples compared");
+}
