@@ -1065,6 +1065,59 @@ mod tests {
         );
     }
 
+    #[test]
+    fn ns_tmpdir_avoids_bound_names() {
+        let cases: [(&[&str], &str); 3] = [
+            (&["/p", "/usr"], "/tmp/terraphim-run"),
+            (&["/tmp/terraphim-run/p"], "/tmp/terraphim-run-1"),
+            (
+                &["/tmp/terraphim-run", "/tmp/terraphim-run-1/x", "/tmp/other"],
+                "/tmp/terraphim-run-2",
+            ),
+        ];
+        for (bound, want) in cases {
+            let bound: Vec<&Path> = bound.iter().map(Path::new).collect();
+            assert_eq!(ns_tmpdir(&bound), PathBuf::from(want), "{bound:?}");
+        }
+    }
+
+    #[test]
+    fn a_project_under_tmp_is_bound_back_read_only_beside_a_fresh_tmpdir() {
+        let fs = FakeFs::new(
+            &["/usr", "/tmp", "/tmp/terraphim-run", "/tmp/terraphim-run/p"],
+            &[],
+        );
+        let mut c = ctx();
+        c.project = "/tmp/terraphim-run/p".into();
+        let set = ProfileSet::embedded().unwrap();
+        let plan = build(
+            set.get("readonly").unwrap(),
+            "true",
+            &c,
+            &caps(true),
+            true,
+            Path::new("/unused"),
+            &fs,
+        )
+        .unwrap();
+        assert_eq!(plan.tmp, PathBuf::from("/tmp/terraphim-run-1"));
+        assert!(
+            plan.env
+                .contains(&("TMPDIR".into(), "/tmp/terraphim-run-1".into()))
+        );
+        assert_eq!(
+            mounts(&plan, &fs),
+            vec![Mount::Bind {
+                path: "/tmp/terraphim-run/p".into(),
+                ro: true
+            }]
+        );
+        let args = bwrap_args(&plan, Path::new("/usr/bin/x"), &fs).join(" ");
+        let bind = args.find("--ro-bind /tmp/terraphim-run/p /tmp/terraphim-run/p");
+        let dir = args.find("--dir /tmp/terraphim-run-1");
+        assert!(bind.is_some() && dir.is_some(), "{args}");
+    }
+
     fn plan_err(name: &str, bwrap: bool) -> String {
         plan(name, bwrap).unwrap_err().to_string()
     }

@@ -429,15 +429,15 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
     if unsafe { libc::unshare(flags) } != 0 {
         die("create namespaces", &io::Error::last_os_error());
     }
-    if run.unshare_user {
-        if let Err(e) = map_ids(uid, gid) {
-            die("map the user namespace", &e);
-        }
+    if run.unshare_user
+        && let Err(e) = map_ids(uid, gid)
+    {
+        die("map the user namespace", &e);
     }
-    if run.child.network != Network::Allow {
-        if let Err(e) = loopback_up() {
-            die("bring up the loopback interface", &e);
-        }
+    if run.child.network != Network::Allow
+        && let Err(e) = loopback_up()
+    {
+        die("bring up the loopback interface", &e);
     }
     // SAFETY: still single-threaded.
     let b = unsafe { libc::fork() };
