@@ -1,7 +1,7 @@
 Feature: guard exec runs a command confined and reports what it stopped
   A command routed to the SANDBOX tier runs under a profile. Every escape it tries fails, and the
   outcome report names each attempt with its violation kind and the evidence it came from, so the
-  learning loop can use it. Each rule holds with bubblewrap and with the native backend alone.
+  learning loop can use it. Each rule holds with namespaces and with the native backend alone.
 
   Background:
     Given a planted secret "{home}/.ssh/id_ed25519"
@@ -24,8 +24,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            | name         |
-      | with bubblewrap    | native+bwrap |
-      | without bubblewrap | native       |
+      | with namespaces    | native+ns    |
+      | without namespaces | native       |
 
   Scenario Outline: a planted secret under HOME/.ssh cannot be read (<backend>)
     When I run "cat {home}/.ssh/id_ed25519" sandboxed with profile "readonly" <backend>
@@ -35,8 +35,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: a symlink inside the project does not lead to the secret (<backend>)
     Given a symlink "leak" in the project pointing to "{home}/.ssh/id_ed25519"
@@ -46,8 +46,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: writing into the read-only project is stopped and reported (<backend>)
     When I run "echo pwned > README" sandboxed with profile "readonly" <backend>
@@ -57,8 +57,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: a TCP connection to a loopback listener is refused by seccomp (<backend>)
     Given a loopback TCP listener
@@ -68,8 +68,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: secrets in the environment are not passed in (<backend>)
     Given the environment variable "GITHUB_TOKEN" is "ghp-secret-value"
@@ -81,8 +81,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: a command past the wall-clock limit is killed with everything it started (<backend>)
     When I run "setsid sleep 30 & sleep 30" sandboxed with profile "tight" <backend>
@@ -92,8 +92,8 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario Outline: a fork bomb stops at the profile's process cap (<backend>)
     When I run "bomb() { bomb | bomb; }; bomb" sandboxed with profile "tight" <backend>
@@ -102,24 +102,24 @@ Feature: guard exec runs a command confined and reports what it stopped
 
     Examples:
       | backend            |
-      | with bubblewrap    |
-      | without bubblewrap |
+      | with namespaces    |
+      | without namespaces |
 
   Scenario: git hooks stay read-only under the build profile
     Given a project file ".git/hooks/README" containing:
       """
       hooks
       """
-    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" with bubblewrap
+    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" with namespaces
     Then the project file ".git/hooks/pre-commit" does not exist
     And the report has a "fs-write" violation
 
-  Scenario: without bubblewrap the build profile refuses to leave git hooks writable
+  Scenario: without namespaces the build profile refuses to leave git hooks writable
     Given a project file ".git/hooks/README" containing:
       """
       hooks
       """
-    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" without bubblewrap
+    When I run "echo evil > .git/hooks/pre-commit" sandboxed with profile "build" without namespaces
     Then the exit code is 125
     And stderr contains "refusing to run"
     And stderr contains "inside a writable root"

@@ -19,6 +19,11 @@ pub struct HostCaps {
     pub seccomp_user_notif: bool,
     /// The bubblewrap executable, if found.
     pub bwrap: Option<PathBuf>,
+    /// Whether this process can create mount, PID, network, IPC and UTS namespaces itself (as
+    /// root, or through an unprivileged user namespace): the same confinement as bubblewrap
+    /// without starting it.
+    #[serde(default)]
+    pub namespaces: bool,
     /// Whether the caller runs as root (root ignores RLIMIT_NPROC and keeps capabilities).
     pub is_root: bool,
 }
@@ -389,7 +394,7 @@ pub(crate) fn build(
                 .into(),
         );
     }
-    let bwrap = use_bwrap && caps.bwrap.is_some();
+    let bwrap = use_bwrap && (caps.bwrap.is_some() || caps.namespaces);
     if profile.network == Network::Loopback && !bwrap {
         return refuse(format!(
             "profile `{}` asks for network = \"loopback\", which needs bubblewrap (a private network namespace)",
@@ -397,11 +402,6 @@ pub(crate) fn build(
         ));
     }
 
-    let tmp = if bwrap {
-        PathBuf::from("/tmp")
-    } else {
-        private_tmp.to_path_buf()
-    };
     let mut hidden = existing(&profile.hidden, ctx, fs);
     let resolved: Vec<PathBuf> = hidden.iter().filter_map(|h| fs.canonical(h)).collect();
     hidden.extend(resolved);
@@ -475,7 +475,22 @@ pub(crate) fn build(
     read_roots.dedup();
     list_roots.sort();
     list_roots.dedup();
-    write_roots.push(tmp.clone());
+    // Inside the namespaces the whole private `/tmp` is writable and TMPDIR is a fresh directory
+    // in it that no bound path can collide with; natively TMPDIR is the run's private directory.
+    let tmp = if bwrap {
+        write_roots.push(PathBuf::from(TMP));
+        let bound: Vec<&Path> = read_roots
+            .iter()
+            .chain(&write_roots)
+            .chain(&protected)
+            .chain(&hidden)
+            .map(PathBuf::as_path)
+            .collect();
+        ns_tmpdir(&bound)
+    } else {
+        write_roots.push(private_tmp.to_path_buf());
+        private_tmp.to_path_buf()
+    };
 
     let (mut env, mut env_removed) = filter_env(&ctx.env, profile);
     env_removed.retain(|k| k != "TMPDIR");
@@ -512,6 +527,80 @@ pub(crate) fn build(
     })
 }
 
+/// One step of the file-system view inside the namespaces, after the fixed ones (everything
+/// read-only, a fresh `/dev`, `/proc` and `/tmp`). Applied in order, so later steps cover earlier
+/// ones (a protected path inside a writable root, a hidden path inside either).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Mount {
+    /// Bind `path` over itself (recursively), read-only or writable.
+    Bind { path: PathBuf, ro: bool },
+    /// An empty read-only tmpfs over a hidden directory.
+    HideDir(PathBuf),
+    /// `/dev/null`, read-only, over a hidden file.
+    HideFile(PathBuf),
+}
+
+/// The mount steps of a namespaced plan: read roots beneath `/tmp` brought back read-only over
+/// the private `/tmp`, writable roots, protected paths read-only, hidden paths covered.
+pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
+    let mut out = Vec::new();
+    for root in &plan.child.read_roots {
+        if under_tmp(root) {
+            out.push(Mount::Bind {
+                path: root.clone(),
+                ro: true,
+            });
+        }
+    }
+    for root in &plan.child.write_roots {
+        if root != Path::new(TMP) {
+            out.push(Mount::Bind {
+                path: root.clone(),
+                ro: false,
+            });
+        }
+    }
+    for p in &plan.protected {
+        out.push(Mount::Bind {
+            path: p.clone(),
+            ro: true,
+        });
+    }
+    for h in &plan.hidden {
+        match fs.kind(h) {
+            Some(true) => out.push(Mount::HideDir(h.clone())),
+            Some(false) => out.push(Mount::HideFile(h.clone())),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The private `/tmp` inside the namespaces.
+pub(crate) const TMP: &str = "/tmp";
+
+fn under_tmp(p: &Path) -> bool {
+    p.starts_with(TMP) && p != Path::new(TMP)
+}
+
+/// The run's `TMPDIR` inside the namespaces: a fresh directory in the private `/tmp` whose name
+/// is not the first component of any path bound back beneath `/tmp`, so `$TMPDIR/NAME` can
+/// never reach a bound path (a project that itself lives under `/tmp`, say).
+pub(crate) fn ns_tmpdir(bound: &[&Path]) -> PathBuf {
+    let taken = |name: &str| {
+        bound
+            .iter()
+            .any(|p| p.strip_prefix(TMP).ok().and_then(|r| r.iter().next()) == Some(name.as_ref()))
+    };
+    let mut name = String::from("terraphim-run");
+    let mut n = 0u32;
+    while taken(&name) {
+        n += 1;
+        name = format!("terraphim-run-{n}");
+    }
+    Path::new(TMP).join(name)
+}
+
 /// The bubblewrap arguments for a plan, up to and including `--`.
 pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Vec<String> {
     let mut a: Vec<String> = [
@@ -542,36 +631,31 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
         "--proc",
         "/proc",
         "--tmpfs",
-        "/tmp",
+        TMP,
     ]);
-    let under_tmp = |p: &Path| p.starts_with("/tmp") && p != Path::new("/tmp");
-    for root in &plan.child.read_roots {
-        if under_tmp(root) {
-            let r = root.display().to_string();
-            push(&["--ro-bind", &r, &r]);
-        }
-    }
     if under_tmp(helper_exe) {
         let r = helper_exe.display().to_string();
         push(&["--ro-bind", &r, &r]);
     }
-    for root in &plan.child.write_roots {
-        if root != &plan.tmp {
-            let r = root.display().to_string();
-            push(&["--bind", &r, &r]);
+    for m in mounts(plan, fs) {
+        match m {
+            Mount::Bind { path, ro } => {
+                let r = path.display().to_string();
+                push(&[if ro { "--ro-bind" } else { "--bind" }, &r, &r]);
+            }
+            Mount::HideDir(path) => {
+                let r = path.display().to_string();
+                push(&["--tmpfs", &r, "--remount-ro", &r]);
+            }
+            Mount::HideFile(path) => {
+                let r = path.display().to_string();
+                push(&["--ro-bind", "/dev/null", &r]);
+            }
         }
     }
-    for p in &plan.protected {
-        let r = p.display().to_string();
-        push(&["--ro-bind", &r, &r]);
-    }
-    for h in &plan.hidden {
-        let r = h.display().to_string();
-        match fs.kind(h) {
-            Some(true) => push(&["--tmpfs", &r, "--remount-ro", &r]),
-            Some(false) => push(&["--ro-bind", "/dev/null", &r]),
-            None => {}
-        }
+    if plan.tmp != Path::new(TMP) {
+        let r = plan.tmp.display().to_string();
+        push(&["--perms", "0700", "--dir", &r]);
     }
     let cwd = plan.cwd.display().to_string();
     push(&["--chdir", &cwd, "--"]);
@@ -595,7 +679,7 @@ pub struct FieldEnforcement {
 pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> {
     let ll = caps.landlock_abi.filter(|a| *a >= MIN_LANDLOCK_ABI);
     let notif = caps.seccomp_user_notif;
-    let bw = caps.bwrap.is_some();
+    let bw = caps.bwrap.is_some() || caps.namespaces;
     let landlock = ll.map(|a| format!("landlock abi {a}"));
     let mut rows = Vec::new();
     let mut row = |field: &str, value: String, mech: Option<String>| {
@@ -608,9 +692,13 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         });
     };
     let list = |l: &[String]| l.join(" ");
-    let fs_mech = landlock
-        .clone()
-        .map(|l| if bw { format!("{l} + bwrap mounts") } else { l });
+    let fs_mech = landlock.clone().map(|l| {
+        if bw {
+            format!("{l} + mount namespace")
+        } else {
+            l
+        }
+    });
     row("read_only", list(&profile.read_only), fs_mech.clone());
     row("read_write", list(&profile.read_write), fs_mech);
     row(
@@ -618,7 +706,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         list(&profile.hidden),
         landlock.clone().map(|l| {
             if bw {
-                format!("bwrap tmpfs / null binds + {l}")
+                format!("mount namespace: tmpfs / null binds + {l}")
             } else {
                 format!("{l} (roots carved around them; refused when inside a writable root)")
             }
@@ -627,7 +715,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     let protected = if profile.read_write.is_empty() {
         landlock.clone().map(|l| format!("{l} (no writable roots)"))
     } else if bw {
-        Some("bwrap read-only binds".into())
+        Some("mount namespace: read-only binds".into())
     } else {
         Some("needs bubblewrap: runs with these paths present are refused".into())
     };
@@ -642,7 +730,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             },
             if bw { " + network namespace" } else { "" }
         )),
-        Network::Loopback if bw => Some("network namespace (bwrap)".into()),
+        Network::Loopback if bw => Some("network namespace".into()),
         Network::Allow => Some("not restricted".into()),
         _ => None,
     };
@@ -783,6 +871,7 @@ mod tests {
             landlock_abi: Some(7),
             seccomp_user_notif: true,
             bwrap: bwrap.then(|| "/usr/bin/bwrap".into()),
+            namespaces: false,
             is_root: true,
         }
     }
@@ -976,6 +1065,59 @@ mod tests {
         );
     }
 
+    #[test]
+    fn ns_tmpdir_avoids_bound_names() {
+        let cases: [(&[&str], &str); 3] = [
+            (&["/p", "/usr"], "/tmp/terraphim-run"),
+            (&["/tmp/terraphim-run/p"], "/tmp/terraphim-run-1"),
+            (
+                &["/tmp/terraphim-run", "/tmp/terraphim-run-1/x", "/tmp/other"],
+                "/tmp/terraphim-run-2",
+            ),
+        ];
+        for (bound, want) in cases {
+            let bound: Vec<&Path> = bound.iter().map(Path::new).collect();
+            assert_eq!(ns_tmpdir(&bound), PathBuf::from(want), "{bound:?}");
+        }
+    }
+
+    #[test]
+    fn a_project_under_tmp_is_bound_back_read_only_beside_a_fresh_tmpdir() {
+        let fs = FakeFs::new(
+            &["/usr", "/tmp", "/tmp/terraphim-run", "/tmp/terraphim-run/p"],
+            &[],
+        );
+        let mut c = ctx();
+        c.project = "/tmp/terraphim-run/p".into();
+        let set = ProfileSet::embedded().unwrap();
+        let plan = build(
+            set.get("readonly").unwrap(),
+            "true",
+            &c,
+            &caps(true),
+            true,
+            Path::new("/unused"),
+            &fs,
+        )
+        .unwrap();
+        assert_eq!(plan.tmp, PathBuf::from("/tmp/terraphim-run-1"));
+        assert!(
+            plan.env
+                .contains(&("TMPDIR".into(), "/tmp/terraphim-run-1".into()))
+        );
+        assert_eq!(
+            mounts(&plan, &fs),
+            vec![Mount::Bind {
+                path: "/tmp/terraphim-run/p".into(),
+                ro: true
+            }]
+        );
+        let args = bwrap_args(&plan, Path::new("/usr/bin/x"), &fs).join(" ");
+        let bind = args.find("--ro-bind /tmp/terraphim-run/p /tmp/terraphim-run/p");
+        let dir = args.find("--dir /tmp/terraphim-run-1");
+        assert!(bind.is_some() && dir.is_some(), "{args}");
+    }
+
     fn plan_err(name: &str, bwrap: bool) -> String {
         plan(name, bwrap).unwrap_err().to_string()
     }
@@ -1069,7 +1211,10 @@ mod tests {
         let find = |rows: &[FieldEnforcement], f: &str| {
             rows.iter().find(|r| r.field == f).unwrap().clone()
         };
-        assert_eq!(find(&with, "protected").mechanisms, "bwrap read-only binds");
+        assert_eq!(
+            find(&with, "protected").mechanisms,
+            "mount namespace: read-only binds"
+        );
         assert!(
             find(&with, "network")
                 .mechanisms

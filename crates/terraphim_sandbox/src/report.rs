@@ -81,6 +81,10 @@ pub enum Backend {
     /// bubblewrap namespaces first, then Landlock, seccomp and rlimits inside.
     #[serde(rename = "native+bwrap")]
     NativeBwrap,
+    /// The same namespaces and mounts as with bubblewrap, made by the supervisor itself (no
+    /// `bwrap` and no helper started), then Landlock, seccomp and rlimits inside.
+    #[serde(rename = "native+ns")]
+    NativeNs,
 }
 
 /// The outcome of one sandboxed run. Serialised as JSON for the learning loop (schema

@@ -28,6 +28,9 @@ pub enum BwrapUse {
     Auto,
     /// Never use it (Landlock, seccomp and rlimits only).
     Never,
+    /// Always start bubblewrap for the namespaces, even where the supervisor can make the same
+    /// namespaces itself (which is cheaper and the default).
+    Force,
 }
 
 /// One command to run confined.
@@ -261,7 +264,16 @@ pub fn run(
     stderr: Box<dyn Write + Send>,
 ) -> Result<RunReport> {
     let start = Instant::now();
-    let use_bwrap = req.bwrap == BwrapUse::Auto && caps.bwrap.is_some();
+    if req.bwrap == BwrapUse::Force && caps.bwrap.is_none() {
+        return Err(SandboxError::Unenforceable(
+            "bubblewrap was asked for but is not installed".into(),
+        ));
+    }
+    let use_bwrap = match req.bwrap {
+        BwrapUse::Auto => caps.bwrap.is_some() || caps.namespaces,
+        BwrapUse::Force => caps.bwrap.is_some(),
+        BwrapUse::Never => false,
+    };
     let ctx = context(req);
     let mut tmp_guard = PrivateTmp(None);
     let tmp = if use_bwrap {
@@ -287,68 +299,49 @@ pub fn run(
     let done = Arc::new(linux::Wake::new()?);
     let cpu_before = rusage_children_ms();
 
-    let mut cmd = if plan.bwrap {
-        let (exe, rest) = req
-            .helper
-            .split_first()
-            .ok_or_else(|| SandboxError::Plan("empty helper command".into()))?;
-        let bwrap = caps
-            .bwrap
-            .as_deref()
-            .ok_or_else(|| SandboxError::Plan("bubblewrap vanished".into()))?;
-        let plan_json =
-            serde_json::to_string(&plan.child).map_err(|e| SandboxError::Plan(e.to_string()))?;
-        let mut cmd = Command::new(bwrap);
-        cmd.args(plan::bwrap_args(&plan, Path::new(exe), &RealFs))
-            .arg(exe)
-            .args(rest)
-            .arg(plan_json);
-        let fd = child_sock.as_raw_fd();
-        // SAFETY: only system calls in the hook.
-        unsafe {
-            cmd.pre_exec(move || {
-                if libc::setsid() < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if fd == linux::CONTROL_FD {
-                    libc::fcntl(fd, libc::F_SETFD, 0);
-                } else if libc::dup2(fd, linux::CONTROL_FD) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // Nothing but stdio and the control socket reaches bubblewrap.
-                if libc::syscall(
-                    libc::SYS_close_range,
-                    4u32,
-                    u32::MAX,
-                    linux::CLOSE_RANGE_CLOEXEC,
-                ) < 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        cmd
-    } else {
-        // SAFETY: prctl with integer arguments.
-        if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
-            return Err(SandboxError::last_os("become a child subreaper"));
-        }
-        let prepared = linux::prepare(&plan.child)?;
-        linux::confined_command(&plan.child, prepared, child_sock.as_raw_fd(), true)
-    };
-    cmd.current_dir(&plan.cwd)
-        .env_clear()
-        .envs(plan.env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::inherit())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // Spawn before any thread exists: the native pre_exec hook runs after fork.
-    let mut child = cmd
-        .spawn()
+    // Own namespaces when the machine allows them and no other thread exists (the namespace
+    // child keeps running this program's code); otherwise bubblewrap and the helper.
+    let own_ns = plan.bwrap
+        && req.bwrap != BwrapUse::Force
+        && caps.namespaces
+        && linux::ns::single_threaded();
+    let (pid, out_reader, err_reader): (i32, Box<dyn Read + Send>, Box<dyn Read + Send>) = if own_ns
+    {
+        let (out_r, out_w) = linux::pipe()?;
+        let (err_r, err_w) = linux::pipe()?;
+        let ns = linux::ns::NsRun {
+            child: &plan.child,
+            mounts: plan::mounts(&plan, &RealFs),
+            tmpdir: plan.tmp.clone(),
+            cwd: &plan.cwd,
+            env: &plan.env,
+            unshare_user: plan.unshare_user,
+        };
+        let pid = linux::ns::spawn(
+            &ns,
+            out_w.as_raw_fd(),
+            err_w.as_raw_fd(),
+            child_sock.as_raw_fd(),
+        )
         .map_err(SandboxError::os("start the confined command"))?;
+        (
+            pid,
+            Box::new(std::fs::File::from(out_r)),
+            Box::new(std::fs::File::from(err_r)),
+        )
+    } else {
+        let mut child = spawn_command(req, caps, &plan, &child_sock)?;
+        let out: Box<dyn Read + Send> = match child.stdout.take() {
+            Some(s) => Box::new(s),
+            None => Box::new(std::io::empty()),
+        };
+        let err: Box<dyn Read + Send> = match child.stderr.take() {
+            Some(s) => Box::new(s),
+            None => Box::new(std::io::empty()),
+        };
+        (child.id() as i32, out, err)
+    };
     drop(child_sock);
-    let pid = child.id() as i32;
 
     let violations = Arc::new(Mutex::new(Violations::default()));
     let (tx, rx) = mpsc::channel();
@@ -359,16 +352,20 @@ pub fn run(
         std::thread::spawn(move || control_loop(parent_sock, me, max, &done, &violations))
     };
     let total = Arc::new(AtomicU64::new(0));
-    let out_pump = child.stdout.take().map(|s| {
+    let out_pump = {
         let (total, tx) = (total.clone(), tx.clone());
         let cap = plan.output_bytes;
-        std::thread::spawn(move || pump(s, stdout, total, cap, tx, 0))
-    });
-    let err_pump = child.stderr.take().map(|s| {
+        Some(std::thread::spawn(move || {
+            pump(out_reader, stdout, total, cap, tx, 0)
+        }))
+    };
+    let err_pump = {
         let (total, tx) = (total.clone(), tx.clone());
         let cap = plan.output_bytes;
-        std::thread::spawn(move || pump(s, stderr, total, cap, tx, 256 * 1024))
-    });
+        Some(std::thread::spawn(move || {
+            pump(err_reader, stderr, total, cap, tx, 256 * 1024)
+        }))
+    };
     {
         let tx = tx.clone();
         std::thread::spawn(move || {
@@ -438,9 +435,15 @@ pub fn run(
     let (helper_status, confined) = control.join().unwrap_or((None, false));
     if plan.bwrap && !confined && !timed_out && !output_hit {
         // The listener is sent just before `exec` of the command: without it the command never
-        // started, and bubblewrap (or the helper) failed; its own message went to stderr.
+        // started, and the namespace setup (or bubblewrap, or the helper) failed; its own
+        // message went to stderr.
         return Err(SandboxError::Unenforceable(format!(
-            "bubblewrap failed to start the sandbox ({}); run with --no-bwrap to use the native backend only",
+            "{} failed to start the sandbox ({}); run with --no-bwrap to use the native backend only",
+            if own_ns {
+                "the namespace setup"
+            } else {
+                "bubblewrap"
+            },
             match linux::decode_status(status) {
                 (Some(code), _) => format!("exit {code}"),
                 (_, Some(sig)) => format!("signal {}", signal_name(sig)),
@@ -522,12 +525,14 @@ pub fn run(
         id: req.id.clone(),
         command: req.command.clone(),
         profile: plan.profile.clone(),
-        backend: if plan.bwrap {
+        backend: if own_ns {
+            Backend::NativeNs
+        } else if plan.bwrap {
             Backend::NativeBwrap
         } else {
             Backend::Native
         },
-        enforced: enforced(&plan),
+        enforced: enforced(&plan, own_ns),
         exit_code,
         signal: signal.map(signal_name),
         duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -540,6 +545,74 @@ pub fn run(
         env_removed: plan.env_removed.clone(),
         violations,
     })
+}
+
+/// Start the command through bubblewrap and the helper, or natively, with piped output.
+fn spawn_command(
+    req: &SandboxRequest,
+    caps: &HostCaps,
+    plan: &Plan,
+    child_sock: &OwnedFd,
+) -> Result<std::process::Child> {
+    let mut cmd = if plan.bwrap {
+        let (exe, rest) = req
+            .helper
+            .split_first()
+            .ok_or_else(|| SandboxError::Plan("empty helper command".into()))?;
+        let bwrap = caps
+            .bwrap
+            .as_deref()
+            .ok_or_else(|| SandboxError::Plan("bubblewrap vanished".into()))?;
+        let plan_json =
+            serde_json::to_string(&plan.child).map_err(|e| SandboxError::Plan(e.to_string()))?;
+        let mut cmd = Command::new(bwrap);
+        cmd.args(plan::bwrap_args(plan, Path::new(exe), &RealFs))
+            .arg(exe)
+            .args(rest)
+            .arg(plan_json);
+        let fd = child_sock.as_raw_fd();
+        // SAFETY: only system calls in the hook.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if fd == linux::CONTROL_FD {
+                    libc::fcntl(fd, libc::F_SETFD, 0);
+                } else if libc::dup2(fd, linux::CONTROL_FD) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // Nothing but stdio and the control socket reaches bubblewrap.
+                if libc::syscall(
+                    libc::SYS_close_range,
+                    4u32,
+                    u32::MAX,
+                    linux::CLOSE_RANGE_CLOEXEC,
+                ) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        cmd
+    } else {
+        // SAFETY: prctl with integer arguments.
+        if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
+            return Err(SandboxError::last_os("become a child subreaper"));
+        }
+        let prepared = linux::prepare(&plan.child)?;
+        linux::confined_command(&plan.child, prepared, child_sock.as_raw_fd(), true)
+    };
+    cmd.current_dir(&plan.cwd)
+        .env_clear()
+        .envs(plan.env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // Spawn before any thread exists: the native pre_exec hook runs after fork.
+    cmd.spawn()
+        .map_err(SandboxError::os("start the confined command"))
 }
 
 /// Receive the listener (and, with bubblewrap, the helper's status) from the control socket.
@@ -596,7 +669,7 @@ fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
     }
 }
 
-fn enforced(plan: &Plan) -> Vec<String> {
+fn enforced(plan: &Plan, own_ns: bool) -> Vec<String> {
     let abi = plan.child.landlock_abi;
     let mut e = vec![
         format!("landlock-abi-{abi}"),
@@ -617,7 +690,10 @@ fn enforced(plan: &Plan) -> Vec<String> {
         e.push("landlock-scopes".into());
     }
     if plan.bwrap {
-        e.extend(["bwrap", "mount-namespace", "pid-namespace"].map(String::from));
+        if !own_ns {
+            e.push("bwrap".into());
+        }
+        e.extend(["mount-namespace", "pid-namespace"].map(String::from));
         if plan.child.network != Network::Allow {
             e.push("net-namespace".into());
         }

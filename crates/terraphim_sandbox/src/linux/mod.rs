@@ -2,6 +2,7 @@
 //! thin apply step that runs in the child before `exec`, the seccomp notification service, and
 //! the helper that runs inside bubblewrap.
 
+pub(crate) mod ns;
 pub(crate) mod procs;
 pub(crate) mod seccomp;
 
@@ -69,12 +70,14 @@ pub(crate) fn probe() -> HostCaps {
             .map(|d| d.join("bwrap"))
             .find(|p| fs_err::metadata(p).is_ok_and(|m| m.is_file()))
     });
+    // SAFETY: geteuid cannot fail.
+    let is_root = unsafe { libc::geteuid() } == 0;
     HostCaps {
         landlock_abi: u8::try_from(abi).ok().filter(|a| *a > 0),
         seccomp_user_notif: notif,
         bwrap,
-        // SAFETY: geteuid cannot fail.
-        is_root: unsafe { libc::geteuid() } == 0,
+        namespaces: ns::available(is_root),
+        is_root,
     }
 }
 
@@ -690,12 +693,29 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
     if unsafe { libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC) } != 0 {
         return Err(SandboxError::last_os("use the control socket"));
     }
+    init(&plan, CONTROL_FD, None)
+}
+
+/// The first process inside the namespaces: become a subreaper, run the confined command, kill
+/// and report what outlived it, and send the exit status over `control`. `env` is the command's
+/// whole environment and working directory, when the process's own are not already right.
+pub(crate) fn init(
+    plan: &ChildPlan,
+    control: RawFd,
+    env: Option<(&[(String, String)], &Path)>,
+) -> Result<u8> {
     // SAFETY: prctl with integer arguments.
     if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
         return Err(SandboxError::last_os("become a child subreaper"));
     }
-    let prepared = prepare(&plan)?;
-    let child = confined_command(&plan, prepared, CONTROL_FD, false)
+    let prepared = prepare(plan)?;
+    let mut cmd = confined_command(plan, prepared, control, false);
+    if let Some((vars, cwd)) = env {
+        cmd.env_clear()
+            .envs(vars.iter().map(|(k, v)| (k, v)))
+            .current_dir(cwd);
+    }
+    let child = cmd
         .spawn()
         .map_err(SandboxError::os("start the confined command"))?;
     let pid = child.id() as i32;
@@ -723,7 +743,7 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
     // SAFETY: writing a buffer we own to the control socket.
     unsafe {
         libc::send(
-            CONTROL_FD,
+            control,
             bytes.as_ptr().cast(),
             bytes.len(),
             libc::MSG_NOSIGNAL,
@@ -734,4 +754,15 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
         (None, Some(s)) => u8::try_from(128 + s).unwrap_or(255),
         _ => 1,
     })
+}
+
+/// A pipe, both ends close-on-exec: (read, write).
+pub(crate) fn pipe() -> Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: fds is a valid out-array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(SandboxError::last_os("create a pipe"));
+    }
+    // SAFETY: both descriptors were just created and are owned here.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }

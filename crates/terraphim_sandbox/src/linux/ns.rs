@@ -1,0 +1,470 @@
+//! Namespaces without bubblewrap: the confinement `bwrap` gives the sandbox (mount, PID, network,
+//! IPC and UTS namespaces; everything read-only, a minimal `/dev`, a fresh `/proc`, a private
+//! `/tmp`, binds, hidden and protected paths; a new session; death with the parent), built by a
+//! forked child of the supervisor itself. Nothing is executed until the confined command, so a
+//! run costs one `exec` (of `bash`) instead of three (`bwrap`, the helper, `bash`).
+//!
+//! The process tree: the supervisor forks `A`; `A` enters the new namespaces (`unshare`, and for
+//! a caller that is not root a user namespace mapping only its own uid and gid) and forks `B`,
+//! which is PID 1 of the new PID namespace; `B` builds the file-system view, mounts `/proc`, and
+//! runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts
+//! under rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
+//! `A` waits for `B` and exits with its status.
+//!
+//! The file-system view uses the new mount API: every source tree is cloned (`open_tree`) while
+//! the host view is still intact, the whole tree is then made read-only, nosuid and nodev in one
+//! call (`mount_setattr` with `AT_RECURSIVE`), and the clones are attached (`move_mount`) over
+//! the fresh `/dev` and `/tmp` in the plan's order.
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt as _;
+use std::path::{Path, PathBuf};
+
+use crate::plan::{ChildPlan, Mount, TMP};
+use crate::profile::Network;
+
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+const MOVE_MOUNT_T_SYMLINKS: libc::c_uint = 0x10;
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const MOUNT_ATTR_NOSUID: u64 = 0x2;
+const MOUNT_ATTR_NODEV: u64 = 0x4;
+const MOUNT_ATTR_NOEXEC: u64 = 0x8;
+
+/// `struct mount_attr` from `<linux/mount.h>`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// The device nodes of the sandbox's `/dev`, as bubblewrap's `--dev` makes it.
+const DEV_NODES: &[&str] = &["null", "zero", "full", "random", "urandom", "tty"];
+
+/// Whether this process can create the namespaces: as root always (where the kernel has them),
+/// otherwise only when unprivileged user namespaces are allowed.
+pub(crate) fn available(is_root: bool) -> bool {
+    let has = |ns: &str| Path::new("/proc/self/ns").join(ns).exists();
+    if !["mnt", "pid", "net", "ipc", "uts"].iter().all(|n| has(n)) {
+        return false;
+    }
+    if is_root {
+        return true;
+    }
+    let read = |p: &str| fs_err::read_to_string(p).ok().map(|s| s.trim().to_owned());
+    has("user")
+        && read("/proc/sys/user/max_user_namespaces").is_some_and(|n| n != "0")
+        && read("/proc/sys/kernel/unprivileged_userns_clone").is_none_or(|v| v == "1")
+}
+
+/// Whether only one thread runs in this process: the namespace child is forked and keeps
+/// running Rust code (it allocates), which is sound only when no other thread can hold a lock.
+pub(crate) fn single_threaded() -> bool {
+    fs_err::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Threads:").map(|n| n.trim() == "1"))
+        })
+        .unwrap_or(false)
+}
+
+/// Everything the namespace child needs, built before the fork.
+pub(crate) struct NsRun<'a> {
+    pub(crate) child: &'a ChildPlan,
+    pub(crate) mounts: Vec<Mount>,
+    pub(crate) tmpdir: PathBuf,
+    pub(crate) cwd: &'a Path,
+    pub(crate) env: &'a [(String, String)],
+    pub(crate) unshare_user: bool,
+}
+
+fn cstr(p: &Path) -> io::Result<CString> {
+    CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+fn check(ret: libc::c_long, what: &str, path: &Path) -> io::Result<libc::c_long> {
+    if ret < 0 {
+        let e = io::Error::last_os_error();
+        Err(io::Error::new(
+            e.kind(),
+            format!("{what} {}: {e}", path.display()),
+        ))
+    } else {
+        Ok(ret)
+    }
+}
+
+fn mount(src: &str, dst: &Path, fstype: &str, flags: libc::c_ulong, data: &str) -> io::Result<()> {
+    let (s, d, t, o) = (
+        CString::new(src)?,
+        cstr(dst)?,
+        CString::new(fstype)?,
+        CString::new(data)?,
+    );
+    // SAFETY: all pointers are valid NUL-terminated strings for the duration of the call.
+    let r = unsafe {
+        libc::mount(
+            s.as_ptr(),
+            d.as_ptr(),
+            t.as_ptr(),
+            flags,
+            if data.is_empty() {
+                std::ptr::null()
+            } else {
+                o.as_ptr().cast()
+            },
+        )
+    };
+    check(r.into(), "mount", dst).map(|_| ())
+}
+
+/// A detached clone of the mount tree at `path`.
+fn open_tree(path: &Path) -> io::Result<OwnedFd> {
+    let p = cstr(path)?;
+    // SAFETY: a valid path; the result is a new descriptor or -1.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            libc::AT_FDCWD,
+            p.as_ptr(),
+            OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE,
+        )
+    };
+    let fd = check(fd, "clone the mount", path)?;
+    // SAFETY: fd was just created and is owned here.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Set mount attributes on a detached tree (`fd`) or on the tree at `path`, recursively.
+fn set_attr(fd: Option<&OwnedFd>, path: &Path, set: u64) -> io::Result<()> {
+    use std::os::fd::AsRawFd as _;
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let (dirfd, p, flags) = match fd {
+        Some(fd) => (
+            fd.as_raw_fd(),
+            CString::default(),
+            AT_RECURSIVE | libc::AT_EMPTY_PATH as libc::c_uint,
+        ),
+        None => (libc::AT_FDCWD, cstr(path)?, AT_RECURSIVE),
+    };
+    // SAFETY: valid descriptor or path, and a mount_attr of the size passed.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            dirfd,
+            p.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    check(r, "set mount attributes on", path).map(|_| ())
+}
+
+/// Attach a detached tree over `dst`.
+fn attach(fd: &OwnedFd, dst: &Path) -> io::Result<()> {
+    use std::os::fd::AsRawFd as _;
+    let (empty, d) = (CString::default(), cstr(dst)?);
+    // SAFETY: valid descriptor and paths.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            fd.as_raw_fd(),
+            empty.as_ptr(),
+            libc::AT_FDCWD,
+            d.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_SYMLINKS,
+        )
+    };
+    check(r, "attach a mount at", dst).map(|_| ())
+}
+
+/// Make sure `dst` exists as a mount point of the right kind. Missing ones can only be created in
+/// the private tmpfs (`/tmp`, `/dev`); anywhere else the read-only view refuses, and so does the
+/// run.
+fn mount_point(dst: &Path, dir: bool) -> io::Result<()> {
+    if fs_err::symlink_metadata(dst).is_ok() {
+        return Ok(());
+    }
+    if let Some(parent) = dst.parent() {
+        fs_err::create_dir_all(parent)?;
+    }
+    if dir {
+        fs_err::create_dir(dst)
+    } else {
+        fs_err::File::create(dst).map(|_| ())
+    }
+}
+
+fn write_file(path: &str, text: &str) -> io::Result<()> {
+    fs_err::write(path, text)
+}
+
+/// In `A`, just after `unshare` of a user namespace: map only our own uid and gid.
+fn map_ids(uid: libc::uid_t, gid: libc::gid_t) -> io::Result<()> {
+    write_file("/proc/self/setgroups", "deny")?;
+    write_file("/proc/self/uid_map", &format!("{uid} {uid} 1"))?;
+    write_file("/proc/self/gid_map", &format!("{gid} {gid} 1"))
+}
+
+/// In `A`, inside the new network namespace: bring the loopback interface up, as bubblewrap
+/// does, so `network = "loopback"` gives the run a loopback of its own.
+fn loopback_up() -> io::Result<()> {
+    // SAFETY: a new datagram socket, closed below.
+    let sock = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
+    if sock < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: sock was just created and is owned here.
+    let _sock = unsafe { OwnedFd::from_raw_fd(sock) };
+    // SAFETY: a zeroed ifreq is valid; the name fits.
+    let mut req: libc::ifreq = unsafe { std::mem::zeroed() };
+    for (d, s) in req.ifr_name.iter_mut().zip(b"lo\0") {
+        *d = *s as libc::c_char;
+    }
+    // SAFETY: SIOCGIFFLAGS / SIOCSIFFLAGS on a valid ifreq.
+    unsafe {
+        if libc::ioctl(sock, libc::SIOCGIFFLAGS, &mut req) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        req.ifr_ifru.ifru_flags |= (libc::IFF_UP | libc::IFF_RUNNING) as libc::c_short;
+        if libc::ioctl(sock, libc::SIOCSIFFLAGS, &req) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// `B`, PID 1: build the file-system view.
+fn build_view(run: &NsRun<'_>) -> io::Result<()> {
+    // Mounts made here never propagate back to the host.
+    mount(
+        "none",
+        Path::new("/"),
+        "",
+        libc::MS_REC | libc::MS_SLAVE,
+        "",
+    )?;
+    // Clone every source while the host view is intact.
+    let null = Path::new("/dev/null");
+    let mut trees = Vec::with_capacity(run.mounts.len());
+    for m in &run.mounts {
+        trees.push(match m {
+            Mount::Bind { path, .. } => Some(open_tree(path)?),
+            Mount::HideFile(_) => Some(open_tree(null)?),
+            Mount::HideDir(_) => None,
+        });
+    }
+    let mut nodes = Vec::with_capacity(DEV_NODES.len());
+    for n in DEV_NODES {
+        let p = Path::new("/dev").join(n);
+        if fs_err::metadata(&p).is_ok() {
+            nodes.push((p.clone(), open_tree(&p)?));
+        }
+    }
+    // Everything read-only, without setuid and device nodes: bubblewrap's `--ro-bind / /`.
+    set_attr(
+        None,
+        Path::new("/"),
+        MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+    )?;
+
+    // A minimal /dev: bubblewrap's `--dev /dev`.
+    let nosuid_nodev = libc::MS_NOSUID | libc::MS_NODEV;
+    mount(
+        "tmpfs",
+        Path::new("/dev"),
+        "tmpfs",
+        nosuid_nodev,
+        "mode=0755",
+    )?;
+    for (p, fd) in &nodes {
+        mount_point(p, false)?;
+        set_attr(Some(fd), p, MOUNT_ATTR_NOSUID)?;
+        attach(fd, p)?;
+    }
+    for (link, target) in [
+        ("/dev/fd", "/proc/self/fd"),
+        ("/dev/stdin", "/proc/self/fd/0"),
+        ("/dev/stdout", "/proc/self/fd/1"),
+        ("/dev/stderr", "/proc/self/fd/2"),
+        ("/dev/core", "/proc/kcore"),
+        ("/dev/ptmx", "pts/ptmx"),
+    ] {
+        std::os::unix::fs::symlink(target, link)?;
+    }
+    fs_err::create_dir("/dev/shm")?;
+    fs_err::create_dir("/dev/pts")?;
+    mount(
+        "devpts",
+        Path::new("/dev/pts"),
+        "devpts",
+        libc::MS_NOSUID | libc::MS_NOEXEC,
+        "newinstance,ptmxmode=0666,mode=620",
+    )?;
+
+    // A /proc of the new PID namespace, with the writable kernel knobs read-only.
+    mount(
+        "proc",
+        Path::new("/proc"),
+        "proc",
+        nosuid_nodev | libc::MS_NOEXEC,
+        "",
+    )?;
+    for knob in ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"] {
+        let p = Path::new(knob);
+        if fs_err::symlink_metadata(p).is_ok() {
+            mount(knob, p, "", libc::MS_BIND | libc::MS_REC, "")?;
+            set_attr(
+                None,
+                p,
+                MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+            )?;
+        }
+    }
+
+    // The private /tmp, then the plan's binds, protected and hidden paths, in order.
+    mount("tmpfs", Path::new(TMP), "tmpfs", nosuid_nodev, "mode=0755")?;
+    for (m, tree) in run.mounts.iter().zip(&trees) {
+        match (m, tree) {
+            (Mount::Bind { path, ro }, Some(fd)) => {
+                let dir = fs_err::metadata(path).map(|m| m.is_dir()).unwrap_or(true);
+                let mut attr = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+                if *ro {
+                    attr |= MOUNT_ATTR_RDONLY;
+                }
+                set_attr(Some(fd), path, attr)?;
+                mount_point(path, dir)?;
+                attach(fd, path)?;
+            }
+            (Mount::HideFile(path), Some(fd)) => {
+                set_attr(
+                    Some(fd),
+                    path,
+                    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+                )?;
+                mount_point(path, false)?;
+                attach(fd, path)?;
+            }
+            (Mount::HideDir(path), _) => {
+                mount_point(path, true)?;
+                mount(
+                    "tmpfs",
+                    path,
+                    "tmpfs",
+                    libc::MS_RDONLY | nosuid_nodev,
+                    "mode=0755",
+                )?;
+            }
+            _ => return Err(io::Error::from_raw_os_error(libc::EINVAL)),
+        }
+    }
+    use std::os::unix::fs::DirBuilderExt as _;
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&run.tmpdir)
+        .map_err(|e| io::Error::new(e.kind(), format!("create {}: {e}", run.tmpdir.display())))
+}
+
+/// Report a setup failure on stderr (the supervisor's pump passes it on) and leave.
+fn die(what: &str, e: &dyn std::fmt::Display) -> ! {
+    use std::io::Write as _;
+    let _ = writeln!(io::stderr(), "terraphim sandbox: {what}: {e}");
+    // SAFETY: _exit never returns and runs no destructors of state shared with the parent.
+    unsafe { libc::_exit(125) }
+}
+
+/// Fork `A`, which enters the namespaces and forks `B` (PID 1) to run the command; returns `A`'s
+/// pid. stdout and stderr of the run go to `out` and `err`; `control` is the socket the command's
+/// seccomp listener and `B`'s status are sent over.
+///
+/// The caller must be single-threaded ([`single_threaded`]): `A` and `B` run Rust code that
+/// allocates.
+pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> io::Result<i32> {
+    // SAFETY: getuid/getgid cannot fail.
+    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+    // SAFETY: the caller is single-threaded, so the child may run ordinary code.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if pid > 0 {
+        return Ok(pid);
+    }
+    // A.
+    // SAFETY: dup2 onto stdout and stderr; prctl and setsid with integer arguments.
+    unsafe {
+        if libc::dup2(out, 1) < 0 || libc::dup2(err, 2) < 0 {
+            libc::_exit(125);
+        }
+        // Dies with the supervisor; B (PID 1) dies with A, and the whole namespace with B.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        if libc::getppid() == 1 {
+            libc::_exit(125);
+        }
+        if libc::setsid() < 0 {
+            die("start a new session", &io::Error::last_os_error());
+        }
+    }
+    let mut flags =
+        libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+    if run.child.network != Network::Allow {
+        flags |= libc::CLONE_NEWNET;
+    }
+    if run.unshare_user {
+        flags |= libc::CLONE_NEWUSER;
+    }
+    // SAFETY: unshare with namespace flags only.
+    if unsafe { libc::unshare(flags) } != 0 {
+        die("create namespaces", &io::Error::last_os_error());
+    }
+    if run.unshare_user
+        && let Err(e) = map_ids(uid, gid)
+    {
+        die("map the user namespace", &e);
+    }
+    if run.child.network != Network::Allow
+        && let Err(e) = loopback_up()
+    {
+        die("bring up the loopback interface", &e);
+    }
+    // SAFETY: still single-threaded.
+    let b = unsafe { libc::fork() };
+    if b < 0 {
+        die("start the namespace init", &io::Error::last_os_error());
+    }
+    if b > 0 {
+        let code = match super::wait_pid(b) {
+            Ok((status, _)) => match super::decode_status(status) {
+                (Some(c), _) => c,
+                (_, Some(s)) => 128 + s,
+                _ => 125,
+            },
+            Err(_) => 125,
+        };
+        // SAFETY: leaves A without running anything shared with the supervisor.
+        unsafe { libc::_exit(code) }
+    }
+    // B: PID 1.
+    // SAFETY: prctl with integer arguments.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+    if let Err(e) = build_view(run) {
+        die("build the file-system view", &e);
+    }
+    match super::init(run.child, control, Some((run.env, run.cwd))) {
+        // SAFETY: as above.
+        Ok(code) => unsafe { libc::_exit(i32::from(code)) },
+        Err(e) => die("run the command", &e),
+    }
+}
