@@ -81,6 +81,65 @@ try {
   fail(`failed to enter ${req.cwd}: ${e.message}`);
 }
 
+// ---- the V8 sidecar, started first ----
+
+// Watch the V8 sidecar secure-exec spawns: when it dies (RLIMIT_CPU, RLIMIT_DATA, V8 OOM), the
+// signal says which limit was hit; secure-exec itself often reports only "IPC connection closed".
+let sidecarExit = null;
+let sidecarExited = null;
+{
+  const originalSpawn = childProcess.spawn;
+  childProcess.spawn = function (command, ...rest) {
+    const child = originalSpawn.call(this, command, ...rest);
+    if (String(command).includes("secure-exec-v8")) {
+      sidecarExited = new Promise((resolve) => {
+        child.once("exit", (code, signal) => {
+          sidecarExit = { code, signal };
+          resolve();
+        });
+      });
+    }
+    return child;
+  };
+  syncBuiltinESMExports();
+}
+
+// The install step (bundle.mjs) left secure-exec as one bundled module plus a small entry with
+// just the sidecar launcher, and the bridge code the sidecar snapshots. The sidecar is started
+// now, with that bridge code, so that its snapshot is built while this process loads the rest;
+// secure-exec then adopts it as its one V8 runtime. It is the same launcher secure-exec would
+// call, with the same (empty) environment; nothing runs in it before secure-exec's first Execute.
+const bundleDir = path.join(req.deps_dir, "bundle");
+const tImport0 = performance.now();
+let v8Runtime;
+try {
+  const { createV8Runtime } = await import(pathToFileURL(path.join(bundleDir, "prestart.mjs")).href);
+  v8Runtime = createV8Runtime({ warmupBridgeCode: fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8") });
+  // Failures surface through secure-exec's exec(); this only keeps them from being "unhandled".
+  v8Runtime.catch(() => {});
+} catch (e) {
+  fail(`failed to start the V8 sidecar from ${bundleDir}: ${e.message}`);
+}
+let se;
+try {
+  se = await import(pathToFileURL(path.join(bundleDir, "secure-exec.mjs")).href);
+  se.__terraphimAdoptV8Runtime(v8Runtime);
+} catch (e) {
+  fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
+}
+const tImport1 = performance.now();
+
+// secure-exec's exec() ends with a fixed 100 ms grace (polling every 10 ms) for host-side handles
+// that a bridge callback might still register. Every bridge call has been answered by the time
+// the isolate reports its result, and child processes are denied here, so the grace only delays
+// the result. The wait for handles that do exist (an open server, a request in flight) is kept.
+se.NodeExecutionDriver.prototype.waitForManagedResources = async function waitForManagedResources() {
+  while (!this.disposed && this.hasManagedResources()) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+
 // ---- filesystem policy: realpath every path, so a symlink cannot lead out of an allowed tree ----
 
 function realRoot(p) {
@@ -346,35 +405,6 @@ function onStdio(event) {
 
 // ---- run ----
 
-// Watch the V8 sidecar secure-exec spawns: when it dies (RLIMIT_CPU, RLIMIT_DATA, V8 OOM), the
-// signal says which limit was hit; secure-exec itself often reports only "IPC connection closed".
-let sidecarExit = null;
-let sidecarExited = null;
-{
-  const originalSpawn = childProcess.spawn;
-  childProcess.spawn = function (command, ...rest) {
-    const child = originalSpawn.call(this, command, ...rest);
-    if (String(command).includes("secure-exec-v8")) {
-      sidecarExited = new Promise((resolve) => {
-        child.once("exit", (code, signal) => {
-          sidecarExit = { code, signal };
-          resolve();
-        });
-      });
-    }
-    return child;
-  };
-  syncBuiltinESMExports();
-}
-
-const tImport0 = performance.now();
-let se;
-try {
-  se = await import(pathToFileURL(path.join(req.deps_dir, "node_modules", "secure-exec", "dist", "index.js")).href);
-} catch (e) {
-  fail(`failed to load secure-exec from ${req.deps_dir}: ${e.message}`);
-}
-const tImport1 = performance.now();
 
 // An adapter is installed even when the network is denied, so that attempts reach the policy and
 // are reported; the policy refuses them before the adapter is called.

@@ -1,0 +1,174 @@
+// terraphim guard: build step run once after the pinned packages are installed.
+//
+// Usage: node bundle.mjs DIR   (DIR holds node_modules/ from the lockfile)
+//
+// Writes DIR/bundle/:
+// - secure-exec.mjs: secure-exec 0.2.1 and its JavaScript dependencies in one ES module, so a run
+//   loads one file instead of resolving and compiling a few hundred modules (~300 ms per run);
+// - polyfills/*.js: the Node stdlib polyfills secure-exec hands to the isolate. secure-exec builds
+//   each one with esbuild on first use in every process (~100 ms each, and a console.log needs
+//   two); here they are built once, by the same function, and read from disk at run time;
+// - bridge.js: secure-exec's bridge code for the V8 sidecar's snapshot, so the sidecar can be
+//   started before secure-exec itself is loaded;
+// - version: BUNDLE_FORMAT, checked by the Rust side (an older bundle asks for setup-js again).
+//
+// Nothing here changes what runs inside the isolate or what the driver's policy allows: the
+// polyfill texts are byte for byte what secure-exec would build, the bridge code is what it would
+// send, and every source edit below must match exactly once or the build fails.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+export const BUNDLE_FORMAT = 1;
+
+const dir = path.resolve(process.argv[2] ?? "");
+if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
+  console.error(`bundle: no node_modules/secure-exec in ${dir}`);
+  process.exit(1);
+}
+const nm = path.join(dir, "node_modules");
+const out = path.join(dir, "bundle");
+const tmp = path.join(dir, `bundle.tmp-${process.pid}`);
+for (const stale of fs.readdirSync(dir).filter((n) => n.startsWith("bundle.tmp-"))) {
+  fs.rmSync(path.join(dir, stale), { recursive: true, force: true });
+}
+fs.mkdirSync(path.join(tmp, "polyfills"), { recursive: true });
+
+const require = createRequire(path.join(dir, "package.json"));
+const esbuild = require("esbuild");
+const nodejsDist = path.join(nm, "@secure-exec", "nodejs", "dist");
+
+// ---- polyfills, built by secure-exec's own bundlePolyfill ----
+const polyfillsPath = path.join(nodejsDist, "polyfills.js");
+const polyfills = await import(pathToFileURL(polyfillsPath).href);
+const custom = [...fs.readFileSync(polyfillsPath, "utf8").matchAll(/\["([^"]+)", resolveCustomPolyfillSource\(/g)].map((m) => m[1]);
+if (custom.length === 0) throw new Error("bundle: no custom polyfill entries found in polyfills.js");
+const available = polyfills.getAvailableStdlib();
+const names = [...new Set([...available, ...custom])].sort();
+// Files are numbered (names such as "stream/web" hold slashes); FILES maps a name to its number.
+const files = {};
+for (const [i, name] of names.entries()) {
+  if (!polyfills.hasPolyfill(name)) throw new Error(`bundle: ${name} is not a polyfill`);
+  const code = await polyfills.bundlePolyfill(name);
+  fs.writeFileSync(path.join(tmp, "polyfills", `${i}.js`), code);
+  files[name] = i;
+}
+
+// The module that replaces polyfills.js in the bundle: same exports, texts read from disk.
+const polyfillModule = `
+import { readFileSync } from "node:fs";
+const AVAILABLE = ${JSON.stringify(available)};
+const FILES = new Map(Object.entries(${JSON.stringify(files)}));
+const cache = new Map();
+export async function bundlePolyfill(moduleName) {
+  const cached = cache.get(moduleName);
+  if (cached) return cached;
+  const file = FILES.get(moduleName);
+  if (file === undefined) throw new Error(\`No polyfill available for module: \${moduleName}\`);
+  const code = readFileSync(new URL(\`./polyfills/\${file}.js\`, import.meta.url), "utf8");
+  cache.set(moduleName, code);
+  return code;
+}
+export function getAvailableStdlib() {
+  return [...AVAILABLE];
+}
+export function hasPolyfill(moduleName) {
+  return FILES.has(moduleName.replace(/^node:/, ""));
+}
+export async function prebundleAllPolyfills() {
+  await Promise.all(AVAILABLE.map((m) => bundlePolyfill(m)));
+  return new Map(cache);
+}
+`;
+
+// ---- exact source edits ----
+function edit(file, source, from, to) {
+  const at = source.indexOf(from);
+  if (at < 0 || source.indexOf(from, at + 1) >= 0) {
+    throw new Error(`bundle: expected exactly one ${JSON.stringify(from.slice(0, 60))} in ${file}`);
+  }
+  return source.slice(0, at) + to + source.slice(at + from.length);
+}
+
+const executionDriver = path.join(nodejsDist, "execution-driver.js");
+// Export two hooks from the execution driver: the bridge code it sends to the sidecar, and a way
+// to hand it a sidecar started earlier (by the same createV8Runtime, with the same bridge code).
+const EXECUTION_DRIVER_HOOKS = `
+export function __terraphimBridgeCode() {
+    return buildFullBridgeCode();
+}
+export function __terraphimAdoptV8Runtime(promise) {
+    if (sharedV8Runtime || sharedV8RuntimePromise) throw new Error("a V8 runtime already exists");
+    sharedV8RuntimePromise = promise.then((rt) => {
+        sharedV8Runtime = rt;
+        sharedV8RuntimePromise = null;
+        return rt;
+    });
+}
+`;
+
+const rel = (file) => {
+  const r = path.relative(out, file).split(path.sep).join("/");
+  return r.startsWith(".") ? r : `./${r}`;
+};
+
+const plugin = {
+  name: "terraphim",
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (args.path === polyfillsPath) return { contents: polyfillModule, loader: "js", resolveDir: nodejsDist };
+      let source = fs.readFileSync(args.path, "utf8");
+      // Modules find files next to themselves (the bridge source, the sidecar binary, package
+      // roots): keep each module's own location, relative to the bundle so DIR may move.
+      // (Code only: a quoted "import.meta.url" is data, e.g. in secure-exec's source transforms.)
+      source = source.replace(/(?<![\w."'$])import\.meta\.url(?![\w"'$])/g, `new URL(${JSON.stringify(rel(args.path))}, import.meta.url).href`);
+      if (args.path === executionDriver) source += EXECUTION_DRIVER_HOOKS;
+      return { contents: source, loader: "js", resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+// Two entries sharing one chunk: prestart.mjs (just createV8Runtime, so the driver can start the
+// sidecar's snapshot before loading the rest) and secure-exec.mjs (everything, plus the hooks).
+const ENTRIES = {
+  prestart: `export { createV8Runtime } from ${JSON.stringify(path.join(nm, "@secure-exec", "v8", "dist", "runtime.js"))};`,
+  "secure-exec": `export * from ${JSON.stringify(path.join(nm, "secure-exec", "dist", "index.js"))};
+export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringify(executionDriver)};`,
+};
+const entries = {
+  name: "terraphim-entries",
+  setup(build) {
+    build.onResolve({ filter: /^terraphim-entry:/ }, (args) => ({ path: args.path.slice("terraphim-entry:".length), namespace: "terraphim-entry" }));
+    build.onLoad({ filter: /.*/, namespace: "terraphim-entry" }, (args) => ({ contents: ENTRIES[args.path], loader: "js", resolveDir: nm }));
+  },
+};
+
+await esbuild.build({
+  entryPoints: Object.fromEntries(Object.keys(ENTRIES).map((k) => [k, `terraphim-entry:${k}`])),
+  bundle: true,
+  splitting: true,
+  outdir: tmp,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunk-[hash]",
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // esbuild finds its own binary next to itself; cbor-x is loaded only under Bun.
+  external: ["esbuild", "cbor-x"],
+  // CommonJS dependencies inside an ES module need a real require().
+  banner: { js: `import { createRequire as __terraphimCreateRequire } from "node:module"; const require = __terraphimCreateRequire(import.meta.url);` },
+  plugins: [entries, plugin],
+  logLevel: "warning",
+});
+
+// The bridge code the sidecar snapshots, as the bundled secure-exec builds it. The paths inside
+// the bundle are relative and tmp sits next to out, so importing from tmp resolves the same files.
+const bundled = await import(pathToFileURL(path.join(tmp, "secure-exec.mjs")).href);
+fs.writeFileSync(path.join(tmp, "bridge.js"), bundled.__terraphimBridgeCode());
+
+fs.writeFileSync(path.join(tmp, "version"), `${BUNDLE_FORMAT}\n`);
+fs.rmSync(out, { recursive: true, force: true });
+fs.renameSync(tmp, out);
+console.error(`bundle: ${names.length} polyfills and secure-exec.mjs in ${out}`);
+process.exit(0);
