@@ -20,7 +20,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
-export const BUNDLE_FORMAT = 1;
+export const BUNDLE_FORMAT = 2;
 
 const dir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
@@ -108,6 +108,19 @@ export function __terraphimAdoptV8Runtime(promise) {
 }
 `;
 
+const bridgeHandlers = path.join(nodejsDist, "bridge-handlers.js");
+// secure-exec 0.2.1 sends the isolate's fetch and http requests through a kernel socket that it
+// connects (and checks against the network policy) first, handing it to http.request as
+// `createConnection`. It also passes `agent: false`, and with an agent Node ignores
+// `createConnection`: the request went out on a second, direct host connection while the checked
+// socket sat idle, so a listener serving one connection at a time never answered (the fetch hung
+// until the wall limit). Without `agent: false` the request uses the checked socket.
+const KERNEL_HTTP_AGENT = [
+  `                agent: false,
+                createConnection: () => requestTransport,`,
+  `                createConnection: () => requestTransport,`,
+];
+
 const rel = (file) => {
   const r = path.relative(out, file).split(path.sep).join("/");
   return r.startsWith(".") ? r : `./${r}`;
@@ -124,6 +137,7 @@ const plugin = {
       // (Code only: a quoted "import.meta.url" is data, e.g. in secure-exec's source transforms.)
       source = source.replace(/(?<![\w."'$])import\.meta\.url(?![\w"'$])/g, `new URL(${JSON.stringify(rel(args.path))}, import.meta.url).href`);
       if (args.path === executionDriver) source += EXECUTION_DRIVER_HOOKS;
+      if (args.path === bridgeHandlers) source = edit(args.path, source, ...KERNEL_HTTP_AGENT);
       return { contents: source, loader: "js", resolveDir: path.dirname(args.path) };
     });
   },
@@ -134,7 +148,9 @@ const plugin = {
 const ENTRIES = {
   prestart: `export { createV8Runtime } from ${JSON.stringify(path.join(nm, "@secure-exec", "v8", "dist", "runtime.js"))};`,
   "secure-exec": `export * from ${JSON.stringify(path.join(nm, "secure-exec", "dist", "index.js"))};
-export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringify(executionDriver)};`,
+export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringify(executionDriver)};
+export { SocketTable } from "@secure-exec/core";
+export { createNodeHostNetworkAdapter } from "@secure-exec/nodejs";`,
 };
 const entries = {
   name: "terraphim-entries",

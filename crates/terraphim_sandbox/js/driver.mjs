@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
+import dns from "node:dns/promises";
 import { pathToFileURL } from "node:url";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import childProcess from "node:child_process";
@@ -324,20 +325,90 @@ function hostOf(request) {
   return null;
 }
 
-function isLoopback(host) {
+function bare(host) {
+  const h = String(host).toLowerCase();
+  return h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h;
+}
+
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+// Addresses off the public internet, which an "allow" profile may not reach: loopback, private,
+// link-local (cloud metadata), shared, reserved, documentation, multicast, and every IPv6 form
+// of an IPv4 address.
+const NON_PUBLIC = new net.BlockList();
+for (const [address, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16],
+  ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
+  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+]) {
+  NON_PUBLIC.addSubnet(address, prefix, "ipv4");
+}
+for (const [address, prefix] of [
+  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32],
+  ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+]) {
+  NON_PUBLIC.addSubnet(address, prefix, "ipv6");
+}
+
+// May the profile reach this IP address?
+function addressAllowed(ip) {
+  const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : null;
+  if (family === null) return false;
+  if (req.network === "loopback") return LOOPBACK.check(ip, family);
+  if (req.network === "allow") return !NON_PUBLIC.check(ip, family);
+  return false;
+}
+
+// May the profile reach this host (an address or a name)? A name that passes is checked again,
+// on the addresses it resolves to, when the connection is made (guardedHostAdapter).
+function hostAllowed(host, op) {
   if (!host) return false;
-  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  if (bare === "localhost" || bare === "::1") return true;
-  return net.isIPv4(bare) && bare.startsWith("127.");
+  const name = bare(host);
+  if (op === "listen" && req.network === "allow") return true;
+  if (net.isIP(name)) return addressAllowed(name);
+  if (name === "localhost" || name.endsWith(".localhost")) return req.network === "loopback";
+  return req.network === "allow";
 }
 
 function networkPolicy(request) {
   const host = hostOf(request);
   const target = request.url ?? `${host ?? "?"}${request.port ? ":" + request.port : ""}`;
-  if (req.network === "allow") return { allow: true };
-  if (req.network === "loopback" && isLoopback(host)) return { allow: true };
-  violation("network", `${request.op} ${target}`, `network is "${req.network}" in this profile`);
+  if (req.network !== "deny" && hostAllowed(host, request.op)) return { allow: true };
+  const what = req.network === "allow" ? "only public hosts" : req.network === "loopback" ? "only loopback hosts" : "no network";
+  violation("network", `${request.op} ${target}`, `network is "${req.network}" in this profile (${what})`);
   return { allow: false, reason: `network is ${req.network}` };
+}
+
+// The host side of the isolate's sockets (fetch, http, net, dgram all end here). Names are
+// resolved once, every address is checked against the profile, and the connection goes to the
+// checked address, so a name cannot resolve to one address for the check and another for the
+// connection.
+function guardedHostAdapter(inner) {
+  async function checked(op, host, port) {
+    const name = bare(host);
+    let addresses;
+    try {
+      addresses = net.isIP(name) ? [name] : (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
+    } catch (e) {
+      const err = new Error(`getaddrinfo ${e.code ?? "ENOTFOUND"} ${host}`);
+      err.code = e.code ?? "ENOTFOUND";
+      throw err;
+    }
+    const refused = addresses.find((a) => !addressAllowed(a));
+    if (addresses.length === 0 || refused !== undefined) {
+      violation("network", `${op} ${host}:${port}`, `${host} resolves to ${refused ?? "no address"}, which network "${req.network}" does not allow`);
+      const err = new Error(`EACCES: network ${op} denied: ${host}`);
+      err.code = "EACCES";
+      throw err;
+    }
+    return addresses[0];
+  }
+  return {
+    ...inner,
+    tcpConnect: async (host, port) => inner.tcpConnect(await checked("connect", host, port), port),
+    udpSend: async (socket, data, host, port) => inner.udpSend(socket, data, await checked("send", host, port), port),
+  };
 }
 
 function childProcessPolicy(request) {
@@ -409,11 +480,13 @@ function onStdio(event) {
 // An adapter is installed even when the network is denied, so that attempts reach the policy and
 // are reported; the policy refuses them before the adapter is called.
 const adapter = se.createDefaultNetworkAdapter();
-if (req.network === "loopback" && typeof adapter.__setLoopbackPortChecker === "function") {
-  // The policy already limited requests to loopback hosts; without this the adapter's SSRF
-  // check would refuse every loopback port.
-  adapter.__setLoopbackPortChecker(() => true);
-}
+// secure-exec sends http(s) requests through its socket table (checked with networkPolicy as
+// "connect"), whose host side is this guarded adapter; the table is built here only to give it
+// that adapter.
+const socketTable = new se.SocketTable({
+  hostAdapter: guardedHostAdapter(se.createNodeHostNetworkAdapter()),
+  networkCheck: networkPolicy,
+});
 
 const systemDriver = se.createNodeDriver({
     filesystem: guardedFileSystem(new se.NodeFileSystem()),
@@ -430,7 +503,9 @@ systemDriver.filesystem = relativeToCwd(systemDriver.filesystem);
 
 const runtime = new se.NodeRuntime({
   systemDriver,
-  runtimeDriverFactory: se.createNodeRuntimeDriverFactory(),
+  runtimeDriverFactory: {
+    createRuntimeDriver: (options) => new se.NodeExecutionDriver({ ...options, socketTable }),
+  },
   memoryLimit: req.memory_mb,
   cpuTimeLimitMs: req.wall_ms,
   onStdio,
