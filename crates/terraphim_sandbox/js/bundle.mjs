@@ -20,7 +20,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
-export const BUNDLE_FORMAT = 2;
+export const BUNDLE_FORMAT = 3;
 
 const dir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
@@ -93,13 +93,17 @@ function edit(file, source, from, to) {
 
 const executionDriver = path.join(nodejsDist, "execution-driver.js");
 // Export two hooks from the execution driver: the bridge code it sends to the sidecar, and a way
-// to hand it a sidecar started earlier (by the same createV8Runtime, with the same bridge code).
+// to hand it a sidecar started earlier (by the same createV8Runtime) with the bridge code that
+// sidecar was given.
 const EXECUTION_DRIVER_HOOKS = `
 export function __terraphimBridgeCode() {
     return buildFullBridgeCode();
 }
-export function __terraphimAdoptV8Runtime(promise) {
+export function __terraphimAdoptV8Runtime(promise, bridgeCode) {
     if (sharedV8Runtime || sharedV8RuntimePromise) throw new Error("a V8 runtime already exists");
+    // The bridge code the sidecar was started with is bundle/bridge.js, which buildFullBridgeCode
+    // wrote at install time; reusing it saves reading and joining the 1 MB again.
+    if (typeof bridgeCode === "string" && bridgeCode.length > 0) bridgeCodeCache = bridgeCode;
     sharedV8RuntimePromise = promise.then((rt) => {
         sharedV8Runtime = rt;
         sharedV8RuntimePromise = null;
@@ -108,6 +112,20 @@ export function __terraphimAdoptV8Runtime(promise) {
 }
 `;
 
+const v8Runtime = path.join(nm, "@secure-exec", "v8", "dist", "runtime.js");
+// The bridge starts the V8 sidecar itself (from Rust, confined like the driver, at the same moment
+// as the driver) and warms its snapshot; createV8Runtime is handed that process and its auth token
+// instead of spawning one. Without both options it behaves as before.
+const V8_RUNTIME_EDITS = [
+  [
+    `    const authToken = randomBytes(16).toString("hex");`,
+    `    const authToken = options?.authToken ?? randomBytes(16).toString("hex");`,
+  ],
+  [
+    `    const child = spawn(binaryPath, [], {`,
+    `    const child = options?.child ?? spawn(binaryPath, [], {`,
+  ],
+];
 const bridgeHandlers = path.join(nodejsDist, "bridge-handlers.js");
 // secure-exec 0.2.1 sends the isolate's fetch and http requests through a kernel socket that it
 // connects (and checks against the network policy) first, handing it to http.request as
@@ -138,6 +156,7 @@ const plugin = {
       source = source.replace(/(?<![\w."'$])import\.meta\.url(?![\w"'$])/g, `new URL(${JSON.stringify(rel(args.path))}, import.meta.url).href`);
       if (args.path === executionDriver) source += EXECUTION_DRIVER_HOOKS;
       if (args.path === bridgeHandlers) source = edit(args.path, source, ...KERNEL_HTTP_AGENT);
+      if (args.path === v8Runtime) for (const [from, to] of V8_RUNTIME_EDITS) source = edit(args.path, source, from, to);
       return { contents: source, loader: "js", resolveDir: path.dirname(args.path) };
     });
   },
@@ -146,7 +165,7 @@ const plugin = {
 // Two entries sharing one chunk: prestart.mjs (just createV8Runtime, so the driver can start the
 // sidecar's snapshot before loading the rest) and secure-exec.mjs (everything, plus the hooks).
 const ENTRIES = {
-  prestart: `export { createV8Runtime } from ${JSON.stringify(path.join(nm, "@secure-exec", "v8", "dist", "runtime.js"))};`,
+  prestart: `export { createV8Runtime } from ${JSON.stringify(v8Runtime)};`,
   "secure-exec": `export * from ${JSON.stringify(path.join(nm, "secure-exec", "dist", "index.js"))};
 export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringify(executionDriver)};
 export { SocketTable } from "@secure-exec/core";

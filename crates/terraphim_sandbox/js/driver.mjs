@@ -1,7 +1,7 @@
 // terraphim guard: the Node side of the secure-exec bridge.
 //
-// Protocol (version 1), documented in docs/secure-exec.md:
-// - stdin: one JSON request object (read to EOF).
+// Protocol (version 2), documented in docs/secure-exec.md:
+// - stdin: one JSON request object (read to EOF), naming the V8 sidecar the Rust side started.
 // - stdout: JSON Lines, one message per line, written synchronously. Nothing else is ever written
 //   to fd 1: process.stdout is redirected to stderr before secure-exec is loaded.
 //     {"type":"stdout"|"stderr","data":STRING}
@@ -11,17 +11,20 @@
 // The process then exits with process.exit(), so secure-exec's 60 s zombie timer never holds it.
 //
 // One request, one NodeRuntime, one V8 sidecar: this process serves a single run and exits.
+// The driver itself never starts a process: the sidecar comes from the Rust side, and
+// secure-exec's command executor is never installed.
 
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
 import dns from "node:dns/promises";
 import { pathToFileURL } from "node:url";
-import { createRequire, syncBuiltinESMExports } from "node:module";
-import childProcess from "node:child_process";
+import { createRequire } from "node:module";
+import { EventEmitter } from "node:events";
+import { PassThrough, Readable } from "node:stream";
 
 const t0 = performance.now();
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 // fd 1 belongs to the protocol from here on.
 const protocolFd = 1;
@@ -82,49 +85,57 @@ try {
   fail(`failed to enter ${req.cwd}: ${e.message}`);
 }
 
-// ---- the V8 sidecar, started first ----
+// ---- the V8 sidecar ----
 
-// Watch the V8 sidecar secure-exec spawns: when it dies (RLIMIT_CPU, RLIMIT_DATA, V8 OOM), the
-// signal says which limit was hit; secure-exec itself often reports only "IPC connection closed".
-let sidecarExit = null;
-let sidecarExited = null;
-{
-  const originalSpawn = childProcess.spawn;
-  childProcess.spawn = function (command, ...rest) {
-    const child = originalSpawn.call(this, command, ...rest);
-    if (String(command).includes("secure-exec-v8")) {
-      sidecarExited = new Promise((resolve) => {
-        child.once("exit", (code, signal) => {
-          sidecarExit = { code, signal };
-          resolve();
-        });
-      });
-    }
-    return child;
-  };
-  syncBuiltinESMExports();
-}
-
-// The install step (bundle.mjs) left secure-exec as one bundled module plus a small entry with
-// just the sidecar launcher, and the bridge code the sidecar snapshots. The sidecar is started
-// now, with that bridge code, so that its snapshot is built while this process loads the rest;
-// secure-exec then adopts it as its one V8 runtime. It is the same launcher secure-exec would
-// call, with the same (empty) environment; nothing runs in it before secure-exec's first Execute.
+// The Rust side started the V8 sidecar (confined like this process, in a session of its own) at the
+// same moment as this process, and already sent it the bridge code to snapshot, so the snapshot is
+// built while Node starts. createV8Runtime (the launcher secure-exec itself uses, from the small
+// prestart.mjs that bundle.mjs writes) is handed that process and its auth token instead of
+// spawning one; everything else about the runtime is unchanged. The Rust side also watches how the
+// sidecar ends (a signal says which limit it hit).
 const bundleDir = path.join(req.deps_dir, "bundle");
 const tImport0 = performance.now();
 let v8Runtime;
+let bridgeCode;
 try {
+  const sidecar = req.sidecar;
+  if (!sidecar || typeof sidecar.socket !== "string" || typeof sidecar.token !== "string" || !Number.isInteger(sidecar.pid)) {
+    fail(`request lacks "sidecar" {socket, token, pid}`);
+  }
   const { createV8Runtime } = await import(pathToFileURL(path.join(bundleDir, "prestart.mjs")).href);
-  v8Runtime = createV8Runtime({ warmupBridgeCode: fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8") });
+  bridgeCode = fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8");
+  v8Runtime = createV8Runtime({ child: startedSidecar(sidecar), authToken: sidecar.token });
   // Failures surface through secure-exec's exec(); this only keeps them from being "unhandled".
   v8Runtime.catch(() => {});
 } catch (e) {
-  fail(`failed to start the V8 sidecar from ${bundleDir}: ${e.message}`);
+  fail(`failed to reach the V8 sidecar: ${e.message}`);
 }
+
+// What createV8Runtime needs of a ChildProcess: the socket path as the first stdout line, stderr
+// (the sidecar writes to the Rust side's stderr pipe directly), kill, unref and events (no "exit":
+// the sidecar is not this process's child; its end shows as a closed IPC connection).
+function startedSidecar({ socket, pid }) {
+  const child = new EventEmitter();
+  child.pid = pid;
+  child.stdout = Readable.from([`${socket}\n`]);
+  child.stderr = new PassThrough();
+  child.stderr.unref = () => {};
+  child.kill = (signal) => {
+    try {
+      process.kill(pid, signal ?? "SIGTERM");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  child.unref = () => {};
+  return child;
+}
+
 let se;
 try {
   se = await import(pathToFileURL(path.join(bundleDir, "secure-exec.mjs")).href);
-  se.__terraphimAdoptV8Runtime(v8Runtime);
+  se.__terraphimAdoptV8Runtime(v8Runtime, bridgeCode);
 } catch (e) {
   fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
 }
@@ -523,23 +534,13 @@ try {
 const tExec1 = performance.now();
 
 const message = result.errorMessage ?? null;
-if (message && /IPC connection closed|V8 runtime process|ERR_V8_PROCESS_CRASH/.test(message) && sidecarExited) {
-  // The sidecar died; its exit event may trail the IPC close by a moment.
-  await Promise.race([sidecarExited, new Promise((r) => setTimeout(r, 2000))]);
-}
 if (message) {
-  const signal = sidecarExit?.signal ?? (message.match(/signal (SIG[A-Z]+)/) ?? [])[1] ?? null;
-  const evidence = signal ? `V8 sidecar killed by ${signal}: ${message}` : message;
-  if (signal === "SIGXCPU" || signal === "SIGKILL") {
-    violation("cpu", "the V8 sidecar exceeded its CPU time limit (RLIMIT_CPU)", evidence);
-  } else if (signal) {
-    violation("memory", `the V8 sidecar died at its memory limit (${req.memory_mb} MB heap, RLIMIT_DATA)`, evidence);
-  } else if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
+  // A sidecar that died (RLIMIT_CPU, RLIMIT_DATA, V8 out of memory) shows here as a closed IPC
+  // connection; the Rust side reports it from the sidecar's exit status.
+  if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
     violation("wall-time", `ran longer than ${req.wall_ms} ms`, message);
   } else if (/out of memory|heap limit|Array buffer allocation failed|allocation failed|Invalid array length|Invalid typed array length/i.test(message)) {
     violation("memory", `exceeded the ${req.memory_mb} MB memory limit`, message);
-  } else if (/IPC connection closed|ERR_V8_PROCESS_CRASH/.test(message)) {
-    violation("memory", "the V8 sidecar died", message);
   }
 }
 

@@ -11,7 +11,7 @@ pub(crate) const DRIVER_JS: &str = include_str!("../../js/driver.mjs");
 /// polyfills and extracts its bridge code into `DIR/bundle/` (see `docs/secure-exec.md`).
 const BUNDLE_JS: &str = include_str!("../../js/bundle.mjs");
 /// The `DIR/bundle/version` the driver needs; `bundle.mjs` writes its `BUNDLE_FORMAT`.
-const BUNDLE_FORMAT: &str = "2";
+const BUNDLE_FORMAT: &str = "3";
 const PACKAGE_JSON: &str = include_str!("../../js/package.json");
 const PACKAGE_LOCK: &str = include_str!("../../js/package-lock.json");
 
@@ -136,6 +136,39 @@ impl JsDeps {
     /// The directory holding `node_modules/`.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// secure-exec's V8 sidecar binary for this platform (a prebuilt npm package).
+    pub(crate) fn sidecar(&self) -> Result<PathBuf, SecureExecError> {
+        let package = match std::env::consts::ARCH {
+            "x86_64" => "v8-linux-x64-gnu",
+            "aarch64" => "v8-linux-arm64-gnu",
+            other => {
+                return Err(SecureExecError::process(
+                    format!("find secure-exec's V8 sidecar for {other}"),
+                    std::io::ErrorKind::Unsupported.into(),
+                ));
+            }
+        };
+        let path = self
+            .dir
+            .join("node_modules/@secure-exec")
+            .join(package)
+            .join("secure-exec-v8");
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(SecureExecError::DepsMissing {
+                dir: self.dir.clone(),
+                expected: PINNED_SECURE_EXEC,
+            })
+        }
+    }
+
+    /// The bridge code `bundle.mjs` extracted, which the sidecar snapshots.
+    pub(crate) fn bridge_code(&self) -> Result<Vec<u8>, SecureExecError> {
+        let path = self.dir.join("bundle/bridge.js");
+        fs_err::read(&path).map_err(|e| SecureExecError::io(&path, e))
     }
 }
 

@@ -1,4 +1,4 @@
-//! OS confinement of the Node host process (inherited by the V8 sidecar it spawns).
+//! OS confinement of the Node host process and of the V8 sidecar (the same rules, applied to each).
 //!
 //! Everything that allocates (the Landlock ruleset, the seccomp program) is built in the parent;
 //! the child only makes syscalls between fork and exec.
