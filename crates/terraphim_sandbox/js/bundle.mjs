@@ -20,7 +20,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
-export const BUNDLE_FORMAT = 3;
+export const BUNDLE_FORMAT = 4;
 
 const dir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
@@ -171,6 +171,26 @@ export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringif
 export { SocketTable } from "@secure-exec/core";
 export { createNodeHostNetworkAdapter } from "@secure-exec/nodejs";`,
 };
+// esbuild (the JS API, which then starts its binary) is needed only to transform ES module or
+// TypeScript sources; loading it eagerly cost ~30 ms per run. The bundle gets a stand-in with the
+// functions secure-exec uses, which loads the real package from node_modules on first call.
+const LAZY_ESBUILD = `
+let real;
+const load = () => (real ??= require("esbuild"));
+export const transform = (...args) => load().transform(...args);
+export const transformSync = (...args) => load().transformSync(...args);
+export const build = (...args) => load().build(...args);
+export const buildSync = (...args) => load().buildSync(...args);
+`;
+const lazyEsbuild = {
+  name: "terraphim-lazy-esbuild",
+  setup(build) {
+    build.onResolve({ filter: /^esbuild$/ }, (args) =>
+      args.namespace === "terraphim-lazy" ? { path: "esbuild", external: true } : { path: "esbuild", namespace: "terraphim-lazy" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "terraphim-lazy" }, () => ({ contents: LAZY_ESBUILD, loader: "js", resolveDir: nm }));
+  },
+};
 const entries = {
   name: "terraphim-entries",
   setup(build) {
@@ -193,7 +213,7 @@ await esbuild.build({
   external: ["esbuild", "cbor-x"],
   // CommonJS dependencies inside an ES module need a real require().
   banner: { js: `import { createRequire as __terraphimCreateRequire } from "node:module"; const require = __terraphimCreateRequire(import.meta.url);` },
-  plugins: [entries, plugin],
+  plugins: [entries, lazyEsbuild, plugin],
   logLevel: "warning",
 });
 

@@ -414,6 +414,15 @@ fn routed_commands_run_files_and_typescript() {
         (&["npx", "tsx", "main.ts"][..], "ts 42\n"),
         (&["node", "-p", "6*7"][..], "42\n"),
         (&["node", "-e", "console.log(1)"][..], "1\n"),
+        // ES module syntax goes through secure-exec's esbuild transform (loaded on first use).
+        (
+            &[
+                "node",
+                "-e",
+                r#"import path from "node:path"; console.log(path.basename("/a/b.txt"))"#,
+            ][..],
+            "b.txt\n",
+        ),
     ] {
         let invocation = js_invocation(command).unwrap();
         let r = b
