@@ -20,7 +20,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
-export const BUNDLE_FORMAT = 4;
+export const BUNDLE_FORMAT = 5;
 
 const dir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
@@ -125,6 +125,13 @@ const V8_RUNTIME_EDITS = [
     `    const child = spawn(binaryPath, [], {`,
     `    const child = options?.child ?? spawn(binaryPath, [], {`,
   ],
+  // The hash only lets a session skip resending unchanged bridge code on a later Execute; the
+  // first Execute sends it regardless (its stand-in -1 is never a hash, and differs from the
+  // initial null, so the code is sent). Hashing 1 MB byte by byte in JavaScript took ~20 ms.
+  [
+    `                        const bridgeHash = fnv1aHash(execOptions.bridgeCode);`,
+    `                        const bridgeHash = lastBridgeCodeHash === null ? -1 : fnv1aHash(execOptions.bridgeCode);`,
+  ],
 ];
 const bridgeHandlers = path.join(nodejsDist, "bridge-handlers.js");
 // secure-exec 0.2.1 sends the isolate's fetch and http requests through a kernel socket that it
@@ -162,11 +169,11 @@ const plugin = {
   },
 };
 
-// Two entries sharing one chunk: prestart.mjs (just createV8Runtime, so the driver can start the
-// sidecar's snapshot before loading the rest) and secure-exec.mjs (everything, plus the hooks).
+// One entry: secure-exec's own exports, the sidecar launcher, the hooks, and the socket table and
+// host network adapter the driver builds its guarded network from.
 const ENTRIES = {
-  prestart: `export { createV8Runtime } from ${JSON.stringify(v8Runtime)};`,
   "secure-exec": `export * from ${JSON.stringify(path.join(nm, "secure-exec", "dist", "index.js"))};
+export { createV8Runtime } from ${JSON.stringify(v8Runtime)};
 export { __terraphimBridgeCode, __terraphimAdoptV8Runtime } from ${JSON.stringify(executionDriver)};
 export { SocketTable } from "@secure-exec/core";
 export { createNodeHostNetworkAdapter } from "@secure-exec/nodejs";`,
@@ -202,10 +209,8 @@ const entries = {
 await esbuild.build({
   entryPoints: Object.fromEntries(Object.keys(ENTRIES).map((k) => [k, `terraphim-entry:${k}`])),
   bundle: true,
-  splitting: true,
   outdir: tmp,
   outExtension: { ".js": ".mjs" },
-  chunkNames: "chunk-[hash]",
   format: "esm",
   platform: "node",
   target: "node20",

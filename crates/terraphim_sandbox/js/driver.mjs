@@ -89,27 +89,27 @@ try {
 
 // The Rust side started the V8 sidecar (confined like this process, in a session of its own) at the
 // same moment as this process, and already sent it the bridge code to snapshot, so the snapshot is
-// built while Node starts. createV8Runtime (the launcher secure-exec itself uses, from the small
-// prestart.mjs that bundle.mjs writes) is handed that process and its auth token instead of
-// spawning one; everything else about the runtime is unchanged. The Rust side also watches how the
-// sidecar ends (a signal says which limit it hit).
+// built while Node starts. secure-exec (one module, bundled by bundle.mjs at install) is loaded,
+// and its own sidecar launcher, createV8Runtime, is handed that process and its auth token instead
+// of spawning one; everything else about the runtime is unchanged. The Rust side also watches how
+// the sidecar ends (a signal says which limit it hit).
+const sidecar = req.sidecar;
+if (!sidecar || typeof sidecar.socket !== "string" || typeof sidecar.token !== "string" || !Number.isInteger(sidecar.pid)) {
+  fail(`request lacks "sidecar" {socket, token, pid}`);
+}
 const bundleDir = path.join(req.deps_dir, "bundle");
 const tImport0 = performance.now();
-let v8Runtime;
-let bridgeCode;
+let se;
 try {
-  const sidecar = req.sidecar;
-  if (!sidecar || typeof sidecar.socket !== "string" || typeof sidecar.token !== "string" || !Number.isInteger(sidecar.pid)) {
-    fail(`request lacks "sidecar" {socket, token, pid}`);
-  }
-  const { createV8Runtime } = await import(pathToFileURL(path.join(bundleDir, "prestart.mjs")).href);
-  bridgeCode = fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8");
-  v8Runtime = createV8Runtime({ child: startedSidecar(sidecar), authToken: sidecar.token });
+  se = await import(pathToFileURL(path.join(bundleDir, "secure-exec.mjs")).href);
+  const v8Runtime = se.createV8Runtime({ child: startedSidecar(sidecar), authToken: sidecar.token });
   // Failures surface through secure-exec's exec(); this only keeps them from being "unhandled".
   v8Runtime.catch(() => {});
+  se.__terraphimAdoptV8Runtime(v8Runtime, fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8"));
 } catch (e) {
-  fail(`failed to reach the V8 sidecar: ${e.message}`);
+  fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
 }
+const tImport1 = performance.now();
 
 // What createV8Runtime needs of a ChildProcess: the socket path as the first stdout line, stderr
 // (the sidecar writes to the Rust side's stderr pipe directly), kill, unref and events (no "exit":
@@ -132,15 +132,6 @@ function startedSidecar({ socket, pid }) {
   return child;
 }
 
-let se;
-try {
-  se = await import(pathToFileURL(path.join(bundleDir, "secure-exec.mjs")).href);
-  se.__terraphimAdoptV8Runtime(v8Runtime, bridgeCode);
-} catch (e) {
-  fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
-}
-const tImport1 = performance.now();
-
 // secure-exec's exec() ends with a fixed 100 ms grace (polling every 10 ms) for host-side handles
 // that a bridge callback might still register. Every bridge call has been answered by the time
 // the isolate reports its result, and child processes are denied here, so the grace only delays
@@ -150,7 +141,6 @@ se.NodeExecutionDriver.prototype.waitForManagedResources = async function waitFo
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
-
 
 // ---- filesystem policy: realpath every path, so a symlink cannot lead out of an allowed tree ----
 
