@@ -69,7 +69,7 @@ function readRequest() {
     fail(`failed to parse the request: ${e.message}`);
   }
   if (req.protocol !== PROTOCOL) fail(`unsupported protocol version ${req.protocol}, expected ${PROTOCOL}`);
-  for (const key of ["deps_dir", "cwd", "scratch", "read_roots", "network", "memory_mb", "wall_ms", "max_output_bytes"]) {
+  for (const key of ["deps_dir", "cwd", "scratch", "read_roots", "hidden", "network", "memory_mb", "wall_ms", "max_output_bytes", "sidecar"]) {
     if (req[key] === undefined) fail(`request lacks "${key}"`);
   }
   if (typeof req.code !== "string" && typeof req.file !== "string") fail(`request needs "code" or "file"`);
@@ -153,6 +153,8 @@ function realRoot(p) {
 }
 
 const readRoots = req.read_roots.map(realRoot).filter((p) => p !== null);
+// Hidden paths (as given and resolved) are off limits even beneath a read root.
+const hidden = [...new Set(req.hidden.flatMap((p) => [path.resolve(p), realRoot(p)]).filter((p) => p !== null))];
 const scratch = realRoot(req.scratch);
 if (scratch === null) fail(`scratch dir ${req.scratch} does not exist`);
 
@@ -196,6 +198,12 @@ function fsPolicy(request) {
     const kind = READ_OPS.has(op) ? "fs-read" : "fs-write";
     violation(kind, `${op} ${request.path}`, "path cannot be resolved");
     return { allow: false, reason: "path cannot be resolved" };
+  }
+  const literal = path.resolve(req.cwd, virtualToHost(request.path));
+  if (hidden.some((h) => within(real, h) || within(literal, h))) {
+    const kind = READ_OPS.has(op) ? "fs-read" : "fs-write";
+    violation(kind, `${op} ${request.path}`, `hidden by the profile${real === literal ? "" : ` (resolves to ${real})`}`);
+    return { allow: false, reason: "hidden by the profile" };
   }
   if (READ_OPS.has(op)) {
     if (within(real, scratch) || readRoots.some((r) => within(real, r))) return { allow: true };

@@ -173,6 +173,52 @@ fn reads_outside_the_read_roots_are_contained() {
     check_contained("require", r#"require("{secret}")"#, none, FsRead);
 }
 
+/// A hidden path beneath a read root (a project's `.env`) stays out of reach, by name, through a
+/// symlink, and in a directory listing's reads; the rest of the root stays readable.
+#[test]
+fn hidden_paths_inside_read_roots_are_contained() {
+    let Some(b) = backend() else { return };
+    let f = fixture();
+    let env = f.project.join(".env");
+    fs_err::write(&env, SECRET).unwrap();
+    std::os::unix::fs::symlink(&env, f.project.join("env-link")).unwrap();
+    let p = JsProfile {
+        hidden: vec![env],
+        ..profile(&f)
+    };
+    for (what, code) in [
+        (
+            "by name",
+            r#"console.log(require("fs").readFileSync(".env","utf8"))"#,
+        ),
+        (
+            "by symlink",
+            r#"console.log(require("fs").readFileSync("env-link","utf8"))"#,
+        ),
+        (
+            "every listed file",
+            r#"const fs = require("fs"); for (const n of fs.readdirSync(".")) { try { console.log(fs.readFileSync(n, "utf8")) } catch (e) {} }"#,
+        ),
+    ] {
+        let r = run(&b, &f, code, &p);
+        let out = format!("{}{}", r.stdout, r.stderr);
+        assert!(
+            !out.contains(SECRET) && r.has(ViolationKind::FsRead),
+            "{what}: {r:#?}"
+        );
+    }
+    let r = run(
+        &b,
+        &f,
+        r#"console.log(require("fs").readFileSync("package.json","utf8"))"#,
+        &p,
+    );
+    assert!(
+        r.stdout.contains("demo") && r.violations.is_empty(),
+        "{r:#?}"
+    );
+}
+
 #[test]
 fn writes_outside_the_scratch_dir_are_contained() {
     use ViolationKind::FsWrite;

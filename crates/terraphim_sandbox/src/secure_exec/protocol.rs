@@ -16,6 +16,7 @@ pub(crate) struct Request<'a> {
     pub(crate) cwd: &'a Path,
     pub(crate) scratch: &'a Path,
     pub(crate) read_roots: &'a [std::path::PathBuf],
+    pub(crate) hidden: &'a [std::path::PathBuf],
     pub(crate) network: JsNetwork,
     pub(crate) memory_mb: u64,
     pub(crate) wall_ms: u64,

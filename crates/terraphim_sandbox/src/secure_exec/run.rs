@@ -117,8 +117,18 @@ impl SecureExec {
         for dir in [&scratch, &socket_dir] {
             fs_err::create_dir(dir).map_err(|e| SecureExecError::io(dir, e))?;
         }
+        // Hidden paths as given and as resolved: a symlink to one is hidden too.
+        let mut hidden: Vec<PathBuf> = profile
+            .hidden
+            .iter()
+            .flat_map(|h| [Some(h.clone()), fs_err::canonicalize(h).ok()])
+            .flatten()
+            .collect();
+        hidden.sort();
+        hidden.dedup();
         let confined = JsProfile {
             read_roots: read_roots.clone(),
+            hidden: hidden.clone(),
             ..profile.clone()
         };
         let (code, file) = match &request.source {
@@ -194,6 +204,7 @@ impl SecureExec {
             cwd: &cwd,
             scratch: &scratch,
             read_roots: &read_roots,
+            hidden: &hidden,
             network: profile.network,
             memory_mb: profile.memory_mb,
             wall_ms: profile.wall_seconds * 1000,
@@ -250,11 +261,12 @@ impl SecureExec {
             "V8 sidecar: started by the bridge in its own session under the same rlimits, no_new_privs, landlock and seccomp".to_string(),
         );
         enforced.push(format!(
-            "isolate: secure-exec {} V8 heap {} MiB, wall {} s; reads under {}; writes in the scratch dir only; no links; network {:?}; environment denied; child processes denied",
+            "isolate: secure-exec {} V8 heap {} MiB, wall {} s; reads under {}; hidden {}; writes in the scratch dir only; no links; network {:?}; environment denied; child processes denied",
             super::deps::PINNED_SECURE_EXEC,
             profile.memory_mb,
             profile.wall_seconds,
             read_roots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
+            hidden.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
             profile.network
         ));
         let ends = Ends {
