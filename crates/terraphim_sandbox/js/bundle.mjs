@@ -3,8 +3,9 @@
 // Usage: node bundle.mjs DIR   (DIR holds node_modules/ from the lockfile)
 //
 // Writes DIR/bundle/:
-// - secure-exec.mjs: secure-exec 0.2.1 and its JavaScript dependencies in one ES module, so a run
-//   loads one file instead of resolving and compiling a few hundred modules (~300 ms per run);
+// - secure-exec.cjs: secure-exec 0.2.1 and its JavaScript dependencies in one CommonJS file, so a
+//   run loads one file instead of resolving and compiling a few hundred modules (~300 ms per run),
+//   and secure-exec.cjs.cache, V8's code cache of it (the driver skips most of the compiling);
 // - polyfills/*.js: the Node stdlib polyfills secure-exec hands to the isolate. secure-exec builds
 //   each one with esbuild on first use in every process (~100 ms each, and a console.log needs
 //   two); here they are built once, by the same function, and read from disk at run time;
@@ -17,10 +18,11 @@
 // send, and every source edit below must match exactly once or the build fails.
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
+import Module, { createRequire } from "node:module";
+import vm from "node:vm";
 import { pathToFileURL } from "node:url";
 
-export const BUNDLE_FORMAT = 5;
+export const BUNDLE_FORMAT = 6;
 
 const dir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !fs.existsSync(path.join(dir, "node_modules", "secure-exec", "package.json"))) {
@@ -66,7 +68,7 @@ export async function bundlePolyfill(moduleName) {
   if (cached) return cached;
   const file = FILES.get(moduleName);
   if (file === undefined) throw new Error(\`No polyfill available for module: \${moduleName}\`);
-  const code = readFileSync(new URL(\`./polyfills/\${file}.js\`, import.meta.url), "utf8");
+  const code = readFileSync(new URL(\`./polyfills/\${file}.js\`, __terraphimBundleUrl), "utf8");
   cache.set(moduleName, code);
   return code;
 }
@@ -160,7 +162,7 @@ const plugin = {
       // Modules find files next to themselves (the bridge source, the sidecar binary, package
       // roots): keep each module's own location, relative to the bundle so DIR may move.
       // (Code only: a quoted "import.meta.url" is data, e.g. in secure-exec's source transforms.)
-      source = source.replace(/(?<![\w."'$])import\.meta\.url(?![\w"'$])/g, `new URL(${JSON.stringify(rel(args.path))}, import.meta.url).href`);
+      source = source.replace(/(?<![\w."'$])import\.meta\.url(?![\w"'$])/g, `new URL(${JSON.stringify(rel(args.path))}, __terraphimBundleUrl).href`);
       if (args.path === executionDriver) source += EXECUTION_DRIVER_HOOKS;
       if (args.path === bridgeHandlers) source = edit(args.path, source, ...KERNEL_HTTP_AGENT);
       if (args.path === v8Runtime) for (const [from, to] of V8_RUNTIME_EDITS) source = edit(args.path, source, from, to);
@@ -210,25 +212,37 @@ await esbuild.build({
   entryPoints: Object.fromEntries(Object.keys(ENTRIES).map((k) => [k, `terraphim-entry:${k}`])),
   bundle: true,
   outdir: tmp,
-  outExtension: { ".js": ".mjs" },
-  format: "esm",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
   platform: "node",
   target: "node20",
   // esbuild finds its own binary next to itself; cbor-x is loaded only under Bun.
   external: ["esbuild", "cbor-x"],
-  // CommonJS dependencies inside an ES module need a real require().
-  banner: { js: `import { createRequire as __terraphimCreateRequire } from "node:module"; const require = __terraphimCreateRequire(import.meta.url);` },
+  // Where the bundle lies, for the modules that find files next to themselves.
+  banner: { js: `const __terraphimBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
   plugins: [entries, lazyEsbuild, plugin],
   logLevel: "warning",
 });
 
 // The bridge code the sidecar snapshots, as the bundled secure-exec builds it. The paths inside
 // the bundle are relative and tmp sits next to out, so importing from tmp resolves the same files.
-const bundled = await import(pathToFileURL(path.join(tmp, "secure-exec.mjs")).href);
+// Load the bundle the way the driver does, keep V8's code cache of it (the driver hands it back
+// to V8, which checks it against the source and its own version and flags and ignores it on any
+// mismatch), and extract the bridge code. The paths inside the bundle are relative to out, and
+// tmp sits next to out, so loading from tmp resolves the same files.
+const bundleFile = path.join(tmp, "secure-exec.cjs");
+const script = new vm.Script(Module.wrap(fs.readFileSync(bundleFile, "utf8")), {
+  filename: bundleFile,
+  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+});
+const bundledModule = { exports: {} };
+script.runInThisContext()(bundledModule.exports, createRequire(bundleFile), bundledModule, bundleFile, tmp);
+const bundled = bundledModule.exports;
 fs.writeFileSync(path.join(tmp, "bridge.js"), bundled.__terraphimBridgeCode());
+fs.writeFileSync(path.join(tmp, "secure-exec.cjs.cache"), script.createCachedData());
 
 fs.writeFileSync(path.join(tmp, "version"), `${BUNDLE_FORMAT}\n`);
 fs.rmSync(out, { recursive: true, force: true });
 fs.renameSync(tmp, out);
-console.error(`bundle: ${names.length} polyfills and secure-exec.mjs in ${out}`);
+console.error(`bundle: ${names.length} polyfills and secure-exec.cjs in ${out}`);
 process.exit(0);

@@ -18,8 +18,8 @@ import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
 import dns from "node:dns/promises";
-import { pathToFileURL } from "node:url";
-import { createRequire } from "node:module";
+import Module, { createRequire } from "node:module";
+import vm from "node:vm";
 import { EventEmitter } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 
@@ -89,7 +89,7 @@ try {
 
 // The Rust side started the V8 sidecar (confined like this process, in a session of its own) at the
 // same moment as this process, and already sent it the bridge code to snapshot, so the snapshot is
-// built while Node starts. secure-exec (one module, bundled by bundle.mjs at install) is loaded,
+// built while Node starts. secure-exec (one file, bundled by bundle.mjs at install) is loaded,
 // and its own sidecar launcher, createV8Runtime, is handed that process and its auth token instead
 // of spawning one; everything else about the runtime is unchanged. The Rust side also watches how
 // the sidecar ends (a signal says which limit it hit).
@@ -101,7 +101,7 @@ const bundleDir = path.join(req.deps_dir, "bundle");
 const tImport0 = performance.now();
 let se;
 try {
-  se = await import(pathToFileURL(path.join(bundleDir, "secure-exec.mjs")).href);
+  se = loadBundle(path.join(bundleDir, "secure-exec.cjs"));
   const v8Runtime = se.createV8Runtime({ child: startedSidecar(sidecar), authToken: sidecar.token });
   // Failures surface through secure-exec's exec(); this only keeps them from being "unhandled".
   v8Runtime.catch(() => {});
@@ -110,6 +110,25 @@ try {
   fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
 }
 const tImport1 = performance.now();
+
+// Load the CommonJS bundle as Node would, but with the code cache bundle.mjs wrote next to it (V8
+// checks it against the source, its version and flags, and compiles normally on any mismatch).
+function loadBundle(file) {
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(`${file}.cache`);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, "utf8")), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}
 
 // What createV8Runtime needs of a ChildProcess: the socket path as the first stdout line, stderr
 // (the sidecar writes to the Rust side's stderr pipe directly), kill, unref and events (no "exit":

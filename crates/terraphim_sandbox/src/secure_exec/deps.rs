@@ -11,7 +11,7 @@ pub(crate) const DRIVER_JS: &str = include_str!("../../js/driver.mjs");
 /// polyfills and extracts its bridge code into `DIR/bundle/` (see `docs/secure-exec.md`).
 const BUNDLE_JS: &str = include_str!("../../js/bundle.mjs");
 /// The `DIR/bundle/version` the driver needs; `bundle.mjs` writes its `BUNDLE_FORMAT`.
-const BUNDLE_FORMAT: &str = "5";
+const BUNDLE_FORMAT: &str = "6";
 const PACKAGE_JSON: &str = include_str!("../../js/package.json");
 const PACKAGE_LOCK: &str = include_str!("../../js/package-lock.json");
 
