@@ -89,9 +89,12 @@ impl JsDeps {
             let path = dir.join(name);
             fs_err::write(&path, text).map_err(|e| SecureExecError::io(&path, e))?;
         }
+        // Not `npm ci`: npm 11 rejects this lockfile because secure-exec 0.2.1 names optional
+        // platform packages the registry lacks. `npm install` with the lockfile present installs
+        // the locked versions; `Self::at` checks the pinned secure-exec version afterwards.
         let output = Command::new(npm)
             .args([
-                "ci",
+                "install",
                 "--no-audit",
                 "--no-fund",
                 "--ignore-scripts",
