@@ -13,9 +13,10 @@
 //   started before secure-exec itself is loaded;
 // - version: BUNDLE_FORMAT, checked by the Rust side (an older bundle asks for setup-js again).
 //
-// Nothing here changes what runs inside the isolate or what the driver's policy allows: the
-// polyfill texts are byte for byte what secure-exec would build, the bridge code is what it would
-// send, and every source edit below must match exactly once or the build fails.
+// Nothing here widens what the isolate or its host side may do: the polyfill texts are byte for
+// byte what secure-exec would build, the bridge code is what it would send, and each source edit
+// below (explained where it is made) must match exactly once or the build fails, so a new pinned
+// version cannot skip one silently.
 import fs from "node:fs";
 import path from "node:path";
 import Module, { createRequire } from "node:module";
