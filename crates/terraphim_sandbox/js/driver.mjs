@@ -1,7 +1,7 @@
 // terraphim guard: the Node side of the secure-exec bridge.
 //
-// Protocol (version 1), documented in docs/secure-exec.md:
-// - stdin: one JSON request object (read to EOF).
+// Protocol (version 2), documented in docs/secure-exec.md:
+// - stdin: one JSON request object (read to EOF), naming the V8 sidecar the Rust side started.
 // - stdout: JSON Lines, one message per line, written synchronously. Nothing else is ever written
 //   to fd 1: process.stdout is redirected to stderr before secure-exec is loaded.
 //     {"type":"stdout"|"stderr","data":STRING}
@@ -11,16 +11,20 @@
 // The process then exits with process.exit(), so secure-exec's 60 s zombie timer never holds it.
 //
 // One request, one NodeRuntime, one V8 sidecar: this process serves a single run and exits.
+// The driver itself never starts a process: the sidecar comes from the Rust side, and
+// secure-exec's command executor is never installed.
 
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
-import { pathToFileURL } from "node:url";
-import { createRequire, syncBuiltinESMExports } from "node:module";
-import childProcess from "node:child_process";
+import dns from "node:dns/promises";
+import Module, { createRequire } from "node:module";
+import vm from "node:vm";
+import { EventEmitter } from "node:events";
+import { PassThrough, Readable } from "node:stream";
 
 const t0 = performance.now();
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 // fd 1 belongs to the protocol from here on.
 const protocolFd = 1;
@@ -65,7 +69,7 @@ function readRequest() {
     fail(`failed to parse the request: ${e.message}`);
   }
   if (req.protocol !== PROTOCOL) fail(`unsupported protocol version ${req.protocol}, expected ${PROTOCOL}`);
-  for (const key of ["deps_dir", "cwd", "scratch", "read_roots", "network", "memory_mb", "wall_ms", "max_output_bytes"]) {
+  for (const key of ["deps_dir", "cwd", "scratch", "read_roots", "hidden", "network", "memory_mb", "wall_ms", "max_output_bytes", "sidecar"]) {
     if (req[key] === undefined) fail(`request lacks "${key}"`);
   }
   if (typeof req.code !== "string" && typeof req.file !== "string") fail(`request needs "code" or "file"`);
@@ -81,6 +85,82 @@ try {
   fail(`failed to enter ${req.cwd}: ${e.message}`);
 }
 
+// ---- the V8 sidecar ----
+
+// The Rust side started the V8 sidecar (confined like this process, in a session of its own) at the
+// same moment as this process, and already sent it the bridge code to snapshot, so the snapshot is
+// built while Node starts. secure-exec (one file, bundled by bundle.mjs at install) is loaded,
+// and its own sidecar launcher, createV8Runtime, is handed that process and its auth token instead
+// of spawning one; everything else about the runtime is unchanged. The Rust side also watches how
+// the sidecar ends (a signal says which limit it hit).
+const sidecar = req.sidecar;
+if (!sidecar || typeof sidecar.socket !== "string" || typeof sidecar.token !== "string" || !Number.isInteger(sidecar.pid)) {
+  fail(`request lacks "sidecar" {socket, token, pid}`);
+}
+const bundleDir = path.join(req.deps_dir, "bundle");
+const tImport0 = performance.now();
+let se;
+try {
+  se = loadBundle(path.join(bundleDir, "secure-exec.cjs"));
+  const v8Runtime = se.createV8Runtime({ child: startedSidecar(sidecar), authToken: sidecar.token });
+  // Failures surface through secure-exec's exec(); this only keeps them from being "unhandled".
+  v8Runtime.catch(() => {});
+  se.__terraphimAdoptV8Runtime(v8Runtime, fs.readFileSync(path.join(bundleDir, "bridge.js"), "utf8"));
+} catch (e) {
+  fail(`failed to load secure-exec from ${bundleDir}: ${e.message}`);
+}
+const tImport1 = performance.now();
+
+// Load the CommonJS bundle as Node would, but with the code cache bundle.mjs wrote next to it (V8
+// checks it against the source, its version and flags, and compiles normally on any mismatch).
+function loadBundle(file) {
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(`${file}.cache`);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, "utf8")), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}
+
+// What createV8Runtime needs of a ChildProcess: the socket path as the first stdout line, stderr
+// (the sidecar writes to the Rust side's stderr pipe directly), kill, unref and events (no "exit":
+// the sidecar is not this process's child; its end shows as a closed IPC connection).
+function startedSidecar({ socket, pid }) {
+  const child = new EventEmitter();
+  child.pid = pid;
+  child.stdout = Readable.from([`${socket}\n`]);
+  child.stderr = new PassThrough();
+  child.stderr.unref = () => {};
+  child.kill = (signal) => {
+    try {
+      process.kill(pid, signal ?? "SIGTERM");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  child.unref = () => {};
+  return child;
+}
+
+// secure-exec's exec() ends with a fixed 100 ms grace (polling every 10 ms) for host-side handles
+// that a bridge callback might still register. Every bridge call has been answered by the time
+// the isolate reports its result, and child processes are denied here, so the grace only delays
+// the result. The wait for handles that do exist (an open server, a request in flight) is kept.
+se.NodeExecutionDriver.prototype.waitForManagedResources = async function waitForManagedResources() {
+  while (!this.disposed && this.hasManagedResources()) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
 // ---- filesystem policy: realpath every path, so a symlink cannot lead out of an allowed tree ----
 
 function realRoot(p) {
@@ -92,6 +172,8 @@ function realRoot(p) {
 }
 
 const readRoots = req.read_roots.map(realRoot).filter((p) => p !== null);
+// Hidden paths (as given and resolved) are off limits even beneath a read root.
+const hidden = [...new Set(req.hidden.flatMap((p) => [path.resolve(p), realRoot(p)]).filter((p) => p !== null))];
 const scratch = realRoot(req.scratch);
 if (scratch === null) fail(`scratch dir ${req.scratch} does not exist`);
 
@@ -135,6 +217,12 @@ function fsPolicy(request) {
     const kind = READ_OPS.has(op) ? "fs-read" : "fs-write";
     violation(kind, `${op} ${request.path}`, "path cannot be resolved");
     return { allow: false, reason: "path cannot be resolved" };
+  }
+  const literal = path.resolve(req.cwd, virtualToHost(request.path));
+  if (hidden.some((h) => within(real, h) || within(literal, h))) {
+    const kind = READ_OPS.has(op) ? "fs-read" : "fs-write";
+    violation(kind, `${op} ${request.path}`, `hidden by the profile${real === literal ? "" : ` (resolves to ${real})`}`);
+    return { allow: false, reason: "hidden by the profile" };
   }
   if (READ_OPS.has(op)) {
     if (within(real, scratch) || readRoots.some((r) => within(real, r))) return { allow: true };
@@ -265,20 +353,90 @@ function hostOf(request) {
   return null;
 }
 
-function isLoopback(host) {
+function bare(host) {
+  const h = String(host).toLowerCase();
+  return h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h;
+}
+
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+// Addresses off the public internet, which an "allow" profile may not reach: loopback, private,
+// link-local (cloud metadata), shared, reserved, documentation, multicast, and every IPv6 form
+// of an IPv4 address.
+const NON_PUBLIC = new net.BlockList();
+for (const [address, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16],
+  ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
+  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+]) {
+  NON_PUBLIC.addSubnet(address, prefix, "ipv4");
+}
+for (const [address, prefix] of [
+  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32],
+  ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+]) {
+  NON_PUBLIC.addSubnet(address, prefix, "ipv6");
+}
+
+// May the profile reach this IP address?
+function addressAllowed(ip) {
+  const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : null;
+  if (family === null) return false;
+  if (req.network === "loopback") return LOOPBACK.check(ip, family);
+  if (req.network === "allow") return !NON_PUBLIC.check(ip, family);
+  return false;
+}
+
+// May the profile reach this host (an address or a name)? A name that passes is checked again,
+// on the addresses it resolves to, when the connection is made (guardedHostAdapter).
+function hostAllowed(host, op) {
   if (!host) return false;
-  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  if (bare === "localhost" || bare === "::1") return true;
-  return net.isIPv4(bare) && bare.startsWith("127.");
+  const name = bare(host);
+  if (op === "listen" && req.network === "allow") return true;
+  if (net.isIP(name)) return addressAllowed(name);
+  if (name === "localhost" || name.endsWith(".localhost")) return req.network === "loopback";
+  return req.network === "allow";
 }
 
 function networkPolicy(request) {
   const host = hostOf(request);
   const target = request.url ?? `${host ?? "?"}${request.port ? ":" + request.port : ""}`;
-  if (req.network === "allow") return { allow: true };
-  if (req.network === "loopback" && isLoopback(host)) return { allow: true };
-  violation("network", `${request.op} ${target}`, `network is "${req.network}" in this profile`);
+  if (req.network !== "deny" && hostAllowed(host, request.op)) return { allow: true };
+  const what = req.network === "allow" ? "only public hosts" : req.network === "loopback" ? "only loopback hosts" : "no network";
+  violation("network", `${request.op} ${target}`, `network is "${req.network}" in this profile (${what})`);
   return { allow: false, reason: `network is ${req.network}` };
+}
+
+// The host side of the isolate's sockets (fetch, http, net, dgram all end here). Names are
+// resolved once, every address is checked against the profile, and the connection goes to the
+// checked address, so a name cannot resolve to one address for the check and another for the
+// connection.
+function guardedHostAdapter(inner) {
+  async function checked(op, host, port) {
+    const name = bare(host);
+    let addresses;
+    try {
+      addresses = net.isIP(name) ? [name] : (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
+    } catch (e) {
+      const err = new Error(`getaddrinfo ${e.code ?? "ENOTFOUND"} ${host}`);
+      err.code = e.code ?? "ENOTFOUND";
+      throw err;
+    }
+    const refused = addresses.find((a) => !addressAllowed(a));
+    if (addresses.length === 0 || refused !== undefined) {
+      violation("network", `${op} ${host}:${port}`, `${host} resolves to ${refused ?? "no address"}, which network "${req.network}" does not allow`);
+      const err = new Error(`EACCES: network ${op} denied: ${host}`);
+      err.code = "EACCES";
+      throw err;
+    }
+    return addresses[0];
+  }
+  return {
+    ...inner,
+    tcpConnect: async (host, port) => inner.tcpConnect(await checked("connect", host, port), port),
+    udpSend: async (socket, data, host, port) => inner.udpSend(socket, data, await checked("send", host, port), port),
+  };
 }
 
 function childProcessPolicy(request) {
@@ -346,44 +504,17 @@ function onStdio(event) {
 
 // ---- run ----
 
-// Watch the V8 sidecar secure-exec spawns: when it dies (RLIMIT_CPU, RLIMIT_DATA, V8 OOM), the
-// signal says which limit was hit; secure-exec itself often reports only "IPC connection closed".
-let sidecarExit = null;
-let sidecarExited = null;
-{
-  const originalSpawn = childProcess.spawn;
-  childProcess.spawn = function (command, ...rest) {
-    const child = originalSpawn.call(this, command, ...rest);
-    if (String(command).includes("secure-exec-v8")) {
-      sidecarExited = new Promise((resolve) => {
-        child.once("exit", (code, signal) => {
-          sidecarExit = { code, signal };
-          resolve();
-        });
-      });
-    }
-    return child;
-  };
-  syncBuiltinESMExports();
-}
-
-const tImport0 = performance.now();
-let se;
-try {
-  se = await import(pathToFileURL(path.join(req.deps_dir, "node_modules", "secure-exec", "dist", "index.js")).href);
-} catch (e) {
-  fail(`failed to load secure-exec from ${req.deps_dir}: ${e.message}`);
-}
-const tImport1 = performance.now();
 
 // An adapter is installed even when the network is denied, so that attempts reach the policy and
 // are reported; the policy refuses them before the adapter is called.
 const adapter = se.createDefaultNetworkAdapter();
-if (req.network === "loopback" && typeof adapter.__setLoopbackPortChecker === "function") {
-  // The policy already limited requests to loopback hosts; without this the adapter's SSRF
-  // check would refuse every loopback port.
-  adapter.__setLoopbackPortChecker(() => true);
-}
+// secure-exec sends http(s) requests through its socket table (checked with networkPolicy as
+// "connect"), whose host side is this guarded adapter; the table is built here only to give it
+// that adapter.
+const socketTable = new se.SocketTable({
+  hostAdapter: guardedHostAdapter(se.createNodeHostNetworkAdapter()),
+  networkCheck: networkPolicy,
+});
 
 const systemDriver = se.createNodeDriver({
     filesystem: guardedFileSystem(new se.NodeFileSystem()),
@@ -400,7 +531,9 @@ systemDriver.filesystem = relativeToCwd(systemDriver.filesystem);
 
 const runtime = new se.NodeRuntime({
   systemDriver,
-  runtimeDriverFactory: se.createNodeRuntimeDriverFactory(),
+  runtimeDriverFactory: {
+    createRuntimeDriver: (options) => new se.NodeExecutionDriver({ ...options, socketTable }),
+  },
   memoryLimit: req.memory_mb,
   cpuTimeLimitMs: req.wall_ms,
   onStdio,
@@ -418,23 +551,13 @@ try {
 const tExec1 = performance.now();
 
 const message = result.errorMessage ?? null;
-if (message && /IPC connection closed|V8 runtime process|ERR_V8_PROCESS_CRASH/.test(message) && sidecarExited) {
-  // The sidecar died; its exit event may trail the IPC close by a moment.
-  await Promise.race([sidecarExited, new Promise((r) => setTimeout(r, 2000))]);
-}
 if (message) {
-  const signal = sidecarExit?.signal ?? (message.match(/signal (SIG[A-Z]+)/) ?? [])[1] ?? null;
-  const evidence = signal ? `V8 sidecar killed by ${signal}: ${message}` : message;
-  if (signal === "SIGXCPU" || signal === "SIGKILL") {
-    violation("cpu", "the V8 sidecar exceeded its CPU time limit (RLIMIT_CPU)", evidence);
-  } else if (signal) {
-    violation("memory", `the V8 sidecar died at its memory limit (${req.memory_mb} MB heap, RLIMIT_DATA)`, evidence);
-  } else if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
+  // A sidecar that died (RLIMIT_CPU, RLIMIT_DATA, V8 out of memory) shows here as a closed IPC
+  // connection; the Rust side reports it from the sidecar's exit status.
+  if (result.code === 124 || /CPU time limit exceeded|timed out/i.test(message)) {
     violation("wall-time", `ran longer than ${req.wall_ms} ms`, message);
   } else if (/out of memory|heap limit|Array buffer allocation failed|allocation failed|Invalid array length|Invalid typed array length/i.test(message)) {
     violation("memory", `exceeded the ${req.memory_mb} MB memory limit`, message);
-  } else if (/IPC connection closed|ERR_V8_PROCESS_CRASH/.test(message)) {
-    violation("memory", "the V8 sidecar died", message);
   }
 }
 

@@ -212,7 +212,7 @@ pub(crate) fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 /// Expand entries and globs, keeping only paths that exist.
-fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf> {
+pub(crate) fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in entries {
         let Some(path) = expand(entry, ctx) else {

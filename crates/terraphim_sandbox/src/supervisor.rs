@@ -152,6 +152,7 @@ pub fn js_profile(req: &SandboxRequest) -> crate::JsProfile {
         .filter(|r| r.exists())
         .collect();
     let mut js = crate::JsProfile::new(roots);
+    js.hidden = plan::existing(&p.hidden, &ctx, &RealFs);
     js.network = match p.network {
         crate::Network::Deny => crate::JsNetwork::Deny,
         crate::Network::Loopback => crate::JsNetwork::Loopback,

@@ -11,9 +11,9 @@ pub enum SecureExecError {
         /// The missing program.
         program: &'static str,
     },
-    /// The pinned JS dependencies are not installed in the directory.
+    /// The pinned JS dependencies are not installed (or not bundled) in the directory.
     #[error(
-        "secure-exec {expected} is not installed in {}; run `terraphim-agent guard sandbox setup-js`",
+        "secure-exec {expected} is not installed and bundled in {}; run `terraphim-agent guard sandbox setup-js`",
         dir.display()
     )]
     DepsMissing {
@@ -51,6 +51,16 @@ pub enum SecureExecError {
         /// The exit status.
         status: std::process::ExitStatus,
         /// The tail of npm's stderr.
+        stderr: String,
+    },
+    /// The install-time build step (`bundle.mjs`) failed.
+    #[error("bundling the secure-exec packages failed in {} with {status}: {stderr}", dir.display())]
+    Bundle {
+        /// The install directory.
+        dir: PathBuf,
+        /// The exit status.
+        status: std::process::ExitStatus,
+        /// The tail of node's stderr.
         stderr: String,
     },
     /// The profile cannot be enforced by this backend.

@@ -1,4 +1,4 @@
-//! OS confinement of the Node host process (inherited by the V8 sidecar it spawns).
+//! OS confinement of the Node host process and of the V8 sidecar (the same rules, applied to each).
 //!
 //! Everything that allocates (the Landlock ruleset, the seccomp program) is built in the parent;
 //! the child only makes syscalls between fork and exec.
@@ -155,6 +155,19 @@ fn landlock_ruleset(plan: &Plan<'_>) -> Result<(OwnedFd, String), SecureExecErro
     read.push(plan.deps_dir.to_path_buf());
     read.extend(plan.profile.read_roots.iter().cloned());
     let read = existing(read);
+    // Rules are a union of allows: a root holding a hidden path is replaced by its entries minus
+    // the hidden ones (the directories on the way may only be listed), as for the native backend.
+    let mut listed = Vec::new();
+    let mut carved = Vec::new();
+    for root in &read {
+        for (path, grant) in crate::plan::carve(root, &plan.profile.hidden, &crate::plan::RealFs) {
+            match grant {
+                crate::plan::Grant::Read => carved.push(path),
+                crate::plan::Grant::List => listed.push(path),
+            }
+        }
+    }
+    let read = carved;
     let mut write: Vec<PathBuf> = plan.write_dirs.iter().map(|p| p.to_path_buf()).collect();
     write.push(PathBuf::from("/dev/null"));
     let write = existing(write);
@@ -176,6 +189,8 @@ fn landlock_ruleset(plan: &Plan<'_>) -> Result<(OwnedFd, String), SecureExecErro
         .map_err(err)?
         .add_rules(path_beneath_rules(&read, AccessFs::from_read(abi)))
         .map_err(err)?
+        .add_rules(path_beneath_rules(&listed, AccessFs::ReadDir))
+        .map_err(err)?
         .add_rules(path_beneath_rules(&write, AccessFs::from_all(abi)))
         .map_err(err)?;
     let fd: Option<OwnedFd> = created.into();
@@ -191,8 +206,9 @@ fn landlock_ruleset(plan: &Plan<'_>) -> Result<(OwnedFd, String), SecureExecErro
     Ok((
         fd,
         format!(
-            "landlock ABI v5: read {}; write {}; {net_note}",
+            "landlock ABI v5: read {}; list only {}; write {}; {net_note}",
             show(&read),
+            show(&listed),
             show(&write)
         ),
     ))

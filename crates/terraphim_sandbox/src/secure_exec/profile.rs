@@ -14,11 +14,14 @@ pub enum JsNetwork {
 
 /// What the secure-exec backend needs from a sandbox profile. The native backend's profile maps
 /// onto it: `read_roots` from its read-only and read-write paths (writes go to the scratch dir
-/// only), the limits one to one.
+/// only), `hidden` from its hidden paths, the limits one to one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsProfile {
     /// Trees the code may read (resolved through realpath; symlinks cannot lead out).
     pub read_roots: Vec<PathBuf>,
+    /// Paths the code may not touch even beneath a read root (secrets: `~/.ssh`, `.env` files):
+    /// existing paths, globs already expanded.
+    pub hidden: Vec<PathBuf>,
     /// Network access.
     pub network: JsNetwork,
     /// Memory in MiB: the V8 heap limit; `RLIMIT_DATA` adds a fixed base for the runtime itself.
@@ -37,6 +40,7 @@ impl JsProfile {
     pub fn new(read_roots: Vec<PathBuf>) -> Self {
         Self {
             read_roots,
+            hidden: Vec::new(),
             network: JsNetwork::Deny,
             memory_mb: 64,
             cpu_seconds: 10,
@@ -48,6 +52,9 @@ impl JsProfile {
     pub(crate) fn validate(&self) -> Result<(), String> {
         if self.read_roots.iter().any(|r| !r.is_absolute()) {
             return Err("read roots must be absolute paths".into());
+        }
+        if self.hidden.iter().any(|h| !h.is_absolute()) {
+            return Err("hidden paths must be absolute paths".into());
         }
         if !(16..=16_384).contains(&self.memory_mb) {
             return Err(format!(

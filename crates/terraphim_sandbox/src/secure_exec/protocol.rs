@@ -1,4 +1,4 @@
-//! The JSON protocol between the Rust side and `js/driver.mjs` (version 1).
+//! The JSON protocol between the Rust side and `js/driver.mjs` (version 2).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -6,7 +6,7 @@ use std::path::Path;
 use super::profile::JsNetwork;
 use super::report::ViolationKind;
 
-pub(crate) const PROTOCOL_VERSION: u32 = 1;
+pub(crate) const PROTOCOL_VERSION: u32 = 2;
 
 /// The single request object written to the driver's stdin.
 #[derive(Debug, serde::Serialize)]
@@ -16,6 +16,7 @@ pub(crate) struct Request<'a> {
     pub(crate) cwd: &'a Path,
     pub(crate) scratch: &'a Path,
     pub(crate) read_roots: &'a [std::path::PathBuf],
+    pub(crate) hidden: &'a [std::path::PathBuf],
     pub(crate) network: JsNetwork,
     pub(crate) memory_mb: u64,
     pub(crate) wall_ms: u64,
@@ -27,6 +28,16 @@ pub(crate) struct Request<'a> {
     pub(crate) print: bool,
     pub(crate) argv: &'a [String],
     pub(crate) stdin: &'a str,
+    /// The V8 sidecar the Rust side started for this run.
+    pub(crate) sidecar: Sidecar<'a>,
+}
+
+/// How the driver reaches the V8 sidecar: its socket, auth token and process id.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Sidecar<'a> {
+    pub(crate) socket: &'a str,
+    pub(crate) token: &'a str,
+    pub(crate) pid: u32,
 }
 
 /// One line of the driver's stdout.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::deps::{DRIVER_JS, JsDeps, find_program};
 use super::error::SecureExecError;
 use super::profile::JsProfile;
-use super::protocol::{Message, PROTOCOL_VERSION, Request};
+use super::protocol::{Message, PROTOCOL_VERSION, Request, Sidecar};
 use super::report::{JsRunReport, ViolationKind};
 use super::routing::JsInvocation;
 
@@ -16,6 +16,8 @@ use super::routing::JsInvocation;
 const START_ALLOWANCE: Duration = Duration::from_secs(10);
 /// Cap on the driver's own diagnostics kept for error messages.
 const STDERR_CAP: usize = 64 << 10;
+/// How long to wait for a sidecar whose connection closed under the driver to be reapable.
+const SIDECAR_EXIT_GRACE: Duration = Duration::from_secs(2);
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,20 +117,94 @@ impl SecureExec {
         for dir in [&scratch, &socket_dir] {
             fs_err::create_dir(dir).map_err(|e| SecureExecError::io(dir, e))?;
         }
+        // Hidden paths as given and as resolved: a symlink to one is hidden too.
+        let mut hidden: Vec<PathBuf> = profile
+            .hidden
+            .iter()
+            .flat_map(|h| [Some(h.clone()), fs_err::canonicalize(h).ok()])
+            .flatten()
+            .collect();
+        hidden.sort();
+        hidden.dedup();
         let confined = JsProfile {
             read_roots: read_roots.clone(),
+            hidden: hidden.clone(),
             ..profile.clone()
         };
         let (code, file) = match &request.source {
             JsSource::Code(code) => (Some(code.as_str()), None),
             JsSource::File(file) => (None, Some(file.as_path())),
         };
+        let sidecar_bin = self.deps.sidecar()?;
+        let bridge_code = self.deps.bridge_code()?;
+        let token = auth_token()?;
+        let write_dirs: [&Path; 2] = [&scratch, &socket_dir];
+
+        // The driver and the sidecar share one stderr pipe, read by one collector.
+        let (stderr_read, stderr_write) =
+            std::io::pipe().map_err(|e| SecureExecError::process("create a pipe", e))?;
+        let stderr_clone = stderr_write
+            .try_clone()
+            .map_err(|e| SecureExecError::process("create a pipe", e))?;
+
+        let started = Instant::now();
+        let (mut child, enforced) = {
+            let mut command = Command::new(&self.node);
+            command
+                .args(["--input-type=module", "-e", DRIVER_JS])
+                .env_clear()
+                .env("TMPDIR", &socket_dir)
+                .current_dir(&cwd)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(stderr_clone);
+            let enforced = confine(
+                &mut command,
+                &confined,
+                &self.node,
+                self.deps.dir(),
+                &write_dirs,
+            )?;
+            let child = command
+                .spawn()
+                .map_err(|e| SecureExecError::process("start node", e))?;
+            (child, enforced)
+        };
+        let pid = child.id();
+        let stderr_thread = collect_stderr(stderr_read);
+
+        // The V8 sidecar starts now too, not when the driver gets to it: building its snapshot
+        // of the bridge code is the longest step of a run, and it overlaps Node's start.
+        let sidecar = start_sidecar(
+            &sidecar_bin,
+            &token,
+            &bridge_code,
+            stderr_write,
+            |command| {
+                confine(command, &confined, &self.node, self.deps.dir(), &write_dirs).map(drop)
+            },
+            &socket_dir,
+        );
+        let (mut sidecar, socket) = match sidecar {
+            Ok(started) => started,
+            Err(e) => {
+                kill_group(pid);
+                let _ = child.wait();
+                let stderr = stderr_thread.join().unwrap_or_default();
+                return Err(match e {
+                    SecureExecError::Driver { message, .. } => driver_error(&message, &stderr),
+                    other => other,
+                });
+            }
+        };
+
         let wire = Request {
             protocol: PROTOCOL_VERSION,
             deps_dir: self.deps.dir(),
             cwd: &cwd,
             scratch: &scratch,
             read_roots: &read_roots,
+            hidden: &hidden,
             network: profile.network,
             memory_mb: profile.memory_mb,
             wall_ms: profile.wall_seconds * 1000,
@@ -138,56 +214,166 @@ impl SecureExec {
             print: request.print,
             argv: &request.args,
             stdin: &request.stdin,
+            sidecar: Sidecar {
+                socket: &socket,
+                token: &token,
+                pid: sidecar.id(),
+            },
         };
-        let wire = serde_json::to_vec(&wire).map_err(|e| SecureExecError::Driver {
-            message: format!("failed to encode the request: {e}"),
-            stderr: String::new(),
-        })?;
-
-        let mut command = Command::new(&self.node);
-        command
-            .args(["--input-type=module", "-e", DRIVER_JS])
-            .env_clear()
-            .env("TMPDIR", &socket_dir)
-            .current_dir(&cwd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let enforced = confine(
-            &mut command,
-            &confined,
-            &self.node,
-            self.deps.dir(),
-            &[&scratch, &socket_dir],
-        )?;
-
-        let started = Instant::now();
-        let mut child = command
-            .spawn()
-            .map_err(|e| SecureExecError::process("start node", e))?;
-        let pid = child.id();
-        let outcome = supervise(&mut child, &wire, profile, started);
-        // The whole group (the driver and its V8 sidecar) goes, whatever happened. The leader is
-        // not reaped yet, so its id cannot have been reused.
+        let outcome = serde_json::to_vec(&wire)
+            .map_err(|e| driver_error(&format!("failed to encode the request: {e}"), ""))
+            .and_then(|wire| supervise(&mut child, &wire, profile, started));
+        // How the sidecar ended, if it did before the group is killed: when the driver saw its
+        // connection close, the exit status is moments away.
+        let crashed = outcome.as_ref().is_ok_and(|(messages, _)| {
+            messages.iter().any(|m| {
+                matches!(m, Message::Exit { error: Some(e), .. }
+                    if e.contains("IPC connection closed") || e.contains("ERR_V8_PROCESS_CRASH"))
+            })
+        });
+        let sidecar_end = wait_briefly(
+            &mut sidecar,
+            if crashed {
+                SIDECAR_EXIT_GRACE
+            } else {
+                Duration::ZERO
+            },
+        )
+        .filter(|_| crashed);
+        // Both sessions (the driver's and the sidecar's) go, whatever happened. Neither leader is
+        // reaped yet, so their ids cannot have been reused.
         kill_group(pid);
+        kill_group(sidecar.id());
+        let _ = sidecar.wait();
         let status = child
             .wait()
             .map_err(|e| SecureExecError::process("wait for node", e));
-        let (messages, stderr, timed_out) = outcome?;
+        // Every writer of the stderr pipe is gone now.
+        let stderr = stderr_thread.join().unwrap_or_default();
+        let (messages, timed_out) = outcome.map_err(|e| match e {
+            SecureExecError::Driver { message, .. } => driver_error(&message, &stderr),
+            other => other,
+        })?;
         let status = status?;
         let wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         let mut enforced = enforced;
+        enforced.push(
+            "V8 sidecar: started by the bridge in its own session under the same rlimits, no_new_privs, landlock and seccomp".to_string(),
+        );
         enforced.push(format!(
-            "isolate: secure-exec {} V8 heap {} MiB, wall {} s; reads under {}; writes in the scratch dir only; no links; network {:?}; environment denied; child processes denied",
+            "isolate: secure-exec {} V8 heap {} MiB, wall {} s; reads under {}; hidden {}; writes in the scratch dir only; no links; network {:?}; environment denied; child processes denied",
             super::deps::PINNED_SECURE_EXEC,
             profile.memory_mb,
             profile.wall_seconds,
             read_roots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
+            hidden.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
             profile.network
         ));
-        report(
-            messages, stderr, status, timed_out, profile, enforced, wall_ms,
-        )
+        let ends = Ends {
+            node: status,
+            sidecar: sidecar_end,
+            timed_out,
+        };
+        report(messages, stderr, ends, profile, enforced, wall_ms)
+    }
+}
+
+/// A random token the sidecar requires as the first message of every connection.
+fn auth_token() -> Result<String, SecureExecError> {
+    let mut bytes = [0u8; 16];
+    fs_err::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| SecureExecError::io("/dev/urandom", e))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Start the V8 sidecar confined by `confine`, read the socket path it prints, and send it the
+/// bridge code to snapshot (secure-exec's `Authenticate` and `WarmSnapshot` frames). The
+/// connection is then closed; the driver opens its own.
+fn start_sidecar(
+    binary: &Path,
+    token: &str,
+    bridge_code: &[u8],
+    stderr: std::io::PipeWriter,
+    confine: impl FnOnce(&mut Command) -> Result<(), SecureExecError>,
+    socket_dir: &Path,
+) -> Result<(std::process::Child, String), SecureExecError> {
+    let mut child = {
+        let mut command = Command::new(binary);
+        command
+            .env_clear()
+            .env("TMPDIR", socket_dir)
+            .env("SECURE_EXEC_V8_TOKEN", token)
+            .current_dir(socket_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(stderr);
+        confine(&mut command)?;
+        command
+            .spawn()
+            .map_err(|e| SecureExecError::process("start the V8 sidecar", e))?
+    };
+    let result = (|| {
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| driver_error("no sidecar stdout pipe", ""))?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let read = BufReader::new(stdout.take(4096)).read_line(&mut line);
+            let _ = tx.send(read.map(|_| line));
+        });
+        let socket = match rx.recv_timeout(START_ALLOWANCE) {
+            Ok(Ok(line)) if !line.trim().is_empty() => line.trim().to_owned(),
+            Ok(Ok(_)) => {
+                return Err(driver_error(
+                    "the V8 sidecar exited before it was ready",
+                    "",
+                ));
+            }
+            Ok(Err(e)) => return Err(SecureExecError::process("read the V8 sidecar's socket", e)),
+            Err(_) => return Err(driver_error("the V8 sidecar did not start in time", "")),
+        };
+        let warm = || -> std::io::Result<()> {
+            let mut stream = std::os::unix::net::UnixStream::connect(&socket)?;
+            stream.set_write_timeout(Some(START_ALLOWANCE))?;
+            stream.write_all(&frame(&[&[0x01, 0], token.as_bytes()]))?;
+            let len = u32::try_from(bridge_code.len()).map_err(std::io::Error::other)?;
+            stream.write_all(&frame(&[&[0x09, 0], &len.to_be_bytes(), bridge_code]))?;
+            Ok(())
+        };
+        warm().map_err(|e| SecureExecError::process("send the V8 sidecar its bridge code", e))?;
+        Ok(socket)
+    })();
+    match result {
+        Ok(socket) => Ok((child, socket)),
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(e)
+        }
+    }
+}
+
+/// One frame of secure-exec's sidecar protocol: a big-endian u32 length, then the body.
+fn frame(parts: &[&[u8]]) -> Vec<u8> {
+    let body: Vec<u8> = parts.concat();
+    let mut out = Vec::with_capacity(body.len() + 4);
+    out.extend_from_slice(&u32::try_from(body.len()).unwrap_or(u32::MAX).to_be_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// The exit status of `child` if it ends within `grace` (zero: only if it has already ended).
+fn wait_briefly(child: &mut std::process::Child, grace: Duration) -> Option<ExitStatus> {
+    let until = Instant::now() + grace;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+            _ => return None,
+        }
     }
 }
 
@@ -228,7 +414,27 @@ fn confine(
     ))
 }
 
-type Outcome = (Vec<Message>, String, bool);
+/// The driver's messages, and whether the deadline passed.
+type Outcome = (Vec<Message>, bool);
+
+/// Keep the last [`STDERR_CAP`] bytes of the driver's and the sidecar's diagnostics, until every
+/// writer has closed the pipe.
+fn collect_stderr(mut pipe: std::io::PipeReader) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            kept.extend_from_slice(&buf[..n]);
+            if kept.len() > STDERR_CAP {
+                kept.drain(..kept.len() - STDERR_CAP);
+            }
+        }
+        String::from_utf8_lossy(&kept).into_owned()
+    })
+}
 
 /// Feed the request, collect the messages until the driver closes stdout or the deadline passes.
 fn supervise(
@@ -245,25 +451,6 @@ fn supervise(
         .stdout
         .take()
         .ok_or_else(|| driver_error("no stdout pipe", ""))?;
-    let mut stderr_pipe = child
-        .stderr
-        .take()
-        .ok_or_else(|| driver_error("no stderr pipe", ""))?;
-
-    let stderr_thread = std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = stderr_pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            kept.extend_from_slice(&buf[..n]);
-            if kept.len() > STDERR_CAP {
-                kept.drain(..kept.len() - STDERR_CAP);
-            }
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    });
     let (tx, rx) = mpsc::channel::<Result<Message, String>>();
     let line_cap = usize::try_from(profile.max_output_bytes)
         .unwrap_or(usize::MAX)
@@ -306,11 +493,8 @@ fn supervise(
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left) {
             Ok(Ok(message)) => messages.push(message),
-            Ok(Err(bad)) => {
-                kill_group(child.id());
-                let stderr = stderr_thread.join().unwrap_or_default();
-                return Err(driver_error(&bad, &stderr));
-            }
+            // The caller kills the group and adds the diagnostics.
+            Ok(Err(bad)) => return Err(driver_error(&bad, "")),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 timed_out = true;
                 break;
@@ -318,11 +502,7 @@ fn supervise(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    if timed_out {
-        kill_group(child.id());
-    }
-    let stderr = stderr_thread.join().unwrap_or_default();
-    Ok((messages, stderr, timed_out))
+    Ok((messages, timed_out))
 }
 
 fn kill_group(pid: u32) {
@@ -341,16 +521,30 @@ fn driver_error(message: &str, stderr: &str) -> SecureExecError {
     }
 }
 
+/// How a run's processes ended.
+struct Ends {
+    /// The driver.
+    node: ExitStatus,
+    /// The sidecar, when it died during the run (the driver saw its connection close).
+    sidecar: Option<ExitStatus>,
+    /// Whether the run was killed at its deadline.
+    timed_out: bool,
+}
+
 fn report(
     messages: Vec<Message>,
     stderr: String,
-    status: ExitStatus,
-    timed_out: bool,
+    ends: Ends,
     profile: &JsProfile,
     enforced: Vec<String>,
     wall_ms: u64,
 ) -> Result<JsRunReport, SecureExecError> {
     use std::os::unix::process::ExitStatusExt;
+    let Ends {
+        node: status,
+        sidecar,
+        timed_out,
+    } = ends;
     let mut report = JsRunReport {
         backend: "secure-exec",
         exit_code: 0,
@@ -390,6 +584,24 @@ fn report(
             } => exit = Some((code, error, timings_ms)),
             Message::Error { message } => return Err(driver_error(&message, &stderr)),
         }
+    }
+    if let Some(end) = sidecar {
+        // The isolate's process died under the script: the signal says which limit it hit.
+        let (kind, what) = match end.signal() {
+            Some(libc::SIGXCPU | libc::SIGKILL) => (
+                ViolationKind::Cpu,
+                "the V8 sidecar exceeded its CPU time limit (RLIMIT_CPU)".to_string(),
+            ),
+            Some(_) => (
+                ViolationKind::Memory,
+                format!(
+                    "the V8 sidecar died at its memory limit ({} MB heap, RLIMIT_DATA)",
+                    profile.memory_mb
+                ),
+            ),
+            None => (ViolationKind::Memory, "the V8 sidecar died".to_string()),
+        };
+        report.push(kind, what, format!("V8 sidecar ended with {end}"));
     }
     match exit {
         Some((code, error, timings)) => {
