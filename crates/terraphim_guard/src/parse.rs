@@ -117,9 +117,15 @@ pub(crate) fn check_grammar() -> Result<(), String> {
 
 /// Parse a command line into simple commands.
 pub fn parse(command: &str) -> ParsedCommand {
+    parse_with(command, true)
+}
+
+/// Parse; `plain` lets plain lines skip tree-sitter (off only to test that it changes nothing).
+fn parse_with(command: &str, plain: bool) -> ParsedCommand {
     let mut walker = Walker {
         next_pipeline: 0,
         nodes_deep: 0,
+        plain,
         out: ParsedCommand::default(),
     };
     walker.parse_code(command, 0, &[]);
@@ -129,6 +135,7 @@ pub fn parse(command: &str) -> ParsedCommand {
 struct Walker {
     next_pipeline: u32,
     nodes_deep: u32,
+    plain: bool,
     out: ParsedCommand,
 }
 
@@ -262,6 +269,17 @@ impl Walker {
             self.out.findings.push(Finding::TooDeep);
             return;
         }
+        if self.plain
+            && let Some(line) = plain::parse(code)
+            && self.nodes_deep + plain::depth(&line) <= MAX_NODE_DEPTH
+        {
+            let ctx = Ctx {
+                layers: layers.to_vec(),
+                ..Ctx::default()
+            };
+            self.walk_plain(&line, &ctx, depth);
+            return;
+        }
         let tree = match with_parser(|p| p.parse(code, None)) {
             Ok(Some(tree)) => tree,
             _ => {
@@ -278,6 +296,56 @@ impl Walker {
             ..Ctx::default()
         };
         self.walk(root, code, &ctx, depth);
+    }
+
+    /// The walk over a plain line, node for node as over tree-sitter's tree (program, lists,
+    /// pipelines, commands), so nested code sees the same depth.
+    fn walk_plain(&mut self, line: &plain::Line<'_>, ctx: &Ctx, depth: u32) {
+        self.nodes_deep += 1;
+        for chain in line {
+            // Lists nest to the left: the first two pipelines sit under every list, and each
+            // list closes after its right-hand pipeline.
+            let lists = chain.len().saturating_sub(1) as u32;
+            self.nodes_deep += lists;
+            for (i, pipeline) in chain.iter().enumerate() {
+                if let [command] = pipeline.as_slice() {
+                    self.plain_command(command, ctx, depth);
+                } else {
+                    self.nodes_deep += 1;
+                    let id = self.next_pipeline;
+                    self.next_pipeline += 1;
+                    for (stage, command) in pipeline.iter().enumerate() {
+                        let mut c = ctx.clone();
+                        c.pipeline = Some((id, stage as u32));
+                        if stage > 0 {
+                            c.stdin_text = None;
+                        }
+                        self.plain_command(command, &c, depth);
+                    }
+                    self.nodes_deep -= 1;
+                }
+                if i > 0 {
+                    self.nodes_deep -= 1;
+                }
+            }
+        }
+        self.nodes_deep -= 1;
+    }
+
+    /// [`Walker::command`] for a command of a plain line.
+    fn plain_command(&mut self, command: &plain::Command<'_>, ctx: &Ctx, depth: u32) {
+        self.nodes_deep += 1;
+        let mut env_findings = Vec::new();
+        for (text, value) in &command.assignments {
+            let name = assignment_variable(text);
+            self.assignment(name, value, false, &mut env_findings, ctx, depth);
+        }
+        let argv: Vec<String> = command.words.iter().map(|w| (*w).to_string()).collect();
+        let dynamic = vec![false; argv.len()];
+        let mut c = ctx.clone();
+        c.findings = env_findings;
+        self.unwrap(argv, dynamic, command.text.to_string(), &c, depth);
+        self.nodes_deep -= 1;
     }
 
     fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
@@ -420,12 +488,7 @@ impl Walker {
             match child.kind() {
                 "variable_assignment" => {
                     self.walk_substitutions(child, src, ctx, depth);
-                    let text = node_text(child, src);
-                    let name = text
-                        .split_once('=')
-                        .map(|(n, _)| n)
-                        .unwrap_or(text)
-                        .trim_end_matches('+');
+                    let name = assignment_variable(node_text(child, src));
                     let mut cur = child.walk();
                     let value = child
                         .named_children(&mut cur)
@@ -879,6 +942,14 @@ fn wrapper_label(name: &str, options: &[String]) -> String {
     }
 }
 
+/// The variable of an assignment's source text: `FOO` in `FOO=1` and `FOO+=1`.
+fn assignment_variable(text: &str) -> &str {
+    text.split_once('=')
+        .map(|(n, _)| n)
+        .unwrap_or(text)
+        .trim_end_matches('+')
+}
+
 fn node_text<'a>(node: Node<'_>, src: &'a str) -> &'a str {
     src.get(node.byte_range()).unwrap_or("")
 }
@@ -1106,6 +1177,296 @@ fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
     Some(node_text(body, src).to_string())
 }
 
+/// The plainest command lines, split without tree-sitter: words of plain characters and whole
+/// quoted strings, `NAME=value` assignments before the command name, joined by `|`, `&&`, `||`
+/// and `;`. Anything else (expansions, redirections, globs with brackets, keywords, comments,
+/// escapes, newlines outside quotes, concatenated quotes) is `None` and goes to tree-sitter.
+/// On every line it accepts, the walk over its result pushes exactly what the walk over
+/// tree-sitter's syntax tree pushes (a unit test compares both on generated lines).
+mod plain {
+    /// Statements separated by `;`; each is a chain of pipelines joined by `&&` or `||`; each
+    /// pipeline is one or more commands.
+    pub(super) type Line<'a> = Vec<Vec<Vec<Command<'a>>>>;
+
+    /// One simple command.
+    pub(super) struct Command<'a> {
+        /// Leading assignments: (source text, unquoted value).
+        pub(super) assignments: Vec<(&'a str, &'a str)>,
+        /// Unquoted words; the first is the command name.
+        pub(super) words: Vec<&'a str>,
+        /// Source text from the first assignment or word to the last word.
+        pub(super) text: &'a str,
+    }
+
+    /// Longest line, and most commands, handled here; longer ones go to tree-sitter.
+    const MAX_BYTES: usize = 4096;
+    const MAX_COMMANDS: usize = 64;
+
+    /// Words that tree-sitter-bash reads as syntax in command position.
+    const KEYWORDS: &[&str] = &[
+        "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
+        "do", "done", "in", "function", "declare", "typeset", "export", "readonly", "local",
+        "unset", "unsetenv", "coproc", "time",
+    ];
+
+    fn is_plain(b: u8) -> bool {
+        b.is_ascii_alphanumeric() || b"_./:+,=~*-".contains(&b)
+    }
+
+    /// A command name tree-sitter-bash reads as one word: it reads `- A=1` as an assignment
+    /// alone and the `a:b` of `X=1 a:b` as an error.
+    fn is_plain_name(s: &str) -> bool {
+        let mut bytes = s.bytes();
+        bytes
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b"_./~".contains(&b))
+            && bytes.all(|b| b.is_ascii_alphanumeric() || b"_./~+-".contains(&b))
+    }
+
+    /// A variable name that starts with a letter (tree-sitter-bash reads `_=` as a word).
+    fn is_name(s: &str) -> bool {
+        let mut bytes = s.bytes();
+        bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+            && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    }
+
+    /// `NAME=` or `NAME+=` at the start of `s`: the length of that prefix.
+    fn assignment_prefix(s: &str) -> Option<usize> {
+        let eq = s.find('=')?;
+        let name = s[..eq].strip_suffix('+').unwrap_or(&s[..eq]);
+        is_name(name).then_some(eq + 1)
+    }
+
+    enum Token<'a> {
+        Word(Word<'a>),
+        AndAnd,
+        OrOr,
+        Pipe,
+        Semi,
+        End,
+    }
+
+    struct Word<'a> {
+        start: usize,
+        end: usize,
+        /// The unquoted value when the token is a word; None for `NAME='quoted'`, which is
+        /// only an assignment.
+        value: Option<&'a str>,
+        /// The unquoted value when the token is an assignment.
+        assigned: Option<&'a str>,
+        /// Unquoted plain characters (a keyword or a name with `=` is only one of those).
+        plain: bool,
+    }
+
+    struct Scanner<'a> {
+        src: &'a str,
+        pos: usize,
+    }
+
+    impl<'a> Scanner<'a> {
+        fn byte(&self, at: usize) -> Option<u8> {
+            self.src.as_bytes().get(at).copied()
+        }
+
+        fn skip_blanks(&mut self) {
+            while matches!(self.byte(self.pos), Some(b' ' | b'\t')) {
+                self.pos += 1;
+            }
+        }
+
+        /// The end of a quoted string opened at `open`, if its content is acceptable.
+        fn quoted_end(&self, open: usize) -> Option<usize> {
+            let quote = self.byte(open)?;
+            let rest = self.src.get(open + 1..)?;
+            let len = rest.bytes().position(|b| b == quote)?;
+            let inner = &rest[..len];
+            let bad_control = inner
+                .bytes()
+                .any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f);
+            if bad_control || (quote == b'"' && inner.bytes().any(|b| b"\\$`".contains(&b))) {
+                return None;
+            }
+            Some(open + 1 + len + 1)
+        }
+
+        /// A token must end at a blank, an operator or the end of the line.
+        fn at_boundary(&self, at: usize) -> bool {
+            matches!(
+                self.byte(at),
+                None | Some(b' ' | b'\t' | b';' | b'&' | b'|')
+            )
+        }
+
+        fn next(&mut self) -> Option<Token<'a>> {
+            self.skip_blanks();
+            let start = self.pos;
+            let Some(b) = self.byte(start) else {
+                return Some(Token::End);
+            };
+            let next = self.byte(start + 1);
+            let (token, len) = match (b, next) {
+                (b'&', Some(b'&')) => (Token::AndAnd, 2),
+                (b'|', Some(b'|')) => (Token::OrOr, 2),
+                (b'|', Some(b'&')) | (b'&', _) | (b';', Some(b';' | b'&')) => return None,
+                (b'|', _) => (Token::Pipe, 1),
+                (b';', _) => (Token::Semi, 1),
+                (b'\'' | b'"', _) => {
+                    let end = self.quoted_end(start)?;
+                    let value = self.src.get(start + 1..end - 1)?;
+                    let word = Word {
+                        start,
+                        end,
+                        value: Some(value),
+                        assigned: None,
+                        plain: false,
+                    };
+                    (Token::Word(word), end - start)
+                }
+                _ if is_plain(b) => {
+                    let mut end = start;
+                    while self.byte(end).is_some_and(is_plain) {
+                        end += 1;
+                    }
+                    let run = self.src.get(start..end)?;
+                    // `x ==` ends in an error in tree-sitter-bash (a test operator), `x == y`
+                    // does not: leave operator-like words to it.
+                    if run.starts_with("==") || run.starts_with("=~") {
+                        return None;
+                    }
+                    let word = match self.byte(end) {
+                        // `NAME='value'`: an assignment of a quoted value.
+                        Some(b'\'' | b'"') => {
+                            if assignment_prefix(run) != Some(run.len()) {
+                                return None;
+                            }
+                            let close = self.quoted_end(end)?;
+                            Word {
+                                start,
+                                end: close,
+                                value: None,
+                                assigned: Some(self.src.get(end + 1..close - 1)?),
+                                plain: false,
+                            }
+                        }
+                        _ => Word {
+                            start,
+                            end,
+                            value: Some(run),
+                            assigned: assignment_prefix(run).and_then(|n| run.get(n..)),
+                            plain: true,
+                        },
+                    };
+                    let len = word.end - start;
+                    (Token::Word(word), len)
+                }
+                _ => return None,
+            };
+            self.pos = start + len;
+            if matches!(token, Token::Word(_)) && !self.at_boundary(self.pos) {
+                return None;
+            }
+            Some(token)
+        }
+    }
+
+    /// Split `src` if it is a plain line; None sends it to tree-sitter.
+    pub(super) fn parse(src: &str) -> Option<Line<'_>> {
+        if src.len() > MAX_BYTES {
+            return None;
+        }
+        let mut scanner = Scanner { src, pos: 0 };
+        let mut line: Line<'_> = Vec::new();
+        let mut commands = 0;
+        let mut token = scanner.next()?;
+        loop {
+            // A statement: pipelines joined by `&&` / `||`.
+            let mut chain = Vec::new();
+            loop {
+                let mut pipeline = Vec::new();
+                loop {
+                    let (command, after) = command(&mut scanner, token)?;
+                    commands += 1;
+                    if commands > MAX_COMMANDS {
+                        return None;
+                    }
+                    pipeline.push(command);
+                    token = after;
+                    if !matches!(token, Token::Pipe) {
+                        break;
+                    }
+                    token = scanner.next()?;
+                }
+                chain.push(pipeline);
+                if !matches!(token, Token::AndAnd | Token::OrOr) {
+                    break;
+                }
+                token = scanner.next()?;
+            }
+            // tree-sitter-bash reads `a | b | c && d` as `a | (b | c && d)`: a chain with a
+            // pipeline of three or more commands is left to it.
+            if chain.len() > 1 && chain.iter().any(|p| p.len() > 2) {
+                return None;
+            }
+            line.push(chain);
+            if matches!(token, Token::Semi) {
+                token = scanner.next()?;
+            }
+            match token {
+                Token::End => return Some(line),
+                Token::Word(_) => {}
+                _ => return None,
+            }
+        }
+    }
+
+    /// One command starting at `token`; returns it and the token after it.
+    fn command<'a>(
+        scanner: &mut Scanner<'a>,
+        mut token: Token<'a>,
+    ) -> Option<(Command<'a>, Token<'a>)> {
+        let mut command = Command {
+            assignments: Vec::new(),
+            words: Vec::new(),
+            text: "",
+        };
+        let (mut start, mut end) = (None, 0);
+        while let Token::Word(w) = token {
+            start.get_or_insert(w.start);
+            end = w.end;
+            if command.words.is_empty() {
+                if let Some(value) = w.assigned {
+                    let text = scanner.src.get(w.start..w.end)?;
+                    command.assignments.push((text, value));
+                } else {
+                    let value = w.value?;
+                    if KEYWORDS.contains(&value) || (w.plain && !is_plain_name(value)) {
+                        return None;
+                    }
+                    command.words.push(value);
+                }
+            } else {
+                command.words.push(w.value?);
+            }
+            token = scanner.next()?;
+        }
+        if command.words.is_empty() {
+            return None;
+        }
+        command.text = scanner.src.get(start?..end)?;
+        Some((command, token))
+    }
+
+    /// How deep the walk over tree-sitter's tree for `line` nests, program node included:
+    /// `a && b && c` is `(list (list a b) c)`, a pipeline of several commands one node more.
+    pub(super) fn depth(line: &Line<'_>) -> u32 {
+        let chains = line.iter().map(|chain| {
+            let pipes = chain.iter().map(|p| if p.len() > 1 { 2 } else { 1 });
+            (chain.len() - 1) + pipes.max().unwrap_or(0)
+        });
+        1 + chains.max().unwrap_or(0) as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1200,5 +1561,230 @@ mod tests {
             [Finding::EnvInjection]
         );
         assert!(parse("FOO=1 ls").commands[0].findings.is_empty());
+    }
+
+    /// The plain-line parser must change nothing: every line, plain or not, parses the same
+    /// with and without it.
+    #[track_caller]
+    fn same_as_tree_sitter(line: &str) {
+        let fast = format!("{:?}", parse_with(line, true));
+        let slow = format!("{:?}", parse_with(line, false));
+        assert_eq!(fast, slow, "line {line:?}");
+    }
+
+    #[test]
+    fn plain_lines_skip_tree_sitter() {
+        for line in [
+            "git status",
+            "cd /work/project && FOO=1 timeout 60 cargo test -p x --release -- --nocapture | tail -n 20",
+            "sudo env X=1 bash -c 'git status && rm -rf /tmp/build; echo \"done\" | tee log.txt'",
+            "rm -rf --no-preserve-root /",
+            "GIT_PAGER='rm -rf ~' git log",
+            "a; b;",
+            "a | b | c; d && e | f",
+        ] {
+            assert!(plain::parse(line).is_some(), "{line:?}");
+            same_as_tree_sitter(line);
+        }
+        for line in [
+            "",
+            ";",
+            "a;;",
+            "a &",
+            "a |& b",
+            "a && ",
+            "| a",
+            "x=1",
+            "if true",
+            "export X=1",
+            "echo $HOME",
+            "echo a'b'",
+            "echo 'a'b",
+            "echo \"$x\"",
+            "ls > f",
+            "a\nb",
+            "echo {a,b}",
+            "echo \\x",
+            "# c",
+            "a=b=c",
+            "1x=2 ls",
+            "echo 'unclosed",
+            "t@example.com",
+            "a | b | c && d",
+            "x | 'y' | z || w",
+            "a && b | c | d",
+            "- A=1",
+            "X=1 a:b",
+            "_= bash",
+        ] {
+            assert!(plain::parse(line).is_none(), "{line:?}");
+            same_as_tree_sitter(line);
+        }
+    }
+
+    #[test]
+    fn plain_lines_nest_as_deep_as_tree_sitter() {
+        // The walk's node depth limit must trip at the same place with and without tree-sitter.
+        for k in (0..=200).step_by(1) {
+            let open = "(".repeat(k);
+            let close = ")".repeat(k);
+            same_as_tree_sitter(&format!("{open}bash -c 'a && b | c && d; e'{close}"));
+            same_as_tree_sitter(&format!("{open}eval 'a || b | c'{close}"));
+        }
+        let chain = |n: usize| vec!["a"; n].join(" && ");
+        for n in [1, 2, 63, 64, 65, 200] {
+            same_as_tree_sitter(&chain(n));
+            same_as_tree_sitter(&format!("bash -c '{}'", chain(n)));
+        }
+    }
+
+    fn token() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let fixed = prop::sample::select(vec![
+            "sudo",
+            "env",
+            "bash",
+            "sh",
+            "-c",
+            "-lc",
+            "timeout",
+            "60",
+            "git",
+            "rm",
+            "-rf",
+            "/",
+            "~",
+            "~/x",
+            "*",
+            "./*",
+            "..",
+            "X=1",
+            "GIT_PAGER=",
+            "GIT_PAGER=less",
+            "LD_PRELOAD=x",
+            "FOO+=1",
+            "=x",
+            "1A=b",
+            "a=b=c",
+            "eval",
+            "xargs",
+            "ssh",
+            "host",
+            "watch",
+            "find",
+            "-exec",
+            "echo",
+            "printf",
+            "tee",
+            "su",
+            "nice",
+            "-n",
+            "command",
+            "exec",
+            "busybox",
+            "python3",
+            "psql",
+            "if",
+            "then",
+            "fi",
+            "for",
+            "in",
+            "do",
+            "done",
+            "case",
+            "esac",
+            "while",
+            "until",
+            "select",
+            "function",
+            "time",
+            "export",
+            "local",
+            "declare",
+            "readonly",
+            "typeset",
+            "unset",
+            "coproc",
+            "--",
+            "-",
+            "--x=2",
+            "-1",
+            "0x10",
+            "1.5",
+            "a,b",
+            "a:b",
+            "a%b",
+            "a+b",
+            "x.y/z",
+            "CC=gcc",
+            "EDITOR=vim",
+            "PAGER='less -R'",
+            "X=\"a b\"",
+            "X=''",
+            "X=\"\"",
+            "''",
+            "\"\"",
+            "'rm'",
+            "\"rm\"",
+            "==",
+            "=~",
+            "!=",
+            "-eq",
+            "a==b",
+            "a:",
+            "1:",
+            "a:b",
+            "X=1 a:b",
+            "- A=1",
+            "_=",
+            "_=x",
+            "__=1",
+            "_A=1",
+            "]]",
+            "[[",
+            "x%",
+            "a@b",
+        ])
+        .prop_map(str::to_string);
+        let plain = "[a-z0-9_./:%+,=~*@^!?#{}\\[\\]-]{1,6}";
+        let quoted = "[a-z ;|&$`\"\\\\\n\t<>(){}#!~*é\u{2013}\u{a0}]{0,8}"
+            .prop_map(|s| format!("'{}'", s.replace('\'', "")));
+        let dquoted = "[a-z ;|&$`'\\\\\n\t<>(){}#!~*é\u{2013}]{0,8}"
+            .prop_map(|s| format!("\"{}\"", s.replace('"', "")));
+        prop_oneof![4 => fixed, 3 => plain.prop_map(|s| s), 1 => quoted, 1 => dquoted]
+    }
+
+    fn separator() -> impl proptest::strategy::Strategy<Value = &'static str> {
+        proptest::sample::select(vec![
+            " ", " ", " ", "  ", "\t", ";", " ; ", "&&", " && ", "||", " || ", "|", " | ", "&",
+            "\n", "", ";;", "|&", " >", "<", "(", ")", "$", "\\", "#", "\r",
+        ])
+    }
+
+    fn line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop::collection::vec((token(), separator()), 1..12).prop_map(|parts| {
+            parts
+                .into_iter()
+                .map(|(t, s)| format!("{t}{s}"))
+                .collect::<String>()
+        })
+    }
+
+    proptest::proptest! {
+        // PROPTEST_CASES=200000 for a long run.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(4096)
+        ))]
+
+        #[test]
+        fn plain_parse_is_tree_sitter_parse(l in line(), pre in line(), nested in line()) {
+            same_as_tree_sitter(&l);
+            same_as_tree_sitter(l.trim_end());
+            // Code nested in strings is parsed again, maybe plain inside a line that is not.
+            let inner = nested.replace('\'', "");
+            same_as_tree_sitter(&format!("{pre} bash -c '{inner}'"));
+            same_as_tree_sitter(&format!("sudo env A=1 sh -c '{inner}' | {l}"));
+        }
     }
 }
