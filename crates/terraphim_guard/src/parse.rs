@@ -1210,7 +1210,7 @@ mod plain {
     ];
 
     fn is_plain(b: u8) -> bool {
-        b.is_ascii_alphanumeric() || b"_./:+,=~*-".contains(&b)
+        matches!(b, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'.' | b'/' | b':' | b'+' | b',' | b'=' | b'~' | b'*' | b'-')
     }
 
     /// A command name tree-sitter-bash reads as one word: it reads `- A=1` as an assignment
@@ -1252,7 +1252,7 @@ mod plain {
         /// The unquoted value when the token is a word; None for `NAME='quoted'`, which is
         /// only an assignment.
         value: Option<&'a str>,
-        /// The unquoted value when the token is an assignment.
+        /// The unquoted value of `NAME='quoted'` (plain `NAME=value` is found by `command`).
         assigned: Option<&'a str>,
         /// Unquoted plain characters (a keyword or a name with `=` is only one of those).
         plain: bool,
@@ -1352,7 +1352,7 @@ mod plain {
                             start,
                             end,
                             value: Some(run),
-                            assigned: assignment_prefix(run).and_then(|n| run.get(n..)),
+                            assigned: None,
                             plain: true,
                         },
                     };
@@ -1434,7 +1434,14 @@ mod plain {
             start.get_or_insert(w.start);
             end = w.end;
             if command.words.is_empty() {
-                if let Some(value) = w.assigned {
+                let assigned = match (w.assigned, w.value) {
+                    (Some(value), _) => Some(value),
+                    (None, Some(run)) if w.plain => {
+                        assignment_prefix(run).and_then(|n| run.get(n..))
+                    }
+                    _ => None,
+                };
+                if let Some(value) = assigned {
                     let text = scanner.src.get(w.start..w.end)?;
                     command.assignments.push((text, value));
                 } else {
