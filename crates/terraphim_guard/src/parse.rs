@@ -1209,8 +1209,15 @@ mod plain {
         "unset", "unsetenv", "coproc", "time",
     ];
 
+    /// Characters of unquoted words; no quoting, expansion, glob bracket, brace, redirection,
+    /// comment or control character, and none that tree-sitter-bash was seen to misread
+    /// (`t@x`, `a%b`).
     fn is_plain(b: u8) -> bool {
-        matches!(b, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'.' | b'/' | b':' | b'+' | b',' | b'=' | b'~' | b'*' | b'-')
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'_' | b'.' | b'/' | b':' | b'+' | b',' | b'=' | b'~' | b'*' | b'-'
+            )
     }
 
     /// A command name tree-sitter-bash reads as one word: it reads `- A=1` as an assignment
