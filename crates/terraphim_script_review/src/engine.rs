@@ -690,8 +690,16 @@ impl<'a> Sink<'a> {
         self.remote_files.extend(inner.remote_files);
     }
 
+    /// Whether `path` names a file written with downloaded content.
+    pub(crate) fn is_remote_file(&self, path: &str) -> bool {
+        !self.remote_files.is_empty() && self.remote_files.contains(&self.ctx.resolve(path).text)
+    }
+
     /// A file that was written with downloaded content is run.
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
+        if self.remote_files.is_empty() {
+            return;
+        }
         let resolved = self.ctx.resolve(path);
         if self.remote_files.contains(&resolved.text) {
             self.add(

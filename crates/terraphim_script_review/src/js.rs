@@ -1005,11 +1005,7 @@ impl Js<'_, '_, '_> {
                 if let Some(s) = first.path_text() {
                     let t = self.sink.read_path(ln, &s);
                     content.taint.join(&t);
-                    if self
-                        .sink
-                        .remote_files
-                        .contains(&self.sink.ctx.resolve(&s).text)
-                    {
+                    if self.sink.is_remote_file(&s) {
                         content.taint.remote = true;
                     }
                 }

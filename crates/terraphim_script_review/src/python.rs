@@ -1224,11 +1224,7 @@ impl Py<'_, '_, '_> {
                 if let Some(s) = src.path_text() {
                     let t = self.sink.read_path(ln, &s);
                     content.taint.join(&t);
-                    if self
-                        .sink
-                        .remote_files
-                        .contains(&self.sink.ctx.resolve(&s).text)
-                    {
+                    if self.sink.is_remote_file(&s) {
                         content.taint.remote = true;
                     }
                 }
