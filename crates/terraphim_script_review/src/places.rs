@@ -182,10 +182,19 @@ fn normalise(parts: &[&str]) -> String {
 /// Whether a directory is spelled in the form [`normalise`] gives (absolute, no empty names, no
 /// `.` or `..`, no trailing `/`), so that comparing strings compares components.
 fn is_clean(dir: &str) -> bool {
-    dir == "/"
-        || (dir.starts_with('/')
-            && !dir.ends_with('/')
-            && dir[1..].split('/').all(|n| !matches!(n, "" | "." | "..")))
+    if dir == "/" {
+        return true;
+    }
+    let b = dir.as_bytes();
+    // Each name starts after a `/`: it must not be empty, `.` or `..`.
+    b.first() == Some(&b'/')
+        && b.iter().enumerate().all(|(i, &c)| {
+            c != b'/' || {
+                let name = &b[i + 1..];
+                let end = name.iter().position(|&c| c == b'/').unwrap_or(name.len());
+                !matches!(&name[..end], b"" | b"." | b"..")
+            }
+        })
 }
 
 /// `Path::new(normal).starts_with(dir)` for a normalised `normal` and a clean `dir`.

@@ -442,7 +442,7 @@ impl Shell<'_, '_, '_> {
             && let Some(p) = argv.get(1)
         {
             let t = p.text_or_unknown();
-            if let Some(what) = crate::places::secret_kind(&self.sink.ctx.resolve(&t).text) {
+            if let Some(what) = crate::places::secret_kind(&self.sink.resolve(&t).text) {
                 self.sourced_secret = Some(what.to_owned());
             }
         }
