@@ -76,7 +76,8 @@ impl Tree {
     /// Copy `tree`, parsed with the grammar of `lang`.
     pub(crate) fn new(tree: &tree_sitter::Tree, lang: Language) -> Tree {
         let names = names(lang, &tree.language());
-        let mut nodes: Vec<Data> = Vec::with_capacity(1024);
+        // Scripts have about one node per two or three bytes: one allocation, no regrowth.
+        let mut nodes: Vec<Data> = Vec::with_capacity(tree.root_node().end_byte() / 2 + 16);
         let mut cursor = tree.walk();
         let data = |cursor: &TreeCursor<'_>, parent: u32| {
             let node = cursor.node();
