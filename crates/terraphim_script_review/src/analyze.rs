@@ -68,7 +68,9 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
         );
         return;
     };
-    let root = tree.root_node();
+    let copy = crate::ts::Tree::new(&tree, lang);
+    drop(tree);
+    let root = copy.root();
     let before = sink.findings.len();
     match lang {
         Language::Python => crate::python::analyze(sink, root, code),
@@ -80,7 +82,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
             .iter()
             .any(|f| f.category == Category::Unreviewable)
     {
-        let line = first_error_line(root).unwrap_or(1);
+        let line = copy.first_error().map_or(1, |n| n.line());
         sink.add(
             line,
             Category::Unreviewable,
@@ -90,21 +92,16 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
     }
 }
 
-fn first_error_line(node: tree_sitter::Node<'_>) -> Option<u32> {
-    if node.is_error() || node.is_missing() {
-        return Some(node.start_position().row as u32 + 1);
-    }
-    let mut c = node.walk();
-    let children: Vec<_> = node.children(&mut c).collect();
-    children
-        .into_iter()
-        .filter(|ch| ch.has_error())
-        .find_map(first_error_line)
-}
-
 /// Checks on the raw text: invisible and bidirectional characters, obfuscator fingerprints.
 fn text_checks(code: &str, sink: &mut Sink<'_>) {
-    for (i, l) in code.lines().enumerate() {
+    // Every character looked for below is encoded in UTF-8 with a lead byte of 0xE2 or 0xEF: a
+    // script without either byte has none of them, and its lines need not be decoded.
+    let lines = if code.bytes().any(|b| b == 0xE2 || b == 0xEF) {
+        code.lines()
+    } else {
+        "".lines()
+    };
+    for (i, l) in lines.enumerate() {
         let ln = i as u32 + 1;
         if l.chars()
             .any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))

@@ -206,7 +206,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             for s in srcs {
                 let t = sink.read_path(line, &word(s));
                 content.taint.join(&t);
-                if sink.remote_files.contains(&sink.ctx.resolve(&word(s)).text) {
+                if sink.is_remote_file(&word(s)) {
                     content.taint.remote = true;
                 }
             }

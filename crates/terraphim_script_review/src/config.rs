@@ -252,13 +252,14 @@ impl Config {
     /// Whether `host` is on the allow list (itself or a subdomain of an entry).
     pub fn host_allowed(&self, host: &str) -> bool {
         let host = host.trim_end_matches('.').to_ascii_lowercase();
+        let host = host.as_bytes();
+        // Compared without case and without copying each entry: the host itself or a subdomain.
         self.allowed_hosts.iter().any(|entry| {
-            let entry = entry.trim().trim_start_matches("*.").to_ascii_lowercase();
+            let entry = entry.trim().trim_start_matches("*.").as_bytes();
             !entry.is_empty()
-                && (host == entry
-                    || host
-                        .strip_suffix(entry.as_str())
-                        .is_some_and(|rest| rest.ends_with('.')))
+                && host.len() >= entry.len()
+                && host[host.len() - entry.len()..].eq_ignore_ascii_case(entry)
+                && (host.len() == entry.len() || host[host.len() - entry.len() - 1] == b'.')
         })
     }
 

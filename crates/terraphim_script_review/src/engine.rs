@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::config::Config;
 use crate::model::{Category, Finding, Language, Verdict};
-use crate::places::{self, Context, HostClass, Place, UNKNOWN, WriteClass};
+use crate::places::{self, Context, HostClass, Place, Resolved, UNKNOWN, WriteClass};
 
 /// Deepest nesting of code-in-strings the analyzer follows.
 const MAX_DEPTH: u32 = 4;
@@ -220,6 +220,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) depth: u32,
     /// Files written with downloaded content.
     pub(crate) remote_files: HashSet<String>,
+    /// Paths already resolved in this script: commands and paths repeat, resolving does not
+    /// depend on anything but the context.
+    resolved: std::collections::HashMap<String, Resolved>,
     /// A socket was connected to a remote host (for reverse-shell detection).
     pub(crate) remote_socket: bool,
 }
@@ -235,8 +238,19 @@ impl<'a> Sink<'a> {
             recording: true,
             depth: 0,
             remote_files: HashSet::new(),
+            resolved: std::collections::HashMap::new(),
             remote_socket: false,
         }
+    }
+
+    /// Resolve a path in the review's context, once per distinct path.
+    pub(crate) fn resolve(&mut self, raw: &str) -> Resolved {
+        if let Some(r) = self.resolved.get(raw) {
+            return r.clone();
+        }
+        let r = self.ctx.resolve(raw);
+        self.resolved.insert(raw.to_owned(), r.clone());
+        r
     }
 
     /// Record a finding at a 1-based line.
@@ -277,7 +291,7 @@ impl<'a> Sink<'a> {
 
     /// A read of `path`: returns the taint of the data read (secret if credential material).
     pub(crate) fn read_path(&mut self, line: u32, path: &str) -> Taint {
-        let resolved = self.ctx.resolve(path);
+        let resolved = self.resolve(path);
         match places::secret_kind(&resolved.text).or_else(|| places::secret_kind(path)) {
             Some(what) => {
                 self.add(
@@ -460,7 +474,7 @@ impl<'a> Sink<'a> {
 
     fn write_one(&mut self, line: u32, raw: &str, content: &Val, append: bool) {
         let raw = raw.to_owned();
-        let resolved = self.ctx.resolve(&raw);
+        let resolved = self.resolve(&raw);
         let shown = Self::show(&resolved.text);
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
@@ -592,7 +606,7 @@ impl<'a> Sink<'a> {
 
     fn delete_one(&mut self, line: u32, raw: &str, recursive: bool) {
         let raw = raw.to_owned();
-        let resolved = self.ctx.resolve(&raw);
+        let resolved = self.resolve(&raw);
         let shown = Self::show(&resolved.text);
         let (severity, why) = match resolved.place {
             Place::System => (
@@ -690,9 +704,21 @@ impl<'a> Sink<'a> {
         self.remote_files.extend(inner.remote_files);
     }
 
+    /// Whether `path` names a file written with downloaded content.
+    pub(crate) fn is_remote_file(&mut self, path: &str) -> bool {
+        if self.remote_files.is_empty() {
+            return false;
+        }
+        let resolved = self.resolve(path);
+        self.remote_files.contains(&resolved.text)
+    }
+
     /// A file that was written with downloaded content is run.
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
-        let resolved = self.ctx.resolve(path);
+        if self.remote_files.is_empty() {
+            return;
+        }
+        let resolved = self.resolve(path);
         if self.remote_files.contains(&resolved.text) {
             self.add(
                 line,

@@ -2,9 +2,7 @@
 
 use std::collections::HashMap;
 
-use tree_sitter::Node;
-
-use crate::ts::NodeExt as _;
+use crate::ts::Node;
 
 use crate::command::run_argv;
 use crate::engine::{Handle, Sink, Taint, Val, join_paths};
@@ -46,14 +44,11 @@ struct Js<'s, 'k, 'a> {
 }
 
 fn line(node: Node<'_>) -> u32 {
-    node.start_position().row as u32 + 1
+    node.line()
 }
 
-fn named(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut c = node.walk();
-    node.named_children(&mut c)
-        .filter(|n| n.kind() != "comment")
-        .collect()
+fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
+    node.named_children().filter(|n| n.kind() != "comment")
 }
 
 const GLOBALS: &[&str] = &[
@@ -656,7 +651,6 @@ impl Js<'_, '_, '_> {
                 .unwrap_or_default(),
             "array" => {
                 let items: Vec<Val> = named(node)
-                    .into_iter()
                     .map(|c| {
                         if c.kind() == "spread_element" {
                             Val::lit(UNKNOWN.to_string()).with_taint(&self.eval(c).taint)
@@ -673,11 +667,7 @@ impl Js<'_, '_, '_> {
                 v
             }
             "ternary_expression" => {
-                let vals: Vec<Val> = named(node)
-                    .into_iter()
-                    .skip(1)
-                    .map(|c| self.eval(c))
-                    .collect();
+                let vals: Vec<Val> = named(node).skip(1).map(|c| self.eval(c)).collect();
                 vals.into_iter()
                     .reduce(|a, b| a.union(&b))
                     .unwrap_or_default()
@@ -765,7 +755,10 @@ impl Js<'_, '_, '_> {
     fn call(&mut self, node: Node<'_>) -> Val {
         let ln = line(node);
         let func = node.field("function").or_else(|| node.field("constructor"));
-        let arg_nodes: Vec<Node<'_>> = node.field("arguments").map(named).unwrap_or_default();
+        let arg_nodes: Vec<Node<'_>> = node
+            .field("arguments")
+            .map(|a| named(a).collect())
+            .unwrap_or_default();
         if node
             .field("arguments")
             .is_some_and(|a| a.kind() == "template_string")
@@ -1012,11 +1005,7 @@ impl Js<'_, '_, '_> {
                 if let Some(s) = first.path_text() {
                     let t = self.sink.read_path(ln, &s);
                     content.taint.join(&t);
-                    if self
-                        .sink
-                        .remote_files
-                        .contains(&self.sink.ctx.resolve(&s).text)
-                    {
+                    if self.sink.is_remote_file(&s) {
                         content.taint.remote = true;
                     }
                 }

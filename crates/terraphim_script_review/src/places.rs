@@ -1,6 +1,6 @@
 //! Classifying paths and hosts: what a read, write, delete or network call touches.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use crate::config::Config;
 
@@ -73,52 +73,52 @@ pub(crate) enum Place {
 impl Context {
     /// Resolve a best-effort path string.
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
-        let home = self.home.to_string_lossy().into_owned();
-        let mut text = raw.trim().to_owned();
-        for var in ["${HOME}", "$HOME", "%USERPROFILE%"] {
-            if let Some(rest) = text.strip_prefix(var) {
-                text = format!("~{rest}");
+        let home = self.home.to_string_lossy();
+        let trimmed = raw.trim();
+        let tilde;
+        let text = match ["${HOME}", "$HOME", "%USERPROFILE%"]
+            .iter()
+            .find_map(|var| trimmed.strip_prefix(var))
+        {
+            Some(rest) => {
+                tilde = format!("~{rest}");
+                tilde.as_str()
             }
-        }
+            None => trimmed,
+        };
         if text.starts_with(UNKNOWN) || text.is_empty() {
             return Resolved {
-                text,
+                text: text.to_owned(),
                 place: Place::Unknown,
             };
         }
-        let absolute = if text == "~" || text.starts_with("~/") {
-            format!("{home}{}", &text[1..])
+        let normal = if text == "~" || text.starts_with("~/") {
+            normalise(&[&home, &text[1..]])
         } else if text.starts_with('/') {
-            text.clone()
+            normalise(&[text])
         } else {
-            format!("{}/{text}", self.cwd.to_string_lossy())
+            normalise(&[&self.cwd.to_string_lossy(), "/", text])
         };
-        let normal = normalise(&absolute);
-        let path = Path::new(&normal);
         // The most specific root wins: a home under /tmp (as in tests) is still home, and a
         // working tree under home is still the working tree.
         let mut root: Option<(usize, Place)> = None;
         let mut consider = |dir: &Path, place: Place| {
-            if path.starts_with(dir) && root.is_none_or(|(len, _)| dir.as_os_str().len() > len) {
+            if under(&normal, dir) && root.is_none_or(|(len, _)| dir.as_os_str().len() > len) {
                 root = Some((dir.as_os_str().len(), place));
             }
         };
         for t in &self.tmp_dirs {
-            if path != t {
+            if !same(&normal, t) {
                 consider(t, Place::Tmp);
             }
         }
         consider(&self.home, Place::Home);
         consider(&self.cwd, Place::WorkTree);
-        let all_of = |dir: &Path| {
-            path == dir
-                || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"))
-        };
         let place = if normal == "/" || normal == "/*" {
             Place::System
-        } else if all_of(&self.cwd) {
+        } else if all_of(&normal, &self.cwd) {
             Place::WorkTreeRoot
-        } else if all_of(&self.home) {
+        } else if all_of(&normal, &self.home) {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
             place
@@ -127,7 +127,7 @@ impl Context {
             "/root", "/home", "/srv", "/sys", "/proc",
         ]
         .iter()
-        .any(|s| path.starts_with(s))
+        .any(|s| under_clean(&normal, s))
         {
             if ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"].contains(&normal.as_str()) {
                 Place::Tmp
@@ -137,7 +137,7 @@ impl Context {
         } else {
             Place::Outside
         };
-        let shown = match normal.strip_prefix(&home) {
+        let shown = match normal.strip_prefix(home.as_ref()) {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
             _ => normal,
         };
@@ -145,18 +145,97 @@ impl Context {
     }
 }
 
-fn normalise(path: &str) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for comp in Path::new(path).components() {
-        match comp {
-            Component::ParentDir => {
-                parts.pop();
+/// The absolute, normalised form of the concatenation of `parts`: `/` and the path's names
+/// joined by `/`, without empty names or `.`, with `..` removing the name before it (as
+/// `Path::components` splits a path on Unix).
+fn normalise(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum::<usize>() + 1);
+    // The end of `out` before each name, to drop it again on `..`.
+    let mut ends: Vec<usize> = Vec::new();
+    let mut name = |name: &str, out: &mut String| match name {
+        "" | "." => {}
+        ".." => {
+            if let Some(end) = ends.pop() {
+                out.truncate(end);
             }
-            Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
-            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+        }
+        _ => {
+            ends.push(out.len());
+            out.push('/');
+            out.push_str(name);
+        }
+    };
+    // Names may straddle the parts (`~` + `/x`, `cwd` + `/` + `y`): split the joined text.
+    let mut pending = String::new();
+    for part in parts {
+        pending.push_str(part);
+    }
+    for n in pending.split('/') {
+        name(n, &mut out);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// Whether a directory is spelled in the form [`normalise`] gives (absolute, no empty names, no
+/// `.` or `..`, no trailing `/`), so that comparing strings compares components.
+fn is_clean(dir: &str) -> bool {
+    if dir == "/" {
+        return true;
+    }
+    let b = dir.as_bytes();
+    // Each name starts after a `/`: it must not be empty, `.` or `..`.
+    b.first() == Some(&b'/')
+        && b.iter().enumerate().all(|(i, &c)| {
+            c != b'/' || {
+                let name = &b[i + 1..];
+                let end = name.iter().position(|&c| c == b'/').unwrap_or(name.len());
+                !matches!(&name[..end], b"" | b"." | b"..")
+            }
+        })
+}
+
+/// `Path::new(normal).starts_with(dir)` for a normalised `normal` and a clean `dir`.
+fn under_clean(normal: &str, dir: &str) -> bool {
+    dir == "/"
+        || normal
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Whether the normalised path `normal` lies under `dir` (component-wise, or equal).
+fn under(normal: &str, dir: &Path) -> bool {
+    match dir.to_str() {
+        Some(d) if is_clean(d) => under_clean(normal, d),
+        _ => Path::new(normal).starts_with(dir),
+    }
+}
+
+/// Whether the normalised path `normal` is `dir` (component-wise).
+fn same(normal: &str, dir: &Path) -> bool {
+    match dir.to_str() {
+        Some(d) if is_clean(d) => normal == d,
+        _ => Path::new(normal) == dir,
+    }
+}
+
+/// Whether the normalised path `normal` is `dir` or all of it (`dir/*`).
+fn all_of(normal: &str, dir: &Path) -> bool {
+    match dir.to_str() {
+        Some(d) if is_clean(d) => {
+            normal == d
+                || normal
+                    .strip_suffix("/*")
+                    .is_some_and(|parent| parent == d || (parent.is_empty() && d == "/"))
+        }
+        _ => {
+            let path = Path::new(normal);
+            path == dir
+                || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"))
         }
     }
-    format!("/{}", parts.join("/"))
 }
 
 /// The base name of a path string.
@@ -169,8 +248,13 @@ fn base(path: &str) -> &str {
 
 /// What kind of credential a path holds, if it is credential material.
 pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
-    let p = path.replace('\\', "/");
-    let name = base(&p);
+    let p = if path.contains('\\') {
+        std::borrow::Cow::Owned(path.replace('\\', "/"))
+    } else {
+        std::borrow::Cow::Borrowed(path)
+    };
+    let p: &str = &p;
+    let name = base(p);
     if name.ends_with(".pub") {
         return None;
     }
@@ -215,23 +299,25 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         return Some(what);
     }
     // A whole credential directory, or a glob over it: `~/.ssh`, `~/.ssh/*`, `~/.aws/`.
-    const DIRS: &[(&str, &str)] = &[
-        (".ssh", "SSH private keys"),
-        (".aws", "AWS credentials"),
-        (".gnupg", "the GnuPG keyring"),
-        (".kube", "the Kubernetes config"),
-        (".docker", "Docker registry credentials"),
+    // (directory, the directory after a slash, what it holds)
+    const DIRS: &[(&str, &str, &str)] = &[
+        (".ssh", "/.ssh", "SSH private keys"),
+        (".aws", "/.aws", "AWS credentials"),
+        (".gnupg", "/.gnupg", "the GnuPG keyring"),
+        (".kube", "/.kube", "the Kubernetes config"),
+        (".docker", "/.docker", "Docker registry credentials"),
     ];
-    for (dir, what) in DIRS {
+    const SLASH_UNKNOWN: &str = "/\u{1}";
+    for (dir, slash_dir, what) in DIRS {
         let rest = p
-            .rsplit_once(&format!("/{dir}"))
+            .rsplit_once(slash_dir)
             .map(|(_, r)| r)
             .or_else(|| p.strip_prefix(*dir));
         if let Some(rest) = rest
             && (rest.is_empty()
                 || rest == "/"
                 || rest.starts_with("/*")
-                || rest.starts_with(&format!("/{UNKNOWN}")))
+                || rest.starts_with(SLASH_UNKNOWN))
         {
             return Some(what);
         }
@@ -632,6 +718,180 @@ mod tests {
         }
     }
 
+    /// The resolution by `Path` components that the string operations must agree with.
+    fn resolve_by_components(ctx: &Context, raw: &str) -> Resolved {
+        use std::path::Component;
+        let home = ctx.home.to_string_lossy().into_owned();
+        let mut text = raw.trim().to_owned();
+        for var in ["${HOME}", "$HOME", "%USERPROFILE%"] {
+            if let Some(rest) = text.strip_prefix(var) {
+                text = format!("~{rest}");
+            }
+        }
+        if text.starts_with(UNKNOWN) || text.is_empty() {
+            return Resolved {
+                text,
+                place: Place::Unknown,
+            };
+        }
+        let absolute = if text == "~" || text.starts_with("~/") {
+            format!("{home}{}", &text[1..])
+        } else if text.starts_with('/') {
+            text.clone()
+        } else {
+            format!("{}/{text}", ctx.cwd.to_string_lossy())
+        };
+        let mut parts: Vec<String> = Vec::new();
+        for comp in Path::new(&absolute).components() {
+            match comp {
+                Component::ParentDir => {
+                    parts.pop();
+                }
+                Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+                Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+            }
+        }
+        let normal = format!("/{}", parts.join("/"));
+        let path = Path::new(&normal);
+        let mut root: Option<(usize, Place)> = None;
+        let mut consider = |dir: &Path, place: Place| {
+            if path.starts_with(dir) && root.is_none_or(|(len, _)| dir.as_os_str().len() > len) {
+                root = Some((dir.as_os_str().len(), place));
+            }
+        };
+        for t in &ctx.tmp_dirs {
+            if path != t {
+                consider(t, Place::Tmp);
+            }
+        }
+        consider(&ctx.home, Place::Home);
+        consider(&ctx.cwd, Place::WorkTree);
+        let all_of = |dir: &Path| {
+            path == dir
+                || (path.parent() == Some(dir) && path.file_name().is_some_and(|n| n == "*"))
+        };
+        let place = if normal == "/" || normal == "/*" {
+            Place::System
+        } else if all_of(&ctx.cwd) {
+            Place::WorkTreeRoot
+        } else if all_of(&ctx.home) {
+            Place::HomeRoot
+        } else if let Some((_, place)) = root {
+            place
+        } else if [
+            "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
+            "/root", "/home", "/srv", "/sys", "/proc",
+        ]
+        .iter()
+        .any(|s| path.starts_with(s))
+        {
+            if ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"].contains(&normal.as_str()) {
+                Place::Tmp
+            } else {
+                Place::System
+            }
+        } else {
+            Place::Outside
+        };
+        let shown = match normal.strip_prefix(&home) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+            _ => normal,
+        };
+        Resolved { text: shown, place }
+    }
+
+    #[test]
+    fn string_resolution_agrees_with_components() {
+        let contexts = [
+            ctx(),
+            Context {
+                cwd: "/tmp/work/proj/".into(),
+                home: "/tmp/work".into(),
+                tmp_dirs: vec!["/tmp".into(), "/var/tmp/".into(), "/dev/shm".into()],
+            },
+            Context {
+                cwd: "/home/u/./proj".into(),
+                home: "/home//u".into(),
+                tmp_dirs: vec!["/tmp/../tmp".into(), "relative/tmp".into(), "/".into()],
+            },
+            Context {
+                cwd: "/".into(),
+                home: "/".into(),
+                tmp_dirs: vec![],
+            },
+        ];
+        let names = [
+            "",
+            " ",
+            ".",
+            "..",
+            "...",
+            "/",
+            "//",
+            "/*",
+            "*",
+            "~",
+            "~/",
+            "~x",
+            "~/.",
+            "$HOME",
+            "${HOME}/x",
+            "%USERPROFILE%\\x",
+            "$HOMEDIR/x",
+            "a",
+            "a/",
+            "a/../..",
+            "../../..",
+            "./a/./b//c/",
+            "/tmp",
+            "/tmp/",
+            "/tmp/x",
+            "/tmpx",
+            "/var/tmp",
+            "/var/tmp/y",
+            "/dev/null",
+            "/dev/sda",
+            "/etc/passwd",
+            "/etc",
+            "/home",
+            "/home/u",
+            "/home/u/",
+            "/home/u/proj",
+            "/home/u/proj/*",
+            "/home/u/*",
+            "/home/u/proj/..",
+            "/home/u/projx",
+            "/tmp/work",
+            "/tmp/work/proj",
+            "/tmp/work/proj/a",
+            "/opt/../etc/x",
+            "/usr/local/bin/x",
+            "\u{1}/x",
+            "x/\u{1}/y",
+            "/a/\u{1}",
+            "data.json",
+            ".git/hooks/pre-commit",
+            "/dev/shm/x",
+            "/dev/shm",
+            "relative/tmp/x",
+            "/relative/tmp/x",
+            "/srv/",
+            "/sys/x",
+        ];
+        for c in &contexts {
+            for a in names {
+                for b in ["", "/", "/x", "/..", "/./*", "/*"] {
+                    let raw = format!("{a}{b}");
+                    assert_eq!(
+                        c.resolve(&raw),
+                        resolve_by_components(c, &raw),
+                        "{raw:?} in {c:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn hosts() {
         let config = Config::default();
@@ -657,6 +917,10 @@ mod tests {
         assert!(secret_kind("~/.ssh/id_rsa.pub").is_none());
         assert!(secret_kind("/p/.env").is_some());
         assert!(secret_kind("/p/.env.example").is_none());
+        assert!(secret_kind(&format!("~/.ssh/{UNKNOWN}")).is_some());
+        assert!(secret_kind(&format!("/h/.aws/{UNKNOWN}x")).is_some());
+        assert!(secret_kind("C:\\Users\\u\\.ssh").is_some());
+        assert!(secret_kind("/h/.awsome/x").is_none());
         assert!(secret_env("GITHUB_TOKEN") && secret_env("AWS_SECRET_ACCESS_KEY"));
         assert!(!secret_env("HOME") && !secret_env("PATH") && !secret_env("KUBECONFIG_PATH"));
     }

@@ -3,9 +3,7 @@
 
 use std::collections::HashMap;
 
-use tree_sitter::Node;
-
-use crate::ts::NodeExt as _;
+use crate::ts::Node;
 
 use crate::command::run_argv;
 use crate::engine::{Handle, Sink, Taint, Val, join_paths};
@@ -69,12 +67,11 @@ struct Py<'s, 'k, 'a> {
 }
 
 fn line(node: Node<'_>) -> u32 {
-    node.start_position().row as u32 + 1
+    node.line()
 }
 
-fn named(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut c = node.walk();
-    node.named_children(&mut c).collect()
+fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
+    node.named_children()
 }
 
 /// Decode a Python string literal's escapes (best effort).
@@ -384,9 +381,7 @@ impl Py<'_, '_, '_> {
 
     fn import(&mut self, node: Node<'_>) {
         let module = node.field("module_name").map(|m| self.text(m).to_owned());
-        let mut cursor = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
-        for n in names {
+        for n in node.children_by_field_name("name") {
             let (full, alias) = if n.kind() == "aliased_import" {
                 let full = n
                     .field("name")
@@ -589,7 +584,6 @@ impl Py<'_, '_, '_> {
             }
             "list" | "tuple" | "set" | "expression_list" => {
                 let items: Vec<Val> = named(node)
-                    .into_iter()
                     .map(|c| {
                         if c.kind() == "list_splat" {
                             Val::lit(UNKNOWN.to_string())
@@ -610,7 +604,7 @@ impl Py<'_, '_, '_> {
                 .map(|c| self.eval(c))
                 .unwrap_or_default(),
             "conditional_expression" | "boolean_operator" => {
-                let vals: Vec<Val> = named(node).into_iter().map(|c| self.eval(c)).collect();
+                let vals: Vec<Val> = named(node).map(|c| self.eval(c)).collect();
                 let mut it = vals.into_iter();
                 let first = it.next().unwrap_or_default();
                 it.fold(first, |a, b| a.union(&b))
@@ -645,7 +639,7 @@ impl Py<'_, '_, '_> {
             | "set_comprehension"
             | "dictionary_comprehension" => {
                 // Bind the loop variables first, then evaluate the body.
-                let children = named(node);
+                let children: Vec<Node<'_>> = named(node).collect();
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
@@ -1230,11 +1224,7 @@ impl Py<'_, '_, '_> {
                 if let Some(s) = src.path_text() {
                     let t = self.sink.read_path(ln, &s);
                     content.taint.join(&t);
-                    if self
-                        .sink
-                        .remote_files
-                        .contains(&self.sink.ctx.resolve(&s).text)
-                    {
+                    if self.sink.is_remote_file(&s) {
                         content.taint.remote = true;
                     }
                 }

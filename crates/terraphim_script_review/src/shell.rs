@@ -2,9 +2,7 @@
 
 use std::collections::HashMap;
 
-use tree_sitter::Node;
-
-use crate::ts::NodeExt as _;
+use crate::ts::Node;
 
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
@@ -31,7 +29,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
 }
 
 fn line(node: Node<'_>) -> u32 {
-    node.start_position().row as u32 + 1
+    node.line()
 }
 
 impl Shell<'_, '_, '_> {
@@ -42,8 +40,7 @@ impl Shell<'_, '_, '_> {
     /// Run every statement under `node`; the value is the last statement's stdout.
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let children: Vec<Node<'_>> = node.named_children().collect();
         for child in children {
             out = self.stmt(child, capture, None);
         }
@@ -55,8 +52,7 @@ impl Shell<'_, '_, '_> {
             "command" => self.command(node, &[], capture, stdin),
             "redirected_statement" => self.redirected(node, capture, stdin),
             "pipeline" => {
-                let mut cursor = node.walk();
-                let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let stages: Vec<Node<'_>> = node.named_children().collect();
                 let mut data = stdin.cloned();
                 let last = stages.len().saturating_sub(1);
                 for (i, stage) in stages.iter().enumerate() {
@@ -70,8 +66,7 @@ impl Shell<'_, '_, '_> {
                 Val::unknown()
             }
             "declaration_command" => {
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let children: Vec<Node<'_>> = node.named_children().collect();
                 for c in children {
                     if c.kind() == "variable_assignment" {
                         self.assign(c);
@@ -88,9 +83,7 @@ impl Shell<'_, '_, '_> {
             "for_statement" => {
                 let mut items = Val::default();
                 let mut first = true;
-                let mut cursor = node.walk();
-                let values: Vec<Node<'_>> =
-                    node.children_by_field_name("value", &mut cursor).collect();
+                let values: Vec<Node<'_>> = node.children_by_field_name("value").collect();
                 for v in values {
                     let val = self.word(v);
                     items = if first { val } else { items.union(&val) };
@@ -119,8 +112,7 @@ impl Shell<'_, '_, '_> {
             _ => {
                 // if / while / case / lists / subshells / test commands: their statements.
                 let mut out = Val::unknown();
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let children: Vec<Node<'_>> = node.named_children().collect();
                 for c in children {
                     if matches!(
                         c.kind(),
@@ -279,8 +271,7 @@ impl Shell<'_, '_, '_> {
         let mut out = Val::lit("");
         let mut pos = node.start_byte();
         let end = node.end_byte();
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let children: Vec<Node<'_>> = node.named_children().collect();
         let strip_quotes = node.kind() == "string";
         for c in children {
             if matches!(c.kind(), "string_content" | "heredoc_content") {
@@ -315,10 +306,7 @@ impl Shell<'_, '_, '_> {
 
     fn redirected(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         let body = node.field("body");
-        let mut cursor = node.walk();
-        let redirects: Vec<Node<'_>> = node
-            .children_by_field_name("redirect", &mut cursor)
-            .collect();
+        let redirects: Vec<Node<'_>> = node.children_by_field_name("redirect").collect();
         let mut input = stdin.cloned();
         let mut outputs: Vec<(Val, bool)> = Vec::new();
         let mut dev_tcp: Option<String> = None;
@@ -326,8 +314,7 @@ impl Shell<'_, '_, '_> {
         for r in &redirects {
             match r.kind() {
                 "heredoc_redirect" => {
-                    let mut c = r.walk();
-                    let kids: Vec<Node<'_>> = r.named_children(&mut c).collect();
+                    let kids: Vec<Node<'_>> = r.named_children().collect();
                     for k in kids {
                         match k.kind() {
                             "heredoc_body" => input = Some(self.word(k)),
@@ -420,8 +407,7 @@ impl Shell<'_, '_, '_> {
     ) -> Val {
         let mut argv: Vec<Val> = Vec::new();
         let mut input = stdin.cloned();
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let children: Vec<Node<'_>> = node.named_children().collect();
         for c in children {
             match c.kind() {
                 "variable_assignment" => {
@@ -456,7 +442,7 @@ impl Shell<'_, '_, '_> {
             && let Some(p) = argv.get(1)
         {
             let t = p.text_or_unknown();
-            if let Some(what) = crate::places::secret_kind(&self.sink.ctx.resolve(&t).text) {
+            if let Some(what) = crate::places::secret_kind(&self.sink.resolve(&t).text) {
                 self.sourced_secret = Some(what.to_owned());
             }
         }

@@ -1,62 +1,451 @@
-//! A cached field lookup: `child_by_field_name` compares the name against every field of the
-//! grammar on each call, which dominated the walk; the id is looked up once per grammar instead.
+//! A compact copy of a tree-sitter syntax tree, which the walkers read.
+//!
+//! The walkers visit each node several times (a function pass, two def-use rounds) and ask for
+//! kinds, fields and named children at every step. Through the tree-sitter API each of those is
+//! a foreign call that walks the tree again: a field lookup scans the children, a kind converts a
+//! C string, a list of named children drives a cursor. One cursor pass copies the tree into a flat
+//! array instead (kinds and field names as `&'static str` from the grammar, byte ranges, rows,
+//! sibling links), and every later step is an array access.
 
-use std::cell::RefCell;
-use std::hash::{Hash as _, Hasher};
+use std::ops::Range;
+use std::sync::OnceLock;
 
-use tree_sitter::Node;
+use tree_sitter::{Language as TsLanguage, TreeCursor};
 
-/// Field ids by (grammar, field name); a handful of entries, searched linearly.
-type FieldCache = Vec<(u64, &'static str, Option<u16>)>;
+use crate::model::Language;
 
-thread_local! {
-    static FIELD_IDS: RefCell<FieldCache> = const { RefCell::new(Vec::new()) };
+/// No node (a missing link).
+const NONE: u32 = u32::MAX;
+
+const NAMED: u8 = 1;
+const ERROR: u8 = 2;
+const MISSING: u8 = 4;
+const HAS_ERROR: u8 = 8;
+
+/// One node of the copied tree.
+#[derive(Debug, Clone, Copy)]
+struct Data {
+    kind: &'static str,
+    /// The field this node fills in its parent, if any.
+    field: Option<&'static str>,
+    start: u32,
+    end: u32,
+    row: u32,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    flags: u8,
 }
 
-/// Takes the grammar's pointer as its identity (`Language` hashes just that pointer).
-#[derive(Default)]
-struct Identity(u64);
+/// A syntax tree copied out of tree-sitter; nodes are numbered in preorder, the root is 0.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    nodes: Vec<Data>,
+}
 
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
+/// A grammar's node kinds and field names by id, copied once per process, so a kind or a field
+/// name is an array access and not a foreign call with a C-string conversion.
+#[derive(Debug)]
+struct Names {
+    kinds: Vec<String>,
+    fields: Vec<String>,
+}
+
+fn names(lang: Language, grammar: &TsLanguage) -> &'static Names {
+    static TABLES: [OnceLock<Names>; 4] = [const { OnceLock::new() }; 4];
+    let slot = match lang {
+        Language::Python => 0,
+        Language::Shell => 1,
+        Language::JavaScript => 2,
+        Language::TypeScript => 3,
+    };
+    TABLES[slot].get_or_init(|| {
+        let ids = |count: usize| (0..count).map(|id| u16::try_from(id).unwrap_or(u16::MAX));
+        Names {
+            kinds: ids(grammar.node_kind_count())
+                .map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_owned())
+                .collect(),
+            fields: ids(grammar.field_count() + 1)
+                .map(|id| grammar.field_name_for_id(id).unwrap_or("").to_owned())
+                .collect(),
+        }
+    })
+}
+
+impl Tree {
+    /// Copy `tree`, parsed with the grammar of `lang`.
+    pub(crate) fn new(tree: &tree_sitter::Tree, lang: Language) -> Tree {
+        let names = names(lang, &tree.language());
+        // Scripts have about one node per two or three bytes: one allocation, no regrowth.
+        let mut nodes: Vec<Data> = Vec::with_capacity(tree.root_node().end_byte() / 2 + 16);
+        let mut cursor = tree.walk();
+        let data = |cursor: &TreeCursor<'_>, parent: u32| {
+            let node = cursor.node();
+            let kind = match names.kinds.get(usize::from(node.kind_id())) {
+                Some(k) if !k.is_empty() => k.as_str(),
+                // The built-in error symbols are outside the table.
+                _ if node.is_error() => "ERROR",
+                _ => "",
+            };
+            let field = cursor
+                .field_id()
+                .and_then(|id| names.fields.get(usize::from(id.get())))
+                .map(String::as_str);
+            let mut flags = 0;
+            if node.is_named() {
+                flags |= NAMED;
+            }
+            if node.is_error() {
+                flags |= ERROR | HAS_ERROR;
+            }
+            if node.is_missing() {
+                flags |= MISSING | HAS_ERROR;
+            }
+            Data {
+                kind,
+                field,
+                start: u32::try_from(node.start_byte()).unwrap_or(u32::MAX),
+                end: u32::try_from(node.end_byte()).unwrap_or(u32::MAX),
+                row: u32::try_from(node.start_position().row).unwrap_or(u32::MAX),
+                parent,
+                first_child: NONE,
+                next_sibling: NONE,
+                flags,
+            }
+        };
+        nodes.push(data(&cursor, NONE));
+        let mut current: u32 = 0;
+        'walk: loop {
+            if cursor.goto_first_child() {
+                let id = nodes.len() as u32;
+                nodes.push(data(&cursor, current));
+                nodes[current as usize].first_child = id;
+                current = id;
+                continue;
+            }
+            loop {
+                let parent = nodes[current as usize].parent;
+                if cursor.goto_next_sibling() {
+                    let id = nodes.len() as u32;
+                    nodes.push(data(&cursor, parent));
+                    nodes[current as usize].next_sibling = id;
+                    current = id;
+                    continue 'walk;
+                }
+                if parent == NONE || !cursor.goto_parent() {
+                    break 'walk;
+                }
+                current = parent;
+            }
+        }
+        // Children come after their parent in preorder: one backward sweep carries error flags up.
+        for i in (1..nodes.len()).rev() {
+            if nodes[i].flags & HAS_ERROR != 0 {
+                let p = nodes[i].parent as usize;
+                nodes[p].flags |= HAS_ERROR;
+            }
+        }
+        Tree { nodes }
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+
+    /// The root node.
+    pub(crate) fn root(&self) -> Node<'_> {
+        Node { tree: self, id: 0 }
+    }
+
+    /// The first node, in preorder, that is an error or a missing token.
+    pub(crate) fn first_error(&self) -> Option<Node<'_>> {
+        (0..self.nodes.len() as u32)
+            .map(|id| Node { tree: self, id })
+            .find(|n| n.is_error() || n.is_missing())
+    }
+}
+
+/// A node of a [`Tree`]: a tree reference and an index, cheap to copy.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<'t> {
+    tree: &'t Tree,
+    id: u32,
+}
+
+impl std::fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?}", self.kind(), self.byte_range())
+    }
+}
+
+impl PartialEq for Node<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.tree, other.tree) && self.id == other.id
+    }
+}
+
+impl Eq for Node<'_> {}
+
+impl<'t> Node<'t> {
+    fn data(self) -> &'t Data {
+        &self.tree.nodes[self.id as usize]
+    }
+
+    fn at(self, id: u32) -> Option<Node<'t>> {
+        (id != NONE).then_some(Node {
+            tree: self.tree,
+            id,
+        })
+    }
+
+    /// The grammar's name for the node's type.
+    pub(crate) fn kind(self) -> &'static str {
+        self.data().kind
+    }
+
+    /// Whether the node is named (not punctuation or a keyword).
+    pub(crate) fn is_named(self) -> bool {
+        self.data().flags & NAMED != 0
+    }
+
+    /// Whether the node is an `ERROR` node.
+    pub(crate) fn is_error(self) -> bool {
+        self.data().flags & ERROR != 0
+    }
+
+    /// Whether the node was inserted by the parser to recover from an error.
+    pub(crate) fn is_missing(self) -> bool {
+        self.data().flags & MISSING != 0
+    }
+
+    /// Whether the node is or contains an error or a missing token.
+    pub(crate) fn has_error(self) -> bool {
+        self.data().flags & HAS_ERROR != 0
+    }
+
+    /// The 1-based line the node starts on.
+    pub(crate) fn line(self) -> u32 {
+        self.data().row.saturating_add(1)
+    }
+
+    pub(crate) fn start_byte(self) -> usize {
+        self.data().start as usize
+    }
+
+    pub(crate) fn end_byte(self) -> usize {
+        self.data().end as usize
+    }
+
+    pub(crate) fn byte_range(self) -> Range<usize> {
+        self.start_byte()..self.end_byte()
+    }
+
+    pub(crate) fn parent(self) -> Option<Node<'t>> {
+        self.at(self.data().parent)
+    }
+
+    /// All children, named or not, in order.
+    pub(crate) fn children(self) -> Children<'t> {
+        Children {
+            tree: self.tree,
+            next: self.data().first_child,
         }
     }
-    fn write_usize(&mut self, n: usize) {
-        self.0 ^= n as u64;
+
+    /// The named children, in order.
+    pub(crate) fn named_children(self) -> impl Iterator<Item = Node<'t>> + 't {
+        self.children().filter(|c| c.is_named())
+    }
+
+    /// The `i`-th child, named or not.
+    pub(crate) fn child(self, i: usize) -> Option<Node<'t>> {
+        self.children().nth(i)
+    }
+
+    /// The `i`-th named child.
+    pub(crate) fn named_child(self, i: usize) -> Option<Node<'t>> {
+        self.named_children().nth(i)
+    }
+
+    /// The first child in field `name`.
+    pub(crate) fn field(self, name: &str) -> Option<Node<'t>> {
+        self.children()
+            .find(|c| c.data().field.is_some_and(|f| f == name))
+    }
+
+    /// Every child in field `name`.
+    pub(crate) fn children_by_field_name<'n>(
+        self,
+        name: &'n str,
+    ) -> impl Iterator<Item = Node<'t>> + use<'t, 'n> {
+        self.children()
+            .filter(move |c| c.data().field.is_some_and(|f| f == name))
+    }
+
+    /// The previous sibling, named or not.
+    pub(crate) fn prev_sibling(self) -> Option<Node<'t>> {
+        let parent = self.parent()?;
+        let mut prev = None;
+        for c in parent.children() {
+            if c.id == self.id {
+                return prev;
+            }
+            prev = Some(c);
+        }
+        None
     }
 }
 
-pub(crate) trait NodeExt<'t> {
-    /// The child in field `name`, like `child_by_field_name`.
-    fn field(&self, name: &'static str) -> Option<Node<'t>>;
+/// The children of a node.
+pub(crate) struct Children<'t> {
+    tree: &'t Tree,
+    next: u32,
 }
 
-impl<'t> NodeExt<'t> for Node<'t> {
-    fn field(&self, name: &'static str) -> Option<Node<'t>> {
-        let lang = self.language();
-        let mut h = Identity::default();
-        (*lang).hash(&mut h);
-        let grammar = h.finish();
-        let id = FIELD_IDS.with(|cell| {
-            let mut cache = cell.borrow_mut();
-            let hit = cache
-                .iter()
-                .find(|(g, n, _)| *g == grammar && *n == name)
-                .map(|(_, _, id)| *id);
-            match hit {
-                Some(id) => id,
-                None => {
-                    let id = lang.field_id_for_name(name).map(|id| id.get());
-                    cache.push((grammar, name, id));
-                    id
-                }
+impl<'t> Iterator for Children<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        if self.next == NONE {
+            return None;
+        }
+        let node = Node {
+            tree: self.tree,
+            id: self.next,
+        };
+        self.next = node.data().next_sibling;
+        Some(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The copy must answer exactly as tree-sitter does, on every fixture and every field name.
+
+    use super::*;
+
+    fn grammar(lang: Language) -> TsLanguage {
+        match lang {
+            Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Shell => tree_sitter_bash::LANGUAGE.into(),
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        }
+    }
+
+    fn compare(ts: tree_sitter::Node<'_>, ours: Node<'_>, fields: &[&str], what: &str) {
+        assert_eq!(
+            ours.kind(),
+            ts.kind(),
+            "{what}: kind at {:?}",
+            ts.byte_range()
+        );
+        assert_eq!(ours.byte_range(), ts.byte_range(), "{what}");
+        assert_eq!(ours.line() as usize, ts.start_position().row + 1, "{what}");
+        assert_eq!(ours.is_named(), ts.is_named(), "{what}");
+        assert_eq!(ours.is_error(), ts.is_error(), "{what}");
+        assert_eq!(ours.is_missing(), ts.is_missing(), "{what}");
+        assert_eq!(
+            ours.has_error(),
+            ts.has_error(),
+            "{what}: has_error of {}",
+            ts.kind()
+        );
+        assert_eq!(
+            ours.prev_sibling().map(|n| n.byte_range()),
+            ts.prev_sibling().map(|n| n.byte_range()),
+            "{what}: prev_sibling of {}",
+            ts.kind()
+        );
+        for name in fields {
+            assert_eq!(
+                ours.field(name).map(|n| (n.kind(), n.byte_range())),
+                ts.child_by_field_name(name)
+                    .map(|n| (n.kind(), n.byte_range())),
+                "{what}: field {name} of {} at {:?}",
+                ts.kind(),
+                ts.byte_range()
+            );
+            let mut c = ts.walk();
+            let theirs: Vec<_> = ts
+                .children_by_field_name(name, &mut c)
+                .map(|n| n.byte_range())
+                .collect();
+            let mine: Vec<_> = ours
+                .children_by_field_name(name)
+                .map(|n| n.byte_range())
+                .collect();
+            assert_eq!(mine, theirs, "{what}: children in field {name}");
+        }
+        let mut c = ts.walk();
+        let theirs: Vec<_> = ts.children(&mut c).collect();
+        let mine: Vec<_> = ours.children().collect();
+        assert_eq!(
+            mine.len(),
+            theirs.len(),
+            "{what}: children of {}",
+            ts.kind()
+        );
+        let mut c = ts.walk();
+        assert_eq!(
+            ours.named_children().count(),
+            ts.named_children(&mut c).count(),
+            "{what}"
+        );
+        for (t, o) in theirs.into_iter().zip(mine) {
+            compare(t, o, fields, what);
+        }
+    }
+
+    fn check(lang: Language, source: &str, what: &str) {
+        let grammar = grammar(lang);
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&grammar).unwrap();
+        let tree = parser.parse(source, None).unwrap();
+        let copy = Tree::new(&tree, lang);
+        let fields: Vec<&str> = (1..=grammar.field_count())
+            .filter_map(|id| u16::try_from(id).ok())
+            .filter_map(|id| grammar.field_name_for_id(id))
+            .collect();
+        compare(tree.root_node(), copy.root(), &fields, what);
+    }
+
+    #[test]
+    fn copy_matches_tree_sitter_on_every_fixture() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut seen = 0;
+        for (dir, lang) in [
+            ("python", Language::Python),
+            ("shell", Language::Shell),
+            ("javascript", Language::JavaScript),
+            ("typescript", Language::TypeScript),
+        ] {
+            for entry in fs_err::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                let text = fs_err::read_to_string(&path).unwrap();
+                check(lang, &text, &path.display().to_string());
+                seen += 1;
             }
-        })?;
-        self.child_by_field_id(id)
+        }
+        assert!(seen >= 100, "only {seen} fixtures");
+    }
+
+    #[test]
+    fn copy_matches_tree_sitter_on_broken_code() {
+        let cases = [
+            (Language::Python, "def f(:\n  x = [1, 2\nprint(x"),
+            (
+                Language::Shell,
+                "if [ -f x ]; then\n echo \"unterminated\nfi )",
+            ),
+            (
+                Language::JavaScript,
+                "function (a, { b = 1 } { return a +; }",
+            ),
+            (
+                Language::TypeScript,
+                "const x: Map<string, = new Map(;\nclass {",
+            ),
+            (Language::Python, ""),
+        ];
+        for (lang, src) in cases {
+            check(lang, src, src);
+        }
     }
 }
