@@ -806,7 +806,12 @@ fn enforced(plan: &Plan, own_ns: bool) -> Vec<String> {
             e.push("bwrap".into());
         }
         e.extend(["mount-namespace", "pid-namespace"].map(String::from));
-        if plan.child.network != Network::Allow {
+        let netns = if own_ns {
+            plan::own_netns(&plan.child)
+        } else {
+            plan.child.network != Network::Allow
+        };
+        if netns {
             e.push("net-namespace".into());
         }
     } else {

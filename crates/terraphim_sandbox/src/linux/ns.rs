@@ -7,9 +7,9 @@
 //! The process tree: the supervisor starts `B` with `clone` (fork semantics) directly in new
 //! mount, PID, IPC and UTS namespaces (plus, for a caller that is not root, a user namespace
 //! mapping only its own uid and gid), so `B` is PID 1 of the new PID namespace and dies with the
-//! supervisor. Unless the network is allowed, a thread of `B` creates the network namespace
-//! while `B` builds the file-system view and mounts `/proc`; `B` enters it (`setns`) and runs
-//! [`super::init`] (the same code the helper runs inside bubblewrap): the command starts under
+//! supervisor. Where one is needed ([`crate::plan::own_netns`]), a thread of `B` creates the
+//! network namespace while `B` builds the file-system view and mounts `/proc`, and `B` enters it
+//! (`setns`). `B` then runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts under
 //! rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
 //!
 //! The file-system view uses the new mount API: every source tree is cloned (`open_tree`) while
@@ -391,7 +391,8 @@ fn die(what: &str, e: &dyn std::fmt::Display) -> ! {
 /// costliest of the namespaces, overlaps with `B` building the file-system view; `B` joins it
 /// before the command starts. Its loopback interface is brought up only for
 /// `network = "loopback"` (bringing it up costs milliseconds); with `deny` the command cannot
-/// create an IP socket at all (seccomp), so the interface's state is moot.
+/// create an IP socket at all (seccomp), so the interface's state is moot. Which runs get one:
+/// [`crate::plan::own_netns`].
 fn new_netns(loopback: bool) -> io::Result<OwnedFd> {
     // SAFETY: unshare of the network namespace only changes this thread's namespaces.
     if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
@@ -421,8 +422,8 @@ fn new_netns(loopback: bool) -> io::Result<OwnedFd> {
 /// `SIOCGSKNS` from `<linux/sockios.h>`: the network namespace of a socket.
 const SIOCGSKNS: libc::c_ulong = 0x894C;
 
-/// Start `B`, PID 1 of new mount, PID, IPC, UTS (and, unless the network is allowed, network)
-/// namespaces, which builds the view and runs the command; returns `B`'s pid. stdout and
+/// Start `B`, PID 1 of new mount, PID, IPC, UTS (and, where [`crate::plan::own_netns`] says
+/// so, network) namespaces, which builds the view and runs the command; returns `B`'s pid. stdout and
 /// stderr of the run go to `out` and `err`; `control` is the socket the command's seccomp
 /// listener and `B`'s status are sent over.
 ///
@@ -491,8 +492,8 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
         die("map the user namespace", &e);
     }
     let loopback = run.child.network == Network::Loopback;
-    let mut net = (run.child.network != Network::Allow)
-        .then(|| std::thread::spawn(move || new_netns(loopback)));
+    let mut net =
+        crate::plan::own_netns(run.child).then(|| std::thread::spawn(move || new_netns(loopback)));
     if let Err(e) = build_view(run) {
         die("build the file-system view", &e);
     }
