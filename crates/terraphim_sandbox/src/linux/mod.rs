@@ -446,10 +446,12 @@ pub(crate) fn confined_command(
 
 /// Receive one message (and a descriptor, if one came with it) from the control socket.
 pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<OwnedFd>)>> {
-    let mut data = vec![0u8; 64 * 1024];
+    // Not zeroed: the kernel writes the first `n` bytes, and only those are kept (most
+    // messages are a byte or two, so most of the buffer is never touched).
+    let mut data: Vec<u8> = Vec::with_capacity(64 * 1024);
     let mut iov = libc::iovec {
         iov_base: data.as_mut_ptr().cast(),
-        iov_len: data.len(),
+        iov_len: data.capacity(),
     };
     let mut buf = [0u64; 8];
     // SAFETY: zeroed msghdr is valid.
@@ -484,7 +486,8 @@ pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<Ow
             c = libc::CMSG_NXTHDR(&msg, c);
         }
     }
-    data.truncate(n);
+    // SAFETY: recvmsg initialised the first n bytes (n <= capacity).
+    unsafe { data.set_len(n.min(data.capacity())) };
     Ok(Some((data, fd)))
 }
 
