@@ -740,15 +740,24 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         Some("needs bubblewrap: runs with these paths present are refused".into())
     };
     row("protected", list(&profile.protected), protected);
+    // The supervisor's own namespaces (preferred over bubblewrap) skip the network namespace
+    // where the filters already refuse everything it would (see `own_netns`).
+    let scoped = ll.is_some_and(|a| a >= 6);
+    let netns = bw && !(caps.namespaces && scoped);
     let net = match profile.network {
         Network::Deny if notif => Some(format!(
-            "seccomp socket filter{}{}",
+            "seccomp socket filter{}{}{}",
             if ll.is_some_and(|a| a >= 4) {
                 " + landlock tcp"
             } else {
                 ""
             },
-            if bw { " + network namespace" } else { "" }
+            if scoped {
+                " + landlock abstract-socket scope"
+            } else {
+                ""
+            },
+            if netns { " + network namespace" } else { "" }
         )),
         Network::Loopback if bw => Some("network namespace".into()),
         Network::Allow => Some("not restricted".into()),
@@ -1271,6 +1280,17 @@ mod tests {
             find(&with, "network")
                 .mechanisms
                 .contains("network namespace")
+        );
+        let own = enforcement(
+            build,
+            &HostCaps {
+                namespaces: true,
+                ..caps(true)
+            },
+        );
+        assert_eq!(
+            find(&own, "network").mechanisms,
+            "seccomp socket filter + landlock tcp + landlock abstract-socket scope"
         );
         let without = enforcement(build, &caps(false));
         assert!(
