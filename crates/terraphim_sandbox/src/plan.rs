@@ -576,6 +576,26 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
     out
 }
 
+/// Whether the namespaces the supervisor makes itself include a network namespace.
+///
+/// `loopback` needs one (the run's own loopback). With `deny`, the command cannot reach any
+/// network without one: seccomp refuses every socket family but `AF_UNIX` (and `io_uring`, which
+/// could create sockets), Landlock refuses TCP bind and connect, and Landlock's abstract-socket
+/// scope (ABI 6) keeps it from the abstract Unix sockets outside the sandbox, the one socket
+/// namespace a network namespace separates that those filters leave open. Pathname Unix sockets
+/// are file-system objects that a network namespace does not separate either. So a network
+/// namespace is made for `deny` only where Landlock lacks that scope; elsewhere its cost (the
+/// costliest namespace to create and to tear down) buys no further denial. What it would still
+/// change is the view in `/proc/net`, which then shows the host's interfaces and sockets (read
+/// only, as on the native path). Bubblewrap, when forced, always unshares it.
+pub(crate) fn own_netns(child: &ChildPlan) -> bool {
+    match child.network {
+        Network::Allow => false,
+        Network::Loopback => true,
+        Network::Deny => child.landlock_abi < 6,
+    }
+}
+
 /// The private `/tmp` inside the namespaces.
 pub(crate) const TMP: &str = "/tmp";
 
@@ -720,15 +740,24 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         Some("needs bubblewrap: runs with these paths present are refused".into())
     };
     row("protected", list(&profile.protected), protected);
+    // The supervisor's own namespaces (preferred over bubblewrap) skip the network namespace
+    // where the filters already refuse everything it would (see `own_netns`).
+    let scoped = ll.is_some_and(|a| a >= 6);
+    let netns = bw && !(caps.namespaces && scoped);
     let net = match profile.network {
         Network::Deny if notif => Some(format!(
-            "seccomp socket filter{}{}",
+            "seccomp socket filter{}{}{}",
             if ll.is_some_and(|a| a >= 4) {
                 " + landlock tcp"
             } else {
                 ""
             },
-            if bw { " + network namespace" } else { "" }
+            if scoped {
+                " + landlock abstract-socket scope"
+            } else {
+                ""
+            },
+            if netns { " + network namespace" } else { "" }
         )),
         Network::Loopback if bw => Some("network namespace".into()),
         Network::Allow => Some("not restricted".into()),
@@ -789,6 +818,38 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         Some("supervisor: explicit environment".into()),
     );
     rows
+}
+
+#[cfg(test)]
+mod netns_tests {
+    use super::*;
+
+    #[test]
+    fn a_network_namespace_where_the_filters_leave_something_open() {
+        let child = |network, landlock_abi| ChildPlan {
+            command: "true".into(),
+            shell: PathBuf::from("/bin/bash"),
+            read_roots: Vec::new(),
+            list_roots: Vec::new(),
+            write_roots: Vec::new(),
+            dev_write: Vec::new(),
+            landlock_abi,
+            network,
+            rlimits: Vec::new(),
+        };
+        let cases = [
+            (Network::Allow, 7, false),
+            (Network::Loopback, 7, true),
+            (Network::Loopback, 4, true),
+            (Network::Deny, 7, false),
+            (Network::Deny, 6, false),
+            (Network::Deny, 5, true),
+            (Network::Deny, 2, true),
+        ];
+        for (network, abi, want) in cases {
+            assert_eq!(own_netns(&child(network, abi)), want, "{network} abi {abi}");
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1219,6 +1280,17 @@ mod tests {
             find(&with, "network")
                 .mechanisms
                 .contains("network namespace")
+        );
+        let own = enforcement(
+            build,
+            &HostCaps {
+                namespaces: true,
+                ..caps(true)
+            },
+        );
+        assert_eq!(
+            find(&own, "network").mechanisms,
+            "seccomp socket filter + landlock tcp + landlock abstract-socket scope"
         );
         let without = enforcement(build, &caps(false));
         assert!(

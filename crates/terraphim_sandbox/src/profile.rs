@@ -190,6 +190,35 @@ impl ProfileSet {
     /// unreadable or invalid file is an error naming the file.
     pub fn load(user_dir: Option<&Path>) -> Result<Self> {
         let mut set = Self::embedded()?;
+        set.profiles.extend(Self::user_files(user_dir)?);
+        Ok(set)
+    }
+
+    /// The one profile called `name`, as [`ProfileSet::load`] followed by [`ProfileSet::get`]
+    /// would find it (every user file is still parsed, so an invalid one is an error either
+    /// way), without parsing the embedded profiles that are not asked for.
+    pub fn load_one(name: &str, user_dir: Option<&Path>) -> Result<Profile> {
+        let mut user = Self::user_files(user_dir)?;
+        if let Some(profile) = user.remove(name) {
+            return Ok(profile);
+        }
+        if let Some((_, text)) = EMBEDDED.iter().find(|(n, _)| *n == name) {
+            let source = PathBuf::from(format!("<embedded>/{name}.toml"));
+            return Profile::from_toml(name, &source, text);
+        }
+        let mut known: Vec<String> = EMBEDDED.iter().map(|(n, _)| (*n).to_owned()).collect();
+        known.extend(user.into_keys());
+        known.sort();
+        known.dedup();
+        Err(SandboxError::UnknownProfile {
+            name: name.to_owned(),
+            known: known.join(", "),
+        })
+    }
+
+    /// The profiles of the `*.toml` files in `user_dir`, by name.
+    fn user_files(user_dir: Option<&Path>) -> Result<BTreeMap<String, Profile>> {
+        let mut set = BTreeMap::new();
         let Some(dir) = user_dir else { return Ok(set) };
         let entries = match fs_err::read_dir(dir) {
             Ok(entries) => entries,
@@ -224,7 +253,7 @@ impl ProfileSet {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let profile = Profile::from_toml(&name, &path, &text)?;
-            set.profiles.insert(name, profile);
+            set.insert(name, profile);
         }
         Ok(set)
     }
@@ -323,6 +352,30 @@ mod tests {
         .unwrap();
         let err = ProfileSet::load(Some(dir.path())).unwrap_err().to_string();
         assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
+        let err = ProfileSet::load_one("readonly", Some(dir.path()))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("bad.toml") && err.contains("line 2"), "{err}");
+    }
+
+    #[test]
+    fn load_one_finds_what_load_and_get_find() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = include_str!("../../../kg/profiles/strict.toml");
+        fs_err::write(
+            dir.path().join("strict.toml"),
+            base.replace("wall_seconds = 30", "wall_seconds = 2"),
+        )
+        .unwrap();
+        fs_err::write(dir.path().join("mine.toml"), base).unwrap();
+        for user in [None, Some(dir.path())] {
+            let set = ProfileSet::load(user).unwrap();
+            for name in ["strict", "readonly", "build", "mine", "nope"] {
+                let one = ProfileSet::load_one(name, user).map_err(|e| e.to_string());
+                let all = set.get(name).cloned().map_err(|e| e.to_string());
+                assert_eq!(one, all, "{name} with {user:?}");
+            }
+        }
     }
 
     #[test]

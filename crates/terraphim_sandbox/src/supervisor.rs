@@ -4,13 +4,11 @@
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::error::{Result, SandboxError};
@@ -96,11 +94,6 @@ pub fn helper_main(plan_json: &str) -> u8 {
             125
         }
     }
-}
-
-enum Event {
-    Exited(i32),
-    OutputCap,
 }
 
 /// A private temporary directory for one native run, removed afterwards.
@@ -210,37 +203,191 @@ fn signal_name(sig: i32) -> String {
     name.to_owned()
 }
 
-/// Copy a stream to a sink, counting bytes against the shared cap; past the cap, drain and drop.
+/// Copy the command's stdout and stderr to their sinks until both end, counting bytes against
+/// the cap (signalled once on `cap_fd` when passed; past it, output is drained and dropped).
+/// Returns the start of stderr (for the evidence judge) and the byte count.
 fn pump(
-    mut from: impl Read,
-    mut to: Box<dyn Write + Send>,
-    total: Arc<AtomicU64>,
+    out: OwnedFd,
+    err: OwnedFd,
+    mut out_sink: Box<dyn Write + Send>,
+    mut err_sink: Box<dyn Write + Send>,
     cap: u64,
-    events: mpsc::Sender<Event>,
-    keep: usize,
-) -> Vec<u8> {
+    cap_fd: i32,
+) -> (Vec<u8>, u64) {
+    const KEEP: usize = 256 * 1024;
     let mut kept = Vec::new();
+    let mut total = 0u64;
     let mut buf = [0u8; 16 * 1024];
-    loop {
-        let n = match from.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        };
-        let before = total.fetch_add(n as u64, Ordering::AcqRel);
-        let allowed = cap.saturating_sub(before).min(n as u64) as usize;
-        if allowed > 0 {
-            let _ = to.write_all(&buf[..allowed]);
-            let _ = to.flush();
-            let room = keep.saturating_sub(kept.len()).min(allowed);
-            kept.extend_from_slice(&buf[..room]);
+    let mut open = [Some(out), Some(err)];
+    while open.iter().any(Option::is_some) {
+        let mut pfds: Vec<libc::pollfd> = open
+            .iter()
+            .map(|fd| libc::pollfd {
+                fd: fd.as_ref().map_or(-1, AsRawFd::as_raw_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            })
+            .collect();
+        // SAFETY: valid pollfds; negative descriptors are ignored by poll.
+        let r = unsafe { libc::poll(pfds.as_mut_ptr(), pfds.len() as libc::nfds_t, -1) };
+        if r < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break;
         }
-        if before + n as u64 > cap && before <= cap {
-            let _ = events.send(Event::OutputCap);
+        for (i, pfd) in pfds.iter().enumerate() {
+            if pfd.revents == 0 || pfd.fd < 0 {
+                continue;
+            }
+            // SAFETY: reading into a buffer we own from an open descriptor.
+            let n = unsafe { libc::read(pfd.fd, buf.as_mut_ptr().cast(), buf.len()) };
+            if n < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                open[i] = None;
+                continue;
+            }
+            if n == 0 {
+                open[i] = None;
+                continue;
+            }
+            let n = n as usize;
+            let before = total;
+            total += n as u64;
+            let allowed = cap.saturating_sub(before).min(n as u64) as usize;
+            if allowed > 0 {
+                let sink = if i == 0 { &mut out_sink } else { &mut err_sink };
+                let _ = sink.write_all(&buf[..allowed]);
+                let _ = sink.flush();
+                if i == 1 {
+                    let room = KEEP.saturating_sub(kept.len()).min(allowed);
+                    kept.extend_from_slice(&buf[..room]);
+                }
+            }
+            if total > cap && before <= cap {
+                linux::signal_fd(cap_fd);
+            }
         }
     }
-    kept
+    (kept, total)
+}
+
+/// What woke the supervisor's loop.
+enum Wakeup {
+    /// The command (or the namespace init's parent) ended.
+    Exited,
+    /// The output passed the cap.
+    OutputCap,
+    /// The wall clock ran out.
+    Timeout,
+    /// A notification was answered or a control message received.
+    Other,
+}
+
+/// The supervisor's side of the control socket: the seccomp listener (answered here) and the
+/// helper's status.
+struct Control {
+    sock: Option<OwnedFd>,
+    notifier: Option<linux::Notifier>,
+    status: Option<HelperStatus>,
+    /// Whether a listener arrived: the command started confined.
+    confined: bool,
+}
+
+impl Control {
+    /// Wait up to `wait` for the command's end, the output cap, a control message or a
+    /// notification, and handle the last two.
+    fn poll(
+        &mut self,
+        exit: i32,
+        cap: i32,
+        wait: Duration,
+        root: i32,
+        max: u32,
+        seen: &mut Violations,
+    ) -> Wakeup {
+        let ms = wait.as_nanos().div_ceil(1_000_000).min(i32::MAX as u128) as i32;
+        let fd = |o: Option<i32>| o.unwrap_or(-1);
+        let mut pfds = [
+            exit,
+            cap,
+            fd(self.sock.as_ref().map(AsRawFd::as_raw_fd)),
+            fd(self.notifier.as_ref().map(linux::Notifier::fd)),
+        ]
+        .map(|fd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        });
+        // SAFETY: four valid pollfds; negative descriptors are ignored.
+        let r = unsafe { libc::poll(pfds.as_mut_ptr(), 4, ms) };
+        if r == 0 {
+            return Wakeup::Timeout;
+        }
+        if r < 0 {
+            return Wakeup::Other;
+        }
+        if pfds[3].revents != 0 {
+            self.notify(pfds[3].revents, seen);
+        }
+        if pfds[2].revents != 0 {
+            self.receive(root, max);
+        }
+        if pfds[0].revents != 0 {
+            return Wakeup::Exited;
+        }
+        if pfds[1].revents != 0 {
+            linux::clear_fd(cap);
+            return Wakeup::OutputCap;
+        }
+        Wakeup::Other
+    }
+
+    fn notify(&mut self, revents: i16, seen: &mut Violations) {
+        if let Some(n) = &mut self.notifier {
+            if revents & libc::POLLIN != 0 {
+                n.answer(seen);
+            } else {
+                // POLLHUP: no process uses the filter any more.
+                self.notifier = None;
+            }
+        }
+    }
+
+    fn receive(&mut self, root: i32, max: u32) {
+        let Some(sock) = &self.sock else { return };
+        match linux::recv_message(sock.as_raw_fd()) {
+            Ok(Some((_, Some(listener)))) => {
+                self.confined = true;
+                self.notifier = Some(linux::Notifier::new(listener, root, max));
+            }
+            Ok(Some((data, None))) => {
+                if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {
+                    self.status = Some(s);
+                }
+            }
+            Ok(None) | Err(_) => self.sock = None,
+        }
+    }
+
+    /// After the run: take in every message still queued, without waiting.
+    fn drain(&mut self, root: i32, max: u32) {
+        for _ in 0..64 {
+            let Some(sock) = &self.sock else { break };
+            let mut pfd = libc::pollfd {
+                fd: sock.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd, no waiting.
+            if unsafe { libc::poll(&mut pfd, 1, 0) } <= 0 || pfd.revents == 0 {
+                break;
+            }
+            self.receive(root, max);
+        }
+    }
 }
 
 fn rusage_children_ms() -> u64 {
@@ -297,7 +444,7 @@ pub fn run(
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     // Everything that can fail is created before the command starts.
-    let done = Arc::new(linux::Wake::new()?);
+    let cap_hit = linux::EventFd::new()?;
     let cpu_before = rusage_children_ms();
 
     // Own namespaces when the machine allows them and no other thread exists (the namespace
@@ -306,8 +453,7 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
-    let (pid, out_reader, err_reader): (i32, Box<dyn Read + Send>, Box<dyn Read + Send>) = if own_ns
-    {
+    let (pid, out_reader, err_reader): (i32, OwnedFd, OwnedFd) = if own_ns {
         let (out_r, out_w) = linux::pipe()?;
         let (err_r, err_w) = linux::pipe()?;
         let ns = linux::ns::NsRun {
@@ -325,60 +471,48 @@ pub fn run(
             child_sock.as_raw_fd(),
         )
         .map_err(SandboxError::os("start the confined command"))?;
-        (
-            pid,
-            Box::new(std::fs::File::from(out_r)),
-            Box::new(std::fs::File::from(err_r)),
-        )
+        (pid, out_r, err_r)
     } else {
         let mut child = spawn_command(req, caps, &plan, &child_sock)?;
-        let out: Box<dyn Read + Send> = match child.stdout.take() {
-            Some(s) => Box::new(s),
-            None => Box::new(std::io::empty()),
-        };
-        let err: Box<dyn Read + Send> = match child.stderr.take() {
-            Some(s) => Box::new(s),
-            None => Box::new(std::io::empty()),
-        };
-        (child.id() as i32, out, err)
+        let pid = child.id() as i32;
+        match (child.stdout.take(), child.stderr.take()) {
+            (Some(out), Some(err)) => (pid, OwnedFd::from(out), OwnedFd::from(err)),
+            _ => {
+                linux::procs::kill_tree(me);
+                let _ = child.wait();
+                return Err(SandboxError::Plan(
+                    "the command's output is not piped".into(),
+                ));
+            }
+        }
     };
     drop(child_sock);
-
-    let violations = Arc::new(Mutex::new(Violations::default()));
-    let (tx, rx) = mpsc::channel();
-
-    let control = {
-        let (violations, done) = (violations.clone(), done.clone());
-        let max = plan.max_processes;
-        std::thread::spawn(move || control_loop(parent_sock, me, max, &done, &violations))
+    // The command's end, as a descriptor to poll.
+    let exit = match linux::PidFd::open(pid) {
+        Ok(fd) => fd,
+        Err(e) => {
+            linux::procs::kill_tree(me);
+            let _ = linux::wait_pid(pid);
+            return Err(e);
+        }
     };
-    let total = Arc::new(AtomicU64::new(0));
+
+    // One thread copies the output (a blocked sink must never stall the wall clock); this
+    // thread answers seccomp notifications, receives the helper's status and keeps the time.
     let out_pump = {
-        let (total, tx) = (total.clone(), tx.clone());
         let cap = plan.output_bytes;
-        Some(std::thread::spawn(move || {
-            pump(out_reader, stdout, total, cap, tx, 0)
-        }))
+        let cap_fd = cap_hit.fd();
+        std::thread::spawn(move || pump(out_reader, err_reader, stdout, stderr, cap, cap_fd))
     };
-    let err_pump = {
-        let (total, tx) = (total.clone(), tx.clone());
-        let cap = plan.output_bytes;
-        Some(std::thread::spawn(move || {
-            pump(err_reader, stderr, total, cap, tx, 256 * 1024)
-        }))
-    };
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            let status = linux::wait_pid(pid)
-                .map(|(s, _)| s)
-                .unwrap_or(libc::SIGKILL);
-            let _ = tx.send(Event::Exited(status));
-        });
-    }
-    drop(tx);
 
     let mut v = Violations::default();
+    let mut seen = Violations::default();
+    let mut control = Control {
+        sock: Some(parent_sock),
+        notifier: None,
+        status: None,
+        confined: false,
+    };
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);
     let status = loop {
@@ -387,9 +521,16 @@ pub fn run(
         } else {
             deadline.saturating_duration_since(Instant::now())
         };
-        match rx.recv_timeout(wait) {
-            Ok(Event::Exited(status)) => break status,
-            Ok(Event::OutputCap) if !output_hit => {
+        match control.poll(
+            exit.fd(),
+            cap_hit.fd(),
+            wait,
+            me,
+            plan.max_processes,
+            &mut seen,
+        ) {
+            Wakeup::Exited => break exit.reap(),
+            Wakeup::OutputCap if !output_hit => {
                 output_hit = true;
                 v.push(
                     ViolationKind::Output,
@@ -398,8 +539,8 @@ pub fn run(
                 );
                 linux::procs::kill_tree(me);
             }
-            Ok(Event::OutputCap) => {}
-            Err(mpsc::RecvTimeoutError::Timeout) if !timed_out && !output_hit => {
+            Wakeup::OutputCap | Wakeup::Other => {}
+            Wakeup::Timeout if !timed_out && !output_hit => {
                 timed_out = true;
                 v.push(
                     ViolationKind::WallTime,
@@ -411,7 +552,7 @@ pub fn run(
                 );
                 linux::procs::kill_tree(me);
             }
-            Err(_) => {
+            Wakeup::Timeout => {
                 linux::procs::kill_tree(me);
                 break libc::SIGKILL;
             }
@@ -430,10 +571,11 @@ pub fn run(
         }
     }
     linux::procs::reap_zombie_children(me);
-    let _ = out_pump.map(|h| h.join());
-    let stderr_text = err_pump.and_then(|h| h.join().ok()).unwrap_or_default();
-    done.signal();
-    let (helper_status, confined) = control.join().unwrap_or((None, false));
+    let (stderr_text, output_total) = out_pump.join().unwrap_or_default();
+    // What the control socket still holds (the listener and the helper's status may arrive
+    // after the command's end was seen); pending notifications of killed processes are moot.
+    control.drain(me, plan.max_processes);
+    let (helper_status, confined) = (control.status, control.confined);
     if plan.bwrap && !confined && !timed_out && !output_hit {
         // The listener is sent just before `exec` of the command: without it the command never
         // started, and the namespace setup (or bubblewrap, or the helper) failed; its own
@@ -467,11 +609,9 @@ pub fn run(
             }
         }
     }
-    if let Ok(mut seen) = violations.lock() {
-        for x in std::mem::take(&mut *seen).into_vec() {
-            for _ in 0..x.count {
-                v.push(x.kind, x.detail.clone(), x.evidence.clone());
-            }
+    for x in seen.into_vec() {
+        for _ in 0..x.count {
+            v.push(x.kind, x.detail.clone(), x.evidence.clone());
         }
     }
     match signal {
@@ -542,7 +682,7 @@ pub fn run(
         cpu_limit_hit: has(ViolationKind::Cpu),
         memory_limit_hit: has(ViolationKind::Memory),
         output_limit_hit: output_hit,
-        output_bytes: total.load(Ordering::Acquire).min(plan.output_bytes),
+        output_bytes: output_total.min(plan.output_bytes),
         env_removed: plan.env_removed.clone(),
         violations,
     })
@@ -616,34 +756,6 @@ fn spawn_command(
         .map_err(SandboxError::os("start the confined command"))
 }
 
-/// Receive the listener (and, with bubblewrap, the helper's status) from the control socket.
-/// Returns the helper's status and whether a listener arrived (the command started confined).
-fn control_loop(
-    sock: OwnedFd,
-    root: i32,
-    max: u32,
-    done: &Arc<linux::Wake>,
-    out: &Arc<Mutex<Violations>>,
-) -> (Option<HelperStatus>, bool) {
-    let mut status = None;
-    let mut servers = Vec::new();
-    while let Ok(Some((data, fd))) = linux::recv_message(sock.as_raw_fd()) {
-        if let Some(listener) = fd {
-            let (done, out) = (done.clone(), out.clone());
-            servers.push(std::thread::spawn(move || {
-                linux::serve_notifications(listener, root, max, &done, &out)
-            }));
-        } else if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {
-            status = Some(s);
-        }
-    }
-    let confined = !servers.is_empty();
-    for s in servers {
-        let _ = s.join();
-    }
-    (status, confined)
-}
-
 fn mentions(command: &str, name: &str) -> bool {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     command.match_indices(name).any(|(at, _)| {
@@ -695,7 +807,12 @@ fn enforced(plan: &Plan, own_ns: bool) -> Vec<String> {
             e.push("bwrap".into());
         }
         e.extend(["mount-namespace", "pid-namespace"].map(String::from));
-        if plan.child.network != Network::Allow {
+        let netns = if own_ns {
+            plan::own_netns(&plan.child)
+        } else {
+            plan.child.network != Network::Allow
+        };
+        if netns {
             e.push("net-namespace".into());
         }
     } else {

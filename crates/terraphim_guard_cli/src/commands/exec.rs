@@ -58,20 +58,14 @@ pub(crate) enum Backend {
 }
 
 pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
-    let profiles = match ProfileSet::load(ProfileSet::default_user_dir().as_deref()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(exit_code::ERROR_USAGE);
-        }
-    };
-    let profile = match profiles.get(&args.profile) {
-        Ok(p) => p.clone(),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(exit_code::ERROR_USAGE);
-        }
-    };
+    let profile =
+        match ProfileSet::load_one(&args.profile, ProfileSet::default_user_dir().as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(exit_code::ERROR_USAGE);
+            }
+        };
     let command = args.command.join(" ");
     let mut request = SandboxRequest::new(command.clone(), profile)?;
     request.id = args.id.clone();

@@ -11,7 +11,6 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
@@ -24,13 +23,13 @@ use crate::plan::{ChildPlan, HostCaps, RlimitKind};
 use crate::profile::Network;
 use crate::report::{ViolationKind, Violations};
 
-/// Wakes the notification servers when the run is over (an eventfd).
-pub(crate) struct Wake(OwnedFd);
+/// An eventfd: one thread signals, another polls.
+pub(crate) struct EventFd(OwnedFd);
 
-impl Wake {
+impl EventFd {
     pub(crate) fn new() -> Result<Self> {
         // SAFETY: eventfd returns a new descriptor or -1.
-        let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC) };
+        let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
         if fd < 0 {
             return Err(SandboxError::last_os("create an eventfd"));
         }
@@ -38,10 +37,52 @@ impl Wake {
         Ok(Self(unsafe { OwnedFd::from_raw_fd(fd) }))
     }
 
-    pub(crate) fn signal(&self) {
-        let one: u64 = 1;
-        // SAFETY: writes 8 bytes from a valid u64 to the eventfd.
-        unsafe { libc::write(self.0.as_raw_fd(), (&one as *const u64).cast(), 8) };
+    pub(crate) fn fd(&self) -> RawFd {
+        self.0.as_raw_fd()
+    }
+}
+
+/// Make an eventfd readable.
+pub(crate) fn signal_fd(fd: RawFd) {
+    let one: u64 = 1;
+    // SAFETY: writes 8 bytes from a valid u64 to the eventfd.
+    unsafe { libc::write(fd, (&one as *const u64).cast(), 8) };
+}
+
+/// Reset a (non-blocking) eventfd.
+pub(crate) fn clear_fd(fd: RawFd) {
+    let mut n: u64 = 0;
+    // SAFETY: reads 8 bytes into a valid u64.
+    unsafe { libc::read(fd, (&mut n as *mut u64).cast(), 8) };
+}
+
+/// A child process as a descriptor that becomes readable when it ends.
+pub(crate) struct PidFd {
+    fd: OwnedFd,
+    pid: i32,
+}
+
+impl PidFd {
+    pub(crate) fn open(pid: i32) -> Result<Self> {
+        // SAFETY: pidfd_open with a pid and no flags returns a new descriptor or -1.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0u32) };
+        if fd < 0 {
+            return Err(SandboxError::last_os("watch the confined command"));
+        }
+        // SAFETY: fd was just created (pidfds are close-on-exec) and is owned here.
+        Ok(Self {
+            fd: unsafe { OwnedFd::from_raw_fd(fd as RawFd) },
+            pid,
+        })
+    }
+
+    pub(crate) fn fd(&self) -> RawFd {
+        self.fd.as_raw_fd()
+    }
+
+    /// Reap the ended child; its raw wait status (SIGKILL when it cannot be had).
+    pub(crate) fn reap(&self) -> i32 {
+        wait_pid(self.pid).map_or(libc::SIGKILL, |(s, _)| s)
     }
 }
 
@@ -130,15 +171,21 @@ fn add_paths(
     access: landlock::BitFlags<AccessFs>,
     abi: ABI,
 ) -> Result<RulesetCreated> {
+    use std::os::fd::AsFd as _;
     for path in paths {
-        let Ok(meta) = fs_err::metadata(path) else {
-            continue;
-        };
+        // One lookup per rule: the `O_PATH` descriptor (symlinks followed, as `stat` would) is
+        // what the rule names, and its type comes from `fstat` on it.
         let fd = match PathFd::new(path) {
             Ok(fd) => fd,
             Err(_) => continue,
         };
-        let access = if meta.is_dir() {
+        // SAFETY: a zeroed stat is a valid out-parameter.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: fstat on an open descriptor into a valid stat.
+        if unsafe { libc::fstat(fd.as_fd().as_raw_fd(), &mut st) } != 0 {
+            continue;
+        }
+        let access = if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
             access
         } else {
             access & AccessFs::from_file(abi)
@@ -399,10 +446,12 @@ pub(crate) fn confined_command(
 
 /// Receive one message (and a descriptor, if one came with it) from the control socket.
 pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<OwnedFd>)>> {
-    let mut data = vec![0u8; 64 * 1024];
+    // Not zeroed: the kernel writes the first `n` bytes, and only those are kept (most
+    // messages are a byte or two, so most of the buffer is never touched).
+    let mut data: Vec<u8> = Vec::with_capacity(64 * 1024);
     let mut iov = libc::iovec {
         iov_base: data.as_mut_ptr().cast(),
-        iov_len: data.len(),
+        iov_len: data.capacity(),
     };
     let mut buf = [0u64; 8];
     // SAFETY: zeroed msghdr is valid.
@@ -437,7 +486,8 @@ pub(crate) fn recv_message(sock: RawFd) -> io::Result<Option<(Vec<u8>, Option<Ow
             c = libc::CMSG_NXTHDR(&msg, c);
         }
     }
-    data.truncate(n);
+    // SAFETY: recvmsg initialised the first n bytes (n <= capacity).
+    unsafe { data.set_len(n.min(data.capacity())) };
     Ok(Some((data, fd)))
 }
 
@@ -460,59 +510,42 @@ pub(crate) fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-/// Answer seccomp notifications until `done` is set and no notification is pending: refuse and
-/// record denied calls, and gate process creation on `max_processes` live confined processes
-/// beneath `root`.
-pub(crate) fn serve_notifications(
+/// Answers the seccomp notifications of one run: refuses and records denied calls, and gates
+/// process creation on `max_processes` live confined processes beneath `root`. The supervisor
+/// polls [`Notifier::fd`] with its other descriptors and calls [`Notifier::answer`] when it is
+/// readable; `POLLHUP` on it means no process uses the filter any more.
+pub(crate) struct Notifier {
     listener: OwnedFd,
-    root: i32,
-    max_processes: u32,
-    done: &Wake,
-    out: &Mutex<Violations>,
-) {
-    let fd = listener.as_raw_fd();
-    let mut gate = ForkGate {
-        root,
-        max: max_processes,
-        recent: Vec::new(),
-    };
-    loop {
-        let mut pfds = [
-            libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
+    gate: ForkGate,
+}
+
+impl Notifier {
+    pub(crate) fn new(listener: OwnedFd, root: i32, max_processes: u32) -> Self {
+        Self {
+            listener,
+            gate: ForkGate {
+                root,
+                max: max_processes,
+                recent: Vec::new(),
             },
-            libc::pollfd {
-                fd: done.0.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-        ];
-        // SAFETY: two valid pollfds.
-        let r = unsafe { libc::poll(pfds.as_mut_ptr(), 2, -1) };
-        let pfd = pfds[0];
-        if r > 0 && pfd.revents == 0 {
-            // Only the wake-up: the run is over and nothing is pending.
-            return;
         }
-        if r < 0 {
-            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return;
-        }
-        if pfd.revents & libc::POLLIN == 0 {
-            // POLLHUP: no process uses the filter any more.
-            return;
-        }
+    }
+
+    pub(crate) fn fd(&self) -> RawFd {
+        self.listener.as_raw_fd()
+    }
+
+    /// Receive one pending notification and answer it (nothing happens when none is pending:
+    /// the call fails and is ignored).
+    pub(crate) fn answer(&mut self, out: &mut Violations) {
+        let fd = self.listener.as_raw_fd();
         // SAFETY: the kernel requires a zeroed seccomp_notif.
         let mut req: libc::seccomp_notif = unsafe { std::mem::zeroed() };
         // SAFETY: req is a valid seccomp_notif.
         if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut req) } != 0 {
-            continue;
+            return;
         }
-        let (error, flags) = decide(&req, &mut gate, out);
+        let (error, flags) = decide(&req, &mut self.gate, out);
         let mut resp = libc::seccomp_notif_resp {
             id: req.id,
             val: 0,
@@ -551,17 +584,13 @@ impl ForkGate {
     }
 }
 
-fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &Mutex<Violations>) -> (i32, u32) {
+fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &mut Violations) -> (i32, u32) {
     let max_processes = gate.max;
     let pid = req.pid as i32;
     let args = req.data.args;
     let call = seccomp::classify(i64::from(req.data.nr), &args);
     let who = || format!("pid {pid} ({})", procs::comm(pid));
-    let record = |kind, detail: String, evidence: String| {
-        if let Ok(mut v) = out.lock() {
-            v.push(kind, detail, evidence);
-        }
-    };
+    let mut record = |kind, detail: String, evidence: String| out.push(kind, detail, evidence);
     let eperm = (-libc::EPERM, 0);
     match call {
         seccomp::Call::Socket { domain, kind } => {
@@ -693,22 +722,26 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
     if unsafe { libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC) } != 0 {
         return Err(SandboxError::last_os("use the control socket"));
     }
-    init(&plan, CONTROL_FD, None)
+    init(&plan, CONTROL_FD, None, &mut || Ok(()))
 }
 
 /// The first process inside the namespaces: become a subreaper, run the confined command, kill
 /// and report what outlived it, and send the exit status over `control`. `env` is the command's
 /// whole environment and working directory, when the process's own are not already right.
+/// `ready` runs after the rules are built and before the command starts; an error from it
+/// means the command never starts.
 pub(crate) fn init(
     plan: &ChildPlan,
     control: RawFd,
     env: Option<(&[(String, String)], &Path)>,
+    ready: &mut dyn FnMut() -> Result<()>,
 ) -> Result<u8> {
     // SAFETY: prctl with integer arguments.
     if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
         return Err(SandboxError::last_os("become a child subreaper"));
     }
     let prepared = prepare(plan)?;
+    ready()?;
     let mut cmd = confined_command(plan, prepared, control, false);
     if let Some((vars, cwd)) = env {
         cmd.env_clear()

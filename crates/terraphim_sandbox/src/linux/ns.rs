@@ -4,12 +4,13 @@
 //! forked child of the supervisor itself. Nothing is executed until the confined command, so a
 //! run costs one `exec` (of `bash`) instead of three (`bwrap`, the helper, `bash`).
 //!
-//! The process tree: the supervisor forks `A`; `A` enters the new namespaces (`unshare`, and for
-//! a caller that is not root a user namespace mapping only its own uid and gid) and forks `B`,
-//! which is PID 1 of the new PID namespace; `B` builds the file-system view, mounts `/proc`, and
-//! runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts
-//! under rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
-//! `A` waits for `B` and exits with its status.
+//! The process tree: the supervisor starts `B` with `clone` (fork semantics) directly in new
+//! mount, PID, IPC and UTS namespaces (plus, for a caller that is not root, a user namespace
+//! mapping only its own uid and gid), so `B` is PID 1 of the new PID namespace and dies with the
+//! supervisor. Where one is needed ([`crate::plan::own_netns`]), a thread of `B` creates the
+//! network namespace while `B` builds the file-system view and mounts `/proc`, and `B` enters it
+//! (`setns`). `B` then runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts under
+//! rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
 //!
 //! The file-system view uses the new mount API: every source tree is cloned (`open_tree`) while
 //! the host view is still intact, the whole tree is then made read-only, nosuid and nodev in one
@@ -18,7 +19,7 @@
 
 use std::ffi::CString;
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd as _, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt as _;
 use std::path::{Path, PathBuf};
 
@@ -211,23 +212,23 @@ fn write_file(path: &str, text: &str) -> io::Result<()> {
     fs_err::write(path, text)
 }
 
-/// In `A`, just after `unshare` of a user namespace: map only our own uid and gid.
+/// In `B`, which starts in a new user namespace: map only our own uid and gid.
 fn map_ids(uid: libc::uid_t, gid: libc::gid_t) -> io::Result<()> {
     write_file("/proc/self/setgroups", "deny")?;
     write_file("/proc/self/uid_map", &format!("{uid} {uid} 1"))?;
     write_file("/proc/self/gid_map", &format!("{gid} {gid} 1"))
 }
 
-/// In `A`, inside the new network namespace: bring the loopback interface up, as bubblewrap
-/// does, so `network = "loopback"` gives the run a loopback of its own.
-fn loopback_up() -> io::Result<()> {
+/// Inside the new network namespace: bring the loopback interface up, as bubblewrap does, so
+/// `network = "loopback"` gives the run a loopback of its own; the socket used is returned.
+fn loopback_up() -> io::Result<OwnedFd> {
     // SAFETY: a new datagram socket, closed below.
     let sock = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
     if sock < 0 {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: sock was just created and is owned here.
-    let _sock = unsafe { OwnedFd::from_raw_fd(sock) };
+    let owned = unsafe { OwnedFd::from_raw_fd(sock) };
     // SAFETY: a zeroed ifreq is valid; the name fits.
     let mut req: libc::ifreq = unsafe { std::mem::zeroed() };
     for (d, s) in req.ifr_name.iter_mut().zip(b"lo\0") {
@@ -243,7 +244,7 @@ fn loopback_up() -> io::Result<()> {
             return Err(io::Error::last_os_error());
         }
     }
-    Ok(())
+    Ok(owned)
 }
 
 /// `B`, PID 1: build the file-system view.
@@ -385,85 +386,139 @@ fn die(what: &str, e: &dyn std::fmt::Display) -> ! {
     unsafe { libc::_exit(125) }
 }
 
-/// Fork `A`, which enters the namespaces and forks `B` (PID 1) to run the command; returns `A`'s
-/// pid. stdout and stderr of the run go to `out` and `err`; `control` is the socket the command's
-/// seccomp listener and `B`'s status are sent over.
+/// In a thread of `B`: a new network namespace, returned as a descriptor for `setns`. A thread
+/// (not `B` itself) makes it so that the kernel's work of setting a network namespace up, the
+/// costliest of the namespaces, overlaps with `B` building the file-system view; `B` joins it
+/// before the command starts. Its loopback interface is brought up only for
+/// `network = "loopback"` (bringing it up costs milliseconds); with `deny` the command cannot
+/// create an IP socket at all (seccomp), so the interface's state is moot. Which runs get one:
+/// [`crate::plan::own_netns`].
+fn new_netns(loopback: bool) -> io::Result<OwnedFd> {
+    // SAFETY: unshare of the network namespace only changes this thread's namespaces.
+    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let sock = if loopback {
+        loopback_up()?
+    } else {
+        // Any socket names its network namespace; a Unix one is the cheapest to make.
+        // SAFETY: a new datagram socket, owned below.
+        let fd = unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: fd was just created and is owned here.
+        unsafe { OwnedFd::from_raw_fd(fd) }
+    };
+    // SAFETY: SIOCGSKNS returns a new descriptor of the socket's network namespace, or -1.
+    let fd = unsafe { libc::ioctl(sock.as_raw_fd(), SIOCGSKNS) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: fd was just created and is owned here.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// `SIOCGSKNS` from `<linux/sockios.h>`: the network namespace of a socket.
+const SIOCGSKNS: libc::c_ulong = 0x894C;
+
+/// Start `B`, PID 1 of new mount, PID, IPC, UTS (and, where [`crate::plan::own_netns`] says
+/// so, network) namespaces, which builds the view and runs the command; returns `B`'s pid. stdout and
+/// stderr of the run go to `out` and `err`; `control` is the socket the command's seccomp
+/// listener and `B`'s status are sent over.
 ///
-/// The caller must be single-threaded ([`single_threaded`]): `A` and `B` run Rust code that
+/// The caller must be single-threaded ([`single_threaded`]): `B` runs Rust code that
 /// allocates.
 pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> io::Result<i32> {
-    // SAFETY: getuid/getgid cannot fail.
-    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+    // SAFETY: getuid/getgid/getpid cannot fail.
+    let (uid, gid, me) = unsafe { (libc::getuid(), libc::getgid(), libc::getpid()) };
+    // B checks through it that the supervisor did not die before B's death signal was set.
+    // SAFETY: pidfd_open of this process returns a new descriptor or -1.
+    let parent = unsafe { libc::syscall(libc::SYS_pidfd_open, me, 0u32) };
+    if parent < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: parent was just created and is owned here (close-on-exec).
+    let parent = unsafe { OwnedFd::from_raw_fd(parent as RawFd) };
+    let mut flags =
+        libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+    if run.unshare_user {
+        flags |= libc::CLONE_NEWUSER;
+    }
+    // A fork (no shared memory, no new stack) whose child starts in the new namespaces, and is
+    // PID 1 of the new PID namespace. As with `fork`, the child continues here.
     // SAFETY: the caller is single-threaded, so the child may run ordinary code.
-    let pid = unsafe { libc::fork() };
+    let pid = unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            (flags | libc::SIGCHLD) as libc::c_ulong,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        )
+    };
     if pid < 0 {
         return Err(io::Error::last_os_error());
     }
     if pid > 0 {
-        return Ok(pid);
+        return Ok(pid as i32);
     }
-    // A.
-    // SAFETY: dup2 onto stdout and stderr; prctl and setsid with integer arguments.
+    // B: PID 1.
+    // SAFETY: prctl with integer arguments; poll of one valid pollfd without waiting; dup2 onto
+    // stdout and stderr; setsid.
     unsafe {
-        if libc::dup2(out, 1) < 0 || libc::dup2(err, 2) < 0 {
+        // Dies with the supervisor, and the whole PID namespace with it.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        let mut pfd = libc::pollfd {
+            fd: parent.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if libc::poll(&mut pfd, 1, 0) != 0 {
             libc::_exit(125);
         }
-        // Dies with the supervisor; B (PID 1) dies with A, and the whole namespace with B.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        if libc::getppid() == 1 {
+        if libc::dup2(out, 1) < 0 || libc::dup2(err, 2) < 0 {
             libc::_exit(125);
         }
         if libc::setsid() < 0 {
             die("start a new session", &io::Error::last_os_error());
         }
     }
-    let mut flags =
-        libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
-    if run.child.network != Network::Allow {
-        flags |= libc::CLONE_NEWNET;
-    }
-    if run.unshare_user {
-        flags |= libc::CLONE_NEWUSER;
-    }
-    // SAFETY: unshare with namespace flags only.
-    if unsafe { libc::unshare(flags) } != 0 {
-        die("create namespaces", &io::Error::last_os_error());
-    }
+    drop(parent);
     if run.unshare_user
         && let Err(e) = map_ids(uid, gid)
     {
         die("map the user namespace", &e);
     }
-    if run.child.network != Network::Allow
-        && let Err(e) = loopback_up()
-    {
-        die("bring up the loopback interface", &e);
-    }
-    // SAFETY: still single-threaded.
-    let b = unsafe { libc::fork() };
-    if b < 0 {
-        die("start the namespace init", &io::Error::last_os_error());
-    }
-    if b > 0 {
-        let code = match super::wait_pid(b) {
-            Ok((status, _)) => match super::decode_status(status) {
-                (Some(c), _) => c,
-                (_, Some(s)) => 128 + s,
-                _ => 125,
-            },
-            Err(_) => 125,
-        };
-        // SAFETY: leaves A without running anything shared with the supervisor.
-        unsafe { libc::_exit(code) }
-    }
-    // B: PID 1.
-    // SAFETY: prctl with integer arguments.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+    let loopback = run.child.network == Network::Loopback;
+    let mut net =
+        crate::plan::own_netns(run.child).then(|| std::thread::spawn(move || new_netns(loopback)));
     if let Err(e) = build_view(run) {
         die("build the file-system view", &e);
     }
-    match super::init(run.child, control, Some((run.env, run.cwd))) {
-        // SAFETY: as above.
+    // Joined before the command starts: it runs in the new network namespace or not at all.
+    let mut join_net = || -> crate::error::Result<()> {
+        let Some(thread) = net.take() else {
+            return Ok(());
+        };
+        let fd = thread
+            .join()
+            .map_err(|_| io::Error::other("the network namespace thread panicked"))
+            .and_then(|r| r)
+            .map_err(crate::error::SandboxError::os(
+                "create the network namespace",
+            ))?;
+        // SAFETY: setns with a network namespace descriptor.
+        if unsafe { libc::setns(fd.as_raw_fd(), libc::CLONE_NEWNET) } != 0 {
+            return Err(crate::error::SandboxError::last_os(
+                "enter the network namespace",
+            ));
+        }
+        Ok(())
+    };
+    match super::init(run.child, control, Some((run.env, run.cwd)), &mut join_net) {
+        // SAFETY: leaves B without running anything shared with the supervisor.
         Ok(code) => unsafe { libc::_exit(i32::from(code)) },
         Err(e) => die("run the command", &e),
     }
