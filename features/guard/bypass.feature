@@ -24,6 +24,8 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | doas wipedisk /                                |
       | env -i FOO=1 wipedisk /                        |
       | FOO=1 BAR=2 wipedisk /                         |
+      | _= wipedisk /                                  |
+      | _=x wipedisk /                                 |
       | nice -n 10 ionice -c 3 wipedisk /              |
       | nohup wipedisk / &                             |
       | timeout -s KILL 10 wipedisk /                  |

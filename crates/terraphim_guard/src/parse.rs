@@ -576,6 +576,24 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // tree-sitter-bash reads `_= rm -rf /` (an assignment whose value is empty, then the
+        // command) as a command named `_=`; bash runs `rm`. Any leading word shaped like an
+        // assignment is judged as one, and the command after it as the command.
+        if argv.len() > 1 && is_assignment_word(&argv[0]) {
+            let mut c = ctx.clone();
+            let mut f = std::mem::take(&mut c.findings);
+            let value = argv[0].split_once('=').map_or("", |(_, v)| v);
+            self.assignment(
+                assignment_variable(&argv[0]),
+                value,
+                dynamic[0],
+                &mut f,
+                ctx,
+                depth,
+            );
+            c.findings = f;
+            return self.unwrap(argv[1..].to_vec(), dynamic[1..].to_vec(), text, &c, depth);
+        }
         let name = canon::command_basename(&canon::fold_lookalikes(&argv[0])).to_string();
         let rest = &argv[1..];
         let rest_dyn = &dynamic[1..];
@@ -940,6 +958,19 @@ fn wrapper_label(name: &str, options: &[String]) -> String {
     } else {
         format!("{name} {}", options.join(" "))
     }
+}
+
+/// Whether a word has the shape of a shell assignment: `NAME=...` or `NAME+=...`.
+fn is_assignment_word(word: &str) -> bool {
+    let Some((name, _)) = word.split_once('=') else {
+        return false;
+    };
+    let name = name.strip_suffix('+').unwrap_or(name);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// The variable of an assignment's source text: `FOO` in `FOO=1` and `FOO+=1`.

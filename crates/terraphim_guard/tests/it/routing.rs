@@ -86,6 +86,12 @@ fn destructive_commands_deny_however_written() {
         "redis-cli FLUSHALL",
         "shutdown -h now",
         "crontab -r",
+        // An empty assignment that tree-sitter-bash reads as the command name.
+        "_= rm -rf /",
+        "_=x rm -rf /",
+        "A+=1 rm -rf /",
+        "_= _= rm -rf /",
+        "_= sudo rm -rf /",
     ] {
         check(cmd, Verdict::Deny);
     }
