@@ -1282,7 +1282,7 @@ mod tests {
         );
         assert_eq!(
             find(&own, "network").mechanisms,
-            "seccomp socket filter + landlock tcp + landlock abstract-socket scope"
+            "seccomp socket filter + landlock tcp + landlock abstract-socket scope + network namespace"
         );
         let without = enforcement(build, &caps(false));
         assert!(
