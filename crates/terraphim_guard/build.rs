@@ -29,7 +29,6 @@ mod embedded {
     pub(crate) static DEFAULT_KG: &[(&str, &str)] = &[];
 }
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -88,19 +87,9 @@ fn main() {
 /// tables of their patterns, as Rust statics. Replace entries are left out: the replace stage
 /// reads `DEFAULT_KG`.
 fn compiled(entries: &[Entry]) -> String {
-    let mut last: HashMap<(Tier, &str), usize> = HashMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        last.insert((e.tier, e.concept.as_str()), i);
-    }
-    let active: Vec<&Entry> = entries
-        .iter()
-        .enumerate()
-        .filter(|(i, e)| {
-            last.get(&(e.tier, e.concept.as_str())) == Some(i)
-                && e.is_active()
-                && e.tier != Tier::Replace
-        })
-        .map(|(_, e)| e)
+    let active: Vec<&Entry> = kg::effective(entries)
+        .into_iter()
+        .filter(|e| e.is_active() && e.tier != Tier::Replace)
         .collect();
     let mut out = String::from(
         "/// The default KG's active entries, compiled by `build.rs`.\n\

@@ -41,8 +41,6 @@ pub(crate) fn tier(tier: Tier) -> Option<&'static EmbeddedTier> {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
-    use std::collections::HashMap;
-
     use super::*;
     use crate::kg::Kg;
 
@@ -51,20 +49,9 @@ mod tests {
     #[test]
     fn compiled_tables_match_the_runtime_compiler() {
         let kg = Kg::embedded().unwrap();
-        let mut last = HashMap::new();
-        for (i, e) in kg.entries().iter().enumerate() {
-            last.insert((e.tier, e.concept.as_str()), i);
-        }
-        let expected: Vec<_> = kg
-            .entries()
-            .iter()
-            .enumerate()
-            .filter(|(i, e)| {
-                last.get(&(e.tier, e.concept.as_str())) == Some(i)
-                    && e.is_active()
-                    && e.tier != Tier::Replace
-            })
-            .map(|(_, e)| e)
+        let expected: Vec<_> = crate::kg::effective(kg.entries())
+            .into_iter()
+            .filter(|e| e.is_active() && e.tier != Tier::Replace)
             .collect();
         assert!(expected.len() > 150, "the default KG looks truncated");
         assert_eq!(COMPILED_KG.len(), expected.len());

@@ -1,7 +1,7 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -300,10 +300,12 @@ impl Guard {
         let mut entries = Vec::new();
         let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
         let mut replace_entries = Vec::new();
-        let mut last: HashMap<(Tier, &str), usize> = HashMap::with_capacity(kg.len());
-        for (i, e) in kg.entries().iter().enumerate() {
-            last.insert((e.tier, e.concept.as_str()), i);
-        }
+        // (tier, concept) of every entry of `kg`: those default entries are overridden.
+        let user: HashSet<(Tier, &str)> = kg
+            .entries()
+            .iter()
+            .map(|e| (e.tier, e.concept.as_str()))
+            .collect();
         // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
         let mut overridden = Vec::new();
         if embedded {
@@ -315,21 +317,18 @@ impl Guard {
                     profile: e.profile.map(Text::Borrowed),
                     source: Cow::Borrowed(Path::new(e.source)),
                 });
-                overridden.push(last.contains_key(&(e.tier, e.concept)));
+                overridden.push(user.contains(&(e.tier, e.concept)));
             }
             for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
-                if entry.is_active() && !last.contains_key(&(entry.tier, entry.concept.as_str())) {
+                if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
                     replace_entries.push(entry.clone());
                 }
             }
         }
-        let effective = kg
-            .entries()
-            .iter()
-            .enumerate()
-            .filter(|(i, e)| last.get(&(e.tier, e.concept.as_str())) == Some(i))
-            .map(|(_, e)| e);
-        for entry in effective.filter(|e| e.is_active()) {
+        for entry in crate::kg::effective(kg.entries())
+            .into_iter()
+            .filter(|e| e.is_active())
+        {
             if entry.tier == Tier::Replace {
                 replace_entries.push(entry.clone());
                 continue;

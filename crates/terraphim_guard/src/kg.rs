@@ -401,6 +401,22 @@ impl Kg {
     }
 }
 
+/// The entries that take effect: of several entries with one tier and concept, the last (the
+/// user's KG, loaded after the default one, replaces or deprecates a default entry).
+pub(crate) fn effective(entries: &[Entry]) -> Vec<&Entry> {
+    let mut last: std::collections::HashMap<(Tier, &str), usize> =
+        std::collections::HashMap::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        last.insert((e.tier, e.concept.as_str()), i);
+    }
+    entries
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| last.get(&(e.tier, e.concept.as_str())) == Some(i))
+        .map(|(_, e)| e)
+        .collect()
+}
+
 /// The tier of a file from the nearest `guard-*` directory among its ancestors.
 pub(crate) fn tier_of(path: &Path) -> Option<Tier> {
     path.ancestors().skip(1).find_map(|a| {
