@@ -20,6 +20,24 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    if let Some(code) = sandbox_helper() {
+        return std::process::ExitCode::from(code);
+    }
     let Command::Guard(guard) = Cli::parse().command;
     std::process::ExitCode::from(terraphim_guard_cli::run(guard))
+}
+
+/// `guard __sandbox-helper PLAN` runs inside bubblewrap once per sandboxed command, on the
+/// critical path of `guard exec`: reach it without building the whole command-line parser.
+/// Anything else (including a non-UTF-8 plan) goes through clap as usual.
+fn sandbox_helper() -> Option<u8> {
+    let args: Vec<_> = std::env::args_os().skip(1).take(4).collect();
+    match args.as_slice() {
+        [guard, helper, plan]
+            if guard == "guard" && helper == terraphim_sandbox::HELPER_SUBCOMMAND =>
+        {
+            Some(terraphim_sandbox::helper_main(plan.to_str()?))
+        }
+        _ => None,
+    }
 }

@@ -62,7 +62,7 @@ pub struct OutcomeRecord {
     /// The sandbox profile, if sandboxed.
     #[serde(default)]
     pub profile: Option<String>,
-    /// The execution backend (`native`, `native+bwrap`, `secure-exec`, `host`).
+    /// The execution backend (`native`, `native+ns`, `native+bwrap`, `secure-exec`, `host`).
     #[serde(default)]
     pub backend: Option<String>,
     /// How it ended.

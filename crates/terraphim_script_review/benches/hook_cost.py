@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Whole-process cost of script pre-review as the hook pays it.
 
-Runs the release binary's `guard review-script --command CMD` in a fresh git repository (in a
-temporary directory, with HOME and XDG dirs inside it) and prints median and minimum wall time.
+Runs the release binary's `guard review-script --command CMD`, and the whole hook
+(`guard hook --agent claude-code` fed a PreToolUse event on stdin), in a fresh git repository (in
+a temporary directory, with HOME and XDG dirs inside it) and prints median and minimum wall time.
 
     cargo build --release -p terraphim_guard_cli
     python3 crates/terraphim_script_review/benches/hook_cost.py [target-dir]
 """
+import json
 import os
 import shutil
 import statistics
@@ -37,15 +39,21 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("\n".join((lines * 3)[:500]) + "\n")
     with open(os.path.join(repo, "leak.py"), "w") as f:
         f.write("import os\nprint(open(os.path.expanduser('~/.netrc')).read())\n")
-    env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"),
+               XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"))
 
-    def run(args, clear, n=60):
+    def hook_event(command):
+        return json.dumps({"hook_event_name": "PreToolUse", "session_id": "bench", "cwd": repo,
+                           "tool_name": "Bash", "tool_use_id": "toolu_bench",
+                           "tool_input": {"command": command}}).encode()
+
+    def run(args, clear, n=int(os.environ.get("N", "60")), stdin=None):
         times = []
         for _ in range(n):
             if clear:
                 shutil.rmtree(os.path.join(home, "cache"), ignore_errors=True)
             start = time.perf_counter()
-            subprocess.run([binary, "guard"] + args, env=env, cwd=repo, capture_output=True)
+            subprocess.run([binary, "guard"] + args, env=env, cwd=repo, input=stdin, capture_output=True)
             times.append((time.perf_counter() - start) * 1000)
         return statistics.median(times), min(times)
 
@@ -59,7 +67,17 @@ with tempfile.TemporaryDirectory() as tmp:
         ("committed clean script, cached (no git)", ["review-script", "--command", "python3 committed.py"], False),
         ("for comparison: `guard check 'ls -la'`", ["check", "ls -la"], False),
     ]
+    hook = ["hook", "--agent", "claude-code"]
+    hook_rows = [
+        ("hook PreToolUse `ls -la` (no review)", "ls -la", False),
+        ("hook PreToolUse 500-line clean script, not cached", "python3 big.py", True),
+        ("hook PreToolUse 500-line clean script, cached", "python3 big.py", False),
+        ("hook PreToolUse dangerous script, cached (+ git status)", "python3 leak.py", False),
+    ]
     print("| case | median ms | min ms |\n|---|---|---|")
     for label, args, clear in rows:
         med, low = run(args, clear)
+        print(f"| {label} | {med:.2f} | {low:.2f} |")
+    for label, command, clear in hook_rows:
+        med, low = run(hook, clear, stdin=hook_event(command))
         print(f"| {label} | {med:.2f} | {low:.2f} |")
