@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::kg::{Entry, Kg, Tier};
 use crate::parse::{self, ParsedCommand, SimpleCommand};
-use crate::pattern::{self, Pattern, StageHit, Text, TierMatcher};
+use crate::pattern::{self, Pattern, PatternRef, StageHit, TierMatcher};
 use crate::replace::Replacer;
 
 /// Longest command the guard reads; anything longer is denied unread.
@@ -153,6 +153,9 @@ impl Decision {
     }
 }
 
+/// Text of an entry: borrowed from the embedded default KG, owned for the user's entries.
+type Text = Cow<'static, str>;
+
 struct CompiledEntry {
     tier: Tier,
     concept: Text,
@@ -160,9 +163,6 @@ struct CompiledEntry {
     profile: Option<Text>,
     source: Cow<'static, Path>,
 }
-
-/// Where a compiled pattern came from: (entry index, synonym text).
-type PatternOrigin = (u32, Text);
 
 /// The patterns of one tier: the default KG's, compiled by the build script, and the ones
 /// compiled at run time from the user's KG. Pattern indices run across both layers in order.
@@ -172,8 +172,6 @@ struct TierSet {
 
 struct Layer {
     matcher: TierMatcher,
-    /// Per pattern; borrowed from the build script's tables for the default KG.
-    origin: Cow<'static, [PatternOrigin]>,
     /// Patterns of default entries that the user's KG overrides (`None`: none is).
     disabled: Option<Vec<bool>>,
 }
@@ -208,14 +206,15 @@ impl TierSet {
         unreachable!("pattern index {idx} beyond the tier's patterns")
     }
 
-    fn pattern(&self, idx: usize) -> &Pattern {
+    fn pattern(&self, idx: usize) -> PatternRef<'_> {
         let (layer, i) = self.locate(idx);
         layer.matcher.pattern(i)
     }
 
-    fn origin(&self, idx: usize) -> &PatternOrigin {
+    /// The entry index and synonym of a pattern.
+    fn origin(&self, idx: usize) -> (u32, &str) {
         let (layer, i) = self.locate(idx);
-        &layer.origin[i]
+        layer.matcher.origin(i)
     }
 }
 
@@ -298,7 +297,8 @@ impl Guard {
     fn compile(kg: &Kg, embedded: bool, default_profile: String) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
         let mut entries = Vec::new();
-        let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
+        // Per tier: (entry index, synonym, compiled pattern).
+        let mut per_tier: BTreeMap<Tier, Vec<(u32, &str, Pattern)>> = BTreeMap::new();
         let mut replace_entries = Vec::new();
         // (tier, concept) of every entry of `kg`: those default entries are overridden.
         let user: HashSet<(Tier, &str)> = kg
@@ -309,15 +309,15 @@ impl Guard {
         // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
         let mut overridden = Vec::new();
         if embedded {
-            for e in crate::embedded::COMPILED_KG {
+            for e in crate::embedded::entries() {
                 entries.push(CompiledEntry {
                     tier: e.tier,
-                    concept: Text::Borrowed(e.concept),
-                    reason: e.reason.map(Text::Borrowed),
-                    profile: e.profile.map(Text::Borrowed),
-                    source: Cow::Borrowed(Path::new(e.source)),
+                    concept: Text::Borrowed(e.concept()),
+                    reason: e.reason().map(Text::Borrowed),
+                    profile: e.profile().map(Text::Borrowed),
+                    source: Cow::Borrowed(Path::new(e.source())),
                 });
-                overridden.push(user.contains(&(e.tier, e.concept)));
+                overridden.push(user.contains(&(e.tier, e.concept())));
             }
             for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
                 if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
@@ -349,31 +349,25 @@ impl Guard {
                     line: syn.line,
                     message: format!("pattern `{}`: {message}", syn.text),
                 })?;
-                slot.0.push(pattern);
-                slot.1.push((idx, Text::Owned(syn.text.clone())));
+                slot.push((idx, syn.text.as_str(), pattern));
             }
         }
         let mut tier = |t: Tier| -> Result<TierSet> {
             let mut layers = Vec::with_capacity(2);
             if let Some(default) = crate::embedded::tier(t).filter(|_| embedded) {
+                let matcher = TierMatcher::new(default).map_err(Error::Automaton)?;
                 let disabled = overridden.iter().any(|o| *o).then(|| {
-                    default
-                        .origin
-                        .iter()
-                        .map(|(entry, _)| overridden[*entry as usize])
+                    matcher
+                        .entries()
+                        .map(|entry| overridden[entry as usize])
                         .collect()
                 });
-                layers.push(Layer {
-                    matcher: TierMatcher::new(default.tables.clone()).map_err(Error::Automaton)?,
-                    origin: Cow::Borrowed(default.origin),
-                    disabled,
-                });
+                layers.push(Layer { matcher, disabled });
             }
-            let (patterns, origin) = per_tier.remove(&t).unwrap_or_default();
+            let patterns = per_tier.remove(&t).unwrap_or_default();
             if !patterns.is_empty() || layers.is_empty() {
                 layers.push(Layer {
-                    matcher: TierMatcher::build(patterns).map_err(Error::Automaton)?,
-                    origin: Cow::Owned(origin),
+                    matcher: TierMatcher::build(&patterns).map_err(Error::Automaton)?,
                     disabled: None,
                 });
             }
@@ -487,8 +481,7 @@ impl Guard {
                 complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
                     .into_iter()
                     .filter(|(pi, head_words)| {
-                        let stages = &self.safe.pattern(*pi).stages;
-                        stages.last().is_none_or(|st| {
+                        self.safe.pattern(*pi).last_stage().is_none_or(|st| {
                             !pattern::names_paths(st)
                                 || pattern::covers_all_operands(st, &cmd.words, head_words)
                         })
@@ -653,7 +646,7 @@ impl Guard {
         covered_by: Option<String>,
     ) -> usize {
         let (entry_idx, text) = set.origin(pattern);
-        let e = &self.entries[*entry_idx as usize];
+        let e = &self.entries[entry_idx as usize];
         matches.push(Match {
             tier: e.tier,
             concept: e.concept.to_string(),
@@ -676,18 +669,19 @@ impl Guard {
         cmd: &SimpleCommand,
     ) -> Option<String> {
         let d_pattern = self.destructive.pattern(d);
-        if d_pattern.stages.len() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
+        if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
             return None;
         }
-        let ds = &d_pattern.stages[0];
+        let ds = d_pattern.stage(0)?;
         safe_hits.iter().find_map(|(si, head_words)| {
             let sp = self.safe.pattern(*si);
-            let ss = sp.stages.first()?;
-            let extends = sp.stages.len() == 1
-                && ds.name.is_some()
-                && ss.name == ds.name
-                && ss.head.starts_with(&ds.head)
-                && ds.flags.iter().all(|f| ss.flags.contains(f))
+            let ss = sp.stage(0)?;
+            let extends = sp.stage_count() == 1
+                && ds.name().is_some()
+                && ss.name() == ds.name()
+                && ss.head().len() >= ds.head().len()
+                && ss.head().zip(ds.head()).all(|(s, d)| s == d)
+                && ds.flags().all(|f| ss.flags().any(|g| g == f))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words);
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
@@ -771,7 +765,7 @@ fn complete_hits(
     let mut seen = HashSet::new();
     for h in &hits[ci][tier] {
         let p = set.pattern(h.pattern);
-        if h.stage + 1 != p.stages.len() || !seen.insert(h.pattern) {
+        if h.stage + 1 != p.stage_count() || !seen.insert(h.pattern) {
             continue;
         }
         if h.stage == 0 {
