@@ -257,14 +257,16 @@ fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
         &t.ids,
         u32::to_string,
     );
-    array(
-        out,
-        &doc,
-        &format!("{name}_BY_NAME"),
-        "(u32, Span)",
-        &t.by_name,
-        |(a, s)| format!("({a}, {})", span(*s)),
-    );
+    for (pool, list) in [("BY_NAME", &t.by_name), ("ANY_BY_ATOM", &t.any_by_atom)] {
+        array(
+            out,
+            &doc,
+            &format!("{name}_{pool}"),
+            "(u32, Span)",
+            list,
+            |(a, s)| format!("({a}, {})", span(*s)),
+        );
+    }
     array(out, &doc, &format!("{name}_WORDS"), "Term", &t.words, term);
     array(
         out,
@@ -293,13 +295,14 @@ fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
          targets: Cow::Borrowed(&{name}_TARGETS),\n        \
          ids: Cow::Borrowed(&{name}_IDS),\n        \
          by_name: Cow::Borrowed(&{name}_BY_NAME),\n        \
-         any_name: {},\n        \
+         any_by_atom: Cow::Borrowed(&{name}_ANY_BY_ATOM),\n        \
+         any_always: {},\n        \
          words: Cow::Borrowed(&{name}_WORDS),\n        \
          prefixes: Cow::Borrowed(&{name}_PREFIXES),\n        \
          contains: Cow::Borrowed(&{name}_CONTAINS),\n        \
          atom_count: {},\n    }}\n}}",
         name.to_lowercase(),
-        span(t.any_name),
+        span(t.any_always),
         t.atom_count,
     );
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::kg::{Entry, Kg, Tier};
 use crate::parse::{self, ParsedCommand, SimpleCommand};
-use crate::pattern::{self, Pattern, PatternRef, StageHit, TierMatcher};
+use crate::pattern::{self, Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
 use crate::replace::Replacer;
 
 /// Longest command the guard reads; anything longer is denied unread.
@@ -178,19 +178,22 @@ struct Layer {
 
 impl TierSet {
     /// Every stage of every enabled pattern that the simple command satisfies.
-    fn stage_hits(&self, words: &[crate::canon::Word]) -> Vec<StageHit> {
+    fn stage_hits(&self, hay: &Haystack<'_>, scratch: &mut MatchScratch) -> Vec<StageHit> {
         let mut out = Vec::new();
         let mut base = 0;
         for layer in &self.layers {
-            let hits = layer.matcher.stage_hits(words);
-            out.extend(
-                hits.into_iter()
-                    .filter(|h| !layer.disabled.as_ref().is_some_and(|d| d[h.pattern]))
-                    .map(|mut h| {
-                        h.pattern += base;
-                        h
-                    }),
-            );
+            let from = out.len();
+            layer.matcher.stage_hits_in(hay, scratch, &mut out);
+            if let Some(disabled) = &layer.disabled {
+                let mut i = 0;
+                out.retain(|h| {
+                    i += 1;
+                    i <= from || !disabled[h.pattern]
+                });
+            }
+            for h in &mut out[from..] {
+                h.pattern += base;
+            }
             base += layer.matcher.len();
         }
         out
@@ -461,14 +464,16 @@ impl Guard {
         }
         let mut matches = Vec::new();
         let mut parts = Vec::new();
+        let mut scratch = MatchScratch::default();
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
             .map(|c| {
+                let hay = Haystack::new(&c.words);
                 [
-                    self.destructive.stage_hits(&c.words),
-                    self.suspicious.stage_hits(&c.words),
-                    self.safe.stage_hits(&c.words),
+                    self.destructive.stage_hits(&hay, &mut scratch),
+                    self.suspicious.stage_hits(&hay, &mut scratch),
+                    self.safe.stage_hits(&hay, &mut scratch),
                 ]
             })
             .collect();

@@ -319,12 +319,17 @@ pub(crate) struct TierTables {
     /// Head and flag words of the stages.
     pub(crate) terms: List<Term>,
     pub(crate) targets: List<TargetRec>,
-    /// The atoms of targets and the stage lists of `by_name` and `any_name`.
+    /// The atoms of targets and the stage lists of `by_name`, `any_by_atom` and `any_always`.
     pub(crate) ids: List<u32>,
-    /// Stage indices (in `ids`) by the atom of their command name, sorted by atom; stages of
-    /// `*` patterns are in `any_name`.
+    /// Stage indices (in `ids`) by the atom of their command name, sorted by atom.
     pub(crate) by_name: List<(AtomId, Span)>,
-    pub(crate) any_name: Span,
+    /// The stages of `*` patterns (in `ids`) listed under the atoms of one thing each needs (a
+    /// flag, a head word, or every alternative of one target), sorted by atom: a command that
+    /// has none of a stage's atoms cannot satisfy it, so only the stages listed under its atoms
+    /// are checked.
+    pub(crate) any_by_atom: List<(AtomId, Span)>,
+    /// The stages of `*` patterns that need no atom (the bare `*` of `* | sh`), in `ids`.
+    pub(crate) any_always: Span,
     /// Whole-word atoms, sorted by word.
     pub(crate) words: List<Term>,
     /// Prefix atoms as `SEP` + prefix, sorted: the prefix automaton's patterns.
@@ -534,6 +539,43 @@ fn span_of<T>(pool: &[T], start: usize) -> Span {
     Span::new(idx(start), idx(pool.len()))
 }
 
+/// The atoms of one thing a `*` stage needs: its first flag, else its first head word, else
+/// every alternative of its target with the fewest. Empty when the stage needs nothing.
+fn needed(stage: &StageRec, terms: &[Term], targets: &[TargetRec], ids: &[u32]) -> Vec<AtomId> {
+    if let Some(f) = terms[stage.flags.range()].first() {
+        return vec![f.atom];
+    }
+    if let Some(h) = terms[stage.head.range()].first() {
+        return vec![h.atom];
+    }
+    let mut alts = targets[stage.targets.range()]
+        .iter()
+        .map(|t| &ids[t.atoms.range()])
+        .min_by_key(|alts| alts.len())
+        .unwrap_or_default()
+        .to_vec();
+    alts.sort_unstable();
+    alts.dedup();
+    alts
+}
+
+/// Stage lists by atom, sorted by atom, as spans of `ids`.
+fn index_lists(
+    lists: HashMap<AtomId, Vec<u32>, ahash::RandomState>,
+    ids: &mut Vec<u32>,
+) -> Vec<(AtomId, Span)> {
+    let mut lists: Vec<(AtomId, Vec<u32>)> = lists.into_iter().collect();
+    lists.sort_unstable_by_key(|(atom, _)| *atom);
+    lists
+        .into_iter()
+        .map(|(atom, list)| {
+            let start = ids.len();
+            ids.extend(list);
+            (atom, span_of(ids, start))
+        })
+        .collect()
+}
+
 impl TierTables {
     /// Intern the atoms of `patterns`, given with the index of their KG entry and their
     /// synonym as written, and index their stages.
@@ -546,7 +588,8 @@ impl TierTables {
         let mut targets = Vec::new();
         let mut ids = Vec::new();
         let mut by_name: HashMap<AtomId, Vec<u32>, ahash::RandomState> = HashMap::default();
-        let mut any_name = Vec::new();
+        // (stage, atoms one of which it needs) of every `*` stage.
+        let mut any_name: Vec<(u32, Vec<AtomId>)> = Vec::new();
         for (pi, (entry, synonym, p)) in patterns.iter().enumerate() {
             let first_stage = stages.len();
             for (si, s) in p.stages.iter().enumerate() {
@@ -597,18 +640,19 @@ impl TierTables {
                     });
                 }
                 let stage_idx = idx(stages.len());
-                match name {
-                    Some(t) => by_name.entry(t.atom).or_default().push(stage_idx),
-                    None => any_name.push(stage_idx),
-                }
-                stages.push(StageRec {
+                let stage = StageRec {
                     pattern: idx(pi),
                     stage: idx(si),
                     name,
                     head,
                     flags,
                     targets: span_of(&targets, first_target),
-                });
+                };
+                match name {
+                    Some(t) => by_name.entry(t.atom).or_default().push(stage_idx),
+                    None => any_name.push((stage_idx, needed(&stage, &terms, &targets, &ids))),
+                }
+                stages.push(stage);
             }
             records.push(PatternRec {
                 entry: *entry,
@@ -616,19 +660,21 @@ impl TierTables {
                 stages: span_of(&stages, first_stage),
             });
         }
-        let mut by_name: Vec<(AtomId, Vec<u32>)> = by_name.into_iter().collect();
-        by_name.sort_unstable_by_key(|(atom, _)| *atom);
-        let by_name = by_name
-            .into_iter()
-            .map(|(atom, list)| {
-                let start = ids.len();
-                ids.extend(list);
-                (atom, span_of(&ids, start))
-            })
-            .collect();
+        let mut any_by_atom: HashMap<AtomId, Vec<u32>, ahash::RandomState> = HashMap::default();
+        let mut any_always = Vec::new();
+        for (stage, atoms) in any_name {
+            if atoms.is_empty() {
+                any_always.push(stage);
+            }
+            for a in atoms {
+                any_by_atom.entry(a).or_default().push(stage);
+            }
+        }
+        let by_name = index_lists(by_name, &mut ids);
+        let any_by_atom = index_lists(any_by_atom, &mut ids);
         let start = ids.len();
-        ids.extend(any_name);
-        let any_name = span_of(&ids, start);
+        ids.extend(any_always);
+        let any_always = span_of(&ids, start);
         let words = pool.sorted(AtomKind::Word);
         let prefixes = pool.sorted(AtomKind::Prefix);
         let contains = pool.sorted(AtomKind::Contains);
@@ -640,7 +686,8 @@ impl TierTables {
             targets: List::Owned(targets),
             ids: List::Owned(ids),
             by_name: List::Owned(by_name),
-            any_name,
+            any_by_atom: List::Owned(any_by_atom),
+            any_always,
             words: List::Owned(words),
             prefixes: List::Owned(prefixes),
             contains: List::Owned(contains),
@@ -704,22 +751,6 @@ impl TierMatcher {
         self.tables.patterns.len()
     }
 
-    fn word_atom(&self, word: &str) -> Option<AtomId> {
-        let t = &self.tables;
-        t.words
-            .binary_search_by(|w| t.bytes(w.text).cmp(word.as_bytes()))
-            .ok()
-            .map(|i| t.words[i].atom)
-    }
-
-    fn stages_named(&self, atom: AtomId) -> &[u32] {
-        let t = &self.tables;
-        match t.by_name.binary_search_by(|(a, _)| a.cmp(&atom)) {
-            Ok(i) => &t.ids[t.by_name[i].1.range()],
-            Err(_) => &[],
-        }
-    }
-
     pub(crate) fn pattern(&self, idx: usize) -> PatternRef<'_> {
         PatternRef {
             tables: &self.tables,
@@ -739,50 +770,99 @@ impl TierMatcher {
     }
 
     /// Every stage of every pattern that the simple command satisfies.
+    #[cfg(test)]
     pub(crate) fn stage_hits(&self, words: &[Word]) -> Vec<StageHit> {
-        let t = &self.tables;
+        let mut out = Vec::new();
+        self.stage_hits_in(
+            &Haystack::new(words),
+            &mut MatchScratch::default(),
+            &mut out,
+        );
+        out
+    }
+
+    /// Append to `out` every stage of every pattern that the prepared simple command
+    /// satisfies, in stage order among those named by the command and then among `*` stages.
+    /// `scratch` only saves allocations between calls; nothing in it carries over.
+    pub(crate) fn stage_hits_in(
+        &self,
+        hay: &Haystack<'_>,
+        scratch: &mut MatchScratch,
+        out: &mut Vec<StageHit>,
+    ) {
+        let words = hay.words;
+        let t = self.tables.pools();
         if t.stages.is_empty() || words.is_empty() {
-            return Vec::new();
+            return;
         }
-        let (hay, starts) = haystack(words);
-        // hits[word] = atoms found on that word.
-        let mut hits: Vec<Vec<AtomId>> = vec![Vec::new(); words.len()];
+        // (word, atom) for every atom found on a word.
+        let found = &mut scratch.found;
+        found.clear();
         for (i, w) in words.iter().enumerate() {
-            if let Some(id) = self.word_atom(&sep_word(&w.text)) {
-                hits[i].push(id);
+            if let Some(id) = t.word_atom(&sep_word(&w.text)) {
+                found.push((i, id));
             }
         }
         if let Some(ac) = &self.exact {
-            for m in ac.find_overlapping_iter(hay.as_str()) {
+            for m in ac.find_overlapping_iter(hay.text.as_str()) {
                 // Every exact/prefix atom starts with SEP, so the word starts one byte later.
-                if let Ok(w) = starts.binary_search(&(m.start() + 1)) {
-                    hits[w].push(t.prefixes[m.pattern().as_usize()].atom);
+                if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
+                    found.push((w, t.prefixes[m.pattern().as_usize()].atom));
                 }
             }
         }
         if let Some(ac) = &self.contains {
-            for m in ac.find_overlapping_iter(hay.as_str()) {
-                let w = match starts.binary_search(&m.start()) {
+            for m in ac.find_overlapping_iter(hay.text.as_str()) {
+                let w = match hay.starts.binary_search(&m.start()) {
                     Ok(i) => i,
                     Err(i) => i.saturating_sub(1),
                 };
-                hits[w].push(t.contains[m.pattern().as_usize()].atom);
+                found.push((w, t.contains[m.pattern().as_usize()].atom));
             }
         }
-        debug_assert!(hits.iter().flatten().all(|a| *a < t.atom_count));
-        let has = |atom: AtomId, w: usize| hits[w].contains(&atom);
+        debug_assert!(found.iter().all(|(_, a)| *a < self.tables.atom_count));
+        // Grouped by word, in the order found within a word.
+        found.sort_by_key(|(w, _)| *w);
+        let bounds = &mut scratch.bounds;
+        bounds.clear();
+        bounds.resize(words.len() + 1, 0);
+        for (w, _) in found.iter() {
+            bounds[w + 1] += 1;
+        }
+        for i in 1..bounds.len() {
+            bounds[i] += bounds[i - 1];
+        }
+        // Every atom found anywhere in the command, as a bit set: a stage that needs an atom
+        // not in here cannot match, which rules out most stages before the positional check.
+        let seen = &mut scratch.seen;
+        seen.clear();
+        seen.resize((self.tables.atom_count as usize).div_ceil(64), 0);
+        for (_, a) in found.iter() {
+            if let Some(bits) = seen.get_mut(*a as usize / 64) {
+                *bits |= 1u64 << (*a % 64);
+            }
+        }
+        // The `*` stages listed under an atom the command has, in stage order.
+        let any = &mut scratch.any;
+        any.clear();
+        any.extend_from_slice(&t.ids[t.any_always.range()]);
+        for (_, a) in found.iter() {
+            any.extend_from_slice(t.listed(t.any_by_atom, *a));
+        }
+        any.sort_unstable();
+        any.dedup();
 
-        let mut out = Vec::new();
-        let candidates = hits[0]
-            .iter()
-            .flat_map(|a| self.stages_named(*a))
-            .chain(&t.ids[t.any_name.range()]);
-        // Every atom hit anywhere in the command: a stage that needs an atom not in here cannot
-        // match, which rules out most `*` stages before the positional check.
-        let mut seen: Vec<AtomId> = hits.iter().flatten().copied().collect();
-        seen.sort_unstable();
-        seen.dedup();
-        let present = |a: &AtomId| seen.binary_search(a).is_ok();
+        let (found, bounds, seen) = (&scratch.found, &scratch.bounds, &scratch.seen);
+        let atoms_on = |w: usize| found[bounds[w]..bounds[w + 1]].iter().map(|(_, a)| *a);
+        let has = |atom: AtomId, w: usize| atoms_on(w).any(|a| a == atom);
+        let present = |a: &AtomId| {
+            seen.get(*a as usize / 64)
+                .is_some_and(|bits| bits & (1u64 << (*a % 64)) != 0)
+        };
+        let candidates = atoms_on(0)
+            .flat_map(|a| t.listed(t.by_name, a))
+            .chain(scratch.any.iter());
+        let head_words = &mut scratch.head_words;
         for &si in candidates {
             let stage = &t.stages[si as usize];
             let possible = t.terms[stage.head.range()].iter().all(|w| present(&w.atom))
@@ -792,52 +872,135 @@ impl TierMatcher {
                 && t.targets[stage.targets.range()]
                     .iter()
                     .all(|r| t.ids[r.atoms.range()].iter().any(present));
-            if !possible {
-                continue;
-            }
-            if let Some(head_words) = eval_stage(t, stage, words, &has) {
+            if possible && eval_stage(&t, stage, words, &has, head_words) {
                 out.push(StageHit {
                     pattern: stage.pattern as usize,
                     stage: stage.stage as usize,
-                    head_words,
+                    head_words: head_words.clone(),
                 });
             }
         }
-        out
     }
 }
 
-/// The haystack `SEP w0 SEP w1 SEP ... SEP` and the byte offset where each word starts.
-fn haystack(words: &[Word]) -> (String, Vec<usize>) {
-    let mut hay = String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
-    let mut starts = Vec::with_capacity(words.len());
-    hay.push(SEP);
-    for w in words {
-        starts.push(hay.len());
-        hay.push_str(&sep_word(&w.text));
-        hay.push(SEP);
-    }
-    (hay, starts)
+/// The pools of a [`TierTables`] as plain slices, for the matching loop.
+#[derive(Clone, Copy)]
+struct Pools<'a> {
+    text: &'a [u8],
+    stages: &'a [StageRec],
+    terms: &'a [Term],
+    targets: &'a [TargetRec],
+    ids: &'a [u32],
+    by_name: &'a [(AtomId, Span)],
+    any_by_atom: &'a [(AtomId, Span)],
+    any_always: Span,
+    words: &'a [Term],
+    prefixes: &'a [Term],
+    contains: &'a [Term],
 }
 
+impl TierTables {
+    fn pools(&self) -> Pools<'_> {
+        Pools {
+            text: self.text.as_bytes(),
+            stages: &self.stages,
+            terms: &self.terms,
+            targets: &self.targets,
+            ids: &self.ids,
+            by_name: &self.by_name,
+            any_by_atom: &self.any_by_atom,
+            any_always: self.any_always,
+            words: &self.words,
+            prefixes: &self.prefixes,
+            contains: &self.contains,
+        }
+    }
+}
+
+impl<'a> Pools<'a> {
+    fn word_atom(&self, word: &str) -> Option<AtomId> {
+        let text = self.text;
+        self.words
+            .binary_search_by(|w| text[w.text.range()].cmp(word.as_bytes()))
+            .ok()
+            .map(|i| self.words[i].atom)
+    }
+
+    /// The stages `index` lists under `atom`.
+    fn listed(&self, index: &'a [(AtomId, Span)], atom: AtomId) -> &'a [u32] {
+        match index.binary_search_by(|(a, _)| a.cmp(&atom)) {
+            Ok(i) => &self.ids[index[i].1.range()],
+            Err(_) => &[],
+        }
+    }
+}
+
+/// Buffers reused across [`TierMatcher::stage_hits_in`] calls.
+#[derive(Debug, Default)]
+pub(crate) struct MatchScratch {
+    /// (word index, atom) pairs.
+    found: Vec<(usize, AtomId)>,
+    /// `found[bounds[w]..bounds[w + 1]]` are the atoms of word `w`.
+    bounds: Vec<usize>,
+    /// Bit set of every atom found.
+    seen: Vec<u64>,
+    /// Candidate `*` stages.
+    any: Vec<u32>,
+    head_words: Vec<usize>,
+}
+
+/// A simple command prepared for matching: the haystack `SEP w0 SEP w1 SEP ... SEP` and the
+/// byte offset where each word starts. The same for every tier, so built once per command.
+#[derive(Debug)]
+pub(crate) struct Haystack<'w> {
+    words: &'w [Word],
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl<'w> Haystack<'w> {
+    pub(crate) fn new(words: &'w [Word]) -> Haystack<'w> {
+        let mut text =
+            String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
+        let mut starts = Vec::with_capacity(words.len());
+        text.push(SEP);
+        for w in words {
+            starts.push(text.len());
+            text.push_str(&sep_word(&w.text));
+            text.push(SEP);
+        }
+        Haystack {
+            words,
+            text,
+            starts,
+        }
+    }
+}
+
+/// Whether `words` satisfy the stage's name, head, flags and targets. On success `head_words`
+/// holds the word indices the head consumed (name included).
 fn eval_stage(
-    t: &TierTables,
+    t: &Pools<'_>,
     stage: &StageRec,
     words: &[Word],
     has: &impl Fn(AtomId, usize) -> bool,
-) -> Option<Vec<usize>> {
+    head_words: &mut Vec<usize>,
+) -> bool {
+    head_words.clear();
     if let Some(name) = stage.name
         && !has(name.atom, 0)
     {
-        return None;
+        return false;
     }
     // Head: the command's operands must start with the head words, in order; an operand that is
     // a flag's value may be skipped.
-    let mut head_words = vec![0];
+    head_words.push(0);
     let mut next = 1;
     for h in &t.terms[stage.head.range()] {
         loop {
-            let w = words.get(next)?;
+            let Some(w) = words.get(next) else {
+                return false;
+            };
             next += 1;
             match w.kind {
                 WordKind::Flag => continue,
@@ -846,13 +1009,13 @@ fn eval_stage(
                     break;
                 }
                 WordKind::Operand if w.follows_flag => continue,
-                _ => return None,
+                _ => return false,
             }
         }
     }
     for f in &t.terms[stage.flags.range()] {
         if !(1..words.len()).any(|i| words[i].kind == WordKind::Flag && has(f.atom, i)) {
-            return None;
+            return false;
         }
     }
     for target in &t.targets[stage.targets.range()] {
@@ -861,10 +1024,10 @@ fn eval_stage(
             .filter(|i| !head_words.contains(i) && words[*i].kind != WordKind::Flag)
             .any(|i| alternatives.iter().any(|a| has(*a, i)));
         if !found {
-            return None;
+            return false;
         }
     }
-    Some(head_words)
+    true
 }
 
 /// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
@@ -912,6 +1075,7 @@ pub(crate) fn covers_all_operands(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kg::Tier;
     use crate::parse;
 
     #[track_caller]
@@ -965,6 +1129,68 @@ mod tests {
             ("git restore --staged **", "git restore src/a.rs", false),
         ] {
             check(pattern, command, expected);
+        }
+    }
+
+    #[test]
+    fn a_bare_star_stage_hits_every_command() {
+        let p = Pattern::compile("* | sh").unwrap();
+        let m = TierMatcher::build(&[(0, "* | sh", p)]).unwrap();
+        for cmd in ["echo hi", "ls -la /", "sh"] {
+            let parsed = parse::parse(cmd);
+            let hits: Vec<_> = m
+                .stage_hits(&parsed.commands[0].words)
+                .iter()
+                .map(|h| (h.pattern, h.stage))
+                .collect();
+            // Stages named by the command come first.
+            let want: &[(usize, usize)] = if cmd == "sh" {
+                &[(0, 1), (0, 0)]
+            } else {
+                &[(0, 0)]
+            };
+            assert_eq!(hits, want, "{cmd}");
+        }
+    }
+
+    /// Listing `*` stages under one atom each needs loses no hit: on every example of the
+    /// default KG, each tier reports what it reports when every `*` stage is checked.
+    #[test]
+    fn the_star_stage_index_loses_no_hit() {
+        let kg = crate::kg::Kg::embedded().unwrap();
+        let commands: Vec<&str> = kg
+            .entries()
+            .iter()
+            .flat_map(|e| e.examples.iter().chain(&e.not_examples))
+            .map(|ex| ex.text.as_str())
+            .collect();
+        assert!(commands.len() > 300);
+        for tier in [Tier::Destructive, Tier::Suspicious, Tier::Safe] {
+            let tables = crate::embedded::tier(tier).unwrap();
+            let mut unindexed = tables.clone();
+            let mut ids = unindexed.ids.to_vec();
+            let start = ids.len();
+            ids.extend(
+                (0..tables.stages.len())
+                    .filter(|&i| tables.stages[i].name.is_none())
+                    .map(idx),
+            );
+            unindexed.any_always = span_of(&ids, start);
+            unindexed.any_by_atom = List::Owned(Vec::new());
+            unindexed.ids = List::Owned(ids);
+            let (indexed, unindexed) = (
+                TierMatcher::new(tables).unwrap(),
+                TierMatcher::new(unindexed).unwrap(),
+            );
+            let mut hits = 0;
+            for cmd in &commands {
+                for c in &parse::parse(cmd).commands {
+                    let got = indexed.stage_hits(&c.words);
+                    assert_eq!(got, unindexed.stage_hits(&c.words), "{tier}: `{cmd}`");
+                    hits += got.len();
+                }
+            }
+            assert!(hits > 100, "{tier}: only {hits} hits");
         }
     }
 
