@@ -514,11 +514,9 @@ impl Guard {
                 part_matches.push(idx);
                 // Several suspicious entries: the most restrictive profile wins, whatever the file order.
                 let key = |i: usize| {
-                    let p = matches[i]
-                        .profile
-                        .clone()
-                        .unwrap_or_else(|| self.default_profile.clone());
-                    (profile_rank(&p), p, matches[i].concept.clone())
+                    let m: &Match = &matches[i];
+                    let p = m.profile.as_deref().unwrap_or(&self.default_profile);
+                    (profile_rank(p), p, m.concept.as_str())
                 };
                 if suspicious.is_none_or(|cur| key(idx) > key(cur)) {
                     suspicious = Some(idx);
@@ -619,16 +617,15 @@ impl Guard {
             profile = None;
         }
         // Destructive matches first, then suspicious, then safe: the reader sees what matters.
-        let mut order: Vec<usize> = (0..matches.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(matches[i].tier));
-        let remap: BTreeMap<usize, usize> = order
-            .iter()
-            .enumerate()
-            .map(|(new, old)| (*old, new))
-            .collect();
-        let matches = order.iter().map(|&i| matches[i].clone()).collect();
+        let mut order: Vec<(usize, Match)> = matches.into_iter().enumerate().collect();
+        order.sort_by_key(|(_, m)| std::cmp::Reverse(m.tier));
+        let mut remap = vec![0; order.len()];
+        for (new, (old, _)) in order.iter().enumerate() {
+            remap[*old] = new;
+        }
+        let matches = order.into_iter().map(|(_, m)| m).collect();
         for p in &mut parts {
-            p.matches = p.matches.iter().map(|m| remap[m]).collect();
+            p.matches.iter_mut().for_each(|m| *m = remap[*m]);
         }
         Decision {
             command: command.to_string(),
@@ -767,12 +764,13 @@ fn complete_hits(
     tier: usize,
 ) -> Vec<(usize, Vec<usize>)> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = Vec::new();
     for h in &hits[ci][tier] {
         let p = set.pattern(h.pattern);
-        if h.stage + 1 != p.stage_count() || !seen.insert(h.pattern) {
+        if h.stage + 1 != p.stage_count() || seen.contains(&h.pattern) {
             continue;
         }
+        seen.push(h.pattern);
         if h.stage == 0 {
             out.push((h.pattern, h.head_words.clone()));
             continue;
