@@ -5,6 +5,10 @@
 //! The compiler is the library's own code (`kg.rs`, `canon.rs`, `pattern.rs`, included below),
 //! so a pattern compiled here is exactly what `Pattern::compile` makes at run time; a unit test
 //! checks the two agree for every embedded synonym.
+//!
+//! What this writes holds no pointers (texts are spans of string constants, lists are spans of
+//! static arrays of plain records): a pointer in a static is a relocation that the dynamic loader
+//! applies, on a page it copies, in every process that starts.
 
 #![allow(
     clippy::disallowed_methods,
@@ -24,16 +28,18 @@ mod error;
 mod kg;
 #[path = "src/pattern.rs"]
 mod pattern;
-/// `kg.rs` refers to the embedded table, which this script is about to write.
+/// `kg.rs` refers to the embedded sources, which this script is about to write.
 mod embedded {
-    pub(crate) static DEFAULT_KG: &[(&str, &str)] = &[];
+    pub(crate) fn default_kg() -> impl Iterator<Item = (&'static str, &'static str)> {
+        std::iter::empty()
+    }
 }
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use kg::{Entry, Tier};
-use pattern::{Pattern, Stage, Target, Text, TierTables};
+use pattern::{Pattern, Span, TierTables};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -54,67 +60,118 @@ fn main() {
         collect(&dir, &mut files);
     }
     files.sort();
-    let mut sources = String::from("/// The default KG: (path relative to `kg/`, content).\n");
-    sources.push_str("pub(crate) static DEFAULT_KG: &[(&str, &str)] = &[\n");
+    let mut sources = Pool::default();
+    let mut spans = Vec::new();
     let mut entries = Vec::new();
     for path in &files {
         let rel = path.strip_prefix(&kg).unwrap_or(path);
         let rel = rel.display().to_string();
-        let abs = path.canonicalize().unwrap_or_else(|_| path.clone());
-        let _ = writeln!(
-            sources,
-            "    ({rel:?}, include_str!({:?})),",
-            abs.display().to_string()
-        );
+        let content = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("failed to read {}: {e}", path.display()));
+        spans.push((sources.append(&rel), sources.append(&content)));
         // The same source path and parse as `Kg::embedded`.
         let source = Path::new("<embedded>").join(&rel);
         let Some(tier) = kg::tier_of(&source) else {
             panic!("{}: not under a guard tier directory", path.display());
         };
-        let content = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("failed to read {}: {e}", path.display()));
         match Entry::parse(&source, tier, &content) {
             Ok(entry) => entries.push(entry),
             Err(e) => panic!("invalid default KG entry: {e}"),
         }
     }
-    sources.push_str("];\n");
-    write(&out_dir().join("default_kg.rs"), &sources);
+    write(&out_dir().join("default_kg.txt"), &sources.text);
+    let mut out = String::from(
+        "/// Every markdown file of the default KG, one after the other.\n\
+         const DEFAULT_KG_TEXT: &str = include_str!(concat!(env!(\"OUT_DIR\"), \"/default_kg.txt\"));\n",
+    );
+    array(
+        &mut out,
+        "/// (path relative to `kg/`, content) of each file, in `DEFAULT_KG_TEXT`.",
+        "DEFAULT_KG_FILES",
+        "(Span, Span)",
+        &spans,
+        |(path, content)| format!("({}, {})", span(*path), span(*content)),
+    );
+    write(&out_dir().join("default_kg.rs"), &out);
     write(&out_dir().join("compiled_kg.rs"), &compiled(&entries));
 }
 
-/// The active, effective (last of its tier and concept) entries, and for each tier the matcher
-/// tables of their patterns, as Rust statics. Replace entries are left out: the replace stage
-/// reads `DEFAULT_KG`.
+/// A string pool: each distinct string once.
+#[derive(Default)]
+struct Pool {
+    text: String,
+    index: std::collections::HashMap<String, Span>,
+}
+
+impl Pool {
+    /// `s` at the end of the pool.
+    fn append(&mut self, s: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(s);
+        Span::new(index(start), index(self.text.len()))
+    }
+
+    /// `s` in the pool, added once.
+    fn add(&mut self, s: &str) -> Span {
+        if let Some(span) = self.index.get(s) {
+            return *span;
+        }
+        let span = self.append(s);
+        self.index.insert(s.to_string(), span);
+        span
+    }
+}
+
+fn index(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or_else(|_| panic!("the default KG is larger than 4 GiB"))
+}
+
+/// The active, effective (last of its tier and concept) entries, and for each tier the pools
+/// of its `TierTables`, as Rust statics without pointers. Replace entries are left out: the
+/// replace stage reads the markdown.
 fn compiled(entries: &[Entry]) -> String {
     let active: Vec<&Entry> = kg::effective(entries)
         .into_iter()
         .filter(|e| e.is_active() && e.tier != Tier::Replace)
         .collect();
-    let mut out = String::from(
-        "/// The default KG's active entries, compiled by `build.rs`.\n\
-         pub(crate) static COMPILED_KG: &[EmbeddedEntry] = &[\n",
+    let mut pool = Pool::default();
+    let records: Vec<String> = active
+        .iter()
+        .map(|e| {
+            let mut opt = |o: &Option<String>| {
+                o.as_deref().map_or_else(
+                    || "None".to_string(),
+                    |s| format!("Some({})", span(pool.add(s))),
+                )
+            };
+            let (reason, profile) = (opt(&e.reason), opt(&e.profile));
+            format!(
+                "EmbeddedEntry {{ tier: Tier::{:?}, concept: {}, reason: {reason}, \
+                 profile: {profile}, source: {} }}",
+                e.tier,
+                span(pool.add(&e.concept)),
+                span(pool.add(&e.source.display().to_string())),
+            )
+        })
+        .collect();
+    let mut out = format!(
+        "/// The texts of `COMPILED_KG`.\nconst ENTRY_TEXT: &str = {:?};\n",
+        pool.text
     );
-    for e in &active {
-        let _ = writeln!(
-            out,
-            "    EmbeddedEntry {{ tier: Tier::{:?}, concept: {:?}, reason: {:?}, profile: {:?}, \
-             source: {:?} }},",
-            e.tier,
-            e.concept,
-            e.reason,
-            e.profile,
-            e.source.display().to_string()
-        );
-    }
-    out.push_str("];\n");
+    array(
+        &mut out,
+        "/// The default KG's active entries, compiled by `build.rs`.",
+        "COMPILED_KG",
+        "EmbeddedEntry",
+        &records,
+        String::clone,
+    );
     for (name, tier) in [
         ("DESTRUCTIVE", Tier::Destructive),
         ("SUSPICIOUS", Tier::Suspicious),
         ("SAFE", Tier::Safe),
     ] {
         let mut patterns = Vec::new();
-        let mut origin = Vec::new();
         for (idx, e) in active.iter().enumerate().filter(|(_, e)| e.tier == tier) {
             for syn in &e.synonyms {
                 let pattern = Pattern::compile(&syn.text).unwrap_or_else(|message| {
@@ -125,84 +182,153 @@ fn compiled(entries: &[Entry]) -> String {
                         syn.text
                     )
                 });
-                patterns.push(pattern);
-                origin.push(format!("({idx}, Cow::Borrowed({:?}))", syn.text));
+                patterns.push((index(idx), syn.text.as_str(), pattern));
             }
         }
-        let tables = TierTables::compile(patterns);
-        let _ = writeln!(
-            out,
-            "/// The default KG's {tier} tier, compiled by `build.rs`.\n\
-             pub(crate) static {name}: EmbeddedTier = EmbeddedTier {{ origin: &[{}], tables: {} }};",
-            origin.join(", "),
-            emit_tables(&tables)
-        );
+        emit_tables(&mut out, name, tier, &TierTables::compile(&patterns));
     }
     out
 }
 
-fn emit_tables(t: &TierTables) -> String {
-    let atoms = |a: &[u32]| format!("Cow::Borrowed(&{a:?})");
-    let atom_texts =
-        |l: &[(Text, u32)]| emit_list(l, |(text, atom)| format!("({}, {atom})", emit_text(text)));
-    format!(
-        "TierTables {{ patterns: {}, stages: {}, by_name: {}, any_name: {}, words: {}, \
-         prefixes: {}, contains: {}, atom_count: {} }}",
-        emit_list(&t.patterns, emit_pattern),
-        emit_list(&t.stages, |s| format!(
-            "StageAtoms {{ pattern: {}, stage: {}, name: {:?}, head: {}, flags: {}, targets: {} }}",
-            s.pattern,
-            s.stage,
-            s.name,
-            atoms(&s.head),
-            atoms(&s.flags),
-            emit_list(&s.targets, |alts| atoms(alts)),
-        )),
-        emit_list(&t.by_name, |(atom, stages)| format!(
-            "({atom}, {})",
-            atoms(stages)
-        )),
-        atoms(&t.any_name),
-        atom_texts(&t.words),
-        atom_texts(&t.prefixes),
-        atom_texts(&t.contains),
-        t.atom_count,
-    )
-}
-
-fn emit_text(s: &str) -> String {
-    format!("Cow::Borrowed({s:?})")
-}
-
-fn emit_list<T>(items: &[T], emit: impl Fn(&T) -> String) -> String {
-    let inner: Vec<String> = items.iter().map(emit).collect();
-    format!("Cow::Borrowed(&[{}])", inner.join(", "))
-}
-
-fn emit_target(t: &Target) -> String {
-    match t {
-        Target::Exact(s) => format!("Target::Exact({})", emit_text(s)),
-        Target::Prefix(s) => format!("Target::Prefix({})", emit_text(s)),
-        Target::Contains(s) => format!("Target::Contains({})", emit_text(s)),
-        Target::Subtree(s) => format!("Target::Subtree({})", emit_text(s)),
-        Target::Any => "Target::Any".to_string(),
+/// The pools of `t` as statics `{name}_*`, and `fn {name:lowercase}() -> TierTables`.
+fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
+    let _ = writeln!(
+        out,
+        "/// The text pool of the default KG's {tier} tier.\nconst {name}_TEXT: &str = {:?};",
+        t.text
+    );
+    let doc = format!("/// A pool of the default KG's {tier} tier.");
+    array(
+        out,
+        &doc,
+        &format!("{name}_PATTERNS"),
+        "PatternRec",
+        &t.patterns,
+        |p| {
+            format!(
+                "PatternRec {{ entry: {}, synonym: {}, stages: {} }}",
+                p.entry,
+                span(p.synonym),
+                span(p.stages)
+            )
+        },
+    );
+    array(
+        out,
+        &doc,
+        &format!("{name}_STAGES"),
+        "StageRec",
+        &t.stages,
+        |s| {
+            format!(
+                "StageRec {{ pattern: {}, stage: {}, name: {}, head: {}, flags: {}, targets: {} }}",
+                s.pattern,
+                s.stage,
+                s.name
+                    .as_ref()
+                    .map_or_else(|| "None".to_string(), |n| format!("Some({})", term(n))),
+                span(s.head),
+                span(s.flags),
+                span(s.targets)
+            )
+        },
+    );
+    array(out, &doc, &format!("{name}_TERMS"), "Term", &t.terms, term);
+    array(
+        out,
+        &doc,
+        &format!("{name}_TARGETS"),
+        "TargetRec",
+        &t.targets,
+        |r| {
+            format!(
+                "TargetRec {{ kind: TargetKind::{:?}, text: {}, atoms: {} }}",
+                r.kind,
+                span(r.text),
+                span(r.atoms)
+            )
+        },
+    );
+    array(
+        out,
+        &doc,
+        &format!("{name}_IDS"),
+        "u32",
+        &t.ids,
+        u32::to_string,
+    );
+    for (pool, list) in [("BY_NAME", &t.by_name), ("ANY_BY_ATOM", &t.any_by_atom)] {
+        array(
+            out,
+            &doc,
+            &format!("{name}_{pool}"),
+            "(u32, Span)",
+            list,
+            |(a, s)| format!("({a}, {})", span(*s)),
+        );
     }
+    array(out, &doc, &format!("{name}_WORDS"), "Term", &t.words, term);
+    array(
+        out,
+        &doc,
+        &format!("{name}_PREFIXES"),
+        "Term",
+        &t.prefixes,
+        term,
+    );
+    array(
+        out,
+        &doc,
+        &format!("{name}_CONTAINS"),
+        "Term",
+        &t.contains,
+        term,
+    );
+    let _ = writeln!(
+        out,
+        "/// The default KG's {tier} tier, borrowing its pools.\n\
+         fn {}() -> TierTables {{\n    TierTables {{\n        \
+         text: Cow::Borrowed({name}_TEXT),\n        \
+         patterns: Cow::Borrowed(&{name}_PATTERNS),\n        \
+         stages: Cow::Borrowed(&{name}_STAGES),\n        \
+         terms: Cow::Borrowed(&{name}_TERMS),\n        \
+         targets: Cow::Borrowed(&{name}_TARGETS),\n        \
+         ids: Cow::Borrowed(&{name}_IDS),\n        \
+         by_name: Cow::Borrowed(&{name}_BY_NAME),\n        \
+         any_by_atom: Cow::Borrowed(&{name}_ANY_BY_ATOM),\n        \
+         any_always: {},\n        \
+         words: Cow::Borrowed(&{name}_WORDS),\n        \
+         prefixes: Cow::Borrowed(&{name}_PREFIXES),\n        \
+         contains: Cow::Borrowed(&{name}_CONTAINS),\n        \
+         atom_count: {},\n    }}\n}}",
+        name.to_lowercase(),
+        span(t.any_always),
+        t.atom_count,
+    );
 }
 
-fn emit_stage(s: &Stage) -> String {
-    format!(
-        "Stage {{ name: {}, head: {}, flags: {}, targets: {} }}",
-        s.name
-            .as_ref()
-            .map_or_else(|| "None".to_string(), |n| format!("Some({})", emit_text(n))),
-        emit_list(&s.head, |h| emit_text(h)),
-        emit_list(&s.flags, |f| emit_text(f)),
-        emit_list(&s.targets, emit_target),
-    )
+/// `static {name}: [{ty}; N] = [...];`, one item a line.
+fn array<T>(
+    out: &mut String,
+    doc: &str,
+    name: &str,
+    ty: &str,
+    items: &[T],
+    emit: impl Fn(&T) -> String,
+) {
+    let _ = writeln!(out, "{doc}\nstatic {name}: [{ty}; {}] = [", items.len());
+    for item in items {
+        let _ = writeln!(out, "    {},", emit(item));
+    }
+    out.push_str("];\n");
 }
 
-fn emit_pattern(p: &Pattern) -> String {
-    format!("Pattern {{ stages: {} }}", emit_list(&p.stages, emit_stage))
+fn span(s: Span) -> String {
+    format!("Span::new({}, {})", s.start, s.end)
+}
+
+fn term(t: &pattern::Term) -> String {
+    format!("Term {{ text: {}, atom: {} }}", span(t.text), t.atom)
 }
 
 fn out_dir() -> PathBuf {

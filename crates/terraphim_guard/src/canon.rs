@@ -70,7 +70,13 @@ pub(crate) fn normalise_path(word: &str) -> String {
         // Not a path: a message, a script, a SQL statement.
         return word.to_string();
     }
-    let word = word.replace("${HOME}", "$HOME");
+    let replaced;
+    let word = if word.contains("${HOME}") {
+        replaced = word.replace("${HOME}", "$HOME");
+        replaced.as_str()
+    } else {
+        word
+    };
     let (root, rest) = if let Some(rest) = word.strip_prefix('/') {
         ("/", rest)
     } else if word == "~" || word.starts_with("~/") {
@@ -86,23 +92,30 @@ pub(crate) fn normalise_path(word: &str) -> String {
             trimmed.to_string()
         };
     };
-    let mut parts: Vec<&str> = Vec::new();
+    // The root, then the components joined by `/`, `..` dropping the one before it.
+    let mut out = String::with_capacity(word.len());
+    out.push_str(root);
+    let base = out.len();
     for part in rest.split('/') {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                let cut = out[base..].rfind('/').map_or(base, |i| base + i);
+                out.truncate(cut);
             }
-            p => parts.push(p),
+            p => {
+                if out.len() > base {
+                    out.push('/');
+                }
+                out.push_str(p);
+            }
         }
     }
-    let joined = parts.join("/");
-    match (root, joined.is_empty()) {
-        ("/", true) => "/".to_string(),
-        ("/", false) => format!("/{joined}"),
-        (r, true) => r.trim_end_matches('/').to_string(),
-        (r, false) => format!("{r}{joined}"),
+    if out.len() == base && root != "/" {
+        // `~/` alone is `~`, `$HOME/` alone is `$HOME`.
+        out.truncate(base - 1);
     }
+    out
 }
 
 /// Commands whose single-dash options are whole words (`find -delete`), not clusters.
@@ -423,6 +436,14 @@ mod tests {
             ("build/", "build"),
             ("..", ".."),
             ("./*", "./*"),
+            ("/a/b/../../..", "/"),
+            ("/..", "/"),
+            ("/a//b", "/a/b"),
+            ("~", "~"),
+            ("~/a/..", "~"),
+            ("$HOME", "$HOME"),
+            ("$HOME/../x", "$HOME/x"),
+            ("${HOME}/a/./b/", "$HOME/a/b"),
         ] {
             assert_eq!(normalise_path(raw), want, "{raw}");
         }

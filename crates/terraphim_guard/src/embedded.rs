@@ -1,39 +1,77 @@
 //! The default KG, embedded at build time by `build.rs`: the markdown sources (for validation,
 //! explanations and the replace stage) and the compiled patterns (for building a guard).
+//!
+//! All of it is plain data without pointers: every text is a [`Span`] of a string constant and
+//! every list a span of a static array. A pointer in a static would be a relocation that the
+//! dynamic loader applies, on a page it copies, in every process that starts.
 
 use std::borrow::Cow;
 
 use crate::kg::Tier;
-use crate::pattern::{Pattern, Stage, StageAtoms, Target, Text, TierTables};
+use crate::pattern::{PatternRec, Span, StageRec, TargetKind, TargetRec, Term, TierTables};
 
-/// An active entry of the default KG with its patterns compiled.
+/// An active entry of the default KG; its texts are spans of `ENTRY_TEXT`.
 #[derive(Debug)]
 pub(crate) struct EmbeddedEntry {
     pub(crate) tier: Tier,
-    pub(crate) concept: &'static str,
-    pub(crate) reason: Option<&'static str>,
-    pub(crate) profile: Option<&'static str>,
+    concept: Span,
+    reason: Option<Span>,
+    profile: Option<Span>,
     /// `<embedded>/<tier dir>/<file>`, as `Kg::embedded` names it.
-    pub(crate) source: &'static str,
+    source: Span,
 }
 
-/// One tier of the default KG, compiled.
-#[derive(Debug)]
-pub(crate) struct EmbeddedTier {
-    /// For each pattern: the index of its entry in `COMPILED_KG` and the synonym as written.
-    pub(crate) origin: &'static [(u32, Text)],
-    pub(crate) tables: TierTables,
+impl EmbeddedEntry {
+    pub(crate) fn concept(&self) -> &'static str {
+        entry_text(self.concept)
+    }
+
+    pub(crate) fn reason(&self) -> Option<&'static str> {
+        self.reason.map(entry_text)
+    }
+
+    pub(crate) fn profile(&self) -> Option<&'static str> {
+        self.profile.map(entry_text)
+    }
+
+    pub(crate) fn source(&self) -> &'static str {
+        entry_text(self.source)
+    }
 }
 
+// `default_kg.rs` defines `DEFAULT_KG_TEXT`, every markdown file of `kg/` one after the other,
+// and `DEFAULT_KG_FILES`, the (path relative to `kg/`, content) spans of each.
 include!(concat!(env!("OUT_DIR"), "/default_kg.rs"));
+// `compiled_kg.rs` defines `ENTRY_TEXT`, `COMPILED_KG` (the active entries) and, per tier,
+// the pools of its `TierTables` and a function that borrows them.
 include!(concat!(env!("OUT_DIR"), "/compiled_kg.rs"));
 
-/// The compiled tier `tier` of the default KG; `None` for the replace tier.
-pub(crate) fn tier(tier: Tier) -> Option<&'static EmbeddedTier> {
+fn entry_text(span: Span) -> &'static str {
+    &ENTRY_TEXT[span.range()]
+}
+
+/// The default KG's markdown files: (path relative to `kg/`, content), in path order.
+pub(crate) fn default_kg() -> impl ExactSizeIterator<Item = (&'static str, &'static str)> {
+    DEFAULT_KG_FILES.iter().map(|(path, content)| {
+        (
+            &DEFAULT_KG_TEXT[path.range()],
+            &DEFAULT_KG_TEXT[content.range()],
+        )
+    })
+}
+
+/// The active entries of the default KG, in the order of `kg::effective`.
+pub(crate) fn entries() -> &'static [EmbeddedEntry] {
+    &COMPILED_KG
+}
+
+/// The compiled tier `tier` of the default KG, borrowing its statics; `None` for the replace
+/// tier. Pattern origins index [`entries`].
+pub(crate) fn tier(tier: Tier) -> Option<TierTables> {
     match tier {
-        Tier::Destructive => Some(&DESTRUCTIVE),
-        Tier::Suspicious => Some(&SUSPICIOUS),
-        Tier::Safe => Some(&SAFE),
+        Tier::Destructive => Some(destructive()),
+        Tier::Suspicious => Some(suspicious()),
+        Tier::Safe => Some(safe()),
         Tier::Replace => None,
     }
 }
@@ -43,9 +81,11 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
     use super::*;
     use crate::kg::Kg;
+    use crate::pattern::Pattern;
 
     /// The tables `build.rs` wrote are what the run-time loader and compiler make of the same
-    /// markdown: same entries in the same order, same directives, same patterns and atoms.
+    /// markdown: same entries in the same order, same directives, same patterns, atoms and
+    /// pools.
     #[test]
     fn compiled_tables_match_the_runtime_compiler() {
         let kg = Kg::embedded().unwrap();
@@ -54,26 +94,44 @@ mod tests {
             .filter(|e| e.is_active() && e.tier != Tier::Replace)
             .collect();
         assert!(expected.len() > 150, "the default KG looks truncated");
-        assert_eq!(COMPILED_KG.len(), expected.len());
-        for (compiled, entry) in COMPILED_KG.iter().zip(&expected) {
+        assert_eq!(entries().len(), expected.len());
+        for (compiled, entry) in entries().iter().zip(&expected) {
             assert_eq!(compiled.tier, entry.tier);
-            assert_eq!(compiled.concept, entry.concept);
-            assert_eq!(compiled.reason, entry.reason.as_deref());
-            assert_eq!(compiled.profile, entry.profile.as_deref());
-            assert_eq!(compiled.source, entry.source.display().to_string());
+            assert_eq!(compiled.concept(), entry.concept);
+            assert_eq!(compiled.reason(), entry.reason.as_deref());
+            assert_eq!(compiled.profile(), entry.profile.as_deref());
+            assert_eq!(compiled.source(), entry.source.display().to_string());
         }
         for t in [Tier::Destructive, Tier::Suspicious, Tier::Safe] {
             let mut patterns = Vec::new();
-            let mut origin = Vec::new();
             for (i, e) in expected.iter().enumerate().filter(|(_, e)| e.tier == t) {
                 for s in &e.synonyms {
-                    patterns.push(Pattern::compile(&s.text).unwrap());
-                    origin.push((u32::try_from(i).unwrap(), Text::from(s.text.clone())));
+                    let entry = u32::try_from(i).unwrap();
+                    patterns.push((entry, s.text.as_str(), Pattern::compile(&s.text).unwrap()));
                 }
             }
             let compiled = tier(t).unwrap();
-            assert_eq!(compiled.origin, origin.as_slice(), "{t}");
-            assert_eq!(compiled.tables, TierTables::compile(patterns), "{t}");
+            assert!(
+                matches!(compiled.text, Cow::Borrowed(_))
+                    && matches!(compiled.stages, Cow::Borrowed(_)),
+                "{t}: the default tables are statics"
+            );
+            assert_eq!(compiled, TierTables::compile(&patterns), "{t}");
+        }
+    }
+
+    /// The embedded markdown is the `kg/` directory, file by file.
+    #[test]
+    fn default_kg_files_are_the_sources() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kg");
+        let files: Vec<_> = default_kg().collect();
+        assert!(files.len() > 150, "the default KG looks truncated");
+        for (rel, content) in files {
+            assert_eq!(
+                fs_err::read_to_string(root.join(rel)).unwrap(),
+                content,
+                "{rel}"
+            );
         }
     }
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::kg::{Entry, Kg, Tier};
 use crate::parse::{self, ParsedCommand, SimpleCommand};
-use crate::pattern::{self, Pattern, StageHit, Text, TierMatcher};
+use crate::pattern::{self, Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
 use crate::replace::Replacer;
 
 /// Longest command the guard reads; anything longer is denied unread.
@@ -153,6 +153,9 @@ impl Decision {
     }
 }
 
+/// Text of an entry: borrowed from the embedded default KG, owned for the user's entries.
+type Text = Cow<'static, str>;
+
 struct CompiledEntry {
     tier: Tier,
     concept: Text,
@@ -160,9 +163,6 @@ struct CompiledEntry {
     profile: Option<Text>,
     source: Cow<'static, Path>,
 }
-
-/// Where a compiled pattern came from: (entry index, synonym text).
-type PatternOrigin = (u32, Text);
 
 /// The patterns of one tier: the default KG's, compiled by the build script, and the ones
 /// compiled at run time from the user's KG. Pattern indices run across both layers in order.
@@ -172,27 +172,28 @@ struct TierSet {
 
 struct Layer {
     matcher: TierMatcher,
-    /// Per pattern; borrowed from the build script's tables for the default KG.
-    origin: Cow<'static, [PatternOrigin]>,
     /// Patterns of default entries that the user's KG overrides (`None`: none is).
     disabled: Option<Vec<bool>>,
 }
 
 impl TierSet {
     /// Every stage of every enabled pattern that the simple command satisfies.
-    fn stage_hits(&self, words: &[crate::canon::Word]) -> Vec<StageHit> {
+    fn stage_hits(&self, hay: &Haystack<'_>, scratch: &mut MatchScratch) -> Vec<StageHit> {
         let mut out = Vec::new();
         let mut base = 0;
         for layer in &self.layers {
-            let hits = layer.matcher.stage_hits(words);
-            out.extend(
-                hits.into_iter()
-                    .filter(|h| !layer.disabled.as_ref().is_some_and(|d| d[h.pattern]))
-                    .map(|mut h| {
-                        h.pattern += base;
-                        h
-                    }),
-            );
+            let from = out.len();
+            layer.matcher.stage_hits_in(hay, scratch, &mut out);
+            if let Some(disabled) = &layer.disabled {
+                let mut i = 0;
+                out.retain(|h| {
+                    i += 1;
+                    i <= from || !disabled[h.pattern]
+                });
+            }
+            for h in &mut out[from..] {
+                h.pattern += base;
+            }
             base += layer.matcher.len();
         }
         out
@@ -208,14 +209,15 @@ impl TierSet {
         unreachable!("pattern index {idx} beyond the tier's patterns")
     }
 
-    fn pattern(&self, idx: usize) -> &Pattern {
+    fn pattern(&self, idx: usize) -> PatternRef<'_> {
         let (layer, i) = self.locate(idx);
         layer.matcher.pattern(i)
     }
 
-    fn origin(&self, idx: usize) -> &PatternOrigin {
+    /// The entry index and synonym of a pattern.
+    fn origin(&self, idx: usize) -> (u32, &str) {
         let (layer, i) = self.locate(idx);
-        &layer.origin[i]
+        layer.matcher.origin(i)
     }
 }
 
@@ -298,7 +300,8 @@ impl Guard {
     fn compile(kg: &Kg, embedded: bool, default_profile: String) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
         let mut entries = Vec::new();
-        let mut per_tier: BTreeMap<Tier, (Vec<Pattern>, Vec<PatternOrigin>)> = BTreeMap::new();
+        // Per tier: (entry index, synonym, compiled pattern).
+        let mut per_tier: BTreeMap<Tier, Vec<(u32, &str, Pattern)>> = BTreeMap::new();
         let mut replace_entries = Vec::new();
         // (tier, concept) of every entry of `kg`: those default entries are overridden.
         let user: HashSet<(Tier, &str)> = kg
@@ -309,15 +312,15 @@ impl Guard {
         // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
         let mut overridden = Vec::new();
         if embedded {
-            for e in crate::embedded::COMPILED_KG {
+            for e in crate::embedded::entries() {
                 entries.push(CompiledEntry {
                     tier: e.tier,
-                    concept: Text::Borrowed(e.concept),
-                    reason: e.reason.map(Text::Borrowed),
-                    profile: e.profile.map(Text::Borrowed),
-                    source: Cow::Borrowed(Path::new(e.source)),
+                    concept: Text::Borrowed(e.concept()),
+                    reason: e.reason().map(Text::Borrowed),
+                    profile: e.profile().map(Text::Borrowed),
+                    source: Cow::Borrowed(Path::new(e.source())),
                 });
-                overridden.push(user.contains(&(e.tier, e.concept)));
+                overridden.push(user.contains(&(e.tier, e.concept())));
             }
             for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
                 if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
@@ -349,31 +352,25 @@ impl Guard {
                     line: syn.line,
                     message: format!("pattern `{}`: {message}", syn.text),
                 })?;
-                slot.0.push(pattern);
-                slot.1.push((idx, Text::Owned(syn.text.clone())));
+                slot.push((idx, syn.text.as_str(), pattern));
             }
         }
         let mut tier = |t: Tier| -> Result<TierSet> {
             let mut layers = Vec::with_capacity(2);
             if let Some(default) = crate::embedded::tier(t).filter(|_| embedded) {
+                let matcher = TierMatcher::new(default).map_err(Error::Automaton)?;
                 let disabled = overridden.iter().any(|o| *o).then(|| {
-                    default
-                        .origin
-                        .iter()
-                        .map(|(entry, _)| overridden[*entry as usize])
+                    matcher
+                        .entries()
+                        .map(|entry| overridden[entry as usize])
                         .collect()
                 });
-                layers.push(Layer {
-                    matcher: TierMatcher::new(default.tables.clone()).map_err(Error::Automaton)?,
-                    origin: Cow::Borrowed(default.origin),
-                    disabled,
-                });
+                layers.push(Layer { matcher, disabled });
             }
-            let (patterns, origin) = per_tier.remove(&t).unwrap_or_default();
+            let patterns = per_tier.remove(&t).unwrap_or_default();
             if !patterns.is_empty() || layers.is_empty() {
                 layers.push(Layer {
-                    matcher: TierMatcher::build(patterns).map_err(Error::Automaton)?,
-                    origin: Cow::Owned(origin),
+                    matcher: TierMatcher::build(&patterns).map_err(Error::Automaton)?,
                     disabled: None,
                 });
             }
@@ -467,14 +464,16 @@ impl Guard {
         }
         let mut matches = Vec::new();
         let mut parts = Vec::new();
+        let mut scratch = MatchScratch::default();
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
             .map(|c| {
+                let hay = Haystack::new(&c.words);
                 [
-                    self.destructive.stage_hits(&c.words),
-                    self.suspicious.stage_hits(&c.words),
-                    self.safe.stage_hits(&c.words),
+                    self.destructive.stage_hits(&hay, &mut scratch),
+                    self.suspicious.stage_hits(&hay, &mut scratch),
+                    self.safe.stage_hits(&hay, &mut scratch),
                 ]
             })
             .collect();
@@ -487,8 +486,7 @@ impl Guard {
                 complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
                     .into_iter()
                     .filter(|(pi, head_words)| {
-                        let stages = &self.safe.pattern(*pi).stages;
-                        stages.last().is_none_or(|st| {
+                        self.safe.pattern(*pi).last_stage().is_none_or(|st| {
                             !pattern::names_paths(st)
                                 || pattern::covers_all_operands(st, &cmd.words, head_words)
                         })
@@ -516,11 +514,9 @@ impl Guard {
                 part_matches.push(idx);
                 // Several suspicious entries: the most restrictive profile wins, whatever the file order.
                 let key = |i: usize| {
-                    let p = matches[i]
-                        .profile
-                        .clone()
-                        .unwrap_or_else(|| self.default_profile.clone());
-                    (profile_rank(&p), p, matches[i].concept.clone())
+                    let m: &Match = &matches[i];
+                    let p = m.profile.as_deref().unwrap_or(&self.default_profile);
+                    (profile_rank(p), p, m.concept.as_str())
                 };
                 if suspicious.is_none_or(|cur| key(idx) > key(cur)) {
                     suspicious = Some(idx);
@@ -621,16 +617,15 @@ impl Guard {
             profile = None;
         }
         // Destructive matches first, then suspicious, then safe: the reader sees what matters.
-        let mut order: Vec<usize> = (0..matches.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(matches[i].tier));
-        let remap: BTreeMap<usize, usize> = order
-            .iter()
-            .enumerate()
-            .map(|(new, old)| (*old, new))
-            .collect();
-        let matches = order.iter().map(|&i| matches[i].clone()).collect();
+        let mut order: Vec<(usize, Match)> = matches.into_iter().enumerate().collect();
+        order.sort_by_key(|(_, m)| std::cmp::Reverse(m.tier));
+        let mut remap = vec![0; order.len()];
+        for (new, (old, _)) in order.iter().enumerate() {
+            remap[*old] = new;
+        }
+        let matches = order.into_iter().map(|(_, m)| m).collect();
         for p in &mut parts {
-            p.matches = p.matches.iter().map(|m| remap[m]).collect();
+            p.matches.iter_mut().for_each(|m| *m = remap[*m]);
         }
         Decision {
             command: command.to_string(),
@@ -653,7 +648,7 @@ impl Guard {
         covered_by: Option<String>,
     ) -> usize {
         let (entry_idx, text) = set.origin(pattern);
-        let e = &self.entries[*entry_idx as usize];
+        let e = &self.entries[entry_idx as usize];
         matches.push(Match {
             tier: e.tier,
             concept: e.concept.to_string(),
@@ -676,18 +671,19 @@ impl Guard {
         cmd: &SimpleCommand,
     ) -> Option<String> {
         let d_pattern = self.destructive.pattern(d);
-        if d_pattern.stages.len() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
+        if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
             return None;
         }
-        let ds = &d_pattern.stages[0];
+        let ds = d_pattern.stage(0)?;
         safe_hits.iter().find_map(|(si, head_words)| {
             let sp = self.safe.pattern(*si);
-            let ss = sp.stages.first()?;
-            let extends = sp.stages.len() == 1
-                && ds.name.is_some()
-                && ss.name == ds.name
-                && ss.head.starts_with(&ds.head)
-                && ds.flags.iter().all(|f| ss.flags.contains(f))
+            let ss = sp.stage(0)?;
+            let extends = sp.stage_count() == 1
+                && ds.name().is_some()
+                && ss.name() == ds.name()
+                && ss.head().len() >= ds.head().len()
+                && ss.head().zip(ds.head()).all(|(s, d)| s == d)
+                && ds.flags().all(|f| ss.flags().any(|g| g == f))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words);
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
@@ -768,12 +764,13 @@ fn complete_hits(
     tier: usize,
 ) -> Vec<(usize, Vec<usize>)> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = Vec::new();
     for h in &hits[ci][tier] {
         let p = set.pattern(h.pattern);
-        if h.stage + 1 != p.stages.len() || !seen.insert(h.pattern) {
+        if h.stage + 1 != p.stage_count() || seen.contains(&h.pattern) {
             continue;
         }
+        seen.push(h.pattern);
         if h.stage == 0 {
             out.push((h.pattern, h.head_words.clone()));
             continue;

@@ -280,7 +280,7 @@ impl Kg {
 
     fn embedded_filtered(keep: impl Fn(&str) -> bool) -> Result<Kg> {
         let mut kg = Kg::new();
-        for (rel, content) in crate::embedded::DEFAULT_KG {
+        for (rel, content) in crate::embedded::default_kg() {
             if !keep(rel) {
                 continue;
             }

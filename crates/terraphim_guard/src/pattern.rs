@@ -2,9 +2,15 @@
 //! tier that finds, in a single pass over a simple command, every word that any pattern of the
 //! tier mentions. A pattern then matches when its head, flags and targets are all found in the
 //! right places (see `docs/kg-format.md`).
+//!
+//! A tier's compiled patterns are flat pools of plain records ([`TierTables`]): every string is
+//! a [`Span`] of one text pool and every list a [`Span`] of a record pool. The build script
+//! writes the default KG's pools as statics that hold no pointers, so the dynamic loader has
+//! nothing to relocate in them and their pages stay shared, read-only and untouched until used.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
@@ -15,30 +21,29 @@ const SEP: char = '\u{1e}';
 /// Stands for an escaped `\*` while a pattern is classified.
 const LITERAL_STAR: char = '\u{E000}';
 
-/// Text of a compiled pattern: borrowed from the tables the build script generates for the
-/// embedded KG, owned for patterns compiled at run time.
-pub(crate) type Text = Cow<'static, str>;
-/// A list in a compiled pattern, borrowed or owned like [`Text`].
+/// A pool of a tier's tables: borrowed from the statics the build script generates for the
+/// default KG, owned for tables compiled at run time.
 pub(crate) type List<T> = Cow<'static, [T]>;
 
-/// How a target word of a pattern matches a word of a command.
+/// How a target word of a pattern matches a word of a command. `S` is its text: owned in a
+/// freshly compiled [`Pattern`], borrowed from a tier's text pool in a [`StageRef`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum Target {
+pub(crate) enum Target<S = String> {
     /// The word equals this.
-    Exact(Text),
+    Exact(S),
     /// The word starts with this.
-    Prefix(Text),
+    Prefix(S),
     /// The word contains this, ASCII case-insensitively.
-    Contains(Text),
+    Contains(S),
     /// The word is this path or lies beneath it.
-    Subtree(Text),
+    Subtree(S),
     /// Any word (`**`): lets a safe exception cover every operand.
     Any,
 }
 
 impl Target {
     fn parse(word: &str) -> Target {
-        let literal = |s: &str| Text::Owned(s.replace(LITERAL_STAR, "*"));
+        let literal = |s: &str| s.replace(LITERAL_STAR, "*");
         match Target::classify(word) {
             Target::Exact(s) => Target::Exact(literal(&s)),
             Target::Prefix(s) => Target::Prefix(literal(&s)),
@@ -50,28 +55,28 @@ impl Target {
 
     fn classify(word: &str) -> Target {
         if word == "*" {
-            return Target::Exact(Text::Borrowed("*"));
+            return Target::Exact("*".to_string());
         }
         if word == "**" {
             return Target::Any;
         }
         if let Some(dir) = word.strip_suffix("/**") {
             return Target::Subtree(if dir.is_empty() {
-                Text::Borrowed("/")
+                "/".to_string()
             } else {
-                Text::Owned(dir.to_string())
+                dir.to_string()
             });
         }
         if word.len() > 2 && word.starts_with('*') && word.ends_with('*') {
-            return Target::Contains(Text::Owned(word[1..word.len() - 1].to_string()));
+            return Target::Contains(word[1..word.len() - 1].to_string());
         }
         if let Some(prefix) = word.strip_suffix('*')
             && !prefix.is_empty()
             && !prefix.ends_with('*')
         {
-            return Target::Prefix(Text::Owned(prefix.to_string()));
+            return Target::Prefix(prefix.to_string());
         }
-        Target::Exact(Text::Owned(word.to_string()))
+        Target::Exact(word.to_string())
     }
 }
 
@@ -79,19 +84,20 @@ impl Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stage {
     /// Command name; `None` for `*`.
-    pub(crate) name: Option<Text>,
+    pub(crate) name: Option<String>,
     /// Subcommand words after the name.
-    pub(crate) head: List<Text>,
+    pub(crate) head: Vec<String>,
     /// Flags that must all be present.
-    pub(crate) flags: List<Text>,
+    pub(crate) flags: Vec<String>,
     /// Targets that must each match some word after the head.
-    pub(crate) targets: List<Target>,
+    pub(crate) targets: Vec<Target>,
 }
 
-/// A compiled pattern: one or more stages (`A | B`).
+/// A compiled pattern: one or more stages (`A | B`). [`TierTables::compile`] flattens patterns
+/// into a tier's pools.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Pattern {
-    pub(crate) stages: List<Stage>,
+    pub(crate) stages: Vec<Stage>,
 }
 
 fn is_plain(word: &str) -> bool {
@@ -181,15 +187,15 @@ impl Pattern {
                         if w.text.is_empty() {
                             return Err("empty command name".into());
                         }
-                        name = (!name_is_any).then(|| Text::Owned(w.text.clone()));
+                        name = (!name_is_any).then(|| w.text.clone());
                     }
                     WordKind::Flag => {
                         in_head = false;
-                        flags.push(Text::Owned(w.text.clone()));
+                        flags.push(w.text.clone());
                     }
                     WordKind::Operand | WordKind::Redirect => {
                         if in_head && is_plain(&w.text) {
-                            head.push(Text::Owned(w.text.clone()));
+                            head.push(w.text.clone());
                         } else {
                             in_head = false;
                             targets.push(Target::parse(&w.text));
@@ -199,9 +205,9 @@ impl Pattern {
             }
             stages.push(Stage {
                 name,
-                head: List::Owned(head),
-                flags: List::Owned(flags),
-                targets: List::Owned(targets),
+                head,
+                flags,
+                targets,
             });
         }
         // `*` alone matches every command: allowed only as a leading pipeline stage (`* | sh`).
@@ -211,27 +217,81 @@ impl Pattern {
         if stages.last().is_some_and(bare) {
             return Err("`*` alone would match every command".into());
         }
-        Ok(Pattern {
-            stages: List::Owned(stages),
-        })
+        Ok(Pattern { stages })
     }
 }
 
 /// Identifies an atom: a word-level string the automaton looks for.
-type AtomId = u32;
+pub(crate) type AtomId = u32;
 
-/// The atoms one stage of a pattern needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct StageAtoms {
+/// A range of a pool: bytes of a tier's text, or records of one of its record pools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Span {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+impl Span {
+    pub(crate) const fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    pub(crate) fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A word in the text pool and the atom that finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Term {
+    pub(crate) text: Span,
+    pub(crate) atom: AtomId,
+}
+
+/// The kind of a [`Target`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TargetKind {
+    Exact,
+    Prefix,
+    Contains,
+    Subtree,
+    Any,
+}
+
+/// A target of a stage: its kind and text, and the atoms (in `ids`) of which any one finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TargetRec {
+    pub(crate) kind: TargetKind,
+    pub(crate) text: Span,
+    pub(crate) atoms: Span,
+}
+
+/// One stage of a pattern, with the atoms it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StageRec {
     /// Index of the pattern in the tier.
     pub(crate) pattern: u32,
     /// Stage index within the pattern.
     pub(crate) stage: u32,
-    pub(crate) name: Option<AtomId>,
-    pub(crate) head: List<AtomId>,
-    pub(crate) flags: List<AtomId>,
-    /// Each target matches if any of its atoms hits.
-    pub(crate) targets: List<List<AtomId>>,
+    /// Command name; `None` for `*`.
+    pub(crate) name: Option<Term>,
+    /// Subcommand words after the name, in `terms`.
+    pub(crate) head: Span,
+    /// Flags that must all be present, in `terms`.
+    pub(crate) flags: Span,
+    /// Targets that must each match some word after the head, in `targets`.
+    pub(crate) targets: Span,
+}
+
+/// One pattern: where it came from and its stages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PatternRec {
+    /// Index of the pattern's KG entry in the guard's entry list.
+    pub(crate) entry: u32,
+    /// The synonym as written in the KG, in the text pool.
+    pub(crate) synonym: Span,
+    /// Its stages, in `stages`.
+    pub(crate) stages: Span,
 }
 
 /// What the automaton reports for one stage of one pattern on one simple command.
@@ -245,24 +305,107 @@ pub(crate) struct StageHit {
     pub(crate) head_words: Vec<usize>,
 }
 
-/// Everything a [`TierMatcher`] knows except its automata: plain, sorted data, which the build
-/// script writes out as statics for the default KG so a process does not intern ~2,000
-/// patterns' atoms at startup.
+/// Everything a [`TierMatcher`] knows except its automata: flat pools of plain, sorted records
+/// that refer to each other by index. The build script writes them out as statics for the
+/// default KG, so a process neither interns ~2,000 patterns' atoms at startup nor relocates
+/// a pointer per string.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct TierTables {
-    pub(crate) patterns: List<Pattern>,
-    pub(crate) stages: List<StageAtoms>,
-    /// Stage indices by the atom of their command name, sorted by atom; stages of `*`
-    /// patterns are in `any_name`.
-    pub(crate) by_name: List<(AtomId, List<u32>)>,
-    pub(crate) any_name: List<u32>,
+    /// Every string of the tier, each once: pattern words, atoms and synonyms.
+    pub(crate) text: Cow<'static, str>,
+    pub(crate) patterns: List<PatternRec>,
+    /// Stages, pattern by pattern.
+    pub(crate) stages: List<StageRec>,
+    /// Head and flag words of the stages.
+    pub(crate) terms: List<Term>,
+    pub(crate) targets: List<TargetRec>,
+    /// The atoms of targets and the stage lists of `by_name`, `any_by_atom` and `any_always`.
+    pub(crate) ids: List<u32>,
+    /// Stage indices (in `ids`) by the atom of their command name, sorted by atom.
+    pub(crate) by_name: List<(AtomId, Span)>,
+    /// The stages of `*` patterns (in `ids`) listed under the atoms of one thing each needs (a
+    /// flag, a head word, or every alternative of one target), sorted by atom: a command that
+    /// has none of a stage's atoms cannot satisfy it, so only the stages listed under its atoms
+    /// are checked.
+    pub(crate) any_by_atom: List<(AtomId, Span)>,
+    /// The stages of `*` patterns that need no atom (the bare `*` of `* | sh`), in `ids`.
+    pub(crate) any_always: Span,
     /// Whole-word atoms, sorted by word.
-    pub(crate) words: List<(Text, AtomId)>,
+    pub(crate) words: List<Term>,
     /// Prefix atoms as `SEP` + prefix, sorted: the prefix automaton's patterns.
-    pub(crate) prefixes: List<(Text, AtomId)>,
+    pub(crate) prefixes: List<Term>,
     /// Substring atoms (lowercase), sorted: the case-insensitive automaton's patterns.
-    pub(crate) contains: List<(Text, AtomId)>,
+    pub(crate) contains: List<Term>,
     pub(crate) atom_count: u32,
+}
+
+/// A pattern of a tier, read from its tables.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PatternRef<'a> {
+    tables: &'a TierTables,
+    stages: &'a [StageRec],
+}
+
+impl<'a> PatternRef<'a> {
+    /// Number of stages.
+    pub(crate) fn stage_count(self) -> usize {
+        self.stages.len()
+    }
+
+    pub(crate) fn stage(self, i: usize) -> Option<StageRef<'a>> {
+        let rec = self.stages.get(i)?;
+        Some(StageRef {
+            tables: self.tables,
+            rec,
+        })
+    }
+
+    pub(crate) fn last_stage(self) -> Option<StageRef<'a>> {
+        self.stage(self.stages.len().checked_sub(1)?)
+    }
+}
+
+/// A stage of a pattern, read from its tier's tables.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StageRef<'a> {
+    tables: &'a TierTables,
+    rec: &'a StageRec,
+}
+
+impl<'a> StageRef<'a> {
+    /// Command name; `None` for `*`.
+    pub(crate) fn name(self) -> Option<&'a str> {
+        self.rec.name.map(|t| self.tables.str(t.text))
+    }
+
+    /// Subcommand words after the name.
+    pub(crate) fn head(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
+        let t = self.tables;
+        t.terms[self.rec.head.range()].iter().map(|w| t.str(w.text))
+    }
+
+    /// Flags that must all be present.
+    pub(crate) fn flags(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
+        let t = self.tables;
+        t.terms[self.rec.flags.range()]
+            .iter()
+            .map(|w| t.str(w.text))
+    }
+
+    /// Targets that must each match some word after the head.
+    pub(crate) fn targets(self) -> impl ExactSizeIterator<Item = Target<&'a str>> + Clone {
+        let t = self.tables;
+        t.targets[self.rec.targets.range()].iter().map(|r| {
+            let s = t.str(r.text);
+            match r.kind {
+                TargetKind::Exact => Target::Exact(s),
+                TargetKind::Prefix => Target::Prefix(s),
+                TargetKind::Contains => Target::Contains(s),
+                TargetKind::Subtree => Target::Subtree(s),
+                TargetKind::Any => Target::Any,
+            }
+        })
+    }
 }
 
 /// All patterns of one tier, and the automata that find their atoms.
@@ -274,45 +417,113 @@ pub(crate) struct TierMatcher {
     contains: Option<AhoCorasick>,
 }
 
-/// Atom text to atom id while tables are compiled. Keys borrow from the patterns where they
-/// can.
-type AtomMap = HashMap<Text, AtomId, ahash::RandomState>;
+/// No atom of this kind for a string yet.
+const NO_ATOM: AtomId = AtomId::MAX;
 
-#[derive(Default)]
-struct AtomTable {
+/// The kinds of atom, each with its own automaton or table.
+#[derive(Clone, Copy)]
+enum AtomKind {
     /// Whole words, looked up per word.
-    words: AtomMap,
+    Word = 0,
     /// Word prefixes, found by the prefix automaton (as `SEP` + prefix).
-    prefixes: AtomMap,
+    Prefix = 1,
     /// Substrings, found by the case-insensitive automaton.
-    contains: AtomMap,
+    Contains = 2,
+}
+
+/// A string of the text pool and its atoms, by [`AtomKind`].
+struct Interned {
+    span: Span,
+    atoms: [AtomId; 3],
+}
+
+/// Builds the text pool and interns atoms while tables are compiled.
+#[derive(Default)]
+struct Pool {
+    text: String,
+    strings: HashMap<String, Interned, ahash::RandomState>,
+    /// New atoms by kind, in the order they were made.
+    atoms: [Vec<Term>; 3],
     next: AtomId,
 }
 
-impl AtomTable {
-    fn intern(map: &mut AtomMap, next: &mut AtomId, s: Text) -> AtomId {
-        *map.entry(s).or_insert_with(|| {
-            *next += 1;
-            *next - 1
-        })
-    }
-    fn word(&mut self, w: &Text) -> AtomId {
-        Self::intern(&mut self.words, &mut self.next, sep_text(w))
-    }
-    fn prefix(&mut self, p: &str) -> AtomId {
-        Self::intern(
-            &mut self.prefixes,
-            &mut self.next,
-            Text::Owned(format!("{SEP}{}", sep_word(p))),
-        )
-    }
-    fn contains(&mut self, s: &Text) -> AtomId {
-        let key = if s.bytes().any(|b| b.is_ascii_uppercase()) {
-            Text::Owned(sep_word(s).to_ascii_lowercase())
-        } else {
-            sep_text(s)
+/// An index into a pool. A pool never reaches `u32::MAX` entries: [`TierMatcher::new`] refuses
+/// tables whose pools do.
+fn idx(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Pool {
+    /// The span of `s` in the pool (added once), and its atom of `kind` (made once).
+    fn intern(&mut self, s: &str, kind: Option<AtomKind>) -> Term {
+        let slot = match self.strings.get_mut(s) {
+            Some(slot) => slot,
+            None => {
+                let start = idx(self.text.len());
+                self.text.push_str(s);
+                let span = Span::new(start, idx(self.text.len()));
+                self.strings.entry(s.to_string()).or_insert(Interned {
+                    span,
+                    atoms: [NO_ATOM; 3],
+                })
+            }
         };
-        Self::intern(&mut self.contains, &mut self.next, key)
+        let Some(kind) = kind else {
+            return Term {
+                text: slot.span,
+                atom: NO_ATOM,
+            };
+        };
+        let atom = &mut slot.atoms[kind as usize];
+        if *atom == NO_ATOM {
+            *atom = self.next;
+            self.next += 1;
+            self.atoms[kind as usize].push(Term {
+                text: slot.span,
+                atom: *atom,
+            });
+        }
+        Term {
+            text: slot.span,
+            atom: *atom,
+        }
+    }
+
+    fn text(&mut self, s: &str) -> Span {
+        self.intern(s, None).text
+    }
+
+    /// A pattern word and its whole-word atom.
+    fn word(&mut self, w: &str) -> Term {
+        match sep_word(w) {
+            Cow::Borrowed(_) => self.intern(w, Some(AtomKind::Word)),
+            Cow::Owned(key) => Term {
+                atom: self.intern(&key, Some(AtomKind::Word)).atom,
+                text: self.text(w),
+            },
+        }
+    }
+
+    fn prefix(&mut self, p: &str) -> AtomId {
+        let key = format!("{SEP}{}", sep_word(p));
+        self.intern(&key, Some(AtomKind::Prefix)).atom
+    }
+
+    fn contains(&mut self, s: &str) -> AtomId {
+        let key = if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(sep_word(s).to_ascii_lowercase())
+        } else {
+            sep_word(s)
+        };
+        self.intern(&key, Some(AtomKind::Contains)).atom
+    }
+
+    /// The atoms of `kind`, sorted by text.
+    fn sorted(&mut self, kind: AtomKind) -> Vec<Term> {
+        let mut v = std::mem::take(&mut self.atoms[kind as usize]);
+        let text = self.text.as_bytes();
+        v.sort_unstable_by(|a, b| text[a.text.range()].cmp(&text[b.text.range()]));
+        v
     }
 }
 
@@ -324,94 +535,196 @@ fn sep_word(w: &str) -> Cow<'_, str> {
     }
 }
 
-/// [`sep_word`] for pattern text: a borrowed pattern stays borrowed.
-fn sep_text(w: &Text) -> Text {
-    match sep_word(w) {
-        Cow::Borrowed(_) => w.clone(),
-        Cow::Owned(o) => Text::Owned(o),
-    }
+fn span_of<T>(pool: &[T], start: usize) -> Span {
+    Span::new(idx(start), idx(pool.len()))
 }
 
-fn sorted<K: Ord, V>(map: HashMap<K, V, ahash::RandomState>) -> Vec<(K, V)> {
-    let mut v: Vec<(K, V)> = map.into_iter().collect();
-    v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    v
+/// The atoms of one thing a `*` stage needs: its first flag, else its first head word, else
+/// every alternative of its target with the fewest. Empty when the stage needs nothing.
+fn needed(stage: &StageRec, terms: &[Term], targets: &[TargetRec], ids: &[u32]) -> Vec<AtomId> {
+    if let Some(f) = terms[stage.flags.range()].first() {
+        return vec![f.atom];
+    }
+    if let Some(h) = terms[stage.head.range()].first() {
+        return vec![h.atom];
+    }
+    let mut alts = targets[stage.targets.range()]
+        .iter()
+        .map(|t| &ids[t.atoms.range()])
+        .min_by_key(|alts| alts.len())
+        .unwrap_or_default()
+        .to_vec();
+    alts.sort_unstable();
+    alts.dedup();
+    alts
+}
+
+/// Stage lists by atom, sorted by atom, as spans of `ids`.
+fn index_lists(
+    lists: HashMap<AtomId, Vec<u32>, ahash::RandomState>,
+    ids: &mut Vec<u32>,
+) -> Vec<(AtomId, Span)> {
+    let mut lists: Vec<(AtomId, Vec<u32>)> = lists.into_iter().collect();
+    lists.sort_unstable_by_key(|(atom, _)| *atom);
+    lists
+        .into_iter()
+        .map(|(atom, list)| {
+            let start = ids.len();
+            ids.extend(list);
+            (atom, span_of(ids, start))
+        })
+        .collect()
 }
 
 impl TierTables {
-    /// Intern the atoms of `patterns` and index their stages.
-    pub(crate) fn compile(patterns: Vec<Pattern>) -> TierTables {
-        let stage_count = patterns.iter().map(|p| p.stages.len()).sum();
-        let mut atoms = AtomTable::default();
+    /// Intern the atoms of `patterns`, given with the index of their KG entry and their
+    /// synonym as written, and index their stages.
+    pub(crate) fn compile(patterns: &[(u32, &str, Pattern)]) -> TierTables {
+        let stage_count = patterns.iter().map(|(_, _, p)| p.stages.len()).sum();
+        let mut pool = Pool::default();
+        let mut records = Vec::with_capacity(patterns.len());
         let mut stages = Vec::with_capacity(stage_count);
+        let mut terms = Vec::new();
+        let mut targets = Vec::new();
+        let mut ids = Vec::new();
         let mut by_name: HashMap<AtomId, Vec<u32>, ahash::RandomState> = HashMap::default();
-        let mut any_name = Vec::new();
-        for (pi, p) in patterns.iter().enumerate() {
+        // (stage, atoms one of which it needs) of every `*` stage.
+        let mut any_name: Vec<(u32, Vec<AtomId>)> = Vec::new();
+        for (pi, (entry, synonym, p)) in patterns.iter().enumerate() {
+            let first_stage = stages.len();
             for (si, s) in p.stages.iter().enumerate() {
-                let name = s.name.as_ref().map(|n| atoms.word(n));
-                let head = s.head.iter().map(|h| atoms.word(h)).collect();
-                let flags = s.flags.iter().map(|f| atoms.word(f)).collect();
-                let targets = s
-                    .targets
-                    .iter()
-                    .map(|t| {
-                        List::Owned(match t {
-                            Target::Exact(w) => vec![atoms.word(w)],
-                            Target::Prefix(p) => vec![atoms.prefix(p)],
-                            Target::Contains(c) => vec![atoms.contains(c)],
-                            Target::Subtree(d) if d == "/" => vec![atoms.prefix("/")],
-                            Target::Subtree(d) => {
-                                vec![atoms.word(d), atoms.prefix(&format!("{d}/"))]
-                            }
-                            // Every word starts with SEP in the haystack.
-                            Target::Any => vec![atoms.prefix("")],
-                        })
-                    })
-                    .collect();
-                let idx = u32::try_from(stages.len()).unwrap_or(u32::MAX);
-                match name {
-                    Some(id) => by_name.entry(id).or_default().push(idx),
-                    None => any_name.push(idx),
+                let name = s.name.as_deref().map(|n| pool.word(n));
+                let start = terms.len();
+                terms.extend(s.head.iter().map(|h| pool.word(h)));
+                let head = span_of(&terms, start);
+                let start = terms.len();
+                terms.extend(s.flags.iter().map(|f| pool.word(f)));
+                let flags = span_of(&terms, start);
+                let first_target = targets.len();
+                for t in &s.targets {
+                    let start = ids.len();
+                    let (kind, text) = match t {
+                        Target::Exact(w) => {
+                            let term = pool.word(w);
+                            ids.push(term.atom);
+                            (TargetKind::Exact, term.text)
+                        }
+                        Target::Prefix(p) => {
+                            ids.push(pool.prefix(p));
+                            (TargetKind::Prefix, pool.text(p))
+                        }
+                        Target::Contains(c) => {
+                            ids.push(pool.contains(c));
+                            (TargetKind::Contains, pool.text(c))
+                        }
+                        Target::Subtree(d) if d == "/" => {
+                            ids.push(pool.prefix("/"));
+                            (TargetKind::Subtree, pool.text(d))
+                        }
+                        Target::Subtree(d) => {
+                            let term = pool.word(d);
+                            ids.push(term.atom);
+                            ids.push(pool.prefix(&format!("{d}/")));
+                            (TargetKind::Subtree, term.text)
+                        }
+                        // Every word starts with SEP in the haystack.
+                        Target::Any => {
+                            ids.push(pool.prefix(""));
+                            (TargetKind::Any, Span::default())
+                        }
+                    };
+                    targets.push(TargetRec {
+                        kind,
+                        text,
+                        atoms: span_of(&ids, start),
+                    });
                 }
-                stages.push(StageAtoms {
-                    pattern: u32::try_from(pi).unwrap_or(u32::MAX),
-                    stage: u32::try_from(si).unwrap_or(u32::MAX),
+                let stage_idx = idx(stages.len());
+                let stage = StageRec {
+                    pattern: idx(pi),
+                    stage: idx(si),
                     name,
-                    head: List::Owned(head),
-                    flags: List::Owned(flags),
-                    targets: List::Owned(targets),
-                });
+                    head,
+                    flags,
+                    targets: span_of(&targets, first_target),
+                };
+                match name {
+                    Some(t) => by_name.entry(t.atom).or_default().push(stage_idx),
+                    None => any_name.push((stage_idx, needed(&stage, &terms, &targets, &ids))),
+                }
+                stages.push(stage);
+            }
+            records.push(PatternRec {
+                entry: *entry,
+                synonym: pool.text(synonym),
+                stages: span_of(&stages, first_stage),
+            });
+        }
+        let mut any_by_atom: HashMap<AtomId, Vec<u32>, ahash::RandomState> = HashMap::default();
+        let mut any_always = Vec::new();
+        for (stage, atoms) in any_name {
+            if atoms.is_empty() {
+                any_always.push(stage);
+            }
+            for a in atoms {
+                any_by_atom.entry(a).or_default().push(stage);
             }
         }
+        let by_name = index_lists(by_name, &mut ids);
+        let any_by_atom = index_lists(any_by_atom, &mut ids);
+        let start = ids.len();
+        ids.extend(any_always);
+        let any_always = span_of(&ids, start);
+        let words = pool.sorted(AtomKind::Word);
+        let prefixes = pool.sorted(AtomKind::Prefix);
+        let contains = pool.sorted(AtomKind::Contains);
         TierTables {
-            patterns: List::Owned(patterns),
+            text: Cow::Owned(pool.text),
+            patterns: List::Owned(records),
             stages: List::Owned(stages),
-            by_name: List::Owned(
-                sorted(by_name)
-                    .into_iter()
-                    .map(|(a, s)| (a, List::Owned(s)))
-                    .collect(),
-            ),
-            any_name: List::Owned(any_name),
-            words: List::Owned(sorted(atoms.words)),
-            prefixes: List::Owned(sorted(atoms.prefixes)),
-            contains: List::Owned(sorted(atoms.contains)),
-            atom_count: atoms.next,
+            terms: List::Owned(terms),
+            targets: List::Owned(targets),
+            ids: List::Owned(ids),
+            by_name: List::Owned(by_name),
+            any_by_atom: List::Owned(any_by_atom),
+            any_always,
+            words: List::Owned(words),
+            prefixes: List::Owned(prefixes),
+            contains: List::Owned(contains),
+            atom_count: pool.next,
         }
+    }
+
+    fn str(&self, s: Span) -> &str {
+        &self.text[s.range()]
+    }
+
+    fn bytes(&self, s: Span) -> &[u8] {
+        &self.text.as_bytes()[s.range()]
     }
 }
 
 impl TierMatcher {
-    pub(crate) fn build(patterns: Vec<Pattern>) -> Result<TierMatcher, String> {
+    /// Compile `patterns` (see [`TierTables::compile`]) and build the automata.
+    pub(crate) fn build(patterns: &[(u32, &str, Pattern)]) -> Result<TierMatcher, String> {
         TierMatcher::new(TierTables::compile(patterns))
     }
 
     /// Build the automata over compiled tables.
     pub(crate) fn new(tables: TierTables) -> Result<TierMatcher, String> {
-        if tables.stages.len() > u32::MAX as usize - 1 {
-            return Err("too many pattern stages".into());
+        let t = &tables;
+        let largest = [
+            t.text.len(),
+            t.patterns.len(),
+            t.stages.len(),
+            t.terms.len(),
+            t.targets.len(),
+            t.ids.len(),
+        ];
+        if largest.iter().any(|n| *n >= u32::MAX as usize) {
+            return Err("too many patterns in one tier".into());
         }
-        let build = |pats: &[(Text, AtomId)], ci: bool| -> Result<Option<AhoCorasick>, String> {
+        let build = |pats: &[Term], ci: bool| -> Result<Option<AhoCorasick>, String> {
             if pats.is_empty() {
                 return Ok(None);
             }
@@ -422,13 +735,13 @@ impl TierMatcher {
                 .prefilter(false)
                 .match_kind(MatchKind::Standard)
                 .ascii_case_insensitive(ci)
-                .build(pats.iter().map(|(s, _)| s.as_bytes()))
+                .build(pats.iter().map(|a| t.bytes(a.text)))
                 .map(Some)
                 .map_err(|e| e.to_string())
         };
         Ok(TierMatcher {
-            exact: build(&tables.prefixes, false)?,
-            contains: build(&tables.contains, true)?,
+            exact: build(&t.prefixes, false)?,
+            contains: build(&t.contains, true)?,
             tables,
         })
     }
@@ -438,152 +751,289 @@ impl TierMatcher {
         self.tables.patterns.len()
     }
 
-    fn word_atom(&self, word: &str) -> Option<AtomId> {
-        let words = &self.tables.words;
-        words
-            .binary_search_by(|(w, _)| (**w).cmp(word))
-            .ok()
-            .map(|i| words[i].1)
-    }
-
-    fn stages_named(&self, atom: AtomId) -> &[u32] {
-        let by_name = &self.tables.by_name;
-        match by_name.binary_search_by(|(a, _)| a.cmp(&atom)) {
-            Ok(i) => &by_name[i].1,
-            Err(_) => &[],
+    pub(crate) fn pattern(&self, idx: usize) -> PatternRef<'_> {
+        PatternRef {
+            tables: &self.tables,
+            stages: &self.tables.stages[self.tables.patterns[idx].stages.range()],
         }
     }
 
-    pub(crate) fn pattern(&self, idx: usize) -> &Pattern {
-        &self.tables.patterns[idx]
+    /// Where pattern `idx` came from: the index of its KG entry and its synonym as written.
+    pub(crate) fn origin(&self, idx: usize) -> (u32, &str) {
+        let p = &self.tables.patterns[idx];
+        (p.entry, self.tables.str(p.synonym))
+    }
+
+    /// The index of the KG entry of every pattern, in order.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = u32> + '_ {
+        self.tables.patterns.iter().map(|p| p.entry)
     }
 
     /// Every stage of every pattern that the simple command satisfies.
+    #[cfg(test)]
     pub(crate) fn stage_hits(&self, words: &[Word]) -> Vec<StageHit> {
-        if self.tables.stages.is_empty() || words.is_empty() {
-            return Vec::new();
+        let mut out = Vec::new();
+        self.stage_hits_in(
+            &Haystack::new(words),
+            &mut MatchScratch::default(),
+            &mut out,
+        );
+        out
+    }
+
+    /// Append to `out` every stage of every pattern that the prepared simple command
+    /// satisfies, in stage order among those named by the command and then among `*` stages.
+    /// `scratch` only saves allocations between calls; nothing in it carries over.
+    pub(crate) fn stage_hits_in(
+        &self,
+        hay: &Haystack<'_>,
+        scratch: &mut MatchScratch,
+        out: &mut Vec<StageHit>,
+    ) {
+        let words = hay.words;
+        let t = self.tables.pools();
+        if t.stages.is_empty() || words.is_empty() {
+            return;
         }
-        let (hay, starts) = haystack(words);
-        // hits[word] = atoms found on that word.
-        let mut hits: Vec<Vec<AtomId>> = vec![Vec::new(); words.len()];
+        // (word, atom) for every atom found on a word.
+        let found = &mut scratch.found;
+        found.clear();
         for (i, w) in words.iter().enumerate() {
-            if let Some(id) = self.word_atom(&sep_word(&w.text)) {
-                hits[i].push(id);
+            if let Some(id) = t.word_atom(&sep_word(&w.text)) {
+                found.push((i, id));
             }
         }
         if let Some(ac) = &self.exact {
-            for m in ac.find_overlapping_iter(hay.as_str()) {
+            for m in ac.find_overlapping_iter(hay.text.as_str()) {
                 // Every exact/prefix atom starts with SEP, so the word starts one byte later.
-                if let Ok(w) = starts.binary_search(&(m.start() + 1)) {
-                    hits[w].push(self.tables.prefixes[m.pattern().as_usize()].1);
+                if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
+                    found.push((w, t.prefixes[m.pattern().as_usize()].atom));
                 }
             }
         }
         if let Some(ac) = &self.contains {
-            for m in ac.find_overlapping_iter(hay.as_str()) {
-                let w = match starts.binary_search(&m.start()) {
+            for m in ac.find_overlapping_iter(hay.text.as_str()) {
+                let w = match hay.starts.binary_search(&m.start()) {
                     Ok(i) => i,
                     Err(i) => i.saturating_sub(1),
                 };
-                hits[w].push(self.tables.contains[m.pattern().as_usize()].1);
+                found.push((w, t.contains[m.pattern().as_usize()].atom));
             }
         }
-        debug_assert!(hits.iter().flatten().all(|a| *a < self.tables.atom_count));
-        let has = |atom: AtomId, w: usize| hits[w].contains(&atom);
-
-        let mut out = Vec::new();
-        let candidates = hits[0]
-            .iter()
-            .flat_map(|a| self.stages_named(*a))
-            .chain(self.tables.any_name.iter());
-        // Every atom hit anywhere in the command: a stage that needs an atom not in here cannot
-        // match, which rules out most `*` stages before the positional check.
-        let mut seen: Vec<AtomId> = hits.iter().flatten().copied().collect();
-        seen.sort_unstable();
-        seen.dedup();
-        let present = |a: &AtomId| seen.binary_search(a).is_ok();
-        for &si in candidates {
-            let atoms = &self.tables.stages[si as usize];
-            let possible = atoms.head.iter().all(present)
-                && atoms.flags.iter().all(present)
-                && atoms.targets.iter().all(|alts| alts.iter().any(present));
-            if !possible {
-                continue;
+        debug_assert!(found.iter().all(|(_, a)| *a < self.tables.atom_count));
+        // Grouped by word, in the order found within a word.
+        found.sort_by_key(|(w, _)| *w);
+        let bounds = &mut scratch.bounds;
+        bounds.clear();
+        bounds.resize(words.len() + 1, 0);
+        for (w, _) in found.iter() {
+            bounds[w + 1] += 1;
+        }
+        for i in 1..bounds.len() {
+            bounds[i] += bounds[i - 1];
+        }
+        // Every atom found anywhere in the command, as a bit set: a stage that needs an atom
+        // not in here cannot match, which rules out most stages before the positional check.
+        let seen = &mut scratch.seen;
+        seen.clear();
+        seen.resize((self.tables.atom_count as usize).div_ceil(64), 0);
+        for (_, a) in found.iter() {
+            if let Some(bits) = seen.get_mut(*a as usize / 64) {
+                *bits |= 1u64 << (*a % 64);
             }
-            if let Some(head_words) = eval_stage(atoms, words, &has) {
+        }
+        // The `*` stages listed under an atom the command has, in stage order.
+        let any = &mut scratch.any;
+        any.clear();
+        any.extend_from_slice(&t.ids[t.any_always.range()]);
+        for (_, a) in found.iter() {
+            any.extend_from_slice(t.listed(t.any_by_atom, *a));
+        }
+        any.sort_unstable();
+        any.dedup();
+
+        let (found, bounds, seen) = (&scratch.found, &scratch.bounds, &scratch.seen);
+        let atoms_on = |w: usize| found[bounds[w]..bounds[w + 1]].iter().map(|(_, a)| *a);
+        let has = |atom: AtomId, w: usize| atoms_on(w).any(|a| a == atom);
+        let present = |a: &AtomId| {
+            seen.get(*a as usize / 64)
+                .is_some_and(|bits| bits & (1u64 << (*a % 64)) != 0)
+        };
+        let candidates = atoms_on(0)
+            .flat_map(|a| t.listed(t.by_name, a))
+            .chain(scratch.any.iter());
+        let head_words = &mut scratch.head_words;
+        for &si in candidates {
+            let stage = &t.stages[si as usize];
+            let possible = t.terms[stage.head.range()].iter().all(|w| present(&w.atom))
+                && t.terms[stage.flags.range()]
+                    .iter()
+                    .all(|w| present(&w.atom))
+                && t.targets[stage.targets.range()]
+                    .iter()
+                    .all(|r| t.ids[r.atoms.range()].iter().any(present));
+            if possible && eval_stage(&t, stage, words, &has, head_words) {
                 out.push(StageHit {
-                    pattern: atoms.pattern as usize,
-                    stage: atoms.stage as usize,
-                    head_words,
+                    pattern: stage.pattern as usize,
+                    stage: stage.stage as usize,
+                    head_words: head_words.clone(),
                 });
             }
         }
-        out
     }
 }
 
-/// The haystack `SEP w0 SEP w1 SEP ... SEP` and the byte offset where each word starts.
-fn haystack(words: &[Word]) -> (String, Vec<usize>) {
-    let mut hay = String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
-    let mut starts = Vec::with_capacity(words.len());
-    hay.push(SEP);
-    for w in words {
-        starts.push(hay.len());
-        hay.push_str(&sep_word(&w.text));
-        hay.push(SEP);
-    }
-    (hay, starts)
+/// The pools of a [`TierTables`] as plain slices, for the matching loop.
+#[derive(Clone, Copy)]
+struct Pools<'a> {
+    text: &'a [u8],
+    stages: &'a [StageRec],
+    terms: &'a [Term],
+    targets: &'a [TargetRec],
+    ids: &'a [u32],
+    by_name: &'a [(AtomId, Span)],
+    any_by_atom: &'a [(AtomId, Span)],
+    any_always: Span,
+    words: &'a [Term],
+    prefixes: &'a [Term],
+    contains: &'a [Term],
 }
 
+impl TierTables {
+    fn pools(&self) -> Pools<'_> {
+        Pools {
+            text: self.text.as_bytes(),
+            stages: &self.stages,
+            terms: &self.terms,
+            targets: &self.targets,
+            ids: &self.ids,
+            by_name: &self.by_name,
+            any_by_atom: &self.any_by_atom,
+            any_always: self.any_always,
+            words: &self.words,
+            prefixes: &self.prefixes,
+            contains: &self.contains,
+        }
+    }
+}
+
+impl<'a> Pools<'a> {
+    fn word_atom(&self, word: &str) -> Option<AtomId> {
+        let text = self.text;
+        self.words
+            .binary_search_by(|w| text[w.text.range()].cmp(word.as_bytes()))
+            .ok()
+            .map(|i| self.words[i].atom)
+    }
+
+    /// The stages `index` lists under `atom`.
+    fn listed(&self, index: &'a [(AtomId, Span)], atom: AtomId) -> &'a [u32] {
+        match index.binary_search_by(|(a, _)| a.cmp(&atom)) {
+            Ok(i) => &self.ids[index[i].1.range()],
+            Err(_) => &[],
+        }
+    }
+}
+
+/// Buffers reused across [`TierMatcher::stage_hits_in`] calls.
+#[derive(Debug, Default)]
+pub(crate) struct MatchScratch {
+    /// (word index, atom) pairs.
+    found: Vec<(usize, AtomId)>,
+    /// `found[bounds[w]..bounds[w + 1]]` are the atoms of word `w`.
+    bounds: Vec<usize>,
+    /// Bit set of every atom found.
+    seen: Vec<u64>,
+    /// Candidate `*` stages.
+    any: Vec<u32>,
+    head_words: Vec<usize>,
+}
+
+/// A simple command prepared for matching: the haystack `SEP w0 SEP w1 SEP ... SEP` and the
+/// byte offset where each word starts. The same for every tier, so built once per command.
+#[derive(Debug)]
+pub(crate) struct Haystack<'w> {
+    words: &'w [Word],
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl<'w> Haystack<'w> {
+    pub(crate) fn new(words: &'w [Word]) -> Haystack<'w> {
+        let mut text =
+            String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
+        let mut starts = Vec::with_capacity(words.len());
+        text.push(SEP);
+        for w in words {
+            starts.push(text.len());
+            text.push_str(&sep_word(&w.text));
+            text.push(SEP);
+        }
+        Haystack {
+            words,
+            text,
+            starts,
+        }
+    }
+}
+
+/// Whether `words` satisfy the stage's name, head, flags and targets. On success `head_words`
+/// holds the word indices the head consumed (name included).
 fn eval_stage(
-    atoms: &StageAtoms,
+    t: &Pools<'_>,
+    stage: &StageRec,
     words: &[Word],
     has: &impl Fn(AtomId, usize) -> bool,
-) -> Option<Vec<usize>> {
-    if let Some(name) = atoms.name
-        && !has(name, 0)
+    head_words: &mut Vec<usize>,
+) -> bool {
+    head_words.clear();
+    if let Some(name) = stage.name
+        && !has(name.atom, 0)
     {
-        return None;
+        return false;
     }
     // Head: the command's operands must start with the head words, in order; an operand that is
     // a flag's value may be skipped.
-    let mut head_words = vec![0];
+    head_words.push(0);
     let mut next = 1;
-    for &h in atoms.head.iter() {
+    for h in &t.terms[stage.head.range()] {
         loop {
-            let w = words.get(next)?;
+            let Some(w) = words.get(next) else {
+                return false;
+            };
             next += 1;
             match w.kind {
                 WordKind::Flag => continue,
-                WordKind::Operand if has(h, next - 1) => {
+                WordKind::Operand if has(h.atom, next - 1) => {
                     head_words.push(next - 1);
                     break;
                 }
                 WordKind::Operand if w.follows_flag => continue,
-                _ => return None,
+                _ => return false,
             }
         }
     }
-    for &f in atoms.flags.iter() {
-        if !(1..words.len()).any(|i| words[i].kind == WordKind::Flag && has(f, i)) {
-            return None;
+    for f in &t.terms[stage.flags.range()] {
+        if !(1..words.len()).any(|i| words[i].kind == WordKind::Flag && has(f.atom, i)) {
+            return false;
         }
     }
-    for alternatives in atoms.targets.iter() {
+    for target in &t.targets[stage.targets.range()] {
+        let alternatives = &t.ids[target.atoms.range()];
         let found = (1..words.len())
             .filter(|i| !head_words.contains(i) && words[*i].kind != WordKind::Flag)
             .any(|i| alternatives.iter().any(|a| has(*a, i)));
         if !found {
-            return None;
+            return false;
         }
     }
-    Some(head_words)
+    true
 }
 
 /// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
 /// a safe pattern with such targets vouches only for the operands it covers.
-pub(crate) fn names_paths(stage: &Stage) -> bool {
-    stage.targets.iter().any(|t| match t {
+pub(crate) fn names_paths(stage: StageRef<'_>) -> bool {
+    stage.targets().any(|t| match t {
         Target::Exact(w) | Target::Prefix(w) | Target::Subtree(w) => {
             w.contains('/') || w.starts_with('~') || w.starts_with('.') || w.starts_with("$HOME")
         }
@@ -593,7 +1043,11 @@ pub(crate) fn names_paths(stage: &Stage) -> bool {
 
 /// Whether the words not consumed by `hit`'s head are all matched by the stage's targets: the
 /// "explicit cover" test for safe exceptions. Redirections are not operands here.
-pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[usize]) -> bool {
+pub(crate) fn covers_all_operands(
+    stage: StageRef<'_>,
+    words: &[Word],
+    head_words: &[usize],
+) -> bool {
     words
         .iter()
         .enumerate()
@@ -601,20 +1055,17 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
         .all(|(_, w)| {
             // `/tmp/$X` may name `/etc`: a run-time value is covered only literally or by `**`.
             let dynamic = canon::is_dynamic(&w.text);
-            stage.targets.iter().any(|t| match t {
-                Target::Exact(e) => w.text == *e,
+            stage.targets().any(|t| match t {
+                Target::Exact(e) => w.text == e,
                 Target::Prefix(_) | Target::Contains(_) | Target::Subtree(_) if dynamic => false,
-                Target::Prefix(p) => w.text.starts_with(&**p),
+                Target::Prefix(p) => w.text.starts_with(p),
                 Target::Contains(c) => w
                     .text
                     .to_ascii_lowercase()
                     .contains(&c.to_ascii_lowercase()),
-                Target::Subtree(d) if d == "/" => w.text.starts_with('/'),
+                Target::Subtree("/") => w.text.starts_with('/'),
                 Target::Subtree(d) => {
-                    w.text == *d
-                        || w.text
-                            .strip_prefix(&**d)
-                            .is_some_and(|r| r.starts_with('/'))
+                    w.text == d || w.text.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
                 }
                 Target::Any => true,
             })
@@ -624,12 +1075,13 @@ pub(crate) fn covers_all_operands(stage: &Stage, words: &[Word], head_words: &[u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kg::Tier;
     use crate::parse;
 
     #[track_caller]
     fn check(pattern: &str, command: &str, expected: bool) {
         let p = Pattern::compile(pattern).unwrap();
-        let m = TierMatcher::build(vec![p]).unwrap();
+        let m = TierMatcher::build(&[(0, pattern, p)]).unwrap();
         let parsed = parse::parse(command);
         let hit = parsed
             .commands
@@ -677,6 +1129,68 @@ mod tests {
             ("git restore --staged **", "git restore src/a.rs", false),
         ] {
             check(pattern, command, expected);
+        }
+    }
+
+    #[test]
+    fn a_bare_star_stage_hits_every_command() {
+        let p = Pattern::compile("* | sh").unwrap();
+        let m = TierMatcher::build(&[(0, "* | sh", p)]).unwrap();
+        for cmd in ["echo hi", "ls -la /", "sh"] {
+            let parsed = parse::parse(cmd);
+            let hits: Vec<_> = m
+                .stage_hits(&parsed.commands[0].words)
+                .iter()
+                .map(|h| (h.pattern, h.stage))
+                .collect();
+            // Stages named by the command come first.
+            let want: &[(usize, usize)] = if cmd == "sh" {
+                &[(0, 1), (0, 0)]
+            } else {
+                &[(0, 0)]
+            };
+            assert_eq!(hits, want, "{cmd}");
+        }
+    }
+
+    /// Listing `*` stages under one atom each needs loses no hit: on every example of the
+    /// default KG, each tier reports what it reports when every `*` stage is checked.
+    #[test]
+    fn the_star_stage_index_loses_no_hit() {
+        let kg = crate::kg::Kg::embedded().unwrap();
+        let commands: Vec<&str> = kg
+            .entries()
+            .iter()
+            .flat_map(|e| e.examples.iter().chain(&e.not_examples))
+            .map(|ex| ex.text.as_str())
+            .collect();
+        assert!(commands.len() > 300);
+        for tier in [Tier::Destructive, Tier::Suspicious, Tier::Safe] {
+            let tables = crate::embedded::tier(tier).unwrap();
+            let mut unindexed = tables.clone();
+            let mut ids = unindexed.ids.to_vec();
+            let start = ids.len();
+            ids.extend(
+                (0..tables.stages.len())
+                    .filter(|&i| tables.stages[i].name.is_none())
+                    .map(idx),
+            );
+            unindexed.any_always = span_of(&ids, start);
+            unindexed.any_by_atom = List::Owned(Vec::new());
+            unindexed.ids = List::Owned(ids);
+            let (indexed, unindexed) = (
+                TierMatcher::new(tables).unwrap(),
+                TierMatcher::new(unindexed).unwrap(),
+            );
+            let mut hits = 0;
+            for cmd in &commands {
+                for c in &parse::parse(cmd).commands {
+                    let got = indexed.stage_hits(&c.words);
+                    assert_eq!(got, unindexed.stage_hits(&c.words), "{tier}: `{cmd}`");
+                    hits += got.len();
+                }
+            }
+            assert!(hits > 100, "{tier}: only {hits} hits");
         }
     }
 
