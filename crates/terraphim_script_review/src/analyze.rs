@@ -69,7 +69,6 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
         return;
     };
     let copy = crate::ts::Tree::new(&tree, lang);
-    drop(tree);
     let root = copy.root();
     let before = sink.findings.len();
     match lang {
@@ -77,6 +76,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
         Language::Shell => crate::shell::analyze(sink, root, code),
         Language::JavaScript | Language::TypeScript => crate::js::analyze(sink, root, code),
     }
+    drop(tree);
     if root.has_error()
         && !sink.findings[before..]
             .iter()

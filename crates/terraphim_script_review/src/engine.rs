@@ -503,8 +503,8 @@ impl<'a> Sink<'a> {
                 ),
             }
         }
-        let text = content.text.as_deref().unwrap_or("");
-        let tokens = places::code_exec_tokens(text);
+        // Looked for only where a write's content matters: manifests and source files.
+        let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
         match class {
             WriteClass::Persistence(what) => self.add(
                 line,
@@ -530,7 +530,7 @@ impl<'a> Sink<'a> {
                 Verdict::Dangerous,
                 format!("writes {what} ({shown}), code that runs later outside any sandbox"),
             ),
-            WriteClass::Manifest(what) => match tokens {
+            WriteClass::Manifest(what) => match tokens() {
                 Some(t) => self.add(
                     line,
                     Category::SourcePoisoning,
@@ -553,7 +553,7 @@ impl<'a> Sink<'a> {
                         Verdict::Dangerous,
                         format!("writes downloaded or decoded code into {shown}"),
                     );
-                } else if let Some(t) = tokens {
+                } else if let Some(t) = tokens() {
                     let severity = if append {
                         Verdict::Dangerous
                     } else {

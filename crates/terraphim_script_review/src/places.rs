@@ -246,6 +246,22 @@ fn base(path: &str) -> &str {
         .unwrap_or(path)
 }
 
+/// `haystack.contains(needle)` for the short paths matched against long lists of needles here:
+/// a scan for the needle's first byte, without the setup of a general substring search.
+fn contains(haystack: &str, needle: &str) -> bool {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else {
+        return true;
+    };
+    if h.len() < n.len() {
+        return false;
+    }
+    h[..=h.len() - n.len()]
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == first && h[i + 1..].starts_with(rest))
+}
+
 /// What kind of credential a path holds, if it is credential material.
 pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     let p = if path.contains('\\') {
@@ -295,7 +311,7 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         ("credentials.json", "a credentials file"),
         ("service-account", "a service-account key"),
     ];
-    if let Some((_, what)) = PARTS.iter().find(|(needle, _)| p.contains(needle)) {
+    if let Some((_, what)) = PARTS.iter().find(|(needle, _)| contains(p, needle)) {
         return Some(what);
     }
     // A whole credential directory, or a glob over it: `~/.ssh`, `~/.ssh/*`, `~/.aws/`.
@@ -495,7 +511,7 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     ];
     let lookup = |list: &[(&str, &'static str)]| {
         list.iter()
-            .find(|(needle, _)| p.contains(needle) || p.starts_with(needle))
+            .find(|(needle, _)| contains(p, needle))
             .map(|(_, w)| *w)
     };
     if let Some(w) = lookup(PERSIST) {
@@ -689,6 +705,36 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contains_is_str_contains() {
+        let hay = [
+            "",
+            "a",
+            "~/.ssh/id_rsa",
+            "/home/u/.aws/credentials",
+            "aaab",
+            "é/.ssh",
+            "ab",
+        ];
+        let needles = [
+            "",
+            "a",
+            "b",
+            "ab",
+            "aab",
+            ".ssh/id_",
+            "/.aws/",
+            "é",
+            "~/.ssh/id_rsa!",
+            "abc",
+        ];
+        for h in hay {
+            for n in needles {
+                assert_eq!(super::contains(h, n), h.contains(n), "{h:?} {n:?}");
+            }
+        }
+    }
 
     fn ctx() -> Context {
         Context {

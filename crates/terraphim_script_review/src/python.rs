@@ -63,7 +63,8 @@ struct Py<'s, 'k, 'a> {
     locals: Vec<(String, HashMap<String, Val>)>,
     funcs: HashMap<String, Vec<String>>,
     returns: HashMap<String, Val>,
-    params: HashMap<(String, String), Val>,
+    /// Values passed to each function's parameters, by function name and parameter name.
+    params: HashMap<String, HashMap<String, Val>>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -153,7 +154,7 @@ impl Py<'_, '_, '_> {
             if let Some(v) = locals.get(name) {
                 return Some(v.clone());
             }
-            if let Some(v) = self.params.get(&(f.clone(), name.to_owned())) {
+            if let Some(v) = self.params.get(f).and_then(|p| p.get(name)) {
                 return Some(v.clone());
             }
         }
@@ -1491,14 +1492,20 @@ impl Py<'_, '_, '_> {
     }
 
     fn user_call(&mut self, name: &str, args: &[Val]) -> Val {
-        if let Some(params) = self.funcs.get(name).cloned() {
+        if let Some(params) = self.funcs.get(name)
+            && !params.is_empty()
+            && !args.is_empty()
+        {
+            let passed = match self.params.get_mut(name) {
+                Some(p) => p,
+                None => self.params.entry(name.to_owned()).or_default(),
+            };
             for (p, a) in params.iter().zip(args) {
-                let key = (name.to_owned(), p.clone());
-                let joined = match self.params.get(&key) {
+                let joined = match passed.get(p) {
                     Some(old) => old.union(a),
                     None => a.clone(),
                 };
-                self.params.insert(key, joined);
+                passed.insert(p.clone(), joined);
             }
         }
         self.returns.get(name).cloned().unwrap_or_default()

@@ -191,43 +191,55 @@ impl Reviewer {
         stdin_text: Option<&str>,
         cwd: &Path,
     ) -> CommandReview {
-        match plan_without_git(argv, stdin_text, cwd, &self.config) {
+        match self.plan_command(argv, stdin_text, cwd) {
             Plan::NotAScript => CommandReview::NotAScript,
             Plan::Skip { script, reason } => CommandReview::Skipped { script, reason },
-            Plan::Review(script) => {
-                let ctx = Context::for_cwd(cwd);
-                let review = match &script.source {
-                    ScriptSource::Inline(code) => self.review_text(code, script.language, &ctx),
-                    ScriptSource::File(path) => self
-                        .review_file(path, Some(script.language), &ctx)
-                        .unwrap_or_else(|e| {
-                            let finding = Finding {
-                                category: Category::Unreviewable,
-                                severity: Verdict::Suspicious,
-                                line: 0,
-                                snippet: String::new(),
-                                why: format!("{e}"),
-                            };
-                            Review {
-                                report: Report::from_findings(script.language, vec![finding]),
-                                sha256: String::new(),
-                                cached: false,
-                            }
-                        }),
-                };
-                // Committed scripts are skipped. Git is asked only when the verdict is not clean:
-                // a clean script runs the same whether it is committed or not.
-                if review.verdict() > Verdict::Clean
-                    && let ScriptSource::File(path) = &script.source
-                    && is_committed(path)
-                {
-                    return CommandReview::Skipped {
-                        script: Some(script),
-                        reason: SkipReason::Committed,
-                    };
-                }
-                CommandReview::Reviewed { script, review }
-            }
+            Plan::Review(script) => self.review_script(script, cwd),
         }
+    }
+
+    /// The first, cheap half of [`Reviewer::review_command`]: whether the command runs a script
+    /// to review (no git process, no reading of the script beyond a shebang). A committed
+    /// script is planned for review; [`Reviewer::review_script`] skips it if its review is not
+    /// clean. A caller can start the review early, or beside other work.
+    pub fn plan_command(&self, argv: &[String], stdin_text: Option<&str>, cwd: &Path) -> Plan {
+        plan_without_git(argv, stdin_text, cwd, &self.config)
+    }
+
+    /// The second half of [`Reviewer::review_command`]: review a script that
+    /// [`Reviewer::plan_command`] planned for review, run in `cwd`.
+    pub fn review_script(&self, script: Script, cwd: &Path) -> CommandReview {
+        let ctx = Context::for_cwd(cwd);
+        let review = match &script.source {
+            ScriptSource::Inline(code) => self.review_text(code, script.language, &ctx),
+            ScriptSource::File(path) => self
+                .review_file(path, Some(script.language), &ctx)
+                .unwrap_or_else(|e| {
+                    let finding = Finding {
+                        category: Category::Unreviewable,
+                        severity: Verdict::Suspicious,
+                        line: 0,
+                        snippet: String::new(),
+                        why: format!("{e}"),
+                    };
+                    Review {
+                        report: Report::from_findings(script.language, vec![finding]),
+                        sha256: String::new(),
+                        cached: false,
+                    }
+                }),
+        };
+        // Committed scripts are skipped. Git is asked only when the verdict is not clean:
+        // a clean script runs the same whether it is committed or not.
+        if review.verdict() > Verdict::Clean
+            && let ScriptSource::File(path) = &script.source
+            && is_committed(path)
+        {
+            return CommandReview::Skipped {
+                script: Some(script),
+                reason: SkipReason::Committed,
+            };
+        }
+        CommandReview::Reviewed { script, review }
     }
 }

@@ -4,8 +4,13 @@
 //! kinds, fields and named children at every step. Through the tree-sitter API each of those is
 //! a foreign call that walks the tree again: a field lookup scans the children, a kind converts a
 //! C string, a list of named children drives a cursor. One cursor pass copies the tree into a flat
-//! array instead (kinds and field names as `&'static str` from the grammar, byte ranges, rows,
-//! sibling links), and every later step is an array access.
+//! array instead (kind and field ids into the grammar's name tables, byte ranges, rows, sibling
+//! links), and every later step is an array access.
+//!
+//! The copy is made once per review in a process that often reviews one script and exits, so it
+//! is kept small: 28 bytes a node (fresh heap pages are page faults), and the cursor is moved
+//! only where a node is known to be: each node's count of children says how many siblings follow,
+//! so no cursor step fails (a failed step costs as much as a successful one).
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -17,23 +22,28 @@ use crate::model::Language;
 /// No node (a missing link).
 const NONE: u32 = u32::MAX;
 
+/// The kind id tree-sitter gives `ERROR` nodes (outside the grammar's table).
+const ERROR_KIND: u16 = u16::MAX;
+
 const NAMED: u8 = 1;
 const ERROR: u8 = 2;
 const MISSING: u8 = 4;
 const HAS_ERROR: u8 = 8;
+/// The node has children; the first one follows it in preorder.
+const HAS_CHILD: u8 = 16;
 
 /// One node of the copied tree.
 #[derive(Debug, Clone, Copy)]
 struct Data {
-    kind: &'static str,
-    /// The field this node fills in its parent, if any.
-    field: Option<&'static str>,
     start: u32,
     end: u32,
     row: u32,
     parent: u32,
-    first_child: u32,
     next_sibling: u32,
+    /// The kind id (an index into [`Names::kinds`]).
+    kind: u16,
+    /// The id of the field this node fills in its parent, 0 for none.
+    field: u16,
     flags: u8,
 }
 
@@ -41,6 +51,7 @@ struct Data {
 #[derive(Debug)]
 pub(crate) struct Tree {
     nodes: Vec<Data>,
+    names: &'static Names,
 }
 
 /// A grammar's node kinds and field names by id, copied once per process, so a kind or a field
@@ -48,7 +59,26 @@ pub(crate) struct Tree {
 #[derive(Debug)]
 struct Names {
     kinds: Vec<String>,
+    /// By field id; 0 is no field.
     fields: Vec<String>,
+}
+
+impl Names {
+    fn kind(&self, id: u16) -> &str {
+        match self.kinds.get(usize::from(id)) {
+            Some(k) => k,
+            // The built-in error symbol is outside the table.
+            None if id == ERROR_KIND => "ERROR",
+            None => "",
+        }
+    }
+
+    fn field(&self, id: u16) -> Option<&str> {
+        match id {
+            0 => None,
+            id => self.fields.get(usize::from(id)).map(String::as_str),
+        }
+    }
 }
 
 fn names(lang: Language, grammar: &TsLanguage) -> &'static Names {
@@ -72,80 +102,100 @@ fn names(lang: Language, grammar: &TsLanguage) -> &'static Names {
     })
 }
 
+/// A node whose children are being copied.
+struct Frame {
+    /// The node.
+    id: u32,
+    /// Its children not yet copied.
+    left: u32,
+    /// Its last child copied so far.
+    last: u32,
+}
+
 impl Tree {
     /// Copy `tree`, parsed with the grammar of `lang`.
     pub(crate) fn new(tree: &tree_sitter::Tree, lang: Language) -> Tree {
         let names = names(lang, &tree.language());
-        // Scripts have about one node per two or three bytes: one allocation, no regrowth.
-        let mut nodes: Vec<Data> = Vec::with_capacity(tree.root_node().end_byte() / 2 + 16);
+        let root = tree.root_node();
+        // A missing node costs its ancestors up to the root: without an error there (the root
+        // would say so) no node is missing, and the foreign call per node that asks is skipped.
+        // An `ERROR` node is known by its kind id (some cost nothing and leave the root clean).
+        let missing = root.has_error();
+        // Scripts have about one node per two or three bytes: one allocation, no regrowth (pages
+        // reserved and never written cost nothing).
+        let mut nodes: Vec<Data> = Vec::with_capacity(root.end_byte() / 2 + 64);
         let mut cursor = tree.walk();
-        let data = |cursor: &TreeCursor<'_>, parent: u32| {
+        // Copy the node under the cursor; returns its id and its number of children.
+        let copy = |nodes: &mut Vec<Data>, cursor: &TreeCursor<'_>, parent: u32| {
             let node = cursor.node();
-            let kind = match names.kinds.get(usize::from(node.kind_id())) {
-                Some(k) if !k.is_empty() => k.as_str(),
-                // The built-in error symbols are outside the table.
-                _ if node.is_error() => "ERROR",
-                _ => "",
-            };
-            let field = cursor
-                .field_id()
-                .and_then(|id| names.fields.get(usize::from(id.get())))
-                .map(String::as_str);
+            let kind = node.kind_id();
             let mut flags = 0;
             if node.is_named() {
                 flags |= NAMED;
             }
-            if node.is_error() {
+            if kind == ERROR_KIND {
                 flags |= ERROR | HAS_ERROR;
             }
-            if node.is_missing() {
+            if missing && node.is_missing() {
                 flags |= MISSING | HAS_ERROR;
             }
-            Data {
-                kind,
-                field,
+            let id = nodes.len() as u32;
+            nodes.push(Data {
                 start: u32::try_from(node.start_byte()).unwrap_or(u32::MAX),
                 end: u32::try_from(node.end_byte()).unwrap_or(u32::MAX),
                 row: u32::try_from(node.start_position().row).unwrap_or(u32::MAX),
                 parent,
-                first_child: NONE,
                 next_sibling: NONE,
+                kind,
+                field: cursor.field_id().map_or(0, |f| f.get()),
                 flags,
-            }
+            });
+            (id, node.child_count())
         };
-        nodes.push(data(&cursor, NONE));
-        let mut current: u32 = 0;
+        let (_, mut children) = copy(&mut nodes, &cursor, NONE);
+        let mut at: u32 = 0;
+        let mut stack: Vec<Frame> = Vec::with_capacity(64);
         'walk: loop {
-            if cursor.goto_first_child() {
-                let id = nodes.len() as u32;
-                nodes.push(data(&cursor, current));
-                nodes[current as usize].first_child = id;
-                current = id;
+            // Descend into the node just copied, if it has children.
+            if children > 0 && cursor.goto_first_child() {
+                nodes[at as usize].flags |= HAS_CHILD;
+                let (id, grandchildren) = copy(&mut nodes, &cursor, at);
+                stack.push(Frame {
+                    id: at,
+                    left: children - 1,
+                    last: id,
+                });
+                at = id;
+                children = grandchildren;
                 continue;
             }
-            loop {
-                let parent = nodes[current as usize].parent;
-                if cursor.goto_next_sibling() {
-                    let id = nodes.len() as u32;
-                    nodes.push(data(&cursor, parent));
-                    nodes[current as usize].next_sibling = id;
-                    current = id;
+            // The node is done: on to its next sibling, or up.
+            while let Some(frame) = stack.last_mut() {
+                if frame.left > 0 && cursor.goto_next_sibling() {
+                    let (id, grandchildren) = copy(&mut nodes, &cursor, frame.id);
+                    nodes[frame.last as usize].next_sibling = id;
+                    frame.last = id;
+                    frame.left -= 1;
+                    at = id;
+                    children = grandchildren;
                     continue 'walk;
                 }
-                if parent == NONE || !cursor.goto_parent() {
-                    break 'walk;
+                stack.pop();
+                cursor.goto_parent();
+            }
+            break;
+        }
+        if missing || nodes.iter().any(|n| n.flags & HAS_ERROR != 0) {
+            // Children come after their parent in preorder: one backward sweep carries error
+            // flags up.
+            for i in (1..nodes.len()).rev() {
+                if nodes[i].flags & HAS_ERROR != 0 {
+                    let p = nodes[i].parent as usize;
+                    nodes[p].flags |= HAS_ERROR;
                 }
-                current = parent;
             }
         }
-        // Children come after their parent in preorder: one backward sweep carries error flags up.
-        for i in (1..nodes.len()).rev() {
-            if nodes[i].flags & HAS_ERROR != 0 {
-                let p = nodes[i].parent as usize;
-                nodes[p].flags |= HAS_ERROR;
-            }
-        }
-        Tree { nodes }
+        Tree { nodes, names }
     }
 
     /// The root node.
@@ -196,7 +246,12 @@ impl<'t> Node<'t> {
 
     /// The grammar's name for the node's type.
     pub(crate) fn kind(self) -> &'static str {
-        self.data().kind
+        self.tree.names.kind(self.data().kind)
+    }
+
+    /// The name of the field this node fills in its parent, if any.
+    fn field_name(self) -> Option<&'static str> {
+        self.tree.names.field(self.data().field)
     }
 
     /// Whether the node is named (not punctuation or a keyword).
@@ -242,9 +297,14 @@ impl<'t> Node<'t> {
 
     /// All children, named or not, in order.
     pub(crate) fn children(self) -> Children<'t> {
+        let data = self.data();
         Children {
             tree: self.tree,
-            next: self.data().first_child,
+            next: if data.flags & HAS_CHILD != 0 {
+                self.id + 1
+            } else {
+                NONE
+            },
         }
     }
 
@@ -265,8 +325,7 @@ impl<'t> Node<'t> {
 
     /// The first child in field `name`.
     pub(crate) fn field(self, name: &str) -> Option<Node<'t>> {
-        self.children()
-            .find(|c| c.data().field.is_some_and(|f| f == name))
+        self.children().find(|c| c.field_name() == Some(name))
     }
 
     /// Every child in field `name`.
@@ -275,7 +334,7 @@ impl<'t> Node<'t> {
         name: &'n str,
     ) -> impl Iterator<Item = Node<'t>> + use<'t, 'n> {
         self.children()
-            .filter(move |c| c.data().field.is_some_and(|f| f == name))
+            .filter(move |c| c.field_name() == Some(name))
     }
 
     /// The previous sibling, named or not.
@@ -329,6 +388,14 @@ mod tests {
         }
     }
 
+    /// Whether a node is or holds an error: tree-sitter's own flag, or an error or missing node
+    /// inside (tree-sitter leaves its flag unset on some zero-cost `ERROR` nodes; the copy is
+    /// stricter).
+    fn has_error(ts: tree_sitter::Node<'_>) -> bool {
+        let mut c = ts.walk();
+        ts.has_error() || ts.is_error() || ts.is_missing() || ts.children(&mut c).any(has_error)
+    }
+
     fn compare(ts: tree_sitter::Node<'_>, ours: Node<'_>, fields: &[&str], what: &str) {
         assert_eq!(
             ours.kind(),
@@ -343,7 +410,7 @@ mod tests {
         assert_eq!(ours.is_missing(), ts.is_missing(), "{what}");
         assert_eq!(
             ours.has_error(),
-            ts.has_error(),
+            has_error(ts),
             "{what}: has_error of {}",
             ts.kind()
         );
@@ -353,7 +420,30 @@ mod tests {
             "{what}: prev_sibling of {}",
             ts.kind()
         );
-        for name in fields {
+        // Each child's field as the cursor names it (which looks through hidden nodes).
+        let mut c = ts.walk();
+        let mut theirs = Vec::new();
+        if c.goto_first_child() {
+            loop {
+                theirs.push((c.node().byte_range(), c.field_name()));
+                if !c.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        let mine: Vec<_> = ours
+            .children()
+            .map(|n| (n.byte_range(), n.field_name()))
+            .collect();
+        assert_eq!(
+            mine,
+            theirs,
+            "{what}: fields of the children of {}",
+            ts.kind()
+        );
+        // An `ERROR` node has no field map of its own: looked up by name from it, a field a
+        // hidden node inside it gave is not found.
+        for name in fields.iter().filter(|_| !ts.is_error()) {
             assert_eq!(
                 ours.field(name).map(|n| (n.kind(), n.byte_range())),
                 ts.child_by_field_name(name)
@@ -420,6 +510,17 @@ mod tests {
                 let path = entry.unwrap().path();
                 let text = fs_err::read_to_string(&path).unwrap();
                 check(lang, &text, &path.display().to_string());
+                // Cut short, the same script is broken code: error and missing nodes.
+                for cut in [text.len() / 3, text.len() * 2 / 3] {
+                    let cut = (cut..=text.len())
+                        .find(|&i| text.is_char_boundary(i))
+                        .unwrap_or(text.len());
+                    check(
+                        lang,
+                        &text[..cut],
+                        &format!("{} cut at {cut}", path.display()),
+                    );
+                }
                 seen += 1;
             }
         }

@@ -165,10 +165,30 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
 }
 
 fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
-    let guard = crate::load::guard(&opts.kg, &crate::load::UpstreamThesauri::default())?;
-    let cwd = call.cwd.as_deref().map(Path::new);
-    let decision = crate::commands::decide(&guard, &call.command, cwd);
-    let pre_review = pre_review(&guard, call)?;
+    let decide = || -> anyhow::Result<Decision> {
+        let guard = crate::load::guard(&opts.kg, &crate::load::UpstreamThesauri::default())?;
+        let cwd = call.cwd.as_deref().map(Path::new);
+        Ok(crate::commands::decide(&guard, &call.command, cwd))
+    };
+    let (decision, pre_review) = match scripts_to_review(call) {
+        // A script review needs no KG: the KG's compilation and the decision run beside it, on a
+        // second thread when one can be started.
+        Ok(Some(scripts)) => std::thread::scope(|scope| {
+            let beside = std::thread::Builder::new().spawn_scoped(scope, decide);
+            let review = pre_review(scripts);
+            let decision = match beside {
+                Ok(thread) => thread
+                    .join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the guard panicked"))),
+                Err(_) => decide(),
+            };
+            (decision, Ok(review))
+        }),
+        Ok(None) => (decide(), Ok(None)),
+        Err(e) => (decide(), Err(e)),
+    };
+    let decision = decision?;
+    let pre_review = pre_review?;
     let answer = match &pre_review {
         // A reviewed script's verdict is never a silent pass: it reaches the agent and the user.
         Some(r) if r.verdict == ScriptVerdict::Dangerous => Answer::Deny {
@@ -207,30 +227,52 @@ struct PreReview {
 
 use terraphim_script_review::Verdict as ScriptVerdict;
 
-/// Review every temporary script the command runs (`python x.py`, `bash x.sh`, heredocs fed to
-/// interpreters, ...). A broken review configuration fails closed, like a broken KG.
-fn pre_review(
-    guard: &terraphim_guard::Guard,
-    call: &ToolCall,
-) -> anyhow::Result<Option<PreReview>> {
-    use terraphim_script_review::{CommandReview, Reviewer};
-    let parsed = guard.parse(&call.command);
+/// The scripts a command runs that are to be reviewed (`python x.py`, `bash x.sh`, heredocs fed
+/// to interpreters, ...), with the reviewer and the working directory.
+struct Scripts {
+    reviewer: terraphim_script_review::Reviewer,
+    scripts: Vec<terraphim_script_review::Script>,
+    cwd: std::path::PathBuf,
+}
+
+/// Plan the review of every temporary script the command runs (cheap: no git, no reading of the
+/// scripts). A broken review configuration fails closed, like a broken KG.
+fn scripts_to_review(call: &ToolCall) -> anyhow::Result<Option<Scripts>> {
+    use terraphim_script_review::{Plan, Reviewer};
+    let parsed = terraphim_guard::parse(&call.command);
     let cwd = match &call.cwd {
         Some(c) => std::path::PathBuf::from(c),
         None => std::env::current_dir()?,
     };
-    let mut reviewer = None;
+    if parsed.commands.is_empty() {
+        return Ok(None);
+    }
+    let reviewer = Reviewer::from_env()
+        .map_err(|e| anyhow::anyhow!("the script review configuration: {e}"))?;
+    let scripts: Vec<_> = parsed
+        .commands
+        .iter()
+        .filter_map(
+            |c| match reviewer.plan_command(&c.argv, c.stdin_text.as_deref(), &cwd) {
+                Plan::Review(script) => Some(script),
+                _ => None,
+            },
+        )
+        .collect();
+    Ok((!scripts.is_empty()).then_some(Scripts {
+        reviewer,
+        scripts,
+        cwd,
+    }))
+}
+
+/// Review the planned scripts; the strictest review stands for the command.
+fn pre_review(planned: Scripts) -> Option<PreReview> {
+    use terraphim_script_review::CommandReview;
     let mut worst: Option<PreReview> = None;
-    for simple in &parsed.commands {
-        let r = match &reviewer {
-            Some(r) => r,
-            None => reviewer.insert(
-                Reviewer::from_env()
-                    .map_err(|e| anyhow::anyhow!("the script review configuration: {e}"))?,
-            ),
-        };
+    for script in planned.scripts {
         if let CommandReview::Reviewed { script, review } =
-            r.review_command(&simple.argv, simple.stdin_text.as_deref(), &cwd)
+            planned.reviewer.review_script(script, &planned.cwd)
         {
             let verdict = review.verdict();
             if worst.as_ref().is_some_and(|w| w.verdict >= verdict) {
@@ -258,7 +300,7 @@ fn pre_review(
             });
         }
     }
-    Ok(worst)
+    worst
 }
 
 /// Add the pre-review line to an answer's reason; an allow becomes explicit so it is shown.
