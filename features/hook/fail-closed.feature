@@ -63,3 +63,18 @@ Feature: the hook never fails open
       {"tool_name":"Bash","tool_input":{"command":"ls"}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+
+  Scenario Outline: a crash of the hook process blocks (exit 2 with the reason on stderr)
+    Given the environment variable "TERRAPHIM_GUARD_TEST_CRASH" is "<crash>"
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"t","tool_input":{"command":"ls"}}
+      """
+    Then the exit code is 2
+    And stderr contains "crashed while judging this command, so it is blocked"
+
+    Examples:
+      | crash          |
+      | segv           |
+      | abort          |
+      | stack-overflow |

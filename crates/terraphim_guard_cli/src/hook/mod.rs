@@ -2,6 +2,7 @@
 //! internal error, bad or oversized input, an unreadable KG, or its own deadline all end in the
 //! agent's deny (or exit 2 with the reason on stderr).
 
+mod crash;
 pub(crate) mod pending;
 pub(crate) mod protocol;
 
@@ -63,6 +64,7 @@ fn fail_closed_reason(what: &str) -> String {
 
 /// Run the hook. The return value is the process exit code.
 pub(crate) fn run(opts: HookOptions) -> u8 {
+    crash::block_on_crash();
     let agent = opts.agent;
     let deadline = opts.deadline;
     // The watchdog answers deny if the real answer is late.
@@ -125,6 +127,7 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
         // Lets the test suite prove that a panic still ends in a deny.
         panic!("test panic requested by TERRAPHIM_GUARD_TEST_PANIC");
     }
+    crash::crash_if_asked();
     if let Some(ms) = std::env::var("TERRAPHIM_GUARD_TEST_STALL_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
