@@ -63,6 +63,29 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | wipedisk /tmp/..                               |
       | busybox wipedisk /                             |
 
+  Scenario Outline: a pipeline pattern holds in a pipeline of three or more stages followed by && or ||
+    tree-sitter-bash reads `a | b | c && d` as `a | (b | c && d)`; bash runs `(a | b | c) && d`,
+    and so does the guard.
+    Given the user KG file "guard-destructive/pipe wipe.md" containing:
+      """
+      synonyms:: lsblk | wipedisk
+      reason:: erases the disks it is fed
+      example:: lsblk | wipedisk
+      """
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                     | verdict |
+      | lsblk \| wipedisk \| cat && true            | deny    |
+      | lsblk \| wipedisk \| cat \|\| true          | deny    |
+      | ls \| lsblk \| wipedisk \| wc && a \|\| b    | deny    |
+      | lsblk \| wipedisk \| cat && true && false    | deny    |
+      | lsblk \| grep sd \| wc -l && wipedisk        | sandbox |
+
   Scenario: a heredoc fed to a shell is code
     When I check the command:
       """

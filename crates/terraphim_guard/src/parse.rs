@@ -369,19 +369,10 @@ impl Walker {
                 let id = self.next_pipeline;
                 self.next_pipeline += 1;
                 let mut stage = 0;
-                let mut cursor = node.walk();
-                for child in node.named_children(&mut cursor) {
-                    if child.kind() == "comment" {
-                        continue;
-                    }
-                    let mut c = ctx.clone();
-                    c.pipeline = Some((id, stage));
-                    // Stdin reaches only the first stage; the others read the pipe.
-                    if stage > 0 {
-                        c.stdin_text = None;
-                    }
-                    self.walk(child, src, &c, depth);
-                    stage += 1;
+                let mut after = Vec::new();
+                self.pipeline_stages(node, src, ctx, depth, (id, &mut stage), &mut after);
+                for part in after {
+                    self.walk(part, src, ctx, depth);
                 }
             }
             "redirected_statement" => {
@@ -456,6 +447,68 @@ impl Walker {
             }
             _ => self.walk_children(node, src, ctx, depth),
         }
+    }
+
+    /// Walk the stages of a pipeline node as stages `*stage..` of pipeline `id`.
+    ///
+    /// tree-sitter-bash reads `a | b | c && d` as `a | (b | c && d)`: a list as the last stage.
+    /// Bash runs `(a | b | c) && d`, and a pattern such as `find | rm` must see `find . | rm | cat
+    /// && true` as one pipeline. So the list's leftmost part (a pipeline or a command) continues
+    /// this pipeline, and its other parts go to `after`, in the order they run, to be walked
+    /// outside the pipeline.
+    fn pipeline_stages<'t>(
+        &mut self,
+        node: Node<'t>,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+        (id, stage): (u32, &mut u32),
+        after: &mut Vec<Node<'t>>,
+    ) {
+        self.nodes_deep += 1;
+        if self.nodes_deep > MAX_NODE_DEPTH {
+            self.nodes_deep -= 1;
+            if !self.out.findings.contains(&Finding::TooDeep) {
+                self.out.findings.push(Finding::TooDeep);
+            }
+            return;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let last = children.len().saturating_sub(1);
+        for (i, child) in children.into_iter().enumerate() {
+            let mut part = child;
+            // Right-hand parts of each list level, outermost first.
+            let mut levels = Vec::new();
+            if i > 0 && i == last {
+                while part.kind() == "list" {
+                    let mut cur = part.walk();
+                    let mut parts = part
+                        .named_children(&mut cur)
+                        .filter(|c| c.kind() != "comment");
+                    let Some(first) = parts.next() else { break };
+                    levels.push(parts.collect::<Vec<_>>());
+                    part = first;
+                }
+            }
+            if !levels.is_empty() && part.kind() == "pipeline" {
+                self.pipeline_stages(part, src, ctx, depth, (id, &mut *stage), after);
+            } else {
+                let mut c = ctx.clone();
+                c.pipeline = Some((id, *stage));
+                // Stdin reaches only the first stage; the others read the pipe.
+                if *stage > 0 {
+                    c.stdin_text = None;
+                }
+                self.walk(part, src, &c, depth);
+                *stage += 1;
+            }
+            after.extend(levels.into_iter().rev().flatten());
+        }
+        self.nodes_deep -= 1;
     }
 
     fn walk_children(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {

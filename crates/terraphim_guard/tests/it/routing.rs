@@ -92,6 +92,12 @@ fn destructive_commands_deny_however_written() {
         "A+=1 rm -rf /",
         "_= _= rm -rf /",
         "_= sudo rm -rf /",
+        // Pipeline patterns in pipelines of three or more stages followed by `&&` / `||`, which
+        // tree-sitter-bash nests as `a | (b | c && d)`.
+        "find . | rm | cat && true",
+        "ls | find . | rm | wc && true || false",
+        "echo 'drop table users' | psql | cat && true",
+        "true | echo flushall | redis-cli | cat || true",
     ] {
         check(cmd, Verdict::Deny);
     }
