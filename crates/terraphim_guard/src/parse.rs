@@ -348,14 +348,22 @@ impl Walker {
         self.nodes_deep -= 1;
     }
 
-    fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
-        // Deeply nested input (`((((...))))`) must not exhaust the stack: stop and sandbox.
-        self.nodes_deep += 1;
-        if self.nodes_deep > MAX_NODE_DEPTH {
-            self.nodes_deep -= 1;
+    /// One level deeper into the tree; `false` (with a `TooDeep` finding) past the limit.
+    /// Deeply nested input (`((((...))))`) must not exhaust the stack: stop and sandbox.
+    /// A `true` is paired with `self.nodes_deep -= 1` when the node is done.
+    fn enter_node(&mut self) -> bool {
+        if self.nodes_deep >= MAX_NODE_DEPTH {
             if !self.out.findings.contains(&Finding::TooDeep) {
                 self.out.findings.push(Finding::TooDeep);
             }
+            return false;
+        }
+        self.nodes_deep += 1;
+        true
+    }
+
+    fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        if !self.enter_node() {
             return;
         }
         self.walk_node(node, src, ctx, depth);
@@ -465,12 +473,7 @@ impl Walker {
         (id, stage): (u32, &mut u32),
         after: &mut Vec<Node<'t>>,
     ) {
-        self.nodes_deep += 1;
-        if self.nodes_deep > MAX_NODE_DEPTH {
-            self.nodes_deep -= 1;
-            if !self.out.findings.contains(&Finding::TooDeep) {
-                self.out.findings.push(Finding::TooDeep);
-            }
+        if !self.enter_node() {
             return;
         }
         let mut cursor = node.walk();
