@@ -116,6 +116,8 @@ impl Judge<'_> {
             "permission denied",
             "read-only file system",
             "no such file or directory",
+            // A mount point (a pinned `.git`, a protected path) cannot be renamed or removed.
+            "device or resource busy",
         ];
         let (error, at) = errors
             .iter()
@@ -132,7 +134,21 @@ impl Judge<'_> {
             ));
         }
         if error == "no such file or directory" {
-            return None;
+            // Missing in the sandbox's view but present on the host outside every root: the
+            // private `/tmp` and the namespaces' view hide it (a symlink to a host path).
+            let outside = resolved.as_deref().is_some_and(|p| {
+                !Self::under(p, self.read_roots) && !Self::under(p, self.write_roots)
+            });
+            return outside.then(|| {
+                (
+                    ViolationKind::FsRead,
+                    format!(
+                        "read outside the readable roots: {} (not in the sandbox's view)",
+                        path.display()
+                    ),
+                    evidence(),
+                )
+            });
         }
         let in_protected = Self::under(&path, self.protected)
             || resolved
@@ -159,6 +175,7 @@ impl Judge<'_> {
         }
         let writing = write_verb
             || error == "read-only file system"
+            || error == "device or resource busy"
             || in_protected
             // A denied access to a path that does not exist was an attempt to create it.
             || resolved.is_none()
@@ -201,6 +218,7 @@ mod tests {
         let resolve = |p: &Path| -> Option<PathBuf> {
             match p.to_str()? {
                 "/p/link" => Some("/h/.ssh/id".into()),
+                "/p/homelink/notes" => Some("/h/notes".into()),
                 "/p/README" | "/p" | "/root" | "/etc/passwd" | "/p/.git/hooks" => {
                     Some(p.to_path_buf())
                 }
@@ -274,6 +292,21 @@ mod tests {
             Some((FsRead, "read outside the readable roots: /root")),
         );
         check("cat: missing: No such file or directory", None);
+        // Missing in the sandbox's view, present on the host outside the roots.
+        check(
+            "cat: homelink/notes: No such file or directory",
+            Some((
+                FsRead,
+                "read outside the readable roots: /p/homelink/notes (not in the sandbox's view)",
+            )),
+        );
+        check(
+            "mv: cannot move '/p/.git' to '/p/.git_old': Device or resource busy",
+            Some((
+                ViolationKind::FsWrite,
+                "write to read-only path /p/.git_old",
+            )),
+        );
         check("all good", None);
         check(
             "cat: /proc/1/environ: Permission denied",

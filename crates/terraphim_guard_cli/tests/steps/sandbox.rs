@@ -142,23 +142,23 @@ fn run_sandboxed(
     }
     let report = world.root().join("report.json");
     let _ = fs_err::remove_file(&report);
-    world.env.insert(
-        "TERRAPHIM_GUARD_NO_BWRAP".into(),
-        if bwrap { "0" } else { "1" }.into(),
-    );
-    let args: Vec<String> = [
+    let report_path = report.display().to_string();
+    let mut args: Vec<String> = [
         "guard",
         "exec",
         "--profile",
         &profile,
         "--report",
-        &report.display().to_string(),
-        "--",
-        &command,
+        &report_path,
     ]
     .iter()
     .map(|s| (*s).to_owned())
     .collect();
+    if !bwrap {
+        args.push("--no-bwrap".into());
+    }
+    args.push("--".into());
+    args.push(command);
     world.run(&args, None);
     match fs_err::read_to_string(&report) {
         Ok(text) => world.vars.insert("report".into(), text),
