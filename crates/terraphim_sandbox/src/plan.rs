@@ -741,13 +741,10 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
         a.push("--unshare-user".into());
     }
     let mut push = |args: &[&str]| a.extend(args.iter().map(|s| (*s).to_owned()));
-    push(&["--ro-bind", "/", "/", "--dev", "/dev"]);
-    // The host's device nodes are bound in: read-only mounts keep their metadata (mode, times,
-    // owner) unchangeable while reads and writes of the device still work.
-    for node in DEV_NODES {
-        push(&["--remount-ro", &format!("/dev/{node}")]);
-    }
-    push(&["--proc", "/proc"]);
+    // bubblewrap's `--dev` binds the host's device nodes writable, and its `--remount-ro` adds
+    // `nodev` (the devices then cannot be opened): their metadata is locked by seccomp instead
+    // where the profile writes nothing (`ChildPlan::lock_metadata`, set by the supervisor).
+    push(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
     if let Some(mb) = plan.child.tmp_mb {
         let bytes = mb.saturating_mul(1024 * 1024).to_string();
         push(&["--size", &bytes]);
@@ -1222,7 +1219,6 @@ mod tests {
             "--tmpfs /h/.ssh --remount-ro /h/.ssh",
             "--ro-bind /dev/null /p/.env",
             "--ro-bind /dev/null /etc/shadow",
-            "--dev /dev --remount-ro /dev/null --remount-ro /dev/zero",
             "--size 2147483648 --tmpfs /tmp",
             "--chdir /p --",
         ] {

@@ -431,7 +431,7 @@ pub fn run(
         tmp_guard.0 = Some(t.clone());
         t
     };
-    let plan = plan::build(
+    let mut plan = plan::build(
         &req.profile,
         &req.command,
         &ctx,
@@ -453,6 +453,11 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
+    if plan.bwrap && !own_ns && req.profile.read_write.is_empty() {
+        // bubblewrap binds the host's device nodes writable (see `plan::bwrap_args`): with no
+        // writable root, lock file metadata in seccomp as the native backend does.
+        plan.child.lock_metadata = true;
+    }
     let (pid, out_reader, err_reader): (i32, OwnedFd, OwnedFd) = if own_ns {
         let (out_r, out_w) = linux::pipe()?;
         let (err_r, err_w) = linux::pipe()?;
