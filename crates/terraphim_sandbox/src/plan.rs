@@ -823,7 +823,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         list(&profile.hidden),
         landlock.clone().map(|l| {
             if bw {
-                format!("mount namespace: tmpfs / null binds + {l}")
+                format!("mount namespace: empty tmpfs / unreadable empty file binds + {l}")
             } else {
                 format!("{l} (roots carved around them; refused when inside a writable root)")
             }
@@ -832,9 +832,15 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     let protected = if profile.read_write.is_empty() {
         landlock.clone().map(|l| format!("{l} (no writable roots)"))
     } else if bw {
-        Some("mount namespace: read-only binds".into())
+        Some(
+            "mount namespace: read-only binds, their first directory pinned; missing ones: post-run check (removed and reported)"
+                .into(),
+        )
     } else {
-        Some("needs bubblewrap: runs with these paths present are refused".into())
+        Some(
+            "needs namespaces: runs with these paths present are refused; missing ones: post-run check (removed and reported)"
+                .into(),
+        )
     };
     row("protected", list(&profile.protected), protected);
     // Both the supervisor's own namespaces and bubblewrap unshare the network (see `own_netns`).
@@ -1434,9 +1440,24 @@ mod tests {
         let find = |rows: &[FieldEnforcement], f: &str| {
             rows.iter().find(|r| r.field == f).unwrap().clone()
         };
-        assert_eq!(
-            find(&with, "protected").mechanisms,
-            "mount namespace: read-only binds"
+        assert!(
+            find(&with, "protected")
+                .mechanisms
+                .starts_with("mount namespace: read-only binds")
+        );
+        // Threads and the memory the data limit misses name their fallbacks.
+        assert!(
+            find(&with, "max_threads")
+                .mechanisms
+                .contains("CLONE_THREAD")
+        );
+        let memory = find(&with, "memory_mb").mechanisms;
+        assert!(
+            memory.contains("shared anonymous mappings capped")
+                && memory.contains("memfd_create refused")
+                && memory.contains("tmpfs")
+                && memory.contains("cgroup memory controller is not used"),
+            "{memory}"
         );
         assert!(
             find(&with, "network")
@@ -1458,7 +1479,7 @@ mod tests {
         assert!(
             find(&without, "protected")
                 .mechanisms
-                .contains("needs bubblewrap")
+                .contains("needs namespaces")
         );
         let none = enforcement(
             build,

@@ -287,3 +287,14 @@ fn file_absent(world: &mut GuardWorld, path: String) -> Result<(), String> {
         Ok(())
     }
 }
+
+#[then(expr = "the project file {string} has no setuid or setgid bit")]
+fn file_not_setuid(world: &mut GuardWorld, path: String) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    match fs_err::metadata(world.project().join(&path)) {
+        Ok(m) if m.permissions().mode() & 0o6000 != 0 => {
+            Err(format!("{path} has mode {:o}", m.permissions().mode()))
+        }
+        _ => Ok(()),
+    }
+}
