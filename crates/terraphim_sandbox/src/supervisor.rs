@@ -524,6 +524,24 @@ pub fn run(
         max_tasks: plan.max_tasks,
         shared_bytes: plan.memory_mb.saturating_mul(1024 * 1024),
         lock_metadata: plan.child.lock_metadata,
+        socket_dirs: vec![if plan.bwrap {
+            PathBuf::from(plan::TMP)
+        } else {
+            plan.tmp.clone()
+        }],
+        socket_excluded: if plan.bwrap {
+            plan.child
+                .read_roots
+                .iter()
+                .chain(&plan.child.write_roots)
+                .chain(&plan.protected)
+                .chain(&plan.hidden)
+                .filter(|p| p.starts_with(plan::TMP) && p.as_path() != Path::new(plan::TMP))
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        },
     };
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);

@@ -613,6 +613,14 @@ mkdir -p "$TMPDIR/$first/project" && echo tmp-ok > "$TMPDIR/$first/project/READM
             }
         }),
         case(
+            "a Unix-socket server of the run itself can be reached (the supervisor connects)",
+            "readonly",
+            "/usr/bin/python3 -c 'import os, socket\np = os.path.join(os.environ[\"TMPDIR\"], \"own.sock\")\ns = socket.socket(socket.AF_UNIX); s.bind(p); s.listen()\nc = socket.socket(socket.AF_UNIX); c.connect(p); a, _ = s.accept()\nc.sendall(b\"own-socket-ok\"); print(a.recv(32).decode())'",
+            Works {
+                stdout: "own-socket-ok",
+            },
+        ),
+        case(
             "device nodes stay writable",
             "readonly",
             "echo x > /dev/null && head -c 4 /dev/zero | wc -c && echo dev-ok",
@@ -927,6 +935,33 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
         });
     }
 
+    {
+        let before = connections.clone();
+        let seen2 = std::sync::Arc::new(AtomicU32::new(u32::MAX));
+        add(Probe {
+            name: "connect to a host Unix socket through a symlink in TMPDIR",
+            proves: "the run's own sockets are reached only in its private storage, with no symlink on the way, and only when a process of the run listens: a host socket is never connected to",
+            profile: "readonly",
+            free: (
+                scratch.clone(),
+                probe_args(&["unix-connect-via-link", &sock]),
+            ),
+            jailed: (
+                world.project(),
+                probe_args(&["unix-connect-via-link", &sock]),
+            ),
+            kind: "network",
+            undone: false,
+            after: Some(Box::new(move |_, _| {
+                let now = before.load(Ordering::SeqCst);
+                let first = seen2.swap(now, Ordering::SeqCst);
+                if first != u32::MAX && now > first {
+                    return Err("the listener got a connection from the sandbox".into());
+                }
+                Ok(())
+            })),
+        });
+    }
     add(Probe {
         name: "chmod 4755 a copied binary",
         proves: "no setuid file can be left for the host (seccomp refuses setuid/setgid modes)",

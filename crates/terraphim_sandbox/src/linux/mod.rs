@@ -526,6 +526,14 @@ pub(crate) struct Limits {
     pub(crate) shared_bytes: u64,
     /// Refuse every extended attribute (see `seccomp::NotifyRules::lock_metadata`).
     pub(crate) lock_metadata: bool,
+    /// The run's private storage as the command sees it (the private `/tmp` or tmp directory):
+    /// a Unix socket there whose listener is a process of this run may be connected to (the
+    /// supervisor makes the connection). Never a host path: the supervisor must not touch a
+    /// host socket even to find out whose it is.
+    pub(crate) socket_dirs: Vec<std::path::PathBuf>,
+    /// Paths beneath `socket_dirs` that are host paths bound into the view (a project under
+    /// `/tmp`).
+    pub(crate) socket_excluded: Vec<std::path::PathBuf>,
 }
 
 /// Answers the seccomp notifications of one run: refuses and records denied calls, and gates
@@ -678,6 +686,227 @@ fn socket_address(pid: i32, addr: u64, len: u64) -> (String, Option<String>) {
     (format!("Unix socket {p}"), Some(p))
 }
 
+/// `struct open_how` for `openat2` (the libc crate's is not constructible).
+#[repr(C)]
+struct OpenHow {
+    flags: u64,
+    mode: u64,
+    resolve: u64,
+}
+
+fn owned(fd: libc::c_long) -> Option<OwnedFd> {
+    // SAFETY: a descriptor just returned by the kernel, owned here.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// A connection to a pathname Unix socket *inside the run*: the socket file lies in the run's
+/// private storage in the program's view (resolved there with no symlink at all), it is a stream
+/// socket, and the process listening on it is a confined process of this run. The
+/// supervisor connects a socket of its own to it, from the path it read once, checks the peer
+/// on the connected socket, and installs the socket in place of the program's descriptor
+/// (`SECCOMP_IOCTL_NOTIF_ADDFD`): nothing the program changes after the read can redirect it.
+/// `Ok` when installed; `Err(Some(errno))` to fail the call with that errno without a violation;
+/// `Err(None)` to refuse it as an escape.
+fn internal_connect(
+    req: &libc::seccomp_notif,
+    n: &Notifier,
+    pid: i32,
+    sockfd: u64,
+    path: &str,
+) -> std::result::Result<(), Option<i32>> {
+    use std::path::{Component, PathBuf};
+    // The absolute path in the program's view, normalised without touching the file system.
+    let full = if path.starts_with('/') {
+        PathBuf::from(path)
+    } else {
+        let cwd = fs_err::read_link(format!("/proc/{pid}/cwd")).map_err(|_| None)?;
+        cwd.join(path)
+    };
+    let mut clean = PathBuf::from("/");
+    for c in full.components() {
+        match c {
+            Component::Normal(x) => clean.push(x),
+            Component::RootDir | Component::CurDir => {}
+            Component::ParentDir | Component::Prefix(_) => return Err(None),
+        }
+    }
+    let l = &n.gate.limits;
+    if !l.socket_dirs.iter().any(|r| clean.starts_with(r))
+        || l.socket_excluded.iter().any(|r| clean.starts_with(r))
+    {
+        return Err(None);
+    }
+    let proc_root = std::ffi::CString::new(format!("/proc/{pid}/root")).map_err(|_| None)?;
+    // SAFETY: a valid C string; the result is a new descriptor or -1.
+    let root = owned(
+        unsafe {
+            libc::open(
+                proc_root.as_ptr(),
+                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            )
+        }
+        .into(),
+    )
+    .ok_or(None)?;
+    let rel = clean.strip_prefix("/").map_err(|_| None)?;
+    let rel = std::ffi::CString::new(rel.as_os_str().as_encoded_bytes()).map_err(|_| None)?;
+    let how = OpenHow {
+        flags: (libc::O_PATH | libc::O_CLOEXEC) as u64,
+        mode: 0,
+        resolve: libc::RESOLVE_IN_ROOT | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS,
+    };
+    // SAFETY: openat2 with a valid directory descriptor, C string and open_how of the size given.
+    let target = owned(unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            root.as_raw_fd(),
+            rel.as_ptr(),
+            &how as *const OpenHow,
+            std::mem::size_of::<OpenHow>(),
+        )
+    })
+    .ok_or(None)?;
+    // SAFETY: a zeroed stat is a valid out-parameter of fstat.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: fstat on an open descriptor.
+    if unsafe { libc::fstat(target.as_raw_fd(), &mut st) } != 0
+        || st.st_mode & libc::S_IFMT != libc::S_IFSOCK
+    {
+        return Err(Some(libc::ECONNREFUSED));
+    }
+    // The program's socket: its type and blocking mode are copied.
+    // SAFETY: pidfd_open of a live process (the caller is blocked in this notification).
+    let pidfd = owned(unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0u32) }).ok_or(None)?;
+    // SAFETY: pidfd_getfd duplicates the program's descriptor into this process.
+    let theirs = owned(unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_getfd,
+            pidfd.as_raw_fd(),
+            sockfd as i32,
+            0u32,
+        )
+    })
+    .ok_or(None)?;
+    let int_opt = |opt: i32| -> Option<i32> {
+        let mut v: i32 = 0;
+        let mut len = std::mem::size_of::<i32>() as libc::socklen_t;
+        // SAFETY: getsockopt into an int of the length given.
+        let r = unsafe {
+            libc::getsockopt(
+                theirs.as_raw_fd(),
+                libc::SOL_SOCKET,
+                opt,
+                (&mut v as *mut i32).cast(),
+                &mut len,
+            )
+        };
+        (r == 0).then_some(v)
+    };
+    let kind = int_opt(libc::SO_TYPE).ok_or(Some(libc::ENOTSOCK))?;
+    if int_opt(libc::SO_DOMAIN) != Some(libc::AF_UNIX)
+        || (kind != libc::SOCK_STREAM && kind != libc::SOCK_SEQPACKET)
+    {
+        return Err(None);
+    }
+    // SAFETY: fcntl on an open descriptor.
+    let status = unsafe { libc::fcntl(theirs.as_raw_fd(), libc::F_GETFL) };
+    drop(theirs);
+    // SAFETY: a new socket, owned below.
+    let mine = owned(
+        unsafe {
+            libc::socket(
+                libc::AF_UNIX,
+                kind | libc::SOCK_CLOEXEC | libc::SOCK_NONBLOCK,
+                0,
+            )
+        }
+        .into(),
+    )
+    .ok_or(Some(libc::ENOBUFS))?;
+    // Connect through the opened inode itself, never through the path again.
+    let via = format!("/proc/self/fd/{}", target.as_raw_fd());
+    // SAFETY: a zeroed sockaddr_un is valid; the path fits (checked below).
+    let mut sun: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    sun.sun_family = libc::AF_UNIX as libc::sa_family_t;
+    if via.len() >= sun.sun_path.len() {
+        return Err(None);
+    }
+    for (d, b) in sun.sun_path.iter_mut().zip(via.bytes()) {
+        *d = b as libc::c_char;
+    }
+    // SAFETY: connect with a valid sockaddr_un of the size given.
+    let r = unsafe {
+        libc::connect(
+            mine.as_raw_fd(),
+            (&sun as *const libc::sockaddr_un).cast(),
+            std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t,
+        )
+    };
+    if r != 0 {
+        let e = io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::ECONNREFUSED);
+        return Err(Some(e));
+    }
+    // The listener must be a confined process of this run.
+    let mut cred: libc::ucred = libc::ucred {
+        pid: 0,
+        uid: 0,
+        gid: 0,
+    };
+    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
+    // SAFETY: getsockopt into a ucred of the length given.
+    let r = unsafe {
+        libc::getsockopt(
+            mine.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PEERCRED,
+            (&mut cred as *mut libc::ucred).cast(),
+            &mut len,
+        )
+    };
+    let ours = r == 0
+        && cred.pid > 0
+        && procs::is_confined(cred.pid)
+        && procs::descendants(n.gate.root, &procs::snapshot())
+            .iter()
+            .any(|p| p.pid == cred.pid);
+    if !ours {
+        return Err(None);
+    }
+    if status >= 0 && status & libc::O_NONBLOCK == 0 {
+        // SAFETY: fcntl on our own descriptor.
+        unsafe { libc::fcntl(mine.as_raw_fd(), libc::F_SETFL, status & !libc::O_NONBLOCK) };
+    }
+    let cloexec = fs_err::read_to_string(format!("/proc/{pid}/fdinfo/{sockfd}"))
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("flags:").map(|f| f.trim().to_owned()))
+        })
+        .and_then(|f| u32::from_str_radix(&f, 8).ok())
+        .is_some_and(|f| f & libc::O_CLOEXEC as u32 != 0);
+    let mut addfd = libc::seccomp_notif_addfd {
+        id: req.id,
+        flags: libc::SECCOMP_ADDFD_FLAG_SETFD as u32,
+        srcfd: mine.as_raw_fd() as u32,
+        newfd: sockfd as u32,
+        newfd_flags: if cloexec { libc::O_CLOEXEC as u32 } else { 0 },
+    };
+    // SAFETY: ADDFD with a valid struct; the notification is still pending.
+    if unsafe {
+        libc::ioctl(
+            n.listener.as_raw_fd(),
+            libc::SECCOMP_IOCTL_NOTIF_ADDFD,
+            &mut addfd,
+        )
+    } < 0
+    {
+        return Err(Some(libc::EINTR));
+    }
+    Ok(())
+}
+
 /// Whether `path` exists in the file-system view of process `pid` (its root and working
 /// directory), without following a final symlink.
 fn exists_for(pid: i32, path: &str) -> bool {
@@ -713,7 +942,8 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             (-libc::EAFNOSUPPORT, 0)
         }
         seccomp::Call::Connect { name, addr, len } => {
-            // Always refused: the address is read only to name it.
+            // The program's own `connect` never runs: the address is read from its memory to
+            // name it, and the supervisor may make the connection itself (below).
             let (what, path) = socket_address(pid, addr, len);
             if let Some(p) = &path
                 && !exists_for(pid, p)
@@ -721,6 +951,13 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                 // Nothing there to reach (glibc's look for nscd, say): refused as the kernel
                 // would, and not worth a violation.
                 return (-libc::ENOENT, 0);
+            }
+            if let (Some(p), "connect") = (&path, name) {
+                match internal_connect(req, n, pid, args[0], p) {
+                    Ok(()) => return (0, 0),
+                    Err(Some(errno)) => return (-errno, 0),
+                    Err(None) => {}
+                }
             }
             record(
                 ViolationKind::Network,

@@ -53,7 +53,6 @@ pub(crate) fn descendants(root: i32, procs: &[Proc]) -> Vec<Proc> {
 }
 
 /// Whether a process runs under a seccomp filter (that is, inside the sandbox).
-#[cfg(test)]
 pub(crate) fn is_confined(pid: i32) -> bool {
     confined_threads(pid).is_some()
 }
