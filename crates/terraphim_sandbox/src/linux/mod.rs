@@ -907,6 +907,14 @@ fn internal_connect(
     Ok(())
 }
 
+/// Sockets of the name services glibc asks for users and groups (nscd, systemd's userdb).
+const NAME_SERVICES: &[&str] = &["/run/nscd/", "/var/run/nscd/", "/run/systemd/userdb/"];
+
+/// Whether a socket path is a name service's (see [`NAME_SERVICES`]), lexically.
+fn name_service(path: &str) -> bool {
+    !path.contains("/../") && NAME_SERVICES.iter().any(|d| path.starts_with(d))
+}
+
 /// Whether `path` exists in the file-system view of process `pid` (its root and working
 /// directory), without following a final symlink.
 fn exists_for(pid: i32, path: &str) -> bool {
@@ -946,10 +954,11 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             // name it, and the supervisor may make the connection itself (below).
             let (what, path) = socket_address(pid, addr, len);
             if let Some(p) = &path
-                && !exists_for(pid, p)
+                && (!exists_for(pid, p) || name_service(p))
             {
-                // Nothing there to reach (glibc's look for nscd, say): refused as the kernel
-                // would, and not worth a violation.
+                // Nothing there to reach (glibc's look for nscd, say), or a user and group
+                // lookup service (what it answers is readable in /etc anyway): refused as if it
+                // were not there, and not worth a violation (every `ls -l` would have one).
                 return (-libc::ENOENT, 0);
             }
             if let (Some(p), "connect") = (&path, name) {
@@ -1293,4 +1302,18 @@ pub(crate) fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     }
     // SAFETY: both descriptors were just created and are owned here.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_service_sockets_are_recognised_lexically() {
+        assert!(name_service("/var/run/nscd/socket"));
+        assert!(name_service("/run/systemd/userdb/io.systemd.Multiplexer"));
+        assert!(!name_service("/run/systemd/userdb/../../docker.sock"));
+        assert!(!name_service("/run/user/0/ssh-agent.sock"));
+        assert!(!name_service("/var/run/docker.sock"));
+    }
 }
