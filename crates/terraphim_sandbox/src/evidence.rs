@@ -118,6 +118,8 @@ impl Judge<'_> {
             "no such file or directory",
             // A mount point (a pinned `.git`, a protected path) cannot be renamed or removed.
             "device or resource busy",
+            // A link or rename across the sandbox's mounts, or without Landlock's refer right.
+            "invalid cross-device link",
         ];
         let (error, at) = errors
             .iter()
@@ -176,6 +178,7 @@ impl Judge<'_> {
         let writing = write_verb
             || error == "read-only file system"
             || error == "device or resource busy"
+            || error == "invalid cross-device link"
             || in_protected
             // A denied access to a path that does not exist was an attempt to create it.
             || resolved.is_none()
@@ -292,6 +295,10 @@ mod tests {
             Some((FsRead, "read outside the readable roots: /root")),
         );
         check("cat: missing: No such file or directory", None);
+        check(
+            "ln: failed to create hard link 'suid' => '/usr/bin/passwd': Invalid cross-device link",
+            Some((FsWrite, "write to read-only path /usr/bin/passwd")),
+        );
         // Missing in the sandbox's view, present on the host outside the roots.
         check(
             "cat: homelink/notes: No such file or directory",

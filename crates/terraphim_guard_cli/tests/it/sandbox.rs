@@ -988,6 +988,35 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
         undone: false,
         after: Some(Box::new(|w, _| no_suid(&w.root().join("crate/suidsh2")))),
     });
+    // A hardlink needs the source on the same file system as the target: find a setuid binary
+    // beside the world (this machine's /tmp and /usr share one).
+    let same_fs = |a: &Path, b: &Path| {
+        use std::os::unix::fs::MetadataExt as _;
+        fs_err::metadata(a).ok().map(|m| m.dev()) == fs_err::metadata(b).ok().map(|m| m.dev())
+    };
+    if let Some(suid) = ["/usr/bin/passwd", "/usr/bin/su", "/usr/bin/mount"]
+        .iter()
+        .map(Path::new)
+        .find(|p| same_fs(p, &crate_dir) && no_suid(p).is_err())
+    {
+        let suid = s(suid);
+        add(Probe {
+            name: "hard-link a setuid binary of the host into the project",
+            proves: "a setuid file cannot be brought in by a link either (Landlock's refer right; with namespaces the mounts differ)",
+            profile: "build",
+            free: (
+                scratch.clone(),
+                probe_args(&["setuid-link", &suid, &s(&scratch.join("suid-c"))]),
+            ),
+            jailed: (
+                crate_dir.clone(),
+                probe_args(&["setuid-link", &suid, "suidlink"]),
+            ),
+            kind: "fs-write",
+            undone: false,
+            after: Some(Box::new(|w, _| no_suid(&w.root().join("crate/suidlink")))),
+        });
+    }
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } == 0 {
         add(Probe {
