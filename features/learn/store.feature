@@ -35,3 +35,33 @@ Feature: the outcome store survives bad lines
     Then the exit code is 0
     And stderr has no warning
     And a staged ALLOW proposal for "cargo vendor" exists
+
+  Scenario Outline: records written before the shared outcome types count as they did
+    Records of older writers carry no program and no cause: a permission violation counts against
+    the command (every part of it), a resource limit counts neither way.
+    Given a sandbox run of "<command>" that violated <kind>
+    When I run "terraphim-agent guard sweep"
+    Then the exit code is 0
+    And stderr has no warning
+    And a staged DENY proposal for "<candidate>" exists
+
+    Examples:
+      | command          | kind     | candidate |
+      | curl -s http://x | network  | curl      |
+      | sed -i s/a/b/ f  | fs-write | sed       |
+      | mount /dev/x /m  | syscall  | mount     |
+      | zzdebug -p 1     | ptrace   | zzdebug   |
+      | printenv X       | env      | printenv  |
+      | zzfetch x        | gpu      | zzfetch   |
+
+  Scenario Outline: an old record of a resource limit proposes nothing
+    Given a sandbox run of "cargo vendor" that violated <kind>
+    When I run "terraphim-agent guard sweep"
+    Then the staging dir holds 0 proposals
+
+    Examples:
+      | kind      |
+      | memory    |
+      | cpu       |
+      | wall-time |
+      | output    |

@@ -32,11 +32,11 @@ fn record(i: usize) -> OutcomeRecord {
     let mut outcome = Outcome::new(kind);
     outcome.exit_code = Some(0);
     if kind == OutcomeKind::Violation {
-        outcome.violations = vec![Violation {
-            kind: ViolationKind::Network,
-            detail: "connect denied".into(),
-            evidence: "1.2.3.4:443".into(),
-        }];
+        outcome.violations = vec![Violation::new(
+            ViolationKind::Network,
+            "connect denied",
+            "1.2.3.4:443",
+        )];
     }
     let mut r = OutcomeRecord::new(
         format!("toolu_{i:010}"),

@@ -60,8 +60,8 @@ pub use kg::{ActiveKg, KgEntry, Tier};
 pub use paths::LearnPaths;
 pub use proposal::{Action, Evidence, Proposal, proposal_id};
 pub use record::{
-    Decision, Outcome, OutcomeKind, OutcomeRecord, PreReview, Record, ReviewAction, ReviewRecord,
-    SCHEMA, Source, Violation, ViolationKind,
+    Cause, Decision, Outcome, OutcomeKind, OutcomeRecord, PreReview, Record, ReviewAction,
+    ReviewRecord, RunReport, SCHEMA, Source, Violation, ViolationKind,
 };
 pub use stats::{CandidateStats, ConceptStats, Tally};
 pub use store::{ReadWarning, ScanReport, Store, WarningKind};

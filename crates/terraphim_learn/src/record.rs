@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::Timestamp;
 
+pub use terraphim_sandbox::{Cause, Outcome, OutcomeKind, RunReport, Violation, ViolationKind};
+
 /// The record schema this crate writes.
 pub const SCHEMA: u32 = 1;
 
@@ -120,6 +122,26 @@ impl OutcomeRecord {
     }
 }
 
+impl OutcomeRecord {
+    /// The record of one native sandbox run (`guard exec`): decision `sandbox`, source `exec`,
+    /// the run's profile, backend, outcome ([`Outcome::from_run`]) and duration. The caller adds
+    /// what only it knows (cwd, canonical simple commands, agent, concepts).
+    pub fn from_run(id: impl Into<String>, report: &RunReport) -> Self {
+        let mut record = OutcomeRecord::new(
+            id,
+            Source::Exec,
+            report.command.clone(),
+            Decision::Sandbox,
+            Outcome::from_run(report),
+        );
+        record.executed = Some(report.command.clone());
+        record.profile = Some(report.profile.clone());
+        record.backend = Some(report.backend.as_str().to_owned());
+        record.duration_ms = Some(report.duration_ms);
+        record
+    }
+}
+
 /// Which part of the guard wrote an outcome record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -152,138 +174,6 @@ pub enum Decision {
     /// A decision this version does not know; counts neither way.
     #[serde(other)]
     Other,
-}
-
-/// How a command ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The kind of ending.
-    pub kind: OutcomeKind,
-    /// The exit code, if the command exited.
-    #[serde(default)]
-    pub exit_code: Option<i32>,
-    /// What the sandbox stopped or observed.
-    #[serde(default)]
-    pub violations: Vec<Violation>,
-}
-
-impl Outcome {
-    /// An outcome of `kind` with no exit code and no violations.
-    pub fn new(kind: OutcomeKind) -> Outcome {
-        Outcome {
-            kind,
-            exit_code: None,
-            violations: Vec::new(),
-        }
-    }
-}
-
-/// The kind of ending of a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OutcomeKind {
-    /// Ran to completion without a violation (any exit code).
-    Clean,
-    /// The sandbox stopped or observed a permission violation.
-    Violation,
-    /// The run hit its wall-time limit.
-    Timeout,
-    /// The run hit a resource limit (memory, cpu, output).
-    Limit,
-    /// The command failed (non-zero exit) without a violation.
-    Failure,
-    /// The guard denied the command; it never ran.
-    Denied,
-    /// The pre-event of a run whose outcome is not known yet.
-    Pending,
-    /// A kind this version does not know; counts neither way.
-    #[serde(other)]
-    Other,
-}
-
-/// One violation the sandbox reported.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Violation {
-    /// What was attempted.
-    pub kind: ViolationKind,
-    /// Human detail (`write to /etc/passwd denied`).
-    #[serde(default)]
-    pub detail: String,
-    /// Raw evidence (a syscall, a path, an address).
-    #[serde(default)]
-    pub evidence: String,
-}
-
-/// What a violation was about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ViolationKind {
-    /// A denied read.
-    FsRead,
-    /// A denied write.
-    FsWrite,
-    /// A denied network access.
-    Network,
-    /// A denied process spawn.
-    Spawn,
-    /// Memory limit.
-    Memory,
-    /// CPU limit.
-    Cpu,
-    /// Wall-time limit.
-    WallTime,
-    /// Output limit.
-    Output,
-    /// A denied ptrace.
-    Ptrace,
-    /// A kind this version does not know; treated as a permission violation (fail closed).
-    #[serde(other)]
-    Other,
-}
-
-impl ViolationKind {
-    /// Whether this is a permission violation (it proposes DENY); resource limits are not.
-    pub fn is_permission(self) -> bool {
-        !matches!(
-            self,
-            ViolationKind::Memory
-                | ViolationKind::Cpu
-                | ViolationKind::WallTime
-                | ViolationKind::Output
-        )
-    }
-
-    /// The wire name (`fs-write`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ViolationKind::FsRead => "fs-read",
-            ViolationKind::FsWrite => "fs-write",
-            ViolationKind::Network => "network",
-            ViolationKind::Spawn => "spawn",
-            ViolationKind::Memory => "memory",
-            ViolationKind::Cpu => "cpu",
-            ViolationKind::WallTime => "wall-time",
-            ViolationKind::Output => "output",
-            ViolationKind::Ptrace => "ptrace",
-            ViolationKind::Other => "other",
-        }
-    }
-
-    /// The kind of a wire name; unknown names are [`ViolationKind::Other`].
-    pub fn from_wire(name: &str) -> ViolationKind {
-        match name {
-            "fs-read" => ViolationKind::FsRead,
-            "fs-write" => ViolationKind::FsWrite,
-            "network" => ViolationKind::Network,
-            "spawn" => ViolationKind::Spawn,
-            "memory" => ViolationKind::Memory,
-            "cpu" => ViolationKind::Cpu,
-            "wall-time" => ViolationKind::WallTime,
-            "output" => ViolationKind::Output,
-            "ptrace" => ViolationKind::Ptrace,
-            _ => ViolationKind::Other,
-        }
-    }
 }
 
 /// One step of the review gate, appended to `reviews.jsonl`.

@@ -40,8 +40,10 @@ mod supervisor;
 
 pub use error::{Result, SandboxError};
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
-pub use profile::{DEFAULT_PROFILE, Network, Profile, ProfileSet};
-pub use report::{Backend, REPORT_SCHEMA, RunReport, Violation, ViolationKind};
+pub use profile::{Network, Profile, ProfileSet};
+pub use report::{
+    Backend, Cause, Outcome, OutcomeKind, REPORT_SCHEMA, RunReport, Violation, ViolationKind,
+};
 pub use secure_exec::{
     JsDeps, JsInvocation, JsNetwork, JsProfile, JsRequest, JsRunReport, JsSource,
     PINNED_SECURE_EXEC, SecureExec, SecureExecError, js_invocation,

@@ -17,9 +17,6 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("strict", include_str!("../../../kg/profiles/strict.toml")),
 ];
 
-/// The profile `guard exec` uses when none is named.
-pub const DEFAULT_PROFILE: &str = "readonly";
-
 /// What the sandboxed command may do on the network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -59,6 +56,11 @@ pub struct Profile {
     /// One line saying what the profile is for.
     #[serde(default)]
     pub description: String,
+    /// How restrictive the profile is, for choosing among profiles: when several parts of one
+    /// command name different profiles, the one with the highest strictness that fits the
+    /// command runs it ([`ProfileSet::strictest`]). A user profile without it ranks 1.
+    #[serde(default = "default_strictness")]
+    pub strictness: u8,
     /// Readable (and executable) roots. Nothing else is readable.
     #[serde(default)]
     pub read_only: Vec<String>,
@@ -101,7 +103,17 @@ pub struct Profile {
     pub env_deny: Vec<String>,
 }
 
+fn default_strictness() -> u8 {
+    1
+}
+
 impl Profile {
+    /// Whether the profile can run a command of `parts` simple commands: a single-program
+    /// profile (`max_processes = 1`) cannot run a pipeline or a list.
+    pub fn fits(&self, parts: usize) -> bool {
+        self.max_processes > 1 || parts <= 1
+    }
+
     /// The task (thread) cap in force: `max_threads`, or its default.
     pub fn task_cap(&self) -> u32 {
         self.max_threads
@@ -289,6 +301,28 @@ impl ProfileSet {
             })
     }
 
+    /// Of the profiles `names`, the strictest one that fits a command of `parts` simple
+    /// commands (ties by name); unknown names are skipped. When the strictest does not fit
+    /// (a single-program profile for a pipeline), the strictest of the others that does.
+    pub fn strictest<'a>(
+        &self,
+        names: impl IntoIterator<Item = &'a str>,
+        parts: usize,
+    ) -> Option<&Profile> {
+        let mut known: Vec<&Profile> = names
+            .into_iter()
+            .filter_map(|n| self.profiles.get(n))
+            .collect();
+        known.sort_by(|a, b| (b.strictness, &b.name).cmp(&(a.strictness, &a.name)));
+        known.iter().copied().find(|p| p.fits(parts)).or_else(|| {
+            // Only single-program profiles were named: the strictest profile of the whole set
+            // that fits, no looser than needed.
+            let mut all: Vec<&Profile> = self.profiles.values().filter(|p| p.fits(parts)).collect();
+            all.sort_by(|a, b| (b.strictness, &b.name).cmp(&(a.strictness, &a.name)));
+            known.first().and(all.first().copied())
+        })
+    }
+
     /// Every profile, by name.
     pub fn iter(&self) -> impl Iterator<Item = &Profile> {
         self.profiles.values()
@@ -387,6 +421,81 @@ mod tests {
                 assert_eq!(one, all, "{name} with {user:?}");
             }
         }
+    }
+
+    #[test]
+    fn strictness_is_data_and_picks_the_strictest_that_fits() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = include_str!("../../../kg/profiles/readonly.toml");
+        fs_err::write(
+            dir.path().join("tight.toml"),
+            base.replace("strictness = 2", "strictness = 5"),
+        )
+        .unwrap();
+        fs_err::write(
+            dir.path().join("plain.toml"),
+            base.replace("strictness = 2\n", ""),
+        )
+        .unwrap();
+        let set = ProfileSet::load(Some(dir.path())).unwrap();
+        let cases: &[(&str, &[&str], usize, Option<&str>)] = &[
+            (
+                "one part, strict wins",
+                &["build", "strict", "readonly"],
+                1,
+                Some("strict"),
+            ),
+            (
+                "strict cannot run a pipeline",
+                &["strict", "build"],
+                2,
+                Some("build"),
+            ),
+            ("only strict named, pipeline", &["strict"], 3, Some("tight")),
+            (
+                "readonly over build",
+                &["build", "readonly"],
+                2,
+                Some("readonly"),
+            ),
+            (
+                "user profile by its own strictness",
+                &["readonly", "tight"],
+                2,
+                Some("tight"),
+            ),
+            (
+                "missing strictness ranks 1",
+                &["plain", "build"],
+                1,
+                Some("plain"),
+            ),
+            (
+                "missing strictness below readonly",
+                &["plain", "readonly"],
+                1,
+                Some("readonly"),
+            ),
+            (
+                "unknown names skipped",
+                &["nope", "build"],
+                1,
+                Some("build"),
+            ),
+            ("nothing known", &["nope"], 1, None),
+        ];
+        for (name, names, parts, want) in cases {
+            let got = set
+                .strictest(names.iter().copied(), *parts)
+                .map(|p| p.name.as_str());
+            assert_eq!(got, *want, "{name}");
+        }
+        let embedded = ProfileSet::embedded().unwrap();
+        let ranks: Vec<(&str, u8)> = embedded
+            .iter()
+            .map(|p| (p.name.as_str(), p.strictness))
+            .collect();
+        assert_eq!(ranks, [("build", 0), ("readonly", 2), ("strict", 3)]);
     }
 
     #[test]

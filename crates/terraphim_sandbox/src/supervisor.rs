@@ -657,9 +657,7 @@ pub fn run(
         );
     }
     for x in seen.into_vec() {
-        for _ in 0..x.count {
-            v.push(x.kind, x.detail.clone(), x.evidence.clone());
-        }
+        v.add(x);
     }
     match signal {
         Some(libc::SIGXCPU) => v.push(

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::Args;
-use terraphim_sandbox::{
-    BwrapUse, DEFAULT_PROFILE, ProfileSet, RunReport, SandboxError, SandboxRequest,
-};
+use terraphim_guard::DEFAULT_PROFILE;
+use terraphim_learn::{Outcome, OutcomeRecord};
+use terraphim_sandbox::{BwrapUse, ProfileSet, RunReport, SandboxError, SandboxRequest};
 
 use crate::exit_code;
 
@@ -109,18 +109,9 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     if args.json {
         eprintln!("{json}");
     }
-    let backend = serde_json::to_value(report.backend)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string));
-    record(
-        &args,
-        &command,
-        &canonical,
-        &report.profile,
-        backend.as_deref(),
-        outcome_of(&report),
-        report.duration_ms,
-    );
+    let mut rec = OutcomeRecord::from_run(record_id(&args), &report);
+    rec.canonical = canonical;
+    record(rec);
     Ok(exit_code_of(&report))
 }
 
@@ -186,97 +177,41 @@ fn run_js(
     if args.json {
         eprintln!("{json}");
     }
-    let mut outcome = classify(&report.violations, false, false, Some(report.exit_code));
-    if report.violations.is_empty() && report.exit_code == 124 {
-        outcome["kind"] = "timeout".into();
-    }
-    record(
-        args,
-        &request.command,
-        canonical,
-        &request.profile.name,
-        Some("secure-exec"),
-        outcome,
-        report.wall_ms,
+    let mut rec = OutcomeRecord::new(
+        record_id(args),
+        terraphim_learn::Source::Exec,
+        request.command.clone(),
+        terraphim_learn::Decision::Sandbox,
+        Outcome::from_js(&report),
     );
+    rec.executed = Some(request.command.clone());
+    rec.canonical = canonical.to_vec();
+    rec.profile = Some(request.profile.name.clone());
+    rec.backend = Some(report.backend.to_owned());
+    rec.duration_ms = Some(report.wall_ms);
+    record(rec);
     Ok(Some(
         u8::try_from(report.exit_code).unwrap_or(exit_code::ERROR_GENERAL),
     ))
 }
 
-/// The learning loop's view of a native run.
-fn outcome_of(report: &RunReport) -> serde_json::Value {
-    let limit = report.cpu_limit_hit || report.memory_limit_hit || report.output_limit_hit;
-    classify(
-        &report.violations,
-        report.timed_out,
-        limit,
-        report.exit_code,
-    )
-}
-
-fn classify(
-    violations: &[terraphim_sandbox::Violation],
-    timed_out: bool,
-    limit: bool,
-    exit: Option<i32>,
-) -> serde_json::Value {
-    use terraphim_sandbox::ViolationKind as K;
-    let permission = violations.iter().any(|v| {
-        matches!(
-            v.kind,
-            K::FsRead | K::FsWrite | K::Network | K::Spawn | K::Ptrace
-        )
-    });
-    let kind = if permission {
-        "violation"
-    } else if timed_out {
-        "timeout"
-    } else if limit || !violations.is_empty() {
-        "limit"
-    } else if exit == Some(0) {
-        "clean"
-    } else {
-        "failure"
-    };
-    serde_json::json!({"kind": kind, "exit_code": exit, "violations": violations})
-}
-
-/// Append the run to the outcome store; a failure to record never changes the run's result.
-fn record(
-    args: &ExecArgs,
-    command: &str,
-    canonical: &[String],
-    profile: &str,
-    backend: Option<&str>,
-    outcome: serde_json::Value,
-    duration_ms: u64,
-) {
-    let id = args.id.clone().unwrap_or_else(|| {
+/// The record's invocation id: `--id`, or one made up for this process.
+fn record_id(args: &ExecArgs) -> String {
+    args.id.clone().unwrap_or_else(|| {
         format!(
             "exec-{}-{}",
             std::process::id(),
-            crate::outcomes::now_rfc3339()
+            terraphim_learn::Timestamp::now()
         )
-    });
-    let record = serde_json::json!({
-        "type": "outcome",
-        "schema": 1,
-        "time": crate::outcomes::now_rfc3339(),
-        "id": id,
-        "cwd": std::env::current_dir().ok(),
-        "source": "exec",
-        "command": command,
-        "executed": command,
-        "canonical": canonical,
-        "decision": "sandbox",
-        "concepts": [],
-        "profile": profile,
-        "backend": backend,
-        "outcome": outcome,
-        "duration_ms": duration_ms,
-    });
-    if let Err(e) = crate::outcomes::append(&record) {
+    })
+}
+
+/// Append the run to the outcome store; a failure to record never changes the run's result.
+fn record(mut record: OutcomeRecord) {
+    record.cwd = std::env::current_dir()
+        .ok()
+        .map(|d| d.to_string_lossy().into_owned());
+    if let Err(e) = crate::outcomes::append(record) {
         eprintln!("warning: terraphim guard could not record the outcome: {e:#}");
     }
 }

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use terraphim_guard::Decision;
+use terraphim_learn::{Outcome, OutcomeKind, OutcomeRecord, PreReview, Source};
 
 use super::protocol::{Agent, Event, ToolCall};
 
@@ -63,15 +64,14 @@ pub(crate) fn record(
     fs_err::write(&tmp, serde_json::to_vec(&pre)?)?;
     fs_err::rename(&tmp, &path)?;
     let outcome = if d.verdict == terraphim_guard::Verdict::Deny {
-        json!({"kind": "denied"})
+        OutcomeKind::Denied
     } else {
-        json!({"kind": "pending"})
+        OutcomeKind::Pending
     };
-    let mut rec = record_json("hook-pre", agent, call, &pre, outcome, None);
-    if let Some(review) = pre_review {
-        rec["pre_review"] = review;
-    }
-    crate::outcomes::append(&rec)
+    let mut rec = outcome_record(Source::HookPre, agent, call, &pre, Outcome::new(outcome));
+    // The hook hands the review over in the record's JSON shape; an unreadable one is not kept.
+    rec.pre_review = pre_review.and_then(|r| serde_json::from_value::<PreReview>(r).ok());
+    crate::outcomes::append(rec)
 }
 
 pub(crate) fn take(id: &str) -> anyhow::Result<Option<PreRecord>> {
@@ -105,9 +105,9 @@ pub(crate) fn record_outcome(
     input: &Value,
 ) -> anyhow::Result<()> {
     let source = if event == Event::PostToolUseFailure {
-        "hook-post-failure"
+        Source::HookPostFailure
     } else {
-        "hook-post"
+        Source::HookPost
     };
     let pre = pre.unwrap_or_else(|| PreRecord {
         id: call.id.clone().unwrap_or_default(),
@@ -119,50 +119,48 @@ pub(crate) fn record_outcome(
         concepts: Vec::new(),
         canonical: Vec::new(),
     });
-    let kind = match code {
-        Some(0) => "clean",
-        Some(_) => "failure",
-        None if event == Event::PostToolUseFailure => "failure",
-        None => "clean",
+    let mut kind = match code {
+        Some(0) => OutcomeKind::Clean,
+        Some(_) => OutcomeKind::Failure,
+        None if event == Event::PostToolUseFailure => OutcomeKind::Failure,
+        None => OutcomeKind::Clean,
     };
-    let duration = input.get("duration_ms").and_then(Value::as_u64);
-    let mut outcome = json!({"kind": kind, "exit_code": code});
-    if let Some(err) = input.get("error").and_then(Value::as_str)
-        && err.contains("timed out")
+    if input
+        .get("error")
+        .and_then(Value::as_str)
+        .is_some_and(|err| err.contains("timed out"))
     {
-        outcome = json!({"kind": "timeout", "exit_code": code});
+        kind = OutcomeKind::Timeout;
     }
-    let mut rec = record_json(source, agent, call, &pre, outcome, duration);
+    let mut outcome = Outcome::new(kind);
+    outcome.exit_code = code;
+    let mut rec = outcome_record(source, agent, call, &pre, outcome);
+    rec.duration_ms = input.get("duration_ms").and_then(Value::as_u64);
     // What ran is the rewritten command the agent reports now.
-    rec["executed"] = Value::String(call.command.clone());
-    crate::outcomes::append(&rec)
+    rec.executed = Some(call.command.clone());
+    crate::outcomes::append(rec)
 }
 
-fn record_json(
-    source: &str,
+fn outcome_record(
+    source: Source,
     agent: Agent,
     call: &ToolCall,
     pre: &PreRecord,
-    outcome: Value,
-    duration_ms: Option<u64>,
-) -> Value {
-    json!({
-        "type": "outcome",
-        "schema": 1,
-        "time": crate::outcomes::now_rfc3339(),
-        "id": pre.id,
-        "session": call.session,
-        "cwd": call.cwd,
-        "source": source,
-        "agent": agent.as_str(),
-        "command": pre.command,
-        "executed": pre.executed,
-        "canonical": pre.canonical,
-        "decision": pre.decision,
-        "concepts": pre.concepts,
-        "profile": pre.profile,
-        "backend": Value::Null,
-        "outcome": outcome,
-        "duration_ms": duration_ms,
-    })
+    outcome: Outcome,
+) -> OutcomeRecord {
+    let mut rec = OutcomeRecord::new(
+        pre.id.clone(),
+        source,
+        pre.command.clone(),
+        crate::outcomes::decision(&pre.decision),
+        outcome,
+    );
+    rec.session = call.session.clone();
+    rec.cwd = call.cwd.clone();
+    rec.agent = Some(agent.as_str().to_owned());
+    rec.executed = Some(pre.executed.clone());
+    rec.canonical = pre.canonical.clone();
+    rec.concepts = pre.concepts.clone();
+    rec.profile = pre.profile.clone();
+    rec
 }

@@ -484,3 +484,11 @@ fn an_unreadable_data_dir_is_a_clear_error() {
         out.stderr
     );
 }
+
+#[test]
+fn the_default_profile_has_one_home_and_exists() {
+    // The guard names the profile of unnamed sandbox decisions; `guard exec` uses the same
+    // constant, and the sandbox ships a profile of that name.
+    let set = terraphim_sandbox::ProfileSet::embedded().unwrap();
+    assert!(set.get(terraphim_guard::DEFAULT_PROFILE).is_ok());
+}

@@ -89,11 +89,7 @@ impl Run<'_> {
         outcome.violations = self
             .violations
             .iter()
-            .map(|k| Violation {
-                kind: *k,
-                detail: format!("{} denied", k.as_str()),
-                evidence: String::new(),
-            })
+            .map(|k| Violation::new(*k, format!("{} denied", k.as_str()), ""))
             .collect();
         let mut r = OutcomeRecord::new(self.id, Source::Exec, self.command, self.decision, outcome);
         // A pipeline or list: one canonical simple command per part.

@@ -294,3 +294,117 @@ fn rotation_and_compaction_keep_the_store_bounded_and_the_counts() {
         .unwrap();
     assert_eq!(refresh.tally.candidates["git status"].clean_runs, 301);
 }
+
+/// Lines exactly as the writers before the shared outcome types wrote them (`guard exec` and the
+/// hook built them with `json!`; violations had no `program` or `cause`, the hook wrote
+/// `"decision":"unknown"` and `"backend":null`, older learn writers no `count`).
+const OLD_FORMAT: &[&str] = &[
+    r#"{"type":"outcome","schema":1,"time":"2026-11-01T10:00:00.000Z","id":"exec-1","cwd":"/p","source":"exec","command":"cargo test -p a","executed":"cargo test -p a","canonical":["cargo test -p a"],"decision":"sandbox","concepts":[],"profile":"readonly","backend":"native+ns","outcome":{"kind":"clean","exit_code":0,"violations":[]},"duration_ms":12}"#,
+    r#"{"type":"outcome","schema":1,"time":"2026-11-01T10:00:01.000Z","id":"exec-2","cwd":"/p","source":"exec","command":"curl http://x","executed":"curl http://x","canonical":["curl http://x"],"decision":"sandbox","concepts":[],"profile":"readonly","backend":"native","outcome":{"kind":"violation","exit_code":7,"violations":[{"kind":"network","detail":"socket(AF_INET, SOCK_STREAM) denied","evidence":"seccomp: socket by pid 9 (curl) refused","count":2}]},"duration_ms":30}"#,
+    r#"{"type":"outcome","schema":1,"time":"2026-11-01T10:00:02.000Z","id":"exec-3","cwd":"/p","source":"exec","command":"mount x","executed":"mount x","canonical":["mount x"],"decision":"sandbox","concepts":[],"profile":"readonly","backend":"native","outcome":{"kind":"limit","exit_code":1,"violations":[{"kind":"syscall","detail":"mount denied","evidence":"seccomp: mount","count":1}]},"duration_ms":5}"#,
+    r#"{"type":"outcome","schema":1,"time":"2026-11-01T10:00:03.000Z","id":"toolu_1","session":"s","cwd":"/p","source":"hook-pre","agent":"claude-code","command":"make","executed":"make","canonical":["make"],"decision":"unknown","concepts":[],"profile":null,"backend":null,"outcome":{"kind":"pending"},"duration_ms":null,"pre_review":{"verdict":"clean","script":"x.sh","sha256":"ab","line":"pre-review: clean"}}"#,
+    r#"{"type":"outcome","schema":1,"time":"2026-11-01T10:00:04.000Z","id":"toolu_2","source":"exec","command":"grep -r x .","canonical":["grep -r x ."],"decision":"sandbox","outcome":{"kind":"violation","violations":[{"kind":"fs-read","detail":"hidden path /h/.ssh/id"}]}}"#,
+];
+
+#[test]
+fn a_store_in_the_old_format_still_loads() {
+    use terraphim_learn::{Cause, Decision, OutcomeKind, Source, ViolationKind};
+    let env = Env::new();
+    let dir = env.learn.store().dir().to_owned();
+    fs_err::create_dir_all(&dir).unwrap();
+    fs_err::write(dir.join("outcomes.jsonl"), OLD_FORMAT.join("\n") + "\n").unwrap();
+    let (records, warnings) = env.learn.store().read_outcomes().unwrap();
+    assert_eq!(warnings, []);
+    type Row<'a> = (
+        &'a str,
+        Source,
+        Decision,
+        OutcomeKind,
+        Vec<(ViolationKind, u32)>,
+    );
+    let want: Vec<Row<'_>> = vec![
+        (
+            "exec-1",
+            Source::Exec,
+            Decision::Sandbox,
+            OutcomeKind::Clean,
+            vec![],
+        ),
+        (
+            "exec-2",
+            Source::Exec,
+            Decision::Sandbox,
+            OutcomeKind::Violation,
+            vec![(ViolationKind::Network, 2)],
+        ),
+        (
+            "exec-3",
+            Source::Exec,
+            Decision::Sandbox,
+            OutcomeKind::Limit,
+            vec![(ViolationKind::Syscall, 1)],
+        ),
+        (
+            "toolu_1",
+            Source::HookPre,
+            Decision::Other,
+            OutcomeKind::Pending,
+            vec![],
+        ),
+        (
+            "toolu_2",
+            Source::Exec,
+            Decision::Sandbox,
+            OutcomeKind::Violation,
+            vec![(ViolationKind::FsRead, 1)],
+        ),
+    ];
+    let got: Vec<Row<'_>> = records
+        .iter()
+        .map(|r| {
+            for v in &r.outcome.violations {
+                assert_eq!(
+                    (v.cause, v.program.as_ref()),
+                    (Cause::Program, None),
+                    "{}",
+                    r.id
+                );
+            }
+            (
+                r.id.as_str(),
+                r.source,
+                r.decision,
+                r.outcome.kind,
+                r.outcome
+                    .violations
+                    .iter()
+                    .map(|v| (v.kind, v.count))
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(
+        records[3].pre_review.as_ref().map(|p| p.verdict.as_str()),
+        Some("clean")
+    );
+    // The engine reads them as before: an old `syscall` violation is a permission violation
+    // (it was one to the old reader too), and an unattributed violation counts against its command.
+    let refresh = env
+        .learn
+        .refresh(&env.learn.user_kg().unwrap(), &|_: &str| false)
+        .unwrap();
+    let counts = |p: &str| {
+        let s = &refresh.tally.candidates[p];
+        (s.clean_runs, s.violations)
+    };
+    assert_eq!(
+        [
+            counts("cargo test"),
+            counts("curl"),
+            counts("mount"),
+            counts("grep")
+        ],
+        [(1, 0), (0, 1), (0, 1), (0, 1)]
+    );
+}

@@ -44,12 +44,8 @@ impl JsRunReport {
             .iter()
             .any(|v| v.kind == kind && v.detail == detail)
         {
-            self.violations.push(Violation {
-                kind,
-                detail,
-                evidence: evidence.into(),
-                count: 1,
-            });
+            self.violations
+                .push(Violation::new(kind, detail, evidence.into()));
         }
     }
 }
