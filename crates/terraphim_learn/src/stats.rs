@@ -6,7 +6,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{LearnConfig, Timestamp, ViolationKind, candidate_pattern};
+use crate::{Cause, LearnConfig, Timestamp, ViolationKind, candidate_pattern};
 
 /// How many example commands a candidate keeps.
 pub(crate) const MAX_EXAMPLES: usize = 3;
@@ -31,6 +31,10 @@ pub struct CandidateStats {
     pub timeouts: u64,
     /// Resource limits hit (count neither way).
     pub limits: u64,
+    /// Runs refused only by the profile's own tightness (a write into the project under a
+    /// profile that grants none, a second process under a single-program profile), or whose
+    /// violations another program of the run caused: count neither way, and are not clean.
+    pub refused: u64,
     /// Denied by the guard (it never ran).
     pub denied: u64,
     /// First record.
@@ -108,6 +112,59 @@ pub(crate) struct LineViolation<'a> {
     pub(crate) kind: Cow<'a, str>,
     #[serde(borrow, default)]
     pub(crate) detail: Cow<'a, str>,
+    /// The argv of the program that made the attempt; absent in older records.
+    #[serde(borrow, default)]
+    pub(crate) program: Option<Vec<Cow<'a, str>>>,
+    #[serde(default)]
+    pub(crate) cause: Cause,
+}
+
+impl LineViolation<'_> {
+    /// Evidence against a program: a permission violation the program caused.
+    pub(crate) fn blames_program(&self) -> bool {
+        self.cause == Cause::Program && ViolationKind::from_wire(&self.kind).is_permission()
+    }
+}
+
+/// Which parts of a record a program's violation counts against.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Blamed {
+    /// Every part: the program is unknown (an older record, a run-wide observation) or is
+    /// none of the parts (started by one of them, which one is unknown: the safe side).
+    Every,
+    /// The parts whose command is this program.
+    Part(String),
+    /// No part: the run's own shell (`bash -c COMMAND`: its redirections and forks).
+    None,
+}
+
+const SHELLS: &[&str] = &["bash", "sh", "dash", "zsh"];
+
+/// Whom a program's violation counts against, given the record's command and canonical parts.
+pub(crate) fn blamed(
+    program: Option<&[Cow<'_, str>]>,
+    command: &str,
+    canonical: &[Cow<'_, str>],
+) -> Blamed {
+    let Some(argv) = program.filter(|a| !a.is_empty()) else {
+        return Blamed::Every;
+    };
+    let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_owned();
+    let name = base(&argv[0]);
+    let own_shell = SHELLS.contains(&name.as_str())
+        && (argv.len() == 1
+            || (argv.iter().any(|w| w == "-c") && argv.last().is_some_and(|w| w == command)));
+    if own_shell {
+        return Blamed::None;
+    }
+    let is_part = canonical
+        .iter()
+        .any(|c| c.split_ascii_whitespace().next().map(base).as_deref() == Some(name.as_str()));
+    if is_part {
+        Blamed::Part(name)
+    } else {
+        Blamed::Every
+    }
 }
 
 /// How one outcome record counts.
@@ -119,6 +176,7 @@ pub(crate) enum Class {
     Timeout,
     Limit,
     Denied,
+    Refused,
     Neutral,
 }
 
@@ -146,8 +204,11 @@ impl<'a> LineRecord<'a> {
             .violations
             .iter()
             .any(|v| ViolationKind::from_wire(&v.kind).is_permission());
+        let program = outcome.violations.iter().any(LineViolation::blames_program);
         let class = match (outcome.kind.as_ref(), permission) {
-            (_, true) => Class::Violation,
+            (_, true) if program => Class::Violation,
+            // Only the profile refused something: no evidence either way, and not clean.
+            (_, true) => Class::Refused,
             // A violation with nothing listed fails closed; one listing only limits is a limit.
             ("violation", false) if outcome.violations.is_empty() => Class::Violation,
             ("violation" | "limit", false) => Class::Limit,
@@ -166,6 +227,35 @@ impl<'a> LineRecord<'a> {
             class,
             sandboxed: decision == "sandbox",
         })
+    }
+}
+
+impl Checked<'_, '_> {
+    /// Whether a violation of this record that blames a program counts against the part
+    /// `canonical`.
+    pub(crate) fn blames(&self, canonical: &str) -> bool {
+        let rec = self.rec;
+        let Some(outcome) = &rec.outcome else {
+            return true;
+        };
+        if outcome.violations.is_empty() {
+            return true; // a violation with nothing listed fails closed
+        }
+        let name = canonical
+            .split_ascii_whitespace()
+            .next()
+            .map(|w| w.rsplit('/').next().unwrap_or(w));
+        outcome
+            .violations
+            .iter()
+            .filter(|v| v.blames_program())
+            .any(
+                |v| match blamed(v.program.as_deref(), &rec.command, &rec.canonical) {
+                    Blamed::Every => true,
+                    Blamed::Part(p) => name == Some(p.as_str()),
+                    Blamed::None => false,
+                },
+            )
     }
 }
 
@@ -205,10 +295,19 @@ impl Tally {
                 Some(s) => s,
                 None => self.candidates.entry(pattern.clone()).or_default(),
             };
-            stats.add(c, canonical);
+            let class = if c.class == Class::Violation && !c.blames(canonical) {
+                // The run's violations are another program's: this part is not clean, and
+                // nothing counts against it.
+                Class::Refused
+            } else {
+                c.class
+            };
+            stats.add(c, class, canonical);
             done.push(pattern);
         }
-        if c.class == Class::Violation {
+        let blames_a_part =
+            rec.canonical.is_empty() || rec.canonical.iter().any(|part| c.blames(part));
+        if c.class == Class::Violation && blames_a_part {
             for concept in &rec.concepts {
                 let stats = match self.concepts.get_mut(concept.as_ref()) {
                     Some(s) => s,
@@ -236,6 +335,7 @@ impl Tally {
             s.failures += o.failures;
             s.timeouts += o.timeouts;
             s.limits += o.limits;
+            s.refused += o.refused;
             s.denied += o.denied;
             s.first_seen = min_time(s.first_seen, o.first_seen);
             s.last_seen = s.last_seen.max(o.last_seen);
@@ -266,7 +366,7 @@ fn shorter(current: Option<String>, new: Option<&str>) -> Option<String> {
 }
 
 impl CandidateStats {
-    fn add(&mut self, c: &Checked<'_, '_>, canonical: &str) {
+    fn add(&mut self, c: &Checked<'_, '_>, class: Class, canonical: &str) {
         self.records += 1;
         self.first_seen = min_time(self.first_seen, Some(c.time));
         self.last_seen = self.last_seen.max(Some(c.time));
@@ -281,7 +381,7 @@ impl CandidateStats {
         {
             self.canonical_example = Some(canonical.to_owned());
         }
-        match c.class {
+        match class {
             Class::Clean => {
                 if self.seen_clean.insert(id_hash(c.id)) {
                     self.clean_runs += 1;
@@ -296,9 +396,9 @@ impl CandidateStats {
                     if kinds.is_empty() {
                         *self.violation_kinds.entry("other".into()).or_default() += 1;
                     }
-                    for v in kinds {
+                    for v in kinds.iter().filter(|v| v.blames_program()) {
                         let kind = ViolationKind::from_wire(&v.kind);
-                        if kind.is_permission() {
+                        {
                             *self
                                 .violation_kinds
                                 .entry(kind.as_str().to_owned())
@@ -311,6 +411,7 @@ impl CandidateStats {
             Class::Timeout => self.timeouts += 1,
             Class::Limit => self.limits += 1,
             Class::Denied => self.denied += 1,
+            Class::Refused => self.refused += 1,
             Class::Neutral => {}
         }
     }

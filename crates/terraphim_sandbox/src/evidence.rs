@@ -5,10 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::report::ViolationKind;
+use crate::report::{Cause, Violation, ViolationKind};
 
 /// What a stderr line is judged against.
 pub(crate) struct Judge<'a> {
+    /// The shell command of the run: a tool named at the start of an error message is taken as
+    /// the program that made the attempt only when the command names it as a word.
+    pub(crate) command: &'a str,
     pub(crate) cwd: &'a Path,
     pub(crate) read_roots: &'a [PathBuf],
     pub(crate) write_roots: &'a [PathBuf],
@@ -87,8 +90,35 @@ impl Judge<'_> {
         roots.iter().any(|r| path.starts_with(r))
     }
 
-    /// Judge one line of stderr.
-    pub(crate) fn line(&self, line: &str) -> Option<(ViolationKind, String, String)> {
+    /// The program a tool's message names (`touch: cannot touch ...` -> `touch`), when the
+    /// run's command names it as a word.
+    fn program(&self, line: &str) -> Option<Vec<String>> {
+        let (head, _) = line.split_once(':')?;
+        let name = head.trim();
+        let plain = !name.is_empty()
+            && name.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'+' | b'/')
+            });
+        let base = name.rsplit('/').next().unwrap_or(name);
+        let named = self
+            .command
+            .split(|c: char| c.is_whitespace() || ";|&()<>`$\"'".contains(c))
+            .any(|w| w == name || w.rsplit('/').next() == Some(base));
+        // `bash: line 1: ...` is the run's own shell (it runs `bash -c COMMAND`): a redirection.
+        (plain && (named || base == "bash")).then(|| vec![base.to_owned()])
+    }
+
+    /// Judge one line of stderr: the violation, with the program its message names and whether
+    /// only the profile refused it (a write into the project of a run that may not write it).
+    pub(crate) fn line(&self, line: &str) -> Option<Violation> {
+        let (kind, detail, evidence, cause) = self.judge(line)?;
+        let mut v = Violation::new(kind, detail, evidence);
+        v.program = self.program(line);
+        v.cause = cause;
+        Some(v)
+    }
+
+    fn judge(&self, line: &str) -> Option<(ViolationKind, String, String, Cause)> {
         let lower = line.to_ascii_lowercase();
         let evidence = || format!("stderr heuristic: `{}`", line.trim());
         if let Some(mark) = MEMORY_MARKS.iter().find(|m| lower.contains(*m)) {
@@ -96,6 +126,7 @@ impl Judge<'_> {
                 ViolationKind::Memory,
                 format!("allocation failed ({mark})"),
                 evidence(),
+                Cause::Profile,
             ));
         }
         if lower.contains("cpu time limit exceeded") {
@@ -103,6 +134,7 @@ impl Judge<'_> {
                 ViolationKind::Cpu,
                 "a process hit the CPU limit".into(),
                 evidence(),
+                Cause::Profile,
             ));
         }
         if lower.contains("file size limit exceeded") {
@@ -110,6 +142,7 @@ impl Judge<'_> {
                 ViolationKind::FsWrite,
                 "a process hit the file size limit".into(),
                 evidence(),
+                Cause::Profile,
             ));
         }
         let errors = [
@@ -133,6 +166,7 @@ impl Judge<'_> {
                 ViolationKind::FsRead,
                 format!("hidden path {}", path.display()),
                 evidence(),
+                Cause::Program,
             ));
         }
         if error == "no such file or directory" {
@@ -149,6 +183,7 @@ impl Judge<'_> {
                         path.display()
                     ),
                     evidence(),
+                    Cause::Program,
                 )
             });
         }
@@ -173,6 +208,7 @@ impl Judge<'_> {
                 ViolationKind::Ptrace,
                 format!("read of another process's {}", path.display()),
                 evidence(),
+                Cause::Program,
             ));
         }
         let writing = write_verb
@@ -192,16 +228,25 @@ impl Judge<'_> {
             } else {
                 "path outside the writable roots"
             };
+            // A write into the project (not a protected path) that this profile does not
+            // grant: a profile with a writable project would have let it through.
+            let cause = if !in_protected && path.starts_with(self.cwd) {
+                Cause::Profile
+            } else {
+                Cause::Program
+            };
             Some((
                 ViolationKind::FsWrite,
                 format!("write to {what} {}", path.display()),
                 evidence(),
+                cause,
             ))
         } else {
             Some((
                 ViolationKind::FsRead,
                 format!("read outside the readable roots: {}", path.display()),
                 evidence(),
+                Cause::Program,
             ))
         }
     }
@@ -214,6 +259,18 @@ mod tests {
 
     #[track_caller]
     fn check(line: &str, want: Option<(ViolationKind, &str)>) {
+        let got = judged(line, "cat touch bash python3 ls mv ln x").map(|v| {
+            assert!(
+                v.evidence.starts_with("stderr heuristic: `"),
+                "{}",
+                v.evidence
+            );
+            (v.kind, v.detail)
+        });
+        assert_eq!(got.as_ref().map(|(k, d)| (*k, d.as_str())), want, "{line}");
+    }
+
+    fn judged(line: &str, command: &str) -> Option<Violation> {
         let read = [PathBuf::from("/usr"), PathBuf::from("/p")];
         let write = [PathBuf::from("/t")];
         let hidden = [PathBuf::from("/h/.ssh"), PathBuf::from("/p/.env")];
@@ -229,6 +286,7 @@ mod tests {
             }
         };
         let judge = Judge {
+            command,
             cwd: Path::new("/p"),
             read_roots: &read,
             write_roots: &write,
@@ -236,11 +294,81 @@ mod tests {
             protected: &protected,
             resolve: &resolve,
         };
-        let got = judge.line(line).map(|(k, d, e)| {
-            assert!(e.starts_with("stderr heuristic: `"), "{e}");
-            (k, d)
-        });
-        assert_eq!(got.as_ref().map(|(k, d)| (*k, d.as_str())), want, "{line}");
+        judge.line(line)
+    }
+
+    #[test]
+    fn who_and_why() {
+        use Cause::*;
+        // (stderr line, the run's command, program named, cause)
+        let rows: &[(&str, &str, Option<&str>, Cause)] = &[
+            // A write into the project refused by a profile that grants none: the profile's.
+            (
+                "touch: cannot touch 'x': Read-only file system",
+                "ls; touch x",
+                Some("touch"),
+                Profile,
+            ),
+            (
+                "touch: cannot touch 'x': Read-only file system",
+                "ls; /usr/bin/touch x",
+                Some("touch"),
+                Profile,
+            ),
+            (
+                "bash: line 1: README: Permission denied",
+                "echo a > README",
+                Some("bash"),
+                Profile,
+            ),
+            // The same program writing a protected path or outside the project: the program's.
+            (
+                "bash: .git/hooks/pre-commit: Read-only file system",
+                "echo > .git/hooks/pre-commit",
+                Some("bash"),
+                Program,
+            ),
+            (
+                "touch: cannot touch '/root/x': Permission denied",
+                "touch /root/x",
+                Some("touch"),
+                Program,
+            ),
+            (
+                "cat: /h/.ssh/id: Permission denied",
+                "cat /h/.ssh/id",
+                Some("cat"),
+                Program,
+            ),
+            (
+                "cat: /proc/1/environ: Permission denied",
+                "cat /proc/1/environ",
+                Some("cat"),
+                Program,
+            ),
+            // A message whose first word the command does not name: no program.
+            (
+                "PermissionError: [Errno 13] Permission denied: '/root/y'",
+                "python3 w.py",
+                None,
+                Program,
+            ),
+            (
+                "touch: cannot touch 'x': Read-only file system",
+                "make",
+                None,
+                Profile,
+            ),
+            ("MemoryError", "python3 m.py", None, Profile),
+        ];
+        for (line, command, program, cause) in rows {
+            let v = judged(line, command).unwrap_or_else(|| panic!("no violation: {line}"));
+            assert_eq!(
+                (v.program_name(), v.cause),
+                (*program, *cause),
+                "{line} in `{command}`"
+            );
+        }
     }
 
     #[test]

@@ -586,11 +586,13 @@ pub fn run(
     let leftovers = linux::procs::kill_tree(me);
     if !plan.bwrap && !timed_out && !output_hit {
         for (lpid, name) in &leftovers {
-            v.push(
+            let mut x = crate::report::Violation::new(
                 ViolationKind::Spawn,
                 format!("process `{name}` outlived the command"),
                 format!("supervisor: pid {lpid} still running after the command exited; killed"),
             );
+            x.program = Some(vec![name.clone()]);
+            v.add(x);
         }
     }
     linux::procs::reap_zombie_children(me);
@@ -692,16 +694,19 @@ pub fn run(
         );
     }
     check_protected(&plan, &mut v);
-    judge_stderr(&plan, &stderr_text, &mut v);
+    judge_stderr(&plan, &req.command, &stderr_text, &mut v);
     for name in &plan.env_removed {
         if mentions(&req.command, name) {
-            v.push(
+            // The profile removed it; the command only names it.
+            let mut x = crate::report::Violation::new(
                 ViolationKind::Env,
                 format!("uses removed variable {name}"),
                 format!(
                     "command text: mentions ${name}, which the sandbox did not pass in (heuristic)"
                 ),
             );
+            x.cause = crate::report::Cause::Profile;
+            v.add(x);
         }
     }
 
@@ -855,7 +860,7 @@ fn check_protected(plan: &Plan, v: &mut Violations) {
     }
 }
 
-fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
+fn judge_stderr(plan: &Plan, command: &str, stderr: &[u8], v: &mut Violations) {
     let resolve = |p: &Path| fs_err::canonicalize(p).ok();
     // Paths are resolved on the host; inside the namespaces `/tmp` is the run's private tmpfs,
     // not the host's `/tmp`, so it is no root of a host path.
@@ -867,6 +872,7 @@ fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
         .cloned()
         .collect();
     let judge = Judge {
+        command,
         cwd: &plan.cwd,
         read_roots: &plan.child.read_roots,
         write_roots: &write_roots,
@@ -875,8 +881,8 @@ fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
         resolve: &resolve,
     };
     for line in String::from_utf8_lossy(stderr).lines().take(2000) {
-        if let Some((kind, detail, evidence)) = judge.line(line) {
-            v.push(kind, detail, evidence);
+        if let Some(x) = judge.line(line) {
+            v.add(x);
         }
     }
 }

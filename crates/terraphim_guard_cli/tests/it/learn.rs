@@ -43,8 +43,12 @@ impl Home {
         }
     }
     fn run(&self, args: &[&str], stdin: Option<&str>) -> Out {
+        self.run_in(&self.tmp.path().join("home"), args, stdin)
+    }
+    fn run_in(&self, cwd: &std::path::Path, args: &[&str], stdin: Option<&str>) -> Out {
         let mut child = Command::new(env!("CARGO_BIN_EXE_terraphim-agent"))
             .args(args)
+            .current_dir(cwd)
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("HOME", self.tmp.path().join("home"))
@@ -491,4 +495,84 @@ fn the_default_profile_has_one_home_and_exists() {
     // constant, and the sandbox ships a profile of that name.
     let set = terraphim_sandbox::ProfileSet::embedded().unwrap();
     assert!(set.get(terraphim_guard::DEFAULT_PROFILE).is_ok());
+}
+
+#[test]
+fn proposals_name_the_program_that_caused_the_violation() {
+    if !crate::sandbox::available(crate::sandbox::Mode::Native) {
+        return;
+    }
+    const RUN: &str = "ls; echo a | cat; touch x; curl -s --max-time 2 http://127.0.0.1:9/";
+    // (profile, command, plant a secret in ~/.ssh, proposals as (action, first synonym))
+    type Row = (
+        &'static str,
+        &'static str,
+        bool,
+        &'static [(&'static str, &'static str)],
+    );
+    let rows: &[Row] = &[
+        // Nothing but the shell starts; its forks are refused by the profile.
+        ("strict", RUN, false, &[]),
+        // touch's write into the project is the profile's refusal; curl's socket is curl's.
+        ("readonly", RUN, false, &[("deny", "curl")]),
+        // A single program: it starts, and the same write is still the profile's refusal.
+        ("strict", "touch x", false, &[]),
+        (
+            "strict",
+            "curl -s --max-time 2 http://127.0.0.1:9/",
+            false,
+            &[("deny", "curl")],
+        ),
+        // A safe program that reads a secret itself is demoted; its neighbour is not.
+        (
+            "readonly",
+            "ls; cat ~/.ssh/id_ed25519",
+            true,
+            &[("demote", "cat")],
+        ),
+        // A redirection is the run's shell: echo is not blamed for it.
+        ("readonly", "echo a > ~/.bashrc; ls", false, &[]),
+    ];
+    for (profile, command, secret, want) in rows {
+        let home = Home::new();
+        let project = home.tmp.path().join("project");
+        fs_err::create_dir_all(&project).unwrap();
+        if *secret {
+            let ssh = home.tmp.path().join("home/.ssh");
+            fs_err::create_dir_all(&ssh).unwrap();
+            fs_err::write(ssh.join("id_ed25519"), "SECRET").unwrap();
+        }
+        let args = [
+            "guard",
+            "exec",
+            "--no-bwrap",
+            "--profile",
+            profile,
+            "--id",
+            "t-1",
+            "--",
+            command,
+        ];
+        let out = home.run_in(&project, &args, None);
+        assert_ne!(out.code, 125, "{profile} `{command}`: {}", out.stderr);
+        let list = home.run(&["guard", "review", "--list", "--json"], None);
+        assert_eq!(list.code, 0, "{}", list.stderr);
+        let v: serde_json::Value = serde_json::from_str(&list.stdout).unwrap();
+        let got: Vec<(String, String)> = v["proposals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["action"].as_str().unwrap().to_owned(),
+                    p["synonyms"][0].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(a, p)| ((*a).to_owned(), (*p).to_owned()))
+            .collect();
+        assert_eq!(got, want, "{profile} `{command}`\n{}", out.stderr);
+    }
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 const SECRET: &str = "SECRET-KEY-MATERIAL-5f1c";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(crate) enum Mode {
     /// Landlock, seccomp and rlimits only.
     Native,
     /// The namespaces as well, made by the supervisor itself (the default where available).
@@ -200,7 +200,7 @@ fn host() -> Value {
 }
 
 /// Whether `mode` can run here; prints `skipping: ...` (or fails under TERRAPHIM_GUARD_NO_SKIP=1).
-fn available(mode: Mode) -> bool {
+pub(crate) fn available(mode: Mode) -> bool {
     let h = host();
     let why = if h["host"]["landlock_abi"].as_u64().unwrap_or(0) < 2 {
         Some("Landlock is not available")

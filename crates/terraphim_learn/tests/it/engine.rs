@@ -5,7 +5,7 @@ use terraphim_learn::{
     ActiveKg, Decision, DestructivePatterns, KgEntry, OutcomeKind, Tier, ViolationKind,
 };
 
-use crate::{Env, Run, append_all, clean, ended, violation};
+use crate::{Env, Run, append_all, blamed, clean, ended, violation};
 
 /// The destructive list every row is checked against (a real list, as in the default KG).
 const DESTRUCTIVE: &[&str] = &[
@@ -262,6 +262,102 @@ fn rules() {
         }],
         &["build tools"],
         &[("demote", "build tools"), ("deny", "bazel run")],
+    );
+}
+
+#[test]
+fn violations_count_against_the_program_that_caused_them() {
+    use ViolationKind::*;
+    use terraphim_learn::Cause::{Profile, Program};
+    const RUN: &str = "ls; echo a | cat; touch x; curl -s http://127.0.0.1:9/";
+    const SHELL: &str = "bash -c ls; echo a | cat; touch x; curl -s http://127.0.0.1:9/";
+    let safe = ["ls", "echo", "cat", "touch"];
+    check(
+        "the single-program profile refused the shell's forks: nothing started, nothing blamed",
+        &[blamed("1", RUN, &[(Spawn, SHELL, Profile)])],
+        &safe,
+        &[],
+    );
+    check(
+        "a write into the project under a read-only profile demotes nothing",
+        &[blamed("1", RUN, &[(FsWrite, "touch", Profile)])],
+        &safe,
+        &[],
+    );
+    check(
+        "curl's own network attempt proposes DENY of curl alone",
+        &[blamed(
+            "1",
+            RUN,
+            &[
+                (FsWrite, "touch", Profile),
+                (Network, "curl -s http://127.0.0.1:9/", Program),
+            ],
+        )],
+        &safe,
+        &[("deny", "curl")],
+    );
+    check(
+        "a program named by its path is still that part",
+        &[blamed(
+            "1",
+            "ls | /usr/bin/wget -q x",
+            &[(Network, "/usr/bin/wget -q x", Program)],
+        )],
+        &["ls"],
+        &[("deny", "wget")],
+    );
+    check(
+        "a safe pattern that itself reads a hidden path is demoted",
+        &[blamed(
+            "1",
+            "ls; cat ~/.ssh/id",
+            &[(FsRead, "cat /home/u/.ssh/id", Program)],
+        )],
+        &safe,
+        &[("demote", "cat")],
+    );
+    check(
+        "the run's own shell (a redirection) blames no part",
+        &[blamed(
+            "1",
+            "echo a > /etc/x",
+            &[(FsWrite, "bash", Program)],
+        )],
+        &safe,
+        &[],
+    );
+    check(
+        "a program that is none of the parts counts against every part (the safe side)",
+        &[blamed("1", "zork; frob", &[(Network, "cc -o x", Program)])],
+        &[],
+        &[("deny", "frob"), ("deny", "zork")],
+    );
+    check(
+        "an unknown program (an older record) counts against every part",
+        &[blamed("1", "frob | grob", &[(Network, "", Program)])],
+        &[],
+        &[("deny", "frob"), ("deny", "grob")],
+    );
+    check(
+        "a profile-caused refusal is not a clean run either",
+        &[
+            clean("1", "frob x"),
+            clean("2", "frob y"),
+            blamed("3", "frob z", &[(FsWrite, "frob", Profile)]),
+        ],
+        &[],
+        &[],
+    );
+    check(
+        "a removed variable is the profile's doing",
+        &[blamed(
+            "1",
+            "printenv AWS_SECRET_KEY",
+            &[(Env, "", Profile)],
+        )],
+        &[],
+        &[],
     );
 }
 

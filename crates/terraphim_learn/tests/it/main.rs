@@ -10,7 +10,7 @@ mod lifecycle;
 mod store;
 
 use terraphim_learn::{
-    Decision, Learn, LearnConfig, LearnPaths, Outcome, OutcomeKind, OutcomeRecord, Source,
+    Cause, Decision, Learn, LearnConfig, LearnPaths, Outcome, OutcomeKind, OutcomeRecord, Source,
     Timestamp, Violation, ViolationKind,
 };
 
@@ -48,6 +48,25 @@ pub struct Run<'a> {
     pub kind: OutcomeKind,
     pub violations: &'a [ViolationKind],
     pub concepts: &'a [&'a str],
+    /// Violations with their program (argv words; empty: unknown) and cause.
+    pub by: &'a [(ViolationKind, &'a str, Cause)],
+}
+
+/// A sandbox run with violations the sandbox attributed (program, cause).
+pub fn blamed<'a>(
+    id: &'a str,
+    command: &'a str,
+    by: &'a [(ViolationKind, &'a str, Cause)],
+) -> Run<'a> {
+    Run {
+        id,
+        command,
+        decision: Decision::Sandbox,
+        kind: OutcomeKind::Violation,
+        violations: &[],
+        concepts: &[],
+        by,
+    }
 }
 
 pub fn clean<'a>(id: &'a str, command: &'a str) -> Run<'a> {
@@ -58,6 +77,7 @@ pub fn clean<'a>(id: &'a str, command: &'a str) -> Run<'a> {
         kind: OutcomeKind::Clean,
         violations: &[],
         concepts: &[],
+        by: &[],
     }
 }
 
@@ -69,6 +89,7 @@ pub fn violation<'a>(id: &'a str, command: &'a str, kinds: &'a [ViolationKind]) 
         kind: OutcomeKind::Violation,
         violations: kinds,
         concepts: &[],
+        by: &[],
     }
 }
 
@@ -80,6 +101,7 @@ pub fn ended<'a>(id: &'a str, command: &'a str, kind: OutcomeKind) -> Run<'a> {
         kind,
         violations: &[],
         concepts: &[],
+        by: &[],
     }
 }
 
@@ -90,6 +112,13 @@ impl Run<'_> {
             .violations
             .iter()
             .map(|k| Violation::new(*k, format!("{} denied", k.as_str()), ""))
+            .chain(self.by.iter().map(|(k, program, cause)| {
+                let mut v = Violation::new(*k, format!("{} denied", k.as_str()), "");
+                let argv: Vec<String> = program.split_whitespace().map(str::to_owned).collect();
+                v.program = (!argv.is_empty()).then_some(argv);
+                v.cause = *cause;
+                v
+            }))
             .collect();
         let mut r = OutcomeRecord::new(self.id, Source::Exec, self.command, self.decision, outcome);
         // A pipeline or list: one canonical simple command per part.

@@ -931,7 +931,18 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
     let args = req.data.args;
     let call = seccomp::classify(i64::from(req.data.nr), &args);
     let who = || format!("pid {pid} ({})", procs::comm(pid));
-    let mut record = |kind, detail: String, evidence: String| out.push(kind, detail, evidence);
+    // The program that made the call: the process waits in it, so its argv is still the one it
+    // made the call with.
+    let program = procs::cmdline(pid);
+    let mut blame = |kind, detail: String, evidence: String, cause| {
+        let mut v = crate::report::Violation::new(kind, detail, evidence);
+        v.program = program.clone();
+        v.cause = cause;
+        out.add(v);
+    };
+    let mut record = |kind, detail: String, evidence: String| {
+        blame(kind, detail, evidence, crate::report::Cause::Program)
+    };
     let eperm = (-libc::EPERM, 0);
     let cont = (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32);
     match call {
@@ -1020,7 +1031,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                 Admit::Yes => cont,
                 Admit::Processes(live) if limits.max_processes <= 1 => {
                     // A single program: refuse at once (EAGAIN would make a shell retry).
-                    record(
+                    blame(
                         ViolationKind::Spawn,
                         format!(
                             "profile `{}` runs a single program (max_processes 1): a new process was refused",
@@ -1030,11 +1041,12 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             "seccomp: {name} by {} refused with EPERM; {live} live confined processes",
                             who()
                         ),
+                        crate::report::Cause::Profile,
                     );
                     eperm
                 }
                 Admit::Processes(live) => {
-                    record(
+                    blame(
                         ViolationKind::Spawn,
                         format!(
                             "process limit reached (max_processes {})",
@@ -1044,11 +1056,12 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             "seccomp: {name} by {} refused with EAGAIN; {live} live confined processes",
                             who()
                         ),
+                        crate::report::Cause::Profile,
                     );
                     (-libc::EAGAIN, 0)
                 }
                 Admit::Tasks(tasks) => {
-                    record(
+                    blame(
                         ViolationKind::Spawn,
                         format!("task limit reached (max_threads {})", limits.max_tasks),
                         format!(
@@ -1060,6 +1073,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             },
                             who()
                         ),
+                        crate::report::Cause::Profile,
                     );
                     (-libc::EAGAIN, 0)
                 }
@@ -1088,13 +1102,15 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             eperm
         }
         seccomp::Call::Chmod { name, .. } | seccomp::Call::Metadata(name) => {
-            record(
+            // Locked because this run has no mount namespace, not because of what the program is.
+            blame(
                 ViolationKind::FsWrite,
                 format!("{name} denied: file metadata is read-only in this run"),
                 format!(
                     "seccomp: {name} by {} refused with EPERM (no mount namespace: metadata locked)",
                     who()
                 ),
+                crate::report::Cause::Profile,
             );
             eperm
         }

@@ -72,6 +72,29 @@ pub(crate) fn confined_threads(pid: i32) -> Option<u32> {
     confined.then_some(threads)
 }
 
+/// The argv of a process, from `/proc/PID/cmdline` (NUL-separated; read while a seccomp
+/// notification holds the process in its system call, so it names the program that made the
+/// call). `None` when the process is gone or shows no argv (a kernel thread, a zombie).
+pub(crate) fn cmdline(pid: i32) -> Option<Vec<String>> {
+    let raw = fs_err::read(format!("/proc/{pid}/cmdline")).ok()?;
+    parse_cmdline(&raw)
+}
+
+/// The words of a `/proc/PID/cmdline` buffer: NUL-terminated, at most 64 words of 4 KiB each
+/// kept (the program and its first arguments are what names it).
+pub(crate) fn parse_cmdline(raw: &[u8]) -> Option<Vec<String>> {
+    let raw = raw.strip_suffix(&[0]).unwrap_or(raw);
+    if raw.is_empty() {
+        return None;
+    }
+    Some(
+        raw.split(|b| *b == 0)
+            .take(64)
+            .map(|w| String::from_utf8_lossy(&w[..w.len().min(4096)]).into_owned())
+            .collect(),
+    )
+}
+
 /// The command name of a process.
 pub(crate) fn comm(pid: i32) -> String {
     fs_err::read_to_string(format!("/proc/{pid}/comm"))
@@ -156,6 +179,38 @@ pub(crate) fn reap_zombie_children(me: i32) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn cmdline_words() {
+        let long = "x".repeat(5000);
+        let rows: &[(&[u8], Option<Vec<&str>>)] = &[
+            (
+                b"curl\0-s\0http://127.0.0.1:9/\0",
+                Some(vec!["curl", "-s", "http://127.0.0.1:9/"]),
+            ),
+            (
+                b"/bin/bash\0-c\0ls; cat\0",
+                Some(vec!["/bin/bash", "-c", "ls; cat"]),
+            ),
+            (b"no-terminator", Some(vec!["no-terminator"])),
+            (b"a\0\0b\0", Some(vec!["a", "", "b"])),
+            (b"", None),
+            (b"\0", None),
+        ];
+        for (raw, want) in rows {
+            let got = parse_cmdline(raw);
+            let want: Option<Vec<String>> = want
+                .as_ref()
+                .map(|w| w.iter().map(|s| (*s).to_owned()).collect());
+            assert_eq!(got, want, "{raw:?}");
+        }
+        let got = parse_cmdline(format!("{long}\0").as_bytes()).unwrap();
+        assert_eq!(got[0].len(), 4096);
+        // This very process: its argv names the test binary.
+        let me = cmdline(std::process::id() as i32).unwrap();
+        assert!(!me.is_empty());
+    }
+
     use super::*;
 
     #[test]
