@@ -13,8 +13,6 @@ mod sandbox;
 mod sweep;
 mod upstream;
 
-pub(crate) use check::decide;
-
 use clap::{Args, Subcommand};
 
 use crate::exit_code;
