@@ -80,6 +80,17 @@ fn run_in_home(world: &mut GuardWorld, line: String) -> Result<(), String> {
     Ok(())
 }
 
+#[then(expr = "the project file {string} contains {string}")]
+fn project_file_contains(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
+    let body =
+        std::fs::read_to_string(world.project().join(&path)).map_err(|e| format!("{path}: {e}"))?;
+    if body.contains(&text) {
+        Ok(())
+    } else {
+        Err(format!("{path} lacks {text:?}:\n{body}"))
+    }
+}
+
 #[when(expr = "I run {string} with stdin:")]
 fn run_with_stdin(world: &mut GuardWorld, line: String, step: &Step) -> Result<(), String> {
     let args = split_args(world, &line)?;
