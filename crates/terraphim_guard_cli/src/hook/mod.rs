@@ -123,9 +123,11 @@ fn read_input() -> anyhow::Result<Value> {
     serde_json::from_str(text).map_err(|e| anyhow::anyhow!("the hook input is not valid JSON: {e}"))
 }
 
-fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
+/// The test suite's ways to prove the fail-closed paths on a real panic, crash and stall. Only
+/// the `test-hooks` feature (enabled by the crate's own tests alone) compiles them in.
+#[cfg(feature = "test-hooks")]
+fn test_hooks() {
     if std::env::var_os("TERRAPHIM_GUARD_TEST_PANIC").is_some() {
-        // Lets the test suite prove that a panic still ends in a deny.
         panic!("test panic requested by TERRAPHIM_GUARD_TEST_PANIC");
     }
     crash::crash_if_asked();
@@ -133,9 +135,14 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
     {
-        // Lets the test suite prove the deadline: stall before answering.
+        // Stall before answering, so the deadline answers.
         std::thread::sleep(Duration::from_millis(ms));
     }
+}
+
+fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
+    #[cfg(feature = "test-hooks")]
+    test_hooks();
     let input = read_input()?;
     let event_name = input.get("hook_event_name").and_then(Value::as_str);
     let event = match (opts.event, event_name.and_then(Event::from_input)) {
