@@ -46,7 +46,7 @@ pub(crate) fn run(args: CheckArgs) -> anyhow::Result<u8> {
         judge.guard()?;
         return batch(&judge, &ctx);
     }
-    let command = super::command_or_stdin(args.command)?;
+    let command = super::command_to_judge(args.command)?;
     let j = judge.judge(&command, &ctx)?;
     let d = &j.decision;
     let verdict = j.verdict();

@@ -23,7 +23,7 @@ pub(crate) struct ExplainArgs {
 
 pub(crate) fn run(args: ExplainArgs) -> anyhow::Result<u8> {
     let judge = Judge::new(args.kg);
-    let command = super::command_or_stdin(args.command)?;
+    let command = super::command_to_judge(args.command)?;
     let j = judge.judge(&command, &Context::new(args.cwd.as_deref()))?;
     let d = &j.decision;
     let mut out = std::io::stdout().lock();

@@ -15,9 +15,12 @@ use crate::output::{UpstreamResult, UpstreamStage, UpstreamTrace, upstream_decis
 
 #[derive(Debug, Default, Args)]
 pub(crate) struct UpstreamArgs {
-    /// (flat form) The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
-    #[arg(trailing_var_arg = true)]
+    /// (flat form) The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting. A first word that looks like a mistyped subcommand is refused: put such a command after `--`.
+    #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "COMMAND")]
     command: Vec<String>,
+    /// (flat form) The command to check, taken as it is.
+    #[arg(last = true, value_name = "COMMAND", hide = true)]
+    after_dashes: Vec<String>,
     /// (flat form) Print upstream's GuardResult JSON; exit 0 whatever the decision.
     #[arg(long)]
     json: bool,
@@ -41,7 +44,16 @@ pub(crate) struct UpstreamArgs {
 }
 
 pub(crate) fn run(args: UpstreamArgs) -> anyhow::Result<u8> {
-    let command = super::command_or_stdin(args.command.clone())?;
+    let words = match args.after_dashes.is_empty() {
+        true => {
+            if let Some(first) = args.command.first() {
+                super::refuse_near_miss(first)?;
+            }
+            args.command.clone()
+        }
+        false => [args.command.clone(), args.after_dashes.clone()].concat(),
+    };
+    let command = super::command_or_stdin(words)?;
     let thesauri = UpstreamThesauri {
         destructive: args.guard_thesaurus.clone(),
         allowlist: args.guard_allowlist.clone(),
