@@ -49,8 +49,14 @@ Feature: every surface gives the same decision, script pre-review included
     And the JSON field "reason" contains "pre-review: dangerous"
 
   Scenario: the flat form judges relative paths in the current directory and HOME, like check
-    When I run "terraphim-agent guard --json -- rm -rf *" in the home directory
+    When I run "terraphim-agent guard --json -- rm -rf ." in the home directory
     Then the JSON field "decision" is "block"
+    And the JSON field "reason" contains "home directory"
+
+  Scenario: check without --cwd judges the command where it is run
+    When I run "terraphim-agent guard check --json 'rm -rf .'" in the home directory
+    Then the exit code is 11
+    And the JSON field "reason" contains "home directory"
 
   Scenario: explain shows the pre-review and the final decision
     When I run "terraphim-agent guard explain --cwd {project} 'python3 send_key.py'"

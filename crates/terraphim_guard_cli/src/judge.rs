@@ -29,17 +29,21 @@ pub(crate) use terraphim_script_review::Verdict as ScriptVerdict;
 /// Where and for whom a command would run.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Context {
-    /// The directory the command runs in (default: this process's current directory).
+    /// The directory the command runs in (None: unknown, when even this process's current
+    /// directory cannot be read).
     pub(crate) cwd: Option<PathBuf>,
     /// The user's home (default: `$HOME`): `rm -rf *` in `~` is `rm -rf ~/*`.
     pub(crate) home: Option<PathBuf>,
 }
 
 impl Context {
-    /// The command runs in `cwd` (or here), for the user whose home is `$HOME`.
+    /// The command runs in `cwd` (default: here, this process's current directory), for the
+    /// user whose home is `$HOME`: `rm -rf .` run in `~` is judged as `rm -rf ~` by every surface.
     pub(crate) fn new(cwd: Option<&Path>) -> Context {
         Context {
-            cwd: cwd.map(Path::to_path_buf),
+            cwd: cwd
+                .map(Path::to_path_buf)
+                .or_else(|| std::env::current_dir().ok()),
             home: std::env::var_os("HOME").map(PathBuf::from),
         }
     }

@@ -22,7 +22,7 @@ pub(crate) struct CheckArgs {
     /// Read JSON Lines `{"command": "..."}` from stdin, write one JSON result per line.
     #[arg(long)]
     batch: bool,
-    /// The directory the command would run in (`rm -rf .` in `/` or `~` is `rm -rf /` or `~`).
+    /// The directory the command would run in (`rm -rf .` in `/` or `~` is `rm -rf /` or `~`); default: the current directory.
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,
     #[command(flatten)]

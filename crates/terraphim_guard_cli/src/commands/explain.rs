@@ -14,7 +14,7 @@ pub(crate) struct ExplainArgs {
     /// The command to explain; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
     #[arg(trailing_var_arg = true)]
     command: Vec<String>,
-    /// The directory the command would run in.
+    /// The directory the command would run in; default: the current directory.
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,
     #[command(flatten)]
