@@ -268,6 +268,7 @@ fn databases_by_statement() {
             "mysql -e 'SHOW TABLES'",
             "redis-cli GET session:1",
             "redis-cli -n 1 ttl cache:x",
+            "psql -c '\\dt'",
         ],
     );
     all(
@@ -332,6 +333,7 @@ fn sync_and_backup_tools() {
         &[
             "rsync -a --delete src/ dest/",
             "rsync -av --delete-after out/ site/",
+            "rsync -a --remove-source-files out/ host:/in/",
             "rclone purge remote:tmp",
             "rclone sync ./public remote:site",
             "rclone delete remote:old",
@@ -400,6 +402,9 @@ fn package_managers_build_tools_and_text_tools() {
             "ninja -C out",
             "tar -czf dist.tgz dist",
             "tar cjf src.tar.bz2 src",
+            "tar -tzf xtras.tgz",
+            "go mod tidy",
+            "cargo update -p serde",
             "zip -r docs.zip docs",
             "sed -n '1,40p' Cargo.toml",
             "sed 's/a/b/g' in.txt",
@@ -421,6 +426,7 @@ fn package_managers_build_tools_and_text_tools() {
             "make -f /tmp/evil.mk",
             "go test -exec /tmp/x ./...",
             "tar xzf vendor.tgz",
+            "tar xvf xtras.tar",
             "tar -I 'sh -c id' -cf x.tar .",
             "sed -i 's/a/b/' ~/notes.txt",
             "sed '1e id' in.txt",
