@@ -51,6 +51,8 @@ fn git_forms_that_discard_work_deny() {
             "git checkout -p main",
             "git checkout v1.0.0 notes.md",
             "git checkout --theirs package-lock.json",
+            "git checkout main Makefile",
+            "git lfs migrate import --everything --include='*.bin'",
             "git restore Makefile",
             "git restore --source main -- lib/",
             "git restore -S -W todo.txt",
@@ -129,6 +131,8 @@ fn git_options_that_run_programs_sandbox() {
             "git bisect run ./test.sh",
             "git rebase -x 'cargo test' main",
             "git submodule foreach git clean -n",
+            "git clone --template=/tmp/tpl https://example.org/r.git",
+            "git apply --unsafe-paths --directory=/opt fix.patch",
         ],
     );
 }
@@ -321,6 +325,8 @@ fn http_clients_by_method_and_output() {
             "curl --upload-file notes.txt https://example.com/u",
             "curl -c ~/.cookies https://example.com",
             "curl file:///etc/passwd",
+            "curl -s http://169.254.169.254/latest/meta-data/iam/",
+            "curl --unix-socket /var/run/docker.sock http://x/containers/json",
             "wget -P /opt/tools https://example.com/t.tgz",
         ],
     );
@@ -438,6 +444,10 @@ fn package_managers_build_tools_and_text_tools() {
             "docker build -o /usr/local/bin .",
             "helm template web ./chart --post-renderer ./hook",
             "bw list items",
+            "sed 's/x/date/e' in.txt",
+            "psql -c 'select 1' -o /tmp/out.txt",
+            "make -f - all",
+            "docker build --allow security.insecure .",
         ],
     );
 }
