@@ -72,6 +72,7 @@ fn git_forms_that_discard_work_deny() {
             "git rm -rf assets/",
             "git prune",
             "git reflog expire --expire=now --all",
+            "git checkout-index -f -a",
         ],
     );
 }
@@ -149,6 +150,7 @@ fn forge_destroying_forms_deny_and_reads_allow() {
             "gh api -X DELETE repos/octo/app/hooks/1",
             "glab release delete v1.0.0",
             "glab api --method DELETE projects/3/issues/9",
+            "gh pr close 7 --delete-branch",
         ],
     );
     all(
@@ -180,6 +182,8 @@ fn containers_clusters_and_iac() {
             "terraform apply -replace=aws_db_instance.main",
             "tofu state rm module.db",
             "pulumi destroy --yes",
+            "docker stack rm shop",
+            "npm dist-tag rm pkg beta",
         ],
     );
     all(
@@ -261,6 +265,7 @@ fn databases_by_statement() {
             "sqlite3 app.db 'DROP TABLE cache'",
             "redis-cli FLUSHDB",
             "mongosh app --eval 'db.dropDatabase()'",
+            "pg_restore --clean -d app dump.pgc",
         ],
     );
     all(
