@@ -666,6 +666,14 @@ impl Js<'_, '_, '_> {
                 v.items = Some(items);
                 v
             }
+            "sequence_expression" => {
+                // `(0, eval)`: every part runs, the last is the value.
+                let mut last = Val::unknown();
+                for c in named(node) {
+                    last = self.eval(c);
+                }
+                last
+            }
             "ternary_expression" => {
                 let vals: Vec<Val> = named(node).skip(1).map(|c| self.eval(c)).collect();
                 vals.into_iter()
@@ -678,13 +686,27 @@ impl Js<'_, '_, '_> {
                 Val::unknown()
             }
             "object" => {
+                // The text keeps the members' strings (`{postinstall: 'curl … | sh'}`), so a
+                // manifest written from the object shows what runs.
                 let mut v = Val::unknown();
+                let mut text = String::new();
                 for c in named(node) {
-                    let x = match c.kind() {
-                        "pair" => c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
-                        _ => self.eval(c),
+                    let (key, x) = match c.kind() {
+                        "pair" => (
+                            c.field("key")
+                                .map(|k| self.text(k).to_owned())
+                                .unwrap_or_default(),
+                            c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
+                        ),
+                        _ => (String::new(), self.eval(c)),
                     };
                     v.taint.join(&x.taint);
+                    if let Some(t) = &x.text {
+                        text.push_str(&format!("\n{key}: {t}"));
+                    }
+                }
+                if !text.is_empty() {
+                    v.text = Some(text);
                 }
                 v
             }
@@ -714,6 +736,7 @@ impl Js<'_, '_, '_> {
                         v
                     }
                     _ if m == "process.env" => self.sink.read_env(line(node), prop),
+                    "process.execPath" => Val::lit("node"),
                     _ => Val::module(full),
                 }
             }
@@ -821,7 +844,11 @@ impl Js<'_, '_, '_> {
                 _ => ("?".to_owned(), None),
             },
         };
-        let q = qual.as_str();
+        // `globalThis.eval(...)`, `window.Function(...)`: the same functions.
+        let q = ["globalThis.", "window.", "global.", "self."]
+            .iter()
+            .find_map(|p| qual.strip_prefix(p))
+            .unwrap_or(qual.as_str());
         let first = args.first().cloned().unwrap_or_default();
         let second = args.get(1).cloned().unwrap_or_default();
         if let Some(recv) = recv {
@@ -931,6 +958,13 @@ impl Js<'_, '_, '_> {
                     .text
                     .clone()
                     .filter(|_| args.len() <= 3 && q == "JSON.stringify");
+                if q == "Object.assign" {
+                    // The merged object holds the strings of every part.
+                    let parts: Vec<&str> = args.iter().filter_map(|a| a.text.as_deref()).collect();
+                    if !parts.is_empty() {
+                        v.text = Some(parts.join("\n"));
+                    }
+                }
                 v
             }
             (
@@ -1288,6 +1322,10 @@ impl Js<'_, '_, '_> {
                 if self.funcs.contains_key(tail) && module.is_empty() {
                     return self.user_call(tail, &args);
                 }
+                if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
+                    let t = crate::caps::apply(self.sink, ln, q, effect);
+                    return Val::unknown().with_taint(&all).with_taint(&t);
+                }
                 Val::unknown().with_taint(&all)
             }
         }
@@ -1511,13 +1549,22 @@ impl Js<'_, '_, '_> {
                 v.taint.decoded = true;
                 v
             }
-            (_, "on" | "once" | "forEach" | "map") => {
+            (_, "on" | "once" | "forEach" | "map" | "flatMap" | "reduce") => {
                 let mut data = recv.clone();
                 if matches!(recv.handle, Some(Handle::Conn { .. })) {
                     data.taint.remote = true;
                 }
                 self.bind_callbacks(arg_nodes, &data);
-                Val::unknown().with_taint(&recv.taint)
+                let mut out = Val::unknown().with_taint(&recv.taint);
+                // What the callbacks return is what the mapped collection holds
+                // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`).
+                for a in arg_nodes {
+                    let key = format!("<anon@{}>", a.start_byte());
+                    if let Some(r) = self.returns.get(&key) {
+                        out.taint.join(&r.taint);
+                    }
+                }
+                out
             }
             (_, "then") => {
                 self.bind_callbacks(arg_nodes, &recv);
@@ -1534,7 +1581,16 @@ impl Js<'_, '_, '_> {
                 }
                 recv.clone().with_taint(all)
             }
-            _ => Val::unknown().with_taint(&recv.taint).with_taint(all),
+            _ => {
+                let out = Val::unknown().with_taint(&recv.taint).with_taint(all);
+                match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
+                    Some(effect) => {
+                        let t = crate::caps::apply(self.sink, ln, name, effect);
+                        out.with_taint(&t)
+                    }
+                    None => out,
+                }
+            }
         }
     }
 }
