@@ -1148,6 +1148,9 @@ impl Py<'_, '_, '_> {
                 } else {
                     "a browser credential store"
                 };
+                if q.starts_with("pyperclip") {
+                    self.sink.cap(ln, crate::caps::Cap::ClipboardRead, q);
+                }
                 if q != "getpass.getpass" {
                     self.sink.add(
                         ln,
