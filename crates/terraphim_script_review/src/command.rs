@@ -123,6 +123,23 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
 
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
+    if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
+        // Code run from a string whose built parts held private data: so do its words.
+        let ambient = sink.ambient.clone();
+        let tainted: Vec<Val> = argv
+            .iter()
+            .map(|a| {
+                if a.text_or_unknown().contains(UNKNOWN) {
+                    a.clone().with_taint(&ambient)
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        if tainted != argv {
+            return run_argv(sink, line, &tainted, stdin);
+        }
+    }
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);
     if xargs {
@@ -355,6 +372,13 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             let (world_writable, executable) = mode_bits(&mode);
             for p in positional.iter().skip(1) {
                 chmod_effects(sink, line, &word(p), world_writable, executable);
+            }
+            Val::unknown()
+        }
+        "nslookup" | "dig" | "host" | "drill" | "ping" | "ping6" | "resolvectl" => {
+            // The name looked up leaves the machine, whatever the answer.
+            for p in &positional {
+                sink.dns(line, p);
             }
             Val::unknown()
         }

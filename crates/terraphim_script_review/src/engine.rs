@@ -234,6 +234,11 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_token_used: HashSet<String>,
     /// The language of the script (for code written into files of no known language).
     pub(crate) lang: Language,
+    /// Private data in the unknown parts of code being run (`execSync(`nslookup ${host}.x`)`):
+    /// every value built at run time in that code carries it.
+    pub(crate) ambient: Taint,
+    /// The ambient taint of the next nested analysis (set by `exec_code`).
+    ambient_for_next: Taint,
 }
 
 impl<'a> Sink<'a> {
@@ -253,6 +258,8 @@ impl<'a> Sink<'a> {
             env_reads: Vec::new(),
             env_token_used: HashSet::new(),
             lang: Language::Python,
+            ambient: Taint::default(),
+            ambient_for_next: Taint::default(),
         }
     }
 
@@ -451,10 +458,12 @@ impl<'a> Sink<'a> {
                 host.unwrap_or_default(),
             );
             if documented && !payload.taint.private() {
-                // The token goes to the API it is issued for: that is its use, not a leak.
+                // The token goes to the API it is issued for: that is its use, not a leak, and
+                // the host is documented for it.
                 if let Some(t) = token {
                     self.env_token_used.insert(t);
                 }
+                return;
             } else {
                 self.add_rule(
                     line,
@@ -859,6 +868,12 @@ impl<'a> Sink<'a> {
         }
         let text = code.text_or_unknown();
         if text.contains(UNKNOWN) {
+            self.ambient_for_next = Taint {
+                secret: code.taint.secret.clone(),
+                env: code.taint.env,
+                host: code.taint.host,
+                ..Taint::default()
+            };
             let why = match lang {
                 Language::Shell => {
                     format!("{how} runs a shell command built at run time (command injection risk)")
@@ -874,10 +889,12 @@ impl<'a> Sink<'a> {
                 why,
             );
             if text.chars().all(|c| c == UNKNOWN) {
+                self.ambient_for_next = Taint::default();
                 return;
             }
         }
         self.nested(line, lang, &text);
+        self.ambient_for_next = Taint::default();
     }
 
     /// Analyze code nested in a string, reporting at `line`.
@@ -901,6 +918,8 @@ impl<'a> Sink<'a> {
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
         inner.lang = lang;
+        inner.ambient = self.ambient.clone();
+        inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
         self.findings.append(&mut inner.findings);
         self.caps.append(&mut inner.caps);

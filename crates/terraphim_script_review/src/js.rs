@@ -1216,20 +1216,57 @@ impl Js<'_, '_, '_> {
                         .prop(arg_nodes.first().copied(), "method")
                         .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
                         .unwrap_or_default();
+                    let payload = Val::unknown()
+                        .with_taint(&url.taint)
+                        .with_taint(&data.as_ref().map(|d| d.taint.clone()).unwrap_or_default());
                     (
                         url,
-                        Val::unknown().with_taint(&all),
+                        payload,
                         data.is_some() || matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
                     )
                 } else {
-                    (
-                        first.clone(),
-                        Val::unknown().with_taint(&all),
-                        matches!(m, "post" | "put" | "patch"),
-                    )
+                    // `axios.get(url, config)`, `axios.post(url, data, config)`: the config's
+                    // headers are credentials, the rest is payload.
+                    let with_body = matches!(m, "post" | "put" | "patch");
+                    let config = if with_body { 2 } else { 1 };
+                    let mut payload = Val::unknown().with_taint(&first.taint);
+                    for (i, a) in args.iter().enumerate().skip(1) {
+                        if i != config {
+                            payload.taint.join(&a.taint);
+                        }
+                    }
+                    (first.clone(), payload, with_body)
                 };
+                let config_at = match m {
+                    "axios" | "request" => 0,
+                    "post" | "put" | "patch" => 2,
+                    _ => 1,
+                };
+                let config = arg_nodes
+                    .get(config_at)
+                    .copied()
+                    .filter(|n| n.kind() == "object");
+                let credentials = self
+                    .prop(config, "headers")
+                    .map(|(v, _)| v.taint)
+                    .unwrap_or_default();
+                let mut payload_val = payload_val;
+                if let Some(c) = config {
+                    // What the config holds besides its headers is payload (`data`, `params`).
+                    for key in ["data", "params", "body"] {
+                        if let Some((v, _)) = self.prop(Some(c), key) {
+                            payload_val.taint.join(&v.taint);
+                        }
+                    }
+                }
                 let u = url.text.clone();
-                self.sink.network(ln, u.as_deref(), &payload_val, sends);
+                self.sink.network_with_credentials(
+                    ln,
+                    u.as_deref(),
+                    &payload_val,
+                    &credentials,
+                    sends,
+                );
                 Val::unknown().with_taint(&Taint {
                     remote: true,
                     ..Taint::default()
@@ -1248,14 +1285,33 @@ impl Js<'_, '_, '_> {
                         h.and_then(|(v, _)| v.known().map(str::to_owned))
                     }
                 };
+                // The options object: its headers are credentials, the rest payload.
+                let opts = arg_nodes.iter().copied().find(|n| n.kind() == "object");
                 let method = self
-                    .prop(arg_nodes.first().copied(), "method")
+                    .prop(opts, "method")
                     .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
                     .unwrap_or_default();
-                self.sink.network(
+                let credentials = self
+                    .prop(opts, "headers")
+                    .map(|(v, _)| v.taint)
+                    .unwrap_or_default();
+                let mut payload = Val::unknown();
+                for (a, n) in args.iter().zip(&arg_nodes) {
+                    if Some(*n) == opts {
+                        for key in ["path", "host", "hostname", "auth"] {
+                            if let Some((v, _)) = self.prop(opts, key) {
+                                payload.taint.join(&v.taint);
+                            }
+                        }
+                    } else {
+                        payload.taint.join(&a.taint);
+                    }
+                }
+                self.sink.network_with_credentials(
                     ln,
                     url.as_deref(),
-                    &Val::unknown().with_taint(&all),
+                    &payload,
+                    &credentials,
                     matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
                 );
                 Val {

