@@ -32,6 +32,10 @@ pub(crate) enum Cap {
     ManifestRewrite,
     /// A package published to a registry.
     Publish,
+    /// The user's identity read (user name, uid).
+    UserInfo,
+    /// The machine's identity read (host name, node, interfaces).
+    HostName,
 }
 
 impl Cap {
@@ -46,6 +50,8 @@ impl Cap {
             Cap::ClipboardWrite => "clipboard write",
             Cap::ManifestRewrite => "manifest rewrite",
             Cap::Publish => "package publish",
+            Cap::UserInfo => "user identity read",
+            Cap::HostName => "host identity read",
         }
     }
 }
@@ -355,7 +361,31 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
             "rewrites a package manifest at run time and publishes the package (self-propagation)",
         );
     }
+    if let (Some((_, _, u)), Some((_, hline, h))) = (first(Cap::UserInfo), first(Cap::HostName)) {
+        sink.add_rule(
+            *hline,
+            Category::Exfiltration,
+            Verdict::Suspicious,
+            "sysinfo-collection",
+            vec![
+                format!("user identity read: {u}"),
+                format!("host identity read: {h}"),
+            ],
+            "collects who the user is and which machine this is (reconnaissance)",
+        );
+    }
     sink.caps = caps;
+}
+
+/// Record a read of host or user information by the name of what read it.
+pub(crate) fn identity(sink: &mut Sink<'_>, line: u32, what: &str) {
+    let last = what.rsplit('.').next().unwrap_or(what);
+    let user = matches!(
+        last,
+        "getuser" | "getlogin" | "getpwuid" | "whoami" | "id" | "logname" | "groups" | "userInfo"
+    );
+    let cap = if user { Cap::UserInfo } else { Cap::HostName };
+    sink.cap(line, cap, what);
 }
 
 #[cfg(test)]

@@ -561,6 +561,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             })
         }
         "hostname" | "whoami" | "id" | "uname" | "ifconfig" | "ip" | "logname" | "groups" => {
+            let what = if name == "uname" && !has_short('n') && !has_short('a') {
+                // `uname -s` / `-r`: the kernel, not this machine.
+                String::new()
+            } else {
+                name.clone()
+            };
+            if !what.is_empty() {
+                crate::caps::identity(sink, line, &what);
+            }
             Val::unknown().with_taint(&Taint {
                 host: true,
                 ..Taint::default()

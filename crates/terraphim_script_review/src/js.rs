@@ -921,10 +921,15 @@ impl Js<'_, '_, '_> {
             ("os", "tmpdir") => Val::lit("/tmp"),
             ("process", "cwd") | ("Deno", "cwd") => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
             ("os", "hostname" | "userInfo" | "networkInterfaces" | "release")
-            | ("Deno", "hostname") => Val::unknown().with_taint(&Taint {
-                host: true,
-                ..Taint::default()
-            }),
+            | ("Deno", "hostname") => {
+                if tail != "release" {
+                    crate::caps::identity(self.sink, ln, q);
+                }
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
             ("path" | "path.posix", "join" | "resolve" | "normalize") => {
                 let parts: Vec<String> = args
                     .iter()

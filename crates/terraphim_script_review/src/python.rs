@@ -1127,10 +1127,13 @@ impl Py<'_, '_, '_> {
             }
             "socket.gethostname" | "getpass.getuser" | "os.getlogin" | "platform.node"
             | "platform.uname" | "os.uname" | "socket.getfqdn" | "uuid.getnode"
-            | "pwd.getpwuid" => Val::unknown().with_taint(&Taint {
-                host: true,
-                ..Taint::default()
-            }),
+            | "pwd.getpwuid" => {
+                crate::caps::identity(self.sink, ln, q);
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
             "keyring.get_password"
             | "keyring.get_credential"
             | "pyperclip.paste"

@@ -574,6 +574,33 @@ fn combinations() {
 }
 
 #[test]
+fn identity_collection() {
+    check(
+        Py,
+        "import getpass, socket\nprint(getpass.getuser(), socket.gethostname())\n",
+        Suspicious,
+        "sysinfo-collection",
+        "host identity read",
+    );
+    check(
+        Sh,
+        "echo \"$(whoami)@$(hostname)\"\n",
+        Suspicious,
+        "sysinfo-collection",
+        "user identity read",
+    );
+    // One of them alone is ordinary (a build stamp, a log line).
+    check(
+        Py,
+        "import socket\nprint('built on', socket.gethostname())\n",
+        Clean,
+        "",
+        "",
+    );
+    check(Sh, "uname -s\nwhoami\n", Clean, "", "");
+}
+
+#[test]
 fn permissions() {
     check(
         Py,
