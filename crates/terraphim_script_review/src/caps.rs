@@ -198,6 +198,78 @@ pub(crate) const PROGRAM_ROWS: &[Row] = &[
     ("wl-copy", Effect::ClipboardWrite),
 ];
 
+/// Commands that destroy what lives outside the machine (infrastructure, registries, remote
+/// data): the program, the words that must all be among its arguments, and what it destroys.
+pub(crate) const REMOTE_DESTROY_ROWS: &[(&str, &[&str], &str)] = &[
+    (
+        "terraform",
+        &["destroy"],
+        "the infrastructure a Terraform state manages",
+    ),
+    (
+        "terraform",
+        &["apply", "-destroy"],
+        "the infrastructure a Terraform state manages",
+    ),
+    (
+        "tofu",
+        &["destroy"],
+        "the infrastructure an OpenTofu state manages",
+    ),
+    ("pulumi", &["destroy"], "a Pulumi stack's resources"),
+    (
+        "kubectl",
+        &["delete", "namespace"],
+        "a Kubernetes namespace and everything in it",
+    ),
+    (
+        "kubectl",
+        &["delete", "ns"],
+        "a Kubernetes namespace and everything in it",
+    ),
+    (
+        "kubectl",
+        &["delete", "--all"],
+        "every Kubernetes resource of a kind",
+    ),
+    ("helm", &["uninstall"], "a deployed Helm release"),
+    (
+        "aws",
+        &["s3", "rm", "--recursive"],
+        "the objects of an S3 bucket",
+    ),
+    (
+        "aws",
+        &["s3", "rb", "--force"],
+        "an S3 bucket and its objects",
+    ),
+    ("aws", &["ec2", "terminate-instances"], "EC2 instances"),
+    ("aws", &["rds", "delete-db-instance"], "an RDS database"),
+    ("gsutil", &["rm", "-r"], "the objects of a storage bucket"),
+    ("gcloud", &["projects", "delete"], "a Google Cloud project"),
+    (
+        "gcloud",
+        &["compute", "instances", "delete"],
+        "Compute Engine instances",
+    ),
+    ("az", &["group", "delete"], "an Azure resource group"),
+    ("gh", &["repo", "delete"], "a GitHub repository"),
+    ("gh", &["release", "delete"], "a GitHub release"),
+    ("dropdb", &[], "a PostgreSQL database"),
+    ("redis-cli", &["flushall"], "every key of a Redis server"),
+    ("redis-cli", &["flushdb"], "every key of a Redis database"),
+    (
+        "docker",
+        &["volume", "prune"],
+        "Docker volumes and their data",
+    ),
+    (
+        "docker",
+        &["system", "prune", "--volumes"],
+        "Docker volumes and their data",
+    ),
+];
+
 /// The row for a qualified call name, if any.
 pub(crate) fn lookup(rows: &'static [Row], qual: &str) -> Option<Effect> {
     rows.iter()

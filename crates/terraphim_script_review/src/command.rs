@@ -194,6 +194,19 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some(lang) = interp {
         return run_interpreter(sink, line, lang, &name, args, stdin);
     }
+    if let Some((_, _, what)) = crate::caps::REMOTE_DESTROY_ROWS
+        .iter()
+        .find(|(prog, need, _)| *prog == name && need.iter().all(|n| has(n)))
+    {
+        sink.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destroy-remote",
+            vec![format!("delete: {what} ({name})")],
+            format!("destroys {what} ({name}), which no undo on this machine brings back"),
+        );
+    }
     match name.as_str() {
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"

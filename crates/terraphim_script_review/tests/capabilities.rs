@@ -601,6 +601,31 @@ fn identity_collection() {
 }
 
 #[test]
+fn remote_destruction() {
+    check(
+        Sh,
+        "cd infra\nterraform destroy -auto-approve\n",
+        Dangerous,
+        "destroy-remote",
+        "Terraform",
+    );
+    check(
+        Py,
+        "import subprocess\nsubprocess.run(['aws', 's3', 'rm', 's3://team-data', '--recursive'], check=True)\n",
+        Dangerous,
+        "destroy-remote",
+        "S3",
+    );
+    check(
+        Sh,
+        "terraform plan -out plan.bin\nkubectl get pods -n dev\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
 fn permissions() {
     check(
         Py,
