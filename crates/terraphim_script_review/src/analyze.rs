@@ -200,6 +200,9 @@ fn url_constants(code: &str, sink: &mut Sink<'_>) {
                 );
                 continue;
             }
+            if crate::places::host_of(url).is_some_and(|h| sink.config.host_allowed(&h)) {
+                continue;
+            }
             let (class, host) = crate::places::classify_host(Some(url), sink.config);
             if let crate::places::HostClass::Drop(what) | crate::places::HostClass::Opaque(what) =
                 class

@@ -714,8 +714,9 @@ impl<'a> Sink<'a> {
             self.add_rule(line, category, sev, rule, chain.clone(), why);
         }
         if severity < Verdict::Dangerous
+            && !matches!(class, WriteClass::Manifest(_))
+            && places::may_hold_code(&resolved.text)
             && tokens().is_some()
-            && !matches!(class, WriteClass::Harmless if places::is_data_file(&resolved.text))
         {
             self.planted_code(line, &resolved.text, content, chain);
         }
@@ -727,7 +728,7 @@ impl<'a> Sink<'a> {
         if !self.recording || self.depth >= MAX_DEPTH {
             return;
         }
-        let Some(text) = content.text.as_deref() else {
+        let Some(text) = content.text.as_deref().filter(|t| t.len() <= 64 * 1024) else {
             return;
         };
         let code = text.replace(UNKNOWN, "\n");

@@ -421,7 +421,11 @@ impl Js<'_, '_, '_> {
     fn string(&mut self, node: Node<'_>) -> Val {
         let raw = self.text(node);
         let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-        let hex = inner.matches("\\x").count() + inner.matches("\\u").count();
+        let hex = if inner.contains('\\') {
+            inner.matches("\\x").count() + inner.matches("\\u").count()
+        } else {
+            0
+        };
         let mut v = Val::lit(unescape(inner));
         if hex >= 8 {
             v.taint.decoded = true;

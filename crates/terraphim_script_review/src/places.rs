@@ -654,11 +654,8 @@ pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
 
 /// Whether `host` is the documented API host of a service in the token table.
 pub(crate) fn documented_api_host(host: &str) -> bool {
-    TOKEN_HOSTS.iter().any(|(_, hosts)| {
-        hosts
-            .iter()
-            .any(|h| h.contains('.') && h.matches('.').count() >= 2 && (host == *h))
-    })
+    // Only the services' API hosts themselves (`api.openai.com`), not their whole domains.
+    host.starts_with("api.") && TOKEN_HOSTS.iter().any(|(_, hosts)| hosts.contains(&host))
 }
 
 /// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
@@ -706,14 +703,39 @@ pub(crate) fn urls(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Whether a path names plain data (documents, tables, images), where written code never runs.
-pub(crate) fn is_data_file(path: &str) -> bool {
-    let name = base(path).to_ascii_lowercase();
-    [
-        ".md", ".txt", ".rst", ".csv", ".tsv", ".log", ".html", ".svg", ".png", ".jpg", ".xml",
-    ]
-    .iter()
-    .any(|e| name.ends_with(e))
+/// Whether a file written at `path` may be run as code later: a script or source extension, or
+/// no extension at all (a script, or a name built at run time). Data and config files are judged
+/// by the write rules, not as code.
+pub(crate) fn may_hold_code(path: &str) -> bool {
+    let name = base(path);
+    match name.rsplit_once('.') {
+        None => true,
+        Some((_, ext)) => {
+            ext.contains(UNKNOWN)
+                || matches!(
+                    ext.to_ascii_lowercase().as_str(),
+                    "py" | "pyw"
+                        | "pth"
+                        | "sh"
+                        | "bash"
+                        | "zsh"
+                        | "js"
+                        | "mjs"
+                        | "cjs"
+                        | "jsx"
+                        | "ts"
+                        | "mts"
+                        | "cts"
+                        | "tsx"
+                        | "ps1"
+                        | "bat"
+                        | "cmd"
+                        | "rb"
+                        | "pl"
+                        | "php"
+                )
+        }
+    }
 }
 
 /// Text in written content that makes a write into code that runs something.
