@@ -200,7 +200,7 @@ fn url_constants(code: &str, sink: &mut Sink<'_>) {
                 );
                 continue;
             }
-            if crate::places::host_of(url).is_some_and(|h| sink.config.host_allowed(&h)) {
+            if !crate::places::host_of(url).is_some_and(|h| crate::places::maybe_shady(&h)) {
                 continue;
             }
             let (class, host) = crate::places::classify_host(Some(url), sink.config);

@@ -652,6 +652,54 @@ pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
     })
 }
 
+/// Whether a host may be a drop (request bin, webhook, paste, tunnel) or a URL shortener: a cheap
+/// test on the host alone, so that URLs named in a script's text are classified only then.
+pub(crate) fn maybe_shady(host: &str) -> bool {
+    const DOMAINS: &[&str] = &[
+        "discord.com",
+        "discordapp.com",
+        "hooks.slack.com",
+        "api.telegram.org",
+        "webhook.site",
+        "requestbin.com",
+        "requestbin.net",
+        "pipedream.net",
+        "hookbin.com",
+        "beeceptor.com",
+        "ngrok.io",
+        "ngrok.app",
+        "ngrok-free.app",
+        "ngrok.dev",
+        "trycloudflare.com",
+        "burpcollaborator.net",
+        "oastify.com",
+        "interact.sh",
+        "canarytokens.com",
+        "canarytokens.org",
+        "pastebin.com",
+        "paste.ee",
+        "transfer.sh",
+        "0x0.st",
+        "termbin.com",
+        "file.io",
+        "bit.ly",
+        "tinyurl.com",
+        "t.co",
+        "goo.gl",
+        "is.gd",
+        "ow.ly",
+        "rb.gy",
+        "cutt.ly",
+        "shorturl.at",
+        "tiny.cc",
+    ];
+    DOMAINS.iter().any(|d| {
+        host.len() >= d.len()
+            && host.ends_with(d)
+            && (host.len() == d.len() || host.as_bytes()[host.len() - d.len() - 1] == b'.')
+    })
+}
+
 /// Whether `host` is the documented API host of a service in the token table.
 pub(crate) fn documented_api_host(host: &str) -> bool {
     // Only the services' API hosts themselves (`api.openai.com`), not their whole domains.
