@@ -383,25 +383,38 @@ pub(crate) fn source_steps(t: &Taint) -> Vec<String> {
 pub(crate) fn combine(sink: &mut Sink<'_>) {
     let caps = std::mem::take(&mut sink.caps);
     let first = |c: Cap| caps.iter().find(|(k, _, _)| *k == c);
-    let downloaded = first(Cap::DownloadToFile).or_else(|| first(Cap::DownloadExtract));
-    if let Some((dk, _, dpath)) = downloaded {
-        let run = caps
-            .iter()
-            .find(|(k, _, _)| matches!(k, Cap::MakeExecutable | Cap::RunFile))
-            .or_else(|| first(Cap::RunRelative).filter(|_| *dk == Cap::DownloadExtract));
-        if let Some((rk, rline, rwhat)) = run {
-            sink.add_rule(
-                *rline,
-                Category::RemoteCode,
-                Verdict::Dangerous,
-                "download-to-exec",
-                vec![
-                    format!("{}: {dpath}", dk.step()),
-                    format!("{}: {rwhat}", rk.step()),
-                ],
-                format!("downloads a file ({dpath}) and runs or installs a program ({rwhat})"),
-            );
-        }
+    // A download and a program run or made executable, when they can be the same file: the
+    // same path, the same name up to its extension (renamed to `.exe`), a path built at run
+    // time, or anything unpacked from a downloaded archive.
+    let pair = caps
+        .iter()
+        .filter(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract))
+        .find_map(|d| {
+            caps.iter()
+                .find(|r| match (d.0, r.0) {
+                    (
+                        Cap::DownloadExtract,
+                        Cap::MakeExecutable | Cap::RunFile | Cap::RunRelative,
+                    ) => true,
+                    (Cap::DownloadToFile, Cap::MakeExecutable | Cap::RunFile) => {
+                        same_file(&d.2, &r.2)
+                    }
+                    _ => false,
+                })
+                .map(|r| (d, r))
+        });
+    if let Some(((dk, _, dpath), (rk, rline, rwhat))) = pair {
+        sink.add_rule(
+            *rline,
+            Category::RemoteCode,
+            Verdict::Dangerous,
+            "download-to-exec",
+            vec![
+                format!("{}: {dpath}", dk.step()),
+                format!("{}: {rwhat}", rk.step()),
+            ],
+            format!("downloads a file ({dpath}) and runs or installs a program ({rwhat})"),
+        );
     }
     if let (Some((_, _, r)), Some((_, wline, w))) =
         (first(Cap::ClipboardRead), first(Cap::ClipboardWrite))
@@ -447,6 +460,17 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
         );
     }
     sink.caps = caps;
+}
+
+/// Whether two paths (as recorded: `…` for unknown parts) may name the same file.
+fn same_file(a: &str, b: &str) -> bool {
+    let stem = |p: &str| {
+        let name = p.rsplit('/').next().unwrap_or(p);
+        name.split('.').next().unwrap_or(name).to_owned()
+    };
+    // A recorded API name (no path known) or a path built at run time may be anything.
+    let unknown = |p: &str| p.contains('…') || !p.contains('/') && !p.contains('.');
+    unknown(a) || unknown(b) || stem(a) == stem(b)
 }
 
 /// Record a read of host or user information by the name of what read it.

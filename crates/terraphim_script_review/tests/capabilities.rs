@@ -290,6 +290,14 @@ fn decode_and_download_reaching_exec() {
         "decode-to-exec",
         "base64",
     );
+    // A downloaded data file and an unrelated script made executable are not download -> exec.
+    check(
+        Py,
+        "import os, requests\nopen('data.json', 'wb').write(requests.get('https://api.github.com/repos/a/b').content)\nopen('run.sh', 'w').write('#!/bin/sh\\nmake test\\n')\nos.chmod('run.sh', 0o755)\n",
+        Clean,
+        "",
+        "",
+    );
     // Downloading without running it is only network use.
     check(
         Sh,
