@@ -255,6 +255,9 @@ fn print(args: &ReviewScriptArgs, review: &Review, name: &str) -> anyhow::Result
                 f.category, f.severity, f.why, f.snippet
             )?,
         }
+        if !f.chain.is_empty() {
+            writeln!(out, "      chain: {} [{}]", f.chain_text(), f.rule)?;
+        }
     }
     for note in &report.notes {
         writeln!(out, "note: {note}")?;
