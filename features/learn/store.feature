@@ -26,15 +26,15 @@ Feature: the outcome store survives bad lines
   Scenario: fields and record types of newer writers are tolerated
     Given the outcome store contains:
       """
-      {"type":"outcome","schema":3,"time":"2026-01-01T00:00:00+01:00","id":"a","source":"exec","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean","cgroup":"x"},"new_field":{"x":1}}
+      {"type":"outcome","schema":3,"time":"2026-01-01T00:00:00+01:00","id":"a","source":"exec","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean","cgroup":"x"},"new_field":{"x":1}}
       {"type":"heartbeat","schema":1}
-      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:01Z","id":"b","source":"exec-v2","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean"}}
-      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:02Z","id":"c","source":"exec","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean","violations":[]}}
+      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:01Z","id":"b","source":"exec-v2","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean"}}
+      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:02Z","id":"c","source":"exec","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean","violations":[]}}
       """
     When I run "terraphim-agent guard sweep"
     Then the exit code is 0
     And stderr has no warning
-    And a staged ALLOW proposal for "cargo vendor" exists
+    And a staged ALLOW proposal for "cargo sweep" exists
 
   Scenario Outline: records written before the shared outcome types count as they did
     Records of older writers carry no program and no cause: a permission violation counts against
@@ -46,16 +46,17 @@ Feature: the outcome store survives bad lines
     And a staged DENY proposal for "<candidate>" exists
 
     Examples:
-      | command          | kind     | candidate |
-      | curl -s http://x | network  | curl      |
-      | sed -i s/a/b/ f  | fs-write | sed       |
-      | mount /dev/x /m  | syscall  | mount     |
-      | zzdebug -p 1     | ptrace   | zzdebug   |
-      | printenv X       | env      | printenv  |
-      | zzfetch x        | gpu      | zzfetch   |
+      | command           | kind     | candidate |
+      | zznet -s http://x | network  | zznet     |
+      | zzedit -i f       | fs-write | zzedit    |
+      | zzmount /dev/x /m | syscall  | zzmount   |
+      | zzdebug -p 1      | ptrace   | zzdebug   |
+      | zzenv X           | env      | zzenv     |
+      | zzother x         | other    | zzother   |
+      | zzfetch x         | gpu      | zzfetch   |
 
   Scenario Outline: an old record of a resource limit proposes nothing
-    Given a sandbox run of "cargo vendor" that violated <kind>
+    Given a sandbox run of "zzbuild x" that violated <kind>
     When I run "terraphim-agent guard sweep"
     Then the staging dir holds 0 proposals
 
