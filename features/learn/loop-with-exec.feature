@@ -29,20 +29,21 @@ Feature: the learning loop end to end with the real sandbox
     Then the verdict is deny
 
   Scenario: a program the profile forbade from starting is blamed for nothing
-    The single-program profile refuses the shell's first fork: ls, echo, cat, touch and curl
+    The single-program profile refuses the shell's first fork: ls, echo, cat, touch and git
     never start. The refusal is the profile's, so nothing is proposed.
-    When I run "terraphim-agent guard exec --profile strict --id blame-strict -- 'ls; echo a | cat; touch x; curl -s --max-time 2 http://127.0.0.1:9/'"
+    When I run "terraphim-agent guard exec --profile strict --id blame-strict -- 'ls; echo a | cat; touch x; git ls-remote http://127.0.0.1:9/x'"
     Then the exit code is not 0
     When I run "terraphim-agent guard sweep"
     Then the staging dir holds 0 proposals
 
   Scenario: proposals name the program that caused the violation
     Under readonly every part starts: touch's write into the project is refused by the profile
-    (it says nothing about touch), curl's socket is curl's own attempt.
-    When I run "terraphim-agent guard exec --profile readonly --id blame-readonly -- 'ls; echo a | cat; touch x; curl -s --max-time 2 http://127.0.0.1:9/'"
+    (it says nothing about touch); the socket is made by git's helper git-remote-http, which
+    git ls-remote started, so it counts against git ls-remote alone.
+    When I run "terraphim-agent guard exec --profile readonly --id blame-readonly -- 'ls; echo a | cat; touch x; git ls-remote http://127.0.0.1:9/x'"
     Then the exit code is not 0
     When I run "terraphim-agent guard sweep"
-    Then a staged DENY proposal for "curl" exists
+    Then a staged DENY proposal for "git ls-remote" exists
     And the staging dir holds 1 proposal
 
   Scenario: a safe program that reads a secret itself is proposed for demotion

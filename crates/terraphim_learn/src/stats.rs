@@ -115,6 +115,9 @@ pub(crate) struct LineViolation<'a> {
     /// The argv of the program that made the attempt; absent in older records.
     #[serde(borrow, default)]
     pub(crate) program: Option<Vec<Cow<'a, str>>>,
+    /// The argv of the command's program that `program` descends from.
+    #[serde(borrow, default)]
+    pub(crate) started_by: Option<Vec<Cow<'a, str>>>,
     #[serde(default)]
     pub(crate) cause: Cause,
 }
@@ -143,6 +146,7 @@ const SHELLS: &[&str] = &["bash", "sh", "dash", "zsh"];
 /// Whom a program's violation counts against, given the record's command and canonical parts.
 pub(crate) fn blamed(
     program: Option<&[Cow<'_, str>]>,
+    started_by: Option<&[Cow<'_, str>]>,
     command: &str,
     canonical: &[Cow<'_, str>],
 ) -> Blamed {
@@ -160,8 +164,19 @@ pub(crate) fn blamed(
     let is_part = canonical
         .iter()
         .any(|c| c.split_ascii_whitespace().next().map(base).as_deref() == Some(name.as_str()));
+    let parent = started_by
+        .and_then(|a| a.first())
+        .map(|w| base(w))
+        .filter(|p| {
+            canonical
+                .iter()
+                .any(|c| c.split_ascii_whitespace().next().map(base).as_deref() == Some(p))
+        });
     if is_part {
         Blamed::Part(name)
+    } else if let Some(parent) = parent {
+        // A helper or child of one part (`git-remote-http` of `git ls-remote`).
+        Blamed::Part(parent)
     } else {
         Blamed::Every
     }
@@ -249,13 +264,18 @@ impl Checked<'_, '_> {
             .violations
             .iter()
             .filter(|v| v.blames_program())
-            .any(
-                |v| match blamed(v.program.as_deref(), &rec.command, &rec.canonical) {
+            .any(|v| {
+                match blamed(
+                    v.program.as_deref(),
+                    v.started_by.as_deref(),
+                    &rec.command,
+                    &rec.canonical,
+                ) {
                     Blamed::Every => true,
                     Blamed::Part(p) => name == Some(p.as_str()),
                     Blamed::None => false,
-                },
-            )
+                }
+            })
     }
 }
 

@@ -131,6 +131,11 @@ pub struct Violation {
     /// in its own error message. `None`: not known (a run-wide limit, an older record).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program: Option<Vec<String>>,
+    /// The argv of the command's program that `program` descends from, when that is another
+    /// process: the outermost process below the run's shell (`git` for `git-remote-http`,
+    /// `npm` for the `node` its script shell started).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_by: Option<Vec<String>>,
     /// Why it was refused.
     #[serde(default)]
     pub cause: Cause,
@@ -153,6 +158,7 @@ impl Violation {
             evidence: evidence.into(),
             count: 1,
             program: None,
+            started_by: None,
             cause: Cause::Program,
         }
     }
@@ -382,6 +388,7 @@ impl Violations {
             v.kind == new.kind
                 && v.detail == new.detail
                 && v.program == new.program
+                && v.started_by == new.started_by
                 && v.cause == new.cause
         }) {
             v.count = v.count.saturating_add(new.count.max(1));

@@ -223,7 +223,7 @@ fn review_and_sweep_scenarios() {
     });
     check(Case {
         name: "approve a DENY proposal into guard-destructive, as JSON",
-        store: vec![network("1", "curl https://example.com")],
+        store: vec![network("1", "zzfetch https://example.com")],
         runs: &[(
             &["guard", "review", "--approve", "{deny}", "--json"],
             None,
@@ -231,11 +231,11 @@ fn review_and_sweep_scenarios() {
             &[r#""action":"approved""#, r#""tier":"destructive""#],
         )],
         files: &[(
-            "config/terraphim/kg/guard-destructive/curl.md",
+            "config/terraphim/kg/guard-destructive/zzfetch.md",
             &[
-                "synonyms:: curl",
+                "synonyms:: zzfetch",
                 "status:: stable",
-                "example:: curl https://example.com",
+                "example:: zzfetch https://example.com",
             ],
         )],
     });
@@ -502,7 +502,7 @@ fn proposals_name_the_program_that_caused_the_violation() {
     if !crate::sandbox::available(crate::sandbox::Mode::Native) {
         return;
     }
-    const RUN: &str = "ls; echo a | cat; touch x; curl -s --max-time 2 http://127.0.0.1:9/";
+    const RUN: &str = "ls; echo a | cat; touch x; git ls-remote http://127.0.0.1:9/x";
     // (profile, command, plant a secret in ~/.ssh, proposals as (action, first synonym))
     type Row = (
         &'static str,
@@ -513,15 +513,19 @@ fn proposals_name_the_program_that_caused_the_violation() {
     let rows: &[Row] = &[
         // Nothing but the shell starts; its forks are refused by the profile.
         ("strict", RUN, false, &[]),
-        // touch's write into the project is the profile's refusal; curl's socket is curl's.
-        ("readonly", RUN, false, &[("deny", "curl")]),
+        // touch's write into the project is the profile's refusal; the socket is made by
+        // git-remote-http, which `git ls-remote` started: that part alone is blamed.
+        ("readonly", RUN, false, &[("deny", "git ls-remote")]),
         // A single program: it starts, and the same write is still the profile's refusal.
         ("strict", "touch x", false, &[]),
+        // git starts, its helper is refused by the profile: nothing.
+        ("strict", "git ls-remote http://127.0.0.1:9/x", false, &[]),
+        // Without the shell's list, bash execs git itself: the helper is still git's.
         (
-            "strict",
-            "curl -s --max-time 2 http://127.0.0.1:9/",
+            "readonly",
+            "git ls-remote http://127.0.0.1:9/x",
             false,
-            &[("deny", "curl")],
+            &[("deny", "git ls-remote")],
         ),
         // A safe program that reads a secret itself is demoted; its neighbour is not.
         (

@@ -334,6 +334,30 @@ fn violations_count_against_the_program_that_caused_them() {
         &[("deny", "frob"), ("deny", "zork")],
     );
     check(
+        "a helper counts against the part that started it",
+        &[blamed(
+            "1",
+            "ls; zork ls-remote http://127.0.0.1:9/x",
+            &[(
+                Network,
+                "zork-remote-http origin u < zork ls-remote u",
+                Program,
+            )],
+        )],
+        &safe,
+        &[("deny", "zork")],
+    );
+    check(
+        "a child of a script shell counts against the part that ran the shell",
+        &[blamed(
+            "1",
+            "ls; frob test",
+            &[(Network, "node t.js < frob test", Program)],
+        )],
+        &safe,
+        &[("deny", "frob")],
+    );
+    check(
         "an unknown program (an older record) counts against every part",
         &[blamed("1", "frob | grob", &[(Network, "", Program)])],
         &[],

@@ -48,7 +48,8 @@ pub struct Run<'a> {
     pub kind: OutcomeKind,
     pub violations: &'a [ViolationKind],
     pub concepts: &'a [&'a str],
-    /// Violations with their program (argv words; empty: unknown) and cause.
+    /// Violations with their program (argv words; empty: unknown; `PROGRAM < PART` when started
+    /// by the command's program PART) and cause.
     pub by: &'a [(ViolationKind, &'a str, Cause)],
 }
 
@@ -114,8 +115,14 @@ impl Run<'_> {
             .map(|k| Violation::new(*k, format!("{} denied", k.as_str()), ""))
             .chain(self.by.iter().map(|(k, program, cause)| {
                 let mut v = Violation::new(*k, format!("{} denied", k.as_str()), "");
-                let argv: Vec<String> = program.split_whitespace().map(str::to_owned).collect();
-                v.program = (!argv.is_empty()).then_some(argv);
+                // `PROGRAM < PART`: a program started by the command's program PART.
+                let (program, part) = program.split_once(" < ").unwrap_or((program, ""));
+                let words = |s: &str| -> Option<Vec<String>> {
+                    let w: Vec<String> = s.split_whitespace().map(str::to_owned).collect();
+                    (!w.is_empty()).then_some(w)
+                };
+                v.program = words(program);
+                v.started_by = words(part);
                 v.cause = *cause;
                 v
             }))

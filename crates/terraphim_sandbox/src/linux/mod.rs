@@ -934,9 +934,11 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
     // The program that made the call: the process waits in it, so its argv is still the one it
     // made the call with.
     let program = procs::cmdline(pid);
+    let started_by = procs::started_by(pid, n.gate.root);
     let mut blame = |kind, detail: String, evidence: String, cause| {
         let mut v = crate::report::Violation::new(kind, detail, evidence);
         v.program = program.clone();
+        v.started_by = started_by.clone();
         v.cause = cause;
         out.add(v);
     };

@@ -80,6 +80,44 @@ pub(crate) fn cmdline(pid: i32) -> Option<Vec<String>> {
     parse_cmdline(&raw)
 }
 
+/// The argv of the program of the command that `pid` belongs to: walking up from `pid` through
+/// the confined processes (never past `root`, the supervisor), the outermost process whose parent is a `sh -c`-style shell (the
+/// run's own `bash -c COMMAND`, or a subshell of it). `None` when that is `pid` itself or it
+/// cannot be told. `git ls-remote URL` -> `git-remote-http`'s socket is started by `git`;
+/// `npm test` -> `sh -c node t.js` -> `node`'s socket is started by `npm`.
+pub(crate) fn started_by(pid: i32, root: i32) -> Option<Vec<String>> {
+    let mut chain: Vec<Vec<String>> = Vec::new();
+    let mut at = pid;
+    // Up the confined processes only: the topmost is the run's first process, the shell
+    // `bash -c COMMAND` or the program it replaced itself with (bash execs a last command). Its
+    // parent (the supervisor, or the namespaces' first process) stands for the run's shell.
+    while at > 1 && at != root && chain.len() < 32 {
+        chain.push(cmdline(at).unwrap_or_default());
+        let stat = fs_err::read_to_string(format!("/proc/{at}/stat")).ok()?;
+        at = parse_stat(at, &stat)?.ppid;
+        if !is_confined(at) {
+            chain.push(vec!["sh".into(), "-c".into()]);
+            break;
+        }
+    }
+    let i = outermost_below_shell(&chain)?;
+    (i > 0).then(|| chain.swap_remove(i))
+}
+
+/// In `chain` (a process, its parent, its grandparent, ...), the index of the outermost process
+/// whose parent is a shell running a `-c` string.
+pub(crate) fn outermost_below_shell(chain: &[Vec<String>]) -> Option<usize> {
+    let shell_c = |argv: &Vec<String>| {
+        argv.first()
+            .map(|a| a.rsplit('/').next().unwrap_or(a))
+            .is_some_and(|n| matches!(n, "bash" | "sh" | "dash" | "zsh" | "ash" | "ksh"))
+            && argv.iter().skip(1).any(|w| w == "-c")
+    };
+    (0..chain.len().saturating_sub(1))
+        .rev()
+        .find(|&i| shell_c(&chain[i + 1]) && !shell_c(&chain[i]))
+}
+
 /// The words of a `/proc/PID/cmdline` buffer: NUL-terminated, at most 64 words of 4 KiB each
 /// kept (the program and its first arguments are what names it).
 pub(crate) fn parse_cmdline(raw: &[u8]) -> Option<Vec<String>> {
@@ -179,6 +217,40 @@ pub(crate) fn reap_zombie_children(me: i32) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_part_a_process_belongs_to() {
+        let v = |s: &str| -> Vec<String> { s.split(' ').map(str::to_owned).collect() };
+        let root = "/bin/bash -c RUN";
+        let rows: &[(&str, &[&str], Option<usize>)] = &[
+            ("a part itself", &["curl -s x", root], Some(0)),
+            (
+                "git's helper is git's",
+                &["git-remote-http origin u", "git ls-remote u", root],
+                Some(1),
+            ),
+            (
+                "npm's script shell is npm's",
+                &["node t.js", "sh -c node t.js", "npm test", root],
+                Some(2),
+            ),
+            (
+                "a pipeline's subshell fork",
+                &["cat", "/bin/bash -c RUN", root],
+                Some(0),
+            ),
+            (
+                "the shell itself",
+                &[root, "terraphim-agent guard exec"],
+                None,
+            ),
+            ("no shell above", &["x", "y"], None),
+        ];
+        for (name, chain, want) in rows {
+            let chain: Vec<Vec<String>> = chain.iter().map(|s| v(s)).collect();
+            assert_eq!(outermost_below_shell(&chain), *want, "{name}");
+        }
+    }
 
     #[test]
     fn cmdline_words() {
