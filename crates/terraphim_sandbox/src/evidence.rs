@@ -112,6 +112,22 @@ impl Judge<'_> {
                 evidence(),
             ));
         }
+        if let Some(at) = lower.find("device or resource busy") {
+            // Replacing a protected path (bound read-only over a writable root) by renaming a
+            // new file over it fails with EBUSY: `git config` writes `.git/config.lock` and
+            // renames it. Only protected paths count; the message's last word is the path.
+            let head = line[..at].trim_end().trim_end_matches(':');
+            let raw = path_in(line, at).or_else(|| head.rsplit(' ').next().map(str::to_owned))?;
+            let path = self.absolute(raw.trim_matches(['\'', '"']));
+            if Self::under(&path, self.protected) {
+                return Some((
+                    ViolationKind::FsWrite,
+                    format!("write to protected path {}", path.display()),
+                    evidence(),
+                ));
+            }
+            return None;
+        }
         let errors = [
             "permission denied",
             "read-only file system",
@@ -275,6 +291,11 @@ mod tests {
         );
         check("cat: missing: No such file or directory", None);
         check("all good", None);
+        check(
+            "error: could not write config file .git/hooks/pre-push: Device or resource busy",
+            Some((FsWrite, "write to protected path /p/.git/hooks/pre-push")),
+        );
+        check("rm: cannot remove 'mnt': Device or resource busy", None);
         check(
             "cat: /proc/1/environ: Permission denied",
             Some((Ptrace, "read of another process's /proc/1/environ")),

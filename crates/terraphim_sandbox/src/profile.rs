@@ -15,6 +15,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../kg/profiles/readonly.toml"),
     ),
     ("strict", include_str!("../../../kg/profiles/strict.toml")),
+    (
+        "workspace",
+        include_str!("../../../kg/profiles/workspace.toml"),
+    ),
 ];
 
 /// The profile `guard exec` uses when none is named.
@@ -95,6 +99,10 @@ pub struct Profile {
     /// Environment variables always dropped, even when `env_pass` names them (globs).
     #[serde(default)]
     pub env_deny: Vec<String>,
+    /// Run on a copy-on-write view of the project whose change set is judged when the command
+    /// ends (the `workspace` profile); `None`: the project is seen as the other fields say.
+    #[serde(default)]
+    pub workspace: Option<crate::workspace::WorkspaceSettings>,
 }
 
 impl Profile {
@@ -421,7 +429,7 @@ mod tests {
             .to_string();
         assert_eq!(
             err,
-            "unknown sandbox profile `nope` (known: build, readonly, strict)"
+            "unknown sandbox profile `nope` (known: build, readonly, strict, workspace)"
         );
     }
 }

@@ -125,6 +125,9 @@ pub struct RunReport {
     pub env_removed: Vec<String>,
     /// Everything the sandbox stopped.
     pub violations: Vec<Violation>,
+    /// For a workspace profile: the change set and what became of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<crate::WorkspaceReport>,
 }
 
 impl RunReport {

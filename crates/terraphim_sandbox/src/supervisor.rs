@@ -431,7 +431,7 @@ pub fn run(
         tmp_guard.0 = Some(t.clone());
         t
     };
-    let plan = plan::build(
+    let mut plan = plan::build(
         &req.profile,
         &req.command,
         &ctx,
@@ -440,6 +440,7 @@ pub fn run(
         &tmp,
         &RealFs,
     )?;
+    let workspace = crate::workspace::start(req, &ctx, caps, &mut plan)?;
     let (parent_sock, child_sock) = linux::socket_pair()?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -661,7 +662,7 @@ pub fn run(
 
     let violations = v.into_vec();
     let has = |k| violations.iter().any(|x| x.kind == k);
-    Ok(RunReport {
+    let mut report = RunReport {
         schema: REPORT_SCHEMA,
         id: req.id.clone(),
         command: req.command.clone(),
@@ -685,7 +686,12 @@ pub fn run(
         output_bytes: output_total.min(plan.output_bytes),
         env_removed: plan.env_removed.clone(),
         violations,
-    })
+        workspace: None,
+    };
+    if let Some(ws) = workspace {
+        ws.finish(&mut report);
+    }
+    Ok(report)
 }
 
 /// Start the command through bubblewrap and the helper, or natively, with piped output.

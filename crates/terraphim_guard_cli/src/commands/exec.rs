@@ -105,6 +105,9 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     if let Some(path) = &args.report {
         fs_err::write(path, format!("{json}\n")).context("failed to write the run report")?;
     }
+    if let Some(line) = report.workspace.as_ref().and_then(|w| w.held_line()) {
+        eprintln!("{line}");
+    }
     if args.json {
         eprintln!("{json}");
     }
