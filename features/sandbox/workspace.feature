@@ -172,3 +172,17 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     Then the exit code is 0
     And stdout contains "workspace  (<embedded>/workspace.toml)"
     And stdout contains "overlayfs in the mount namespace"
+
+  Scenario: a change set held for destroying work counts against the program that did it
+    Given the project is a git repository with its files committed
+    And a project file "src/main.rs" containing:
+      """
+      fn main() { work_in_progress(); }
+      """
+    When I run "factor 12 && truncate -s 0 src/main.rs && ls" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report has a "destroys-work" violation with evidence containing "workspace: the change set was held"
+    And the project file "src/main.rs" contains "work_in_progress"
+    When I run "terraphim-agent guard sweep"
+    Then a staged DENY proposal for "truncate" exists
+    And no staged DENY proposal for "factor" exists

@@ -236,6 +236,8 @@ pub enum ViolationKind {
     Output,
     /// A denied ptrace.
     Ptrace,
+    /// Work git cannot give back deleted or overwritten (a workspace change set held for it).
+    DestroysWork,
     /// A kind this version does not know; treated as a permission violation (fail closed).
     #[serde(other)]
     Other,
@@ -265,6 +267,7 @@ impl ViolationKind {
             ViolationKind::WallTime => "wall-time",
             ViolationKind::Output => "output",
             ViolationKind::Ptrace => "ptrace",
+            ViolationKind::DestroysWork => "destroys-work",
             ViolationKind::Other => "other",
         }
     }
@@ -281,6 +284,7 @@ impl ViolationKind {
             "wall-time" => ViolationKind::WallTime,
             "output" => ViolationKind::Output,
             "ptrace" => ViolationKind::Ptrace,
+            "destroys-work" => ViolationKind::DestroysWork,
             _ => ViolationKind::Other,
         }
     }
@@ -374,6 +378,16 @@ mod tests {
         );
         let back: Record = serde_json::from_str(&line).unwrap();
         assert_eq!(back, Record::Outcome(r));
+    }
+
+    #[test]
+    fn destroyed_work_is_a_permission_violation() {
+        let k = ViolationKind::from_wire("destroys-work");
+        assert_eq!(k, ViolationKind::DestroysWork);
+        assert_eq!(k.as_str(), "destroys-work");
+        assert!(k.is_permission());
+        let v: ViolationKind = serde_json::from_str(r#""destroys-work""#).unwrap();
+        assert_eq!(v, ViolationKind::DestroysWork);
     }
 
     #[test]

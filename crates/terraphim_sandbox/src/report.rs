@@ -31,6 +31,8 @@ pub enum ViolationKind {
     Env,
     /// Call a privileged system call (mount, modules, namespaces, keyrings, bpf, ...).
     Syscall,
+    /// Delete or overwrite work git cannot give back (a workspace change set held for it).
+    DestroysWork,
 }
 
 impl ViolationKind {
@@ -48,6 +50,7 @@ impl ViolationKind {
             Self::Ptrace => "ptrace",
             Self::Env => "env",
             Self::Syscall => "syscall",
+            Self::DestroysWork => "destroys-work",
         }
     }
 }

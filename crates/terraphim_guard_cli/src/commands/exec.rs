@@ -114,10 +114,11 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     let backend = serde_json::to_value(report.backend)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string));
+    let blamed = blame_destroyed(&parsed, &report, &request.cwd, &canonical);
     record(
         &args,
         &command,
-        &canonical,
+        blamed.as_deref().unwrap_or(&canonical),
         &report.profile,
         backend.as_deref(),
         outcome_of(&report),
@@ -206,6 +207,66 @@ fn run_js(
     ))
 }
 
+/// For a run whose workspace change set was held for destroying work (and that did nothing
+/// else the sandbox refused): the simple commands whose arguments name a destroyed path or a
+/// directory above one, so the outcome counts against the program that did it and not against
+/// the others of the command line (`echo start && rm -r src`: `rm`). `None`: no such run, or no
+/// part names a destroyed path (then every part is recorded, as for any other outcome).
+fn blame_destroyed(
+    parsed: &terraphim_guard::ParsedCommand,
+    report: &RunReport,
+    cwd: &std::path::Path,
+    canonical: &[String],
+) -> Option<Vec<String>> {
+    use std::path::{Component, Path, PathBuf};
+    use terraphim_sandbox::{HoldKind, ViolationKind as K};
+    let destroys = report.violations.iter().any(|v| v.kind == K::DestroysWork);
+    let other = report.violations.iter().any(|v| {
+        matches!(
+            v.kind,
+            K::FsRead | K::FsWrite | K::Network | K::Spawn | K::Ptrace
+        )
+    });
+    if !destroys || other {
+        return None;
+    }
+    let lost: Vec<PathBuf> = report
+        .workspace
+        .as_ref()?
+        .reasons
+        .iter()
+        .filter(|r| r.kind == HoldKind::DestroysWork && !r.path.is_empty())
+        .map(|r| PathBuf::from(&r.path))
+        .collect();
+    let relative = |word: &str| -> Option<PathBuf> {
+        let p = Path::new(word);
+        let p = if p.is_absolute() {
+            p.strip_prefix(cwd).ok()?
+        } else {
+            p
+        };
+        let norm: PathBuf = p
+            .components()
+            .filter(|c| !matches!(c, Component::CurDir))
+            .collect();
+        (!norm.as_os_str().is_empty() && !norm.components().any(|c| c == Component::ParentDir))
+            .then_some(norm)
+    };
+    let blamed: Vec<String> = parsed
+        .commands
+        .iter()
+        .zip(canonical)
+        .filter(|(c, _)| {
+            c.argv.iter().skip(1).any(|w| {
+                !w.starts_with('-')
+                    && relative(w).is_some_and(|r| lost.iter().any(|l| l.starts_with(&r)))
+            })
+        })
+        .map(|(_, canon)| canon.clone())
+        .collect();
+    (!blamed.is_empty()).then_some(blamed)
+}
+
 /// The learning loop's view of a native run.
 fn outcome_of(report: &RunReport) -> serde_json::Value {
     let limit = report.cpu_limit_hit || report.memory_limit_hit || report.output_limit_hit;
@@ -227,7 +288,7 @@ fn classify(
     let permission = violations.iter().any(|v| {
         matches!(
             v.kind,
-            K::FsRead | K::FsWrite | K::Network | K::Spawn | K::Ptrace
+            K::FsRead | K::FsWrite | K::Network | K::Spawn | K::Ptrace | K::DestroysWork
         )
     });
     let kind = if permission {

@@ -73,8 +73,8 @@ fn escape(path: &Path) -> Vec<u8> {
 }
 
 /// A detached overlay mount: `lower` read through, writes into `upper` (`work` is overlayfs's
-/// scratch directory on the same file system). Plain upper files: no metacopy, no redirects, no
-/// index, so every changed file is whole in `upper` and applying it is a rename. `userxattr`
+/// scratch directory on the same file system). Plain upper files: no metacopy, no redirects
+/// (`nofollow`: `off` means "follow", which `userxattr` refuses), no index, so every changed file is whole in `upper` and applying it is a rename. `userxattr`
 /// for a mount made inside a user namespace (whiteouts and opaque markers then use `user.*`
 /// extended attributes).
 pub(crate) fn create(
@@ -119,13 +119,17 @@ pub(crate) fn create(
         Some(work.as_os_str().as_bytes()),
     )?;
     for (key, value) in [
-        ("redirect_dir", "off"),
+        ("redirect_dir", "nofollow"),
         ("metacopy", "off"),
         ("index", "off"),
         ("xino", "off"),
     ] {
         config(&fs, FSCONFIG_SET_STRING, key, Some(value.as_bytes()))?;
     }
+    // The upper layer is thrown away or applied right after the run, never mounted again: no
+    // sync of the whole upper file system when the overlay goes away (without `volatile` the
+    // end of every run waited for all dirty data of that file system, other programs' too).
+    config(&fs, FSCONFIG_SET_FLAG, "volatile", None)?;
     if userxattr {
         config(&fs, FSCONFIG_SET_FLAG, "userxattr", None)?;
     }

@@ -7,7 +7,9 @@
 //!
 //! Where things live: `$XDG_DATA_HOME/terraphim/guard/workspaces/<id>/` holds `upper/`, `work/`
 //! (overlayfs's scratch directory), `started` (its change time is the run's start: a host file
-//! changed after it is a conflict), `meta.json` and, for a held set, `held.json`.
+//! changed after it is a conflict) and, for a held set, `meta.json` and `held.json`. A run
+//! whose set was applied (or that changed nothing) removes its directory in a forked child, so
+//! the caller does not wait for it.
 
 mod apply;
 mod judge;
@@ -267,6 +269,49 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SandboxError + '_ {
     }
 }
 
+/// Remove a run's directory. overlayfs leaves `work/work` with mode 000 (owned by the caller
+/// when made in a user namespace), so directories are made accessible first when needed.
+fn remove_run_dir(dir: &Path) -> std::io::Result<()> {
+    if fs_err::remove_dir_all(dir).is_ok() {
+        return Ok(());
+    }
+    fn open_up(d: &Path) {
+        use std::os::unix::fs::PermissionsExt as _;
+        let _ = fs_err::set_permissions(d, std::fs::Permissions::from_mode(0o700));
+        if let Ok(entries) = fs_err::read_dir(d) {
+            for e in entries.flatten() {
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
+                    open_up(&e.path());
+                }
+            }
+        }
+    }
+    open_up(dir);
+    fs_err::remove_dir_all(dir)
+}
+
+/// Remove a finished run's directory without making the caller wait: a handful of unlinks and
+/// rmdirs on a busy ext4 took milliseconds each here, after the command's result is known. A
+/// forked child does it (single-threaded callers only; otherwise it is done here).
+fn remove_later(dir: &Path) {
+    #[cfg(target_os = "linux")]
+    if crate::linux::ns::single_threaded() {
+        // SAFETY: the caller is single-threaded, so the child may run ordinary code.
+        match unsafe { libc::fork() } {
+            0 => {
+                // SAFETY: a new session, so the caller's terminal signals do not reach it.
+                unsafe { libc::setsid() };
+                let _ = remove_run_dir(dir);
+                // SAFETY: leaves without running anything shared with the parent.
+                unsafe { libc::_exit(0) }
+            }
+            pid if pid > 0 => return,
+            _ => {}
+        }
+    }
+    let _ = remove_run_dir(dir);
+}
+
 /// Where runs keep their layers: beneath the data home.
 fn store_root(data: &Path) -> PathBuf {
     data.join("terraphim/guard/workspaces")
@@ -283,7 +328,7 @@ pub(crate) struct Run {
 impl Drop for Run {
     fn drop(&mut self) {
         if !self.keep {
-            let _ = fs_err::remove_dir_all(&self.dir);
+            remove_later(&self.dir);
         }
     }
 }
@@ -315,8 +360,16 @@ pub(crate) fn prepare(
     use std::os::unix::fs::DirBuilderExt as _;
     let root = store_root(data);
     fs_err::create_dir_all(&root).map_err(io_err(&root))?;
-    // Old held sets and leftovers of crashed runs go first.
-    let _ = ChangeStore::at(root.clone()).expire();
+    // Old held sets and leftovers of crashed runs go, at most once an hour.
+    let stamp = root.join(".expired");
+    let due = fs_err::metadata(&stamp)
+        .ok()
+        .and_then(|m| u64::try_from(m.mtime()).ok())
+        .is_none_or(|t| t + 3600 <= now());
+    if due {
+        let _ = fs_err::write(&stamp, b"");
+        let _ = ChangeStore::at(root.clone()).expire();
+    }
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -359,10 +412,6 @@ pub(crate) fn prepare(
     }
     let marker = run.dir.join("started");
     fs_err::write(&marker, b"").map_err(io_err(&marker))?;
-    let text =
-        serde_json::to_string_pretty(&run.meta).map_err(|e| SandboxError::Plan(e.to_string()))?;
-    let path = run.dir.join("meta.json");
-    fs_err::write(&path, text).map_err(io_err(&path))?;
     Ok(run)
 }
 
@@ -459,8 +508,35 @@ impl Run {
                 count: 1,
             });
         }
+        let lost: Vec<&str> = ws
+            .reasons
+            .iter()
+            .filter(|r| r.kind == HoldKind::DestroysWork && !r.path.is_empty())
+            .map(|r| r.path.as_str())
+            .collect();
+        if ws.verdict == WorkspaceVerdict::Held && !lost.is_empty() {
+            // Evidence for the learning loop: the command tried to destroy work.
+            report.violations.push(crate::Violation {
+                kind: crate::ViolationKind::DestroysWork,
+                detail: format!(
+                    "deletes or overwrites {} file(s) git cannot give back: {}",
+                    lost.len(),
+                    lost.iter().take(5).copied().collect::<Vec<_>>().join(", ")
+                ),
+                evidence: format!(
+                    "workspace: the change set was held as {}; the project is unchanged",
+                    ws.id
+                ),
+                count: 1,
+            });
+        }
         if keep {
             self.keep = true;
+            let path = self.dir.join("meta.json");
+            let text = serde_json::to_string_pretty(&self.meta).unwrap_or_default();
+            if let Err(e) = fs_err::write(&path, text) {
+                eprintln!("terraphim sandbox: {e}");
+            }
             let path = self.dir.join("held.json");
             let text = serde_json::to_string_pretty(&ws).unwrap_or_default();
             if let Err(e) = fs_err::write(&path, text) {
@@ -600,7 +676,7 @@ impl ChangeStore {
             let text = serde_json::to_string_pretty(&report).unwrap_or_default();
             fs_err::write(&path, text).map_err(io_err(&path))?;
         } else {
-            fs_err::remove_dir_all(&dir).map_err(io_err(&dir))?;
+            remove_run_dir(&dir).map_err(io_err(&dir))?;
         }
         Ok(report)
     }
@@ -608,7 +684,7 @@ impl ChangeStore {
     /// Drop a held set.
     pub fn discard(&self, id: &str) -> Result<()> {
         let dir = self.dir_of(id)?;
-        fs_err::remove_dir_all(&dir).map_err(io_err(&dir))
+        remove_run_dir(&dir).map_err(io_err(&dir))
     }
 
     /// Remove held sets past their time, and leftovers of runs that ended without a verdict
@@ -621,6 +697,9 @@ impl ChangeStore {
         let t = now();
         for e in entries.flatten() {
             let dir = e.path();
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
             let expired = if dir.join("held.json").exists() {
                 self.load(&dir).is_ok_and(|h| h.expires <= t)
             } else {
@@ -629,7 +708,7 @@ impl ChangeStore {
                     .and_then(|m| u64::try_from(m.mtime()).ok())
                     .is_some_and(|m| m + 86_400 <= t)
             };
-            if expired && fs_err::remove_dir_all(&dir).is_ok() {
+            if expired && remove_run_dir(&dir).is_ok() {
                 removed += 1;
             }
         }
@@ -650,6 +729,17 @@ pub(crate) fn start(
         return Ok(None);
     };
     check_possible(caps, plan.bwrap, &req.profile.name)?;
+    // The overlay is made by the supervisor's own namespace setup; bubblewrap (0.8 here) has no
+    // overlay option, so a run that would go through it is refused.
+    if req.bwrap == crate::BwrapUse::Force
+        || !caps.namespaces
+        || !crate::linux::ns::single_threaded()
+    {
+        return Err(SandboxError::Unenforceable(format!(
+            "profile `{}` runs on a copy-on-write workspace, which the sandbox's own namespaces make; they cannot be used for this run (bubblewrap forced, namespaces unavailable, or a multi-threaded caller)",
+            req.profile.name
+        )));
+    }
     if !plan.child.write_roots.contains(&ctx.project) {
         return Err(SandboxError::Unenforceable(format!(
             "profile `{}` has [workspace] but does not list {{project}} in read_write",
