@@ -70,6 +70,9 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
       """
     When I run "rm -rf src" sandboxed with profile "workspace" with namespaces
     Then the report field "workspace.verdict" is "held"
+    When I run "terraphim-agent guard sweep"
+    Then stdout contains "## Held change sets (1)"
+    And stdout contains "src/main.rs deleted; git cannot give it back (uncommitted changes)"
     When I discard the held change set
     Then the exit code is 0
     And the project file "src/main.rs" contains "work_in_progress"
