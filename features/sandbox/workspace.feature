@@ -170,6 +170,13 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the project file "Makefile" contains "written by the user meanwhile"
     And 1 change set is held
 
+  Scenario: a project that holds the data home (where upper layers live) is refused
+    Given the environment variable "XDG_DATA_HOME" is "{project}/.data"
+    When I run "echo x > x.txt" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 125
+    And stderr contains "lies inside the project"
+    And the project file "x.txt" does not exist
+
   Scenario: guard profiles says how the workspace is made here
     When I run "terraphim-agent guard profiles"
     Then the exit code is 0

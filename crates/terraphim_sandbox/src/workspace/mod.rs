@@ -740,6 +740,15 @@ pub(crate) fn start(
             req.profile.name
         )));
     }
+    if ctx.data.starts_with(&ctx.project) {
+        // overlayfs refuses an upper layer inside its lower layer.
+        return Err(SandboxError::Unenforceable(format!(
+            "profile `{}` keeps each run's upper layer in {}, which lies inside the project {} (overlayfs refuses that); set XDG_DATA_HOME to a directory outside the project, on the same file system so applying is a rename",
+            req.profile.name,
+            ctx.data.display(),
+            ctx.project.display()
+        )));
+    }
     if !plan.child.write_roots.contains(&ctx.project) {
         return Err(SandboxError::Unenforceable(format!(
             "profile `{}` has [workspace] but does not list {{project}} in read_write",
