@@ -177,6 +177,12 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And stderr contains "lies inside the project"
     And the project file "x.txt" does not exist
 
+  Scenario: without namespaces there is no overlay, and the run is refused rather than let write the project
+    When I run "echo x > x.txt" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 125
+    And stderr contains "the copy fallback is not implemented"
+    And the project file "x.txt" does not exist
+
   Scenario: guard profiles says how the workspace is made here
     When I run "terraphim-agent guard profiles"
     Then the exit code is 0
