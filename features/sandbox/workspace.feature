@@ -170,6 +170,15 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the project file "Makefile" contains "written by the user meanwhile"
     And 1 change set is held
 
+  Scenario: outside the project nothing is writable, through a symlink in it neither
+    Given a symlink "rc" in the project pointing to "{home}/.bashrc"
+    When I run "echo x >> {home}/.profile; echo y >> rc; echo z > {home}/new-file" sandboxed with profile "workspace" with namespaces
+    Then the exit code is not 0
+    And the report field "workspace.verdict" is "unchanged"
+    And the file "{home}/.profile" does not exist
+    And the file "{home}/.bashrc" does not exist
+    And the file "{home}/new-file" does not exist
+
   Scenario: a project that holds the data home (where upper layers live) is refused
     Given the environment variable "XDG_DATA_HOME" is "{project}/.data"
     When I run "echo x > x.txt" sandboxed with profile "workspace" with namespaces

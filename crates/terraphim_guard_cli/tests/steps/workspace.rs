@@ -126,3 +126,13 @@ fn git_prints(world: &mut GuardWorld, args: String, text: String) -> Result<(), 
         Err(format!("git {args} printed {out:?}, expected {text:?}"))
     }
 }
+
+#[then(expr = "the file {string} does not exist")]
+fn any_file_absent(world: &mut GuardWorld, path: String) -> Result<(), String> {
+    let path = world.expand(&path);
+    if std::fs::symlink_metadata(&path).is_ok() {
+        Err(format!("{path} exists\n{:#?}", world.last))
+    } else {
+        Ok(())
+    }
+}

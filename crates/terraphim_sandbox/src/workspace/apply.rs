@@ -140,16 +140,52 @@ fn remove(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Refuses a target whose directory, symlinks resolved, is not inside the project (a directory
+/// of the project replaced by a symlink on the host after the judgement must not lead a rename
+/// or a deletion elsewhere). Checked directories are remembered.
+struct Inside {
+    root: std::path::PathBuf,
+    seen: std::collections::HashSet<std::path::PathBuf>,
+}
+
+impl Inside {
+    fn check(&mut self, dst: &Path) -> io::Result<()> {
+        let parent = dst.parent().unwrap_or(dst);
+        if self.seen.contains(parent) {
+            return Ok(());
+        }
+        let real = fs_err::canonicalize(parent)?;
+        if !real.starts_with(&self.root) {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "refusing to write {}: its directory resolves to {}, outside the project",
+                    dst.display(),
+                    real.display()
+                ),
+            ));
+        }
+        self.seen.insert(parent.to_path_buf());
+        Ok(())
+    }
+}
+
 /// Apply `changes` from `upper` to `project`; returns how many entries were written or removed.
 pub(crate) fn apply(changes: &[Change], upper: &Path, project: &Path) -> io::Result<u64> {
     let mut done = 0u64;
+    let mut inside = Inside {
+        root: fs_err::canonicalize(project)?,
+        seen: std::collections::HashSet::new(),
+    };
     let mut deletions: Vec<&Change> = changes
         .iter()
         .filter(|c| c.kind == ChangeKind::Deleted)
         .collect();
     deletions.sort_by_key(|c| std::cmp::Reverse(Path::new(&c.path).components().count()));
     for c in deletions {
-        remove(&project.join(&c.path))?;
+        let dst = project.join(&c.path);
+        inside.check(&dst)?;
+        remove(&dst)?;
         done += 1;
     }
     for c in changes
@@ -157,6 +193,7 @@ pub(crate) fn apply(changes: &[Change], upper: &Path, project: &Path) -> io::Res
         .filter(|c| c.kind != ChangeKind::Deleted && !c.nested)
     {
         let (src, dst) = (upper.join(&c.path), project.join(&c.path));
+        inside.check(&dst)?;
         if c.dir && c.kind == ChangeKind::Mode {
             fs_err::set_permissions(&dst, std::fs::Permissions::from_mode(c.mode))?;
         } else {

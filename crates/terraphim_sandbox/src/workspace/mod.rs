@@ -1020,6 +1020,49 @@ mod tests {
     }
 
     #[test]
+    fn a_directory_turned_into_a_symlink_on_the_host_never_leads_applying_outside() {
+        let f = Fixture::new();
+        fs_err::create_dir_all(f.project.join("out")).unwrap();
+        f.start();
+        write(&f.upper("out/new.txt"), "x");
+        let outside = f._tmp.path().join("elsewhere");
+        fs_err::create_dir_all(&outside).unwrap();
+        // After the run, before applying: the host's `out` becomes a symlink out of the project.
+        fs_err::remove_dir(f.project.join("out")).unwrap();
+        std::os::unix::fs::symlink(&outside, f.project.join("out")).unwrap();
+        let changes = vec![Change {
+            path: "out/new.txt".into(),
+            kind: ChangeKind::Added,
+            dir: false,
+            bytes: 1,
+            mode: 0o644,
+            renamed_from: None,
+            nested: false,
+        }];
+        let err = apply::apply(&changes, &f.dir.join("upper"), &f.project).unwrap_err();
+        assert!(err.to_string().contains("outside the project"), "{err}");
+        assert!(!outside.join("new.txt").exists());
+    }
+
+    #[test]
+    fn runs_get_their_own_layers() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (project, data) = (tmp.path().join("p"), tmp.path().join("data"));
+        fs_err::create_dir_all(&project).unwrap();
+        let settings = WorkspaceSettings {
+            max_files: 1,
+            max_mb: 1,
+            keep_hours: 1,
+        };
+        let a = prepare(&project, &data, "a", "workspace", &settings, vec![]).unwrap();
+        let b = prepare(&project, &data, "b", "workspace", &settings, vec![]).unwrap();
+        assert_ne!(a.dirs.upper, b.dirs.upper);
+        assert_ne!(a.dirs.work, b.dirs.work);
+        assert!(a.dirs.upper.is_dir() && b.dirs.upper.is_dir());
+        assert!(a.dir.join("started").exists());
+    }
+
+    #[test]
     fn the_workspace_table_of_a_profile() {
         let base = include_str!("../../../../kg/profiles/workspace.toml");
         let p = crate::Profile::from_toml("workspace", Path::new("w.toml"), base).unwrap();
