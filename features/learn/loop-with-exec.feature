@@ -20,10 +20,10 @@ Feature: the learning loop end to end with the real sandbox
     Then the verdict is allow
 
   Scenario: a run that violates the sandbox becomes an approved DENY
-    When I run "terraphim-agent guard exec --id net-1 -- curl -s --max-time 2 http://127.0.0.1:9/"
+    When I run "terraphim-agent guard exec --id net-1 -- git ls-remote http://127.0.0.1:9/x"
     Then the exit code is not 0
     When I run "terraphim-agent guard sweep"
-    Then a staged DENY proposal for "curl" exists
-    When I approve the DENY proposal for "curl"
-    And I check "curl -s https://example.com"
+    Then a staged DENY proposal for "git ls-remote" exists
+    When I approve the DENY proposal for "git ls-remote"
+    And I check "git ls-remote https://example.com/x"
     Then the verdict is deny

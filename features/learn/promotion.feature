@@ -30,11 +30,11 @@ Feature: the learning engine proposes KG changes from sandbox outcomes
     Then the staging dir holds 0 proposals
 
   Scenario: a permission violation proposes DENY
-    Given a sandbox run of "curl https://example.com" that violated network
+    Given a sandbox run of "aria2c https://example.com" that violated network
     When I run "terraphim-agent guard sweep"
-    Then a staged DENY proposal for "curl" exists
-    And the staged DENY proposal for "curl" has the line "tier:: destructive"
-    And the staged DENY proposal for "curl" has the line "violation_kinds:: network=1"
+    Then a staged DENY proposal for "aria2c" exists
+    And the staged DENY proposal for "aria2c" has the line "tier:: destructive"
+    And the staged DENY proposal for "aria2c" has the line "violation_kinds:: network=1"
 
   Scenario: a violation after an ALLOW proposal withdraws it
     Given 3 clean sandbox runs of "cargo xtask"
@@ -85,11 +85,11 @@ Feature: the learning engine proposes KG changes from sandbox outcomes
     And the user destructive pattern "git push --force"
     And 3 clean sandbox runs of "rm build.log"
     And 3 clean sandbox runs of "git push origin feature"
-    And 3 clean sandbox runs of "git fsck"
+    And 3 clean sandbox runs of "git verify-pack"
     When I run "terraphim-agent guard sweep"
     Then no staged ALLOW proposal for "rm" exists
     And no staged ALLOW proposal for "git push" exists
-    And a staged ALLOW proposal for "git fsck" exists
+    And a staged ALLOW proposal for "git verify-pack" exists
 
   Scenario: a command group the guard has denied is never proposed for ALLOW
     Given 3 clean sandbox runs of "kubectl get pods"

@@ -15,14 +15,14 @@ Feature: the review gate moves staged proposals into the active KG, with a revie
     And the staging dir holds 0 proposals
 
   Scenario: approving a DENY proposal moves it into guard-destructive
-    Given a sandbox run of "curl https://example.com" that violated network
+    Given a sandbox run of "aria2c https://example.com" that violated network
     When I run "terraphim-agent guard review --list"
-    And I approve the DENY proposal for "curl"
+    And I approve the DENY proposal for "aria2c"
     Then the exit code is 0
-    And the user KG file "guard-destructive/curl.md" has the line "synonyms:: curl"
-    And the user KG file "guard-destructive/curl.md" has the line "status:: stable"
-    And the user KG file "guard-destructive/curl.md" has the line "example:: curl https://example.com"
-    And the review log has a "approved" record for "curl"
+    And the user KG file "guard-destructive/aria2c.md" has the line "synonyms:: aria2c"
+    And the user KG file "guard-destructive/aria2c.md" has the line "status:: stable"
+    And the user KG file "guard-destructive/aria2c.md" has the line "example:: aria2c https://example.com"
+    And the review log has a "approved" record for "aria2c"
 
   Scenario: a rejected proposal is archived and comes back only with new evidence
     Given 3 clean sandbox runs of "cargo xtask"
@@ -74,10 +74,10 @@ Feature: the review gate moves staged proposals into the active KG, with a revie
     Then the user KG file "guard-safe/cargo-miri.md" has the line "status:: stable"
     When I check "cargo miri --all-targets"
     Then the verdict is allow
-    Given a sandbox run of "wget http://example.com/x" that violated network
+    Given a sandbox run of "lftp http://example.com/x" that violated network
     When I run "terraphim-agent guard sweep"
-    Then a staged DENY proposal for "wget" exists
-    When I approve the DENY proposal for "wget"
-    Then the user KG file "guard-destructive/wget.md" has the line "status:: stable"
-    When I check "wget http://example.com/other"
+    Then a staged DENY proposal for "lftp" exists
+    When I approve the DENY proposal for "lftp"
+    Then the user KG file "guard-destructive/lftp.md" has the line "status:: stable"
+    When I check "lftp http://example.com/other"
     Then the verdict is deny

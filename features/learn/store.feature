@@ -26,12 +26,12 @@ Feature: the outcome store survives bad lines
   Scenario: fields and record types of newer writers are tolerated
     Given the outcome store contains:
       """
-      {"type":"outcome","schema":3,"time":"2026-01-01T00:00:00+01:00","id":"a","source":"exec","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean","cgroup":"x"},"new_field":{"x":1}}
+      {"type":"outcome","schema":3,"time":"2026-01-01T00:00:00+01:00","id":"a","source":"exec","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean","cgroup":"x"},"new_field":{"x":1}}
       {"type":"heartbeat","schema":1}
-      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:01Z","id":"b","source":"exec-v2","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean"}}
-      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:02Z","id":"c","source":"exec","command":"cargo vendor","canonical":["cargo vendor"],"decision":"sandbox","outcome":{"kind":"clean","violations":[]}}
+      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:01Z","id":"b","source":"exec-v2","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean"}}
+      {"type":"outcome","schema":1,"time":"2026-01-01T00:00:02Z","id":"c","source":"exec","command":"cargo sweep","canonical":["cargo sweep"],"decision":"sandbox","outcome":{"kind":"clean","violations":[]}}
       """
     When I run "terraphim-agent guard sweep"
     Then the exit code is 0
     And stderr has no warning
-    And a staged ALLOW proposal for "cargo vendor" exists
+    And a staged ALLOW proposal for "cargo sweep" exists

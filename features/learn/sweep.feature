@@ -25,10 +25,10 @@ Feature: the daily sweep
     And the JSON field "top_sandboxed.0.command" is "cargo xtask"
 
   Scenario: the window leaves old violations out
-    Given a sandbox run of "curl http://x" that violated network
+    Given a sandbox run of "aria2c http://x" that violated network
     When I run "terraphim-agent guard sweep --since 1h"
     Then stdout contains "## Violations (0)"
-    And a staged DENY proposal for "curl" exists
+    And a staged DENY proposal for "aria2c" exists
 
   Scenario: a bad duration is a usage error
     When I run "terraphim-agent guard sweep --since yesterday"

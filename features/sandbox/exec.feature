@@ -125,6 +125,48 @@ Feature: guard exec runs a command confined and reports what it stopped
     And stderr contains "inside a writable root"
     And the project file ".git/hooks/pre-commit" does not exist
 
+  Scenario Outline: a setuid bit cannot be left in the project for the host (<backend>)
+    When I run "cp /bin/true suidsh && chmod 4755 suidsh" sandboxed with profile "build" <backend>
+    Then the exit code is 1
+    And the project file "suidsh" has no setuid or setgid bit
+    And the report has a "fs-write" violation with evidence containing "(mode 4755)"
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
+  Scenario Outline: a protected path that did not exist is removed after the run and reported (<backend>)
+    When I run "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/ci.yml" sandboxed with profile "build" <backend>
+    Then the project file ".github/workflows" does not exist
+    And the report has a "fs-write" violation with evidence containing "supervisor: post-run check"
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
+  Scenario Outline: the host's device nodes keep their metadata, and still work (<backend>)
+    When I run "echo ok > /dev/null && touch -d 2001-01-01 /dev/full" sandboxed with profile "readonly" <backend>
+    Then the exit code is 1
+    And the report has a "fs-write" violation
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
+  Scenario: strict refuses a second program at once and names its rule
+    When I run "ls; echo a | cat" sandboxed with profile "strict" with namespaces
+    Then stderr contains "max_processes = 1"
+    And the report has a "spawn" violation with evidence containing "refused with EPERM"
+
+  Scenario: the environment cannot turn the namespaces off
+    Given the environment variable "TERRAPHIM_GUARD_NO_BWRAP" is "1"
+    When I run "true" sandboxed with profile "readonly" with namespaces
+    Then the exit code is 0
+    And the report field "backend" is "native+ns"
+
   Scenario: an unknown profile is a usage error
     When I run "terraphim-agent guard exec --profile nope -- true"
     Then the exit code is 2

@@ -150,11 +150,12 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the report field "workspace.reasons" contains "package.json scripts changed"
     And the project file "package.json" contains "node test.js"
 
-  Scenario: a file made setuid is held
-    When I run "echo tool > tool && chmod u+s tool" sandboxed with profile "workspace" with namespaces
-    Then the report field "workspace.verdict" is "held"
-    And the report field "workspace.reasons" contains "setuid"
-    And the project file "tool" does not exist
+  Scenario: a file made setuid never reaches the project with the bit
+    # The sandbox refuses setting the bit; were it set, the change set would be held (`setuid`,
+    # a unit test of the judgement).
+    When I run "echo tool > tool; chmod u+s tool; echo end" sandboxed with profile "workspace" with namespaces
+    Then stdout contains "end"
+    And the project file "tool" is not setuid
 
   Scenario: a file changed on the host after the run started is never overwritten
     Given the project is a git repository with its files committed

@@ -400,6 +400,19 @@ impl Guard {
     /// operands such as `.`, `*` and `..` are also judged as the absolute paths they name, so
     /// `rm -rf *` run in `~` is judged like `rm -rf ~/*`.
     pub fn check_in(&self, command: &str, cwd: Option<&Path>, home: Option<&Path>) -> Decision {
+        self.check_parsed_in(command, None, cwd, home)
+    }
+
+    /// [`Guard::check_in`] for a command the caller has already parsed with [`parse`](crate::parse)
+    /// (`parsed` must be the parse of `command`), so a caller that also reads the parse (the
+    /// script pre-review) parses the command once.
+    pub fn check_parsed_in(
+        &self,
+        command: &str,
+        parsed: Option<ParsedCommand>,
+        cwd: Option<&Path>,
+        home: Option<&Path>,
+    ) -> Decision {
         let place = Place { cwd, home };
         if command.len() > MAX_COMMAND_BYTES {
             return Decision {
@@ -415,12 +428,13 @@ impl Guard {
                 replaced_parts: Vec::new(),
             };
         }
-        let mut decision = self.decide(command, &place);
+        let parsed = parsed.unwrap_or_else(|| parse::parse(command));
+        let mut decision = self.decide(command, parsed, &place);
         if let Some(replacer) = &self.replacer {
             match replacer.replace(command) {
                 Ok(replaced) if replaced != command => {
                     // The replaced command is guarded again and the stricter decision stands.
-                    let second = self.decide(&replaced, &place);
+                    let second = self.decide(&replaced, parse::parse(&replaced), &place);
                     let base = decision.matches.len();
                     decision.matches.extend(second.matches);
                     decision.replaced_parts = second
@@ -457,8 +471,7 @@ impl Guard {
         parse::parse(command)
     }
 
-    fn decide(&self, command: &str, place: &Place<'_>) -> Decision {
-        let mut parsed = parse::parse(command);
+    fn decide(&self, command: &str, mut parsed: ParsedCommand, place: &Place<'_>) -> Decision {
         for c in &mut parsed.commands {
             place.add_resolved_operands(&mut c.words);
         }

@@ -25,6 +25,7 @@
 mod commands;
 pub mod exit_code;
 mod hook;
+mod judge;
 mod load;
 mod outcomes;
 mod output;

@@ -2,7 +2,9 @@
 //! and is a contract for hook scripts and tests.
 
 use serde::Serialize;
-use terraphim_guard::{Decision, Part, Verdict};
+use terraphim_guard::{Part, Verdict};
+
+use crate::judge::Judgement;
 
 /// Version of the `guard check --json` object.
 pub(crate) const CHECK_SCHEMA: u32 = 1;
@@ -13,10 +15,21 @@ pub(crate) struct CheckOutput<'a> {
     pub(crate) schema: u32,
     pub(crate) decision: &'static str,
     pub(crate) command: &'a str,
-    pub(crate) reason: &'a str,
+    pub(crate) reason: String,
     pub(crate) profile: Option<&'a str>,
     pub(crate) matches: Vec<MatchOutput<'a>>,
     pub(crate) replaced: Option<&'a str>,
+    /// The strictest pre-review of the temporary scripts the command runs, when one was reviewed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) pre_review: Option<PreReviewOutput<'a>>,
+}
+
+/// A script pre-review in `--json` output.
+#[derive(Debug, Serialize)]
+pub(crate) struct PreReviewOutput<'a> {
+    pub(crate) verdict: &'static str,
+    pub(crate) script: &'a str,
+    pub(crate) line: &'a str,
 }
 
 /// One KG match in `--json` output.
@@ -31,13 +44,14 @@ pub(crate) struct MatchOutput<'a> {
 }
 
 impl<'a> CheckOutput<'a> {
-    pub(crate) fn new(d: &'a Decision) -> Self {
+    pub(crate) fn new(j: &'a Judgement) -> Self {
+        let d = &j.decision;
         CheckOutput {
             schema: CHECK_SCHEMA,
-            decision: d.verdict.as_str(),
+            decision: j.verdict().as_str(),
             command: &d.command,
-            reason: &d.reason,
-            profile: d.profile.as_deref(),
+            reason: j.reason(),
+            profile: j.profile(),
             matches: d
                 .matches
                 .iter()
@@ -50,6 +64,11 @@ impl<'a> CheckOutput<'a> {
                 })
                 .collect(),
             replaced: d.replaced.as_deref(),
+            pre_review: j.review.as_ref().map(|r| PreReviewOutput {
+                verdict: r.verdict.as_str(),
+                script: &r.script,
+                line: &r.line,
+            }),
         }
     }
 }
@@ -66,9 +85,11 @@ pub(crate) struct UpstreamResult<'a> {
 }
 
 impl<'a> UpstreamResult<'a> {
-    pub(crate) fn new(d: &'a Decision) -> Self {
-        let decision = upstream_decision(d.verdict);
-        if d.verdict == Verdict::Allow {
+    pub(crate) fn new(j: &'a Judgement) -> Self {
+        let d = &j.decision;
+        let verdict = j.verdict();
+        let decision = upstream_decision(verdict);
+        if verdict == Verdict::Allow {
             return UpstreamResult {
                 decision,
                 reason: None,
@@ -76,16 +97,16 @@ impl<'a> UpstreamResult<'a> {
                 pattern: None,
             };
         }
-        let prefix = if d.verdict == Verdict::Deny {
+        let prefix = if verdict == Verdict::Deny {
             "Blocked"
         } else {
             "Sandboxed"
         };
         UpstreamResult {
             decision,
-            reason: Some(format!("{prefix}: {}", d.reason)),
+            reason: Some(format!("{prefix}: {}", j.reason())),
             command: &d.command,
-            pattern: d.deciding_match().map(|m| m.pattern.as_str()),
+            pattern: j.deciding_match().map(|m| m.pattern.as_str()),
         }
     }
 }

@@ -106,5 +106,32 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, append, engine);
+/// How long an append takes to fail: into a store that cannot be written (an error, never a
+/// hang), and behind a lock another writer holds (the wait is `lock_timeout_ms`, 200 here).
+fn failing_append(c: &mut Criterion) {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("file");
+    fs_err::write(&file, "x").unwrap();
+    let unwritable = terraphim_learn::Store::in_dir(&file.join("guard"), &LearnConfig::default());
+    let rec = Record::Outcome(record(7));
+    let mut group = c.benchmark_group("append_fails");
+    group.sample_size(10);
+    group.bench_function("unwritable_store", |b| {
+        b.iter(|| unwritable.append(black_box(&rec)).unwrap_err())
+    });
+    let config = LearnConfig {
+        lock_timeout_ms: 200,
+        ..LearnConfig::default()
+    };
+    let locked = terraphim_learn::Store::in_dir(&tmp.path().join("locked"), &config);
+    locked.append(&rec).unwrap();
+    let lock = fs_err::File::open(locked.dir().join("store.lock")).unwrap();
+    lock.lock().unwrap();
+    group.bench_function("held_lock_200ms", |b| {
+        b.iter(|| locked.append(black_box(&rec)).unwrap_err())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, append, engine, failing_append);
 criterion_main!(benches);

@@ -112,26 +112,32 @@ impl Judge<'_> {
                 evidence(),
             ));
         }
-        if let Some(at) = lower.find("device or resource busy") {
-            // Replacing a protected path (bound read-only over a writable root) by renaming a
-            // new file over it fails with EBUSY: `git config` writes `.git/config.lock` and
-            // renames it. Only protected paths count; the message's last word is the path.
+        if let Some(at) = lower.find("device or resource busy")
+            && path_in(line, at).is_none()
+        {
+            // git names the path without quotes: `error: could not write config file
+            // .git/config: Device or resource busy` (its rename of `config.lock` over a
+            // protected path bound read-only). The message's last word is the path.
             let head = line[..at].trim_end().trim_end_matches(':');
-            let raw = path_in(line, at).or_else(|| head.rsplit(' ').next().map(str::to_owned))?;
-            let path = self.absolute(raw.trim_matches(['\'', '"']));
-            if Self::under(&path, self.protected) {
-                return Some((
-                    ViolationKind::FsWrite,
-                    format!("write to protected path {}", path.display()),
-                    evidence(),
-                ));
+            if let Some(raw) = head.rsplit(' ').next() {
+                let path = self.absolute(raw);
+                if Self::under(&path, self.protected) {
+                    return Some((
+                        ViolationKind::FsWrite,
+                        format!("write to protected path {}", path.display()),
+                        evidence(),
+                    ));
+                }
             }
-            return None;
         }
         let errors = [
             "permission denied",
             "read-only file system",
             "no such file or directory",
+            // A mount point (a pinned `.git`, a protected path) cannot be renamed or removed.
+            "device or resource busy",
+            // A link or rename across the sandbox's mounts, or without Landlock's refer right.
+            "invalid cross-device link",
         ];
         let (error, at) = errors
             .iter()
@@ -148,7 +154,21 @@ impl Judge<'_> {
             ));
         }
         if error == "no such file or directory" {
-            return None;
+            // Missing in the sandbox's view but present on the host outside every root: the
+            // private `/tmp` and the namespaces' view hide it (a symlink to a host path).
+            let outside = resolved.as_deref().is_some_and(|p| {
+                !Self::under(p, self.read_roots) && !Self::under(p, self.write_roots)
+            });
+            return outside.then(|| {
+                (
+                    ViolationKind::FsRead,
+                    format!(
+                        "read outside the readable roots: {} (not in the sandbox's view)",
+                        path.display()
+                    ),
+                    evidence(),
+                )
+            });
         }
         let in_protected = Self::under(&path, self.protected)
             || resolved
@@ -175,6 +195,8 @@ impl Judge<'_> {
         }
         let writing = write_verb
             || error == "read-only file system"
+            || error == "device or resource busy"
+            || error == "invalid cross-device link"
             || in_protected
             // A denied access to a path that does not exist was an attempt to create it.
             || resolved.is_none()
@@ -217,6 +239,7 @@ mod tests {
         let resolve = |p: &Path| -> Option<PathBuf> {
             match p.to_str()? {
                 "/p/link" => Some("/h/.ssh/id".into()),
+                "/p/homelink/notes" => Some("/h/notes".into()),
                 "/p/README" | "/p" | "/root" | "/etc/passwd" | "/p/.git/hooks" => {
                     Some(p.to_path_buf())
                 }
@@ -290,12 +313,30 @@ mod tests {
             Some((FsRead, "read outside the readable roots: /root")),
         );
         check("cat: missing: No such file or directory", None);
+        check(
+            "ln: failed to create hard link 'suid' => '/usr/bin/passwd': Invalid cross-device link",
+            Some((FsWrite, "write to read-only path /usr/bin/passwd")),
+        );
+        // Missing in the sandbox's view, present on the host outside the roots.
+        check(
+            "cat: homelink/notes: No such file or directory",
+            Some((
+                FsRead,
+                "read outside the readable roots: /p/homelink/notes (not in the sandbox's view)",
+            )),
+        );
+        check(
+            "mv: cannot move '/p/.git' to '/p/.git_old': Device or resource busy",
+            Some((
+                ViolationKind::FsWrite,
+                "write to read-only path /p/.git_old",
+            )),
+        );
         check("all good", None);
         check(
             "error: could not write config file .git/hooks/pre-push: Device or resource busy",
             Some((FsWrite, "write to protected path /p/.git/hooks/pre-push")),
         );
-        check("rm: cannot remove 'mnt': Device or resource busy", None);
         check(
             "cat: /proc/1/environ: Permission denied",
             Some((Ptrace, "read of another process's /proc/1/environ")),

@@ -51,6 +51,24 @@ pub(crate) trait Inspect {
     fn canonical(&self, path: &Path) -> Option<PathBuf>;
     /// Whether the path itself is a symlink (not followed).
     fn is_symlink(&self, path: &Path) -> bool;
+    /// What is at `path` below `root`, walked one component at a time without following
+    /// symlinks (see [`Found`]).
+    fn walk(&self, root: &Path, path: &Path) -> Found {
+        let Ok(rel) = path.strip_prefix(root) else {
+            return Found::Absent;
+        };
+        let mut cur = root.to_path_buf();
+        for c in rel.components() {
+            cur.push(c);
+            if self.is_symlink(&cur) {
+                return Found::Link(cur);
+            }
+            if self.kind(&cur).is_none() {
+                return Found::Absent;
+            }
+        }
+        Found::Present(cur, (0, 0))
+    }
     /// The entries of a directory with whether each is a symlink (not followed), sorted.
     fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
         self.list(dir)
@@ -83,6 +101,26 @@ impl Inspect for RealFs {
     fn is_symlink(&self, path: &Path) -> bool {
         fs_err::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
     }
+    fn walk(&self, root: &Path, path: &Path) -> Found {
+        use std::os::unix::fs::MetadataExt as _;
+        let Ok(rel) = path.strip_prefix(root) else {
+            return Found::Absent;
+        };
+        let mut cur = root.to_path_buf();
+        let mut last = None;
+        for c in rel.components() {
+            cur.push(c);
+            match fs_err::symlink_metadata(&cur) {
+                Err(_) => return Found::Absent,
+                Ok(m) if m.file_type().is_symlink() => return Found::Link(cur),
+                Ok(m) => last = Some((m.dev(), m.ino())),
+            }
+        }
+        match last {
+            Some(id) => Found::Present(cur, id),
+            None => Found::Absent,
+        }
+    }
     fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
         // The entry type comes from readdir itself: no stat per entry.
         let mut out: Vec<(PathBuf, bool)> = fs_err::read_dir(dir)
@@ -100,6 +138,26 @@ impl Inspect for RealFs {
         out.sort();
         out
     }
+}
+
+/// What a component-wise walk without following symlinks found at a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Nothing (some component is missing).
+    Absent,
+    /// A symlink at this component, on the way to (or at) the path.
+    Link(PathBuf),
+    /// The path itself, with its device and inode numbers.
+    Present(PathBuf, (u64, u64)),
+}
+
+/// A protected path beneath a writable root, checked after the run: one that did not exist may
+/// not have been made, one that existed must still be the same file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Watched {
+    pub(crate) root: PathBuf,
+    pub(crate) path: PathBuf,
+    pub(crate) before: Found,
 }
 
 /// One resource limit, applied with `setrlimit` in the child.
@@ -136,6 +194,13 @@ pub(crate) struct ChildPlan {
     pub(crate) landlock_abi: u8,
     pub(crate) network: Network,
     pub(crate) rlimits: Vec<Rlimit>,
+    /// Refuse every change of file metadata (seccomp): the native backend of a profile with no
+    /// writable roots, where no read-only mount stops `chmod`/`utime`/`chown` on readable files.
+    #[serde(default)]
+    pub(crate) lock_metadata: bool,
+    /// The size of the private `/tmp` tmpfs in MiB (inside the namespaces).
+    #[serde(default)]
+    pub(crate) tmp_mb: Option<u64>,
 }
 
 /// Everything one run needs, built before anything is spawned.
@@ -149,10 +214,16 @@ pub(crate) struct Plan {
     pub(crate) hidden: Vec<PathBuf>,
     /// Existing protected paths that lie beneath a writable root.
     pub(crate) protected: Vec<PathBuf>,
+    /// Directories bound over themselves (writable) so they cannot be renamed away: the first
+    /// component below a writable root of each protected path (`.git`, `.github`).
+    pub(crate) pinned: Vec<PathBuf>,
+    /// Every protected path beneath a writable root, for the post-run check.
+    pub(crate) watched: Vec<Watched>,
     pub(crate) bwrap: bool,
     /// bubblewrap needs its own user namespace when not run as root.
     pub(crate) unshare_user: bool,
     pub(crate) max_processes: u32,
+    pub(crate) max_tasks: u32,
     pub(crate) wall_seconds: u64,
     pub(crate) cpu_seconds: u64,
     pub(crate) memory_mb: u64,
@@ -288,32 +359,15 @@ fn carve_real(
     }
     let mut out = vec![(real.clone(), Grant::List)];
     for (child, link) in fs.list_links(&real) {
-        let child_real = if link {
-            fs.canonical(&child).unwrap_or_else(|| child.clone())
-        } else {
-            child.clone()
-        };
-        out.extend(carve_real(&child, child_real, hidden, fs));
+        // A symlink among the entries grants nothing: a rule on it would grant its target,
+        // wherever that is (a link to HOME or to `/`), and walking it can loop. A target inside
+        // the root is granted through its own entry.
+        if link {
+            continue;
+        }
+        out.extend(carve_real(&child, child.clone(), hidden, fs));
     }
     out
-}
-
-/// The nearest existing path at or above `path` that lies strictly beneath `root`.
-fn nearest_existing_below(path: &Path, root: &Path, fs: &dyn Inspect) -> Option<PathBuf> {
-    let mut candidates: Vec<&Path> = path
-        .ancestors()
-        .take_while(|a| *a != root && a.starts_with(root))
-        .collect();
-    candidates.reverse();
-    let mut found = None;
-    for c in candidates {
-        if fs.kind(c).is_some() {
-            found = Some(c.to_path_buf());
-        } else {
-            break;
-        }
-    }
-    found
 }
 
 /// Split the caller's environment into what the sandbox passes and the names it removes.
@@ -323,7 +377,8 @@ pub(crate) fn filter_env(
 ) -> (Vec<(String, String)>, Vec<String>) {
     let (mut kept, mut removed) = (Vec::new(), Vec::new());
     for (k, v) in env {
-        let denied = profile.env_deny.iter().any(|p| glob_match(p, k));
+        let denied = profile.env_deny.iter().any(|p| glob_match(p, k))
+            || (is_locale_var(k) && !is_locale_value(v));
         let passed = profile.env_pass.iter().any(|p| glob_match(p, k));
         if passed && !denied {
             kept.push((k.clone(), v.clone()));
@@ -332,6 +387,22 @@ pub(crate) fn filter_env(
         }
     }
     (kept, removed)
+}
+
+/// Locale variables: passed only with a locale's syntax, since their values are read by every
+/// program (a path in `LC_ALL` makes glibc load locale files from there).
+fn is_locale_var(name: &str) -> bool {
+    name == "LANG" || name == "LANGUAGE" || name.starts_with("LC_")
+}
+
+/// `ll_CC.charset@modifier`, `C`, `POSIX`, and `LANGUAGE`'s colon-separated lists of them.
+fn is_locale_value(value: &str) -> bool {
+    value.len() <= 128
+        && !value.starts_with('/')
+        && !value.contains("..")
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.@:-".contains(&b))
 }
 
 /// The rlimits a profile asks for.
@@ -413,7 +484,7 @@ pub(crate) fn build(
     let mut write_roots = existing(&profile.read_write, ctx, fs);
     write_roots.retain(|w| !hidden.iter().any(|h| w.starts_with(h)));
 
-    let mut protected = Vec::new();
+    let (mut protected, mut pinned, mut watched) = (Vec::new(), Vec::new(), Vec::new());
     for entry in &profile.protected {
         let Some(path) = expand(entry, ctx) else {
             continue;
@@ -426,13 +497,34 @@ pub(crate) fn build(
                     root.display()
                 ));
             }
-            if let Some(p) = nearest_existing_below(&path, root, fs) {
-                protected.push(p);
+            if !path.starts_with(root) {
+                continue;
             }
+            let before = fs.walk(root, &path);
+            if let Found::Present(..) = before {
+                protected.push(path.clone());
+                if let Some(first) = path
+                    .strip_prefix(root)
+                    .ok()
+                    .and_then(|r| r.components().next())
+                {
+                    let first = root.join(first);
+                    if first != path && fs.kind(&first) == Some(true) && !fs.is_symlink(&first) {
+                        pinned.push(first);
+                    }
+                }
+            }
+            watched.push(Watched {
+                root: root.clone(),
+                path: path.clone(),
+                before,
+            });
         }
     }
     protected.sort();
     protected.dedup();
+    pinned.sort();
+    pinned.dedup();
 
     if !bwrap {
         if let Some(p) = protected.first() {
@@ -513,14 +605,19 @@ pub(crate) fn build(
             landlock_abi: abi,
             network: profile.network,
             rlimits: rlimits(profile),
+            lock_metadata: !bwrap && profile.read_write.is_empty(),
+            tmp_mb: bwrap.then_some(profile.memory_mb),
         },
         cwd: ctx.project.clone(),
         tmp,
         hidden,
         protected,
+        pinned,
+        watched,
         bwrap,
         unshare_user: !caps.is_root,
         max_processes: profile.max_processes,
+        max_tasks: profile.task_cap(),
         wall_seconds: profile.wall_seconds,
         cpu_seconds: profile.cpu_seconds,
         memory_mb: profile.memory_mb,
@@ -572,6 +669,21 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
             });
         }
     }
+    for p in &plan.pinned {
+        // Beneath the workspace overlay a bind of the host's own directory would let writes
+        // bypass the overlay; there the overlay itself keeps it (every change is judged).
+        if plan
+            .workspace
+            .as_ref()
+            .is_some_and(|w| p.starts_with(&w.lower))
+        {
+            continue;
+        }
+        out.push(Mount::Bind {
+            path: p.clone(),
+            ro: false,
+        });
+    }
     for p in &plan.protected {
         out.push(Mount::Bind {
             path: p.clone(),
@@ -600,6 +712,9 @@ pub(crate) fn own_netns(child: &ChildPlan) -> bool {
         Network::Loopback | Network::Deny => true,
     }
 }
+
+/// The device nodes of the sandbox's `/dev`, as bubblewrap's `--dev` makes it.
+pub(crate) const DEV_NODES: &[&str] = &["null", "zero", "full", "random", "urandom", "tty"];
 
 /// The private `/tmp` inside the namespaces.
 pub(crate) const TMP: &str = "/tmp";
@@ -647,17 +762,15 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
         a.push("--unshare-user".into());
     }
     let mut push = |args: &[&str]| a.extend(args.iter().map(|s| (*s).to_owned()));
-    push(&[
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--tmpfs",
-        TMP,
-    ]);
+    // bubblewrap's `--dev` binds the host's device nodes writable, and its `--remount-ro` adds
+    // `nodev` (the devices then cannot be opened): their metadata is locked by seccomp instead
+    // where the profile writes nothing (`ChildPlan::lock_metadata`, set by the supervisor).
+    push(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
+    if let Some(mb) = plan.child.tmp_mb {
+        let bytes = mb.saturating_mul(1024 * 1024).to_string();
+        push(&["--size", &bytes]);
+    }
+    push(&["--tmpfs", TMP]);
     if under_tmp(helper_exe) {
         let r = helper_exe.display().to_string();
         push(&["--ro-bind", &r, &r]);
@@ -739,7 +852,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         list(&profile.hidden),
         landlock.clone().map(|l| {
             if bw {
-                format!("mount namespace: tmpfs / null binds + {l}")
+                format!("mount namespace: empty tmpfs / unreadable empty file binds + {l}")
             } else {
                 format!("{l} (roots carved around them; refused when inside a writable root)")
             }
@@ -748,9 +861,15 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     let protected = if profile.read_write.is_empty() {
         landlock.clone().map(|l| format!("{l} (no writable roots)"))
     } else if bw {
-        Some("mount namespace: read-only binds".into())
+        Some(
+            "mount namespace: read-only binds, their first directory pinned; missing ones: post-run check (removed and reported)"
+                .into(),
+        )
     } else {
-        Some("needs bubblewrap: runs with these paths present are refused".into())
+        Some(
+            "needs namespaces: runs with these paths present are refused; missing ones: post-run check (removed and reported)"
+                .into(),
+        )
     };
     row("protected", list(&profile.protected), protected);
     // Both the supervisor's own namespaces and bubblewrap unshare the network (see `own_netns`).
@@ -781,15 +900,30 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         profile.max_processes.to_string(),
         notif.then(|| {
             format!(
-                "seccomp user-notif fork gate{}",
+                "seccomp user-notif fork gate{} (the cgroup pids controller is not used)",
                 if bw { " + pid namespace" } else { "" }
             )
         }),
     );
     row(
+        "max_threads",
+        profile.task_cap().to_string(),
+        notif
+            .then(|| "seccomp user-notif gate on clone(CLONE_THREAD) and every new process".into()),
+    );
+    row(
         "memory_mb",
         profile.memory_mb.to_string(),
-        Some("RLIMIT_DATA".into()),
+        notif.then(|| {
+            format!(
+                "RLIMIT_DATA per process + shared anonymous mappings capped and memfd_create refused (seccomp user-notif){} (the cgroup memory controller is not used)",
+                if bw {
+                    " + private /tmp tmpfs of this size"
+                } else {
+                    "; the private tmp dir is on the host's TMPDIR, bounded per file by file_size_mb only"
+                }
+            )
+        }),
     );
     row(
         "cpu_seconds",
@@ -855,6 +989,8 @@ mod netns_tests {
             landlock_abi,
             network,
             rlimits: Vec::new(),
+            lock_metadata: false,
+            tmp_mb: None,
         };
         let cases = [
             (Network::Allow, 7, false),
@@ -989,6 +1125,8 @@ mod tests {
         )
         .link("/p/leak", "/h/.ssh/id_ed25519")
         .link("/p/docs", "/usr")
+        .link("/p/homelink", "/h")
+        .link("/p/rootlink", "/")
     }
 
     fn plan(name: &str, bwrap: bool) -> Result<Plan> {
@@ -1085,8 +1223,12 @@ mod tests {
                 "{hidden} is readable: {roots:?}"
             );
         }
-        // A symlink to a harmless place stays; the carved directories can still be listed.
-        assert!(roots.contains(&"/p/docs".to_owned()));
+        // A symlink among the carved entries grants nothing (its target would be granted: a
+        // link to HOME made HOME readable, one to `/` made the carving recurse until the stack
+        // overflowed); the carved directories can still be listed.
+        for link in ["/p/docs", "/p/homelink", "/p/rootlink", "/"] {
+            assert!(!roots.contains(&link.to_owned()), "{link} in {roots:?}");
+        }
         assert_eq!(
             paths(&plan.child.list_roots),
             vec!["/c", "/etc", "/etc/ssh", "/p"]
@@ -1119,6 +1261,7 @@ mod tests {
             "--tmpfs /h/.ssh --remount-ro /h/.ssh",
             "--ro-bind /dev/null /p/.env",
             "--ro-bind /dev/null /etc/shadow",
+            "--size 2147483648 --tmpfs /tmp",
             "--chdir /p --",
         ] {
             assert!(args.contains(want), "`{want}` missing from {args}");
@@ -1133,11 +1276,25 @@ mod tests {
             paths(&plan.protected),
             vec!["/p/.git/config", "/p/.git/hooks"]
         );
+        // `.git` is pinned (bound over itself) so it cannot be renamed away and rebuilt.
+        assert_eq!(paths(&plan.pinned), vec!["/p/.git"]);
+        // Every protected path beneath the project is watched; the missing ones as absent.
+        let watched = |p: &str| {
+            plan.watched
+                .iter()
+                .find(|w| w.path == Path::new(p))
+                .map(|w| w.before.clone())
+        };
+        assert_eq!(watched("/p/.github/workflows"), Some(Found::Absent));
+        assert_eq!(watched("/p/.git/commondir"), Some(Found::Absent));
+        assert!(matches!(watched("/p/.git/hooks"), Some(Found::Present(..))));
+        assert_eq!(watched("/c/terraphim"), None);
         let args = bwrap_args(&plan, Path::new("/x"), &fake()).join(" ");
         let bind = args.find("--bind /p /p").unwrap();
+        let pin = args.find("--bind /p/.git /p/.git").unwrap();
         let ro = args.find("--ro-bind /p/.git/hooks /p/.git/hooks").unwrap();
         let hide = args.find("--ro-bind /dev/null /p/.env").unwrap();
-        assert!(bind < ro && ro < hide, "{args}");
+        assert!(bind < pin && pin < ro && ro < hide, "{args}");
         let err = plan_err("build", false);
         assert!(
             err.contains("protects /p/.git/config") && err.contains("bubblewrap"),
@@ -1272,6 +1429,34 @@ mod tests {
     }
 
     #[test]
+    fn locale_variables_pass_only_with_a_locale_syntax() {
+        let profile = ProfileSet::embedded()
+            .unwrap()
+            .get("readonly")
+            .unwrap()
+            .clone();
+        let cases = [
+            ("LC_ALL", "en_US.UTF-8", true),
+            ("LANG", "C", true),
+            ("LANGUAGE", "de_DE:en", true),
+            ("LC_MESSAGES", "sr_RS@latin", true),
+            ("LC_ALL", "/tmp/evil-locale", false),
+            ("LC_CTYPE", "../../tmp/x", false),
+            ("LANG", "en US", false),
+            ("LC_TIME", "$(id)", false),
+        ];
+        for (name, value, passed) in cases {
+            let env = BTreeMap::from([(name.to_owned(), value.to_owned())]);
+            let (kept, removed) = filter_env(&env, &profile);
+            assert_eq!(
+                (kept.len() == 1, removed.len() == 1),
+                (passed, !passed),
+                "{name}={value}"
+            );
+        }
+    }
+
+    #[test]
     fn rlimits_follow_the_profile() {
         let set = ProfileSet::embedded().unwrap();
         let r = rlimits(set.get("strict").unwrap());
@@ -1291,9 +1476,24 @@ mod tests {
         let find = |rows: &[FieldEnforcement], f: &str| {
             rows.iter().find(|r| r.field == f).unwrap().clone()
         };
-        assert_eq!(
-            find(&with, "protected").mechanisms,
-            "mount namespace: read-only binds"
+        assert!(
+            find(&with, "protected")
+                .mechanisms
+                .starts_with("mount namespace: read-only binds")
+        );
+        // Threads and the memory the data limit misses name their fallbacks.
+        assert!(
+            find(&with, "max_threads")
+                .mechanisms
+                .contains("CLONE_THREAD")
+        );
+        let memory = find(&with, "memory_mb").mechanisms;
+        assert!(
+            memory.contains("shared anonymous mappings capped")
+                && memory.contains("memfd_create refused")
+                && memory.contains("tmpfs")
+                && memory.contains("cgroup memory controller is not used"),
+            "{memory}"
         );
         assert!(
             find(&with, "network")
@@ -1315,7 +1515,7 @@ mod tests {
         assert!(
             find(&without, "protected")
                 .mechanisms
-                .contains("needs bubblewrap")
+                .contains("needs namespaces")
         );
         let none = enforcement(
             build,

@@ -79,6 +79,10 @@ pub struct Profile {
     pub network: Network,
     /// Live processes the command may have at once, itself included (1: no spawning).
     pub max_processes: u32,
+    /// Live tasks (threads of all its processes) the command may have at once; default
+    /// `max(64, 16 * max_processes)`.
+    #[serde(default)]
+    pub max_threads: Option<u32>,
     /// Memory cap in MiB (RLIMIT_DATA of each process).
     pub memory_mb: u64,
     /// CPU seconds per process (RLIMIT_CPU; SIGXCPU, then SIGKILL one second later).
@@ -106,6 +110,13 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// The task (thread) cap in force: `max_threads`, or its default.
+    pub fn task_cap(&self) -> u32 {
+        self.max_threads
+            .unwrap_or_else(|| self.max_processes.saturating_mul(16).max(64))
+            .max(self.max_processes)
+    }
+
     /// Parse a profile from TOML text; `source` names the file in errors.
     pub fn from_toml(name: &str, source: &Path, text: &str) -> Result<Self> {
         let invalid = |message: String| SandboxError::InvalidProfile {

@@ -213,7 +213,7 @@ fn pump(
     mut err_sink: Box<dyn Write + Send>,
     cap: u64,
     cap_fd: i32,
-) -> (Vec<u8>, u64) {
+) -> (Vec<u8>, u64, Box<dyn Write + Send>) {
     const KEEP: usize = 256 * 1024;
     let mut kept = Vec::new();
     let mut total = 0u64;
@@ -271,7 +271,7 @@ fn pump(
             }
         }
     }
-    (kept, total)
+    (kept, total, err_sink)
 }
 
 /// What woke the supervisor's loop.
@@ -305,7 +305,7 @@ impl Control {
         cap: i32,
         wait: Duration,
         root: i32,
-        max: u32,
+        limits: &linux::Limits,
         seen: &mut Violations,
     ) -> Wakeup {
         let ms = wait.as_nanos().div_ceil(1_000_000).min(i32::MAX as u128) as i32;
@@ -333,7 +333,7 @@ impl Control {
             self.notify(pfds[3].revents, seen);
         }
         if pfds[2].revents != 0 {
-            self.receive(root, max);
+            self.receive(root, limits);
         }
         if pfds[0].revents != 0 {
             return Wakeup::Exited;
@@ -356,12 +356,12 @@ impl Control {
         }
     }
 
-    fn receive(&mut self, root: i32, max: u32) {
+    fn receive(&mut self, root: i32, limits: &linux::Limits) {
         let Some(sock) = &self.sock else { return };
         match linux::recv_message(sock.as_raw_fd()) {
             Ok(Some((_, Some(listener)))) => {
                 self.confined = true;
-                self.notifier = Some(linux::Notifier::new(listener, root, max));
+                self.notifier = Some(linux::Notifier::new(listener, root, limits.clone()));
             }
             Ok(Some((data, None))) => {
                 if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {
@@ -373,7 +373,7 @@ impl Control {
     }
 
     /// After the run: take in every message still queued, without waiting.
-    fn drain(&mut self, root: i32, max: u32) {
+    fn drain(&mut self, root: i32, limits: &linux::Limits) {
         for _ in 0..64 {
             let Some(sock) = &self.sock else { break };
             let mut pfd = libc::pollfd {
@@ -385,7 +385,7 @@ impl Control {
             if unsafe { libc::poll(&mut pfd, 1, 0) } <= 0 || pfd.revents == 0 {
                 break;
             }
-            self.receive(root, max);
+            self.receive(root, limits);
         }
     }
 }
@@ -454,6 +454,11 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
+    if plan.bwrap && !own_ns && req.profile.read_write.is_empty() {
+        // bubblewrap binds the host's device nodes writable (see `plan::bwrap_args`): with no
+        // writable root, lock file metadata in seccomp as the native backend does.
+        plan.child.lock_metadata = true;
+    }
     let (pid, out_reader, err_reader): (i32, OwnedFd, OwnedFd) = if own_ns {
         let (out_r, out_w) = linux::pipe()?;
         let (err_r, err_w) = linux::pipe()?;
@@ -514,6 +519,31 @@ pub fn run(
         status: None,
         confined: false,
     };
+    let limits = linux::Limits {
+        profile: plan.profile.clone(),
+        max_processes: plan.max_processes,
+        max_tasks: plan.max_tasks,
+        shared_bytes: plan.memory_mb.saturating_mul(1024 * 1024),
+        lock_metadata: plan.child.lock_metadata,
+        socket_dirs: vec![if plan.bwrap {
+            PathBuf::from(plan::TMP)
+        } else {
+            plan.tmp.clone()
+        }],
+        socket_excluded: if plan.bwrap {
+            plan.child
+                .read_roots
+                .iter()
+                .chain(&plan.child.write_roots)
+                .chain(&plan.protected)
+                .chain(&plan.hidden)
+                .filter(|p| p.starts_with(plan::TMP) && p.as_path() != Path::new(plan::TMP))
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        },
+    };
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);
     let status = loop {
@@ -522,14 +552,7 @@ pub fn run(
         } else {
             deadline.saturating_duration_since(Instant::now())
         };
-        match control.poll(
-            exit.fd(),
-            cap_hit.fd(),
-            wait,
-            me,
-            plan.max_processes,
-            &mut seen,
-        ) {
+        match control.poll(exit.fd(), cap_hit.fd(), wait, me, &limits, &mut seen) {
             Wakeup::Exited => break exit.reap(),
             Wakeup::OutputCap if !output_hit => {
                 output_hit = true;
@@ -572,10 +595,17 @@ pub fn run(
         }
     }
     linux::procs::reap_zombie_children(me);
-    let (stderr_text, output_total) = out_pump.join().unwrap_or_default();
+    let (stderr_text, output_total, mut err_sink) = match out_pump.join() {
+        Ok(r) => r,
+        Err(_) => (
+            Vec::new(),
+            0,
+            Box::new(std::io::sink()) as Box<dyn Write + Send>,
+        ),
+    };
     // What the control socket still holds (the listener and the helper's status may arrive
     // after the command's end was seen); pending notifications of killed processes are moot.
-    control.drain(me, plan.max_processes);
+    control.drain(me, &limits);
     let (helper_status, confined) = (control.status, control.confined);
     if plan.bwrap && !confined && !timed_out && !output_hit {
         // The listener is sent just before `exec` of the command: without it the command never
@@ -600,6 +630,16 @@ pub fn run(
     if let Some(h) = &helper_status {
         exit_code = h.exit_code;
         signal = h.signal;
+        if h.tmp_full {
+            v.push(
+                ViolationKind::Memory,
+                format!(
+                    "the private /tmp (a tmpfs of {} MiB) was filled",
+                    plan.child.tmp_mb.unwrap_or(0)
+                ),
+                "helper: statvfs(/tmp) after the command: no block left (a tmpfs is memory; its size is memory_mb)",
+            );
+        }
         if !timed_out && !output_hit {
             for (lpid, name) in &h.leftovers {
                 v.push(
@@ -609,6 +649,13 @@ pub fn run(
                 );
             }
         }
+    }
+    if plan.max_processes <= 1 && seen.has(ViolationKind::Spawn) {
+        let _ = writeln!(
+            err_sink,
+            "terraphim sandbox: profile `{}` runs a single program (max_processes = 1): a pipeline, subshell or second program is refused; use the `readonly` profile for those",
+            plan.profile
+        );
     }
     for x in seen.into_vec() {
         for _ in 0..x.count {
@@ -647,6 +694,7 @@ pub fn run(
             "exit status 152 = 128 + SIGXCPU: a child of the shell hit RLIMIT_CPU (heuristic)",
         );
     }
+    check_protected(&plan, &mut v);
     judge_stderr(&plan, &stderr_text, &mut v);
     for name in &plan.env_removed {
         if mentions(&req.command, name) {
@@ -771,12 +819,65 @@ fn mentions(command: &str, name: &str) -> bool {
     })
 }
 
+/// The post-run check of protected paths beneath writable roots (every process of the run is
+/// gone, so nothing races it): a protected path that did not exist before the run is removed
+/// again (it was made by the command: a planted `.git/hooks`, `.github/workflows` or
+/// `.git/commondir`), a symlink made on the way to one is removed, and one that existed but is
+/// now another file is reported.
+fn check_protected(plan: &Plan, v: &mut Violations) {
+    use plan::Found;
+    for w in &plan.watched {
+        let after = plan::Inspect::walk(&RealFs, &w.root, &w.path);
+        let shown = w.path.display();
+        match (&w.before, &after) {
+            (_, Found::Absent) | (Found::Link(_), _) => {}
+            (Found::Present(_, a), Found::Present(_, b)) if a == b => {}
+            (Found::Absent, Found::Present(p, _)) | (Found::Absent, Found::Link(p)) => {
+                let removed = match fs_err::symlink_metadata(p) {
+                    Ok(m) if m.is_dir() => fs_err::remove_dir_all(p).is_ok(),
+                    Ok(_) => fs_err::remove_file(p).is_ok(),
+                    Err(_) => true,
+                };
+                v.push(
+                    ViolationKind::FsWrite,
+                    format!("protected path {shown} was created"),
+                    format!(
+                        "supervisor: post-run check: {} did not exist before the run; {}",
+                        p.display(),
+                        if removed {
+                            "removed"
+                        } else {
+                            "could NOT be removed"
+                        }
+                    ),
+                );
+            }
+            (Found::Present(..), _) => v.push(
+                ViolationKind::FsWrite,
+                format!("protected path {shown} was replaced"),
+                format!(
+                    "supervisor: post-run check: {shown} is no longer the file it was before the run (left in place)"
+                ),
+            ),
+        }
+    }
+}
+
 fn judge_stderr(plan: &Plan, stderr: &[u8], v: &mut Violations) {
     let resolve = |p: &Path| fs_err::canonicalize(p).ok();
+    // Paths are resolved on the host; inside the namespaces `/tmp` is the run's private tmpfs,
+    // not the host's `/tmp`, so it is no root of a host path.
+    let write_roots: Vec<PathBuf> = plan
+        .child
+        .write_roots
+        .iter()
+        .filter(|r| !plan.bwrap || r.as_path() != Path::new(plan::TMP))
+        .cloned()
+        .collect();
     let judge = Judge {
         cwd: &plan.cwd,
         read_roots: &plan.child.read_roots,
-        write_roots: &plan.child.write_roots,
+        write_roots: &write_roots,
         hidden: &plan.hidden,
         protected: &plan.protected,
         resolve: &resolve,

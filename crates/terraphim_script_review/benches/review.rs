@@ -76,5 +76,27 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// How long a second-opinion reviewer that never answers holds a review up: the configured
+/// timeout (300 ms here), then the process group is killed.
+fn slow_second_opinion(c: &mut Criterion) {
+    let tmp = tempfile::tempdir().unwrap();
+    let reviewer_script = tmp.path().join("slow");
+    fs_err::write(&reviewer_script, "#!/bin/sh\nsleep 5\n").unwrap();
+    let config = Config {
+        llm_timeout: std::time::Duration::from_millis(300),
+        ..Config::default()
+    };
+    let reviewer = terraphim_script_review::Reviewer::new(config)
+        .with_llm_command(Some(format!("sh {}", reviewer_script.display())));
+    let ctx = Context::for_cwd(tmp.path());
+    let clean = "import json\nprint(json.dumps({'a': 1}))\n";
+    let mut group = c.benchmark_group("second_opinion");
+    group.sample_size(10);
+    group.bench_function("never_answers_300ms_timeout", |b| {
+        b.iter(|| reviewer.review_text(black_box(clean), Language::Python, &ctx))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, slow_second_opinion);
 criterion_main!(benches);

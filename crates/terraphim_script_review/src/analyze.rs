@@ -120,6 +120,8 @@ fn text_checks(code: &str, sink: &mut Sink<'_>) {
             );
         }
     }
+    url_constants(code, sink);
+    hidden_after_blanks(code, sink);
     if code.contains("__pyarmor__") || code.contains("pyarmor_runtime") {
         sink.add(
             1,
@@ -145,6 +147,7 @@ fn text_checks(code: &str, sink: &mut Sink<'_>) {
 /// Review a script's source text as `language`, in the working tree described by `ctx`.
 pub fn review_source(source: &str, language: Language, ctx: &Context, config: &Config) -> Report {
     let mut sink = Sink::new(ctx, config, source);
+    sink.lang = language;
     if source.len() > config.max_bytes {
         sink.add(
             1,
@@ -158,5 +161,96 @@ pub fn review_source(source: &str, language: Language, ctx: &Context, config: &C
         return Report::from_findings(language, sink.findings);
     }
     analyze_into(language, source, &mut sink);
+    sink.finish_env_reads();
+    crate::caps::combine(&mut sink);
     Report::from_findings(language, sink.findings)
+}
+
+/// URLs written anywhere in the script: a mining pool is a miner; a request bin, webhook,
+/// paste site or URL shortener is where data goes or where code hides, even when the script
+/// only names it.
+fn url_constants(code: &str, sink: &mut Sink<'_>) {
+    if !code.contains("://") {
+        return;
+    }
+    for (i, l) in code.lines().enumerate() {
+        if !l.contains("://") {
+            continue;
+        }
+        let ln = i as u32 + 1;
+        for url in crate::places::urls(l) {
+            // A URL in a comment is documentation, not something the script uses.
+            let at = l.find(url).unwrap_or(0);
+            let before = &l[..at];
+            if before.contains('#')
+                || before.trim_start().starts_with("//")
+                || before.contains(" //")
+            {
+                continue;
+            }
+            let lower = url.to_ascii_lowercase();
+            if lower.starts_with("stratum+") {
+                sink.add_rule(
+                    ln,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "cryptominer",
+                    vec![format!("network connect: mining pool {url}")],
+                    "names a cryptocurrency mining pool (stratum) for a miner",
+                );
+                continue;
+            }
+            if !crate::places::host_of(url).is_some_and(|h| crate::places::maybe_shady(&h)) {
+                continue;
+            }
+            let (class, host) = crate::places::classify_host(Some(url), sink.config);
+            if let crate::places::HostClass::Drop(what) | crate::places::HostClass::Opaque(what) =
+                class
+            {
+                let host = host.unwrap_or_default();
+                if what == "a raw public IP address" {
+                    // An address alone is judged where it is used.
+                    continue;
+                }
+                sink.add_rule(
+                    ln,
+                    Category::Network,
+                    Verdict::Suspicious,
+                    "shady-url",
+                    vec![format!("names: {what} ({host})")],
+                    format!("names {what} ({host})"),
+                );
+            }
+        }
+    }
+}
+
+/// A statement pushed far to the right after a run of blanks, out of sight in an editor.
+fn hidden_after_blanks(code: &str, sink: &mut Sink<'_>) {
+    const RUN: &str = "                                                            ";
+    if !code.contains(RUN) {
+        return;
+    }
+    for (i, l) in code.lines().enumerate() {
+        if let Some(at) = l.find(RUN) {
+            let before = l[..at].trim();
+            let after = l[at..].trim_start();
+            if !before.is_empty()
+                && !after.is_empty()
+                && !after.starts_with('#')
+                && !after.starts_with("//")
+                && !before.starts_with('#')
+                && !before.starts_with("//")
+            {
+                sink.add_rule(
+                    i as u32 + 1,
+                    Category::ObfuscatedExecution,
+                    Verdict::Suspicious,
+                    "hidden-code",
+                    vec!["code hidden after blanks".into()],
+                    "hides code far to the right of a line, after a long run of blanks",
+                );
+            }
+        }
+    }
 }

@@ -8,6 +8,10 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::model::Report;
 
+/// The revision of the review rules, part of every cache key: a verdict cached by older rules of
+/// the same crate version is not reused. Change it whenever a rule changes a verdict.
+const RULES_REVISION: &str = "capability-rows-1";
+
 /// Where verdicts are cached, relative to `$XDG_CACHE_HOME` (default `~/.cache`).
 pub const CACHE_RELATIVE_PATH: &str = "terraphim/guard/script-review";
 
@@ -49,7 +53,8 @@ impl VerdictCache {
         &self.dir
     }
 
-    /// The key of a review: the script's hash plus everything else the verdict depends on.
+    /// The key of a review: the script's hash plus everything else the verdict depends on
+    /// (the context, the crate version and the revision of the rules).
     pub fn key(content_hash: &str, context: &str) -> String {
         let mut h = Sha256::new();
         h.update(content_hash.as_bytes());
@@ -57,6 +62,8 @@ impl VerdictCache {
         h.update(context.as_bytes());
         h.update([0]);
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
+        h.update([0]);
+        h.update(RULES_REVISION.as_bytes());
         hex(&h.finalize())
     }
 

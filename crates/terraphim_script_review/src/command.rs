@@ -15,7 +15,8 @@ fn base(name: &str) -> &str {
 }
 
 /// Strip wrappers (`sudo`, `env`, `nice`, `nohup`, `timeout`, ...); note privilege and detaching.
-fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] {
+/// `xargs` is set when the command gets its operands from stdin.
+fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut bool) -> &'v [Val] {
     loop {
         let Some(first) = argv.first() else {
             return argv;
@@ -64,11 +65,29 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
                 );
                 skip_opts(argv, &[])
             }
+            "command"
+                if argv
+                    .get(1)
+                    .is_some_and(|w| matches!(word(w).as_str(), "-v" | "-V")) =>
+            {
+                // `command -v tool` only looks the tool up.
+                return &[];
+            }
             "env" | "command" | "builtin" | "exec" | "time" | "stdbuf" | "chrt" | "taskset"
-            | "unbuffer" | "xargs" => skip_opts(
-                argv,
-                &["-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s"],
-            ),
+            | "unbuffer" | "xargs" => {
+                let rest = skip_opts(
+                    argv,
+                    &[
+                        "-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s", "-a", "-E",
+                    ],
+                );
+                if rest.is_empty() && name == "env" {
+                    // `env` alone prints the environment.
+                    return argv;
+                }
+                *xargs |= name == "xargs";
+                rest
+            }
             "nice" | "ionice" => skip_opts(argv, &["-n", "-c"]),
             "timeout" | "gtimeout" => {
                 let rest = skip_opts(argv, &["-s", "-k", "--signal", "--kill-after"]);
@@ -104,7 +123,40 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val]) -> &'v [Val] 
 
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
-    let argv = unwrap(sink, line, argv);
+    if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
+        // Code run from a string whose built parts held private data: so do its words.
+        let ambient = sink.ambient.clone();
+        let tainted: Vec<Val> = argv
+            .iter()
+            .map(|a| {
+                if a.text_or_unknown().contains(UNKNOWN) {
+                    a.clone().with_taint(&ambient)
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        if tainted != argv {
+            return run_argv(sink, line, &tainted, stdin);
+        }
+    }
+    let mut xargs = false;
+    let argv = unwrap(sink, line, argv, &mut xargs);
+    if xargs {
+        // `... | xargs rm -rf`: the operands are what comes in on stdin.
+        let mut full: Vec<Val> = argv.to_vec();
+        if full.is_empty() {
+            full.push(Val::lit("echo"));
+        }
+        match stdin.and_then(|s| s.text.as_deref()) {
+            Some(text) => full.extend(text.split_whitespace().map(Val::lit)),
+            None => full.push(
+                Val::lit(UNKNOWN.to_string())
+                    .with_taint(&stdin.map(|s| s.taint.clone()).unwrap_or_default()),
+            ),
+        }
+        return run_argv(sink, line, &full, None);
+    }
     let Some(first) = argv.first() else {
         return stdin.cloned().unwrap_or_default();
     };
@@ -142,6 +194,19 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some(lang) = interp {
         return run_interpreter(sink, line, lang, &name, args, stdin);
     }
+    if let Some((_, _, what)) = crate::caps::REMOTE_DESTROY_ROWS
+        .iter()
+        .find(|(prog, need, _)| *prog == name && need.iter().all(|n| has(n)))
+    {
+        sink.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destroy-remote",
+            vec![format!("delete: {what} ({name})")],
+            format!("destroys {what} ({name}), which no undo on this machine brings back"),
+        );
+    }
     match name.as_str() {
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
@@ -172,6 +237,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             {
                 let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
                 for file in positional.iter().skip(1) {
+                    if word(file).contains(UNKNOWN) {
+                        let shown = word(file).replace(UNKNOWN, "…");
+                        sink.add_rule(
+                            line,
+                            Category::SourcePoisoning,
+                            Verdict::Suspicious,
+                            "source-rewrite",
+                            vec![format!("write: files chosen at run time ({shown}, sed -i)")],
+                            "edits in place files chosen at run time",
+                        );
+                    }
                     sink.write(line, file, &expr, false);
                 }
             }
@@ -205,6 +281,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             let mut content = Val::unknown();
             for s in srcs {
                 let t = sink.read_path(line, &word(s));
+                if let Some(what) = &t.secret
+                    && !matches!(name.as_str(), "rsync" | "scp")
+                {
+                    sink.copy_secret(line, what, dst);
+                }
                 content.taint.join(&t);
                 if sink.is_remote_file(&word(s)) {
                     content.taint.remote = true;
@@ -246,8 +327,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     (*root).clone()
                 };
                 sink.delete(line, &target, true);
+                return Val::unknown();
             }
-            Val::unknown()
+            // What it prints: paths under its root, shaped like its -name pattern
+            // (`find DIR -name '*.py' | xargs ...`).
+            let name_pattern = words
+                .windows(2)
+                .find(|w| w[0] == "-name" || w[0] == "-iname")
+                .map(|w| w[1].as_str());
+            match positional.first() {
+                Some(root) if !word(root).starts_with(UNKNOWN) => Val::lit(format!(
+                    "{}/{UNKNOWN}/{}",
+                    word(root).trim_end_matches('/'),
+                    match_shape(name_pattern)
+                )),
+                _ => Val::unknown(),
+            }
         }
         "dd" => {
             for w in &words {
@@ -291,6 +386,81 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     "sets the setuid or setgid bit (privilege escalation)",
                 );
             }
+            let mut ops = words
+                .iter()
+                .filter(|w| !w.starts_with('-') || w.contains('w') || w.contains('x'));
+            let mode = ops.next().cloned().unwrap_or_default();
+            let (world_writable, executable) = mode_bits(&mode);
+            for p in positional.iter().skip(1) {
+                chmod_effects(sink, line, &word(p), world_writable, executable);
+            }
+            Val::unknown()
+        }
+        "nslookup" | "dig" | "host" | "drill" | "ping" | "ping6" | "resolvectl" => {
+            // The name looked up leaves the machine, whatever the answer.
+            for p in &positional {
+                sink.dns(line, p);
+            }
+            Val::unknown()
+        }
+        "mktemp" => {
+            // A fresh path in the temp dir (or the one -p/--tmpdir names).
+            let dir = words
+                .iter()
+                .position(|w| w == "-p" || w == "--tmpdir")
+                .and_then(|i| words.get(i + 1))
+                .cloned()
+                .or_else(|| {
+                    words
+                        .iter()
+                        .find_map(|w| w.strip_prefix("--tmpdir=").map(str::to_owned))
+                })
+                .unwrap_or_else(|| "/tmp".to_owned());
+            Val::lit(format!("{}/{UNKNOWN}", dir.trim_end_matches('/')))
+        }
+        "docker" | "podman" | "nerdctl" => {
+            container(sink, line, &words);
+            Val::unknown()
+        }
+        "pwsh" | "powershell" | "powershell.exe" | "pwsh.exe" => {
+            powershell(sink, line, &words);
+            Val::unknown()
+        }
+        "cmd" | "cmd.exe" | "mshta" | "rundll32" | "regsvr32" | "wscript" | "cscript" => {
+            sink.add_rule(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                "windows-script-host",
+                vec![format!("exec: {name}")],
+                format!("runs {name}, a Windows script host"),
+            );
+            Val::unknown()
+        }
+        "nsenter" if words.iter().any(|w| w == "1" || w == "--target=1") => {
+            sink.add_rule(
+                line,
+                Category::Escape,
+                Verdict::Dangerous,
+                "container-escape",
+                vec!["exec: nsenter into PID 1".into()],
+                "enters the namespaces of PID 1 (the host)",
+            );
+            Val::unknown()
+        }
+        "twine" | "gem" | "cargo" | "poetry" | "flit" | "hatch"
+            if words
+                .iter()
+                .any(|w| matches!(w.as_str(), "upload" | "publish" | "push")) =>
+        {
+            publish(sink, line, &name);
+            Val::unknown()
+        }
+        "tar" | "unzip" | "bsdtar" | "7z"
+            if stdin.is_some_and(|s| s.taint.remote)
+                || positional.iter().any(|p| sink.is_remote_file(&word(p))) =>
+        {
+            sink.cap(line, crate::caps::Cap::DownloadExtract, name.clone());
             Val::unknown()
         }
         "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
@@ -342,6 +512,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         "git" => {
             git(sink, line, &words);
+            if words.iter().any(|w| w == "ls-files") {
+                // Paths in the working tree, shaped like the pattern asked for (`'*.py'`).
+                let pattern = words
+                    .iter()
+                    .skip(1)
+                    .rfind(|w| !w.starts_with('-') && *w != "ls-files");
+                return Val::lit(format!(
+                    "./{UNKNOWN}/{}",
+                    match_shape(pattern.map(String::as_str))
+                ));
+            }
             Val::unknown()
         }
         "pip" | "pip3" | "uv" | "pipx" | "npm" | "pnpm" | "yarn" | "bun" => {
@@ -396,6 +577,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::unknown()
         }
         "source" | "." => {
+            if let Some(p) = positional.first()
+                && (p.taint.remote || p.taint.decoded)
+            {
+                // `source <(curl ...)`: runs what the substitution prints.
+                sink.exec_code(line, Language::Shell, p, &format!("`{name}`"));
+            }
             if let Some(p) = positional.first() {
                 let t = sink.read_path(line, &word(p));
                 sink.runs_file(line, &word(p));
@@ -412,13 +599,35 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             })
         }
         "hostname" | "whoami" | "id" | "uname" | "ifconfig" | "ip" | "logname" | "groups" => {
+            let what = if name == "uname" && !has_short('n') && !has_short('a') {
+                // `uname -s` / `-r`: the kernel, not this machine.
+                String::new()
+            } else {
+                name.clone()
+            };
+            if !what.is_empty() {
+                crate::caps::identity(sink, line, &what);
+            }
             Val::unknown().with_taint(&Taint {
                 host: true,
                 ..Taint::default()
             })
         }
+        "xclip" | "xsel"
+            if !words
+                .iter()
+                .any(|w| matches!(w.as_str(), "-o" | "-out" | "--output" | "-output"))
+                && !(name == "xsel" && (has_short('o') || has("--output"))) =>
+        {
+            // Without -o they set the clipboard from stdin.
+            sink.cap(line, crate::caps::Cap::ClipboardWrite, name.clone());
+            Val::unknown()
+        }
         "xclip" | "xsel" | "pbpaste" | "wl-paste" | "security" | "secret-tool" | "keyctl"
         | "pass" => {
+            if matches!(name.as_str(), "xclip" | "xsel" | "pbpaste" | "wl-paste") {
+                sink.cap(line, crate::caps::Cap::ClipboardRead, name.clone());
+            }
             let what = match name.as_str() {
                 "security" => "the macOS keychain",
                 "secret-tool" | "keyctl" | "pass" => "the system keyring",
@@ -447,6 +656,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::unknown()
         }
         _ => {
+            if let Some(effect) = crate::caps::lookup(crate::caps::PROGRAM_ROWS, &name) {
+                crate::caps::apply(sink, line, &name, effect);
+            }
+            if prog_text.starts_with("./") || prog_text.starts_with("../") {
+                sink.cap(line, crate::caps::Cap::RunRelative, prog_text.clone());
+            }
             // Any other program: reading a credential file through it still counts.
             let mut out = Val::unknown();
             for p in &positional {
@@ -526,6 +741,9 @@ fn run_interpreter(
             if module == "pip" {
                 let words: Vec<String> = args[i + 1..].iter().map(word).collect();
                 package_tool(sink, line, "pip", &words[1..]);
+            } else if !module.contains('.') && !module.is_empty() {
+                // `python -m twine upload`: the module's entry point, like the program.
+                return run_argv(sink, line, &args[i + 1..], stdin);
             } else if module == "http.server" {
                 sink.add(
                     line,
@@ -668,6 +886,13 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
                     out_file = Some(v);
                 }
             }
+        } else if name == "wget"
+            && opt.starts_with('-')
+            && !opt.starts_with("--")
+            && opt.ends_with("O-")
+        {
+            // `wget -qO- URL`: the document goes to stdout.
+            to_stdout = true;
         } else if opt == "-O" || opt == "--remote-name" {
             to_stdout = false;
         } else if (opt.starts_with("-q") || opt.starts_with("-s"))
@@ -808,6 +1033,10 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
 
 fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
     let has = |f: &str| words.iter().any(|w| w == f);
+    if has("publish") {
+        publish(sink, line, name);
+        return;
+    }
     if has("config")
         && (has("set")
             || words
@@ -842,5 +1071,226 @@ fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
             let url = words.get(idx + 1).cloned().unwrap_or_default();
             sink.network(line, Some(&url), &Val::unknown(), false);
         }
+    }
+}
+
+/// A file name matching a glob pattern, unknown parts as [`UNKNOWN`] (`*.py` -> `….py`).
+fn match_shape(pattern: Option<&str>) -> String {
+    let p = pattern.unwrap_or("*");
+    let last = p.rsplit('/').next().unwrap_or(p);
+    last.replace(['*', '?'], &UNKNOWN.to_string())
+}
+
+/// A package published to a registry: irreversible and public.
+fn publish(sink: &mut Sink<'_>, line: u32, name: &str) {
+    sink.cap(line, crate::caps::Cap::Publish, name);
+    sink.add_rule(
+        line,
+        Category::Network,
+        Verdict::Suspicious,
+        "package-publish",
+        vec![format!("package publish: {name}")],
+        format!("publishes a package with {name}, which cannot be taken back"),
+    );
+}
+
+/// The world-writable and executable bits a `chmod` mode sets (`777`, `o+w`, `+x`, `755`).
+fn mode_bits(mode: &str) -> (bool, bool) {
+    if !mode.is_empty() && mode.chars().all(|c| c.is_ascii_digit()) {
+        let others = mode.chars().last().unwrap_or('0');
+        let exec = mode
+            .chars()
+            .rev()
+            .take(3)
+            .any(|c| matches!(c, '1' | '3' | '5' | '7'));
+        return (matches!(others, '2' | '3' | '6' | '7'), exec);
+    }
+    let mut world = false;
+    let mut exec = false;
+    for clause in mode.split(',') {
+        let who: String = clause.chars().take_while(|c| "ugoa".contains(*c)).collect();
+        let ops = &clause[who.len()..];
+        if ops.starts_with('+') || ops.starts_with('=') {
+            world |= ops.contains('w') && (who.contains('o') || who.contains('a'));
+            exec |= ops.contains('x');
+        }
+    }
+    (world, exec)
+}
+
+/// What a new mode on `path` means: a world-writable system or credential file is dangerous,
+/// any other world-writable path suspicious; an executable file is remembered (a downloaded
+/// file made executable is run next).
+pub(crate) fn chmod_effects(
+    sink: &mut Sink<'_>,
+    line: u32,
+    path: &str,
+    world_writable: bool,
+    executable: bool,
+) {
+    let resolved = sink.resolve(path);
+    let shown = resolved.text.replace(UNKNOWN, "…");
+    if executable {
+        sink.cap(line, crate::caps::Cap::MakeExecutable, shown.clone());
+    }
+    if !world_writable {
+        return;
+    }
+    let sensitive = matches!(
+        resolved.place,
+        crate::places::Place::System | crate::places::Place::HomeRoot
+    ) || crate::places::secret_kind(&resolved.text).is_some();
+    let (severity, why) = if sensitive {
+        (
+            Verdict::Dangerous,
+            format!("makes {shown} writable by every user, a system or credential file"),
+        )
+    } else {
+        (
+            Verdict::Suspicious,
+            format!("makes {shown} writable by every user"),
+        )
+    };
+    sink.add_rule(
+        line,
+        Category::Escape,
+        severity,
+        "weaken-permissions",
+        vec![format!("chmod world-writable: {shown}")],
+        why,
+    );
+}
+
+/// `docker run` options that hand the host to the container.
+fn container(sink: &mut Sink<'_>, line: u32, words: &[String]) {
+    if !words
+        .iter()
+        .any(|w| matches!(w.as_str(), "run" | "create" | "exec"))
+    {
+        return;
+    }
+    let mut why = None;
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).map(String::as_str).unwrap_or("");
+        let mount = match w.as_str() {
+            "-v" | "--volume" | "--mount" => next,
+            _ => w
+                .strip_prefix("--volume=")
+                .or_else(|| w.strip_prefix("-v="))
+                .or_else(|| w.strip_prefix("--mount="))
+                .unwrap_or(""),
+        };
+        let host_side = mount
+            .split(',')
+            .find_map(|p| p.strip_prefix("source=").or_else(|| p.strip_prefix("src=")))
+            .unwrap_or_else(|| mount.split(':').next().unwrap_or(""));
+        if w == "--privileged" {
+            why = Some("runs a privileged container, which can take over the host".to_owned());
+        } else if matches!(
+            w.as_str(),
+            "--pid=host" | "--cap-add=ALL" | "--cap-add=SYS_ADMIN"
+        ) || (w == "--pid" && next == "host")
+        {
+            why = Some(format!(
+                "runs a container with `{w}`, which reaches into the host"
+            ));
+        } else if host_side == "/"
+            || host_side.starts_with("/var/run/docker.sock")
+            || host_side.starts_with("/run/docker.sock")
+            || host_side == "/etc"
+            || host_side == "/root"
+        {
+            why = Some(format!("mounts the host's {host_side} into a container"));
+        }
+    }
+    if let Some(why) = why {
+        sink.add_rule(
+            line,
+            Category::Escape,
+            Verdict::Dangerous,
+            "container-escape",
+            vec!["exec: container with host access".into()],
+            why,
+        );
+    }
+}
+
+/// A PowerShell command line: downloads, what runs them, encoded and hidden commands.
+fn powershell(sink: &mut Sink<'_>, line: u32, words: &[String]) {
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let has_flag = |names: &[&str]| {
+        lower.iter().any(|w| {
+            w.starts_with('-')
+                && names
+                    .iter()
+                    .any(|n| n.starts_with(w.as_str()) && w.len() >= 3)
+        })
+    };
+    if has_flag(&["-encodedcommand", "-enc", "-ec"]) {
+        sink.add_rule(
+            line,
+            Category::ObfuscatedExecution,
+            Verdict::Dangerous,
+            "decode-to-exec",
+            vec!["decode: base64 command".into(), "exec: powershell".into()],
+            "runs a PowerShell command hidden in base64 (-EncodedCommand)",
+        );
+        return;
+    }
+    let code = lower.join(" ");
+    const DOWNLOAD: &[&str] = &[
+        "invoke-webrequest",
+        "iwr ",
+        "invoke-restmethod",
+        "irm ",
+        "downloadstring",
+        "downloadfile",
+        "downloaddata",
+        "net.webclient",
+        "start-bitstransfer",
+        "curl ",
+        "wget ",
+    ];
+    const RUN: &[&str] = &[
+        "invoke-expression",
+        "iex",
+        "start-process",
+        "invoke-item",
+        "& $",
+        ".exe",
+        "saps ",
+        "invoke-command",
+    ];
+    let download = DOWNLOAD.iter().find(|d| code.contains(*d));
+    let run = RUN.iter().find(|r| code.contains(*r));
+    let hidden = code.contains("-windowstyle hidden") || code.contains("-w hidden");
+    if let (Some(d), Some(r)) = (download, run) {
+        sink.add_rule(
+            line,
+            Category::RemoteCode,
+            Verdict::Dangerous,
+            "download-to-exec",
+            vec![
+                format!("network receive: {}", d.trim()),
+                format!("exec: {}", r.trim()),
+            ],
+            "downloads code with PowerShell and runs it",
+        );
+    } else if let Some(d) = download {
+        let url = crate::places::urls(words.join(" ").as_str())
+            .next()
+            .map(str::to_owned);
+        sink.network(line, url.as_deref(), &Val::unknown(), false);
+        let _ = d;
+    }
+    if hidden {
+        sink.add_rule(
+            line,
+            Category::Escape,
+            Verdict::Suspicious,
+            "hidden-process",
+            vec!["exec: hidden window".into()],
+            "runs PowerShell in a hidden window",
+        );
     }
 }

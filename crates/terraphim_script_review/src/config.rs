@@ -255,7 +255,11 @@ impl Config {
         let host = host.as_bytes();
         // Compared without case and without copying each entry: the host itself or a subdomain.
         self.allowed_hosts.iter().any(|entry| {
-            let entry = entry.trim().trim_start_matches("*.").as_bytes();
+            let mut entry = entry.trim();
+            while let Some(rest) = entry.strip_prefix("*.") {
+                entry = rest;
+            }
+            let entry = entry.as_bytes();
             !entry.is_empty()
                 && host.len() >= entry.len()
                 && host[host.len() - entry.len()..].eq_ignore_ascii_case(entry)

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use crate::caps::{Cap, default_rule, source_steps};
 use crate::config::Config;
 use crate::model::{Category, Finding, Language, Verdict};
 use crate::places::{self, Context, HostClass, Place, Resolved, UNKNOWN, WriteClass};
@@ -225,6 +226,19 @@ pub(crate) struct Sink<'a> {
     resolved: std::collections::HashMap<String, Resolved>,
     /// A socket was connected to a remote host (for reverse-shell detection).
     pub(crate) remote_socket: bool,
+    /// Capabilities used, with their line and what they touch (for the combination rules).
+    pub(crate) caps: Vec<(Cap, u32, String)>,
+    /// Token environment variables read (name, line).
+    pub(crate) env_reads: Vec<(String, u32)>,
+    /// Token variables used to authenticate to their own API's documented host.
+    pub(crate) env_token_used: HashSet<String>,
+    /// The language of the script (for code written into files of no known language).
+    pub(crate) lang: Language,
+    /// Private data in the unknown parts of code being run (`execSync(`nslookup ${host}.x`)`):
+    /// every value built at run time in that code carries it.
+    pub(crate) ambient: Taint,
+    /// The ambient taint of the next nested analysis (set by `exec_code`).
+    ambient_for_next: Taint,
 }
 
 impl<'a> Sink<'a> {
@@ -240,6 +254,12 @@ impl<'a> Sink<'a> {
             remote_files: HashSet::new(),
             resolved: std::collections::HashMap::new(),
             remote_socket: false,
+            caps: Vec::new(),
+            env_reads: Vec::new(),
+            env_token_used: HashSet::new(),
+            lang: Language::Python,
+            ambient: Taint::default(),
+            ambient_for_next: Taint::default(),
         }
     }
 
@@ -253,12 +273,26 @@ impl<'a> Sink<'a> {
         r
     }
 
-    /// Record a finding at a 1-based line.
+    /// Record a finding at a 1-based line, with the rule and chain its category implies.
     pub(crate) fn add(
         &mut self,
         line: u32,
         category: Category,
         severity: Verdict,
+        why: impl Into<String>,
+    ) {
+        let (rule, step) = default_rule(category, severity);
+        self.add_rule(line, category, severity, rule, vec![step.to_owned()], why);
+    }
+
+    /// Record a finding with its rule id and capability chain (source -> transform -> sink).
+    pub(crate) fn add_rule(
+        &mut self,
+        line: u32,
+        category: Category,
+        severity: Verdict,
+        rule: &str,
+        chain: Vec<String>,
         why: impl Into<String>,
     ) {
         if !self.recording || severity == Verdict::Clean {
@@ -282,7 +316,17 @@ impl<'a> Sink<'a> {
             line,
             snippet,
             why: why.into(),
+            rule: rule.to_owned(),
+            chain,
         });
+    }
+
+    /// Record a capability the script uses, for the combination rules run at the end.
+    pub(crate) fn cap(&mut self, line: u32, cap: Cap, detail: impl Into<String>) {
+        if self.recording {
+            let line = self.fixed_line.unwrap_or(line);
+            self.caps.push((cap, line, detail.into()));
+        }
     }
 
     fn show(path: &str) -> String {
@@ -318,12 +362,12 @@ impl<'a> Sink<'a> {
             _ => {}
         }
         if places::secret_env(name) {
-            self.add(
-                line,
-                Category::SecretRead,
-                Verdict::Suspicious,
-                format!("reads the {name} environment variable"),
-            );
+            // Reading a token is what a client of its API does: the read alone is judged at
+            // the end (suspicious unless the token was used only for its own API's host).
+            if self.recording {
+                let at = self.fixed_line.unwrap_or(line);
+                self.env_reads.push((name.to_owned(), at));
+            }
             let what = format!("the {name} environment variable");
             return Val::unknown().with_taint(&Taint {
                 secret: Some(what),
@@ -333,20 +377,47 @@ impl<'a> Sink<'a> {
         Val::unknown()
     }
 
+    /// Token variables read and never used only for their own API: suspicious reads.
+    pub(crate) fn finish_env_reads(&mut self) {
+        let reads = std::mem::take(&mut self.env_reads);
+        for (name, line) in &reads {
+            if self.env_token_used.contains(name) {
+                continue;
+            }
+            self.add_rule(
+                *line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                "secret-read",
+                vec![format!("env read: {name}")],
+                format!("reads the {name} environment variable"),
+            );
+        }
+    }
+
     /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
         if let Some(s) = &data.taint.secret {
-            self.add(
+            let mut chain = source_steps(&data.taint);
+            chain.push("output: stdout/log".into());
+            self.add_rule(
                 line,
                 Category::Exfiltration,
                 Verdict::Dangerous,
+                "secret-to-output",
+                chain,
                 format!("prints {s} to the output, where the agent's transcript keeps it"),
             );
         } else if data.taint.env {
-            self.add(
+            self.add_rule(
                 line,
                 Category::Exfiltration,
                 Verdict::Suspicious,
+                "env-to-output",
+                vec![
+                    "env read: the whole environment".into(),
+                    "output: stdout/log".into(),
+                ],
                 "prints the whole environment, which holds tokens",
             );
         }
@@ -371,17 +442,41 @@ impl<'a> Sink<'a> {
             .as_deref()
             .is_some_and(|s| s.ends_with("environment variable"));
         let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
-        if env_token && own_api && !credentials.env && !credentials.host {
+        let token = credentials
+            .secret
+            .as_deref()
+            .and_then(|s| s.strip_prefix("the "))
+            .and_then(|s| s.strip_suffix(" environment variable"))
+            .map(str::to_owned);
+        let documented = match (&token, &host) {
+            (Some(t), Some(h)) => places::token_host_documented(t, h),
+            _ => false,
+        };
+        if env_token && (own_api || documented) && !credentials.env && !credentials.host {
             let (secret, host) = (
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),
             );
-            self.add(
-                line,
-                Category::SecretRead,
-                Verdict::Suspicious,
-                format!("uses {secret} to authenticate to {host}"),
-            );
+            if documented && !payload.taint.private() {
+                // The token goes to the API it is issued for: that is its use, not a leak, and
+                // the host is documented for it.
+                if let Some(t) = token {
+                    self.env_token_used.insert(t);
+                }
+                return;
+            } else {
+                self.add_rule(
+                    line,
+                    Category::SecretRead,
+                    Verdict::Suspicious,
+                    "token-to-listed-host",
+                    vec![
+                        format!("secret read: {secret}"),
+                        format!("network send (credentials): {host}"),
+                    ],
+                    format!("uses {secret} to authenticate to {host}"),
+                );
+            }
             self.network(line, url, payload, sends);
         } else {
             let merged = payload.clone().with_taint(credentials);
@@ -393,64 +488,70 @@ impl<'a> Sink<'a> {
         let (class, host) = places::classify_host(url, self.config);
         let host = host.unwrap_or_else(|| "a host built at run time".into());
         let private = payload.taint.private();
-        match class {
-            HostClass::Local if private => self.add(
-                line,
+        let mut chain = source_steps(&payload.taint);
+        let verb = if sends {
+            "network send"
+        } else {
+            "network connect"
+        };
+        chain.push(format!("{verb}: {host}"));
+        let (category, severity, rule, why) = match class {
+            HostClass::Local if private => (
                 Category::Exfiltration,
                 Verdict::Suspicious,
+                "secret-to-network",
                 format!(
                     "sends {} to a local service ({host})",
                     payload.taint.describe()
                 ),
             ),
-            HostClass::Local => {}
-            _ if private => self.add(
-                line,
+            HostClass::Local => return,
+            _ if private => (
                 Category::Exfiltration,
                 Verdict::Dangerous,
+                "secret-to-network",
                 format!("sends {} to {host}", payload.taint.describe()),
             ),
-            HostClass::Drop(what) if sends => self.add(
-                line,
+            HostClass::Drop(what) if sends => (
                 Category::Exfiltration,
                 Verdict::Dangerous,
+                "data-to-drop",
                 format!("sends data to {what} ({host})"),
             ),
-            HostClass::Drop(what) => self.add(
-                line,
+            HostClass::Allowed => return,
+            HostClass::Drop(what) | HostClass::Opaque(what) => (
                 Category::Network,
                 Verdict::Suspicious,
+                "network-opaque-host",
                 format!("contacts {what} ({host})"),
             ),
-            HostClass::Opaque(what) => self.add(
-                line,
+            HostClass::Other => (
                 Category::Network,
                 Verdict::Suspicious,
-                format!("contacts {what} ({host})"),
-            ),
-            HostClass::Allowed => {}
-            HostClass::Other => self.add(
-                line,
-                Category::Network,
-                Verdict::Suspicious,
+                "network-unlisted-host",
                 format!("contacts {host}, which is not on the allowed-hosts list"),
             ),
-            HostClass::Unknown => self.add(
-                line,
+            HostClass::Unknown => (
                 Category::Network,
                 Verdict::Suspicious,
-                "contacts a host built at run time",
+                "network-unknown-host",
+                "contacts a host built at run time".to_owned(),
             ),
-        }
+        };
+        self.add_rule(line, category, severity, rule, chain, why);
     }
 
     /// A DNS lookup of a name: data in the name leaves the machine.
     pub(crate) fn dns(&mut self, line: u32, name: &Val) {
         if name.taint.private() {
-            self.add(
+            let mut chain = source_steps(&name.taint);
+            chain.push("network send: DNS lookup".into());
+            self.add_rule(
                 line,
                 Category::Exfiltration,
                 Verdict::Dangerous,
+                "secret-to-network",
+                chain,
                 format!("sends {} out in a DNS lookup", name.taint.describe()),
             );
         }
@@ -478,24 +579,31 @@ impl<'a> Sink<'a> {
         let shown = Self::show(&resolved.text);
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
+            self.cap(line, Cap::DownloadToFile, shown.clone());
         }
         let class = places::classify_write(&resolved);
+        let mut chain = source_steps(&content.taint);
+        chain.push(format!("write: {shown}"));
         if content.taint.private() {
             match class {
                 WriteClass::Harmless if matches!(resolved.place, Place::WorkTree) => {}
-                WriteClass::Unknown => self.add(
+                WriteClass::Unknown => self.add_rule(
                     line,
                     Category::Exfiltration,
                     Verdict::Suspicious,
+                    "secret-to-file",
+                    chain.clone(),
                     format!(
                         "writes {} to a path built at run time",
                         content.taint.describe()
                     ),
                 ),
-                _ => self.add(
+                _ => self.add_rule(
                     line,
                     Category::Exfiltration,
                     Verdict::Dangerous,
+                    "secret-to-file",
+                    chain.clone(),
                     format!(
                         "writes {} to {shown}, outside the working tree",
                         content.taint.describe()
@@ -505,54 +613,56 @@ impl<'a> Sink<'a> {
         }
         // Looked for only where a write's content matters: manifests and source files.
         let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
-        match class {
-            WriteClass::Persistence(what) => self.add(
-                line,
+        let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
+        let found = match class {
+            WriteClass::Persistence(what) => Some(anchor(
                 Category::Persistence,
-                Verdict::Dangerous,
                 format!("writes {what} ({shown}), which outlives the session"),
-            ),
-            WriteClass::ConfigTampering(what) => self.add(
-                line,
+            )),
+            WriteClass::ConfigTampering(what) => Some(anchor(
                 Category::ConfigTampering,
-                Verdict::Dangerous,
                 format!("changes {what} ({shown})"),
-            ),
-            WriteClass::Escape(what) => self.add(
-                line,
-                Category::Escape,
-                Verdict::Dangerous,
-                format!("writes {what} ({shown})"),
-            ),
-            WriteClass::PoisonAlways(what) => self.add(
-                line,
+            )),
+            WriteClass::Escape(what) => {
+                Some(anchor(Category::Escape, format!("writes {what} ({shown})")))
+            }
+            WriteClass::PoisonAlways(what) => Some(anchor(
                 Category::SourcePoisoning,
-                Verdict::Dangerous,
                 format!("writes {what} ({shown}), code that runs later outside any sandbox"),
-            ),
-            WriteClass::Manifest(what) => match tokens() {
-                Some(t) => self.add(
-                    line,
-                    Category::SourcePoisoning,
-                    Verdict::Dangerous,
-                    format!("writes {what} ({shown}) with code-running content (`{t}`)"),
-                ),
-                None if content.known().is_some() => {}
-                None => self.add(
-                    line,
-                    Category::SourcePoisoning,
-                    Verdict::Suspicious,
-                    format!("rewrites {what} ({shown}) with content built at run time"),
-                ),
-            },
+            )),
+            WriteClass::Manifest(what) => {
+                if content.known().is_none() {
+                    self.cap(line, Cap::ManifestRewrite, shown.clone());
+                }
+                let untrusted = content
+                    .text
+                    .as_deref()
+                    .and_then(|t| places::untrusted_url(t, self.config));
+                match (tokens(), untrusted) {
+                    (Some(t), _) => Some(anchor(
+                        Category::SourcePoisoning,
+                        format!("writes {what} ({shown}) with code-running content (`{t}`)"),
+                    )),
+                    (None, Some(host)) => Some(anchor(
+                        Category::ConfigTampering,
+                        format!(
+                            "points {what} ({shown}) at {host}, a host not on the allow list, to fetch code from"
+                        ),
+                    )),
+                    (None, None) if content.known().is_some() => None,
+                    (None, None) => Some((
+                        Category::SourcePoisoning,
+                        Verdict::Suspicious,
+                        format!("rewrites {what} ({shown}) with content built at run time"),
+                    )),
+                }
+            }
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {
-                    self.add(
-                        line,
+                    Some(anchor(
                         Category::SourcePoisoning,
-                        Verdict::Dangerous,
                         format!("writes downloaded or decoded code into {shown}"),
-                    );
+                    ))
                 } else if let Some(t) = tokens() {
                     let severity = if append {
                         Verdict::Dangerous
@@ -560,41 +670,111 @@ impl<'a> Sink<'a> {
                         Verdict::Suspicious
                     };
                     let how = if append { "appends" } else { "writes" };
-                    self.add(
-                        line,
+                    Some((
                         Category::SourcePoisoning,
                         severity,
                         format!(
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
-                    );
+                    ))
                 } else if content
                     .text
                     .as_deref()
                     .is_none_or(|t| !unknowns_are_quoted(t))
                 {
-                    self.add(
-                        line,
+                    Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
                         format!("rewrites the source file {shown} with content built at run time"),
-                    );
+                    ))
+                } else {
+                    None
                 }
             }
-            WriteClass::System => self.add(
-                line,
+            WriteClass::System => Some(anchor(
                 Category::Destructive,
-                Verdict::Dangerous,
                 format!("overwrites the system path {shown}"),
-            ),
-            WriteClass::Outside => self.add(
-                line,
+            )),
+            WriteClass::Outside => Some((
                 Category::OutsideWrite,
                 Verdict::Suspicious,
                 format!("writes {shown}, outside the working tree and the temporary directories"),
-            ),
-            WriteClass::Harmless | WriteClass::Unknown => {}
+            )),
+            WriteClass::Harmless | WriteClass::Unknown => None,
+        };
+        let mut severity = Verdict::Clean;
+        if let Some((category, sev, why)) = found {
+            let rule = match (category, sev) {
+                (Category::OutsideWrite, _) => "write-outside",
+                (Category::Destructive, _) => "write-system-path",
+                (_, Verdict::Dangerous) => "trust-anchor-write",
+                _ => "source-rewrite",
+            };
+            severity = sev;
+            self.add_rule(line, category, sev, rule, chain.clone(), why);
         }
+        if severity < Verdict::Dangerous
+            && !matches!(class, WriteClass::Manifest(_))
+            && places::may_hold_code(&resolved.text)
+            && tokens().is_some()
+        {
+            self.planted_code(line, &resolved.text, content, chain);
+        }
+    }
+
+    /// Code written into a file is reviewed as code: a dangerous payload planted anywhere it
+    /// can run (a source file, a temp script, a path built at run time) is dangerous.
+    fn planted_code(&mut self, line: u32, path: &str, content: &Val, mut chain: Vec<String>) {
+        if !self.recording || self.depth >= MAX_DEPTH {
+            return;
+        }
+        let Some(text) = content.text.as_deref().filter(|t| t.len() <= 64 * 1024) else {
+            return;
+        };
+        let code = text.replace(UNKNOWN, "\n");
+        let lang = Language::from_extension(std::path::Path::new(path))
+            .or_else(|| Language::from_shebang(&code))
+            .unwrap_or(self.lang);
+        let mut inner = Sink::new(self.ctx, self.config, "");
+        inner.lines = self.lines.clone();
+        inner.fixed_line = Some(self.fixed_line.unwrap_or(line));
+        inner.depth = self.depth + 1;
+        inner.lang = lang;
+        crate::analyze::analyze_into(lang, &code, &mut inner);
+        let worst = inner
+            .findings
+            .iter()
+            .filter(|f| f.severity == Verdict::Dangerous && f.category != Category::Unreviewable)
+            .max_by_key(|f| f.chain.len());
+        if let Some(f) = worst {
+            let why = format!(
+                "writes code into {} that itself {}",
+                Self::show(path),
+                f.why
+            );
+            chain.extend(f.chain.iter().map(|c| format!("planted {c}")));
+            self.add_rule(
+                line,
+                Category::SourcePoisoning,
+                Verdict::Dangerous,
+                "planted-code",
+                chain,
+                why,
+            );
+        }
+    }
+
+    /// A credential file copied whole to another place: staged for use elsewhere.
+    pub(crate) fn copy_secret(&mut self, line: u32, what: &str, dst: &Val) {
+        let shown = Self::show(&dst.text_or_unknown());
+        self.add_rule(
+            line,
+            Category::Exfiltration,
+            Verdict::Dangerous,
+            "secret-copy",
+            vec![format!("secret read: {what}"), format!("write: {shown}")],
+            format!("copies {what} to {shown}"),
+        );
     }
 
     /// A deletion of `path`.
@@ -608,75 +788,114 @@ impl<'a> Sink<'a> {
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
         let shown = Self::show(&resolved.text);
-        let (severity, why) = match resolved.place {
+        let (severity, rule, why) = match resolved.place {
             Place::System => (
                 Verdict::Dangerous,
+                "delete-outside",
                 format!("deletes the system path {shown}"),
             ),
             Place::HomeRoot => (
                 Verdict::Dangerous,
+                "delete-outside",
                 format!("deletes the home directory ({shown})"),
             ),
             Place::WorkTreeRoot => (
                 Verdict::Dangerous,
+                "delete-project",
                 "deletes the whole working tree".to_owned(),
             ),
             Place::Home if resolved.text.starts_with("~/.cache/") => (
                 Verdict::Suspicious,
+                "delete-outside",
                 format!("deletes {shown}, outside the working tree"),
             ),
             Place::Home | Place::Outside => (
                 Verdict::Dangerous,
+                "delete-outside",
                 format!("deletes {shown}, outside the working tree"),
             ),
             Place::Unknown if recursive => (
                 Verdict::Suspicious,
+                "delete-unknown-path",
                 "deletes a tree whose path is built at run time".to_owned(),
             ),
             Place::WorkTree
                 if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
             {
-                (Verdict::Dangerous, "deletes the git repository".to_owned())
+                (
+                    Verdict::Dangerous,
+                    "delete-project",
+                    "deletes the git repository".to_owned(),
+                )
             }
             _ => return,
         };
-        self.add(line, Category::Destructive, severity, why);
+        let how = if recursive { "delete tree" } else { "delete" };
+        self.add_rule(
+            line,
+            Category::Destructive,
+            severity,
+            rule,
+            vec![format!("{how}: {shown}")],
+            why,
+        );
     }
 
     /// Code in `lang` executed at run time.
     pub(crate) fn exec_code(&mut self, line: u32, lang: Language, code: &Val, how: &str) {
+        let mut chain = source_steps(&code.taint);
+        chain.push(format!("exec: {how}"));
         if code.taint.remote {
-            self.add(
+            self.add_rule(
                 line,
                 Category::RemoteCode,
                 Verdict::Dangerous,
+                "download-to-exec",
+                chain,
                 format!("{how} runs code downloaded at run time"),
             );
             return;
         }
         if code.taint.decoded {
-            self.add(
+            self.add_rule(
                 line,
                 Category::ObfuscatedExecution,
                 Verdict::Dangerous,
+                "decode-to-exec",
+                chain,
                 format!("{how} runs code decoded or assembled at run time"),
             );
             return;
         }
         let text = code.text_or_unknown();
         if text.contains(UNKNOWN) {
+            self.ambient_for_next = Taint {
+                secret: code.taint.secret.clone(),
+                env: code.taint.env,
+                host: code.taint.host,
+                ..Taint::default()
+            };
             let why = match lang {
                 Language::Shell => {
                     format!("{how} runs a shell command built at run time (command injection risk)")
                 }
                 _ => format!("{how} runs code built at run time"),
             };
-            self.add(line, Category::RemoteCode, Verdict::Suspicious, why);
+            self.add_rule(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                "unknown-exec",
+                chain,
+                why,
+            );
             if text.chars().all(|c| c == UNKNOWN) {
+                self.ambient_for_next = Taint::default();
                 return;
             }
         }
         self.nested(line, lang, &text);
+        self.ambient_for_next = Taint::default();
     }
 
     /// Analyze code nested in a string, reporting at `line`.
@@ -699,8 +918,14 @@ impl<'a> Sink<'a> {
         inner.fixed_line = Some(line);
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
+        inner.lang = lang;
+        inner.ambient = self.ambient.clone();
+        inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
         self.findings.append(&mut inner.findings);
+        self.caps.append(&mut inner.caps);
+        self.env_reads.append(&mut inner.env_reads);
+        self.env_token_used.extend(inner.env_token_used);
         self.remote_files.extend(inner.remote_files);
     }
 

@@ -421,7 +421,11 @@ impl Js<'_, '_, '_> {
     fn string(&mut self, node: Node<'_>) -> Val {
         let raw = self.text(node);
         let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-        let hex = inner.matches("\\x").count() + inner.matches("\\u").count();
+        let hex = if inner.contains('\\') {
+            inner.matches("\\x").count() + inner.matches("\\u").count()
+        } else {
+            0
+        };
         let mut v = Val::lit(unescape(inner));
         if hex >= 8 {
             v.taint.decoded = true;
@@ -666,6 +670,14 @@ impl Js<'_, '_, '_> {
                 v.items = Some(items);
                 v
             }
+            "sequence_expression" => {
+                // `(0, eval)`: every part runs, the last is the value.
+                let mut last = Val::unknown();
+                for c in named(node) {
+                    last = self.eval(c);
+                }
+                last
+            }
             "ternary_expression" => {
                 let vals: Vec<Val> = named(node).skip(1).map(|c| self.eval(c)).collect();
                 vals.into_iter()
@@ -678,13 +690,27 @@ impl Js<'_, '_, '_> {
                 Val::unknown()
             }
             "object" => {
+                // The text keeps the members' strings (`{postinstall: 'curl … | sh'}`), so a
+                // manifest written from the object shows what runs.
                 let mut v = Val::unknown();
+                let mut text = String::new();
                 for c in named(node) {
-                    let x = match c.kind() {
-                        "pair" => c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
-                        _ => self.eval(c),
+                    let (key, x) = match c.kind() {
+                        "pair" => (
+                            c.field("key")
+                                .map(|k| self.text(k).to_owned())
+                                .unwrap_or_default(),
+                            c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
+                        ),
+                        _ => (String::new(), self.eval(c)),
                     };
                     v.taint.join(&x.taint);
+                    if let Some(t) = &x.text {
+                        text.push_str(&format!("\n{key}: {t}"));
+                    }
+                }
+                if !text.is_empty() {
+                    v.text = Some(text);
                 }
                 v
             }
@@ -714,6 +740,7 @@ impl Js<'_, '_, '_> {
                         v
                     }
                     _ if m == "process.env" => self.sink.read_env(line(node), prop),
+                    "process.execPath" => Val::lit("node"),
                     _ => Val::module(full),
                 }
             }
@@ -821,7 +848,11 @@ impl Js<'_, '_, '_> {
                 _ => ("?".to_owned(), None),
             },
         };
-        let q = qual.as_str();
+        // `globalThis.eval(...)`, `window.Function(...)`: the same functions.
+        let q = ["globalThis.", "window.", "global.", "self."]
+            .iter()
+            .find_map(|p| qual.strip_prefix(p))
+            .unwrap_or(qual.as_str());
         let first = args.first().cloned().unwrap_or_default();
         let second = args.get(1).cloned().unwrap_or_default();
         if let Some(recv) = recv {
@@ -894,10 +925,15 @@ impl Js<'_, '_, '_> {
             ("os", "tmpdir") => Val::lit("/tmp"),
             ("process", "cwd") | ("Deno", "cwd") => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
             ("os", "hostname" | "userInfo" | "networkInterfaces" | "release")
-            | ("Deno", "hostname") => Val::unknown().with_taint(&Taint {
-                host: true,
-                ..Taint::default()
-            }),
+            | ("Deno", "hostname") => {
+                if tail != "release" {
+                    crate::caps::identity(self.sink, ln, q);
+                }
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
             ("path" | "path.posix", "join" | "resolve" | "normalize") => {
                 let parts: Vec<String> = args
                     .iter()
@@ -931,6 +967,13 @@ impl Js<'_, '_, '_> {
                     .text
                     .clone()
                     .filter(|_| args.len() <= 3 && q == "JSON.stringify");
+                if q == "Object.assign" {
+                    // The merged object holds the strings of every part.
+                    let parts: Vec<&str> = args.iter().filter_map(|a| a.text.as_deref()).collect();
+                    if !parts.is_empty() {
+                        v.text = Some(parts.join("\n"));
+                    }
+                }
                 v
             }
             (
@@ -1182,20 +1225,57 @@ impl Js<'_, '_, '_> {
                         .prop(arg_nodes.first().copied(), "method")
                         .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
                         .unwrap_or_default();
+                    let payload = Val::unknown()
+                        .with_taint(&url.taint)
+                        .with_taint(&data.as_ref().map(|d| d.taint.clone()).unwrap_or_default());
                     (
                         url,
-                        Val::unknown().with_taint(&all),
+                        payload,
                         data.is_some() || matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
                     )
                 } else {
-                    (
-                        first.clone(),
-                        Val::unknown().with_taint(&all),
-                        matches!(m, "post" | "put" | "patch"),
-                    )
+                    // `axios.get(url, config)`, `axios.post(url, data, config)`: the config's
+                    // headers are credentials, the rest is payload.
+                    let with_body = matches!(m, "post" | "put" | "patch");
+                    let config = if with_body { 2 } else { 1 };
+                    let mut payload = Val::unknown().with_taint(&first.taint);
+                    for (i, a) in args.iter().enumerate().skip(1) {
+                        if i != config {
+                            payload.taint.join(&a.taint);
+                        }
+                    }
+                    (first.clone(), payload, with_body)
                 };
+                let config_at = match m {
+                    "axios" | "request" => 0,
+                    "post" | "put" | "patch" => 2,
+                    _ => 1,
+                };
+                let config = arg_nodes
+                    .get(config_at)
+                    .copied()
+                    .filter(|n| n.kind() == "object");
+                let credentials = self
+                    .prop(config, "headers")
+                    .map(|(v, _)| v.taint)
+                    .unwrap_or_default();
+                let mut payload_val = payload_val;
+                if let Some(c) = config {
+                    // What the config holds besides its headers is payload (`data`, `params`).
+                    for key in ["data", "params", "body"] {
+                        if let Some((v, _)) = self.prop(Some(c), key) {
+                            payload_val.taint.join(&v.taint);
+                        }
+                    }
+                }
                 let u = url.text.clone();
-                self.sink.network(ln, u.as_deref(), &payload_val, sends);
+                self.sink.network_with_credentials(
+                    ln,
+                    u.as_deref(),
+                    &payload_val,
+                    &credentials,
+                    sends,
+                );
                 Val::unknown().with_taint(&Taint {
                     remote: true,
                     ..Taint::default()
@@ -1214,14 +1294,33 @@ impl Js<'_, '_, '_> {
                         h.and_then(|(v, _)| v.known().map(str::to_owned))
                     }
                 };
+                // The options object: its headers are credentials, the rest payload.
+                let opts = arg_nodes.iter().copied().find(|n| n.kind() == "object");
                 let method = self
-                    .prop(arg_nodes.first().copied(), "method")
+                    .prop(opts, "method")
                     .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
                     .unwrap_or_default();
-                self.sink.network(
+                let credentials = self
+                    .prop(opts, "headers")
+                    .map(|(v, _)| v.taint)
+                    .unwrap_or_default();
+                let mut payload = Val::unknown();
+                for (a, n) in args.iter().zip(&arg_nodes) {
+                    if Some(*n) == opts {
+                        for key in ["path", "host", "hostname", "auth"] {
+                            if let Some((v, _)) = self.prop(opts, key) {
+                                payload.taint.join(&v.taint);
+                            }
+                        }
+                    } else {
+                        payload.taint.join(&a.taint);
+                    }
+                }
+                self.sink.network_with_credentials(
                     ln,
                     url.as_deref(),
-                    &Val::unknown().with_taint(&all),
+                    &payload,
+                    &credentials,
                     matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
                 );
                 Val {
@@ -1287,6 +1386,10 @@ impl Js<'_, '_, '_> {
             _ => {
                 if self.funcs.contains_key(tail) && module.is_empty() {
                     return self.user_call(tail, &args);
+                }
+                if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
+                    let t = crate::caps::apply(self.sink, ln, q, effect);
+                    return Val::unknown().with_taint(&all).with_taint(&t);
                 }
                 Val::unknown().with_taint(&all)
             }
@@ -1511,13 +1614,22 @@ impl Js<'_, '_, '_> {
                 v.taint.decoded = true;
                 v
             }
-            (_, "on" | "once" | "forEach" | "map") => {
+            (_, "on" | "once" | "forEach" | "map" | "flatMap" | "reduce") => {
                 let mut data = recv.clone();
                 if matches!(recv.handle, Some(Handle::Conn { .. })) {
                     data.taint.remote = true;
                 }
                 self.bind_callbacks(arg_nodes, &data);
-                Val::unknown().with_taint(&recv.taint)
+                let mut out = Val::unknown().with_taint(&recv.taint);
+                // What the callbacks return is what the mapped collection holds
+                // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`).
+                for a in arg_nodes {
+                    let key = format!("<anon@{}>", a.start_byte());
+                    if let Some(r) = self.returns.get(&key) {
+                        out.taint.join(&r.taint);
+                    }
+                }
+                out
             }
             (_, "then") => {
                 self.bind_callbacks(arg_nodes, &recv);
@@ -1534,7 +1646,16 @@ impl Js<'_, '_, '_> {
                 }
                 recv.clone().with_taint(all)
             }
-            _ => Val::unknown().with_taint(&recv.taint).with_taint(all),
+            _ => {
+                let out = Val::unknown().with_taint(&recv.taint).with_taint(all);
+                match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
+                    Some(effect) => {
+                        let t = crate::caps::apply(self.sink, ln, name, effect);
+                        out.with_taint(&t)
+                    }
+                    None => out,
+                }
+            }
         }
     }
 }

@@ -24,6 +24,7 @@
 
 mod analyze;
 mod cache;
+mod caps;
 mod command;
 mod config;
 mod engine;

@@ -179,6 +179,8 @@ pub fn merge(report: &mut Report, opinion: &SecondOpinion) {
                     line: 0,
                     snippet: String::new(),
                     why: format!("the second-opinion reviewer judged it {v}: {reason}"),
+                    rule: "second-opinion".into(),
+                    chain: vec!["second opinion".into()],
                 },
             );
             report.verdict = v;

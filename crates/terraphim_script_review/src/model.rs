@@ -115,6 +115,21 @@ pub struct Finding {
     pub snippet: String,
     /// Why this is a risk, as a lowercase sentence fragment.
     pub why: String,
+    /// The stable id of the rule that made the finding (`secret-to-network`, `decode-to-exec`,
+    /// `trust-anchor-write`, ...).
+    #[serde(default)]
+    pub rule: String,
+    /// The capability chain, source to sink (`secret read: an SSH private key` ->
+    /// `network send: x.example.net`); one element when the finding is a single capability.
+    #[serde(default)]
+    pub chain: Vec<String>,
+}
+
+impl Finding {
+    /// The chain as one line: `a -> b -> c`.
+    pub fn chain_text(&self) -> String {
+        self.chain.join(" -> ")
+    }
 }
 
 /// The language of a script.

@@ -295,6 +295,27 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         (".gnupg/", "the GnuPG keyring"),
         (".password-store", "the password store"),
         (".vault-token", "a Vault token"),
+        (
+            ".bash_history",
+            "the shell history (commands typed with tokens in them)",
+        ),
+        (
+            ".zsh_history",
+            "the shell history (commands typed with tokens in them)",
+        ),
+        (
+            ".zhistory",
+            "the shell history (commands typed with tokens in them)",
+        ),
+        (
+            "fish/fish_history",
+            "the shell history (commands typed with tokens in them)",
+        ),
+        (".python_history", "the Python history"),
+        (".psql_history", "the psql history"),
+        (".mysql_history", "the MySQL history"),
+        (".node_repl_history", "the Node history"),
+        ("PSReadLine/ConsoleHost_history", "the PowerShell history"),
         ("/etc/shadow", "the system password hashes"),
         ("/etc/passwd", "the system account list"),
         ("/etc/sudoers", "the sudoers file"),
@@ -563,6 +584,208 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     }
 }
 
+/// The documented API hosts of a token variable's service (`GITHUB_TOKEN` -> `api.github.com`).
+/// A token sent to its own service's host is its use, not a leak.
+const TOKEN_HOSTS: &[(&str, &[&str])] = &[
+    (
+        "GITHUB",
+        &["api.github.com", "uploads.github.com", "github.com"],
+    ),
+    (
+        "GH_",
+        &["api.github.com", "uploads.github.com", "github.com"],
+    ),
+    ("GITLAB", &["gitlab.com"]),
+    ("OPENAI", &["api.openai.com"]),
+    ("ANTHROPIC", &["api.anthropic.com"]),
+    ("CLAUDE", &["api.anthropic.com"]),
+    ("HF_", &["huggingface.co"]),
+    ("HUGGING", &["huggingface.co"]),
+    ("NPM", &["registry.npmjs.org"]),
+    ("PYPI", &["upload.pypi.org", "test.pypi.org"]),
+    ("TWINE", &["upload.pypi.org", "test.pypi.org"]),
+    ("CARGO_REGISTRY", &["crates.io"]),
+    ("SLACK", &["slack.com"]),
+    ("STRIPE", &["api.stripe.com"]),
+    ("SENTRY", &["sentry.io"]),
+    ("CLOUDFLARE", &["api.cloudflare.com"]),
+    ("CF_API", &["api.cloudflare.com"]),
+    ("DIGITALOCEAN", &["api.digitalocean.com"]),
+    ("LINEAR", &["api.linear.app"]),
+    ("NOTION", &["api.notion.com"]),
+    ("JIRA", &["atlassian.net"]),
+    ("ATLASSIAN", &["atlassian.net"]),
+    ("TWILIO", &["api.twilio.com"]),
+    ("SENDGRID", &["api.sendgrid.com"]),
+    ("MISTRAL", &["api.mistral.ai"]),
+    ("GROQ", &["api.groq.com"]),
+    ("GEMINI", &["generativelanguage.googleapis.com"]),
+    ("GOOGLE_API", &["googleapis.com"]),
+    ("VERCEL", &["api.vercel.com"]),
+    ("NETLIFY", &["api.netlify.com"]),
+    ("HEROKU", &["api.heroku.com"]),
+    ("DOCKER", &["hub.docker.com"]),
+    ("CODECOV", &["codecov.io"]),
+    ("DATADOG", &["datadoghq.com", "datadoghq.eu"]),
+    ("DD_API", &["datadoghq.com", "datadoghq.eu"]),
+    ("PAGERDUTY", &["api.pagerduty.com"]),
+    ("CIRCLE", &["circleci.com"]),
+    ("BITBUCKET", &["api.bitbucket.org"]),
+    ("COHERE", &["api.cohere.ai", "api.cohere.com"]),
+    ("REPLICATE", &["api.replicate.com"]),
+    ("PINECONE", &["pinecone.io"]),
+    ("SUPABASE", &["supabase.co"]),
+    ("AIRTABLE", &["api.airtable.com"]),
+    ("ASANA", &["app.asana.com"]),
+    ("TODOIST", &["api.todoist.com"]),
+    ("TRELLO", &["api.trello.com"]),
+];
+
+/// Whether `host` is a documented API host of the service the token variable `name` is for.
+pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS.iter().any(|(prefix, hosts)| {
+        (n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+            && hosts
+                .iter()
+                .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
+    })
+}
+
+/// Whether a host may be a drop (request bin, webhook, paste, tunnel) or a URL shortener: a cheap
+/// test on the host alone, so that URLs named in a script's text are classified only then.
+pub(crate) fn maybe_shady(host: &str) -> bool {
+    const DOMAINS: &[&str] = &[
+        "discord.com",
+        "discordapp.com",
+        "hooks.slack.com",
+        "api.telegram.org",
+        "webhook.site",
+        "requestbin.com",
+        "requestbin.net",
+        "pipedream.net",
+        "hookbin.com",
+        "beeceptor.com",
+        "ngrok.io",
+        "ngrok.app",
+        "ngrok-free.app",
+        "ngrok.dev",
+        "trycloudflare.com",
+        "burpcollaborator.net",
+        "oastify.com",
+        "interact.sh",
+        "canarytokens.com",
+        "canarytokens.org",
+        "pastebin.com",
+        "paste.ee",
+        "transfer.sh",
+        "0x0.st",
+        "termbin.com",
+        "file.io",
+        "bit.ly",
+        "tinyurl.com",
+        "t.co",
+        "goo.gl",
+        "is.gd",
+        "ow.ly",
+        "rb.gy",
+        "cutt.ly",
+        "shorturl.at",
+        "tiny.cc",
+    ];
+    DOMAINS.iter().any(|d| {
+        host.len() >= d.len()
+            && host.ends_with(d)
+            && (host.len() == d.len() || host.as_bytes()[host.len() - d.len() - 1] == b'.')
+    })
+}
+
+/// Whether `host` is the documented API host of a service in the token table.
+pub(crate) fn documented_api_host(host: &str) -> bool {
+    // Only the services' API hosts themselves (`api.openai.com`), not their whole domains.
+    host.starts_with("api.") && TOKEN_HOSTS.iter().any(|(_, hosts)| hosts.contains(&host))
+}
+
+/// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
+pub(crate) fn token_vendor(name: &str) -> Option<String> {
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS
+        .iter()
+        .find(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+        .map(|(prefix, _)| prefix.trim_end_matches('_').to_ascii_lowercase())
+}
+
+/// The first URL in `text` that fetches a package or code (an archive, a wheel, a script, a git
+/// repository) from a host neither allowed nor local, if any. Homepages and docs links are data.
+pub(crate) fn untrusted_url(text: &str, config: &Config) -> Option<String> {
+    const CODE: &[&str] = &[
+        ".whl", ".tar.gz", ".tgz", ".zip", ".sh", ".py", ".js", ".exe", ".git", ".tar.bz2", ".egg",
+    ];
+    urls(text).find_map(|u| {
+        let path = u.split(['?', '#']).next().unwrap_or(u).to_ascii_lowercase();
+        if !u.starts_with("git+") && !CODE.iter().any(|e| path.ends_with(e)) {
+            return None;
+        }
+        let (class, host) = classify_host(Some(u), config);
+        match class {
+            HostClass::Allowed | HostClass::Local | HostClass::Unknown => None,
+            _ => host,
+        }
+    })
+}
+
+/// Every `scheme://...` URL in a text (up to a quote, space or bracket).
+pub(crate) fn urls(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("://").filter_map(move |(i, _)| {
+        let start = text[..i]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.'))
+            .map_or(0, |s| s + 1);
+        let scheme = &text[start..i];
+        if scheme.is_empty() {
+            return None;
+        }
+        let end = text[i + 3..]
+            .find(|c: char| c.is_whitespace() || "\"'`<>(){}[],;|\\".contains(c) || c == UNKNOWN)
+            .map_or(text.len(), |e| i + 3 + e);
+        Some(&text[start..end])
+    })
+}
+
+/// Whether a file written at `path` may be run as code later: a script or source extension, or
+/// no extension at all (a script, or a name built at run time). Data and config files are judged
+/// by the write rules, not as code.
+pub(crate) fn may_hold_code(path: &str) -> bool {
+    let name = base(path);
+    match name.rsplit_once('.') {
+        None => true,
+        Some((_, ext)) => {
+            ext.contains(UNKNOWN)
+                || matches!(
+                    ext.to_ascii_lowercase().as_str(),
+                    "py" | "pyw"
+                        | "pth"
+                        | "sh"
+                        | "bash"
+                        | "zsh"
+                        | "js"
+                        | "mjs"
+                        | "cjs"
+                        | "jsx"
+                        | "ts"
+                        | "mts"
+                        | "cts"
+                        | "tsx"
+                        | "ps1"
+                        | "bat"
+                        | "cmd"
+                        | "rb"
+                        | "pl"
+                        | "php"
+                )
+        }
+    }
+}
+
 /// Text in written content that makes a write into code that runs something.
 pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
     const TOKENS: &[&str] = &[
@@ -679,7 +902,7 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         }
     } else if host.parse::<std::net::Ipv6Addr>().is_ok() {
         HostClass::Opaque("a raw IP address")
-    } else if config.host_allowed(&host) {
+    } else if config.host_allowed(&host) || documented_api_host(&host) {
         HostClass::Allowed
     } else if [
         "bit.ly",

@@ -43,6 +43,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         funcs: HashMap::new(),
         returns: HashMap::new(),
         params: HashMap::new(),
+        unroll: 0,
+        filtered: std::collections::HashSet::new(),
     };
     py.collect_funcs(root);
     if !py.funcs.is_empty() {
@@ -65,7 +67,16 @@ struct Py<'s, 'k, 'a> {
     returns: HashMap<String, Val>,
     /// Values passed to each function's parameters, by function name and parameter name.
     params: HashMap<String, HashMap<String, Val>>,
+    /// How many loops over literal collections are being unrolled around the current node.
+    unroll: u32,
+    /// Archives given an extraction filter (`tar.extraction_filter = tarfile.data_filter`).
+    filtered: std::collections::HashSet<String>,
 }
+
+/// Loops over literal collections of at most this many elements are walked once per element.
+const UNROLL_ITEMS: usize = 8;
+/// ... nested at most this deep.
+const UNROLL_DEPTH: u32 = 2;
 
 fn line(node: Node<'_>) -> u32 {
     node.line()
@@ -180,10 +191,16 @@ impl Py<'_, '_, '_> {
             }
             "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
             | "as_pattern_target" => {
-                for c in named(target) {
-                    let v = Val {
-                        taint: val.taint.clone(),
-                        ..Val::default()
+                let targets: Vec<Node<'_>> = named(target).collect();
+                let items = val.items.as_ref().filter(|i| i.len() == targets.len());
+                for (i, c) in targets.into_iter().enumerate() {
+                    let v = match items {
+                        // `a, b = "x", "y"`: each name gets its element.
+                        Some(items) => items[i].clone(),
+                        None => Val {
+                            taint: val.taint.clone(),
+                            ..Val::default()
+                        },
                     };
                     self.bind_target(c, v);
                 }
@@ -220,6 +237,15 @@ impl Py<'_, '_, '_> {
                         new.text = Some(format!("{}{fragment}", new.text.unwrap_or_default()));
                         self.bind(&name, new);
                     }
+                }
+            }
+            "attribute" => {
+                let attr = target.field("attribute").map(|a| self.text(a));
+                if attr == Some("extraction_filter")
+                    && let Some(obj) = target.field("object")
+                {
+                    let obj = self.text(obj).to_owned();
+                    self.filtered.insert(obj);
                 }
             }
             _ => {}
@@ -295,6 +321,30 @@ impl Py<'_, '_, '_> {
                     .field("right")
                     .map(|r| self.eval(r))
                     .unwrap_or_default();
+                if let (Some(items), Some(left), Some(body)) =
+                    (&iter.items, node.field("left"), node.field("body"))
+                    && (1..=UNROLL_ITEMS).contains(&items.len())
+                    && self.unroll < UNROLL_DEPTH
+                    && items.iter().any(|i| i.text.is_some() || i.items.is_some())
+                {
+                    // `for name in (".netrc", ".aws/credentials")`: the body runs with each
+                    // element, so paths and hosts built from it stay known.
+                    self.unroll += 1;
+                    for item in items.clone() {
+                        self.bind_target(left, item);
+                        self.stmt(body);
+                    }
+                    self.unroll -= 1;
+                    let all = items
+                        .iter()
+                        .skip(1)
+                        .fold(items[0].clone(), |acc, v| acc.union(v));
+                    self.bind_target(left, all);
+                    if let Some(b) = node.field("alternative") {
+                        self.stmt(b);
+                    }
+                    return;
+                }
                 let elem = match &iter.items {
                     Some(items) => items.iter().fold(Val::unknown(), |acc, v| {
                         if acc == Val::unknown() {
@@ -307,6 +357,7 @@ impl Py<'_, '_, '_> {
                         text: iter.text.clone(),
                         taint: iter.taint.clone(),
                         alts: iter.alts.clone(),
+                        handle: iter.handle.clone().filter(|h| matches!(h, Handle::Path(_))),
                         ..Val::default()
                     },
                 };
@@ -469,7 +520,7 @@ impl Py<'_, '_, '_> {
                 match name {
                     "__builtins__" => Val::module("builtins"),
                     "__file__" => Val::lit("./__file__"),
-                    _ => self.lookup(name).unwrap_or_default(),
+                    _ => interpreter_path(self.lookup(name).unwrap_or_default()),
                 }
             }
             "attribute" => {
@@ -488,7 +539,7 @@ impl Py<'_, '_, '_> {
                         if full == "os.environ" {
                             v.taint.env = true;
                         }
-                        v
+                        interpreter_path(v)
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
                         "parent" => Val {
@@ -516,6 +567,8 @@ impl Py<'_, '_, '_> {
                         Some(k) => self.sink.read_env(line(node), k),
                         None => Val::unknown().with_taint(&obj.taint),
                     },
+                    // A command-line argument: a string nobody can know here.
+                    Some(Handle::Module(m)) if m == "sys.argv" => Val::lit(UNKNOWN.to_string()),
                     Some(Handle::Module(m))
                         if m == "builtins"
                             || m.ends_with("__dict__")
@@ -560,6 +613,20 @@ impl Py<'_, '_, '_> {
                             ..Val::default()
                         }
                         .with_taint(&right.taint)
+                    }
+                    "|" => {
+                        // `stat.S_IRWXU | stat.S_IRWXO`: keep the flag names, for modes.
+                        let name = |v: &Val| match &v.handle {
+                            Some(Handle::Module(m)) => Some(m.clone()),
+                            _ => v.known().map(str::to_owned),
+                        };
+                        let mut v = Val::unknown()
+                            .with_taint(&left.taint)
+                            .with_taint(&right.taint);
+                        if let (Some(l), Some(r)) = (name(&left), name(&right)) {
+                            v.text = Some(format!("{l}|{r}"));
+                        }
+                        v
                     }
                     "%" => {
                         let mut v = Val::unknown()
@@ -644,8 +711,17 @@ impl Py<'_, '_, '_> {
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                        // A loop over a literal collection: the variable is each element.
+                        let elem = match &iter.items {
+                            Some(items) if !items.is_empty() => items
+                                .iter()
+                                .skip(1)
+                                .fold(items[0].clone(), |acc, v| acc.union(v))
+                                .with_taint(&iter.taint),
+                            _ => Val::unknown().with_taint(&iter.taint),
+                        };
                         if let Some(left) = c.field("left") {
-                            self.bind_target(left, Val::unknown().with_taint(&iter.taint));
+                            self.bind_target(left, elem);
                         }
                     }
                 }
@@ -809,9 +885,31 @@ impl Py<'_, '_, '_> {
                 .or_else(|| args.get(i).cloned())
                 .unwrap_or_default()
         };
+        // Credentials handed to a client (`OpenAI(api_key=...)`, `Github(token)`) are consumed
+        // by it: they are not in what the call returns. A token given to its own vendor's client
+        // is its use.
+        let vendor_call = |sink: &mut Sink<'_>, v: &Val| -> bool {
+            let Some(name) = env_token_name(&v.taint) else {
+                return false;
+            };
+            let used = crate::places::token_vendor(name)
+                .is_some_and(|vendor| qual.to_ascii_lowercase().contains(&vendor));
+            if used {
+                sink.env_token_used.insert(name.to_owned());
+            }
+            used
+        };
         let mut all = Taint::default();
-        for a in args.iter().chain(kwargs.values()) {
-            all.join(&a.taint);
+        for a in &args {
+            if !vendor_call(self.sink, a) {
+                all.join(&a.taint);
+            }
+        }
+        for (k, v) in &kwargs {
+            let vendor = vendor_call(self.sink, v);
+            if !vendor && !is_credential_keyword(k) {
+                all.join(&v.taint);
+            }
         }
         let all_val = Val::unknown().with_taint(&all);
         if let Some(recv) = receiver {
@@ -976,6 +1074,17 @@ impl Py<'_, '_, '_> {
                 }),
                 ..Val::default()
             },
+            "os.environ.get" | "os.getenv" | "os.environ.setdefault" | "os.environ.pop"
+                if arg(0, "key").text.is_none() && !arg(0, "key").alts.is_empty() =>
+            {
+                // Several names flow here (a loop over a literal list): read each.
+                let mut v = Val::unknown();
+                for k in arg(0, "key").alts {
+                    let r = self.sink.read_env(ln, &k);
+                    v.taint.join(&r.taint);
+                }
+                v
+            }
             "os.environ.get" | "os.getenv" | "os.environ.setdefault" | "os.environ.pop" => {
                 match arg(0, "key").known() {
                     Some(k) => {
@@ -1018,10 +1127,13 @@ impl Py<'_, '_, '_> {
             }
             "socket.gethostname" | "getpass.getuser" | "os.getlogin" | "platform.node"
             | "platform.uname" | "os.uname" | "socket.getfqdn" | "uuid.getnode"
-            | "pwd.getpwuid" => Val::unknown().with_taint(&Taint {
-                host: true,
-                ..Taint::default()
-            }),
+            | "pwd.getpwuid" => {
+                crate::caps::identity(self.sink, ln, q);
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
             "keyring.get_password"
             | "keyring.get_credential"
             | "pyperclip.paste"
@@ -1039,6 +1151,9 @@ impl Py<'_, '_, '_> {
                 } else {
                     "a browser credential store"
                 };
+                if q.starts_with("pyperclip") {
+                    self.sink.cap(ln, crate::caps::Cap::ClipboardRead, q);
+                }
                 if q != "getpass.getpass" {
                     self.sink.add(
                         ln,
@@ -1123,7 +1238,26 @@ impl Py<'_, '_, '_> {
                 let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
                 match name.known() {
                     Some(m) => {
-                        if !plain || name.taint.decoded {
+                        let sensitive = matches!(
+                            m.split('.').next().unwrap_or(m),
+                            "os" | "subprocess"
+                                | "socket"
+                                | "ctypes"
+                                | "builtins"
+                                | "pty"
+                                | "shutil"
+                                | "marshal"
+                                | "pickle"
+                                | "base64"
+                                | "urllib"
+                                | "requests"
+                                | "http"
+                                | "importlib"
+                                | "sys"
+                                | "posix"
+                                | "nt"
+                        );
+                        if name.taint.decoded || (!plain && sensitive) {
                             self.sink.add(
                                 ln,
                                 Category::ObfuscatedExecution,
@@ -1228,6 +1362,9 @@ impl Py<'_, '_, '_> {
                     if self.sink.is_remote_file(&s) {
                         content.taint.remote = true;
                     }
+                    if let Some(what) = &t.secret {
+                        self.sink.copy_secret(ln, what, &dst);
+                    }
                 }
                 self.sink.write(ln, &dst, &content, false);
                 Val::unknown()
@@ -1237,6 +1374,13 @@ impl Py<'_, '_, '_> {
                     .get(1)
                     .map(|n| self.text(*n).to_owned())
                     .unwrap_or_default();
+                let path = arg(0, "path");
+                let mode_val = arg(1, "mode");
+                let mode_val = match &mode_val.handle {
+                    Some(Handle::Module(m)) => m.clone(),
+                    _ => mode_val.text.clone().unwrap_or_default(),
+                };
+                self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
                 if mode_text.contains("S_ISUID")
                     || mode_text.contains("S_ISGID")
                     || mode_text.starts_with("0o4")
@@ -1273,6 +1417,58 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             "csv.writer" | "csv.DictWriter" => args.first().cloned().unwrap_or_default(),
+            "input" | "raw_input" => Val::lit(UNKNOWN.to_string()),
+            "re.sub" | "re.subn" => {
+                // The result is the old text with the replacement in it.
+                let repl = arg(1, "repl");
+                let text = arg(2, "string");
+                Val::lit(format!("{UNKNOWN}{}{UNKNOWN}", repl.text_or_unknown()))
+                    .with_taint(&text.taint)
+                    .with_taint(&repl.taint)
+            }
+            "dotenv.load_dotenv" | "dotenv.dotenv_values" => {
+                let path = args
+                    .first()
+                    .and_then(Val::path_text)
+                    .unwrap_or_else(|| ".env".to_owned());
+                let t = self.sink.read_path(ln, &path);
+                Val::unknown().with_taint(&t)
+            }
+            "socketserver.TCPServer"
+            | "socketserver.ThreadingTCPServer"
+            | "socketserver.UDPServer"
+            | "http.server.HTTPServer"
+            | "http.server.ThreadingHTTPServer" => {
+                let addr = args.first().cloned().unwrap_or_default();
+                let host = addr
+                    .items
+                    .as_ref()
+                    .and_then(|i| i.first())
+                    .and_then(|h| h.known().map(str::to_owned));
+                self.listens(ln, host.as_deref());
+                Val::unknown()
+            }
+            "os.write" => {
+                // A file descriptor: where it points is rarely known (`mkstemp`).
+                let fd = arg(0, "fd");
+                let path = Val::lit(fd.path_text().unwrap_or_else(|| UNKNOWN.to_string()));
+                let data = arg(1, "data");
+                self.sink.write(ln, &path, &data, false);
+                Val::unknown()
+            }
+            "yaml.load" | "yaml.load_all" => {
+                let loader = kw_nodes
+                    .get("Loader")
+                    .or_else(|| arg_nodes.get(1))
+                    .map(|n| self.text(*n).to_owned());
+                let unsafe_loader = loader
+                    .as_deref()
+                    .is_none_or(|l| l.contains("Unsafe") || l == "yaml.Loader" || l == "Loader");
+                if unsafe_loader {
+                    crate::caps::apply(self.sink, ln, q, crate::caps::Effect::Deserialize);
+                }
+                Val::unknown().with_taint(&all)
+            }
             "requests.get"
             | "requests.post"
             | "requests.put"
@@ -1317,10 +1513,11 @@ impl Py<'_, '_, '_> {
             "urllib.request.Request" | "urllib2.Request" => {
                 let url = arg(0, "url");
                 let data = arg(1, "data");
-                let mut payload = data.clone().with_taint(&url.taint);
-                if let Some(h) = kwargs.get("headers") {
-                    payload.taint.join(&h.taint);
-                }
+                let payload = data.clone().with_taint(&url.taint);
+                let credentials = kwargs
+                    .get("headers")
+                    .map(|h| h.taint.clone())
+                    .unwrap_or_default();
                 let sends = data.text.is_some()
                     || data.taint != Taint::default()
                     || kwargs
@@ -1330,7 +1527,8 @@ impl Py<'_, '_, '_> {
                             m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put")
                         });
                 let u = url.text.clone();
-                self.sink.network(ln, u.as_deref(), &payload, sends);
+                self.sink
+                    .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
                 Val {
                     handle: Some(Handle::Conn { url: u }),
                     ..Val::default()
@@ -1396,9 +1594,66 @@ impl Py<'_, '_, '_> {
                 if self.funcs.contains_key(tail) && !q.contains('.') {
                     return self.user_call(tail, &args);
                 }
+                if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
+                    return self.row_call(ln, q, effect, &args, all_val);
+                }
                 // Unknown function: its result may carry its arguments' data.
                 all_val
             }
+        }
+    }
+
+    /// A call the capability tables know.
+    fn row_call(
+        &mut self,
+        ln: u32,
+        q: &str,
+        effect: crate::caps::Effect,
+        args: &[Val],
+        result: Val,
+    ) -> Val {
+        use crate::caps::Effect;
+        let first = args.first().cloned().unwrap_or_default();
+        match effect {
+            // A file whose path the script itself chose in the project or a temp dir holds
+            // data the script wrote: no evidence of a foreign payload.
+            Effect::Deserialize
+                if matches!(&first.handle, Some(Handle::File { path, .. })
+                    if !path.contains(UNKNOWN) && !matches!(self.sink.resolve(path).place, crate::places::Place::Outside | crate::places::Place::Home | crate::places::Place::System)) =>
+            {
+                result
+            }
+            Effect::RunFile => {
+                let p = first.path_text().unwrap_or_else(|| UNKNOWN.to_string());
+                self.sink.runs_file(ln, &p);
+                self.sink
+                    .cap(ln, crate::caps::Cap::RunFile, p.replace(UNKNOWN, "…"));
+                result
+            }
+            _ => {
+                let t = crate::caps::apply(self.sink, ln, q, effect);
+                result.with_taint(&t)
+            }
+        }
+    }
+
+    /// A mode set on a path: setuid, world-writable, executable.
+    fn chmod(&mut self, ln: u32, path: &Val, mode: &str) {
+        let octal = mode
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("0o"))
+            .unwrap_or("");
+        let world_writable = mode.contains("S_IRWXO")
+            || mode.contains("S_IWOTH")
+            || octal
+                .chars()
+                .last()
+                .is_some_and(|c| matches!(c, '2' | '3' | '6' | '7'));
+        let executable = mode.contains("S_IX")
+            || mode.contains("S_IRWXU")
+            || octal.chars().any(|c| matches!(c, '1' | '3' | '5' | '7'));
+        for p in path.path_alternatives() {
+            crate::command::chmod_effects(self.sink, ln, &p, world_writable, executable);
         }
     }
 
@@ -1524,6 +1779,19 @@ impl Py<'_, '_, '_> {
     ) -> Val {
         let ln = line(node);
         let first = args.first().cloned().unwrap_or_default();
+        if name == "extractall"
+            && !kwargs.contains_key("filter")
+            && !recv_node.is_some_and(|r| self.filtered.contains(self.text(r)))
+        {
+            self.sink.add_rule(
+                ln,
+                Category::Destructive,
+                Verdict::Suspicious,
+                "unsafe-extract",
+                vec!["archive extract without a filter".into()],
+                "extracts an archive without a filter, so its members can write anywhere (`../`, absolute paths, links)",
+            );
+        }
         match (&recv.handle, name) {
             (
                 Some(Handle::File { path, append, .. }),
@@ -1581,7 +1849,25 @@ impl Py<'_, '_, '_> {
                         handle: Some(Handle::Path(p)),
                         ..Val::default()
                     },
-                    "glob" | "rglob" | "iterdir" => Val::lit(format!("{p}/{UNKNOWN}")),
+                    "glob" | "rglob" | "iterdir" => {
+                        // Each match lies under `p` and ends as the pattern does (`*.py`).
+                        let pattern = first
+                            .known()
+                            .unwrap_or("*")
+                            .rsplit('/')
+                            .next()
+                            .unwrap_or("*");
+                        let tail = pattern.replace(['*', '?'], &UNKNOWN.to_string());
+                        Val {
+                            handle: Some(Handle::Path(format!("{p}/{UNKNOWN}/{tail}"))),
+                            ..Val::default()
+                        }
+                    }
+                    "chmod" => {
+                        let mode = self.mode_text(node);
+                        self.chmod(ln, &Val::lit(p), &mode);
+                        Val::unknown()
+                    }
                     _ => Val::unknown().with_taint(&recv.taint),
                 }
             }
@@ -1627,6 +1913,15 @@ impl Py<'_, '_, '_> {
                         })
                     }
                     "fileno" => Val::unknown(),
+                    "bind" => {
+                        let host = first
+                            .items
+                            .as_ref()
+                            .and_then(|i| i.first())
+                            .and_then(|h| h.known().map(str::to_owned));
+                        self.listens(ln, host.as_deref());
+                        Val::unknown()
+                    }
                     _ => Val::unknown(),
                 }
             }
@@ -1640,10 +1935,27 @@ impl Py<'_, '_, '_> {
                     }
                     if name == "decode"
                         && args.first().and_then(|a| a.known()).is_some_and(|c| {
-                            matches!(c, "rot13" | "rot_13" | "hex" | "base64" | "zlib")
+                            // Any codec but the plain text ones hides the text (rot13, EBCDIC).
+                            let c = c.to_ascii_lowercase().replace(['-', '_'], "");
+                            !matches!(
+                                c.as_str(),
+                                "utf8"
+                                    | "ascii"
+                                    | "latin1"
+                                    | "iso88591"
+                                    | "utf16"
+                                    | "utf32"
+                                    | "utf8sig"
+                                    | "cp1252"
+                                    | "usascii"
+                                    | "ignore"
+                                    | "replace"
+                                    | "strict"
+                            )
                         })
                     {
                         v.taint.decoded = true;
+                        v.text = v.text.map(|_| UNKNOWN.to_string());
                     }
                     v.with_taint(&all.taint)
                 }
@@ -1675,9 +1987,15 @@ impl Py<'_, '_, '_> {
                     let mut v = Val::unknown()
                         .with_taint(&recv.taint)
                         .with_taint(&all.taint);
-                    if let (Some(sep), Some(items)) = (recv.known(), first.items.as_ref()) {
-                        let parts: Vec<String> = items.iter().map(Val::text_or_unknown).collect();
-                        v.text = Some(parts.join(sep));
+                    match (recv.known(), first.items.as_ref()) {
+                        (Some(sep), Some(items)) => {
+                            let parts: Vec<String> =
+                                items.iter().map(Val::text_or_unknown).collect();
+                            v.text = Some(parts.join(sep));
+                        }
+                        // Joined at run time: a string, but not a known one.
+                        (Some(_), None) => v.text = Some(UNKNOWN.to_string()),
+                        _ => {}
                     }
                     v
                 }
@@ -1720,11 +2038,39 @@ impl Py<'_, '_, '_> {
                         .exec_code(ln, Language::Shell, &cmd, &format!("`{name}`"));
                     Val::unknown()
                 }
-                _ => Val::unknown()
-                    .with_taint(&recv.taint)
-                    .with_taint(&all.taint),
+                _ => {
+                    let result = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
+                        Some(effect) => self.row_call(ln, name, effect, args, result),
+                        None => result,
+                    }
+                }
             },
         }
+    }
+
+    /// A server bound to an address: on every interface, anyone on the network can reach it.
+    fn listens(&mut self, ln: u32, host: Option<&str>) {
+        if matches!(host, Some("0.0.0.0" | "" | "::")) {
+            self.sink.add_rule(
+                ln,
+                Category::Network,
+                Verdict::Suspicious,
+                "listen-all-interfaces",
+                vec!["network listen: all interfaces".into()],
+                "listens on all network interfaces, so anyone who can reach the machine can connect",
+            );
+        }
+    }
+
+    /// The source text of a call's first argument (a mode such as `0o755` or `stat.S_IRWXU`).
+    fn mode_text(&self, call: Node<'_>) -> String {
+        call.field("arguments")
+            .and_then(|a| named(a).next())
+            .map(|n| self.text(n).to_owned())
+            .unwrap_or_default()
     }
 
     fn subprocess(
@@ -1852,4 +2198,43 @@ impl Py<'_, '_, '_> {
         out.text = None;
         out
     }
+}
+
+/// `sys.executable` names the Python interpreter running the script.
+fn interpreter_path(v: Val) -> Val {
+    match &v.handle {
+        Some(Handle::Module(m)) if m == "sys.executable" => Val::lit("python3"),
+        _ => v,
+    }
+}
+
+/// The name of the token variable a value was read from, if it is one.
+fn env_token_name(t: &Taint) -> Option<&str> {
+    t.secret
+        .as_deref()?
+        .strip_prefix("the ")?
+        .strip_suffix(" environment variable")
+}
+
+/// Keyword arguments that hand a client its credentials.
+fn is_credential_keyword(k: &str) -> bool {
+    let k = k.to_ascii_lowercase();
+    matches!(
+        k.as_str(),
+        "api_key"
+            | "apikey"
+            | "token"
+            | "auth"
+            | "auth_token"
+            | "access_token"
+            | "password"
+            | "private_token"
+            | "secret_key"
+            | "aws_access_key_id"
+            | "aws_secret_access_key"
+            | "aws_session_token"
+            | "login_or_token"
+            | "bearer_token"
+            | "client_secret"
+    )
 }

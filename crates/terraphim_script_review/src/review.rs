@@ -168,6 +168,8 @@ impl Reviewer {
                     snippet: String::new(),
                     why: "the script's language is not python, shell, javascript or typescript"
                         .into(),
+                    rule: "unknown-language".into(),
+                    chain: vec!["review: unknown language".into()],
                 };
                 let report = Report::from_findings(Language::Shell, vec![finding]);
                 Ok(Review {
@@ -221,6 +223,8 @@ impl Reviewer {
                         line: 0,
                         snippet: String::new(),
                         why: format!("{e}"),
+                        rule: "review-failed".into(),
+                        chain: vec!["review: failed".into()],
                     };
                     Review {
                         report: Report::from_findings(script.language, vec![finding]),

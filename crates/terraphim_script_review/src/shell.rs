@@ -166,6 +166,35 @@ impl Shell<'_, '_, '_> {
         self.vars.insert(name, value);
     }
 
+    /// `$name` and `${name}` in a code string replaced by the variables' known values.
+    fn expand_known(&self, code: &str) -> String {
+        let mut out = String::with_capacity(code.len());
+        let mut rest = code;
+        while let Some(i) = rest.find('$') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let (name, len) = match after.strip_prefix('{') {
+                Some(b) => match b.find('}') {
+                    Some(e) => (&b[..e], e + 2),
+                    None => ("", 0),
+                },
+                None => {
+                    let e = after
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(after.len());
+                    (&after[..e], e)
+                }
+            };
+            match self.vars.get(name).and_then(|v| v.text.as_deref()) {
+                Some(v) if !name.is_empty() => out.push_str(v),
+                _ => out.push_str(&rest[i..i + 1 + len]),
+            }
+            rest = &rest[i + 1 + len..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     fn lookup(&mut self, name: &str, at: Node<'_>) -> Val {
         if let Some(v) = self.vars.get(name) {
             return v.clone();
@@ -346,6 +375,20 @@ impl Shell<'_, '_, '_> {
             let Some(dest) = r.field("destination") else {
                 continue;
             };
+            let fd = r
+                .child(0)
+                .filter(|c| c.kind() == "file_descriptor")
+                .map(|c| self.text(c).to_owned());
+            if fd.as_deref().is_some_and(|fd| fd != "1") && op.starts_with('>') {
+                // `2>/dev/null`: stderr goes there, stdout still flows on.
+                let target = self.word(dest);
+                let t = target.text_or_unknown();
+                if !t.starts_with("/dev/") && !t.starts_with('&') {
+                    self.sink
+                        .write(line(r), &target, &Val::unknown(), op == ">>");
+                }
+                continue;
+            }
             let target = self.word(dest);
             let t = target.text_or_unknown();
             if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") {
@@ -445,6 +488,25 @@ impl Shell<'_, '_, '_> {
             if let Some(what) = crate::places::secret_kind(&self.sink.resolve(&t).text) {
                 self.sourced_secret = Some(what.to_owned());
             }
+        }
+        if name == "trap" && argv.len() >= 2 {
+            // `trap 'rm -rf "$tmp"' EXIT`: the handler runs in this shell, with its variables.
+            let literal = argv[1].known().is_some() && argv[1].taint == Taint::default();
+            let code = self.expand_known(&argv[1].text_or_unknown());
+            if literal {
+                // Code the script wrote itself: reviewed as such, with its variables' values.
+                self.sink
+                    .nested(line(node), crate::model::Language::Shell, &code);
+            } else {
+                let handler = Val::lit(code).with_taint(&argv[1].taint);
+                self.sink.exec_code(
+                    line(node),
+                    crate::model::Language::Shell,
+                    &handler,
+                    "a trap handler",
+                );
+            }
+            return Val::unknown();
         }
         if name == "read" {
             // `read VAR < file`: the variable takes the input's taint.

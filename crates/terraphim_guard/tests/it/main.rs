@@ -6,6 +6,7 @@
     reason = "test code: a failed setup should panic loudly"
 )]
 
+mod command_knowledge;
 mod properties;
 mod routing;
 mod wrap;

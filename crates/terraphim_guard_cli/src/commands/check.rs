@@ -4,10 +4,11 @@ use std::io::{BufRead as _, Write as _};
 use std::path::PathBuf;
 
 use clap::Args;
-use terraphim_guard::{Decision, Guard, Verdict};
+use terraphim_guard::Verdict;
 
 use crate::exit_code;
-use crate::load::{self, KgArgs, UpstreamThesauri};
+use crate::judge::{Context, Judge};
+use crate::load::KgArgs;
 use crate::output::CheckOutput;
 
 #[derive(Debug, Args)]
@@ -21,7 +22,7 @@ pub(crate) struct CheckArgs {
     /// Read JSON Lines `{"command": "..."}` from stdin, write one JSON result per line.
     #[arg(long)]
     batch: bool,
-    /// The directory the command would run in (`rm -rf .` in `/` or `~` is `rm -rf /` or `~`).
+    /// The directory the command would run in (`rm -rf .` in `/` or `~` is `rm -rf /` or `~`); default: the current directory.
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,
     #[command(flatten)]
@@ -37,26 +38,25 @@ pub(crate) fn verdict_code(v: Verdict) -> u8 {
     }
 }
 
-/// Decide with the directory the command runs in taken into account.
-pub(crate) fn decide(guard: &Guard, command: &str, cwd: Option<&std::path::Path>) -> Decision {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    guard.check_in(command, cwd, home.as_deref())
-}
-
 pub(crate) fn run(args: CheckArgs) -> anyhow::Result<u8> {
-    let guard = load::guard(&args.kg, &UpstreamThesauri::default())?;
+    let judge = Judge::new(args.kg);
+    let ctx = Context::new(args.cwd.as_deref());
     if args.batch {
-        return batch(&guard, args.cwd.as_deref());
+        // An unreadable KG is one error, not one per line.
+        judge.guard()?;
+        return batch(&judge, &ctx);
     }
-    let command = super::command_or_stdin(args.command)?;
-    let d = decide(&guard, &command, args.cwd.as_deref());
+    let command = super::command_to_judge(args.command)?;
+    let j = judge.judge(&command, &ctx)?;
+    let d = &j.decision;
+    let verdict = j.verdict();
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &CheckOutput::new(&d))?;
+        serde_json::to_writer(&mut out, &CheckOutput::new(&j))?;
         writeln!(out)?;
     } else {
-        writeln!(out, "{}: {}", d.verdict, d.reason)?;
-        if let Some(p) = &d.profile {
+        writeln!(out, "{verdict}: {}", j.reason())?;
+        if let Some(p) = j.profile() {
             writeln!(out, "  profile: {p}")?;
         }
         for m in &d.matches {
@@ -74,14 +74,14 @@ pub(crate) fn run(args: CheckArgs) -> anyhow::Result<u8> {
         if let Some(r) = &d.replaced {
             writeln!(out, "  replaced: {r}")?;
         }
-        if d.verdict != Verdict::Allow {
+        if verdict != Verdict::Allow {
             writeln!(
                 out,
                 "hint: `terraphim-agent guard explain '<command>'` shows the whole trace"
             )?;
         }
     }
-    Ok(verdict_code(d.verdict))
+    Ok(verdict_code(verdict))
 }
 
 #[derive(serde::Deserialize)]
@@ -89,7 +89,7 @@ struct BatchLine {
     command: String,
 }
 
-fn batch(guard: &Guard, cwd: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn batch(judge: &Judge, ctx: &Context) -> anyhow::Result<u8> {
     let stdin = std::io::stdin().lock();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut code = exit_code::SUCCESS;
@@ -104,12 +104,10 @@ fn batch(guard: &Guard, cwd: Option<&std::path::Path>) -> anyhow::Result<u8> {
             .and_then(|s| {
                 serde_json::from_str::<BatchLine>(s)
                     .map_err(|e| format!("not a {{\"command\": ...}} object: {e}"))
-            });
+            })
+            .and_then(|b| judge.judge(&b.command, ctx).map_err(|e| format!("{e:#}")));
         match parsed {
-            Ok(b) => {
-                let d = decide(guard, &b.command, cwd);
-                serde_json::to_writer(&mut out, &CheckOutput::new(&d))?;
-            }
+            Ok(j) => serde_json::to_writer(&mut out, &CheckOutput::new(&j))?,
             Err(error) => {
                 code = exit_code::ERROR_GENERAL;
                 serde_json::to_writer(

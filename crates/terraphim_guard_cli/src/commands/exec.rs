@@ -30,12 +30,13 @@ pub(crate) struct ExecArgs {
     #[arg(long)]
     json: bool,
     /// Do not use namespaces (built in, or bubblewrap) even where they are available: Landlock,
-    /// seccomp and rlimits only.
-    #[arg(long, env = "TERRAPHIM_GUARD_NO_BWRAP", value_parser = clap::builder::FalseyValueParser::new())]
+    /// seccomp and rlimits only. A flag only, never an environment variable: the agent's shell
+    /// controls the environment `guard exec` runs in, and must not be able to weaken the sandbox.
+    #[arg(long)]
     no_bwrap: bool,
     /// Start bubblewrap for the namespaces instead of making them directly (slower; for
-    /// comparison and for tests of that path).
-    #[arg(long, hide = true, env = "TERRAPHIM_GUARD_FORCE_BWRAP", value_parser = clap::builder::FalseyValueParser::new())]
+    /// comparison and for tests of that path). A flag only, like `--no-bwrap`.
+    #[arg(long, hide = true)]
     force_bwrap: bool,
     /// Which backend runs the command: `auto` sends JS/TS code (`node -e`, `node file.js`,
     /// `npx tsx file.ts`) to secure-exec when its packages are installed, everything else to the

@@ -4,9 +4,9 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use terraphim_guard::Verdict;
 
-use crate::load::{self, KgArgs, UpstreamThesauri};
+use crate::judge::{Context, Judge};
+use crate::load::KgArgs;
 use crate::output::part_line;
 
 #[derive(Debug, Args)]
@@ -14,7 +14,7 @@ pub(crate) struct ExplainArgs {
     /// The command to explain; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
     #[arg(trailing_var_arg = true)]
     command: Vec<String>,
-    /// The directory the command would run in.
+    /// The directory the command would run in; default: the current directory.
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,
     #[command(flatten)]
@@ -22,13 +22,13 @@ pub(crate) struct ExplainArgs {
 }
 
 pub(crate) fn run(args: ExplainArgs) -> anyhow::Result<u8> {
-    let guard = load::guard(&args.kg, &UpstreamThesauri::default())?;
-    let command = super::command_or_stdin(args.command)?;
-    let d = super::check::decide(&guard, &command, args.cwd.as_deref());
-    let parsed = guard.parse(&command);
+    let judge = Judge::new(args.kg);
+    let command = super::command_to_judge(args.command)?;
+    let j = judge.judge(&command, &Context::new(args.cwd.as_deref()))?;
+    let d = &j.decision;
     let mut out = std::io::stdout().lock();
     writeln!(out, "command: {command}")?;
-    for f in &parsed.findings {
+    for f in &j.findings {
         writeln!(out, "parse:   {}", f.reason())?;
     }
     writeln!(out, "simple commands ({}):", d.parts.len())?;
@@ -62,18 +62,25 @@ pub(crate) fn run(args: ExplainArgs) -> anyhow::Result<u8> {
             }
         }
     }
-    let profile = d
-        .profile
-        .as_ref()
+    if let Some(r) = &j.review {
+        writeln!(out, "{}  [{}]", r.line, r.script)?;
+    }
+    let verdict = j.verdict();
+    let profile = j
+        .profile()
         .map(|p| format!(" (profile {p})"))
         .unwrap_or_default();
-    writeln!(out, "decision: {}{profile}: {}", d.verdict, d.reason)?;
-    if d.verdict == Verdict::Sandbox {
+    writeln!(out, "decision: {verdict}{profile}: {}", j.reason())?;
+    if j.asks() {
         writeln!(
             out,
-            "hint: runs as `terraphim-agent guard exec --profile {} -- '<command>'`",
-            d.profile.as_deref().unwrap_or("readonly")
+            "hint: an agent that can ask asks the user; elsewhere the command runs confined"
+        )?;
+    } else if let Some(p) = j.profile() {
+        writeln!(
+            out,
+            "hint: runs as `terraphim-agent guard exec --profile {p} -- '<command>'`"
         )?;
     }
-    Ok(super::check::verdict_code(d.verdict))
+    Ok(super::check::verdict_code(verdict))
 }

@@ -175,7 +175,33 @@ fn remove(settings: &mut Value, agent: Agent) -> Vec<String> {
         }
     }
     hooks.retain(|_, v| !v.as_array().is_some_and(Vec::is_empty));
+    if !changes.is_empty() {
+        forget_what_install_added(settings, agent);
+    }
     changes
+}
+
+/// After the guard's entries are gone, drop what `add` created around them: a `hooks` object
+/// left empty and, for Cursor, the `version` it added to a file that holds nothing else.
+fn forget_what_install_added(settings: &mut Value, agent: Agent) {
+    let Some(root) = settings.as_object_mut() else {
+        return;
+    };
+    if root
+        .get("hooks")
+        .and_then(Value::as_object)
+        .is_some_and(Map::is_empty)
+    {
+        root.remove("hooks");
+    }
+    if agent == Agent::Cursor && root.len() == 1 && root.get("version") == Some(&json!(1)) {
+        root.remove("version");
+    }
+}
+
+/// Whether the settings hold nothing at all (a file uninstall may remove).
+fn is_empty(settings: &Value) -> bool {
+    settings.as_object().is_some_and(Map::is_empty)
 }
 
 fn read_settings(path: &Path) -> anyhow::Result<Value> {
@@ -248,6 +274,21 @@ pub(crate) fn run(args: InstallArgs, uninstall: bool) -> anyhow::Result<u8> {
         );
         return Ok(exit_code::SUCCESS);
     }
+    if uninstall && is_empty(&settings) {
+        // Nothing is left but what install created: remove the file (and its directory, when
+        // that is left empty), as if the guard had never been installed.
+        fs_err::remove_file(&path)?;
+        println!(
+            "removed {} (it held only the guard's entries)",
+            path.display()
+        );
+        if let Some(dir) = path.parent()
+            && fs_err::read_dir(dir).is_ok_and(|mut d| d.next().is_none())
+        {
+            let _ = fs_err::remove_dir(dir);
+        }
+        return Ok(exit_code::SUCCESS);
+    }
     if let Some(b) = write_settings(&path, &settings)? {
         println!("backup: {}", b.display());
     }
@@ -303,6 +344,29 @@ mod tests {
                 want["version"] = json!(1);
             }
             assert_eq!(s, want, "{agent:?}");
+        }
+    }
+
+    /// Uninstall leaves no trace of a file install created: no `{"hooks": {}}`, no Cursor
+    /// `version` alone, so the file can go.
+    #[test]
+    fn uninstall_removes_what_install_created() {
+        for agent in [
+            Agent::ClaudeCode,
+            Agent::Codex,
+            Agent::Gemini,
+            Agent::Cursor,
+        ] {
+            let mut s = json!({});
+            add(&mut s, agent, "/bin/terraphim-agent").unwrap();
+            assert!(!remove(&mut s, agent).is_empty());
+            assert_eq!(s, json!({}), "{agent:?}");
+            assert!(is_empty(&s));
+            // Other settings stay, and so does a Cursor version beside them.
+            let mut s = json!({"model": "x", "version": 1});
+            add(&mut s, agent, "/bin/terraphim-agent").unwrap();
+            remove(&mut s, agent);
+            assert_eq!(s, json!({"model": "x", "version": 1}), "{agent:?}");
         }
     }
 }

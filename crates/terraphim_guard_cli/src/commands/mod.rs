@@ -14,8 +14,6 @@ mod sandbox;
 mod sweep;
 mod upstream;
 
-pub(crate) use check::decide;
-
 use clap::{Args, Subcommand};
 
 use crate::exit_code;
@@ -97,11 +95,144 @@ pub fn run(command: GuardCommand) -> u8 {
         {
             exit_code::SUCCESS
         }
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
+            eprintln!("error: {e:#}");
+            exit_code::ERROR_USAGE
+        }
+        Err(e) if e.downcast_ref::<InputError>().is_some() => {
+            eprintln!("error: {e:#}");
+            exit_code::ERROR_INPUT
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             exit_code::ERROR_GENERAL
         }
     }
+}
+
+/// Bad usage ([`exit_code::ERROR_USAGE`]) found after clap parsed the arguments.
+#[derive(Debug)]
+pub(crate) struct UsageError(pub(crate) String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The flat form's first word, when it is a near-miss of a subcommand (`chek`, `hok`,
+/// `explian`) and no command of that name is on PATH, is a typo: a settings file's hook line
+/// with it would otherwise have its arguments judged as a harmless command and allowed.
+pub(crate) fn refuse_near_miss(first: &str) -> anyhow::Result<()> {
+    use clap::CommandFactory as _;
+    if first.is_empty()
+        || first.starts_with('-')
+        || first.contains(|c: char| c.is_whitespace() || c == '/')
+    {
+        return Ok(());
+    }
+    let word = first.to_lowercase();
+    let names = GuardCli::command()
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| c.get_name().to_owned())
+        .collect::<Vec<_>>();
+    let Some(meant) = names
+        .iter()
+        // Short names (`kg`) attract too many real words; long ones allow two slips.
+        .filter(|name| name.len() >= 4 && word.len() >= 3)
+        .filter(|name| edit_distance(&word, name) <= if name.len() >= 7 { 2 } else { 1 })
+        .min_by_key(|name| edit_distance(&word, name))
+    else {
+        return Ok(());
+    };
+    if on_path(first) {
+        return Ok(());
+    }
+    Err(UsageError(format!(
+        "`{first}` is not a guard subcommand; did you mean `{meant}`?\n\
+         hint: to check a command that starts with `{first}`, put it after `--`: \
+         terraphim-agent guard -- {first} ..."
+    ))
+    .into())
+}
+
+/// The `guard` tree as a clap command, for its subcommand names.
+#[derive(Debug, clap::Parser)]
+struct GuardCli {
+    #[command(flatten)]
+    guard: GuardCommand,
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
+/// of neighbours (`explian` is one from `explain`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Whether `name` is an executable file in a directory of `$PATH` (`sleep` is a command, not a
+/// typo of `sweep`).
+fn on_path(name: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            fs_err::metadata(dir.join(name))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+    })
+}
+
+/// The input holds nothing to judge, or cannot be read ([`exit_code::ERROR_INPUT`]).
+#[derive(Debug)]
+pub(crate) struct InputError(pub(crate) String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The command from the argument or stdin, which must not be empty: `check` and `explain` judge
+/// something or say why they cannot.
+pub(crate) fn command_to_judge(command: Vec<String>) -> anyhow::Result<String> {
+    let from_stdin = command.is_empty();
+    let text = command_or_stdin(command)?;
+    if text.is_empty() {
+        let source = match from_stdin {
+            true => "stdin is empty",
+            false => "the command is empty",
+        };
+        return Err(InputError(format!(
+            "no command to judge: {source} (give the command as an argument or on stdin)"
+        ))
+        .into());
+    }
+    Ok(text)
 }
 
 /// The command from the argument, or all of stdin, trimmed.
@@ -122,6 +253,55 @@ pub(crate) fn command_or_stdin(command: Vec<String>) -> anyhow::Result<String> {
                 )
             })?;
             Ok(text.trim().to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn near_misses_of_subcommands_are_refused_and_other_words_pass() {
+        for (word, meant) in [
+            ("chek", Some("check")),
+            ("hok", Some("hook")),
+            ("explian", Some("explain")),
+            ("instal", Some("install")),
+            ("Check", Some("check")),
+            ("reveiw", Some("review")),
+            ("frobnicate", None),
+            ("git", None),
+            ("rm -rf /", None),
+            ("./chek", None),
+            ("--json", None),
+            ("kgs", None),
+            ("sleep", None),
+        ] {
+            let got = refuse_near_miss(word).err().map(|e| e.to_string());
+            match meant {
+                Some(m) => {
+                    let got = got.unwrap_or_else(|| panic!("{word} passed"));
+                    assert!(
+                        got.contains(&format!("did you mean `{m}`")),
+                        "{word}: {got}"
+                    );
+                }
+                None => assert_eq!(got, None, "{word}"),
+            }
+        }
+    }
+
+    #[test]
+    fn edit_distance_counts_a_swap_as_one() {
+        for (a, b, d) in [
+            ("chek", "check", 1),
+            ("explian", "explain", 1),
+            ("check", "check", 0),
+            ("", "hook", 4),
+            ("sweep", "sleep", 1),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a} {b}");
         }
     }
 }

@@ -104,6 +104,11 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
         "running as root: {}",
         if caps.is_root { "yes" } else { "no" }
     );
+    let _ = writeln!(
+        out,
+        "cgroups: not used (never created or joined); threads, shared memory and the private /tmp \
+         are capped by the fallbacks named per field below"
+    );
     for row in rows {
         out.push('\n');
         let _ = writeln!(out, "{}  ({})", row.name, row.source);

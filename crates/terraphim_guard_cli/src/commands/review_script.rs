@@ -1,6 +1,9 @@
 //! `guard review-script FILE`: the static pre-review of a script, with an optional second opinion.
 //!
-//! Output contract: exactly one line `pre-review: <verdict> — <reason>` is always printed. Without
+//! Output contract: exactly one line `pre-review: <verdict> — <reason>` is printed for every
+//! review. A review that cannot be made (a file that cannot be read, an invalid configuration)
+//! is an error, not a verdict: one `error:` line on stderr, a `{"schema","file","error"}` object
+//! on stdout under `--json`, exit 3 (input) or 1. Without
 //! `--json` it is the first line on stdout, followed by the findings. With `--json` stdout holds
 //! one JSON object (documented in docs/script-review.md) and the verdict line goes to stderr, so
 //! stdout stays machine-readable.
@@ -115,23 +118,69 @@ pub(crate) fn run(args: ReviewScriptArgs) -> anyhow::Result<u8> {
         }
         return run_command(&args, command);
     }
+    let file = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    if let Some(why) = unreadable(&file) {
+        // An error, not a verdict: one message, its own exit code, a JSON object under --json.
+        let message = format!("cannot read {}: {why}", file.display());
+        return review_error(&args, &file, exit_code::ERROR_INPUT, &message);
+    }
     match review(&args) {
         Ok((review, name)) => print(&args, &review, &name),
         Err(e) => {
-            // Fail closed: the verdict line still appears, and the exit code is an error.
-            let file = args.file.as_deref().unwrap_or(Path::new("-"));
-            let line = format!(
-                "pre-review: suspicious — failed to review {}: {e:#}",
-                file.display()
-            );
-            if args.json {
-                eprintln!("{line}");
-            } else {
-                println!("{line}");
-            }
-            Err(e)
+            let (code, message) = match e.downcast_ref::<terraphim_script_review::Error>() {
+                Some(terraphim_script_review::Error::Io { path, source }) if path == &file => {
+                    let why = source.to_string();
+                    (
+                        exit_code::ERROR_INPUT,
+                        format!("cannot read {}: {why}", file.display()),
+                    )
+                }
+                _ => (
+                    exit_code::ERROR_GENERAL,
+                    format!("failed to review {}: {e:#}", file.display()),
+                ),
+            };
+            review_error(&args, &file, code, &message)
         }
     }
+}
+
+/// Why a script file cannot be read, if it cannot: the OS's own words (`No such file or
+/// directory (os error 2)`), which fs-err would wrap in a message repeating the path.
+fn unreadable(file: &Path) -> Option<String> {
+    if file == Path::new("-") {
+        return None;
+    }
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the OS error alone; the message names the file once itself"
+    )]
+    let opened = std::fs::File::open(file);
+    match opened {
+        Err(e) => Some(e.to_string()),
+        Ok(f) if !f.metadata().is_ok_and(|m| m.is_file()) => Some("not a regular file".into()),
+        Ok(_) => None,
+    }
+}
+
+/// The review could not be made: an error, not a verdict. One message on stderr (and a JSON
+/// error object on stdout under `--json`), and the error's own exit code.
+fn review_error(
+    args: &ReviewScriptArgs,
+    file: &Path,
+    code: u8,
+    message: &str,
+) -> anyhow::Result<u8> {
+    if args.json {
+        let mut out = std::io::stdout().lock();
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({"schema": REVIEW_SCHEMA, "file": file.display().to_string(), "error": message}),
+        )?;
+        writeln!(out)?;
+    }
+    eprintln!("error: {message}");
+    Ok(code)
 }
 
 fn reviewer(args: &ReviewScriptArgs) -> anyhow::Result<(Reviewer, PathBuf)> {
@@ -205,6 +254,9 @@ fn print(args: &ReviewScriptArgs, review: &Review, name: &str) -> anyhow::Result
                 "  line {n}: {} ({}): {}\n      {}",
                 f.category, f.severity, f.why, f.snippet
             )?,
+        }
+        if !f.chain.is_empty() {
+            writeln!(out, "      chain: {} [{}]", f.chain_text(), f.rule)?;
         }
     }
     for note in &report.notes {

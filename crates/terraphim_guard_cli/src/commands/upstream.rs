@@ -9,14 +9,18 @@ use clap::Args;
 use terraphim_guard::{Decision, Tier, Verdict};
 
 use crate::exit_code;
-use crate::load::{self, KgArgs, UpstreamThesauri};
+use crate::judge::{Context, Judge, Judgement};
+use crate::load::{KgArgs, UpstreamThesauri};
 use crate::output::{UpstreamResult, UpstreamStage, UpstreamTrace, upstream_decision};
 
 #[derive(Debug, Default, Args)]
 pub(crate) struct UpstreamArgs {
-    /// (flat form) The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting.
-    #[arg(trailing_var_arg = true)]
+    /// (flat form) The command to check; read from stdin when absent. Several words are joined with spaces; quote the command to keep its own quoting. A first word that looks like a mistyped subcommand is refused: put such a command after `--`.
+    #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "COMMAND")]
     command: Vec<String>,
+    /// (flat form) The command to check, taken as it is.
+    #[arg(last = true, value_name = "COMMAND", hide = true)]
+    after_dashes: Vec<String>,
     /// (flat form) Print upstream's GuardResult JSON; exit 0 whatever the decision.
     #[arg(long)]
     json: bool,
@@ -40,21 +44,40 @@ pub(crate) struct UpstreamArgs {
 }
 
 pub(crate) fn run(args: UpstreamArgs) -> anyhow::Result<u8> {
-    let command = super::command_or_stdin(args.command.clone())?;
+    let words = match args.after_dashes.is_empty() {
+        true => {
+            if let Some(first) = args.command.first() {
+                super::refuse_near_miss(first)?;
+            }
+            args.command.clone()
+        }
+        false => [args.command.clone(), args.after_dashes.clone()].concat(),
+    };
+    let command = super::command_or_stdin(words)?;
     let thesauri = UpstreamThesauri {
         destructive: args.guard_thesaurus.clone(),
         allowlist: args.guard_allowlist.clone(),
         suspicious: args.guard_suspicious.clone(),
     };
-    let decision = match load::guard(&args.kg, &thesauri) {
-        Ok(guard) => guard.check(&command),
+    let judge = Judge::with_thesauri(args.kg.clone(), thesauri);
+    // Like `check`: the command runs here, for the user whose home is $HOME.
+    let judgement = match judge.judge(&command, &Context::new(None)) {
+        Ok(j) => j,
         Err(e) if args.fail_open => {
             eprintln!("warning: the guard failed and --fail-open lets the command through: {e:#}");
-            return print(&args, &allow_on_failure(&command));
+            return print(&args, &unjudged(allow_on_failure(&command)));
         }
-        Err(e) => failure_block(&command, &format!("{e:#}")),
+        Err(e) => unjudged(failure_block(&command, &format!("{e:#}"))),
     };
-    print(&args, &decision)
+    print(&args, &judgement)
+}
+
+fn unjudged(decision: Decision) -> Judgement {
+    Judgement {
+        decision,
+        review: None,
+        findings: Vec::new(),
+    }
 }
 
 fn allow_on_failure(command: &str) -> Decision {
@@ -79,15 +102,17 @@ fn failure_block(command: &str, why: &str) -> Decision {
     }
 }
 
-fn print(args: &UpstreamArgs, d: &Decision) -> anyhow::Result<u8> {
-    let result = UpstreamResult::new(d);
+fn print(args: &UpstreamArgs, j: &Judgement) -> anyhow::Result<u8> {
+    let d = &j.decision;
+    let verdict = j.verdict();
+    let result = UpstreamResult::new(j);
     let mut out = std::io::stdout().lock();
     if args.json {
         if args.explain {
             serde_json::to_writer(
                 &mut out,
                 &UpstreamTrace {
-                    stages: stages(d),
+                    stages: stages(j),
                     result,
                 },
             )?;
@@ -101,7 +126,7 @@ fn print(args: &UpstreamArgs, d: &Decision) -> anyhow::Result<u8> {
         let mut err = std::io::stderr().lock();
         writeln!(err, "# guard evaluation trace")?;
         writeln!(err, "# command: {}", d.command)?;
-        for s in stages(d) {
+        for s in stages(j) {
             let term = s
                 .matched_term
                 .map(|t| format!(" term=`{t}`"))
@@ -112,14 +137,14 @@ fn print(args: &UpstreamArgs, d: &Decision) -> anyhow::Result<u8> {
                 s.stage, s.matched, s.outcome
             )?;
         }
-        let name = match d.verdict {
+        let name = match verdict {
             Verdict::Allow => "Allow",
             Verdict::Sandbox => "Sandbox",
             Verdict::Deny => "Block",
         };
         writeln!(err, "# decision={name}")?;
     }
-    if d.verdict == Verdict::Deny {
+    if verdict == Verdict::Deny {
         eprintln!("BLOCKED: {}", result.reason.as_deref().unwrap_or("blocked"));
         return Ok(if args.fail_open {
             exit_code::SUCCESS
@@ -130,8 +155,10 @@ fn print(args: &UpstreamArgs, d: &Decision) -> anyhow::Result<u8> {
     Ok(exit_code::SUCCESS)
 }
 
-/// Upstream's stage list, in its order, stopping at the stage that decided.
-fn stages(d: &Decision) -> Vec<UpstreamStage> {
+/// Upstream's stage list, in its order, stopping at the stage that decided; a script pre-review
+/// that decided is the last stage (`pre-review`, its term the script).
+fn stages(j: &Judgement) -> Vec<UpstreamStage> {
+    let d = &j.decision;
     let first = |tier: Tier| {
         d.matches
             .iter()
@@ -139,7 +166,8 @@ fn stages(d: &Decision) -> Vec<UpstreamStage> {
             .map(|m| m.pattern.clone())
     };
     let mut out = Vec::new();
-    let decided = upstream_decision(d.verdict);
+    let decided = upstream_decision(j.verdict());
+    let by_review = j.review.as_ref().filter(|_| j.decided_by_review());
     for (stage, tier, outcome) in [
         ("destructive", Tier::Destructive, "block"),
         ("suspicious", Tier::Suspicious, "sandbox"),
@@ -147,7 +175,7 @@ fn stages(d: &Decision) -> Vec<UpstreamStage> {
     ] {
         let term = first(tier);
         let matched = term.is_some();
-        let decides = matched && outcome == decided;
+        let decides = matched && outcome == decided && by_review.is_none();
         out.push(UpstreamStage {
             stage,
             matched,
@@ -158,11 +186,19 @@ fn stages(d: &Decision) -> Vec<UpstreamStage> {
             return out;
         }
     }
-    out.push(UpstreamStage {
-        stage: "default",
-        matched: false,
-        matched_term: None,
-        outcome: decided,
+    out.push(match by_review {
+        Some(r) => UpstreamStage {
+            stage: "pre-review",
+            matched: true,
+            matched_term: Some(r.script.clone()),
+            outcome: decided,
+        },
+        None => UpstreamStage {
+            stage: "default",
+            matched: false,
+            matched_term: None,
+            outcome: decided,
+        },
     });
     out
 }

@@ -44,7 +44,8 @@ pub(crate) fn block_on_crash() {
 }
 
 /// `TERRAPHIM_GUARD_TEST_CRASH=segv|abort|stack-overflow` lets the test suite prove the handlers
-/// on a real crash of each kind.
+/// on a real crash of each kind (only with the `test-hooks` feature, which only the tests enable).
+#[cfg(feature = "test-hooks")]
 pub(crate) fn crash_if_asked() {
     match std::env::var("TERRAPHIM_GUARD_TEST_CRASH").as_deref() {
         // SAFETY: raising a signal has no memory effects; the handler ends the process.
@@ -60,6 +61,7 @@ pub(crate) fn crash_if_asked() {
 }
 
 /// Recurse until the stack's guard page is hit (each frame keeps a buffer alive).
+#[cfg(feature = "test-hooks")]
 #[inline(never)]
 fn recurse(depth: u64) -> u64 {
     let frame = std::hint::black_box([depth; 64]);

@@ -14,11 +14,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
-use terraphim_guard::{Decision, Verdict};
+use terraphim_guard::Verdict;
 
 use protocol::{Agent, Answer, Event, ToolCall};
 
 use crate::exit_code;
+use crate::judge::{Context, Judge, Judgement, PreReview};
 
 /// Largest hook input read; anything larger is denied.
 pub(crate) const MAX_INPUT_BYTES: usize = 2 << 20;
@@ -122,9 +123,11 @@ fn read_input() -> anyhow::Result<Value> {
     serde_json::from_str(text).map_err(|e| anyhow::anyhow!("the hook input is not valid JSON: {e}"))
 }
 
-fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
+/// The test suite's ways to prove the fail-closed paths on a real panic, crash and stall. Only
+/// the `test-hooks` feature (enabled by the crate's own tests alone) compiles them in.
+#[cfg(feature = "test-hooks")]
+fn test_hooks() {
     if std::env::var_os("TERRAPHIM_GUARD_TEST_PANIC").is_some() {
-        // Lets the test suite prove that a panic still ends in a deny.
         panic!("test panic requested by TERRAPHIM_GUARD_TEST_PANIC");
     }
     crash::crash_if_asked();
@@ -132,9 +135,14 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
     {
-        // Lets the test suite prove the deadline: stall before answering.
+        // Stall before answering, so the deadline answers.
         std::thread::sleep(Duration::from_millis(ms));
     }
+}
+
+fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
+    #[cfg(feature = "test-hooks")]
+    test_hooks();
     let input = read_input()?;
     let event_name = input.get("hook_event_name").and_then(Value::as_str);
     let event = match (opts.event, event_name.and_then(Event::from_input)) {
@@ -168,142 +176,77 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
 }
 
 fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
-    let decide = || -> anyhow::Result<Decision> {
-        let guard = crate::load::guard(&opts.kg, &crate::load::UpstreamThesauri::default())?;
-        let cwd = call.cwd.as_deref().map(Path::new);
-        Ok(crate::commands::decide(&guard, &call.command, cwd))
-    };
-    let (decision, pre_review) = match scripts_to_review(call) {
-        // A script review needs no KG: the KG's compilation and the decision run beside it, on a
-        // second thread when one can be started.
-        Ok(Some(scripts)) => std::thread::scope(|scope| {
-            let beside = std::thread::Builder::new().spawn_scoped(scope, decide);
-            let review = pre_review(scripts);
-            let decision = match beside {
-                Ok(thread) => thread
-                    .join()
-                    .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the guard panicked"))),
-                Err(_) => decide(),
-            };
-            (decision, Ok(review))
-        }),
-        Ok(None) => (decide(), Ok(None)),
-        Err(e) => (decide(), Err(e)),
-    };
-    let decision = decision?;
-    let pre_review = pre_review?;
-    let answer = match &pre_review {
-        // A reviewed script's verdict is never a silent pass: it reaches the agent and the user.
-        Some(r) if r.verdict == ScriptVerdict::Dangerous => Answer::Deny {
-            reason: format!("terraphim guard: denied by the script {}", r.detail),
-        },
-        Some(r) if r.verdict == ScriptVerdict::Suspicious => Answer::Ask {
-            reason: format!("terraphim guard: the script needs a look: {}", r.detail),
-        },
-        Some(r) => with_line(answer_for(&decision, call, false)?, &r.line),
-        None => answer_for(&decision, call, opts.defer_allow)?,
-    };
+    let judge = Judge::new(opts.kg.clone());
+    let ctx = Context::new(call.cwd.as_deref().map(Path::new));
+    let judgement = judge.judge(&call.command, &ctx)?;
+    let answer = answer_for(&judgement, call, opts.defer_allow)?;
     answer_once(opts.agent, Some(call), &answer);
     if let Some(id) = &call.id {
         let executed = match &answer {
             Answer::Rewrite { command, .. } => command.clone(),
             _ => call.command.clone(),
         };
-        let review = pre_review.as_ref().map(|r| r.record.clone());
-        if let Err(e) = pending::record(id, opts.agent, call, &decision, &executed, review) {
+        let review = judgement.review.as_ref().map(PreReview::record);
+        if let Err(e) =
+            pending::record(id, opts.agent, call, &judgement.decision, &executed, review)
+        {
             eprintln!("warning: terraphim guard could not record the call for learning: {e:#}");
         }
     }
     Ok(exit_code::SUCCESS)
 }
 
-/// The strictest script pre-review among the scripts a command runs.
-struct PreReview {
-    verdict: ScriptVerdict,
-    /// `pre-review: <verdict> — <reason>`.
-    line: String,
-    /// The line, the script and its findings, for the agent.
-    detail: String,
-    /// What the outcome store keeps.
-    record: serde_json::Value,
-}
-
-use terraphim_script_review::Verdict as ScriptVerdict;
-
-/// The scripts a command runs that are to be reviewed (`python x.py`, `bash x.sh`, heredocs fed
-/// to interpreters, ...), with the reviewer and the working directory.
-struct Scripts {
-    reviewer: terraphim_script_review::Reviewer,
-    scripts: Vec<terraphim_script_review::Script>,
-    cwd: std::path::PathBuf,
-}
-
-/// Plan the review of every temporary script the command runs (cheap: no git, no reading of the
-/// scripts). A broken review configuration fails closed, like a broken KG.
-fn scripts_to_review(call: &ToolCall) -> anyhow::Result<Option<Scripts>> {
-    use terraphim_script_review::{Plan, Reviewer};
-    let parsed = terraphim_guard::parse(&call.command);
-    let cwd = match &call.cwd {
-        Some(c) => std::path::PathBuf::from(c),
-        None => std::env::current_dir()?,
-    };
-    if parsed.commands.is_empty() {
-        return Ok(None);
-    }
-    let reviewer = Reviewer::from_env()
-        .map_err(|e| anyhow::anyhow!("the script review configuration: {e}"))?;
-    let scripts: Vec<_> = parsed
-        .commands
-        .iter()
-        .filter_map(
-            |c| match reviewer.plan_command(&c.argv, c.stdin_text.as_deref(), &cwd) {
-                Plan::Review(script) => Some(script),
-                _ => None,
+/// Spell a judgement as a hook answer. A reviewed script's verdict is never a silent pass: it
+/// reaches the agent and the user (a dangerous script denies, a suspicious one asks, a clean
+/// one's line is added to the answer, and an allow becomes explicit so it is shown).
+pub(crate) fn answer_for(
+    j: &Judgement,
+    call: &ToolCall,
+    defer_allow: bool,
+) -> anyhow::Result<Answer> {
+    let d = &j.decision;
+    if let Some(r) = j.review.as_ref().filter(|_| j.decided_by_review()) {
+        return Ok(match j.verdict() {
+            Verdict::Deny => Answer::Deny {
+                reason: format!("terraphim guard: denied by the script {}", r.detail),
             },
-        )
-        .collect();
-    Ok((!scripts.is_empty()).then_some(Scripts {
-        reviewer,
-        scripts,
-        cwd,
-    }))
-}
-
-/// Review the planned scripts; the strictest review stands for the command.
-fn pre_review(planned: Scripts) -> Option<PreReview> {
-    use terraphim_script_review::CommandReview;
-    let mut worst: Option<PreReview> = None;
-    for script in planned.scripts {
-        if let CommandReview::Reviewed { script, review } =
-            planned.reviewer.review_script(script, &planned.cwd)
-        {
-            let verdict = review.verdict();
-            if worst.as_ref().is_some_and(|w| w.verdict >= verdict) {
-                continue;
-            }
-            let line = review.line();
-            let findings: Vec<String> = review
-                .report
-                .findings
-                .iter()
-                .take(5)
-                .map(|f| format!("line {}: {} ({})", f.line, f.why, f.category.as_str()))
-                .collect();
-            let detail = if findings.is_empty() {
-                format!("{} [{}]", line, script.display())
-            } else {
-                format!("{} [{}]: {}", line, script.display(), findings.join("; "))
-            };
-            let record = serde_json::json!({"verdict": verdict.as_str(), "script": script.display(), "sha256": review.sha256, "line": line});
-            worst = Some(PreReview {
-                verdict,
-                line,
-                detail,
-                record,
-            });
-        }
+            _ => Answer::Ask {
+                reason: format!("terraphim guard: the script needs a look: {}", r.detail),
+            },
+        });
     }
-    worst
+    let concept = j
+        .deciding_match()
+        .map(|m| format!(" [{}]", m.concept))
+        .unwrap_or_default();
+    let answer = match (
+        j.verdict(),
+        j.rewritten_command(&self_binary()?, call.id.as_deref()),
+    ) {
+        (Verdict::Deny, _) => Answer::Deny {
+            reason: format!("terraphim guard: denied: {}{concept}", d.reason),
+        },
+        (Verdict::Sandbox, Some(command)) => Answer::Rewrite {
+            command,
+            reason: format!(
+                "terraphim guard: runs in the sandbox (profile `{}`) because {}. Writes, network or secrets it needs may be refused; the outcome is recorded for review",
+                j.profile().unwrap_or(terraphim_guard::DEFAULT_PROFILE),
+                d.reason
+            ),
+        },
+        (_, Some(replaced)) => Answer::Rewrite {
+            reason: format!("terraphim guard: rewritten by the KG to `{replaced}`"),
+            command: replaced,
+        },
+        (_, None) => Answer::Allow {
+            explicit: !defer_allow || j.review.is_some(),
+            reason: format!("terraphim guard: {}", d.reason),
+        },
+    };
+    Ok(match &j.review {
+        Some(r) => with_line(answer, &r.line),
+        None => answer,
+    })
 }
 
 /// Add the pre-review line to an answer's reason; an allow becomes explicit so it is shown.
@@ -324,52 +267,6 @@ fn with_line(answer: Answer, line: &str) -> Answer {
             reason: format!("{reason}; {line}"),
         },
     }
-}
-
-/// Map a decision onto a hook answer.
-pub(crate) fn answer_for(
-    d: &Decision,
-    call: &ToolCall,
-    defer_allow: bool,
-) -> anyhow::Result<Answer> {
-    let concept = d
-        .deciding_match()
-        .map(|m| format!(" [{}]", m.concept))
-        .unwrap_or_default();
-    Ok(match d.verdict {
-        Verdict::Deny => Answer::Deny {
-            reason: format!("terraphim guard: denied: {}{concept}", d.reason),
-        },
-        Verdict::Sandbox => {
-            let profile = d
-                .profile
-                .as_deref()
-                .unwrap_or(terraphim_guard::DEFAULT_PROFILE);
-            let wrapped = terraphim_guard::sandbox_command(
-                &self_binary()?,
-                profile,
-                call.id.as_deref(),
-                d.effective_command(),
-            );
-            Answer::Rewrite {
-                command: wrapped,
-                reason: format!(
-                    "terraphim guard: runs in the sandbox (profile `{profile}`) because {}. Writes, network or secrets it needs may be refused; the outcome is recorded for review",
-                    d.reason
-                ),
-            }
-        }
-        Verdict::Allow => match &d.replaced {
-            Some(replaced) => Answer::Rewrite {
-                command: replaced.clone(),
-                reason: format!("terraphim guard: rewritten by the KG to `{replaced}`"),
-            },
-            None => Answer::Allow {
-                explicit: !defer_allow,
-                reason: format!("terraphim guard: {}", d.reason),
-            },
-        },
-    })
 }
 
 fn self_binary() -> anyhow::Result<String> {

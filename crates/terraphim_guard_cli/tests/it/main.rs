@@ -7,6 +7,7 @@
     reason = "test helpers panic on failure, like tests"
 )]
 
+mod agree;
 mod learn;
 mod sandbox;
 mod script_review;

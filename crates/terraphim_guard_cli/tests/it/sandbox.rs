@@ -21,6 +21,18 @@ enum Mode {
     Bubblewrap,
 }
 
+impl Mode {
+    /// The `guard exec` flag that selects the mode (flags only: the environment cannot weaken
+    /// the sandbox).
+    fn flag(self) -> Option<&'static str> {
+        match self {
+            Mode::Native => Some("--no-bwrap"),
+            Mode::Bwrap => None,
+            Mode::Bubblewrap => Some("--force-bwrap"),
+        }
+    }
+}
+
 /// A temporary world: HOME with a planted secret, XDG dirs with small test profiles, TMPDIR, a
 /// git project with a symlink to the secret, and a tiny crate.
 struct World {
@@ -59,6 +71,7 @@ impl World {
         let readonly = include_str!("../../../../kg/profiles/readonly.toml");
         let tight = readonly
             .replace("max_processes = 64", "max_processes = 16")
+            .replace("max_threads = 1024", "max_threads = 64")
             .replace("memory_mb = 2048", "memory_mb = 64")
             .replace("cpu_seconds = 60", "cpu_seconds = 1")
             .replace("wall_seconds = 120", "wall_seconds = 3")
@@ -81,6 +94,15 @@ impl World {
             &w.root().join("crate/src/main.rs"),
             "fn main() { println!(\"tiny built\"); }\n",
         );
+        // A tool in a toolchain home under HOME.
+        let tool = w.home().join(".local/bin/hello-tool");
+        write(&tool, "#!/bin/sh\necho tool-ok\n");
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            fs_err::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        // A repository without a hooks directory, with an untracked .env.
+        repo(&w, "commit-repo", false);
         w
     }
 
@@ -94,7 +116,7 @@ impl World {
         self.root().join("project")
     }
 
-    fn command(&self, mode: Mode, cwd: &Path, args: &[&str]) -> Command {
+    fn command(&self, _mode: Mode, cwd: &Path, args: &[&str]) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_terraphim-agent"));
         let cargo_home = std::env::var("CARGO_HOME")
             .unwrap_or_else(|_| real_home().join(".cargo").display().to_string());
@@ -112,14 +134,6 @@ impl World {
             .env("RUSTUP_HOME", rustup_home)
             .env("CARGO_NET_OFFLINE", "true")
             .env("GITHUB_TOKEN", "ghp-token-7d2e")
-            .env(
-                "TERRAPHIM_GUARD_NO_BWRAP",
-                if mode == Mode::Native { "1" } else { "0" },
-            )
-            .env(
-                "TERRAPHIM_GUARD_FORCE_BWRAP",
-                if mode == Mode::Bubblewrap { "1" } else { "0" },
-            )
             .stdin(Stdio::null());
         if let Ok(t) = std::env::var("RUSTUP_TOOLCHAIN") {
             cmd.env("RUSTUP_TOOLCHAIN", t);
@@ -133,23 +147,10 @@ impl World {
             .root()
             .join(format!("report-{}.json", N.fetch_add(1, Ordering::Relaxed)));
         let r = report.display().to_string();
-        let out = self
-            .command(
-                mode,
-                cwd,
-                &[
-                    "guard",
-                    "exec",
-                    "--profile",
-                    profile,
-                    "--report",
-                    &r,
-                    "--",
-                    shell,
-                ],
-            )
-            .output()
-            .unwrap();
+        let mut args = vec!["guard", "exec", "--profile", profile, "--report", &r];
+        args.extend(mode.flag());
+        args.extend(["--", shell]);
+        let out = self.command(mode, cwd, &args).output().unwrap();
         let report = fs_err::read_to_string(&report)
             .ok()
             .map(|t| serde_json::from_str(&t).unwrap());
@@ -444,6 +445,23 @@ fn escapes(mode: Mode) -> Vec<Case> {
             },
         ),
     };
+    let wget_port = tcp_port;
+    let commit = match mode {
+        Mode::Bwrap | Mode::Bubblewrap => case(
+            "git add and commit under build: no hooks directory, an ignored hidden .env",
+            "build",
+            "git add -A && git -c user.email=t@example.invalid -c user.name=t -c maintenance.auto=false -c gc.auto=0 commit -qm work && echo committed",
+            Works { stdout: "committed" },
+        )
+        .in_dir("commit-repo"),
+        Mode::Native => case(
+            "git add and commit under build without namespaces",
+            "build",
+            "git status",
+            Refused { stderr: "inside a writable root" },
+        )
+        .in_dir("commit-repo"),
+    };
     let loopback = match mode {
         Mode::Bwrap | Mode::Bubblewrap => case(
             "loopback profile: own loopback works, the host's is not there",
@@ -523,6 +541,22 @@ fn escapes(mode: Mode) -> Vec<Case> {
             if o.stdout.len() > 1024 * 1024 { Err(format!("{} bytes passed the cap", o.stdout.len())) } else { Ok(()) }
         }),
         case("strict: no spawning", "strict", "ls | wc -l", Contained { kind: "spawn", code: Code::Fail }),
+        case("strict: a second program is refused at once, with the rule named", "strict", "ls; echo a | cat", Contained { kind: "spawn", code: Code::Fail })
+            .after(|_, o| {
+                let exact = o.report.as_ref().is_some_and(|r| {
+                    r["violations"].as_array().into_iter().flatten().any(|v| {
+                        v["evidence"].as_str().is_some_and(|e| e.contains("refused with EPERM"))
+                    })
+                });
+                if !exact || !o.stderr.contains("max_processes = 1") {
+                    Err("not refused at once with the profile's rule".into())
+                } else {
+                    Ok(())
+                }
+            }),
+        case("wget to a refused loopback address fails at once", "tight", &format!("wget -q -O- http://127.0.0.1:{wget_port}/"), Contained { kind: "network", code: Code::Fail })
+            .after(|_, o| if o.code == Some(124) { Err("wget hung until the wall limit".into()) } else { Ok(()) }),
+        commit,
     ]
 }
 
@@ -578,6 +612,26 @@ mkdir -p "$TMPDIR/$first/project" && echo tmp-ok > "$TMPDIR/$first/project/READM
                 Err(format!("the project's README changed: {text:?}"))
             }
         }),
+        case(
+            "a Unix-socket server of the run itself can be reached (the supervisor connects)",
+            "readonly",
+            "/usr/bin/python3 -c 'import os, socket\np = os.path.join(os.environ[\"TMPDIR\"], \"own.sock\")\ns = socket.socket(socket.AF_UNIX); s.bind(p); s.listen()\nc = socket.socket(socket.AF_UNIX); c.connect(p); a, _ = s.accept()\nc.sendall(b\"own-socket-ok\"); print(a.recv(32).decode())'",
+            Works {
+                stdout: "own-socket-ok",
+            },
+        ),
+        case(
+            "device nodes stay writable",
+            "readonly",
+            "echo x > /dev/null && head -c 4 /dev/zero | wc -c && echo dev-ok",
+            Works { stdout: "dev-ok" },
+        ),
+        case(
+            "a tool in a toolchain home under HOME starts",
+            "readonly",
+            "~/.local/bin/hello-tool",
+            Works { stdout: "tool-ok" },
+        ),
         case(
             "strict: one program",
             "strict",
@@ -649,6 +703,7 @@ fn json_report_is_the_last_stderr_line_and_stdout_streams() {
             &[
                 "guard",
                 "exec",
+                "--no-bwrap",
                 "--json",
                 "--id",
                 "t-1",
@@ -679,4 +734,593 @@ fn json_report_is_the_last_stderr_line_and_stdout_streams() {
         removed.push(' ');
     }
     assert!(removed.contains("GITHUB_TOKEN"), "{removed}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The escape probes: each attempt is a small program (tests/fixtures/probes/probe.py, fed to
+// python on stdin so nothing of it has to be readable inside the sandbox), run twice: unconfined,
+// where it must work (proving the probe does what it says), and under `guard exec`, where it must
+// fail and the report must name the violation. Probes use their own listener, their own files and
+// inert payloads, in the temporary world.
+
+const PROBE: &str = include_str!("../fixtures/probes/probe.py");
+
+/// One probe: what it runs where, and what containment must look like.
+struct Probe {
+    name: &'static str,
+    /// What the attempt proves when it is contained.
+    proves: &'static str,
+    profile: &'static str,
+    /// The probe's name and arguments, unconfined (cwd, args).
+    free: (PathBuf, Vec<String>),
+    /// The same probe under `guard exec` (cwd, args).
+    jailed: (PathBuf, Vec<String>),
+    /// The violation kind the report must have.
+    kind: &'static str,
+    /// A check of the world after the confined run.
+    after: Option<Box<AfterCheck>>,
+    /// Contained by undoing it after the run (the post-run check of protected paths): the
+    /// attempt itself may report success inside the sandbox.
+    undone: bool,
+}
+
+fn probe_args(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn run_probe_free(world: &World, cwd: &Path, args: &[String]) -> Outcome {
+    let out = Command::new("/usr/bin/python3")
+        .arg("-")
+        .args(args)
+        .current_dir(cwd)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", world.home())
+        .env("TMPDIR", world.root().join("tmp"))
+        .stdin(probe_stdin(world))
+        .output()
+        .unwrap();
+    Outcome {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        report: None,
+    }
+}
+
+fn probe_stdin(world: &World) -> Stdio {
+    let path = world.root().join("probe.py");
+    if !path.exists() {
+        fs_err::write(&path, PROBE).unwrap();
+    }
+    Stdio::from(fs_err::File::open(&path).unwrap().into_parts().0)
+}
+
+fn run_probe_jailed(
+    world: &World,
+    mode: Mode,
+    profile: &str,
+    cwd: &Path,
+    args: &[String],
+) -> Outcome {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let report = world.root().join(format!(
+        "probe-report-{}.json",
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let r = report.display().to_string();
+    let mut shell = String::from("/usr/bin/python3 -");
+    for a in args {
+        shell.push_str(" '");
+        shell.push_str(a);
+        shell.push('\'');
+    }
+    let mut argv = vec!["guard", "exec", "--profile", profile, "--report", &r];
+    argv.extend(mode.flag());
+    argv.extend(["--", &shell]);
+    let out = world
+        .command(mode, cwd, &argv)
+        .stdin(probe_stdin(world))
+        .output()
+        .unwrap();
+    let report = fs_err::read_to_string(&report)
+        .ok()
+        .map(|t| serde_json::from_str(&t).unwrap());
+    Outcome {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        report,
+    }
+}
+
+/// A Unix socket server of the test's own, in a directory the sandbox cannot list: answers
+/// `pong` and counts connections.
+fn unix_listener(dir: &Path) -> (PathBuf, std::sync::Arc<AtomicU32>) {
+    use std::io::{Read as _, Write as _};
+    fs_err::create_dir_all(dir).unwrap();
+    let path = dir.join("agent.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    let count = std::sync::Arc::new(AtomicU32::new(0));
+    let c = count.clone();
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            c.fetch_add(1, Ordering::SeqCst);
+            let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(2)));
+            let mut buf = [0u8; 16];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(b"pong\n");
+        }
+    });
+    (path, count)
+}
+
+/// A git repository of its own (README, .env, one commit), for probes that change `.git`.
+fn repo(world: &World, name: &str, hooks: bool) -> PathBuf {
+    let dir = world.root().join(name);
+    write(&dir.join("README"), "a repository\n");
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .args(args)
+            .current_dir(&dir)
+            .env("HOME", world.home())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&[
+        "-c",
+        "user.email=probe@example.invalid",
+        "-c",
+        "user.name=probe",
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "start",
+    ]);
+    if !hooks {
+        fs_err::remove_dir_all(dir.join(".git/hooks")).unwrap();
+    }
+    write(&dir.join(".env"), &format!("API={SECRET}\n"));
+    write(&dir.join(".gitignore"), ".env\n");
+    dir
+}
+
+fn probes(world: &World, mode: Mode) -> Vec<Probe> {
+    let ns = mode != Mode::Native;
+    let root = world.root().to_path_buf();
+    // Natively in a directory the sandbox cannot list; with namespaces the world's own /tmp is
+    // replaced by the private one, so the socket lives in a directory bound into the view (as
+    // the host's /run is).
+    let sock_dir = if ns {
+        root.join("crate/sock")
+    } else {
+        root.join("sock")
+    };
+    let (sock, connections) = unix_listener(&sock_dir);
+    let sock = sock.display().to_string();
+    let scratch = root.join("scratch");
+    fs_err::create_dir_all(&scratch).unwrap();
+    let crate_dir = root.join("crate");
+    let s = |p: &Path| p.display().to_string();
+    let mut out = Vec::new();
+    let mut add = |p: Probe| out.push(p);
+
+    for profile in ["readonly", "build"] {
+        let before = connections.clone();
+        // The first call of the after-check (after the free run) takes the baseline.
+        let seen2 = std::sync::Arc::new(AtomicU32::new(u32::MAX));
+        add(Probe {
+            name: "connect to a pathname Unix socket (an ssh-agent, a Docker socket)",
+            proves: "network = deny covers pathname Unix sockets: connect() is refused by seccomp whatever the path, with no check-then-use race",
+            profile,
+            free: (scratch.clone(), probe_args(&["unix-connect", &sock])),
+            jailed: (crate_dir.clone(), probe_args(&["unix-connect", &sock])),
+            kind: "network",
+            undone: false,
+            after: Some(Box::new(move |_, _| {
+                // The free run connected once; the confined one must not have.
+                let now = before.load(Ordering::SeqCst);
+                let first = seen2.swap(now, Ordering::SeqCst);
+                if first != u32::MAX && now > first {
+                    return Err("the listener got a connection from the sandbox".into());
+                }
+                Ok(())
+            })),
+        });
+    }
+
+    {
+        let before = connections.clone();
+        let seen2 = std::sync::Arc::new(AtomicU32::new(u32::MAX));
+        add(Probe {
+            name: "connect to a host Unix socket through a symlink in TMPDIR",
+            proves: "the run's own sockets are reached only in its private storage, with no symlink on the way, and only when a process of the run listens: a host socket is never connected to",
+            profile: "readonly",
+            free: (
+                scratch.clone(),
+                probe_args(&["unix-connect-via-link", &sock]),
+            ),
+            jailed: (
+                world.project(),
+                probe_args(&["unix-connect-via-link", &sock]),
+            ),
+            kind: "network",
+            undone: false,
+            after: Some(Box::new(move |_, _| {
+                let now = before.load(Ordering::SeqCst);
+                let first = seen2.swap(now, Ordering::SeqCst);
+                if first != u32::MAX && now > first {
+                    return Err("the listener got a connection from the sandbox".into());
+                }
+                Ok(())
+            })),
+        });
+    }
+    add(Probe {
+        name: "chmod 4755 a copied binary",
+        proves: "no setuid file can be left for the host (seccomp refuses setuid/setgid modes)",
+        profile: "build",
+        free: (
+            scratch.clone(),
+            probe_args(&["setuid-chmod", &s(&scratch.join("suid-a"))]),
+        ),
+        jailed: (crate_dir.clone(), probe_args(&["setuid-chmod", "suidsh"])),
+        kind: "fs-write",
+        undone: false,
+        after: Some(Box::new(|w, _| no_suid(&w.root().join("crate/suidsh")))),
+    });
+    add(Probe {
+        name: "create a file with mode 4755",
+        proves: "open(O_CREAT) with a setuid mode is refused too",
+        profile: "build",
+        free: (
+            scratch.clone(),
+            probe_args(&["setuid-create", &s(&scratch.join("suid-b"))]),
+        ),
+        jailed: (crate_dir.clone(), probe_args(&["setuid-create", "suidsh2"])),
+        kind: "fs-write",
+        undone: false,
+        after: Some(Box::new(|w, _| no_suid(&w.root().join("crate/suidsh2")))),
+    });
+    // A hardlink needs the source on the same file system as the target: find a setuid binary
+    // beside the world (this machine's /tmp and /usr share one).
+    let same_fs = |a: &Path, b: &Path| {
+        use std::os::unix::fs::MetadataExt as _;
+        fs_err::metadata(a).ok().map(|m| m.dev()) == fs_err::metadata(b).ok().map(|m| m.dev())
+    };
+    if let Some(suid) = ["/usr/bin/passwd", "/usr/bin/su", "/usr/bin/mount"]
+        .iter()
+        .map(Path::new)
+        .find(|p| same_fs(p, &crate_dir) && no_suid(p).is_err())
+    {
+        let suid = s(suid);
+        add(Probe {
+            name: "hard-link a setuid binary of the host into the project",
+            proves: "a setuid file cannot be brought in by a link either (Landlock's refer right; with namespaces the mounts differ)",
+            profile: "build",
+            free: (
+                scratch.clone(),
+                probe_args(&["setuid-link", &suid, &s(&scratch.join("suid-c"))]),
+            ),
+            jailed: (
+                crate_dir.clone(),
+                probe_args(&["setuid-link", &suid, "suidlink"]),
+            ),
+            kind: "fs-write",
+            undone: false,
+            after: Some(Box::new(|w, _| no_suid(&w.root().join("crate/suidlink")))),
+        });
+    }
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        add(Probe {
+            name: "setcap: a security.capability attribute",
+            proves: "file capabilities cannot be given (seccomp refuses security.* attributes; no capability is left either)",
+            profile: "build",
+            free: (
+                scratch.clone(),
+                probe_args(&["file-capability", &s(&scratch.join("cap"))]),
+            ),
+            jailed: (
+                crate_dir.clone(),
+                probe_args(&["file-capability", "capfile"]),
+            ),
+            kind: "fs-write",
+            undone: false,
+            after: None,
+        });
+        // A copy of the host's /dev/full for the free run, so the host's own node is untouched.
+        let node = scratch.join("full");
+        let c = std::ffi::CString::new(s(&node)).unwrap();
+        // SAFETY: mknod with a valid path.
+        let made = unsafe { libc::mknod(c.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 7)) };
+        assert_eq!(made, 0, "mknod {node:?}");
+        add(Probe {
+            name: "change the times and mode of /dev/full",
+            proves: "host device nodes keep their metadata (read-only mounts; natively seccomp)",
+            profile: "readonly",
+            free: (scratch.clone(), probe_args(&["metadata", &s(&node)])),
+            jailed: (world.project(), probe_args(&["metadata", "/dev/full"])),
+            kind: "fs-write",
+            undone: false,
+            after: None,
+        });
+    }
+    add(Probe {
+        name: "change the times and mode of a read-only project file",
+        proves: "read-only means metadata too (Landlock alone does not cover chmod/utime)",
+        profile: "readonly",
+        free: (
+            scratch.clone(),
+            probe_args(&["metadata", &s(&world.project().join("README"))]),
+        ),
+        jailed: (world.project(), probe_args(&["metadata", "README"])),
+        kind: "fs-write",
+        undone: false,
+        after: None,
+    });
+    add(Probe {
+        name: "300 threads in one process",
+        proves: "threads count against the task cap (max_threads), not only processes",
+        profile: "tight",
+        free: (scratch.clone(), probe_args(&["threads", "300"])),
+        jailed: (world.project(), probe_args(&["threads", "300"])),
+        kind: "spawn",
+        undone: false,
+        after: None,
+    });
+    add(Probe {
+        name: "256 MiB of shared anonymous memory under a 64 MiB profile",
+        proves: "memory_mb caps shared anonymous mappings, which RLIMIT_DATA does not count",
+        profile: "tight",
+        free: (scratch.clone(), probe_args(&["shared-memory", "256"])),
+        jailed: (world.project(), probe_args(&["shared-memory", "256"])),
+        kind: "memory",
+        undone: false,
+        after: None,
+    });
+    add(Probe {
+        name: "fill a memfd",
+        proves: "memfd_create (memory outside RLIMIT_DATA) is refused",
+        profile: "tight",
+        free: (scratch.clone(), probe_args(&["memfd", "16"])),
+        jailed: (world.project(), probe_args(&["memfd", "16"])),
+        kind: "memory",
+        undone: false,
+        after: None,
+    });
+    if ns {
+        add(Probe {
+            name: "fill the private /tmp past memory_mb",
+            proves: "the private /tmp is a tmpfs bounded by memory_mb (a tmpfs is host RAM)",
+            profile: "tight",
+            free: (scratch.clone(), probe_args(&["fill-tmp", "128"])),
+            jailed: (world.project(), probe_args(&["fill-tmp", "128"])),
+            kind: "memory",
+            undone: false,
+            after: None,
+        });
+        let free_repo = repo(world, "free-repo-a", true);
+        let jail_repo = repo(world, "jail-repo-a", true);
+        add(Probe {
+            name: "git commondir: a second .git config through .git/commondir",
+            proves: "git's indirections cannot plant a config the host's git would run",
+            profile: "build",
+            free: (free_repo, probe_args(&["git-commondir"])),
+            jailed: (jail_repo.clone(), probe_args(&["git-commondir"])),
+            kind: "fs-write",
+            undone: true,
+            after: Some(Box::new(move |_, _| {
+                if jail_repo.join(".git/commondir").exists() {
+                    Err(".git/commondir was left in place".into())
+                } else {
+                    Ok(())
+                }
+            })),
+        });
+        let free_repo = repo(world, "free-repo-b", true);
+        let jail_repo = repo(world, "jail-repo-b", true);
+        add(Probe {
+            name: "move .git away and build a new one with hooks",
+            proves: ".git cannot be renamed away (it is a mount point in the sandbox)",
+            profile: "build",
+            free: (free_repo, probe_args(&["git-rename"])),
+            jailed: (jail_repo.clone(), probe_args(&["git-rename"])),
+            kind: "fs-write",
+            undone: false,
+            after: Some(Box::new(move |_, _| {
+                if jail_repo.join(".git_old").exists()
+                    || jail_repo.join(".git/hooks/post-checkout").exists()
+                {
+                    Err(".git was replaced".into())
+                } else {
+                    Ok(())
+                }
+            })),
+        });
+        let free_repo = repo(world, "free-repo-c", false);
+        let jail_repo = repo(world, "jail-repo-c", false);
+        add(Probe {
+            name: "plant .git/hooks/pre-commit where the repository has no hooks directory",
+            proves: "a protected path that did not exist is removed after the run and reported",
+            profile: "build",
+            free: (free_repo, probe_args(&["plant", ".git/hooks/pre-commit"])),
+            jailed: (
+                jail_repo.clone(),
+                probe_args(&["plant", ".git/hooks/pre-commit"]),
+            ),
+            kind: "fs-write",
+            undone: true,
+            after: Some(Box::new(move |_, _| {
+                if jail_repo.join(".git/hooks").exists() {
+                    Err(".git/hooks was left in place".into())
+                } else {
+                    Ok(())
+                }
+            })),
+        });
+    }
+    let plant_dir = root.join("plant");
+    fs_err::create_dir_all(&plant_dir).unwrap();
+    let plant_check = plant_dir.clone();
+    add(Probe {
+        name: "plant .github/workflows/evil.yml where .github does not exist",
+        proves: "protected paths that do not exist at the start are protected too (post-run check)",
+        profile: "build",
+        free: (
+            scratch.clone(),
+            probe_args(&["plant", ".github/workflows/evil.yml"]),
+        ),
+        jailed: (
+            plant_dir,
+            probe_args(&["plant", ".github/workflows/evil.yml"]),
+        ),
+        kind: "fs-write",
+        undone: true,
+        after: Some(Box::new(move |_, _| {
+            if plant_check.join(".github/workflows").exists() {
+                Err(".github/workflows was left in place".into())
+            } else {
+                Ok(())
+            }
+        })),
+    });
+    add(Probe {
+        name: "read HOME through a project symlink",
+        proves: "a symlink in the project grants nothing outside the readable roots",
+        profile: "readonly",
+        free: (world.project(), probe_args(&["read", "homelink/notes.txt"])),
+        jailed: (world.project(), probe_args(&["read", "homelink/notes.txt"])),
+        kind: "fs-read",
+        undone: false,
+        after: None,
+    });
+    let secret = world.home().join(".ssh/id_ed25519").display().to_string();
+    add(Probe {
+        name: "read a secret through a project symlink to /",
+        proves: "a symlink to / neither crashes the guard nor opens the file system",
+        profile: "readonly",
+        free: (
+            world.project(),
+            probe_args(&["read", &format!("rootlink{secret}")]),
+        ),
+        jailed: (
+            world.project(),
+            probe_args(&["read", &format!("rootlink{secret}")]),
+        ),
+        kind: "fs-read",
+        undone: false,
+        after: Some(Box::new(|_, o| {
+            if o.code == Some(134) || o.stderr.contains("overflow") {
+                Err("the guard crashed".into())
+            } else if o.stdout.contains(SECRET) || o.stderr.contains(SECRET) {
+                Err("the secret leaked".into())
+            } else {
+                Ok(())
+            }
+        })),
+    });
+    out
+}
+
+fn no_suid(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    match fs_err::metadata(path) {
+        Ok(m) if m.permissions().mode() & 0o6000 != 0 => {
+            Err(format!("{} is setuid/setgid", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_probe(world: &World, mode: Mode, p: &Probe) -> Result<(), String> {
+    let free = run_probe_free(world, &p.free.0, &p.free.1);
+    if free.code != Some(0) || !free.stdout.contains("PROBE-OK") {
+        return Err(format!(
+            "{} [{mode:?}]: the probe does not work unconfined, so it proves nothing: {free:#?}",
+            p.name
+        ));
+    }
+    if let Some(after) = &p.after {
+        // Lets an after-check take its baseline from the free run.
+        let _ = after(world, &free);
+    }
+    let o = run_probe_jailed(world, mode, p.profile, &p.jailed.0, &p.jailed.1);
+    let ctx = || format!("{} [{mode:?}] ({}): {o:#?}", p.name, p.proves);
+    if !p.undone && (o.code == Some(0) || o.stdout.contains("PROBE-OK")) {
+        return Err(format!("escaped: {}", ctx()));
+    }
+    if o.report.is_none() {
+        return Err(format!("no report: {}", ctx()));
+    }
+    if !o.kinds().iter().any(|k| k == p.kind) {
+        return Err(format!("no `{}` violation: {}", p.kind, ctx()));
+    }
+    if let Some(after) = &p.after {
+        after(world, &o).map_err(|e| format!("{e}: {}", ctx()))?;
+    }
+    Ok(())
+}
+
+fn run_probes(mode: Mode) {
+    if !available(mode) {
+        return;
+    }
+    let world = World::new();
+    write(&world.home().join("notes.txt"), "private notes\n");
+    std::os::unix::fs::symlink(world.home(), world.project().join("homelink")).unwrap();
+    std::os::unix::fs::symlink("/", world.project().join("rootlink")).unwrap();
+    let failures: Vec<String> = probes(&world, mode)
+        .iter()
+        .filter_map(|p| check_probe(&world, mode, p).err())
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} probe(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn escape_probes_are_contained_natively() {
+    run_probes(Mode::Native);
+}
+
+#[test]
+fn escape_probes_are_contained_with_namespaces() {
+    run_probes(Mode::Bwrap);
+}
+
+#[test]
+fn escape_probes_are_contained_with_bubblewrap_forced() {
+    run_probes(Mode::Bubblewrap);
+}
+
+#[test]
+fn the_environment_cannot_weaken_the_sandbox() {
+    if !available(Mode::Bwrap) {
+        return;
+    }
+    let world = World::new();
+    let report = world.root().join("env-report.json");
+    let r = report.display().to_string();
+    let out = world
+        .command(
+            Mode::Bwrap,
+            &world.project(),
+            &["guard", "exec", "--report", &r, "--", "true"],
+        )
+        .env("TERRAPHIM_GUARD_NO_BWRAP", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let report: Value = serde_json::from_str(&fs_err::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(report["backend"], "native+ns", "{report:#}");
 }

@@ -221,16 +221,23 @@ fn verdicts_exit_codes_and_the_line() {
 }
 
 #[test]
-fn failures_still_print_the_line_and_exit_nonzero() {
+fn a_review_that_cannot_be_made_is_one_error() {
     let env = Env::new();
     let out = env.run(&["missing.py"], None);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(verdict_lines(&stdout), 1, "{stdout}");
-    assert!(
-        stdout.starts_with("pre-review: suspicious — failed to review missing.py"),
-        "{stdout}"
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(verdict_lines(&stdout), 0, "{stdout}");
+    assert_eq!(
+        stderr.trim(),
+        "error: cannot read missing.py: No such file or directory (os error 2)"
     );
+    let out = env.run(&["missing.py", "--json"], None);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["file"], "missing.py");
+    assert_eq!(v["schema"], 1);
+    assert!(v["error"].as_str().unwrap().contains("No such file"), "{v}");
 
     env.write(
         "config/terraphim/guard/script-review.toml",
@@ -241,11 +248,15 @@ fn failures_still_print_the_line_and_exit_nonzero() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("pre-review: suspicious — failed to review")
-            && stderr.contains("script-review.toml"),
+        stderr.starts_with("error: failed to review x.py") && stderr.contains("script-review.toml"),
         "{stderr}"
     );
-    assert!(out.stdout.is_empty());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("script-review.toml"),
+        "{v}"
+    );
 }
 
 #[test]

@@ -63,6 +63,34 @@ fn run(world: &mut GuardWorld, line: String) -> Result<(), String> {
     Ok(())
 }
 
+#[when(expr = "I run {string} in the home directory")]
+fn run_in_home(world: &mut GuardWorld, line: String) -> Result<(), String> {
+    let args = split_args(world, &line)?;
+    let out = world
+        .command(&args)
+        .current_dir(world.home())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("spawn: {e}"))?;
+    world.last = super::world::RunOutput {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    Ok(())
+}
+
+#[then(expr = "the project file {string} contains {string}")]
+fn project_file_contains(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
+    let body =
+        std::fs::read_to_string(world.project().join(&path)).map_err(|e| format!("{path}: {e}"))?;
+    if body.contains(&text) {
+        Ok(())
+    } else {
+        Err(format!("{path} lacks {text:?}:\n{body}"))
+    }
+}
+
 #[when(expr = "I run {string} with stdin:")]
 fn run_with_stdin(world: &mut GuardWorld, line: String, step: &Step) -> Result<(), String> {
     let args = split_args(world, &line)?;

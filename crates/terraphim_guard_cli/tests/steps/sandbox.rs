@@ -143,23 +143,23 @@ fn run_sandboxed(
     }
     let report = world.root().join("report.json");
     let _ = fs_err::remove_file(&report);
-    world.env.insert(
-        "TERRAPHIM_GUARD_NO_BWRAP".into(),
-        if bwrap { "0" } else { "1" }.into(),
-    );
-    let args: Vec<String> = [
+    let report_path = report.display().to_string();
+    let mut args: Vec<String> = [
         "guard",
         "exec",
         "--profile",
         &profile,
         "--report",
-        &report.display().to_string(),
-        "--",
-        &command,
+        &report_path,
     ]
     .iter()
     .map(|s| (*s).to_owned())
     .collect();
+    if !bwrap {
+        args.push("--no-bwrap".into());
+    }
+    args.push("--".into());
+    args.push(command);
     world.run(&args, None);
     match fs_err::read_to_string(&report) {
         Ok(text) => world.vars.insert("report".into(), text),
@@ -286,5 +286,16 @@ fn file_absent(world: &mut GuardWorld, path: String) -> Result<(), String> {
         Err(format!("{path} exists"))
     } else {
         Ok(())
+    }
+}
+
+#[then(expr = "the project file {string} has no setuid or setgid bit")]
+fn file_not_setuid(world: &mut GuardWorld, path: String) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    match fs_err::metadata(world.project().join(&path)) {
+        Ok(m) if m.permissions().mode() & 0o6000 != 0 => {
+            Err(format!("{path} has mode {:o}", m.permissions().mode()))
+        }
+        _ => Ok(()),
     }
 }

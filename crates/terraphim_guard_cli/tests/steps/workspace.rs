@@ -101,17 +101,6 @@ fn file_exists(world: &mut GuardWorld, path: String) -> Result<(), String> {
     }
 }
 
-#[then(expr = "the project file {string} contains {string}")]
-fn file_contains(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
-    let body =
-        fs_err::read_to_string(world.project().join(&path)).map_err(|e| format!("{path}: {e}"))?;
-    if body.contains(&text) {
-        Ok(())
-    } else {
-        Err(format!("{path} is {body:?}, expected {text:?} in it"))
-    }
-}
-
 #[then(expr = "git {string} in the project prints {string}")]
 fn git_prints(world: &mut GuardWorld, args: String, text: String) -> Result<(), String> {
     if world.vars.contains_key("skipped") {
@@ -134,5 +123,18 @@ fn any_file_absent(world: &mut GuardWorld, path: String) -> Result<(), String> {
         Err(format!("{path} exists\n{:#?}", world.last))
     } else {
         Ok(())
+    }
+}
+
+#[then(expr = "the project file {string} is not setuid")]
+fn not_setuid(world: &mut GuardWorld, path: String) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    match std::fs::symlink_metadata(world.project().join(&path)) {
+        Ok(m) if m.permissions().mode() & 0o6000 != 0 => Err(format!(
+            "{path} has mode {:o}\n{:#?}",
+            m.permissions().mode(),
+            world.last
+        )),
+        _ => Ok(()),
     }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pretty_assertions::assert_eq;
 use terraphim_learn::{LearnConfig, Record, Store, WarningKind};
@@ -100,11 +100,10 @@ fn a_writer_killed_while_appending_leaves_a_readable_store() {
     let dir = env.learn.store().dir().to_owned();
     let mut child = spawn_child(TEST, "spin", &dir, "");
     let path = env.learn.store().outcomes_path();
-    let start = Instant::now();
     while fs_err::metadata(&path).map(|m| m.len()).unwrap_or(0) < 2_000_000 {
         assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the writer never wrote"
+            child.try_wait().unwrap().is_none(),
+            "the writer ended before it wrote"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -217,11 +216,10 @@ fn an_unwritable_store_or_a_full_disk_is_an_error_not_a_hang() {
         (full.clone(), "outcomes.jsonl"),
     ] {
         let store = Store::in_dir(&dir, &LearnConfig::default());
-        let start = Instant::now();
+        // How long failing takes is measured by `cargo bench -p terraphim_learn --bench learn`.
         let err = store
             .append(&Record::Outcome(clean("x", "ls").record()))
             .unwrap_err();
-        assert!(start.elapsed() < Duration::from_secs(3));
         let message = format!("{err:#}");
         assert!(message.contains(expect), "{message}");
     }
@@ -237,13 +235,10 @@ fn a_held_lock_makes_append_fail_after_its_deadline() {
     append_all(&env.learn, &[clean("a", "ls")]);
     let lock = fs_err::File::open(store.dir().join("store.lock")).unwrap();
     lock.lock().unwrap();
-    let start = Instant::now();
+    // How long it waits for the lock is measured by `cargo bench -p terraphim_learn --bench learn`.
     let err = store
         .append(&Record::Outcome(clean("b", "ls").record()))
         .unwrap_err();
-    assert!(
-        start.elapsed() >= Duration::from_millis(200) && start.elapsed() < Duration::from_secs(2)
-    );
     assert!(
         err.to_string().contains("locked by another writer"),
         "{err}"

@@ -263,7 +263,10 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
     Ok(Prepared {
         ruleset: Some(created),
         errno: seccomp::errno_program()?,
-        notify: seccomp::notify_program(plan.network)?,
+        notify: seccomp::notify_program(seccomp::NotifyRules {
+            network: plan.network,
+            lock_metadata: plan.lock_metadata,
+        })?,
         rlimits,
         cap_last,
     })
@@ -511,6 +514,29 @@ pub(crate) fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
+/// The limits the notification service enforces for one run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// The profile's name, for messages.
+    pub(crate) profile: String,
+    /// Live confined processes at once.
+    pub(crate) max_processes: u32,
+    /// Live confined tasks (threads of every process) at once.
+    pub(crate) max_tasks: u32,
+    /// Bytes of shared anonymous memory the run may map in all (never given back on `munmap`).
+    pub(crate) shared_bytes: u64,
+    /// Refuse every extended attribute (see `seccomp::NotifyRules::lock_metadata`).
+    pub(crate) lock_metadata: bool,
+    /// The run's private storage as the command sees it (the private `/tmp` or tmp directory):
+    /// a Unix socket there whose listener is a process of this run may be connected to (the
+    /// supervisor makes the connection). Never a host path: the supervisor must not touch a
+    /// host socket even to find out whose it is.
+    pub(crate) socket_dirs: Vec<std::path::PathBuf>,
+    /// Paths beneath `socket_dirs` that are host paths bound into the view (a project under
+    /// `/tmp`).
+    pub(crate) socket_excluded: Vec<std::path::PathBuf>,
+}
+
 /// Answers the seccomp notifications of one run: refuses and records denied calls, and gates
 /// process creation on `max_processes` live confined processes beneath `root`. The supervisor
 /// polls [`Notifier::fd`] with its other descriptors and calls [`Notifier::answer`] when it is
@@ -518,17 +544,20 @@ pub(crate) fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
 pub(crate) struct Notifier {
     listener: OwnedFd,
     gate: ForkGate,
+    shared_used: u64,
 }
 
 impl Notifier {
-    pub(crate) fn new(listener: OwnedFd, root: i32, max_processes: u32) -> Self {
+    pub(crate) fn new(listener: OwnedFd, root: i32, limits: Limits) -> Self {
         Self {
             listener,
             gate: ForkGate {
                 root,
-                max: max_processes,
+                limits,
                 recent: Vec::new(),
+                recent_tasks: Vec::new(),
             },
+            shared_used: 0,
         }
     }
 
@@ -546,7 +575,7 @@ impl Notifier {
         if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut req) } != 0 {
             return;
         }
-        let (error, flags) = decide(&req, &mut self.gate, out);
+        let (error, flags) = decide(&req, self, out);
         let mut resp = libc::seccomp_notif_resp {
             id: req.id,
             val: 0,
@@ -558,41 +587,354 @@ impl Notifier {
     }
 }
 
-/// Counts live confined processes for the fork gate. A fork let through a moment ago may not be
-/// visible in `/proc` yet, so forks let through in the last few milliseconds count too (this
-/// errs towards refusing a fork early, never towards exceeding the cap by a burst).
+/// Counts live confined processes and tasks for the fork gate. A fork let through a moment ago
+/// may not be visible in `/proc` yet, so tasks let through in the last few milliseconds count too
+/// (this errs towards refusing early, never towards exceeding the cap by a burst).
 struct ForkGate {
     root: i32,
-    max: u32,
+    limits: Limits,
     recent: Vec<std::time::Instant>,
+    recent_tasks: Vec<std::time::Instant>,
+}
+
+/// The gate's answer: admitted, or refused because of processes or tasks, with the live count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Admit {
+    Yes,
+    Processes(u32),
+    Tasks(u32),
 }
 
 impl ForkGate {
     const WINDOW: std::time::Duration = std::time::Duration::from_millis(5);
 
-    /// Whether one more process fits, and the count it was judged on.
-    fn admit(&mut self) -> (bool, u32) {
+    /// Whether one more task (a process, or a thread when `thread`) fits.
+    fn admit(&mut self, thread: bool) -> Admit {
         let now = std::time::Instant::now();
         self.recent
             .retain(|t| now.duration_since(*t) < Self::WINDOW);
-        let live = procs::count_confined(self.root);
-        let counted = live.saturating_add(u32::try_from(self.recent.len()).unwrap_or(u32::MAX));
-        let ok = counted < self.max;
-        if ok {
+        self.recent_tasks
+            .retain(|t| now.duration_since(*t) < Self::WINDOW);
+        let (live, tasks) = procs::count_confined(self.root);
+        let n = |v: &Vec<std::time::Instant>| u32::try_from(v.len()).unwrap_or(u32::MAX);
+        if !thread && live.saturating_add(n(&self.recent)) >= self.limits.max_processes {
+            return Admit::Processes(live);
+        }
+        if tasks.saturating_add(n(&self.recent_tasks)) >= self.limits.max_tasks {
+            return Admit::Tasks(tasks);
+        }
+        if !thread {
             self.recent.push(now);
         }
-        (ok, live)
+        self.recent_tasks.push(now);
+        Admit::Yes
     }
 }
 
-fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &mut Violations) -> (i32, u32) {
-    let max_processes = gate.max;
+/// Read up to `max` bytes of another process's memory (for naming what it asked for in the
+/// report; never for a decision, since the process can change the memory afterwards).
+fn read_memory(pid: i32, addr: u64, max: usize) -> Option<Vec<u8>> {
+    if addr == 0 || max == 0 {
+        return None;
+    }
+    let mut buf = vec![0u8; max];
+    let local = libc::iovec {
+        iov_base: buf.as_mut_ptr().cast(),
+        iov_len: max,
+    };
+    let remote = libc::iovec {
+        iov_base: addr as *mut libc::c_void,
+        iov_len: max,
+    };
+    // SAFETY: one local iovec into our buffer; the remote one is only read by the kernel.
+    let n = unsafe { libc::process_vm_readv(pid, &local, 1, &remote, 1, 0) };
+    let n = usize::try_from(n).ok()?;
+    buf.truncate(n);
+    Some(buf)
+}
+
+/// A C string at `addr` in the process's memory (at most 255 bytes).
+fn read_cstr(pid: i32, addr: u64) -> Option<String> {
+    // A string near the end of a mapping: read what can be read, in smaller pieces.
+    let bytes = [256usize, 64, 16]
+        .iter()
+        .find_map(|n| read_memory(pid, addr, *n).filter(|b| !b.is_empty()))?;
+    let end = bytes.iter().position(|b| *b == 0).unwrap_or(bytes.len());
+    Some(String::from_utf8_lossy(&bytes[..end]).into_owned())
+}
+
+/// What a `connect`/`sendto` address names, as read from the process: `(label, path)` where
+/// `path` is a pathname Unix socket.
+fn socket_address(pid: i32, addr: u64, len: u64) -> (String, Option<String>) {
+    let len = usize::try_from(len.min(128)).unwrap_or(0);
+    let Some(bytes) = read_memory(pid, addr, len).filter(|b| b.len() >= 2) else {
+        return ("an unreadable address".into(), None);
+    };
+    let family = i32::from(u16::from_ne_bytes([bytes[0], bytes[1]]));
+    if family != libc::AF_UNIX {
+        return (seccomp::family(family as u64), None);
+    }
+    let path = &bytes[2..];
+    if path.first() == Some(&0) {
+        let name: String = String::from_utf8_lossy(&path[1..])
+            .chars()
+            .take(64)
+            .collect();
+        return (format!("abstract Unix socket @{name}"), None);
+    }
+    let end = path.iter().position(|b| *b == 0).unwrap_or(path.len());
+    let p = String::from_utf8_lossy(&path[..end]).into_owned();
+    (format!("Unix socket {p}"), Some(p))
+}
+
+/// `struct open_how` for `openat2` (the libc crate's is not constructible).
+#[repr(C)]
+struct OpenHow {
+    flags: u64,
+    mode: u64,
+    resolve: u64,
+}
+
+fn owned(fd: libc::c_long) -> Option<OwnedFd> {
+    // SAFETY: a descriptor just returned by the kernel, owned here.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// A connection to a pathname Unix socket *inside the run*: the socket file lies in the run's
+/// private storage in the program's view (resolved there with no symlink at all), it is a stream
+/// socket, and the process listening on it is a confined process of this run. The
+/// supervisor connects a socket of its own to it, from the path it read once, checks the peer
+/// on the connected socket, and installs the socket in place of the program's descriptor
+/// (`SECCOMP_IOCTL_NOTIF_ADDFD`): nothing the program changes after the read can redirect it.
+/// `Ok` when installed; `Err(Some(errno))` to fail the call with that errno without a violation;
+/// `Err(None)` to refuse it as an escape.
+fn internal_connect(
+    req: &libc::seccomp_notif,
+    n: &Notifier,
+    pid: i32,
+    sockfd: u64,
+    path: &str,
+) -> std::result::Result<(), Option<i32>> {
+    use std::path::{Component, PathBuf};
+    // The absolute path in the program's view, normalised without touching the file system.
+    let full = if path.starts_with('/') {
+        PathBuf::from(path)
+    } else {
+        let cwd = fs_err::read_link(format!("/proc/{pid}/cwd")).map_err(|_| None)?;
+        cwd.join(path)
+    };
+    let mut clean = PathBuf::from("/");
+    for c in full.components() {
+        match c {
+            Component::Normal(x) => clean.push(x),
+            Component::RootDir | Component::CurDir => {}
+            Component::ParentDir | Component::Prefix(_) => return Err(None),
+        }
+    }
+    let l = &n.gate.limits;
+    if !l.socket_dirs.iter().any(|r| clean.starts_with(r))
+        || l.socket_excluded.iter().any(|r| clean.starts_with(r))
+    {
+        return Err(None);
+    }
+    let proc_root = std::ffi::CString::new(format!("/proc/{pid}/root")).map_err(|_| None)?;
+    // SAFETY: a valid C string; the result is a new descriptor or -1.
+    let root = owned(
+        unsafe {
+            libc::open(
+                proc_root.as_ptr(),
+                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            )
+        }
+        .into(),
+    )
+    .ok_or(None)?;
+    let rel = clean.strip_prefix("/").map_err(|_| None)?;
+    let rel = std::ffi::CString::new(rel.as_os_str().as_encoded_bytes()).map_err(|_| None)?;
+    let how = OpenHow {
+        flags: (libc::O_PATH | libc::O_CLOEXEC) as u64,
+        mode: 0,
+        resolve: libc::RESOLVE_IN_ROOT | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS,
+    };
+    // SAFETY: openat2 with a valid directory descriptor, C string and open_how of the size given.
+    let target = owned(unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            root.as_raw_fd(),
+            rel.as_ptr(),
+            &how as *const OpenHow,
+            std::mem::size_of::<OpenHow>(),
+        )
+    })
+    .ok_or(None)?;
+    // SAFETY: a zeroed stat is a valid out-parameter of fstat.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: fstat on an open descriptor.
+    if unsafe { libc::fstat(target.as_raw_fd(), &mut st) } != 0
+        || st.st_mode & libc::S_IFMT != libc::S_IFSOCK
+    {
+        return Err(Some(libc::ECONNREFUSED));
+    }
+    // The program's socket: its type and blocking mode are copied.
+    // SAFETY: pidfd_open of a live process (the caller is blocked in this notification).
+    let pidfd = owned(unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0u32) }).ok_or(None)?;
+    // SAFETY: pidfd_getfd duplicates the program's descriptor into this process.
+    let theirs = owned(unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_getfd,
+            pidfd.as_raw_fd(),
+            sockfd as i32,
+            0u32,
+        )
+    })
+    .ok_or(None)?;
+    let int_opt = |opt: i32| -> Option<i32> {
+        let mut v: i32 = 0;
+        let mut len = std::mem::size_of::<i32>() as libc::socklen_t;
+        // SAFETY: getsockopt into an int of the length given.
+        let r = unsafe {
+            libc::getsockopt(
+                theirs.as_raw_fd(),
+                libc::SOL_SOCKET,
+                opt,
+                (&mut v as *mut i32).cast(),
+                &mut len,
+            )
+        };
+        (r == 0).then_some(v)
+    };
+    let kind = int_opt(libc::SO_TYPE).ok_or(Some(libc::ENOTSOCK))?;
+    if int_opt(libc::SO_DOMAIN) != Some(libc::AF_UNIX)
+        || (kind != libc::SOCK_STREAM && kind != libc::SOCK_SEQPACKET)
+    {
+        return Err(None);
+    }
+    // SAFETY: fcntl on an open descriptor.
+    let status = unsafe { libc::fcntl(theirs.as_raw_fd(), libc::F_GETFL) };
+    drop(theirs);
+    // SAFETY: a new socket, owned below.
+    let mine = owned(
+        unsafe {
+            libc::socket(
+                libc::AF_UNIX,
+                kind | libc::SOCK_CLOEXEC | libc::SOCK_NONBLOCK,
+                0,
+            )
+        }
+        .into(),
+    )
+    .ok_or(Some(libc::ENOBUFS))?;
+    // Connect through the opened inode itself, never through the path again.
+    let via = format!("/proc/self/fd/{}", target.as_raw_fd());
+    // SAFETY: a zeroed sockaddr_un is valid; the path fits (checked below).
+    let mut sun: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    sun.sun_family = libc::AF_UNIX as libc::sa_family_t;
+    if via.len() >= sun.sun_path.len() {
+        return Err(None);
+    }
+    for (d, b) in sun.sun_path.iter_mut().zip(via.bytes()) {
+        *d = b as libc::c_char;
+    }
+    // SAFETY: connect with a valid sockaddr_un of the size given.
+    let r = unsafe {
+        libc::connect(
+            mine.as_raw_fd(),
+            (&sun as *const libc::sockaddr_un).cast(),
+            std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t,
+        )
+    };
+    if r != 0 {
+        let e = io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::ECONNREFUSED);
+        return Err(Some(e));
+    }
+    // The listener must be a confined process of this run.
+    let mut cred: libc::ucred = libc::ucred {
+        pid: 0,
+        uid: 0,
+        gid: 0,
+    };
+    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
+    // SAFETY: getsockopt into a ucred of the length given.
+    let r = unsafe {
+        libc::getsockopt(
+            mine.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PEERCRED,
+            (&mut cred as *mut libc::ucred).cast(),
+            &mut len,
+        )
+    };
+    let ours = r == 0
+        && cred.pid > 0
+        && procs::is_confined(cred.pid)
+        && procs::descendants(n.gate.root, &procs::snapshot())
+            .iter()
+            .any(|p| p.pid == cred.pid);
+    if !ours {
+        return Err(None);
+    }
+    if status >= 0 && status & libc::O_NONBLOCK == 0 {
+        // SAFETY: fcntl on our own descriptor.
+        unsafe { libc::fcntl(mine.as_raw_fd(), libc::F_SETFL, status & !libc::O_NONBLOCK) };
+    }
+    let cloexec = fs_err::read_to_string(format!("/proc/{pid}/fdinfo/{sockfd}"))
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("flags:").map(|f| f.trim().to_owned()))
+        })
+        .and_then(|f| u32::from_str_radix(&f, 8).ok())
+        .is_some_and(|f| f & libc::O_CLOEXEC as u32 != 0);
+    let mut addfd = libc::seccomp_notif_addfd {
+        id: req.id,
+        flags: libc::SECCOMP_ADDFD_FLAG_SETFD as u32,
+        srcfd: mine.as_raw_fd() as u32,
+        newfd: sockfd as u32,
+        newfd_flags: if cloexec { libc::O_CLOEXEC as u32 } else { 0 },
+    };
+    // SAFETY: ADDFD with a valid struct; the notification is still pending.
+    if unsafe {
+        libc::ioctl(
+            n.listener.as_raw_fd(),
+            libc::SECCOMP_IOCTL_NOTIF_ADDFD,
+            &mut addfd,
+        )
+    } < 0
+    {
+        return Err(Some(libc::EINTR));
+    }
+    Ok(())
+}
+
+/// Sockets of the name services glibc asks for users and groups (nscd, systemd's userdb).
+const NAME_SERVICES: &[&str] = &["/run/nscd/", "/var/run/nscd/", "/run/systemd/userdb/"];
+
+/// Whether a socket path is a name service's (see [`NAME_SERVICES`]), lexically.
+fn name_service(path: &str) -> bool {
+    !path.contains("/../") && NAME_SERVICES.iter().any(|d| path.starts_with(d))
+}
+
+/// Whether `path` exists in the file-system view of process `pid` (its root and working
+/// directory), without following a final symlink.
+fn exists_for(pid: i32, path: &str) -> bool {
+    let full = if let Some(rest) = path.strip_prefix('/') {
+        format!("/proc/{pid}/root/{rest}")
+    } else {
+        format!("/proc/{pid}/cwd/{path}")
+    };
+    fs_err::symlink_metadata(full).is_ok()
+}
+
+fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> (i32, u32) {
     let pid = req.pid as i32;
     let args = req.data.args;
     let call = seccomp::classify(i64::from(req.data.nr), &args);
     let who = || format!("pid {pid} ({})", procs::comm(pid));
     let mut record = |kind, detail: String, evidence: String| out.push(kind, detail, evidence);
     let eperm = (-libc::EPERM, 0);
+    let cont = (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32);
     match call {
         seccomp::Call::Socket { domain, kind } => {
             let what = format!(
@@ -600,12 +942,42 @@ fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &mut Violations) 
                 seccomp::family(domain),
                 seccomp::socket_type(kind)
             );
+            // EAFNOSUPPORT, not EPERM: tools that retry EPERM (wget) give up at once on it.
             record(
                 ViolationKind::Network,
                 format!("{what} denied"),
-                format!("seccomp: {what} by {} refused with EPERM", who()),
+                format!("seccomp: {what} by {} refused with EAFNOSUPPORT", who()),
             );
-            eperm
+            (-libc::EAFNOSUPPORT, 0)
+        }
+        seccomp::Call::Connect { name, addr, len } => {
+            // The program's own `connect` never runs: the address is read from its memory to
+            // name it, and the supervisor may make the connection itself (below).
+            let (what, path) = socket_address(pid, addr, len);
+            if let Some(p) = &path
+                && (!exists_for(pid, p) || name_service(p))
+            {
+                // Nothing there to reach (glibc's look for nscd, say), or a user and group
+                // lookup service (what it answers is readable in /etc anyway): refused as if it
+                // were not there, and not worth a violation (every `ls -l` would have one).
+                return (-libc::ENOENT, 0);
+            }
+            if let (Some(p), "connect") = (&path, name) {
+                match internal_connect(req, n, pid, args[0], p) {
+                    Ok(()) => return (0, 0),
+                    Err(Some(errno)) => return (-errno, 0),
+                    Err(None) => {}
+                }
+            }
+            record(
+                ViolationKind::Network,
+                format!("{name} to {what} denied"),
+                format!(
+                    "seccomp: {name}() to {what} (address as read by the supervisor) by {} refused with EACCES",
+                    who()
+                ),
+            );
+            (-libc::EACCES, 0)
         }
         seccomp::Call::Trace {
             name,
@@ -627,6 +999,7 @@ fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &mut Violations) 
         seccomp::Call::Spawn {
             name,
             new_namespaces: true,
+            ..
         } => {
             record(
                 ViolationKind::Syscall,
@@ -641,21 +1014,136 @@ fn decide(req: &libc::seccomp_notif, gate: &mut ForkGate, out: &mut Violations) 
         seccomp::Call::Spawn {
             name,
             new_namespaces: false,
+            thread,
         } => {
-            let (admitted, live) = gate.admit();
-            if admitted {
-                (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32)
-            } else {
-                record(
-                    ViolationKind::Spawn,
-                    format!("process limit reached (max_processes {max_processes})"),
-                    format!(
-                        "seccomp: {name} by {} refused with EAGAIN; {live} live confined processes",
-                        who()
-                    ),
-                );
-                (-libc::EAGAIN, 0)
+            let limits = n.gate.limits.clone();
+            match n.gate.admit(thread) {
+                Admit::Yes => cont,
+                Admit::Processes(live) if limits.max_processes <= 1 => {
+                    // A single program: refuse at once (EAGAIN would make a shell retry).
+                    record(
+                        ViolationKind::Spawn,
+                        format!(
+                            "profile `{}` runs a single program (max_processes 1): a new process was refused",
+                            limits.profile
+                        ),
+                        format!(
+                            "seccomp: {name} by {} refused with EPERM; {live} live confined processes",
+                            who()
+                        ),
+                    );
+                    eperm
+                }
+                Admit::Processes(live) => {
+                    record(
+                        ViolationKind::Spawn,
+                        format!(
+                            "process limit reached (max_processes {})",
+                            limits.max_processes
+                        ),
+                        format!(
+                            "seccomp: {name} by {} refused with EAGAIN; {live} live confined processes",
+                            who()
+                        ),
+                    );
+                    (-libc::EAGAIN, 0)
+                }
+                Admit::Tasks(tasks) => {
+                    record(
+                        ViolationKind::Spawn,
+                        format!("task limit reached (max_threads {})", limits.max_tasks),
+                        format!(
+                            "seccomp: {name}({}) by {} refused with EAGAIN; {tasks} live confined tasks",
+                            if thread {
+                                "CLONE_THREAD"
+                            } else {
+                                "new process"
+                            },
+                            who()
+                        ),
+                    );
+                    (-libc::EAGAIN, 0)
+                }
             }
+        }
+        seccomp::Call::Chmod { name, mode } if seccomp::is_suid(mode) => {
+            record(
+                ViolationKind::FsWrite,
+                format!("setuid/setgid mode {mode:o} denied"),
+                format!(
+                    "seccomp: {name}(mode {mode:o}) by {} refused with EPERM",
+                    who()
+                ),
+            );
+            eperm
+        }
+        seccomp::Call::Create { name, mode } => {
+            record(
+                ViolationKind::FsWrite,
+                format!("file created with setuid/setgid mode {mode:o} denied"),
+                format!(
+                    "seccomp: {name}(mode {mode:o}) by {} refused with EPERM",
+                    who()
+                ),
+            );
+            eperm
+        }
+        seccomp::Call::Chmod { name, .. } | seccomp::Call::Metadata(name) => {
+            record(
+                ViolationKind::FsWrite,
+                format!("{name} denied: file metadata is read-only in this run"),
+                format!(
+                    "seccomp: {name} by {} refused with EPERM (no mount namespace: metadata locked)",
+                    who()
+                ),
+            );
+            eperm
+        }
+        seccomp::Call::SetXattr { name, attr } => {
+            let attr_name = read_cstr(pid, attr);
+            let privileged = attr_name.as_deref().is_none_or(|a| {
+                a.starts_with("security.") || a.starts_with("trusted.") || a.starts_with("system.")
+            });
+            if !privileged && !n.gate.limits.lock_metadata {
+                // user.* attributes: let through (the kernel still checks ownership, and
+                // capabilities are gone, so a racing rename to security.* fails there).
+                return cont;
+            }
+            let label = attr_name.unwrap_or_else(|| "an unreadable name".into());
+            record(
+                ViolationKind::FsWrite,
+                format!("extended attribute {label} denied"),
+                format!("seccomp: {name}({label}) by {} refused with EPERM", who()),
+            );
+            eperm
+        }
+        seccomp::Call::SharedMap { len } => {
+            let used = n.shared_used.saturating_add(len);
+            if used <= n.gate.limits.shared_bytes {
+                n.shared_used = used;
+                return cont;
+            }
+            record(
+                ViolationKind::Memory,
+                format!(
+                    "shared anonymous memory past memory_mb ({} MiB)",
+                    n.gate.limits.shared_bytes >> 20
+                ),
+                format!(
+                    "seccomp: mmap(MAP_SHARED|MAP_ANONYMOUS, {len} bytes) by {} refused with ENOMEM; {} bytes mapped before",
+                    who(),
+                    n.shared_used
+                ),
+            );
+            (-libc::ENOMEM, 0)
+        }
+        seccomp::Call::Memfd => {
+            record(
+                ViolationKind::Memory,
+                "memfd_create denied (memory the data limit does not count)".into(),
+                format!("seccomp: memfd_create by {} refused with EPERM", who()),
+            );
+            eperm
         }
         seccomp::Call::Privileged(name) => {
             record(
@@ -683,6 +1171,9 @@ pub(crate) struct HelperStatus {
     pub(crate) signal: Option<i32>,
     /// Processes still running after the command exited (PID inside the namespace, name).
     pub(crate) leftovers: Vec<(i32, String)>,
+    /// The private `/tmp` (a size-bounded tmpfs) was full when the command ended.
+    #[serde(default)]
+    pub(crate) tmp_full: bool,
 }
 
 /// Decode a wait status into (exit code, signal).
@@ -772,6 +1263,7 @@ pub(crate) fn init(
         exit_code,
         signal,
         leftovers,
+        tmp_full: plan.tmp_mb.is_some() && tmp_is_full(),
     };
     let bytes = serde_json::to_vec(&report).map_err(|e| SandboxError::Plan(e.to_string()))?;
     // SAFETY: writing a buffer we own to the control socket.
@@ -790,6 +1282,18 @@ pub(crate) fn init(
     })
 }
 
+/// Whether the private `/tmp` has no block left (checked by the namespace init after the run).
+fn tmp_is_full() -> bool {
+    // SAFETY: a zeroed statvfs is a valid out-parameter.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    let path = c"/tmp";
+    // SAFETY: a valid C string and out-pointer.
+    if unsafe { libc::statvfs(path.as_ptr(), &mut st) } != 0 {
+        return false;
+    }
+    st.f_blocks > 0 && st.f_bavail == 0
+}
+
 /// A pipe, both ends close-on-exec: (read, write).
 pub(crate) fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
@@ -799,4 +1303,18 @@ pub(crate) fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     }
     // SAFETY: both descriptors were just created and are owned here.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_service_sockets_are_recognised_lexically() {
+        assert!(name_service("/var/run/nscd/socket"));
+        assert!(name_service("/run/systemd/userdb/io.systemd.Multiplexer"));
+        assert!(!name_service("/run/systemd/userdb/../../docker.sock"));
+        assert!(!name_service("/run/user/0/ssh-agent.sock"));
+        assert!(!name_service("/var/run/docker.sock"));
+    }
 }

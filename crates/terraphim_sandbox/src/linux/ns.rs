@@ -23,7 +23,7 @@ use std::os::fd::{AsRawFd as _, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt as _;
 use std::path::{Path, PathBuf};
 
-use crate::plan::{ChildPlan, Mount, TMP};
+use crate::plan::{ChildPlan, DEV_NODES, Mount, TMP};
 use crate::profile::Network;
 
 const OPEN_TREE_CLONE: libc::c_uint = 1;
@@ -44,8 +44,11 @@ struct MountAttr {
     userns_fd: u64,
 }
 
-/// The device nodes of the sandbox's `/dev`, as bubblewrap's `--dev` makes it.
-const DEV_NODES: &[&str] = &["null", "zero", "full", "random", "urandom", "tty"];
+/// An empty regular file of mode 000 in the sandbox's `/dev`, bound over hidden files: a hidden
+/// file stays a regular file (a device node there made `git status` and `git add` of an ignored
+/// `.env` fail), and opening it fails with `EACCES` (no capability is left to override the mode),
+/// which the run report records.
+const EMPTY: &str = "/dev/.terraphim-hidden";
 
 /// Whether this process can create the namespaces: as root always (where the kernel has them),
 /// otherwise only when unprivileged user namespaces are allowed.
@@ -267,13 +270,11 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
         "",
     )?;
     // Clone every source while the host view is intact.
-    let null = Path::new("/dev/null");
     let mut trees = Vec::with_capacity(run.mounts.len());
     for m in &run.mounts {
         trees.push(match m {
             Mount::Bind { path, .. } => Some(open_tree(path)?),
-            Mount::HideFile(_) => Some(open_tree(null)?),
-            Mount::HideDir(_) => None,
+            Mount::HideFile(_) | Mount::HideDir(_) => None,
             Mount::Overlay { path, upper, work } => {
                 Some(super::overlay::create(path, upper, work, run.unshare_user)?)
             }
@@ -304,8 +305,18 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     )?;
     for (p, fd) in &nodes {
         mount_point(p, false)?;
-        set_attr(Some(fd), p, MOUNT_ATTR_NOSUID)?;
+        // Read-only mounts: the device still reads and writes, but its mode, times and owner
+        // (the host's node) cannot change.
+        set_attr(Some(fd), p, MOUNT_ATTR_NOSUID | MOUNT_ATTR_RDONLY)?;
         attach(fd, p)?;
+    }
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o000)
+            .open(EMPTY)?;
     }
     for (link, target) in [
         ("/dev/fd", "/proc/self/fd"),
@@ -348,7 +359,12 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     }
 
     // The private /tmp, then the plan's binds, protected and hidden paths, in order.
-    mount("tmpfs", Path::new(TMP), "tmpfs", nosuid_nodev, "mode=0755")?;
+    // Size-bounded: a tmpfs is memory the data limit does not count.
+    let tmp_opts = match run.child.tmp_mb {
+        Some(mb) => format!("mode=0755,size={mb}m"),
+        None => "mode=0755".to_owned(),
+    };
+    mount("tmpfs", Path::new(TMP), "tmpfs", nosuid_nodev, &tmp_opts)?;
     for (m, tree) in run.mounts.iter().zip(&trees) {
         match (m, tree) {
             (Mount::Bind { path, ro }, Some(fd)) => {
@@ -362,7 +378,8 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
                 mount_point(path, dir)?;
                 attach(fd, path)?;
             }
-            (Mount::HideFile(path), Some(fd)) => {
+            (Mount::HideFile(path), None) => {
+                let fd = &open_tree(Path::new(EMPTY))?;
                 set_attr(
                     Some(fd),
                     path,

@@ -54,12 +54,22 @@ pub(crate) fn descendants(root: i32, procs: &[Proc]) -> Vec<Proc> {
 
 /// Whether a process runs under a seccomp filter (that is, inside the sandbox).
 pub(crate) fn is_confined(pid: i32) -> bool {
-    fs_err::read_to_string(format!("/proc/{pid}/status"))
-        .map(|s| {
-            s.lines()
-                .any(|l| l.starts_with("Seccomp:") && l.trim_end().ends_with('2'))
-        })
-        .unwrap_or(false)
+    confined_threads(pid).is_some()
+}
+
+/// The number of threads of a process that runs under a seccomp filter, `None` when it does
+/// not (or is gone).
+pub(crate) fn confined_threads(pid: i32) -> Option<u32> {
+    let status = fs_err::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let (mut confined, mut threads) = (false, 1);
+    for l in status.lines() {
+        if l.starts_with("Seccomp:") {
+            confined = l.trim_end().ends_with('2');
+        } else if let Some(n) = l.strip_prefix("Threads:") {
+            threads = n.trim().parse().unwrap_or(1);
+        }
+    }
+    confined.then_some(threads)
 }
 
 /// The command name of a process.
@@ -69,14 +79,17 @@ pub(crate) fn comm(pid: i32) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// Live confined descendants of `root`.
-pub(crate) fn count_confined(root: i32) -> u32 {
+/// Live confined descendants of `root`, and their threads (tasks) in all.
+pub(crate) fn count_confined(root: i32) -> (u32, u32) {
     let procs = snapshot();
-    let n = descendants(root, &procs)
-        .iter()
-        .filter(|p| !p.zombie && is_confined(p.pid))
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
+    let (mut n, mut tasks) = (0u32, 0u32);
+    for p in descendants(root, &procs).iter().filter(|p| !p.zombie) {
+        if let Some(t) = confined_threads(p.pid) {
+            n = n.saturating_add(1);
+            tasks = tasks.saturating_add(t);
+        }
+    }
+    (n, tasks)
 }
 
 /// Whether this process has no child at all (then it has no descendant either). Cheap: one

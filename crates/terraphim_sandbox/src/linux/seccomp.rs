@@ -94,25 +94,157 @@ fn cond(arg: u8, op: Op, value: u64) -> Result<SeccompRule> {
     SeccompRule::new(vec![c]).map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))
 }
 
-/// The notify filter for a network policy.
-pub(crate) fn notify_program(network: Network) -> Result<Vec<libc::sock_filter>> {
+/// `setxattrat` (Linux 6.13); not in the libc crate yet. The same number on every architecture
+/// (system calls added after 5.1 share one table).
+pub(crate) const SYS_SETXATTRAT: i64 = 463;
+
+/// What the notify filter covers beyond the fixed calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NotifyRules {
+    pub(crate) network: Network,
+    /// Refuse every change of file metadata (mode, owner, times, extended attributes): the
+    /// native backend of a profile that writes nothing, where no read-only mount stops them.
+    pub(crate) lock_metadata: bool,
+}
+
+const SUID_BITS: [u64; 2] = [libc::S_ISUID as u64, libc::S_ISGID as u64];
+
+/// Rules matching a mode argument with the setuid or setgid bit, optionally only when a flags
+/// argument has one of `flag_bits` (`O_CREAT`, `O_TMPFILE`).
+fn suid_rules(mode_arg: u8, flags: Option<(u8, &[u64])>) -> Result<Vec<SeccompRule>> {
+    let mut out = Vec::new();
+    for bit in SUID_BITS {
+        let mode = Cond::new(mode_arg, ArgLen::Qword, Op::MaskedEq(bit), bit)
+            .map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
+        match flags {
+            None => out.push(
+                SeccompRule::new(vec![mode])
+                    .map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))?,
+            ),
+            Some((arg, bits)) => {
+                for &f in bits {
+                    let flag = Cond::new(arg, ArgLen::Qword, Op::MaskedEq(f), f)
+                        .map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
+                    out.push(
+                        SeccompRule::new(vec![flag, mode.clone()])
+                            .map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))?,
+                    );
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Calls that change the mode of a file: (number, name, index of the mode argument).
+const CHMODS: &[(i64, &str, u8)] = &[
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_chmod, "chmod", 1),
+    (libc::SYS_fchmod, "fchmod", 1),
+    (libc::SYS_fchmodat, "fchmodat", 2),
+    (libc::SYS_fchmodat2, "fchmodat2", 2),
+];
+
+/// Calls that create a file with a mode: (number, name, mode argument, flags argument).
+const CREATES: &[(i64, &str, u8, Option<u8>)] = &[
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_open, "open", 2, Some(1)),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_creat, "creat", 1, None),
+    (libc::SYS_openat, "openat", 3, Some(2)),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_mknod, "mknod", 1, None),
+    (libc::SYS_mknodat, "mknodat", 2, None),
+];
+
+/// Calls that set an extended attribute: (number, name, index of the name argument).
+const SETXATTRS: &[(i64, &str, u8)] = &[
+    (libc::SYS_setxattr, "setxattr", 1),
+    (libc::SYS_lsetxattr, "lsetxattr", 1),
+    (libc::SYS_fsetxattr, "fsetxattr", 1),
+    (SYS_SETXATTRAT, "setxattrat", 3),
+];
+
+/// Owner and time changes, refused outright under `lock_metadata`: (number, name, index of the
+/// times argument for the time calls, where a null pointer means "now" and is let through).
+const OWNERS_AND_TIMES: &[(i64, &str, Option<u8>)] = &[
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_chown, "chown", None),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_lchown, "lchown", None),
+    (libc::SYS_fchown, "fchown", None),
+    (libc::SYS_fchownat, "fchownat", None),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_utime, "utime", Some(1)),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_utimes, "utimes", Some(1)),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_futimesat, "futimesat", Some(2)),
+    (libc::SYS_utimensat, "utimensat", Some(2)),
+    (libc::SYS_removexattr, "removexattr", None),
+    (libc::SYS_lremovexattr, "lremovexattr", None),
+    (libc::SYS_fremovexattr, "fremovexattr", None),
+];
+
+/// The notify filter for a run.
+pub(crate) fn notify_program(r: NotifyRules) -> Result<Vec<libc::sock_filter>> {
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for (nr, _) in PRIVILEGED.iter().chain(TRACING) {
         rules.insert(*nr, Vec::new());
     }
-    if network == Network::Deny {
+    if r.network == Network::Deny {
         rules.insert(
             libc::SYS_socket,
             vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?],
         );
+        // Pathname Unix sockets: `connect` is always refused (the supervisor reads the address
+        // only to name it in the report; the decision does not depend on memory the program can
+        // change). `sendto` with an address reaches a datagram socket without `connect`.
+        rules.insert(libc::SYS_connect, Vec::new());
+        rules.insert(libc::SYS_sendto, vec![cond(4, Op::Ne, 0)?]);
     }
-    let not_thread = || cond(0, Op::MaskedEq(libc::CLONE_THREAD as u64), 0);
-    rules.insert(libc::SYS_clone, vec![not_thread()?]);
+    // Every new task, threads included: the gate counts both.
+    rules.insert(libc::SYS_clone, Vec::new());
     #[cfg(target_arch = "x86_64")]
     {
         rules.insert(libc::SYS_fork, Vec::new());
         rules.insert(libc::SYS_vfork, Vec::new());
     }
+    for (nr, _, mode) in CHMODS {
+        let v = if r.lock_metadata {
+            Vec::new()
+        } else {
+            suid_rules(*mode, None)?
+        };
+        rules.insert(*nr, v);
+    }
+    let creating: [u64; 2] = [
+        libc::O_CREAT as u64,
+        libc::O_TMPFILE as u64 & !(libc::O_DIRECTORY as u64),
+    ];
+    for (nr, _, mode, flags) in CREATES {
+        rules.insert(*nr, suid_rules(*mode, flags.map(|f| (f, &creating[..])))?);
+    }
+    for (nr, _, _) in SETXATTRS {
+        rules.insert(*nr, Vec::new());
+    }
+    if r.lock_metadata {
+        for (nr, _, times) in OWNERS_AND_TIMES {
+            let v = match times {
+                Some(arg) => vec![cond(*arg, Op::Ne, 0)?],
+                None => Vec::new(),
+            };
+            rules.insert(*nr, v);
+        }
+    }
+    // Memory the data limit does not count: shared anonymous mappings (capped by the
+    // supervisor) and memfds (refused).
+    let shared_anon = (libc::MAP_SHARED | libc::MAP_ANONYMOUS) as u64;
+    rules.insert(
+        libc::SYS_mmap,
+        vec![cond(3, Op::MaskedEq(shared_anon), shared_anon)?],
+    );
+    rules.insert(libc::SYS_memfd_create, Vec::new());
     let mut program = to_libc(compile(rules, SeccompAction::Trace(MAGIC))?);
     let mut rewritten = 0;
     for ins in &mut program {
@@ -133,6 +265,9 @@ pub(crate) fn notify_program(network: Network) -> Result<Vec<libc::sock_filter>>
 pub(crate) fn errno_program() -> Result<Vec<libc::sock_filter>> {
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     rules.insert(libc::SYS_clone3, Vec::new());
+    // openat2 carries its mode in a struct a filter cannot read (a setuid file could be created
+    // through it); libc and every runtime fall back to openat.
+    rules.insert(libc::SYS_openat2, Vec::new());
     let mut program = to_libc(compile(rules, SeccompAction::Errno(libc::ENOSYS as u32))?);
     #[cfg(target_arch = "x86_64")]
     {
@@ -180,17 +315,36 @@ fn to_libc(program: BpfProgram) -> Vec<libc::sock_filter> {
 pub(crate) enum Call {
     /// A socket of a refused family.
     Socket { domain: u64, kind: u64 },
+    /// `connect`, or `sendto` with an address: the address is at `addr` in the caller's memory.
+    Connect {
+        name: &'static str,
+        addr: u64,
+        len: u64,
+    },
     /// ptrace or cross-process memory access.
     Trace {
         name: &'static str,
         request: u64,
         target: u64,
     },
-    /// A new process (`clone` without `CLONE_THREAD`, `fork`, `vfork`).
+    /// A new task (`clone`, `fork`, `vfork`); `thread` for `CLONE_THREAD`.
     Spawn {
         name: &'static str,
         new_namespaces: bool,
+        thread: bool,
     },
+    /// A mode change (`chmod` family) to `mode`.
+    Chmod { name: &'static str, mode: u64 },
+    /// A file created with a setuid or setgid mode.
+    Create { name: &'static str, mode: u64 },
+    /// An extended attribute set; its name is at `attr` in the caller's memory.
+    SetXattr { name: &'static str, attr: u64 },
+    /// An owner, time or attribute removal (refused where metadata is locked).
+    Metadata(&'static str),
+    /// A shared anonymous mapping of `len` bytes.
+    SharedMap { len: u64 },
+    /// `memfd_create`.
+    Memfd,
     /// A privileged call.
     Privileged(&'static str),
     /// Anything else (should not happen: the filter notifies nothing else).
@@ -204,10 +358,25 @@ pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
             kind: args[1] & 0xf,
         };
     }
+    if nr == libc::SYS_connect {
+        return Call::Connect {
+            name: "connect",
+            addr: args[1],
+            len: args[2],
+        };
+    }
+    if nr == libc::SYS_sendto {
+        return Call::Connect {
+            name: "sendto",
+            addr: args[4],
+            len: args[5],
+        };
+    }
     if nr == libc::SYS_clone {
         return Call::Spawn {
             name: "clone",
             new_namespaces: args[0] & NAMESPACE_FLAGS != 0,
+            thread: args[0] & libc::CLONE_THREAD as u64 != 0,
         };
     }
     #[cfg(target_arch = "x86_64")]
@@ -219,7 +388,35 @@ pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
                 "vfork"
             },
             new_namespaces: false,
+            thread: false,
         };
+    }
+    if let Some((_, name, mode)) = CHMODS.iter().find(|(n, _, _)| *n == nr) {
+        return Call::Chmod {
+            name,
+            mode: args[usize::from(*mode)],
+        };
+    }
+    if let Some((_, name, mode, _)) = CREATES.iter().find(|(n, _, _, _)| *n == nr) {
+        return Call::Create {
+            name,
+            mode: args[usize::from(*mode)],
+        };
+    }
+    if let Some((_, name, attr)) = SETXATTRS.iter().find(|(n, _, _)| *n == nr) {
+        return Call::SetXattr {
+            name,
+            attr: args[usize::from(*attr)],
+        };
+    }
+    if let Some((_, name, _)) = OWNERS_AND_TIMES.iter().find(|(n, _, _)| *n == nr) {
+        return Call::Metadata(name);
+    }
+    if nr == libc::SYS_mmap {
+        return Call::SharedMap { len: args[1] };
+    }
+    if nr == libc::SYS_memfd_create {
+        return Call::Memfd;
     }
     if let Some((_, name)) = TRACING.iter().find(|(n, _)| *n == nr) {
         return Call::Trace {
@@ -232,6 +429,11 @@ pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
         Some((_, name)) => Call::Privileged(name),
         None => Call::Other(nr),
     }
+}
+
+/// Whether a mode has the setuid or setgid bit.
+pub(crate) fn is_suid(mode: u64) -> bool {
+    mode & u64::from(libc::S_ISUID | libc::S_ISGID) != 0
 }
 
 pub(crate) fn family(domain: u64) -> String {
@@ -270,7 +472,11 @@ mod tests {
     #[test]
     fn notify_filter_uses_user_notif_and_no_trace() {
         for network in [Network::Deny, Network::Loopback, Network::Allow] {
-            let p = notify_program(network).unwrap();
+            let p = notify_program(NotifyRules {
+                network,
+                lock_metadata: false,
+            })
+            .unwrap();
             assert!(
                 p.iter()
                     .any(|i| i.code == BPF_RET_K && i.k == libc::SECCOMP_RET_USER_NOTIF)
@@ -283,8 +489,12 @@ mod tests {
             assert_eq!(p[2].k, libc::SECCOMP_RET_KILL_PROCESS);
         }
         // The socket rule exists only when the network is denied.
-        let deny = notify_program(Network::Deny).unwrap();
-        let allow = notify_program(Network::Allow).unwrap();
+        let rules = |network| NotifyRules {
+            network,
+            lock_metadata: false,
+        };
+        let deny = notify_program(rules(Network::Deny)).unwrap();
+        let allow = notify_program(rules(Network::Allow)).unwrap();
         assert!(deny.len() > allow.len());
         assert!(deny.iter().any(|i| i.k == libc::SYS_socket as u32));
         assert!(
@@ -318,8 +528,40 @@ mod tests {
             classify(libc::SYS_clone, &a(libc::SIGCHLD as u64)),
             Call::Spawn {
                 name: "clone",
-                new_namespaces: false
+                new_namespaces: false,
+                thread: false
             }
+        );
+        assert_eq!(
+            classify(
+                libc::SYS_clone,
+                &a((libc::CLONE_THREAD | libc::CLONE_VM) as u64)
+            ),
+            Call::Spawn {
+                name: "clone",
+                new_namespaces: false,
+                thread: true
+            }
+        );
+        assert_eq!(
+            classify(libc::SYS_fchmodat, &[0, 0, 0o4755, 0, 0, 0]),
+            Call::Chmod {
+                name: "fchmodat",
+                mode: 0o4755
+            }
+        );
+        assert!(is_suid(0o4755) && is_suid(0o2755) && !is_suid(0o755));
+        assert_eq!(
+            classify(libc::SYS_connect, &[3, 0x1000, 110, 0, 0, 0]),
+            Call::Connect {
+                name: "connect",
+                addr: 0x1000,
+                len: 110
+            }
+        );
+        assert_eq!(
+            classify(libc::SYS_mmap, &[0, 4096, 3, 0x21, u64::MAX, 0]),
+            Call::SharedMap { len: 4096 }
         );
         assert_eq!(
             classify(
@@ -328,7 +570,8 @@ mod tests {
             ),
             Call::Spawn {
                 name: "clone",
-                new_namespaces: true
+                new_namespaces: true,
+                thread: false
             }
         );
         assert_eq!(

