@@ -152,3 +152,18 @@ pub(crate) fn part_line(p: &Part) -> String {
         p.reason
     )
 }
+
+/// Version of the `guard changes --json` object.
+pub(crate) const CHANGES_SCHEMA: u32 = 1;
+
+/// `guard changes --json`: `held` for `--list`, `set` for `--show`, `result` for `--apply`.
+#[derive(Debug, Serialize)]
+pub(crate) struct ChangesOutput<'a> {
+    pub(crate) schema: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) held: Option<&'a [terraphim_sandbox::HeldSet]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) set: Option<&'a terraphim_sandbox::HeldSet>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) result: Option<&'a terraphim_sandbox::WorkspaceReport>,
+}

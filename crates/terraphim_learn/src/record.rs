@@ -267,6 +267,16 @@ mod tests {
     }
 
     #[test]
+    fn destroyed_work_is_a_permission_violation() {
+        let k = ViolationKind::from_wire("destroys-work");
+        assert_eq!(k, ViolationKind::DestroysWork);
+        assert_eq!(k.as_str(), "destroys-work");
+        assert!(k.is_permission());
+        let v: ViolationKind = serde_json::from_str(r#""destroys-work""#).unwrap();
+        assert_eq!(v, ViolationKind::DestroysWork);
+    }
+
+    #[test]
     fn tolerates_unknown_fields_types_and_values() {
         let line = r#"{"type":"outcome","schema":2,"time":"2025-06-01T12:00:00+00:00","id":"x","source":"exec-v2","command":"ls","decision":"quarantine","outcome":{"kind":"oom","violations":[{"kind":"gpu","detail":"d"}],"new":1},"future":{"a":1}}"#;
         let Record::Outcome(r) = serde_json::from_str::<Record>(line).unwrap() else {

@@ -145,6 +145,25 @@ impl Judge<'_> {
                 Cause::Profile,
             ));
         }
+        if let Some(at) = lower.find("device or resource busy")
+            && path_in(line, at).is_none()
+        {
+            // git names the path without quotes: `error: could not write config file
+            // .git/config: Device or resource busy` (its rename of `config.lock` over a
+            // protected path bound read-only). The message's last word is the path.
+            let head = line[..at].trim_end().trim_end_matches(':');
+            if let Some(raw) = head.rsplit(' ').next() {
+                let path = self.absolute(raw);
+                if Self::under(&path, self.protected) {
+                    return Some((
+                        ViolationKind::FsWrite,
+                        format!("write to protected path {}", path.display()),
+                        evidence(),
+                        Cause::Program,
+                    ));
+                }
+            }
+        }
         let errors = [
             "permission denied",
             "read-only file system",
@@ -443,6 +462,10 @@ mod tests {
             )),
         );
         check("all good", None);
+        check(
+            "error: could not write config file .git/hooks/pre-push: Device or resource busy",
+            Some((FsWrite, "write to protected path /p/.git/hooks/pre-push")),
+        );
         check(
             "cat: /proc/1/environ: Permission denied",
             Some((Ptrace, "read of another process's /proc/1/environ")),

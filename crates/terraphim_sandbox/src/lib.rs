@@ -37,6 +37,7 @@ mod report;
 mod secure_exec;
 #[cfg(target_os = "linux")]
 mod supervisor;
+mod workspace;
 
 pub use error::{Result, SandboxError};
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
@@ -51,4 +52,8 @@ pub use secure_exec::{
 #[cfg(target_os = "linux")]
 pub use supervisor::{
     BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile, probe, run,
+};
+pub use workspace::{
+    Change, ChangeKind, ChangeStore, HeldSet, HoldKind, HoldReason, WorkspaceReport,
+    WorkspaceSettings, WorkspaceVerdict,
 };

@@ -230,6 +230,9 @@ pub(crate) struct Plan {
     pub(crate) output_bytes: u64,
     pub(crate) env: Vec<(String, String)>,
     pub(crate) env_removed: Vec<String>,
+    /// The workspace overlay over the project, for a profile with `[workspace]` (set by the
+    /// supervisor once the run's upper layer exists).
+    pub(crate) workspace: Option<crate::workspace::OverlayDirs>,
 }
 
 const DEV_WRITE: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
@@ -621,6 +624,7 @@ pub(crate) fn build(
         output_bytes: profile.output_mb.saturating_mul(1024 * 1024),
         env,
         env_removed,
+        workspace: None,
     })
 }
 
@@ -635,6 +639,12 @@ pub(crate) enum Mount {
     HideDir(PathBuf),
     /// `/dev/null`, read-only, over a hidden file.
     HideFile(PathBuf),
+    /// The workspace profile's overlay over the project (writable; writes land in `upper`).
+    Overlay {
+        path: PathBuf,
+        upper: PathBuf,
+        work: PathBuf,
+    },
 }
 
 /// The mount steps of a namespaced plan: read roots beneath `/tmp` brought back read-only over
@@ -650,7 +660,9 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
         }
     }
     for root in &plan.child.write_roots {
-        if root != Path::new(TMP) {
+        if let Some(ws) = plan.workspace.as_ref().filter(|w| w.lower == *root) {
+            out.push(ws.mount());
+        } else if root != Path::new(TMP) {
             out.push(Mount::Bind {
                 path: root.clone(),
                 ro: false,
@@ -658,6 +670,15 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
         }
     }
     for p in &plan.pinned {
+        // Beneath the workspace overlay a bind of the host's own directory would let writes
+        // bypass the overlay; there the overlay itself keeps it (every change is judged).
+        if plan
+            .workspace
+            .as_ref()
+            .is_some_and(|w| p.starts_with(&w.lower))
+        {
+            continue;
+        }
         out.push(Mount::Bind {
             path: p.clone(),
             ro: false,
@@ -767,6 +788,14 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
             Mount::HideFile(path) => {
                 let r = path.display().to_string();
                 push(&["--ro-bind", "/dev/null", &r]);
+            }
+            Mount::Overlay { path, upper, work } => {
+                let (r, u, w) = (
+                    path.display().to_string(),
+                    upper.display().to_string(),
+                    work.display().to_string(),
+                );
+                push(&["--overlay-src", &r, "--overlay", &u, &w, &r]);
             }
         }
     }
@@ -934,6 +963,13 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         list(&profile.env_deny),
         Some("supervisor: explicit environment".into()),
     );
+    if let Some(ws) = &profile.workspace {
+        row(
+            "workspace",
+            ws.to_string(),
+            crate::workspace::mechanism(caps),
+        );
+    }
     rows
 }
 

@@ -15,6 +15,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../kg/profiles/readonly.toml"),
     ),
     ("strict", include_str!("../../../kg/profiles/strict.toml")),
+    (
+        "workspace",
+        include_str!("../../../kg/profiles/workspace.toml"),
+    ),
 ];
 
 /// What the sandboxed command may do on the network.
@@ -101,6 +105,10 @@ pub struct Profile {
     /// Environment variables always dropped, even when `env_pass` names them (globs).
     #[serde(default)]
     pub env_deny: Vec<String>,
+    /// Run on a copy-on-write view of the project whose change set is judged when the command
+    /// ends (the `workspace` profile); `None`: the project is seen as the other fields say.
+    #[serde(default)]
+    pub workspace: Option<crate::workspace::WorkspaceSettings>,
 }
 
 fn default_strictness() -> u8 {
@@ -541,7 +549,7 @@ mod tests {
             .to_string();
         assert_eq!(
             err,
-            "unknown sandbox profile `nope` (known: build, readonly, strict)"
+            "unknown sandbox profile `nope` (known: build, readonly, strict, workspace)"
         );
     }
 }

@@ -32,6 +32,8 @@ pub enum ViolationKind {
     Env,
     /// Call a privileged system call (mount, modules, namespaces, keyrings, bpf, ...).
     Syscall,
+    /// Delete or overwrite work git cannot give back (a workspace change set held for it).
+    DestroysWork,
     /// A kind this version does not know (a newer writer's); a permission violation, so an
     /// unknown kind fails closed.
     #[serde(other)]
@@ -40,7 +42,7 @@ pub enum ViolationKind {
 
 impl ViolationKind {
     /// Every kind, in wire order.
-    pub const ALL: [ViolationKind; 12] = [
+    pub const ALL: [ViolationKind; 13] = [
         Self::FsRead,
         Self::FsWrite,
         Self::Network,
@@ -52,6 +54,7 @@ impl ViolationKind {
         Self::Ptrace,
         Self::Env,
         Self::Syscall,
+        Self::DestroysWork,
         Self::Other,
     ];
 
@@ -69,6 +72,7 @@ impl ViolationKind {
             Self::Ptrace => "ptrace",
             Self::Env => "env",
             Self::Syscall => "syscall",
+            Self::DestroysWork => "destroys-work",
             Self::Other => "other",
         }
     }
@@ -351,6 +355,9 @@ pub struct RunReport {
     pub env_removed: Vec<String>,
     /// Everything the sandbox stopped.
     pub violations: Vec<Violation>,
+    /// For a workspace profile: the change set and what became of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<crate::WorkspaceReport>,
 }
 
 impl RunReport {

@@ -440,6 +440,7 @@ pub fn run(
         &tmp,
         &RealFs,
     )?;
+    let workspace = crate::workspace::start(req, &ctx, caps, &mut plan)?;
     let (parent_sock, child_sock) = linux::socket_pair()?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -712,7 +713,7 @@ pub fn run(
 
     let violations = v.into_vec();
     let has = |k| violations.iter().any(|x| x.kind == k);
-    Ok(RunReport {
+    let mut report = RunReport {
         schema: REPORT_SCHEMA,
         id: req.id.clone(),
         command: req.command.clone(),
@@ -736,7 +737,12 @@ pub fn run(
         output_bytes: output_total.min(plan.output_bytes),
         env_removed: plan.env_removed.clone(),
         violations,
-    })
+        workspace: None,
+    };
+    if let Some(ws) = workspace {
+        ws.finish(&mut report);
+    }
+    Ok(report)
 }
 
 /// Start the command through bubblewrap and the helper, or natively, with piped output.

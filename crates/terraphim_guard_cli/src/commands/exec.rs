@@ -106,11 +106,15 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     if let Some(path) = &args.report {
         fs_err::write(path, format!("{json}\n")).context("failed to write the run report")?;
     }
+    if let Some(line) = report.workspace.as_ref().and_then(|w| w.held_line()) {
+        eprintln!("{line}");
+    }
     if args.json {
         eprintln!("{json}");
     }
+    let blamed = blame_destroyed(&parsed, &report, &request.cwd, &canonical);
     let mut rec = OutcomeRecord::from_run(record_id(&args), &report);
-    rec.canonical = canonical;
+    rec.canonical = blamed.unwrap_or(canonical);
     record(rec);
     Ok(exit_code_of(&report))
 }
@@ -193,6 +197,64 @@ fn run_js(
     Ok(Some(
         u8::try_from(report.exit_code).unwrap_or(exit_code::ERROR_GENERAL),
     ))
+}
+
+/// For a run whose workspace change set was held for destroying work (and that did nothing
+/// else the sandbox refused): the simple commands whose arguments name a destroyed path or a
+/// directory above one, so the outcome counts against the program that did it and not against
+/// the others of the command line (`echo start && rm -r src`: `rm`). `None`: no such run, or no
+/// part names a destroyed path (then every part is recorded, as for any other outcome).
+fn blame_destroyed(
+    parsed: &terraphim_guard::ParsedCommand,
+    report: &RunReport,
+    cwd: &std::path::Path,
+    canonical: &[String],
+) -> Option<Vec<String>> {
+    use std::path::{Component, Path, PathBuf};
+    use terraphim_sandbox::{HoldKind, ViolationKind as K};
+    let destroys = report.violations.iter().any(|v| v.kind == K::DestroysWork);
+    let other = report
+        .violations
+        .iter()
+        .any(|v| v.kind != K::DestroysWork && v.kind.is_permission());
+    if !destroys || other {
+        return None;
+    }
+    let lost: Vec<PathBuf> = report
+        .workspace
+        .as_ref()?
+        .reasons
+        .iter()
+        .filter(|r| r.kind == HoldKind::DestroysWork && !r.path.is_empty())
+        .map(|r| PathBuf::from(&r.path))
+        .collect();
+    let relative = |word: &str| -> Option<PathBuf> {
+        let p = Path::new(word);
+        let p = if p.is_absolute() {
+            p.strip_prefix(cwd).ok()?
+        } else {
+            p
+        };
+        let norm: PathBuf = p
+            .components()
+            .filter(|c| !matches!(c, Component::CurDir))
+            .collect();
+        (!norm.as_os_str().is_empty() && !norm.components().any(|c| c == Component::ParentDir))
+            .then_some(norm)
+    };
+    let blamed: Vec<String> = parsed
+        .commands
+        .iter()
+        .zip(canonical)
+        .filter(|(c, _)| {
+            c.argv.iter().skip(1).any(|w| {
+                !w.starts_with('-')
+                    && relative(w).is_some_and(|r| lost.iter().any(|l| l.starts_with(&r)))
+            })
+        })
+        .map(|(_, canon)| canon.clone())
+        .collect();
+    (!blamed.is_empty()).then_some(blamed)
 }
 
 /// The record's invocation id: `--id`, or one made up for this process.

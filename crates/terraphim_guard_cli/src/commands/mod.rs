@@ -1,5 +1,6 @@
 //! The clap definitions of the `guard` tree and the dispatch to each subcommand.
 
+mod changes;
 mod check;
 mod exec;
 mod explain;
@@ -57,6 +58,8 @@ enum GuardSubcommand {
     Exec(exec::ExecArgs),
     /// List the sandbox profiles and what enforces each field here.
     Profiles(profiles::ProfilesArgs),
+    /// Change sets a workspace run held: list, show, apply, discard.
+    Changes(changes::ChangesArgs),
     /// Internal: the sandbox helper, re-executed inside bubblewrap.
     #[command(name = "__sandbox-helper", hide = true)]
     SandboxHelper(exec::HelperArgs),
@@ -78,6 +81,7 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::Sandbox(args)) => sandbox::run(args),
         Some(GuardSubcommand::Exec(args)) => exec::run(args),
         Some(GuardSubcommand::Profiles(args)) => profiles::run(args),
+        Some(GuardSubcommand::Changes(args)) => changes::run(args),
         Some(GuardSubcommand::SandboxHelper(args)) => Ok(exec::helper(args)),
         Some(GuardSubcommand::ReviewScript(args)) => review_script::run(args),
         None => upstream::run(command.upstream),

@@ -47,18 +47,63 @@ pub(crate) fn run(args: SweepArgs) -> anyhow::Result<u8> {
         .sweep(since, &ctx.kg, &ctx.destructive)
         .context("failed to sweep the outcome store")?;
     print_warnings(&report.warnings);
+    let held = held_change_sets();
     match args.format {
         Format::Json => {
             let mut value = serde_json::to_value(&report).context("failed to encode the sweep")?;
             if let Some(obj) = value.as_object_mut() {
                 obj.insert("type".into(), "sweep".into());
                 obj.insert("schema".into(), 1.into());
+                obj.insert("held_change_sets".into(), held.len().into());
             }
             println!("{value}");
         }
-        Format::Markdown => print!("{}", markdown(&report)),
+        Format::Markdown => print!("{}{}", markdown(&report), held_markdown(&held)),
     }
     Ok(exit_code::SUCCESS)
+}
+
+/// The workspace change sets waiting for a human (expired ones removed first); an unreadable
+/// store is a warning, never a failed sweep.
+fn held_change_sets() -> Vec<terraphim_sandbox::HeldSet> {
+    let Some(data) = terraphim_sandbox::ChangeStore::default_data_home() else {
+        return Vec::new();
+    };
+    let store = terraphim_sandbox::ChangeStore::new(&data);
+    let _ = store.expire();
+    store.list().unwrap_or_else(|e| {
+        eprintln!("warning: held change sets: {e}");
+        Vec::new()
+    })
+}
+
+fn held_markdown(held: &[terraphim_sandbox::HeldSet]) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "## Held change sets ({})\n", held.len());
+    if held.is_empty() {
+        let _ = writeln!(md, "None.\n");
+        return md;
+    }
+    for h in held {
+        let why = h
+            .report
+            .reasons
+            .first()
+            .map(|r| format!("{} {}", r.path, r.detail).trim().to_owned())
+            .unwrap_or_default();
+        let _ = writeln!(
+            md,
+            "- `{}` in {}: {}",
+            h.id,
+            quoted(&h.project.display().to_string()),
+            quoted(&why)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nLook: `terraphim-agent guard changes --show ID`; then `--apply ID` or `--discard ID`.\n"
+    );
+    md
 }
 
 fn markdown(r: &SweepReport) -> String {

@@ -6,4 +6,5 @@ pub mod hook;
 pub mod learn;
 pub mod sandbox;
 pub mod script_review;
+pub mod workspace;
 pub mod world;

@@ -16,6 +16,7 @@ fn base_profile(name: &str) -> Result<&'static str, String> {
         "readonly" => Ok(include_str!("../../../../kg/profiles/readonly.toml")),
         "strict" => Ok(include_str!("../../../../kg/profiles/strict.toml")),
         "build" => Ok(include_str!("../../../../kg/profiles/build.toml")),
+        "workspace" => Ok(include_str!("../../../../kg/profiles/workspace.toml")),
         other => Err(format!("no embedded profile `{other}`")),
     }
 }

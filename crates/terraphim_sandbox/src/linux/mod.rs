@@ -3,6 +3,7 @@
 //! the helper that runs inside bubblewrap.
 
 pub(crate) mod ns;
+pub(crate) mod overlay;
 pub(crate) mod procs;
 pub(crate) mod seccomp;
 

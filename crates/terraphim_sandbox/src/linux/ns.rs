@@ -176,6 +176,15 @@ fn set_attr(fd: Option<&OwnedFd>, path: &Path, set: u64) -> io::Result<()> {
     check(r, "set mount attributes on", path).map(|_| ())
 }
 
+/// Whether a descriptor (a detached mount's root) is a directory.
+fn fd_is_dir(fd: &OwnedFd) -> Option<bool> {
+    // SAFETY: a zeroed stat is a valid out-parameter; fd is a valid descriptor.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    (unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } == 0)
+        .then_some(st.st_mode & libc::S_IFMT == libc::S_IFDIR)
+}
+
 /// Attach a detached tree over `dst`.
 fn attach(fd: &OwnedFd, dst: &Path) -> io::Result<()> {
     use std::os::fd::AsRawFd as _;
@@ -266,6 +275,9 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
         trees.push(match m {
             Mount::Bind { path, .. } => Some(open_tree(path)?),
             Mount::HideFile(_) | Mount::HideDir(_) => None,
+            Mount::Overlay { path, upper, work } => {
+                Some(super::overlay::create(path, upper, work, run.unshare_user)?)
+            }
         });
     }
     let mut nodes = Vec::with_capacity(DEV_NODES.len());
@@ -356,7 +368,8 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     for (m, tree) in run.mounts.iter().zip(&trees) {
         match (m, tree) {
             (Mount::Bind { path, ro }, Some(fd)) => {
-                let dir = fs_err::metadata(path).map(|m| m.is_dir()).unwrap_or(true);
+                // The clone itself says what it is: beneath the fresh /tmp the path is gone.
+                let dir = fd_is_dir(fd).unwrap_or(true);
                 let mut attr = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
                 if *ro {
                     attr |= MOUNT_ATTR_RDONLY;
@@ -373,6 +386,11 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
                     MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
                 )?;
                 mount_point(path, false)?;
+                attach(fd, path)?;
+            }
+            (Mount::Overlay { path, .. }, Some(fd)) => {
+                set_attr(Some(fd), path, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV)?;
+                mount_point(path, true)?;
                 attach(fd, path)?;
             }
             (Mount::HideDir(path), _) => {

@@ -1,0 +1,214 @@
+Feature: the workspace profile runs a command on a copy-on-write view of the project
+  A command under the `workspace` profile sees the project writable, but its writes land in an
+  overlay's upper layer of its own; the project does not change while it runs. When it ends, the
+  change set is judged as a whole: applied at once when it touches no protected path and destroys
+  nothing git cannot give back, held whole otherwise (a protected path is refused and reported).
+  The agent sees the command's own output and exit code, plus one line when changes are held.
+  `guard changes` shows, applies or discards what was held.
+
+  Background:
+    Given a project file "README" containing:
+      """
+      hello from the project
+      """
+    And a project file "src/main.rs" containing:
+      """
+      fn main() {}
+      """
+
+  Scenario: a command that writes files in the project succeeds and the files appear
+    When I run "mkdir -p build && echo generated > build/out.txt && echo done" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And stdout contains "done"
+    And the project file "build/out.txt" contains "generated"
+    And the report field "workspace.verdict" is "applied"
+    And the report field "workspace.mode" is "overlay"
+    And the report has no violations
+    And 0 change sets are held
+
+  Scenario: the command's own exit code and output reach the agent
+    When I run "echo partial > partial.txt; echo oops >&2; exit 3" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 3
+    And stderr contains "oops"
+    And the project file "partial.txt" contains "partial"
+
+  Scenario: deleting files with uncommitted work is held whole, then applied on request
+    Given the project is a git repository with its files committed
+    And a project file "src/main.rs" containing:
+      """
+      fn main() { work_in_progress(); }
+      """
+    And a project file "src/notes.txt" containing:
+      """
+      not yet committed
+      """
+    When I run "rm -rf src && echo ok > after.txt" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And stderr contains "guard changes --show ws-"
+    And the report field "workspace.verdict" is "held"
+    And the report field "workspace.reasons" contains "destroys-work"
+    And the report field "workspace.reasons" contains "src/main.rs"
+    And the report field "workspace.reasons" contains "src/notes.txt"
+    And the project file "src/main.rs" contains "work_in_progress"
+    And the project file "after.txt" does not exist
+    And 1 change set is held
+    When I show the held change set
+    Then the exit code is 0
+    And stdout contains "deleted src/"
+    And stdout contains "+ok"
+    When I apply the held change set
+    Then the exit code is 0
+    And the project file "src/main.rs" does not exist
+    And the project file "after.txt" contains "ok"
+    And 0 change sets are held
+
+  Scenario: a held change set can be discarded, and the project stays as it was
+    Given the project is a git repository with its files committed
+    And a project file "src/main.rs" containing:
+      """
+      fn main() { work_in_progress(); }
+      """
+    When I run "rm -rf src" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "held"
+    When I run "terraphim-agent guard sweep"
+    Then stdout contains "## Held change sets (1)"
+    And stdout contains "src/main.rs deleted; git cannot give it back (uncommitted changes)"
+    When I discard the held change set
+    Then the exit code is 0
+    And the project file "src/main.rs" contains "work_in_progress"
+    And 0 change sets are held
+
+  Scenario: deleting and editing committed files git can give back is applied
+    Given the project is a git repository with its files committed
+    When I run "rm README && echo 'fn main() { println!(); }' > src/main.rs" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "applied"
+    And the project file "README" does not exist
+    And the project file "src/main.rs" contains "println"
+
+  Scenario: without git, overwriting an existing file is held
+    When I run "echo replaced > README" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "held"
+    And the report field "workspace.reasons" contains "not in a git repository"
+    And the project file "README" contains "hello from the project"
+
+  Scenario: a write into git's own metadata refuses the whole change set and is reported
+    Given the project is a git repository with its files committed
+    When I run "echo notes > notes.txt && echo '*.tmp' >> .git/info/exclude" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "refused"
+    And the report has a "fs-write" violation with evidence containing "workspace: the change set writes .git/info/exclude"
+    And stderr contains "refused"
+    And the project file ".git/info/exclude" does not contain "*.tmp"
+    And the project file "notes.txt" does not exist
+    When I apply the held change set
+    Then the exit code is 1
+    And the project file "notes.txt" does not exist
+
+  Scenario: git's config and hooks are read-only inside the workspace
+    Given the project is a git repository with its files committed
+    When I run "git config core.hooksPath /tmp/hooks" sandboxed with profile "workspace" with namespaces
+    Then the exit code is not 0
+    And the report has a "fs-write" violation
+    And the project file ".git/config" does not contain "hooksPath"
+
+  Scenario: git commit, branch, merge and tag work in the workspace
+    Given the project is a git repository with its files committed
+    When I run "git checkout -q -b feature && echo more >> README && git commit -q -am more && git checkout -q main && git merge -q --no-ff -m merged feature && git tag v1" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "applied"
+    And the report has no violations
+    And the project file "README" contains "more"
+    And git "log --oneline" in the project prints "merged"
+    And git "tag" in the project prints "v1"
+
+  Scenario Outline: a change to what tools outside the sandbox run is held (<file>)
+    When I run "mkdir -p .github/workflows tests .vscode && echo step > <file>" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "held"
+    And the report field "workspace.reasons" contains "host-tool"
+    And the project file "<file>" does not exist
+
+    Examples:
+      | file                     |
+      | Makefile                 |
+      | tests/conftest.py        |
+      | .envrc                   |
+      | .github/workflows/ci.yml |
+      | .vscode/tasks.json       |
+
+  Scenario: package.json is held only when its scripts change
+    Given a project file "package.json" containing:
+      """
+      {"name": "p", "version": "1.0.0", "scripts": {"test": "node test.js"}}
+      """
+    And the project is a git repository with its files committed
+    When I run "sed -i 's/1.0.0/1.0.1/' package.json" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "applied"
+    When I run "sed -i 's/node test.js/node other.js/' package.json" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "held"
+    And the report field "workspace.reasons" contains "package.json scripts changed"
+    And the project file "package.json" contains "node test.js"
+
+  Scenario: a file made setuid never reaches the project with the bit
+    # The sandbox refuses setting the bit; were it set, the change set would be held (`setuid`,
+    # a unit test of the judgement).
+    When I run "echo tool > tool; chmod u+s tool; echo end" sandboxed with profile "workspace" with namespaces
+    Then stdout contains "end"
+    And the project file "tool" is not setuid
+
+  Scenario: a file changed on the host after the run started is never overwritten
+    Given the project is a git repository with its files committed
+    When I run "printf 'all:\n\ttrue\n' > Makefile" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "held"
+    Given a project file "Makefile" containing:
+      """
+      written by the user meanwhile
+      """
+    When I apply the held change set
+    Then the exit code is 1
+    And stdout contains "conflict: Makefile"
+    And the project file "Makefile" contains "written by the user meanwhile"
+    And 1 change set is held
+
+  Scenario: outside the project nothing is writable, through a symlink in it neither
+    Given a symlink "rc" in the project pointing to "{home}/.bashrc"
+    When I run "echo x >> {home}/.profile; echo y >> rc; echo z > {home}/new-file" sandboxed with profile "workspace" with namespaces
+    Then the exit code is not 0
+    And the report field "workspace.verdict" is "unchanged"
+    And the file "{home}/.profile" does not exist
+    And the file "{home}/.bashrc" does not exist
+    And the file "{home}/new-file" does not exist
+
+  Scenario: a project that holds the data home (where upper layers live) is refused
+    Given the environment variable "XDG_DATA_HOME" is "{project}/.data"
+    When I run "echo x > x.txt" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 125
+    And stderr contains "lies inside the project"
+    And the project file "x.txt" does not exist
+
+  Scenario: without namespaces there is no overlay, and the run is refused rather than let write the project
+    When I run "echo x > x.txt" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 125
+    And stderr contains "the copy fallback is not implemented"
+    And the project file "x.txt" does not exist
+
+  Scenario: guard profiles says how the workspace is made here
+    When I run "terraphim-agent guard profiles"
+    Then the exit code is 0
+    And stdout contains "workspace  (<embedded>/workspace.toml)"
+    And stdout contains "overlayfs in the mount namespace"
+
+  Scenario: a change set held for destroying work counts against the program that did it
+    Given the project is a git repository with its files committed
+    And a project file "src/main.rs" containing:
+      """
+      fn main() { work_in_progress(); }
+      """
+    When I run "factor 12 && truncate -s 0 src/main.rs && ls" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report has a "destroys-work" violation with evidence containing "workspace: the change set was held"
+    And the project file "src/main.rs" contains "work_in_progress"
+    When I run "terraphim-agent guard sweep"
+    Then a staged DENY proposal for "truncate" exists
+    And no staged DENY proposal for "factor" exists
