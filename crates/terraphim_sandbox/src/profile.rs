@@ -503,7 +503,10 @@ mod tests {
             .iter()
             .map(|p| (p.name.as_str(), p.strictness))
             .collect();
-        assert_eq!(ranks, [("build", 0), ("readonly", 2), ("strict", 3)]);
+        assert_eq!(
+            ranks,
+            [("build", 0), ("readonly", 2), ("strict", 3), ("workspace", 1)]
+        );
     }
 
     #[test]

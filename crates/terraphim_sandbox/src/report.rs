@@ -478,6 +478,7 @@ mod outcome_tests {
             (Ptrace, true),
             (Env, true),
             (Syscall, true),
+            (DestroysWork, true),
             (Other, true),
         ];
         assert_eq!(rows.map(|(k, _)| k), ViolationKind::ALL);
