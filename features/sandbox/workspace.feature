@@ -180,18 +180,29 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the file "{home}/.bashrc" does not exist
     And the file "{home}/new-file" does not exist
 
-  Scenario: a project that holds the data home (where upper layers live) is refused
+  Scenario: a project that holds the data home (where upper layers live) runs read-only instead
     Given the environment variable "XDG_DATA_HOME" is "{project}/.data"
     When I run "echo x > x.txt" sandboxed with profile "workspace" with namespaces
-    Then the exit code is 125
+    Then the exit code is 1
     And stderr contains "lies inside the project"
+    And stderr contains "running under profile `readonly` instead"
     And the project file "x.txt" does not exist
 
-  Scenario: without namespaces there is no overlay, and the run is refused rather than let write the project
+  Scenario: without namespaces there is no overlay, and the run falls back to readonly rather than let write the project
     When I run "echo x > x.txt" sandboxed with profile "workspace" without namespaces
-    Then the exit code is 125
+    Then the exit code is 1
     And stderr contains "the copy fallback is not implemented"
+    And stderr contains "running under profile `readonly` instead"
     And the project file "x.txt" does not exist
+
+  Scenario: the fallback still reads the project and reports what it refused
+    Given a project file "notes.txt" containing:
+      """
+      kept
+      """
+    When I run "cat notes.txt" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And stdout contains "kept"
 
   Scenario: guard profiles says how the workspace is made here
     When I run "terraphim-agent guard profiles"

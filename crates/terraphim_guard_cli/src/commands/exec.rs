@@ -58,6 +58,9 @@ pub(crate) enum Backend {
     SecureExec,
 }
 
+/// The profile a workspace run falls back to where no copy-on-write view can be made.
+const WORKSPACE_FALLBACK: &str = "readonly";
+
 pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     let profile =
         match ProfileSet::load_one(&args.profile, ProfileSet::default_user_dir().as_deref()) {
@@ -85,12 +88,36 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
         return Ok(code);
     }
     let caps = terraphim_sandbox::probe();
-    let report = match terraphim_sandbox::run(
+    let mut result = terraphim_sandbox::run(
         &request,
         &caps,
         Box::new(std::io::stdout()),
         Box::new(std::io::stderr()),
-    ) {
+    );
+    if let Err(SandboxError::Unenforceable(why)) = &result
+        && request.profile.workspace.is_some()
+    {
+        // The copy-on-write workspace cannot be made here (no namespaces or overlayfs, or
+        // bubblewrap forced). Nothing ran; run under `readonly` instead: stricter (the project
+        // is not writable at all), never looser than what was asked.
+        let fallback = ProfileSet::load_one(
+            WORKSPACE_FALLBACK,
+            ProfileSet::default_user_dir().as_deref(),
+        );
+        if let Ok(profile) = fallback {
+            eprintln!(
+                "note: {why}; running under profile `{WORKSPACE_FALLBACK}` instead (writes to the project are refused)"
+            );
+            request.profile = profile;
+            result = terraphim_sandbox::run(
+                &request,
+                &caps,
+                Box::new(std::io::stdout()),
+                Box::new(std::io::stderr()),
+            );
+        }
+    }
+    let report = match result {
         Ok(report) => report,
         Err(e @ SandboxError::Unenforceable(_)) => {
             eprintln!("error: {e}");
