@@ -465,11 +465,17 @@ impl Guard {
         let mut matches = Vec::new();
         let mut parts = Vec::new();
         let mut scratch = MatchScratch::default();
+        let classes: Vec<Vec<u32>> = parsed
+            .commands
+            .iter()
+            .map(|c| crate::paths::classify(&c.words, place.cwd, place.home))
+            .collect();
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
-            .map(|c| {
-                let hay = Haystack::new(&c.words);
+            .zip(&classes)
+            .map(|(c, cl)| {
+                let hay = Haystack::with_classes(&c.words, cl.clone());
                 [
                     self.destructive.stage_hits(&hay, &mut scratch),
                     self.suspicious.stage_hits(&hay, &mut scratch),
@@ -488,14 +494,19 @@ impl Guard {
                     .filter(|(pi, head_words)| {
                         self.safe.pattern(*pi).last_stage().is_none_or(|st| {
                             !pattern::names_paths(st)
-                                || pattern::covers_all_operands(st, &cmd.words, head_words)
+                                || pattern::covers_all_operands(
+                                    st,
+                                    &cmd.words,
+                                    head_words,
+                                    &classes[ci],
+                                )
                         })
                     })
                     .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
             for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
-                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd);
+                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd, &classes[ci]);
                 let idx = self.push_match(
                     &mut matches,
                     &self.destructive,
@@ -669,6 +680,7 @@ impl Guard {
         d: usize,
         safe_hits: &[(usize, Vec<usize>)],
         cmd: &SimpleCommand,
+        classes: &[u32],
     ) -> Option<String> {
         let d_pattern = self.destructive.pattern(d);
         if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
@@ -684,7 +696,7 @@ impl Guard {
                 && ss.head().len() >= ds.head().len()
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
                 && ds.flags().all(|f| ss.flags().any(|g| g == f))
-                && pattern::covers_all_operands(ss, &cmd.words, head_words);
+                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes);
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
     }
