@@ -465,11 +465,7 @@ impl Guard {
         let mut matches = Vec::new();
         let mut parts = Vec::new();
         let mut scratch = MatchScratch::default();
-        let classes: Vec<Vec<u32>> = parsed
-            .commands
-            .iter()
-            .map(|c| crate::paths::classify(&c.words, place.cwd, place.home))
-            .collect();
+        let classes = place.classes(&parsed);
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
@@ -709,6 +705,44 @@ struct Place<'a> {
 }
 
 impl Place<'_> {
+    /// The class bits of every word of every command, following `cd` through the line: after
+    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
+    fn classes(&self, parsed: &ParsedCommand) -> Vec<Vec<u32>> {
+        let mut base: Option<Option<PathBuf>> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for c in &parsed.commands {
+            let scope = crate::paths::Scope {
+                project: self.cwd,
+                base: base.as_ref().map(|b| b.as_deref()),
+                home: self.home,
+                assigned: &parsed.assigned,
+            };
+            out.push(crate::paths::classify(&c.words, &scope));
+            if matches!(c.name(), "cd" | "pushd" | "popd") {
+                let target = c
+                    .words
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.kind == crate::canon::WordKind::Operand)
+                    .map(|w| w.text.as_str());
+                let from = match &base {
+                    None => self.cwd.map(Path::to_path_buf),
+                    Some(b) => b.clone(),
+                };
+                let home = self.home.map(Path::to_path_buf);
+                let next = match target {
+                    None | Some("~") => home,
+                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
+                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
+                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
+                    Some(t) => from.map(|f| f.join(t)),
+                };
+                base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        out
+    }
+
     /// Add the absolute form of relative operands that name the working directory, its contents
     /// or its parents (`.`, `*`, `./*`, `..`, `../*`): extra operands can only make matching stricter.
     fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {

@@ -97,6 +97,9 @@ pub struct ParsedCommand {
     pub commands: Vec<SimpleCommand>,
     /// Findings about the line as a whole (parse errors).
     pub findings: Vec<Finding>,
+    /// Variables the line assigns (`X=1 cmd`, `export X=1`, `env X=1`): their values in
+    /// later words are not what the environment holds.
+    pub assigned: Vec<String>,
 }
 
 thread_local! {
@@ -512,6 +515,14 @@ impl Walker {
                 self.walk_children(node, src, ctx, depth);
             }
             "heredoc_body" | "comment" => {}
+            "variable_assignment" => {
+                // `X=1` alone sets a shell variable that later words may expand.
+                let name = assignment_variable(node_text(node, src)).to_string();
+                if !self.out.assigned.contains(&name) {
+                    self.out.assigned.push(name);
+                }
+                self.walk_children(node, src, ctx, depth);
+            }
             "declaration_command" | "unset_command" => {
                 // `export X=1`, `local y`: judged like a command named by its keyword.
                 let mut argv = Vec::new();
@@ -702,6 +713,9 @@ impl Walker {
         ctx: &Ctx,
         depth: u32,
     ) {
+        if !self.out.assigned.iter().any(|a| a == name) {
+            self.out.assigned.push(name.to_string());
+        }
         if name.starts_with("TERRAPHIM_GUARD_") {
             // Settings of this guard: judged by the KG as the command `export NAME=`.
             let mut c = ctx.clone();
@@ -1061,11 +1075,11 @@ impl Walker {
             let mut i = 0;
             while i < skip {
                 let a = rest[i].as_str();
-                if a == "-I" {
+                if a == "-I" || a == "-J" {
                     replace = rest.get(i + 1).cloned();
                     i += 1;
                 } else if let Some(r) = a.strip_prefix("--replace=") {
-                    replace = Some(r.to_string());
+                    replace = Some(if r.is_empty() { "{}" } else { r }.to_string());
                 } else if a == "-i" || a == "--replace" {
                     replace = Some("{}".into());
                 } else if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("-i")) {
@@ -1096,6 +1110,15 @@ impl Walker {
                 .as_deref()
                 .is_some_and(|r| !r.is_empty() && args.iter().any(|a| a.contains(r)))
         };
+        if inner.is_empty() {
+            // `parallel ::: CMD...`: each input is a command line.
+            let mut layers = c.layers.clone();
+            layers.push(format!("{name} input"));
+            for input in inputs.iter().take(16) {
+                self.parse_code(input, depth + 1, &layers);
+            }
+            return;
+        }
         if inputs.is_empty() {
             // Unknown input: a shell given the input as its code runs whatever arrives.
             let shell_code = inner
@@ -1542,7 +1565,15 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
             "--chdir",
         ],
         "doas" => &["-u", "-C"],
-        "env" => &["-u", "-C", "-S", "--unset", "--chdir", "--split-string"],
+        "env" => &[
+            "-u",
+            "-C",
+            "-S",
+            "-P",
+            "--unset",
+            "--chdir",
+            "--split-string",
+        ],
         "nice" => &["-n", "--adjustment"],
         "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
         "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
@@ -1550,6 +1581,7 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
         // GNU's `-i[R]`, `-l[N]` and `-e[EOF]` take only an attached value.
         "xargs" => &[
             "-I",
+            "-J",
             "-n",
             "-P",
             "-L",
@@ -1591,7 +1623,8 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
         if a == "--" {
             return i + 1;
         }
-        if name == "env" && !a.starts_with('-') && a.contains('=') {
+        if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
+            // `env -` is `env -i`.
             i += 1;
             continue;
         }
@@ -2387,6 +2420,14 @@ mod tests {
             ("parallel bash -c {} ::: 'rm -rf /'", &["rm -f -r /"]),
             ("echo / | xargs rm -rf", &["rm -f -r /"]),
             ("xargs -i rm {} < list", &["rm {}"]),
+            (
+                "echo / | xargs --replace= sh -c 'rm -rf {}'",
+                &["rm -f -r /"],
+            ),
+            ("echo / | xargs -J % rm -rf %", &["rm -f -r /"]),
+            ("parallel ::: 'rm -rf /'", &["rm -f -r /"]),
+            ("env - rm -rf /", &["rm -f -r /"]),
+            ("env -P /usr/bin rm -rf /", &["rm -f -r /"]),
             ("printf -v 'a[$(rm -rf ~)]' x", &["rm -f -r ~"]),
             ("read 'a[`rm -rf ~`]' <<< 1", &["rm -f -r ~"]),
             ("declare 'a[$(rm -rf ~)]=1'", &["rm -f -r ~"]),

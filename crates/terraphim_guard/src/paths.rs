@@ -36,6 +36,18 @@ const DISPOSABLE: u32 = 1 << 15;
 /// A path known only at run time (`$DIR/x`, `$(pwd)`), other than the home or temp dir.
 const DYNAMIC: u32 = 1 << 16;
 
+/// Where the words of a command are read: the project (the working directory the guard was
+/// given), the directory relative paths start from (another after a `cd`), the home, and the
+/// variables the line assigns itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Scope<'a> {
+    pub(crate) project: Option<&'a Path>,
+    /// Where relative paths start: `None` is the project; `Some(None)` is unknown (`cd "$X"`).
+    pub(crate) base: Option<Option<&'a Path>>,
+    pub(crate) home: Option<&'a Path>,
+    pub(crate) assigned: &'a [String],
+}
+
 /// Where a path glob is rooted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Root {
@@ -148,7 +160,12 @@ pub fn trust_anchors() -> impl Iterator<Item = &'static str> {
 /// Whether `path` (as a command names it, in the working directory `cwd` of a user whose home
 /// is `home`) is a trust anchor.
 pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
-    path_bits(path, cwd, home) & TRUST_ANCHOR != 0
+    let scope = Scope {
+        project: cwd,
+        home,
+        ..Scope::default()
+    };
+    path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
 /// The class names of a word, for explanations and tests.
@@ -226,7 +243,8 @@ fn path_parts(p: &Path) -> Option<Vec<String>> {
     normalise(&split(p.to_str()?))
 }
 
-fn locate(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<Location> {
+fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
+    let (cwd, home) = (scope.project, scope.home);
     let text = text
         .strip_prefix("${HOME}")
         .map(|r| format!("~{r}"))
@@ -253,6 +271,10 @@ fn locate(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<Locatio
         let (name, rest) = var.split_once('/').unwrap_or((var, ""));
         let name = name.trim_start_matches('{').trim_end_matches('}');
         if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if scope.assigned.iter().any(|a| a == name) {
+                // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
+                return None;
+            }
             return Some(match normalise(&split(rest)) {
                 Some(parts) => Location::Var(name.to_string(), parts),
                 // `$TMPDIR/../etc` climbs out of wherever the variable points.
@@ -264,10 +286,15 @@ fn locate(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<Locatio
     if text.contains('$') || text.contains('`') {
         return None;
     }
+    let base_parts = match scope.base {
+        None => cwd_parts.clone(),
+        Some(None) => return None,
+        Some(Some(b)) => path_parts(b),
+    };
     let absolute: Vec<String> = if let Some(rest) = text.strip_prefix('/') {
         normalise(&split(rest)).unwrap_or_default()
     } else {
-        match &cwd_parts {
+        match &base_parts {
             Some(c) => {
                 let mut joined = c.clone();
                 joined.extend(split(&text));
@@ -306,7 +333,8 @@ fn locate(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<Locatio
 }
 
 /// The path class bits of one path.
-fn path_bits(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> u32 {
+fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    let (cwd, home) = (scope.project, scope.home);
     if text.is_empty()
         || text.contains(char::is_whitespace)
         || text.contains("://")
@@ -320,8 +348,12 @@ fn path_bits(text: &str, cwd: Option<&Path>, home: Option<&Path>) -> u32 {
     if text.split('/').any(|c| c == ".*" || c == "..*") {
         return OUTSIDE;
     }
-    let Some(loc) = locate(text, cwd, home) else {
-        return if dynamic { DYNAMIC } else { 0 };
+    let Some(loc) = locate(text, scope) else {
+        return if dynamic || scope.base == Some(None) {
+            DYNAMIC
+        } else {
+            0
+        };
     };
     let mut bits = match &loc {
         Location::Project(p) => {
@@ -446,7 +478,7 @@ fn verb_bits(text: &str) -> u32 {
 }
 
 /// The class bits of every word of a simple command (the name gets none).
-pub(crate) fn classify(words: &[Word], cwd: Option<&Path>, home: Option<&Path>) -> Vec<u32> {
+pub(crate) fn classify(words: &[Word], scope: &Scope<'_>) -> Vec<u32> {
     let mut out = vec![0u32; words.len()];
     let last_operand = words
         .iter()
@@ -461,7 +493,7 @@ pub(crate) fn classify(words: &[Word], cwd: Option<&Path>, home: Option<&Path>) 
             WordKind::Operand => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
-        let mut bits = path_bits(text, cwd, home);
+        let mut bits = path_bits(text, scope);
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
         }
@@ -491,7 +523,12 @@ mod tests {
 
     /// Class names without the unions `local` and `disposable` (checked apart).
     fn bits(path: &str, cwd: &str) -> Vec<&'static str> {
-        let b = path_bits(path, Some(Path::new(cwd)), Some(Path::new("/home/u")));
+        let scope = Scope {
+            project: Some(Path::new(cwd)),
+            home: Some(Path::new("/home/u")),
+            ..Scope::default()
+        };
+        let b = path_bits(path, &scope);
         class_names(b & !(LOCAL | DISPOSABLE))
     }
 
@@ -552,15 +589,15 @@ mod tests {
         assert_eq!(bits(".bashrc", "/home/u"), ["trust-anchor"]);
         // Without a working directory a relative path is a project path.
         assert_eq!(
-            class_names(path_bits("src/x", None, None)),
+            class_names(path_bits("src/x", &Scope::default())),
             ["project", "local"]
         );
         assert_eq!(
-            class_names(path_bits("/tmp/a/b", None, None)),
+            class_names(path_bits("/tmp/a/b", &Scope::default())),
             ["temp", "local", "disposable"]
         );
         assert_eq!(
-            class_names(path_bits(".git/config", None, None)),
+            class_names(path_bits(".git/config", &Scope::default())),
             ["trust-anchor"]
         );
     }

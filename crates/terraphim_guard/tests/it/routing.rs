@@ -329,12 +329,50 @@ fn paths_and_trust_anchors_decide_from_the_words() {
             "storage and secret manager destroy verbs",
         ),
         ("dmsetup ls", Verdict::Allow, "storage inspection verbs"),
+        (
+            "cd /tmp/w && rm -rf build",
+            Verdict::Allow,
+            "project file operations",
+        ),
+        (
+            "cd crates/x && rm -rf target",
+            Verdict::Allow,
+            "project file operations",
+        ),
+        (
+            "cd ~ && rm -rf docs",
+            Verdict::Deny,
+            "delete or change outside the project",
+        ),
+        (
+            "cd .. && rm -rf proj2",
+            Verdict::Deny,
+            "delete or change outside the project",
+        ),
+        (
+            "cd \"$D\" && rm -rf build",
+            Verdict::Sandbox,
+            "rm of variable path",
+        ),
+        (
+            "TMPDIR=/srv; rm -rf $TMPDIR/x",
+            Verdict::Sandbox,
+            "rm of variable path",
+        ),
     ];
     let mut bad = Vec::new();
     for (cmd, want, concept) in cases {
         let d = guard().check_in(cmd, Some(cwd), Some(home));
         let by = d.deciding_match().map(|m| m.concept.as_str()).unwrap_or("");
-        if d.verdict != *want || by != *concept {
+        let matched = d
+            .matches
+            .iter()
+            .any(|m| m.concept == *concept && m.covered_by.is_none());
+        let decided = match want {
+            Verdict::Allow => matched,
+            _ => by == *concept,
+        };
+        if d.verdict != *want || !decided {
             bad.push(format!(
                 "`{cmd}`: {} by {by:?} ({}), want {want} by {concept:?}",
                 d.verdict, d.reason
