@@ -711,12 +711,12 @@ impl Place<'_> {
         let mut base: Option<Option<PathBuf>> = None;
         let mut out = Vec::with_capacity(parsed.commands.len());
         for c in &parsed.commands {
-            let scope = crate::paths::Scope {
-                project: self.cwd,
-                base: base.as_ref().map(|b| b.as_deref()),
-                home: self.home,
-                assigned: &parsed.assigned,
-            };
+            let scope = crate::paths::Scope::new(
+                self.cwd,
+                base.as_ref().map(|b| b.as_deref()),
+                self.home,
+                &parsed.assigned,
+            );
             out.push(crate::paths::classify(&c.words, &scope));
             if matches!(c.name(), "cd" | "pushd" | "popd") {
                 let target = c

@@ -39,13 +39,66 @@ const DYNAMIC: u32 = 1 << 16;
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
 /// variables the line assigns itself.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Scope<'a> {
     pub(crate) project: Option<&'a Path>,
     /// Where relative paths start: `None` is the project; `Some(None)` is unknown (`cd "$X"`).
     pub(crate) base: Option<Option<&'a Path>>,
     pub(crate) home: Option<&'a Path>,
     pub(crate) assigned: &'a [String],
+    /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
+    parts: Option<ScopeParts>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct ScopeParts {
+    project: Option<Vec<String>>,
+    home: Option<Vec<String>>,
+    base: Option<Vec<String>>,
+}
+
+impl<'a> Scope<'a> {
+    /// A scope with its paths split once, for many words.
+    pub(crate) fn new(
+        project: Option<&'a Path>,
+        base: Option<Option<&'a Path>>,
+        home: Option<&'a Path>,
+        assigned: &'a [String],
+    ) -> Scope<'a> {
+        let mut s = Scope {
+            project,
+            base,
+            home,
+            assigned,
+            parts: None,
+        };
+        s.parts = Some(s.split_parts());
+        s
+    }
+
+    fn split_parts(&self) -> ScopeParts {
+        let project = self
+            .project
+            .filter(|c| c.is_absolute())
+            .and_then(path_parts);
+        let base = match self.base {
+            None => project.clone(),
+            Some(None) => None,
+            Some(Some(b)) => path_parts(b),
+        };
+        ScopeParts {
+            project,
+            home: self.home.and_then(path_parts),
+            base,
+        }
+    }
+
+    fn parts(&self) -> std::borrow::Cow<'_, ScopeParts> {
+        match &self.parts {
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => std::borrow::Cow::Owned(self.split_parts()),
+        }
+    }
 }
 
 /// Where a path glob is rooted.
@@ -56,7 +109,7 @@ enum Root {
     /// `/...`.
     Absolute,
     /// `$VAR/...`.
-    Var(String),
+    Var(&'static str),
     /// No root: matches these components anywhere in a path (`.git/hooks/**`).
     Anywhere,
 }
@@ -66,38 +119,51 @@ enum Root {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PathGlob {
     /// The glob as written.
-    pub text: String,
+    pub text: &'static str,
     root: Root,
-    parts: Vec<String>,
+    /// The components after the root, `/`-separated.
+    rest: &'static str,
+    /// A component without `*` that every matching path holds (a quick test before matching).
+    key: Option<&'static str>,
 }
 
 impl PathGlob {
-    fn parse(text: &str) -> PathGlob {
+    fn parse(text: &'static str) -> PathGlob {
         let (root, rest) = if let Some(r) = text.strip_prefix("~/") {
             (Root::Home, r)
         } else if let Some(r) = text.strip_prefix('/') {
             (Root::Absolute, r)
         } else if let Some(r) = text.strip_prefix('$') {
             let (var, rest) = r.split_once('/').unwrap_or((r, ""));
-            (Root::Var(var.to_string()), rest)
+            (Root::Var(var), rest)
         } else {
             (Root::Anywhere, text)
         };
+        let key = rest
+            .rsplit('/')
+            .find(|p| !p.is_empty() && *p != "." && !p.contains('*'));
         PathGlob {
-            text: text.to_string(),
+            text,
             root,
-            parts: split(rest),
+            rest,
+            key,
         }
     }
 
     fn matches(&self, loc: &Location) -> bool {
+        let parts: Vec<&str> = self
+            .rest
+            .split('/')
+            .filter(|p| !p.is_empty() && *p != ".")
+            .collect();
+        let parts = &parts[..];
         match (&self.root, loc) {
             (Root::Home, Location::Home(p)) | (Root::Absolute, Location::Absolute(p)) => {
-                parts_match(&self.parts, p)
+                parts_match(parts, p)
             }
-            (Root::Var(v), Location::Var(w, p)) => v == w && parts_match(&self.parts, p),
+            (Root::Var(v), Location::Var(w, p)) => v == w && parts_match(parts, p),
             (Root::Anywhere, Location::Home(p) | Location::Absolute(p) | Location::Project(p)) => {
-                (0..p.len().max(1)).any(|k| parts_match(&self.parts, &p[k.min(p.len())..]))
+                (0..p.len().max(1)).any(|k| parts_match(parts, &p[k.min(p.len())..]))
             }
             _ => false,
         }
@@ -118,7 +184,7 @@ pub struct PathClasses {
 impl PathClasses {
     /// Parse the lists: `trust_anchor::`, `build_output::` and `temp::` lines of comma-separated
     /// globs; other lines are prose.
-    pub fn parse(text: &str) -> PathClasses {
+    pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
             let Some((key, value)) = line.split_once("::") else {
@@ -151,10 +217,7 @@ pub fn default_classes() -> &'static PathClasses {
 /// The trust anchors as written in the list (`~/.claude/**`, `.git/hooks/**`, ...), for the
 /// sandbox's protected paths and the script review.
 pub fn trust_anchors() -> impl Iterator<Item = &'static str> {
-    default_classes()
-        .trust_anchors
-        .iter()
-        .map(|g| g.text.as_str())
+    default_classes().trust_anchors.iter().map(|g| g.text)
 }
 
 /// Whether `path` (as a command names it, in the working directory `cwd` of a user whose home
@@ -185,9 +248,9 @@ fn split(path: &str) -> Vec<String> {
         .collect()
 }
 
-fn parts_match(pat: &[String], path: &[String]) -> bool {
+fn parts_match(pat: &[&str], path: &[String]) -> bool {
     match pat.split_last() {
-        Some((last, head)) if last == "**" => {
+        Some((last, head)) if *last == "**" => {
             path.len() >= head.len() && head.iter().zip(path).all(|(p, s)| glob(p, s))
         }
         _ => pat.len() == path.len() && pat.iter().zip(path).all(|(p, s)| glob(p, s)),
@@ -243,19 +306,18 @@ fn path_parts(p: &Path) -> Option<Vec<String>> {
     normalise(&split(p.to_str()?))
 }
 
-fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
-    let (cwd, home) = (scope.project, scope.home);
+fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     let text = text
         .strip_prefix("${HOME}")
         .map(|r| format!("~{r}"))
         .or_else(|| text.strip_prefix("$HOME").map(|r| format!("~{r}")))
         .unwrap_or_else(|| text.to_string());
-    let home_parts = home.and_then(path_parts);
-    let cwd_parts = cwd.filter(|c| c.is_absolute()).and_then(path_parts);
+    let home_parts = &sp.home;
+    let cwd_parts = &sp.project;
     if text == "~" || text.starts_with("~/") {
         let parts = normalise(&split(&text[1..]))?;
         // The home of the project itself: a path under the working directory is a project path.
-        if let (Some(h), Some(c)) = (&home_parts, &cwd_parts) {
+        if let (Some(h), Some(c)) = (home_parts, cwd_parts) {
             let mut abs = h.clone();
             abs.extend(parts.iter().cloned());
             if abs.starts_with(c) {
@@ -286,15 +348,14 @@ fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
     if text.contains('$') || text.contains('`') {
         return None;
     }
-    let base_parts = match scope.base {
-        None => cwd_parts.clone(),
-        Some(None) => return None,
-        Some(Some(b)) => path_parts(b),
-    };
+    if scope.base == Some(None) {
+        return None;
+    }
+    let base_parts = &sp.base;
     let absolute: Vec<String> = if let Some(rest) = text.strip_prefix('/') {
         normalise(&split(rest)).unwrap_or_default()
     } else {
-        match &base_parts {
+        match base_parts {
             Some(c) => {
                 let mut joined = c.clone();
                 joined.extend(split(&text));
@@ -312,7 +373,7 @@ fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
             }
         }
     };
-    if let Some(c) = &cwd_parts {
+    if let Some(c) = cwd_parts {
         if absolute.len() > c.len() && absolute.starts_with(c) {
             return Some(Location::Project(absolute[c.len()..].to_vec()));
         }
@@ -324,7 +385,7 @@ fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
             return Some(Location::Outside);
         }
     }
-    if let Some(h) = &home_parts
+    if let Some(h) = home_parts
         && absolute.starts_with(h)
     {
         return Some(Location::Home(absolute[h.len()..].to_vec()));
@@ -334,7 +395,7 @@ fn locate(text: &str, scope: &Scope<'_>) -> Option<Location> {
 
 /// The path class bits of one path.
 fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
-    let (cwd, home) = (scope.project, scope.home);
+    let sp = scope.parts();
     if text.is_empty()
         || text.contains(char::is_whitespace)
         || text.contains("://")
@@ -348,7 +409,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     if text.split('/').any(|c| c == ".*" || c == "..*") {
         return OUTSIDE;
     }
-    let Some(loc) = locate(text, scope) else {
+    let Some(loc) = locate(text, scope, &sp) else {
         return if dynamic || scope.base == Some(None) {
             DYNAMIC
         } else {
@@ -361,7 +422,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
                 lists
                     .build_outputs
                     .iter()
-                    .any(|g| g.parts.len() == 1 && glob(&g.parts[0], c))
+                    .any(|g| !g.rest.contains('/') && glob(g.rest, c))
             }) {
                 BUILD_OUTPUT
             } else {
@@ -381,19 +442,27 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         Location::Outside => OUTSIDE,
     };
     // A project path under the home is also its home path (`.bashrc` run in `~`).
-    let in_home = match (&loc, cwd.and_then(path_parts), home.and_then(path_parts)) {
-        (Location::Project(p), Some(c), Some(h)) if c.starts_with(&h) => {
+    let in_home = match (&loc, &sp.project, &sp.home) {
+        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
             let mut parts = c[h.len()..].to_vec();
             parts.extend(p.iter().cloned());
             Some(Location::Home(parts))
         }
         _ => None,
     };
-    if lists
-        .trust_anchors
-        .iter()
-        .any(|g| g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
-    {
+    let parts: &[String] = match &loc {
+        Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
+        Location::Outside => &[],
+    };
+    let home_parts: &[String] = match &in_home {
+        Some(Location::Home(p)) => p,
+        _ => &[],
+    };
+    let holds =
+        |key: Option<&str>| key.is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k));
+    if lists.trust_anchors.iter().any(|g| {
+        holds(g.key) && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    }) {
         // Only the trust-anchor entries judge an anchor, so their reason is the one shown.
         bits = TRUST_ANCHOR;
     }
