@@ -229,6 +229,46 @@ pub struct Guard {
     safe: TierSet,
     replacer: Option<Replacer>,
     default_profile: String,
+    /// Command names with patterns that name a class of an operand (`rm <outside>`), and
+    /// whether a `*` pattern does: only their operands are classed (redirects always are).
+    class_heads: ClassHeads,
+}
+
+/// Which commands' operands need classes.
+#[derive(Debug, Default)]
+pub(crate) struct ClassHeads {
+    names: HashSet<String>,
+    any: bool,
+}
+
+impl ClassHeads {
+    fn add(&mut self, set: &TierSet) {
+        for layer in &set.layers {
+            for i in 0..layer.matcher.len() {
+                let p = layer.matcher.pattern(i);
+                for s in 0..p.stage_count() {
+                    let Some(st) = p.stage(s) else { continue };
+                    let operand_class = st.targets().any(|t| {
+                        matches!(t, pattern::Target::Exact(e)
+                            if e.starts_with(pattern::CLASS_MARK))
+                    });
+                    if operand_class {
+                        match st.name() {
+                            Some(n) => {
+                                self.names.insert(n.to_string());
+                            }
+                            None => self.any = true,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the operands of a command named `name` are classed.
+    pub(crate) fn wants(&self, name: &str) -> bool {
+        self.any || self.names.contains(name)
+    }
 }
 
 impl fmt::Debug for Guard {
@@ -376,13 +416,23 @@ impl Guard {
             }
             Ok(TierSet { layers })
         };
+        let (destructive, suspicious, safe) = (
+            tier(Tier::Destructive)?,
+            tier(Tier::Suspicious)?,
+            tier(Tier::Safe)?,
+        );
+        let mut class_heads = ClassHeads::default();
+        for set in [&destructive, &suspicious, &safe] {
+            class_heads.add(set);
+        }
         Ok(Guard {
-            destructive: tier(Tier::Destructive)?,
-            suspicious: tier(Tier::Suspicious)?,
-            safe: tier(Tier::Safe)?,
+            destructive,
+            suspicious,
+            safe,
             entries,
             replacer: Replacer::new(&replace_entries)?,
             default_profile,
+            class_heads,
         })
     }
 
@@ -465,13 +515,13 @@ impl Guard {
         let mut matches = Vec::new();
         let mut parts = Vec::new();
         let mut scratch = MatchScratch::default();
-        let classes = place.classes(&parsed);
+        let classes = place.classes(&parsed, &self.class_heads);
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
             .zip(&classes)
             .map(|(c, cl)| {
-                let hay = Haystack::with_classes(&c.words, cl.clone());
+                let hay = Haystack::with_classes(&c.words, cl);
                 [
                     self.destructive.stage_hits(&hay, &mut scratch),
                     self.suspicious.stage_hits(&hay, &mut scratch),
@@ -707,17 +757,26 @@ struct Place<'a> {
 impl Place<'_> {
     /// The class bits of every word of every command, following `cd` through the line: after
     /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
-    fn classes(&self, parsed: &ParsedCommand) -> Vec<Vec<u32>> {
+    fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
         let mut base: Option<Option<PathBuf>> = None;
         let mut out = Vec::with_capacity(parsed.commands.len());
         for c in &parsed.commands {
-            let scope = crate::paths::Scope::new(
-                self.cwd,
-                base.as_ref().map(|b| b.as_deref()),
-                self.home,
-                &parsed.assigned,
-            );
-            out.push(crate::paths::classify(&c.words, &scope));
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = crate::paths::Scope::new(
+                    self.cwd,
+                    base.as_ref().map(|b| b.as_deref()),
+                    self.home,
+                    &parsed.assigned,
+                );
+                out.push(crate::paths::classify(&c.words, &scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
+            }
             if matches!(c.name(), "cd" | "pushd" | "popd") {
                 let target = c
                     .words

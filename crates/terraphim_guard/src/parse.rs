@@ -1346,6 +1346,14 @@ impl Walker {
         depth: u32,
         findings: &mut Vec<Finding>,
     ) {
+        const PROGRAMS: &[&str] = &[
+            "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
+            "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
+            "gvim",
+        ];
+        if rest.is_empty() || !PROGRAMS.contains(&name) {
+            return;
+        }
         let sub = rest
             .iter()
             .find(|a| !canon::is_flag(a))
@@ -1463,6 +1471,14 @@ impl Walker {
             .first()
             .map(|n| canon::command_basename(n))
             .unwrap_or("");
+        if ctx.redirects.is_empty()
+            && !matches!(
+                name,
+                "tee" | "cp" | "mv" | "install" | "ln" | "rsync" | "sed" | "perl"
+            )
+        {
+            return;
+        }
         let mut targets: Vec<&str> = ctx.redirects.iter().map(String::as_str).collect();
         let operands: Vec<&str> = argv
             .iter()

@@ -175,6 +175,9 @@ impl PathGlob {
 pub struct PathClasses {
     /// Files and directories whose change loosens the guard or plants code that runs later.
     pub trust_anchors: Vec<PathGlob>,
+    /// Indices of `trust_anchors` by their literal component; those without one apart.
+    by_key: std::collections::HashMap<&'static str, Vec<usize>>,
+    keyless: Vec<usize>,
     /// Names of build outputs and caches inside a project (a path component matches one).
     pub build_outputs: Vec<PathGlob>,
     /// Temporary directories (their contents).
@@ -203,6 +206,12 @@ impl PathClasses {
                     .filter(|g| !g.is_empty())
                     .map(PathGlob::parse),
             );
+        }
+        for (i, g) in out.trust_anchors.iter().enumerate() {
+            match g.key {
+                Some(k) => out.by_key.entry(k).or_default().push(i),
+                None => out.keyless.push(i),
+            }
         }
         out
     }
@@ -458,11 +467,17 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         Some(Location::Home(p)) => p,
         _ => &[],
     };
-    let holds =
-        |key: Option<&str>| key.is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k));
-    if lists.trust_anchors.iter().any(|g| {
-        holds(g.key) && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
-    }) {
+    // Only anchors whose literal component the path holds can match it.
+    let candidates = parts
+        .iter()
+        .chain(home_parts)
+        .filter_map(|p| lists.by_key.get(p.as_str()))
+        .flatten()
+        .chain(&lists.keyless);
+    if candidates
+        .map(|&i| &lists.trust_anchors[i])
+        .any(|g| g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    {
         // Only the trust-anchor entries judge an anchor, so their reason is the one shown.
         bits = TRUST_ANCHOR;
     }
@@ -547,8 +562,13 @@ fn verb_bits(text: &str) -> u32 {
 }
 
 /// The class bits of every word of a simple command (the name gets none).
-pub(crate) fn classify(words: &[Word], scope: &Scope<'_>) -> Vec<u32> {
+/// With `operands` false only redirections are classed (no pattern names a class of this
+/// command's operands).
+pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec<u32> {
     let mut out = vec![0u32; words.len()];
+    if !operands && words.iter().all(|w| w.kind != WordKind::Redirect) {
+        return out;
+    }
     let last_operand = words
         .iter()
         .enumerate()
@@ -559,7 +579,7 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>) -> Vec<u32> {
     for (i, w) in words.iter().enumerate().skip(1) {
         let text = match w.kind {
             WordKind::Redirect => w.text.strip_prefix('>').unwrap_or(&w.text),
-            WordKind::Operand => w.text.strip_prefix("of=").unwrap_or(&w.text),
+            WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
         let mut bits = path_bits(text, scope);

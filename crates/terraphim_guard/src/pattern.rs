@@ -510,6 +510,8 @@ impl<'a> StageRef<'a> {
 #[derive(Debug, Clone)]
 pub(crate) struct TierMatcher {
     tables: TierTables,
+    /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
+    class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
     /// Prefix atoms over the haystack `SEP w0 SEP w1 ... SEP`.
     exact: Option<AhoCorasick>,
     contains: Option<AhoCorasick>,
@@ -837,7 +839,14 @@ impl TierMatcher {
                 .map(Some)
                 .map_err(|e| e.to_string())
         };
+        let pools = t.pools();
+        let mut class_atoms = [[None; CLASSES.len()]; 2];
+        for b in 0..CLASSES.len() {
+            class_atoms[0][b] = pools.word_atom(CLASS_KEYS[b]);
+            class_atoms[1][b] = pools.word_atom(REDIRECT_CLASS_KEYS[b]);
+        }
         Ok(TierMatcher {
+            class_atoms,
             exact: build(&t.prefixes, false)?,
             contains: build(&t.contains, true)?,
             tables,
@@ -909,12 +918,8 @@ impl TierMatcher {
             while rest != 0 {
                 let b = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let keys = if words[i].kind == WordKind::Redirect {
-                    &REDIRECT_CLASS_KEYS
-                } else {
-                    &CLASS_KEYS
-                };
-                if let Some(id) = keys.get(b).and_then(|k| t.word_atom(k)) {
+                let kind = usize::from(words[i].kind == WordKind::Redirect);
+                if let Some(id) = self.class_atoms[kind].get(b).copied().flatten() {
                     found.push((i, id));
                 }
             }
@@ -1073,12 +1078,12 @@ pub(crate) struct Haystack<'w> {
     text: String,
     starts: Vec<usize>,
     /// The class bits of each word (see [`CLASSES`]).
-    classes: Vec<u32>,
+    classes: &'w [u32],
 }
 
 impl<'w> Haystack<'w> {
     /// A haystack whose words have the given class bits.
-    pub(crate) fn with_classes(words: &'w [Word], classes: Vec<u32>) -> Haystack<'w> {
+    pub(crate) fn with_classes(words: &'w [Word], classes: &'w [u32]) -> Haystack<'w> {
         let mut h = Haystack::new(words);
         h.classes = classes;
         h
@@ -1098,7 +1103,7 @@ impl<'w> Haystack<'w> {
             words,
             text,
             starts,
-            classes: Vec::new(),
+            classes: &[],
         }
     }
 }
