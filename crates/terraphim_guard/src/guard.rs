@@ -561,7 +561,12 @@ impl Guard {
                     covered_by.clone(),
                 );
                 part_matches.push(idx);
-                if covered_by.is_none() && uncovered_destructive.is_none() {
+                // A literal pattern names the danger more exactly than a class pattern
+                // (`rm ~` "deletes the whole home" over `rm <outside>`): its reason is shown.
+                let class = |i: usize| matches[i].pattern.contains('<');
+                if covered_by.is_none()
+                    && uncovered_destructive.is_none_or(|cur| class(cur) && !class(idx))
+                {
                     uncovered_destructive = Some(idx);
                 }
             }
