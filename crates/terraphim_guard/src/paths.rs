@@ -176,8 +176,11 @@ pub struct PathClasses {
     /// Files and directories whose change loosens the guard or plants code that runs later.
     pub trust_anchors: Vec<PathGlob>,
     /// Indices of `trust_anchors` by their literal component; those without one apart.
-    by_key: std::collections::HashMap<&'static str, Vec<usize>>,
+    by_key: std::collections::HashMap<&'static str, Vec<usize>, ahash::RandomState>,
     keyless: Vec<usize>,
+    /// Build-output names without `*`, and the globs with one.
+    build_names: std::collections::HashSet<&'static str, ahash::RandomState>,
+    build_globs: Vec<&'static str>,
     /// Names of build outputs and caches inside a project (a path component matches one).
     pub build_outputs: Vec<PathGlob>,
     /// Temporary directories (their contents).
@@ -206,6 +209,13 @@ impl PathClasses {
                     .filter(|g| !g.is_empty())
                     .map(PathGlob::parse),
             );
+        }
+        for g in &out.build_outputs {
+            if g.rest.contains('*') {
+                out.build_globs.push(g.rest);
+            } else {
+                out.build_names.insert(g.rest);
+            }
         }
         for (i, g) in out.trust_anchors.iter().enumerate() {
             match g.key {
@@ -428,10 +438,8 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     let mut bits = match &loc {
         Location::Project(p) => {
             if p.iter().any(|c| {
-                lists
-                    .build_outputs
-                    .iter()
-                    .any(|g| !g.rest.contains('/') && glob(g.rest, c))
+                lists.build_names.contains(c.as_str())
+                    || lists.build_globs.iter().any(|g| glob(g, c))
             }) {
                 BUILD_OUTPUT
             } else {
