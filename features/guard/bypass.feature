@@ -96,6 +96,59 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       """
     Then the verdict is deny
 
+  Scenario Outline: the rest of a line after a heredoc is judged, and a body that reaches a shell is code
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is deny
+
+    Examples:
+      | command                                                       |
+      | cat <<EOF \| bash\nwipedisk /\nEOF                             |
+      | timeout 5 cat <<EOF \| sh\nwipedisk /\nEOF                     |
+      | cat <<EOF && wipedisk /\nhello\nEOF                            |
+      | cat <<EOF; ls \| wipedisk /\nhello\nEOF                        |
+      | cat <<EOF > /tmp/p.sh && bash /tmp/p.sh\nwipedisk /\nEOF        |
+
+  Scenario Outline: input that xargs, parallel or a subscript turns into code is judged
+    When I check "<command>"
+    Then the verdict is deny
+
+    Examples:
+      | command                                        |
+      | echo 'wipedisk /' \| xargs -I{} bash -c {}     |
+      | echo 'wipedisk /' \| parallel bash -c {}       |
+      | parallel sh -c {} ::: 'wipedisk /'             |
+      | printf -v 'a[$(wipedisk /)]' x                 |
+      | printf 'wipedisk /' > w.sh; . w.sh             |
+
+  Scenario Outline: options that run a program are judged by the program
+    When I check "<command>"
+    Then the verdict is deny
+
+    Examples:
+      | command                                            |
+      | git -c core.pager='wipedisk /' log                 |
+      | git -c alias.st='!wipedisk /' st                   |
+      | git bisect run wipedisk /                          |
+      | git fetch --upload-pack='wipedisk /' origin        |
+      | go test -exec 'wipedisk /' ./...                   |
+      | sort --compress-program='wipedisk /' big.txt       |
+      | tar --to-command='wipedisk /' -xf a.tar            |
+      | rsync -e 'wipedisk /' a host:b                     |
+      | ssh -o ProxyCommand='wipedisk /' host              |
+      | vim -c '!wipedisk /' notes.txt                     |
+
+  Scenario: a high code point after a brace neither crashes the guard nor loses later lines
+    When I run "terraphim-agent guard check --batch" with stdin:
+      """
+      {"command": "echo {\udb40\udd00"}
+      {"command": "wipedisk /"}
+      """
+    Then the exit code is 0
+    And stdout contains "deny"
+
   Scenario: text echoed into a shell is code
     When I check "echo 'wipedisk /' | sh"
     Then the verdict is deny

@@ -317,6 +317,9 @@ pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word
     });
     let mut options_done = false;
     let mut prev_was_flag = false;
+    // Flags that own the value after them stay in place (`curl -sS -m3` must not read as
+    // `curl -S -m -s 3`): sorting moves only the flags between them.
+    let mut pinned = vec![false; 1];
     for raw in rest {
         let w = fold_lookalikes(raw);
         if !options_done && w == "--" {
@@ -326,13 +329,16 @@ pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word
         }
         if !options_done && is_flag(&w) {
             let (flags, value) = canonical_flags(&name, &sub, &w);
-            for f in flags {
+            let owns_value = value.is_some() || takes_value(&name, &w);
+            let last = flags.len().saturating_sub(1);
+            for (i, f) in flags.into_iter().enumerate() {
                 if !out.iter().any(|o| o.kind == WordKind::Flag && o.text == f) {
                     out.push(Word {
                         text: f,
                         kind: WordKind::Flag,
                         follows_flag: false,
                     });
+                    pinned.push(owns_value && i == last);
                 }
             }
             if let Some(v) = value {
@@ -341,6 +347,7 @@ pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word
                     kind: WordKind::Operand,
                     follows_flag: true,
                 });
+                pinned.push(false);
                 prev_was_flag = false;
             } else {
                 prev_was_flag = true;
@@ -352,9 +359,10 @@ pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word
             kind: WordKind::Operand,
             follows_flag: prev_was_flag,
         });
+        pinned.push(false);
         prev_was_flag = false;
     }
-    sort_flag_runs(&mut out);
+    sort_flag_runs(&mut out, &pinned);
     for r in redirects {
         out.push(Word {
             text: format!(">{}", normalise_path(&fold_lookalikes(r))),
@@ -365,20 +373,96 @@ pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word
     out
 }
 
-/// Sort each run of adjacent flags, so `-fr`, `-r -f` and `--force --recursive` read alike.
-fn sort_flag_runs(words: &mut [Word]) {
+/// Sort each run of adjacent flags, so `-fr`, `-r -f` and `--force --recursive` read alike. A
+/// pinned flag (one that owns the value after it) ends a run and keeps its place.
+fn sort_flag_runs(words: &mut [Word], pinned: &[bool]) {
     let mut i = 0;
     while i < words.len() {
-        if words[i].kind != WordKind::Flag {
+        if words[i].kind != WordKind::Flag || pinned.get(i).copied().unwrap_or(false) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < words.len() && words[i].kind == WordKind::Flag {
+        while i < words.len()
+            && words[i].kind == WordKind::Flag
+            && !pinned.get(i).copied().unwrap_or(false)
+        {
             i += 1;
         }
         words[start..i].sort_by(|a, b| a.text.cmp(&b.text));
     }
+}
+
+/// Options that take the next word as their value, per command: they keep their place before
+/// it when flags are sorted.
+fn takes_value(head: &str, flag: &str) -> bool {
+    let list: &[&str] = match head {
+        "curl" => &[
+            "-m",
+            "-o",
+            "-H",
+            "-d",
+            "-X",
+            "-u",
+            "-A",
+            "-e",
+            "-b",
+            "-c",
+            "-F",
+            "-T",
+            "-w",
+            "-x",
+            "-K",
+            "-r",
+            "-E",
+            "-Y",
+            "-y",
+            "-z",
+            "--max-time",
+            "--connect-timeout",
+            "--output",
+            "--header",
+            "--data",
+            "--data-raw",
+            "--data-binary",
+            "--request",
+            "--user",
+            "--retry",
+            "--user-agent",
+            "--cookie",
+            "--form",
+            "--upload-file",
+            "--proxy",
+            "--config",
+            "--write-out",
+            "--json",
+        ],
+        "wget" => &[
+            "-O",
+            "-o",
+            "-P",
+            "-t",
+            "-T",
+            "-U",
+            "-a",
+            "-e",
+            "-i",
+            "--output-document",
+        ],
+        "grep" | "egrep" | "fgrep" | "rg" => &["-e", "-f", "-A", "-B", "-C", "-m", "-g", "-t"],
+        "head" | "tail" => &["-n", "-c"],
+        "git" => &["-C", "-c", "-m", "-F", "-b", "-B", "-X", "-s", "-o", "-S"],
+        "tar" | "bsdtar" => &["-f", "-C", "-I", "-T", "-X"],
+        "ssh" | "scp" | "sftp" => &["-i", "-p", "-P", "-o", "-l", "-F", "-J", "-L", "-R", "-D"],
+        "sort" => &["-k", "-t", "-o", "-S", "-T"],
+        "cut" => &["-d", "-f", "-b", "-c"],
+        "xargs" => &["-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a"],
+        "timeout" => &["-s", "-k"],
+        "docker" | "podman" => &["-e", "-v", "-p", "-w", "-u", "-f", "-t", "--name", "--env"],
+        "kubectl" => &["-n", "-f", "-l", "-o", "-c", "--context", "--namespace"],
+        _ => &[],
+    };
+    list.contains(&flag)
 }
 
 /// The canonical text of a simple command: its words joined by single spaces.

@@ -229,6 +229,46 @@ pub struct Guard {
     safe: TierSet,
     replacer: Option<Replacer>,
     default_profile: String,
+    /// Command names with patterns that name a class of an operand (`rm <outside>`), and
+    /// whether a `*` pattern does: only their operands are classed (redirects always are).
+    class_heads: ClassHeads,
+}
+
+/// Which commands' operands need classes.
+#[derive(Debug, Default)]
+pub(crate) struct ClassHeads {
+    names: HashSet<String>,
+    any: bool,
+}
+
+impl ClassHeads {
+    fn add(&mut self, set: &TierSet) {
+        for layer in &set.layers {
+            for i in 0..layer.matcher.len() {
+                let p = layer.matcher.pattern(i);
+                for s in 0..p.stage_count() {
+                    let Some(st) = p.stage(s) else { continue };
+                    let operand_class = st.targets().any(|t| {
+                        matches!(t, pattern::Target::Exact(e)
+                            if e.starts_with(pattern::CLASS_MARK))
+                    });
+                    if operand_class {
+                        match st.name() {
+                            Some(n) => {
+                                self.names.insert(n.to_string());
+                            }
+                            None => self.any = true,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the operands of a command named `name` are classed.
+    pub(crate) fn wants(&self, name: &str) -> bool {
+        self.any || self.names.contains(name)
+    }
 }
 
 impl fmt::Debug for Guard {
@@ -376,13 +416,23 @@ impl Guard {
             }
             Ok(TierSet { layers })
         };
+        let (destructive, suspicious, safe) = (
+            tier(Tier::Destructive)?,
+            tier(Tier::Suspicious)?,
+            tier(Tier::Safe)?,
+        );
+        let mut class_heads = ClassHeads::default();
+        for set in [&destructive, &suspicious, &safe] {
+            class_heads.add(set);
+        }
         Ok(Guard {
-            destructive: tier(Tier::Destructive)?,
-            suspicious: tier(Tier::Suspicious)?,
-            safe: tier(Tier::Safe)?,
+            destructive,
+            suspicious,
+            safe,
             entries,
             replacer: Replacer::new(&replace_entries)?,
             default_profile,
+            class_heads,
         })
     }
 
@@ -478,11 +528,13 @@ impl Guard {
         let mut matches = Vec::new();
         let mut parts = Vec::new();
         let mut scratch = MatchScratch::default();
+        let classes = place.classes(&parsed, &self.class_heads);
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
             .commands
             .iter()
-            .map(|c| {
-                let hay = Haystack::new(&c.words);
+            .zip(&classes)
+            .map(|(c, cl)| {
+                let hay = Haystack::with_classes(&c.words, cl);
                 [
                     self.destructive.stage_hits(&hay, &mut scratch),
                     self.suspicious.stage_hits(&hay, &mut scratch),
@@ -501,14 +553,19 @@ impl Guard {
                     .filter(|(pi, head_words)| {
                         self.safe.pattern(*pi).last_stage().is_none_or(|st| {
                             !pattern::names_paths(st)
-                                || pattern::covers_all_operands(st, &cmd.words, head_words)
+                                || pattern::covers_all_operands(
+                                    st,
+                                    &cmd.words,
+                                    head_words,
+                                    &classes[ci],
+                                )
                         })
                     })
                     .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
             for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
-                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd);
+                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd, &classes[ci]);
                 let idx = self.push_match(
                     &mut matches,
                     &self.destructive,
@@ -517,7 +574,12 @@ impl Guard {
                     covered_by.clone(),
                 );
                 part_matches.push(idx);
-                if covered_by.is_none() && uncovered_destructive.is_none() {
+                // A literal pattern names the danger more exactly than a class pattern
+                // (`rm ~` "deletes the whole home" over `rm <outside>`): its reason is shown.
+                let class = |i: usize| matches[i].pattern.contains('<');
+                if covered_by.is_none()
+                    && uncovered_destructive.is_none_or(|cur| class(cur) && !class(idx))
+                {
                     uncovered_destructive = Some(idx);
                 }
             }
@@ -682,6 +744,7 @@ impl Guard {
         d: usize,
         safe_hits: &[(usize, Vec<usize>)],
         cmd: &SimpleCommand,
+        classes: &[u32],
     ) -> Option<String> {
         let d_pattern = self.destructive.pattern(d);
         if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
@@ -697,7 +760,7 @@ impl Guard {
                 && ss.head().len() >= ds.head().len()
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
                 && ds.flags().all(|f| ss.flags().any(|g| g == f))
-                && pattern::covers_all_operands(ss, &cmd.words, head_words);
+                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes);
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
     }
@@ -710,6 +773,53 @@ struct Place<'a> {
 }
 
 impl Place<'_> {
+    /// The class bits of every word of every command, following `cd` through the line: after
+    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
+    fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
+        let mut base: Option<Option<PathBuf>> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for c in &parsed.commands {
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = crate::paths::Scope::new(
+                    self.cwd,
+                    base.as_ref().map(|b| b.as_deref()),
+                    self.home,
+                    &parsed.assigned,
+                );
+                out.push(crate::paths::classify(&c.words, &scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
+            }
+            if matches!(c.name(), "cd" | "pushd" | "popd") {
+                let target = c
+                    .words
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.kind == crate::canon::WordKind::Operand)
+                    .map(|w| w.text.as_str());
+                let from = match &base {
+                    None => self.cwd.map(Path::to_path_buf),
+                    Some(b) => b.clone(),
+                };
+                let home = self.home.map(Path::to_path_buf);
+                let next = match target {
+                    None | Some("~") => home,
+                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
+                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
+                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
+                    Some(t) => from.map(|f| f.join(t)),
+                };
+                base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        out
+    }
+
     /// Add the absolute form of relative operands that name the working directory, its contents
     /// or its parents (`.`, `*`, `./*`, `..`, `../*`): extra operands can only make matching stricter.
     fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {

@@ -20,6 +20,7 @@ mod error;
 mod guard;
 mod kg;
 mod parse;
+pub mod paths;
 mod pattern;
 mod replace;
 mod wrap;

@@ -30,6 +30,11 @@ pub enum Finding {
     TooDeep,
     /// An environment assignment changes what the program loads or runs (`LD_PRELOAD=...`).
     EnvInjection,
+    /// A build or test runner reads instructions that an earlier command of the line wrote
+    /// (`printf ... > Makefile && make`).
+    RunsWrittenFile,
+    /// A command runs input it reads at run time as code (`xargs sh -c {}` fed by a pipe).
+    CodeFromInput,
 }
 
 impl Finding {
@@ -51,6 +56,10 @@ impl Finding {
             Finding::EnvInjection => {
                 "an environment variable changes what the program loads or runs"
             }
+            Finding::RunsWrittenFile => {
+                "a runner reads build or test instructions written earlier in the same command"
+            }
+            Finding::CodeFromInput => "a command runs text it reads at run time as code",
         }
     }
 }
@@ -88,6 +97,9 @@ pub struct ParsedCommand {
     pub commands: Vec<SimpleCommand>,
     /// Findings about the line as a whole (parse errors).
     pub findings: Vec<Finding>,
+    /// Variables the line assigns (`X=1 cmd`, `export X=1`, `env X=1`): their values in
+    /// later words are not what the environment holds.
+    pub assigned: Vec<String>,
 }
 
 thread_local! {
@@ -127,6 +139,8 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         nodes_deep: 0,
         plain,
         out: ParsedCommand::default(),
+        written: Vec::new(),
+        wrote_build_input: false,
     };
     walker.parse_code(command, 0, &[]);
     walker.out
@@ -137,6 +151,51 @@ struct Walker {
     nodes_deep: u32,
     plain: bool,
     out: ParsedCommand,
+    /// Files written earlier in the line with literal content (`cat <<EOF > f.sh`): a shell
+    /// that runs one later runs that content.
+    written: Vec<(String, String)>,
+    /// An earlier command wrote a file a build or test runner reads (`Makefile`, `conftest.py`).
+    wrote_build_input: bool,
+}
+
+/// Files that build and test runners read as instructions, by file name.
+const BUILD_INPUTS: &[&str] = &[
+    "Makefile",
+    "makefile",
+    "GNUmakefile",
+    "package.json",
+    "conftest.py",
+    "pytest.ini",
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "tox.ini",
+    "noxfile.py",
+    "Cargo.toml",
+    "build.rs",
+    "justfile",
+    "Justfile",
+    "Rakefile",
+    "CMakeLists.txt",
+    "build.gradle",
+    "build.gradle.kts",
+    "pom.xml",
+    "Taskfile.yml",
+    "deno.json",
+    ".npmrc",
+];
+
+/// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
+const BUILD_RUNNERS: &[&str] = &[
+    "make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "pytest", "py.test", "tox", "nox",
+    "cargo", "just", "rake", "cmake", "gradle", "gradlew", "mvn", "task", "deno", "pip", "pip3",
+    "uv", "poetry", "python", "python3",
+];
+
+/// Whether a path names a file that a build or test runner reads as instructions.
+fn is_build_input(path: &str) -> bool {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
 }
 
 #[derive(Clone, Default)]
@@ -280,7 +339,8 @@ impl Walker {
             self.walk_plain(&line, &ctx, depth);
             return;
         }
-        let tree = match with_parser(|p| p.parse(code, None)) {
+        let mapped = grammar_safe(code);
+        let tree = match with_parser(|p| p.parse(mapped.as_bytes(), None)) {
             Ok(Some(tree)) => tree,
             _ => {
                 self.out.findings.push(Finding::Unparsed);
@@ -290,6 +350,12 @@ impl Walker {
         let root = tree.root_node();
         if root.has_error() {
             self.out.findings.push(Finding::Unparsed);
+            if let Some(line) = heredoc_as_herestring_text(code) {
+                // `cat <<EOF; a | b⏎body⏎EOF` is an error to tree-sitter-bash: the same lines
+                // with the body as a here-string show what runs (still sandboxed at least).
+                self.parse_code(&line, depth, layers);
+                return;
+            }
         }
         let ctx = Ctx {
             layers: layers.to_vec(),
@@ -387,6 +453,19 @@ impl Walker {
                 let mut c = ctx.clone();
                 let mut cursor = node.walk();
                 let mut body = None;
+                if let Some(line) = heredoc_line_as_herestring(node, src) {
+                    // tree-sitter-bash puts the rest of the line after `<<EOF` inside the
+                    // heredoc redirect and misreads it (`cat <<EOF && a; b | c` as the command
+                    // `a ; b`): the same line with the body as a here-string is parsed instead,
+                    // after the body's own substitutions.
+                    self.walk_substitutions(node, src, ctx, depth);
+                    if line.is_empty() {
+                        self.out.findings.push(Finding::Unparsed);
+                    } else {
+                        self.parse_code(&line, depth, &ctx.layers);
+                    }
+                    return;
+                }
                 for child in node.named_children(&mut cursor) {
                     match child.kind() {
                         "file_redirect" => {
@@ -436,13 +515,33 @@ impl Walker {
                 self.walk_children(node, src, ctx, depth);
             }
             "heredoc_body" | "comment" => {}
+            "variable_assignment" => {
+                // `X=1` alone sets a shell variable that later words may expand.
+                let name = assignment_variable(node_text(node, src)).to_string();
+                if !self.out.assigned.contains(&name) {
+                    self.out.assigned.push(name);
+                }
+                self.walk_children(node, src, ctx, depth);
+            }
             "declaration_command" | "unset_command" => {
                 // `export X=1`, `local y`: judged like a command named by its keyword.
                 let mut argv = Vec::new();
+                let mut findings = Vec::new();
                 let mut cursor = node.walk();
                 for child in node.children(&mut cursor) {
                     let text = match child.kind() {
-                        "variable_assignment" => assignment_name(child, src),
+                        "variable_assignment" => {
+                            // `export BASH_ENV=/tmp/x`: judged like the same prefix assignment.
+                            let name = assignment_variable(node_text(child, src));
+                            let mut cur = child.walk();
+                            let (value, dynamic) = child
+                                .named_children(&mut cur)
+                                .nth(1)
+                                .map(|v| word_value(v, src))
+                                .unwrap_or_default();
+                            self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
+                            assignment_name(child, src)
+                        }
                         _ => word_value(child, src).0,
                     };
                     if !text.is_empty() {
@@ -450,8 +549,9 @@ impl Walker {
                     }
                 }
                 self.walk_substitutions(node, src, ctx, depth);
+                self.subscripts(&argv, ctx, depth);
                 let text = node_text(node, src).to_string();
-                self.push(argv, text, ctx, Vec::new());
+                self.push(argv, text, ctx, findings);
             }
             _ => self.walk_children(node, src, ctx, depth),
         }
@@ -481,8 +581,26 @@ impl Walker {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
-        let last = children.len().saturating_sub(1);
+        self.stage_list(children, 0, src, ctx, depth, (id, stage), after);
+        self.nodes_deep -= 1;
+    }
+
+    /// The stages of a pipeline, `children` being its stage nodes from stage index `offset` on
+    /// (1 when a heredoc's command was stage 0).
+    #[allow(clippy::too_many_arguments)]
+    fn stage_list<'t>(
+        &mut self,
+        children: Vec<Node<'t>>,
+        offset: usize,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+        (id, stage): (u32, &mut u32),
+        after: &mut Vec<Node<'t>>,
+    ) {
+        let last = (children.len() + offset).saturating_sub(1);
         for (i, child) in children.into_iter().enumerate() {
+            let i = i + offset;
             let mut part = child;
             // Right-hand parts of each list level, outermost first.
             let mut levels = Vec::new();
@@ -511,7 +629,6 @@ impl Walker {
             }
             after.extend(levels.into_iter().rev().flatten());
         }
-        self.nodes_deep -= 1;
     }
 
     fn walk_children(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
@@ -596,6 +713,23 @@ impl Walker {
         ctx: &Ctx,
         depth: u32,
     ) {
+        if !self.out.assigned.iter().any(|a| a == name) {
+            self.out.assigned.push(name.to_string());
+        }
+        if name.starts_with("TERRAPHIM_GUARD_") {
+            // Settings of this guard: judged by the KG as the command `export NAME=`.
+            let mut c = ctx.clone();
+            c.findings = Vec::new();
+            c.stdin_text = None;
+            c.redirects = Vec::new();
+            c.layers.push("assignment".into());
+            self.push(
+                vec!["export".into(), format!("{name}=")],
+                format!("{name}={value}"),
+                &c,
+                Vec::new(),
+            );
+        }
         if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
             findings.push(Finding::EnvInjection);
             return;
@@ -627,6 +761,9 @@ impl Walker {
         depth: u32,
     ) {
         let mut findings = Vec::new();
+        if argv.is_empty() || argv.len() != dynamic.len() {
+            return;
+        }
         if dynamic.first().copied().unwrap_or(false) {
             findings.push(Finding::DynamicName);
             self.push(argv, text, ctx, findings);
@@ -692,9 +829,21 @@ impl Walker {
             }
             let skip = wrapper_operands(&name, rest);
             if skip < rest.len() {
-                let inner: Vec<String> = rest[skip..].to_vec();
-                let inner_dyn = rest_dyn[skip..].to_vec();
-                let c = layer(&wrapper_label(&name, &rest[..skip]));
+                let mut inner: Vec<String> = rest[skip..].to_vec();
+                let mut inner_dyn = rest_dyn[skip..].to_vec();
+                let mut c = layer(&wrapper_label(&name, &rest[..skip]));
+                if name == "xargs" || name == "parallel" {
+                    self.input_templates(
+                        &name,
+                        rest,
+                        skip,
+                        &mut inner,
+                        &mut inner_dyn,
+                        &mut c,
+                        &text,
+                        depth,
+                    );
+                }
                 self.unwrap(inner, inner_dyn, text, &c, depth);
                 return;
             }
@@ -779,7 +928,7 @@ impl Walker {
                 {
                     findings.push(Finding::ProcessSubstitutionIntoShell);
                 }
-                Some(_) => {}
+                Some(i) => self.run_written(&rest[i], &name, ctx, depth),
                 None => {
                     if let Some(body) = &ctx.stdin_text {
                         let c = layer(&format!("{name} <<stdin"));
@@ -794,6 +943,16 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        if (name == "source" || name == ".")
+            && let Some(file) = rest.iter().find(|a| !canon::is_flag(a))
+        {
+            self.run_written(file, &name, ctx, depth);
+        }
+        if BUILD_RUNNERS.contains(&name.as_str()) && self.wrote_build_input {
+            findings.push(Finding::RunsWrittenFile);
+        }
+        self.subscripts(&argv, ctx, depth);
+        self.program_options(&name, rest, rest_dyn, ctx, depth, &mut findings);
         if INTERPRETERS.contains(&name.as_str()) || name.starts_with("python3.") {
             let reads_stdin = rest.is_empty()
                 || rest
@@ -853,33 +1012,208 @@ impl Walker {
 
     /// `echo "rm -rf /" | sh`: the literal text echoed into a shell is code; parse it.
     fn reparse_piped_literals(&mut self, ctx: &Ctx, depth: u32, shell: &str) {
-        let Some((id, stage)) = ctx.pipeline else {
-            return;
-        };
-        let previous: Vec<String> = self
-            .out
-            .commands
-            .iter()
-            .filter(|c| c.pipeline == Some((id, stage.saturating_sub(1))))
-            .filter(|c| matches!(c.name(), "echo" | "printf"))
-            .map(|c| {
-                c.argv
-                    .iter()
-                    .skip(1)
-                    .filter(|a| !canon::is_flag(a))
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        for code in previous {
+        for code in self.piped_texts(ctx) {
             let mut layers = ctx.layers.clone();
             layers.push(format!("echo | {shell}"));
-            self.parse_code(&code.replace("\\n", "\n"), depth + 1, &layers);
+            self.parse_code(&code, depth + 1, &layers);
+        }
+    }
+
+    /// What the previous stage of `ctx`'s pipeline writes when it is literal text: the words
+    /// `echo` or `printf` print, or the heredoc or here-string that `cat` copies.
+    fn piped_texts(&self, ctx: &Ctx) -> Vec<String> {
+        let Some((id, stage)) = ctx.pipeline else {
+            return Vec::new();
+        };
+        if stage == 0 {
+            return Vec::new();
+        }
+        self.out
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == Some((id, stage - 1)))
+            .filter_map(literal_output)
+            .collect()
+    }
+
+    /// A shell runs a script file: when the line wrote that file with literal content, the
+    /// content is parsed as code.
+    fn run_written(&mut self, file: &str, shell: &str, ctx: &Ctx, depth: u32) {
+        let file = canon::normalise_path(file);
+        let code: Vec<String> = self
+            .written
+            .iter()
+            .filter(|(path, _)| *path == file)
+            .map(|(_, content)| content.clone())
+            .collect();
+        for code in code {
+            let mut layers = ctx.layers.clone();
+            layers.push(format!("{shell} {file} (written above)"));
+            self.parse_code(&code, depth + 1, &layers);
+        }
+    }
+
+    /// `xargs` and `parallel` run their command once per input: when the input is literal text
+    /// piped in (or `parallel`'s `::: ARGS`), the command is judged with it put in place (in the
+    /// `-I` replacement string, or appended); when it is not, a template that hands the input to
+    /// a shell as code is a finding.
+    #[allow(clippy::too_many_arguments)]
+    fn input_templates(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        skip: usize,
+        inner: &mut Vec<String>,
+        inner_dyn: &mut Vec<bool>,
+        c: &mut Ctx,
+        text: &str,
+        depth: u32,
+    ) {
+        let mut replace = None;
+        let mut inputs: Vec<String> = Vec::new();
+        if name == "xargs" {
+            let mut i = 0;
+            while i < skip {
+                let a = rest[i].as_str();
+                if a == "-I" || a == "-J" {
+                    replace = rest.get(i + 1).cloned();
+                    i += 1;
+                } else if let Some(r) = a.strip_prefix("--replace=") {
+                    replace = Some(if r.is_empty() { "{}" } else { r }.to_string());
+                } else if a == "-i" || a == "--replace" {
+                    replace = Some("{}".into());
+                } else if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("-i")) {
+                    replace = Some(r.to_string());
+                }
+                i += 1;
+            }
+            for t in self.piped_texts(c) {
+                if replace.is_some() {
+                    inputs.extend(t.lines().map(str::to_string));
+                } else {
+                    inputs.extend(t.split_whitespace().map(str::to_string));
+                }
+            }
+        } else {
+            replace = Some("{}".into());
+            if let Some(at) = inner.iter().position(|a| a == ":::" || a == "::::") {
+                inputs.extend(inner[at + 1..].iter().cloned());
+                inner.truncate(at);
+                inner_dyn.truncate(at);
+            }
+            for t in self.piped_texts(c) {
+                inputs.extend(t.lines().map(str::to_string));
+            }
+        }
+        let uses_replace = |args: &[String]| {
+            replace
+                .as_deref()
+                .is_some_and(|r| !r.is_empty() && args.iter().any(|a| a.contains(r)))
+        };
+        if inner.is_empty() {
+            // `parallel ::: CMD...`: each input is a command line.
+            let mut layers = c.layers.clone();
+            layers.push(format!("{name} input"));
+            for input in inputs.iter().take(16) {
+                self.parse_code(input, depth + 1, &layers);
+            }
+            return;
+        }
+        if inputs.is_empty() {
+            // Unknown input: a shell given the input as its code runs whatever arrives.
+            let shell_code = inner
+                .first()
+                .is_some_and(|n| is_shell(canon::command_basename(n)))
+                && (uses_replace(inner) || replace.is_none());
+            if shell_code && dash_c_index("sh", &inner[1..]).is_some() {
+                let mut own = vec![name.to_string()];
+                own.extend(rest[..skip].iter().cloned());
+                let mut outer = c.clone();
+                outer.layers.pop();
+                self.push(own, text.to_string(), &outer, vec![Finding::CodeFromInput]);
+            }
+            return;
+        }
+        // Each input once (up to a bound), with the input in place.
+        let templated = uses_replace(inner);
+        let mut extra = Vec::new();
+        if replace.is_some() && templated {
+            if let Some(r) = replace.as_deref() {
+                for input in inputs.iter().take(16) {
+                    extra.push(
+                        inner
+                            .iter()
+                            .map(|a| a.replace(r, input))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+            }
+        } else if name == "parallel" {
+            for input in inputs.iter().take(16) {
+                let mut argv = inner.clone();
+                argv.push(input.clone());
+                extra.push(argv);
+            }
+        } else {
+            let mut argv = inner.clone();
+            argv.extend(inputs.iter().take(256).cloned());
+            extra.push(argv);
+        }
+        if let Some(first) = extra.pop() {
+            for argv in extra {
+                let d = vec![false; argv.len()];
+                self.unwrap(argv, d, text.to_string(), c, depth);
+            }
+            *inner_dyn = vec![false; first.len()];
+            *inner = first;
+        }
+    }
+
+    /// `printf -v 'a[$(cmd)]'`, `read 'a[$(cmd)]'`, `unset`, `let`, `declare`: bash evaluates an
+    /// array subscript in a variable name as arithmetic, which runs command substitutions.
+    fn subscripts(&mut self, argv: &[String], ctx: &Ctx, depth: u32) {
+        let name = argv
+            .first()
+            .map(|n| canon::command_basename(n))
+            .unwrap_or("");
+        if !matches!(
+            name,
+            "printf"
+                | "read"
+                | "unset"
+                | "let"
+                | "declare"
+                | "typeset"
+                | "local"
+                | "export"
+                | "readonly"
+                | "mapfile"
+                | "readarray"
+                | "test"
+                | "["
+                | "wait"
+                | "getopts"
+                | "shift"
+                | "return"
+                | "exit"
+        ) {
+            return;
+        }
+        for a in &argv[1..] {
+            let Some(open) = a.find('[') else { continue };
+            let inner = &a[open + 1..];
+            let inner = inner.rfind(']').map_or(inner, |close| &inner[..close]);
+            if inner.contains("$(") || inner.contains('`') || name == "let" {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name} subscript"));
+                // The subscript is expanded like a word in double quotes.
+                self.parse_code(&format!(": \"{inner}\""), depth + 1, &layers);
+            }
         }
     }
 
     fn push(&mut self, argv: Vec<String>, text: String, ctx: &Ctx, mut findings: Vec<Finding>) {
+        self.record_writes(&argv, ctx);
         let mut words = canon::canonical_words(&argv, &ctx.redirects);
         for f in &ctx.findings {
             if !findings.contains(f) {
@@ -902,6 +1236,308 @@ impl Walker {
             stdin_text: ctx.stdin_text.clone(),
             argv,
         });
+    }
+}
+
+/// Options whose value is a command the program runs, per program (and subcommand where it
+/// matters): `(program, subcommand or "", option spellings)`. Values are parsed as code, so the
+/// command is judged by what it runs.
+const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
+    ("git", "", &["--upload-pack", "--receive-pack", "--exec"]),
+    ("git", "fetch", &["-u"]),
+    ("git", "clone", &["-u"]),
+    ("git", "rebase", &["-x", "--exec"]),
+    ("git", "difftool", &["-x", "--extcmd"]),
+    ("git", "mergetool", &["--tool-cmd"]),
+    ("go", "", &["-exec", "-toolexec"]),
+    ("sort", "", &["--compress-program"]),
+    (
+        "tar",
+        "",
+        &[
+            "--to-command",
+            "--use-compress-program",
+            "-I",
+            "--info-script",
+            "--new-volume-script",
+            "-F",
+        ],
+    ),
+    ("rsync", "", &["-e", "--rsh", "--rsync-path"]),
+    ("scp", "", &["-S"]),
+    ("zip", "", &["-TT", "--unzip-command"]),
+    ("man", "", &["-P", "--pager", "-H"]),
+    ("flock", "", &["-c", "--command"]),
+    ("script", "", &["-c", "--command"]),
+    ("npm", "", &["--script-shell"]),
+    ("su", "", &["-s", "--shell"]),
+    ("gdb", "", &["-ex", "--eval-command"]),
+];
+
+/// `git -c KEY=VALUE` keys whose value is a command git runs (`!cmd` for aliases and helpers).
+fn git_key_runs_code(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    matches!(
+        key.as_str(),
+        "core.pager"
+            | "core.sshcommand"
+            | "core.editor"
+            | "core.fsmonitor"
+            | "core.askpass"
+            | "core.gitproxy"
+            | "sequence.editor"
+            | "diff.external"
+            | "gpg.program"
+            | "gpg.ssh.program"
+            | "gpg.x509.program"
+            | "uploadpack.packobjectshook"
+            | "interactive.difffilter"
+            | "credential.helper"
+            | "web.browser"
+    ) || key.starts_with("pager.")
+        || key.starts_with("alias.")
+        || key.starts_with("filter.")
+        || key.ends_with(".textconv")
+        || key.ends_with(".command")
+        || key.ends_with(".driver")
+        || key.ends_with(".cmd")
+        || key.ends_with(".helper")
+}
+
+/// The values of `option` in `args` (options before a `--`): `--opt=V`, `--opt V`, `-oV` for a
+/// short option, and `-opt V` for single-dash long ones.
+fn option_values<'a>(args: &'a [String], option: &str) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            break;
+        }
+        if a == option {
+            if let Some(v) = args.get(i + 1) {
+                out.push((i + 1, v.as_str()));
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(v) = a.strip_prefix(option) {
+            if let Some(v) = v.strip_prefix('=') {
+                out.push((i, v));
+            } else if !v.is_empty() && option.len() == 2 && !option.starts_with("--") {
+                out.push((i, v));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+impl Walker {
+    /// Options that make a program run another command (`git -c core.pager=CMD`, `tar
+    /// --to-command=CMD`, `ssh -o ProxyCommand=CMD`, `vim -c '!CMD'`, `git bisect run CMD`):
+    /// the command is parsed and judged as code.
+    fn program_options(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        rest_dyn: &[bool],
+        ctx: &Ctx,
+        depth: u32,
+        findings: &mut Vec<Finding>,
+    ) {
+        const PROGRAMS: &[&str] = &[
+            "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
+            "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
+            "gvim",
+        ];
+        if rest.is_empty() || !PROGRAMS.contains(&name) {
+            return;
+        }
+        let sub = rest
+            .iter()
+            .find(|a| !canon::is_flag(a))
+            .map(String::as_str)
+            .unwrap_or("");
+        let mut code: Vec<(String, String, bool)> = Vec::new();
+        for (prog, want_sub, options) in CODE_OPTIONS {
+            if *prog != name || (!want_sub.is_empty() && *want_sub != sub) {
+                continue;
+            }
+            for opt in *options {
+                for (i, v) in option_values(rest, opt) {
+                    code.push((format!("{name} {opt}"), v.to_string(), rest_dyn[i]));
+                }
+            }
+        }
+        match name {
+            "git" => {
+                for (i, kv) in option_values(rest, "-c") {
+                    let (key, value) = kv.split_once('=').unwrap_or((kv, ""));
+                    if key.eq_ignore_ascii_case("core.hooksPath") {
+                        findings.push(Finding::EnvInjection);
+                    }
+                    if git_key_runs_code(key) {
+                        let value = value.strip_prefix('!').unwrap_or(value);
+                        code.push((format!("git -c {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+                // `git bisect run CMD ARGS...` runs CMD at every step.
+                if let Some(at) = rest
+                    .windows(2)
+                    .position(|w| w[0] == "bisect" && w[1] == "run")
+                    && at + 2 < rest.len()
+                {
+                    let mut c = ctx.clone();
+                    c.layers.push("git bisect run".into());
+                    c.findings = Vec::new();
+                    c.redirects = Vec::new();
+                    c.stdin_text = None;
+                    self.unwrap(
+                        rest[at + 2..].to_vec(),
+                        rest_dyn[at + 2..].to_vec(),
+                        rest[at + 2..].join(" "),
+                        &c,
+                        depth,
+                    );
+                }
+            }
+            "ssh" | "scp" | "sftp" | "rsync" => {
+                for (i, v) in option_values(rest, "-o") {
+                    let (key, value) = v
+                        .split_once(['=', ' '])
+                        .map(|(k, v)| (k.trim(), v.trim()))
+                        .unwrap_or((v, ""));
+                    if matches!(
+                        key.to_ascii_lowercase().as_str(),
+                        "proxycommand" | "localcommand" | "knownhostscommand" | "remotecommand"
+                    ) {
+                        code.push((format!("{name} -o {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+            }
+            "cargo" => {
+                for (i, v) in option_values(rest, "--config") {
+                    let (key, value) = v.split_once('=').unwrap_or((v, ""));
+                    let key = key.trim();
+                    if key.ends_with("runner")
+                        || key.ends_with("rustc-wrapper")
+                        || key.ends_with("rustc-workspace-wrapper")
+                        || key.ends_with("linker")
+                        || key.ends_with("rustc")
+                    {
+                        let value = value.trim().trim_matches(['"', '\'', '[', ']']);
+                        code.push((
+                            format!("cargo --config {key}"),
+                            value.to_string(),
+                            rest_dyn[i],
+                        ));
+                    }
+                }
+            }
+            "vim" | "vi" | "nvim" | "view" | "vimdiff" | "ex" | "gvim" => {
+                let mut cmds: Vec<(usize, &str)> = option_values(rest, "-c");
+                cmds.extend(option_values(rest, "--cmd"));
+                for (i, a) in rest.iter().enumerate() {
+                    if let Some(c) = a.strip_prefix('+') {
+                        cmds.push((i, c));
+                    }
+                }
+                for (i, c) in cmds {
+                    if let Some(at) = c.find('!') {
+                        code.push((format!("{name} -c !"), c[at + 1..].to_string(), rest_dyn[i]));
+                    } else if c.contains("system(") || c.contains("terminal") || c.contains("py") {
+                        findings.push(Finding::DynamicCode);
+                    }
+                }
+            }
+            _ => {}
+        }
+        for (label, value, dynamic) in code {
+            if dynamic {
+                findings.push(Finding::DynamicCode);
+            } else if !value.trim().is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(label);
+                self.parse_code(&value, depth + 1, &layers);
+            }
+        }
+    }
+
+    /// Remember files this command writes: their literal content (for a shell that runs one
+    /// later) and whether one is a runner's build input.
+    fn record_writes(&mut self, argv: &[String], ctx: &Ctx) {
+        let name = argv
+            .first()
+            .map(|n| canon::command_basename(n))
+            .unwrap_or("");
+        if ctx.redirects.is_empty()
+            && !matches!(
+                name,
+                "tee" | "cp" | "mv" | "install" | "ln" | "rsync" | "sed" | "perl"
+            )
+        {
+            return;
+        }
+        let mut targets: Vec<&str> = ctx.redirects.iter().map(String::as_str).collect();
+        let operands: Vec<&str> = argv
+            .iter()
+            .skip(1)
+            .map(String::as_str)
+            .filter(|a| !canon::is_flag(a))
+            .collect();
+        match name {
+            "tee" => targets.extend(operands.iter().copied()),
+            "cp" | "mv" | "install" | "ln" | "rsync" => targets.extend(operands.last().copied()),
+            "sed" | "perl" if argv.iter().any(|a| a.starts_with("-i")) => {
+                targets.extend(operands.iter().copied())
+            }
+            _ => {}
+        }
+        if targets.iter().any(|t| is_build_input(t)) {
+            self.wrote_build_input = true;
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let probe = SimpleCommand {
+            words: Vec::new(),
+            text: String::new(),
+            layers: Vec::new(),
+            pipeline: None,
+            findings: Vec::new(),
+            stdin_text: ctx.stdin_text.clone(),
+            argv: argv.to_vec(),
+        };
+        let content = if name == "tee" {
+            ctx.stdin_text.clone()
+        } else {
+            literal_output(&probe)
+        };
+        if let Some(content) = content {
+            for t in targets {
+                self.written
+                    .push((canon::normalise_path(t), content.clone()));
+            }
+        }
+    }
+}
+
+/// The literal text a command prints: `echo`/`printf` words, or the heredoc or here-string
+/// that `cat` copies.
+fn literal_output(c: &SimpleCommand) -> Option<String> {
+    let name = c.argv.first().map(|n| canon::command_basename(n))?;
+    let operands = || c.argv.iter().skip(1).filter(|a| !canon::is_flag(a));
+    match name {
+        "echo" | "printf" => Some(
+            operands()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("\\n", "\n"),
+        ),
+        "cat" if operands().all(|a| a == "-") => c.stdin_text.clone(),
+        _ => None,
     }
 }
 
@@ -945,21 +1581,28 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
             "--chdir",
         ],
         "doas" => &["-u", "-C"],
-        "env" => &["-u", "-C", "-S", "--unset", "--chdir", "--split-string"],
+        "env" => &[
+            "-u",
+            "-C",
+            "-S",
+            "-P",
+            "--unset",
+            "--chdir",
+            "--split-string",
+        ],
         "nice" => &["-n", "--adjustment"],
         "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
         "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
         "stdbuf" => &["-i", "-o", "-e"],
+        // GNU's `-i[R]`, `-l[N]` and `-e[EOF]` take only an attached value.
         "xargs" => &[
             "-I",
-            "-i",
+            "-J",
             "-n",
             "-P",
             "-L",
-            "-l",
             "-d",
             "-E",
-            "-e",
             "-s",
             "-a",
             "--arg-file",
@@ -976,7 +1619,15 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
             "-Q", "-S", "-W", "-w", "-B", "-E", "-I",
         ],
         "flock" => &["-w", "-E", "-c", "--timeout", "--conflict-exit-code"],
-        "parallel" => &["-j", "--jobs"],
+        "parallel" => &[
+            "-j",
+            "--jobs",
+            "-S",
+            "--sshlogin",
+            "--joblog",
+            "--results",
+            "-I",
+        ],
         "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
         "pkexec" => &["--user"],
         "run0" => &["-u", "--user"],
@@ -988,7 +1639,8 @@ fn wrapper_operands(name: &str, rest: &[String]) -> usize {
         if a == "--" {
             return i + 1;
         }
-        if name == "env" && !a.starts_with('-') && a.contains('=') {
+        if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
+            // `env -` is `env -i`.
             i += 1;
             continue;
         }
@@ -1254,6 +1906,120 @@ fn output_target(node: Node<'_>, src: &str) -> Option<String> {
         return None;
     }
     Some(target)
+}
+
+/// The input tree-sitter-bash reads. Its scanner calls `isdigit()` on the character after `{`
+/// (and after `{N..N`), which is undefined for code points above U+00FF and crashes on some
+/// (tree-sitter-bash#337: `echo {` followed by U+E0100). Such a character is replaced by as many
+/// DEL bytes as it has: both lexers treat every character from `~` up, DEL and all non-ASCII
+/// alike (the generated lexer's word set is `'~'..=U+10FFFF`; the scanner's `isw*` calls are
+/// false for all of them in the C locale), so the tree has the same shape and byte offsets,
+/// and the words are still read from the original text.
+fn grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
+    if code.is_ascii() || !code.contains('{') {
+        return std::borrow::Cow::Borrowed(code);
+    }
+    let bytes = code.as_bytes();
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'{' {
+            i += 1;
+            continue;
+        }
+        // `{`, digits, optionally `..` and digits: the scanner's isdigit() loops.
+        let mut j = i + 1;
+        while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        if bytes.get(j) == Some(&b'.') && bytes.get(j + 1) == Some(&b'.') {
+            j += 2;
+            while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+        }
+        if let Some(c) = code.get(j..).and_then(|r| r.chars().next())
+            && u32::from(c) > 0xFF
+        {
+            let buf = out.get_or_insert_with(|| bytes.to_vec());
+            for b in &mut buf[j..j + c.len_utf8()] {
+                *b = 0x7F;
+            }
+        }
+        i += 1;
+    }
+    match out.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => std::borrow::Cow::Borrowed(code),
+    }
+}
+
+/// A redirected statement with more of the line after its heredoc, rewritten with the body as
+/// a here-string: `cat <<EOF; a | b⏎body⏎EOF` -> `cat <<< 'body⏎' ; a | b`. None when nothing
+/// follows the heredoc; empty when another heredoc does (not followed here).
+fn heredoc_line_as_herestring(node: Node<'_>, src: &str) -> Option<String> {
+    let mut cursor = node.walk();
+    let redirect = node
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == "heredoc_redirect")?;
+    let mut cur = redirect.walk();
+    let start = redirect
+        .named_children(&mut cur)
+        .find(|p| p.kind() == "heredoc_start")?;
+    let after = src.get(start.end_byte()..)?;
+    let rest = after.split('\n').next().unwrap_or("");
+    if rest.trim().is_empty() {
+        return None;
+    }
+    if rest.contains("<<") {
+        // Several heredocs on one line: their bodies cannot be told apart here.
+        return Some(String::new());
+    }
+    let body = heredoc_body(redirect, src).unwrap_or_default();
+    let head = src.get(node.start_byte()..redirect.start_byte())?;
+    Some(format!(
+        "{head} <<< '{}' {rest}",
+        body.replace('\'', "'\\''")
+    ))
+}
+
+/// The text-level form of [`heredoc_line_as_herestring`] for lines tree-sitter-bash cannot
+/// parse: the first line with one `<<DELIM` followed by more of the line gets its body (the
+/// lines up to `DELIM`) as a here-string; the lines after the body stay.
+fn heredoc_as_herestring_text(code: &str) -> Option<String> {
+    let lines: Vec<&str> = code.split('\n').collect();
+    for (n, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("<<") else { continue };
+        let after = &line[at + 2..];
+        if after.starts_with('<') || after.contains("<<") {
+            return None;
+        }
+        let after = after.strip_prefix('-').unwrap_or(after);
+        let word_start = after.len() - after.trim_start().len();
+        let word_len = after[word_start..]
+            .find(|c: char| c.is_whitespace() || ";&|<>()".contains(c))
+            .unwrap_or(after.len() - word_start);
+        let raw = &after[word_start..word_start + word_len];
+        let delim = raw.trim_matches(['\'', '"']).trim_start_matches('\\');
+        let rest = &after[word_start + word_len..];
+        if delim.is_empty() || rest.trim().is_empty() {
+            return None;
+        }
+        let end = lines[n + 1..]
+            .iter()
+            .position(|l| l.trim_start_matches('\t') == delim)
+            .map(|p| n + 1 + p)?;
+        let body = lines[n + 1..end].join("\n");
+        let mut out: Vec<String> = lines[..n].iter().map(|l| (*l).to_string()).collect();
+        out.push(format!(
+            "{} <<< '{}' {rest}",
+            &line[..at],
+            body.replace('\'', "'\\''")
+        ));
+        out.extend(lines[end + 1..].iter().map(|l| (*l).to_string()));
+        return Some(out.join("\n"));
+    }
+    None
 }
 
 fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
@@ -1629,6 +2395,193 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    /// Every simple command bash runs is in the parse: the rest of a line after a heredoc,
+    /// heredoc bodies that reach a shell, xargs/parallel templates with their input, array
+    /// subscripts, commands run by options.
+    #[test]
+    fn nothing_the_shell_runs_is_dropped() {
+        let cases: &[(&str, &[&str])] = &[
+            ("cat <<EOF | bash\nrm -rf ~\nEOF", &["rm -f -r ~", "bash"]),
+            (
+                "timeout 5 cat <<EOF | sh\nrm -rf ~\nEOF",
+                &["rm -f -r ~", "sh"],
+            ),
+            (
+                "cat <<EOF && rm -rf ~\nhello\nEOF",
+                &["cat 'hello\n'", "rm -f -r ~"],
+            ),
+            (
+                "cat <<EOF || rm -rf ~ && ls\nhi\nEOF",
+                &["rm -f -r ~", "ls"],
+            ),
+            (
+                "cat <<EOF > /tmp/p.sh && bash /tmp/p.sh\nrm -rf ~\nEOF",
+                &[
+                    "cat 'rm -rf ~\n' >/tmp/p.sh",
+                    "rm -f -r ~",
+                    "bash /tmp/p.sh",
+                ],
+            ),
+            ("cat <<'X' | psql\nDROP TABLE t;\nX", &["psql"]),
+            (
+                "cat <<EOF | bash | tee log && echo ok\nrm -rf ~\nEOF",
+                &["rm -f -r ~", "tee log", "echo ok"],
+            ),
+            ("echo 'x' > a.sh; sh a.sh", &["x"]),
+            ("printf 'rm -rf ~' > a.sh && . a.sh", &["rm -f -r ~"]),
+            ("echo 'rm -rf /' | xargs -I{} bash -c {}", &["rm -f -r /"]),
+            ("echo 'rm -rf /' | parallel bash -c {}", &["rm -f -r /"]),
+            ("parallel bash -c {} ::: 'rm -rf /'", &["rm -f -r /"]),
+            ("echo / | xargs rm -rf", &["rm -f -r /"]),
+            ("xargs -i rm {} < list", &["rm {}"]),
+            (
+                "echo / | xargs --replace= sh -c 'rm -rf {}'",
+                &["rm -f -r /"],
+            ),
+            ("echo / | xargs -J % rm -rf %", &["rm -f -r /"]),
+            ("parallel ::: 'rm -rf /'", &["rm -f -r /"]),
+            ("env - rm -rf /", &["rm -f -r /"]),
+            ("env -P /usr/bin rm -rf /", &["rm -f -r /"]),
+            ("printf -v 'a[$(rm -rf ~)]' x", &["rm -f -r ~"]),
+            ("read 'a[`rm -rf ~`]' <<< 1", &["rm -f -r ~"]),
+            ("declare 'a[$(rm -rf ~)]=1'", &["rm -f -r ~"]),
+            ("git -c core.pager='rm -rf ~' log", &["rm -f -r ~"]),
+            ("git -c alias.x='!rm -rf ~' x", &["rm -f -r ~"]),
+            ("git bisect run rm -rf ~", &["rm -f -r ~"]),
+            ("git fetch --upload-pack='rm -rf ~' origin", &["rm -f -r ~"]),
+            ("go test -exec 'rm -rf ~' ./...", &["rm -f -r ~"]),
+            ("go build -toolexec=/tmp/x .", &["x"]),
+            (
+                "cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"rm -rf ~\"' run",
+                &["rm -f -r ~"],
+            ),
+            ("sort --compress-program=/tmp/evil big.txt", &["evil"]),
+            ("tar --to-command='rm -rf ~' -xf a.tar", &["rm -f -r ~"]),
+            ("tar -I 'rm -rf ~' -xf a.tar", &["rm -f -r ~"]),
+            ("rsync -e 'rm -rf ~' a b:", &["rm -f -r ~"]),
+            ("ssh -o ProxyCommand='rm -rf ~' host", &["rm -f -r ~"]),
+            ("ssh -oProxyCommand='rm -rf ~' host", &["rm -f -r ~"]),
+            ("vim -c '!rm -rf ~' x", &["rm -f -r ~"]),
+            ("vim '+!rm -rf ~' x", &["rm -f -r ~"]),
+            ("find . -exec sh -c 'rm -rf ~' \\;", &["rm -f -r ~"]),
+            ("diff <(rm -rf ~) x", &["rm -f -r ~"]),
+            (
+                "TERRAPHIM_GUARD_KG=/tmp/kg git status",
+                &["export TERRAPHIM_GUARD_KG="],
+            ),
+        ];
+        let mut bad = Vec::new();
+        for (cmd, want) in cases {
+            let got = names(cmd);
+            for w in *want {
+                if !got.iter().any(|g| g == w) {
+                    bad.push(format!("{cmd:?}: {w:?} missing from {got:?}"));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn input_of_unknown_text_into_a_shell_is_a_finding() {
+        for cmd in [
+            "cat list | xargs -I{} sh -c '{}'",
+            "xargs -a cmds.txt bash -c",
+        ] {
+            let p = parse(cmd);
+            assert!(
+                p.commands
+                    .iter()
+                    .any(|c| c.findings.contains(&Finding::CodeFromInput)),
+                "{cmd:?}: {:?}",
+                p.commands
+            );
+        }
+        for cmd in [
+            "printf 'all:\\n\\ttrue' > Makefile && make",
+            "echo '{}' > package.json; npm test",
+            "cp /tmp/c.py conftest.py && pytest",
+        ] {
+            let p = parse(cmd);
+            assert!(
+                p.commands
+                    .iter()
+                    .any(|c| c.findings.contains(&Finding::RunsWrittenFile)),
+                "{cmd:?}"
+            );
+        }
+        for cmd in ["make && echo ok > Makefile.log", "npm test > out.txt"] {
+            let p = parse(cmd);
+            assert!(
+                p.commands
+                    .iter()
+                    .all(|c| !c.findings.contains(&Finding::RunsWrittenFile)),
+                "{cmd:?}"
+            );
+        }
+        assert!(
+            parse("export BASH_ENV=/tmp/x")
+                .commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::EnvInjection))
+        );
+        assert!(
+            parse("git -c core.hooksPath=/tmp/h commit -m x")
+                .commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::EnvInjection))
+        );
+    }
+
+    /// tree-sitter-bash's scanner crashes on `{` followed by a code point above U+00FF
+    /// (tree-sitter-bash#337); the mapped input parses to the same commands.
+    #[test]
+    fn high_code_points_after_a_brace_do_not_crash() {
+        for c in [
+            '\u{E0100}',
+            '\u{10FFFF}',
+            '\u{2013}',
+            '\u{3000}',
+            '\u{100}',
+            '\u{FFFD}',
+        ] {
+            for template in [
+                "echo {C",
+                "echo {12C",
+                "echo {1..2C}",
+                "ls {C,b} && rm -rf {C",
+                "cat <<{C\nx\n{C\n",
+                "x={C; echo \"{C\"",
+            ] {
+                let cmd = template.replace('C', &c.to_string());
+                let p = parse(&cmd);
+                assert!(!p.commands.is_empty(), "{cmd:?}");
+                let words: Vec<String> = p.commands.iter().flat_map(|c| c.argv.clone()).collect();
+                // Words come from the original text, not the mapped one.
+                assert!(
+                    words.iter().all(|w| !w.contains('\u{7f}')),
+                    "{cmd:?}: {words:?}"
+                );
+            }
+        }
+        assert_eq!(names("rm -rf {\u{E0100}"), ["rm -f -r {\u{E0100}"]);
+        assert_eq!(grammar_safe("echo é{x"), "echo é{x");
+        assert_eq!(grammar_safe("a{\u{E0100}b").len(), "a{\u{E0100}b".len());
+    }
+
+    #[test]
+    fn values_stay_with_their_flags() {
+        for (cmd, want) in [
+            ("curl -sS -m3 http://x", "curl -S -s -m 3 http://x"),
+            ("curl -sS -m 3 http://x", "curl -S -s -m 3 http://x"),
+            ("curl -m 3 -sS http://x", "curl -m 3 -S -s http://x"),
+            ("tail -fn 20 log", "tail -f -n 20 log"),
+            ("rm -fr /", "rm -f -r /"),
+        ] {
+            assert_eq!(names(cmd), [want], "{cmd:?}");
+        }
     }
 
     #[test]

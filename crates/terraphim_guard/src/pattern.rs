@@ -20,6 +20,95 @@ use crate::canon::{self, Word, WordKind};
 const SEP: char = '\u{1e}';
 /// Stands for an escaped `\*` while a pattern is classified.
 const LITERAL_STAR: char = '\u{E000}';
+/// Starts the text of a class target (`<outside>`): no command word holds it.
+pub(crate) const CLASS_MARK: char = '\u{E001}';
+
+/// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
+/// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
+/// destination of `cp`, `mv`, `ln`, `install`).
+pub(crate) const CLASSES: [&str; 17] = [
+    "temp",
+    "build-output",
+    "project",
+    "outside",
+    "trust-anchor",
+    "read-verb",
+    "destroy-verb",
+    "dest:temp",
+    "dest:build-output",
+    "dest:project",
+    "dest:outside",
+    "dest:trust-anchor",
+    "home",
+    "system",
+    "local",
+    "disposable",
+    "dynamic",
+];
+/// The bits of the classes that name paths (a safe pattern with one vouches only for the
+/// operands it covers).
+pub(crate) const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
+
+/// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
+const CLASS_KEYS: [&str; 17] = [
+    "\u{E001}temp",
+    "\u{E001}build-output",
+    "\u{E001}project",
+    "\u{E001}outside",
+    "\u{E001}trust-anchor",
+    "\u{E001}read-verb",
+    "\u{E001}destroy-verb",
+    "\u{E001}dest:temp",
+    "\u{E001}dest:build-output",
+    "\u{E001}dest:project",
+    "\u{E001}dest:outside",
+    "\u{E001}dest:trust-anchor",
+    "\u{E001}home",
+    "\u{E001}system",
+    "\u{E001}local",
+    "\u{E001}disposable",
+    "\u{E001}dynamic",
+];
+const REDIRECT_CLASS_KEYS: [&str; 17] = [
+    ">\u{E001}temp",
+    ">\u{E001}build-output",
+    ">\u{E001}project",
+    ">\u{E001}outside",
+    ">\u{E001}trust-anchor",
+    ">\u{E001}read-verb",
+    ">\u{E001}destroy-verb",
+    ">\u{E001}dest:temp",
+    ">\u{E001}dest:build-output",
+    ">\u{E001}dest:project",
+    ">\u{E001}dest:outside",
+    ">\u{E001}dest:trust-anchor",
+    ">\u{E001}home",
+    ">\u{E001}system",
+    ">\u{E001}local",
+    ">\u{E001}disposable",
+    ">\u{E001}dynamic",
+];
+
+/// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.
+pub(crate) fn class_of_target(text: &str) -> Option<u32> {
+    let name = text
+        .strip_prefix('>')
+        .unwrap_or(text)
+        .strip_prefix(CLASS_MARK)?;
+    CLASSES.iter().position(|c| *c == name).map(|b| b as u32)
+}
+
+/// A pattern word `<name>` or `><name>` for a known class, as its target text.
+fn class_word(word: &str) -> Option<String> {
+    let (redirect, rest) = match word.strip_prefix('>') {
+        Some(r) => (true, r),
+        None => (false, word),
+    };
+    let name = rest.strip_prefix('<')?.strip_suffix('>')?;
+    CLASSES
+        .contains(&name)
+        .then(|| format!("{}{CLASS_MARK}{name}", if redirect { ">" } else { "" }))
+}
 
 /// A pool of a tier's tables: borrowed from the statics the build script generates for the
 /// default KG, owned for tables compiled at run time.
@@ -194,7 +283,16 @@ impl Pattern {
                         flags.push(w.text.clone());
                     }
                     WordKind::Operand | WordKind::Redirect => {
-                        if in_head && is_plain(&w.text) {
+                        if let Some(class) = class_word(&w.text) {
+                            in_head = false;
+                            targets.push(Target::Exact(class));
+                        } else if w.text.starts_with('<') && w.text.ends_with('>') {
+                            return Err(format!(
+                                "unknown class `{}` (known: {})",
+                                w.text,
+                                CLASSES.join(", ")
+                            ));
+                        } else if in_head && is_plain(&w.text) {
                             head.push(w.text.clone());
                         } else {
                             in_head = false;
@@ -412,6 +510,8 @@ impl<'a> StageRef<'a> {
 #[derive(Debug, Clone)]
 pub(crate) struct TierMatcher {
     tables: TierTables,
+    /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
+    class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
     /// Prefix atoms over the haystack `SEP w0 SEP w1 ... SEP`.
     exact: Option<AhoCorasick>,
     contains: Option<AhoCorasick>,
@@ -739,7 +839,14 @@ impl TierMatcher {
                 .map(Some)
                 .map_err(|e| e.to_string())
         };
+        let pools = t.pools();
+        let mut class_atoms = [[None; CLASSES.len()]; 2];
+        for b in 0..CLASSES.len() {
+            class_atoms[0][b] = pools.word_atom(CLASS_KEYS[b]);
+            class_atoms[1][b] = pools.word_atom(REDIRECT_CLASS_KEYS[b]);
+        }
         Ok(TierMatcher {
+            class_atoms,
             exact: build(&t.prefixes, false)?,
             contains: build(&t.contains, true)?,
             tables,
@@ -799,8 +906,22 @@ impl TierMatcher {
         let found = &mut scratch.found;
         found.clear();
         for (i, w) in words.iter().enumerate() {
+            if w.text.contains(CLASS_MARK) {
+                continue;
+            }
             if let Some(id) = t.word_atom(&sep_word(&w.text)) {
                 found.push((i, id));
+            }
+        }
+        for (i, &bits) in hay.classes.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let kind = usize::from(words[i].kind == WordKind::Redirect);
+                if let Some(id) = self.class_atoms[kind].get(b).copied().flatten() {
+                    found.push((i, id));
+                }
             }
         }
         if let Some(ac) = &self.exact {
@@ -956,9 +1077,18 @@ pub(crate) struct Haystack<'w> {
     words: &'w [Word],
     text: String,
     starts: Vec<usize>,
+    /// The class bits of each word (see [`CLASSES`]).
+    classes: &'w [u32],
 }
 
 impl<'w> Haystack<'w> {
+    /// A haystack whose words have the given class bits.
+    pub(crate) fn with_classes(words: &'w [Word], classes: &'w [u32]) -> Haystack<'w> {
+        let mut h = Haystack::new(words);
+        h.classes = classes;
+        h
+    }
+
     pub(crate) fn new(words: &'w [Word]) -> Haystack<'w> {
         let mut text =
             String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
@@ -973,6 +1103,7 @@ impl<'w> Haystack<'w> {
             words,
             text,
             starts,
+            classes: &[],
         }
     }
 }
@@ -1034,6 +1165,9 @@ fn eval_stage(
 /// a safe pattern with such targets vouches only for the operands it covers.
 pub(crate) fn names_paths(stage: StageRef<'_>) -> bool {
     stage.targets().any(|t| match t {
+        Target::Exact(w) if w.contains(CLASS_MARK) => {
+            class_of_target(w).is_some_and(|b| PATH_CLASSES & (1 << b) != 0)
+        }
         Target::Exact(w) | Target::Prefix(w) | Target::Subtree(w) => {
             w.contains('/') || w.starts_with('~') || w.starts_with('.') || w.starts_with("$HOME")
         }
@@ -1047,15 +1181,20 @@ pub(crate) fn covers_all_operands(
     stage: StageRef<'_>,
     words: &[Word],
     head_words: &[usize],
+    classes: &[u32],
 ) -> bool {
     words
         .iter()
         .enumerate()
         .filter(|(i, w)| w.kind == WordKind::Operand && !head_words.contains(i))
-        .all(|(_, w)| {
+        .all(|(i, w)| {
             // `/tmp/$X` may name `/etc`: a run-time value is covered only literally or by `**`.
             let dynamic = canon::is_dynamic(&w.text);
+            let bits = classes.get(i).copied().unwrap_or(0);
             stage.targets().any(|t| match t {
+                Target::Exact(e) if e.contains(CLASS_MARK) => {
+                    class_of_target(e).is_some_and(|b| bits & (1 << b) != 0)
+                }
                 Target::Exact(e) => w.text == e,
                 Target::Prefix(_) | Target::Contains(_) | Target::Subtree(_) if dynamic => false,
                 Target::Prefix(p) => w.text.starts_with(p),

@@ -9,6 +9,50 @@ const WORDS: &[&str] = &[
 ];
 const GLUE: &[&str] = &[" ", " ", " ", " && ", " | ", "; "];
 
+/// Places where bash runs a command (`CODE`), written without single quotes inside so that
+/// a layer can wrap another in single quotes.
+const LAYERS: &[&str] = &[
+    "CODE",
+    "ls && CODE",
+    "ls; CODE | cat",
+    "true || CODE",
+    "echo $( CODE )",
+    "diff <(CODE) x",
+    "bash -c 'CODE'",
+    "sh -lc 'CODE'",
+    "eval 'CODE'",
+    "sudo -u root CODE",
+    "env A=1 timeout 5 CODE",
+    "bash <<EOF\nCODE\nEOF",
+    "cat <<EOF | bash\nCODE\nEOF",
+    "cat <<'EOF' | sh -s\nCODE\nEOF",
+    "cat <<EOF && CODE\nhello\nEOF",
+    "cat <<EOF | cat && CODE\nhello\nEOF",
+    "cat <<EOF > /tmp/a.sh && bash /tmp/a.sh\nCODE\nEOF",
+    "echo 'CODE' | bash",
+    "echo 'CODE' | xargs -I{} bash -c {}",
+    "echo 'CODE' | parallel sh -c {}",
+    "parallel bash -c {} ::: 'CODE'",
+    "find . -exec CODE \\;",
+    "find . -execdir sh -c 'CODE' \\;",
+    "xargs -0 CODE",
+    "printf -v 'a[$( CODE )]' x",
+    "git -c core.pager='CODE' log",
+    "git bisect run CODE",
+    "ssh -o ProxyCommand='CODE' host",
+    "tar --to-command='CODE' -xf a.tar",
+    "rsync -e 'CODE' a b:",
+    "vim -c '!CODE' f",
+    "watch -n 1 CODE",
+    "ssh host 'CODE'",
+    "( CODE )",
+    "{ CODE; }",
+    "f() { CODE; }",
+    "if true; then CODE; fi",
+    "for i in 1 2; do CODE; done",
+    "GIT_PAGER='CODE' git log",
+];
+
 fn command() -> impl Strategy<Value = String> {
     prop::collection::vec(
         (prop::sample::select(WORDS), prop::sample::select(GLUE)),
@@ -95,6 +139,59 @@ proptest! {
     fn decisions_are_deterministic(cmd in "\\PC{0,80}") {
         let g = Guard::new(&Kg::new()).expect("builds");
         prop_assert_eq!(g.check(&cmd), g.check(&cmd));
+    }
+
+    /// tree-sitter-bash#337: `{` before a high code point crashed the scanner.
+    #[test]
+    fn braces_before_any_code_point_parse(
+        pre in "[a-z {}.0-9]{0,6}",
+        digits in "[0-9]{0,3}(\\.\\.[0-9]{0,2})?",
+        c in any::<char>(),
+        post in "\\PC{0,6}",
+    ) {
+        let cmd = format!("echo {pre}{{{digits}{c}{post}");
+        let g = Guard::new(&Kg::new()).expect("builds");
+        prop_assert_eq!(g.check(&cmd), g.check(&cmd));
+    }
+
+    /// Every simple command bash would run appears in the parse, whatever code layer holds it:
+    /// heredoc bodies fed to shells, the rest of a line after a heredoc, substitutions, `-c`
+    /// strings, xargs/parallel/find templates, array subscripts, options that run programs.
+    #[test]
+    fn every_command_bash_runs_is_parsed(
+        layers in prop::collection::vec(prop::sample::select(LAYERS), 1..3),
+        n in 0u32..1000,
+        arg in "[a-z]{1,6}",
+    ) {
+        // A wrapper (`sudo CODE`, `find -exec CODE`) runs a simple command, not a list.
+        let compound = |l: &str| {
+            ["&&", "||", "; ", " | ", "\n", "{ ", "( ", "f()", "if ", "for "]
+                .iter()
+                .any(|s| l.contains(s))
+        };
+        let prefix = |l: &str| !l.starts_with("CODE") && l.ends_with("CODE") || l.contains("-exec CODE");
+        for w in layers.windows(2) {
+            prop_assume!(!(prefix(w[1]) && compound(w[0])));
+            // `watch` joins its words with spaces for `sh -c`: quotes inside are lost, as in bash.
+            prop_assume!(!(w[1].starts_with("watch") && w[0].contains('\'')));
+            // Two heredocs on one line take their bodies in order: not this composition.
+            prop_assume!(!(w[1].contains("<<") && w[0].contains("<<")));
+        }
+        let marker = format!("marker{n} {arg}");
+        let mut code = marker.clone();
+        for layer in &layers {
+            // Inside single quotes a quote is written `'\''`.
+            let quoted = layer.find("CODE").is_some_and(|i| layer[..i].matches('\'').count() % 2 == 1);
+            let inner = if quoted { code.replace('\'', "'\\''") } else { code.clone() };
+            code = layer.replace("CODE", &inner);
+        }
+        let parsed = parse(&code);
+        let found = parsed
+            .commands
+            .iter()
+            .any(|c| canonical_text(&c.words) == marker);
+        prop_assert!(found, "`{}` not in the parse of {:?}: {:?}", marker, code,
+            parsed.commands.iter().map(|c| canonical_text(&c.words)).collect::<Vec<_>>());
     }
 
     #[test]

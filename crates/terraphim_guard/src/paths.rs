@@ -1,0 +1,728 @@
+//! Path classes decided from a command's words alone (no I/O): temp dirs, build outputs, other
+//! project paths, paths outside the project (home, system, `..`), and the trust anchors (the
+//! agents' settings and hooks, this guard's own files, shell startup files, git hooks and
+//! config, CI workflows, package-manager configs that run code, ssh keys and config, user
+//! services and scheduled jobs). Patterns name them as targets (`rm <outside>`, `* ><trust-anchor>`,
+//! `cp <dest:trust-anchor>`); verbs of subcommand CLIs are classes too (`<destroy-verb>`).
+//!
+//! The lists are data: `kg/paths/path-classes.md`, embedded, and readable by the sandbox (its
+//! protected paths) and the script review through [`trust_anchors`] and [`PathClasses`].
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use crate::canon::{Word, WordKind};
+use crate::pattern::CLASSES;
+
+/// The embedded class lists.
+const DEFAULT_TEXT: &str = include_str!("../../../kg/paths/path-classes.md");
+
+/// Bits of [`CLASSES`].
+const TEMP: u32 = 1 << 0;
+const BUILD_OUTPUT: u32 = 1 << 1;
+const PROJECT: u32 = 1 << 2;
+const OUTSIDE: u32 = 1 << 3;
+const TRUST_ANCHOR: u32 = 1 << 4;
+const READ_VERB: u32 = 1 << 5;
+const DESTROY_VERB: u32 = 1 << 6;
+/// `dest:` classes are the path classes shifted by this much.
+const DEST_SHIFT: u32 = 7;
+const HOME: u32 = 1 << 12;
+const SYSTEM: u32 = 1 << 13;
+/// A project path, build output or temp file (not a trust anchor).
+const LOCAL: u32 = 1 << 14;
+/// A build output or temp file.
+const DISPOSABLE: u32 = 1 << 15;
+/// A path known only at run time (`$DIR/x`, `$(pwd)`), other than the home or temp dir.
+const DYNAMIC: u32 = 1 << 16;
+
+/// Where the words of a command are read: the project (the working directory the guard was
+/// given), the directory relative paths start from (another after a `cd`), the home, and the
+/// variables the line assigns itself.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scope<'a> {
+    pub(crate) project: Option<&'a Path>,
+    /// Where relative paths start: `None` is the project; `Some(None)` is unknown (`cd "$X"`).
+    pub(crate) base: Option<Option<&'a Path>>,
+    pub(crate) home: Option<&'a Path>,
+    pub(crate) assigned: &'a [String],
+    /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
+    parts: Option<ScopeParts>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct ScopeParts {
+    project: Option<Vec<String>>,
+    home: Option<Vec<String>>,
+    base: Option<Vec<String>>,
+}
+
+impl<'a> Scope<'a> {
+    /// A scope with its paths split once, for many words.
+    pub(crate) fn new(
+        project: Option<&'a Path>,
+        base: Option<Option<&'a Path>>,
+        home: Option<&'a Path>,
+        assigned: &'a [String],
+    ) -> Scope<'a> {
+        let mut s = Scope {
+            project,
+            base,
+            home,
+            assigned,
+            parts: None,
+        };
+        s.parts = Some(s.split_parts());
+        s
+    }
+
+    fn split_parts(&self) -> ScopeParts {
+        let project = self
+            .project
+            .filter(|c| c.is_absolute())
+            .and_then(path_parts);
+        let base = match self.base {
+            None => project.clone(),
+            Some(None) => None,
+            Some(Some(b)) => path_parts(b),
+        };
+        ScopeParts {
+            project,
+            home: self.home.and_then(path_parts),
+            base,
+        }
+    }
+
+    fn parts(&self) -> std::borrow::Cow<'_, ScopeParts> {
+        match &self.parts {
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => std::borrow::Cow::Owned(self.split_parts()),
+        }
+    }
+}
+
+/// Where a path glob is rooted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Root {
+    /// `~/...`: the user's home.
+    Home,
+    /// `/...`.
+    Absolute,
+    /// `$VAR/...`.
+    Var(&'static str),
+    /// No root: matches these components anywhere in a path (`.git/hooks/**`).
+    Anywhere,
+}
+
+/// A path glob of the lists: a root and components, where a component may hold `*` and a last
+/// `**` matches any number of further components.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathGlob {
+    /// The glob as written.
+    pub text: &'static str,
+    root: Root,
+    /// The components after the root, `/`-separated.
+    rest: &'static str,
+    /// A component without `*` that every matching path holds (a quick test before matching).
+    key: Option<&'static str>,
+}
+
+impl PathGlob {
+    fn parse(text: &'static str) -> PathGlob {
+        let (root, rest) = if let Some(r) = text.strip_prefix("~/") {
+            (Root::Home, r)
+        } else if let Some(r) = text.strip_prefix('/') {
+            (Root::Absolute, r)
+        } else if let Some(r) = text.strip_prefix('$') {
+            let (var, rest) = r.split_once('/').unwrap_or((r, ""));
+            (Root::Var(var), rest)
+        } else {
+            (Root::Anywhere, text)
+        };
+        let key = rest
+            .rsplit('/')
+            .find(|p| !p.is_empty() && *p != "." && !p.contains('*'));
+        PathGlob {
+            text,
+            root,
+            rest,
+            key,
+        }
+    }
+
+    fn matches(&self, loc: &Location) -> bool {
+        let parts: Vec<&str> = self
+            .rest
+            .split('/')
+            .filter(|p| !p.is_empty() && *p != ".")
+            .collect();
+        let parts = &parts[..];
+        match (&self.root, loc) {
+            (Root::Home, Location::Home(p)) | (Root::Absolute, Location::Absolute(p)) => {
+                parts_match(parts, p)
+            }
+            (Root::Var(v), Location::Var(w, p)) => v == w && parts_match(parts, p),
+            (Root::Anywhere, Location::Home(p) | Location::Absolute(p) | Location::Project(p)) => {
+                (0..p.len().max(1)).any(|k| parts_match(parts, &p[k.min(p.len())..]))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The class lists.
+#[derive(Debug, Clone, Default)]
+pub struct PathClasses {
+    /// Files and directories whose change loosens the guard or plants code that runs later.
+    pub trust_anchors: Vec<PathGlob>,
+    /// Indices of `trust_anchors` by their literal component; those without one apart.
+    by_key: std::collections::HashMap<&'static str, Vec<usize>, ahash::RandomState>,
+    keyless: Vec<usize>,
+    /// Build-output names without `*`, and the globs with one.
+    build_names: std::collections::HashSet<&'static str, ahash::RandomState>,
+    build_globs: Vec<&'static str>,
+    /// Names of build outputs and caches inside a project (a path component matches one).
+    pub build_outputs: Vec<PathGlob>,
+    /// Temporary directories (their contents).
+    pub temp: Vec<PathGlob>,
+}
+
+impl PathClasses {
+    /// Parse the lists: `trust_anchor::`, `build_output::` and `temp::` lines of comma-separated
+    /// globs; other lines are prose.
+    pub fn parse(text: &'static str) -> PathClasses {
+        let mut out = PathClasses::default();
+        for line in text.lines() {
+            let Some((key, value)) = line.split_once("::") else {
+                continue;
+            };
+            let list = match key.trim() {
+                "trust_anchor" => &mut out.trust_anchors,
+                "build_output" => &mut out.build_outputs,
+                "temp" => &mut out.temp,
+                _ => continue,
+            };
+            list.extend(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|g| !g.is_empty())
+                    .map(PathGlob::parse),
+            );
+        }
+        for g in &out.build_outputs {
+            if g.rest.contains('*') {
+                out.build_globs.push(g.rest);
+            } else {
+                out.build_names.insert(g.rest);
+            }
+        }
+        for (i, g) in out.trust_anchors.iter().enumerate() {
+            match g.key {
+                Some(k) => out.by_key.entry(k).or_default().push(i),
+                None => out.keyless.push(i),
+            }
+        }
+        out
+    }
+}
+
+/// The embedded class lists, parsed once.
+pub fn default_classes() -> &'static PathClasses {
+    static CLASSES_DATA: OnceLock<PathClasses> = OnceLock::new();
+    CLASSES_DATA.get_or_init(|| PathClasses::parse(DEFAULT_TEXT))
+}
+
+/// The trust anchors as written in the list (`~/.claude/**`, `.git/hooks/**`, ...), for the
+/// sandbox's protected paths and the script review.
+pub fn trust_anchors() -> impl Iterator<Item = &'static str> {
+    default_classes().trust_anchors.iter().map(|g| g.text)
+}
+
+/// Whether `path` (as a command names it, in the working directory `cwd` of a user whose home
+/// is `home`) is a trust anchor.
+pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
+    let scope = Scope {
+        project: cwd,
+        home,
+        ..Scope::default()
+    };
+    path_bits(path, &scope) & TRUST_ANCHOR != 0
+}
+
+/// The class names of a word, for explanations and tests.
+pub fn class_names(bits: u32) -> Vec<&'static str> {
+    CLASSES
+        .iter()
+        .enumerate()
+        .filter(|(b, _)| bits & (1 << b) != 0)
+        .map(|(_, n)| *n)
+        .collect()
+}
+
+fn split(path: &str) -> Vec<String> {
+    path.split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .map(str::to_string)
+        .collect()
+}
+
+fn parts_match(pat: &[&str], path: &[String]) -> bool {
+    match pat.split_last() {
+        Some((last, head)) if *last == "**" => {
+            path.len() >= head.len() && head.iter().zip(path).all(|(p, s)| glob(p, s))
+        }
+        _ => pat.len() == path.len() && pat.iter().zip(path).all(|(p, s)| glob(p, s)),
+    }
+}
+
+/// `*` matches any run of characters within one component.
+fn glob(pat: &str, s: &str) -> bool {
+    let Some((first, rest)) = pat.split_once('*') else {
+        return pat == s;
+    };
+    let Some(mut s) = s.strip_prefix(first) else {
+        return false;
+    };
+    let mut pieces: Vec<&str> = rest.split('*').collect();
+    let last = pieces.pop().unwrap_or("");
+    for piece in pieces {
+        match s.find(piece) {
+            Some(i) => s = &s[i + piece.len()..],
+            None => return false,
+        }
+    }
+    s.len() >= last.len() && s.ends_with(last)
+}
+
+/// Where a path lies, its components normalised.
+#[derive(Debug)]
+enum Location {
+    Home(Vec<String>),
+    Absolute(Vec<String>),
+    Var(String, Vec<String>),
+    /// Inside the working directory (the project).
+    Project(Vec<String>),
+    /// Somewhere the words cannot place (another user's home, the working directory itself,
+    /// above it).
+    Outside,
+}
+
+/// `..` and `.` resolved lexically; `None` when the path climbs above its start.
+fn normalise(parts: &[String]) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for p in parts {
+        if p == ".." {
+            out.pop()?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Some(out)
+}
+
+fn path_parts(p: &Path) -> Option<Vec<String>> {
+    normalise(&split(p.to_str()?))
+}
+
+fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
+    let text = text
+        .strip_prefix("${HOME}")
+        .map(|r| format!("~{r}"))
+        .or_else(|| text.strip_prefix("$HOME").map(|r| format!("~{r}")))
+        .unwrap_or_else(|| text.to_string());
+    let home_parts = &sp.home;
+    let cwd_parts = &sp.project;
+    if text == "~" || text.starts_with("~/") {
+        let parts = normalise(&split(&text[1..]))?;
+        // The home of the project itself: a path under the working directory is a project path.
+        if let (Some(h), Some(c)) = (home_parts, cwd_parts) {
+            let mut abs = h.clone();
+            abs.extend(parts.iter().cloned());
+            if abs.starts_with(c) {
+                return Some(Location::Project(abs[c.len()..].to_vec()));
+            }
+        }
+        return Some(Location::Home(parts));
+    }
+    if text.starts_with('~') {
+        return Some(Location::Outside);
+    }
+    if let Some(var) = text.strip_prefix('$') {
+        let (name, rest) = var.split_once('/').unwrap_or((var, ""));
+        let name = name.trim_start_matches('{').trim_end_matches('}');
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if scope.assigned.iter().any(|a| a == name) {
+                // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
+                return None;
+            }
+            return Some(match normalise(&split(rest)) {
+                Some(parts) => Location::Var(name.to_string(), parts),
+                // `$TMPDIR/../etc` climbs out of wherever the variable points.
+                None => Location::Outside,
+            });
+        }
+        return None;
+    }
+    if text.contains('$') || text.contains('`') {
+        return None;
+    }
+    if scope.base == Some(None) {
+        return None;
+    }
+    let base_parts = &sp.base;
+    let absolute: Vec<String> = if let Some(rest) = text.strip_prefix('/') {
+        normalise(&split(rest)).unwrap_or_default()
+    } else {
+        match base_parts {
+            Some(c) => {
+                let mut joined = c.clone();
+                joined.extend(split(&text));
+                match normalise(&joined) {
+                    Some(p) => p,
+                    None => return Some(Location::Absolute(Vec::new())),
+                }
+            }
+            // No working directory: a relative path that stays below its start is in the project.
+            None => {
+                return Some(match normalise(&split(&text)) {
+                    Some(p) => Location::Project(p),
+                    None => Location::Outside,
+                });
+            }
+        }
+    };
+    if let Some(c) = cwd_parts {
+        if absolute.len() > c.len() && absolute.starts_with(c) {
+            return Some(Location::Project(absolute[c.len()..].to_vec()));
+        }
+        if absolute == *c {
+            return Some(Location::Project(Vec::new()));
+        }
+        if c.starts_with(&absolute) {
+            // A parent of the working directory.
+            return Some(Location::Outside);
+        }
+    }
+    if let Some(h) = home_parts
+        && absolute.starts_with(h)
+    {
+        return Some(Location::Home(absolute[h.len()..].to_vec()));
+    }
+    Some(Location::Absolute(absolute))
+}
+
+/// The path class bits of one path.
+fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    let sp = scope.parts();
+    if text.is_empty()
+        || text.contains(char::is_whitespace)
+        || text.contains("://")
+        || text.starts_with('-')
+    {
+        return 0;
+    }
+    let lists = default_classes();
+    let dynamic = text.contains('$') || text.contains('`');
+    // `.*` also matches `..` in older shells: the glob may name the parent directory.
+    if text.split('/').any(|c| c == ".*" || c == "..*") {
+        return OUTSIDE;
+    }
+    let Some(loc) = locate(text, scope, &sp) else {
+        return if dynamic || scope.base == Some(None) {
+            DYNAMIC
+        } else {
+            0
+        };
+    };
+    let mut bits = match &loc {
+        Location::Project(p) => {
+            if p.iter().any(|c| {
+                lists.build_names.contains(c.as_str())
+                    || lists.build_globs.iter().any(|g| glob(g, c))
+            }) {
+                BUILD_OUTPUT
+            } else {
+                PROJECT
+            }
+        }
+        Location::Home(_) => OUTSIDE | HOME,
+        Location::Absolute(_) | Location::Var(..) => {
+            if lists.temp.iter().any(|g| g.matches(&loc)) {
+                TEMP
+            } else if matches!(loc, Location::Var(..)) {
+                DYNAMIC
+            } else {
+                OUTSIDE | SYSTEM
+            }
+        }
+        Location::Outside => OUTSIDE,
+    };
+    // A project path under the home is also its home path (`.bashrc` run in `~`).
+    let in_home = match (&loc, &sp.project, &sp.home) {
+        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
+            let mut parts = c[h.len()..].to_vec();
+            parts.extend(p.iter().cloned());
+            Some(Location::Home(parts))
+        }
+        _ => None,
+    };
+    let parts: &[String] = match &loc {
+        Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
+        Location::Outside => &[],
+    };
+    let home_parts: &[String] = match &in_home {
+        Some(Location::Home(p)) => p,
+        _ => &[],
+    };
+    // Only anchors whose literal component the path holds can match it.
+    let candidates = parts
+        .iter()
+        .chain(home_parts)
+        .filter_map(|p| lists.by_key.get(p.as_str()))
+        .flatten()
+        .chain(&lists.keyless);
+    if candidates
+        .map(|&i| &lists.trust_anchors[i])
+        .any(|g| g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    {
+        // Only the trust-anchor entries judge an anchor, so their reason is the one shown.
+        bits = TRUST_ANCHOR;
+    }
+    if bits & (BUILD_OUTPUT | TEMP) != 0 {
+        bits |= DISPOSABLE;
+    }
+    if bits & (PROJECT | BUILD_OUTPUT | TEMP) != 0 {
+        bits |= LOCAL;
+    }
+    bits
+}
+
+/// Words that name a read or a destroying action of a subcommand CLI: the whole word or its
+/// first `-`/`_` part (`describe-instances`, `delete-bucket`).
+fn verb_bits(text: &str) -> u32 {
+    if text.is_empty()
+        || !text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
+    {
+        return 0;
+    }
+    let first = text.split(['-', '_']).next().unwrap_or(text);
+    const READ: &[&str] = &[
+        "list",
+        "ls",
+        "get",
+        "describe",
+        "show",
+        "status",
+        "info",
+        "view",
+        "inspect",
+        "logs",
+        "log",
+        "search",
+        "version",
+        "help",
+        "diff",
+        "plan",
+        "validate",
+        "whoami",
+        "explain",
+        "top",
+        "history",
+        "check",
+        "lint",
+        "doctor",
+        "env",
+        "config-get",
+    ];
+    const DESTROY: &[&str] = &[
+        "delete",
+        "destroy",
+        "rm",
+        "rmi",
+        "remove",
+        "purge",
+        "drop",
+        "truncate",
+        "wipe",
+        "prune",
+        "terminate",
+        "uninstall",
+        "unregister",
+        "deregister",
+        "disable",
+        "revoke",
+        "reset",
+        "flush",
+        "erase",
+        "nuke",
+        "kill",
+    ];
+    if DESTROY.contains(&text) || DESTROY.contains(&first) {
+        DESTROY_VERB
+    } else if READ.contains(&text) || READ.contains(&first) {
+        READ_VERB
+    } else {
+        0
+    }
+}
+
+/// The class bits of every word of a simple command (the name gets none).
+/// With `operands` false only redirections are classed (no pattern names a class of this
+/// command's operands).
+pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec<u32> {
+    let mut out = vec![0u32; words.len()];
+    if !operands && words.iter().all(|w| w.kind != WordKind::Redirect) {
+        return out;
+    }
+    let last_operand = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .rev()
+        .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
+        .map(|(i, _)| i);
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let text = match w.kind {
+            WordKind::Redirect => w.text.strip_prefix('>').unwrap_or(&w.text),
+            WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
+            _ => continue,
+        };
+        let mut bits = path_bits(text, scope);
+        if w.kind == WordKind::Operand && !w.follows_flag {
+            bits |= verb_bits(text);
+        }
+        if Some(i) == last_operand {
+            // A temp directory itself is a fine destination (`cp x /tmp/`), not a thing to delete.
+            let temp_root = matches!(
+                text,
+                "/tmp" | "/var/tmp" | "/dev/shm" | "$TMPDIR" | "${TMPDIR}" | "/private/tmp"
+            );
+            let copies = matches!(
+                words[0].text.as_str(),
+                "cp" | "mv" | "install" | "rsync" | "scp" | "ln"
+            );
+            if temp_root && copies {
+                bits = TEMP | LOCAL;
+            }
+            bits |= (bits & 0x1f) << DEST_SHIFT;
+        }
+        out[i] = bits;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Class names without the unions `local` and `disposable` (checked apart).
+    fn bits(path: &str, cwd: &str) -> Vec<&'static str> {
+        let scope = Scope {
+            project: Some(Path::new(cwd)),
+            home: Some(Path::new("/home/u")),
+            ..Scope::default()
+        };
+        let b = path_bits(path, &scope);
+        class_names(b & !(LOCAL | DISPOSABLE))
+    }
+
+    #[test]
+    fn paths_fall_in_classes_by_their_words() {
+        let p = "/home/u/proj";
+        let cases: &[(&str, &[&str])] = &[
+            ("target", &["build-output"]),
+            ("./target/debug/x", &["build-output"]),
+            ("web/node_modules", &["build-output"]),
+            ("src/__pycache__/a.pyc", &["build-output"]),
+            ("a.pyc", &["build-output"]),
+            ("src", &["project"]),
+            ("./src/main.rs", &["project"]),
+            ("/home/u/proj/src", &["project"]),
+            ("~/proj/src", &["project"]),
+            ("/tmp/build", &["temp"]),
+            ("/tmp", &["outside", "system"]),
+            ("$TMPDIR/x", &["temp"]),
+            ("..", &["outside"]),
+            ("../other", &["outside", "home"]),
+            ("../../..", &["outside"]),
+            (".", &["project"]),
+            ("/home/u/proj", &["project"]),
+            ("/home/u", &["outside"]),
+            ("~", &["outside", "home"]),
+            ("$HOME/docs", &["outside", "home"]),
+            ("/home/u/docs/thesis.tex", &["outside", "home"]),
+            ("~other/x", &["outside"]),
+            ("/etc/passwd", &["outside", "system"]),
+            ("~/.bashrc", &["trust-anchor"]),
+            ("$HOME/.claude/settings.json", &["trust-anchor"]),
+            (".claude/settings.local.json", &["trust-anchor"]),
+            (".git/hooks/pre-commit", &["trust-anchor"]),
+            (".github/workflows/ci.yml", &["trust-anchor"]),
+            (".mcp.json", &["trust-anchor"]),
+            ("sub/.cargo/config.toml", &["trust-anchor"]),
+            ("~/.ssh/authorized_keys", &["trust-anchor"]),
+            ("~/.config/terraphim/kg/guard-safe/x.md", &["trust-anchor"]),
+            ("/etc/cron.d/job", &["trust-anchor"]),
+            ("$X/y", &["dynamic"]),
+            ("\"$(pwd)\"/x", &["dynamic"]),
+            ("${TMPDIR}/build", &["temp"]),
+            ("${TMPDIR}/../etc", &["outside"]),
+            (".*", &["outside"]),
+            ("https://example.com/a", &[]),
+            ("hello world", &[]),
+        ];
+        let mut bad = Vec::new();
+        for (path, want) in cases {
+            let got = bits(path, p);
+            if got != *want {
+                bad.push(format!("{path}: {got:?}, want {want:?}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        // The home as working directory: `.bashrc` there is the startup file.
+        assert_eq!(bits(".bashrc", "/home/u"), ["trust-anchor"]);
+        // Without a working directory a relative path is a project path.
+        assert_eq!(
+            class_names(path_bits("src/x", &Scope::default())),
+            ["project", "local"]
+        );
+        assert_eq!(
+            class_names(path_bits("/tmp/a/b", &Scope::default())),
+            ["temp", "local", "disposable"]
+        );
+        assert_eq!(
+            class_names(path_bits(".git/config", &Scope::default())),
+            ["trust-anchor"]
+        );
+    }
+
+    #[test]
+    fn verbs_are_classes() {
+        for (w, want) in [
+            ("delete", DESTROY_VERB),
+            ("delete-bucket", DESTROY_VERB),
+            ("terminate-instances", DESTROY_VERB),
+            ("describe-instances", READ_VERB),
+            ("list", READ_VERB),
+            ("get", READ_VERB),
+            ("deploy", 0),
+            ("Delete", 0),
+            ("deleted.txt", 0),
+        ] {
+            assert_eq!(verb_bits(w), want, "{w}");
+        }
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob("settings*.json", "settings.local.json"));
+        assert!(glob("*.pyc", "a.pyc"));
+        assert!(!glob("*.pyc", "a.py"));
+        assert!(glob("a*b*c", "aXbYc"));
+        assert!(!glob("a*b*c", "aXc"));
+        assert!(trust_anchors().any(|a| a == "~/.claude/**"));
+    }
+}

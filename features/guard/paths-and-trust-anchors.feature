@@ -1,0 +1,69 @@
+Feature: paths decide file commands, and trust anchors are never changed by the agent
+  Path classes are decided from the command's words alone (the guard does no I/O): build
+  outputs and temp files may go, other project files are deleted only in the sandbox, and
+  the home, system paths and parents of the project are out of reach. Trust anchors (agent
+  settings and hooks, this guard's files, shell startup files, git hooks, CI workflows, ssh
+  keys, user services) are listed once, in kg/paths/path-classes.md.
+
+  Scenario Outline: file commands by the class of their paths
+    When I check "<command>"
+    Then the verdict is <verdict>
+    And a <tier> match names concept "<concept>"
+
+    Examples:
+      | command                               | verdict | tier        | concept                              |
+      | rm -rf target                         | allow   | safe        | project file operations              |
+      | rm -rf node_modules /tmp/run-3        | allow   | safe        | project file operations              |
+      | mv src/old.rs src/new.rs              | allow   | safe        | project file operations              |
+      | chmod +x scripts/build.sh             | allow   | safe        | project file operations              |
+      | rm -rf src/legacy                     | sandbox | suspicious  | project file deletion                |
+      | find . -name '*.orig' -delete         | sandbox | suspicious  | project file deletion                |
+      | rm -rf ../../elsewhere                | deny    | destructive | delete or change outside the project |
+      | rm -rf /srv/www                       | deny    | destructive | delete or change outside the project |
+      | echo -n > ~/thesis.tex                | deny    | destructive | delete or change outside the project |
+      | cp build/tool ~/bin/tool              | deny    | destructive | delete or change outside the project |
+
+  Scenario Outline: writes, moves, deletions and links over a trust anchor are denied
+    When I check "<command>"
+    Then the verdict is deny
+    And a destructive match names concept "trust anchor tampering"
+
+    Examples:
+      | command                                                  |
+      | echo {disableAllHooks:true} > ~/.claude/settings.json    |
+      | : > .claude/settings.local.json                          |
+      | cp /tmp/h .git/hooks/pre-commit                          |
+      | sed -i s/x/y/ .github/workflows/release.yml              |
+      | ln -sf /tmp/x ~/.bashrc                                  |
+      | mv ~/.config/terraphim /tmp/old                          |
+      | rm -f ~/.config/systemd/user/sync.service                |
+      | tee -a ~/.ssh/authorized_keys < key.pub                  |
+
+  Scenario: reading a trust anchor is not a change
+    When I check "cp ~/.gitconfig /tmp/gitconfig.bak"
+    Then no destructive match is reported
+
+  Scenario Outline: the guard's own loosening commands are denied with their own concept
+    When I check "<command>"
+    Then the verdict is deny
+    And a destructive match names concept "guard self loosening"
+
+    Examples:
+      | command                                             |
+      | terraphim-agent guard review --approve 7            |
+      | terraphim-agent guard uninstall                     |
+      | terraphim-agent guard exec --profile build -- make  |
+      | export TERRAPHIM_GUARD_KG=/tmp/kg                   |
+      | TERRAPHIM_GUARD_PROFILE=build cargo test            |
+
+  Scenario Outline: instructions written then run in the same line are at least sandboxed
+    When I check "<command>"
+    Then the verdict is not allow
+
+    Examples:
+      | command                                            |
+      | printf 'all: ; true' > Makefile && make         |
+      | echo '{}' > package.json && npm test               |
+      | cp /tmp/c.py conftest.py && pytest                 |
+      | make -f /tmp/x.mk                                  |
+      | kubectl --kubeconfig=/tmp/k get pods               |
