@@ -505,7 +505,12 @@ mod tests {
             .collect();
         assert_eq!(
             ranks,
-            [("build", 0), ("readonly", 2), ("strict", 3), ("workspace", 1)]
+            [
+                ("build", 0),
+                ("readonly", 2),
+                ("strict", 3),
+                ("workspace", 1)
+            ]
         );
     }
 
