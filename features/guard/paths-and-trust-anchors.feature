@@ -18,9 +18,12 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | chmod +x scripts/build.sh             | allow   | safe        | project file operations              |
       | rm -rf src/legacy                     | sandbox | suspicious  | project file deletion                |
       | find . -name '*.orig' -delete         | sandbox | suspicious  | project file deletion                |
-      | rm -rf ../../elsewhere                | deny    | destructive | delete or change outside the project |
+      | cd /srv/app && rm -rf ../other        | deny    | destructive | delete or change outside the project |
       | rm -rf /srv/www                       | deny    | destructive | delete or change outside the project |
       | echo -n > ~/thesis.tex                | deny    | destructive | delete or change outside the project |
+      | > ~/thesis.tex                        | deny    | destructive | delete or change outside the project |
+      | > notes.md                            | sandbox | suspicious  | empty a project file                 |
+      | cat /dev/null > src/main.rs           | sandbox | suspicious  | empty a project file                 |
       | cp build/tool ~/bin/tool              | deny    | destructive | delete or change outside the project |
 
   Scenario Outline: writes, moves, deletions and links over a trust anchor are denied

@@ -42,7 +42,7 @@ Feature: three-tier routing
   Scenario: an unknown command runs in the sandbox with the default profile
     When I check "frobnicate --hard"
     Then the verdict is sandbox
-    And the profile is "readonly"
+    And the profile is "workspace"
     And the JSON field "reason" contains "not a known safe command"
 
   Scenario: the strictest part decides a compound command

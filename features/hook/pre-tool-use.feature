@@ -32,7 +32,7 @@ Feature: the PreToolUse gate in each agent's protocol
       {"hook_event_name":"PreToolUse","session_id":"s1","cwd":"{project}","tool_name":"Bash","tool_use_id":"toolu_2","tool_input":{"command":"frobnicate 'it''s' | wc -l > \"out file\"","description":"count","timeout":120000,"run_in_background":false}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
-    And the rewritten command wraps "frobnicate 'it''s' | wc -l > \"out file\"" for the sandbox with profile "readonly"
+    And the rewritten command wraps "frobnicate 'it''s' | wc -l > \"out file\"" for the sandbox with profile "workspace"
     And the JSON field "hookSpecificOutput.updatedInput.description" is "count"
     And the JSON field "hookSpecificOutput.updatedInput.timeout" is "120000"
     And the JSON field "hookSpecificOutput.updatedInput.run_in_background" is "false"
@@ -80,7 +80,7 @@ Feature: the PreToolUse gate in each agent's protocol
       {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"frobnicate"},"tool_use_id":"c3"}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
-    And the rewritten command wraps "frobnicate" for the sandbox with profile "readonly"
+    And the rewritten command wraps "frobnicate" for the sandbox with profile "workspace"
 
   Scenario: Gemini CLI: flat decision, rewrite through hookSpecificOutput.tool_input
     When the gemini hook receives:
@@ -94,7 +94,7 @@ Feature: the PreToolUse gate in each agent's protocol
       {"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"frobnicate"}}
       """
     Then the JSON field "decision" is "allow"
-    And the rewritten command wraps "frobnicate" for the sandbox with profile "readonly"
+    And the rewritten command wraps "frobnicate" for the sandbox with profile "workspace"
 
   Scenario: Cursor preToolUse: allow is always spelled out, sandbox rewrites updated_input
     When the cursor hook receives:
@@ -107,7 +107,7 @@ Feature: the PreToolUse gate in each agent's protocol
       {"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"frobnicate","cwd":"{project}","timeout":30},"tool_use_id":"u2"}
       """
     Then the JSON field "permission" is "allow"
-    And the rewritten command wraps "frobnicate" for the sandbox with profile "readonly"
+    And the rewritten command wraps "frobnicate" for the sandbox with profile "workspace"
     And the JSON field "updated_input.timeout" is "30"
 
   Scenario: Cursor beforeShellExecution cannot rewrite, so a sandbox decision denies with the confined form
@@ -116,20 +116,30 @@ Feature: the PreToolUse gate in each agent's protocol
       {"hook_event_name":"beforeShellExecution","command":"frobnicate","cwd":"{project}"}
       """
     Then the JSON field "permission" is "deny"
-    And the JSON field "agent_message" contains "guard exec --profile readonly"
+    And the JSON field "agent_message" contains "guard exec --profile workspace"
     And the JSON field "user_message" contains "cannot rewrite"
 
-  Scenario: end to end: the rewritten command runs confined, the write into the project fails and is reported
+  Scenario: end to end: the rewritten command runs on the workspace; a new file lands, overwriting work git cannot give back is held and reported
     Given a project file "notes.txt" containing:
       """
       keep me
       """
     When the claude-code hook receives:
       """
-      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"toolu_e2e","cwd":"{project}","tool_input":{"command":"frobnicate 2>/dev/null; echo pwned > planted.txt"}}
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"toolu_e2e","cwd":"{project}","tool_input":{"command":"frobnicate 2>/dev/null; echo made > made.txt; echo pwned > notes.txt"}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
     When I run the rewritten command with bash
-    Then the exit code is not 0
-    And the project file "planted.txt" does not exist
-    And the outcome store holds a "fs-write" violation for command "frobnicate 2>/dev/null; echo pwned > planted.txt"
+    Then stderr contains "held"
+    And the project file "notes.txt" contains "keep me"
+    And the project file "made.txt" does not exist
+    And the outcome store holds a "destroys-work" violation for command "frobnicate 2>/dev/null; echo made > made.txt; echo pwned > notes.txt"
+
+  Scenario: end to end: the rewritten command runs on the workspace, and what it writes lands in the project
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"toolu_e2e2","cwd":"{project}","tool_input":{"command":"frobnicate 2>/dev/null; echo made > made.txt"}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
+    When I run the rewritten command with bash
+    Then the project file "made.txt" contains "made"

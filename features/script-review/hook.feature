@@ -55,7 +55,7 @@ Feature: the hook pre-reviews temporary scripts before they run
       {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"s4","cwd":"{project}","tool_input":{"command":"python3 write_data.py"}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
-    And the rewritten command wraps "python3 write_data.py" for the sandbox with profile "readonly"
+    And the rewritten command wraps "python3 write_data.py" for the sandbox with profile "workspace"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "pre-review: clean"
     And the last outcome record's "pre_review.verdict" is "clean"
 

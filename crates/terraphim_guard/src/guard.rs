@@ -15,7 +15,7 @@ use crate::replace::Replacer;
 pub const MAX_COMMAND_BYTES: usize = 1 << 20;
 
 /// The profile for sandboxed commands that no KG entry names a profile for.
-pub const DEFAULT_PROFILE: &str = "readonly";
+pub const DEFAULT_PROFILE: &str = "workspace";
 
 /// The three tiers of decision, ordered by strictness: `max()` is the strictest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -491,8 +491,16 @@ impl Walker {
                         _ => body = Some(child),
                     }
                 }
-                if let Some(body) = body {
-                    self.walk(body, src, &c, depth);
+                match body {
+                    Some(body) => self.walk(body, src, &c, depth),
+                    // A bare `> file` truncates (creates) its target: judged as `:` with that
+                    // redirect, so the target's class decides (`> ~/thesis.tex` is not "nothing
+                    // runs").
+                    None if c.redirects.len() > ctx.redirects.len() => {
+                        let text = node_text(node, src).to_string();
+                        self.push(vec![":".to_string()], text, &c, Vec::new());
+                    }
+                    None => {}
                 }
             }
             "command_substitution" | "process_substitution" => {

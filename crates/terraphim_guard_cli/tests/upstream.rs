@@ -156,7 +156,7 @@ fn guard_hook_sandboxes_what_upstream_passed() -> Result<(), String> {
         .as_str()
         .unwrap_or_default();
     if json["hookSpecificOutput"]["permissionDecision"] != "allow"
-        || !rewritten.contains(" guard exec --profile readonly ")
+        || !rewritten.contains(" guard exec --profile workspace ")
     {
         return Err(format!("guard hook did not sandbox: {json}"));
     }

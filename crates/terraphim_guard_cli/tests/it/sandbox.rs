@@ -704,6 +704,8 @@ fn json_report_is_the_last_stderr_line_and_stdout_streams() {
                 "guard",
                 "exec",
                 "--no-bwrap",
+                "--profile",
+                "readonly",
                 "--json",
                 "--id",
                 "t-1",
