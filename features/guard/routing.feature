@@ -45,6 +45,17 @@ Feature: three-tier routing
     And the profile is "workspace"
     And the JSON field "reason" contains "not a known safe command"
 
+  Scenario: code the parser cannot see through runs read-only, not on the workspace
+    When I check "\"$CMD\" --all"
+    Then the verdict is sandbox
+    And the profile is "readonly"
+    And the JSON field "reason" contains "the command name is an expansion"
+
+  Scenario: a line with an unknown command and opaque code takes the stricter profile
+    When I check "frobnicate && \"$CMD\" --all"
+    Then the verdict is sandbox
+    And the profile is "readonly"
+
   Scenario: the strictest part decides a compound command
     When I check "lister && fetchit x; wipedisk /"
     Then the verdict is deny

@@ -17,6 +17,11 @@ pub const MAX_COMMAND_BYTES: usize = 1 << 20;
 /// The profile for sandboxed commands that no KG entry names a profile for.
 pub const DEFAULT_PROFILE: &str = "workspace";
 
+/// The profile for code the parser cannot see through (dynamic code, a pipe into a shell,
+/// unparsable input, injected environment): it runs read-only, never on a workspace whose
+/// changes would be applied, unless the default profile is stricter still.
+pub const OPAQUE_PROFILE: &str = "readonly";
+
 /// The three tiers of decision, ordered by strictness: `max()` is the strictest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verdict {
@@ -623,7 +628,7 @@ impl Guard {
                 (
                     Verdict::Sandbox,
                     f.reason().to_string(),
-                    Some(self.default_profile.clone()),
+                    Some(self.opaque_profile()),
                 )
             } else if let Some(i) = safe {
                 (
@@ -680,7 +685,7 @@ impl Guard {
         {
             verdict = Verdict::Sandbox;
             reason = f.reason().to_string();
-            profile = Some(self.default_profile.clone());
+            profile = Some(self.opaque_profile());
         }
         if verdict == Verdict::Sandbox {
             profile = Some(pick_profile(
@@ -942,6 +947,17 @@ fn match_reason(m: &Match, kind: &str) -> String {
 
 /// Several sandboxed parts run in one sandbox: take the most restrictive profile among them.
 /// `strict` forbids spawning, so it only fits a command of one part.
+impl Guard {
+    /// [`OPAQUE_PROFILE`], or the default profile where that is stricter.
+    fn opaque_profile(&self) -> String {
+        if profile_rank(&self.default_profile) > profile_rank(OPAQUE_PROFILE) {
+            self.default_profile.clone()
+        } else {
+            OPAQUE_PROFILE.to_string()
+        }
+    }
+}
+
 fn profile_rank(p: &str) -> u8 {
     match p {
         "strict" => 3,
