@@ -28,8 +28,8 @@ mod wrap;
 pub use canon::{Word, WordKind, canonical_text};
 pub use error::{Error, Result};
 pub use guard::{
-    DEFAULT_PROFILE, Decision, Guard, OPAQUE_PROFILE, GuardBuilder, MAX_COMMAND_BYTES, Match, Part, SynonymPlace,
-    Verdict, check_examples, cross_tier_duplicates,
+    DEFAULT_PROFILE, Decision, Guard, GuardBuilder, MAX_COMMAND_BYTES, Match, OPAQUE_PROFILE, Part,
+    SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
 };
 pub use kg::{Entry, Kg, Located, Status, Tier};
 pub use parse::{Finding, ParsedCommand, SimpleCommand, parse};
