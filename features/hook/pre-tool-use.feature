@@ -82,6 +82,32 @@ Feature: the PreToolUse gate in each agent's protocol
     Then the JSON field "hookSpecificOutput.permissionDecision" is "allow"
     And the rewritten command wraps "frobnicate" for the sandbox with profile "workspace"
 
+  Scenario: the guard's own loosening asks the user where the agent can ask, and is denied where it cannot
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"terraphim-agent guard review --approve 3f2a"},"tool_use_id":"h1","cwd":"{project}"}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "ask"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "only a human may do this"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "guard self loosening"
+    When the gemini hook receives:
+      """
+      {"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"terraphim-agent guard uninstall --agent gemini"}}
+      """
+    Then the JSON field "decision" is "ask"
+    When the codex hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"terraphim-agent guard review --approve 3f2a"},"tool_use_id":"h2"}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+
+  Scenario: loosening the guard together with anything else destructive is a plain deny
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"terraphim-agent guard uninstall --agent claude-code && rm -rf ~"},"tool_use_id":"h3","cwd":"{project}"}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+
   Scenario: Gemini CLI: flat decision, rewrite through hookSpecificOutput.tool_input
     When the gemini hook receives:
       """

@@ -26,6 +26,9 @@ use crate::load::{self, KgArgs, UpstreamThesauri};
 
 pub(crate) use terraphim_script_review::Verdict as ScriptVerdict;
 
+/// The KG concept (destructive tier) of the guard's own loosening commands.
+pub(crate) const HUMAN_GATE_CONCEPT: &str = "guard self loosening";
+
 /// Where and for whom a command would run.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Context {
@@ -100,6 +103,26 @@ impl Judgement {
                 .review
                 .as_ref()
                 .is_some_and(|r| r.verdict == ScriptVerdict::Suspicious)
+    }
+
+    /// A deny whose every denying match is the guard's own loosening (approving a learned rule,
+    /// rewiring the hook, a weaker profile, the guard's settings): a human approves that, not
+    /// the agent, so an agent that can ask asks its user. Anything else denied on the line, a
+    /// script's verdict or a KG replacement keeps it a deny.
+    pub(crate) fn asks_a_human_to_loosen(&self) -> bool {
+        if self.verdict() != Verdict::Deny
+            || self.decided_by_review()
+            || self.decision.replaced.is_some()
+        {
+            return false;
+        }
+        let mut denying = self
+            .decision
+            .matches
+            .iter()
+            .filter(|m| m.tier == terraphim_guard::Tier::Destructive && m.covered_by.is_none())
+            .peekable();
+        denying.peek().is_some() && denying.all(|m| m.concept == HUMAN_GATE_CONCEPT)
     }
 
     /// The pre-review decided (over the guard's own verdict).

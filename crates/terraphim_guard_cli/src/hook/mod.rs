@@ -223,6 +223,13 @@ pub(crate) fn answer_for(
         j.verdict(),
         j.rewritten_command(&self_binary()?, call.id.as_deref()),
     ) {
+        // Codex and Cursor cannot ask: their protocols render this as a deny.
+        (Verdict::Deny, _) if j.asks_a_human_to_loosen() => Answer::Ask {
+            reason: format!(
+                "terraphim guard: only a human may do this: {}{concept}",
+                d.reason
+            ),
+        },
         (Verdict::Deny, _) => Answer::Deny {
             reason: format!("terraphim guard: denied: {}{concept}", d.reason),
         },

@@ -187,6 +187,15 @@ fn surfaces_agree(place: &Place, commands: &[String]) -> Vec<String> {
             ("ask", _) if c.decision == "sandbox" || c.script.as_deref() == Some("suspicious") => {
                 c.decision.clone()
             }
+            // The guard's own loosening: denied everywhere, asked where the agent can ask.
+            ("ask", _)
+                if c.decision == "deny"
+                    && hso["permissionDecisionReason"]
+                        .as_str()
+                        .is_some_and(|r| r.contains("only a human may do this")) =>
+            {
+                "deny".to_owned()
+            }
             ("ask", _) => "ask".to_owned(),
             ("allow", Some(r)) if r.starts_with(BIN) && r.contains(" guard exec ") => {
                 "sandbox".to_owned()
