@@ -120,6 +120,14 @@ impl Val {
         self.text.as_deref().filter(|t| !t.contains(UNKNOWN))
     }
 
+    /// The known host of a socket address tuple `(host, port)`.
+    pub(crate) fn address_host(&self) -> Option<String> {
+        self.items
+            .as_ref()
+            .and_then(|i| i.first())
+            .and_then(|h| h.known().map(str::to_owned))
+    }
+
     /// Concatenate two values as strings (or as lists when both are lists).
     pub(crate) fn concat(&self, other: &Val) -> Val {
         if let (Some(a), Some(b)) = (&self.items, &other.items) {

@@ -1439,12 +1439,7 @@ impl Py<'_, '_, '_> {
             | "socketserver.UDPServer"
             | "http.server.HTTPServer"
             | "http.server.ThreadingHTTPServer" => {
-                let addr = args.first().cloned().unwrap_or_default();
-                let host = addr
-                    .items
-                    .as_ref()
-                    .and_then(|i| i.first())
-                    .and_then(|h| h.known().map(str::to_owned));
+                let host = args.first().and_then(Val::address_host);
                 self.listens(ln, host.as_deref());
                 Val::unknown()
             }
@@ -1569,12 +1564,7 @@ impl Py<'_, '_, '_> {
                 ..Val::default()
             },
             "socket.create_connection" => {
-                let addr = args.first().cloned().unwrap_or_default();
-                let host = addr
-                    .items
-                    .as_ref()
-                    .and_then(|i| i.first())
-                    .and_then(|h| h.known().map(str::to_owned));
+                let host = args.first().and_then(Val::address_host);
                 self.connect(ln, host.as_deref());
                 Val {
                     handle: Some(Handle::Conn { url: host }),
@@ -1875,11 +1865,7 @@ impl Py<'_, '_, '_> {
                 let url = url.clone();
                 match name {
                     "connect" | "connect_ex" => {
-                        let host = first
-                            .items
-                            .as_ref()
-                            .and_then(|i| i.first())
-                            .and_then(|h| h.known().map(str::to_owned));
+                        let host = first.address_host();
                         self.connect(ln, host.as_deref());
                         if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
                             let n = self.text(r).to_owned();
@@ -1914,11 +1900,7 @@ impl Py<'_, '_, '_> {
                     }
                     "fileno" => Val::unknown(),
                     "bind" => {
-                        let host = first
-                            .items
-                            .as_ref()
-                            .and_then(|i| i.first())
-                            .and_then(|h| h.known().map(str::to_owned));
+                        let host = first.address_host();
                         self.listens(ln, host.as_deref());
                         Val::unknown()
                     }

@@ -88,12 +88,15 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
         return Ok(code);
     }
     let caps = terraphim_sandbox::probe();
-    let mut result = terraphim_sandbox::run(
-        &request,
-        &caps,
-        Box::new(std::io::stdout()),
-        Box::new(std::io::stderr()),
-    );
+    let run = |request: &SandboxRequest| {
+        terraphim_sandbox::run(
+            request,
+            &caps,
+            Box::new(std::io::stdout()),
+            Box::new(std::io::stderr()),
+        )
+    };
+    let mut result = run(&request);
     if let Err(SandboxError::Unenforceable(why)) = &result
         && request.profile.workspace.is_some()
     {
@@ -109,12 +112,7 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
                 "note: {why}; running under profile `{WORKSPACE_FALLBACK}` instead (writes to the project are refused)"
             );
             request.profile = profile;
-            result = terraphim_sandbox::run(
-                &request,
-                &caps,
-                Box::new(std::io::stdout()),
-                Box::new(std::io::stderr()),
-            );
+            result = run(&request);
         }
     }
     let report = match result {

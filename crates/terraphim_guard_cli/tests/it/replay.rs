@@ -401,29 +401,29 @@ impl Session {
         cmd.output().unwrap()
     }
 
-    fn git(&self, args: &[&str]) -> String {
+    /// `git ARGS` in `dir` with the session's environment.
+    fn git_in(&self, dir: &Path, args: &[&str]) -> Output {
         let mut cmd = Command::new("git");
-        cmd.args(args).current_dir(self.proj(""));
+        cmd.args(args).current_dir(dir);
         self.env(&mut cmd);
-        let o = cmd.output().unwrap();
+        cmd.output().unwrap()
+    }
+
+    fn git(&self, args: &[&str]) -> String {
+        let o = self.git_in(&self.proj(""), args);
         String::from_utf8_lossy(&o.stdout).trim().to_owned()
     }
 
     fn git_ok(&self, args: &[&str]) -> bool {
-        let mut cmd = Command::new("git");
-        cmd.args(args).current_dir(self.proj(""));
-        self.env(&mut cmd);
-        cmd.output().unwrap().status.success()
+        self.git_in(&self.proj(""), args).status.success()
     }
 
     fn remote_ref(&self, name: &str) -> String {
-        let mut cmd = Command::new("git");
-        cmd.args(["rev-parse", "--verify", "-q", name])
-            .current_dir(self.root().join("remote.git"));
-        self.env(&mut cmd);
-        String::from_utf8_lossy(&cmd.output().unwrap().stdout)
-            .trim()
-            .to_owned()
+        let o = self.git_in(
+            &self.root().join("remote.git"),
+            &["rev-parse", "--verify", "-q", name],
+        );
+        String::from_utf8_lossy(&o.stdout).trim().to_owned()
     }
 
     fn make_project(&self) {
@@ -551,14 +551,13 @@ impl Session {
             self.git(&["for-each-ref", "--format=%(refname) %(objectname)"]),
         );
         map.insert("stash".into(), self.git(&["stash", "list"]));
-        let mut remote = Command::new("git");
-        remote
-            .args(["for-each-ref", "--format=%(refname) %(objectname)"])
-            .current_dir(self.root().join("remote.git"));
-        self.env(&mut remote);
+        let remote = self.git_in(
+            &self.root().join("remote.git"),
+            &["for-each-ref", "--format=%(refname) %(objectname)"],
+        );
         map.insert(
             "remote".into(),
-            String::from_utf8_lossy(&remote.output().unwrap().stdout).into_owned(),
+            String::from_utf8_lossy(&remote.stdout).into_owned(),
         );
         map
     }
