@@ -345,7 +345,6 @@ impl<'a> Sink<'a> {
         r
     }
 
-    /// Record a finding at a 1-based line, with the rule and chain its category implies.
     /// A connection to `host`: a socket to anywhere but this machine may carry a shell.
     pub(crate) fn connect(&mut self, line: u32, host: Option<&str>) {
         let (class, _) = places::classify_host(host, self.config);
@@ -355,6 +354,7 @@ impl<'a> Sink<'a> {
         self.network(line, host, &Val::unknown(), false);
     }
 
+    /// Record a finding at a 1-based line, with the rule and chain its category implies.
     pub(crate) fn add(
         &mut self,
         line: u32,
