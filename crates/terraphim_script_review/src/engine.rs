@@ -81,6 +81,21 @@ pub(crate) struct Val {
     pub(crate) alts: Vec<String>,
 }
 
+/// The unknown value, for a missing argument.
+pub(crate) static NO_VAL: Val = Val {
+    text: None,
+    taint: Taint {
+        secret: None,
+        env: false,
+        host: false,
+        decoded: false,
+        remote: false,
+    },
+    handle: None,
+    items: None,
+    alts: Vec::new(),
+};
+
 impl Val {
     pub(crate) fn lit(text: impl Into<String>) -> Val {
         Val {
