@@ -2,9 +2,12 @@
 //! parameters, the values passed to them, what they return), and the names whose indirect
 //! lookup means hidden execution.
 
-use std::collections::HashMap;
-
 use crate::engine::Val;
+
+/// A hash map with a fast hasher (SipHash dominated the review's map lookups), randomly seeded.
+pub(crate) type Map<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
+/// A hash set with the same hasher.
+pub(crate) type Set<K> = std::collections::HashSet<K, ahash::RandomState>;
 
 /// Names whose indirect lookup (`globals()['ex' + 'ec']`, `globalThis[name]`) means hidden
 /// execution.
@@ -35,15 +38,15 @@ pub(crate) const EXEC_NAMES: &[&str] = &[
 /// about the script's own functions.
 #[derive(Debug, Default)]
 pub(crate) struct Scope {
-    globals: HashMap<String, Val>,
+    globals: Map<String, Val>,
     /// Stack of (function name, local variables).
-    locals: Vec<(String, HashMap<String, Val>)>,
+    locals: Vec<(String, Map<String, Val>)>,
     /// Each function's parameter names.
-    pub(crate) funcs: HashMap<String, Vec<String>>,
+    pub(crate) funcs: Map<String, Vec<String>>,
     /// What each function returns (the union of its `return`s).
-    pub(crate) returns: HashMap<String, Val>,
+    pub(crate) returns: Map<String, Val>,
     /// Values passed to each function's parameters, by function name and parameter name.
-    params: HashMap<String, HashMap<String, Val>>,
+    params: Map<String, Map<String, Val>>,
     /// Whether a function sees the variables of the functions around it (JavaScript closures).
     closures: bool,
 }
@@ -65,7 +68,7 @@ impl Scope {
 
     /// Walk into function `name`.
     pub(crate) fn enter(&mut self, name: String) {
-        self.locals.push((name, HashMap::new()));
+        self.locals.push((name, Map::default()));
     }
 
     /// Walk out of the innermost function.
@@ -166,6 +169,9 @@ impl Scope {
 /// `\uHHHH`; any other escaped character stands for itself. Returns the text and how many `\x`
 /// escapes it had.
 pub(crate) fn unescape(raw: &str, unicode: bool) -> (String, usize) {
+    if !raw.contains('\\') {
+        return (raw.to_owned(), 0);
+    }
     let mut out = String::with_capacity(raw.len());
     let mut hex = 0;
     let mut chars = raw.chars();

@@ -3,8 +3,9 @@
 //! function of the module. Calls not listed here fall back to the shared capability rows
 //! ([`crate::caps::CALL_ROWS`]).
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use crate::scope::Map;
 
 /// What a call is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,8 +264,8 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (&["Reflect"], &["get"], ReflectGet),
 ];
 
-static BY_NAME: LazyLock<HashMap<(&'static str, &'static str), Api>> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+static BY_NAME: LazyLock<Map<(&'static str, &'static str), Api>> = LazyLock::new(|| {
+    let mut map = Map::default();
     for (modules, names, api) in CALLS {
         for m in *modules {
             for n in *names {
@@ -277,7 +278,7 @@ static BY_NAME: LazyLock<HashMap<(&'static str, &'static str), Api>> = LazyLock:
 
 /// The kind of the call of `name` from `module`, if a row names it.
 pub(super) fn lookup(module: &str, name: &str) -> Option<Api> {
-    let map: &HashMap<(&str, &str), Api> = &BY_NAME;
+    let map: &Map<(&str, &str), Api> = &BY_NAME;
     map.get(&(module, name))
         .or_else(|| map.get(&(module, "*")))
         .copied()

@@ -4,7 +4,7 @@
 
 use super::api::{self, Api};
 use super::{GLOBALS, Js, line, named};
-use crate::engine::{Handle, Taint, Val, join_paths};
+use crate::engine::{Handle, NO_VAL, Taint, Val, join_paths};
 use crate::model::Language;
 use crate::places::UNKNOWN;
 use crate::ts::Node;
@@ -18,9 +18,6 @@ pub(super) struct Call<'t> {
     pub(super) arg_nodes: Vec<Node<'t>>,
     /// The data of every argument.
     pub(super) all: Taint,
-    /// The first and second arguments (unknown when missing).
-    pub(super) first: Val,
-    pub(super) second: Val,
 }
 
 impl Call<'_> {
@@ -32,6 +29,16 @@ impl Call<'_> {
     /// The module the function belongs to (`""` for a global function).
     pub(super) fn module(&self) -> &str {
         self.q.rsplit_once('.').map(|(m, _)| m).unwrap_or("")
+    }
+
+    /// The first argument (unknown when missing).
+    pub(super) fn first(&self) -> &Val {
+        self.args.first().unwrap_or(&NO_VAL)
+    }
+
+    /// The second argument (unknown when missing).
+    pub(super) fn second(&self) -> &Val {
+        self.args.get(1).unwrap_or(&NO_VAL)
     }
 
     /// The argument node at `i`.
@@ -121,8 +128,6 @@ impl Js<'_, '_, '_> {
         let c = Call {
             ln,
             q,
-            first: args.first().cloned().unwrap_or_default(),
-            second: args.get(1).cloned().unwrap_or_default(),
             args,
             arg_nodes,
             all,
@@ -160,7 +165,7 @@ impl Js<'_, '_, '_> {
             Api::Require => self.require(c),
             Api::EvalCode => self.eval_code(c),
             Api::ShellCommand => {
-                let cmd = c.first.clone().code_or_unknown();
+                let cmd = c.first().clone().code_or_unknown();
                 self.sink
                     .exec_code(ln, Language::Shell, &cmd, &format!("`{}`", c.tail()));
                 Val::unknown()
@@ -169,16 +174,16 @@ impl Js<'_, '_, '_> {
                 let opts = c
                     .arg_node(2)
                     .or_else(|| c.arg_node(1).filter(|n| n.kind() == "object"));
-                self.spawn(ln, c.first.clone(), c.second.items.clone(), opts)
+                self.spawn(ln, c.first().clone(), c.second().items.clone(), opts)
             }
             Api::Fork => {
-                if let Some(p) = c.first.known() {
+                if let Some(p) = c.first().known() {
                     self.sink.runs_file(ln, p);
                 }
                 Val::unknown()
             }
             Api::BunSpawn => {
-                let items = c.first.items.clone().unwrap_or_default();
+                let items = c.first().items.clone().unwrap_or_default();
                 crate::command::run_argv(self.sink, ln, &items, None)
             }
             Api::DenoCommand => {
@@ -186,7 +191,7 @@ impl Js<'_, '_, '_> {
                     .prop(c.arg_node(1), "args")
                     .map(|(v, _)| v.items.unwrap_or_default())
                     .unwrap_or_default();
-                let mut argv = vec![c.first.clone()];
+                let mut argv = vec![c.first().clone()];
                 argv.extend(a);
                 crate::command::run_argv(self.sink, ln, &argv, None)
             }
@@ -232,13 +237,13 @@ impl Js<'_, '_, '_> {
                 Val::lit(join_paths(&parts)).with_taint(&c.all)
             }
             Api::Dirname => Val::lit(
-                c.first
+                c.first()
                     .text_or_unknown()
                     .rsplit_once('/')
                     .map(|(d, _)| d.to_owned())
                     .unwrap_or_else(|| ".".into()),
             ),
-            Api::EnvGet => match c.first.known() {
+            Api::EnvGet => match c.first().known() {
                 Some(k) => self.sink.read_env(ln, k),
                 None => Val::unknown(),
             },
@@ -249,7 +254,7 @@ impl Js<'_, '_, '_> {
             Api::Collection => {
                 let mut v = Val::unknown().with_taint(&c.all);
                 v.text = c
-                    .first
+                    .first()
                     .text
                     .clone()
                     .filter(|_| c.args.len() <= 3 && c.q == "JSON.stringify");
@@ -264,9 +269,9 @@ impl Js<'_, '_, '_> {
                 v
             }
             Api::BufferFrom => {
-                let enc = c.second.known().unwrap_or("").to_ascii_lowercase();
-                let mut v = Val::unknown().with_taint(&c.first.taint);
-                v.text.clone_from(&c.first.text);
+                let enc = c.second().known().unwrap_or("").to_ascii_lowercase();
+                let mut v = Val::unknown().with_taint(&c.first().taint);
+                v.text.clone_from(&c.first().text);
                 if matches!(enc.as_str(), "base64" | "hex" | "base64url") {
                     v.taint.decoded = true;
                     v.text = None;
@@ -275,13 +280,13 @@ impl Js<'_, '_, '_> {
             }
             Api::Decode => Val::decoded(&c.all),
             Api::ReadFile => {
-                let t = self.sink.read_val(ln, &c.first);
+                let t = self.sink.read_val(ln, c.first());
                 Val::unknown().with_taint(&t)
             }
-            Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first.known().unwrap_or("/tmp/"))),
+            Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
             Api::BunFile => Val {
                 handle: Some(Handle::Path(
-                    c.first.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
+                    c.first().path_text().unwrap_or_else(|| UNKNOWN.to_string()),
                 )),
                 ..Val::default()
             },
@@ -319,7 +324,7 @@ impl Js<'_, '_, '_> {
                 ..Val::default()
             },
             Api::Resolve => {
-                self.sink.dns(ln, &c.first);
+                self.sink.dns(ln, c.first());
                 Val::unknown()
             }
         }

@@ -16,7 +16,7 @@ impl Js<'_, '_, '_> {
     pub(super) fn require(&mut self, c: &Call<'_>) -> Val {
         let ln = c.ln;
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
         match first.known() {
             Some(m) => {
@@ -57,7 +57,7 @@ impl Js<'_, '_, '_> {
         let ln = c.ln;
         let args = &c.args;
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let q = c.q.as_str();
         let code = if q == "Function" {
             args.last().cloned().unwrap_or_default()
@@ -95,7 +95,7 @@ impl Js<'_, '_, '_> {
     pub(super) fn reflect_get(&mut self, c: &Call<'_>) -> Val {
         let ln = c.ln;
         let all = &c.all;
-        let second = c.second.clone();
+        let second = c.second();
         let name = second;
         if name.known().is_some_and(|n| EXEC_NAMES.contains(&n)) || name.taint.decoded {
             let n = name.text_or_unknown();

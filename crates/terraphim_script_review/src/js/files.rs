@@ -12,21 +12,21 @@ impl Js<'_, '_, '_> {
         let ln = c.ln;
         let tail = c.tail();
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
-        let second = c.second.clone();
+        let first = c.first();
+        let second = c.second();
         let append = tail.starts_with("append")
             || self.prop(arg_nodes.get(2).copied(), "append").is_some()
             || self
                 .prop(arg_nodes.get(2).copied(), "flag")
                 .is_some_and(|(v, _)| v.known() == Some("a"));
-        self.sink.write(ln, &first, &second, append);
+        self.sink.write(ln, first, second, append);
         Val::unknown()
     }
 
     /// `fs.createWriteStream(path, {flags})`.
     pub(super) fn write_stream(&mut self, c: &Call<'_>) -> Val {
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let append = self
             .prop(arg_nodes.get(1).copied(), "flags")
             .is_some_and(|(v, _)| v.known().is_some_and(|f| f.contains('a')));
@@ -46,7 +46,7 @@ impl Js<'_, '_, '_> {
         let tail = c.tail();
         let module = c.module();
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let recursive = tail.starts_with("rm")
             && arg_nodes
                 .get(1)
@@ -55,15 +55,15 @@ impl Js<'_, '_, '_> {
             || tail.starts_with("rimraf")
             || module == "rimraf"
             || tail == "emptyDirSync";
-        self.sink.delete(ln, &first, recursive);
+        self.sink.delete(ln, first, recursive);
         Val::unknown()
     }
 
     /// `fs.copyFileSync(src, dst)`: the destination gets the source's content.
     pub(super) fn copy(&mut self, c: &Call<'_>) -> Val {
         let ln = c.ln;
-        let first = c.first.clone();
-        let second = c.second.clone();
+        let first = c.first();
+        let second = c.second();
         let mut content = Val::unknown();
         if let Some(s) = first.path_text() {
             let t = self.sink.read_path(ln, &s);
@@ -72,7 +72,7 @@ impl Js<'_, '_, '_> {
                 content.taint.remote = true;
             }
         }
-        self.sink.write(ln, &second, &content, false);
+        self.sink.write(ln, second, &content, false);
         Val::unknown()
     }
 

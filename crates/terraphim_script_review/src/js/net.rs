@@ -9,8 +9,8 @@ impl Js<'_, '_, '_> {
     pub(super) fn fetch(&mut self, c: &Call<'_>) -> Val {
         let ln = c.ln;
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
-        let second = c.second.clone();
+        let first = c.first();
+        let second = c.second();
         let opts = arg_nodes.get(1).copied();
         let method = self
             .prop(opts, "method")
@@ -42,7 +42,7 @@ impl Js<'_, '_, '_> {
         let tail = c.tail();
         let args = &c.args;
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let m = tail;
         let (url, payload_val, sends) = if m == "axios" || m == "request" {
             let url = self
@@ -110,7 +110,7 @@ impl Js<'_, '_, '_> {
         let ln = c.ln;
         let args = &c.args;
         let arg_nodes = &c.arg_nodes;
-        let first = c.first.clone();
+        let first = c.first();
         let url = match first.known() {
             Some(u) => Some(u.to_owned()),
             None => {

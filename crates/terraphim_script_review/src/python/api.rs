@@ -2,8 +2,9 @@
 //! it) saying what kind of call it is. Calls not listed here fall back to the shared
 //! capability rows ([`crate::caps::CALL_ROWS`]).
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use crate::scope::Map;
 
 /// Where a process-starting call finds the program and its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -430,7 +431,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("http.server.ThreadingHTTPServer", Server),
 ];
 
-static BY_NAME: LazyLock<HashMap<&'static str, Api>> =
+static BY_NAME: LazyLock<Map<&'static str, Api>> =
     LazyLock::new(|| CALLS.iter().copied().collect());
 
 /// The kind of the call named `qual`, if a row names it.

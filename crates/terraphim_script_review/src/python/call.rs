@@ -1,12 +1,11 @@
 //! Python calls: the arguments are evaluated, the callee named (`os.system`, a method of a
 //! value, a function of the script), and the call dispatched by its row in `api.rs`.
 
-use std::collections::HashMap;
-
 use super::api::{self, Api};
 use super::{Py, env_token_name, is_credential_keyword, line, named};
 use crate::engine::{Handle, Sink, Taint, Val};
 use crate::places::UNKNOWN;
+use crate::scope::Map;
 use crate::ts::Node;
 
 /// A call with its arguments evaluated.
@@ -17,8 +16,8 @@ pub(super) struct Call<'t> {
     pub(super) q: String,
     pub(super) args: Vec<Val>,
     pub(super) arg_nodes: Vec<Node<'t>>,
-    pub(super) kwargs: HashMap<String, Val>,
-    pub(super) kw_nodes: HashMap<String, Node<'t>>,
+    pub(super) kwargs: Map<String, Val>,
+    pub(super) kw_nodes: Map<String, Node<'t>>,
     /// The data of every argument (credentials handed to their own client left out).
     pub(super) all: Taint,
 }
@@ -55,8 +54,8 @@ impl Py<'_, '_, '_> {
         let func = node.field("function");
         let mut args: Vec<Val> = Vec::new();
         let mut arg_nodes: Vec<Node<'_>> = Vec::new();
-        let mut kwargs: HashMap<String, Val> = HashMap::new();
-        let mut kw_nodes: HashMap<String, Node<'_>> = HashMap::new();
+        let mut kwargs: Map<String, Val> = Map::default();
+        let mut kw_nodes: Map<String, Node<'_>> = Map::default();
         if let Some(a) = node.field("arguments") {
             if a.kind() == "generator_expression" {
                 args.push(self.eval(a));

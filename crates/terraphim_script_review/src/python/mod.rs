@@ -7,10 +7,8 @@
 //!   is what) to `files.rs`, `code.rs`, `net.rs` and `data.rs`;
 //! - `method.rs`: methods of what a value refers to (a file, a path, a connection, a string).
 
-use std::collections::HashSet;
-
 use crate::engine::{Handle, Sink, Taint, Val};
-use crate::scope::Scope;
+use crate::scope::{Scope, Set};
 use crate::ts::Node;
 
 mod api;
@@ -29,7 +27,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         sink,
         scope: Scope::new(false),
         unroll: 0,
-        filtered: HashSet::new(),
+        filtered: Set::default(),
     };
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
@@ -49,7 +47,7 @@ struct Py<'s, 'k, 'a> {
     /// How many loops over literal collections are being unrolled around the current node.
     unroll: u32,
     /// Archives given an extraction filter (`tar.extraction_filter = tarfile.data_filter`).
-    filtered: HashSet<String>,
+    filtered: Set<String>,
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.

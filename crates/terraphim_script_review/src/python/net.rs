@@ -1,11 +1,10 @@
 //! Python network calls: HTTP clients, `urllib`, connections and servers.
 
-use std::collections::HashMap;
-
 use super::Py;
 use super::call::Call;
 use crate::engine::{Handle, Taint, Val};
 use crate::model::{Category, Verdict};
+use crate::scope::Map;
 
 impl Py<'_, '_, '_> {
     pub(super) fn http(
@@ -13,7 +12,7 @@ impl Py<'_, '_, '_> {
         ln: u32,
         method: &str,
         args: &[Val],
-        kwargs: &HashMap<String, Val>,
+        kwargs: &Map<String, Val>,
     ) -> Val {
         let (method, url) = if method == "request" {
             (
