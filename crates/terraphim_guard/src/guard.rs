@@ -367,7 +367,7 @@ impl Guard {
                 });
                 overridden.push(user.contains(&(e.tier, e.concept())));
             }
-            for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
+            for entry in crate::embedded::embedded_tier(Tier::Replace)?.entries() {
                 if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
                     replace_entries.push(entry.clone());
                 }
