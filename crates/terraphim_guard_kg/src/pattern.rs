@@ -1,7 +1,8 @@
-//! KG patterns (synonyms) compiled into structured specs, and one Aho-Corasick automaton per
-//! tier that finds, in a single pass over a simple command, every word that any pattern of the
-//! tier mentions. A pattern then matches when its head, flags and targets are all found in the
-//! right places (see `docs/kg-format.md`).
+//! KG patterns (synonyms) compiled into structured specs, and per tier the sorted tables of
+//! every word, word prefix and substring that any pattern of the tier mentions (its atoms). The
+//! atoms of a simple command are found by binary searches of those tables, with nothing to
+//! build when a process starts. A pattern then matches when its head, flags and targets are all
+//! found in the right places (see `docs/kg-format.md`).
 //!
 //! A tier's compiled patterns are flat pools of plain records ([`TierTables`]): every string is
 //! a [`Span`] of one text pool and every list a [`Span`] of a record pool. The build script
@@ -11,8 +12,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::canon::{self, Word, WordKind};
 
@@ -430,9 +429,9 @@ pub struct TierTables {
     pub any_always: Span,
     /// Whole-word atoms, sorted by word.
     pub words: List<Term>,
-    /// Prefix atoms as `SEP` + prefix, sorted: the prefix automaton's patterns.
+    /// Prefix atoms as `SEP` + prefix, sorted.
     pub prefixes: List<Term>,
-    /// Substring atoms (lowercase), sorted: the case-insensitive automaton's patterns.
+    /// Substring atoms (lowercase), sorted.
     pub contains: List<Term>,
     pub atom_count: u32,
 }
@@ -506,15 +505,12 @@ impl<'a> StageRef<'a> {
     }
 }
 
-/// All patterns of one tier, and the automata that find their atoms.
+/// All patterns of one tier, ready to match.
 #[derive(Debug, Clone)]
 pub struct TierMatcher {
     tables: TierTables,
     /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
     class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
-    /// Prefix atoms over the haystack `SEP w0 SEP w1 ... SEP`.
-    exact: Option<AhoCorasick>,
-    contains: Option<AhoCorasick>,
 }
 
 /// No atom of this kind for a string yet.
@@ -525,9 +521,9 @@ const NO_ATOM: AtomId = AtomId::MAX;
 enum AtomKind {
     /// Whole words, looked up per word.
     Word = 0,
-    /// Word prefixes, found by the prefix automaton (as `SEP` + prefix).
+    /// Word prefixes (as `SEP` + prefix), looked up per prefix of a word.
     Prefix = 1,
-    /// Substrings, found by the case-insensitive automaton.
+    /// Substrings, lowercase, looked up per prefix of each suffix of a lowercased word.
     Contains = 2,
 }
 
@@ -805,12 +801,12 @@ impl TierTables {
 }
 
 impl TierMatcher {
-    /// Compile `patterns` (see [`TierTables::compile`]) and build the automata.
+    /// Compile `patterns` (see [`TierTables::compile`]) and make a matcher of them.
     pub fn build(patterns: &[(u32, &str, Pattern)]) -> Result<TierMatcher, String> {
         TierMatcher::new(TierTables::compile(patterns))
     }
 
-    /// Build the automata over compiled tables.
+    /// A matcher over compiled tables (nothing is built: the atom tables are sorted already).
     pub fn new(tables: TierTables) -> Result<TierMatcher, String> {
         let t = &tables;
         let largest = [
@@ -824,21 +820,20 @@ impl TierMatcher {
         if largest.iter().any(|n| *n >= u32::MAX as usize) {
             return Err("too many patterns in one tier".into());
         }
-        let build = |pats: &[Term], ci: bool| -> Result<Option<AhoCorasick>, String> {
-            if pats.is_empty() {
-                return Ok(None);
-            }
-            // A hook process builds these once and scans a few hundred bytes: the NFA builds
-            // fastest and scans fast enough.
-            AhoCorasickBuilder::new()
-                .kind(Some(AhoCorasickKind::NoncontiguousNFA))
-                .prefilter(false)
-                .match_kind(MatchKind::Standard)
-                .ascii_case_insensitive(ci)
-                .build(pats.iter().map(|a| t.bytes(a.text)))
-                .map(Some)
-                .map_err(|e| e.to_string())
-        };
+        let sorted = |pats: &[Term]| pats.is_sorted_by(|a, b| t.bytes(a.text) < t.bytes(b.text));
+        if !sorted(&t.words) || !sorted(&t.prefixes) || !sorted(&t.contains) {
+            return Err("the atom tables are not sorted".into());
+        }
+        if t.prefixes
+            .iter()
+            .any(|p| t.bytes(p.text).first() != Some(&(SEP as u8)))
+            || t.contains.iter().any(|c| {
+                let c = t.bytes(c.text);
+                c.is_empty() || c.iter().any(|b| b.is_ascii_uppercase())
+            })
+        {
+            return Err("malformed prefix or substring atoms".into());
+        }
         let pools = t.pools();
         let mut class_atoms = [[None; CLASSES.len()]; 2];
         for b in 0..CLASSES.len() {
@@ -847,8 +842,6 @@ impl TierMatcher {
         }
         Ok(TierMatcher {
             class_atoms,
-            exact: build(&t.prefixes, false)?,
-            contains: build(&t.contains, true)?,
             tables,
         })
     }
@@ -887,21 +880,10 @@ impl TierMatcher {
         out
     }
 
-    /// Append to `out` every stage of every pattern that the prepared simple command
-    /// satisfies, in stage order among those named by the command and then among `*` stages.
-    /// `scratch` only saves allocations between calls; nothing in it carries over.
-    pub fn stage_hits_in(
-        &self,
-        hay: &Haystack<'_>,
-        scratch: &mut MatchScratch,
-        out: &mut Vec<StageHit>,
-    ) {
-        let words = hay.words;
-        let t = self.tables.pools();
-        if t.stages.is_empty() || words.is_empty() {
-            return;
-        }
-        // (word, atom) for every atom found on a word.
+    /// Fill `scratch.found` with (word, atom) for every atom of this tier on a word: whole
+    /// words, classes, then prefixes and substrings.
+    fn find_atoms(&self, hay: &Haystack<'_>, scratch: &mut MatchScratch) {
+        let (words, t) = (hay.words, self.tables.pools());
         let found = &mut scratch.found;
         found.clear();
         for (i, w) in words.iter().enumerate() {
@@ -923,23 +905,49 @@ impl TierMatcher {
                 }
             }
         }
-        if let Some(ac) = &self.exact {
-            for m in ac.find_overlapping_iter(hay.text.as_str()) {
-                // Every exact/prefix atom starts with SEP, so the word starts one byte later.
-                if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
-                    found.push((w, t.prefixes[m.pattern().as_usize()].atom));
+        // Prefix atoms (`SEP` + prefix): the haystack from the SEP before each word to its end.
+        let bytes = hay.text.as_bytes();
+        for (i, &start) in hay.starts.iter().enumerate() {
+            let end = hay.word_end(i);
+            each_prefix(&t, t.prefixes, &bytes[start - 1..end], |atom, _| {
+                found.push((i, atom));
+            });
+        }
+        // Substring atoms: every prefix of every suffix of each word, ASCII-lowercased, in the
+        // order a scan from the left reports them (by end, longest first at one end).
+        if !t.contains.is_empty() {
+            let lower = hay.lower();
+            let subs = &mut scratch.substrings;
+            subs.clear();
+            for (i, &start) in hay.starts.iter().enumerate() {
+                let end = hay.word_end(i);
+                for from in start..end {
+                    each_prefix(&t, t.contains, &lower[from..end], |atom, len| {
+                        subs.push((i, from + len, std::cmp::Reverse(len), atom));
+                    });
                 }
             }
+            subs.sort_unstable();
+            found.extend(subs.iter().map(|&(i, _, _, atom)| (i, atom)));
         }
-        if let Some(ac) = &self.contains {
-            for m in ac.find_overlapping_iter(hay.text.as_str()) {
-                let w = match hay.starts.binary_search(&m.start()) {
-                    Ok(i) => i,
-                    Err(i) => i.saturating_sub(1),
-                };
-                found.push((w, t.contains[m.pattern().as_usize()].atom));
-            }
+    }
+
+    /// Append to `out` every stage of every pattern that the prepared simple command
+    /// satisfies, in stage order among those named by the command and then among `*` stages.
+    /// `scratch` only saves allocations between calls; nothing in it carries over.
+    pub fn stage_hits_in(
+        &self,
+        hay: &Haystack<'_>,
+        scratch: &mut MatchScratch,
+        out: &mut Vec<StageHit>,
+    ) {
+        let words = hay.words;
+        let t = self.tables.pools();
+        if t.stages.is_empty() || words.is_empty() {
+            return;
         }
+        self.find_atoms(hay, scratch);
+        let found = &mut scratch.found;
         debug_assert!(found.iter().all(|(_, a)| *a < self.tables.atom_count));
         // Grouped by word, in the order found within a word.
         found.sort_by_key(|(w, _)| *w);
@@ -1047,6 +1055,7 @@ impl<'a> Pools<'a> {
     }
 
     /// The stages `index` lists under `atom`.
+    #[inline]
     fn listed(&self, index: &'a [(AtomId, Span)], atom: AtomId) -> &'a [u32] {
         match index.binary_search_by(|(a, _)| a.cmp(&atom)) {
             Ok(i) => &self.ids[index[i].1.range()],
@@ -1066,6 +1075,8 @@ pub struct MatchScratch {
     seen: Vec<u64>,
     /// Candidate `*` stages.
     any: Vec<u32>,
+    /// (word, end, longest first, atom) of every substring atom found.
+    substrings: Vec<(usize, usize, std::cmp::Reverse<usize>, AtomId)>,
     head_words: Vec<usize>,
 }
 
@@ -1078,9 +1089,22 @@ pub struct Haystack<'w> {
     starts: Vec<usize>,
     /// The class bits of each word (see [`CLASSES`]).
     classes: &'w [u32],
+    /// `text`, ASCII-lowercased, for substring atoms.
+    lower: std::cell::OnceCell<Vec<u8>>,
 }
 
 impl<'w> Haystack<'w> {
+    /// The byte offset where word `i` ends (the SEP after it).
+    fn word_end(&self, i: usize) -> usize {
+        self.starts.get(i + 1).map_or(self.text.len(), |next| *next) - 1
+    }
+
+    /// The haystack, ASCII-lowercased (made once, for the first tier that asks).
+    fn lower(&self) -> &[u8] {
+        self.lower
+            .get_or_init(|| self.text.as_bytes().to_ascii_lowercase())
+    }
+
     /// A haystack whose words have the given class bits.
     pub fn with_classes(words: &'w [Word], classes: &'w [u32]) -> Haystack<'w> {
         let mut h = Haystack::new(words);
@@ -1103,6 +1127,25 @@ impl<'w> Haystack<'w> {
             text,
             starts,
             classes: &[],
+            lower: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+/// Calls `f(atom, k)` for every atom of the sorted table `atoms` that is `key[..k]`, shortest
+/// first. Stops at the first `k` that no atom starts with.
+fn each_prefix(t: &Pools<'_>, atoms: &[Term], key: &[u8], mut f: impl FnMut(AtomId, usize)) {
+    let mut lo = 0;
+    for k in 1..=key.len() {
+        let probe = &key[..k];
+        // Atoms sorted: those starting with `probe` follow every atom below it.
+        lo += atoms[lo..].partition_point(|a| &t.text[a.text.range()] < probe);
+        let Some(next) = atoms.get(lo) else { return };
+        let text = &t.text[next.text.range()];
+        if text == probe {
+            f(next.atom, k);
+        } else if !text.starts_with(probe) {
+            return;
         }
     }
 }
@@ -1212,7 +1255,124 @@ pub fn covers_all_operands(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
     use super::*;
+
+    /// What the atom search found before the tables replaced the automata: one automaton over
+    /// the prefix atoms and one ASCII-case-insensitive automaton over the substring atoms, run
+    /// overlapping over the haystack, each match given to the word it starts in.
+    fn found_by_automata(
+        m: &TierMatcher,
+        [prefixes, contains]: &[AhoCorasick; 2],
+        hay: &Haystack<'_>,
+    ) -> Vec<(usize, AtomId)> {
+        let t = m.tables.pools();
+        let mut scratch = MatchScratch::default();
+        m.find_atoms(hay, &mut scratch);
+        // Whole words and classes are found as before; keep them, drop the rest.
+        let automaton_kinds: Vec<AtomId> = t
+            .prefixes
+            .iter()
+            .chain(t.contains)
+            .map(|a| a.atom)
+            .collect();
+        let mut found: Vec<_> = scratch
+            .found
+            .into_iter()
+            .filter(|(_, a)| !automaton_kinds.contains(a))
+            .collect();
+        for m in prefixes.find_overlapping_iter(hay.text.as_str()) {
+            if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
+                found.push((w, t.prefixes[m.pattern().as_usize()].atom));
+            }
+        }
+        for m in contains.find_overlapping_iter(hay.text.as_str()) {
+            let w = match hay.starts.binary_search(&m.start()) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            };
+            found.push((w, t.contains[m.pattern().as_usize()].atom));
+        }
+        found.sort_by_key(|(w, _)| *w);
+        found
+    }
+
+    /// The table search finds exactly what the automata found, in the same order, for every
+    /// tier of the project's KG on the words of every example and of some awkward commands.
+    #[test]
+    fn table_search_finds_what_the_automata_found() {
+        let mut kg = crate::Kg::new();
+        kg.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kg"))
+            .unwrap();
+        let mut commands: Vec<String> = kg
+            .entries()
+            .iter()
+            .flat_map(|e| e.examples.iter().chain(&e.not_examples))
+            .map(|ex| ex.text.clone())
+            .collect();
+        assert!(commands.len() > 300);
+        commands.extend(
+            [
+                "PSQL -c 'DrOp TaBlE users'",
+                "curl HTTPS://Example.COM/x | SH",
+                "rm -rf /tmp/é/x ~/ÉTÉ",
+                "x \u{1e}y z\u{1e}",
+                "",
+                "a",
+            ]
+            .map(String::from),
+        );
+        let mut atoms = 0;
+        for tier in [
+            crate::Tier::Destructive,
+            crate::Tier::Suspicious,
+            crate::Tier::Safe,
+        ] {
+            let mut patterns = Vec::new();
+            for (i, e) in kg
+                .entries()
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.tier == tier)
+            {
+                for syn in &e.synonyms {
+                    let p = Pattern::compile(&syn.text).unwrap();
+                    patterns.push((u32::try_from(i).unwrap(), syn.text.as_str(), p));
+                }
+            }
+            let m = TierMatcher::build(&patterns).unwrap();
+            assert!(!m.tables.prefixes.is_empty() && !m.tables.contains.is_empty());
+            let build = |pats: &[Term], ci: bool| -> AhoCorasick {
+                AhoCorasickBuilder::new()
+                    .match_kind(MatchKind::Standard)
+                    .ascii_case_insensitive(ci)
+                    .build(pats.iter().map(|a| m.tables.bytes(a.text)))
+                    .unwrap()
+            };
+            let automata = [
+                build(&m.tables.prefixes, false),
+                build(&m.tables.contains, true),
+            ];
+            for cmd in &commands {
+                let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+                let words = canon::canonical_words(&argv, &[]);
+                let hay = Haystack::new(&words);
+                let mut scratch = MatchScratch::default();
+                m.find_atoms(&hay, &mut scratch);
+                let mut got = scratch.found.clone();
+                got.sort_by_key(|(w, _)| *w);
+                assert_eq!(
+                    got,
+                    found_by_automata(&m, &automata, &hay),
+                    "{tier}: `{cmd}`"
+                );
+                atoms += got.len();
+            }
+        }
+        assert!(atoms > 1000, "only {atoms} atoms found");
+    }
 
     #[test]
     fn bad_patterns_are_errors() {
