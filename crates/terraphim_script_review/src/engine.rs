@@ -200,6 +200,70 @@ impl Val {
     }
 }
 
+impl Val {
+    /// A list or tuple literal: its elements, and their data joined.
+    pub(crate) fn list(items: Vec<Val>) -> Val {
+        let mut v = Val::unknown();
+        for i in &items {
+            v.taint.join(&i.taint);
+        }
+        v.items = Some(items);
+        v
+    }
+
+    /// What a loop variable over `items` may hold: any of them (unknown when there are none).
+    pub(crate) fn any_of(items: &[Val]) -> Val {
+        items.iter().fold(Val::unknown(), |acc, v| {
+            if acc == Val::unknown() {
+                v.clone()
+            } else {
+                acc.union(v)
+            }
+        })
+    }
+
+    /// The union of a non-empty list of values.
+    pub(crate) fn union_all(items: &[Val]) -> Option<Val> {
+        let (first, rest) = items.split_first()?;
+        Some(rest.iter().fold(first.clone(), |acc, v| acc.union(v)))
+    }
+
+    /// Data received from the network.
+    pub(crate) fn remote() -> Val {
+        Val::unknown().with_taint(&Taint {
+            remote: true,
+            ..Taint::default()
+        })
+    }
+
+    /// Data decoded or assembled at run time from data carrying `taint`.
+    pub(crate) fn decoded(taint: &Taint) -> Val {
+        let mut v = Val::unknown().with_taint(taint);
+        v.taint.decoded = true;
+        v
+    }
+
+    /// Code or a command as it reaches an exec sink: kept when its text is known or it is
+    /// decoded or downloaded data, otherwise an unknown string (so the sink says "unknown").
+    pub(crate) fn code_or_unknown(self) -> Val {
+        if self.text.is_some() || self.taint.decoded || self.taint.remote {
+            self
+        } else {
+            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+        }
+    }
+
+    /// A value spliced into an f-string or a template literal: a path or a string as it is,
+    /// anything else an unknown part.
+    pub(crate) fn interpolated(self) -> Val {
+        if self.text.is_none() && !matches!(self.handle, Some(Handle::Path(_))) {
+            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+        } else {
+            self
+        }
+    }
+}
+
 /// Join path parts the way `os.path.join` / `path.join` do.
 pub(crate) fn join_paths(parts: &[String]) -> String {
     let mut out = String::new();
@@ -279,6 +343,15 @@ impl<'a> Sink<'a> {
         let r = self.ctx.resolve(raw);
         self.resolved.insert(raw.to_owned(), r.clone());
         r
+    }
+
+    /// A connection to `host`: a socket to anywhere but this machine may carry a shell.
+    pub(crate) fn connect(&mut self, line: u32, host: Option<&str>) {
+        let (class, _) = places::classify_host(host, self.config);
+        if !matches!(class, HostClass::Local) {
+            self.remote_socket = true;
+        }
+        self.network(line, host, &Val::unknown(), false);
     }
 
     /// Record a finding at a 1-based line, with the rule and chain its category implies.
