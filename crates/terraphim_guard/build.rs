@@ -71,6 +71,49 @@ fn main() {
     );
     write(&out_dir().join("default_kg.rs"), &out);
     write(&out_dir().join("compiled_kg.rs"), &compiled(&entries));
+    write(
+        &out_dir().join("profile_ranks.rs"),
+        &profile_ranks(&kg.join("profiles")),
+    );
+}
+
+/// `fn embedded_ranks()`: the `strictness` (default 1) and whether `max_processes = 1` of
+/// every sandbox profile in `dir`, by file stem, the data the guard ranks profiles by.
+fn profile_ranks(dir: &Path) -> String {
+    println!("cargo::rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("failed to list {}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let mut rows = Vec::new();
+    for path in &files {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("failed to read {}: {e}", path.display()));
+        let table: toml::Table = text
+            .parse()
+            .unwrap_or_else(|e| panic!("invalid profile {}: {e}", path.display()));
+        let int = |key: &str| table.get(key).and_then(toml::Value::as_integer);
+        let strictness = u8::try_from(int("strictness").unwrap_or(1))
+            .unwrap_or_else(|_| panic!("{}: `strictness` is not 0..=255", path.display()));
+        let Some(max_processes) = int("max_processes") else {
+            panic!("{}: no `max_processes`", path.display());
+        };
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        rows.push(format!(
+            "        ({name:?}, ProfileRank {{ strictness: {strictness}, single_program: {} }}),",
+            max_processes == 1
+        ));
+    }
+    format!(
+        "/// The rank of every embedded sandbox profile (`kg/profiles/*.toml`), by name.\n\
+         fn embedded_ranks() -> [(&'static str, ProfileRank); {}] {{\n    [\n{}\n    ]\n}}\n",
+        rows.len(),
+        rows.join("\n")
+    )
 }
 
 /// A string pool: each distinct string once.

@@ -34,7 +34,7 @@ pub use embedded::embedded_kg;
 pub use error::{Error, Result};
 pub use guard::{
     DEFAULT_PROFILE, Decision, Guard, GuardBuilder, MAX_COMMAND_BYTES, Match, OPAQUE_PROFILE, Part,
-    SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
+    ProfileRank, ProfileRanks, SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
 };
 pub use parse::{Finding, ParsedCommand, SimpleCommand, parse};
 pub use terraphim_guard_kg::{Entry, Kg, Located, Status, Tier};
