@@ -102,7 +102,10 @@ fn profile_ranks(dir: &Path) -> String {
         let Some(max_processes) = int("max_processes") else {
             panic!("{}: no `max_processes`", path.display());
         };
-        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
         rows.push(format!(
             "        ({name:?}, ProfileRank {{ strictness: {strictness}, single_program: {} }}),",
             max_processes == 1

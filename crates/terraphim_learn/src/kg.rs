@@ -71,3 +71,63 @@ impl ActiveKg {
             .flat_map(|e| e.synonyms.iter().map(|s| s.text.as_str()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use super::*;
+
+    /// The user's KG is read by the guard's parser: a directive in a code fence is not one, a
+    /// nested file counts, staging is never read, and a malformed entry is an error naming its
+    /// file and line (where the engine once took an unknown status for "inactive").
+    #[test]
+    fn the_user_kg_is_read_as_the_guard_reads_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = tmp.path().join(rel);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, text).unwrap();
+        };
+        write(
+            "guard-safe/cargo test.md",
+            "synonyms:: cargo test\n```\nsynonyms:: rm -rf /\n```\n",
+        );
+        write("guard-safe/nested/ls.md", "synonyms:: ls\n");
+        write("guard-staging/x.md", "synonyms:: curl\nstatus:: staged\n");
+        let kg = ActiveKg::load_user(tmp.path()).unwrap();
+        let safe: Vec<&str> = kg.synonyms(Tier::Safe).collect();
+        assert_eq!(safe, ["cargo test", "ls"]);
+        assert!(kg.find(Tier::Safe, "curl").is_none());
+
+        write(
+            "guard-destructive/wipe.md",
+            "synonyms:: wipe\nstatus:: maybe\n",
+        );
+        let err = ActiveKg::load_user(tmp.path()).unwrap_err().to_string();
+        let at = format!(
+            "{}:2:",
+            tmp.path().join("guard-destructive/wipe.md").display()
+        );
+        assert!(err.starts_with(&at), "{err}");
+    }
+
+    /// The user's entry of a tier and concept replaces the earlier one (the default's).
+    #[test]
+    fn later_layers_override_earlier_ones() {
+        let entry = |path: &str, text: &str| {
+            let path = Path::new(path);
+            Entry::parse(path, terraphim_guard_kg::tier_of(path).unwrap(), text).unwrap()
+        };
+        let mut default = Kg::new();
+        default.push(entry("<embedded>/guard-safe/ls.md", "synonyms:: ls\n"));
+        default.push(entry("<embedded>/guard-safe/pwd.md", "synonyms:: pwd\n"));
+        let mut kg = ActiveKg::layered([default]);
+        kg.push(entry(
+            "/u/guard-safe/ls.md",
+            "synonyms:: ls\nstatus:: deprecated\n",
+        ));
+        assert!(kg.find(Tier::Safe, "ls").is_none());
+        assert_eq!(kg.find(Tier::Safe, "pwd").unwrap().file(), None);
+        assert_eq!(kg.entries().len(), 2);
+    }
+}

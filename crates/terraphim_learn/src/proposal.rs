@@ -400,6 +400,29 @@ mod tests {
         }
     }
 
+    /// An edited staged file that the guard could not load (an unclosed fence, an unknown
+    /// status) is refused before approval could move it into the active KG.
+    #[test]
+    fn staged_files_are_valid_kg_entries() {
+        let md = sample(vec!["cargo test -p x".into()]).to_staged_markdown();
+        let lines = md.lines().count();
+        for (edit, want) in [
+            (
+                format!("{md}```\n"),
+                format!("x.md:{}: a code fence is never closed", lines + 1),
+            ),
+            (
+                md.replace("status:: staged", "status:: live"),
+                "unknown status `live`".to_string(),
+            ),
+        ] {
+            let err = Proposal::parse_staged(Path::new("x.md"), &edit)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(&want), "{err}");
+        }
+    }
+
     #[test]
     fn ids_are_stable_and_distinct() {
         assert_eq!(

@@ -138,8 +138,14 @@ mod tests {
             let name = path.file_stem().unwrap().to_str().unwrap().to_string();
             let text = fs_err::read_to_string(&path).unwrap();
             let value = |key: &str| {
-                text.lines()
-                    .find_map(|l| l.strip_prefix(key)?.trim().strip_prefix('=')?.trim().parse::<u8>().ok())
+                text.lines().find_map(|l| {
+                    l.strip_prefix(key)?
+                        .trim()
+                        .strip_prefix('=')?
+                        .trim()
+                        .parse::<u8>()
+                        .ok()
+                })
             };
             let want = ProfileRank {
                 strictness: value("strictness").unwrap_or(1),
