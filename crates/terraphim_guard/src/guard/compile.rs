@@ -10,7 +10,7 @@ use crate::parse::{self};
 use crate::pattern::{self, Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
 use crate::replace::Replacer;
 
-use super::Guard;
+use super::{Guard, ProfileRanks};
 
 /// Text of an entry: borrowed from the embedded default KG, owned for the user's entries.
 type Text = Cow<'static, str>;
@@ -125,7 +125,12 @@ impl Guard {
     /// Compile the default KG (when `embedded`, from the tables `build.rs` compiled) and then
     /// `kg` on top: a later entry of the same tier and concept overrides an earlier one, so the
     /// user's KG can replace or deprecate a default entry.
-    pub(super) fn compile(kg: &Kg, embedded: bool, default_profile: String) -> Result<Guard> {
+    pub(super) fn compile(
+        kg: &Kg,
+        embedded: bool,
+        default_profile: String,
+        ranks: ProfileRanks,
+    ) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
         let mut entries = Vec::new();
         // Per tier: (entry index, synonym, compiled pattern).
@@ -150,7 +155,7 @@ impl Guard {
                 });
                 overridden.push(user.contains(&(e.tier, e.concept())));
             }
-            for entry in Kg::embedded_tier(Tier::Replace)?.entries() {
+            for entry in crate::embedded::embedded_tier(Tier::Replace)?.entries() {
                 if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
                     replace_entries.push(entry.clone());
                 }
@@ -220,6 +225,7 @@ impl Guard {
             entries,
             replacer: Replacer::new(&replace_entries)?,
             default_profile,
+            ranks,
             class_heads,
         })
     }

@@ -8,7 +8,6 @@ use crate::pattern::{self, Haystack, MatchScratch, StageHit};
 
 use super::compile::TierSet;
 use super::place::Place;
-use super::profile::{pick_profile, profile_rank};
 use super::types::{Decision, Match, Part, Verdict};
 use super::{Guard, MAX_COMMAND_BYTES};
 
@@ -168,7 +167,7 @@ impl Guard {
                 let key = |i: usize| {
                     let m: &Match = &matches[i];
                     let p = m.profile.as_deref().unwrap_or(&self.default_profile);
-                    (profile_rank(p), p, m.concept.as_str())
+                    (self.ranks.get(p).strictness, p, m.concept.as_str())
                 };
                 if suspicious.is_none_or(|cur| key(idx) > key(cur)) {
                     suspicious = Some(idx);
@@ -260,7 +259,7 @@ impl Guard {
             profile = Some(self.opaque_profile());
         }
         if verdict == Verdict::Sandbox {
-            profile = Some(pick_profile(
+            profile = Some(self.ranks.pick(
                 &parts,
                 profile.unwrap_or_else(|| self.default_profile.clone()),
             ));

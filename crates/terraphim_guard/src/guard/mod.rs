@@ -15,6 +15,7 @@ use crate::kg::Kg;
 use crate::replace::Replacer;
 
 use compile::{ClassHeads, CompiledEntry, TierSet};
+pub use profile::{ProfileRank, ProfileRanks};
 pub use types::{Decision, Match, Part, Verdict};
 pub use validate::{SynonymPlace, check_examples, cross_tier_duplicates};
 
@@ -37,6 +38,8 @@ pub struct Guard {
     safe: TierSet,
     replacer: Option<Replacer>,
     default_profile: String,
+    /// How strict each sandbox profile is.
+    ranks: ProfileRanks,
     /// Command names with patterns that name a class of an operand (`rm <outside>`), and
     /// whether a `*` pattern does: only their operands are classed (redirects always are).
     class_heads: ClassHeads,
@@ -56,6 +59,7 @@ pub struct GuardBuilder {
     kg: Kg,
     embedded: bool,
     default_profile: Option<String>,
+    ranks: Option<ProfileRanks>,
 }
 
 impl GuardBuilder {
@@ -83,6 +87,13 @@ impl GuardBuilder {
         self
     }
 
+    /// How strict each sandbox profile is (default: the embedded profiles'; a caller that
+    /// loaded the user's profiles passes theirs on top).
+    pub fn profile_ranks(mut self, ranks: ProfileRanks) -> Self {
+        self.ranks = Some(ranks);
+        self
+    }
+
     /// Compile every active entry.
     pub fn build(self) -> Result<Guard> {
         Guard::compile(
@@ -90,6 +101,7 @@ impl GuardBuilder {
             self.embedded,
             self.default_profile
                 .unwrap_or_else(|| DEFAULT_PROFILE.to_string()),
+            self.ranks.unwrap_or_default(),
         )
     }
 }
@@ -97,7 +109,12 @@ impl GuardBuilder {
 impl Guard {
     /// A guard over `kg` alone.
     pub fn new(kg: &Kg) -> Result<Guard> {
-        Guard::compile(kg, false, DEFAULT_PROFILE.to_string())
+        Guard::compile(
+            kg,
+            false,
+            DEFAULT_PROFILE.to_string(),
+            ProfileRanks::embedded(),
+        )
     }
 
     /// A builder; `Guard::builder().with_default_kg().dir(user)?.build()` is the usual start.
