@@ -229,13 +229,13 @@ impl Config {
     /// The default configuration path: `$XDG_CONFIG_HOME/terraphim/guard/script-review.toml`,
     /// else `~/.config/...`; `None` when neither variable is set.
     pub fn default_path() -> Option<PathBuf> {
-        let base =
-            match std::env::var_os("XDG_CONFIG_HOME").filter(|v| Path::new(v).is_absolute()) {
-                Some(dir) => PathBuf::from(dir),
-                None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
-                    .join(".config"),
-            };
-        Some(base.join(CONFIG_RELATIVE_PATH))
+        Config::default_path_with(|k| std::env::var_os(k))
+    }
+
+    /// [`Config::default_path`] over the environment `env` gives.
+    pub fn default_path_with(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+        use terraphim_shell_vocab::xdg::{BaseDir, path_under};
+        path_under(BaseDir::Config, CONFIG_RELATIVE_PATH, env)
     }
 
     /// Load the file at [`Config::default_path`] if it exists, else the defaults. A file that

@@ -246,7 +246,9 @@ impl Shell<'_, '_, '_> {
             }
             "ansi_c_string" => {
                 let t = self.text(node);
-                let mut v = Val::lit(t.trim_start_matches("$'").trim_end_matches('\''));
+                let body = t.strip_prefix("$'").unwrap_or(t);
+                let body = body.strip_suffix('\'').unwrap_or(body);
+                let mut v = Val::lit(terraphim_shell_vocab::unescape_ansi_c(body));
                 if t.contains("\\x") || t.contains("\\0") {
                     v.taint.decoded = true;
                 }

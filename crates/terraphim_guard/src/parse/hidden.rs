@@ -4,7 +4,9 @@
 use crate::canon;
 
 use super::unwrap::dash_c_index;
-use super::vocab::{CODE_OPTIONS, git_key_runs_code, is_build_input, is_shell};
+use terraphim_shell_vocab::{is_build_input, is_shell};
+
+use super::vocab::{CODE_OPTIONS, git_key_runs_code};
 use super::walker::{Ctx, Walker};
 use super::{Finding, SimpleCommand};
 

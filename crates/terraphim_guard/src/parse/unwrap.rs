@@ -4,9 +4,12 @@
 use crate::canon;
 
 use super::Finding;
-use super::vocab::{BUILD_RUNNERS, INTERPRETERS, PRIVILEGED, TRANSPARENT, is_shell};
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
+use terraphim_shell_vocab::{
+    BUILD_RUNNERS, PRIVILEGED, WRAPPERS, is_interpreter, is_shell,
+    wrapper_words as wrapper_operands,
+};
 
 impl Walker {
     /// Peel wrappers and code layers off one argv and push what remains.
@@ -80,7 +83,7 @@ impl Walker {
             }
             return;
         }
-        if TRANSPARENT.contains(&name.as_str()) {
+        if WRAPPERS.contains(&name.as_str()) {
             if name == "command" && rest.first().is_some_and(|a| a == "-v" || a == "-V") {
                 self.push(argv, text, ctx, findings);
                 return;
@@ -211,7 +214,7 @@ impl Walker {
         }
         self.subscripts(&argv, ctx, depth);
         self.program_options(&name, rest, rest_dyn, ctx, depth, &mut findings);
-        if INTERPRETERS.contains(&name.as_str()) || name.starts_with("python3.") {
+        if is_interpreter(&name) {
             let reads_stdin = rest.is_empty()
                 || rest
                     .iter()
@@ -297,95 +300,6 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
         }
     }
     None
-}
-
-/// How many leading words of `rest` belong to a wrapper (its options and their values), so
-/// `rest[n..]` is the wrapped command.
-pub(super) fn wrapper_operands(name: &str, rest: &[String]) -> usize {
-    // Options that take a separate value, per wrapper.
-    let with_value: &[&str] = match name {
-        "sudo" => &[
-            "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
-            "--chdir",
-        ],
-        "doas" => &["-u", "-C"],
-        "env" => &[
-            "-u",
-            "-C",
-            "-S",
-            "-P",
-            "--unset",
-            "--chdir",
-            "--split-string",
-        ],
-        "nice" => &["-n", "--adjustment"],
-        "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
-        "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
-        "stdbuf" => &["-i", "-o", "-e"],
-        // GNU's `-i[R]`, `-l[N]` and `-e[EOF]` take only an attached value.
-        "xargs" => &[
-            "-I",
-            "-J",
-            "-n",
-            "-P",
-            "-L",
-            "-d",
-            "-E",
-            "-s",
-            "-a",
-            "--arg-file",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--replace",
-        ],
-        "exec" => &["-a"],
-        "chrt" => &["-p"],
-        "watch" => &["-n", "-d", "--interval", "--differences", "-q", "--equexit"],
-        "ssh" => &[
-            "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
-            "-Q", "-S", "-W", "-w", "-B", "-E", "-I",
-        ],
-        "flock" => &["-w", "-E", "-c", "--timeout", "--conflict-exit-code"],
-        "parallel" => &[
-            "-j",
-            "--jobs",
-            "-S",
-            "--sshlogin",
-            "--joblog",
-            "--results",
-            "-I",
-        ],
-        "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
-        "pkexec" => &["--user"],
-        "run0" => &["-u", "--user"],
-        _ => &[],
-    };
-    let mut i = 0;
-    while i < rest.len() {
-        let a = &rest[i];
-        if a == "--" {
-            return i + 1;
-        }
-        if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
-            // `env -` is `env -i`.
-            i += 1;
-            continue;
-        }
-        if canon::is_flag(a) || (name == "nice" && a.starts_with('-')) {
-            let takes_value = with_value.contains(&a.as_str()) && !a.contains('=');
-            i += if takes_value { 2 } else { 1 };
-            continue;
-        }
-        break;
-    }
-    // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
-    let positional = match name {
-        "timeout" | "gtimeout" | "taskset" | "flock" => 1,
-        "chrt" => 1,
-        _ => 0,
-    };
-    (i + positional).min(rest.len())
 }
 
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {

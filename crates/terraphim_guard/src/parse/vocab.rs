@@ -1,105 +1,7 @@
-//! The parser's vocabulary: shells, interpreters, wrappers, build files, and the variables
-//! and options that make a program run other code.
+//! The parser's own vocabulary: the variables and options that make a program run other code.
+//! The lists shared with the script review and the learning loop (shells, interpreters,
+//! wrappers, build files) are in `terraphim_shell_vocab`.
 
-/// Files that build and test runners read as instructions, by file name.
-pub(super) const BUILD_INPUTS: &[&str] = &[
-    "Makefile",
-    "makefile",
-    "GNUmakefile",
-    "package.json",
-    "conftest.py",
-    "pytest.ini",
-    "pyproject.toml",
-    "setup.py",
-    "setup.cfg",
-    "tox.ini",
-    "noxfile.py",
-    "Cargo.toml",
-    "build.rs",
-    "justfile",
-    "Justfile",
-    "Rakefile",
-    "CMakeLists.txt",
-    "build.gradle",
-    "build.gradle.kts",
-    "pom.xml",
-    "Taskfile.yml",
-    "deno.json",
-    ".npmrc",
-];
-
-/// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
-pub(super) const BUILD_RUNNERS: &[&str] = &[
-    "make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "pytest", "py.test", "tox", "nox",
-    "cargo", "just", "rake", "cmake", "gradle", "gradlew", "mvn", "task", "deno", "pip", "pip3",
-    "uv", "poetry", "python", "python3",
-];
-
-/// Whether a path names a file that a build or test runner reads as instructions.
-pub(super) fn is_build_input(path: &str) -> bool {
-    let base = path.rsplit('/').next().unwrap_or(path);
-    BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
-}
-
-/// Shells that run a `-c` string, stdin, or a script file.
-pub(super) const SHELLS: &[&str] = &[
-    "bash",
-    "sh",
-    "zsh",
-    "dash",
-    "ksh",
-    "mksh",
-    "ash",
-    "fish",
-    "csh",
-    "tcsh",
-    "busybox-sh",
-];
-/// Interpreters that run code from stdin when given no script.
-pub(super) const INTERPRETERS: &[&str] = &[
-    "python",
-    "python2",
-    "python3",
-    "node",
-    "nodejs",
-    "perl",
-    "ruby",
-    "php",
-    "deno",
-    "bun",
-    "lua",
-    "Rscript",
-    "osascript",
-    "pwsh",
-];
-/// Wrappers that only change how the inner command runs; they are not judged themselves.
-pub(super) const TRANSPARENT: &[&str] = &[
-    "env",
-    "nice",
-    "ionice",
-    "nohup",
-    "timeout",
-    "time",
-    "stdbuf",
-    "setsid",
-    "command",
-    "builtin",
-    "exec",
-    "xargs",
-    "chrt",
-    "taskset",
-    "unbuffer",
-    "flock",
-    "caffeinate",
-    "gtimeout",
-    "parallel",
-    "torsocks",
-    "proxychains",
-    "proxychains4",
-    "strace",
-    "ltrace",
-    "catchsegv",
-];
 /// Variables that make any program load or run something else.
 pub(super) const INJECTION_VARS: &[&str] = &[
     "BASH_ENV",
@@ -148,13 +50,6 @@ pub(super) const CODE_VARS: &[&str] = &[
     "TERMINAL",
     "BROWSER",
 ];
-/// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
-pub(super) const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
-
-pub(super) fn is_shell(name: &str) -> bool {
-    SHELLS.contains(&name)
-}
-
 /// Options whose value is a command the program runs, per program (and subcommand where it
 /// matters): `(program, subcommand or "", option spellings)`. Values are parsed as code, so the
 /// command is judged by what it runs.

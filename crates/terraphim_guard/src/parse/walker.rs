@@ -8,7 +8,9 @@ use crate::canon;
 use super::heredoc::{
     grammar_safe, heredoc_as_herestring_text, heredoc_body, heredoc_line_as_herestring,
 };
-use super::vocab::{CODE_VARS, INJECTION_VARS, is_shell};
+use terraphim_shell_vocab::is_shell;
+
+use super::vocab::{CODE_VARS, INJECTION_VARS};
 use super::words::{assignment_name, assignment_variable, node_text, output_target, word_value};
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 

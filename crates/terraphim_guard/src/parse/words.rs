@@ -1,6 +1,7 @@
 //! Word values from the syntax tree: unquoting, unescaping (`$'...'` too), assignments and
 //! redirection targets.
 
+use terraphim_shell_vocab::unescape_ansi_c;
 use tree_sitter::Node;
 
 /// Whether a word has the shape of a shell assignment: `NAME=...` or `NAME+=...`.
@@ -171,53 +172,6 @@ pub(super) fn push_dquote_unescaped(text: &str, out: &mut String) {
             out.push(c);
         }
     }
-}
-
-pub(super) fn unescape_ansi_c(inner: &str) -> String {
-    let mut out = String::new();
-    let mut chars = inner.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('r') => out.push('\r'),
-            Some('e' | 'E') => out.push('\u{1b}'),
-            Some('x') => {
-                let mut hex = String::new();
-                while hex.len() < 2 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
-                    hex.extend(chars.next());
-                }
-                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                    out.push(ch);
-                }
-            }
-            Some(d @ '0'..='7') => {
-                let mut oct = String::from(d);
-                while oct.len() < 3 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
-                    oct.extend(chars.next());
-                }
-                if let Some(ch) = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32) {
-                    out.push(ch);
-                }
-            }
-            Some('u' | 'U') => {
-                let mut hex = String::new();
-                while hex.len() < 8 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
-                    hex.extend(chars.next());
-                }
-                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                    out.push(ch);
-                }
-            }
-            Some(other) => out.push(other),
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// The target of an output redirection (`>`, `>>`, `&>`, `>|`, `2>`), or None for input
