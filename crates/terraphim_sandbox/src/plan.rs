@@ -380,15 +380,30 @@ const WALK_SKIP: &[&str] = &[".git", "node_modules", "target"];
 const WALK_MAX_DEPTH: usize = 12;
 const WALK_MAX_DIRS: usize = 5_000;
 
+/// How deep and wide the search of a hidden directory for files with a second link goes
+/// (secrets sit near its top: `~/.ssh/id_*`, `~/.gnupg/private-keys-v1.d/*`; caches below
+/// them, `~/.kube/cache`, can be large, and each file there costs an `lstat` per run).
+const SECRET_DIR_MAX_DEPTH: usize = 2;
+const SECRET_DIR_MAX_DIRS: usize = 64;
+
 /// Visit every entry below `base` (not `base` itself), breadth first, without following
 /// symlinks, skipping [`WALK_SKIP`], at most [`WALK_MAX_DEPTH`] deep and [`WALK_MAX_DIRS`]
 /// directories wide. `visit` gets the path and whether it is a directory.
 pub(crate) fn walk_tree(base: &Path, fs: &dyn Inspect, visit: &mut dyn FnMut(&Path, bool)) {
+    walk_bounded(base, fs, (WALK_MAX_DEPTH, WALK_MAX_DIRS), visit);
+}
+
+fn walk_bounded(
+    base: &Path,
+    fs: &dyn Inspect,
+    (max_depth, max_dirs): (usize, usize),
+    visit: &mut dyn FnMut(&Path, bool),
+) {
     let mut queue = std::collections::VecDeque::from([(base.to_path_buf(), 0usize)]);
     let mut dirs = 0;
     while let Some((dir, depth)) = queue.pop_front() {
         dirs += 1;
-        if dirs > WALK_MAX_DIRS {
+        if dirs > max_dirs {
             return;
         }
         for (path, is_dir) in fs.list_dirs(&dir) {
@@ -396,7 +411,7 @@ pub(crate) fn walk_tree(base: &Path, fs: &dyn Inspect, visit: &mut dyn FnMut(&Pa
             let skip = path
                 .file_name()
                 .is_some_and(|n| WALK_SKIP.iter().any(|s| n == *s));
-            if is_dir && !skip && depth < WALK_MAX_DEPTH {
+            if is_dir && !skip && depth < max_depth {
                 queue.push_back((path, depth + 1));
             }
         }
@@ -423,7 +438,12 @@ pub(crate) fn secret_links(hidden: &[PathBuf], project: &Path, fs: &dyn Inspect)
                         ids.insert((dev, ino));
                     }
                 };
-                walk_tree(h, fs, &mut visit);
+                walk_bounded(
+                    h,
+                    fs,
+                    (SECRET_DIR_MAX_DEPTH, SECRET_DIR_MAX_DIRS),
+                    &mut visit,
+                );
             }
         }
     }
@@ -1018,7 +1038,10 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             },
             if netns { " + network namespace" } else { "" }
         )),
-        Network::Loopback if bw => Some("network namespace".into()),
+        Network::Loopback if bw && notif => Some(
+            "network namespace + every connect held by seccomp user-notif (IPv4/IPv6 made by the supervisor on the program's socket, Unix sockets only the run's own) + no datagram Unix sockets"
+                .into(),
+        ),
         Network::Allow => Some("not restricted".into()),
         _ => None,
     };
