@@ -962,7 +962,7 @@ fn profile_rank(p: &str) -> u8 {
     match p {
         "strict" => 3,
         "readonly" => 2,
-        "build" => 0,
+        "build" | "install" => 0,
         _ => 1,
     }
 }
