@@ -457,7 +457,12 @@ fn handle(client: &mut TcpStream, peer_port: u16, sh: &Arc<Shared>) {
             return;
         }
     };
-    let who = sh.peers.get(peer_port);
+    // Only connections the supervisor made for the run's processes are served: it records each
+    // before the process gets the socket, so before any byte of the request can arrive. Another
+    // process of the host that finds the port gets nothing (and puts nothing in the report).
+    let Some(who) = sh.peers.get(peer_port) else {
+        return;
+    };
     let req = match parse(&head) {
         Ok(r) => r,
         Err(why) => {
@@ -472,19 +477,16 @@ fn handle(client: &mut TcpStream, peer_port: u16, sh: &Arc<Shared>) {
         format!("{} http://", req.method)
     };
     let refuse = |client: &mut TcpStream, detail: String, why: &str| {
-        let by = who.as_ref().map_or_else(
-            || "a process of the run".to_owned(),
-            |p| format!("pid {} ({})", p.pid, p.comm),
-        );
         let mut v = Violation::new(
             ViolationKind::Network,
             detail,
-            format!("proxy: {verb}{target} by {by} refused with 403: {why}"),
+            format!(
+                "proxy: {verb}{target} by pid {} ({}) refused with 403: {why}",
+                who.pid, who.comm
+            ),
         );
-        if let Some(p) = &who {
-            v.program = p.program.clone();
-            v.started_by = p.started_by.clone();
-        }
+        v.program = who.program.clone();
+        v.started_by = who.started_by.clone();
         lock(&sh.refused).push(v);
         let _ = respond(client, 403, &format!("{target} {why}"));
     };
@@ -652,8 +654,23 @@ mod tests {
         (port, h)
     }
 
-    fn ask(proxy: SocketAddrV4, request: &str) -> String {
-        let mut s = TcpStream::connect(proxy).unwrap();
+    /// A connection to the proxy as the supervisor makes one for a process of the run.
+    fn connect(proxy: &Proxy) -> TcpStream {
+        let s = TcpStream::connect(proxy.addr).unwrap();
+        proxy.gate().peers.insert(
+            s.local_addr().unwrap().port(),
+            Peer {
+                pid: 42,
+                comm: "curl".into(),
+                program: Some(vec!["curl".into(), "-sS".into()]),
+                started_by: None,
+            },
+        );
+        s
+    }
+
+    fn ask(proxy: &Proxy, request: &str) -> String {
+        let mut s = connect(proxy);
         s.write_all(request.as_bytes()).unwrap();
         let mut out = String::new();
         let _ = s.read_to_string(&mut out);
@@ -673,11 +690,16 @@ mod tests {
         .unwrap();
         let mut proxy = Proxy::bind(policy, "install").unwrap();
         proxy.start().unwrap();
-        let addr = proxy.addr;
+        // A connection the supervisor did not make (another process of the host) gets nothing.
+        let mut stranger = TcpStream::connect(proxy.addr).unwrap();
+        write!(stranger, "CONNECT second.fake.test:443 HTTP/1.1\r\n\r\n").unwrap();
+        let mut nothing = String::new();
+        let _ = stranger.read_to_string(&mut nothing);
+        assert_eq!(nothing, "");
 
         // Plain HTTP in absolute form: forwarded in origin form, with Connection: close.
         let got = ask(
-            addr,
+            &proxy,
             &format!(
                 "GET http://registry.fake.test:{port}/pkg HTTP/1.1\r\nHost: elsewhere\r\nProxy-Connection: keep-alive\r\n\r\n"
             ),
@@ -699,14 +721,17 @@ mod tests {
         let (port2, srv2) = server();
         drop(srv2);
         let refused = ask(
-            addr,
+            &proxy,
             &format!("CONNECT second.fake.test:{port2} HTTP/1.1\r\n\r\n"),
         );
         assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
         // Loopback by address literal is not on the list (and would be private anyway).
-        let refused = ask(addr, &format!("CONNECT 127.0.0.1:{port} HTTP/1.1\r\n\r\n"));
+        let refused = ask(
+            &proxy,
+            &format!("CONNECT 127.0.0.1:{port} HTTP/1.1\r\n\r\n"),
+        );
         assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
-        let bad = ask(addr, "GET /x HTTP/1.1\r\n\r\n");
+        let bad = ask(&proxy, "GET /x HTTP/1.1\r\n\r\n");
         assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
 
         let out = proxy.stop();
@@ -744,7 +769,7 @@ mod tests {
         .unwrap();
         let mut proxy = Proxy::bind(policy, "t").unwrap();
         proxy.start().unwrap();
-        let mut s = TcpStream::connect(proxy.addr).unwrap();
+        let mut s = connect(&proxy);
         write!(s, "CONNECT echo.fake.test:{port} HTTP/1.1\r\n\r\nhello").unwrap();
         let mut got = vec![0u8; 39 + 5];
         s.read_exact(&mut got).unwrap();
