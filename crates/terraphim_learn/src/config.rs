@@ -6,44 +6,21 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Error, Result};
 
-/// Shells, interpreters and wrappers: never a candidate pattern, so never proposed for ALLOW (or
-/// DENY: denying `bash` would deny every script).
+/// Programs that run other code, beyond the shared shells, interpreters and wrappers of
+/// `terraphim_shell_vocab` (which are never candidates either): never a candidate pattern, so
+/// never proposed for ALLOW (or DENY: denying `bash` would deny every script).
 pub const DEFAULT_NEVER_CANDIDATES: &[&str] = &[
     // shells
-    "sh",
-    "bash",
-    "dash",
-    "zsh",
-    "ksh",
-    "mksh",
-    "fish",
-    "csh",
-    "tcsh",
-    "ash",
     "busybox",
     "rbash",
     // interpreters
-    "python",
-    "python2",
-    "python3",
     "pypy",
     "pypy3",
-    "node",
-    "nodejs",
-    "deno",
-    "bun",
-    "ruby",
-    "perl",
-    "php",
-    "lua",
     "luajit",
     "tclsh",
     "wish",
     "expect",
-    "osascript",
-    "pwsh",
     "powershell",
-    "Rscript",
     "awk",
     "gawk",
     "mawk",
@@ -56,33 +33,15 @@ pub const DEFAULT_NEVER_CANDIDATES: &[&str] = &[
     "ghci",
     "runghc",
     // wrappers and runners
-    "sudo",
-    "doas",
     "su",
-    "env",
-    "nice",
-    "ionice",
-    "nohup",
-    "timeout",
-    "xargs",
-    "stdbuf",
-    "setsid",
     "chroot",
     "unshare",
     "nsenter",
-    "flock",
     "watch",
-    "time",
-    "strace",
-    "ltrace",
     "gdb",
-    "exec",
     "eval",
-    "command",
-    "builtin",
     "source",
     ".",
-    "parallel",
     "npx",
     "pnpx",
     "bunx",
@@ -91,8 +50,6 @@ pub const DEFAULT_NEVER_CANDIDATES: &[&str] = &[
     "pipx",
     "script",
     "faketime",
-    "chrt",
-    "taskset",
     "runuser",
     "systemd-run",
     "firejail",
@@ -300,6 +257,9 @@ impl LearnConfig {
             None => {
                 DEFAULT_NEVER_CANDIDATES.contains(&command)
                     || DEFAULT_NEVER_CANDIDATE_PAIRS.contains(&command)
+                    || terraphim_shell_vocab::is_shell(command)
+                    || terraphim_shell_vocab::is_interpreter(command)
+                    || terraphim_shell_vocab::is_wrapper(command)
             }
         };
         base || self.extra_never_candidates.iter().any(|c| c == command)
@@ -309,5 +269,35 @@ impl LearnConfig {
     pub(crate) fn has_subcommands(&self, command: &str) -> bool {
         DEFAULT_SUBCOMMAND_COMMANDS.contains(&command)
             || self.extra_subcommand_commands.iter().any(|c| c == command)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_shell_vocabulary_is_never_a_candidate() {
+        let config = LearnConfig::default();
+        let shared = terraphim_shell_vocab::SHELLS
+            .iter()
+            .chain(terraphim_shell_vocab::INTERPRETERS)
+            .chain(terraphim_shell_vocab::WRAPPERS)
+            .chain(terraphim_shell_vocab::PRIVILEGED);
+        for name in shared {
+            assert!(config.is_never_candidate(name), "{name}");
+        }
+        // (command, never a candidate)
+        let cases: &[(&str, bool)] = &[
+            ("torsocks", true),
+            ("python3.12", true),
+            ("awk", true),
+            ("npm exec", true),
+            ("git", false),
+            ("cargo", false),
+        ];
+        for &(command, want) in cases {
+            assert_eq!(config.is_never_candidate(command), want, "{command}");
+        }
     }
 }

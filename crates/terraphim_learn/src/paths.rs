@@ -1,6 +1,9 @@
 //! Where the learning loop keeps its files.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+
+use terraphim_shell_vocab::xdg::{self, BaseDir};
 
 use crate::{Error, Result};
 
@@ -26,24 +29,17 @@ impl LearnPaths {
     /// Paths from `$XDG_DATA_HOME` / `$XDG_CONFIG_HOME`, defaulting to `~/.local/share` and
     /// `~/.config`. Relative XDG values are ignored, as the XDG spec says.
     pub fn from_env() -> Result<LearnPaths> {
-        let home = std::env::var_os("HOME")
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute());
-        let xdg = |var: &str, default: &str, what: &'static str| -> Result<PathBuf> {
-            match std::env::var_os(var)
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-            {
-                Some(p) => Ok(p),
-                None => home
-                    .as_ref()
-                    .map(|h| h.join(default))
-                    .ok_or(Error::NoHome(what)),
-            }
-        };
+        LearnPaths::from_env_with(|k| std::env::var_os(k))
+    }
+
+    /// [`LearnPaths::from_env`] over the environment `env` gives (the rule of
+    /// [`terraphim_shell_vocab::xdg`]).
+    pub fn from_env_with(env: impl Fn(&str) -> Option<OsString>) -> Result<LearnPaths> {
+        let dir =
+            |d: BaseDir, what: &'static str| xdg::base_dir(d, &env).ok_or(Error::NoHome(what));
         Ok(LearnPaths::new(
-            &xdg("XDG_DATA_HOME", ".local/share", "data")?,
-            &xdg("XDG_CONFIG_HOME", ".config", "config")?,
+            &dir(BaseDir::Data, "data")?,
+            &dir(BaseDir::Config, "config")?,
         ))
     }
 

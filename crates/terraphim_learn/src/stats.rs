@@ -141,8 +141,6 @@ pub(crate) enum Blamed {
     None,
 }
 
-const SHELLS: &[&str] = &["bash", "sh", "dash", "zsh"];
-
 /// Whom a program's violation counts against, given the record's command and canonical parts.
 pub(crate) fn blamed(
     program: Option<&[Cow<'_, str>]>,
@@ -155,7 +153,7 @@ pub(crate) fn blamed(
     };
     let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_owned();
     let name = base(&argv[0]);
-    let own_shell = SHELLS.contains(&name.as_str())
+    let own_shell = terraphim_shell_vocab::is_shell(&name)
         && (argv.len() == 1
             || (argv.iter().any(|w| w == "-c") && argv.last().is_some_and(|w| w == command)));
     if own_shell {

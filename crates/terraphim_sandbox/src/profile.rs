@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use terraphim_shell_vocab::xdg::{self, BaseDir};
 
 use crate::error::{Result, SandboxError};
 
@@ -309,6 +310,13 @@ impl ProfileSet {
         })
     }
 
+    /// The user's profiles alone (`*.toml` in `user_dir`), without parsing the embedded ones:
+    /// what a caller that already knows the embedded profiles needs to learn of the user's. A
+    /// missing directory has none; an invalid file is an error naming the file.
+    pub fn user_profiles(user_dir: Option<&Path>) -> Result<Vec<Profile>> {
+        Ok(Self::user_files(user_dir)?.into_values().collect())
+    }
+
     /// The profiles of the `*.toml` files in `user_dir`, by name.
     fn user_files(user_dir: Option<&Path>) -> Result<BTreeMap<String, Profile>> {
         let mut set = BTreeMap::new();
@@ -353,12 +361,16 @@ impl ProfileSet {
 
     /// The default user directory: `$XDG_CONFIG_HOME/terraphim/guard/profiles`, falling back to
     /// `~/.config/terraphim/guard/profiles`.
+    /// A relative `XDG_CONFIG_HOME` is ignored, as the XDG spec says.
     pub fn default_user_dir() -> Option<PathBuf> {
-        let config = std::env::var_os("XDG_CONFIG_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-        Some(config.join("terraphim/guard/profiles"))
+        Self::default_user_dir_with(|k| std::env::var_os(k))
+    }
+
+    /// [`ProfileSet::default_user_dir`] over the environment `env` gives.
+    pub fn default_user_dir_with(
+        env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> Option<PathBuf> {
+        xdg::path_under(BaseDir::Config, "terraphim/guard/profiles", env)
     }
 
     /// The profile called `name`.

@@ -167,15 +167,15 @@ fn context(req: &SandboxRequest) -> Context {
             .cloned()
             .unwrap_or_else(|| "/nonexistent".into()),
     );
-    let xdg = |var: &str, default: &str| {
-        req.env
-            .get(var)
-            .filter(|v| v.starts_with('/'))
-            .map_or_else(|| home.join(default), PathBuf::from)
+    use terraphim_shell_vocab::xdg::{self, BaseDir};
+    let xdg = |dir: BaseDir| {
+        // The request's HOME (or the placeholder) stands in when HOME is relative or unset.
+        xdg::base_dir(dir, |k| req.env.get(k).map(Into::into))
+            .unwrap_or_else(|| home.join(dir.default_under_home()))
     };
     Context {
-        config: xdg("XDG_CONFIG_HOME", ".config"),
-        data: xdg("XDG_DATA_HOME", ".local/share"),
+        config: xdg(BaseDir::Config),
+        data: xdg(BaseDir::Data),
         home: home.clone(),
         project: req.cwd.clone(),
         env: req.env.clone(),

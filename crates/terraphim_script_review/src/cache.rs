@@ -39,13 +39,15 @@ impl VerdictCache {
     /// `$XDG_CACHE_HOME/terraphim/guard/script-review`, else `~/.cache/...`; `None` if neither
     /// variable is set.
     pub fn default_location() -> Option<VerdictCache> {
-        let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| Path::new(v).is_absolute()) {
-            Some(d) => PathBuf::from(d),
-            None => {
-                PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache")
-            }
-        };
-        Some(VerdictCache::new(base.join(CACHE_RELATIVE_PATH)))
+        VerdictCache::default_location_with(|k| std::env::var_os(k))
+    }
+
+    /// [`VerdictCache::default_location`] over the environment `env` gives.
+    pub fn default_location_with(
+        env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> Option<VerdictCache> {
+        use terraphim_shell_vocab::xdg::{BaseDir, path_under};
+        path_under(BaseDir::Cache, CACHE_RELATIVE_PATH, env).map(VerdictCache::new)
     }
 
     /// The cache directory.

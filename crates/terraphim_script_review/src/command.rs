@@ -3,8 +3,7 @@
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
-
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
+use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, wrapper_words};
 
 fn word(v: &Val) -> String {
     v.text_or_unknown()
@@ -14,7 +13,11 @@ fn base(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
 
-/// Strip wrappers (`sudo`, `env`, `nice`, `nohup`, `timeout`, ...); note privilege and detaching.
+/// Programs that start a detached process meant to outlive the run.
+const DETACHING: &[&str] = &["nohup", "setsid", "disown", "daemonize"];
+
+/// Strip wrappers (the shared list: `sudo`, `env`, `nice`, `nohup`, `timeout`, `strace`,
+/// `flock`, `torsocks`, `parallel`, ...); note privilege, detaching and loader injection.
 /// `xargs` is set when the command gets its operands from stdin.
 fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut bool) -> &'v [Val] {
     loop {
@@ -23,93 +26,54 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
         };
         let name = word(first);
         let name = base(name.trim_start_matches('\\'));
-        let mut preload = false;
-        let mut skip_opts = |argv: &'v [Val], with_value: &[&str]| -> &'v [Val] {
-            let mut i = 1;
-            while let Some(w) = argv.get(i).map(word) {
-                if w == "--" {
-                    i += 1;
-                    break;
-                }
-                if w.starts_with('-') {
-                    i += if with_value.contains(&w.as_str()) {
-                        2
-                    } else {
-                        1
-                    };
-                } else if w.contains('=') && !w.starts_with('=') && name == "env" {
-                    preload |= w.starts_with("LD_PRELOAD=") || w.starts_with("LD_AUDIT=");
-                    i += 1;
-                } else {
-                    break;
-                }
-            }
-            argv.get(i..).unwrap_or(&[])
-        };
-        let next = match name {
-            "sudo" | "doas" | "pkexec" | "run0" => {
+        if name.contains('=') && !name.starts_with('=') {
+            // `NAME=value cmd`: an assignment before the command.
+            if name.starts_with("LD_PRELOAD=") {
                 sink.add(
                     line,
                     Category::Escape,
-                    Verdict::Suspicious,
-                    format!("runs a command with elevated privileges ({name})"),
+                    Verdict::Dangerous,
+                    "injects a library into the command through LD_PRELOAD",
                 );
-                skip_opts(argv, &["-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t"])
             }
-            "nohup" | "setsid" | "disown" | "daemonize" => {
-                sink.add(
-                    line,
-                    Category::Escape,
-                    Verdict::Suspicious,
-                    format!("starts a detached process meant to outlive the run ({name})"),
-                );
-                skip_opts(argv, &[])
-            }
-            "command"
-                if argv
-                    .get(1)
-                    .is_some_and(|w| matches!(word(w).as_str(), "-v" | "-V")) =>
-            {
-                // `command -v tool` only looks the tool up.
-                return &[];
-            }
-            "env" | "command" | "builtin" | "exec" | "time" | "stdbuf" | "chrt" | "taskset"
-            | "unbuffer" | "xargs" => {
-                let rest = skip_opts(
-                    argv,
-                    &[
-                        "-u", "-C", "-S", "-n", "-I", "-L", "-P", "-d", "-s", "-a", "-E",
-                    ],
-                );
-                if rest.is_empty() && name == "env" {
-                    // `env` alone prints the environment.
-                    return argv;
-                }
-                *xargs |= name == "xargs";
-                rest
-            }
-            "nice" | "ionice" => skip_opts(argv, &["-n", "-c"]),
-            "timeout" | "gtimeout" => {
-                let rest = skip_opts(argv, &["-s", "-k", "--signal", "--kill-after"]);
-                rest.get(1..).unwrap_or(&[])
-            }
-            _ => {
-                if name.contains('=') && !name.starts_with('=') {
-                    if name.starts_with("LD_PRELOAD=") {
-                        sink.add(
-                            line,
-                            Category::Escape,
-                            Verdict::Dangerous,
-                            "injects a library into the command through LD_PRELOAD",
-                        );
-                    }
-                    &argv[1..]
-                } else {
-                    return argv;
-                }
-            }
-        };
-        if preload {
+            argv = &argv[1..];
+            continue;
+        }
+        let detaching = DETACHING.contains(&name);
+        if !is_wrapper(name) && !detaching {
+            return argv;
+        }
+        let words: Vec<String> = argv[1..].iter().map(word).collect();
+        if name == "command" && words.first().is_some_and(|w| w == "-v" || w == "-V") {
+            // `command -v tool` only looks the tool up.
+            return &[];
+        }
+        let skip = wrapper_words(name, &words);
+        if skip == words.len() && name == "env" {
+            // `env` alone prints the environment.
+            return argv;
+        }
+        if PRIVILEGED.contains(&name) {
+            sink.add(
+                line,
+                Category::Escape,
+                Verdict::Suspicious,
+                format!("runs a command with elevated privileges ({name})"),
+            );
+        }
+        if detaching {
+            sink.add(
+                line,
+                Category::Escape,
+                Verdict::Suspicious,
+                format!("starts a detached process meant to outlive the run ({name})"),
+            );
+        }
+        if name == "env"
+            && words[..skip]
+                .iter()
+                .any(|w| w.starts_with("LD_PRELOAD=") || w.starts_with("LD_AUDIT="))
+        {
             sink.add(
                 line,
                 Category::Escape,
@@ -117,7 +81,9 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
                 "injects a library into the command through the dynamic loader",
             );
         }
-        argv = next;
+        // `parallel CMD` with no `:::` reads its arguments from stdin, like `xargs`.
+        *xargs |= name == "xargs" || (name == "parallel" && !words.iter().any(|w| w == ":::"));
+        argv = &argv[1 + skip..];
     }
 }
 
@@ -672,7 +638,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 }
             }
             if let Some(s) = stdin
-                && SHELLS.contains(&name.as_str())
+                && is_shell(&name)
             {
                 sink.exec_code(line, Language::Shell, s, "a pipe into a shell");
             }

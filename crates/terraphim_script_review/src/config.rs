@@ -29,8 +29,6 @@ pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &[
     "github.com",
     "githubusercontent.com",
     "gitlab.com",
-    "example.com",
-    "example.org",
     "httpbin.org",
 ];
 
@@ -231,13 +229,13 @@ impl Config {
     /// The default configuration path: `$XDG_CONFIG_HOME/terraphim/guard/script-review.toml`,
     /// else `~/.config/...`; `None` when neither variable is set.
     pub fn default_path() -> Option<PathBuf> {
-        let base =
-            match std::env::var_os("XDG_CONFIG_HOME").filter(|v| Path::new(v).is_absolute()) {
-                Some(dir) => PathBuf::from(dir),
-                None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
-                    .join(".config"),
-            };
-        Some(base.join(CONFIG_RELATIVE_PATH))
+        Config::default_path_with(|k| std::env::var_os(k))
+    }
+
+    /// [`Config::default_path`] over the environment `env` gives.
+    pub fn default_path_with(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+        use terraphim_shell_vocab::xdg::{BaseDir, path_under};
+        path_under(BaseDir::Config, CONFIG_RELATIVE_PATH, env)
     }
 
     /// Load the file at [`Config::default_path`] if it exists, else the defaults. A file that
@@ -295,6 +293,10 @@ mod tests {
         assert!(config.host_allowed("docs.python.org"));
         assert!(config.host_allowed("api.internal.corp"));
         assert!(!config.host_allowed("evilpython.org"));
+        // Documentation hosts are not API hosts.
+        for host in ["example.com", "example.org", "example.net", "api.example.com"] {
+            assert!(!config.host_allowed(host), "{host}");
+        }
         assert!(config.is_skip_program("mytool"));
         assert!(!config.is_skip_program("pytest"));
         assert_eq!(config.llm_timeout, Duration::from_millis(500));

@@ -512,24 +512,6 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         ("/.envrc", "a direnv script"),
         ("/.vscode/tasks.json", "an editor task"),
     ];
-    const MANIFEST: &[&str] = &[
-        "package.json",
-        "pyproject.toml",
-        "Makefile",
-        "makefile",
-        "GNUmakefile",
-        "setup.cfg",
-        "tox.ini",
-        "noxfile.py",
-        "Cargo.toml",
-        "build.rs",
-        "justfile",
-        "Justfile",
-        "Rakefile",
-        "Gemfile",
-        "Dockerfile",
-        "requirements.txt",
-    ];
     let lookup = |list: &[(&str, &'static str)]| {
         list.iter()
             .find(|(needle, _)| contains(p, needle))
@@ -561,7 +543,7 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if matches!(r.place, Place::Tmp) {
         return WriteClass::Harmless;
     }
-    if MANIFEST.contains(&name) {
+    if terraphim_shell_vocab::is_build_input(name) {
         return WriteClass::Manifest("a build manifest");
     }
     match r.place {

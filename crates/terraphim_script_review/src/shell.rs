@@ -1,18 +1,17 @@
 //! Shell scripts: commands, pipelines, redirections, substitutions and variables.
 
-use std::collections::HashMap;
-
 use crate::ts::Node;
 
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
+use crate::scope::Map;
 
 struct Shell<'s, 'k, 'a> {
     src: &'s str,
     sink: &'k mut Sink<'a>,
-    vars: HashMap<String, Val>,
+    vars: Map<String, Val>,
     /// A `.env`-style file was sourced: variables not set here may hold secrets.
     sourced_secret: Option<String>,
 }
@@ -22,7 +21,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut sh = Shell {
         src,
         sink,
-        vars: HashMap::new(),
+        vars: Map::default(),
         sourced_secret: None,
     };
     sh.block(root, false);
@@ -247,7 +246,9 @@ impl Shell<'_, '_, '_> {
             }
             "ansi_c_string" => {
                 let t = self.text(node);
-                let mut v = Val::lit(t.trim_start_matches("$'").trim_end_matches('\''));
+                let body = t.strip_prefix("$'").unwrap_or(t);
+                let body = body.strip_suffix('\'').unwrap_or(body);
+                let mut v = Val::lit(terraphim_shell_vocab::unescape_ansi_c(body));
                 if t.contains("\\x") || t.contains("\\0") {
                     v.taint.decoded = true;
                 }

@@ -147,6 +147,28 @@ fn network_hosts() {
         Clean,
         "",
     );
+    // The documentation hosts are no API hosts: a script talking to them is not on the list.
+    for host in ["example.com", "www.example.org", "api.example.net"] {
+        check(
+            Py,
+            &format!("import requests\nrequests.get('https://{host}/v1/items')\n"),
+            Suspicious,
+            "network",
+        );
+        check(
+            Js,
+            &format!("await fetch('https://{host}/v1/items');\n"),
+            Suspicious,
+            "network",
+        );
+    }
+    // Naming one (a sitemap's base URL, a docs link) is no network use.
+    check(
+        Ts,
+        "const base = 'https://example.com';\nconsole.log(new URL('/a', base).href);\n",
+        Clean,
+        "",
+    );
 }
 
 #[test]
@@ -475,4 +497,34 @@ fn aliases_wrappers_and_indirection() {
         Dangerous,
         "destructive",
     );
+}
+
+/// The wrappers of the shared shell vocabulary (`terraphim_shell_vocab`) are seen through: the
+/// command they run is what is judged.
+#[test]
+fn shared_wrappers_are_seen_through() {
+    let cases: &[&str] = &[
+        "strace -f -e trace=execve bash -c 'rm -rf ~'\n",
+        "ltrace -o /tmp/t rm -rf ~\n",
+        "flock -w 3 /tmp/lock rm -rf ~\n",
+        "torsocks rm -rf ~\n",
+        "proxychains4 rm -rf ~\n",
+        "chrt 10 rm -rf ~\n",
+        "taskset 0x3 rm -rf ~\n",
+        "parallel -j 2 rm -rf ::: ~\n",
+        "unbuffer rm -rf ~\n",
+    ];
+    for code in cases {
+        check(Sh, code, Dangerous, "destructive");
+    }
+    check(Sh, "strace -c ls -la\n", Clean, "");
+    check(Sh, "flock /tmp/lock echo hi\n", Clean, "");
+}
+
+/// `$'...'` strings are decoded the way bash decodes them.
+#[test]
+fn ansi_c_strings_are_decoded() {
+    check(Sh, "$'\\x72\\x6d' -rf ~\n", Dangerous, "destructive");
+    check(Sh, "$'\\162\\155' -rf ~\n", Dangerous, "destructive");
+    check(Sh, "echo $'a\\tb'\n", Clean, "");
 }

@@ -14,3 +14,4 @@ mod replay;
 mod sandbox;
 mod script_review;
 mod snapshots;
+mod xdg;

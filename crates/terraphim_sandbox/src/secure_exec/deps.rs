@@ -28,21 +28,18 @@ impl JsDeps {
     /// The directory `setup-js` installs into: `$TERRAPHIM_GUARD_JS_DIR` if set, else
     /// `$XDG_DATA_HOME/terraphim/guard/js`, else `~/.local/share/terraphim/guard/js`.
     pub fn default_dir() -> Result<PathBuf, SecureExecError> {
-        let non_empty = |key: &str| {
-            std::env::var_os(key)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        };
-        if let Some(dir) = non_empty(DIR_ENV) {
-            return Ok(dir);
+        Self::default_dir_with(|k| std::env::var_os(k))
+    }
+
+    /// [`JsDeps::default_dir`] over the environment `env` gives.
+    pub fn default_dir_with(
+        env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> Result<PathBuf, SecureExecError> {
+        if let Some(dir) = env(DIR_ENV).filter(|v| !v.is_empty()) {
+            return Ok(PathBuf::from(dir));
         }
-        let data = match non_empty("XDG_DATA_HOME") {
-            Some(d) if d.is_absolute() => d,
-            _ => non_empty("HOME")
-                .ok_or(SecureExecError::NoDataDir)?
-                .join(".local/share"),
-        };
-        Ok(data.join("terraphim/guard/js"))
+        use terraphim_shell_vocab::xdg::{BaseDir, path_under};
+        path_under(BaseDir::Data, "terraphim/guard/js", env).ok_or(SecureExecError::NoDataDir)
     }
 
     /// The installed dependencies in [`JsDeps::default_dir`].

@@ -604,10 +604,14 @@ impl ChangeStore {
 
     /// `$XDG_DATA_HOME`, else `~/.local/share`.
     pub fn default_data_home() -> Option<PathBuf> {
-        std::env::var_os("XDG_DATA_HOME")
-            .filter(|v| Path::new(v).is_absolute())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        Self::default_data_home_with(|k| std::env::var_os(k))
+    }
+
+    /// [`ChangeStore::default_data_home`] over the environment `env` gives.
+    pub fn default_data_home_with(
+        env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> Option<PathBuf> {
+        terraphim_shell_vocab::xdg::base_dir(terraphim_shell_vocab::xdg::BaseDir::Data, env)
     }
 
     fn load(&self, dir: &Path) -> Result<HeldSet> {

@@ -1,0 +1,116 @@
+//! The parser's own vocabulary: the variables and options that make a program run other code.
+//! The lists shared with the script review and the learning loop (shells, interpreters,
+//! wrappers, build files) are in `terraphim_shell_vocab`.
+
+/// Variables that make any program load or run something else.
+pub(super) const INJECTION_VARS: &[&str] = &[
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "PATH",
+    "IFS",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "PYTHONPATH",
+    "PYTHONSTARTUP",
+    "PYTHONHOME",
+    "NODE_OPTIONS",
+    "NODE_PATH",
+    "PERL5OPT",
+    "PERL5LIB",
+    "PERLLIB",
+    "RUBYOPT",
+    "RUBYLIB",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "GCONV_PATH",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "GIT_EXEC_PATH",
+    "GIT_TEMPLATE_DIR",
+    "GIT_CONFIG",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+];
+/// Variables whose value is a command some program runs.
+pub(super) const CODE_VARS: &[&str] = &[
+    "VISUAL",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "SHELL",
+    "CC",
+    "CXX",
+    "LD",
+    "AR",
+    "TERMINAL",
+    "BROWSER",
+];
+/// Options whose value is a command the program runs, per program (and subcommand where it
+/// matters): `(program, subcommand or "", option spellings)`. Values are parsed as code, so the
+/// command is judged by what it runs.
+pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
+    ("git", "", &["--upload-pack", "--receive-pack", "--exec"]),
+    ("git", "fetch", &["-u"]),
+    ("git", "clone", &["-u"]),
+    ("git", "rebase", &["-x", "--exec"]),
+    ("git", "difftool", &["-x", "--extcmd"]),
+    ("git", "mergetool", &["--tool-cmd"]),
+    ("go", "", &["-exec", "-toolexec"]),
+    ("sort", "", &["--compress-program"]),
+    (
+        "tar",
+        "",
+        &[
+            "--to-command",
+            "--use-compress-program",
+            "-I",
+            "--info-script",
+            "--new-volume-script",
+            "-F",
+        ],
+    ),
+    ("rsync", "", &["-e", "--rsh", "--rsync-path"]),
+    ("scp", "", &["-S"]),
+    ("zip", "", &["-TT", "--unzip-command"]),
+    ("man", "", &["-P", "--pager", "-H"]),
+    ("flock", "", &["-c", "--command"]),
+    ("script", "", &["-c", "--command"]),
+    ("npm", "", &["--script-shell"]),
+    ("su", "", &["-s", "--shell"]),
+    ("gdb", "", &["-ex", "--eval-command"]),
+];
+
+/// `git -c KEY=VALUE` keys whose value is a command git runs (`!cmd` for aliases and helpers).
+pub(super) fn git_key_runs_code(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    matches!(
+        key.as_str(),
+        "core.pager"
+            | "core.sshcommand"
+            | "core.editor"
+            | "core.fsmonitor"
+            | "core.askpass"
+            | "core.gitproxy"
+            | "sequence.editor"
+            | "diff.external"
+            | "gpg.program"
+            | "gpg.ssh.program"
+            | "gpg.x509.program"
+            | "uploadpack.packobjectshook"
+            | "interactive.difffilter"
+            | "credential.helper"
+            | "web.browser"
+    ) || key.starts_with("pager.")
+        || key.starts_with("alias.")
+        || key.starts_with("filter.")
+        || key.ends_with(".textconv")
+        || key.ends_with(".command")
+        || key.ends_with(".driver")
+        || key.ends_with(".cmd")
+        || key.ends_with(".helper")
+}

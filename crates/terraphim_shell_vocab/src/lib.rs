@@ -1,0 +1,30 @@
+//! The shell vocabulary every part of terraphim guard shares, so the parts agree on it: which
+//! programs are shells, interpreters and wrappers (and how many words a wrapper's options take),
+//! which files build and test runners read as instructions, how bash decodes `$'...'`, and
+//! where the XDG base directories are.
+//!
+//! ```
+//! use terraphim_shell_vocab::{is_shell, wrapper_words, xdg};
+//!
+//! assert!(is_shell("bash"));
+//! let rest = ["-e", "trace=execve", "bash", "-c", "id"];
+//! assert_eq!(wrapper_words("strace", &rest), 2);
+//! let env = |k: &str| (k == "HOME").then(|| "/home/u".into());
+//! assert_eq!(
+//!     xdg::base_dir(xdg::BaseDir::Config, env),
+//!     Some("/home/u/.config".into())
+//! );
+//! ```
+//!
+//! No I/O: the XDG functions take the environment as an argument.
+#![deny(missing_docs)]
+
+mod escape;
+mod programs;
+pub mod xdg;
+
+pub use escape::unescape_ansi_c;
+pub use programs::{
+    BUILD_INPUTS, BUILD_RUNNERS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, is_build_input,
+    is_interpreter, is_shell, is_wrapper, wrapper_words,
+};

@@ -1,0 +1,217 @@
+//! Programs: shells, interpreters, wrappers and build runners, and the files runners read.
+
+/// Files that build and test runners read as instructions, by file name.
+pub const BUILD_INPUTS: &[&str] = &[
+    "Makefile",
+    "makefile",
+    "GNUmakefile",
+    "package.json",
+    "conftest.py",
+    "pytest.ini",
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "tox.ini",
+    "noxfile.py",
+    "Cargo.toml",
+    "build.rs",
+    "justfile",
+    "Justfile",
+    "Rakefile",
+    "CMakeLists.txt",
+    "build.gradle",
+    "build.gradle.kts",
+    "pom.xml",
+    "Taskfile.yml",
+    "deno.json",
+    ".npmrc",
+    "Gemfile",
+    "Dockerfile",
+    "requirements.txt",
+];
+
+/// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
+pub const BUILD_RUNNERS: &[&str] = &[
+    "make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "pytest", "py.test", "tox", "nox",
+    "cargo", "just", "rake", "cmake", "gradle", "gradlew", "mvn", "task", "deno", "pip", "pip3",
+    "uv", "poetry", "python", "python3",
+];
+
+/// Whether a path names a file that a build or test runner reads as instructions.
+pub fn is_build_input(path: &str) -> bool {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
+}
+
+/// Shells that run a `-c` string, stdin, or a script file.
+pub const SHELLS: &[&str] = &[
+    "bash",
+    "sh",
+    "zsh",
+    "dash",
+    "ksh",
+    "mksh",
+    "ash",
+    "fish",
+    "csh",
+    "tcsh",
+    "busybox-sh",
+];
+/// Interpreters that run code from stdin when given no script.
+pub const INTERPRETERS: &[&str] = &[
+    "python",
+    "python2",
+    "python3",
+    "node",
+    "nodejs",
+    "perl",
+    "ruby",
+    "php",
+    "deno",
+    "bun",
+    "lua",
+    "Rscript",
+    "osascript",
+    "pwsh",
+];
+/// Wrappers that only change how the inner command runs; they are not judged themselves.
+pub const WRAPPERS: &[&str] = &[
+    "env",
+    "nice",
+    "ionice",
+    "nohup",
+    "timeout",
+    "time",
+    "stdbuf",
+    "setsid",
+    "command",
+    "builtin",
+    "exec",
+    "xargs",
+    "chrt",
+    "taskset",
+    "unbuffer",
+    "flock",
+    "caffeinate",
+    "gtimeout",
+    "parallel",
+    "torsocks",
+    "proxychains",
+    "proxychains4",
+    "strace",
+    "ltrace",
+    "catchsegv",
+];
+/// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
+pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
+
+/// Whether `name` (a command's basename) is one of [`SHELLS`].
+pub fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+/// Whether `name` (a command's basename) is one of [`INTERPRETERS`] or a versioned Python
+/// (`python3.12`).
+pub fn is_interpreter(name: &str) -> bool {
+    INTERPRETERS.contains(&name) || name.starts_with("python3.")
+}
+
+/// Whether `name` (a command's basename) is one of [`WRAPPERS`] or [`PRIVILEGED`]: a program
+/// that runs the command after its options (see [`wrapper_words`]).
+pub fn is_wrapper(name: &str) -> bool {
+    WRAPPERS.contains(&name) || PRIVILEGED.contains(&name)
+}
+
+/// How many leading words of `rest` belong to a wrapper (its options and their values), so
+/// `rest[n..]` is the wrapped command.
+pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
+    // Options that take a separate value, per wrapper.
+    let with_value: &[&str] = match name {
+        "sudo" => &[
+            "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
+            "--chdir",
+        ],
+        "doas" => &["-u", "-C"],
+        "env" => &[
+            "-u",
+            "-C",
+            "-S",
+            "-P",
+            "--unset",
+            "--chdir",
+            "--split-string",
+        ],
+        "nice" => &["-n", "--adjustment"],
+        "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
+        "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
+        "stdbuf" => &["-i", "-o", "-e"],
+        // GNU's `-i[R]`, `-l[N]` and `-e[EOF]` take only an attached value.
+        "xargs" => &[
+            "-I",
+            "-J",
+            "-n",
+            "-P",
+            "-L",
+            "-d",
+            "-E",
+            "-s",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--replace",
+        ],
+        "exec" => &["-a"],
+        "chrt" => &["-p"],
+        "watch" => &["-n", "-d", "--interval", "--differences", "-q", "--equexit"],
+        "ssh" => &[
+            "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
+            "-Q", "-S", "-W", "-w", "-B", "-E", "-I",
+        ],
+        "flock" => &["-w", "-E", "-c", "--timeout", "--conflict-exit-code"],
+        "parallel" => &[
+            "-j",
+            "--jobs",
+            "-S",
+            "--sshlogin",
+            "--joblog",
+            "--results",
+            "-I",
+        ],
+        "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
+        "pkexec" => &["--user"],
+        "run0" => &["-u", "--user"],
+        _ => &[],
+    };
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_ref();
+        if a == "--" {
+            return i + 1;
+        }
+        if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
+            // `env -` is `env -i`.
+            i += 1;
+            continue;
+        }
+        if is_flag(a) || (name == "nice" && a.starts_with('-')) {
+            let takes_value = with_value.contains(&a) && !a.contains('=');
+            i += if takes_value { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
+    let positional = match name {
+        "timeout" | "gtimeout" | "taskset" | "flock" => 1,
+        "chrt" => 1,
+        _ => 0,
+    };
+    (i + positional).min(rest.len())
+}
+
+/// Whether a word is an option: `-x`, `--long`; not `-` (stdin) or `--` (end of options).
+fn is_flag(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-') && word != "--"
+}

@@ -1,0 +1,209 @@
+//! Table-driven tests of the shared shell vocabulary.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use pretty_assertions::assert_eq;
+use terraphim_shell_vocab::xdg::{self, BaseDir};
+use terraphim_shell_vocab::{
+    BUILD_INPUTS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, is_build_input, is_interpreter,
+    is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
+};
+
+#[test]
+fn program_classes() {
+    // (name, shell, interpreter, wrapper)
+    let cases: &[(&str, bool, bool, bool)] = &[
+        ("bash", true, false, false),
+        ("sh", true, false, false),
+        ("fish", true, false, false),
+        ("busybox-sh", true, false, false),
+        ("python3", false, true, false),
+        ("python3.12", false, true, false),
+        ("node", false, true, false),
+        ("pwsh", false, true, false),
+        ("env", false, false, true),
+        ("sudo", false, false, true),
+        ("strace", false, false, true),
+        ("flock", false, false, true),
+        ("torsocks", false, false, true),
+        ("parallel", false, false, true),
+        ("xargs", false, false, true),
+        ("git", false, false, false),
+        ("rm", false, false, false),
+        ("bashful", false, false, false),
+        ("", false, false, false),
+    ];
+    for &(name, shell, interp, wrapper) in cases {
+        assert_eq!(
+            (is_shell(name), is_interpreter(name), is_wrapper(name)),
+            (shell, interp, wrapper),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn lists_have_no_duplicates_and_do_not_overlap() {
+    for list in [SHELLS, INTERPRETERS, WRAPPERS, PRIVILEGED, BUILD_INPUTS] {
+        let mut sorted = list.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), list.len(), "{list:?}");
+    }
+    for s in SHELLS {
+        assert!(!INTERPRETERS.contains(s) && !WRAPPERS.contains(s), "{s}");
+    }
+    for p in PRIVILEGED {
+        assert!(!WRAPPERS.contains(p), "{p}");
+    }
+}
+
+#[test]
+fn build_inputs_by_file_name() {
+    let cases: &[(&str, bool)] = &[
+        ("Makefile", true),
+        ("./sub/Makefile", true),
+        ("/tmp/x/rules.mk", true),
+        ("package.json", true),
+        ("conftest.py", true),
+        ("Gemfile", true),
+        ("Dockerfile", true),
+        ("requirements.txt", true),
+        ("Cargo.toml", true),
+        ("README.md", false),
+        ("Makefile.bak", false),
+        ("src/main.rs", false),
+        ("", false),
+    ];
+    for &(path, want) in cases {
+        assert_eq!(is_build_input(path), want, "{path}");
+    }
+}
+
+#[test]
+fn wrapper_words_skips_options_and_their_values() {
+    // (wrapper, words after it, how many belong to the wrapper)
+    let cases: &[(&str, &[&str], usize)] = &[
+        ("sudo", &["-u", "root", "rm", "-rf", "x"], 2),
+        ("sudo", &["--", "ls"], 1),
+        ("env", &["A=1", "-u", "B", "bash", "-c", "x"], 3),
+        ("env", &["-", "ls"], 1),
+        ("env", &[], 0),
+        ("nice", &["-10", "make"], 1),
+        ("nice", &["-n", "5", "make"], 2),
+        ("timeout", &["-s", "KILL", "5", "sleep", "9"], 3),
+        ("timeout", &["5"], 1),
+        (
+            "strace",
+            &["-f", "-e", "trace=execve", "bash", "-c", "id"],
+            3,
+        ),
+        ("flock", &["-w", "3", "/tmp/lock", "make"], 3),
+        ("torsocks", &["curl", "x"], 0),
+        ("parallel", &["-j", "4", "gzip", ":::", "a"], 2),
+        ("xargs", &["-I", "{}", "rm", "{}"], 2),
+        ("xargs", &["-0", "rm"], 1),
+        ("taskset", &["0x3", "make"], 1),
+        ("ssh", &["-p", "22", "host", "ls"], 2),
+        ("watch", &["-n", "1", "date"], 2),
+    ];
+    for &(name, rest, want) in cases {
+        assert_eq!(wrapper_words(name, rest), want, "{name} {rest:?}");
+    }
+}
+
+#[test]
+fn ansi_c_strings() {
+    let cases: &[(&str, &str)] = &[
+        ("plain", "plain"),
+        (r"a\nb", "a\nb"),
+        (r"\t\r", "\t\r"),
+        (r"\x72\x6d", "rm"),
+        (r"\x7", "\u{7}"),
+        (r"\162\155", "rm"),
+        (r"\u00e9", "é"),
+        (r"\U0001F600", "😀"),
+        (r"\e[0m", "\u{1b}[0m"),
+        (r"\'", "'"),
+        (r"\\", "\\"),
+        ("end\\", "end\\"),
+        (r"\q", "q"),
+    ];
+    for &(inner, want) in cases {
+        assert_eq!(unescape_ansi_c(inner), want, "{inner}");
+    }
+}
+
+fn env_of<'a>(pairs: &'a [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+    move |k: &str| {
+        pairs
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| OsString::from(v))
+    }
+}
+
+/// The XDG rule: an absolute value is used; an empty or relative one is ignored and the
+/// default under an absolute HOME applies; with no absolute HOME there is no directory.
+#[test]
+fn xdg_base_dirs() {
+    type Case = (
+        &'static [(&'static str, &'static str)],
+        BaseDir,
+        Option<&'static str>,
+    );
+    let cases: &[Case] = &[
+        (&[("HOME", "/h")], BaseDir::Config, Some("/h/.config")),
+        (&[("HOME", "/h")], BaseDir::Data, Some("/h/.local/share")),
+        (&[("HOME", "/h")], BaseDir::Cache, Some("/h/.cache")),
+        (&[("HOME", "/h")], BaseDir::State, Some("/h/.local/state")),
+        (
+            &[("HOME", "/h"), ("XDG_CONFIG_HOME", "/c")],
+            BaseDir::Config,
+            Some("/c"),
+        ),
+        (
+            &[("HOME", "/h"), ("XDG_DATA_HOME", "/d")],
+            BaseDir::Data,
+            Some("/d"),
+        ),
+        (
+            &[("HOME", "/h"), ("XDG_CONFIG_HOME", "rel/c")],
+            BaseDir::Config,
+            Some("/h/.config"),
+        ),
+        (
+            &[("HOME", "/h"), ("XDG_CONFIG_HOME", "")],
+            BaseDir::Config,
+            Some("/h/.config"),
+        ),
+        (
+            &[("HOME", "/h"), ("XDG_CACHE_HOME", "./c")],
+            BaseDir::Cache,
+            Some("/h/.cache"),
+        ),
+        (&[("XDG_CONFIG_HOME", "/c")], BaseDir::Config, Some("/c")),
+        (&[("XDG_CONFIG_HOME", "rel")], BaseDir::Config, None),
+        (&[("HOME", "rel")], BaseDir::Config, None),
+        (&[("HOME", "")], BaseDir::Data, None),
+        (&[], BaseDir::Data, None),
+        // Another directory's variable does not count.
+        (
+            &[("HOME", "/h"), ("XDG_DATA_HOME", "/d")],
+            BaseDir::Config,
+            Some("/h/.config"),
+        ),
+    ];
+    for (env, dir, want) in cases {
+        assert_eq!(
+            xdg::base_dir(*dir, env_of(env)),
+            want.map(PathBuf::from),
+            "{dir:?} {env:?}"
+        );
+    }
+    assert_eq!(
+        xdg::path_under(BaseDir::Config, "terraphim/kg", env_of(&[("HOME", "/h")])),
+        Some(PathBuf::from("/h/.config/terraphim/kg"))
+    );
+}
