@@ -19,5 +19,5 @@ Feature: guard profiles shows what each profile enforces on this machine
       """
     When I run "terraphim-agent guard profiles --json"
     Then the exit code is 0
-    And the JSON field "profiles.2.name" is "strict"
-    And the JSON field "profiles.2.source" contains "terraphim/guard/profiles/strict.toml"
+    And the JSON field "profiles.3.name" is "strict"
+    And the JSON field "profiles.3.source" contains "terraphim/guard/profiles/strict.toml"

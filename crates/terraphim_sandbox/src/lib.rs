@@ -31,8 +31,11 @@ mod error;
 mod evidence;
 #[cfg(target_os = "linux")]
 mod linux;
+mod netpolicy;
 mod plan;
 mod profile;
+#[cfg(target_os = "linux")]
+mod proxy;
 mod report;
 mod secure_exec;
 #[cfg(target_os = "linux")]
@@ -40,6 +43,7 @@ mod supervisor;
 mod workspace;
 
 pub use error::{Result, SandboxError};
+pub use netpolicy::host_lists;
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{Network, Profile, ProfileSet};
 pub use report::{

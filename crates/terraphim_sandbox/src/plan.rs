@@ -621,6 +621,12 @@ pub(crate) fn build(
             profile.name
         ));
     }
+    if profile.network == Network::Proxy && !bwrap {
+        return refuse(format!(
+            "profile `{}` has a network allow-list, which needs namespaces (the command runs in a network namespace of its own and reaches only the guard's proxy)",
+            profile.name
+        ));
+    }
 
     let mut hidden = existing(&profile.hidden, ctx, fs);
     let links = secret_links(&hidden, &ctx.project, fs);
@@ -857,7 +863,7 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
 pub(crate) fn own_netns(child: &ChildPlan) -> bool {
     match child.network {
         Network::Allow => false,
-        Network::Loopback | Network::Deny => true,
+        Network::Loopback | Network::Deny | Network::Proxy => true,
     }
 }
 
@@ -1042,10 +1048,24 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             "network namespace + every connect held by seccomp user-notif (IPv4/IPv6 made by the supervisor on the program's socket, Unix sockets only the run's own) + no datagram Unix sockets"
                 .into(),
         ),
+        Network::Proxy if notif && bw => Some(format!(
+            "the guard's HTTP proxy outside the sandbox (CONNECT and plain HTTP; {} host patterns; it resolves names, the sandbox resolves none) + seccomp connect gate (only the proxy; no UDP) + network namespace{}",
+            profile.net_policy().map_or(0, |p| p.patterns().count()),
+            if ll.is_some_and(|a| a >= 4) {
+                " + landlock tcp"
+            } else {
+                ""
+            },
+        )),
         Network::Allow => Some("not restricted".into()),
         _ => None,
     };
-    row("network", profile.network.to_string(), net);
+    let net_value = if profile.network == Network::Proxy {
+        format!("allow-list: {}", profile.allow_hosts.join(" "))
+    } else {
+        profile.network.to_string()
+    };
+    row("network", net_value, net);
     row(
         "max_processes",
         profile.max_processes.to_string(),

@@ -20,6 +20,7 @@ const EMBEDDED: &[(&str, &str)] = &[
         "workspace",
         include_str!("../../../kg/profiles/workspace.toml"),
     ),
+    ("install", include_str!("../../../kg/profiles/install.toml")),
 ];
 
 /// What the sandboxed command may do on the network.
@@ -32,6 +33,10 @@ pub enum Network {
     Loopback,
     /// The host's network, unrestricted.
     Allow,
+    /// Only the hosts of the profile's allow-list (`network = ["host", "*.domain", "@list"]`),
+    /// through an HTTP proxy the guard runs outside the sandbox: the command's only connection
+    /// is to the proxy; DNS answers come from the proxy (see [`Profile::allow_hosts`]).
+    Proxy,
 }
 
 impl std::fmt::Display for Network {
@@ -40,6 +45,7 @@ impl std::fmt::Display for Network {
             Self::Deny => "deny",
             Self::Loopback => "loopback",
             Self::Allow => "allow",
+            Self::Proxy => "allow-list",
         })
     }
 }
@@ -78,8 +84,18 @@ pub struct Profile {
     /// Paths that stay read-only even beneath a writable root.
     #[serde(default)]
     pub protected: Vec<String>,
-    /// Network policy.
+    /// Network policy: `"deny"`, `"loopback"`, `"allow"`, or a list of host patterns (then
+    /// [`Network::Proxy`], the list in [`Profile::allow_hosts`]).
+    #[serde(deserialize_with = "network_mode")]
     pub network: Network,
+    /// With `network` a list: its entries (host patterns and `@list` names), as written.
+    #[serde(skip)]
+    pub allow_hosts: Vec<String>,
+    /// Host names the network proxy resolves to these addresses instead of asking DNS (also to
+    /// loopback or private addresses, which a looked-up name never reaches): for tests against a
+    /// local fake registry. No shipped profile has one.
+    #[serde(default)]
+    pub resolve: BTreeMap<String, Vec<String>>,
     /// Live processes the command may have at once, itself included (1: no spawning).
     pub max_processes: u32,
     /// Live tasks (threads of all its processes) the command may have at once; default
@@ -114,6 +130,34 @@ pub struct Profile {
 
 fn default_strictness() -> u8 {
     1
+}
+
+/// `network` in a profile file: one of the modes, or a list of host patterns ([`Network::Proxy`];
+/// the list itself is read by [`Profile::from_toml`]).
+fn network_mode<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Network, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Mode(String),
+        Hosts(
+            #[allow(
+                dead_code,
+                reason = "only the shape is checked here; Profile::from_toml reads the list"
+            )]
+            Vec<String>,
+        ),
+    }
+    match Raw::deserialize(d)? {
+        Raw::Mode(m) => match m.as_str() {
+            "deny" => Ok(Network::Deny),
+            "loopback" => Ok(Network::Loopback),
+            "allow" => Ok(Network::Allow),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown variant `{other}`, expected `deny`, `loopback`, `allow` or a list of host patterns"
+            ))),
+        },
+        Raw::Hosts(_) => Ok(Network::Proxy),
+    }
 }
 
 impl Profile {
@@ -156,11 +200,29 @@ impl Profile {
         })?;
         profile.name = name.to_owned();
         profile.source = source.to_path_buf();
+        if profile.network == Network::Proxy {
+            #[derive(Deserialize)]
+            struct Hosts {
+                network: Vec<String>,
+            }
+            let hosts: Hosts = toml::from_str(text).map_err(|e| invalid(e.message().to_owned()))?;
+            profile.allow_hosts = hosts.network;
+        }
         profile.validate().map_err(invalid)?;
         Ok(profile)
     }
 
+    /// The compiled network allow-list, for [`Network::Proxy`].
+    pub(crate) fn net_policy(&self) -> std::result::Result<crate::netpolicy::NetPolicy, String> {
+        crate::netpolicy::NetPolicy::new(&self.allow_hosts, &self.resolve)
+    }
+
     fn validate(&self) -> std::result::Result<(), String> {
+        if self.network == Network::Proxy {
+            self.net_policy()?;
+        } else if !self.resolve.is_empty() {
+            return Err("`resolve` needs `network` to be a list of host patterns".into());
+        }
         let positive = [
             ("max_processes", u64::from(self.max_processes)),
             ("memory_mb", self.memory_mb),
@@ -519,11 +581,51 @@ mod tests {
             ranks,
             [
                 ("build", 0),
+                ("install", 0),
                 ("readonly", 2),
                 ("strict", 3),
                 ("workspace", 1)
             ]
         );
+    }
+
+    #[test]
+    fn network_is_a_mode_or_an_allow_list() {
+        let set = ProfileSet::embedded().unwrap();
+        let install = set.get("install").unwrap();
+        assert_eq!(install.network, Network::Proxy);
+        assert_eq!(install.allow_hosts, vec!["@registries".to_owned()]);
+        assert!(install.resolve.is_empty());
+        assert!(
+            install.workspace.is_some(),
+            "install writes through the overlay"
+        );
+        let policy = install.net_policy().unwrap();
+        assert!(policy.patterns().any(|p| p == "registry.npmjs.org"));
+        for p in set.iter().filter(|p| p.name != "install") {
+            assert!(p.allow_hosts.is_empty(), "{}", p.name);
+            assert_ne!(p.network, Network::Proxy, "{}", p.name);
+        }
+
+        let base = include_str!("../../../kg/profiles/readonly.toml");
+        let text = format!(
+            "{}\n[resolve]\n\"registry.fake.test\" = [\"127.0.0.1\"]\n",
+            base.replace(
+                "network = \"deny\"",
+                "network = [\"registry.fake.test:*\", \"*.example.org\", \"@registries\"]"
+            )
+        );
+        let p = Profile::from_toml("fake", Path::new("fake.toml"), &text).unwrap();
+        assert_eq!(p.network, Network::Proxy);
+        assert_eq!(
+            p.allow_hosts,
+            vec!["registry.fake.test:*", "*.example.org", "@registries"]
+        );
+        assert_eq!(
+            p.resolve.get("registry.fake.test"),
+            Some(&vec!["127.0.0.1".to_owned()])
+        );
+        assert!(p.net_policy().is_ok());
     }
 
     #[test]
@@ -555,6 +657,39 @@ mod tests {
                 base.replace("network = \"deny\"", "network = \"some\""),
                 "unknown variant",
             ),
+            (
+                "network mode spelled as the list's",
+                base.replace("network = \"deny\"", "network = \"allow-list\""),
+                "unknown variant",
+            ),
+            (
+                "empty allow-list",
+                base.replace("network = \"deny\"", "network = []"),
+                "empty list",
+            ),
+            (
+                "bad host pattern",
+                base.replace("network = \"deny\"", "network = [\"exa mple.com\"]"),
+                "bad host name",
+            ),
+            (
+                "unknown host list",
+                base.replace("network = \"deny\"", "network = [\"@mirrors\"]"),
+                "unknown host list `@mirrors`",
+            ),
+            (
+                "resolve without an allow-list",
+                format!("{base}\n[resolve]\n\"x.test\" = [\"127.0.0.1\"]\n"),
+                "`resolve` needs",
+            ),
+            (
+                "resolve to a non-address",
+                format!(
+                    "{}\n[resolve]\n\"x.test\" = [\"localhost\"]\n",
+                    base.replace("network = \"deny\"", "network = [\"x.test\"]")
+                ),
+                "not an IP address",
+            ),
         ];
         for (name, text, want) in cases {
             let err = Profile::from_toml("x", Path::new("x.toml"), &text)
@@ -569,7 +704,7 @@ mod tests {
             .to_string();
         assert_eq!(
             err,
-            "unknown sandbox profile `nope` (known: build, readonly, strict, workspace)"
+            "unknown sandbox profile `nope` (known: build, install, readonly, strict, workspace)"
         );
     }
 }

@@ -358,6 +358,9 @@ pub struct RunReport {
     /// For a workspace profile: the change set and what became of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace: Option<crate::WorkspaceReport>,
+    /// For a network allow-list: every `host:port` the guard's proxy connected to for the run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub network_reached: Vec<String>,
 }
 
 impl RunReport {

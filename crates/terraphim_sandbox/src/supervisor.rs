@@ -173,6 +173,8 @@ pub fn js_profile(req: &SandboxRequest) -> crate::JsProfile {
         crate::Network::Deny => crate::JsNetwork::Deny,
         crate::Network::Loopback => crate::JsNetwork::Loopback,
         crate::Network::Allow => crate::JsNetwork::Allow,
+        // secure-exec has no way through the guard's proxy: no network at all (stricter).
+        crate::Network::Proxy => crate::JsNetwork::Deny,
     };
     js.memory_mb = p.memory_mb;
     js.cpu_seconds = p.cpu_seconds;
@@ -464,6 +466,9 @@ pub fn run(
         &RealFs,
     )?;
     let workspace = crate::workspace::start(req, &ctx, caps, &mut plan)?;
+    // An allow-list: the proxy's port is bound now (the command's environment names it); its
+    // threads start once the command has (the supervisor must be single-threaded until then).
+    let mut proxy = crate::proxy::for_run(&req.profile, &mut plan)?;
     let (parent_sock, child_sock) = linux::socket_pair()?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -526,6 +531,17 @@ pub fn run(
         }
     };
 
+    if let Some(p) = &mut proxy
+        && let Err(e) = p.start()
+    {
+        linux::procs::kill_tree(me);
+        let _ = linux::wait_pid(pid);
+        return Err(SandboxError::Io {
+            path: PathBuf::from("<guard proxy>"),
+            source: e,
+        });
+    }
+
     // One thread copies the output (a blocked sink must never stall the wall clock); this
     // thread answers seccomp notifications, receives the helper's status and keeps the time.
     let out_pump = {
@@ -568,6 +584,7 @@ pub fn run(
         } else {
             Vec::new()
         },
+        proxy: proxy.as_ref().map(crate::proxy::Proxy::gate),
     };
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);
@@ -634,6 +651,15 @@ pub fn run(
     // after the command's end was seen); pending notifications of killed processes are moot.
     control.drain(me, &limits);
     let (helper_status, confined) = (control.status, control.confined);
+    // Every process of the run is gone: what the proxy refused is evidence of the run.
+    let mut network_reached = Vec::new();
+    if let Some(p) = proxy.take() {
+        let seen_by_proxy = p.stop();
+        for x in seen_by_proxy.refused {
+            v.add(x);
+        }
+        network_reached = seen_by_proxy.reached;
+    }
     if plan.bwrap && !confined && !timed_out && !output_hit {
         // The listener is sent just before `exec` of the command: without it the command never
         // started, and the namespace setup (or bubblewrap, or the helper) failed; its own
@@ -763,6 +789,7 @@ pub fn run(
         env_removed: plan.env_removed.clone(),
         violations,
         workspace: None,
+        network_reached,
     };
     if let Some(ws) = workspace {
         ws.finish(&mut report);
@@ -932,6 +959,13 @@ fn enforced(plan: &Plan, own_ns: bool) -> Vec<String> {
         "explicit-env".to_owned(),
         "private-tmp".to_owned(),
     ];
+    if plan.child.network == Network::Proxy {
+        e.push("guard-proxy".into());
+        e.push("seccomp-connect-gate".into());
+        if abi >= 4 {
+            e.push("landlock-tcp".into());
+        }
+    }
     if plan.child.network == Network::Deny {
         e.push("seccomp-socket-filter".into());
         if abi >= 4 {

@@ -9,6 +9,7 @@
 
 mod agree;
 mod learn;
+mod netproxy;
 mod replay;
 mod sandbox;
 mod script_review;

@@ -4,6 +4,7 @@ pub mod common;
 pub mod guard;
 pub mod hook;
 pub mod learn;
+pub mod network;
 pub mod sandbox;
 pub mod script_review;
 pub mod workspace;

@@ -2,6 +2,7 @@
 //! thin apply step that runs in the child before `exec`, the seccomp notification service, and
 //! the helper that runs inside bubblewrap.
 
+pub(crate) mod netgate;
 pub(crate) mod ns;
 pub(crate) mod overlay;
 pub(crate) mod procs;
@@ -205,7 +206,7 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
         .set_compatibility(CompatLevel::HardRequirement)
         .handle_access(AccessFs::from_all(abi))
         .map_err(landlock_err)?;
-    if plan.network == Network::Deny && plan.landlock_abi >= 4 {
+    if matches!(plan.network, Network::Deny | Network::Proxy) && plan.landlock_abi >= 4 {
         ruleset = ruleset
             .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
             .map_err(landlock_err)?;
@@ -540,6 +541,8 @@ pub(crate) struct Limits {
     /// Paths beneath `socket_dirs` that are host paths bound into the view (a project under
     /// `/tmp`).
     pub(crate) socket_excluded: Vec<std::path::PathBuf>,
+    /// With `network` an allow-list: the proxy that IP connections are sent to.
+    pub(crate) proxy: Option<crate::proxy::ProxyGate>,
 }
 
 /// Answers the seccomp notifications of one run: refuses and records denied calls, and gates
@@ -1105,6 +1108,9 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
     let cont = (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32);
     match call {
         seccomp::Call::Socket { domain, kind } => {
+            if n.gate.limits.proxy.is_some() && netgate::quiet_socket(domain, args[2]) {
+                return (-libc::EAFNOSUPPORT, 0);
+            }
             let what = format!(
                 "socket({}, {})",
                 seccomp::family(domain),
@@ -1140,6 +1146,32 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             }
             // The program's own `connect` never runs: the address is read from its memory to
             // name it, and the supervisor may make the connection itself (below).
+            if let Some(gate) = &n.gate.limits.proxy {
+                let peer = crate::proxy::Peer {
+                    pid,
+                    comm: procs::comm(pid),
+                    program: program.clone(),
+                    started_by: started_by.clone(),
+                };
+                match netgate::answer(
+                    req,
+                    &n.listener,
+                    gate,
+                    &who(),
+                    peer,
+                    name,
+                    args[0],
+                    addr,
+                    len,
+                ) {
+                    netgate::Answer::NotInet => {}
+                    netgate::Answer::Connected => return (0, 0),
+                    netgate::Answer::Refused(errno, detail, evidence) => {
+                        record(ViolationKind::Network, detail, evidence);
+                        return (-errno, 0);
+                    }
+                }
+            }
             let (what, path) = socket_address(pid, addr, len);
             if let Some(p) = &path
                 && (!exists_for(pid, p) || name_service(p))

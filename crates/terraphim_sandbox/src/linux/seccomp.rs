@@ -225,6 +225,8 @@ pub(crate) fn notify_program(r: NotifyRules) -> Result<Vec<libc::sock_filter>> {
         // change). `sendto` with an address reaches a datagram socket without `connect`.
         rules.insert(libc::SYS_connect, Vec::new());
         rules.insert(libc::SYS_sendto, vec![cond(4, Op::Ne, 0)?]);
+    } else if r.network == Network::Proxy {
+        super::netgate::proxy_rules(&mut rules)?;
     }
     // Every new task, threads included: the gate counts both.
     rules.insert(libc::SYS_clone, Vec::new());
@@ -417,6 +419,19 @@ pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
             name: "sendto",
             addr: args[4],
             len: args[5],
+        };
+    }
+    if nr == libc::SYS_sendmsg || nr == libc::SYS_sendmmsg {
+        // Notified only with MSG_FASTOPEN (an allow-list's rules); the address is behind a
+        // pointer in the message, never read.
+        return Call::Connect {
+            name: if nr == libc::SYS_sendmsg {
+                "sendmsg"
+            } else {
+                "sendmmsg"
+            },
+            addr: 0,
+            len: 0,
         };
     }
     if nr == libc::SYS_clone {

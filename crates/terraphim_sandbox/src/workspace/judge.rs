@@ -77,9 +77,22 @@ pub(crate) fn protected(rel: &Path, profile_protected: &[PathBuf]) -> Option<Str
         })
 }
 
+/// Whether a path lies inside installed packages (`node_modules/`, a Python `site-packages/` or
+/// `dist-packages/`): what a package install writes. Their `package.json`, `Makefile`,
+/// `setup.py` or `conftest.py` are not run by host tools the way the project's own are (npm
+/// runs only the project's scripts, make only `./Makefile`, pytest skips `node_modules` and
+/// virtual environments), so they are not held as host-tool files.
+fn installed_package(rel: &Path) -> bool {
+    rel.iter()
+        .any(|c| c == "node_modules" || c == "site-packages" || c == "dist-packages")
+}
+
 /// Files that tools outside the sandbox run later: CI, hooks, test and build configuration,
 /// environment loaders, editor tasks. `package.json` only when its `scripts` change.
 fn host_tool(rel: &Path) -> Option<&'static str> {
+    if installed_package(rel) {
+        return None;
+    }
     let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();
     let name = parts.last().copied().unwrap_or_default();
     match parts.as_slice() {
@@ -249,6 +262,7 @@ pub(crate) fn judge(
                     format!("{what}: tools outside the sandbox run it"),
                 );
             } else if rel.file_name().is_some_and(|n| n == "package.json")
+                && !installed_package(rel)
                 && scripts_of(&upper.join(rel)) != scripts_of(&project.join(rel))
             {
                 hold(
@@ -410,9 +424,16 @@ mod tests {
             "README.md",
             "docs/Makefile.md",
             ".github/CODEOWNERS",
+            "node_modules/left-pad/Makefile",
+            "node_modules/@scope/pkg/setup.py",
+            ".venv/lib/python3.12/site-packages/pkg/conftest.py",
+            "/usr/lib/python3/dist-packages/x/Makefile",
         ] {
             assert!(host_tool(Path::new(p)).is_none(), "{p}");
         }
+        assert!(installed_package(Path::new("node_modules/x/package.json")));
+        assert!(!installed_package(Path::new("package.json")));
+        assert!(!installed_package(Path::new("packages/web/package.json")));
     }
 
     #[test]

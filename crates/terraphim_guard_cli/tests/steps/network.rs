@@ -1,0 +1,167 @@
+//! Steps of the network allow-list: a fake package registry on loopback (run by the test, named
+//! by a host name only the scenario's profile maps to 127.0.0.1), profiles whose `network` is a
+//! list, and checks on what the registry received.
+
+use cucumber::{given, then};
+
+use super::common::write_file;
+use super::world::GuardWorld;
+
+#[path = "../fixtures/fake_registry.rs"]
+#[allow(
+    dead_code,
+    reason = "shared with the integration tests, which use all of it"
+)]
+mod fake_registry;
+
+use fake_registry::FakeRegistry;
+
+#[given("a fake package registry on loopback")]
+fn registry(world: &mut GuardWorld) -> Result<(), String> {
+    let dir = world.root().join("registry");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let tgz = fake_registry::npm_tarball(&dir, "fakepkg", "1.0.0").map_err(|e| e.to_string())?;
+    world.vars.insert(
+        "fakepkg_integrity".into(),
+        fake_registry::npm_integrity(&tgz),
+    );
+    let files = vec![
+        (
+            "/pkg.txt".to_owned(),
+            b"hello from the fake registry\n".to_vec(),
+        ),
+        ("/fakepkg/-/fakepkg-1.0.0.tgz".to_owned(), tgz),
+    ];
+    let log = dir.join("requests.log");
+    let reg = FakeRegistry::start(files, &log).map_err(|e| e.to_string())?;
+    world
+        .vars
+        .insert("registry_port".into(), reg.port.to_string());
+    world
+        .vars
+        .insert("registry_log".into(), log.display().to_string());
+    Ok(())
+}
+
+fn fill(world: &GuardWorld, text: &str) -> String {
+    let mut text = world.expand(text);
+    for (k, v) in &world.vars {
+        text = text.replace(&format!("{{{k}}}"), v);
+    }
+    text
+}
+
+#[given(
+    expr = "a sandbox profile {string} based on {string} that reaches only {string}, with {string} mapped to loopback"
+)]
+fn allow_list_profile(
+    world: &mut GuardWorld,
+    name: String,
+    base: String,
+    hosts: String,
+    mapped: String,
+) -> Result<(), String> {
+    let text = match base.as_str() {
+        "install" => include_str!("../../../../kg/profiles/install.toml"),
+        "readonly" => include_str!("../../../../kg/profiles/readonly.toml"),
+        other => return Err(format!("no embedded profile `{other}` for an allow-list")),
+    };
+    let list: Vec<String> = fill(world, &hosts)
+        .split(',')
+        .map(|h| format!("\"{}\"", h.trim()))
+        .collect();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("network ="))
+        .ok_or("no network line")?;
+    let mut text = text.replace(line, &format!("network = [{}]", list.join(", ")));
+    text.push_str(&format!("\n[resolve]\n\"{mapped}\" = [\"127.0.0.1\"]\n"));
+    write_file(
+        &world
+            .config_dir()
+            .join(format!("terraphim/guard/profiles/{name}.toml")),
+        &text,
+    )
+}
+
+#[given(expr = "the project installs {string} from {string} with an npm lock file")]
+fn npm_lock(world: &mut GuardWorld, package: String, url: String) -> Result<(), String> {
+    let integrity = world
+        .vars
+        .get("fakepkg_integrity")
+        .cloned()
+        .ok_or("no fake registry")?;
+    let (name, version) = package.split_once('@').ok_or("write NAME@VERSION")?;
+    fake_registry::npm_project(
+        &world.project(),
+        name,
+        version,
+        &fill(world, &url),
+        &integrity,
+    )
+    .map_err(|e| e.to_string())
+}
+
+#[given("npm is installed")]
+fn npm_installed(world: &mut GuardWorld) -> Result<(), String> {
+    let found = std::process::Command::new("npm")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if found {
+        return Ok(());
+    }
+    if std::env::var("TERRAPHIM_GUARD_NO_SKIP").as_deref() == Ok("1") {
+        return Err("npm is not installed (TERRAPHIM_GUARD_NO_SKIP=1)".into());
+    }
+    eprintln!("skipping: npm is not installed");
+    world.vars.insert("skipped".into(), "1".into());
+    Ok(())
+}
+
+fn received(world: &GuardWorld) -> Result<Vec<String>, String> {
+    let log = world.vars.get("registry_log").ok_or("no fake registry")?;
+    Ok(fake_registry::requests(std::path::Path::new(log)))
+}
+
+#[then(expr = "the fake registry received {string}")]
+fn registry_received(world: &mut GuardWorld, line: String) -> Result<(), String> {
+    if world.vars.contains_key("skipped") {
+        return Ok(());
+    }
+    let got = received(world)?;
+    if got.iter().any(|l| l.starts_with(&line)) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the registry received {got:?}, not {line:?}\n{:#?}",
+            world.last
+        ))
+    }
+}
+
+#[then("the fake registry received nothing")]
+fn registry_received_nothing(world: &mut GuardWorld) -> Result<(), String> {
+    let got = received(world)?;
+    if got.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the registry received {got:?}\n{:#?}", world.last))
+    }
+}
+
+#[then(expr = "the installed project file {string} contains {string}")]
+fn installed_file(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
+    if world.vars.contains_key("skipped") {
+        return Ok(());
+    }
+    let body = std::fs::read_to_string(world.project().join(&path))
+        .map_err(|e| format!("{path}: {e}\n{:#?}", world.last))?;
+    if body.contains(&text) {
+        Ok(())
+    } else {
+        Err(format!("{path} lacks {text:?}:\n{body}"))
+    }
+}
