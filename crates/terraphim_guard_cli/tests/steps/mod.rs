@@ -6,5 +6,6 @@ pub mod hook;
 pub mod learn;
 pub mod sandbox;
 pub mod script_review;
+pub mod way_out;
 pub mod workspace;
 pub mod world;
