@@ -312,7 +312,7 @@ fn retry(
         .unwrap_or(terraphim_guard::DEFAULT_PROFILE)
         .to_owned();
     let what = way_out::plain(&refusal.refused);
-    let human = "For the user: run it yourself outside the agent if it must have that, and see `terraphim-agent guard review --list` for what the guard learned from it";
+    let human = "For the user: run it yourself outside the agent if it must have that, `terraphim-agent guard review --list` shows what the guard learned from it and `terraphim-agent guard changes --list` what it held";
     if !matches!(agent, Agent::ClaudeCode | Agent::Gemini) {
         return Ok(Some((
             Answer::Deny {

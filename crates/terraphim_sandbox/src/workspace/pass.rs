@@ -19,6 +19,9 @@ pub(crate) fn choose(
     protected: &[PathBuf],
 ) -> (Vec<PathBuf>, Vec<String>) {
     let (mut ok, mut refused) = (Vec::new(), Vec::new());
+    if entries.is_empty() {
+        return (ok, refused);
+    }
     let Ok(real_project) = fs_err::canonicalize(project) else {
         return (ok, refused);
     };
