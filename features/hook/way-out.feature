@@ -122,3 +122,23 @@ Feature: a way out instead of a dead end
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "The guard never grants a secret"
+
+  Scenario: a refused connection: the retry asks for the network, and the approved run connects
+    Given a loopback TCP listener
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","session_id":"n1","cwd":"{project}","tool_name":"Bash","tool_use_id":"n-1","tool_input":{"command":"/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port})).close()\""}}
+      """
+    And I run the rewritten command with bash
+    Then the exit code is not 0
+    And stderr contains "refused the network"
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","session_id":"n1","cwd":"{project}","tool_name":"Bash","tool_use_id":"n-2","tool_input":{"command":"/usr/bin/python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port})).close()\""}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "ask"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "profile `readonly`"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "network `allow`"
+    When I run the rewritten command with bash
+    Then the exit code is 0
+    And the listener got a connection

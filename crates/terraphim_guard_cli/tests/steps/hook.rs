@@ -8,7 +8,10 @@ use super::world::GuardWorld;
 
 #[when(expr = "the {word} hook receives:")]
 fn hook_receives(world: &mut GuardWorld, agent: String, step: &Step) -> Result<(), String> {
-    let input = world.expand(docstring(step)?);
+    let mut input = world.expand(docstring(step)?);
+    if let Some(port) = world.vars.get("port") {
+        input = input.replace("{port}", port);
+    }
     let args = vec!["guard".to_string(), "hook".into(), "--agent".into(), agent];
     world.run(&args, Some(&input));
     Ok(())

@@ -42,3 +42,19 @@ fn no_grant(world: &mut GuardWorld) -> Result<(), String> {
         Err(format!("grants were written: {files:?}"))
     }
 }
+
+#[then("the listener got a connection")]
+fn got_connection(world: &mut GuardWorld) -> Result<(), String> {
+    let fd: i32 = world
+        .vars
+        .get("listener_fd")
+        .ok_or("no listener")?
+        .parse()
+        .map_err(|_| "bad fd")?;
+    // SAFETY: the fd was created by the listener step and is owned by this scenario.
+    let l = unsafe { <std::net::TcpListener as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+    world.vars.remove("listener_fd");
+    l.accept()
+        .map(|_| ())
+        .map_err(|e| format!("the listener got no connection: {e}"))
+}
