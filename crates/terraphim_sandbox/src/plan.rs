@@ -815,7 +815,7 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
     }
     for root in &plan.child.write_roots {
         if let Some(ws) = plan.workspace.as_ref().filter(|w| w.lower == *root) {
-            out.push(ws.mount());
+            out.extend(ws.mounts());
         } else if root != Path::new(TMP) {
             out.push(Mount::Bind {
                 path: root.clone(),
@@ -1138,7 +1138,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         row(
             "workspace",
             ws.to_string(),
-            crate::workspace::mechanism(caps),
+            crate::workspace::mechanism(caps, ws),
         );
     }
     rows
