@@ -294,7 +294,12 @@ mod tests {
         assert!(config.host_allowed("api.internal.corp"));
         assert!(!config.host_allowed("evilpython.org"));
         // Documentation hosts are not API hosts.
-        for host in ["example.com", "example.org", "example.net", "api.example.com"] {
+        for host in [
+            "example.com",
+            "example.org",
+            "example.net",
+            "api.example.com",
+        ] {
             assert!(!config.host_allowed(host), "{host}");
         }
         assert!(config.is_skip_program("mytool"));
