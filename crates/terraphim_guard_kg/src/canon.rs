@@ -63,6 +63,27 @@ pub fn command_basename(word: &str) -> &str {
     }
 }
 
+/// The program a command word names: its basename, with `\\` as a separator too
+/// (`C:\\Git\\bin\\git.exe`), and without a Windows `.exe` suffix, whose name is matched
+/// case-insensitively (`GIT.EXE`, `git.exe` -> `git`; `python3.11.exe` -> `python3.11`).
+pub fn program_name(word: &str) -> String {
+    let base = command_basename(word);
+    let base = match base.rsplit_once('\\') {
+        Some((_, b)) if !b.is_empty() => b,
+        _ => base,
+    };
+    match base
+        .len()
+        .checked_sub(4)
+        .and_then(|i| base.get(i..).map(|ext| (i, ext)))
+    {
+        Some((i, ext)) if i > 0 && ext.eq_ignore_ascii_case(".exe") => {
+            base[..i].to_ascii_lowercase()
+        }
+        _ => base.to_string(),
+    }
+}
+
 /// Normalise a path-like operand lexically: `${HOME}` -> `$HOME`, repeated and trailing slashes,
 /// `.` and `..` components of absolute and home-relative paths.
 pub fn normalise_path(word: &str) -> String {
@@ -230,6 +251,26 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
         && flag.len() > 2
         && !SINGLE_DASH_LONG.contains(&head)
         && flag[1..].chars().all(|c| c.is_ascii_alphabetic());
+    // getopt's reading of a cluster: letters are flags until one that takes a value, which
+    // takes the rest (`git switch -cfeature` is `-c feature`, `tar -xfa.tar` is `-x -f a.tar`).
+    if value.is_none() && !flag.starts_with("--") && !SINGLE_DASH_LONG.contains(&head) {
+        let letters = flag.get(1..).unwrap_or("");
+        let mut flags = Vec::new();
+        for (i, c) in letters.char_indices() {
+            if !c.is_ascii_alphabetic() {
+                break;
+            }
+            let single = format!("-{c}");
+            match alias(head, sub, &single) {
+                Some(mapped) => flags.extend(mapped.iter().map(|s| (*s).to_string())),
+                None => flags.push(single),
+            }
+            let rest = &letters[i + 1..];
+            if !rest.is_empty() && cluster_takes_value(head, sub, c) {
+                return (flags, Some(rest.to_string()));
+            }
+        }
+    }
     if is_cluster {
         let mut flags = Vec::new();
         for c in flag[1..].chars() {
@@ -295,7 +336,7 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
     let Some((first, rest)) = argv.split_first() else {
         return out;
     };
-    let name = command_basename(&fold_lookalikes(first)).to_string();
+    let name = program_name(&fold_lookalikes(first));
     // The subcommand is the first operand that is not a flag's value; good enough for aliases.
     let mut sub = "";
     let mut prev_flag = false;
@@ -320,11 +361,24 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
     // Flags that own the value after them stay in place (`curl -sS -m3` must not read as
     // `curl -S -m -s 3`): sorting moves only the flags between them.
     let mut pinned = vec![false; 1];
-    for raw in rest {
+    for (at, raw) in rest.iter().enumerate() {
         let w = fold_lookalikes(raw);
         if !options_done && w == "--" {
             options_done = true;
             prev_was_flag = false;
+            // `--` stays where it changes how a later word reads: in `git -- push -f` and
+            // `rm -- -f`, the words after it are operands, so the line is not `git push -f`.
+            if rest[at + 1..]
+                .iter()
+                .any(|r| fold_lookalikes(r).starts_with('-'))
+            {
+                out.push(Word {
+                    text: "--".to_string(),
+                    kind: WordKind::Operand,
+                    follows_flag: false,
+                });
+                pinned.push(false);
+            }
             continue;
         }
         if !options_done && is_flag(&w) {
@@ -391,6 +445,28 @@ fn sort_flag_runs(words: &mut [Word], pinned: &[bool]) {
         }
         words[start..i].sort_by(|a, b| a.text.cmp(&b.text));
     }
+}
+
+/// Whether the short option `-c` of `head` (and subcommand `sub`) takes a value, for reading
+/// a cluster: git's short options differ by subcommand, others come from [`takes_value`].
+fn cluster_takes_value(head: &str, sub: &str, c: char) -> bool {
+    if head != "git" {
+        return takes_value(head, &format!("-{c}"));
+    }
+    let letters = match sub {
+        "switch" => "cC",
+        "checkout" => "bB",
+        "commit" => "mFCc",
+        "tag" => "mFu",
+        "clone" => "bocu",
+        "merge" => "mXs",
+        "rebase" => "xXs",
+        "stash" => "m",
+        "log" | "shortlog" => "n",
+        "" => "Cc",
+        _ => "",
+    };
+    letters.contains(c)
 }
 
 /// Options that take the next word as their value, per command: they keep their place before

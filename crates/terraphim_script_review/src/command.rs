@@ -3,7 +3,7 @@
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
-use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, wrapper_words};
+use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, runner_words, wrapper_words};
 
 fn word(v: &Val) -> String {
     v.text_or_unknown()
@@ -17,7 +17,8 @@ fn base(name: &str) -> &str {
 const DETACHING: &[&str] = &["nohup", "setsid", "disown", "daemonize"];
 
 /// Strip wrappers (the shared list: `sudo`, `env`, `nice`, `nohup`, `timeout`, `strace`,
-/// `flock`, `torsocks`, `parallel`, ...); note privilege, detaching and loader injection.
+/// `flock`, `torsocks`, `parallel`, ...) and package runners (`npx X`, `uv run X`); note
+/// privilege, detaching and loader injection.
 /// `xargs` is set when the command gets its operands from stdin.
 fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut bool) -> &'v [Val] {
     loop {
@@ -39,11 +40,16 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
             argv = &argv[1..];
             continue;
         }
+        let words: Vec<String> = argv[1..].iter().map(word).collect();
+        if let Some((_, skip)) = runner_words(name, &words) {
+            // `npx X`, `uv run X`: what runs is X.
+            argv = &argv[1 + skip..];
+            continue;
+        }
         let detaching = DETACHING.contains(&name);
         if !is_wrapper(name) && !detaching {
             return argv;
         }
-        let words: Vec<String> = argv[1..].iter().map(word).collect();
         if name == "command" && words.first().is_some_and(|w| w == "-v" || w == "-V") {
             // `command -v tool` only looks the tool up.
             return &[];

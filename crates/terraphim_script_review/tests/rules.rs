@@ -513,6 +513,9 @@ fn shared_wrappers_are_seen_through() {
         "taskset 0x3 rm -rf ~\n",
         "parallel -j 2 rm -rf ::: ~\n",
         "unbuffer rm -rf ~\n",
+        "npx --yes rm -rf ~\n",
+        "uv run rm -rf ~\n",
+        "poetry run rm -rf ~\n",
     ];
     for code in cases {
         check(Sh, code, Dangerous, "destructive");

@@ -1,5 +1,6 @@
 //! The shell vocabulary every part of terraphim guard shares, so the parts agree on it: which
-//! programs are shells, interpreters and wrappers (and how many words a wrapper's options take),
+//! programs are shells, interpreters, wrappers and package runners (`npx X`, `uv run X`), and
+//! how many words their options take,
 //! which files build and test runners read as instructions, how bash decodes `$'...'`, and
 //! where the XDG base directories are.
 //!
@@ -21,6 +22,7 @@
 
 mod escape;
 mod programs;
+mod runners;
 pub mod xdg;
 
 pub use escape::unescape_ansi_c;
@@ -28,3 +30,4 @@ pub use programs::{
     BUILD_INPUTS, BUILD_RUNNERS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, is_build_input,
     is_interpreter, is_shell, is_wrapper, wrapper_words,
 };
+pub use runners::{RUNNERS, Runner, runner_words, strip_package_version};

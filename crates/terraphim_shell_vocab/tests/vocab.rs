@@ -207,3 +207,55 @@ fn xdg_base_dirs() {
         Some(PathBuf::from("/h/.config/terraphim/kg"))
     );
 }
+
+#[test]
+fn runner_words_finds_the_command_a_runner_runs() {
+    use terraphim_shell_vocab::{runner_words, strip_package_version};
+    // (runner, words after it, words that belong to the runner; None: not seen through)
+    let cases: &[(&str, &[&str], Option<usize>)] = &[
+        ("npx", &["eslint", "."], Some(0)),
+        ("npx", &["--yes", "eslint"], Some(1)),
+        ("npx", &["-p", "pkg", "tool"], None),
+        ("npx", &["-c", "tool x"], None),
+        ("npx", &["--yes"], None),
+        ("npm", &["exec", "--", "tool"], Some(2)),
+        ("npm", &["install", "tool"], None),
+        ("bun", &["x", "tool"], Some(1)),
+        ("bunx", &["--bun", "tool"], Some(1)),
+        ("pnpm", &["exec", "-C", "sub", "tool"], Some(3)),
+        ("pnpm", &["dlx", "tool"], Some(1)),
+        ("pnpm", &["install"], None),
+        ("yarn", &["dlx", "-p", "pkg", "tool"], None),
+        ("uv", &["run", "pytest"], Some(1)),
+        ("uv", &["run", "--python=3.12", "pytest"], Some(2)),
+        ("uv", &["run", "-p", "3.12", "--frozen", "pytest"], Some(4)),
+        ("uv", &["run", "--with", "pkg", "pytest"], None),
+        ("uv", &["run", "--with=pkg", "pytest"], None),
+        ("uv", &["run", "--mystery", "pytest"], None),
+        ("uv", &["tool", "run", "ruff"], Some(2)),
+        ("uv", &["tool", "install", "ruff"], None),
+        ("uv", &["sync"], None),
+        ("uvx", &["--from", "git+https://x", "tool"], None),
+        ("uvx", &["ruff", "check"], Some(0)),
+        ("poetry", &["run", "-C", "sub", "pytest"], Some(3)),
+        ("pipx", &["run", "--spec", "x", "tool"], None),
+        ("pipx", &["run", "tool"], Some(1)),
+        ("cargo", &["run"], None),
+    ];
+    for &(name, rest, want) in cases {
+        assert_eq!(
+            runner_words(name, rest).map(|(_, n)| n),
+            want,
+            "{name} {rest:?}"
+        );
+    }
+    let versions: &[(&str, &str)] = &[
+        ("prettier@3", "prettier"),
+        ("@scope/tool@1.2", "@scope/tool"),
+        ("@scope/tool", "@scope/tool"),
+        ("tool", "tool"),
+    ];
+    for &(word, want) in versions {
+        assert_eq!(strip_package_version(word), want, "{word}");
+    }
+}

@@ -103,6 +103,8 @@ impl Guard {
         }
         let mut matches = Vec::new();
         let mut parts = Vec::new();
+        // Parts no KG entry and no finding decides.
+        let mut unknown = Vec::new();
         let mut scratch = MatchScratch::default();
         let classes = place.classes(&parsed, &self.class_heads);
         let hits: Vec<[Vec<StageHit>; 3]> = parsed
@@ -214,6 +216,12 @@ impl Guard {
                     Some(self.default_profile.clone()),
                 )
             };
+            unknown.push(
+                uncovered_destructive.is_none()
+                    && suspicious.is_none()
+                    && cmd.findings.is_empty()
+                    && safe.is_none(),
+            );
             parts.push(Part {
                 canonical,
                 text: cmd.text.clone(),
@@ -224,6 +232,7 @@ impl Guard {
                 matches: part_matches,
             });
         }
+        defer_runner_parts(&parsed.commands, &mut parts, &unknown);
         // The strictest part decides; among equals, one a KG entry decided (its reason says more
         // than "not a known safe command"), then the first.
         let mut verdict = Verdict::Allow;
@@ -345,6 +354,36 @@ impl Guard {
 /// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
 /// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
 /// the same pipeline, in order. Returns (pattern index, head words of the last stage).
+/// A package runner's whole form and the command it runs (`npx eslint .` and `eslint .`) are
+/// judged together: the one the KG does not know defers to the other (it is allowed, so the
+/// known one decides); when neither is known, both stay unknown (sandboxed).
+fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
+    for (i, cmd) in cmds.iter().enumerate() {
+        let Some(r) = cmd.runner.filter(|&r| r < i) else {
+            continue;
+        };
+        if unknown[i] && !unknown[r] {
+            parts[i].verdict = Verdict::Allow;
+            parts[i].reason = format!("run by `{}`, which the KG judges", cmds[r].name());
+            parts[i].profile = None;
+        }
+    }
+    for r in 0..cmds.len() {
+        let mut runs = cmds.iter().enumerate().filter(|(_, c)| c.runner == Some(r));
+        let first = runs.next();
+        if unknown[r]
+            && let Some((x, _)) = first
+            && std::iter::once(x)
+                .chain(runs.map(|(i, _)| i))
+                .all(|i| !unknown[i])
+        {
+            parts[r].verdict = Verdict::Allow;
+            parts[r].reason = format!("runs `{}`, which the KG judges", cmds[x].name());
+            parts[r].profile = None;
+        }
+    }
+}
+
 fn complete_hits(
     set: &TierSet,
     cmds: &[SimpleCommand],

@@ -124,7 +124,7 @@ impl Walker {
             // Unknown input: a shell given the input as its code runs whatever arrives.
             let shell_code = inner
                 .first()
-                .is_some_and(|n| is_shell(canon::command_basename(n)))
+                .is_some_and(|n| is_shell(&canon::program_name(n)))
                 && (uses_replace(inner) || replace.is_none());
             if shell_code && dash_c_index("sh", &inner[1..]).is_some() {
                 let mut own = vec![name.to_string()];
@@ -418,6 +418,7 @@ impl Walker {
             findings: Vec::new(),
             stdin_text: ctx.stdin_text.clone(),
             argv: argv.to_vec(),
+            runner: None,
         };
         let content = if name == "tee" {
             ctx.stdin_text.clone()

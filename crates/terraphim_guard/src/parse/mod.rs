@@ -88,6 +88,10 @@ pub struct SimpleCommand {
     pub stdin_text: Option<String>,
     /// The unquoted argv before canonicalisation (script pre-review needs real paths).
     pub argv: Vec<String>,
+    /// For the command a package runner runs (`eslint` in `npx eslint .`), the index in
+    /// [`ParsedCommand::commands`] of the runner's own whole form (`npx eslint .`): the KG
+    /// judges both, and an unknown one defers to the other.
+    pub runner: Option<usize>,
 }
 
 impl SimpleCommand {

@@ -7,8 +7,8 @@ use super::Finding;
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
-    BUILD_RUNNERS, PRIVILEGED, WRAPPERS, is_interpreter, is_shell,
-    wrapper_words as wrapper_operands,
+    BUILD_RUNNERS, PRIVILEGED, WRAPPERS, is_interpreter, is_shell, runner_words,
+    strip_package_version, wrapper_words as wrapper_operands,
 };
 
 impl Walker {
@@ -48,7 +48,7 @@ impl Walker {
             c.findings = f;
             return self.unwrap(argv[1..].to_vec(), dynamic[1..].to_vec(), text, &c, depth);
         }
-        let name = canon::command_basename(&canon::fold_lookalikes(&argv[0])).to_string();
+        let name = canon::program_name(&canon::fold_lookalikes(&argv[0]));
         let rest = &argv[1..];
         let rest_dyn = &dynamic[1..];
         let layer = |what: &str| {
@@ -81,6 +81,19 @@ impl Walker {
             } else {
                 self.push(argv, text, &c, findings);
             }
+            return;
+        }
+        if let Some((_, skip)) = runner_words(&name, rest) {
+            // `npx X`, `uv run X`: the runner's whole form is judged (the KG knows
+            // `npx eslint`), and so is X, the command it runs (`npx rm -rf /` is `rm -rf /`).
+            let at = self.out.commands.len();
+            self.push(argv.clone(), text.clone(), ctx, findings);
+            let mut c = layer(&wrapper_label(&name, &rest[..skip]));
+            c.runner = Some(at);
+            // A package with a version names its program: `prettier@3` runs `prettier`.
+            let mut inner = rest[skip..].to_vec();
+            inner[0] = strip_package_version(&inner[0]).to_string();
+            self.unwrap(inner, rest_dyn[skip..].to_vec(), text, &c, depth);
             return;
         }
         if WRAPPERS.contains(&name.as_str()) {

@@ -39,6 +39,8 @@ pub(super) struct Ctx {
     pub(super) pipeline: Option<(u32, u32)>,
     pub(super) redirects: Vec<String>,
     pub(super) stdin_text: Option<String>,
+    /// The index of the package runner's part whose command this is (`npx X`: X's runner).
+    pub(super) runner: Option<usize>,
 }
 
 impl Walker {
@@ -507,6 +509,7 @@ impl Walker {
             findings,
             stdin_text: ctx.stdin_text.clone(),
             argv,
+            runner: ctx.runner,
         });
     }
 }

@@ -9,4 +9,5 @@
 mod command_knowledge;
 mod properties;
 mod routing;
+mod syntax;
 mod wrap;

@@ -1,0 +1,138 @@
+//! The backend on systems other than Linux: the same API as the Linux supervisor, and it
+//! refuses every run. The confinement (Landlock, seccomp, namespaces, rlimits as the sandbox
+//! uses them) exists only on Linux, and a sandbox that cannot confine must not run the command
+//! unconfined: [`run`] is an error that says so, and nothing runs.
+//!
+//! On Linux this file is compiled only by the tests, so it keeps type-checking against the
+//! crate (no other target is installed where the project is built).
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::error::{Result, SandboxError};
+use crate::plan::HostCaps;
+use crate::profile::Profile;
+use crate::report::RunReport;
+
+/// Whether to use bubblewrap when it is installed (it never is here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BwrapUse {
+    /// Use it when found on PATH.
+    #[default]
+    Auto,
+    /// Never use it.
+    Never,
+    /// Always start bubblewrap.
+    Force,
+}
+
+/// One command to run confined.
+#[derive(Debug, Clone)]
+pub struct SandboxRequest {
+    /// The shell command, run as `bash -c COMMAND`.
+    pub command: String,
+    /// The profile to confine it with.
+    pub profile: Profile,
+    /// The working directory and `{project}` of the profile.
+    pub cwd: PathBuf,
+    /// The caller's environment, filtered by the profile's env policy.
+    pub env: BTreeMap<String, String>,
+    /// An id for the report (e.g. the hook's tool-use id).
+    pub id: Option<String>,
+    /// Whether bubblewrap may be used.
+    pub bwrap: BwrapUse,
+    /// How to start this program as the sandbox helper.
+    pub helper: Vec<OsString>,
+}
+
+impl SandboxRequest {
+    /// A request with the current directory and the current environment.
+    pub fn new(command: impl Into<String>, profile: Profile) -> Result<Self> {
+        let cwd =
+            std::env::current_dir().map_err(SandboxError::os("read the current directory"))?;
+        Ok(Self {
+            command: command.into(),
+            profile,
+            cwd,
+            env: std::env::vars().collect(),
+            id: None,
+            bwrap: BwrapUse::Auto,
+            helper: Vec::new(),
+        })
+    }
+}
+
+/// The hidden subcommand of `guard` that runs the helper.
+pub const HELPER_SUBCOMMAND: &str = "__sandbox-helper";
+
+/// What this machine offers: none of the mechanisms the sandbox uses.
+pub fn probe() -> HostCaps {
+    HostCaps {
+        landlock_abi: None,
+        seccomp_user_notif: false,
+        bwrap: None,
+        namespaces: false,
+        is_root: false,
+    }
+}
+
+/// Bubblewrap never works here.
+pub fn bwrap_works(_caps: &HostCaps) -> bool {
+    false
+}
+
+/// The helper subcommand refuses (exit 125: nothing ran).
+pub fn helper_main(_plan_json: &str) -> u8 {
+    eprintln!("terraphim sandbox helper: {}", unsupported());
+    125
+}
+
+/// Refuse: nothing runs, confined or not.
+pub fn run(
+    _req: &SandboxRequest,
+    _caps: &HostCaps,
+    _stdout: Box<dyn Write + Send>,
+    _stderr: Box<dyn Write + Send>,
+) -> Result<RunReport> {
+    Err(unsupported())
+}
+
+fn unsupported() -> SandboxError {
+    SandboxError::Unenforceable(format!(
+        "the sandbox confines commands only on Linux (Landlock, seccomp, namespaces); this is {}, so nothing ran",
+        std::env::consts::OS
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_run_is_refused_and_nothing_runs() {
+        let profile = crate::ProfileSet::load(None)
+            .unwrap()
+            .get("readonly")
+            .unwrap()
+            .clone();
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("ran");
+        let mut req = SandboxRequest::new(format!("touch {}", marker.display()), profile).unwrap();
+        req.bwrap = BwrapUse::Never;
+        let caps = probe();
+        assert!(!bwrap_works(&caps));
+        let err = run(
+            &req,
+            &caps,
+            Box::new(std::io::sink()),
+            Box::new(std::io::sink()),
+        )
+        .unwrap_err();
+        assert!(matches!(err, SandboxError::Unenforceable(_)), "{err}");
+        assert!(err.to_string().contains("only on Linux"), "{err}");
+        assert!(!marker.exists(), "the refused command ran");
+        assert_eq!(helper_main("{}"), 125);
+    }
+}
