@@ -854,6 +854,11 @@ impl TierMatcher {
         self.tables.patterns.len()
     }
 
+    /// Whether the tier has no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.tables.patterns.is_empty()
+    }
+
     pub fn pattern(&self, idx: usize) -> PatternRef<'_> {
         PatternRef {
             tables: &self.tables,
