@@ -820,8 +820,11 @@ impl TierMatcher {
         if largest.iter().any(|n| *n >= u32::MAX as usize) {
             return Err("too many patterns in one tier".into());
         }
+        // The searches need sorted atom tables. `compile` sorts them (the whole-word table is
+        // the largest; the build script's statics are checked equal to `compile`'s output by a
+        // test); the two small ones are checked here too, with their shape.
         let sorted = |pats: &[Term]| pats.is_sorted_by(|a, b| t.bytes(a.text) < t.bytes(b.text));
-        if !sorted(&t.words) || !sorted(&t.prefixes) || !sorted(&t.contains) {
+        if !sorted(&t.prefixes) || !sorted(&t.contains) {
             return Err("the atom tables are not sorted".into());
         }
         if t.prefixes
@@ -851,6 +854,11 @@ impl TierMatcher {
         self.tables.patterns.len()
     }
 
+    /// Whether the tier has no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.tables.patterns.is_empty()
+    }
+
     pub fn pattern(&self, idx: usize) -> PatternRef<'_> {
         PatternRef {
             tables: &self.tables,
@@ -862,6 +870,20 @@ impl TierMatcher {
     pub fn origin(&self, idx: usize) -> (u32, &str) {
         let p = &self.tables.patterns[idx];
         (p.entry, self.tables.str(p.synonym))
+    }
+
+    /// The command name (`None` for `*`) of every stage with an operand target that names a
+    /// class (`rm <outside>`), read straight from the pools.
+    pub fn class_stage_names(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        let t = &self.tables;
+        t.stages
+            .iter()
+            .filter(|s| {
+                t.targets[s.targets.range()]
+                    .iter()
+                    .any(|r| r.kind == TargetKind::Exact && t.str(r.text).starts_with(CLASS_MARK))
+            })
+            .map(|s| s.name.map(|n| t.str(n.text)))
     }
 
     /// The index of the KG entry of every pattern, in order.

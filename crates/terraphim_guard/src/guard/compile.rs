@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::error::{Error, Result};
 use crate::kg::{Kg, Tier};
 use crate::parse::{self};
-use crate::pattern::{self, Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
+use crate::pattern::{Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
 use crate::replace::Replacer;
 
 use super::{Guard, ProfileRanks};
@@ -94,22 +94,12 @@ pub(crate) struct ClassHeads {
 impl ClassHeads {
     pub(super) fn add(&mut self, set: &TierSet) {
         for layer in &set.layers {
-            for i in 0..layer.matcher.len() {
-                let p = layer.matcher.pattern(i);
-                for s in 0..p.stage_count() {
-                    let Some(st) = p.stage(s) else { continue };
-                    let operand_class = st.targets().any(|t| {
-                        matches!(t, pattern::Target::Exact(e)
-                            if e.starts_with(pattern::CLASS_MARK))
-                    });
-                    if operand_class {
-                        match st.name() {
-                            Some(n) => {
-                                self.names.insert(n.to_string());
-                            }
-                            None => self.any = true,
-                        }
+            for name in layer.matcher.class_stage_names() {
+                match name {
+                    Some(n) => {
+                        self.names.insert(n.to_string());
                     }
+                    None => self.any = true,
                 }
             }
         }

@@ -168,7 +168,9 @@ mod tests {
             strictness: 9,
             single_program: false,
         };
-        let rows: &[(&[&str], usize, &[(&str, ProfileRank)], &str)] = &[
+        /// (sandboxed parts' profiles, parts, the user's ranks, the pick)
+        type Row<'a> = (&'a [&'a str], usize, &'a [(&'a str, ProfileRank)], &'a str);
+        let rows: &[Row<'_>] = &[
             (&["workspace", "readonly"], 2, &[], "readonly"),
             (&["build", "workspace"], 2, &[], "workspace"),
             (&["strict"], 1, &[], "strict"),
