@@ -263,7 +263,7 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     Then the exit code is 0
     And stdout contains "workspace  (<embedded>/workspace.toml)"
     And stdout contains "overlayfs in the mount namespace"
-    And stdout contains "a copy of the project (at most 20000 files / 256 MiB, leaving out target, node_modules"
+    And stdout contains "a copy of the project (at most 5000 files / 256 MiB, leaving out target, node_modules"
 
   Scenario: a change set held for destroying work counts against the program that did it
     Given the project is a git repository with its files committed

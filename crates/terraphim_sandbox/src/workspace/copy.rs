@@ -242,6 +242,15 @@ impl CopyRun {
             .chain(std::iter::once(copy.to_string_lossy().into_owned()))
             .collect();
         p.protected.retain(|e| !of_project(e));
+        // `{project}` is the copy now: the project's own hidden paths stay hidden too (another
+        // readable root may hold the project).
+        let real_hidden: Vec<String> = profile
+            .hidden
+            .iter()
+            .filter_map(|e| e.strip_prefix("{project}"))
+            .map(|rest| format!("{}{rest}", project.display()))
+            .collect();
+        p.hidden.extend(real_hidden);
         p.workspace = None;
         p.name = format!("{} (copy)", profile.name);
         Ok(CopyRun {
@@ -453,6 +462,12 @@ mod tests {
                 .contains(&copy.to_string_lossy().into_owned())
         );
         assert!(!run.profile().read_write.iter().any(|e| e == "{project}"));
+        assert!(
+            run.profile()
+                .hidden
+                .contains(&format!("{}/.env*", project.display())),
+            "the project's own hidden paths stay hidden"
+        );
         let meta = run.run.meta.copy.clone().unwrap();
         assert_eq!(
             scan(&copy, &project, &meta).unwrap(),
