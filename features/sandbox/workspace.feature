@@ -221,6 +221,20 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the project file "after.txt" contains "ok"
     And 0 change sets are held
 
+  Scenario: git commit, merge and tag work on the copy, which shares the project's objects instead of copying them
+    Given the project is a git repository with its files committed
+    When I run "git checkout -q -b feature && echo more >> README && git commit -q -am more && git checkout -q main && git merge -q --no-ff -m merged feature && git tag v1 && ls .git/objects/info" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And stdout contains "alternates"
+    And the report field "workspace.mode" is "copy"
+    And the report field "workspace.verdict" is "applied"
+    And the report has no violations
+    And the project file "README" contains "more"
+    And the project file ".git/objects/info/alternates" does not exist
+    And git "log --oneline" in the project prints "merged"
+    And git "tag" in the project prints "v1"
+    And git "fsck --no-progress" in the project prints ""
+
   Scenario: the copy leaves out build outputs and secrets, and what the command writes there is not applied
     Given a project file "target/debug/app" containing:
       """
@@ -263,7 +277,7 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     Then the exit code is 0
     And stdout contains "workspace  (<embedded>/workspace.toml)"
     And stdout contains "overlayfs in the mount namespace"
-    And stdout contains "a copy of the project (at most 20000 files / 256 MiB, leaving out target, node_modules"
+    And stdout contains "a copy of the project (at most 5000 files / 256 MiB, leaving out target, node_modules"
 
   Scenario: a change set held for destroying work counts against the program that did it
     Given the project is a git repository with its files committed

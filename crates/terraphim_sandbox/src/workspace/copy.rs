@@ -34,7 +34,17 @@ pub(crate) struct CopyMeta {
     pub(crate) skip_names: Vec<String>,
     /// Paths (relative) left out: hidden paths, sockets, devices.
     pub(crate) skip_paths: Vec<String>,
+    /// git's object store is not copied: the copy's `.git/objects` names the project's as an
+    /// alternate (read-only for the command), so only new objects land in the copy; the
+    /// project's objects missing from the copy are not deletions.
+    #[serde(default)]
+    pub(crate) shared_objects: bool,
 }
+
+/// The object store of the project's git repository.
+const OBJECTS: &str = ".git/objects";
+/// The copy's pointer to the project's object store (never applied).
+const ALTERNATES: &str = ".git/objects/info/alternates";
 
 impl CopyMeta {
     fn skipped(&self, rel: &Path, dir: bool) -> bool {
@@ -107,6 +117,18 @@ fn copy_tree(
         if meta.skipped(&r, ft.is_dir()) {
             continue;
         }
+        if ft.is_dir() && meta.shared_objects && r == Path::new(OBJECTS) {
+            let info = dst.join("info");
+            fs_err::create_dir_all(&info)?;
+            if let Some(m) = lstat(&src.join("info")) {
+                fs_err::set_permissions(&info, std::fs::Permissions::from_mode(m.mode() & 0o7777))?;
+            }
+            let mut line = src.as_os_str().to_owned();
+            line.push("\n");
+            fs_err::write(dst_root.join(ALTERNATES), line.as_encoded_bytes())?;
+            fs_err::set_permissions(&dst, std::fs::Permissions::from_mode(m.mode() & 0o7777))?;
+            continue;
+        }
         if ft.is_dir() {
             if !budget.take(0) {
                 return Ok(false);
@@ -173,10 +195,18 @@ impl CopyRun {
                 ctx.data.display()
             )));
         }
+        let objects = project.join(OBJECTS);
+        let shared_objects = lstat(&project.join(".git")).is_some_and(|m| m.is_dir())
+            && lstat(&objects).is_some_and(|m| m.is_dir())
+            && lstat(&project.join(ALTERNATES)).is_none();
         let mut meta = CopyMeta {
             skip_names: settings.copy_skip.clone(),
             skip_paths: Vec::new(),
+            shared_objects,
         };
+        if shared_objects {
+            meta.skip_paths.push(ALTERNATES.to_owned());
+        }
         // Hidden paths of the project are never copied (the command must not read them).
         for h in crate::plan::existing(&profile.hidden, &ctx, &crate::plan::RealFs) {
             if let Ok(rel) = h.strip_prefix(project)
@@ -242,6 +272,19 @@ impl CopyRun {
             .chain(std::iter::once(copy.to_string_lossy().into_owned()))
             .collect();
         p.protected.retain(|e| !of_project(e));
+        // `{project}` is the copy now: the project's own hidden paths stay hidden too (another
+        // readable root may hold the project).
+        let real_hidden: Vec<String> = profile
+            .hidden
+            .iter()
+            .filter_map(|e| e.strip_prefix("{project}"))
+            .map(|rest| format!("{}{rest}", project.display()))
+            .collect();
+        p.hidden.extend(real_hidden);
+        if shared_objects {
+            // git in the copy reads the project's objects through the alternate.
+            p.read_only.push(objects.to_string_lossy().into_owned());
+        }
         p.workspace = None;
         p.name = format!("{} (copy)", profile.name);
         Ok(CopyRun {
@@ -334,6 +377,8 @@ fn walk(
         }
         let (cm, hm) = match (cm, hm) {
             (None, None) => continue,
+            // The project's objects are shared, not copied: missing from the copy is not gone.
+            (None, Some(_)) if meta.shared_objects && r.starts_with(OBJECTS) => continue,
             (None, Some(h)) => {
                 deleted(&r, &h, out);
                 continue;
@@ -453,6 +498,12 @@ mod tests {
                 .contains(&copy.to_string_lossy().into_owned())
         );
         assert!(!run.profile().read_write.iter().any(|e| e == "{project}"));
+        assert!(
+            run.profile()
+                .hidden
+                .contains(&format!("{}/.env*", project.display())),
+            "the project's own hidden paths stay hidden"
+        );
         let meta = run.run.meta.copy.clone().unwrap();
         assert_eq!(
             scan(&copy, &project, &meta).unwrap(),
@@ -479,6 +530,48 @@ mod tests {
                 ("new".into(), ChangeKind::Added, false),
                 ("new/deep.txt".into(), ChangeKind::Added, true),
                 ("src".into(), ChangeKind::Deleted, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn git_objects_are_shared_not_copied_and_only_new_ones_are_changes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let project = tmp.path().join("p");
+        write(&project.join(".git/HEAD"), "ref: refs/heads/main");
+        write(&project.join(".git/objects/ab/cdef"), "old object");
+        fs_err::create_dir_all(project.join(".git/objects/info")).unwrap();
+        write(&project.join("a.txt"), "a");
+        let run = CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c").unwrap();
+        let copy = run.dir().to_path_buf();
+        assert!(
+            !copy.join(".git/objects/ab").exists(),
+            "objects are not copied"
+        );
+        assert_eq!(
+            fs_err::read_to_string(copy.join(ALTERNATES)).unwrap(),
+            format!("{}\n", project.join(OBJECTS).display())
+        );
+        assert!(
+            run.profile()
+                .read_only
+                .contains(&project.join(OBJECTS).to_string_lossy().into_owned())
+        );
+        let meta = run.run.meta.copy.clone().unwrap();
+        assert_eq!(scan(&copy, &project, &meta).unwrap(), vec![]);
+        write(&copy.join(".git/objects/12/3456"), "new object");
+        write(&copy.join(".git/objects/ab/ffff"), "new in an old dir");
+        let got: Vec<(String, ChangeKind)> = scan(&copy, &project, &meta)
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.path, c.kind))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (".git/objects/12".into(), ChangeKind::Added),
+                (".git/objects/12/3456".into(), ChangeKind::Added),
+                (".git/objects/ab/ffff".into(), ChangeKind::Added),
             ]
         );
     }
