@@ -2,7 +2,7 @@
 //! binary decides with no configuration and no file reads, and compiles its patterns here, once,
 //! so that a hook process does not re-parse and re-canonicalise ~600 patterns on every command.
 //!
-//! The compiler is the library's own code (`kg.rs`, `canon.rs`, `pattern.rs`, included below),
+//! The parser and compiler are `terraphim_guard_kg`'s, the crate the library uses at run time,
 //! so a pattern compiled here is exactly what `Pattern::compile` makes at run time; a unit test
 //! checks the two agree for every embedded synonym.
 //!
@@ -14,40 +14,17 @@
     clippy::disallowed_methods,
     reason = "a build script has no fs_err; its panics name the path"
 )]
-#![allow(
-    dead_code,
-    unreachable_pub,
-    reason = "the included library modules are only partly used here"
-)]
-
-#[path = "src/canon.rs"]
-mod canon;
-#[path = "src/error.rs"]
-mod error;
-#[path = "src/kg.rs"]
-mod kg;
-#[path = "src/pattern.rs"]
-mod pattern;
-/// `kg.rs` refers to the embedded sources, which this script is about to write.
-mod embedded {
-    pub(crate) fn default_kg() -> impl Iterator<Item = (&'static str, &'static str)> {
-        std::iter::empty()
-    }
-}
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use kg::{Entry, Tier};
-use pattern::{Pattern, Span, TierTables};
+use terraphim_guard_kg::pattern::{self, Pattern, Span, TierTables};
+use terraphim_guard_kg::{EMBEDDED_ROOT, Entry, Tier};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let kg = manifest.join("../../kg");
     println!("cargo::rerun-if-changed={}", kg.display());
-    for src in ["canon.rs", "error.rs", "kg.rs", "pattern.rs"] {
-        println!("cargo::rerun-if-changed=src/{src}");
-    }
     let mut files = Vec::new();
     for tier in [
         "guard-destructive",
@@ -69,9 +46,9 @@ fn main() {
         let content = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("failed to read {}: {e}", path.display()));
         spans.push((sources.append(&rel), sources.append(&content)));
-        // The same source path and parse as `Kg::embedded`.
-        let source = Path::new("<embedded>").join(&rel);
-        let Some(tier) = kg::tier_of(&source) else {
+        // The same source path and parse as `Kg::from_embedded`.
+        let source = Path::new(EMBEDDED_ROOT).join(&rel);
+        let Some(tier) = terraphim_guard_kg::tier_of(&source) else {
             panic!("{}: not under a guard tier directory", path.display());
         };
         match Entry::parse(&source, tier, &content) {
@@ -94,6 +71,52 @@ fn main() {
     );
     write(&out_dir().join("default_kg.rs"), &out);
     write(&out_dir().join("compiled_kg.rs"), &compiled(&entries));
+    write(
+        &out_dir().join("profile_ranks.rs"),
+        &profile_ranks(&kg.join("profiles")),
+    );
+}
+
+/// `fn embedded_ranks()`: the `strictness` (default 1) and whether `max_processes = 1` of
+/// every sandbox profile in `dir`, by file stem, the data the guard ranks profiles by.
+fn profile_ranks(dir: &Path) -> String {
+    println!("cargo::rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("failed to list {}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let mut rows = Vec::new();
+    for path in &files {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("failed to read {}: {e}", path.display()));
+        let table: toml::Table = text
+            .parse()
+            .unwrap_or_else(|e| panic!("invalid profile {}: {e}", path.display()));
+        let int = |key: &str| table.get(key).and_then(toml::Value::as_integer);
+        let strictness = u8::try_from(int("strictness").unwrap_or(1))
+            .unwrap_or_else(|_| panic!("{}: `strictness` is not 0..=255", path.display()));
+        let Some(max_processes) = int("max_processes") else {
+            panic!("{}: no `max_processes`", path.display());
+        };
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        rows.push(format!(
+            "        ({name:?}, ProfileRank {{ strictness: {strictness}, single_program: {} }}),",
+            max_processes == 1
+        ));
+    }
+    format!(
+        "/// The rank of every embedded sandbox profile (`kg/profiles/*.toml`), by name.\n\
+         fn embedded_ranks() -> [(&'static str, ProfileRank); {}] {{\n    [\n{}\n    ]\n}}\n",
+        rows.len(),
+        rows.join("\n")
+    )
 }
 
 /// A string pool: each distinct string once.
@@ -130,7 +153,7 @@ fn index(n: usize) -> u32 {
 /// of its `TierTables`, as Rust statics without pointers. Replace entries are left out: the
 /// replace stage reads the markdown.
 fn compiled(entries: &[Entry]) -> String {
-    let active: Vec<&Entry> = kg::effective(entries)
+    let active: Vec<&Entry> = terraphim_guard_kg::effective(entries)
         .into_iter()
         .filter(|e| e.is_active() && e.tier != Tier::Replace)
         .collect();

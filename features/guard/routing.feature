@@ -56,6 +56,15 @@ Feature: three-tier routing
     Then the verdict is sandbox
     And the profile is "readonly"
 
+  Scenario: how strict a profile is comes from the profile files, the user's included
+    Given a sandbox profile "workspace" based on "workspace" with:
+      """
+      strictness = 5
+      """
+    When I check "frobnicate && \"$CMD\" --all"
+    Then the verdict is sandbox
+    And the profile is "workspace"
+
   Scenario: the strictest part decides a compound command
     When I check "lister && fetchit x; wipedisk /"
     Then the verdict is deny

@@ -140,6 +140,16 @@ Feature: script pre-review verdicts
     When I run "terraphim-agent guard review-script w.py --no-cache"
     Then the exit code is 0
 
+  Scenario: the documentation hosts are not on the default allow list
+    Given a project file "docs_host.py" containing:
+      """
+      import requests
+      print(requests.get("https://api.example.com/v1/items").json())
+      """
+    When I run "terraphim-agent guard review-script docs_host.py"
+    Then the exit code is 13
+    And the verdict line is "pre-review: suspicious — network: contacts api.example.com"
+
   Scenario: a script that cannot be parsed is suspicious, never clean
     Given a project file "half.py" containing:
       """

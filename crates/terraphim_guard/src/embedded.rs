@@ -7,8 +7,11 @@
 
 use std::borrow::Cow;
 
-use crate::kg::Tier;
-use crate::pattern::{PatternRec, Span, StageRec, TargetKind, TargetRec, Term, TierTables};
+use terraphim_guard_kg::{Kg, Tier};
+
+use terraphim_guard_kg::pattern::{
+    PatternRec, Span, StageRec, TargetKind, TargetRec, Term, TierTables,
+};
 
 /// An active entry of the default KG; its texts are spans of `ENTRY_TEXT`.
 #[derive(Debug)]
@@ -60,6 +63,22 @@ pub(crate) fn default_kg() -> impl ExactSizeIterator<Item = (&'static str, &'sta
     })
 }
 
+/// The default KG embedded in the binary at build time (`kg/` of the workspace), as markdown
+/// entries (for validation, explanations and examples; deciding uses the compiled tables).
+pub fn embedded_kg() -> crate::Result<Kg> {
+    Ok(Kg::from_embedded(default_kg())?)
+}
+
+/// The embedded entries of one tier.
+pub(crate) fn embedded_tier(tier: Tier) -> crate::Result<Kg> {
+    let dir = tier.dir_name();
+    let files = default_kg().filter(|(rel, _)| {
+        rel.strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
+    });
+    Ok(Kg::from_embedded(files)?)
+}
+
 /// The active entries of the default KG, in the order of `kg::effective`.
 pub(crate) fn entries() -> &'static [EmbeddedEntry] {
     &COMPILED_KG
@@ -80,16 +99,15 @@ pub(crate) fn tier(tier: Tier) -> Option<TierTables> {
 mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
     use super::*;
-    use crate::kg::Kg;
-    use crate::pattern::Pattern;
+    use terraphim_guard_kg::pattern::Pattern;
 
     /// The tables `build.rs` wrote are what the run-time loader and compiler make of the same
     /// markdown: same entries in the same order, same directives, same patterns, atoms and
     /// pools.
     #[test]
     fn compiled_tables_match_the_runtime_compiler() {
-        let kg = Kg::embedded().unwrap();
-        let expected: Vec<_> = crate::kg::effective(kg.entries())
+        let kg = embedded_kg().unwrap();
+        let expected: Vec<_> = terraphim_guard_kg::effective(kg.entries())
             .into_iter()
             .filter(|e| e.is_active() && e.tier != Tier::Replace)
             .collect();

@@ -34,5 +34,22 @@ pub enum Error {
     Automaton(String),
 }
 
+impl From<terraphim_guard_kg::Error> for Error {
+    fn from(e: terraphim_guard_kg::Error) -> Error {
+        match e {
+            terraphim_guard_kg::Error::Io { path, source } => Error::Io { path, source },
+            terraphim_guard_kg::Error::Entry {
+                path,
+                line,
+                message,
+            } => Error::Entry {
+                path,
+                line,
+                message,
+            },
+        }
+    }
+}
+
 /// Result alias for this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -14,23 +14,28 @@
 //! The crate does no I/O after loading and never executes anything.
 #![deny(missing_docs)]
 
-mod canon;
 mod embedded;
 mod error;
 mod guard;
-mod kg;
 mod parse;
 pub mod paths;
-mod pattern;
+#[cfg(test)]
+mod pattern_tests;
 mod replace;
 mod wrap;
 
+// The KG model is `terraphim_guard_kg`'s; these names keep `crate::canon`, `crate::kg` and
+// `crate::pattern` meaning what they meant when the modules lived here.
+pub(crate) use terraphim_guard_kg as kg;
+use terraphim_guard_kg::{canon, pattern};
+
 pub use canon::{Word, WordKind, canonical_text};
+pub use embedded::embedded_kg;
 pub use error::{Error, Result};
 pub use guard::{
     DEFAULT_PROFILE, Decision, Guard, GuardBuilder, MAX_COMMAND_BYTES, Match, OPAQUE_PROFILE, Part,
-    SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
+    ProfileRank, ProfileRanks, SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
 };
-pub use kg::{Entry, Kg, Located, Status, Tier};
 pub use parse::{Finding, ParsedCommand, SimpleCommand, parse};
+pub use terraphim_guard_kg::{Entry, Kg, Located, Status, Tier};
 pub use wrap::{sandbox_command, shell_quote};

@@ -79,8 +79,13 @@ pub(crate) struct PreReview {
 
 impl PreReview {
     /// What the outcome store keeps.
-    pub(crate) fn record(&self) -> serde_json::Value {
-        serde_json::json!({"verdict": self.verdict.as_str(), "script": self.script, "sha256": self.sha256, "line": self.line})
+    pub(crate) fn record(&self) -> terraphim_learn::PreReview {
+        terraphim_learn::PreReview {
+            verdict: self.verdict.as_str().to_string(),
+            script: self.script.clone(),
+            sha256: self.sha256.clone(),
+            line: self.line.clone(),
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
-use terraphim_guard::{Guard, Kg, Tier};
+use terraphim_guard::{Guard, Kg, ProfileRank, ProfileRanks, Tier};
+use terraphim_sandbox::ProfileSet;
 
 use crate::upstream_json;
 
@@ -51,7 +52,28 @@ pub(crate) fn guard(args: &KgArgs, upstream: &UpstreamThesauri) -> anyhow::Resul
             add_upstream(&mut kg, path, tier)?;
         }
     }
-    Ok(Guard::builder().with_default_kg().kg(kg).build()?)
+    Ok(Guard::builder()
+        .with_default_kg()
+        .kg(kg)
+        .profile_ranks(profile_ranks()?)
+        .build()?)
+}
+
+/// How strict each sandbox profile is: the embedded profiles' ranks (compiled into the guard),
+/// with the user's profile files on top, read the way `guard exec` reads them.
+fn profile_ranks() -> anyhow::Result<ProfileRanks> {
+    let mut ranks = ProfileRanks::embedded();
+    let dir = ProfileSet::default_user_dir();
+    let user = ProfileSet::user_profiles(dir.as_deref())
+        .context("failed to load the user's sandbox profiles")?;
+    for p in user {
+        let rank = ProfileRank {
+            strictness: p.strictness,
+            single_program: !p.fits(2),
+        };
+        ranks.set(p.name, rank);
+    }
+    Ok(ranks)
 }
 
 fn add_upstream(kg: &mut Kg, path: &Path, tier: Tier) -> anyhow::Result<()> {

@@ -1,6 +1,8 @@
 //! The promotion / demotion rules, as a pure function of the counts, the active KG and the
 //! review log.
 
+use std::path::Path;
+
 use crate::proposal::{Action, Evidence, Proposal, proposal_id};
 use crate::record::{ReviewAction, ReviewRecord};
 use crate::stats::{CandidateStats, Tally};
@@ -128,7 +130,7 @@ impl EngineInput<'_> {
         let mut ev = Evidence::default();
         let mut violated = false;
         for synonym in &entry.synonyms {
-            if let Some(s) = self.tally.candidates.get(synonym) {
+            if let Some(s) = self.tally.candidates.get(&synonym.text) {
                 violated |= after(s.last_violation);
                 let e = evidence(s);
                 ev.clean_runs += e.clean_runs;
@@ -168,12 +170,12 @@ impl EngineInput<'_> {
             ),
             action: Action::Demote,
             pattern: entry.concept.clone(),
-            synonyms: entry.synonyms.clone(),
+            synonyms: entry.synonyms.iter().map(|s| s.text.clone()).collect(),
             reason: "learned: an active safe pattern showed permission violations in the sandbox"
                 .into(),
             rule: rules::DEMOTE_ON_VIOLATION.into(),
             evidence: ev,
-            target: entry.path.clone(),
+            target: entry.file().map(Path::to_path_buf),
         })
     }
 
@@ -182,7 +184,11 @@ impl EngineInput<'_> {
         self.reviews
             .iter()
             .filter(|r| r.action == ReviewAction::Approved && r.tier == entry.tier.as_str())
-            .filter(|r| r.synonyms.iter().any(|s| entry.synonyms.contains(s)))
+            .filter(|r| {
+                r.synonyms
+                    .iter()
+                    .any(|s| entry.synonyms.iter().any(|e| &e.text == s))
+            })
             .map(|r| r.time)
             .max()
     }

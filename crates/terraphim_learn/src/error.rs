@@ -50,6 +50,9 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A KG entry could not be read or parsed (the message names its file and line).
+    #[error(transparent)]
+    Kg(#[from] terraphim_guard_kg::Error),
     /// No staged proposal has this id.
     #[error("no staged proposal with id `{0}`")]
     UnknownProposal(String),

@@ -276,8 +276,7 @@ impl Learn {
                     for other in [Tier::Safe, Tier::Suspicious, Tier::Destructive] {
                         if let Some(e) = kg.find(other, synonym) {
                             let at = e
-                                .path
-                                .as_deref()
+                                .file()
                                 .map(|p| p.display().to_string())
                                 .unwrap_or_default();
                             let hint = if other == Tier::Safe {
@@ -332,8 +331,12 @@ impl Learn {
             let text = fs_err::read_to_string(target).map_err(|e| Error::io("read", target, e))?;
             let mut out = String::new();
             let mut replaced = false;
-            for line in text.lines() {
-                if crate::kg::directive(line).is_some_and(|(k, _)| k == "status") {
+            for (line, (_, kind)) in text.lines().zip(terraphim_guard_kg::lines(&text)) {
+                let key = match &kind {
+                    terraphim_guard_kg::Line::Directive { key, .. } => key.as_str(),
+                    _ => "",
+                };
+                if key == "status" {
                     if !replaced {
                         out.push_str("status:: deprecated\n");
                         out.push_str(&note);
@@ -343,7 +346,7 @@ impl Learn {
                 }
                 out.push_str(line);
                 out.push('\n');
-                if !replaced && crate::kg::directive(line).is_some_and(|(k, _)| k == "synonyms") {
+                if !replaced && key == "synonyms" {
                     out.push_str("status:: deprecated\n");
                     out.push_str(&note);
                     replaced = true;

@@ -1,80 +1,17 @@
 //! The part of the active KG the engine needs: which patterns are already safe or destructive,
-//! and where the user's entries live.
+//! and where the user's entries live. Entries, tiers and the markdown format are
+//! `terraphim_guard_kg`'s, the model the guard decides with.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::{Error, Result};
+use terraphim_guard_kg::{Entry, Kg, Tier};
 
-/// An active KG tier the learning loop reads or writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Tier {
-    /// `guard-safe/`: allowed on the host.
-    Safe,
-    /// `guard-suspicious/`: sandboxed.
-    Suspicious,
-    /// `guard-destructive/`: denied.
-    Destructive,
-}
+use crate::Result;
 
-impl Tier {
-    /// The directory name (`guard-safe`, ...).
-    pub fn dir_name(self) -> &'static str {
-        match self {
-            Tier::Safe => "guard-safe",
-            Tier::Suspicious => "guard-suspicious",
-            Tier::Destructive => "guard-destructive",
-        }
-    }
-
-    /// The short name (`safe`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Tier::Safe => "safe",
-            Tier::Suspicious => "suspicious",
-            Tier::Destructive => "destructive",
-        }
-    }
-
-    /// The tier of a short name.
-    pub fn from_name(name: &str) -> Option<Tier> {
-        match name.trim() {
-            "safe" => Some(Tier::Safe),
-            "suspicious" => Some(Tier::Suspicious),
-            "destructive" => Some(Tier::Destructive),
-            _ => None,
-        }
-    }
-
-    const ALL: [Tier; 3] = [Tier::Safe, Tier::Suspicious, Tier::Destructive];
-}
-
-/// One KG entry, reduced to what the learning loop needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KgEntry {
-    /// The concept (file stem, lowercased).
-    pub concept: String,
-    /// The tier.
-    pub tier: Tier,
-    /// The patterns.
-    pub synonyms: Vec<String>,
-    /// `status::` (default `stable`).
-    pub status: String,
-    /// The file, for user entries; `None` for the embedded default KG.
-    pub path: Option<PathBuf>,
-}
-
-impl KgEntry {
-    /// Whether the entry takes part in decisions (`status:: stable`, the default).
-    pub fn is_active(&self) -> bool {
-        matches!(self.status.as_str(), "stable" | "active" | "approved")
-    }
-}
-
-/// The active KG as the engine sees it.
+/// The active KG as the engine sees it: the entries that take effect, in loading order.
 #[derive(Debug, Clone, Default)]
 pub struct ActiveKg {
-    entries: Vec<KgEntry>,
+    entries: Vec<Entry>,
 }
 
 impl ActiveKg {
@@ -83,50 +20,47 @@ impl ActiveKg {
         ActiveKg::default()
     }
 
-    /// Read the user KG under `kg_dir` (`guard-safe/`, `guard-suspicious/`, `guard-destructive/`;
-    /// never `guard-staging/`). Missing directories are empty.
+    /// Read the user KG under `kg_dir` the way the guard reads it (`guard-*/**.md`; never
+    /// `guard-staging/`). A missing directory is empty; a malformed entry is an error that
+    /// names its file and line.
     pub fn load_user(kg_dir: &Path) -> Result<ActiveKg> {
-        let mut kg = ActiveKg::new();
-        for tier in Tier::ALL {
-            let dir = kg_dir.join(tier.dir_name());
-            let entries = match fs_err::read_dir(&dir) {
-                Ok(e) => e,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(Error::io("list", &dir, e)),
-            };
-            let mut paths = Vec::new();
-            for entry in entries {
-                let path = entry.map_err(|e| Error::io("list", &dir, e))?.path();
-                if path.extension().is_some_and(|x| x == "md") && !file_name(&path).starts_with('.')
-                {
-                    paths.push(path);
-                }
-            }
-            paths.sort();
-            for path in paths {
-                let text =
-                    fs_err::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
-                kg.push(parse_entry(&path, tier, &text));
-            }
-        }
-        Ok(kg)
+        let mut kg = Kg::new();
+        kg.add_dir(kg_dir)?;
+        Ok(ActiveKg::layered([kg]))
     }
 
-    /// Add an entry (e.g. from the embedded default KG).
-    pub fn push(&mut self, entry: KgEntry) {
+    /// The KG made of `layers`, each loaded after the one before: of several entries with one
+    /// tier and concept the last takes effect (the user's over the embedded default's).
+    pub fn layered(layers: impl IntoIterator<Item = Kg>) -> ActiveKg {
+        let mut all = Kg::new();
+        for layer in layers {
+            all.extend(layer);
+        }
+        ActiveKg {
+            entries: terraphim_guard_kg::effective(all.entries())
+                .into_iter()
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Add an entry after the others, replacing an earlier one of its tier and concept.
+    pub fn push(&mut self, entry: Entry) {
+        self.entries
+            .retain(|e| !(e.tier == entry.tier && e.concept == entry.concept));
         self.entries.push(entry);
     }
 
     /// All entries.
-    pub fn entries(&self) -> &[KgEntry] {
+    pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
 
     /// The active entry of `tier` that has `pattern` as a synonym.
-    pub fn find(&self, tier: Tier, pattern: &str) -> Option<&KgEntry> {
-        self.entries
-            .iter()
-            .find(|e| e.tier == tier && e.is_active() && e.synonyms.iter().any(|s| s == pattern))
+    pub fn find(&self, tier: Tier, pattern: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| {
+            e.tier == tier && e.is_active() && e.synonyms.iter().any(|s| s.text == pattern)
+        })
     }
 
     /// Active synonyms of `tier`.
@@ -134,58 +68,66 @@ impl ActiveKg {
         self.entries
             .iter()
             .filter(move |e| e.tier == tier && e.is_active())
-            .flat_map(|e| e.synonyms.iter().map(String::as_str))
+            .flat_map(|e| e.synonyms.iter().map(|s| s.text.as_str()))
     }
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use super::*;
 
-/// `key:: value` lines (`key::: ...` is terraphim's, not a directive here).
-pub(crate) fn directive(line: &str) -> Option<(String, &str)> {
-    let (key, rest) = line.split_once("::")?;
-    let key = key.trim();
-    if rest.starts_with(':')
-        || key.is_empty()
-        || !key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        return None;
-    }
-    Some((key.to_ascii_lowercase().replace('-', "_"), rest.trim()))
-}
+    /// The user's KG is read by the guard's parser: a directive in a code fence is not one, a
+    /// nested file counts, staging is never read, and a malformed entry is an error naming its
+    /// file and line (where the engine once took an unknown status for "inactive").
+    #[test]
+    fn the_user_kg_is_read_as_the_guard_reads_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = tmp.path().join(rel);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, text).unwrap();
+        };
+        write(
+            "guard-safe/cargo test.md",
+            "synonyms:: cargo test\n```\nsynonyms:: rm -rf /\n```\n",
+        );
+        write("guard-safe/nested/ls.md", "synonyms:: ls\n");
+        write("guard-staging/x.md", "synonyms:: curl\nstatus:: staged\n");
+        let kg = ActiveKg::load_user(tmp.path()).unwrap();
+        let safe: Vec<&str> = kg.synonyms(Tier::Safe).collect();
+        assert_eq!(safe, ["cargo test", "ls"]);
+        assert!(kg.find(Tier::Safe, "curl").is_none());
 
-fn parse_entry(path: &Path, tier: Tier, text: &str) -> KgEntry {
-    let concept = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().trim().to_lowercase())
-        .unwrap_or_default();
-    let mut synonyms = Vec::new();
-    let mut status = "stable".to_owned();
-    for line in text.lines() {
-        match directive(line) {
-            Some((key, value)) if key == "synonyms" => {
-                synonyms.extend(
-                    value
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_owned),
-                );
-            }
-            Some((key, value)) if key == "status" => status = value.to_ascii_lowercase(),
-            _ => {}
-        }
+        write(
+            "guard-destructive/wipe.md",
+            "synonyms:: wipe\nstatus:: maybe\n",
+        );
+        let err = ActiveKg::load_user(tmp.path()).unwrap_err().to_string();
+        let at = format!(
+            "{}:2:",
+            tmp.path().join("guard-destructive/wipe.md").display()
+        );
+        assert!(err.starts_with(&at), "{err}");
     }
-    KgEntry {
-        concept,
-        tier,
-        synonyms,
-        status,
-        path: Some(path.to_owned()),
+
+    /// The user's entry of a tier and concept replaces the earlier one (the default's).
+    #[test]
+    fn later_layers_override_earlier_ones() {
+        let entry = |path: &str, text: &str| {
+            let path = Path::new(path);
+            Entry::parse(path, terraphim_guard_kg::tier_of(path).unwrap(), text).unwrap()
+        };
+        let mut default = Kg::new();
+        default.push(entry("<embedded>/guard-safe/ls.md", "synonyms:: ls\n"));
+        default.push(entry("<embedded>/guard-safe/pwd.md", "synonyms:: pwd\n"));
+        let mut kg = ActiveKg::layered([default]);
+        kg.push(entry(
+            "/u/guard-safe/ls.md",
+            "synonyms:: ls\nstatus:: deprecated\n",
+        ));
+        assert!(kg.find(Tier::Safe, "ls").is_none());
+        assert_eq!(kg.find(Tier::Safe, "pwd").unwrap().file(), None);
+        assert_eq!(kg.entries().len(), 2);
     }
 }

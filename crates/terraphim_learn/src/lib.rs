@@ -56,7 +56,7 @@ pub use destructive::{DestructiveCheck, DestructivePatterns};
 pub use engine::{EngineInput, rules};
 pub use error::{Error, Result};
 pub use gate::{Approved, Learn, Refresh, Staged};
-pub use kg::{ActiveKg, KgEntry, Tier};
+pub use kg::ActiveKg;
 pub use paths::LearnPaths;
 pub use proposal::{Action, Evidence, Proposal, proposal_id};
 pub use record::{
@@ -66,4 +66,5 @@ pub use record::{
 pub use stats::{CandidateStats, ConceptStats, Tally};
 pub use store::{ReadWarning, ScanReport, Store, WarningKind};
 pub use sweep::{CommandCount, NearThreshold, SweepReport, ViolationEvent};
+pub use terraphim_guard_kg::{Entry as KgEntry, Status, Tier};
 pub use time::{Timestamp, parse_duration};

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
-use crate::kg::directive;
+use terraphim_guard_kg::{Entry, Line, lines, split_synonyms};
+
 use crate::{Error, Result, Tier, Timestamp};
 
 /// What a proposal would change.
@@ -268,30 +269,20 @@ impl Proposal {
         let mut fields: BTreeMap<String, String> = BTreeMap::new();
         let mut synonyms = Vec::new();
         let mut examples = Vec::new();
-        let mut in_block = false;
-        for line in text.lines() {
-            if line.trim_start().starts_with("```") {
-                in_block = !in_block;
-                continue;
-            }
-            if in_block {
-                if let Ok(ex) = serde_json::from_str::<String>(line.trim()) {
-                    examples.push(ex);
+        for (_, line) in lines(text) {
+            match line {
+                Line::Fenced(line) => {
+                    if let Ok(ex) = serde_json::from_str::<String>(line) {
+                        examples.push(ex);
+                    }
                 }
-                continue;
-            }
-            if let Some((key, value)) = directive(line) {
-                if key == "synonyms" {
-                    synonyms.extend(
-                        value
-                            .split(',')
-                            .map(str::trim)
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_owned),
-                    );
-                } else {
+                Line::Directive { key, value } if key == "synonyms" => {
+                    synonyms.extend(split_synonyms(value).map(str::to_owned));
+                }
+                Line::Directive { key, value } => {
                     fields.entry(key).or_insert_with(|| value.to_owned());
                 }
+                Line::Fence | Line::Text(_) => {}
             }
         }
         let get = |k: &str| fields.get(k).map(String::as_str);
@@ -310,6 +301,9 @@ impl Proposal {
         if synonyms.is_empty() {
             return Err(err("missing `synonyms::`".into()));
         }
+        // Approval moves the file into the active KG as it is: it must be an entry the guard
+        // loads (closed fences, a known `status::`).
+        Entry::parse(path, action.tier(), text)?;
         let violation_kinds = get("violation_kinds")
             .map(|v| {
                 v.split(',')
@@ -387,7 +381,10 @@ mod tests {
         let md = p.to_staged_markdown();
         let synonym_lines: Vec<&str> = md
             .lines()
-            .filter(|l| directive(l).is_some_and(|(k, _)| k == "synonyms"))
+            // Line by line, blind to fences: not even a fence may hide one.
+            .filter(|l| {
+                lines(l).any(|(_, x)| matches!(x, Line::Directive { key, .. } if key == "synonyms"))
+            })
             .collect();
         assert_eq!(synonym_lines, ["synonyms:: cargo test"]);
         assert!(!md.lines().any(|l| l.starts_with("status:: stable")));
@@ -400,6 +397,29 @@ mod tests {
             let p = sample(examples);
             let back = Proposal::parse_staged(Path::new("x.md"), &p.to_staged_markdown()).unwrap();
             prop_assert_eq!(back, p);
+        }
+    }
+
+    /// An edited staged file that the guard could not load (an unclosed fence, an unknown
+    /// status) is refused before approval could move it into the active KG.
+    #[test]
+    fn staged_files_are_valid_kg_entries() {
+        let md = sample(vec!["cargo test -p x".into()]).to_staged_markdown();
+        let lines = md.lines().count();
+        for (edit, want) in [
+            (
+                format!("{md}```\n"),
+                format!("x.md:{}: a code fence is never closed", lines + 1),
+            ),
+            (
+                md.replace("status:: staged", "status:: live"),
+                "unknown status `live`".to_string(),
+            ),
+        ] {
+            let err = Proposal::parse_staged(Path::new("x.md"), &edit)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(&want), "{err}");
         }
     }
 

@@ -247,6 +247,13 @@ impl ProfileSet {
         })
     }
 
+    /// The user's profiles alone (`*.toml` in `user_dir`), without parsing the embedded ones:
+    /// what a caller that already knows the embedded profiles needs to learn of the user's. A
+    /// missing directory has none; an invalid file is an error naming the file.
+    pub fn user_profiles(user_dir: Option<&Path>) -> Result<Vec<Profile>> {
+        Ok(Self::user_files(user_dir)?.into_values().collect())
+    }
+
     /// The profiles of the `*.toml` files in `user_dir`, by name.
     fn user_files(user_dir: Option<&Path>) -> Result<BTreeMap<String, Profile>> {
         let mut set = BTreeMap::new();

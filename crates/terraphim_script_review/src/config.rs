@@ -29,8 +29,6 @@ pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &[
     "github.com",
     "githubusercontent.com",
     "gitlab.com",
-    "example.com",
-    "example.org",
     "httpbin.org",
 ];
 
@@ -295,6 +293,10 @@ mod tests {
         assert!(config.host_allowed("docs.python.org"));
         assert!(config.host_allowed("api.internal.corp"));
         assert!(!config.host_allowed("evilpython.org"));
+        // Documentation hosts are not API hosts.
+        for host in ["example.com", "example.org", "example.net", "api.example.com"] {
+            assert!(!config.host_allowed(host), "{host}");
+        }
         assert!(config.is_skip_program("mytool"));
         assert!(!config.is_skip_program("pytest"));
         assert_eq!(config.llm_timeout, Duration::from_millis(500));

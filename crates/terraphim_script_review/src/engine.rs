@@ -1,12 +1,11 @@
 //! The language-independent part of the analyzer: abstract values with taint, and the rules
 //! that turn reads, writes, deletions, network calls and executions into findings.
 
-use std::collections::HashSet;
-
 use crate::caps::{Cap, default_rule, source_steps};
 use crate::config::Config;
 use crate::model::{Category, Finding, Language, Verdict};
 use crate::places::{self, Context, HostClass, Place, Resolved, UNKNOWN, WriteClass};
+use crate::scope::{Map, Set};
 
 /// Deepest nesting of code-in-strings the analyzer follows.
 const MAX_DEPTH: u32 = 4;
@@ -82,6 +81,21 @@ pub(crate) struct Val {
     pub(crate) alts: Vec<String>,
 }
 
+/// The unknown value, for a missing argument.
+pub(crate) static NO_VAL: Val = Val {
+    text: None,
+    taint: Taint {
+        secret: None,
+        env: false,
+        host: false,
+        decoded: false,
+        remote: false,
+    },
+    handle: None,
+    items: None,
+    alts: Vec::new(),
+};
+
 impl Val {
     pub(crate) fn lit(text: impl Into<String>) -> Val {
         Val {
@@ -139,14 +153,25 @@ impl Val {
             v.taint.join(&other.taint);
             return v;
         }
-        let mut v = Val::lit(format!(
-            "{}{}",
-            self.text_or_unknown(),
-            other.text_or_unknown()
-        ));
+        let (a, b) = (self.text_part(), other.text_part());
+        let mut text = String::with_capacity(a.len() + b.len());
+        text.push_str(a);
+        text.push_str(b);
+        let mut v = Val::lit(text);
         v.taint = self.taint.clone();
         v.taint.join(&other.taint);
         v
+    }
+
+    /// [`Val::text_or_unknown`] without the copy.
+    fn text_part(&self) -> &str {
+        const UNKNOWN_TEXT: &str = "\u{1}";
+        debug_assert_eq!(UNKNOWN_TEXT.chars().next(), Some(UNKNOWN));
+        match (&self.text, &self.handle) {
+            (Some(t), _) => t,
+            (None, Some(Handle::Path(p))) => p,
+            _ => UNKNOWN_TEXT,
+        }
     }
 
     /// Join as alternatives (data flow union); text is kept only if equal.
@@ -200,6 +225,70 @@ impl Val {
     }
 }
 
+impl Val {
+    /// A list or tuple literal: its elements, and their data joined.
+    pub(crate) fn list(items: Vec<Val>) -> Val {
+        let mut v = Val::unknown();
+        for i in &items {
+            v.taint.join(&i.taint);
+        }
+        v.items = Some(items);
+        v
+    }
+
+    /// What a loop variable over `items` may hold: any of them (unknown when there are none).
+    pub(crate) fn any_of(items: &[Val]) -> Val {
+        items.iter().fold(Val::unknown(), |acc, v| {
+            if acc == Val::unknown() {
+                v.clone()
+            } else {
+                acc.union(v)
+            }
+        })
+    }
+
+    /// The union of a non-empty list of values.
+    pub(crate) fn union_all(items: &[Val]) -> Option<Val> {
+        let (first, rest) = items.split_first()?;
+        Some(rest.iter().fold(first.clone(), |acc, v| acc.union(v)))
+    }
+
+    /// Data received from the network.
+    pub(crate) fn remote() -> Val {
+        Val::unknown().with_taint(&Taint {
+            remote: true,
+            ..Taint::default()
+        })
+    }
+
+    /// Data decoded or assembled at run time from data carrying `taint`.
+    pub(crate) fn decoded(taint: &Taint) -> Val {
+        let mut v = Val::unknown().with_taint(taint);
+        v.taint.decoded = true;
+        v
+    }
+
+    /// Code or a command as it reaches an exec sink: kept when its text is known or it is
+    /// decoded or downloaded data, otherwise an unknown string (so the sink says "unknown").
+    pub(crate) fn code_or_unknown(self) -> Val {
+        if self.text.is_some() || self.taint.decoded || self.taint.remote {
+            self
+        } else {
+            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+        }
+    }
+
+    /// A value spliced into an f-string or a template literal: a path or a string as it is,
+    /// anything else an unknown part.
+    pub(crate) fn interpolated(self) -> Val {
+        if self.text.is_none() && !matches!(self.handle, Some(Handle::Path(_))) {
+            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+        } else {
+            self
+        }
+    }
+}
+
 /// Join path parts the way `os.path.join` / `path.join` do.
 pub(crate) fn join_paths(parts: &[String]) -> String {
     let mut out = String::new();
@@ -228,10 +317,12 @@ pub(crate) struct Sink<'a> {
     pub(crate) recording: bool,
     pub(crate) depth: u32,
     /// Files written with downloaded content.
-    pub(crate) remote_files: HashSet<String>,
+    pub(crate) remote_files: Set<String>,
     /// Paths already resolved in this script: commands and paths repeat, resolving does not
     /// depend on anything but the context.
-    resolved: std::collections::HashMap<String, Resolved>,
+    resolved: Map<String, Resolved>,
+    /// What credential each path read holds, once per distinct path.
+    secrets: Map<String, Option<&'static str>>,
     /// A socket was connected to a remote host (for reverse-shell detection).
     pub(crate) remote_socket: bool,
     /// Capabilities used, with their line and what they touch (for the combination rules).
@@ -239,7 +330,7 @@ pub(crate) struct Sink<'a> {
     /// Token environment variables read (name, line).
     pub(crate) env_reads: Vec<(String, u32)>,
     /// Token variables used to authenticate to their own API's documented host.
-    pub(crate) env_token_used: HashSet<String>,
+    pub(crate) env_token_used: Set<String>,
     /// The language of the script (for code written into files of no known language).
     pub(crate) lang: Language,
     /// Private data in the unknown parts of code being run (`execSync(`nslookup ${host}.x`)`):
@@ -259,12 +350,13 @@ impl<'a> Sink<'a> {
             fixed_line: None,
             recording: true,
             depth: 0,
-            remote_files: HashSet::new(),
-            resolved: std::collections::HashMap::new(),
+            remote_files: Set::default(),
+            resolved: Map::default(),
+            secrets: Map::default(),
             remote_socket: false,
             caps: Vec::new(),
             env_reads: Vec::new(),
-            env_token_used: HashSet::new(),
+            env_token_used: Set::default(),
             lang: Language::Python,
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
@@ -281,6 +373,15 @@ impl<'a> Sink<'a> {
         r
     }
 
+    /// A connection to `host`: a socket to anywhere but this machine may carry a shell.
+    pub(crate) fn connect(&mut self, line: u32, host: Option<&str>) {
+        let (class, _) = places::classify_host(host, self.config);
+        if !matches!(class, HostClass::Local) {
+            self.remote_socket = true;
+        }
+        self.network(line, host, &Val::unknown(), false);
+    }
+
     /// Record a finding at a 1-based line, with the rule and chain its category implies.
     pub(crate) fn add(
         &mut self,
@@ -289,6 +390,9 @@ impl<'a> Sink<'a> {
         severity: Verdict,
         why: impl Into<String>,
     ) {
+        if !self.recording {
+            return;
+        }
         let (rule, step) = default_rule(category, severity);
         self.add_rule(line, category, severity, rule, vec![step.to_owned()], why);
     }
@@ -343,15 +447,27 @@ impl<'a> Sink<'a> {
 
     /// A read of `path`: returns the taint of the data read (secret if credential material).
     pub(crate) fn read_path(&mut self, line: u32, path: &str) -> Taint {
-        let resolved = self.resolve(path);
-        match places::secret_kind(&resolved.text).or_else(|| places::secret_kind(path)) {
+        let what = match self.secrets.get(path) {
+            Some(what) => *what,
+            None => {
+                let resolved = self.resolve(path);
+                let what =
+                    places::secret_kind(&resolved.text).or_else(|| places::secret_kind(path));
+                self.secrets.insert(path.to_owned(), what);
+                what
+            }
+        };
+        match what {
             Some(what) => {
-                self.add(
-                    line,
-                    Category::SecretRead,
-                    Verdict::Suspicious,
-                    format!("reads {what} ({})", Self::show(&resolved.text)),
-                );
+                if self.recording {
+                    let resolved = self.resolve(path);
+                    self.add(
+                        line,
+                        Category::SecretRead,
+                        Verdict::Suspicious,
+                        format!("reads {what} ({})", Self::show(&resolved.text)),
+                    );
+                }
                 Taint {
                     secret: Some(what.to_owned()),
                     ..Taint::default()
@@ -405,6 +521,9 @@ impl<'a> Sink<'a> {
 
     /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
+        if !self.recording {
+            return;
+        }
         if let Some(s) = &data.taint.secret {
             let mut chain = source_steps(&data.taint);
             chain.push("output: stdout/log".into());
@@ -472,7 +591,7 @@ impl<'a> Sink<'a> {
                     self.env_token_used.insert(t);
                 }
                 return;
-            } else {
+            } else if self.recording {
                 self.add_rule(
                     line,
                     Category::SecretRead,
@@ -486,13 +605,16 @@ impl<'a> Sink<'a> {
                 );
             }
             self.network(line, url, payload, sends);
-        } else {
+        } else if self.recording {
             let merged = payload.clone().with_taint(credentials);
             self.network(line, url, &merged, sends);
         }
     }
 
     pub(crate) fn network(&mut self, line: u32, url: Option<&str>, payload: &Val, sends: bool) {
+        if !self.recording {
+            return;
+        }
         let (class, host) = places::classify_host(url, self.config);
         let host = host.unwrap_or_else(|| "a host built at run time".into());
         let private = payload.taint.private();
@@ -551,7 +673,7 @@ impl<'a> Sink<'a> {
 
     /// A DNS lookup of a name: data in the name leaves the machine.
     pub(crate) fn dns(&mut self, line: u32, name: &Val) {
-        if name.taint.private() {
+        if self.recording && name.taint.private() {
             let mut chain = source_steps(&name.taint);
             chain.push("network send: DNS lookup".into());
             self.add_rule(
@@ -588,6 +710,10 @@ impl<'a> Sink<'a> {
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
             self.cap(line, Cap::DownloadToFile, shown.clone());
+        }
+        if !self.recording {
+            // What follows only records findings and capabilities.
+            return;
         }
         let class = places::classify_write(&resolved);
         let mut chain = source_steps(&content.taint);
@@ -774,6 +900,9 @@ impl<'a> Sink<'a> {
 
     /// A credential file copied whole to another place: staged for use elsewhere.
     pub(crate) fn copy_secret(&mut self, line: u32, what: &str, dst: &Val) {
+        if !self.recording {
+            return;
+        }
         let shown = Self::show(&dst.text_or_unknown());
         self.add_rule(
             line,
@@ -787,6 +916,9 @@ impl<'a> Sink<'a> {
 
     /// A deletion of `path`.
     pub(crate) fn delete(&mut self, line: u32, path: &Val, recursive: bool) {
+        if !self.recording {
+            return;
+        }
         for p in path.path_alternatives() {
             self.delete_one(line, &p, recursive);
         }
@@ -851,6 +983,10 @@ impl<'a> Sink<'a> {
 
     /// Code in `lang` executed at run time.
     pub(crate) fn exec_code(&mut self, line: u32, lang: Language, code: &Val, how: &str) {
+        if !self.recording {
+            // Only findings and the nested review (itself run only when recording) follow.
+            return;
+        }
         let mut chain = source_steps(&code.taint);
         chain.push(format!("exec: {how}"));
         if code.taint.remote {

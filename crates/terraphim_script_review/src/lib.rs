@@ -35,6 +35,7 @@ mod model;
 mod places;
 mod python;
 mod review;
+mod scope;
 mod shell;
 mod target;
 mod ts;

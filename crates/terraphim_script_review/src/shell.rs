@@ -1,18 +1,17 @@
 //! Shell scripts: commands, pipelines, redirections, substitutions and variables.
 
-use std::collections::HashMap;
-
 use crate::ts::Node;
 
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
+use crate::scope::Map;
 
 struct Shell<'s, 'k, 'a> {
     src: &'s str,
     sink: &'k mut Sink<'a>,
-    vars: HashMap<String, Val>,
+    vars: Map<String, Val>,
     /// A `.env`-style file was sourced: variables not set here may hold secrets.
     sourced_secret: Option<String>,
 }
@@ -22,7 +21,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut sh = Shell {
         src,
         sink,
-        vars: HashMap::new(),
+        vars: Map::default(),
         sourced_secret: None,
     };
     sh.block(root, false);

@@ -147,6 +147,28 @@ fn network_hosts() {
         Clean,
         "",
     );
+    // The documentation hosts are no API hosts: a script talking to them is not on the list.
+    for host in ["example.com", "www.example.org", "api.example.net"] {
+        check(
+            Py,
+            &format!("import requests\nrequests.get('https://{host}/v1/items')\n"),
+            Suspicious,
+            "network",
+        );
+        check(
+            Js,
+            &format!("await fetch('https://{host}/v1/items');\n"),
+            Suspicious,
+            "network",
+        );
+    }
+    // Naming one (a sitemap's base URL, a docs link) is no network use.
+    check(
+        Ts,
+        "const base = 'https://example.com';\nconsole.log(new URL('/a', base).href);\n",
+        Clean,
+        "",
+    );
 }
 
 #[test]

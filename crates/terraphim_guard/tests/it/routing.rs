@@ -425,7 +425,7 @@ fn options_that_run_programs_are_judged_by_the_program() {
 /// as a guard compiled at run time from the embedded markdown.
 #[test]
 fn compiled_default_kg_decides_like_the_runtime_compiler() {
-    let kg = terraphim_guard::Kg::embedded().expect("the default KG loads");
+    let kg = terraphim_guard::embedded_kg().expect("the default KG loads");
     let runtime = Guard::new(&kg).expect("the default KG builds");
     let mut compared = 0;
     for entry in kg.entries() {

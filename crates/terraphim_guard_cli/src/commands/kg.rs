@@ -56,12 +56,12 @@ fn check(dir: Option<&Path>, with_default: bool) -> anyhow::Result<u8> {
     match dir {
         Some(d) => {
             if with_default {
-                kg = Kg::embedded()?;
+                kg = terraphim_guard::embedded_kg()?;
             }
             problems.extend(kg.add_dir_collecting(d).into_iter().map(|e| e.to_string()));
         }
         None => {
-            kg = Kg::embedded()?;
+            kg = terraphim_guard::embedded_kg()?;
             if let Some(user) = crate::paths::user_kg_dir().filter(|u| u.exists()) {
                 problems.extend(
                     kg.add_dir_collecting(&user)

@@ -65,7 +65,15 @@ pub(crate) struct Context {
 impl Context {
     pub(crate) fn load(extra_kg: &[PathBuf]) -> anyhow::Result<Context> {
         let learn = Learn::from_env().context("failed to open the learning loop")?;
-        let mut kg = learn.user_kg().context("failed to read the user KG")?;
+        // The embedded default KG takes part too: its safe entries can be proposed for
+        // demotion, and its destructive patterns keep candidates from being proposed for ALLOW.
+        // The user's entries, then those of each `--kg` directory, override it.
+        let embedded = terraphim_guard::embedded_kg().context("failed to load the embedded KG")?;
+        let mut kg = ActiveKg::layered([embedded]);
+        let user = learn.user_kg().context("failed to read the user KG")?;
+        for entry in user.entries() {
+            kg.push(entry.clone());
+        }
         for dir in extra_kg {
             let extra = ActiveKg::load_user(dir)
                 .with_context(|| format!("failed to read the KG in {}", dir.display()))?;
@@ -73,37 +81,6 @@ impl Context {
                 kg.push(entry.clone());
             }
         }
-        // The embedded default KG takes part too: its safe entries can be proposed for
-        // demotion, and its destructive patterns keep candidates from being proposed for ALLOW.
-        let embedded = terraphim_guard::Kg::embedded().context("failed to load the embedded KG")?;
-        let mut with_default = ActiveKg::new();
-        for e in embedded.entries() {
-            let tier = match e.tier {
-                terraphim_guard::Tier::Safe => terraphim_learn::Tier::Safe,
-                terraphim_guard::Tier::Suspicious => terraphim_learn::Tier::Suspicious,
-                terraphim_guard::Tier::Destructive => terraphim_learn::Tier::Destructive,
-                terraphim_guard::Tier::Replace => continue,
-            };
-            // A user entry of the same concept and tier overrides the embedded one.
-            if kg
-                .entries()
-                .iter()
-                .any(|u| u.concept == e.concept && u.tier == tier)
-            {
-                continue;
-            }
-            with_default.push(terraphim_learn::KgEntry {
-                concept: e.concept.clone(),
-                tier,
-                synonyms: e.synonyms.iter().map(|s| s.text.clone()).collect(),
-                status: "stable".into(),
-                path: None,
-            });
-        }
-        for entry in kg.entries() {
-            with_default.push(entry.clone());
-        }
-        let kg = with_default;
         let destructive = DestructivePatterns::from_kg(&kg);
         Ok(Context {
             learn,

@@ -44,7 +44,7 @@ pub(crate) fn record(
     call: &ToolCall,
     d: &Decision,
     executed: &str,
-    pre_review: Option<Value>,
+    pre_review: Option<PreReview>,
 ) -> anyhow::Result<()> {
     let pre = PreRecord {
         id: id.to_string(),
@@ -69,8 +69,7 @@ pub(crate) fn record(
         OutcomeKind::Pending
     };
     let mut rec = outcome_record(Source::HookPre, agent, call, &pre, Outcome::new(outcome));
-    // The hook hands the review over in the record's JSON shape; an unreadable one is not kept.
-    rec.pre_review = pre_review.and_then(|r| serde_json::from_value::<PreReview>(r).ok());
+    rec.pre_review = pre_review;
     crate::outcomes::append(rec)
 }
 

@@ -24,13 +24,9 @@ fn check(name: &str, runs: &[Run<'_>], safe: &[&str], expected: &[(&str, &str)])
     append_all(&env.learn, runs);
     let mut kg = ActiveKg::new();
     for s in safe {
-        kg.push(KgEntry {
-            concept: (*s).into(),
-            tier: Tier::Safe,
-            synonyms: vec![(*s).into()],
-            status: "stable".into(),
-            path: None,
-        });
+        // An entry of the embedded default KG, parsed as the guard parses it.
+        let source = std::path::PathBuf::from(format!("<embedded>/guard-safe/{s}.md"));
+        kg.push(KgEntry::parse(&source, Tier::Safe, &format!("synonyms:: {s}\n")).unwrap());
     }
     let list = DestructivePatterns::new(DESTRUCTIVE);
     let is_destructive =

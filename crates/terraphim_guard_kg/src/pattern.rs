@@ -1,7 +1,8 @@
-//! KG patterns (synonyms) compiled into structured specs, and one Aho-Corasick automaton per
-//! tier that finds, in a single pass over a simple command, every word that any pattern of the
-//! tier mentions. A pattern then matches when its head, flags and targets are all found in the
-//! right places (see `docs/kg-format.md`).
+//! KG patterns (synonyms) compiled into structured specs, and per tier the sorted tables of
+//! every word, word prefix and substring that any pattern of the tier mentions (its atoms). The
+//! atoms of a simple command are found by binary searches of those tables, with nothing to
+//! build when a process starts. A pattern then matches when its head, flags and targets are all
+//! found in the right places (see `docs/kg-format.md`).
 //!
 //! A tier's compiled patterns are flat pools of plain records ([`TierTables`]): every string is
 //! a [`Span`] of one text pool and every list a [`Span`] of a record pool. The build script
@@ -12,8 +13,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-
 use crate::canon::{self, Word, WordKind};
 
 /// Separates words in the haystack. Words containing it are rewritten (see `haystack`).
@@ -21,12 +20,12 @@ const SEP: char = '\u{1e}';
 /// Stands for an escaped `\*` while a pattern is classified.
 const LITERAL_STAR: char = '\u{E000}';
 /// Starts the text of a class target (`<outside>`): no command word holds it.
-pub(crate) const CLASS_MARK: char = '\u{E001}';
+pub const CLASS_MARK: char = '\u{E001}';
 
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub(crate) const CLASSES: [&str; 17] = [
+pub const CLASSES: [&str; 17] = [
     "temp",
     "build-output",
     "project",
@@ -47,7 +46,7 @@ pub(crate) const CLASSES: [&str; 17] = [
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
-pub(crate) const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
+pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
 const CLASS_KEYS: [&str; 17] = [
@@ -90,7 +89,7 @@ const REDIRECT_CLASS_KEYS: [&str; 17] = [
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.
-pub(crate) fn class_of_target(text: &str) -> Option<u32> {
+pub fn class_of_target(text: &str) -> Option<u32> {
     let name = text
         .strip_prefix('>')
         .unwrap_or(text)
@@ -112,12 +111,12 @@ fn class_word(word: &str) -> Option<String> {
 
 /// A pool of a tier's tables: borrowed from the statics the build script generates for the
 /// default KG, owned for tables compiled at run time.
-pub(crate) type List<T> = Cow<'static, [T]>;
+pub type List<T> = Cow<'static, [T]>;
 
 /// How a target word of a pattern matches a word of a command. `S` is its text: owned in a
 /// freshly compiled [`Pattern`], borrowed from a tier's text pool in a [`StageRef`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum Target<S = String> {
+pub enum Target<S = String> {
     /// The word equals this.
     Exact(S),
     /// The word starts with this.
@@ -171,22 +170,22 @@ impl Target {
 
 /// One stage of a pattern: the part that matches one simple command.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Stage {
+pub struct Stage {
     /// Command name; `None` for `*`.
-    pub(crate) name: Option<String>,
+    pub name: Option<String>,
     /// Subcommand words after the name.
-    pub(crate) head: Vec<String>,
+    pub head: Vec<String>,
     /// Flags that must all be present.
-    pub(crate) flags: Vec<String>,
+    pub flags: Vec<String>,
     /// Targets that must each match some word after the head.
-    pub(crate) targets: Vec<Target>,
+    pub targets: Vec<Target>,
 }
 
 /// A compiled pattern: one or more stages (`A | B`). [`TierTables::compile`] flattens patterns
 /// into a tier's pools.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Pattern {
-    pub(crate) stages: Vec<Stage>,
+pub struct Pattern {
+    pub stages: Vec<Stage>,
 }
 
 fn is_plain(word: &str) -> bool {
@@ -256,7 +255,7 @@ fn tokenize(pattern: &str) -> Result<Vec<Vec<String>>, String> {
 
 impl Pattern {
     /// Compile a synonym into a pattern, canonicalising it like a command.
-    pub(crate) fn compile(text: &str) -> Result<Pattern, String> {
+    pub fn compile(text: &str) -> Result<Pattern, String> {
         let mut stages = Vec::new();
         for words in tokenize(text)? {
             let name_is_any = words.first().is_some_and(|w| w == "*");
@@ -320,35 +319,35 @@ impl Pattern {
 }
 
 /// Identifies an atom: a word-level string the automaton looks for.
-pub(crate) type AtomId = u32;
+pub type AtomId = u32;
 
 /// A range of a pool: bytes of a tier's text, or records of one of its record pools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Span {
-    pub(crate) start: u32,
-    pub(crate) end: u32,
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
 }
 
 impl Span {
-    pub(crate) const fn new(start: u32, end: u32) -> Span {
+    pub const fn new(start: u32, end: u32) -> Span {
         Span { start, end }
     }
 
-    pub(crate) fn range(self) -> Range<usize> {
+    pub fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
 }
 
 /// A word in the text pool and the atom that finds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Term {
-    pub(crate) text: Span,
-    pub(crate) atom: AtomId,
+pub struct Term {
+    pub text: Span,
+    pub atom: AtomId,
 }
 
 /// The kind of a [`Target`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum TargetKind {
+pub enum TargetKind {
     Exact,
     Prefix,
     Contains,
@@ -358,49 +357,49 @@ pub(crate) enum TargetKind {
 
 /// A target of a stage: its kind and text, and the atoms (in `ids`) of which any one finds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TargetRec {
-    pub(crate) kind: TargetKind,
-    pub(crate) text: Span,
-    pub(crate) atoms: Span,
+pub struct TargetRec {
+    pub kind: TargetKind,
+    pub text: Span,
+    pub atoms: Span,
 }
 
 /// One stage of a pattern, with the atoms it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct StageRec {
+pub struct StageRec {
     /// Index of the pattern in the tier.
-    pub(crate) pattern: u32,
+    pub pattern: u32,
     /// Stage index within the pattern.
-    pub(crate) stage: u32,
+    pub stage: u32,
     /// Command name; `None` for `*`.
-    pub(crate) name: Option<Term>,
+    pub name: Option<Term>,
     /// Subcommand words after the name, in `terms`.
-    pub(crate) head: Span,
+    pub head: Span,
     /// Flags that must all be present, in `terms`.
-    pub(crate) flags: Span,
+    pub flags: Span,
     /// Targets that must each match some word after the head, in `targets`.
-    pub(crate) targets: Span,
+    pub targets: Span,
 }
 
 /// One pattern: where it came from and its stages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PatternRec {
+pub struct PatternRec {
     /// Index of the pattern's KG entry in the guard's entry list.
-    pub(crate) entry: u32,
+    pub entry: u32,
     /// The synonym as written in the KG, in the text pool.
-    pub(crate) synonym: Span,
+    pub synonym: Span,
     /// Its stages, in `stages`.
-    pub(crate) stages: Span,
+    pub stages: Span,
 }
 
 /// What the automaton reports for one stage of one pattern on one simple command.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct StageHit {
+pub struct StageHit {
     /// Index of the pattern in the tier.
-    pub(crate) pattern: usize,
+    pub pattern: usize,
     /// Stage index within the pattern.
-    pub(crate) stage: usize,
+    pub stage: usize,
     /// Word indices consumed by the head (name included).
-    pub(crate) head_words: Vec<usize>,
+    pub head_words: Vec<usize>,
 }
 
 /// Everything a [`TierMatcher`] knows except its automata: flat pools of plain, sorted records
@@ -408,49 +407,49 @@ pub(crate) struct StageHit {
 /// default KG, so a process neither interns ~2,000 patterns' atoms at startup nor relocates
 /// a pointer per string.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct TierTables {
+pub struct TierTables {
     /// Every string of the tier, each once: pattern words, atoms and synonyms.
-    pub(crate) text: Cow<'static, str>,
-    pub(crate) patterns: List<PatternRec>,
+    pub text: Cow<'static, str>,
+    pub patterns: List<PatternRec>,
     /// Stages, pattern by pattern.
-    pub(crate) stages: List<StageRec>,
+    pub stages: List<StageRec>,
     /// Head and flag words of the stages.
-    pub(crate) terms: List<Term>,
-    pub(crate) targets: List<TargetRec>,
+    pub terms: List<Term>,
+    pub targets: List<TargetRec>,
     /// The atoms of targets and the stage lists of `by_name`, `any_by_atom` and `any_always`.
-    pub(crate) ids: List<u32>,
+    pub ids: List<u32>,
     /// Stage indices (in `ids`) by the atom of their command name, sorted by atom.
-    pub(crate) by_name: List<(AtomId, Span)>,
+    pub by_name: List<(AtomId, Span)>,
     /// The stages of `*` patterns (in `ids`) listed under the atoms of one thing each needs (a
     /// flag, a head word, or every alternative of one target), sorted by atom: a command that
     /// has none of a stage's atoms cannot satisfy it, so only the stages listed under its atoms
     /// are checked.
-    pub(crate) any_by_atom: List<(AtomId, Span)>,
+    pub any_by_atom: List<(AtomId, Span)>,
     /// The stages of `*` patterns that need no atom (the bare `*` of `* | sh`), in `ids`.
-    pub(crate) any_always: Span,
+    pub any_always: Span,
     /// Whole-word atoms, sorted by word.
-    pub(crate) words: List<Term>,
-    /// Prefix atoms as `SEP` + prefix, sorted: the prefix automaton's patterns.
-    pub(crate) prefixes: List<Term>,
-    /// Substring atoms (lowercase), sorted: the case-insensitive automaton's patterns.
-    pub(crate) contains: List<Term>,
-    pub(crate) atom_count: u32,
+    pub words: List<Term>,
+    /// Prefix atoms as `SEP` + prefix, sorted.
+    pub prefixes: List<Term>,
+    /// Substring atoms (lowercase), sorted.
+    pub contains: List<Term>,
+    pub atom_count: u32,
 }
 
 /// A pattern of a tier, read from its tables.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct PatternRef<'a> {
+pub struct PatternRef<'a> {
     tables: &'a TierTables,
     stages: &'a [StageRec],
 }
 
 impl<'a> PatternRef<'a> {
     /// Number of stages.
-    pub(crate) fn stage_count(self) -> usize {
+    pub fn stage_count(self) -> usize {
         self.stages.len()
     }
 
-    pub(crate) fn stage(self, i: usize) -> Option<StageRef<'a>> {
+    pub fn stage(self, i: usize) -> Option<StageRef<'a>> {
         let rec = self.stages.get(i)?;
         Some(StageRef {
             tables: self.tables,
@@ -458,32 +457,32 @@ impl<'a> PatternRef<'a> {
         })
     }
 
-    pub(crate) fn last_stage(self) -> Option<StageRef<'a>> {
+    pub fn last_stage(self) -> Option<StageRef<'a>> {
         self.stage(self.stages.len().checked_sub(1)?)
     }
 }
 
 /// A stage of a pattern, read from its tier's tables.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct StageRef<'a> {
+pub struct StageRef<'a> {
     tables: &'a TierTables,
     rec: &'a StageRec,
 }
 
 impl<'a> StageRef<'a> {
     /// Command name; `None` for `*`.
-    pub(crate) fn name(self) -> Option<&'a str> {
+    pub fn name(self) -> Option<&'a str> {
         self.rec.name.map(|t| self.tables.str(t.text))
     }
 
     /// Subcommand words after the name.
-    pub(crate) fn head(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
+    pub fn head(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
         let t = self.tables;
         t.terms[self.rec.head.range()].iter().map(|w| t.str(w.text))
     }
 
     /// Flags that must all be present.
-    pub(crate) fn flags(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
+    pub fn flags(self) -> impl ExactSizeIterator<Item = &'a str> + Clone {
         let t = self.tables;
         t.terms[self.rec.flags.range()]
             .iter()
@@ -491,7 +490,7 @@ impl<'a> StageRef<'a> {
     }
 
     /// Targets that must each match some word after the head.
-    pub(crate) fn targets(self) -> impl ExactSizeIterator<Item = Target<&'a str>> + Clone {
+    pub fn targets(self) -> impl ExactSizeIterator<Item = Target<&'a str>> + Clone {
         let t = self.tables;
         t.targets[self.rec.targets.range()].iter().map(|r| {
             let s = t.str(r.text);
@@ -506,15 +505,12 @@ impl<'a> StageRef<'a> {
     }
 }
 
-/// All patterns of one tier, and the automata that find their atoms.
+/// All patterns of one tier, ready to match.
 #[derive(Debug, Clone)]
-pub(crate) struct TierMatcher {
+pub struct TierMatcher {
     tables: TierTables,
     /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
     class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
-    /// Prefix atoms over the haystack `SEP w0 SEP w1 ... SEP`.
-    exact: Option<AhoCorasick>,
-    contains: Option<AhoCorasick>,
 }
 
 /// No atom of this kind for a string yet.
@@ -525,9 +521,9 @@ const NO_ATOM: AtomId = AtomId::MAX;
 enum AtomKind {
     /// Whole words, looked up per word.
     Word = 0,
-    /// Word prefixes, found by the prefix automaton (as `SEP` + prefix).
+    /// Word prefixes (as `SEP` + prefix), looked up per prefix of a word.
     Prefix = 1,
-    /// Substrings, found by the case-insensitive automaton.
+    /// Substrings, lowercase, looked up per prefix of each suffix of a lowercased word.
     Contains = 2,
 }
 
@@ -679,7 +675,7 @@ fn index_lists(
 impl TierTables {
     /// Intern the atoms of `patterns`, given with the index of their KG entry and their
     /// synonym as written, and index their stages.
-    pub(crate) fn compile(patterns: &[(u32, &str, Pattern)]) -> TierTables {
+    pub fn compile(patterns: &[(u32, &str, Pattern)]) -> TierTables {
         let stage_count = patterns.iter().map(|(_, _, p)| p.stages.len()).sum();
         let mut pool = Pool::default();
         let mut records = Vec::with_capacity(patterns.len());
@@ -805,13 +801,13 @@ impl TierTables {
 }
 
 impl TierMatcher {
-    /// Compile `patterns` (see [`TierTables::compile`]) and build the automata.
-    pub(crate) fn build(patterns: &[(u32, &str, Pattern)]) -> Result<TierMatcher, String> {
+    /// Compile `patterns` (see [`TierTables::compile`]) and make a matcher of them.
+    pub fn build(patterns: &[(u32, &str, Pattern)]) -> Result<TierMatcher, String> {
         TierMatcher::new(TierTables::compile(patterns))
     }
 
-    /// Build the automata over compiled tables.
-    pub(crate) fn new(tables: TierTables) -> Result<TierMatcher, String> {
+    /// A matcher over compiled tables (nothing is built: the atom tables are sorted already).
+    pub fn new(tables: TierTables) -> Result<TierMatcher, String> {
         let t = &tables;
         let largest = [
             t.text.len(),
@@ -824,21 +820,20 @@ impl TierMatcher {
         if largest.iter().any(|n| *n >= u32::MAX as usize) {
             return Err("too many patterns in one tier".into());
         }
-        let build = |pats: &[Term], ci: bool| -> Result<Option<AhoCorasick>, String> {
-            if pats.is_empty() {
-                return Ok(None);
-            }
-            // A hook process builds these once and scans a few hundred bytes: the NFA builds
-            // fastest and scans fast enough.
-            AhoCorasickBuilder::new()
-                .kind(Some(AhoCorasickKind::NoncontiguousNFA))
-                .prefilter(false)
-                .match_kind(MatchKind::Standard)
-                .ascii_case_insensitive(ci)
-                .build(pats.iter().map(|a| t.bytes(a.text)))
-                .map(Some)
-                .map_err(|e| e.to_string())
-        };
+        let sorted = |pats: &[Term]| pats.is_sorted_by(|a, b| t.bytes(a.text) < t.bytes(b.text));
+        if !sorted(&t.words) || !sorted(&t.prefixes) || !sorted(&t.contains) {
+            return Err("the atom tables are not sorted".into());
+        }
+        if t.prefixes
+            .iter()
+            .any(|p| t.bytes(p.text).first() != Some(&(SEP as u8)))
+            || t.contains.iter().any(|c| {
+                let c = t.bytes(c.text);
+                c.is_empty() || c.iter().any(|b| b.is_ascii_uppercase())
+            })
+        {
+            return Err("malformed prefix or substring atoms".into());
+        }
         let pools = t.pools();
         let mut class_atoms = [[None; CLASSES.len()]; 2];
         for b in 0..CLASSES.len() {
@@ -847,18 +842,16 @@ impl TierMatcher {
         }
         Ok(TierMatcher {
             class_atoms,
-            exact: build(&t.prefixes, false)?,
-            contains: build(&t.contains, true)?,
             tables,
         })
     }
 
     /// Number of patterns.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.tables.patterns.len()
     }
 
-    pub(crate) fn pattern(&self, idx: usize) -> PatternRef<'_> {
+    pub fn pattern(&self, idx: usize) -> PatternRef<'_> {
         PatternRef {
             tables: &self.tables,
             stages: &self.tables.stages[self.tables.patterns[idx].stages.range()],
@@ -866,19 +859,18 @@ impl TierMatcher {
     }
 
     /// Where pattern `idx` came from: the index of its KG entry and its synonym as written.
-    pub(crate) fn origin(&self, idx: usize) -> (u32, &str) {
+    pub fn origin(&self, idx: usize) -> (u32, &str) {
         let p = &self.tables.patterns[idx];
         (p.entry, self.tables.str(p.synonym))
     }
 
     /// The index of the KG entry of every pattern, in order.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = u32> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = u32> + '_ {
         self.tables.patterns.iter().map(|p| p.entry)
     }
 
     /// Every stage of every pattern that the simple command satisfies.
-    #[cfg(test)]
-    pub(crate) fn stage_hits(&self, words: &[Word]) -> Vec<StageHit> {
+    pub fn stage_hits(&self, words: &[Word]) -> Vec<StageHit> {
         let mut out = Vec::new();
         self.stage_hits_in(
             &Haystack::new(words),
@@ -888,21 +880,10 @@ impl TierMatcher {
         out
     }
 
-    /// Append to `out` every stage of every pattern that the prepared simple command
-    /// satisfies, in stage order among those named by the command and then among `*` stages.
-    /// `scratch` only saves allocations between calls; nothing in it carries over.
-    pub(crate) fn stage_hits_in(
-        &self,
-        hay: &Haystack<'_>,
-        scratch: &mut MatchScratch,
-        out: &mut Vec<StageHit>,
-    ) {
-        let words = hay.words;
-        let t = self.tables.pools();
-        if t.stages.is_empty() || words.is_empty() {
-            return;
-        }
-        // (word, atom) for every atom found on a word.
+    /// Fill `scratch.found` with (word, atom) for every atom of this tier on a word: whole
+    /// words, classes, then prefixes and substrings.
+    fn find_atoms(&self, hay: &Haystack<'_>, scratch: &mut MatchScratch) {
+        let (words, t) = (hay.words, self.tables.pools());
         let found = &mut scratch.found;
         found.clear();
         for (i, w) in words.iter().enumerate() {
@@ -924,23 +905,49 @@ impl TierMatcher {
                 }
             }
         }
-        if let Some(ac) = &self.exact {
-            for m in ac.find_overlapping_iter(hay.text.as_str()) {
-                // Every exact/prefix atom starts with SEP, so the word starts one byte later.
-                if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
-                    found.push((w, t.prefixes[m.pattern().as_usize()].atom));
+        // Prefix atoms (`SEP` + prefix): the haystack from the SEP before each word to its end.
+        let bytes = hay.text.as_bytes();
+        for (i, &start) in hay.starts.iter().enumerate() {
+            let end = hay.word_end(i);
+            each_prefix(&t, t.prefixes, &bytes[start - 1..end], |atom, _| {
+                found.push((i, atom));
+            });
+        }
+        // Substring atoms: every prefix of every suffix of each word, ASCII-lowercased, in the
+        // order a scan from the left reports them (by end, longest first at one end).
+        if !t.contains.is_empty() {
+            let lower = hay.lower();
+            let subs = &mut scratch.substrings;
+            subs.clear();
+            for (i, &start) in hay.starts.iter().enumerate() {
+                let end = hay.word_end(i);
+                for from in start..end {
+                    each_prefix(&t, t.contains, &lower[from..end], |atom, len| {
+                        subs.push((i, from + len, std::cmp::Reverse(len), atom));
+                    });
                 }
             }
+            subs.sort_unstable();
+            found.extend(subs.iter().map(|&(i, _, _, atom)| (i, atom)));
         }
-        if let Some(ac) = &self.contains {
-            for m in ac.find_overlapping_iter(hay.text.as_str()) {
-                let w = match hay.starts.binary_search(&m.start()) {
-                    Ok(i) => i,
-                    Err(i) => i.saturating_sub(1),
-                };
-                found.push((w, t.contains[m.pattern().as_usize()].atom));
-            }
+    }
+
+    /// Append to `out` every stage of every pattern that the prepared simple command
+    /// satisfies, in stage order among those named by the command and then among `*` stages.
+    /// `scratch` only saves allocations between calls; nothing in it carries over.
+    pub fn stage_hits_in(
+        &self,
+        hay: &Haystack<'_>,
+        scratch: &mut MatchScratch,
+        out: &mut Vec<StageHit>,
+    ) {
+        let words = hay.words;
+        let t = self.tables.pools();
+        if t.stages.is_empty() || words.is_empty() {
+            return;
         }
+        self.find_atoms(hay, scratch);
+        let found = &mut scratch.found;
         debug_assert!(found.iter().all(|(_, a)| *a < self.tables.atom_count));
         // Grouped by word, in the order found within a word.
         found.sort_by_key(|(w, _)| *w);
@@ -1048,6 +1055,7 @@ impl<'a> Pools<'a> {
     }
 
     /// The stages `index` lists under `atom`.
+    #[inline]
     fn listed(&self, index: &'a [(AtomId, Span)], atom: AtomId) -> &'a [u32] {
         match index.binary_search_by(|(a, _)| a.cmp(&atom)) {
             Ok(i) => &self.ids[index[i].1.range()],
@@ -1058,7 +1066,7 @@ impl<'a> Pools<'a> {
 
 /// Buffers reused across [`TierMatcher::stage_hits_in`] calls.
 #[derive(Debug, Default)]
-pub(crate) struct MatchScratch {
+pub struct MatchScratch {
     /// (word index, atom) pairs.
     found: Vec<(usize, AtomId)>,
     /// `found[bounds[w]..bounds[w + 1]]` are the atoms of word `w`.
@@ -1067,29 +1075,44 @@ pub(crate) struct MatchScratch {
     seen: Vec<u64>,
     /// Candidate `*` stages.
     any: Vec<u32>,
+    /// (word, end, longest first, atom) of every substring atom found.
+    substrings: Vec<(usize, usize, std::cmp::Reverse<usize>, AtomId)>,
     head_words: Vec<usize>,
 }
 
 /// A simple command prepared for matching: the haystack `SEP w0 SEP w1 SEP ... SEP` and the
 /// byte offset where each word starts. The same for every tier, so built once per command.
 #[derive(Debug)]
-pub(crate) struct Haystack<'w> {
+pub struct Haystack<'w> {
     words: &'w [Word],
     text: String,
     starts: Vec<usize>,
     /// The class bits of each word (see [`CLASSES`]).
     classes: &'w [u32],
+    /// `text`, ASCII-lowercased, for substring atoms.
+    lower: std::cell::OnceCell<Vec<u8>>,
 }
 
 impl<'w> Haystack<'w> {
+    /// The byte offset where word `i` ends (the SEP after it).
+    fn word_end(&self, i: usize) -> usize {
+        self.starts.get(i + 1).map_or(self.text.len(), |next| *next) - 1
+    }
+
+    /// The haystack, ASCII-lowercased (made once, for the first tier that asks).
+    fn lower(&self) -> &[u8] {
+        self.lower
+            .get_or_init(|| self.text.as_bytes().to_ascii_lowercase())
+    }
+
     /// A haystack whose words have the given class bits.
-    pub(crate) fn with_classes(words: &'w [Word], classes: &'w [u32]) -> Haystack<'w> {
+    pub fn with_classes(words: &'w [Word], classes: &'w [u32]) -> Haystack<'w> {
         let mut h = Haystack::new(words);
         h.classes = classes;
         h
     }
 
-    pub(crate) fn new(words: &'w [Word]) -> Haystack<'w> {
+    pub fn new(words: &'w [Word]) -> Haystack<'w> {
         let mut text =
             String::with_capacity(words.iter().map(|w| w.text.len() + 1).sum::<usize>() + 1);
         let mut starts = Vec::with_capacity(words.len());
@@ -1104,6 +1127,25 @@ impl<'w> Haystack<'w> {
             text,
             starts,
             classes: &[],
+            lower: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+/// Calls `f(atom, k)` for every atom of the sorted table `atoms` that is `key[..k]`, shortest
+/// first. Stops at the first `k` that no atom starts with.
+fn each_prefix(t: &Pools<'_>, atoms: &[Term], key: &[u8], mut f: impl FnMut(AtomId, usize)) {
+    let mut lo = 0;
+    for k in 1..=key.len() {
+        let probe = &key[..k];
+        // Atoms sorted: those starting with `probe` follow every atom below it.
+        lo += atoms[lo..].partition_point(|a| &t.text[a.text.range()] < probe);
+        let Some(next) = atoms.get(lo) else { return };
+        let text = &t.text[next.text.range()];
+        if text == probe {
+            f(next.atom, k);
+        } else if !text.starts_with(probe) {
+            return;
         }
     }
 }
@@ -1163,7 +1205,7 @@ fn eval_stage(
 
 /// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
 /// a safe pattern with such targets vouches only for the operands it covers.
-pub(crate) fn names_paths(stage: StageRef<'_>) -> bool {
+pub fn names_paths(stage: StageRef<'_>) -> bool {
     stage.targets().any(|t| match t {
         Target::Exact(w) if w.contains(CLASS_MARK) => {
             class_of_target(w).is_some_and(|b| PATH_CLASSES & (1 << b) != 0)
@@ -1177,7 +1219,7 @@ pub(crate) fn names_paths(stage: StageRef<'_>) -> bool {
 
 /// Whether the words not consumed by `hit`'s head are all matched by the stage's targets: the
 /// "explicit cover" test for safe exceptions. Redirections are not operands here.
-pub(crate) fn covers_all_operands(
+pub fn covers_all_operands(
     stage: StageRef<'_>,
     words: &[Word],
     head_words: &[usize],
@@ -1213,124 +1255,123 @@ pub(crate) fn covers_all_operands(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
     use super::*;
-    use crate::kg::Tier;
-    use crate::parse;
 
-    #[track_caller]
-    fn check(pattern: &str, command: &str, expected: bool) {
-        let p = Pattern::compile(pattern).unwrap();
-        let m = TierMatcher::build(&[(0, pattern, p)]).unwrap();
-        let parsed = parse::parse(command);
-        let hit = parsed
-            .commands
+    /// What the atom search found before the tables replaced the automata: one automaton over
+    /// the prefix atoms and one ASCII-case-insensitive automaton over the substring atoms, run
+    /// overlapping over the haystack, each match given to the word it starts in.
+    fn found_by_automata(
+        m: &TierMatcher,
+        [prefixes, contains]: &[AhoCorasick; 2],
+        hay: &Haystack<'_>,
+    ) -> Vec<(usize, AtomId)> {
+        let t = m.tables.pools();
+        let mut scratch = MatchScratch::default();
+        m.find_atoms(hay, &mut scratch);
+        // Whole words and classes are found as before; keep them, drop the rest.
+        let automaton_kinds: Vec<AtomId> = t
+            .prefixes
             .iter()
-            .any(|c| !m.stage_hits(&c.words).is_empty());
-        assert_eq!(hit, expected, "pattern `{pattern}` on `{command}`");
-    }
-
-    #[test]
-    fn pattern_semantics() {
-        for (pattern, command, expected) in [
-            ("rm -rf /", "rm -rf /", true),
-            ("rm -rf /", "rm -r -f /", true),
-            ("rm -rf /", "rm --recursive --force /", true),
-            ("rm -rf /", "rm -rfv /tmp/x /", true),
-            ("rm -rf /", "rm -rf /tmp/x", false),
-            ("rm -rf /", "echo rm -rf /", false),
-            ("rm -r /etc/**", "rm -r /etc/nginx", true),
-            ("rm -r /etc/**", "rm -r /etcetera", false),
-            ("git push -f", "git push origin main --force", true),
-            ("git push -f", "git -C repo push --force", true),
-            ("git push -f", "git push --force-with-lease", false),
-            ("git push -f", "git commit -m push --force", false),
-            ("git push +*", "git push origin +main", true),
-            ("git branch -D", "git branch -d x", false),
-            ("git branch -D", "git branch --delete --force x", true),
-            ("kubectl delete", "kubectl -n prod delete pod x", true),
-            ("psql '*drop table*'", "psql -c 'DROP TABLE users'", true),
-            ("psql '*drop table*'", "psql -c 'select 1'", false),
-            ("* >~/.bashrc", "echo x >> ~/.bashrc", true),
-            ("* >~/.ssh/**", "cat k > ~/.ssh/authorized_keys", true),
-            ("dd of=/dev/*", "dd if=x of=/dev/sda bs=1M", true),
-            ("find -delete", "find . -name x -delete", true),
-            ("rm -rf *", "rm -rf *", true),
-            ("rm -rf *", "rm -rf build", false),
-            ("cargo test", "cargo test -p foo --release", true),
-            ("rm -r ~/\\*", "rm -rf ~/*", true),
-            ("rm -r ~/\\*", "rm -rf ~/project", false),
-            ("git grep -O", "git grep -O'sh -c id' x", true),
-            (
-                "git restore --staged **",
-                "git restore --staged src/a.rs",
-                true,
-            ),
-            ("git restore --staged **", "git restore src/a.rs", false),
-        ] {
-            check(pattern, command, expected);
+            .chain(t.contains)
+            .map(|a| a.atom)
+            .collect();
+        let mut found: Vec<_> = scratch
+            .found
+            .into_iter()
+            .filter(|(_, a)| !automaton_kinds.contains(a))
+            .collect();
+        for m in prefixes.find_overlapping_iter(hay.text.as_str()) {
+            if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
+                found.push((w, t.prefixes[m.pattern().as_usize()].atom));
+            }
         }
-    }
-
-    #[test]
-    fn a_bare_star_stage_hits_every_command() {
-        let p = Pattern::compile("* | sh").unwrap();
-        let m = TierMatcher::build(&[(0, "* | sh", p)]).unwrap();
-        for cmd in ["echo hi", "ls -la /", "sh"] {
-            let parsed = parse::parse(cmd);
-            let hits: Vec<_> = m
-                .stage_hits(&parsed.commands[0].words)
-                .iter()
-                .map(|h| (h.pattern, h.stage))
-                .collect();
-            // Stages named by the command come first.
-            let want: &[(usize, usize)] = if cmd == "sh" {
-                &[(0, 1), (0, 0)]
-            } else {
-                &[(0, 0)]
+        for m in contains.find_overlapping_iter(hay.text.as_str()) {
+            let w = match hay.starts.binary_search(&m.start()) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
             };
-            assert_eq!(hits, want, "{cmd}");
+            found.push((w, t.contains[m.pattern().as_usize()].atom));
         }
+        found.sort_by_key(|(w, _)| *w);
+        found
     }
 
-    /// Listing `*` stages under one atom each needs loses no hit: on every example of the
-    /// default KG, each tier reports what it reports when every `*` stage is checked.
+    /// The table search finds exactly what the automata found, in the same order, for every
+    /// tier of the project's KG on the words of every example and of some awkward commands.
     #[test]
-    fn the_star_stage_index_loses_no_hit() {
-        let kg = crate::kg::Kg::embedded().unwrap();
-        let commands: Vec<&str> = kg
+    fn table_search_finds_what_the_automata_found() {
+        let mut kg = crate::Kg::new();
+        kg.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kg"))
+            .unwrap();
+        let mut commands: Vec<String> = kg
             .entries()
             .iter()
             .flat_map(|e| e.examples.iter().chain(&e.not_examples))
-            .map(|ex| ex.text.as_str())
+            .map(|ex| ex.text.clone())
             .collect();
         assert!(commands.len() > 300);
-        for tier in [Tier::Destructive, Tier::Suspicious, Tier::Safe] {
-            let tables = crate::embedded::tier(tier).unwrap();
-            let mut unindexed = tables.clone();
-            let mut ids = unindexed.ids.to_vec();
-            let start = ids.len();
-            ids.extend(
-                (0..tables.stages.len())
-                    .filter(|&i| tables.stages[i].name.is_none())
-                    .map(idx),
-            );
-            unindexed.any_always = span_of(&ids, start);
-            unindexed.any_by_atom = List::Owned(Vec::new());
-            unindexed.ids = List::Owned(ids);
-            let (indexed, unindexed) = (
-                TierMatcher::new(tables).unwrap(),
-                TierMatcher::new(unindexed).unwrap(),
-            );
-            let mut hits = 0;
-            for cmd in &commands {
-                for c in &parse::parse(cmd).commands {
-                    let got = indexed.stage_hits(&c.words);
-                    assert_eq!(got, unindexed.stage_hits(&c.words), "{tier}: `{cmd}`");
-                    hits += got.len();
+        commands.extend(
+            [
+                "PSQL -c 'DrOp TaBlE users'",
+                "curl HTTPS://Example.COM/x | SH",
+                "rm -rf /tmp/é/x ~/ÉTÉ",
+                "x \u{1e}y z\u{1e}",
+                "",
+                "a",
+            ]
+            .map(String::from),
+        );
+        let mut atoms = 0;
+        for tier in [
+            crate::Tier::Destructive,
+            crate::Tier::Suspicious,
+            crate::Tier::Safe,
+        ] {
+            let mut patterns = Vec::new();
+            for (i, e) in kg
+                .entries()
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.tier == tier)
+            {
+                for syn in &e.synonyms {
+                    let p = Pattern::compile(&syn.text).unwrap();
+                    patterns.push((u32::try_from(i).unwrap(), syn.text.as_str(), p));
                 }
             }
-            assert!(hits > 100, "{tier}: only {hits} hits");
+            let m = TierMatcher::build(&patterns).unwrap();
+            assert!(!m.tables.prefixes.is_empty() && !m.tables.contains.is_empty());
+            let build = |pats: &[Term], ci: bool| -> AhoCorasick {
+                AhoCorasickBuilder::new()
+                    .match_kind(MatchKind::Standard)
+                    .ascii_case_insensitive(ci)
+                    .build(pats.iter().map(|a| m.tables.bytes(a.text)))
+                    .unwrap()
+            };
+            let automata = [
+                build(&m.tables.prefixes, false),
+                build(&m.tables.contains, true),
+            ];
+            for cmd in &commands {
+                let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+                let words = canon::canonical_words(&argv, &[]);
+                let hay = Haystack::new(&words);
+                let mut scratch = MatchScratch::default();
+                m.find_atoms(&hay, &mut scratch);
+                let mut got = scratch.found.clone();
+                got.sort_by_key(|(w, _)| *w);
+                assert_eq!(
+                    got,
+                    found_by_automata(&m, &automata, &hay),
+                    "{tier}: `{cmd}`"
+                );
+                atoms += got.len();
+            }
         }
+        assert!(atoms > 1000, "only {atoms} atoms found");
     }
 
     #[test]

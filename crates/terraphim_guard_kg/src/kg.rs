@@ -9,8 +9,13 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
+/// Where the entries of the default KG, embedded in the binary, say they come from:
+/// `<embedded>/<tier dir>/<file>`.
+pub const EMBEDDED_ROOT: &str = "<embedded>";
+
 /// The tier a KG entry belongs to; it comes from the entry's directory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Tier {
     /// `guard-safe/`: allowed on the host when every part of a command is safe.
     Safe,
@@ -40,6 +45,17 @@ impl Tier {
             "guard-suspicious" => Some(Tier::Suspicious),
             "guard-destructive" => Some(Tier::Destructive),
             "guard-replace" => Some(Tier::Replace),
+            _ => None,
+        }
+    }
+
+    /// The tier of a short name (`safe`, `suspicious`, `destructive`, `replace`).
+    pub fn from_name(name: &str) -> Option<Tier> {
+        match name.trim() {
+            "safe" => Some(Tier::Safe),
+            "suspicious" => Some(Tier::Suspicious),
+            "destructive" => Some(Tier::Destructive),
+            "replace" => Some(Tier::Replace),
             _ => None,
         }
     }
@@ -83,7 +99,9 @@ pub enum Status {
 }
 
 impl Status {
-    fn parse(value: &str) -> Option<Status> {
+    /// The status a `status::` value names (case-insensitive; `active` and `approved` are
+    /// `stable`); `None` for anything else.
+    pub fn parse(value: &str) -> Option<Status> {
         match value.trim().to_ascii_lowercase().as_str() {
             "stable" | "active" | "approved" => Some(Status::Stable),
             "preview" => Some(Status::Preview),
@@ -159,38 +177,34 @@ impl Entry {
         };
         let mut heading = None;
         let mut in_fence = false;
-        for (idx, raw) in content.lines().enumerate() {
-            let line_no = idx + 1;
-            let line = raw.trim();
-            if line.starts_with("```") || line.starts_with("~~~") {
-                in_fence = !in_fence;
-                continue;
-            }
-            if in_fence {
-                continue;
-            }
-            if heading.is_none()
-                && let Some(h) = line.strip_prefix("# ")
-            {
-                heading = Some(h.trim().to_string());
-                continue;
-            }
-            let Some((key, value)) = split_directive(line) else {
-                continue;
+        for (line_no, line) in lines(content) {
+            let (key, value) = match line {
+                Line::Fence => {
+                    in_fence = !in_fence;
+                    continue;
+                }
+                Line::Fenced(_) => continue,
+                Line::Text(text) => {
+                    if heading.is_none()
+                        && let Some(h) = text.strip_prefix("# ")
+                    {
+                        heading = Some(h.trim().to_string());
+                    }
+                    continue;
+                }
+                Line::Directive { key, value } => (key, value),
             };
-            let value = value.trim();
             let located = |text: &str| Located {
                 text: text.trim().to_string(),
                 line: line_no,
             };
             match key.as_str() {
-                "synonyms" => {
-                    for syn in value.split(',') {
-                        if !syn.trim().is_empty() {
-                            entry.synonyms.push(located(syn));
-                        }
-                    }
-                }
+                "synonyms" => entry
+                    .synonyms
+                    .extend(split_synonyms(value).map(|text| Located {
+                        text: text.to_string(),
+                        line: line_no,
+                    })),
                 "reason" => entry.reason = Some(value.to_string()),
                 "profile" => {
                     if value.is_empty() {
@@ -236,12 +250,61 @@ impl Entry {
     pub fn is_active(&self) -> bool {
         self.status == Status::Stable
     }
+
+    /// The file the entry was read from; `None` for an entry of the embedded default KG.
+    pub fn file(&self) -> Option<&Path> {
+        (!self.source.starts_with(EMBEDDED_ROOT)).then_some(self.source.as_path())
+    }
 }
 
-/// `key:: value` with a case-insensitive key; `key::: value` (terraphim's `type:::`) is not a
-/// guard directive.
-fn split_directive(line: &str) -> Option<(String, &str)> {
-    let (key, rest) = line.split_once("::")?;
+/// One line of KG markdown, classified the one way every reader of the format (the guard, the
+/// learning loop, the review gate) sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// A line that opens or closes a code fence (it starts with ```` ``` ```` or `~~~`).
+    Fence,
+    /// A line inside a code fence, trimmed: never a directive.
+    Fenced(&'a str),
+    /// `key:: value` outside a fence: the key lowercased with `-` as `_`, the value trimmed.
+    /// `key::: value` (terraphim's `type:::`) is not a directive, nor is a key with anything
+    /// but ASCII letters, digits, `_` and `-`.
+    Directive {
+        /// The key, lowercased, `-` written `_`.
+        key: String,
+        /// The value, trimmed.
+        value: &'a str,
+    },
+    /// Anything else outside a fence (headings, prose), trimmed.
+    Text(&'a str),
+}
+
+/// The lines of `content` with their 1-based numbers, classified.
+pub fn lines(content: &str) -> impl Iterator<Item = (usize, Line<'_>)> {
+    let mut in_fence = false;
+    content.lines().enumerate().map(move |(idx, raw)| {
+        let line = raw.trim();
+        let kind = if line.starts_with("```") || line.starts_with("~~~") {
+            in_fence = !in_fence;
+            Line::Fence
+        } else if in_fence {
+            Line::Fenced(line)
+        } else if let Some((key, value)) = directive(line) {
+            Line::Directive { key, value }
+        } else {
+            Line::Text(line)
+        };
+        (idx + 1, kind)
+    })
+}
+
+/// The patterns of a `synonyms::` value: comma-separated, trimmed, empty ones dropped.
+pub fn split_synonyms(value: &str) -> impl Iterator<Item = &str> {
+    value.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// `key:: value` (see [`Line::Directive`]) in one line, whatever the fences around it.
+fn directive(line: &str) -> Option<(String, &str)> {
+    let (key, rest) = line.trim().split_once("::")?;
     if rest.starts_with(':')
         || key.is_empty()
         || !key
@@ -250,7 +313,7 @@ fn split_directive(line: &str) -> Option<(String, &str)> {
     {
         return None;
     }
-    Some((key.to_ascii_lowercase().replace('-', "_"), rest))
+    Some((key.to_ascii_lowercase().replace('-', "_"), rest.trim()))
 }
 
 /// A set of KG entries from one or more sources, in loading order.
@@ -265,26 +328,13 @@ impl Kg {
         Kg::default()
     }
 
-    /// The KG embedded in the binary at build time (`kg/` of the workspace).
-    pub fn embedded() -> Result<Kg> {
-        Kg::embedded_filtered(|_| true)
-    }
-
-    /// The embedded entries of one tier.
-    pub(crate) fn embedded_tier(tier: Tier) -> Result<Kg> {
-        Kg::embedded_filtered(|rel| {
-            rel.strip_prefix(tier.dir_name())
-                .is_some_and(|rest| rest.starts_with('/'))
-        })
-    }
-
-    fn embedded_filtered(keep: impl Fn(&str) -> bool) -> Result<Kg> {
+    /// The entries of the default KG embedded in a binary: `files` are (path relative to the
+    /// `kg/` directory, content), each parsed as `<embedded>/<path>` with the tier of its
+    /// directory.
+    pub fn from_embedded<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Kg> {
         let mut kg = Kg::new();
-        for (rel, content) in crate::embedded::default_kg() {
-            if !keep(rel) {
-                continue;
-            }
-            let path = Path::new("<embedded>").join(rel);
+        for (rel, content) in files {
+            let path = Path::new(EMBEDDED_ROOT).join(rel);
             let tier = tier_of(&path).ok_or_else(|| Error::Entry {
                 path: path.clone(),
                 line: 1,
@@ -403,7 +453,7 @@ impl Kg {
 
 /// The entries that take effect: of several entries with one tier and concept, the last (the
 /// user's KG, loaded after the default one, replaces or deprecates a default entry).
-pub(crate) fn effective(entries: &[Entry]) -> Vec<&Entry> {
+pub fn effective(entries: &[Entry]) -> Vec<&Entry> {
     let mut last: std::collections::HashMap<(Tier, &str), usize> =
         std::collections::HashMap::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
@@ -418,7 +468,7 @@ pub(crate) fn effective(entries: &[Entry]) -> Vec<&Entry> {
 }
 
 /// The tier of a file from the nearest `guard-*` directory among its ancestors.
-pub(crate) fn tier_of(path: &Path) -> Option<Tier> {
+pub fn tier_of(path: &Path) -> Option<Tier> {
     path.ancestors().skip(1).find_map(|a| {
         a.file_name()
             .and_then(|n| n.to_str())
@@ -455,6 +505,9 @@ fn collect_md(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use pretty_assertions::assert_eq;
+
     use super::*;
 
     #[test]
@@ -475,19 +528,223 @@ mod tests {
         assert_eq!(e.reason.as_deref(), Some("deletes unmerged work"));
     }
 
+    /// Every rule of the format, as rows: markdown in, (synonyms, status) or the error out.
     #[test]
-    fn errors_name_file_and_line() {
-        let e = Entry::parse(
-            Path::new("x/guard-safe/ls.md"),
-            Tier::Safe,
-            "synonyms:: ls\nstatus:: maybe\n",
-        )
-        .unwrap_err();
+    fn parser_rules() {
+        type Want = std::result::Result<(&'static [&'static str], Status), &'static str>;
+        let rows: &[(&str, &str, Want)] = &[
+            (
+                "plain",
+                "synonyms:: ls, ls -la\n",
+                Ok((&["ls", "ls -la"], Status::Stable)),
+            ),
+            (
+                "key case and dashes",
+                "SYNONYMS:: ls\nStatus:: Preview\n",
+                Ok((&["ls"], Status::Preview)),
+            ),
+            (
+                "empty synonyms dropped",
+                "synonyms:: ls, , ,pwd\n",
+                Ok((&["ls", "pwd"], Status::Stable)),
+            ),
+            (
+                "two synonym lines",
+                "synonyms:: ls\nsynonyms:: pwd\n",
+                Ok((&["ls", "pwd"], Status::Stable)),
+            ),
+            (
+                "indented directive",
+                "   synonyms:: ls  \n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "triple colon is terraphim's",
+                "synonyms::: rm -rf /\nsynonyms:: ls\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "space in key",
+                "syn onyms:: rm -rf /\nsynonyms:: ls\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "backtick fence hides",
+                "synonyms:: ls\n```\nsynonyms:: rm -rf /\nstatus:: deprecated\n```\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "tilde fence hides",
+                "synonyms:: ls\n~~~ sh\nsynonyms:: rm -rf /\n~~~\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "indented fence hides",
+                "synonyms:: ls\n  ```\nsynonyms:: rm -rf /\n  ```\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "after a closed fence",
+                "```\nx\n```\nsynonyms:: ls\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "approved is stable",
+                "synonyms:: ls\nstatus:: approved\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "active is stable",
+                "synonyms:: ls\nstatus:: active\n",
+                Ok((&["ls"], Status::Stable)),
+            ),
+            (
+                "staged",
+                "synonyms:: ls\nstatus:: staged\n",
+                Ok((&["ls"], Status::Staged)),
+            ),
+            (
+                "deprecated",
+                "synonyms:: ls\nstatus:: DEPRECATED\n",
+                Ok((&["ls"], Status::Deprecated)),
+            ),
+            (
+                "unknown status",
+                "synonyms:: ls\n\nstatus:: maybe\n",
+                Err(
+                    "x/guard-safe/ls.md:3: unknown status `maybe` (stable, preview, staged, deprecated)",
+                ),
+            ),
+            (
+                "empty status",
+                "synonyms:: ls\nstatus::\n",
+                Err(
+                    "x/guard-safe/ls.md:2: unknown status `` (stable, preview, staged, deprecated)",
+                ),
+            ),
+            (
+                "unclosed fence",
+                "synonyms:: ls\n```\nsynonyms:: pwd\n",
+                Err("x/guard-safe/ls.md:3: a code fence is never closed"),
+            ),
+            (
+                "fenced synonyms only",
+                "```\nsynonyms:: ls\n```\n",
+                Err(
+                    "x/guard-safe/ls.md:1: no `synonyms::` line: an entry needs at least one pattern",
+                ),
+            ),
+            (
+                "no synonyms",
+                "# ls\n",
+                Err(
+                    "x/guard-safe/ls.md:1: no `synonyms::` line: an entry needs at least one pattern",
+                ),
+            ),
+            (
+                "empty profile",
+                "synonyms:: ls\nprofile::   \n",
+                Err("x/guard-safe/ls.md:2: `profile::` is empty"),
+            ),
+        ];
+        for (name, text, want) in rows {
+            let got = Entry::parse(Path::new("x/guard-safe/ls.md"), Tier::Safe, text)
+                .map(|e| {
+                    let syns: Vec<String> = e.synonyms.into_iter().map(|s| s.text).collect();
+                    (syns, e.status)
+                })
+                .map_err(|e| e.to_string());
+            let want = want
+                .map(|(syns, status)| (syns.iter().map(|s| (*s).to_string()).collect(), status))
+                .map_err(str::to_string);
+            assert_eq!(got, want, "{name}");
+        }
+    }
+
+    #[test]
+    fn lines_are_classified_once_for_every_reader() {
+        let text = "# T\nkey-A:: v \n```\nsynonyms:: x\n```\nprose";
+        let got: Vec<_> = lines(text).collect();
         assert_eq!(
-            e.to_string(),
-            "x/guard-safe/ls.md:2: unknown status `maybe` (stable, preview, staged, deprecated)"
+            got,
+            [
+                (1, Line::Text("# T")),
+                (
+                    2,
+                    Line::Directive {
+                        key: "key_a".into(),
+                        value: "v"
+                    }
+                ),
+                (3, Line::Fence),
+                (4, Line::Fenced("synonyms:: x")),
+                (5, Line::Fence),
+                (6, Line::Text("prose")),
+            ]
         );
-        let e = Entry::parse(Path::new("x/guard-safe/ls.md"), Tier::Safe, "# ls\n").unwrap_err();
-        assert!(e.to_string().contains("no `synonyms::` line"), "{e}");
+    }
+
+    /// A bad file in a directory is reported with its path and line; the good ones still load.
+    #[test]
+    fn bad_files_are_reported_with_file_and_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("guard-safe");
+        fs_err::create_dir_all(&dir).unwrap();
+        fs_err::write(dir.join("ls.md"), "synonyms:: ls\n").unwrap();
+        fs_err::write(dir.join("bad.md"), "synonyms:: pwd\n```\n").unwrap();
+        fs_err::write(dir.join("worse.md"), "# worse\nstatus:: nope\n").unwrap();
+        let mut kg = Kg::new();
+        let errors: Vec<String> = kg
+            .add_dir_collecting(tmp.path())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let at = |file: &str, line: usize| format!("{}:{line}:", dir.join(file).display());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with(&at("bad.md", 2)), "{errors:?}");
+        assert!(errors[1].starts_with(&at("worse.md", 2)), "{errors:?}");
+        let concepts: Vec<_> = kg.entries().iter().map(|e| e.concept.as_str()).collect();
+        assert_eq!(concepts, ["ls"]);
+        // The failing loader stops at the first.
+        let err = Kg::new().add_dir(tmp.path()).unwrap_err().to_string();
+        assert!(err.starts_with(&at("bad.md", 2)), "{err}");
+    }
+
+    /// Of several entries with one tier and concept the last takes effect; other tiers keep
+    /// theirs; a user's deprecated entry hides the default one.
+    #[test]
+    fn later_entries_override_earlier_ones() {
+        let entry = |path: &str, text: &str| {
+            let path = Path::new(path);
+            Entry::parse(path, tier_of(path).unwrap(), text).unwrap()
+        };
+        let kg = [
+            entry("<embedded>/guard-safe/ls.md", "synonyms:: ls\n"),
+            entry("<embedded>/guard-destructive/ls.md", "synonyms:: ls /\n"),
+            entry("<embedded>/guard-safe/pwd.md", "synonyms:: pwd\n"),
+            entry(
+                "/home/u/guard-safe/LS.md",
+                "synonyms:: ls -la\nstatus:: deprecated\n",
+            ),
+        ];
+        let got: Vec<_> = effective(&kg)
+            .iter()
+            .map(|e| {
+                (
+                    e.tier,
+                    e.synonyms[0].text.as_str(),
+                    e.is_active(),
+                    e.file().is_some(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Tier::Destructive, "ls /", true, false),
+                (Tier::Safe, "pwd", true, false),
+                (Tier::Safe, "ls -la", false, true),
+            ]
+        );
     }
 }

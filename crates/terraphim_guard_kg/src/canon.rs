@@ -27,7 +27,7 @@ pub struct Word {
 }
 
 /// Fold Unicode dash and space look-alikes to ASCII.
-pub(crate) fn fold_lookalikes(s: &str) -> std::borrow::Cow<'_, str> {
+pub fn fold_lookalikes(s: &str) -> std::borrow::Cow<'_, str> {
     if s.is_ascii() {
         return std::borrow::Cow::Borrowed(s);
     }
@@ -56,7 +56,7 @@ pub(crate) fn fold_lookalikes(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The basename of a command word: `/usr/bin/rm` -> `rm`.
-pub(crate) fn command_basename(word: &str) -> &str {
+pub fn command_basename(word: &str) -> &str {
     match word.rsplit_once('/') {
         Some((_, base)) if !base.is_empty() => base,
         _ => word,
@@ -65,7 +65,7 @@ pub(crate) fn command_basename(word: &str) -> &str {
 
 /// Normalise a path-like operand lexically: `${HOME}` -> `$HOME`, repeated and trailing slashes,
 /// `.` and `..` components of absolute and home-relative paths.
-pub(crate) fn normalise_path(word: &str) -> String {
+pub fn normalise_path(word: &str) -> String {
     if word.contains(char::is_whitespace) {
         // Not a path: a message, a script, a SQL statement.
         return word.to_string();
@@ -216,7 +216,7 @@ fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
 
 /// Split a raw flag word into canonical flags, given the command's name and subcommand.
 /// Returns the flags and, for `--opt=value`, the value.
-pub(crate) fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Option<String>) {
+pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Option<String>) {
     let (flag, value) = match word.split_once('=') {
         Some((f, v)) if f.starts_with("--") || SINGLE_DASH_LONG.contains(&head) => {
             (f, Some(v.to_string()))
@@ -263,7 +263,7 @@ pub(crate) fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>
 }
 
 /// Insert an operand before the redirections (which canonical text keeps last).
-pub(crate) fn insert_operand(words: &mut Vec<Word>, text: String) {
+pub fn insert_operand(words: &mut Vec<Word>, text: String) {
     let at = words
         .iter()
         .position(|w| w.kind == WordKind::Redirect)
@@ -279,18 +279,18 @@ pub(crate) fn insert_operand(words: &mut Vec<Word>, text: String) {
 }
 
 /// Whether a word's value is only known at run time (`$X`, `$(..)`, backquotes).
-pub(crate) fn is_dynamic(word: &str) -> bool {
+pub fn is_dynamic(word: &str) -> bool {
     word.contains('$') || word.contains('`')
 }
 
 /// Whether a word is an option for canonicalisation purposes.
-pub(crate) fn is_flag(word: &str) -> bool {
+pub fn is_flag(word: &str) -> bool {
     word.len() > 1 && word.starts_with('-') && word != "--"
 }
 
 /// Build canonical words from unquoted argv words. The first word is the command name; `--`
 /// ends options; redirection targets come last as `>PATH`.
-pub(crate) fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
+pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
     let mut out = Vec::with_capacity(argv.len() + redirects.len());
     let Some((first, rest)) = argv.split_first() else {
         return out;

@@ -1,0 +1,232 @@
+//! Compiling KG entries into one matcher per tier (the default KG's tables and the user's).
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::kg::{Kg, Tier};
+use crate::parse::{self};
+use crate::pattern::{self, Haystack, MatchScratch, Pattern, PatternRef, StageHit, TierMatcher};
+use crate::replace::Replacer;
+
+use super::{Guard, ProfileRanks};
+
+/// Text of an entry: borrowed from the embedded default KG, owned for the user's entries.
+type Text = Cow<'static, str>;
+
+pub(super) struct CompiledEntry {
+    pub(super) tier: Tier,
+    pub(super) concept: Text,
+    pub(super) reason: Option<Text>,
+    pub(super) profile: Option<Text>,
+    pub(super) source: Cow<'static, Path>,
+}
+
+/// The patterns of one tier: the default KG's, compiled by the build script, and the ones
+/// compiled at run time from the user's KG. Pattern indices run across both layers in order.
+pub(super) struct TierSet {
+    pub(super) layers: Vec<Layer>,
+}
+
+pub(super) struct Layer {
+    pub(super) matcher: TierMatcher,
+    /// Patterns of default entries that the user's KG overrides (`None`: none is).
+    pub(super) disabled: Option<Vec<bool>>,
+}
+
+impl TierSet {
+    /// Every stage of every enabled pattern that the simple command satisfies.
+    pub(super) fn stage_hits(
+        &self,
+        hay: &Haystack<'_>,
+        scratch: &mut MatchScratch,
+    ) -> Vec<StageHit> {
+        let mut out = Vec::new();
+        let mut base = 0;
+        for layer in &self.layers {
+            let from = out.len();
+            layer.matcher.stage_hits_in(hay, scratch, &mut out);
+            if let Some(disabled) = &layer.disabled {
+                let mut i = 0;
+                out.retain(|h| {
+                    i += 1;
+                    i <= from || !disabled[h.pattern]
+                });
+            }
+            for h in &mut out[from..] {
+                h.pattern += base;
+            }
+            base += layer.matcher.len();
+        }
+        out
+    }
+
+    fn locate(&self, mut idx: usize) -> (&Layer, usize) {
+        for layer in &self.layers {
+            if idx < layer.matcher.len() {
+                return (layer, idx);
+            }
+            idx -= layer.matcher.len();
+        }
+        unreachable!("pattern index {idx} beyond the tier's patterns")
+    }
+
+    pub(super) fn pattern(&self, idx: usize) -> PatternRef<'_> {
+        let (layer, i) = self.locate(idx);
+        layer.matcher.pattern(i)
+    }
+
+    /// The entry index and synonym of a pattern.
+    pub(super) fn origin(&self, idx: usize) -> (u32, &str) {
+        let (layer, i) = self.locate(idx);
+        layer.matcher.origin(i)
+    }
+}
+
+/// Which commands' operands need classes.
+#[derive(Debug, Default)]
+pub(crate) struct ClassHeads {
+    pub(super) names: HashSet<String>,
+    pub(super) any: bool,
+}
+
+impl ClassHeads {
+    pub(super) fn add(&mut self, set: &TierSet) {
+        for layer in &set.layers {
+            for i in 0..layer.matcher.len() {
+                let p = layer.matcher.pattern(i);
+                for s in 0..p.stage_count() {
+                    let Some(st) = p.stage(s) else { continue };
+                    let operand_class = st.targets().any(|t| {
+                        matches!(t, pattern::Target::Exact(e)
+                            if e.starts_with(pattern::CLASS_MARK))
+                    });
+                    if operand_class {
+                        match st.name() {
+                            Some(n) => {
+                                self.names.insert(n.to_string());
+                            }
+                            None => self.any = true,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the operands of a command named `name` are classed.
+    pub(crate) fn wants(&self, name: &str) -> bool {
+        self.any || self.names.contains(name)
+    }
+}
+
+impl Guard {
+    /// Compile the default KG (when `embedded`, from the tables `build.rs` compiled) and then
+    /// `kg` on top: a later entry of the same tier and concept overrides an earlier one, so the
+    /// user's KG can replace or deprecate a default entry.
+    pub(super) fn compile(
+        kg: &Kg,
+        embedded: bool,
+        default_profile: String,
+        ranks: ProfileRanks,
+    ) -> Result<Guard> {
+        parse::check_grammar().map_err(Error::Grammar)?;
+        let mut entries = Vec::new();
+        // Per tier: (entry index, synonym, compiled pattern).
+        let mut per_tier: BTreeMap<Tier, Vec<(u32, &str, Pattern)>> = BTreeMap::new();
+        let mut replace_entries = Vec::new();
+        // (tier, concept) of every entry of `kg`: those default entries are overridden.
+        let user: HashSet<(Tier, &str)> = kg
+            .entries()
+            .iter()
+            .map(|e| (e.tier, e.concept.as_str()))
+            .collect();
+        // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
+        let mut overridden = Vec::new();
+        if embedded {
+            for e in crate::embedded::entries() {
+                entries.push(CompiledEntry {
+                    tier: e.tier,
+                    concept: Text::Borrowed(e.concept()),
+                    reason: e.reason().map(Text::Borrowed),
+                    profile: e.profile().map(Text::Borrowed),
+                    source: Cow::Borrowed(Path::new(e.source())),
+                });
+                overridden.push(user.contains(&(e.tier, e.concept())));
+            }
+            for entry in crate::embedded::embedded_tier(Tier::Replace)?.entries() {
+                if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
+                    replace_entries.push(entry.clone());
+                }
+            }
+        }
+        for entry in crate::kg::effective(kg.entries())
+            .into_iter()
+            .filter(|e| e.is_active())
+        {
+            if entry.tier == Tier::Replace {
+                replace_entries.push(entry.clone());
+                continue;
+            }
+            let idx = u32::try_from(entries.len())
+                .map_err(|_| Error::Automaton("too many KG entries".into()))?;
+            entries.push(CompiledEntry {
+                tier: entry.tier,
+                concept: Text::Owned(entry.concept.clone()),
+                reason: entry.reason.clone().map(Text::Owned),
+                profile: entry.profile.clone().map(Text::Owned),
+                source: Cow::Owned(entry.source.clone()),
+            });
+            let slot = per_tier.entry(entry.tier).or_default();
+            for syn in &entry.synonyms {
+                let pattern = Pattern::compile(&syn.text).map_err(|message| Error::Entry {
+                    path: entry.source.clone(),
+                    line: syn.line,
+                    message: format!("pattern `{}`: {message}", syn.text),
+                })?;
+                slot.push((idx, syn.text.as_str(), pattern));
+            }
+        }
+        let mut tier = |t: Tier| -> Result<TierSet> {
+            let mut layers = Vec::with_capacity(2);
+            if let Some(default) = crate::embedded::tier(t).filter(|_| embedded) {
+                let matcher = TierMatcher::new(default).map_err(Error::Automaton)?;
+                let disabled = overridden.iter().any(|o| *o).then(|| {
+                    matcher
+                        .entries()
+                        .map(|entry| overridden[entry as usize])
+                        .collect()
+                });
+                layers.push(Layer { matcher, disabled });
+            }
+            let patterns = per_tier.remove(&t).unwrap_or_default();
+            if !patterns.is_empty() || layers.is_empty() {
+                layers.push(Layer {
+                    matcher: TierMatcher::build(&patterns).map_err(Error::Automaton)?,
+                    disabled: None,
+                });
+            }
+            Ok(TierSet { layers })
+        };
+        let (destructive, suspicious, safe) = (
+            tier(Tier::Destructive)?,
+            tier(Tier::Suspicious)?,
+            tier(Tier::Safe)?,
+        );
+        let mut class_heads = ClassHeads::default();
+        for set in [&destructive, &suspicious, &safe] {
+            class_heads.add(set);
+        }
+        Ok(Guard {
+            destructive,
+            suspicious,
+            safe,
+            entries,
+            replacer: Replacer::new(&replace_entries)?,
+            default_profile,
+            ranks,
+            class_heads,
+        })
+    }
+}

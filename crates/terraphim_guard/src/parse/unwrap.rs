@@ -1,0 +1,397 @@
+//! Peeling wrappers (`sudo`, `env`, `timeout`, ...) and code layers (`bash -c`, `eval`,
+//! `ssh host CMD`) off a command's argv.
+
+use crate::canon;
+
+use super::Finding;
+use super::vocab::{BUILD_RUNNERS, INTERPRETERS, PRIVILEGED, TRANSPARENT, is_shell};
+use super::walker::{Ctx, Walker};
+use super::words::{assignment_variable, is_assignment_word};
+
+impl Walker {
+    /// Peel wrappers and code layers off one argv and push what remains.
+    pub(super) fn unwrap(
+        &mut self,
+        argv: Vec<String>,
+        dynamic: Vec<bool>,
+        text: String,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let mut findings = Vec::new();
+        if argv.is_empty() || argv.len() != dynamic.len() {
+            return;
+        }
+        if dynamic.first().copied().unwrap_or(false) {
+            findings.push(Finding::DynamicName);
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        // tree-sitter-bash reads `_= rm -rf /` (an assignment whose value is empty, then the
+        // command) as a command named `_=`; bash runs `rm`. Any leading word shaped like an
+        // assignment is judged as one, and the command after it as the command.
+        if argv.len() > 1 && is_assignment_word(&argv[0]) {
+            let mut c = ctx.clone();
+            let mut f = std::mem::take(&mut c.findings);
+            let value = argv[0].split_once('=').map_or("", |(_, v)| v);
+            self.assignment(
+                assignment_variable(&argv[0]),
+                value,
+                dynamic[0],
+                &mut f,
+                ctx,
+                depth,
+            );
+            c.findings = f;
+            return self.unwrap(argv[1..].to_vec(), dynamic[1..].to_vec(), text, &c, depth);
+        }
+        let name = canon::command_basename(&canon::fold_lookalikes(&argv[0])).to_string();
+        let rest = &argv[1..];
+        let rest_dyn = &dynamic[1..];
+        let layer = |what: &str| {
+            let mut c = ctx.clone();
+            c.layers.push(what.to_string());
+            c
+        };
+
+        if name == "env" {
+            let mut c = ctx.clone();
+            let skip = wrapper_operands(&name, rest);
+            for (w, d) in rest[..skip].iter().zip(&rest_dyn[..skip]) {
+                if let Some((var, value)) = w.split_once('=')
+                    && !w.starts_with('-')
+                {
+                    let mut f = std::mem::take(&mut c.findings);
+                    self.assignment(var, value, *d, &mut f, ctx, depth);
+                    c.findings = f;
+                }
+            }
+            if skip < rest.len() {
+                c.layers.push(wrapper_label(&name, &rest[..skip]));
+                self.unwrap(
+                    rest[skip..].to_vec(),
+                    rest_dyn[skip..].to_vec(),
+                    text,
+                    &c,
+                    depth,
+                );
+            } else {
+                self.push(argv, text, &c, findings);
+            }
+            return;
+        }
+        if TRANSPARENT.contains(&name.as_str()) {
+            if name == "command" && rest.first().is_some_and(|a| a == "-v" || a == "-V") {
+                self.push(argv, text, ctx, findings);
+                return;
+            }
+            let skip = wrapper_operands(&name, rest);
+            if skip < rest.len() {
+                let mut inner: Vec<String> = rest[skip..].to_vec();
+                let mut inner_dyn = rest_dyn[skip..].to_vec();
+                let mut c = layer(&wrapper_label(&name, &rest[..skip]));
+                if name == "xargs" || name == "parallel" {
+                    self.input_templates(
+                        &name,
+                        rest,
+                        skip,
+                        &mut inner,
+                        &mut inner_dyn,
+                        &mut c,
+                        &text,
+                        depth,
+                    );
+                }
+                self.unwrap(inner, inner_dyn, text, &c, depth);
+                return;
+            }
+            // A wrapper with nothing to run (`env`, `time`) is a command of its own.
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if PRIVILEGED.contains(&name.as_str()) {
+            let skip = wrapper_operands(&name, rest);
+            let own: Vec<String> = argv[..=skip.min(rest.len())].to_vec();
+            self.push(own, text.clone(), ctx, Vec::new());
+            if skip < rest.len() {
+                let c = layer(&wrapper_label(&name, &rest[..skip]));
+                self.unwrap(
+                    rest[skip..].to_vec(),
+                    rest_dyn[skip..].to_vec(),
+                    text,
+                    &c,
+                    depth,
+                );
+            }
+            return;
+        }
+        if name == "watch" {
+            let skip = wrapper_operands(&name, rest);
+            if skip < rest.len() {
+                let code = rest[skip..].join(" ");
+                if rest_dyn[skip..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                self.parse_code(&code, depth + 1, &layer("watch").layers);
+            }
+            self.push(argv[..=skip.min(rest.len())].to_vec(), text, ctx, findings);
+            return;
+        }
+        if name == "busybox" && !rest.is_empty() {
+            let c = layer("busybox");
+            self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
+            return;
+        }
+        if name == "eval" {
+            if rest_dyn.iter().any(|d| *d) {
+                findings.push(Finding::DynamicCode);
+                self.push(argv, text, ctx, findings);
+            } else {
+                let mut c = layer("eval");
+                c.pipeline = None;
+                self.parse_code(&rest.join(" "), depth + 1, &c.layers);
+                // `eval` itself is a command: the KG may judge it.
+                self.push(vec![argv[0].clone()], text, ctx, findings);
+            }
+            return;
+        }
+        if is_shell(&name) || name == "su" {
+            if let Some(i) = dash_c_index(&name, rest) {
+                let code_idx = i + 1;
+                match (rest.get(code_idx), rest_dyn.get(code_idx)) {
+                    (Some(code), Some(false)) => {
+                        let c = layer(&format!("{name} -c"));
+                        self.parse_code(code, depth + 1, &c.layers);
+                        if name == "su" {
+                            self.push(argv[..1].to_vec(), text, ctx, Vec::new());
+                        }
+                    }
+                    _ => {
+                        findings.push(Finding::DynamicCode);
+                        self.push(argv, text, ctx, findings);
+                    }
+                }
+                return;
+            }
+            if name == "su" {
+                self.push(argv, text, ctx, findings);
+                return;
+            }
+            let script = rest.iter().position(|a| !canon::is_flag(a) && a != "--");
+            match script {
+                Some(i)
+                    if rest_dyn[i]
+                        || rest[i].starts_with("/dev/fd/")
+                        || rest[i].starts_with("/proc/self/fd") =>
+                {
+                    findings.push(Finding::ProcessSubstitutionIntoShell);
+                }
+                Some(i) => self.run_written(&rest[i], &name, ctx, depth),
+                None => {
+                    if let Some(body) = &ctx.stdin_text {
+                        let c = layer(&format!("{name} <<stdin"));
+                        self.parse_code(body, depth + 1, &c.layers);
+                    }
+                    if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                        findings.push(Finding::PipeIntoShell);
+                        self.reparse_piped_literals(ctx, depth, &name);
+                    }
+                }
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if (name == "source" || name == ".")
+            && let Some(file) = rest.iter().find(|a| !canon::is_flag(a))
+        {
+            self.run_written(file, &name, ctx, depth);
+        }
+        if BUILD_RUNNERS.contains(&name.as_str()) && self.wrote_build_input {
+            findings.push(Finding::RunsWrittenFile);
+        }
+        self.subscripts(&argv, ctx, depth);
+        self.program_options(&name, rest, rest_dyn, ctx, depth, &mut findings);
+        if INTERPRETERS.contains(&name.as_str()) || name.starts_with("python3.") {
+            let reads_stdin = rest.is_empty()
+                || rest
+                    .iter()
+                    .all(|a| canon::is_flag(a) && a != "-c" && a != "-e")
+                || rest.first().is_some_and(|a| a == "-");
+            if reads_stdin && ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                findings.push(Finding::PipeIntoShell);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if name == "ssh" {
+            let skip = wrapper_operands("ssh", rest);
+            // rest[skip] is the host; everything after it is the remote command.
+            if skip + 1 < rest.len() {
+                let remote = rest[skip + 1..].join(" ");
+                if rest_dyn[skip + 1..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                let mut c = layer("ssh (remote)");
+                c.pipeline = None;
+                self.parse_code(&remote, depth + 1, &c.layers);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if name == "find" {
+            let mut i = 0;
+            while i < rest.len() {
+                if matches!(rest[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+                    let start = i + 1;
+                    let end = rest[start..]
+                        .iter()
+                        .position(|a| a == ";" || a == "+")
+                        .map(|p| start + p)
+                        .unwrap_or(rest.len());
+                    if start < end {
+                        let c = layer(&format!("find {}", rest[i]));
+                        self.unwrap(
+                            rest[start..end].to_vec(),
+                            rest_dyn[start..end].to_vec(),
+                            text.clone(),
+                            &c,
+                            depth,
+                        );
+                    }
+                    i = end;
+                }
+                i += 1;
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        self.push(argv, text, ctx, findings);
+    }
+}
+
+/// The index in `rest` of a shell's `-c` (also combined: `-lc`, `-ec`, `-xc`), if any option
+/// before the first operand has it.
+pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
+    for (i, a) in rest.iter().enumerate() {
+        if a == "--" {
+            return None;
+        }
+        if name == "su" {
+            if a == "-c" || a == "--command" {
+                return Some(i);
+            }
+            continue;
+        }
+        if !canon::is_flag(a) {
+            return None;
+        }
+        if !a.starts_with("--")
+            && a.chars().skip(1).all(|c| c.is_ascii_alphabetic())
+            && a.contains('c')
+        {
+            return Some(i);
+        }
+        if a == "-o" || a == "+o" || a == "-O" || a == "+O" {
+            // `bash -o pipefail -c ...`: skip the option's value.
+            continue;
+        }
+    }
+    None
+}
+
+/// How many leading words of `rest` belong to a wrapper (its options and their values), so
+/// `rest[n..]` is the wrapped command.
+pub(super) fn wrapper_operands(name: &str, rest: &[String]) -> usize {
+    // Options that take a separate value, per wrapper.
+    let with_value: &[&str] = match name {
+        "sudo" => &[
+            "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
+            "--chdir",
+        ],
+        "doas" => &["-u", "-C"],
+        "env" => &[
+            "-u",
+            "-C",
+            "-S",
+            "-P",
+            "--unset",
+            "--chdir",
+            "--split-string",
+        ],
+        "nice" => &["-n", "--adjustment"],
+        "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
+        "timeout" | "gtimeout" => &["-s", "-k", "--signal", "--kill-after"],
+        "stdbuf" => &["-i", "-o", "-e"],
+        // GNU's `-i[R]`, `-l[N]` and `-e[EOF]` take only an attached value.
+        "xargs" => &[
+            "-I",
+            "-J",
+            "-n",
+            "-P",
+            "-L",
+            "-d",
+            "-E",
+            "-s",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--replace",
+        ],
+        "exec" => &["-a"],
+        "chrt" => &["-p"],
+        "watch" => &["-n", "-d", "--interval", "--differences", "-q", "--equexit"],
+        "ssh" => &[
+            "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
+            "-Q", "-S", "-W", "-w", "-B", "-E", "-I",
+        ],
+        "flock" => &["-w", "-E", "-c", "--timeout", "--conflict-exit-code"],
+        "parallel" => &[
+            "-j",
+            "--jobs",
+            "-S",
+            "--sshlogin",
+            "--joblog",
+            "--results",
+            "-I",
+        ],
+        "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
+        "pkexec" => &["--user"],
+        "run0" => &["-u", "--user"],
+        _ => &[],
+    };
+    let mut i = 0;
+    while i < rest.len() {
+        let a = &rest[i];
+        if a == "--" {
+            return i + 1;
+        }
+        if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
+            // `env -` is `env -i`.
+            i += 1;
+            continue;
+        }
+        if canon::is_flag(a) || (name == "nice" && a.starts_with('-')) {
+            let takes_value = with_value.contains(&a.as_str()) && !a.contains('=');
+            i += if takes_value { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
+    let positional = match name {
+        "timeout" | "gtimeout" | "taskset" | "flock" => 1,
+        "chrt" => 1,
+        _ => 0,
+    };
+    (i + positional).min(rest.len())
+}
+
+pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
+    if options.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} {}", options.join(" "))
+    }
+}

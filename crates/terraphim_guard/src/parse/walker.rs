@@ -1,0 +1,510 @@
+//! The walk over tree-sitter-bash's syntax tree (and over plain lines): lists, pipelines,
+//! commands and assignments, down to the simple commands pushed for matching.
+
+use tree_sitter::Node;
+
+use crate::canon;
+
+use super::heredoc::{
+    grammar_safe, heredoc_as_herestring_text, heredoc_body, heredoc_line_as_herestring,
+};
+use super::vocab::{CODE_VARS, INJECTION_VARS, is_shell};
+use super::words::{assignment_name, assignment_variable, node_text, output_target, word_value};
+use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
+
+/// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
+const MAX_DEPTH: u32 = 8;
+/// Deepest syntax-tree nesting the walker follows.
+const MAX_NODE_DEPTH: u32 = 400;
+
+pub(super) struct Walker {
+    pub(super) next_pipeline: u32,
+    pub(super) nodes_deep: u32,
+    pub(super) plain: bool,
+    pub(super) out: ParsedCommand,
+    /// Files written earlier in the line with literal content (`cat <<EOF > f.sh`): a shell
+    /// that runs one later runs that content.
+    pub(super) written: Vec<(String, String)>,
+    /// An earlier command wrote a file a build or test runner reads (`Makefile`, `conftest.py`).
+    pub(super) wrote_build_input: bool,
+}
+
+#[derive(Clone, Default)]
+pub(super) struct Ctx {
+    pub(super) layers: Vec<String>,
+    /// Findings that belong to the next command pushed (from its assignments).
+    pub(super) findings: Vec<Finding>,
+    pub(super) pipeline: Option<(u32, u32)>,
+    pub(super) redirects: Vec<String>,
+    pub(super) stdin_text: Option<String>,
+}
+
+impl Walker {
+    pub(super) fn parse_code(&mut self, code: &str, depth: u32, layers: &[String]) {
+        if depth > MAX_DEPTH {
+            self.out.findings.push(Finding::TooDeep);
+            return;
+        }
+        if self.plain
+            && let Some(line) = plain::parse(code)
+            && self.nodes_deep + plain::depth(&line) <= MAX_NODE_DEPTH
+        {
+            let ctx = Ctx {
+                layers: layers.to_vec(),
+                ..Ctx::default()
+            };
+            self.walk_plain(&line, &ctx, depth);
+            return;
+        }
+        let mapped = grammar_safe(code);
+        let tree = match with_parser(|p| p.parse(mapped.as_bytes(), None)) {
+            Ok(Some(tree)) => tree,
+            _ => {
+                self.out.findings.push(Finding::Unparsed);
+                return;
+            }
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            self.out.findings.push(Finding::Unparsed);
+            if let Some(line) = heredoc_as_herestring_text(code) {
+                // `cat <<EOF; a | b⏎body⏎EOF` is an error to tree-sitter-bash: the same lines
+                // with the body as a here-string show what runs (still sandboxed at least).
+                self.parse_code(&line, depth, layers);
+                return;
+            }
+        }
+        let ctx = Ctx {
+            layers: layers.to_vec(),
+            ..Ctx::default()
+        };
+        self.walk(root, code, &ctx, depth);
+    }
+
+    /// The walk over a plain line, node for node as over tree-sitter's tree (program, lists,
+    /// pipelines, commands), so nested code sees the same depth.
+    pub(super) fn walk_plain(&mut self, line: &plain::Line<'_>, ctx: &Ctx, depth: u32) {
+        self.nodes_deep += 1;
+        for chain in line {
+            // Lists nest to the left: the first two pipelines sit under every list, and each
+            // list closes after its right-hand pipeline.
+            let lists = chain.len().saturating_sub(1) as u32;
+            self.nodes_deep += lists;
+            for (i, pipeline) in chain.iter().enumerate() {
+                if let [command] = pipeline.as_slice() {
+                    self.plain_command(command, ctx, depth);
+                } else {
+                    self.nodes_deep += 1;
+                    let id = self.next_pipeline;
+                    self.next_pipeline += 1;
+                    for (stage, command) in pipeline.iter().enumerate() {
+                        let mut c = ctx.clone();
+                        c.pipeline = Some((id, stage as u32));
+                        if stage > 0 {
+                            c.stdin_text = None;
+                        }
+                        self.plain_command(command, &c, depth);
+                    }
+                    self.nodes_deep -= 1;
+                }
+                if i > 0 {
+                    self.nodes_deep -= 1;
+                }
+            }
+        }
+        self.nodes_deep -= 1;
+    }
+
+    /// [`Walker::command`] for a command of a plain line.
+    pub(super) fn plain_command(&mut self, command: &plain::Command<'_>, ctx: &Ctx, depth: u32) {
+        self.nodes_deep += 1;
+        let mut env_findings = Vec::new();
+        for (text, value) in &command.assignments {
+            let name = assignment_variable(text);
+            self.assignment(name, value, false, &mut env_findings, ctx, depth);
+        }
+        let argv: Vec<String> = command.words.iter().map(|w| (*w).to_string()).collect();
+        let dynamic = vec![false; argv.len()];
+        let mut c = ctx.clone();
+        c.findings = env_findings;
+        self.unwrap(argv, dynamic, command.text.to_string(), &c, depth);
+        self.nodes_deep -= 1;
+    }
+
+    /// One level deeper into the tree; `false` (with a `TooDeep` finding) past the limit.
+    /// Deeply nested input (`((((...))))`) must not exhaust the stack: stop and sandbox.
+    /// A `true` is paired with `self.nodes_deep -= 1` when the node is done.
+    pub(super) fn enter_node(&mut self) -> bool {
+        if self.nodes_deep >= MAX_NODE_DEPTH {
+            if !self.out.findings.contains(&Finding::TooDeep) {
+                self.out.findings.push(Finding::TooDeep);
+            }
+            return false;
+        }
+        self.nodes_deep += 1;
+        true
+    }
+
+    pub(super) fn walk(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        if !self.enter_node() {
+            return;
+        }
+        self.walk_node(node, src, ctx, depth);
+        self.nodes_deep -= 1;
+    }
+
+    pub(super) fn walk_node(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        match node.kind() {
+            "command" => self.command(node, src, ctx, depth),
+            "pipeline" => {
+                let id = self.next_pipeline;
+                self.next_pipeline += 1;
+                let mut stage = 0;
+                let mut after = Vec::new();
+                self.pipeline_stages(node, src, ctx, depth, (id, &mut stage), &mut after);
+                for part in after {
+                    self.walk(part, src, ctx, depth);
+                }
+            }
+            "redirected_statement" => {
+                let mut c = ctx.clone();
+                let mut cursor = node.walk();
+                let mut body = None;
+                if let Some(line) = heredoc_line_as_herestring(node, src) {
+                    // tree-sitter-bash puts the rest of the line after `<<EOF` inside the
+                    // heredoc redirect and misreads it (`cat <<EOF && a; b | c` as the command
+                    // `a ; b`): the same line with the body as a here-string is parsed instead,
+                    // after the body's own substitutions.
+                    self.walk_substitutions(node, src, ctx, depth);
+                    if line.is_empty() {
+                        self.out.findings.push(Finding::Unparsed);
+                    } else {
+                        self.parse_code(&line, depth, &ctx.layers);
+                    }
+                    return;
+                }
+                for child in node.named_children(&mut cursor) {
+                    match child.kind() {
+                        "file_redirect" => {
+                            if let Some(target) = output_target(child, src) {
+                                c.redirects.push(target);
+                            }
+                            // Redirect targets may hold substitutions.
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        "heredoc_redirect" => {
+                            c.stdin_text = heredoc_body(child, src);
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        "herestring_redirect" => {
+                            let mut cur = child.walk();
+                            let text = child
+                                .named_children(&mut cur)
+                                .last()
+                                .map(|n| word_value(n, src).0);
+                            c.stdin_text = text;
+                            self.walk_substitutions(child, src, ctx, depth);
+                        }
+                        _ => body = Some(child),
+                    }
+                }
+                match body {
+                    Some(body) => self.walk(body, src, &c, depth),
+                    // A bare `> file` truncates (creates) its target: judged as `:` with that
+                    // redirect, so the target's class decides (`> ~/thesis.tex` is not "nothing
+                    // runs").
+                    None if c.redirects.len() > ctx.redirects.len() => {
+                        let text = node_text(node, src).to_string();
+                        self.push(vec![":".to_string()], text, &c, Vec::new());
+                    }
+                    None => {}
+                }
+            }
+            "command_substitution" | "process_substitution" => {
+                let mut c = Ctx {
+                    layers: ctx.layers.clone(),
+                    ..Ctx::default()
+                };
+                c.layers.push(if node.kind() == "command_substitution" {
+                    "$(...)".into()
+                } else {
+                    "<(...)".into()
+                });
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    self.walk(child, src, &c, depth);
+                }
+            }
+            "ERROR" => {
+                self.out.findings.push(Finding::Unparsed);
+                self.walk_children(node, src, ctx, depth);
+            }
+            "heredoc_body" | "comment" => {}
+            "variable_assignment" => {
+                // `X=1` alone sets a shell variable that later words may expand.
+                let name = assignment_variable(node_text(node, src)).to_string();
+                if !self.out.assigned.contains(&name) {
+                    self.out.assigned.push(name);
+                }
+                self.walk_children(node, src, ctx, depth);
+            }
+            "declaration_command" | "unset_command" => {
+                // `export X=1`, `local y`: judged like a command named by its keyword.
+                let mut argv = Vec::new();
+                let mut findings = Vec::new();
+                let mut cursor = node.walk();
+                for child in node.children(&mut cursor) {
+                    let text = match child.kind() {
+                        "variable_assignment" => {
+                            // `export BASH_ENV=/tmp/x`: judged like the same prefix assignment.
+                            let name = assignment_variable(node_text(child, src));
+                            let mut cur = child.walk();
+                            let (value, dynamic) = child
+                                .named_children(&mut cur)
+                                .nth(1)
+                                .map(|v| word_value(v, src))
+                                .unwrap_or_default();
+                            self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
+                            assignment_name(child, src)
+                        }
+                        _ => word_value(child, src).0,
+                    };
+                    if !text.is_empty() {
+                        argv.push(text);
+                    }
+                }
+                self.walk_substitutions(node, src, ctx, depth);
+                self.subscripts(&argv, ctx, depth);
+                let text = node_text(node, src).to_string();
+                self.push(argv, text, ctx, findings);
+            }
+            _ => self.walk_children(node, src, ctx, depth),
+        }
+    }
+
+    /// Walk the stages of a pipeline node as stages `*stage..` of pipeline `id`.
+    ///
+    /// tree-sitter-bash reads `a | b | c && d` as `a | (b | c && d)`: a list as the last stage.
+    /// Bash runs `(a | b | c) && d`, and a pattern such as `find | rm` must see `find . | rm | cat
+    /// && true` as one pipeline. So the list's leftmost part (a pipeline or a command) continues
+    /// this pipeline, and its other parts go to `after`, in the order they run, to be walked
+    /// outside the pipeline.
+    pub(super) fn pipeline_stages<'t>(
+        &mut self,
+        node: Node<'t>,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+        (id, stage): (u32, &mut u32),
+        after: &mut Vec<Node<'t>>,
+    ) {
+        if !self.enter_node() {
+            return;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        self.stage_list(children, 0, src, ctx, depth, (id, stage), after);
+        self.nodes_deep -= 1;
+    }
+
+    /// The stages of a pipeline, `children` being its stage nodes from stage index `offset` on
+    /// (1 when a heredoc's command was stage 0).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn stage_list<'t>(
+        &mut self,
+        children: Vec<Node<'t>>,
+        offset: usize,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+        (id, stage): (u32, &mut u32),
+        after: &mut Vec<Node<'t>>,
+    ) {
+        let last = (children.len() + offset).saturating_sub(1);
+        for (i, child) in children.into_iter().enumerate() {
+            let i = i + offset;
+            let mut part = child;
+            // Right-hand parts of each list level, outermost first.
+            let mut levels = Vec::new();
+            if i > 0 && i == last {
+                while part.kind() == "list" {
+                    let mut cur = part.walk();
+                    let mut parts = part
+                        .named_children(&mut cur)
+                        .filter(|c| c.kind() != "comment");
+                    let Some(first) = parts.next() else { break };
+                    levels.push(parts.collect::<Vec<_>>());
+                    part = first;
+                }
+            }
+            if !levels.is_empty() && part.kind() == "pipeline" {
+                self.pipeline_stages(part, src, ctx, depth, (id, &mut *stage), after);
+            } else {
+                let mut c = ctx.clone();
+                c.pipeline = Some((id, *stage));
+                // Stdin reaches only the first stage; the others read the pipe.
+                if *stage > 0 {
+                    c.stdin_text = None;
+                }
+                self.walk(part, src, &c, depth);
+                *stage += 1;
+            }
+            after.extend(levels.into_iter().rev().flatten());
+        }
+    }
+
+    pub(super) fn walk_children(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            // Stage and redirects belong to the direct command only, not nested statements.
+            self.walk(child, src, ctx, depth);
+        }
+    }
+
+    /// Visit substitutions nested anywhere inside `node` (arguments, strings, redirect targets).
+    pub(super) fn walk_substitutions(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        if matches!(node.kind(), "command_substitution" | "process_substitution") {
+            self.walk(node, src, ctx, depth);
+            return;
+        }
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            self.walk_substitutions(child, src, ctx, depth);
+        }
+    }
+
+    pub(super) fn command(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut env_findings = Vec::new();
+        let mut argv = Vec::new();
+        let mut dynamic = Vec::new();
+        let mut c = ctx.clone();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "variable_assignment" => {
+                    self.walk_substitutions(child, src, ctx, depth);
+                    let name = assignment_variable(node_text(child, src));
+                    let mut cur = child.walk();
+                    let value = child
+                        .named_children(&mut cur)
+                        .nth(1)
+                        .map(|v| word_value(v, src));
+                    let (value, dynamic) = value.unwrap_or_default();
+                    self.assignment(name, &value, dynamic, &mut env_findings, ctx, depth);
+                }
+                "file_redirect" => {
+                    if let Some(t) = output_target(child, src) {
+                        c.redirects.push(t);
+                    }
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "herestring_redirect" => {
+                    let mut cur = child.walk();
+                    c.stdin_text = child
+                        .named_children(&mut cur)
+                        .last()
+                        .map(|n| word_value(n, src).0);
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "comment" => {}
+                _ => {
+                    let (value, is_dynamic) = word_value(child, src);
+                    argv.push(value);
+                    dynamic.push(is_dynamic);
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+            }
+        }
+        if argv.is_empty() {
+            return;
+        }
+        let text = node_text(node, src).to_string();
+        c.findings = env_findings;
+        self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// `NAME=value` before a command (or after `env`): variables that make a program load or run
+    /// something else are findings; variables whose value is a command (`GIT_PAGER`, `EDITOR`,
+    /// `GIT_SSH_COMMAND`) have that value parsed as code.
+    pub(super) fn assignment(
+        &mut self,
+        name: &str,
+        value: &str,
+        dynamic: bool,
+        findings: &mut Vec<Finding>,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        if !self.out.assigned.iter().any(|a| a == name) {
+            self.out.assigned.push(name.to_string());
+        }
+        if name.starts_with("TERRAPHIM_GUARD_") {
+            // Settings of this guard: judged by the KG as the command `export NAME=`.
+            let mut c = ctx.clone();
+            c.findings = Vec::new();
+            c.stdin_text = None;
+            c.redirects = Vec::new();
+            c.layers.push("assignment".into());
+            self.push(
+                vec!["export".into(), format!("{name}=")],
+                format!("{name}={value}"),
+                &c,
+                Vec::new(),
+            );
+        }
+        if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
+            findings.push(Finding::EnvInjection);
+            return;
+        }
+        let runs_code = CODE_VARS.contains(&name)
+            || [
+                "PAGER", "EDITOR", "_COMMAND", "_CMD", "ASKPASS", "_SSH", "RUNNER", "WRAPPER",
+            ]
+            .iter()
+            .any(|s| name.ends_with(s));
+        if runs_code {
+            if dynamic {
+                findings.push(Finding::DynamicCode);
+            } else if !value.is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name}="));
+                self.parse_code(value, depth + 1, &layers);
+            }
+        }
+    }
+
+    pub(super) fn push(
+        &mut self,
+        argv: Vec<String>,
+        text: String,
+        ctx: &Ctx,
+        mut findings: Vec<Finding>,
+    ) {
+        self.record_writes(&argv, ctx);
+        let mut words = canon::canonical_words(&argv, &ctx.redirects);
+        for f in &ctx.findings {
+            if !findings.contains(f) {
+                findings.push(f.clone());
+            }
+        }
+        // Text fed on stdin to a program (`psql <<< 'DROP TABLE x'`) is an operand for matching;
+        // shells and interpreters had it parsed or judged already.
+        if let Some(stdin) = &ctx.stdin_text
+            && words.first().is_some_and(|w| !is_shell(&w.text))
+        {
+            canon::insert_operand(&mut words, stdin.clone());
+        }
+        self.out.commands.push(SimpleCommand {
+            words,
+            text,
+            layers: ctx.layers.clone(),
+            pipeline: ctx.pipeline,
+            findings,
+            stdin_text: ctx.stdin_text.clone(),
+            argv,
+        });
+    }
+}

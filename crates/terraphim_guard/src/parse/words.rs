@@ -1,0 +1,244 @@
+//! Word values from the syntax tree: unquoting, unescaping (`$'...'` too), assignments and
+//! redirection targets.
+
+use tree_sitter::Node;
+
+/// Whether a word has the shape of a shell assignment: `NAME=...` or `NAME+=...`.
+pub(super) fn is_assignment_word(word: &str) -> bool {
+    let Some((name, _)) = word.split_once('=') else {
+        return false;
+    };
+    let name = name.strip_suffix('+').unwrap_or(name);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The variable of an assignment's source text: `FOO` in `FOO=1` and `FOO+=1`.
+pub(super) fn assignment_variable(text: &str) -> &str {
+    text.split_once('=')
+        .map(|(n, _)| n)
+        .unwrap_or(text)
+        .trim_end_matches('+')
+}
+
+pub(super) fn node_text<'a>(node: Node<'_>, src: &'a str) -> &'a str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+pub(super) fn assignment_name(node: Node<'_>, src: &str) -> String {
+    let text = node_text(node, src);
+    match text.split_once('=') {
+        Some((name, _)) => format!("{name}="),
+        None => text.to_string(),
+    }
+}
+
+/// The unquoted value of a word-like node, and whether it contains an expansion whose value is
+/// unknown until run time.
+pub(super) fn word_value(node: Node<'_>, src: &str) -> (String, bool) {
+    let mut out = String::new();
+    let dynamic = append_value(node, src, &mut out);
+    (out, dynamic)
+}
+
+pub(super) fn append_value(node: Node<'_>, src: &str, out: &mut String) -> bool {
+    let text = node_text(node, src);
+    match node.kind() {
+        "word" | "number" | "command_name" if node.named_child_count() == 0 => {
+            push_unescaped(text, out);
+            false
+        }
+        "raw_string" => {
+            out.push_str(
+                text.strip_prefix('\'')
+                    .and_then(|t| t.strip_suffix('\''))
+                    .unwrap_or(text),
+            );
+            false
+        }
+        "ansi_c_string" => {
+            let inner = text
+                .strip_prefix("$'")
+                .and_then(|t| t.strip_suffix('\''))
+                .unwrap_or(text);
+            out.push_str(&unescape_ansi_c(inner));
+            false
+        }
+        "string" => {
+            // Double quotes: literal parts, escapes and embedded expansions, in order.
+            let inner_start = node.start_byte() + 1;
+            let inner_end = node.end_byte().saturating_sub(1).max(inner_start);
+            let mut pos = inner_start;
+            let mut dynamic = false;
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                if child.start_byte() > pos {
+                    push_dquote_unescaped(src.get(pos..child.start_byte()).unwrap_or(""), out);
+                }
+                if child.kind() == "string_content" {
+                    push_dquote_unescaped(node_text(child, src), out);
+                } else {
+                    dynamic |= append_value(child, src, out);
+                }
+                pos = child.end_byte();
+            }
+            if inner_end > pos {
+                push_dquote_unescaped(src.get(pos..inner_end).unwrap_or(""), out);
+            }
+            dynamic
+        }
+        "simple_expansion" | "expansion" => {
+            let name = text
+                .trim_start_matches('$')
+                .trim_start_matches('{')
+                .trim_end_matches('}');
+            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push('$');
+                out.push_str(name);
+            } else {
+                out.push_str(text);
+            }
+            true
+        }
+        "command_substitution" | "process_substitution" | "arithmetic_expansion" => {
+            out.push_str(text);
+            true
+        }
+        "concatenation" | "command_name" => {
+            let mut dynamic = false;
+            let mut pos = node.start_byte();
+            let mut cursor = node.walk();
+            for child in node.children(&mut cursor) {
+                if child.start_byte() > pos {
+                    push_unescaped(src.get(pos..child.start_byte()).unwrap_or(""), out);
+                }
+                dynamic |= append_value(child, src, out);
+                pos = child.end_byte();
+            }
+            if node.end_byte() > pos {
+                push_unescaped(src.get(pos..node.end_byte()).unwrap_or(""), out);
+            }
+            dynamic
+        }
+        _ if node.named_child_count() == 0 => {
+            push_unescaped(text, out);
+            false
+        }
+        _ => {
+            out.push_str(text);
+            true
+        }
+    }
+}
+
+/// Unquoted word text: a backslash escapes the next character.
+pub(super) fn push_unescaped(text: &str, out: &mut String) {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('\n') | None => {}
+                Some(n) => out.push(n),
+            }
+        } else if c == '\'' || c == '"' {
+            // Quote characters left in an unparsed fragment are removed, as the shell would.
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// Inside double quotes a backslash escapes only `$`, backquote, `"`, `\` and newline.
+pub(super) fn push_dquote_unescaped(text: &str, out: &mut String) {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.peek() {
+                Some('$' | '`' | '"' | '\\') => {
+                    if let Some(n) = chars.next() {
+                        out.push(n);
+                    }
+                }
+                Some('\n') => {
+                    chars.next();
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+pub(super) fn unescape_ansi_c(inner: &str) -> String {
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('e' | 'E') => out.push('\u{1b}'),
+            Some('x') => {
+                let mut hex = String::new();
+                while hex.len() < 2 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                    hex.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(d @ '0'..='7') => {
+                let mut oct = String::from(d);
+                while oct.len() < 3 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
+                    oct.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some('u' | 'U') => {
+                let mut hex = String::new();
+                while hex.len() < 8 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                    hex.extend(chars.next());
+                }
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The target of an output redirection (`>`, `>>`, `&>`, `>|`, `2>`), or None for input
+/// redirections and descriptor duplications (`2>&1`).
+pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
+    let text = node_text(node, src);
+    let mut cursor = node.walk();
+    let dest = node
+        .child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())?;
+    let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
+    if !op_text.contains('>') {
+        return None;
+    }
+    let target = word_value(dest, src).0;
+    // `2>&1`, `>&-`: a descriptor duplication, not a file. `>& FILE` is a file.
+    if op_text.contains(">&")
+        && !text.contains("&>")
+        && (target == "-" || target.chars().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    Some(target)
+}

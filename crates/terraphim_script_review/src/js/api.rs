@@ -1,0 +1,302 @@
+//! The JavaScript/TypeScript API knowledge: rows of (modules, function names) saying what kind
+//! of call each is. A module `""` is a global function (`fetch`, `eval`); a name `*` is any
+//! function of the module. Calls not listed here fall back to the shared capability rows
+//! ([`crate::caps::CALL_ROWS`]).
+
+use std::sync::LazyLock;
+
+use crate::scope::Map;
+
+/// What a call is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Api {
+    // Modules and code.
+    /// `require(name)`.
+    Require,
+    /// JavaScript code run from a string (`eval`, `Function`, `vm`, string timers).
+    EvalCode,
+    /// A shell command line run (`child_process.exec`).
+    ShellCommand,
+    /// A program started with an argument list (`spawn(prog, args, opts)`).
+    Spawn,
+    /// A Node script started (`child_process.fork`).
+    Fork,
+    /// `Bun.spawn([argv])`.
+    BunSpawn,
+    /// `new Deno.Command(prog, {args})`.
+    DenoCommand,
+    /// `Deno.run({cmd: [argv]})`.
+    DenoRun,
+    /// Native code loaded into the process.
+    NativeCode,
+    /// `Reflect.get(obj, name)`.
+    ReflectGet,
+    // Data.
+    /// Console or standard stream output.
+    Output,
+    /// The home directory.
+    HomeDir,
+    /// The temporary directory.
+    TmpDir,
+    /// The working directory.
+    Cwd,
+    /// Host information; `identity`: it says who or which machine this is.
+    HostInfo { identity: bool },
+    /// Path parts joined.
+    PathJoin,
+    /// The directory part of a path.
+    Dirname,
+    /// One environment variable read.
+    EnvGet,
+    /// The whole environment.
+    EnvAll,
+    /// A serialisation or merge of its arguments (`JSON.stringify`, `Object.assign`).
+    Collection,
+    /// `Buffer.from(data, encoding)`.
+    BufferFrom,
+    /// Data decoded (`atob`, `fromCharCode`, zlib).
+    Decode,
+    // Files.
+    /// A file read.
+    ReadFile,
+    /// A new temporary directory.
+    MkTemp,
+    /// `Bun.file(path)`.
+    BunFile,
+    /// A file written (path, content, options).
+    WriteFile,
+    /// A write stream opened.
+    WriteStream,
+    /// A file or tree deleted.
+    Delete,
+    /// A file copied, moved or linked (source, destination).
+    Copy,
+    /// A file's mode set.
+    Chmod,
+    // Network.
+    /// `fetch(url, {method, body, headers})`.
+    Fetch,
+    /// axios and its look-alikes.
+    Axios,
+    /// `http.request(url or options, …)`.
+    HttpRequest,
+    /// A TCP or TLS connection; `opens`: the call connects at once.
+    NetConnect { opens: bool },
+    /// A datagram socket.
+    Datagram,
+    /// A host name resolved (DNS).
+    Resolve,
+}
+
+use Api::*;
+
+const FS: &[&str] = &["fs", "fs.promises", "Deno"];
+const GLOBAL: &[&str] = &[""];
+
+/// The rows: (modules, function names, kind). Each (module, name) pair appears once (a unit
+/// test checks it).
+pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
+    (GLOBAL, &["require"], Require),
+    (
+        &["console"],
+        &[
+            "log", "info", "warn", "error", "debug", "dir", "table", "trace",
+        ],
+        Output,
+    ),
+    (&["process.stdout", "process.stderr"], &["write"], Output),
+    (&["os"], &["homedir"], HomeDir),
+    (&["os"], &["tmpdir"], TmpDir),
+    (&["process", "Deno"], &["cwd"], Cwd),
+    (
+        &["os"],
+        &["hostname", "userInfo", "networkInterfaces"],
+        HostInfo { identity: true },
+    ),
+    (&["os"], &["release"], HostInfo { identity: false }),
+    (&["Deno"], &["hostname"], HostInfo { identity: true }),
+    (
+        &["path", "path.posix"],
+        &["join", "resolve", "normalize"],
+        PathJoin,
+    ),
+    (&["path"], &["dirname"], Dirname),
+    (&["Deno.env"], &["get"], EnvGet),
+    (&["Deno.env"], &["toObject"], EnvAll),
+    (&["JSON"], &["stringify"], Collection),
+    (
+        &["Object"],
+        &["entries", "keys", "values", "assign"],
+        Collection,
+    ),
+    (&["Buffer"], &["concat"], Collection),
+    (
+        FS,
+        &[
+            "readFileSync",
+            "readFile",
+            "readTextFile",
+            "readTextFileSync",
+            "readFileStr",
+            "readJsonSync",
+            "readJson",
+            "createReadStream",
+        ],
+        ReadFile,
+    ),
+    (
+        FS,
+        &["mkdtempSync", "mkdtemp", "makeTempDirSync", "makeTempDir"],
+        MkTemp,
+    ),
+    (&["Bun"], &["file"], BunFile),
+    (
+        &["fs", "fs.promises", "Deno", "Bun"],
+        &[
+            "writeFileSync",
+            "writeFile",
+            "appendFileSync",
+            "appendFile",
+            "writeTextFile",
+            "writeTextFileSync",
+            "outputFileSync",
+            "outputFile",
+            "writeJsonSync",
+            "writeJson",
+            "write",
+        ],
+        WriteFile,
+    ),
+    (&["fs"], &["createWriteStream"], WriteStream),
+    (
+        FS,
+        &[
+            "rmSync",
+            "rm",
+            "rmdirSync",
+            "rmdir",
+            "unlinkSync",
+            "unlink",
+            "remove",
+            "removeSync",
+            "emptyDirSync",
+        ],
+        Delete,
+    ),
+    (GLOBAL, &["rimraf", "rimrafSync"], Delete),
+    (&["rimraf"], &["*"], Delete),
+    (
+        FS,
+        &[
+            "copyFileSync",
+            "copyFile",
+            "cpSync",
+            "cp",
+            "renameSync",
+            "rename",
+            "copySync",
+            "copy",
+            "moveSync",
+            "move",
+            "symlinkSync",
+            "linkSync",
+        ],
+        Copy,
+    ),
+    (FS, &["chmodSync", "chmod"], Chmod),
+    (&["Buffer"], &["from"], BufferFrom),
+    (GLOBAL, &["atob"], Decode),
+    (&["String"], &["fromCharCode", "fromCodePoint"], Decode),
+    (
+        &["zlib"],
+        &[
+            "inflateSync",
+            "gunzipSync",
+            "inflateRawSync",
+            "brotliDecompressSync",
+            "unzipSync",
+            "inflate",
+            "gunzip",
+        ],
+        Decode,
+    ),
+    (
+        GLOBAL,
+        &["eval", "Function", "setTimeout", "setInterval"],
+        EvalCode,
+    ),
+    (
+        &["vm"],
+        &[
+            "runInThisContext",
+            "runInNewContext",
+            "runInContext",
+            "Script",
+            "compileFunction",
+        ],
+        EvalCode,
+    ),
+    (&["child_process"], &["exec", "execSync"], ShellCommand),
+    (
+        &["child_process"],
+        &["spawn", "spawnSync", "execFile", "execFileSync"],
+        Spawn,
+    ),
+    (GLOBAL, &["execa", "execaSync"], Spawn),
+    (&["child_process"], &["fork"], Fork),
+    (&["Bun"], &["spawn", "spawnSync"], BunSpawn),
+    (&["Deno"], &["Command"], DenoCommand),
+    (&["Deno"], &["run"], DenoRun),
+    (GLOBAL, &["fetch"], Fetch),
+    (&["fetch"], &["default"], Fetch),
+    (&["axios"], &["*"], Axios),
+    (GLOBAL, &["axios"], Axios),
+    (&["http", "https"], &["request", "get"], HttpRequest),
+    (
+        &["net", "tls"],
+        &["connect", "createConnection"],
+        NetConnect { opens: true },
+    ),
+    (&["net"], &["Socket"], NetConnect { opens: false }),
+    (&["dgram"], &["createSocket"], Datagram),
+    (&["dns", "dns.promises"], &["*"], Resolve),
+    (&["process"], &["binding", "dlopen"], NativeCode),
+    (&["Reflect"], &["get"], ReflectGet),
+];
+
+static BY_NAME: LazyLock<Map<(&'static str, &'static str), Api>> = LazyLock::new(|| {
+    let mut map = Map::default();
+    for (modules, names, api) in CALLS {
+        for m in *modules {
+            for n in *names {
+                map.insert((*m, *n), *api);
+            }
+        }
+    }
+    map
+});
+
+/// The kind of the call of `name` from `module`, if a row names it.
+pub(super) fn lookup(module: &str, name: &str) -> Option<Api> {
+    let map: &Map<(&str, &str), Api> = &BY_NAME;
+    map.get(&(module, name))
+        .or_else(|| map.get(&(module, "*")))
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_pair_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for (modules, names, _) in CALLS {
+            for m in *modules {
+                for n in *names {
+                    assert!(seen.insert((*m, *n)), "{m}.{n} has two rows");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! JavaScript calls: the arguments are evaluated, the callee named (`fs.writeFileSync`, a
+//! method of a value, a function of the script), and the call dispatched by its row in
+//! `api.rs`.
+
+use super::api::{self, Api};
+use super::{GLOBALS, Js, line, named};
+use crate::engine::{Handle, NO_VAL, Taint, Val, join_paths};
+use crate::model::Language;
+use crate::places::UNKNOWN;
+use crate::ts::Node;
+
+/// A call with its arguments evaluated.
+pub(super) struct Call<'t> {
+    pub(super) ln: u32,
+    /// The qualified name of the callee (`fs.writeFileSync`, `eval`), `globalThis.` removed.
+    pub(super) q: String,
+    pub(super) args: Vec<Val>,
+    pub(super) arg_nodes: Vec<Node<'t>>,
+    /// The data of every argument.
+    pub(super) all: Taint,
+}
+
+impl Call<'_> {
+    /// The function's name without its module.
+    pub(super) fn tail(&self) -> &str {
+        self.q.rsplit('.').next().unwrap_or(&self.q)
+    }
+
+    /// The module the function belongs to (`""` for a global function).
+    pub(super) fn module(&self) -> &str {
+        self.q.rsplit_once('.').map(|(m, _)| m).unwrap_or("")
+    }
+
+    /// The first argument (unknown when missing).
+    pub(super) fn first(&self) -> &Val {
+        self.args.first().unwrap_or(&NO_VAL)
+    }
+
+    /// The second argument (unknown when missing).
+    pub(super) fn second(&self) -> &Val {
+        self.args.get(1).unwrap_or(&NO_VAL)
+    }
+
+    /// The argument node at `i`.
+    pub(super) fn arg_node(&self, i: usize) -> Option<Node<'_>> {
+        self.arg_nodes.get(i).copied()
+    }
+}
+
+impl Js<'_, '_, '_> {
+    pub(super) fn call(&mut self, node: Node<'_>) -> Val {
+        let ln = line(node);
+        let func = node.field("function").or_else(|| node.field("constructor"));
+        let arg_nodes: Vec<Node<'_>> = node
+            .field("arguments")
+            .map(|a| named(a).collect())
+            .unwrap_or_default();
+        if node
+            .field("arguments")
+            .is_some_and(|a| a.kind() == "template_string")
+        {
+            // A tagged template: zx / Bun shell `$\`cmd\``.
+            let tpl = node
+                .field("arguments")
+                .map(|a| self.template(a))
+                .unwrap_or_default();
+            if func.is_some_and(|f| self.text(f) == "$" || self.text(f).ends_with(".$")) {
+                self.sink
+                    .exec_code(ln, Language::Shell, &tpl, "a shell template");
+            }
+            return Val::unknown();
+        }
+        let args: Vec<Val> = arg_nodes.iter().map(|a| self.eval(*a)).collect();
+        let mut all = Taint::default();
+        for a in &args {
+            all.join(&a.taint);
+        }
+        let Some(func) = func else {
+            return Val::unknown();
+        };
+        let (qual, recv) = match func.kind() {
+            "identifier" => {
+                let name = self.text(func).to_owned();
+                match self.lookup(&name) {
+                    Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) => (m, None),
+                    _ if self.scope.funcs.contains_key(&name) => {
+                        return self.scope.call_user(&name, &args);
+                    }
+                    None if GLOBALS.contains(&name.as_str())
+                        || matches!(
+                            name.as_str(),
+                            "require" | "fetch" | "eval" | "atob" | "setTimeout" | "setInterval"
+                        ) =>
+                    {
+                        (name, None)
+                    }
+                    _ => (name, None),
+                }
+            }
+            "member_expression" => {
+                let obj = func
+                    .field("object")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let prop = func
+                    .field("property")
+                    .map(|p| self.text(p).to_owned())
+                    .unwrap_or_default();
+                match &obj.handle {
+                    Some(Handle::Module(m)) => (format!("{m}.{prop}"), None),
+                    _ => (format!("?.{prop}"), Some(obj)),
+                }
+            }
+            _ => match self.eval(func).handle {
+                Some(Handle::Module(m)) => (m, None),
+                _ => ("?".to_owned(), None),
+            },
+        };
+        // `globalThis.eval(...)`, `window.Function(...)`: the same functions.
+        let q = ["globalThis.", "window.", "global.", "self."]
+            .iter()
+            .find_map(|p| qual.strip_prefix(p))
+            .unwrap_or(qual.as_str())
+            .to_owned();
+        let c = Call {
+            ln,
+            q,
+            args,
+            arg_nodes,
+            all,
+        };
+        if let Some(recv) = recv {
+            if c.all != Taint::default()
+                && recv.handle.is_none()
+                && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
+            {
+                // `lines.push(secret)`: the object now holds it.
+                self.scope.taint_object(self.text(obj), &recv, &c.all);
+            }
+            return self.method(&c, recv);
+        }
+        let (module, tail) = (c.module(), c.tail());
+        match api::lookup(module, tail) {
+            Some(api) => self.dispatch(api, &c),
+            None => {
+                if self.scope.funcs.contains_key(tail) && module.is_empty() {
+                    return self.scope.call_user(tail, &c.args);
+                }
+                if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, &c.q) {
+                    let t = crate::caps::apply(self.sink, ln, &c.q, effect);
+                    return Val::unknown().with_taint(&c.all).with_taint(&t);
+                }
+                Val::unknown().with_taint(&c.all)
+            }
+        }
+    }
+
+    /// A call the rows of `api.rs` know.
+    fn dispatch(&mut self, api: Api, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        match api {
+            Api::Require => self.require(c),
+            Api::EvalCode => self.eval_code(c),
+            Api::ShellCommand => {
+                let cmd = c.first().clone().code_or_unknown();
+                self.sink
+                    .exec_code(ln, Language::Shell, &cmd, &format!("`{}`", c.tail()));
+                Val::unknown()
+            }
+            Api::Spawn => {
+                let opts = c
+                    .arg_node(2)
+                    .or_else(|| c.arg_node(1).filter(|n| n.kind() == "object"));
+                self.spawn(ln, c.first().clone(), c.second().items.clone(), opts)
+            }
+            Api::Fork => {
+                if let Some(p) = c.first().known() {
+                    self.sink.runs_file(ln, p);
+                }
+                Val::unknown()
+            }
+            Api::BunSpawn => {
+                let items = c.first().items.clone().unwrap_or_default();
+                crate::command::run_argv(self.sink, ln, &items, None)
+            }
+            Api::DenoCommand => {
+                let a = self
+                    .prop(c.arg_node(1), "args")
+                    .map(|(v, _)| v.items.unwrap_or_default())
+                    .unwrap_or_default();
+                let mut argv = vec![c.first().clone()];
+                argv.extend(a);
+                crate::command::run_argv(self.sink, ln, &argv, None)
+            }
+            Api::DenoRun => {
+                let argv = self
+                    .prop(c.arg_node(0), "cmd")
+                    .and_then(|(v, _)| v.items)
+                    .unwrap_or_default();
+                crate::command::run_argv(self.sink, ln, &argv, None)
+            }
+            Api::NativeCode => {
+                self.sink.add(
+                    ln,
+                    crate::model::Category::Escape,
+                    crate::model::Verdict::Suspicious,
+                    "loads native code into the process",
+                );
+                Val::unknown()
+            }
+            Api::ReflectGet => self.reflect_get(c),
+            Api::Output => {
+                self.sink.output(ln, &Val::unknown().with_taint(&c.all));
+                Val::unknown()
+            }
+            Api::HomeDir => Val::lit("~"),
+            Api::TmpDir => Val::lit("/tmp"),
+            Api::Cwd => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
+            Api::HostInfo { identity } => {
+                if identity {
+                    crate::caps::identity(self.sink, ln, &c.q);
+                }
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
+            Api::PathJoin => {
+                let parts: Vec<String> = c
+                    .args
+                    .iter()
+                    .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .collect();
+                Val::lit(join_paths(&parts)).with_taint(&c.all)
+            }
+            Api::Dirname => Val::lit(
+                c.first()
+                    .text_or_unknown()
+                    .rsplit_once('/')
+                    .map(|(d, _)| d.to_owned())
+                    .unwrap_or_else(|| ".".into()),
+            ),
+            Api::EnvGet => match c.first().known() {
+                Some(k) => self.sink.read_env(ln, k),
+                None => Val::unknown(),
+            },
+            Api::EnvAll => Val::unknown().with_taint(&Taint {
+                env: true,
+                ..Taint::default()
+            }),
+            Api::Collection => {
+                let mut v = Val::unknown().with_taint(&c.all);
+                v.text = c
+                    .first()
+                    .text
+                    .clone()
+                    .filter(|_| c.args.len() <= 3 && c.q == "JSON.stringify");
+                if c.q == "Object.assign" {
+                    // The merged object holds the strings of every part.
+                    let parts: Vec<&str> =
+                        c.args.iter().filter_map(|a| a.text.as_deref()).collect();
+                    if !parts.is_empty() {
+                        v.text = Some(parts.join("\n"));
+                    }
+                }
+                v
+            }
+            Api::BufferFrom => {
+                let enc = c.second().known().unwrap_or("").to_ascii_lowercase();
+                let mut v = Val::unknown().with_taint(&c.first().taint);
+                v.text.clone_from(&c.first().text);
+                if matches!(enc.as_str(), "base64" | "hex" | "base64url") {
+                    v.taint.decoded = true;
+                    v.text = None;
+                }
+                v
+            }
+            Api::Decode => Val::decoded(&c.all),
+            Api::ReadFile => {
+                let t = self.sink.read_val(ln, c.first());
+                Val::unknown().with_taint(&t)
+            }
+            Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
+            Api::BunFile => Val {
+                handle: Some(Handle::Path(
+                    c.first().path_text().unwrap_or_else(|| UNKNOWN.to_string()),
+                )),
+                ..Val::default()
+            },
+            Api::WriteFile => self.write_file(c),
+            Api::WriteStream => self.write_stream(c),
+            Api::Delete => self.delete(c),
+            Api::Copy => self.copy(c),
+            Api::Chmod => self.chmod(c),
+            Api::Fetch => self.fetch(c),
+            Api::Axios => self.axios(c),
+            Api::HttpRequest => self.http_request(c),
+            Api::NetConnect { opens } => {
+                let host = c
+                    .args
+                    .iter()
+                    .find_map(|a| {
+                        a.known()
+                            .filter(|t| t.parse::<u32>().is_err())
+                            .map(str::to_owned)
+                    })
+                    .or_else(|| {
+                        self.prop(c.arg_node(0), "host")
+                            .and_then(|(v, _)| v.known().map(str::to_owned))
+                    });
+                if opens {
+                    self.sink.connect(ln, host.as_deref());
+                }
+                Val {
+                    handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
+            }
+            Api::Datagram => Val {
+                handle: Some(Handle::Conn { url: None }),
+                ..Val::default()
+            },
+            Api::Resolve => {
+                self.sink.dns(ln, c.first());
+                Val::unknown()
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! JavaScript calls that run code: `require` by computed names, `eval` and its relatives,
+//! `Reflect.get`, and child processes.
+
+use super::Js;
+use super::call::Call;
+use super::module_name;
+use crate::command::run_argv;
+use crate::engine::Val;
+use crate::model::{Category, Language, Verdict};
+use crate::places::UNKNOWN;
+use crate::scope::EXEC_NAMES;
+use crate::ts::Node;
+
+impl Js<'_, '_, '_> {
+    /// `require(name)`.
+    pub(super) fn require(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
+        match first.known() {
+            Some(m) => {
+                let m = module_name(m);
+                if (!plain || first.taint.decoded)
+                    && matches!(
+                        m.as_str(),
+                        "child_process" | "fs" | "net" | "vm" | "http" | "https" | "os" | "dgram"
+                    )
+                {
+                    self.sink.add(
+                        ln,
+                        Category::ObfuscatedExecution,
+                        Verdict::Dangerous,
+                        format!("loads `{m}` by a name assembled at run time"),
+                    );
+                }
+                Val::module(m)
+            }
+            None => {
+                self.sink.add(
+                    ln,
+                    Category::ObfuscatedExecution,
+                    if first.taint.decoded {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    },
+                    "loads a module whose name is computed at run time",
+                );
+                Val::unknown()
+            }
+        }
+    }
+
+    /// `eval(code)`, `new Function(…, code)`, `vm.runInThisContext(code)`, string timers.
+    pub(super) fn eval_code(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let args = &c.args;
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let q = c.q.as_str();
+        let code = if q == "Function" {
+            args.last().cloned().unwrap_or_default()
+        } else {
+            first.clone()
+        };
+        if matches!(q, "setTimeout" | "setInterval")
+            && !arg_nodes.first().is_some_and(|n| {
+                matches!(
+                    n.kind(),
+                    "string" | "template_string" | "binary_expression" | "identifier"
+                )
+            })
+        {
+            return Val::unknown();
+        }
+        if matches!(q, "setTimeout" | "setInterval")
+            && code.text.is_none()
+            && !code.taint.decoded
+            && !code.taint.remote
+        {
+            return Val::unknown();
+        }
+        let code = if code.text.is_some() || code.taint.decoded || code.taint.remote {
+            code
+        } else {
+            Val::lit(UNKNOWN.to_string()).with_taint(&code.taint)
+        };
+        self.sink
+            .exec_code(ln, Language::JavaScript, &code, &format!("`{q}`"));
+        Val::unknown()
+    }
+
+    /// `Reflect.get(obj, name)`.
+    pub(super) fn reflect_get(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let all = &c.all;
+        let second = c.second();
+        let name = second;
+        if name.known().is_some_and(|n| EXEC_NAMES.contains(&n)) || name.taint.decoded {
+            let n = name.text_or_unknown();
+            self.sink.add(
+                ln,
+                Category::ObfuscatedExecution,
+                Verdict::Dangerous,
+                format!("reaches `{n}` through Reflect.get"),
+            );
+            return Val::module(n);
+        }
+        Val::unknown().with_taint(all)
+    }
+
+    /// A program started with an argument list and options.
+    pub(super) fn spawn(
+        &mut self,
+        ln: u32,
+        prog: Val,
+        items: Option<Vec<Val>>,
+        opts: Option<Node<'_>>,
+    ) -> Val {
+        let shell = self
+            .prop(opts, "shell")
+            .is_some_and(|(v, _)| v.known() != Some("false"));
+        let detached = self
+            .prop(opts, "detached")
+            .is_some_and(|(v, _)| v.known() == Some("true"));
+        let stdio = self
+            .prop(opts, "stdio")
+            .map(|(_, n)| self.text(n).to_owned())
+            .unwrap_or_default();
+        let ignored = stdio.contains("ignore");
+        if detached && ignored {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Suspicious,
+                "starts a detached, silent background process meant to outlive the run",
+            );
+        }
+        let env = self
+            .prop(opts, "env")
+            .map(|(_, n)| self.text(n).to_owned())
+            .unwrap_or_default();
+        if env.contains("LD_PRELOAD") {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "injects a library into the command through LD_PRELOAD",
+            );
+        }
+        if (stdio.contains("socket") || stdio.contains("client")) && self.sink.remote_socket {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "wires a network socket to a process: a reverse shell",
+            );
+        }
+        let mut argv = vec![prog];
+        argv.extend(items.unwrap_or_default());
+        if shell {
+            let mut cmd = Val::lit("");
+            for (i, a) in argv.iter().enumerate() {
+                if i > 0 {
+                    cmd = cmd.concat(&Val::lit(" "));
+                }
+                cmd = cmd.concat(a);
+            }
+            self.sink
+                .exec_code(ln, Language::Shell, &cmd, "spawn with shell: true");
+            return Val::unknown();
+        }
+        if argv[0].text.is_none() && !argv[0].taint.remote && !argv[0].taint.decoded {
+            return Val::unknown();
+        }
+        run_argv(self.sink, ln, &argv, None)
+    }
+}

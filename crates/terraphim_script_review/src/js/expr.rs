@@ -1,0 +1,358 @@
+//! JavaScript expressions: strings and template literals, names, members, subscripts,
+//! operators, arrays, objects and functions as values.
+
+use super::{GLOBALS, Js, line, named};
+use crate::engine::{Handle, Taint, Val};
+use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
+use crate::scope::{EXEC_NAMES, unescape};
+use crate::ts::Node;
+
+impl Js<'_, '_, '_> {
+    pub(super) fn string(&mut self, node: Node<'_>) -> Val {
+        let raw = self.text(node);
+        let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+        let hex = if inner.contains('\\') {
+            inner.matches("\\x").count() + inner.matches("\\u").count()
+        } else {
+            0
+        };
+        let mut v = Val::lit(unescape(inner, true).0);
+        if hex >= 8 {
+            v.taint.decoded = true;
+        }
+        v
+    }
+
+    pub(super) fn template(&mut self, node: Node<'_>) -> Val {
+        let mut out = Val::lit("");
+        let mut pos = node.start_byte() + 1;
+        for c in named(node) {
+            if c.kind() != "template_substitution" {
+                continue;
+            }
+            out = out.concat(&Val::lit(
+                unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0,
+            ));
+            let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
+            let v = v.interpolated();
+            out = out.concat(&Val::lit(v.path_text().unwrap_or_default()).with_taint(&v.taint));
+            pos = c.end_byte();
+        }
+        out.concat(&Val::lit(
+            unescape(
+                self.src
+                    .get(pos..node.end_byte().saturating_sub(1))
+                    .unwrap_or(""),
+                true,
+            )
+            .0,
+        ))
+    }
+
+    pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
+        match node.kind() {
+            "string" => self.string(node),
+            "template_string" => self.template(node),
+            "number" | "true" | "false" | "null" | "undefined" => Val::lit(self.text(node)),
+            "identifier" | "shorthand_property_identifier" => {
+                let name = self.text(node);
+                match self.lookup(name) {
+                    Some(v) => v,
+                    None if name == "__dirname" => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
+                    None if GLOBALS.contains(&name)
+                        || matches!(
+                            name,
+                            "require" | "fetch" | "eval" | "atob" | "setTimeout" | "setInterval"
+                        ) =>
+                    {
+                        Val::module(name)
+                    }
+                    None => Val::unknown(),
+                }
+            }
+            "member_expression" => {
+                let obj = node
+                    .field("object")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let prop = node
+                    .field("property")
+                    .map(|p| self.text(p).to_owned())
+                    .unwrap_or_default();
+                self.member(node, obj, &prop)
+            }
+            "subscript_expression" => {
+                let obj = node
+                    .field("object")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let index_node = node.field("index");
+                let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
+                match &obj.handle {
+                    Some(Handle::Module(m))
+                        if matches!(
+                            m.as_str(),
+                            "globalThis"
+                                | "global"
+                                | "window"
+                                | "self"
+                                | "child_process"
+                                | "process"
+                                | "Function"
+                                | "vm"
+                        ) =>
+                    {
+                        let plain = index_node.is_some_and(|n| n.kind() == "string");
+                        match index.known() {
+                            Some(n) if EXEC_NAMES.contains(&n) => {
+                                let sev = if plain && !index.taint.decoded {
+                                    Verdict::Suspicious
+                                } else {
+                                    Verdict::Dangerous
+                                };
+                                self.sink.add(
+                                    line(node),
+                                    Category::ObfuscatedExecution,
+                                    sev,
+                                    format!(
+                                        "reaches `{n}` through {}",
+                                        if plain {
+                                            "an indirect lookup"
+                                        } else {
+                                            "a name assembled at run time"
+                                        }
+                                    ),
+                                );
+                                let base = if m == "child_process" {
+                                    "child_process"
+                                } else {
+                                    ""
+                                };
+                                Val::module(if base.is_empty() {
+                                    n.to_owned()
+                                } else {
+                                    format!("{base}.{n}")
+                                })
+                            }
+                            Some(_) => self.member(node, obj.clone(), &index.text_or_unknown()),
+                            None => {
+                                self.sink.add(
+                                    line(node),
+                                    Category::ObfuscatedExecution,
+                                    if index.taint.decoded {
+                                        Verdict::Dangerous
+                                    } else {
+                                        Verdict::Suspicious
+                                    },
+                                    format!(
+                                        "looks up a member of `{m}` by a name computed at run time"
+                                    ),
+                                );
+                                Val::unknown()
+                            }
+                        }
+                    }
+                    Some(Handle::Module(m)) if m == "process.env" => match index.known() {
+                        Some(k) => {
+                            let k = k.to_owned();
+                            self.sink.read_env(line(node), &k)
+                        }
+                        None => Val::unknown().with_taint(&obj.taint),
+                    },
+                    _ => {
+                        let mut v = Val::unknown().with_taint(&obj.taint);
+                        if let (Some(items), Some(i)) = (
+                            &obj.items,
+                            index.known().and_then(|t| t.parse::<usize>().ok()),
+                        ) && let Some(item) = items.get(i)
+                        {
+                            v = item.clone();
+                        }
+                        v
+                    }
+                }
+            }
+            "call_expression" | "new_expression" => self.call(node),
+            "binary_expression" => {
+                let l = node.field("left").map(|x| self.eval(x)).unwrap_or_default();
+                let r = node
+                    .field("right")
+                    .map(|x| self.eval(x))
+                    .unwrap_or_default();
+                let op = node
+                    .field("operator")
+                    .map(|o| self.text(o).to_owned())
+                    .unwrap_or_default();
+                if op == "+" {
+                    l.concat(&r)
+                } else {
+                    Val::unknown().with_taint(&l.taint).with_taint(&r.taint)
+                }
+            }
+            "assignment_expression" | "augmented_assignment_expression" => {
+                let r = node
+                    .field("right")
+                    .map(|x| self.eval(x))
+                    .unwrap_or_default();
+                if let Some(l) = node.field("left") {
+                    if l.kind() == "identifier" {
+                        let name = self.text(l).to_owned();
+                        let v = if node.kind() == "augmented_assignment_expression" {
+                            self.lookup(&name).unwrap_or_default().concat(&r)
+                        } else {
+                            r.clone()
+                        };
+                        self.bind(&name, v);
+                    } else if matches!(l.kind(), "member_expression" | "subscript_expression") {
+                        let t = self.text(l);
+                        if t.contains("process.env")
+                            && (t.contains("LD_PRELOAD") || t.contains("NODE_OPTIONS"))
+                        {
+                            self.sink.add(line(node), Category::Escape, Verdict::Dangerous, "sets a variable that injects code into every process started (LD_PRELOAD / NODE_OPTIONS)");
+                        }
+                        let mut root = l;
+                        while let Some(o) = root.field("object") {
+                            root = o;
+                        }
+                        if root.kind() == "identifier" {
+                            self.scope.store_into(self.text(root), t, &r);
+                        }
+                    } else {
+                        self.bind_pattern(l, r.clone());
+                    }
+                }
+                r
+            }
+            "await_expression"
+            | "parenthesized_expression"
+            | "as_expression"
+            | "non_null_expression"
+            | "satisfies_expression"
+            | "type_assertion"
+            | "spread_element" => named(node)
+                .into_iter()
+                .find(|c| !c.kind().contains("type"))
+                .map(|c| self.eval(c))
+                .unwrap_or_default(),
+            "array" => {
+                let items: Vec<Val> = named(node)
+                    .map(|c| {
+                        if c.kind() == "spread_element" {
+                            Val::lit(UNKNOWN.to_string()).with_taint(&self.eval(c).taint)
+                        } else {
+                            self.eval(c)
+                        }
+                    })
+                    .collect();
+                Val::list(items)
+            }
+            "sequence_expression" => {
+                // `(0, eval)`: every part runs, the last is the value.
+                let mut last = Val::unknown();
+                for c in named(node) {
+                    last = self.eval(c);
+                }
+                last
+            }
+            "ternary_expression" => {
+                let vals: Vec<Val> = named(node).skip(1).map(|c| self.eval(c)).collect();
+                vals.into_iter()
+                    .reduce(|a, b| a.union(&b))
+                    .unwrap_or_default()
+            }
+            "arrow_function" | "function_expression" | "function" => {
+                let name = format!("<anon@{}>", node.start_byte());
+                self.function(name, node);
+                Val::unknown()
+            }
+            "object" => {
+                // The text keeps the members' strings (`{postinstall: 'curl … | sh'}`), so a
+                // manifest written from the object shows what runs.
+                let mut v = Val::unknown();
+                let mut text = String::new();
+                for c in named(node) {
+                    let (key, x) = match c.kind() {
+                        "pair" => (
+                            c.field("key")
+                                .map(|k| self.text(k).to_owned())
+                                .unwrap_or_default(),
+                            c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
+                        ),
+                        _ => (String::new(), self.eval(c)),
+                    };
+                    v.taint.join(&x.taint);
+                    if let Some(t) = &x.text {
+                        text.push_str(&format!("\n{key}: {t}"));
+                    }
+                }
+                if !text.is_empty() {
+                    v.text = Some(text);
+                }
+                v
+            }
+            _ => {
+                let mut v = Val::unknown();
+                for c in named(node) {
+                    if c.kind().ends_with("statement") || c.kind() == "statement_block" {
+                        self.stmt(c);
+                    } else {
+                        let x = self.eval(c);
+                        v.taint.join(&x.taint);
+                    }
+                }
+                v
+            }
+        }
+    }
+
+    pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {
+        match &obj.handle {
+            Some(Handle::Module(m)) => {
+                let full = format!("{m}.{prop}");
+                match full.as_str() {
+                    "process.env" => {
+                        let mut v = Val::module("process.env");
+                        v.taint.env = true;
+                        v
+                    }
+                    _ if m == "process.env" => self.sink.read_env(line(node), prop),
+                    "process.execPath" => Val::lit("node"),
+                    _ => Val::module(full),
+                }
+            }
+            _ => {
+                let mut v = Val::unknown().with_taint(&obj.taint);
+                if prop == "length" {
+                    v.taint = Taint::default();
+                }
+                v
+            }
+        }
+    }
+
+    /// The value of a named property of an object literal argument.
+    pub(super) fn prop<'t>(&mut self, obj: Option<Node<'t>>, key: &str) -> Option<(Val, Node<'t>)> {
+        let obj = obj.filter(|o| o.kind() == "object")?;
+        for c in named(obj) {
+            match c.kind() {
+                "pair" => {
+                    let k = c.field("key").map(|k| {
+                        self.text(k)
+                            .trim_matches(|ch| ch == '"' || ch == '\'')
+                            .to_owned()
+                    });
+                    if k.as_deref() == Some(key) {
+                        let v = c.field("value")?;
+                        return Some((self.eval(v), v));
+                    }
+                }
+                "shorthand_property_identifier" if self.text(c) == key => {
+                    return Some((self.eval(c), c));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,102 @@
+//! JavaScript file calls: writes, streams, deletions, copies, modes.
+
+use super::Js;
+use super::call::Call;
+use crate::engine::{Handle, Val};
+use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
+
+impl Js<'_, '_, '_> {
+    /// `fs.writeFileSync(path, data, {flag})`.
+    pub(super) fn write_file(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let tail = c.tail();
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let second = c.second();
+        let append = tail.starts_with("append")
+            || self.prop(arg_nodes.get(2).copied(), "append").is_some()
+            || self
+                .prop(arg_nodes.get(2).copied(), "flag")
+                .is_some_and(|(v, _)| v.known() == Some("a"));
+        self.sink.write(ln, first, second, append);
+        Val::unknown()
+    }
+
+    /// `fs.createWriteStream(path, {flags})`.
+    pub(super) fn write_stream(&mut self, c: &Call<'_>) -> Val {
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let append = self
+            .prop(arg_nodes.get(1).copied(), "flags")
+            .is_some_and(|(v, _)| v.known().is_some_and(|f| f.contains('a')));
+        Val {
+            handle: Some(Handle::File {
+                path: first.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
+                write: true,
+                append,
+            }),
+            ..Val::default()
+        }
+    }
+
+    /// `fs.rmSync(path, {recursive})`, `rimraf(path)`.
+    pub(super) fn delete(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let tail = c.tail();
+        let module = c.module();
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let recursive = tail.starts_with("rm")
+            && arg_nodes
+                .get(1)
+                .is_some_and(|o| self.text(*o).contains("recursive"))
+            || tail.starts_with("remove")
+            || tail.starts_with("rimraf")
+            || module == "rimraf"
+            || tail == "emptyDirSync";
+        self.sink.delete(ln, first, recursive);
+        Val::unknown()
+    }
+
+    /// `fs.copyFileSync(src, dst)`: the destination gets the source's content.
+    pub(super) fn copy(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let first = c.first();
+        let second = c.second();
+        let mut content = Val::unknown();
+        if let Some(s) = first.path_text() {
+            let t = self.sink.read_path(ln, &s);
+            content.taint.join(&t);
+            if self.sink.is_remote_file(&s) {
+                content.taint.remote = true;
+            }
+        }
+        self.sink.write(ln, second, &content, false);
+        Val::unknown()
+    }
+
+    /// `fs.chmodSync(path, mode)`.
+    pub(super) fn chmod(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let arg_nodes = &c.arg_nodes;
+        let mode = arg_nodes
+            .get(1)
+            .map(|n| self.text(*n).to_owned())
+            .unwrap_or_default();
+        if mode.starts_with("0o4")
+            || mode.starts_with("0o6")
+            || mode.starts_with("0o2")
+            || mode.starts_with("'4")
+            || mode.starts_with("\"4")
+        {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "sets the setuid or setgid bit (privilege escalation)",
+            );
+        }
+        Val::unknown()
+    }
+}

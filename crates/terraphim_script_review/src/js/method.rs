@@ -1,0 +1,178 @@
+//! JavaScript method calls, by what the receiver refers to (a file stream, a file, a
+//! connection) or by name (string transforms, callbacks, promise chains).
+
+use super::Js;
+use super::call::Call;
+use crate::engine::{Handle, Taint, Val};
+use crate::model::{Category, Language, Verdict};
+use crate::places::UNKNOWN;
+use crate::ts::Node;
+
+impl Js<'_, '_, '_> {
+    fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) {
+        for a in arg_nodes {
+            if matches!(
+                a.kind(),
+                "arrow_function" | "function_expression" | "function"
+            ) && let Some(p) = self.params_of(*a).into_iter().next_back().filter(|_| true)
+            {
+                let params = self.params_of(*a);
+                let p = params.first().cloned().unwrap_or(p);
+                let key = (format!("<anon@{}>", a.start_byte()), p);
+                let v = Val {
+                    taint: data.taint.clone(),
+                    ..Val::default()
+                };
+                self.scope.set_param(key.0, key.1, v);
+            }
+        }
+    }
+
+    pub(super) fn method(&mut self, c: &Call<'_>, recv: Val) -> Val {
+        let (ln, name) = (c.ln, &c.q[2..]);
+        let (args, arg_nodes, all) = (&c.args, &c.arg_nodes, &c.all);
+        let first = args.first().cloned().unwrap_or_default();
+        match (&recv.handle, name) {
+            (Some(Handle::File { path, append, .. }), "write" | "end") => {
+                let (path, append) = (path.clone(), *append);
+                self.sink.write(ln, &Val::lit(path), &first, append);
+                Val::unknown()
+            }
+            (Some(Handle::Path(p)), "text" | "json" | "arrayBuffer" | "bytes") => {
+                let p = p.clone();
+                let t = self.sink.read_path(ln, &p);
+                Val::unknown().with_taint(&t)
+            }
+            (Some(Handle::Conn { url }), "write" | "end" | "send") => {
+                let url = url.clone();
+                let host = if name == "send" {
+                    args.iter()
+                        .skip(1)
+                        .find_map(|a| {
+                            a.known()
+                                .filter(|t| t.parse::<u32>().is_err())
+                                .map(str::to_owned)
+                        })
+                        .or(url)
+                } else {
+                    url
+                };
+                if !args.is_empty() {
+                    self.sink
+                        .network(ln, host.as_deref(), &Val::unknown().with_taint(all), true);
+                }
+                Val::unknown()
+            }
+            (Some(Handle::Conn { .. }), "connect") => {
+                let host = args.iter().find_map(|a| {
+                    a.known()
+                        .filter(|t| t.parse::<u32>().is_err())
+                        .map(str::to_owned)
+                });
+                self.sink.connect(ln, host.as_deref());
+                Val::unknown()
+            }
+            (_, "pipe")
+                if matches!(recv.handle, Some(Handle::Conn { .. }))
+                    || arg_nodes
+                        .first()
+                        .is_some_and(|n| self.text(*n).contains("sh.std")) =>
+            {
+                if self.sink.remote_socket {
+                    self.sink.add(
+                        ln,
+                        Category::Escape,
+                        Verdict::Dangerous,
+                        "pipes a network socket into a process: a reverse shell",
+                    );
+                }
+                Val::unknown()
+            }
+            (
+                _,
+                "toString" | "trim" | "toLowerCase" | "toUpperCase" | "replace" | "replaceAll"
+                | "slice" | "substring" | "concat",
+            ) => {
+                let mut v = recv.clone().with_taint(all);
+                v.handle = None;
+                if name == "toString"
+                    && args
+                        .first()
+                        .and_then(Val::known)
+                        .is_some_and(|e| matches!(e, "base64" | "hex"))
+                {
+                    // Encoding to base64 is not decoding.
+                }
+                if name != "toString" && name != "trim" {
+                    v.text = v.text.map(|_| UNKNOWN.to_string());
+                }
+                v
+            }
+            (_, "join") => {
+                let mut v = Val::unknown().with_taint(&recv.taint).with_taint(all);
+                if let (Some(items), Some(sep)) = (&recv.items, first.known().or(Some(","))) {
+                    let parts: Vec<String> = items.iter().map(Val::text_or_unknown).collect();
+                    v.text = Some(parts.join(sep));
+                }
+                if recv.taint.decoded {
+                    v.taint.decoded = true;
+                }
+                v
+            }
+            (_, "reverse") if recv.text.is_some() || recv.items.is_some() => {
+                let mut v = recv.clone();
+                v.taint.decoded = true;
+                v
+            }
+            (_, "decrypt" | "final" | "update")
+                if recv.taint != Taint::default() || name == "decrypt" =>
+            {
+                let mut v = Val::unknown().with_taint(&recv.taint).with_taint(all);
+                v.taint.decoded = true;
+                v
+            }
+            (_, "on" | "once" | "forEach" | "map" | "flatMap" | "reduce") => {
+                let mut data = recv.clone();
+                if matches!(recv.handle, Some(Handle::Conn { .. })) {
+                    data.taint.remote = true;
+                }
+                self.bind_callbacks(arg_nodes, &data);
+                let mut out = Val::unknown().with_taint(&recv.taint);
+                // What the callbacks return is what the mapped collection holds
+                // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`).
+                for a in arg_nodes {
+                    let key = format!("<anon@{}>", a.start_byte());
+                    if let Some(r) = self.scope.returns.get(&key) {
+                        out.taint.join(&r.taint);
+                    }
+                }
+                out
+            }
+            (_, "then") => {
+                self.bind_callbacks(arg_nodes, &recv);
+                // `fetch(u).then(r => r.text()).then(eval)`: the callback sees the value.
+                for a in arg_nodes {
+                    if a.kind() == "identifier" && self.text(*a) == "eval" {
+                        self.sink.exec_code(
+                            ln,
+                            Language::JavaScript,
+                            &recv,
+                            "`eval` in a promise chain",
+                        );
+                    }
+                }
+                recv.clone().with_taint(all)
+            }
+            _ => {
+                let out = Val::unknown().with_taint(&recv.taint).with_taint(all);
+                match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
+                    Some(effect) => {
+                        let t = crate::caps::apply(self.sink, ln, name, effect);
+                        out.with_taint(&t)
+                    }
+                    None => out,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! JavaScript and TypeScript: the same def-use pass as for Python, over the ECMAScript tree.
+//!
+//! - `stmt.rs`: declarations, functions, loops, imports and destructuring patterns;
+//! - `expr.rs`: expressions (strings, templates, names, members, subscripts, operators);
+//! - `call.rs`: a call's arguments and callee, dispatched by the rows of `api.rs` (which call
+//!   is what) to `files.rs`, `code.rs` and `net.rs`;
+//! - `method.rs`: methods of what a value refers to (a file, a connection, a string, a promise).
+
+use crate::engine::{Sink, Val};
+use crate::scope::Scope;
+use crate::ts::Node;
+
+mod api;
+mod call;
+mod code;
+mod expr;
+mod files;
+mod method;
+mod net;
+mod stmt;
+
+pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
+    let mut js = Js {
+        src,
+        sink,
+        scope: Scope::new(true),
+    };
+    js.collect_funcs(root);
+    // Callbacks see values only after the call that receives them: two rounds when any function
+    // (named, arrow or expression) exists.
+    if !js.scope.funcs.is_empty() || src.contains("=>") || src.contains("function") {
+        // A first round binds function parameters and return values; findings come from the second.
+        let recording = js.sink.recording;
+        js.sink.recording = false;
+        js.stmts(root);
+        js.sink.recording = recording;
+    }
+    js.stmts(root);
+}
+
+struct Js<'s, 'k, 'a> {
+    src: &'s str,
+    sink: &'k mut Sink<'a>,
+    scope: Scope,
+}
+
+fn line(node: Node<'_>) -> u32 {
+    node.line()
+}
+
+fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
+    node.named_children().filter(|n| n.kind() != "comment")
+}
+
+/// Global objects, looked up as modules.
+const GLOBALS: &[&str] = &[
+    "process",
+    "Deno",
+    "Bun",
+    "console",
+    "JSON",
+    "Buffer",
+    "globalThis",
+    "global",
+    "window",
+    "self",
+    "Reflect",
+    "String",
+    "Object",
+    "Math",
+    "Promise",
+    "Array",
+    "URL",
+    "Function",
+];
+
+/// The module a package name stands for (`node:fs`, `fs-extra` -> `fs`).
+fn module_name(m: &str) -> String {
+    let m = m.strip_prefix("node:").unwrap_or(m);
+    match m {
+        "fs/promises" => "fs.promises".into(),
+        "fs-extra" | "graceful-fs" => "fs".into(),
+        "child-process-promise" | "execa" => "child_process".into(),
+        "node-fetch" | "cross-fetch" | "undici" => "fetch".into(),
+        "got" | "superagent" | "needle" | "ky" => "axios".into(),
+        _ => m.to_owned(),
+    }
+}
+
+impl<'s> Js<'s, '_, '_> {
+    fn text(&self, node: Node<'_>) -> &'s str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn params_of(&self, node: Node<'_>) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(ps) = node.field("parameters").or_else(|| node.field("parameter")) {
+            if ps.kind() == "identifier" {
+                out.push(self.text(ps).to_owned());
+            }
+            for p in named(ps) {
+                let id = match p.kind() {
+                    "identifier" => Some(p),
+                    "required_parameter" | "optional_parameter" => p.field("pattern"),
+                    "assignment_pattern" => p.field("left"),
+                    _ => None,
+                };
+                out.push(id.map(|i| self.text(i).to_owned()).unwrap_or_default());
+            }
+        }
+        out
+    }
+
+    fn collect_funcs(&mut self, node: Node<'_>) {
+        for c in named(node) {
+            let k = c.kind();
+            // Named functions are declared among statements: skip other expressions.
+            if !(k.ends_with("statement")
+                || k.ends_with("declaration")
+                || k.ends_with("clause")
+                || k == "variable_declarator"
+                || k == "statement_block"
+                || k == "class_body"
+                || k == "method_definition"
+                || k == "export_statement"
+                || k.starts_with("switch"))
+            {
+                continue;
+            }
+            match c.kind() {
+                "function_declaration" | "generator_function_declaration" | "method_definition" => {
+                    let name = c
+                        .field("name")
+                        .map(|n| self.text(n).to_owned())
+                        .unwrap_or_default();
+                    let params = self.params_of(c);
+                    self.scope.funcs.insert(name, params);
+                }
+                "variable_declarator" => {
+                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
+                        && matches!(
+                            v.kind(),
+                            "arrow_function" | "function_expression" | "function"
+                        )
+                    {
+                        let name = self.text(n).to_owned();
+                        let params = self.params_of(v);
+                        self.scope.funcs.insert(name, params);
+                    }
+                }
+                _ => {}
+            }
+            self.collect_funcs(c);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Val> {
+        self.scope.lookup(name)
+    }
+
+    fn bind(&mut self, name: &str, val: Val) {
+        self.scope.bind(name, val);
+    }
+}

@@ -1,0 +1,164 @@
+//! JavaScript network calls: `fetch`, axios and its look-alikes, `http.request`.
+
+use super::Js;
+use super::call::Call;
+use crate::engine::{Handle, Taint, Val};
+
+impl Js<'_, '_, '_> {
+    /// `fetch(url, {method, body, headers})`.
+    pub(super) fn fetch(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let second = c.second();
+        let opts = arg_nodes.get(1).copied();
+        let method = self
+            .prop(opts, "method")
+            .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
+            .unwrap_or_default();
+        let mut payload = Val::unknown().with_taint(&first.taint);
+        let mut has_body = false;
+        if let Some((v, _)) = self.prop(opts, "body") {
+            payload.taint.join(&v.taint);
+            has_body = true;
+        }
+        let credentials = self
+            .prop(opts, "headers")
+            .map(|(v, _)| v.taint)
+            .unwrap_or_default();
+        if opts.is_some_and(|o| o.kind() != "object") {
+            payload.taint.join(&second.taint);
+        }
+        let sends = has_body || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
+        let u = first.text.clone();
+        self.sink
+            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+        Val::remote()
+    }
+
+    /// `axios(config)`, `axios.post(url, data, config)`.
+    pub(super) fn axios(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let tail = c.tail();
+        let args = &c.args;
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let m = tail;
+        let (url, payload_val, sends) = if m == "axios" || m == "request" {
+            let url = self
+                .prop(arg_nodes.first().copied(), "url")
+                .map(|(v, _)| v)
+                .unwrap_or(first.clone());
+            let data = self
+                .prop(arg_nodes.first().copied(), "data")
+                .map(|(v, _)| v);
+            let method = self
+                .prop(arg_nodes.first().copied(), "method")
+                .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
+                .unwrap_or_default();
+            let payload = Val::unknown()
+                .with_taint(&url.taint)
+                .with_taint(&data.as_ref().map(|d| d.taint.clone()).unwrap_or_default());
+            (
+                url,
+                payload,
+                data.is_some() || matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
+            )
+        } else {
+            // `axios.get(url, config)`, `axios.post(url, data, config)`: the config's
+            // headers are credentials, the rest is payload.
+            let with_body = matches!(m, "post" | "put" | "patch");
+            let config = if with_body { 2 } else { 1 };
+            let mut payload = Val::unknown().with_taint(&first.taint);
+            for (i, a) in args.iter().enumerate().skip(1) {
+                if i != config {
+                    payload.taint.join(&a.taint);
+                }
+            }
+            (first.clone(), payload, with_body)
+        };
+        let config_at = match m {
+            "axios" | "request" => 0,
+            "post" | "put" | "patch" => 2,
+            _ => 1,
+        };
+        let config = arg_nodes
+            .get(config_at)
+            .copied()
+            .filter(|n| n.kind() == "object");
+        let credentials = self
+            .prop(config, "headers")
+            .map(|(v, _)| v.taint)
+            .unwrap_or_default();
+        let mut payload_val = payload_val;
+        if let Some(c) = config {
+            // What the config holds besides its headers is payload (`data`, `params`).
+            for key in ["data", "params", "body"] {
+                if let Some((v, _)) = self.prop(Some(c), key) {
+                    payload_val.taint.join(&v.taint);
+                }
+            }
+        }
+        let u = url.text.clone();
+        self.sink
+            .network_with_credentials(ln, u.as_deref(), &payload_val, &credentials, sends);
+        Val::remote()
+    }
+
+    /// `http.request(url or options, …)`: headers are credentials, the rest payload.
+    pub(super) fn http_request(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let args = &c.args;
+        let arg_nodes = &c.arg_nodes;
+        let first = c.first();
+        let url = match first.known() {
+            Some(u) => Some(u.to_owned()),
+            None => {
+                let h = self.prop(arg_nodes.first().copied(), "hostname");
+                let h = if h.is_some() {
+                    h
+                } else {
+                    self.prop(arg_nodes.first().copied(), "host")
+                };
+                h.and_then(|(v, _)| v.known().map(str::to_owned))
+            }
+        };
+        // The options object: its headers are credentials, the rest payload.
+        let opts = arg_nodes.iter().copied().find(|n| n.kind() == "object");
+        let method = self
+            .prop(opts, "method")
+            .and_then(|(v, _)| v.known().map(str::to_ascii_uppercase))
+            .unwrap_or_default();
+        let credentials = self
+            .prop(opts, "headers")
+            .map(|(v, _)| v.taint)
+            .unwrap_or_default();
+        let mut payload = Val::unknown();
+        for (a, n) in args.iter().zip(arg_nodes.iter()) {
+            if Some(*n) == opts {
+                for key in ["path", "host", "hostname", "auth"] {
+                    if let Some((v, _)) = self.prop(opts, key) {
+                        payload.taint.join(&v.taint);
+                    }
+                }
+            } else {
+                payload.taint.join(&a.taint);
+            }
+        }
+        self.sink.network_with_credentials(
+            ln,
+            url.as_deref(),
+            &payload,
+            &credentials,
+            matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
+        );
+        Val {
+            handle: Some(Handle::Conn { url }),
+            ..Val::default()
+        }
+        .with_taint(&Taint {
+            remote: true,
+            ..Taint::default()
+        })
+    }
+}

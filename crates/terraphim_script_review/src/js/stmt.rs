@@ -1,0 +1,230 @@
+//! JavaScript statements: declarations, functions, loops, imports, destructuring patterns.
+
+use super::{Js, line, module_name, named};
+use crate::engine::{Handle, Val};
+use crate::model::{Category, Verdict};
+use crate::ts::Node;
+
+impl Js<'_, '_, '_> {
+    pub(super) fn bind_pattern(&mut self, pat: Node<'_>, val: Val) {
+        match pat.kind() {
+            "identifier" | "shorthand_property_identifier_pattern" => {
+                let name = self.text(pat).to_owned();
+                let v = match (&val.handle, pat.kind()) {
+                    (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
+                        Val::module(format!("{m}.{name}"))
+                    }
+                    _ if pat.kind() == "shorthand_property_identifier_pattern" => {
+                        Val::unknown().with_taint(&val.taint)
+                    }
+                    _ => val,
+                };
+                self.bind(&name, v);
+            }
+            "object_pattern" => {
+                for c in named(pat) {
+                    match c.kind() {
+                        "pair_pattern" => {
+                            let key = c
+                                .field("key")
+                                .map(|k| self.text(k).to_owned())
+                                .unwrap_or_default();
+                            let v = match &val.handle {
+                                Some(Handle::Module(m)) => Val::module(format!("{m}.{key}")),
+                                _ => Val::unknown().with_taint(&val.taint),
+                            };
+                            if let Some(t) = c.field("value") {
+                                self.bind_pattern(t, v);
+                            }
+                        }
+                        _ => self.bind_pattern(c, val.clone()),
+                    }
+                }
+            }
+            "array_pattern" => {
+                for c in named(pat) {
+                    self.bind_pattern(c, Val::unknown().with_taint(&val.taint));
+                }
+            }
+            "assignment_pattern" | "object_assignment_pattern" => {
+                if let Some(l) = pat.field("left") {
+                    self.bind_pattern(l, val);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn stmts(&mut self, node: Node<'_>) {
+        for c in named(node) {
+            self.stmt(c);
+        }
+    }
+
+    pub(super) fn function(&mut self, name: String, node: Node<'_>) {
+        self.scope.enter(name);
+        if let Some(body) = node.field("body") {
+            if body.kind() == "statement_block" {
+                self.stmts(body);
+            } else {
+                let v = self.eval(body);
+                self.scope.add_return(v);
+            }
+        }
+        self.scope.leave();
+    }
+
+    pub(super) fn stmt(&mut self, node: Node<'_>) {
+        match node.kind() {
+            "lexical_declaration" | "variable_declaration" => {
+                for d in named(node) {
+                    if d.kind() != "variable_declarator" {
+                        continue;
+                    }
+                    let Some(name) = d.field("name") else {
+                        continue;
+                    };
+                    let value = d.field("value");
+                    if let Some(v) = value.filter(|v| {
+                        matches!(
+                            v.kind(),
+                            "arrow_function" | "function_expression" | "function"
+                        )
+                    }) {
+                        let n = self.text(name).to_owned();
+                        self.function(n, v);
+                        continue;
+                    }
+                    let val = value.map(|v| self.eval(v)).unwrap_or_default();
+                    self.bind_pattern(name, val);
+                }
+            }
+            "function_declaration" | "generator_function_declaration" | "method_definition" => {
+                let name = node
+                    .field("name")
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
+                self.function(name, node);
+            }
+            "return_statement" => {
+                let v = node
+                    .named_child(0)
+                    .map(|c| self.eval(c))
+                    .unwrap_or_default();
+                self.scope.add_return(v);
+            }
+            "import_statement" => self.import(node),
+            "for_in_statement" => {
+                let right = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
+                let elem = match &right.items {
+                    Some(items) => Val::any_of(items),
+                    None => Val::unknown().with_taint(&right.taint),
+                };
+                if let Some(l) = node.field("left") {
+                    self.bind_pattern(l, elem);
+                }
+                if let Some(b) = node.field("body") {
+                    self.stmt(b);
+                }
+            }
+            "expression_statement" => {
+                for c in named(node) {
+                    self.eval(c);
+                }
+            }
+            "ERROR" => {
+                self.sink.add(
+                    line(node),
+                    Category::Unreviewable,
+                    Verdict::Suspicious,
+                    "part of the script could not be parsed",
+                );
+                for c in named(node) {
+                    self.stmt(c);
+                }
+            }
+            k if k.ends_with("statement")
+                || k.ends_with("declaration")
+                || k.ends_with("clause")
+                || matches!(
+                    k,
+                    "program"
+                        | "statement_block"
+                        | "class_body"
+                        | "switch_body"
+                        | "switch_case"
+                        | "switch_default"
+                        | "else_clause"
+                ) =>
+            {
+                for c in named(node) {
+                    let ck = c.kind();
+                    if ck.ends_with("statement")
+                        || ck.ends_with("declaration")
+                        || ck.ends_with("clause")
+                        || matches!(
+                            ck,
+                            "statement_block"
+                                | "class_body"
+                                | "switch_body"
+                                | "switch_case"
+                                | "switch_default"
+                                | "method_definition"
+                        )
+                    {
+                        self.stmt(c);
+                    } else {
+                        self.eval(c);
+                    }
+                }
+            }
+            _ => {
+                self.eval(node);
+            }
+        }
+    }
+
+    pub(super) fn import(&mut self, node: Node<'_>) {
+        let source = node
+            .field("source")
+            .map(|s| self.string(s).text_or_unknown())
+            .unwrap_or_default();
+        let m = module_name(&source);
+        for c in named(node) {
+            if c.kind() != "import_clause" {
+                continue;
+            }
+            for part in named(c) {
+                match part.kind() {
+                    "identifier" => {
+                        let n = self.text(part).to_owned();
+                        self.bind(&n, Val::module(m.clone()));
+                    }
+                    "namespace_import" => {
+                        if let Some(id) = part.named_child(0) {
+                            let n = self.text(id).to_owned();
+                            self.bind(&n, Val::module(m.clone()));
+                        }
+                    }
+                    "named_imports" => {
+                        for spec in named(part) {
+                            let name = spec
+                                .field("name")
+                                .map(|n| self.text(n).to_owned())
+                                .unwrap_or_default();
+                            let alias = spec
+                                .field("alias")
+                                .map(|n| self.text(n).to_owned())
+                                .unwrap_or_else(|| name.clone());
+                            self.bind(&alias, Val::module(format!("{m}.{name}")));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}

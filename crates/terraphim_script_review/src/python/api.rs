@@ -1,0 +1,453 @@
+//! The Python API knowledge: one row per function (its qualified name as the script imports
+//! it) saying what kind of call it is. Calls not listed here fall back to the shared
+//! capability rows ([`crate::caps::CALL_ROWS`]).
+
+use std::sync::LazyLock;
+
+use crate::scope::Map;
+
+/// Where a process-starting call finds the program and its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Argv {
+    /// The first argument or `args=` (a list, or a string split on blanks).
+    First,
+    /// The second argument (`os.execv(path, argv)`).
+    Second,
+    /// Every argument from this position on (`os.execl(path, arg0, arg1, …)`).
+    From(usize),
+}
+
+/// What a call is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Api {
+    // Output and files.
+    /// Printing or logging (to a file when given `file=`).
+    Output,
+    /// A logger object.
+    Logger,
+    /// A file opened (`open(path, mode)`).
+    Open,
+    /// An archive or compressed file opened (`tarfile.open(name, mode)`).
+    OpenArchive,
+    /// A path object built from parts.
+    PathNew,
+    /// The home directory as a path object.
+    PathHome,
+    /// The working directory, as a path object or as a string.
+    Cwd { path_object: bool },
+    /// A path returned as it came in (`os.path.expanduser`, `str`).
+    PathAsIs,
+    /// Path parts joined.
+    PathJoin,
+    /// The directory part of a path.
+    Dirname,
+    /// Paths matching a pattern.
+    Glob,
+    /// A new temporary directory or file name.
+    TempDir,
+    /// A new temporary file object.
+    TempFile,
+    /// A file or tree deleted.
+    Delete { recursive: bool },
+    /// A file copied, moved or linked (source, destination).
+    Copy,
+    /// A file's mode set.
+    Chmod,
+    /// An object serialised into a file (or returned as text).
+    Dump,
+    /// A writer wrapping a file object.
+    CsvWriter,
+    /// Bytes written to a file descriptor.
+    FdWrite,
+    /// A `.env` file read into the environment.
+    Dotenv,
+    // Data.
+    /// One environment variable read.
+    EnvGet,
+    /// A collection or serialisation of its arguments: keeps their text (`json.dumps`), is
+    /// the whole environment (`os.environ.copy`), keeps their elements (`list`).
+    Collection {
+        keeps_text: bool,
+        env: bool,
+        keeps_items: bool,
+    },
+    /// Host or user identity read.
+    Identity,
+    /// A secret read from a store: what it is, whether it is the clipboard, whether reading
+    /// it is a finding of its own.
+    SecretStore {
+        what: &'static str,
+        clipboard: bool,
+        finding: bool,
+    },
+    /// Data decoded (base64, hex, zlib, `chr`, unpickled).
+    Decode,
+    /// A regular expression substitution.
+    ReSub,
+    /// A line typed by the user.
+    Input,
+    /// YAML loaded (code runs with an unsafe loader).
+    YamlLoad,
+    // Code and processes.
+    /// Python code run from a string.
+    ExecCode,
+    /// A Python file run.
+    RunPath,
+    /// An attribute looked up by name.
+    Getattr,
+    /// A module imported by name.
+    Import,
+    /// The namespace of names (`globals()`).
+    Namespace,
+    /// A shell command line run.
+    ShellCommand,
+    /// A program started with an argument vector.
+    Subprocess(Argv),
+    /// A file descriptor duplicated onto another.
+    Dup2,
+    /// The process detached from its session.
+    Detach,
+    // Network.
+    /// An HTTP request (`requests.post(url, data=…)`).
+    Http,
+    /// An HTTP client object, whose methods are requests.
+    HttpClient,
+    /// A URL opened (`urllib.request.urlopen`).
+    Urlopen,
+    /// An HTTP request object built.
+    UrlRequest,
+    /// A URL downloaded into a file.
+    UrlRetrieve,
+    /// A connection object to a host; `opens`: the constructor connects at once.
+    Connection { opens: bool },
+    /// A socket object.
+    Socket,
+    /// A socket connected to an address.
+    CreateConnection,
+    /// A host name resolved (DNS).
+    Resolve,
+    /// A server listening on an address.
+    Server,
+}
+
+use Api::*;
+
+const COLLECTION: Api = Collection {
+    keeps_text: false,
+    env: false,
+    keeps_items: false,
+};
+const ENV_COLLECTION: Api = Collection {
+    keeps_text: false,
+    env: true,
+    keeps_items: false,
+};
+const SERIALISED: Api = Collection {
+    keeps_text: true,
+    env: false,
+    keeps_items: false,
+};
+const SEQUENCE: Api = Collection {
+    keeps_text: false,
+    env: false,
+    keeps_items: true,
+};
+const BROWSER_STORE: Api = SecretStore {
+    what: "a browser credential store",
+    clipboard: false,
+    finding: true,
+};
+
+/// The rows: qualified call name -> kind. Each name appears once (a unit test checks it).
+pub(super) const CALLS: &[(&str, Api)] = &[
+    ("print", Output),
+    ("sys.stdout.write", Output),
+    ("sys.stderr.write", Output),
+    ("sys.stdout.buffer.write", Output),
+    ("pprint.pprint", Output),
+    ("pprint.pp", Output),
+    ("logging.info", Output),
+    ("logging.debug", Output),
+    ("logging.warning", Output),
+    ("logging.error", Output),
+    ("logging.critical", Output),
+    ("logging.exception", Output),
+    ("logging.log", Output),
+    ("logging.getLogger", Logger),
+    ("open", Open),
+    ("io.open", Open),
+    ("codecs.open", Open),
+    ("os.fdopen", Open),
+    ("tarfile.open", OpenArchive),
+    ("zipfile.ZipFile", OpenArchive),
+    ("tarfile.TarFile", OpenArchive),
+    ("gzip.open", OpenArchive),
+    ("bz2.open", OpenArchive),
+    ("lzma.open", OpenArchive),
+    ("pathlib.Path", PathNew),
+    ("pathlib.PurePath", PathNew),
+    ("pathlib.PosixPath", PathNew),
+    ("pathlib.Path.home", PathHome),
+    ("pathlib.Path.cwd", Cwd { path_object: true }),
+    ("os.getcwd", Cwd { path_object: false }),
+    ("os.path.expanduser", PathAsIs),
+    ("os.path.abspath", PathAsIs),
+    ("os.path.realpath", PathAsIs),
+    ("os.path.normpath", PathAsIs),
+    ("os.fspath", PathAsIs),
+    ("str", PathAsIs),
+    ("os.path.expandvars", PathAsIs),
+    ("bytes", PathAsIs),
+    ("bytearray", PathAsIs),
+    ("repr", PathAsIs),
+    ("os.path.join", PathJoin),
+    ("posixpath.join", PathJoin),
+    ("os.path.dirname", Dirname),
+    ("glob.glob", Glob),
+    ("glob.iglob", Glob),
+    ("tempfile.mkdtemp", TempDir),
+    ("tempfile.gettempdir", TempDir),
+    ("tempfile.mkstemp", TempDir),
+    ("tempfile.TemporaryDirectory", TempDir),
+    ("tempfile.NamedTemporaryFile", TempFile),
+    ("tempfile.TemporaryFile", TempFile),
+    ("tempfile.SpooledTemporaryFile", TempFile),
+    ("shutil.rmtree", Delete { recursive: true }),
+    ("os.removedirs", Delete { recursive: true }),
+    ("os.remove", Delete { recursive: false }),
+    ("os.unlink", Delete { recursive: false }),
+    ("os.rmdir", Delete { recursive: false }),
+    ("send2trash.send2trash", Delete { recursive: false }),
+    ("shutil.copy", Copy),
+    ("shutil.copy2", Copy),
+    ("shutil.copyfile", Copy),
+    ("shutil.copytree", Copy),
+    ("shutil.move", Copy),
+    ("os.rename", Copy),
+    ("os.replace", Copy),
+    ("os.link", Copy),
+    ("os.symlink", Copy),
+    ("shutil.copyfileobj", Copy),
+    ("os.chmod", Chmod),
+    ("os.fchmod", Chmod),
+    ("os.lchmod", Chmod),
+    ("json.dump", Dump),
+    ("yaml.dump", Dump),
+    ("yaml.safe_dump", Dump),
+    ("pickle.dump", Dump),
+    ("toml.dump", Dump),
+    ("tomli_w.dump", Dump),
+    ("marshal.dump", Dump),
+    ("csv.writer", CsvWriter),
+    ("csv.DictWriter", CsvWriter),
+    ("os.write", FdWrite),
+    ("dotenv.load_dotenv", Dotenv),
+    ("dotenv.dotenv_values", Dotenv),
+    ("os.environ.get", EnvGet),
+    ("os.getenv", EnvGet),
+    ("os.environ.setdefault", EnvGet),
+    ("os.environ.pop", EnvGet),
+    ("os.environ.copy", ENV_COLLECTION),
+    ("os.environ.items", ENV_COLLECTION),
+    ("os.environ.keys", ENV_COLLECTION),
+    ("os.environ.values", ENV_COLLECTION),
+    ("dict", COLLECTION),
+    ("list", SEQUENCE),
+    ("json.dumps", SERIALISED),
+    ("str.join", COLLECTION),
+    ("sorted", COLLECTION),
+    ("tuple", SEQUENCE),
+    ("set", COLLECTION),
+    ("urllib.parse.urlencode", COLLECTION),
+    ("toml.dumps", SERIALISED),
+    ("socket.gethostname", Identity),
+    ("getpass.getuser", Identity),
+    ("os.getlogin", Identity),
+    ("platform.node", Identity),
+    ("platform.uname", Identity),
+    ("os.uname", Identity),
+    ("socket.getfqdn", Identity),
+    ("uuid.getnode", Identity),
+    ("pwd.getpwuid", Identity),
+    (
+        "keyring.get_password",
+        SecretStore {
+            what: "the system keyring",
+            clipboard: false,
+            finding: true,
+        },
+    ),
+    (
+        "keyring.get_credential",
+        SecretStore {
+            what: "the system keyring",
+            clipboard: false,
+            finding: true,
+        },
+    ),
+    (
+        "pyperclip.paste",
+        SecretStore {
+            what: "the clipboard",
+            clipboard: true,
+            finding: true,
+        },
+    ),
+    ("win32crypt.CryptUnprotectData", BROWSER_STORE),
+    ("browser_cookie3.chrome", BROWSER_STORE),
+    ("browser_cookie3.firefox", BROWSER_STORE),
+    ("browser_cookie3.load", BROWSER_STORE),
+    (
+        "getpass.getpass",
+        SecretStore {
+            what: "a password typed by the user",
+            clipboard: false,
+            finding: false,
+        },
+    ),
+    ("base64.b64decode", Decode),
+    ("base64.b32decode", Decode),
+    ("base64.b16decode", Decode),
+    ("base64.a85decode", Decode),
+    ("base64.b85decode", Decode),
+    ("base64.urlsafe_b64decode", Decode),
+    ("base64.decodebytes", Decode),
+    ("base64.decodestring", Decode),
+    ("binascii.unhexlify", Decode),
+    ("binascii.a2b_base64", Decode),
+    ("binascii.a2b_hex", Decode),
+    ("zlib.decompress", Decode),
+    ("gzip.decompress", Decode),
+    ("bz2.decompress", Decode),
+    ("lzma.decompress", Decode),
+    ("marshal.loads", Decode),
+    ("pickle.loads", Decode),
+    ("codecs.decode", Decode),
+    ("bytes.fromhex", Decode),
+    ("bytearray.fromhex", Decode),
+    ("chr", Decode),
+    ("dill.loads", Decode),
+    ("cloudpickle.loads", Decode),
+    ("re.sub", ReSub),
+    ("re.subn", ReSub),
+    ("input", Input),
+    ("raw_input", Input),
+    ("yaml.load", YamlLoad),
+    ("yaml.load_all", YamlLoad),
+    ("exec", ExecCode),
+    ("eval", ExecCode),
+    ("compile", ExecCode),
+    ("execfile", ExecCode),
+    ("code.InteractiveInterpreter", ExecCode),
+    ("runpy.run_path", RunPath),
+    ("getattr", Getattr),
+    ("__import__", Import),
+    ("importlib.import_module", Import),
+    ("globals", Namespace),
+    ("vars", Namespace),
+    ("locals", Namespace),
+    ("os.system", ShellCommand),
+    ("os.popen", ShellCommand),
+    ("subprocess.getoutput", ShellCommand),
+    ("subprocess.getstatusoutput", ShellCommand),
+    ("commands.getoutput", ShellCommand),
+    ("asyncio.create_subprocess_shell", ShellCommand),
+    ("os.popen2", ShellCommand),
+    ("os.popen3", ShellCommand),
+    ("subprocess.run", Subprocess(Argv::First)),
+    ("subprocess.call", Subprocess(Argv::First)),
+    ("subprocess.check_call", Subprocess(Argv::First)),
+    ("subprocess.check_output", Subprocess(Argv::First)),
+    ("subprocess.Popen", Subprocess(Argv::First)),
+    ("pty.spawn", Subprocess(Argv::First)),
+    ("sh.Command", Subprocess(Argv::First)),
+    ("plumbum.local", Subprocess(Argv::First)),
+    ("asyncio.create_subprocess_exec", Subprocess(Argv::From(0))),
+    ("os.execv", Subprocess(Argv::Second)),
+    ("os.execve", Subprocess(Argv::Second)),
+    ("os.execvp", Subprocess(Argv::Second)),
+    ("os.execvpe", Subprocess(Argv::Second)),
+    ("os.spawnv", Subprocess(Argv::Second)),
+    ("os.spawnvp", Subprocess(Argv::Second)),
+    ("os.posix_spawn", Subprocess(Argv::Second)),
+    ("os.posix_spawnp", Subprocess(Argv::Second)),
+    ("os.execl", Subprocess(Argv::From(1))),
+    ("os.execlp", Subprocess(Argv::From(1))),
+    ("os.execle", Subprocess(Argv::From(1))),
+    ("os.spawnl", Subprocess(Argv::From(2))),
+    ("os.spawnlp", Subprocess(Argv::From(2))),
+    ("os.dup2", Dup2),
+    ("os.setsid", Detach),
+    ("os.daemon", Detach),
+    ("daemon.DaemonContext", Detach),
+    ("requests.get", Http),
+    ("requests.post", Http),
+    ("requests.put", Http),
+    ("requests.patch", Http),
+    ("requests.delete", Http),
+    ("requests.head", Http),
+    ("requests.options", Http),
+    ("requests.request", Http),
+    ("httpx.get", Http),
+    ("httpx.post", Http),
+    ("httpx.put", Http),
+    ("httpx.patch", Http),
+    ("httpx.delete", Http),
+    ("httpx.request", Http),
+    ("httpx.stream", Http),
+    ("requests.Session.post", Http),
+    ("requests.Session.get", Http),
+    ("aiohttp.request", Http),
+    ("requests.Session", HttpClient),
+    ("requests.session", HttpClient),
+    ("httpx.Client", HttpClient),
+    ("httpx.AsyncClient", HttpClient),
+    ("aiohttp.ClientSession", HttpClient),
+    ("urllib3.PoolManager", HttpClient),
+    ("urllib.request.urlopen", Urlopen),
+    ("urllib2.urlopen", Urlopen),
+    ("urllib.urlopen", Urlopen),
+    ("urllib.request.Request", UrlRequest),
+    ("urllib2.Request", UrlRequest),
+    ("urllib.request.urlretrieve", UrlRetrieve),
+    ("http.client.HTTPSConnection", Connection { opens: false }),
+    ("http.client.HTTPConnection", Connection { opens: false }),
+    ("smtplib.SMTP", Connection { opens: true }),
+    ("smtplib.SMTP_SSL", Connection { opens: true }),
+    ("ftplib.FTP", Connection { opens: true }),
+    ("ftplib.FTP_TLS", Connection { opens: true }),
+    ("telnetlib.Telnet", Connection { opens: true }),
+    ("socket.socket", Socket),
+    ("socket.create_connection", CreateConnection),
+    ("socket.gethostbyname", Resolve),
+    ("socket.getaddrinfo", Resolve),
+    ("socket.gethostbyname_ex", Resolve),
+    ("dns.resolver.resolve", Resolve),
+    ("dns.resolver.query", Resolve),
+    ("socketserver.TCPServer", Server),
+    ("socketserver.ThreadingTCPServer", Server),
+    ("socketserver.UDPServer", Server),
+    ("http.server.HTTPServer", Server),
+    ("http.server.ThreadingHTTPServer", Server),
+];
+
+static BY_NAME: LazyLock<Map<&'static str, Api>> =
+    LazyLock::new(|| CALLS.iter().copied().collect());
+
+/// The kind of the call named `qual`, if a row names it.
+pub(super) fn lookup(qual: &str) -> Option<Api> {
+    BY_NAME.get(qual).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_name_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in CALLS {
+            assert!(seen.insert(*name), "{name} has two rows");
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! Python calls: the arguments are evaluated, the callee named (`os.system`, a method of a
+//! value, a function of the script), and the call dispatched by its row in `api.rs`.
+
+use super::api::{self, Api};
+use super::{Py, env_token_name, is_credential_keyword, line, named};
+use crate::engine::{Handle, Sink, Taint, Val};
+use crate::places::UNKNOWN;
+use crate::scope::Map;
+use crate::ts::Node;
+
+/// A call with its arguments evaluated.
+pub(super) struct Call<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) ln: u32,
+    /// The qualified name of the callee (`os.system`, `print`).
+    pub(super) q: String,
+    pub(super) args: Vec<Val>,
+    pub(super) arg_nodes: Vec<Node<'t>>,
+    pub(super) kwargs: Map<String, Val>,
+    pub(super) kw_nodes: Map<String, Node<'t>>,
+    /// The data of every argument (credentials handed to their own client left out).
+    pub(super) all: Taint,
+}
+
+impl Call<'_> {
+    /// Keyword argument `kw`, else positional argument `i`.
+    pub(super) fn arg(&self, i: usize, kw: &str) -> Val {
+        self.kwargs
+            .get(kw)
+            .cloned()
+            .or_else(|| self.args.get(i).cloned())
+            .unwrap_or_default()
+    }
+
+    /// The first positional argument.
+    pub(super) fn first(&self) -> Val {
+        self.args.first().cloned().unwrap_or_default()
+    }
+
+    /// The last component of the callee's name.
+    pub(super) fn tail(&self) -> &str {
+        self.q.rsplit('.').next().unwrap_or(&self.q)
+    }
+
+    /// An unknown value carrying the data of every argument.
+    pub(super) fn all_val(&self) -> Val {
+        Val::unknown().with_taint(&self.all)
+    }
+}
+
+impl Py<'_, '_, '_> {
+    pub(super) fn call(&mut self, node: Node<'_>) -> Val {
+        let ln = line(node);
+        let func = node.field("function");
+        let mut args: Vec<Val> = Vec::new();
+        let mut arg_nodes: Vec<Node<'_>> = Vec::new();
+        let mut kwargs: Map<String, Val> = Map::default();
+        let mut kw_nodes: Map<String, Node<'_>> = Map::default();
+        if let Some(a) = node.field("arguments") {
+            if a.kind() == "generator_expression" {
+                args.push(self.eval(a));
+                arg_nodes.push(a);
+            } else {
+                for c in named(a) {
+                    match c.kind() {
+                        "keyword_argument" => {
+                            let k = c
+                                .field("name")
+                                .map(|n| self.text(n).to_owned())
+                                .unwrap_or_default();
+                            let v = c.field("value").map(|v| self.eval(v)).unwrap_or_default();
+                            if let Some(vn) = c.field("value") {
+                                kw_nodes.insert(k.clone(), vn);
+                            }
+                            kwargs.insert(k, v);
+                        }
+                        "comment" => {}
+                        _ => {
+                            let v = self.eval(c);
+                            args.push(v);
+                            arg_nodes.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        let Some(func) = func else {
+            return Val::unknown();
+        };
+        let (qual, receiver, receiver_node) = match func.kind() {
+            "identifier" => {
+                let name = self.text(func).to_owned();
+                match self.lookup(&name) {
+                    Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) => (m, None, None),
+                    _ if self.scope.funcs.contains_key(&name) => {
+                        return self.scope.call_user(&name, &args);
+                    }
+                    _ => (name, None, None),
+                }
+            }
+            "attribute" => {
+                let obj_node = func.field("object");
+                let obj = obj_node.map(|o| self.eval(o)).unwrap_or_default();
+                let attr = func
+                    .field("attribute")
+                    .map(|a| self.text(a).to_owned())
+                    .unwrap_or_default();
+                match &obj.handle {
+                    Some(Handle::Module(m)) => (format!("{m}.{attr}"), None, None),
+                    _ => (format!("?.{attr}"), Some(obj), obj_node),
+                }
+            }
+            _ => {
+                let f = self.eval(func);
+                match f.handle {
+                    Some(Handle::Module(m)) => (m, None, None),
+                    _ => ("?".to_owned(), None, None),
+                }
+            }
+        };
+        let q = qual
+            .strip_prefix("builtins.")
+            .map(str::to_owned)
+            .unwrap_or(qual);
+        // Credentials handed to a client (`OpenAI(api_key=...)`, `Github(token)`) are consumed
+        // by it: they are not in what the call returns. A token given to its own vendor's client
+        // is its use.
+        let vendor_call = |sink: &mut Sink<'_>, v: &Val| -> bool {
+            let Some(name) = env_token_name(&v.taint) else {
+                return false;
+            };
+            let used = crate::places::token_vendor(name)
+                .is_some_and(|vendor| q.to_ascii_lowercase().contains(&vendor));
+            if used {
+                sink.env_token_used.insert(name.to_owned());
+            }
+            used
+        };
+        let mut all = Taint::default();
+        for a in &args {
+            if !vendor_call(self.sink, a) {
+                all.join(&a.taint);
+            }
+        }
+        for (k, v) in &kwargs {
+            let vendor = vendor_call(self.sink, v);
+            if !vendor && !is_credential_keyword(k) {
+                all.join(&v.taint);
+            }
+        }
+        let c = Call {
+            node,
+            ln,
+            q,
+            args,
+            arg_nodes,
+            kwargs,
+            kw_nodes,
+            all,
+        };
+        if let Some(recv) = receiver {
+            if c.all != Taint::default()
+                && recv.handle.is_none()
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+            {
+                // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
+                self.scope.taint_object(self.text(r), &recv, &c.all);
+            }
+            return self.method(&c, recv, receiver_node);
+        }
+        match api::lookup(&c.q) {
+            Some(api) => self.dispatch(api, &c),
+            None => {
+                let (q, tail) = (c.q.as_str(), c.tail());
+                if self.scope.funcs.contains_key(tail) && !q.contains('.') {
+                    return self.scope.call_user(tail, &c.args);
+                }
+                if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
+                    return self.row_call(c.ln, q, effect, &c.args, c.all_val());
+                }
+                // Unknown function: its result may carry its arguments' data.
+                c.all_val()
+            }
+        }
+    }
+
+    /// A call the rows of `api.rs` know.
+    fn dispatch(&mut self, api: Api, c: &Call<'_>) -> Val {
+        match api {
+            Api::Output => self.print(c),
+            Api::Logger => Val::module("logging"),
+            Api::Open => {
+                let mode = c.arg(1, "mode").known().unwrap_or("r").to_owned();
+                self.open(c.ln, &c.arg(0, "file"), &mode)
+            }
+            Api::OpenArchive => self.open_archive(c),
+            Api::PathNew => self.path_new(c),
+            Api::PathHome => Val {
+                handle: Some(Handle::Path("~".into())),
+                ..Val::default()
+            },
+            Api::Cwd { path_object } => {
+                let cwd = self.sink.ctx.cwd.to_string_lossy().into_owned();
+                if path_object {
+                    Val {
+                        handle: Some(Handle::Path(cwd)),
+                        ..Val::default()
+                    }
+                } else {
+                    Val::lit(cwd)
+                }
+            }
+            Api::PathAsIs => {
+                let a = c.first();
+                match a.path_text() {
+                    Some(t) => Val::lit(t.replace("$HOME", "~")).with_taint(&a.taint),
+                    None => a,
+                }
+            }
+            Api::PathJoin => {
+                let parts: Vec<String> = c
+                    .args
+                    .iter()
+                    .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .collect();
+                Val::lit(crate::engine::join_paths(&parts)).with_taint(&c.all)
+            }
+            Api::Dirname => {
+                let t = c
+                    .args
+                    .first()
+                    .and_then(Val::path_text)
+                    .unwrap_or_else(|| UNKNOWN.to_string());
+                Val::lit(
+                    t.rsplit_once('/')
+                        .map(|(d, _)| d.to_owned())
+                        .unwrap_or_else(|| ".".into()),
+                )
+            }
+            Api::Glob => {
+                // The matches lie where the pattern points.
+                let pattern = c.arg(0, "pathname");
+                Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .with_taint(&c.all)
+            }
+            Api::TempDir => Val::lit(format!("/tmp/{UNKNOWN}")),
+            Api::TempFile => Val {
+                handle: Some(Handle::File {
+                    path: format!("/tmp/{UNKNOWN}"),
+                    write: true,
+                    append: false,
+                }),
+                ..Val::default()
+            },
+            Api::Delete { recursive } => {
+                self.sink.delete(c.ln, &c.arg(0, "path"), recursive);
+                Val::unknown()
+            }
+            Api::Copy => self.copy(c),
+            Api::Chmod => self.chmod_call(c),
+            Api::Dump => self.dump(c),
+            Api::CsvWriter => c.first(),
+            Api::FdWrite => {
+                // A file descriptor: where it points is rarely known (`mkstemp`).
+                let fd = c.arg(0, "fd");
+                let path = Val::lit(fd.path_text().unwrap_or_else(|| UNKNOWN.to_string()));
+                self.sink.write(c.ln, &path, &c.arg(1, "data"), false);
+                Val::unknown()
+            }
+            Api::Dotenv => {
+                let path = c
+                    .args
+                    .first()
+                    .and_then(Val::path_text)
+                    .unwrap_or_else(|| ".env".to_owned());
+                let t = self.sink.read_path(c.ln, &path);
+                Val::unknown().with_taint(&t)
+            }
+            Api::EnvGet => self.env_get(c),
+            Api::Collection {
+                keeps_text,
+                env,
+                keeps_items,
+            } => {
+                let mut v = c.all_val();
+                if keeps_text {
+                    v.text = c.args.first().and_then(|a| a.text.clone());
+                }
+                if env {
+                    v.taint.env = true;
+                }
+                if keeps_items {
+                    v.items = c.args.first().and_then(|a| a.items.clone());
+                }
+                v
+            }
+            Api::Identity => {
+                crate::caps::identity(self.sink, c.ln, &c.q);
+                Val::unknown().with_taint(&Taint {
+                    host: true,
+                    ..Taint::default()
+                })
+            }
+            Api::SecretStore {
+                what,
+                clipboard,
+                finding,
+            } => self.secret_store(c, what, clipboard, finding),
+            Api::Decode => Val::decoded(&c.all),
+            Api::ReSub => {
+                // The result is the old text with the replacement in it.
+                let repl = c.arg(1, "repl");
+                let text = c.arg(2, "string");
+                Val::lit(format!("{UNKNOWN}{}{UNKNOWN}", repl.text_or_unknown()))
+                    .with_taint(&text.taint)
+                    .with_taint(&repl.taint)
+            }
+            Api::Input => Val::lit(UNKNOWN.to_string()),
+            Api::YamlLoad => self.yaml_load(c),
+            Api::ExecCode => self.exec_code(c),
+            Api::RunPath => {
+                if let Some(p) = c.first().known() {
+                    self.sink.runs_file(c.ln, p);
+                }
+                Val::unknown()
+            }
+            Api::Getattr => self.getattr(c),
+            Api::Import => self.import_call(c),
+            Api::Namespace => Val::module("builtins"),
+            Api::ShellCommand => {
+                let cmd = c.first().code_or_unknown();
+                self.sink.exec_code(
+                    c.ln,
+                    crate::model::Language::Shell,
+                    &cmd,
+                    &format!("`{}`", c.q),
+                );
+                Val::unknown()
+            }
+            Api::Subprocess(argv) => self.subprocess(c, argv),
+            Api::Dup2 => self.dup2(c),
+            Api::Detach => self.detach(c),
+            Api::Http => self.http(c.ln, c.tail(), &c.args, &c.kwargs),
+            Api::HttpClient => Val::module("requests"),
+            Api::Urlopen => self.urlopen(c),
+            Api::UrlRequest => self.url_request(c),
+            Api::UrlRetrieve => self.url_retrieve(c),
+            Api::Connection { opens } => {
+                let host = c.arg(0, "host").known().map(str::to_owned);
+                if opens {
+                    self.sink
+                        .network(c.ln, host.as_deref(), &Val::unknown(), false);
+                }
+                Val {
+                    handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
+            }
+            Api::Socket => Val {
+                handle: Some(Handle::Conn { url: None }),
+                ..Val::default()
+            },
+            Api::CreateConnection => {
+                let host = c.args.first().and_then(Val::address_host);
+                self.sink.connect(c.ln, host.as_deref());
+                Val {
+                    handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
+            }
+            Api::Resolve => {
+                self.sink.dns(c.ln, &c.first());
+                Val::unknown()
+            }
+            Api::Server => {
+                let host = c.args.first().and_then(Val::address_host);
+                self.listens(c.ln, host.as_deref());
+                Val::unknown()
+            }
+        }
+    }
+
+    /// A call the capability tables know.
+    pub(super) fn row_call(
+        &mut self,
+        ln: u32,
+        q: &str,
+        effect: crate::caps::Effect,
+        args: &[Val],
+        result: Val,
+    ) -> Val {
+        use crate::caps::Effect;
+        let first = args.first().cloned().unwrap_or_default();
+        match effect {
+            // A file whose path the script itself chose in the project or a temp dir holds
+            // data the script wrote: no evidence of a foreign payload.
+            Effect::Deserialize
+                if matches!(&first.handle, Some(Handle::File { path, .. })
+                    if !path.contains(UNKNOWN) && !matches!(self.sink.resolve(path).place, crate::places::Place::Outside | crate::places::Place::Home | crate::places::Place::System)) =>
+            {
+                result
+            }
+            Effect::RunFile => {
+                let p = first.path_text().unwrap_or_else(|| UNKNOWN.to_string());
+                self.sink.runs_file(ln, &p);
+                self.sink
+                    .cap(ln, crate::caps::Cap::RunFile, p.replace(UNKNOWN, "…"));
+                result
+            }
+            _ => {
+                let t = crate::caps::apply(self.sink, ln, q, effect);
+                result.with_taint(&t)
+            }
+        }
+    }
+}

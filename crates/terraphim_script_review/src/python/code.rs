@@ -1,0 +1,209 @@
+//! Python calls that run code: `exec`/`eval`, `getattr` and `__import__` by computed names,
+//! shell commands and processes, and the tricks around them (detaching, `dup2`).
+
+use super::Py;
+use super::api::Argv;
+use super::call::Call;
+use crate::command::run_argv;
+use crate::engine::{Handle, Val};
+use crate::model::{Category, Language, Verdict};
+use crate::places::UNKNOWN;
+
+impl Py<'_, '_, '_> {
+    /// `exec(code)`, `eval(code)`, `compile(code, …)`.
+    pub(super) fn exec_code(&mut self, c: &Call<'_>) -> Val {
+        let code = c.first();
+        let plain = c.arg_nodes.first().is_some_and(|n| n.kind() == "string");
+        let code = if plain || code.text.is_some() || code.taint.decoded || code.taint.remote {
+            code
+        } else {
+            Val::lit(UNKNOWN.to_string()).with_taint(&code.taint)
+        };
+        self.sink
+            .exec_code(c.ln, Language::Python, &code, &format!("`{}`", c.q));
+        Val::unknown()
+    }
+
+    /// `getattr(module, name)`.
+    pub(super) fn getattr(&mut self, c: &Call<'_>) -> Val {
+        let target = c.first();
+        let name = c.args.get(1).cloned().unwrap_or_default();
+        match &target.handle {
+            Some(Handle::Module(m)) => {
+                let m = m.clone();
+                self.indirect(c.node, &m, &name, c.arg_nodes.get(1).copied())
+            }
+            _ => Val::unknown().with_taint(&target.taint),
+        }
+    }
+
+    /// `__import__(name)`, `importlib.import_module(name)`.
+    pub(super) fn import_call(&mut self, c: &Call<'_>) -> Val {
+        let name = c.first();
+        let plain = c.arg_nodes.first().is_some_and(|n| n.kind() == "string");
+        match name.known() {
+            Some(m) => {
+                let sensitive = matches!(
+                    m.split('.').next().unwrap_or(m),
+                    "os" | "subprocess"
+                        | "socket"
+                        | "ctypes"
+                        | "builtins"
+                        | "pty"
+                        | "shutil"
+                        | "marshal"
+                        | "pickle"
+                        | "base64"
+                        | "urllib"
+                        | "requests"
+                        | "http"
+                        | "importlib"
+                        | "sys"
+                        | "posix"
+                        | "nt"
+                );
+                if name.taint.decoded || (!plain && sensitive) {
+                    self.sink.add(
+                        c.ln,
+                        Category::ObfuscatedExecution,
+                        Verdict::Dangerous,
+                        format!("imports `{m}` by a name assembled at run time"),
+                    );
+                }
+                Val::module(m.to_owned())
+            }
+            None => {
+                self.sink.add(
+                    c.ln,
+                    Category::ObfuscatedExecution,
+                    if name.taint.decoded {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    },
+                    "imports a module whose name is computed at run time",
+                );
+                Val::unknown()
+            }
+        }
+    }
+
+    /// `os.dup2(sock.fileno(), 0)`.
+    pub(super) fn dup2(&mut self, c: &Call<'_>) -> Val {
+        if self.sink.remote_socket {
+            self.sink.add(
+                c.ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "wires a network socket to the standard streams: a reverse shell",
+            );
+        }
+        Val::unknown()
+    }
+
+    /// `os.setsid()`, a daemon context.
+    pub(super) fn detach(&mut self, c: &Call<'_>) -> Val {
+        self.sink.add(
+            c.ln,
+            Category::Escape,
+            Verdict::Suspicious,
+            "detaches from the session, to outlive the run",
+        );
+        Val::unknown()
+    }
+
+    /// A program started: `subprocess.run([...])`, `os.execv(path, argv)`, `pty.spawn(...)`.
+    pub(super) fn subprocess(&mut self, c: &Call<'_>, at: Argv) -> Val {
+        let (ln, q, args) = (c.ln, c.q.as_str(), &c.args);
+        let (kwargs, kw_nodes) = (&c.kwargs, &c.kw_nodes);
+        let shell = kwargs
+            .get("shell")
+            .and_then(|v| v.known())
+            .is_some_and(|t| t != "False" && t != "0");
+        if kw_nodes
+            .get("env")
+            .is_some_and(|n| self.text(*n).contains("LD_PRELOAD"))
+        {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "injects a library into the command through LD_PRELOAD",
+            );
+        }
+        let detached = kwargs
+            .get("start_new_session")
+            .and_then(|v| v.known())
+            .is_some_and(|t| t == "True")
+            || kw_nodes
+                .get("preexec_fn")
+                .is_some_and(|n| self.text(*n).contains("setsid"));
+        let silent = kw_nodes
+            .get("stdout")
+            .is_some_and(|n| self.text(*n).contains("DEVNULL"))
+            && kw_nodes
+                .get("stderr")
+                .is_some_and(|n| self.text(*n).contains("DEVNULL"));
+        if detached && (silent || q == "subprocess.Popen") {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Suspicious,
+                "starts a detached background process meant to outlive the run",
+            );
+        }
+        if kw_nodes
+            .get("stdin")
+            .is_some_and(|n| self.text(*n).contains("fileno"))
+            && self.sink.remote_socket
+        {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "wires a network socket to a process: a reverse shell",
+            );
+        }
+        let first = match at {
+            Argv::Second => args.get(1).cloned(),
+            Argv::From(n) => Some(Val {
+                items: Some(args.iter().skip(n).cloned().collect()),
+                ..Val::default()
+            }),
+            Argv::First => kwargs
+                .get("args")
+                .cloned()
+                .or_else(|| args.first().cloned()),
+        };
+        let first = first.unwrap_or_default();
+        if q == "pty.spawn" && self.sink.remote_socket {
+            self.sink.add(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "spawns a shell after connecting a socket: a reverse shell",
+            );
+        }
+        let stdin = kwargs.get("input").cloned();
+        if shell {
+            let cmd = first.code_or_unknown();
+            self.sink
+                .exec_code(ln, Language::Shell, &cmd, &format!("`{q}` with shell=True"));
+            return Val::unknown();
+        }
+        let argv: Vec<Val> = match (&first.items, first.known()) {
+            (Some(items), _) => items.clone(),
+            (None, Some(t)) => t.split_whitespace().map(Val::lit).collect(),
+            (None, None) => {
+                if first.taint.decoded || first.taint.remote {
+                    self.sink
+                        .exec_code(ln, Language::Shell, &first, &format!("`{q}`"));
+                }
+                return Val::unknown();
+            }
+        };
+        let mut out = run_argv(self.sink, ln, &argv, stdin.as_ref());
+        out.text = None;
+        out
+    }
+}

@@ -1,0 +1,337 @@
+//! Python expressions: strings and f-strings, names, attributes, subscripts, operators,
+//! collections and comprehensions, and names looked up at run time.
+
+use super::{Py, interpreter_path, line, named};
+use crate::engine::{Handle, Val, join_paths};
+use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
+use crate::scope::{EXEC_NAMES, unescape};
+use crate::ts::Node;
+
+impl Py<'_, '_, '_> {
+    pub(super) fn string(&mut self, node: Node<'_>) -> Val {
+        let mut out = Val::lit("");
+        let mut hex = 0;
+        let mut prefix = String::new();
+        for c in named(node) {
+            match c.kind() {
+                "string_start" => prefix = self.text(c).to_ascii_lowercase(),
+                "string_content" => {
+                    let raw = self.text(c);
+                    let (s, h) = if prefix.contains('r') {
+                        (raw.to_owned(), 0)
+                    } else {
+                        unescape(raw, false)
+                    };
+                    hex += h;
+                    out = out.concat(&Val::lit(s));
+                }
+                "interpolation" => {
+                    let v = c
+                        .field("expression")
+                        .map(|e| self.eval(e))
+                        .unwrap_or_default();
+                    out = out.concat(&v.interpolated());
+                }
+                _ => {}
+            }
+        }
+        if hex >= 8 {
+            out.taint.decoded = true;
+        }
+        out
+    }
+
+    pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
+        match node.kind() {
+            "string" => self.string(node),
+            "concatenated_string" => {
+                let mut out = Val::lit("");
+                for c in named(node) {
+                    let v = self.eval(c);
+                    out = out.concat(&v);
+                }
+                out
+            }
+            "integer" | "float" => Val::lit(self.text(node)),
+            "true" | "false" | "none" => Val::lit(self.text(node)),
+            "identifier" => {
+                let name = self.text(node);
+                match name {
+                    "__builtins__" => Val::module("builtins"),
+                    "__file__" => Val::lit("./__file__"),
+                    _ => interpreter_path(self.lookup(name).unwrap_or_default()),
+                }
+            }
+            "attribute" => {
+                let obj = node
+                    .field("object")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let attr = node
+                    .field("attribute")
+                    .map(|a| self.text(a).to_owned())
+                    .unwrap_or_default();
+                match &obj.handle {
+                    Some(Handle::Module(m)) => {
+                        let full = format!("{m}.{attr}");
+                        let mut v = Val::module(full.clone());
+                        if full == "os.environ" {
+                            v.taint.env = true;
+                        }
+                        interpreter_path(v)
+                    }
+                    Some(Handle::Path(p)) => match attr.as_str() {
+                        "parent" => Val {
+                            handle: Some(Handle::Path(
+                                p.rsplit_once('/')
+                                    .map(|(d, _)| d.to_owned())
+                                    .unwrap_or_else(|| ".".into()),
+                            )),
+                            ..Val::default()
+                        },
+                        _ => Val::unknown().with_taint(&obj.taint),
+                    },
+                    _ => Val::unknown().with_taint(&obj.taint),
+                }
+            }
+            "subscript" => {
+                let obj = node
+                    .field("value")
+                    .map(|o| self.eval(o))
+                    .unwrap_or_default();
+                let index_node = node.field("subscript");
+                let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
+                match &obj.handle {
+                    Some(Handle::Module(m)) if m == "os.environ" => match index.known() {
+                        Some(k) => self.sink.read_env(line(node), k),
+                        None => Val::unknown().with_taint(&obj.taint),
+                    },
+                    // A command-line argument: a string nobody can know here.
+                    Some(Handle::Module(m)) if m == "sys.argv" => Val::lit(UNKNOWN.to_string()),
+                    Some(Handle::Module(m))
+                        if m == "builtins"
+                            || m.ends_with("__dict__")
+                            || m == "os"
+                            || m == "subprocess" =>
+                    {
+                        self.indirect(node, m, &index, index_node)
+                    }
+                    _ => {
+                        let mut v = Val::unknown().with_taint(&obj.taint);
+                        if let Some(items) = &obj.items
+                            && let Some(i) = index.known().and_then(|t| t.parse::<usize>().ok())
+                            && let Some(item) = items.get(i)
+                        {
+                            v = item.clone();
+                        }
+                        v
+                    }
+                }
+            }
+            "call" => self.call(node),
+            "binary_operator" => {
+                let left = node.field("left").map(|l| self.eval(l)).unwrap_or_default();
+                let right = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
+                let op = node
+                    .field("operator")
+                    .map(|o| self.text(o).to_owned())
+                    .unwrap_or_default();
+                match op.as_str() {
+                    "+" => left.concat(&right),
+                    "/" if matches!(left.handle, Some(Handle::Path(_))) => {
+                        let base = left.path_text().unwrap_or_default();
+                        Val {
+                            handle: Some(Handle::Path(join_paths(&[
+                                base,
+                                right.text_or_unknown(),
+                            ]))),
+                            taint: left.taint.clone(),
+                            ..Val::default()
+                        }
+                        .with_taint(&right.taint)
+                    }
+                    "|" => {
+                        // `stat.S_IRWXU | stat.S_IRWXO`: keep the flag names, for modes.
+                        let name = |v: &Val| match &v.handle {
+                            Some(Handle::Module(m)) => Some(m.clone()),
+                            _ => v.known().map(str::to_owned),
+                        };
+                        let mut v = Val::unknown()
+                            .with_taint(&left.taint)
+                            .with_taint(&right.taint);
+                        if let (Some(l), Some(r)) = (name(&left), name(&right)) {
+                            v.text = Some(format!("{l}|{r}"));
+                        }
+                        v
+                    }
+                    "%" => {
+                        let mut v = Val::unknown()
+                            .with_taint(&left.taint)
+                            .with_taint(&right.taint);
+                        if let Some(t) = &left.text {
+                            let filler = right
+                                .known()
+                                .map(str::to_owned)
+                                .unwrap_or_else(|| UNKNOWN.to_string());
+                            v.text = Some(
+                                t.replace("%s", &filler)
+                                    .replace("%r", &filler)
+                                    .replace("%d", &filler),
+                            );
+                        }
+                        v
+                    }
+                    _ => Val::unknown()
+                        .with_taint(&left.taint)
+                        .with_taint(&right.taint),
+                }
+            }
+            "list" | "tuple" | "set" | "expression_list" => {
+                let items: Vec<Val> = named(node)
+                    .map(|c| {
+                        if c.kind() == "list_splat" {
+                            Val::lit(UNKNOWN.to_string())
+                        } else {
+                            self.eval(c)
+                        }
+                    })
+                    .collect();
+                Val::list(items)
+            }
+            "parenthesized_expression" | "await" | "not_operator" => node
+                .named_child(0)
+                .map(|c| self.eval(c))
+                .unwrap_or_default(),
+            "conditional_expression" | "boolean_operator" => {
+                let vals: Vec<Val> = named(node).map(|c| self.eval(c)).collect();
+                let mut it = vals.into_iter();
+                let first = it.next().unwrap_or_default();
+                it.fold(first, |a, b| a.union(&b))
+            }
+            "assignment" | "augmented_assignment" => {
+                let right = node
+                    .field("right")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
+                if let Some(left) = node.field("left") {
+                    let val = if node.kind() == "augmented_assignment" {
+                        self.eval(left).concat(&right)
+                    } else {
+                        right
+                    };
+                    self.bind_target(left, val);
+                }
+                Val::unknown()
+            }
+            "named_expression" => {
+                let v = node
+                    .field("value")
+                    .map(|r| self.eval(r))
+                    .unwrap_or_default();
+                if let Some(n) = node.field("name") {
+                    self.bind_target(n, v.clone());
+                }
+                v
+            }
+            "list_comprehension"
+            | "generator_expression"
+            | "set_comprehension"
+            | "dictionary_comprehension" => {
+                // Bind the loop variables first, then evaluate the body.
+                let children: Vec<Node<'_>> = named(node).collect();
+                for c in &children {
+                    if c.kind() == "for_in_clause" {
+                        let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                        // A loop over a literal collection: the variable is each element.
+                        let elem = iter
+                            .items
+                            .as_deref()
+                            .and_then(Val::union_all)
+                            .unwrap_or_default()
+                            .with_taint(&iter.taint);
+                        if let Some(left) = c.field("left") {
+                            self.bind_target(left, elem);
+                        }
+                    }
+                }
+                let mut v = Val::unknown();
+                for c in &children {
+                    if c.kind() != "for_in_clause" {
+                        let x = self.eval(*c);
+                        v.taint.join(&x.taint);
+                    }
+                }
+                v
+            }
+            "lambda" => {
+                if let Some(b) = node.field("body") {
+                    self.eval(b);
+                }
+                Val::unknown()
+            }
+            "comment" => Val::unknown(),
+            _ => {
+                let mut v = Val::unknown();
+                for c in named(node) {
+                    let x = self.eval(c);
+                    v.taint.join(&x.taint);
+                }
+                v
+            }
+        }
+    }
+
+    /// `globals()['ex' + 'ec']`, `getattr(os, 'sys' + 'tem')`: a name looked up at run time.
+    pub(super) fn indirect(
+        &mut self,
+        node: Node<'_>,
+        module: &str,
+        name: &Val,
+        name_node: Option<Node<'_>>,
+    ) -> Val {
+        let plain = name_node.is_some_and(|n| n.kind() == "string" && !self.text(n).contains('{'));
+        match name.known() {
+            Some(n) if EXEC_NAMES.contains(&n) => {
+                if !plain || name.taint.decoded {
+                    self.sink.add(
+                        line(node),
+                        Category::ObfuscatedExecution,
+                        Verdict::Dangerous,
+                        format!("reaches `{n}` through a name assembled at run time"),
+                    );
+                } else {
+                    self.sink.add(
+                        line(node),
+                        Category::ObfuscatedExecution,
+                        Verdict::Suspicious,
+                        format!("reaches `{n}` through an indirect lookup"),
+                    );
+                }
+                let base = if module == "builtins" || module.ends_with("__dict__") {
+                    "builtins".to_owned()
+                } else {
+                    module.to_owned()
+                };
+                Val::module(format!("{base}.{n}"))
+            }
+            Some(n) => Val::module(format!("{module}.{n}")),
+            None => {
+                self.sink.add(
+                    line(node),
+                    Category::ObfuscatedExecution,
+                    if name.taint.decoded {
+                        Verdict::Dangerous
+                    } else {
+                        Verdict::Suspicious
+                    },
+                    "looks up a function by a name computed at run time",
+                );
+                Val::module(format!("{module}.{}", UNKNOWN))
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Python calls on files and paths: output, opening, path objects, copies, modes, dumps.
+
+use super::Py;
+use super::call::Call;
+use crate::engine::{Handle, Val, join_paths};
+use crate::places::UNKNOWN;
+
+impl Py<'_, '_, '_> {
+    /// `print(...)`, `logging.info(...)`: output, or a write with `file=`.
+    pub(super) fn print(&mut self, c: &Call<'_>) -> Val {
+        match c.kwargs.get("file") {
+            Some(Val {
+                handle: Some(Handle::File { path, append, .. }),
+                ..
+            }) => {
+                let (path, append) = (path.clone(), *append);
+                let mut content = Val::lit("");
+                for a in &c.args {
+                    content = content.concat(a);
+                }
+                self.sink.write(c.ln, &Val::lit(path), &content, append);
+            }
+            _ => {
+                let mut data = Val::unknown();
+                for a in &c.args {
+                    data.taint.join(&a.taint);
+                }
+                self.sink.output(c.ln, &data);
+            }
+        }
+        Val::unknown()
+    }
+
+    /// An archive: what is added to it is written to its file.
+    pub(super) fn open_archive(&mut self, c: &Call<'_>) -> Val {
+        let path = c.arg(0, "name");
+        let path = if path.path_text().is_some() {
+            path
+        } else {
+            c.arg(0, "file")
+        };
+        let mode = c.arg(1, "mode").known().unwrap_or("r").to_owned();
+        self.open(c.ln, &path, &mode)
+    }
+
+    /// `pathlib.Path(a, b)`.
+    pub(super) fn path_new(&mut self, c: &Call<'_>) -> Val {
+        let args = &c.args;
+        if args.len() == 1 && args[0].path_text().is_none() && !args[0].alts.is_empty() {
+            // Several paths flow here: keep them as alternatives.
+            return Val {
+                alts: args[0].alts.clone(),
+                taint: c.all.clone(),
+                ..Val::default()
+            };
+        }
+        let parts: Vec<String> = args
+            .iter()
+            .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+            .collect();
+        let p = if parts.is_empty() {
+            ".".to_owned()
+        } else {
+            join_paths(&parts)
+        };
+        Val {
+            handle: Some(Handle::Path(p)),
+            taint: c.all.clone(),
+            ..Val::default()
+        }
+    }
+
+    /// `shutil.copy(src, dst)`: the destination gets the source's content.
+    pub(super) fn copy(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let src = c.arg(0, "src");
+        let dst = c.arg(1, "dst");
+        let mut content = Val::unknown().with_taint(&src.taint);
+        if let Some(s) = src.path_text() {
+            let t = self.sink.read_path(ln, &s);
+            content.taint.join(&t);
+            if self.sink.is_remote_file(&s) {
+                content.taint.remote = true;
+            }
+            if let Some(what) = &t.secret {
+                self.sink.copy_secret(ln, what, &dst);
+            }
+        }
+        self.sink.write(ln, &dst, &content, false);
+        Val::unknown()
+    }
+
+    /// `os.chmod(path, mode)`.
+    pub(super) fn chmod_call(&mut self, c: &Call<'_>) -> Val {
+        let ln = c.ln;
+        let mode_text = c
+            .arg_nodes
+            .get(1)
+            .map(|n| self.text(*n).to_owned())
+            .unwrap_or_default();
+        let path = c.arg(0, "path");
+        let mode_val = c.arg(1, "mode");
+        let mode_val = match &mode_val.handle {
+            Some(Handle::Module(m)) => m.clone(),
+            _ => mode_val.text.clone().unwrap_or_default(),
+        };
+        self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
+        if mode_text.contains("S_ISUID")
+            || mode_text.contains("S_ISGID")
+            || mode_text.starts_with("0o4")
+            || mode_text.starts_with("0o2")
+            || mode_text.starts_with("0o6")
+        {
+            self.sink.add(
+                ln,
+                crate::model::Category::Escape,
+                crate::model::Verdict::Dangerous,
+                "sets the setuid or setgid bit (privilege escalation)",
+            );
+        }
+        Val::unknown()
+    }
+
+    /// `json.dump(obj, fp)`: the object written to the file (`yaml.dump(obj)` returns it).
+    pub(super) fn dump(&mut self, c: &Call<'_>) -> Val {
+        let obj = c.first();
+        let target = c
+            .args
+            .get(1)
+            .cloned()
+            .or_else(|| c.kwargs.get("fp").cloned())
+            .or_else(|| c.kwargs.get("stream").cloned())
+            .unwrap_or_default();
+        if let Some(Handle::File { path, append, .. }) = &target.handle {
+            let (path, append) = (path.clone(), *append);
+            self.sink.write(c.ln, &Val::lit(path), &obj, append);
+        } else if c.args.len() <= 1 && !c.kwargs.contains_key("stream") {
+            // `yaml.dump(obj)` returns the text.
+            return obj;
+        } else {
+            self.sink.output(c.ln, &obj);
+        }
+        Val::unknown()
+    }
+
+    /// A mode set on a path: setuid, world-writable, executable.
+    pub(super) fn chmod(&mut self, ln: u32, path: &Val, mode: &str) {
+        let octal = mode
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("0o"))
+            .unwrap_or("");
+        let world_writable = mode.contains("S_IRWXO")
+            || mode.contains("S_IWOTH")
+            || octal
+                .chars()
+                .last()
+                .is_some_and(|c| matches!(c, '2' | '3' | '6' | '7'));
+        let executable = mode.contains("S_IX")
+            || mode.contains("S_IRWXU")
+            || octal.chars().any(|c| matches!(c, '1' | '3' | '5' | '7'));
+        for p in path.path_alternatives() {
+            crate::command::chmod_effects(self.sink, ln, &p, world_writable, executable);
+        }
+    }
+
+    /// A file opened with `mode`: a handle, carrying what was read.
+    pub(super) fn open(&mut self, ln: u32, path: &Val, mode: &str) -> Val {
+        let p = path.path_text().unwrap_or_else(|| UNKNOWN.to_string());
+        let write =
+            mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
+        let append = mode.contains('a');
+        let taint = if write && !mode.contains('+') {
+            crate::engine::Taint::default()
+        } else {
+            self.sink.read_val(ln, path)
+        };
+        let mut v = Val {
+            handle: Some(Handle::File {
+                path: p,
+                write,
+                append,
+            }),
+            ..Val::default()
+        };
+        v.taint = taint;
+        v.taint.join(&path.taint);
+        v
+    }
+}

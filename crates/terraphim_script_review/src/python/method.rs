@@ -1,0 +1,284 @@
+//! Python method calls, by what the receiver refers to: a file, a path object, a connection,
+//! or a plain value (strings, collections, clients).
+
+use super::Py;
+use super::call::Call;
+use super::named;
+use crate::engine::{Handle, Val, join_paths};
+use crate::model::{Category, Language, Verdict};
+use crate::places::UNKNOWN;
+use crate::ts::Node;
+
+impl Py<'_, '_, '_> {
+    pub(super) fn method(&mut self, c: &Call<'_>, recv: Val, recv_node: Option<Node<'_>>) -> Val {
+        let (node, ln, name) = (c.node, c.ln, &c.q[2..]);
+        let (args, kwargs) = (&c.args, &c.kwargs);
+        let all = &c.all_val();
+        let first = args.first().cloned().unwrap_or_default();
+        if name == "extractall"
+            && !kwargs.contains_key("filter")
+            && !recv_node.is_some_and(|r| self.filtered.contains(self.text(r)))
+        {
+            self.sink.add_rule(
+                ln,
+                Category::Destructive,
+                Verdict::Suspicious,
+                "unsafe-extract",
+                vec!["archive extract without a filter".into()],
+                "extracts an archive without a filter, so its members can write anywhere (`../`, absolute paths, links)",
+            );
+        }
+        match (&recv.handle, name) {
+            (
+                Some(Handle::File { path, append, .. }),
+                "write" | "writelines" | "writerow" | "writerows" | "writeheader" | "add"
+                | "writestr" | "addfile",
+            ) => {
+                let (path, append) = (path.clone(), *append);
+                // `tar.add(path)` / `zip.write(path)` copy a file's content into the archive.
+                let read = self.sink.read_val(ln, &first);
+                let first = first.clone().with_taint(&read);
+                self.sink.write(ln, &Val::lit(path), &first, append);
+                Val::unknown()
+            }
+            (Some(Handle::File { .. }), _) => Val::unknown().with_taint(&recv.taint),
+            (Some(Handle::Path(p)), _) => {
+                let p = p.clone();
+                match name {
+                    "write_text" | "write_bytes" => {
+                        self.sink.write(ln, &Val::lit(p), &first, false);
+                        Val::unknown()
+                    }
+                    "read_text" | "read_bytes" => {
+                        let t = self.sink.read_path(ln, &p);
+                        Val::unknown().with_taint(&t).with_taint(&recv.taint)
+                    }
+                    "open" => {
+                        let mode = kwargs
+                            .get("mode")
+                            .cloned()
+                            .unwrap_or(first)
+                            .known()
+                            .unwrap_or("r")
+                            .to_owned();
+                        self.open(ln, &Val::lit(p), &mode)
+                    }
+                    "unlink" | "rmdir" => {
+                        self.sink.delete(ln, &Val::lit(p), false);
+                        Val::unknown()
+                    }
+                    "rename" | "replace" | "symlink_to" | "hardlink_to" => {
+                        let t = self.sink.read_path(ln, &p);
+                        self.sink
+                            .write(ln, &first, &Val::unknown().with_taint(&t), false);
+                        Val::unknown()
+                    }
+                    "joinpath" => {
+                        let mut parts = vec![p];
+                        parts.extend(args.iter().map(|a| a.text_or_unknown()));
+                        Val {
+                            handle: Some(Handle::Path(join_paths(&parts))),
+                            ..Val::default()
+                        }
+                    }
+                    "expanduser" | "resolve" | "absolute" | "with_suffix" | "with_name" => Val {
+                        handle: Some(Handle::Path(p)),
+                        ..Val::default()
+                    },
+                    "glob" | "rglob" | "iterdir" => {
+                        // Each match lies under `p` and ends as the pattern does (`*.py`).
+                        let pattern = first
+                            .known()
+                            .unwrap_or("*")
+                            .rsplit('/')
+                            .next()
+                            .unwrap_or("*");
+                        let tail = pattern.replace(['*', '?'], &UNKNOWN.to_string());
+                        Val {
+                            handle: Some(Handle::Path(format!("{p}/{UNKNOWN}/{tail}"))),
+                            ..Val::default()
+                        }
+                    }
+                    "chmod" => {
+                        let mode = self.mode_text(node);
+                        self.chmod(ln, &Val::lit(p), &mode);
+                        Val::unknown()
+                    }
+                    _ => Val::unknown().with_taint(&recv.taint),
+                }
+            }
+            (Some(Handle::Conn { url }), _) => {
+                let url = url.clone();
+                match name {
+                    "connect" | "connect_ex" => {
+                        let host = first.address_host();
+                        self.sink.connect(ln, host.as_deref());
+                        if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
+                            let n = self.text(r).to_owned();
+                            self.bind(
+                                &n,
+                                Val {
+                                    handle: Some(Handle::Conn { url: host }),
+                                    ..Val::default()
+                                },
+                            );
+                        }
+                        Val::unknown()
+                    }
+                    "send" | "sendall" | "sendto" | "sendmail" | "send_message" | "storbinary"
+                    | "storlines" | "write" => {
+                        self.sink.network(ln, url.as_deref(), all, true);
+                        Val::unknown()
+                    }
+                    "request" | "putrequest" => {
+                        let m = first.known().unwrap_or("GET").to_ascii_uppercase();
+                        let sends = matches!(m.as_str(), "POST" | "PUT" | "PATCH")
+                            || args.len() > 2
+                            || kwargs.contains_key("body");
+                        self.sink.network(ln, url.as_deref(), all, sends);
+                        Val::unknown()
+                    }
+                    "recv" | "getresponse" | "read" | "makefile" => Val::remote(),
+                    "fileno" => Val::unknown(),
+                    "bind" => {
+                        let host = first.address_host();
+                        self.listens(ln, host.as_deref());
+                        Val::unknown()
+                    }
+                    _ => Val::unknown(),
+                }
+            }
+            _ => match name {
+                "decode" | "encode" | "strip" | "rstrip" | "lstrip" | "lower" | "upper"
+                | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
+                    let mut v = recv.clone();
+                    v.handle = None;
+                    if name == "replace" || v.taint.decoded && name == "decode" {
+                        v.text = v.text.map(|_| UNKNOWN.to_string());
+                    }
+                    if name == "decode"
+                        && args.first().and_then(|a| a.known()).is_some_and(|c| {
+                            // Any codec but the plain text ones hides the text (rot13, EBCDIC).
+                            let c = c.to_ascii_lowercase().replace(['-', '_'], "");
+                            !matches!(
+                                c.as_str(),
+                                "utf8"
+                                    | "ascii"
+                                    | "latin1"
+                                    | "iso88591"
+                                    | "utf16"
+                                    | "utf32"
+                                    | "utf8sig"
+                                    | "cp1252"
+                                    | "usascii"
+                                    | "ignore"
+                                    | "replace"
+                                    | "strict"
+                            )
+                        })
+                    {
+                        v.taint.decoded = true;
+                        v.text = v.text.map(|_| UNKNOWN.to_string());
+                    }
+                    v.with_taint(&all.taint)
+                }
+                "format" => {
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    if let Some(t) = &recv.text {
+                        let mut out = String::new();
+                        let mut depth = 0;
+                        for c in t.chars() {
+                            match c {
+                                '{' => {
+                                    depth += 1;
+                                    if depth == 1 {
+                                        out.push(UNKNOWN);
+                                    }
+                                }
+                                '}' if depth > 0 => depth -= 1,
+                                _ if depth == 0 => out.push(c),
+                                _ => {}
+                            }
+                        }
+                        v.text = Some(out);
+                    }
+                    v
+                }
+                "join" => {
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    match (recv.known(), first.items.as_ref()) {
+                        (Some(sep), Some(items)) => {
+                            let parts: Vec<String> =
+                                items.iter().map(Val::text_or_unknown).collect();
+                            v.text = Some(parts.join(sep));
+                        }
+                        // Joined at run time: a string, but not a known one.
+                        (Some(_), None) => v.text = Some(UNKNOWN.to_string()),
+                        _ => {}
+                    }
+                    v
+                }
+                "decrypt" | "decompress" | "b64decode" | "fromhex" => {
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    v.taint.decoded = true;
+                    v
+                }
+                "get" | "post" | "put" | "patch" | "request"
+                    if first.text.as_deref().is_some_and(|t| t.starts_with("http")) =>
+                {
+                    self.http(ln, name, args, kwargs)
+                }
+                "info" | "debug" | "warning" | "warn" | "error" | "critical" | "exception"
+                    if recv_node
+                        .is_some_and(|r| self.text(r).to_ascii_lowercase().contains("log")) =>
+                {
+                    self.sink.output(ln, all);
+                    Val::unknown()
+                }
+                "read_text" | "read_bytes" if !recv.alts.is_empty() => {
+                    let t = self.sink.read_val(ln, &recv);
+                    Val::unknown().with_taint(&t)
+                }
+                "write_text" | "write_bytes" if !recv.alts.is_empty() => {
+                    self.sink.write(ln, &recv, &first, false);
+                    Val::unknown()
+                }
+                "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
+                | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
+                    Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint)
+                }
+                "system" | "popen" => {
+                    let cmd = first.code_or_unknown();
+                    self.sink
+                        .exec_code(ln, Language::Shell, &cmd, &format!("`{name}`"));
+                    Val::unknown()
+                }
+                _ => {
+                    let result = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
+                        Some(effect) => self.row_call(ln, name, effect, args, result),
+                        None => result,
+                    }
+                }
+            },
+        }
+    }
+
+    /// The source text of a call's first argument (a mode such as `0o755` or `stat.S_IRWXU`).
+    fn mode_text(&self, call: Node<'_>) -> String {
+        call.field("arguments")
+            .and_then(|a| named(a).next())
+            .map(|n| self.text(n).to_owned())
+            .unwrap_or_default()
+    }
+}

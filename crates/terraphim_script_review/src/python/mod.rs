@@ -1,0 +1,155 @@
+//! Python scripts: a flow-insensitive def-use pass over the syntax tree, in two rounds so that
+//! functions defined after their use and values passed into functions are followed.
+//!
+//! - `stmt.rs`: statements, imports and assignment targets;
+//! - `expr.rs`: expressions (strings, names, attributes, subscripts, operators);
+//! - `call.rs`: a call's arguments and callee, dispatched by the rows of `api.rs` (which call
+//!   is what) to `files.rs`, `code.rs`, `net.rs` and `data.rs`;
+//! - `method.rs`: methods of what a value refers to (a file, a path, a connection, a string).
+
+use crate::engine::{Handle, Sink, Taint, Val};
+use crate::scope::{Scope, Set};
+use crate::ts::Node;
+
+mod api;
+mod call;
+mod code;
+mod data;
+mod expr;
+mod files;
+mod method;
+mod net;
+mod stmt;
+
+pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
+    let mut py = Py {
+        src,
+        sink,
+        scope: Scope::new(false),
+        unroll: 0,
+        filtered: Set::default(),
+    };
+    py.collect_funcs(root);
+    if !py.scope.funcs.is_empty() {
+        // A first round binds function parameters and return values; findings come from the second.
+        let recording = py.sink.recording;
+        py.sink.recording = false;
+        py.block(root);
+        py.sink.recording = recording;
+    }
+    py.block(root);
+}
+
+struct Py<'s, 'k, 'a> {
+    src: &'s str,
+    sink: &'k mut Sink<'a>,
+    scope: Scope,
+    /// How many loops over literal collections are being unrolled around the current node.
+    unroll: u32,
+    /// Archives given an extraction filter (`tar.extraction_filter = tarfile.data_filter`).
+    filtered: Set<String>,
+}
+
+/// Loops over literal collections of at most this many elements are walked once per element.
+const UNROLL_ITEMS: usize = 8;
+/// ... nested at most this deep.
+const UNROLL_DEPTH: u32 = 2;
+
+fn line(node: Node<'_>) -> u32 {
+    node.line()
+}
+
+fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
+    node.named_children()
+}
+
+impl<'s> Py<'s, '_, '_> {
+    fn text(&self, node: Node<'_>) -> &'s str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn collect_funcs(&mut self, node: Node<'_>) {
+        for c in named(node) {
+            let k = c.kind();
+            // Function definitions only appear among statements: skip expressions.
+            if !(k.ends_with("statement")
+                || k.ends_with("definition")
+                || k.ends_with("clause")
+                || k == "block")
+            {
+                continue;
+            }
+            if c.kind() == "function_definition" {
+                let name = c
+                    .field("name")
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
+                let mut params = Vec::new();
+                if let Some(ps) = c.field("parameters") {
+                    for p in named(ps) {
+                        let id = if p.kind() == "identifier" {
+                            Some(p)
+                        } else {
+                            p.field("name").or_else(|| p.named_child(0))
+                        };
+                        if let Some(id) = id {
+                            let n = self.text(id).to_owned();
+                            if n != "self" && n != "cls" {
+                                params.push(n);
+                            }
+                        }
+                    }
+                }
+                self.scope.funcs.insert(name, params);
+            }
+            self.collect_funcs(c);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Val> {
+        self.scope.lookup(name)
+    }
+
+    fn bind(&mut self, name: &str, val: Val) {
+        self.scope.bind(name, val);
+    }
+}
+
+/// `sys.executable` names the Python interpreter running the script.
+fn interpreter_path(v: Val) -> Val {
+    match &v.handle {
+        Some(Handle::Module(m)) if m == "sys.executable" => Val::lit("python3"),
+        _ => v,
+    }
+}
+
+/// The name of the token variable a value was read from, if it is one.
+fn env_token_name(t: &Taint) -> Option<&str> {
+    t.secret
+        .as_deref()?
+        .strip_prefix("the ")?
+        .strip_suffix(" environment variable")
+}
+
+/// Keyword arguments that hand a client its credentials.
+fn is_credential_keyword(k: &str) -> bool {
+    let k = k.to_ascii_lowercase();
+    matches!(
+        k.as_str(),
+        "api_key"
+            | "apikey"
+            | "token"
+            | "auth"
+            | "auth_token"
+            | "access_token"
+            | "password"
+            | "private_token"
+            | "secret_key"
+            | "aws_access_key_id"
+            | "aws_secret_access_key"
+            | "aws_session_token"
+            | "login_or_token"
+            | "bearer_token"
+            | "client_secret"
+    )
+}

@@ -1,0 +1,128 @@
+//! Python network calls: HTTP clients, `urllib`, connections and servers.
+
+use super::Py;
+use super::call::Call;
+use crate::engine::{Handle, Taint, Val};
+use crate::model::{Category, Verdict};
+use crate::scope::Map;
+
+impl Py<'_, '_, '_> {
+    pub(super) fn http(
+        &mut self,
+        ln: u32,
+        method: &str,
+        args: &[Val],
+        kwargs: &Map<String, Val>,
+    ) -> Val {
+        let (method, url) = if method == "request" {
+            (
+                args.first()
+                    .and_then(|m| m.known().map(str::to_ascii_lowercase))
+                    .unwrap_or_default(),
+                kwargs
+                    .get("url")
+                    .cloned()
+                    .or_else(|| args.get(1).cloned())
+                    .unwrap_or_default(),
+            )
+        } else {
+            (
+                method.to_owned(),
+                kwargs
+                    .get("url")
+                    .cloned()
+                    .or_else(|| args.first().cloned())
+                    .unwrap_or_default(),
+            )
+        };
+        let mut payload = Val::unknown().with_taint(&url.taint);
+        let mut credentials = Taint::default();
+        let mut has_body = false;
+        for k in ["data", "json", "files", "params", "content"] {
+            if let Some(v) = kwargs.get(k) {
+                payload.taint.join(&v.taint);
+                has_body |= k != "params";
+            }
+        }
+        for k in ["headers", "auth", "cookies"] {
+            if let Some(v) = kwargs.get(k) {
+                credentials.join(&v.taint);
+            }
+        }
+        for a in args.iter().skip(if method == "request" { 2 } else { 1 }) {
+            payload.taint.join(&a.taint);
+            has_body = true;
+        }
+        let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
+        let u = url.text.clone();
+        self.sink
+            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+        Val::remote()
+    }
+
+    /// `urllib.request.urlopen(url_or_request, data)`.
+    pub(super) fn urlopen(&mut self, c: &Call<'_>) -> Val {
+        let target = c.arg(0, "url");
+        let data = c.arg(1, "data");
+        match &target.handle {
+            Some(Handle::Conn { .. }) => {}
+            _ => {
+                let sends = data != Val::unknown() || data.text.is_some();
+                let payload = data.with_taint(&target.taint);
+                let url = target.text.clone();
+                self.sink.network(c.ln, url.as_deref(), &payload, sends);
+            }
+        }
+        Val::remote()
+    }
+
+    /// `urllib.request.Request(url, data, headers=…, method=…)`: the request is sent here.
+    pub(super) fn url_request(&mut self, c: &Call<'_>) -> Val {
+        let url = c.arg(0, "url");
+        let data = c.arg(1, "data");
+        let payload = data.clone().with_taint(&url.taint);
+        let credentials = c
+            .kwargs
+            .get("headers")
+            .map(|h| h.taint.clone())
+            .unwrap_or_default();
+        let sends = data.text.is_some()
+            || data.taint != Taint::default()
+            || c.kwargs
+                .get("method")
+                .and_then(|m| m.known())
+                .is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
+        let u = url.text.clone();
+        self.sink
+            .network_with_credentials(c.ln, u.as_deref(), &payload, &credentials, sends);
+        Val {
+            handle: Some(Handle::Conn { url: u }),
+            ..Val::default()
+        }
+    }
+
+    /// `urllib.request.urlretrieve(url, filename)`: a download into a file.
+    pub(super) fn url_retrieve(&mut self, c: &Call<'_>) -> Val {
+        let url = c.arg(0, "url");
+        let u = url.text.clone();
+        self.sink
+            .network(c.ln, u.as_deref(), &Val::unknown(), false);
+        let file = c.arg(1, "filename");
+        self.sink.write(c.ln, &file, &Val::remote(), false);
+        Val::unknown()
+    }
+
+    /// A server bound to an address: on every interface, anyone on the network can reach it.
+    pub(super) fn listens(&mut self, ln: u32, host: Option<&str>) {
+        if matches!(host, Some("0.0.0.0" | "" | "::")) {
+            self.sink.add_rule(
+                ln,
+                Category::Network,
+                Verdict::Suspicious,
+                "listen-all-interfaces",
+                vec!["network listen: all interfaces".into()],
+                "listens on all network interfaces, so anyone who can reach the machine can connect",
+            );
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! What the Python and JavaScript walkers share: variables in scopes, user functions (their
+//! parameters, the values passed to them, what they return), and the names whose indirect
+//! lookup means hidden execution.
+
+use crate::engine::Val;
+
+/// A hash map with a fast hasher (SipHash dominated the review's map lookups), randomly seeded.
+pub(crate) type Map<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
+/// A hash set with the same hasher.
+pub(crate) type Set<K> = std::collections::HashSet<K, ahash::RandomState>;
+
+/// Names whose indirect lookup (`globals()['ex' + 'ec']`, `globalThis[name]`) means hidden
+/// execution.
+pub(crate) const EXEC_NAMES: &[&str] = &[
+    "exec",
+    "eval",
+    "compile",
+    "system",
+    "popen",
+    "spawn",
+    "execv",
+    "execve",
+    "execvp",
+    "Popen",
+    "run",
+    "call",
+    "check_output",
+    "__import__",
+    "execSync",
+    "exec_command",
+    "spawnSync",
+    "Function",
+    "execFile",
+    "getoutput",
+];
+
+/// The variables of a script: module level, a stack of function scopes, and what is known
+/// about the script's own functions.
+#[derive(Debug, Default)]
+pub(crate) struct Scope {
+    globals: Map<String, Val>,
+    /// Stack of (function name, local variables).
+    locals: Vec<(String, Map<String, Val>)>,
+    /// Each function's parameter names.
+    pub(crate) funcs: Map<String, Vec<String>>,
+    /// What each function returns (the union of its `return`s).
+    pub(crate) returns: Map<String, Val>,
+    /// Values passed to each function's parameters, by function name and parameter name.
+    params: Map<String, Map<String, Val>>,
+    /// Whether a function sees the variables of the functions around it (JavaScript closures).
+    closures: bool,
+}
+
+impl Scope {
+    /// Scopes for a language whose functions see (`true`) or do not see the variables of the
+    /// functions around them.
+    pub(crate) fn new(closures: bool) -> Scope {
+        Scope {
+            closures,
+            ..Scope::default()
+        }
+    }
+
+    /// The function being walked, if any.
+    pub(crate) fn func_name(&self) -> Option<&str> {
+        self.locals.last().map(|(f, _)| f.as_str())
+    }
+
+    /// Walk into function `name`.
+    pub(crate) fn enter(&mut self, name: String) {
+        self.locals.push((name, Map::default()));
+    }
+
+    /// Walk out of the innermost function.
+    pub(crate) fn leave(&mut self) {
+        self.locals.pop();
+    }
+
+    /// The value of a variable: a local, a parameter, (with closures) a variable of an
+    /// enclosing function, or a global.
+    pub(crate) fn lookup(&self, name: &str) -> Option<Val> {
+        if let Some((f, locals)) = self.locals.last() {
+            if let Some(v) = locals.get(name) {
+                return Some(v.clone());
+            }
+            if let Some(v) = self.params.get(f).and_then(|p| p.get(name)) {
+                return Some(v.clone());
+            }
+        }
+        if self.closures {
+            for (_, scope) in self.locals.iter().rev() {
+                if let Some(v) = scope.get(name) {
+                    return Some(v.clone());
+                }
+            }
+        }
+        self.globals.get(name).cloned()
+    }
+
+    /// Bind a variable in the innermost scope.
+    pub(crate) fn bind(&mut self, name: &str, val: Val) {
+        match self.locals.last_mut() {
+            Some((_, locals)) => {
+                locals.insert(name.to_owned(), val);
+            }
+            None => {
+                self.globals.insert(name.to_owned(), val);
+            }
+        }
+    }
+
+    /// Add a returned value to what the current function returns.
+    pub(crate) fn add_return(&mut self, v: Val) {
+        if let Some(f) = self.func_name().map(str::to_owned) {
+            let joined = match self.returns.get(&f) {
+                Some(old) => old.union(&v),
+                None => v,
+            };
+            self.returns.insert(f, joined);
+        }
+    }
+
+    /// A call of the script's own function `name`: the arguments flow into its parameters; the
+    /// result is what it returns.
+    pub(crate) fn call_user(&mut self, name: &str, args: &[Val]) -> Val {
+        if let Some(params) = self.funcs.get(name)
+            && !params.is_empty()
+            && !args.is_empty()
+        {
+            let passed = self.params.entry(name.to_owned()).or_default();
+            for (p, a) in params.iter().zip(args) {
+                let joined = match passed.get(p) {
+                    Some(old) => old.union(a),
+                    None => a.clone(),
+                };
+                passed.insert(p.clone(), joined);
+            }
+        }
+        self.returns.get(name).cloned().unwrap_or_default()
+    }
+
+    /// Set the value a function's parameter receives (a callback's argument).
+    pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) {
+        self.params.entry(func).or_default().insert(param, val);
+    }
+
+    /// `obj[key] = val`, `obj.field = val`: the object `name` now holds `val`; its text keeps
+    /// what was stored (`target = value` lines), so a later write of the object shows it.
+    pub(crate) fn store_into(&mut self, name: &str, target: &str, val: &Val) {
+        let mut new = self.lookup(name).unwrap_or_default();
+        if new.handle.is_none() {
+            new.taint.join(&val.taint);
+            let fragment = format!("\n{target} = {}", val.text_or_unknown());
+            new.text = Some(format!("{}{fragment}", new.text.unwrap_or_default()));
+            self.bind(name, new);
+        }
+    }
+
+    /// `lines.append(secret)`, `parser.read_string(secret)`: a method given private data on a
+    /// plain object leaves the data in the object.
+    pub(crate) fn taint_object(&mut self, name: &str, recv: &Val, taint: &crate::engine::Taint) {
+        let mut v = recv.clone();
+        v.taint.join(taint);
+        self.bind(name, v);
+    }
+}
+
+/// Decode a string literal's escapes (best effort): `\n`, `\t`, `\xHH`, with `unicode` also
+/// `\uHHHH`; any other escaped character stands for itself. Returns the text and how many `\x`
+/// escapes it had.
+pub(crate) fn unescape(raw: &str, unicode: bool) -> (String, usize) {
+    if !raw.contains('\\') {
+        return (raw.to_owned(), 0);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut hex = 0;
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('x') => {
+                let h: String = chars.by_ref().take(2).collect();
+                hex += 1;
+                if let Some(ch) = u32::from_str_radix(&h, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some('u') if unicode => {
+                let h: String = chars.by_ref().take(4).collect();
+                if let Some(ch) = u32::from_str_radix(&h, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(o) => out.push(o),
+            None => {}
+        }
+    }
+    (out, hex)
+}
