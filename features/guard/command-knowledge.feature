@@ -111,6 +111,8 @@ Feature: command knowledge of the default KG
       | tee -a /tmp/steps.log < build.txt             |
       | git stash push -m 'before rebase'             |
       | git stash list                                |
+      | git switch -cfix-login                        |
+      | git checkout -bdraft                          |
       | cargo fmt --check                             |
       | ruff format --diff src                        |
       | ruff check src                                |

@@ -230,6 +230,10 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
         && flag.len() > 2
         && !SINGLE_DASH_LONG.contains(&head)
         && flag[1..].chars().all(|c| c.is_ascii_alphabetic());
+    // `git switch -cfeature`: a first letter that takes a value owns the rest of the word.
+    if is_cluster && value_attached(head, sub, &flag[..2]) {
+        return (vec![flag[..2].to_string()], Some(flag[2..].to_string()));
+    }
     if is_cluster {
         let mut flags = Vec::new();
         for c in flag[1..].chars() {
@@ -395,6 +399,16 @@ fn sort_flag_runs(words: &mut [Word], pinned: &[bool]) {
 
 /// Options that take the next word as their value, per command: they keep their place before
 /// it when flags are sorted.
+/// Short options whose value may be written attached to them with nothing but letters
+/// (`git switch -cfeature` creates the branch `feature`: not `-c -f -e ...`), per subcommand,
+/// where the same letters mean something else elsewhere (`git clean -Xdf` is three flags).
+fn value_attached(head: &str, sub: &str, flag: &str) -> bool {
+    matches!(
+        (head, sub, flag),
+        ("git", "switch", "-c" | "-C") | ("git", "checkout", "-b" | "-B")
+    )
+}
+
 fn takes_value(head: &str, flag: &str) -> bool {
     let list: &[&str] = match head {
         "curl" => &[
@@ -544,5 +558,20 @@ mod tests {
             canon(&["git", "push", "origin", "main", "--force"]),
             "git push origin main -f"
         );
+    }
+
+    #[test]
+    fn an_attached_branch_name_is_a_value_not_flags() {
+        for (argv, want) in [
+            (&["git", "switch", "-cfix"][..], "git switch -c fix"),
+            (&["git", "switch", "-Cwip"], "git switch -C wip"),
+            (&["git", "checkout", "-bdraft"], "git checkout -b draft"),
+            (&["git", "checkout", "-Bredo"], "git checkout -B redo"),
+            // The same letters as flags of other subcommands stay flags.
+            (&["git", "clean", "-Xdf"], "git clean -X -d -f"),
+            (&["git", "checkout", "-fb", "x"], "git checkout -b -f x"),
+        ] {
+            assert_eq!(canon(argv), want, "{argv:?}");
+        }
     }
 }
