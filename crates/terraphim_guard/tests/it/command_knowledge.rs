@@ -514,6 +514,8 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "cat a.txt b.txt > merged.txt",
             "cargo metadata 2> errors.log",
             "tee docs/report.md < in.md",
+            "sort -o sorted.txt names.txt",
+            "base64 -o blob.b64 blob.bin",
             // History rewrites and replays.
             "git rebase origin/main",
             "git rebase --continue",
