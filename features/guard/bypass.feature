@@ -166,3 +166,26 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       """
     When I check "wipedisk —all"
     Then the verdict is not allow
+
+  Scenario Outline: arithmetic or indirect expansion of a variable runs read-only
+    Bash evaluates the variable's value as an arithmetic expression, and an array subscript in
+    it (a value such as a[$(cmd)]) runs the command substitution: code the guard cannot see.
+    When I check "<command>"
+    Then the verdict is sandbox
+    And the profile is "readonly"
+    And the JSON field "reason" contains "evaluates a variable's value"
+
+    Examples:
+      | command                    |
+      | echo $((retries + 1))      |
+      | ls ${!dir_var}             |
+
+  Scenario Outline: literal arithmetic and plain expansions are values
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                    |
+      | echo $((60 * 60))          |
+      | echo ${#PATH} ${HOME}      |
+      | echo ${!XDG_*}             |

@@ -40,7 +40,6 @@ Feature: command knowledge of the default KG
       | git push -u origin feature/api                |
       | git merge --ff-only origin/main               |
       | git tag v2.4.1                                |
-      | git rebase -i HEAD~4                          |
       | git restore --staged src/app.py               |
       | psql -c 'SELECT id FROM users LIMIT 5'        |
       | curl -s http://localhost:8000/health          |
@@ -50,9 +49,7 @@ Feature: command knowledge of the default KG
       | terraform init                                |
       | aws ec2 help                                  |
       | gcloud projects list                          |
-      | docker build -t web .                         |
       | sed -n '5,9p' setup.cfg                       |
-      | sed -i 's/alpha/beta/' docs/index.md          |
       | awk -F: '{print $1}' users.txt                |
       | make -j8                                      |
       | uv lock                                       |
@@ -74,3 +71,66 @@ Feature: command knowledge of the default KG
       | git bisect run ./probe.sh                       |
       | sed -i 's/a/b/' /opt/app/app.conf               |
       | make install                                    |
+
+  Scenario Outline: changes to the project, its history and other state run on the workspace
+    A careful peer asks before these; on the copy-on-write workspace the change lands when the
+    command ends, or is held when it overwrites work git cannot give back.
+    When I check "<command>"
+    Then the verdict is sandbox
+    And the profile is "workspace"
+
+    Examples:
+      | command                                       |
+      | sed -i 's/alpha/beta/' docs/index.md          |
+      | sed --in-place=.orig '/^$/d' notes/todo.txt   |
+      | yq -i '.image.tag = 2' deploy/values.yaml     |
+      | git diff main > docs/review.patch             |
+      | uname -r >> notes/machine.txt                 |
+      | tee config/local.env < defaults.env           |
+      | git rebase -i HEAD~4                          |
+      | git cherry-pick f00dfeed                      |
+      | git revert HEAD                               |
+      | git stash pop                                 |
+      | git notes remove HEAD~1                       |
+      | pytest -x tests/test_api.py                   |
+      | cargo test --workspace                        |
+      | npm test -- --watch=false                     |
+      | ruff check --fix src                          |
+      | prettier --write docs                         |
+      | cargo fmt --all                               |
+
+  Scenario Outline: reads and scratch writes stay on the host
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                       |
+      | git log --oneline > /tmp/history.txt          |
+      | cargo tree > target/deps.txt                  |
+      | ls 2> /dev/null                               |
+      | tee -a /tmp/steps.log < build.txt             |
+      | git stash push -m 'before rebase'             |
+      | git stash list                                |
+      | git switch -cfix-login                        |
+      | git checkout -bdraft                          |
+      | cargo fmt --check                             |
+      | ruff format --diff src                        |
+      | ruff check src                                |
+      | docker image ls                               |
+
+  Scenario Outline: sending data and changing container state run confined without network
+    When I check "<command>"
+    Then the verdict is sandbox
+    And the profile is "readonly"
+
+    Examples:
+      | command                                                   |
+      | curl -d 'a=1' https://api.example.com/v1/things           |
+      | curl -X POST http://localhost:5000/jobs                   |
+      | curl --data-raw '{x:1}' https://hooks.example.com/in      |
+      | wget --post-data 'q=1' https://example.com/form           |
+      | http POST example.com/api/things name=x                   |
+      | http :3000/api/notes text=hello                           |
+      | docker build -t web .                                     |
+      | docker compose restart db                                 |
+      | podman pull docker.io/library/redis:7                     |

@@ -29,7 +29,7 @@ Feature: a dangerous string that is only data does not deny
       | grep -r "wipedisk /" .                      |
       | echo "wipedisk /"                           |
       | printf '%s\n' 'wipedisk /'                  |
-      | echo 'wipedisk /' > notes.txt               |
+      | echo 'wipedisk /' > /tmp/notes.txt          |
 
   Scenario: the same text piped into a shell is code
     When I check "echo 'wipedisk /' | bash"

@@ -621,4 +621,19 @@ mod tests {
             "git push origin main -f"
         );
     }
+
+    #[test]
+    fn an_attached_branch_name_is_a_value_not_flags() {
+        for (argv, want) in [
+            (&["git", "switch", "-cfix"][..], "git switch -c fix"),
+            (&["git", "switch", "-Cwip"], "git switch -C wip"),
+            (&["git", "checkout", "-bdraft"], "git checkout -b draft"),
+            (&["git", "checkout", "-Bredo"], "git checkout -B redo"),
+            // The same letters as flags of other subcommands stay flags.
+            (&["git", "clean", "-Xdf"], "git clean -X -d -f"),
+            (&["git", "checkout", "-fb", "x"], "git checkout -b -f x"),
+        ] {
+            assert_eq!(canon(argv), want, "{argv:?}");
+        }
+    }
 }

@@ -42,6 +42,10 @@ pub enum Finding {
     RunsWrittenFile,
     /// A command runs input it reads at run time as code (`xargs sh -c {}` fed by a pipe).
     CodeFromInput,
+    /// An argument evaluates a variable's value as code: arithmetic on a variable (`$((x+1))`)
+    /// or an indirect expansion (`${!ref}`). Bash evaluates a value such as `a[$(cmd)]` there as
+    /// an array subscript, which runs the command substitution in it.
+    CodeFromVariable,
 }
 
 impl Finding {
@@ -67,6 +71,9 @@ impl Finding {
                 "a runner reads build or test instructions written earlier in the same command"
             }
             Finding::CodeFromInput => "a command runs text it reads at run time as code",
+            Finding::CodeFromVariable => {
+                "arithmetic or an indirect expansion evaluates a variable's value, which runs any command substitution in an array subscript of it"
+            }
         }
     }
 }

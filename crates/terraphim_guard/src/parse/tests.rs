@@ -281,6 +281,39 @@ fn findings() {
     assert!(parse("FOO=1 ls").commands[0].findings.is_empty());
 }
 
+#[test]
+fn arithmetic_and_indirect_expansion_of_variables_are_code() {
+    let code = [
+        "echo $((count+1))",
+        "printf '%d' $(( $n * 2 ))",
+        "echo \"total: $((a + b))\"",
+        "echo ${!name}",
+        "cat ${!target:-/dev/null}",
+        "ls /srv/$((_i))",
+    ];
+    let not_code = [
+        "echo $((6*7))",
+        "echo $((0x1f + 16#ff))",
+        "echo $HOME ${HOME} ${#list} ${path:1:3}",
+        "echo ${!prefix*} ${!prefix@} ${!arr[@]}",
+        "echo $(wc -l < notes.txt)",
+        "echo '$((x+1))'",
+    ];
+    let mut bad = Vec::new();
+    for (cmds, want) in [(&code[..], true), (&not_code[..], false)] {
+        for cmd in cmds {
+            let got = parse(cmd)
+                .commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::CodeFromVariable));
+            if got != want {
+                bad.push(format!("{cmd:?}: finding {got}, want {want}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// The plain-line parser must change nothing: every line, plain or not, parses the same
 /// with and without it.
 #[track_caller]

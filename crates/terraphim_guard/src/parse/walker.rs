@@ -11,7 +11,9 @@ use super::heredoc::{
 use terraphim_shell_vocab::is_shell;
 
 use super::vocab::{CODE_VARS, INJECTION_VARS};
-use super::words::{assignment_name, assignment_variable, node_text, output_target, word_value};
+use super::words::{
+    assignment_name, assignment_variable, evaluates_variable, node_text, output_target, word_value,
+};
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
 /// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
@@ -418,6 +420,11 @@ impl Walker {
                     let (value, is_dynamic) = word_value(child, src);
                     argv.push(value);
                     dynamic.push(is_dynamic);
+                    if evaluates_variable(child, src)
+                        && !env_findings.contains(&Finding::CodeFromVariable)
+                    {
+                        env_findings.push(Finding::CodeFromVariable);
+                    }
                     self.walk_substitutions(child, src, ctx, depth);
                 }
             }

@@ -135,6 +135,55 @@ pub(super) fn append_value(node: Node<'_>, src: &str, out: &mut String) -> bool 
     }
 }
 
+/// Whether a word evaluates a variable's value as code: arithmetic that names a variable
+/// (`$((x+1))`, `$(( $n * 2 ))`) or an indirect expansion (`${!ref}`). Bash evaluates such a value
+/// as an arithmetic expression, where an array subscript (`a[$(cmd)]`) runs its command
+/// substitution. Literal arithmetic (`$((2*3))`), plain expansions and the name and key lists
+/// `${!prefix*}` and `${!array[@]}` evaluate nothing. Command substitutions inside are their own
+/// commands and are not looked into.
+pub(super) fn evaluates_variable(node: Node<'_>, src: &str) -> bool {
+    match node.kind() {
+        "command_substitution" | "process_substitution" => false,
+        "arithmetic_expansion" => names_a_variable(node_text(node, src)),
+        "expansion" if is_indirect(node_text(node, src)) => true,
+        _ => {
+            let mut cursor = node.walk();
+            node.named_children(&mut cursor)
+                .any(|child| evaluates_variable(child, src))
+        }
+    }
+}
+
+/// `${!name}` and its operator forms (`${!name:-x}`), not `${!prefix*}`, `${!prefix@}` or
+/// `${!array[@]}`.
+fn is_indirect(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("${!") else {
+        return false;
+    };
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0 && !matches!(rest[name_len..].chars().next(), Some('*' | '@' | '['))
+}
+
+/// Whether arithmetic text names a variable: a run of word characters that starts with a letter
+/// or `_` (numbers such as `0x1f` and `16#ff` start with a digit).
+fn names_a_variable(text: &str) -> bool {
+    let inner = text
+        .strip_prefix("$((")
+        .and_then(|t| t.strip_suffix("))"))
+        .unwrap_or(text);
+    let mut at_start = true;
+    for c in inner.chars() {
+        let word = c.is_ascii_alphanumeric() || c == '_' || c == '#';
+        if word && at_start && (c.is_ascii_alphabetic() || c == '_') {
+            return true;
+        }
+        at_start = !word;
+    }
+    false
+}
+
 /// Unquoted word text: a backslash escapes the next character.
 pub(super) fn push_unescaped(text: &str, out: &mut String) {
     let mut chars = text.chars();

@@ -16,6 +16,26 @@ fn guard() -> &'static Guard {
     })
 }
 
+/// Every command is sandboxed with `profile`.
+#[track_caller]
+fn all_confined(profile: &str, commands: &[&str]) {
+    let mut wrong = Vec::new();
+    for command in commands {
+        let d = guard().check(command);
+        if d.verdict != Verdict::Sandbox || d.profile.as_deref() != Some(profile) {
+            wrong.push(format!(
+                "`{command}`: {:?} {:?} ({})",
+                d.verdict, d.profile, d.reason
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "expected sandbox with profile {profile}:\n{}",
+        wrong.join("\n")
+    );
+}
+
 #[track_caller]
 fn all(expected: Verdict, commands: &[&str]) {
     let mut wrong = Vec::new();
@@ -91,10 +111,6 @@ fn everyday_git_allows() {
             "git switch trunk",
             "git switch -c spike",
             "git merge --no-ff topic",
-            "git rebase origin/main",
-            "git rebase --continue",
-            "git cherry-pick -x 1a2b3c",
-            "git revert HEAD~2",
             "git tag -a v0.9.0 -m 'beta'",
             "git push",
             "git push -u origin topic",
@@ -105,7 +121,6 @@ fn everyday_git_allows() {
             "git fetch --all",
             "git commit --amend --no-edit",
             "git stash push -m wip",
-            "git stash pop",
             "git restore --staged src/lib.rs",
             "git restore -S .",
             "git reset HEAD~1",
@@ -189,9 +204,7 @@ fn containers_clusters_and_iac() {
     all(
         Verdict::Allow,
         &[
-            "docker build -t api:dev .",
             "docker compose config",
-            "docker compose down",
             "kubectl explain deployment.spec",
             "kubectl config view",
             "kubectl delete --help",
@@ -314,7 +327,6 @@ fn http_clients_by_method_and_output() {
             "curl https://example.com",
             "curl -fsSL https://example.com/data.json",
             "curl -I http://localhost:8080/health",
-            "curl -X POST http://localhost:3000/api/login -d 'user=a'",
             "curl -o build/data.json https://example.com/data.json",
             "wget -qO- https://example.com",
             "http GET :8080/api/status",
@@ -396,7 +408,6 @@ fn package_managers_build_tools_and_text_tools() {
     all(
         Verdict::Allow,
         &[
-            "npm run test:unit",
             "pnpm run build",
             "yarn lint",
             "npm view left-pad",
@@ -419,7 +430,6 @@ fn package_managers_build_tools_and_text_tools() {
             "zip -r docs.zip docs",
             "sed -n '1,40p' Cargo.toml",
             "sed 's/a/b/g' in.txt",
-            "sed -i 's/v1/v2/' docs/guide.md",
             "awk '{print $2}' table.txt",
             "less CHANGELOG.md",
             "man tar",
@@ -484,6 +494,100 @@ fn platform_clis_and_storage() {
             "argocd app get web",
             "lvs",
             "mdadm --detail /dev/md0",
+        ],
+    );
+}
+
+#[test]
+fn changes_to_the_project_and_its_history_run_on_the_workspace() {
+    all_confined(
+        "workspace",
+        &[
+            // In-place edits.
+            "sed -i 's/v1/v2/' docs/guide.md",
+            "sed -i.bak -e 's/^x/y/' conf/app.ini",
+            "gsed --in-place 's/a/b/' lib/x.rb",
+            "yq -i '.a = 1' values.yaml",
+            // Redirects and tee into project files.
+            "git shortlog -sn > AUTHORS.txt",
+            "date >> logs/dates.txt",
+            "cat a.txt b.txt > merged.txt",
+            "cargo metadata 2> errors.log",
+            "tee docs/report.md < in.md",
+            "sort -o sorted.txt names.txt",
+            "base64 -o blob.b64 blob.bin",
+            // History rewrites and replays.
+            "git rebase origin/main",
+            "git rebase --continue",
+            "git cherry-pick -x 1a2b3c",
+            "git revert HEAD~2",
+            "git stash pop",
+            "git stash apply",
+            "git am < series.mbox",
+            "git apply --3way fix.patch",
+            "git notes prune",
+            // Test suites and formatters.
+            "npm run test:unit",
+            "cargo test -p foo --release",
+            "python -m unittest -v",
+            "go test ./pkg/...",
+            "make check",
+            "ruff check --fix --select I",
+            "npx eslint --fix .",
+            "cargo fmt",
+            "black .",
+        ],
+    );
+    all(
+        Verdict::Allow,
+        &[
+            "git log > /tmp/log.txt",
+            "cargo tree > target/tree.txt",
+            "make 2> /dev/null",
+            "echo ok | tee /tmp/ok.txt",
+            "git stash",
+            "git stash show -p",
+            "git notes show",
+            "cargo fmt --all -- --check",
+            "black --check .",
+            "ruff format --check",
+            "git merge --no-ff topic",
+            "git commit --fixup HEAD~1",
+            "git switch -c topic",
+        ],
+    );
+}
+
+#[test]
+fn data_sends_and_container_state_run_without_network() {
+    all_confined(
+        "readonly",
+        &[
+            "curl -X POST http://localhost:3000/api/login -d 'user=a'",
+            "curl -sS --data-binary '{}' https://api.example.com/v1/hooks",
+            "curl --json '{\"a\":1}' http://127.0.0.1:8080/items",
+            "curl -F 'name=x' https://upload.example.com/form",
+            "curl -XPOST https://api.example.com/v1/run",
+            "wget --post-data 'a=b' -O- https://example.com/api",
+            "http POST :5000/users name=ann",
+            "http -f example.com/form field=1",
+            "xh :3000/todo title=write",
+            "docker build -t api:dev .",
+            "docker compose down",
+            "docker pull alpine:3",
+            "docker restart api",
+            "podman build -f Containerfile .",
+        ],
+    );
+    all(
+        Verdict::Allow,
+        &[
+            "curl -sS http://localhost:3000/api/items",
+            "curl -X GET https://api.example.com/v1/items",
+            "wget -q https://example.com/a.tgz",
+            "http GET :5000/users",
+            "docker compose config",
+            "docker image ls",
         ],
     );
 }
