@@ -169,6 +169,8 @@ pub fn js_profile(req: &SandboxRequest) -> crate::JsProfile {
         .collect();
     let mut js = crate::JsProfile::new(roots);
     js.hidden = plan::existing(&p.hidden, &ctx, &RealFs);
+    let links = plan::secret_links(&js.hidden, &ctx.project, &RealFs);
+    js.hidden.extend(links);
     js.network = match p.network {
         crate::Network::Deny => crate::JsNetwork::Deny,
         crate::Network::Loopback => crate::JsNetwork::Loopback,
