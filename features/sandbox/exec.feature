@@ -49,6 +49,26 @@ Feature: guard exec runs a command confined and reports what it stopped
       | with namespaces    |
       | without namespaces |
 
+  Scenario Outline: a .env file below the top of the project cannot be read (<backend>)
+    Given a project file "services/api/.env" containing:
+      """
+      API_KEY=nested-secret-91c4
+      """
+    When I run "cat services/api/.env" sandboxed with profile "readonly" <backend>
+    Then the exit code is 1
+    And stdout does not contain "nested-secret-91c4"
+    And the report has a "fs-read" violation
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
+  Scenario: a datagram Unix socket cannot be made where the network is denied
+    When I run "/usr/bin/python3 -c 'import socket; socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)'" sandboxed with profile "readonly" with namespaces
+    Then the exit code is 1
+    And the report has a "network" violation with evidence containing "socket(AF_UNIX, SOCK_DGRAM)"
+
   Scenario Outline: writing into the read-only project is stopped and reported (<backend>)
     When I run "echo pwned > README" sandboxed with profile "readonly" <backend>
     Then the exit code is 1

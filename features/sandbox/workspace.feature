@@ -188,10 +188,64 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And stderr contains "running under profile `readonly` instead"
     And the project file "x.txt" does not exist
 
-  Scenario: without namespaces there is no overlay, and the run falls back to readonly rather than let write the project
-    When I run "echo x > x.txt" sandboxed with profile "workspace" without namespaces
+  Scenario: without namespaces there is no overlay: the command runs on a copy, and a harmless change is applied
+    When I run "echo x > x.txt && mkdir -p gen && echo y > gen/y.txt && cat README" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And stdout contains "hello from the project"
+    And stderr contains "running on a copy of the project"
+    And the report field "workspace.mode" is "copy"
+    And the report field "workspace.verdict" is "applied"
+    And the project file "x.txt" contains "x"
+    And the project file "gen/y.txt" contains "y"
+    And 0 change sets are held
+
+  Scenario: on the copy, deleting files with uncommitted work is held whole, then applied on request
+    Given the project is a git repository with its files committed
+    And a project file "src/main.rs" containing:
+      """
+      fn main() { work_in_progress(); }
+      """
+    When I run "rm -rf src && echo ok > after.txt" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And the report field "workspace.mode" is "copy"
+    And the report field "workspace.verdict" is "held"
+    And the report field "workspace.reasons" contains "src/main.rs"
+    And the project file "src/main.rs" contains "work_in_progress"
+    And the project file "after.txt" does not exist
+    And 1 change set is held
+    When I show the held change set
+    Then stdout contains "deleted src/"
+    When I apply the held change set
+    Then the exit code is 0
+    And the project file "src/main.rs" does not exist
+    And the project file "after.txt" contains "ok"
+    And 0 change sets are held
+
+  Scenario: the copy leaves out build outputs and secrets, and what the command writes there is not applied
+    Given a project file "target/debug/app" containing:
+      """
+      old build
+      """
+    And a project file ".env" containing:
+      """
+      TOKEN=not-for-the-sandbox
+      """
+    When I run "ls -a; echo new > target/app2; echo z > z.txt" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And stdout does not contain ".env"
+    And stdout does not contain "target"
+    And the project file "z.txt" contains "z"
+    And the project file "target/app2" does not exist
+    And the project file "target/debug/app" contains "old build"
+
+  Scenario: a project past the copy's bound runs readonly instead
+    Given a sandbox profile "small" based on "workspace" with:
+      """
+      copy_max_files = 2
+      """
+    When I run "echo x > x.txt" sandboxed with profile "small" without namespaces
     Then the exit code is 1
-    And stderr contains "the copy fallback is not implemented"
+    And stderr contains "larger than the copy's bound"
     And stderr contains "running under profile `readonly` instead"
     And the project file "x.txt" does not exist
 
@@ -209,6 +263,7 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     Then the exit code is 0
     And stdout contains "workspace  (<embedded>/workspace.toml)"
     And stdout contains "overlayfs in the mount namespace"
+    And stdout contains "a copy of the project (at most 20000 files / 256 MiB, leaving out target, node_modules"
 
   Scenario: a change set held for destroying work counts against the program that did it
     Given the project is a git repository with its files committed
@@ -223,3 +278,31 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     When I run "terraphim-agent guard sweep"
     Then a staged DENY proposal for "truncate" exists
     And no staged DENY proposal for "factor" exists
+
+  Scenario: a pass-through build directory is written straight through, and a link out of it is removed
+    Given a sandbox profile "fast" based on "workspace" with:
+      """
+      pass_through = ["target"]
+      """
+    And a project file "target/.keep" containing:
+      """
+      keep
+      """
+    When I run "echo built > target/app && ln -s ../src/main.rs target/planted && echo x > x.txt" sandboxed with profile "fast" with namespaces
+    Then the exit code is 0
+    And the project file "target/app" contains "built"
+    And the project file "target/planted" does not exist
+    And the report has a "fs-write" violation with evidence containing "points out of its pass-through directory"
+    And the project file "x.txt" contains "x"
+    When I run "terraphim-agent guard profiles"
+    Then stdout contains "target bound writable straight through (not judged)"
+
+  Scenario: a pass-through directory that is a symlink is not bound
+    Given a sandbox profile "fast" based on "workspace" with:
+      """
+      pass_through = ["target"]
+      """
+    And a symlink "target" in the project pointing to "{home}"
+    When I run "echo x > target/planted" sandboxed with profile "fast" with namespaces
+    Then stderr contains "pass-through `target` is not a directory"
+    And the file "{home}/planted" does not exist

@@ -31,5 +31,6 @@ mod outcomes;
 mod output;
 mod paths;
 mod upstream_json;
+mod way_out;
 
 pub use commands::{GuardCommand, run};

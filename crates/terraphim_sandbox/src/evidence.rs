@@ -50,6 +50,19 @@ const MEMORY_MARKS: &[&str] = &[
     "heap out of memory",
 ];
 
+/// For a protected path in git's store of submodules or worktrees, why the ordinary commands
+/// that write there fail under a profile that writes the project directly, and what to do.
+pub(crate) fn git_store_hint(path: &Path) -> &'static str {
+    let s = path.to_string_lossy();
+    if s.contains("/.git/modules") || s.contains("/.git/worktrees") {
+        "; `git submodule update` and `git worktree add` write there, and the host's git trusts \
+         what they leave (config, hooks, commondir): run them under the `workspace` profile, \
+         whose change set is judged file by file, or outside the sandbox"
+    } else {
+        ""
+    }
+}
+
 /// The path a tool's error message is about: the last quoted path, or the part before the
 /// error text in `tool: PATH: error` form.
 fn path_in(line: &str, error_at: usize) -> Option<String> {
@@ -157,7 +170,11 @@ impl Judge<'_> {
                 if Self::under(&path, self.protected) {
                     return Some((
                         ViolationKind::FsWrite,
-                        format!("write to protected path {}", path.display()),
+                        format!(
+                            "write to protected path {}{}",
+                            path.display(),
+                            git_store_hint(&path)
+                        ),
                         evidence(),
                         Cause::Program,
                     ));
@@ -178,6 +195,15 @@ impl Judge<'_> {
             .find_map(|e| lower.find(e).map(|at| (*e, at)))?;
         let raw = path_in(line, at)?;
         let path = self.absolute(&raw);
+        if error == "permission denied" && path == Path::new("/dev/zero") {
+            // Only opening it for writing is refused: the way to shared memory no limit counts.
+            return Some((
+                ViolationKind::Memory,
+                "write access to /dev/zero denied (a writable shared mapping of it is memory no limit counts)".into(),
+                evidence(),
+                Cause::Program,
+            ));
+        }
         let resolved = (self.resolve)(&path);
         let in_hidden = |p: &Path| Self::under(p, self.hidden);
         if in_hidden(&path) || resolved.as_deref().is_some_and(in_hidden) {
@@ -256,7 +282,11 @@ impl Judge<'_> {
             };
             Some((
                 ViolationKind::FsWrite,
-                format!("write to {what} {}", path.display()),
+                format!(
+                    "write to {what} {}{}",
+                    path.display(),
+                    git_store_hint(&path)
+                ),
                 evidence(),
                 cause,
             ))

@@ -58,6 +58,6 @@ pub use supervisor::{
     BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile, probe, run,
 };
 pub use workspace::{
-    Change, ChangeKind, ChangeStore, HeldSet, HoldKind, HoldReason, WorkspaceReport,
+    Change, ChangeKind, ChangeStore, CopyRun, HeldSet, HoldKind, HoldReason, WorkspaceReport,
     WorkspaceSettings, WorkspaceVerdict,
 };

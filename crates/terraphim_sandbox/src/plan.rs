@@ -69,6 +69,21 @@ pub(crate) trait Inspect {
         }
         Found::Present(cur, (0, 0))
     }
+    /// A regular file's device, inode and link count (not following a symlink); `None` for
+    /// anything else.
+    fn file_id(&self, _path: &Path) -> Option<(u64, u64, u64)> {
+        None
+    }
+    /// The entries of a directory with whether each is a directory (a symlink never is), sorted.
+    fn list_dirs(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        self.list_links(dir)
+            .into_iter()
+            .map(|(p, link)| {
+                let is_dir = !link && self.kind(&p) == Some(true);
+                (p, is_dir)
+            })
+            .collect()
+    }
     /// The entries of a directory with whether each is a symlink (not followed), sorted.
     fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
         self.list(dir)
@@ -120,6 +135,31 @@ impl Inspect for RealFs {
             Some(id) => Found::Present(cur, id),
             None => Found::Absent,
         }
+    }
+    fn file_id(&self, path: &Path) -> Option<(u64, u64, u64)> {
+        use std::os::unix::fs::MetadataExt as _;
+        let m = fs_err::symlink_metadata(path).ok()?;
+        m.file_type()
+            .is_file()
+            .then(|| (m.dev(), m.ino(), m.nlink()))
+    }
+    fn list_dirs(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        // The entry type comes from readdir itself: no stat per entry.
+        let mut out: Vec<(PathBuf, bool)> = fs_err::read_dir(dir)
+            .map(|rd| {
+                rd.filter_map(|e| {
+                    let e = e.ok()?;
+                    let is_dir = match e.file_type() {
+                        Ok(t) => t.is_dir(),
+                        Err(_) => fs_err::symlink_metadata(e.path()).is_ok_and(|m| m.is_dir()),
+                    };
+                    Some((e.path(), is_dir))
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
     }
     fn list_links(&self, dir: &Path) -> Vec<(PathBuf, bool)> {
         // The entry type comes from readdir itself: no stat per entry.
@@ -235,7 +275,10 @@ pub(crate) struct Plan {
     pub(crate) workspace: Option<crate::workspace::OverlayDirs>,
 }
 
-const DEV_WRITE: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
+/// Device nodes the command may write. Not `/dev/zero`: a *writable* shared mapping of it
+/// (`open(O_RDWR)` + `mmap(MAP_SHARED)`) is shared memory that no rlimit counts and no seccomp
+/// filter can tell from a file mapping; read-only it still gives zeros and private mappings.
+const DEV_WRITE: &[&str] = &["/dev/null", "/dev/full"];
 
 /// Expand one profile path entry; `None` when it names an unset variable.
 pub(crate) fn expand(entry: &str, ctx: &Context) -> Option<PathBuf> {
@@ -289,6 +332,19 @@ pub(crate) fn glob_match(pattern: &str, text: &str) -> bool {
 pub(crate) fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in entries {
+        if let Some((base, name)) = entry.split_once("/**/") {
+            // `BASE/**/NAME`: NAME (a glob) at any depth below BASE, by a bounded walk.
+            if let Some(base) = expand(base, ctx) {
+                let mut visit = |p: &Path, _: bool| {
+                    let n = p.file_name().map(|n| n.to_string_lossy());
+                    if n.is_some_and(|n| glob_match(name, &n)) {
+                        out.push(p.to_path_buf());
+                    }
+                };
+                walk_tree(&base, fs, &mut visit);
+            }
+            continue;
+        }
         let Some(path) = expand(entry, ctx) else {
             continue;
         };
@@ -314,6 +370,96 @@ pub(crate) fn existing(entries: &[String], ctx: &Context, fs: &dyn Inspect) -> V
     }
     out.sort();
     out.dedup();
+    out
+}
+
+/// Directories a walk of the project for secrets does not enter: git's store, and
+/// dependency and build-output trees (what lies there is not the user's own file).
+const WALK_SKIP: &[&str] = &[".git", "node_modules", "target"];
+/// How deep and how wide a walk for secrets goes (it runs before every command).
+const WALK_MAX_DEPTH: usize = 12;
+const WALK_MAX_DIRS: usize = 5_000;
+
+/// How deep and wide the search of a hidden directory for files with a second link goes
+/// (secrets sit near its top: `~/.ssh/id_*`, `~/.gnupg/private-keys-v1.d/*`; caches below
+/// them, `~/.kube/cache`, can be large, and each file there costs an `lstat` per run).
+const SECRET_DIR_MAX_DEPTH: usize = 2;
+const SECRET_DIR_MAX_DIRS: usize = 64;
+
+/// Visit every entry below `base` (not `base` itself), breadth first, without following
+/// symlinks, skipping [`WALK_SKIP`], at most [`WALK_MAX_DEPTH`] deep and [`WALK_MAX_DIRS`]
+/// directories wide. `visit` gets the path and whether it is a directory.
+pub(crate) fn walk_tree(base: &Path, fs: &dyn Inspect, visit: &mut dyn FnMut(&Path, bool)) {
+    walk_bounded(base, fs, (WALK_MAX_DEPTH, WALK_MAX_DIRS), visit);
+}
+
+fn walk_bounded(
+    base: &Path,
+    fs: &dyn Inspect,
+    (max_depth, max_dirs): (usize, usize),
+    visit: &mut dyn FnMut(&Path, bool),
+) {
+    let mut queue = std::collections::VecDeque::from([(base.to_path_buf(), 0usize)]);
+    let mut dirs = 0;
+    while let Some((dir, depth)) = queue.pop_front() {
+        dirs += 1;
+        if dirs > max_dirs {
+            return;
+        }
+        for (path, is_dir) in fs.list_dirs(&dir) {
+            visit(&path, is_dir);
+            let skip = path
+                .file_name()
+                .is_some_and(|n| WALK_SKIP.iter().any(|s| n == *s));
+            if is_dir && !skip && depth < max_depth {
+                queue.push_back((path, depth + 1));
+            }
+        }
+    }
+}
+
+/// Hard links below `project` to a file inside a hidden path: Landlock and mounts judge
+/// paths, so a link the host made (`ln ~/.ssh/id_ed25519 project/key`) would be readable. Only
+/// files with more than one link can be one, so the project is searched (by the bounded walk,
+/// one `lstat` per regular file) only when some hidden file has more than one link.
+pub(crate) fn secret_links(hidden: &[PathBuf], project: &Path, fs: &dyn Inspect) -> Vec<PathBuf> {
+    let mut ids = std::collections::HashSet::new();
+    for h in hidden {
+        match fs.file_id(h) {
+            Some((dev, ino, n)) if n > 1 => {
+                ids.insert((dev, ino));
+            }
+            Some(_) => {}
+            None => {
+                let mut visit = |p: &Path, is_dir: bool| {
+                    if let (false, Some((dev, ino, n))) = (is_dir, fs.file_id(p))
+                        && n > 1
+                    {
+                        ids.insert((dev, ino));
+                    }
+                };
+                walk_bounded(
+                    h,
+                    fs,
+                    (SECRET_DIR_MAX_DEPTH, SECRET_DIR_MAX_DIRS),
+                    &mut visit,
+                );
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if ids.is_empty() {
+        return out;
+    }
+    let mut visit = |p: &Path, is_dir: bool| {
+        if let (false, Some((dev, ino, n))) = (is_dir, fs.file_id(p))
+            && n > 1
+            && ids.contains(&(dev, ino))
+        {
+            out.push(p.to_path_buf());
+        }
+    };
+    walk_tree(project, fs, &mut visit);
     out
 }
 
@@ -483,6 +629,8 @@ pub(crate) fn build(
     }
 
     let mut hidden = existing(&profile.hidden, ctx, fs);
+    let links = secret_links(&hidden, &ctx.project, fs);
+    hidden.extend(links);
     let resolved: Vec<PathBuf> = hidden.iter().filter_map(|h| fs.canonical(h)).collect();
     hidden.extend(resolved);
     hidden.sort();
@@ -667,7 +815,7 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
     }
     for root in &plan.child.write_roots {
         if let Some(ws) = plan.workspace.as_ref().filter(|w| w.lower == *root) {
-            out.push(ws.mount());
+            out.extend(ws.mounts());
         } else if root != Path::new(TMP) {
             out.push(Mount::Bind {
                 path: root.clone(),
@@ -896,7 +1044,10 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             },
             if netns { " + network namespace" } else { "" }
         )),
-        Network::Loopback if bw => Some("network namespace".into()),
+        Network::Loopback if bw && notif => Some(
+            "network namespace + every connect held by seccomp user-notif (IPv4/IPv6 made by the supervisor on the program's socket, Unix sockets only the run's own) + no datagram Unix sockets"
+                .into(),
+        ),
         Network::Proxy if notif && bw => Some(format!(
             "the guard's HTTP proxy outside the sandbox (CONNECT and plain HTTP; {} host patterns; it resolves names, the sandbox resolves none) + seccomp connect gate (only the proxy; no UDP) + network namespace{}",
             profile.net_policy().map_or(0, |p| p.patterns().count()),
@@ -936,11 +1087,11 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         profile.memory_mb.to_string(),
         notif.then(|| {
             format!(
-                "RLIMIT_DATA per process + shared anonymous mappings capped and memfd_create refused (seccomp user-notif){} (the cgroup memory controller is not used)",
+                "RLIMIT_DATA per process + shared anonymous mappings capped and memfd_create refused (seccomp user-notif) + /dev/zero not writable (Landlock){} (the cgroup memory controller is not used)",
                 if bw {
-                    " + private /tmp tmpfs of this size"
+                    " + System V segments capped (IPC namespace) + private /tmp tmpfs of this size"
                 } else {
-                    "; the private tmp dir is on the host's TMPDIR, bounded per file by file_size_mb only"
+                    " + System V segments refused; the private tmp dir is on disk (TMPDIR, or /var/tmp when TMPDIR is a tmpfs), bounded per file by file_size_mb"
                 }
             )
         }),
@@ -987,7 +1138,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         row(
             "workspace",
             ws.to_string(),
-            crate::workspace::mechanism(caps),
+            crate::workspace::mechanism(caps, ws),
         );
     }
     rows
@@ -1204,6 +1355,88 @@ mod tests {
         ] {
             assert_eq!(glob_match(p, t), want, "{p} {t}");
         }
+    }
+
+    /// [`FakeFs`] with inode numbers: `links` share one inode (two links), every other file
+    /// has its own.
+    struct Linked(FakeFs, Vec<&'static str>);
+
+    impl Inspect for Linked {
+        fn is_symlink(&self, path: &Path) -> bool {
+            self.0.is_symlink(path)
+        }
+        fn kind(&self, path: &Path) -> Option<bool> {
+            self.0.kind(path)
+        }
+        fn list(&self, dir: &Path) -> Vec<PathBuf> {
+            self.0.list(dir)
+        }
+        fn canonical(&self, path: &Path) -> Option<PathBuf> {
+            self.0.canonical(path)
+        }
+        fn file_id(&self, path: &Path) -> Option<(u64, u64, u64)> {
+            if self.is_symlink(path) || self.kind(path) != Some(false) {
+                return None;
+            }
+            if self.1.iter().any(|l| Path::new(l) == path) {
+                return Some((1, 7, 2));
+            }
+            let ino = self.0.0.iter().position(|(p, _)| p == path)? as u64 + 100;
+            Some((1, ino, 1))
+        }
+    }
+
+    #[test]
+    fn nested_env_files_and_hard_links_to_secrets_are_hidden() {
+        let mut f = fake();
+        for d in ["/p/src/deep", "/p/node_modules", "/p/node_modules/x"] {
+            f.0.insert((PathBuf::from(d), true));
+        }
+        for file in [
+            "/p/src/.env",
+            "/p/src/deep/.env.production",
+            "/p/src/key",
+            "/p/src/other",
+            "/p/node_modules/x/.env",
+        ] {
+            f.0.insert((PathBuf::from(file), false));
+        }
+        let set = ProfileSet::embedded().unwrap();
+        let run = |fs: &dyn Inspect| {
+            build(
+                set.get("readonly").unwrap(),
+                "true",
+                &ctx(),
+                &caps(true),
+                true,
+                Path::new("/t/run"),
+                fs,
+            )
+            .unwrap()
+        };
+        let plan = run(&Linked(f, vec!["/h/.ssh/id_ed25519", "/p/src/key"]));
+        let hidden = paths(&plan.hidden);
+        for want in [
+            "/p/.env",
+            "/p/.env.local",
+            "/p/src/.env",
+            "/p/src/deep/.env.production",
+            "/p/src/key",
+        ] {
+            assert!(
+                hidden.contains(&want.to_owned()),
+                "{want} not in {hidden:?}"
+            );
+        }
+        // Dependency trees are not walked; a file with one link is no secret's link.
+        for not in ["/p/node_modules/x/.env", "/p/src/other", "/p/Cargo.toml"] {
+            assert!(!hidden.contains(&not.to_owned()), "{not} in {hidden:?}");
+        }
+        // No hidden file with a second link: the project is not searched for links at all.
+        let mut g = fake();
+        g.0.insert((PathBuf::from("/p/src/key"), false));
+        let plan = run(&Linked(g, vec!["/p/src/key"]));
+        assert!(!paths(&plan.hidden).contains(&"/p/src/key".to_owned()));
     }
 
     #[test]

@@ -443,7 +443,7 @@ mod tests {
                 "~/.gnupg",
                 "~/.config/gh",
                 "~/.netrc",
-                "{project}/.env*",
+                "{project}/**/.env*",
             ] {
                 assert!(
                     p.hidden.contains(&h.to_owned()),

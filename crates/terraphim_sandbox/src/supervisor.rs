@@ -107,12 +107,35 @@ impl Drop for PrivateTmp {
     }
 }
 
-fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt as _;
+/// Whether a directory lies on a tmpfs (memory, not disk).
+fn on_tmpfs(dir: &Path) -> bool {
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
+    // SAFETY: a zeroed statfs is a valid out-parameter.
+    let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+    // SAFETY: statfs with a valid C string and out-parameter.
+    unsafe { libc::statfs(c.as_ptr(), &mut st) == 0 && st.f_type == libc::TMPFS_MAGIC }
+}
+
+/// Where the native backend's private tmp directory goes: the caller's `TMPDIR` (else `/tmp`),
+/// unless that is a tmpfs: a tmpfs is host RAM that no rlimit bounds, so a disk-backed
+/// `/var/tmp` is taken instead where there is one.
+fn tmp_base(env: &BTreeMap<String, String>) -> PathBuf {
     let base = env
         .get("TMPDIR")
         .filter(|t| t.starts_with('/'))
         .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
+    let disk = Path::new("/var/tmp");
+    if on_tmpfs(&base) && disk.is_dir() && !on_tmpfs(disk) {
+        return disk.to_path_buf();
+    }
+    base
+}
+
+fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    let base = tmp_base(env);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -541,6 +564,8 @@ pub fn run(
         max_tasks: plan.max_tasks,
         shared_bytes: plan.memory_mb.saturating_mul(1024 * 1024),
         lock_metadata: plan.child.lock_metadata,
+        ipc_namespace: plan.bwrap,
+        loopback: plan.child.network == crate::profile::Network::Loopback,
         socket_dirs: vec![if plan.bwrap {
             PathBuf::from(plan::TMP)
         } else {
@@ -870,7 +895,10 @@ fn check_protected(plan: &Plan, v: &mut Violations) {
                 };
                 v.push(
                     ViolationKind::FsWrite,
-                    format!("protected path {shown} was created"),
+                    format!(
+                        "protected path {shown} was created{}",
+                        crate::evidence::git_store_hint(&w.path)
+                    ),
                     format!(
                         "supervisor: post-run check: {} did not exist before the run; {}",
                         p.display(),
@@ -980,6 +1008,22 @@ mod tests {
         assert!(mentions("echo ${NPM_TOKEN:-x}", "NPM_TOKEN"));
         assert!(!mentions("echo $MY_GITHUB_TOKENS", "GITHUB_TOKEN"));
         assert!(!mentions("ls", "EDITOR"));
+    }
+
+    #[test]
+    fn native_tmp_is_never_on_a_tmpfs_when_disk_exists() {
+        let env = |t: &str| BTreeMap::from([("TMPDIR".to_owned(), t.to_owned())]);
+        let disk = Path::new("/var/tmp");
+        let shm = Path::new("/dev/shm");
+        if on_tmpfs(shm) && disk.is_dir() && !on_tmpfs(disk) {
+            assert_eq!(tmp_base(&env("/dev/shm")), disk);
+        } else {
+            eprintln!("skipping: no tmpfs /dev/shm and disk /var/tmp here");
+        }
+        let here = std::env::temp_dir();
+        if !on_tmpfs(&here) {
+            assert_eq!(tmp_base(&env(&here.display().to_string())), here);
+        }
     }
 
     #[test]

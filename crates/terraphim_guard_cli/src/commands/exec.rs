@@ -23,6 +23,11 @@ pub(crate) struct ExecArgs {
     /// An id recorded in the report (e.g. the agent's tool-use id).
     #[arg(long)]
     id: Option<String>,
+    /// Run under a grant the guard's hook wrote when it asked the user (its base profile plus
+    /// exactly what an earlier run was refused). A grant runs once, while fresh, for the command
+    /// and directory it names; the hook treats this flag as the guard's own loosening.
+    #[arg(long, value_name = "NONCE", conflicts_with = "profile")]
+    grant: Option<String>,
     /// Write the JSON report to this file.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
@@ -62,15 +67,44 @@ pub(crate) enum Backend {
 const WORKSPACE_FALLBACK: &str = "readonly";
 
 pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
-    let profile =
-        match ProfileSet::load_one(&args.profile, ProfileSet::default_user_dir().as_deref()) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Ok(exit_code::ERROR_USAGE);
-            }
-        };
     let command = args.command.join(" ");
+    let grant = match &args.grant {
+        Some(nonce) => {
+            let cwd = std::env::current_dir().context("no working directory")?;
+            match crate::way_out::claim(nonce, &command, &cwd) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    eprintln!("error: {e:#}; nothing ran");
+                    return Ok(exit_code::SANDBOX_REFUSED);
+                }
+            }
+        }
+        None => None,
+    };
+    // A profile by name, with the grant's loosening added when there is one.
+    let load = |name: &str| {
+        ProfileSet::load_one(name, ProfileSet::default_user_dir().as_deref()).map(|mut p| {
+            if let Some(g) = &grant {
+                g.loosening.apply(&mut p);
+            }
+            p
+        })
+    };
+    let base = match &grant {
+        Some(g) => g
+            .loosening
+            .profile
+            .clone()
+            .unwrap_or_else(|| g.base.clone()),
+        None => args.profile.clone(),
+    };
+    let profile = match load(&base) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(exit_code::ERROR_USAGE);
+        }
+    };
     let mut request = SandboxRequest::new(command.clone(), profile)?;
     request.id = args.id.clone();
     if args.no_bwrap {
@@ -100,19 +134,41 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     if let Err(SandboxError::Unenforceable(why)) = &result
         && request.profile.workspace.is_some()
     {
-        // The copy-on-write workspace cannot be made here (no namespaces or overlayfs, or
-        // bubblewrap forced). Nothing ran; run under `readonly` instead: stricter (the project
-        // is not writable at all), never looser than what was asked.
-        let fallback = ProfileSet::load_one(
-            WORKSPACE_FALLBACK,
-            ProfileSet::default_user_dir().as_deref(),
-        );
-        if let Ok(profile) = fallback {
-            eprintln!(
-                "note: {why}; running under profile `{WORKSPACE_FALLBACK}` instead (writes to the project are refused)"
-            );
-            request.profile = profile;
-            result = run(&request);
+        // The copy-on-write overlay cannot be made here (no namespaces or overlayfs, or
+        // bubblewrap forced). Nothing ran. Run on a copy of the project whose change set is
+        // judged like the overlay's; a project past the copy's bound runs under `readonly`
+        // instead: stricter (the project is not writable at all), never looser than asked.
+        match terraphim_sandbox::CopyRun::prepare(
+            &request.profile,
+            &request.cwd,
+            &request.env,
+            &command,
+        ) {
+            Ok(copy) => {
+                eprintln!(
+                    "note: {why}; running on a copy of the project (its changes are judged as a whole when it ends)"
+                );
+                let mut on_copy = request.clone();
+                on_copy.profile = copy.profile().clone();
+                on_copy.cwd = copy.dir().to_path_buf();
+                result = run(&on_copy).map(|mut report| {
+                    copy.finish(&mut report);
+                    report
+                });
+            }
+            Err(SandboxError::Unenforceable(why)) => {
+                if let Ok(profile) = load(WORKSPACE_FALLBACK) {
+                    eprintln!(
+                        "note: {why}; running under profile `{WORKSPACE_FALLBACK}` instead (writes to the project are refused)"
+                    );
+                    request.profile = profile;
+                    result = run(&request);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: the copy of the project failed: {e}");
+                return Ok(exit_code::SANDBOX_REFUSED);
+            }
         }
     }
     let report = match result {
@@ -132,6 +188,14 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
         fs_err::write(path, format!("{json}\n")).context("failed to write the run report")?;
     }
     if let Some(line) = report.workspace.as_ref().and_then(|w| w.held_line()) {
+        eprintln!("{line}");
+    }
+    if let Some(line) = crate::way_out::after_run(
+        args.id.as_deref(),
+        &request.cwd,
+        &request.profile.name,
+        &report,
+    ) {
         eprintln!("{line}");
     }
     if args.json {

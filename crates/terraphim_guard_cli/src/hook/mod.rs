@@ -49,7 +49,10 @@ fn answer_once(agent: Agent, call: Option<&ToolCall>, answer: &Answer) -> bool {
     };
     if !printed {
         // stdout is gone: the only way left to block is exit 2 with the reason on stderr.
-        if let Answer::Deny { reason } | Answer::Ask { reason } = answer {
+        if let Answer::Deny { reason }
+        | Answer::Ask { reason }
+        | Answer::AskRewrite { reason, .. } = answer
+        {
             eprintln!("{reason}");
             std::process::exit(i32::from(exit_code::HOOK_BLOCK));
         }
@@ -176,20 +179,54 @@ fn run_inner(opts: &HookOptions) -> anyhow::Result<u8> {
 }
 
 fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
+    // Gemini CLI sends no tool-call id. A call of a session gets one of the guard's own, so the
+    // sandbox run can find its session (and a refusal can be kept for the next attempt).
+    let with_id;
+    let call = if call.id.is_none() && call.session.is_some() {
+        let mut c = call.clone();
+        c.id = Some(format!("guard-{}", &crate::way_out::new_nonce()?[..16]));
+        with_id = c;
+        &with_id
+    } else {
+        call
+    };
     let judge = Judge::new(opts.kg.clone());
     let ctx = Context::new(call.cwd.as_deref().map(Path::new));
     let judgement = judge.judge(&call.command, &ctx)?;
-    let answer = answer_for(&judgement, call, opts.defer_allow)?;
+    let mut answer = answer_for(&judgement, call, opts.defer_allow)?;
+    let mut grant = None;
+    if matches!(answer, Answer::Rewrite { .. })
+        && judgement.verdict() == Verdict::Sandbox
+        && let Some(session) = call.session.as_deref()
+    {
+        // A retry of a command the sandbox refused something in this session: a way out.
+        match retry(opts.agent, call, session, &judgement) {
+            Ok(Some((a, g))) => {
+                answer = a;
+                grant = g;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("warning: terraphim guard could not look up an earlier refusal: {e:#}")
+            }
+        }
+    }
     answer_once(opts.agent, Some(call), &answer);
     if let Some(id) = &call.id {
         let executed = match &answer {
-            Answer::Rewrite { command, .. } => command.clone(),
+            Answer::Rewrite { command, .. } | Answer::AskRewrite { command, .. } => command.clone(),
             _ => call.command.clone(),
         };
         let review = judgement.review.as_ref().map(PreReview::record);
-        if let Err(e) =
-            pending::record(id, opts.agent, call, &judgement.decision, &executed, review)
-        {
+        if let Err(e) = pending::record(
+            id,
+            opts.agent,
+            call,
+            &judgement.decision,
+            &executed,
+            review,
+            grant,
+        ) {
             eprintln!("warning: terraphim guard could not record the call for learning: {e:#}");
         }
     }
@@ -256,6 +293,84 @@ pub(crate) fn answer_for(
     })
 }
 
+/// The answer to a retry of a command whose last sandboxed run in this session was refused
+/// something, if it was: an agent that can ask asks its user, naming the command under a grant
+/// of exactly what was refused; one that cannot is denied, with what its human can do.
+fn retry(
+    agent: Agent,
+    call: &ToolCall,
+    session: &str,
+    j: &Judgement,
+) -> anyhow::Result<Option<(Answer, Option<String>)>> {
+    use crate::way_out;
+    let settings = way_out::Settings::load()?;
+    let Some(refusal) = way_out::take_refusal(session, &call.command, &settings)? else {
+        return Ok(None);
+    };
+    let base = j
+        .profile()
+        .unwrap_or(terraphim_guard::DEFAULT_PROFILE)
+        .to_owned();
+    let what = way_out::plain(&refusal.refused);
+    let human = "For the user: run it yourself outside the agent if it must have that, `terraphim-agent guard review --list` shows what the guard learned from it and `terraphim-agent guard changes --list` what it held";
+    if !matches!(agent, Agent::ClaudeCode | Agent::Gemini) {
+        return Ok(Some((
+            Answer::Deny {
+                reason: format!(
+                    "terraphim guard: the last run of this command in the sandbox (profile `{}`) was refused {what}, and running it the same way would be refused again. This agent cannot ask its user, so the guard does not loosen anything: do the work another way, or hand it to the user. {human}",
+                    refusal.profile
+                ),
+            },
+            None,
+        )));
+    }
+    let has_workspace = terraphim_sandbox::ProfileSet::load_one(
+        &base,
+        terraphim_sandbox::ProfileSet::default_user_dir().as_deref(),
+    )
+    .map(|p| p.workspace.is_some())
+    .unwrap_or(false);
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let (loosening, never) = way_out::loosening_for(&refusal, has_workspace, home.as_deref());
+    let never_line = if never.is_empty() {
+        String::new()
+    } else {
+        format!(" The guard never grants {}.", never.join("; "))
+    };
+    if loosening.is_empty() {
+        return Ok(Some((
+            Answer::Deny {
+                reason: format!(
+                    "terraphim guard: the last run of this command in the sandbox (profile `{}`) was refused {what}, and running it the same way would be refused again.{never_line} Do the work another way, or hand it to the user. {human}",
+                    refusal.profile
+                ),
+            },
+            None,
+        )));
+    }
+    let granted = loosening.describe();
+    let nonce = way_out::write_grant(&refusal, &call.command, &base, loosening)?;
+    let command = format!(
+        "{} guard exec --grant {nonce}{} -- {}",
+        shell_quote(&self_binary()?),
+        call.id
+            .as_deref()
+            .map(|id| format!(" --id {}", shell_quote(id)))
+            .unwrap_or_default(),
+        shell_quote(&call.command)
+    );
+    Ok(Some((
+        Answer::AskRewrite {
+            command,
+            reason: format!(
+                "terraphim guard: the last run of this command in the sandbox (profile `{}`) was refused {what}. Approve to run it once more, still confined, with exactly this granted: {granted} (grant {nonce}, usable once).{never_line}",
+                refusal.profile
+            ),
+        },
+        Some(nonce),
+    )))
+}
+
 /// Add the pre-review line to an answer's reason; an allow becomes explicit so it is shown.
 fn with_line(answer: Answer, line: &str) -> Answer {
     match answer {
@@ -268,6 +383,10 @@ fn with_line(answer: Answer, line: &str) -> Answer {
             reason: format!("{reason}; {line}"),
         },
         Answer::Ask { reason } => Answer::Ask {
+            reason: format!("{reason}; {line}"),
+        },
+        Answer::AskRewrite { command, reason } => Answer::AskRewrite {
+            command,
             reason: format!("{reason}; {line}"),
         },
         Answer::Deny { reason } => Answer::Deny {

@@ -22,7 +22,17 @@ pub(crate) struct PreRecord {
     pub(crate) profile: Option<String>,
     pub(crate) concepts: Vec<String>,
     pub(crate) canonical: Vec<String>,
+    /// The agent session, for `guard exec` to keep a refusal for the next attempt.
+    #[serde(default)]
+    pub(crate) session: Option<String>,
+    /// The grant the user was asked about (`guard exec --grant`), when the answer was one.
+    #[serde(default)]
+    pub(crate) grant: Option<String>,
 }
+
+/// Concept recorded with the outcome of a run the user approved after the hook asked with a
+/// grant: the user's answer, evidence toward ALLOW (through the same review gate as any).
+pub(crate) const APPROVED_CONCEPT: &str = "approved by the user";
 
 fn pending_dir() -> anyhow::Result<PathBuf> {
     crate::paths::data_dir()
@@ -45,6 +55,7 @@ pub(crate) fn record(
     d: &Decision,
     executed: &str,
     pre_review: Option<PreReview>,
+    grant: Option<String>,
 ) -> anyhow::Result<()> {
     let pre = PreRecord {
         id: id.to_string(),
@@ -55,10 +66,13 @@ pub(crate) fn record(
         profile: d.profile.clone(),
         concepts: concepts(d),
         canonical: d.parts.iter().map(|p| p.canonical.clone()).collect(),
+        session: call.session.clone(),
+        grant,
     };
     let path = file_for(id)?;
     if let Some(dir) = path.parent() {
         fs_err::create_dir_all(dir)?;
+        sweep(dir);
     }
     let tmp = path.with_extension("tmp");
     fs_err::write(&tmp, serde_json::to_vec(&pre)?)?;
@@ -71,6 +85,45 @@ pub(crate) fn record(
     let mut rec = outcome_record(Source::HookPre, agent, call, &pre, Outcome::new(outcome));
     rec.pre_review = pre_review;
     crate::outcomes::append(rec)
+}
+
+/// Remove records whose post event never came (a declined ask, an agent without post events),
+/// older than a day; at most once an hour.
+fn sweep(dir: &std::path::Path) {
+    use std::time::{Duration, SystemTime};
+    let stamp = dir.join(".swept");
+    let now = SystemTime::now();
+    let age = |p: &std::path::Path| {
+        fs_err::metadata(p)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+    };
+    if age(&stamp).is_some_and(|a| a < Duration::from_secs(3600)) {
+        return;
+    }
+    let _ = fs_err::write(&stamp, b"");
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "json")
+            && age(&p).is_some_and(|a| a > Duration::from_secs(86_400))
+        {
+            let _ = fs_err::remove_file(&p);
+        }
+    }
+}
+
+/// The record of `id`, left in place (for `guard exec`, which runs between the two halves).
+pub(crate) fn peek(id: &str) -> anyhow::Result<Option<PreRecord>> {
+    let path = file_for(id)?;
+    match fs_err::read_to_string(&path) {
+        Ok(t) => Ok(serde_json::from_str(&t).ok()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub(crate) fn take(id: &str) -> anyhow::Result<Option<PreRecord>> {
@@ -117,6 +170,8 @@ pub(crate) fn record_outcome(
         profile: None,
         concepts: Vec::new(),
         canonical: Vec::new(),
+        session: call.session.clone(),
+        grant: None,
     });
     let mut kind = match code {
         Some(0) => OutcomeKind::Clean,
@@ -137,6 +192,17 @@ pub(crate) fn record_outcome(
     rec.duration_ms = input.get("duration_ms").and_then(Value::as_u64);
     // What ran is the rewritten command the agent reports now.
     rec.executed = Some(call.command.clone());
+    if let Some(grant) = &pre.grant {
+        // A post event after an ask with a grant: the user approved it (a declined ask never
+        // runs, so it has no post event). The run was under the grant's profile.
+        rec.concepts.insert(0, APPROVED_CONCEPT.to_owned());
+        rec.profile = Some(format!(
+            "{}+grant {grant}",
+            pre.profile
+                .as_deref()
+                .unwrap_or(terraphim_guard::DEFAULT_PROFILE)
+        ));
+    }
     crate::outcomes::append(rec)
 }
 

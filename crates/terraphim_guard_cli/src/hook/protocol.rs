@@ -159,6 +159,9 @@ pub(crate) enum Answer {
     Rewrite { command: String, reason: String },
     /// Ask the user.
     Ask { reason: String },
+    /// Ask the user whether to run this command instead (a grant the user approves): agents
+    /// that cannot ask, or cannot rewrite, get a deny with the reason and never the command.
+    AskRewrite { command: String, reason: String },
     /// Never run.
     Deny { reason: String },
 }
@@ -184,6 +187,10 @@ pub(crate) fn render(agent: Agent, call: Option<&ToolCall>, answer: &Answer) -> 
                 // Codex has no `ask`: it would run the tool. Deny instead, and say why.
                 Answer::Ask { reason } if agent == Agent::Codex => ("deny", reason, None),
                 Answer::Ask { reason } => ("ask", reason, None),
+                Answer::AskRewrite { reason, .. } if agent == Agent::Codex => {
+                    ("deny", reason, None)
+                }
+                Answer::AskRewrite { command, reason } => ("ask", reason, Some(updated(command))),
                 Answer::Deny { reason } => ("deny", reason, None),
             };
             let mut hso = json!({
@@ -208,6 +215,12 @@ pub(crate) fn render(agent: Agent, call: Option<&ToolCall>, answer: &Answer) -> 
                 "hookSpecificOutput": {"tool_input": {"command": command}},
             }),
             Answer::Ask { reason } => json!({"decision": "ask", "reason": cap(reason)}),
+            Answer::AskRewrite { command, reason } => json!({
+                "decision": "ask",
+                "reason": cap(reason),
+                "systemMessage": cap(reason),
+                "hookSpecificOutput": {"tool_input": {"command": command}},
+            }),
             Answer::Deny { reason } => json!({"decision": "deny", "reason": cap(reason)}),
         }),
         Agent::Cursor => Some(match answer {
@@ -229,7 +242,9 @@ pub(crate) fn render(agent: Agent, call: Option<&ToolCall>, answer: &Answer) -> 
                 json!({"permission": "deny", "user_message": cap(&msg), "agent_message": cap(&msg)})
             }
             // Cursor accepts `ask` without enforcing it: deny.
-            Answer::Ask { reason } | Answer::Deny { reason } => {
+            Answer::Ask { reason }
+            | Answer::AskRewrite { reason, .. }
+            | Answer::Deny { reason } => {
                 json!({"permission": "deny", "user_message": cap(reason), "agent_message": cap(reason)})
             }
         }),

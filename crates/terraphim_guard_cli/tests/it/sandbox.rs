@@ -857,6 +857,20 @@ fn unix_listener(dir: &Path) -> (PathBuf, std::sync::Arc<AtomicU32>) {
     (path, count)
 }
 
+/// A Unix datagram socket of the test's own, counting the datagrams it gets.
+fn unix_dgram_listener(path: &Path) -> std::sync::Arc<AtomicU32> {
+    let sock = std::os::unix::net::UnixDatagram::bind(path).unwrap();
+    let count = std::sync::Arc::new(AtomicU32::new(0));
+    let c = count.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 64];
+        while sock.recv(&mut buf).is_ok() {
+            c.fetch_add(1, Ordering::SeqCst);
+        }
+    });
+    count
+}
+
 /// A git repository of its own (README, .env, one commit), for probes that change `.git`.
 fn repo(world: &World, name: &str, hooks: bool) -> PathBuf {
     let dir = world.root().join(name);
@@ -913,13 +927,49 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
     let mut out = Vec::new();
     let mut add = |p: Probe| out.push(p);
 
-    for profile in ["readonly", "build"] {
+    // A datagram socket of the test's own beside the stream one (journald's, syslog's).
+    let dgram = sock_dir.join("log.sock");
+    let datagrams = unix_dgram_listener(&dgram);
+    let dgram = dgram.display().to_string();
+    let profiles: &[&'static str] = if ns {
+        &["readonly", "build", "lo"]
+    } else {
+        &["readonly", "build"]
+    };
+    for how in ["socket", "pair"] {
+        for &profile in profiles {
+            let before = datagrams.clone();
+            let seen = std::sync::Arc::new(AtomicU32::new(u32::MAX));
+            add(Probe {
+                name: if how == "pair" {
+                    "sendmsg with an address from a datagram socketpair to a host datagram socket"
+                } else {
+                    "sendmsg with an address from an unconnected datagram socket to a host datagram socket"
+                },
+                proves: "no datagram Unix socket can be made where the network is not allowed, so sendmsg cannot go around the connect interception",
+                profile,
+                free: (scratch.clone(), probe_args(&["unix-dgram", how, &dgram])),
+                jailed: (crate_dir.clone(), probe_args(&["unix-dgram", how, &dgram])),
+                kind: "network",
+                undone: false,
+                after: Some(Box::new(move |_, _| {
+                    let now = before.load(Ordering::SeqCst);
+                    let first = seen.swap(now, Ordering::SeqCst);
+                    if first != u32::MAX && now > first {
+                        return Err("the datagram listener got a message from the sandbox".into());
+                    }
+                    Ok(())
+                })),
+            });
+        }
+    }
+    for &profile in profiles {
         let before = connections.clone();
         // The first call of the after-check (after the free run) takes the baseline.
         let seen2 = std::sync::Arc::new(AtomicU32::new(u32::MAX));
         add(Probe {
             name: "connect to a pathname Unix socket (an ssh-agent, a Docker socket)",
-            proves: "network = deny covers pathname Unix sockets: connect() is refused by seccomp whatever the path, with no check-then-use race",
+            proves: "network = deny and loopback cover pathname Unix sockets: connect() is held by seccomp and never runs (loopback: the supervisor connects IPv4/IPv6 itself), with no check-then-use race",
             profile,
             free: (scratch.clone(), probe_args(&["unix-connect", &sock])),
             jailed: (crate_dir.clone(), probe_args(&["unix-connect", &sock])),
@@ -999,7 +1049,9 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
     if let Some(suid) = ["/usr/bin/passwd", "/usr/bin/su", "/usr/bin/mount"]
         .iter()
         .map(Path::new)
-        .find(|p| same_fs(p, &crate_dir) && no_suid(p).is_err())
+        // Only root may link another user's file (fs.protected_hardlinks).
+        // SAFETY: geteuid cannot fail.
+        .find(|p| same_fs(p, &crate_dir) && no_suid(p).is_err() && unsafe { libc::geteuid() } == 0)
     {
         let suid = s(suid);
         add(Probe {
@@ -1088,6 +1140,26 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
         after: None,
     });
     add(Probe {
+        name: "128 MiB of writable shared /dev/zero under a 64 MiB profile",
+        proves: "/dev/zero cannot be opened for writing, so no shared mapping of it (memory no rlimit counts) can be made",
+        profile: "tight",
+        free: (scratch.clone(), probe_args(&["shared-zero", "128"])),
+        jailed: (world.project(), probe_args(&["shared-zero", "128"])),
+        kind: "memory",
+        undone: false,
+        after: None,
+    });
+    add(Probe {
+        name: "128 MiB of System V shared memory under a 64 MiB profile",
+        proves: "shmget counts against memory_mb with an IPC namespace and is refused without one (a segment outlives its creator)",
+        profile: "tight",
+        free: (scratch.clone(), probe_args(&["sysv-shm", "128"])),
+        jailed: (world.project(), probe_args(&["sysv-shm", "128"])),
+        kind: "memory",
+        undone: false,
+        after: None,
+    });
+    add(Probe {
         name: "fill a memfd",
         proves: "memfd_create (memory outside RLIMIT_DATA) is refused",
         profile: "tight",
@@ -1144,6 +1216,35 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
                 } else {
                     Ok(())
                 }
+            })),
+        });
+        let free_repo = repo(world, "free-repo-d", true);
+        let jail_repo = repo(world, "jail-repo-d", true);
+        add(Probe {
+            name: "git worktree add under build",
+            proves: "a new .git/worktrees (trusted by host git) is undone after the run, and the report says to use the workspace profile for it",
+            profile: "build",
+            free: (free_repo, probe_args(&["git-worktree"])),
+            jailed: (jail_repo.clone(), probe_args(&["git-worktree"])),
+            kind: "fs-write",
+            undone: true,
+            after: Some(Box::new(move |_, o| {
+                if jail_repo.join(".git/worktrees").exists() {
+                    return Err(".git/worktrees was left in place".into());
+                }
+                let hinted = o.report.as_ref().is_some_and(|r| {
+                    r["violations"].as_array().is_some_and(|vs| {
+                        vs.iter().any(|v| {
+                            v["detail"]
+                                .as_str()
+                                .is_some_and(|d| d.contains("`workspace` profile"))
+                        })
+                    })
+                });
+                if o.report.is_some() && !hinted {
+                    return Err("no violation names the workspace profile".into());
+                }
+                Ok(())
             })),
         });
         let free_repo = repo(world, "free-repo-c", false);
@@ -1203,6 +1304,35 @@ fn probes(world: &World, mode: Mode) -> Vec<Probe> {
         undone: false,
         after: None,
     });
+    for (name, file, proves) in [
+        (
+            "read a .env below the top of the project",
+            "sub/deeper/.env",
+            "{project}/**/.env* hides .env files at any depth (a bounded walk before the run)",
+        ),
+        (
+            "read a hard link the host made to a secret of HOME",
+            "sub/keylink",
+            "a file in the project that is another link of a hidden file is hidden too (inode match)",
+        ),
+    ] {
+        add(Probe {
+            name,
+            proves,
+            profile: "readonly",
+            free: (world.project(), probe_args(&["read", file])),
+            jailed: (world.project(), probe_args(&["read", file])),
+            kind: "fs-read",
+            undone: false,
+            after: Some(Box::new(|_, o| {
+                if o.stdout.contains(SECRET) || o.stderr.contains(SECRET) {
+                    Err("the secret leaked".into())
+                } else {
+                    Ok(())
+                }
+            })),
+        });
+    }
     let secret = world.home().join(".ssh/id_ed25519").display().to_string();
     add(Probe {
         name: "read a secret through a project symlink to /",
@@ -1271,6 +1401,14 @@ fn check_probe(world: &World, mode: Mode, p: &Probe) -> Result<(), String> {
 }
 
 fn run_probes(mode: Mode) {
+    if std::env::var_os("TERRAPHIM_GUARD_TEST_UNPRIVILEGED_CHILD").is_some() {
+        // SAFETY: geteuid cannot fail.
+        assert_eq!(
+            unsafe { libc::geteuid() },
+            65534,
+            "the unprivileged run is not nobody"
+        );
+    }
     if !available(mode) {
         return;
     }
@@ -1278,6 +1416,16 @@ fn run_probes(mode: Mode) {
     write(&world.home().join("notes.txt"), "private notes\n");
     std::os::unix::fs::symlink(world.home(), world.project().join("homelink")).unwrap();
     std::os::unix::fs::symlink("/", world.project().join("rootlink")).unwrap();
+    // A nested .env, and a hard link the host made to a secret of HOME (same file system).
+    write(
+        &world.project().join("sub/deeper/.env"),
+        &format!("API={SECRET}\n"),
+    );
+    fs_err::hard_link(
+        world.home().join(".ssh/id_ed25519"),
+        world.project().join("sub/keylink"),
+    )
+    .unwrap();
     let failures: Vec<String> = probes(&world, mode)
         .iter()
         .filter_map(|p| check_probe(&world, mode, p).err())
@@ -1303,6 +1451,85 @@ fn escape_probes_are_contained_with_namespaces() {
 #[test]
 fn escape_probes_are_contained_with_bubblewrap_forced() {
     run_probes(Mode::Bubblewrap);
+}
+
+/// The escape suite once more as an unprivileged user (`nobody`), where the machine allows it:
+/// the agents and CI here run as root, but a user's agent does not, and the sandbox is built
+/// differently then (a user namespace, no capabilities to drop, RLIMIT_NPROC counted). This
+/// test binary runs its own escape tests again under `setpriv --reuid=65534 --regid=65534
+/// --clear-groups`. Skipped, with the reason printed, when this process is not root (it already
+/// is the unprivileged run) or when `nobody` cannot run the binaries; under
+/// `TERRAPHIM_GUARD_NO_SKIP=1` the latter fails instead (the machine could allow it).
+#[test]
+fn escape_suite_runs_as_an_unprivileged_user_too() {
+    const CHILD: &str = "TERRAPHIM_GUARD_TEST_UNPRIVILEGED_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        return;
+    }
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipping: not root, so this run already is the unprivileged one");
+        return;
+    }
+    let no_skip = std::env::var("TERRAPHIM_GUARD_NO_SKIP").as_deref() == Ok("1");
+    let skip = |why: String| {
+        if no_skip {
+            panic!("{why}, and TERRAPHIM_GUARD_NO_SKIP=1 forbids skipping");
+        }
+        eprintln!("skipping: {why}");
+    };
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !setpriv.exists() {
+        return skip("setpriv (util-linux) is not installed".into());
+    }
+    let me = std::env::current_exe().unwrap();
+    let agent = Path::new(env!("CARGO_BIN_EXE_terraphim-agent"));
+    let as_nobody = |args: &[&std::ffi::OsStr]| {
+        let mut c = Command::new(setpriv);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .args(args);
+        c
+    };
+    for bin in [me.as_path(), agent] {
+        let ok = as_nobody(&["/usr/bin/test".as_ref(), "-x".as_ref(), bin.as_os_str()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            return skip(format!("user nobody cannot run {}", bin.display()));
+        }
+    }
+    let out = as_nobody(&[
+        me.as_os_str(),
+        "escape_probes_are_contained".as_ref(),
+        "escapes_are_contained".as_ref(),
+        "--test-threads=2".as_ref(),
+    ])
+    .env(CHILD, "1")
+    .env("HOME", "/nonexistent")
+    .current_dir("/")
+    .output()
+    .unwrap();
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success(),
+        "the escape suite failed as nobody:\n{text}"
+    );
+    // The filters matched the six escape tests, and they ran rather than skipped.
+    assert!(text.contains("6 passed"), "{text}");
+    if no_skip {
+        assert!(!text.contains("skipping:"), "{text}");
+    }
+    eprintln!(
+        "{}",
+        text.lines()
+            .filter(|l| l.starts_with("test "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 #[test]

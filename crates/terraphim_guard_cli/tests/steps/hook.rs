@@ -8,7 +8,10 @@ use super::world::GuardWorld;
 
 #[when(expr = "the {word} hook receives:")]
 fn hook_receives(world: &mut GuardWorld, agent: String, step: &Step) -> Result<(), String> {
-    let input = world.expand(docstring(step)?);
+    let mut input = world.expand(docstring(step)?);
+    if let Some(port) = world.vars.get("port") {
+        input = input.replace("{port}", port);
+    }
     let args = vec!["guard".to_string(), "hook".into(), "--agent".into(), agent];
     world.run(&args, Some(&input));
     Ok(())
@@ -79,10 +82,30 @@ fn last_record_field(world: &mut GuardWorld, path: String, expected: String) -> 
 #[when(expr = "I run the rewritten command with bash")]
 fn run_rewritten(world: &mut GuardWorld) -> Result<(), String> {
     let json = world.last_json()?;
-    let cmd = json_at(&json, "hookSpecificOutput.updatedInput.command")
-        .and_then(|v| v.as_str())
-        .ok_or_else(|| format!("no rewritten command in {json:#}"))?
-        .to_string();
+    // Claude Code and Codex name it in `updatedInput`, Gemini CLI in `tool_input`.
+    let cmd = [
+        "hookSpecificOutput.updatedInput.command",
+        "hookSpecificOutput.tool_input.command",
+    ]
+    .iter()
+    .find_map(|p| json_at(&json, p).and_then(|v| v.as_str()))
+    .ok_or_else(|| format!("no rewritten command in {json:#}"))?
+    .to_string();
+    world.vars.insert("rewritten".into(), cmd.clone());
+    run_with_bash(world, cmd)
+}
+
+#[when(expr = "I run the same rewritten command with bash again")]
+fn run_rewritten_again(world: &mut GuardWorld) -> Result<(), String> {
+    let cmd = world
+        .vars
+        .get("rewritten")
+        .cloned()
+        .ok_or("no rewritten command was run before")?;
+    run_with_bash(world, cmd)
+}
+
+fn run_with_bash(world: &mut GuardWorld, cmd: String) -> Result<(), String> {
     // The agent runs the rewritten command with its shell, in the project.
     let args = vec!["-c".to_string(), cmd];
     let mut command = world.command(&[]);

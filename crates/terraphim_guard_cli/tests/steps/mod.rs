@@ -7,5 +7,6 @@ pub mod learn;
 pub mod network;
 pub mod sandbox;
 pub mod script_review;
+pub mod way_out;
 pub mod workspace;
 pub mod world;

@@ -528,6 +528,11 @@ pub(crate) struct Limits {
     pub(crate) shared_bytes: u64,
     /// Refuse every extended attribute (see `seccomp::NotifyRules::lock_metadata`).
     pub(crate) lock_metadata: bool,
+    /// The run has an IPC namespace of its own (System V segments end with it).
+    pub(crate) ipc_namespace: bool,
+    /// `network = "loopback"`: IPv4/IPv6 `connect` is made by the supervisor on the program's
+    /// socket (see `loopback_connect`); Unix sockets are handled as for `deny`.
+    pub(crate) loopback: bool,
     /// The run's private storage as the command sees it (the private `/tmp` or tmp directory):
     /// a Unix socket there whose listener is a process of this run may be connected to (the
     /// supervisor makes the connection). Never a host path: the supervisor must not touch a
@@ -911,6 +916,156 @@ fn internal_connect(
     Ok(())
 }
 
+/// `network = "loopback"`: the supervisor makes an IPv4/IPv6 `connect` itself, on the
+/// program's own socket (a duplicate of its descriptor, `pidfd_getfd`, so the connection lands
+/// in the socket's own network namespace, the run's, where only loopback exists) with the
+/// address it read once. Nothing the program changes after the read (the address, or which
+/// socket the descriptor number names) can turn it into a `connect` of a Unix socket: the
+/// program's own call never runs. Returns the call's result (0 or `-errno`); `None` for an
+/// address of another family (a Unix socket: handled as for `deny`).
+fn loopback_connect(pid: i32, sockfd: u64, addr: u64, len: u64) -> Option<i32> {
+    let len = usize::try_from(len.min(128)).unwrap_or(0);
+    let Some(bytes) = read_memory(pid, addr, len).filter(|b| b.len() >= 2) else {
+        return Some(-libc::EFAULT);
+    };
+    let family = i32::from(u16::from_ne_bytes([bytes[0], bytes[1]]));
+    let need = match family {
+        libc::AF_INET => std::mem::size_of::<libc::sockaddr_in>(),
+        libc::AF_INET6 => std::mem::size_of::<libc::sockaddr_in6>(),
+        // Dissolves a datagram association; reaches nothing.
+        libc::AF_UNSPEC => bytes.len(),
+        _ => return None,
+    };
+    if bytes.len() < need {
+        return Some(-libc::EINVAL);
+    }
+    // SAFETY: pidfd_open of a process blocked in this notification.
+    let pidfd = owned(unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0u32) })?;
+    // SAFETY: pidfd_getfd duplicates the program's descriptor into this process.
+    let Some(theirs) = owned(unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_getfd,
+            pidfd.as_raw_fd(),
+            sockfd as i32,
+            0u32,
+        )
+    }) else {
+        return Some(-libc::EBADF);
+    };
+    let fd = theirs.as_raw_fd();
+    let mut domain: i32 = 0;
+    let mut dlen = std::mem::size_of::<i32>() as libc::socklen_t;
+    // SAFETY: getsockopt into an int of the length given.
+    let r = unsafe {
+        libc::getsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_DOMAIN,
+            (&mut domain as *mut i32).cast(),
+            &mut dlen,
+        )
+    };
+    if r != 0 {
+        return Some(-libc::ENOTSOCK);
+    }
+    if domain != libc::AF_INET && domain != libc::AF_INET6 {
+        // A Unix socket with an IP address: the kernel would refuse it too.
+        return Some(-libc::EINVAL);
+    }
+    // A blocking socket is connected without blocking this loop (bounded wait below); the
+    // descriptor's flags are shared with the program, whose call is held meanwhile.
+    // SAFETY: fcntl on an open descriptor.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    let blocking = flags >= 0 && flags & libc::O_NONBLOCK == 0;
+    if blocking {
+        // SAFETY: fcntl on an open descriptor.
+        unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) };
+    }
+    // SAFETY: connect with a buffer of `need` bytes read from the program.
+    let r = unsafe { libc::connect(fd, bytes.as_ptr().cast(), need as libc::socklen_t) };
+    let mut errno = if r == 0 {
+        0
+    } else {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EIO)
+    };
+    if blocking && errno == libc::EINPROGRESS {
+        let mut p = libc::pollfd {
+            fd,
+            events: libc::POLLOUT,
+            revents: 0,
+        };
+        // SAFETY: poll on one valid pollfd.
+        errno = if unsafe { libc::poll(&mut p, 1, 2000) } == 1 {
+            let mut e: i32 = 0;
+            let mut elen = std::mem::size_of::<i32>() as libc::socklen_t;
+            // SAFETY: getsockopt into an int of the length given.
+            unsafe {
+                libc::getsockopt(
+                    fd,
+                    libc::SOL_SOCKET,
+                    libc::SO_ERROR,
+                    (&mut e as *mut i32).cast(),
+                    &mut elen,
+                )
+            };
+            e
+        } else {
+            libc::ETIMEDOUT
+        };
+    }
+    if blocking {
+        // SAFETY: fcntl on an open descriptor.
+        unsafe { libc::fcntl(fd, libc::F_SETFL, flags) };
+    }
+    Some(-errno)
+}
+
+/// `shmget(IPC_CREAT)`: a System V segment is memory no rlimit counts and it outlives its
+/// creator. With an IPC namespace (which ends with the run) its size counts against the same
+/// budget as shared anonymous mappings; without one (natively) it would outlive the run on the
+/// host, so it is refused.
+fn shm_get(
+    n: &mut Notifier,
+    size: u64,
+    record: &mut impl FnMut(ViolationKind, String, String),
+    who: &str,
+) -> (i32, u32) {
+    let limits = &n.gate.limits;
+    let used = n.shared_used.saturating_add(size);
+    if limits.ipc_namespace && used <= limits.shared_bytes {
+        n.shared_used = used;
+        return (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32);
+    }
+    let (detail, errno, name) = if limits.ipc_namespace {
+        (
+            format!(
+                "System V shared memory past memory_mb ({} MiB)",
+                limits.shared_bytes >> 20
+            ),
+            libc::ENOMEM,
+            "ENOMEM",
+        )
+    } else {
+        (
+            "System V shared memory denied (no IPC namespace: the segment would outlive the run)"
+                .to_owned(),
+            libc::EPERM,
+            "EPERM",
+        )
+    };
+    record(
+        ViolationKind::Memory,
+        detail,
+        format!(
+            "seccomp: shmget(IPC_CREAT, {size} bytes) by {who} refused with {name}; {} bytes mapped before",
+            n.shared_used
+        ),
+    );
+    (-errno, 0)
+}
+
 /// Sockets of the name services glibc asks for users and groups (nscd, systemd's userdb).
 const NAME_SERVICES: &[&str] = &["/run/nscd/", "/var/run/nscd/", "/run/systemd/userdb/"];
 
@@ -969,7 +1124,26 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             );
             (-libc::EAFNOSUPPORT, 0)
         }
+        seccomp::Call::DgramUnix { name } => {
+            record(
+                ViolationKind::Network,
+                format!(
+                    "{name}(AF_UNIX, SOCK_DGRAM) denied (a datagram Unix socket can send to any named socket without connect)"
+                ),
+                format!(
+                    "seccomp: {name}(AF_UNIX, SOCK_DGRAM) by {} refused with EPERM",
+                    who()
+                ),
+            );
+            eperm
+        }
         seccomp::Call::Connect { name, addr, len } => {
+            if n.gate.limits.loopback
+                && name == "connect"
+                && let Some(r) = loopback_connect(pid, args[0], addr, len)
+            {
+                return (r, 0);
+            }
             // The program's own `connect` never runs: the address is read from its memory to
             // name it, and the supervisor may make the connection itself (below).
             if let Some(gate) = &n.gate.limits.proxy {
@@ -1187,6 +1361,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
             );
             (-libc::ENOMEM, 0)
         }
+        seccomp::Call::ShmGet { size } => shm_get(n, size, &mut record, &who()),
         seccomp::Call::Memfd => {
             record(
                 ViolationKind::Memory,

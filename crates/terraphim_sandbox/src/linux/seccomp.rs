@@ -94,6 +94,18 @@ fn cond(arg: u8, op: Op, value: u64) -> Result<SeccompRule> {
     SeccompRule::new(vec![c]).map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))
 }
 
+/// `socket`/`socketpair(AF_UNIX, SOCK_DGRAM, ...)` (the type's flag bits aside).
+fn dgram_unix() -> Result<SeccompRule> {
+    let conds = vec![
+        Cond::new(0, ArgLen::Qword, Op::Eq, libc::AF_UNIX as u64),
+        Cond::new(1, ArgLen::Qword, Op::MaskedEq(0xf), libc::SOCK_DGRAM as u64),
+    ]
+    .into_iter()
+    .collect::<std::result::Result<Vec<_>, _>>()
+    .map_err(|e| SandboxError::Plan(format!("seccomp condition: {e}")))?;
+    SeccompRule::new(conds).map_err(|e| SandboxError::Plan(format!("seccomp rule: {e}")))
+}
+
 /// `setxattrat` (Linux 6.13); not in the libc crate yet. The same number on every architecture
 /// (system calls added after 5.1 share one table).
 pub(crate) const SYS_SETXATTRAT: i64 = 463;
@@ -192,10 +204,21 @@ pub(crate) fn notify_program(r: NotifyRules) -> Result<Vec<libc::sock_filter>> {
     for (nr, _) in PRIVILEGED.iter().chain(TRACING) {
         rules.insert(*nr, Vec::new());
     }
+    if r.network != Network::Allow {
+        // Datagram Unix sockets: `sendmsg` names its destination behind a pointer no filter
+        // reads, so one could reach a host datagram socket (journald, syslog) around `connect`.
+        rules.insert(libc::SYS_socket, vec![dgram_unix()?]);
+        rules.insert(libc::SYS_socketpair, vec![dgram_unix()?]);
+    }
+    if r.network == Network::Loopback {
+        // Every `connect`: the supervisor makes it on the program's own socket (IPv4/IPv6, in
+        // the run's network namespace) or handles it as for `deny` (Unix sockets).
+        rules.insert(libc::SYS_connect, Vec::new());
+    }
     if r.network == Network::Deny {
         rules.insert(
             libc::SYS_socket,
-            vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?],
+            vec![cond(0, Op::Ne, libc::AF_UNIX as u64)?, dgram_unix()?],
         );
         // Pathname Unix sockets: `connect` is always refused (the supervisor reads the address
         // only to name it in the report; the decision does not depend on memory the program can
@@ -247,6 +270,16 @@ pub(crate) fn notify_program(r: NotifyRules) -> Result<Vec<libc::sock_filter>> {
         vec![cond(3, Op::MaskedEq(shared_anon), shared_anon)?],
     );
     rules.insert(libc::SYS_memfd_create, Vec::new());
+    // System V shared memory: a new segment is memory no rlimit counts (capped with the
+    // shared mappings; refused where no IPC namespace ends it with the run).
+    rules.insert(
+        libc::SYS_shmget,
+        vec![cond(
+            2,
+            Op::MaskedEq(libc::IPC_CREAT as u64),
+            libc::IPC_CREAT as u64,
+        )?],
+    );
     let mut program = to_libc(compile(rules, SeccompAction::Trace(MAGIC))?);
     let mut rewritten = 0;
     for ins in &mut program {
@@ -347,6 +380,10 @@ pub(crate) enum Call {
     SharedMap { len: u64 },
     /// `memfd_create`.
     Memfd,
+    /// A datagram Unix socket (`socket` or `socketpair`).
+    DgramUnix { name: &'static str },
+    /// `shmget(IPC_CREAT)` of a segment of `size` bytes.
+    ShmGet { size: u64 },
     /// A privileged call.
     Privileged(&'static str),
     /// Anything else (should not happen: the filter notifies nothing else).
@@ -354,6 +391,16 @@ pub(crate) enum Call {
 }
 
 pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
+    let dgram_unix = args[0] == libc::AF_UNIX as u64 && args[1] & 0xf == libc::SOCK_DGRAM as u64;
+    if nr == libc::SYS_socketpair || (nr == libc::SYS_socket && dgram_unix) {
+        return Call::DgramUnix {
+            name: if nr == libc::SYS_socket {
+                "socket"
+            } else {
+                "socketpair"
+            },
+        };
+    }
     if nr == libc::SYS_socket {
         return Call::Socket {
             domain: args[0],
@@ -433,6 +480,9 @@ pub(crate) fn classify(nr: i64, args: &[u64; 6]) -> Call {
     if nr == libc::SYS_memfd_create {
         return Call::Memfd;
     }
+    if nr == libc::SYS_shmget {
+        return Call::ShmGet { size: args[1] };
+    }
     if let Some((_, name)) = TRACING.iter().find(|(n, _)| *n == nr) {
         return Call::Trace {
             name,
@@ -453,6 +503,7 @@ pub(crate) fn is_suid(mode: u64) -> bool {
 
 pub(crate) fn family(domain: u64) -> String {
     match domain as i32 {
+        libc::AF_UNIX => "AF_UNIX".into(),
         libc::AF_INET => "AF_INET".into(),
         libc::AF_INET6 => "AF_INET6".into(),
         libc::AF_NETLINK => "AF_NETLINK".into(),
@@ -577,6 +628,22 @@ mod tests {
         assert_eq!(
             classify(libc::SYS_mmap, &[0, 4096, 3, 0x21, u64::MAX, 0]),
             Call::SharedMap { len: 4096 }
+        );
+        assert_eq!(
+            classify(libc::SYS_shmget, &[0, 1 << 20, 0o1600, 0, 0, 0]),
+            Call::ShmGet { size: 1 << 20 }
+        );
+        assert_eq!(
+            classify(libc::SYS_socket, &[1, 2 | 0x80000, 0, 0, 0, 0]),
+            Call::DgramUnix { name: "socket" }
+        );
+        assert_eq!(
+            classify(libc::SYS_socketpair, &[1, 2, 0, 0, 0, 0]),
+            Call::DgramUnix { name: "socketpair" }
+        );
+        assert_eq!(
+            classify(libc::SYS_socket, &[1, 1, 0, 0, 0, 0]),
+            Call::Socket { domain: 1, kind: 1 }
         );
         assert_eq!(
             classify(

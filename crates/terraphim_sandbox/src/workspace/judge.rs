@@ -123,6 +123,25 @@ fn host_tool(rel: &Path) -> Option<&'static str> {
     }
 }
 
+/// Whether a directory is, or is inside, a place host tools run files from by name (for the
+/// pass-through directories, whose contents are never judged).
+pub(crate) fn host_tool_path(rel: &Path) -> bool {
+    host_tool(rel).is_some()
+        || matches!(
+            rel.iter().next().and_then(|c| c.to_str()),
+            Some(
+                ".github"
+                    | ".circleci"
+                    | ".buildkite"
+                    | ".husky"
+                    | ".githooks"
+                    | ".vscode"
+                    | ".idea"
+                    | ".cargo"
+            )
+        )
+}
+
 fn scripts_of(path: &Path) -> Option<serde_json::Value> {
     let text = fs_err::read_to_string(path).ok()?;
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;

@@ -12,8 +12,12 @@
 //! the caller does not wait for it.
 
 mod apply;
+mod copy;
 mod judge;
+mod pass;
 mod scan;
+
+pub use copy::CopyRun;
 
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
@@ -37,6 +41,58 @@ pub struct WorkspaceSettings {
     /// Held change sets are removed after this many hours.
     #[serde(default = "default_keep_hours")]
     pub keep_hours: u64,
+    /// Build-output directories of the project (relative paths: `target`, `node_modules`) bound
+    /// writable straight through the overlay, for speed: their changes are not judged. Each must
+    /// be a real directory of the project (no symlink on the way), outside `.git`, protected
+    /// paths and files host tools run; a symlink made in one during the run that leads out of it
+    /// is removed and reported.
+    #[serde(default)]
+    pub pass_through: Vec<String>,
+    /// Where no overlay can be made, the project is copied to a directory of the run's own and
+    /// the command runs there: at most this many files ...
+    #[serde(default = "default_copy_max_files")]
+    pub copy_max_files: u64,
+    /// ... and this many MiB; a larger project runs `readonly` instead.
+    #[serde(default = "default_copy_max_mb")]
+    pub copy_max_mb: u64,
+    /// Directory names the copy leaves out wherever they are (build outputs); the command does
+    /// not see them, and what it writes there is not applied.
+    #[serde(default = "default_copy_skip")]
+    pub copy_skip: Vec<String>,
+}
+
+impl Default for WorkspaceSettings {
+    fn default() -> Self {
+        Self {
+            max_files: default_max_files(),
+            max_mb: default_max_mb(),
+            keep_hours: default_keep_hours(),
+            pass_through: Vec::new(),
+            copy_max_files: default_copy_max_files(),
+            copy_max_mb: default_copy_max_mb(),
+            copy_skip: default_copy_skip(),
+        }
+    }
+}
+
+fn default_copy_max_files() -> u64 {
+    20_000
+}
+fn default_copy_max_mb() -> u64 {
+    256
+}
+fn default_copy_skip() -> Vec<String> {
+    [
+        "target",
+        "node_modules",
+        ".venv",
+        "dist",
+        "build",
+        "__pycache__",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect()
 }
 
 fn default_max_files() -> u64 {
@@ -53,16 +109,43 @@ impl std::fmt::Display for WorkspaceSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "copy-on-write; hold past {} files / {} MiB; held sets kept {} h",
-            self.max_files, self.max_mb, self.keep_hours
+            "copy-on-write; hold past {} files / {} MiB; held sets kept {} h; pass-through: {}",
+            self.max_files,
+            self.max_mb,
+            self.keep_hours,
+            if self.pass_through.is_empty() {
+                "none".to_owned()
+            } else {
+                self.pass_through.join(", ")
+            }
         )
     }
 }
 
-/// How `guard profiles` says the workspace is made here, or `None` when it cannot be.
-pub(crate) fn mechanism(caps: &HostCaps) -> Option<String> {
-    overlay_possible(caps).then(|| {
-        "overlayfs in the mount namespace (upper layer per run); change set judged, then applied by rename or held".to_owned()
+/// How `guard profiles` says the workspace is made here: overlayfs, or the copy fallback.
+pub(crate) fn mechanism(caps: &HostCaps, ws: &WorkspaceSettings) -> Option<String> {
+    let copy = format!(
+        "a copy of the project (at most {} files / {} MiB, leaving out {}; larger projects run `readonly`)",
+        ws.copy_max_files,
+        ws.copy_max_mb,
+        ws.copy_skip.join(", ")
+    );
+    Some(if overlay_possible(caps) {
+        let pass = if ws.pass_through.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} bound writable straight through (not judged)",
+                ws.pass_through.join(", ")
+            )
+        };
+        format!(
+            "overlayfs in the mount namespace (upper layer per run{pass}); change set judged, then applied by rename or held; where a run cannot make the overlay, {copy}"
+        )
+    } else {
+        format!(
+            "{copy}, because no overlayfs in a mount namespace is available here; change set judged, then applied or held; no pass-through"
+        )
     })
 }
 
@@ -85,15 +168,23 @@ pub(crate) struct OverlayDirs {
     pub(crate) lower: PathBuf,
     pub(crate) upper: PathBuf,
     pub(crate) work: PathBuf,
+    /// Build-output directories of the project bound writable over the overlay.
+    pub(crate) pass_through: Vec<PathBuf>,
 }
 
 impl OverlayDirs {
-    pub(crate) fn mount(&self) -> Mount {
-        Mount::Overlay {
+    /// The overlay over the project, then the pass-through directories over it.
+    pub(crate) fn mounts(&self) -> Vec<Mount> {
+        let mut out = vec![Mount::Overlay {
             path: self.lower.clone(),
             upper: self.upper.clone(),
             work: self.work.clone(),
-        }
+        }];
+        out.extend(self.pass_through.iter().map(|p| Mount::Bind {
+            path: p.clone(),
+            ro: false,
+        }));
+        out
     }
 }
 
@@ -253,6 +344,9 @@ struct Meta {
     settings: WorkspaceSettings,
     /// The profile's protected paths, relative to the project.
     protected: Vec<PathBuf>,
+    /// For a run on a copy of the project (no overlay here): what the copy left out.
+    #[serde(default)]
+    copy: Option<copy::CopyMeta>,
 }
 
 fn now() -> u64 {
@@ -272,6 +366,17 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SandboxError + '_ {
 /// Remove a run's directory. overlayfs leaves `work/work` with mode 000 (owned by the caller
 /// when made in a user namespace), so directories are made accessible first when needed.
 fn remove_run_dir(dir: &Path) -> std::io::Result<()> {
+    // A copy run's upper layer is a symlink to its copy beside the store: the copy goes too.
+    let upper = dir.join("upper");
+    if fs_err::symlink_metadata(&upper).is_ok_and(|m| m.file_type().is_symlink())
+        && let Ok(copy) = fs_err::read_link(&upper)
+        && copy
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "guard-copies")
+    {
+        let _ = remove_run_dir(&copy);
+    }
     if fs_err::remove_dir_all(dir).is_ok() {
         return Ok(());
     }
@@ -339,7 +444,7 @@ pub(crate) fn check_possible(caps: &HostCaps, namespaces: bool, profile: &str) -
         return Ok(());
     }
     Err(SandboxError::Unenforceable(format!(
-        "profile `{profile}` runs on a copy-on-write workspace, which needs overlayfs in a mount namespace (not available here{}); the copy fallback is not implemented",
+        "profile `{profile}` runs on a copy-on-write workspace, which needs overlayfs in a mount namespace (not available here{}); `guard exec` uses a copy of the project instead",
         if namespaces {
             ""
         } else {
@@ -396,12 +501,14 @@ pub(crate) fn prepare(
         created: now(),
         settings: settings.clone(),
         protected,
+        copy: None,
     };
     let run = Run {
         dirs: OverlayDirs {
             lower: project.to_path_buf(),
             upper: dir.join("upper"),
             work: dir.join("work"),
+            pass_through: Vec::new(),
         },
         meta,
         dir,
@@ -430,7 +537,12 @@ fn settle(meta: &Meta, dir: &Path, apply_held: bool) -> (WorkspaceReport, bool /
     let t = Instant::now();
     let mut report = WorkspaceReport {
         id: meta.id.clone(),
-        mode: "overlay".into(),
+        mode: if meta.copy.is_some() {
+            "copy"
+        } else {
+            "overlay"
+        }
+        .into(),
         verdict: WorkspaceVerdict::Unchanged,
         changes: Vec::new(),
         reasons: Vec::new(),
@@ -441,7 +553,10 @@ fn settle(meta: &Meta, dir: &Path, apply_held: bool) -> (WorkspaceReport, bool /
         error: None,
     };
     let judged = started(dir).and_then(|since| {
-        let changes = scan::scan(&upper, &meta.project)?;
+        let changes = match &meta.copy {
+            Some(c) => copy::scan(&upper, &meta.project, c)?,
+            None => scan::scan(&upper, &meta.project)?,
+        };
         let j = judge::judge(
             &changes,
             &upper,
@@ -496,6 +611,26 @@ impl Run {
     /// After the command: judge the change set, apply or hold it, and say what became of it.
     /// A protected path in the set is a violation of the run.
     pub(crate) fn finish(mut self, report: &mut crate::RunReport) {
+        if !self.dirs.pass_through.is_empty() {
+            let since = started(&self.dir).unwrap_or((0, 0));
+            for link in pass::sweep(&self.dirs.pass_through, since) {
+                report.violations.push(crate::Violation {
+                    kind: crate::ViolationKind::FsWrite,
+                    detail: format!(
+                        "symlink leading out of a pass-through directory: {}",
+                        link.display()
+                    ),
+                    evidence: format!(
+                        "workspace: {} was made during the run and points out of its pass-through directory; removed",
+                        link.display()
+                    ),
+                    count: 1,
+                    program: None,
+                    started_by: None,
+                    cause: crate::Cause::Program,
+                });
+            }
+        }
         let (ws, keep) = settle(&self.meta, &self.dir, false);
         for r in ws.reasons.iter().filter(|r| r.kind == HoldKind::Protected) {
             report.violations.push(crate::Violation {
@@ -765,7 +900,7 @@ pub(crate) fn start(
             req.profile.name
         )));
     }
-    let protected = req
+    let protected: Vec<PathBuf> = req
         .profile
         .protected
         .iter()
@@ -773,7 +908,11 @@ pub(crate) fn start(
         .filter_map(|p| p.strip_prefix(&ctx.project).ok().map(Path::to_path_buf))
         .filter(|p| !p.as_os_str().is_empty())
         .collect();
-    let run = prepare(
+    let (pass_through, refused) = pass::choose(&ctx.project, &settings.pass_through, &protected);
+    for why in refused {
+        eprintln!("terraphim sandbox: pass-through {why}; it stays on the overlay (judged)");
+    }
+    let mut run = prepare(
         &ctx.project,
         &ctx.data,
         &req.command,
@@ -781,6 +920,7 @@ pub(crate) fn start(
         settings,
         protected,
     )?;
+    run.dirs.pass_through = pass_through;
     plan.workspace = Some(run.dirs.clone());
     Ok(Some(run))
 }
@@ -827,8 +967,10 @@ mod tests {
                     max_files: 100,
                     max_mb: 1,
                     keep_hours: 1,
+                    ..WorkspaceSettings::default()
                 },
                 protected: vec![PathBuf::from("kg")],
+                copy: None,
             };
             Self {
                 _tmp: tmp,
@@ -1063,6 +1205,7 @@ mod tests {
             max_files: 1,
             max_mb: 1,
             keep_hours: 1,
+            ..WorkspaceSettings::default()
         };
         let a = prepare(&project, &data, "a", "workspace", &settings, vec![]).unwrap();
         let b = prepare(&project, &data, "b", "workspace", &settings, vec![]).unwrap();
@@ -1081,9 +1224,19 @@ mod tests {
             (ws.max_files, ws.max_mb, ws.keep_hours),
             (20_000, 1024, 168)
         );
-        let short = base.replace("max_files = 20000\n", "");
+        assert!(
+            ws.pass_through.is_empty(),
+            "nothing passes through by default"
+        );
+        assert_eq!((ws.copy_max_files, ws.copy_max_mb), (20_000, 256));
+        assert_eq!(ws.copy_skip, WorkspaceSettings::default().copy_skip);
+        let short = base
+            .replace("\nmax_files = 20000\n", "\n")
+            .replace("\ncopy_skip = ", "\n# copy_skip = ");
         let p = crate::Profile::from_toml("w", Path::new("w.toml"), &short).unwrap();
-        assert_eq!(p.workspace.unwrap().max_files, 20_000);
+        let ws = p.workspace.unwrap();
+        assert_eq!(ws.max_files, 20_000);
+        assert!(ws.copy_skip.iter().any(|s| s == "node_modules"));
         let bad = format!("{base}bogus = 1\n");
         let err = crate::Profile::from_toml("w", Path::new("w.toml"), &bad).unwrap_err();
         assert!(err.to_string().contains("unknown field"), "{err}");
