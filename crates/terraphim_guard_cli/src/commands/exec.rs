@@ -155,6 +155,17 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
                     copy.finish(&mut report);
                     report
                 });
+                // The copy cannot run either (a network allow-list needs namespaces too):
+                // `readonly`, which needs none and reaches no network, as when no copy fits.
+                if let Err(SandboxError::Unenforceable(why)) = &result
+                    && let Ok(profile) = load(WORKSPACE_FALLBACK)
+                {
+                    eprintln!(
+                        "note: {why}; running under profile `{WORKSPACE_FALLBACK}` instead (no writes to the project, no network)"
+                    );
+                    request.profile = profile;
+                    result = run(&request);
+                }
             }
             Err(SandboxError::Unenforceable(why)) => {
                 if let Ok(profile) = load(WORKSPACE_FALLBACK) {

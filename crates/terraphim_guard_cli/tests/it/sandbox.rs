@@ -691,7 +691,7 @@ fn unknown_profile_is_a_usage_error() {
     assert_eq!(o.code, Some(2), "{o:#?}");
     assert!(
         o.stderr.contains(
-            "unknown sandbox profile `nope` (known: build, lo, readonly, spin, strict, tight, workspace)"
+            "unknown sandbox profile `nope` (known: build, install, lo, readonly, spin, strict, tight, workspace)"
         ),
         "{o:#?}"
     );
