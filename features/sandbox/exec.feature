@@ -115,6 +115,28 @@ Feature: guard exec runs a command confined and reports what it stopped
       | with namespaces    |
       | without namespaces |
 
+  Scenario Outline: a process that ends just after the command is not a leftover (<backend>)
+    A helper that its parent left behind on an error ends as soon as it reads the closed pipe:
+    it did not outlive the command, and blaming it would mislead the learning loop.
+    When I run "(sleep 0.05 &); true" sandboxed with profile "tight" <backend>
+    Then the exit code is 0
+    And the report has no violations
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
+  Scenario Outline: a process that keeps running after the command is killed and reported (<backend>)
+    When I run "(setsid sleep 30 &); true" sandboxed with profile "tight" <backend>
+    Then the exit code is 0
+    And the report has a "spawn" violation with evidence containing "still running after the command exited"
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
   Scenario Outline: a fork bomb stops at the profile's process cap (<backend>)
     When I run "bomb() { bomb | bomb; }; bomb" sandboxed with profile "tight" <backend>
     Then the exit code is 124

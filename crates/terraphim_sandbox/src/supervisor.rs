@@ -627,7 +627,10 @@ pub fn run(
         }
     };
 
-    // Whatever is still running now outlived the command.
+    // Whatever is still running after a short grace outlived the command.
+    if !timed_out && !output_hit {
+        linux::procs::settle(me, linux::procs::LEFTOVER_GRACE);
+    }
     let leftovers = linux::procs::kill_tree(me);
     if !plan.bwrap && !timed_out && !output_hit {
         for (lpid, name) in &leftovers {

@@ -1472,6 +1472,7 @@ pub(crate) fn init(
     let (status, _) = wait_pid(pid).map_err(SandboxError::os("wait for the confined command"))?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
+    procs::settle(me, procs::LEFTOVER_GRACE);
     let leftovers = procs::kill_tree(me);
     for _ in 0..if leftovers.is_empty() { 0 } else { 200 } {
         // SAFETY: reaping any child without blocking.

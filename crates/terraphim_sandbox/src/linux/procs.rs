@@ -203,6 +203,23 @@ pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
     first
 }
 
+/// How long processes left behind by the command may take to end before they count as
+/// having outlived it (and are killed).
+pub(crate) const LEFTOVER_GRACE: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Give the descendants of `root` up to `grace` to end on their own once the command has
+/// exited: a helper that its parent left behind on an error (git's remote helper after a
+/// refused connection) ends as soon as it reads the closed pipe, and is not a process that
+/// outlived the command. Returns early when none is left.
+pub(crate) fn settle(root: i32, grace: std::time::Duration) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < grace
+        && descendants(root, &snapshot()).iter().any(|p| !p.zombie)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
 /// Reap zombie children of this process that were part of the run (no blocking).
 pub(crate) fn reap_zombie_children(me: i32) {
     if childless() {

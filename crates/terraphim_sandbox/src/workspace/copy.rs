@@ -501,7 +501,7 @@ mod tests {
         assert!(
             run.profile()
                 .hidden
-                .contains(&format!("{}/.env*", project.display())),
+                .contains(&format!("{}/**/.env*", project.display())),
             "the project's own hidden paths stay hidden"
         );
         let meta = run.run.meta.copy.clone().unwrap();
