@@ -213,9 +213,7 @@ pub(crate) const LEFTOVER_GRACE: std::time::Duration = std::time::Duration::from
 /// outlived the command. Returns early when none is left.
 pub(crate) fn settle(root: i32, grace: std::time::Duration) {
     let start = std::time::Instant::now();
-    while start.elapsed() < grace
-        && descendants(root, &snapshot()).iter().any(|p| !p.zombie)
-    {
+    while start.elapsed() < grace && descendants(root, &snapshot()).iter().any(|p| !p.zombie) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
