@@ -417,7 +417,7 @@ impl Shell<'_, '_, '_> {
                 .map(|n| self.text(n).to_owned())
                 .unwrap_or_default();
             let name = name.rsplit('/').next().unwrap_or("").to_owned();
-            if matches!(name.as_str(), "bash" | "sh" | "zsh" | "dash" | "exec") {
+            if terraphim_shell_vocab::is_shell(&name) || name == "exec" {
                 self.sink.add(
                     line(node),
                     Category::Escape,

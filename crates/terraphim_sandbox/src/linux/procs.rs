@@ -110,7 +110,7 @@ pub(crate) fn outermost_below_shell(chain: &[Vec<String>]) -> Option<usize> {
     let shell_c = |argv: &Vec<String>| {
         argv.first()
             .map(|a| a.rsplit('/').next().unwrap_or(a))
-            .is_some_and(|n| matches!(n, "bash" | "sh" | "dash" | "zsh" | "ash" | "ksh"))
+            .is_some_and(terraphim_shell_vocab::is_shell)
             && argv.iter().skip(1).any(|w| w == "-c")
     };
     (0..chain.len().saturating_sub(1))
