@@ -46,6 +46,22 @@ Feature: the knowledge graph validates itself
     Then the exit code is 12
     And stdout contains "pattern `zap` is in more than one tier"
 
+  Scenario: the pattern named is the one in two tiers, not its neighbour on the line
+    Given a file "{tmp}/kg/guard-safe/zap.md" containing:
+      """
+      synonyms:: zip, zap
+      example:: zip
+      """
+    And a file "{tmp}/kg/guard-suspicious/zap too.md" containing:
+      """
+      synonyms:: zap
+      example:: zap
+      """
+    When I run "terraphim-agent guard kg check {tmp}/kg"
+    Then the exit code is 12
+    And stdout contains "pattern `zap` is in more than one tier"
+    And stdout does not contain "pattern `zip`"
+
   Scenario: a malformed entry names its file and line
     Given a file "{tmp}/kg/guard-safe/bad.md" containing:
       """

@@ -72,7 +72,8 @@ pub type SynonymPlace = (Tier, PathBuf, usize);
 
 /// Synonyms that appear in more than one tier: (synonym, every place that holds it).
 pub fn cross_tier_duplicates(kg: &Kg) -> Vec<(String, Vec<SynonymPlace>)> {
-    let mut by_syn: BTreeMap<String, Vec<SynonymPlace>> = BTreeMap::new();
+    // Keyed by the compiled pattern (so spelling variants meet), shown as first written.
+    let mut by_syn: BTreeMap<String, (String, Vec<SynonymPlace>)> = BTreeMap::new();
     for e in kg
         .entries()
         .iter()
@@ -84,22 +85,13 @@ pub fn cross_tier_duplicates(kg: &Kg) -> Vec<(String, Vec<SynonymPlace>)> {
                 .unwrap_or_else(|_| s.text.clone());
             by_syn
                 .entry(key)
-                .or_default()
+                .or_insert_with(|| (s.text.clone(), Vec::new()))
+                .1
                 .push((e.tier, e.source.clone(), s.line));
         }
     }
     by_syn
-        .into_iter()
+        .into_values()
         .filter(|(_, v)| v.iter().any(|(t, _, _)| *t != v[0].0))
-        .map(|(k, v)| {
-            let shown = kg
-                .entries()
-                .iter()
-                .flat_map(|e| e.synonyms.iter().map(move |s| (e, s)))
-                .find(|(e, s)| e.source == v[0].1 && s.line == v[0].2)
-                .map(|(_, s)| s.text.clone())
-                .unwrap_or(k);
-            (shown, v)
-        })
         .collect()
 }
