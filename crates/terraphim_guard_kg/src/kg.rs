@@ -451,20 +451,43 @@ impl Kg {
     }
 }
 
-/// The entries that take effect: of several entries with one tier and concept, the last (the
-/// user's KG, loaded after the default one, replaces or deprecates a default entry).
+/// The override rule's key: entries with one tier and concept are one entry, and the last
+/// loaded wins (the user's KG, loaded after the default one, replaces or deprecates a default
+/// entry).
+fn override_key(e: &Entry) -> (Tier, &str) {
+    (e.tier, e.concept.as_str())
+}
+
+/// The entries that take effect: of several entries with one tier and concept, the last.
 pub fn effective(entries: &[Entry]) -> Vec<&Entry> {
     let mut last: std::collections::HashMap<(Tier, &str), usize> =
         std::collections::HashMap::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
-        last.insert((e.tier, e.concept.as_str()), i);
+        last.insert(override_key(e), i);
     }
     entries
         .iter()
         .enumerate()
-        .filter(|(i, e)| last.get(&(e.tier, e.concept.as_str())) == Some(i))
+        .filter(|(i, e)| last.get(&override_key(e)) == Some(i))
         .map(|(_, e)| e)
         .collect()
+}
+
+/// What a later layer of entries (the user's KG) overrides in an earlier one that is not held
+/// as [`Entry`] values (the compiled default KG): the same rule as [`effective`].
+#[derive(Debug, Default)]
+pub struct Overrides<'a>(std::collections::HashSet<(Tier, &'a str)>);
+
+impl<'a> Overrides<'a> {
+    /// The keys of the `later` layer.
+    pub fn of(later: &'a [Entry]) -> Self {
+        Self(later.iter().map(override_key).collect())
+    }
+
+    /// Whether an earlier entry of `tier` and `concept` is overridden.
+    pub fn covers(&self, tier: Tier, concept: &str) -> bool {
+        self.0.contains(&(tier, concept))
+    }
 }
 
 /// The tier of a file from the nearest `guard-*` directory among its ancestors.
@@ -746,5 +769,13 @@ mod tests {
                 (Tier::Safe, "ls -la", false, true),
             ]
         );
+        // The compiled default layer asks the same rule of the user's layer.
+        let user = &kg[3..];
+        let overrides = Overrides::of(user);
+        let covered: Vec<_> = kg[..3]
+            .iter()
+            .map(|e| overrides.covers(e.tier, &e.concept))
+            .collect();
+        assert_eq!(covered, [true, false, false]);
     }
 }

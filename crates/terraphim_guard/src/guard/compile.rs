@@ -126,12 +126,8 @@ impl Guard {
         // Per tier: (entry index, synonym, compiled pattern).
         let mut per_tier: BTreeMap<Tier, Vec<(u32, &str, Pattern)>> = BTreeMap::new();
         let mut replace_entries = Vec::new();
-        // (tier, concept) of every entry of `kg`: those default entries are overridden.
-        let user: HashSet<(Tier, &str)> = kg
-            .entries()
-            .iter()
-            .map(|e| (e.tier, e.concept.as_str()))
-            .collect();
+        // Default entries that an entry of `kg` overrides.
+        let user = terraphim_guard_kg::Overrides::of(kg.entries());
         // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
         let mut overridden = Vec::new();
         if embedded {
@@ -143,10 +139,10 @@ impl Guard {
                     profile: e.profile().map(Text::Borrowed),
                     source: Cow::Borrowed(Path::new(e.source())),
                 });
-                overridden.push(user.contains(&(e.tier, e.concept())));
+                overridden.push(user.covers(e.tier, e.concept()));
             }
             for entry in crate::embedded::embedded_tier(Tier::Replace)?.entries() {
-                if entry.is_active() && !user.contains(&(entry.tier, entry.concept.as_str())) {
+                if entry.is_active() && !user.covers(entry.tier, &entry.concept) {
                     replace_entries.push(entry.clone());
                 }
             }
