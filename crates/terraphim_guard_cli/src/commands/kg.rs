@@ -121,11 +121,15 @@ fn check(dir: Option<&Path>, with_default: bool) -> anyhow::Result<u8> {
 }
 
 fn tier_of_file(path: &Path, given: Option<&str>) -> anyhow::Result<Tier> {
-    let name = given.map(str::to_string).unwrap_or_else(|| {
-        path.file_name()
-            .map(|n| n.to_string_lossy().to_lowercase())
-            .unwrap_or_default()
-    });
+    if let Some(given) = given {
+        // clap allows only the three active tiers' names.
+        return Tier::from_name(given).ok_or_else(|| anyhow::anyhow!("unknown tier `{given}`"));
+    }
+    // Upstream thesaurus files name their tier (`guard_destructive_thesaurus.json`).
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
     if name.contains("destructive") {
         Ok(Tier::Destructive)
     } else if name.contains("allow") || name.contains("safe") {
