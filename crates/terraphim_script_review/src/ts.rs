@@ -323,12 +323,15 @@ impl<'t> Node<'t> {
         self.named_children().nth(i)
     }
 
-    /// The first child in field `name`.
+    /// The first child in field `name` (inlined: compared with a literal, the name test is a
+    /// couple of integer comparisons, not a call to `memcmp`).
+    #[inline(always)]
     pub(crate) fn field(self, name: &str) -> Option<Node<'t>> {
         self.children().find(|c| c.field_name() == Some(name))
     }
 
     /// Every child in field `name`.
+    #[inline(always)]
     pub(crate) fn children_by_field_name<'n>(
         self,
         name: &'n str,
