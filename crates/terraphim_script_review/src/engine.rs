@@ -323,6 +323,8 @@ pub(crate) struct Sink<'a> {
     resolved: Map<String, Resolved>,
     /// What credential each path read holds, once per distinct path.
     secrets: Map<String, Option<&'static str>>,
+    /// What each network destination is, once per distinct URL (it depends on the config only).
+    hosts: Map<String, (HostClass, Option<String>)>,
     /// A socket was connected to a remote host (for reverse-shell detection).
     pub(crate) remote_socket: bool,
     /// Capabilities used, with their line and what they touch (for the combination rules).
@@ -353,6 +355,7 @@ impl<'a> Sink<'a> {
             remote_files: Set::default(),
             resolved: Map::default(),
             secrets: Map::default(),
+            hosts: Map::default(),
             remote_socket: false,
             caps: Vec::new(),
             env_reads: Vec::new(),
@@ -373,9 +376,23 @@ impl<'a> Sink<'a> {
         r
     }
 
+    /// What the network destination `url` is, and its host: [`places::classify_host`], once
+    /// per distinct URL.
+    fn classify_host(&mut self, url: Option<&str>) -> (HostClass, Option<String>) {
+        let Some(url) = url else {
+            return places::classify_host(None, self.config);
+        };
+        if let Some(known) = self.hosts.get(url) {
+            return known.clone();
+        }
+        let class = places::classify_host(Some(url), self.config);
+        self.hosts.insert(url.to_owned(), class.clone());
+        class
+    }
+
     /// A connection to `host`: a socket to anywhere but this machine may carry a shell.
     pub(crate) fn connect(&mut self, line: u32, host: Option<&str>) {
-        let (class, _) = places::classify_host(host, self.config);
+        let (class, _) = self.classify_host(host);
         if !matches!(class, HostClass::Local) {
             self.remote_socket = true;
         }
@@ -563,7 +580,7 @@ impl<'a> Sink<'a> {
         credentials: &Taint,
         sends: bool,
     ) {
-        let (class, host) = places::classify_host(url, self.config);
+        let (class, host) = self.classify_host(url);
         let env_token = credentials
             .secret
             .as_deref()
@@ -615,7 +632,7 @@ impl<'a> Sink<'a> {
         if !self.recording {
             return;
         }
-        let (class, host) = places::classify_host(url, self.config);
+        let (class, host) = self.classify_host(url);
         let host = host.unwrap_or_else(|| "a host built at run time".into());
         let private = payload.taint.private();
         let mut chain = source_steps(&payload.taint);
