@@ -9,6 +9,10 @@
 //! What this writes holds no pointers (texts are spans of string constants, lists are spans of
 //! static arrays of plain records): a pointer in a static is a relocation that the dynamic loader
 //! applies, on a page it copies, in every process that starts.
+//!
+//! Each tier's prefix and substring Aho-Corasick automata are built here too and written as
+//! bytes (`{TIER}_prefixes.dac`, `{TIER}_contains.dac`) that the library embeds with
+//! `include_bytes!` and loads at run time, so no process builds an automaton for the default KG.
 
 #![allow(
     clippy::disallowed_methods,
@@ -323,11 +327,22 @@ fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
          words: Cow::Borrowed(&{name}_WORDS),\n        \
          prefixes: Cow::Borrowed(&{name}_PREFIXES),\n        \
          contains: Cow::Borrowed(&{name}_CONTAINS),\n        \
-         atom_count: {},\n    }}\n}}",
+         atom_count: {},\n        \
+         prefix_automaton: Cow::Borrowed(include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}_prefixes.dac\"))),\n        \
+         contains_automaton: Cow::Borrowed(include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}_contains.dac\"))),\n    }}\n}}",
         name.to_lowercase(),
         span(t.any_always),
         t.atom_count,
     );
+    // The automata, serialized by the KG crate: loaded (copied) at run time, never built.
+    for (kind, bytes) in [
+        ("prefixes", &t.prefix_automaton),
+        ("contains", &t.contains_automaton),
+    ] {
+        let dest = out_dir().join(format!("{name}_{kind}.dac"));
+        std::fs::write(&dest, bytes.as_ref())
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", dest.display()));
+    }
 }
 
 /// `static {name}: [{ty}; N] = [...];`, one item a line.

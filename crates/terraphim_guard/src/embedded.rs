@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use terraphim_guard_kg::{Kg, Tier};
 
 use terraphim_guard_kg::pattern::{
-    PatternRec, Span, StageRec, TargetKind, TargetRec, Term, TierTables,
+    PatternRec, Span, StageRec, TargetKind, TargetRec, Term, TierMatcher, TierTables,
 };
 
 /// An active entry of the default KG; its texts are spans of `ENTRY_TEXT`.
@@ -95,6 +95,14 @@ pub(crate) fn tier(tier: Tier) -> Option<TierTables> {
     }
 }
 
+/// A matcher of the compiled tier `tier` of the default KG; `None` for the replace tier.
+pub(crate) fn matcher(t: Tier) -> Option<Result<TierMatcher, String>> {
+    // SAFETY: the automaton bytes of the embedded tables are the build script's own output of
+    // `TierTables::compile`, embedded unaltered; a test loads them with the checked
+    // `TierMatcher::new` and compares them with what `compile` makes at run time.
+    tier(t).map(|tables| unsafe { TierMatcher::new_unchecked(tables) })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
@@ -134,7 +142,14 @@ mod tests {
                     && matches!(compiled.stages, Cow::Borrowed(_)),
                 "{t}: the default tables are statics"
             );
+            assert!(
+                !compiled.prefix_automaton.is_empty() && !compiled.contains_automaton.is_empty(),
+                "{t}: the automata are embedded"
+            );
             assert_eq!(compiled, TierTables::compile(&patterns), "{t}");
+            // The embedded automata load with the checked deserializer.
+            assert!(TierMatcher::new(compiled).is_ok(), "{t}");
+            assert!(matcher(t).unwrap().is_ok(), "{t}");
         }
     }
 

@@ -1,8 +1,11 @@
-//! KG patterns (synonyms) compiled into structured specs, and per tier the sorted tables of
-//! every word, word prefix and substring that any pattern of the tier mentions (its atoms). The
-//! atoms of a simple command are found by binary searches of those tables, with nothing to
-//! build when a process starts. A pattern then matches when its head, flags and targets are all
-//! found in the right places (see `docs/kg-format.md`).
+//! KG patterns (synonyms) compiled into structured specs, and per tier every word, word prefix
+//! and substring that any pattern of the tier mentions (its atoms). The atoms of a simple
+//! command are found by a binary search of the sorted word table and by two Aho-Corasick
+//! automata (double-array, `daachorse`), one over the prefix atoms and one over the substring
+//! atoms, each run once over the command in time linear in its length. The automata are built
+//! when the tables are compiled and kept as bytes: the build script embeds the default KG's,
+//! so a process only loads them (a copy, no construction). A pattern then matches when its
+//! head, flags and targets are all found in the right places (see `docs/kg-format.md`).
 //!
 //! A tier's compiled patterns are flat pools of plain records ([`TierTables`]): every string is
 //! a [`Span`] of one text pool and every list a [`Span`] of a record pool. The build script
@@ -12,6 +15,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
+
+use daachorse::{DoubleArrayAhoCorasick, DoubleArrayAhoCorasickBuilder};
 
 use crate::canon::{self, Word, WordKind};
 
@@ -402,8 +407,8 @@ pub struct StageHit {
     pub head_words: Vec<usize>,
 }
 
-/// Everything a [`TierMatcher`] knows except its automata: flat pools of plain, sorted records
-/// that refer to each other by index. The build script writes them out as statics for the
+/// Everything a [`TierMatcher`] knows, its automata as bytes: flat pools of plain, sorted
+/// records that refer to each other by index. The build script writes them out as statics for the
 /// default KG, so a process neither interns ~2,000 patterns' atoms at startup nor relocates
 /// a pointer per string.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -434,6 +439,11 @@ pub struct TierTables {
     /// Substring atoms (lowercase), sorted.
     pub contains: List<Term>,
     pub atom_count: u32,
+    /// The automaton of the prefix atoms (each reports its atom), serialized; empty when the
+    /// tier has none.
+    pub prefix_automaton: List<u8>,
+    /// The automaton of the substring atoms, serialized; empty when the tier has none.
+    pub contains_automaton: List<u8>,
 }
 
 /// A pattern of a tier, read from its tables.
@@ -505,10 +515,89 @@ impl<'a> StageRef<'a> {
     }
 }
 
+/// An Aho-Corasick automaton whose patterns report their atom; `None` for no pattern.
+#[derive(Clone)]
+struct Automaton(Option<DoubleArrayAhoCorasick<AtomId>>);
+
+impl std::fmt::Debug for Automaton {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let states = self.0.as_ref().map_or(0, |a| a.num_states());
+        write!(f, "Automaton {{ states: {states} }}")
+    }
+}
+
+impl Automaton {
+    /// The automaton of `atoms` (texts in `text`), serialized; empty for no atom.
+    fn serialized(text: &str, atoms: &[Term]) -> Vec<u8> {
+        if atoms.is_empty() {
+            return Vec::new();
+        }
+        let patterns = atoms
+            .iter()
+            .map(|a| (&text.as_bytes()[a.text.range()], a.atom));
+        // No prefilter: loading it cost more than the rest of the automaton, and a haystack is
+        // a few words.
+        let builder = DoubleArrayAhoCorasickBuilder::new().use_prefilter(false);
+        match builder.build_with_values::<_, _, AtomId>(patterns) {
+            Ok(a) => a.serialize(),
+            // Unreachable for interned atoms (distinct, non-empty, far fewer than 2^24); no
+            // bytes for some atoms make `TierMatcher::new` refuse the tables.
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Load an automaton that [`Automaton::serialized`] wrote. The checked deserializer bounds
+    /// every index, so corrupt bytes are an error, never an out-of-bounds read.
+    fn load(bytes: &[u8], atoms: usize) -> Result<Automaton, String> {
+        if bytes.is_empty() {
+            return Automaton::none(atoms);
+        }
+        match DoubleArrayAhoCorasick::<AtomId>::deserialize(bytes) {
+            Ok((a, [])) => Ok(Automaton(Some(a))),
+            _ => Err("malformed atom automaton".into()),
+        }
+    }
+
+    /// Load an automaton without the checks of [`Automaton::load`] (a third of a `guard check`
+    /// process's cost of loading the default KG's). Debug builds check all the same.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` is empty or [`Automaton::serialized`]'s output, unaltered.
+    unsafe fn load_unchecked(bytes: &[u8], atoms: usize) -> Result<Automaton, String> {
+        if bytes.is_empty() {
+            return Automaton::none(atoms);
+        }
+        if cfg!(debug_assertions) {
+            return Automaton::load(bytes, atoms);
+        }
+        // SAFETY: the caller vouches that the bytes are `serialize`'s output.
+        let (a, rest) = unsafe { DoubleArrayAhoCorasick::<AtomId>::deserialize_unchecked(bytes) };
+        if rest.is_empty() {
+            Ok(Automaton(Some(a)))
+        } else {
+            Err("malformed atom automaton".into())
+        }
+    }
+
+    /// No automaton: right for no atom, an error for some.
+    fn none(atoms: usize) -> Result<Automaton, String> {
+        if atoms == 0 {
+            Ok(Automaton(None))
+        } else {
+            Err("missing atom automaton".into())
+        }
+    }
+}
+
 /// All patterns of one tier, ready to match.
 #[derive(Debug, Clone)]
 pub struct TierMatcher {
     tables: TierTables,
+    /// Finds the prefix atoms (as `SEP` + prefix) in the haystack.
+    prefixes: Automaton,
+    /// Finds the substring atoms in the lowercased haystack.
+    contains: Automaton,
     /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
     class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
 }
@@ -521,9 +610,9 @@ const NO_ATOM: AtomId = AtomId::MAX;
 enum AtomKind {
     /// Whole words, looked up per word.
     Word = 0,
-    /// Word prefixes (as `SEP` + prefix), looked up per prefix of a word.
+    /// Word prefixes (as `SEP` + prefix), found by the prefix automaton.
     Prefix = 1,
-    /// Substrings, lowercase, looked up per prefix of each suffix of a lowercased word.
+    /// Substrings, lowercase, found by the substring automaton in the lowercased haystack.
     Contains = 2,
 }
 
@@ -774,6 +863,8 @@ impl TierTables {
         let words = pool.sorted(AtomKind::Word);
         let prefixes = pool.sorted(AtomKind::Prefix);
         let contains = pool.sorted(AtomKind::Contains);
+        let prefix_automaton = Automaton::serialized(&pool.text, &prefixes);
+        let contains_automaton = Automaton::serialized(&pool.text, &contains);
         TierTables {
             text: Cow::Owned(pool.text),
             patterns: List::Owned(records),
@@ -788,6 +879,8 @@ impl TierTables {
             prefixes: List::Owned(prefixes),
             contains: List::Owned(contains),
             atom_count: pool.next,
+            prefix_automaton: List::Owned(prefix_automaton),
+            contains_automaton: List::Owned(contains_automaton),
         }
     }
 
@@ -806,8 +899,27 @@ impl TierMatcher {
         TierMatcher::new(TierTables::compile(patterns))
     }
 
-    /// A matcher over compiled tables (nothing is built: the atom tables are sorted already).
+    /// A matcher over compiled tables: loads the automata (nothing is built), checking their
+    /// bytes.
     pub fn new(tables: TierTables) -> Result<TierMatcher, String> {
+        TierMatcher::assemble(tables, Automaton::load)
+    }
+
+    /// [`TierMatcher::new`] for tables whose automata need no check: it loads them faster.
+    ///
+    /// # Safety
+    ///
+    /// The automaton bytes of `tables` are those [`TierTables::compile`] made, unaltered (the
+    /// build script embeds them in the binary).
+    pub unsafe fn new_unchecked(tables: TierTables) -> Result<TierMatcher, String> {
+        // SAFETY: the caller vouches for the bytes.
+        TierMatcher::assemble(tables, |b, n| unsafe { Automaton::load_unchecked(b, n) })
+    }
+
+    fn assemble(
+        tables: TierTables,
+        load: impl Fn(&[u8], usize) -> Result<Automaton, String>,
+    ) -> Result<TierMatcher, String> {
         let t = &tables;
         let largest = [
             t.text.len(),
@@ -820,13 +932,8 @@ impl TierMatcher {
         if largest.iter().any(|n| *n >= u32::MAX as usize) {
             return Err("too many patterns in one tier".into());
         }
-        // The searches need sorted atom tables. `compile` sorts them (the whole-word table is
-        // the largest; the build script's statics are checked equal to `compile`'s output by a
-        // test); the two small ones are checked here too, with their shape.
-        let sorted = |pats: &[Term]| pats.is_sorted_by(|a, b| t.bytes(a.text) < t.bytes(b.text));
-        if !sorted(&t.prefixes) || !sorted(&t.contains) {
-            return Err("the atom tables are not sorted".into());
-        }
+        // The word search needs a sorted table. `compile` sorts it (the build script's statics
+        // are checked equal to `compile`'s output by a test).
         if t.prefixes
             .iter()
             .any(|p| t.bytes(p.text).first() != Some(&(SEP as u8)))
@@ -843,8 +950,12 @@ impl TierMatcher {
             class_atoms[0][b] = pools.word_atom(CLASS_KEYS[b]);
             class_atoms[1][b] = pools.word_atom(REDIRECT_CLASS_KEYS[b]);
         }
+        let prefixes = load(&t.prefix_automaton, t.prefixes.len())?;
+        let contains = load(&t.contains_automaton, t.contains.len())?;
         Ok(TierMatcher {
             class_atoms,
+            prefixes,
+            contains,
             tables,
         })
     }
@@ -927,27 +1038,31 @@ impl TierMatcher {
                 }
             }
         }
-        // Prefix atoms (`SEP` + prefix): the haystack from the SEP before each word to its end.
-        let bytes = hay.text.as_bytes();
-        for (i, &start) in hay.starts.iter().enumerate() {
-            let end = hay.word_end(i);
-            each_prefix(&t, t.prefixes, &bytes[start - 1..end], |atom, _| {
-                found.push((i, atom));
-            });
+        // Prefix atoms (`SEP` + prefix) start at the SEP before a word (no atom holds a SEP
+        // after its first byte), so a word's come shortest first; the final SEP starts none.
+        if let Some(ac) = &self.prefixes.0 {
+            for m in ac.find_overlapping_iter(hay.text.as_bytes()) {
+                if let Ok(w) = hay.starts.binary_search(&(m.start() + 1)) {
+                    found.push((w, m.value()));
+                }
+            }
         }
-        // Substring atoms: every prefix of every suffix of each word, ASCII-lowercased, in the
-        // order a scan from the left reports them (by end, longest first at one end).
-        if !t.contains.is_empty() {
-            let lower = hay.lower();
+        // Substring atoms (no SEP in them, so within one word) in the lowercased haystack,
+        // ordered by word, by end, longest first at one end.
+        if let Some(ac) = &self.contains.0 {
             let subs = &mut scratch.substrings;
             subs.clear();
-            for (i, &start) in hay.starts.iter().enumerate() {
-                let end = hay.word_end(i);
-                for from in start..end {
-                    each_prefix(&t, t.contains, &lower[from..end], |atom, len| {
-                        subs.push((i, from + len, std::cmp::Reverse(len), atom));
-                    });
-                }
+            for m in ac.find_overlapping_iter(hay.lower()) {
+                let w = match hay.starts.binary_search(&m.start()) {
+                    Ok(i) => i,
+                    Err(i) => i.saturating_sub(1),
+                };
+                subs.push((
+                    w,
+                    m.end(),
+                    std::cmp::Reverse(m.end() - m.start()),
+                    m.value(),
+                ));
             }
             subs.sort_unstable();
             found.extend(subs.iter().map(|&(i, _, _, atom)| (i, atom)));
@@ -1045,8 +1160,6 @@ struct Pools<'a> {
     any_by_atom: &'a [(AtomId, Span)],
     any_always: Span,
     words: &'a [Term],
-    prefixes: &'a [Term],
-    contains: &'a [Term],
 }
 
 impl TierTables {
@@ -1061,8 +1174,6 @@ impl TierTables {
             any_by_atom: &self.any_by_atom,
             any_always: self.any_always,
             words: &self.words,
-            prefixes: &self.prefixes,
-            contains: &self.contains,
         }
     }
 }
@@ -1116,11 +1227,6 @@ pub struct Haystack<'w> {
 }
 
 impl<'w> Haystack<'w> {
-    /// The byte offset where word `i` ends (the SEP after it).
-    fn word_end(&self, i: usize) -> usize {
-        self.starts.get(i + 1).map_or(self.text.len(), |next| *next) - 1
-    }
-
     /// The haystack, ASCII-lowercased (made once, for the first tier that asks).
     fn lower(&self) -> &[u8] {
         self.lower
@@ -1150,24 +1256,6 @@ impl<'w> Haystack<'w> {
             starts,
             classes: &[],
             lower: std::cell::OnceCell::new(),
-        }
-    }
-}
-
-/// Calls `f(atom, k)` for every atom of the sorted table `atoms` that is `key[..k]`, shortest
-/// first. Stops at the first `k` that no atom starts with.
-fn each_prefix(t: &Pools<'_>, atoms: &[Term], key: &[u8], mut f: impl FnMut(AtomId, usize)) {
-    let mut lo = 0;
-    for k in 1..=key.len() {
-        let probe = &key[..k];
-        // Atoms sorted: those starting with `probe` follow every atom below it.
-        lo += atoms[lo..].partition_point(|a| &t.text[a.text.range()] < probe);
-        let Some(next) = atoms.get(lo) else { return };
-        let text = &t.text[next.text.range()];
-        if text == probe {
-            f(next.atom, k);
-        } else if !text.starts_with(probe) {
-            return;
         }
     }
 }
@@ -1282,22 +1370,23 @@ mod tests {
 
     use super::*;
 
-    /// What the atom search found before the tables replaced the automata: one automaton over
-    /// the prefix atoms and one ASCII-case-insensitive automaton over the substring atoms, run
+    /// What an independent Aho-Corasick implementation (`aho_corasick`, as the matcher used
+    /// before the automata were built ahead of time) finds: one automaton over the prefix
+    /// atoms and one ASCII-case-insensitive automaton over the substring atoms, run
     /// overlapping over the haystack, each match given to the word it starts in.
     fn found_by_automata(
         m: &TierMatcher,
         [prefixes, contains]: &[AhoCorasick; 2],
         hay: &Haystack<'_>,
     ) -> Vec<(usize, AtomId)> {
-        let t = m.tables.pools();
+        let t = &m.tables;
         let mut scratch = MatchScratch::default();
         m.find_atoms(hay, &mut scratch);
         // Whole words and classes are found as before; keep them, drop the rest.
         let automaton_kinds: Vec<AtomId> = t
             .prefixes
             .iter()
-            .chain(t.contains)
+            .chain(t.contains.iter())
             .map(|a| a.atom)
             .collect();
         let mut found: Vec<_> = scratch
@@ -1321,10 +1410,11 @@ mod tests {
         found
     }
 
-    /// The table search finds exactly what the automata found, in the same order, for every
-    /// tier of the project's KG on the words of every example and of some awkward commands.
+    /// The loaded automata find exactly what `aho_corasick` finds, in the same order (the order
+    /// the former table search gave too), for every tier of the project's KG on the words of
+    /// every example and of some awkward commands.
     #[test]
-    fn table_search_finds_what_the_automata_found() {
+    fn loaded_automata_find_what_aho_corasick_finds() {
         let mut kg = crate::Kg::new();
         kg.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kg"))
             .unwrap();

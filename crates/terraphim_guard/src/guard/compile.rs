@@ -176,8 +176,8 @@ impl Guard {
         }
         let mut tier = |t: Tier| -> Result<TierSet> {
             let mut layers = Vec::with_capacity(2);
-            if let Some(default) = crate::embedded::tier(t).filter(|_| embedded) {
-                let matcher = TierMatcher::new(default).map_err(Error::Automaton)?;
+            if let Some(default) = embedded.then(|| crate::embedded::matcher(t)).flatten() {
+                let matcher = default.map_err(Error::Automaton)?;
                 let disabled = overridden.iter().any(|o| *o).then(|| {
                     matcher
                         .entries()
