@@ -887,6 +887,23 @@ fn internal_connect(
         // SAFETY: fcntl on our own descriptor.
         unsafe { libc::fcntl(mine.as_raw_fd(), libc::F_SETFL, status & !libc::O_NONBLOCK) };
     }
+    if !install_in_place(n.listener.as_raw_fd(), req.id, pid, sockfd, &mine) {
+        return Err(Some(libc::EINTR));
+    }
+    Ok(())
+}
+
+/// Put `mine` in the place of the program's descriptor `sockfd` (pid `pid`), keeping its
+/// close-on-exec flag, while notification `id` is pending (`SECCOMP_IOCTL_NOTIF_ADDFD` with
+/// `SETFD`): the program's `connect` then returns with a socket the supervisor connected.
+/// False when the kernel refused (the notification is gone).
+pub(crate) fn install_in_place(
+    listener: RawFd,
+    id: u64,
+    pid: i32,
+    sockfd: u64,
+    mine: &impl AsRawFd,
+) -> bool {
     let cloexec = fs_err::read_to_string(format!("/proc/{pid}/fdinfo/{sockfd}"))
         .ok()
         .and_then(|t| {
@@ -896,24 +913,14 @@ fn internal_connect(
         .and_then(|f| u32::from_str_radix(&f, 8).ok())
         .is_some_and(|f| f & libc::O_CLOEXEC as u32 != 0);
     let mut addfd = libc::seccomp_notif_addfd {
-        id: req.id,
+        id,
         flags: libc::SECCOMP_ADDFD_FLAG_SETFD as u32,
         srcfd: mine.as_raw_fd() as u32,
         newfd: sockfd as u32,
         newfd_flags: if cloexec { libc::O_CLOEXEC as u32 } else { 0 },
     };
-    // SAFETY: ADDFD with a valid struct; the notification is still pending.
-    if unsafe {
-        libc::ioctl(
-            n.listener.as_raw_fd(),
-            libc::SECCOMP_IOCTL_NOTIF_ADDFD,
-            &mut addfd,
-        )
-    } < 0
-    {
-        return Err(Some(libc::EINTR));
-    }
-    Ok(())
+    // SAFETY: ADDFD with a valid struct; the caller's notification is still pending.
+    unsafe { libc::ioctl(listener, libc::SECCOMP_IOCTL_NOTIF_ADDFD, &mut addfd) >= 0 }
 }
 
 /// `network = "loopback"`: the supervisor makes an IPv4/IPv6 `connect` itself, on the

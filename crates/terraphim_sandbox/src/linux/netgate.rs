@@ -317,30 +317,7 @@ fn connect_proxy(
         // SAFETY: fcntl on our own descriptor.
         unsafe { libc::fcntl(mine.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK) };
     }
-    let cloexec = fs_err::read_to_string(format!("/proc/{pid}/fdinfo/{sockfd}"))
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find_map(|l| l.strip_prefix("flags:").map(|f| f.trim().to_owned()))
-        })
-        .and_then(|f| u32::from_str_radix(&f, 8).ok())
-        .is_some_and(|f| f & libc::O_CLOEXEC as u32 != 0);
-    let mut addfd = libc::seccomp_notif_addfd {
-        id: req.id,
-        flags: libc::SECCOMP_ADDFD_FLAG_SETFD as u32,
-        srcfd: mine.as_raw_fd() as u32,
-        newfd: sockfd as u32,
-        newfd_flags: if cloexec { libc::O_CLOEXEC as u32 } else { 0 },
-    };
-    // SAFETY: ADDFD with a valid struct; the notification is still pending.
-    if unsafe {
-        libc::ioctl(
-            listener.as_raw_fd(),
-            libc::SECCOMP_IOCTL_NOTIF_ADDFD,
-            &mut addfd,
-        )
-    } < 0
-    {
+    if !super::install_in_place(listener.as_raw_fd(), req.id, pid, sockfd, &mine) {
         return Err(libc::EINTR);
     }
     Ok(())
