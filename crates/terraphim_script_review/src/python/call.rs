@@ -145,7 +145,11 @@ impl Py<'_, '_, '_> {
                 all.join(&a.taint);
             }
         }
-        for (k, v) in &kwargs {
+        // The map does not keep the order written: walk in name order, so the secret that
+        // `Taint::join` keeps (the first) is the same in every run.
+        let mut by_name: Vec<_> = kwargs.iter().collect();
+        by_name.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        for (k, v) in by_name {
             let vendor = vendor_call(self.sink, v);
             if !vendor && !is_credential_keyword(k) {
                 all.join(&v.taint);
