@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::scan::{self, change, lstat, names};
 use super::{Change, ChangeKind, Run, io_err};
 use crate::error::{Result, SandboxError};
 use crate::profile::Profile;
@@ -70,18 +71,6 @@ pub struct CopyRun {
     run: Run,
     copy: PathBuf,
     profile: Profile,
-}
-
-fn lstat(p: &Path) -> Option<std::fs::Metadata> {
-    fs_err::symlink_metadata(p).ok()
-}
-
-fn names(dir: &Path) -> Res<Vec<OsString>> {
-    let mut out: Vec<OsString> = fs_err::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.file_name()))
-        .collect();
-    out.sort();
-    Ok(out)
 }
 
 struct Budget {
@@ -317,18 +306,6 @@ pub(crate) fn scan(copy: &Path, project: &Path, meta: &CopyMeta) -> Res<Vec<Chan
     Ok(out)
 }
 
-fn change(path: &Path, kind: ChangeKind, m: &std::fs::Metadata) -> Change {
-    Change {
-        path: path.to_string_lossy().into_owned(),
-        kind,
-        dir: m.is_dir(),
-        bytes: if m.is_file() { m.len() } else { 0 },
-        mode: m.mode() & 0o7777,
-        renamed_from: None,
-        nested: false,
-    }
-}
-
 fn deleted(rel: &Path, m: &std::fs::Metadata, out: &mut Vec<Change>) {
     let mut c = change(rel, ChangeKind::Deleted, m);
     c.mode = 0;
@@ -397,7 +374,7 @@ fn walk(
             }
             (Some(c), Some(h)) => (c, h),
         };
-        let (clink, hlink) = (cm.file_type().is_symlink(), hm.file_type().is_symlink());
+        let clink = cm.file_type().is_symlink();
         if cm.is_dir() && hm.is_dir() {
             if hm.mode() & 0o7777 != cm.mode() & 0o7777 {
                 out.push(change(&r, ChangeKind::Mode, &cm));
@@ -418,27 +395,14 @@ fn walk(
             }
             continue;
         }
-        let differs = if clink || hlink {
-            clink != hlink
-                || fs_err::read_link(copy.join(&r))? != fs_err::read_link(project.join(&r))?
-        } else if cm.is_file() && hm.is_file() {
+        let (cp, hp) = (copy.join(&r), project.join(&r));
+        out.extend(scan::entry_change(&r, (&cp, &cm), (&hp, &hm), || {
+            // A copied file keeps its stamp: the same size and mtime is the same file.
             let same_stamp = cm.len() == hm.len()
                 && cm.mtime() == hm.mtime()
                 && cm.mtime_nsec() == hm.mtime_nsec();
-            !same_stamp && !super::scan::same_content(&copy.join(&r), &project.join(&r))?
-        } else {
-            true
-        };
-        if differs {
-            let kind = if clink {
-                ChangeKind::Symlink
-            } else {
-                ChangeKind::Modified
-            };
-            out.push(change(&r, kind, &cm));
-        } else if !clink && hm.mode() & 0o7777 != cm.mode() & 0o7777 {
-            out.push(change(&r, ChangeKind::Mode, &cm));
-        }
+            Ok(same_stamp || scan::same_content(&cp, &hp)?)
+        })?);
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ use super::{Change, ChangeKind};
 
 type Res<T> = std::io::Result<T>;
 
-fn lstat(p: &Path) -> Option<std::fs::Metadata> {
+pub(super) fn lstat(p: &Path) -> Option<std::fs::Metadata> {
     fs_err::symlink_metadata(p).ok()
 }
 
@@ -40,7 +40,7 @@ fn is_opaque(path: &Path) -> bool {
         .any(|n| xattr(path, n).is_some_and(|v| v.first() == Some(&b'y')))
 }
 
-fn names(dir: &Path) -> Res<Vec<OsString>> {
+pub(super) fn names(dir: &Path) -> Res<Vec<OsString>> {
     let mut out: Vec<OsString> = fs_err::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.file_name()))
         .collect();
@@ -67,7 +67,7 @@ pub(crate) fn same_content(a: &Path, b: &Path) -> Res<bool> {
     }
 }
 
-fn change(path: &Path, kind: ChangeKind, m: &std::fs::Metadata) -> Change {
+pub(super) fn change(path: &Path, kind: ChangeKind, m: &std::fs::Metadata) -> Change {
     Change {
         path: path.to_string_lossy().into_owned(),
         kind,
@@ -179,28 +179,44 @@ fn walk(upper: &Path, project: &Path, rel: &Path, replace: bool, out: &mut Vec<C
             }
             Some(h) => {
                 let host = project.join(&r);
-                let hlink = h.file_type().is_symlink();
-                let differs = if link || hlink {
-                    link != hlink || fs_err::read_link(&up)? != fs_err::read_link(&host)?
-                } else if um.is_file() && h.is_file() {
-                    !same_content(&up, &host)?
-                } else {
-                    true
-                };
-                if differs {
-                    let kind = if link {
-                        ChangeKind::Symlink
-                    } else {
-                        ChangeKind::Modified
-                    };
-                    out.push(change(&r, kind, &um));
-                } else if !link && h.mode() & 0o7777 != um.mode() & 0o7777 {
-                    out.push(change(&r, ChangeKind::Mode, &um));
-                }
+                out.extend(entry_change(&r, (&up, &um), (&host, &h), || {
+                    same_content(&up, &host)
+                })?);
             }
         }
     }
     Ok(())
+}
+
+/// How the run's non-directory entry `new` at `r` differs from the host's `host` (each a path
+/// and its metadata): a symlink's target or kind, a regular file's bytes (`same_bytes`, asked
+/// only for two regular files), else only its permission bits; `None` when it does not.
+pub(super) fn entry_change(
+    r: &Path,
+    (new_path, new): (&Path, &std::fs::Metadata),
+    (host_path, host): (&Path, &std::fs::Metadata),
+    same_bytes: impl FnOnce() -> Res<bool>,
+) -> Res<Option<Change>> {
+    let (link, hlink) = (new.file_type().is_symlink(), host.file_type().is_symlink());
+    let differs = if link || hlink {
+        link != hlink || fs_err::read_link(new_path)? != fs_err::read_link(host_path)?
+    } else if new.is_file() && host.is_file() {
+        !same_bytes()?
+    } else {
+        true
+    };
+    Ok(if differs {
+        let kind = if link {
+            ChangeKind::Symlink
+        } else {
+            ChangeKind::Modified
+        };
+        Some(change(r, kind, new))
+    } else if !link && host.mode() & 0o7777 != new.mode() & 0o7777 {
+        Some(change(r, ChangeKind::Mode, new))
+    } else {
+        None
+    })
 }
 
 /// Mark a new file whose bytes equal a deleted file's as renamed from it (for the report; it is
