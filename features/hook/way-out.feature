@@ -138,7 +138,34 @@ Feature: a way out instead of a dead end
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "ask"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "profile `readonly`"
-    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "network `allow`"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "network `allow` (the program connected to 127.0.0.1:"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "not through a proxy, which a host allow-list cannot serve"
     When I run the rewritten command with bash
     Then the exit code is 0
     And the listener got a connection
+
+  Scenario: a refused host is named: the retry asks for that host only, and the approved run reaches it and no other
+    Given a fake package registry on loopback
+    And the profile "readonly" maps "api.fake.test, other.fake.test" to loopback
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-1","tool_input":{"command":"/usr/bin/python3 -c \"import urllib.request as u; print(u.urlopen('http://api.fake.test:{registry_port}/pkg.txt').read().decode()); u.urlopen('http://other.fake.test:{registry_port}/pkg.txt')\""}}
+      """
+    And I run the rewritten command with bash
+    Then the exit code is not 0
+    And stderr contains "refused the network (host api.fake.test:"
+    And the fake registry received nothing
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-2","tool_input":{"command":"/usr/bin/python3 -c \"import urllib.request as u; print(u.urlopen('http://api.fake.test:{registry_port}/pkg.txt').read().decode()); u.urlopen('http://other.fake.test:{registry_port}/pkg.txt')\""}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "ask"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "the network to api.fake.test:{registry_port} only, through the guard's proxy"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" does not contain "other.fake.test"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" does not contain "network `allow`"
+    And the grant file names the host "api.fake.test:{registry_port}"
+    When I run the rewritten command with bash
+    Then stdout contains "hello from the fake registry"
+    And the fake registry received "GET /pkg.txt"
+    And stderr contains "host other.fake.test:{registry_port} is not on the network allow-list"
+    And the exit code is not 0

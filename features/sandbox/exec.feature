@@ -84,12 +84,12 @@ Feature: guard exec runs a command confined and reports what it stopped
     Given a loopback TCP listener
     When I run "echo hi > /dev/tcp/127.0.0.1/{port}" sandboxed with profile "readonly" <backend>
     Then the listener got no connection
-    And the report has a "network" violation with evidence containing "seccomp: socket(AF_INET, SOCK_STREAM)"
+    And the report has a "network" violation with evidence containing "<evidence>"
 
     Examples:
-      | backend            |
-      | with namespaces    |
-      | without namespaces |
+      | backend            | evidence                                  |
+      | with namespaces    | seccomp: connect() to 127.0.0.1:          |
+      | without namespaces | seccomp: socket(AF_INET, SOCK_STREAM)     |
 
   Scenario Outline: secrets in the environment are not passed in (<backend>)
     Given the environment variable "GITHUB_TOKEN" is "ghp-secret-value"

@@ -73,6 +73,27 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
     And the fake registry received nothing
     And the project file "pkg.txt" does not exist
 
+  Scenario: with the network denied, a request by name is refused with the host named, and a direct connect with its address
+    When I run "curl -sS -o /dev/null -w 'code=%{http_code}' http://api.fake.test:{registry_port}/pkg.txt; echo hi > /dev/tcp/127.0.0.1/{registry_port}; echo done" sandboxed with profile "readonly" with namespaces
+    Then stdout contains "code=403"
+    And stdout contains "done"
+    And the report has a "network" violation with evidence containing "proxy: GET http://api.fake.test:"
+    And the report field "violations.0.detail" contains "denied: the network is denied"
+    And the report field "violations.0.target.type" is "host"
+    And the report field "violations.0.target.host" is "api.fake.test"
+    And the report field "violations.0.program" contains "curl"
+    And the report has a "network" violation with evidence containing "seccomp: connect() to 127.0.0.1:"
+    And the report field "violations.1.target.type" is "address"
+    And the report field "violations.1.target.ip" is "127.0.0.1"
+    And the fake registry received nothing
+
+  Scenario: with the network denied and no namespaces, the socket itself is refused and no host can be named
+    When I run "curl -sS http://api.fake.test:{registry_port}/pkg.txt; echo hi > /dev/tcp/127.0.0.1/{registry_port}; echo done" sandboxed with profile "readonly" without namespaces
+    Then stdout contains "done"
+    And the report has a "network" violation with evidence containing "seccomp: socket(AF_INET"
+    And the report field "violations.0.target" is "null"
+    And the fake registry received nothing
+
   Scenario: guard profiles shows the install profile and its allow-list
     When I run "terraphim-agent guard profiles"
     Then the exit code is 0

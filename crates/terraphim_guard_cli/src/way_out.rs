@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use terraphim_sandbox::{Network, Profile, RunReport, ViolationKind};
+use terraphim_sandbox::{Network, Profile, RunReport, Target, ViolationKind};
 
 /// How long a refusal and a grant stay usable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -112,8 +112,13 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 pub(crate) struct Refused {
     /// The violation kind's wire name.
     pub(crate) kind: String,
-    /// What was refused (the violation's detail).
+    /// What was refused (the violation's detail), for people: never read for a grant.
     pub(crate) detail: String,
+    /// What exactly was refused, as the sandbox recorded it (the violation's `target`): the
+    /// only source of what a grant names. Absent in refusals kept by older versions: then
+    /// nothing path- or host-specific is granted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) target: Option<Target>,
 }
 
 /// A refused run, kept for the next attempt of the same command in the same session.
@@ -143,6 +148,7 @@ pub(crate) fn refused_of(report: &RunReport) -> Vec<Refused> {
         let r = Refused {
             kind: v.kind.as_str().to_owned(),
             detail: v.detail.clone(),
+            target: v.target.clone(),
         };
         if !out.contains(&r) {
             out.push(r);
@@ -261,9 +267,18 @@ pub(crate) struct Loosening {
     /// Extra readable roots (absolute).
     #[serde(default)]
     pub(crate) read: Vec<PathBuf>,
-    /// The network policy, when the network was refused.
+    /// The network policy, when the network was refused and the hosts are not all known:
+    /// `allow`.
     #[serde(default)]
     pub(crate) network: Option<Network>,
+    /// The hosts the run was refused, as allow-list patterns (`host:port`): the run reaches
+    /// them, and only them, through the guard's proxy (`network = [...]`). Grants written
+    /// before this field have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) hosts: Vec<String>,
+    /// Why the network granted is `allow` rather than a list of hosts, in plain words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) network_why: Option<String>,
     /// Multiply these limits by two (`memory`, `cpu`, `wall`, `output`, `file-size`) or four
     /// (`processes`).
     #[serde(default)]
@@ -290,7 +305,15 @@ impl Loosening {
             parts.push(format!("reads beneath {}", r.display()));
         }
         if let Some(n) = self.network {
-            parts.push(format!("network `{n}`"));
+            match &self.network_why {
+                Some(why) => parts.push(format!("network `{n}` ({why})")),
+                None => parts.push(format!("network `{n}`")),
+            }
+        } else if !self.hosts.is_empty() {
+            parts.push(format!(
+                "the network to {} only, through the guard's proxy",
+                self.hosts.join(", ")
+            ));
         }
         for r in &self.raise {
             parts.push(format!("a higher {r} limit"));
@@ -308,6 +331,18 @@ impl Loosening {
         }
         if let Some(n) = self.network {
             p.network = n;
+        } else if !self.hosts.is_empty() {
+            // The base's own list (if any) plus the refused hosts; the base's `resolve` table
+            // stays (a test's fake names).
+            if p.network != Network::Proxy {
+                p.allow_hosts.clear();
+            }
+            p.network = Network::Proxy;
+            for h in &self.hosts {
+                if !p.allow_hosts.contains(h) {
+                    p.allow_hosts.push(h.clone());
+                }
+            }
         }
         for r in &self.raise {
             match r.as_str() {
@@ -325,16 +360,6 @@ impl Loosening {
         }
         p.name = format!("{}+grant", p.name);
     }
-}
-
-/// The path a violation's detail names: its text from the first ` /` on, without a trailing
-/// parenthesis.
-fn path_in(detail: &str) -> Option<PathBuf> {
-    let at = detail.find(" /")?;
-    let rest = detail[at + 1..].trim();
-    let rest = rest.split(" (").next().unwrap_or(rest);
-    let p = PathBuf::from(rest.trim_end_matches(':'));
-    p.is_absolute().then_some(p)
 }
 
 /// A directory that may be granted for `path`: the path when it is a directory, else its
@@ -364,7 +389,22 @@ fn grantable_dir(path: &Path, cwd: &Path, home: Option<&Path>) -> Option<PathBuf
     (!anchor && (below_home || below_tmp) && !bin && !above_project).then_some(dir)
 }
 
-/// What a grant for `refusal` would add, and what it never grants (in plain words).
+/// The limits a grant can raise (see [`Loosening::apply`]).
+const LIMITS: &[&str] = &["processes", "memory", "cpu", "wall", "output", "file-size"];
+
+/// Whether the guard's proxy can reach `host` when an allow-list names it: never a private
+/// address literal or `localhost` (the proxy refuses them unless a profile's own `resolve`
+/// table maps the name; a grant adds no table).
+fn proxy_reaches(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    match bare.parse::<std::net::IpAddr>() {
+        Ok(ip) => !terraphim_sandbox::is_private_address(ip),
+        Err(_) => host != "localhost" && !host.ends_with(".localhost"),
+    }
+}
+
+/// What a grant for `refusal` would add, and what it never grants (in plain words). Read from
+/// each refusal's kind and `target` only, never from its detail text.
 pub(crate) fn loosening_for(
     refusal: &Refusal,
     has_workspace: bool,
@@ -373,48 +413,105 @@ pub(crate) fn loosening_for(
     let cwd = Path::new(&refusal.cwd);
     let mut l = Loosening::default();
     let mut never = Vec::new();
+    // The network: the refused hosts when every refusal named one the proxy can reach;
+    // otherwise the network (`allow`), with the reason.
+    let mut hosts: Vec<String> = Vec::new();
+    let mut unnamed: Option<String> = None;
     let raise = |what: &str, l: &mut Loosening| {
         if !l.raise.iter().any(|r| r == what) {
             l.raise.push(what.to_owned());
         }
     };
     for r in &refusal.refused {
-        let path = path_in(&r.detail);
-        match r.kind.as_str() {
-            "fs-write" if r.detail.contains("file size limit") => raise("file-size", &mut l),
-            "fs-write" if r.detail.starts_with("write to ") && !r.detail.contains("protected") => {
-                match path {
-                    Some(p) if p.starts_with(cwd) && !has_workspace => {
+        let target = r.target.as_ref();
+        match (r.kind.as_str(), target) {
+            (_, Some(Target::Limit { limit })) if LIMITS.contains(&limit.as_str()) => {
+                raise(limit, &mut l);
+            }
+            ("fs-write", Some(Target::Path { path, .. })) if target_is_guarded(target) => {
+                never.push(format!("a write to {path} (a protected path)"));
+            }
+            ("fs-write", Some(Target::Path { path, .. })) => {
+                let p = PathBuf::from(path);
+                match grantable_dir(&p, cwd, home) {
+                    _ if p.starts_with(cwd) && !has_workspace => {
                         l.profile = Some(terraphim_guard::DEFAULT_PROFILE.to_owned());
                     }
-                    Some(p) => match grantable_dir(&p, cwd, home) {
-                        Some(d) if !l.write.contains(&d) => l.write.push(d),
-                        Some(_) => {}
-                        None => never.push(format!("a write to {} (a guarded place)", p.display())),
-                    },
-                    None => never.push(format!("a write ({})", r.detail)),
+                    Some(d) if !l.write.contains(&d) => l.write.push(d),
+                    Some(_) => {}
+                    None => never.push(format!("a write to {} (a guarded place)", p.display())),
                 }
             }
-            "fs-read" if r.detail.starts_with("read outside the readable roots") => {
-                match path.and_then(|p| grantable_dir(&p, cwd, home)) {
+            ("fs-read", Some(Target::Path { path, .. })) if target_is_guarded(target) => {
+                never.push(format!("a secret ({path})"));
+            }
+            ("fs-read", Some(Target::Path { path, .. })) => {
+                match grantable_dir(Path::new(path), cwd, home) {
                     Some(d) if !l.read.contains(&d) => l.read.push(d),
                     Some(_) => {}
-                    None => never.push(format!("a read ({})", r.detail)),
+                    None => never.push(format!("a read of {path} (a guarded place)")),
                 }
             }
-            "fs-read" => never.push(format!("a secret ({})", r.detail)),
-            // The guard has no per-host allow-list yet: the grant is the network, for this
-            // one run, with everything else confined as before.
-            "network" => l.network = Some(Network::Allow),
-            "spawn" => raise("processes", &mut l),
-            "memory" => raise("memory", &mut l),
-            "cpu" => raise("cpu", &mut l),
-            "wall-time" => raise("wall", &mut l),
-            "output" => raise("output", &mut l),
+            ("fs-write" | "fs-read", _) => never.push(format!(
+                "{} ({}: the sandbox did not record which path)",
+                if r.kind == "fs-write" {
+                    "a write"
+                } else {
+                    "a read"
+                },
+                r.detail
+            )),
+            ("network", Some(Target::Host { host, port })) if proxy_reaches(host) => {
+                let h = format!("{host}:{port}");
+                if !hosts.contains(&h) {
+                    hosts.push(h);
+                }
+            }
+            ("network", Some(Target::Host { host, port })) => {
+                unnamed.get_or_insert(format!(
+                    "{host}:{port} is a private address, which a host allow-list never reaches"
+                ));
+            }
+            ("network", Some(Target::Address { ip, port })) => {
+                let at = std::net::SocketAddr::new(*ip, *port);
+                unnamed.get_or_insert(format!(
+                    "the program connected to {at} itself, not through a proxy, which a host allow-list cannot serve"
+                ));
+            }
+            ("network", _) => {
+                unnamed.get_or_insert(
+                    "the sandbox could not see which host the program wanted".to_owned(),
+                );
+            }
+            ("spawn", _) => raise("processes", &mut l),
+            ("memory", _) => raise("memory", &mut l),
+            ("cpu", _) => raise("cpu", &mut l),
+            ("wall-time", _) => raise("wall", &mut l),
+            ("output", _) => raise("output", &mut l),
             _ => never.push(format!("{} ({})", r.kind, r.detail)),
         }
     }
+    match unnamed {
+        // The whole network, for this one run, everything else confined as before: what the
+        // guard granted before it could name hosts, kept where it still cannot.
+        Some(why) => {
+            l.network = Some(Network::Allow);
+            l.network_why = Some(why);
+        }
+        None => l.hosts = hosts,
+    }
     (l, never)
+}
+
+/// Whether a path target is one the guard never grants (a protected or hidden path).
+fn target_is_guarded(target: Option<&Target>) -> bool {
+    matches!(
+        target,
+        Some(Target::Path {
+            protected: true,
+            ..
+        }) | Some(Target::Path { hidden: true, .. })
+    )
 }
 
 /// A grant: a loosening of one base profile for one command in one directory, written by the
@@ -533,7 +630,7 @@ pub(crate) fn claim(nonce: &str, command: &str, cwd: &Path) -> anyhow::Result<Gr
 mod tests {
     use super::*;
 
-    fn refusal(cwd: &Path, refused: &[(&str, &str)]) -> Refusal {
+    fn refusal(cwd: &Path, refused: &[(&str, Option<Target>)]) -> Refusal {
         Refusal {
             session: "s".into(),
             command: "c".into(),
@@ -542,13 +639,29 @@ mod tests {
             time: now(),
             refused: refused
                 .iter()
-                .map(|(k, d)| Refused {
+                .map(|(k, t)| Refused {
                     kind: (*k).into(),
-                    detail: (*d).into(),
+                    detail: "the words do not matter".into(),
+                    target: t.clone(),
                 })
                 .collect(),
             held: None,
         }
+    }
+
+    fn path(p: &Path, protected: bool, hidden: bool) -> Option<Target> {
+        Some(Target::Path {
+            path: p.to_string_lossy().into_owned(),
+            protected,
+            hidden,
+        })
+    }
+
+    fn host(h: &str, port: u16) -> Option<Target> {
+        Some(Target::Host {
+            host: h.into(),
+            port,
+        })
     }
 
     #[test]
@@ -559,10 +672,15 @@ mod tests {
         let cache = home.join("cache/tool");
         fs_err::create_dir_all(&project).unwrap();
         fs_err::create_dir_all(&cache).unwrap();
-        let w = |p: &Path| format!("write to read-only path {}", p.display());
-        // (refused kind and detail, the base profile has a workspace, granted, never granted)
-        type Case<'a> = (Vec<(&'a str, String)>, bool, Loosening, usize);
-        let cases: Vec<Case<'_>> = vec![
+        let w = |p: &Path| path(p, false, false);
+        let allow_because = |why: &str| Loosening {
+            network: Some(Network::Allow),
+            network_why: Some(why.into()),
+            ..Loosening::default()
+        };
+        // (refused kind and target, the base profile has a workspace, granted, never granted)
+        type Case = (Vec<(&'static str, Option<Target>)>, bool, Loosening, usize);
+        let cases: Vec<Case> = vec![
             // A write below a cache dir: that dir.
             (
                 vec![("fs-write", w(&cache.join("x.bin")))],
@@ -583,7 +701,8 @@ mod tests {
                 },
                 0,
             ),
-            // The home itself, a trust anchor, a protected path, a secret: never.
+            // The home itself, a trust anchor, a bin dir, a system path, the guard's config, a
+            // protected path, a secret: never.
             (
                 vec![("fs-write", w(&home.join("f")))],
                 true,
@@ -615,50 +734,97 @@ mod tests {
                 1,
             ),
             (
-                vec![(
-                    "fs-write",
-                    format!("write to protected path {}/.git/hooks/x", project.display()),
-                )],
-                true,
+                vec![("fs-write", path(&project.join(".git/config"), true, false))],
+                false,
                 Loosening::default(),
                 1,
             ),
             (
-                vec![(
-                    "fs-read",
-                    format!("hidden path {}/.ssh/id_rsa", home.display()),
-                )],
+                vec![("fs-read", path(&home.join(".ssh/id_rsa"), false, true))],
                 true,
                 Loosening::default(),
                 1,
             ),
-            // The network, and limits.
+            // A write the sandbox named no path for: nothing (never read from the words).
+            (vec![("fs-write", None)], true, Loosening::default(), 1),
+            // Hosts the proxy named: exactly those, once each.
             (
                 vec![
-                    ("network", "socket(AF_INET, SOCK_STREAM) denied".into()),
-                    ("spawn", "process limit".into()),
-                    ("spawn", "process limit again".into()),
+                    ("network", host("api.fake.test", 8080)),
+                    ("network", host("api.fake.test", 8080)),
+                    ("network", host("203.0.113.7", 443)),
                 ],
                 true,
                 Loosening {
-                    network: Some(Network::Allow),
-                    raise: vec!["processes".into()],
+                    hosts: vec!["api.fake.test:8080".into(), "203.0.113.7:443".into()],
                     ..Loosening::default()
                 },
                 0,
             ),
+            // A private address or localhost by name: an allow-list cannot reach it.
             (
-                vec![("syscall", "mount denied".into())],
+                vec![("network", host("127.0.0.1", 8080))],
+                true,
+                allow_because(
+                    "127.0.0.1:8080 is a private address, which a host allow-list never reaches",
+                ),
+                0,
+            ),
+            (
+                vec![("network", host("localhost", 3000))],
+                true,
+                allow_because(
+                    "localhost:3000 is a private address, which a host allow-list never reaches",
+                ),
+                0,
+            ),
+            // A connect around the proxy: only the address is known, and a list cannot serve
+            // it; with a named host beside it, still the network.
+            (
+                vec![
+                    ("network", host("api.fake.test", 8080)),
+                    (
+                        "network",
+                        Some(Target::Address {
+                            ip: "127.0.0.1".parse().unwrap(),
+                            port: 9,
+                        }),
+                    ),
+                ],
+                true,
+                allow_because(
+                    "the program connected to 127.0.0.1:9 itself, not through a proxy, which a host allow-list cannot serve",
+                ),
+                0,
+            ),
+            // A socket refused before any address (no namespaces), and limits.
+            (
+                vec![
+                    ("network", None),
+                    ("spawn", Some(Target::limit("processes"))),
+                    ("spawn", None),
+                    ("fs-write", Some(Target::limit("file-size"))),
+                ],
+                true,
+                Loosening {
+                    raise: vec!["processes".into(), "file-size".into()],
+                    ..allow_because("the sandbox could not see which host the program wanted")
+                },
+                0,
+            ),
+            (vec![("syscall", None)], true, Loosening::default(), 1),
+            // A target kind from a newer version grants nothing.
+            (
+                vec![("fs-write", Some(Target::Unknown))],
                 true,
                 Loosening::default(),
                 1,
             ),
         ];
         for (refused, has_ws, want, never_n) in cases {
-            let pairs: Vec<(&str, &str)> = refused.iter().map(|(k, d)| (*k, d.as_str())).collect();
-            let (got, never) = loosening_for(&refusal(&project, &pairs), has_ws, Some(&home));
-            assert_eq!(got, want, "{pairs:?}");
-            assert_eq!(never.len(), never_n, "{pairs:?}: {never:?}");
+            let (got, never) = loosening_for(&refusal(&project, &refused), has_ws, Some(&home));
+            assert_eq!(got, want, "{refused:?}");
+            assert_eq!(never.len(), never_n, "{refused:?}: {never:?}");
         }
     }
 
@@ -684,19 +850,35 @@ mod tests {
             p.protected, before.protected,
             "protected paths stay protected"
         );
+        // Hosts: an allow-list of exactly them.
+        let mut p = Profile::from_toml("readonly", Path::new("r.toml"), base).unwrap();
+        let hosts = Loosening {
+            hosts: vec!["api.fake.test:8080".into()],
+            ..Loosening::default()
+        };
+        hosts.apply(&mut p);
+        assert_eq!(p.network, Network::Proxy);
+        assert_eq!(p.allow_hosts, vec!["api.fake.test:8080".to_owned()]);
+        assert_eq!(
+            hosts.describe(),
+            "the network to api.fake.test:8080 only, through the guard's proxy"
+        );
     }
 
     #[test]
-    fn paths_are_read_from_violation_details() {
-        assert_eq!(
-            path_in("write to read-only path /a/b c"),
-            Some(PathBuf::from("/a/b c"))
-        );
-        assert_eq!(
-            path_in("read outside the readable roots: /x/y (not in the sandbox's view)"),
-            Some(PathBuf::from("/x/y"))
-        );
-        assert_eq!(path_in("socket(AF_INET) denied"), None);
+    fn old_grant_and_refusal_files_stay_readable() {
+        // A grant written before hosts were named: the network, as it said.
+        let old = r#"{"nonce":"0123456789abcdef0123456789abcdef","command":"c","cwd":"/p","session":"s","base":"readonly","created":1,"loosening":{"profile":null,"write":[],"read":[],"network":"allow","raise":[]}}"#;
+        let g: Grant = serde_json::from_str(old).unwrap();
+        assert_eq!(g.loosening.network, Some(Network::Allow));
+        assert!(g.loosening.hosts.is_empty());
+        // A refusal kept before targets were recorded: readable, and it grants nothing it
+        // would have to read from words.
+        let old = r#"{"session":"s","command":"c","cwd":"/p","profile":"readonly","time":1,"refused":[{"kind":"fs-write","detail":"write to read-only path /home/u/cache/x"}]}"#;
+        let r: Refusal = serde_json::from_str(old).unwrap();
+        assert_eq!(r.refused[0].target, None);
+        let (l, never) = loosening_for(&r, true, Some(Path::new("/home/u")));
+        assert!(l.is_empty() && never.len() == 1, "{l:?} {never:?}");
     }
 
     #[test]

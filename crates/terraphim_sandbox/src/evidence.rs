@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::report::{Cause, Violation, ViolationKind};
+use crate::report::{Cause, Target, Violation, ViolationKind};
 
 /// What a stderr line is judged against.
 pub(crate) struct Judge<'a> {
@@ -124,14 +124,17 @@ impl Judge<'_> {
     /// Judge one line of stderr: the violation, with the program its message names and whether
     /// only the profile refused it (a write into the project of a run that may not write it).
     pub(crate) fn line(&self, line: &str) -> Option<Violation> {
-        let (kind, detail, evidence, cause) = self.judge(line)?;
+        let (kind, detail, evidence, cause, target) = self.judge(line)?;
         let mut v = Violation::new(kind, detail, evidence);
         v.program = self.program(line);
         v.cause = cause;
+        v.target = target;
         Some(v)
     }
 
-    fn judge(&self, line: &str) -> Option<(ViolationKind, String, String, Cause)> {
+    /// The violation a line shows: kind, detail, evidence, cause and what exactly was refused.
+    #[allow(clippy::type_complexity, reason = "one violation's parts")]
+    fn judge(&self, line: &str) -> Option<(ViolationKind, String, String, Cause, Option<Target>)> {
         let lower = line.to_ascii_lowercase();
         let evidence = || format!("stderr heuristic: `{}`", line.trim());
         if let Some(mark) = MEMORY_MARKS.iter().find(|m| lower.contains(*m)) {
@@ -140,6 +143,7 @@ impl Judge<'_> {
                 format!("allocation failed ({mark})"),
                 evidence(),
                 Cause::Profile,
+                Some(Target::limit("memory")),
             ));
         }
         if lower.contains("cpu time limit exceeded") {
@@ -148,6 +152,7 @@ impl Judge<'_> {
                 "a process hit the CPU limit".into(),
                 evidence(),
                 Cause::Profile,
+                Some(Target::limit("cpu")),
             ));
         }
         if lower.contains("file size limit exceeded") {
@@ -156,6 +161,7 @@ impl Judge<'_> {
                 "a process hit the file size limit".into(),
                 evidence(),
                 Cause::Profile,
+                Some(Target::limit("file-size")),
             ));
         }
         if let Some(at) = lower.find("device or resource busy")
@@ -177,6 +183,11 @@ impl Judge<'_> {
                         ),
                         evidence(),
                         Cause::Program,
+                        Some(Target::Path {
+                            path: path.to_string_lossy().into_owned(),
+                            protected: true,
+                            hidden: false,
+                        }),
                     ));
                 }
             }
@@ -202,6 +213,7 @@ impl Judge<'_> {
                 "write access to /dev/zero denied (a writable shared mapping of it is memory no limit counts)".into(),
                 evidence(),
                 Cause::Program,
+                None,
             ));
         }
         let resolved = (self.resolve)(&path);
@@ -212,6 +224,11 @@ impl Judge<'_> {
                 format!("hidden path {}", path.display()),
                 evidence(),
                 Cause::Program,
+                Some(Target::Path {
+                    path: path.to_string_lossy().into_owned(),
+                    protected: false,
+                    hidden: true,
+                }),
             ));
         }
         if error == "no such file or directory" {
@@ -229,6 +246,7 @@ impl Judge<'_> {
                     ),
                     evidence(),
                     Cause::Program,
+                    Some(Target::path(&path)),
                 )
             });
         }
@@ -254,6 +272,7 @@ impl Judge<'_> {
                 format!("read of another process's {}", path.display()),
                 evidence(),
                 Cause::Program,
+                None,
             ));
         }
         let writing = write_verb
@@ -289,6 +308,11 @@ impl Judge<'_> {
                 ),
                 evidence(),
                 cause,
+                Some(Target::Path {
+                    path: path.to_string_lossy().into_owned(),
+                    protected: in_protected,
+                    hidden: false,
+                }),
             ))
         } else {
             Some((
@@ -296,6 +320,7 @@ impl Judge<'_> {
                 format!("read outside the readable roots: {}", path.display()),
                 evidence(),
                 Cause::Program,
+                Some(Target::path(&path)),
             ))
         }
     }
@@ -344,6 +369,46 @@ mod tests {
             resolve: &resolve,
         };
         judge.line(line)
+    }
+
+    #[test]
+    fn each_violation_names_its_target_in_fields() {
+        let p = |path: &str, protected, hidden| {
+            Some(Target::Path {
+                path: path.into(),
+                protected,
+                hidden,
+            })
+        };
+        let rows: &[(&str, Option<Target>)] = &[
+            (
+                "touch: cannot touch '/root/x': Permission denied",
+                p("/root/x", false, false),
+            ),
+            (
+                "bash: .git/hooks/pre-commit: Read-only file system",
+                p("/p/.git/hooks/pre-commit", true, false),
+            ),
+            (
+                "error: could not write config file .git/hooks/pre-push: Device or resource busy",
+                p("/p/.git/hooks/pre-push", true, false),
+            ),
+            (
+                "cat: /h/.ssh/id: Permission denied",
+                p("/h/.ssh/id", false, true),
+            ),
+            (
+                "ls: cannot open directory '/root': Permission denied",
+                p("/root", false, false),
+            ),
+            ("File size limit exceeded", Some(Target::limit("file-size"))),
+            ("MemoryError", Some(Target::limit("memory"))),
+            ("cat: /proc/1/environ: Permission denied", None),
+        ];
+        for (line, want) in rows {
+            let v = judged(line, "x").unwrap_or_else(|| panic!("no violation: {line}"));
+            assert_eq!(&v.target, want, "{line}");
+        }
     }
 
     #[test]

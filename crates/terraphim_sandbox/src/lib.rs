@@ -55,7 +55,7 @@ mod other_os;
 mod workspace;
 
 pub use error::{Result, SandboxError};
-pub use netpolicy::host_lists;
+pub use netpolicy::{host_lists, is_private_address};
 #[cfg(not(target_os = "linux"))]
 pub use other_os::{
     BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, probe, run,
@@ -63,7 +63,8 @@ pub use other_os::{
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{Network, Profile, ProfileSet};
 pub use report::{
-    Backend, Cause, Outcome, OutcomeKind, REPORT_SCHEMA, RunReport, Violation, ViolationKind,
+    Backend, Cause, Outcome, OutcomeKind, REPORT_SCHEMA, RunReport, Target, Violation,
+    ViolationKind,
 };
 pub use secure_exec::{
     JsDeps, JsInvocation, JsNetwork, JsProfile, JsRequest, JsRunReport, JsSource,

@@ -166,6 +166,12 @@ fn expand(entries: &[String]) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// Whether the guard's proxy refuses `ip` when an allow-list names it (see [`is_private`]):
+/// the way out grants no such address by name.
+pub fn is_private_address(ip: IpAddr) -> bool {
+    is_private(ip)
+}
+
 /// Whether an address is one a name from an allow-list must never lead to: loopback, private,
 /// link-local (cloud metadata), carrier-grade NAT, unique-local, multicast, unspecified,
 /// reserved. Only the profile's own `resolve` table may point a name there.
@@ -233,6 +239,30 @@ pub(crate) struct NetPolicy {
     resolve: BTreeMap<String, Vec<IpAddr>>,
 }
 
+/// A profile's `resolve` table, checked: host names to addresses.
+pub(crate) fn resolve_table(
+    resolve: &BTreeMap<String, Vec<String>>,
+) -> Result<BTreeMap<String, Vec<IpAddr>>, String> {
+    let mut table = BTreeMap::new();
+    for (host, addrs) in resolve {
+        let h = normal_host(host)
+            .filter(|h| !h.starts_with('['))
+            .ok_or_else(|| format!("`resolve` key `{host}` is not a host name"))?;
+        if addrs.is_empty() {
+            return Err(format!("`resolve` entry `{host}` lists no address"));
+        }
+        let ips = addrs
+            .iter()
+            .map(|a| {
+                a.parse::<IpAddr>()
+                    .map_err(|_| format!("`resolve` entry `{host}`: `{a}` is not an IP address"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        table.insert(h, ips);
+    }
+    Ok(table)
+}
+
 impl NetPolicy {
     /// Compile a profile's `network` list and `resolve` table; errors say which entry is wrong.
     pub(crate) fn new(
@@ -246,28 +276,18 @@ impl NetPolicy {
             .iter()
             .map(|e| HostPattern::parse(e))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut table = BTreeMap::new();
-        for (host, addrs) in resolve {
-            let h = normal_host(host)
-                .filter(|h| !h.starts_with('['))
-                .ok_or_else(|| format!("`resolve` key `{host}` is not a host name"))?;
-            if addrs.is_empty() {
-                return Err(format!("`resolve` entry `{host}` lists no address"));
-            }
-            let ips = addrs
-                .iter()
-                .map(|a| {
-                    a.parse::<IpAddr>().map_err(|_| {
-                        format!("`resolve` entry `{host}`: `{a}` is not an IP address")
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            table.insert(h, ips);
-        }
         Ok(Self {
             patterns,
-            resolve: table,
+            resolve: resolve_table(resolve)?,
         })
+    }
+
+    /// The policy of a run whose network is denied: no host at all.
+    pub(crate) fn nothing() -> Self {
+        Self {
+            patterns: Vec::new(),
+            resolve: BTreeMap::new(),
+        }
     }
 
     /// The patterns, as written (lists expanded).

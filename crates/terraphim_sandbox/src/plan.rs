@@ -757,7 +757,7 @@ pub(crate) fn build(
             write_roots,
             dev_write: DEV_WRITE.iter().map(PathBuf::from).collect(),
             landlock_abi: abi,
-            network: profile.network,
+            network: child_network(profile.network, bwrap),
             rlimits: rlimits(profile),
             lock_metadata: !bwrap && profile.read_write.is_empty(),
             tmp_mb: bwrap.then_some(profile.memory_mb),
@@ -852,6 +852,21 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
         }
     }
     out
+}
+
+/// The network mode the command's filter enforces. `deny` in a network namespace of the run's
+/// own is enforced as the allow-list's connect gate with a proxy that refuses every host
+/// (`proxy::for_run`): TCP sockets can be made, every `connect` is held and refused (the
+/// address it named recorded), and a program that asks the proxy by name (`HTTP_PROXY`) is
+/// refused with the host named, so a way-out grant can name exactly that host. UDP is still
+/// refused at `socket` (the sandbox resolves no name). Without the namespace a TCP socket could
+/// listen on the host's network, so `deny` stays the socket filter there.
+pub(crate) fn child_network(network: Network, namespaces: bool) -> Network {
+    if network == Network::Deny && namespaces {
+        Network::Proxy
+    } else {
+        network
+    }
 }
 
 /// Whether the namespaces the supervisor makes itself include a network namespace: for
@@ -1030,6 +1045,19 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     let netns = bw;
     let scoped = ll.is_some_and(|a| a >= 6);
     let net = match profile.network {
+        Network::Deny if notif && netns => Some(format!(
+            "seccomp connect gate (every connect refused, its address reported; no UDP) + the guard's refusing proxy (HTTP_PROXY: a request by name is refused and the host reported){}{} + network namespace",
+            if ll.is_some_and(|a| a >= 4) {
+                " + landlock tcp"
+            } else {
+                ""
+            },
+            if scoped {
+                " + landlock abstract-socket scope"
+            } else {
+                ""
+            },
+        )),
         Network::Deny if notif => Some(format!(
             "seccomp socket filter{}{}{}",
             if ll.is_some_and(|a| a >= 4) {
@@ -1762,8 +1790,20 @@ mod tests {
         );
         assert_eq!(
             find(&own, "network").mechanisms,
-            "seccomp socket filter + landlock tcp + landlock abstract-socket scope + network namespace"
+            "seccomp connect gate (every connect refused, its address reported; no UDP) + the guard's refusing proxy (HTTP_PROXY: a request by name is refused and the host reported) + landlock tcp + landlock abstract-socket scope + network namespace"
         );
+        // Without namespaces `deny` is the socket filter (a TCP socket could listen on the
+        // host's network); with them, the connect gate of an allow-list that lists nothing.
+        let cases = [
+            (Network::Deny, true, Network::Proxy),
+            (Network::Deny, false, Network::Deny),
+            (Network::Loopback, true, Network::Loopback),
+            (Network::Allow, true, Network::Allow),
+            (Network::Proxy, true, Network::Proxy),
+        ];
+        for (network, namespaces, want) in cases {
+            assert_eq!(child_network(network, namespaces), want, "{network:?}");
+        }
         let without = enforcement(build, &caps(false));
         assert!(
             find(&without, "protected")

@@ -220,8 +220,14 @@ impl Profile {
     fn validate(&self) -> std::result::Result<(), String> {
         if self.network == Network::Proxy {
             self.net_policy()?;
+        } else if self.network == Network::Deny {
+            // The table serves the allow-list a way-out grant adds (the hosts a run was
+            // refused, named by the guard's proxy).
+            crate::netpolicy::resolve_table(&self.resolve)?;
         } else if !self.resolve.is_empty() {
-            return Err("`resolve` needs `network` to be a list of host patterns".into());
+            return Err(
+                "`resolve` needs `network` to be a list of host patterns (or \"deny\", for the allow-list of a grant)".into(),
+            );
         }
         let positive = [
             ("max_processes", u64::from(self.max_processes)),
@@ -678,9 +684,17 @@ mod tests {
                 "unknown host list `@mirrors`",
             ),
             (
-                "resolve without an allow-list",
-                format!("{base}\n[resolve]\n\"x.test\" = [\"127.0.0.1\"]\n"),
+                "resolve without an allow-list (or deny, for a grant's list)",
+                format!(
+                    "{}\n[resolve]\n\"x.test\" = [\"127.0.0.1\"]\n",
+                    base.replace("network = \"deny\"", "network = \"allow\"")
+                ),
                 "`resolve` needs",
+            ),
+            (
+                "resolve under deny, to a non-address",
+                format!("{base}\n[resolve]\n\"x.test\" = [\"localhost\"]\n"),
+                "not an IP address",
             ),
             (
                 "resolve to a non-address",

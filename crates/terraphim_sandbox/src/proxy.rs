@@ -23,7 +23,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::netpolicy::{Decision, NetPolicy, ResolveError};
-use crate::report::{Violation, ViolationKind};
+use crate::report::{Target, Violation, ViolationKind};
 
 /// The largest request head the proxy reads.
 const MAX_HEAD: usize = 64 * 1024;
@@ -81,11 +81,15 @@ pub(crate) struct ProxyGate {
     /// The proxy's address on the host's loopback.
     pub(crate) addr: SocketAddrV4,
     pub(crate) peers: Peers,
+    /// The profile's network is `deny`: the proxy refuses every host (it is there to name them).
+    pub(crate) deny: bool,
 }
 
 struct Shared {
     policy: NetPolicy,
     profile: String,
+    /// Refuse every host (`network = "deny"`): the proxy only names what was asked for.
+    deny: bool,
     peers: Peers,
     stop: AtomicBool,
     active: AtomicUsize,
@@ -135,6 +139,15 @@ impl Proxy {
     /// Bind the proxy's port on the host's loopback. No thread is started yet (the supervisor
     /// starts the command first, while it is still single-threaded).
     pub(crate) fn bind(policy: NetPolicy, profile: &str) -> io::Result<Self> {
+        Self::bind_with(policy, profile, false)
+    }
+
+    /// The proxy of a run whose network is denied: every request is refused and names its host.
+    pub(crate) fn bind_refusing(profile: &str) -> io::Result<Self> {
+        Self::bind_with(NetPolicy::nothing(), profile, true)
+    }
+
+    fn bind_with(policy: NetPolicy, profile: &str, deny: bool) -> io::Result<Self> {
         let listener = TcpListener::bind(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 0))?;
         let addr = match listener.local_addr()? {
             SocketAddr::V4(a) => a,
@@ -148,6 +161,7 @@ impl Proxy {
             shared: Arc::new(Shared {
                 policy,
                 profile: profile.to_owned(),
+                deny,
                 peers: Peers::default(),
                 stop: AtomicBool::new(false),
                 active: AtomicUsize::new(0),
@@ -170,6 +184,7 @@ impl Proxy {
         ProxyGate {
             addr: self.addr,
             peers: self.shared.peers.clone(),
+            deny: self.shared.deny,
         }
     }
 
@@ -245,22 +260,30 @@ const PROXY_VARS: &[&str] = &[
 const NO_PROXY_VARS: &[&str] = &["NO_PROXY", "no_proxy"];
 
 /// For a profile with a network allow-list: the run's proxy, bound, and the command's
-/// environment pointed at it (any proxy setting of the caller replaced). `None` for the other
-/// network modes.
+/// environment pointed at it (any proxy setting of the caller replaced). For `deny` in a network
+/// namespace of the run's own (the plan's connect gate, `plan::child_network`): a proxy that
+/// refuses every host, so that a program that asks by name (every proxy-aware tool) is refused
+/// with its host named. `None` for the other network modes.
 pub(crate) fn for_run(
     profile: &crate::Profile,
     plan: &mut crate::plan::Plan,
 ) -> crate::Result<Option<Proxy>> {
-    if profile.network != crate::Network::Proxy {
+    if plan.child.network != crate::Network::Proxy {
         return Ok(None);
     }
-    let policy = profile
-        .net_policy()
-        .map_err(|message| crate::SandboxError::InvalidProfile {
-            path: profile.source.clone(),
-            message,
-        })?;
-    let proxy = Proxy::bind(policy, &profile.name).map_err(|source| crate::SandboxError::Io {
+    let bound = if profile.network == crate::Network::Deny {
+        Proxy::bind_refusing(&profile.name)
+    } else {
+        let policy =
+            profile
+                .net_policy()
+                .map_err(|message| crate::SandboxError::InvalidProfile {
+                    path: profile.source.clone(),
+                    message,
+                })?;
+        Proxy::bind(policy, &profile.name)
+    };
+    let proxy = bound.map_err(|source| crate::SandboxError::Io {
         path: std::path::PathBuf::from("<guard proxy on 127.0.0.1>"),
         source,
     })?;
@@ -476,6 +499,10 @@ fn handle(client: &mut TcpStream, peer_port: u16, sh: &Arc<Shared>) {
     } else {
         format!("{} http://", req.method)
     };
+    let named = crate::netpolicy::normal_host(&req.host).map(|host| Target::Host {
+        host,
+        port: req.port,
+    });
     let refuse = |client: &mut TcpStream, detail: String, why: &str| {
         let mut v = Violation::new(
             ViolationKind::Network,
@@ -487,9 +514,20 @@ fn handle(client: &mut TcpStream, peer_port: u16, sh: &Arc<Shared>) {
         );
         v.program = who.program.clone();
         v.started_by = who.started_by.clone();
+        v.target = named.clone();
         lock(&sh.refused).push(v);
         let _ = respond(client, 403, &format!("{target} {why}"));
     };
+    if sh.deny {
+        return refuse(
+            client,
+            format!("host {target} denied: the network is denied"),
+            &format!(
+                "is refused: profile `{}` has network = \"deny\"",
+                sh.profile
+            ),
+        );
+    }
     match sh.policy.decide(&req.host, req.port) {
         Decision::Allowed(_) => {}
         Decision::NotListed => {
@@ -750,6 +788,55 @@ mod tests {
                 .all(|v| v.kind == ViolationKind::Network
                     && v.evidence.starts_with("proxy: CONNECT "))
         );
+    }
+
+    #[test]
+    fn a_refusing_proxy_names_every_host_and_reaches_none() {
+        // A real listener the requests name: it must never be reached.
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        l.set_nonblocking(true).unwrap();
+        let mut proxy = Proxy::bind_refusing("readonly").unwrap();
+        assert!(proxy.gate().deny);
+        proxy.start().unwrap();
+        for request in [
+            format!("CONNECT Api.Fake.Test.:{port} HTTP/1.1\r\n\r\n"),
+            format!("GET http://127.0.0.1:{port}/x HTTP/1.1\r\n\r\n"),
+            format!("CONNECT [::1]:{port} HTTP/1.1\r\n\r\n"),
+            format!("CONNECT bad%name:{port} HTTP/1.1\r\n\r\n"),
+        ] {
+            let got = ask(&proxy, &request);
+            assert!(got.starts_with("HTTP/1.1 403"), "{request}: {got}");
+            assert!(got.contains("has network = \"deny\""), "{got}");
+        }
+        let out = proxy.stop();
+        assert!(out.reached.is_empty());
+        let host = |h: &str| {
+            Some(Target::Host {
+                host: h.into(),
+                port,
+            })
+        };
+        let targets: Vec<Option<Target>> = out.refused.iter().map(|v| v.target.clone()).collect();
+        // Names in their one comparable form; a name that is no host name names nothing.
+        assert_eq!(
+            targets,
+            vec![
+                host("api.fake.test"),
+                host("127.0.0.1"),
+                host("[::1]"),
+                None
+            ]
+        );
+        assert!(
+            out.refused
+                .iter()
+                .all(|v| v.detail.ends_with("denied: the network is denied")
+                    && v.program.as_deref() == Some(&["curl".to_owned(), "-sS".to_owned()][..])),
+            "{:#?}",
+            out.refused
+        );
+        assert!(l.accept().is_err(), "the listener was reached");
     }
 
     #[test]

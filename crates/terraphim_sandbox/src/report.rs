@@ -143,6 +143,76 @@ pub struct Violation {
     /// Why it was refused.
     #[serde(default)]
     pub cause: Cause,
+    /// What exactly was refused, in fields (the way out grants exactly this, never reading
+    /// `detail`): a path, a network destination or a limit. `None`: not known (an older record,
+    /// a refusal that names nothing, such as a socket refused before any address was given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Target>,
+}
+
+/// What exactly a violation refused, as fields.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum Target {
+    /// A file-system path, absolute, as the program's view names it.
+    Path {
+        /// The path.
+        path: String,
+        /// A protected path (never granted).
+        #[serde(default, skip_serializing_if = "is_false")]
+        protected: bool,
+        /// A hidden path: a secret (never granted).
+        #[serde(default, skip_serializing_if = "is_false")]
+        hidden: bool,
+    },
+    /// A host the program asked the guard's proxy for, by name or address literal (lowercase,
+    /// IPv6 in brackets): the proxy read it from the request (`CONNECT host:port`, or the URL
+    /// of a plain HTTP request). An allow-list can name it.
+    Host {
+        /// The host name or address literal.
+        host: String,
+        /// The port.
+        port: u16,
+    },
+    /// An address a program's own `connect` (or `sendto`) named, around the proxy: only the
+    /// address is known (the sandbox resolves no name).
+    Address {
+        /// The IP address.
+        ip: std::net::IpAddr,
+        /// The port.
+        port: u16,
+    },
+    /// A resource limit, by the name a grant raises it with (`processes`, `memory`, `cpu`,
+    /// `wall`, `output`, `file-size`).
+    Limit {
+        /// The limit's name.
+        limit: String,
+    },
+    /// A target this version does not know (a newer writer's): grants nothing.
+    #[serde(other)]
+    Unknown,
+}
+
+impl Target {
+    /// A path target (neither protected nor hidden).
+    pub fn path(p: &std::path::Path) -> Target {
+        Target::Path {
+            path: p.to_string_lossy().into_owned(),
+            protected: false,
+            hidden: false,
+        }
+    }
+
+    /// A limit target.
+    pub fn limit(name: &str) -> Target {
+        Target::Limit {
+            limit: name.to_owned(),
+        }
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn one() -> u32 {
@@ -164,7 +234,14 @@ impl Violation {
             program: None,
             started_by: None,
             cause: Cause::Program,
+            target: None,
         }
+    }
+
+    /// The same violation with what exactly it refused.
+    pub fn with_target(mut self, target: Target) -> Self {
+        self.target = Some(target);
+        self
     }
 
     /// Whether this is evidence against the program: a permission violation that the program,
@@ -400,6 +477,7 @@ impl Violations {
                 && v.program == new.program
                 && v.started_by == new.started_by
                 && v.cause == new.cause
+                && v.target == new.target
         }) {
             v.count = v.count.saturating_add(new.count.max(1));
             return;

@@ -64,13 +64,23 @@ impl World {
         flag: Option<&str>,
         shell: &str,
     ) -> (Option<i32>, String, String, Option<Value>) {
+        self.exec_as("netlist", flag, shell)
+    }
+
+    /// `guard exec --profile PROFILE [FLAG] -- SHELL`: exit code, stdout, report.
+    fn exec_as(
+        &self,
+        profile: &str,
+        flag: Option<&str>,
+        shell: &str,
+    ) -> (Option<i32>, String, String, Option<Value>) {
         let report: PathBuf = self.root().join("report.json");
         let _ = fs_err::remove_file(&report);
         let mut args = vec![
             "guard".to_owned(),
             "exec".into(),
             "--profile".into(),
-            "netlist".into(),
+            profile.into(),
             "--report".into(),
             report.display().to_string(),
         ];
@@ -103,12 +113,16 @@ impl World {
     }
 
     fn probe(&self, flag: Option<&str>, cases: &[&str]) -> (String, Value) {
+        self.probe_as("netlist", flag, cases)
+    }
+
+    fn probe_as(&self, profile: &str, flag: Option<&str>, cases: &[&str]) -> (String, Value) {
         let shell = format!(
             "/usr/bin/python3 net_probe.py {} {}",
             self.registry.port,
             cases.join(" ")
         );
-        let (code, stdout, stderr, report) = self.exec(flag, &shell);
+        let (code, stdout, stderr, report) = self.exec_as(profile, flag, &shell);
         let report = report.unwrap_or_else(|| panic!("no report (exit {code:?}): {stderr}"));
         (stdout, report)
     }
@@ -281,4 +295,93 @@ fn refused_hosts_name_the_program_and_without_namespaces_an_allow_list_is_refuse
     );
     assert!(report.is_none());
     assert!(w.registry.requests().is_empty());
+}
+
+/// `network = "deny"` (the embedded `readonly`) in a network namespace: the same connect gate
+/// with a proxy that refuses every host. A request by name is refused with the host named (a
+/// structured `target`), a connect around the proxy with its address, UDP at `socket`; the
+/// rewritten-address race reaches nothing; nothing reaches the registry. Without namespaces
+/// the socket itself is refused and no target is known.
+#[test]
+fn with_the_network_denied_each_refusal_names_what_it_was_for() {
+    let w = World::new();
+    let port = w.registry.port;
+    let targets = |report: &Value| -> Vec<Value> {
+        report["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["target"].clone())
+            .collect()
+    };
+    for mode in modes() {
+        // (probe, what it prints, the target its violation names)
+        let cases: Vec<(&str, &str, Value)> = vec![
+            (
+                "proxy4",
+                "proxy4: HTTP/1.1 403",
+                serde_json::json!({"type": "host", "host": "registry.fake.test", "port": port}),
+            ),
+            (
+                "proxy6",
+                "proxy6: HTTP/1.1 403",
+                serde_json::json!({"type": "host", "host": "registry.fake.test", "port": port}),
+            ),
+            (
+                "direct",
+                "direct: refused",
+                serde_json::json!({"type": "address", "ip": "127.0.0.1", "port": port}),
+            ),
+            (
+                "fastopen_sendto",
+                "fastopen_sendto: refused",
+                serde_json::json!({"type": "address", "ip": "127.0.0.1", "port": port}),
+            ),
+            ("udp", "udp: refused", Value::Null),
+        ];
+        for (case, printed, target) in &cases {
+            let (out, report) = w.probe_as("readonly", mode, &[case]);
+            assert!(out.contains(printed), "{mode:?} {case}: {out}\n{report:#}");
+            assert_eq!(
+                targets(&report),
+                vec![target.clone()],
+                "{mode:?} {case}: {report:#}"
+            );
+            assert!(
+                report["violations"][0]["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("denied"),
+                "{report:#}"
+            );
+        }
+        let (out, report) = w.probe_as("readonly", mode, &["race"]);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("race: "))
+            .unwrap_or_else(|| panic!("{mode:?}: {out}\n{report:#}"));
+        assert!(line.ends_with(", 0 elsewhere"), "{mode:?}: {line}");
+        assert!(report["network_reached"].is_null(), "{report:#}");
+    }
+    // Natively: the socket filter, nothing named.
+    let (_, out, _, report) = w.exec_as(
+        "readonly",
+        Some("--no-bwrap"),
+        &format!("/usr/bin/python3 net_probe.py {port} proxy4 direct"),
+    );
+    let report = report.unwrap();
+    assert!(out.contains("proxy4: refused"), "{out}");
+    assert!(out.contains("direct: refused"), "{out}");
+    let v = violations(&report);
+    assert!(
+        v.iter()
+            .all(|(k, e)| k == "network" && e.contains("seccomp: socket(AF_INET, SOCK_STREAM)")),
+        "{report:#}"
+    );
+    assert!(targets(&report).iter().all(Value::is_null), "{report:#}");
+    assert!(
+        w.registry.requests().is_empty(),
+        "{:?}",
+        w.registry.requests()
+    );
 }

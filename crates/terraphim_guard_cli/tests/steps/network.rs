@@ -84,6 +84,28 @@ fn allow_list_profile(
     )
 }
 
+/// The embedded profile `name`, replaced by one that maps the hosts to loopback (`resolve`):
+/// its own network stays as it is (`deny`); the table serves the allow-list a grant adds.
+#[given(expr = "the profile {string} maps {string} to loopback")]
+fn profile_maps(world: &mut GuardWorld, name: String, hosts: String) -> Result<(), String> {
+    let mut text = match name.as_str() {
+        "readonly" => include_str!("../../../../kg/profiles/readonly.toml"),
+        "workspace" => include_str!("../../../../kg/profiles/workspace.toml"),
+        other => return Err(format!("no embedded profile `{other}` to map hosts in")),
+    }
+    .to_owned();
+    text.push_str("\n[resolve]\n");
+    for h in hosts.split(',') {
+        text.push_str(&format!("\"{}\" = [\"127.0.0.1\"]\n", h.trim()));
+    }
+    write_file(
+        &world
+            .config_dir()
+            .join(format!("terraphim/guard/profiles/{name}.toml")),
+        &text,
+    )
+}
+
 #[given(expr = "the project installs {string} from {string} with an npm lock file")]
 fn npm_lock(world: &mut GuardWorld, package: String, url: String) -> Result<(), String> {
     let integrity = world

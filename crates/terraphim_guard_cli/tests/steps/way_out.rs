@@ -43,6 +43,28 @@ fn no_grant(world: &mut GuardWorld) -> Result<(), String> {
     }
 }
 
+#[then(expr = "the grant file names the host {string}")]
+fn grant_names_host(world: &mut GuardWorld, host: String) -> Result<(), String> {
+    let host = world.expand(&host);
+    let dir = world.data_dir().join("terraphim/guard/grants");
+    let grants: Vec<serde_json::Value> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .filter_map(|t| serde_json::from_str(&t).ok())
+        .collect();
+    let named = |g: &serde_json::Value| {
+        json_at(g, "loosening.hosts") == Some(&serde_json::json!([host]))
+            && json_at(g, "loosening.network").is_none_or(serde_json::Value::is_null)
+    };
+    if grants.iter().any(named) {
+        Ok(())
+    } else {
+        Err(format!("no grant of exactly {host}: {grants:#?}"))
+    }
+}
+
 #[then("the listener got a connection")]
 fn got_connection(world: &mut GuardWorld) -> Result<(), String> {
     let fd: i32 = world

@@ -113,11 +113,17 @@ impl GuardWorld {
 
     /// Replace `{project}`, `{home}`, `{tmp}`, `{data}`, `{config}` in a step's text.
     pub fn expand(&self, text: &str) -> String {
-        text.replace("{project}", &self.project().display().to_string())
+        let mut text = text
+            .replace("{project}", &self.project().display().to_string())
             .replace("{home}", &self.home().display().to_string())
             .replace("{tmp}", &self.root().join("tmp").display().to_string())
             .replace("{data}", &self.data_dir().display().to_string())
-            .replace("{config}", &self.config_dir().display().to_string())
+            .replace("{config}", &self.config_dir().display().to_string());
+        // What earlier steps made: `{port}`, `{registry_port}`, ...
+        for (k, v) in &self.vars {
+            text = text.replace(&format!("{{{k}}}"), v);
+        }
+        text
     }
 
     /// The last run's stdout parsed as JSON.

@@ -1101,16 +1101,24 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
     // made the call with.
     let program = procs::cmdline(pid);
     let started_by = procs::started_by(pid, n.gate.root);
-    let mut blame = |kind, detail: String, evidence: String, cause| {
+    let mut blame = |kind, detail: String, evidence: String, cause, target| {
         let mut v = crate::report::Violation::new(kind, detail, evidence);
         v.program = program.clone();
         v.started_by = started_by.clone();
         v.cause = cause;
+        v.target = target;
         out.add(v);
     };
-    let mut record = |kind, detail: String, evidence: String| {
-        blame(kind, detail, evidence, crate::report::Cause::Program)
+    let mut aimed = |kind, detail: String, evidence: String, target| {
+        blame(
+            kind,
+            detail,
+            evidence,
+            crate::report::Cause::Program,
+            target,
+        )
     };
+    let mut record = |kind, detail: String, evidence: String| aimed(kind, detail, evidence, None);
     let eperm = (-libc::EPERM, 0);
     let cont = (0, libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32);
     match call {
@@ -1173,8 +1181,8 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                 ) {
                     netgate::Answer::NotInet => {}
                     netgate::Answer::Connected => return (0, 0),
-                    netgate::Answer::Refused(errno, detail, evidence) => {
-                        record(ViolationKind::Network, detail, evidence);
+                    netgate::Answer::Refused(errno, detail, evidence, target) => {
+                        aimed(ViolationKind::Network, detail, evidence, target);
                         return (-errno, 0);
                     }
                 }
@@ -1258,6 +1266,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             who()
                         ),
                         crate::report::Cause::Profile,
+                        Some(crate::report::Target::limit("processes")),
                     );
                     eperm
                 }
@@ -1273,6 +1282,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             who()
                         ),
                         crate::report::Cause::Profile,
+                        Some(crate::report::Target::limit("processes")),
                     );
                     (-libc::EAGAIN, 0)
                 }
@@ -1290,6 +1300,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                             who()
                         ),
                         crate::report::Cause::Profile,
+                        Some(crate::report::Target::limit("processes")),
                     );
                     (-libc::EAGAIN, 0)
                 }
@@ -1327,6 +1338,7 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                     who()
                 ),
                 crate::report::Cause::Profile,
+                None,
             );
             eperm
         }

@@ -20,6 +20,7 @@ use seccompiler::{
 
 use crate::error::{Result, SandboxError};
 use crate::proxy::{Peer, ProxyGate};
+use crate::report::Target;
 
 /// Added to an argument index in [`rule`]: compare all 64 bits.
 const D64: u8 = 16;
@@ -55,11 +56,19 @@ pub(crate) fn proxy_rules(rules: &mut BTreeMap<i64, Vec<SeccompRule>>) -> Result
         libc::AF_INET as u64,
         libc::AF_INET6 as u64,
     );
-    let mut socket = vec![rule(vec![
-        (0, Op::Ne, unix),
-        (0, Op::Ne, inet),
-        (0, Op::Ne, inet6),
-    ])?];
+    let mut socket = vec![
+        rule(vec![
+            (0, Op::Ne, unix),
+            (0, Op::Ne, inet),
+            (0, Op::Ne, inet6),
+        ])?,
+        // Datagram Unix sockets, as for every network mode but `allow`: `sendmsg` names its
+        // destination behind a pointer no filter reads (a host datagram socket around `connect`).
+        rule(vec![
+            (0, Op::Eq, unix),
+            (1, Op::MaskedEq(0xf), libc::SOCK_DGRAM as u64),
+        ])?,
+    ];
     for fam in [inet, inet6] {
         // The type is the low four bits (SOCK_NONBLOCK and SOCK_CLOEXEC lie above): anything
         // but SOCK_STREAM (1) has bit 0 clear or one of bits 1-3 set.
@@ -102,8 +111,8 @@ pub(crate) enum Answer {
     NotInet,
     /// The proxy's socket is installed; the call returns 0.
     Connected,
-    /// Refused with this errno; `(detail, evidence)` of the `network` violation.
-    Refused(i32, String, String),
+    /// Refused with this errno; `(detail, evidence, target)` of the `network` violation.
+    Refused(i32, String, String, Option<Target>),
 }
 
 /// Parse a socket address the way the kernel would read it (`len` bytes at most).
@@ -152,15 +161,23 @@ pub(crate) fn answer(
     len: u64,
 ) -> Answer {
     let pid = req.pid as i32;
-    let via = format!(
-        "only the guard's proxy at {} is reachable (HTTP_PROXY); network is an allow-list",
-        gate.addr
-    );
+    let via = if gate.deny {
+        format!(
+            "network is denied; the guard's proxy at {} (HTTP_PROXY) answers requests by name only to refuse and name them",
+            gate.addr
+        )
+    } else {
+        format!(
+            "only the guard's proxy at {} is reachable (HTTP_PROXY); network is an allow-list",
+            gate.addr
+        )
+    };
     if name != "connect" && name != "sendto" {
         return Answer::Refused(
             libc::EACCES,
             format!("{name}(MSG_FASTOPEN) denied: a TCP Fast Open connect around the proxy"),
             format!("seccomp: {name}(MSG_FASTOPEN) by {who} refused with EACCES; {via}"),
+            None,
         );
     }
     let len = usize::try_from(len.min(128)).unwrap_or(0);
@@ -183,15 +200,25 @@ pub(crate) fn answer(
                     "supervisor: connecting pid {pid}'s socket to the proxy at {} failed",
                     gate.addr
                 ),
+                None,
             ),
         };
     }
+    let why = if gate.deny {
+        "the network is denied"
+    } else {
+        "not through the guard's proxy"
+    };
     Answer::Refused(
         libc::EACCES,
-        format!("{name} to {target} denied: not through the guard's proxy"),
+        format!("{name} to {target} denied: {why}"),
         format!(
             "seccomp: {name}() to {target} (address as read by the supervisor) by {who} refused with EACCES; {via}"
         ),
+        Some(Target::Address {
+            ip: target.ip(),
+            port: target.port(),
+        }),
     )
 }
 
@@ -393,7 +420,8 @@ mod tests {
         }
         // connect: unconditional.
         assert!(rules[&libc::SYS_connect].is_empty());
-        // socket: other families, and per IP family four type rules and one protocol rule.
-        assert_eq!(rules[&libc::SYS_socket].len(), 1 + 2 * 5);
+        // socket: other families, datagram Unix sockets, and per IP family four type rules and
+        // one protocol rule.
+        assert_eq!(rules[&libc::SYS_socket].len(), 2 + 2 * 5);
     }
 }

@@ -630,6 +630,7 @@ impl Run {
                     program: None,
                     started_by: None,
                     cause: crate::Cause::Program,
+                    target: None,
                 });
             }
         }
@@ -646,6 +647,7 @@ impl Run {
                 program: None,
                 started_by: None,
                 cause: crate::Cause::Program,
+                target: None,
             });
         }
         let lost: Vec<&str> = ws
@@ -671,6 +673,7 @@ impl Run {
                 program: None,
                 started_by: None,
                 cause: crate::Cause::Program,
+                target: None,
             });
         }
         if keep {
