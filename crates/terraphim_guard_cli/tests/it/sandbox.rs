@@ -339,6 +339,8 @@ fn check(world: &World, mode: Mode, case: &Case) -> Result<(), String> {
                 let sourced = [
                     "seccomp: ",
                     "supervisor: ",
+                    // The guard's proxy: a request by name under `deny` or an allow-list.
+                    "proxy: ",
                     "helper: ",
                     "signal ",
                     "stderr heuristic: ",
