@@ -149,7 +149,7 @@ Feature: a way out instead of a dead end
     And the profile "readonly" maps "api.fake.test, other.fake.test" to loopback
     When the claude-code hook receives:
       """
-      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-1","tool_input":{"command":"/usr/bin/python3 -c \"import urllib.request as u; print(u.urlopen('http://api.fake.test:{registry_port}/pkg.txt').read().decode()); u.urlopen('http://other.fake.test:{registry_port}/pkg.txt')\""}}
+      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-1","tool_input":{"command":"curl -fsS -X POST http://api.fake.test:{registry_port}/pkg.txt && curl -fsS -X POST http://other.fake.test:{registry_port}/pkg.txt"}}
       """
     And I run the rewritten command with bash
     Then the exit code is not 0
@@ -157,7 +157,7 @@ Feature: a way out instead of a dead end
     And the fake registry received nothing
     When the claude-code hook receives:
       """
-      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-2","tool_input":{"command":"/usr/bin/python3 -c \"import urllib.request as u; print(u.urlopen('http://api.fake.test:{registry_port}/pkg.txt').read().decode()); u.urlopen('http://other.fake.test:{registry_port}/pkg.txt')\""}}
+      {"hook_event_name":"PreToolUse","session_id":"h1","cwd":"{project}","tool_name":"Bash","tool_use_id":"h-2","tool_input":{"command":"curl -fsS -X POST http://api.fake.test:{registry_port}/pkg.txt && curl -fsS -X POST http://other.fake.test:{registry_port}/pkg.txt"}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "ask"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "the network to api.fake.test:{registry_port} only, through the guard's proxy"
@@ -166,6 +166,6 @@ Feature: a way out instead of a dead end
     And the grant file names the host "api.fake.test:{registry_port}"
     When I run the rewritten command with bash
     Then stdout contains "hello from the fake registry"
-    And the fake registry received "GET /pkg.txt"
+    And the fake registry received "POST /pkg.txt"
     And stderr contains "host other.fake.test:{registry_port} is not on the network allow-list"
     And the exit code is not 0
