@@ -13,6 +13,7 @@
 
 mod apply;
 mod copy;
+mod gitmeta;
 mod judge;
 mod pass;
 mod scan;
@@ -556,7 +557,14 @@ fn settle(meta: &Meta, dir: &Path, apply_held: bool) -> (WorkspaceReport, bool /
     };
     let judged = started(dir).and_then(|since| {
         let changes = match &meta.copy {
-            Some(c) => copy::scan(&upper, &meta.project, c)?,
+            Some(c) => {
+                let changes = copy::scan(&upper, &meta.project, c)?;
+                // git's absolute pointers name the copy: make them name the project.
+                // (git writes the physical path: getcwd).
+                let copy_dir = fs_err::canonicalize(&upper)?;
+                gitmeta::relocate(&changes, &copy_dir, &meta.project)?;
+                changes
+            }
             None => scan::scan(&upper, &meta.project)?,
         };
         let j = judge::judge(
