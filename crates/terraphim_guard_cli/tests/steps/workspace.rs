@@ -167,25 +167,25 @@ fn uninitialized_submodule(world: &mut GuardWorld, name: String) -> Result<(), S
     let mut text = std::fs::read_to_string(&gitconfig).unwrap_or_default();
     text.push_str("[protocol \"file\"]\n\tallow = always\n");
     super::common::write_file(&gitconfig, &text)?;
-    // The submodule's source: a bare repository inside the project (readable in the sandbox),
-    // named by a relative url.
+    // The submodule's source: a bare repository under `~/go/src` (a toolchain home the
+    // workspace reads; a source inside the project fails on the overlay: docs/sandbox.md).
     let up = world.root().join(format!("{name}-source"));
     super::common::write_file(&up.join("a.txt"), "from the submodule\n")?;
     git_in(world, &up, &["init", "-q"])?;
     git_in(world, &up, &["add", "a.txt"])?;
     git_in(world, &up, &["commit", "-q", "-m", "a"])?;
-    let bare = format!("{name}-upstream.git");
+    let bare = world
+        .home()
+        .join(format!("go/src/{name}-upstream.git"))
+        .display()
+        .to_string();
+    let source = up.display().to_string();
     git_in(
         world,
-        &world.project(),
-        &["clone", "-q", "--bare", &up.display().to_string(), &bare],
+        world.root(),
+        &["clone", "-q", "--bare", &source, &bare],
     )?;
-    super::common::write_file(&world.project().join(".gitignore"), &format!("{bare}/\n"))?;
-    git(world, &["add", ".gitignore"])?;
-    git(
-        world,
-        &["submodule", "add", "-q", &format!("./{bare}"), &name],
-    )?;
+    git(world, &["submodule", "add", "-q", &bare, &name])?;
     git(world, &["commit", "-q", "-m", "submodule"])?;
     git(world, &["submodule", "deinit", "-q", "-f", &name])?;
     std::fs::remove_dir_all(world.project().join(".git/modules"))
