@@ -452,11 +452,10 @@ fn key_in(key: &str, list: &[&str]) -> bool {
         Some((ps, psub, pn)) => {
             ps == section
                 && pn == name
-                && match (psub.as_deref(), sub.as_deref()) {
-                    (None, None) => true,
-                    (Some("*"), Some(_)) => true,
-                    _ => false,
-                }
+                && matches!(
+                    (psub.as_deref(), sub.as_deref()),
+                    (None, None) | (Some("*"), Some(_))
+                )
         }
         None => false,
     })

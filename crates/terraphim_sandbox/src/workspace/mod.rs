@@ -646,9 +646,13 @@ impl Run {
             report.violations.push(crate::Violation {
                 kind: crate::ViolationKind::FsWrite,
                 detail: format!("protected path {}", r.path),
+                // The rule in the evidence (the git key or pointer, or the protected path).
                 evidence: format!(
-                    "workspace: the change set writes {}; refused whole, nothing applied",
-                    r.path
+                    "workspace: the change set writes {} ({}); refused whole, nothing applied",
+                    r.path,
+                    r.detail
+                        .strip_prefix(&format!("{}: ", r.path))
+                        .unwrap_or(&r.detail)
                 ),
                 count: 1,
                 program: None,
