@@ -105,12 +105,92 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     Then the exit code is 1
     And the project file "notes.txt" does not exist
 
-  Scenario: git's config and hooks are read-only inside the workspace
+  Scenario: a change to git's own keys in the project's config is refused whole
     Given the project is a git repository with its files committed
-    When I run "git config core.hooksPath /tmp/hooks" sandboxed with profile "workspace" with namespaces
+    When I run "git config core.hooksPath /nonexistent/hooks && echo notes > notes.txt" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "refused"
+    And the report has a "fs-write" violation with evidence containing "workspace: the change set writes .git/config"
+    And the report field "workspace.reasons" contains "core.hookspath"
+    And the project file ".git/config" does not contain "hooksPath"
+    And the project file "notes.txt" does not exist
+
+  Scenario: git's hooks are read-only inside the workspace
+    Given the project is a git repository with its files committed
+    When I run "echo true > .git/hooks/pre-commit" sandboxed with profile "workspace" with namespaces
     Then the exit code is not 0
     And the report has a "fs-write" violation
-    And the project file ".git/config" does not contain "hooksPath"
+    And the project file ".git/hooks/pre-commit" does not exist
+
+  # `git submodule--helper update --init` is what `git submodule update --init` runs: the wrapper
+  # is a /bin/sh script, and under dash its forks fail in the sandbox today (EINTR from the fork
+  # gate; docs/sandbox.md, Known limits). The files git writes are the same.
+  Scenario Outline: what git submodule update --init writes is applied in the workspace (<how> namespaces)
+    Given the project is a git repository with its files committed
+    And the project has a submodule "sub" that is not initialized
+    When I run "git submodule--helper update --init --quiet && git submodule--helper status" sandboxed with profile "workspace" <how> namespaces
+    Then the exit code is 0
+    And the report field "workspace.mode" is "<mode>"
+    And the report field "workspace.verdict" is "applied"
+    And the report has no violations
+    And the project file "sub/a.txt" contains "from the submodule"
+    And the project file ".git/modules/sub/config" contains "worktree = ../../../sub"
+    And git "submodule status" in the project prints " sub (heads/main)"
+    And git "-C sub log --oneline" in the project prints " a"
+
+    Examples:
+      | how     | mode    |
+      | with    | overlay |
+      | without | copy    |
+
+  Scenario: git worktree add inside the project works in the workspace
+    Given the project is a git repository with its files committed
+    When I run "git worktree add -q wt-x" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "applied"
+    And the report has no violations
+    And the project file "wt-x/README" contains "hello from the project"
+    And git "worktree list" in the project prints "[wt-x]"
+    And git "-C wt-x status --porcelain" in the project prints ""
+
+  Scenario Outline: a submodule's config with a key that runs a program or redirects git is refused (<key>)
+    Given the project is a git repository with its files committed
+    And the project has a submodule "sub" that is not initialized
+    When I run "git submodule--helper update --init --quiet && git -C sub config <key> <value>" sandboxed with profile "workspace" with namespaces
+    Then the exit code is 0
+    And the report field "workspace.verdict" is "refused"
+    And the report has a "fs-write" violation with evidence containing "workspace: the change set writes .git/modules/sub/config"
+    And the report field "workspace.reasons" contains "<listed>"
+    And the project file ".git/modules/sub/config" does not exist
+    And the project file "sub/a.txt" does not exist
+
+    Examples:
+      | key                 | value             | listed              |
+      | core.fsmonitor      | true              | core.fsmonitor      |
+      | core.hooksPath      | /nonexistent      | core.hookspath      |
+      | core.sshCommand     | true              | core.sshcommand     |
+      | core.pager          | true              | core.pager          |
+      | alias.st            | '!true'           | alias.st            |
+      | include.path        | /nonexistent      | include.path        |
+      | credential.helper   | true              | credential.helper   |
+      | filter.x.smudge     | true              | filter.x.smudge     |
+      | remote.origin.uploadpack | true         | remote.origin.uploadpack |
+
+  Scenario Outline: a git pointer or hook that leads host git elsewhere is refused (<what>)
+    Given the project is a git repository with its files committed
+    And the project has a submodule "sub" that is not initialized
+    When I run "<command>" sandboxed with profile "workspace" with namespaces
+    Then the report field "workspace.verdict" is "refused"
+    And the report has a "fs-write" violation with evidence containing "workspace: the change set writes <path>"
+    And the project file "<path>" does not exist
+
+    Examples:
+      | what                          | command                                                                                                   | path                                  |
+      | a hook in a submodule         | git submodule--helper update --init --quiet && printf '#!/bin/sh\ntrue\n' > .git/modules/sub/hooks/post-checkout && chmod +x .git/modules/sub/hooks/post-checkout | .git/modules/sub/hooks/post-checkout |
+      | a worktree's commondir        | git worktree add -q wt-x && echo /nonexistent > .git/worktrees/wt-x/commondir                            | .git/worktrees/wt-x/commondir         |
+      | a .git file outside           | mkdir -p elsewhere && echo 'gitdir: /nonexistent/.git' > elsewhere/.git                                    | elsewhere/.git                        |
+      | alternates outside            | git submodule--helper update --init --quiet && echo /nonexistent/objects > .git/modules/sub/objects/info/alternates | .git/modules/sub/objects/info/alternates |
+      | a nested repository's fsmonitor | git init -q nested && git -C nested config core.fsmonitor true                                          | nested/.git/config                    |
 
   Scenario: git commit, branch, merge and tag work in the workspace
     Given the project is a git repository with its files committed

@@ -219,6 +219,65 @@ fn hidden_paths_inside_read_roots_are_contained() {
     );
 }
 
+/// The mirror of a native profile (`js_profile`) hides a hard link the host made inside the
+/// project to a hidden file (`ln ~/.ssh/id_ed25519 project/key`): the bridge's realpath check
+/// sees only the link's own path, so without the rule the secret would be readable. The same
+/// read with a profile that hides nothing proves the probe reads the link.
+#[test]
+fn hard_links_to_hidden_files_are_hidden_from_the_bridge_too() {
+    let Some(b) = backend() else { return };
+    let f = fixture();
+    let home = f
+        .secret
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .to_path_buf();
+    fs_err::hard_link(&f.secret, f.project.join("key")).unwrap();
+    let readonly = terraphim_sandbox::ProfileSet::embedded()
+        .unwrap()
+        .get("readonly")
+        .unwrap()
+        .clone();
+    let request = terraphim_sandbox::SandboxRequest {
+        command: "node script.js".into(),
+        profile: readonly,
+        cwd: f.project.clone(),
+        env: [
+            ("HOME".to_owned(), home.display().to_string()),
+            ("PATH".to_owned(), "/usr/bin:/bin".to_owned()),
+        ]
+        .into_iter()
+        .collect(),
+        id: None,
+        bwrap: terraphim_sandbox::BwrapUse::Auto,
+        helper: Vec::new(),
+    };
+    let mirrored = terraphim_sandbox::js_profile(&request);
+    assert!(
+        mirrored.hidden.contains(&f.project.join("key")),
+        "the hard link is not among the hidden paths: {:?}",
+        mirrored.hidden
+    );
+    let read = r#"try { console.log(require("fs").readFileSync("key","utf8")) } catch (e) { console.log("refused: " + e.code) }"#;
+    let p = JsProfile {
+        wall_seconds: 20,
+        ..mirrored
+    };
+    let r = run(&b, &f, read, &p);
+    let out = format!("{}{}", r.stdout, r.stderr);
+    assert!(
+        !out.contains(SECRET) && r.has(ViolationKind::FsRead),
+        "the hard link leaked through the bridge: {r:#?}"
+    );
+    // The probe works: the same read with nothing hidden returns the secret.
+    let r = run(&b, &f, read, &profile(&f));
+    assert!(
+        r.stdout.contains(SECRET),
+        "the probe does not read the link: {r:#?}"
+    );
+}
+
 #[test]
 fn writes_outside_the_scratch_dir_are_contained() {
     use ViolationKind::FsWrite;

@@ -138,3 +138,57 @@ fn not_setuid(world: &mut GuardWorld, path: String) -> Result<(), String> {
         _ => Ok(()),
     }
 }
+
+/// git run somewhere else than the project, with the scenario's HOME.
+fn git_in(world: &GuardWorld, dir: &std::path::Path, args: &[&str]) -> Result<(), String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", world.home())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .map_err(|e| format!("git: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+#[given(expr = "the project has a submodule {string} that is not initialized")]
+fn uninitialized_submodule(world: &mut GuardWorld, name: String) -> Result<(), String> {
+    // Local submodule urls are refused by git since 2.38.1 unless the user allows them.
+    let gitconfig = world.home().join(".gitconfig");
+    let mut text = std::fs::read_to_string(&gitconfig).unwrap_or_default();
+    text.push_str("[protocol \"file\"]\n\tallow = always\n");
+    super::common::write_file(&gitconfig, &text)?;
+    // The submodule's source: a bare repository under `~/go/src` (a toolchain home the
+    // workspace reads; a source inside the project fails on the overlay: docs/sandbox.md).
+    let up = world.root().join(format!("{name}-source"));
+    super::common::write_file(&up.join("a.txt"), "from the submodule\n")?;
+    git_in(world, &up, &["init", "-q"])?;
+    git_in(world, &up, &["add", "a.txt"])?;
+    git_in(world, &up, &["commit", "-q", "-m", "a"])?;
+    let bare = world
+        .home()
+        .join(format!("go/src/{name}-upstream.git"))
+        .display()
+        .to_string();
+    let source = up.display().to_string();
+    git_in(
+        world,
+        world.root(),
+        &["clone", "-q", "--bare", &source, &bare],
+    )?;
+    git(world, &["submodule", "add", "-q", &bare, &name])?;
+    git(world, &["commit", "-q", "-m", "submodule"])?;
+    git(world, &["submodule", "deinit", "-q", "-f", &name])?;
+    std::fs::remove_dir_all(world.project().join(".git/modules"))
+        .map_err(|e| format!("remove .git/modules: {e}"))?;
+    Ok(())
+}

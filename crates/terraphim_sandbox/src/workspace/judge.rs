@@ -6,12 +6,13 @@ use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use super::gitmeta;
 use super::scan::host_tree;
 use super::{Change, ChangeKind, HoldKind, HoldReason, WorkspaceSettings};
 
 /// What git's ordinary work writes inside `.git` (relative to the git directory): commit,
 /// merge, tag, branch, fetch, rebase, cherry-pick, gc.
-fn git_writable(rest: &Path) -> bool {
+pub(super) fn git_writable(rest: &Path) -> bool {
     let parts: Vec<&str> = rest.iter().filter_map(|c| c.to_str()).collect();
     match parts.as_slice() {
         [] => false,
@@ -52,9 +53,11 @@ fn git_writable(rest: &Path) -> bool {
     }
 }
 
-/// Why a path is protected, if it is: inside `.git` anything but git's ordinary writes (config,
-/// hooks, commondir, info/, modules/*/config, the directory itself), or beneath a path the
-/// profile protects.
+/// Why a path is protected by where it lies alone, if it is: inside `.git` anything but git's
+/// ordinary writes (config, hooks, commondir, info/, modules/*/config, the directory itself), or
+/// beneath a path the profile protects. For pass-through directories, whose content is never
+/// judged; a change set's entries inside git directories are judged by content instead
+/// ([`gitmeta::judge`]).
 pub(crate) fn protected(rel: &Path, profile_protected: &[PathBuf]) -> Option<String> {
     if let Ok(rest) = rel.strip_prefix(".git") {
         if !git_writable(rest) {
@@ -65,6 +68,11 @@ pub(crate) fn protected(rel: &Path, profile_protected: &[PathBuf]) -> Option<Str
         }
         return None;
     }
+    beneath_protected(rel, profile_protected)
+}
+
+/// Why a path is protected by the profile, if it is.
+fn beneath_protected(rel: &Path, profile_protected: &[PathBuf]) -> Option<String> {
     profile_protected
         .iter()
         .find(|p| rel.starts_with(p))
@@ -264,9 +272,16 @@ pub(crate) fn judge(
     };
     let (mut files, mut bytes) = (0u64, 0u64);
     let mut at_risk: Vec<(PathBuf, &'static str)> = Vec::new();
+    let tree = gitmeta::Tree { upper, project };
     for c in changes {
         let rel = Path::new(&c.path);
-        if let Some(why) = protected(rel, profile_protected) {
+        // A path the profile protects, then git's metadata by what it says.
+        let refused =
+            beneath_protected(rel, profile_protected).or_else(|| match gitmeta::judge(c, &tree) {
+                Some(Err(why)) => Some(why),
+                _ => None,
+            });
+        if let Some(why) = refused {
             hold(HoldKind::Protected, &c.path, why);
             continue;
         }

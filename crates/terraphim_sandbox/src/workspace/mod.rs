@@ -13,6 +13,7 @@
 
 mod apply;
 mod copy;
+mod gitmeta;
 mod judge;
 mod pass;
 mod scan;
@@ -556,7 +557,14 @@ fn settle(meta: &Meta, dir: &Path, apply_held: bool) -> (WorkspaceReport, bool /
     };
     let judged = started(dir).and_then(|since| {
         let changes = match &meta.copy {
-            Some(c) => copy::scan(&upper, &meta.project, c)?,
+            Some(c) => {
+                let changes = copy::scan(&upper, &meta.project, c)?;
+                // git's absolute pointers name the copy: make them name the project.
+                // (git writes the physical path: getcwd).
+                let copy_dir = fs_err::canonicalize(&upper)?;
+                gitmeta::relocate(&changes, &copy_dir, &meta.project)?;
+                changes
+            }
             None => scan::scan(&upper, &meta.project)?,
         };
         let j = judge::judge(
@@ -639,9 +647,13 @@ impl Run {
             report.violations.push(crate::Violation {
                 kind: crate::ViolationKind::FsWrite,
                 detail: format!("protected path {}", r.path),
+                // The rule in the evidence (the git key or pointer, or the protected path).
                 evidence: format!(
-                    "workspace: the change set writes {}; refused whole, nothing applied",
-                    r.path
+                    "workspace: the change set writes {} ({}); refused whole, nothing applied",
+                    r.path,
+                    r.detail
+                        .strip_prefix(&format!("{}: ", r.path))
+                        .unwrap_or(&r.detail)
                 ),
                 count: 1,
                 program: None,
