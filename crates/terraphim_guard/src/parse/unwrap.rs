@@ -4,6 +4,7 @@
 use crate::canon;
 
 use super::Finding;
+use super::inline::{InlineCall, inline_calls};
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -236,6 +237,7 @@ impl Walker {
             if reads_stdin && ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
                 findings.push(Finding::PipeIntoShell);
             }
+            self.inline_code(&name, rest, rest_dyn, reads_stdin, ctx, depth);
             self.push(argv, text, ctx, findings);
             return;
         }
@@ -282,6 +284,49 @@ impl Walker {
             return;
         }
         self.push(argv, text, ctx, findings);
+    }
+}
+
+impl Walker {
+    /// Inline code of an interpreter the script review has no walker for (`ruby -e`, a heredoc
+    /// into `perl`): the shell commands its literal process-running calls run are parsed as
+    /// code, and the literal paths its deleting calls name are judged as `rm -rf PATH`.
+    fn inline_code(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        rest_dyn: &[bool],
+        reads_stdin: bool,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let Some(interpreter) = terraphim_shell_vocab::interpreter_name(name) else {
+            return;
+        };
+        // Perl's `-E` is `-e` with features on; Ruby's `-E` names an encoding.
+        let code_flag = |a: &String| a == "-e" || (interpreter == "perl" && a == "-E");
+        let code = match rest.iter().position(code_flag) {
+            Some(i) if rest_dyn.get(i + 1) == Some(&false) => rest.get(i + 1).cloned(),
+            Some(_) => None,
+            None if reads_stdin => ctx.stdin_text.clone(),
+            None => None,
+        };
+        let Some(code) = code else { return };
+        for call in inline_calls(interpreter, &code) {
+            let mut c = Ctx {
+                layers: ctx.layers.clone(),
+                ..Ctx::default()
+            };
+            c.layers.push(format!("{interpreter} inline code"));
+            match call {
+                InlineCall::Shell(line) => self.parse_code(&line, depth + 1, &c.layers),
+                InlineCall::Delete(path) => {
+                    let argv = vec!["rm".to_string(), "-rf".to_string(), path];
+                    let text = argv.join(" ");
+                    self.push(argv, text, &c, Vec::new());
+                }
+            }
+        }
     }
 }
 
