@@ -102,4 +102,17 @@ Feature: a command's real form is judged, however it is written
       | find ~ -exec command rm -rf {} ;          | deny    |
       | find /var -exec env rm -rf {} +           | deny    |
       | parallel find ~/mail -delete ::: x        | deny    |
-      | find . -exec env rm -rf {} ;              | sandbox |
+      | find . -exec env rm -rf {} ;              | deny    |
+      | find . -name '*.bak' -exec env rm {} ;    | sandbox |
+
+  Scenario Outline: a find that tests nothing deletes everything under its start path
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                          | verdict |
+      | find . -delete                   | deny    |
+      | echo x \| xargs -I{} find . -delete | deny    |
+      | find . -exec rm -rf {} +         | deny    |
+      | find . -name '*.orig' -delete    | sandbox |
+      | find target -delete              | allow   |

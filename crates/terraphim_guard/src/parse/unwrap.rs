@@ -257,6 +257,10 @@ impl Walker {
             return;
         }
         if name == "find" {
+            // Without a test, find visits everything under its start paths: `{}` of a template
+            // and `-delete` then name every entry, as `START/*` does for `rm` (`find . -delete`
+            // is `rm -rf ./*`). With a test (`-name`, `-type`, ...) `{}` stays a project path.
+            let everything = find_everything(rest);
             let mut i = 0;
             while i < rest.len() {
                 if matches!(rest[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
@@ -268,17 +272,43 @@ impl Walker {
                         .unwrap_or(rest.len());
                     if start < end {
                         let c = layer(&format!("find {}", rest[i]));
-                        self.unwrap(
-                            rest[start..end].to_vec(),
-                            rest_dyn[start..end].to_vec(),
-                            text.clone(),
-                            &c,
-                            depth,
-                        );
+                        let template = &rest[start..end];
+                        // The template as written, and with `{}` as every entry it reaches.
+                        let mut starts = vec![String::new()];
+                        if let Some(all) = &everything
+                            && template.iter().any(|w| w == "{}")
+                        {
+                            starts.extend(all.iter().cloned());
+                        }
+                        for every in starts {
+                            let words: Vec<String> = template
+                                .iter()
+                                .map(|w| match w.as_str() {
+                                    "{}" if !every.is_empty() => every.clone(),
+                                    _ => w.clone(),
+                                })
+                                .collect();
+                            self.unwrap(
+                                words,
+                                rest_dyn[start..end].to_vec(),
+                                text.clone(),
+                                &c,
+                                depth,
+                            );
+                        }
                     }
                     i = end;
                 }
                 i += 1;
+            }
+            if let Some(starts) = &everything
+                && rest.iter().any(|a| a == "-delete")
+            {
+                let c = layer("find -delete");
+                for every in starts {
+                    let words = vec!["rm".to_string(), "-rf".to_string(), every.clone()];
+                    self.push(words.clone(), words.join(" "), &c, Vec::new());
+                }
             }
             self.push(argv, text, ctx, findings);
             return;
@@ -328,6 +358,81 @@ impl Walker {
             }
         }
     }
+}
+
+/// For a `find` that tests nothing (only actions, options and operators), each start path as
+/// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
+/// keeps find at the start paths themselves.
+fn find_everything(rest: &[String]) -> Option<Vec<String>> {
+    // Options before the start paths: -H -L -P, -D debugopts, -Olevel.
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            _ if a.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let starts: Vec<String> = rest[i.min(rest.len())..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .map(|a| match a.trim_end_matches('/') {
+            "" => "/*".to_string(),
+            dir => format!("{dir}/*"),
+        })
+        .collect();
+    let mut j = i + starts.len();
+    // Without a start path find searches `.`.
+    let starts = if starts.is_empty() {
+        vec!["./*".to_string()]
+    } else {
+        starts
+    };
+    const NOT_TESTS: &[&str] = &[
+        "-delete",
+        "-print",
+        "-print0",
+        "-depth",
+        "-d",
+        "-xdev",
+        "-mount",
+        "-follow",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-noignore_readdir_race",
+        "-daystart",
+        "-warn",
+        "-nowarn",
+        "-prune",
+        "-o",
+        "-or",
+        "-a",
+        "-and",
+        "-not",
+        "!",
+        "(",
+        ")",
+        ",",
+        "-true",
+    ];
+    while let Some(a) = rest.get(j) {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let end = rest[j + 1..].iter().position(|w| w == ";" || w == "+");
+                j += end.map_or(rest.len(), |e| e + 2);
+            }
+            "-maxdepth" | "-mindepth" => {
+                if a == "-maxdepth" && rest.get(j + 1).is_some_and(|v| v == "0") {
+                    return None;
+                }
+                j += 2;
+            }
+            t if NOT_TESTS.contains(&t) => j += 1,
+            _ => return None,
+        }
+    }
+    Some(starts)
 }
 
 /// The index in `rest` of a shell's `-c` (also combined: `-lc`, `-ec`, `-xc`), if any option

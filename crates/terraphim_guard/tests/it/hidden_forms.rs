@@ -253,10 +253,12 @@ fn wrappers_in_find_xargs_and_parallel_templates_unwrap_as_at_the_top() {
             "find /srv -exec nice rm -rf {} ;",
             "find /srv -exec rm -rf {} ;",
         ),
-        ("echo a | xargs find ~ -delete", "find ~ -delete"),
-        ("parallel find ~ -delete ::: a", "find ~ -delete"),
-        ("echo a | xargs find . -delete", "find . -delete"),
-        ("parallel find . -delete ::: a", "find . -delete"),
+        // xargs and parallel append their input: find then reads `a` after its expression.
+        ("echo a | xargs find ~ -delete", "find ~ -delete a"),
+        ("parallel find ~ -delete ::: a", "find ~ -delete a"),
+        ("echo a | xargs find . -delete", "find . -delete a"),
+        ("parallel find . -delete ::: a", "find . -delete a"),
+        ("echo a | xargs -I{} find . -delete", "find . -delete"),
     ];
     for (wrapped, plain) in pairs {
         let (w, p) = (guard().check(wrapped), guard().check(plain));
@@ -272,7 +274,35 @@ fn wrappers_in_find_xargs_and_parallel_templates_unwrap_as_at_the_top() {
         ("find ~ -exec command rm -rf {} ;", Verdict::Deny),
         ("echo a | xargs find ~ -delete", Verdict::Deny),
         ("parallel find /var -delete ::: a", Verdict::Deny),
-        // In the project: deleting is confined, as `rm -rf .` is.
-        ("find . -exec env rm -rf {} ;", Verdict::Sandbox),
+        // In the project: a selective delete is confined, as `rm -rf src` is.
+        (
+            "find . -name '*.log' -exec env rm -rf {} ;",
+            Verdict::Sandbox,
+        ),
+        ("find src -type f -delete", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn a_find_that_tests_nothing_reaches_everything_under_its_start() {
+    decide(&[
+        // `{}` and `-delete` name every entry: `find . -delete` is `rm -rf ./*`.
+        ("find . -delete", Verdict::Deny),
+        ("find -delete", Verdict::Deny),
+        ("find . -depth -delete", Verdict::Deny),
+        ("find -L . -exec rm -rf {} +", Verdict::Deny),
+        ("find . -mindepth 1 -exec sudo rm -rf {} ;", Verdict::Deny),
+        ("find . -exec env rm -rf {} ;", Verdict::Deny),
+        // A test selects entries: a project delete, confined.
+        ("find . -name '*.tmp' -delete", Verdict::Sandbox),
+        ("find . -type d -empty -delete", Verdict::Sandbox),
+        ("find . -mtime +30 -exec rm {} +", Verdict::Sandbox),
+        // Only the start path itself, which rm refuses (`.`).
+        ("find . -maxdepth 0 -exec rm -rf {} ;", Verdict::Sandbox),
+        // Everything under a build output or a temp dir is disposable.
+        ("find target -delete", Verdict::Allow),
+        ("find /tmp/scratch -delete", Verdict::Allow),
+        // Reading everything is still reading.
+        ("find . -exec grep -n TODO {} +", Verdict::Allow),
     ]);
 }
