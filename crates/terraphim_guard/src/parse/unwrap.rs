@@ -302,7 +302,7 @@ impl Walker {
                 i += 1;
             }
             if let Some(starts) = &everything
-                && rest.iter().any(|a| a == "-delete")
+                && find_deletes(rest)
             {
                 let c = layer("find -delete");
                 for every in starts {
@@ -358,6 +358,20 @@ impl Walker {
             }
         }
     }
+}
+
+/// Whether `find`'s expression has `-delete` (not a word of an `-exec` template).
+fn find_deletes(rest: &[String]) -> bool {
+    let mut in_template = false;
+    rest.iter().any(|a| {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" if !in_template => in_template = true,
+            ";" | "+" if in_template => in_template = false,
+            "-delete" if !in_template => return true,
+            _ => {}
+        }
+        false
+    })
 }
 
 /// For a `find` that tests nothing (only actions, options and operators), each start path as

@@ -304,5 +304,8 @@ fn a_find_that_tests_nothing_reaches_everything_under_its_start() {
         ("find /tmp/scratch -delete", Verdict::Allow),
         // Reading everything is still reading.
         ("find . -exec grep -n TODO {} +", Verdict::Allow),
+        // `-delete` in a template is a word of that command, not find's action (the KG's
+        // `find <project> -delete` still sees the word, so it is confined, not denied).
+        ("find . -exec grep -e -delete {} + -print", Verdict::Sandbox),
     ]);
 }
