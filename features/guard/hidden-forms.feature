@@ -116,3 +116,12 @@ Feature: a command's real form is judged, however it is written
       | find . -exec rm -rf {} +         | deny    |
       | find . -name '*.orig' -delete    | sandbox |
       | find target -delete              | allow   |
+
+  Scenario: a shell reading a heredoc is judged by the heredoc's commands
+    When I check the command:
+      """
+      sh <<'EOF'
+      git log --oneline -5
+      EOF
+      """
+    Then the verdict is allow

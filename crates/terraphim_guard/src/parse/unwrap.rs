@@ -205,11 +205,23 @@ impl Walker {
                 }
                 Some(i) => self.run_written(&rest[i], &name, ctx, depth),
                 None => {
+                    let piped = ctx.pipeline.is_some_and(|(_, stage)| stage > 0);
                     if let Some(body) = &ctx.stdin_text {
                         let c = layer(&format!("{name} <<stdin"));
                         self.parse_code(body, depth + 1, &c.layers);
+                        // `sh <<EOF ... EOF` is `sh -c BODY`: judged by the body alone when the
+                        // shell has only options that change no input (`-e`, `-u`, `-x`, ...).
+                        let plain_options = rest.iter().all(|a| {
+                            a.len() > 1
+                                && a.starts_with('-')
+                                && a[1..].chars().all(|c| "euxvsn".contains(c))
+                        });
+                        if plain_options && !piped && ctx.findings.is_empty() && findings.is_empty()
+                        {
+                            return;
+                        }
                     }
-                    if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                    if piped {
                         findings.push(Finding::PipeIntoShell);
                         self.reparse_piped_literals(ctx, depth, &name);
                     }

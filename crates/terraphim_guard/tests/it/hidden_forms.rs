@@ -309,3 +309,18 @@ fn a_find_that_tests_nothing_reaches_everything_under_its_start() {
         ("find . -exec grep -e -delete {} + -print", Verdict::Sandbox),
     ]);
 }
+
+#[test]
+fn a_shell_reading_a_heredoc_is_judged_by_the_heredoc() {
+    decide(&[
+        ("sh <<'EOF'\nls -la\nEOF", Verdict::Allow),
+        ("bash -eu <<EOF\ngit status\nEOF", Verdict::Allow),
+        ("bash <<'EOF'\ngit reset --hard\nEOF", Verdict::Deny),
+        ("bash <<EOF\n$STEP\nEOF", Verdict::Sandbox),
+        // Options that read more than the heredoc keep the shell judged.
+        ("bash -l <<'EOF'\nls\nEOF", Verdict::Sandbox),
+        ("bash --rcfile x.sh <<'EOF'\nls\nEOF", Verdict::Sandbox),
+        ("BASH_ENV=x.sh bash <<'EOF'\nls\nEOF", Verdict::Sandbox),
+        ("cat notes.txt | bash", Verdict::Sandbox),
+    ]);
+}
