@@ -64,7 +64,10 @@ Feature: a command's real form is judged, however it is written
     Then the verdict is deny
 
   Scenario Outline: a versioned interpreter's inline code is judged as the interpreter's
-    When I check "<command>"
+    When I check the command:
+      """
+      <command>
+      """
     Then the verdict is <verdict>
 
     Examples:
@@ -73,7 +76,10 @@ Feature: a command's real form is judged, however it is written
       | ruby3.3 -e 'system("rm -rf ~/src")'                       | deny    |
 
   Scenario Outline: Ruby and Perl inline code is judged by the commands it runs and the paths it deletes
-    When I check "<command>"
+    When I check the command:
+      """
+      <command>
+      """
     Then the verdict is <verdict>
 
     Examples:
