@@ -174,9 +174,10 @@ fn compiled(entries: &[Entry]) -> String {
             let (reason, profile) = (opt(&e.reason), opt(&e.profile));
             format!(
                 "EmbeddedEntry {{ tier: Tier::{:?}, concept: {}, reason: {reason}, \
-                 profile: {profile}, source: {} }}",
+                 profile: {profile}, remote_effect: {}, source: {} }}",
                 e.tier,
                 span(pool.add(&e.concept)),
+                e.remote_effect,
                 span(pool.add(&e.source.display().to_string())),
             )
         })

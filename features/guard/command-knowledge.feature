@@ -63,7 +63,7 @@ Feature: command knowledge of the default KG
       | command                                         |
       | npm install                                     |
       | pip install requests                            |
-      | psql -c 'DELETE FROM sessions'                  |
+      | psql -c 'DELETE FROM sessions WHERE id = 3'                  |
       | curl -X PUT https://api.example.com/v1/x        |
       | curl -o /etc/motd https://example.com/motd      |
       | kubectl get secrets -o yaml                     |

@@ -20,6 +20,7 @@ pub(crate) struct EmbeddedEntry {
     concept: Span,
     reason: Option<Span>,
     profile: Option<Span>,
+    pub(crate) remote_effect: bool,
     /// `<embedded>/<tier dir>/<file>`, as `Kg::embedded` names it.
     source: Span,
 }
@@ -126,6 +127,7 @@ mod tests {
             assert_eq!(compiled.concept(), entry.concept);
             assert_eq!(compiled.reason(), entry.reason.as_deref());
             assert_eq!(compiled.profile(), entry.profile.as_deref());
+            assert_eq!(compiled.remote_effect, entry.remote_effect);
             assert_eq!(compiled.source(), entry.source.display().to_string());
         }
         for t in [Tier::Destructive, Tier::Suspicious, Tier::Safe] {

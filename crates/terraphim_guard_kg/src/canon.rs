@@ -366,12 +366,10 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         if !options_done && w == "--" {
             options_done = true;
             prev_was_flag = false;
-            // `--` stays where it changes how a later word reads: in `git -- push -f` and
-            // `rm -- -f`, the words after it are operands, so the line is not `git push -f`.
-            if rest[at + 1..]
-                .iter()
-                .any(|r| fold_lookalikes(r).starts_with('-'))
-            {
+            // `--` stays before the words it ends the options for: in `git -- push -f` and
+            // `rm -- -f` they are operands, so the line is not `git push -f`, and a pattern can
+            // say that every word after it is a path (`git checkout --`).
+            if at + 1 < rest.len() {
                 out.push(Word {
                     text: "--".to_string(),
                     kind: WordKind::Operand,

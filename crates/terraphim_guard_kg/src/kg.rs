@@ -140,6 +140,10 @@ pub struct Entry {
     pub examples: Vec<Located>,
     /// `not_example::` lines: commands this entry must not match.
     pub not_examples: Vec<Located>,
+    /// `effect:: remote`: a safe command that changes state beyond this machine (`git push`,
+    /// `npm publish`). Run from inside a command or process substitution, where its effect is
+    /// hidden in another command's words, it is sandboxed instead of allowed.
+    pub remote_effect: bool,
     /// `status::`.
     pub status: Status,
     /// Where the entry came from (a real path, or `<embedded>/...`).
@@ -172,6 +176,7 @@ impl Entry {
             profile: None,
             examples: Vec::new(),
             not_examples: Vec::new(),
+            remote_effect: false,
             status: Status::Stable,
             source: source.to_path_buf(),
         };
@@ -214,6 +219,12 @@ impl Entry {
                 }
                 "example" => entry.examples.push(located(value)),
                 "not_example" => entry.not_examples.push(located(value)),
+                "effect" => match value.trim() {
+                    "remote" => entry.remote_effect = true,
+                    other => {
+                        return Err(err(line_no, format!("unknown effect `{other}` (remote)")));
+                    }
+                },
                 "status" => {
                     entry.status = Status::parse(value).ok_or_else(|| {
                         err(
@@ -549,6 +560,14 @@ mod tests {
         assert_eq!(e.synonyms[0].line, 3);
         assert_eq!(e.examples[0].line, 5);
         assert_eq!(e.reason.as_deref(), Some("deletes unmerged work"));
+        assert!(!e.remote_effect);
+        let pushed = Entry::parse(
+            Path::new("kg/guard-safe/push.md"),
+            Tier::Safe,
+            "synonyms:: git push\neffect:: remote\n",
+        )
+        .unwrap();
+        assert!(pushed.remote_effect);
     }
 
     /// Every rule of the format, as rows: markdown in, (synonyms, status) or the error out.
@@ -668,6 +687,11 @@ mod tests {
                 "empty profile",
                 "synonyms:: ls\nprofile::   \n",
                 Err("x/guard-safe/ls.md:2: `profile::` is empty"),
+            ),
+            (
+                "unknown effect",
+                "synonyms:: ls\neffect:: local\n",
+                Err("x/guard-safe/ls.md:2: unknown effect `local` (remote)"),
             ),
         ];
         for (name, text, want) in rows {

@@ -132,17 +132,27 @@ pub enum Target<S = String> {
     Subtree(S),
     /// Any word (`**`): lets a safe exception cover every operand.
     Any,
+    /// `!*text*` after a `*text*` target: the word that target matches has a statement (its
+    /// text between `;`) that contains the target's text and not this one, ASCII
+    /// case-insensitively (`psql '*delete from*' '!*where*'`).
+    Without(S),
 }
 
 impl Target {
     fn parse(word: &str) -> Target {
         let literal = |s: &str| s.replace(LITERAL_STAR, "*");
+        if let Some(negated) = word.strip_prefix('!')
+            && let Target::Contains(text) = Target::classify(negated)
+        {
+            return Target::Without(literal(&text));
+        }
         match Target::classify(word) {
             Target::Exact(s) => Target::Exact(literal(&s)),
             Target::Prefix(s) => Target::Prefix(literal(&s)),
             Target::Contains(s) => Target::Contains(literal(&s)),
             Target::Subtree(s) => Target::Subtree(literal(&s)),
             Target::Any => Target::Any,
+            Target::Without(s) => Target::Without(literal(&s)),
         }
     }
 
@@ -268,7 +278,16 @@ impl Pattern {
             if name_is_any {
                 argv[0] = "*".into();
             }
-            let canonical = canon::canonical_words(&argv, &[]);
+            let mut canonical = canon::canonical_words(&argv, &[]);
+            // A `--` last in a pattern is a target: the command ends its options and names
+            // more words (in a command, `--` is kept only before words).
+            if words.last().is_some_and(|w| w == "--") && words.len() > 1 {
+                canonical.push(Word {
+                    text: "--".to_string(),
+                    kind: WordKind::Operand,
+                    follows_flag: false,
+                });
+            }
             let mut name = None;
             let mut head = Vec::new();
             let mut flags = Vec::new();
@@ -303,6 +322,13 @@ impl Pattern {
                             targets.push(Target::parse(&w.text));
                         }
                     }
+                }
+            }
+            for (i, t) in targets.iter().enumerate() {
+                let after_contains =
+                    i > 0 && matches!(targets[i - 1], Target::Contains(_) | Target::Without(_));
+                if matches!(t, Target::Without(_)) && !after_contains {
+                    return Err("a negative target `!*text*` must follow a `*text*` target".into());
                 }
             }
             stages.push(Stage {
@@ -358,6 +384,7 @@ pub enum TargetKind {
     Contains,
     Subtree,
     Any,
+    Without,
 }
 
 /// A target of a stage: its kind and text, and the atoms (in `ids`) of which any one finds it.
@@ -510,6 +537,7 @@ impl<'a> StageRef<'a> {
                 TargetKind::Contains => Target::Contains(s),
                 TargetKind::Subtree => Target::Subtree(s),
                 TargetKind::Any => Target::Any,
+                TargetKind::Without => Target::Without(s),
             }
         })
     }
@@ -712,6 +740,16 @@ impl Pool {
     }
 }
 
+/// The prefix of a flag pattern `--force*` (`--force`): it matches every flag that starts with
+/// it (`--force`, `--force-with-lease`). A bare `-*` or `--*` is no prefix flag.
+pub fn prefix_flag(flag: &str) -> Option<&str> {
+    let prefix = flag.strip_suffix('*')?;
+    (prefix.starts_with('-')
+        && !prefix.trim_start_matches('-').is_empty()
+        && !prefix.ends_with('*'))
+    .then_some(prefix)
+}
+
 fn sep_word(w: &str) -> Cow<'_, str> {
     if w.contains(SEP) {
         Cow::Owned(w.replace(SEP, "\u{fffd}"))
@@ -735,6 +773,7 @@ fn needed(stage: &StageRec, terms: &[Term], targets: &[TargetRec], ids: &[u32]) 
     }
     let mut alts = targets[stage.targets.range()]
         .iter()
+        .filter(|t| t.kind != TargetKind::Without)
         .map(|t| &ids[t.atoms.range()])
         .min_by_key(|alts| alts.len())
         .unwrap_or_default()
@@ -783,7 +822,13 @@ impl TierTables {
                 terms.extend(s.head.iter().map(|h| pool.word(h)));
                 let head = span_of(&terms, start);
                 let start = terms.len();
-                terms.extend(s.flags.iter().map(|f| pool.word(f)));
+                terms.extend(s.flags.iter().map(|f| match prefix_flag(f) {
+                    Some(prefix) => Term {
+                        text: pool.text(f),
+                        atom: pool.prefix(prefix),
+                    },
+                    None => pool.word(f),
+                }));
                 let flags = span_of(&terms, start);
                 let first_target = targets.len();
                 for t in &s.targets {
@@ -817,6 +862,8 @@ impl TierTables {
                             ids.push(pool.prefix(""));
                             (TargetKind::Any, Span::default())
                         }
+                        // Checked on the text of the word the previous target matched.
+                        Target::Without(w) => (TargetKind::Without, pool.text(w)),
                     };
                     targets.push(TargetRec {
                         kind,
@@ -1134,9 +1181,9 @@ impl TierMatcher {
                 && t.terms[stage.flags.range()]
                     .iter()
                     .all(|w| present(&w.atom))
-                && t.targets[stage.targets.range()]
-                    .iter()
-                    .all(|r| t.ids[r.atoms.range()].iter().any(present));
+                && t.targets[stage.targets.range()].iter().all(|r| {
+                    r.kind == TargetKind::Without || t.ids[r.atoms.range()].iter().any(present)
+                });
             if possible && eval_stage(&t, stage, words, &has, head_words) {
                 out.push(StageHit {
                     pattern: stage.pattern as usize,
@@ -1301,16 +1348,44 @@ fn eval_stage(
             return false;
         }
     }
-    for target in &t.targets[stage.targets.range()] {
+    let targets = &t.targets[stage.targets.range()];
+    for (ti, target) in targets.iter().enumerate() {
+        if target.kind == TargetKind::Without {
+            continue;
+        }
+        // The negative targets right after this one, each checked on the same statement.
+        let without: Vec<&str> = targets[ti + 1..]
+            .iter()
+            .take_while(|n| n.kind == TargetKind::Without)
+            .map(|n| std::str::from_utf8(&t.text[n.text.range()]).unwrap_or_default())
+            .collect();
         let alternatives = &t.ids[target.atoms.range()];
         let found = (1..words.len())
             .filter(|i| !head_words.contains(i) && words[*i].kind != WordKind::Flag)
-            .any(|i| alternatives.iter().any(|a| has(*a, i)));
+            .any(|i| {
+                alternatives.iter().any(|a| has(*a, i))
+                    && (without.is_empty() || {
+                        let with = std::str::from_utf8(&t.text[target.text.range()]);
+                        statement_without(&words[i].text, with.unwrap_or_default(), &without)
+                    })
+            });
         if !found {
             return false;
         }
     }
     true
+}
+
+/// Whether `text` has a statement (a part between `;`) that contains `with` and none of
+/// `without`, ASCII case-insensitively (`DELETE FROM t; SELECT 1 WHERE x` has `delete from`
+/// without `where`).
+pub fn statement_without(text: &str, with: &str, without: &[&str]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let with = with.to_ascii_lowercase();
+    let without: Vec<String> = without.iter().map(|w| w.to_ascii_lowercase()).collect();
+    lower.split(';').any(|statement| {
+        statement.contains(&with) && !without.iter().any(|w| statement.contains(w.as_str()))
+    })
 }
 
 /// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
@@ -1323,7 +1398,7 @@ pub fn names_paths(stage: StageRef<'_>) -> bool {
         Target::Exact(w) | Target::Prefix(w) | Target::Subtree(w) => {
             w.contains('/') || w.starts_with('~') || w.starts_with('.') || w.starts_with("$HOME")
         }
-        Target::Contains(_) | Target::Any => false,
+        Target::Contains(_) | Target::Any | Target::Without(_) => false,
     })
 }
 
@@ -1338,7 +1413,7 @@ pub fn covers_all_operands(
     words
         .iter()
         .enumerate()
-        .filter(|(i, w)| w.kind == WordKind::Operand && !head_words.contains(i))
+        .filter(|(i, w)| w.kind == WordKind::Operand && !head_words.contains(i) && w.text != "--")
         .all(|(i, w)| {
             // `/tmp/$X` may name `/etc`: a run-time value is covered only literally or by `**`.
             let dynamic = canon::is_dynamic(&w.text);
@@ -1359,6 +1434,7 @@ pub fn covers_all_operands(
                     w.text == d || w.text.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
                 }
                 Target::Any => true,
+                Target::Without(_) => false,
             })
         })
 }
@@ -1491,6 +1567,91 @@ mod tests {
         assert!(Pattern::compile("* | sh").is_ok());
         for bad in ["", "|", "rm '-rf", "*", "ls |", "sh | *"] {
             assert!(Pattern::compile(bad).is_err(), "{bad:?}");
+        }
+        // A negative target needs a `*text*` target before it.
+        for bad in [
+            "psql '!*where*'",
+            "psql x '!*where*'",
+            "psql 'a*' '!*where*'",
+        ] {
+            assert!(Pattern::compile(bad).is_err(), "{bad:?}");
+        }
+        for good in [
+            "psql '*delete*' '!*where*'",
+            "psql '*delete*' '!*where*' '!*limit*'",
+        ] {
+            assert!(Pattern::compile(good).is_ok(), "{good:?}");
+        }
+    }
+
+    /// Blank-separated words; single quotes group.
+    fn words_of(command: &str) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut quoted = false;
+        for c in command.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                ' ' if !quoted => out.push(String::new()),
+                c => out.last_mut().unwrap().push(c),
+            }
+        }
+        out.retain(|w| !w.is_empty());
+        out
+    }
+
+    /// (pattern, command, matches): prefix flags, negative targets and a final `--`.
+    #[test]
+    fn prefix_flags_negative_targets_and_double_dash() {
+        let cases: &[(&str, &str, bool)] = &[
+            ("tool push --force*", "tool push --force", true),
+            (
+                "tool push --force*",
+                "tool push --force-with-x origin",
+                true,
+            ),
+            ("tool push --force*", "tool push --forceful", true),
+            ("tool push --force*", "tool push --forc", false),
+            ("tool push --force*", "tool push origin --no-force", false),
+            ("tool push --force*", "tool push -- --force", false),
+            (
+                "sql '*delete from*' '!*where*'",
+                "sql 'DELETE FROM t'",
+                true,
+            ),
+            (
+                "sql '*delete from*' '!*where*'",
+                "sql 'delete from t where a=1'",
+                false,
+            ),
+            (
+                "sql '*delete from*' '!*where*'",
+                "sql 'delete from t where a=1; delete from u'",
+                true,
+            ),
+            (
+                "sql '*delete from*' '!*where*'",
+                "sql 'select 1 where x; delete from u'",
+                true,
+            ),
+            ("sql '*delete from*' '!*where*'", "sql 'select 1'", false),
+            (
+                "sql '*up*' '!*where*' '!*insert*'",
+                "sql 'insert x on dup up y'",
+                false,
+            ),
+            ("sql '*up*' '!*where*' '!*insert*'", "sql 'up x'", true),
+            ("co --", "co -- x", true),
+            ("co --", "co -- -f", true),
+            ("co --", "co x --", false),
+            ("co --", "co x", false),
+        ];
+        for (pattern, command, want) in cases {
+            let tables = TierTables::compile(&[(0, pattern, Pattern::compile(pattern).unwrap())]);
+            let m = TierMatcher::new(tables).unwrap();
+            let argv = words_of(command);
+            let words = canon::canonical_words(&argv, &[]);
+            let hits = m.stage_hits(&words);
+            assert_eq!(!hits.is_empty(), *want, "`{pattern}` on `{command}`");
         }
     }
 }

@@ -110,10 +110,45 @@ pub fn is_shell(name: &str) -> bool {
     SHELLS.contains(&name)
 }
 
-/// Whether `name` (a command's basename) is one of [`INTERPRETERS`] or a versioned Python
-/// (`python3.12`).
+/// Whether `name` (a command's basename) is one of [`INTERPRETERS`], also with a version or a
+/// Windows `.exe` suffix (`python3.12`, `node20`, `python3.11.exe`: see [`interpreter_name`]).
 pub fn is_interpreter(name: &str) -> bool {
-    INTERPRETERS.contains(&name) || name.starts_with("python3.")
+    interpreter_name(name).is_some()
+}
+
+/// The [`INTERPRETERS`] entry a command's basename runs: the name itself, or the name with a
+/// version (`python3.11`, `node20`, `ruby3.2`, `perl5.36`) or a Windows `.exe` suffix (any
+/// case: `python3.11.exe`, `NODE.EXE`) removed. A version follows the longest entry that
+/// begins the name and holds only digits and dots (`bunx` is not `bun`, `python3-config` is
+/// not `python`).
+pub fn interpreter_name(name: &str) -> Option<&'static str> {
+    let name = match name.len().checked_sub(4) {
+        Some(i)
+            if i > 0
+                && name
+                    .get(i..)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
+        {
+            &name[..i]
+        }
+        _ => name,
+    };
+    if let Some(exact) = INTERPRETERS.iter().find(|i| **i == name) {
+        return Some(exact);
+    }
+    INTERPRETERS
+        .iter()
+        .filter(|i| {
+            name.strip_prefix(**i).is_some_and(|version| {
+                let mut chars = version.chars();
+                chars
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit() || (c == '.' && version.len() > 1))
+                    && version[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+            })
+        })
+        .max_by_key(|i| i.len())
+        .copied()
 }
 
 /// Whether `name` (a command's basename) is one of [`WRAPPERS`] or [`PRIVILEGED`]: a program

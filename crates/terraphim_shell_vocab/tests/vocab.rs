@@ -6,9 +6,39 @@ use std::path::PathBuf;
 use pretty_assertions::assert_eq;
 use terraphim_shell_vocab::xdg::{self, BaseDir};
 use terraphim_shell_vocab::{
-    BUILD_INPUTS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, is_build_input, is_interpreter,
-    is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
+    BUILD_INPUTS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, interpreter_name, is_build_input,
+    is_interpreter, is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
 };
+
+#[test]
+fn versioned_and_windows_interpreter_names() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("python3", Some("python3")),
+        ("python3.11", Some("python3")),
+        ("python3.11.exe", Some("python3")),
+        ("python3.EXE", Some("python3")),
+        ("python2.7", Some("python2")),
+        ("python.exe", Some("python")),
+        ("node20", Some("node")),
+        ("node.exe", Some("node")),
+        ("ruby3.2", Some("ruby")),
+        ("perl5.36", Some("perl")),
+        ("php8.2", Some("php")),
+        ("lua5.4", Some("lua")),
+        // Not a version: another program.
+        ("python3-config", None),
+        ("bunx", None),
+        ("nodemon", None),
+        ("perldoc", None),
+        ("ruby.", None),
+        (".exe", None),
+        ("", None),
+    ];
+    for &(name, want) in cases {
+        assert_eq!(interpreter_name(name), want, "{name}");
+        assert_eq!(is_interpreter(name), want.is_some(), "{name}");
+    }
+}
 
 #[test]
 fn program_classes() {

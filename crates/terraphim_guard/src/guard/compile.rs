@@ -20,6 +20,8 @@ pub(super) struct CompiledEntry {
     pub(super) concept: Text,
     pub(super) reason: Option<Text>,
     pub(super) profile: Option<Text>,
+    /// `effect:: remote`: sandboxed when run from inside a substitution.
+    pub(super) remote_effect: bool,
     pub(super) source: Cow<'static, Path>,
 }
 
@@ -137,6 +139,7 @@ impl Guard {
                     concept: Text::Borrowed(e.concept()),
                     reason: e.reason().map(Text::Borrowed),
                     profile: e.profile().map(Text::Borrowed),
+                    remote_effect: e.remote_effect,
                     source: Cow::Borrowed(Path::new(e.source())),
                 });
                 overridden.push(user.covers(e.tier, e.concept()));
@@ -162,6 +165,7 @@ impl Guard {
                 concept: Text::Owned(entry.concept.clone()),
                 reason: entry.reason.clone().map(Text::Owned),
                 profile: entry.profile.clone().map(Text::Owned),
+                remote_effect: entry.remote_effect,
                 source: Cow::Owned(entry.source.clone()),
             });
             let slot = per_tier.entry(entry.tier).or_default();

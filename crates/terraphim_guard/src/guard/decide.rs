@@ -203,6 +203,21 @@ impl Guard {
                     f.reason().to_string(),
                     Some(self.opaque_profile()),
                 )
+            } else if safe.is_some()
+                && in_substitution(cmd)
+                && let Some(remote) = safe_hits
+                    .iter()
+                    .map(|(pi, _)| self.safe.origin(*pi).0 as usize)
+                    .find(|e| self.entries[*e].remote_effect)
+            {
+                (
+                    Verdict::Sandbox,
+                    format!(
+                        "changes remote state ({}) from inside a command or process substitution, where its effect is hidden in another command's words",
+                        self.entries[remote].concept
+                    ),
+                    Some(self.opaque_profile()),
+                )
             } else if let Some(i) = safe {
                 (
                     Verdict::Allow,
@@ -344,7 +359,7 @@ impl Guard {
                 && ss.name() == ds.name()
                 && ss.head().len() >= ds.head().len()
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
-                && ds.flags().all(|f| ss.flags().any(|g| g == f))
+                && ds.flags().all(|f| covers_flag(f, ss.flags(), &cmd.words))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words, classes);
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
@@ -436,6 +451,32 @@ fn complete_hits(
         }
     }
     out
+}
+
+/// Whether a safe pattern's flags cover destructive flag `f`: it names `f` itself, or, for a
+/// prefix flag (`--force*`), every flag of the command that starts with the prefix (the safe
+/// `git push --force-with-lease` covers `--force*` on `git push --force-with-lease`, not on
+/// `git push --force-with-lease --force-unknown`).
+fn covers_flag<'a>(
+    f: &str,
+    safe: impl Iterator<Item = &'a str> + Clone,
+    words: &[crate::canon::Word],
+) -> bool {
+    if safe.clone().any(|g| g == f) {
+        return true;
+    }
+    let Some(prefix) = pattern::prefix_flag(f) else {
+        return false;
+    };
+    words
+        .iter()
+        .filter(|w| w.kind == crate::canon::WordKind::Flag && w.text.starts_with(prefix))
+        .all(|w| safe.clone().any(|g| g == w.text))
+}
+
+/// Whether a simple command runs inside a command or process substitution (`$(..)`, `<(..)`).
+fn in_substitution(cmd: &SimpleCommand) -> bool {
+    cmd.layers.iter().any(|l| l == "$(...)" || l == "<(...)")
 }
 
 fn match_reason(m: &Match, kind: &str) -> String {

@@ -125,3 +125,91 @@ pub(super) fn heredoc_body(node: Node<'_>, src: &str) -> Option<String> {
         .find(|n| n.kind() == "heredoc_body")?;
     Some(node_text(body, src).to_string())
 }
+
+/// The line with its line continuations removed, as bash reads it: a backslash before a newline
+/// is deleted together with the newline wherever it is not quoted by single quotes (or `$'...'`)
+/// and not in a comment, also inside a word (`git re\⏎set` is `git reset`). None when the line
+/// has no continuation, or has a heredoc (whose body keeps them when its delimiter is quoted:
+/// tree-sitter-bash reads those lines as before).
+pub(super) fn join_continuations(code: &str) -> Option<String> {
+    if !code.contains("\\\n") || code.contains("<<") {
+        return None;
+    }
+    #[derive(PartialEq)]
+    enum State {
+        Plain,
+        Single,
+        AnsiC,
+        Double,
+        Comment,
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut state = State::Plain;
+    let mut chars = code.chars().peekable();
+    // Whether the next plain character starts a word (where `#` starts a comment).
+    let mut word_start = true;
+    while let Some(c) = chars.next() {
+        match state {
+            State::Single => {
+                out.push(c);
+                if c == '\'' {
+                    state = State::Plain;
+                }
+                continue;
+            }
+            State::Comment => {
+                out.push(c);
+                if c == '\n' {
+                    state = State::Plain;
+                    word_start = true;
+                }
+                continue;
+            }
+            State::AnsiC => {
+                out.push(c);
+                if c == '\\' {
+                    if let Some(n) = chars.next() {
+                        out.push(n);
+                    }
+                } else if c == '\'' {
+                    state = State::Plain;
+                }
+                continue;
+            }
+            State::Plain | State::Double => {}
+        }
+        if c == '\\' {
+            match chars.next() {
+                Some('\n') => {}
+                Some(n) => {
+                    out.push(c);
+                    out.push(n);
+                    word_start = false;
+                }
+                None => out.push(c),
+            }
+            continue;
+        }
+        out.push(c);
+        if state == State::Double {
+            if c == '"' {
+                state = State::Plain;
+            }
+            continue;
+        }
+        match c {
+            '\'' => state = State::Single,
+            '"' => state = State::Double,
+            '$' if chars.peek() == Some(&'\'') => {
+                if let Some(q) = chars.next() {
+                    out.push(q);
+                }
+                state = State::AnsiC;
+            }
+            '#' if word_start => state = State::Comment,
+            _ => {}
+        }
+        word_start = matches!(c, ' ' | '\t' | '\n' | ';' | '&' | '|' | '(' | ')');
+    }
+    Some(out)
+}

@@ -149,6 +149,8 @@ impl Walker {
                     );
                 }
             }
+        } else if name == "xargs" && replace.is_some() {
+            // `xargs -I{} CMD` without `{}` in CMD runs CMD as written, once per input line.
         } else if name == "parallel" {
             for input in inputs.iter().take(16) {
                 let mut argv = inner.clone();

@@ -4,6 +4,7 @@
 
 mod heredoc;
 mod hidden;
+mod inline;
 mod plain;
 mod unwrap;
 mod vocab;

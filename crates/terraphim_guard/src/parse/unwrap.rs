@@ -4,6 +4,7 @@
 use crate::canon;
 
 use super::Finding;
+use super::inline::{InlineCall, inline_calls};
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -204,11 +205,23 @@ impl Walker {
                 }
                 Some(i) => self.run_written(&rest[i], &name, ctx, depth),
                 None => {
+                    let piped = ctx.pipeline.is_some_and(|(_, stage)| stage > 0);
                     if let Some(body) = &ctx.stdin_text {
                         let c = layer(&format!("{name} <<stdin"));
                         self.parse_code(body, depth + 1, &c.layers);
+                        // `sh <<EOF ... EOF` is `sh -c BODY`: judged by the body alone when the
+                        // shell has only options that change no input (`-e`, `-u`, `-x`, ...).
+                        let plain_options = rest.iter().all(|a| {
+                            a.len() > 1
+                                && a.starts_with('-')
+                                && a[1..].chars().all(|c| "euxvsn".contains(c))
+                        });
+                        if plain_options && !piped && ctx.findings.is_empty() && findings.is_empty()
+                        {
+                            return;
+                        }
                     }
-                    if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                    if piped {
                         findings.push(Finding::PipeIntoShell);
                         self.reparse_piped_literals(ctx, depth, &name);
                     }
@@ -236,6 +249,7 @@ impl Walker {
             if reads_stdin && ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
                 findings.push(Finding::PipeIntoShell);
             }
+            self.inline_code(&name, rest, rest_dyn, reads_stdin, ctx, depth);
             self.push(argv, text, ctx, findings);
             return;
         }
@@ -255,6 +269,10 @@ impl Walker {
             return;
         }
         if name == "find" {
+            // Without a test, find visits everything under its start paths: `{}` of a template
+            // and `-delete` then name every entry, as `START/*` does for `rm` (`find . -delete`
+            // is `rm -rf ./*`). With a test (`-name`, `-type`, ...) `{}` stays a project path.
+            let everything = find_everything(rest);
             let mut i = 0;
             while i < rest.len() {
                 if matches!(rest[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
@@ -266,23 +284,181 @@ impl Walker {
                         .unwrap_or(rest.len());
                     if start < end {
                         let c = layer(&format!("find {}", rest[i]));
-                        self.unwrap(
-                            rest[start..end].to_vec(),
-                            rest_dyn[start..end].to_vec(),
-                            text.clone(),
-                            &c,
-                            depth,
-                        );
+                        let template = &rest[start..end];
+                        // The template as written, and with `{}` as every entry it reaches.
+                        let mut starts = vec![String::new()];
+                        if let Some(all) = &everything
+                            && template.iter().any(|w| w == "{}")
+                        {
+                            starts.extend(all.iter().cloned());
+                        }
+                        for every in starts {
+                            let words: Vec<String> = template
+                                .iter()
+                                .map(|w| match w.as_str() {
+                                    "{}" if !every.is_empty() => every.clone(),
+                                    _ => w.clone(),
+                                })
+                                .collect();
+                            self.unwrap(
+                                words,
+                                rest_dyn[start..end].to_vec(),
+                                text.clone(),
+                                &c,
+                                depth,
+                            );
+                        }
                     }
                     i = end;
                 }
                 i += 1;
+            }
+            if let Some(starts) = &everything
+                && find_deletes(rest)
+            {
+                let c = layer("find -delete");
+                for every in starts {
+                    let words = vec!["rm".to_string(), "-rf".to_string(), every.clone()];
+                    self.push(words.clone(), words.join(" "), &c, Vec::new());
+                }
             }
             self.push(argv, text, ctx, findings);
             return;
         }
         self.push(argv, text, ctx, findings);
     }
+}
+
+impl Walker {
+    /// Inline code of an interpreter the script review has no walker for (`ruby -e`, a heredoc
+    /// into `perl`): the shell commands its literal process-running calls run are parsed as
+    /// code, and the literal paths its deleting calls name are judged as `rm -rf PATH`.
+    fn inline_code(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        rest_dyn: &[bool],
+        reads_stdin: bool,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let Some(interpreter) = terraphim_shell_vocab::interpreter_name(name) else {
+            return;
+        };
+        // Perl's `-E` is `-e` with features on; Ruby's `-E` names an encoding.
+        let code_flag = |a: &String| a == "-e" || (interpreter == "perl" && a == "-E");
+        let code = match rest.iter().position(code_flag) {
+            Some(i) if rest_dyn.get(i + 1) == Some(&false) => rest.get(i + 1).cloned(),
+            Some(_) => None,
+            None if reads_stdin => ctx.stdin_text.clone(),
+            None => None,
+        };
+        let Some(code) = code else { return };
+        for call in inline_calls(interpreter, &code) {
+            let mut c = Ctx {
+                layers: ctx.layers.clone(),
+                ..Ctx::default()
+            };
+            c.layers.push(format!("{interpreter} inline code"));
+            match call {
+                InlineCall::Shell(line) => self.parse_code(&line, depth + 1, &c.layers),
+                InlineCall::Delete(path) => {
+                    let argv = vec!["rm".to_string(), "-rf".to_string(), path];
+                    let text = argv.join(" ");
+                    self.push(argv, text, &c, Vec::new());
+                }
+            }
+        }
+    }
+}
+
+/// Whether `find`'s expression has `-delete` (not a word of an `-exec` template).
+fn find_deletes(rest: &[String]) -> bool {
+    let mut in_template = false;
+    rest.iter().any(|a| {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" if !in_template => in_template = true,
+            ";" | "+" if in_template => in_template = false,
+            "-delete" if !in_template => return true,
+            _ => {}
+        }
+        false
+    })
+}
+
+/// For a `find` that tests nothing (only actions, options and operators), each start path as
+/// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
+/// keeps find at the start paths themselves.
+fn find_everything(rest: &[String]) -> Option<Vec<String>> {
+    // Options before the start paths: -H -L -P, -D debugopts, -Olevel.
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            _ if a.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let starts: Vec<String> = rest[i.min(rest.len())..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .map(|a| match a.trim_end_matches('/') {
+            "" => "/*".to_string(),
+            dir => format!("{dir}/*"),
+        })
+        .collect();
+    let mut j = i + starts.len();
+    // Without a start path find searches `.`.
+    let starts = if starts.is_empty() {
+        vec!["./*".to_string()]
+    } else {
+        starts
+    };
+    const NOT_TESTS: &[&str] = &[
+        "-delete",
+        "-print",
+        "-print0",
+        "-depth",
+        "-d",
+        "-xdev",
+        "-mount",
+        "-follow",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-noignore_readdir_race",
+        "-daystart",
+        "-warn",
+        "-nowarn",
+        "-prune",
+        "-o",
+        "-or",
+        "-a",
+        "-and",
+        "-not",
+        "!",
+        "(",
+        ")",
+        ",",
+        "-true",
+    ];
+    while let Some(a) = rest.get(j) {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let end = rest[j + 1..].iter().position(|w| w == ";" || w == "+");
+                j += end.map_or(rest.len(), |e| e + 2);
+            }
+            "-maxdepth" | "-mindepth" => {
+                if a == "-maxdepth" && rest.get(j + 1).is_some_and(|v| v == "0") {
+                    return None;
+                }
+                j += 2;
+            }
+            t if NOT_TESTS.contains(&t) => j += 1,
+            _ => return None,
+        }
+    }
+    Some(starts)
 }
 
 /// The index in `rest` of a shell's `-c` (also combined: `-lc`, `-ec`, `-xc`), if any option

@@ -114,3 +114,51 @@ pub(super) fn git_key_runs_code(key: &str) -> bool {
         || key.ends_with(".cmd")
         || key.ends_with(".helper")
 }
+
+/// Calls of interpreters the script review has no walker for whose string argument is a shell
+/// command, per interpreter: `system("...")`, `exec`, `spawn`, `IO.popen`, `Open3.*`.
+/// Backticks, `%x(...)` and Perl's `qx(...)` are found by their quoting.
+pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
+    (
+        "ruby",
+        &[
+            "system",
+            "exec",
+            "spawn",
+            "Process.spawn",
+            "Kernel.system",
+            "Kernel.exec",
+            "IO.popen",
+            "Open3.capture2",
+            "Open3.capture2e",
+            "Open3.capture3",
+            "Open3.popen2",
+            "Open3.popen2e",
+            "Open3.popen3",
+            "Open3.pipeline",
+        ],
+    ),
+    ("perl", &["system", "exec"]),
+];
+/// Calls that delete the files or trees their literal path names, per interpreter: judged as
+/// `rm -rf PATH`, by the same path rules.
+pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[
+    (
+        "ruby",
+        &[
+            "FileUtils.rm_rf",
+            "FileUtils.rm_r",
+            "FileUtils.rm",
+            "FileUtils.rm_f",
+            "FileUtils.remove_dir",
+            "FileUtils.remove_entry",
+            "FileUtils.remove_entry_secure",
+            "FileUtils.rmtree",
+            "File.delete",
+            "File.unlink",
+            "Dir.rmdir",
+            "Dir.delete",
+        ],
+    ),
+    ("perl", &["unlink", "rmtree", "remove_tree", "rmdir"]),
+];

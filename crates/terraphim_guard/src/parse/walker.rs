@@ -7,12 +7,14 @@ use crate::canon;
 
 use super::heredoc::{
     grammar_safe, heredoc_as_herestring_text, heredoc_body, heredoc_line_as_herestring,
+    join_continuations,
 };
-use terraphim_shell_vocab::is_shell;
+use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{CODE_VARS, INJECTION_VARS};
 use super::words::{
-    assignment_name, assignment_variable, evaluates_variable, node_text, output_target, word_value,
+    assignment_name, assignment_variable, evaluates_variable, node_text, output_target,
+    redirect_trailing_words, word_value,
 };
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
@@ -43,6 +45,10 @@ pub(super) struct Ctx {
     pub(super) stdin_text: Option<String>,
     /// The index of the package runner's part whose command this is (`npx X`: X's runner).
     pub(super) runner: Option<usize>,
+    /// Arguments written after a redirection of the statement (`git >/dev/null reset --hard`):
+    /// tree-sitter-bash reads them as more redirect targets; bash passes them to the command.
+    /// (value, dynamic, evaluates a variable)
+    pub(super) trailing_args: Vec<(String, bool, bool)>,
 }
 
 impl Walker {
@@ -51,6 +57,9 @@ impl Walker {
             self.out.findings.push(Finding::TooDeep);
             return;
         }
+        // Bash deletes a backslash-newline before it splits words: `git re\⏎set` is `git reset`.
+        let joined = join_continuations(code);
+        let code = joined.as_deref().unwrap_or(code);
         if self.plain
             && let Some(line) = plain::parse(code)
             && self.nodes_deep + plain::depth(&line) <= MAX_NODE_DEPTH
@@ -195,6 +204,11 @@ impl Walker {
                             if let Some(target) = output_target(child, src) {
                                 c.redirects.push(target);
                             }
+                            for word in redirect_trailing_words(child, src) {
+                                let (value, dynamic) = word_value(word, src);
+                                let evaluates = evaluates_variable(word, src);
+                                c.trailing_args.push((value, dynamic, evaluates));
+                            }
                             // Redirect targets may hold substitutions.
                             self.walk_substitutions(child, src, ctx, depth);
                         }
@@ -215,7 +229,31 @@ impl Walker {
                     }
                 }
                 match body {
-                    Some(body) => self.walk(body, src, &c, depth),
+                    // In a pipeline they belong to its last command (`a | rm -rf 2>/dev/null x`).
+                    Some(body)
+                        if c.trailing_args.is_empty()
+                            || matches!(body.kind(), "command" | "pipeline") =>
+                    {
+                        self.walk(body, src, &c, depth)
+                    }
+                    Some(body) => {
+                        // `{ a; } >f b`: bash refuses the words after the redirect.
+                        self.out.findings.push(Finding::Unparsed);
+                        c.trailing_args.clear();
+                        self.walk(body, src, &c, depth);
+                    }
+                    // `>/dev/null rm -rf /`: the words after the target are the command.
+                    None if !c.trailing_args.is_empty() => {
+                        let trailing = std::mem::take(&mut c.trailing_args);
+                        let evaluates = trailing.iter().any(|t| t.2);
+                        let (argv, dynamic): (Vec<String>, Vec<bool>) =
+                            trailing.into_iter().map(|(v, d, _)| (v, d)).unzip();
+                        if evaluates {
+                            c.findings.push(Finding::CodeFromVariable);
+                        }
+                        let text = node_text(node, src).to_string();
+                        self.unwrap(argv, dynamic, text, &c, depth);
+                    }
                     // A bare `> file` truncates (creates) its target: judged as `:` with that
                     // redirect, so the target's class decides (`> ~/thesis.tex` is not "nothing
                     // runs").
@@ -355,6 +393,10 @@ impl Walker {
                 if *stage > 0 {
                     c.stdin_text = None;
                 }
+                // Words after the pipeline's redirect are the last command's.
+                if i != last {
+                    c.trailing_args.clear();
+                }
                 self.walk(part, src, &c, depth);
                 *stage += 1;
             }
@@ -363,6 +405,17 @@ impl Walker {
     }
 
     pub(super) fn walk_children(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let cleared;
+        let ctx = if ctx.trailing_args.is_empty() {
+            ctx
+        } else {
+            // Only a command or a pipeline's last command takes the words after a redirect.
+            self.out.findings.push(Finding::Unparsed);
+            let mut c = ctx.clone();
+            c.trailing_args.clear();
+            cleared = c;
+            &cleared
+        };
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             // Stage and redirects belong to the direct command only, not nested statements.
@@ -405,6 +458,17 @@ impl Walker {
                     if let Some(t) = output_target(child, src) {
                         c.redirects.push(t);
                     }
+                    // `rm -rf 2>/dev/null /`: the words after the target are arguments.
+                    for word in redirect_trailing_words(child, src) {
+                        let (value, is_dynamic) = word_value(word, src);
+                        argv.push(value);
+                        dynamic.push(is_dynamic);
+                        if evaluates_variable(word, src)
+                            && !env_findings.contains(&Finding::CodeFromVariable)
+                        {
+                            env_findings.push(Finding::CodeFromVariable);
+                        }
+                    }
                     self.walk_substitutions(child, src, ctx, depth);
                 }
                 "herestring_redirect" => {
@@ -427,6 +491,14 @@ impl Walker {
                     }
                     self.walk_substitutions(child, src, ctx, depth);
                 }
+            }
+        }
+        // Words after a redirect of the enclosing statement come after the command's own.
+        for (value, is_dynamic, evaluates) in std::mem::take(&mut c.trailing_args) {
+            argv.push(value);
+            dynamic.push(is_dynamic);
+            if evaluates && !env_findings.contains(&Finding::CodeFromVariable) {
+                env_findings.push(Finding::CodeFromVariable);
             }
         }
         if argv.is_empty() {
@@ -495,7 +567,18 @@ impl Walker {
         mut findings: Vec<Finding>,
     ) {
         self.record_writes(&argv, ctx);
+        let mut argv = argv;
         let mut words = canon::canonical_words(&argv, &ctx.redirects);
+        // `python3.11.exe -c ...` runs `python3`: the KG and the script review see that name.
+        if let Some(first) = words.first_mut()
+            && let Some(interpreter) = interpreter_name(&first.text)
+        {
+            interpreter.clone_into(&mut first.text);
+            let dir_len = argv[0].rfind('/').map_or(0, |i| i + 1);
+            if argv[0][dir_len..] != *interpreter {
+                argv[0] = format!("{}{interpreter}", &argv[0][..dir_len]);
+            }
+        }
         for f in &ctx.findings {
             if !findings.contains(f) {
                 findings.push(f.clone());

@@ -245,3 +245,22 @@ pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
     }
     Some(target)
 }
+
+/// The words tree-sitter-bash puts in a file redirect after its target: its grammar reads
+/// `>/dev/null reset --hard` as one redirect with three destinations, bash as a redirect to
+/// `/dev/null` and two arguments of the command.
+/// A number written against the next redirect (`0` of `>& /dev/tcp/h/1 0>&1`) is that
+/// redirect's descriptor, which the grammar also reads as a destination: it is no argument.
+pub(super) fn redirect_trailing_words<'t>(node: Node<'t>, src: &str) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children_by_field_name("destination", &mut cursor)
+        .skip(1)
+        .filter(|w| {
+            let descriptor = node_text(*w, src).bytes().all(|b| b.is_ascii_digit())
+                && src
+                    .get(w.end_byte()..)
+                    .is_some_and(|rest| rest.starts_with(['>', '<']));
+            !descriptor
+        })
+        .collect()
+}

@@ -7,6 +7,7 @@
 )]
 
 mod command_knowledge;
+mod hidden_forms;
 mod properties;
 mod routing;
 mod syntax;

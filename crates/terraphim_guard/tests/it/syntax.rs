@@ -51,9 +51,11 @@ fn double_dash_is_kept_where_it_makes_options_operands() {
         ("frobtool -- push -f", &["frobtool -- push -f"]),
         ("frobtool push -- -f", &["frobtool push -- -f"]),
         ("rm -- -x", &["rm -- -x"]),
-        // Where nothing after it looks like an option, `--` changes nothing.
-        ("rm -f -- a b", &["rm -f a b"]),
-        ("frobtool -- push", &["frobtool push"]),
+        // `--` stays before every word: after it each is an operand (a path, for many tools).
+        ("rm -f -- a b", &["rm -f -- a b"]),
+        ("frobtool -- push", &["frobtool -- push"]),
+        // With nothing after it, it changes nothing.
+        ("rm -f a --", &["rm -f a"]),
     ];
     for (command, want) in cases {
         assert_eq!(canon(command), *want, "{command}");
@@ -97,7 +99,8 @@ fn windows_program_names_are_the_program() {
         ("Frobtool.Exe status", "frobtool status"),
         ("'C:\\Tools\\frobtool.exe' status", "frobtool status"),
         ("/c/tools/frobtool.exe status", "frobtool status"),
-        ("python3.11.exe -V", "python3.11 -V"),
+        // An interpreter's version goes too: `python3.11` runs `python3`.
+        ("python3.11.exe -V", "python3 -V"),
         // Only the `.exe` suffix: other names keep their case and suffix.
         ("Frobtool status", "Frobtool status"),
         ("frobtool.sh status", "frobtool.sh status"),
