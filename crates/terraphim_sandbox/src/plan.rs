@@ -789,6 +789,9 @@ pub(crate) fn build(
 pub(crate) enum Mount {
     /// Bind `path` over itself (recursively), read-only or writable.
     Bind { path: PathBuf, ro: bool },
+    /// Bind the host's `src` at `path` (recursively), read-only or writable: the workspace's
+    /// copy fallback over the project, so the command runs at the project's own path.
+    BindFrom { src: PathBuf, path: PathBuf, ro: bool },
     /// An empty read-only tmpfs over a hidden directory.
     HideDir(PathBuf),
     /// `/dev/null`, read-only, over a hidden file.
@@ -934,6 +937,10 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
             Mount::Bind { path, ro } => {
                 let r = path.display().to_string();
                 push(&[if ro { "--ro-bind" } else { "--bind" }, &r, &r]);
+            }
+            Mount::BindFrom { src, path, ro } => {
+                let (s, r) = (src.display().to_string(), path.display().to_string());
+                push(&[if ro { "--ro-bind" } else { "--bind" }, &s, &r]);
             }
             Mount::HideDir(path) => {
                 let r = path.display().to_string();
