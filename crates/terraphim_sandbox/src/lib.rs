@@ -27,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod caches;
 mod error;
 mod evidence;
 #[cfg(target_os = "linux")]

@@ -273,6 +273,9 @@ pub(crate) struct Plan {
     /// The workspace overlay over the project, for a profile with `[workspace]` (set by the
     /// supervisor once the run's upper layer exists).
     pub(crate) workspace: Option<crate::workspace::OverlayDirs>,
+    /// Overlays over package caches, each also a writable root (`caches.rs`; set by the
+    /// supervisor once their upper layers exist).
+    pub(crate) caches: Vec<Mount>,
 }
 
 /// Device nodes the command may write. Not `/dev/zero`: a *writable* shared mapping of it
@@ -779,6 +782,7 @@ pub(crate) fn build(
         env,
         env_removed,
         workspace: None,
+        caches: Vec::new(),
     })
 }
 
@@ -817,8 +821,14 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
         }
     }
     for root in &plan.child.write_roots {
+        let cache = plan
+            .caches
+            .iter()
+            .find(|m| matches!(m, Mount::Overlay { path, .. } if path == root));
         if let Some(ws) = plan.workspace.as_ref().filter(|w| w.lower == *root) {
             out.extend(ws.mounts());
+        } else if let Some(cache) = cache {
+            out.push(cache.clone());
         } else if root != Path::new(TMP) {
             out.push(Mount::Bind {
                 path: root.clone(),
@@ -1146,6 +1156,17 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             "workspace",
             ws.to_string(),
             crate::workspace::mechanism(caps, ws),
+        );
+    }
+    if !profile.caches.is_empty() {
+        #[cfg(target_os = "linux")]
+        let overlays = caps.namespaces && crate::linux::overlay::available();
+        #[cfg(not(target_os = "linux"))]
+        let overlays = false;
+        row(
+            "caches",
+            list(&profile.caches),
+            crate::caches::describe(&profile.caches, overlays).ok(),
         );
     }
     rows

@@ -494,6 +494,14 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
+    // Package caches: overlays where the run makes its own namespaces, else moved into TMPDIR;
+    // their layers go when the run ends (dropped with this value).
+    let _caches = crate::caches::start(
+        &req.profile,
+        &ctx,
+        own_ns && linux::overlay::available(),
+        &mut plan,
+    )?;
     if plan.bwrap && !own_ns && req.profile.read_write.is_empty() {
         // bubblewrap binds the host's device nodes writable (see `plan::bwrap_args`): with no
         // writable root, lock file metadata in seccomp as the native backend does.

@@ -433,7 +433,7 @@ fn remove_run_dir(dir: &Path) -> std::io::Result<()> {
 /// Remove a finished run's directory without making the caller wait: a handful of unlinks and
 /// rmdirs on a busy ext4 took milliseconds each here, after the command's result is known. A
 /// forked child does it (single-threaded callers only; otherwise it is done here).
-fn remove_later(dir: &Path) {
+pub(crate) fn remove_later(dir: &Path) {
     #[cfg(target_os = "linux")]
     if crate::linux::ns::single_threaded() {
         // SAFETY: the caller is single-threaded, so the child may run ordinary code.
