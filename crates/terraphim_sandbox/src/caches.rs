@@ -98,7 +98,11 @@ pub(crate) enum Way {
         work: PathBuf,
     },
     /// `var` names `dir`, an empty directory in the run's private TMPDIR.
-    Moved { path: PathBuf, var: String, dir: PathBuf },
+    Moved {
+        path: PathBuf,
+        var: String,
+        dir: PathBuf,
+    },
     /// Left read-only (no variable moves it).
     ReadOnly { path: PathBuf },
 }
@@ -121,9 +125,9 @@ pub(crate) fn ways(
             continue;
         };
         let seen = out.iter().any(|w| match w {
-            Way::Overlay { path: p, .. } | Way::Moved { path: p, .. } | Way::ReadOnly { path: p } => {
-                *p == path
-            }
+            Way::Overlay { path: p, .. }
+            | Way::Moved { path: p, .. }
+            | Way::ReadOnly { path: p } => *p == path,
         });
         if seen {
             continue;

@@ -77,6 +77,6 @@ pub use supervisor::{
     mount_namespace, probe, run,
 };
 pub use workspace::{
-    Change, ChangeKind, ChangeStore, CopyRun, CopyView, HeldSet, HoldKind, HoldReason, WorkspaceReport,
-    WorkspaceSettings, WorkspaceVerdict,
+    Change, ChangeKind, ChangeStore, CopyRun, CopyView, HeldSet, HoldKind, HoldReason,
+    WorkspaceReport, WorkspaceSettings, WorkspaceVerdict,
 };

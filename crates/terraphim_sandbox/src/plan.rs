@@ -795,7 +795,11 @@ pub(crate) enum Mount {
     Bind { path: PathBuf, ro: bool },
     /// Bind the host's `src` at `path` (recursively), read-only or writable: the workspace's
     /// copy fallback over the project, so the command runs at the project's own path.
-    BindFrom { src: PathBuf, path: PathBuf, ro: bool },
+    BindFrom {
+        src: PathBuf,
+        path: PathBuf,
+        ro: bool,
+    },
     /// An empty read-only tmpfs over a hidden directory.
     HideDir(PathBuf),
     /// `/dev/null`, read-only, over a hidden file.

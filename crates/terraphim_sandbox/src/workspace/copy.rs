@@ -554,7 +554,8 @@ mod tests {
         write(&project.join(".env"), "TOKEN=secret");
         write(&project.join("target/debug/app"), "bin");
         write(&project.join("web/node_modules/x/index.js"), "x");
-        let run = CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
+        let run =
+            CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
         let copy = run.dir().to_path_buf();
         assert!(copy.join("src/a.rs").is_file());
         assert!(!copy.join(".env").exists(), "hidden paths are not copied");
@@ -616,7 +617,8 @@ mod tests {
         write(&project.join(".git/objects/ab/cdef"), "old object");
         fs_err::create_dir_all(project.join(".git/objects/info")).unwrap();
         write(&project.join("a.txt"), "a");
-        let run = CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
+        let run =
+            CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
         let copy = run.dir().to_path_buf();
         assert!(
             !copy.join(".git/objects/ab").exists(),
@@ -722,7 +724,10 @@ mod tests {
         assert_eq!(run.dir(), run.copy_dir());
         assert!(run.request(&req).workspace_copy.is_none());
         assert!(run.run.dirs.pass_through.is_empty());
-        assert!(run.copy_dir().join("out/old.bin").exists(), "copied, not bound");
+        assert!(
+            run.copy_dir().join("out/old.bin").exists(),
+            "copied, not bound"
+        );
         let meta = run.run.meta.copy.clone().unwrap();
         assert_eq!(meta.ran_at.as_deref(), Some(run.copy_dir()));
         assert_eq!(
