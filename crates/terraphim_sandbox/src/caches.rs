@@ -186,6 +186,34 @@ pub(crate) fn describe(list: &[String], overlays: bool) -> Result<String, String
     Ok(first)
 }
 
+/// Remove the layers of runs that ended without removing theirs (killed) more than a day ago;
+/// at most once an hour (a stamp file's time says when it last ran).
+fn expire(root: &Path) {
+    use std::os::unix::fs::MetadataExt as _;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let age = |p: &Path| {
+        fs_err::metadata(p)
+            .ok()
+            .and_then(|m| u64::try_from(m.mtime()).ok())
+            .map(|t| now.saturating_sub(t))
+    };
+    let stamp = root.join(".expired");
+    if age(&stamp).is_some_and(|a| a < 3600) || fs_err::write(&stamp, b"").is_err() {
+        return;
+    }
+    let Ok(entries) = fs_err::read_dir(root) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if e.file_type().is_ok_and(|t| t.is_dir()) && age(&p).is_some_and(|a| a >= 86_400) {
+            crate::workspace::remove_later(&p);
+        }
+    }
+}
+
 /// A new directory of the run's own beneath `root` (mode 0700).
 fn layers_dir(root: &Path) -> crate::Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt as _;
@@ -194,6 +222,7 @@ fn layers_dir(root: &Path) -> crate::Result<PathBuf> {
         move |source| crate::SandboxError::Io { path, source }
     };
     fs_err::create_dir_all(root).map_err(io(root))?;
+    expire(root);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -308,6 +337,33 @@ mod tests {
                 .all(|e| e.var.is_none())
         );
         assert!(!list.iter().any(|e| e.var.as_deref() == Some("CARGO_HOME")));
+    }
+
+    #[test]
+    fn layers_left_by_killed_runs_go_after_a_day() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("caches");
+        let (old, fresh) = (root.join("1-old-0"), root.join("2-new-0"));
+        fs_err::create_dir_all(old.join("0/upper")).unwrap();
+        fs_err::create_dir_all(&fresh).unwrap();
+        let two_days = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 86_400);
+        fs_err::File::open(&old)
+            .unwrap()
+            .file()
+            .set_modified(two_days)
+            .unwrap();
+        let dir = layers_dir(&root).unwrap();
+        assert!(!old.exists(), "a day-old run's layers are removed");
+        assert!(fresh.is_dir() && dir.is_dir());
+        // Within the hour nothing is looked at again.
+        fs_err::create_dir_all(&old).unwrap();
+        fs_err::File::open(&old)
+            .unwrap()
+            .file()
+            .set_modified(two_days)
+            .unwrap();
+        layers_dir(&root).unwrap();
+        assert!(old.is_dir());
     }
 
     #[test]
