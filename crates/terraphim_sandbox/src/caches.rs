@@ -109,13 +109,14 @@ pub(crate) enum Way {
 
 /// Decide, for each cache of `list` that applies here, how the run gets it. `overlays`: the
 /// run makes its own namespaces and the kernel has overlayfs; `layers`: the run's directory for
-/// upper layers; `tmp`: the run's TMPDIR as the command sees it. No I/O but `is_dir`.
+/// upper layers; `tmp`: the run's TMPDIR as the command sees it; a cache at or beneath one of
+/// `hidden` is left out (the profile hides it). No I/O but `is_dir`.
 pub(crate) fn ways(
     list: &[Entry],
     ctx: &Context,
     overlays: bool,
-    layers: &Path,
-    tmp: &Path,
+    (layers, tmp): (&Path, &Path),
+    hidden: &[PathBuf],
     is_dir: &dyn Fn(&Path) -> bool,
 ) -> Vec<Way> {
     let mut out: Vec<Way> = Vec::new();
@@ -124,6 +125,9 @@ pub(crate) fn ways(
         let Some(path) = crate::plan::expand(&e.path, ctx) else {
             continue;
         };
+        if hidden.iter().any(|h| path.starts_with(h)) {
+            continue;
+        }
         let seen = out.iter().any(|w| match w {
             Way::Overlay { path: p, .. }
             | Way::Moved { path: p, .. }
@@ -269,9 +273,14 @@ pub(crate) fn start(
     })?;
     let layers = layers_dir(&ctx.data.join("terraphim/guard/caches"))?;
     run.dir = Some(layers.clone());
-    let ways = ways(&list, ctx, overlays, &layers, &plan.tmp, &|p: &Path| {
-        fs_err::metadata(p).is_ok_and(|m| m.is_dir())
-    });
+    let ways = ways(
+        &list,
+        ctx,
+        overlays,
+        (&layers, &plan.tmp),
+        &plan.hidden,
+        &|p: &Path| fs_err::metadata(p).is_ok_and(|m| m.is_dir()),
+    );
     for w in ways {
         match w {
             Way::Overlay { path, upper, work } => {
@@ -387,7 +396,7 @@ mod tests {
         let existing = ["/h/.npm", "/h/.cargo/registry"];
         let is_dir = |p: &Path| existing.iter().any(|e| Path::new(e) == p);
         let (layers, tmp) = (Path::new("/d/caches/1"), Path::new("/tmp/run"));
-        let ways_here = ways(&list, &c, true, layers, tmp, &is_dir);
+        let ways_here = ways(&list, &c, true, (layers, tmp), &[], &is_dir);
         let find = |ways: &[Way], path: &str| {
             ways.iter()
                 .find(|w| match w {
@@ -441,8 +450,19 @@ mod tests {
                 .iter()
                 .all(|w| !matches!(w, Way::Moved { path, .. } if path.starts_with("/gopath")))
         );
+        // A hidden cache is left out.
+        let hidden = ways(
+            &list,
+            &c,
+            true,
+            (layers, tmp),
+            &["/h/.cache".into()],
+            &is_dir,
+        );
+        assert!(find(&hidden, "/h/.cache/uv").is_none());
+        assert!(find(&hidden, "/h/.npm").is_some());
         // No overlays here: every cache with a variable is moved, the others stay read-only.
-        let native = ways(&list, &c, false, layers, tmp, &is_dir);
+        let native = ways(&list, &c, false, (layers, tmp), &[], &is_dir);
         assert!(!native.iter().any(|w| matches!(w, Way::Overlay { .. })));
         assert!(matches!(
             find(&native, "/h/.npm"),
