@@ -49,6 +49,9 @@ pub struct SandboxRequest {
     /// How to start this program as the sandbox helper inside bubblewrap: the executable and the
     /// arguments that reach the hidden helper subcommand (the plan is appended as one argument).
     pub helper: Vec<OsString>,
+    /// The workspace's copy fallback bound over the project in the mount namespace (set by
+    /// [`crate::CopyRun::request`]); `None` for every other run.
+    pub workspace_copy: Option<crate::workspace::CopyView>,
 }
 
 impl SandboxRequest {
@@ -67,6 +70,7 @@ impl SandboxRequest {
             id: None,
             bwrap: BwrapUse::Auto,
             helper: vec![exe.into(), "guard".into(), HELPER_SUBCOMMAND.into()],
+            workspace_copy: None,
         })
     }
 }
@@ -426,6 +430,16 @@ fn rusage_children_ms() -> u64 {
     ms(u.ru_utime) + ms(u.ru_stime)
 }
 
+/// Whether a run with `bwrap` on a machine with `caps` gets namespaces (its own, or
+/// bubblewrap's), and with them a mount namespace of its own.
+pub fn mount_namespace(bwrap: BwrapUse, caps: &HostCaps) -> bool {
+    match bwrap {
+        BwrapUse::Auto => caps.bwrap.is_some() || caps.namespaces,
+        BwrapUse::Force => caps.bwrap.is_some(),
+        BwrapUse::Never => false,
+    }
+}
+
 /// Run `req` confined, streaming its stdout and stderr into `stdout` and `stderr`.
 ///
 /// Returns the report of a run that started; an `Err` means nothing ran (refused or failed to
@@ -444,11 +458,7 @@ pub fn run(
             "bubblewrap was asked for but is not installed".into(),
         ));
     }
-    let use_bwrap = match req.bwrap {
-        BwrapUse::Auto => caps.bwrap.is_some() || caps.namespaces,
-        BwrapUse::Force => caps.bwrap.is_some(),
-        BwrapUse::Never => false,
-    };
+    let use_bwrap = mount_namespace(req.bwrap, caps);
     let ctx = context(req);
     let mut tmp_guard = PrivateTmp(None);
     let tmp = if use_bwrap {
@@ -484,6 +494,14 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
+    // Package caches: overlays where the run makes its own namespaces, else moved into TMPDIR;
+    // their layers go when the run ends (dropped with this value).
+    let _caches = crate::caches::start(
+        &req.profile,
+        &ctx,
+        own_ns && linux::overlay::available(),
+        &mut plan,
+    )?;
     if plan.bwrap && !own_ns && req.profile.read_write.is_empty() {
         // bubblewrap binds the host's device nodes writable (see `plan::bwrap_args`): with no
         // writable root, lock file metadata in seccomp as the native backend does.

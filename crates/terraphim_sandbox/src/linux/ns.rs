@@ -274,6 +274,7 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     for m in &run.mounts {
         trees.push(match m {
             Mount::Bind { path, .. } => Some(open_tree(path)?),
+            Mount::BindFrom { src, .. } => Some(open_tree(src)?),
             Mount::HideFile(_) | Mount::HideDir(_) => None,
             Mount::Overlay { path, upper, work } => {
                 Some(super::overlay::create(path, upper, work, run.unshare_user)?)
@@ -367,7 +368,7 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     mount("tmpfs", Path::new(TMP), "tmpfs", nosuid_nodev, &tmp_opts)?;
     for (m, tree) in run.mounts.iter().zip(&trees) {
         match (m, tree) {
-            (Mount::Bind { path, ro }, Some(fd)) => {
+            (Mount::Bind { path, ro } | Mount::BindFrom { path, ro, .. }, Some(fd)) => {
                 // The clone itself says what it is: beneath the fresh /tmp the path is gone.
                 let dir = fd_is_dir(fd).unwrap_or(true);
                 let mut attr = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
