@@ -305,9 +305,8 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
             )
         })
         .collect();
-    let cap_last = fs_err::read_to_string("/proc/sys/kernel/cap_last_cap")
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
+    let cap_last = procs::read_proc("/proc/sys/kernel/cap_last_cap")
+        .and_then(|s| String::from_utf8_lossy(&s).trim().parse().ok())
         .unwrap_or(40);
     Ok(Prepared {
         ruleset: Some(created),

@@ -69,8 +69,8 @@ pub(crate) fn available(is_root: bool) -> bool {
 /// Whether only one thread runs in this process: the namespace child is forked and keeps
 /// running Rust code (it allocates), which is sound only when no other thread can hold a lock.
 pub(crate) fn single_threaded() -> bool {
-    fs_err::read_to_string("/proc/self/status")
-        .ok()
+    super::procs::read_proc("/proc/self/status")
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
         .and_then(|s| {
             s.lines()
                 .find_map(|l| l.strip_prefix("Threads:").map(|n| n.trim() == "1"))

@@ -87,26 +87,44 @@ fn children_of(pid: i32) -> Option<Vec<i32>> {
 
 /// The descendants of `root` (not `root` itself), zombies included, read from the children
 /// lists down from `root`: the cost follows the run's processes, not the machine's. Falls back
-/// to a scan of every process where the kernel keeps no children lists. Like a scan, it is a
-/// moment's view: a process reparented while the lists are read can be missed in this call
-/// (it is `root`'s child, a subreaper's, in the next).
+/// to a scan of every process where the kernel keeps no children lists, and when a process
+/// ended while the lists were read (its children, moved to their new reaper meanwhile, could
+/// be missed). The lists of `root` and of its children, the reapers of a run's orphans (`root`
+/// a subreaper, or a namespace's first process), are read once more at the end for orphans
+/// that moved there while the rest was read.
 pub(crate) fn descendants_of(root: i32) -> Vec<Proc> {
     let Some(first) = children_of(root) else {
         return descendants(root, &snapshot());
     };
+    let direct = first.clone();
     let mut out: Vec<Proc> = Vec::new();
-    let mut frontier = first;
-    while let Some(pid) = frontier.pop() {
-        if pid == root || out.iter().any(|o| o.pid == pid) {
-            continue;
+    let mut vanished = false;
+    let mut walk = |mut frontier: Vec<i32>, out: &mut Vec<Proc>| {
+        while let Some(pid) = frontier.pop() {
+            if pid == root || out.iter().any(|o| o.pid == pid) {
+                continue;
+            }
+            let Some(p) = stat_of(pid) else {
+                vanished = true;
+                continue;
+            };
+            out.push(p);
+            if !p.zombie {
+                match children_of(pid) {
+                    Some(kids) => frontier.extend(kids),
+                    None => vanished = true,
+                }
+            }
         }
-        let Some(p) = stat_of(pid) else {
-            continue;
-        };
-        out.push(p);
-        if !p.zombie {
-            frontier.extend(children_of(pid).unwrap_or_default());
-        }
+    };
+    walk(first, &mut out);
+    let mut again = children_of(root).unwrap_or_default();
+    for pid in direct {
+        again.extend(children_of(pid).unwrap_or_default());
+    }
+    walk(again, &mut out);
+    if vanished {
+        return descendants(root, &snapshot());
     }
     out
 }
@@ -412,6 +430,42 @@ mod tests {
         let mut d: Vec<i32> = descendants(10, &procs).iter().map(|p| p.pid).collect();
         d.sort();
         assert_eq!(d, vec![11, 12, 13]);
+    }
+
+    #[test]
+    fn descendants_from_children_lists_are_those_of_a_full_scan() {
+        // The harness runs this test in a thread of its own: the shell is that thread's child,
+        // found only through the lists of every thread of the process.
+        let me = std::process::id() as i32;
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", "sleep 30 & sleep 30 & wait"])
+            .spawn()
+            .unwrap();
+        let sh = shell.id() as i32;
+        let live = |v: Vec<Proc>| -> Vec<i32> {
+            let mut p: Vec<i32> = v.into_iter().filter(|p| !p.zombie).map(|p| p.pid).collect();
+            p.sort();
+            p
+        };
+        let mut below = Vec::new();
+        for _ in 0..1000 {
+            below = live(descendants_of(sh));
+            if below.len() == 2 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(below.len(), 2, "the two sleeps below the shell");
+        assert_eq!(below, live(descendants(sh, &snapshot())));
+        let mine = live(descendants_of(me));
+        assert!(mine.contains(&sh), "{mine:?}");
+        assert!(below.iter().all(|p| mine.contains(p)), "{mine:?}");
+        for p in below {
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe { libc::kill(p, libc::SIGKILL) };
+        }
+        let _ = shell.kill();
+        shell.wait().unwrap();
     }
 
     #[test]
