@@ -28,7 +28,7 @@ pub(crate) fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
 /// 0); this costs only the reads.
 pub(crate) fn read_proc(path: &str) -> Option<Vec<u8>> {
     use std::io::Read as _;
-    let mut f = std::fs::File::open(path).ok()?;
+    let mut f = fs_err::File::open(path).ok()?;
     let mut out = Vec::new();
     let mut buf = [0u8; 4096];
     loop {
