@@ -53,7 +53,9 @@ const EMPTY: &str = "/dev/.terraphim-hidden";
 /// Whether this process can create the namespaces: as root always (where the kernel has them),
 /// otherwise only when unprivileged user namespaces are allowed.
 pub(crate) fn available(is_root: bool) -> bool {
-    let has = |ns: &str| Path::new("/proc/self/ns").join(ns).exists();
+    // The link itself (not followed: resolving a namespace link costs several times a plain
+    // lookup) exists exactly for the namespace types the kernel has.
+    let has = |ns: &str| fs_err::symlink_metadata(Path::new("/proc/self/ns").join(ns)).is_ok();
     if !["mnt", "pid", "net", "ipc", "uts"].iter().all(|n| has(n)) {
         return false;
     }
