@@ -25,29 +25,32 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn template(&mut self, node: Node<'_>) -> Val {
-        let mut out = Val::lit("");
+        // The parts are appended in place (`out` is a plain string, its text always known).
+        let mut text = String::new();
+        let mut out = Val::unknown();
         let mut pos = node.start_byte() + 1;
         for c in named(node) {
             if c.kind() != "template_substitution" {
                 continue;
             }
-            out = out.concat(&Val::lit(
-                unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0,
-            ));
+            text.push_str(&unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0);
             let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
             let v = v.interpolated();
-            out = out.concat(&Val::lit(v.path_text().unwrap_or_default()).with_taint(&v.taint));
+            text.push_str(&v.path_text().unwrap_or_default());
+            out.taint.join(&v.taint);
             pos = c.end_byte();
         }
-        out.concat(&Val::lit(
-            unescape(
+        text.push_str(
+            &unescape(
                 self.src
                     .get(pos..node.end_byte().saturating_sub(1))
                     .unwrap_or(""),
                 true,
             )
             .0,
-        ))
+        );
+        out.text = Some(text);
+        out
     }
 
     pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
