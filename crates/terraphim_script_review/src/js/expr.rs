@@ -265,7 +265,7 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default()
             }
             "arrow_function" | "function_expression" | "function" => {
-                let name = format!("<anon@{}>", node.start_byte());
+                let name = crate::scope::anon_name(node.start_byte());
                 self.function(name, node);
                 Val::unknown()
             }
@@ -286,7 +286,10 @@ impl Js<'_, '_, '_> {
                     };
                     v.taint.join(&x.taint);
                     if let Some(t) = &x.text {
-                        text.push_str(&format!("\n{key}: {t}"));
+                        text.push('\n');
+                        text.push_str(&key);
+                        text.push_str(": ");
+                        text.push_str(t);
                     }
                 }
                 if !text.is_empty() {
