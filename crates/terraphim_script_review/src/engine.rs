@@ -340,6 +340,8 @@ pub(crate) struct Sink<'a> {
     pub(crate) ambient: Taint,
     /// The ambient taint of the next nested analysis (set by `exec_code`).
     ambient_for_next: Taint,
+    /// The command-line guard, when the caller has one: shell commands are also judged by it.
+    pub(crate) judge: Option<&'a dyn crate::shell_judge::CommandJudge>,
 }
 
 impl<'a> Sink<'a> {
@@ -363,6 +365,7 @@ impl<'a> Sink<'a> {
             lang: Language::Python,
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
+            judge: None,
         }
     }
 
@@ -1080,6 +1083,7 @@ impl<'a> Sink<'a> {
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
         inner.lang = lang;
+        inner.judge = self.judge;
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
