@@ -296,7 +296,7 @@ mod tests {
                 "echo \"rows: $(($(wc -l < data.csv) - 1))\"",
                 CommandTier::Unknown,
             ),
-            ("i=$((i + 1))", CommandTier::Unknown),
+            ("i=$((i + 1))", CommandTier::Allow),
         ] {
             let v = judge.judge(command, &ctx);
             assert_eq!(v.tier, tier, "{command}: {v:?}");
@@ -312,6 +312,188 @@ mod tests {
                 _ => {}
             }
         }
+    }
+
+    fn ctx(dir: &Path) -> Context {
+        Context {
+            cwd: dir.join("proj"),
+            home: dir.to_owned(),
+            tmp_dirs: vec!["/tmp".into()],
+        }
+    }
+
+    /// Whole scripts reviewed with the guard as judge: the verdict, and for a flagged script the
+    /// rule and words of the finding on `line` (0: no finding to check).
+    #[test]
+    fn scripts_are_judged_line_by_line_by_the_guard() {
+        use terraphim_script_review::{Config, Language, Verdict, review_source_judged};
+        let judge = default_judge();
+        let ctx = ctx(Path::new("/home/dev"));
+        let config = Config::default();
+        for (lang, script, verdict, line, rule, words) in [
+            // A value the script set, substituted where the guard reads it.
+            (
+                Language::Shell,
+                "#!/bin/sh\nsvc=sshd\nsystemctl stop \"$svc\"\n",
+                Verdict::Dangerous,
+                3,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Each value of a loop over a literal list.
+            (
+                Language::Shell,
+                "for t in ./notes.txt /etc/hosts; do\n  chmod 777 \"$t\"\ndone\n",
+                Verdict::Dangerous,
+                2,
+                "guard:delete or change outside the project",
+                "outside the project",
+            ),
+            // A directory named through $HOME in a variable.
+            (
+                Language::Shell,
+                "logs=\"$HOME/.cache/app\"\nfind \"$logs\" -name '*.log' -delete\n",
+                Verdict::Dangerous,
+                2,
+                "guard:delete or change outside the project",
+                "outside the project",
+            ),
+            // A trap handler's commands.
+            (
+                Language::Shell,
+                "trap 'systemctl stop sshd' EXIT\necho hi\n",
+                Verdict::Dangerous,
+                1,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Shell code run by a script of another language.
+            (
+                Language::Python,
+                "import subprocess\nsubprocess.run('systemctl stop sshd', shell=True)\n",
+                Verdict::Dangerous,
+                2,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Confined beyond the project: suspicious, with the guard's rule.
+            (
+                Language::Shell,
+                "cargo install ripgrep\n",
+                Verdict::Suspicious,
+                1,
+                "guard:cargo install",
+                "outside the project",
+            ),
+            // A build script: deletes and writes in the project and a temp dir, unknown tools,
+            // counters: clean.
+            (
+                Language::Shell,
+                "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./dist build\n\
+                 mkdir -p build dist\nfrobnicate --all --out build/\nwork=$(mktemp -d)\n\
+                 trap 'rm -rf \"$work\"' EXIT\ni=0\nfor f in src/*.txt; do\n  i=$((i + 1))\n  \
+                 cp \"$f\" \"$work/\"\ndone\nfind . -name '*.pyc' -delete\nnpm ci\n\
+                 tar czf dist/site.tgz -C \"$work\" .\necho \"built $i files\"\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // A rule that confines to the project: clean while its operands stay there...
+            (
+                Language::Shell,
+                "unzip -o pkg.zip -d build/pkg\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // ... and not on a path outside it.
+            (
+                Language::Shell,
+                "dest=/opt/pkg\nunzip -o pkg.zip -d \"$dest\"\n",
+                Verdict::Suspicious,
+                2,
+                "guard:archive extract",
+                "would confine",
+            ),
+            // A program whose effects the review classifies itself: its own verdict stands
+            // (a public key is no secret; the guard confines any `*id_ed25519*`).
+            (
+                Language::Shell,
+                "cat ~/.ssh/id_ed25519.pub\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+        ] {
+            let report = review_source_judged(script, lang, &ctx, &config, Some(&judge));
+            assert_eq!(report.verdict, verdict, "{script}: {report:#?}");
+            if line == 0 {
+                continue;
+            }
+            let f = report
+                .findings
+                .iter()
+                .find(|f| f.line == line)
+                .unwrap_or_else(|| panic!("{script}: no finding on line {line}: {report:#?}"));
+            assert_eq!(f.rule, rule, "{script}: {f:#?}");
+            assert!(f.why.contains(words), "{script}: {f:#?}");
+            assert!(
+                f.chain.first().is_some_and(|c| c.starts_with("guard ")),
+                "{script}: {f:#?}"
+            );
+            // Without the guard, the script's own rules do not see it.
+            let own = terraphim_script_review::review_source(script, lang, &ctx, &config);
+            assert!(
+                !own.findings
+                    .iter()
+                    .any(|g| g.line == line && g.severity >= f.severity),
+                "{script}: {own:#?}"
+            );
+        }
+    }
+
+    /// The user's KG layer judges a script's commands, and a cached verdict is not reused under
+    /// another KG.
+    #[test]
+    fn the_users_kg_judges_and_keys_the_cache() {
+        use terraphim_script_review::{Config, Language, Reviewer, Verdict, VerdictCache};
+        let tmp = tempfile::tempdir().unwrap();
+        let kg = tmp.path().join("kg");
+        fs_err::create_dir_all(kg.join("guard-destructive")).unwrap();
+        fs_err::write(
+            kg.join("guard-destructive").join("frobnicate purge.md"),
+            "# frobnicate purge\n\nsynonyms:: frobnicate --purge\nreason:: purges the shared store\n",
+        )
+        .unwrap();
+        let cell = |dirs: Vec<std::path::PathBuf>| {
+            let args = KgArgs {
+                kg: dirs,
+                no_user_kg: true,
+            };
+            ScriptJudge::shared(Arc::new(GuardCell::new(args, UpstreamThesauri::default())))
+        };
+        let cache = VerdictCache::new(tmp.path().join("cache"));
+        let reviewer = |judge| {
+            Reviewer::new(Config::default())
+                .with_cache(Some(cache.clone()))
+                .with_judge(Some(judge))
+        };
+        let ctx = ctx(tmp.path());
+        let script = "#!/bin/sh\nfrobnicate --purge\n";
+        let plain = reviewer(cell(Vec::new())).review_text(script, Language::Shell, &ctx);
+        assert_eq!(plain.verdict(), Verdict::Clean, "{plain:#?}");
+        assert!(!plain.cached);
+        let again = reviewer(cell(Vec::new())).review_text(script, Language::Shell, &ctx);
+        assert!(again.cached, "the same KG reuses the cached verdict");
+        let user = reviewer(cell(vec![kg])).review_text(script, Language::Shell, &ctx);
+        assert!(!user.cached, "another KG is another key");
+        assert_eq!(user.verdict(), Verdict::Dangerous, "{user:#?}");
+        let f = &user.report.findings[0];
+        assert_eq!(f.rule, "guard:frobnicate purge");
+        assert!(f.why.contains("purges the shared store"), "{f:#?}");
     }
 
     #[test]

@@ -342,6 +342,9 @@ pub(crate) struct Sink<'a> {
     ambient_for_next: Taint,
     /// The command-line guard, when the caller has one: shell commands are also judged by it.
     pub(crate) judge: Option<&'a dyn crate::shell_judge::CommandJudge>,
+    /// A program ran whose effects the review does not classify fully (see
+    /// `command::MODELED`); the shell walker reads and resets it per statement.
+    pub(crate) ran_unmodeled: bool,
 }
 
 impl<'a> Sink<'a> {
@@ -366,6 +369,7 @@ impl<'a> Sink<'a> {
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
             judge: None,
+            ran_unmodeled: false,
         }
     }
 

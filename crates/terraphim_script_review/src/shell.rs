@@ -156,11 +156,16 @@ impl Shell<'_, '_, '_> {
 
     fn stmt(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         if !self.judged && self.sink.judge.is_some() && crate::shell_judge::judged_whole(node) {
+            // The text with the values the variables hold before the statement runs; judged
+            // once the walk knows whether the review classified every program it runs.
             let texts = self.judged_texts(node);
-            crate::shell_judge::judge_statement(self.sink, line(node), &texts);
+            let outer = std::mem::replace(&mut self.sink.ran_unmodeled, false);
             self.judged = true;
             let out = self.stmt_inner(node, capture, stdin);
             self.judged = false;
+            let modeled = !self.sink.ran_unmodeled;
+            self.sink.ran_unmodeled |= outer;
+            crate::shell_judge::judge_statement(self.sink, line(node), &texts, modeled);
             return out;
         }
         self.stmt_inner(node, capture, stdin)

@@ -136,8 +136,10 @@ fn operands_contained(sink: &mut Sink<'_>, operands: &[String]) -> bool {
     })
 }
 
-/// Ask the judge about one statement of a script and record what it says.
-pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, variants: &[String]) {
+/// Ask the judge about one statement of a script and record what it says. `modeled`: the
+/// review classified the effects of every program the statement runs, so its own findings stand
+/// for what the guard would confine (a denied or opaque line still counts).
+pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, variants: &[String], modeled: bool) {
     let Some(judge) = sink.judge else {
         return;
     };
@@ -149,6 +151,7 @@ pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, variants: &[String
         let v = judge.judge(text, sink.ctx);
         let severity = match v.tier {
             CommandTier::Allow | CommandTier::Unknown => continue,
+            CommandTier::Project | CommandTier::Outside if modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             CommandTier::Deny => Verdict::Dangerous,
             CommandTier::Project | CommandTier::Outside | CommandTier::Opaque => {
