@@ -120,7 +120,7 @@ const RULE_PREFIX: &str = "guard:";
 /// Whether every path among `operands` lies in the project or a temp dir.
 fn operands_contained(sink: &mut Sink<'_>, operands: &[String]) -> bool {
     operands.iter().all(|w| {
-        let w = w.trim_start_matches(|c| c == '<' || c == '>');
+        let w = w.trim_start_matches(['<', '>']);
         let value = w.split_once('=').map_or(w, |(_, v)| v);
         let pathlike = value.contains('/')
             || value.starts_with('.')
