@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
-use terraphim_guard::{Decision, Guard, Tier, Verdict, WordKind};
+use terraphim_guard::{Decision, Guard, Part, Tier, Verdict, WordKind};
 use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context};
 
 use crate::load::{self, KgArgs, UpstreamThesauri};
@@ -98,22 +98,7 @@ impl CommandJudge for ScriptJudge {
             }
         };
         let parsed = terraphim_guard::parse(command);
-        let commands: Vec<Command> = parsed
-            .commands
-            .iter()
-            .map(|c| Command {
-                opaque: c.findings.iter().any(hides_what_runs),
-                operands: c
-                    .words
-                    .iter()
-                    .skip(1)
-                    .filter(|w| matches!(w.kind, WordKind::Operand | WordKind::Redirect))
-                    // Text fed on stdin (a heredoc) is data, not a path.
-                    .filter(|w| !w.text.contains(char::is_whitespace))
-                    .map(|w| w.text.clone())
-                    .collect(),
-            })
-            .collect();
+        let commands = commands_of(&parsed);
         let line_findings = parsed.findings.first().map(|f| f.reason());
         let decision = guard.check_parsed_in(
             command,
@@ -122,6 +107,61 @@ impl CommandJudge for ScriptJudge {
             Some(ctx.home.as_path()),
         );
         verdict_of(&decision, &commands, line_findings)
+    }
+
+    /// The lines are parsed and decided as one text (one parse, one pass of the matcher); each
+    /// simple command of the parse is given back to the line its source text is on.
+    fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        let Ok(loaded) = self.cell.loaded() else {
+            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+        };
+        let text = lines.join("\n");
+        let parsed = terraphim_guard::parse(&text);
+        if !parsed.findings.is_empty() || text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+            // Something about the text as a whole (a line that does not parse): each line
+            // alone, so one line cannot colour the others.
+            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+        }
+        let mut starts = Vec::with_capacity(lines.len());
+        let mut at = 0;
+        for l in lines {
+            starts.push(at);
+            at += l.len() + 1;
+        }
+        // The line of each simple command: where its text is found, searching on from the
+        // previous one (nested commands follow their container); the previous line when the
+        // text is not in the source (code unescaped from a string).
+        let mut line_of = Vec::with_capacity(parsed.commands.len());
+        let mut cursor = 0;
+        let mut line = 0;
+        for c in &parsed.commands {
+            if let Some(found) = text
+                .get(cursor..)
+                .and_then(|rest| rest.find(c.text.as_str()))
+            {
+                let offset = cursor + found;
+                line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+                cursor = offset + 1;
+            }
+            line_of.push(line);
+        }
+        let commands = commands_of(&parsed);
+        let decision = loaded.guard.check_parsed_in(
+            &text,
+            Some(parsed),
+            Some(ctx.cwd.as_path()),
+            Some(ctx.home.as_path()),
+        );
+        let mut out = vec![CommandVerdict::allow(); lines.len()];
+        for ((part, command), &l) in decision.parts.iter().zip(&commands).zip(&line_of) {
+            let v = part_verdict(&decision, part, command);
+            if let Some(slot) = out.get_mut(l)
+                && rank(v.tier) > rank(slot.tier)
+            {
+                *slot = v;
+            }
+        }
+        out
     }
 
     fn identity(&self) -> String {
@@ -149,6 +189,87 @@ fn hides_what_runs(f: &terraphim_guard::Finding) -> bool {
     !matches!(f, terraphim_guard::Finding::CodeFromVariable)
 }
 
+/// What the parse says about each simple command.
+fn commands_of(parsed: &terraphim_guard::ParsedCommand) -> Vec<Command> {
+    parsed
+        .commands
+        .iter()
+        .map(|c| Command {
+            opaque: c.findings.iter().any(hides_what_runs),
+            operands: c
+                .words
+                .iter()
+                .skip(1)
+                .filter(|w| matches!(w.kind, WordKind::Operand | WordKind::Redirect))
+                // Text fed on stdin (a heredoc) is data, not a path.
+                .filter(|w| !w.text.contains(char::is_whitespace))
+                .map(|w| w.text.clone())
+                .collect(),
+        })
+        .collect()
+}
+
+/// How strongly a tier counts for a script line: denied over opaque over a rule beyond the
+/// project over a rule in it over a program no rule knows over allowed.
+fn rank(t: CommandTier) -> u8 {
+    match t {
+        CommandTier::Deny => 5,
+        CommandTier::Opaque => 4,
+        CommandTier::Outside => 3,
+        CommandTier::Project => 2,
+        CommandTier::Unknown => 1,
+        CommandTier::Allow => 0,
+    }
+}
+
+/// What one part of the guard's decision means for the script line it is on.
+fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandVerdict {
+    let mut out = CommandVerdict::allow();
+    let matches = || part.matches.iter().filter_map(|&m| decision.matches.get(m));
+    match part.verdict {
+        Verdict::Allow => {}
+        Verdict::Deny => {
+            out.tier = CommandTier::Deny;
+            out.reason.clone_from(&part.reason);
+            // The literal pattern names the danger more exactly than a class pattern, as the
+            // guard's own reason does.
+            let denying: Vec<_> = matches()
+                .filter(|m| m.tier == Tier::Destructive && m.covered_by.is_none())
+                .collect();
+            if let Some(m) = denying
+                .iter()
+                .find(|m| !m.pattern.contains('<'))
+                .or(denying.first())
+            {
+                out.rule.clone_from(&m.concept);
+                out.pattern = Some(m.pattern.clone());
+            }
+        }
+        Verdict::Sandbox => {
+            out.tier = CommandTier::Unknown;
+            out.reason.clone_from(&part.reason);
+            if let Some(m) = matches().find(|m| m.tier == Tier::Suspicious) {
+                let profile = m
+                    .profile
+                    .as_deref()
+                    .unwrap_or(terraphim_guard::DEFAULT_PROFILE);
+                out.tier = if stays_in_project(profile) {
+                    CommandTier::Project
+                } else {
+                    CommandTier::Outside
+                };
+                out.rule.clone_from(&m.concept);
+                out.pattern = Some(m.pattern.clone());
+                out.operands.clone_from(&command.operands);
+            } else if command.opaque {
+                out.tier = CommandTier::Opaque;
+                out.rule = "opaque".into();
+            }
+        }
+    }
+    out
+}
+
 /// What the parse says about one simple command of a line.
 struct Command {
     /// The parse found something structural about it (a dynamic name or code, a pipe into a
@@ -160,92 +281,48 @@ struct Command {
 
 /// What the guard's decision means for a script line: `commands` are the line's simple
 /// commands (the decision's parts, in order), `line_finding` the reason of a finding about the
-/// line as a whole.
+/// line as a whole. The strictest part stands (see [`rank`]).
 fn verdict_of(
     decision: &Decision,
     commands: &[Command],
     line_finding: Option<&str>,
 ) -> CommandVerdict {
     let mut out = CommandVerdict::allow();
-    match decision.verdict {
-        Verdict::Allow => return out,
-        Verdict::Deny => {
-            out.tier = CommandTier::Deny;
-            out.reason.clone_from(&decision.reason);
-            if let Some(m) = decision.deciding_match() {
-                out.rule.clone_from(&m.concept);
-                out.pattern = Some(m.pattern.clone());
-            }
-            return out;
-        }
-        Verdict::Sandbox => {}
-    }
-    // The strictest sandboxed part: opaque over a rule beyond the project over a rule in it
-    // over a program no rule knows.
-    let rank = |t: CommandTier| match t {
-        CommandTier::Opaque => 4,
-        CommandTier::Outside => 3,
-        CommandTier::Project => 2,
-        _ => 1,
-    };
-    out.tier = CommandTier::Unknown;
-    out.reason.clone_from(&decision.reason);
-    if let Some(reason) = line_finding {
-        out.tier = CommandTier::Opaque;
-        reason.clone_into(&mut out.reason);
-        return out;
-    }
-    let parts = decision.parts.iter().chain(&decision.replaced_parts);
-    for (i, part) in parts.enumerate() {
-        if part.verdict != Verdict::Sandbox {
-            continue;
-        }
-        let rule = part
-            .matches
-            .iter()
-            .filter_map(|&m| decision.matches.get(m))
-            .find(|m| m.tier == Tier::Suspicious);
-        let candidate = match rule {
-            Some(m) => {
-                let profile = m
-                    .profile
-                    .as_deref()
-                    .unwrap_or(terraphim_guard::DEFAULT_PROFILE);
-                let tier = if stays_in_project(profile) {
-                    CommandTier::Project
-                } else {
-                    CommandTier::Outside
-                };
-                let operands = match commands.get(i) {
-                    Some(c) => c.operands.clone(),
-                    // A part of the KG's replacement of the line: its canonical words.
-                    None => part
-                        .canonical
-                        .split_whitespace()
-                        .skip(1)
-                        .map(str::to_owned)
-                        .collect(),
-                };
-                CommandVerdict {
-                    tier,
-                    reason: part.reason.clone(),
-                    rule: m.concept.clone(),
-                    pattern: Some(m.pattern.clone()),
-                    operands,
-                }
-            }
-            None if commands.get(i).is_some_and(|c| c.opaque) => CommandVerdict {
-                tier: CommandTier::Opaque,
-                reason: part.reason.clone(),
-                rule: "opaque".into(),
-                pattern: None,
-                operands: Vec::new(),
-            },
+    for (i, part) in decision.parts.iter().enumerate() {
+        let v = match commands.get(i) {
+            Some(c) => part_verdict(decision, part, c),
             None => continue,
         };
-        if rank(candidate.tier) > rank(out.tier) {
-            out = candidate;
+        if rank(v.tier) > rank(out.tier) {
+            out = v;
         }
+    }
+    // A part of the KG's replacement of the line: its canonical words are its operands.
+    for part in &decision.replaced_parts {
+        let command = Command {
+            opaque: false,
+            operands: part
+                .canonical
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_owned)
+                .collect(),
+        };
+        let v = part_verdict(decision, part, &command);
+        if rank(v.tier) > rank(out.tier) {
+            out = v;
+        }
+    }
+    if let Some(reason) = line_finding
+        && rank(out.tier) < rank(CommandTier::Opaque)
+    {
+        out = CommandVerdict {
+            tier: CommandTier::Opaque,
+            reason: reason.to_owned(),
+            rule: "opaque".into(),
+            pattern: None,
+            operands: Vec::new(),
+        };
     }
     out
 }
@@ -494,6 +571,35 @@ mod tests {
         let f = &user.report.findings[0];
         assert_eq!(f.rule, "guard:frobnicate purge");
         assert!(f.why.contains("purges the shared store"), "{f:#?}");
+    }
+
+    /// Lines judged together as one text get the tier each gets alone, on the right line.
+    #[test]
+    fn lines_judged_together_agree_with_lines_judged_alone() {
+        let judge = default_judge();
+        let ctx = ctx(Path::new("/home/dev"));
+        let lines = [
+            "set -euo pipefail",
+            "mkdir -p build",
+            "rm -rf ~/'.ssh'",
+            "frobnicate --all",
+            "echo /home/ci | xargs rm -rf",
+            "npm ci",
+            "cargo install ripgrep",
+            "mkdir -p build",
+            "out=$(git rev-parse HEAD) && echo \"$out\"",
+            "$CC -o build/x x.c",
+            "find . -name '*.pyc' -delete",
+            "systemctl stop sshd",
+            "echo done",
+        ];
+        let together = judge.judge_lines(&lines, &ctx);
+        assert_eq!(together.len(), lines.len());
+        for (line, v) in lines.iter().zip(&together) {
+            let alone = judge.judge(line, &ctx);
+            assert_eq!(v.tier, alone.tier, "{line}: {v:?} / {alone:?}");
+            assert_eq!(v.rule, alone.rule, "{line}: {v:?} / {alone:?}");
+        }
     }
 
     #[test]

@@ -176,6 +176,7 @@ pub fn review_source_judged(
     analyze_into(language, source, &mut sink);
     sink.finish_env_reads();
     crate::caps::combine(&mut sink);
+    crate::shell_judge::judge_pending(&mut sink);
     crate::shell_judge::merge_guard_findings(&mut sink.findings);
     Report::from_findings(language, sink.findings)
 }

@@ -345,6 +345,8 @@ pub(crate) struct Sink<'a> {
     /// A program ran whose effects the review does not classify fully (see
     /// `command::MODELED`); the shell walker reads and resets it per statement.
     pub(crate) ran_unmodeled: bool,
+    /// Shell statements waiting for the judge (asked once, when the whole script was walked).
+    pub(crate) pending: Vec<crate::shell_judge::Pending>,
 }
 
 impl<'a> Sink<'a> {
@@ -370,6 +372,7 @@ impl<'a> Sink<'a> {
             ambient_for_next: Taint::default(),
             judge: None,
             ran_unmodeled: false,
+            pending: Vec::new(),
         }
     }
 
@@ -1092,6 +1095,7 @@ impl<'a> Sink<'a> {
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
         self.findings.append(&mut inner.findings);
+        self.pending.append(&mut inner.pending);
         self.caps.append(&mut inner.caps);
         self.env_reads.append(&mut inner.env_reads);
         self.env_token_used.extend(inner.env_token_used);

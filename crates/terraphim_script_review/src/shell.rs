@@ -165,7 +165,7 @@ impl Shell<'_, '_, '_> {
             self.judged = false;
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
-            crate::shell_judge::judge_statement(self.sink, line(node), &texts, modeled);
+            crate::shell_judge::judge_statement(self.sink, line(node), texts, modeled);
             return out;
         }
         self.stmt_inner(node, capture, stdin)

@@ -72,6 +72,14 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
     /// whose home is `ctx.home`.
     fn judge(&self, command: &str, ctx: &Context) -> CommandVerdict;
 
+    /// Judge several one-line commands of one script at once (the review hands over every
+    /// statement that fits on one line here): one verdict each, in order. The default judges
+    /// them one by one; an implementation may parse and decide them as one text, since the
+    /// guard's parse and decision cost little per line but much per call.
+    fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        lines.iter().map(|l| self.judge(l, ctx)).collect()
+    }
+
     /// What the verdicts depend on besides the command and its context (the KG and the
     /// profiles the guard was built from): part of every cached review's key.
     fn identity(&self) -> String;
@@ -136,22 +144,74 @@ fn operands_contained(sink: &mut Sink<'_>, operands: &[String]) -> bool {
     })
 }
 
-/// Ask the judge about one statement of a script and record what it says. `modeled`: the
-/// review classified the effects of every program the statement runs, so its own findings stand
-/// for what the guard would confine (a denied or opaque line still counts).
-pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, variants: &[String], modeled: bool) {
+/// One statement of a script waiting for the judge: its line, its texts (one per value of a
+/// loop variable) and whether the review classified every program it runs.
+#[derive(Debug, Clone)]
+pub(crate) struct Pending {
+    line: u32,
+    texts: Vec<String>,
+    modeled: bool,
+}
+
+/// Keep one statement of a script for the judge (asked once the whole script was walked, see
+/// [`judge_pending`]). `modeled`: the review classified the effects of every program the
+/// statement runs, so its own findings stand for what the guard would confine (a denied or
+/// opaque line still counts).
+pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, texts: Vec<String>, modeled: bool) {
+    if sink.judge.is_none() || !sink.recording {
+        return;
+    }
+    let line = sink.fixed_line.unwrap_or(line);
+    sink.pending.push(Pending {
+        line,
+        texts,
+        modeled,
+    });
+}
+
+/// Ask the judge about every statement kept by [`judge_statement`] and record what it says:
+/// the one-line texts in one call, the others (heredocs, continued lines) one by one.
+pub(crate) fn judge_pending(sink: &mut Sink<'_>) {
     let Some(judge) = sink.judge else {
         return;
     };
-    if !sink.recording {
+    let pending = std::mem::take(&mut sink.pending);
+    if pending.is_empty() {
         return;
     }
+    let lines: Vec<&str> = pending
+        .iter()
+        .flat_map(|p| p.texts.iter())
+        .filter(|t| !t.contains('\n'))
+        .map(String::as_str)
+        .collect();
+    let mut batch = judge.judge_lines(&lines, sink.ctx).into_iter();
+    for p in &pending {
+        let verdicts: Vec<CommandVerdict> = p
+            .texts
+            .iter()
+            .map(|t| match t.contains('\n') {
+                true => judge.judge(t, sink.ctx),
+                false => batch.next().unwrap_or_else(|| CommandVerdict {
+                    tier: CommandTier::Opaque,
+                    reason: "the command guard gave no verdict for this line".into(),
+                    rule: "unavailable".into(),
+                    pattern: None,
+                    operands: Vec::new(),
+                }),
+            })
+            .collect();
+        record(sink, p, verdicts);
+    }
+}
+
+/// Record the strictest of a statement's verdicts as a finding.
+fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
     let mut worst: Option<(Verdict, CommandVerdict)> = None;
-    for text in variants {
-        let v = judge.judge(text, sink.ctx);
+    for v in verdicts {
         let severity = match v.tier {
             CommandTier::Allow | CommandTier::Unknown => continue,
-            CommandTier::Project | CommandTier::Outside if modeled => continue,
+            CommandTier::Project | CommandTier::Outside if p.modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             CommandTier::Deny => Verdict::Dangerous,
             CommandTier::Project | CommandTier::Outside | CommandTier::Opaque => {
@@ -165,6 +225,7 @@ pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, variants: &[String
     let Some((severity, v)) = worst else {
         return;
     };
+    let line = p.line;
     let action = match v.tier {
         CommandTier::Deny => "denies",
         _ => "confines",
@@ -254,6 +315,25 @@ mod tests {
             why: rule.into(),
             rule: rule.into(),
             chain: Vec::new(),
+        }
+    }
+
+    /// A value put where the guard reads it is one word, as the shell passes it; `~` (the home)
+    /// stays expandable.
+    #[test]
+    fn substituted_values_are_quoted_as_the_shell_passes_them() {
+        for (value, quoted) in [
+            ("sshd", "'sshd'"),
+            ("a b", "'a b'"),
+            ("it's", "'it'\\''s'"),
+            ("~", "~"),
+            ("~/", "~/"),
+            ("~/.ssh", "~/'.ssh'"),
+            ("~user", "'~user'"),
+            ("/etc/hosts", "'/etc/hosts'"),
+            ("", "''"),
+        ] {
+            assert_eq!(crate::shell::quote_word(value), quoted, "{value}");
         }
     }
 
