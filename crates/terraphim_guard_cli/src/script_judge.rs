@@ -128,20 +128,25 @@ impl CommandJudge for ScriptJudge {
             starts.push(at);
             at += l.len() + 1;
         }
-        // The line of each simple command: where its text is found, searching on from the
-        // previous one (nested commands follow their container); the previous line when the
-        // text is not in the source (code unescaped from a string).
+        // The line of each simple command: where its text is found, searching on from the line
+        // of the previous one (a command substitution's commands come before the command they
+        // are in, on the same line). A command of the line itself takes an occurrence no other
+        // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
+        // -exec`) may share its container's. The previous line when the text is not in the
+        // source (code unescaped from a string).
         let mut line_of = Vec::with_capacity(parsed.commands.len());
-        let mut cursor = 0;
+        let mut claimed = std::collections::HashSet::new();
         let mut line = 0;
         for c in &parsed.commands {
-            if let Some(found) = text
-                .get(cursor..)
-                .and_then(|rest| rest.find(c.text.as_str()))
-            {
-                let offset = cursor + found;
+            let mut from = starts.get(line).copied().unwrap_or(0);
+            while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
+                let offset = from + found;
+                if c.layers.is_empty() && !claimed.insert(offset) {
+                    from = offset + 1;
+                    continue;
+                }
                 line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
-                cursor = offset + 1;
+                break;
             }
             line_of.push(line);
         }
@@ -592,6 +597,14 @@ mod tests {
             "find . -name '*.pyc' -delete",
             "systemctl stop sshd",
             "echo done",
+            "mkdir -p out",
+            "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+            "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+            "systemctl stop sshd",
+            "mkdir -p out",
+            "docker build -t app .",
+            "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+            "rm -rf ~/'.ssh'",
         ];
         let together = judge.judge_lines(&lines, &ctx);
         assert_eq!(together.len(), lines.len());
