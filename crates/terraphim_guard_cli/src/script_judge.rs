@@ -112,6 +112,39 @@ impl CommandJudge for ScriptJudge {
     /// The lines are parsed and decided as one text (one parse, one pass of the matcher); each
     /// simple command of the parse is given back to the line its source text is on.
     fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        if lines.len() < SPLIT_LINES {
+            return self.judge_together(lines, ctx);
+        }
+        // Two halves on two threads: the parse and the decision are most of a long script's
+        // review, and the hook has the second core.
+        let (first, second) = lines.split_at(lines.len() / 2);
+        std::thread::scope(|scope| {
+            let beside = std::thread::Builder::new()
+                .spawn_scoped(scope, || self.judge_together(second, ctx));
+            let mut out = self.judge_together(first, ctx);
+            match beside.map(|t| t.join()) {
+                Ok(Ok(rest)) => out.extend(rest),
+                // No second thread, or it panicked: judge the half here.
+                _ => out.extend(self.judge_together(second, ctx)),
+            }
+            out
+        })
+    }
+
+    fn identity(&self) -> String {
+        match self.cell.loaded() {
+            Ok(l) => l.identity.clone(),
+            Err(e) => format!("unavailable: {e}"),
+        }
+    }
+}
+
+/// From how many lines [`ScriptJudge::judge_lines`] splits the work over two threads.
+const SPLIT_LINES: usize = 16;
+
+impl ScriptJudge {
+    /// [`CommandJudge::judge_lines`] on this thread.
+    fn judge_together(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
         let Ok(loaded) = self.cell.loaded() else {
             return lines.iter().map(|l| self.judge(l, ctx)).collect();
         };
@@ -167,13 +200,6 @@ impl CommandJudge for ScriptJudge {
             }
         }
         out
-    }
-
-    fn identity(&self) -> String {
-        match self.cell.loaded() {
-            Ok(l) => l.identity.clone(),
-            Err(e) => format!("unavailable: {e}"),
-        }
     }
 }
 
