@@ -280,16 +280,15 @@ fn plain_name(n: &str) -> bool {
 
 fn inert_test(node: crate::ts::Node<'_>, src: &str, double: bool) -> bool {
     let text = src.get(node.byte_range()).unwrap_or("");
+    // `-v`/`-R` evaluate a subscript; in `[[ ]]` the arithmetic comparisons evaluate operands.
+    let evaluates =
+        |op: &str| matches!(op, "-v" | "-R") || double && ARITHMETIC_TESTS.contains(&op);
     match node.kind() {
-        "test_operator" => {
-            !matches!(text, "-v" | "-R") && !(double && ARITHMETIC_TESTS.contains(&text))
-        }
+        "test_operator" => !evaluates(text),
         "binary_expression" | "unary_expression" | "parenthesized_expression" => {
-            node.children().all(|c| {
-                !c.is_named()
-                    && !(double
-                        && ARITHMETIC_TESTS.contains(&src.get(c.byte_range()).unwrap_or("")))
-                    || inert_test(c, src, double)
+            node.children().all(|c| match c.is_named() {
+                true => inert_test(c, src, double),
+                false => !evaluates(src.get(c.byte_range()).unwrap_or("")),
             })
         }
         // Bash expands `$` and backquotes in a regex or pattern operand.
@@ -362,12 +361,19 @@ pub(crate) fn judge_pending(sink: &mut Sink<'_>) {
         .map(String::as_str)
         .collect();
     let mut batch = judge.judge_lines(&lines, sink.ctx).into_iter();
+    // A text of several lines is judged alone, so an equal one (a heredoc written twice) gets
+    // the same verdict.
+    let mut alone: std::collections::HashMap<&str, CommandVerdict> =
+        std::collections::HashMap::new();
     for p in &pending {
         let verdicts: Vec<CommandVerdict> = p
             .texts
             .iter()
             .map(|t| match t.contains('\n') {
-                true => judge.judge(t, sink.ctx),
+                true => alone
+                    .entry(t.as_str())
+                    .or_insert_with(|| judge.judge(t, sink.ctx))
+                    .clone(),
                 false => batch.next().unwrap_or_else(|| CommandVerdict {
                     tier: CommandTier::Opaque,
                     reason: "the command guard gave no verdict for this line".into(),
