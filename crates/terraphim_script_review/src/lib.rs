@@ -55,7 +55,9 @@ pub use llm::{
 pub use model::{Category, Finding, Language, Report, Verdict};
 pub use places::Context;
 pub use review::{CommandReview, Review, Reviewer};
-pub use shell_judge::{CommandJudge, CommandTier, CommandVerdict};
+pub use shell_judge::{
+    CommandJudge, CommandTier, CommandVerdict, INERT_BUILTINS, INERT_DECLARATIONS, INERT_REDIRECTS,
+};
 pub use target::{Plan, Script, ScriptSource, SkipReason, is_committed, plan_review};
 
 /// Check that all four grammars load into the tree-sitter runtime.

@@ -80,6 +80,13 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
         lines.iter().map(|l| self.judge(l, ctx)).collect()
     }
 
+    /// Whether statements the review proves inert ([`INERT_BUILTINS`], ...) that name no path
+    /// may go unasked: only for a judge whose rules were shown to flag none of them (the
+    /// guard's default KG, with no user layer). The default asks about everything.
+    fn skips_inert(&self) -> bool {
+        false
+    }
+
     /// What the verdicts depend on besides the command and its context (the KG and the
     /// profiles the guard was built from): part of every cached review's key.
     fn identity(&self) -> String;
@@ -119,6 +126,174 @@ fn simple_part(node: crate::ts::Node<'_>) -> bool {
     match node.kind() {
         "redirected_statement" | "pipeline" | "list" | "negated_command" => judged_whole(node),
         k => !COMPOUND.contains(&k),
+    }
+}
+
+/// Shell builtins whose statements the command guard is not asked about: they neither run
+/// another program nor write a file, so the guard's verdict on them is known (nothing it would
+/// turn into a finding; `inert_statements_give_the_guard_nothing_to_flag` in the CLI's judge
+/// runs the guard over generated variants of every form to prove it). With the arguments that
+/// would make one run code or assign through a subscript: never skipped.
+pub const INERT_BUILTINS: &[(&str, &[&str])] = &[
+    ("echo", &[]),
+    // `printf -v 'a[$(cmd)]'` runs the substitution.
+    ("printf", &["-v"]),
+    (":", &[]),
+    ("true", &[]),
+    ("false", &[]),
+    ("set", &[]),
+    ("shift", &[]),
+    ("return", &[]),
+    ("exit", &[]),
+    // `test -v 'a[$(cmd)]'` evaluates the subscript.
+    ("test", &["-v", "-R"]),
+    ("[", &["-v", "-R"]),
+];
+
+/// Declarations skipped when they only name variables or give them inert values (no flags:
+/// `local -n`, `export -f`).
+pub const INERT_DECLARATIONS: &[&str] = &["local", "export", "readonly"];
+
+/// The only redirections an inert statement may have (blanks removed, leading file descriptor
+/// number dropped): to nowhere or to a standard stream.
+pub const INERT_REDIRECTS: &[&str] = &[
+    ">/dev/null",
+    ">>/dev/null",
+    "&>/dev/null",
+    "&>>/dev/null",
+    ">&1",
+    ">&2",
+];
+
+/// In `[[ ]]` these operators evaluate their operands as arithmetic (which runs a command
+/// substitution held in a variable's subscript); in `[`/`test` they only compare integers.
+const ARITHMETIC_TESTS: &[&str] = &["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+
+/// Whether `node` (a statement [`judged_whole`] would hand to the guard) is one whose verdict
+/// is known without the guard: an [`INERT_BUILTINS`] command, an [`INERT_DECLARATIONS`]
+/// declaration or an assignment, with words that hold no command or process substitution, no
+/// arithmetic, no expansion but of a plain name, and no redirection but [`INERT_REDIRECTS`].
+/// Variables given a value must have a lower-case letter in their name (the variables that make
+/// programs load code, `PATH`, `BASH_ENV`, `LD_PRELOAD`, are upper-case).
+pub(crate) fn inert(node: crate::ts::Node<'_>, src: &str) -> bool {
+    let text = |n: crate::ts::Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    match node.kind() {
+        "redirected_statement" => {
+            let mut body = false;
+            for c in node.named_children() {
+                match c.kind() {
+                    "file_redirect" => {
+                        let r: String = text(c).chars().filter(|c| !c.is_whitespace()).collect();
+                        let r = r.trim_start_matches(|c: char| c.is_ascii_digit());
+                        if !INERT_REDIRECTS.contains(&r) {
+                            return false;
+                        }
+                    }
+                    "command" | "test_command" if !body => body = inert(c, src),
+                    _ => return false,
+                }
+                if !body {
+                    return false;
+                }
+            }
+            body
+        }
+        "command" => inert_command(node, src),
+        "variable_assignment" => inert_assignment(node, src),
+        "declaration_command" => {
+            let mut children = node.children();
+            if !children
+                .next()
+                .is_some_and(|k| INERT_DECLARATIONS.contains(&text(k)))
+            {
+                return false;
+            }
+            children.all(|c| match c.kind() {
+                "variable_name" => true,
+                "variable_assignment" => inert_assignment(c, src),
+                _ => false,
+            })
+        }
+        "test_command" => {
+            let double = text(node).starts_with("[[");
+            node.named_children().all(|c| inert_test(c, src, double))
+        }
+        _ => false,
+    }
+}
+
+fn inert_command(node: crate::ts::Node<'_>, src: &str) -> bool {
+    let text = |n: crate::ts::Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let mut children = node.named_children();
+    let Some(name) = children.next().filter(|n| n.kind() == "command_name") else {
+        return false;
+    };
+    let Some((_, forbidden)) = INERT_BUILTINS.iter().find(|(b, _)| *b == text(name)) else {
+        return false;
+    };
+    children.all(|c| {
+        let t = text(c);
+        inert_word(c, src) && !forbidden.iter().any(|f| t.starts_with(f))
+            || c.kind() == "file_redirect" && {
+                let r: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+                INERT_REDIRECTS.contains(&r.trim_start_matches(|c: char| c.is_ascii_digit()))
+            }
+    })
+}
+
+fn inert_assignment(node: crate::ts::Node<'_>, src: &str) -> bool {
+    let text = |n: crate::ts::Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let mut children = node.named_children();
+    let Some(name) = children.next().filter(|n| n.kind() == "variable_name") else {
+        return false;
+    };
+    if !text(name).chars().any(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    children.all(|c| match c.kind() {
+        "array" => c.named_children().all(|w| inert_word(w, src)),
+        _ => inert_word(c, src),
+    })
+}
+
+/// A word that expands to text without running anything.
+fn inert_word(node: crate::ts::Node<'_>, src: &str) -> bool {
+    let text = src.get(node.byte_range()).unwrap_or("");
+    match node.kind() {
+        "raw_string" => true,
+        "word" | "number" | "string_content" => !text.contains(['$', '`']),
+        "string" | "concatenation" => node.named_children().all(|c| inert_word(c, src)),
+        "simple_expansion" => text
+            .strip_prefix('$')
+            .is_some_and(|n| plain_name(n) || matches!(n, "@" | "*" | "#" | "?" | "$" | "!" | "-")),
+        "expansion" => text
+            .strip_prefix("${")
+            .and_then(|t| t.strip_suffix('}'))
+            .is_some_and(plain_name),
+        _ => false,
+    }
+}
+
+fn plain_name(n: &str) -> bool {
+    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn inert_test(node: crate::ts::Node<'_>, src: &str, double: bool) -> bool {
+    let text = src.get(node.byte_range()).unwrap_or("");
+    // `-v`/`-R` evaluate a subscript; in `[[ ]]` the arithmetic comparisons evaluate operands.
+    let evaluates =
+        |op: &str| matches!(op, "-v" | "-R") || double && ARITHMETIC_TESTS.contains(&op);
+    match node.kind() {
+        "test_operator" => !evaluates(text),
+        "binary_expression" | "unary_expression" | "parenthesized_expression" => {
+            node.children().all(|c| match c.is_named() {
+                true => inert_test(c, src, double),
+                false => !evaluates(src.get(c.byte_range()).unwrap_or("")),
+            })
+        }
+        // Bash expands `$` and backquotes in a regex or pattern operand.
+        "regex" | "extglob_pattern" => !text.contains(['$', '`']),
+        _ => inert_word(node, src) && !matches!(text, "-v" | "-R"),
     }
 }
 
@@ -186,12 +361,19 @@ pub(crate) fn judge_pending(sink: &mut Sink<'_>) {
         .map(String::as_str)
         .collect();
     let mut batch = judge.judge_lines(&lines, sink.ctx).into_iter();
+    // A text of several lines is judged alone, so an equal one (a heredoc written twice) gets
+    // the same verdict.
+    let mut alone: std::collections::HashMap<&str, CommandVerdict> =
+        std::collections::HashMap::new();
     for p in &pending {
         let verdicts: Vec<CommandVerdict> = p
             .texts
             .iter()
             .map(|t| match t.contains('\n') {
-                true => judge.judge(t, sink.ctx),
+                true => alone
+                    .entry(t.as_str())
+                    .or_insert_with(|| judge.judge(t, sink.ctx))
+                    .clone(),
                 false => batch.next().unwrap_or_else(|| CommandVerdict {
                     tier: CommandTier::Opaque,
                     reason: "the command guard gave no verdict for this line".into(),
