@@ -39,6 +39,27 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
     And the installed project file "node_modules/fakepkg/index.js" contains "fakepkg 1.0.0 from the fake registry"
     And the fake registry received "GET /fakepkg/-/fakepkg-1.0.0.tgz"
 
+  Scenario: npm ci installs offline from the host's npm cache, which the run reads but never changes
+    Given npm is installed
+    And the project installs "fakepkg@1.0.0" from "http://registry.fake.test:{registry_port}/fakepkg/-/fakepkg-1.0.0.tgz" with an npm lock file
+    And the host's npm cache holds "http://127.0.0.1:{registry_port}/fakepkg/-/fakepkg-1.0.0.tgz"
+    When I run "npm ci --offline --no-audit --no-fund --no-update-notifier" sandboxed with profile "fakereg" with namespaces
+    Then the report field "exit_code" is "0"
+    And the installed project file "node_modules/fakepkg/index.js" contains "fakepkg 1.0.0 from the fake registry"
+    And the fake registry received nothing
+    And the host's npm cache is unchanged
+
+  Scenario: npm ci writes the npm cache it downloads into, and the host's cache stays as it was
+    Given npm is installed
+    And the project installs "fakepkg@1.0.0" from "http://registry.fake.test:{registry_port}/fakepkg/-/fakepkg-1.0.0.tgz" with an npm lock file
+    And the host has an npm cache
+    When I run "npm ci --no-audit --no-fund --no-update-notifier && ls $HOME/.npm" sandboxed with profile "fakereg" with namespaces
+    Then the report field "exit_code" is "0"
+    And stdout contains "_cacache"
+    And the installed project file "node_modules/fakepkg/index.js" contains "fakepkg 1.0.0 from the fake registry"
+    And the fake registry received "GET /fakepkg/-/fakepkg-1.0.0.tgz"
+    And the host's npm cache is unchanged
+
   Scenario: npm ci from a registry host that is not on the list fails and names the host
     Given npm is installed
     And the project installs "fakepkg@1.0.0" from "http://mirror.fake.test:{registry_port}/fakepkg/-/fakepkg-1.0.0.tgz" with an npm lock file
@@ -99,6 +120,8 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
     Then the exit code is 0
     And stdout contains "install  (<embedded>/install.toml)"
     And stdout contains "allow-list: @registries"
+    And stdout contains "caches         @package-caches"
+    And stdout contains "an overlay over the host's"
     And stdout contains "the guard's HTTP proxy outside the sandbox"
 
   Scenario Outline: package installs the KG names run under the install profile

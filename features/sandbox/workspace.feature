@@ -332,6 +332,54 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And the project file "target/app2" does not exist
     And the project file "target/debug/app" contains "old build"
 
+  Scenario: with a mount namespace but no overlay, the copy is bound over the project's own path
+    When I run "pwd -P; echo x > x.txt" sandboxed with profile "workspace" in bubblewrap
+    Then the exit code is 0
+    And stdout contains "{project}"
+    And stdout does not contain "guard-copies"
+    And stderr contains "running on a copy of the project, bound over the project's path"
+    And the report field "workspace.mode" is "copy"
+    And the report field "workspace.verdict" is "applied"
+    And the project file "x.txt" contains "x"
+
+  Scenario: git works on the copy bound over the project, reading the project's objects bound inside it
+    Given the project is a git repository with its files committed
+    When I run "git checkout -q -b feature && echo more >> README && git commit -q -am more && git checkout -q main && git merge -q --no-ff -m merged feature && git tag v1" sandboxed with profile "workspace" in bubblewrap
+    Then the exit code is 0
+    And the report field "workspace.mode" is "copy"
+    And the report field "workspace.verdict" is "applied"
+    And the report has no violations
+    And the project file "README" contains "more"
+    And the project file ".git/objects/info/alternates" does not exist
+    And the project file ".git/objects/info/terraphim-host-objects" does not exist
+    And git "log --oneline" in the project prints "merged"
+    And git "fsck --no-progress" in the project prints ""
+
+  Scenario: pass-through directories pass through the copy too, and links out of them are removed and reported
+    Given a project file "target/debug/app" containing:
+      """
+      old build
+      """
+    And a sandbox profile "fast" based on "workspace" with:
+      """
+      pass_through = ["target"]
+      """
+    When I run "cat target/debug/app; echo new > target/app2; ln -s ../README target/out; echo z > z.txt" sandboxed with profile "fast" in bubblewrap
+    Then the exit code is 0
+    And stdout contains "old build"
+    And the project file "target/app2" contains "new"
+    And the project file "target/out" does not exist
+    And the report has a "fs-write" violation with evidence containing "points out of its pass-through directory"
+    And the report field "workspace.verdict" is "applied"
+    And the project file "z.txt" contains "z"
+
+  Scenario: without a mount namespace the copy runs at its own path, and the run says so
+    When I run "pwd -P" sandboxed with profile "workspace" without namespaces
+    Then the exit code is 0
+    And stdout contains "guard-copies"
+    And stderr contains "not the project's path: no mount namespace here"
+    And the report field "workspace.ran_at" contains "guard-copies"
+
   Scenario: a project past the copy's bound runs readonly instead
     Given a sandbox profile "small" based on "workspace" with:
       """
@@ -358,6 +406,7 @@ Feature: the workspace profile runs a command on a copy-on-write view of the pro
     And stdout contains "workspace  (<embedded>/workspace.toml)"
     And stdout contains "overlayfs in the mount namespace"
     And stdout contains "a copy of the project (at most 5000 files / 256 MiB, leaving out target, node_modules"
+    And stdout contains "bound over the project's own path in the mount namespace"
 
   Scenario: a change set held for destroying work counts against the program that did it
     Given the project is a git repository with its files committed

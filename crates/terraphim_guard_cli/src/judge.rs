@@ -17,12 +17,13 @@
 //! | deny | deny | deny | deny |
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use terraphim_guard::{Decision, Guard, ParsedCommand, Verdict};
 use terraphim_script_review::{CommandReview, Plan, Reviewer, Script};
 
-use crate::load::{self, KgArgs, UpstreamThesauri};
+use crate::load::{KgArgs, UpstreamThesauri};
+use crate::script_judge::{GuardCell, ScriptJudge};
 
 pub(crate) use terraphim_script_review::Verdict as ScriptVerdict;
 
@@ -182,9 +183,8 @@ impl Judgement {
 
 /// The judge: loads the guard (once, on first use) and the script reviewer, and judges commands.
 pub(crate) struct Judge {
-    kg: KgArgs,
-    upstream: UpstreamThesauri,
-    guard: OnceLock<Result<Guard, String>>,
+    /// The guard, shared with the reviewer, which judges the commands of shell scripts with it.
+    guard: Arc<GuardCell>,
     reviewer: OnceLock<Result<Reviewer, String>>,
 }
 
@@ -197,25 +197,21 @@ impl Judge {
     /// A judge that also reads upstream JSON thesauri (the flat form).
     pub(crate) fn with_thesauri(kg: KgArgs, upstream: UpstreamThesauri) -> Judge {
         Judge {
-            kg,
-            upstream,
-            guard: OnceLock::new(),
+            guard: Arc::new(GuardCell::new(kg, upstream)),
             reviewer: OnceLock::new(),
         }
     }
 
     /// The guard, built on first use; an unreadable KG is an error (callers fail closed).
     pub(crate) fn guard(&self) -> anyhow::Result<&Guard> {
-        self.guard
-            .get_or_init(|| load::guard(&self.kg, &self.upstream).map_err(|e| format!("{e:#}")))
-            .as_ref()
-            .map_err(|e| anyhow::anyhow!("{e}"))
+        self.guard.guard()
     }
 
     fn reviewer(&self) -> anyhow::Result<&Reviewer> {
         self.reviewer
             .get_or_init(|| {
                 Reviewer::from_env()
+                    .map(|r| r.with_judge(Some(ScriptJudge::shared(self.guard.clone()))))
                     .map_err(|e| format!("failed to read the script review configuration: {e}"))
             })
             .as_ref()

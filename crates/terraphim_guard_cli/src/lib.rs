@@ -30,6 +30,7 @@ mod load;
 mod outcomes;
 mod output;
 mod paths;
+mod script_judge;
 mod upstream_json;
 mod way_out;
 

@@ -28,7 +28,13 @@ pub(crate) struct UpstreamThesauri {
     pub(crate) suspicious: Option<PathBuf>,
 }
 
-pub(crate) fn guard(args: &KgArgs, upstream: &UpstreamThesauri) -> anyhow::Result<Guard> {
+/// The guard, and a text of everything it was built from beyond the embedded KG and profiles
+/// (the entries of the user's KG, `--kg` directories and upstream thesauri, the user's
+/// profiles' ranks): what a cached verdict that used the guard depends on.
+pub(crate) fn guard_with_sources(
+    args: &KgArgs,
+    upstream: &UpstreamThesauri,
+) -> anyhow::Result<(Guard, String)> {
     let mut kg = Kg::new();
     if !args.no_user_kg
         && let Some(user) = crate::paths::user_kg_dir()
@@ -52,11 +58,14 @@ pub(crate) fn guard(args: &KgArgs, upstream: &UpstreamThesauri) -> anyhow::Resul
             add_upstream(&mut kg, path, tier)?;
         }
     }
-    Ok(Guard::builder()
+    let ranks = profile_ranks()?;
+    let sources = format!("{:?}\0{ranks:?}", kg.entries());
+    let guard = Guard::builder()
         .with_default_kg()
         .kg(kg)
-        .profile_ranks(profile_ranks()?)
-        .build()?)
+        .profile_ranks(ranks)
+        .build()?;
+    Ok((guard, sources))
 }
 
 /// How strict each sandbox profile is: the embedded profiles' ranks (compiled into the guard),

@@ -27,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod caches;
 mod error;
 mod evidence;
 #[cfg(target_os = "linux")]
@@ -58,7 +59,8 @@ pub use error::{Result, SandboxError};
 pub use netpolicy::{host_lists, is_private_address};
 #[cfg(not(target_os = "linux"))]
 pub use other_os::{
-    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, probe, run,
+    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, mount_namespace, probe,
+    run,
 };
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{Network, Profile, ProfileSet};
@@ -72,9 +74,10 @@ pub use secure_exec::{
 };
 #[cfg(target_os = "linux")]
 pub use supervisor::{
-    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile, probe, run,
+    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile,
+    mount_namespace, probe, run,
 };
 pub use workspace::{
-    Change, ChangeKind, ChangeStore, CopyRun, HeldSet, HoldKind, HoldReason, WorkspaceReport,
-    WorkspaceSettings, WorkspaceVerdict,
+    Change, ChangeKind, ChangeStore, CopyRun, CopyView, HeldSet, HoldKind, HoldReason,
+    WorkspaceReport, WorkspaceSettings, WorkspaceVerdict,
 };

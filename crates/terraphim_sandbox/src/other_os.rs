@@ -45,6 +45,8 @@ pub struct SandboxRequest {
     pub bwrap: BwrapUse,
     /// How to start this program as the sandbox helper.
     pub helper: Vec<OsString>,
+    /// The workspace's copy fallback bound over the project (never here).
+    pub workspace_copy: Option<crate::workspace::CopyView>,
 }
 
 impl SandboxRequest {
@@ -60,6 +62,7 @@ impl SandboxRequest {
             id: None,
             bwrap: BwrapUse::Auto,
             helper: Vec::new(),
+            workspace_copy: None,
         })
     }
 }
@@ -77,6 +80,11 @@ pub fn probe() -> HostCaps {
         namespaces: false,
         is_root: false,
     }
+}
+
+/// No namespaces here.
+pub fn mount_namespace(_bwrap: BwrapUse, _caps: &HostCaps) -> bool {
+    false
 }
 
 /// Bubblewrap never works here.

@@ -278,6 +278,9 @@ pub(crate) struct Plan {
     /// The workspace overlay over the project, for a profile with `[workspace]` (set by the
     /// supervisor once the run's upper layer exists).
     pub(crate) workspace: Option<crate::workspace::OverlayDirs>,
+    /// Overlays over package caches, each also a writable root (`caches.rs`; set by the
+    /// supervisor once their upper layers exist).
+    pub(crate) caches: Vec<Mount>,
 }
 
 /// Device nodes the command may write. Not `/dev/zero`: a *writable* shared mapping of it
@@ -784,6 +787,7 @@ pub(crate) fn build(
         env,
         env_removed,
         workspace: None,
+        caches: Vec::new(),
     })
 }
 
@@ -794,6 +798,13 @@ pub(crate) fn build(
 pub(crate) enum Mount {
     /// Bind `path` over itself (recursively), read-only or writable.
     Bind { path: PathBuf, ro: bool },
+    /// Bind the host's `src` at `path` (recursively), read-only or writable: the workspace's
+    /// copy fallback over the project, so the command runs at the project's own path.
+    BindFrom {
+        src: PathBuf,
+        path: PathBuf,
+        ro: bool,
+    },
     /// An empty read-only tmpfs over a hidden directory.
     HideDir(PathBuf),
     /// `/dev/null`, read-only, over a hidden file.
@@ -819,8 +830,14 @@ pub(crate) fn mounts(plan: &Plan, fs: &dyn Inspect) -> Vec<Mount> {
         }
     }
     for root in &plan.child.write_roots {
+        let cache = plan
+            .caches
+            .iter()
+            .find(|m| matches!(m, Mount::Overlay { path, .. } if path == root));
         if let Some(ws) = plan.workspace.as_ref().filter(|w| w.lower == *root) {
             out.extend(ws.mounts());
+        } else if let Some(cache) = cache {
+            out.push(cache.clone());
         } else if root != Path::new(TMP) {
             out.push(Mount::Bind {
                 path: root.clone(),
@@ -954,6 +971,10 @@ pub(crate) fn bwrap_args(plan: &Plan, helper_exe: &Path, fs: &dyn Inspect) -> Ve
             Mount::Bind { path, ro } => {
                 let r = path.display().to_string();
                 push(&[if ro { "--ro-bind" } else { "--bind" }, &r, &r]);
+            }
+            Mount::BindFrom { src, path, ro } => {
+                let (s, r) = (src.display().to_string(), path.display().to_string());
+                push(&[if ro { "--ro-bind" } else { "--bind" }, &s, &r]);
             }
             Mount::HideDir(path) => {
                 let r = path.display().to_string();
@@ -1172,6 +1193,17 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
             "workspace",
             ws.to_string(),
             crate::workspace::mechanism(caps, ws),
+        );
+    }
+    if !profile.caches.is_empty() {
+        #[cfg(target_os = "linux")]
+        let overlays = caps.namespaces && crate::linux::overlay::available();
+        #[cfg(not(target_os = "linux"))]
+        let overlays = false;
+        row(
+            "caches",
+            list(&profile.caches),
+            crate::caches::describe(&profile.caches, overlays).ok(),
         );
     }
     rows

@@ -126,6 +126,11 @@ pub struct Profile {
     /// ends (the `workspace` profile); `None`: the project is seen as the other fields say.
     #[serde(default)]
     pub workspace: Option<crate::workspace::WorkspaceSettings>,
+    /// Package caches made writable for the run and never for the host (`@package-caches`, or
+    /// `PATH [VARIABLE]` entries): an overlay over each with a layer of the run's own where the
+    /// sandbox makes its own namespaces, else the variable moves it into the run's TMPDIR.
+    #[serde(default)]
+    pub caches: Vec<String>,
 }
 
 fn default_strictness() -> u8 {
@@ -229,6 +234,7 @@ impl Profile {
                 "`resolve` needs `network` to be a list of host patterns (or \"deny\", for the allow-list of a grant)".into(),
             );
         }
+        crate::caches::entries(&self.caches).map_err(|m| format!("caches: {m}"))?;
         let positive = [
             ("max_processes", u64::from(self.max_processes)),
             ("memory_mb", self.memory_mb),

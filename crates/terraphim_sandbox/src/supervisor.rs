@@ -49,6 +49,9 @@ pub struct SandboxRequest {
     /// How to start this program as the sandbox helper inside bubblewrap: the executable and the
     /// arguments that reach the hidden helper subcommand (the plan is appended as one argument).
     pub helper: Vec<OsString>,
+    /// The workspace's copy fallback bound over the project in the mount namespace (set by
+    /// [`crate::CopyRun::request`]); `None` for every other run.
+    pub workspace_copy: Option<crate::workspace::CopyView>,
 }
 
 impl SandboxRequest {
@@ -67,6 +70,7 @@ impl SandboxRequest {
             id: None,
             bwrap: BwrapUse::Auto,
             helper: vec![exe.into(), "guard".into(), HELPER_SUBCOMMAND.into()],
+            workspace_copy: None,
         })
     }
 }
@@ -101,10 +105,84 @@ struct PrivateTmp(Option<PathBuf>);
 
 impl Drop for PrivateTmp {
     fn drop(&mut self) {
-        if let Some(p) = self.0.take() {
+        if let Some(p) = self.0.take()
+            && !keep_spare(&p)
+        {
             let _ = fs_err::remove_dir_all(p);
         }
     }
+}
+
+/// How many emptied private tmp directories are kept for later runs, per user and base. On
+/// ext4 a `mkdir` and `rmdir` per run cost more than the rest of a short run's set-up (the
+/// inode allocator skips over the inodes freed in the last seconds, one table block each);
+/// a `rename` of a kept one costs a directory entry.
+const SPARE_TMPS: u32 = 4;
+
+fn spare_tmp(base: &Path, slot: u32) -> PathBuf {
+    // SAFETY: geteuid cannot fail.
+    let uid = unsafe { libc::geteuid() };
+    base.join(format!("terraphim-sandbox-spare-{uid}-{slot}"))
+}
+
+/// `rename` that never replaces an existing entry (`RENAME_NOREPLACE`).
+fn rename_new(from: &Path, to: &Path) -> bool {
+    let (Ok(f), Ok(t)) = (
+        std::ffi::CString::new(from.as_os_str().as_encoded_bytes()),
+        std::ffi::CString::new(to.as_os_str().as_encoded_bytes()),
+    ) else {
+        return false;
+    };
+    // SAFETY: renameat2 with valid C strings.
+    unsafe {
+        libc::syscall(
+            libc::SYS_renameat2,
+            libc::AT_FDCWD,
+            f.as_ptr(),
+            libc::AT_FDCWD,
+            t.as_ptr(),
+            libc::RENAME_NOREPLACE,
+        ) == 0
+    }
+}
+
+/// Whether `dir` is exactly what a fresh private tmp directory is: a directory (not a link)
+/// of this user, mode 0700, empty, with no extended attribute (an ACL or a `user.*` value a
+/// run left) but a security label the kernel's policy gives every file.
+fn pristine(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let Ok(m) = fs_err::symlink_metadata(dir) else {
+        return false;
+    };
+    // SAFETY: geteuid cannot fail.
+    if !m.is_dir() || m.uid() != unsafe { libc::geteuid() } || m.mode() & 0o7777 != 0o700 {
+        return false;
+    }
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
+    let mut names = [0u8; 256];
+    // SAFETY: llistxattr into a buffer of the size given.
+    let n = unsafe { libc::llistxattr(c.as_ptr(), names.as_mut_ptr().cast(), names.len()) };
+    let Ok(n) = usize::try_from(n) else {
+        return false;
+    };
+    if !names[..n]
+        .split(|b| *b == 0)
+        .all(|name| name.is_empty() || name == b"security.selinux")
+    {
+        return false;
+    }
+    fs_err::read_dir(dir).is_ok_and(|mut d| d.next().is_none())
+}
+
+/// Keep an emptied private tmp directory for a later run; false when it is not pristine or
+/// every spare place is taken.
+fn keep_spare(dir: &Path) -> bool {
+    let Some(base) = dir.parent() else {
+        return false;
+    };
+    pristine(dir) && (0..SPARE_TMPS).any(|slot| rename_new(dir, &spare_tmp(base, slot)))
 }
 
 /// Whether a directory lies on a tmpfs (memory, not disk).
@@ -134,8 +212,11 @@ fn tmp_base(env: &BTreeMap<String, String>) -> PathBuf {
 }
 
 fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
+    private_tmp_in(&tmp_base(env))
+}
+
+fn private_tmp_in(base: &Path) -> Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt as _;
-    let base = tmp_base(env);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -144,6 +225,18 @@ fn private_tmp(env: &BTreeMap<String, String>) -> Result<PathBuf> {
         "terraphim-sandbox-{}-{nanos:x}",
         std::process::id()
     ));
+    // A kept directory is taken by renaming it (atomic: one run gets it) and used only when it
+    // is still pristine; one that is not (planted, or changed since) is removed when empty and
+    // otherwise left under its own name.
+    for slot in 0..SPARE_TMPS {
+        let taken = dir.with_extension(format!("s{slot}"));
+        if rename_new(&spare_tmp(base, slot), &taken) {
+            if pristine(&taken) {
+                return Ok(taken);
+            }
+            let _ = fs_err::remove_dir(&taken);
+        }
+    }
     std::fs::DirBuilder::new()
         .mode(0o700)
         .create(&dir)
@@ -434,6 +527,16 @@ fn rusage_children_ms() -> u64 {
     ms(u.ru_utime) + ms(u.ru_stime)
 }
 
+/// Whether a run with `bwrap` on a machine with `caps` gets namespaces (its own, or
+/// bubblewrap's), and with them a mount namespace of its own.
+pub fn mount_namespace(bwrap: BwrapUse, caps: &HostCaps) -> bool {
+    match bwrap {
+        BwrapUse::Auto => caps.bwrap.is_some() || caps.namespaces,
+        BwrapUse::Force => caps.bwrap.is_some(),
+        BwrapUse::Never => false,
+    }
+}
+
 /// Run `req` confined, streaming its stdout and stderr into `stdout` and `stderr`.
 ///
 /// Returns the report of a run that started; an `Err` means nothing ran (refused or failed to
@@ -452,11 +555,7 @@ pub fn run(
             "bubblewrap was asked for but is not installed".into(),
         ));
     }
-    let use_bwrap = match req.bwrap {
-        BwrapUse::Auto => caps.bwrap.is_some() || caps.namespaces,
-        BwrapUse::Force => caps.bwrap.is_some(),
-        BwrapUse::Never => false,
-    };
+    let use_bwrap = mount_namespace(req.bwrap, caps);
     let ctx = context(req);
     let mut tmp_guard = PrivateTmp(None);
     let tmp = if use_bwrap {
@@ -492,6 +591,14 @@ pub fn run(
         && req.bwrap != BwrapUse::Force
         && caps.namespaces
         && linux::ns::single_threaded();
+    // Package caches: overlays where the run makes its own namespaces, else moved into TMPDIR;
+    // their layers go when the run ends (dropped with this value).
+    let _caches = crate::caches::start(
+        &req.profile,
+        &ctx,
+        own_ns && linux::overlay::available(),
+        &mut plan,
+    )?;
     if plan.bwrap && !own_ns && req.profile.read_write.is_empty() {
         // bubblewrap binds the host's device nodes writable (see `plan::bwrap_args`): with no
         // writable root, lock file metadata in seccomp as the native backend does.
@@ -1037,6 +1144,112 @@ mod tests {
         if !on_tmpfs(&here) {
             assert_eq!(tmp_base(&env(&here.display().to_string())), here);
         }
+    }
+
+    #[test]
+    fn emptied_private_tmps_are_kept_and_reused_only_when_pristine() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let base = tempfile::tempdir().unwrap();
+        let base = base.path();
+        let spare = |slot| spare_tmp(base, slot);
+
+        // An emptied one is kept, and the next run takes it (renamed: a name of its own).
+        let first = private_tmp_in(base).unwrap();
+        drop(PrivateTmp(Some(first.clone())));
+        assert!(!first.exists() && spare(0).is_dir());
+        let second = private_tmp_in(base).unwrap();
+        assert!(second.is_dir() && !spare(0).exists());
+        assert!(
+            second.to_string_lossy().ends_with(".s0"),
+            "{}",
+            second.display()
+        );
+
+        // What a run leaves behind is removed with its directory, never kept.
+        type Leave = fn(&Path);
+        let rows: &[(&str, Leave)] = &[
+            ("a file in it", |d| {
+                fs_err::write(d.join("left"), "x").unwrap()
+            }),
+            ("an empty directory in it", |d| {
+                fs_err::create_dir(d.join("sub")).unwrap()
+            }),
+            ("its mode opened", |d| {
+                fs_err::set_permissions(d, std::fs::Permissions::from_mode(0o777)).unwrap()
+            }),
+        ];
+        for (name, leave) in rows {
+            let t = private_tmp_in(base).unwrap();
+            leave(&t);
+            drop(PrivateTmp(Some(t.clone())));
+            assert!(!t.exists(), "{name}: removed");
+            assert!(!spare(0).exists(), "{name}: not kept");
+        }
+
+        // An extended attribute a run set on it (where the file system has `user.*` ones).
+        let t = private_tmp_in(base).unwrap();
+        let c = std::ffi::CString::new(t.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: setxattr with valid C strings and a value of the length given.
+        let set = unsafe {
+            libc::setxattr(
+                c.as_ptr(),
+                c"user.left".as_ptr(),
+                b"x".as_ptr().cast(),
+                1,
+                0,
+            )
+        };
+        drop(PrivateTmp(Some(t.clone())));
+        if set == 0 {
+            assert!(
+                !t.exists() && !spare(0).exists(),
+                "an xattr: removed, not kept"
+            );
+        } else {
+            eprintln!("skipping the xattr row: no user.* attributes on this file system");
+        }
+
+        // A spare place holding something not pristine (planted there, or changed while kept)
+        // is never used as a run's directory.
+        let plants: &[(&str, Leave)] = &[
+            ("not empty", |d| {
+                fs_err::write(d.join("planted"), "x").unwrap()
+            }),
+            ("world-writable", |d| {
+                fs_err::set_permissions(d, std::fs::Permissions::from_mode(0o777)).unwrap()
+            }),
+        ];
+        for (name, plant) in plants {
+            fs_err::create_dir(spare(0)).unwrap();
+            fs_err::set_permissions(spare(0), std::fs::Permissions::from_mode(0o700)).unwrap();
+            plant(&spare(0));
+            let t = private_tmp_in(base).unwrap();
+            assert!(pristine(&t), "{name}: the run's directory is fresh");
+            assert!(fs_err::read_dir(&t).unwrap().next().is_none(), "{name}");
+            drop(PrivateTmp(Some(t)));
+            for e in fs_err::read_dir(base).unwrap() {
+                let p = e.unwrap().path();
+                let _ = fs_err::set_permissions(&p, std::fs::Permissions::from_mode(0o700));
+                fs_err::remove_dir_all(p).unwrap();
+            }
+        }
+
+        // A symlink in a spare place is not followed into.
+        let target = base.join("elsewhere");
+        fs_err::create_dir(&target).unwrap();
+        fs_err::set_permissions(&target, std::fs::Permissions::from_mode(0o700)).unwrap();
+        std::os::unix::fs::symlink(&target, spare(0)).unwrap();
+        let t = private_tmp_in(base).unwrap();
+        assert!(
+            !fs_err::symlink_metadata(&t)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_ne!(
+            fs_err::canonicalize(&t).unwrap(),
+            fs_err::canonicalize(&target).unwrap()
+        );
     }
 
     #[test]

@@ -252,6 +252,7 @@ fn hard_links_to_hidden_files_are_hidden_from_the_bridge_too() {
         id: None,
         bwrap: terraphim_sandbox::BwrapUse::Auto,
         helper: Vec::new(),
+        workspace_copy: None,
     };
     let mirrored = terraphim_sandbox::js_profile(&request);
     assert!(

@@ -146,8 +146,21 @@ fn text_checks(code: &str, sink: &mut Sink<'_>) {
 
 /// Review a script's source text as `language`, in the working tree described by `ctx`.
 pub fn review_source(source: &str, language: Language, ctx: &Context, config: &Config) -> Report {
+    review_source_judged(source, language, ctx, config, None)
+}
+
+/// [`review_source`] with the command-line guard's judgement of every shell command (of a shell
+/// script, and of shell code a script of another language runs) as another source of findings.
+pub fn review_source_judged(
+    source: &str,
+    language: Language,
+    ctx: &Context,
+    config: &Config,
+    judge: Option<&dyn crate::shell_judge::CommandJudge>,
+) -> Report {
     let mut sink = Sink::new(ctx, config, source);
     sink.lang = language;
+    sink.judge = judge;
     if source.len() > config.max_bytes {
         sink.add(
             1,
@@ -163,6 +176,8 @@ pub fn review_source(source: &str, language: Language, ctx: &Context, config: &C
     analyze_into(language, source, &mut sink);
     sink.finish_env_reads();
     crate::caps::combine(&mut sink);
+    crate::shell_judge::judge_pending(&mut sink);
+    crate::shell_judge::merge_guard_findings(&mut sink.findings);
     Report::from_findings(language, sink.findings)
 }
 

@@ -355,6 +355,7 @@ pub(crate) fn default_rule(category: Category, severity: Verdict) -> (&'static s
         Category::OutsideWrite => ("write-outside", "write outside the project"),
         Category::Unreviewable => ("unreviewable", "review incomplete"),
         Category::SecondOpinion => ("second-opinion", "second opinion"),
+        Category::GuardRule => ("guard", "command guard"),
     }
 }
 

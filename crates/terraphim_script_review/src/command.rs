@@ -93,6 +93,21 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
     }
 }
 
+/// Programs whose effects [`run_argv`] classifies fully (the files they read, write or delete,
+/// the hosts they reach, the code they run, the containers they start): for these the review's
+/// own findings stand for what the command guard would confine. A program that runs code given
+/// in its arguments in a way not followed here (`awk`'s `system`, `find -exec`, `git -c`) is
+/// not among them.
+const MODELED: &[&str] = &[
+    "cat", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "nl", "tac", "grep",
+    "egrep", "rg", "jq", "yq", "cut", "sort", "uniq", "tr", "wc", "base64", "base32", "sed",
+    "zcat", "gunzip", "echo", "printf", "tee", "cp", "mv", "install", "ln", "rsync", "scp", "rm",
+    "rmdir", "unlink", "shred", "srm", "dd", "chmod", "mktemp", "docker", "podman", "nerdctl",
+    "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
+    "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
+    "touch", "ls", "pwd", "test", "[", "true", "false",
+];
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
@@ -134,6 +149,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     };
     let prog_text = word(first);
     if prog_text.starts_with(UNKNOWN) {
+        sink.ran_unmodeled = true;
         if first.taint.remote || first.taint.decoded {
             sink.exec_code(line, Language::Shell, first, "a command");
         } else {
@@ -163,6 +179,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     }
     // A process substitution or argument that carries downloaded code into an interpreter.
     let interp = Language::from_program(&name);
+    if interp.is_none() && !MODELED.contains(&name.as_str()) {
+        sink.ran_unmodeled = true;
+    }
     if let Some(lang) = interp {
         return run_interpreter(sink, line, lang, &name, args, stdin);
     }

@@ -340,6 +340,13 @@ pub(crate) struct Sink<'a> {
     pub(crate) ambient: Taint,
     /// The ambient taint of the next nested analysis (set by `exec_code`).
     ambient_for_next: Taint,
+    /// The command-line guard, when the caller has one: shell commands are also judged by it.
+    pub(crate) judge: Option<&'a dyn crate::shell_judge::CommandJudge>,
+    /// A program ran whose effects the review does not classify fully (see
+    /// `command::MODELED`); the shell walker reads and resets it per statement.
+    pub(crate) ran_unmodeled: bool,
+    /// Shell statements waiting for the judge (asked once, when the whole script was walked).
+    pub(crate) pending: Vec<crate::shell_judge::Pending>,
 }
 
 impl<'a> Sink<'a> {
@@ -363,6 +370,9 @@ impl<'a> Sink<'a> {
             lang: Language::Python,
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
+            judge: None,
+            ran_unmodeled: false,
+            pending: Vec::new(),
         }
     }
 
@@ -1080,10 +1090,12 @@ impl<'a> Sink<'a> {
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
         inner.lang = lang;
+        inner.judge = self.judge;
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
         self.findings.append(&mut inner.findings);
+        self.pending.append(&mut inner.pending);
         self.caps.append(&mut inner.caps);
         self.env_reads.append(&mut inner.env_reads);
         self.env_token_used.extend(inner.env_token_used);

@@ -37,10 +37,11 @@ mod python;
 mod review;
 mod scope;
 mod shell;
+mod shell_judge;
 mod target;
 mod ts;
 
-pub use analyze::review_source;
+pub use analyze::{review_source, review_source_judged};
 pub use cache::{CACHE_RELATIVE_PATH, VerdictCache, content_hash};
 pub use config::{
     CONFIG_RELATIVE_PATH, Config, DEFAULT_ALLOWED_HOSTS, DEFAULT_HARMLESS_MODULES,
@@ -54,6 +55,7 @@ pub use llm::{
 pub use model::{Category, Finding, Language, Report, Verdict};
 pub use places::Context;
 pub use review::{CommandReview, Review, Reviewer};
+pub use shell_judge::{CommandJudge, CommandTier, CommandVerdict};
 pub use target::{Plan, Script, ScriptSource, SkipReason, is_committed, plan_review};
 
 /// Check that all four grammars load into the tree-sitter runtime.

@@ -73,6 +73,9 @@ pub enum Category {
     Unreviewable,
     /// The external second-opinion reviewer judged the script stricter than the static review.
     SecondOpinion,
+    /// A command of a shell script that the command-line guard denies or confines (its rule and
+    /// reason named).
+    GuardRule,
 }
 
 impl Category {
@@ -92,6 +95,7 @@ impl Category {
             Category::OutsideWrite => "outside-write",
             Category::Unreviewable => "unreviewable",
             Category::SecondOpinion => "second-opinion",
+            Category::GuardRule => "guard-rule",
         }
     }
 }

@@ -2,14 +2,16 @@
 //! a command (what the hook calls).
 
 use std::path::Path;
+use std::sync::Arc;
 
-use crate::analyze::review_source;
+use crate::analyze::review_source_judged;
 use crate::cache::{VerdictCache, content_hash};
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::llm::{self, SecondOpinion};
 use crate::model::{Category, Finding, Language, Report, Verdict};
 use crate::places::Context;
+use crate::shell_judge::CommandJudge;
 use crate::target::{Plan, Script, ScriptSource, SkipReason, is_committed, plan_without_git};
 
 /// The outcome of reviewing one script.
@@ -62,6 +64,7 @@ pub struct Reviewer {
     config: Config,
     cache: Option<VerdictCache>,
     llm_command: Option<String>,
+    judge: Option<Arc<dyn CommandJudge>>,
 }
 
 impl Reviewer {
@@ -72,6 +75,7 @@ impl Reviewer {
             config,
             cache: None,
             llm_command,
+            judge: None,
         }
     }
 
@@ -97,6 +101,14 @@ impl Reviewer {
         self
     }
 
+    /// Judge every shell command a script runs with `judge` too (the command-line guard, with
+    /// the KG it uses): a command it denies makes the script dangerous, one it would confine
+    /// beyond the project suspicious. Its [`CommandJudge::identity`] is part of the cache key.
+    pub fn with_judge(mut self, judge: Option<Arc<dyn CommandJudge>>) -> Reviewer {
+        self.judge = judge;
+        self
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
@@ -105,12 +117,20 @@ impl Reviewer {
     /// Review script text.
     pub fn review_text(&self, text: &str, language: Language, ctx: &Context) -> Review {
         let sha256 = content_hash(text);
-        let context = format!(
+        let mut context = format!(
             "{language}\0{}\0{:?}\0{:?}",
             ctx.cwd.display(),
             self.config,
             self.llm_command
         );
+        if let Some(judge) = &self.judge {
+            // The guard's verdicts depend on its KG and on the home it resolves `~` against.
+            context.push_str(&format!(
+                "\0judge\0{}\0{}",
+                judge.identity(),
+                ctx.home.display()
+            ));
+        }
         let key = VerdictCache::key(&sha256, &context);
         if let Some(report) = self.cache.as_ref().and_then(|c| c.get(&key)) {
             return Review {
@@ -119,7 +139,8 @@ impl Reviewer {
                 cached: true,
             };
         }
-        let mut report = review_source(text, language, ctx, &self.config);
+        let mut report =
+            review_source_judged(text, language, ctx, &self.config, self.judge.as_deref());
         let mut cacheable = true;
         if let Some(cmd) = &self.llm_command
             && report.verdict < Verdict::Dangerous

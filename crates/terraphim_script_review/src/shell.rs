@@ -8,12 +8,93 @@ use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::Map;
 
+/// How many values of a loop variable the command guard is asked about, one text each.
+const MAX_ALTERNATIVES: usize = 4;
+
+/// Where an expansion sits, for quoting the value put in its place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quote {
+    /// Unquoted: the value is split into words (each passed quoted, so it is not read again).
+    None,
+    /// In a double-quoted string.
+    Double,
+    /// In an unquoted heredoc body.
+    Heredoc,
+}
+
+impl Quote {
+    fn render(self, value: &str) -> String {
+        match self {
+            Quote::None => value
+                .split_whitespace()
+                .map(quote_word)
+                .collect::<Vec<_>>()
+                .join(" "),
+            Quote::Double => {
+                let (home, rest) = split_home(value);
+                let mut out = String::from(if home { "${HOME}" } else { "" });
+                for c in rest.chars() {
+                    if matches!(c, '\\' | '"' | '$' | '`') {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out
+            }
+            Quote::Heredoc => {
+                let mut out = String::new();
+                for c in value.chars() {
+                    if matches!(c, '\\' | '$' | '`') {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out
+            }
+        }
+    }
+}
+
+/// `~` (the home, as the review writes it) and the rest of a value.
+fn split_home(value: &str) -> (bool, &str) {
+    match value.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => (true, rest),
+        _ => (false, value),
+    }
+}
+
+/// One word, single-quoted, its leading `~` (the home) left unquoted.
+pub(crate) fn quote_word(word: &str) -> String {
+    let (home, mut rest) = split_home(word);
+    let mut out = String::new();
+    if home {
+        // `~/'x'`: a quoted character before the slash would stop the tilde's expansion.
+        out.push('~');
+        if let Some(r) = rest.strip_prefix('/') {
+            out.push('/');
+            rest = r;
+        }
+        if rest.is_empty() {
+            return out;
+        }
+    }
+    out.push('\'');
+    out.push_str(&rest.replace('\'', "'\\''"));
+    out.push('\'');
+    out
+}
+
 struct Shell<'s, 'k, 'a> {
     src: &'s str,
     sink: &'k mut Sink<'a>,
     vars: Map<String, Val>,
     /// A `.env`-style file was sourced: variables not set here may hold secrets.
     sourced_secret: Option<String>,
+    /// Inside a statement the command guard already judged whole.
+    judged: bool,
+    /// The directory a top-level `cd` moved to, when known (shell-quoted): later statements are
+    /// judged as run there.
+    cd: Option<String>,
 }
 
 /// Analyze a parsed shell script.
@@ -23,8 +104,35 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         sink,
         vars: Map::default(),
         sourced_secret: None,
+        judged: false,
+        cd: None,
     };
     sh.block(root, false);
+}
+
+/// Whether a `cd` changes the directory of the script's later statements (it is not inside a
+/// subshell, a pipeline or a command substitution).
+fn persists(node: Node<'_>) -> bool {
+    let mut at = node.parent();
+    while let Some(p) = at {
+        match p.kind() {
+            "list" | "redirected_statement" | "negated_command" => at = p.parent(),
+            k => {
+                return matches!(
+                    k,
+                    "program"
+                        | "compound_statement"
+                        | "do_group"
+                        | "if_statement"
+                        | "elif_clause"
+                        | "else_clause"
+                        | "case_item"
+                        | "function_definition"
+                );
+            }
+        }
+    }
+    false
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -47,6 +155,131 @@ impl Shell<'_, '_, '_> {
     }
 
     fn stmt(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        if !self.judged && self.sink.judge.is_some() && crate::shell_judge::judged_whole(node) {
+            // The text with the values the variables hold before the statement runs; judged
+            // once the walk knows whether the review classified every program it runs.
+            let texts = self.judged_texts(node);
+            let outer = std::mem::replace(&mut self.sink.ran_unmodeled, false);
+            self.judged = true;
+            let out = self.stmt_inner(node, capture, stdin);
+            self.judged = false;
+            let modeled = !self.sink.ran_unmodeled;
+            self.sink.ran_unmodeled |= outer;
+            crate::shell_judge::judge_statement(self.sink, line(node), texts, modeled);
+            return out;
+        }
+        self.stmt_inner(node, capture, stdin)
+    }
+
+    /// The statement's text as the guard would see it at run time: the variables whose values
+    /// the script set are substituted (quoted as the shell would pass them), each alternative of
+    /// one loop variable in a text of its own, after the known directory of an earlier `cd`.
+    fn judged_texts(&self, node: Node<'_>) -> Vec<String> {
+        let mut subs = Vec::new();
+        let mut alternatives = false;
+        self.substitutions(node, Quote::None, &mut subs, &mut alternatives);
+        let base = self.text(node);
+        let start = node.start_byte();
+        let variants = subs.iter().map(|(_, _, v)| v.len()).max().unwrap_or(1);
+        (0..variants.max(1))
+            .map(|k| {
+                let mut out = String::with_capacity(base.len() + 16);
+                if let Some(dir) = &self.cd {
+                    out.push_str("cd ");
+                    out.push_str(dir);
+                    out.push_str(" && ");
+                }
+                let mut pos = start;
+                for (s, e, values) in &subs {
+                    out.push_str(self.src.get(pos..*s).unwrap_or(""));
+                    let v = values.get(k).or_else(|| values.first());
+                    out.push_str(v.map_or("", String::as_str));
+                    pos = *e;
+                }
+                out.push_str(self.src.get(pos..node.end_byte()).unwrap_or(""));
+                out
+            })
+            .collect()
+    }
+
+    /// The expansions under `node` of variables with known values, and the text each becomes.
+    fn substitutions(
+        &self,
+        node: Node<'_>,
+        quote: Quote,
+        out: &mut Vec<(usize, usize, Vec<String>)>,
+        alternatives: &mut bool,
+    ) {
+        match node.kind() {
+            "simple_expansion" | "expansion" => {
+                let Some(name) = self.plain_expansion(node) else {
+                    return;
+                };
+                let Some(val) = self.vars.get(name) else {
+                    return;
+                };
+                let values: Vec<&str> = match val.known() {
+                    Some(t) => vec![t],
+                    None if val.text.is_none() && !val.alts.is_empty() && !*alternatives => {
+                        let alts: Vec<&str> = val
+                            .alts
+                            .iter()
+                            .map(String::as_str)
+                            .filter(|a| !a.contains(UNKNOWN))
+                            .collect();
+                        if alts.len() != val.alts.len() {
+                            return;
+                        }
+                        *alternatives = true;
+                        alts.into_iter().take(MAX_ALTERNATIVES).collect()
+                    }
+                    None => return,
+                };
+                let texts = values.into_iter().map(|v| quote.render(v)).collect();
+                out.push((node.start_byte(), node.end_byte(), texts));
+            }
+            "raw_string" | "ansi_c_string" | "comment" => {}
+            "command_substitution" | "process_substitution" => {
+                for c in node.named_children() {
+                    self.substitutions(c, Quote::None, out, alternatives);
+                }
+            }
+            "string" => {
+                for c in node.named_children() {
+                    self.substitutions(c, Quote::Double, out, alternatives);
+                }
+            }
+            "heredoc_body" => {
+                let quoted = node.prev_sibling().is_some_and(|p| {
+                    let t = self.text(p);
+                    t.starts_with('\'') || t.starts_with('"') || t.starts_with('\\')
+                });
+                if !quoted {
+                    for c in node.named_children() {
+                        self.substitutions(c, Quote::Heredoc, out, alternatives);
+                    }
+                }
+            }
+            _ => {
+                for c in node.named_children() {
+                    self.substitutions(c, quote, out, alternatives);
+                }
+            }
+        }
+    }
+
+    /// The variable's name in `$name` or `${name}` (no operators, no subscript).
+    fn plain_expansion<'n>(&'n self, node: Node<'_>) -> Option<&'n str> {
+        let t = self.text(node);
+        let name = match node.kind() {
+            "simple_expansion" => t.strip_prefix('$')?,
+            _ => t.strip_prefix("${")?.strip_suffix('}')?,
+        };
+        (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .then_some(name)
+    }
+
+    fn stmt_inner(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         match node.kind() {
             "command" => self.command(node, &[], capture, stdin),
             "redirected_statement" => self.redirected(node, capture, stdin),
@@ -482,6 +715,17 @@ impl Shell<'_, '_, '_> {
             .first()
             .map(|v| v.text_or_unknown())
             .unwrap_or_default();
+        if name == "cd" && self.sink.judge.is_some() && persists(node) {
+            // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`.
+            // A directory known only at run time is taken to be the project's.
+            self.cd = match argv.get(1) {
+                None => Some("~".to_owned()),
+                Some(dir) => dir
+                    .known()
+                    .filter(|d| *d != "-" && !d.is_empty())
+                    .map(quote_word),
+            };
+        }
         if matches!(name.as_str(), "source" | ".")
             && let Some(p) = argv.get(1)
         {

@@ -3,14 +3,15 @@
 //! The walkers visit each node several times (a function pass, two def-use rounds) and ask for
 //! kinds, fields and named children at every step. Through the tree-sitter API each of those is
 //! a foreign call that walks the tree again: a field lookup scans the children, a kind converts a
-//! C string, a list of named children drives a cursor. One cursor pass copies the tree into a flat
-//! array instead (kind and field ids into the grammar's name tables, byte ranges, rows, sibling
-//! links), and every later step is an array access.
+//! C string, a list of named children drives a cursor. One pass copies the tree into a flat array
+//! instead (kind and field ids into the grammar's name tables, byte ranges, rows, sibling links),
+//! and every later step is an array access.
 //!
 //! The copy is made once per review in a process that often reviews one script and exits, so it
-//! is kept small: 28 bytes a node (fresh heap pages are page faults), and the cursor is moved
-//! only where a node is known to be: each node's count of children says how many siblings follow,
-//! so no cursor step fails (a failed step costs as much as a successful one).
+//! is kept small: 28 bytes a node (fresh heap pages are page faults), and cheap to make: children
+//! are asked for by index (a cursor step costs about as much as walking a few children), a
+//! child's field only under kinds that have fields (`ts/fields.rs`), whether a node is named is
+//! read from its kind, and only a node with many children is walked with a cursor.
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -18,6 +19,8 @@ use std::sync::OnceLock;
 use tree_sitter::{Language as TsLanguage, TreeCursor};
 
 use crate::model::Language;
+
+mod fields;
 
 /// No node (a missing link).
 const NONE: u32 = u32::MAX;
@@ -61,6 +64,13 @@ struct Names {
     kinds: Vec<String>,
     /// By field id; 0 is no field.
     fields: Vec<String>,
+    /// By kind id: whether a node of the kind may have a child in a field.
+    fielded: Vec<bool>,
+    /// By kind id: whether the kind is named (not punctuation or a keyword).
+    named: Vec<bool>,
+    /// The grammar's field names by address (tree-sitter names a child's field with a pointer
+    /// into the same table), and their ids.
+    field_at: Vec<(usize, u16)>,
 }
 
 impl Names {
@@ -79,38 +89,107 @@ impl Names {
             id => self.fields.get(usize::from(id)).map(String::as_str),
         }
     }
+
+    /// Whether a node of kind `id` may have a child in a field (`ERROR` nodes may).
+    fn fielded(&self, id: u16) -> bool {
+        self.fielded.get(usize::from(id)).copied().unwrap_or(true)
+    }
+
+    /// Whether kind `id` is named (`ERROR` is).
+    fn named(&self, id: u16) -> bool {
+        self.named.get(usize::from(id)).copied().unwrap_or(true)
+    }
+
+    /// The id of the field tree-sitter names `name`.
+    fn field_id(&self, name: &str) -> u16 {
+        let at = name.as_ptr() as usize;
+        match self.field_at.binary_search_by_key(&at, |&(a, _)| a) {
+            Ok(i) => self.field_at[i].1,
+            Err(_) => self
+                .fields
+                .iter()
+                .skip(1)
+                .position(|f| f == name)
+                .map_or(0, |i| u16::try_from(i + 1).unwrap_or(0)),
+        }
+    }
 }
 
 fn names(lang: Language, grammar: &TsLanguage) -> &'static Names {
     static TABLES: [OnceLock<Names>; 4] = [const { OnceLock::new() }; 4];
-    let slot = match lang {
-        Language::Python => 0,
-        Language::Shell => 1,
-        Language::JavaScript => 2,
-        Language::TypeScript => 3,
+    let (slot, fieldless) = match lang {
+        Language::Python => (0, fields::PYTHON),
+        Language::Shell => (1, fields::SHELL),
+        Language::JavaScript => (2, fields::JAVASCRIPT),
+        Language::TypeScript => (3, fields::TYPESCRIPT),
     };
     TABLES[slot].get_or_init(|| {
         let ids = |count: usize| (0..count).map(|id| u16::try_from(id).unwrap_or(u16::MAX));
+        let kinds: Vec<String> = ids(grammar.node_kind_count())
+            .map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_owned())
+            .collect();
+        let fielded = ids(grammar.node_kind_count())
+            .zip(&kinds)
+            .map(|(id, k)| {
+                !(grammar.node_kind_is_named(id) && fieldless.binary_search(&k.as_str()).is_ok())
+            })
+            .collect();
+        let mut field_at: Vec<(usize, u16)> = ids(grammar.field_count() + 1)
+            .skip(1)
+            .filter_map(|id| Some((grammar.field_name_for_id(id)?.as_ptr() as usize, id)))
+            .collect();
+        field_at.sort_unstable();
+        let named = ids(grammar.node_kind_count())
+            .map(|id| grammar.node_kind_is_named(id))
+            .collect();
         Names {
-            kinds: ids(grammar.node_kind_count())
-                .map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_owned())
-                .collect(),
+            kinds,
             fields: ids(grammar.field_count() + 1)
                 .map(|id| grammar.field_name_for_id(id).unwrap_or("").to_owned())
                 .collect(),
+            fielded,
+            named,
+            field_at,
         }
     })
 }
 
 /// A node whose children are being copied.
-struct Frame {
-    /// The node.
+struct Frame<'t> {
+    /// The node in tree-sitter's tree.
+    node: tree_sitter::Node<'t>,
+    /// Its id in the copy.
     id: u32,
-    /// Its children not yet copied.
-    left: u32,
-    /// Its last child copied so far.
+    /// The index of its next child to copy.
+    next: u32,
+    /// Its number of children.
+    count: u32,
+    /// Its last child copied so far ([`NONE`] before the first).
     last: u32,
+    /// Whether its children may be in fields (see [`Names::fielded`]).
+    fields: bool,
+    /// For a node with many children: where its children (and their fields), gathered by one
+    /// cursor pass, start in the list of such children.
+    gathered: Option<usize>,
 }
+
+impl<'t> Frame<'t> {
+    fn new(node: tree_sitter::Node<'t>, kind: u16, id: u32, names: &Names) -> Frame<'t> {
+        Frame {
+            node,
+            id,
+            next: 0,
+            count: node.child_count(),
+            last: NONE,
+            fields: names.fielded(kind),
+            gathered: None,
+        }
+    }
+}
+
+/// A node with more children than this has them gathered by a cursor pass: asked for by index,
+/// each child would cost a walk over the ones before it.
+const WIDE: u32 = 16;
 
 impl Tree {
     /// Copy `tree`, parsed with the grammar of `lang`.
@@ -124,13 +203,13 @@ impl Tree {
         // Scripts have about one node per two or three bytes: one allocation, no regrowth (pages
         // reserved and never written cost nothing).
         let mut nodes: Vec<Data> = Vec::with_capacity(root.end_byte() / 2 + 64);
-        let mut cursor = tree.walk();
-        // Copy the node under the cursor; returns its id and its number of children.
-        let copy = |nodes: &mut Vec<Data>, cursor: &TreeCursor<'_>, parent: u32| {
-            let node = cursor.node();
+        // Copy one node; returns its id and kind.
+        let copy = |nodes: &mut Vec<Data>, node: tree_sitter::Node<'_>, parent: u32, field: u16| {
             let kind = node.kind_id();
             let mut flags = 0;
-            if node.is_named() {
+            // Named or not is a property of the kind (a kind id is a name and whether it is
+            // named).
+            if names.named(kind) {
                 flags |= NAMED;
             }
             if kind == ERROR_KIND {
@@ -147,43 +226,79 @@ impl Tree {
                 parent,
                 next_sibling: NONE,
                 kind,
-                field: cursor.field_id().map_or(0, |f| f.get()),
+                field,
                 flags,
             });
-            (id, node.child_count())
+            (id, kind)
         };
-        let (_, mut children) = copy(&mut nodes, &cursor, NONE);
-        let mut at: u32 = 0;
-        let mut stack: Vec<Frame> = Vec::with_capacity(64);
-        'walk: loop {
-            // Descend into the node just copied, if it has children.
-            if children > 0 && cursor.goto_first_child() {
-                nodes[at as usize].flags |= HAS_CHILD;
-                let (id, grandchildren) = copy(&mut nodes, &cursor, at);
-                stack.push(Frame {
-                    id: at,
-                    left: children - 1,
-                    last: id,
-                });
-                at = id;
-                children = grandchildren;
-                continue;
-            }
-            // The node is done: on to its next sibling, or up.
-            while let Some(frame) = stack.last_mut() {
-                if frame.left > 0 && cursor.goto_next_sibling() {
-                    let (id, grandchildren) = copy(&mut nodes, &cursor, frame.id);
-                    nodes[frame.last as usize].next_sibling = id;
-                    frame.last = id;
-                    frame.left -= 1;
-                    at = id;
-                    children = grandchildren;
-                    continue 'walk;
+        // Children are asked for by index (cheaper than a cursor's steps), and a child's field
+        // only under a node whose kind has fields.
+        let mut stack: Vec<Frame<'_>> = Vec::with_capacity(64);
+        let mut gathered: Vec<(tree_sitter::Node<'_>, u16)> = Vec::new();
+        let mut cursor: Option<TreeCursor<'_>> = None;
+        let (id, kind) = copy(&mut nodes, root, NONE, 0);
+        stack.push(Frame::new(root, kind, id, names));
+        while let Some(top) = stack.last_mut() {
+            if top.next >= top.count {
+                if let Some(start) = top.gathered {
+                    gathered.truncate(start);
                 }
                 stack.pop();
-                cursor.goto_parent();
+                continue;
             }
-            break;
+            if top.count > WIDE && top.gathered.is_none() {
+                let start = gathered.len();
+                let c = cursor.get_or_insert_with(|| top.node.walk());
+                c.reset(top.node);
+                if c.goto_first_child() {
+                    loop {
+                        let field = if top.fields {
+                            c.field_id().map_or(0, |f| f.get())
+                        } else {
+                            0
+                        };
+                        gathered.push((c.node(), field));
+                        if !c.goto_next_sibling() {
+                            break;
+                        }
+                    }
+                }
+                top.count = (gathered.len() - start) as u32;
+                top.gathered = Some(start);
+                continue;
+            }
+            let i = top.next;
+            top.next += 1;
+            let (child, field) = match top.gathered {
+                Some(start) => gathered[start + i as usize],
+                None => {
+                    let Some(child) = top.node.child(i) else {
+                        top.next = top.count;
+                        continue;
+                    };
+                    let field = if top.fields {
+                        top.node
+                            .field_name_for_child(i)
+                            .map_or(0, |name| names.field_id(name))
+                    } else {
+                        0
+                    };
+                    (child, field)
+                }
+            };
+            let parent = top.id;
+            let last = top.last;
+            let (id, kind) = copy(&mut nodes, child, parent, field);
+            top.last = id;
+            if last == NONE {
+                nodes[parent as usize].flags |= HAS_CHILD;
+            } else {
+                nodes[last as usize].next_sibling = id;
+            }
+            let next = Frame::new(child, kind, id, names);
+            if next.count > 0 {
+                stack.push(next);
+            }
         }
         if missing || nodes.iter().any(|n| n.flags & HAS_ERROR != 0) {
             // Children come after their parent in preorder: one backward sweep carries error
@@ -530,6 +645,36 @@ mod tests {
         assert!(seen >= 100, "only {seen} fixtures");
     }
 
+    /// The kinds whose children are never asked for a field are exactly the named kinds the
+    /// grammar lists without fields (a grammar update that gives one fields fails here).
+    #[test]
+    fn fieldless_kinds_match_the_grammars() {
+        for (list, node_types) in [
+            (fields::PYTHON, tree_sitter_python::NODE_TYPES),
+            (fields::SHELL, tree_sitter_bash::NODE_TYPES),
+            (fields::JAVASCRIPT, tree_sitter_javascript::NODE_TYPES),
+            (
+                fields::TYPESCRIPT,
+                tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
+            ),
+        ] {
+            let types: Vec<serde_json::Value> = serde_json::from_str(node_types).unwrap();
+            let mut fieldless: Vec<&str> = types
+                .iter()
+                .filter(|t| t["named"] == true && t.get("subtypes").is_none())
+                .filter(|t| {
+                    t.get("fields")
+                        .and_then(|f| f.as_object())
+                        .is_none_or(|f| f.is_empty())
+                })
+                .filter_map(|t| t["type"].as_str())
+                .collect();
+            fieldless.sort_unstable();
+            fieldless.dedup();
+            assert_eq!(list, fieldless.as_slice());
+        }
+    }
+
     #[test]
     fn copy_matches_tree_sitter_on_broken_code() {
         let cases = [
@@ -550,6 +695,42 @@ mod tests {
         ];
         for (lang, src) in cases {
             check(lang, src, src);
+        }
+    }
+
+    /// Nodes with many children are copied from a cursor pass, fields included (`from m import`
+    /// puts every name in the field `name`), whole and broken.
+    #[test]
+    fn copy_matches_tree_sitter_on_wide_nodes() {
+        let names: Vec<String> = (0..40).map(|i| format!("n{i}")).collect();
+        let python = format!(
+            "from m import {}\nprint({})\n{}",
+            names.join(", "),
+            names.join(", "),
+            names
+                .iter()
+                .map(|n| format!("{n} = 1\n"))
+                .collect::<String>()
+        );
+        let javascript = format!(
+            "import {{ {} }} from 'm';\nf({});\nswitch (x) {{ {} }}\n",
+            names.join(", "),
+            names.join(", "),
+            names
+                .iter()
+                .map(|n| format!("case {n}: break; "))
+                .collect::<String>()
+        );
+        let shell = format!("echo {}\n", names.join(" "));
+        for (lang, src) in [
+            (Language::Python, python),
+            (Language::JavaScript, javascript.clone()),
+            (Language::TypeScript, javascript),
+            (Language::Shell, shell),
+        ] {
+            check(lang, &src, &src);
+            let cut = src.len() / 2;
+            check(lang, &src[..cut], &src[..cut]);
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The shell vocabulary every part of terraphim guard shares, so the parts agree on it: which
 //! programs are shells, interpreters, wrappers and package runners (`npx X`, `uv run X`), and
 //! how many words their options take,
-//! which files build and test runners read as instructions, how bash decodes `$'...'`, and
-//! where the XDG base directories are.
+//! which files build and test runners read as instructions, how bash decodes `$'...'`, how
+//! the usual pipeline decoders (`base64 -d`, `xxd -r -p`, `rev`) decode, and where the XDG base
+//! directories are.
 //!
 //! ```
 //! use terraphim_shell_vocab::{is_shell, wrapper_words, xdg};
@@ -20,6 +21,7 @@
 //! No I/O: the XDG functions take the environment as an argument.
 #![deny(missing_docs)]
 
+pub mod decode;
 mod escape;
 mod programs;
 mod runners;

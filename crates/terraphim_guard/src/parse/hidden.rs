@@ -4,6 +4,7 @@
 use crate::canon;
 
 use super::unwrap::dash_c_index;
+use terraphim_shell_vocab::decode::Decoder;
 use terraphim_shell_vocab::{is_build_input, is_shell};
 
 use super::vocab::{CODE_OPTIONS, git_key_runs_code};
@@ -29,12 +30,40 @@ impl Walker {
         if stage == 0 {
             return Vec::new();
         }
-        self.out
+        self.stage_output(id, stage - 1, 0)
+    }
+
+    /// The literal text pipeline `id`'s stage `stage` writes: a literal producer's output, or a
+    /// decoder's (`base64 -d`, `xxd -r -p`, `rev`) reading literal text from the stage before it
+    /// or from its own here-string, decoded as the tool decodes it (`echo B64 | base64 -d | sh`
+    /// runs the decoded text).
+    fn stage_output(&self, id: u32, stage: u32, hops: u32) -> Vec<String> {
+        let mut out = Vec::new();
+        for c in self
+            .out
             .commands
             .iter()
-            .filter(|c| c.pipeline == Some((id, stage - 1)))
-            .filter_map(literal_output)
-            .collect()
+            .filter(|c| c.pipeline == Some((id, stage)))
+        {
+            if let Some(text) = literal_output(c) {
+                out.push(text);
+                continue;
+            }
+            let Some(decoder) = Decoder::of(&c.argv) else {
+                continue;
+            };
+            // A few decoders in a row at most: each hop is one more decoding of the same text.
+            if hops >= 4 {
+                continue;
+            }
+            let inputs = match (&c.stdin_text, stage) {
+                (Some(text), _) => vec![text.clone()],
+                (None, 0) => Vec::new(),
+                (None, _) => self.stage_output(id, stage - 1, hops + 1),
+            };
+            out.extend(inputs.iter().filter_map(|t| decoder.apply(t)));
+        }
+        out
     }
 
     /// A shell runs a script file: when the line wrote that file with literal content, the

@@ -44,7 +44,7 @@ fn splits_and_unwraps() {
             "ssh host 'rm -rf /'",
             &["rm -f -r /", "ssh host 'rm -rf /'"],
         ),
-        ("bash <<EOF\nrm -rf /\nEOF", &["rm -f -r /", "bash"]),
+        ("bash <<EOF\nrm -rf /\nEOF", &["rm -f -r /"]),
         (
             "echo 'rm -rf /' | sh",
             &["echo 'rm -rf /'", "rm -f -r /", "sh"],

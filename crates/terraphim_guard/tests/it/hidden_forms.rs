@@ -324,3 +324,48 @@ fn a_shell_reading_a_heredoc_is_judged_by_the_heredoc() {
         ("cat notes.txt | bash", Verdict::Sandbox),
     ]);
 }
+
+#[test]
+fn decoded_text_piped_into_a_shell_is_judged_as_the_code_it_is() {
+    decide(&[
+        // base64, from echo, a here-string, printf and a heredoc
+        (
+            "echo cm0gLXJmIH4vRG9jdW1lbnRz | base64 -d | sh",
+            Verdict::Deny,
+        ),
+        (
+            "base64 --decode <<< cm0gLXJmIH4vRG9jdW1lbnRz | bash",
+            Verdict::Deny,
+        ),
+        (
+            "printf Z2l0IHJlc2V0IC0taGFyZCBIRUFEfjM= | base64 -D | zsh",
+            Verdict::Deny,
+        ),
+        (
+            "cat <<'EOF' | base64 -d | bash\ncm0gLXJmIH4vRG9jdW1lbnRz\nEOF",
+            Verdict::Deny,
+        ),
+        // hex and reversed text, and two decoders in a row
+        (
+            "echo 726d202d7266207e2f446f63756d656e7473 | xxd -r -p | sh",
+            Verdict::Deny,
+        ),
+        ("echo 'stnemucoD/~ fr- mr' | rev | bash", Verdict::Deny),
+        (
+            "echo Y20wZ0xYSm1JSDR2Ukc5amRXMWxiblJ6 | base64 -d | base64 -d | sh",
+            Verdict::Deny,
+        ),
+        // decoded input to xargs is its input
+        (
+            "echo fi9Eb2N1bWVudHM= | base64 -d | xargs rm -rf",
+            Verdict::Deny,
+        ),
+        // harmless decoded code keeps the confinement a decoder into a shell always gets
+        ("echo bHMgLWxh | base64 -d | sh", Verdict::Sandbox),
+        ("echo ZWNobyBoZWxsbw== | base64 -d | bash", Verdict::Sandbox),
+        // text that does not decode stays opaque, never allowed
+        ("echo 'not*base64' | base64 -d | sh", Verdict::Sandbox),
+        // decoding without running is data
+        ("echo cm0gLXJmIH4vRG9jdW1lbnRz | base64 -d", Verdict::Allow),
+    ]);
+}

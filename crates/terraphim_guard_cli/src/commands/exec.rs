@@ -143,14 +143,21 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
             &request.cwd,
             &request.env,
             &command,
+            terraphim_sandbox::mount_namespace(request.bwrap, &caps),
         ) {
             Ok(copy) => {
+                let place = if copy.at_project_path() {
+                    "bound over the project's path".to_owned()
+                } else {
+                    format!(
+                        "at {}, not the project's path: no mount namespace here",
+                        copy.copy_dir().display()
+                    )
+                };
                 eprintln!(
-                    "note: {why}; running on a copy of the project (its changes are judged as a whole when it ends)"
+                    "note: {why}; running on a copy of the project, {place} (its changes are judged as a whole when it ends)"
                 );
-                let mut on_copy = request.clone();
-                on_copy.profile = copy.profile().clone();
-                on_copy.cwd = copy.dir().to_path_buf();
+                let on_copy = copy.request(&request);
                 result = run(&on_copy).map(|mut report| {
                     copy.finish(&mut report);
                     report

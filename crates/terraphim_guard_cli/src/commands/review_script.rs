@@ -14,6 +14,7 @@
 
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context as _;
 use clap::Args;
@@ -62,6 +63,9 @@ pub(crate) struct ReviewScriptArgs {
     /// Neither read nor store cached verdicts.
     #[arg(long)]
     no_cache: bool,
+    /// The KG the command guard judges a shell script's commands with (the one the hook uses).
+    #[command(flatten)]
+    kg: crate::load::KgArgs,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -201,7 +205,13 @@ fn reviewer(args: &ReviewScriptArgs) -> anyhow::Result<(Reviewer, PathBuf)> {
     Ok((
         Reviewer::new(config)
             .with_cache(cache)
-            .with_llm_command(args.llm_command.clone()),
+            .with_llm_command(args.llm_command.clone())
+            .with_judge(Some(crate::script_judge::ScriptJudge::shared(Arc::new(
+                crate::script_judge::GuardCell::new(
+                    args.kg.clone(),
+                    crate::load::UpstreamThesauri::default(),
+                ),
+            )))),
         cwd,
     ))
 }

@@ -187,3 +187,99 @@ fn installed_file(world: &mut GuardWorld, path: String, text: String) -> Result<
         Err(format!("{path} lacks {text:?}:\n{body}"))
     }
 }
+
+/// Every entry below `dir` with its type, size, mode and modification time, in path order: two
+/// equal listings mean nothing in it was added, removed or rewritten.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    use std::os::unix::fs::MetadataExt as _;
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Ok(m) = std::fs::symlink_metadata(&p) else {
+                continue;
+            };
+            if m.is_dir() {
+                stack.push(p.clone());
+            }
+            out.push(format!(
+                "{} {:o} {} {}.{}",
+                p.strip_prefix(dir).unwrap_or(&p).display(),
+                m.mode(),
+                m.len(),
+                m.mtime(),
+                m.mtime_nsec()
+            ));
+        }
+    }
+    out.sort();
+    out
+}
+
+fn remember_npm_cache(world: &mut GuardWorld) {
+    let cache = world.home().join(".npm");
+    world
+        .vars
+        .insert("npm_cache_before".into(), listing(&cache).join("\n"));
+}
+
+#[given("the host has an npm cache")]
+fn host_npm_cache_exists(world: &mut GuardWorld) -> Result<(), String> {
+    std::fs::create_dir_all(world.home().join(".npm")).map_err(|e| e.to_string())?;
+    remember_npm_cache(world);
+    Ok(())
+}
+
+/// npm on the host (outside the sandbox, HOME the scenario's) fills its cache from the fake
+/// registry on loopback; the registry's log then starts again, so it shows what the sandboxed
+/// run fetched.
+#[given(expr = "the host's npm cache holds {string}")]
+fn host_npm_cache_holds(world: &mut GuardWorld, url: String) -> Result<(), String> {
+    if world.vars.contains_key("skipped") {
+        return Ok(());
+    }
+    let url = fill(world, &url);
+    let out = std::process::Command::new("npm")
+        .args(["cache", "add", &url])
+        .current_dir(world.root())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", world.home())
+        .env("NO_UPDATE_NOTIFIER", "1")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!(
+            "npm cache add {url} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let log = world.vars.get("registry_log").ok_or("no fake registry")?;
+    std::fs::write(log, "").map_err(|e| e.to_string())?;
+    remember_npm_cache(world);
+    Ok(())
+}
+
+#[then("the host's npm cache is unchanged")]
+fn host_npm_cache_unchanged(world: &mut GuardWorld) -> Result<(), String> {
+    if world.vars.contains_key("skipped") {
+        return Ok(());
+    }
+    let before = world
+        .vars
+        .get("npm_cache_before")
+        .cloned()
+        .ok_or("no npm cache was remembered")?;
+    let now = listing(&world.home().join(".npm")).join("\n");
+    if now == before {
+        Ok(())
+    } else {
+        Err(format!(
+            "the host's npm cache changed:\nbefore:\n{before}\nnow:\n{now}"
+        ))
+    }
+}

@@ -103,6 +103,10 @@ fn available(world: &GuardWorld, bwrap: bool) -> Result<bool, String> {
         && !host["bwrap_works"].as_bool().unwrap_or(false)
     {
         Some("namespaces cannot be made here and bubblewrap does not work")
+    } else if world.vars.contains_key("force_bwrap")
+        && !host["bwrap_works"].as_bool().unwrap_or(false)
+    {
+        Some("bubblewrap does not work here")
     } else {
         None
     };
@@ -138,6 +142,26 @@ fn run_sandboxed(
         "without" => false,
         other => return Err(format!("`{other} namespaces`: say `with` or `without`")),
     };
+    world.vars.remove("force_bwrap");
+    run_mode(world, command, profile, bwrap)
+}
+
+/// Through bubblewrap (`--force-bwrap`): namespaces, but not the sandbox's own, so no overlay.
+#[when(expr = "I run {string} sandboxed with profile {string} in bubblewrap")]
+fn run_in_bwrap(world: &mut GuardWorld, command: String, profile: String) -> Result<(), String> {
+    if skipped(world) {
+        return Ok(());
+    }
+    world.vars.insert("force_bwrap".into(), "1".into());
+    run_mode(world, command, profile, true)
+}
+
+fn run_mode(
+    world: &mut GuardWorld,
+    command: String,
+    profile: String,
+    bwrap: bool,
+) -> Result<(), String> {
     if !available(world, bwrap)? {
         world.vars.insert("skipped".into(), "1".into());
         return Ok(());
@@ -162,6 +186,8 @@ fn run_sandboxed(
     .collect();
     if !bwrap {
         args.push("--no-bwrap".into());
+    } else if world.vars.contains_key("force_bwrap") {
+        args.push("--force-bwrap".into());
     }
     args.push("--".into());
     args.push(command);
@@ -287,7 +313,8 @@ fn file_lacks(world: &mut GuardWorld, path: String, text: String) -> Result<(), 
 
 #[then(expr = "the project file {string} does not exist")]
 fn file_absent(world: &mut GuardWorld, path: String) -> Result<(), String> {
-    if world.project().join(&path).exists() {
+    // A symlink is there even when what it points to is not (or is: it must not be followed).
+    if fs_err::symlink_metadata(world.project().join(&path)).is_ok() {
         Err(format!("{path} exists"))
     } else {
         Ok(())

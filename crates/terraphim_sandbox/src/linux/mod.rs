@@ -16,8 +16,8 @@ use std::path::Path;
 use std::process::Command;
 
 use landlock::{
-    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
-    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
+    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
+    RulesetCreated, RulesetStatus, Scope,
 };
 use serde::{Deserialize, Serialize};
 
@@ -180,36 +180,78 @@ fn landlock_err(e: impl std::fmt::Display) -> SandboxError {
     SandboxError::Unenforceable(format!("landlock: {e}"))
 }
 
+/// `struct landlock_path_beneath_attr` from `<linux/landlock.h>` (packed).
+#[repr(C, packed)]
+struct PathBeneathAttr {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// `LANDLOCK_RULE_PATH_BENEATH`.
+const RULE_PATH_BENEATH: libc::c_int = 1;
+
+/// Add a path-beneath rule for each path to the ruleset `fd` (a duplicate of the created
+/// ruleset's descriptor: the same ruleset). The rules are added with the system call itself:
+/// the crate's `add_rule` asks the descriptor's type with an `fstat` of its own, a second one
+/// per rule, and the type is already known here.
 fn add_paths(
-    mut ruleset: RulesetCreated,
+    ruleset: RawFd,
     paths: &[std::path::PathBuf],
     access: landlock::BitFlags<AccessFs>,
     abi: ABI,
-) -> Result<RulesetCreated> {
-    use std::os::fd::AsFd as _;
+) -> Result<()> {
+    let file_access = access & AccessFs::from_file(abi);
     for path in paths {
         // One lookup per rule: the `O_PATH` descriptor (symlinks followed, as `stat` would) is
         // what the rule names, and its type comes from `fstat` on it.
-        let fd = match PathFd::new(path) {
-            Ok(fd) => fd,
-            Err(_) => continue,
+        let Ok(c) = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()) else {
+            continue;
         };
+        // SAFETY: a valid C string; the result is a new descriptor or -1.
+        let raw = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+        if raw < 0 {
+            continue;
+        }
+        // SAFETY: raw was just opened and is owned here.
+        let fd = unsafe { OwnedFd::from_raw_fd(raw) };
         // SAFETY: a zeroed stat is a valid out-parameter.
         let mut st: libc::stat = unsafe { std::mem::zeroed() };
         // SAFETY: fstat on an open descriptor into a valid stat.
-        if unsafe { libc::fstat(fd.as_fd().as_raw_fd(), &mut st) } != 0 {
+        if unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } != 0 {
             continue;
         }
         let access = if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
             access
         } else {
-            access & AccessFs::from_file(abi)
+            file_access
         };
-        ruleset = ruleset
-            .add_rule(PathBeneath::new(fd, access))
-            .map_err(landlock_err)?;
+        if access.is_empty() {
+            // Grants nothing (and the kernel refuses an empty rule).
+            continue;
+        }
+        let attr = PathBeneathAttr {
+            allowed_access: access.bits(),
+            parent_fd: fd.as_raw_fd(),
+        };
+        // SAFETY: landlock_add_rule with a valid ruleset descriptor and a rule of the type given.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_landlock_add_rule,
+                ruleset,
+                RULE_PATH_BENEATH,
+                &attr as *const PathBeneathAttr,
+                0u32,
+            )
+        };
+        if r != 0 {
+            return Err(landlock_err(format!(
+                "add a rule for {}: {}",
+                path.display(),
+                io::Error::last_os_error()
+            )));
+        }
     }
-    Ok(ruleset)
+    Ok(())
 }
 
 /// Build the Landlock ruleset, seccomp programs and rlimits for a child plan.
@@ -233,11 +275,17 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
         ruleset = ruleset.scope(scopes).map_err(landlock_err)?;
     }
     let created = ruleset.create().map_err(landlock_err)?;
-    let created = add_paths(created, &plan.read_roots, AccessFs::from_read(abi), abi)?;
-    let created = add_paths(created, &plan.list_roots, AccessFs::ReadDir.into(), abi)?;
-    let created = add_paths(created, &plan.write_roots, AccessFs::from_all(abi), abi)?;
-    let dev = AccessFs::from_read(abi) | AccessFs::WriteFile;
-    let created = add_paths(created, &plan.dev_write, dev, abi)?;
+    {
+        // A duplicate of the ruleset's descriptor (the same ruleset) to add the rules through.
+        let dup: Option<OwnedFd> = created.try_clone().map_err(landlock_err)?.into();
+        let dup = dup.ok_or_else(|| landlock_err("the ruleset has no descriptor"))?;
+        let fd = dup.as_raw_fd();
+        add_paths(fd, &plan.read_roots, AccessFs::from_read(abi), abi)?;
+        add_paths(fd, &plan.list_roots, AccessFs::ReadDir.into(), abi)?;
+        add_paths(fd, &plan.write_roots, AccessFs::from_all(abi), abi)?;
+        let dev = AccessFs::from_read(abi) | AccessFs::WriteFile;
+        add_paths(fd, &plan.dev_write, dev, abi)?;
+    }
 
     let rlimits = plan
         .rlimits
@@ -270,9 +318,8 @@ pub(crate) fn prepare(plan: &ChildPlan) -> Result<Prepared> {
             )
         })
         .collect();
-    let cap_last = fs_err::read_to_string("/proc/sys/kernel/cap_last_cap")
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
+    let cap_last = procs::read_proc("/proc/sys/kernel/cap_last_cap")
+        .and_then(|s| String::from_utf8_lossy(&s).trim().parse().ok())
         .unwrap_or(40);
     Ok(Prepared {
         ruleset: Some(created),
@@ -301,16 +348,14 @@ fn check(ret: libc::c_long) -> io::Result<libc::c_long> {
 /// Only system calls; meant for the child between `fork` and `exec`.
 unsafe fn drop_capabilities(cap_last: u32) -> io::Result<()> {
     for cap in 0..=cap_last {
-        // SAFETY: prctl with integer arguments.
-        let has = unsafe { libc::prctl(libc::PR_CAPBSET_READ, cap as libc::c_ulong, 0, 0, 0) };
-        if has == 1 {
-            // SAFETY: as above. Without CAP_SETPCAP (inside bubblewrap, or not root) this fails
-            // with EPERM; that is safe because the permitted set is emptied below and, under
-            // no_new_privs, `exec` never grants more than the permitted set already holds.
-            let r = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
-            if r != 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EPERM) {
-                return Err(io::Error::last_os_error());
-            }
+        // Dropping a capability that is not in the set succeeds and changes nothing, so no
+        // `PR_CAPBSET_READ` first (one system call less per capability before `exec`).
+        // SAFETY: prctl with integer arguments. Without CAP_SETPCAP (inside bubblewrap, or not
+        // root) this fails with EPERM; that is safe because the permitted set is emptied below
+        // and, under no_new_privs, `exec` never grants more than the permitted set holds.
+        let r = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
+        if r != 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EPERM) {
+            return Err(io::Error::last_os_error());
         }
     }
     // SAFETY: as above; failure means ambient caps are unsupported, which leaves nothing to clear.
@@ -942,7 +987,7 @@ fn internal_connect(
     let ours = r == 0
         && cred.pid > 0
         && procs::is_confined(cred.pid)
-        && procs::descendants(n.gate.root, &procs::snapshot())
+        && procs::descendants_of(n.gate.root)
             .iter()
             .any(|p| p.pid == cred.pid);
     if !ours {
@@ -1162,14 +1207,16 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
     let args = req.data.args;
     let call = seccomp::classify(i64::from(req.data.nr), &args);
     let who = || format!("pid {pid} ({})", procs::comm(pid));
-    // The program that made the call: the process waits in it, so its argv is still the one it
-    // made the call with.
-    let program = procs::cmdline(pid);
-    let started_by = procs::started_by(pid, n.gate.root);
+    // The program that made the call: the process waits in it until it is answered, so its
+    // argv, read before the answer, is still the one it made the call with. Read only when a
+    // record or the proxy needs it (most calls are let through or answered quietly).
+    let root = n.gate.root;
+    let program = std::cell::LazyCell::new(|| procs::cmdline(pid));
+    let started_by = std::cell::LazyCell::new(|| procs::started_by(pid, root));
     let mut blame = |kind, detail: String, evidence: String, cause, target| {
         let mut v = crate::report::Violation::new(kind, detail, evidence);
-        v.program = program.clone();
-        v.started_by = started_by.clone();
+        v.program = (*program).clone();
+        v.started_by = (*started_by).clone();
         v.cause = cause;
         v.target = target;
         out.add(v);
@@ -1230,8 +1277,8 @@ fn decide(req: &libc::seccomp_notif, n: &mut Notifier, out: &mut Violations) -> 
                 let peer = crate::proxy::Peer {
                     pid,
                     comm: procs::comm(pid),
-                    program: program.clone(),
-                    started_by: started_by.clone(),
+                    program: (*program).clone(),
+                    started_by: (*started_by).clone(),
                 };
                 match netgate::answer(
                     req,

@@ -53,7 +53,9 @@ const EMPTY: &str = "/dev/.terraphim-hidden";
 /// Whether this process can create the namespaces: as root always (where the kernel has them),
 /// otherwise only when unprivileged user namespaces are allowed.
 pub(crate) fn available(is_root: bool) -> bool {
-    let has = |ns: &str| Path::new("/proc/self/ns").join(ns).exists();
+    // The link itself (not followed: resolving a namespace link costs several times a plain
+    // lookup) exists exactly for the namespace types the kernel has.
+    let has = |ns: &str| fs_err::symlink_metadata(Path::new("/proc/self/ns").join(ns)).is_ok();
     if !["mnt", "pid", "net", "ipc", "uts"].iter().all(|n| has(n)) {
         return false;
     }
@@ -69,8 +71,8 @@ pub(crate) fn available(is_root: bool) -> bool {
 /// Whether only one thread runs in this process: the namespace child is forked and keeps
 /// running Rust code (it allocates), which is sound only when no other thread can hold a lock.
 pub(crate) fn single_threaded() -> bool {
-    fs_err::read_to_string("/proc/self/status")
-        .ok()
+    super::procs::read_proc("/proc/self/status")
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
         .and_then(|s| {
             s.lines()
                 .find_map(|l| l.strip_prefix("Threads:").map(|n| n.trim() == "1"))
@@ -274,6 +276,7 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     for m in &run.mounts {
         trees.push(match m {
             Mount::Bind { path, .. } => Some(open_tree(path)?),
+            Mount::BindFrom { src, .. } => Some(open_tree(src)?),
             Mount::HideFile(_) | Mount::HideDir(_) => None,
             Mount::Overlay { path, upper, work } => {
                 Some(super::overlay::create(path, upper, work, run.unshare_user)?)
@@ -367,7 +370,7 @@ fn build_view(run: &NsRun<'_>) -> io::Result<()> {
     mount("tmpfs", Path::new(TMP), "tmpfs", nosuid_nodev, &tmp_opts)?;
     for (m, tree) in run.mounts.iter().zip(&trees) {
         match (m, tree) {
-            (Mount::Bind { path, ro }, Some(fd)) => {
+            (Mount::Bind { path, ro } | Mount::BindFrom { path, ro, .. }, Some(fd)) => {
                 // The clone itself says what it is: beneath the fresh /tmp the path is gone.
                 let dir = fd_is_dir(fd).unwrap_or(true);
                 let mut attr = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;

@@ -23,6 +23,30 @@ pub(crate) fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
     })
 }
 
+/// The whole of a small `/proc` file: open, read until the end, close. `read_to_string` first
+/// asks the file's size (two `statx` and an `lseek`, useless on `/proc`, whose files show size
+/// 0); this costs only the reads.
+pub(crate) fn read_proc(path: &str) -> Option<Vec<u8>> {
+    use std::io::Read as _;
+    let mut f = fs_err::File::open(path).ok()?;
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => return Some(out),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+/// One process's `/proc/PID/stat`, parsed; `None` when it is gone.
+fn stat_of(pid: i32) -> Option<Proc> {
+    let raw = read_proc(&format!("/proc/{pid}/stat"))?;
+    parse_stat(pid, &String::from_utf8_lossy(&raw))
+}
+
 /// Every process of the machine (or of the PID namespace, inside bubblewrap).
 pub(crate) fn snapshot() -> Vec<Proc> {
     let Ok(dir) = fs_err::read_dir("/proc") else {
@@ -31,10 +55,78 @@ pub(crate) fn snapshot() -> Vec<Proc> {
     dir.filter_map(|e| {
         let e = e.ok()?;
         let pid: i32 = e.file_name().to_str()?.parse().ok()?;
-        let stat = fs_err::read_to_string(e.path().join("stat")).ok()?;
-        parse_stat(pid, &stat)
+        stat_of(pid)
     })
     .collect()
+}
+
+/// The children of every thread of `pid` (`/proc/PID/task/TID/children`: a child belongs to
+/// the thread that made it, an orphan to any thread of its new reaper). `None` when `pid` is
+/// gone or the kernel keeps no such lists (`CONFIG_PROC_CHILDREN`).
+fn children_of(pid: i32) -> Option<Vec<i32>> {
+    let tasks = fs_err::read_dir(format!("/proc/{pid}/task")).ok()?;
+    let (mut out, mut read_any) = (Vec::new(), false);
+    for t in tasks {
+        let Some(tid) = t
+            .ok()
+            .and_then(|t| t.file_name().to_str()?.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if let Some(list) = read_proc(&format!("/proc/{pid}/task/{tid}/children")) {
+            read_any = true;
+            out.extend(
+                String::from_utf8_lossy(&list)
+                    .split_ascii_whitespace()
+                    .filter_map(|w| w.parse::<i32>().ok()),
+            );
+        }
+    }
+    read_any.then_some(out)
+}
+
+/// The descendants of `root` (not `root` itself), zombies included, read from the children
+/// lists down from `root`: the cost follows the run's processes, not the machine's. Falls back
+/// to a scan of every process where the kernel keeps no children lists, and when a process
+/// ended while the lists were read (its children, moved to their new reaper meanwhile, could
+/// be missed). The lists of `root` and of its children, the reapers of a run's orphans (`root`
+/// a subreaper, or a namespace's first process), are read once more at the end for orphans
+/// that moved there while the rest was read.
+pub(crate) fn descendants_of(root: i32) -> Vec<Proc> {
+    let Some(first) = children_of(root) else {
+        return descendants(root, &snapshot());
+    };
+    let direct = first.clone();
+    let mut out: Vec<Proc> = Vec::new();
+    let mut vanished = false;
+    let mut walk = |mut frontier: Vec<i32>, out: &mut Vec<Proc>| {
+        while let Some(pid) = frontier.pop() {
+            if pid == root || out.iter().any(|o| o.pid == pid) {
+                continue;
+            }
+            let Some(p) = stat_of(pid) else {
+                vanished = true;
+                continue;
+            };
+            out.push(p);
+            if !p.zombie {
+                match children_of(pid) {
+                    Some(kids) => frontier.extend(kids),
+                    None => vanished = true,
+                }
+            }
+        }
+    };
+    walk(first, &mut out);
+    let mut again = children_of(root).unwrap_or_default();
+    for pid in direct {
+        again.extend(children_of(pid).unwrap_or_default());
+    }
+    walk(again, &mut out);
+    if vanished {
+        return descendants(root, &snapshot());
+    }
+    out
 }
 
 /// The descendants of `root` (not `root` itself), zombies included.
@@ -60,7 +152,8 @@ pub(crate) fn is_confined(pid: i32) -> bool {
 /// The number of threads of a process that runs under a seccomp filter, `None` when it does
 /// not (or is gone).
 pub(crate) fn confined_threads(pid: i32) -> Option<u32> {
-    let status = fs_err::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let raw = read_proc(&format!("/proc/{pid}/status"))?;
+    let status = String::from_utf8_lossy(&raw);
     let (mut confined, mut threads) = (false, 1);
     for l in status.lines() {
         if l.starts_with("Seccomp:") {
@@ -76,7 +169,7 @@ pub(crate) fn confined_threads(pid: i32) -> Option<u32> {
 /// notification holds the process in its system call, so it names the program that made the
 /// call). `None` when the process is gone or shows no argv (a kernel thread, a zombie).
 pub(crate) fn cmdline(pid: i32) -> Option<Vec<String>> {
-    let raw = fs_err::read(format!("/proc/{pid}/cmdline")).ok()?;
+    let raw = read_proc(&format!("/proc/{pid}/cmdline"))?;
     parse_cmdline(&raw)
 }
 
@@ -93,8 +186,7 @@ pub(crate) fn started_by(pid: i32, root: i32) -> Option<Vec<String>> {
     // parent (the supervisor, or the namespaces' first process) stands for the run's shell.
     while at > 1 && at != root && chain.len() < 32 {
         chain.push(cmdline(at).unwrap_or_default());
-        let stat = fs_err::read_to_string(format!("/proc/{at}/stat")).ok()?;
-        at = parse_stat(at, &stat)?.ppid;
+        at = stat_of(at)?.ppid;
         if !is_confined(at) {
             chain.push(vec!["sh".into(), "-c".into()]);
             break;
@@ -135,16 +227,15 @@ pub(crate) fn parse_cmdline(raw: &[u8]) -> Option<Vec<String>> {
 
 /// The command name of a process.
 pub(crate) fn comm(pid: i32) -> String {
-    fs_err::read_to_string(format!("/proc/{pid}/comm"))
-        .map(|s| s.trim().to_owned())
-        .unwrap_or_else(|_| "?".into())
+    read_proc(&format!("/proc/{pid}/comm"))
+        .map(|s| String::from_utf8_lossy(&s).trim().to_owned())
+        .unwrap_or_else(|| "?".into())
 }
 
 /// Live confined descendants of `root`, and their threads (tasks) in all.
 pub(crate) fn count_confined(root: i32) -> (u32, u32) {
-    let procs = snapshot();
     let (mut n, mut tasks) = (0u32, 0u32);
-    for p in descendants(root, &procs).iter().filter(|p| !p.zombie) {
+    for p in descendants_of(root).iter().filter(|p| !p.zombie) {
         if let Some(t) = confined_threads(p.pid) {
             n = n.saturating_add(1);
             tasks = tasks.saturating_add(t);
@@ -180,7 +271,7 @@ pub(crate) fn kill_tree(root: i32) -> Vec<(i32, String)> {
         return first;
     }
     for round in 0..400 {
-        let live: Vec<Proc> = descendants(root, &snapshot())
+        let live: Vec<Proc> = descendants_of(root)
             .into_iter()
             .filter(|p| !p.zombie)
             .collect();
@@ -212,8 +303,12 @@ pub(crate) const LEFTOVER_GRACE: std::time::Duration = std::time::Duration::from
 /// refused connection) ends as soon as it reads the closed pipe, and is not a process that
 /// outlived the command. Returns early when none is left.
 pub(crate) fn settle(root: i32, grace: std::time::Duration) {
+    // SAFETY: getpid cannot fail.
+    if root == unsafe { libc::getpid() } && childless() {
+        return;
+    }
     let start = std::time::Instant::now();
-    while start.elapsed() < grace && descendants(root, &snapshot()).iter().any(|p| !p.zombie) {
+    while start.elapsed() < grace && descendants_of(root).iter().any(|p| !p.zombie) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
@@ -223,7 +318,10 @@ pub(crate) fn reap_zombie_children(me: i32) {
     if childless() {
         return;
     }
-    for p in snapshot().iter().filter(|p| p.ppid == me && p.zombie) {
+    for p in descendants_of(me)
+        .iter()
+        .filter(|p| p.ppid == me && p.zombie)
+    {
         let mut status = 0;
         // SAFETY: waitpid on a specific zombie child; status is a valid out-pointer.
         unsafe { libc::waitpid(p.pid, &mut status, libc::WNOHANG) };
@@ -332,6 +430,42 @@ mod tests {
         let mut d: Vec<i32> = descendants(10, &procs).iter().map(|p| p.pid).collect();
         d.sort();
         assert_eq!(d, vec![11, 12, 13]);
+    }
+
+    #[test]
+    fn descendants_from_children_lists_are_those_of_a_full_scan() {
+        // The harness runs this test in a thread of its own: the shell is that thread's child,
+        // found only through the lists of every thread of the process.
+        let me = std::process::id() as i32;
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", "sleep 30 & sleep 30 & wait"])
+            .spawn()
+            .unwrap();
+        let sh = shell.id() as i32;
+        let live = |v: Vec<Proc>| -> Vec<i32> {
+            let mut p: Vec<i32> = v.into_iter().filter(|p| !p.zombie).map(|p| p.pid).collect();
+            p.sort();
+            p
+        };
+        let mut below = Vec::new();
+        for _ in 0..1000 {
+            below = live(descendants_of(sh));
+            if below.len() == 2 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(below.len(), 2, "the two sleeps below the shell");
+        assert_eq!(below, live(descendants(sh, &snapshot())));
+        let mine = live(descendants_of(me));
+        assert!(mine.contains(&sh), "{mine:?}");
+        assert!(below.iter().all(|p| mine.contains(p)), "{mine:?}");
+        for p in below {
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe { libc::kill(p, libc::SIGKILL) };
+        }
+        let _ = shell.kill();
+        shell.wait().unwrap();
     }
 
     #[test]

@@ -5,6 +5,13 @@
 //! private temporary directory writable), and the copy's differences from the project are the
 //! change set, judged and applied or held exactly like an overlay's.
 //!
+//! Where the run has a mount namespace (its own or bubblewrap's) the copy is bound over the
+//! project's own path, so the command sees the project where it is (tools that record absolute
+//! paths record the right one), the profile's protected and hidden paths are kept as they are
+//! under the overlay, and its pass-through directories are bound from the project over the
+//! copy. Without one (`--no-bwrap`, no namespaces here) the command runs at the copy's path, no
+//! directory passes through, and the report says where it ran (`ran_at`).
+//!
 //! The copy lives beside the guard's data (`$XDG_DATA_HOME/terraphim/guard-copies/<id>`), never
 //! beneath it (the guard's data is protected in every profile, and a writable root cannot lie
 //! under a protected path); the run's directory in the change store names it as `upper`, a
@@ -40,12 +47,23 @@ pub(crate) struct CopyMeta {
     /// project's objects missing from the copy are not deletions.
     #[serde(default)]
     pub(crate) shared_objects: bool,
+    /// Where the command ran when not at the project's path (no mount namespace).
+    #[serde(default)]
+    pub(crate) ran_at: Option<PathBuf>,
 }
 
 /// The object store of the project's git repository.
-const OBJECTS: &str = ".git/objects";
+pub(crate) const OBJECTS: &str = ".git/objects";
 /// The copy's pointer to the project's object store (never applied).
 const ALTERNATES: &str = ".git/objects/info/alternates";
+/// With the copy bound over the project, the project's own object store is out of sight at its
+/// path: it is bound read-only here instead (inside the copy, never applied), and the
+/// alternates file names this place.
+const HOST_OBJECTS: &str = ".git/objects/info/terraphim-host-objects";
+
+/// The copy bound over the project in the run's mount namespace: what the supervisor mounts.
+#[derive(Debug, Clone)]
+pub struct CopyView(pub(crate) super::OverlayDirs);
 
 impl CopyMeta {
     fn skipped(&self, rel: &Path, dir: bool) -> bool {
@@ -71,6 +89,8 @@ pub struct CopyRun {
     run: Run,
     copy: PathBuf,
     profile: Profile,
+    /// Bound over the project in the mount namespace (else the command runs at the copy).
+    view: Option<CopyView>,
 }
 
 struct Budget {
@@ -112,8 +132,17 @@ fn copy_tree(
             if let Some(m) = lstat(&src.join("info")) {
                 fs_err::set_permissions(&info, std::fs::Permissions::from_mode(m.mode() & 0o7777))?;
             }
-            let mut line = src.as_os_str().to_owned();
+            // Bound over the project, the copy names the project's objects where they are
+            // bound in the copy; else where they are.
+            let mut line = if meta.ran_at.is_none() {
+                project.join(HOST_OBJECTS).into_os_string()
+            } else {
+                src.as_os_str().to_owned()
+            };
             line.push("\n");
+            if meta.ran_at.is_none() {
+                fs_err::create_dir(dst_root.join(HOST_OBJECTS))?;
+            }
             fs_err::write(dst_root.join(ALTERNATES), line.as_encoded_bytes())?;
             fs_err::set_permissions(&dst, std::fs::Permissions::from_mode(m.mode() & 0o7777))?;
             continue;
@@ -149,6 +178,9 @@ fn copy_tree(
 impl CopyRun {
     /// Copy the project for a run of the workspace profile `profile` (which has `[workspace]`)
     /// in `project`, with the caller's environment `env` (for `HOME` and the XDG homes).
+    /// `namespaced`: the run will have a mount namespace ([`crate::mount_namespace`]), so the
+    /// copy is bound over the project's own path and pass-through directories are bound from
+    /// the project; else the command runs at the copy's path.
     /// `Unenforceable` when the project is past the copy's bounds or the data home lies inside
     /// it; the caller then runs `readonly`.
     pub fn prepare(
@@ -156,6 +188,7 @@ impl CopyRun {
         project: &Path,
         env: &std::collections::BTreeMap<String, String>,
         command: &str,
+        namespaced: bool,
     ) -> Result<CopyRun> {
         let settings = profile.workspace.as_ref().ok_or_else(|| {
             SandboxError::Plan(format!("profile `{}` has no [workspace]", profile.name))
@@ -192,9 +225,13 @@ impl CopyRun {
             skip_names: settings.copy_skip.clone(),
             skip_paths: Vec::new(),
             shared_objects,
+            ran_at: None,
         };
         if shared_objects {
             meta.skip_paths.push(ALTERNATES.to_owned());
+            if namespaced {
+                meta.skip_paths.push(HOST_OBJECTS.to_owned());
+            }
         }
         // Hidden paths of the project are never copied (the command must not read them).
         for h in crate::plan::existing(&profile.hidden, &ctx, &crate::plan::RealFs) {
@@ -211,6 +248,22 @@ impl CopyRun {
             .filter_map(|p| p.strip_prefix(project).ok().map(Path::to_path_buf))
             .filter(|p| !p.as_os_str().is_empty())
             .collect();
+        // Pass-through directories are bound from the project over the copy (not copied, not
+        // scanned), as over the overlay; without a mount namespace there is nothing to bind.
+        let pass_through = if namespaced {
+            let (ok, refused) = super::pass::choose(project, &settings.pass_through, &protected);
+            for why in refused {
+                eprintln!("terraphim sandbox: pass-through {why}; it stays on the copy (judged)");
+            }
+            ok
+        } else {
+            Vec::new()
+        };
+        for p in &pass_through {
+            if let Ok(rel) = p.strip_prefix(project) {
+                meta.skip_paths.push(rel.to_string_lossy().into_owned());
+            }
+        }
         let mut run = super::prepare(
             project,
             &ctx.data,
@@ -228,6 +281,9 @@ impl CopyRun {
         let copy = root.join(&run.meta.id);
         fs_err::create_dir(&copy).map_err(io_err(&copy))?;
         std::os::unix::fs::symlink(&copy, &run.dirs.upper).map_err(io_err(&run.dirs.upper))?;
+        if !namespaced {
+            meta.ran_at = Some(copy.clone());
+        }
         let mut budget = Budget {
             files: 0,
             bytes: 0,
@@ -245,7 +301,36 @@ impl CopyRun {
                 settings.copy_skip.join(", ")
             )));
         }
+        // Mount points of the pass-through directories in the copy.
+        for p in &pass_through {
+            if let Ok(rel) = p.strip_prefix(project) {
+                let at = copy.join(rel);
+                fs_err::create_dir_all(&at).map_err(io_err(&at))?;
+            }
+        }
         run.meta.copy = Some(meta);
+        if namespaced {
+            // The profile as it is: `{project}` writable (the copy, bound over it), its
+            // protected paths bound read-only from the project, its hidden paths covered.
+            let mut p = profile.clone();
+            p.workspace = None;
+            p.name = format!("{} (copy)", profile.name);
+            run.dirs.pass_through = pass_through;
+            let view = CopyView(super::OverlayDirs {
+                lower: project.to_path_buf(),
+                upper: copy.clone(),
+                work: PathBuf::new(),
+                pass_through: run.dirs.pass_through.clone(),
+                copy: true,
+                host_objects: shared_objects.then(|| project.join(HOST_OBJECTS)),
+            });
+            return Ok(CopyRun {
+                run,
+                copy,
+                profile: p,
+                view: Some(view),
+            });
+        }
         // The command's profile: the copy writable, the project's own protected paths left to
         // the judgement (a change to one is refused whole), everything else as the profile says.
         let mut p = profile.clone();
@@ -280,12 +365,37 @@ impl CopyRun {
             run,
             copy,
             profile: p,
+            view: None,
         })
     }
 
-    /// Where the command runs (its working directory).
+    /// Where the command runs (its working directory): the project's path when the copy is
+    /// bound over it, else the copy's.
     pub fn dir(&self) -> &Path {
+        match &self.view {
+            Some(v) => &v.0.lower,
+            None => &self.copy,
+        }
+    }
+
+    /// The copy itself (beside the guard's data).
+    pub fn copy_dir(&self) -> &Path {
         &self.copy
+    }
+
+    /// Whether the command runs at the project's own path (the copy bound over it).
+    pub fn at_project_path(&self) -> bool {
+        self.view.is_some()
+    }
+
+    /// `req` as it runs on the copy: this profile, in [`CopyRun::dir`], with the copy bound
+    /// over the project where there is a mount namespace.
+    pub fn request(&self, req: &crate::SandboxRequest) -> crate::SandboxRequest {
+        let mut r = req.clone();
+        r.profile = self.profile.clone();
+        r.cwd = self.dir().to_path_buf();
+        r.workspace_copy = self.view.clone();
+        r
     }
 
     /// The profile the command runs under.
@@ -444,7 +554,8 @@ mod tests {
         write(&project.join(".env"), "TOKEN=secret");
         write(&project.join("target/debug/app"), "bin");
         write(&project.join("web/node_modules/x/index.js"), "x");
-        let run = CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c").unwrap();
+        let run =
+            CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
         let copy = run.dir().to_path_buf();
         assert!(copy.join("src/a.rs").is_file());
         assert!(!copy.join(".env").exists(), "hidden paths are not copied");
@@ -506,7 +617,8 @@ mod tests {
         write(&project.join(".git/objects/ab/cdef"), "old object");
         fs_err::create_dir_all(project.join(".git/objects/info")).unwrap();
         write(&project.join("a.txt"), "a");
-        let run = CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c").unwrap();
+        let run =
+            CopyRun::prepare(&workspace(), &project, &env_for(tmp.path()), "c", false).unwrap();
         let copy = run.dir().to_path_buf();
         assert!(
             !copy.join(".git/objects/ab").exists(),
@@ -541,6 +653,90 @@ mod tests {
     }
 
     #[test]
+    fn in_a_mount_namespace_the_copy_is_bound_over_the_project_with_its_pass_through() {
+        let tmp = tempfile::tempdir().unwrap();
+        let project = tmp.path().join("p");
+        write(&project.join(".git/HEAD"), "ref: refs/heads/main");
+        write(&project.join(".git/objects/ab/cdef"), "old object");
+        fs_err::create_dir_all(project.join(".git/objects/info")).unwrap();
+        write(&project.join("src/a.rs"), "a");
+        write(&project.join("out/old.bin"), "built");
+        let mut p = workspace();
+        if let Some(ws) = p.workspace.as_mut() {
+            ws.pass_through = vec!["out".into(), ".git".into()];
+        }
+        let run = CopyRun::prepare(&p, &project, &env_for(tmp.path()), "c", true).unwrap();
+        let copy = run.copy_dir().to_path_buf();
+        assert!(run.at_project_path());
+        assert_eq!(run.dir(), project, "the command runs at the project's path");
+        // The profile keeps its own rules: `{project}` writable, protected paths protected.
+        assert!(run.profile().read_write.iter().any(|e| e == "{project}"));
+        assert_eq!(run.profile().protected, p.protected);
+        assert!(run.profile().workspace.is_none());
+        // The pass-through directory is a mount point in the copy, not a copy.
+        assert!(copy.join("out").is_dir());
+        assert!(!copy.join("out/old.bin").exists());
+        assert_eq!(run.run.dirs.pass_through, vec![project.join("out")]);
+        // git reads the project's objects where they are bound inside the copy.
+        assert!(copy.join(HOST_OBJECTS).is_dir());
+        assert_eq!(
+            fs_err::read_to_string(copy.join(ALTERNATES)).unwrap(),
+            format!("{}\n", project.join(HOST_OBJECTS).display())
+        );
+        let req = crate::SandboxRequest::new("c", p.clone()).unwrap();
+        let on_copy = run.request(&req);
+        assert_eq!(on_copy.cwd, project);
+        let view = on_copy.workspace_copy.clone().unwrap();
+        let mounts = view.0.mounts();
+        assert_eq!(
+            mounts,
+            vec![
+                crate::plan::Mount::BindFrom {
+                    src: copy.clone(),
+                    path: project.clone(),
+                    ro: false
+                },
+                crate::plan::Mount::BindFrom {
+                    src: project.join(OBJECTS),
+                    path: project.join(HOST_OBJECTS),
+                    ro: true
+                },
+                crate::plan::Mount::Bind {
+                    path: project.join("out"),
+                    ro: false
+                },
+            ]
+        );
+        // Neither the mount points nor a fresh copy are changes; the report says where it ran.
+        let meta = run.run.meta.copy.clone().unwrap();
+        assert_eq!(meta.ran_at, None);
+        assert_eq!(scan(&copy, &project, &meta).unwrap(), vec![]);
+        write(&copy.join("src/b.rs"), "b");
+        let got: Vec<String> = scan(&copy, &project, &meta)
+            .unwrap()
+            .into_iter()
+            .map(|c| c.path)
+            .collect();
+        assert_eq!(got, vec!["src/b.rs".to_owned()]);
+        // Without a mount namespace: the copy's path, no pass-through, and the report says so.
+        let run = CopyRun::prepare(&p, &project, &env_for(tmp.path()), "c", false).unwrap();
+        assert!(!run.at_project_path());
+        assert_eq!(run.dir(), run.copy_dir());
+        assert!(run.request(&req).workspace_copy.is_none());
+        assert!(run.run.dirs.pass_through.is_empty());
+        assert!(
+            run.copy_dir().join("out/old.bin").exists(),
+            "copied, not bound"
+        );
+        let meta = run.run.meta.copy.clone().unwrap();
+        assert_eq!(meta.ran_at.as_deref(), Some(run.copy_dir()));
+        assert_eq!(
+            fs_err::read_to_string(run.copy_dir().join(ALTERNATES)).unwrap(),
+            format!("{}\n", project.join(OBJECTS).display())
+        );
+    }
+
+    #[test]
     fn a_project_past_the_bound_is_not_copied() {
         let tmp = tempfile::tempdir().unwrap();
         let project = tmp.path().join("p");
@@ -551,7 +747,7 @@ mod tests {
         if let Some(ws) = p.workspace.as_mut() {
             ws.copy_max_files = 3;
         }
-        let err = CopyRun::prepare(&p, &project, &env_for(tmp.path()), "c")
+        let err = CopyRun::prepare(&p, &project, &env_for(tmp.path()), "c", false)
             .err()
             .unwrap();
         assert!(

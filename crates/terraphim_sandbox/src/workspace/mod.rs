@@ -18,7 +18,7 @@ mod judge;
 mod pass;
 mod scan;
 
-pub use copy::CopyRun;
+pub use copy::{CopyRun, CopyView};
 
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
@@ -127,27 +127,35 @@ impl std::fmt::Display for WorkspaceSettings {
 
 /// How `guard profiles` says the workspace is made here: overlayfs, or the copy fallback.
 pub(crate) fn mechanism(caps: &HostCaps, ws: &WorkspaceSettings) -> Option<String> {
+    let pass = if ws.pass_through.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} bound writable straight through (not judged)",
+            ws.pass_through.join(", ")
+        )
+    };
+    let ns = caps.namespaces || caps.bwrap.is_some();
     let copy = format!(
-        "a copy of the project (at most {} files / {} MiB, leaving out {}; larger projects run `readonly`)",
+        "a copy of the project (at most {} files / {} MiB, leaving out {}; larger projects run `readonly`), {}",
         ws.copy_max_files,
         ws.copy_max_mb,
-        ws.copy_skip.join(", ")
+        ws.copy_skip.join(", "),
+        if ns {
+            format!(
+                "bound over the project's own path in the mount namespace{pass} (without namespaces, `--no-bwrap`: the command runs at the copy's path, which tools that record absolute paths record, and nothing passes through)"
+            )
+        } else {
+            "run at the copy's own path, because no mount namespace can be made here (tools that record absolute paths record the copy's; nothing passes through)".to_owned()
+        }
     );
     Some(if overlay_possible(caps) {
-        let pass = if ws.pass_through.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; {} bound writable straight through (not judged)",
-                ws.pass_through.join(", ")
-            )
-        };
         format!(
             "overlayfs in the mount namespace (upper layer per run{pass}); change set judged, then applied by rename or held; where a run cannot make the overlay, {copy}"
         )
     } else {
         format!(
-            "{copy}, because no overlayfs in a mount namespace is available here; change set judged, then applied or held; no pass-through"
+            "{copy}; no overlayfs in a mount namespace is available here; change set judged, then applied or held"
         )
     })
 }
@@ -173,16 +181,37 @@ pub(crate) struct OverlayDirs {
     pub(crate) work: PathBuf,
     /// Build-output directories of the project bound writable over the overlay.
     pub(crate) pass_through: Vec<PathBuf>,
+    /// The copy fallback in a mount namespace: `upper` is a copy of the project, bound over it
+    /// in place of an overlay (the command runs at the project's own path).
+    pub(crate) copy: bool,
+    /// With `copy`: where in the project's path the host's git object store is bound read-only
+    /// (the copy's `.git/objects/info/alternates` names it).
+    pub(crate) host_objects: Option<PathBuf>,
 }
 
 impl OverlayDirs {
-    /// The overlay over the project, then the pass-through directories over it.
+    /// The overlay (or the copy) over the project, then the pass-through directories over it.
     pub(crate) fn mounts(&self) -> Vec<Mount> {
-        let mut out = vec![Mount::Overlay {
-            path: self.lower.clone(),
-            upper: self.upper.clone(),
-            work: self.work.clone(),
-        }];
+        let mut out = if self.copy {
+            vec![Mount::BindFrom {
+                src: self.upper.clone(),
+                path: self.lower.clone(),
+                ro: false,
+            }]
+        } else {
+            vec![Mount::Overlay {
+                path: self.lower.clone(),
+                upper: self.upper.clone(),
+                work: self.work.clone(),
+            }]
+        };
+        if let Some(at) = self.host_objects.iter().find(|_| self.copy) {
+            out.push(Mount::BindFrom {
+                src: self.lower.join(copy::OBJECTS),
+                path: at.clone(),
+                ro: true,
+            });
+        }
         out.extend(self.pass_through.iter().map(|p| Mount::Bind {
             path: p.clone(),
             ro: false,
@@ -295,6 +324,10 @@ pub struct WorkspaceReport {
     /// What failed, when something did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Where the command ran when it was not the project's own path: the copy fallback where
+    /// no mount namespace can be made (tools that record absolute paths recorded this one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ran_at: Option<PathBuf>,
 }
 
 impl WorkspaceReport {
@@ -401,7 +434,7 @@ fn remove_run_dir(dir: &Path) -> std::io::Result<()> {
 /// Remove a finished run's directory without making the caller wait: a handful of unlinks and
 /// rmdirs on a busy ext4 took milliseconds each here, after the command's result is known. A
 /// forked child does it (single-threaded callers only; otherwise it is done here).
-fn remove_later(dir: &Path) {
+pub(crate) fn remove_later(dir: &Path) {
     #[cfg(target_os = "linux")]
     if crate::linux::ns::single_threaded() {
         // SAFETY: the caller is single-threaded, so the child may run ordinary code.
@@ -512,6 +545,8 @@ pub(crate) fn prepare(
             upper: dir.join("upper"),
             work: dir.join("work"),
             pass_through: Vec::new(),
+            copy: false,
+            host_objects: None,
         },
         meta,
         dir,
@@ -554,6 +589,7 @@ fn settle(meta: &Meta, dir: &Path, apply_held: bool) -> (WorkspaceReport, bool /
         judge_ms: 0,
         apply_ms: 0,
         error: None,
+        ran_at: meta.copy.as_ref().and_then(|c| c.ran_at.clone()),
     };
     let judged = started(dir).and_then(|since| {
         let changes = match &meta.copy {
@@ -887,6 +923,18 @@ pub(crate) fn start(
     caps: &HostCaps,
     plan: &mut crate::plan::Plan,
 ) -> Result<Option<Run>> {
+    if let Some(view) = &req.workspace_copy {
+        // The copy fallback (its run is the caller's `CopyRun`): the copy bound over the
+        // project, which needs a mount namespace (`CopyRun` asks for this only with one).
+        if !plan.bwrap || !plan.child.write_roots.contains(&ctx.project) {
+            return Err(SandboxError::Unenforceable(format!(
+                "profile `{}`: the copy of the project is bound over it in a mount namespace, which this run does not have",
+                req.profile.name
+            )));
+        }
+        plan.workspace = Some(view.0.clone());
+        return Ok(None);
+    }
     let Some(settings) = &req.profile.workspace else {
         return Ok(None);
     };

@@ -7,6 +7,7 @@ use super::{GLOBALS, Js, line, named};
 use crate::engine::{Handle, NO_VAL, Taint, Val, join_paths};
 use crate::model::Language;
 use crate::places::UNKNOWN;
+use crate::scope::dotted;
 use crate::ts::Node;
 
 /// A call with its arguments evaluated.
@@ -23,12 +24,18 @@ pub(super) struct Call<'t> {
 impl Call<'_> {
     /// The function's name without its module.
     pub(super) fn tail(&self) -> &str {
-        self.q.rsplit('.').next().unwrap_or(&self.q)
+        match crate::scope::last_dot(&self.q) {
+            Some(i) => &self.q[i + 1..],
+            None => &self.q,
+        }
     }
 
     /// The module the function belongs to (`""` for a global function).
     pub(super) fn module(&self) -> &str {
-        self.q.rsplit_once('.').map(|(m, _)| m).unwrap_or("")
+        match crate::scope::last_dot(&self.q) {
+            Some(i) => &self.q[..i],
+            None => "",
+        }
     }
 
     /// The first argument (unknown when missing).
@@ -110,8 +117,8 @@ impl Js<'_, '_, '_> {
                     .map(|p| self.text(p).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
-                    Some(Handle::Module(m)) => (format!("{m}.{prop}"), None),
-                    _ => (format!("?.{prop}"), Some(obj)),
+                    Some(Handle::Module(m)) => (dotted(m, &prop), None),
+                    _ => (dotted("?", &prop), Some(obj)),
                 }
             }
             _ => match self.eval(func).handle {

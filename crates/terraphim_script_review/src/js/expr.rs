@@ -25,29 +25,32 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn template(&mut self, node: Node<'_>) -> Val {
-        let mut out = Val::lit("");
+        // The parts are appended in place (`out` is a plain string, its text always known).
+        let mut text = String::new();
+        let mut out = Val::unknown();
         let mut pos = node.start_byte() + 1;
         for c in named(node) {
             if c.kind() != "template_substitution" {
                 continue;
             }
-            out = out.concat(&Val::lit(
-                unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0,
-            ));
+            text.push_str(&unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0);
             let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
             let v = v.interpolated();
-            out = out.concat(&Val::lit(v.path_text().unwrap_or_default()).with_taint(&v.taint));
+            text.push_str(&v.path_text().unwrap_or_default());
+            out.taint.join(&v.taint);
             pos = c.end_byte();
         }
-        out.concat(&Val::lit(
-            unescape(
+        text.push_str(
+            &unescape(
                 self.src
                     .get(pos..node.end_byte().saturating_sub(1))
                     .unwrap_or(""),
                 true,
             )
             .0,
-        ))
+        );
+        out.text = Some(text);
+        out
     }
 
     pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
@@ -262,7 +265,7 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default()
             }
             "arrow_function" | "function_expression" | "function" => {
-                let name = format!("<anon@{}>", node.start_byte());
+                let name = crate::scope::anon_name(node.start_byte());
                 self.function(name, node);
                 Val::unknown()
             }
@@ -283,7 +286,10 @@ impl Js<'_, '_, '_> {
                     };
                     v.taint.join(&x.taint);
                     if let Some(t) = &x.text {
-                        text.push_str(&format!("\n{key}: {t}"));
+                        text.push('\n');
+                        text.push_str(&key);
+                        text.push_str(": ");
+                        text.push_str(t);
                     }
                 }
                 if !text.is_empty() {
@@ -309,7 +315,7 @@ impl Js<'_, '_, '_> {
     pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {
         match &obj.handle {
             Some(Handle::Module(m)) => {
-                let full = format!("{m}.{prop}");
+                let full = crate::scope::dotted(m, prop);
                 match full.as_str() {
                     "process.env" => {
                         let mut v = Val::module("process.env");

@@ -18,7 +18,7 @@ impl Js<'_, '_, '_> {
             {
                 let params = self.params_of(*a);
                 let p = params.first().cloned().unwrap_or(p);
-                let key = (format!("<anon@{}>", a.start_byte()), p);
+                let key = (crate::scope::anon_name(a.start_byte()), p);
                 let v = Val {
                     taint: data.taint.clone(),
                     ..Val::default()
@@ -141,7 +141,7 @@ impl Js<'_, '_, '_> {
                 // What the callbacks return is what the mapped collection holds
                 // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`).
                 for a in arg_nodes {
-                    let key = format!("<anon@{}>", a.start_byte());
+                    let key = crate::scope::anon_name(a.start_byte());
                     if let Some(r) = self.scope.returns.get(&key) {
                         out.taint.join(&r.taint);
                     }

@@ -12,7 +12,7 @@ impl Js<'_, '_, '_> {
                 let name = self.text(pat).to_owned();
                 let v = match (&val.handle, pat.kind()) {
                     (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
-                        Val::module(format!("{m}.{name}"))
+                        Val::module(crate::scope::dotted(m, &name))
                     }
                     _ if pat.kind() == "shorthand_property_identifier_pattern" => {
                         Val::unknown().with_taint(&val.taint)
@@ -30,7 +30,9 @@ impl Js<'_, '_, '_> {
                                 .map(|k| self.text(k).to_owned())
                                 .unwrap_or_default();
                             let v = match &val.handle {
-                                Some(Handle::Module(m)) => Val::module(format!("{m}.{key}")),
+                                Some(Handle::Module(m)) => {
+                                    Val::module(crate::scope::dotted(m, &key))
+                                }
                                 _ => Val::unknown().with_taint(&val.taint),
                             };
                             if let Some(t) = c.field("value") {
@@ -219,7 +221,7 @@ impl Js<'_, '_, '_> {
                                 .field("alias")
                                 .map(|n| self.text(n).to_owned())
                                 .unwrap_or_else(|| name.clone());
-                            self.bind(&alias, Val::module(format!("{m}.{name}")));
+                            self.bind(&alias, Val::module(crate::scope::dotted(&m, &name)));
                         }
                     }
                     _ => {}

@@ -5,7 +5,7 @@ use super::api::{self, Api};
 use super::{Py, env_token_name, is_credential_keyword, line, named};
 use crate::engine::{Handle, Sink, Taint, Val};
 use crate::places::UNKNOWN;
-use crate::scope::Map;
+use crate::scope::{Map, dotted};
 use crate::ts::Node;
 
 /// A call with its arguments evaluated.
@@ -39,7 +39,10 @@ impl Call<'_> {
 
     /// The last component of the callee's name.
     pub(super) fn tail(&self) -> &str {
-        self.q.rsplit('.').next().unwrap_or(&self.q)
+        match crate::scope::last_dot(&self.q) {
+            Some(i) => &self.q[i + 1..],
+            None => &self.q,
+        }
     }
 
     /// An unknown value carrying the data of every argument.
@@ -109,8 +112,8 @@ impl Py<'_, '_, '_> {
                     .map(|a| self.text(a).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
-                    Some(Handle::Module(m)) => (format!("{m}.{attr}"), None, None),
-                    _ => (format!("?.{attr}"), Some(obj), obj_node),
+                    Some(Handle::Module(m)) => (dotted(m, &attr), None, None),
+                    _ => (dotted("?", &attr), Some(obj), obj_node),
                 }
             }
             _ => {

@@ -12,19 +12,28 @@ impl Py<'_, '_, '_> {
     pub(super) fn string(&mut self, node: Node<'_>) -> Val {
         let mut out = Val::lit("");
         let mut hex = 0;
-        let mut prefix = String::new();
+        let mut raw_string = false;
         for c in named(node) {
             match c.kind() {
-                "string_start" => prefix = self.text(c).to_ascii_lowercase(),
+                "string_start" => {
+                    raw_string = self.text(c).bytes().any(|b| b == b'r' || b == b'R');
+                }
                 "string_content" => {
                     let raw = self.text(c);
-                    let (s, h) = if prefix.contains('r') {
-                        (raw.to_owned(), 0)
+                    // Appended in place: `out` is always a plain string here.
+                    if raw_string || !raw.contains('\\') {
+                        match &mut out.text {
+                            Some(t) => t.push_str(raw),
+                            None => out = out.concat(&Val::lit(raw)),
+                        }
                     } else {
-                        unescape(raw, false)
-                    };
-                    hex += h;
-                    out = out.concat(&Val::lit(s));
+                        let (s, h) = unescape(raw, false);
+                        hex += h;
+                        match &mut out.text {
+                            Some(t) => t.push_str(&s),
+                            None => out = out.concat(&Val::lit(s)),
+                        }
+                    }
                 }
                 "interpolation" => {
                     let v = c
@@ -74,7 +83,7 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
-                        let full = format!("{m}.{attr}");
+                        let full = crate::scope::dotted(m, &attr);
                         let mut v = Val::module(full.clone());
                         if full == "os.environ" {
                             v.taint.env = true;

@@ -254,7 +254,7 @@ impl Py<'_, '_, '_> {
                 (full, alias)
             };
             let target = match &module {
-                Some(m) => format!("{m}.{full}"),
+                Some(m) => crate::scope::dotted(m, &full),
                 None if n.kind() == "aliased_import" => full,
                 None => alias.clone(),
             };

