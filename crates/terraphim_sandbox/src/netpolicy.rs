@@ -166,7 +166,7 @@ fn expand(entries: &[String]) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-/// Whether the guard's proxy refuses `ip` when an allow-list names it (see [`is_private`]):
+/// Whether the guard's proxy refuses `ip` when an allow-list names it (private, loopback, link-local and other non-public ranges):
 /// the way out grants no such address by name.
 pub fn is_private_address(ip: IpAddr) -> bool {
     is_private(ip)
