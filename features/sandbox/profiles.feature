@@ -8,6 +8,7 @@ Feature: guard profiles shows what each profile enforces on this machine
     And stdout contains "build  (<embedded>/build.toml)"
     And stdout contains "RLIMIT_DATA"
     And stdout contains "seccomp user-notif fork gate"
+    And stdout contains "fork gate waits: "
     And stdout contains "max_threads"
     And stdout contains "shared anonymous mappings capped"
     And stdout contains "cgroups: not used"

@@ -75,6 +75,7 @@ pub fn probe() -> HostCaps {
     HostCaps {
         landlock_abi: None,
         seccomp_user_notif: false,
+        seccomp_wait_killable: false,
         bwrap: None,
         namespaces: false,
         is_root: false,

@@ -17,6 +17,11 @@ pub struct HostCaps {
     pub landlock_abi: Option<u8>,
     /// Whether seccomp supports `SECCOMP_RET_USER_NOTIF` (the fork gate and exact evidence).
     pub seccomp_user_notif: bool,
+    /// Whether a notified call, once the supervisor has received it, waits for the answer
+    /// without being interrupted by a signal (`SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV`, Linux
+    /// 5.19): `fork` under the fork gate then never fails with EINTR.
+    #[serde(default)]
+    pub seccomp_wait_killable: bool,
     /// The bubblewrap executable, if found.
     pub bwrap: Option<PathBuf>,
     /// Whether this process can create mount, PID, network, IPC and UTS namespaces itself (as
@@ -1317,6 +1322,7 @@ mod tests {
         HostCaps {
             landlock_abi: Some(7),
             seccomp_user_notif: true,
+            seccomp_wait_killable: true,
             bwrap: bwrap.then(|| "/usr/bin/bwrap".into()),
             namespaces: false,
             is_root: true,

@@ -468,7 +468,9 @@ impl Control {
     fn notify(&mut self, revents: i16, seen: &mut Violations) {
         if let Some(n) = &mut self.notifier {
             if revents & libc::POLLIN != 0 {
-                n.answer(seen);
+                if !n.answer(seen) {
+                    self.notifier = None;
+                }
             } else {
                 // POLLHUP: no process uses the filter any more.
                 self.notifier = None;
@@ -479,9 +481,15 @@ impl Control {
     fn receive(&mut self, root: i32, limits: &linux::Limits) {
         let Some(sock) = &self.sock else { return };
         match linux::recv_message(sock.as_raw_fd()) {
-            Ok(Some((_, Some(listener)))) => {
+            Ok(Some((data, Some(listener)))) => {
                 self.confined = true;
-                self.notifier = Some(linux::Notifier::new(listener, root, limits.clone()));
+                let killable = data.first() == Some(&linux::LISTENER_KILLABLE);
+                self.notifier = Some(linux::Notifier::new(
+                    listener,
+                    killable,
+                    root,
+                    limits.clone(),
+                ));
             }
             Ok(Some((data, None))) => {
                 if let Ok(s) = serde_json::from_slice::<HelperStatus>(&data) {

@@ -84,6 +84,17 @@ pub(crate) fn run(args: ProfilesArgs) -> anyhow::Result<u8> {
     );
     let _ = writeln!(
         out,
+        "fork gate waits: {}",
+        if !caps.seccomp_user_notif {
+            "none (no fork gate)"
+        } else if caps.seccomp_wait_killable {
+            "received at once by a thread of their own, then uninterruptible (WAIT_KILLABLE_RECV): a signal fails a held fork with EINTR only in the moment before it is received"
+        } else {
+            "interruptible (this kernel has no WAIT_KILLABLE_RECV, Linux 5.19): a signal during a held fork can fail it with EINTR"
+        }
+    );
+    let _ = writeln!(
+        out,
         "bubblewrap: {}",
         caps.bwrap.as_ref().map_or_else(
             || "not available (native backend only)".to_owned(),

@@ -6,6 +6,7 @@ pub(crate) mod netgate;
 pub(crate) mod ns;
 pub(crate) mod overlay;
 pub(crate) mod procs;
+pub(crate) mod receiver;
 pub(crate) mod seccomp;
 
 use std::io;
@@ -108,6 +109,17 @@ pub(crate) fn probe() -> HostCaps {
     let action: u32 = libc::SECCOMP_RET_USER_NOTIF;
     // SAFETY: SECCOMP_GET_ACTION_AVAIL reads one u32 from the pointer.
     let notif = unsafe { libc::syscall(libc::SYS_seccomp, 2u32, 0u32, &action as *const u32) } == 0;
+    // SAFETY: with no program the kernel installs nothing: it checks the flags first (EINVAL
+    // for one it does not know) and then fails to read the program (EFAULT).
+    let killable = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            NOTIFY_FLAGS,
+            std::ptr::null::<libc::sock_fprog>(),
+        )
+    } < 0
+        && io::Error::last_os_error().raw_os_error() == Some(libc::EFAULT);
     let bwrap = std::env::var_os("PATH").and_then(|path| {
         std::env::split_paths(&path)
             .map(|d| d.join("bwrap"))
@@ -118,6 +130,7 @@ pub(crate) fn probe() -> HostCaps {
     HostCaps {
         landlock_abi: u8::try_from(abi).ok().filter(|a| *a > 0),
         seccomp_user_notif: notif,
+        seccomp_wait_killable: notif && killable,
         bwrap,
         namespaces: ns::available(is_root),
         is_root,
@@ -401,12 +414,20 @@ unsafe fn install(program: &[libc::sock_filter], flags: libc::c_ulong) -> io::Re
     })
 }
 
-/// Send a descriptor over a Unix socket (`SCM_RIGHTS`), without allocating.
+/// The notify filter's flags where the kernel has them: a listener, and a wait that only
+/// SIGKILL ends once the notification was received (Linux 5.19; see `receiver`).
+const NOTIFY_FLAGS: libc::c_ulong =
+    libc::SECCOMP_FILTER_FLAG_NEW_LISTENER | libc::SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
+
+/// The byte sent with the listener: its filter was installed with [`NOTIFY_FLAGS`].
+pub(crate) const LISTENER_KILLABLE: u8 = b'K';
+
+/// Send a descriptor over a Unix socket (`SCM_RIGHTS`) with one byte, without allocating.
 ///
 /// # Safety
 /// `sock` and `fd` must be open descriptors.
-unsafe fn send_fd(sock: RawFd, fd: RawFd) -> io::Result<()> {
-    let mut byte = [b'L'];
+unsafe fn send_fd(sock: RawFd, fd: RawFd, byte: u8) -> io::Result<()> {
+    let mut byte = [byte];
     let mut iov = libc::iovec {
         iov_base: byte.as_mut_ptr().cast(),
         iov_len: 1,
@@ -469,10 +490,19 @@ pub(crate) unsafe fn apply_in_child(
     }
     // SAFETY: the programs live in `p` for the duration of the calls.
     unsafe { install(&p.errno, 0) }?;
-    // SAFETY: as above.
-    let listener = unsafe { install(&p.notify, libc::SECCOMP_FILTER_FLAG_NEW_LISTENER) }? as RawFd;
+    // SAFETY: as above. A kernel without WAIT_KILLABLE_RECV refuses the flag with EINVAL: the
+    // filter is then installed without it (signals may interrupt a held call, as before).
+    let (listener, byte) = match unsafe { install(&p.notify, NOTIFY_FLAGS) } {
+        Ok(fd) => (fd as RawFd, LISTENER_KILLABLE),
+        Err(e) if e.raw_os_error() == Some(libc::EINVAL) => {
+            // SAFETY: as above.
+            let fd = unsafe { install(&p.notify, libc::SECCOMP_FILTER_FLAG_NEW_LISTENER) }?;
+            (fd as RawFd, b'L')
+        }
+        Err(e) => return Err(e),
+    };
     // SAFETY: both descriptors are open.
-    let sent = unsafe { send_fd(control, listener) };
+    let sent = unsafe { send_fd(control, listener, byte) };
     // SAFETY: the listener now lives in the supervisor.
     unsafe { libc::close(listener) };
     sent
@@ -593,17 +623,28 @@ pub(crate) struct Limits {
 /// Answers the seccomp notifications of one run: refuses and records denied calls, and gates
 /// process creation on `max_processes` live confined processes beneath `root`. The supervisor
 /// polls [`Notifier::fd`] with its other descriptors and calls [`Notifier::answer`] when it is
-/// readable; `POLLHUP` on it means no process uses the filter any more.
+/// readable; `POLLHUP` on it, or `answer` returning false, means no process uses the filter any
+/// more. Notifications are received by a thread of their own (see `receiver`) when the filter
+/// was installed with WAIT_KILLABLE_RECV (`killable`); otherwise here, as they are answered.
 pub(crate) struct Notifier {
     listener: OwnedFd,
+    receiver: Option<receiver::Receiver>,
     gate: ForkGate,
     shared_used: u64,
 }
 
 impl Notifier {
-    pub(crate) fn new(listener: OwnedFd, root: i32, limits: Limits) -> Self {
+    pub(crate) fn new(listener: OwnedFd, killable: bool, root: i32, limits: Limits) -> Self {
+        // Without the receiving thread (it could not start, or received notifications would
+        // stay interruptible anyway) the loop receives them itself: slower, never looser.
+        let receiver = if killable {
+            receiver::Receiver::start(&listener).ok()
+        } else {
+            None
+        };
         Self {
             listener,
+            receiver,
             gate: ForkGate {
                 root,
                 limits,
@@ -615,20 +656,44 @@ impl Notifier {
     }
 
     pub(crate) fn fd(&self) -> RawFd {
-        self.listener.as_raw_fd()
+        self.receiver
+            .as_ref()
+            .map_or(self.listener.as_raw_fd(), receiver::Receiver::fd)
     }
 
-    /// Receive one pending notification and answer it (nothing happens when none is pending:
-    /// the call fails and is ignored).
-    pub(crate) fn answer(&mut self, out: &mut Violations) {
-        let fd = self.listener.as_raw_fd();
-        // SAFETY: the kernel requires a zeroed seccomp_notif.
-        let mut req: libc::seccomp_notif = unsafe { std::mem::zeroed() };
-        // SAFETY: req is a valid seccomp_notif.
-        if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut req) } != 0 {
-            return;
+    /// Answer the notifications received so far (or receive one pending notification and
+    /// answer it: nothing happens when none is pending). False once no process uses the filter
+    /// any more.
+    pub(crate) fn answer(&mut self, out: &mut Violations) -> bool {
+        let mut requests = Vec::new();
+        let open = match &self.receiver {
+            Some(r) => r.take(&mut requests),
+            None => {
+                // SAFETY: the kernel requires a zeroed seccomp_notif.
+                let mut req: libc::seccomp_notif = unsafe { std::mem::zeroed() };
+                // SAFETY: req is a valid seccomp_notif.
+                if unsafe {
+                    libc::ioctl(
+                        self.listener.as_raw_fd(),
+                        libc::SECCOMP_IOCTL_NOTIF_RECV,
+                        &mut req,
+                    )
+                } == 0
+                {
+                    requests.push(req);
+                }
+                true
+            }
+        };
+        for req in &requests {
+            self.answer_one(req, out);
         }
-        let (error, flags) = decide(&req, self, out);
+        open
+    }
+
+    fn answer_one(&mut self, req: &libc::seccomp_notif, out: &mut Violations) {
+        let fd = self.listener.as_raw_fd();
+        let (error, flags) = decide(req, self, out);
         let mut resp = libc::seccomp_notif_resp {
             id: req.id,
             val: 0,
