@@ -21,7 +21,11 @@ pub(crate) struct GuardCell {
 #[derive(Debug)]
 struct Loaded {
     guard: Guard,
-    identity: String,
+    /// What the guard was built from on top of the embedded KG (see [`identity`]).
+    sources: String,
+    /// The hash of `sources`, made when a review first asks for it: most hook calls review
+    /// no script, and the hook starts for every command.
+    identity: OnceLock<String>,
     /// The embedded KG and profiles alone (no user layer, no extra KG or thesaurus).
     default_kg: bool,
 }
@@ -41,7 +45,8 @@ impl GuardCell {
                 load::guard_with_sources(&self.kg, &self.upstream)
                     .map(|(guard, sources, default_kg)| Loaded {
                         guard,
-                        identity: identity(&sources),
+                        sources,
+                        identity: OnceLock::new(),
                         default_kg,
                     })
                     .map_err(|e| format!("{e:#}"))
@@ -143,7 +148,7 @@ impl CommandJudge for ScriptJudge {
 
     fn identity(&self) -> String {
         match self.cell.loaded() {
-            Ok(l) => l.identity.clone(),
+            Ok(l) => l.identity.get_or_init(|| identity(&l.sources)).clone(),
             Err(e) => format!("unavailable: {e}"),
         }
     }
@@ -382,7 +387,8 @@ mod tests {
         cell.loaded
             .set(Ok(Loaded {
                 guard,
-                identity: String::new(),
+                sources: String::new(),
+                identity: OnceLock::new(),
                 default_kg: true,
             }))
             .unwrap();
