@@ -1070,32 +1070,26 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
     // Both the supervisor's own namespaces and bubblewrap unshare the network (see `own_netns`).
     let netns = bw;
     let scoped = ll.is_some_and(|a| a >= 6);
+    let landlock_tcp = if ll.is_some_and(|a| a >= 4) {
+        " + landlock tcp"
+    } else {
+        ""
+    };
+    let landlock_scope = if scoped {
+        " + landlock abstract-socket scope"
+    } else {
+        ""
+    };
     let net = match profile.network {
         Network::Deny if notif && netns => Some(format!(
             "seccomp connect gate (every connect refused, its address reported; no UDP) + the guard's refusing proxy (HTTP_PROXY: a request by name is refused and the host reported){}{} + network namespace",
-            if ll.is_some_and(|a| a >= 4) {
-                " + landlock tcp"
-            } else {
-                ""
-            },
-            if scoped {
-                " + landlock abstract-socket scope"
-            } else {
-                ""
-            },
+            landlock_tcp,
+            landlock_scope,
         )),
         Network::Deny if notif => Some(format!(
             "seccomp socket filter{}{}{}",
-            if ll.is_some_and(|a| a >= 4) {
-                " + landlock tcp"
-            } else {
-                ""
-            },
-            if scoped {
-                " + landlock abstract-socket scope"
-            } else {
-                ""
-            },
+            landlock_tcp,
+            landlock_scope,
             if netns { " + network namespace" } else { "" }
         )),
         Network::Loopback if bw && notif => Some(
@@ -1105,11 +1099,7 @@ pub fn enforcement(profile: &Profile, caps: &HostCaps) -> Vec<FieldEnforcement> 
         Network::Proxy if notif && bw => Some(format!(
             "the guard's HTTP proxy outside the sandbox (CONNECT and plain HTTP; {} host patterns; it resolves names, the sandbox resolves none) + seccomp connect gate (only the proxy; no UDP) + network namespace{}",
             profile.net_policy().map_or(0, |p| p.patterns().count()),
-            if ll.is_some_and(|a| a >= 4) {
-                " + landlock tcp"
-            } else {
-                ""
-            },
+            landlock_tcp,
         )),
         Network::Allow => Some("not restricted".into()),
         _ => None,
