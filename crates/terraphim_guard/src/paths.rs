@@ -55,6 +55,10 @@ struct ScopeParts {
     project: Option<Vec<String>>,
     home: Option<Vec<String>>,
     base: Option<Vec<String>>,
+    /// The working directory is the home or holds it (`~`, `/home`, `/`): a path that names
+    /// the home (`~/x`, `/home/u/x`) is the user's, not a project file, although relative
+    /// paths there are still read as the working directory's own.
+    holds_home: bool,
 }
 
 impl<'a> Scope<'a> {
@@ -81,15 +85,22 @@ impl<'a> Scope<'a> {
             .project
             .filter(|c| c.is_absolute())
             .and_then(path_parts);
+        let home = self.home.and_then(path_parts);
+        let holds_home = matches!((&project, &home), (Some(c), Some(h)) if h.starts_with(c));
         let base = match self.base {
             None => project.clone(),
             Some(None) => None,
             Some(Some(b)) => path_parts(b),
         };
+        // A directory above the home (`/`, `/home`) is no project at all: relative paths from
+        // there are system or home paths.
+        let project =
+            project.filter(|c| !(holds_home && home.as_ref().is_some_and(|h| h.len() > c.len())));
         ScopeParts {
             project,
-            home: self.home.and_then(path_parts),
+            home,
             base,
+            holds_home,
         }
     }
 
@@ -336,7 +347,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     if text == "~" || text.starts_with("~/") {
         let parts = normalise(&split(&text[1..]))?;
         // The home of the project itself: a path under the working directory is a project path.
-        if let (Some(h), Some(c)) = (home_parts, cwd_parts) {
+        if let (Some(h), Some(c), false) = (home_parts, cwd_parts, sp.holds_home) {
             let mut abs = h.clone();
             abs.extend(parts.iter().cloned());
             if abs.starts_with(c) {
@@ -392,7 +403,9 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
         }
     };
-    if let Some(c) = cwd_parts {
+    // An absolute path into the home, from a working directory that holds it, names the home.
+    let named_home = sp.holds_home && text.starts_with('/');
+    if let Some(c) = cwd_parts.as_ref().filter(|_| !named_home) {
         if absolute.len() > c.len() && absolute.starts_with(c) {
             return Some(Location::Project(absolute[c.len()..].to_vec()));
         }
@@ -684,6 +697,25 @@ mod tests {
         assert!(bad.is_empty(), "{}", bad.join("\n"));
         // The home as working directory: `.bashrc` there is the startup file.
         assert_eq!(bits(".bashrc", "/home/u"), ["trust-anchor"]);
+        // From the home (or a directory holding it), a path that names the home is the user's
+        // (`rm -rf ~/Documents` run in `~` is not a project delete); a relative path is still
+        // the working directory's own, which the sandbox runs read-only there.
+        for (path, cwd, want) in [
+            ("~/Documents", "/home/u", &["outside", "home"][..]),
+            ("$HOME/src", "/home/u", &["outside", "home"]),
+            ("/home/u/src", "/home/u", &["outside", "home"]),
+            ("/home/u/src", "/home", &["outside", "home"]),
+            ("/home/u/src", "/", &["outside", "home"]),
+            ("~/.bashrc", "/home/u", &["trust-anchor"]),
+            ("Documents/thesis", "/home/u", &["project"]),
+            ("target", "/home/u", &["build-output"]),
+            ("/tmp/x", "/home/u", &["temp"]),
+            ("/etc/x", "/", &["outside", "system"]),
+            ("etc/x", "/", &["outside", "system"]),
+            ("u/src", "/home", &["outside", "home"]),
+        ] {
+            assert_eq!(bits(path, cwd), want, "{path} in {cwd}");
+        }
         // Without a working directory a relative path is a project path.
         assert_eq!(
             class_names(path_bits("src/x", &Scope::default())),
