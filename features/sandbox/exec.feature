@@ -104,6 +104,18 @@ Feature: guard exec runs a command confined and reports what it stopped
       | with namespaces    |
       | without namespaces |
 
+  Scenario Outline: the command's SHELL is the shell that runs it, whatever the caller's was (<backend>)
+    Given the environment variable "SHELL" is "/usr/bin/fish"
+    When I run "echo shell=$SHELL" sandboxed with profile "readonly" <backend>
+    Then the exit code is 0
+    And stdout contains "shell=/bin/bash"
+    And the report has no violations
+
+    Examples:
+      | backend            |
+      | with namespaces    |
+      | without namespaces |
+
   Scenario Outline: a command past the wall-clock limit is killed with everything it started (<backend>)
     When I run "setsid sleep 30 & sleep 30" sandboxed with profile "tight" <backend>
     Then the exit code is 124
