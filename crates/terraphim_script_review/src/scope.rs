@@ -61,11 +61,6 @@ impl Scope {
         }
     }
 
-    /// The function being walked, if any.
-    pub(crate) fn func_name(&self) -> Option<&str> {
-        self.locals.last().map(|(f, _)| f.as_str())
-    }
-
     /// Walk into function `name`.
     pub(crate) fn enter(&mut self, name: String) {
         self.locals.push((name, Map::default()));
@@ -79,44 +74,48 @@ impl Scope {
     /// The value of a variable: a local, a parameter, (with closures) a variable of an
     /// enclosing function, or a global.
     pub(crate) fn lookup(&self, name: &str) -> Option<Val> {
+        self.get(name).cloned()
+    }
+
+    /// [`Scope::lookup`] without the copy.
+    pub(crate) fn get(&self, name: &str) -> Option<&Val> {
         if let Some((f, locals)) = self.locals.last() {
             if let Some(v) = locals.get(name) {
-                return Some(v.clone());
+                return Some(v);
             }
             if let Some(v) = self.params.get(f).and_then(|p| p.get(name)) {
-                return Some(v.clone());
+                return Some(v);
             }
         }
         if self.closures {
-            for (_, scope) in self.locals.iter().rev() {
+            // The innermost scope was looked in above.
+            for (_, scope) in self.locals.iter().rev().skip(1) {
                 if let Some(v) = scope.get(name) {
-                    return Some(v.clone());
+                    return Some(v);
                 }
             }
         }
-        self.globals.get(name).cloned()
+        self.globals.get(name)
     }
 
     /// Bind a variable in the innermost scope.
     pub(crate) fn bind(&mut self, name: &str, val: Val) {
-        match self.locals.last_mut() {
-            Some((_, locals)) => {
-                locals.insert(name.to_owned(), val);
-            }
-            None => {
-                self.globals.insert(name.to_owned(), val);
-            }
-        }
+        let map = match self.locals.last_mut() {
+            Some((_, locals)) => locals,
+            None => &mut self.globals,
+        };
+        set(map, name, val);
     }
 
     /// Add a returned value to what the current function returns.
     pub(crate) fn add_return(&mut self, v: Val) {
-        if let Some(f) = self.func_name().map(str::to_owned) {
-            let joined = match self.returns.get(&f) {
-                Some(old) => old.union(&v),
-                None => v,
-            };
-            self.returns.insert(f, joined);
+        if let Some((f, _)) = self.locals.last() {
+            match self.returns.get_mut(f.as_str()) {
+                Some(old) => *old = old.union(&v),
+                None => {
+                    self.returns.insert(f.clone(), v);
+                }
+            }
         }
     }
 
@@ -127,13 +126,18 @@ impl Scope {
             && !params.is_empty()
             && !args.is_empty()
         {
-            let passed = self.params.entry(name.to_owned()).or_default();
-            for (p, a) in params.iter().zip(args) {
-                let joined = match passed.get(p) {
-                    Some(old) => old.union(a),
-                    None => a.clone(),
-                };
-                passed.insert(p.clone(), joined);
+            if !self.params.contains_key(name) {
+                self.params.insert(name.to_owned(), Map::default());
+            }
+            if let Some(passed) = self.params.get_mut(name) {
+                for (p, a) in params.iter().zip(args) {
+                    match passed.get_mut(p.as_str()) {
+                        Some(old) => *old = old.union(a),
+                        None => {
+                            passed.insert(p.clone(), a.clone());
+                        }
+                    }
+                }
             }
         }
         self.returns.get(name).cloned().unwrap_or_default()
@@ -162,6 +166,17 @@ impl Scope {
         let mut v = recv.clone();
         v.taint.join(taint);
         self.bind(name, v);
+    }
+}
+
+/// Set `name` in `map` (the key is copied only when it is new: walkers bind the same names
+/// again in every round).
+fn set(map: &mut Map<String, Val>, name: &str, val: Val) {
+    match map.get_mut(name) {
+        Some(old) => *old = val,
+        None => {
+            map.insert(name.to_owned(), val);
+        }
     }
 }
 

@@ -100,19 +100,38 @@ impl Names {
         self.named.get(usize::from(id)).copied().unwrap_or(true)
     }
 
-    /// The id of the field tree-sitter names `name`.
-    fn field_id(&self, name: &str) -> u16 {
-        let at = name.as_ptr() as usize;
-        match self.field_at.binary_search_by_key(&at, |&(a, _)| a) {
+    /// The id of the field whose name tree-sitter gives at address `at` (0 for none), found
+    /// by address: the name is never read, so it costs no `strlen` and no UTF-8 check.
+    fn field_at_ptr(&self, at: *const std::ffi::c_char) -> u16 {
+        if at.is_null() {
+            return 0;
+        }
+        match self
+            .field_at
+            .binary_search_by_key(&(at as usize), |&(a, _)| a)
+        {
             Ok(i) => self.field_at[i].1,
-            Err(_) => self
-                .fields
-                .iter()
-                .skip(1)
-                .position(|f| f == name)
-                .map_or(0, |i| u16::try_from(i + 1).unwrap_or(0)),
+            Err(_) => {
+                // Not one of the grammar's own name pointers (never seen): read the name.
+                // SAFETY: tree-sitter returns a NUL-terminated name from the grammar's static
+                // tables, valid as long as the grammar is.
+                let name = unsafe { std::ffi::CStr::from_ptr(at) };
+                self.fields
+                    .iter()
+                    .skip(1)
+                    .position(|f| f.as_bytes() == name.to_bytes())
+                    .map_or(0, |i| u16::try_from(i + 1).unwrap_or(0))
+            }
         }
     }
+}
+
+/// The name of the field child `i` of `node` fills, as tree-sitter's pointer into the grammar's
+/// field name table (null for none): [`tree_sitter::Node::field_name_for_child`] without its
+/// conversion to `&str`.
+fn field_name_ptr(node: tree_sitter::Node<'_>, i: u32) -> *const std::ffi::c_char {
+    // SAFETY: `node` is a live node of a tree borrowed for the call; tree-sitter only reads it.
+    unsafe { tree_sitter::ffi::ts_node_field_name_for_child(node.into_raw(), i) }
 }
 
 fn names(lang: Language, grammar: &TsLanguage) -> &'static Names {
@@ -277,9 +296,7 @@ impl Tree {
                         continue;
                     };
                     let field = if top.fields {
-                        top.node
-                            .field_name_for_child(i)
-                            .map_or(0, |name| names.field_id(name))
+                        names.field_at_ptr(field_name_ptr(top.node, i))
                     } else {
                         0
                     };

@@ -87,24 +87,24 @@ impl Js<'_, '_, '_> {
         };
         let (qual, recv) = match func.kind() {
             "identifier" => {
-                let name = self.text(func).to_owned();
-                match self.lookup(&name) {
+                let name = self.text(func);
+                match self.scope.get(name) {
                     Some(Val {
                         handle: Some(Handle::Module(m)),
                         ..
-                    }) => (m, None),
-                    _ if self.scope.funcs.contains_key(&name) => {
-                        return self.scope.call_user(&name, &args);
+                    }) => (m.clone(), None),
+                    _ if self.scope.funcs.contains_key(name) => {
+                        return self.scope.call_user(name, &args);
                     }
-                    None if GLOBALS.contains(&name.as_str())
+                    None if GLOBALS.contains(&name)
                         || matches!(
-                            name.as_str(),
+                            name,
                             "require" | "fetch" | "eval" | "atob" | "setTimeout" | "setInterval"
                         ) =>
                     {
-                        (name, None)
+                        (name.to_owned(), None)
                     }
-                    _ => (name, None),
+                    _ => (name.to_owned(), None),
                 }
             }
             "member_expression" => {

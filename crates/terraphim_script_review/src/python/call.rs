@@ -92,16 +92,16 @@ impl Py<'_, '_, '_> {
         };
         let (qual, receiver, receiver_node) = match func.kind() {
             "identifier" => {
-                let name = self.text(func).to_owned();
-                match self.lookup(&name) {
+                let name = self.text(func);
+                match self.scope.get(name) {
                     Some(Val {
                         handle: Some(Handle::Module(m)),
                         ..
-                    }) => (m, None, None),
-                    _ if self.scope.funcs.contains_key(&name) => {
-                        return self.scope.call_user(&name, &args);
+                    }) => (m.clone(), None, None),
+                    _ if self.scope.funcs.contains_key(name) => {
+                        return self.scope.call_user(name, &args);
                     }
-                    _ => (name, None, None),
+                    _ => (name.to_owned(), None, None),
                 }
             }
             "attribute" => {
