@@ -5,8 +5,8 @@
 use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
-use terraphim_guard::{Decision, Guard, Part, Tier, Verdict, WordKind};
-use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context};
+use terraphim_guard::{Decision, Guard, Part, Statement, Tier, Verdict, WordKind};
+use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context, ScriptLine};
 
 use crate::load::{self, KgArgs, UpstreamThesauri};
 
@@ -120,6 +120,16 @@ impl CommandJudge for ScriptJudge {
     /// The lines are parsed and decided as one text (one parse, one pass of the matcher); each
     /// simple command of the parse is given back to the line its source text is on.
     fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        let lines: Vec<ScriptLine<'_>> = lines
+            .iter()
+            .map(|text| ScriptLine { text, node: None })
+            .collect();
+        self.judge_script_lines(&lines, ctx)
+    }
+
+    /// [`CommandJudge::judge_lines`]; the statements the review parsed already are walked in
+    /// its syntax tree, not parsed again.
+    fn judge_script_lines(&self, lines: &[ScriptLine<'_>], ctx: &Context) -> Vec<CommandVerdict> {
         if lines.len() < SPLIT_LINES {
             return self.judge_together(lines, ctx);
         }
@@ -158,45 +168,37 @@ impl CommandJudge for ScriptJudge {
 const SPLIT_LINES: usize = 16;
 
 impl ScriptJudge {
-    /// [`CommandJudge::judge_lines`] on this thread.
-    fn judge_together(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+    /// [`CommandJudge::judge_script_lines`] on this thread.
+    fn judge_together(&self, lines: &[ScriptLine<'_>], ctx: &Context) -> Vec<CommandVerdict> {
+        let alone = || lines.iter().map(|l| self.judge(l.text, ctx)).collect();
         let Ok(loaded) = self.cell.loaded() else {
-            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+            return alone();
         };
-        let text = lines.join("\n");
-        let parsed = terraphim_guard::parse(&text);
-        if !parsed.findings.is_empty() || text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+        let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+        let text = texts.join("\n");
+        if text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+            return alone();
+        }
+        // The lines as statements of one text; the review's syntax tree of those it parsed.
+        let statements: Vec<Statement<'_>> = lines
+            .iter()
+            .map(|l| match l.node {
+                Some((node, src)) => Statement::Node(node, src),
+                None => Statement::Text(l.text),
+            })
+            .collect();
+        let (parsed, line_of) = match terraphim_guard::parse_script(&statements) {
+            Some(parsed) => parsed,
+            None => {
+                let parsed = terraphim_guard::parse(&text);
+                let line_of = lines_of(&parsed, &texts, &text);
+                (parsed, line_of)
+            }
+        };
+        if !parsed.findings.is_empty() {
             // Something about the text as a whole (a line that does not parse): each line
             // alone, so one line cannot colour the others.
-            return lines.iter().map(|l| self.judge(l, ctx)).collect();
-        }
-        let mut starts = Vec::with_capacity(lines.len());
-        let mut at = 0;
-        for l in lines {
-            starts.push(at);
-            at += l.len() + 1;
-        }
-        // The line of each simple command: where its text is found, searching on from the line
-        // of the previous one (a command substitution's commands come before the command they
-        // are in, on the same line). A command of the line itself takes an occurrence no other
-        // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
-        // -exec`) may share its container's. The previous line when the text is not in the
-        // source (code unescaped from a string).
-        let mut line_of = Vec::with_capacity(parsed.commands.len());
-        let mut claimed = std::collections::HashSet::new();
-        let mut line = 0;
-        for c in &parsed.commands {
-            let mut from = starts.get(line).copied().unwrap_or(0);
-            while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
-                let offset = from + found;
-                if c.layers.is_empty() && !claimed.insert(offset) {
-                    from = offset + 1;
-                    continue;
-                }
-                line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
-                break;
-            }
-            line_of.push(line);
+            return alone();
         }
         let commands = commands_of(&parsed);
         let decision = loaded.guard.check_parsed_in(
@@ -216,6 +218,40 @@ impl ScriptJudge {
         }
         out
     }
+}
+
+/// The line of each simple command of `parsed`, the parse of `text` (the `lines` joined), found
+/// by its source text.
+fn lines_of(parsed: &terraphim_guard::ParsedCommand, lines: &[&str], text: &str) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut at = 0;
+    for l in lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    // The line of each simple command: where its text is found, searching on from the line
+    // of the previous one (a command substitution's commands come before the command they
+    // are in, on the same line). A command of the line itself takes an occurrence no other
+    // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
+    // -exec`) may share its container's. The previous line when the text is not in the
+    // source (code unescaped from a string).
+    let mut line_of = Vec::with_capacity(parsed.commands.len());
+    let mut claimed = std::collections::HashSet::new();
+    let mut line = 0;
+    for c in &parsed.commands {
+        let mut from = starts.get(line).copied().unwrap_or(0);
+        while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
+            let offset = from + found;
+            if c.layers.is_empty() && !claimed.insert(offset) {
+                from = offset + 1;
+                continue;
+            }
+            line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+            break;
+        }
+        line_of.push(line);
+    }
+    line_of
 }
 
 /// The profiles that keep a command's effects in the project and temp dirs (and, for
