@@ -694,6 +694,101 @@ mod tests {
         }
     }
 
+    /// A judge that remembers which statements came with the review's syntax tree.
+    #[derive(Debug)]
+    struct Trees {
+        inner: ScriptJudge,
+        /// (text, whether its node came with it)
+        lines: std::sync::Mutex<Vec<(String, bool)>>,
+        /// Whether to hand the nodes on (else the texts alone).
+        pass_nodes: bool,
+    }
+
+    impl CommandJudge for Trees {
+        fn judge(&self, command: &str, ctx: &Context) -> CommandVerdict {
+            self.inner.judge(command, ctx)
+        }
+        fn judge_script_lines(
+            &self,
+            lines: &[ScriptLine<'_>],
+            ctx: &Context,
+        ) -> Vec<CommandVerdict> {
+            let mut seen = self.lines.lock().unwrap();
+            seen.extend(lines.iter().map(|l| (l.text.to_owned(), l.node.is_some())));
+            drop(seen);
+            match self.pass_nodes {
+                true => self.inner.judge_script_lines(lines, ctx),
+                false => {
+                    let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+                    self.inner.judge_lines(&texts, ctx)
+                }
+            }
+        }
+        fn skips_inert(&self) -> bool {
+            self.inner.skips_inert()
+        }
+        fn identity(&self) -> String {
+            self.inner.identity()
+        }
+    }
+
+    /// The statements of a shell script that the guard reads as written come with the review's
+    /// syntax tree (the guard walks it rather than parse them again); those with a value put in
+    /// or after a `cd` come as text. Either way the review says the same.
+    #[test]
+    fn the_guard_walks_the_reviews_tree_of_a_script() {
+        use terraphim_script_review::{Config, Language, review_source_judged};
+        let ctx = ctx(Path::new("/home/dev"));
+        let script = "#!/bin/bash\nset -e\nmkdir -p build\nsvc=sshd\n\
+            if true; then\n  systemctl stop \"$svc\"\n  cargo test 2>&1 | tee /tmp/t.log\nfi\n\
+            f() {\n  rm -rf ~/'.ssh'\n}\nfind . -name '*.pyc' -delete\n\
+            echo /home/ci | xargs rm -rf\ncd /tmp\nrm -rf x\n";
+        let judged = |pass_nodes| {
+            let judge = Trees {
+                inner: default_judge(),
+                lines: std::sync::Mutex::new(Vec::new()),
+                pass_nodes,
+            };
+            let report = review_source_judged(
+                script,
+                Language::Shell,
+                &ctx,
+                &Config::default(),
+                Some(&judge),
+            );
+            (report, judge.lines.into_inner().unwrap())
+        };
+        let (report, lines) = judged(true);
+        let with_tree: Vec<&str> = lines.iter().filter(|l| l.1).map(|l| l.0.as_str()).collect();
+        assert_eq!(
+            with_tree,
+            [
+                "mkdir -p build",
+                "cargo test 2>&1 | tee /tmp/t.log",
+                "rm -rf ~/'.ssh'",
+                "find . -name '*.pyc' -delete",
+                "echo /home/ci | xargs rm -rf",
+                "cd /tmp",
+            ],
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|(t, tree)| !tree && t.contains("stop \"sshd\"")),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|(t, tree)| !tree && t.starts_with("cd '/tmp' && ")),
+            "{lines:?}"
+        );
+        let (texts_only, _) = judged(false);
+        assert_eq!(report, texts_only);
+        assert_eq!(report.verdict, terraphim_script_review::Verdict::Dangerous);
+    }
+
     /// A judge that remembers every text it is asked about.
     #[derive(Debug)]
     struct Recording {
