@@ -36,6 +36,6 @@ pub use guard::{
     DEFAULT_PROFILE, Decision, Guard, GuardBuilder, MAX_COMMAND_BYTES, Match, OPAQUE_PROFILE, Part,
     ProfileRank, ProfileRanks, SynonymPlace, Verdict, check_examples, cross_tier_duplicates,
 };
-pub use parse::{Finding, ParsedCommand, SimpleCommand, parse};
+pub use parse::{Finding, ParsedCommand, SimpleCommand, Statement, parse, parse_script};
 pub use terraphim_guard_kg::{Entry, Kg, Located, Status, Tier};
 pub use wrap::{sandbox_command, shell_quote};

@@ -5,8 +5,8 @@
 use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
-use terraphim_guard::{Decision, Guard, Part, Tier, Verdict, WordKind};
-use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context};
+use terraphim_guard::{Decision, Guard, Part, Statement, Tier, Verdict, WordKind};
+use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context, ScriptLine};
 
 use crate::load::{self, KgArgs, UpstreamThesauri};
 
@@ -120,6 +120,16 @@ impl CommandJudge for ScriptJudge {
     /// The lines are parsed and decided as one text (one parse, one pass of the matcher); each
     /// simple command of the parse is given back to the line its source text is on.
     fn judge_lines(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+        let lines: Vec<ScriptLine<'_>> = lines
+            .iter()
+            .map(|text| ScriptLine { text, node: None })
+            .collect();
+        self.judge_script_lines(&lines, ctx)
+    }
+
+    /// [`CommandJudge::judge_lines`]; the statements the review parsed already are walked in
+    /// its syntax tree, not parsed again.
+    fn judge_script_lines(&self, lines: &[ScriptLine<'_>], ctx: &Context) -> Vec<CommandVerdict> {
         if lines.len() < SPLIT_LINES {
             return self.judge_together(lines, ctx);
         }
@@ -158,45 +168,37 @@ impl CommandJudge for ScriptJudge {
 const SPLIT_LINES: usize = 16;
 
 impl ScriptJudge {
-    /// [`CommandJudge::judge_lines`] on this thread.
-    fn judge_together(&self, lines: &[&str], ctx: &Context) -> Vec<CommandVerdict> {
+    /// [`CommandJudge::judge_script_lines`] on this thread.
+    fn judge_together(&self, lines: &[ScriptLine<'_>], ctx: &Context) -> Vec<CommandVerdict> {
+        let alone = || lines.iter().map(|l| self.judge(l.text, ctx)).collect();
         let Ok(loaded) = self.cell.loaded() else {
-            return lines.iter().map(|l| self.judge(l, ctx)).collect();
+            return alone();
         };
-        let text = lines.join("\n");
-        let parsed = terraphim_guard::parse(&text);
-        if !parsed.findings.is_empty() || text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+        let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+        let text = texts.join("\n");
+        if text.len() > terraphim_guard::MAX_COMMAND_BYTES {
+            return alone();
+        }
+        // The lines as statements of one text; the review's syntax tree of those it parsed.
+        let statements: Vec<Statement<'_>> = lines
+            .iter()
+            .map(|l| match l.node {
+                Some((node, src)) => Statement::Node(node, src),
+                None => Statement::Text(l.text),
+            })
+            .collect();
+        let (parsed, line_of) = match terraphim_guard::parse_script(&statements) {
+            Some(parsed) => parsed,
+            None => {
+                let parsed = terraphim_guard::parse(&text);
+                let line_of = lines_of(&parsed, &texts, &text);
+                (parsed, line_of)
+            }
+        };
+        if !parsed.findings.is_empty() {
             // Something about the text as a whole (a line that does not parse): each line
             // alone, so one line cannot colour the others.
-            return lines.iter().map(|l| self.judge(l, ctx)).collect();
-        }
-        let mut starts = Vec::with_capacity(lines.len());
-        let mut at = 0;
-        for l in lines {
-            starts.push(at);
-            at += l.len() + 1;
-        }
-        // The line of each simple command: where its text is found, searching on from the line
-        // of the previous one (a command substitution's commands come before the command they
-        // are in, on the same line). A command of the line itself takes an occurrence no other
-        // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
-        // -exec`) may share its container's. The previous line when the text is not in the
-        // source (code unescaped from a string).
-        let mut line_of = Vec::with_capacity(parsed.commands.len());
-        let mut claimed = std::collections::HashSet::new();
-        let mut line = 0;
-        for c in &parsed.commands {
-            let mut from = starts.get(line).copied().unwrap_or(0);
-            while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
-                let offset = from + found;
-                if c.layers.is_empty() && !claimed.insert(offset) {
-                    from = offset + 1;
-                    continue;
-                }
-                line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
-                break;
-            }
-            line_of.push(line);
+            return alone();
         }
         let commands = commands_of(&parsed);
         let decision = loaded.guard.check_parsed_in(
@@ -216,6 +218,40 @@ impl ScriptJudge {
         }
         out
     }
+}
+
+/// The line of each simple command of `parsed`, the parse of `text` (the `lines` joined), found
+/// by its source text.
+fn lines_of(parsed: &terraphim_guard::ParsedCommand, lines: &[&str], text: &str) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut at = 0;
+    for l in lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    // The line of each simple command: where its text is found, searching on from the line
+    // of the previous one (a command substitution's commands come before the command they
+    // are in, on the same line). A command of the line itself takes an occurrence no other
+    // took (two equal lines are two lines); a nested or derived one (`$(...)`, `find
+    // -exec`) may share its container's. The previous line when the text is not in the
+    // source (code unescaped from a string).
+    let mut line_of = Vec::with_capacity(parsed.commands.len());
+    let mut claimed = std::collections::HashSet::new();
+    let mut line = 0;
+    for c in &parsed.commands {
+        let mut from = starts.get(line).copied().unwrap_or(0);
+        while let Some(found) = text.get(from..).and_then(|rest| rest.find(c.text.as_str())) {
+            let offset = from + found;
+            if c.layers.is_empty() && !claimed.insert(offset) {
+                from = offset + 1;
+                continue;
+            }
+            line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+            break;
+        }
+        line_of.push(line);
+    }
+    line_of
 }
 
 /// The profiles that keep a command's effects in the project and temp dirs (and, for
@@ -656,6 +692,101 @@ mod tests {
             assert_eq!(v.tier, alone.tier, "{line}: {v:?} / {alone:?}");
             assert_eq!(v.rule, alone.rule, "{line}: {v:?} / {alone:?}");
         }
+    }
+
+    /// A judge that remembers which statements came with the review's syntax tree.
+    #[derive(Debug)]
+    struct Trees {
+        inner: ScriptJudge,
+        /// (text, whether its node came with it)
+        lines: std::sync::Mutex<Vec<(String, bool)>>,
+        /// Whether to hand the nodes on (else the texts alone).
+        pass_nodes: bool,
+    }
+
+    impl CommandJudge for Trees {
+        fn judge(&self, command: &str, ctx: &Context) -> CommandVerdict {
+            self.inner.judge(command, ctx)
+        }
+        fn judge_script_lines(
+            &self,
+            lines: &[ScriptLine<'_>],
+            ctx: &Context,
+        ) -> Vec<CommandVerdict> {
+            let mut seen = self.lines.lock().unwrap();
+            seen.extend(lines.iter().map(|l| (l.text.to_owned(), l.node.is_some())));
+            drop(seen);
+            match self.pass_nodes {
+                true => self.inner.judge_script_lines(lines, ctx),
+                false => {
+                    let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+                    self.inner.judge_lines(&texts, ctx)
+                }
+            }
+        }
+        fn skips_inert(&self) -> bool {
+            self.inner.skips_inert()
+        }
+        fn identity(&self) -> String {
+            self.inner.identity()
+        }
+    }
+
+    /// The statements of a shell script that the guard reads as written come with the review's
+    /// syntax tree (the guard walks it rather than parse them again); those with a value put in
+    /// or after a `cd` come as text. Either way the review says the same.
+    #[test]
+    fn the_guard_walks_the_reviews_tree_of_a_script() {
+        use terraphim_script_review::{Config, Language, review_source_judged};
+        let ctx = ctx(Path::new("/home/dev"));
+        let script = "#!/bin/bash\nset -e\nmkdir -p build\nsvc=sshd\n\
+            if true; then\n  systemctl stop \"$svc\"\n  cargo test 2>&1 | tee /tmp/t.log\nfi\n\
+            f() {\n  rm -rf ~/'.ssh'\n}\nfind . -name '*.pyc' -delete\n\
+            echo /home/ci | xargs rm -rf\ncd /tmp\nrm -rf x\n";
+        let judged = |pass_nodes| {
+            let judge = Trees {
+                inner: default_judge(),
+                lines: std::sync::Mutex::new(Vec::new()),
+                pass_nodes,
+            };
+            let report = review_source_judged(
+                script,
+                Language::Shell,
+                &ctx,
+                &Config::default(),
+                Some(&judge),
+            );
+            (report, judge.lines.into_inner().unwrap())
+        };
+        let (report, lines) = judged(true);
+        let with_tree: Vec<&str> = lines.iter().filter(|l| l.1).map(|l| l.0.as_str()).collect();
+        assert_eq!(
+            with_tree,
+            [
+                "mkdir -p build",
+                "cargo test 2>&1 | tee /tmp/t.log",
+                "rm -rf ~/'.ssh'",
+                "find . -name '*.pyc' -delete",
+                "echo /home/ci | xargs rm -rf",
+                "cd /tmp",
+            ],
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|(t, tree)| !tree && t.contains("stop \"sshd\"")),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|(t, tree)| !tree && t.starts_with("cd '/tmp' && ")),
+            "{lines:?}"
+        );
+        let (texts_only, _) = judged(false);
+        assert_eq!(report, texts_only);
+        assert_eq!(report.verdict, terraphim_script_review::Verdict::Dangerous);
     }
 
     /// A judge that remembers every text it is asked about.

@@ -3,7 +3,7 @@
 //! flags mapped to their short form, paths normalised lexically.
 
 /// How a canonical word is used in its simple command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WordKind {
     /// The command name (always the first word).
     Name,
@@ -16,7 +16,7 @@ pub enum WordKind {
 }
 
 /// One canonical word of a simple command.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Word {
     /// Canonical text.
     pub text: String,

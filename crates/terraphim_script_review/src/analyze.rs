@@ -55,8 +55,13 @@ fn with_parser<T>(lang: Language, f: impl FnOnce(&mut Parser) -> T) -> Option<T>
     })
 }
 
-/// Analyze `code` and add the findings to `sink`.
-pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
+/// Analyze `code` and add the findings to `sink`; the syntax tree, for the command guard's
+/// judgement of the statements kept in `sink.pending` (see [`crate::shell_judge::judge_pending`]).
+pub(crate) fn analyze_into(
+    lang: Language,
+    code: &str,
+    sink: &mut Sink<'_>,
+) -> Option<tree_sitter::Tree> {
     text_checks(code, sink);
     let tree = with_parser(lang, |p| p.parse(code, None)).flatten();
     let Some(tree) = tree else {
@@ -66,7 +71,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
             Verdict::Suspicious,
             format!("the {lang} parser gave no syntax tree"),
         );
-        return;
+        return None;
     };
     let copy = crate::ts::Tree::new(&tree, lang);
     let root = copy.root();
@@ -76,7 +81,6 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
         Language::Shell => crate::shell::analyze(sink, root, code),
         Language::JavaScript | Language::TypeScript => crate::js::analyze(sink, root, code),
     }
-    drop(tree);
     if root.has_error()
         && !sink.findings[before..]
             .iter()
@@ -90,6 +94,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) {
             format!("part of the script is not valid {lang}, so it was not fully reviewed"),
         );
     }
+    Some(tree)
 }
 
 /// Checks on the raw text: invisible and bidirectional characters, obfuscator fingerprints.
@@ -173,10 +178,12 @@ pub fn review_source_judged(
         );
         return Report::from_findings(language, sink.findings);
     }
-    analyze_into(language, source, &mut sink);
+    let tree = analyze_into(language, source, &mut sink);
     sink.finish_env_reads();
     crate::caps::combine(&mut sink);
-    crate::shell_judge::judge_pending(&mut sink);
+    let shell_tree = tree.as_ref().filter(|_| language == Language::Shell);
+    crate::shell_judge::judge_pending(&mut sink, shell_tree, source);
+    drop(tree);
     crate::shell_judge::merge_guard_findings(&mut sink.findings);
     Report::from_findings(language, sink.findings)
 }

@@ -57,6 +57,7 @@ pub use places::Context;
 pub use review::{CommandReview, Review, Reviewer};
 pub use shell_judge::{
     CommandJudge, CommandTier, CommandVerdict, INERT_BUILTINS, INERT_DECLARATIONS, INERT_REDIRECTS,
+    ScriptLine,
 };
 pub use target::{Plan, Script, ScriptSource, SkipReason, is_committed, plan_review};
 

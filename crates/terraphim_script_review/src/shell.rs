@@ -179,7 +179,13 @@ impl Shell<'_, '_, '_> {
             self.judged = false;
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
-            crate::shell_judge::judge_statement(self.sink, line(node), texts, modeled);
+            let own = match texts.as_slice() {
+                [t] if t == self.text(node) => {
+                    Some((node.start_byte(), node.byte_range().end, node.kind()))
+                }
+                _ => None,
+            };
+            crate::shell_judge::judge_statement(self.sink, line(node), texts, modeled, own);
             return out;
         }
         self.stmt_inner(node, capture, stdin)

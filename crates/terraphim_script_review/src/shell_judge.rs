@@ -80,6 +80,14 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
         lines.iter().map(|l| self.judge(l, ctx)).collect()
     }
 
+    /// [`CommandJudge::judge_lines`] for statements whose syntax tree the review may hand over
+    /// ([`ScriptLine::node`]), so a judge that parses with the same grammar need not parse
+    /// them again. The default judges the texts with [`CommandJudge::judge_lines`].
+    fn judge_script_lines(&self, lines: &[ScriptLine<'_>], ctx: &Context) -> Vec<CommandVerdict> {
+        let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+        self.judge_lines(&texts, ctx)
+    }
+
     /// Whether statements the review proves inert ([`INERT_BUILTINS`], ...) that name no path
     /// may go unasked: only for a judge whose rules were shown to flag none of them (the
     /// guard's default KG, with no user layer). The default asks about everything.
@@ -90,6 +98,18 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
     /// What the verdicts depend on besides the command and its context (the KG and the
     /// profiles the guard was built from): part of every cached review's key.
     fn identity(&self) -> String;
+}
+
+/// One statement of a script for [`CommandJudge::judge_script_lines`].
+#[derive(Debug, Clone, Copy)]
+pub struct ScriptLine<'a> {
+    /// The statement as the guard would see it at run time (see [`CommandJudge::judge`]), on
+    /// one line.
+    pub text: &'a str,
+    /// When `text` is the statement's own source (no value substituted, no directory put
+    /// before it): its node in the review's tree-sitter-bash syntax tree of the script, and the
+    /// script's source. `text` is then exactly the node's text.
+    pub node: Option<(tree_sitter::Node<'a>, &'a str)>,
 }
 
 /// Statements that hold other statements: each of those is judged on its own, with the values
@@ -326,27 +346,57 @@ pub(crate) struct Pending {
     line: u32,
     texts: Vec<String>,
     modeled: bool,
+    /// The byte range and kind of the statement's node when its one text is its own source in
+    /// the script under review (not in code the script nests): the judge may reuse its tree.
+    node: Option<(usize, usize, &'static str)>,
 }
 
 /// Keep one statement of a script for the judge (asked once the whole script was walked, see
 /// [`judge_pending`]). `modeled`: the review classified the effects of every program the
 /// statement runs, so its own findings stand for what the guard would confine (a denied or
 /// opaque line still counts).
-pub(crate) fn judge_statement(sink: &mut Sink<'_>, line: u32, texts: Vec<String>, modeled: bool) {
+/// `node`: the statement's byte range and kind when its one text is its own source.
+pub(crate) fn judge_statement(
+    sink: &mut Sink<'_>,
+    line: u32,
+    texts: Vec<String>,
+    modeled: bool,
+    node: Option<(usize, usize, &'static str)>,
+) {
     if sink.judge.is_none() || !sink.recording {
         return;
     }
+    // Only statements of the script itself are in its syntax tree.
+    let node = node.filter(|_| sink.depth == 0 && sink.fixed_line.is_none());
     let line = sink.fixed_line.unwrap_or(line);
     sink.pending.push(Pending {
         line,
         texts,
         modeled,
+        node,
     });
 }
 
+/// The node of `tree` with exactly this byte range and kind.
+fn node_at<'t>(
+    tree: &'t tree_sitter::Tree,
+    (start, end, kind): (usize, usize, &str),
+) -> Option<tree_sitter::Node<'t>> {
+    let mut node = tree.root_node().descendant_for_byte_range(start, end)?;
+    while node.start_byte() == start && node.end_byte() == end {
+        if node.kind() == kind {
+            return Some(node);
+        }
+        node = node.parent()?;
+    }
+    None
+}
+
 /// Ask the judge about every statement kept by [`judge_statement`] and record what it says:
-/// the one-line texts in one call, the others (heredocs, continued lines) one by one.
-pub(crate) fn judge_pending(sink: &mut Sink<'_>) {
+/// the one-line texts in one call, the others (heredocs, continued lines) one by one. `tree`:
+/// the review's syntax tree of `source`, the shell script under review, whose statements the
+/// judge need not parse again.
+pub(crate) fn judge_pending(sink: &mut Sink<'_>, tree: Option<&tree_sitter::Tree>, source: &str) {
     let Some(judge) = sink.judge else {
         return;
     };
@@ -354,13 +404,21 @@ pub(crate) fn judge_pending(sink: &mut Sink<'_>) {
     if pending.is_empty() {
         return;
     }
-    let lines: Vec<&str> = pending
+    let lines: Vec<ScriptLine<'_>> = pending
         .iter()
-        .flat_map(|p| p.texts.iter())
-        .filter(|t| !t.contains('\n'))
-        .map(String::as_str)
+        .flat_map(|p| p.texts.iter().map(move |t| (p, t)))
+        .filter(|(_, t)| !t.contains('\n'))
+        .map(|(p, t)| ScriptLine {
+            text: t,
+            node: match (p.texts.len(), p.node, tree) {
+                (1, Some(at), Some(tree)) if source.get(at.0..at.1) == Some(t.as_str()) => {
+                    node_at(tree, at).map(|n| (n, source))
+                }
+                _ => None,
+            },
+        })
         .collect();
-    let mut batch = judge.judge_lines(&lines, sink.ctx).into_iter();
+    let mut batch = judge.judge_script_lines(&lines, sink.ctx).into_iter();
     // A text of several lines is judged alone, so an equal one (a heredoc written twice) gets
     // the same verdict.
     let mut alone: std::collections::HashMap<&str, CommandVerdict> =

@@ -107,19 +107,27 @@ impl Guard {
         let mut unknown = Vec::new();
         let mut scratch = MatchScratch::default();
         let classes = place.classes(&parsed, &self.class_heads);
-        let hits: Vec<[Vec<StageHit>; 3]> = parsed
-            .commands
-            .iter()
-            .zip(&classes)
-            .map(|(c, cl)| {
-                let hay = Haystack::with_classes(&c.words, cl);
-                [
-                    self.destructive.stage_hits(&hay, &mut scratch),
-                    self.suspicious.stage_hits(&hay, &mut scratch),
-                    self.safe.stage_hits(&hay, &mut scratch),
-                ]
-            })
-            .collect();
+        // A command's stage hits depend on its words and their classes alone: a command met
+        // again (the repeated lines of a script judged as one text) takes those of the first.
+        let mut first: std::collections::HashMap<(&[crate::Word], &[u32]), usize> =
+            std::collections::HashMap::new();
+        let mut hits: Vec<[Vec<StageHit>; 3]> = Vec::with_capacity(parsed.commands.len());
+        for (i, (c, cl)) in parsed.commands.iter().zip(&classes).enumerate() {
+            let key = (c.words.as_slice(), cl.as_slice());
+            if let Some(earlier) = first.get(&key).and_then(|&j| hits.get(j)) {
+                let again = earlier.clone();
+                hits.push(again);
+                continue;
+            }
+            first.insert(key, i);
+            let hay = Haystack::with_classes(&c.words, cl);
+            hits.push([
+                self.destructive.stage_hits(&hay, &mut scratch),
+                self.suspicious.stage_hits(&hay, &mut scratch),
+                self.safe.stage_hits(&hay, &mut scratch),
+            ]);
+        }
+        drop(first);
         for (ci, cmd) in parsed.commands.iter().enumerate() {
             let canonical = crate::canon::canonical_text(&cmd.words);
             // A safe pattern that names paths vouches only for commands whose every operand it

@@ -151,6 +151,136 @@ pub fn parse(command: &str) -> ParsedCommand {
     parse_with(command, true)
 }
 
+/// One statement of a script for [`parse_script`].
+#[derive(Debug, Clone, Copy)]
+pub enum Statement<'a> {
+    /// Its text, on one line.
+    Text(&'a str),
+    /// Its node in a tree-sitter-bash syntax tree of the source text given with it: the caller
+    /// parsed the statement already (with the grammar this crate uses), and its text is the
+    /// statement's own text, on one line.
+    Node(tree_sitter::Node<'a>, &'a str),
+}
+
+/// Parse the statements of a script (each one line, in order) as the lines of one text: the
+/// simple commands are those [`parse`] finds in the texts joined with newlines, in the same
+/// order, each with the index of the statement it comes from. A statement given as a node is
+/// not parsed again; a plain one skips tree-sitter; the others are parsed together, as one text.
+///
+/// `None` when a statement may not be read alone, and the caller parses the joined text: a text
+/// or node spans lines, starts a heredoc (whose body would be the lines after it) or ends in a
+/// backslash (which joins the next line to it); a node holds a syntax error or a character the
+/// grammar is not given as is (see `grammar_safe`); or the texts parsed together hold a syntax
+/// error or a statement over several lines (one that a line left open went on with).
+pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<usize>)> {
+    /// Whether `text` may hold more than itself in a text of several lines.
+    fn open_ended(text: &str) -> bool {
+        text.contains('\n')
+            || text.ends_with('\\')
+            || text
+                .match_indices("<<")
+                .any(|(i, _)| !text[..i].ends_with('<') && !text[i + 2..].starts_with('<'))
+    }
+    /// How each statement is walked.
+    enum Plan<'a> {
+        Node(tree_sitter::Node<'a>, &'a str),
+        Plain(plain::Line<'a>),
+        /// The line of the text parsed together.
+        Parsed(usize),
+    }
+    let mut together = String::new();
+    let mut rows = 0;
+    let mut plans = Vec::with_capacity(statements.len());
+    for statement in statements {
+        match *statement {
+            Statement::Node(node, src) => {
+                let text = src.get(node.byte_range())?;
+                if node.has_error()
+                    || open_ended(text)
+                    || !matches!(heredoc::grammar_safe(text), std::borrow::Cow::Borrowed(_))
+                {
+                    return None;
+                }
+                plans.push(Plan::Node(node, src));
+            }
+            Statement::Text(text) => {
+                if open_ended(text) {
+                    return None;
+                }
+                match plain::parse(text) {
+                    Some(line) if plain::depth(&line) <= walker::MAX_NODE_DEPTH => {
+                        plans.push(Plan::Plain(line));
+                    }
+                    _ => {
+                        if rows > 0 {
+                            together.push('\n');
+                        }
+                        together.push_str(text);
+                        plans.push(Plan::Parsed(rows));
+                        rows += 1;
+                    }
+                }
+            }
+        }
+    }
+    let tree = match rows {
+        0 => None,
+        _ => {
+            let mapped = heredoc::grammar_safe(&together);
+            let tree = with_parser(|p| p.parse(mapped.as_bytes(), None)).ok()??;
+            if tree.root_node().has_error() {
+                return None;
+            }
+            Some(tree)
+        }
+    };
+    // The top-level statements of the text parsed together, by line.
+    let mut by_row: Vec<Vec<tree_sitter::Node<'_>>> = vec![Vec::new(); rows];
+    if let Some(tree) = &tree {
+        let root = tree.root_node();
+        let mut cursor = root.walk();
+        for child in root.named_children(&mut cursor) {
+            let row = child.start_position().row;
+            if child.end_position().row != row {
+                return None;
+            }
+            by_row.get_mut(row)?.push(child);
+        }
+    }
+    let mut walker = Walker {
+        next_pipeline: 0,
+        nodes_deep: 0,
+        plain: true,
+        out: ParsedCommand::default(),
+        written: Vec::new(),
+        wrote_build_input: false,
+    };
+    let ctx = walker::Ctx::default();
+    let mut of = Vec::new();
+    for (i, plan) in plans.iter().enumerate() {
+        // Each statement under the program node of the joined text, as `parse` walks it.
+        match plan {
+            Plan::Node(node, src) => {
+                if walker.enter_node() {
+                    walker.walk(*node, src, &ctx, 0);
+                    walker.nodes_deep -= 1;
+                }
+            }
+            Plan::Plain(line) => walker.walk_plain(line, &ctx, 0),
+            Plan::Parsed(row) => {
+                if walker.enter_node() {
+                    for node in by_row.get(*row).into_iter().flatten() {
+                        walker.walk(*node, &together, &ctx, 0);
+                    }
+                    walker.nodes_deep -= 1;
+                }
+            }
+        }
+        of.resize(walker.out.commands.len(), i);
+    }
+    Some((walker.out, of))
+}
+
 /// Parse; `plain` lets plain lines skip tree-sitter (off only to test that it changes nothing).
 fn parse_with(command: &str, plain: bool) -> ParsedCommand {
     let mut walker = Walker {

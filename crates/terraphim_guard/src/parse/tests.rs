@@ -538,3 +538,140 @@ proptest::proptest! {
         same_as_tree_sitter(&format!("sudo env A=1 sh -c '{inner}' | {l}"));
     }
 }
+
+/// The statements of a script, each the node of a tree-sitter-bash parse of the whole script
+/// whose text is one whole line (after indentation), else the line's text.
+fn statements_of<'t>(
+    tree: &'t tree_sitter::Tree,
+    script: &'t str,
+    lines: &[&'t str],
+) -> Vec<Statement<'t>> {
+    let mut nodes = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(n) = stack.pop() {
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+        nodes.push(n);
+    }
+    lines
+        .iter()
+        .map(|l| {
+            nodes
+                .iter()
+                .filter(|n| script.get(n.byte_range()) == Some(*l))
+                .min_by_key(|n| n.start_byte())
+                .map_or(Statement::Text(l), |n| {
+                    // The outermost node of that range.
+                    let mut n = *n;
+                    while let Some(p) = n.parent().filter(|p| p.byte_range() == n.byte_range()) {
+                        n = p;
+                    }
+                    Statement::Node(n, script)
+                })
+        })
+        .collect()
+}
+
+/// [`parse_script`] of the statements, as nodes of the script's tree and as texts, is the
+/// parse of their texts joined with newlines; each command is given the statement it comes
+/// from.
+#[track_caller]
+fn script_parse_is_joined_parse(script: &str, lines: &[&str]) {
+    let joined = format!("{:?}", parse(&lines.join("\n")));
+    let tree = with_parser(|p| p.parse(script, None)).unwrap().unwrap();
+    let as_nodes = statements_of(&tree, script, lines);
+    assert!(
+        as_nodes.iter().any(|s| matches!(s, Statement::Node(..))),
+        "no statement found in {script:?}"
+    );
+    let as_texts: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
+    for statements in [as_nodes, as_texts] {
+        let (parsed, of) = parse_script(&statements).unwrap_or_else(|| panic!("{lines:?}"));
+        assert_eq!(format!("{parsed:?}"), joined, "{lines:?}");
+        assert_eq!(of.len(), parsed.commands.len());
+        assert!(of.is_sorted(), "{of:?}");
+        for (i, line) in lines.iter().enumerate() {
+            let own = of.iter().filter(|&&l| l == i).count();
+            assert!(own >= parse(line).commands.len(), "{line}: {of:?}");
+        }
+    }
+}
+
+#[test]
+fn script_statements_parse_as_their_joined_text() {
+    let lines = [
+        "set -euo pipefail",
+        "mkdir -p build",
+        "cargo test --workspace 2>&1 | tee /tmp/test-output.log",
+        "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+        "out=$(git rev-parse HEAD) && echo \"$out\"",
+        "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+        "rm -rf ~/'.ssh'",
+        "echo /home/ci | xargs rm -rf",
+        "x=1; y=2",
+        "sudo systemctl stop sshd",
+        "bash -c 'git status && rm -rf build'",
+        "printf 'all:\\n\\techo hi\\n' > Makefile",
+        "make",
+        "cat <<< \"$x\" | sh",
+        "git status # a comment",
+        "[[ -n \"$x\" ]] && echo yes",
+        "a | b | c",
+    ];
+    // The statements alone, and inside compound statements (walked into by the review).
+    let flat = lines.join("\n") + "\n";
+    script_parse_is_joined_parse(&flat, &lines);
+    let nested: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match i % 3 {
+            0 => format!("if true; then\n  {l}\nfi\n"),
+            1 => format!("f() {{\n  {l}\n}}\n"),
+            _ => format!("for x in a b; do\n  {l}\ndone\n"),
+        })
+        .collect();
+    script_parse_is_joined_parse(&nested, &lines);
+    // A file written on one line and run on a later one: the state crosses statements.
+    script_parse_is_joined_parse(
+        "printf 'rm -rf ~\\n' > t.sh\necho x\nbash t.sh\n",
+        &["printf 'rm -rf ~\\n' > t.sh", "echo x", "bash t.sh"],
+    );
+}
+
+/// Statements that may not be read alone: the caller parses the joined text.
+#[test]
+fn statements_that_go_on_are_refused() {
+    for lines in [
+        vec!["cat <<EOF", "ls", "EOF"],
+        vec!["echo \"a", "ls", "b\""],
+        vec!["a &&", "b"],
+        vec!["echo a \\", "b"],
+        vec!["if true; then", "ls", "fi"],
+        vec!["echo 'x", "y'"],
+        vec!["echo a\nb"],
+        vec!["ls |"],
+    ] {
+        let statements: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
+        assert!(parse_script(&statements).is_none(), "{lines:?}");
+    }
+    // A here-string is no heredoc.
+    let statements = [Statement::Text("cat <<< 'ls'"), Statement::Text("ls")];
+    assert!(parse_script(&statements).is_some());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1024)
+    ))]
+
+    /// Random lines, read alone where [`parse_script`] accepts them, parse as their joined text.
+    #[test]
+    fn script_parse_of_random_lines_is_joined_parse(ls in proptest::collection::vec(line(), 1..6)) {
+        let lines: Vec<&str> = ls.iter().map(|l| l.trim_end()).collect();
+        let statements: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
+        if let Some((parsed, of)) = parse_script(&statements) {
+            proptest::prop_assert_eq!(format!("{parsed:?}"), format!("{:?}", parse(&lines.join("\n"))));
+            proptest::prop_assert_eq!(of.len(), parsed.commands.len());
+        }
+    }
+}

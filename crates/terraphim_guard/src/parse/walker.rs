@@ -21,7 +21,7 @@ use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 /// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
 const MAX_DEPTH: u32 = 8;
 /// Deepest syntax-tree nesting the walker follows.
-const MAX_NODE_DEPTH: u32 = 400;
+pub(super) const MAX_NODE_DEPTH: u32 = 400;
 
 pub(super) struct Walker {
     pub(super) next_pipeline: u32,
