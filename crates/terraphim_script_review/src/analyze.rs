@@ -63,7 +63,13 @@ pub(crate) fn analyze_into(
     sink: &mut Sink<'_>,
 ) -> Option<tree_sitter::Tree> {
     text_checks(code, sink);
-    let tree = with_parser(lang, |p| p.parse(code, None)).flatten();
+    // tree-sitter-bash's scanner crashes on `{` before some code points: it reads a copy with
+    // them masked, of the same shape and byte offsets (the walkers read the original text).
+    let input = match lang {
+        Language::Shell => terraphim_shell_vocab::bash_grammar_safe(code),
+        _ => std::borrow::Cow::Borrowed(code),
+    };
+    let tree = with_parser(lang, |p| p.parse(input.as_ref(), None)).flatten();
     let Some(tree) = tree else {
         sink.add(
             1,

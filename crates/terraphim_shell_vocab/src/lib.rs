@@ -23,11 +23,13 @@
 
 pub mod decode;
 mod escape;
+mod grammar;
 mod programs;
 mod runners;
 pub mod xdg;
 
 pub use escape::unescape_ansi_c;
+pub use grammar::bash_grammar_safe;
 pub use programs::{
     BUILD_INPUTS, BUILD_RUNNERS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, interpreter_name,
     is_build_input, is_interpreter, is_shell, is_wrapper, wrapper_words,

