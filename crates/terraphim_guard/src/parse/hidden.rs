@@ -37,7 +37,7 @@ impl Walker {
     /// decoder's (`base64 -d`, `xxd -r -p`, `rev`) reading literal text from the stage before it
     /// or from its own here-string, decoded as the tool decodes it (`echo B64 | base64 -d | sh`
     /// runs the decoded text).
-    fn stage_output(&self, id: u32, stage: u32, hops: u32) -> Vec<String> {
+    pub(super) fn stage_output(&self, id: u32, stage: u32, hops: u32) -> Vec<String> {
         let mut out = Vec::new();
         for c in self
             .out
@@ -321,6 +321,17 @@ impl Walker {
                     if git_key_runs_code(key) {
                         let value = value.strip_prefix('!').unwrap_or(value);
                         code.push((format!("git -c {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+                // `git config KEY VALUE` of a key whose value git runs: the value is code too
+                // (the KG judges the setting itself; this judges what it would run).
+                if let Some(form) = canon::git_config_form(rest)
+                    && let Some(v) = form.sets
+                {
+                    let key = canon::git_config_key_case(&rest[form.key]);
+                    if git_key_runs_code(&key) {
+                        let value = rest[v].strip_prefix('!').unwrap_or(&rest[v]);
+                        code.push((format!("git config {key}"), value.to_string(), rest_dyn[v]));
                     }
                 }
                 // `git bisect run CMD ARGS...` runs CMD at every step.

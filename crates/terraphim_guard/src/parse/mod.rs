@@ -2,6 +2,7 @@
 //! hidden in strings (`bash -c`, `eval`, `ssh host CMD`, heredocs and pipes fed to shells)
 //! parsed again.
 
+mod expand;
 mod heredoc;
 mod hidden;
 mod inline;
@@ -160,6 +161,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         out: ParsedCommand::default(),
         written: Vec::new(),
         wrote_build_input: false,
+        vars: Vec::new(),
     };
     walker.parse_code(command, 0, &[]);
     walker.out

@@ -1,0 +1,248 @@
+//! Expansions whose value the line itself spells: a variable assigned a literal earlier on the
+//! same line (`D=~; rm -rf $D`, `for d in ~/a ~/b; do rm -rf $d; done`) and a command
+//! substitution whose output is literal text, also through decoders (`$(echo B64 | base64 -d)`,
+//! `$(printf 'rm')`). A command with such words is judged a second time with them put in place,
+//! besides the original (whose expansions keep it out of the allow tier): the expansion can only
+//! make a decision stricter, never looser, so a guess about which value bash uses is safe.
+
+use crate::canon;
+
+use super::hidden::literal_output;
+use super::walker::{Ctx, Walker};
+
+/// Most values one variable stands for (a `for` loop's words), and most expanded forms of one
+/// command judged.
+const MAX_VALUES: usize = 16;
+const MAX_FORMS: usize = 16;
+/// Longest value kept for a variable or a substitution's output.
+const MAX_VALUE_BYTES: usize = 8192;
+
+impl Walker {
+    /// Record what the line assigns to `name`: its literal values, or nothing known (a value
+    /// only known at run time).
+    pub(super) fn set_var(&mut self, name: &str, values: Option<Vec<String>>) {
+        self.vars.retain(|(n, _)| n != name);
+        if let Some(mut values) = values {
+            values.retain(|v| v.len() <= MAX_VALUE_BYTES);
+            values.truncate(MAX_VALUES);
+            if !values.is_empty() {
+                self.vars.push((name.to_string(), values));
+            }
+        }
+    }
+
+    /// The literal values a word written with expansions can have, from what the line assigned
+    /// and from substitutions with literal output; `None` when an expansion in it is unknown.
+    pub(super) fn literal_values(&mut self, word: &str, depth: u32) -> Option<Vec<String>> {
+        let mut forms = vec![String::new()];
+        let mut rest = word;
+        while !rest.is_empty() {
+            let (values, used): (Vec<String>, usize) = if let Some(after) = rest.strip_prefix("$(")
+            {
+                let end = closing_paren(after)?;
+                let output = self.substitution_output(&after[..end], depth)?;
+                (vec![output], 2 + end + 1)
+            } else if let Some(after) = rest.strip_prefix('`') {
+                let end = after.find('`')?;
+                let output = self.substitution_output(&after[..end], depth)?;
+                (vec![output], 1 + end + 1)
+            } else if let Some(after) = rest.strip_prefix('$') {
+                let braced = after.strip_prefix('{');
+                let body = braced.unwrap_or(after);
+                let len = body
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(body.len());
+                if len == 0 || (braced.is_some() && !body[len..].starts_with('}')) {
+                    return None;
+                }
+                let name = &body[..len];
+                let values = self
+                    .vars
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone())?;
+                (values, 1 + len + usize::from(braced.is_some()) * 2)
+            } else {
+                let len = rest.find(['$', '`']).unwrap_or(rest.len());
+                (vec![rest[..len].to_string()], len)
+            };
+            let mut next = Vec::new();
+            for form in &forms {
+                for v in &values {
+                    if next.len() < MAX_FORMS {
+                        next.push(format!("{form}{v}"));
+                    }
+                }
+            }
+            forms = next;
+            rest = rest.get(used..).unwrap_or("");
+        }
+        Some(forms)
+    }
+
+    /// The text a command substitution's code prints when it is literal: one command or
+    /// pipeline whose last stage prints literal text (`echo`, `printf`, `cat <<EOF`) or decodes
+    /// literal text (`base64 -d`, `xxd -r -p`, `rev`). Trailing newlines are removed, as bash
+    /// removes them.
+    fn substitution_output(&mut self, code: &str, depth: u32) -> Option<String> {
+        if depth >= super::walker::MAX_DEPTH {
+            return None;
+        }
+        let mut sub = Walker {
+            next_pipeline: 0,
+            nodes_deep: self.nodes_deep,
+            plain: self.plain,
+            out: Default::default(),
+            written: Vec::new(),
+            wrote_build_input: false,
+            vars: Vec::new(),
+        };
+        sub.parse_code(code, depth + 1, &[]);
+        if !sub.out.findings.is_empty() {
+            return None;
+        }
+        let top: Vec<_> = sub
+            .out
+            .commands
+            .iter()
+            .filter(|c| c.layers.is_empty())
+            .collect();
+        let last = top.last()?;
+        if top
+            .iter()
+            .any(|c| c.argv.iter().any(|a| canon::is_dynamic(a)) || !c.findings.is_empty())
+        {
+            return None;
+        }
+        let output = match last.pipeline {
+            Some((id, stage)) => {
+                if top.iter().any(|c| c.pipeline.is_none_or(|(p, _)| p != id)) {
+                    return None;
+                }
+                let mut outs = sub.stage_output(id, stage, 0);
+                if outs.len() != 1 {
+                    return None;
+                }
+                outs.pop()?
+            }
+            None if top.len() == 1 => literal_output(last)?,
+            None => return None,
+        };
+        let output = output.trim_end_matches('\n').to_string();
+        (output.len() <= MAX_VALUE_BYTES).then_some(output)
+    }
+
+    /// Judge `argv` again with the expansions the line spells put in place, when it has any:
+    /// each form once, under an `expanded` layer. A value with spaces is also judged split into
+    /// words, as bash splits an unquoted expansion.
+    pub(super) fn expanded_forms(
+        &mut self,
+        argv: &[String],
+        dynamic: &[bool],
+        text: &str,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        if ctx.expanded || !dynamic.iter().any(|d| *d) {
+            return;
+        }
+        let mut forms: Vec<(Vec<String>, Vec<bool>)> = vec![(Vec::new(), Vec::new())];
+        let mut split_any = false;
+        let mut changed = false;
+        for (word, &dyn_word) in argv.iter().zip(dynamic) {
+            let values = if dyn_word {
+                self.literal_values(word, depth)
+            } else {
+                None
+            };
+            let values = match values {
+                Some(v) => {
+                    changed = true;
+                    v
+                }
+                None => {
+                    forms.iter_mut().for_each(|(w, d)| {
+                        w.push(word.clone());
+                        d.push(dyn_word);
+                    });
+                    continue;
+                }
+            };
+            split_any |= values.iter().any(|v| v.contains(char::is_whitespace));
+            let mut next = Vec::new();
+            for (w, d) in &forms {
+                for v in &values {
+                    if next.len() < MAX_FORMS {
+                        let (mut w, mut d) = (w.clone(), d.clone());
+                        w.push(v.clone());
+                        d.push(false);
+                        next.push((w, d));
+                    }
+                }
+            }
+            forms = next;
+        }
+        if !changed {
+            return;
+        }
+        if split_any {
+            let split: Vec<(Vec<String>, Vec<bool>)> = forms
+                .iter()
+                .map(|(w, d)| {
+                    let mut sw = Vec::new();
+                    let mut sd = Vec::new();
+                    for (word, dy) in w.iter().zip(d) {
+                        if *dy {
+                            sw.push(word.clone());
+                            sd.push(true);
+                        } else {
+                            for part in word.split_whitespace() {
+                                sw.push(part.to_string());
+                                sd.push(false);
+                            }
+                        }
+                    }
+                    (sw, sd)
+                })
+                .collect();
+            forms.extend(split);
+            forms.truncate(MAX_FORMS * 2);
+        }
+        let mut c = ctx.clone();
+        c.expanded = true;
+        c.layers.push("expanded".into());
+        for (words, dyn_words) in forms {
+            if !words.is_empty() {
+                self.unwrap(words, dyn_words, text.to_string(), &c, depth);
+            }
+        }
+    }
+}
+
+/// The index in `text` (what follows a `$(`) of the `)` that closes it, skipping quoted text
+/// and nested parentheses.
+fn closing_paren(text: &str) -> Option<usize> {
+    let mut level = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, c) {
+            (Some('\''), '\'') => quote = None,
+            (Some('\''), _) => {}
+            (_, '\\') => escaped = true,
+            (Some('"'), '"') => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(') => level += 1,
+            (None, ')') if level == 0 => return Some(i),
+            (None, ')') => level -= 1,
+            _ => {}
+        }
+    }
+    None
+}
