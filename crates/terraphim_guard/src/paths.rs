@@ -77,18 +77,24 @@ impl<'a> Scope<'a> {
     }
 
     fn split_parts(&self) -> ScopeParts {
-        let project = self
+        let cwd = self
             .project
             .filter(|c| c.is_absolute())
             .and_then(path_parts);
+        let home = self.home.and_then(path_parts);
+        // The root and the home are no project: run in `/`, `rm -rf etc` deletes `/etc`; run in
+        // `~`, `rm -rf Documents` deletes the user's files. Relative paths still start there.
+        let project = cwd
+            .clone()
+            .filter(|c| !c.is_empty() && Some(c) != home.as_ref());
         let base = match self.base {
-            None => project.clone(),
+            None => cwd,
             Some(None) => None,
             Some(Some(b)) => path_parts(b),
         };
         ScopeParts {
             project,
-            home: self.home.and_then(path_parts),
+            home,
             base,
         }
     }
@@ -335,8 +341,11 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     let cwd_parts = &sp.project;
     if text == "~" || text.starts_with("~/") {
         let parts = normalise(&split(&text[1..]))?;
-        // The home of the project itself: a path under the working directory is a project path.
-        if let (Some(h), Some(c)) = (home_parts, cwd_parts) {
+        // The home of the project itself: a path under the working directory is a project path
+        // (the project lies in the home; a home inside the working directory is still the home).
+        if let (Some(h), Some(c)) = (home_parts, cwd_parts)
+            && c.len() > h.len()
+        {
             let mut abs = h.clone();
             abs.extend(parts.iter().cloned());
             if abs.starts_with(c) {
@@ -392,6 +401,13 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
         }
     };
+    // A home inside the working directory is still the home, not a project path.
+    if let (Some(h), Some(c)) = (home_parts, cwd_parts)
+        && h.len() > c.len()
+        && absolute.starts_with(h)
+    {
+        return Some(Location::Home(absolute[h.len()..].to_vec()));
+    }
     if let Some(c) = cwd_parts {
         if absolute.len() > c.len() && absolute.starts_with(c) {
             return Some(Location::Project(absolute[c.len()..].to_vec()));
@@ -569,6 +585,30 @@ fn verb_bits(text: &str) -> u32 {
     }
 }
 
+/// The path on the other machine that an `scp`/`rsync` operand `[user@]host:path` names, as a
+/// path of that machine: relative paths (and none) start at the remote user's home (`host:` is
+/// `~`, `host:.ssh/x` is `~/.ssh/x`). `None` for a local path, a URL or an rsync daemon module
+/// (`host::module`).
+pub(crate) fn remote_path(word: &str) -> Option<String> {
+    let (host, path) = word.split_once(':')?;
+    if host.is_empty()
+        || path.starts_with(':')
+        || path.starts_with("//")
+        || !host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@.-_[]%".contains(c))
+    {
+        return None;
+    }
+    Some(if path.is_empty() {
+        "~".to_string()
+    } else if path.starts_with('/') || path.starts_with('~') {
+        path.to_string()
+    } else {
+        format!("~/{path}")
+    })
+}
+
 /// The class bits of every word of a simple command (the name gets none).
 /// With `operands` false only redirections are classed (no pattern names a class of this
 /// command's operands).
@@ -590,7 +630,14 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
             WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
-        let mut bits = path_bits(text, scope);
+        let remote = matches!(words[0].text.as_str(), "scp" | "rsync" | "sftp")
+            && w.kind == WordKind::Operand;
+        let mut bits = match remote.then(|| remote_path(text)).flatten() {
+            // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,
+            // `host:/etc/cron.d/`): its other paths are no class of this machine's.
+            Some(path) => path_bits(&path, &Scope::default()) & TRUST_ANCHOR,
+            None => path_bits(text, scope),
+        };
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
         }

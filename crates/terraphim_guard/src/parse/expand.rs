@@ -144,12 +144,37 @@ impl Walker {
         ctx: &Ctx,
         depth: u32,
     ) {
-        if ctx.expanded || !dynamic.iter().any(|d| *d) {
+        let dynamic_redirect = |r: &String| canon::is_dynamic(r);
+        if ctx.expanded
+            || !(dynamic.iter().any(|d| *d) || ctx.redirects.iter().any(dynamic_redirect))
+        {
             return;
+        }
+        // Redirect targets spelt by known expansions (`: > $f`), each set of them once.
+        let mut redirect_sets: Vec<Vec<String>> = vec![Vec::new()];
+        let mut changed = false;
+        for r in &ctx.redirects {
+            let values = if dynamic_redirect(r) {
+                self.literal_values(r, depth)
+            } else {
+                None
+            };
+            changed |= values.is_some();
+            let values = values.unwrap_or_else(|| vec![r.clone()]);
+            let mut next = Vec::new();
+            for set in &redirect_sets {
+                for v in &values {
+                    if next.len() < MAX_FORMS {
+                        let mut set = set.clone();
+                        set.push(v.clone());
+                        next.push(set);
+                    }
+                }
+            }
+            redirect_sets = next;
         }
         let mut forms: Vec<(Vec<String>, Vec<bool>)> = vec![(Vec::new(), Vec::new())];
         let mut split_any = false;
-        let mut changed = false;
         for (word, &dyn_word) in argv.iter().zip(dynamic) {
             let values = if dyn_word {
                 self.literal_values(word, depth)
@@ -212,9 +237,14 @@ impl Walker {
         let mut c = ctx.clone();
         c.expanded = true;
         c.layers.push("expanded".into());
-        for (words, dyn_words) in forms {
-            if !words.is_empty() {
-                self.unwrap(words, dyn_words, text.to_string(), &c, depth);
+        let mut judged = 0;
+        for redirects in &redirect_sets {
+            c.redirects.clone_from(redirects);
+            for (words, dyn_words) in &forms {
+                if !words.is_empty() && judged < MAX_FORMS * 2 {
+                    judged += 1;
+                    self.unwrap(words.clone(), dyn_words.clone(), text.to_string(), &c, depth);
+                }
             }
         }
     }

@@ -265,6 +265,7 @@ impl Walker {
                     // runs").
                     None if c.redirects.len() > ctx.redirects.len() => {
                         let text = node_text(node, src).to_string();
+                        self.expanded_forms(&[":".to_string()], &[false], &text, &c, depth);
                         self.push(vec![":".to_string()], text, &c, Vec::new());
                     }
                     None => {}
