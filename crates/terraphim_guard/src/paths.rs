@@ -388,6 +388,18 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 let mut joined = c.clone();
                 joined.extend(split(&text));
                 match normalise(&joined) {
+                    // A `..` that climbs out of the project from inside it is outside, wherever
+                    // it lands (`rm -rf ../../x` run in `/tmp/work` names another temp tree).
+                    Some(p)
+                        if cwd_parts.as_ref().is_some_and(|proj| {
+                            c.starts_with(proj) && !p.starts_with(proj) && !proj.starts_with(&p)
+                        }) && text.split('/').any(|part| part == "..") =>
+                    {
+                        return Some(match home_parts {
+                            Some(h) if p.starts_with(h) => Location::Home(p[h.len()..].to_vec()),
+                            _ => Location::Outside,
+                        });
+                    }
                     Some(p) => p,
                     None => return Some(Location::Absolute(Vec::new())),
                 }
@@ -435,6 +447,16 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         || text.contains(char::is_whitespace)
         || text.contains("://")
         || text.starts_with('-')
+    {
+        return 0;
+    }
+    // Devices that keep nothing: writing to them changes no file.
+    if matches!(
+        text,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/zero"
+    ) || text
+        .strip_prefix("/dev/fd/")
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     {
         return 0;
     }

@@ -7,6 +7,8 @@
 
 use crate::canon;
 
+use terraphim_shell_vocab::decode::Decoder;
+
 use super::hidden::literal_output;
 use super::walker::{Ctx, Walker};
 
@@ -126,7 +128,11 @@ impl Walker {
                 }
                 outs.pop()?
             }
-            None if top.len() == 1 => literal_output(last)?,
+            None if top.len() == 1 => match literal_output(last) {
+                Some(text) => text,
+                // `$(rev <<< TEXT)`: a decoder of its own here-string.
+                None => Decoder::of(&last.argv)?.apply(last.stdin_text.as_deref()?)?,
+            },
             None => return None,
         };
         let output = output.trim_end_matches('\n').to_string();
@@ -134,8 +140,9 @@ impl Walker {
     }
 
     /// Judge `argv` again with the expansions the line spells put in place, when it has any:
-    /// each form once, under an `expanded` layer. A value with spaces is also judged split into
-    /// words, as bash splits an unquoted expansion.
+    /// each form once, under an `expanded` layer. A value with blanks (or characters of an
+    /// `IFS` the line set) is also judged split into words, as bash splits an unquoted
+    /// expansion.
     pub(super) fn expanded_forms(
         &mut self,
         argv: &[String],
@@ -161,78 +168,57 @@ impl Walker {
             };
             changed |= values.is_some();
             let values = values.unwrap_or_else(|| vec![r.clone()]);
-            let mut next = Vec::new();
-            for set in &redirect_sets {
-                for v in &values {
-                    if next.len() < MAX_FORMS {
-                        let mut set = set.clone();
-                        set.push(v.clone());
-                        next.push(set);
-                    }
-                }
-            }
-            redirect_sets = next;
+            redirect_sets = product(&redirect_sets, &values);
         }
-        let mut forms: Vec<(Vec<String>, Vec<bool>)> = vec![(Vec::new(), Vec::new())];
-        let mut split_any = false;
+        // Each word's values: (value, whether it came from an expansion, still dynamic).
+        let mut forms: Vec<Vec<(String, bool, bool)>> = vec![Vec::new()];
         for (word, &dyn_word) in argv.iter().zip(dynamic) {
             let values = if dyn_word {
                 self.literal_values(word, depth)
             } else {
                 None
             };
-            let values = match values {
+            let values: Vec<(String, bool, bool)> = match values {
                 Some(v) => {
                     changed = true;
-                    v
+                    v.into_iter().map(|v| (v, true, false)).collect()
                 }
-                None => {
-                    forms.iter_mut().for_each(|(w, d)| {
-                        w.push(word.clone());
-                        d.push(dyn_word);
-                    });
-                    continue;
-                }
+                None => vec![(word.clone(), false, dyn_word)],
             };
-            split_any |= values.iter().any(|v| v.contains(char::is_whitespace));
-            let mut next = Vec::new();
-            for (w, d) in &forms {
-                for v in &values {
-                    if next.len() < MAX_FORMS {
-                        let (mut w, mut d) = (w.clone(), d.clone());
-                        w.push(v.clone());
-                        d.push(false);
-                        next.push((w, d));
-                    }
-                }
-            }
-            forms = next;
+            forms = product(&forms, &values);
         }
         if !changed {
             return;
         }
-        if split_any {
-            let split: Vec<(Vec<String>, Vec<bool>)> = forms
-                .iter()
-                .map(|(w, d)| {
-                    let mut sw = Vec::new();
-                    let mut sd = Vec::new();
-                    for (word, dy) in w.iter().zip(d) {
-                        if *dy {
-                            sw.push(word.clone());
-                            sd.push(true);
-                        } else {
-                            for part in word.split_whitespace() {
-                                sw.push(part.to_string());
-                                sd.push(false);
-                            }
+        // Bash splits an unquoted expansion at the characters of `IFS` (blanks by default).
+        let ifs: Vec<char> = self
+            .vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "IFS")
+            .and_then(|(_, v)| v.first())
+            .map(|v| v.chars().collect())
+            .unwrap_or_default();
+        let splits = |c: char| c.is_whitespace() || ifs.contains(&c);
+        let mut argvs: Vec<(Vec<String>, Vec<bool>)> = Vec::new();
+        for form in &forms {
+            argvs.push(form.iter().map(|(w, _, d)| (w.clone(), *d)).unzip());
+            if form.iter().any(|(w, from, _)| *from && w.contains(splits)) {
+                let mut words = Vec::new();
+                let mut dyns = Vec::new();
+                for (w, from, d) in form {
+                    if *from {
+                        for part in w.split(splits).filter(|p| !p.is_empty()) {
+                            words.push(part.to_string());
+                            dyns.push(false);
                         }
+                    } else {
+                        words.push(w.clone());
+                        dyns.push(*d);
                     }
-                    (sw, sd)
-                })
-                .collect();
-            forms.extend(split);
-            forms.truncate(MAX_FORMS * 2);
+                }
+                argvs.push((words, dyns));
+            }
         }
         let mut c = ctx.clone();
         c.expanded = true;
@@ -240,7 +226,7 @@ impl Walker {
         let mut judged = 0;
         for redirects in &redirect_sets {
             c.redirects.clone_from(redirects);
-            for (words, dyn_words) in &forms {
+            for (words, dyn_words) in &argvs {
                 if !words.is_empty() && judged < MAX_FORMS * 2 {
                     judged += 1;
                     self.unwrap(words.clone(), dyn_words.clone(), text.to_string(), &c, depth);
@@ -248,6 +234,21 @@ impl Walker {
             }
         }
     }
+}
+
+/// Every list of `lists` extended by every one of `values`, up to [`MAX_FORMS`] lists.
+fn product<T: Clone>(lists: &[Vec<T>], values: &[T]) -> Vec<Vec<T>> {
+    let mut next = Vec::new();
+    for list in lists {
+        for v in values {
+            if next.len() < MAX_FORMS {
+                let mut l = list.clone();
+                l.push(v.clone());
+                next.push(l);
+            }
+        }
+    }
+    next
 }
 
 /// The index in `text` (what follows a `$(`) of the `)` that closes it, skipping quoted text

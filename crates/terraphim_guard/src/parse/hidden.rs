@@ -368,6 +368,18 @@ impl Walker {
                     }
                 }
             }
+            "tar" => {
+                // `--checkpoint-action=exec=CMD` runs CMD at every checkpoint.
+                for (i, v) in option_values(rest, "--checkpoint-action") {
+                    if let Some(cmd) = v.strip_prefix("exec=") {
+                        code.push((
+                            "tar --checkpoint-action=exec".to_string(),
+                            cmd.to_string(),
+                            rest_dyn[i],
+                        ));
+                    }
+                }
+            }
             "cargo" => {
                 for (i, v) in option_values(rest, "--config") {
                     let (key, value) = v.split_once('=').unwrap_or((v, ""));
