@@ -35,6 +35,10 @@ const LOCAL: u32 = 1 << 14;
 const DISPOSABLE: u32 = 1 << 15;
 /// A path known only at run time (`$DIR/x`, `$(pwd)`), other than the home or temp dir.
 const DYNAMIC: u32 = 1 << 16;
+/// A file that holds credentials or keys (`~/.aws/credentials`, `~/.ssh/id_ed25519`, `.env`).
+const SECRET: u32 = 1 << 17;
+/// A path on another machine (`host:path` of `scp`, `rsync`, `rclone`).
+const REMOTE: u32 = 1 << 18;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -191,11 +195,13 @@ pub struct PathClasses {
     pub build_outputs: Vec<PathGlob>,
     /// Temporary directories (their contents).
     pub temp: Vec<PathGlob>,
+    /// Files that hold credentials or private keys.
+    pub secrets: Vec<PathGlob>,
 }
 
 impl PathClasses {
-    /// Parse the lists: `trust_anchor::`, `build_output::` and `temp::` lines of comma-separated
-    /// globs; other lines are prose.
+    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::` and `secret::` lines of
+    /// comma-separated globs; other lines are prose.
     pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
@@ -206,6 +212,7 @@ impl PathClasses {
                 "trust_anchor" => &mut out.trust_anchors,
                 "build_output" => &mut out.build_outputs,
                 "temp" => &mut out.temp,
+                "secret" => &mut out.secrets,
                 _ => continue,
             };
             list.extend(
@@ -527,6 +534,14 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         // Only the trust-anchor entries judge an anchor, so their reason is the one shown.
         bits = TRUST_ANCHOR;
     }
+    // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
+    let secret = |g: &PathGlob| {
+        g.key.is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
+            && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    };
+    if lists.secrets.iter().any(secret) {
+        bits |= SECRET;
+    }
     if bits & (BUILD_OUTPUT | TEMP) != 0 {
         bits |= DISPOSABLE;
     }
@@ -652,12 +667,22 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
             WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
-        let remote = matches!(words[0].text.as_str(), "scp" | "rsync" | "sftp")
+        let name = words[0].text.as_str();
+        let remote = matches!(name, "scp" | "rsync" | "sftp" | "rclone")
             && w.kind == WordKind::Operand;
+        // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`) or `<` (`-F f=<file`).
+        let text = match name {
+            "curl" | "http" | "https" | "xh" | "wget" if w.kind == WordKind::Operand => text
+                .strip_prefix('@')
+                .or_else(|| text.split_once("=@").map(|(_, p)| p))
+                .or_else(|| text.split_once("=<").map(|(_, p)| p))
+                .unwrap_or(text),
+            _ => text,
+        };
         let mut bits = match remote.then(|| remote_path(text)).flatten() {
             // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,
             // `host:/etc/cron.d/`): its other paths are no class of this machine's.
-            Some(path) => path_bits(&path, &Scope::default()) & TRUST_ANCHOR,
+            Some(path) => REMOTE | (path_bits(&path, &Scope::default()) & TRUST_ANCHOR),
             None => path_bits(text, scope),
         };
         if w.kind == WordKind::Operand && !w.follows_flag {
