@@ -536,7 +536,8 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
     let secret = |g: &PathGlob| {
-        g.key.is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
+        g.key
+            .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
             && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
     };
     if lists.secrets.iter().any(secret) {
@@ -661,15 +662,25 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
         .rev()
         .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
         .map(|(i, _)| i);
+    let find = words[0].text == "find";
     for (i, w) in words.iter().enumerate().skip(1) {
+        // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
+        // their own: its start paths (also after `-L`) are what it reaches.
+        if find
+            && w.kind == WordKind::Operand
+            && (matches!(w.text.as_str(), "{}" | "+" | ";")
+                || (w.follows_flag && !matches!(words[i - 1].text.as_str(), "-H" | "-L" | "-P")))
+        {
+            continue;
+        }
         let text = match w.kind {
             WordKind::Redirect => w.text.strip_prefix('>').unwrap_or(&w.text),
             WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
         let name = words[0].text.as_str();
-        let remote = matches!(name, "scp" | "rsync" | "sftp" | "rclone")
-            && w.kind == WordKind::Operand;
+        let remote =
+            matches!(name, "scp" | "rsync" | "sftp" | "rclone") && w.kind == WordKind::Operand;
         // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`) or `<` (`-F f=<file`).
         let text = match name {
             "curl" | "http" | "https" | "xh" | "wget" if w.kind == WordKind::Operand => text

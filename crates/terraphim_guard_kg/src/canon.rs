@@ -475,7 +475,14 @@ const GIT_VALUE_OPTIONS: &[&str] = &[
 ];
 /// `git config` options that take the next word as their value.
 const GIT_CONFIG_VALUE_OPTIONS: &[&str] = &[
-    "-f", "--file", "--blob", "--type", "-t", "--default", "--comment", "--value",
+    "-f",
+    "--file",
+    "--blob",
+    "--type",
+    "-t",
+    "--default",
+    "--comment",
+    "--value",
 ];
 /// `git config` options that read, remove or rename rather than set.
 const GIT_CONFIG_OTHER_ACTIONS: &[&str] = &[

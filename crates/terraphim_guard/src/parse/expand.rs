@@ -229,7 +229,13 @@ impl Walker {
             for (words, dyn_words) in &argvs {
                 if !words.is_empty() && judged < MAX_FORMS * 2 {
                     judged += 1;
-                    self.unwrap(words.clone(), dyn_words.clone(), text.to_string(), &c, depth);
+                    self.unwrap(
+                        words.clone(),
+                        dyn_words.clone(),
+                        text.to_string(),
+                        &c,
+                        depth,
+                    );
                 }
             }
         }

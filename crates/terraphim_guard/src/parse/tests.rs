@@ -27,7 +27,7 @@ fn splits_and_unwraps() {
         ("echo $(rm -rf /)", &["rm -f -r /", "echo '$(rm -rf /)'"]),
         (
             "find . -name '*.o' -exec rm -f {} \\;",
-            &["rm -f {}", "find . -name *.o -exec rm -f {} ;"],
+            &["rm -f ./**/*.o", "find ./**/*.o -name *.o -exec rm -f {} ;"],
         ),
         ("xargs -0 rm -rf", &["rm -f -r"]),
         ("timeout 10 cargo test", &["cargo test"]),

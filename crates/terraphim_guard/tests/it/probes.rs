@@ -84,11 +84,21 @@ fn the_root_and_a_home_inside_the_working_directory_are_no_project() {
         ("rm -rf home/.ssh", "/work", "/work/home", Verdict::Deny),
         ("rm -rf Documents", "/home/u", "/home/u", Verdict::Deny),
         ("rm -rf ../../shared", "/tmp/a/b", "/home/u", Verdict::Deny),
-        ("rm -rf ../sibling", "/home/u/src/app", "/home/u", Verdict::Deny),
+        (
+            "rm -rf ../sibling",
+            "/home/u/src/app",
+            "/home/u",
+            Verdict::Deny,
+        ),
         ("rm -rf target", "/work", "/work/home", Verdict::Allow),
         ("rm -rf build", "/tmp/a/b", "/home/u", Verdict::Allow),
         ("echo ok > /dev/null", "/", "/root", Verdict::Allow),
-        ("ls ../other-repo", "/home/u/src/app", "/home/u", Verdict::Allow),
+        (
+            "ls ../other-repo",
+            "/home/u/src/app",
+            "/home/u",
+            Verdict::Allow,
+        ),
     ];
     let mut wrong = Vec::new();
     for (cmd, cwd, home, want) in cases {
