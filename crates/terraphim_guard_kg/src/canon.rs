@@ -777,6 +777,55 @@ mod tests {
     }
 
     #[test]
+    fn git_config_reads_as_get_or_set_of_a_case_folded_key() {
+        for (argv, want) in [
+            (
+                &["git", "config", "core.hooksPath", "/tmp/h"][..],
+                "git config set core.hookspath /tmp/h",
+            ),
+            (
+                &["git", "config", "--global", "core.HooksPath", "x"],
+                "git config --global set core.hookspath x",
+            ),
+            (
+                &["git", "-C", "repo", "config", "--add", "alias.UP", "!sh"],
+                "git -C repo config --add set alias.up !sh",
+            ),
+            (
+                &["git", "config", "-f", ".gitmodules", "core.pager", "less"],
+                "git config -f .gitmodules set core.pager less",
+            ),
+            (
+                &["git", "config", "filter.LFS.Smudge", "x"],
+                "git config set filter.LFS.smudge x",
+            ),
+            (
+                &["git", "config", "core.hooksPath"],
+                "git config get core.hookspath",
+            ),
+            (
+                &["git", "config", "--get", "core.hooksPath"],
+                "git config --get core.hookspath",
+            ),
+            (
+                &["git", "config", "--unset", "core.hooksPath"],
+                "git config --unset core.hookspath",
+            ),
+            (
+                &["git", "config", "set", "--global", "Core.Editor", "vim"],
+                "git config set --global core.editor vim",
+            ),
+            (&["git", "config", "--list"], "git config --list"),
+            (
+                &["git", "commit", "-m", "core.hooksPath x"],
+                "git commit -m 'core.hooksPath x'",
+            ),
+        ] {
+            assert_eq!(canon(argv), want, "{argv:?}");
+        }
+    }
+
+    #[test]
     fn an_attached_branch_name_is_a_value_not_flags() {
         for (argv, want) in [
             (&["git", "switch", "-cfix"][..], "git switch -c fix"),
