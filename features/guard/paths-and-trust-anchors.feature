@@ -42,6 +42,18 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | rm -f ~/.config/systemd/user/sync.service                |
       | tee -a ~/.ssh/authorized_keys < key.pub                  |
 
+  Scenario Outline: from the home directory, a path that names the home is the user's, not a project file
+    When I run "terraphim-agent guard check --json '<command>'" in the home directory
+    Then the exit code is <code>
+    And the JSON field "reason" contains "<reason>"
+
+    Examples:
+      | command                    | code | reason                  |
+      | rm -rf ~/Documents/thesis  | 11   | outside the project     |
+      | rm -rf $HOME/src/old-site  | 11   | outside the project     |
+      | mv ~/notes /tmp/trash      | 11   | outside the project     |
+      | rm -rf Documents/thesis    | 10   | deletes or truncates    |
+
   Scenario: reading a trust anchor is not a change
     When I check "cp ~/.gitconfig /tmp/gitconfig.bak"
     Then no destructive match is reported

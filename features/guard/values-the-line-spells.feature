@@ -66,13 +66,14 @@ Feature: values the line spells, settings that name programs, and secrets that l
       | (crontab -l; echo '@daily ./x.sh') \| crontab -          | deny    |
       | crontab -l                                              | allow   |
 
-  Scenario Outline: the root and the home are no project, and `..` out of the project is outside
+  Scenario Outline: the root is no project, a home inside it stays the home, `..` out of the project is outside
     When I run "terraphim-agent guard check --json --cwd <cwd> -- '<command>'"
     Then the verdict is <verdict>
 
     Examples:
       | cwd        | command             | verdict |
-      | {home}     | rm -rf Documents    | deny    |
+      | {home}     | rm -rf ~/Documents  | deny    |
+      | {project}  | rm -rf {home}/x     | deny    |
       | /          | rm -rf opt/data     | deny    |
       | {project}  | rm -rf ../../x      | deny    |
       | {project}  | rm -rf build        | allow   |

@@ -209,6 +209,25 @@ Feature: guard exec runs a command confined and reports what it stopped
     Then the exit code is 0
     And the report field "backend" is "native+ns"
 
+  Scenario: a profile that writes the project refuses a project that is the home directory
+    Given a file "{home}/.profile" containing:
+      """
+      export EDITOR=vi
+      """
+    When I run "terraphim-agent guard exec --profile build -- sh -c 'echo planted >> .profile'" in the home directory
+    Then the exit code is 125
+    And stderr contains "is the home directory or holds it"
+    And the file "{home}/.profile" does not contain "planted"
+
+  Scenario: the default profile runs read-only in the home directory, never on a copy of it
+    Given a file "{home}/.profile" containing:
+      """
+      export EDITOR=vi
+      """
+    When I run "terraphim-agent guard exec -- sh -c 'echo planted >> .profile'" in the home directory
+    Then stderr contains "running under profile `readonly`"
+    And the file "{home}/.profile" does not contain "planted"
+
   Scenario: an unknown profile is a usage error
     When I run "terraphim-agent guard exec --profile nope -- true"
     Then the exit code is 2

@@ -59,6 +59,10 @@ struct ScopeParts {
     project: Option<Vec<String>>,
     home: Option<Vec<String>>,
     base: Option<Vec<String>>,
+    /// The working directory is the home or holds it (`~`, `/home`, `/`): a path that names
+    /// the home (`~/x`, `/home/u/x`) is the user's, not a project file, although relative
+    /// paths there are still read as the working directory's own.
+    holds_home: bool,
 }
 
 impl<'a> Scope<'a> {
@@ -86,11 +90,10 @@ impl<'a> Scope<'a> {
             .filter(|c| c.is_absolute())
             .and_then(path_parts);
         let home = self.home.and_then(path_parts);
-        // The root and the home are no project: run in `/`, `rm -rf etc` deletes `/etc`; run in
-        // `~`, `rm -rf Documents` deletes the user's files. Relative paths still start there.
-        let project = cwd
-            .clone()
-            .filter(|c| !c.is_empty() && Some(c) != home.as_ref());
+        let holds_home = matches!((&cwd, &home), (Some(c), Some(h)) if h.starts_with(c));
+        // The root is no project: run in `/`, `rm -rf etc` deletes `/etc`. Relative paths still
+        // start there. (A home inside the working directory stays the home: see `locate`.)
+        let project = cwd.clone().filter(|c| !c.is_empty());
         let base = match self.base {
             None => cwd,
             Some(None) => None,
@@ -100,6 +103,7 @@ impl<'a> Scope<'a> {
             project,
             home,
             base,
+            holds_home,
         }
     }
 
@@ -349,10 +353,8 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     if text == "~" || text.starts_with("~/") {
         let parts = normalise(&split(&text[1..]))?;
         // The home of the project itself: a path under the working directory is a project path
-        // (the project lies in the home; a home inside the working directory is still the home).
-        if let (Some(h), Some(c)) = (home_parts, cwd_parts)
-            && c.len() > h.len()
-        {
+        // (from the home or a directory holding it, `~/x` is the user's).
+        if let (Some(h), Some(c), false) = (home_parts, cwd_parts, sp.holds_home) {
             let mut abs = h.clone();
             abs.extend(parts.iter().cloned());
             if abs.starts_with(c) {
@@ -420,10 +422,11 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
         }
     };
-    // A home inside the working directory is still the home, not a project path.
+    // A home inside the working directory is still the home, and from the home itself a path
+    // that names it absolutely is the user's (relative paths there are the working directory's).
     if let (Some(h), Some(c)) = (home_parts, cwd_parts)
-        && h.len() > c.len()
         && absolute.starts_with(h)
+        && (h.len() > c.len() || (sp.holds_home && text.starts_with('/')))
     {
         return Some(Location::Home(absolute[h.len()..].to_vec()));
     }
@@ -789,6 +792,25 @@ mod tests {
         assert!(bad.is_empty(), "{}", bad.join("\n"));
         // The home as working directory: `.bashrc` there is the startup file.
         assert_eq!(bits(".bashrc", "/home/u"), ["trust-anchor"]);
+        // From the home (or a directory holding it), a path that names the home is the user's
+        // (`rm -rf ~/Documents` run in `~` is not a project delete); a relative path is still
+        // the working directory's own, which the sandbox runs read-only there.
+        for (path, cwd, want) in [
+            ("~/Documents", "/home/u", &["outside", "home"][..]),
+            ("$HOME/src", "/home/u", &["outside", "home"]),
+            ("/home/u/src", "/home/u", &["outside", "home"]),
+            ("/home/u/src", "/home", &["outside", "home"]),
+            ("/home/u/src", "/", &["outside", "home"]),
+            ("~/.bashrc", "/home/u", &["trust-anchor"]),
+            ("Documents/thesis", "/home/u", &["project"]),
+            ("target", "/home/u", &["build-output"]),
+            ("/tmp/x", "/home/u", &["temp"]),
+            ("/etc/x", "/", &["outside", "system"]),
+            ("etc/x", "/", &["outside", "system"]),
+            ("u/src", "/home", &["outside", "home"]),
+        ] {
+            assert_eq!(bits(path, cwd), want, "{path} in {cwd}");
+        }
         // Without a working directory a relative path is a project path.
         assert_eq!(
             class_names(path_bits("src/x", &Scope::default())),

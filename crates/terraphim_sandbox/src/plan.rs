@@ -643,6 +643,23 @@ pub(crate) fn build(
     hidden.extend(resolved);
     hidden.sort();
     hidden.dedup();
+    // A project that is the home directory (or holds it: `/`, `/home`) is not a project: a
+    // writable `{project}` would hand the program every shell startup file, agent setting and
+    // user service, which the protected list names only beneath a project.
+    if profile
+        .read_write
+        .iter()
+        .any(|e| e.starts_with("{project}"))
+        && ctx.home.starts_with(&ctx.project)
+    {
+        return refuse(format!(
+            "profile `{}` writes the project, and the project {} is the home directory or holds it \
+             (its shell startup files, agent settings and keys); run the command from a project \
+             directory, or use profile `readonly`",
+            profile.name,
+            ctx.project.display()
+        ));
+    }
     let mut write_roots = existing(&profile.read_write, ctx, fs);
     write_roots.retain(|w| !hidden.iter().any(|h| w.starts_with(h)));
 
@@ -1609,6 +1626,41 @@ mod tests {
             err.contains("protects /p/.git/config") && err.contains("bubblewrap"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_project_that_is_or_holds_the_home_is_never_writable() {
+        let set = ProfileSet::embedded().unwrap();
+        let fs = FakeFs::new(&["/usr", "/", "/h", "/h/src", "/p"], &[]);
+        // (project, profile, refused)
+        for (project, name, refused) in [
+            ("/h", "build", true),
+            ("/h", "install", true),
+            ("/h", "workspace", true),
+            ("/", "build", true),
+            ("/h", "readonly", false),
+            ("/h/src", "build", false),
+            ("/p", "build", false),
+        ] {
+            let mut c = ctx();
+            c.project = project.into();
+            let got = build(
+                set.get(name).unwrap(),
+                "true",
+                &c,
+                &caps(true),
+                true,
+                Path::new("/t/run"),
+                &fs,
+            );
+            match got {
+                Err(e) => {
+                    assert!(refused, "{project} {name}: {e}");
+                    assert!(e.to_string().contains("home directory"), "{e}");
+                }
+                Ok(_) => assert!(!refused, "{project} {name} was not refused"),
+            }
+        }
     }
 
     #[test]

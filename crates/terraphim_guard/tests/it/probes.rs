@@ -74,7 +74,7 @@ fn held_out_probes_are_decided_by_their_kind() {
 }
 
 #[test]
-fn the_root_and_a_home_inside_the_working_directory_are_no_project() {
+fn the_root_is_no_project_and_a_home_inside_the_working_directory_stays_the_home() {
     // (command, working directory, home, verdict)
     let cases: &[(&str, &str, &str, Verdict)] = &[
         ("rm -rf ~/Documents", "/", "/root", Verdict::Deny),
@@ -82,7 +82,10 @@ fn the_root_and_a_home_inside_the_working_directory_are_no_project() {
         ("rm -rf etc/nginx", "/", "/root", Verdict::Deny),
         ("rm -rf ~/Documents", "/work", "/work/home", Verdict::Deny),
         ("rm -rf home/.ssh", "/work", "/work/home", Verdict::Deny),
-        ("rm -rf Documents", "/home/u", "/home/u", Verdict::Deny),
+        ("rm -rf ~/Documents", "/home/u", "/home/u", Verdict::Deny),
+        ("rm -rf /home/u/Documents", "/home/u", "/home/u", Verdict::Deny),
+        ("rm -rf Documents", "/home/u", "/home/u", Verdict::Sandbox),
+        ("rm -rf u/Documents", "/home", "/home/u", Verdict::Deny),
         ("rm -rf ../../shared", "/tmp/a/b", "/home/u", Verdict::Deny),
         (
             "rm -rf ../sibling",

@@ -17,6 +17,17 @@ fn file_contains(world: &mut GuardWorld, path: String, text: String) -> Result<(
     }
 }
 
+#[then(expr = "the file {string} does not contain {string}")]
+fn file_lacks(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
+    let path = world.expand(&path);
+    let got = std::fs::read_to_string(&path).map_err(|e| format!("read {path}: {e}"))?;
+    if got.contains(&text) {
+        Err(format!("{path} holds {got:?}, which contains {text:?}"))
+    } else {
+        Ok(())
+    }
+}
+
 #[then(expr = "the JSON field {string} does not contain {string}")]
 fn json_field_lacks(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
     let json = world.last_json()?;

@@ -210,6 +210,14 @@ impl CopyRun {
             project: project.to_path_buf(),
             env: env.clone(),
         };
+        if ctx.home.starts_with(project) {
+            // The home is not a project: copying it would copy every secret and cache.
+            return Err(SandboxError::Unenforceable(format!(
+                "profile `{}` would copy the project {}, which is the home directory or holds it",
+                profile.name,
+                project.display()
+            )));
+        }
         if ctx.data.starts_with(project) {
             return Err(SandboxError::Unenforceable(format!(
                 "the copy fallback of profile `{}` keeps the copy beneath {}, which lies inside the project",
