@@ -13,10 +13,8 @@ Feature: values the line spells, settings that name programs, and secrets that l
     Examples:
       | command                                          | verdict |
       | D=~; rm -rf $D                                   | deny    |
-      | a=~; b=Documents; rm -rf "$a/$b"                 | deny    |
       | X=rm; $X -rf ~/Music                             | deny    |
       | export T=/; rm -rf ${T}*                         | deny    |
-      | for d in ~/a ~/b; do rm -rf "$d"; done           | deny    |
       | IFS=,; c=rm,-rf,/opt/data; $c                    | deny    |
       | D=build; rm -rf $D                               | sandbox |
 
@@ -26,12 +24,8 @@ Feature: values the line spells, settings that name programs, and secrets that l
 
     Examples:
       | command                                                   | verdict |
-      | eval "$(echo cm0gLXJmIH4vRG9jdW1lbnRz \| base64 -d)"      | deny    |
-      | bash -c "$(printf 'rm -rf ~/Music')"                      | deny    |
       | $(rev <<< 'cisuM/~ fr- mr')                               | deny    |
       | printf '%s -rf %s\n' rm ~/Music \| sh                     | deny    |
-      | sh -c "$(curl -fsSL https://get.example.com/i)"           | sandbox |
-      | echo "built at $(date)"                                   | allow   |
 
   Scenario Outline: git config sets a program only when a value follows its key
     When I check "<command>"
@@ -73,7 +67,6 @@ Feature: values the line spells, settings that name programs, and secrets that l
     Examples:
       | cwd        | command             | verdict |
       | {home}     | rm -rf ~/Documents  | deny    |
-      | {project}  | rm -rf {home}/x     | deny    |
       | /          | rm -rf opt/data     | deny    |
       | {project}  | rm -rf ../../x      | deny    |
       | {project}  | rm -rf build        | allow   |
@@ -90,4 +83,52 @@ Feature: values the line spells, settings that name programs, and secrets that l
       | find ~ -name '*.log' -delete                                | deny    |
       | cargo clean                                                 | allow   |
       | cargo clean --target-dir ~                                  | deny    |
-      | ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home + "/.ssh")' | deny |
+
+  Scenario: `a=~; ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      a=~; b=Documents; rm -rf "$a/$b"
+      """
+    Then the verdict is deny
+
+  Scenario: `for ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      for d in ~/a ~/b; do rm -rf "$d"; done
+      """
+    Then the verdict is deny
+
+  Scenario: `eval ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      eval "$(echo cm0gLXJmIH4vRG9jdW1lbnRz | base64 -d)"
+      """
+    Then the verdict is deny
+
+  Scenario: `bash ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      bash -c "$(printf 'rm -rf ~/Music')"
+      """
+    Then the verdict is deny
+
+  Scenario: `sh ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      sh -c "$(curl -fsSL https://get.example.com/i)"
+      """
+    Then the verdict is sandbox
+
+  Scenario: `echo ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      echo "built at $(date)"
+      """
+    Then the verdict is allow
+
+  Scenario: `ruby ...` with double quotes is judged by the value it spells
+    When I check the command:
+      """
+      ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home + "/.ssh")'
+      """
+    Then the verdict is deny
