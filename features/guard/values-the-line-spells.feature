@@ -59,6 +59,7 @@ Feature: values the line spells, settings that name programs, and secrets that l
       | scp ~/.ssh/id_ed25519.pub host:                         | sandbox |
       | (crontab -l; echo '@daily ./x.sh') \| crontab -          | deny    |
       | crontab -l                                              | allow   |
+      | cat notes.md > ../other-repo/README.md                  | deny    |
 
   Scenario Outline: the root is no project, a home inside it stays the home, `..` out of the project is outside
     When I run "terraphim-agent guard check --json --cwd <cwd> -- '<command>'"

@@ -83,7 +83,12 @@ fn the_root_is_no_project_and_a_home_inside_the_working_directory_stays_the_home
         ("rm -rf ~/Documents", "/work", "/work/home", Verdict::Deny),
         ("rm -rf home/.ssh", "/work", "/work/home", Verdict::Deny),
         ("rm -rf ~/Documents", "/home/u", "/home/u", Verdict::Deny),
-        ("rm -rf /home/u/Documents", "/home/u", "/home/u", Verdict::Deny),
+        (
+            "rm -rf /home/u/Documents",
+            "/home/u",
+            "/home/u",
+            Verdict::Deny,
+        ),
         ("rm -rf Documents", "/home/u", "/home/u", Verdict::Sandbox),
         ("rm -rf u/Documents", "/home", "/home/u", Verdict::Deny),
         ("rm -rf ../../shared", "/tmp/a/b", "/home/u", Verdict::Deny),
