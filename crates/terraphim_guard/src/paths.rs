@@ -35,6 +35,10 @@ const LOCAL: u32 = 1 << 14;
 const DISPOSABLE: u32 = 1 << 15;
 /// A path known only at run time (`$DIR/x`, `$(pwd)`), other than the home or temp dir.
 const DYNAMIC: u32 = 1 << 16;
+/// A file that holds credentials or keys (`~/.aws/credentials`, `~/.ssh/id_ed25519`, `.env`).
+const SECRET: u32 = 1 << 17;
+/// A path on another machine (`host:path` of `scp`, `rsync`, `rclone`).
+const REMOTE: u32 = 1 << 18;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -81,21 +85,20 @@ impl<'a> Scope<'a> {
     }
 
     fn split_parts(&self) -> ScopeParts {
-        let project = self
+        let cwd = self
             .project
             .filter(|c| c.is_absolute())
             .and_then(path_parts);
         let home = self.home.and_then(path_parts);
-        let holds_home = matches!((&project, &home), (Some(c), Some(h)) if h.starts_with(c));
+        let holds_home = matches!((&cwd, &home), (Some(c), Some(h)) if h.starts_with(c));
+        // The root is no project: run in `/`, `rm -rf etc` deletes `/etc`. Relative paths still
+        // start there. (A home inside the working directory stays the home: see `locate`.)
+        let project = cwd.clone().filter(|c| !c.is_empty());
         let base = match self.base {
-            None => project.clone(),
+            None => cwd,
             Some(None) => None,
             Some(Some(b)) => path_parts(b),
         };
-        // A directory above the home (`/`, `/home`) is no project at all: relative paths from
-        // there are system or home paths.
-        let project =
-            project.filter(|c| !(holds_home && home.as_ref().is_some_and(|h| h.len() > c.len())));
         ScopeParts {
             project,
             home,
@@ -196,11 +199,13 @@ pub struct PathClasses {
     pub build_outputs: Vec<PathGlob>,
     /// Temporary directories (their contents).
     pub temp: Vec<PathGlob>,
+    /// Files that hold credentials or private keys.
+    pub secrets: Vec<PathGlob>,
 }
 
 impl PathClasses {
-    /// Parse the lists: `trust_anchor::`, `build_output::` and `temp::` lines of comma-separated
-    /// globs; other lines are prose.
+    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::` and `secret::` lines of
+    /// comma-separated globs; other lines are prose.
     pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
@@ -211,6 +216,7 @@ impl PathClasses {
                 "trust_anchor" => &mut out.trust_anchors,
                 "build_output" => &mut out.build_outputs,
                 "temp" => &mut out.temp,
+                "secret" => &mut out.secrets,
                 _ => continue,
             };
             list.extend(
@@ -346,7 +352,8 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     let cwd_parts = &sp.project;
     if text == "~" || text.starts_with("~/") {
         let parts = normalise(&split(&text[1..]))?;
-        // The home of the project itself: a path under the working directory is a project path.
+        // The home of the project itself: a path under the working directory is a project path
+        // (from the home or a directory holding it, `~/x` is the user's).
         if let (Some(h), Some(c), false) = (home_parts, cwd_parts, sp.holds_home) {
             let mut abs = h.clone();
             abs.extend(parts.iter().cloned());
@@ -390,6 +397,18 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 let mut joined = c.clone();
                 joined.extend(split(&text));
                 match normalise(&joined) {
+                    // A `..` that climbs out of the project from inside it is outside, wherever
+                    // it lands (`rm -rf ../../x` run in `/tmp/work` names another temp tree).
+                    Some(p)
+                        if cwd_parts.as_ref().is_some_and(|proj| {
+                            c.starts_with(proj) && !p.starts_with(proj) && !proj.starts_with(&p)
+                        }) && text.split('/').any(|part| part == "..") =>
+                    {
+                        return Some(match home_parts {
+                            Some(h) if p.starts_with(h) => Location::Home(p[h.len()..].to_vec()),
+                            _ => Location::Outside,
+                        });
+                    }
                     Some(p) => p,
                     None => return Some(Location::Absolute(Vec::new())),
                 }
@@ -403,9 +422,15 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
         }
     };
-    // An absolute path into the home, from a working directory that holds it, names the home.
-    let named_home = sp.holds_home && text.starts_with('/');
-    if let Some(c) = cwd_parts.as_ref().filter(|_| !named_home) {
+    // A home inside the working directory is still the home, and from the home itself a path
+    // that names it absolutely is the user's (relative paths there are the working directory's).
+    if let (Some(h), Some(c)) = (home_parts, cwd_parts)
+        && absolute.starts_with(h)
+        && (h.len() > c.len() || (sp.holds_home && text.starts_with('/')))
+    {
+        return Some(Location::Home(absolute[h.len()..].to_vec()));
+    }
+    if let Some(c) = cwd_parts {
         if absolute.len() > c.len() && absolute.starts_with(c) {
             return Some(Location::Project(absolute[c.len()..].to_vec()));
         }
@@ -432,6 +457,16 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         || text.contains(char::is_whitespace)
         || text.contains("://")
         || text.starts_with('-')
+    {
+        return 0;
+    }
+    // Devices that keep nothing: writing to them changes no file.
+    if matches!(
+        text,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/zero"
+    ) || text
+        .strip_prefix("/dev/fd/")
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     {
         return 0;
     }
@@ -501,6 +536,15 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     {
         // Only the trust-anchor entries judge an anchor, so their reason is the one shown.
         bits = TRUST_ANCHOR;
+    }
+    // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
+    let secret = |g: &PathGlob| {
+        g.key
+            .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
+            && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    };
+    if lists.secrets.iter().any(secret) {
+        bits |= SECRET;
     }
     if bits & (BUILD_OUTPUT | TEMP) != 0 {
         bits |= DISPOSABLE;
@@ -582,6 +626,30 @@ fn verb_bits(text: &str) -> u32 {
     }
 }
 
+/// The path on the other machine that an `scp`/`rsync` operand `[user@]host:path` names, as a
+/// path of that machine: relative paths (and none) start at the remote user's home (`host:` is
+/// `~`, `host:.ssh/x` is `~/.ssh/x`). `None` for a local path, a URL or an rsync daemon module
+/// (`host::module`).
+pub(crate) fn remote_path(word: &str) -> Option<String> {
+    let (host, path) = word.split_once(':')?;
+    if host.is_empty()
+        || path.starts_with(':')
+        || path.starts_with("//")
+        || !host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@.-_[]%".contains(c))
+    {
+        return None;
+    }
+    Some(if path.is_empty() {
+        "~".to_string()
+    } else if path.starts_with('/') || path.starts_with('~') {
+        path.to_string()
+    } else {
+        format!("~/{path}")
+    })
+}
+
 /// The class bits of every word of a simple command (the name gets none).
 /// With `operands` false only redirections are classed (no pattern names a class of this
 /// command's operands).
@@ -597,13 +665,40 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
         .rev()
         .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
         .map(|(i, _)| i);
+    let find = words[0].text == "find";
     for (i, w) in words.iter().enumerate().skip(1) {
+        // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
+        // their own: its start paths (also after `-L`) are what it reaches.
+        if find
+            && w.kind == WordKind::Operand
+            && (matches!(w.text.as_str(), "{}" | "+" | ";")
+                || (w.follows_flag && !matches!(words[i - 1].text.as_str(), "-H" | "-L" | "-P")))
+        {
+            continue;
+        }
         let text = match w.kind {
             WordKind::Redirect => w.text.strip_prefix('>').unwrap_or(&w.text),
             WordKind::Operand if operands => w.text.strip_prefix("of=").unwrap_or(&w.text),
             _ => continue,
         };
-        let mut bits = path_bits(text, scope);
+        let name = words[0].text.as_str();
+        let remote =
+            matches!(name, "scp" | "rsync" | "sftp" | "rclone") && w.kind == WordKind::Operand;
+        // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`) or `<` (`-F f=<file`).
+        let text = match name {
+            "curl" | "http" | "https" | "xh" | "wget" if w.kind == WordKind::Operand => text
+                .strip_prefix('@')
+                .or_else(|| text.split_once("=@").map(|(_, p)| p))
+                .or_else(|| text.split_once("=<").map(|(_, p)| p))
+                .unwrap_or(text),
+            _ => text,
+        };
+        let mut bits = match remote.then(|| remote_path(text)).flatten() {
+            // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,
+            // `host:/etc/cron.d/`): its other paths are no class of this machine's.
+            Some(path) => REMOTE | (path_bits(&path, &Scope::default()) & TRUST_ANCHOR),
+            None => path_bits(text, scope),
+        };
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
         }

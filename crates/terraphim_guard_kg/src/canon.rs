@@ -351,6 +351,13 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         }
     }
     let sub = fold_lookalikes(sub);
+    // `git config KEY VALUE` reads as `git config set KEY VALUE`, `git config KEY` as `git
+    // config get KEY`, with the key's case folded as git folds it.
+    let config = if name == "git" && sub == "config" {
+        git_config_form(rest)
+    } else {
+        None
+    };
     out.push(Word {
         text: name.clone(),
         kind: WordKind::Name,
@@ -406,6 +413,24 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
             }
             continue;
         }
+        if let Some(form) = config.filter(|f| f.key == at) {
+            if let Some(verb) = form.verb {
+                out.push(Word {
+                    text: verb.to_string(),
+                    kind: WordKind::Operand,
+                    follows_flag: false,
+                });
+                pinned.push(false);
+            }
+            out.push(Word {
+                text: git_config_key_case(&w),
+                kind: WordKind::Operand,
+                follows_flag: false,
+            });
+            pinned.push(false);
+            prev_was_flag = false;
+            continue;
+        }
         out.push(Word {
             text: normalise_path(&w),
             kind: WordKind::Operand,
@@ -423,6 +448,137 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         });
     }
     out
+}
+
+/// Where `git config`'s key is in a command's words after the name, and the verb of git's newer
+/// syntax the older one means (`git config KEY VALUE` is `git config set KEY VALUE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GitConfigForm {
+    /// Index of the key among the words after the command name.
+    pub key: usize,
+    /// `set` or `get` for the older syntax without an action option; `None` when the words say
+    /// it (`git config set ...`, `git config --get KEY`).
+    pub verb: Option<&'static str>,
+    /// Index of the value the key is set to, when the command sets it.
+    pub sets: Option<usize>,
+}
+
+/// git's options before a subcommand that take the next word as their value.
+const GIT_VALUE_OPTIONS: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--config-env",
+    "--super-prefix",
+];
+/// `git config` options that take the next word as their value.
+const GIT_CONFIG_VALUE_OPTIONS: &[&str] = &[
+    "-f",
+    "--file",
+    "--blob",
+    "--type",
+    "-t",
+    "--default",
+    "--comment",
+    "--value",
+];
+/// `git config` options that read, remove or rename rather than set.
+const GIT_CONFIG_OTHER_ACTIONS: &[&str] = &[
+    "--get",
+    "--get-all",
+    "--get-regexp",
+    "--get-urlmatch",
+    "--get-color",
+    "--get-colorbool",
+    "--unset",
+    "--unset-all",
+    "-l",
+    "--list",
+    "-e",
+    "--edit",
+    "--rename-section",
+    "--remove-section",
+];
+/// The verbs of git's newer `git config VERB` syntax.
+const GIT_CONFIG_VERBS: &[&str] = &[
+    "get",
+    "set",
+    "unset",
+    "list",
+    "edit",
+    "rename-section",
+    "remove-section",
+];
+
+/// The key of a `git ... config ...` command (`rest` is the words after `git`) and whether a
+/// value is set: git's older syntax (`git config [--add|--replace-all] KEY VALUE`, `git config
+/// KEY`) and its newer one (`git config set KEY VALUE`). `None` when the words name no key.
+pub fn git_config_form(rest: &[impl AsRef<str>]) -> Option<GitConfigForm> {
+    let mut i = 0;
+    loop {
+        let w = fold_lookalikes(rest.get(i)?.as_ref());
+        match w.as_ref() {
+            "config" => break,
+            f if is_flag(f) => i += if GIT_VALUE_OPTIONS.contains(&f) { 2 } else { 1 },
+            _ => return None,
+        }
+    }
+    let mut positional = Vec::new();
+    let mut other_action = false;
+    let mut options_done = false;
+    let mut j = i + 1;
+    while let Some(w) = rest.get(j) {
+        let w = fold_lookalikes(w.as_ref());
+        j += 1;
+        if !options_done && w == "--" {
+            options_done = true;
+        } else if !options_done && is_flag(&w) {
+            let flag = w.split_once('=').map_or(w.as_ref(), |(f, _)| f);
+            if GIT_CONFIG_VALUE_OPTIONS.contains(&flag) && !w.contains('=') {
+                j += 1;
+            }
+            other_action |= GIT_CONFIG_OTHER_ACTIONS.contains(&flag);
+        } else {
+            positional.push(j - 1);
+        }
+    }
+    let first = fold_lookalikes(rest.get(*positional.first()?)?.as_ref()).into_owned();
+    if GIT_CONFIG_VERBS.contains(&first.as_str()) {
+        // The newer syntax; `rename-section` and `remove-section` name sections, not keys.
+        let key = *positional.get(1)?;
+        return matches!(first.as_str(), "get" | "set" | "unset").then_some(GitConfigForm {
+            key,
+            verb: None,
+            sets: positional.get(2).copied().filter(|_| first == "set"),
+        });
+    }
+    let sets = positional.get(1).copied().filter(|_| !other_action);
+    Some(GitConfigForm {
+        key: positional[0],
+        verb: match (other_action, sets) {
+            (true, _) => None,
+            (false, Some(_)) => Some("set"),
+            (false, None) => Some("get"),
+        },
+        sets,
+    })
+}
+
+/// A git configuration key as git compares it: the section and the variable name are
+/// case-insensitive (`core.hooksPath` is `core.hookspath`), a subsection is not
+/// (`filter.LFS.clean` keeps `LFS`).
+pub fn git_config_key_case(key: &str) -> String {
+    match (key.find('.'), key.rfind('.')) {
+        (Some(first), Some(last)) => format!(
+            "{}{}{}",
+            key[..first].to_ascii_lowercase(),
+            &key[first..last],
+            key[last..].to_ascii_lowercase()
+        ),
+        _ => key.to_ascii_lowercase(),
+    }
 }
 
 /// Sort each run of adjacent flags, so `-fr`, `-r -f` and `--force --recursive` read alike. A
@@ -618,6 +774,55 @@ mod tests {
             canon(&["git", "push", "origin", "main", "--force"]),
             "git push origin main -f"
         );
+    }
+
+    #[test]
+    fn git_config_reads_as_get_or_set_of_a_case_folded_key() {
+        for (argv, want) in [
+            (
+                &["git", "config", "core.hooksPath", "/tmp/h"][..],
+                "git config set core.hookspath /tmp/h",
+            ),
+            (
+                &["git", "config", "--global", "core.HooksPath", "x"],
+                "git config --global set core.hookspath x",
+            ),
+            (
+                &["git", "-C", "repo", "config", "--add", "alias.UP", "!sh"],
+                "git -C repo config --add set alias.up !sh",
+            ),
+            (
+                &["git", "config", "-f", ".gitmodules", "core.pager", "less"],
+                "git config -f .gitmodules set core.pager less",
+            ),
+            (
+                &["git", "config", "filter.LFS.Smudge", "x"],
+                "git config set filter.LFS.smudge x",
+            ),
+            (
+                &["git", "config", "core.hooksPath"],
+                "git config get core.hookspath",
+            ),
+            (
+                &["git", "config", "--get", "core.hooksPath"],
+                "git config --get core.hookspath",
+            ),
+            (
+                &["git", "config", "--unset", "core.hooksPath"],
+                "git config --unset core.hookspath",
+            ),
+            (
+                &["git", "config", "set", "--global", "Core.Editor", "vim"],
+                "git config set --global core.editor vim",
+            ),
+            (&["git", "config", "--list"], "git config --list"),
+            (
+                &["git", "commit", "-m", "core.hooksPath x"],
+                "git commit -m 'core.hooksPath x'",
+            ),
+        ] {
+            assert_eq!(canon(argv), want, "{argv:?}");
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub const CLASS_MARK: char = '\u{E001}';
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub const CLASSES: [&str; 17] = [
+pub const CLASSES: [&str; 19] = [
     "temp",
     "build-output",
     "project",
@@ -48,13 +48,15 @@ pub const CLASSES: [&str; 17] = [
     "local",
     "disposable",
     "dynamic",
+    "secret",
+    "remote",
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
 pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
-const CLASS_KEYS: [&str; 17] = [
+const CLASS_KEYS: [&str; 19] = [
     "\u{E001}temp",
     "\u{E001}build-output",
     "\u{E001}project",
@@ -72,8 +74,10 @@ const CLASS_KEYS: [&str; 17] = [
     "\u{E001}local",
     "\u{E001}disposable",
     "\u{E001}dynamic",
+    "\u{E001}secret",
+    "\u{E001}remote",
 ];
-const REDIRECT_CLASS_KEYS: [&str; 17] = [
+const REDIRECT_CLASS_KEYS: [&str; 19] = [
     ">\u{E001}temp",
     ">\u{E001}build-output",
     ">\u{E001}project",
@@ -91,6 +95,8 @@ const REDIRECT_CLASS_KEYS: [&str; 17] = [
     ">\u{E001}local",
     ">\u{E001}disposable",
     ">\u{E001}dynamic",
+    ">\u{E001}secret",
+    ">\u{E001}remote",
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.

@@ -89,7 +89,7 @@ impl TierSet {
 /// Which commands' operands need classes.
 #[derive(Debug, Default)]
 pub(crate) struct ClassHeads {
-    pub(super) names: HashSet<String>,
+    pub(super) names: HashSet<String, ahash::RandomState>,
     pub(super) any: bool,
 }
 
@@ -98,8 +98,12 @@ impl ClassHeads {
         for layer in &set.layers {
             for name in layer.matcher.class_stage_names() {
                 match name {
+                    // Many stages share a name (`cat <secret> | curl`, `cat <secret> | nc`):
+                    // each is hashed, and allocated once.
                     Some(n) => {
-                        self.names.insert(n.to_string());
+                        if !self.names.contains(n) {
+                            self.names.insert(n.to_string());
+                        }
                     }
                     None => self.any = true,
                 }

@@ -37,7 +37,7 @@ impl Walker {
     /// decoder's (`base64 -d`, `xxd -r -p`, `rev`) reading literal text from the stage before it
     /// or from its own here-string, decoded as the tool decodes it (`echo B64 | base64 -d | sh`
     /// runs the decoded text).
-    fn stage_output(&self, id: u32, stage: u32, hops: u32) -> Vec<String> {
+    pub(super) fn stage_output(&self, id: u32, stage: u32, hops: u32) -> Vec<String> {
         let mut out = Vec::new();
         for c in self
             .out
@@ -323,6 +323,17 @@ impl Walker {
                         code.push((format!("git -c {key}"), value.to_string(), rest_dyn[i]));
                     }
                 }
+                // `git config KEY VALUE` of a key whose value git runs: the value is code too
+                // (the KG judges the setting itself; this judges what it would run).
+                if let Some(form) = canon::git_config_form(rest)
+                    && let Some(v) = form.sets
+                {
+                    let key = canon::git_config_key_case(&rest[form.key]);
+                    if git_key_runs_code(&key) {
+                        let value = rest[v].strip_prefix('!').unwrap_or(&rest[v]);
+                        code.push((format!("git config {key}"), value.to_string(), rest_dyn[v]));
+                    }
+                }
                 // `git bisect run CMD ARGS...` runs CMD at every step.
                 if let Some(at) = rest
                     .windows(2)
@@ -354,6 +365,18 @@ impl Walker {
                         "proxycommand" | "localcommand" | "knownhostscommand" | "remotecommand"
                     ) {
                         code.push((format!("{name} -o {key}"), value.to_string(), rest_dyn[i]));
+                    }
+                }
+            }
+            "tar" => {
+                // `--checkpoint-action=exec=CMD` runs CMD at every checkpoint.
+                for (i, v) in option_values(rest, "--checkpoint-action") {
+                    if let Some(cmd) = v.strip_prefix("exec=") {
+                        code.push((
+                            "tar --checkpoint-action=exec".to_string(),
+                            cmd.to_string(),
+                            rest_dyn[i],
+                        ));
                     }
                 }
             }
@@ -471,7 +494,8 @@ pub(super) fn literal_output(c: &SimpleCommand) -> Option<String> {
     let name = c.argv.first().map(|n| canon::command_basename(n))?;
     let operands = || c.argv.iter().skip(1).filter(|a| !canon::is_flag(a));
     match name {
-        "echo" | "printf" => Some(
+        "printf" => printf_output(&c.argv[1..]),
+        "echo" => Some(
             operands()
                 .cloned()
                 .collect::<Vec<_>>()
@@ -480,5 +504,107 @@ pub(super) fn literal_output(c: &SimpleCommand) -> Option<String> {
         ),
         "cat" if operands().all(|a| a == "-") => c.stdin_text.clone(),
         _ => None,
+    }
+}
+
+/// What `printf FORMAT ARGS...` prints: the format with each conversion (`%s`, `%b`, `%d`, ...)
+/// replaced by the next argument, reused while arguments remain, and its escapes (`\n`, `\t`,
+/// `\\`, `\xHH`, octal) decoded. `None` for `printf -v VAR` (it prints nothing) or a format it
+/// cannot read.
+fn printf_output(args: &[String]) -> Option<String> {
+    let args = match args.first().map(String::as_str) {
+        Some("--") => &args[1..],
+        Some(a) if a.starts_with('-') && a.len() > 1 => return None,
+        _ => args,
+    };
+    let (format, mut rest) = args.split_first()?;
+    let mut out = String::new();
+    loop {
+        let mut used = false;
+        let mut chars = format.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '\\' => push_escape(&mut chars, &mut out),
+                '%' => {
+                    if chars.peek() == Some(&'%') {
+                        chars.next();
+                        out.push('%');
+                        continue;
+                    }
+                    // Flags, width and precision, then the conversion letter.
+                    while chars
+                        .peek()
+                        .is_some_and(|c| c.is_ascii_digit() || "-+ #.'".contains(*c))
+                    {
+                        chars.next();
+                    }
+                    let conv = chars.next()?;
+                    if !conv.is_ascii_alphabetic() {
+                        return None;
+                    }
+                    let arg = rest.first().map(String::as_str).unwrap_or("");
+                    rest = rest.get(1..).unwrap_or(&[]);
+                    used = true;
+                    if conv == 'b' {
+                        let mut a = arg.chars().peekable();
+                        while let Some(c) = a.next() {
+                            if c == '\\' {
+                                push_escape(&mut a, &mut out);
+                            } else {
+                                out.push(c);
+                            }
+                        }
+                    } else {
+                        out.push_str(arg);
+                    }
+                }
+                c => out.push(c),
+            }
+            if out.len() > 65536 {
+                return None;
+            }
+        }
+        if rest.is_empty() || !used {
+            return Some(out);
+        }
+    }
+}
+
+/// One backslash escape of `printf`'s format (the backslash already read).
+fn push_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut String) {
+    match chars.next() {
+        Some('n') => out.push('\n'),
+        Some('t') => out.push('\t'),
+        Some('r') => out.push('\r'),
+        Some('\\') => out.push('\\'),
+        Some('x') => {
+            let mut v = 0u32;
+            let mut n = 0;
+            while n < 2
+                && let Some(d) = chars.peek().and_then(|c| c.to_digit(16))
+            {
+                v = v * 16 + d;
+                chars.next();
+                n += 1;
+            }
+            out.extend(char::from_u32(v));
+        }
+        Some(d @ '0'..='7') => {
+            let mut v = d.to_digit(8).unwrap_or(0);
+            let mut n = 1;
+            while n < 3
+                && let Some(d) = chars.peek().and_then(|c| c.to_digit(8))
+            {
+                v = v * 8 + d;
+                chars.next();
+                n += 1;
+            }
+            out.extend(char::from_u32(v));
+        }
+        Some(c) => {
+            out.push('\\');
+            out.push(c);
+        }
+        None => out.push('\\'),
     }
 }

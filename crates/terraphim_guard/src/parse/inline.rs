@@ -59,14 +59,14 @@ pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
             if let Some(len) = found(&shell)
                 && let Some(arg) = first_string(&code[i + len..])
             {
-                push_literal(&mut out, arg, InlineCall::Shell);
+                push_literal(&mut out, &arg, InlineCall::Shell);
                 i += len;
                 continue;
             }
             if let Some(len) = found(&delete)
                 && let Some(arg) = first_string(&code[i + len..])
             {
-                push_literal(&mut out, arg, InlineCall::Delete);
+                push_literal(&mut out, &arg, InlineCall::Delete);
                 i += len;
                 continue;
             }
@@ -115,18 +115,73 @@ fn delimited(s: &str) -> Option<(&str, usize)> {
     Some((&s[1..1 + end], end + 2))
 }
 
-/// The first argument of a call when it is a quoted string: after blanks, an optional `(`, an
-/// optional `glob(` (Perl's `unlink glob("/x/*")`: the glob is a path pattern as in `rm`).
-fn first_string(s: &str) -> Option<&str> {
+/// How Ruby and Perl spell the user's home in code: each stands for `~`.
+const HOME_EXPRESSIONS: &[&str] = &[
+    "Dir.home",
+    "ENV[\"HOME\"]",
+    "ENV['HOME']",
+    "ENV.fetch(\"HOME\")",
+    "ENV.fetch('HOME')",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "$ENV{\"HOME\"}",
+];
+
+/// The first argument of a call when it is a literal path or command: after blanks, an optional
+/// `(`, an optional `glob(` (Perl's `unlink glob("/x/*")`: the glob is a path pattern as in
+/// `rm`) or `File.expand_path(`; a quoted string, the home joined to one (`Dir.home + "/x"`,
+/// `File.join(Dir.home, ".ssh")`, Perl's `$ENV{HOME} . "/x"`), with the home interpolated in it
+/// (`"#{Dir.home}/x"`, `"$ENV{HOME}/x"`) read as `~`.
+fn first_string(s: &str) -> Option<String> {
     let mut rest = s.trim_start();
     rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
-    if let Some(r) = rest.strip_prefix("glob") {
-        rest = r.trim_start();
-        rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+    for wrapper in ["glob", "File.expand_path"] {
+        if let Some(r) = rest.strip_prefix(wrapper) {
+            rest = r.trim_start();
+            rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+        }
     }
-    let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
-    let end = rest[1..].find(quote)?;
-    Some(&rest[1..1 + end])
+    if let Some(args) = rest.strip_prefix("File.join(") {
+        let end = args.find(')')?;
+        let parts: Option<Vec<String>> = args[..end]
+            .split(',')
+            .map(|a| {
+                let a = a.trim();
+                if HOME_EXPRESSIONS.contains(&a) {
+                    Some("~".to_string())
+                } else {
+                    quoted(a)
+                }
+            })
+            .collect();
+        return parts.map(|p| p.join("/"));
+    }
+    if let Some(home) = HOME_EXPRESSIONS.iter().find(|h| rest.starts_with(**h)) {
+        let after = rest[home.len()..].trim_start();
+        let after = after
+            .strip_prefix('+')
+            .or_else(|| after.strip_prefix('.'))?
+            .trim_start();
+        return quoted(after).map(|t| format!("~{t}"));
+    }
+    quoted(rest)
+}
+
+/// The text of the quoted string at the start of `s`, with the home interpolated in it read as
+/// `~`.
+fn quoted(s: &str) -> Option<String> {
+    let quote = s.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let end = s[1..].find(quote)?;
+    let mut text = s[1..1 + end].to_string();
+    if quote == '"' {
+        for home in HOME_EXPRESSIONS {
+            text = text.replace(&format!("#{{{home}}}"), "~");
+        }
+        for home in ["$ENV{HOME}", "${HOME}", "$HOME"] {
+            text = text.replace(home, "~");
+        }
+    }
+    Some(text)
 }
 
 #[cfg(test)]
@@ -168,6 +223,32 @@ mod tests {
             ),
             ("perl", "rmtree('build')", vec![delete("build")]),
             ("perl", "unlink $file", vec![]),
+            (
+                "perl",
+                "use File::Path qw(remove_tree); remove_tree(\"$ENV{HOME}/src\")",
+                vec![delete("~/src")],
+            ),
+            (
+                "ruby",
+                "FileUtils.rm_rf(Dir.home + \"/.ssh\")",
+                vec![delete("~/.ssh")],
+            ),
+            (
+                "ruby",
+                "FileUtils.rm_rf(File.join(Dir.home, '.ssh'))",
+                vec![delete("~/.ssh")],
+            ),
+            (
+                "ruby",
+                "FileUtils.rm_rf(File.expand_path('~/work'))",
+                vec![delete("~/work")],
+            ),
+            (
+                "ruby",
+                "system(\"rm -rf #{ENV['HOME']}/x\")",
+                vec![shell("rm -rf ~/x")],
+            ),
+            ("perl", "rmtree($ENV{HOME} . '/x')", vec![delete("~/x")]),
             ("python3", "system('x')", vec![]),
         ];
         for (interpreter, code, want) in cases {

@@ -2,6 +2,7 @@
 //! hidden in strings (`bash -c`, `eval`, `ssh host CMD`, heredocs and pipes fed to shells)
 //! parsed again.
 
+mod expand;
 mod heredoc;
 mod hidden;
 mod inline;
@@ -254,6 +255,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         out: ParsedCommand::default(),
         written: Vec::new(),
         wrote_build_input: false,
+        vars: Vec::new(),
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
@@ -290,6 +292,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         out: ParsedCommand::default(),
         written: Vec::new(),
         wrote_build_input: false,
+        vars: Vec::new(),
     };
     walker.parse_code(command, 0, &[]);
     walker.out

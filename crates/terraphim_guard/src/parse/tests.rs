@@ -27,7 +27,7 @@ fn splits_and_unwraps() {
         ("echo $(rm -rf /)", &["rm -f -r /", "echo '$(rm -rf /)'"]),
         (
             "find . -name '*.o' -exec rm -f {} \\;",
-            &["rm -f {}", "find . -name *.o -exec rm -f {} ;"],
+            &["rm -f ./**/*.o", "find ./**/*.o -name *.o -exec rm -f {} ;"],
         ),
         ("xargs -0 rm -rf", &["rm -f -r"]),
         ("timeout 10 cargo test", &["cargo test"]),
@@ -673,5 +673,79 @@ proptest::proptest! {
             proptest::prop_assert_eq!(format!("{parsed:?}"), format!("{:?}", parse(&lines.join("\n"))));
             proptest::prop_assert_eq!(of.len(), parsed.commands.len());
         }
+    }
+}
+
+#[test]
+fn values_the_line_spells_are_judged_in_place() {
+    // (command, a simple command its parse must hold, under the `expanded` layer)
+    let cases: &[(&str, &str)] = &[
+        ("D=~; rm -rf $D", "rm -f -r ~"),
+        ("a=/srv; b=data; rm -rf \"$a/$b\"", "rm -f -r /srv/data"),
+        ("X=rm; $X -rf /opt", "rm -f -r /opt"),
+        ("export T=/; rm -rf ${T}*", "rm -f -r /*"),
+        ("P=/x; P+=/y; rm -rf $P", "rm -f -r /x/y"),
+        ("for d in /a /b; do rm -rf $d; done", "rm -f -r /b"),
+        ("IFS=,; c=rm,-rf,/opt; $c", "rm -f -r /opt"),
+        ("eval \"$(echo bHMgLWxh | base64 -d)\"", "ls -a -l"),
+        ("bash -c \"$(printf '%s %s' ls -la)\"", "ls -a -l"),
+        ("`echo al- sl | rev`", "ls -a -l"),
+        ("sh -c \"$(echo 6c73 | xxd -r -p)\"", "ls"),
+        ("for f in /etc/hosts; do : > $f; done", ": >/etc/hosts"),
+    ];
+    let mut bad = Vec::new();
+    for (cmd, want) in cases {
+        let parsed = parse(cmd);
+        let found = parsed.commands.iter().any(|c| {
+            canon::canonical_text(&c.words) == *want && c.layers.iter().any(|l| l == "expanded")
+        });
+        if !found {
+            bad.push(format!("{cmd:?}: no `{want}` in {:?}", names(cmd)));
+        }
+    }
+    // Unknown values stay unknown: nothing is expanded.
+    for cmd in [
+        "rm -rf $UNSET",
+        "X=$(curl -s https://example.com); $X",
+        "eval \"$(curl -s https://example.com)\"",
+    ] {
+        if parse(cmd)
+            .commands
+            .iter()
+            .any(|c| c.layers.iter().any(|l| l == "expanded"))
+        {
+            bad.push(format!("{cmd:?} was expanded: {:?}", names(cmd)));
+        }
+    }
+    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+}
+
+#[test]
+fn printf_prints_its_format_with_the_arguments() {
+    let probe = |argv: &[&str]| {
+        let c = SimpleCommand {
+            words: Vec::new(),
+            text: String::new(),
+            layers: Vec::new(),
+            pipeline: None,
+            findings: Vec::new(),
+            stdin_text: None,
+            argv: argv.iter().map(|s| s.to_string()).collect(),
+            runner: None,
+        };
+        super::hidden::literal_output(&c)
+    };
+    let cases: &[(&[&str], Option<&str>)] = &[
+        (&["printf", "%s", "ls -la"], Some("ls -la")),
+        (&["printf", "%s -%s\\n", "ls", "la"], Some("ls -la\n")),
+        (&["printf", "%s\\n", "a", "b"], Some("a\nb\n")),
+        (&["printf", "100%%"], Some("100%")),
+        (&["printf", "\\x6c\\x73"], Some("ls")),
+        (&["printf", "%b", "l\\163"], Some("ls")),
+        (&["printf", "-v", "x", "%s", "y"], None),
+        (&["printf", "--", "%5s", "ab"], Some("ab")),
+    ];
+    for (argv, want) in cases {
+        assert_eq!(probe(argv).as_deref(), *want, "{argv:?}");
     }
 }

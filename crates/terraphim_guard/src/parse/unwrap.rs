@@ -273,6 +273,10 @@ impl Walker {
             // and `-delete` then name every entry, as `START/*` does for `rm` (`find . -delete`
             // is `rm -rf ./*`). With a test (`-name`, `-type`, ...) `{}` stays a project path.
             let everything = find_everything(rest);
+            // With a `-name` test (and no `!`, `-not` or `-o`), every entry found is named so:
+            // `{}` and `-delete` reach `START/**/NAME` (`find . -name __pycache__ -exec rm -rf
+            // {} +` deletes build output only).
+            let named = everything.is_none().then(|| find_named(rest)).flatten();
             let mut i = 0;
             while i < rest.len() {
                 if matches!(rest[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
@@ -291,6 +295,11 @@ impl Walker {
                             && template.iter().any(|w| w == "{}")
                         {
                             starts.extend(all.iter().cloned());
+                        }
+                        if let Some(all) = &named
+                            && template.iter().any(|w| w == "{}")
+                        {
+                            starts = all.clone();
                         }
                         for every in starts {
                             let words: Vec<String> = template
@@ -313,7 +322,7 @@ impl Walker {
                 }
                 i += 1;
             }
-            if let Some(starts) = &everything
+            if let Some(starts) = everything.as_ref().or(named.as_ref())
                 && find_deletes(rest)
             {
                 let c = layer("find -delete");
@@ -322,6 +331,12 @@ impl Walker {
                     self.push(words.clone(), words.join(" "), &c, Vec::new());
                 }
             }
+            // A named find's start paths are judged as what it reaches (`find . -name '*.pyc'
+            // -delete` reaches `./**/*.pyc`), so the patterns on its start paths see that.
+            let argv = match &named {
+                Some(reach) => reached_words(&argv, reach),
+                None => argv,
+            };
             self.push(argv, text, ctx, findings);
             return;
         }
@@ -370,6 +385,80 @@ impl Walker {
             }
         }
     }
+}
+
+/// A `find` command's words with its start paths replaced by what it reaches (`reach`, one per
+/// start path, or `./**/NAME` for none).
+fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
+    let mut i = 1;
+    while let Some(a) = argv.get(i) {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            _ if a.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let i = i.min(argv.len());
+    let count = argv[i..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .count();
+    let mut out = argv[..i].to_vec();
+    out.extend(reach.iter().cloned());
+    out.extend(argv[i + count..].iter().cloned());
+    out
+}
+
+/// For a `find` whose expression tests `-name`/`-iname` and joins no alternative or negation
+/// (`!`, `-not`, `-o`, `,`), each start path as `START/**/NAME`: every entry it reaches is named
+/// so, whatever other tests narrow it further.
+fn find_named(rest: &[String]) -> Option<Vec<String>> {
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            _ if a.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let starts: Vec<&str> = rest[i.min(rest.len())..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .map(String::as_str)
+        .collect();
+    let mut j = i + starts.len();
+    let mut name = None;
+    while let Some(a) = rest.get(j) {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let end = rest[j + 1..].iter().position(|w| w == ";" || w == "+");
+                j += end.map_or(rest.len(), |e| e + 2);
+                continue;
+            }
+            "!" | "-not" | "-o" | "-or" | "," => return None,
+            "-name" | "-iname" => {
+                let v = rest.get(j + 1)?;
+                if name.is_none() && !v.contains('/') && !canon::is_dynamic(v) {
+                    name = Some(v.clone());
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    let name = name?;
+    let starts = if starts.is_empty() { vec!["."] } else { starts };
+    Some(
+        starts
+            .iter()
+            .map(|s| match s.trim_end_matches('/') {
+                "" => format!("/**/{name}"),
+                dir => format!("{dir}/**/{name}"),
+            })
+            .collect(),
+    )
 }
 
 /// Whether `find`'s expression has `-delete` (not a word of an `-exec` template).

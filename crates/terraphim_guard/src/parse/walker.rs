@@ -19,7 +19,7 @@ use super::words::{
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
 /// Deepest nesting of code-in-strings the parser follows before it gives up (and sandboxes).
-const MAX_DEPTH: u32 = 8;
+pub(super) const MAX_DEPTH: u32 = 8;
 /// Deepest syntax-tree nesting the walker follows.
 pub(super) const MAX_NODE_DEPTH: u32 = 400;
 
@@ -33,6 +33,9 @@ pub(super) struct Walker {
     pub(super) written: Vec<(String, String)>,
     /// An earlier command wrote a file a build or test runner reads (`Makefile`, `conftest.py`).
     pub(super) wrote_build_input: bool,
+    /// Variables the line assigned literal values, with those values, latest last (`D=~`;
+    /// a `for` loop's words): expansions of them are also judged with the values in place.
+    pub(super) vars: Vec<(String, Vec<String>)>,
 }
 
 #[derive(Clone, Default)]
@@ -49,6 +52,8 @@ pub(super) struct Ctx {
     /// tree-sitter-bash reads them as more redirect targets; bash passes them to the command.
     /// (value, dynamic, evaluates a variable)
     pub(super) trailing_args: Vec<(String, bool, bool)>,
+    /// The command is already an expanded form of another (its expansions were put in place).
+    pub(super) expanded: bool,
 }
 
 impl Walker {
@@ -252,6 +257,7 @@ impl Walker {
                             c.findings.push(Finding::CodeFromVariable);
                         }
                         let text = node_text(node, src).to_string();
+                        self.expanded_forms(&argv, &dynamic, &text, &c, depth);
                         self.unwrap(argv, dynamic, text, &c, depth);
                     }
                     // A bare `> file` truncates (creates) its target: judged as `:` with that
@@ -259,6 +265,7 @@ impl Walker {
                     // runs").
                     None if c.redirects.len() > ctx.redirects.len() => {
                         let text = node_text(node, src).to_string();
+                        self.expanded_forms(&[":".to_string()], &[false], &text, &c, depth);
                         self.push(vec![":".to_string()], text, &c, Vec::new());
                     }
                     None => {}
@@ -288,7 +295,43 @@ impl Walker {
                 // `X=1` alone sets a shell variable that later words may expand.
                 let name = assignment_variable(node_text(node, src)).to_string();
                 if !self.out.assigned.contains(&name) {
-                    self.out.assigned.push(name);
+                    self.out.assigned.push(name.clone());
+                }
+                self.walk_children(node, src, ctx, depth);
+                let mut cur = node.walk();
+                let (value, dynamic) = node
+                    .named_children(&mut cur)
+                    .nth(1)
+                    .map(|v| word_value(v, src))
+                    .unwrap_or_default();
+                let appends = node_text(node, src).contains("+=");
+                self.record_var(&name, &value, dynamic, appends, depth);
+            }
+            "for_statement" => {
+                // `for d in ~/a ~/b`: in the body, `$d` is each of the words.
+                if let Some(var) = node.child_by_field_name("variable") {
+                    let mut cursor = node.walk();
+                    let mut values = Some(Vec::new());
+                    let mut any = false;
+                    for v in node.children_by_field_name("value", &mut cursor) {
+                        any = true;
+                        let (value, dynamic) = word_value(v, src);
+                        let words = if dynamic {
+                            self.literal_values(&value, depth).map(|vs| {
+                                vs.iter()
+                                    .flat_map(|v| v.split_whitespace().map(str::to_string))
+                                    .collect::<Vec<_>>()
+                            })
+                        } else {
+                            Some(vec![value])
+                        };
+                        match (&mut values, words) {
+                            (Some(all), Some(words)) => all.extend(words),
+                            _ => values = None,
+                        }
+                    }
+                    let name = node_text(var, src).to_string();
+                    self.set_var(&name, values.filter(|_| any));
                 }
                 self.walk_children(node, src, ctx, depth);
             }
@@ -506,7 +549,40 @@ impl Walker {
         }
         let text = node_text(node, src).to_string();
         c.findings = env_findings;
+        self.expanded_forms(&argv, &dynamic, &text, &c, depth);
         self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// Remember an assignment's value for later expansions: literal, or spelt by expansions the
+    /// line knows, or unknown. `X+=v` appends to what is known.
+    pub(super) fn record_var(
+        &mut self,
+        name: &str,
+        value: &str,
+        dynamic: bool,
+        appends: bool,
+        depth: u32,
+    ) {
+        let values = if dynamic {
+            self.literal_values(value, depth)
+        } else {
+            Some(vec![value.to_string()])
+        };
+        let values = match (appends, values) {
+            (false, v) => v,
+            (true, Some(new)) => self
+                .vars
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, old)| {
+                    old.iter()
+                        .flat_map(|o| new.iter().map(move |n| format!("{o}{n}")))
+                        .collect()
+                }),
+            (true, None) => None,
+        };
+        self.set_var(name, values);
     }
 
     /// `NAME=value` before a command (or after `env`): variables that make a program load or run
@@ -524,6 +600,7 @@ impl Walker {
         if !self.out.assigned.iter().any(|a| a == name) {
             self.out.assigned.push(name.to_string());
         }
+        self.record_var(name, value, dynamic, false, depth);
         if name.starts_with("TERRAPHIM_GUARD_") {
             // Settings of this guard: judged by the KG as the command `export NAME=`.
             let mut c = ctx.clone();

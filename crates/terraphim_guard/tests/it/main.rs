@@ -8,6 +8,7 @@
 
 mod command_knowledge;
 mod hidden_forms;
+mod probes;
 mod properties;
 mod routing;
 mod syntax;

@@ -354,10 +354,11 @@ fn paths_and_trust_anchors_decide_from_the_words() {
             Verdict::Sandbox,
             "rm of variable path",
         ),
+        // The line spells the variable's value: `$TMPDIR/x` is `/srv/x`.
         (
             "TMPDIR=/srv; rm -rf $TMPDIR/x",
-            Verdict::Sandbox,
-            "rm of variable path",
+            Verdict::Deny,
+            "delete or change outside the project",
         ),
     ];
     let mut bad = Vec::new();

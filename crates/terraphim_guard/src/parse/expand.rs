@@ -1,0 +1,285 @@
+//! Expansions whose value the line itself spells: a variable assigned a literal earlier on the
+//! same line (`D=~; rm -rf $D`, `for d in ~/a ~/b; do rm -rf $d; done`) and a command
+//! substitution whose output is literal text, also through decoders (`$(echo B64 | base64 -d)`,
+//! `$(printf 'rm')`). A command with such words is judged a second time with them put in place,
+//! besides the original (whose expansions keep it out of the allow tier): the expansion can only
+//! make a decision stricter, never looser, so a guess about which value bash uses is safe.
+
+use crate::canon;
+
+use terraphim_shell_vocab::decode::Decoder;
+
+use super::hidden::literal_output;
+use super::walker::{Ctx, Walker};
+
+/// Most values one variable stands for (a `for` loop's words), and most expanded forms of one
+/// command judged.
+const MAX_VALUES: usize = 16;
+const MAX_FORMS: usize = 16;
+/// Longest value kept for a variable or a substitution's output.
+const MAX_VALUE_BYTES: usize = 8192;
+
+impl Walker {
+    /// Record what the line assigns to `name`: its literal values, or nothing known (a value
+    /// only known at run time).
+    pub(super) fn set_var(&mut self, name: &str, values: Option<Vec<String>>) {
+        self.vars.retain(|(n, _)| n != name);
+        if let Some(mut values) = values {
+            values.retain(|v| v.len() <= MAX_VALUE_BYTES);
+            values.truncate(MAX_VALUES);
+            if !values.is_empty() {
+                self.vars.push((name.to_string(), values));
+            }
+        }
+    }
+
+    /// The literal values a word written with expansions can have, from what the line assigned
+    /// and from substitutions with literal output; `None` when an expansion in it is unknown.
+    pub(super) fn literal_values(&mut self, word: &str, depth: u32) -> Option<Vec<String>> {
+        let mut forms = vec![String::new()];
+        let mut rest = word;
+        while !rest.is_empty() {
+            let (values, used): (Vec<String>, usize) = if let Some(after) = rest.strip_prefix("$(")
+            {
+                let end = closing_paren(after)?;
+                let output = self.substitution_output(&after[..end], depth)?;
+                (vec![output], 2 + end + 1)
+            } else if let Some(after) = rest.strip_prefix('`') {
+                let end = after.find('`')?;
+                let output = self.substitution_output(&after[..end], depth)?;
+                (vec![output], 1 + end + 1)
+            } else if let Some(after) = rest.strip_prefix('$') {
+                let braced = after.strip_prefix('{');
+                let body = braced.unwrap_or(after);
+                let len = body
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(body.len());
+                if len == 0 || (braced.is_some() && !body[len..].starts_with('}')) {
+                    return None;
+                }
+                let name = &body[..len];
+                let values = self
+                    .vars
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone())?;
+                (values, 1 + len + usize::from(braced.is_some()) * 2)
+            } else {
+                let len = rest.find(['$', '`']).unwrap_or(rest.len());
+                (vec![rest[..len].to_string()], len)
+            };
+            let mut next = Vec::new();
+            for form in &forms {
+                for v in &values {
+                    if next.len() < MAX_FORMS {
+                        next.push(format!("{form}{v}"));
+                    }
+                }
+            }
+            forms = next;
+            rest = rest.get(used..).unwrap_or("");
+        }
+        Some(forms)
+    }
+
+    /// The text a command substitution's code prints when it is literal: one command or
+    /// pipeline whose last stage prints literal text (`echo`, `printf`, `cat <<EOF`) or decodes
+    /// literal text (`base64 -d`, `xxd -r -p`, `rev`). Trailing newlines are removed, as bash
+    /// removes them.
+    fn substitution_output(&mut self, code: &str, depth: u32) -> Option<String> {
+        if depth >= super::walker::MAX_DEPTH {
+            return None;
+        }
+        let mut sub = Walker {
+            next_pipeline: 0,
+            nodes_deep: self.nodes_deep,
+            plain: self.plain,
+            out: Default::default(),
+            written: Vec::new(),
+            wrote_build_input: false,
+            vars: Vec::new(),
+        };
+        sub.parse_code(code, depth + 1, &[]);
+        if !sub.out.findings.is_empty() {
+            return None;
+        }
+        let top: Vec<_> = sub
+            .out
+            .commands
+            .iter()
+            .filter(|c| c.layers.is_empty())
+            .collect();
+        let last = top.last()?;
+        if top
+            .iter()
+            .any(|c| c.argv.iter().any(|a| canon::is_dynamic(a)) || !c.findings.is_empty())
+        {
+            return None;
+        }
+        let output = match last.pipeline {
+            Some((id, stage)) => {
+                if top.iter().any(|c| c.pipeline.is_none_or(|(p, _)| p != id)) {
+                    return None;
+                }
+                let mut outs = sub.stage_output(id, stage, 0);
+                if outs.len() != 1 {
+                    return None;
+                }
+                outs.pop()?
+            }
+            None if top.len() == 1 => match literal_output(last) {
+                Some(text) => text,
+                // `$(rev <<< TEXT)`: a decoder of its own here-string.
+                None => Decoder::of(&last.argv)?.apply(last.stdin_text.as_deref()?)?,
+            },
+            None => return None,
+        };
+        let output = output.trim_end_matches('\n').to_string();
+        (output.len() <= MAX_VALUE_BYTES).then_some(output)
+    }
+
+    /// Judge `argv` again with the expansions the line spells put in place, when it has any:
+    /// each form once, under an `expanded` layer. A value with blanks (or characters of an
+    /// `IFS` the line set) is also judged split into words, as bash splits an unquoted
+    /// expansion.
+    pub(super) fn expanded_forms(
+        &mut self,
+        argv: &[String],
+        dynamic: &[bool],
+        text: &str,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let dynamic_redirect = |r: &String| canon::is_dynamic(r);
+        if ctx.expanded
+            || !(dynamic.iter().any(|d| *d) || ctx.redirects.iter().any(dynamic_redirect))
+        {
+            return;
+        }
+        // Redirect targets spelt by known expansions (`: > $f`), each set of them once.
+        let mut redirect_sets: Vec<Vec<String>> = vec![Vec::new()];
+        let mut changed = false;
+        for r in &ctx.redirects {
+            let values = if dynamic_redirect(r) {
+                self.literal_values(r, depth)
+            } else {
+                None
+            };
+            changed |= values.is_some();
+            let values = values.unwrap_or_else(|| vec![r.clone()]);
+            redirect_sets = product(&redirect_sets, &values);
+        }
+        // Each word's values: (value, whether it came from an expansion, still dynamic).
+        let mut forms: Vec<Vec<(String, bool, bool)>> = vec![Vec::new()];
+        for (word, &dyn_word) in argv.iter().zip(dynamic) {
+            let values = if dyn_word {
+                self.literal_values(word, depth)
+            } else {
+                None
+            };
+            let values: Vec<(String, bool, bool)> = match values {
+                Some(v) => {
+                    changed = true;
+                    v.into_iter().map(|v| (v, true, false)).collect()
+                }
+                None => vec![(word.clone(), false, dyn_word)],
+            };
+            forms = product(&forms, &values);
+        }
+        if !changed {
+            return;
+        }
+        // Bash splits an unquoted expansion at the characters of `IFS` (blanks by default).
+        let ifs: Vec<char> = self
+            .vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "IFS")
+            .and_then(|(_, v)| v.first())
+            .map(|v| v.chars().collect())
+            .unwrap_or_default();
+        let splits = |c: char| c.is_whitespace() || ifs.contains(&c);
+        let mut argvs: Vec<(Vec<String>, Vec<bool>)> = Vec::new();
+        for form in &forms {
+            argvs.push(form.iter().map(|(w, _, d)| (w.clone(), *d)).unzip());
+            if form.iter().any(|(w, from, _)| *from && w.contains(splits)) {
+                let mut words = Vec::new();
+                let mut dyns = Vec::new();
+                for (w, from, d) in form {
+                    if *from {
+                        for part in w.split(splits).filter(|p| !p.is_empty()) {
+                            words.push(part.to_string());
+                            dyns.push(false);
+                        }
+                    } else {
+                        words.push(w.clone());
+                        dyns.push(*d);
+                    }
+                }
+                argvs.push((words, dyns));
+            }
+        }
+        let mut c = ctx.clone();
+        c.expanded = true;
+        c.layers.push("expanded".into());
+        let mut judged = 0;
+        for redirects in &redirect_sets {
+            c.redirects.clone_from(redirects);
+            for (words, dyn_words) in &argvs {
+                if !words.is_empty() && judged < MAX_FORMS * 2 {
+                    judged += 1;
+                    self.unwrap(
+                        words.clone(),
+                        dyn_words.clone(),
+                        text.to_string(),
+                        &c,
+                        depth,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every list of `lists` extended by every one of `values`, up to [`MAX_FORMS`] lists.
+fn product<T: Clone>(lists: &[Vec<T>], values: &[T]) -> Vec<Vec<T>> {
+    let mut next = Vec::new();
+    for list in lists {
+        for v in values {
+            if next.len() < MAX_FORMS {
+                let mut l = list.clone();
+                l.push(v.clone());
+                next.push(l);
+            }
+        }
+    }
+    next
+}
+
+/// The index in `text` (what follows a `$(`) of the `)` that closes it, skipping quoted text
+/// and nested parentheses.
+fn closing_paren(text: &str) -> Option<usize> {
+    let mut level = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, c) {
+            (Some('\''), '\'') => quote = None,
+            (Some('\''), _) => {}
+            (_, '\\') => escaped = true,
+            (Some('"'), '"') => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(') => level += 1,
+            (None, ')') if level == 0 => return Some(i),
+            (None, ')') => level -= 1,
+            _ => {}
+        }
+    }
+    None
+}
