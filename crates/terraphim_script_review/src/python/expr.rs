@@ -101,7 +101,11 @@ impl Py<'_, '_, '_> {
                         },
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
-                    _ => Val::unknown().with_taint(&obj.taint),
+                    _ => match self.fields.get(self.text(node)) {
+                        // `self.tmp`: what the script stored there.
+                        Some(v) => v.clone().with_taint(&obj.taint),
+                        None => Val::unknown().with_taint(&obj.taint),
+                    },
                 }
             }
             "subscript" => {
@@ -128,6 +132,13 @@ impl Py<'_, '_, '_> {
                     }
                     _ => {
                         let mut v = Val::unknown().with_taint(&obj.taint);
+                        if let Some(n) = index_node.filter(|n| n.kind() == "slice")
+                            && let Some(t) = obj.known()
+                            && let Some(s) = slice_str(t, self.text(n))
+                        {
+                            // `"cexe"[::-1]`: a literal string sliced is still known.
+                            v.text = Some(s);
+                        }
                         if let Some(items) = &obj.items
                             && let Some(i) = index.known().and_then(|t| t.parse::<usize>().ok())
                             && let Some(item) = items.get(i)
@@ -343,4 +354,52 @@ impl Py<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `text[spec]` for a slice of integer literals (`::-1`, `2:`, `:-3`, `1:8:2`); `None` when a
+/// bound is not a literal or the step is 0.
+pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
+    let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let num = |s: &str| -> Option<Option<i64>> {
+        if s.is_empty() {
+            Some(None)
+        } else {
+            s.parse::<i64>().ok().map(Some)
+        }
+    };
+    let (start, stop) = (num(parts[0])?, num(parts[1])?);
+    let step = match parts.get(2) {
+        Some(s) => num(s)?.unwrap_or(1),
+        None => 1,
+    };
+    if step == 0 {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let len = i64::try_from(chars.len()).ok()?;
+    // Python's rule: a negative bound counts from the end, then is clamped to the string.
+    let at = |i: i64| -> i64 {
+        let i = if i < 0 { i + len } else { i };
+        if step > 0 {
+            i.clamp(0, len)
+        } else {
+            i.clamp(-1, len - 1)
+        }
+    };
+    let (mut i, end) = if step > 0 {
+        (start.map_or(0, at), stop.map_or(len, at))
+    } else {
+        (start.map_or(len - 1, at), stop.map_or(-1, at))
+    };
+    let mut out = String::new();
+    while (step > 0 && i < end) || (step < 0 && i > end) {
+        if let Some(c) = usize::try_from(i).ok().and_then(|u| chars.get(u)) {
+            out.push(*c);
+        }
+        i += step;
+    }
+    Some(out)
 }

@@ -232,7 +232,7 @@ impl Py<'_, '_, '_> {
                 "get" | "post" | "put" | "patch" | "request"
                     if first.text.as_deref().is_some_and(|t| t.starts_with("http")) =>
                 {
-                    self.http(ln, name, args, kwargs)
+                    self.http(ln, name, args, kwargs, None)
                 }
                 "info" | "debug" | "warning" | "warn" | "error" | "critical" | "exception"
                     if recv_node

@@ -7,6 +7,11 @@ use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
     pub(super) fn bind_target(&mut self, target: Node<'_>, val: Val) {
+        if val.taint != crate::engine::Taint::default()
+            && let Some(client) = self.client_config_target(target)
+        {
+            self.client_holds(client, &val.taint);
+        }
         match target.kind() {
             "identifier" => {
                 let name = self.text(target).to_owned();
@@ -55,6 +60,17 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
+                if target
+                    .field("object")
+                    .is_some_and(|o| matches!(o.kind(), "identifier" | "attribute"))
+                {
+                    let key = self.text(target).to_owned();
+                    let joined = match self.fields.get(&key) {
+                        Some(old) if *old != val => old.union(&val),
+                        _ => val.clone(),
+                    };
+                    self.fields.insert(key, joined);
+                }
                 let attr = target.field("attribute").map(|a| self.text(a));
                 if attr == Some("extraction_filter")
                     && let Some(obj) = target.field("object")
