@@ -333,6 +333,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_reads: Vec<(String, u32)>,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
+    /// Hosts a token was sent to as its service's documented API host: the script's other
+    /// traffic on that connection (`req.write(body)`) goes to the same API.
+    pub(crate) token_hosts_used: Set<String>,
     /// The language of the script (for code written into files of no known language).
     pub(crate) lang: Language,
     /// Private data in the unknown parts of code being run (`execSync(`nslookup ${host}.x`)`):
@@ -367,6 +370,7 @@ impl<'a> Sink<'a> {
             caps: Vec::new(),
             env_reads: Vec::new(),
             env_token_used: Set::default(),
+            token_hosts_used: Set::default(),
             lang: Language::Python,
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
@@ -617,6 +621,7 @@ impl<'a> Sink<'a> {
                 if let Some(t) = token {
                     self.env_token_used.insert(t);
                 }
+                self.token_hosts_used.insert(host);
                 return;
             } else if self.recording {
                 self.add_rule(
@@ -676,6 +681,7 @@ impl<'a> Sink<'a> {
                 format!("sends data to {what} ({host})"),
             ),
             HostClass::Allowed => return,
+            HostClass::Other if self.token_hosts_used.contains(&host) => return,
             HostClass::Drop(what) | HostClass::Opaque(what) => (
                 Category::Network,
                 Verdict::Suspicious,
@@ -838,15 +844,19 @@ impl<'a> Sink<'a> {
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
                     ))
-                } else if content
-                    .text
-                    .as_deref()
-                    .is_none_or(|t| !unknowns_are_quoted(t))
+                } else if append
+                    && content
+                        .text
+                        .as_deref()
+                        .is_none_or(|t| !unknowns_are_quoted(t))
                 {
+                    // A rewrite with content carrying no downloaded, decoded or private data
+                    // is a code generator or a codemod (the file's own text transformed); code
+                    // appended unseen is not.
                     Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
-                        format!("rewrites the source file {shown} with content built at run time"),
+                        format!("appends content built at run time to the source file {shown}"),
                     ))
                 } else {
                     None
@@ -1099,6 +1109,7 @@ impl<'a> Sink<'a> {
         self.caps.append(&mut inner.caps);
         self.env_reads.append(&mut inner.env_reads);
         self.env_token_used.extend(inner.env_token_used);
+        self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
     }
 

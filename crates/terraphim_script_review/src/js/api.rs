@@ -46,6 +46,8 @@ pub(super) enum Api {
     PathJoin,
     /// The directory part of a path.
     Dirname,
+    /// `fileURLToPath(url)`: the path of a `file://` URL.
+    FileUrlPath,
     /// One environment variable read.
     EnvGet,
     /// The whole environment.
@@ -121,6 +123,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         PathJoin,
     ),
     (&["path"], &["dirname"], Dirname),
+    (&["url"], &["fileURLToPath"], FileUrlPath),
     (&["Deno.env"], &["get"], EnvGet),
     (&["Deno.env"], &["toObject"], EnvAll),
     (&["JSON"], &["stringify"], Collection),

@@ -250,6 +250,13 @@ impl Js<'_, '_, '_> {
                     .map(|(d, _)| d.to_owned())
                     .unwrap_or_else(|| ".".into()),
             ),
+            Api::FileUrlPath => {
+                let url = c.first();
+                match url.text.as_deref().and_then(|t| t.strip_prefix("file://")) {
+                    Some(p) => Val::lit(p).with_taint(&url.taint),
+                    None => url.clone(),
+                }
+            }
             Api::EnvGet => match c.first().known() {
                 Some(k) => self.sink.read_env(ln, k),
                 None => Val::unknown(),
