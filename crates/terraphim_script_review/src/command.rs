@@ -1112,6 +1112,28 @@ fn mode_bits(mode: &str) -> (bool, bool) {
 /// What a new mode on `path` means: a world-writable system or credential file is dangerous,
 /// any other world-writable path suspicious; an executable file is remembered (a downloaded
 /// file made executable is run next).
+/// The numeric value of a file mode as a script spells it: `0o755` / `0755` / a string `'755'`
+/// (octal, as `fs.chmod` and `chmod` read a string), or a plain decimal number (`493`).
+pub(crate) fn octal_mode(text: &str) -> Option<u32> {
+    let t = text.trim();
+    let (digits, radix) = if let Some(o) = t.strip_prefix("0o").or_else(|| t.strip_prefix("0O")) {
+        (o, 8)
+    } else if let Some(q) = t
+        .strip_prefix(['\'', '"'])
+        .and_then(|q| q.strip_suffix(['\'', '"']))
+    {
+        (q, 8)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (&t[1..], 8)
+    } else {
+        (t, 10)
+    };
+    let digits = digits.replace('_', "");
+    u32::from_str_radix(&digits, radix)
+        .ok()
+        .filter(|m| *m <= 0o7777)
+}
+
 pub(crate) fn chmod_effects(
     sink: &mut Sink<'_>,
     line: u32,

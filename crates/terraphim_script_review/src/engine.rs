@@ -156,6 +156,26 @@ impl Val {
         let (a, b) = (self.text_part(), other.text_part());
         let mut text = String::with_capacity(a.len() + b.len());
         text.push_str(a);
+        if b.starts_with(UNKNOWN) && other.text.is_none() && !other.alts.is_empty() {
+            // Several values flowed here (a parameter given `/pulls` and `/reviews`): what
+            // they all start with is known (`API + path` keeps its host).
+            let first = &other.alts[0];
+            let mut common = first.len();
+            for alt in &other.alts[1..] {
+                common = common.min(
+                    first
+                        .char_indices()
+                        .zip(alt.chars())
+                        .find(|((_, x), y)| x != y)
+                        .map_or(first.len().min(alt.len()), |((i, _), _)| i),
+                );
+            }
+            let mut cut = common;
+            while !first.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.push_str(&first[..cut]);
+        }
         text.push_str(b);
         let mut v = Val::lit(text);
         v.taint = self.taint.clone();

@@ -48,6 +48,8 @@ pub(super) enum Api {
     Dirname,
     /// `fileURLToPath(url)`: the path of a `file://` URL.
     FileUrlPath,
+    /// `new URL(url)`, `new URL(path, base)`: the URL's text.
+    UrlNew,
     /// One environment variable read.
     EnvGet,
     /// The whole environment.
@@ -251,6 +253,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (&["Deno"], &["Command"], DenoCommand),
     (&["Deno"], &["run"], DenoRun),
     (GLOBAL, &["fetch"], Fetch),
+    (&["", "url"], &["URL"], UrlNew),
     (&["fetch"], &["default"], Fetch),
     (&["axios"], &["*"], Axios),
     (GLOBAL, &["axios"], Axios),

@@ -146,6 +146,26 @@ impl Js<'_, '_, '_> {
             {
                 // `lines.push(secret)`: the object now holds it.
                 self.scope.taint_object(self.text(obj), &recv, &c.all);
+            } else if c.all != Taint::default()
+                && let Some(mut root) = func
+                    .field("object")
+                    .filter(|o| o.kind() == "member_expression")
+            {
+                // `url.searchParams.set("k", secret)`, `opts.headers.append(k, secret)`: the
+                // object the part belongs to now holds it.
+                while let Some(o) = root
+                    .field("object")
+                    .filter(|_| root.kind() == "member_expression")
+                {
+                    root = o;
+                }
+                if root.kind() == "identifier" {
+                    let name = self.text(root).to_owned();
+                    if let Some(mut v) = self.lookup(&name).filter(|v| v.handle.is_none()) {
+                        v.taint.join(&c.all);
+                        self.bind(&name, v);
+                    }
+                }
             }
             return self.method(&c, recv);
         }
@@ -250,6 +270,25 @@ impl Js<'_, '_, '_> {
                     .map(|(d, _)| d.to_owned())
                     .unwrap_or_else(|| ".".into()),
             ),
+            Api::UrlNew => {
+                let (first, base) = (c.first(), c.second());
+                let text = match (&first.text, &base.text) {
+                    (Some(p), Some(b)) if !p.contains("://") => {
+                        let sep = if b.ends_with('/') || p.starts_with('/') {
+                            ""
+                        } else {
+                            "/"
+                        };
+                        Some(format!("{b}{sep}{p}"))
+                    }
+                    (t, _) => t.clone(),
+                };
+                Val {
+                    text,
+                    ..Val::default()
+                }
+                .with_taint(&c.all)
+            }
             Api::FileUrlPath => {
                 let url = c.first();
                 match url.text.as_deref().and_then(|t| t.strip_prefix("file://")) {

@@ -138,6 +138,20 @@ impl Py<'_, '_, '_> {
                         self.sink.network(ln, url.as_deref(), all, sends);
                         Val::unknown()
                     }
+                    "add_header" | "add_unredirected_header" | "putheader"
+                        if all.taint.private() =>
+                    {
+                        // `req.add_header("Authorization", f"Bearer {token}")`: credentials
+                        // of the request to the connection's host.
+                        self.sink.network_with_credentials(
+                            ln,
+                            url.as_deref(),
+                            &Val::unknown(),
+                            &all.taint,
+                            false,
+                        );
+                        Val::unknown()
+                    }
                     "recv" | "getresponse" | "read" | "makefile" => Val::remote(),
                     "fileno" => Val::unknown(),
                     "bind" => {
