@@ -105,7 +105,8 @@ const MODELED: &[&str] = &[
     "rmdir", "unlink", "shred", "srm", "dd", "chmod", "mktemp", "docker", "podman", "nerdctl",
     "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
     "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
-    "touch", "ls", "pwd", "test", "[", "true", "false",
+    "touch", "ls", "pwd", "test", "[", "true", "false", "rev", "fold", "basenc", "uuencode",
+    "iconv", "paste", "column", "expand", "fmt",
 ];
 
 /// Classify one command; returns the value of what it prints on stdout.
@@ -201,7 +202,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     match name.as_str() {
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
-        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip" => {
+        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip"
+        | "rev" | "fold" | "basenc" | "uuencode" | "iconv" | "paste" | "column" | "expand"
+        | "fmt" => {
             let mut out = Val::unknown();
             out.taint = args_taint.clone();
             if let Some(s) = stdin {
@@ -706,8 +709,15 @@ fn run_interpreter(
     stdin: Option<&Val>,
 ) -> Val {
     let mut i = 0;
+    // `bash -s -- args`: the program is read from stdin, every word after is an argument.
+    let mut from_stdin = false;
     while let Some(a) = args.get(i) {
         let w = word(a);
+        if lang == Language::Shell && w.starts_with('-') && !w.starts_with("--") && w.contains('s')
+        {
+            from_stdin = true;
+            break;
+        }
         let code_flag = match lang {
             Language::Python => w == "-c",
             Language::Shell => {
@@ -751,7 +761,7 @@ fn run_interpreter(
         }
         i += 1;
     }
-    let script = args.get(i);
+    let script = args.get(i).filter(|_| !from_stdin);
     match script {
         Some(s) if word(s) != "-" => {
             if s.taint.remote || s.taint.decoded {

@@ -84,6 +84,10 @@ impl Py<'_, '_, '_> {
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
                         let full = crate::scope::dotted(m, &attr);
+                        if matches!(full.as_str(), "os.sep" | "os.path.sep") {
+                            // `os.sep.join(["", "home"])` is `/home`.
+                            return Val::lit("/");
+                        }
                         let mut v = Val::module(full.clone());
                         if full == "os.environ" {
                             v.taint.env = true;
