@@ -180,6 +180,31 @@ impl Val {
         let mut v = Val::lit(text);
         v.taint = self.taint.clone();
         v.taint.join(&other.taint);
+        // Each alternative of one side joined to the other side's text (`"$d"/*` for each
+        // value of a loop over literal words), as the paths the value may name.
+        let side = |x: &Val| -> Option<Vec<String>> {
+            match (&x.text, x.alts.is_empty()) {
+                (None, false) => Some(x.alts.clone()),
+                (Some(_), false) => Some(x.alts.clone()),
+                (Some(t), true) => Some(vec![t.clone()]),
+                (None, true) => match &x.handle {
+                    Some(Handle::Path(p)) => Some(vec![p.clone()]),
+                    _ => None,
+                },
+            }
+        };
+        if (!self.alts.is_empty() || !other.alts.is_empty())
+            && let (Some(l), Some(r)) = (side(self), side(other))
+        {
+            let mut alts: Vec<String> = l
+                .iter()
+                .flat_map(|a| r.iter().map(move |b| format!("{a}{b}")))
+                .take(8)
+                .collect();
+            alts.sort();
+            alts.dedup();
+            v.alts = alts;
+        }
         v
     }
 
@@ -228,6 +253,8 @@ impl Val {
     /// Every path this value may name (one unknown path if none is known).
     pub(crate) fn path_alternatives(&self) -> Vec<String> {
         match self.path_text() {
+            // A text with unknown parts that also knows its alternatives (a concatenation).
+            Some(p) if p.contains(UNKNOWN) && !self.alts.is_empty() => self.alts.clone(),
             Some(p) => vec![p],
             None if !self.alts.is_empty() => self.alts.clone(),
             None => vec![UNKNOWN.to_string()],

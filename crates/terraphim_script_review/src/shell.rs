@@ -657,7 +657,7 @@ impl Shell<'_, '_, '_> {
             let lit = self.src.get(pos..c.start_byte()).unwrap_or("");
             out = out.concat(&Val::lit(unescape_quoted(lit, node.kind())));
             let v = self.word(c);
-            let v = if v.text.is_none() {
+            let v = if v.text.is_none() && v.alts.is_empty() {
                 Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
             } else {
                 v
@@ -671,12 +671,14 @@ impl Shell<'_, '_, '_> {
         } else {
             out = out.concat(&Val::lit(unescape_quoted(tail, node.kind())));
         }
-        if strip_quotes && let Some(t) = &mut out.text {
-            if t.starts_with('"') {
-                t.remove(0);
-            }
-            if t.ends_with('"') {
-                t.pop();
+        if strip_quotes {
+            for t in out.text.iter_mut().chain(out.alts.iter_mut()) {
+                if t.starts_with('"') {
+                    t.remove(0);
+                }
+                if t.ends_with('"') {
+                    t.pop();
+                }
             }
         }
         out

