@@ -368,7 +368,8 @@ pub(crate) struct Sink<'a> {
     /// Paths already resolved in this script: commands and paths repeat, resolving does not
     /// depend on anything but the context.
     resolved: Map<String, Resolved>,
-    /// What credential each path read holds, once per distinct path.
+    /// What credential each path read holds, once per distinct path: its keys are every path
+    /// the script reads (a source file it rewrites after reading is a codemod).
     secrets: Map<String, Option<&'static str>>,
     /// What each network destination is, once per distinct URL (it depends on the config only).
     hosts: Map<String, (HostClass, Option<String>)>,
@@ -891,19 +892,23 @@ impl<'a> Sink<'a> {
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
                     ))
-                } else if append
+                } else if (append || !self.secrets.contains_key(&raw))
                     && content
                         .text
                         .as_deref()
                         .is_none_or(|t| !unknowns_are_quoted(t))
                 {
-                    // A rewrite with content carrying no downloaded, decoded or private data
-                    // is a code generator or a codemod (the file's own text transformed); code
-                    // appended unseen is not.
+                    // A file the script read and rewrites with content carrying no downloaded,
+                    // decoded or private data is a codemod or a regenerated file (its own text
+                    // transformed, compared); code appended unseen, or written into a file the
+                    // script never read, is not.
                     Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
-                        format!("appends content built at run time to the source file {shown}"),
+                        format!(
+                            "{} the source file {shown} with content built at run time",
+                            if append { "appends to" } else { "rewrites" }
+                        ),
                     ))
                 } else {
                     None
