@@ -136,6 +136,15 @@ impl Py<'_, '_, '_> {
                     }
                     _ => {
                         let mut v = Val::unknown().with_taint(&obj.taint);
+                        if let Some(key) = index.known()
+                            && let Some(o) =
+                                node.field("value").filter(|o| o.kind() == "identifier")
+                            && let Some(entry) =
+                                self.fields.get(&format!("{}[{key}]", self.text(o)))
+                        {
+                            // An entry of a dictionary literal (`ops["run"]`).
+                            return entry.clone().with_taint(&obj.taint);
+                        }
                         if let Some(n) = index_node.filter(|n| n.kind() == "slice")
                             && let Some(t) = obj.known()
                             && let Some(s) = slice_str(t, self.text(n))
@@ -247,9 +256,41 @@ impl Py<'_, '_, '_> {
                     } else {
                         right
                     };
+                    if left.kind() == "identifier"
+                        && node
+                            .field("right")
+                            .is_some_and(|r| r.kind() == "dictionary")
+                    {
+                        // `ops = {"run": os.system}`: `ops["run"]` is `os.system`.
+                        let name = self.text(left).to_owned();
+                        for (key, v) in std::mem::take(&mut self.dict_entries) {
+                            self.fields.insert(format!("{name}[{key}]"), v);
+                        }
+                    }
                     self.bind_target(left, val);
                 }
                 Val::unknown()
+            }
+            "dictionary" => {
+                // Its values' data; the entries with literal keys are kept for an assignment.
+                let mut v = Val::unknown();
+                let mut entries = Vec::new();
+                for pair in named(node) {
+                    let value = match (pair.field("key"), pair.field("value")) {
+                        (Some(k), Some(value)) if pair.kind() == "pair" => {
+                            let key = self.eval(k);
+                            let value = self.eval(value);
+                            if let Some(key) = key.known() {
+                                entries.push((key.to_owned(), value.clone()));
+                            }
+                            value
+                        }
+                        _ => self.eval(pair),
+                    };
+                    v.taint.join(&value.taint);
+                }
+                self.dict_entries = entries;
+                v
             }
             "named_expression" => {
                 let v = node

