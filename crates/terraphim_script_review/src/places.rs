@@ -387,10 +387,27 @@ pub(crate) fn secret_env(name: &str) -> bool {
     const NOT: &[&str] = &[
         "PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD",
     ];
+    // Settings named after a service that hold no credential (`AWS_REGION`, `AWS_PROFILE`,
+    // `GIT_AUTHOR_NAME`): where to go and as whom, not the key to get in.
+    const SETTINGS: &[&str] = &[
+        "_REGION",
+        "_PROFILE",
+        "_ENDPOINT",
+        "_ENDPOINT_URL",
+        "_ACCOUNT_ID",
+        "_OUTPUT",
+        "_PAGER",
+        "_NAME",
+        "_EMAIL",
+    ];
     if NOT.contains(&n.as_str())
         || n.ends_with("_PATH")
         || n.ends_with("_DIR")
         || n.ends_with("_FILE") && !n.contains("CRED")
+        || SETTINGS.iter().any(|s| n.ends_with(s))
+            && !["TOKEN", "SECRET", "PASSWORD", "KEY"]
+                .iter()
+                .any(|c| n.contains(c))
     {
         return false;
     }
@@ -632,6 +649,30 @@ pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
                 .iter()
                 .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
     })
+}
+
+/// Whether a host name, an address or a URL / connection string names this machine
+/// (`localhost`, `127.0.0.1`, `postgres://app@localhost:5432/db`, a Unix socket path).
+pub(crate) fn local_address(text: &str) -> bool {
+    let host = match text.split_once("://") {
+        Some((_, rest)) => {
+            let authority = rest.split(['/', '?']).next().unwrap_or("");
+            let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+            authority
+                .strip_prefix('[')
+                .and_then(|h| h.split_once(']'))
+                .map_or_else(|| authority.split(':').next().unwrap_or(""), |(h, _)| h)
+        }
+        None => text,
+    };
+    host.is_empty()
+        || host.starts_with('/')
+        || host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Whether a host may be a drop (request bin, webhook, paste, tunnel) or a URL shortener: a cheap
@@ -1174,5 +1215,33 @@ mod tests {
         assert!(secret_kind("/h/.awsome/x").is_none());
         assert!(secret_env("GITHUB_TOKEN") && secret_env("AWS_SECRET_ACCESS_KEY"));
         assert!(!secret_env("HOME") && !secret_env("PATH") && !secret_env("KUBECONFIG_PATH"));
+        for (text, local) in [
+            ("localhost", true),
+            ("127.0.0.1", true),
+            ("postgres://app@localhost:5432/app_test", true),
+            ("postgresql://u:p@[::1]:5432/db", true),
+            ("/var/run/postgresql", true),
+            ("db.example.net", false),
+            ("mysql://root@db.example.net/x", false),
+            ("https://localhost.example.net/", false),
+        ] {
+            assert_eq!(local_address(text), local, "{text}");
+        }
+        // (name, holds a credential)
+        for (name, secret) in [
+            ("AWS_REGION", false),
+            ("AWS_DEFAULT_REGION", false),
+            ("AWS_PROFILE", false),
+            ("AWS_ENDPOINT_URL", false),
+            ("GIT_AUTHOR_NAME", false),
+            ("GIT_AUTHOR_EMAIL", false),
+            ("AWS_ACCESS_KEY_ID", true),
+            ("AWS_SESSION_TOKEN", true),
+            ("AWS_SECRET_ACCESS_KEY", true),
+            ("STRIPE_SECRET_KEY", true),
+            ("VAULT_TOKEN_NAME", true),
+        ] {
+            assert_eq!(secret_env(name), secret, "{name}");
+        }
     }
 }

@@ -111,7 +111,7 @@ impl Js<'_, '_, '_> {
         let literal = mode.starts_with(|ch: char| ch.is_ascii_digit() || ch == '\'' || ch == '"');
         let known = c.second().known().map(str::to_owned);
         let text = if literal { Some(mode.clone()) } else { known };
-        self.mode_effects(ln, &c.first(), text.as_deref().unwrap_or(""));
+        self.mode_effects(ln, c.first(), text.as_deref().unwrap_or(""));
         if mode.starts_with("0o4")
             || mode.starts_with("0o6")
             || mode.starts_with("0o2")

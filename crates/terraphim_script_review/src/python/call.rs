@@ -8,6 +8,11 @@ use crate::places::UNKNOWN;
 use crate::scope::{Map, dotted};
 use crate::ts::Node;
 
+/// Keyword arguments that name where a client connects.
+const TARGET_KEYWORDS: &[&str] = &[
+    "host", "hostname", "server", "url", "endpoint", "base_url", "dsn", "conninfo", "uri",
+];
+
 /// A call with its arguments evaluated.
 pub(super) struct Call<'t> {
     pub(super) node: Node<'t>,
@@ -174,10 +179,26 @@ impl Py<'_, '_, '_> {
         // `Taint::join` keeps (the first) is the same in every run.
         let mut by_name: Vec<_> = kwargs.iter().collect();
         by_name.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        // Where the call connects, when it says: a client given a password or token by its
+        // credential keyword (`connect(host="localhost", password=pw)`) logs in with it.
+        let local_target = kwargs
+            .iter()
+            .filter(|(k, _)| TARGET_KEYWORDS.contains(&k.as_str()))
+            .map(|(_, v)| v)
+            .chain(
+                args.iter()
+                    .filter(|a| a.text.as_deref().is_some_and(|t| t.contains("://"))),
+            )
+            .all(|v| v.known().is_some_and(crate::places::local_address));
         for (k, v) in by_name {
             let vendor = vendor_call(self.sink, v);
             if !vendor && !is_credential_keyword(k) {
                 all.join(&v.taint);
+            } else if !vendor
+                && local_target
+                && let Some(name) = env_token_name(&v.taint)
+            {
+                self.sink.env_token_used.insert(name.to_owned());
             }
         }
         let c = Call {

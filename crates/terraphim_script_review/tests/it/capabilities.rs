@@ -822,6 +822,36 @@ fn values_followed_through_the_program() {
             "delete-outside",
             "/home",
         ),
+        // Settings named after a service are no credentials; a password handed to a client
+        // that logs in on this machine is its use.
+        (
+            Py,
+            "import os, boto3\ns3 = boto3.client('s3', region_name=os.environ.get('AWS_REGION', 'eu-west-1'))\nfor o in s3.list_objects_v2(Bucket='reports').get('Contents', []):\n    print(o['Key'])\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, psycopg\nconn = psycopg.connect(host='localhost', user='app', password=os.environ['DB_PASSWORD'], dbname='app_test')\nprint(conn.info.server_version)\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, psycopg\nconn = psycopg.connect(host='db.example.net', password=os.environ['DB_PASSWORD'])\n",
+            Suspicious,
+            "secret-read",
+            "DB_PASSWORD",
+        ),
+        (
+            Py,
+            "import os\nprint(os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+            Dangerous,
+            "secret-to-output",
+            "AWS_SECRET_ACCESS_KEY",
+        ),
         // Functions kept in a dictionary literal and called through it.
         (
             Py,
