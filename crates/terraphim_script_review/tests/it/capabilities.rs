@@ -867,6 +867,21 @@ fn values_followed_through_the_program() {
             "",
             "",
         ),
+        // JS: a name split, reversed and joined again.
+        (
+            Js,
+            "const n = 'lave'.split('').reverse().join('');\nglobalThis[n]('1 + 1');\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Js,
+            "const tags = 'a,b,c'.split(',').reverse().join(' ');\nconsole.log(tags);\n",
+            Clean,
+            "",
+            "",
+        ),
         // JS: URL objects, the script's own directory, a documented host's connection.
         (
             Ts,
