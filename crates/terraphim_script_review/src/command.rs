@@ -247,6 +247,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             out
         }
+        "printf" if !args.is_empty() && word(&args[0]) != "-v" => printf(args),
         "echo" | "printf" => {
             let mut out = Val::lit("");
             for (i, a) in args
@@ -1122,6 +1123,79 @@ fn mode_bits(mode: &str) -> (bool, bool) {
 /// What a new mode on `path` means: a world-writable system or credential file is dangerous,
 /// any other world-writable path suspicious; an executable file is remembered (a downloaded
 /// file made executable is run next).
+/// What `printf FORMAT ARGS...` prints: the format's escapes decoded (`\\x63` is `c`; a format
+/// that spells characters by code is decoded data) and `%s`, `%b`, `%d`, ... replaced by the
+/// arguments in turn.
+fn printf(args: &[Val]) -> Val {
+    let args = match args.first().map(word).as_deref() {
+        Some("--") => &args[1..],
+        _ => args,
+    };
+    let Some(first) = args.first() else {
+        return Val::lit("");
+    };
+    let format = word(first);
+    let mut rest = args[1..].iter();
+    let mut out = Val::lit("");
+    let mut lit = String::new();
+    let mut coded = false;
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => lit.push('\n'),
+                Some('t') => lit.push('\t'),
+                Some('x') => {
+                    let mut hex = String::new();
+                    while hex.len() < 2 && chars.peek().is_some_and(char::is_ascii_hexdigit) {
+                        hex.extend(chars.next());
+                    }
+                    let ch = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32);
+                    // Letters spelled by code hide a word; a colour escape hides nothing.
+                    coded |= ch.is_some_and(|c| !c.is_control());
+                    lit.extend(ch);
+                }
+                Some(d @ '0'..='7') => {
+                    let mut oct = String::from(d);
+                    while oct.len() < 4 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
+                        oct.extend(chars.next());
+                    }
+                    let ch = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32);
+                    coded |= ch.is_some_and(|c| !c.is_control());
+                    lit.extend(ch);
+                }
+                Some(o) => lit.push(o),
+                None => lit.push('\\'),
+            },
+            '%' if chars.peek() == Some(&'%') => {
+                chars.next();
+                lit.push('%');
+            }
+            '%' => {
+                // Flags and width, then the conversion.
+                while chars
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | ' ' | '#' | '.'))
+                {
+                    chars.next();
+                }
+                chars.next();
+                out = out.concat(&Val::lit(std::mem::take(&mut lit)));
+                out = out.concat(rest.next().unwrap_or(&Val::lit("")));
+            }
+            _ => lit.push(c),
+        }
+    }
+    out = out.concat(&Val::lit(lit));
+    for a in rest {
+        out.taint.join(&a.taint);
+    }
+    if coded {
+        out.taint.decoded = true;
+    }
+    out
+}
+
 /// The numeric value of a file mode as a script spells it: `0o755` / `0755` / a string `'755'`
 /// (octal, as `fs.chmod` and `chmod` read a string), or a plain decimal number (`493`).
 pub(crate) fn octal_mode(text: &str) -> Option<u32> {

