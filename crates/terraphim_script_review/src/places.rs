@@ -638,6 +638,33 @@ const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("ASANA", &["app.asana.com"]),
     ("TODOIST", &["api.todoist.com"]),
     ("TRELLO", &["api.trello.com"]),
+    ("OPENROUTER", &["openrouter.ai"]),
+    ("DEEPSEEK", &["api.deepseek.com"]),
+    ("TOGETHER", &["api.together.xyz"]),
+    ("PERPLEXITY", &["api.perplexity.ai"]),
+    ("XAI_", &["api.x.ai"]),
+    ("ELEVENLABS", &["api.elevenlabs.io"]),
+    ("FIREWORKS", &["api.fireworks.ai"]),
+    ("VOYAGE", &["api.voyageai.com"]),
+    ("MAILGUN", &["api.mailgun.net", "api.eu.mailgun.net"]),
+    ("POSTMARK", &["api.postmarkapp.com"]),
+    ("RESEND", &["api.resend.com"]),
+    ("BUILDKITE", &["api.buildkite.com"]),
+    ("RENDER", &["api.render.com"]),
+    ("FLY_", &["api.fly.io", "api.machines.dev"]),
+    ("SNYK", &["api.snyk.io", "snyk.io"]),
+    ("FIGMA", &["api.figma.com"]),
+    ("MAPBOX", &["api.mapbox.com"]),
+    ("HUBSPOT", &["api.hubapi.com"]),
+    ("ZENDESK", &["zendesk.com"]),
+    ("SHOPIFY", &["myshopify.com"]),
+    ("ALGOLIA", &["algolia.net", "algolianet.com"]),
+    ("SONAR", &["sonarcloud.io"]),
+    ("PLANETSCALE", &["api.planetscale.com"]),
+    ("NEON", &["console.neon.tech"]),
+    ("TAILSCALE", &["api.tailscale.com"]),
+    ("TERRAFORM", &["app.terraform.io"]),
+    ("TFE_", &["app.terraform.io"]),
 ];
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.
@@ -1201,6 +1228,23 @@ mod tests {
         );
         assert_eq!(class("https://evil.example.net/x"), HostClass::Other);
         assert_eq!(class("https://discord.gg/invite"), HostClass::Other);
+        // (token variable, host, documented for it)
+        for (token, host, documented) in [
+            ("GITHUB_TOKEN", "api.github.com", true),
+            ("OPENROUTER_API_KEY", "openrouter.ai", true),
+            ("MAILGUN_API_KEY", "api.eu.mailgun.net", true),
+            ("FLY_API_TOKEN", "api.machines.dev", true),
+            ("TFE_TOKEN", "app.terraform.io", true),
+            ("MAILGUN_API_KEY", "mailgun.example.net", false),
+            ("GITHUB_TOKEN", "github.example.net", false),
+            ("DEPLOY_TOKEN", "api.render.com", false),
+        ] {
+            assert_eq!(
+                token_host_documented(token, host),
+                documented,
+                "{token} -> {host}"
+            );
+        }
     }
 
     #[test]
