@@ -62,6 +62,20 @@ Feature: script pre-review follows values through the program
     And the JSON field "findings.0.rule" is "secret-to-network"
     And the JSON field "findings.0.chain" contains "network connect: gh-mirror.example.net"
 
+  Scenario: a token handed to its own service's client library is its use
+    Given a project file "issues.ts" containing:
+      """
+      import { Octokit } from "@octokit/rest";
+      import axios from "axios";
+      const gh = new Octokit({ auth: process.env.GITHUB_TOKEN });
+      console.log((await gh.rest.repos.get({ owner: "acme", repo: "app" })).data.name);
+      const linear = axios.create({ baseURL: "https://api.linear.app", headers: { Authorization: process.env.LINEAR_API_KEY ?? "" } });
+      await linear.post("/graphql", { query: "{ viewer { id } }" });
+      """
+    When I run "terraphim-agent guard review-script issues.ts"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
   Scenario: exec reached through a reversed literal name is obfuscated execution
     Given a project file "fixup.py" containing:
       """

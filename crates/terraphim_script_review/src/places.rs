@@ -756,6 +756,23 @@ pub(crate) fn documented_api_host(host: &str) -> bool {
     host.starts_with("api.") && TOKEN_HOSTS.iter().any(|(_, hosts)| hosts.contains(&host))
 }
 
+/// Client libraries named other than their service (`Octokit` is GitHub's).
+const CLIENT_ALIASES: &[(&str, &str)] = &[("github", "octokit"), ("gh", "octokit")];
+
+/// Whether a call or module named `callee` is the client of the service the token variable
+/// `token` is for (`OpenAI(api_key=...)`, `new Octokit({auth})`, `openai.api_key = ...`): the
+/// token handed to it is its use.
+pub(crate) fn vendor_client(token: &str, callee: &str) -> bool {
+    let Some(vendor) = token_vendor(token) else {
+        return false;
+    };
+    let callee = callee.to_ascii_lowercase();
+    callee.contains(&vendor)
+        || CLIENT_ALIASES
+            .iter()
+            .any(|(v, alias)| *v == vendor && callee.contains(alias))
+}
+
 /// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
 pub(crate) fn token_vendor(name: &str) -> Option<String> {
     let n = name.to_ascii_uppercase();

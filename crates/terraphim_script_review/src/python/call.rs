@@ -162,8 +162,7 @@ impl Py<'_, '_, '_> {
             let Some(name) = env_token_name(&v.taint) else {
                 return false;
             };
-            let used = crate::places::token_vendor(name)
-                .is_some_and(|vendor| q.to_ascii_lowercase().contains(&vendor));
+            let used = crate::places::vendor_client(name, &q);
             if used {
                 sink.env_token_used.insert(name.to_owned());
             }

@@ -71,6 +71,17 @@ impl Py<'_, '_, '_> {
                     };
                     self.fields.insert(key, joined);
                 }
+                if let Some(obj) = target.field("object").filter(|o| o.kind() == "identifier")
+                    && let Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) = self.lookup(self.text(obj))
+                    && let Some(name) = super::env_token_name(&val.taint)
+                    && crate::places::vendor_client(name, &m)
+                {
+                    // `openai.api_key = os.environ["OPENAI_API_KEY"]`: handed to its own client.
+                    self.sink.env_token_used.insert(name.to_owned());
+                }
                 let attr = target.field("attribute").map(|a| self.text(a));
                 if attr == Some("extraction_filter")
                     && let Some(obj) = target.field("object")

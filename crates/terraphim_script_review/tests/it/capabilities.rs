@@ -852,6 +852,43 @@ fn values_followed_through_the_program() {
             "secret-to-output",
             "AWS_SECRET_ACCESS_KEY",
         ),
+        // A token handed to its own service's client: a module attribute, a constructor, an
+        // axios client with a base URL.
+        (
+            Py,
+            "import os, openai\nopenai.api_key = os.environ['OPENAI_API_KEY']\nprint(openai.models.list())\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, telemetry\ntelemetry.api_key = os.environ['OPENAI_API_KEY']\n",
+            Suspicious,
+            "secret-read",
+            "OPENAI_API_KEY",
+        ),
+        (
+            Ts,
+            "import { Octokit } from '@octokit/rest';\nconst gh = new Octokit({ auth: process.env.GITHUB_TOKEN });\nconsole.log((await gh.rest.repos.get({ owner: 'a', repo: 'b' })).data.name);\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://api.linear.app', headers: { Authorization: process.env.LINEAR_API_KEY ?? '' } });\nawait api.post('/graphql', { query: '{ viewer { id } }' });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://linear-proxy.example.net', headers: { Authorization: process.env.LINEAR_API_KEY ?? '' } });\nawait api.post('/graphql', { query: '{ viewer { id } }' });\n",
+            Dangerous,
+            "secret-to-network",
+            "linear-proxy.example.net",
+        ),
         // Functions kept in a dictionary literal and called through it.
         (
             Py,
