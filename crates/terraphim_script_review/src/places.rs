@@ -804,9 +804,13 @@ pub(crate) fn untrusted_url(text: &str, config: &Config) -> Option<String> {
 /// Every `scheme://...` URL in a text (up to a quote, space or bracket).
 pub(crate) fn urls(text: &str) -> impl Iterator<Item = &str> {
     text.match_indices("://").filter_map(move |(i, _)| {
+        // The scheme starts after the last character that cannot be in one (which may be
+        // several bytes long: `ó://`).
         let start = text[..i]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.'))
-            .map_or(0, |s| s + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.'))
+            .map_or(0, |(s, c)| s + c.len_utf8());
         let scheme = &text[start..i];
         if scheme.is_empty() {
             return None;
@@ -1225,6 +1229,22 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn urls_after_a_multibyte_character() {
+        // Found by the review_python fuzz target: the scheme's start was cut inside a character.
+        for (text, found) in [
+            ("ó://;", vec![]),
+            ("Ƿ://", vec![]),
+            (
+                "éhttps://x.example.net/a b",
+                vec!["https://x.example.net/a"],
+            ),
+            ("«https://x.example.net»", vec!["https://x.example.net»"]),
+        ] {
+            assert_eq!(urls(text).collect::<Vec<_>>(), found, "{text}");
         }
     }
 
