@@ -105,7 +105,8 @@ const MODELED: &[&str] = &[
     "rmdir", "unlink", "shred", "srm", "dd", "chmod", "mktemp", "docker", "podman", "nerdctl",
     "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
     "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
-    "touch", "ls", "pwd", "test", "[", "true", "false",
+    "touch", "ls", "pwd", "test", "[", "true", "false", "rev", "fold", "basenc", "uuencode",
+    "iconv", "paste", "column", "expand", "fmt",
 ];
 
 /// Classify one command; returns the value of what it prints on stdout.
@@ -201,7 +202,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     match name.as_str() {
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
-        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip" => {
+        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip"
+        | "rev" | "fold" | "basenc" | "uuencode" | "iconv" | "paste" | "column" | "expand"
+        | "fmt" => {
             let mut out = Val::unknown();
             out.taint = args_taint.clone();
             if let Some(s) = stdin {
@@ -244,6 +247,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             out
         }
+        "printf" if !args.is_empty() && word(&args[0]) != "-v" => printf(args),
         "echo" | "printf" => {
             let mut out = Val::lit("");
             for (i, a) in args
@@ -706,8 +710,15 @@ fn run_interpreter(
     stdin: Option<&Val>,
 ) -> Val {
     let mut i = 0;
+    // `bash -s -- args`: the program is read from stdin, every word after is an argument.
+    let mut from_stdin = false;
     while let Some(a) = args.get(i) {
         let w = word(a);
+        if lang == Language::Shell && w.starts_with('-') && !w.starts_with("--") && w.contains('s')
+        {
+            from_stdin = true;
+            break;
+        }
         let code_flag = match lang {
             Language::Python => w == "-c",
             Language::Shell => {
@@ -751,7 +762,7 @@ fn run_interpreter(
         }
         i += 1;
     }
-    let script = args.get(i);
+    let script = args.get(i).filter(|_| !from_stdin);
     match script {
         Some(s) if word(s) != "-" => {
             if s.taint.remote || s.taint.decoded {
@@ -1112,6 +1123,101 @@ fn mode_bits(mode: &str) -> (bool, bool) {
 /// What a new mode on `path` means: a world-writable system or credential file is dangerous,
 /// any other world-writable path suspicious; an executable file is remembered (a downloaded
 /// file made executable is run next).
+/// What `printf FORMAT ARGS...` prints: the format's escapes decoded (`\\x63` is `c`; a format
+/// that spells characters by code is decoded data) and `%s`, `%b`, `%d`, ... replaced by the
+/// arguments in turn.
+fn printf(args: &[Val]) -> Val {
+    let args = match args.first().map(word).as_deref() {
+        Some("--") => &args[1..],
+        _ => args,
+    };
+    let Some(first) = args.first() else {
+        return Val::lit("");
+    };
+    let format = word(first);
+    let mut rest = args[1..].iter();
+    let mut out = Val::lit("");
+    let mut lit = String::new();
+    let mut coded = false;
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => lit.push('\n'),
+                Some('t') => lit.push('\t'),
+                Some('x') => {
+                    let mut hex = String::new();
+                    while hex.len() < 2 && chars.peek().is_some_and(char::is_ascii_hexdigit) {
+                        hex.extend(chars.next());
+                    }
+                    let ch = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32);
+                    // Letters spelled by code hide a word; a colour escape hides nothing.
+                    coded |= ch.is_some_and(|c| !c.is_control());
+                    lit.extend(ch);
+                }
+                Some(d @ '0'..='7') => {
+                    let mut oct = String::from(d);
+                    while oct.len() < 4 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
+                        oct.extend(chars.next());
+                    }
+                    let ch = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32);
+                    coded |= ch.is_some_and(|c| !c.is_control());
+                    lit.extend(ch);
+                }
+                Some(o) => lit.push(o),
+                None => lit.push('\\'),
+            },
+            '%' if chars.peek() == Some(&'%') => {
+                chars.next();
+                lit.push('%');
+            }
+            '%' => {
+                // Flags and width, then the conversion.
+                while chars
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | ' ' | '#' | '.'))
+                {
+                    chars.next();
+                }
+                chars.next();
+                out = out.concat(&Val::lit(std::mem::take(&mut lit)));
+                out = out.concat(rest.next().unwrap_or(&Val::lit("")));
+            }
+            _ => lit.push(c),
+        }
+    }
+    out = out.concat(&Val::lit(lit));
+    for a in rest {
+        out.taint.join(&a.taint);
+    }
+    if coded {
+        out.taint.decoded = true;
+    }
+    out
+}
+
+/// The numeric value of a file mode as a script spells it: `0o755` / `0755` / a string `'755'`
+/// (octal, as `fs.chmod` and `chmod` read a string), or a plain decimal number (`493`).
+pub(crate) fn octal_mode(text: &str) -> Option<u32> {
+    let t = text.trim();
+    let (digits, radix) = if let Some(o) = t.strip_prefix("0o").or_else(|| t.strip_prefix("0O")) {
+        (o, 8)
+    } else if let Some(q) = t
+        .strip_prefix(['\'', '"'])
+        .and_then(|q| q.strip_suffix(['\'', '"']))
+    {
+        (q, 8)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (&t[1..], 8)
+    } else {
+        (t, 10)
+    };
+    let digits = digits.replace('_', "");
+    u32::from_str_radix(&digits, radix)
+        .ok()
+        .filter(|m| *m <= 0o7777)
+}
+
 pub(crate) fn chmod_effects(
     sink: &mut Sink<'_>,
     line: u32,

@@ -156,10 +156,55 @@ impl Val {
         let (a, b) = (self.text_part(), other.text_part());
         let mut text = String::with_capacity(a.len() + b.len());
         text.push_str(a);
+        if b.starts_with(UNKNOWN) && other.text.is_none() && !other.alts.is_empty() {
+            // Several values flowed here (a parameter given `/pulls` and `/reviews`): what
+            // they all start with is known (`API + path` keeps its host).
+            let first = &other.alts[0];
+            let mut common = first.len();
+            for alt in &other.alts[1..] {
+                common = common.min(
+                    first
+                        .char_indices()
+                        .zip(alt.chars())
+                        .find(|((_, x), y)| x != y)
+                        .map_or(first.len().min(alt.len()), |((i, _), _)| i),
+                );
+            }
+            let mut cut = common;
+            while !first.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.push_str(&first[..cut]);
+        }
         text.push_str(b);
         let mut v = Val::lit(text);
         v.taint = self.taint.clone();
         v.taint.join(&other.taint);
+        // Each alternative of one side joined to the other side's text (`"$d"/*` for each
+        // value of a loop over literal words), as the paths the value may name.
+        let side = |x: &Val| -> Option<Vec<String>> {
+            match (&x.text, x.alts.is_empty()) {
+                (None, false) => Some(x.alts.clone()),
+                (Some(_), false) => Some(x.alts.clone()),
+                (Some(t), true) => Some(vec![t.clone()]),
+                (None, true) => match &x.handle {
+                    Some(Handle::Path(p)) => Some(vec![p.clone()]),
+                    _ => None,
+                },
+            }
+        };
+        if (!self.alts.is_empty() || !other.alts.is_empty())
+            && let (Some(l), Some(r)) = (side(self), side(other))
+        {
+            let mut alts: Vec<String> = l
+                .iter()
+                .flat_map(|a| r.iter().map(move |b| format!("{a}{b}")))
+                .take(8)
+                .collect();
+            alts.sort();
+            alts.dedup();
+            v.alts = alts;
+        }
         v
     }
 
@@ -208,6 +253,8 @@ impl Val {
     /// Every path this value may name (one unknown path if none is known).
     pub(crate) fn path_alternatives(&self) -> Vec<String> {
         match self.path_text() {
+            // A text with unknown parts that also knows its alternatives (a concatenation).
+            Some(p) if p.contains(UNKNOWN) && !self.alts.is_empty() => self.alts.clone(),
             Some(p) => vec![p],
             None if !self.alts.is_empty() => self.alts.clone(),
             None => vec![UNKNOWN.to_string()],
@@ -321,7 +368,8 @@ pub(crate) struct Sink<'a> {
     /// Paths already resolved in this script: commands and paths repeat, resolving does not
     /// depend on anything but the context.
     resolved: Map<String, Resolved>,
-    /// What credential each path read holds, once per distinct path.
+    /// What credential each path read holds, once per distinct path: its keys are every path
+    /// the script reads (a source file it rewrites after reading is a codemod).
     secrets: Map<String, Option<&'static str>>,
     /// What each network destination is, once per distinct URL (it depends on the config only).
     hosts: Map<String, (HostClass, Option<String>)>,
@@ -333,6 +381,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_reads: Vec<(String, u32)>,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
+    /// Hosts a token was sent to as its service's documented API host: the script's other
+    /// traffic on that connection (`req.write(body)`) goes to the same API.
+    pub(crate) token_hosts_used: Set<String>,
     /// The language of the script (for code written into files of no known language).
     pub(crate) lang: Language,
     /// Private data in the unknown parts of code being run (`execSync(`nslookup ${host}.x`)`):
@@ -367,6 +418,7 @@ impl<'a> Sink<'a> {
             caps: Vec::new(),
             env_reads: Vec::new(),
             env_token_used: Set::default(),
+            token_hosts_used: Set::default(),
             lang: Language::Python,
             ambient: Taint::default(),
             ambient_for_next: Taint::default(),
@@ -617,6 +669,7 @@ impl<'a> Sink<'a> {
                 if let Some(t) = token {
                     self.env_token_used.insert(t);
                 }
+                self.token_hosts_used.insert(host);
                 return;
             } else if self.recording {
                 self.add_rule(
@@ -676,6 +729,7 @@ impl<'a> Sink<'a> {
                 format!("sends data to {what} ({host})"),
             ),
             HostClass::Allowed => return,
+            HostClass::Other if self.token_hosts_used.contains(&host) => return,
             HostClass::Drop(what) | HostClass::Opaque(what) => (
                 Category::Network,
                 Verdict::Suspicious,
@@ -838,15 +892,23 @@ impl<'a> Sink<'a> {
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
                     ))
-                } else if content
-                    .text
-                    .as_deref()
-                    .is_none_or(|t| !unknowns_are_quoted(t))
+                } else if (append || !self.secrets.contains_key(&raw))
+                    && content
+                        .text
+                        .as_deref()
+                        .is_none_or(|t| !unknowns_are_quoted(t))
                 {
+                    // A file the script read and rewrites with content carrying no downloaded,
+                    // decoded or private data is a codemod or a regenerated file (its own text
+                    // transformed, compared); code appended unseen, or written into a file the
+                    // script never read, is not.
                     Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
-                        format!("rewrites the source file {shown} with content built at run time"),
+                        format!(
+                            "{} the source file {shown} with content built at run time",
+                            if append { "appends to" } else { "rewrites" }
+                        ),
                     ))
                 } else {
                     None
@@ -1099,6 +1161,7 @@ impl<'a> Sink<'a> {
         self.caps.append(&mut inner.caps);
         self.env_reads.append(&mut inner.env_reads);
         self.env_token_used.extend(inner.env_token_used);
+        self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
     }
 

@@ -387,10 +387,27 @@ pub(crate) fn secret_env(name: &str) -> bool {
     const NOT: &[&str] = &[
         "PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD",
     ];
+    // Settings named after a service that hold no credential (`AWS_REGION`, `AWS_PROFILE`,
+    // `GIT_AUTHOR_NAME`): where to go and as whom, not the key to get in.
+    const SETTINGS: &[&str] = &[
+        "_REGION",
+        "_PROFILE",
+        "_ENDPOINT",
+        "_ENDPOINT_URL",
+        "_ACCOUNT_ID",
+        "_OUTPUT",
+        "_PAGER",
+        "_NAME",
+        "_EMAIL",
+    ];
     if NOT.contains(&n.as_str())
         || n.ends_with("_PATH")
         || n.ends_with("_DIR")
         || n.ends_with("_FILE") && !n.contains("CRED")
+        || SETTINGS.iter().any(|s| n.ends_with(s))
+            && !["TOKEN", "SECRET", "PASSWORD", "KEY"]
+                .iter()
+                .any(|c| n.contains(c))
     {
         return false;
     }
@@ -621,6 +638,33 @@ const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("ASANA", &["app.asana.com"]),
     ("TODOIST", &["api.todoist.com"]),
     ("TRELLO", &["api.trello.com"]),
+    ("OPENROUTER", &["openrouter.ai"]),
+    ("DEEPSEEK", &["api.deepseek.com"]),
+    ("TOGETHER", &["api.together.xyz"]),
+    ("PERPLEXITY", &["api.perplexity.ai"]),
+    ("XAI_", &["api.x.ai"]),
+    ("ELEVENLABS", &["api.elevenlabs.io"]),
+    ("FIREWORKS", &["api.fireworks.ai"]),
+    ("VOYAGE", &["api.voyageai.com"]),
+    ("MAILGUN", &["api.mailgun.net", "api.eu.mailgun.net"]),
+    ("POSTMARK", &["api.postmarkapp.com"]),
+    ("RESEND", &["api.resend.com"]),
+    ("BUILDKITE", &["api.buildkite.com"]),
+    ("RENDER", &["api.render.com"]),
+    ("FLY_", &["api.fly.io", "api.machines.dev"]),
+    ("SNYK", &["api.snyk.io", "snyk.io"]),
+    ("FIGMA", &["api.figma.com"]),
+    ("MAPBOX", &["api.mapbox.com"]),
+    ("HUBSPOT", &["api.hubapi.com"]),
+    ("ZENDESK", &["zendesk.com"]),
+    ("SHOPIFY", &["myshopify.com"]),
+    ("ALGOLIA", &["algolia.net", "algolianet.com"]),
+    ("SONAR", &["sonarcloud.io"]),
+    ("PLANETSCALE", &["api.planetscale.com"]),
+    ("NEON", &["console.neon.tech"]),
+    ("TAILSCALE", &["api.tailscale.com"]),
+    ("TERRAFORM", &["app.terraform.io"]),
+    ("TFE_", &["app.terraform.io"]),
 ];
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.
@@ -632,6 +676,30 @@ pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
                 .iter()
                 .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
     })
+}
+
+/// Whether a host name, an address or a URL / connection string names this machine
+/// (`localhost`, `127.0.0.1`, `postgres://app@localhost:5432/db`, a Unix socket path).
+pub(crate) fn local_address(text: &str) -> bool {
+    let host = match text.split_once("://") {
+        Some((_, rest)) => {
+            let authority = rest.split(['/', '?']).next().unwrap_or("");
+            let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+            authority
+                .strip_prefix('[')
+                .and_then(|h| h.split_once(']'))
+                .map_or_else(|| authority.split(':').next().unwrap_or(""), |(h, _)| h)
+        }
+        None => text,
+    };
+    host.is_empty()
+        || host.starts_with('/')
+        || host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Whether a host may be a drop (request bin, webhook, paste, tunnel) or a URL shortener: a cheap
@@ -688,6 +756,23 @@ pub(crate) fn documented_api_host(host: &str) -> bool {
     host.starts_with("api.") && TOKEN_HOSTS.iter().any(|(_, hosts)| hosts.contains(&host))
 }
 
+/// Client libraries named other than their service (`Octokit` is GitHub's).
+const CLIENT_ALIASES: &[(&str, &str)] = &[("github", "octokit"), ("gh", "octokit")];
+
+/// Whether a call or module named `callee` is the client of the service the token variable
+/// `token` is for (`OpenAI(api_key=...)`, `new Octokit({auth})`, `openai.api_key = ...`): the
+/// token handed to it is its use.
+pub(crate) fn vendor_client(token: &str, callee: &str) -> bool {
+    let Some(vendor) = token_vendor(token) else {
+        return false;
+    };
+    let callee = callee.to_ascii_lowercase();
+    callee.contains(&vendor)
+        || CLIENT_ALIASES
+            .iter()
+            .any(|(v, alias)| *v == vendor && callee.contains(alias))
+}
+
 /// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
 pub(crate) fn token_vendor(name: &str) -> Option<String> {
     let n = name.to_ascii_uppercase();
@@ -719,9 +804,13 @@ pub(crate) fn untrusted_url(text: &str, config: &Config) -> Option<String> {
 /// Every `scheme://...` URL in a text (up to a quote, space or bracket).
 pub(crate) fn urls(text: &str) -> impl Iterator<Item = &str> {
     text.match_indices("://").filter_map(move |(i, _)| {
+        // The scheme starts after the last character that cannot be in one (which may be
+        // several bytes long: `ó://`).
         let start = text[..i]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.'))
-            .map_or(0, |s| s + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.'))
+            .map_or(0, |(s, c)| s + c.len_utf8());
         let scheme = &text[start..i];
         if scheme.is_empty() {
             return None;
@@ -1144,6 +1233,22 @@ mod tests {
     }
 
     #[test]
+    fn urls_after_a_multibyte_character() {
+        // Found by the review_python fuzz target: the scheme's start was cut inside a character.
+        for (text, found) in [
+            ("ó://;", vec![]),
+            ("Ƿ://", vec![]),
+            (
+                "éhttps://x.example.net/a b",
+                vec!["https://x.example.net/a"],
+            ),
+            ("«https://x.example.net»", vec!["https://x.example.net»"]),
+        ] {
+            assert_eq!(urls(text).collect::<Vec<_>>(), found, "{text}");
+        }
+    }
+
+    #[test]
     fn hosts() {
         let config = Config::default();
         let class = |u: &str| classify_host(Some(u), &config).0;
@@ -1160,6 +1265,23 @@ mod tests {
         );
         assert_eq!(class("https://evil.example.net/x"), HostClass::Other);
         assert_eq!(class("https://discord.gg/invite"), HostClass::Other);
+        // (token variable, host, documented for it)
+        for (token, host, documented) in [
+            ("GITHUB_TOKEN", "api.github.com", true),
+            ("OPENROUTER_API_KEY", "openrouter.ai", true),
+            ("MAILGUN_API_KEY", "api.eu.mailgun.net", true),
+            ("FLY_API_TOKEN", "api.machines.dev", true),
+            ("TFE_TOKEN", "app.terraform.io", true),
+            ("MAILGUN_API_KEY", "mailgun.example.net", false),
+            ("GITHUB_TOKEN", "github.example.net", false),
+            ("DEPLOY_TOKEN", "api.render.com", false),
+        ] {
+            assert_eq!(
+                token_host_documented(token, host),
+                documented,
+                "{token} -> {host}"
+            );
+        }
     }
 
     #[test]
@@ -1174,5 +1296,33 @@ mod tests {
         assert!(secret_kind("/h/.awsome/x").is_none());
         assert!(secret_env("GITHUB_TOKEN") && secret_env("AWS_SECRET_ACCESS_KEY"));
         assert!(!secret_env("HOME") && !secret_env("PATH") && !secret_env("KUBECONFIG_PATH"));
+        for (text, local) in [
+            ("localhost", true),
+            ("127.0.0.1", true),
+            ("postgres://app@localhost:5432/app_test", true),
+            ("postgresql://u:p@[::1]:5432/db", true),
+            ("/var/run/postgresql", true),
+            ("db.example.net", false),
+            ("mysql://root@db.example.net/x", false),
+            ("https://localhost.example.net/", false),
+        ] {
+            assert_eq!(local_address(text), local, "{text}");
+        }
+        // (name, holds a credential)
+        for (name, secret) in [
+            ("AWS_REGION", false),
+            ("AWS_DEFAULT_REGION", false),
+            ("AWS_PROFILE", false),
+            ("AWS_ENDPOINT_URL", false),
+            ("GIT_AUTHOR_NAME", false),
+            ("GIT_AUTHOR_EMAIL", false),
+            ("AWS_ACCESS_KEY_ID", true),
+            ("AWS_SESSION_TOKEN", true),
+            ("AWS_SECRET_ACCESS_KEY", true),
+            ("STRIPE_SECRET_KEY", true),
+            ("VAULT_TOKEN_NAME", true),
+        ] {
+            assert_eq!(secret_env(name), secret, "{name}");
+        }
     }
 }

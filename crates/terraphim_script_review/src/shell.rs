@@ -95,6 +95,80 @@ struct Shell<'s, 'k, 'a> {
     /// The directory a top-level `cd` moved to, when known (shell-quoted): later statements are
     /// judged as run there.
     cd: Option<String>,
+    /// The script's functions that run their arguments as a command (`check() { desc=$1;
+    /// shift; "$@"; }`), with how many leading arguments they shift off first: at each call
+    /// the rest is the command run.
+    runners: Map<String, usize>,
+    /// Walking the body of such a function: its `"$@"` is the command of each call.
+    in_runner: bool,
+}
+
+/// The literal text of a double-quoted string (`kind` "string") or an unquoted heredoc body as
+/// the shell passes it: a backslash before `$`, `` ` ``, `\\`, a newline (and `"` in a string)
+/// is removed, any other stays (`"a \"b\" \$c"` is `a "b" $c`).
+fn unescape_quoted<'t>(text: &'t str, kind: &str) -> std::borrow::Cow<'t, str> {
+    if !text.contains('\\') || !matches!(kind, "string" | "heredoc_body") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some('$' | '`' | '\\')) => out.extend(chars.next()),
+            ('\\', Some('"')) if kind == "string" => out.extend(chars.next()),
+            ('\\', Some('\n')) => {
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The spellings of "all the arguments" as a command name.
+const ALL_ARGS: &[&str] = &["\"$@\"", "$@", "\"${@}\"", "${@}"];
+
+/// The functions under `node` that run their arguments (`"$@"` as a command), and the number of
+/// arguments each shifts off before (every `shift` in the body before that command).
+fn runner_functions(node: Node<'_>, src: &str, out: &mut Map<String, usize>) {
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    if node.kind() == "function_definition"
+        && let (Some(name), Some(body)) = (node.field("name"), node.field("body"))
+    {
+        let mut shifts = 0;
+        let mut runs_at = None;
+        let mut stack = vec![body];
+        let mut commands = Vec::new();
+        while let Some(n) = stack.pop() {
+            if n.kind() == "command" {
+                commands.push(n);
+            }
+            stack.extend(n.named_children());
+        }
+        commands.sort_by_key(|n| n.start_byte());
+        for c in commands {
+            let Some(cmd) = c.field("name") else { continue };
+            let word = text(cmd);
+            if ALL_ARGS.contains(&word) {
+                runs_at = Some(shifts);
+                break;
+            }
+            if word == "shift" {
+                let n = c
+                    .named_children()
+                    .nth(1)
+                    .and_then(|a| text(a).parse::<usize>().ok())
+                    .unwrap_or(1);
+                shifts += n;
+            }
+        }
+        if let Some(shifts) = runs_at {
+            out.insert(text(name).to_owned(), shifts);
+        }
+    }
+    for c in node.named_children() {
+        runner_functions(c, src, out);
+    }
 }
 
 /// Analyze a parsed shell script.
@@ -106,7 +180,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         sourced_secret: None,
         judged: false,
         cd: None,
+        runners: Map::default(),
+        in_runner: false,
     };
+    runner_functions(root, src, &mut sh.runners);
     sh.block(root, false);
 }
 
@@ -154,7 +231,22 @@ impl Shell<'_, '_, '_> {
         out
     }
 
+    /// Whether `node` runs the arguments of the function being walked (`"$@" > out 2>&1`).
+    fn runs_args(&self, node: Node<'_>) -> bool {
+        match node.kind() {
+            "command" => node
+                .field("name")
+                .is_some_and(|n| ALL_ARGS.contains(&self.text(n))),
+            "redirected_statement" => node.field("body").is_some_and(|b| self.runs_args(b)),
+            _ => false,
+        }
+    }
+
     fn stmt(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        if self.in_runner && self.runs_args(node) {
+            // The command of each call: judged where the function is called.
+            return Val::unknown();
+        }
         if !self.judged
             && let Some(judge) = self.sink.judge
             && crate::shell_judge::judged_whole(node)
@@ -327,9 +419,14 @@ impl Shell<'_, '_, '_> {
                 Val::unknown()
             }
             "function_definition" => {
+                let runner = node
+                    .field("name")
+                    .is_some_and(|n| self.runners.contains_key(self.text(n)));
+                let outer = std::mem::replace(&mut self.in_runner, runner);
                 if let Some(body) = node.field("body") {
                     self.block(body, false);
                 }
+                self.in_runner = outer;
                 Val::unknown()
             }
             "for_statement" => {
@@ -564,9 +661,9 @@ impl Shell<'_, '_, '_> {
                 break;
             }
             let lit = self.src.get(pos..c.start_byte()).unwrap_or("");
-            out = out.concat(&Val::lit(lit));
+            out = out.concat(&Val::lit(unescape_quoted(lit, node.kind())));
             let v = self.word(c);
-            let v = if v.text.is_none() {
+            let v = if v.text.is_none() && v.alts.is_empty() {
                 Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)
             } else {
                 v
@@ -575,13 +672,19 @@ impl Shell<'_, '_, '_> {
             pos = c.end_byte();
         }
         let tail = self.src.get(pos..end).unwrap_or("");
-        out = out.concat(&Val::lit(tail));
-        if strip_quotes && let Some(t) = &mut out.text {
-            if t.starts_with('"') {
-                t.remove(0);
-            }
-            if t.ends_with('"') {
-                t.pop();
+        if quoted_heredoc {
+            out = out.concat(&Val::lit(tail));
+        } else {
+            out = out.concat(&Val::lit(unescape_quoted(tail, node.kind())));
+        }
+        if strip_quotes {
+            for t in out.text.iter_mut().chain(out.alts.iter_mut()) {
+                if t.starts_with('"') {
+                    t.remove(0);
+                }
+                if t.ends_with('"') {
+                    t.pop();
+                }
             }
         }
         out
@@ -786,6 +889,12 @@ impl Shell<'_, '_, '_> {
                     .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
             }
             return Val::unknown();
+        }
+        if let Some(&shifts) = self.runners.get(name.as_str())
+            && argv.len() > shifts + 1
+        {
+            // `check "init" "$BIN" init`: the function runs the arguments after its shifts.
+            run_argv(self.sink, line(node), &argv[shifts + 1..], input.as_ref());
         }
         let out = run_argv(self.sink, line(node), &argv, input.as_ref());
         if !capture {

@@ -282,6 +282,35 @@ fn findings() {
 }
 
 #[test]
+fn loader_variables_set_for_a_read_builtin_load_nothing() {
+    // (command, whether some part keeps the EnvInjection finding)
+    let table = [
+        (
+            "while IFS= read -r line; do echo \"$line\"; done < list.txt",
+            false,
+        ),
+        ("IFS=, read -ra parts <<< \"$csv\"", false),
+        ("IFS=$'\\n' mapfile -t lines < f", false),
+        ("PATH=/tmp/bin readarray -t xs < f", false),
+        ("IFS=, ls", true),
+        ("PATH=/tmp/bin make", true),
+        // The loader's own variables keep their finding wherever they are set.
+        ("LD_PRELOAD=/tmp/x.so read x", true),
+        ("PYTHONPATH=/tmp/x python3 tool.py", true),
+    ];
+    for (cmd, flagged) in table {
+        let p = parse(cmd);
+        assert_eq!(
+            p.commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::EnvInjection)),
+            flagged,
+            "{cmd:?}"
+        );
+    }
+}
+
+#[test]
 fn arithmetic_and_indirect_expansion_of_variables_are_code() {
     let code = [
         "echo $((count+1))",

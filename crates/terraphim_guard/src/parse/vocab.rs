@@ -37,6 +37,9 @@ pub(super) const INJECTION_VARS: &[&str] = &[
     "GIT_WORK_TREE",
     "GIT_INDEX_FILE",
 ];
+/// Builtins that read input into variables and start no program: the variables of
+/// [`INJECTION_VARS`] set for them (`IFS= read -r line`) load or run nothing.
+pub(super) const READ_BUILTINS: &[&str] = &["read", "mapfile", "readarray"];
 /// Variables whose value is a command some program runs.
 pub(super) const CODE_VARS: &[&str] = &[
     "VISUAL",

@@ -11,7 +11,7 @@ use super::heredoc::{
 };
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
-use super::vocab::{CODE_VARS, INJECTION_VARS};
+use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS};
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, node_text, output_target,
     redirect_trailing_words, word_value,
@@ -546,6 +546,11 @@ impl Walker {
         }
         if argv.is_empty() {
             return;
+        }
+        if READ_BUILTINS.contains(&argv[0].as_str()) {
+            // `while IFS= read -r line`: a builtin that starts no program loads nothing, so
+            // the variables only change how it splits its input.
+            env_findings.retain(|f| *f != Finding::EnvInjection);
         }
         let text = node_text(node, src).to_string();
         c.findings = env_findings;

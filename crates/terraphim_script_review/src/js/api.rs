@@ -46,6 +46,10 @@ pub(super) enum Api {
     PathJoin,
     /// The directory part of a path.
     Dirname,
+    /// `fileURLToPath(url)`: the path of a `file://` URL.
+    FileUrlPath,
+    /// `new URL(url)`, `new URL(path, base)`: the URL's text.
+    UrlNew,
     /// One environment variable read.
     EnvGet,
     /// The whole environment.
@@ -121,6 +125,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         PathJoin,
     ),
     (&["path"], &["dirname"], Dirname),
+    (&["url"], &["fileURLToPath"], FileUrlPath),
     (&["Deno.env"], &["get"], EnvGet),
     (&["Deno.env"], &["toObject"], EnvAll),
     (&["JSON"], &["stringify"], Collection),
@@ -248,6 +253,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (&["Deno"], &["Command"], DenoCommand),
     (&["Deno"], &["run"], DenoRun),
     (GLOBAL, &["fetch"], Fetch),
+    (&["", "url"], &["URL"], UrlNew),
     (&["fetch"], &["default"], Fetch),
     (&["axios"], &["*"], Axios),
     (GLOBAL, &["axios"], Axios),

@@ -19,6 +19,9 @@ pub(super) struct Call<'t> {
     pub(super) arg_nodes: Vec<Node<'t>>,
     /// The data of every argument.
     pub(super) all: Taint,
+    /// The HTTP client object the callee is a method of (`api.post` after
+    /// `api = axios.create({baseURL, headers})`): its base URL and credentials.
+    pub(super) client: Option<Val>,
 }
 
 impl Call<'_> {
@@ -78,13 +81,31 @@ impl Js<'_, '_, '_> {
             return Val::unknown();
         }
         let args: Vec<Val> = arg_nodes.iter().map(|a| self.eval(*a)).collect();
-        let mut all = Taint::default();
-        for a in &args {
-            all.join(&a.taint);
-        }
         let Some(func) = func else {
             return Val::unknown();
         };
+        // A token handed to its own service's client (`new Octokit({ auth: token })`) is its
+        // use: consumed by the client, not in what the call returns.
+        let callee = self.text(func).to_owned();
+        let mut all = Taint::default();
+        for a in &args {
+            match a
+                .taint
+                .secret
+                .as_deref()
+                .and_then(|s| s.strip_prefix("the "))
+                .and_then(|s| s.strip_suffix(" environment variable"))
+            {
+                Some(name) if crate::places::vendor_client(name, &callee) => {
+                    self.sink.env_token_used.insert(name.to_owned());
+                    let mut rest = a.taint.clone();
+                    rest.secret = None;
+                    all.join(&rest);
+                }
+                _ => all.join(&a.taint),
+            }
+        }
+        let mut client = None;
         let (qual, recv) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
@@ -117,7 +138,12 @@ impl Js<'_, '_, '_> {
                     .map(|p| self.text(p).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
-                    Some(Handle::Module(m)) => (dotted(m, &prop), None),
+                    Some(Handle::Module(m)) => {
+                        if m == "axios" && (obj.text.is_some() || obj.taint != Taint::default()) {
+                            client = Some(obj.clone());
+                        }
+                        (dotted(m, &prop), None)
+                    }
                     _ => (dotted("?", &prop), Some(obj)),
                 }
             }
@@ -138,6 +164,7 @@ impl Js<'_, '_, '_> {
             args,
             arg_nodes,
             all,
+            client,
         };
         if let Some(recv) = recv {
             if c.all != Taint::default()
@@ -146,6 +173,26 @@ impl Js<'_, '_, '_> {
             {
                 // `lines.push(secret)`: the object now holds it.
                 self.scope.taint_object(self.text(obj), &recv, &c.all);
+            } else if c.all != Taint::default()
+                && let Some(mut root) = func
+                    .field("object")
+                    .filter(|o| o.kind() == "member_expression")
+            {
+                // `url.searchParams.set("k", secret)`, `opts.headers.append(k, secret)`: the
+                // object the part belongs to now holds it.
+                while let Some(o) = root
+                    .field("object")
+                    .filter(|_| root.kind() == "member_expression")
+                {
+                    root = o;
+                }
+                if root.kind() == "identifier" {
+                    let name = self.text(root).to_owned();
+                    if let Some(mut v) = self.lookup(&name).filter(|v| v.handle.is_none()) {
+                        v.taint.join(&c.all);
+                        self.bind(&name, v);
+                    }
+                }
             }
             return self.method(&c, recv);
         }
@@ -250,6 +297,32 @@ impl Js<'_, '_, '_> {
                     .map(|(d, _)| d.to_owned())
                     .unwrap_or_else(|| ".".into()),
             ),
+            Api::UrlNew => {
+                let (first, base) = (c.first(), c.second());
+                let text = match (&first.text, &base.text) {
+                    (Some(p), Some(b)) if !p.contains("://") => {
+                        let sep = if b.ends_with('/') || p.starts_with('/') {
+                            ""
+                        } else {
+                            "/"
+                        };
+                        Some(format!("{b}{sep}{p}"))
+                    }
+                    (t, _) => t.clone(),
+                };
+                Val {
+                    text,
+                    ..Val::default()
+                }
+                .with_taint(&c.all)
+            }
+            Api::FileUrlPath => {
+                let url = c.first();
+                match url.text.as_deref().and_then(|t| t.strip_prefix("file://")) {
+                    Some(p) => Val::lit(p).with_taint(&url.taint),
+                    None => url.clone(),
+                }
+            }
             Api::EnvGet => match c.first().known() {
                 Some(k) => self.sink.read_env(ln, k),
                 None => Val::unknown(),

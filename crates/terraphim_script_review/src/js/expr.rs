@@ -62,7 +62,12 @@ impl Js<'_, '_, '_> {
                 let name = self.text(node);
                 match self.lookup(name) {
                     Some(v) => v,
-                    None if name == "__dirname" => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
+                    // The script's own directory: somewhere in the working tree (agents keep
+                    // scripts in `scripts/`, `tools/`), so `path.resolve(__dirname, '..')` is
+                    // the project, not the directory above it.
+                    None if name == "__dirname" || name == "__filename" => {
+                        self.script_location(name).unwrap_or_default()
+                    }
                     None if GLOBALS.contains(&name)
                         || matches!(
                             name,
@@ -75,6 +80,9 @@ impl Js<'_, '_, '_> {
                 }
             }
             "member_expression" => {
+                if let Some(v) = self.script_location(self.text(node)) {
+                    return v;
+                }
                 let obj = node
                     .field("object")
                     .map(|o| self.eval(o))
@@ -360,5 +368,21 @@ impl Js<'_, '_, '_> {
             }
         }
         None
+    }
+}
+
+impl Js<'_, '_, '_> {
+    /// Where the script itself is (`__dirname`, `__filename`, `import.meta.url`,
+    /// `import.meta.dirname`): its directory is somewhere in the working tree (agents keep
+    /// scripts in `scripts/`, `tools/`), so `path.resolve(__dirname, '..')` is the project, not
+    /// the directory above it.
+    fn script_location(&self, name: &str) -> Option<Val> {
+        let dir = format!("{}/{UNKNOWN}", self.sink.ctx.cwd.to_string_lossy());
+        Some(Val::lit(match name {
+            "__dirname" | "import.meta.dirname" => dir,
+            "__filename" | "import.meta.filename" => format!("{dir}/{UNKNOWN}"),
+            "import.meta.url" => format!("file://{dir}/{UNKNOWN}"),
+            _ => return None,
+        }))
     }
 }

@@ -20,7 +20,29 @@ impl Js<'_, '_, '_> {
                 .prop(arg_nodes.get(2).copied(), "flag")
                 .is_some_and(|(v, _)| v.known() == Some("a"));
         self.sink.write(ln, first, second, append);
+        if let Some((mode, node)) = self.prop(arg_nodes.get(2).copied(), "mode") {
+            // `writeFileSync(path, data, {mode: 0o755})`: written with that mode.
+            let written = self.text(node).to_owned();
+            let literal =
+                written.starts_with(|ch: char| ch.is_ascii_digit() || ch == '\'' || ch == '"');
+            let text = if literal {
+                written
+            } else {
+                mode.known().unwrap_or("").to_owned()
+            };
+            self.mode_effects(ln, first, &text);
+        }
         Val::unknown()
+    }
+
+    /// What a file mode (`0o777`, `'755'`, `493`) does to the files at `path`.
+    fn mode_effects(&mut self, ln: u32, path: &Val, mode_text: &str) {
+        let Some(mode) = crate::command::octal_mode(mode_text) else {
+            return;
+        };
+        for p in path.path_alternatives() {
+            crate::command::chmod_effects(self.sink, ln, &p, mode & 0o002 != 0, mode & 0o111 != 0);
+        }
     }
 
     /// `fs.createWriteStream(path, {flags})`.
@@ -84,6 +106,12 @@ impl Js<'_, '_, '_> {
             .get(1)
             .map(|n| self.text(*n).to_owned())
             .unwrap_or_default();
+        // A literal as written (a string is octal, a number as JavaScript reads it), else the
+        // value a variable holds.
+        let literal = mode.starts_with(|ch: char| ch.is_ascii_digit() || ch == '\'' || ch == '"');
+        let known = c.second().known().map(str::to_owned);
+        let text = if literal { Some(mode.clone()) } else { known };
+        self.mode_effects(ln, c.first(), text.as_deref().unwrap_or(""));
         if mode.starts_with("0o4")
             || mode.starts_with("0o6")
             || mode.starts_with("0o2")

@@ -121,8 +121,23 @@ impl Js<'_, '_, '_> {
             }
             (_, "reverse") if recv.text.is_some() || recv.items.is_some() => {
                 let mut v = recv.clone();
+                if let Some(items) = &mut v.items {
+                    items.reverse();
+                }
                 v.taint.decoded = true;
                 v
+            }
+            (_, "split")
+                if recv.handle.is_none() && recv.known().is_some_and(|t| t.len() <= 256) =>
+            {
+                // `'lave'.split('')`: the pieces of a known string, for `reverse` and `join`.
+                let text = recv.known().unwrap_or_default();
+                let items: Vec<Val> = match first.known() {
+                    Some("") => text.chars().map(|c| Val::lit(c.to_string())).collect(),
+                    Some(sep) => text.split(sep).map(Val::lit).collect(),
+                    None => return Val::unknown().with_taint(&recv.taint).with_taint(all),
+                };
+                Val::list(items).with_taint(&recv.taint).with_taint(all)
             }
             (_, "decrypt" | "final" | "update")
                 if recv.taint != Taint::default() || name == "decrypt" =>

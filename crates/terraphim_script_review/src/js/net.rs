@@ -44,6 +44,17 @@ impl Js<'_, '_, '_> {
         let arg_nodes = &c.arg_nodes;
         let first = c.first();
         let m = tail;
+        if m == "create" {
+            // `axios.create({baseURL, headers})`: a client, its requests go to the base URL
+            // with those headers; nothing is sent yet.
+            let config = arg_nodes.first().copied();
+            let mut client = Val::module("axios");
+            client.text = self.prop(config, "baseURL").and_then(|(v, _)| v.text);
+            if let Some((h, _)) = self.prop(config, "headers") {
+                client.taint.join(&h.taint);
+            }
+            return client;
+        }
         let (url, payload_val, sends) = if m == "axios" || m == "request" {
             let url = self
                 .prop(arg_nodes.first().copied(), "url")
@@ -99,7 +110,21 @@ impl Js<'_, '_, '_> {
                 }
             }
         }
-        let u = url.text.clone();
+        let mut credentials = credentials;
+        let mut u = url.text.clone();
+        if let Some(client) = &c.client {
+            credentials.join(&client.taint);
+            if let (Some(base), Some(path)) = (&client.text, &u)
+                && !path.contains("://")
+            {
+                let sep = if base.ends_with('/') || path.starts_with('/') {
+                    ""
+                } else {
+                    "/"
+                };
+                u = Some(format!("{base}{sep}{path}"));
+            }
+        }
         self.sink
             .network_with_credentials(ln, u.as_deref(), &payload_val, &credentials, sends);
         Val::remote()

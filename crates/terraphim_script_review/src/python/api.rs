@@ -82,6 +82,8 @@ pub(super) enum Api {
     },
     /// Data decoded (base64, hex, zlib, `chr`, unpickled).
     Decode,
+    /// A sequence reversed (`reversed("lave")`): its elements in the other order.
+    Reversed,
     /// A regular expression substitution.
     ReSub,
     /// A line typed by the user.
@@ -256,6 +258,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("json.dumps", SERIALISED),
     ("str.join", COLLECTION),
     ("sorted", COLLECTION),
+    ("reversed", Reversed),
     ("tuple", SEQUENCE),
     ("set", COLLECTION),
     ("urllib.parse.urlencode", COLLECTION),

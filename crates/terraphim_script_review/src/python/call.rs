@@ -8,6 +8,11 @@ use crate::places::UNKNOWN;
 use crate::scope::{Map, dotted};
 use crate::ts::Node;
 
+/// Keyword arguments that name where a client connects.
+const TARGET_KEYWORDS: &[&str] = &[
+    "host", "hostname", "server", "url", "endpoint", "base_url", "dsn", "conninfo", "uri",
+];
+
 /// A call with its arguments evaluated.
 pub(super) struct Call<'t> {
     pub(super) node: Node<'t>,
@@ -20,6 +25,9 @@ pub(super) struct Call<'t> {
     pub(super) kw_nodes: Map<String, Node<'t>>,
     /// The data of every argument (credentials handed to their own client left out).
     pub(super) all: Taint,
+    /// The HTTP client object the callee is a method of (`session.get`): its base URL and the
+    /// credentials it was configured with.
+    pub(super) client: Option<Val>,
 }
 
 impl Call<'_> {
@@ -90,6 +98,7 @@ impl Py<'_, '_, '_> {
         let Some(func) = func else {
             return Val::unknown();
         };
+        let mut client = None;
         let (qual, receiver, receiver_node) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
@@ -112,7 +121,25 @@ impl Py<'_, '_, '_> {
                     .map(|a| self.text(a).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
-                    Some(Handle::Module(m)) => (dotted(m, &attr), None, None),
+                    Some(Handle::Module(m)) => {
+                        let q = dotted(m, &attr);
+                        if m == super::net::CLIENT {
+                            client = Some(obj.clone());
+                        } else if m
+                            .strip_suffix(".headers")
+                            .is_some_and(|c| c == super::net::CLIENT)
+                            && attr == "update"
+                            && let Some(holder) = obj_node.and_then(|o| o.field("object"))
+                        {
+                            // `session.headers.update({...})`: the client now sends them.
+                            let t = args.iter().fold(Taint::default(), |mut t, a| {
+                                t.join(&a.taint);
+                                t
+                            });
+                            self.client_holds(holder, &t);
+                        }
+                        (q, None, None)
+                    }
                     _ => (dotted("?", &attr), Some(obj), obj_node),
                 }
             }
@@ -135,8 +162,7 @@ impl Py<'_, '_, '_> {
             let Some(name) = env_token_name(&v.taint) else {
                 return false;
             };
-            let used = crate::places::token_vendor(name)
-                .is_some_and(|vendor| q.to_ascii_lowercase().contains(&vendor));
+            let used = crate::places::vendor_client(name, &q);
             if used {
                 sink.env_token_used.insert(name.to_owned());
             }
@@ -152,10 +178,26 @@ impl Py<'_, '_, '_> {
         // `Taint::join` keeps (the first) is the same in every run.
         let mut by_name: Vec<_> = kwargs.iter().collect();
         by_name.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        // Where the call connects, when it says: a client given a password or token by its
+        // credential keyword (`connect(host="localhost", password=pw)`) logs in with it.
+        let local_target = kwargs
+            .iter()
+            .filter(|(k, _)| TARGET_KEYWORDS.contains(&k.as_str()))
+            .map(|(_, v)| v)
+            .chain(
+                args.iter()
+                    .filter(|a| a.text.as_deref().is_some_and(|t| t.contains("://"))),
+            )
+            .all(|v| v.known().is_some_and(crate::places::local_address));
         for (k, v) in by_name {
             let vendor = vendor_call(self.sink, v);
             if !vendor && !is_credential_keyword(k) {
                 all.join(&v.taint);
+            } else if !vendor
+                && local_target
+                && let Some(name) = env_token_name(&v.taint)
+            {
+                self.sink.env_token_used.insert(name.to_owned());
             }
         }
         let c = Call {
@@ -167,6 +209,7 @@ impl Py<'_, '_, '_> {
             kwargs,
             kw_nodes,
             all,
+            client,
         };
         if let Some(recv) = receiver {
             if c.all != Taint::default()
@@ -317,6 +360,22 @@ impl Py<'_, '_, '_> {
                 finding,
             } => self.secret_store(c, what, clipboard, finding),
             Api::Decode => Val::decoded(&c.all),
+            Api::Reversed => {
+                // A known string reversed is its characters backwards (`"".join(reversed(s))`);
+                // a literal list, its elements backwards.
+                let first = c.first();
+                let items = match (&first.items, first.known()) {
+                    (Some(items), _) => Some(items.iter().rev().cloned().collect()),
+                    (None, Some(t)) if t.len() <= 256 => {
+                        Some(t.chars().rev().map(|ch| Val::lit(ch.to_string())).collect())
+                    }
+                    _ => None,
+                };
+                match items {
+                    Some(items) => Val::list(items).with_taint(&c.all),
+                    None => c.all_val(),
+                }
+            }
             Api::ReSub => {
                 // The result is the old text with the replacement in it.
                 let repl = c.arg(1, "repl");
@@ -350,8 +409,8 @@ impl Py<'_, '_, '_> {
             Api::Subprocess(argv) => self.subprocess(c, argv),
             Api::Dup2 => self.dup2(c),
             Api::Detach => self.detach(c),
-            Api::Http => self.http(c.ln, c.tail(), &c.args, &c.kwargs),
-            Api::HttpClient => Val::module("requests"),
+            Api::Http => self.http(c.ln, c.tail(), &c.args, &c.kwargs, c.client.as_ref()),
+            Api::HttpClient => self.http_client(c),
             Api::Urlopen => self.urlopen(c),
             Api::UrlRequest => self.url_request(c),
             Api::UrlRetrieve => self.url_retrieve(c),

@@ -84,6 +84,10 @@ impl Py<'_, '_, '_> {
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
                         let full = crate::scope::dotted(m, &attr);
+                        if matches!(full.as_str(), "os.sep" | "os.path.sep") {
+                            // `os.sep.join(["", "home"])` is `/home`.
+                            return Val::lit("/");
+                        }
                         let mut v = Val::module(full.clone());
                         if full == "os.environ" {
                             v.taint.env = true;
@@ -101,7 +105,11 @@ impl Py<'_, '_, '_> {
                         },
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
-                    _ => Val::unknown().with_taint(&obj.taint),
+                    _ => match self.fields.get(self.text(node)) {
+                        // `self.tmp`: what the script stored there.
+                        Some(v) => v.clone().with_taint(&obj.taint),
+                        None => Val::unknown().with_taint(&obj.taint),
+                    },
                 }
             }
             "subscript" => {
@@ -128,6 +136,22 @@ impl Py<'_, '_, '_> {
                     }
                     _ => {
                         let mut v = Val::unknown().with_taint(&obj.taint);
+                        if let Some(key) = index.known()
+                            && let Some(o) =
+                                node.field("value").filter(|o| o.kind() == "identifier")
+                            && let Some(entry) =
+                                self.fields.get(&format!("{}[{key}]", self.text(o)))
+                        {
+                            // An entry of a dictionary literal (`ops["run"]`).
+                            return entry.clone().with_taint(&obj.taint);
+                        }
+                        if let Some(n) = index_node.filter(|n| n.kind() == "slice")
+                            && let Some(t) = obj.known()
+                            && let Some(s) = slice_str(t, self.text(n))
+                        {
+                            // `"cexe"[::-1]`: a literal string sliced is still known.
+                            v.text = Some(s);
+                        }
                         if let Some(items) = &obj.items
                             && let Some(i) = index.known().and_then(|t| t.parse::<usize>().ok())
                             && let Some(item) = items.get(i)
@@ -232,9 +256,41 @@ impl Py<'_, '_, '_> {
                     } else {
                         right
                     };
+                    if left.kind() == "identifier"
+                        && node
+                            .field("right")
+                            .is_some_and(|r| r.kind() == "dictionary")
+                    {
+                        // `ops = {"run": os.system}`: `ops["run"]` is `os.system`.
+                        let name = self.text(left).to_owned();
+                        for (key, v) in std::mem::take(&mut self.dict_entries) {
+                            self.fields.insert(format!("{name}[{key}]"), v);
+                        }
+                    }
                     self.bind_target(left, val);
                 }
                 Val::unknown()
+            }
+            "dictionary" => {
+                // Its values' data; the entries with literal keys are kept for an assignment.
+                let mut v = Val::unknown();
+                let mut entries = Vec::new();
+                for pair in named(node) {
+                    let value = match (pair.field("key"), pair.field("value")) {
+                        (Some(k), Some(value)) if pair.kind() == "pair" => {
+                            let key = self.eval(k);
+                            let value = self.eval(value);
+                            if let Some(key) = key.known() {
+                                entries.push((key.to_owned(), value.clone()));
+                            }
+                            value
+                        }
+                        _ => self.eval(pair),
+                    };
+                    v.taint.join(&value.taint);
+                }
+                self.dict_entries = entries;
+                v
             }
             "named_expression" => {
                 let v = node
@@ -343,4 +399,52 @@ impl Py<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `text[spec]` for a slice of integer literals (`::-1`, `2:`, `:-3`, `1:8:2`); `None` when a
+/// bound is not a literal or the step is 0.
+pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
+    let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let num = |s: &str| -> Option<Option<i64>> {
+        if s.is_empty() {
+            Some(None)
+        } else {
+            s.parse::<i64>().ok().map(Some)
+        }
+    };
+    let (start, stop) = (num(parts[0])?, num(parts[1])?);
+    let step = match parts.get(2) {
+        Some(s) => num(s)?.unwrap_or(1),
+        None => 1,
+    };
+    if step == 0 {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let len = i64::try_from(chars.len()).ok()?;
+    // Python's rule: a negative bound counts from the end, then is clamped to the string.
+    let at = |i: i64| -> i64 {
+        let i = if i < 0 { i + len } else { i };
+        if step > 0 {
+            i.clamp(0, len)
+        } else {
+            i.clamp(-1, len - 1)
+        }
+    };
+    let (mut i, end) = if step > 0 {
+        (start.map_or(0, at), stop.map_or(len, at))
+    } else {
+        (start.map_or(len - 1, at), stop.map_or(-1, at))
+    };
+    let mut out = String::new();
+    while (step > 0 && i < end) || (step < 0 && i > end) {
+        if let Some(c) = usize::try_from(i).ok().and_then(|u| chars.get(u)) {
+            out.push(*c);
+        }
+        i += step;
+    }
+    Some(out)
 }

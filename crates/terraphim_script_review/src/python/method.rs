@@ -138,6 +138,20 @@ impl Py<'_, '_, '_> {
                         self.sink.network(ln, url.as_deref(), all, sends);
                         Val::unknown()
                     }
+                    "add_header" | "add_unredirected_header" | "putheader"
+                        if all.taint.private() =>
+                    {
+                        // `req.add_header("Authorization", f"Bearer {token}")`: credentials
+                        // of the request to the connection's host.
+                        self.sink.network_with_credentials(
+                            ln,
+                            url.as_deref(),
+                            &Val::unknown(),
+                            &all.taint,
+                            false,
+                        );
+                        Val::unknown()
+                    }
                     "recv" | "getresponse" | "read" | "makefile" => Val::remote(),
                     "fileno" => Val::unknown(),
                     "bind" => {
@@ -232,7 +246,7 @@ impl Py<'_, '_, '_> {
                 "get" | "post" | "put" | "patch" | "request"
                     if first.text.as_deref().is_some_and(|t| t.starts_with("http")) =>
                 {
-                    self.http(ln, name, args, kwargs)
+                    self.http(ln, name, args, kwargs, None)
                 }
                 "info" | "debug" | "warning" | "warn" | "error" | "critical" | "exception"
                     if recv_node

@@ -8,7 +8,7 @@
 //! - `method.rs`: methods of what a value refers to (a file, a path, a connection, a string).
 
 use crate::engine::{Handle, Sink, Taint, Val};
-use crate::scope::{Scope, Set};
+use crate::scope::{Map, Scope, Set};
 use crate::ts::Node;
 
 mod api;
@@ -28,6 +28,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         scope: Scope::new(false),
         unroll: 0,
         filtered: Set::default(),
+        fields: Map::default(),
+        dict_entries: Vec::new(),
     };
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
@@ -48,6 +50,13 @@ struct Py<'s, 'k, 'a> {
     unroll: u32,
     /// Archives given an extraction filter (`tar.extraction_filter = tarfile.data_filter`).
     filtered: Set<String>,
+    /// Values stored in attributes (`self.tmp = tempfile.mkdtemp()`), by the attribute's text,
+    /// the union of every assignment anywhere in the script: what `setUp` stores, `tearDown`
+    /// reads.
+    fields: Map<String, Val>,
+    /// The entries with literal keys of the dictionary literal evaluated last, for the
+    /// assignment that names it (`ops = {"run": os.system}` keeps `ops[run]` in `fields`).
+    dict_entries: Vec<(String, Val)>,
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.

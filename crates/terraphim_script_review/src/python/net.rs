@@ -5,14 +5,75 @@ use super::call::Call;
 use crate::engine::{Handle, Taint, Val};
 use crate::model::{Category, Verdict};
 use crate::scope::Map;
+use crate::ts::Node;
+
+/// The module name an HTTP client object stands for: its methods are `requests`' calls.
+pub(super) const CLIENT: &str = "requests";
+
+/// What configures an HTTP client's requests: credentials, sent with every request.
+const CLIENT_CREDENTIALS: &[&str] = &["headers", "auth", "cookies"];
 
 impl Py<'_, '_, '_> {
+    /// `requests.Session()`, `httpx.Client(base_url=…, headers=…)`: a client whose methods are
+    /// requests; it keeps its base URL (as its text) and the credentials it was given (as its
+    /// data), so `client.get("/user")` goes to the base URL's host with them.
+    pub(super) fn http_client(&mut self, c: &Call<'_>) -> Val {
+        let mut v = Val::module(CLIENT);
+        for k in CLIENT_CREDENTIALS {
+            if let Some(x) = c.kwargs.get(*k) {
+                v.taint.join(&x.taint);
+            }
+        }
+        v.text = c.kwargs.get("base_url").and_then(|b| b.text.clone());
+        v
+    }
+
+    /// `session.headers.update(…)`, `session.auth = …`, `session.headers[k] = …`: the client
+    /// object named by `holder` (a variable or an attribute) now sends data carrying `taint`.
+    pub(super) fn client_holds(&mut self, holder: Node<'_>, taint: &Taint) {
+        let key = self.text(holder).to_owned();
+        match holder.kind() {
+            "identifier" => {
+                if let Some(mut v) = self.lookup(&key)
+                    && matches!(&v.handle, Some(Handle::Module(m)) if m == CLIENT)
+                {
+                    v.taint.join(taint);
+                    self.bind(&key, v);
+                }
+            }
+            "attribute" => {
+                if let Some(v) = self.fields.get_mut(&key)
+                    && matches!(&v.handle, Some(Handle::Module(m)) if m == CLIENT)
+                {
+                    v.taint.join(taint);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether an assignment target (`session.auth`, `session.headers[k]`) configures a
+    /// client's credentials; the client's node if so.
+    pub(super) fn client_config_target<'n>(&self, target: Node<'n>) -> Option<Node<'n>> {
+        let attr = match target.kind() {
+            "attribute" => target,
+            "subscript" => target.field("value").filter(|v| v.kind() == "attribute")?,
+            _ => return None,
+        };
+        let name = attr.field("attribute").map(|a| self.text(a))?;
+        CLIENT_CREDENTIALS
+            .contains(&name)
+            .then(|| attr.field("object"))
+            .flatten()
+    }
+
     pub(super) fn http(
         &mut self,
         ln: u32,
         method: &str,
         args: &[Val],
         kwargs: &Map<String, Val>,
+        client: Option<&Val>,
     ) -> Val {
         let (method, url) = if method == "request" {
             (
@@ -35,8 +96,23 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default(),
             )
         };
-        let mut payload = Val::unknown().with_taint(&url.taint);
+        let mut url = url;
         let mut credentials = Taint::default();
+        if let Some(client) = client {
+            credentials.join(&client.taint);
+            if let (Some(base), Some(path)) = (&client.text, &url.text)
+                && !path.contains("://")
+            {
+                // A path relative to the client's base URL.
+                let sep = if base.ends_with('/') || path.starts_with('/') {
+                    ""
+                } else {
+                    "/"
+                };
+                url.text = Some(format!("{base}{sep}{path}"));
+            }
+        }
+        let mut payload = Val::unknown().with_taint(&url.taint);
         let mut has_body = false;
         for k in ["data", "json", "files", "params", "content"] {
             if let Some(v) = kwargs.get(k) {

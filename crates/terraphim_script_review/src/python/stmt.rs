@@ -7,6 +7,11 @@ use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
     pub(super) fn bind_target(&mut self, target: Node<'_>, val: Val) {
+        if val.taint != crate::engine::Taint::default()
+            && let Some(client) = self.client_config_target(target)
+        {
+            self.client_holds(client, &val.taint);
+        }
         match target.kind() {
             "identifier" => {
                 let name = self.text(target).to_owned();
@@ -55,6 +60,28 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
+                if target
+                    .field("object")
+                    .is_some_and(|o| matches!(o.kind(), "identifier" | "attribute"))
+                {
+                    let key = self.text(target).to_owned();
+                    let joined = match self.fields.get(&key) {
+                        Some(old) if *old != val => old.union(&val),
+                        _ => val.clone(),
+                    };
+                    self.fields.insert(key, joined);
+                }
+                if let Some(obj) = target.field("object").filter(|o| o.kind() == "identifier")
+                    && let Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) = self.lookup(self.text(obj))
+                    && let Some(name) = super::env_token_name(&val.taint)
+                    && crate::places::vendor_client(name, &m)
+                {
+                    // `openai.api_key = os.environ["OPENAI_API_KEY"]`: handed to its own client.
+                    self.sink.env_token_used.insert(name.to_owned());
+                }
                 let attr = target.field("attribute").map(|a| self.text(a));
                 if attr == Some("extraction_filter")
                     && let Some(obj) = target.field("object")

