@@ -387,11 +387,11 @@ impl Walker {
     }
 }
 
-/// A `find` command's words with its start paths replaced by what it reaches (`reach`, one per
-/// start path, or `./**/NAME` for none).
-fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
-    let mut i = 1;
-    while let Some(a) = argv.get(i) {
+/// How many words of `find`'s options come before its start paths: `-H -L -P`, `-D
+/// debugopts`, `-Olevel` (may exceed `rest.len()` when `-D` has no argument).
+fn find_options_len(rest: &[String]) -> usize {
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
         match a.as_str() {
             "-H" | "-L" | "-P" => i += 1,
             "-D" => i += 2,
@@ -399,6 +399,13 @@ fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
             _ => break,
         }
     }
+    i
+}
+
+/// A `find` command's words with its start paths replaced by what it reaches (`reach`, one per
+/// start path, or `./**/NAME` for none).
+fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
+    let i = 1 + find_options_len(argv.get(1..).unwrap_or_default());
     let i = i.min(argv.len());
     let count = argv[i..]
         .iter()
@@ -414,15 +421,7 @@ fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
 /// (`!`, `-not`, `-o`, `,`), each start path as `START/**/NAME`: every entry it reaches is named
 /// so, whatever other tests narrow it further.
 fn find_named(rest: &[String]) -> Option<Vec<String>> {
-    let mut i = 0;
-    while let Some(a) = rest.get(i) {
-        match a.as_str() {
-            "-H" | "-L" | "-P" => i += 1,
-            "-D" => i += 2,
-            _ if a.starts_with("-O") => i += 1,
-            _ => break,
-        }
-    }
+    let i = find_options_len(rest);
     let starts: Vec<&str> = rest[i.min(rest.len())..]
         .iter()
         .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
@@ -479,16 +478,7 @@ fn find_deletes(rest: &[String]) -> bool {
 /// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
 /// keeps find at the start paths themselves.
 fn find_everything(rest: &[String]) -> Option<Vec<String>> {
-    // Options before the start paths: -H -L -P, -D debugopts, -Olevel.
-    let mut i = 0;
-    while let Some(a) = rest.get(i) {
-        match a.as_str() {
-            "-H" | "-L" | "-P" => i += 1,
-            "-D" => i += 2,
-            _ if a.starts_with("-O") => i += 1,
-            _ => break,
-        }
-    }
+    let i = find_options_len(rest);
     let starts: Vec<String> = rest[i.min(rest.len())..]
         .iter()
         .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
