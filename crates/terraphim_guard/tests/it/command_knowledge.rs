@@ -2,19 +2,8 @@
 //! their everyday forms allowed, and what runs third-party code or reaches a server confined.
 //! Each table row is a command of its own (not evaluation data).
 
-use std::sync::OnceLock;
-
-use terraphim_guard::{Guard, Verdict};
-
-fn guard() -> &'static Guard {
-    static GUARD: OnceLock<Guard> = OnceLock::new();
-    GUARD.get_or_init(|| {
-        Guard::builder()
-            .with_default_kg()
-            .build()
-            .expect("the default KG builds")
-    })
-}
+use crate::guard;
+use terraphim_guard::Verdict;
 
 /// Every command is sandboxed with `profile`.
 #[track_caller]

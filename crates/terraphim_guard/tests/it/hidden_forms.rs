@@ -4,19 +4,8 @@
 //! inline code, remote changes inside substitutions, and wrappers inside find/xargs/parallel
 //! templates. Each row is a command of its own, decided by the default KG.
 
-use std::sync::OnceLock;
-
-use terraphim_guard::{Guard, Verdict, canonical_text, parse};
-
-fn guard() -> &'static Guard {
-    static GUARD: OnceLock<Guard> = OnceLock::new();
-    GUARD.get_or_init(|| {
-        Guard::builder()
-            .with_default_kg()
-            .build()
-            .expect("the default KG builds")
-    })
-}
+use crate::guard;
+use terraphim_guard::{Verdict, canonical_text, parse};
 
 /// Each command gets its verdict.
 #[track_caller]

@@ -7,16 +7,11 @@
 //! anything but allowed. Decided in a project below the home, as the hook decides.
 
 use std::path::Path;
-use std::sync::OnceLock;
 
-use terraphim_guard::{Guard, Verdict};
+use crate::guard;
+use terraphim_guard::Verdict;
 
 const PROBES: &str = include_str!("../fixtures/held_out_probes.jsonl");
-
-fn guard() -> &'static Guard {
-    static GUARD: OnceLock<Guard> = OnceLock::new();
-    GUARD.get_or_init(|| Guard::builder().with_default_kg().build().unwrap())
-}
 
 /// The value of a string field of a one-line JSON object (the escapes JSON strings use).
 fn field(line: &str, name: &str) -> String {

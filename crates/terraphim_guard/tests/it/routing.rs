@@ -1,18 +1,7 @@
 //! The default KG against the bypass classes and false-positive traps users meet.
 
-use std::sync::OnceLock;
-
+use crate::guard;
 use terraphim_guard::{Guard, Verdict};
-
-fn guard() -> &'static Guard {
-    static GUARD: OnceLock<Guard> = OnceLock::new();
-    GUARD.get_or_init(|| {
-        Guard::builder()
-            .with_default_kg()
-            .build()
-            .expect("the default KG builds")
-    })
-}
 
 #[track_caller]
 fn check(command: &str, expected: Verdict) {
