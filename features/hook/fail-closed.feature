@@ -78,3 +78,20 @@ Feature: the hook never fails open
       | segv           |
       | abort          |
       | stack-overflow |
+
+  Scenario Outline: a crash after the decision, while the call is recorded, still blocks
+    The call is recorded before the answer is printed, so a crash there leaves no allow on
+    stdout for an agent that reads stdout whatever the exit code (Gemini CLI).
+    Given the environment variable "TERRAPHIM_GUARD_TEST_CRASH" is "<crash>@recording"
+    When the <agent> hook receives:
+      """
+      <event>
+      """
+    Then the exit code is 2
+    And stdout is empty
+    And stderr contains "crashed while judging this command, so it is blocked"
+
+    Examples:
+      | crash | agent       | event                                                                                                                                    |
+      | segv  | claude-code | {"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_use_id":"t","tool_input":{"command":"ls"}}                     |
+      | abort | gemini      | {"session_id":"s","hook_event_name":"BeforeTool","timestamp":"t","tool_name":"run_shell_command","tool_input":{"command":"ls"}}          |

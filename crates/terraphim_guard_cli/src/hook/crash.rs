@@ -43,17 +43,39 @@ pub(crate) fn block_on_crash() {
     }
 }
 
-/// `TERRAPHIM_GUARD_TEST_CRASH=segv|abort|stack-overflow` lets the test suite prove the handlers
-/// on a real crash of each kind (only with the `test-hooks` feature, which only the tests enable).
+/// Where a test asks the hook to crash.
 #[cfg(feature = "test-hooks")]
-pub(crate) fn crash_if_asked() {
-    match std::env::var("TERRAPHIM_GUARD_TEST_CRASH").as_deref() {
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// Before the input is read.
+    Start,
+    /// After the decision, while the call is recorded for learning (before the answer).
+    Recording,
+}
+
+/// `TERRAPHIM_GUARD_TEST_CRASH=segv|abort|stack-overflow` lets the test suite prove the handlers
+/// on a real crash of each kind at the start; `KIND@recording` crashes while the call is
+/// recorded, after the decision (only with the `test-hooks` feature, which only the tests enable).
+#[cfg(feature = "test-hooks")]
+pub(crate) fn crash_if_asked(stage: Stage) {
+    let Ok(asked) = std::env::var("TERRAPHIM_GUARD_TEST_CRASH") else {
+        return;
+    };
+    let (kind, at) = match asked.split_once('@') {
+        Some((kind, "recording")) => (kind, Stage::Recording),
+        Some(_) => return,
+        None => (asked.as_str(), Stage::Start),
+    };
+    if at != stage {
+        return;
+    }
+    match kind {
         // SAFETY: raising a signal has no memory effects; the handler ends the process.
-        Ok("segv") => unsafe {
+        "segv" => unsafe {
             libc::raise(libc::SIGSEGV);
         },
-        Ok("abort") => std::process::abort(),
-        Ok("stack-overflow") => {
+        "abort" => std::process::abort(),
+        "stack-overflow" => {
             std::hint::black_box(recurse(0));
         }
         _ => {}

@@ -133,7 +133,7 @@ fn test_hooks() {
     if std::env::var_os("TERRAPHIM_GUARD_TEST_PANIC").is_some() {
         panic!("test panic requested by TERRAPHIM_GUARD_TEST_PANIC");
     }
-    crash::crash_if_asked();
+    crash::crash_if_asked(crash::Stage::Start);
     if let Some(ms) = std::env::var("TERRAPHIM_GUARD_TEST_STALL_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
@@ -211,13 +211,17 @@ fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
             }
         }
     }
-    answer_once(opts.agent, Some(call), &answer);
+    // The call is recorded before the answer is printed: a crash while recording then leaves no
+    // answer at all (exit 2 blocks in every agent), where an answer printed first would stand in
+    // the agents that read stdout whatever the exit code (Gemini CLI).
     if let Some(id) = &call.id {
         let executed = match &answer {
             Answer::Rewrite { command, .. } | Answer::AskRewrite { command, .. } => command.clone(),
             _ => call.command.clone(),
         };
         let review = judgement.review.as_ref().map(PreReview::record);
+        #[cfg(feature = "test-hooks")]
+        crash::crash_if_asked(crash::Stage::Recording);
         if let Err(e) = pending::record(
             id,
             opts.agent,
@@ -230,6 +234,7 @@ fn pre_tool_use(opts: &HookOptions, call: &ToolCall) -> anyhow::Result<u8> {
             eprintln!("warning: terraphim guard could not record the call for learning: {e:#}");
         }
     }
+    answer_once(opts.agent, Some(call), &answer);
     Ok(exit_code::SUCCESS)
 }
 
