@@ -8,6 +8,7 @@ pub(crate) mod overlay;
 pub(crate) mod procs;
 pub(crate) mod receiver;
 pub(crate) mod seccomp;
+mod spawn;
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -1590,16 +1591,21 @@ pub(crate) fn init(
     }
     let prepared = prepare(plan)?;
     ready()?;
-    let mut cmd = confined_command(plan, prepared, control, false);
-    if let Some((vars, cwd)) = env {
-        cmd.env_clear()
-            .envs(vars.iter().map(|(k, v)| (k, v)))
-            .current_dir(cwd);
-    }
-    let child = cmd
-        .spawn()
-        .map_err(SandboxError::os("start the confined command"))?;
-    let pid = child.id() as i32;
+    let pid = if plan.shell.is_absolute() {
+        spawn::confined(plan, prepared, control, env)
+            .map_err(SandboxError::os("start the confined command"))?
+    } else {
+        let mut cmd = confined_command(plan, prepared, control, false);
+        if let Some((vars, cwd)) = env {
+            cmd.env_clear()
+                .envs(vars.iter().map(|(k, v)| (k, v)))
+                .current_dir(cwd);
+        }
+        let child = cmd
+            .spawn()
+            .map_err(SandboxError::os("start the confined command"))?;
+        child.id() as i32
+    };
     let (status, _) = wait_pid(pid).map_err(SandboxError::os("wait for the confined command"))?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
