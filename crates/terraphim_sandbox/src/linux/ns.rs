@@ -555,7 +555,13 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
         }
         Ok(())
     };
-    match super::init(run.child, control, Some((run.env, run.cwd)), &mut join_net) {
+    match super::init(
+        run.child,
+        control,
+        Some((run.env, run.cwd)),
+        &mut join_net,
+        true,
+    ) {
         // SAFETY: leaves B without running anything shared with the supervisor.
         Ok(code) => unsafe { libc::_exit(i32::from(code)) },
         Err(e) => die("run the command", &e),
