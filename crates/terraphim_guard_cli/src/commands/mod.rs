@@ -67,6 +67,21 @@ enum GuardSubcommand {
     ReviewScript(review_script::ReviewScriptArgs),
 }
 
+/// `terraphim-agent guard exec ARGS...` (`args`: the words after `exec`) parsed by the `exec`
+/// subcommand's own parser, without building the parser of the whole tree (`guard exec` starts
+/// every sandboxed command: this is on its path). `None` when the words do not parse (or ask
+/// for help): the caller then parses the whole command line as usual, which prints the same
+/// message the whole tree's parser gives.
+pub fn run_exec(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<u8> {
+    use clap::{Args as _, FromArgMatches as _};
+    let cmd = exec::ExecArgs::augment_args(clap::Command::new("exec"));
+    let matches = cmd
+        .try_get_matches_from(std::iter::once("exec".into()).chain(args))
+        .ok()?;
+    let args = exec::ExecArgs::from_arg_matches(&matches).ok()?;
+    Some(finish(exec::run(args)))
+}
+
 /// Run a parsed `guard` command and return the process exit code.
 pub fn run(command: GuardCommand) -> u8 {
     let result = match command.subcommand {
@@ -86,6 +101,11 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::ReviewScript(args)) => review_script::run(args),
         None => upstream::run(command.upstream),
     };
+    finish(result)
+}
+
+/// The exit code of a subcommand's result; errors are printed.
+fn finish(result: anyhow::Result<u8>) -> u8 {
     match result {
         Ok(code) => code,
         // A reader that went away (`| head`) is not an error worth a message.
