@@ -10,7 +10,9 @@
 //! supervisor. Where one is needed ([`crate::plan::own_netns`]), a thread of `B` creates the
 //! network namespace while `B` builds the file-system view and mounts `/proc`, and `B` enters it
 //! (`setns`). `B` then runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts under
-//! rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
+//! rlimits, Landlock and seccomp (from a `clone(CLONE_VM | CLONE_VFORK)`: `super::spawn`), and
+//! `B` closes its output and reports the command's status over the control socket before it
+//! exits, so the supervisor reports while the kernel releases `B` (`crate::run_ending`).
 //!
 //! The file-system view uses the new mount API: every source tree is cloned (`open_tree`) while
 //! the host view is still intact, the whole tree is then made read-only, nosuid and nodev in one
