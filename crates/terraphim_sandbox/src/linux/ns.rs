@@ -506,7 +506,7 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
     }
     // B: PID 1.
     // SAFETY: prctl with integer arguments; poll of one valid pollfd without waiting; dup2 onto
-    // stdout and stderr; setsid.
+    // stdout and stderr, and close of the descriptors duplicated; setsid.
     unsafe {
         // Dies with the supervisor, and the whole PID namespace with it.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
@@ -520,6 +520,13 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
         }
         if libc::dup2(out, 1) < 0 || libc::dup2(err, 2) < 0 {
             libc::_exit(125);
+        }
+        // The pipes' write ends are now stdout and stderr only: when `B` closes those (before
+        // it reports the status) the supervisor's copy of the output ends.
+        for fd in [out, err] {
+            if fd > 2 {
+                libc::close(fd);
+            }
         }
         if libc::setsid() < 0 {
             die("start a new session", &io::Error::last_os_error());
