@@ -23,8 +23,22 @@ fn main() -> std::process::ExitCode {
     if let Some(code) = sandbox_helper() {
         return std::process::ExitCode::from(code);
     }
+    if let Some(code) = exec() {
+        return std::process::ExitCode::from(code);
+    }
     let Command::Guard(guard) = Cli::parse().command;
     std::process::ExitCode::from(terraphim_guard_cli::run(guard))
+}
+
+/// `guard exec ...` starts every sandboxed command: parsed by its own subcommand's parser, not
+/// the whole tree's. Words that do not parse there (or ask for help) go through the whole
+/// parser, which gives the usual message.
+fn exec() -> Option<u8> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "guard" || args.next()? != "exec" {
+        return None;
+    }
+    terraphim_guard_cli::run_exec(args)
 }
 
 /// `guard __sandbox-helper PLAN` runs inside bubblewrap once per sandboxed command, on the

@@ -59,8 +59,8 @@ pub use error::{Result, SandboxError};
 pub use netpolicy::{host_lists, is_private_address};
 #[cfg(not(target_os = "linux"))]
 pub use other_os::{
-    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, mount_namespace, probe,
-    run,
+    BwrapUse, Ending, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, mount_namespace,
+    probe, run, run_ending,
 };
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{Network, Profile, ProfileSet};
@@ -74,8 +74,8 @@ pub use secure_exec::{
 };
 #[cfg(target_os = "linux")]
 pub use supervisor::{
-    BwrapUse, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile,
-    mount_namespace, probe, run,
+    BwrapUse, Ending, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile,
+    mount_namespace, probe, run, run_ending,
 };
 pub use workspace::{
     Change, ChangeKind, ChangeStore, CopyRun, CopyView, HeldSet, HoldKind, HoldReason,

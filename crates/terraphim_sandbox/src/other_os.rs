@@ -108,6 +108,25 @@ pub fn run(
     Err(unsupported())
 }
 
+/// The end of a run still under way (never one here).
+#[must_use = "dropping an Ending waits for the end of the run"]
+pub struct Ending;
+
+impl Ending {
+    /// Nothing to wait for.
+    pub fn wait(self) {}
+}
+
+/// Refuse: nothing runs, confined or not.
+pub fn run_ending(
+    _req: &SandboxRequest,
+    _caps: &HostCaps,
+    _stdout: Box<dyn Write + Send>,
+    _stderr: Box<dyn Write + Send>,
+) -> Result<(RunReport, Ending)> {
+    Err(unsupported())
+}
+
 fn unsupported() -> SandboxError {
     SandboxError::Unenforceable(format!(
         "the sandbox confines commands only on Linux (Landlock, seccomp, namespaces); this is {}, so nothing ran",

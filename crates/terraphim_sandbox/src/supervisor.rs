@@ -519,13 +519,60 @@ impl Control {
 }
 
 fn rusage_children_ms() -> u64 {
-    // SAFETY: zeroed rusage is a valid out-parameter.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: valid pointer.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
-    let ms = |t: libc::timeval| (t.tv_sec as u64) * 1000 + (t.tv_usec as u64) / 1000;
-    ms(u.ru_utime) + ms(u.ru_stime)
+    linux::rusage_ms(libc::RUSAGE_CHILDREN)
 }
+
+/// The end of a run still under way when its report is ready: the namespace init, which sent
+/// the command's status (the command and everything that outlived it are gone) and is exiting
+/// (its memory, mounts and namespaces are being released). Waiting for it ([`Ending::wait`], or
+/// dropping it) reaps it, and kills and reaps whatever of the run could still be there.
+#[must_use = "dropping an Ending waits for the end of the run"]
+pub struct Ending {
+    init: Option<linux::PidFd>,
+    me: i32,
+}
+
+impl Ending {
+    /// Nothing left to wait for.
+    fn done(me: i32) -> Self {
+        Self { init: None, me }
+    }
+
+    /// Wait for the end of the run.
+    pub fn wait(mut self) {
+        self.finish();
+    }
+
+    /// Reap the init (killing it, and with it its namespaces, when it has not ended within
+    /// [`ENDING_GRACE`]), then anything else of the run; the init's wait status.
+    fn finish(&mut self) -> Option<i32> {
+        let init = self.init.take()?;
+        let mut pfd = libc::pollfd {
+            fd: init.fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = ENDING_GRACE.as_millis() as i32;
+        // SAFETY: one valid pollfd.
+        if unsafe { libc::poll(&mut pfd, 1, ms) } <= 0 {
+            // SAFETY: SIGKILL to our own child, not yet reaped (its pid cannot be reused).
+            unsafe { libc::kill(init.pid(), libc::SIGKILL) };
+        }
+        let status = init.reap();
+        linux::procs::kill_tree(self.me);
+        linux::procs::reap_zombie_children(self.me);
+        Some(status)
+    }
+}
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// How long the namespace init may take to exit once it has sent the command's status.
+const ENDING_GRACE: Duration = Duration::from_secs(10);
 
 /// Whether a run with `bwrap` on a machine with `caps` gets namespaces (its own, or
 /// bubblewrap's), and with them a mount namespace of its own.
@@ -549,6 +596,25 @@ pub fn run(
     stdout: Box<dyn Write + Send>,
     stderr: Box<dyn Write + Send>,
 ) -> Result<RunReport> {
+    run_ending(req, caps, stdout, stderr).map(|(report, ending)| {
+        ending.wait();
+        report
+    })
+}
+
+/// [`run`], returning the report as soon as the command's end is known, with the [`Ending`]
+/// still to wait for: where the supervisor made the namespaces itself (and no overlay or copy
+/// of the project is in play, whose change set needs every mount gone), the namespace init
+/// reports the command's status and closes its output before it exits, and what the caller
+/// does with the report (print it, record the outcome) overlaps the kernel's release of the
+/// init's memory and namespaces. Everything of the report is final; `cpu_ms` is the init's own
+/// count of itself and the processes it reaped.
+pub fn run_ending(
+    req: &SandboxRequest,
+    caps: &HostCaps,
+    stdout: Box<dyn Write + Send>,
+    stderr: Box<dyn Write + Send>,
+) -> Result<(RunReport, Ending)> {
     let start = Instant::now();
     if req.bwrap == BwrapUse::Force && caps.bwrap.is_none() {
         return Err(SandboxError::Unenforceable(
@@ -705,6 +771,13 @@ pub fn run(
     };
     let deadline = start + Duration::from_secs(plan.wall_seconds);
     let (mut timed_out, mut output_hit) = (false, false);
+    // The init's status may end the wait (its own exit overlaps what follows) only where no
+    // change set is judged after the run: those need the init's mounts gone first.
+    let may_end_early = own_ns
+        && workspace.is_none()
+        && req.workspace_copy.is_none()
+        && req.profile.caches.is_empty();
+    let mut ended_early = false;
     let status = loop {
         let wait = if timed_out || output_hit {
             Duration::from_secs(10)
@@ -740,13 +813,25 @@ pub fn run(
                 break libc::SIGKILL;
             }
         }
+        if may_end_early && !timed_out && !output_hit && control.status.is_some() {
+            // The init has reaped the command, killed what outlived it and closed its output:
+            // nothing of the run but the exiting init is left. Its wait status is not needed
+            // (the status message carries the command's).
+            ended_early = true;
+            break 0;
+        }
     };
-
-    // Whatever is still running after a short grace outlived the command.
-    if !timed_out && !output_hit {
-        linux::procs::settle(me, linux::procs::LEFTOVER_GRACE);
-    }
-    let leftovers = linux::procs::kill_tree(me);
+    let mut ending = Ending::done(me);
+    let leftovers = if ended_early {
+        ending.init = Some(exit);
+        Vec::new()
+    } else {
+        // Whatever is still running after a short grace outlived the command.
+        if !timed_out && !output_hit {
+            linux::procs::settle(me, linux::procs::LEFTOVER_GRACE);
+        }
+        linux::procs::kill_tree(me)
+    };
     if !plan.bwrap && !timed_out && !output_hit {
         for (lpid, name) in &leftovers {
             let mut x = crate::report::Violation::new(
@@ -758,7 +843,9 @@ pub fn run(
             v.add(x);
         }
     }
-    linux::procs::reap_zombie_children(me);
+    if !ended_early {
+        linux::procs::reap_zombie_children(me);
+    }
     let (stderr_text, output_total, mut err_sink) = match out_pump.join() {
         Ok(r) => r,
         Err(_) => (
@@ -784,6 +871,7 @@ pub fn run(
         // The listener is sent just before `exec` of the command: without it the command never
         // started, and the namespace setup (or bubblewrap, or the helper) failed; its own
         // message went to stderr.
+        let status = ending.finish().unwrap_or(status);
         return Err(SandboxError::Unenforceable(format!(
             "{} failed to start the sandbox ({}); run with --no-bwrap to use the native backend only",
             if own_ns {
@@ -800,6 +888,7 @@ pub fn run(
     }
 
     let (mut exit_code, mut signal) = linux::decode_status(status);
+    let init_cpu_ms = helper_status.as_ref().and_then(|h| h.cpu_ms);
     if let Some(h) = &helper_status {
         exit_code = h.exit_code;
         signal = h.signal;
@@ -900,7 +989,11 @@ pub fn run(
         exit_code,
         signal: signal.map(signal_name),
         duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
-        cpu_ms: rusage_children_ms().saturating_sub(cpu_before),
+        cpu_ms: match (ending.init.is_some(), init_cpu_ms) {
+            // Not reaped yet: the init's own count (its CPU and its reaped children's).
+            (true, Some(ms)) => ms,
+            _ => rusage_children_ms().saturating_sub(cpu_before),
+        },
         timed_out,
         cpu_limit_hit: has(ViolationKind::Cpu),
         memory_limit_hit: has(ViolationKind::Memory),
@@ -914,7 +1007,7 @@ pub fn run(
     if let Some(ws) = workspace {
         ws.finish(&mut report);
     }
-    Ok(report)
+    Ok((report, ending))
 }
 
 /// Start the command through bubblewrap and the helper, or natively, with piped output.

@@ -122,13 +122,20 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
         return Ok(code);
     }
     let caps = terraphim_sandbox::probe();
-    let run = |request: &SandboxRequest| {
-        terraphim_sandbox::run(
+    // The end of the run still under way when its report is ready (the namespace init
+    // exiting): waited for once the report is written and the outcome recorded.
+    let mut ending: Option<terraphim_sandbox::Ending> = None;
+    let mut run = |request: &SandboxRequest| {
+        terraphim_sandbox::run_ending(
             request,
             &caps,
             Box::new(std::io::stdout()),
             Box::new(std::io::stderr()),
         )
+        .map(|(report, end)| {
+            ending = Some(end);
+            report
+        })
     };
     let mut result = run(&request);
     if let Err(SandboxError::Unenforceable(why)) = &result
@@ -223,6 +230,9 @@ pub(crate) fn run(args: ExecArgs) -> anyhow::Result<u8> {
     let mut rec = OutcomeRecord::from_run(record_id(&args), &report);
     rec.canonical = blamed.unwrap_or(canonical);
     record(rec);
+    if let Some(end) = ending {
+        end.wait();
+    }
     Ok(exit_code_of(&report))
 }
 

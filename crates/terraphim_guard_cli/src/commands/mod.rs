@@ -67,6 +67,25 @@ enum GuardSubcommand {
     ReviewScript(review_script::ReviewScriptArgs),
 }
 
+/// `terraphim-agent guard exec ARGS...` (`args`: the words after `exec`) parsed by the `exec`
+/// subcommand's own parser, without building the parser of the whole tree (`guard exec` starts
+/// every sandboxed command: this is on its path). `None` when the words do not parse (or ask
+/// for help): the caller then parses the whole command line as usual, which prints the same
+/// message the whole tree's parser gives.
+pub fn run_exec(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<u8> {
+    parse_exec(args).map(|args| finish(exec::run(args)))
+}
+
+/// The words after `guard exec`, parsed by the `exec` subcommand's own parser.
+fn parse_exec(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<exec::ExecArgs> {
+    use clap::{Args as _, FromArgMatches as _};
+    let cmd = exec::ExecArgs::augment_args(clap::Command::new("exec"));
+    let matches = cmd
+        .try_get_matches_from(std::iter::once("exec".into()).chain(args))
+        .ok()?;
+    exec::ExecArgs::from_arg_matches(&matches).ok()
+}
+
 /// Run a parsed `guard` command and return the process exit code.
 pub fn run(command: GuardCommand) -> u8 {
     let result = match command.subcommand {
@@ -86,6 +105,11 @@ pub fn run(command: GuardCommand) -> u8 {
         Some(GuardSubcommand::ReviewScript(args)) => review_script::run(args),
         None => upstream::run(command.upstream),
     };
+    finish(result)
+}
+
+/// The exit code of a subcommand's result; errors are printed.
+fn finish(result: anyhow::Result<u8>) -> u8 {
     match result {
         Ok(code) => code,
         // A reader that went away (`| head`) is not an error worth a message.
@@ -260,6 +284,71 @@ pub(crate) fn command_or_stdin(command: Vec<String>) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `guard exec WORDS` through the whole tree's parser: its arguments, or `None`.
+    fn whole_parse(words: &[&str]) -> Option<String> {
+        use clap::Parser as _;
+        let argv = ["terraphim-agent", "exec"]
+            .into_iter()
+            .chain(words.iter().copied());
+        match GuardCli::try_parse_from(argv).ok()?.guard.subcommand {
+            Some(GuardSubcommand::Exec(args)) => Some(format!("{args:?}")),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn exec_words_parse_alike_by_its_own_parser_and_the_whole_tree() {
+        let rows: &[&[&str]] = &[
+            &["--", "true"],
+            &["--profile", "build", "--", "cargo", "build"],
+            &["--id", "t1", "--json", "--report", "r.json", "--", "ls -la"],
+            &["--grant", "nonce", "--", "git status"],
+            &[
+                "--no-bwrap",
+                "--backend",
+                "native",
+                "--",
+                "echo",
+                "--profile",
+            ],
+            &["--force-bwrap", "--", "--", "x"],
+            &["--profile=strict", "--", "echo hi"],
+        ];
+        for words in rows {
+            let own = parse_exec(words.iter().map(std::ffi::OsString::from));
+            let own = own.map(|a| format!("{a:?}"));
+            assert!(own.is_some(), "{words:?}");
+            assert_eq!(own, whole_parse(words), "{words:?}");
+        }
+    }
+
+    #[test]
+    fn exec_words_that_do_not_parse_go_to_the_whole_parser() {
+        // Each of these must come back (`None`) without running anything: the whole tree's
+        // parser then prints its usual message (or help).
+        let rows: &[(&str, &[&str])] = &[
+            ("no command", &[]),
+            ("no command after the options", &["--profile", "readonly"]),
+            ("an unknown option", &["--bogus", "--", "true"]),
+            ("help", &["--help"]),
+            ("short help", &["-h"]),
+            ("a flag without its value", &["--profile"]),
+            (
+                "grant and profile together",
+                &["--grant", "n", "--profile", "build", "--", "true"],
+            ),
+            ("an unknown backend", &["--backend", "wasm", "--", "true"]),
+        ];
+        for (why, words) in rows {
+            let args = words.iter().map(std::ffi::OsString::from);
+            assert_eq!(run_exec(args), None, "{why}: {words:?}");
+        }
+        // The same words through the whole tree's parser are refused too.
+        for (why, words) in rows {
+            assert_eq!(whole_parse(words), None, "{why}: {words:?}");
+        }
+    }
 
     #[test]
     fn near_misses_of_subcommands_are_refused_and_other_words_pass() {

@@ -8,6 +8,7 @@ pub(crate) mod overlay;
 pub(crate) mod procs;
 pub(crate) mod receiver;
 pub(crate) mod seccomp;
+mod spawn;
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -81,6 +82,10 @@ impl PidFd {
 
     pub(crate) fn fd(&self) -> RawFd {
         self.fd.as_raw_fd()
+    }
+
+    pub(crate) fn pid(&self) -> i32 {
+        self.pid
     }
 
     /// Reap the ended child; its raw wait status (SIGKILL when it cannot be had).
@@ -1530,6 +1535,11 @@ pub(crate) struct HelperStatus {
     /// The private `/tmp` (a size-bounded tmpfs) was full when the command ended.
     #[serde(default)]
     pub(crate) tmp_full: bool,
+    /// User and system CPU of the sender and of every process it reaped (the command and what
+    /// outlived it), in milliseconds: what the supervisor's own count of its reaped children
+    /// gives once the sender is reaped, known before it is.
+    #[serde(default)]
+    pub(crate) cpu_ms: Option<u64>,
 }
 
 /// Decode a wait status into (exit code, signal).
@@ -1570,7 +1580,17 @@ pub(crate) fn helper(plan_json: &str) -> Result<u8> {
     if unsafe { libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC) } != 0 {
         return Err(SandboxError::last_os("use the control socket"));
     }
-    init(&plan, CONTROL_FD, None, &mut || Ok(()))
+    init(&plan, CONTROL_FD, None, &mut || Ok(()), false)
+}
+
+/// User and system CPU of `who` (`RUSAGE_SELF`, `RUSAGE_CHILDREN`), in milliseconds.
+pub(crate) fn rusage_ms(who: libc::c_int) -> u64 {
+    // SAFETY: zeroed rusage is a valid out-parameter.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointer.
+    unsafe { libc::getrusage(who, &mut u) };
+    let ms = |t: libc::timeval| (t.tv_sec as u64) * 1000 + (t.tv_usec as u64) / 1000;
+    ms(u.ru_utime) + ms(u.ru_stime)
 }
 
 /// The first process inside the namespaces: become a subreaper, run the confined command, kill
@@ -1583,6 +1603,7 @@ pub(crate) fn init(
     control: RawFd,
     env: Option<(&[(String, String)], &Path)>,
     ready: &mut dyn FnMut() -> Result<()>,
+    close_output: bool,
 ) -> Result<u8> {
     // SAFETY: prctl with integer arguments.
     if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } != 0 {
@@ -1590,16 +1611,21 @@ pub(crate) fn init(
     }
     let prepared = prepare(plan)?;
     ready()?;
-    let mut cmd = confined_command(plan, prepared, control, false);
-    if let Some((vars, cwd)) = env {
-        cmd.env_clear()
-            .envs(vars.iter().map(|(k, v)| (k, v)))
-            .current_dir(cwd);
-    }
-    let child = cmd
-        .spawn()
-        .map_err(SandboxError::os("start the confined command"))?;
-    let pid = child.id() as i32;
+    let pid = if plan.shell.is_absolute() {
+        spawn::confined(plan, prepared, control, env)
+            .map_err(SandboxError::os("start the confined command"))?
+    } else {
+        let mut cmd = confined_command(plan, prepared, control, false);
+        if let Some((vars, cwd)) = env {
+            cmd.env_clear()
+                .envs(vars.iter().map(|(k, v)| (k, v)))
+                .current_dir(cwd);
+        }
+        let child = cmd
+            .spawn()
+            .map_err(SandboxError::os("start the confined command"))?;
+        child.id() as i32
+    };
     let (status, _) = wait_pid(pid).map_err(SandboxError::os("wait for the confined command"))?;
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -1621,8 +1647,19 @@ pub(crate) fn init(
         signal,
         leftovers,
         tmp_full: plan.tmp_mb.is_some() && tmp_is_full(),
+        cpu_ms: Some(rusage_ms(libc::RUSAGE_SELF) + rusage_ms(libc::RUSAGE_CHILDREN)),
     };
     let bytes = serde_json::to_vec(&report).map_err(|e| SandboxError::Plan(e.to_string()))?;
+    if close_output {
+        // Nothing of the run writes to the output pipes any more (the command and whatever
+        // outlived it are gone): the supervisor's copy of the output ends now, not when this
+        // process has finished exiting.
+        // SAFETY: closing this process's stdout and stderr; nothing writes to them after this.
+        unsafe {
+            libc::close(1);
+            libc::close(2);
+        }
+    }
     // SAFETY: writing a buffer we own to the control socket.
     unsafe {
         libc::send(

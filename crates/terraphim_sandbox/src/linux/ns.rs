@@ -10,7 +10,9 @@
 //! supervisor. Where one is needed ([`crate::plan::own_netns`]), a thread of `B` creates the
 //! network namespace while `B` builds the file-system view and mounts `/proc`, and `B` enters it
 //! (`setns`). `B` then runs [`super::init`] (the same code the helper runs inside bubblewrap): the command starts under
-//! rlimits, Landlock and seccomp, and `B` reports its status over the control socket.
+//! rlimits, Landlock and seccomp (from a `clone(CLONE_VM | CLONE_VFORK)`: `super::spawn`), and
+//! `B` closes its output and reports the command's status over the control socket before it
+//! exits, so the supervisor reports while the kernel releases `B` (`crate::run_ending`).
 //!
 //! The file-system view uses the new mount API: every source tree is cloned (`open_tree`) while
 //! the host view is still intact, the whole tree is then made read-only, nosuid and nodev in one
@@ -504,7 +506,7 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
     }
     // B: PID 1.
     // SAFETY: prctl with integer arguments; poll of one valid pollfd without waiting; dup2 onto
-    // stdout and stderr; setsid.
+    // stdout and stderr, and close of the descriptors duplicated; setsid.
     unsafe {
         // Dies with the supervisor, and the whole PID namespace with it.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
@@ -518,6 +520,13 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
         }
         if libc::dup2(out, 1) < 0 || libc::dup2(err, 2) < 0 {
             libc::_exit(125);
+        }
+        // The pipes' write ends are now stdout and stderr only: when `B` closes those (before
+        // it reports the status) the supervisor's copy of the output ends.
+        for fd in [out, err] {
+            if fd > 2 {
+                libc::close(fd);
+            }
         }
         if libc::setsid() < 0 {
             die("start a new session", &io::Error::last_os_error());
@@ -555,7 +564,13 @@ pub(crate) fn spawn(run: &NsRun<'_>, out: RawFd, err: RawFd, control: RawFd) -> 
         }
         Ok(())
     };
-    match super::init(run.child, control, Some((run.env, run.cwd)), &mut join_net) {
+    match super::init(
+        run.child,
+        control,
+        Some((run.env, run.cwd)),
+        &mut join_net,
+        true,
+    ) {
         // SAFETY: leaves B without running anything shared with the supervisor.
         Ok(code) => unsafe { libc::_exit(i32::from(code)) },
         Err(e) => die("run the command", &e),
