@@ -340,7 +340,7 @@ impl Tree {
             return;
         };
         // The part's node `k` (its root, 0, dropped) becomes node `base + k`.
-        let base = self.nodes.len() as u32 - 1;
+        let base = (self.nodes.len() as u32).saturating_sub(1);
         let shift = |id: u32| if id == NONE { NONE } else { id + base };
         if part_root.flags & HAS_CHILD != 0 {
             match self.root().children().last().map(|n| n.id as usize) {
