@@ -343,10 +343,15 @@ impl Tree {
         let base = (self.nodes.len() as u32).saturating_sub(1);
         let shift = |id: u32| if id == NONE { NONE } else { id + base };
         if part_root.flags & HAS_CHILD != 0 {
-            match self.root().children().last().map(|n| n.id as usize) {
-                Some(last) => self.nodes[last].next_sibling = base + 1,
+            let last = self.root().children().last().map(|n| n.id as usize);
+            match last.and_then(|last| self.nodes.get_mut(last)) {
+                Some(last) => last.next_sibling = base + 1,
                 // The first child follows the root in preorder: here `base + 1` is 1.
-                None => self.nodes[0].flags |= HAS_CHILD,
+                None => {
+                    if let Some(root) = self.nodes.first_mut() {
+                        root.flags |= HAS_CHILD;
+                    }
+                }
             }
         }
         if let Some(root) = self.nodes.first_mut() {
