@@ -55,13 +55,65 @@ fn with_parser<T>(lang: Language, f: impl FnOnce(&mut Parser) -> T) -> Option<T>
     })
 }
 
-/// Analyze `code` and add the findings to `sink`; the syntax tree, for the command guard's
+/// A script's syntax trees: tree-sitter's (one, or one per part of a long script parsed in
+/// parts, each with the byte offset of its part) and the copy the walkers read.
+pub(crate) struct Parsed {
+    pub(crate) trees: Vec<(tree_sitter::Tree, usize)>,
+    copy: crate::ts::Tree,
+}
+
+/// Parse `text`; a long one in two parts, the second on another thread, when it splits at a
+/// top-level statement into parts that parse without an error (see [`crate::ts::split`]).
+/// `keep`: whether tree-sitter's trees are kept (the shell judge reads them); otherwise the
+/// second part's is dropped on its thread.
+fn parse(lang: Language, text: &str, keep: bool) -> Option<Parsed> {
+    #[cfg(test)]
+    let split = !tests::WHOLE.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    let split = true;
+    if split
+        && let Some(at) = crate::ts::split::point(lang, text)
+        && let Some(parsed) = parse_in_parts(lang, text, at, keep)
+    {
+        return Some(parsed);
+    }
+    let tree = with_parser(lang, |p| p.parse(text, None)).flatten()?;
+    let copy = crate::ts::Tree::new(&tree, lang);
+    Some(Parsed {
+        trees: vec![(tree, 0)],
+        copy,
+    })
+}
+
+fn parse_in_parts(lang: Language, text: &str, at: usize, keep: bool) -> Option<Parsed> {
+    let (first, second) = (text.get(..at)?, text.get(at..)?);
+    let offset = u32::try_from(at).ok()?;
+    let rows = u32::try_from(first.bytes().filter(|&b| b == b'\n').count()).ok()?;
+    let part = |src: &str| {
+        let tree = with_parser(lang, |p| p.parse(src, None)).flatten()?;
+        if tree.root_node().has_error() {
+            return None;
+        }
+        let copy = crate::ts::Tree::new(&tree, lang);
+        Some((keep.then_some(tree), copy))
+    };
+    let (one, two) = std::thread::scope(|scope| {
+        let beside = std::thread::Builder::new()
+            .spawn_scoped(scope, || part(second))
+            .ok()?;
+        let one = part(first);
+        Some((one, beside.join().ok()?))
+    })?;
+    let ((tree, mut copy), (second_tree, second_copy)) = (one?, two?);
+    copy.append(second_copy, offset, rows);
+    let mut trees: Vec<(tree_sitter::Tree, usize)> = tree.into_iter().map(|t| (t, 0)).collect();
+    trees.extend(second_tree.map(|t| (t, at)));
+    Some(Parsed { trees, copy })
+}
+
+/// Analyze `code` and add the findings to `sink`; the syntax trees, for the command guard's
 /// judgement of the statements kept in `sink.pending` (see [`crate::shell_judge::judge_pending`]).
-pub(crate) fn analyze_into(
-    lang: Language,
-    code: &str,
-    sink: &mut Sink<'_>,
-) -> Option<tree_sitter::Tree> {
+pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> Option<Parsed> {
     text_checks(code, sink);
     // tree-sitter-bash's scanner crashes on `{` before some code points: it reads a copy with
     // them masked, of the same shape and byte offsets (the walkers read the original text).
@@ -69,8 +121,7 @@ pub(crate) fn analyze_into(
         Language::Shell => terraphim_shell_vocab::bash_grammar_safe(code),
         _ => std::borrow::Cow::Borrowed(code),
     };
-    let tree = with_parser(lang, |p| p.parse(input.as_ref(), None)).flatten();
-    let Some(tree) = tree else {
+    let Some(parsed) = parse(lang, input.as_ref(), lang == Language::Shell) else {
         sink.add(
             1,
             Category::Unreviewable,
@@ -79,7 +130,7 @@ pub(crate) fn analyze_into(
         );
         return None;
     };
-    let copy = crate::ts::Tree::new(&tree, lang);
+    let copy = &parsed.copy;
     let root = copy.root();
     let before = sink.findings.len();
     match lang {
@@ -100,7 +151,7 @@ pub(crate) fn analyze_into(
             format!("part of the script is not valid {lang}, so it was not fully reviewed"),
         );
     }
-    Some(tree)
+    Some(parsed)
 }
 
 /// Checks on the raw text: invisible and bidirectional characters, obfuscator fingerprints.
@@ -184,12 +235,15 @@ pub fn review_source_judged(
         );
         return Report::from_findings(language, sink.findings);
     }
-    let tree = analyze_into(language, source, &mut sink);
+    let parsed = analyze_into(language, source, &mut sink);
     sink.finish_env_reads();
     crate::caps::combine(&mut sink);
-    let shell_tree = tree.as_ref().filter(|_| language == Language::Shell);
-    crate::shell_judge::judge_pending(&mut sink, shell_tree, source);
-    drop(tree);
+    let shell_trees = match &parsed {
+        Some(p) if language == Language::Shell => p.trees.as_slice(),
+        _ => &[],
+    };
+    crate::shell_judge::judge_pending(&mut sink, shell_trees, source);
+    drop(parsed);
     crate::shell_judge::merge_guard_findings(&mut sink.findings);
     Report::from_findings(language, sink.findings)
 }
@@ -280,5 +334,116 @@ fn hidden_after_blanks(code: &str, sink: &mut Sink<'_>) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use std::cell::Cell;
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::shell_judge::{CommandJudge, CommandVerdict, ScriptLine};
+
+    thread_local! {
+        /// Parse every script whole (to compare with the parse in parts).
+        pub(super) static WHOLE: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// A judge that checks what the review hands it: a statement's node is the statement's
+    /// text in the part of the script it was parsed from. It records the length of each part.
+    #[derive(Debug, Default)]
+    struct NodeCheck {
+        parts: Mutex<BTreeSet<usize>>,
+    }
+
+    impl CommandJudge for NodeCheck {
+        fn judge(&self, _: &str, _: &Context) -> CommandVerdict {
+            CommandVerdict::allow()
+        }
+
+        fn judge_script_lines(&self, lines: &[ScriptLine<'_>], _: &Context) -> Vec<CommandVerdict> {
+            for l in lines {
+                if let Some((node, src)) = l.node {
+                    assert_eq!(src.get(node.byte_range()), Some(l.text));
+                    self.parts.lock().unwrap().insert(src.len());
+                }
+            }
+            vec![CommandVerdict::allow(); lines.len()]
+        }
+
+        fn identity(&self) -> String {
+            String::new()
+        }
+    }
+
+    /// A long script parsed in two parts gives the report of its parse as a whole, and the
+    /// command guard gets each statement's node from the part that holds it.
+    #[test]
+    fn a_script_parsed_in_parts_is_reviewed_as_whole() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let ctx = Context {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        };
+        let config = Config::default();
+        let mut checked = 0;
+        for (dir, lang) in [
+            ("python", Language::Python),
+            ("shell", Language::Shell),
+            ("javascript", Language::JavaScript),
+            ("typescript", Language::TypeScript),
+        ] {
+            let mut paths: Vec<_> = fs_err::read_dir(root.join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            paths.sort();
+            // The fixtures' lines, without `#!` lines (as the review bench joins them).
+            let lines: Vec<String> = paths
+                .iter()
+                .flat_map(|p| {
+                    let text = fs_err::read_to_string(p).unwrap();
+                    text.lines()
+                        .filter(|l| !l.starts_with("#!"))
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            for n in [150, 300, 500, 1000] {
+                let text = lines
+                    .iter()
+                    .take(n)
+                    .fold(String::new(), |t, l| t + l + "\n");
+                let review = |whole: bool| {
+                    WHOLE.with(|w| w.set(whole));
+                    let judge = NodeCheck::default();
+                    let report = review_source_judged(&text, lang, &ctx, &config, Some(&judge));
+                    WHOLE.with(|w| w.set(false));
+                    (report, judge.parts.into_inner().unwrap())
+                };
+                let (parts, split_parts) = review(false);
+                let (whole, whole_parts) = review(true);
+                assert_eq!(parts, whole, "{dir}, {n} lines");
+                assert!(whole_parts.len() <= 1, "{dir}, {n} lines");
+                // Where the parts parse (the whole text has no error), the guard got nodes of
+                // both.
+                let mut parser = Parser::new();
+                parser.set_language(&grammar(lang)).unwrap();
+                let broken = parser.parse(&text, None).unwrap().root_node().has_error();
+                if lang == Language::Shell
+                    && !broken
+                    && crate::ts::split::point(lang, &text).is_some()
+                {
+                    assert_eq!(split_parts.len(), 2, "{dir}, {n} lines: {split_parts:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0);
     }
 }

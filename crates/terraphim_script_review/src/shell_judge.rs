@@ -377,15 +377,21 @@ pub(crate) fn judge_statement(
     });
 }
 
-/// The node of `tree` with exactly this byte range and kind.
+/// The node with exactly this byte range (in `source`) and kind, in the one of `trees` (each
+/// with the byte offset of the part of `source` it was parsed from) whose part holds it, and
+/// that part of `source`, in which the node's byte range is.
 fn node_at<'t>(
-    tree: &'t tree_sitter::Tree,
+    trees: &'t [(tree_sitter::Tree, usize)],
+    source: &'t str,
     (start, end, kind): (usize, usize, &str),
-) -> Option<tree_sitter::Node<'t>> {
+) -> Option<(tree_sitter::Node<'t>, &'t str)> {
+    let (tree, offset) = trees.iter().rev().find(|(_, offset)| *offset <= start)?;
+    let part = source.get(*offset..)?;
+    let (start, end) = (start - offset, end.checked_sub(*offset)?);
     let mut node = tree.root_node().descendant_for_byte_range(start, end)?;
     while node.start_byte() == start && node.end_byte() == end {
         if node.kind() == kind {
-            return Some(node);
+            return Some((node, part));
         }
         node = node.parent()?;
     }
@@ -393,10 +399,14 @@ fn node_at<'t>(
 }
 
 /// Ask the judge about every statement kept by [`judge_statement`] and record what it says:
-/// the one-line texts in one call, the others (heredocs, continued lines) one by one. `tree`:
-/// the review's syntax tree of `source`, the shell script under review, whose statements the
-/// judge need not parse again.
-pub(crate) fn judge_pending(sink: &mut Sink<'_>, tree: Option<&tree_sitter::Tree>, source: &str) {
+/// the one-line texts in one call, the others (heredocs, continued lines) one by one. `trees`:
+/// the review's syntax trees of `source`, the shell script under review (one per part it was
+/// parsed in, with the part's byte offset), whose statements the judge need not parse again.
+pub(crate) fn judge_pending(
+    sink: &mut Sink<'_>,
+    trees: &[(tree_sitter::Tree, usize)],
+    source: &str,
+) {
     let Some(judge) = sink.judge else {
         return;
     };
@@ -410,9 +420,9 @@ pub(crate) fn judge_pending(sink: &mut Sink<'_>, tree: Option<&tree_sitter::Tree
         .filter(|(_, t)| !t.contains('\n'))
         .map(|(p, t)| ScriptLine {
             text: t,
-            node: match (p.texts.len(), p.node, tree) {
-                (1, Some(at), Some(tree)) if source.get(at.0..at.1) == Some(t.as_str()) => {
-                    node_at(tree, at).map(|n| (n, source))
+            node: match (p.texts.len(), p.node) {
+                (1, Some(at)) if source.get(at.0..at.1) == Some(t.as_str()) => {
+                    node_at(trees, source, at)
                 }
                 _ => None,
             },

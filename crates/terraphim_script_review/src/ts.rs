@@ -21,6 +21,7 @@ use tree_sitter::{Language as TsLanguage, TreeCursor};
 use crate::model::Language;
 
 mod fields;
+pub(crate) mod split;
 
 /// No node (a missing link).
 const NONE: u32 = u32::MAX;
@@ -36,7 +37,7 @@ const HAS_ERROR: u8 = 8;
 const HAS_CHILD: u8 = 16;
 
 /// One node of the copied tree.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Data {
     start: u32,
     end: u32,
@@ -328,6 +329,44 @@ impl Tree {
             }
         }
         Tree { nodes, names }
+    }
+
+    /// Add the top-level nodes of `part`, the copied tree of the rest of the source from byte
+    /// `offset` (on row `rows`), after this tree's own, as further children of its root: the
+    /// copy the whole source would give when `part` starts at a top-level statement (see
+    /// [`split`]).
+    pub(crate) fn append(&mut self, part: Tree, offset: u32, rows: u32) {
+        let Some(part_root) = part.nodes.first() else {
+            return;
+        };
+        // The part's node `k` (its root, 0, dropped) becomes node `base + k`.
+        let base = (self.nodes.len() as u32).saturating_sub(1);
+        let shift = |id: u32| if id == NONE { NONE } else { id + base };
+        if part_root.flags & HAS_CHILD != 0 {
+            let last = self.root().children().last().map(|n| n.id as usize);
+            match last.and_then(|last| self.nodes.get_mut(last)) {
+                Some(last) => last.next_sibling = base + 1,
+                // The first child follows the root in preorder: here `base + 1` is 1.
+                None => {
+                    if let Some(root) = self.nodes.first_mut() {
+                        root.flags |= HAS_CHILD;
+                    }
+                }
+            }
+        }
+        if let Some(root) = self.nodes.first_mut() {
+            root.end = part_root.end.saturating_add(offset);
+            root.flags |= part_root.flags & HAS_ERROR;
+        }
+        self.nodes.reserve(part.nodes.len().saturating_sub(1));
+        self.nodes.extend(part.nodes.iter().skip(1).map(|n| Data {
+            start: n.start.saturating_add(offset),
+            end: n.end.saturating_add(offset),
+            row: n.row.saturating_add(rows),
+            parent: if n.parent == 0 { 0 } else { shift(n.parent) },
+            next_sibling: shift(n.next_sibling),
+            ..*n
+        }));
     }
 
     /// The root node.
