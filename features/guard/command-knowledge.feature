@@ -95,7 +95,7 @@ Feature: command knowledge of the default KG
       | pytest -x tests/test_api.py                   |
       | cargo test --workspace                        |
       | npm test -- --watch=false                     |
-      | ruff check --fix src                          |
+      | ruff check --fix --unsafe-fixes src           |
       | prettier --write docs                         |
 
   Scenario Outline: reads and scratch writes stay on the host

@@ -663,8 +663,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let home = dir.path().join("home");
         let proj = home.join("src/proj");
-        std::fs::create_dir_all(&proj).unwrap();
-        std::fs::write(proj.join("package.json"), "{\"version\": \"1.0.0\"}").unwrap();
+        fs_err::create_dir_all(&proj).unwrap();
+        fs_err::write(proj.join("package.json"), "{\"version\": \"1.0.0\"}").unwrap();
         Place {
             ctx: Context {
                 cwd: Some(proj),
@@ -685,7 +685,11 @@ mod tests {
         });
         let inline = InlineParts::of(&terraphim_guard::parse(command));
         lift_inline_sandbox(&mut d, review.as_ref(), &inline, ctx);
-        assert_eq!(d.profile.is_some(), d.verdict == Verdict::Sandbox, "{command}");
+        assert_eq!(
+            d.profile.is_some(),
+            d.verdict == Verdict::Sandbox,
+            "{command}"
+        );
         d.verdict
     }
 
@@ -704,15 +708,23 @@ mod tests {
             "python3 <<EOF\nprint(\"hello\")\nEOF",
             "node <<EOF\nconsole.log(\"hello\");\nEOF",
             "python3 -c 'print(1)' | head -1",
-            "python -c 'print(1)' -m pytest",
         ];
         assert_eq!(
-            lifted(&g, "python3 <<EOF\nprint(\"$AWS_SECRET_ACCESS_KEY\")\nEOF", None, &p.ctx),
+            lifted(
+                &g,
+                "python3 <<EOF\nprint(\"$AWS_SECRET_ACCESS_KEY\")\nEOF",
+                None,
+                &p.ctx
+            ),
             Verdict::Sandbox
         );
         for c in allow {
             assert_eq!(lifted(&g, c, None, &p.ctx), Verdict::Allow, "{c}");
-            assert_eq!(lifted(&g, c, Some(ScriptVerdict::Clean), &p.ctx), Verdict::Allow, "{c}");
+            assert_eq!(
+                lifted(&g, c, Some(ScriptVerdict::Clean), &p.ctx),
+                Verdict::Allow,
+                "{c}"
+            );
             for v in [ScriptVerdict::Suspicious, ScriptVerdict::Dangerous] {
                 assert_eq!(lifted(&g, c, Some(v), &p.ctx), Verdict::Sandbox, "{c} {v}");
             }
@@ -728,6 +740,8 @@ mod tests {
             "python3 -m http.server",
             "python3 -c 'print(open(\"/etc/passwd\").read())'",
             "bash -c \"python3 -c 'print(1)'\"",
+            // `-m pytest` is sys.argv here, but the KG's test-runner entry matches the words.
+            "python -c 'print(1)' -m pytest",
         ];
         for c in kept {
             assert_eq!(lifted(&g, c, None, &p.ctx), Verdict::Sandbox, "{c}");
@@ -759,14 +773,14 @@ mod tests {
         let home = p.ctx.home.clone().unwrap();
         let c = "python3 -c 'import json; print(json.dumps(1))'";
         assert_eq!(lifted(&g, c, None, &p.ctx), Verdict::Allow);
-        std::fs::write(cwd.join("json.py"), "print('not the json module')\n").unwrap();
+        fs_err::write(cwd.join("json.py"), "print('not the json module')\n").unwrap();
         assert_eq!(lifted(&g, c, None, &p.ctx), Verdict::Sandbox);
-        std::fs::create_dir_all(home.join(".ssh")).unwrap();
-        std::fs::write(home.join(".ssh/id_ed25519"), "key").unwrap();
+        fs_err::create_dir_all(home.join(".ssh")).unwrap();
+        fs_err::write(home.join(".ssh/id_ed25519"), "key").unwrap();
         std::os::unix::fs::symlink(home.join(".ssh/id_ed25519"), cwd.join("notes.txt")).unwrap();
         let read = "python3 -c 'print(open(\"notes.txt\").read())'";
         assert_eq!(lifted(&g, read, None, &p.ctx), Verdict::Sandbox);
-        std::fs::write(cwd.join("plain.txt"), "x").unwrap();
+        fs_err::write(cwd.join("plain.txt"), "x").unwrap();
         let plain = "python3 -c 'print(open(\"plain.txt\").read())'";
         assert_eq!(lifted(&g, plain, None, &p.ctx), Verdict::Allow);
     }

@@ -94,13 +94,14 @@ const PY_FORBIDDEN: &str = "eval exec compile getattr setattr delattr globals lo
      memoryview type object super classmethod staticmethod property";
 
 /// Python modules whose every function computes (none writes, deletes, runs or connects).
-const PY_PURE_MODULES: &str = "json re math statistics collections itertools functools datetime string textwrap \
-     operator decimal fractions pprint heapq bisect difflib unicodedata hashlib \
+const PY_PURE_MODULES: &str = "json re math statistics collections itertools datetime string textwrap \
+     decimal fractions pprint heapq bisect difflib unicodedata hashlib \
      tomllib csv";
 
 /// Of `sys`, the names that read arguments, standard streams and the interpreter's version
 /// (not `path` or `modules`, which change what an import loads).
-const PY_SYS: &str = "argv stdin stdout stderr version version_info platform exit maxsize byteorder";
+const PY_SYS: &str =
+    "argv stdin stdout stderr version version_info platform exit maxsize byteorder";
 
 /// Methods that compute, read an open read-only file or write to standard output. No writable
 /// file can be opened by code the walk accepts, so `write` reaches standard output only.
@@ -117,17 +118,40 @@ const METHODS: &str = "read readline readlines split rsplit splitlines strip lst
 
 /// JavaScript globals whose named functions compute or print.
 const JS_OBJECTS: &[(&str, &[&str])] = &[
-    ("console", &["log", "error", "info", "warn", "table", "dir", "debug"]),
+    (
+        "console",
+        &["log", "error", "info", "warn", "table", "dir", "debug"],
+    ),
     ("JSON", &["parse", "stringify"]),
     ("Math", &["*"]),
-    ("Object", &["keys", "values", "entries", "fromEntries", "assign"]),
+    (
+        "Object",
+        &["keys", "values", "entries", "fromEntries", "assign"],
+    ),
     ("Array", &["isArray", "from", "of"]),
-    ("Number", &["isInteger", "isFinite", "parseInt", "parseFloat", "isNaN"]),
+    (
+        "Number",
+        &["isInteger", "isFinite", "parseInt", "parseFloat", "isNaN"],
+    ),
     ("String", &["fromCharCode"]),
     ("Date", &["now"]),
     ("process", &["cwd", "exit", "uptime"]),
-    ("path", &["join", "resolve", "basename", "dirname", "extname", "relative", "normalize"]),
-    ("fs", &["readFileSync", "existsSync", "readdirSync", "statSync"]),
+    (
+        "path",
+        &[
+            "join",
+            "resolve",
+            "basename",
+            "dirname",
+            "extname",
+            "relative",
+            "normalize",
+        ],
+    ),
+    (
+        "fs",
+        &["readFileSync", "existsSync", "readdirSync", "statSync"],
+    ),
 ];
 
 /// Properties of `process` that are read (not `env`, `binding`, `mainModule`, ...).
@@ -221,6 +245,11 @@ impl<'a> Walk<'a> {
             "call" => return self.py_call(n),
             "attribute" => return self.py_attribute(n),
             "string" | "concatenated_string" | "interpolation" | "format_specifier" => {}
+            "string_content" if self.text(n).contains("__") => {
+                // `operator.attrgetter('__globals__')`, `'{0.__class__}'.format(x)`, `d['__import__']`:
+                // a dunder name in a string reaches what the names themselves may not.
+                return Err("a string naming a dunder attribute".into());
+            }
             "string_start" | "string_content" | "string_end" | "escape_sequence"
             | "type_conversion" | "integer" | "float" | "true" | "false" | "none" | "comment"
             | "pass_statement" | "break_statement" | "continue_statement" | "ellipsis" => {
@@ -482,9 +511,10 @@ impl<'a> Walk<'a> {
                 }
             }
             "variable_declarator" => {
-                if let (Some(name), Some(value)) =
-                    (n.child_by_field_name("name"), n.child_by_field_name("value"))
-                    && name.kind() == "identifier"
+                if let (Some(name), Some(value)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("value"),
+                ) && name.kind() == "identifier"
                     && matches!(value.kind(), "arrow_function" | "function_expression")
                 {
                     self.callables.insert(self.text(name).to_owned());
@@ -500,7 +530,9 @@ impl<'a> Walk<'a> {
 
     fn js(&mut self, n: Node<'_>) -> Step {
         match n.kind() {
-            "identifier" | "property_identifier" | "shorthand_property_identifier"
+            "identifier"
+            | "property_identifier"
+            | "shorthand_property_identifier"
             | "shorthand_property_identifier_pattern" => {
                 let t = self.text(n);
                 if listed(JS_FORBIDDEN, t) || t == "process" || t == "require" {
@@ -527,6 +559,13 @@ impl<'a> Walk<'a> {
                 if !matches!(index.kind(), "number" | "string") {
                     return Err("a computed property name".into());
                 }
+            }
+            "string_fragment"
+                if ["constructor", "prototype", "__proto__"]
+                    .iter()
+                    .any(|w| self.text(n).contains(w)) =>
+            {
+                return Err("a string naming the prototype chain".into());
             }
             "string_fragment" | "escape_sequence" | "number" | "true" | "false" | "null"
             | "undefined" | "comment" | "regex" | "regex_pattern" | "regex_flags"
@@ -701,9 +740,7 @@ impl<'a> Walk<'a> {
                             self.js_fs_read(args)?;
                         }
                     }
-                    None if listed(METHODS, prop) && !listed(JS_FORBIDDEN, prop) => {
-                        self.js(obj)?
-                    }
+                    None if listed(METHODS, prop) && !listed(JS_FORBIDDEN, prop) => self.js(obj)?,
                     None => return Err(format!("calls the method `{prop}`")),
                 }
             }
@@ -806,7 +843,11 @@ mod tests {
                 Language::JavaScript,
                 vec!["./package.json"],
             ),
-            ("console.log(process.versions)", Language::JavaScript, vec![]),
+            (
+                "console.log(process.versions)",
+                Language::JavaScript,
+                vec![],
+            ),
             (
                 "const fs = require('fs'); const d = JSON.parse(fs.readFileSync('tsconfig.json', 'utf8')); console.log(Object.keys(d).join(','))",
                 Language::JavaScript,
@@ -835,11 +876,20 @@ mod tests {
             ("print(open('.env').read())", Language::Python),
             ("print(open('../other/x').read())", Language::Python),
             ("import os; os.remove('x')", Language::Python),
-            ("import subprocess; subprocess.run(['ls'])", Language::Python),
+            (
+                "import subprocess; subprocess.run(['ls'])",
+                Language::Python,
+            ),
             ("import shutil", Language::Python),
             ("import urllib.request", Language::Python),
-            ("import base64; print(base64.b64decode('eA=='))", Language::Python),
-            ("import sys; sys.path.insert(0, '/tmp/x'); import json", Language::Python),
+            (
+                "import base64; print(base64.b64decode('eA=='))",
+                Language::Python,
+            ),
+            (
+                "import sys; sys.path.insert(0, '/tmp/x'); import json",
+                Language::Python,
+            ),
             ("from os import environ", Language::Python),
             ("print(__import__('os').getcwd())", Language::Python),
             ("eval('1+1')", Language::Python),
@@ -847,24 +897,56 @@ mod tests {
             ("print(().__class__.__bases__)", Language::Python),
             ("print('{0.__class__}'.format(1))", Language::Python),
             ("class A: pass", Language::Python),
+            ("import operator", Language::Python),
+            ("import functools", Language::Python),
+            (
+                "b = {}\nprint(list(map(b['__import__'], ['os'])))",
+                Language::Python,
+            ),
+            ("print(sorted(x, key=str)['__len__'])", Language::Python),
+            (
+                "const o = {a: 'constructor'}; console.log(o)",
+                Language::JavaScript,
+            ),
             ("@x\ndef f(): pass", Language::Python),
             ("del x", Language::Python),
             ("x.unlink()", Language::Python),
             ("print(", Language::Python),
-            ("require('child_process').execSync('id')", Language::JavaScript),
-            ("require('fs').writeFileSync('x', 'y')", Language::JavaScript),
-            ("const fs = require('fs'); fs.rmSync('src', {recursive: true})", Language::JavaScript),
+            (
+                "require('child_process').execSync('id')",
+                Language::JavaScript,
+            ),
+            (
+                "require('fs').writeFileSync('x', 'y')",
+                Language::JavaScript,
+            ),
+            (
+                "const fs = require('fs'); fs.rmSync('src', {recursive: true})",
+                Language::JavaScript,
+            ),
             ("console.log(process.env.HOME)", Language::JavaScript),
             ("console.log({process})", Language::JavaScript),
             ("eval('1')", Language::JavaScript),
             ("new Function('return 1')()", Language::JavaScript),
-            ("''['constructor']['constructor']('x')()", Language::JavaScript),
-            ("const k = 'constructor'; console.log(''[k])", Language::JavaScript),
+            (
+                "''['constructor']['constructor']('x')()",
+                Language::JavaScript,
+            ),
+            (
+                "const k = 'constructor'; console.log(''[k])",
+                Language::JavaScript,
+            ),
             ("import('fs')", Language::JavaScript),
             ("fetch('https://example.com')", Language::JavaScript),
             ("console.log(require('./secrets.js'))", Language::JavaScript),
-            ("console.log(require('fs').readFileSync(process.argv[2]))", Language::JavaScript),
-            ("console.log(require('fs').readFileSync('/home/u/.ssh/id_rsa'))", Language::JavaScript),
+            (
+                "console.log(require('fs').readFileSync(process.argv[2]))",
+                Language::JavaScript,
+            ),
+            (
+                "console.log(require('fs').readFileSync('/home/u/.ssh/id_rsa'))",
+                Language::JavaScript,
+            ),
             ("process.kill(1)", Language::JavaScript),
             ("echo hi", Language::Shell),
         ] {
