@@ -88,16 +88,15 @@ Feature: command knowledge of the default KG
       | uname -r >> notes/machine.txt                 |
       | tee config/local.env < defaults.env           |
       | git rebase -i HEAD~4                          |
-      | git cherry-pick f00dfeed                      |
-      | git revert HEAD                               |
-      | git stash pop                                 |
+      | git rebase --abort                            |
+      | cargo clippy --fix --allow-dirty              |
+      | black ~/other/project                         |
       | git notes remove HEAD~1                       |
       | pytest -x tests/test_api.py                   |
       | cargo test --workspace                        |
       | npm test -- --watch=false                     |
-      | ruff check --fix src                          |
+      | ruff check --fix --unsafe-fixes src           |
       | prettier --write docs                         |
-      | cargo fmt --all                               |
 
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"
@@ -134,3 +133,36 @@ Feature: command knowledge of the default KG
       | docker build -t web .                                     |
       | docker compose restart db                                 |
       | podman pull docker.io/library/redis:7                     |
+
+  Scenario Outline: replays git refuses over uncommitted work, data-configured formatters and dangling image prunes run on the host
+    Git refuses to start these over local changes they would overwrite and keeps what they
+    rewrite in the reflog; the formatters rewrite layout only; a dangling image has no tag and no
+    container.
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                         |
+      | git rebase origin/main                          |
+      | git cherry-pick f00dfeed                        |
+      | git revert HEAD                                 |
+      | git stash pop                                   |
+      | git stash && git pull --rebase && git stash pop |
+      | cargo fmt --all                                 |
+      | black . && isort .                              |
+      | ruff check --fix src/                           |
+      | gofmt -w .                                      |
+      | docker image prune -f                           |
+
+  Scenario Outline: their forms that lose work or remove every image keep their tiers
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                            | verdict |
+      | git rebase --interactive main      | sandbox |
+      | git rebase --exe 'make test' main  | sandbox |
+      | git cherry-pick --skip             | sandbox |
+      | ruff check --fix --unsafe-fixes    | sandbox |
+      | git stash drop                     | deny    |
+      | docker image prune -a -f           | deny    |

@@ -80,3 +80,40 @@ Feature: every surface gives the same decision, script pre-review included
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "pre-review: suspicious"
+
+  Scenario: inline code that only reads project files and prints runs on the host
+    The script review's capability summary of the code is reads of project files and printing:
+    nothing is written, deleted, run or sent, so the sandbox of inline code is lifted.
+    Given a project file "rows.csv" containing:
+      """
+      a,b
+      1,2
+      """
+    When I check the command:
+      """
+      python3 -c 'import csv; print(sum(1 for _ in csv.reader(open("rows.csv"))))'
+      """
+    Then the verdict is allow
+    And the JSON field "reason" contains "inline code that only reads rows.csv and prints"
+
+  Scenario: inline code that reads a project symlink to a key stays confined
+    The reads are checked again by their real paths: the link leads out of the project.
+    Given a symlink "key.txt" in the project pointing to "{home}/.ssh/id_ed25519"
+    When I check the command:
+      """
+      python3 -c 'print(open("key.txt").read())'
+      """
+    Then the verdict is sandbox
+
+  Scenario Outline: inline code that does more, or a line that does more, keeps its decision
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                        | verdict |
+      | python3 -c 'import sys; open(sys.argv[1], chr(119))' rows.csv  | sandbox |
+      | python3 -c 'import os; print(os.listdir())'                    | sandbox |
+      | python3 -c 'print(1)' && npm test                              | sandbox |
+      | PYTHONPATH=/tmp/x python3 -c 'import json'                     | sandbox |
+      | node -e 'console.log(process.env)'                             | sandbox |
+      | python3 -c 'print(1)' && rm -rf ~                              | deny    |

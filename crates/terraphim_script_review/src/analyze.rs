@@ -111,6 +111,15 @@ fn parse_in_parts(lang: Language, text: &str, at: usize, keep: bool) -> Option<P
     Some(Parsed { trees, copy })
 }
 
+/// The syntax tree of `code` (None when the grammar gave none).
+pub(crate) fn parse_tree(lang: Language, code: &str) -> Option<tree_sitter::Tree> {
+    let input = match lang {
+        Language::Shell => terraphim_shell_vocab::bash_grammar_safe(code),
+        _ => std::borrow::Cow::Borrowed(code),
+    };
+    with_parser(lang, |p| p.parse(input.as_ref(), None)).flatten()
+}
+
 /// Analyze `code` and add the findings to `sink`; the syntax trees, for the command guard's
 /// judgement of the statements kept in `sink.pending` (see [`crate::shell_judge::judge_pending`]).
 pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> Option<Parsed> {

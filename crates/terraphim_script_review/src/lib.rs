@@ -29,6 +29,7 @@ mod command;
 mod config;
 mod engine;
 mod error;
+mod inline_caps;
 mod js;
 mod llm;
 mod model;
@@ -48,6 +49,7 @@ pub use config::{
     DEFAULT_SKIP_PROGRAMS,
 };
 pub use error::{Error, Result};
+pub use inline_caps::{InlineCapabilities, inline_capabilities, read_stays_inside};
 pub use llm::{
     PROMPT, SecondOpinion, ask as ask_second_opinion, merge as merge_second_opinion, parse_answer,
     reviewer_input,

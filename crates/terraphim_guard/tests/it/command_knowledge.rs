@@ -511,12 +511,12 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "sort -o sorted.txt names.txt",
             "base64 -o blob.b64 blob.bin",
             // History rewrites and replays.
-            "git rebase origin/main",
-            "git rebase --continue",
-            "git cherry-pick -x 1a2b3c",
-            "git revert HEAD~2",
-            "git stash pop",
-            "git stash apply",
+            "git rebase -i origin/main",
+            "git rebase --inter origin/main",
+            "git rebase --edit-todo",
+            "git rebase --abort",
+            "git cherry-pick --skip",
+            "git revert --abort",
             "git am < series.mbox",
             "git apply --3way fix.patch",
             "git notes prune",
@@ -526,10 +526,10 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "python -m unittest -v",
             "go test ./pkg/...",
             "make check",
-            "ruff check --fix --select I",
+            "ruff check --fix --unsafe-fixes --select I",
             "npx eslint --fix .",
-            "cargo fmt",
-            "black .",
+            "ruff check --fix --unsafe-fixes",
+            "cargo clippy --fix --allow-dirty",
         ],
     );
     all(
@@ -582,6 +582,68 @@ fn data_sends_and_container_state_run_without_network() {
             "http GET :5000/users",
             "docker compose config",
             "docker image ls",
+        ],
+    );
+}
+
+/// Replays git refuses to start over uncommitted work, formatters configured by data and the
+/// dangling-image prune run on the host; their forms that lose work, run a todo program, change
+/// behaviour or reach outside the project keep their tiers.
+#[test]
+fn replays_formatters_and_dangling_prunes() {
+    all(
+        Verdict::Allow,
+        &[
+            "git rebase origin/main",
+            "git rebase --onto main topic~2 topic",
+            "git rebase --continue",
+            "git rebase --autostash upstream/main",
+            "git cherry-pick -x 1a2b3c",
+            "git revert --no-edit HEAD~2",
+            "git stash pop",
+            "git stash apply stash@{1}",
+            "git fetch origin && git rebase origin/main",
+            "git stash && git pull --rebase && git stash pop",
+            "black .",
+            "isort src tests",
+            "ruff format src/",
+            "ruff check --fix src/",
+            "cargo fmt --all",
+            "rustfmt src/lib.rs",
+            "gofmt -w -s .",
+            "go fmt ./...",
+            "uv run ruff check --fix",
+            "black . && isort .",
+            "docker image prune -f",
+            "docker image prune --filter until=24h",
+            "podman image prune",
+            "npm cache clean --force",
+            "pnpm store prune",
+        ],
+    );
+    all_confined(
+        "workspace",
+        &[
+            "git rebase -i HEAD~3",
+            "git rebase --interactive main",
+            "git rebase --skip",
+            "git cherry-pick --abort",
+            "git rebase --exe 'make test' main",
+            "black ~/other/project",
+            "ruff format /srv/app",
+            "rustfmt ../other/src/lib.rs",
+            "npx prettier --write .",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "git stash drop",
+            "git stash clear",
+            "docker image prune -a -f",
+            "docker image prune --all",
+            "podman image prune -af",
+            "git stash pop && git reset --hard",
         ],
     );
 }

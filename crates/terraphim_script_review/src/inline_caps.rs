@@ -1,0 +1,993 @@
+//! The capability summary of inline code (`python3 -c CODE`, `node -e CODE`, a heredoc fed to
+//! an interpreter): does the code do nothing but read files inside the project or a temporary
+//! directory, compute and print?
+//!
+//! It is an allow-list, not a search for risk signals: every construct, call, method, module
+//! and name the code uses must be one this module knows to be free of effects beyond reading
+//! and printing. Anything else, a parse error included, is named as the capability beyond
+//! (`beyond`), so the answer fails closed: a write, a deletion, a process, the network, the
+//! environment, dynamic code or a construct this module does not know keeps the code out.
+
+use std::collections::BTreeSet;
+
+use tree_sitter::Node;
+
+use crate::model::Language;
+use crate::places::{Context, Place, secret_kind};
+
+/// What inline code does, as far as the allow-list can tell.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InlineCapabilities {
+    /// The files it reads (as written), each inside the project or a temporary directory and no
+    /// credential.
+    pub reads: Vec<String>,
+    /// The modules it imports (Python: each must not be shadowed by a file of the same name in
+    /// the directory the code runs in, which Python imports first; the caller checks).
+    pub imports: Vec<String>,
+    /// The first thing it does beyond reading and printing, in a few words; `None` when it only
+    /// reads and prints.
+    pub beyond: Option<String>,
+}
+
+impl InlineCapabilities {
+    /// The code only reads project or temporary files, computes and prints.
+    pub fn read_only(&self) -> bool {
+        self.beyond.is_none()
+    }
+}
+
+/// Summarise what `code` in `lang` does. Python and JavaScript are summarised; other languages
+/// are reported as beyond (not summarised).
+pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineCapabilities {
+    let mut walk = Walk {
+        ctx,
+        code,
+        caps: InlineCapabilities::default(),
+        modules: Vec::new(),
+        callables: BTreeSet::new(),
+    };
+    let Some(tree) = crate::analyze::parse_tree(lang, code) else {
+        walk.caps.beyond = Some(format!("the {lang} parser gave no syntax tree"));
+        return walk.caps;
+    };
+    let root = tree.root_node();
+    if root.has_error() {
+        walk.caps.beyond = Some(format!("code that is not valid {lang}"));
+        return walk.caps;
+    }
+    let result = match lang {
+        Language::Python => {
+            walk.collect_defs(root, "function_definition");
+            walk.python(root)
+        }
+        Language::JavaScript => {
+            walk.collect_js_defs(root);
+            walk.js(root)
+        }
+        Language::Shell | Language::TypeScript => Err(format!("{lang} inline code")),
+    };
+    if let Err(why) = result {
+        walk.caps.beyond = Some(why);
+    }
+    walk.caps
+}
+
+type Step = Result<(), String>;
+
+struct Walk<'a> {
+    ctx: &'a Context,
+    code: &'a str,
+    caps: InlineCapabilities,
+    /// Names bound to an imported module (name, module).
+    modules: Vec<(String, &'static str)>,
+    /// Names of functions the code defines (or imports from an allowed module).
+    callables: BTreeSet<String>,
+}
+
+/// Python builtins that compute or print only.
+const PY_BUILTINS: &str = "print len sum min max sorted reversed list dict set frozenset tuple str int \
+     float bool range enumerate zip map filter any all abs round repr format \
+     isinstance chr ord hex oct bin divmod pow iter next hash exit quit";
+
+/// Python names that run or reach code (never allowed anywhere, even as a value).
+const PY_FORBIDDEN: &str = "eval exec compile getattr setattr delattr globals locals vars breakpoint help \
+     memoryview type object super classmethod staticmethod property";
+
+/// Python modules whose every function computes (none writes, deletes, runs or connects).
+const PY_PURE_MODULES: &str = "json re math statistics collections itertools datetime string textwrap \
+     decimal fractions pprint heapq bisect difflib unicodedata hashlib \
+     tomllib csv";
+
+/// Of `sys`, the names that read arguments, standard streams and the interpreter's version
+/// (not `path` or `modules`, which change what an import loads).
+const PY_SYS: &str =
+    "argv stdin stdout stderr version version_info platform exit maxsize byteorder";
+
+/// Methods that compute, read an open read-only file or write to standard output. No writable
+/// file can be opened by code the walk accepts, so `write` reaches standard output only.
+const METHODS: &str = "read readline readlines split rsplit splitlines strip lstrip rstrip lower upper \
+     title capitalize startswith endswith join format items keys values get count \
+     index find rfind append extend insert pop sort copy update add setdefault \
+     most_common isdigit isalpha isalnum isspace zfill ljust rjust center partition \
+     rpartition encode decode hexdigest group groups groupdict strftime isoformat \
+     total_seconds now today fromisoformat strptime fromtimestamp write writerow \
+     writerows flush close log map reduce forEach some every includes indexOf slice \
+     trim trimStart trimEnd toString toUpperCase toLowerCase toFixed padStart padEnd \
+     startsWith endsWith concat flat flatMap reverse at has entries localeCompare \
+     repeat charAt charCodeAt test match matchAll filter push fill";
+
+/// JavaScript globals whose named functions compute or print.
+const JS_OBJECTS: &[(&str, &[&str])] = &[
+    (
+        "console",
+        &["log", "error", "info", "warn", "table", "dir", "debug"],
+    ),
+    ("JSON", &["parse", "stringify"]),
+    ("Math", &["*"]),
+    (
+        "Object",
+        &["keys", "values", "entries", "fromEntries", "assign"],
+    ),
+    ("Array", &["isArray", "from", "of"]),
+    (
+        "Number",
+        &["isInteger", "isFinite", "parseInt", "parseFloat", "isNaN"],
+    ),
+    ("String", &["fromCharCode"]),
+    ("Date", &["now"]),
+    ("process", &["cwd", "exit", "uptime"]),
+    (
+        "path",
+        &[
+            "join",
+            "resolve",
+            "basename",
+            "dirname",
+            "extname",
+            "relative",
+            "normalize",
+        ],
+    ),
+    (
+        "fs",
+        &["readFileSync", "existsSync", "readdirSync", "statSync"],
+    ),
+];
+
+/// Properties of `process` that are read (not `env`, `binding`, `mainModule`, ...).
+const JS_PROCESS: &str = "version versions platform arch argv stdout stderr exitCode";
+
+/// JavaScript functions that compute.
+const JS_BUILTINS: &str = "parseInt parseFloat String Number Boolean isNaN isFinite require";
+
+/// JavaScript names that run code or reach the global object, the module system or the
+/// prototype chain.
+const JS_FORBIDDEN: &str = "eval Function globalThis global module exports Buffer setTimeout setInterval \
+     setImmediate Reflect Proxy WebAssembly fetch constructor prototype __proto__ \
+     arguments import";
+
+impl<'a> Walk<'a> {
+    fn text(&self, n: Node<'_>) -> &'a str {
+        n.utf8_text(self.code.as_bytes()).unwrap_or("")
+    }
+
+    fn collect_defs(&mut self, n: Node<'_>, kind: &str) {
+        if n.kind() == kind
+            && let Some(name) = n.child_by_field_name("name")
+        {
+            self.callables.insert(self.text(name).to_owned());
+        }
+        let mut c = n.walk();
+        for child in n.named_children(&mut c) {
+            self.collect_defs(child, kind);
+        }
+    }
+
+    fn module_of(&self, name: &str) -> Option<&'static str> {
+        self.modules
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, m)| *m)
+    }
+
+    /// A literal string's text, when it has no interpolation.
+    fn literal(&self, n: Node<'_>) -> Option<String> {
+        match n.kind() {
+            "string" => {
+                let mut c = n.walk();
+                let mut out = String::new();
+                for part in n.named_children(&mut c) {
+                    match part.kind() {
+                        "string_start" | "string_end" => {}
+                        "string_content" | "string_fragment" => out.push_str(self.text(part)),
+                        _ => return None,
+                    }
+                }
+                if n.named_child_count() == 0 {
+                    // tree-sitter-javascript: `''` has no fragment.
+                    let t = self.text(n);
+                    return Some(t.get(1..t.len().saturating_sub(1))?.to_owned());
+                }
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+
+    /// A file read: inside the project or a temporary directory, and no credential.
+    fn read(&mut self, raw: &str) -> Step {
+        let r = self.ctx.resolve(raw);
+        let inside = matches!(r.place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp);
+        if !inside {
+            return Err(format!("reads `{raw}` outside the project"));
+        }
+        if let Some(what) = secret_kind(&r.text) {
+            return Err(format!("reads `{raw}` ({what})"));
+        }
+        self.caps.reads.push(raw.to_owned());
+        Ok(())
+    }
+
+    // ---- Python ----
+
+    fn python(&mut self, n: Node<'_>) -> Step {
+        match n.kind() {
+            "identifier" => {
+                let t = self.text(n);
+                if listed(PY_FORBIDDEN, t) || t.starts_with("__") || t == "open" {
+                    return Err(format!("uses `{t}`"));
+                }
+                return Ok(());
+            }
+            "import_statement" => return self.py_import(n),
+            "import_from_statement" => return self.py_import_from(n),
+            "call" => return self.py_call(n),
+            "attribute" => return self.py_attribute(n),
+            "string" | "concatenated_string" | "interpolation" | "format_specifier" => {}
+            "string_content" if self.text(n).contains("__") => {
+                // `operator.attrgetter('__globals__')`, `'{0.__class__}'.format(x)`, `d['__import__']`:
+                // a dunder name in a string reaches what the names themselves may not.
+                return Err("a string naming a dunder attribute".into());
+            }
+            "string_start" | "string_content" | "string_end" | "escape_sequence"
+            | "type_conversion" | "integer" | "float" | "true" | "false" | "none" | "comment"
+            | "pass_statement" | "break_statement" | "continue_statement" | "ellipsis" => {
+                return Ok(());
+            }
+            "module"
+            | "expression_statement"
+            | "block"
+            | "with_statement"
+            | "with_clause"
+            | "with_item"
+            | "as_pattern"
+            | "as_pattern_target"
+            | "for_statement"
+            | "while_statement"
+            | "if_statement"
+            | "elif_clause"
+            | "else_clause"
+            | "try_statement"
+            | "except_clause"
+            | "finally_clause"
+            | "raise_statement"
+            | "assert_statement"
+            | "return_statement"
+            | "assignment"
+            | "augmented_assignment"
+            | "list"
+            | "tuple"
+            | "dictionary"
+            | "pair"
+            | "set"
+            | "subscript"
+            | "slice"
+            | "binary_operator"
+            | "boolean_operator"
+            | "comparison_operator"
+            | "not_operator"
+            | "unary_operator"
+            | "conditional_expression"
+            | "list_comprehension"
+            | "dictionary_comprehension"
+            | "set_comprehension"
+            | "generator_expression"
+            | "for_in_clause"
+            | "if_clause"
+            | "parenthesized_expression"
+            | "keyword_argument"
+            | "expression_list"
+            | "pattern_list"
+            | "tuple_pattern"
+            | "list_pattern"
+            | "list_splat"
+            | "dictionary_splat"
+            | "argument_list"
+            | "lambda"
+            | "lambda_parameters"
+            | "function_definition"
+            | "parameters"
+            | "default_parameter" => {}
+            other => return Err(format!("python `{other}`")),
+        }
+        let mut c = n.walk();
+        for child in n.named_children(&mut c) {
+            self.python(child)?;
+        }
+        Ok(())
+    }
+
+    fn py_module(&mut self, dotted: &str) -> Result<&'static str, String> {
+        let top = dotted.split('.').next().unwrap_or(dotted);
+        let known = PY_PURE_MODULES
+            .split_ascii_whitespace()
+            .chain(["sys"])
+            .find(|m| *m == dotted);
+        match known {
+            Some(m) => {
+                self.caps.imports.push(top.to_owned());
+                Ok(m)
+            }
+            None => Err(format!("imports `{dotted}`")),
+        }
+    }
+
+    fn py_import(&mut self, n: Node<'_>) -> Step {
+        let mut c = n.walk();
+        for child in n.children_by_field_name("name", &mut c) {
+            let (module, alias) = match child.kind() {
+                "dotted_name" => (self.text(child), self.text(child)),
+                "aliased_import" => {
+                    let name = child.child_by_field_name("name").map(|x| self.text(x));
+                    let alias = child.child_by_field_name("alias").map(|x| self.text(x));
+                    match (name, alias) {
+                        (Some(n), Some(a)) => (n, a),
+                        _ => return Err("an import".into()),
+                    }
+                }
+                other => return Err(format!("python `{other}` import")),
+            };
+            let m = self.py_module(module)?;
+            self.modules.push((alias.to_owned(), m));
+        }
+        Ok(())
+    }
+
+    fn py_import_from(&mut self, n: Node<'_>) -> Step {
+        let module = n
+            .child_by_field_name("module_name")
+            .map(|m| self.text(m))
+            .ok_or("an import")?;
+        let m = self.py_module(module)?;
+        let mut c = n.walk();
+        let names: Vec<Node<'_>> = n.children_by_field_name("name", &mut c).collect();
+        if names.is_empty() {
+            return Err(format!("imports every name of `{module}`"));
+        }
+        for name in names {
+            let (orig, bound) = match name.kind() {
+                "dotted_name" => (self.text(name), self.text(name)),
+                "aliased_import" => {
+                    let o = name.child_by_field_name("name").map(|x| self.text(x));
+                    let a = name.child_by_field_name("alias").map(|x| self.text(x));
+                    match (o, a) {
+                        (Some(o), Some(a)) => (o, a),
+                        _ => return Err("an import".into()),
+                    }
+                }
+                other => return Err(format!("python `{other}` import")),
+            };
+            if m == "sys" && !listed(PY_SYS, orig) {
+                return Err(format!("uses `sys.{orig}`"));
+            }
+            if orig.starts_with("__") {
+                return Err(format!("imports `{orig}`"));
+            }
+            self.callables.insert(bound.to_owned());
+        }
+        Ok(())
+    }
+
+    fn py_attribute(&mut self, n: Node<'_>) -> Step {
+        let obj = n.child_by_field_name("object").ok_or("an attribute")?;
+        let attr = n
+            .child_by_field_name("attribute")
+            .map(|a| self.text(a))
+            .ok_or("an attribute")?;
+        if attr.starts_with("__") {
+            return Err(format!("uses `{attr}`"));
+        }
+        if obj.kind() == "identifier" {
+            let name = self.text(obj);
+            if let Some(m) = self.module_of(name) {
+                if m == "sys" && !listed(PY_SYS, attr) {
+                    return Err(format!("uses `sys.{attr}`"));
+                }
+                return Ok(());
+            }
+        }
+        self.python(obj)
+    }
+
+    fn py_call(&mut self, n: Node<'_>) -> Step {
+        let f = n.child_by_field_name("function").ok_or("a call")?;
+        let args = n.child_by_field_name("arguments");
+        match f.kind() {
+            "identifier" => {
+                let name = self.text(f);
+                if name == "open" {
+                    self.py_open(args)?;
+                } else if !(listed(PY_BUILTINS, name)
+                    || self.callables.contains(name)
+                    || is_exception_name(name))
+                {
+                    return Err(format!("calls `{name}`"));
+                }
+            }
+            "attribute" => {
+                let obj = f.child_by_field_name("object").ok_or("a call")?;
+                let attr = f
+                    .child_by_field_name("attribute")
+                    .map(|a| self.text(a))
+                    .ok_or("a call")?;
+                let module = (obj.kind() == "identifier")
+                    .then(|| self.module_of(self.text(obj)))
+                    .flatten();
+                if attr == "format" && self.text(obj).contains("__") {
+                    return Err("a format string that reads attributes".into());
+                }
+                match module {
+                    Some("sys") if !listed(PY_SYS, attr) => {
+                        return Err(format!("calls `sys.{attr}`"));
+                    }
+                    Some(_) if attr.starts_with("__") => return Err(format!("calls `{attr}`")),
+                    Some(_) => {}
+                    None if listed(METHODS, attr) => self.python(obj)?,
+                    None => return Err(format!("calls the method `{attr}`")),
+                }
+            }
+            other => return Err(format!("calls a `{other}`")),
+        }
+        if let Some(args) = args {
+            self.python(args)?;
+        }
+        Ok(())
+    }
+
+    fn py_open(&mut self, args: Option<Node<'_>>) -> Step {
+        let args = args.ok_or("`open`")?;
+        let mut c = args.walk();
+        let mut positional = Vec::new();
+        let mut mode = None;
+        for a in args.named_children(&mut c) {
+            match a.kind() {
+                "keyword_argument" => {
+                    let key = a.child_by_field_name("name").map(|k| self.text(k));
+                    let value = a.child_by_field_name("value").ok_or("`open`")?;
+                    match key {
+                        Some("mode") if mode.is_none() => mode = Some(value),
+                        Some("encoding" | "errors" | "newline") => {
+                            self.literal(value).ok_or("`open` with a computed option")?;
+                        }
+                        _ => return Err("`open` with an option".into()),
+                    }
+                }
+                "comment" => {}
+                _ => positional.push(a),
+            }
+        }
+        let path = positional
+            .first()
+            .and_then(|p| self.literal(*p))
+            .ok_or("`open` of a path known only at run time")?;
+        match (positional.get(1).copied(), mode) {
+            (Some(_), Some(_)) => return Err("`open` with two modes".into()),
+            (Some(m), None) | (None, Some(m)) => self.open_mode(m)?,
+            (None, None) => {}
+        }
+        if positional.len() > 2 {
+            return Err("`open` with more options".into());
+        }
+        self.read(&path)
+    }
+
+    fn open_mode(&self, mode: Node<'_>) -> Step {
+        let text = self.literal(mode).ok_or("`open` with a computed mode")?;
+        if text.chars().all(|c| matches!(c, 'r' | 'b' | 't')) {
+            Ok(())
+        } else {
+            Err(format!("opens a file with mode `{text}`"))
+        }
+    }
+
+    // ---- JavaScript ----
+
+    fn collect_js_defs(&mut self, n: Node<'_>) {
+        match n.kind() {
+            "function_declaration" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    self.callables.insert(self.text(name).to_owned());
+                }
+            }
+            "variable_declarator" => {
+                if let (Some(name), Some(value)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("value"),
+                ) && name.kind() == "identifier"
+                    && matches!(value.kind(), "arrow_function" | "function_expression")
+                {
+                    self.callables.insert(self.text(name).to_owned());
+                }
+            }
+            _ => {}
+        }
+        let mut c = n.walk();
+        for child in n.named_children(&mut c) {
+            self.collect_js_defs(child);
+        }
+    }
+
+    fn js(&mut self, n: Node<'_>) -> Step {
+        match n.kind() {
+            "identifier"
+            | "property_identifier"
+            | "shorthand_property_identifier"
+            | "shorthand_property_identifier_pattern" => {
+                let t = self.text(n);
+                if listed(JS_FORBIDDEN, t) || t == "process" || t == "require" {
+                    return Err(format!("uses `{t}`"));
+                }
+                return Ok(());
+            }
+            "call_expression" => return self.js_call(n),
+            "member_expression" => return self.js_member(n),
+            "variable_declarator" => return self.js_declarator(n),
+            "assignment_expression" | "augmented_assignment_expression" => {
+                let left = n.child_by_field_name("left").ok_or("an assignment")?;
+                if left.kind() == "identifier" && self.callables.contains(self.text(left)) {
+                    return Err(format!("rebinds `{}`", self.text(left)));
+                }
+            }
+            "subscript_expression" => {
+                let index = n.child_by_field_name("index").ok_or("a subscript")?;
+                if let Some(key) = self.literal(index)
+                    && listed(JS_FORBIDDEN, key.as_str())
+                {
+                    return Err(format!("uses `{key}`"));
+                }
+                if !matches!(index.kind(), "number" | "string") {
+                    return Err("a computed property name".into());
+                }
+            }
+            "string_fragment"
+                if ["constructor", "prototype", "__proto__"]
+                    .iter()
+                    .any(|w| self.text(n).contains(w)) =>
+            {
+                return Err("a string naming the prototype chain".into());
+            }
+            "string_fragment" | "escape_sequence" | "number" | "true" | "false" | "null"
+            | "undefined" | "comment" | "regex" | "regex_pattern" | "regex_flags"
+            | "empty_statement" | "break_statement" | "continue_statement" => return Ok(()),
+            "program"
+            | "expression_statement"
+            | "string"
+            | "template_string"
+            | "template_substitution"
+            | "arguments"
+            | "object"
+            | "pair"
+            | "array"
+            | "arrow_function"
+            | "function_declaration"
+            | "function_expression"
+            | "formal_parameters"
+            | "statement_block"
+            | "lexical_declaration"
+            | "variable_declaration"
+            | "binary_expression"
+            | "unary_expression"
+            | "ternary_expression"
+            | "parenthesized_expression"
+            | "for_in_statement"
+            | "for_statement"
+            | "while_statement"
+            | "if_statement"
+            | "else_clause"
+            | "return_statement"
+            | "spread_element"
+            | "sequence_expression"
+            | "update_expression"
+            | "object_pattern"
+            | "array_pattern"
+            | "pair_pattern"
+            | "assignment_pattern"
+            | "try_statement"
+            | "catch_clause"
+            | "finally_clause"
+            | "throw_statement" => {}
+            other => return Err(format!("javascript `{other}`")),
+        }
+        let mut c = n.walk();
+        for child in n.named_children(&mut c) {
+            self.js(child)?;
+        }
+        Ok(())
+    }
+
+    /// `const fs = require('fs')`: the name is bound to the module.
+    fn js_declarator(&mut self, n: Node<'_>) -> Step {
+        let name = n.child_by_field_name("name").ok_or("a declaration")?;
+        if let Some(value) = n.child_by_field_name("value") {
+            if name.kind() == "identifier"
+                && let Some(m) = self.js_require(value)?
+            {
+                if listed(JS_FORBIDDEN, self.text(name)) {
+                    return Err(format!("binds `{}`", self.text(name)));
+                }
+                self.modules.push((self.text(name).to_owned(), m));
+                return Ok(());
+            }
+            self.js(value)?;
+        }
+        self.js(name)
+    }
+
+    /// A `require(LITERAL)` call: `Some(module)` for `fs` and `path`, `Some("json")` for a JSON
+    /// file read (checked), an error for anything else; `None` when `n` is no `require` call.
+    fn js_require(&mut self, n: Node<'_>) -> Result<Option<&'static str>, String> {
+        if n.kind() != "call_expression" {
+            return Ok(None);
+        }
+        let f = n.child_by_field_name("function").ok_or("a call")?;
+        if f.kind() != "identifier" || self.text(f) != "require" {
+            return Ok(None);
+        }
+        let args = n.child_by_field_name("arguments").ok_or("`require`")?;
+        let mut c = args.walk();
+        let list: Vec<Node<'_>> = args.named_children(&mut c).collect();
+        let [arg] = list.as_slice() else {
+            return Err("`require` of a module known only at run time".into());
+        };
+        let spec = self
+            .literal(*arg)
+            .ok_or("`require` of a module known only at run time")?;
+        match spec.trim_start_matches("node:") {
+            "fs" => Ok(Some("fs")),
+            "path" => Ok(Some("path")),
+            s if s.ends_with(".json") && (s.starts_with("./") || s.starts_with('/')) => {
+                self.read(&spec)?;
+                Ok(Some("json"))
+            }
+            _ => Err(format!("requires `{spec}`")),
+        }
+    }
+
+    fn js_object_name(&self, obj: Node<'_>) -> Option<&'static str> {
+        if obj.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(obj);
+        if let Some(m) = self.module_of(name) {
+            return Some(m);
+        }
+        JS_OBJECTS
+            .iter()
+            .find(|(o, _)| *o == name && *o != "fs" && *o != "path")
+            .map(|(o, _)| *o)
+    }
+
+    fn js_member(&mut self, n: Node<'_>) -> Step {
+        let obj = n.child_by_field_name("object").ok_or("a member")?;
+        let prop = n
+            .child_by_field_name("property")
+            .map(|p| self.text(p))
+            .ok_or("a member")?;
+        if listed(JS_FORBIDDEN, prop) {
+            return Err(format!("uses `{prop}`"));
+        }
+        if obj.kind() == "identifier" && self.text(obj) == "process" {
+            return match listed(JS_PROCESS, prop) {
+                true => Ok(()),
+                false => Err(format!("uses `process.{prop}`")),
+            };
+        }
+        if self.js_object_name(obj).is_some() {
+            return Ok(());
+        }
+        if self.js_require(obj)?.is_some() {
+            return Ok(());
+        }
+        self.js(obj)
+    }
+
+    fn js_call(&mut self, n: Node<'_>) -> Step {
+        if self.js_require(n)?.is_some() {
+            return Ok(());
+        }
+        let f = n.child_by_field_name("function").ok_or("a call")?;
+        let args = n.child_by_field_name("arguments");
+        match f.kind() {
+            "identifier" => {
+                let name = self.text(f);
+                if !(listed(JS_BUILTINS, name) && name != "require"
+                    || self.callables.contains(name))
+                {
+                    return Err(format!("calls `{name}`"));
+                }
+            }
+            "member_expression" => {
+                let obj = f.child_by_field_name("object").ok_or("a call")?;
+                let prop = f
+                    .child_by_field_name("property")
+                    .map(|p| self.text(p))
+                    .ok_or("a call")?;
+                let object = match self.js_object_name(obj) {
+                    Some(o) => Some(o),
+                    None => self.js_require(obj)?,
+                };
+                match object {
+                    Some(o) => {
+                        let allowed = JS_OBJECTS
+                            .iter()
+                            .find(|(name, _)| *name == o)
+                            .is_some_and(|(_, fns)| fns.contains(&"*") || fns.contains(&prop));
+                        if !allowed {
+                            return Err(format!("calls `{o}.{prop}`"));
+                        }
+                        if o == "fs" {
+                            self.js_fs_read(args)?;
+                        }
+                    }
+                    None if listed(METHODS, prop) && !listed(JS_FORBIDDEN, prop) => self.js(obj)?,
+                    None => return Err(format!("calls the method `{prop}`")),
+                }
+            }
+            other => return Err(format!("calls a `{other}`")),
+        }
+        if let Some(args) = args {
+            self.js(args)?;
+        }
+        Ok(())
+    }
+
+    fn js_fs_read(&mut self, args: Option<Node<'_>>) -> Step {
+        let args = args.ok_or("an `fs` call")?;
+        let mut c = args.walk();
+        let first = args
+            .named_children(&mut c)
+            .next()
+            .ok_or("an `fs` call without a path")?;
+        let path = self
+            .literal(first)
+            .ok_or("an `fs` read of a path known only at run time")?;
+        self.read(&path)
+    }
+}
+
+/// Whether `word` is one of the blank-separated words of `list` (the lists are one string each:
+/// no table of pointers for the loader to relocate at every start).
+fn listed(list: &str, word: &str) -> bool {
+    list.split_ascii_whitespace().any(|w| w == word)
+}
+
+/// `ValueError`, `KeyError`, `Exception`: raising one runs nothing.
+fn is_exception_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && (name.ends_with("Error") || name.ends_with("Exception"))
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether a file the code reads, named by its real path (a symlink followed), is still inside
+/// the project or a temporary directory and no credential.
+pub fn read_stays_inside(ctx: &Context, real_path: &str) -> bool {
+    let r = ctx.resolve(real_path);
+    matches!(r.place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp)
+        && secret_kind(&r.text).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Context {
+        Context {
+            cwd: "/home/u/proj".into(),
+            home: "/home/u".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        }
+    }
+
+    fn caps(code: &str, lang: Language) -> InlineCapabilities {
+        inline_capabilities(code, lang, &ctx())
+    }
+
+    /// Reads of project and temporary files, computing and printing: read-only.
+    #[test]
+    fn reads_and_prints_are_read_only() {
+        for (code, lang, reads) in [
+            ("print('hello')", Language::Python, vec![]),
+            (
+                "import json; print(json.load(open(\"package.json\"))[\"version\"])",
+                Language::Python,
+                vec!["package.json"],
+            ),
+            (
+                "import csv\nwith open('data/users.csv') as f:\n    print(sum(1 for _ in csv.reader(f)))\n",
+                Language::Python,
+                vec!["data/users.csv"],
+            ),
+            (
+                "import sys, json\nfor line in sys.stdin:\n    print(json.loads(line).get('id'))\n",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "from collections import Counter\nc = Counter(open('/tmp/x.log', 'r').read().split())\nprint(c.most_common(3))",
+                Language::Python,
+                vec!["/tmp/x.log"],
+            ),
+            (
+                "def f(x):\n    return x * 2\nprint([f(i) for i in range(3)])",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "if len('ab') > 3:\n    raise ValueError('long')\nprint('ok')",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "console.log(require('./package.json').version)",
+                Language::JavaScript,
+                vec!["./package.json"],
+            ),
+            (
+                "console.log(process.versions)",
+                Language::JavaScript,
+                vec![],
+            ),
+            (
+                "const fs = require('fs'); const d = JSON.parse(fs.readFileSync('tsconfig.json', 'utf8')); console.log(Object.keys(d).join(','))",
+                Language::JavaScript,
+                vec!["tsconfig.json"],
+            ),
+            (
+                "const add = (a, b) => a + b; console.log([1, 2].map(x => add(x, 1)))",
+                Language::JavaScript,
+                vec![],
+            ),
+        ] {
+            let c = caps(code, lang);
+            assert_eq!(c.beyond, None, "{code}");
+            assert_eq!(c.reads, reads, "{code}");
+        }
+    }
+
+    /// Anything beyond reading and printing is named, and keeps the code out.
+    #[test]
+    fn effects_beyond_reading_are_named() {
+        for (code, lang) in [
+            ("open('out.txt', 'w').write('x')", Language::Python),
+            ("open('log.txt', mode='a')", Language::Python),
+            ("open(name)", Language::Python),
+            ("print(open('/etc/shadow').read())", Language::Python),
+            ("print(open('.env').read())", Language::Python),
+            ("print(open('../other/x').read())", Language::Python),
+            ("import os; os.remove('x')", Language::Python),
+            (
+                "import subprocess; subprocess.run(['ls'])",
+                Language::Python,
+            ),
+            ("import shutil", Language::Python),
+            ("import urllib.request", Language::Python),
+            (
+                "import base64; print(base64.b64decode('eA=='))",
+                Language::Python,
+            ),
+            (
+                "import sys; sys.path.insert(0, '/tmp/x'); import json",
+                Language::Python,
+            ),
+            ("from os import environ", Language::Python),
+            ("print(__import__('os').getcwd())", Language::Python),
+            ("eval('1+1')", Language::Python),
+            ("f = open; f('x', 'w')", Language::Python),
+            ("print(().__class__.__bases__)", Language::Python),
+            ("print('{0.__class__}'.format(1))", Language::Python),
+            ("class A: pass", Language::Python),
+            ("import operator", Language::Python),
+            ("import functools", Language::Python),
+            (
+                "b = {}\nprint(list(map(b['__import__'], ['os'])))",
+                Language::Python,
+            ),
+            ("print(sorted(x, key=str)['__len__'])", Language::Python),
+            (
+                "const o = {a: 'constructor'}; console.log(o)",
+                Language::JavaScript,
+            ),
+            ("@x\ndef f(): pass", Language::Python),
+            ("del x", Language::Python),
+            ("x.unlink()", Language::Python),
+            ("print(", Language::Python),
+            (
+                "require('child_process').execSync('id')",
+                Language::JavaScript,
+            ),
+            (
+                "require('fs').writeFileSync('x', 'y')",
+                Language::JavaScript,
+            ),
+            (
+                "const fs = require('fs'); fs.rmSync('src', {recursive: true})",
+                Language::JavaScript,
+            ),
+            ("console.log(process.env.HOME)", Language::JavaScript),
+            ("console.log({process})", Language::JavaScript),
+            ("eval('1')", Language::JavaScript),
+            ("new Function('return 1')()", Language::JavaScript),
+            (
+                "''['constructor']['constructor']('x')()",
+                Language::JavaScript,
+            ),
+            (
+                "const k = 'constructor'; console.log(''[k])",
+                Language::JavaScript,
+            ),
+            ("import('fs')", Language::JavaScript),
+            ("fetch('https://example.com')", Language::JavaScript),
+            ("console.log(require('./secrets.js'))", Language::JavaScript),
+            (
+                "console.log(require('fs').readFileSync(process.argv[2]))",
+                Language::JavaScript,
+            ),
+            (
+                "console.log(require('fs').readFileSync('/home/u/.ssh/id_rsa'))",
+                Language::JavaScript,
+            ),
+            ("process.kill(1)", Language::JavaScript),
+            ("echo hi", Language::Shell),
+        ] {
+            let c = caps(code, lang);
+            assert!(c.beyond.is_some(), "{code}: {c:?}");
+            assert!(!c.read_only(), "{code}");
+        }
+    }
+
+    /// A read that is fine alone stays fine only while nothing else is added: appending any
+    /// statement with an effect makes the whole code beyond.
+    #[test]
+    fn adding_an_effect_never_keeps_code_read_only() {
+        let reads = [
+            "print(open('README.md').read())",
+            "import json\nprint(json.dumps({'a': 1}))",
+        ];
+        let effects = [
+            "open('README.md', 'w')",
+            "import os\nos.system('id')",
+            "exec('x')",
+            "import socket",
+            "print(open('/home/u/.aws/credentials').read())",
+        ];
+        for r in reads {
+            assert!(caps(r, Language::Python).read_only(), "{r}");
+            for e in effects {
+                for code in [format!("{r}\n{e}\n"), format!("{e}\n{r}\n")] {
+                    assert!(!caps(&code, Language::Python).read_only(), "{code}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_real_path_outside_is_no_inside_read() {
+        let c = ctx();
+        assert!(read_stays_inside(&c, "/home/u/proj/data.json"));
+        assert!(read_stays_inside(&c, "/tmp/x.txt"));
+        assert!(!read_stays_inside(&c, "/home/u/.ssh/id_rsa"));
+        assert!(!read_stays_inside(&c, "/home/u/proj/.env"));
+        assert!(!read_stays_inside(&c, "/etc/passwd"));
+    }
+}
