@@ -169,3 +169,15 @@ Feature: script pre-review follows values through the program
     When I run "terraphim-agent guard review-script --json bootstrap.sh"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "download-to-exec"
+
+  Scenario: a path joined from a comprehension over literal keys is followed to the write
+    Given a project file "hook_setup.py" containing:
+      """
+      from pathlib import Path
+      PARTS = {"d": ".git", "k": "hooks", "n": "pre-" + "push"}
+      target = Path(".").joinpath(*[PARTS[k] for k in ("d", "k", "n")])
+      target.write_text("make lint\n")
+      """
+    When I run "terraphim-agent guard review-script --json hook_setup.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "trust-anchor-write"

@@ -354,17 +354,21 @@ impl Py<'_, '_, '_> {
     }
 
     /// The elements of a list, set or generator comprehension with one `for` over a literal
-    /// collection and no `if`: its body evaluated with each element
-    /// (`[parts[k] for k in ("dir", "kind")]` is the list of those values).
+    /// collection: its body evaluated with each element (`[parts[k] for k in ("dir", "kind")]`
+    /// is the list of those values). An `if` may drop some: every element is kept, as a path
+    /// the value may name.
     fn comprehension_items(&mut self, node: Node<'_>, children: &[Node<'_>]) -> Option<Vec<Val>> {
         if node.kind() == "dictionary_comprehension" || self.unroll >= super::UNROLL_DEPTH {
             return None;
         }
-        let [body, clause] = children else {
+        let [body, clause, filters @ ..] = children else {
             return None;
         };
-        if clause.kind() != "for_in_clause" {
+        if clause.kind() != "for_in_clause" || filters.iter().any(|f| f.kind() != "if_clause") {
             return None;
+        }
+        for f in filters {
+            self.eval(*f);
         }
         let left = clause.field("left")?;
         let iter = clause.field("right").map(|r| self.eval(r))?;

@@ -567,3 +567,28 @@ fn a_review_is_the_same_every_time() {
         assert_eq!(again, first);
     }
 }
+
+/// Values built indirectly (issue 17): each row is a value the review follows to its sink.
+#[test]
+fn values_built_through_comprehensions_and_splats() {
+    // A comprehension over a literal tuple keeps each element; `*list` passes them on.
+    check(
+        Py,
+        "from pathlib import Path\nP = {'d': '.git', 'k': 'hooks', 'n': 'pre-' + 'push'}\nt = Path('.').joinpath(*[P[k] for k in ('d', 'k', 'n')])\nt.write_text('make lint')\n",
+        Dangerous,
+        "source-poisoning",
+    );
+    check(
+        Py,
+        "import os\nparts = [p for p in ('build', 'reports')]\nos.makedirs(os.path.join(*parts), exist_ok=True)\nopen(os.path.join(*parts, 'a.txt'), 'w').write('ok')\n",
+        Clean,
+        "",
+    );
+    // With an `if` the elements are not known: the comprehension is an unknown list.
+    check(
+        Py,
+        "import shutil\nfor d in [x for x in ('dist', 'build') if x]:\n    shutil.rmtree(d)\n",
+        Clean,
+        "",
+    );
+}
