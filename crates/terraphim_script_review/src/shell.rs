@@ -614,6 +614,20 @@ impl Shell<'_, '_, '_> {
                     .map(|c| self.text(c).to_owned());
                 match name {
                     Some(n) => {
+                        if node.kind() == "expansion"
+                            && !self.vars.contains_key(n.as_str())
+                            && crate::places::endpoint_setting(&n)
+                            && self.text(node).contains('-')
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `${API_URL:-https://api.github.com}`: where a service lives is
+                            // the script's default; the user's environment may point it
+                            // elsewhere.
+                            let d = self.word(default);
+                            if d.known().is_some() {
+                                return d;
+                            }
+                        }
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
                             && self.text(node).contains(":-")

