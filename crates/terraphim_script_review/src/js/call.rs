@@ -308,6 +308,15 @@ impl Js<'_, '_, '_> {
                         };
                         Some(format!("{b}{sep}{p}"))
                     }
+                    // A path known only at run time, against a literal base: the script
+                    // names no other host (none of the values that flow here is a URL).
+                    (None, Some(b))
+                        if b.contains("://")
+                            && !b.contains(UNKNOWN)
+                            && first.alts.iter().all(|a| !a.contains("://")) =>
+                    {
+                        Some(format!("{}/{UNKNOWN}", b.trim_end_matches('/')))
+                    }
                     (t, _) => t.clone(),
                 };
                 Val {

@@ -224,7 +224,7 @@ impl Js<'_, '_, '_> {
                         } else {
                             r.clone()
                         };
-                        self.bind(&name, v);
+                        self.scope.assign(&name, v);
                     } else if matches!(l.kind(), "member_expression" | "subscript_expression") {
                         let t = self.text(l);
                         if t.contains("process.env")

@@ -642,3 +642,41 @@ fn endpoint_settings_from_the_environment() {
         "destructive",
     );
 }
+
+/// JavaScript values that reach their sink through closures, data requires and URL bases.
+#[test]
+fn javascript_closures_json_requires_and_url_bases() {
+    // A module-level `let` set in one callback is what another one deletes.
+    check(
+        Js,
+        "const fs = require('fs'); const os = require('os'); const path = require('path');\nlet tmp;\nbeforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 't-')); });\nafterEach(() => { fs.rmSync(tmp, { recursive: true, force: true }); });\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nlet target;\nfunction pick() { target = require('os').homedir(); }\npick();\nfunction wipe() { fs.rmSync(target, { recursive: true, force: true }); }\nwipe();\n",
+        Dangerous,
+        "destructive",
+    );
+    // A JSON file is parsed as data, never run; another computed module name still flags.
+    check(
+        Js,
+        "const path = require('path');\nconst pkg = require(path.join(__dirname, '..', 'package.json'));\nconsole.log(pkg.version);\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "const name = process.argv[2];\nrequire('./plugins/' + name);\n",
+        Suspicious,
+        "obfuscated-execution",
+    );
+    // `new URL(path, base)` with a path known only at run time goes to the base's host.
+    check(
+        Js,
+        "const API = 'https://api.github.com';\nasync function gh(p) { return fetch(new URL(p, API), { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } }); }\ngh(process.argv[2]);\n",
+        Clean,
+        "",
+    );
+}
