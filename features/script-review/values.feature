@@ -181,3 +181,43 @@ Feature: script pre-review follows values through the program
     When I run "terraphim-agent guard review-script --json hook_setup.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "trust-anchor-write"
+
+  Scenario: an API URL from the environment is the script's default, or the service's own API
+    Given a project file "prs.py" containing:
+      """
+      import os
+      import requests
+      API = os.environ.get("GITHUB_API_URL", "https://api.github.com")
+      TOKEN = os.environ["GITHUB_TOKEN"]
+      r = requests.get(f"{API}/repos/acme/app/pulls", headers={"Authorization": f"Bearer {TOKEN}"})
+      print(len(r.json()))
+      """
+    And a project file "prs_elsewhere.py" containing:
+      """
+      import os
+      import requests
+      API = os.environ.get("GITHUB_API_URL", "https://gh-mirror.example.net")
+      TOKEN = os.environ["GITHUB_TOKEN"]
+      r = requests.get(f"{API}/repos/acme/app/pulls", headers={"Authorization": f"Bearer {TOKEN}"})
+      print(len(r.json()))
+      """
+    When I run "terraphim-agent guard review-script prs.py"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json prs_elsewhere.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "secret-to-network"
+
+  Scenario: a JavaScript test's temp dir set in one hook is what another hook removes
+    Given a project file "sync.test.js" containing:
+      """
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
+      const pkg = require(path.join(__dirname, 'package.json'));
+      let tmp;
+      beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-')); });
+      afterEach(() => { fs.rmSync(tmp, { recursive: true, force: true }); });
+      test(pkg.name, () => {});
+      """
+    When I run "terraphim-agent guard review-script sync.test.js"
+    Then the exit code is 0
