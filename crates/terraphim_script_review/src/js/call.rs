@@ -80,7 +80,26 @@ impl Js<'_, '_, '_> {
             }
             return Val::unknown();
         }
-        let args: Vec<Val> = arg_nodes.iter().map(|a| self.eval(*a)).collect();
+        let mut args: Vec<Val> = Vec::with_capacity(arg_nodes.len());
+        let mut spread_nodes: Vec<Node<'_>> = Vec::with_capacity(arg_nodes.len());
+        for a in &arg_nodes {
+            let mut v = self.eval(*a);
+            let items = match v.items.take() {
+                Some(items) if a.kind() == "spread_element" && items.len() <= 16 => items,
+                other => {
+                    v.items = other;
+                    args.push(v);
+                    spread_nodes.push(*a);
+                    continue;
+                }
+            };
+            // `join(...parts)`: a literal array's elements are the arguments.
+            for item in items {
+                args.push(item.with_taint(&v.taint));
+                spread_nodes.push(*a);
+            }
+        }
+        let arg_nodes = spread_nodes;
         let Some(func) = func else {
             return Val::unknown();
         };

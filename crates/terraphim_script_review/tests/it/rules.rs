@@ -756,3 +756,20 @@ fn javascript_arrays_and_joined_alternatives() {
         "persistence",
     );
 }
+
+/// `f(...parts)` in JavaScript passes a literal array's elements.
+#[test]
+fn javascript_spread_arguments() {
+    check(
+        Ts,
+        "import { homedir } from 'node:os';\nimport { join } from 'node:path';\nimport { writeFileSync } from 'node:fs';\nconst parts = [homedir(), '.' + ['cl', 'aude'].join(''), 'settings.json'];\nwriteFileSync(join(...parts), '{}');\n",
+        Dangerous,
+        "escape",
+    );
+    check(
+        Js,
+        "const { join } = require('path');\nconst fs = require('fs');\nconst parts = ['build', 'reports', 'a.json'];\nfs.writeFileSync(join(...parts), '{}');\n",
+        Clean,
+        "",
+    );
+}
