@@ -57,6 +57,28 @@ Feature: the commands of a shell script are judged by the command guard
     When I run "terraphim-agent guard review-script build.sh"
     Then the exit code is 0
 
+  Scenario: a server the script started in its own temp dir may be stopped, another may not
+    Given a project file "itest.sh" containing:
+      """
+      #!/bin/sh
+      db=$(mktemp -d "${TMPDIR:-/tmp}/itest-db.XXXXXX")
+      initdb -D "$db/data" >/dev/null
+      pg_ctl -D "$db/data" -l "$db/log" -w start
+      pg_ctl -D "$db/data" -m fast stop
+      rm -rf "$db"
+      """
+    And a project file "stop_all.sh" containing:
+      """
+      #!/bin/sh
+      data=/var/lib/pgsql/data
+      pg_ctl -D "$data" -m fast stop
+      """
+    When I run "terraphim-agent guard review-script itest.sh"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json stop_all.sh"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "guard:service stop"
+
   Scenario: a line confined beyond the project makes the script suspicious
     Given a project file "tools.sh" containing:
       """

@@ -411,7 +411,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                         .find_map(|w| w.strip_prefix("--tmpdir=").map(str::to_owned))
                 })
                 .unwrap_or_else(|| "/tmp".to_owned());
-            Val::lit(format!("{}/{UNKNOWN}", dir.trim_end_matches('/')))
+            mktemp_path(&dir, &positional)
         }
         "docker" | "podman" | "nerdctl" => {
             container(sink, line, &words);
@@ -673,6 +673,26 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             out
         }
+    }
+}
+
+/// The path `mktemp` prints: its template (`X`s stand for random letters and digits, never a
+/// `/` or `..`) in `dir` when the template names no directory, `tmp.XXXXXXXXXX` without one.
+/// A template the script builds at run time gives `dir/<unknown>`. The path is a literal, so the
+/// command guard sees the temp path where the script uses the value (`pg_ctl -D "$T/data" stop`).
+fn mktemp_path(dir: &str, positional: &[&Val]) -> Val {
+    let dir = dir.trim_end_matches('/');
+    let template = positional
+        .iter()
+        .rev()
+        .find(|v| v.text.as_deref().is_some_and(|t| t.ends_with("XXX")));
+    match template.map(|v| v.known()) {
+        None => Val::lit(format!("{dir}/tmp.XXXXXXXXXX")),
+        Some(Some(t)) if !t.split('/').any(|c| c == "..") => match t.contains('/') {
+            true => Val::lit(t),
+            false => Val::lit(format!("{dir}/{t}")),
+        },
+        Some(_) => Val::lit(format!("{dir}/{UNKNOWN}")),
     }
 }
 
@@ -1389,5 +1409,37 @@ fn powershell(sink: &mut Sink<'_>, line: u32, words: &[String]) {
             vec!["exec: hidden window".into()],
             "runs PowerShell in a hidden window",
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mktemp_prints_its_template_in_the_temp_dir() {
+        let lit = |s: &str| Val::lit(s);
+        let unknown = Val::lit(format!("{UNKNOWN}/x.XXXXXX"));
+        let climbing = lit("/tmp/../home/u/x.XXXXXX");
+        let rel = lit("build/out.XXXX");
+        let plain = lit("itest-pg.XXXXXX");
+        let abs = lit("/var/tmp/run.XXXXXXXX");
+        let not_template = lit("-d");
+        let cases: [(&str, Vec<&Val>, String); 7] = [
+            ("/tmp", vec![], "/tmp/tmp.XXXXXXXXXX".into()),
+            ("/tmp", vec![&not_template], "/tmp/tmp.XXXXXXXXXX".into()),
+            ("/tmp/", vec![&plain], "/tmp/itest-pg.XXXXXX".into()),
+            ("/tmp", vec![&abs], "/var/tmp/run.XXXXXXXX".into()),
+            ("/tmp", vec![&rel], "build/out.XXXX".into()),
+            ("/tmp", vec![&unknown], format!("/tmp/{UNKNOWN}")),
+            ("/tmp", vec![&climbing], format!("/tmp/{UNKNOWN}")),
+        ];
+        for (dir, positional, want) in cases {
+            assert_eq!(
+                mktemp_path(dir, &positional).text.as_deref(),
+                Some(want.as_str()),
+                "{dir} {positional:?}"
+            );
+        }
     }
 }

@@ -577,7 +577,11 @@ impl<'a> Sink<'a> {
                 ..Taint::default()
             });
         }
-        Val::unknown()
+        // Where a service lives, as its user configured it: that service's documented API.
+        match places::setting_service_url(name) {
+            Some(url) => Val::lit(url),
+            None => Val::unknown(),
+        }
     }
 
     /// Token variables read and never used only for their own API: suspicious reads.

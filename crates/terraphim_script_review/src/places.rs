@@ -667,6 +667,40 @@ const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("TFE_", &["app.terraform.io"]),
 ];
 
+/// Whether environment variable `name` is a setting that says where a service lives
+/// (`GITHUB_API_URL`, `API_BASE_URL`, `SENTRY_HOST`), not a credential.
+pub(crate) fn endpoint_setting(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    !secret_env(name)
+        && [
+            "_URL",
+            "_URI",
+            "_HOST",
+            "_ENDPOINT",
+            "_BASE",
+            "_API",
+            "_SERVER",
+            "_ORIGIN",
+        ]
+        .iter()
+        .any(|s| n.ends_with(s))
+}
+
+/// The documented API URL of the service an endpoint setting belongs to (`GITHUB_API_URL` ->
+/// `https://api.github.com`, which GitHub Actions sets it to), if it names one: the value the
+/// environment gives is that service's endpoint, configured by the user.
+pub(crate) fn setting_service_url(name: &str) -> Option<String> {
+    if !endpoint_setting(name) {
+        return None;
+    }
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS
+        .iter()
+        .find(|(prefix, _)| n.starts_with(prefix))
+        .and_then(|(_, hosts)| hosts.first())
+        .map(|h| format!("https://{h}"))
+}
+
 /// Whether `host` is a documented API host of the service the token variable `name` is for.
 pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
     let n = name.to_ascii_uppercase();

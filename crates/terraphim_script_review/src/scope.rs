@@ -107,6 +107,25 @@ impl Scope {
         set(map, name, val);
     }
 
+    /// Assign a variable without declaring it (JavaScript `x = v`): the innermost scope that
+    /// has it (a module-level `let tmp` set in `beforeEach` is what `afterEach` removes), or
+    /// the module's when none has it.
+    pub(crate) fn assign(&mut self, name: &str, val: Val) {
+        let innermost = self.locals.last().is_some_and(|(f, locals)| {
+            locals.contains_key(name) || self.params.get(f).is_some_and(|p| p.contains_key(name))
+        });
+        if innermost || !self.closures {
+            return self.bind(name, val);
+        }
+        let depth = self.locals.len();
+        for (_, scope) in self.locals.iter_mut().take(depth.saturating_sub(1)).rev() {
+            if scope.contains_key(name) {
+                return set(scope, name, val);
+            }
+        }
+        set(&mut self.globals, name, val);
+    }
+
     /// Add a returned value to what the current function returns.
     pub(crate) fn add_return(&mut self, v: Val) {
         if let Some((f, _)) = self.locals.last() {

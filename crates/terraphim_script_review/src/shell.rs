@@ -101,6 +101,31 @@ struct Shell<'s, 'k, 'a> {
     runners: Map<String, usize>,
     /// Walking the body of such a function: its `"$@"` is the command of each call.
     in_runner: bool,
+    /// Calls of the script's own functions walked with their arguments (at most
+    /// [`MAX_FUNCTION_CALLS`] a script).
+    calls: usize,
+}
+
+/// How many calls of its own functions a script's review walks with their arguments.
+const MAX_FUNCTION_CALLS: usize = 16;
+
+/// The body of the script's function `name` (defined at the top level of the script `call` is
+/// in, or of the function around it).
+fn function_body<'t>(call: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
+    if name.is_empty() || name.contains(['/', '$']) {
+        return None;
+    }
+    let mut root = call;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    root.named_children()
+        .filter(|d| d.kind() == "function_definition")
+        .find(|d| {
+            d.field("name")
+                .is_some_and(|n| src.get(n.byte_range()) == Some(name))
+        })
+        .and_then(|d| d.field("body"))
 }
 
 /// The literal text of a double-quoted string (`kind` "string") or an unquoted heredoc body as
@@ -182,6 +207,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         cd: None,
         runners: Map::default(),
         in_runner: false,
+        calls: 0,
     };
     runner_functions(root, src, &mut sh.runners);
     sh.block(root, false);
@@ -434,9 +460,10 @@ impl Shell<'_, '_, '_> {
                 let mut first = true;
                 let values: Vec<Node<'_>> = node.children_by_field_name("value").collect();
                 for v in values {
-                    let val = self.word(v);
-                    items = if first { val } else { items.union(&val) };
-                    first = false;
+                    for val in self.words(v) {
+                        items = if first { val } else { items.union(&val) };
+                        first = false;
+                    }
                 }
                 if let Some(var) = node.field("variable") {
                     let name = self.text(var).to_owned();
@@ -487,12 +514,51 @@ impl Shell<'_, '_, '_> {
         }
     }
 
+    /// Walk a function's body with `args` as its positional parameters, then restore the
+    /// caller's. The statements were judged by the guard where the function is defined.
+    fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) {
+        const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
+        let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(*n)).collect();
+        for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
+            self.vars.insert((*n).to_owned(), a.clone());
+        }
+        let mut all = Val::lit(UNKNOWN.to_string());
+        for a in args {
+            all.taint.join(&a.taint);
+        }
+        self.vars.insert("@".to_owned(), all.clone());
+        self.vars.insert("*".to_owned(), all);
+        let judged = std::mem::replace(&mut self.judged, true);
+        self.block(body, capture);
+        self.judged = judged;
+        for (n, v) in NAMES.iter().zip(saved) {
+            match v {
+                Some(v) => self.vars.insert((*n).to_owned(), v),
+                None => self.vars.remove(*n),
+            };
+        }
+    }
+
     fn assign(&mut self, node: Node<'_>) {
         let Some(name) = node.field("name") else {
             return;
         };
         let name = self.text(name).to_owned();
         let value = match node.field("value") {
+            // `auth=(-H "Authorization: ...")`: an array, each element a word of its own.
+            Some(v) if v.kind() == "array" => {
+                let items: Vec<Val> = v
+                    .named_children()
+                    .filter(|c| c.kind() != "comment")
+                    .flat_map(|c| self.words(c))
+                    .collect();
+                let mut val = items.first().cloned().unwrap_or_else(|| Val::lit(""));
+                for i in &items {
+                    val.taint.join(&i.taint);
+                }
+                val.items = Some(items);
+                val
+            }
             Some(v) => self.word(v),
             None => Val::lit(""),
         };
@@ -614,6 +680,20 @@ impl Shell<'_, '_, '_> {
                     .map(|c| self.text(c).to_owned());
                 match name {
                     Some(n) => {
+                        if node.kind() == "expansion"
+                            && !self.vars.contains_key(n.as_str())
+                            && crate::places::endpoint_setting(&n)
+                            && self.text(node).contains('-')
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `${API_URL:-https://api.github.com}`: where a service lives is
+                            // the script's default; the user's environment may point it
+                            // elsewhere.
+                            let d = self.word(default);
+                            if d.known().is_some() {
+                                return d;
+                            }
+                        }
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
                             && self.text(node).contains(":-")
@@ -639,6 +719,35 @@ impl Shell<'_, '_, '_> {
             }
             _ => Val::lit(UNKNOWN.to_string()),
         }
+    }
+
+    /// The words a word-like node becomes: the elements of an array the script set, for
+    /// `"${name[@]}"` (also unquoted, or `[*]`), else the one value of [`Shell::word`].
+    fn words(&mut self, node: Node<'_>) -> Vec<Val> {
+        let inner = match node.kind() {
+            "string" => {
+                let mut c = node.named_children();
+                match (c.next(), c.next()) {
+                    (Some(e), None) if e.kind() == "expansion" => Some(e),
+                    _ => None,
+                }
+            }
+            "expansion" => Some(node),
+            _ => None,
+        };
+        if let Some(e) = inner {
+            let t = self.text(e);
+            let name = t
+                .strip_prefix("${")
+                .and_then(|r| r.strip_suffix("[@]}").or_else(|| r.strip_suffix("[*]}")));
+            if let Some(items) = name
+                .and_then(|n| self.vars.get(n))
+                .and_then(|v| v.items.clone())
+            {
+                return items;
+            }
+        }
+        vec![self.word(node)]
     }
 
     /// A string with expansions in it.
@@ -831,7 +940,7 @@ impl Shell<'_, '_, '_> {
                 }
                 "file_redirect" | "heredoc_redirect" => {}
                 "comment" => {}
-                _ => argv.push(self.word(c)),
+                _ => argv.extend(self.words(c)),
             }
         }
         let name = argv
@@ -889,6 +998,18 @@ impl Shell<'_, '_, '_> {
                     .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
             }
             return Val::unknown();
+        }
+        if self.calls < MAX_FUNCTION_CALLS
+            && argv
+                .iter()
+                .skip(1)
+                .any(|a| a.taint.private() || a.taint.decoded || a.taint.remote)
+            && let Some(body) = function_body(node, &name, self.src)
+        {
+            // `beacon "$GITHUB_TOKEN"`: the function's body runs with the arguments of this
+            // call as its positional parameters, so private data it gets reaches its sinks.
+            self.calls += 1;
+            self.call_function(body, &argv[1..], capture);
         }
         if let Some(&shifts) = self.runners.get(name.as_str())
             && argv.len() > shifts + 1

@@ -80,7 +80,26 @@ impl Js<'_, '_, '_> {
             }
             return Val::unknown();
         }
-        let args: Vec<Val> = arg_nodes.iter().map(|a| self.eval(*a)).collect();
+        let mut args: Vec<Val> = Vec::with_capacity(arg_nodes.len());
+        let mut spread_nodes: Vec<Node<'_>> = Vec::with_capacity(arg_nodes.len());
+        for a in &arg_nodes {
+            let mut v = self.eval(*a);
+            let items = match v.items.take() {
+                Some(items) if a.kind() == "spread_element" && items.len() <= 16 => items,
+                other => {
+                    v.items = other;
+                    args.push(v);
+                    spread_nodes.push(*a);
+                    continue;
+                }
+            };
+            // `join(...parts)`: a literal array's elements are the arguments.
+            for item in items {
+                args.push(item.with_taint(&v.taint));
+                spread_nodes.push(*a);
+            }
+        }
+        let arg_nodes = spread_nodes;
         let Some(func) = func else {
             return Val::unknown();
         };
@@ -283,12 +302,32 @@ impl Js<'_, '_, '_> {
                 })
             }
             Api::PathJoin => {
-                let parts: Vec<String> = c
+                let mut parts: Vec<String> = c
                     .args
                     .iter()
                     .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .collect();
-                Val::lit(join_paths(&parts)).with_taint(&c.all)
+                // One part with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`): a
+                // path for each.
+                let alternatives = c
+                    .args
+                    .iter()
+                    .position(|a| a.text.is_none() && (2..=8).contains(&a.alts.len()));
+                match alternatives {
+                    Some(i) => {
+                        let mut out: Option<Val> = None;
+                        for alt in &c.args[i].alts {
+                            parts[i].clone_from(alt);
+                            let v = Val::lit(join_paths(&parts));
+                            out = Some(match out {
+                                Some(o) => o.union(&v),
+                                None => v,
+                            });
+                        }
+                        out.unwrap_or_default().with_taint(&c.all)
+                    }
+                    None => Val::lit(join_paths(&parts)).with_taint(&c.all),
+                }
             }
             Api::Dirname => Val::lit(
                 c.first()
@@ -307,6 +346,15 @@ impl Js<'_, '_, '_> {
                             "/"
                         };
                         Some(format!("{b}{sep}{p}"))
+                    }
+                    // A path known only at run time, against a literal base: the script
+                    // names no other host (none of the values that flow here is a URL).
+                    (None, Some(b))
+                        if b.contains("://")
+                            && !b.contains(UNKNOWN)
+                            && first.alts.iter().all(|a| !a.contains("://")) =>
+                    {
+                        Some(format!("{}/{UNKNOWN}", b.trim_end_matches('/')))
                     }
                     (t, _) => t.clone(),
                 };

@@ -36,6 +36,16 @@ impl Js<'_, '_, '_> {
                 }
                 Val::module(m)
             }
+            // `require(path.join(root, 'package.json'))`: a JSON file is parsed as data, never
+            // run, and one in the working tree is the project's own.
+            None if !first.taint.decoded
+                && !first.taint.remote
+                && first.text.as_deref().is_some_and(|t| t.ends_with(".json")) =>
+            {
+                let path = first.text_or_unknown();
+                let t = self.sink.read_path(ln, &path);
+                Val::unknown().with_taint(&t)
+            }
             None => {
                 self.sink.add(
                     ln,

@@ -197,6 +197,16 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 if op == "+" {
                     l.concat(&r)
+                } else if matches!(op.as_str(), "||" | "??")
+                    && r.known().is_some()
+                    && node
+                        .field("left")
+                        .and_then(|x| self.env_setting_name(x))
+                        .is_some_and(crate::places::endpoint_setting)
+                {
+                    // `process.env.API_URL || "https://api.github.com"`: where a service lives
+                    // is the script's default; the user's environment may point it elsewhere.
+                    r
                 } else {
                     Val::unknown().with_taint(&l.taint).with_taint(&r.taint)
                 }
@@ -214,7 +224,7 @@ impl Js<'_, '_, '_> {
                         } else {
                             r.clone()
                         };
-                        self.bind(&name, v);
+                        self.scope.assign(&name, v);
                     } else if matches!(l.kind(), "member_expression" | "subscript_expression") {
                         let t = self.text(l);
                         if t.contains("process.env")
@@ -318,6 +328,25 @@ impl Js<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// The variable `node` reads from the environment, written out (`process.env.API_URL`,
+    /// `process.env["API_URL"]`, `Deno.env.get("API_URL")`).
+    fn env_setting_name<'n>(&'n self, node: Node<'_>) -> Option<&'n str> {
+        let t = self.text(node);
+        let name = if let Some(rest) = t.strip_prefix("process.env.") {
+            rest
+        } else if let Some(rest) = t
+            .strip_prefix("process.env[")
+            .or_else(|| t.strip_prefix("Deno.env.get("))
+        {
+            rest.trim_end_matches([']', ')'])
+                .trim_matches(|c| matches!(c, '"' | '\'' | '`'))
+        } else {
+            return None;
+        };
+        (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .then_some(name)
     }
 
     pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {

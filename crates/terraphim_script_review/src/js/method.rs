@@ -88,6 +88,25 @@ impl Js<'_, '_, '_> {
                 }
                 Val::unknown()
             }
+            // `[os.homedir(), ROOT].filter(...)`: an array's elements, some perhaps dropped,
+            // as the values a loop over it may take.
+            (_, "filter" | "sort" | "toSorted" | "slice" | "concat")
+                if recv.items.is_some() && recv.text.is_none() =>
+            {
+                let mut v = recv.clone().with_taint(all);
+                if name == "concat"
+                    && let Some(items) = &mut v.items
+                {
+                    for a in args {
+                        match &a.items {
+                            Some(more) => items.extend(more.iter().cloned()),
+                            None => items.push(a.clone()),
+                        }
+                    }
+                }
+                self.bind_callbacks(arg_nodes, &recv);
+                v
+            }
             (
                 _,
                 "toString" | "trim" | "toLowerCase" | "toUpperCase" | "replace" | "replaceAll"

@@ -86,6 +86,22 @@ impl Py<'_, '_, '_> {
                             kwargs.insert(k, v);
                         }
                         "comment" => {}
+                        // `f(*parts)`: a literal list's elements are the arguments.
+                        "list_splat" => {
+                            let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
+                            match v.items {
+                                Some(items) if items.len() <= 16 => {
+                                    for item in items {
+                                        args.push(item.with_taint(&v.taint));
+                                        arg_nodes.push(c);
+                                    }
+                                }
+                                _ => {
+                                    args.push(Val::unknown().with_taint(&v.taint));
+                                    arg_nodes.push(c);
+                                }
+                            }
+                        }
                         _ => {
                             let v = self.eval(c);
                             args.push(v);

@@ -23,6 +23,11 @@ impl Py<'_, '_, '_> {
             Some(k) => {
                 let v = self.sink.read_env(c.ln, k);
                 let default = c.arg(1, "default");
+                if crate::places::endpoint_setting(k) && default.known().is_some() {
+                    // Where a service lives: the script's own default, which the user's
+                    // environment may point elsewhere (their configuration, not the script's).
+                    return default;
+                }
                 if v.text.is_none() && v.taint.secret.is_none() {
                     default.union(&Val::lit(UNKNOWN.to_string()))
                 } else {

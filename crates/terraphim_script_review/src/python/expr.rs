@@ -308,6 +308,9 @@ impl Py<'_, '_, '_> {
             | "dictionary_comprehension" => {
                 // Bind the loop variables first, then evaluate the body.
                 let children: Vec<Node<'_>> = named(node).collect();
+                if let Some(items) = self.comprehension_items(node, &children) {
+                    return Val::list(items);
+                }
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
@@ -348,6 +351,44 @@ impl Py<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// The elements of a list, set or generator comprehension with one `for` over a literal
+    /// collection: its body evaluated with each element (`[parts[k] for k in ("dir", "kind")]`
+    /// is the list of those values). An `if` may drop some: every element is kept, as a path
+    /// the value may name.
+    fn comprehension_items(&mut self, node: Node<'_>, children: &[Node<'_>]) -> Option<Vec<Val>> {
+        if node.kind() == "dictionary_comprehension" || self.unroll >= super::UNROLL_DEPTH {
+            return None;
+        }
+        let [body, clause, filters @ ..] = children else {
+            return None;
+        };
+        if clause.kind() != "for_in_clause" || filters.iter().any(|f| f.kind() != "if_clause") {
+            return None;
+        }
+        for f in filters {
+            self.eval(*f);
+        }
+        let left = clause.field("left")?;
+        let iter = clause.field("right").map(|r| self.eval(r))?;
+        let items = iter.items.as_ref()?;
+        if !(1..=super::UNROLL_ITEMS).contains(&items.len())
+            || !items.iter().any(|i| i.text.is_some() || i.items.is_some())
+        {
+            return None;
+        }
+        self.unroll += 1;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items.clone() {
+            self.bind_target(left, item.with_taint(&iter.taint));
+            out.push(self.eval(*body));
+        }
+        self.unroll -= 1;
+        if let Some(all) = Val::union_all(items) {
+            self.bind_target(left, all);
+        }
+        Some(out)
     }
 
     /// `globals()['ex' + 'ec']`, `getattr(os, 'sys' + 'tem')`: a name looked up at run time.
