@@ -1120,6 +1120,9 @@ impl TierMatcher {
             subs.sort_unstable();
             found.extend(subs.iter().map(|&(i, _, _, atom)| (i, atom)));
         }
+        if hay.data != 0 {
+            found.retain(|&(i, _)| i >= 64 || hay.data & (1 << i) == 0);
+        }
     }
 
     /// Append to `out` every stage of every pattern that the prepared simple command
@@ -1277,6 +1280,10 @@ pub struct Haystack<'w> {
     classes: &'w [u32],
     /// `text`, ASCII-lowercased, for substring atoms.
     lower: std::cell::OnceCell<Vec<u8>>,
+    /// Words (bit `i` for word `i`, the first 64) that are data to the command, such as a
+    /// search tool's pattern: no atom is found in them, so no pattern's head or target
+    /// matches one (`grep -n authorized_keys docs/x.md` names no trust anchor).
+    data: u64,
 }
 
 impl<'w> Haystack<'w> {
@@ -1291,6 +1298,13 @@ impl<'w> Haystack<'w> {
         let mut h = Haystack::new(words);
         h.classes = classes;
         h
+    }
+
+    /// The same haystack with the words of `mask` (bit `i` for word `i`) read as data: no
+    /// pattern's head or target matches them.
+    pub fn with_data(mut self, mask: u64) -> Haystack<'w> {
+        self.data = mask;
+        self
     }
 
     pub fn new(words: &'w [Word]) -> Haystack<'w> {
@@ -1309,6 +1323,7 @@ impl<'w> Haystack<'w> {
             starts,
             classes: &[],
             lower: std::cell::OnceCell::new(),
+            data: 0,
         }
     }
 }

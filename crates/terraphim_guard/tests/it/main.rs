@@ -22,6 +22,7 @@ fn guard() -> &'static Guard {
 }
 
 mod command_knowledge;
+mod flows;
 mod hidden_forms;
 mod probes;
 mod properties;
