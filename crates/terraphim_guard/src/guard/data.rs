@@ -239,6 +239,42 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
         .map_or(0, |(i, _)| 1 << i)
 }
 
+/// The words of a simple command that are a program's text, not a path (bit `i` for word
+/// `i`): sed's script (`sed -i '/^#/d' f`, whose `/^#/d` names no file), awk's program, jq's
+/// and yq's filter. Their text stays matched by the KG (`sed 'e *'` runs a command); they only
+/// get no path class.
+pub(crate) fn program_words(words: &[Word]) -> u64 {
+    let Some(name) = words.first() else {
+        return 0;
+    };
+    let (by_option, files): (&[&str], &[&str]) = match name.text.as_str() {
+        "sed" | "gsed" => (&["-e", "--expression"], &["-f", "--file"]),
+        "awk" | "gawk" | "mawk" | "nawk" => (&["-e", "--source"], &["-f", "--file"]),
+        "jq" | "yq" | "gojq" => (&[], &["-f", "--from-file"]),
+        _ => return 0,
+    };
+    let values: &[&str] = &["-F", "-v", "--assign", "--arg", "--argjson", "-s", "-l"];
+    let prev_is = |i: usize, list: &[&str]| {
+        i > 0 && words[i - 1].kind == WordKind::Flag && list.contains(&words[i - 1].text.as_str())
+    };
+    let all = || words.iter().enumerate().skip(1).take(63);
+    let mut mask = 0u64;
+    for (i, w) in all() {
+        if w.kind == WordKind::Operand && w.follows_flag && prev_is(i, by_option) {
+            mask |= 1 << i;
+        }
+    }
+    if mask != 0 || all().any(|(_, w)| w.kind == WordKind::Flag && files.contains(&w.text.as_str()))
+    {
+        return mask;
+    }
+    all()
+        .find(|&(i, w)| {
+            w.kind == WordKind::Operand && w.text != "--" && !(w.follows_flag && prev_is(i, values))
+        })
+        .map_or(0, |(i, _)| 1 << i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +290,30 @@ mod tests {
             .filter(|(i, _)| mask & (1 << i) != 0)
             .map(|(_, w)| w.text.clone())
             .collect()
+    }
+
+    #[test]
+    fn a_program_text_is_no_path() {
+        let program = |argv: &[&str]| {
+            let argv: Vec<String> = argv.iter().map(|s| (*s).to_string()).collect();
+            let words = canonical_words(&argv, &[]);
+            let mask = program_words(&words);
+            words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, w)| w.text.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(program(&["sed", "-i", "/^#/d", "f"]), ["/^#/d"]);
+        assert_eq!(program(&["sed", "-n", "-e", "/x/p", "f"]), ["/x/p"]);
+        assert_eq!(program(&["sed", "-f", "s.sed", "f"]), Vec::<String>::new());
+        assert_eq!(
+            program(&["awk", "-F", ":", "{print $1}", "/etc/passwd"]),
+            ["{print $1}"]
+        );
+        assert_eq!(program(&["jq", "-r", ".a", "x.json"]), [".a"]);
+        assert_eq!(program(&["cat", "/x"]), Vec::<String>::new());
     }
 
     #[test]

@@ -106,7 +106,16 @@ impl Guard {
         // Parts no KG entry and no finding decides.
         let mut unknown = Vec::new();
         let mut scratch = MatchScratch::default();
-        let classes = place.classes(&parsed, &self.class_heads);
+        let mut classes = place.classes(&parsed, &self.class_heads);
+        // A program's text (sed's script, awk's program) names no path.
+        for (c, cl) in parsed.commands.iter().zip(classes.iter_mut()) {
+            let mask = super::data::program_words(&c.words);
+            for (i, bits) in cl.iter_mut().enumerate().take(64) {
+                if mask & (1 << i) != 0 {
+                    *bits = 0;
+                }
+            }
+        }
         // A command's stage hits depend on its words and their classes alone: a command met
         // again (the repeated lines of a script judged as one text) takes those of the first.
         let mut first: std::collections::HashMap<(&[crate::Word], &[u32]), usize> =

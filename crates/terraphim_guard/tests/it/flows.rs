@@ -158,14 +158,23 @@ fn a_target_directory_option_names_the_destination() {
     decide(&[
         ("cp -t ~/.ssh id_rsa.pub", Verdict::Deny),
         ("mv -t /etc/systemd/system app.service", Verdict::Deny),
-        ("cp --target-directory=$HOME/.config/autostart x.desktop", Verdict::Deny),
+        (
+            "cp --target-directory=$HOME/.config/autostart x.desktop",
+            Verdict::Deny,
+        ),
         ("cp -t dist/ a.js b.js", Verdict::Allow),
         ("mv -t /tmp/scratch old.log", Verdict::Allow),
     ]);
     // `-t DIR` is decided as the same copy with DIR last.
     for (with_t, last) in [
-        ("ln -s -t ~/.local/bin ../tool", "ln -s ../tool ~/.local/bin"),
-        ("install -t /usr/local/bin build/tool", "install build/tool /usr/local/bin"),
+        (
+            "ln -s -t ~/.local/bin ../tool",
+            "ln -s ../tool ~/.local/bin",
+        ),
+        (
+            "install -t /usr/local/bin build/tool",
+            "install build/tool /usr/local/bin",
+        ),
         ("cp -t ~/Documents notes.md", "cp notes.md ~/Documents"),
         ("mv -t build/ a.o b.o", "mv a.o b.o build/"),
     ] {

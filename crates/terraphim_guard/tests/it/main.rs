@@ -27,5 +27,6 @@ mod hidden_forms;
 mod probes;
 mod properties;
 mod routing;
+mod runners;
 mod syntax;
 mod wrap;
