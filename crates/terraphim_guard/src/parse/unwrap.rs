@@ -190,6 +190,33 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // A command run in a container or on managed hosts (`kubectl exec POD -- CMD`, `docker
+        // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`, sqlite3's `.shell CMD`): judged as
+        // the command it runs, besides the program itself.
+        if let Some((inner, code)) = remote_command(&name, rest) {
+            let c = layer(&format!("{name} runs"));
+            if code {
+                if rest_dyn[inner] {
+                    findings.push(Finding::DynamicCode);
+                }
+                let line = &rest[inner];
+                let line = line
+                    .strip_prefix(".shell ")
+                    .or_else(|| line.strip_prefix(".system "))
+                    .unwrap_or(line);
+                self.parse_code(line, depth + 1, &c.layers);
+            } else {
+                self.unwrap(
+                    rest[inner..].to_vec(),
+                    rest_dyn[inner..].to_vec(),
+                    text.clone(),
+                    &c,
+                    depth,
+                );
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
         if matches!(name.as_str(), "at" | "batch") {
             if let Some(body) = &ctx.stdin_text {
                 self.parse_code(body, depth + 1, &layer(&format!("{name} <<stdin")).layers);
@@ -211,6 +238,11 @@ impl Walker {
         if name == "eval" {
             if rest_dyn.iter().any(|d| *d) {
                 findings.push(Finding::DynamicCode);
+                // Judged as written too, as `bash -c` with an expansion is.
+                let code = rest.join(" ");
+                if code.contains(char::is_whitespace) {
+                    self.parse_code(&code, depth + 1, &layer("eval").layers);
+                }
                 self.push(argv, text, ctx, findings);
             } else {
                 let mut c = layer("eval");
@@ -231,6 +263,17 @@ impl Walker {
                         if name == "su" {
                             self.push(argv[..1].to_vec(), text, ctx, Vec::new());
                         }
+                    }
+                    (Some(code), Some(true)) => {
+                        findings.push(Finding::DynamicCode);
+                        // The outer shell expands the string before the inner one reads it:
+                        // the text as written is judged too (`bash -c "rm -rf $HOME/x"`), which
+                        // can only add to the decision.
+                        if code.contains(char::is_whitespace) {
+                            let c = layer(&format!("{name} -c"));
+                            self.parse_code(code, depth + 1, &c.layers);
+                        }
+                        self.push(argv, text, ctx, findings);
                     }
                     _ => {
                         findings.push(Finding::DynamicCode);
@@ -732,6 +775,59 @@ fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
             }
             Some(out)
         }
+        _ => None,
+    }
+}
+
+/// Where the command a program runs elsewhere starts in `rest`, and whether that word is a
+/// command line (`true`) or the first word of an argv (`false`): `kubectl exec ... -- CMD`,
+/// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`,
+/// `sqlite3 DB '.shell CMD'`.
+fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
+    match name {
+        "kubectl" | "oc" => {
+            let exec = rest.iter().position(|a| a == "exec")?;
+            let dashes = rest.iter().position(|a| a == "--")?;
+            (exec < dashes && dashes + 1 < rest.len()).then_some((dashes + 1, false))
+        }
+        "docker" | "podman" => {
+            let mut i = 0;
+            if rest.first().is_some_and(|a| a == "compose") {
+                i = 1;
+            }
+            if rest.get(i).is_none_or(|a| a != "exec") {
+                return None;
+            }
+            i += 1;
+            let values = [
+                "-e",
+                "--env",
+                "-u",
+                "--user",
+                "-w",
+                "--workdir",
+                "--env-file",
+                "--detach-keys",
+                "--index",
+            ];
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if values.contains(&rest[i].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            // The container (or service), then the command.
+            (i + 1 < rest.len()).then_some((i + 1, false))
+        }
+        "ansible" => {
+            let a = rest.iter().position(|a| a == "-a" || a == "--args")?;
+            (a + 1 < rest.len()).then_some((a + 1, true))
+        }
+        "sqlite3" => rest
+            .iter()
+            .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
+            .map(|i| (i, true)),
         _ => None,
     }
 }

@@ -472,7 +472,26 @@ impl Walker {
                     part = first;
                 }
             }
-            if !levels.is_empty() && part.kind() == "pipeline" {
+            // tree-sitter-bash reads `a | b 2>&1 | c` as `(a | b) 2>&1 | c`; bash runs three
+            // stages of one pipeline. A descriptor duplication names no file, so the inner
+            // pipeline's stages continue this one.
+            let dup_only_pipeline = (part.kind() == "redirected_statement")
+                .then(|| part.child_by_field_name("body"))
+                .flatten()
+                .filter(|body| {
+                    let mut cur = part.walk();
+                    body.kind() == "pipeline"
+                        && part.named_children(&mut cur).all(|r| {
+                            r.id() == body.id()
+                                || (r.kind() == "file_redirect"
+                                    && output_target(r, src).is_none()
+                                    && input_source(r, src).is_none()
+                                    && redirect_trailing_words(r, src).is_empty())
+                        })
+                });
+            if let Some(body) = dup_only_pipeline.filter(|_| i != last) {
+                self.pipeline_stages(body, src, ctx, depth, (id, &mut *stage), after);
+            } else if !levels.is_empty() && part.kind() == "pipeline" {
                 self.pipeline_stages(part, src, ctx, depth, (id, &mut *stage), after);
             } else {
                 let mut c = ctx.clone();
