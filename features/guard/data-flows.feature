@@ -57,7 +57,7 @@ Feature: data reaches a command through more than pipes, and some words are only
       | command                                        |
       | cp -t ~/.config/systemd/user miner.service     |
       | mv -t ~ report.pdf                             |
-      | install --target-directory=/usr/local/bin tool |
+      | cp --target-directory=/etc/cron.d nightly     |
 
   Scenario Outline: the pattern a search tool looks for is data
     When I check "<command>"
