@@ -1036,10 +1036,14 @@ impl TierMatcher {
         (p.entry, self.tables.str(p.synonym))
     }
 
-    /// The command name (`None` for `*`) of every stage with an operand target that names a
-    /// class (`rm <outside>`), read straight from the pools.
+    /// The command name (`None` for `*`) of the stages with an operand target that names a
+    /// class (`rm <outside>`), read straight from the pools: each such name at least once.
     pub fn class_stage_names(&self) -> impl Iterator<Item = Option<&str>> + '_ {
         let t = &self.tables;
+        // A class stage with the name of the one before it is given once (the stages of one
+        // entry's patterns follow each other: `cat <secret> | curl`, `cat <secret> | wget`...);
+        // names are compared as spans of the text pool, where each string is once.
+        let mut last: Option<Option<Span>> = None;
         t.stages
             .iter()
             .filter(|s| {
@@ -1047,7 +1051,10 @@ impl TierMatcher {
                     .iter()
                     .any(|r| r.kind == TargetKind::Exact && t.str(r.text).starts_with(CLASS_MARK))
             })
-            .map(|s| s.name.map(|n| t.str(n.text)))
+            .filter_map(move |s| {
+                let name = s.name.map(|n| n.text);
+                (last.replace(name) != Some(name)).then(|| name.map(|n| t.str(n)))
+            })
     }
 
     /// The index of the KG entry of every pattern, in order.
