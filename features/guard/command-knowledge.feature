@@ -69,7 +69,7 @@ Feature: command knowledge of the default KG
       | kubectl get secrets -o yaml                     |
       | aws secretsmanager get-secret-value --secret-id x |
       | git bisect run ./probe.sh                       |
-      | sed -i 's/a/b/' /opt/app/app.conf               |
+      | sed -i 's/a/b/' /tmp/run/app.conf                |
       | make install                                    |
 
   Scenario Outline: changes to the project, its history and other state run on the workspace

@@ -658,13 +658,33 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
     if !operands && words.iter().all(|w| w.kind != WordKind::Redirect) {
         return out;
     }
-    let last_operand = words
-        .iter()
-        .enumerate()
-        .skip(1)
-        .rev()
-        .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
-        .map(|(i, _)| i);
+    let copies = matches!(
+        words[0].text.as_str(),
+        "cp" | "mv" | "install" | "rsync" | "scp" | "ln"
+    );
+    // The destination: the value of `-t DIR` / `--target-directory=DIR` where one is given (every
+    // operand is then a source), else the last operand.
+    let target_dir = || {
+        words.windows(2).position(|pair| {
+            pair[0].kind == WordKind::Flag
+                && matches!(
+                    pair[0].text.as_str(),
+                    "-t" | "--target-directory" | "--target"
+                )
+                && pair[1].kind == WordKind::Operand
+                && pair[1].follows_flag
+        })
+    };
+    let last_operand = match copies.then(target_dir).flatten() {
+        Some(flag) => Some(flag + 1),
+        None => words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .rev()
+            .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
+            .map(|(i, _)| i),
+    };
     let find = words[0].text == "find";
     for (i, w) in words.iter().enumerate().skip(1) {
         // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
@@ -707,10 +727,6 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
             let temp_root = matches!(
                 text,
                 "/tmp" | "/var/tmp" | "/dev/shm" | "$TMPDIR" | "${TMPDIR}" | "/private/tmp"
-            );
-            let copies = matches!(
-                words[0].text.as_str(),
-                "cp" | "mv" | "install" | "rsync" | "scp" | "ln"
             );
             if temp_root && copies {
                 bits = TEMP | LOCAL;

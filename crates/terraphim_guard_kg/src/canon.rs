@@ -337,6 +337,20 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         return out;
     };
     let name = program_name(&fold_lookalikes(first));
+    // tar's traditional first word bundles its options without a dash (`tar xzf a.tgz -C /`
+    // is `tar -xzf a.tgz -C /`).
+    let dashed;
+    let rest = match rest.split_first() {
+        Some((bundle, after))
+            if matches!(name.as_str(), "tar" | "bsdtar") && tar_bundle(bundle) =>
+        {
+            dashed = std::iter::once(format!("-{bundle}"))
+                .chain(after.iter().cloned())
+                .collect::<Vec<_>>();
+            dashed.as_slice()
+        }
+        _ => rest,
+    };
     // The subcommand is the first operand that is not a flag's value; good enough for aliases.
     let mut sub = "";
     let mut prev_flag = false;
@@ -623,6 +637,14 @@ fn cluster_takes_value(head: &str, sub: &str, c: char) -> bool {
     letters.contains(c)
 }
 
+/// Whether tar's first word is a bundle of its options written without a dash: letters only,
+/// one of them an operation (`xzf`, `cvf`, `tf`).
+fn tar_bundle(word: &str) -> bool {
+    !word.is_empty()
+        && word.bytes().all(|b| b.is_ascii_alphabetic())
+        && word.bytes().any(|b| b"cxtruA".contains(&b))
+}
+
 /// Options that take the next word as their value, per command: they keep their place before
 /// it when flags are sorted.
 fn takes_value(head: &str, flag: &str) -> bool {
@@ -734,6 +756,26 @@ mod tests {
         ] {
             assert_eq!(canon(argv), expected, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn tars_traditional_bundle_is_its_options() {
+        for (old, new) in [
+            (
+                &["tar", "xzf", "a.tgz", "-C", "/"][..],
+                &["tar", "-xzf", "a.tgz", "-C", "/"][..],
+            ),
+            (
+                &["tar", "cvf", "out.tar", "src"],
+                &["tar", "-cvf", "out.tar", "src"],
+            ),
+            (&["bsdtar", "tf", "a.tar"], &["bsdtar", "-tf", "a.tar"]),
+        ] {
+            assert_eq!(canon(old), canon(new), "{old:?}");
+        }
+        // Only a first word of letters with an operation is a bundle.
+        assert_eq!(canon(&["tar", "a.tgz"]), "tar a.tgz");
+        assert_eq!(canon(&["tar", "-f", "a.tar", "xzf"]), "tar -f a.tar xzf");
     }
 
     #[test]

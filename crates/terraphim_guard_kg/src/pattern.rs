@@ -1036,10 +1036,14 @@ impl TierMatcher {
         (p.entry, self.tables.str(p.synonym))
     }
 
-    /// The command name (`None` for `*`) of every stage with an operand target that names a
-    /// class (`rm <outside>`), read straight from the pools.
+    /// The command name (`None` for `*`) of the stages with an operand target that names a
+    /// class (`rm <outside>`), read straight from the pools: each such name at least once.
     pub fn class_stage_names(&self) -> impl Iterator<Item = Option<&str>> + '_ {
         let t = &self.tables;
+        // A class stage with the name of the one before it is given once (the stages of one
+        // entry's patterns follow each other: `cat <secret> | curl`, `cat <secret> | wget`...);
+        // names are compared as spans of the text pool, where each string is once.
+        let mut last: Option<Option<Span>> = None;
         t.stages
             .iter()
             .filter(|s| {
@@ -1047,7 +1051,10 @@ impl TierMatcher {
                     .iter()
                     .any(|r| r.kind == TargetKind::Exact && t.str(r.text).starts_with(CLASS_MARK))
             })
-            .map(|s| s.name.map(|n| t.str(n.text)))
+            .filter_map(move |s| {
+                let name = s.name.map(|n| n.text);
+                (last.replace(name) != Some(name)).then(|| name.map(|n| t.str(n)))
+            })
     }
 
     /// The index of the KG entry of every pattern, in order.
@@ -1119,6 +1126,9 @@ impl TierMatcher {
             }
             subs.sort_unstable();
             found.extend(subs.iter().map(|&(i, _, _, atom)| (i, atom)));
+        }
+        if hay.data != 0 {
+            found.retain(|&(i, _)| i >= 64 || hay.data & (1 << i) == 0);
         }
     }
 
@@ -1277,6 +1287,10 @@ pub struct Haystack<'w> {
     classes: &'w [u32],
     /// `text`, ASCII-lowercased, for substring atoms.
     lower: std::cell::OnceCell<Vec<u8>>,
+    /// Words (bit `i` for word `i`, the first 64) that are data to the command, such as a
+    /// search tool's pattern: no atom is found in them, so no pattern's head or target
+    /// matches one (`grep -n authorized_keys docs/x.md` names no trust anchor).
+    data: u64,
 }
 
 impl<'w> Haystack<'w> {
@@ -1291,6 +1305,13 @@ impl<'w> Haystack<'w> {
         let mut h = Haystack::new(words);
         h.classes = classes;
         h
+    }
+
+    /// The same haystack with the words of `mask` (bit `i` for word `i`) read as data: no
+    /// pattern's head or target matches them.
+    pub fn with_data(mut self, mask: u64) -> Haystack<'w> {
+        self.data = mask;
+        self
     }
 
     pub fn new(words: &'w [Word]) -> Haystack<'w> {
@@ -1309,6 +1330,7 @@ impl<'w> Haystack<'w> {
             starts,
             classes: &[],
             lower: std::cell::OnceCell::new(),
+            data: 0,
         }
     }
 }

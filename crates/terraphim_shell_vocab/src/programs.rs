@@ -101,6 +101,9 @@ pub const WRAPPERS: &[&str] = &[
     "strace",
     "ltrace",
     "catchsegv",
+    "chronic",
+    "eatmydata",
+    "nocache",
 ];
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
@@ -216,6 +219,36 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
         ],
         "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
         "pkexec" => &["--user"],
+        "systemd-run" => &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "-E",
+            "--setenv",
+            "--description",
+            "--slice",
+            "-M",
+            "--machine",
+            "-H",
+            "--host",
+            "--working-directory",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--on-calendar",
+            "--timer-property",
+        ],
+        // `-dmS NAME`: the session name ends a cluster of screen's options.
+        "screen" => &[
+            "-S", "-c", "-t", "-e", "-h", "-p", "-s", "-T", "-Logfile", "-dmS", "-dS", "-mS",
+            "-DmS",
+        ],
         "run0" => &["-u", "--user"],
         _ => &[],
     };

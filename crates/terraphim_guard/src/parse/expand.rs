@@ -99,6 +99,8 @@ impl Walker {
             written: Vec::new(),
             wrote_build_input: false,
             vars: Vec::new(),
+            var_flows: Vec::new(),
+            next_flow: 0,
         };
         sub.parse_code(code, depth + 1, &[]);
         if !sub.out.findings.is_empty() {
@@ -242,6 +244,51 @@ impl Walker {
     }
 }
 
+impl Walker {
+    /// Judge `argv` again with its unquoted brace expressions expanded into the words bash
+    /// makes of them (`{rm,-rf,~}` runs `rm -rf ~`), under an `expanded` layer; the command
+    /// as written (an unknown name) stays judged too, so this can only make it stricter.
+    pub(super) fn brace_form(
+        &mut self,
+        argv: &[String],
+        dynamic: &[bool],
+        braced: &[usize],
+        text: &str,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        if ctx.expanded {
+            return;
+        }
+        let mut words = Vec::with_capacity(argv.len());
+        let mut dyns = Vec::with_capacity(argv.len());
+        let mut changed = false;
+        for (i, (word, &dyn_word)) in argv.iter().zip(dynamic).enumerate() {
+            match braced.contains(&i).then(|| brace_words(word)).flatten() {
+                Some(expanded) => {
+                    changed = true;
+                    // An empty word of the expansion is dropped, as bash drops it.
+                    for w in expanded.into_iter().filter(|w| !w.is_empty()) {
+                        dyns.push(canon::is_dynamic(&w));
+                        words.push(w);
+                    }
+                }
+                None => {
+                    words.push(word.clone());
+                    dyns.push(dyn_word);
+                }
+            }
+        }
+        if !changed || words.is_empty() {
+            return;
+        }
+        let mut c = ctx.clone();
+        c.expanded = true;
+        c.layers.push("expanded".into());
+        self.unwrap(words, dyns, text.to_string(), &c, depth);
+    }
+}
+
 /// Every list of `lists` extended by every one of `values`, up to [`MAX_FORMS`] lists.
 fn product<T: Clone>(lists: &[Vec<T>], values: &[T]) -> Vec<Vec<T>> {
     let mut next = Vec::new();
@@ -282,4 +329,73 @@ fn closing_paren(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The code a line that starts with a brace expression runs (`{rm,-rf,~/x} y` is `rm -rf ~/x
+/// y`): its first word expanded, the rest as written; `None` when the first word is no brace
+/// expression or is quoted.
+pub(super) fn braced_command(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let end = text.find(char::is_whitespace).unwrap_or(text.len());
+    let (first, rest) = text.split_at(end);
+    if !first.starts_with('{') || first.contains(['\'', '"', '\\', '`']) {
+        return None;
+    }
+    let words = brace_words(first)?;
+    let words: Vec<String> = words.into_iter().filter(|w| !w.is_empty()).collect();
+    (words.len() > 1).then(|| format!("{}{rest}", words.join(" ")))
+}
+
+/// The words bash's brace expansion makes of an unquoted word (`{rm,-rf,/}` is `rm`, `-rf`,
+/// `/`; `a{b,c}d` is `abd`, `acd`), preamble and postamble kept, nested braces expanded;
+/// `None` when the word has no brace with a comma at its own level (`{}`, `{x}`, `${X}`,
+/// `{1..3}` are left as they are).
+pub(super) fn brace_words(word: &str) -> Option<Vec<String>> {
+    let bytes = word.as_bytes();
+    let mut start = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        // `${..}` is a parameter expansion, not a brace expansion.
+        if b == b'{' && (i == 0 || bytes[i - 1] != b'$') {
+            let mut level = 0usize;
+            let mut commas = Vec::new();
+            let mut end = None;
+            for (j, &c) in bytes.iter().enumerate().skip(i) {
+                match c {
+                    b'{' => level += 1,
+                    b'}' => {
+                        level -= 1;
+                        if level == 0 {
+                            end = Some(j);
+                            break;
+                        }
+                    }
+                    b',' if level == 1 => commas.push(j),
+                    _ => {}
+                }
+            }
+            if let Some(end) = end
+                && !commas.is_empty()
+            {
+                start = Some((i, commas, end));
+                break;
+            }
+        }
+    }
+    let (open, commas, close) = start?;
+    let (pre, post) = (&word[..open], &word[close + 1..]);
+    let mut bounds = vec![open];
+    bounds.extend(&commas);
+    bounds.push(close);
+    let mut out = Vec::new();
+    for pair in bounds.windows(2) {
+        let alt = format!("{pre}{}{post}", &word[pair[0] + 1..pair[1]]);
+        match brace_words(&alt) {
+            Some(more) => out.extend(more),
+            None => out.push(alt),
+        }
+        if out.len() > MAX_FORMS * 4 {
+            return None;
+        }
+    }
+    Some(out)
 }

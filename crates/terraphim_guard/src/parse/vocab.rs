@@ -142,6 +142,18 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
         ],
     ),
     ("perl", &["system", "exec"]),
+    (
+        "php",
+        &[
+            "system",
+            "exec",
+            "shell_exec",
+            "passthru",
+            "popen",
+            "proc_open",
+        ],
+    ),
+    ("awk", &["system"]),
 ];
 /// Calls that delete the files or trees their literal path names, per interpreter: judged as
 /// `rm -rf PATH`, by the same path rules.

@@ -13,8 +13,8 @@ use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS};
 use super::words::{
-    assignment_name, assignment_variable, evaluates_variable, node_text, output_target,
-    redirect_trailing_words, word_value,
+    assignment_name, assignment_variable, evaluates_variable, input_source, node_text,
+    output_target, redirect_trailing_words, word_value,
 };
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
@@ -36,6 +36,11 @@ pub(super) struct Walker {
     /// Variables the line assigned literal values, with those values, latest last (`D=~`;
     /// a `for` loop's words): expansions of them are also judged with the values in place.
     pub(super) vars: Vec<(String, Vec<String>)>,
+    /// Variables assigned the output of a command substitution (`K=$(cat FILE)`), with the
+    /// flow id that output went to: a later command whose words expand the variable receives it.
+    pub(super) var_flows: Vec<(String, u32)>,
+    /// The next flow id (see [`SimpleCommand::flow`]); an id nothing flows into is given back.
+    pub(super) next_flow: u32,
 }
 
 #[derive(Clone, Default)]
@@ -54,6 +59,12 @@ pub(super) struct Ctx {
     pub(super) trailing_args: Vec<(String, bool, bool)>,
     /// The command is already an expanded form of another (its expansions were put in place).
     pub(super) expanded: bool,
+    /// The id of the command being walked, whose words the substitutions met next are in.
+    pub(super) flow: Option<u32>,
+    /// The id of the command whose words the output of this code is part of (`$(..)`).
+    pub(super) into: Option<u32>,
+    /// Files the statement's input redirects read (`nc host 1 < FILE`), for its command.
+    pub(super) inputs: Vec<String>,
 }
 
 impl Walker {
@@ -138,6 +149,10 @@ impl Walker {
     /// [`Walker::command`] for a command of a plain line.
     pub(super) fn plain_command(&mut self, command: &plain::Command<'_>, ctx: &Ctx, depth: u32) {
         self.nodes_deep += 1;
+        // A flow id taken and given back as `command` takes one (nothing flows into a plain
+        // line's command), so both walks number the flows of code nested in it alike.
+        let id = self.next_flow;
+        self.next_flow += 1;
         let mut env_findings = Vec::new();
         for (text, value) in &command.assignments {
             let name = assignment_variable(text);
@@ -147,6 +162,7 @@ impl Walker {
         let dynamic = vec![false; argv.len()];
         let mut c = ctx.clone();
         c.findings = env_findings;
+        self.give_back_flow(id);
         self.unwrap(argv, dynamic, command.text.to_string(), &c, depth);
         self.nodes_deep -= 1;
     }
@@ -209,6 +225,7 @@ impl Walker {
                             if let Some(target) = output_target(child, src) {
                                 c.redirects.push(target);
                             }
+                            c.inputs.extend(input_source(child, src));
                             for word in redirect_trailing_words(child, src) {
                                 let (value, dynamic) = word_value(word, src);
                                 let evaluates = evaluates_variable(word, src);
@@ -232,6 +249,10 @@ impl Walker {
                         }
                         _ => body = Some(child),
                     }
+                }
+                // An input redirect of a compound statement feeds its commands' own reads.
+                if body.is_none_or(|b| b.kind() != "command") {
+                    c.inputs.clear();
                 }
                 match body {
                     // In a pipeline they belong to its last command (`a | rm -rf 2>/dev/null x`).
@@ -274,6 +295,7 @@ impl Walker {
             "command_substitution" | "process_substitution" => {
                 let mut c = Ctx {
                     layers: ctx.layers.clone(),
+                    into: ctx.flow.or(ctx.into),
                     ..Ctx::default()
                 };
                 c.layers.push(if node.kind() == "command_substitution" {
@@ -283,11 +305,30 @@ impl Walker {
                 });
                 let mut cursor = node.walk();
                 for child in node.named_children(&mut cursor) {
+                    // `$(< FILE)` prints the file: judged as `cat FILE` whose output flows
+                    // where the substitution's does.
+                    if child.kind() == "file_redirect"
+                        && let Some(file) = input_source(child, src)
+                    {
+                        let mut read = c.clone();
+                        read.layers.push("<".into());
+                        let text = node_text(child, src).to_string();
+                        self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
+                    }
                     self.walk(child, src, &c, depth);
                 }
             }
             "ERROR" => {
                 self.out.findings.push(Finding::Unparsed);
+                // tree-sitter-bash reads a brace expression in command position as a
+                // compound command gone wrong (`{rm,-rf,/}`): bash runs the words it expands to.
+                if let Some(code) = super::expand::braced_command(node_text(node, src))
+                    && depth < MAX_DEPTH
+                {
+                    let mut layers = ctx.layers.clone();
+                    layers.push("expanded".into());
+                    self.parse_code(&code, depth + 1, &layers);
+                }
                 self.walk_children(node, src, ctx, depth);
             }
             "heredoc_body" | "comment" => {}
@@ -297,7 +338,7 @@ impl Walker {
                 if !self.out.assigned.contains(&name) {
                     self.out.assigned.push(name.clone());
                 }
-                self.walk_children(node, src, ctx, depth);
+                self.assignment_flow(node, &name, src, ctx, depth);
                 let mut cur = node.walk();
                 let (value, dynamic) = node
                     .named_children(&mut cur)
@@ -352,15 +393,19 @@ impl Walker {
                                 .map(|v| word_value(v, src))
                                 .unwrap_or_default();
                             self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
+                            let name = name.to_string();
+                            self.assignment_flow(child, &name, src, ctx, depth);
                             assignment_name(child, src)
                         }
-                        _ => word_value(child, src).0,
+                        _ => {
+                            self.walk_substitutions(child, src, ctx, depth);
+                            word_value(child, src).0
+                        }
                     };
                     if !text.is_empty() {
                         argv.push(text);
                     }
                 }
-                self.walk_substitutions(node, src, ctx, depth);
                 self.subscripts(&argv, ctx, depth);
                 let text = node_text(node, src).to_string();
                 self.push(argv, text, ctx, findings);
@@ -427,7 +472,26 @@ impl Walker {
                     part = first;
                 }
             }
-            if !levels.is_empty() && part.kind() == "pipeline" {
+            // tree-sitter-bash reads `a | b 2>&1 | c` as `(a | b) 2>&1 | c`; bash runs three
+            // stages of one pipeline. A descriptor duplication names no file, so the inner
+            // pipeline's stages continue this one.
+            let dup_only_pipeline = (part.kind() == "redirected_statement")
+                .then(|| part.child_by_field_name("body"))
+                .flatten()
+                .filter(|body| {
+                    let mut cur = part.walk();
+                    body.kind() == "pipeline"
+                        && part.named_children(&mut cur).all(|r| {
+                            r.id() == body.id()
+                                || (r.kind() == "file_redirect"
+                                    && output_target(r, src).is_none()
+                                    && input_source(r, src).is_none()
+                                    && redirect_trailing_words(r, src).is_empty())
+                        })
+                });
+            if let Some(body) = dup_only_pipeline.filter(|_| i != last) {
+                self.pipeline_stages(body, src, ctx, depth, (id, &mut *stage), after);
+            } else if !levels.is_empty() && part.kind() == "pipeline" {
                 self.pipeline_stages(part, src, ctx, depth, (id, &mut *stage), after);
             } else {
                 let mut c = ctx.clone();
@@ -482,7 +546,14 @@ impl Walker {
         let mut env_findings = Vec::new();
         let mut argv = Vec::new();
         let mut dynamic = Vec::new();
+        // Words bash brace-expands (`{rm,-rf,/}`): their indexes in `argv`.
+        let mut braced = Vec::new();
         let mut c = ctx.clone();
+        // The command's own id: the output of a substitution in its words flows into it.
+        let before = self.out.commands.len();
+        let id = self.next_flow;
+        self.next_flow += 1;
+        c.flow = Some(id);
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             match child.kind() {
@@ -501,6 +572,7 @@ impl Walker {
                     if let Some(t) = output_target(child, src) {
                         c.redirects.push(t);
                     }
+                    c.inputs.extend(input_source(child, src));
                     // `rm -rf 2>/dev/null /`: the words after the target are arguments.
                     for word in redirect_trailing_words(child, src) {
                         let (value, is_dynamic) = word_value(word, src);
@@ -512,7 +584,7 @@ impl Walker {
                             env_findings.push(Finding::CodeFromVariable);
                         }
                     }
-                    self.walk_substitutions(child, src, ctx, depth);
+                    self.walk_substitutions(child, src, &c, depth);
                 }
                 "herestring_redirect" => {
                     let mut cur = child.walk();
@@ -520,11 +592,15 @@ impl Walker {
                         .named_children(&mut cur)
                         .last()
                         .map(|n| word_value(n, src).0);
-                    self.walk_substitutions(child, src, ctx, depth);
+                    self.walk_substitutions(child, src, &c, depth);
                 }
                 "comment" => {}
                 _ => {
                     let (value, is_dynamic) = word_value(child, src);
+                    let raw = node_text(child, src);
+                    if raw.contains('{') && raw.contains(',') && !raw.contains(['\'', '"', '\\']) {
+                        braced.push(argv.len());
+                    }
                     argv.push(value);
                     dynamic.push(is_dynamic);
                     if evaluates_variable(child, src)
@@ -532,7 +608,7 @@ impl Walker {
                     {
                         env_findings.push(Finding::CodeFromVariable);
                     }
-                    self.walk_substitutions(child, src, ctx, depth);
+                    self.walk_substitutions(child, src, &c, depth);
                 }
             }
         }
@@ -544,6 +620,33 @@ impl Walker {
                 env_findings.push(Finding::CodeFromVariable);
             }
         }
+        // A file an input redirect reads is judged as `cat FILE` whose output flows into the
+        // command (`nc host 1 < FILE`), or, with no command, into the words the substitution
+        // is part of (`$(< FILE)`).
+        for file in std::mem::take(&mut c.inputs) {
+            let into = if argv.is_empty() { ctx.into } else { c.flow };
+            let read = Ctx {
+                layers: ctx
+                    .layers
+                    .iter()
+                    .cloned()
+                    .chain(["<".to_string()])
+                    .collect(),
+                into,
+                ..Ctx::default()
+            };
+            let text = format!("< {file}");
+            self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
+        }
+        self.link_variables(&argv, &dynamic, id);
+        let used = self.out.commands[before..]
+            .iter()
+            .any(|x| x.into == Some(id))
+            || self.out.links.iter().any(|l| l.1 == id);
+        if !used {
+            c.flow = None;
+            self.give_back_flow(id);
+        }
         if argv.is_empty() {
             return;
         }
@@ -554,8 +657,66 @@ impl Walker {
         }
         let text = node_text(node, src).to_string();
         c.findings = env_findings;
+        if !braced.is_empty() {
+            self.brace_form(&argv, &dynamic, &braced, &text, &c, depth);
+        }
         self.expanded_forms(&argv, &dynamic, &text, &c, depth);
         self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// Walk the substitutions in assignment `node` (`NAME=$(cmd)`) with their output flowing
+    /// into variable `name`, and remember where it flows: a later command that expands `$NAME`
+    /// receives it (`K=$(cat FILE); curl -d "$K" URL`). A value that expands a variable with
+    /// such a flow passes it on.
+    pub(super) fn assignment_flow(
+        &mut self,
+        node: Node<'_>,
+        name: &str,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let id = self.next_flow;
+        self.next_flow += 1;
+        let c = Ctx {
+            layers: ctx.layers.clone(),
+            flow: Some(id),
+            ..Ctx::default()
+        };
+        let before = self.out.commands.len();
+        self.walk_children(node, src, &c, depth);
+        let value = node_text(node, src);
+        let links_before = self.out.links.len();
+        self.link_variables(&[value.to_string()], &[true], id);
+        let flows = self.out.commands.len() > before || self.out.links.len() > links_before;
+        self.var_flows.retain(|(n, _)| n != name);
+        if flows {
+            self.var_flows.push((name.to_string(), id));
+        } else {
+            self.give_back_flow(id);
+        }
+    }
+
+    /// Give flow id `id` back when nothing flows into it and no later id was taken, so the ids
+    /// of a line do not depend on which commands took the plain scanner's path.
+    pub(super) fn give_back_flow(&mut self, id: u32) {
+        if self.next_flow == id + 1 {
+            self.next_flow = id;
+        }
+    }
+
+    /// Link the flows of the variables that `words` expand to flow id `to`.
+    pub(super) fn link_variables(&mut self, words: &[String], dynamic: &[bool], to: u32) {
+        if self.var_flows.is_empty() {
+            return;
+        }
+        for (word, _) in words.iter().zip(dynamic).filter(|(_, d)| **d) {
+            for (name, id) in &self.var_flows {
+                if expands(word, name) && !self.out.links.contains(&(*id, to)) {
+                    self.out.links.push((*id, to));
+                }
+            }
+        }
     }
 
     /// Remember an assignment's value for later expansions: literal, or spelt by expansions the
@@ -682,6 +843,19 @@ impl Walker {
             stdin_text: ctx.stdin_text.clone(),
             argv,
             runner: ctx.runner,
+            flow: ctx.flow,
+            into: ctx.into,
         });
     }
+}
+
+/// Whether `word` expands variable `name` (`$NAME`, `${NAME}`, `${NAME:-x}`, ...).
+fn expands(word: &str, name: &str) -> bool {
+    word.match_indices('$').any(|(i, _)| {
+        let rest = &word[i + 1..];
+        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        rest.strip_prefix(name).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    })
 }

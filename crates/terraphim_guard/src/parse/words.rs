@@ -246,6 +246,19 @@ pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
     Some(target)
 }
 
+/// The file an input redirect reads (`< FILE`, `0< FILE`); not `<&`, `<>` or an output.
+pub(super) fn input_source(node: Node<'_>, src: &str) -> Option<String> {
+    let mut cursor = node.walk();
+    let dest = node
+        .child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())?;
+    let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
+    let op = op_text
+        .trim()
+        .trim_start_matches(|c: char| c.is_ascii_digit());
+    (op == "<").then(|| word_value(dest, src).0)
+}
+
 /// The words tree-sitter-bash puts in a file redirect after its target: its grammar reads
 /// `>/dev/null reset --hard` as one redirect with three destinations, bash as a redirect to
 /// `/dev/null` and two arguments of the command.

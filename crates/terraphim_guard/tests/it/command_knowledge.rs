@@ -443,7 +443,7 @@ fn package_managers_build_tools_and_text_tools() {
             "tar xzf vendor.tgz",
             "tar xvf xtras.tar",
             "tar -I 'sh -c id' -cf x.tar .",
-            "sed -i 's/a/b/' ~/notes.txt",
+            "sed -i 's/a/b/' /tmp/notes.txt",
             "sed '1e id' in.txt",
             "sed -f edits.sed in.txt",
             "awk '{print > \"/tmp/x\"}' in.txt",

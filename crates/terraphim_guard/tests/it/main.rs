@@ -22,9 +22,11 @@ fn guard() -> &'static Guard {
 }
 
 mod command_knowledge;
+mod flows;
 mod hidden_forms;
 mod probes;
 mod properties;
 mod routing;
+mod runners;
 mod syntax;
 mod wrap;
