@@ -13,7 +13,7 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use terraphim_script_review::{Config, Context, Language, review_source};
 
-/// Concatenate fixtures of one language (clean ones first) until the text has `lines` lines.
+/// Concatenate whole fixtures of one language (clean ones first) up to `lines` lines.
 fn script_of(lang_dir: &str, lines: usize) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -23,17 +23,31 @@ fn script_of(lang_dir: &str, lines: usize) -> String {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    let mut out = String::new();
-    'outer: loop {
-        for f in &files {
+    // Whole fixtures only, as many as fit: a script cut inside a statement has a
+    // syntax error, which a review of a long script pays for with a second, whole parse.
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| {
             let text = fs_err::read_to_string(f).unwrap();
-            for l in text.lines().filter(|l| !l.starts_with("#!")) {
-                out.push_str(l);
-                out.push('\n');
-                if out.lines().count() >= lines {
-                    break 'outer;
-                }
+            text.lines()
+                .filter(|l| !l.starts_with("#!"))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        })
+        .collect();
+    let mut out = String::new();
+    let mut count = 0;
+    loop {
+        let before = count;
+        for text in &texts {
+            let n = text.lines().count();
+            if count + n <= lines {
+                out.push_str(text);
+                count += n;
             }
+        }
+        if count == before {
+            break;
         }
     }
     out
