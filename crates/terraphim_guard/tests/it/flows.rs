@@ -6,31 +6,8 @@
 
 use std::path::Path;
 
-use crate::guard;
+use crate::{decide_in_project as decide, guard};
 use terraphim_guard::{Verdict, canonical_text, parse};
-
-/// Each command gets its verdict, decided in `/home/u/src/app` for the user `/home/u`.
-#[track_caller]
-fn decide(cases: &[(&str, Verdict)]) {
-    let mut wrong = Vec::new();
-    for (command, want) in cases {
-        let d = guard().check_in(
-            command,
-            Some(Path::new("/home/u/src/app")),
-            Some(Path::new("/home/u")),
-        );
-        if d.verdict != *want {
-            wrong.push(format!(
-                "`{}`: want {want:?}, got {:?} ({}; {:?})",
-                command.escape_debug(),
-                d.verdict,
-                d.reason,
-                d.matches.iter().map(|m| &m.concept).collect::<Vec<_>>()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
-}
 
 #[test]
 fn a_secret_flows_into_a_network_client_through_a_substitution() {

@@ -4,27 +4,8 @@
 //! inline code, remote changes inside substitutions, and wrappers inside find/xargs/parallel
 //! templates. Each row is a command of its own, decided by the default KG.
 
-use crate::guard;
+use crate::{decide, guard};
 use terraphim_guard::{Verdict, canonical_text, parse};
-
-/// Each command gets its verdict.
-#[track_caller]
-fn decide(cases: &[(&str, Verdict)]) {
-    let mut wrong = Vec::new();
-    for (command, want) in cases {
-        let d = guard().check(command);
-        if d.verdict != *want {
-            wrong.push(format!(
-                "`{}`: want {want:?}, got {:?} ({}; {:?})",
-                command.escape_debug(),
-                d.verdict,
-                d.reason,
-                d.matches.iter().map(|m| &m.concept).collect::<Vec<_>>()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
-}
 
 /// The canonical forms of the simple commands of `command`.
 fn canon(command: &str) -> Vec<String> {

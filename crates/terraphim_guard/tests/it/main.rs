@@ -6,9 +6,10 @@
     reason = "test code: a failed setup should panic loudly"
 )]
 
+use std::path::Path;
 use std::sync::OnceLock;
 
-use terraphim_guard::Guard;
+use terraphim_guard::{Guard, Verdict};
 
 /// The guard on the default KG, built once for every test of this binary.
 fn guard() -> &'static Guard {
@@ -19,6 +20,42 @@ fn guard() -> &'static Guard {
             .build()
             .expect("the default KG builds")
     })
+}
+
+/// Each command gets its verdict, decided with no working directory.
+#[track_caller]
+fn decide(cases: &[(&str, Verdict)]) {
+    decide_where(None, cases);
+}
+
+/// Each command gets its verdict, decided in `/home/u/src/app` for the user `/home/u`.
+#[track_caller]
+fn decide_in_project(cases: &[(&str, Verdict)]) {
+    decide_where(
+        Some((Path::new("/home/u/src/app"), Path::new("/home/u"))),
+        cases,
+    );
+}
+
+#[track_caller]
+fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
+    let mut wrong = Vec::new();
+    for (command, want) in cases {
+        let d = match place {
+            None => guard().check(command),
+            Some((cwd, home)) => guard().check_in(command, Some(cwd), Some(home)),
+        };
+        if d.verdict != *want {
+            wrong.push(format!(
+                "`{}`: want {want:?}, got {:?} ({}; {:?})",
+                command.escape_debug(),
+                d.verdict,
+                d.reason,
+                d.matches.iter().map(|m| &m.concept).collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
 
 mod command_knowledge;

@@ -5,32 +5,8 @@
 //! project and package-manager configuration. Each row is a command of its own, decided by the
 //! default KG in a project below the home.
 
-use std::path::Path;
-
-use crate::guard;
+use crate::decide_in_project as decide;
 use terraphim_guard::Verdict;
-
-#[track_caller]
-fn decide(cases: &[(&str, Verdict)]) {
-    let mut wrong = Vec::new();
-    for (command, want) in cases {
-        let d = guard().check_in(
-            command,
-            Some(Path::new("/home/u/src/app")),
-            Some(Path::new("/home/u")),
-        );
-        if d.verdict != *want {
-            wrong.push(format!(
-                "`{}`: want {want:?}, got {:?} ({}; {:?})",
-                command.escape_debug(),
-                d.verdict,
-                d.reason,
-                d.matches.iter().map(|m| &m.concept).collect::<Vec<_>>()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
-}
 
 #[test]
 fn code_given_to_other_programs_is_judged() {
