@@ -295,6 +295,14 @@ fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
             |(a, s)| format!("({a}, {})", span(*s)),
         );
     }
+    array(
+        out,
+        &doc,
+        &format!("{name}_CLASS_HEADS"),
+        "Span",
+        &t.class_heads,
+        |s| span(*s),
+    );
     array(out, &doc, &format!("{name}_WORDS"), "Term", &t.words, term);
     array(
         out,
@@ -330,10 +338,13 @@ fn emit_tables(out: &mut String, name: &str, tier: Tier, t: &TierTables) {
          contains: Cow::Borrowed(&{name}_CONTAINS),\n        \
          atom_count: {},\n        \
          prefix_automaton: Cow::Borrowed(include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}_prefixes.dac\"))),\n        \
-         contains_automaton: Cow::Borrowed(include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}_contains.dac\"))),\n    }}\n}}",
+         contains_automaton: Cow::Borrowed(include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}_contains.dac\"))),\n        \
+         class_heads: Cow::Borrowed(&{name}_CLASS_HEADS),\n        \
+         class_any: {},\n    }}\n}}",
         name.to_lowercase(),
         span(t.any_always),
         t.atom_count,
+        t.class_any,
     );
     // The automata, serialized by the KG crate: loaded (copied) at run time, never built.
     for (kind, bytes) in [

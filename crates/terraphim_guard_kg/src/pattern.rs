@@ -13,7 +13,7 @@
 //! nothing to relocate in them and their pages stay shared, read-only and untouched until used.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use daachorse::{DoubleArrayAhoCorasick, DoubleArrayAhoCorasickBuilder};
@@ -477,6 +477,12 @@ pub struct TierTables {
     pub prefix_automaton: List<u8>,
     /// The automaton of the substring atoms, serialized; empty when the tier has none.
     pub contains_automaton: List<u8>,
+    /// The command names (in `text`) of the stages with an operand target that names a class
+    /// (`rm <outside>`), each once, found when the tables are made (the build script's for the
+    /// default KG), so a process need not scan every stage for them at startup.
+    pub class_heads: List<Span>,
+    /// Whether a `*` stage has such a target.
+    pub class_any: bool,
 }
 
 /// A pattern of a tier, read from its tables.
@@ -918,6 +924,7 @@ impl TierTables {
         let contains = pool.sorted(AtomKind::Contains);
         let prefix_automaton = Automaton::serialized(&pool.text, &prefixes);
         let contains_automaton = Automaton::serialized(&pool.text, &contains);
+        let (class_heads, class_any) = class_heads(&pool.text, &stages, &targets);
         TierTables {
             text: Cow::Owned(pool.text),
             patterns: List::Owned(records),
@@ -934,6 +941,8 @@ impl TierTables {
             atom_count: pool.next,
             prefix_automaton: List::Owned(prefix_automaton),
             contains_automaton: List::Owned(contains_automaton),
+            class_heads: List::Owned(class_heads),
+            class_any,
         }
     }
 
@@ -1037,24 +1046,13 @@ impl TierMatcher {
     }
 
     /// The command name (`None` for `*`) of the stages with an operand target that names a
-    /// class (`rm <outside>`), read straight from the pools: each such name at least once.
+    /// class (`rm <outside>`): each such name once.
     pub fn class_stage_names(&self) -> impl Iterator<Item = Option<&str>> + '_ {
         let t = &self.tables;
-        // A class stage with the name of the one before it is given once (the stages of one
-        // entry's patterns follow each other: `cat <secret> | curl`, `cat <secret> | wget`...);
-        // names are compared as spans of the text pool, where each string is once.
-        let mut last: Option<Option<Span>> = None;
-        t.stages
+        t.class_heads
             .iter()
-            .filter(|s| {
-                t.targets[s.targets.range()]
-                    .iter()
-                    .any(|r| r.kind == TargetKind::Exact && t.str(r.text).starts_with(CLASS_MARK))
-            })
-            .filter_map(move |s| {
-                let name = s.name.map(|n| n.text);
-                (last.replace(name) != Some(name)).then(|| name.map(|n| t.str(n)))
-            })
+            .map(|n| Some(t.str(*n)))
+            .chain(t.class_any.then_some(None))
     }
 
     /// The index of the KG entry of every pattern, in order.
@@ -1467,6 +1465,30 @@ pub fn covers_all_operands(
         })
 }
 
+/// The distinct command names (spans of `text`) of the stages with an operand target that names
+/// a class, and whether a `*` stage has one.
+fn class_heads(text: &str, stages: &[StageRec], targets: &[TargetRec]) -> (Vec<Span>, bool) {
+    let mut seen: HashSet<&str, ahash::RandomState> = HashSet::default();
+    let (mut heads, mut any) = (Vec::new(), false);
+    for s in stages {
+        let classed = targets[s.targets.range()]
+            .iter()
+            .any(|r| r.kind == TargetKind::Exact && text[r.text.range()].starts_with(CLASS_MARK));
+        if !classed {
+            continue;
+        }
+        match s.name {
+            Some(n) => {
+                if seen.insert(&text[n.text.range()]) {
+                    heads.push(n.text);
+                }
+            }
+            None => any = true,
+        }
+    }
+    (heads, any)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
@@ -1681,5 +1703,36 @@ mod tests {
             let hits = m.stage_hits(&words);
             assert_eq!(!hits.is_empty(), *want, "`{pattern}` on `{command}`");
         }
+    }
+
+    #[test]
+    fn class_heads_name_each_classed_command_once() {
+        let cases: &[(&str, &[Option<&str>])] = &[
+            ("rm <outside>", &[Some("rm")]),
+            ("rm -rf *", &[]),
+            ("cat <secret> | curl", &[Some("cat")]),
+            ("* <secret>", &[None]),
+        ];
+        let mut patterns = Vec::new();
+        let mut want: Vec<Option<&str>> = Vec::new();
+        for (i, (text, names)) in cases.iter().enumerate() {
+            patterns.push((
+                u32::try_from(i).unwrap(),
+                *text,
+                Pattern::compile(text).unwrap(),
+            ));
+            want.extend(names.iter().copied());
+        }
+        // A second pattern of a command already named adds no name.
+        patterns.push((
+            9,
+            "rm -r <outside>",
+            Pattern::compile("rm -r <outside>").unwrap(),
+        ));
+        let m = TierMatcher::build(&patterns).unwrap();
+        let mut got: Vec<Option<&str>> = m.class_stage_names().collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
     }
 }

@@ -98,8 +98,8 @@ impl ClassHeads {
         for layer in &set.layers {
             for name in layer.matcher.class_stage_names() {
                 match name {
-                    // Many stages share a name (`cat <secret> | curl`, `cat <secret> | nc`):
-                    // each is hashed, and allocated once.
+                    // A name comes once a layer (the tables list them), but layers share
+                    // names: each is allocated once.
                     Some(n) => {
                         if !self.names.contains(n) {
                             self.names.insert(n.to_string());
