@@ -369,15 +369,24 @@ impl InlineParts {
         if !parsed.findings.is_empty() || !parsed.assigned.is_empty() {
             return InlineParts::default();
         }
-        let by_text = parsed
+        let codes: Vec<_> = parsed
             .commands
             .iter()
             .map(|c| {
-                let code = (c.findings.is_empty() && c.layers.is_empty())
+                (c.findings.is_empty() && c.layers.is_empty())
                     .then(|| inline_code(&c.argv, c.stdin_text.as_deref()))
-                    .flatten();
-                (c.text.clone(), code)
+                    .flatten()
             })
+            .collect();
+        // Most lines run no inline code: nothing to keep (every part then has none).
+        if codes.iter().all(Option::is_none) {
+            return InlineParts::default();
+        }
+        let by_text = parsed
+            .commands
+            .iter()
+            .map(|c| c.text.clone())
+            .zip(codes)
             .collect();
         InlineParts { by_text }
     }

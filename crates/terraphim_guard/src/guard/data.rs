@@ -38,35 +38,22 @@ const GREP_VALUES: &[&str] = &[
     "--directories",
 ];
 
+/// grep and its spellings: the same options.
+const fn grep_like(name: &'static str) -> SearchTool {
+    SearchTool {
+        name,
+        sub: None,
+        values: GREP_VALUES,
+        patterns: &["-e", "--regexp"],
+        pattern_files: &["-f", "--file"],
+    }
+}
+
 const SEARCH_TOOLS: &[SearchTool] = &[
-    SearchTool {
-        name: "grep",
-        sub: None,
-        values: GREP_VALUES,
-        patterns: &["-e", "--regexp"],
-        pattern_files: &["-f", "--file"],
-    },
-    SearchTool {
-        name: "egrep",
-        sub: None,
-        values: GREP_VALUES,
-        patterns: &["-e", "--regexp"],
-        pattern_files: &["-f", "--file"],
-    },
-    SearchTool {
-        name: "fgrep",
-        sub: None,
-        values: GREP_VALUES,
-        patterns: &["-e", "--regexp"],
-        pattern_files: &["-f", "--file"],
-    },
-    SearchTool {
-        name: "zgrep",
-        sub: None,
-        values: GREP_VALUES,
-        patterns: &["-e", "--regexp"],
-        pattern_files: &["-f", "--file"],
-    },
+    grep_like("grep"),
+    grep_like("egrep"),
+    grep_like("fgrep"),
+    grep_like("zgrep"),
     SearchTool {
         name: "git",
         sub: Some("grep"),
