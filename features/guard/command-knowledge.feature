@@ -84,19 +84,13 @@ Feature: command knowledge of the default KG
       | sed -i 's/alpha/beta/' docs/index.md          |
       | sed --in-place=.orig '/^$/d' notes/todo.txt   |
       | yq -i '.image.tag = 2' deploy/values.yaml     |
-      | git diff main > docs/review.patch             |
-      | uname -r >> notes/machine.txt                 |
-      | tee config/local.env < defaults.env           |
+      | echo 'PORT=8080' >> .env                      |
       | git rebase -i HEAD~4                          |
       | git rebase --abort                            |
       | cargo clippy --fix --allow-dirty              |
       | black ~/other/project                         |
       | git notes remove HEAD~1                       |
-      | pytest -x tests/test_api.py                   |
-      | cargo test --workspace                        |
-      | npm test -- --watch=false                     |
       | ruff check --fix --unsafe-fixes src           |
-      | prettier --write docs                         |
 
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"
@@ -105,6 +99,8 @@ Feature: command knowledge of the default KG
     Examples:
       | command                                       |
       | git log --oneline > /tmp/history.txt          |
+      | git diff main > docs/review.patch             |
+      | uname -r >> notes/machine.txt                 |
       | cargo tree > target/deps.txt                  |
       | ls 2> /dev/null                               |
       | tee -a /tmp/steps.log < build.txt             |
@@ -130,7 +126,6 @@ Feature: command knowledge of the default KG
       | wget --post-data 'q=1' https://example.com/form           |
       | http POST example.com/api/things name=x                   |
       | http :3000/api/notes text=hello                           |
-      | docker build -t web .                                     |
       | docker compose restart db                                 |
       | podman pull docker.io/library/redis:7                     |
 
