@@ -84,7 +84,9 @@ Feature: command knowledge of the default KG
       | sed -i 's/alpha/beta/' docs/index.md          |
       | sed --in-place=.orig '/^$/d' notes/todo.txt   |
       | yq -i '.image.tag = 2' deploy/values.yaml     |
-      | echo 'PORT=8080' >> .env                      |
+      | git diff main > docs/review.patch             |
+      | uname -r >> notes/machine.txt                 |
+      | tee config/local.env < defaults.env           |
       | git rebase -i HEAD~4                          |
       | git rebase --abort                            |
       | cargo clippy --fix --allow-dirty              |
@@ -99,8 +101,6 @@ Feature: command knowledge of the default KG
     Examples:
       | command                                       |
       | git log --oneline > /tmp/history.txt          |
-      | git diff main > docs/review.patch             |
-      | uname -r >> notes/machine.txt                 |
       | cargo tree > target/deps.txt                  |
       | ls 2> /dev/null                               |
       | tee -a /tmp/steps.log < build.txt             |

@@ -502,9 +502,14 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "sed -i.bak -e 's/^x/y/' conf/app.ini",
             "gsed --in-place 's/a/b/' lib/x.rb",
             "yq -i '.a = 1' values.yaml",
-            // Redirects and tee into the project's secrets files.
-            "echo 'A=1' >> .env",
-            "echo B=2 | tee .env.local",
+            // Redirects and tee into project files.
+            "git shortlog -sn > AUTHORS.txt",
+            "date >> logs/dates.txt",
+            "cat a.txt b.txt > merged.txt",
+            "cargo metadata 2> errors.log",
+            "tee docs/report.md < in.md",
+            "sort -o sorted.txt names.txt",
+            "base64 -o blob.b64 blob.bin",
             // History rewrites and replays.
             "git rebase -i origin/main",
             "git rebase --inter origin/main",
@@ -526,14 +531,6 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
         &[
             "git log > /tmp/log.txt",
             "cargo tree > target/tree.txt",
-            // Redirects and tee into project files, as `cp` onto them.
-            "git shortlog -sn > AUTHORS.txt",
-            "date >> logs/dates.txt",
-            "cat a.txt b.txt > merged.txt",
-            "cargo metadata 2> errors.log",
-            "tee docs/report.md < in.md",
-            "sort -o sorted.txt names.txt",
-            "base64 -o blob.b64 blob.bin",
             "make 2> /dev/null",
             "echo ok | tee /tmp/ok.txt",
             "git stash",
