@@ -37,7 +37,7 @@ Feature: the project's declared code runs on the host, code the agent brings in 
     Examples:
       | command                                               | profile   |
       | pytest /tmp/t/test_x.py                               | workspace |
-      | cargo test --manifest-path ~/other/Cargo.toml         | workspace |
+      | cargo test --manifest-path ~/other/Cargo.toml         | readonly  |
       | npx jest --config /tmp/jest.config.js                 | workspace |
       | prettier --write --config /tmp/p.config.js src        | workspace |
       | go test -exec /tmp/runner ./...                       | workspace |
