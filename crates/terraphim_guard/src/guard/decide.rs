@@ -169,8 +169,7 @@ impl Guard {
                 0,
             ) {
                 let covered_by = self.cover(
-                    &self.destructive,
-                    false,
+                    Tier::Destructive,
                     &hits[ci][0],
                     pi,
                     &safe_hits,
@@ -206,8 +205,7 @@ impl Guard {
                 // A safe pattern that explicitly covers a suspicious one lifts it, as it does a
                 // destructive one: `pnpm install --frozen-lockfile` over `pnpm install`.
                 let covered_by = self.cover(
-                    &self.suspicious,
-                    true,
+                    Tier::Suspicious,
                     &hits[ci][1],
                     pi,
                     &safe_hits,
@@ -397,15 +395,20 @@ impl Guard {
     /// on `cmd`, if any.
     fn cover(
         &self,
-        tier: &TierSet,
-        lift_only_by_flag: bool,
+        tier: Tier,
         d_hits: &[StageHit],
         d: usize,
         safe_hits: &[(usize, Vec<usize>)],
         cmd: &SimpleCommand,
         classes: &[u32],
     ) -> Option<String> {
-        let d_pattern = tier.pattern(d);
+        let lift_only_by_flag = tier == Tier::Suspicious;
+        let set = if lift_only_by_flag {
+            &self.suspicious
+        } else {
+            &self.destructive
+        };
+        let d_pattern = set.pattern(d);
         if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
             return None;
         }
