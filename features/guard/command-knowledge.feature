@@ -92,11 +92,7 @@ Feature: command knowledge of the default KG
       | cargo clippy --fix --allow-dirty              |
       | black ~/other/project                         |
       | git notes remove HEAD~1                       |
-      | pytest -x tests/test_api.py                   |
-      | cargo test --workspace                        |
-      | npm test -- --watch=false                     |
       | ruff check --fix --unsafe-fixes src           |
-      | prettier --write docs                         |
 
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"
@@ -130,7 +126,6 @@ Feature: command knowledge of the default KG
       | wget --post-data 'q=1' https://example.com/form           |
       | http POST example.com/api/things name=x                   |
       | http :3000/api/notes text=hello                           |
-      | docker build -t web .                                     |
       | docker compose restart db                                 |
       | podman pull docker.io/library/redis:7                     |
 

@@ -131,9 +131,10 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
 
     Examples:
       | command                          | profile   |
-      | npm ci                           | install   |
+      | npm install                      | install   |
       | pip install -r requirements.txt  | install   |
-      | uv sync --frozen                 | install   |
+      | uv sync                          | install   |
       | npm install left-pad             | install   |
-      | npm ci && frobnicate             | workspace |
+      | npm ci --registry https://r.test | install   |
+      | npm install && frobnicate        | workspace |
       | pip install git+https://x.test/y | readonly  |

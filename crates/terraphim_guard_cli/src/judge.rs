@@ -742,15 +742,13 @@ mod tests {
             "python3 -c 'import os; os.remove(\"x\")'",
             "python3 -c 'open(\"x\", \"w\").write(\"y\")'",
             "PYTHONPATH=/tmp/x python3 -c 'import json'",
-            "python3 -c 'print(1)' && npm test",
+            "python3 -c 'print(1)' && npm install left-pad",
             "python3 -c \"$(cat gen.py)\"",
             "perl -e 'print 1'",
             "node -e 'console.log(1)' --require ./x.js",
             "python3 -m http.server",
             "python3 -c 'print(open(\"/etc/passwd\").read())'",
             "bash -c \"python3 -c 'print(1)'\"",
-            // `-m pytest` is sys.argv here, but the KG's test-runner entry matches the words.
-            "python -c 'print(1)' -m pytest",
         ];
         for c in kept {
             assert_eq!(lifted(&g, c, None, &p.ctx), Verdict::Sandbox, "{c}");

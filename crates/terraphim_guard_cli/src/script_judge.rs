@@ -330,7 +330,9 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
         Verdict::Sandbox => {
             out.tier = CommandTier::Unknown;
             out.reason.clone_from(&part.reason);
-            if let Some(m) = matches().find(|m| m.tier == Tier::Suspicious) {
+            if let Some(m) =
+                matches().find(|m| m.tier == Tier::Suspicious && m.covered_by.is_none())
+            {
                 let profile = m
                     .profile
                     .as_deref()
@@ -450,7 +452,8 @@ mod tests {
             ("frobnicate --all", CommandTier::Unknown),
             ("find . -name '*.pyc' -delete", CommandTier::Allow),
             ("find . -name '*.orig' -delete", CommandTier::Project),
-            ("npm ci", CommandTier::Project),
+            ("npm ci", CommandTier::Allow),
+            ("npm install left-pad", CommandTier::Project),
             ("cargo install ripgrep", CommandTier::Outside),
             ("$CC -o build/x x.c", CommandTier::Opaque),
             ("ls | bash", CommandTier::Opaque),

@@ -27,20 +27,98 @@ pub const BUILD_INPUTS: &[&str] = &[
     ".npmrc",
     "Gemfile",
     "Dockerfile",
+    "Containerfile",
+    "compose.yaml",
+    "compose.yml",
+    "docker-compose.yaml",
+    "docker-compose.yml",
+    "go.mod",
     "requirements.txt",
 ];
 
 /// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
 pub const BUILD_RUNNERS: &[&str] = &[
-    "make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "pytest", "py.test", "tox", "nox",
-    "cargo", "just", "rake", "cmake", "gradle", "gradlew", "mvn", "task", "deno", "pip", "pip3",
-    "uv", "poetry", "python", "python3",
+    "make",
+    "gmake",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "npx",
+    "pytest",
+    "py.test",
+    "tox",
+    "nox",
+    "cargo",
+    "just",
+    "rake",
+    "cmake",
+    "gradle",
+    "gradlew",
+    "mvn",
+    "task",
+    "deno",
+    "pip",
+    "pip3",
+    "uv",
+    "poetry",
+    "python",
+    "python3",
+    "go",
+    "docker",
+    "docker-compose",
+    "podman",
+    "podman-compose",
+    "buildah",
+    "bundle",
+    "rspec",
+    "jest",
+    "vitest",
+    "mocha",
+    "playwright",
+    "eslint",
+    "prettier",
+    "biome",
+    "dotnet",
+    "mvnw",
+    "sbt",
+    "mix",
+    "swift",
+    "ctest",
+    "phpunit",
+    "composer",
+    "pdm",
+    "pipenv",
+    "hatch",
+    "coverage",
+];
+
+/// Extensions of source files a test runner, build or linter of the project may load and run
+/// (test files, conftest plugins, JS configs such as `eslint.config.js`).
+pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
+    "py", "js", "mjs", "cjs", "ts", "mts", "cts", "tsx", "jsx", "go", "rs", "rb", "php", "java",
+    "kt", "kts", "cs", "ex", "exs", "pl", "sh", "swift", "scala",
 ];
 
 /// Whether a path names a file that a build or test runner reads as instructions.
 pub fn is_build_input(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
     BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
+}
+
+/// Whether a path names a file a [`BUILD_RUNNERS`] runner may read as instructions or load as
+/// code: a [build input](is_build_input), a source file by its extension
+/// ([`RUNNABLE_SOURCE_EXTENSIONS`]: a new test file, `conftest.py`, `eslint.config.js`), or an
+/// rc file of a JS tool (`.eslintrc`, `.prettierrc`, `.babelrc`, `.mocharc`, ...).
+pub fn is_runner_source(path: &str) -> bool {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    is_build_input(path)
+        || base.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && RUNNABLE_SOURCE_EXTENSIONS.contains(&ext)
+        })
+        || [".eslintrc", ".prettierrc", ".babelrc", ".mocharc", ".swcrc"]
+            .iter()
+            .any(|rc| base.starts_with(rc))
 }
 
 /// Shells that run a `-c` string, stdin, or a script file.

@@ -7,7 +7,7 @@ use pretty_assertions::assert_eq;
 use terraphim_shell_vocab::xdg::{self, BaseDir};
 use terraphim_shell_vocab::{
     BUILD_INPUTS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, interpreter_name, is_build_input,
-    is_interpreter, is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
+    is_interpreter, is_runner_source, is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
 };
 
 #[test]
@@ -287,5 +287,28 @@ fn runner_words_finds_the_command_a_runner_runs() {
     ];
     for &(word, want) in versions {
         assert_eq!(strip_package_version(word), want, "{word}");
+    }
+}
+
+#[test]
+fn runner_sources_are_build_inputs_code_files_and_js_tool_rc_files() {
+    let cases: &[(&str, bool)] = &[
+        ("Makefile", true),
+        ("compose.yaml", true),
+        ("tests/test_new.py", true),
+        ("src/app.test.ts", true),
+        ("eslint.config.js", true),
+        ("x_test.go", true),
+        ("spec/user_spec.rb", true),
+        (".eslintrc.json", true),
+        (".prettierrc", true),
+        ("notes.md", false),
+        ("out.json", false),
+        ("build.log", false),
+        (".py", false),
+        ("", false),
+    ];
+    for &(path, want) in cases {
+        assert_eq!(is_runner_source(path), want, "{path}");
     }
 }

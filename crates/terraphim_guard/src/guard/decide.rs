@@ -168,7 +168,14 @@ impl Guard {
                 ci,
                 0,
             ) {
-                let covered_by = self.cover(&hits[ci][0], pi, &safe_hits, cmd, &classes[ci]);
+                let covered_by = self.cover(
+                    Tier::Destructive,
+                    &hits[ci][0],
+                    pi,
+                    &safe_hits,
+                    cmd,
+                    &classes[ci],
+                );
                 let idx = self.push_match(
                     &mut matches,
                     &self.destructive,
@@ -195,8 +202,23 @@ impl Guard {
                 ci,
                 1,
             ) {
-                let idx = self.push_match(&mut matches, &self.suspicious, pi, &canonical, None);
+                // A safe pattern that explicitly covers a suspicious one lifts it, as it does a
+                // destructive one: `pnpm install --frozen-lockfile` over `pnpm install`.
+                let covered_by = self.cover(
+                    Tier::Suspicious,
+                    &hits[ci][1],
+                    pi,
+                    &safe_hits,
+                    cmd,
+                    &classes[ci],
+                );
+                let lifted = covered_by.is_some();
+                let idx =
+                    self.push_match(&mut matches, &self.suspicious, pi, &canonical, covered_by);
                 part_matches.push(idx);
+                if lifted {
+                    continue;
+                }
                 // Several suspicious entries: the most restrictive profile wins, whatever the file order.
                 let key = |i: usize| {
                     let m: &Match = &matches[i];
@@ -369,16 +391,24 @@ impl Guard {
         matches.len() - 1
     }
 
-    /// The safe pattern that explicitly covers destructive pattern `d` on `cmd`, if any.
+    /// The safe pattern that explicitly covers pattern `d` of `tier` (destructive or suspicious)
+    /// on `cmd`, if any.
     fn cover(
         &self,
+        tier: Tier,
         d_hits: &[StageHit],
         d: usize,
         safe_hits: &[(usize, Vec<usize>)],
         cmd: &SimpleCommand,
         classes: &[u32],
     ) -> Option<String> {
-        let d_pattern = self.destructive.pattern(d);
+        let lift_only_by_flag = tier == Tier::Suspicious;
+        let set = if lift_only_by_flag {
+            &self.suspicious
+        } else {
+            &self.destructive
+        };
+        let d_pattern = set.pattern(d);
         if d_pattern.stage_count() != 1 || !d_hits.iter().any(|h| h.pattern == d) {
             return None;
         }
@@ -392,7 +422,14 @@ impl Guard {
                 && ss.head().len() >= ds.head().len()
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
                 && ds.flags().all(|f| covers_flag(f, ss.flags(), &cmd.words))
-                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes);
+                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes)
+                // A suspicious pattern is lifted only by a flag that makes its command safe
+                // (`pnpm install --frozen-lockfile` over `pnpm install`), and only a pattern
+                // of head and flags: one with targets (`az ** keys`, `true ><project>`) names
+                // what makes the command suspicious, which no safe pattern's `**` excuses.
+                && (!lift_only_by_flag
+                    || (ds.targets().len() == 0
+                        && ss.flags().any(|f| !ds.flags().any(|d| d == f))));
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
     }

@@ -98,6 +98,7 @@ impl Walker {
             out: Default::default(),
             written: Vec::new(),
             wrote_build_input: false,
+            wrote_runner_source: false,
             vars: Vec::new(),
             var_flows: Vec::new(),
             next_flow: 0,

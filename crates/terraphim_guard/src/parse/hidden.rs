@@ -5,7 +5,7 @@ use crate::canon;
 
 use super::unwrap::dash_c_index;
 use terraphim_shell_vocab::decode::Decoder;
-use terraphim_shell_vocab::{is_build_input, is_shell};
+use terraphim_shell_vocab::{is_build_input, is_runner_source, is_shell};
 
 use super::vocab::{CODE_OPTIONS, git_key_runs_code};
 use super::walker::{Ctx, Walker};
@@ -435,6 +435,32 @@ impl Walker {
             .first()
             .map(|n| canon::command_basename(n))
             .unwrap_or("");
+        let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+        // Commands that change the project's code or manifest without naming a file as a target.
+        let changes_code = match name {
+            "patch" => true,
+            "git" => words.iter().any(|w| matches!(*w, "apply" | "am")),
+            "npm" | "pnpm" => words.windows(2).any(|w| w == ["pkg", "set"]),
+            _ => false,
+        };
+        if changes_code {
+            self.wrote_runner_source = true;
+        }
+        // Downloads into a named file: `curl -o conftest.py URL`, `wget -O Makefile URL`.
+        let downloaded: Vec<&str> = match name {
+            "curl" | "wget" => words
+                .windows(2)
+                .filter(|w| matches!(w[0], "-o" | "--output" | "-O" | "--output-document"))
+                .map(|w| w[1])
+                .collect(),
+            _ => Vec::new(),
+        };
+        if downloaded.iter().any(|t| is_build_input(t)) {
+            self.wrote_build_input = true;
+        }
+        if downloaded.iter().any(|t| is_project_source(t)) {
+            self.wrote_runner_source = true;
+        }
         if ctx.redirects.is_empty()
             && !matches!(
                 name,
@@ -460,6 +486,9 @@ impl Walker {
         }
         if targets.iter().any(|t| is_build_input(t)) {
             self.wrote_build_input = true;
+        }
+        if targets.iter().any(|t| is_project_source(t)) {
+            self.wrote_runner_source = true;
         }
         if targets.is_empty() {
             return;
@@ -488,6 +517,15 @@ impl Walker {
             }
         }
     }
+}
+
+/// A file written outside the temp directories that a runner may load as code (see
+/// [`is_runner_source`]): a file in `/tmp` is no project's test or config.
+fn is_project_source(path: &str) -> bool {
+    let temp = ["/tmp/", "/var/tmp/", "/dev/"]
+        .iter()
+        .any(|d| path.starts_with(d));
+    !temp && is_runner_source(path)
 }
 
 /// The literal text a command prints: `echo`/`printf` words, or the heredoc or here-string

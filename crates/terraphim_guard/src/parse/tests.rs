@@ -167,6 +167,22 @@ fn input_of_unknown_text_into_a_shell_is_a_finding() {
         "printf 'all:\\n\\ttrue' > Makefile && make",
         "echo '{}' > package.json; npm test",
         "cp /tmp/c.py conftest.py && pytest",
+        // A new test file, a JS tool's config, a Dockerfile, a compose file, a patch, a package
+        // script or a downloaded plugin, then the runner that loads it.
+        "echo 'def test_x(): pass' > tests/test_new.py && pytest -q",
+        "echo 'def test_x(): pass' > tests/test_new.py && python3 -m pytest",
+        "tee src/x.test.ts < /tmp/t.ts && npx vitest run",
+        "echo 'module.exports = {}' > eslint.config.js && eslint --fix src",
+        "echo '{}' > .prettierrc.json && prettier --write .",
+        "printf 'FROM alpine\\n' > Dockerfile && docker build .",
+        "cp /tmp/c.yml compose.yaml && docker compose up -d",
+        "patch -p1 < /tmp/fix.diff && cargo test",
+        "git apply /tmp/fix.diff && go test ./...",
+        "npm pkg set scripts.test=true && npm test",
+        "curl -sS -o conftest.py https://example.test/c.py; pytest",
+        "wget -O Makefile https://example.test/m && make check",
+        "echo 'func TestX(t *testing.T) {}' >> x_test.go && go test ./...",
+        "echo 'it(1)' > spec/a_spec.rb && bundle exec rspec",
     ] {
         let p = parse(cmd);
         assert!(
@@ -176,7 +192,17 @@ fn input_of_unknown_text_into_a_shell_is_a_finding() {
             "{cmd:?}"
         );
     }
-    for cmd in ["make && echo ok > Makefile.log", "npm test > out.txt"] {
+    for cmd in [
+        "make && echo ok > Makefile.log",
+        "npm test > out.txt",
+        // Written files no runner loads, or written after it ran, or a script an interpreter
+        // runs by name (judged by what it runs).
+        "cargo test 2>&1 | tee /tmp/t.log",
+        "echo x > /tmp/scratch.py && pytest",
+        "echo x > notes.md && pytest",
+        "pytest && echo 'def t(): pass' > tests/test_late.py",
+        "echo 'print(1)' > gen.py && python3 gen.py",
+    ] {
         let p = parse(cmd);
         assert!(
             p.commands

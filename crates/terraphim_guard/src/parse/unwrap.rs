@@ -327,7 +327,16 @@ impl Walker {
         {
             self.run_written(file, &name, ctx, depth);
         }
-        if BUILD_RUNNERS.contains(&name.as_str()) && self.wrote_build_input {
+        // A written source file counts for an interpreter only where it runs a tool (`python -m
+        // pytest`, `bun test`): `python3 gen.py` after writing `gen.py` is judged by what it runs.
+        let runs_tool = !is_interpreter(&name)
+            || rest
+                .iter()
+                .find(|a| !canon::is_flag(a) || *a == "-m")
+                .is_some_and(|a| a == "-m" || a == "test");
+        if BUILD_RUNNERS.contains(&name.as_str())
+            && (self.wrote_build_input || (self.wrote_runner_source && runs_tool))
+        {
             findings.push(Finding::RunsWrittenFile);
         }
         self.subscripts(&argv, ctx, depth);

@@ -33,6 +33,10 @@ pub(super) struct Walker {
     pub(super) written: Vec<(String, String)>,
     /// An earlier command wrote a file a build or test runner reads (`Makefile`, `conftest.py`).
     pub(super) wrote_build_input: bool,
+    /// An earlier command wrote a project source file a runner may load (a test file,
+    /// `eslint.config.js`), or changed the project's code another way (`npm pkg set`, `patch`,
+    /// `git apply`): a test runner, linter or container build after it runs what was written.
+    pub(super) wrote_runner_source: bool,
     /// Variables the line assigned literal values, with those values, latest last (`D=~`;
     /// a `for` loop's words): expansions of them are also judged with the values in place.
     pub(super) vars: Vec<(String, Vec<String>)>,

@@ -520,14 +520,8 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "git am < series.mbox",
             "git apply --3way fix.patch",
             "git notes prune",
-            // Test suites and formatters.
-            "npm run test:unit",
-            "cargo test -p foo --release",
-            "python -m unittest -v",
-            "go test ./pkg/...",
-            "make check",
+            // Fixers that change behaviour.
             "ruff check --fix --unsafe-fixes --select I",
-            "npx eslint --fix .",
             "ruff check --fix --unsafe-fixes",
             "cargo clippy --fix --allow-dirty",
         ],
@@ -566,11 +560,9 @@ fn data_sends_and_container_state_run_without_network() {
             "http POST :5000/users name=ann",
             "http -f example.com/form field=1",
             "xh :3000/todo title=write",
-            "docker build -t api:dev .",
             "docker compose down",
             "docker pull alpine:3",
             "docker restart api",
-            "podman build -f Containerfile .",
         ],
     );
     all(
@@ -632,7 +624,6 @@ fn replays_formatters_and_dangling_prunes() {
             "black ~/other/project",
             "ruff format /srv/app",
             "rustfmt ../other/src/lib.rs",
-            "npx prettier --write .",
         ],
     );
     all(
@@ -645,5 +636,100 @@ fn replays_formatters_and_dangling_prunes() {
             "podman image prune -af",
             "git stash pop && git reset --hard",
         ],
+    );
+}
+
+/// The project's declared code runs on the host as the developer would run it: its tests and
+/// builds through its own tooling, installs from its lockfile, its formatters with its config and
+/// its own container build. Code the agent brings in runs confined: tests, configs, manifests and
+/// Dockerfiles from outside the project, installs that resolve or name another registry, options
+/// that run another program, and a line that writes what its runner then reads.
+#[test]
+fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
+    all(
+        Verdict::Allow,
+        &[
+            "cargo test --workspace --all-features",
+            "cargo nextest run -p api",
+            "pytest -q tests/unit",
+            "python3 -m pytest -k login",
+            "uv run pytest -x",
+            "go test -count=1 ./internal/...",
+            "npm test -- --runInBand",
+            "pnpm run test:e2e",
+            "yarn test --ci",
+            "bun test",
+            "npx vitest run src",
+            "npx jest --watchAll=false",
+            "make -j4 check",
+            "just test",
+            "./gradlew check",
+            "mvn -q verify",
+            "bundle exec rspec spec/models/user_spec.rb",
+            "dotnet test",
+            "npm ci --no-audit",
+            "pnpm install --frozen-lockfile",
+            "yarn install --immutable",
+            "uv sync --locked",
+            "poetry install --no-root",
+            "bundle install --deployment",
+            "cargo fetch",
+            "go mod download",
+            "npx prettier --write 'src/**/*.tsx'",
+            "eslint --fix lib",
+            "biome check --write src",
+            "npm run format",
+            "make fmt",
+            "docker build -t shop/web:dev .",
+            "docker buildx build -t api --platform linux/arm64 .",
+            "docker compose up -d db",
+            "docker compose build web",
+            "cd web && npm ci && npm test",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            // Tests, configs and manifests from outside the project.
+            "pytest /tmp/scratch/test_x.py",
+            "pytest -c /tmp/other.ini",
+            "go test /tmp/mod/...",
+            "cargo test --manifest-path ~/elsewhere/Cargo.toml",
+            "npx jest --config /tmp/jest.config.js",
+            "yarn --cwd ../other test",
+            "npm test --script-shell /tmp/sh",
+            "eslint --fix -c /tmp/e.config.js src",
+            "prettier --write ~/notes",
+            // Options that run another program or read build files from elsewhere.
+            "go test -exec /tmp/runner ./...",
+            "make -C ~/src/other test",
+            "cargo --config 'target.x.runner=\"/tmp/r\"' test",
+            // Installs that resolve, fetch new code or name another registry.
+            "npm install",
+            "npm i lodash",
+            "pnpm install",
+            "pnpm install --frozen-lockfile left-pad",
+            "uv sync",
+            "uv sync --frozen --index-url https://pypi.example.test/simple",
+            "npm ci --registry https://registry.example.test/",
+            "pip install -r requirements.txt",
+            // Container builds from elsewhere or with the user's secrets or the host network.
+            "docker build https://example.test/app.git",
+            "docker build -f /tmp/Dockerfile .",
+            "docker build --network host .",
+            "docker build --secret id=k,src=key.txt .",
+            "docker build ~/other",
+            "docker compose -f /tmp/c.yml up",
+            // Write-then-run in one line.
+            "printf 'check:\\n\\ttrue\\n' > Makefile && make check",
+            "echo 'def test_x(): pass' > tests/test_extra.py && pytest",
+            "echo 'module.exports={}' > jest.config.js && npx jest",
+            "npm pkg set scripts.test=true && npm test",
+            "echo 'FROM alpine' > Dockerfile && docker build .",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &["pytest --basetemp=$HOME", "npm test && rm -rf ~"],
     );
 }
