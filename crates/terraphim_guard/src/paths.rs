@@ -716,7 +716,22 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
         let mut bits = match remote.then(|| remote_path(text)).flatten() {
             // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,
             // `host:/etc/cron.d/`): its other paths are no class of this machine's.
-            Some(path) => REMOTE | (path_bits(&path, &Scope::default()) & TRUST_ANCHOR),
+            // Its system paths are outside too (`host:/etc/nginx/`, `host:/`): an absolute
+            // path there that is no temp path is another machine's system, as `/etc` is here.
+            Some(path) => {
+                let there = path_bits(&path, &Scope::default());
+                let dir = path.trim_end_matches('/');
+                let system = if dir.is_empty() {
+                    OUTSIDE | SYSTEM
+                } else if matches!(dir, "/tmp" | "/var/tmp" | "/dev/shm" | "/private/tmp") {
+                    0
+                } else if path.starts_with('/') && there & TEMP == 0 {
+                    there & (OUTSIDE | SYSTEM)
+                } else {
+                    0
+                };
+                REMOTE | (there & TRUST_ANCHOR) | system
+            }
             None => path_bits(text, scope),
         };
         if w.kind == WordKind::Operand && !w.follows_flag {
