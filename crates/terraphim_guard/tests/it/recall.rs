@@ -161,13 +161,14 @@ fn credentials_leave_through_stores_servers_and_uploads() {
 fn copies_over_another_machines_system_are_denied() {
     decide_in_project(&[
         ("scp app.ini ops@db.example.test:/etc/app/app.ini", Deny),
-        ("rsync -a dist/ ops@web.example.test:/var/www/", Deny),
+        ("rsync -a bin/ ops@web.example.test:/usr/local/bin/", Deny),
         ("scp -r build ops@web.example.test:/", Deny),
         ("rsync -a conf/ /etc/myapp/", Deny),
         ("scp ops@web.example.test:/var/log/app.log .", Sandbox),
         ("scp dist.tgz ops@web.example.test:/tmp/", Sandbox),
         ("scp dist.tgz ops@web.example.test:", Sandbox),
         ("rsync -a dist/ ops@web.example.test:site/", Sandbox),
+        ("rsync -a dist/ ops@web.example.test:/srv/app/", Sandbox),
     ]);
 }
 
