@@ -320,7 +320,7 @@ impl Walker {
         const PROGRAMS: &[&str] = &[
             "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
             "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
-            "gvim", "gcloud", "az", "aws",
+            "gvim", "gcloud", "az", "aws", "fly", "flyctl",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;

@@ -111,6 +111,8 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("gcloud", "compute", &["--command"]),
     ("gcloud", "beta", &["--command"]),
     ("az", "vm", &["--scripts"]),
+    ("fly", "ssh", &["-C", "--command"]),
+    ("flyctl", "ssh", &["-C", "--command"]),
 ];
 
 /// `git -c KEY=VALUE` keys whose value is a command git runs (`!cmd` for aliases and helpers).
@@ -178,6 +180,7 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
             "proc_open",
         ],
     ),
+    ("lua", &["os.execute", "io.popen"]),
     ("awk", &["system"]),
 ];
 /// Calls that delete the files or trees their literal path names, per interpreter: judged as
@@ -201,6 +204,7 @@ pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[
         ],
     ),
     ("perl", &["unlink", "rmtree", "remove_tree", "rmdir"]),
+    ("lua", &["os.remove"]),
 ];
 
 /// What the inline code of an interpreter the script review has no walker for (Ruby, Perl,
@@ -219,7 +223,23 @@ pub(super) enum InlineCap {
     Exec,
     /// Reads the whole environment, which holds tokens.
     Environment,
+    /// Reads one environment variable, named next (`getenv("X")`): a token when its name holds
+    /// one of [`SECRET_VARIABLE_WORDS`].
+    Variable,
 }
+
+/// Words in an environment variable's name that make its value a credential.
+pub(super) const SECRET_VARIABLE_WORDS: &[&str] = &[
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "API_KEY",
+    "APIKEY",
+    "ACCESS_KEY",
+    "PRIVATE_KEY",
+    "CREDENTIAL",
+];
 
 pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
     (
@@ -311,7 +331,29 @@ pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
         InlineCap::Exec,
         &["exec", "system", "open3", "open2"],
     ),
+    ("ruby", InlineCap::Variable, &["ENV[", "ENV.fetch("]),
     ("perl", InlineCap::Environment, &["%ENV"]),
+    ("perl", InlineCap::Variable, &["$ENV{"]),
+    (
+        "php",
+        InlineCap::Variable,
+        &["getenv(", "$_ENV[", "$_SERVER["],
+    ),
+    ("lua", InlineCap::Variable, &["os.getenv("]),
+    (
+        "lua",
+        InlineCap::Network,
+        &[
+            "socket.http",
+            "require(\"socket",
+            "require('socket",
+            "require \"socket",
+            "http.request",
+        ],
+    ),
+    ("lua", InlineCap::Socket, &["socket.tcp", "socket.connect"]),
+    ("lua", InlineCap::Read, &["io.open", "io.lines"]),
+    ("lua", InlineCap::Exec, &["os.execute", "io.popen"]),
     (
         "php",
         InlineCap::Read,
