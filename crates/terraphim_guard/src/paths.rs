@@ -201,17 +201,29 @@ pub struct PathClasses {
     pub temp: Vec<PathGlob>,
     /// Files that hold credentials or private keys.
     pub secrets: Vec<PathGlob>,
+    /// The operating system's own directories, by their absolute paths (`/etc`, `/usr`, ...):
+    /// what is known of another machine's paths beyond its trust anchors.
+    pub system: Vec<&'static str>,
 }
 
 impl PathClasses {
-    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::` and `secret::` lines of
-    /// comma-separated globs; other lines are prose.
+    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::`, `secret::` and `system::`
+    /// lines of comma-separated globs; other lines are prose.
     pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
             let Some((key, value)) = line.split_once("::") else {
                 continue;
             };
+            if key.trim() == "system" {
+                out.system.extend(
+                    value
+                        .split(',')
+                        .map(|g| g.trim().trim_end_matches("/**"))
+                        .filter(|g| !g.is_empty()),
+                );
+                continue;
+            }
             let list = match key.trim() {
                 "trust_anchor" => &mut out.trust_anchors,
                 "build_output" => &mut out.build_outputs,
@@ -716,7 +728,20 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
         let mut bits = match remote.then(|| remote_path(text)).flatten() {
             // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,
             // `host:/etc/cron.d/`): its other paths are no class of this machine's.
-            Some(path) => REMOTE | (path_bits(&path, &Scope::default()) & TRUST_ANCHOR),
+            // Its system directories are outside too (`host:/etc/nginx/`, `host:/`: the
+            // `system::` list), as `/etc` is here; its other paths are unknown.
+            Some(path) => {
+                let there = path_bits(&path, &Scope::default());
+                let dir = path.trim_end_matches('/');
+                let system = default_classes().system.iter().any(|g| {
+                    let g = g.trim_end_matches('/');
+                    dir == g
+                        || (!g.is_empty()
+                            && dir.strip_prefix(g).is_some_and(|r| r.starts_with('/')))
+                });
+                let system = if system { OUTSIDE | SYSTEM } else { 0 };
+                REMOTE | (there & TRUST_ANCHOR) | system
+            }
             None => path_bits(text, scope),
         };
         if w.kind == WordKind::Operand && !w.follows_flag {

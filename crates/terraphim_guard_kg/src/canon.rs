@@ -105,10 +105,13 @@ pub fn normalise_path(word: &str) -> String {
     } else if word == "$HOME" || word.starts_with("$HOME/") {
         ("$HOME/", word.get(6..).unwrap_or(""))
     } else {
-        // Relative paths keep their shape, minus a trailing slash (`build/` -> `build`).
+        // Relative paths keep their shape, minus a trailing slash (`build/` -> `build`); the
+        // slash of `host:/` is another machine's root, not a trailing one (`host:` is its home).
         let trimmed = word.trim_end_matches('/');
         return if trimmed.is_empty() {
             word.to_string()
+        } else if trimmed.ends_with(':') && trimmed.len() < word.len() {
+            format!("{trimmed}/")
         } else {
             trimmed.to_string()
         };

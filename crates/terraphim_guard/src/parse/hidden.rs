@@ -66,6 +66,36 @@ impl Walker {
         out
     }
 
+    /// The paths a listing in the previous stage of `ctx`'s pipeline prints, one a line: the
+    /// operands of `ls -d DIR/*` (or of `ls` with a glob or a file), which it prints as given
+    /// (`ls -d ~/* | xargs rm -rf` deletes `~/*`). Names `ls DIR` prints from inside a
+    /// directory are relative to the working directory and are not added; a listing with no
+    /// operand adds nothing.
+    pub(super) fn piped_listing(&self, ctx: &Ctx) -> Option<String> {
+        let (id, stage) = ctx.pipeline?;
+        let prev = stage.checked_sub(1)?;
+        let mut out = Vec::new();
+        for c in self
+            .out
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == Some((id, prev)))
+        {
+            let name = c.argv.first().map(|n| canon::command_basename(n))?;
+            if !LISTINGS.contains(&name) {
+                continue;
+            }
+            out.extend(
+                c.argv
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !canon::is_flag(a) && a.as_str() != "--")
+                    .cloned(),
+            );
+        }
+        (!out.is_empty()).then(|| out.join("\n"))
+    }
+
     /// A shell runs a script file: when the line wrote that file with literal content, the
     /// content is parsed as code.
     pub(super) fn run_written(&mut self, file: &str, shell: &str, ctx: &Ctx, depth: u32) {
@@ -117,7 +147,7 @@ impl Walker {
                 }
                 i += 1;
             }
-            for t in self.piped_texts(c) {
+            for t in self.piped_texts(c).into_iter().chain(self.piped_listing(c)) {
                 if replace.is_some() {
                     inputs.extend(t.lines().map(str::to_string));
                 } else {
@@ -131,7 +161,7 @@ impl Walker {
                 inner.truncate(at);
                 inner_dyn.truncate(at);
             }
-            for t in self.piped_texts(c) {
+            for t in self.piped_texts(c).into_iter().chain(self.piped_listing(c)) {
                 inputs.extend(t.lines().map(str::to_string));
             }
         }
@@ -290,7 +320,7 @@ impl Walker {
         const PROGRAMS: &[&str] = &[
             "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
             "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
-            "gvim",
+            "gvim", "gcloud", "az", "aws", "fly", "flyctl",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;
@@ -396,6 +426,15 @@ impl Walker {
                             value.to_string(),
                             rest_dyn[i],
                         ));
+                    }
+                }
+            }
+            // `aws ssm send-command --parameters commands=CMD` (or its JSON form) runs CMD
+            // on the instances: the remote command is judged like a local one.
+            "aws" if sub == "ssm" => {
+                for (i, v) in option_values(rest, "--parameters") {
+                    for cmd in ssm_commands(v) {
+                        code.push(("aws ssm send-command".to_string(), cmd, rest_dyn[i]));
                     }
                 }
             }
@@ -647,4 +686,36 @@ fn push_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut S
         }
         None => out.push('\\'),
     }
+}
+
+/// Listing programs whose operands come out as given (`ls -d`, and `ls` of files and globs).
+const LISTINGS: &[&str] = &["ls", "dir", "vdir", "eza", "exa", "lsd"];
+
+/// The commands of `aws ssm send-command --parameters`: `commands=CMD` (shorthand, commands
+/// separated by `,`) or JSON `{"commands":["CMD", ...]}`.
+fn ssm_commands(value: &str) -> Vec<String> {
+    let v = value.trim();
+    if let Some(cmd) = v.strip_prefix("commands=") {
+        let cmd = cmd.trim().trim_start_matches('[').trim_end_matches(']');
+        return cmd
+            .split(',')
+            .map(|c| c.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|c| !c.is_empty())
+            .collect();
+    }
+    let Some(at) = v.find("\"commands\"") else {
+        return Vec::new();
+    };
+    let rest = &v[at..];
+    let (Some(open), Some(close)) = (rest.find('['), rest.find(']')) else {
+        return Vec::new();
+    };
+    if close < open {
+        return Vec::new();
+    }
+    rest[open + 1..close]
+        .split("\",")
+        .map(|c| c.trim().trim_matches(['"', ' ']).to_string())
+        .filter(|c| !c.is_empty())
+        .collect()
 }

@@ -16,7 +16,7 @@ fn splits_and_unwraps() {
         ("ls -la && rm -rf /", &["ls -a -l", "rm -f -r /"]),
         (
             "sudo -u root env FOO=1 nice -n 5 rm -rf /",
-            &["sudo -u root", "rm -f -r /"],
+            &["sudo -u root env FOO=1 nice -n 5 rm -f -r /", "rm -f -r /"],
         ),
         ("bash -c 'rm -rf /'", &["rm -f -r /"]),
         ("sh -lc \"git push --force\"", &["git push -f"]),

@@ -4,7 +4,7 @@
 use crate::canon;
 
 use super::Finding;
-use super::inline::{InlineCall, inline_calls};
+use super::inline::{InlineCall, inline_calls, inline_effects};
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -131,7 +131,14 @@ impl Walker {
         if PRIVILEGED.contains(&name.as_str()) || matches!(name.as_str(), "systemd-run" | "screen")
         {
             let skip = wrapper_operands(&name, rest);
-            let own: Vec<String> = argv[..=skip.min(rest.len())].to_vec();
+            // A privileged wrapper's part keeps the command it runs, so the KG can judge what
+            // runs as root (`curl | sudo bash`, `sudo su`); the others are judged by their own
+            // options.
+            let own: Vec<String> = if PRIVILEGED.contains(&name.as_str()) {
+                argv.clone()
+            } else {
+                argv[..=skip.min(rest.len())].to_vec()
+            };
             self.push(own, text.clone(), ctx, Vec::new());
             if skip < rest.len() {
                 let c = layer(&wrapper_label(&name, &rest[..skip]));
@@ -357,9 +364,11 @@ impl Walker {
         if name == "ssh" {
             let skip = wrapper_operands("ssh", rest);
             // rest[skip] is the host; everything after it is the remote command.
-            if skip + 1 < rest.len() {
-                let remote = rest[skip + 1..].join(" ");
-                if rest_dyn[skip + 1..].iter().any(|d| *d) {
+            // `ssh host -- CMD`: the `--` ends ssh's options and is not sent.
+            let from = skip + 1 + usize::from(rest.get(skip + 1).is_some_and(|w| w == "--"));
+            if from < rest.len() {
+                let remote = rest[from..].join(" ");
+                if rest_dyn[from..].iter().any(|d| *d) {
                     findings.push(Finding::DynamicCode);
                 }
                 let mut c = layer("ssh (remote)");
@@ -472,6 +481,12 @@ impl Walker {
             None => None,
         };
         let Some(code) = code else { return };
+        // What the code does with credentials and sockets, as the shell line that does it.
+        if let Some(line) = inline_effects(interpreter, &code) {
+            let mut layers = ctx.layers.clone();
+            layers.push(format!("{interpreter} inline code"));
+            self.parse_code(&line, depth + 1, &layers);
+        }
         for call in inline_calls(interpreter, &code) {
             let mut c = Ctx {
                 layers: ctx.layers.clone(),

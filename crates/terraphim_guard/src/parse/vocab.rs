@@ -3,6 +3,27 @@
 //! wrappers, build files) are in `terraphim_shell_vocab`.
 
 /// Variables that make any program load or run something else.
+/// Variables that choose where package managers fetch from or whether they check what they
+/// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
+/// another index`).
+pub(super) const SOURCE_VARS: &[&str] = &[
+    "GOINSECURE",
+    "GONOSUMDB",
+    "GONOSUMCHECK",
+    "GOSUMDB",
+    "GOFLAGS",
+    "PIP_INDEX_URL",
+    "PIP_EXTRA_INDEX_URL",
+    "PIP_TRUSTED_HOST",
+    "UV_INDEX_URL",
+    "UV_EXTRA_INDEX_URL",
+    "UV_DEFAULT_INDEX",
+    "UV_INDEX",
+    "npm_config_registry",
+    "NPM_CONFIG_REGISTRY",
+    "YARN_REGISTRY",
+];
+
 pub(super) const INJECTION_VARS: &[&str] = &[
     "BASH_ENV",
     "ENV",
@@ -86,6 +107,12 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("npm", "", &["--script-shell"]),
     ("su", "", &["-s", "--shell"]),
     ("gdb", "", &["-ex", "--eval-command"]),
+    // Commands run on another machine, judged like local ones.
+    ("gcloud", "compute", &["--command"]),
+    ("gcloud", "beta", &["--command"]),
+    ("az", "vm", &["--scripts"]),
+    ("fly", "ssh", &["-C", "--command"]),
+    ("flyctl", "ssh", &["-C", "--command"]),
 ];
 
 /// `git -c KEY=VALUE` keys whose value is a command git runs (`!cmd` for aliases and helpers).
@@ -153,6 +180,7 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
             "proc_open",
         ],
     ),
+    ("lua", &["os.execute", "io.popen"]),
     ("awk", &["system"]),
 ];
 /// Calls that delete the files or trees their literal path names, per interpreter: judged as
@@ -176,4 +204,215 @@ pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[
         ],
     ),
     ("perl", &["unlink", "rmtree", "remove_tree", "rmdir"]),
+    ("lua", &["os.remove"]),
+];
+
+/// What the inline code of an interpreter the script review has no walker for (Ruby, Perl,
+/// PHP) can do, by the APIs it names: the rows of the equivalent shell line that the KG then
+/// judges (`cat FILE | curl` for a credential sent away, `nc | sh` for a socket handed to a
+/// shell). Each row is (interpreter, what, API spellings); a spelling is found at a word start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum InlineCap {
+    /// Reads the file its first literal string argument names.
+    Read,
+    /// Talks to the network (an HTTP client, a socket, a DNS lookup).
+    Network,
+    /// Opens a socket to a host (what a reverse shell needs).
+    Socket,
+    /// Runs a program (the process-running calls of [`INLINE_SHELL_CALLS`] count too).
+    Exec,
+    /// Reads the whole environment, which holds tokens.
+    Environment,
+    /// Reads one environment variable, named next (`getenv("X")`): a token when its name holds
+    /// one of [`SECRET_VARIABLE_WORDS`].
+    Variable,
+}
+
+/// Words in an environment variable's name that make its value a credential.
+pub(super) const SECRET_VARIABLE_WORDS: &[&str] = &[
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "API_KEY",
+    "APIKEY",
+    "ACCESS_KEY",
+    "PRIVATE_KEY",
+    "CREDENTIAL",
+];
+
+pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
+    (
+        "ruby",
+        InlineCap::Read,
+        &[
+            "File.read",
+            "File.binread",
+            "IO.read",
+            "IO.binread",
+            "File.readlines",
+            "IO.readlines",
+            "File.open",
+            "File.new",
+            "File.foreach",
+            "IO.foreach",
+        ],
+    ),
+    (
+        "ruby",
+        InlineCap::Network,
+        &[
+            "Net::HTTP",
+            "Net::FTP",
+            "Net::SMTP",
+            "URI.open",
+            "open-uri",
+            "HTTParty",
+            "Faraday",
+            "RestClient",
+            "Excon",
+            "HTTP.post",
+            "HTTP.get",
+            "Resolv",
+            "TCPSocket",
+            "UDPSocket",
+            "Socket.tcp",
+            "Socket.new",
+        ],
+    ),
+    (
+        "ruby",
+        InlineCap::Socket,
+        &["TCPSocket", "UDPSocket", "Socket.tcp", "Socket.new"],
+    ),
+    (
+        "ruby",
+        InlineCap::Exec,
+        &["exec", "system", "spawn", "IO.popen", "Open3", "PTY.spawn"],
+    ),
+    (
+        "ruby",
+        InlineCap::Environment,
+        &[
+            "ENV.to_h",
+            "ENV.to_a",
+            "ENV.to_hash",
+            "ENV.each",
+            "ENV.inspect",
+            "ENV.map",
+            "ENV.select",
+        ],
+    ),
+    (
+        "perl",
+        InlineCap::Read,
+        &["open", "sysopen", "read_file", "slurp"],
+    ),
+    (
+        "perl",
+        InlineCap::Network,
+        &[
+            "LWP",
+            "HTTP::Tiny",
+            "HTTP::Request",
+            "IO::Socket",
+            "Net::",
+            "Mojo::UserAgent",
+            "WWW::Mechanize",
+            "Socket",
+            "socket",
+            "getstore",
+            "getprint",
+        ],
+    ),
+    ("perl", InlineCap::Socket, &["IO::Socket", "socket"]),
+    (
+        "perl",
+        InlineCap::Exec,
+        &["exec", "system", "open3", "open2"],
+    ),
+    ("ruby", InlineCap::Variable, &["ENV[", "ENV.fetch("]),
+    ("perl", InlineCap::Environment, &["%ENV"]),
+    ("perl", InlineCap::Variable, &["$ENV{"]),
+    (
+        "php",
+        InlineCap::Variable,
+        &["getenv(", "$_ENV[", "$_SERVER["],
+    ),
+    ("lua", InlineCap::Variable, &["os.getenv("]),
+    (
+        "lua",
+        InlineCap::Network,
+        &[
+            "socket.http",
+            "require(\"socket",
+            "require('socket",
+            "require \"socket",
+            "http.request",
+        ],
+    ),
+    ("lua", InlineCap::Socket, &["socket.tcp", "socket.connect"]),
+    ("lua", InlineCap::Read, &["io.open", "io.lines"]),
+    ("lua", InlineCap::Exec, &["os.execute", "io.popen"]),
+    (
+        "php",
+        InlineCap::Read,
+        &[
+            "file_get_contents",
+            "fopen",
+            "file",
+            "readfile",
+            "highlight_file",
+            "show_source",
+            "SplFileObject",
+        ],
+    ),
+    (
+        "php",
+        InlineCap::Network,
+        &[
+            "curl_exec",
+            "curl_init",
+            "fsockopen",
+            "pfsockopen",
+            "stream_socket_client",
+            "socket_create",
+            "socket_connect",
+            "file_get_contents(\"http",
+            "file_get_contents('http",
+            "fopen(\"http",
+            "fopen('http",
+            "mail",
+            "dns_get_record",
+            "gethostbyname",
+        ],
+    ),
+    (
+        "php",
+        InlineCap::Socket,
+        &[
+            "fsockopen",
+            "pfsockopen",
+            "stream_socket_client",
+            "socket_create",
+        ],
+    ),
+    (
+        "php",
+        InlineCap::Exec,
+        &[
+            "exec",
+            "system",
+            "shell_exec",
+            "passthru",
+            "popen",
+            "proc_open",
+            "pcntl_exec",
+        ],
+    ),
+    (
+        "php",
+        InlineCap::Environment,
+        &["getenv()", "$_ENV", "$_SERVER", "phpinfo"],
+    ),
 ];

@@ -11,7 +11,7 @@ use super::heredoc::{
 };
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
-use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS};
+use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS};
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, input_source, node_text,
     output_target, redirect_trailing_words, word_value,
@@ -784,6 +784,20 @@ impl Walker {
                 &c,
                 Vec::new(),
             );
+        }
+        if SOURCE_VARS.contains(&name) {
+            // Variables that choose where packages come from, or whether they are checked:
+            // judged by the KG as the command `export NAME= VALUE`.
+            let mut c = ctx.clone();
+            c.findings = Vec::new();
+            c.stdin_text = None;
+            c.redirects = Vec::new();
+            c.layers.push("assignment".into());
+            let mut argv = vec!["export".to_string(), format!("{name}=")];
+            if !value.is_empty() {
+                argv.push(value.to_string());
+            }
+            self.push(argv, format!("{name}={value}"), &c, Vec::new());
         }
         if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
             findings.push(Finding::EnvInjection);

@@ -63,6 +63,7 @@ mod flows;
 mod hidden_forms;
 mod probes;
 mod properties;
+mod recall;
 mod routing;
 mod runners;
 mod syntax;

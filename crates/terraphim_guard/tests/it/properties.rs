@@ -199,7 +199,17 @@ proptest! {
         let once: Vec<String> = parse(&cmd).commands.iter().map(|c| canonical_text(&c.words)).collect();
         for c in &once {
             let twice: Vec<String> = parse(c).commands.iter().map(|c| canonical_text(&c.words)).collect();
-            prop_assert_eq!(&twice, &vec![c.clone()], "from `{}`", cmd);
+            // A privileged wrapper's part keeps the command it runs (`sudo rm`), which a parse
+            // unwraps again as a part of its own after the wrapper's.
+            let privileged = c
+                .split(' ')
+                .next()
+                .is_some_and(|w| terraphim_shell_vocab::PRIVILEGED.contains(&w));
+            if privileged {
+                prop_assert_eq!(twice.first(), Some(c), "from `{}`", cmd);
+            } else {
+                prop_assert_eq!(&twice, &vec![c.clone()], "from `{}`", cmd);
+            }
         }
     }
 }
