@@ -990,10 +990,18 @@ impl<'a> Sink<'a> {
             severity = sev;
             self.add_rule(line, category, sev, rule, chain.clone(), why);
         }
+        // Code added to a source file is reviewed as code even when no word of it runs
+        // commands by name (`_o["fet" + "ch"](...)` appended to a module): a call in the text
+        // the script wrote is enough.
+        let adds_calls = matches!(class, WriteClass::Source)
+            && content
+                .text
+                .as_deref()
+                .is_some_and(|t| t.split(UNKNOWN).any(|part| part.contains('(')));
         if severity < Verdict::Dangerous
             && !matches!(class, WriteClass::Manifest(_))
             && places::may_hold_code(&resolved.text)
-            && tokens().is_some()
+            && (tokens().is_some() || adds_calls)
         {
             self.planted_code(line, &resolved.text, content, chain);
         }

