@@ -40,7 +40,11 @@ impl Js<'_, '_, '_> {
             let in_host = text
                 .split_once("://")
                 .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']));
-            if in_host && v.text.is_none() && v.alts.iter().any(|a| !a.starts_with(['/', '?', '#']))
+            if in_host
+                && v.text.is_none()
+                && v.alts
+                    .iter()
+                    .any(|a| !a.starts_with(['/', '?', '#', UNKNOWN]))
             {
                 text.push(UNKNOWN);
                 text.push('@');

