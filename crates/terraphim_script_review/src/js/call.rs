@@ -434,7 +434,7 @@ impl Js<'_, '_, '_> {
             Api::WriteStream => self.write_stream(c),
             Api::Delete => self.delete(c),
             Api::MakeDir => {
-                self.sink.make_dir(&c.first());
+                self.sink.make_dir(c.first());
                 Val::unknown()
             }
             Api::Copy => self.copy(c),
