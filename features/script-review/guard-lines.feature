@@ -136,7 +136,7 @@ Feature: the commands of a shell script are judged by the command guard
     When I run "terraphim-agent guard review-script --json wipe_dev_db.sh"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.line" is "3"
-    And the JSON field "findings.0.rule" is "guard:container removal"
+    And the JSON field "findings.0.rule" is "guard:docker volume removal"
 
   Scenario: a function's commands are judged with the arguments of each call
     Given a project file "venvs.sh" containing:

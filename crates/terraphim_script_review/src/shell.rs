@@ -108,6 +108,8 @@ struct Shell<'s, 'k, 'a> {
     defining: Option<usize>,
     /// The body of the function being walked at a call, its statements judged there.
     at_call: Option<usize>,
+    /// The variables that function set from its parameters so far in that walk.
+    call_locals: Vec<String>,
 }
 
 /// How many calls of its own functions a script's review walks with their arguments.
@@ -228,6 +230,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         calls: 0,
         defining: None,
         at_call: None,
+        call_locals: Vec::new(),
     };
     runner_functions(root, src, &mut sh.runners);
     sh.block(root, false);
@@ -299,6 +302,11 @@ impl Shell<'_, '_, '_> {
         {
             // The text with the values the variables hold before the statement runs; judged
             // once the walk knows whether the review classified every program it runs.
+            // Walked at a call of its function: a statement that reads no variable the call
+            // set keeps the verdict it got where the function is defined.
+            if self.at_call.is_some() && !self.reads_parameters(node) {
+                return self.stmt_inner(node, capture, stdin);
+            }
             let texts = self.judged_texts(node);
             // A statement whose verdict is known: its walk alone (a path among its words, a
             // value's included, is still asked about: the guard has rules for any program
@@ -346,6 +354,29 @@ impl Shell<'_, '_, '_> {
             return out;
         }
         self.stmt_inner(node, capture, stdin)
+    }
+
+    /// Whether `node` expands a positional parameter or a variable local to the function being
+    /// walked at a call (`local v="$1"`), whose values the call gave.
+    fn reads_parameters(&self, node: Node<'_>) -> bool {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "simple_expansion" | "expansion") {
+                let t = self.text(n);
+                let name = t.trim_start_matches(['$', '{', '"']);
+                if name.starts_with(|c: char| c.is_ascii_digit() || c == '@' || c == '*')
+                    || self.call_locals.iter().any(|l| {
+                        name.strip_prefix(l.as_str()).is_some_and(|r| {
+                            !r.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                        })
+                    })
+                {
+                    return true;
+                }
+            }
+            stack.extend(n.named_children());
+        }
+        false
     }
 
     /// Whether `node` runs one program besides inert builtins (`down -v >/dev/null || true`).
@@ -605,6 +636,13 @@ impl Shell<'_, '_, '_> {
             return;
         };
         let name = self.text(name).to_owned();
+        if self.at_call.is_some()
+            && node
+                .field("value")
+                .is_some_and(|v| self.reads_parameters(v))
+        {
+            self.call_locals.push(name.clone());
+        }
         let value = match node.field("value") {
             // `auth=(-H "Authorization: ...")`: an array, each element a word of its own.
             Some(v) if v.kind() == "array" => {
@@ -1153,6 +1191,7 @@ impl Shell<'_, '_, '_> {
             self.call_function(body, &argv[1..], capture);
             self.judged = judged;
             self.at_call = at_call;
+            self.call_locals.clear();
         }
         if let Some(&shifts) = self.runners.get(name.as_str())
             && argv.len() > shifts + 1

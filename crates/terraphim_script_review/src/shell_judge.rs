@@ -545,11 +545,23 @@ pub(crate) fn judge_pending(
         return;
     };
     let mut pending = std::mem::take(&mut sink.pending);
+    // A statement of a function judged at every call (with the values the call gave) is not
+    // judged again with parameters nobody knows where the function is defined.
+    let at_calls: std::collections::HashSet<(usize, u32)> = pending
+        .iter()
+        .filter_map(|p| match p.func {
+            Some((body, true)) => Some((body, p.line)),
+            _ => None,
+        })
+        .collect();
     pending.retain(|p| match p.func {
-        Some((body, false)) => sink
-            .function_calls
-            .get(&body)
-            .is_none_or(|(calls, walked)| *calls == 0 || walked < calls),
+        Some((body, false)) => {
+            !at_calls.contains(&(body, p.line))
+                || sink
+                    .function_calls
+                    .get(&body)
+                    .is_none_or(|(calls, walked)| *calls == 0 || walked < calls)
+        }
         _ => true,
     });
     if pending.is_empty() {
