@@ -109,3 +109,46 @@ Feature: the commands of a shell script are judged by the command guard
     Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "pre-review: dangerous"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "purges the shared artifact store"
+
+  Scenario: a script tears down the compose stack and the worktree it brought up itself
+    Given a project file "it.sh" containing:
+      """
+      #!/bin/bash
+      stack=(-f compose/test.yml -p it)
+      scratch=$(mktemp -d)
+      down() {
+        docker compose "${stack[@]}" down -v --remove-orphans >/dev/null 2>&1 || true
+        git worktree remove --force "$scratch/base" || true
+      }
+      trap down EXIT
+      docker compose "${stack[@]}" up -d --wait
+      git worktree add --detach "$scratch/base" HEAD~1
+      echo ok
+      """
+    And a project file "wipe_dev_db.sh" containing:
+      """
+      #!/bin/bash
+      docker compose -f compose/test.yml up -d
+      docker compose -f compose/dev.yml down -v
+      """
+    When I run "terraphim-agent guard review-script it.sh"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json wipe_dev_db.sh"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.line" is "3"
+    And the JSON field "findings.0.rule" is "guard:docker volume removal"
+
+  Scenario: a function's commands are judged with the arguments of each call
+    Given a project file "venvs.sh" containing:
+      """
+      #!/bin/bash
+      make_env() {
+        local v="$1"
+        "python$v" -m venv ".venv-$v"
+      }
+      for v in 3.11 3.12; do
+        make_env "$v"
+      done
+      """
+    When I run "terraphim-agent guard review-script venvs.sh"
+    Then the exit code is 0

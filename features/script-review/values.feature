@@ -247,3 +247,69 @@ Feature: script pre-review follows values through the program
       """
     When I run "terraphim-agent guard review-script whoami.sh"
     Then the exit code is 0
+
+  Scenario: run-time parts inside the string literals of inline code are data to it
+    Given a project file "version.sh" containing:
+      """
+      #!/bin/sh
+      ROOT="$(git rev-parse --show-toplevel)"
+      VERSION="$(node -p "require('$ROOT/package.json').version")"
+      echo "$VERSION"
+      """
+    And a project file "step.sh" containing:
+      """
+      #!/bin/sh
+      step="$(cat step.txt)"
+      node -e "$step"
+      """
+    When I run "terraphim-agent guard review-script version.sh"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json step.sh"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "unknown-exec"
+
+  Scenario: a class's own method called through this keeps its base URL's host
+    Given a project file "gh.js" containing:
+      """
+      const API = "https://api.github.com";
+      class GitHub {
+        constructor(token) { this.token = token; }
+        async call(path) {
+          return fetch(`${API}${path}`, { headers: { Authorization: `Bearer ${this.token}` } });
+        }
+        repo(name) { return this.call(`/repos/${name}`); }
+      }
+      new GitHub(process.env.GITHUB_TOKEN).repo(process.argv[2]);
+      """
+    When I run "terraphim-agent guard review-script gh.js"
+    Then the exit code is 0
+
+  Scenario: a manifest rewritten from its own text is a version bump
+    Given a project file "bump.py" containing:
+      """
+      import re, sys
+      from pathlib import Path
+      p = Path("pyproject.toml")
+      p.write_text(re.sub(r'version = ".*"', f'version = "{sys.argv[1]}"', p.read_text(), count=1))
+      """
+    When I run "terraphim-agent guard review-script bump.py"
+    Then the exit code is 0
+
+  Scenario: a directory the script made under a directory from the command line is its own to remove
+    Given a project file "upgrade.js" containing:
+      """
+      const fs = require("fs"), path = require("path");
+      const dir = path.resolve(process.argv[2]);
+      const backup = path.join(dir, ".backup");
+      fs.mkdirSync(backup, { recursive: true });
+      fs.rmSync(backup, { recursive: true, force: true });
+      """
+    And a project file "purge.js" containing:
+      """
+      const fs = require("fs"), path = require("path");
+      fs.rmSync(path.join(path.resolve(process.argv[2]), ".backup"), { recursive: true });
+      """
+    When I run "terraphim-agent guard review-script upgrade.js"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json purge.js"
+    Then the JSON field "findings.0.rule" is "delete-unknown-path"

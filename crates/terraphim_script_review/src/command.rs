@@ -200,6 +200,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         );
     }
     match name.as_str() {
+        // `dirname "$0"`: the directory part of a known path.
+        "dirname" if positional.len() == 1 => {
+            let p = word(positional[0]);
+            let p = p.trim_end_matches('/');
+            Val::lit(match p.rsplit_once('/') {
+                Some(("", _)) => "/".to_owned(),
+                Some((dir, _)) => dir.to_owned(),
+                None => ".".to_owned(),
+            })
+            .with_taint(&positional[0].taint)
+        }
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
         | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip"
@@ -292,6 +303,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 sink.network(line, Some(&host), &content, true);
             } else if name != "ln" || has_short('s') {
                 sink.write(line, dst, &content, false);
+            }
+            Val::unknown()
+        }
+        "mkdir" => {
+            for p in &positional {
+                sink.make_dir(p);
             }
             Val::unknown()
         }

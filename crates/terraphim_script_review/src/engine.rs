@@ -329,7 +329,27 @@ impl Val {
     /// anything else an unknown part.
     pub(crate) fn interpolated(self) -> Val {
         if self.text.is_none() && !matches!(self.handle, Some(Handle::Path(_))) {
-            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+            // Several values flowed here (a parameter given `/pulls` and `/issues/1`): what
+            // they all start with is known, so `${API}${path}` keeps its host.
+            let prefix = match self.alts.split_first() {
+                Some((first, rest)) => {
+                    let mut cut = rest.iter().fold(first.len(), |n, alt| {
+                        n.min(
+                            first
+                                .char_indices()
+                                .zip(alt.chars())
+                                .find(|((_, x), y)| x != y)
+                                .map_or(first.len().min(alt.len()), |((i, _), _)| i),
+                        )
+                    });
+                    while !first.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    first[..cut].to_owned()
+                }
+                None => String::new(),
+            };
+            Val::lit(format!("{prefix}{UNKNOWN}")).with_taint(&self.taint)
         } else {
             self
         }
@@ -398,6 +418,16 @@ pub(crate) struct Sink<'a> {
     pub(crate) ran_unmodeled: bool,
     /// Shell statements waiting for the judge (asked once, when the whole script was walked).
     pub(crate) pending: Vec<crate::shell_judge::Pending>,
+    /// What the script's shell commands bring up and may tear down again (a compose stack by
+    /// its files and project, a worktree by its path): see `shell_judge::LIFECYCLE`.
+    pub(crate) created: std::collections::HashSet<(&'static str, String)>,
+    /// The teardown the statement being walked performs, for the judge's verdict on it.
+    pub(crate) teardown: Option<(&'static str, String)>,
+    /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
+    made_dirs: std::collections::HashSet<String>,
+    /// Calls of the script's shell functions, by the start of the body: how many, and how many
+    /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
+    pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
 }
 
 impl<'a> Sink<'a> {
@@ -425,6 +455,10 @@ impl<'a> Sink<'a> {
             judge: None,
             ran_unmodeled: false,
             pending: Vec::new(),
+            created: std::collections::HashSet::new(),
+            teardown: None,
+            made_dirs: std::collections::HashSet::new(),
+            function_calls: std::collections::HashMap::new(),
         }
     }
 
@@ -869,6 +903,22 @@ impl<'a> Sink<'a> {
                         ),
                     )),
                     (None, None) if content.known().is_some() => None,
+                    // The manifest's own text transformed (`re.sub` of its version line, a
+                    // dependency bumped): read by the script, rewritten whole, with nothing
+                    // downloaded, decoded or private in it and no code-running text visible,
+                    // as for a source file.
+                    (None, None)
+                        if !append
+                            && content.text.as_deref().is_some_and(|t| {
+                                t.chars().any(|c| c.is_alphanumeric() && c != UNKNOWN)
+                            })
+                            && self.secrets.contains_key(&raw)
+                            && !(content.taint.remote
+                                || content.taint.decoded
+                                || content.taint.private()) =>
+                    {
+                        None
+                    }
                     (None, None) => Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
@@ -940,10 +990,18 @@ impl<'a> Sink<'a> {
             severity = sev;
             self.add_rule(line, category, sev, rule, chain.clone(), why);
         }
+        // Code added to a source file is reviewed as code even when no word of it runs
+        // commands by name (`_o["fet" + "ch"](...)` appended to a module): a call in the text
+        // the script wrote is enough.
+        let adds_calls = matches!(class, WriteClass::Source)
+            && content
+                .text
+                .as_deref()
+                .is_some_and(|t| t.split(UNKNOWN).any(|part| part.contains('(')));
         if severity < Verdict::Dangerous
             && !matches!(class, WriteClass::Manifest(_))
             && places::may_hold_code(&resolved.text)
-            && tokens().is_some()
+            && (tokens().is_some() || adds_calls)
         {
             self.planted_code(line, &resolved.text, content, chain);
         }
@@ -1017,6 +1075,35 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// A call of the script's shell function whose body starts at `body`; `walked`: its body
+    /// was walked with this call's arguments for the judge.
+    pub(crate) fn function_called(&mut self, body: usize, walked: bool) {
+        let e = self.function_calls.entry(body).or_insert((0, 0));
+        match walked {
+            true => e.1 += 1,
+            false => e.0 += 1,
+        }
+    }
+
+    /// A directory the script makes: a later recursive delete of the same path, whose last
+    /// part is a name the script wrote (`path.join(DIR, ".v1-backup")` under a directory given
+    /// on the command line), removes what the script made, not a tree it found.
+    pub(crate) fn make_dir(&mut self, path: &Val) {
+        for p in path.path_alternatives() {
+            self.made_dirs.insert(p);
+        }
+    }
+
+    /// Whether `raw` is a directory the script made whose last part it named itself.
+    fn made_here(&self, raw: &str) -> bool {
+        let last = raw.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+        self.made_dirs.contains(raw)
+            && !last.is_empty()
+            && !last.contains(UNKNOWN)
+            && !matches!(last, "." | ".." | "~")
+            && raw.contains('/')
+    }
+
     fn delete_one(&mut self, line: u32, raw: &str, recursive: bool) {
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
@@ -1047,7 +1134,7 @@ impl<'a> Sink<'a> {
                 "delete-outside",
                 format!("deletes {shown}, outside the working tree"),
             ),
-            Place::Unknown if recursive => (
+            Place::Unknown if recursive && !self.made_here(&raw) => (
                 Verdict::Suspicious,
                 "delete-unknown-path",
                 "deletes a tree whose path is built at run time".to_owned(),
@@ -1105,7 +1192,12 @@ impl<'a> Sink<'a> {
             return;
         }
         let text = code.text_or_unknown();
-        if text.contains(UNKNOWN) {
+        // Parts known only at run time that sit inside string literals of the code
+        // (`node -p "require('$ROOT/package.json')"`) are data to it: what the code does is
+        // visible, and its review judges the sinks they reach.
+        let unknown_code = text.contains(UNKNOWN)
+            && (code.taint.private() || !unknown_only_in_literals(&text, lang));
+        if unknown_code {
             self.ambient_for_next = Taint {
                 secret: code.taint.secret.clone(),
                 env: code.taint.env,
@@ -1212,4 +1304,42 @@ fn unknowns_are_quoted(text: &str) -> bool {
         }
         true
     })
+}
+
+/// Whether every part of `code` known only at run time ([`UNKNOWN`]) lies inside a string
+/// literal of `lang` that nothing in it can leave or expand: single or double quotes in
+/// Python and JavaScript (not a template literal, whose `${}` runs code), single quotes in
+/// shell (double quotes expand `$(...)`). The code around them is then known.
+pub(crate) fn unknown_only_in_literals(code: &str, lang: Language) -> bool {
+    let quotes: &[char] = match lang {
+        Language::Python | Language::JavaScript | Language::TypeScript => &['\'', '"'],
+        Language::Shell => &['\''],
+    };
+    let mut open: Option<char> = None;
+    let mut chars = code.chars();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        if c == UNKNOWN {
+            if open.is_none() {
+                return false;
+            }
+            any = true;
+            continue;
+        }
+        match open {
+            Some(q) if c == q => open = None,
+            Some(_) if c == '\\' && lang != Language::Shell => {
+                chars.next();
+            }
+            Some(_) if c == '\n' => return false,
+            Some(_) => {}
+            None if quotes.contains(&c) => open = Some(c),
+            // A comment, a template literal or a regular expression: not followed here.
+            None if matches!(c, '#' | '`') || c == '/' && lang != Language::Shell => {
+                return false;
+            }
+            None => {}
+        }
+    }
+    any && open.is_none()
 }

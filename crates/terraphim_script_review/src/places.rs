@@ -962,6 +962,29 @@ pub(crate) fn host_of(url: &str) -> Option<String> {
     Some(host.to_ascii_lowercase())
 }
 
+/// `https://api.github.com${path}`: a literal origin whose host is an allowed or documented API
+/// host, followed at once by a part known only at run time. The part is the request's path (an
+/// API client's own helper builds it); read as the rest of the host name it would make another
+/// host only if it started with a `.`, which the script's own text would show.
+fn api_origin_then_path(url: &str, config: &Config) -> Option<String> {
+    let (scheme, rest) = url.trim().split_once("://")?;
+    if !matches!(scheme, "https" | "http" | "wss" | "ws") {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let (host, after) = authority.split_once(UNKNOWN)?;
+    // Nothing but the run-time part in the rest of the authority (no `@`, no literal text).
+    if host.is_empty()
+        || host.contains([':', '@'])
+        || !host.contains('.')
+        || after.chars().any(|c| c != UNKNOWN)
+    {
+        return None;
+    }
+    let host = host.to_ascii_lowercase();
+    (config.host_allowed(&host) || documented_api_host(&host)).then_some(host)
+}
+
 /// Classify the destination of a network call.
 pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, Option<String>) {
     let Some(url) = url else {
@@ -994,7 +1017,7 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
     if let Some((_, what)) = DROPS.iter().find(|(n, _)| lower.contains(n)) {
         return (HostClass::Drop(what), host_of(url));
     }
-    let Some(host) = host_of(url) else {
+    let Some(host) = host_of(url).or_else(|| api_origin_then_path(url, config)) else {
         return (HostClass::Unknown, None);
     };
     let class = if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
@@ -1299,6 +1322,27 @@ mod tests {
         );
         assert_eq!(class("https://evil.example.net/x"), HostClass::Other);
         assert_eq!(class("https://discord.gg/invite"), HostClass::Other);
+        // An allowed or documented API origin followed by a path known at run time.
+        let u = UNKNOWN;
+        for (url, host) in [
+            (format!("https://api.github.com{u}"), Some("api.github.com")),
+            (
+                format!("https://api.github.com{u}/x"),
+                Some("api.github.com"),
+            ),
+            (format!("https://collector.example.net{u}"), None),
+            (format!("https://api.{u}"), None),
+            (format!("https://user@api.github.com{u}"), None),
+            (format!("ftp://api.github.com{u}"), None),
+            (format!("https://api.github.com{u}.example.net/x"), None),
+            (format!("https://api.github.com{u}@{u}/x"), None),
+        ] {
+            let (class, got) = classify_host(Some(&url), &config);
+            assert_eq!(got.as_deref(), host, "{url}");
+            if host.is_some() {
+                assert_eq!(class, HostClass::Allowed, "{url}");
+            }
+        }
         // (token variable, host, documented for it)
         for (token, host, documented) in [
             ("GITHUB_TOKEN", "api.github.com", true),

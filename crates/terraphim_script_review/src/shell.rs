@@ -104,6 +104,12 @@ struct Shell<'s, 'k, 'a> {
     /// Calls of the script's own functions walked with their arguments (at most
     /// [`MAX_FUNCTION_CALLS`] a script).
     calls: usize,
+    /// The body (its start byte) of the function whose definition is being walked.
+    defining: Option<usize>,
+    /// The body of the function being walked at a call, its statements judged there.
+    at_call: Option<usize>,
+    /// The variables that function set from its parameters so far in that walk.
+    call_locals: Vec<String>,
 }
 
 /// How many calls of its own functions a script's review walks with their arguments.
@@ -196,6 +202,20 @@ fn runner_functions(node: Node<'_>, src: &str, out: &mut Map<String, usize>) {
     }
 }
 
+/// Whether a function's body reads its positional parameters (`$1`, `${2}`, `"$@"`).
+fn uses_positional(body: &str) -> bool {
+    body.match_indices('$').any(|(i, _)| {
+        let rest = body.get(i + 1..).unwrap_or("");
+        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        rest.starts_with(|c: char| c.is_ascii_digit() && c != '0' || c == '@' || c == '*')
+    })
+}
+
+/// Whether a value is known, or has alternatives.
+fn known_alternatives(v: &Val) -> bool {
+    v.known().is_some() || !v.alts.is_empty()
+}
+
 /// Analyze a parsed shell script.
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut sh = Shell {
@@ -208,6 +228,9 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         runners: Map::default(),
         in_runner: false,
         calls: 0,
+        defining: None,
+        at_call: None,
+        call_locals: Vec::new(),
     };
     runner_functions(root, src, &mut sh.runners);
     sh.block(root, false);
@@ -279,6 +302,11 @@ impl Shell<'_, '_, '_> {
         {
             // The text with the values the variables hold before the statement runs; judged
             // once the walk knows whether the review classified every program it runs.
+            // Walked at a call of its function: a statement that reads no variable the call
+            // set keeps the verdict it got where the function is defined.
+            if self.at_call.is_some() && !self.reads_parameters(node) {
+                return self.stmt_inner(node, capture, stdin);
+            }
             let texts = self.judged_texts(node);
             // A statement whose verdict is known: its walk alone (a path among its words, a
             // value's included, is still asked about: the guard has rules for any program
@@ -292,9 +320,15 @@ impl Shell<'_, '_, '_> {
                 return self.stmt_inner(node, capture, stdin);
             }
             let outer = std::mem::replace(&mut self.sink.ran_unmodeled, false);
+            self.sink.teardown = None;
             self.judged = true;
             let out = self.stmt_inner(node, capture, stdin);
             self.judged = false;
+            let teardown = self
+                .sink
+                .teardown
+                .take()
+                .filter(|_| self.runs_one_program(node));
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
             let own = match texts.as_slice() {
@@ -303,10 +337,65 @@ impl Shell<'_, '_, '_> {
                 }
                 _ => None,
             };
-            crate::shell_judge::judge_statement(self.sink, line(node), texts, modeled, own);
+            let func = match (self.at_call, self.defining) {
+                (Some(body), _) => Some((body, true)),
+                (None, Some(body)) => Some((body, false)),
+                (None, None) => None,
+            };
+            crate::shell_judge::judge_statement(
+                self.sink,
+                line(node),
+                texts,
+                modeled,
+                own,
+                teardown,
+                func,
+            );
             return out;
         }
         self.stmt_inner(node, capture, stdin)
+    }
+
+    /// Whether `node` expands a positional parameter or a variable local to the function being
+    /// walked at a call (`local v="$1"`), whose values the call gave.
+    fn reads_parameters(&self, node: Node<'_>) -> bool {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "simple_expansion" | "expansion") {
+                let t = self.text(n);
+                let name = t.trim_start_matches(['$', '{', '"']);
+                if name.starts_with(|c: char| c.is_ascii_digit() || c == '@' || c == '*')
+                    || self.call_locals.iter().any(|l| {
+                        name.strip_prefix(l.as_str()).is_some_and(|r| {
+                            !r.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                        })
+                    })
+                {
+                    return true;
+                }
+            }
+            stack.extend(n.named_children());
+        }
+        false
+    }
+
+    /// Whether `node` runs one program besides inert builtins (`down -v >/dev/null || true`).
+    fn runs_one_program(&self, node: Node<'_>) -> bool {
+        let mut programs = 0;
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "command" {
+                let name = n.field("name").map_or("", |c| self.text(c));
+                if !crate::shell_judge::INERT_BUILTINS
+                    .iter()
+                    .any(|(b, _)| *b == name)
+                {
+                    programs += 1;
+                }
+            }
+            stack.extend(n.named_children());
+        }
+        programs == 1
     }
 
     /// The statement's text as the guard would see it at run time: the variables whose values
@@ -358,7 +447,7 @@ impl Shell<'_, '_, '_> {
                 };
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
-                    None if val.text.is_none() && !val.alts.is_empty() && !*alternatives => {
+                    None if !val.alts.is_empty() && !*alternatives => {
                         let alts: Vec<&str> = val
                             .alts
                             .iter()
@@ -450,7 +539,9 @@ impl Shell<'_, '_, '_> {
                     .is_some_and(|n| self.runners.contains_key(self.text(n)));
                 let outer = std::mem::replace(&mut self.in_runner, runner);
                 if let Some(body) = node.field("body") {
+                    let defining = self.defining.replace(body.start_byte());
                     self.block(body, false);
+                    self.defining = defining;
                 }
                 self.in_runner = outer;
                 Val::unknown()
@@ -528,7 +619,8 @@ impl Shell<'_, '_, '_> {
         }
         self.vars.insert("@".to_owned(), all.clone());
         self.vars.insert("*".to_owned(), all);
-        let judged = std::mem::replace(&mut self.judged, true);
+        let judged = self.judged;
+        self.judged = self.at_call.is_none() || judged;
         self.block(body, capture);
         self.judged = judged;
         for (n, v) in NAMES.iter().zip(saved) {
@@ -544,6 +636,13 @@ impl Shell<'_, '_, '_> {
             return;
         };
         let name = self.text(name).to_owned();
+        if self.at_call.is_some()
+            && node
+                .field("value")
+                .is_some_and(|v| self.reads_parameters(v))
+        {
+            self.call_locals.push(name.clone());
+        }
         let value = match node.field("value") {
             // `auth=(-H "Authorization: ...")`: an array, each element a word of its own.
             Some(v) if v.kind() == "array" => {
@@ -610,9 +709,51 @@ impl Shell<'_, '_, '_> {
         out
     }
 
+    /// The script's own path (`$0`, `${BASH_SOURCE[0]}`): a file in a directory somewhere in
+    /// the working tree (agents keep scripts in `scripts/`, `ci/`), as for JavaScript's
+    /// `__filename`, so `$(dirname "$0")/..` is the project, not the directory above it.
+    fn script_path(&self) -> Val {
+        Val::lit(format!(
+            "{}/{UNKNOWN}/{UNKNOWN}",
+            self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
+        ))
+    }
+
+    /// The directory word of a command substitution that is only `cd DIR && pwd` (the usual
+    /// way to make a path absolute).
+    fn cd_and_pwd<'n>(&self, node: Node<'n>) -> Option<Node<'n>> {
+        let mut children = node.named_children();
+        let list = children.next().filter(|l| l.kind() == "list")?;
+        if children.next().is_some() || !self.text(list).contains("&&") {
+            return None;
+        }
+        let mut parts = list.named_children();
+        let (cd, pwd) = (parts.next()?, parts.next()?);
+        if parts.next().is_some() || cd.kind() != "command" || pwd.kind() != "command" {
+            return None;
+        }
+        let name = |c: Node<'_>| c.field("name").map(|n| self.text(n).to_owned());
+        if name(cd)?.as_str() != "cd" || name(pwd)?.as_str() != "pwd" {
+            return None;
+        }
+        if pwd
+            .named_children()
+            .skip(1)
+            .any(|a| !matches!(self.text(a), "-P" | "-L"))
+        {
+            return None;
+        }
+        let mut args = cd.named_children().skip(1);
+        let dir = args.next().filter(|d| !self.text(*d).starts_with('-'))?;
+        args.next().is_none().then_some(dir)
+    }
+
     fn lookup(&mut self, name: &str, at: Node<'_>) -> Val {
         if let Some(v) = self.vars.get(name) {
             return v.clone();
+        }
+        if name == "0" || name == "BASH_SOURCE" {
+            return self.script_path();
         }
         let v = self.sink.read_env(line(at), name);
         if v.taint.secret.is_none()
@@ -673,6 +814,7 @@ impl Shell<'_, '_, '_> {
             "string" | "concatenation" | "heredoc_body" | "translated_string" => {
                 self.interpolate(node)
             }
+            "expansion" if self.text(node).starts_with("${BASH_SOURCE") => self.script_path(),
             "simple_expansion" | "expansion" => {
                 let name = node
                     .named_child(0)
@@ -705,6 +847,11 @@ impl Shell<'_, '_, '_> {
                     }
                     None => Val::lit(UNKNOWN.to_string()),
                 }
+            }
+            "command_substitution" if self.cd_and_pwd(node).is_some() => {
+                // `$(cd "$(dirname "$0")/.." && pwd)`: the directory it changed to.
+                self.cd_and_pwd(node)
+                    .map_or_else(Val::unknown, |d| self.word(d))
             }
             "command_substitution" => {
                 let v = self.block(node, true);
@@ -947,6 +1094,16 @@ impl Shell<'_, '_, '_> {
             .first()
             .map(|v| v.text_or_unknown())
             .unwrap_or_default();
+        if self.sink.judge.is_some() {
+            let words: Vec<Option<&str>> = argv.iter().map(Val::known).collect();
+            match crate::shell_judge::lifecycle(&words) {
+                Some((kind, false, key)) => {
+                    self.sink.created.insert((kind, key));
+                }
+                Some((kind, true, key)) => self.sink.teardown = Some((kind, key)),
+                None => {}
+            }
+        }
         if name == "cd" && self.sink.judge.is_some() && persists(node) {
             // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`.
             // A directory known only at run time is taken to be the project's.
@@ -999,17 +1156,42 @@ impl Shell<'_, '_, '_> {
             }
             return Val::unknown();
         }
+        let body = function_body(node, &name, self.src);
+        if let Some(body) = body {
+            self.sink.function_called(body.start_byte(), false);
+        }
         if self.calls < MAX_FUNCTION_CALLS
             && argv
                 .iter()
                 .skip(1)
                 .any(|a| a.taint.private() || a.taint.decoded || a.taint.remote)
-            && let Some(body) = function_body(node, &name, self.src)
+            && let Some(body) = body
         {
             // `beacon "$GITHUB_TOKEN"`: the function's body runs with the arguments of this
             // call as its positional parameters, so private data it gets reaches its sinks.
             self.calls += 1;
             self.call_function(body, &argv[1..], capture);
+        } else if self.calls < MAX_FUNCTION_CALLS
+            && self.at_call.is_none()
+            && !self.runners.contains_key(name.as_str())
+            && argv.len() > 1
+            && argv.iter().skip(1).all(|a| a.taint == Taint::default())
+            && argv.iter().skip(1).any(known_alternatives)
+            && let Some(body) = body
+            && uses_positional(self.text(body))
+        {
+            // `run_one "$py"` with `py` from a literal list: the body's statements are walked
+            // (and judged by the guard) with the arguments in place (`"python$py" -m venv`,
+            // `curl -F "file=@$1"`), not only with parameters nobody knows where the function
+            // is defined.
+            self.calls += 1;
+            self.sink.function_called(body.start_byte(), true);
+            let at_call = self.at_call.replace(body.start_byte());
+            let judged = std::mem::replace(&mut self.judged, false);
+            self.call_function(body, &argv[1..], capture);
+            self.judged = judged;
+            self.at_call = at_call;
+            self.call_locals.clear();
         }
         if let Some(&shifts) = self.runners.get(name.as_str())
             && argv.len() > shifts + 1

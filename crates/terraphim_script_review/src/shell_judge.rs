@@ -8,7 +8,7 @@
 
 use crate::engine::Sink;
 use crate::model::{Category, Finding, Verdict};
-use crate::places::{Context, Place};
+use crate::places::{Context, Place, UNKNOWN};
 
 /// How the command-line guard would treat one command of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -317,6 +317,128 @@ fn inert_test(node: crate::ts::Node<'_>, src: &str, double: bool) -> bool {
     }
 }
 
+/// Things a script brings up and tears down again. A teardown the guard denies because it
+/// destroys data (`docker compose down -v` removes the stack's volumes, `git worktree remove
+/// --force` drops the worktree's uncommitted work) is the script cleaning up after itself when
+/// the same script brought the same thing up: the same compose files and project, the same
+/// worktree path. Rows: (kind, program words, create subcommands, teardown subcommands, the
+/// options before the subcommand that take a value and name the thing, the teardown's flags).
+pub(crate) const LIFECYCLE: &[Lifecycle] = &[
+    Lifecycle {
+        kind: "compose stack",
+        program: &["docker", "compose"],
+        create: &["up", "create"],
+        teardown: &["down", "rm"],
+        key_options: &[
+            "-f",
+            "--file",
+            "-p",
+            "--project-name",
+            "--project-directory",
+            "--env-file",
+            "--profile",
+        ],
+        by_operand: false,
+    },
+    Lifecycle {
+        kind: "compose stack",
+        program: &["docker-compose"],
+        create: &["up", "create"],
+        teardown: &["down", "rm"],
+        key_options: &[
+            "-f",
+            "--file",
+            "-p",
+            "--project-name",
+            "--project-directory",
+            "--env-file",
+            "--profile",
+        ],
+        by_operand: false,
+    },
+    Lifecycle {
+        kind: "worktree",
+        program: &["git", "worktree"],
+        create: &["add"],
+        teardown: &["remove"],
+        key_options: &[],
+        by_operand: true,
+    },
+];
+
+/// One row of [`LIFECYCLE`].
+#[derive(Debug)]
+pub(crate) struct Lifecycle {
+    /// What is brought up (shown in the chain).
+    pub(crate) kind: &'static str,
+    /// The words that start the command.
+    pub(crate) program: &'static [&'static str],
+    /// Subcommands that bring it up.
+    pub(crate) create: &'static [&'static str],
+    /// Subcommands that tear it down.
+    pub(crate) teardown: &'static [&'static str],
+    /// Options before the subcommand that name it (with their values): its key.
+    pub(crate) key_options: &'static [&'static str],
+    /// Its key is the first operand after the subcommand (a path) instead.
+    pub(crate) by_operand: bool,
+}
+
+/// Options of `git worktree add`/`remove` that take a value (skipped to find the path).
+const WORKTREE_VALUE_OPTIONS: &[&str] = &["-b", "-B", "--reason"];
+
+/// What `argv` (a command's words, known values only) brings up or tears down: the row's
+/// kind, whether it is a teardown, and the key naming the thing.
+pub(crate) fn lifecycle(argv: &[Option<&str>]) -> Option<(&'static str, bool, String)> {
+    LIFECYCLE.iter().find_map(|row| {
+        let words: Vec<&str> = argv.iter().map(|w| w.unwrap_or("\u{0}")).collect();
+        if words.len() < row.program.len() || words[..row.program.len()] != *row.program {
+            return None;
+        }
+        let mut key = Vec::new();
+        let mut i = row.program.len();
+        while let Some(w) = argv.get(i) {
+            let w = (*w)?;
+            if !w.starts_with('-') {
+                break;
+            }
+            let (name, inline) = w.split_once('=').map_or((w, false), |(n, _)| (n, true));
+            if !row.key_options.contains(&name) {
+                return None;
+            }
+            key.push(w.to_owned());
+            if !inline {
+                key.push(argv.get(i + 1).copied().flatten()?.to_owned());
+                i += 1;
+            }
+            i += 1;
+        }
+        let sub = argv.get(i).copied().flatten()?;
+        let teardown = match (row.create.contains(&sub), row.teardown.contains(&sub)) {
+            (true, _) => false,
+            (_, true) => true,
+            _ => return None,
+        };
+        if row.by_operand {
+            let mut j = i + 1;
+            let path = loop {
+                let w = argv.get(j).copied().flatten()?;
+                if WORKTREE_VALUE_OPTIONS.contains(&w) {
+                    j += 2;
+                } else if w.starts_with('-') {
+                    j += 1;
+                } else {
+                    break w;
+                }
+            };
+            if path.contains(UNKNOWN) || path.is_empty() {
+                return None;
+            }
+            key.push(path.trim_end_matches('/').to_owned());
+        }
+        Some((row.kind, teardown, key.join(" ")))
+    })
+}
+
 /// The rule id of guard-derived findings: `guard:<concept>`.
 const RULE_PREFIX: &str = "guard:";
 
@@ -349,6 +471,14 @@ pub(crate) struct Pending {
     /// The byte range and kind of the statement's node when its one text is its own source in
     /// the script under review (not in code the script nests): the judge may reuse its tree.
     node: Option<(usize, usize, &'static str)>,
+    /// The statement tears down a thing of [`LIFECYCLE`] (its kind and key) and runs nothing
+    /// else but inert builtins.
+    teardown: Option<(&'static str, String)>,
+    /// The statement is in the body of a function of the script (the body's start byte),
+    /// walked at a call with its arguments (`true`) or where it is defined. Where every call
+    /// of the function was walked with its arguments, the definition's verdicts give way to
+    /// the calls'.
+    func: Option<(usize, bool)>,
 }
 
 /// Keep one statement of a script for the judge (asked once the whole script was walked, see
@@ -362,6 +492,8 @@ pub(crate) fn judge_statement(
     texts: Vec<String>,
     modeled: bool,
     node: Option<(usize, usize, &'static str)>,
+    teardown: Option<(&'static str, String)>,
+    func: Option<(usize, bool)>,
 ) {
     if sink.judge.is_none() || !sink.recording {
         return;
@@ -374,6 +506,8 @@ pub(crate) fn judge_statement(
         texts,
         modeled,
         node,
+        teardown,
+        func,
     });
 }
 
@@ -410,7 +544,26 @@ pub(crate) fn judge_pending(
     let Some(judge) = sink.judge else {
         return;
     };
-    let pending = std::mem::take(&mut sink.pending);
+    let mut pending = std::mem::take(&mut sink.pending);
+    // A statement of a function judged at every call (with the values the call gave) is not
+    // judged again with parameters nobody knows where the function is defined.
+    let at_calls: std::collections::HashSet<(usize, u32)> = pending
+        .iter()
+        .filter_map(|p| match p.func {
+            Some((body, true)) => Some((body, p.line)),
+            _ => None,
+        })
+        .collect();
+    pending.retain(|p| match p.func {
+        Some((body, false)) => {
+            !at_calls.contains(&(body, p.line))
+                || sink
+                    .function_calls
+                    .get(&body)
+                    .is_none_or(|(calls, walked)| *calls == 0 || walked < calls)
+        }
+        _ => true,
+    });
     if pending.is_empty() {
         return;
     }
@@ -463,6 +616,14 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
             CommandTier::Allow | CommandTier::Unknown => continue,
             CommandTier::Project | CommandTier::Outside if p.modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
+            // The script tears down what it brought up itself.
+            CommandTier::Deny
+                if p.teardown
+                    .as_ref()
+                    .is_some_and(|t| sink.created.contains(t)) =>
+            {
+                continue;
+            }
             CommandTier::Deny => Verdict::Dangerous,
             CommandTier::Project | CommandTier::Outside | CommandTier::Opaque => {
                 Verdict::Suspicious

@@ -73,6 +73,8 @@ pub(super) enum Api {
     WriteStream,
     /// A file or tree deleted.
     Delete,
+    /// A directory made.
+    MakeDir,
     /// A file copied, moved or linked (source, destination).
     Copy,
     /// A file's mode set.
@@ -189,6 +191,18 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         Delete,
     ),
     (GLOBAL, &["rimraf", "rimrafSync"], Delete),
+    (
+        FS,
+        &[
+            "mkdirSync",
+            "mkdir",
+            "ensureDirSync",
+            "ensureDir",
+            "mkdirpSync",
+            "mkdirp",
+        ],
+        MakeDir,
+    ),
     (&["rimraf"], &["*"], Delete),
     (
         FS,

@@ -147,6 +147,18 @@ impl Js<'_, '_, '_> {
                     _ => (name.to_owned(), None),
                 }
             }
+            // `this.request("GET", "/user")` in a class of the script: its own method, whose
+            // parameters take the arguments of every call.
+            "member_expression"
+                if func.field("object").is_some_and(|o| o.kind() == "this")
+                    && func.field("property").is_some_and(|p| {
+                        let name = self.text(p);
+                        self.scope.funcs.contains_key(name) && self.lookup(name).is_none()
+                    }) =>
+            {
+                let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
+                return self.scope.call_user(name, &args);
+            }
             "member_expression" => {
                 let obj = func
                     .field("object")
@@ -421,6 +433,10 @@ impl Js<'_, '_, '_> {
             Api::WriteFile => self.write_file(c),
             Api::WriteStream => self.write_stream(c),
             Api::Delete => self.delete(c),
+            Api::MakeDir => {
+                self.sink.make_dir(c.first());
+                Val::unknown()
+            }
             Api::Copy => self.copy(c),
             Api::Chmod => self.chmod(c),
             Api::Fetch => self.fetch(c),

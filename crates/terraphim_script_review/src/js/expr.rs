@@ -35,6 +35,20 @@ impl Js<'_, '_, '_> {
             }
             text.push_str(&unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0);
             let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
+            // Values that may continue the host name of a URL (`.stats.example.net` among a
+            // parameter's values) leave the host unknown, not the literal before them.
+            let in_host = text
+                .split_once("://")
+                .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']));
+            if in_host
+                && v.text.is_none()
+                && v.alts
+                    .iter()
+                    .any(|a| !a.starts_with(['/', '?', '#', UNKNOWN]))
+            {
+                text.push(UNKNOWN);
+                text.push('@');
+            }
             let v = v.interpolated();
             text.push_str(&v.path_text().unwrap_or_default());
             out.taint.join(&v.taint);
@@ -352,7 +366,13 @@ impl Js<'_, '_, '_> {
     pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {
         match &obj.handle {
             Some(Handle::Module(m)) => {
-                let full = crate::scope::dotted(m, prop);
+                // `globalThis.process`, `window["fetch"]`: the global itself.
+                let full = match m.as_str() {
+                    "globalThis" | "global" | "window" | "self" if !prop.is_empty() => {
+                        prop.to_owned()
+                    }
+                    _ => crate::scope::dotted(m, prop),
+                };
                 match full.as_str() {
                     "process.env" => {
                         let mut v = Val::module("process.env");

