@@ -780,3 +780,176 @@ fn printf_prints_its_format_with_the_arguments() {
         assert_eq!(probe(argv).as_deref(), *want, "{argv:?}");
     }
 }
+
+/// A parse with [`expand::may_print_literal`]'s shortcut, and one without it.
+fn with_and_without_prefilter(line: &str) -> (String, String) {
+    let fast = format!("{:?}", parse(line));
+    super::expand::NO_PREFILTER.with(|off| off.set(true));
+    let slow = format!("{:?}", parse(line));
+    super::expand::NO_PREFILTER.with(|off| off.set(false));
+    (fast, slow)
+}
+
+/// Lines that put the output of the substitution `code` where the parse reads it: an argument,
+/// an assignment expanded later, a loop's words, a redirect target.
+fn substitution_uses(code: &str) -> Vec<String> {
+    vec![
+        format!("rm -rf $({code})"),
+        format!("x=$({code}); rm -rf \"$x\""),
+        format!("for v in $({code}); do rm -rf $v; done"),
+        format!("echo hi > $({code})"),
+        format!("$({code}) -rf /"),
+        format!("a=`{code}`; $a"),
+    ]
+}
+
+/// Substitutions that print literal text, spelt the ways bash reads a printer's name, and
+/// others that do not: the shortcut says each of the first may print, and the parse of every
+/// line that uses them is the same with and without it.
+#[test]
+fn substitution_prefilter_changes_no_parse() {
+    let printing = [
+        "echo rm",
+        "printf %s rm",
+        "printf '\\x72\\x6d'",
+        "cat <<EOF\nrm\nEOF",
+        "cat - <<< rm",
+        "echo cm0= | base64 -d",
+        "base64 -d <<< cm0=",
+        "echo 726d | xxd -r -p",
+        "openssl base64 -d <<< cm0=",
+        "echo mr | rev",
+        "rev <<< mr",
+        "e'c'ho rm",
+        "e\"ch\"o rm",
+        "\\echo rm",
+        "/bin/echo rm",
+        "ec\\\nho rm",
+        "# note\necho rm",
+        "true; echo rm",
+        "X=1 echo rm",
+        "command echo rm",
+        "env echo rm",
+        "{ echo rm; }",
+        "(echo rm)",
+        "echo rm | cat",
+        "$'\\x65cho' rm",
+        "$\"echo\" rm",
+        "\u{0435}cho rm",
+        "echo\trm",
+        "x=`echo rm`",
+        // tree-sitter-bash ends a here-string's word at its closing quote.
+        "<<<'%s\\n'\\echo",
+        "<<<'rm'cat",
+    ];
+    let not_printing = [
+        "git rev-parse HEAD",
+        "mktemp -d",
+        "date -u +%FT%TZ",
+        "concat x",
+        "my_echo rm",
+        "echo.sh rm",
+        "echo-x rm",
+        "echo/x rm",
+        "wc -l < todo.txt",
+        "git log --oneline | wc -l",
+        "dirname \"$0\"",
+        "cd \"$(dirname \"$0\")\" && pwd",
+        "jq -r .x f.json",
+        "hostname",
+    ];
+    let mut bad = Vec::new();
+    for code in printing {
+        if !super::expand::may_print_literal(code) {
+            bad.push(format!("{code:?}: shortcut says it prints nothing"));
+        }
+    }
+    for code in not_printing {
+        if super::expand::may_print_literal(code) {
+            bad.push(format!("{code:?}: shortcut not taken"));
+        }
+    }
+    for code in printing.iter().chain(&not_printing) {
+        for line in substitution_uses(code) {
+            let (fast, slow) = with_and_without_prefilter(&line);
+            if fast != slow {
+                bad.push(format!("{line:?}: parse differs\n{fast}\n{slow}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+}
+
+fn substitution_code() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = proptest::sample::select(vec![
+        "echo",
+        "printf",
+        "cat",
+        "base64",
+        "openssl",
+        "xxd",
+        "rev",
+        "-d",
+        "-r",
+        "-p",
+        "%s",
+        "'%s\\n'",
+        "rm",
+        "-rf",
+        "~",
+        "cm0=",
+        "726d",
+        "git",
+        "rev-parse",
+        "HEAD",
+        "e'c'ho",
+        "\\echo",
+        "/bin/cat",
+        "-",
+        "<<<",
+        "<",
+        "|",
+        ";",
+        "&&",
+        "\n",
+        "\\\n",
+        "#",
+        "$x",
+        "\"$x\"",
+        "$'\\x65'",
+        "'",
+        "\"",
+        "x=1",
+        "(",
+        ")",
+        "`",
+        "{",
+        "}",
+        "mr",
+        "enc",
+        "-base64",
+        "-a",
+    ]);
+    prop_oneof![
+        prop::collection::vec(word.clone(), 1..8).prop_map(|w| w.join(" ")),
+        prop::collection::vec(word, 1..8).prop_map(|w| w.concat()),
+        line(),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1024)
+    ))]
+
+    /// Whatever the substitution's code, the parse of a line that uses its output is the same
+    /// with and without the shortcut.
+    #[test]
+    fn substitution_prefilter_is_the_full_parse(code in substitution_code()) {
+        for line in substitution_uses(&code) {
+            let (fast, slow) = with_and_without_prefilter(&line);
+            proptest::prop_assert_eq!(fast, slow, "line {:?}", line);
+        }
+    }
+}
