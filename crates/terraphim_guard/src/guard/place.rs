@@ -16,25 +16,16 @@ impl Place<'_> {
     /// The class bits of every word of every command, following `cd` through the line: after
     /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
     pub(super) fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
+        // Where relative paths start for each command: the working directory until a `cd`.
         let mut base: Option<Option<PathBuf>> = None;
-        let mut out = Vec::with_capacity(parsed.commands.len());
+        let mut bases = Vec::with_capacity(parsed.commands.len());
+        // The bases met, each once (a scope is built once for the commands between two `cd`s).
+        let mut distinct: Vec<Option<Option<PathBuf>>> = Vec::new();
         for c in &parsed.commands {
-            let wants = heads.wants(c.name());
-            if wants
-                || c.words
-                    .iter()
-                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
-            {
-                let scope = crate::paths::Scope::new(
-                    self.cwd,
-                    base.as_ref().map(|b| b.as_deref()),
-                    self.home,
-                    &parsed.assigned,
-                );
-                out.push(crate::paths::classify(&c.words, &scope, wants));
-            } else {
-                out.push(vec![0; c.words.len()]);
+            if distinct.last() != Some(&base) {
+                distinct.push(base.clone());
             }
+            bases.push(distinct.len() - 1);
             if matches!(c.name(), "cd" | "pushd" | "popd") {
                 let target = c
                     .words
@@ -55,6 +46,33 @@ impl Place<'_> {
                     Some(t) => from.map(|f| f.join(t)),
                 };
                 base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        let mut scope: Option<(usize, crate::paths::Scope<'_>)> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for (c, &at) in parsed.commands.iter().zip(&bases) {
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = match &mut scope {
+                    Some((of, s)) if *of == at => s,
+                    slot => {
+                        let base = distinct.get(at).and_then(|b| b.as_ref());
+                        let s = crate::paths::Scope::new(
+                            self.cwd,
+                            base.map(|b| b.as_deref()),
+                            self.home,
+                            &parsed.assigned,
+                        );
+                        &mut slot.insert((at, s)).1
+                    }
+                };
+                out.push(crate::paths::classify(&c.words, scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
             }
         }
         out
