@@ -297,7 +297,8 @@ impl Walker {
 /// The programs whose output [`Walker::substitution_output`] reads as literal text: the
 /// printers of `literal_output` and the decoders of [`Decoder::of`] (their names as the last
 /// part of the command word, see `canon::command_basename`).
-const LITERAL_PRINTERS: &[&str] = &["echo", "printf", "cat", "base64", "openssl", "xxd", "rev"];
+pub(super) const LITERAL_PRINTERS: &[&str] =
+    &["echo", "printf", "cat", "base64", "openssl", "xxd", "rev"];
 
 /// Whether a substitution's `code` may print literal text: some command of it may be one of
 /// [`LITERAL_PRINTERS`]. `false` only when none can be: the name of each printer must then be

@@ -953,3 +953,78 @@ proptest::proptest! {
         }
     }
 }
+
+/// Only the programs of [`expand::LITERAL_PRINTERS`] print literal text or decode it, for
+/// every program name of the KG's patterns and examples (and the shell vocabulary), with the
+/// flags the printers and decoders read: a printer or decoder added without the list would
+/// fail here.
+#[test]
+fn only_the_listed_programs_print_literal_text() {
+    let kg = crate::embedded::embedded_kg().unwrap();
+    let mut names: Vec<String> = kg
+        .entries()
+        .iter()
+        .flat_map(|e| e.synonyms.iter().chain(&e.examples))
+        .flat_map(|l| {
+            l.text
+                .split(['|', ';', '&', '(', ')', '`'])
+                .filter_map(|stage| stage.split_whitespace().next())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.extend(
+        [
+            "sh", "bash", "zsh", "python3", "node", "perl", "tr", "sed", "awk", "od", "hexdump",
+            "echo", "printf", "cat", "base64", "openssl", "xxd", "rev", "basenc", "uudecode",
+            "gzip", "zcat", "iconv",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    names.sort();
+    names.dedup();
+    assert!(names.len() > 100, "{}", names.len());
+    let argvs: &[&[&str]] = &[
+        &[],
+        &["-d"],
+        &["--decode"],
+        &["-D"],
+        &["-r", "-p"],
+        &["-rp"],
+        &["base64", "-d"],
+        &["enc", "-d", "-a"],
+        &["%s", "x"],
+        &["x"],
+        &["-"],
+    ];
+    let mut bad = Vec::new();
+    for name in &names {
+        if super::expand::LITERAL_PRINTERS.contains(&canon::command_basename(name)) {
+            continue;
+        }
+        for rest in argvs {
+            let argv: Vec<String> = std::iter::once(name.clone())
+                .chain(rest.iter().map(|s| s.to_string()))
+                .collect();
+            let c = SimpleCommand {
+                words: Vec::new(),
+                text: String::new(),
+                layers: Vec::new(),
+                pipeline: None,
+                findings: Vec::new(),
+                stdin_text: Some("cm0=".into()),
+                argv: argv.clone(),
+                runner: None,
+                flow: None,
+                into: None,
+            };
+            if super::hidden::literal_output(&c).is_some()
+                || terraphim_shell_vocab::decode::Decoder::of(&argv).is_some()
+            {
+                bad.push(format!("{argv:?}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "print or decode but not listed: {bad:?}");
+}
