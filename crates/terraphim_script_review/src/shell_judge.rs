@@ -88,6 +88,22 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
         self.judge_lines(&texts, ctx)
     }
 
+    /// [`CommandJudge::judge_script_lines`] for `lines`, and [`CommandJudge::judge`] for each of
+    /// `alone` (statements of several lines, each judged on its own): the two lists of
+    /// verdicts, in order. A judge may spread the work over threads; the default does one after
+    /// the other.
+    fn judge_script(
+        &self,
+        lines: &[ScriptLine<'_>],
+        alone: &[&str],
+        ctx: &Context,
+    ) -> (Vec<CommandVerdict>, Vec<CommandVerdict>) {
+        (
+            self.judge_script_lines(lines, ctx),
+            alone.iter().map(|t| self.judge(t, ctx)).collect(),
+        )
+    }
+
     /// Whether statements the review proves inert ([`INERT_BUILTINS`], ...) that name no path
     /// may go unasked: only for a judge whose rules were shown to flag none of them (the
     /// guard's default KG, with no user layer). The default asks about everything.
@@ -581,20 +597,34 @@ pub(crate) fn judge_pending(
             },
         })
         .collect();
-    let mut batch = judge.judge_script_lines(&lines, sink.ctx).into_iter();
-    // A text of several lines is judged alone, so an equal one (a heredoc written twice) gets
-    // the same verdict.
-    let mut alone: std::collections::HashMap<&str, CommandVerdict> =
-        std::collections::HashMap::new();
+    // A text of several lines is judged alone, once, so an equal one (a heredoc written twice)
+    // gets the same verdict.
+    let mut several: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for t in pending.iter().flat_map(|p| &p.texts) {
+        if t.contains('\n') && seen.insert(t.as_str()) {
+            several.push(t);
+        }
+    }
+    let (batch, alone) = judge.judge_script(&lines, &several, sink.ctx);
+    let mut batch = batch.into_iter();
+    let alone: std::collections::HashMap<&str, CommandVerdict> =
+        several.iter().copied().zip(alone).collect();
     for p in &pending {
         let verdicts: Vec<CommandVerdict> = p
             .texts
             .iter()
             .map(|t| match t.contains('\n') {
                 true => alone
-                    .entry(t.as_str())
-                    .or_insert_with(|| judge.judge(t, sink.ctx))
-                    .clone(),
+                    .get(t.as_str())
+                    .cloned()
+                    .unwrap_or_else(|| CommandVerdict {
+                        tier: CommandTier::Opaque,
+                        reason: "the command guard gave no verdict for this statement".into(),
+                        rule: "unavailable".into(),
+                        pattern: None,
+                        operands: Vec::new(),
+                    }),
                 false => batch.next().unwrap_or_else(|| CommandVerdict {
                     tier: CommandTier::Opaque,
                     reason: "the command guard gave no verdict for this line".into(),

@@ -15,7 +15,9 @@ pub enum Decoder {
 }
 
 impl Decoder {
-    /// The decoder a stage's words name, if any.
+    /// The decoder a stage's words name, if any. (A program added here is added to
+    /// `LITERAL_PRINTERS` in terraphim_guard's `parse/expand.rs` too: the guard parses a
+    /// substitution's code for its output only when the code names one of those.)
     pub fn of(argv: &[String]) -> Option<Self> {
         let name = argv.first()?;
         let name = name.rsplit('/').next().unwrap_or(name);

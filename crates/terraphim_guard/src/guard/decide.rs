@@ -118,8 +118,15 @@ impl Guard {
         }
         // A command's stage hits depend on its words and their classes alone: a command met
         // again (the repeated lines of a script judged as one text) takes those of the first.
-        let mut first: std::collections::HashMap<(&[crate::Word], &[u32]), usize> =
-            std::collections::HashMap::new();
+        // (A lookup table only, never iterated: the hasher changes no decision.)
+        let mut first: std::collections::HashMap<
+            (&[crate::Word], &[u32]),
+            usize,
+            ahash::RandomState,
+        > = std::collections::HashMap::with_capacity_and_hasher(
+            parsed.commands.len(),
+            ahash::RandomState::new(),
+        );
         let mut hits: Vec<[Vec<StageHit>; 3]> = Vec::with_capacity(parsed.commands.len());
         for (i, (c, cl)) in parsed.commands.iter().zip(&classes).enumerate() {
             let key = (c.words.as_slice(), cl.as_slice());

@@ -16,25 +16,16 @@ impl Place<'_> {
     /// The class bits of every word of every command, following `cd` through the line: after
     /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
     pub(super) fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
+        // Where relative paths start for each command: the working directory until a `cd`.
         let mut base: Option<Option<PathBuf>> = None;
-        let mut out = Vec::with_capacity(parsed.commands.len());
+        let mut bases = Vec::with_capacity(parsed.commands.len());
+        // The bases met, each once (a scope is built once for the commands between two `cd`s).
+        let mut distinct: Vec<Option<Option<PathBuf>>> = Vec::new();
         for c in &parsed.commands {
-            let wants = heads.wants(c.name());
-            if wants
-                || c.words
-                    .iter()
-                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
-            {
-                let scope = crate::paths::Scope::new(
-                    self.cwd,
-                    base.as_ref().map(|b| b.as_deref()),
-                    self.home,
-                    &parsed.assigned,
-                );
-                out.push(crate::paths::classify(&c.words, &scope, wants));
-            } else {
-                out.push(vec![0; c.words.len()]);
+            if distinct.last() != Some(&base) {
+                distinct.push(base.clone());
             }
+            bases.push(distinct.len() - 1);
             if matches!(c.name(), "cd" | "pushd" | "popd") {
                 let target = c
                     .words
@@ -55,6 +46,33 @@ impl Place<'_> {
                     Some(t) => from.map(|f| f.join(t)),
                 };
                 base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        let mut scope: Option<(usize, crate::paths::Scope<'_>)> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for (c, &at) in parsed.commands.iter().zip(&bases) {
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = match &mut scope {
+                    Some((of, s)) if *of == at => s,
+                    slot => {
+                        let base = distinct.get(at).and_then(|b| b.as_ref());
+                        let s = crate::paths::Scope::new(
+                            self.cwd,
+                            base.map(|b| b.as_deref()),
+                            self.home,
+                            &parsed.assigned,
+                        );
+                        &mut slot.insert((at, s)).1
+                    }
+                };
+                out.push(crate::paths::classify(&c.words, scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
             }
         }
         out
@@ -113,5 +131,98 @@ impl Place<'_> {
             .position(|w| w.kind == crate::canon::WordKind::Redirect)
             .unwrap_or(words.len());
         words.splice(at..at, extra);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+
+    /// [`Place::classes`] as it was before a scope was kept between two `cd`s: a scope of its
+    /// own for every command.
+    fn classes_one_scope_each(
+        place: &Place<'_>,
+        parsed: &ParsedCommand,
+        heads: &ClassHeads,
+    ) -> Vec<Vec<u32>> {
+        let mut base: Option<Option<PathBuf>> = None;
+        let mut out = Vec::new();
+        for c in &parsed.commands {
+            let wants = heads.wants(c.name());
+            if wants
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == crate::canon::WordKind::Redirect)
+            {
+                let scope = crate::paths::Scope::new(
+                    place.cwd,
+                    base.as_ref().map(|b| b.as_deref()),
+                    place.home,
+                    &parsed.assigned,
+                );
+                out.push(crate::paths::classify(&c.words, &scope, wants));
+            } else {
+                out.push(vec![0; c.words.len()]);
+            }
+            if matches!(c.name(), "cd" | "pushd" | "popd") {
+                let target = c
+                    .words
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.kind == crate::canon::WordKind::Operand)
+                    .map(|w| w.text.as_str());
+                let from = match &base {
+                    None => place.cwd.map(Path::to_path_buf),
+                    Some(b) => b.clone(),
+                };
+                let home = place.home.map(Path::to_path_buf);
+                let next = match target {
+                    None | Some("~") => home,
+                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
+                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
+                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
+                    Some(t) => from.map(|f| f.join(t)),
+                };
+                base = Some(next.filter(|_| c.name() != "popd"));
+            }
+        }
+        out
+    }
+
+    /// A scope kept for the commands between two `cd`s classes every word as a scope of its own
+    /// for each command did.
+    #[test]
+    fn one_scope_between_cds_classes_as_one_scope_each() {
+        let guard = crate::Guard::builder().with_default_kg().build().unwrap();
+        let lines = [
+            "rm -rf build && cd /tmp && rm -rf x && cd - && rm -rf ./x > out.txt",
+            "cd ~/src && rm -rf ../x; cd && rm -rf .cache; pushd /etc; rm -f passwd; popd; rm -rf *",
+            "cd \"$X\" && rm -rf y; cd sub && cat ~/.ssh/id_rsa > a; cd /tmp && cd sub && rm -rf .",
+            "X=1 rm -rf $X/a && cd x && cd x && cd .. && rm -rf ../.. && cp a ~/.bashrc",
+            "git status > f; ls; echo hi >> ~/.profile; cd /; rm -rf etc; cd /home; rm -rf *",
+            "mv a b\ncd /var/tmp\nrm -rf c\ncd ~/proj\nrm -rf target ~/.aws/credentials",
+        ];
+        for (cwd, home) in [
+            (Some("/home/u/proj"), Some("/home/u")),
+            (Some("/home/u"), Some("/home/u")),
+            (Some("/"), Some("/root")),
+            (None, Some("/home/u")),
+            (Some("/work/p"), None),
+        ] {
+            let place = Place {
+                cwd: cwd.map(Path::new),
+                home: home.map(Path::new),
+            };
+            for line in lines {
+                let parsed = crate::parse::parse(line);
+                assert_eq!(
+                    place.classes(&parsed, &guard.class_heads),
+                    classes_one_scope_each(&place, &parsed, &guard.class_heads),
+                    "{line} in {cwd:?}, home {home:?}"
+                );
+            }
+        }
     }
 }

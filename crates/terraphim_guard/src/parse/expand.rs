@@ -91,6 +91,11 @@ impl Walker {
         if depth >= super::walker::MAX_DEPTH {
             return None;
         }
+        // Most substitutions run no printer or decoder (`$(git rev-parse HEAD)`, `$(mktemp -d)`):
+        // their output is known to be unknown without parsing their code.
+        if !may_print_literal(code) && prefilter_on() {
+            return None;
+        }
         let mut sub = Walker {
             next_pipeline: 0,
             nodes_deep: self.nodes_deep,
@@ -288,6 +293,74 @@ impl Walker {
         c.layers.push("expanded".into());
         self.unwrap(words, dyns, text.to_string(), &c, depth);
     }
+}
+
+/// The programs whose output [`Walker::substitution_output`] reads as literal text: the
+/// printers of `literal_output` and the decoders of [`Decoder::of`] (their names as the last
+/// part of the command word, see `canon::command_basename`).
+pub(super) const LITERAL_PRINTERS: &[&str] =
+    &["echo", "printf", "cat", "base64", "openssl", "xxd", "rev"];
+
+/// Whether a substitution's `code` may print literal text: some command of it may be one of
+/// [`LITERAL_PRINTERS`]. `false` only when none can be: the name of each printer must then be
+/// spelt in the code, once quotes, backslashes and line continuations (which bash removes from
+/// a word) are taken out, as a whole command word or the last `/` part of one. Code with
+/// `$'...'`/`$"..."` (bash decodes escapes there) or with characters beyond ASCII is always
+/// parsed. (A name spelt by a variable or a decoder is a word with an expansion, or needs a
+/// printer or decoder of its own: either way no literal output without one spelt here.)
+pub(super) fn may_print_literal(code: &str) -> bool {
+    if !code.is_ascii() || code.contains("$'") || code.contains("$\"") {
+        return true;
+    }
+    let bytes = code.as_bytes();
+    // The code without them, and where something was taken out before each byte (tree-sitter
+    // may end a word at a quote: there a name may start or end).
+    let mut squeezed = Vec::with_capacity(bytes.len());
+    let mut cut = Vec::with_capacity(bytes.len() + 1);
+    let mut taken = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if bytes.get(i + 1) == Some(&b'\n') => {
+                i += 1;
+                taken = true;
+            }
+            b'\\' | b'\'' | b'"' => taken = true,
+            b => {
+                squeezed.push(b);
+                cut.push(std::mem::take(&mut taken));
+            }
+        }
+        i += 1;
+    }
+    cut.push(taken);
+    // Characters that continue a command word on either side of a name (`rev-parse`,
+    // `concat`, `my_echo`, `cat.sh`); a `/` after it too (the name is the last part).
+    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b':');
+    LITERAL_PRINTERS.iter().any(|name| {
+        let name = name.as_bytes();
+        squeezed.windows(name.len()).enumerate().any(|(at, w)| {
+            let end = at + name.len();
+            w == name
+                && (at == 0 || cut[at] || !word(squeezed[at - 1]))
+                && (cut[end] || squeezed.get(end).is_none_or(|&b| !word(b) && b != b'/'))
+        })
+    })
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn [`may_print_literal`]'s shortcut off to show it changes no parse.
+    pub(super) static NO_PREFILTER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether [`may_print_literal`] may skip the parse of a substitution's code.
+fn prefilter_on() -> bool {
+    #[cfg(test)]
+    if NO_PREFILTER.with(std::cell::Cell::get) {
+        return false;
+    }
+    true
 }
 
 /// Every list of `lists` extended by every one of `values`, up to [`MAX_FORMS`] lists.

@@ -568,7 +568,7 @@ fn is_project_source(path: &str) -> bool {
 }
 
 /// The literal text a command prints: `echo`/`printf` words, or the heredoc or here-string
-/// that `cat` copies.
+/// that `cat` copies. (A program added here is added to `expand::LITERAL_PRINTERS` too.)
 pub(super) fn literal_output(c: &SimpleCommand) -> Option<String> {
     let name = c.argv.first().map(|n| canon::command_basename(n))?;
     let operands = || c.argv.iter().skip(1).filter(|a| !canon::is_flag(a));

@@ -806,3 +806,251 @@ fn printf_prints_its_format_with_the_arguments() {
         assert_eq!(probe(argv).as_deref(), *want, "{argv:?}");
     }
 }
+
+/// A parse with [`expand::may_print_literal`]'s shortcut, and one without it.
+fn with_and_without_prefilter(line: &str) -> (String, String) {
+    let fast = format!("{:?}", parse(line));
+    super::expand::NO_PREFILTER.with(|off| off.set(true));
+    let slow = format!("{:?}", parse(line));
+    super::expand::NO_PREFILTER.with(|off| off.set(false));
+    (fast, slow)
+}
+
+/// Lines that put the output of the substitution `code` where the parse reads it: an argument,
+/// an assignment expanded later, a loop's words, a redirect target.
+fn substitution_uses(code: &str) -> Vec<String> {
+    vec![
+        format!("rm -rf $({code})"),
+        format!("x=$({code}); rm -rf \"$x\""),
+        format!("for v in $({code}); do rm -rf $v; done"),
+        format!("echo hi > $({code})"),
+        format!("$({code}) -rf /"),
+        format!("a=`{code}`; $a"),
+    ]
+}
+
+/// Substitutions that print literal text, spelt the ways bash reads a printer's name, and
+/// others that do not: the shortcut says each of the first may print, and the parse of every
+/// line that uses them is the same with and without it.
+#[test]
+fn substitution_prefilter_changes_no_parse() {
+    let printing = [
+        "echo rm",
+        "printf %s rm",
+        "printf '\\x72\\x6d'",
+        "cat <<EOF\nrm\nEOF",
+        "cat - <<< rm",
+        "echo cm0= | base64 -d",
+        "base64 -d <<< cm0=",
+        "echo 726d | xxd -r -p",
+        "openssl base64 -d <<< cm0=",
+        "echo mr | rev",
+        "rev <<< mr",
+        "e'c'ho rm",
+        "e\"ch\"o rm",
+        "\\echo rm",
+        "/bin/echo rm",
+        "ec\\\nho rm",
+        "# note\necho rm",
+        "true; echo rm",
+        "X=1 echo rm",
+        "command echo rm",
+        "env echo rm",
+        "{ echo rm; }",
+        "(echo rm)",
+        "echo rm | cat",
+        "$'\\x65cho' rm",
+        "$\"echo\" rm",
+        "\u{0435}cho rm",
+        "echo\trm",
+        "x=`echo rm`",
+        // tree-sitter-bash ends a here-string's word at its closing quote.
+        "<<<'%s\\n'\\echo",
+        "<<<'rm'cat",
+    ];
+    let not_printing = [
+        "git rev-parse HEAD",
+        "mktemp -d",
+        "date -u +%FT%TZ",
+        "concat x",
+        "my_echo rm",
+        "echo.sh rm",
+        "echo-x rm",
+        "echo/x rm",
+        "wc -l < todo.txt",
+        "git log --oneline | wc -l",
+        "dirname \"$0\"",
+        "cd \"$(dirname \"$0\")\" && pwd",
+        "jq -r .x f.json",
+        "hostname",
+    ];
+    let mut bad = Vec::new();
+    for code in printing {
+        if !super::expand::may_print_literal(code) {
+            bad.push(format!("{code:?}: shortcut says it prints nothing"));
+        }
+    }
+    for code in not_printing {
+        if super::expand::may_print_literal(code) {
+            bad.push(format!("{code:?}: shortcut not taken"));
+        }
+    }
+    for code in printing.iter().chain(&not_printing) {
+        for line in substitution_uses(code) {
+            let (fast, slow) = with_and_without_prefilter(&line);
+            if fast != slow {
+                bad.push(format!("{line:?}: parse differs\n{fast}\n{slow}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+}
+
+fn substitution_code() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = proptest::sample::select(vec![
+        "echo",
+        "printf",
+        "cat",
+        "base64",
+        "openssl",
+        "xxd",
+        "rev",
+        "-d",
+        "-r",
+        "-p",
+        "%s",
+        "'%s\\n'",
+        "rm",
+        "-rf",
+        "~",
+        "cm0=",
+        "726d",
+        "git",
+        "rev-parse",
+        "HEAD",
+        "e'c'ho",
+        "\\echo",
+        "/bin/cat",
+        "-",
+        "<<<",
+        "<",
+        "|",
+        ";",
+        "&&",
+        "\n",
+        "\\\n",
+        "#",
+        "$x",
+        "\"$x\"",
+        "$'\\x65'",
+        "'",
+        "\"",
+        "x=1",
+        "(",
+        ")",
+        "`",
+        "{",
+        "}",
+        "mr",
+        "enc",
+        "-base64",
+        "-a",
+    ]);
+    prop_oneof![
+        prop::collection::vec(word.clone(), 1..8).prop_map(|w| w.join(" ")),
+        prop::collection::vec(word, 1..8).prop_map(|w| w.concat()),
+        line(),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1024)
+    ))]
+
+    /// Whatever the substitution's code, the parse of a line that uses its output is the same
+    /// with and without the shortcut.
+    #[test]
+    fn substitution_prefilter_is_the_full_parse(code in substitution_code()) {
+        for line in substitution_uses(&code) {
+            let (fast, slow) = with_and_without_prefilter(&line);
+            proptest::prop_assert_eq!(fast, slow, "line {:?}", line);
+        }
+    }
+}
+
+/// Only the programs of [`expand::LITERAL_PRINTERS`] print literal text or decode it, for
+/// every program name of the KG's patterns and examples (and the shell vocabulary), with the
+/// flags the printers and decoders read: a printer or decoder added without the list would
+/// fail here.
+#[test]
+fn only_the_listed_programs_print_literal_text() {
+    let kg = crate::embedded::embedded_kg().unwrap();
+    let mut names: Vec<String> = kg
+        .entries()
+        .iter()
+        .flat_map(|e| e.synonyms.iter().chain(&e.examples))
+        .flat_map(|l| {
+            l.text
+                .split(['|', ';', '&', '(', ')', '`'])
+                .filter_map(|stage| stage.split_whitespace().next())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.extend(
+        [
+            "sh", "bash", "zsh", "python3", "node", "perl", "tr", "sed", "awk", "od", "hexdump",
+            "echo", "printf", "cat", "base64", "openssl", "xxd", "rev", "basenc", "uudecode",
+            "gzip", "zcat", "iconv",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    names.sort();
+    names.dedup();
+    assert!(names.len() > 100, "{}", names.len());
+    let argvs: &[&[&str]] = &[
+        &[],
+        &["-d"],
+        &["--decode"],
+        &["-D"],
+        &["-r", "-p"],
+        &["-rp"],
+        &["base64", "-d"],
+        &["enc", "-d", "-a"],
+        &["%s", "x"],
+        &["x"],
+        &["-"],
+    ];
+    let mut bad = Vec::new();
+    for name in &names {
+        if super::expand::LITERAL_PRINTERS.contains(&canon::command_basename(name)) {
+            continue;
+        }
+        for rest in argvs {
+            let argv: Vec<String> = std::iter::once(name.clone())
+                .chain(rest.iter().map(|s| s.to_string()))
+                .collect();
+            let c = SimpleCommand {
+                words: Vec::new(),
+                text: String::new(),
+                layers: Vec::new(),
+                pipeline: None,
+                findings: Vec::new(),
+                stdin_text: Some("cm0=".into()),
+                argv: argv.clone(),
+                runner: None,
+                flow: None,
+                into: None,
+            };
+            if super::hidden::literal_output(&c).is_some()
+                || terraphim_shell_vocab::decode::Decoder::of(&argv).is_some()
+            {
+                bad.push(format!("{argv:?}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "print or decode but not listed: {bad:?}");
+}
