@@ -70,13 +70,12 @@ pub(crate) fn record(
         grant,
     };
     let path = file_for(id)?;
-    if let Some(dir) = path.parent() {
-        fs_err::create_dir_all(dir)?;
-        sweep(dir);
-    }
-    let tmp = path.with_extension("tmp");
-    fs_err::write(&tmp, serde_json::to_vec(&pre)?)?;
-    fs_err::rename(&tmp, &path)?;
+    let dir = path
+        .parent()
+        .ok_or_else(|| anyhow::anyhow!("{} has no directory", path.display()))?;
+    fs_err::create_dir_all(dir)?;
+    sweep(dir);
+    write_replacing(&path, &serde_json::to_vec(&pre)?)?;
     let outcome = if d.verdict == terraphim_guard::Verdict::Deny {
         OutcomeKind::Denied
     } else {
@@ -85,6 +84,36 @@ pub(crate) fn record(
     let mut rec = outcome_record(Source::HookPre, agent, call, &pre, Outcome::new(outcome));
     rec.pre_review = pre_review;
     crate::outcomes::append(rec)
+}
+
+/// Write `bytes` to `path` through a temporary file of this writer's own in the same directory,
+/// so two hooks given the same id (agents reuse ids across retries) never rename each other's
+/// half-written file, and a reader sees the old record or the new one, never a torn one.
+fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow::anyhow!("{} has no file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.{}-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut file = fs_err::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        file.write_all(bytes)?;
+        fs_err::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = fs_err::remove_file(&tmp);
+    }
+    Ok(written?)
 }
 
 /// Remove records whose post event never came (a declined ask, an agent without post events),
@@ -228,4 +257,34 @@ fn outcome_record(
     rec.concepts = pre.concepts.clone();
     rec.profile = pre.profile.clone();
     rec
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_replacing;
+
+    #[test]
+    fn writers_of_one_record_never_take_each_others_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("same-id.json");
+        let texts: Vec<String> = (0..8).map(|i| format!("{{\"writer\":{i}}}")).collect();
+        std::thread::scope(|s| {
+            for text in &texts {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..50 {
+                        write_replacing(path, text.as_bytes()).unwrap();
+                    }
+                });
+            }
+        });
+        let left = fs_err::read_to_string(&path).unwrap();
+        assert!(texts.contains(&left), "a torn or foreign record: {left:?}");
+        let others: Vec<_> = fs_err::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n != "same-id.json")
+            .collect();
+        assert!(others.is_empty(), "temporary files left behind: {others:?}");
+    }
 }
