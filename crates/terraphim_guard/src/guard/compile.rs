@@ -128,14 +128,21 @@ impl Guard {
         ranks: ProfileRanks,
     ) -> Result<Guard> {
         parse::check_grammar().map_err(Error::Grammar)?;
-        let mut entries = Vec::new();
+        // Sized once: the default KG alone has hundreds of entries, and growing these vectors
+        // step by step was a measurable part of every process's start.
+        let defaults = if embedded {
+            crate::embedded::entries().len()
+        } else {
+            0
+        };
+        let mut entries = Vec::with_capacity(defaults + kg.entries().len());
         // Per tier: (entry index, synonym, compiled pattern).
         let mut per_tier: BTreeMap<Tier, Vec<(u32, &str, Pattern)>> = BTreeMap::new();
         let mut replace_entries = Vec::new();
         // Default entries that an entry of `kg` overrides.
         let user = terraphim_guard_kg::Overrides::of(kg.entries());
         // Default entries keep their index in `COMPILED_KG`; overridden ones are disabled.
-        let mut overridden = Vec::new();
+        let mut overridden = Vec::with_capacity(defaults);
         if embedded {
             for e in crate::embedded::entries() {
                 entries.push(CompiledEntry {
@@ -209,6 +216,12 @@ impl Guard {
             tier(Tier::Safe)?,
         );
         let mut class_heads = ClassHeads::default();
+        let names: usize = [&destructive, &suspicious, &safe]
+            .iter()
+            .flat_map(|set| &set.layers)
+            .map(|layer| layer.matcher.class_stage_names().count())
+            .sum();
+        class_heads.names.reserve(names);
         for set in [&destructive, &suspicious, &safe] {
             class_heads.add(set);
         }
