@@ -44,7 +44,6 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | npm install                                           | install   |
       | pnpm install                                          | install   |
       | uv sync                                               | install   |
-      | npm ci --registry https://registry.example.test/      | install   |
       | pnpm install --frozen-lockfile left-pad               | install   |
       | docker build https://example.test/app.git             | readonly  |
       | docker build -f /tmp/Dockerfile .                     | readonly  |

@@ -135,6 +135,5 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
       | pip install -r requirements.txt  | install   |
       | uv sync                          | install   |
       | npm install left-pad             | install   |
-      | npm ci --registry https://r.test | install   |
       | npm install && frobnicate        | workspace |
       | pip install git+https://x.test/y | readonly  |
