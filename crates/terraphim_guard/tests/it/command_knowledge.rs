@@ -710,8 +710,6 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "pnpm install",
             "pnpm install --frozen-lockfile left-pad",
             "uv sync",
-            "uv sync --frozen --index-url https://pypi.example.test/simple",
-            "npm ci --registry https://registry.example.test/",
             "pip install -r requirements.txt",
             // Container builds from elsewhere or with the user's secrets or the host network.
             "docker build https://example.test/app.git",
@@ -726,6 +724,15 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "echo 'module.exports={}' > jest.config.js && npx jest",
             "npm pkg set scripts.test=true && npm test",
             "echo 'FROM alpine' > Dockerfile && docker build .",
+        ],
+    );
+    // A lockfile install given another index is `install from another index` (denied: the
+    // install sandbox reaches only the known registries).
+    all(
+        Verdict::Deny,
+        &[
+            "uv sync --frozen --index-url https://pypi.example.test/simple",
+            "npm ci --registry https://registry.example.test/",
         ],
     );
     all(
