@@ -118,17 +118,19 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
     Then the verdict is deny
     And a destructive match names concept "decoded text run"
 
-  Scenario Outline: variables the line spells, IFS included, are put in place
+  Scenario: an IFS the line did not set splits the words it is spliced into
     When I check the command:
       """
-      <command>
+      rm${IFS}-rf${IFS}/srv
       """
     Then the verdict is deny
 
-    Examples:
-      | command                            |
-      | rm${IFS}-rf${IFS}/srv              |
-      | X=$'\x2f'; rm -rf ${X}srv          |
+  Scenario: an ANSI-C quoted value is put in place, braces keeping the name apart
+    When I check the command:
+      """
+      X=$'\x2f'; rm -rf ${X}srv
+      """
+    Then the verdict is deny
 
   Scenario Outline: a tunnel that exposes the login port is denied, one for a dev port is confined
     When I check "<command>"
