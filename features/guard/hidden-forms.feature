@@ -141,5 +141,5 @@ Feature: a command's real form is judged, however it is written
       | echo cm0gLXJmIH4vRG9jdW1lbnRz \| base64 -d \| sh              | deny    |
       | base64 --decode <<< Z2l0IHJlc2V0IC0taGFyZCBIRUFEfjM= \| bash  | deny    |
       | echo 726d202d7266207e2f446f63756d656e7473 \| xxd -r -p \| sh  | deny    |
-      | echo bHMgLWxh \| base64 -d \| sh                              | sandbox |
+      | echo bHMgLWxh \| base64 -d \| sh                              | deny    |
       | echo cm0gLXJmIH4vRG9jdW1lbnRz \| base64 -d                    | allow   |

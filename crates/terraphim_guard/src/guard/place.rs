@@ -37,14 +37,7 @@ impl Place<'_> {
                     None => self.cwd.map(Path::to_path_buf),
                     Some(b) => b.clone(),
                 };
-                let home = self.home.map(Path::to_path_buf);
-                let next = match target {
-                    None | Some("~") => home,
-                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
-                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
-                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
-                    Some(t) => from.map(|f| f.join(t)),
-                };
+                let next = cd_target(target, from, self.home);
                 base = Some(next.filter(|_| c.name() != "popd"));
             }
         }
@@ -134,6 +127,28 @@ impl Place<'_> {
     }
 }
 
+/// Where `cd TARGET` run in `from` goes: the home for no target, `~`, `$HOME` or `${HOME}`
+/// (quotes are gone from canonical words: `cd "$HOME"`), a path under it for `~/x` or
+/// `$HOME/x`, unknown (`None`) for any other expansion or `-`.
+fn cd_target(target: Option<&str>, from: Option<PathBuf>, home: Option<&Path>) -> Option<PathBuf> {
+    let home = home.map(Path::to_path_buf);
+    if let Some(rest) = target.and_then(|t| {
+        ["~/", "$HOME/", "${HOME}/"]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))
+    }) {
+        return home
+            .filter(|_| !crate::canon::is_dynamic(rest))
+            .map(|h| h.join(rest));
+    }
+    match target {
+        None | Some("~" | "$HOME" | "${HOME}") => home,
+        Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
+        Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
+        Some(t) => from.map(|f| f.join(t)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
@@ -177,14 +192,7 @@ mod tests {
                     None => place.cwd.map(Path::to_path_buf),
                     Some(b) => b.clone(),
                 };
-                let home = place.home.map(Path::to_path_buf);
-                let next = match target {
-                    None | Some("~") => home,
-                    Some(t) if t.starts_with("~/") => home.map(|h| h.join(&t[2..])),
-                    Some(t) if crate::canon::is_dynamic(t) || t == "-" => None,
-                    Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
-                    Some(t) => from.map(|f| f.join(t)),
-                };
+                let next = cd_target(target, from, place.home);
                 base = Some(next.filter(|_| c.name() != "popd"));
             }
         }
@@ -200,6 +208,7 @@ mod tests {
             "rm -rf build && cd /tmp && rm -rf x && cd - && rm -rf ./x > out.txt",
             "cd ~/src && rm -rf ../x; cd && rm -rf .cache; pushd /etc; rm -f passwd; popd; rm -rf *",
             "cd \"$X\" && rm -rf y; cd sub && cat ~/.ssh/id_rsa > a; cd /tmp && cd sub && rm -rf .",
+            "cd \"$HOME\" && rm -rf .ssh; cd ${HOME}/src && rm -rf x; cd $HOME/$D && rm -rf y",
             "X=1 rm -rf $X/a && cd x && cd x && cd .. && rm -rf ../.. && cp a ~/.bashrc",
             "git status > f; ls; echo hi >> ~/.profile; cd /; rm -rf etc; cd /home; rm -rf *",
             "mv a b\ncd /var/tmp\nrm -rf c\ncd ~/proj\nrm -rf target ~/.aws/credentials",

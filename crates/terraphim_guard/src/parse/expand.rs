@@ -18,6 +18,8 @@ const MAX_VALUES: usize = 16;
 const MAX_FORMS: usize = 16;
 /// Longest value kept for a variable or a substitution's output.
 const MAX_VALUE_BYTES: usize = 8192;
+/// The value of `IFS` in a shell that has not set it.
+const DEFAULT_IFS: &str = " \t\n";
 
 impl Walker {
     /// Record what the line assigns to `name`: its literal values, or nothing known (a value
@@ -63,7 +65,10 @@ impl Walker {
                     .iter()
                     .rev()
                     .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone())?;
+                    .map(|(_, v)| v.clone())
+                    // `IFS` the line did not set holds bash's default, blanks that split the
+                    // word they are spliced into (`rm${IFS}-rf${IFS}/srv` runs `rm -rf /srv`).
+                    .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))?;
                 (values, 1 + len + usize::from(braced.is_some()) * 2)
             } else {
                 let len = rest.find(['$', '`']).unwrap_or(rest.len());

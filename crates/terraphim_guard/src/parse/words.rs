@@ -96,9 +96,18 @@ pub(super) fn append_value(node: Node<'_>, src: &str, out: &mut String) -> bool 
                 .trim_start_matches('$')
                 .trim_start_matches('{')
                 .trim_end_matches('}');
-            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            // `${X}srv` keeps its braces: `$Xsrv` would name another variable.
+            let name_goes_on = src
+                .get(node.end_byte()..)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name_goes_on {
                 out.push('$');
                 out.push_str(name);
+            } else if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push_str("${");
+                out.push_str(name);
+                out.push('}');
             } else {
                 out.push_str(text);
             }

