@@ -34,6 +34,21 @@ pub const BUILD_INPUTS: &[&str] = &[
     "docker-compose.yml",
     "go.mod",
     "requirements.txt",
+    // Manifests and lockfiles that an install of the project's manifest reads
+    // (`project manifest install`: `npm install`, `composer install`, `uv sync`, ...).
+    "composer.json",
+    "composer.lock",
+    "Pipfile",
+    "Pipfile.lock",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "bun.lock",
+    "bun.lockb",
+    "uv.lock",
+    "poetry.lock",
+    "Gemfile.lock",
 ];
 
 /// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
