@@ -61,7 +61,7 @@ Feature: command knowledge of the default KG
 
     Examples:
       | command                                         |
-      | npm install                                     |
+      | npm install left-pad                            |
       | pip install requests                            |
       | psql -c 'DELETE FROM sessions WHERE id = 3'                  |
       | curl -X PUT https://api.example.com/v1/x        |
@@ -161,3 +161,42 @@ Feature: command knowledge of the default KG
       | ruff check --fix --unsafe-fixes    | sandbox |
       | git stash drop                     | deny    |
       | docker image prune -a -f           | deny    |
+
+  Scenario Outline: a sed script that only reads is judged by its commands, not its regex text
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                              | verdict |
+      | sed -n '/begin/,/end/p' notes/log.txt                | allow   |
+      | sed -n '/^deps/,/^$/p' /usr/share/doc/pkg.toml       | allow   |
+      | sed 's#/usr/lib#/opt/lib#g; /^x/d' paths.txt         | allow   |
+      | sed -n '/begin/,/end/w /tmp/part' notes/log.txt      | sandbox |
+      | sed 's/.*/date/e' notes/log.txt                      | sandbox |
+      | sed -n '/begin/,/end/e' notes/log.txt                | sandbox |
+      | sed -n 'p;e date' notes/log.txt                      | sandbox |
+      | sed -i '/begin/,/end/d' notes/log.txt                | sandbox |
+
+  Scenario Outline: system package queries read; system installs stay confined
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                           | verdict |
+      | apt-cache policy nginx            | allow   |
+      | dpkg -l                           | allow   |
+      | brew list --versions              | allow   |
+      | brew info jq                      | allow   |
+      | brew install jq                   | sandbox |
+      | apt-get install -y jq             | sandbox |
+      | rustup component add rustfmt      | sandbox |
+
+  Scenario Outline: coverage reports are build output
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                   | verdict |
+      | rm -rf htmlcov .coverage coverage.xml     | allow   |
+      | rm -f lcov.info coverage.out              | allow   |
+      | rm -f coverage.xml src/main.py            | sandbox |

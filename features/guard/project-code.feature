@@ -42,13 +42,28 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | prettier --write --config /tmp/p.config.js src        | workspace |
       | go test -exec /tmp/runner ./...                       | workspace |
       | npm install                                           | install   |
-      | pnpm install                                          | install   |
-      | uv sync                                               | install   |
+      | npm install left-pad                                  | install   |
+      | pnpm install --prefix ../other                        | install   |
+      | uv sync --extra dev                                   | install   |
+      | pip install -r requirements.txt                       | install   |
       | pnpm install --frozen-lockfile left-pad               | install   |
       | docker build https://example.test/app.git             | readonly  |
       | docker build -f /tmp/Dockerfile .                     | readonly  |
       | docker build --network=host .                         | readonly  |
       | docker compose -f /tmp/stack.yml up                   | readonly  |
+
+  Scenario Outline: an install of the project's manifest with nothing added runs on the host
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                         |
+      | pnpm i                          |
+      | yarn install                    |
+      | bun install                     |
+      | uv sync --all-extras            |
+      | bundle install                  |
+      | composer install --no-dev       |
 
   Scenario Outline: a line that writes what its runner then reads stays confined
     When I check "<command>"
@@ -61,6 +76,7 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | echo 'module.exports = {}' > eslint.config.js && eslint --fix . |
       | npm pkg set scripts.test=true && npm test                      |
       | echo 'FROM alpine' > Dockerfile && docker build .              |
+      | cp /tmp/pnpm-lock.yaml pnpm-lock.yaml && pnpm install           |
 
   Scenario: a lockfile install that cannot resolve lifts the install entry it covers
     When I run "terraphim-agent guard explain 'yarn install --immutable'"

@@ -133,7 +133,7 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
       | command                          | profile   |
       | npm install                      | install   |
       | pip install -r requirements.txt  | install   |
-      | uv sync                          | install   |
+      | uv sync --extra dev              | install   |
       | npm install left-pad             | install   |
       | npm install && frobnicate        | workspace |
       | pip install git+https://x.test/y | readonly  |

@@ -34,6 +34,27 @@ pub const BUILD_INPUTS: &[&str] = &[
     "docker-compose.yml",
     "go.mod",
     "requirements.txt",
+    // Manifests that an install of the project's manifest reads (`composer install`).
+    "composer.json",
+    "Pipfile",
+];
+
+/// Lockfiles that an install of the project's manifest installs (`project manifest install`,
+/// `lockfile install`): one written earlier on the same line is code the agent brought in.
+/// Not build inputs for the script review: a script that restores a lockfile writes no
+/// instructions.
+pub const LOCKFILES: &[&str] = &[
+    "composer.lock",
+    "Pipfile.lock",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "bun.lock",
+    "bun.lockb",
+    "uv.lock",
+    "poetry.lock",
+    "Gemfile.lock",
 ];
 
 /// Runners that read the files of [`BUILD_INPUTS`] from the working directory.
@@ -104,6 +125,12 @@ pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
 pub fn is_build_input(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
     BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
+}
+
+/// Whether a path names a [lockfile](LOCKFILES).
+pub fn is_lockfile(path: &str) -> bool {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    LOCKFILES.contains(&base)
 }
 
 /// Whether a path names a file a [`BUILD_RUNNERS`] runner may read as instructions or load as

@@ -101,6 +101,8 @@ fn build_inputs_by_file_name() {
         ("Dockerfile", true),
         ("requirements.txt", true),
         ("Cargo.toml", true),
+        ("composer.json", true),
+        ("package-lock.json", false),
         ("README.md", false),
         ("Makefile.bak", false),
         ("src/main.rs", false),
@@ -310,5 +312,20 @@ fn runner_sources_are_build_inputs_code_files_and_js_tool_rc_files() {
     ];
     for &(path, want) in cases {
         assert_eq!(is_runner_source(path), want, "{path}");
+    }
+}
+
+#[test]
+fn lockfiles_are_named_by_their_file_name() {
+    let cases: &[(&str, bool)] = &[
+        ("package-lock.json", true),
+        ("sub/uv.lock", true),
+        ("Gemfile.lock", true),
+        ("/tmp/x/composer.lock", true),
+        ("yarn.lock.orig", false),
+        ("Cargo.toml", false),
+    ];
+    for &(path, want) in cases {
+        assert_eq!(terraphim_shell_vocab::is_lockfile(path), want, "{path}");
     }
 }

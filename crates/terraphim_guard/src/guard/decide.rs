@@ -116,6 +116,13 @@ impl Guard {
                 }
             }
         }
+        // A sed script is matched as what it does (`sed -n '/a/,/e/p'` as its command letters,
+        // one that runs as `e SCRIPT`): see `sed.rs`.
+        let match_words: Vec<Option<Vec<crate::Word>>> = parsed
+            .commands
+            .iter()
+            .map(|c| super::sed::match_words(&c.words))
+            .collect();
         // A command's stage hits depend on its words and their classes alone: a command met
         // again (the repeated lines of a script judged as one text) takes those of the first.
         // (A lookup table only, never iterated: the hasher changes no decision.)
@@ -129,15 +136,18 @@ impl Guard {
         );
         let mut hits: Vec<[Vec<StageHit>; 3]> = Vec::with_capacity(parsed.commands.len());
         for (i, (c, cl)) in parsed.commands.iter().zip(&classes).enumerate() {
-            let key = (c.words.as_slice(), cl.as_slice());
+            let words = match_words
+                .get(i)
+                .and_then(Option::as_deref)
+                .unwrap_or(c.words.as_slice());
+            let key = (words, cl.as_slice());
             if let Some(earlier) = first.get(&key).and_then(|&j| hits.get(j)) {
                 let again = earlier.clone();
                 hits.push(again);
                 continue;
             }
             first.insert(key, i);
-            let hay =
-                Haystack::with_classes(&c.words, cl).with_data(super::data::data_words(&c.words));
+            let hay = Haystack::with_classes(words, cl).with_data(super::data::data_words(words));
             hits.push([
                 self.destructive.stage_hits(&hay, &mut scratch),
                 self.suspicious.stage_hits(&hay, &mut scratch),

@@ -5,6 +5,7 @@ mod data;
 mod decide;
 mod place;
 mod profile;
+mod sed;
 mod types;
 mod validate;
 

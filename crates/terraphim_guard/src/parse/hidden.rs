@@ -5,7 +5,7 @@ use crate::canon;
 
 use super::unwrap::dash_c_index;
 use terraphim_shell_vocab::decode::Decoder;
-use terraphim_shell_vocab::{is_build_input, is_runner_source, is_shell};
+use terraphim_shell_vocab::{is_build_input, is_lockfile, is_runner_source, is_shell};
 
 use super::vocab::{CODE_OPTIONS, git_key_runs_code};
 use super::walker::{Ctx, Walker};
@@ -494,7 +494,10 @@ impl Walker {
                 .collect(),
             _ => Vec::new(),
         };
-        if downloaded.iter().any(|t| is_build_input(t)) {
+        if downloaded
+            .iter()
+            .any(|t| is_build_input(t) || is_lockfile(t))
+        {
             self.wrote_build_input = true;
         }
         if downloaded.iter().any(|t| is_project_source(t)) {
@@ -523,7 +526,7 @@ impl Walker {
             }
             _ => {}
         }
-        if targets.iter().any(|t| is_build_input(t)) {
+        if targets.iter().any(|t| is_build_input(t) || is_lockfile(t)) {
             self.wrote_build_input = true;
         }
         if targets.iter().any(|t| is_project_source(t)) {

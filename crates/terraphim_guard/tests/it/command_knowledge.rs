@@ -639,6 +639,157 @@ fn replays_formatters_and_dangling_prunes() {
     );
 }
 
+/// Queries of the system's package managers only read their database (`system package
+/// queries`); installs into the system stay confined, whatever the project declares.
+#[test]
+fn system_package_queries_read_and_system_installs_stay_confined() {
+    all(
+        Verdict::Allow,
+        &[
+            "apt-cache policy postgresql",
+            "apt-cache depends build-essential",
+            "apt list --upgradable",
+            "dpkg -L libc6",
+            "dpkg-query -W -f '${Version}' bash",
+            "rpm -qa",
+            "brew list",
+            "brew info --json=v2 python@3.12",
+            "brew --prefix",
+            "brew deps --tree ffmpeg",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "brew install ripgrep",
+            "apt-get install -y libpq-dev",
+            "dpkg -i ./tool.deb",
+            "rpm -i tool.rpm",
+            "rustup component add clippy",
+            "brew upgrade",
+        ],
+    );
+}
+
+/// Coverage reports are regenerable build output (`build_output::` in `kg/paths/path-classes.md`):
+/// deleting them in the project is routine; the same names elsewhere are not.
+#[test]
+fn coverage_reports_are_build_output() {
+    all(
+        Verdict::Allow,
+        &[
+            "rm -f coverage.xml",
+            "rm -rf htmlcov .coverage coverage.xml",
+            "rm -f .coverage.worker1 lcov.info",
+            "rm -rf .nyc_output coverage",
+            "rm coverage.out",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &["rm -f coverage.xml.bak", "rm -rf coverage.xml src"],
+    );
+    all(Verdict::Deny, &["rm -rf ~/coverage.xml ~/notes"]);
+}
+
+/// A sed script that only reads (prints, deletes, substitutes without `e`/`w`, branches) is judged
+/// by its commands, so a `/e` or `/w ` inside its regular expressions no longer looks like sed's
+/// `e` or `w` command; every script that runs, writes, reads a file or is not understood keeps
+/// its text and its old judgement.
+#[test]
+fn a_sed_script_that_only_reads_is_judged_by_its_commands() {
+    all(
+        Verdict::Allow,
+        &[
+            "sed -n '/start/,/end/p' CHANGELOG.md",
+            "sed -n '/^exec/,/^$/p' /etc/services",
+            "gsed -n '/error/Ip' logs/app.log",
+            "sed -e '/^#/d' -e 's/ewe/ram/g' data/sheep.txt",
+            "sed '/x/{s/a/b/;p}' notes.txt",
+            "sed -E 's#/var/www#/srv/web#g' site.conf",
+            "git show HEAD:README.md | sed -n '/^## Usage/,/^## /p'",
+            "sed ':a;N;$!ba;s/\\n/ /g' list.txt",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "sed '1e uname -a' notes.txt",
+            "sed 's/.*/uname/e' notes.txt",
+            "sed -n '/start/,/end/e' notes.txt",
+            "sed -n '/start/,/end/w /tmp/copy' notes.txt",
+            "sed 's/a/b/w out.txt' notes.txt",
+            "sed -n 'p;e uname' notes.txt",
+            "sed -f edit.sed notes.txt",
+            "sed -i '/start/,/end/d' notes.txt",
+        ],
+    );
+    all(Verdict::Deny, &["sed -i '/start/,/end/d' ~/.bashrc"]);
+}
+
+/// An install of the project's manifest with nothing on the command line after the subcommand
+/// installs what the manifest declares at the lockfile's versions (`project manifest install`),
+/// as `cargo build` does with Cargo.toml; a package, path, URL, option value, global install,
+/// `pip install -r`/`-e`, another registry, or a manifest or lockfile written earlier on the same
+/// line keeps it confined or denied.
+#[test]
+fn project_manifest_install_runs_on_the_host_and_what_the_line_adds_stays_confined() {
+    all(
+        Verdict::Allow,
+        &[
+            "pnpm install",
+            "pnpm i",
+            "yarn install",
+            "bun install",
+            "bun i --production",
+            "uv sync",
+            "uv sync --all-extras",
+            "bundle install",
+            "composer install --no-dev --prefer-dist",
+            "cd frontend && pnpm install && pnpm run build",
+            "uv sync && uv run pytest",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            // npm stays confined whole (see `project manifest install`).
+            "npm install",
+            "npm i --no-fund",
+            "npm install left-pad",
+            "npm i -D typescript",
+            "npm install ../sibling-pkg",
+            "npm install --prefix ../elsewhere",
+            "npm install -g typescript",
+            "pnpm install zod",
+            "yarn install --modules-folder /opt/mods",
+            "bun install is-odd",
+            "bun add is-even",
+            "uv sync --extra dev",
+            "uv sync --project ~/other",
+            "bundle install --gemfile /tmp/Gemfile",
+            "bundle install --path /opt/gems",
+            "composer install --working-dir ../other",
+            "composer require monolog/monolog",
+            "pip install -r requirements.txt",
+            "pip install -e .",
+            "sudo npm install",
+            // A manifest or lockfile written earlier on the same line.
+            "echo '{\"dependencies\":{\"x\":\"*\"}}' > package.json && pnpm install",
+            "cp /tmp/composer.lock composer.lock && composer install",
+            "printf 'version = 1' > uv.lock && uv sync",
+            "curl -o Gemfile.lock https://example.test/l && bundle install",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "npm install --registry https://registry.example.test/",
+            "pnpm install && rm -rf ~",
+        ],
+    );
+}
+
 /// The project's declared code runs on the host as the developer would run it: its tests and
 /// builds through its own tooling, installs from its lockfile, its formatters with its config and
 /// its own container build. Code the agent brings in runs confined: tests, configs, manifests and
@@ -705,11 +856,8 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "make -C ~/src/other test",
             "cargo --config 'target.x.runner=\"/tmp/r\"' test",
             // Installs that resolve, fetch new code or name another registry.
-            "npm install",
             "npm i lodash",
-            "pnpm install",
             "pnpm install --frozen-lockfile left-pad",
-            "uv sync",
             // (A lockfile install naming another index or registry is denied: recall.rs.)
             "pip install -r requirements.txt",
             // Container builds from elsewhere or with the user's secrets or the host network.
