@@ -333,6 +333,17 @@ fn inert_test(node: crate::ts::Node<'_>, src: &str, double: bool) -> bool {
     }
 }
 
+/// The options of `docker compose` and `docker-compose` that name the stack.
+const COMPOSE_KEY_OPTIONS: &[&str] = &[
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--project-directory",
+    "--env-file",
+    "--profile",
+];
+
 /// Things a script brings up and tears down again. A teardown the guard denies because it
 /// destroys data (`docker compose down -v` removes the stack's volumes, `git worktree remove
 /// --force` drops the worktree's uncommitted work) is the script cleaning up after itself when
@@ -345,15 +356,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         program: &["docker", "compose"],
         create: &["up", "create"],
         teardown: &["down", "rm"],
-        key_options: &[
-            "-f",
-            "--file",
-            "-p",
-            "--project-name",
-            "--project-directory",
-            "--env-file",
-            "--profile",
-        ],
+        key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
     },
     Lifecycle {
@@ -361,15 +364,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         program: &["docker-compose"],
         create: &["up", "create"],
         teardown: &["down", "rm"],
-        key_options: &[
-            "-f",
-            "--file",
-            "-p",
-            "--project-name",
-            "--project-directory",
-            "--env-file",
-            "--profile",
-        ],
+        key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
     },
     Lifecycle {
