@@ -26,20 +26,7 @@ impl Place<'_> {
                 distinct.push(base.clone());
             }
             bases.push(distinct.len() - 1);
-            if matches!(c.name(), "cd" | "pushd" | "popd") {
-                let target = c
-                    .words
-                    .iter()
-                    .skip(1)
-                    .find(|w| w.kind == crate::canon::WordKind::Operand)
-                    .map(|w| w.text.as_str());
-                let from = match &base {
-                    None => self.cwd.map(Path::to_path_buf),
-                    Some(b) => b.clone(),
-                };
-                let next = cd_target(target, from, self.home);
-                base = Some(next.filter(|_| c.name() != "popd"));
-            }
+            follow_cd(c, &mut base, self.cwd, self.home);
         }
         let mut scope: Option<(usize, crate::paths::Scope<'_>)> = None;
         let mut out = Vec::with_capacity(parsed.commands.len());
@@ -127,6 +114,32 @@ impl Place<'_> {
     }
 }
 
+/// Move `base` (where relative paths start; `None` until the first `cd`, then `Some(None)`
+/// when unknown) past `c` when it changes directory: `cd`/`pushd` to their target, `popd` to
+/// an unknown place.
+fn follow_cd(
+    c: &crate::parse::SimpleCommand,
+    base: &mut Option<Option<PathBuf>>,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) {
+    if !matches!(c.name(), "cd" | "pushd" | "popd") {
+        return;
+    }
+    let target = c
+        .words
+        .iter()
+        .skip(1)
+        .find(|w| w.kind == crate::canon::WordKind::Operand)
+        .map(|w| w.text.as_str());
+    let from = match base {
+        None => cwd.map(Path::to_path_buf),
+        Some(b) => b.clone(),
+    };
+    let next = cd_target(target, from, home);
+    *base = Some(next.filter(|_| c.name() != "popd"));
+}
+
 /// Where `cd TARGET` run in `from` goes: the home for no target, `~`, `$HOME` or `${HOME}`
 /// (quotes are gone from canonical words: `cd "$HOME"`), a path under it for `~/x` or
 /// `$HOME/x`, unknown (`None`) for any other expansion or `-`.
@@ -181,20 +194,7 @@ mod tests {
             } else {
                 out.push(vec![0; c.words.len()]);
             }
-            if matches!(c.name(), "cd" | "pushd" | "popd") {
-                let target = c
-                    .words
-                    .iter()
-                    .skip(1)
-                    .find(|w| w.kind == crate::canon::WordKind::Operand)
-                    .map(|w| w.text.as_str());
-                let from = match &base {
-                    None => place.cwd.map(Path::to_path_buf),
-                    Some(b) => b.clone(),
-                };
-                let next = cd_target(target, from, place.home);
-                base = Some(next.filter(|_| c.name() != "popd"));
-            }
+            follow_cd(c, &mut base, place.cwd, place.home);
         }
         out
     }
