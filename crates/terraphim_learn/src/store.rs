@@ -239,15 +239,26 @@ impl Store {
     }
 
     /// Move the current segment into `archive/` (under the store lock).
+    ///
+    /// The new name sorts after every segment name ever used, archived or already folded into
+    /// the summary: rotations faster than one a millisecond run the names ahead of the clock, and
+    /// a name reused after its first holder was folded would be skipped as already counted.
     fn rotate(&self, path: &Path) -> Result<()> {
         let archive = self.archive_dir();
         fs_err::create_dir_all(&archive).map_err(|e| Error::io("create", &archive, e))?;
-        let mut ms = Timestamp::now().unix_millis();
-        let mut target = archive.join(format!("outcomes-{ms:015}.jsonl"));
-        while target.exists() {
-            ms += 1;
-            target = archive.join(format!("outcomes-{ms:015}.jsonl"));
-        }
+        // The listing first, then the summary: compaction writes the summary before it removes
+        // a folded segment, so every folded name is seen in one or the other.
+        let listed = self.segments()?;
+        let folded = self.read_summary().map(|s| s.segments).unwrap_or_default();
+        let used = listed
+            .iter()
+            .map(|p| file_name(p))
+            .chain(folded)
+            .filter_map(|name| segment_millis(&name))
+            .max();
+        let now = Timestamp::now().unix_millis();
+        let ms = used.map_or(now, |last| now.max(last + 1));
+        let target = archive.join(segment_name(ms));
         fs_err::rename(path, &target).map_err(|e| Error::io("rotate", path, e))
     }
 
@@ -433,6 +444,18 @@ impl Store {
         }
         Ok((out, warnings))
     }
+}
+
+fn segment_name(ms: i64) -> String {
+    format!("outcomes-{ms:015}.jsonl")
+}
+
+/// The millisecond stamp in an archived segment's name.
+fn segment_millis(name: &str) -> Option<i64> {
+    name.strip_prefix("outcomes-")?
+        .strip_suffix(".jsonl")?
+        .parse()
+        .ok()
 }
 
 fn file_name(path: &Path) -> String {

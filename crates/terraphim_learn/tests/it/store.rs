@@ -290,6 +290,28 @@ fn rotation_and_compaction_keep_the_store_bounded_and_the_counts() {
     assert_eq!(refresh.tally.candidates["git status"].clean_runs, 301);
 }
 
+/// Rotations faster than one a millisecond (every append rotates here) run the segment names
+/// ahead of the clock; compaction folds and removes the oldest. A later rotation must never reuse
+/// a folded segment's name, or its records would be skipped as already counted.
+#[test]
+fn rotations_faster_than_the_clock_never_reuse_a_folded_segment_name() {
+    let config = LearnConfig {
+        rotate_bytes: 1,
+        keep_segments: 1,
+        ..LearnConfig::default()
+    };
+    let env = Env::with_config(config);
+    for i in 0..400 {
+        append_all(&env.learn, &[clean(&format!("id-{i}"), "git status")]);
+    }
+    let refresh = env
+        .learn
+        .refresh(&env.learn.user_kg().unwrap(), &|_: &str| false)
+        .unwrap();
+    assert_eq!(refresh.tally.records, 400);
+    assert_eq!(refresh.tally.candidates["git status"].clean_runs, 400);
+}
+
 /// Lines exactly as the writers before the shared outcome types wrote them (`guard exec` and the
 /// hook built them with `json!`; violations had no `program` or `cause`, the hook wrote
 /// `"decision":"unknown"` and `"backend":null`, older learn writers no `count`).
