@@ -1242,8 +1242,17 @@ impl TierTables {
 impl<'a> Pools<'a> {
     fn word_atom(&self, word: &str) -> Option<AtomId> {
         let text = self.text;
+        let word = word.as_bytes();
+        // Most steps of the search are decided by the first byte: compared here, without a
+        // call of `memcmp` (the order is the same: bytes, lexicographically).
         self.words
-            .binary_search_by(|w| text[w.text.range()].cmp(word.as_bytes()))
+            .binary_search_by(|w| {
+                let t = &text[w.text.range()];
+                match (t.first(), word.first()) {
+                    (Some(a), Some(b)) if a != b => a.cmp(b),
+                    _ => t.cmp(word),
+                }
+            })
             .ok()
             .map(|i| self.words[i].atom)
     }

@@ -262,6 +262,98 @@ fn contains(haystack: &str, needle: &str) -> bool {
         .any(|(i, &b)| b == first && h[i + 1..].starts_with(rest))
 }
 
+/// Path parts that name credential material, and what it is: the first in this order that a
+/// path holds says what the path is.
+const SECRET_PARTS: &[(&str, &str)] = &[
+    (".ssh/id_", "an SSH private key"),
+    (".ssh/identity", "an SSH private key"),
+    (".aws/credentials", "AWS credentials"),
+    (".aws/config", "the AWS config"),
+    (".git-credentials", "git credentials"),
+    (".netrc", "the netrc credentials file"),
+    (".npmrc", "the npm token file"),
+    (".pypirc", "the PyPI token file"),
+    ("gcloud/credentials", "Google Cloud credentials"),
+    (
+        "gcloud/application_default_credentials",
+        "Google Cloud credentials",
+    ),
+    (".azure/", "Azure credentials"),
+    (".kube/config", "the Kubernetes config"),
+    (".docker/config.json", "Docker registry credentials"),
+    (".config/gh/hosts.yml", "GitHub CLI tokens"),
+    (".gnupg/", "the GnuPG keyring"),
+    (".password-store", "the password store"),
+    (".vault-token", "a Vault token"),
+    (
+        ".bash_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        ".zsh_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        ".zhistory",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        "fish/fish_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (".python_history", "the Python history"),
+    (".psql_history", "the psql history"),
+    (".mysql_history", "the MySQL history"),
+    (".node_repl_history", "the Node history"),
+    ("PSReadLine/ConsoleHost_history", "the PowerShell history"),
+    ("/etc/shadow", "the system password hashes"),
+    ("/etc/passwd", "the system account list"),
+    ("/etc/sudoers", "the sudoers file"),
+    (".mozilla/firefox", "a Firefox profile store"),
+    ("google-chrome/", "a Chrome profile store"),
+    ("chromium/", "a Chromium profile store"),
+    ("Login Data", "a browser password store"),
+    ("logins.json", "a browser password store"),
+    ("key4.db", "a browser key store"),
+    ("cookies.sqlite", "a browser cookie store"),
+    ("Keychains/", "the macOS keychain"),
+    (".terraform.d/credentials", "Terraform credentials"),
+    (".config/hub", "GitHub tokens"),
+    ("credentials.json", "a credentials file"),
+    ("service-account", "a service-account key"),
+];
+
+/// For each byte, the parts of [`SECRET_PARTS`] that start with it (bit `k` for part `k`).
+const SECRET_PART_STARTS: [u64; 256] = {
+    assert!(SECRET_PARTS.len() <= 64);
+    let mut masks = [0u64; 256];
+    let mut k = 0;
+    while k < SECRET_PARTS.len() {
+        let first = SECRET_PARTS[k].0.as_bytes()[0];
+        masks[first as usize] |= 1 << k;
+        k += 1;
+    }
+    masks
+};
+
+/// What the first part of [`SECRET_PARTS`] (in its order) that `path` holds names: one pass
+/// over the path, trying at each byte only the parts that start with it.
+fn first_secret_part(path: &str) -> Option<&'static str> {
+    let h = path.as_bytes();
+    let mut found = 0u64;
+    for i in 0..h.len() {
+        let mut candidates = SECRET_PART_STARTS[h[i] as usize] & !found;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            if h[i..].starts_with(SECRET_PARTS[k].0.as_bytes()) {
+                found |= 1 << k;
+            }
+            candidates &= candidates - 1;
+        }
+    }
+    (found != 0).then(|| SECRET_PARTS[found.trailing_zeros() as usize].1)
+}
+
 /// What kind of credential a path holds, if it is credential material.
 pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     let p = if path.contains('\\') {
@@ -274,65 +366,7 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     if name.ends_with(".pub") {
         return None;
     }
-    const PARTS: &[(&str, &str)] = &[
-        (".ssh/id_", "an SSH private key"),
-        (".ssh/identity", "an SSH private key"),
-        (".aws/credentials", "AWS credentials"),
-        (".aws/config", "the AWS config"),
-        (".git-credentials", "git credentials"),
-        (".netrc", "the netrc credentials file"),
-        (".npmrc", "the npm token file"),
-        (".pypirc", "the PyPI token file"),
-        ("gcloud/credentials", "Google Cloud credentials"),
-        (
-            "gcloud/application_default_credentials",
-            "Google Cloud credentials",
-        ),
-        (".azure/", "Azure credentials"),
-        (".kube/config", "the Kubernetes config"),
-        (".docker/config.json", "Docker registry credentials"),
-        (".config/gh/hosts.yml", "GitHub CLI tokens"),
-        (".gnupg/", "the GnuPG keyring"),
-        (".password-store", "the password store"),
-        (".vault-token", "a Vault token"),
-        (
-            ".bash_history",
-            "the shell history (commands typed with tokens in them)",
-        ),
-        (
-            ".zsh_history",
-            "the shell history (commands typed with tokens in them)",
-        ),
-        (
-            ".zhistory",
-            "the shell history (commands typed with tokens in them)",
-        ),
-        (
-            "fish/fish_history",
-            "the shell history (commands typed with tokens in them)",
-        ),
-        (".python_history", "the Python history"),
-        (".psql_history", "the psql history"),
-        (".mysql_history", "the MySQL history"),
-        (".node_repl_history", "the Node history"),
-        ("PSReadLine/ConsoleHost_history", "the PowerShell history"),
-        ("/etc/shadow", "the system password hashes"),
-        ("/etc/passwd", "the system account list"),
-        ("/etc/sudoers", "the sudoers file"),
-        (".mozilla/firefox", "a Firefox profile store"),
-        ("google-chrome/", "a Chrome profile store"),
-        ("chromium/", "a Chromium profile store"),
-        ("Login Data", "a browser password store"),
-        ("logins.json", "a browser password store"),
-        ("key4.db", "a browser key store"),
-        ("cookies.sqlite", "a browser cookie store"),
-        ("Keychains/", "the macOS keychain"),
-        (".terraform.d/credentials", "Terraform credentials"),
-        (".config/hub", "GitHub tokens"),
-        ("credentials.json", "a credentials file"),
-        ("service-account", "a service-account key"),
-    ];
-    if let Some((_, what)) = PARTS.iter().find(|(needle, _)| contains(p, needle)) {
+    if let Some(what) = first_secret_part(p) {
         return Some(what);
     }
     // A whole credential directory, or a glob over it: `~/.ssh`, `~/.ssh/*`, `~/.aws/`.
@@ -1056,6 +1090,35 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass search names the same part as trying every part in order.
+    #[test]
+    fn first_secret_part_is_the_first_part_in_order_the_path_holds() {
+        let naive = |p: &str| {
+            SECRET_PARTS
+                .iter()
+                .find(|(needle, _)| contains(p, needle))
+                .map(|(_, what)| *what)
+        };
+        let mut paths: Vec<String> = ["", "a", ".", "/", "src/main.rs", "./.ssh", "~/.ssh/id"]
+            .iter()
+            .map(|p| (*p).to_owned())
+            .collect();
+        for (a, _) in SECRET_PARTS {
+            for (pre, post) in [("", ""), ("~/", ""), ("/home/u/", "/x"), ("x", "y.pub")] {
+                paths.push(format!("{pre}{a}{post}"));
+                // Cut short: no part at all, or a shorter one.
+                paths.push(format!("{pre}{}", &a[..a.len() - 1]));
+            }
+            // Two parts in one path, in both orders.
+            for (b, _) in SECRET_PARTS {
+                paths.push(format!("/{b}/{a}"));
+            }
+        }
+        for p in &paths {
+            assert_eq!(first_secret_part(p), naive(p), "{p}");
+        }
+    }
 
     #[test]
     fn contains_is_str_contains() {

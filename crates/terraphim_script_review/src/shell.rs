@@ -163,6 +163,11 @@ const ALL_ARGS: &[&str] = &["\"$@\"", "$@", "\"${@}\"", "${@}"];
 /// arguments each shifts off before (every `shift` in the body before that command).
 fn runner_functions(node: Node<'_>, src: &str, out: &mut Map<String, usize>) {
     let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    // Every spelling of [`ALL_ARGS`] holds one of these: a node whose text holds neither has no
+    // function under it that runs its arguments (most of a script's statements).
+    if !text(node).contains("$@") && !text(node).contains("${@}") {
+        return;
+    }
     if node.kind() == "function_definition"
         && let (Some(name), Some(body)) = (node.field("name"), node.field("body"))
     {
@@ -1204,5 +1209,52 @@ impl Shell<'_, '_, '_> {
             self.sink.output(line(node), &out);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+
+    /// `runner_functions` skips a subtree whose text holds neither `$@` nor `${@}`: every
+    /// spelling of "all the arguments" holds one.
+    #[test]
+    fn every_spelling_of_all_the_arguments_holds_the_prefilter_text() {
+        for spelling in ALL_ARGS {
+            assert!(
+                spelling.contains("$@") || spelling.contains("${@}"),
+                "{spelling}"
+            );
+        }
+    }
+
+    #[test]
+    fn runner_functions_are_found_under_any_statement() {
+        // (script, runners and their shifts)
+        let cases: &[(&str, &[(&str, usize)])] = &[
+            ("run() { \"$@\"; }\nrun ls\n", &[("run", 0)]),
+            (
+                "check() {\n  shift\n  shift 2\n  ${@} >/dev/null\n}\n",
+                &[("check", 3)],
+            ),
+            (
+                "if true; then\n  outer() {\n    inner() { $@ || true; }\n  }\nfi\n",
+                // (A command of a nested function is in the outer one's body too.)
+                &[("inner", 0), ("outer", 0)],
+            ),
+            ("f() { echo \"$1\"; }\ng() { printf '%s' \"$*\"; }\n", &[]),
+            ("echo \"$@\"\nmain() { echo hi; }\nmain \"$@\"\n", &[]),
+        ];
+        for (script, want) in cases {
+            let tree = crate::analyze::parse_tree(crate::model::Language::Shell, script).unwrap();
+            let copy = crate::ts::Tree::new(&tree, crate::model::Language::Shell);
+            let mut out = Map::default();
+            runner_functions(copy.root(), script, &mut out);
+            let mut got: Vec<(&str, usize)> = out.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+            got.sort_unstable();
+            assert_eq!(got, *want, "{script}");
+        }
     }
 }

@@ -155,26 +155,29 @@ impl Guard {
             ]);
         }
         drop(first);
+        let index = [0, 1, 2].map(|tier| HitIndex::new(&hits, tier));
         for (ci, cmd) in parsed.commands.iter().enumerate() {
             let canonical = crate::canon::canonical_text(&cmd.words);
             // A safe pattern that names paths vouches only for commands whose every operand it
             // covers: `rm -rf /tmp/*` says nothing about `rm -rf /tmp/x ./src`. Other targets
             // (`python3 -m pytest`) only need to be present.
-            let safe_hits: Vec<(usize, Vec<usize>)> =
-                complete_hits(&self.safe, &parsed.commands, &parsed.links, &hits, ci, 2)
-                    .into_iter()
-                    .filter(|(pi, head_words)| {
-                        self.safe.pattern(*pi).last_stage().is_none_or(|st| {
-                            !pattern::names_paths(st)
-                                || pattern::covers_all_operands(
-                                    st,
-                                    &cmd.words,
-                                    head_words,
-                                    &classes[ci],
-                                )
-                        })
-                    })
-                    .collect();
+            let safe_hits: Vec<(usize, Vec<usize>)> = complete_hits(
+                &self.safe,
+                &parsed.commands,
+                &parsed.links,
+                &hits,
+                &index[2],
+                ci,
+                2,
+            )
+            .into_iter()
+            .filter(|(pi, head_words)| {
+                self.safe.pattern(*pi).last_stage().is_none_or(|st| {
+                    !pattern::names_paths(st)
+                        || pattern::covers_all_operands(st, &cmd.words, head_words, &classes[ci])
+                })
+            })
+            .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
             for (pi, _) in complete_hits(
@@ -182,6 +185,7 @@ impl Guard {
                 &parsed.commands,
                 &parsed.links,
                 &hits,
+                &index[0],
                 ci,
                 0,
             ) {
@@ -216,6 +220,7 @@ impl Guard {
                 &parsed.commands,
                 &parsed.links,
                 &hits,
+                &index[1],
                 ci,
                 1,
             ) {
@@ -469,14 +474,18 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
             parts[i].profile = None;
         }
     }
-    for r in 0..cmds.len() {
-        let mut runs = cmds.iter().enumerate().filter(|(_, c)| c.runner == Some(r));
-        let first = runs.next();
+    // The commands each command runs, in order (one pass: a script's many commands are not
+    // each scanned against all the others).
+    let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); cmds.len()];
+    for (i, cmd) in cmds.iter().enumerate() {
+        if let Some(runs) = cmd.runner.and_then(|r| runs_of.get_mut(r)) {
+            runs.push(i);
+        }
+    }
+    for (r, runs) in runs_of.iter().enumerate() {
         if unknown[r]
-            && let Some((x, _)) = first
-            && std::iter::once(x)
-                .chain(runs.map(|(i, _)| i))
-                .all(|i| !unknown[i])
+            && let Some(&x) = runs.first()
+            && runs.iter().all(|&i| !unknown[i])
         {
             parts[r].verdict = Verdict::Allow;
             parts[r].reason = format!("runs `{}`, which the KG judges", cmds[x].name());
@@ -485,11 +494,38 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
     }
 }
 
+/// The commands that hit each stage of each pattern of one tier: `(pattern, stage, command)`,
+/// sorted, so the commands of one stage are one range, in command order.
+struct HitIndex(Vec<(usize, usize, usize)>);
+
+impl HitIndex {
+    fn new(hits: &[[Vec<StageHit>; 3]], tier: usize) -> HitIndex {
+        let mut keys: Vec<(usize, usize, usize)> = hits
+            .iter()
+            .enumerate()
+            .flat_map(|(j, h)| h[tier].iter().map(move |x| (x.pattern, x.stage, j)))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        HitIndex(keys)
+    }
+
+    /// The commands that hit stage `stage` of pattern `pattern`, in order.
+    fn commands(&self, pattern: usize, stage: usize) -> impl Iterator<Item = usize> + '_ {
+        let from = self.0.partition_point(|k| (k.0, k.1) < (pattern, stage));
+        self.0[from..]
+            .iter()
+            .take_while(move |k| (k.0, k.1) == (pattern, stage))
+            .map(|k| k.2)
+    }
+}
+
 fn complete_hits(
     set: &TierSet,
     cmds: &[SimpleCommand],
     links: &[(u32, u32)],
     hits: &[[Vec<StageHit>; 3]],
+    index: &HitIndex,
     ci: usize,
     tier: usize,
 ) -> Vec<(usize, Vec<usize>)> {
@@ -505,22 +541,16 @@ fn complete_hits(
             out.push((h.pattern, h.head_words.clone()));
             continue;
         }
-        let stage_hit = |j: usize, want: usize| {
-            hits[j][tier]
-                .iter()
-                .any(|x| x.pattern == h.pattern && x.stage == want)
-        };
+        // The commands that hit stage `want` of the pattern, in order.
+        let stage_hits = |want: usize| index.commands(h.pattern, want);
         let mut ok = false;
         if let Some((pipe, mut pos)) = cmds[ci].pipeline {
             ok = true;
             for want in (0..h.stage).rev() {
-                let found = cmds
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(j, c)| match c.pipeline {
-                        Some((id, st)) if id == pipe && st < pos && stage_hit(j, want) => Some(st),
-                        _ => None,
-                    });
+                let found = stage_hits(want).filter_map(|j| match cmds[j].pipeline {
+                    Some((id, st)) if id == pipe && st < pos => Some(st),
+                    _ => None,
+                });
                 match found.max() {
                     Some(st) => pos = st,
                     None => {
@@ -538,9 +568,7 @@ fn complete_hits(
             let mut cur = ci;
             ok = true;
             for want in (0..h.stage).rev() {
-                match (0..cmds.len())
-                    .find(|&j| j != cur && stage_hit(j, want) && flows(cmds, links, j, cur))
-                {
+                match stage_hits(want).find(|&j| j != cur && flows(cmds, links, j, cur)) {
                     Some(j) => cur = j,
                     None => {
                         ok = false;
