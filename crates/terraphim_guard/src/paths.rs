@@ -664,8 +664,16 @@ pub(crate) fn remote_path(word: &str) -> Option<String> {
 
 /// The class bits of every word of a simple command (the name gets none).
 /// With `operands` false only redirections are classed (no pattern names a class of this
-/// command's operands).
-pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec<u32> {
+/// command's operands). A redirect that only appends (bit `i` of `appends` for word `i`: `>>
+/// FILE`) adds to a project file and loses nothing it held, so it is no `<project>` write (the
+/// entry `write a project file` judges what `>` would overwrite); its other classes stay, so an
+/// append to a trust anchor, the home or a system file is judged as a write there.
+pub(crate) fn classify(
+    words: &[Word],
+    appends: u64,
+    scope: &Scope<'_>,
+    operands: bool,
+) -> Vec<u32> {
     let mut out = vec![0u32; words.len()];
     if !operands && words.iter().all(|w| w.kind != WordKind::Redirect) {
         return out;
@@ -757,6 +765,9 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
                 bits = TEMP | LOCAL;
             }
             bits |= (bits & 0x1f) << DEST_SHIFT;
+        }
+        if w.kind == WordKind::Redirect && i < 64 && appends & (1 << i) != 0 {
+            bits &= !PROJECT;
         }
         out[i] = bits;
     }

@@ -85,6 +85,9 @@ impl Finding {
 pub struct SimpleCommand {
     /// Canonical words; the first is the command name.
     pub words: Vec<Word>,
+    /// The redirect words that only append (`>> FILE`), bit `i` for word `i`: an append loses
+    /// nothing the file held, so it is no `<project>` write (see `paths::classify`).
+    pub appends: u64,
     /// Source text the command came from (for explanations).
     pub text: String,
     /// Wrappers and code layers around it, outermost first (`sudo`, `bash -c`, `$(...)`).

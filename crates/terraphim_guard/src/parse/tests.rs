@@ -780,6 +780,7 @@ fn printf_prints_its_format_with_the_arguments() {
     let probe = |argv: &[&str]| {
         let c = SimpleCommand {
             words: Vec::new(),
+            appends: 0,
             text: String::new(),
             layers: Vec::new(),
             pipeline: None,
@@ -1035,6 +1036,7 @@ fn only_the_listed_programs_print_literal_text() {
                 .collect();
             let c = SimpleCommand {
                 words: Vec::new(),
+                appends: 0,
                 text: String::new(),
                 layers: Vec::new(),
                 pipeline: None,

@@ -504,9 +504,8 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "yq -i '.a = 1' values.yaml",
             // Redirects and tee into project files.
             "git shortlog -sn > AUTHORS.txt",
-            "date >> logs/dates.txt",
             "cat a.txt b.txt > merged.txt",
-            "cargo metadata 2> errors.log",
+            "cargo metadata 2> errors.txt",
             "tee docs/report.md < in.md",
             "sort -o sorted.txt names.txt",
             "base64 -o blob.b64 blob.bin",
@@ -530,6 +529,7 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
         Verdict::Allow,
         &[
             "git log > /tmp/log.txt",
+            "date >> logs/dates.txt",
             "cargo tree > target/tree.txt",
             "make 2> /dev/null",
             "echo ok | tee /tmp/ok.txt",
@@ -887,5 +887,46 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
     all(
         Verdict::Deny,
         &["pytest --basetemp=$HOME", "npm test && rm -rf ~"],
+    );
+}
+
+/// A redirect that only appends loses nothing the file held: appends to project files run on
+/// the host; an overwrite stays on the workspace, and an append to a trust anchor, the home or
+/// a system file is judged as a write there.
+#[test]
+fn appends_to_project_files_run_on_the_host() {
+    all(
+        Verdict::Allow,
+        &[
+            "echo 'dist/' >> .gitignore",
+            "printf '%s\\n' '- new entry' >> docs/changes.md",
+            "git log -1 --format=%H >> notes/releases.txt",
+            "cat >> docs/setup.md <<'EOF'\n## Setup\nrun make\nEOF",
+            "echo x 2>> notes/err.txt >> notes/out.txt",
+        ],
+    );
+    all_confined(
+        "workspace",
+        &[
+            // The same file also truncated, or another file overwritten.
+            "echo a > notes/x.txt >> notes/x.txt",
+            "echo a >> notes/x.txt > notes/y.txt",
+            "date > docs/changes.md",
+            "echo done | tee -a notes/progress.md",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "echo 'alias ls=x' >> ~/.bashrc",
+            "echo x >> ../other/README.md",
+            "echo 'hook' >> .git/hooks/pre-commit",
+            "echo x >> ~/notes.txt",
+        ],
+    );
+    // An append to the instructions a runner then reads stays confined.
+    assert_eq!(
+        guard().check("echo 'all:' >> Makefile && make").verdict,
+        Verdict::Sandbox
     );
 }
