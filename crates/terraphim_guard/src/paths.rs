@@ -50,6 +50,9 @@ pub(crate) struct Scope<'a> {
     pub(crate) base: Option<Option<&'a Path>>,
     pub(crate) home: Option<&'a Path>,
     pub(crate) assigned: &'a [String],
+    /// Variables the line assigned a fresh `mktemp` path first (`ParsedCommand::temp_vars`):
+    /// their bare expansion is a temp path.
+    pub(crate) temp_vars: &'a [String],
     /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
     parts: Option<ScopeParts>,
 }
@@ -72,12 +75,14 @@ impl<'a> Scope<'a> {
         base: Option<Option<&'a Path>>,
         home: Option<&'a Path>,
         assigned: &'a [String],
+        temp_vars: &'a [String],
     ) -> Scope<'a> {
         let mut s = Scope {
             project,
             base,
             home,
             assigned,
+            temp_vars,
             parts: None,
         };
         s.parts = Some(s.split_parts());
@@ -382,6 +387,14 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
         let (name, rest) = var.split_once('/').unwrap_or((var, ""));
         let name = name.trim_start_matches('{').trim_end_matches('}');
         if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if scope.temp_vars.iter().any(|t| t == name) {
+                // `t=$(mktemp -d) && rm -rf "$t"`: the directory mktemp made, under the temp
+                // dir. Only the bare expansion: a path below it is unknown (were mktemp to
+                // fail, `"$t"/x` would be `/x`).
+                return normalise(&split(rest))
+                    .filter(Vec::is_empty)
+                    .map(|_| Location::Var("TMPDIR".to_string(), vec!["mktemp".to_string()]));
+            }
             if scope.assigned.iter().any(|a| a == name) {
                 // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
                 return None;

@@ -46,6 +46,7 @@ impl Place<'_> {
                             base.map(|b| b.as_deref()),
                             self.home,
                             &parsed.assigned,
+                            &parsed.temp_vars,
                         );
                         &mut slot.insert((at, s)).1
                     }
@@ -189,6 +190,7 @@ mod tests {
                     base.as_ref().map(|b| b.as_deref()),
                     place.home,
                     &parsed.assigned,
+                    &parsed.temp_vars,
                 );
                 out.push(crate::paths::classify(&c.words, c.appends, &scope, wants));
             } else {

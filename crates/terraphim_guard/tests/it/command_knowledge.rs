@@ -930,3 +930,27 @@ fn appends_to_project_files_run_on_the_host() {
         Verdict::Sandbox
     );
 }
+
+/// A directory `mktemp` made as the line's first step is a temp path where the line expands its
+/// variable bare: made, filled, listed and removed on the host. A path below it, a variable the
+/// line may set another way, or a `mktemp` with a directory of its own stays unknown.
+#[test]
+fn a_fresh_mktemp_directory_is_a_temp_path() {
+    all(
+        Verdict::Allow,
+        &[
+            "t=$(mktemp -d) && cp -r fixtures \"$t\" && ls -la \"$t\" && rm -rf \"$t\"",
+            "WORK=\"$(mktemp -d -t ci.XXXXXX)\"; cp Cargo.toml \"$WORK\"/; rm -rf \"$WORK\"",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "t=$(mktemp -d) && rm -rf \"$t\"/*",
+            "t=$(mktemp -d) && read t && rm -rf \"$t\"",
+            "x=1; t=$(mktemp -d) && rm -rf \"$t\"",
+            "t=$(mktemp keep.XXXX) && rm -f \"$t\"",
+        ],
+    );
+    all(Verdict::Deny, &["t=$(mktemp -d) && t=~ && rm -rf \"$t\""]);
+}
