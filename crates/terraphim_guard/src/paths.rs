@@ -719,7 +719,20 @@ pub(crate) fn classify(
             .map(|(i, _)| i),
     };
     let find = words[0].text == "find";
+    // truncate's option values are a size (`-s 0`) or a file it only reads (`-r REF`): the
+    // files it changes are its operands.
+    let truncate = words[0].text == "truncate";
     for (i, w) in words.iter().enumerate().skip(1) {
+        if truncate
+            && w.kind == WordKind::Operand
+            && w.follows_flag
+            && matches!(
+                words[i - 1].text.as_str(),
+                "-s" | "--size" | "-r" | "--reference"
+            )
+        {
+            continue;
+        }
         // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
         // their own: its start paths (also after `-L`) are what it reaches.
         if find

@@ -954,3 +954,42 @@ fn a_fresh_mktemp_directory_is_a_temp_path() {
     );
     all(Verdict::Deny, &["t=$(mktemp -d) && t=~ && rm -rf \"$t\""]);
 }
+
+/// Toolchains' own build and cache directories and log files are build output; the user's
+/// cache directory may be emptied; other home paths stay denied.
+#[test]
+fn toolchain_build_dirs_logs_and_user_caches_are_disposable() {
+    all(
+        Verdict::Allow,
+        &[
+            "rm -rf _build",
+            "rm -rf .build/debug",
+            "rm -rf .terraform/providers",
+            "rm -rf .gradle zig-out .zig-cache",
+            "rm -f logs/*.log server.log",
+            "rm -rf ~/.cache/yarn",
+            "rm -rf ~/Library/Caches/Homebrew",
+            "truncate -s 0 log/test.log",
+            "truncate --size=0 target/debug/out.txt",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "rm -rf _build src",
+            "rm -f server.log.md",
+            "rm -rf .terraform.lock.hcl",
+            "truncate -s 0 notes.md",
+            "truncate -s 1G data/disk.img",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "rm -rf ~/.cache/../.config/app",
+            "rm -rf ~/.cache/pip ~/Documents",
+            "rm -rf ~/.local/share/app",
+            "truncate -s 0 ~/notes.md",
+        ],
+    );
+}
