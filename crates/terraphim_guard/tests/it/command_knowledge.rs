@@ -993,3 +993,68 @@ fn toolchain_build_dirs_logs_and_user_caches_are_disposable() {
         ],
     );
 }
+
+/// The build, test, query and clean verbs of more ecosystems (.NET, Elixir, Ruby, PHP, Gradle,
+/// Deno, hatch, code generators, certificate reads) run on the host; what the line brings in
+/// (outputs and projects elsewhere, other package sources, publishing, plugins) stays confined.
+#[test]
+fn more_ecosystems_build_test_and_query_verbs() {
+    all(
+        Verdict::Allow,
+        &[
+            "dotnet clean -c Release",
+            "dotnet publish src/Web -c Release -o out/web",
+            "dotnet restore",
+            "dotnet list package --include-transitive",
+            "dotnet run --project src/Worker",
+            "mix deps.get",
+            "mix deps.tree",
+            "mix credo --all",
+            "bundle exec rails test test/models",
+            "bundle exec rspec spec/models",
+            "bundle outdated --groups",
+            "bin/rails test test/system",
+            "composer show --locked",
+            "composer validate --strict",
+            "php artisan test --testsuite=Feature",
+            "./gradlew assembleDebug",
+            "./gradlew :api:check",
+            "gradle lintRelease",
+            "deno task test",
+            "hatch run test:all",
+            "protoc -I schemas --go_out=gen schemas/order.proto",
+            "buf lint",
+            "openssl x509 -in certs/site.crt -noout -enddate",
+            "openssl s_client -connect 127.0.0.1:9443 -brief",
+            "kubeconform -strict manifests/",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "dotnet publish -c Release -o ~/www/site",
+            "dotnet restore --source https://nuget.example.org/v3/index.json",
+            "dotnet run -p ../other/App",
+            "dotnet run --project /tmp/App",
+            "mix deps.get --only test",
+            "bundle exec unknown-tool run",
+            "composer require acme/widgets",
+            "./gradlew :lib:publishReleasePublicationToMavenRepository",
+            "./gradlew --init-script /tmp/x.gradle assemble",
+            "deno task deploy",
+            "protoc --plugin=protoc-gen-z=./z --z_out=. a.proto",
+            "protoc --go_out=/opt/gen a.proto",
+            "openssl x509 -in certs/site.crt -out certs/site.der -outform der",
+            "openssl s_client -connect db.example.net:5432",
+        ],
+    );
+    // Their publishing and dropping forms stay denied (`bundle exec` is judged by what it runs).
+    all(
+        Verdict::Deny,
+        &[
+            "dotnet nuget push out/app.nupkg",
+            "mix hex.publish",
+            "bundle exec rails db:drop",
+        ],
+    );
+}
