@@ -54,6 +54,7 @@ Feature: command knowledge of the default KG
       | make -j8                                      |
       | uv lock                                       |
       | cargo run -- --version                        |
+      | uname -r >> notes/machine.txt                 |
 
   Scenario Outline: third-party code, server changes and writes outside the project run confined
     When I check "<command>"
@@ -85,7 +86,7 @@ Feature: command knowledge of the default KG
       | sed --in-place=.orig '/^$/d' notes/todo.txt   |
       | yq -i '.image.tag = 2' deploy/values.yaml     |
       | git diff main > docs/review.patch             |
-      | uname -r >> notes/machine.txt                 |
+      | uname -r > notes/machine.txt                  |
       | tee config/local.env < defaults.env           |
       | git rebase -i HEAD~4                          |
       | git rebase --abort                            |

@@ -25,6 +25,12 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | > notes.md                            | sandbox | suspicious  | empty a project file                 |
       | cat /dev/null > src/main.rs           | sandbox | suspicious  | empty a project file                 |
       | cp build/tool ~/bin/tool              | deny    | destructive | delete or change outside the project |
+      | echo x > notes/todo.md                | sandbox | suspicious  | write a project file                 |
+      | echo 'tmp/' >> .gitignore             | allow   | safe        | print text                           |
+      | echo 'alias x=y' >> ~/.bashrc         | deny    | destructive | trust anchor tampering               |
+      | echo x >> ~/notes.txt                 | deny    | destructive | delete or change outside the project |
+      | t=$(mktemp -d) && cp -r src $t && rm -rf $t | allow | safe   | project file operations              |
+      | t=$(mktemp -d) && rm -rf $t/*         | sandbox | suspicious  | rm of variable path                  |
 
   Scenario Outline: writes, moves, deletions and links over a trust anchor are denied
     When I check "<command>"

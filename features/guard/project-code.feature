@@ -83,3 +83,36 @@ Feature: the project's declared code runs on the host, code the agent brings in 
     Then the exit code is 0
     And stdout contains "lockfile install"
     And stdout contains "decision: allow"
+
+  Scenario Outline: more ecosystems' builds, tests, queries and cleans of the project run on the host
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                            |
+      | dotnet publish src/Web -c Release -o out/web       |
+      | dotnet clean                                       |
+      | mix deps.get                                       |
+      | mix credo --strict                                 |
+      | bundle exec rails test test/models                 |
+      | composer outdated --direct                         |
+      | php artisan test --testsuite=Unit                  |
+      | ./gradlew :app:assembleRelease                     |
+      | deno task build                                    |
+      | protoc -I schemas --python_out=gen schemas/a.proto |
+      | openssl x509 -in certs/site.crt -noout -issuer     |
+      | rm -rf _build .terraform/modules                   |
+      | rm -rf ~/.cache/yarn                               |
+
+  Scenario Outline: what the line brings in to those ecosystems stays confined
+    When I check "<command>"
+    Then the verdict is sandbox
+
+    Examples:
+      | command                                            |
+      | dotnet publish -c Release -o ~/www/site            |
+      | dotnet restore --source https://feed.example.org/x |
+      | mix deps.get --only prod                           |
+      | ./gradlew :lib:publishToMavenLocal                 |
+      | protoc --plugin=protoc-gen-z=./z --z_out=. a.proto |
+      | openssl s_client -connect db.example.net:443       |

@@ -50,6 +50,9 @@ pub(crate) struct Scope<'a> {
     pub(crate) base: Option<Option<&'a Path>>,
     pub(crate) home: Option<&'a Path>,
     pub(crate) assigned: &'a [String],
+    /// Variables the line assigned a fresh `mktemp` path first (`ParsedCommand::temp_vars`):
+    /// their bare expansion is a temp path.
+    pub(crate) temp_vars: &'a [String],
     /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
     parts: Option<ScopeParts>,
 }
@@ -72,12 +75,14 @@ impl<'a> Scope<'a> {
         base: Option<Option<&'a Path>>,
         home: Option<&'a Path>,
         assigned: &'a [String],
+        temp_vars: &'a [String],
     ) -> Scope<'a> {
         let mut s = Scope {
             project,
             base,
             home,
             assigned,
+            temp_vars,
             parts: None,
         };
         s.parts = Some(s.split_parts());
@@ -382,6 +387,14 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
         let (name, rest) = var.split_once('/').unwrap_or((var, ""));
         let name = name.trim_start_matches('{').trim_end_matches('}');
         if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if scope.temp_vars.iter().any(|t| t == name) {
+                // `t=$(mktemp -d) && rm -rf "$t"`: the directory mktemp made, under the temp
+                // dir. Only the bare expansion: a path below it is unknown (were mktemp to
+                // fail, `"$t"/x` would be `/x`).
+                return normalise(&split(rest))
+                    .filter(Vec::is_empty)
+                    .map(|_| Location::Var("TMPDIR".to_string(), vec!["mktemp".to_string()]));
+            }
             if scope.assigned.iter().any(|a| a == name) {
                 // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
                 return None;
@@ -664,8 +677,16 @@ pub(crate) fn remote_path(word: &str) -> Option<String> {
 
 /// The class bits of every word of a simple command (the name gets none).
 /// With `operands` false only redirections are classed (no pattern names a class of this
-/// command's operands).
-pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec<u32> {
+/// command's operands). A redirect that only appends (bit `i` of `appends` for word `i`: `>>
+/// FILE`) adds to a project file and loses nothing it held, so it is no `<project>` write (the
+/// entry `write a project file` judges what `>` would overwrite); its other classes stay, so an
+/// append to a trust anchor, the home or a system file is judged as a write there.
+pub(crate) fn classify(
+    words: &[Word],
+    appends: u64,
+    scope: &Scope<'_>,
+    operands: bool,
+) -> Vec<u32> {
     let mut out = vec![0u32; words.len()];
     if !operands && words.iter().all(|w| w.kind != WordKind::Redirect) {
         return out;
@@ -698,7 +719,20 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
             .map(|(i, _)| i),
     };
     let find = words[0].text == "find";
+    // truncate's option values are a size (`-s 0`) or a file it only reads (`-r REF`): the
+    // files it changes are its operands.
+    let truncate = words[0].text == "truncate";
     for (i, w) in words.iter().enumerate().skip(1) {
+        if truncate
+            && w.kind == WordKind::Operand
+            && w.follows_flag
+            && matches!(
+                words[i - 1].text.as_str(),
+                "-s" | "--size" | "-r" | "--reference"
+            )
+        {
+            continue;
+        }
         // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
         // their own: its start paths (also after `-L`) are what it reaches.
         if find
@@ -757,6 +791,9 @@ pub(crate) fn classify(words: &[Word], scope: &Scope<'_>, operands: bool) -> Vec
                 bits = TEMP | LOCAL;
             }
             bits |= (bits & 0x1f) << DEST_SHIFT;
+        }
+        if w.kind == WordKind::Redirect && i < 64 && appends & (1 << i) != 0 {
+            bits &= !PROJECT;
         }
         out[i] = bits;
     }

@@ -96,12 +96,12 @@ const PY_FORBIDDEN: &str = "eval exec compile getattr setattr delattr globals lo
 /// Python modules whose every function computes (none writes, deletes, runs or connects).
 const PY_PURE_MODULES: &str = "json re math statistics collections itertools datetime string textwrap \
      decimal fractions pprint heapq bisect difflib unicodedata hashlib \
-     tomllib csv";
+     tomllib csv secrets random";
 
 /// Of `sys`, the names that read arguments, standard streams and the interpreter's version
 /// (not `path` or `modules`, which change what an import loads).
 const PY_SYS: &str =
-    "argv stdin stdout stderr version version_info platform exit maxsize byteorder";
+    "argv stdin stdout stderr version version_info platform exit maxsize byteorder executable";
 
 /// Methods that compute, read an open read-only file or write to standard output. No writable
 /// file can be opened by code the walk accepts, so `write` reaches standard output only.
@@ -827,6 +827,16 @@ mod tests {
                 "from collections import Counter\nc = Counter(open('/tmp/x.log', 'r').read().split())\nprint(c.most_common(3))",
                 Language::Python,
                 vec!["/tmp/x.log"],
+            ),
+            (
+                "import secrets; print(secrets.token_urlsafe(24))",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "import sys, random; print(sys.executable, random.randint(1, 6))",
+                Language::Python,
+                vec![],
             ),
             (
                 "def f(x):\n    return x * 2\nprint([f(i) for i in range(3)])",

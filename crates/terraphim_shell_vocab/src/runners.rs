@@ -174,6 +174,15 @@ pub const RUNNERS: &[Runner] = &[
         with_value: &["-C", "--directory", "-P", "--project"],
         fetch: &[],
     },
+    // Bundler runs a command with the project's Gemfile.lock gems on the load path: what runs
+    // is the command (`bundle exec rspec` is `rspec`).
+    Runner {
+        program: "bundle",
+        sub: &["exec"],
+        flags: &["--keep-file-descriptors", "--no-keep-file-descriptors"],
+        with_value: &[],
+        fetch: &[],
+    },
     Runner {
         program: "pipx",
         sub: &["run"],

@@ -272,6 +272,14 @@ fn runner_words_finds_the_command_a_runner_runs() {
         ("poetry", &["run", "-C", "sub", "pytest"], Some(3)),
         ("pipx", &["run", "--spec", "x", "tool"], None),
         ("pipx", &["run", "tool"], Some(1)),
+        ("bundle", &["exec", "rspec", "spec"], Some(1)),
+        (
+            "bundle",
+            &["exec", "--keep-file-descriptors", "rake"],
+            Some(2),
+        ),
+        ("bundle", &["exec", "--mystery", "rake"], None),
+        ("bundle", &["install"], None),
         ("cargo", &["run"], None),
     ];
     for &(name, rest, want) in cases {

@@ -46,11 +46,12 @@ impl Place<'_> {
                             base.map(|b| b.as_deref()),
                             self.home,
                             &parsed.assigned,
+                            &parsed.temp_vars,
                         );
                         &mut slot.insert((at, s)).1
                     }
                 };
-                out.push(crate::paths::classify(&c.words, scope, wants));
+                out.push(crate::paths::classify(&c.words, c.appends, scope, wants));
             } else {
                 out.push(vec![0; c.words.len()]);
             }
@@ -189,8 +190,9 @@ mod tests {
                     base.as_ref().map(|b| b.as_deref()),
                     place.home,
                     &parsed.assigned,
+                    &parsed.temp_vars,
                 );
-                out.push(crate::paths::classify(&c.words, &scope, wants));
+                out.push(crate::paths::classify(&c.words, c.appends, &scope, wants));
             } else {
                 out.push(vec![0; c.words.len()]);
             }
@@ -211,6 +213,7 @@ mod tests {
             "cd \"$HOME\" && rm -rf .ssh; cd ${HOME}/src && rm -rf x; cd $HOME/$D && rm -rf y",
             "X=1 rm -rf $X/a && cd x && cd x && cd .. && rm -rf ../.. && cp a ~/.bashrc",
             "git status > f; ls; echo hi >> ~/.profile; cd /; rm -rf etc; cd /home; rm -rf *",
+            "echo a >> notes.md; cd sub && echo b >> ../c.md 2>> /tmp/e; echo c > d >> d",
             "mv a b\ncd /var/tmp\nrm -rf c\ncd ~/proj\nrm -rf target ~/.aws/credentials",
         ];
         for (cwd, home) in [

@@ -374,6 +374,7 @@ impl Walker {
                     c.layers.push("git bisect run".into());
                     c.findings = Vec::new();
                     c.redirects = Vec::new();
+                    c.appends = Vec::new();
                     c.stdin_text = None;
                     self.unwrap(
                         rest[at + 2..].to_vec(),
@@ -537,6 +538,7 @@ impl Walker {
         }
         let probe = SimpleCommand {
             words: Vec::new(),
+            appends: 0,
             text: String::new(),
             layers: Vec::new(),
             pipeline: None,

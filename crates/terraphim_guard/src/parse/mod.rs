@@ -85,6 +85,9 @@ impl Finding {
 pub struct SimpleCommand {
     /// Canonical words; the first is the command name.
     pub words: Vec<Word>,
+    /// The redirect words that only append (`>> FILE`), bit `i` for word `i`: an append loses
+    /// nothing the file held, so it is no `<project>` write (see `paths::classify`).
+    pub appends: u64,
     /// Source text the command came from (for explanations).
     pub text: String,
     /// Wrappers and code layers around it, outermost first (`sudo`, `bash -c`, `$(...)`).
@@ -131,6 +134,10 @@ pub struct ParsedCommand {
     /// when what flows into `a` becomes part of `b`'s words: `a` is a variable assigned a
     /// substitution's output and `b` a command (or another variable) that expands it.
     pub links: Vec<(u32, u32)>,
+    /// Variables the line assigns a fresh temporary file or directory before anything else
+    /// (`t=$(mktemp -d) && ...`) and expands nowhere else than as `$t`: see
+    /// `fresh_temp_vars`.
+    pub temp_vars: Vec<String>,
 }
 
 thread_local! {
@@ -160,7 +167,85 @@ pub(crate) fn check_grammar() -> Result<(), String> {
 
 /// Parse a command line into simple commands.
 pub fn parse(command: &str) -> ParsedCommand {
-    parse_with(command, true)
+    let mut parsed = parse_with(command, true);
+    parsed.temp_vars = fresh_temp_vars(command);
+    parsed
+}
+
+/// The variable a line assigns a new temporary file or directory as its first statement
+/// (`t=$(mktemp -d) && cp -r x "$t"`, `tmp="$(mktemp -t build.XXXXXX)"; ...`): `mktemp` with no
+/// directory of its own (`-p DIR`, `--tmpdir=DIR`) and a template only under `-t`/`--tmpdir`
+/// (one without them is relative to the working directory), and `-u` (no file made) refused.
+/// The variable must appear nowhere else on the line but expanded (`$t`, `${t}`): no second
+/// assignment, `read t`, `for t in`, `printf -v t` or `unset t` can change it. Only the bare
+/// expansion is the temp path (`paths`): if `mktemp` failed it is empty, and `"$t"/x` would be
+/// `/x`.
+pub(crate) fn fresh_temp_vars(command: &str) -> Vec<String> {
+    fn ident(c: char) -> bool {
+        c.is_ascii_alphanumeric() || c == '_'
+    }
+    let line = command.trim_start();
+    let Some((name, rest)) = line.split_once('=') else {
+        return Vec::new();
+    };
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || !name.chars().all(ident)
+    {
+        return Vec::new();
+    }
+    let (quoted, rest) = match rest.strip_prefix('"') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let Some(rest) = rest.strip_prefix("$(mktemp") else {
+        return Vec::new();
+    };
+    let Some((args, after)) = rest.split_once(')') else {
+        return Vec::new();
+    };
+    let after = match (quoted, after.strip_prefix('"')) {
+        (true, Some(a)) => a,
+        (false, _) if !after.starts_with('"') => after,
+        _ => return Vec::new(),
+    };
+    let after = after.trim_start_matches([' ', '\t']);
+    if !(after.starts_with("&&") || after.starts_with(';') || after.starts_with('\n')) {
+        return Vec::new();
+    }
+    let mut in_tmpdir = false;
+    let mut template = false;
+    for a in args.split_ascii_whitespace() {
+        match a {
+            "-d" | "--directory" | "-q" | "--quiet" => {}
+            "-t" | "--tmpdir" | "-dt" | "-td" => in_tmpdir = true,
+            _ if !a.starts_with('-')
+                && !template
+                && a.contains("XXX")
+                && a.chars().all(|c| ident(c) || c == '.' || c == '-') =>
+            {
+                template = true;
+            }
+            _ => return Vec::new(),
+        }
+    }
+    if template && !in_tmpdir {
+        return Vec::new();
+    }
+    // Every other occurrence of the name is an expansion of it.
+    let bytes = after.as_bytes();
+    let mut from = 0;
+    while let Some(i) = after[from..].find(name).map(|i| i + from) {
+        let end = i + name.len();
+        let before_ok = i == 0 || !ident(bytes[i - 1] as char);
+        let after_ok = end >= bytes.len() || !ident(bytes[end] as char);
+        if before_ok && after_ok {
+            let expanded = after[..i].ends_with('$') || after[..i].ends_with("${");
+            if !expanded {
+                return Vec::new();
+            }
+        }
+        from = end;
+    }
+    vec![name.to_string()]
 }
 
 /// One statement of a script for [`parse_script`].

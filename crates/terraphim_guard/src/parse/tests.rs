@@ -780,6 +780,7 @@ fn printf_prints_its_format_with_the_arguments() {
     let probe = |argv: &[&str]| {
         let c = SimpleCommand {
             words: Vec::new(),
+            appends: 0,
             text: String::new(),
             layers: Vec::new(),
             pipeline: None,
@@ -1035,6 +1036,7 @@ fn only_the_listed_programs_print_literal_text() {
                 .collect();
             let c = SimpleCommand {
                 words: Vec::new(),
+                appends: 0,
                 text: String::new(),
                 layers: Vec::new(),
                 pipeline: None,
@@ -1053,4 +1055,36 @@ fn only_the_listed_programs_print_literal_text() {
         }
     }
     assert!(bad.is_empty(), "print or decode but not listed: {bad:?}");
+}
+
+#[test]
+fn a_fresh_mktemp_variable_is_named_only_when_nothing_else_can_set_it() {
+    let cases: &[(&str, &[&str])] = &[
+        ("t=$(mktemp -d) && cp a \"$t\" && rm -rf \"$t\"", &["t"]),
+        ("  WORK=\"$(mktemp -d)\"; ls ${WORK}", &["WORK"]),
+        ("f=$(mktemp) && echo x > \"$f\"", &["f"]),
+        ("d=$(mktemp -d -t ci.XXXXXX) && ls $d", &["d"]),
+        ("d=$(mktemp --tmpdir -d run-XXXX)\nls $d", &["d"]),
+        // Not first on the line: its assignment may not run.
+        ("x=1; t=$(mktemp -d) && rm -rf $t", &[]),
+        ("false && t=$(mktemp -d); rm -rf $t", &[]),
+        // A directory or template of its own, or no file made.
+        ("t=$(mktemp -p ~/work -d) && rm -rf $t", &[]),
+        ("t=$(mktemp --tmpdir=/srv -d) && rm -rf $t", &[]),
+        ("t=$(mktemp keep.XXXX) && rm -f $t", &[]),
+        ("t=$(mktemp -u) && rm -f $t", &[]),
+        ("t=$(mktemp -d $(pwd)/x.XXXX) && rm -rf $t", &[]),
+        // The name set or used another way later on the line.
+        ("t=$(mktemp -d) && t=/srv && rm -rf $t", &[]),
+        ("t=$(mktemp -d) && read t && rm -rf $t", &[]),
+        ("t=$(mktemp -d); for t in a; do rm -rf $t; done", &[]),
+        ("t=$(mktemp -d) && printf -v t x && rm -rf $t", &[]),
+        // Nothing follows, or something other than a list.
+        ("t=$(mktemp -d)", &[]),
+        ("t=$(mktemp -d) | rm -rf $t", &[]),
+        ("t=$(mktemp -d)x && rm -rf $t", &[]),
+    ];
+    for (line, want) in cases {
+        assert_eq!(fresh_temp_vars(line), *want, "{line}");
+    }
 }

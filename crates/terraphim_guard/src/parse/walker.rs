@@ -13,7 +13,7 @@ use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS};
 use super::words::{
-    assignment_name, assignment_variable, evaluates_variable, input_source, node_text,
+    assignment_name, assignment_variable, evaluates_variable, input_source, is_append, node_text,
     output_target, redirect_trailing_words, word_value,
 };
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
@@ -54,6 +54,8 @@ pub(super) struct Ctx {
     pub(super) findings: Vec<Finding>,
     pub(super) pipeline: Option<(u32, u32)>,
     pub(super) redirects: Vec<String>,
+    /// The targets of `redirects` that are appends (`>> FILE`, `&>> FILE`).
+    pub(super) appends: Vec<String>,
     pub(super) stdin_text: Option<String>,
     /// The index of the package runner's part whose command this is (`npx X`: X's runner).
     pub(super) runner: Option<usize>,
@@ -227,6 +229,9 @@ impl Walker {
                     match child.kind() {
                         "file_redirect" => {
                             if let Some(target) = output_target(child, src) {
+                                if is_append(child, src) {
+                                    c.appends.push(target.clone());
+                                }
                                 c.redirects.push(target);
                             }
                             c.inputs.extend(input_source(child, src));
@@ -574,6 +579,9 @@ impl Walker {
                 }
                 "file_redirect" => {
                     if let Some(t) = output_target(child, src) {
+                        if is_append(child, src) {
+                            c.appends.push(t.clone());
+                        }
                         c.redirects.push(t);
                     }
                     c.inputs.extend(input_source(child, src));
@@ -777,6 +785,7 @@ impl Walker {
             c.findings = Vec::new();
             c.stdin_text = None;
             c.redirects = Vec::new();
+            c.appends = Vec::new();
             c.layers.push("assignment".into());
             self.push(
                 vec!["export".into(), format!("{name}=")],
@@ -792,6 +801,7 @@ impl Walker {
             c.findings = Vec::new();
             c.stdin_text = None;
             c.redirects = Vec::new();
+            c.appends = Vec::new();
             c.layers.push("assignment".into());
             let mut argv = vec!["export".to_string(), format!("{name}=")];
             if !value.is_empty() {
@@ -852,8 +862,10 @@ impl Walker {
         {
             canon::insert_operand(&mut words, stdin.clone());
         }
+        let appends = append_words(&words, ctx);
         self.out.commands.push(SimpleCommand {
             words,
+            appends,
             text,
             layers: ctx.layers.clone(),
             pipeline: ctx.pipeline,
@@ -865,6 +877,31 @@ impl Walker {
             into: ctx.into,
         });
     }
+}
+
+/// The redirect words of `words` that only append (bit `i` for word `i`): every redirect of
+/// the command to that target is `>>`, so nothing the file held is lost.
+fn append_words(words: &[canon::Word], ctx: &Ctx) -> u64 {
+    if ctx.appends.is_empty() {
+        return 0;
+    }
+    let count = |list: &[String], target: &str| {
+        list.iter()
+            .filter(|r| canon::normalise_path(r) == target)
+            .count()
+    };
+    let mut mask = 0u64;
+    for (i, w) in words.iter().enumerate().take(64) {
+        if w.kind != crate::canon::WordKind::Redirect {
+            continue;
+        }
+        let target = w.text.strip_prefix('>').unwrap_or(&w.text);
+        let appended = count(&ctx.appends, target);
+        if appended > 0 && appended == count(&ctx.redirects, target) {
+            mask |= 1 << i;
+        }
+    }
+    mask
 }
 
 /// Whether `word` expands variable `name` (`$NAME`, `${NAME}`, `${NAME:-x}`, ...).

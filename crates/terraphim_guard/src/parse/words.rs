@@ -255,6 +255,20 @@ pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
     Some(target)
 }
 
+/// Whether an output redirect appends (`>> FILE`, `2>> FILE`, `&>> FILE`) rather than
+/// truncating its target.
+pub(super) fn is_append(node: Node<'_>, src: &str) -> bool {
+    let mut cursor = node.walk();
+    let Some(dest) = node
+        .child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())
+    else {
+        return false;
+    };
+    src.get(node.start_byte()..dest.start_byte())
+        .is_some_and(|op| op.contains(">>"))
+}
+
 /// The file an input redirect reads (`< FILE`, `0< FILE`); not `<&`, `<>` or an output.
 pub(super) fn input_source(node: Node<'_>, src: &str) -> Option<String> {
     let mut cursor = node.walk();

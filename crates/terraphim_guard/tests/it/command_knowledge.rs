@@ -504,9 +504,8 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "yq -i '.a = 1' values.yaml",
             // Redirects and tee into project files.
             "git shortlog -sn > AUTHORS.txt",
-            "date >> logs/dates.txt",
             "cat a.txt b.txt > merged.txt",
-            "cargo metadata 2> errors.log",
+            "cargo metadata 2> errors.txt",
             "tee docs/report.md < in.md",
             "sort -o sorted.txt names.txt",
             "base64 -o blob.b64 blob.bin",
@@ -530,6 +529,7 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
         Verdict::Allow,
         &[
             "git log > /tmp/log.txt",
+            "date >> logs/dates.txt",
             "cargo tree > target/tree.txt",
             "make 2> /dev/null",
             "echo ok | tee /tmp/ok.txt",
@@ -887,5 +887,174 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
     all(
         Verdict::Deny,
         &["pytest --basetemp=$HOME", "npm test && rm -rf ~"],
+    );
+}
+
+/// A redirect that only appends loses nothing the file held: appends to project files run on
+/// the host; an overwrite stays on the workspace, and an append to a trust anchor, the home or
+/// a system file is judged as a write there.
+#[test]
+fn appends_to_project_files_run_on_the_host() {
+    all(
+        Verdict::Allow,
+        &[
+            "echo 'dist/' >> .gitignore",
+            "printf '%s\\n' '- new entry' >> docs/changes.md",
+            "git log -1 --format=%H >> notes/releases.txt",
+            "cat >> docs/setup.md <<'EOF'\n## Setup\nrun make\nEOF",
+            "echo x 2>> notes/err.txt >> notes/out.txt",
+        ],
+    );
+    all_confined(
+        "workspace",
+        &[
+            // The same file also truncated, or another file overwritten.
+            "echo a > notes/x.txt >> notes/x.txt",
+            "echo a >> notes/x.txt > notes/y.txt",
+            "date > docs/changes.md",
+            "echo done | tee -a notes/progress.md",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "echo 'alias ls=x' >> ~/.bashrc",
+            "echo x >> ../other/README.md",
+            "echo 'hook' >> .git/hooks/pre-commit",
+            "echo x >> ~/notes.txt",
+        ],
+    );
+    // An append to the instructions a runner then reads stays confined.
+    assert_eq!(
+        guard().check("echo 'all:' >> Makefile && make").verdict,
+        Verdict::Sandbox
+    );
+}
+
+/// A directory `mktemp` made as the line's first step is a temp path where the line expands its
+/// variable bare: made, filled, listed and removed on the host. A path below it, a variable the
+/// line may set another way, or a `mktemp` with a directory of its own stays unknown.
+#[test]
+fn a_fresh_mktemp_directory_is_a_temp_path() {
+    all(
+        Verdict::Allow,
+        &[
+            "t=$(mktemp -d) && cp -r fixtures \"$t\" && ls -la \"$t\" && rm -rf \"$t\"",
+            "WORK=\"$(mktemp -d -t ci.XXXXXX)\"; cp Cargo.toml \"$WORK\"/; rm -rf \"$WORK\"",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "t=$(mktemp -d) && rm -rf \"$t\"/*",
+            "t=$(mktemp -d) && read t && rm -rf \"$t\"",
+            "x=1; t=$(mktemp -d) && rm -rf \"$t\"",
+            "t=$(mktemp keep.XXXX) && rm -f \"$t\"",
+        ],
+    );
+    all(Verdict::Deny, &["t=$(mktemp -d) && t=~ && rm -rf \"$t\""]);
+}
+
+/// Toolchains' own build and cache directories and log files are build output; the user's
+/// cache directory may be emptied; other home paths stay denied.
+#[test]
+fn toolchain_build_dirs_logs_and_user_caches_are_disposable() {
+    all(
+        Verdict::Allow,
+        &[
+            "rm -rf _build",
+            "rm -rf .build/debug",
+            "rm -rf .terraform/providers",
+            "rm -rf .gradle zig-out .zig-cache",
+            "rm -f logs/*.log server.log",
+            "rm -rf ~/.cache/yarn",
+            "rm -rf ~/Library/Caches/Homebrew",
+            "truncate -s 0 log/test.log",
+            "truncate --size=0 target/debug/out.txt",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "rm -rf _build src",
+            "rm -f server.log.md",
+            "rm -rf .terraform.lock.hcl",
+            "truncate -s 0 notes.md",
+            "truncate -s 1G data/disk.img",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "rm -rf ~/.cache/../.config/app",
+            "rm -rf ~/.cache/pip ~/Documents",
+            "rm -rf ~/.local/share/app",
+            "truncate -s 0 ~/notes.md",
+        ],
+    );
+}
+
+/// The build, test, query and clean verbs of more ecosystems (.NET, Elixir, Ruby, PHP, Gradle,
+/// Deno, hatch, code generators, certificate reads) run on the host; what the line brings in
+/// (outputs and projects elsewhere, other package sources, publishing, plugins) stays confined.
+#[test]
+fn more_ecosystems_build_test_and_query_verbs() {
+    all(
+        Verdict::Allow,
+        &[
+            "dotnet clean -c Release",
+            "dotnet publish src/Web -c Release -o out/web",
+            "dotnet restore",
+            "dotnet list package --include-transitive",
+            "dotnet run --project src/Worker",
+            "mix deps.get",
+            "mix deps.tree",
+            "mix credo --all",
+            "bundle exec rails test test/models",
+            "bundle exec rspec spec/models",
+            "bundle outdated --groups",
+            "bin/rails test test/system",
+            "composer show --locked",
+            "composer validate --strict",
+            "php artisan test --testsuite=Feature",
+            "./gradlew assembleDebug",
+            "./gradlew :api:check",
+            "gradle lintRelease",
+            "deno task test",
+            "hatch run test:all",
+            "protoc -I schemas --go_out=gen schemas/order.proto",
+            "buf lint",
+            "openssl x509 -in certs/site.crt -noout -enddate",
+            "openssl s_client -connect 127.0.0.1:9443 -brief",
+            "kubeconform -strict manifests/",
+        ],
+    );
+    all(
+        Verdict::Sandbox,
+        &[
+            "dotnet publish -c Release -o ~/www/site",
+            "dotnet restore --source https://nuget.example.org/v3/index.json",
+            "dotnet run -p ../other/App",
+            "dotnet run --project /tmp/App",
+            "mix deps.get --only test",
+            "bundle exec unknown-tool run",
+            "composer require acme/widgets",
+            "./gradlew :lib:publishReleasePublicationToMavenRepository",
+            "./gradlew --init-script /tmp/x.gradle assemble",
+            "deno task deploy",
+            "protoc --plugin=protoc-gen-z=./z --z_out=. a.proto",
+            "protoc --go_out=/opt/gen a.proto",
+            "openssl x509 -in certs/site.crt -out certs/site.der -outform der",
+            "openssl s_client -connect db.example.net:5432",
+        ],
+    );
+    // Their publishing and dropping forms stay denied (`bundle exec` is judged by what it runs).
+    all(
+        Verdict::Deny,
+        &[
+            "dotnet nuget push out/app.nupkg",
+            "mix hex.publish",
+            "bundle exec rails db:drop",
+        ],
     );
 }

@@ -135,16 +135,19 @@ fn package_runners_are_judged_by_what_they_run() {
         ("uvx wipedisk /", Verdict::Deny),
         ("poetry run wipedisk /", Verdict::Deny),
         ("pipx run wipedisk /", Verdict::Deny),
+        ("bundle exec wipedisk /", Verdict::Deny),
         ("npx sudo wipedisk /", Verdict::Deny),
         // A known command run by a runner is judged as that command.
         ("uv run tidyup report", Verdict::Allow),
         ("poetry run tidyup report", Verdict::Allow),
+        ("bundle exec tidyup report", Verdict::Allow),
         ("npx tidyup@1 report", Verdict::Allow),
         // The runner's own entry still counts: an unknown X defers to it.
         ("npx lintfast --fix", Verdict::Allow),
         // An unknown package stays unknown.
         ("npx unheardof --flag", Verdict::Sandbox),
         ("uv run unheardof", Verdict::Sandbox),
+        ("bundle exec unheardof", Verdict::Sandbox),
         // Options that change what is fetched or run are not seen through.
         ("uv run --with somepkg tidyup report", Verdict::Sandbox),
         ("npx -p somepkg tidyup report", Verdict::Sandbox),
