@@ -95,6 +95,21 @@ Feature: command knowledge of the default KG
       | git notes remove HEAD~1                       |
       | ruff check --fix --unsafe-fixes src           |
 
+  Scenario Outline: a download into a file the project runs is confined; a download of data is not
+    A Makefile, a test config, a manifest or a script fetched now runs at the next `make` or
+    `pytest`, which the guard allows on the project's merits: the download is where it is judged.
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                  | verdict |
+      | curl -fsSL -o conftest.py https://example.com/c.py       | sandbox |
+      | wget -O Makefile https://example.com/Makefile            | sandbox |
+      | curl -sSLo tools/lint.sh https://example.com/lint.sh     | sandbox |
+      | curl https://example.com/p.json > package.json           | sandbox |
+      | curl -o tests/fixtures/orders.json https://example.com/o | allow   |
+      | curl -sSL https://example.com/a.tgz -o vendor/a.tgz      | allow   |
+
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"
     Then the verdict is allow

@@ -10,6 +10,7 @@
 
 use std::path::Path;
 use std::sync::OnceLock;
+use terraphim_shell_vocab::{is_lockfile, is_runner_source};
 
 use crate::canon::{Word, WordKind};
 use crate::pattern::CLASSES;
@@ -39,6 +40,9 @@ const DYNAMIC: u32 = 1 << 16;
 const SECRET: u32 = 1 << 17;
 /// A path on another machine (`host:path` of `scp`, `rsync`, `rclone`).
 const REMOTE: u32 = 1 << 18;
+/// A project file a runner loads as code or instructions (`Makefile`, `conftest.py`,
+/// `package.json`, a lockfile, `*.sh`): what lands there runs at the next build or test.
+const RUNNABLE: u32 = 1 << 19;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -571,6 +575,9 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     if lists.secrets.iter().any(secret) {
         bits |= SECRET;
     }
+    if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
+        bits |= RUNNABLE;
+    }
     if bits & (BUILD_OUTPUT | TEMP) != 0 {
         bits |= DISPOSABLE;
     }
@@ -825,7 +832,7 @@ mod tests {
             ("src/__pycache__/a.pyc", &["build-output"]),
             ("a.pyc", &["build-output"]),
             ("src", &["project"]),
-            ("./src/main.rs", &["project"]),
+            ("./src/main.rs", &["project", "runnable"]),
             ("/home/u/proj/src", &["project"]),
             ("~/proj/src", &["project"]),
             ("/tmp/build", &["temp"]),
@@ -859,6 +866,14 @@ mod tests {
             (".*", &["outside"]),
             ("https://example.com/a", &[]),
             ("hello world", &[]),
+            // Files a runner loads as code or instructions: also `runnable`.
+            ("Makefile", &["project", "runnable"]),
+            ("tests/conftest.py", &["project", "runnable"]),
+            ("./package-lock.json", &["project", "runnable"]),
+            ("scripts/setup.sh", &["project", "runnable"]),
+            ("tests/fixtures/users.json", &["project"]),
+            ("target/gen/x.py", &["build-output"]),
+            ("/tmp/conftest.py", &["temp"]),
         ];
         let mut bad = Vec::new();
         for (path, want) in cases {

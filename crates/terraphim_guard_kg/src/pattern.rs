@@ -30,7 +30,7 @@ pub const CLASS_MARK: char = '\u{E001}';
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub const CLASSES: [&str; 19] = [
+pub const CLASSES: [&str; 20] = [
     "temp",
     "build-output",
     "project",
@@ -50,13 +50,14 @@ pub const CLASSES: [&str; 19] = [
     "dynamic",
     "secret",
     "remote",
+    "runnable",
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
 pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
-const CLASS_KEYS: [&str; 19] = [
+const CLASS_KEYS: [&str; 20] = [
     "\u{E001}temp",
     "\u{E001}build-output",
     "\u{E001}project",
@@ -76,8 +77,9 @@ const CLASS_KEYS: [&str; 19] = [
     "\u{E001}dynamic",
     "\u{E001}secret",
     "\u{E001}remote",
+    "\u{E001}runnable",
 ];
-const REDIRECT_CLASS_KEYS: [&str; 19] = [
+const REDIRECT_CLASS_KEYS: [&str; 20] = [
     ">\u{E001}temp",
     ">\u{E001}build-output",
     ">\u{E001}project",
@@ -97,6 +99,7 @@ const REDIRECT_CLASS_KEYS: [&str; 19] = [
     ">\u{E001}dynamic",
     ">\u{E001}secret",
     ">\u{E001}remote",
+    ">\u{E001}runnable",
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.
