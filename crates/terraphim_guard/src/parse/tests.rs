@@ -789,6 +789,7 @@ fn printf_prints_its_format_with_the_arguments() {
             runner: None,
             flow: None,
             into: None,
+            option_code: false,
         };
         super::hidden::literal_output(&c)
     };
@@ -1044,6 +1045,7 @@ fn only_the_listed_programs_print_literal_text() {
                 runner: None,
                 flow: None,
                 into: None,
+                option_code: false,
             };
             if super::hidden::literal_output(&c).is_some()
                 || terraphim_shell_vocab::decode::Decoder::of(&argv).is_some()

@@ -730,7 +730,7 @@ impl Walker {
         layers.push("awk program".into());
         for call in inline_calls("awk", program) {
             if let InlineCall::Shell(line) = call {
-                self.parse_code(&line, depth + 1, &layers);
+                self.parse_option_code(&line, depth + 1, &layers);
             }
         }
     }

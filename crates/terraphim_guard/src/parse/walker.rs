@@ -45,6 +45,9 @@ pub(super) struct Walker {
     pub(super) var_flows: Vec<(String, u32)>,
     /// The next flow id (see [`SimpleCommand::flow`]); an id nothing flows into is given back.
     pub(super) next_flow: u32,
+    /// How deep the walk is in code a program runs from an option, a variable or its program
+    /// text (see [`SimpleCommand::option_code`]).
+    pub(super) option_depth: u32,
 }
 
 #[derive(Clone, Default)]
@@ -799,6 +802,17 @@ impl Walker {
             }
             self.push(argv, format!("{name}={value}"), &c, Vec::new());
         }
+        // less runs its input preprocessor as a shell command line (`|CMD %s`, `||CMD %s`,
+        // `CMD %s`; `%s` is the file): the command is judged as code, and the variable keeps
+        // the line confined like any other that changes what a program runs.
+        if matches!(name, "LESSOPEN" | "LESSCLOSE") && !dynamic {
+            let code = value.trim_start_matches(['|', '-']);
+            if !code.trim().is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name}="));
+                self.parse_option_code(code, depth + 1, &layers);
+            }
+        }
         if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
             findings.push(Finding::EnvInjection);
             return;
@@ -815,7 +829,7 @@ impl Walker {
             } else if !value.is_empty() {
                 let mut layers = ctx.layers.clone();
                 layers.push(format!("{name}="));
-                self.parse_code(value, depth + 1, &layers);
+                self.parse_option_code(value, depth + 1, &layers);
             }
         }
     }
@@ -863,6 +877,7 @@ impl Walker {
             runner: ctx.runner,
             flow: ctx.flow,
             into: ctx.into,
+            option_code: self.option_depth > 0,
         });
     }
 }
