@@ -408,3 +408,19 @@ fn a_package_one_letter_off_a_well_known_one_is_denied() {
         ("pip install -r requirements.txt", Sandbox),
     ]);
 }
+
+#[test]
+fn destroying_verbs_of_key_stores_cluster_platforms_and_schema_loaders_are_denied() {
+    decide(&[
+        (
+            "aws kms schedule-key-deletion --key-id abcd --pending-window-in-days 7",
+            Deny,
+        ),
+        ("flux uninstall --namespace flux-system", Deny),
+        ("php artisan migrate:fresh --seed", Deny),
+        ("bin/rails db:schema:load", Deny),
+        ("aws kms describe-key --key-id abcd", Allow),
+        ("flux get sources git", Allow),
+        ("php artisan migrate", Sandbox),
+    ]);
+}
