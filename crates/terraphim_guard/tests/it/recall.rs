@@ -424,3 +424,11 @@ fn destroying_verbs_of_key_stores_cluster_platforms_and_schema_loaders_are_denie
         ("php artisan migrate", Sandbox),
     ]);
 }
+
+#[test]
+fn literal_text_decoded_into_a_database_client_is_denied() {
+    decide(&[
+        ("echo U0VMRUNUIDE7 | base64 -d | psql -d app", Deny),
+        ("psql -d app -f schema.sql", Sandbox),
+    ]);
+}
