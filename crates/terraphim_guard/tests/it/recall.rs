@@ -432,3 +432,21 @@ fn literal_text_decoded_into_a_database_client_is_denied() {
         ("psql -d app -f schema.sql", Sandbox),
     ]);
 }
+
+#[test]
+fn packages_from_another_feed_or_a_local_file_as_root_are_denied() {
+    decide(&[
+        (
+            "dotnet add package Serilog --source https://feed.example.test/v3/index.json",
+            Deny,
+        ),
+        (
+            "composer config repositories.mine vcs https://git.example.test/pkg.git",
+            Deny,
+        ),
+        ("sudo npm install -g ./dist/tool-1.0.0.tgz", Deny),
+        ("dotnet add package Serilog", Sandbox),
+        ("composer config --list", Sandbox),
+        ("sudo npm install -g typescript", Sandbox),
+    ]);
+}
