@@ -450,3 +450,21 @@ fn packages_from_another_feed_or_a_local_file_as_root_are_denied() {
         ("sudo npm install -g typescript", Sandbox),
     ]);
 }
+
+#[test]
+fn ci_files_removed_through_git_python_startup_files_and_login_items_are_denied() {
+    decide(&[
+        ("git rm .github/workflows/lint.yml", Deny),
+        ("git rm -r --quiet .circleci", Deny),
+        (
+            "printf 'import x\\n' > \"$(python3 -c 'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])')/y.pth\"",
+            Deny,
+        ),
+        (
+            "launchctl load ~/Library/LaunchAgents/com.example.sync.plist",
+            Deny,
+        ),
+        ("git rm docs/old.md", Allow),
+        ("launchctl list", Allow),
+    ]);
+}
