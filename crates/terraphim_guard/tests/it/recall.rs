@@ -468,3 +468,17 @@ fn ci_files_removed_through_git_python_startup_files_and_login_items_are_denied(
         ("launchctl list", Allow),
     ]);
 }
+
+#[test]
+fn proxies_other_machines_can_use_are_denied() {
+    decide(&[
+        ("ssh -N -D 0.0.0.0:9050 user@bastion.example.test", Deny),
+        ("ssh -g -D 1080 user@bastion.example.test", Deny),
+        ("chisel client tunnel.example.test:443 R:1080:socks", Deny),
+        ("ssh -N -D 1080 user@bastion.example.test", Sandbox),
+        (
+            "chisel client tunnel.example.test:443 3000:localhost:3000",
+            Sandbox,
+        ),
+    ]);
+}
