@@ -229,3 +229,24 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | git rm docs/old.md                       | allow   |
       | ssh -N -D 1080 user@bastion.example.test | sandbox |
       | kubectl get secrets -n dev               | sandbox |
+
+  Scenario Outline: a command run in a container, a dyno or on minions is judged like a local one
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | docker compose -f ops/stage.yml exec api rm -rf /srv/data | deny    |
+      | heroku run -a myapp 'bin/rails db:drop'                   | deny    |
+      | salt 'web*' cmd.run 'rm -rf /var/www'                     | deny    |
+      | salt 'web*' cmd.run 'uptime'                              | sandbox |
+
+  Scenario: a shell command psql runs is judged like a local one
+    When I check the command:
+      """
+      psql -d app -c '\! rm -rf ~/dumps'
+      """
+    Then the verdict is deny

@@ -497,3 +497,29 @@ fn cluster_secrets_and_browser_stores_sent_away_are_denied() {
         ("kubectl get secrets -n dev", Sandbox),
     ]);
 }
+
+#[test]
+fn commands_run_in_containers_dynos_and_minions_are_judged_like_local_ones() {
+    decide(&[
+        (
+            "docker compose -f ops/stage.yml exec api rm -rf /srv/data",
+            Deny,
+        ),
+        ("docker -H ssh://ops@box exec web rm -rf /var/www", Deny),
+        ("heroku run -a myapp 'bin/rails db:drop'", Deny),
+        ("salt 'web*' cmd.run 'rm -rf /var/www'", Deny),
+        ("docker compose -f ops/stage.yml exec api ls /srv", Sandbox),
+        ("heroku run -a myapp 'bin/rails db:migrate'", Sandbox),
+        ("salt 'web*' cmd.run 'uptime'", Sandbox),
+        ("salt 'web*' test.ping", Sandbox),
+    ]);
+}
+
+#[test]
+fn a_shell_command_psql_runs_is_judged_like_a_local_one() {
+    decide(&[
+        ("psql -d app -c '\\! rm -rf ~/dumps'", Deny),
+        ("psql -d app -c '\\! ls'", Sandbox),
+        ("psql -d app -c 'SELECT 1'", Allow),
+    ]);
+}
