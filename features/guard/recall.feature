@@ -250,3 +250,15 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       psql -d app -c '\! rm -rf ~/dumps'
       """
     Then the verdict is deny
+
+  Scenario Outline: a library preloaded from a temporary place is denied, one the project builds is confined
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                 | verdict |
+      | LD_PRELOAD=/tmp/hook/libx.so make test  | deny    |
+      | LD_PRELOAD=./build/libfaketime.so ./app | sandbox |

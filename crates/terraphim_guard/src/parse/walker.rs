@@ -788,16 +788,25 @@ impl Walker {
                 Vec::new(),
             );
         }
-        if SOURCE_VARS.contains(&name) {
-            // Variables that choose where packages come from, or whether they are checked:
-            // judged by the KG as the command `export NAME= VALUE`.
+        // Variables that choose where packages come from, or whether they are checked, and
+        // the libraries the dynamic loader injects into every program (each library a word):
+        // judged by the KG as the command `export NAME= VALUE`.
+        let preload = matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES");
+        if SOURCE_VARS.contains(&name) || (preload && !dynamic) {
             let mut c = ctx.clone();
             c.findings = Vec::new();
             c.stdin_text = None;
             c.redirects = Vec::new();
             c.layers.push("assignment".into());
             let mut argv = vec!["export".to_string(), format!("{name}=")];
-            if !value.is_empty() {
+            if preload {
+                argv.extend(
+                    value
+                        .split([':', ' '])
+                        .filter(|v| !v.is_empty())
+                        .map(str::to_string),
+                );
+            } else if !value.is_empty() {
                 argv.push(value.to_string());
             }
             self.push(argv, format!("{name}={value}"), &c, Vec::new());

@@ -523,3 +523,17 @@ fn a_shell_command_psql_runs_is_judged_like_a_local_one() {
         ("psql -d app -c 'SELECT 1'", Allow),
     ]);
 }
+
+#[test]
+fn a_library_preloaded_from_a_temporary_place_is_denied() {
+    decide(&[
+        ("LD_PRELOAD=/tmp/hook/libx.so make test", Deny),
+        ("export LD_PRELOAD=/dev/shm/l.so", Deny),
+        (
+            "LD_PRELOAD=/usr/lib/libc_malloc_debug.so:/tmp/m.so ./app",
+            Deny,
+        ),
+        ("LD_PRELOAD=./build/libfaketime.so ./app", Sandbox),
+        ("LD_LIBRARY_PATH=/tmp/lib ./app", Sandbox),
+    ]);
+}
