@@ -263,6 +263,38 @@ impl Guard {
                     match_reason(&matches[i], "destructive"),
                     None,
                 )
+            } else if let Some((name, near)) = super::typo::typosquat(cmd, &parsed.commands) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "installs or runs the package `{name}`, one letter off the well-known `{near}`: the typosquat shape; check the name (destructive: package name one letter off a well-known one)"
+                    ),
+                    None,
+                )
+            } else if let Some(i) = suspicious
+                && cmd.option_code
+                && matches[i].pattern.contains(" | ")
+            {
+                // A pipe into a shell (`curl URL | sh`) is confined where the line shows it; as
+                // code another program runs from one of its options (`git -c
+                // core.sshCommand=...`, `tar --checkpoint-action=exec=...`, `rsync -e ...`) or
+                // its program text (awk's `system()`), it is hidden where nobody reads it.
+                (
+                    Verdict::Deny,
+                    format!(
+                        "{}, hidden in code a program runs from an option, a variable or its program text (`{}`), where nobody reads it (destructive: pipe into a shell hidden in an option)",
+                        matches[i]
+                            .reason
+                            .as_deref()
+                            .unwrap_or("pipes text into a shell"),
+                        cmd.layers
+                            .iter()
+                            .rev()
+                            .find(|l| !l.ends_with(" -c"))
+                            .map_or("a program", String::as_str)
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious {
                 let profile = matches[i]
                     .profile
@@ -308,7 +340,8 @@ impl Guard {
                 )
             };
             unknown.push(
-                uncovered_destructive.is_none()
+                verdict != Verdict::Deny
+                    && uncovered_destructive.is_none()
                     && suspicious.is_none()
                     && cmd.findings.is_empty()
                     && safe.is_none(),

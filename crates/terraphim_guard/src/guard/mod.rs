@@ -7,6 +7,7 @@ mod place;
 mod profile;
 mod sed;
 mod types;
+mod typo;
 mod validate;
 
 use std::fmt;

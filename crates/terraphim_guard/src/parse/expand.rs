@@ -112,6 +112,7 @@ impl Walker {
             vars: Vec::new(),
             var_flows: Vec::new(),
             next_flow: 0,
+            option_depth: 0,
         };
         sub.parse_code(code, depth + 1, &[]);
         if !sub.out.findings.is_empty() {

@@ -305,6 +305,14 @@ pub(super) fn option_values<'a>(args: &'a [String], option: &str) -> Vec<(usize,
 }
 
 impl Walker {
+    /// [`Walker::parse_code`] for code a program runs from one of its options, a variable or
+    /// its program text: the commands it yields are marked [`SimpleCommand::option_code`].
+    pub(super) fn parse_option_code(&mut self, code: &str, depth: u32, layers: &[String]) {
+        self.option_depth += 1;
+        self.parse_code(code, depth, layers);
+        self.option_depth -= 1;
+    }
+
     /// Options that make a program run another command (`git -c core.pager=CMD`, `tar
     /// --to-command=CMD`, `ssh -o ProxyCommand=CMD`, `vim -c '!CMD'`, `git bisect run CMD`):
     /// the command is parsed and judged as code.
@@ -457,13 +465,21 @@ impl Walker {
             }
             _ => {}
         }
+        // Commands run on another machine are judged like the same command typed there
+        // (`ssh host CMD`); the rest is code the program runs here from one of its options.
+        let remote =
+            matches!(name, "gcloud" | "az" | "fly" | "flyctl") || (name == "aws" && sub == "ssm");
         for (label, value, dynamic) in code {
             if dynamic {
                 findings.push(Finding::DynamicCode);
             } else if !value.trim().is_empty() {
                 let mut layers = ctx.layers.clone();
                 layers.push(label);
-                self.parse_code(&value, depth + 1, &layers);
+                if remote {
+                    self.parse_code(&value, depth + 1, &layers);
+                } else {
+                    self.parse_option_code(&value, depth + 1, &layers);
+                }
             }
         }
     }
@@ -548,6 +564,7 @@ impl Walker {
             runner: None,
             flow: None,
             into: None,
+            option_code: false,
         };
         let content = if name == "tee" {
             ctx.stdin_text.clone()

@@ -111,6 +111,11 @@ pub struct SimpleCommand {
     /// becomes part of: it runs in a substitution in that command's words (`curl
     /// "https://x/?k=$(cat FILE)"`), or is the read of that command's input redirect.
     pub into: Option<u32>,
+    /// It is code another program runs from one of its options, a variable or its own program
+    /// text (`git -c core.sshCommand=CMD`, `tar --checkpoint-action=exec=CMD`, `rsync -e CMD`,
+    /// `LESSOPEN=|CMD`, awk's `system(CMD)`), not a command the line runs directly or through a
+    /// wrapper, a shell or a remote login.
+    pub option_code: bool,
 }
 
 impl SimpleCommand {
@@ -355,6 +360,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         vars: Vec::new(),
         var_flows: Vec::new(),
         next_flow: 0,
+        option_depth: 0,
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
@@ -395,6 +401,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         vars: Vec::new(),
         var_flows: Vec::new(),
         next_flow: 0,
+        option_depth: 0,
     };
     walker.parse_code(command, 0, &[]);
     walker.out

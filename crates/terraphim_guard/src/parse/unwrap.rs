@@ -210,6 +210,7 @@ impl Walker {
                 let line = line
                     .strip_prefix(".shell ")
                     .or_else(|| line.strip_prefix(".system "))
+                    .or_else(|| line.trim_start().strip_prefix("\\!"))
                     .unwrap_or(line);
                 self.parse_code(line, depth + 1, &c.layers);
             } else {
@@ -730,7 +731,7 @@ impl Walker {
         layers.push("awk program".into());
         for call in inline_calls("awk", program) {
             if let InlineCall::Shell(line) = call {
-                self.parse_code(&line, depth + 1, &layers);
+                self.parse_option_code(&line, depth + 1, &layers);
             }
         }
     }
@@ -806,7 +807,7 @@ fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
 /// Where the command a program runs elsewhere starts in `rest`, and whether that word is a
 /// command line (`true`) or the first word of an argv (`false`): `kubectl exec ... -- CMD`,
 /// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`,
-/// `sqlite3 DB '.shell CMD'`.
+/// `sqlite3 DB '.shell CMD'`, `psql -c '\! CMD'`.
 fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
     match name {
         "kubectl" | "oc" => {
@@ -815,9 +816,42 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             (exec < dashes && dashes + 1 < rest.len()).then_some((dashes + 1, false))
         }
         "docker" | "podman" => {
-            let mut i = 0;
-            if rest.first().is_some_and(|a| a == "compose") {
-                i = 1;
+            // The engine's own options (`docker -H HOST`, `--context X`), then `compose` and
+            // its options (`-f FILE`, `-p NAME`, ...), come before `exec`.
+            let global = [
+                "-H",
+                "--host",
+                "-c",
+                "--context",
+                "--config",
+                "-l",
+                "--log-level",
+            ];
+            let compose = [
+                "-f",
+                "--file",
+                "-p",
+                "--project-name",
+                "--env-file",
+                "--profile",
+                "--project-directory",
+                "--ansi",
+                "--progress",
+                "--parallel",
+            ];
+            let skip = |mut i: usize, values: &[&str]| {
+                while i < rest.len() && rest[i].starts_with('-') {
+                    i += if values.contains(&rest[i].as_str()) {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                i
+            };
+            let mut i = skip(0, &global);
+            if rest.get(i).is_some_and(|a| a == "compose") {
+                i = skip(i + 1, &compose);
             }
             if rest.get(i).is_none_or(|a| a != "exec") {
                 return None;
@@ -844,6 +878,33 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             // The container (or service), then the command.
             (i + 1 < rest.len()).then_some((i + 1, false))
         }
+        // `heroku run [OPTS] CMD...` runs CMD in a one-off dyno of the app: one word is a
+        // command line, several an argv.
+        "heroku" => {
+            let run = rest
+                .iter()
+                .position(|a| a == "run" || a == "run:detached")?;
+            let values = [
+                "-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type",
+            ];
+            let mut i = run + 1;
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if values.contains(&rest[i].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            (i < rest.len()).then_some((i, i + 1 == rest.len()))
+        }
+        // `salt TARGET cmd.run CMD` (and `salt-ssh`) runs the command line CMD on every
+        // matching minion.
+        "salt" | "salt-ssh" => {
+            let run = rest
+                .iter()
+                .position(|a| matches!(a.as_str(), "cmd.run" | "cmd.shell" | "cmd.run_all"))?;
+            (run + 1 < rest.len()).then_some((run + 1, true))
+        }
         "ansible" => {
             let a = rest.iter().position(|a| a == "-a" || a == "--args")?;
             (a + 1 < rest.len()).then_some((a + 1, true))
@@ -851,6 +912,11 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
         "sqlite3" => rest
             .iter()
             .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
+            .map(|i| (i, true)),
+        // psql's `\! CMD` meta-command (`psql -c '\! CMD'`) runs CMD in a shell.
+        "psql" => rest
+            .iter()
+            .position(|a| a.trim_start().starts_with("\\!"))
             .map(|i| (i, true)),
         _ => None,
     }

@@ -45,6 +45,9 @@ pub(super) struct Walker {
     pub(super) var_flows: Vec<(String, u32)>,
     /// The next flow id (see [`SimpleCommand::flow`]); an id nothing flows into is given back.
     pub(super) next_flow: u32,
+    /// How deep the walk is in code a program runs from an option, a variable or its program
+    /// text (see [`SimpleCommand::option_code`]).
+    pub(super) option_depth: u32,
 }
 
 #[derive(Clone, Default)]
@@ -794,9 +797,11 @@ impl Walker {
                 Vec::new(),
             );
         }
-        if SOURCE_VARS.contains(&name) {
-            // Variables that choose where packages come from, or whether they are checked:
-            // judged by the KG as the command `export NAME= VALUE`.
+        // Variables that choose where packages come from, or whether they are checked, and
+        // the libraries the dynamic loader injects into every program (each library a word):
+        // judged by the KG as the command `export NAME= VALUE`.
+        let preload = matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES");
+        if SOURCE_VARS.contains(&name) || (preload && !dynamic) {
             let mut c = ctx.clone();
             c.findings = Vec::new();
             c.stdin_text = None;
@@ -804,10 +809,28 @@ impl Walker {
             c.appends = Vec::new();
             c.layers.push("assignment".into());
             let mut argv = vec!["export".to_string(), format!("{name}=")];
-            if !value.is_empty() {
+            if preload {
+                argv.extend(
+                    value
+                        .split([':', ' '])
+                        .filter(|v| !v.is_empty())
+                        .map(str::to_string),
+                );
+            } else if !value.is_empty() {
                 argv.push(value.to_string());
             }
             self.push(argv, format!("{name}={value}"), &c, Vec::new());
+        }
+        // less runs its input preprocessor as a shell command line (`|CMD %s`, `||CMD %s`,
+        // `CMD %s`; `%s` is the file): the command is judged as code, and the variable keeps
+        // the line confined like any other that changes what a program runs.
+        if matches!(name, "LESSOPEN" | "LESSCLOSE") && !dynamic {
+            let code = value.trim_start_matches(['|', '-']);
+            if !code.trim().is_empty() {
+                let mut layers = ctx.layers.clone();
+                layers.push(format!("{name}="));
+                self.parse_option_code(code, depth + 1, &layers);
+            }
         }
         if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
             findings.push(Finding::EnvInjection);
@@ -825,7 +848,7 @@ impl Walker {
             } else if !value.is_empty() {
                 let mut layers = ctx.layers.clone();
                 layers.push(format!("{name}="));
-                self.parse_code(value, depth + 1, &layers);
+                self.parse_option_code(value, depth + 1, &layers);
             }
         }
     }
@@ -875,6 +898,7 @@ impl Walker {
             runner: ctx.runner,
             flow: ctx.flow,
             into: ctx.into,
+            option_code: self.option_depth > 0,
         });
     }
 }
