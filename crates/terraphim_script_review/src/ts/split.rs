@@ -99,20 +99,21 @@ pub(crate) fn js_ends_open(text: &str) -> bool {
                 i += 1;
                 regex = false;
             }
-            b'}' => {
-                if open.pop() == Some(b'$') {
-                    // The end of a template's `${...}`: the template goes on.
-                    match template(b, i + 1, &mut open) {
-                        Some((j, expression)) => {
-                            i = j;
-                            regex = expression;
-                        }
-                        None => return true,
+            // The end of a template's `${...}`: the template goes on.
+            b'}' if open.last() == Some(&b'$') => {
+                open.pop();
+                match template(b, i + 1, &mut open) {
+                    Some((j, expression)) => {
+                        i = j;
+                        regex = expression;
                     }
-                } else {
-                    i += 1;
-                    regex = true;
+                    None => return true,
                 }
+            }
+            b'}' => {
+                open.pop();
+                i += 1;
+                regex = true;
             }
             c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80 => {
                 let start = i;
