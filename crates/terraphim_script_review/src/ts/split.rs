@@ -20,11 +20,180 @@ pub(crate) fn point(lang: Language, text: &str) -> Option<usize> {
     if text.len() < MIN_BYTES {
         return None;
     }
+    if matches!(lang, Language::JavaScript | Language::TypeScript) && js_ends_open(text) {
+        // Its parts would have an error too: the whole text is parsed at once.
+        return None;
+    }
     let middle = text.len() / 2;
     candidates(lang, text)
         .into_iter()
         .filter(|&at| at >= text.len() / 4 && at <= text.len() - text.len() / 4)
         .min_by_key(|&at| at.abs_diff(middle))
+}
+
+/// Whether a JavaScript or TypeScript text ends inside a bracket, a string, a template or a
+/// block comment, as far as a scan of its tokens tells: a script cut short in a block. Its
+/// last part would have a syntax error, so splitting it would only add the parse of two parts
+/// to the parse of the whole text that follows; a wrong answer costs only speed (either way
+/// the tree is the whole text's when a part has an error). Only a text whose last line is
+/// indented is scanned: one that ends at column 0 is taken to end at the top level.
+pub(crate) fn js_ends_open(text: &str) -> bool {
+    let last = text
+        .trim_end_matches(['\n', '\r', ' ', '\t'])
+        .rsplit('\n')
+        .next()
+        .unwrap_or("");
+    if !last.starts_with([' ', '\t']) {
+        return false;
+    }
+    let b = text.as_bytes();
+    // Open brackets, and `$` for a template's `${`.
+    let mut open: Vec<u8> = Vec::new();
+    // Whether a `/` here starts a regular expression: no value before it.
+    let mut regex = true;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = find(b, i, b"\n").map_or(b.len(), |j| j + 1);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => match find(b, i + 2, b"*/") {
+                Some(j) => i = j + 2,
+                None => return true,
+            },
+            b'\'' | b'"' => {
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => return true,
+                        Some(b'\\') => i += 2,
+                        // A line break ends a string (an error the parser reports).
+                        Some(&q) if q == c || q == b'\n' => {
+                            i += 1;
+                            break;
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                regex = false;
+            }
+            b'`' => match template(b, i + 1, &mut open) {
+                Some((j, expression)) => {
+                    i = j;
+                    regex = expression;
+                }
+                None => return true,
+            },
+            b'/' if regex => {
+                i = regex_end(b, i + 1).unwrap_or(i + 1);
+                regex = false;
+            }
+            b'(' | b'[' | b'{' => {
+                open.push(c);
+                i += 1;
+                regex = true;
+            }
+            b')' | b']' => {
+                open.pop();
+                i += 1;
+                regex = false;
+            }
+            // The end of a template's `${...}`: the template goes on.
+            b'}' if open.last() == Some(&b'$') => {
+                open.pop();
+                match template(b, i + 1, &mut open) {
+                    Some((j, expression)) => {
+                        i = j;
+                        regex = expression;
+                    }
+                    None => return true,
+                }
+            }
+            b'}' => {
+                open.pop();
+                i += 1;
+                regex = true;
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80 => {
+                let start = i;
+                while b.get(i).is_some_and(|&c| {
+                    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80
+                }) {
+                    i += 1;
+                }
+                regex = matches!(
+                    &b[start..i],
+                    b"return"
+                        | b"typeof"
+                        | b"case"
+                        | b"do"
+                        | b"else"
+                        | b"in"
+                        | b"of"
+                        | b"new"
+                        | b"delete"
+                        | b"void"
+                        | b"throw"
+                        | b"instanceof"
+                        | b"yield"
+                        | b"await"
+                );
+            }
+            _ => {
+                i += 1;
+                regex = true;
+            }
+        }
+    }
+    !open.is_empty()
+}
+
+/// The first index of `needle` in `b` at or after `from`.
+fn find(b: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    b.get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|j| from + j)
+}
+
+/// Scan a template from `i` (after its opening backquote or a `}` that ends one of its
+/// expressions): the index after its closing backquote (`false`) or after a `${` (`true`, with
+/// `$` pushed on `open`); None when the text ends inside it.
+fn template(b: &[u8], mut i: usize, open: &mut Vec<u8>) -> Option<(usize, bool)> {
+    loop {
+        match b.get(i)? {
+            b'\\' => i += 2,
+            b'`' => return Some((i + 1, false)),
+            b'$' if b.get(i + 1) == Some(&b'{') => {
+                open.push(b'$');
+                return Some((i + 2, true));
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index after the closing `/` of a regular expression whose body starts at `i`; None
+/// when the line ends first (it was a division).
+fn regex_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let mut class = false;
+    loop {
+        match b.get(i)? {
+            b'\\' => i += 2,
+            b'\n' => return None,
+            b'[' => {
+                class = true;
+                i += 1;
+            }
+            b']' => {
+                class = false;
+                i += 1;
+            }
+            b'/' if !class => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
 }
 
 /// Every line start of `text` that may begin a top-level statement (see the module's doc).
@@ -296,6 +465,78 @@ mod tests {
                     "{lang}: {src:?} split at {at} changes the tree"
                 );
             }
+        }
+    }
+
+    /// A text that `js_ends_open` says ends inside a bracket, string, template or comment has a
+    /// syntax error (so parsing it whole at once gives the tree the split would have given):
+    /// every fixture of JavaScript and TypeScript, and the fixtures joined, cut after every line.
+    #[test]
+    fn a_text_that_ends_open_has_an_error() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut predicted = 0;
+        for (dir, lang) in [
+            ("javascript", Language::JavaScript),
+            ("typescript", Language::TypeScript),
+        ] {
+            let mut texts = Vec::new();
+            let mut all = String::new();
+            let mut paths: Vec<_> = fs_err::read_dir(root.join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = fs_err::read_to_string(&path).unwrap();
+                all.push_str(text.trim_end_matches('\n'));
+                all.push('\n');
+                texts.push((path.display().to_string(), text));
+            }
+            texts.push((format!("{dir} joined"), all));
+            for (what, text) in &texts {
+                let ends: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+                let step = if what.ends_with("joined") { 7 } else { 1 };
+                for &end in ends.iter().step_by(step) {
+                    let cut = &text[..end];
+                    if js_ends_open(cut) {
+                        predicted += 1;
+                        assert!(
+                            parse(lang, cut).root_node().has_error(),
+                            "{what} cut at byte {end}: said to end open, parses clean"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(predicted > 100, "{predicted} cuts said to end open");
+    }
+
+    #[test]
+    fn ends_open_reads_strings_templates_comments_and_regexes() {
+        let open = [
+            "if (a) {\n  f();\n",
+            "f(\n  1,\n",
+            "const s = `a ${b} c\n  d\n",
+            "const s = `a ${f({\n  x: 1\n",
+            "/* a\n  b\n",
+            "x = [\n  'a', \"b\",\n",
+            "if (a) {\n  const r = /[}]/g; // }\n  s = '}';\n",
+        ];
+        for text in open {
+            assert!(js_ends_open(text), "{text:?}");
+        }
+        let closed = [
+            "if (a) {\n  f();\n}\n",
+            "main()\n  .then(f)\n  .catch(g);\n",
+            "const r = /[{(]/;\n  x = a / b / c;\n",
+            "const s = `${a}{`;\n  t = '{' + \"(\" + `[`;\n",
+            "f(x); // {\n  /* ( */ g();\n",
+            "if (a) {\n  return /{/.test(s);\n}\n  y;\n",
+            // Ends at column 0: not scanned.
+            "if (a) {\nf();\n",
+        ];
+        for text in closed {
+            assert!(!js_ends_open(text), "{text:?}");
         }
     }
 
