@@ -524,6 +524,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         "git" => {
             git(sink, line, &words);
+            if words.iter().any(|w| w == "rev-parse")
+                && words.iter().any(|w| w == "--show-toplevel")
+            {
+                // The top of the working tree the script runs in.
+                return Val::lit(sink.ctx.cwd.to_string_lossy());
+            }
             if words.iter().any(|w| w == "ls-files") {
                 // Paths in the working tree, shaped like the pattern asked for (`'*.py'`).
                 let pattern = words
