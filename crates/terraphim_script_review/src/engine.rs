@@ -79,6 +79,9 @@ pub(crate) struct Val {
     pub(crate) items: Option<Vec<Val>>,
     /// Alternative string values when `text` is unknown because several flowed here.
     pub(crate) alts: Vec<String>,
+    /// The members with literal names, for an object or dictionary literal (and what the
+    /// script stored in it since): `cfg.dir`, `cfg["dir"]`, `this.root` are their values.
+    pub(crate) fields: Vec<(String, Val)>,
 }
 
 /// The unknown value, for a missing argument.
@@ -94,6 +97,7 @@ pub(crate) static NO_VAL: Val = Val {
     handle: None,
     items: None,
     alts: Vec::new(),
+    fields: Vec::new(),
 };
 
 impl Val {
@@ -222,7 +226,14 @@ impl Val {
     /// Join as alternatives (data flow union); text is kept only if equal.
     pub(crate) fn union(&self, other: &Val) -> Val {
         let mut v = self.clone();
-        if v.text != other.text {
+        if v.text.is_none() && other.text.is_none() && v.alts != other.alts {
+            // Both sides are alternatives already (a loop over objects whose members each
+            // hold several paths): all of them.
+            v.alts.extend(other.alts.iter().cloned());
+            v.alts.sort();
+            v.alts.dedup();
+            v.alts.truncate(16);
+        } else if v.text != other.text {
             v.text = match (&v.text, &other.text) {
                 (None, t) if self.alts.is_empty() => t.clone(),
                 (t, None) if other.alts.is_empty() => t.clone(),
@@ -247,7 +258,44 @@ impl Val {
             v.handle.clone_from(&other.handle);
         }
         v.taint.join(&other.taint);
+        if !other.fields.is_empty() {
+            // Each member may hold what either side held (a loop variable over objects).
+            for (k, x) in &other.fields {
+                match v.fields.iter_mut().find(|(n, _)| n == k) {
+                    Some((_, old)) if old != x => *old = old.union(x),
+                    Some(_) => {}
+                    None => v.fields.push((k.clone(), x.clone())),
+                }
+            }
+        }
         v
+    }
+
+    /// The member `name` of an object value, if the script named it.
+    pub(crate) fn field(&self, name: &str) -> Option<&Val> {
+        self.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Store `val` at the member path `path` (`a.b.c = v` is `["b", "c"]` of `a`), making
+    /// the objects on the way; the object's data joins it.
+    pub(crate) fn set_field(&mut self, path: &[&str], val: Val) {
+        let Some((first, rest)) = path.split_first() else {
+            return;
+        };
+        self.taint.join(&val.taint);
+        let slot = match self.fields.iter().position(|(n, _)| n == first) {
+            Some(i) => &mut self.fields[i].1,
+            None => {
+                self.fields.push(((*first).to_owned(), Val::unknown()));
+                let last = self.fields.len() - 1;
+                &mut self.fields[last].1
+            }
+        };
+        if rest.is_empty() {
+            *slot = val;
+        } else {
+            slot.set_field(rest, val);
+        }
     }
 
     /// Every path this value may name (one unknown path if none is known).
