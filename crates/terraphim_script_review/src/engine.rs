@@ -915,6 +915,10 @@ impl<'a> Sink<'a> {
         // Looked for only where a write's content matters: manifests and source files.
         let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
         let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
+        let bypass = match class {
+            WriteClass::Source => content.text.as_deref().and_then(places::auth_bypass),
+            _ => None,
+        };
         let found = match class {
             WriteClass::Persistence(what) => Some(anchor(
                 Category::Persistence,
@@ -955,11 +959,13 @@ impl<'a> Sink<'a> {
                     // dependency bumped): read by the script, rewritten whole, with nothing
                     // downloaded, decoded or private in it and no code-running text visible,
                     // as for a source file.
+                    // A JSON manifest parsed and serialised again (`JSON.stringify(pkg)` of
+                    // the `pkg` read from it) shows no text of its own, and is the same case.
                     (None, None)
                         if !append
-                            && content.text.as_deref().is_some_and(|t| {
+                            && (content.text.as_deref().is_some_and(|t| {
                                 t.chars().any(|c| c.is_alphanumeric() && c != UNKNOWN)
-                            })
+                            }) || resolved.text.ends_with(".json"))
                             && self.secrets.contains_key(&raw)
                             && !(content.taint.remote
                                 || content.taint.decoded
@@ -974,6 +980,12 @@ impl<'a> Sink<'a> {
                     )),
                 }
             }
+            WriteClass::Source if let Some(f) = &bypass => Some(anchor(
+                Category::SourcePoisoning,
+                format!(
+                    "writes code into {shown} that makes `{f}` succeed before it checks anything (an authentication bypass)"
+                ),
+            )),
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {
                     Some(anchor(
@@ -999,6 +1011,12 @@ impl<'a> Sink<'a> {
                         .text
                         .as_deref()
                         .is_none_or(|t| !unknowns_are_quoted(t))
+                    && !(!append
+                        && content
+                            .text
+                            .as_deref()
+                            .is_some_and(places::generated_header)
+                        && !content.taint.private())
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text
@@ -1032,6 +1050,7 @@ impl<'a> Sink<'a> {
             let rule = match (category, sev) {
                 (Category::OutsideWrite, _) => "write-outside",
                 (Category::Destructive, _) => "write-system-path",
+                _ if bypass.is_some() => "auth-bypass",
                 (_, Verdict::Dangerous) => "trust-anchor-write",
                 _ => "source-rewrite",
             };
@@ -1187,6 +1206,12 @@ impl<'a> Sink<'a> {
                 "delete-unknown-path",
                 "deletes a tree whose path is built at run time".to_owned(),
             ),
+            Place::WorkTree if recursive && self.top_level_entry(&resolved.text) => (
+                Verdict::Suspicious,
+                "delete-project-entries",
+                "deletes entries of the working tree's top level chosen at run time (the sources among them)"
+                    .to_owned(),
+            ),
             Place::WorkTree
                 if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
             {
@@ -1207,6 +1232,17 @@ impl<'a> Sink<'a> {
             vec![format!("{how}: {shown}")],
             why,
         );
+    }
+
+    /// Whether `text` (a resolved path) is an entry of the working tree's top level whose
+    /// name is known only at run time (`path.join(root, entry)` for each entry of a listing
+    /// of the root, `find . -maxdepth 1 ! -name src -exec rm -rf {} +`).
+    fn top_level_entry(&mut self, text: &str) -> bool {
+        // The working tree as resolved paths show it (`~/src/proj` under home).
+        let cwd = self.resolve(&self.ctx.cwd.to_string_lossy()).text;
+        text.strip_prefix(cwd.as_str())
+            .and_then(|r| r.strip_prefix('/'))
+            .is_some_and(|r| !r.is_empty() && r.chars().all(|c| c == UNKNOWN))
     }
 
     /// Code in `lang` executed at run time.
