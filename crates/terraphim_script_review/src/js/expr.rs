@@ -235,7 +235,7 @@ impl Js<'_, '_, '_> {
                     && node
                         .field("left")
                         .and_then(|x| self.env_setting_name(x))
-                        .is_some()
+                        .is_some_and(|n| l.text.is_none() || crate::places::endpoint_setting(n))
                 {
                     // `process.env.API_URL || "https://api.github.com"`,
                     // `process.env.BACKUP_DIR ?? ''`: the script's default is what it does;
