@@ -184,3 +184,20 @@ Feature: script pre-review follows values through objects, defaults, arrays and 
     When I run "terraphim-agent guard review-script reports.sh"
     Then the exit code is 0
     And stdout contains "pre-review: clean"
+
+  Scenario: a class field naming a system directory that a method removes is a dangerous delete
+    Given a project file "sweep.ts" containing:
+      """
+      import { rmSync } from 'node:fs';
+
+      class Sweeper {
+        private readonly target = '/var/lib/app';
+        run(): void {
+          rmSync(this.target, { recursive: true, force: true });
+        }
+      }
+      new Sweeper().run();
+      """
+    When I run "terraphim-agent guard review-script --json sweep.ts"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "delete-outside"

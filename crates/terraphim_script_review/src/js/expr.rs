@@ -73,6 +73,26 @@ impl Js<'_, '_, '_> {
             "template_string" => self.template(node),
             "number" | "true" | "false" | "null" | "undefined" => Val::lit(self.text(node)),
             "this" => self.this_val.clone(),
+            // `private readonly root = path.join(HOME, 'x');` in a class body: `this.root`.
+            "public_field_definition" | "field_definition" => {
+                let name = node
+                    .field("name")
+                    .or_else(|| node.field("property"))
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
+                let v = node
+                    .field("value")
+                    .map(|x| self.eval(x))
+                    .unwrap_or_default();
+                if !name.is_empty() && !name.starts_with('[') && node.field("value").is_some() {
+                    let v = match self.this_val.field(&name) {
+                        Some(old) if *old != v => old.union(&v),
+                        _ => v,
+                    };
+                    self.this_val.set_field(&[name.as_str()], v);
+                }
+                Val::unknown()
+            }
             "identifier" | "shorthand_property_identifier" => {
                 let name = self.text(node);
                 match self.lookup(name) {

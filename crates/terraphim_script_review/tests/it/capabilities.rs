@@ -1100,6 +1100,20 @@ fn values_through_objects_defaults_and_arrays() {
             "delete-outside",
             "/etc",
         ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nclass Sweeper {\n  private readonly target = '/var/lib/app';\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Sweeper().run();\n",
+            Dangerous,
+            "delete-outside",
+            "/var/lib/app",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nclass Sweeper {\n  private readonly target = 'dist';\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Sweeper().run();\n",
+            Clean,
+            "",
+            "",
+        ),
         // A default parameter is the value when no call passes one.
         (
             Js,
