@@ -333,10 +333,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                         "-name" | "-iname" | "-path" | "-type" | "-mtime" | "-newer" | "-regex"
                     )
                 });
-                let target = if filtered {
-                    Val::lit(format!("{}/{UNKNOWN}", word(root).trim_end_matches('/')))
-                } else {
-                    (*root).clone()
+                // A name the matches must have (`-name '*.orig'`, not `! -name src`): what is
+                // deleted is shaped like it, somewhere under the root; without one, any entry.
+                let wanted = words.windows(2).enumerate().find_map(|(i, w)| {
+                    let negated = i > 0 && matches!(words[i - 1].as_str(), "!" | "-not");
+                    (matches!(w[0].as_str(), "-name" | "-iname") && !negated)
+                        .then_some(w[1].as_str())
+                });
+                let root_text = word(root);
+                let root_text = root_text.trim_end_matches('/');
+                let target = match wanted {
+                    Some(pattern) => Val::lit(format!(
+                        "{root_text}/{UNKNOWN}/{}",
+                        match_shape(Some(pattern))
+                    )),
+                    None if filtered => Val::lit(format!("{root_text}/{UNKNOWN}")),
+                    None => (*root).clone(),
                 };
                 sink.delete(line, &target, true);
                 return Val::unknown();
@@ -524,6 +536,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         "git" => {
             git(sink, line, &words);
+            if words.iter().any(|w| w == "rev-parse")
+                && words.iter().any(|w| w == "--show-toplevel")
+            {
+                // The top of the working tree the script runs in.
+                return Val::lit(sink.ctx.cwd.to_string_lossy());
+            }
             if words.iter().any(|w| w == "ls-files") {
                 // Paths in the working tree, shaped like the pattern asked for (`'*.py'`).
                 let pattern = words

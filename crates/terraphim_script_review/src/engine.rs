@@ -79,6 +79,9 @@ pub(crate) struct Val {
     pub(crate) items: Option<Vec<Val>>,
     /// Alternative string values when `text` is unknown because several flowed here.
     pub(crate) alts: Vec<String>,
+    /// The members with literal names, for an object or dictionary literal (and what the
+    /// script stored in it since): `cfg.dir`, `cfg["dir"]`, `this.root` are their values.
+    pub(crate) fields: Vec<(String, Val)>,
 }
 
 /// The unknown value, for a missing argument.
@@ -94,6 +97,7 @@ pub(crate) static NO_VAL: Val = Val {
     handle: None,
     items: None,
     alts: Vec::new(),
+    fields: Vec::new(),
 };
 
 impl Val {
@@ -222,7 +226,14 @@ impl Val {
     /// Join as alternatives (data flow union); text is kept only if equal.
     pub(crate) fn union(&self, other: &Val) -> Val {
         let mut v = self.clone();
-        if v.text != other.text {
+        if v.text.is_none() && other.text.is_none() && v.alts != other.alts {
+            // Both sides are alternatives already (a loop over objects whose members each
+            // hold several paths): all of them.
+            v.alts.extend(other.alts.iter().cloned());
+            v.alts.sort();
+            v.alts.dedup();
+            v.alts.truncate(16);
+        } else if v.text != other.text {
             v.text = match (&v.text, &other.text) {
                 (None, t) if self.alts.is_empty() => t.clone(),
                 (t, None) if other.alts.is_empty() => t.clone(),
@@ -247,7 +258,44 @@ impl Val {
             v.handle.clone_from(&other.handle);
         }
         v.taint.join(&other.taint);
+        if !other.fields.is_empty() {
+            // Each member may hold what either side held (a loop variable over objects).
+            for (k, x) in &other.fields {
+                match v.fields.iter_mut().find(|(n, _)| n == k) {
+                    Some((_, old)) if old != x => *old = old.union(x),
+                    Some(_) => {}
+                    None => v.fields.push((k.clone(), x.clone())),
+                }
+            }
+        }
         v
+    }
+
+    /// The member `name` of an object value, if the script named it.
+    pub(crate) fn field(&self, name: &str) -> Option<&Val> {
+        self.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Store `val` at the member path `path` (`a.b.c = v` is `["b", "c"]` of `a`), making
+    /// the objects on the way; the object's data joins it.
+    pub(crate) fn set_field(&mut self, path: &[&str], val: Val) {
+        let Some((first, rest)) = path.split_first() else {
+            return;
+        };
+        self.taint.join(&val.taint);
+        let slot = match self.fields.iter().position(|(n, _)| n == first) {
+            Some(i) => &mut self.fields[i].1,
+            None => {
+                self.fields.push(((*first).to_owned(), Val::unknown()));
+                let last = self.fields.len() - 1;
+                &mut self.fields[last].1
+            }
+        };
+        if rest.is_empty() {
+            *slot = val;
+        } else {
+            slot.set_field(rest, val);
+        }
     }
 
     /// Every path this value may name (one unknown path if none is known).
@@ -867,6 +915,10 @@ impl<'a> Sink<'a> {
         // Looked for only where a write's content matters: manifests and source files.
         let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
         let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
+        let bypass = match class {
+            WriteClass::Source => content.text.as_deref().and_then(places::auth_bypass),
+            _ => None,
+        };
         let found = match class {
             WriteClass::Persistence(what) => Some(anchor(
                 Category::Persistence,
@@ -907,11 +959,13 @@ impl<'a> Sink<'a> {
                     // dependency bumped): read by the script, rewritten whole, with nothing
                     // downloaded, decoded or private in it and no code-running text visible,
                     // as for a source file.
+                    // A JSON manifest parsed and serialised again (`JSON.stringify(pkg)` of
+                    // the `pkg` read from it) shows no text of its own, and is the same case.
                     (None, None)
                         if !append
-                            && content.text.as_deref().is_some_and(|t| {
+                            && (content.text.as_deref().is_some_and(|t| {
                                 t.chars().any(|c| c.is_alphanumeric() && c != UNKNOWN)
-                            })
+                            }) || resolved.text.ends_with(".json"))
                             && self.secrets.contains_key(&raw)
                             && !(content.taint.remote
                                 || content.taint.decoded
@@ -926,6 +980,12 @@ impl<'a> Sink<'a> {
                     )),
                 }
             }
+            WriteClass::Source if let Some(f) = &bypass => Some(anchor(
+                Category::SourcePoisoning,
+                format!(
+                    "writes code into {shown} that makes `{f}` succeed before it checks anything (an authentication bypass)"
+                ),
+            )),
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {
                     Some(anchor(
@@ -951,6 +1011,12 @@ impl<'a> Sink<'a> {
                         .text
                         .as_deref()
                         .is_none_or(|t| !unknowns_are_quoted(t))
+                    && !(!append
+                        && content
+                            .text
+                            .as_deref()
+                            .is_some_and(places::generated_header)
+                        && !content.taint.private())
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text
@@ -984,6 +1050,7 @@ impl<'a> Sink<'a> {
             let rule = match (category, sev) {
                 (Category::OutsideWrite, _) => "write-outside",
                 (Category::Destructive, _) => "write-system-path",
+                _ if bypass.is_some() => "auth-bypass",
                 (_, Verdict::Dangerous) => "trust-anchor-write",
                 _ => "source-rewrite",
             };
@@ -1139,6 +1206,12 @@ impl<'a> Sink<'a> {
                 "delete-unknown-path",
                 "deletes a tree whose path is built at run time".to_owned(),
             ),
+            Place::WorkTree if recursive && self.top_level_entry(&resolved.text) => (
+                Verdict::Suspicious,
+                "delete-project-entries",
+                "deletes entries of the working tree's top level chosen at run time (the sources among them)"
+                    .to_owned(),
+            ),
             Place::WorkTree
                 if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
             {
@@ -1159,6 +1232,17 @@ impl<'a> Sink<'a> {
             vec![format!("{how}: {shown}")],
             why,
         );
+    }
+
+    /// Whether `text` (a resolved path) is an entry of the working tree's top level whose
+    /// name is known only at run time (`path.join(root, entry)` for each entry of a listing
+    /// of the root, `find . -maxdepth 1 ! -name src -exec rm -rf {} +`).
+    fn top_level_entry(&mut self, text: &str) -> bool {
+        // The working tree as resolved paths show it (`~/src/proj` under home).
+        let cwd = self.resolve(&self.ctx.cwd.to_string_lossy()).text;
+        text.strip_prefix(cwd.as_str())
+            .and_then(|r| r.strip_prefix('/'))
+            .is_some_and(|r| !r.is_empty() && r.chars().all(|c| c == UNKNOWN))
     }
 
     /// Code in `lang` executed at run time.

@@ -486,6 +486,28 @@ pub(crate) enum WriteClass {
 }
 
 /// Classify a write target.
+/// A data file in a tool's own cache directory (`~/.cache/<tool>/pulls.json`): where a tool
+/// keeps what it can fetch again. Code there (`.py`, `.sh`, no extension, ...) is not data.
+fn tool_cache_data(r: &Resolved) -> bool {
+    const DATA: &[&str] = &[
+        "json", "txt", "csv", "tsv", "db", "sqlite", "sqlite3", "cache", "log", "xml", "html",
+        "yaml", "yml", "toml", "md", "etag", "gz", "zst", "bin", "dat", "tmp",
+    ];
+    let Some(rest) = r.text.strip_prefix("~/.cache/") else {
+        return false;
+    };
+    let Some((tool, file)) = rest.split_once('/') else {
+        return false;
+    };
+    let ext = base(file).rsplit_once('.').map_or("", |(_, e)| e);
+    matches!(r.place, Place::Home)
+        && !tool.is_empty()
+        && !tool.contains(UNKNOWN)
+        && !tool.starts_with('.')
+        && !file.split('/').any(|part| part == "..")
+        && DATA.contains(&ext.to_ascii_lowercase().as_str())
+}
+
 pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     let p = r.text.as_str();
     let name = base(p);
@@ -596,6 +618,9 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     }
     if terraphim_shell_vocab::is_build_input(name) {
         return WriteClass::Manifest("a build manifest");
+    }
+    if tool_cache_data(r) {
+        return WriteClass::Harmless;
     }
     match r.place {
         Place::Unknown => WriteClass::Unknown,
@@ -923,6 +948,141 @@ pub(crate) fn may_hold_code(path: &str) -> bool {
                 )
         }
     }
+}
+
+/// Code that makes an authentication or authorisation check succeed before it checks
+/// anything: a function whose name says it verifies a password, a token, a login or a
+/// permission, whose first statements return success (`if backdoor(pw): return True`). Returns
+/// the function's name.
+pub(crate) fn auth_bypass(code: &str) -> Option<String> {
+    const CHECKS: &[&str] = &[
+        "verify",
+        "authenticate",
+        "authorize",
+        "authorise",
+        "check_password",
+        "checkpassword",
+        "check_token",
+        "checktoken",
+        "validate_token",
+        "validatetoken",
+        "has_permission",
+        "haspermission",
+        "is_admin",
+        "isadmin",
+        "login",
+        "check_auth",
+        "checkauth",
+        "can_access",
+        "canaccess",
+    ];
+    // Parts known only at run time separate what the script wrote.
+    let lines: Vec<&str> = code
+        .split(['\n', UNKNOWN])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    for (i, l) in lines.iter().enumerate() {
+        let name = if let Some(rest) = l
+            .strip_prefix("def ")
+            .or_else(|| l.strip_prefix("async def "))
+        {
+            rest.split('(').next()
+        } else if let Some(rest) = l
+            .strip_prefix("function ")
+            .or_else(|| l.strip_prefix("async function "))
+            .or_else(|| l.strip_prefix("export function "))
+            .or_else(|| l.strip_prefix("export async function "))
+        {
+            rest.split('(').next()
+        } else {
+            None
+        };
+        let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+            continue;
+        };
+        let lower = name.to_ascii_lowercase();
+        if !CHECKS.iter().any(|c| lower.contains(c)) {
+            continue;
+        }
+        // Its first statements (docstrings and comments aside): a success returned at once.
+        let body = lines[i + 1..]
+            .iter()
+            .filter(|b| !b.is_empty() && !b.starts_with('#') && !b.starts_with("//"))
+            .take(3);
+        for b in body {
+            if b.starts_with("def ") || b.starts_with("function ") {
+                break;
+            }
+            let b = b.trim_end_matches(';');
+            if matches!(b, "return True" | "return true")
+                || b.ends_with(": return True")
+                || b.ends_with(") return true")
+                || b.ends_with("{ return true")
+                || b.ends_with("{ return true }")
+            {
+                return Some(name.to_owned());
+            }
+        }
+    }
+    None
+}
+
+/// The domains of the mail addresses in `text` (`Ops <ops@mail.example.net>, a@b.test`).
+pub(crate) fn mail_domains(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '<' | '>' | '"' | '\''))
+        .filter_map(|w| w.split_once('@'))
+        .filter(|(user, _)| !user.is_empty())
+        .map(|(_, d)| {
+            d.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .filter(|d| {
+            d.contains('.')
+                && d.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        })
+        .collect()
+}
+
+/// The recipients' domains of a mail message whose header assignments are in `text`
+/// (`msg["Bcc"] = "audit@mail.example.net"`, as the review keeps what was stored in an object).
+pub(crate) fn mail_header_domains(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let (target, value) = l.split_once(" = ")?;
+            let key = target
+                .rsplit('[')
+                .next()?
+                .trim_matches(|c: char| matches!(c, ']' | '"' | '\''))
+                .to_ascii_lowercase();
+            matches!(key.as_str(), "to" | "cc" | "bcc").then(|| mail_domains(value))
+        })
+        .flatten()
+        .collect()
+}
+
+/// Whether a text written into a source file opens with the marker of generated code (`//
+/// Code generated by gen.js. DO NOT EDIT.`, `@generated`, `auto-generated`) in its first lines,
+/// written by the script itself: the file is the script's output, regenerated whole.
+pub(crate) fn generated_header(text: &str) -> bool {
+    text.lines()
+        .take(3)
+        .take_while(|l| !l.contains(UNKNOWN))
+        .any(|l| {
+            let l = l.trim_start();
+            let comment = l.starts_with("//")
+                || l.starts_with('#')
+                || l.starts_with("/*")
+                || l.starts_with('*');
+            let lower = l.to_ascii_lowercase();
+            comment
+                && (lower.contains("do not edit")
+                    || lower.contains("@generated")
+                    || lower.contains("auto-generated")
+                    || lower.contains("autogenerated")
+                    || lower.contains("code generated"))
+        })
 }
 
 /// Text in written content that makes a write into code that runs something.

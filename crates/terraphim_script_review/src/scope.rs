@@ -49,6 +49,19 @@ pub(crate) struct Scope {
     params: Map<String, Map<String, Val>>,
     /// Whether a function sees the variables of the functions around it (JavaScript closures).
     closures: bool,
+    /// Data each function put into the objects passed to it, by parameter name
+    /// (`def attach(msg): msg.add_attachment(key)`): its callers' objects hold it after the call.
+    param_data: Map<String, Map<String, crate::engine::Taint>>,
+    /// Functions that read the environment variable named by one of their parameters
+    /// (`function env(name) { return process.env[name] }`), and its position: a call with a
+    /// literal name reads that variable.
+    env_getters: Map<String, usize>,
+    /// Functions walked in this round.
+    walked: Set<String>,
+    /// Functions given new values after they were walked in this round.
+    stale: Set<String>,
+    /// Functions that passed values to the script's functions in this round.
+    callers: Set<String>,
 }
 
 impl Scope {
@@ -63,7 +76,21 @@ impl Scope {
 
     /// Walk into function `name`.
     pub(crate) fn enter(&mut self, name: String) {
+        if !self.walked.contains(name.as_str()) {
+            self.walked.insert(name.clone());
+        }
         self.locals.push((name, Map::default()));
+    }
+
+    /// Start a round over the script: returns whether another round would see more than the
+    /// next one: a function given new values after it was walked passes values on to another
+    /// (`main` -> `update(file)` -> `write(file)`, the callees defined first).
+    pub(crate) fn next_round(&mut self) -> bool {
+        self.walked.clear();
+        let more = self.stale.iter().any(|f| self.callers.contains(f));
+        self.stale.clear();
+        self.callers.clear();
+        more
     }
 
     /// Walk out of the innermost function.
@@ -148,15 +175,31 @@ impl Scope {
             if !self.params.contains_key(name) {
                 self.params.insert(name.to_owned(), Map::default());
             }
+            if let Some((f, _)) = self.locals.last()
+                && !self.callers.contains(f.as_str())
+            {
+                self.callers.insert(f.clone());
+            }
+            let mut changed = false;
             if let Some(passed) = self.params.get_mut(name) {
                 for (p, a) in params.iter().zip(args) {
                     match passed.get_mut(p.as_str()) {
-                        Some(old) => *old = old.union(a),
+                        Some(old) => {
+                            let new = old.union(a);
+                            if new != *old {
+                                changed = true;
+                                *old = new;
+                            }
+                        }
                         None => {
+                            changed |= *a != Val::unknown();
                             passed.insert(p.clone(), a.clone());
                         }
                     }
                 }
+            }
+            if changed && self.walked.contains(name) && !self.stale.contains(name) {
+                self.stale.insert(name.to_owned());
             }
         }
         self.returns.get(name).cloned().unwrap_or_default()
@@ -169,13 +212,18 @@ impl Scope {
 
     /// `obj[key] = val`, `obj.field = val`: the object `name` now holds `val`; its text keeps
     /// what was stored (`target = value` lines), so a later write of the object shows it.
-    pub(crate) fn store_into(&mut self, name: &str, target: &str, val: &Val) {
+    /// `path`: the member names from the object to the place stored (`["a", "b"]` for
+    /// `obj.a.b = v`), when all are literal: a later `obj.a.b` reads `val`.
+    pub(crate) fn store_into(&mut self, name: &str, target: &str, val: &Val, path: &[&str]) {
         let mut new = self.lookup(name).unwrap_or_default();
         if new.handle.is_none() {
             new.taint.join(&val.taint);
             let fragment = format!("\n{target} = {}", val.text_or_unknown());
             new.text = Some(format!("{}{fragment}", new.text.unwrap_or_default()));
-            self.bind(name, new);
+            if !path.is_empty() {
+                new.set_field(path, val.clone());
+            }
+            self.assign(name, new);
         }
     }
 
@@ -185,6 +233,51 @@ impl Scope {
         let mut v = recv.clone();
         v.taint.join(taint);
         self.bind(name, v);
+        if let Some((f, _)) = self.locals.last()
+            && self
+                .funcs
+                .get(f.as_str())
+                .is_some_and(|ps| ps.iter().any(|p| p == name))
+        {
+            let f = f.clone();
+            self.param_data
+                .entry(f)
+                .or_default()
+                .entry(name.to_owned())
+                .or_default()
+                .join(taint);
+        }
+    }
+
+    /// The environment is read by the name the variable `name` holds: when `name` is a
+    /// parameter of the function being walked, the function reads what its callers name.
+    pub(crate) fn env_read_by_param(&mut self, name: &str) {
+        if let Some((f, _)) = self.locals.last()
+            && let Some(i) = self
+                .funcs
+                .get(f.as_str())
+                .and_then(|ps| ps.iter().position(|p| p == name))
+        {
+            let f = f.clone();
+            self.env_getters.insert(f, i);
+        }
+    }
+
+    /// The position of the parameter naming the environment variable `func` reads.
+    pub(crate) fn env_getter(&self, func: &str) -> Option<usize> {
+        self.env_getters.get(func).copied()
+    }
+
+    /// The positions of `func`'s parameters whose objects it put data into, and the data.
+    pub(crate) fn passed_back(&self, func: &str) -> Vec<(usize, crate::engine::Taint)> {
+        let (Some(data), Some(params)) = (self.param_data.get(func), self.funcs.get(func)) else {
+            return Vec::new();
+        };
+        params
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| data.get(p.as_str()).map(|t| (i, t.clone())))
+            .collect()
     }
 }
 

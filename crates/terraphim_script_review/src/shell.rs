@@ -827,21 +827,20 @@ impl Shell<'_, '_, '_> {
                     .map(|c| self.text(c).to_owned());
                 match name {
                     Some(n) => {
+                        let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
                             && !self.vars.contains_key(n.as_str())
-                            && crate::places::endpoint_setting(&n)
-                            && self.text(node).contains('-')
+                            && default_operator(self.text(node), &n)
                             && let Some(default) = node.named_children().skip(1).last()
                         {
-                            // `${API_URL:-https://api.github.com}`: where a service lives is
-                            // the script's default; the user's environment may point it
-                            // elsewhere.
+                            // `${API_URL:-https://api.github.com}`, `${PREFIX:-/usr}`: a
+                            // variable the script does not set holds the script's default;
+                            // the user's environment may point it elsewhere.
                             let d = self.word(default);
                             if d.known().is_some() {
-                                return d;
+                                return d.with_taint(&v.taint);
                             }
                         }
-                        let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
                             && self.text(node).contains(":-")
                             && v.text.as_deref().is_some_and(|t| t.contains(UNKNOWN))
@@ -1210,6 +1209,14 @@ impl Shell<'_, '_, '_> {
         }
         out
     }
+}
+
+/// Whether the parameter expansion `text` of variable `name` is `${name:-word}` or
+/// `${name-word}` (a default for an unset variable).
+fn default_operator(text: &str, name: &str) -> bool {
+    text.strip_prefix("${")
+        .and_then(|r| r.strip_prefix(name))
+        .is_some_and(|r| r.starts_with(":-") || r.starts_with('-'))
 }
 
 #[cfg(test)]

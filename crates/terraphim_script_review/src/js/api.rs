@@ -90,6 +90,9 @@ pub(super) enum Api {
     NetConnect { opens: bool },
     /// A datagram socket.
     Datagram,
+    /// A WebSocket opened to a URL (`new WebSocket(url)`, the `ws` package): what is sent on
+    /// it goes to the URL's host.
+    WebSocket,
     /// A host name resolved (DNS).
     Resolve,
 }
@@ -279,6 +282,8 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     ),
     (&["net"], &["Socket"], NetConnect { opens: false }),
     (&["dgram"], &["createSocket"], Datagram),
+    (GLOBAL, &["WebSocket", "ws"], WebSocket),
+    (&["ws"], &["WebSocket"], WebSocket),
     (&["dns", "dns.promises"], &["*"], Resolve),
     (&["process"], &["binding", "dlopen"], NativeCode),
     (&["Reflect"], &["get"], ReflectGet),

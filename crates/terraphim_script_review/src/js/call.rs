@@ -80,6 +80,27 @@ impl Js<'_, '_, '_> {
             }
             return Val::unknown();
         }
+        if let Some(f) = func.filter(|f| f.kind() == "member_expression")
+            && f.field("property").is_some_and(|p| {
+                matches!(
+                    self.text(p),
+                    "on" | "once" | "forEach" | "map" | "flatMap" | "reduce" | "then"
+                )
+            })
+            && let Some(recv) = f
+                .field("object")
+                .filter(|o| o.kind() == "identifier")
+                .and_then(|o| self.lookup(self.text(o)))
+            && (recv.taint != Taint::default() || matches!(recv.handle, Some(Handle::Conn { .. })))
+        {
+            // `res.on('data', c => body += c)`: the callback's parameter holds the receiver's
+            // data while the callback is walked, in this round already.
+            let mut data = recv;
+            if matches!(data.handle, Some(Handle::Conn { .. })) {
+                data.taint.remote = true;
+            }
+            self.bind_callbacks(&arg_nodes, &data);
+        }
         let mut args: Vec<Val> = Vec::with_capacity(arg_nodes.len());
         let mut spread_nodes: Vec<Node<'_>> = Vec::with_capacity(arg_nodes.len());
         for a in &arg_nodes {
@@ -134,7 +155,18 @@ impl Js<'_, '_, '_> {
                         ..
                     }) => (m.clone(), None),
                     _ if self.scope.funcs.contains_key(name) => {
-                        return self.scope.call_user(name, &args);
+                        let r = self.scope.call_user(name, &args);
+                        // `env('GITHUB_TOKEN')`: a helper reading the variable it is given.
+                        if let Some(k) = self
+                            .scope
+                            .env_getter(name)
+                            .and_then(|i| args.get(i))
+                            .and_then(Val::known)
+                        {
+                            let k = k.to_owned();
+                            return self.sink.read_env(ln, &k);
+                        }
+                        return r;
                     }
                     None if GLOBALS.contains(&name)
                         || matches!(
@@ -198,6 +230,25 @@ impl Js<'_, '_, '_> {
             client,
         };
         if let Some(recv) = recv {
+            if matches!(c.tail(), "push" | "unshift")
+                && let Some(items) = &recv.items
+                && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
+            {
+                // `dirs.push(dir)`: the array now holds the value too (once: loops are walked
+                // once a round, and functions in two rounds).
+                let mut list = recv.clone();
+                let mut items = items.clone();
+                for a in &c.args {
+                    if items.len() < 16 && !items.contains(a) {
+                        items.push(a.clone());
+                    }
+                    list.taint.join(&a.taint);
+                }
+                list.items = Some(items);
+                let name = self.text(obj).to_owned();
+                self.scope.assign(&name, list);
+                return Val::unknown();
+            }
             if c.all != Taint::default()
                 && recv.handle.is_none()
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
@@ -460,6 +511,14 @@ impl Js<'_, '_, '_> {
                 }
                 Val {
                     handle: Some(Handle::Conn { url: host }),
+                    ..Val::default()
+                }
+            }
+            Api::WebSocket => {
+                let url = c.first().known().map(str::to_owned);
+                self.sink.connect(ln, url.as_deref());
+                Val {
+                    handle: Some(Handle::Conn { url }),
                     ..Val::default()
                 }
             }

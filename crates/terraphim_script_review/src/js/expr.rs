@@ -72,6 +72,27 @@ impl Js<'_, '_, '_> {
             "string" => self.string(node),
             "template_string" => self.template(node),
             "number" | "true" | "false" | "null" | "undefined" => Val::lit(self.text(node)),
+            "this" => self.this_val.clone(),
+            // `private readonly root = path.join(HOME, 'x');` in a class body: `this.root`.
+            "public_field_definition" | "field_definition" => {
+                let name = node
+                    .field("name")
+                    .or_else(|| node.field("property"))
+                    .map(|n| self.text(n).to_owned())
+                    .unwrap_or_default();
+                let v = node
+                    .field("value")
+                    .map(|x| self.eval(x))
+                    .unwrap_or_default();
+                if !name.is_empty() && !name.starts_with('[') && node.field("value").is_some() {
+                    let v = match self.this_val.field(&name) {
+                        Some(old) if *old != v => old.union(&v),
+                        _ => v,
+                    };
+                    self.this_val.set_field(&[name.as_str()], v);
+                }
+                Val::unknown()
+            }
             "identifier" | "shorthand_property_identifier" => {
                 let name = self.text(node);
                 match self.lookup(name) {
@@ -178,14 +199,32 @@ impl Js<'_, '_, '_> {
                             }
                         }
                     }
-                    Some(Handle::Module(m)) if m == "process.env" => match index.known() {
-                        Some(k) => {
-                            let k = k.to_owned();
-                            self.sink.read_env(line(node), &k)
+                    Some(Handle::Module(m)) if m == "process.env" => {
+                        if let Some(i) = index_node.filter(|i| i.kind() == "identifier") {
+                            let name = self.text(i).to_owned();
+                            self.scope.env_read_by_param(&name);
                         }
-                        None => Val::unknown().with_taint(&obj.taint),
-                    },
+                        match index.known() {
+                            Some(k) => {
+                                let k = k.to_owned();
+                                self.sink.read_env(line(node), &k)
+                            }
+                            // Several names flow here (a helper called with each): each read.
+                            None if index.text.is_none() && !index.alts.is_empty() => {
+                                let mut v = Val::unknown();
+                                for k in index.alts.clone() {
+                                    let r = self.sink.read_env(line(node), &k);
+                                    v.taint.join(&r.taint);
+                                }
+                                v
+                            }
+                            None => Val::unknown().with_taint(&obj.taint),
+                        }
+                    }
                     _ => {
+                        if let Some(f) = index.known().and_then(|k| obj.field(k)) {
+                            return f.clone();
+                        }
                         let mut v = Val::unknown().with_taint(&obj.taint);
                         if let (Some(items), Some(i)) = (
                             &obj.items,
@@ -216,11 +255,17 @@ impl Js<'_, '_, '_> {
                     && node
                         .field("left")
                         .and_then(|x| self.env_setting_name(x))
-                        .is_some_and(crate::places::endpoint_setting)
+                        .is_some_and(|n| l.text.is_none() || crate::places::endpoint_setting(n))
                 {
-                    // `process.env.API_URL || "https://api.github.com"`: where a service lives
-                    // is the script's default; the user's environment may point it elsewhere.
-                    r
+                    // `process.env.API_URL || "https://api.github.com"`,
+                    // `process.env.BACKUP_DIR ?? ''`: the script's default is what it does;
+                    // the user's environment may point it elsewhere.
+                    r.with_taint(&l.taint)
+                } else if matches!(op.as_str(), "||" | "??")
+                    && (l.text.is_some() || !l.alts.is_empty() || !l.fields.is_empty())
+                {
+                    // Either side (`opts.dir ?? DEFAULT_DIR`).
+                    l.union(&r)
                 } else {
                     Val::unknown().with_taint(&l.taint).with_taint(&r.taint)
                 }
@@ -247,11 +292,43 @@ impl Js<'_, '_, '_> {
                             self.sink.add(line(node), Category::Escape, Verdict::Dangerous, "sets a variable that injects code into every process started (LD_PRELOAD / NODE_OPTIONS)");
                         }
                         let mut root = l;
+                        // The member names from the root object down (`a.b["c"]`: b, c); none
+                        // when one is computed.
+                        let mut path: Vec<&str> = Vec::new();
+                        let mut literal = true;
                         while let Some(o) = root.field("object") {
+                            match (root.field("property"), root.field("index")) {
+                                (Some(p), _) => path.push(self.text(p)),
+                                (None, Some(i)) if i.kind() == "string" => {
+                                    let k = self.text(i);
+                                    path.push(k.get(1..k.len().saturating_sub(1)).unwrap_or(""));
+                                }
+                                _ => literal = false,
+                            }
                             root = o;
                         }
-                        if root.kind() == "identifier" {
-                            self.scope.store_into(self.text(root), t, &r);
+                        path.reverse();
+                        if !literal {
+                            path.clear();
+                        }
+                        let r = if node.kind() == "augmented_assignment_expression" {
+                            self.eval(l).concat(&r)
+                        } else {
+                            r.clone()
+                        };
+                        match root.kind() {
+                            "identifier" => self.scope.store_into(self.text(root), t, &r, &path),
+                            // `this.root = root` in a constructor: what the class's methods
+                            // read as `this.root`.
+                            "this" if !path.is_empty() => {
+                                let old = self.this_val.field(path[0]).cloned();
+                                let v = match old {
+                                    Some(o) if path.len() == 1 && o != r => o.union(&r),
+                                    _ => r,
+                                };
+                                self.this_val.set_field(&path, v);
+                            }
+                            _ => {}
                         }
                     } else {
                         self.bind_pattern(l, r.clone());
@@ -271,15 +348,19 @@ impl Js<'_, '_, '_> {
                 .map(|c| self.eval(c))
                 .unwrap_or_default(),
             "array" => {
-                let items: Vec<Val> = named(node)
-                    .map(|c| {
-                        if c.kind() == "spread_element" {
-                            Val::lit(UNKNOWN.to_string()).with_taint(&self.eval(c).taint)
-                        } else {
-                            self.eval(c)
+                let mut items: Vec<Val> = Vec::new();
+                for c in named(node) {
+                    if c.kind() == "spread_element" {
+                        // `[...BASE, ...(deep ? ['node_modules'] : [])]`: a list's elements.
+                        let v = self.eval(c);
+                        match v.items {
+                            Some(more) if more.len() <= 16 => items.extend(more),
+                            _ => items.push(Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)),
                         }
-                    })
-                    .collect();
+                    } else {
+                        items.push(self.eval(c));
+                    }
+                }
                 Val::list(items)
             }
             "sequence_expression" => {
@@ -314,8 +395,19 @@ impl Js<'_, '_, '_> {
                                 .unwrap_or_default(),
                             c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
                         ),
+                        "shorthand_property_identifier" => (self.text(c).to_owned(), self.eval(c)),
                         _ => (String::new(), self.eval(c)),
                     };
+                    // Its members by name (`{dir: path.join(HOME, '.claude')}`), and those of
+                    // an object spread into it.
+                    let name = key.trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
+                    if !name.is_empty() && !name.starts_with('[') {
+                        v.set_field(&[name], x.clone());
+                    } else if c.kind() == "spread_element" {
+                        for (k, f) in &x.fields {
+                            v.set_field(&[k.as_str()], f.clone());
+                        }
+                    }
                     v.taint.join(&x.taint);
                     if let Some(t) = &x.text {
                         text.push('\n');
@@ -385,6 +477,10 @@ impl Js<'_, '_, '_> {
                 }
             }
             _ => {
+                if let Some(f) = obj.field(prop) {
+                    // A member the script named (`cfg.dir`, `this.root`).
+                    return f.clone();
+                }
                 let mut v = Val::unknown().with_taint(&obj.taint);
                 if prop == "length" {
                     v.taint = Taint::default();
@@ -396,7 +492,13 @@ impl Js<'_, '_, '_> {
 
     /// The value of a named property of an object literal argument.
     pub(super) fn prop<'t>(&mut self, obj: Option<Node<'t>>, key: &str) -> Option<(Val, Node<'t>)> {
-        let obj = obj.filter(|o| o.kind() == "object")?;
+        let obj = obj?;
+        if matches!(obj.kind(), "identifier" | "member_expression") {
+            // An object the script built earlier (`const opts = {hostname, path}`): its member.
+            let v = self.eval(obj);
+            return v.field(key).cloned().map(|f| (f, obj));
+        }
+        let obj = Some(obj).filter(|o| o.kind() == "object")?;
         for c in named(obj) {
             match c.kind() {
                 "pair" => {

@@ -9,7 +9,7 @@ use crate::places::UNKNOWN;
 use crate::ts::Node;
 
 impl Js<'_, '_, '_> {
-    fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) {
+    pub(super) fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) {
         for a in arg_nodes {
             if matches!(
                 a.kind(),

@@ -24,6 +24,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         src,
         sink,
         scope: Scope::new(true),
+        this_val: Val::unknown(),
     };
     js.collect_funcs(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
@@ -33,6 +34,15 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         let recording = js.sink.recording;
         js.sink.recording = false;
         js.stmts(root);
+        // Values that reached a function after its body was walked (calls three deep, the
+        // callee defined first): up to two more rounds, while they do.
+        for _ in 0..2 {
+            if !js.scope.next_round() {
+                break;
+            }
+            js.stmts(root);
+        }
+        js.scope.next_round();
         js.sink.recording = recording;
     }
     js.stmts(root);
@@ -42,6 +52,9 @@ struct Js<'s, 'k, 'a> {
     src: &'s str,
     sink: &'k mut Sink<'a>,
     scope: Scope,
+    /// What the script's classes stored in `this` (`this.root = root`, constructor parameter
+    /// properties), the union of every store: what their methods read as `this.root`.
+    this_val: Val,
 }
 
 fn line(node: Node<'_>) -> u32 {

@@ -2,7 +2,7 @@
 
 use super::Js;
 use super::call::Call;
-use crate::engine::{Handle, Taint, Val};
+use crate::engine::{Handle, Val};
 
 impl Js<'_, '_, '_> {
     /// `fetch(url, {method, body, headers})`.
@@ -27,7 +27,17 @@ impl Js<'_, '_, '_> {
             .map(|(v, _)| v.taint)
             .unwrap_or_default();
         if opts.is_some_and(|o| o.kind() != "object") {
-            payload.taint.join(&second.taint);
+            if second.fields.is_empty() {
+                payload.taint.join(&second.taint);
+            } else {
+                // Options built earlier (`const init = {headers, body}`): their headers are
+                // credentials, the rest payload.
+                for (k, v) in &second.fields {
+                    if k != "headers" {
+                        payload.taint.join(&v.taint);
+                    }
+                }
+            }
         }
         let sends = has_body || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
         let u = first.text.clone();
@@ -136,7 +146,7 @@ impl Js<'_, '_, '_> {
         let args = &c.args;
         let arg_nodes = &c.arg_nodes;
         let first = c.first();
-        let url = match first.known() {
+        let url = match first.known().filter(|_| first.fields.is_empty()) {
             Some(u) => Some(u.to_owned()),
             None => {
                 let h = self.prop(arg_nodes.first().copied(), "hostname");
@@ -177,13 +187,13 @@ impl Js<'_, '_, '_> {
             &credentials,
             matches!(method.as_str(), "POST" | "PUT" | "PATCH"),
         );
+        let response = Val::remote();
+        // `https.get(url, res => res.on('data', ...))`: the callback gets the response.
+        self.bind_callbacks(arg_nodes, &response);
         Val {
             handle: Some(Handle::Conn { url }),
             ..Val::default()
         }
-        .with_taint(&Taint {
-            remote: true,
-            ..Taint::default()
-        })
+        .with_taint(&response.taint)
     }
 }

@@ -65,6 +65,7 @@ impl Js<'_, '_, '_> {
 
     pub(super) fn function(&mut self, name: String, node: Node<'_>) {
         self.scope.enter(name);
+        self.parameter_defaults(node);
         if let Some(body) = node.field("body") {
             if body.kind() == "statement_block" {
                 self.stmts(body);
@@ -74,6 +75,50 @@ impl Js<'_, '_, '_> {
             }
         }
         self.scope.leave();
+    }
+
+    /// Parameters with a default value (`function f(dir = 'dist')`) hold it when no call
+    /// passes one (and may hold either when one does); TypeScript parameter properties
+    /// (`constructor(private readonly root = path.join(HOME, 'x'))`) are also `this.root`.
+    fn parameter_defaults(&mut self, node: Node<'_>) {
+        let Some(ps) = node.field("parameters") else {
+            return;
+        };
+        for p in named(ps) {
+            let (id, default) = match p.kind() {
+                "assignment_pattern" => (p.field("left"), p.field("right")),
+                "required_parameter" | "optional_parameter" => {
+                    (p.field("pattern"), p.field("value"))
+                }
+                _ => continue,
+            };
+            let Some(id) = id.filter(|i| i.kind() == "identifier") else {
+                continue;
+            };
+            let property = named(p).any(|c| c.kind() == "accessibility_modifier")
+                || self.text(p).starts_with("readonly ");
+            if default.is_none() && !property {
+                continue;
+            }
+            let name = self.text(id).to_owned();
+            let passed = self.lookup(&name);
+            let v = match (passed, default) {
+                (Some(given), Some(d)) => given.union(&self.eval(d)),
+                (None, Some(d)) => self.eval(d),
+                (Some(given), None) => given,
+                (None, None) => Val::unknown(),
+            };
+            if default.is_some() {
+                self.bind(&name, v.clone());
+            }
+            if property {
+                let v = match self.this_val.field(&name) {
+                    Some(old) if *old != v => old.union(&v),
+                    _ => v,
+                };
+                self.this_val.set_field(&[name.as_str()], v);
+            }
+        }
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {

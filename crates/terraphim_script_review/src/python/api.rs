@@ -201,6 +201,10 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("os.fspath", PathAsIs),
     ("str", PathAsIs),
     ("os.path.expandvars", PathAsIs),
+    // Text reshaped, its words kept: code written from it stays visible.
+    ("textwrap.dedent", PathAsIs),
+    ("textwrap.indent", PathAsIs),
+    ("inspect.cleandoc", PathAsIs),
     ("bytes", PathAsIs),
     ("bytearray", PathAsIs),
     ("repr", PathAsIs),

@@ -124,7 +124,29 @@ impl Py<'_, '_, '_> {
                         ..
                     }) => (m.clone(), None, None),
                     _ if self.scope.funcs.contains_key(name) => {
-                        return self.scope.call_user(name, &args);
+                        let name = name.to_owned();
+                        let r = self.scope.call_user(&name, &args);
+                        // `env("GITHUB_TOKEN")`: a helper reading the variable it is given.
+                        if let Some(k) = self
+                            .scope
+                            .env_getter(&name)
+                            .and_then(|i| args.get(i))
+                            .and_then(Val::known)
+                        {
+                            let k = k.to_owned();
+                            return self.sink.read_env(ln, &k);
+                        }
+                        // Objects the function put data into hold it here too.
+                        for (i, t) in self.scope.passed_back(&name) {
+                            if let Some(a) = arg_nodes.get(i).filter(|a| a.kind() == "identifier") {
+                                let n = self.text(*a);
+                                let v = self.lookup(n).unwrap_or_default();
+                                if v.handle.is_none() {
+                                    self.scope.taint_object(n, &v, &t);
+                                }
+                            }
+                        }
+                        return r;
                     }
                     _ => (name.to_owned(), None, None),
                 }

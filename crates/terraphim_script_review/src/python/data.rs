@@ -10,6 +10,15 @@ impl Py<'_, '_, '_> {
     /// `os.environ.get(name, default)`.
     pub(super) fn env_get(&mut self, c: &Call<'_>) -> Val {
         let key = c.arg(0, "key");
+        if let Some(n) = c
+            .arg_nodes
+            .first()
+            .or_else(|| c.kw_nodes.get("key"))
+            .filter(|n| n.kind() == "identifier")
+        {
+            let name = self.text(*n).to_owned();
+            self.scope.env_read_by_param(&name);
+        }
         if key.text.is_none() && !key.alts.is_empty() {
             // Several names flow here (a loop over a literal list): read each.
             let mut v = Val::unknown();

@@ -96,13 +96,23 @@ impl Py<'_, '_, '_> {
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
                         "parent" => Val {
-                            handle: Some(Handle::Path(
-                                p.rsplit_once('/')
-                                    .map(|(d, _)| d.to_owned())
-                                    .unwrap_or_else(|| ".".into()),
-                            )),
+                            handle: Some(Handle::Path(path_parent(p))),
                             ..Val::default()
                         },
+                        // `Path(__file__).resolve().parents[1]`: each ancestor in turn.
+                        "parents" => {
+                            let mut up = p.clone();
+                            let items = (0..4)
+                                .map(|_| {
+                                    up = path_parent(&up);
+                                    Val {
+                                        handle: Some(Handle::Path(up.clone())),
+                                        ..Val::default()
+                                    }
+                                })
+                                .collect();
+                            Val::list(items)
+                        }
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
                     _ => match self.fields.get(self.text(node)) {
@@ -121,6 +131,21 @@ impl Py<'_, '_, '_> {
                 let index = index_node.map(|i| self.eval(i)).unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m)) if m == "os.environ" => match index.known() {
+                        _ if index_node.is_some_and(|i| i.kind() == "identifier")
+                            && index.known().is_none() =>
+                        {
+                            let name = index_node.map(|i| self.text(i)).unwrap_or("").to_owned();
+                            self.scope.env_read_by_param(&name);
+                            let mut v = Val::unknown();
+                            for k in index.alts.clone() {
+                                let r = self.sink.read_env(line(node), &k);
+                                v.taint.join(&r.taint);
+                            }
+                            if index.alts.is_empty() {
+                                v.taint.join(&obj.taint);
+                            }
+                            v
+                        }
                         Some(k) => self.sink.read_env(line(node), k),
                         None => Val::unknown().with_taint(&obj.taint),
                     },
@@ -488,4 +513,11 @@ pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
         i += step;
     }
     Some(out)
+}
+
+/// The parent of a path as `pathlib` gives it (`.` for a name without a directory).
+fn path_parent(p: &str) -> String {
+    p.rsplit_once('/')
+        .map(|(d, _)| d.to_owned())
+        .unwrap_or_else(|| ".".into())
 }

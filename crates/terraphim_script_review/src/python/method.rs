@@ -129,8 +129,51 @@ impl Py<'_, '_, '_> {
                         }
                         Val::unknown()
                     }
-                    "send" | "sendall" | "sendto" | "sendmail" | "send_message" | "storbinary"
-                    | "storlines" | "write" => {
+                    "sendmail" | "send_message" => {
+                        // The relay delivers to the recipients' domains: `to_addrs`, or the
+                        // message's To/Cc/Bcc headers.
+                        let mut domains = Vec::new();
+                        let to = if name == "sendmail" {
+                            args.get(1)
+                        } else {
+                            kwargs.get("to_addrs").or_else(|| args.get(2))
+                        };
+                        if let Some(t) = to {
+                            for text in t.text.iter().chain(&t.alts) {
+                                domains.extend(crate::places::mail_domains(text));
+                            }
+                            for i in t.items.iter().flatten() {
+                                domains.extend(
+                                    i.text.iter().flat_map(|x| crate::places::mail_domains(x)),
+                                );
+                            }
+                        }
+                        let msg = if name == "sendmail" {
+                            args.get(2)
+                        } else {
+                            args.first()
+                        };
+                        if let Some(text) = msg.and_then(|m| m.text.as_deref()) {
+                            domains.extend(crate::places::mail_header_domains(text));
+                        }
+                        domains.sort();
+                        domains.dedup();
+                        let outside = domains.iter().find(|d| {
+                            !matches!(
+                                crate::places::classify_host(Some(d), self.sink.config).0,
+                                crate::places::HostClass::Local
+                            )
+                        });
+                        match outside {
+                            Some(d) => {
+                                let d = d.clone();
+                                self.sink.network(ln, Some(&d), all, true);
+                            }
+                            None => self.sink.network(ln, url.as_deref(), all, true),
+                        }
+                        Val::unknown()
+                    }
+                    "send" | "sendall" | "sendto" | "storbinary" | "storlines" | "write" => {
                         self.sink.network(ln, url.as_deref(), all, true);
                         Val::unknown()
                     }

@@ -37,6 +37,15 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         let recording = py.sink.recording;
         py.sink.recording = false;
         py.block(root);
+        // Values that reached a function after its body was walked (calls three deep, the
+        // callee defined first): up to two more rounds, while they do.
+        for _ in 0..2 {
+            if !py.scope.next_round() {
+                break;
+            }
+            py.block(root);
+        }
+        py.scope.next_round();
         py.sink.recording = recording;
     }
     py.block(root);

@@ -62,7 +62,7 @@ impl Py<'_, '_, '_> {
                 }
                 if root.kind() == "identifier" {
                     let name = self.text(root);
-                    self.scope.store_into(name, self.text(target), &val);
+                    self.scope.store_into(name, self.text(target), &val, &[]);
                 }
             }
             "attribute" => {

