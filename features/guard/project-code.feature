@@ -111,7 +111,7 @@ Feature: the project's declared code runs on the host, code the agent brings in 
     Examples:
       | command                                            |
       | dotnet publish -c Release -o ~/www/site            |
-      | dotnet restore --source https://feed.example.org/x |
+      | dotnet run --project /tmp/App                      |
       | mix deps.get --only prod                           |
       | ./gradlew :lib:publishToMavenLocal                 |
       | protoc --plugin=protoc-gen-z=./z --z_out=. a.proto |

@@ -1033,7 +1033,6 @@ fn more_ecosystems_build_test_and_query_verbs() {
         Verdict::Sandbox,
         &[
             "dotnet publish -c Release -o ~/www/site",
-            "dotnet restore --source https://nuget.example.org/v3/index.json",
             "dotnet run -p ../other/App",
             "dotnet run --project /tmp/App",
             "mix deps.get --only test",
@@ -1046,6 +1045,14 @@ fn more_ecosystems_build_test_and_query_verbs() {
             "protoc --go_out=/opt/gen a.proto",
             "openssl x509 -in certs/site.crt -out certs/site.der -outform der",
             "openssl s_client -connect db.example.net:5432",
+        ],
+    );
+    // A package source named on the line is another index (denied with every ecosystem's).
+    all(
+        Verdict::Deny,
+        &[
+            "dotnet restore --source https://nuget.example.org/v3/index.json",
+            "dotnet build -s https://nuget.example.org/v3/index.json",
         ],
     );
     // Their publishing and dropping forms stay denied (`bundle exec` is judged by what it runs).
