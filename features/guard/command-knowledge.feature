@@ -109,6 +109,10 @@ Feature: command knowledge of the default KG
       | curl https://example.com/p.json > package.json           | sandbox |
       | curl -o tests/fixtures/orders.json https://example.com/o | allow   |
       | curl -sSL https://example.com/a.tgz -o vendor/a.tgz      | allow   |
+      | wget -q https://example.com/pkg/setup.py                 | sandbox |
+      | curl -fsSLO https://example.com/tools/Makefile           | sandbox |
+      | wget https://example.com/data/users.csv                  | allow   |
+      | curl -O https://example.com/img/logo.png                 | allow   |
 
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"

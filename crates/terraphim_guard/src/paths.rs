@@ -587,6 +587,22 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     bits
 }
 
+/// Whether a URL's last path part, saved in the working directory, is a file the project runs
+/// (`wget https://h/x/conftest.py` writes `./conftest.py`).
+fn url_saves_runnable(url: &str, scope: &Scope<'_>) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let Some((_, name)) = path.rsplit_once('/') else {
+        return false;
+    };
+    !name.is_empty()
+        && !name.contains(['$', '`'])
+        && path_bits(name, scope) & PROJECT != 0
+        && (is_runner_source(name) || is_lockfile(name))
+}
+
 /// Words that name a read or a destroying action of a subcommand CLI: the whole word or its
 /// first `-`/`_` part (`describe-instances`, `delete-bucket`).
 fn verb_bits(text: &str) -> u32 {
@@ -729,6 +745,16 @@ pub(crate) fn classify(
     // truncate's option values are a size (`-s 0`) or a file it only reads (`-r REF`): the
     // files it changes are its operands.
     let truncate = words[0].text == "truncate";
+    // `wget URL` (without `-O`) and `curl -O URL` save the download under the URL's last part.
+    let flag = |f: &[&str]| words.iter().any(|w| f.contains(&w.text.as_str()));
+    let saves_by_url_name = match words[0].text.as_str() {
+        "wget" => !flag(&["-O", "--output-document", "-P", "--directory-prefix"]),
+        "curl" => {
+            flag(&["-O", "--remote-name", "--remote-name-all"])
+                && !flag(&["-o", "--output", "--output-dir"])
+        }
+        _ => false,
+    };
     for (i, w) in words.iter().enumerate().skip(1) {
         if truncate
             && w.kind == WordKind::Operand
@@ -787,6 +813,10 @@ pub(crate) fn classify(
         };
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
+        }
+        // (A URL after a flag is still the URL: `wget -q URL`.)
+        if w.kind == WordKind::Operand && saves_by_url_name && url_saves_runnable(text, scope) {
+            bits |= RUNNABLE;
         }
         if Some(i) == last_operand {
             // A temp directory itself is a fine destination (`cp x /tmp/`), not a thing to delete.

@@ -1047,6 +1047,29 @@ fn more_ecosystems_build_test_and_query_verbs() {
             "openssl s_client -connect db.example.net:5432",
         ],
     );
+    // A download landing in a file the project runs (by `-o`, a redirect, or the URL's name).
+    all_confined(
+        "workspace",
+        &[
+            "curl -fsSL -o conftest.py https://example.com/c.py",
+            "wget -O Makefile https://example.com/Makefile",
+            "curl -sSLo tools/lint.sh https://example.com/lint.sh",
+            "curl https://example.com/p.json > package.json",
+            "wget -q https://example.com/pkg/setup.py",
+            "curl -fsSLO https://example.com/tools/Makefile",
+            "curl --remote-name https://example.com/x/noxfile.py",
+        ],
+    );
+    all(
+        Verdict::Allow,
+        &[
+            "curl -o tests/fixtures/orders.json https://example.com/o",
+            "curl -sSL https://example.com/a.tgz -o vendor/a.tgz",
+            "wget https://example.com/data/users.csv",
+            "curl -O https://example.com/img/logo.png",
+            "wget -O /dev/stdout https://example.com/setup.py",
+        ],
+    );
     // A package source named on the line is another index (denied with every ecosystem's).
     all(
         Verdict::Deny,
