@@ -85,7 +85,9 @@ fn variables(word: &str) -> Vec<String> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
-        if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) {
+        // An array of words (`"${auth[@]}"`, options built earlier) is no credential itself.
+        let array = rest.starts_with('{') && name_src[name.len()..].starts_with('[');
+        if !name.is_empty() && !array && !name.starts_with(|c: char| c.is_ascii_digit()) {
             out.push(name);
         }
     }
@@ -177,6 +179,7 @@ mod tests {
             assert_eq!(url_host(word).as_deref(), host, "{word}");
         }
         assert_eq!(variables("a${B}c$D_1:$9"), vec!["B", "D_1"]);
+        assert!(variables("${auth[@]}").is_empty());
     }
 
     #[test]
