@@ -26,6 +26,7 @@ mod escape;
 mod grammar;
 mod programs;
 mod runners;
+pub mod secrets;
 pub mod xdg;
 
 pub use escape::unescape_ansi_c;

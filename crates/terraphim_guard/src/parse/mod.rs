@@ -7,6 +7,7 @@ mod heredoc;
 mod hidden;
 mod inline;
 mod plain;
+mod secret_vars;
 mod unwrap;
 mod vocab;
 mod walker;

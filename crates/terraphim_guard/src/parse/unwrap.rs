@@ -5,6 +5,7 @@ use crate::canon;
 
 use super::Finding;
 use super::inline::{InlineCall, inline_calls, inline_effects};
+use super::secret_vars::secret_sent_away;
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -57,6 +58,14 @@ impl Walker {
             c.layers.push(what.to_string());
             c
         };
+        // A credential-named variable in a request to a host that is not its own: the same
+        // flow as `printenv VAR | curl`, judged by the KG's `secret exfiltration`.
+        if let Some(var) = secret_sent_away(&name, rest) {
+            let c = layer(&format!(
+                "`${var}` in a request to a host that is not its own"
+            ));
+            self.parse_code(&format!("printenv {var} | {name}"), depth + 1, &c.layers);
+        }
 
         if name == "env" {
             let mut c = ctx.clone();

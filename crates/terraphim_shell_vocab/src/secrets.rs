@@ -1,0 +1,143 @@
+//! Which environment variables hold credentials, and which hosts are the API of the service a
+//! token is for (`GITHUB_TOKEN` -> `api.github.com`): one list for the command guard and the
+//! script review, so both call the same flows a leak.
+
+/// Whether an environment variable name looks like it holds a credential.
+pub fn secret_env(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    const NOT: &[&str] = &[
+        "PATH", "HOME", "USER", "SHELL", "LANG", "TERM", "PWD", "TMPDIR", "KEYBOARD",
+    ];
+    // Settings named after a service that hold no credential (`AWS_REGION`, `AWS_PROFILE`,
+    // `GIT_AUTHOR_NAME`): where to go and as whom, not the key to get in.
+    const SETTINGS: &[&str] = &[
+        "_REGION",
+        "_PROFILE",
+        "_ENDPOINT",
+        "_ENDPOINT_URL",
+        "_ACCOUNT_ID",
+        "_OUTPUT",
+        "_PAGER",
+        "_NAME",
+        "_EMAIL",
+    ];
+    if NOT.contains(&n.as_str())
+        || n.ends_with("_PATH")
+        || n.ends_with("_DIR")
+        || n.ends_with("_FILE") && !n.contains("CRED")
+        || SETTINGS.iter().any(|s| n.ends_with(s))
+            && !["TOKEN", "SECRET", "PASSWORD", "KEY"]
+                .iter()
+                .any(|c| n.contains(c))
+    {
+        return false;
+    }
+    n.contains("TOKEN")
+        || n.contains("SECRET")
+        || n.contains("PASSWORD")
+        || n.contains("PASSWD")
+        || n.contains("CREDENTIAL")
+        || n.contains("API_KEY")
+        || n.contains("APIKEY")
+        || n.contains("PRIVATE_KEY")
+        || n.ends_with("_KEY")
+        || n.starts_with("AWS_")
+        || n.contains("AUTH")
+        || n.ends_with("_PAT")
+        || n == "NPM_TOKEN"
+}
+
+/// The documented API hosts of a token variable's service (`GITHUB_TOKEN` -> `api.github.com`).
+/// A token sent to its own service's host is its use, not a leak.
+pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
+    (
+        "GITHUB",
+        &["api.github.com", "uploads.github.com", "github.com"],
+    ),
+    (
+        "GH_",
+        &["api.github.com", "uploads.github.com", "github.com"],
+    ),
+    ("GITLAB", &["gitlab.com"]),
+    ("OPENAI", &["api.openai.com"]),
+    ("ANTHROPIC", &["api.anthropic.com"]),
+    ("CLAUDE", &["api.anthropic.com"]),
+    ("HF_", &["huggingface.co"]),
+    ("HUGGING", &["huggingface.co"]),
+    ("NPM", &["registry.npmjs.org"]),
+    ("PYPI", &["upload.pypi.org", "test.pypi.org"]),
+    ("TWINE", &["upload.pypi.org", "test.pypi.org"]),
+    ("CARGO_REGISTRY", &["crates.io"]),
+    ("SLACK", &["slack.com"]),
+    ("STRIPE", &["api.stripe.com"]),
+    ("SENTRY", &["sentry.io"]),
+    ("CLOUDFLARE", &["api.cloudflare.com"]),
+    ("CF_API", &["api.cloudflare.com"]),
+    ("DIGITALOCEAN", &["api.digitalocean.com"]),
+    ("LINEAR", &["api.linear.app"]),
+    ("NOTION", &["api.notion.com"]),
+    ("JIRA", &["atlassian.net"]),
+    ("ATLASSIAN", &["atlassian.net"]),
+    ("TWILIO", &["api.twilio.com"]),
+    ("SENDGRID", &["api.sendgrid.com"]),
+    ("MISTRAL", &["api.mistral.ai"]),
+    ("GROQ", &["api.groq.com"]),
+    ("GEMINI", &["generativelanguage.googleapis.com"]),
+    ("GOOGLE_API", &["googleapis.com"]),
+    ("VERCEL", &["api.vercel.com"]),
+    ("NETLIFY", &["api.netlify.com"]),
+    ("HEROKU", &["api.heroku.com"]),
+    ("DOCKER", &["hub.docker.com"]),
+    ("CODECOV", &["codecov.io"]),
+    ("DATADOG", &["datadoghq.com", "datadoghq.eu"]),
+    ("DD_API", &["datadoghq.com", "datadoghq.eu"]),
+    ("PAGERDUTY", &["api.pagerduty.com"]),
+    ("CIRCLE", &["circleci.com"]),
+    ("BITBUCKET", &["api.bitbucket.org"]),
+    ("COHERE", &["api.cohere.ai", "api.cohere.com"]),
+    ("REPLICATE", &["api.replicate.com"]),
+    ("PINECONE", &["pinecone.io"]),
+    ("SUPABASE", &["supabase.co"]),
+    ("AIRTABLE", &["api.airtable.com"]),
+    ("ASANA", &["app.asana.com"]),
+    ("TODOIST", &["api.todoist.com"]),
+    ("TRELLO", &["api.trello.com"]),
+    ("OPENROUTER", &["openrouter.ai"]),
+    ("DEEPSEEK", &["api.deepseek.com"]),
+    ("TOGETHER", &["api.together.xyz"]),
+    ("PERPLEXITY", &["api.perplexity.ai"]),
+    ("XAI_", &["api.x.ai"]),
+    ("ELEVENLABS", &["api.elevenlabs.io"]),
+    ("FIREWORKS", &["api.fireworks.ai"]),
+    ("VOYAGE", &["api.voyageai.com"]),
+    ("MAILGUN", &["api.mailgun.net", "api.eu.mailgun.net"]),
+    ("POSTMARK", &["api.postmarkapp.com"]),
+    ("RESEND", &["api.resend.com"]),
+    ("BUILDKITE", &["api.buildkite.com"]),
+    ("RENDER", &["api.render.com"]),
+    ("FLY_", &["api.fly.io", "api.machines.dev"]),
+    ("SNYK", &["api.snyk.io", "snyk.io"]),
+    ("FIGMA", &["api.figma.com"]),
+    ("MAPBOX", &["api.mapbox.com"]),
+    ("HUBSPOT", &["api.hubapi.com"]),
+    ("ZENDESK", &["zendesk.com"]),
+    ("SHOPIFY", &["myshopify.com"]),
+    ("ALGOLIA", &["algolia.net", "algolianet.com"]),
+    ("SONAR", &["sonarcloud.io"]),
+    ("PLANETSCALE", &["api.planetscale.com"]),
+    ("NEON", &["console.neon.tech"]),
+    ("TAILSCALE", &["api.tailscale.com"]),
+    ("TERRAFORM", &["app.terraform.io"]),
+    ("TFE_", &["app.terraform.io"]),
+];
+
+/// Whether `host` is a documented API host of the service the token variable `name` is for.
+pub fn token_host_documented(name: &str, host: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS.iter().any(|(prefix, hosts)| {
+        (n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+            && hosts
+                .iter()
+                .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
+    })
+}
