@@ -381,6 +381,25 @@ mod tests {
         Some(joined.nodes == whole.nodes)
     }
 
+    /// Each fixture of `dir` (named by its path) and, last, all of them joined ("DIR joined").
+    fn fixture_texts(root: &std::path::Path, dir: &str) -> Vec<(String, String)> {
+        let mut texts = Vec::new();
+        let mut all = String::new();
+        let mut paths: Vec<_> = fs_err::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = fs_err::read_to_string(&path).unwrap();
+            all.push_str(text.trim_end_matches('\n'));
+            all.push('\n');
+            texts.push((path.display().to_string(), text));
+        }
+        texts.push((format!("{dir} joined"), all));
+        texts
+    }
+
     /// Every candidate of every fixture, and of the fixtures of a language joined into one
     /// text: where both parts parse without an error, the joined copy is the whole copy.
     #[test]
@@ -393,20 +412,7 @@ mod tests {
             ("javascript", Language::JavaScript),
             ("typescript", Language::TypeScript),
         ] {
-            let mut texts = Vec::new();
-            let mut all = String::new();
-            let mut paths: Vec<_> = fs_err::read_dir(root.join(dir))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            paths.sort();
-            for path in paths {
-                let text = fs_err::read_to_string(&path).unwrap();
-                all.push_str(text.trim_end_matches('\n'));
-                all.push('\n');
-                texts.push((path.display().to_string(), text));
-            }
-            texts.push((format!("{dir} joined"), all));
+            let texts = fixture_texts(&root, dir);
             for (what, text) in &texts {
                 // A broken text too: a split never hides its error.
                 let whole = super::super::Tree::new(&parse(lang, text), lang);
@@ -479,20 +485,7 @@ mod tests {
             ("javascript", Language::JavaScript),
             ("typescript", Language::TypeScript),
         ] {
-            let mut texts = Vec::new();
-            let mut all = String::new();
-            let mut paths: Vec<_> = fs_err::read_dir(root.join(dir))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            paths.sort();
-            for path in paths {
-                let text = fs_err::read_to_string(&path).unwrap();
-                all.push_str(text.trim_end_matches('\n'));
-                all.push('\n');
-                texts.push((path.display().to_string(), text));
-            }
-            texts.push((format!("{dir} joined"), all));
+            let texts = fixture_texts(&root, dir);
             for (what, text) in &texts {
                 let ends: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
                 let step = if what.ends_with("joined") { 7 } else { 1 };
