@@ -288,6 +288,19 @@ pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> b
     path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
+/// Whether a word names a `<secret>` file as written, with no working directory: `~/.netrc`,
+/// `$HOME/.ssh`, `.env.production`, `/home/u/.pgpass` (the home read from the path).
+pub(crate) fn names_secret(word: &str) -> bool {
+    let home = ["/home/", "/Users/"].iter().find_map(|root| {
+        let rest = word.strip_prefix(root)?;
+        let user = rest.split('/').next()?;
+        (!user.is_empty()).then(|| Path::new(&word[..root.len() + user.len()]))
+    });
+    let home = home.or_else(|| word.starts_with("/root/").then(|| Path::new("/root")));
+    let scope = Scope::new(None, None, home, &[], &[]);
+    path_bits(word, &scope) & SECRET != 0
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

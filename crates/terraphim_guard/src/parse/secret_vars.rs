@@ -66,6 +66,30 @@ pub(super) fn secret_sent_away(program: &str, rest: &[String]) -> Option<String>
         .map(|(var, _)| var)
 }
 
+/// The secret-named variable a git command's URL carries in its user part (`git push
+/// https://x:$TOKEN@host/r`) to a host that is not its own, with the git subcommand. The same
+/// rule as a request's: a variable named after a service may go to that service's hosts, any
+/// may go to this machine.
+pub(super) fn secret_in_git_url(rest: &[String]) -> Option<(String, String)> {
+    let sub = rest.iter().find(|w| !w.starts_with('-'))?;
+    if !matches!(
+        sub.as_str(),
+        "push" | "clone" | "fetch" | "pull" | "ls-remote" | "remote"
+    ) {
+        return None;
+    }
+    rest.iter().find_map(|word| {
+        let (_, after) = word.split_once("://")?;
+        let (user, _) = after.split('/').next()?.rsplit_once('@')?;
+        let host = url_host(word)?;
+        variables(user)
+            .into_iter()
+            .filter(|v| secret_env(v))
+            .find(|v| !(local_host(&host) || has_vendor(v) && token_host_documented(v, &host)))
+            .map(|v| (v, sub.clone()))
+    })
+}
+
 /// Whether the variable is named after a service with documented API hosts.
 fn has_vendor(var: &str) -> bool {
     let n = var.to_ascii_uppercase();
@@ -75,7 +99,7 @@ fn has_vendor(var: &str) -> bool {
 }
 
 /// The variables a word expands (`$X`, `${X}`, `${X:-d}`), by name.
-fn variables(word: &str) -> Vec<String> {
+pub(super) fn variables(word: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = word;
     while let Some(at) = rest.find('$') {
