@@ -4,6 +4,7 @@
 //! host that has no use for it. The variables and the hosts are the script review's list
 //! (`terraphim_shell_vocab::secrets`), so the guard and the review call the same flows a leak.
 
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documented};
 
 /// The HTTP clients whose words are a request.
@@ -61,7 +62,7 @@ pub(super) fn secret_sent_away(program: &str, rest: &[String]) -> Option<String>
             }
             hosts
                 .iter()
-                .any(|h| !(local_host(h) || vendor && token_host_documented(var, h)))
+                .any(|h| !(is_loopback_host(h) || vendor && token_host_documented(var, h)))
         })
         .map(|(var, _)| var)
 }
@@ -85,7 +86,9 @@ pub(super) fn secret_in_git_url(rest: &[String]) -> Option<(String, String)> {
         variables(user)
             .into_iter()
             .filter(|v| secret_env(v))
-            .find(|v| !(local_host(&host) || has_vendor(v) && token_host_documented(v, &host)))
+            .find(|v| {
+                !(is_loopback_host(&host) || has_vendor(v) && token_host_documented(v, &host))
+            })
             .map(|v| (v, sub.clone()))
     })
 }
@@ -120,7 +123,7 @@ pub(super) fn variables(word: &str) -> Vec<String> {
 
 /// The host a word names as a URL (`https://h.example.net/p`, `user:pw@h:8080/x`, or a bare
 /// `api.example.net/v1`), if the line spells it. A host built from a variable is unknown.
-fn url_host(word: &str) -> Option<String> {
+pub(super) fn url_host(word: &str) -> Option<String> {
     let rest = match word.split_once("://") {
         Some((scheme, rest)) => {
             if !scheme.chars().all(|c| c.is_ascii_alphanumeric()) || scheme.is_empty() {
@@ -135,14 +138,8 @@ fn url_host(word: &str) -> Option<String> {
             word
         }
     };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split_once(']').map_or(v6, |(h, _)| h),
-        None => authority.split(':').next().unwrap_or(""),
-    };
-    let host = host.to_ascii_lowercase();
-    if host.is_empty() || host.contains('$') {
+    let host = host_of(rest)?;
+    if host.contains(['"', '\'', ' ']) {
         return None;
     }
     let named = host == "localhost"
@@ -167,16 +164,6 @@ fn url_host(word: &str) -> Option<String> {
         && (tld_letters || host == "localhost" || host.parse::<std::net::Ipv4Addr>().is_ok())
         && !host.contains(':'))
     .then_some(host)
-}
-
-/// Whether a host is this machine.
-fn local_host(host: &str) -> bool {
-    host == "localhost"
-        || host.ends_with(".localhost")
-        || host == "::1"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
 }
 
 #[cfg(test)]
