@@ -243,6 +243,20 @@ fn downstream(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize) -> Vec<
     out
 }
 
+/// The `<secret>` file a file-transfer batch uploads (`put FILE`, `mput FILE`, `send FILE`).
+fn uploaded_secret(batch: &str) -> Option<String> {
+    batch.lines().find_map(|line| {
+        let mut words = line.split_whitespace();
+        let verb = words.next()?;
+        if !matches!(verb, "put" | "mput" | "send" | "append" | "reput") {
+            return None;
+        }
+        words
+            .filter(|w| !w.starts_with('-'))
+            .find_map(crate::paths::secret_named_by)
+    })
+}
+
 /// Whether a part runs as root (`sudo X`, `doas X`): its first word is the elevation.
 fn as_root(c: &SimpleCommand) -> bool {
     matches!(c.name(), "sudo" | "doas" | "pkexec" | "run0")
@@ -371,6 +385,14 @@ impl Walker {
                     part.into = c.into;
                     added.push(part);
                 }
+            }
+            // A file-transfer client's batch on stdin that uploads a secret (`ftp <<EOF ... put
+            // ~/.pgpass`).
+            if matches!(name.as_str(), "ftp" | "sftp" | "lftp" | "tftp")
+                && let Some(p) = c.stdin_text.as_deref().and_then(uploaded_secret)
+            {
+                let label = format!("`{p}`, uploaded by the batch on its input");
+                self.pipe_pair(&Source::File(p), c, &label, &mut added);
             }
             if name == "git" {
                 let sub: Vec<&String> = operands(argv).collect();
