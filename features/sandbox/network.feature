@@ -136,4 +136,4 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
       | uv sync --extra dev              | install   |
       | npm install left-pad             | install   |
       | npm install && frobnicate        | workspace |
-      | pip install git+https://x.test/y | readonly  |
+      | pip install git+https://github.com/x/y | readonly |

@@ -288,6 +288,39 @@ pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> b
     path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
+/// Whether a word names a `<secret>` file as written, with no working directory: `~/.netrc`,
+/// `$HOME/.ssh`, `.env.production`, `/home/u/.pgpass` (the home read from the path).
+pub(crate) fn names_secret(word: &str) -> bool {
+    let home = ["/home/", "/Users/"].iter().find_map(|root| {
+        let rest = word.strip_prefix(root)?;
+        let user = rest.split('/').next()?;
+        (!user.is_empty()).then(|| Path::new(&word[..root.len() + user.len()]))
+    });
+    let home = home.or_else(|| word.starts_with("/root/").then(|| Path::new("/root")));
+    let scope = Scope::new(None, None, home, &[], &[]);
+    path_bits(word, &scope) & SECRET != 0
+}
+
+/// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
+/// itself when it names one, else the word with its last component replaced by a literal file
+/// name of the secret list that the component matches.
+pub(crate) fn secret_named_by(word: &str) -> Option<String> {
+    if names_secret(word) {
+        return Some(word.to_string());
+    }
+    let (dir, last) = word.rsplit_once('/')?;
+    if !last.contains(['*', '?']) {
+        return None;
+    }
+    default_classes()
+        .secrets
+        .iter()
+        .filter_map(|g| g.text.rsplit('/').next())
+        .filter(|n| !n.contains(['*', '?']) && glob(last, n))
+        .map(|n| format!("{dir}/{n}"))
+        .find(|p| names_secret(p))
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
+pub(crate) use terraphim_shell_vocab::hosts::host_of;
+use terraphim_shell_vocab::hosts::is_loopback_host;
 pub(crate) use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documented};
 
 /// Marks a part of a string whose value is not known statically.
@@ -646,14 +648,7 @@ pub(crate) fn local_address(text: &str) -> bool {
         }
         None => text,
     };
-    host.is_empty()
-        || host.starts_with('/')
-        || host == "localhost"
-        || host.ends_with(".localhost")
-        || host == "::1"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback())
+    host.is_empty() || host.starts_with('/') || is_loopback_host(host)
 }
 
 /// Whether a host may be a drop (request bin, webhook, paste, tunnel) or a URL shortener: a cheap
@@ -997,26 +992,6 @@ pub(crate) enum HostClass {
     Unknown,
 }
 
-/// The host of a URL (or a bare host) string, if it is static.
-pub(crate) fn host_of(url: &str) -> Option<String> {
-    let url = url.trim();
-    let rest = match url.split_once("://") {
-        Some((_, rest)) => rest,
-        None => url,
-    };
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let authority = authority.rsplit('@').next()?;
-    let host = if let Some(v6) = authority.strip_prefix('[') {
-        v6.split(']').next()?
-    } else {
-        authority.split(':').next()?
-    };
-    if host.is_empty() || host.contains(UNKNOWN) {
-        return None;
-    }
-    Some(host.to_ascii_lowercase())
-}
-
 /// `https://api.github.com${path}`: a literal origin whose host is an allowed or documented API
 /// host, followed at once by a part known only at run time. The part is the request's path (an
 /// API client's own helper builds it); read as the rest of the host name it would make another
@@ -1075,7 +1050,7 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
     let Some(host) = host_of(url).or_else(|| api_origin_then_path(url, config)) else {
         return (HostClass::Unknown, None);
     };
-    let class = if host == "localhost" || host.ends_with(".localhost") || host == "::1" {
+    let class = if is_loopback_host(&host) {
         HostClass::Local
     } else if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
         if ip.is_loopback() || ip.is_private() || ip.is_unspecified() || ip.is_link_local() {

@@ -24,6 +24,7 @@
 pub mod decode;
 mod escape;
 mod grammar;
+pub mod hosts;
 mod programs;
 mod runners;
 pub mod secrets;

@@ -271,6 +271,14 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(host) = super::install_host::unknown_install_host(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "installs code from `{host}`, which is neither a package registry nor a well-known code host: its install scripts would run code from wherever that host is; install from the registry, or fetch and read the source first (destructive: install from an unknown host)"
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious
                 && cmd.option_code
                 && matches[i].pattern.contains(" | ")

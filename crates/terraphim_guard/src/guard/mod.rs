@@ -3,6 +3,7 @@
 mod compile;
 mod data;
 mod decide;
+mod install_host;
 mod place;
 mod profile;
 mod sed;

@@ -8,6 +8,7 @@ mod hidden;
 mod inline;
 mod plain;
 mod secret_vars;
+mod staged;
 mod unwrap;
 mod vocab;
 mod walker;
@@ -386,6 +387,11 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         }
         of.resize(walker.out.commands.len(), i);
     }
+    // The parts a staged flow adds belong to the statement of the command they clone.
+    let before = walker.out.commands.len();
+    walker.follow_staged_flows();
+    let last = of.last().copied().unwrap_or(0);
+    of.resize(walker.out.commands.len().max(before), last);
     Some((walker.out, of))
 }
 
@@ -405,5 +411,6 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         option_depth: 0,
     };
     walker.parse_code(command, 0, &[]);
+    walker.follow_staged_flows();
     walker.out
 }

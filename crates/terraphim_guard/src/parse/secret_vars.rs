@@ -4,6 +4,7 @@
 //! host that has no use for it. The variables and the hosts are the script review's list
 //! (`terraphim_shell_vocab::secrets`), so the guard and the review call the same flows a leak.
 
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documented};
 
 /// The HTTP clients whose words are a request.
@@ -61,9 +62,35 @@ pub(super) fn secret_sent_away(program: &str, rest: &[String]) -> Option<String>
             }
             hosts
                 .iter()
-                .any(|h| !(local_host(h) || vendor && token_host_documented(var, h)))
+                .any(|h| !(is_loopback_host(h) || vendor && token_host_documented(var, h)))
         })
         .map(|(var, _)| var)
+}
+
+/// The secret-named variable a git command's URL carries in its user part (`git push
+/// https://x:$TOKEN@host/r`) to a host that is not its own, with the git subcommand. The same
+/// rule as a request's: a variable named after a service may go to that service's hosts, any
+/// may go to this machine.
+pub(super) fn secret_in_git_url(rest: &[String]) -> Option<(String, String)> {
+    let sub = rest.iter().find(|w| !w.starts_with('-'))?;
+    if !matches!(
+        sub.as_str(),
+        "push" | "clone" | "fetch" | "pull" | "ls-remote" | "remote"
+    ) {
+        return None;
+    }
+    rest.iter().find_map(|word| {
+        let (_, after) = word.split_once("://")?;
+        let (user, _) = after.split('/').next()?.rsplit_once('@')?;
+        let host = url_host(word)?;
+        variables(user)
+            .into_iter()
+            .filter(|v| secret_env(v))
+            .find(|v| {
+                !(is_loopback_host(&host) || has_vendor(v) && token_host_documented(v, &host))
+            })
+            .map(|v| (v, sub.clone()))
+    })
 }
 
 /// Whether the variable is named after a service with documented API hosts.
@@ -75,7 +102,7 @@ fn has_vendor(var: &str) -> bool {
 }
 
 /// The variables a word expands (`$X`, `${X}`, `${X:-d}`), by name.
-fn variables(word: &str) -> Vec<String> {
+pub(super) fn variables(word: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = word;
     while let Some(at) = rest.find('$') {
@@ -96,7 +123,7 @@ fn variables(word: &str) -> Vec<String> {
 
 /// The host a word names as a URL (`https://h.example.net/p`, `user:pw@h:8080/x`, or a bare
 /// `api.example.net/v1`), if the line spells it. A host built from a variable is unknown.
-fn url_host(word: &str) -> Option<String> {
+pub(super) fn url_host(word: &str) -> Option<String> {
     let rest = match word.split_once("://") {
         Some((scheme, rest)) => {
             if !scheme.chars().all(|c| c.is_ascii_alphanumeric()) || scheme.is_empty() {
@@ -111,14 +138,8 @@ fn url_host(word: &str) -> Option<String> {
             word
         }
     };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split_once(']').map_or(v6, |(h, _)| h),
-        None => authority.split(':').next().unwrap_or(""),
-    };
-    let host = host.to_ascii_lowercase();
-    if host.is_empty() || host.contains('$') {
+    let host = host_of(rest)?;
+    if host.contains(['"', '\'', ' ']) {
         return None;
     }
     let named = host == "localhost"
@@ -143,16 +164,6 @@ fn url_host(word: &str) -> Option<String> {
         && (tld_letters || host == "localhost" || host.parse::<std::net::Ipv4Addr>().is_ok())
         && !host.contains(':'))
     .then_some(host)
-}
-
-/// Whether a host is this machine.
-fn local_host(host: &str) -> bool {
-    host == "localhost"
-        || host.ends_with(".localhost")
-        || host == "::1"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
 }
 
 #[cfg(test)]
@@ -180,6 +191,33 @@ mod tests {
         }
         assert_eq!(variables("a${B}c$D_1:$9"), vec!["B", "D_1"]);
         assert!(variables("${auth[@]}").is_empty());
+    }
+
+    #[test]
+    fn which_git_urls_carry_a_secret_away() {
+        for (rest, want) in [
+            (
+                &["push", "https://x:$GITLAB_TOKEN@git.example.net/r"][..],
+                Some("GITLAB_TOKEN"),
+            ),
+            (
+                &["clone", "https://${API_TOKEN}@h.example.org/r.git"][..],
+                Some("API_TOKEN"),
+            ),
+            (
+                &["push", "https://x:$GITHUB_TOKEN@github.com/o/r"][..],
+                None,
+            ),
+            (&["push", "http://u:$API_TOKEN@localhost:3000/r"][..], None),
+            (&["push", "https://git.example.net/r"][..], None),
+            (
+                &["log", "https://x:$GITLAB_TOKEN@git.example.net/r"][..],
+                None,
+            ),
+        ] {
+            let got = secret_in_git_url(&argv(rest)).map(|(v, _)| v);
+            assert_eq!(got.as_deref(), want, "{rest:?}");
+        }
     }
 
     #[test]

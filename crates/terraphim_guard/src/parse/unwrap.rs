@@ -5,7 +5,7 @@ use crate::canon;
 
 use super::Finding;
 use super::inline::{InlineCall, inline_calls, inline_effects};
-use super::secret_vars::secret_sent_away;
+use super::secret_vars::{secret_in_git_url, secret_sent_away};
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -65,6 +65,14 @@ impl Walker {
                 "`${var}` in a request to a host that is not its own"
             ));
             self.parse_code(&format!("printenv {var} | {name}"), depth + 1, &c.layers);
+        }
+        if name == "git"
+            && let Some((var, sub)) = secret_in_git_url(rest)
+        {
+            let c = layer(&format!(
+                "`${var}` in the URL of a git remote that is not its own"
+            ));
+            self.parse_code(&format!("printenv {var} | git {sub}"), depth + 1, &c.layers);
         }
 
         if name == "env" {

@@ -1,0 +1,181 @@
+//! Installs of code from a host that is neither a package registry nor a well-known code host:
+//! `pip install git+https://git.example.org/x.git`, `npm i https://203.0.113.8/x.tgz`, `cargo
+//! install --git URL`, `go install example.com/x@latest`, `deno run https://h.example/x.ts`. The
+//! lists are data (`kg/packages/code-hosts.md`, `kg/network/registries.txt`).
+
+use std::sync::OnceLock;
+
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
+
+use crate::parse::SimpleCommand;
+
+const CODE_HOSTS: &str = include_str!("../../../../kg/packages/code-hosts.md");
+const REGISTRIES: &str = include_str!("../../../../kg/network/registries.txt");
+
+fn known_hosts() -> &'static Vec<String> {
+    static HOSTS: OnceLock<Vec<String>> = OnceLock::new();
+    HOSTS.get_or_init(|| {
+        let mut out: Vec<String> = CODE_HOSTS
+            .lines()
+            .filter_map(|l| l.split_once("::"))
+            .filter(|(k, _)| matches!(k.trim(), "forge" | "module"))
+            .flat_map(|(_, v)| v.split(','))
+            .map(|h| h.trim().to_ascii_lowercase())
+            .filter(|h| !h.is_empty())
+            .collect();
+        out.extend(
+            REGISTRIES
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| {
+                    let h = l.split(':').next().unwrap_or(l);
+                    h.trim_start_matches("*.").to_ascii_lowercase()
+                }),
+        );
+        out
+    })
+}
+
+/// Whether code from `host` comes from a registry or a well-known code host (or this machine).
+fn known(host: &str) -> bool {
+    is_loopback_host(host)
+        || known_hosts().iter().any(|k| {
+            host == k
+                || host
+                    .strip_suffix(k.as_str())
+                    .is_some_and(|p| p.ends_with('.'))
+        })
+}
+
+/// The host of a source an installer fetches: a URL, a VCS address (`git+https://...`,
+/// `git+ssh://git@h/x`, `git@h:o/r`).
+fn source_host(word: &str) -> Option<String> {
+    // `--editable=git+URL`.
+    let word = match word.split_once('=') {
+        Some((opt, v)) if opt.starts_with('-') => v,
+        _ => word,
+    };
+    let w = word
+        .split_once('+')
+        .filter(|(vcs, _)| matches!(*vcs, "git" | "hg" | "svn" | "bzr"))
+        .map_or(word, |(_, rest)| rest);
+    if w.contains("://") {
+        return host_of(w);
+    }
+    // scp-like `git@host:owner/repo.git`.
+    let (user, rest) = w.split_once('@')?;
+    let (host, _) = rest.split_once(':')?;
+    (!user.is_empty() && !user.contains('/') && host.contains('.'))
+        .then(|| host.to_ascii_lowercase())
+}
+
+/// The unknown host an install of `cmd` fetches code from, if any.
+pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
+    let argv = &cmd.argv;
+    let name = cmd.name();
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    let ops = || words.iter().copied().filter(|w| !w.starts_with('-'));
+    let sub = ops().next().unwrap_or("");
+    let hosts: Vec<String> = match name {
+        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" | "npm" | "pnpm" | "yarn" | "bun"
+        | "gem" | "composer"
+            if ops().any(|w| matches!(w, "install" | "i" | "add" | "inject")) =>
+        {
+            words.iter().filter_map(|w| source_host(w)).collect()
+        }
+        "python" | "python3" if words.windows(2).any(|w| w == ["-m", "pip"]) => {
+            words.iter().filter_map(|w| source_host(w)).collect()
+        }
+        "cargo" if sub == "install" => words
+            .windows(2)
+            .filter(|w| w[0] == "--git")
+            .filter_map(|w| source_host(w[1]))
+            .chain(
+                words
+                    .iter()
+                    .filter_map(|w| w.strip_prefix("--git="))
+                    .filter_map(source_host),
+            )
+            .collect(),
+        "go" if matches!(sub, "install" | "get") => ops()
+            .skip(1)
+            .filter(|w| w.contains('@') || sub == "get")
+            .filter_map(|w| {
+                let first = w.split(['/', '@']).next()?;
+                (first.contains('.') && w.contains('/')).then(|| first.to_ascii_lowercase())
+            })
+            .collect(),
+        "deno" if matches!(sub, "run" | "install" | "compile") => ops()
+            .skip(1)
+            .take(1)
+            .filter(|w| w.starts_with("https://") || w.starts_with("http://"))
+            .filter_map(host_of)
+            .collect(),
+        _ => Vec::new(),
+    };
+    hosts.into_iter().find(|h| !known(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(line: &str) -> Option<String> {
+        crate::parse::parse(line)
+            .commands
+            .iter()
+            .find_map(unknown_install_host)
+    }
+
+    #[test]
+    fn installs_from_hosts() {
+        for (line, host) in [
+            (
+                "pip install git+https://code.example.net/a/b.git",
+                Some("code.example.net"),
+            ),
+            (
+                "pip3 install https://dl.example.org/p-1.0.tar.gz",
+                Some("dl.example.org"),
+            ),
+            (
+                "python3 -m pip install -e git+ssh://git@vcs.example.com/x#egg=x",
+                Some("vcs.example.com"),
+            ),
+            ("npm i https://198.51.100.3/t.tgz", Some("198.51.100.3")),
+            (
+                "yarn add git@forge.example.io:o/r.git",
+                Some("forge.example.io"),
+            ),
+            (
+                "cargo install --git https://src.example.com/t",
+                Some("src.example.com"),
+            ),
+            (
+                "go install tools.example.com/x/cmd@v1.2.0",
+                Some("tools.example.com"),
+            ),
+            (
+                "deno run -A https://mods.example.net/i.ts",
+                Some("mods.example.net"),
+            ),
+            // Registries, well-known forges and module hosts, this machine, plain names.
+            ("pip install git+https://github.com/o/r.git", None),
+            (
+                "npm install https://codeload.github.com/o/r/tar.gz/main",
+                None,
+            ),
+            ("cargo install --git https://gitlab.com/o/t", None),
+            ("go install golang.org/x/tools/gopls@latest", None),
+            ("go install github.com/o/t@latest", None),
+            ("deno run https://deno.land/std/examples/welcome.ts", None),
+            ("pip install http://localhost:8080/p.whl", None),
+            ("pip install requests", None),
+            ("npm install left-pad", None),
+            ("go install ./cmd/tool", None),
+        ] {
+            assert_eq!(first(line).as_deref(), host, "{line}");
+        }
+    }
+}

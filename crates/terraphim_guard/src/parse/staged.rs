@@ -1,0 +1,526 @@
+//! Secrets staged in a file earlier on the line and sent later: the stages of a compound are one
+//! flow. A stage that reads a secret (a `<secret>` file, the environment, a credential-named
+//! variable) and writes a file (`cp ~/.netrc t/x`, `printenv | grep TOKEN > /tmp/t`, `tar czf
+//! /tmp/k.tgz ~/.ssh`) makes that file a copy of the secret; a later stage that sends the copy
+//! (`curl -T /tmp/k.tgz`, `nc host 1 < /tmp/t`, `scp t/x host:`) or commits and pushes it (`git
+//! add t && git push`) sends the secret. Those flows are added to the parse as the parts they
+//! amount to (`cat ~/.netrc | curl`, `printenv | git push`), so the KG's `secret exfiltration`
+//! judges them, and each part says where it came from. Also: a credential-named variable echoed
+//! into a raw socket or a DNS name (`echo "$API_KEY" | nc`), a file downloaded on the line and
+//! then run as root (`curl -o /tmp/i.sh URL && sudo bash /tmp/i.sh`: `curl | sudo sh`), and a
+//! push to a remote the line adds (`git remote add b URL && git push b`: `git push URL`).
+
+use terraphim_shell_vocab::secrets::secret_env;
+use terraphim_shell_vocab::{interpreter_name, is_shell};
+
+use super::SimpleCommand;
+use super::secret_vars::variables;
+use super::walker::Walker;
+use crate::canon::{self, WordKind};
+
+/// Where the secret a stage holds comes from.
+#[derive(Debug, Clone, PartialEq)]
+enum Source {
+    /// A `<secret>` file or directory, as the line names it.
+    File(String),
+    /// The environment (`printenv`, `env`), or one variable of it.
+    Env(Option<String>),
+}
+
+impl Source {
+    /// The command that reads the secret, for the parts the flows amount to.
+    fn argv(&self) -> Vec<String> {
+        match self {
+            Source::File(p) => vec!["cat".into(), p.clone()],
+            Source::Env(None) => vec!["printenv".into()],
+            Source::Env(Some(v)) => vec!["printenv".into(), v.clone()],
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Source::File(p) => format!("`{p}`"),
+            Source::Env(None) => "the environment".into(),
+            Source::Env(Some(v)) => format!("`${v}`"),
+        }
+    }
+}
+
+/// Network clients that send what they read or name.
+const SENDERS: &[&str] = &[
+    "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp",
+    "sftp", "rsync", "rclone", "dig", "nslookup", "host", "drill", "ping",
+];
+
+/// Raw sockets and DNS names: no credential has a use there (an HTTP client's header may be the
+/// token's own use, judged by `secret_vars`).
+const RAW_SENDERS: &[&str] = &[
+    "nc", "ncat", "netcat", "socat", "telnet", "dig", "nslookup", "host", "drill", "ping",
+];
+
+/// Whether `word` names the file `path` (`path`, `./path`, `@path`, `f=@path`, `--x=path`),
+/// and the text before the path if so.
+fn names<'a>(word: &'a str, path: &str) -> Option<&'a str> {
+    let path = norm(path);
+    if path.is_empty() {
+        return None;
+    }
+    if norm(word) == path {
+        return Some("");
+    }
+    for sep in ['@', '='] {
+        if let Some(at) = word.rfind(sep)
+            && norm(&word[at + 1..]) == path
+        {
+            return Some(&word[..=at]);
+        }
+    }
+    None
+}
+
+fn norm(p: &str) -> &str {
+    let p = p.trim_end_matches('/');
+    let mut p = p;
+    while let Some(r) = p.strip_prefix("./") {
+        p = r;
+    }
+    p
+}
+
+/// Whether `git add` operand `word` stages `path` (itself, a directory holding it, everything).
+fn stages(word: &str, path: &str) -> bool {
+    let (w, p) = (norm(word), norm(path));
+    matches!(word, "." | "-A" | "--all" | ":/" | "*" | "-u")
+        || w == p
+        || !w.is_empty() && p.starts_with(w) && p[w.len()..].starts_with('/')
+}
+
+/// The operands of `argv` (words after the name that are no option).
+fn operands(argv: &[String]) -> impl Iterator<Item = &String> {
+    argv.iter().skip(1).filter(|w| !w.starts_with('-'))
+}
+
+/// The files a command writes besides its redirects: a copy's destination, an archive.
+fn written_files(argv: &[String]) -> Vec<String> {
+    let name = argv.first().map_or("", |n| canon::command_basename(n));
+    let ops: Vec<&String> = operands(argv).collect();
+    let flag_value = |flags: &[&str]| {
+        argv.windows(2)
+            .find(|w| flags.contains(&w[0].as_str()))
+            .map(|w| w[1].clone())
+            .or_else(|| {
+                argv.iter().find_map(|w| {
+                    flags.iter().find_map(|f| {
+                        w.strip_prefix(&format!("{f}="))
+                            .filter(|_| f.starts_with("--"))
+                            .map(str::to_string)
+                    })
+                })
+            })
+    };
+    match name {
+        "cp" | "mv" | "install" | "rsync" | "ditto" | "ln" => {
+            match flag_value(&["-t", "--target-directory"]) {
+                Some(d) => vec![d],
+                None if ops.len() >= 2 => vec![ops[ops.len() - 1].clone()],
+                None => Vec::new(),
+            }
+        }
+        "tar" | "bsdtar" => {
+            // `tar czf OUT ...`, `tar -cf OUT`, `tar --file=OUT`.
+            let mut out = flag_value(&["--file"]).into_iter().collect::<Vec<_>>();
+            for (i, w) in argv.iter().enumerate().skip(1) {
+                let cluster = w.strip_prefix('-').unwrap_or(w);
+                if (i == 1 || w.starts_with('-') && !w.starts_with("--"))
+                    && cluster.contains('f')
+                    && cluster.chars().all(|c| c.is_ascii_alphabetic())
+                    && let Some(v) = argv.get(i + 1)
+                {
+                    out.push(v.clone());
+                }
+            }
+            out
+        }
+        "zip" | "7z" | "7za" | "rar" => ops
+            .iter()
+            .find(|o| !matches!(o.as_str(), "a" | "u"))
+            .map(|o| vec![(*o).clone()])
+            .unwrap_or_default(),
+        "tee" => ops.into_iter().cloned().collect(),
+        "dd" => argv
+            .iter()
+            .filter_map(|w| w.strip_prefix("of="))
+            .map(str::to_string)
+            .collect(),
+        "gpg" | "openssl" | "base64" | "gzip" | "xz" | "zstd" => {
+            flag_value(&["-o", "-out", "--output"])
+                .into_iter()
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The secret a command reads itself: the environment, a credential-named variable it prints,
+/// a `<secret>` file it names (not the one it writes).
+fn direct_source(c: &SimpleCommand, assigned: &[String], writes: &[String]) -> Option<Source> {
+    let argv = &c.argv;
+    let name = c.name();
+    let ops: Vec<&String> = operands(argv).collect();
+    match name {
+        "env" if ops.is_empty() => return Some(Source::Env(None)),
+        "printenv" => {
+            return match ops.first() {
+                None => Some(Source::Env(None)),
+                Some(v) if secret_env(v) => Some(Source::Env(Some((*v).clone()))),
+                Some(_) => None,
+            };
+        }
+        "export" if argv.iter().any(|w| w == "-p") => return Some(Source::Env(None)),
+        "echo" | "printf" => {
+            if let Some(v) = argv
+                .iter()
+                .skip(1)
+                .flat_map(|w| variables(w))
+                .find(|v| secret_env(v) && !assigned.contains(v))
+            {
+                return Some(Source::Env(Some(v)));
+            }
+        }
+        _ => {}
+    }
+    if matches!(
+        name,
+        "git" | "rm" | "ls" | "chmod" | "chown" | "stat" | "test" | "["
+    ) {
+        return None;
+    }
+    argv.iter()
+        .skip(1)
+        .filter(|w| !writes.iter().any(|t| t == *w))
+        .find(|w| crate::paths::names_secret(w))
+        .map(|w| Source::File(w.clone()))
+}
+
+/// The commands whose input or words the output of command `from` reaches: later stages of its
+/// pipeline and the command a substitution or input redirect of it feeds, transitively.
+fn downstream(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize) -> Vec<usize> {
+    let mut seen = vec![false; cmds.len()];
+    let mut out = Vec::new();
+    let mut todo = vec![from];
+    let mut ids: Vec<u32> = Vec::new();
+    while let Some(x) = todo.pop() {
+        if std::mem::replace(&mut seen[x], true) {
+            continue;
+        }
+        if x != from {
+            out.push(x);
+        }
+        let c = &cmds[x];
+        if let Some((p, s)) = c.pipeline {
+            todo.extend(
+                cmds.iter()
+                    .enumerate()
+                    .filter(|(_, d)| d.pipeline.is_some_and(|(q, t)| q == p && t > s))
+                    .map(|(y, _)| y),
+            );
+        }
+        let mut into: Vec<u32> = c.into.into_iter().collect();
+        while let Some(id) = into.pop() {
+            if ids.contains(&id) {
+                continue;
+            }
+            ids.push(id);
+            todo.extend(
+                cmds.iter()
+                    .enumerate()
+                    .filter(|(_, d)| d.flow == Some(id))
+                    .map(|(y, _)| y),
+            );
+            into.extend(links.iter().filter(|(a, _)| *a == id).map(|(_, b)| *b));
+        }
+    }
+    out
+}
+
+/// The `<secret>` file a file-transfer batch uploads (`put FILE`, `mput FILE`, `send FILE`).
+fn uploaded_secret(batch: &str) -> Option<String> {
+    batch.lines().find_map(|line| {
+        let mut words = line.split_whitespace();
+        let verb = words.next()?;
+        if !matches!(verb, "put" | "mput" | "send" | "append" | "reput") {
+            return None;
+        }
+        words
+            .filter(|w| !w.starts_with('-'))
+            .find_map(crate::paths::secret_named_by)
+    })
+}
+
+/// Whether a part runs as root (`sudo X`, `doas X`): its first word is the elevation.
+fn as_root(c: &SimpleCommand) -> bool {
+    matches!(c.name(), "sudo" | "doas" | "pkexec" | "run0")
+}
+
+/// The program a root part runs a file with, and the file: `sudo bash /tmp/i.sh`, `sudo
+/// /tmp/i.sh`.
+fn root_runs(c: &SimpleCommand) -> Option<&str> {
+    let inner: Vec<&String> = c
+        .argv
+        .iter()
+        .skip(1)
+        .skip_while(|w| w.starts_with('-'))
+        .collect();
+    let first = inner.first()?;
+    let prog = canon::command_basename(first);
+    if is_shell(prog) || interpreter_name(prog).is_some() {
+        inner
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .map(|w| w.as_str())
+    } else {
+        Some(first.as_str())
+    }
+}
+
+impl Walker {
+    /// Add the parts the line's staged flows amount to (see the module docs).
+    pub(super) fn follow_staged_flows(&mut self) {
+        let cmds = self.out.commands.clone();
+        let mut staged: Vec<(String, Source, bool)> = Vec::new();
+        let mut downloaded: Vec<String> = Vec::new();
+        let mut remotes: Vec<(String, String)> = Vec::new();
+        let mut pipe_source: Vec<(u32, Source)> = Vec::new();
+        let mut added: Vec<SimpleCommand> = Vec::new();
+        for (i, c) in cmds.iter().enumerate() {
+            let argv = &c.argv;
+            let name = c.name().to_string();
+            let mut writes: Vec<String> = c
+                .words
+                .iter()
+                .filter(|w| w.kind == WordKind::Redirect)
+                .map(|w| w.text.trim_start_matches('>').to_string())
+                .collect();
+            writes.extend(written_files(argv));
+            writes.retain(|w| !w.starts_with("/dev/"));
+            // A copy made earlier that this command names.
+            let mut via_copy = None;
+            for (path, source, _) in &staged {
+                if let Some(at) = argv.iter().skip(1).position(|w| names(w, path).is_some()) {
+                    via_copy = Some((at + 1, path.clone(), source.clone()));
+                    break;
+                }
+            }
+            let direct = direct_source(c, &self.out.assigned, &writes);
+            // A secret a variable of the line holds (`for f in ~/.ssh/id_*; do ... < $f`).
+            let via_var = argv.iter().skip(1).find_map(|w| {
+                let name = w.strip_prefix('$')?;
+                let name = name
+                    .strip_prefix('{')
+                    .and_then(|n| n.strip_suffix('}'))
+                    .unwrap_or(name);
+                let (_, values) = self.vars.iter().rev().find(|(v, _)| v == name)?;
+                values.iter().find_map(|v| crate::paths::secret_named_by(v))
+            });
+            let source = via_copy
+                .as_ref()
+                .map(|v| v.2.clone())
+                .or_else(|| direct.clone())
+                .or_else(|| {
+                    c.pipeline.and_then(|(p, _)| {
+                        pipe_source
+                            .iter()
+                            .find(|(q, _)| *q == p)
+                            .map(|(_, s)| s.clone())
+                    })
+                });
+            if let (Some(s), Some((p, _))) = (&source, c.pipeline)
+                && !pipe_source.iter().any(|(q, _)| *q == p)
+            {
+                pipe_source.push((p, s.clone()));
+            }
+            if let Some(s) = &source {
+                for w in &writes {
+                    staged.push((w.clone(), s.clone(), false));
+                }
+            }
+            // A copy sent on: the command names it, or its output reaches a sender.
+            let echoed = matches!(direct, Some(Source::Env(Some(_))))
+                && matches!(name.as_str(), "echo" | "printf");
+            if let Some(p) = via_var.filter(|_| source.is_none())
+                && downstream(&cmds, &self.out.links, i)
+                    .iter()
+                    .any(|&j| SENDERS.contains(&cmds[j].name()))
+            {
+                let label = format!("`{p}`, a value of a variable of the line, sent");
+                let mut part = synthetic(Source::File(p).argv(), c, &label);
+                part.pipeline = c.pipeline;
+                part.into = c.into;
+                added.push(part);
+            }
+            if via_copy.is_some() || echoed {
+                let s = source.clone().unwrap_or(Source::Env(None));
+                let senders: &[&str] = if echoed { RAW_SENDERS } else { SENDERS };
+                let label = match &via_copy {
+                    Some((_, path, _)) => format!(
+                        "`{path}`, a copy of {} made earlier on the line, sent",
+                        s.describe()
+                    ),
+                    None => format!("{} printed into a network client", s.describe()),
+                };
+                if via_copy.is_some() && senders.contains(&name.as_str()) {
+                    match (&s, &via_copy) {
+                        (Source::File(p), Some((at, path, _))) => {
+                            added.push(replaced(c, *at, path, p, &label));
+                        }
+                        _ => self.pipe_pair(&s, c, &label, &mut added),
+                    }
+                } else if downstream(&cmds, &self.out.links, i)
+                    .iter()
+                    .any(|&j| senders.contains(&cmds[j].name()))
+                {
+                    let mut part = synthetic(s.argv(), c, &label);
+                    part.pipeline = c.pipeline;
+                    part.into = c.into;
+                    added.push(part);
+                }
+            }
+            // A file-transfer client's batch on stdin that uploads a secret (`ftp <<EOF ... put
+            // ~/.pgpass`).
+            if matches!(name.as_str(), "ftp" | "sftp" | "lftp" | "tftp")
+                && let Some(p) = c.stdin_text.as_deref().and_then(uploaded_secret)
+            {
+                let label = format!("`{p}`, uploaded by the batch on its input");
+                self.pipe_pair(&Source::File(p), c, &label, &mut added);
+            }
+            if name == "git" {
+                let sub: Vec<&String> = operands(argv).collect();
+                match sub.first().map(|s| s.as_str()) {
+                    Some("add") => {
+                        for entry in staged.iter_mut() {
+                            if argv.iter().skip(2).any(|w| stages(w, &entry.0)) {
+                                entry.2 = true;
+                            }
+                        }
+                    }
+                    Some("remote") if sub.get(1).is_some_and(|s| *s == "add") => {
+                        if let (Some(n), Some(u)) = (sub.get(2), sub.get(3)) {
+                            remotes.push(((*n).clone(), (*u).clone()));
+                        }
+                    }
+                    Some("push") => {
+                        for (path, s, _) in staged.iter().filter(|e| e.2) {
+                            let label = format!(
+                                "`{path}`, a copy of {} made earlier on the line, committed and pushed",
+                                s.describe()
+                            );
+                            self.pipe_pair(s, c, &label, &mut added);
+                        }
+                        // A remote the line adds: the push goes to its URL.
+                        if let Some((at, (_, url))) =
+                            argv.iter().enumerate().skip(2).find_map(|(k, w)| {
+                                remotes.iter().find(|(n, _)| n == w).map(|r| (k, r))
+                            })
+                        {
+                            let label = format!("`{}`, a remote added on the line", argv[at]);
+                            added.push(replaced(c, at, &argv[at], url, &label));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // Downloads into a file, then that file run as root.
+            if matches!(name.as_str(), "curl" | "wget") {
+                // `-o FILE`, `-fsSLo FILE`, `-qO FILE`, `--output=FILE`.
+                for (k, w) in argv.iter().enumerate().skip(1) {
+                    let short = w.starts_with('-')
+                        && !w.starts_with("--")
+                        && (w.ends_with('o') || w.ends_with('O'));
+                    if short || matches!(w.as_str(), "--output" | "--output-document") {
+                        downloaded.extend(argv.get(k + 1).cloned());
+                    }
+                    for long in ["--output=", "--output-document="] {
+                        downloaded.extend(w.strip_prefix(long).map(str::to_string));
+                    }
+                }
+            }
+            if as_root(c)
+                && let Some(file) = root_runs(c)
+                && downloaded.iter().any(|d| norm(d) == norm(file))
+            {
+                let label = format!("`{file}`, downloaded earlier on the line, run as root");
+                let p = self.next_pipeline;
+                self.next_pipeline += 1;
+                let mut fetch = synthetic(vec!["curl".into()], c, &label);
+                fetch.pipeline = Some((p, 0));
+                let mut run = synthetic(vec![c.argv[0].clone(), "sh".into()], c, &label);
+                run.pipeline = Some((p, 1));
+                added.extend([fetch, run]);
+            }
+        }
+        self.out.commands.extend(added);
+    }
+
+    /// `SOURCE | COMMAND`: the secret's read piped into a clone of `c`.
+    fn pipe_pair(
+        &mut self,
+        s: &Source,
+        c: &SimpleCommand,
+        label: &str,
+        added: &mut Vec<SimpleCommand>,
+    ) {
+        let p = self.next_pipeline;
+        self.next_pipeline += 1;
+        let mut read = synthetic(s.argv(), c, label);
+        read.pipeline = Some((p, 0));
+        let mut send = c.clone();
+        send.layers.push(label.to_string());
+        send.pipeline = Some((p, 1));
+        send.flow = None;
+        send.into = None;
+        // The send first: among parts of one verdict the first one's reason is shown.
+        added.push(send);
+        added.push(read);
+    }
+}
+
+/// A part of its own with `argv`, from `c`'s text and layers.
+fn synthetic(argv: Vec<String>, c: &SimpleCommand, label: &str) -> SimpleCommand {
+    let mut layers = c.layers.clone();
+    layers.push(label.to_string());
+    SimpleCommand {
+        words: canon::canonical_words(&argv, &[]),
+        appends: 0,
+        text: c.text.clone(),
+        layers,
+        pipeline: None,
+        findings: Vec::new(),
+        stdin_text: None,
+        argv,
+        runner: None,
+        flow: None,
+        into: None,
+        option_code: c.option_code,
+    }
+}
+
+/// A clone of `c` with `path` in its word `at` replaced by `by`.
+fn replaced(c: &SimpleCommand, at: usize, path: &str, by: &str, label: &str) -> SimpleCommand {
+    let mut argv = c.argv.clone();
+    if let Some(prefix) = names(&argv[at], path) {
+        argv[at] = format!("{prefix}{by}");
+    }
+    let redirects: Vec<String> = c
+        .words
+        .iter()
+        .filter(|w| w.kind == WordKind::Redirect)
+        .map(|w| w.text.trim_start_matches('>').to_string())
+        .collect();
+    let mut part = synthetic(argv, c, label);
+    part.words = canon::canonical_words(&part.argv, &redirects);
+    part.pipeline = c.pipeline;
+    part.flow = None;
+    part.into = None;
+    part
+}

@@ -1,0 +1,48 @@
+//! Hosts of URLs, shared by the guard (secret-named variables in requests, installs from URLs)
+//! and the script review (the hosts a script contacts), so both read a URL's host alike.
+
+/// The host of a URL (`https://u:p@h.example.net:8080/x`, `git@h:o/r` is not one) or of a bare
+/// `host[:port][/path]`, lower-cased, if the text spells it: a host holding an expansion (`$`,
+/// a backtick) or a character the caller marks unknown (`\u{1}`) is `None`.
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::host_of;
+/// assert_eq!(host_of("https://x:$T@Git.Example.org:8443/r.git").as_deref(), Some("git.example.org"));
+/// assert_eq!(host_of("http://[::1]:8080/").as_deref(), Some("::1"));
+/// assert_eq!(host_of("https://$HOST/x"), None);
+/// ```
+pub fn host_of(url: &str) -> Option<String> {
+    let url = url.trim();
+    let rest = match url.split_once("://") {
+        Some((_, rest)) => rest,
+        None => url,
+    };
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?;
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next()?
+    } else {
+        authority.split(':').next()?
+    };
+    if host.is_empty() || host.contains(['$', '`', '\u{1}']) {
+        return None;
+    }
+    Some(host.to_ascii_lowercase())
+}
+
+/// Whether a host (as [`host_of`] gives it) is this machine: `localhost` and names below it,
+/// IPv4 loopback, `::1`, and the unspecified address a client reaches this machine by.
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::is_loopback_host;
+/// assert!(is_loopback_host("127.0.0.1") && is_loopback_host("api.localhost"));
+/// assert!(!is_loopback_host("localhost.example.net") && !is_loopback_host("10.0.0.1"));
+/// ```
+pub fn is_loopback_host(host: &str) -> bool {
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
