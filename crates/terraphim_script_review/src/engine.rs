@@ -479,6 +479,8 @@ pub(crate) struct Sink<'a> {
     /// The findings (a range of `findings`) of each shell function's body walked where it is
     /// defined, with parameters nobody knows (the body's start byte).
     pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
+    /// The credential files (their kinds) whose contents the script printed.
+    pub(crate) printed_stores: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Sink<'a> {
@@ -511,6 +513,7 @@ impl<'a> Sink<'a> {
             made_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
+            printed_stores: std::collections::BTreeSet::new(),
         }
     }
 
@@ -688,7 +691,9 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Data reaching stdout, stderr or a log.
+    /// Data reaching stdout, stderr or a log. A secret printed stays on this machine (in the
+    /// agent's transcript): suspicious, like the whole environment printed; it is dangerous
+    /// where it crosses a boundary (a network sink, a trust anchor), which other rules judge.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
         if !self.recording {
             return;
@@ -696,10 +701,24 @@ impl<'a> Sink<'a> {
         if let Some(s) = &data.taint.secret {
             let mut chain = source_steps(&data.taint);
             chain.push("output: stdout/log".into());
+            // A private key is an identity, not a token one revokes; and a script printing
+            // the stores of three or more services is collecting credentials.
+            let key = s.contains("private key");
+            if !s.ends_with("environment variable") {
+                self.printed_stores.insert(s.clone());
+            }
+            let harvest = self.printed_stores.len() >= 3;
+            if harvest {
+                chain.push(format!("{} credential stores printed", self.printed_stores.len()));
+            }
+            let severity = match key || harvest {
+                true => Verdict::Dangerous,
+                false => Verdict::Suspicious,
+            };
             self.add_rule(
                 line,
                 Category::Exfiltration,
-                Verdict::Dangerous,
+                severity,
                 "secret-to-output",
                 chain,
                 format!("prints {s} to the output, where the agent's transcript keeps it"),
@@ -748,7 +767,20 @@ impl<'a> Sink<'a> {
             (Some(t), Some(h)) => places::token_host_documented(t, h),
             _ => false,
         };
-        if env_token && (own_api || documented) && !credentials.env && !credentials.host {
+        // `BILLING_API_TOKEN` in the request's credentials to `billing.internal.example.com`:
+        // the token of a service the script names by the host's own name.
+        let named = match (&token, &host) {
+            // A host that collects data (a request bin, a tunnel) is no service's own.
+            (Some(t), Some(h)) if matches!(class, HostClass::Other) => {
+                places::token_host_named(t, h)
+            }
+            _ => false,
+        };
+        if env_token
+            && (own_api || documented || named)
+            && !credentials.env
+            && !credentials.host
+        {
             let (secret, host) = (
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),
