@@ -479,8 +479,6 @@ pub(crate) struct Sink<'a> {
     /// The findings (a range of `findings`) of each shell function's body walked where it is
     /// defined, with parameters nobody knows (the body's start byte).
     pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
-    /// The credential files (their kinds) whose contents the script printed.
-    pub(crate) printed_stores: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Sink<'a> {
@@ -513,7 +511,6 @@ impl<'a> Sink<'a> {
             made_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
-            printed_stores: std::collections::BTreeSet::new(),
         }
     }
 
@@ -691,9 +688,7 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Data reaching stdout, stderr or a log. A secret printed stays on this machine (in the
-    /// agent's transcript): suspicious, like the whole environment printed; it is dangerous
-    /// where it crosses a boundary (a network sink, a trust anchor), which other rules judge.
+    /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
         if !self.recording {
             return;
@@ -701,24 +696,10 @@ impl<'a> Sink<'a> {
         if let Some(s) = &data.taint.secret {
             let mut chain = source_steps(&data.taint);
             chain.push("output: stdout/log".into());
-            // A private key is an identity, not a token one revokes; and a script printing
-            // the stores of three or more services is collecting credentials.
-            let key = s.contains("private key");
-            if !s.ends_with("environment variable") {
-                self.printed_stores.insert(s.clone());
-            }
-            let harvest = self.printed_stores.len() >= 3;
-            if harvest {
-                chain.push(format!("{} credential stores printed", self.printed_stores.len()));
-            }
-            let severity = match key || harvest {
-                true => Verdict::Dangerous,
-                false => Verdict::Suspicious,
-            };
             self.add_rule(
                 line,
                 Category::Exfiltration,
-                severity,
+                Verdict::Dangerous,
                 "secret-to-output",
                 chain,
                 format!("prints {s} to the output, where the agent's transcript keeps it"),
