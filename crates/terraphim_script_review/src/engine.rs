@@ -757,11 +757,7 @@ impl<'a> Sink<'a> {
             }
             _ => false,
         };
-        if env_token
-            && (own_api || documented || named)
-            && !credentials.env
-            && !credentials.host
-        {
+        if env_token && (own_api || documented || named) && !credentials.env && !credentials.host {
             let (secret, host) = (
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),

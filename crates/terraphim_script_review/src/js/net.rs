@@ -160,12 +160,13 @@ impl Js<'_, '_, '_> {
                 } else {
                     self.prop(arg_nodes.first().copied(), "host")
                 };
-                h.and_then(|(v, _)| v.known().map(str::to_owned)).or_else(|| {
-                    ["hostname", "host"]
-                        .iter()
-                        .find_map(|k| first.field(k))
-                        .and_then(|v| v.known().map(str::to_owned))
-                })
+                h.and_then(|(v, _)| v.known().map(str::to_owned))
+                    .or_else(|| {
+                        ["hostname", "host"]
+                            .iter()
+                            .find_map(|k| first.field(k))
+                            .and_then(|v| v.known().map(str::to_owned))
+                    })
             }
         };
         // The options object: its headers are credentials, the rest payload.
