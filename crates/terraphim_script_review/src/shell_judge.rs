@@ -535,8 +535,8 @@ fn option_value(words: &[String], option: &str) -> Option<String> {
 fn named_operands(words: &[String]) -> Option<Vec<String>> {
     let mut names = Vec::new();
     for w in words {
-        if w.starts_with('-') {
-            if !w.contains(UNKNOWN) && w[1..].chars().all(|c| matches!(c, 'f' | 'v' | '-'))
+        if let Some(flags) = w.strip_prefix('-') {
+            if !w.contains(UNKNOWN) && flags.chars().all(|c| matches!(c, 'f' | 'v' | '-'))
                 || matches!(w.as_str(), "--force" | "--volumes")
             {
                 continue;
