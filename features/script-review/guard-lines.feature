@@ -138,6 +138,32 @@ Feature: the commands of a shell script are judged by the command guard
     And the JSON field "findings.0.line" is "3"
     And the JSON field "findings.0.rule" is "guard:docker volume removal"
 
+  Scenario: a script removes the containers it started by name, and no others
+    Given a project file "smoke.sh" containing:
+      """
+      #!/bin/bash
+      DB="smoke-db-$$"
+      APP="smoke-app-$$"
+      cleanup() {
+        docker rm -f "$APP" "$DB" >/dev/null 2>&1 || true
+      }
+      trap cleanup EXIT
+      docker run -d --name "$DB" postgres:16-alpine
+      docker run -d --name="$APP" -p 127.0.0.1:18080:8080 app:smoke
+      curl -fsS http://127.0.0.1:18080/healthz
+      """
+    And a project file "rm_other.sh" containing:
+      """
+      #!/bin/bash
+      docker run -d --name smoke-db postgres:16-alpine
+      docker rm -f smoke-db web-prod
+      """
+    When I run "terraphim-agent guard review-script smoke.sh"
+    Then the exit code is 0
+    When I run "terraphim-agent guard review-script --json rm_other.sh"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "guard:container removal"
+
   Scenario: a function's commands are judged with the arguments of each call
     Given a project file "venvs.sh" containing:
       """

@@ -245,6 +245,7 @@ pub fn review_source_judged(
         return Report::from_findings(language, sink.findings);
     }
     let parsed = analyze_into(language, source, &mut sink);
+    sink.drop_definition_findings();
     sink.finish_env_reads();
     crate::caps::combine(&mut sink);
     let shell_trees = match &parsed {

@@ -470,12 +470,15 @@ pub(crate) struct Sink<'a> {
     /// its files and project, a worktree by its path): see `shell_judge::LIFECYCLE`.
     pub(crate) created: std::collections::HashSet<(&'static str, String)>,
     /// The teardown the statement being walked performs, for the judge's verdict on it.
-    pub(crate) teardown: Option<(&'static str, String)>,
+    pub(crate) teardown: Option<(&'static str, Vec<String>)>,
     /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
     made_dirs: std::collections::HashSet<String>,
     /// Calls of the script's shell functions, by the start of the body: how many, and how many
     /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
     pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
+    /// The findings (a range of `findings`) of each shell function's body walked where it is
+    /// defined, with parameters nobody knows (the body's start byte).
+    pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
 }
 
 impl<'a> Sink<'a> {
@@ -507,6 +510,7 @@ impl<'a> Sink<'a> {
             teardown: None,
             made_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
+            definition_findings: Vec::new(),
         }
     }
 
@@ -744,7 +748,16 @@ impl<'a> Sink<'a> {
             (Some(t), Some(h)) => places::token_host_documented(t, h),
             _ => false,
         };
-        if env_token && (own_api || documented) && !credentials.env && !credentials.host {
+        // `BILLING_API_TOKEN` in the request's credentials to `billing.internal.example.com`:
+        // the token of a service the script names by the host's own name.
+        let named = match (&token, &host) {
+            // A host that collects data (a request bin, a tunnel) is no service's own.
+            (Some(t), Some(h)) if matches!(class, HostClass::Other) => {
+                places::token_host_named(t, h)
+            }
+            _ => false,
+        };
+        if env_token && (own_api || documented || named) && !credentials.env && !credentials.host {
             let (secret, host) = (
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),
@@ -1140,6 +1153,27 @@ impl<'a> Sink<'a> {
         for p in path.path_alternatives() {
             self.delete_one(line, &p, recursive);
         }
+    }
+
+    /// Where every call of a shell function was walked with its arguments, the findings its
+    /// body gave with parameters nobody knows (where it is defined) give way to the calls':
+    /// `remove dist build` deletes build output, not "a path chosen at run time".
+    pub(crate) fn drop_definition_findings(&mut self) {
+        let mut drop = vec![false; self.findings.len()];
+        for (body, range) in &self.definition_findings {
+            let all_walked = self
+                .function_calls
+                .get(body)
+                .is_some_and(|(calls, walked)| *calls > 0 && walked >= calls);
+            if all_walked {
+                for d in drop.get_mut(range.clone()).into_iter().flatten() {
+                    *d = true;
+                }
+            }
+        }
+        let mut d = drop.into_iter();
+        self.findings.retain(|_| !d.next().unwrap_or(false));
+        self.definition_findings.clear();
     }
 
     /// A call of the script's shell function whose body starts at `body`; `walked`: its body

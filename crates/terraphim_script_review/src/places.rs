@@ -1083,6 +1083,36 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
     (class, Some(host))
 }
 
+/// Words of a token variable's name that name no service (`API_TOKEN`, `SECRET_KEY`, ...).
+const GENERIC_TOKEN_WORDS: &[&str] = &[
+    "API", "APP", "AUTH", "ACCESS", "BEARER", "CLIENT", "DEPLOY", "KEY", "MY", "OAUTH", "PRIVATE",
+    "PUBLIC", "READ", "SECRET", "SERVICE", "TOKEN", "USER", "WRITE", "PROD", "DEV", "STAGING",
+];
+
+/// Whether the token variable `name` is for a service that `host` is named after: the first
+/// word of the name (`BILLING` of `BILLING_API_TOKEN`) is a label of the host
+/// (`billing.internal.example.com`, `api.billing.example.com`). A service with documented API
+/// hosts ([`TOKEN_HOSTS`]) is judged by those alone.
+pub(crate) fn token_host_named(name: &str, host: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    let Some(word) = n.split('_').next() else {
+        return false;
+    };
+    if word.len() < 4
+        || GENERIC_TOKEN_WORDS.contains(&word)
+        || TOKEN_HOSTS
+            .iter()
+            .any(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+    {
+        return false;
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 2
+        && labels[..labels.len() - 1]
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -205,6 +205,17 @@ impl Scope {
         self.returns.get(name).cloned().unwrap_or_default()
     }
 
+    /// A value a function's parameter may hold (its default), besides those already known.
+    pub(crate) fn add_param_value(&mut self, func: &str, param: &str, val: Val) {
+        let passed = self.params.entry(func.to_owned()).or_default();
+        match passed.get_mut(param) {
+            Some(old) => *old = old.union(&val),
+            None => {
+                passed.insert(param.to_owned(), val);
+            }
+        }
+    }
+
     /// Set the value a function's parameter receives (a callback's argument).
     pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) {
         self.params.entry(func).or_default().insert(param, val);

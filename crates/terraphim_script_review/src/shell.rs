@@ -545,7 +545,14 @@ impl Shell<'_, '_, '_> {
                 let outer = std::mem::replace(&mut self.in_runner, runner);
                 if let Some(body) = node.field("body") {
                     let defining = self.defining.replace(body.start_byte());
+                    let before = self.sink.findings.len();
                     self.block(body, false);
+                    if self.at_call.is_none() && defining.is_none() {
+                        let after = self.sink.findings.len();
+                        self.sink
+                            .definition_findings
+                            .push((body.start_byte(), before..after));
+                    }
                     self.defining = defining;
                 }
                 self.in_runner = outer;
@@ -618,10 +625,16 @@ impl Shell<'_, '_, '_> {
         for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
             self.vars.insert((*n).to_owned(), a.clone());
         }
-        let mut all = Val::lit(UNKNOWN.to_string());
+        // `"$@"`: each argument, where all are known (a loop over them takes each in turn);
+        // else one value known only at run time.
+        let mut all = match args.iter().all(|a| a.known().is_some()) && args.len() <= 8 {
+            true => Val::union_all(args).unwrap_or_else(|| Val::lit(UNKNOWN.to_string())),
+            false => Val::lit(UNKNOWN.to_string()),
+        };
         for a in args {
             all.taint.join(&a.taint);
         }
+        all.items = Some(args.to_vec());
         self.vars.insert("@".to_owned(), all.clone());
         self.vars.insert("*".to_owned(), all);
         let judged = self.judged;
@@ -886,11 +899,27 @@ impl Shell<'_, '_, '_> {
             "expansion" => Some(node),
             _ => None,
         };
+        let inner = inner.or_else(|| {
+            let e = match node.kind() {
+                "string" => {
+                    let mut c = node.named_children();
+                    match (c.next(), c.next()) {
+                        (Some(e), None) => Some(e),
+                        _ => None,
+                    }
+                }
+                _ => Some(node),
+            };
+            e.filter(|e| e.kind() == "simple_expansion" && self.text(*e) == "$@")
+        });
         if let Some(e) = inner {
             let t = self.text(e);
-            let name = t
-                .strip_prefix("${")
-                .and_then(|r| r.strip_suffix("[@]}").or_else(|| r.strip_suffix("[*]}")));
+            let name = match t {
+                "$@" | "${@}" => Some("@"),
+                _ => t
+                    .strip_prefix("${")
+                    .and_then(|r| r.strip_suffix("[@]}").or_else(|| r.strip_suffix("[*]}"))),
+            };
             if let Some(items) = name
                 .and_then(|n| self.vars.get(n))
                 .and_then(|v| v.items.clone())
@@ -1099,10 +1128,12 @@ impl Shell<'_, '_, '_> {
             .map(|v| v.text_or_unknown())
             .unwrap_or_default();
         if self.sink.judge.is_some() {
-            let words: Vec<Option<&str>> = argv.iter().map(Val::known).collect();
+            let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
             match crate::shell_judge::lifecycle(&words) {
-                Some((kind, false, key)) => {
-                    self.sink.created.insert((kind, key));
+                Some((kind, false, keys)) => {
+                    self.sink
+                        .created
+                        .extend(keys.into_iter().map(|key| (kind, key)));
                 }
                 Some((kind, true, key)) => self.sink.teardown = Some((kind, key)),
                 None => {}

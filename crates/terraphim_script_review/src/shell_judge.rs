@@ -358,6 +358,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         teardown: &["down", "rm"],
         key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
+        name_option: None,
     },
     Lifecycle {
         kind: "compose stack",
@@ -366,6 +367,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         teardown: &["down", "rm"],
         key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
+        name_option: None,
     },
     Lifecycle {
         kind: "worktree",
@@ -374,6 +376,43 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         teardown: &["remove"],
         key_options: &[],
         by_operand: true,
+        name_option: None,
+    },
+    Lifecycle {
+        kind: "container",
+        program: &["docker"],
+        create: &["run", "create"],
+        teardown: &["rm"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
+    },
+    Lifecycle {
+        kind: "container",
+        program: &["docker", "container"],
+        create: &["run", "create"],
+        teardown: &["rm"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
+    },
+    Lifecycle {
+        kind: "container",
+        program: &["podman"],
+        create: &["run", "create"],
+        teardown: &["rm"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
+    },
+    Lifecycle {
+        kind: "container",
+        program: &["podman", "container"],
+        create: &["run", "create"],
+        teardown: &["rm"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
     },
 ];
 
@@ -392,23 +431,31 @@ pub(crate) struct Lifecycle {
     pub(crate) key_options: &'static [&'static str],
     /// Its key is the first operand after the subcommand (a path) instead.
     pub(crate) by_operand: bool,
+    /// The option of the create subcommand that names the thing (`docker run --name web`);
+    /// the teardown names one or more of them as its operands (`docker rm -f web db`).
+    pub(crate) name_option: Option<&'static str>,
 }
 
 /// Options of `git worktree add`/`remove` that take a value (skipped to find the path).
 const WORKTREE_VALUE_OPTIONS: &[&str] = &["-b", "-B", "--reason"];
 
-/// What `argv` (a command's words, known values only) brings up or tears down: the row's
-/// kind, whether it is a teardown, and the key naming the thing.
-pub(crate) fn lifecycle(argv: &[Option<&str>]) -> Option<(&'static str, bool, String)> {
+/// What `argv` (a command's words, [`UNKNOWN`] where a part is known only at run time) brings
+/// up or tears down: the row's kind, whether it is a teardown, and the keys naming the things
+/// (one, but a teardown of named things may name several).
+pub(crate) fn lifecycle(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)> {
     LIFECYCLE.iter().find_map(|row| {
-        let words: Vec<&str> = argv.iter().map(|w| w.unwrap_or("\u{0}")).collect();
-        if words.len() < row.program.len() || words[..row.program.len()] != *row.program {
+        if argv.len() < row.program.len()
+            || argv[..row.program.len()]
+                .iter()
+                .zip(row.program)
+                .any(|(a, b)| a != b)
+        {
             return None;
         }
         let mut key = Vec::new();
         let mut i = row.program.len();
         while let Some(w) = argv.get(i) {
-            let w = (*w)?;
+            let w = known(w)?;
             if !w.starts_with('-') {
                 break;
             }
@@ -418,21 +465,28 @@ pub(crate) fn lifecycle(argv: &[Option<&str>]) -> Option<(&'static str, bool, St
             }
             key.push(w.to_owned());
             if !inline {
-                key.push(argv.get(i + 1).copied().flatten()?.to_owned());
+                key.push(known(argv.get(i + 1)?)?.to_owned());
                 i += 1;
             }
             i += 1;
         }
-        let sub = argv.get(i).copied().flatten()?;
+        let sub = known(argv.get(i)?)?;
         let teardown = match (row.create.contains(&sub), row.teardown.contains(&sub)) {
             (true, _) => false,
             (_, true) => true,
             _ => return None,
         };
+        if let Some(option) = row.name_option {
+            let names = match teardown {
+                true => named_operands(&argv[i + 1..])?,
+                false => vec![option_value(&argv[i + 1..], option)?],
+            };
+            return Some((row.kind, teardown, names));
+        }
         if row.by_operand {
             let mut j = i + 1;
             let path = loop {
-                let w = argv.get(j).copied().flatten()?;
+                let w = known(argv.get(j)?)?;
                 if WORKTREE_VALUE_OPTIONS.contains(&w) {
                     j += 2;
                 } else if w.starts_with('-') {
@@ -441,13 +495,60 @@ pub(crate) fn lifecycle(argv: &[Option<&str>]) -> Option<(&'static str, bool, St
                     break w;
                 }
             };
-            if path.contains(UNKNOWN) || path.is_empty() {
+            if path.is_empty() {
                 return None;
             }
             key.push(path.trim_end_matches('/').to_owned());
         }
-        Some((row.kind, teardown, key.join(" ")))
+        Some((row.kind, teardown, vec![key.join(" ")]))
     })
+}
+
+/// A word known before the script runs.
+fn known(w: &str) -> Option<&str> {
+    Some(w).filter(|w| !w.contains(UNKNOWN))
+}
+
+/// A name the script chose: at least three characters of it are written in the script (a part
+/// known only at run time, such as the shell's process id in `app-$$`, may complete it).
+fn chosen_name(w: &str) -> bool {
+    w.chars().filter(|c| *c != UNKNOWN).count() >= 3 && !w.starts_with('-')
+}
+
+/// The value of `option` (`--name web`, `--name=web`) among a create command's words, when it
+/// is a name the script chose.
+fn option_value(words: &[String], option: &str) -> Option<String> {
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        if w == option {
+            return it.next().filter(|v| chosen_name(v)).cloned();
+        }
+        if let Some(v) = w.strip_prefix(option).and_then(|r| r.strip_prefix('=')) {
+            return Some(v.to_owned()).filter(|v| chosen_name(v));
+        }
+    }
+    None
+}
+
+/// The operands of a teardown that removes named things (`rm -f -v web db`): its flags take no
+/// value; any other option, or a name the script did not choose, leaves the teardown unknown.
+fn named_operands(words: &[String]) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    for w in words {
+        if let Some(flags) = w.strip_prefix('-') {
+            if !w.contains(UNKNOWN) && flags.chars().all(|c| matches!(c, 'f' | 'v' | '-'))
+                || matches!(w.as_str(), "--force" | "--volumes")
+            {
+                continue;
+            }
+            return None;
+        }
+        if !chosen_name(w) {
+            return None;
+        }
+        names.push(w.clone());
+    }
+    (!names.is_empty()).then_some(names)
 }
 
 /// The rule id of guard-derived findings: `guard:<concept>`.
@@ -484,7 +585,7 @@ pub(crate) struct Pending {
     node: Option<(usize, usize, &'static str)>,
     /// The statement tears down a thing of [`LIFECYCLE`] (its kind and key) and runs nothing
     /// else but inert builtins.
-    teardown: Option<(&'static str, String)>,
+    teardown: Option<(&'static str, Vec<String>)>,
     /// The statement is in the body of a function of the script (the body's start byte),
     /// walked at a call with its arguments (`true`) or where it is defined. Where every call
     /// of the function was walked with its arguments, the definition's verdicts give way to
@@ -503,7 +604,7 @@ pub(crate) fn judge_statement(
     texts: Vec<String>,
     modeled: bool,
     node: Option<(usize, usize, &'static str)>,
-    teardown: Option<(&'static str, String)>,
+    teardown: Option<(&'static str, Vec<String>)>,
     func: Option<(usize, bool)>,
 ) {
     if sink.judge.is_none() || !sink.recording {
@@ -643,9 +744,10 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             // The script tears down what it brought up itself.
             CommandTier::Deny
-                if p.teardown
-                    .as_ref()
-                    .is_some_and(|t| sink.created.contains(t)) =>
+                if p.teardown.as_ref().is_some_and(|(kind, keys)| {
+                    keys.iter()
+                        .all(|k| sink.created.contains(&(*kind, k.clone())))
+                }) =>
             {
                 continue;
             }

@@ -149,6 +149,15 @@ impl Js<'_, '_, '_> {
         let (qual, recv) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
+                if node.kind() == "new_expression"
+                    && name.starts_with(|c: char| c.is_ascii_uppercase())
+                    && self.scope.get(name).is_none()
+                    && self.scope.funcs.contains_key("constructor")
+                {
+                    // `new Client(CONFIG)` of a class of the script: its constructor's
+                    // parameters take the arguments (`this.host = options.host`).
+                    self.scope.call_user("constructor", &args);
+                }
                 match self.scope.get(name) {
                     Some(Val {
                         handle: Some(Handle::Module(m)),

@@ -146,9 +146,14 @@ impl Js<'_, '_, '_> {
         let args = &c.args;
         let arg_nodes = &c.arg_nodes;
         let first = c.first();
-        let url = match first.known().filter(|_| first.fields.is_empty()) {
-            Some(u) => Some(u.to_owned()),
-            None => {
+        // A URL string or object: its text, whose path may be known only at run time (the
+        // host is judged from what is known); else the options' host, also when the options
+        // object was built earlier (`const opts = {hostname: HOST, ...}`).
+        let url = match first.text.as_deref().filter(|_| first.fields.is_empty()) {
+            Some(u) if u.contains("://") || !u.contains(crate::places::UNKNOWN) => {
+                Some(u.to_owned())
+            }
+            _ => {
                 let h = self.prop(arg_nodes.first().copied(), "hostname");
                 let h = if h.is_some() {
                     h
@@ -156,6 +161,12 @@ impl Js<'_, '_, '_> {
                     self.prop(arg_nodes.first().copied(), "host")
                 };
                 h.and_then(|(v, _)| v.known().map(str::to_owned))
+                    .or_else(|| {
+                        ["hostname", "host"]
+                            .iter()
+                            .find_map(|k| first.field(k))
+                            .and_then(|v| v.known().map(str::to_owned))
+                    })
             }
         };
         // The options object: its headers are credentials, the rest payload.

@@ -170,6 +170,11 @@ impl Py<'_, '_, '_> {
                             // An entry of a dictionary literal (`ops["run"]`).
                             return entry.clone().with_taint(&obj.taint);
                         }
+                        if let Some(entry) = index.known().and_then(|k| obj.field(k)) {
+                            // A member of a dictionary the value holds (`CFG["caches"]["pip"]`,
+                            // `cfg["dir"]` of a parameter).
+                            return entry.clone().with_taint(&obj.taint);
+                        }
                         if let Some(n) = index_node.filter(|n| n.kind() == "slice")
                             && let Some(t) = obj.known()
                             && let Some(s) = slice_str(t, self.text(n))
@@ -314,6 +319,9 @@ impl Py<'_, '_, '_> {
                     };
                     v.taint.join(&value.taint);
                 }
+                // The members stay with the value (`CFG["caches"].values()`, a dictionary
+                // passed to a function or returned by one).
+                v.fields = entries.clone();
                 self.dict_entries = entries;
                 v
             }

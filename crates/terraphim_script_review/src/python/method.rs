@@ -328,6 +328,41 @@ impl Py<'_, '_, '_> {
                     self.sink.write(ln, &recv, &first, false);
                     Val::unknown()
                 }
+                // A dictionary the script built (`CACHES.values()`, `cfg.items()`,
+                // `cfg.get("dir", default)`): its members, so a loop over them sees each value.
+                "items" | "keys" | "values" | "copy" if !recv.fields.is_empty() => {
+                    let items: Vec<Val> = recv
+                        .fields
+                        .iter()
+                        .map(|(k, v)| match name {
+                            "keys" => Val::lit(k.as_str()),
+                            "values" => v.clone(),
+                            _ => Val {
+                                items: Some(vec![Val::lit(k.as_str()), v.clone()]),
+                                ..Val::default()
+                            },
+                        })
+                        .collect();
+                    match name {
+                        "copy" => recv.clone(),
+                        _ => Val {
+                            items: Some(items),
+                            ..Val::default()
+                        }
+                        .with_taint(&recv.taint),
+                    }
+                }
+                "get" | "pop"
+                    if !recv.fields.is_empty()
+                        && first.known().is_some_and(|k| recv.field(k).is_some()) =>
+                {
+                    let v = recv.field(first.known().unwrap_or_default()).cloned();
+                    let v = v.unwrap_or_default();
+                    match args.get(1) {
+                        Some(d) => v.union(d),
+                        None => v,
+                    }
+                }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
                     Val::unknown()

@@ -121,6 +121,20 @@ impl Py<'_, '_, '_> {
                     .field("name")
                     .map(|n| self.text(n).to_owned())
                     .unwrap_or_default();
+                // `def prune(entries=CACHES["state"])`: a parameter holds its default (read
+                // where the function is defined) besides what the calls pass.
+                if let Some(ps) = node.field("parameters") {
+                    for p in named(ps) {
+                        if !matches!(p.kind(), "default_parameter" | "typed_default_parameter") {
+                            continue;
+                        }
+                        if let (Some(n), Some(v)) = (p.field("name"), p.field("value")) {
+                            let param = self.text(n).to_owned();
+                            let val = self.eval(v);
+                            self.scope.add_param_value(&name, &param, val);
+                        }
+                    }
+                }
                 self.scope.enter(name);
                 if let Some(body) = node.field("body") {
                     self.block(body);
@@ -167,7 +181,11 @@ impl Py<'_, '_, '_> {
                     (&iter.items, node.field("left"), node.field("body"))
                     && (1..=UNROLL_ITEMS).contains(&items.len())
                     && self.unroll < UNROLL_DEPTH
-                    && items.iter().any(|i| i.text.is_some() || i.items.is_some())
+                    && items.iter().any(|i| {
+                        i.text.is_some()
+                            || i.items.is_some()
+                            || matches!(i.handle, Some(Handle::Path(_)))
+                    })
                 {
                     // `for name in (".netrc", ".aws/credentials")`: the body runs with each
                     // element, so paths and hosts built from it stay known.

