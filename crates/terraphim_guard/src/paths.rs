@@ -288,6 +288,47 @@ pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> b
     path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
+/// Whether `path`, a program path as a command line names it, lies in a build-output
+/// directory of the project (`./target/release/app`, `build/bin/app`, `.build/debug/cli`): a
+/// relative path that does not climb out (`..`), spells no variable, glob or home, and whose
+/// first directory is in the `build_output::` list (`scripts/build/x.sh` is no build output).
+pub fn is_in_project_build_output(path: &str) -> bool {
+    if path.is_empty()
+        || path.starts_with('/')
+        || path.starts_with('~')
+        || path.contains(['$', '`', '*', '?', '[', '\\'])
+        || path.contains(char::is_whitespace)
+    {
+        return false;
+    }
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    let lists = default_classes();
+    parts.len() >= 2
+        && !parts.contains(&"..")
+        && parts.first().is_some_and(|c| {
+            lists.build_names.contains(c) || lists.build_globs.iter().any(|g| glob(g, c))
+        })
+}
+
+/// A command that writes only literal text the line spells (see `Place::classes`): its redirect
+/// into a data or documentation file of the project (`terraphim_shell_vocab::is_data_file`) is
+/// no `<project>` write, as the agent's own file write is not; a redirect into a runnable file,
+/// a secret, a trust anchor or a dotfile keeps its classes.
+pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
+    for (w, b) in words.iter().zip(bits.iter_mut()) {
+        if w.kind == WordKind::Redirect
+            && *b & PROJECT != 0
+            && *b & (RUNNABLE | SECRET | TRUST_ANCHOR) == 0
+            && terraphim_shell_vocab::is_data_file(w.text.trim_start_matches('>'))
+        {
+            *b &= !PROJECT;
+        }
+    }
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES
