@@ -119,8 +119,8 @@ impl Place<'_> {
     }
 }
 
-/// Whether the command writes only text the line spells: `echo`/`printf` of words with no
-/// expansion, or `cat` of its heredoc or here-string alone (an unquoted heredoc's
+/// Whether the command writes only text the line spells, and some: `echo`/`printf` of words
+/// with no expansion, or `cat` of its heredoc or here-string alone (an unquoted heredoc's
 /// substitutions are commands of their own, judged as such).
 fn writes_literal_text(c: &crate::parse::SimpleCommand) -> bool {
     use crate::canon::WordKind;
@@ -134,9 +134,13 @@ fn writes_literal_text(c: &crate::parse::SimpleCommand) -> bool {
             .filter(|w| w.kind != WordKind::Redirect)
     };
     match c.name() {
-        "echo" | "printf" => args().all(|w| !w.text.contains(['$', '`'])),
+        // Some text: `echo -n > FILE` empties the file (`empty a project file`).
+        "echo" | "printf" => {
+            args().all(|w| !w.text.contains(['$', '`']))
+                && args().any(|w| w.kind == WordKind::Operand && !w.text.is_empty())
+        }
         // (The body is also one of its canonical words, for matching: its argv has none.)
-        "cat" => c.stdin_text.is_some() && c.argv.len() == 1,
+        "cat" => c.stdin_text.as_deref().is_some_and(|t| !t.is_empty()) && c.argv.len() == 1,
         _ => false,
     }
 }
