@@ -18,13 +18,14 @@ Feature: ordinary work on the project runs on the host
       | rm -rf $HOME/.cache/go-build                               |
       | rm -rf ${HOME}/.cache/go-build                             |
 
-  Scenario Outline: output written on the same line, runnable files and the home stay confined or denied
+  Scenario Outline: build output alone runs, output written on the same line, runnable files and the home stay confined or denied
     When I check "<command>"
     Then the verdict is <verdict>
 
     Examples:
       | command                                                  | verdict |
-      | ./target/debug/demo --help                               | sandbox |
+      | ./target/debug/demo --help                               | allow   |
+      | ./scripts/build/release.sh                               | sandbox |
       | make && cp /tmp/x build/demo && ./build/demo             | sandbox |
       | echo 'all: ; true' > Makefile                            | sandbox |
       | echo "$SECRET_KEY" > tests/key.txt                       | sandbox |

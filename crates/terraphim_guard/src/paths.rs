@@ -288,10 +288,12 @@ pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> b
     path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
-/// Whether `path`, a program path as a command line names it, lies in a build-output
-/// directory of the project (`./target/release/app`, `build/bin/app`, `.build/debug/cli`): a
-/// relative path that does not climb out (`..`), spells no variable, glob or home, and whose
-/// first directory is in the `build_output::` list (`scripts/build/x.sh` is no build output).
+/// Whether `path`, a program path as a command line names it, lies in a directory where the
+/// project's compilers put what they build (`./target/release/app`, `build/bin/app`,
+/// `.build/debug/cli`, `zig-out/bin/x`: `terraphim_shell_vocab::COMPILE_OUTPUT_DIRS`): a relative
+/// path that does not climb out (`..`), spells no variable, glob or home, and whose first
+/// directory is one of those (`scripts/build/x.sh` is not; `node_modules/` and `.venv/` hold
+/// installed packages, not the project's build). The program file itself is not looked at.
 pub fn is_in_project_build_output(path: &str) -> bool {
     if path.is_empty()
         || path.starts_with('/')
@@ -305,12 +307,11 @@ pub fn is_in_project_build_output(path: &str) -> bool {
         .split('/')
         .filter(|c| !c.is_empty() && *c != ".")
         .collect();
-    let lists = default_classes();
     parts.len() >= 2
         && !parts.contains(&"..")
-        && parts.first().is_some_and(|c| {
-            lists.build_names.contains(c) || lists.build_globs.iter().any(|g| glob(g, c))
-        })
+        && parts
+            .first()
+            .is_some_and(|c| terraphim_shell_vocab::COMPILE_OUTPUT_DIRS.contains(c))
 }
 
 /// A command that writes only literal text the line spells (see `Place::classes`): its redirect

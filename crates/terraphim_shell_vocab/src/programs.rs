@@ -149,6 +149,21 @@ pub const PROJECT_BUILDERS: &[&str] = &[
     "xcodebuild",
 ];
 
+/// Directories of a project where its compilers put the programs they build (`cargo`'s
+/// `target`, `build` of make and CMake, SwiftPM's `.build`, Mix's `_build`, Zig's `zig-out`,
+/// `dist` and `out` of bundlers and packagers): a program there is the project's build output.
+pub const COMPILE_OUTPUT_DIRS: &[&str] = &[
+    "target",
+    "build",
+    ".build",
+    "_build",
+    "dist",
+    "out",
+    "zig-out",
+    "cmake-build-debug",
+    "cmake-build-release",
+];
+
 /// Extensions of files that hold data or documentation, which no runner of the project loads
 /// as code or instructions: literal text written to one (`echo 'DROP TABLE t;' >
 /// tests/fixtures/q.sql`, a quoted heredoc into `docs/x.md`) is data, as the agent's own file

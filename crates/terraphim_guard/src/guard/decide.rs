@@ -528,15 +528,15 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
     }
 }
 
-/// The project's build output run after its build on the same line (`cargo build && ./target/
-/// release/app --help`, `go build -o bin/srv ./cmd/srv && ./bin/srv --check`, `make &&
-/// ./build/app`): a program the KG does not know, run directly by a relative path in a
-/// build-output directory of the project (`paths::is_in_project_build_output`) or named by the
-/// build's own `-o`, after an allowed build of the project (`PROJECT_BUILDERS`) earlier on
-/// the line, is the project's declared code as `cargo run` is, and runs where the build ran.
-/// It stays unknown when any command before it on the line but the build names the program's path, a
-/// directory holding it or a path in it (`cp x target/release/app`, `echo .. > build/app`, `cp
-/// -r x .`): what was written there may not be what the build made.
+/// The project's build output (`./target/release/app --help`, `cargo build && ./target/
+/// release/app`, `go build -o bin/srv ./cmd/srv && ./bin/srv --check`): a program the KG does
+/// not know, run directly by a relative path in a directory where the project's compilers put
+/// their programs (`paths::is_in_project_build_output`), or named by the `-o` of an allowed
+/// build of the project (`PROJECT_BUILDERS`) earlier on the line, is the project's declared
+/// code as `cargo run` and `make run` are, and runs where they run. It stays unknown when any
+/// command before it on the line but that build names the program's path, a directory
+/// holding it or a path in it (`cp x target/release/app`, `echo .. > build/app`, `cp -r x
+/// .`): what was written there may not be what the build made.
 fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
     for i in 0..cmds.len() {
         let cmd = &cmds[i];
@@ -550,16 +550,16 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
             continue;
         }
         let program = crate::canon::normalise_path(program);
-        // The build: an allowed build runner before it, run directly; its `-o` names its output.
-        let Some(build) = (0..i).rev().find(|&j| {
+        // The build: an allowed build of the project before it, run directly; its `-o` names
+        // its output.
+        let build = (0..i).rev().find(|&j| {
             parts[j].verdict == Verdict::Allow
                 && cmds[j].layers.is_empty()
                 && terraphim_shell_vocab::PROJECT_BUILDERS.contains(&cmds[j].name())
-        }) else {
-            continue;
-        };
-        let output = build_output_option(&cmds[build].argv);
-        let named_output = output.as_deref() == Some(program.as_str());
+        });
+        let named_output = build.is_some_and(|b| {
+            build_output_option(&cmds[b].argv).as_deref() == Some(program.as_str())
+        });
         if !named_output && !crate::paths::is_in_project_build_output(&program) {
             continue;
         }
@@ -573,16 +573,13 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
         };
         // The build's own words name its output (`cmake --build build`, `go build -o bin/x`).
         let written_before = (0..i)
-            .filter(|&k| k != build)
+            .filter(|&k| Some(k) != build)
             .any(|k| cmds[k].words.iter().skip(1).any(|w| touches(&w.text)));
         if written_before {
             continue;
         }
         parts[i].verdict = Verdict::Allow;
-        parts[i].reason = format!(
-            "the project's build output, run after its build (`{}`)",
-            cmds[build].name()
-        );
+        parts[i].reason = "the project's build output".to_string();
         parts[i].profile = None;
     }
 }

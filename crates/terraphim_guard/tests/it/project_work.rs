@@ -32,7 +32,7 @@ fn the_home_is_one_root_however_it_is_spelt() {
 }
 
 #[test]
-fn build_output_runs_after_its_build() {
+fn build_output_runs_as_the_projects_code() {
     decide(&[
         (
             "cargo build --release && ./target/release/demo --version",
@@ -48,8 +48,13 @@ fn build_output_runs_after_its_build() {
             Verdict::Allow,
         ),
         ("cmake --build build && ./build/tests/unit", Verdict::Allow),
-        // no build on the line: the binary may be anything a past step left there
-        ("./target/release/demo --version", Verdict::Sandbox),
+        // without a build on the line: the project's build output all the same
+        ("./target/release/demo --version", Verdict::Allow),
+        ("zig-out/bin/demo --help", Verdict::Allow),
+        // installed packages and project scripts are no build output; `bin/` only as `-o`
+        ("./node_modules/pkg/cli.sh", Verdict::Sandbox),
+        ("./bin/api --help", Verdict::Sandbox),
+        ("echo x > out/tool && ./out/tool", Verdict::Sandbox),
         // written or copied there on the same line: not what the build made
         (
             "cargo build && cp /tmp/x target/debug/demo && ./target/debug/demo",
