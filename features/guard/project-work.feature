@@ -28,6 +28,6 @@ Feature: ordinary work on the project runs on the host
       | ./scripts/build/release.sh                               | sandbox |
       | make && cp /tmp/x build/demo && ./build/demo             | sandbox |
       | echo 'all: ; true' > Makefile                            | sandbox |
-      | echo "$SECRET_KEY" > tests/key.txt                       | sandbox |
+      | echo $SECRET_KEY > tests/key.txt                         | sandbox |
       | rm -rf $HOME                                             | deny    |
-      | rm -rf "${HOME}"/*                                       | deny    |
+      | rm -rf ${HOME}/*                                           | deny    |
