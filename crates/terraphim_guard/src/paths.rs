@@ -321,6 +321,48 @@ pub(crate) fn secret_named_by(word: &str) -> Option<String> {
         .find(|p| names_secret(p))
 }
 
+/// Whether `path`, a program path as a command line names it, lies in a directory where the
+/// project's compilers put what they build (`./target/release/app`, `build/bin/app`,
+/// `.build/debug/cli`, `zig-out/bin/x`: `terraphim_shell_vocab::COMPILE_OUTPUT_DIRS`): a relative
+/// path that does not climb out (`..`), spells no variable, glob or home, and whose first
+/// directory is one of those (`scripts/build/x.sh` is not; `node_modules/` and `.venv/` hold
+/// installed packages, not the project's build). The program file itself is not looked at.
+pub fn is_in_project_build_output(path: &str) -> bool {
+    if path.is_empty()
+        || path.starts_with('/')
+        || path.starts_with('~')
+        || path.contains(['$', '`', '*', '?', '[', '\\'])
+        || path.contains(char::is_whitespace)
+    {
+        return false;
+    }
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    parts.len() >= 2
+        && !parts.contains(&"..")
+        && parts
+            .first()
+            .is_some_and(|c| terraphim_shell_vocab::COMPILE_OUTPUT_DIRS.contains(c))
+}
+
+/// A command that writes only literal text the line spells (see `Place::classes`): its redirect
+/// into a data or documentation file of the project (`terraphim_shell_vocab::is_data_file`) is
+/// no `<project>` write, as the agent's own file write is not; a redirect into a runnable file,
+/// a secret, a trust anchor or a dotfile keeps its classes.
+pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
+    for (w, b) in words.iter().zip(bits.iter_mut()) {
+        if w.kind == WordKind::Redirect
+            && *b & PROJECT != 0
+            && *b & (RUNNABLE | SECRET | TRUST_ANCHOR) == 0
+            && terraphim_shell_vocab::is_data_file(w.text.trim_start_matches('>'))
+        {
+            *b &= !PROJECT;
+        }
+    }
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

@@ -84,8 +84,9 @@ pub fn program_name(word: &str) -> String {
     }
 }
 
-/// Normalise a path-like operand lexically: `${HOME}` -> `$HOME`, repeated and trailing slashes,
-/// `.` and `..` components of absolute and home-relative paths.
+/// Normalise a path-like operand lexically: the home has one root, `~` (`$HOME` and `${HOME}`
+/// name the same directory, so a pattern written `~/.cache/**` judges `$HOME/.cache/pip` too),
+/// repeated and trailing slashes, `.` and `..` components of absolute and home-relative paths.
 pub fn normalise_path(word: &str) -> String {
     if word.contains(char::is_whitespace) {
         // Not a path: a message, a script, a SQL statement.
@@ -103,7 +104,7 @@ pub fn normalise_path(word: &str) -> String {
     } else if word == "~" || word.starts_with("~/") {
         ("~/", word.get(2..).unwrap_or(""))
     } else if word == "$HOME" || word.starts_with("$HOME/") {
-        ("$HOME/", word.get(6..).unwrap_or(""))
+        ("~/", word.get(6..).unwrap_or(""))
     } else {
         // Relative paths keep their shape, minus a trailing slash (`build/` -> `build`); the
         // slash of `host:/` is another machine's root, not a trailing one (`host:` is its home).
@@ -136,7 +137,7 @@ pub fn normalise_path(word: &str) -> String {
         }
     }
     if out.len() == base && root != "/" {
-        // `~/` alone is `~`, `$HOME/` alone is `$HOME`.
+        // `~/` (and `$HOME/`) alone is `~`.
         out.truncate(base - 1);
     }
     out
@@ -790,8 +791,8 @@ mod tests {
             ("/tmp/../", "/"),
             ("/tmp/../etc/./x/", "/etc/x"),
             ("~/", "~"),
-            ("${HOME}/", "$HOME"),
-            ("$HOME/.ssh/", "$HOME/.ssh"),
+            ("${HOME}/", "~"),
+            ("$HOME/.ssh/", "~/.ssh"),
             ("build/", "build"),
             ("..", ".."),
             ("./*", "./*"),
@@ -800,9 +801,11 @@ mod tests {
             ("/a//b", "/a/b"),
             ("~", "~"),
             ("~/a/..", "~"),
-            ("$HOME", "$HOME"),
-            ("$HOME/../x", "$HOME/x"),
-            ("${HOME}/a/./b/", "$HOME/a/b"),
+            ("$HOME", "~"),
+            ("$HOME/../x", "~/x"),
+            ("${HOME}/a/./b/", "~/a/b"),
+            ("${HOME}/.cache/pip", "~/.cache/pip"),
+            ("$HOMEDIR/x", "$HOMEDIR/x"),
         ] {
             assert_eq!(normalise_path(raw), want, "{raw}");
         }

@@ -33,8 +33,9 @@ pub mod xdg;
 pub use escape::unescape_ansi_c;
 pub use grammar::bash_grammar_safe;
 pub use programs::{
-    BUILD_INPUTS, BUILD_RUNNERS, INTERPRETERS, LOCKFILES, PRIVILEGED, RUNNABLE_SOURCE_EXTENSIONS,
-    SHELLS, WRAPPERS, interpreter_name, is_build_input, is_interpreter, is_lockfile,
-    is_runner_source, is_shell, is_wrapper, wrapper_words,
+    BUILD_INPUTS, BUILD_RUNNERS, COMPILE_OUTPUT_DIRS, DATA_FILE_EXTENSIONS, INTERPRETERS,
+    LOCKFILES, PRIVILEGED, PROJECT_BUILDERS, RUNNABLE_SOURCE_EXTENSIONS, SHELLS, WRAPPERS,
+    interpreter_name, is_build_input, is_data_file, is_interpreter, is_lockfile, is_runner_source,
+    is_shell, is_wrapper, wrapper_words,
 };
 pub use runners::{RUNNERS, Runner, runner_words, strip_package_version};

@@ -114,6 +114,78 @@ pub const BUILD_RUNNERS: &[&str] = &[
     "coverage",
 ];
 
+/// Build tools that compile the project into its build-output directories (`cargo build`,
+/// `go build -o bin/x`, `make`, `swift build`): a program they leave there may be run after
+/// them on the same line as the project's own code. Interpreters, installers and test runners
+/// of [`BUILD_RUNNERS`] build nothing to run.
+pub const PROJECT_BUILDERS: &[&str] = &[
+    "make",
+    "gmake",
+    "cargo",
+    "go",
+    "swift",
+    "cmake",
+    "ninja",
+    "meson",
+    "zig",
+    "gradle",
+    "gradlew",
+    "mvn",
+    "mvnw",
+    "dotnet",
+    "sbt",
+    "mix",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "just",
+    "task",
+    "bazel",
+    "bazelisk",
+    "stack",
+    "cabal",
+    "dune",
+    "xcodebuild",
+];
+
+/// Directories of a project where its compilers put the programs they build (`cargo`'s
+/// `target`, `build` of make and CMake, SwiftPM's `.build`, Mix's `_build`, Zig's `zig-out`,
+/// `dist` and `out` of bundlers and packagers): a program there is the project's build output.
+pub const COMPILE_OUTPUT_DIRS: &[&str] = &[
+    "target",
+    "build",
+    ".build",
+    "_build",
+    "dist",
+    "out",
+    "zig-out",
+    "cmake-build-debug",
+    "cmake-build-release",
+];
+
+/// Extensions of files that hold data or documentation, which no runner of the project loads
+/// as code or instructions: literal text written to one (`echo 'DROP TABLE t;' >
+/// tests/fixtures/q.sql`, a quoted heredoc into `docs/x.md`) is data, as the agent's own file
+/// write is. Config formats tools read (`toml`, `ini`, `cfg`) and patches are not here.
+pub const DATA_FILE_EXTENSIONS: &[&str] = &[
+    "txt", "md", "markdown", "rst", "adoc", "sql", "csv", "tsv", "json", "jsonl", "ndjson", "yaml",
+    "yml", "xml", "html", "htm", "svg", "snap", "golden", "expected", "b64",
+];
+
+/// Whether `path` names a data or documentation file by its extension
+/// ([`DATA_FILE_EXTENSIONS`]) and is neither a dotfile (tools read those as configuration) nor
+/// a file runners read as instructions ([`is_runner_source`]: `package.json`,
+/// `Taskfile.yml`, `compose.yaml`).
+pub fn is_data_file(path: &str) -> bool {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    !base.starts_with('.')
+        && !is_runner_source(path)
+        && base.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && DATA_FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+        })
+}
+
 /// Extensions of source files a test runner, build or linter of the project may load and run
 /// (test files, conftest plugins, JS configs such as `eslint.config.js`).
 pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[

@@ -365,6 +365,7 @@ impl Guard {
             });
         }
         defer_runner_parts(&parsed.commands, &mut parts, &unknown);
+        run_build_output(&parsed.commands, &mut parts, &unknown);
         // The strictest part decides; among equals, one a KG entry decided (its reason says more
         // than "not a known safe command"), then the first.
         let mut verdict = Verdict::Allow;
@@ -533,6 +534,83 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
             parts[r].profile = None;
         }
     }
+}
+
+/// The project's build output (`./target/release/app --help`, `cargo build && ./target/
+/// release/app`, `go build -o bin/srv ./cmd/srv && ./bin/srv --check`): a program the KG does
+/// not know, run directly by a relative path in a directory where the project's compilers put
+/// their programs (`paths::is_in_project_build_output`), or named by the `-o` of an allowed
+/// build of the project (`PROJECT_BUILDERS`) earlier on the line, is the project's declared
+/// code as `cargo run` and `make run` are, and runs where they run. It stays unknown when any
+/// command before it on the line but that build names the program's path, a directory
+/// holding it or a path in it (`cp x target/release/app`, `echo .. > build/app`, `cp -r x
+/// .`): what was written there may not be what the build made.
+fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
+    for i in 0..cmds.len() {
+        let cmd = &cmds[i];
+        if !unknown[i] || !cmd.layers.is_empty() {
+            continue;
+        }
+        let Some(program) = cmd.argv.first().map(|p| p.trim_start_matches("./")) else {
+            continue;
+        };
+        if !program.contains('/') {
+            continue;
+        }
+        let program = crate::canon::normalise_path(program);
+        // The build: an allowed build of the project before it, run directly; its `-o` names
+        // its output.
+        let build = (0..i).rev().find(|&j| {
+            parts[j].verdict == Verdict::Allow
+                && cmds[j].layers.is_empty()
+                && terraphim_shell_vocab::PROJECT_BUILDERS.contains(&cmds[j].name())
+        });
+        let named_output = build.is_some_and(|b| {
+            build_output_option(&cmds[b].argv).as_deref() == Some(program.as_str())
+        });
+        if !named_output && !crate::paths::is_in_project_build_output(&program) {
+            continue;
+        }
+        let touches = |word: &str| {
+            let w = crate::canon::normalise_path(word.trim_start_matches('>'));
+            let w = w.trim_start_matches("./");
+            w == "."
+                || w == program
+                || program.starts_with(&format!("{w}/"))
+                || w.starts_with(&format!("{program}/"))
+        };
+        // The build's own words name its output (`cmake --build build`, `go build -o bin/x`).
+        let written_before = (0..i)
+            .filter(|&k| Some(k) != build)
+            .any(|k| cmds[k].words.iter().skip(1).any(|w| touches(&w.text)));
+        if written_before {
+            continue;
+        }
+        parts[i].verdict = Verdict::Allow;
+        parts[i].reason = "the project's build output".to_string();
+        parts[i].profile = None;
+    }
+}
+
+/// The value of a build's `-o`/`--output` option (`go build -o bin/srv`), normalised.
+fn build_output_option(argv: &[String]) -> Option<String> {
+    let mut it = argv.iter().skip(1);
+    while let Some(a) = it.next() {
+        let value = if a == "-o" || a == "--output" {
+            it.next().cloned()
+        } else if let Some(v) = a
+            .strip_prefix("-o=")
+            .or_else(|| a.strip_prefix("--output="))
+        {
+            Some(v.to_string())
+        } else {
+            None
+        };
+        if let Some(v) = value {
+            return Some(crate::canon::normalise_path(v.trim_start_matches("./")));
+        }
+    }
+    None
 }
 
 /// The commands that hit each stage of each pattern of one tier: `(pattern, stage, command)`,

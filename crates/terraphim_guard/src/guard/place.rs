@@ -51,7 +51,11 @@ impl Place<'_> {
                         &mut slot.insert((at, s)).1
                     }
                 };
-                out.push(crate::paths::classify(&c.words, c.appends, scope, wants));
+                let mut bits = crate::paths::classify(&c.words, c.appends, scope, wants);
+                if writes_literal_text(c) {
+                    crate::paths::literal_data_write(&c.words, &mut bits);
+                }
+                out.push(bits);
             } else {
                 out.push(vec![0; c.words.len()]);
             }
@@ -112,6 +116,32 @@ impl Place<'_> {
             .position(|w| w.kind == crate::canon::WordKind::Redirect)
             .unwrap_or(words.len());
         words.splice(at..at, extra);
+    }
+}
+
+/// Whether the command writes only text the line spells, and some: `echo`/`printf` of words
+/// with no expansion, or `cat` of its heredoc or here-string alone (an unquoted heredoc's
+/// substitutions are commands of their own, judged as such).
+fn writes_literal_text(c: &crate::parse::SimpleCommand) -> bool {
+    use crate::canon::WordKind;
+    if !c.findings.is_empty() {
+        return false;
+    }
+    let args = || {
+        c.words
+            .iter()
+            .skip(1)
+            .filter(|w| w.kind != WordKind::Redirect)
+    };
+    match c.name() {
+        // Some text: `echo -n > FILE` empties the file (`empty a project file`).
+        "echo" | "printf" => {
+            args().all(|w| !w.text.contains(['$', '`']))
+                && args().any(|w| w.kind == WordKind::Operand && !w.text.is_empty())
+        }
+        // (The body is also one of its canonical words, for matching: its argv has none.)
+        "cat" => c.stdin_text.as_deref().is_some_and(|t| !t.is_empty()) && c.argv.len() == 1,
+        _ => false,
     }
 }
 

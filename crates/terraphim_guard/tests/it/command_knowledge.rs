@@ -908,9 +908,11 @@ fn appends_to_project_files_run_on_the_host() {
     all_confined(
         "workspace",
         &[
-            // The same file also truncated, or another file overwritten.
-            "echo a > notes/x.txt >> notes/x.txt",
-            "echo a >> notes/x.txt > notes/y.txt",
+            // The same file also truncated, or another file overwritten (with a command's
+            // output: literal text into a data file is data, see `project_work.rs`).
+            "git log -1 > notes/x.txt >> notes/x.txt",
+            "git log -1 >> notes/x.txt > notes/y.txt",
+            "echo a > notes/x.sh >> notes/x.sh",
             "date > docs/changes.md",
             "echo done | tee -a notes/progress.md",
         ],

@@ -62,6 +62,7 @@ mod command_knowledge;
 mod flows;
 mod hidden_forms;
 mod probes;
+mod project_work;
 mod properties;
 mod recall;
 mod routing;
