@@ -288,6 +288,11 @@ pub fn is_trust_anchor(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> b
     path_bits(path, &scope) & TRUST_ANCHOR != 0
 }
 
+/// Whether `path` (absolute, as a command names it) is inside a temporary directory.
+pub(crate) fn is_temp(path: &str) -> bool {
+    path.starts_with('/') && path_bits(path, &Scope::default()) & TEMP != 0
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

@@ -508,15 +508,20 @@ fn lexical_inline_code(argv: &[String]) -> Option<InlineCode> {
         let is_code_flag = match lang {
             "elixir" => w == "-e",
             // A switch cluster ending in the code switch: `-ne`, `-lane`, `-pe`.
-            "ruby" => w.strip_suffix('e').and_then(|f| f.strip_prefix('-')).is_some_and(|f| f.chars().all(|c| "npal".contains(c))),
+            "ruby" => w
+                .strip_suffix('e')
+                .and_then(|f| f.strip_prefix('-'))
+                .is_some_and(|f| f.chars().all(|c| "npal".contains(c))),
             "perl" => w
                 .strip_suffix(['e', 'E'])
                 .and_then(|f| f.strip_prefix('-'))
                 .is_some_and(|f| f.chars().all(|c| "nplaiwC".contains(c)) && !f.contains('i')),
             "php" => w == "-r",
             "mongosh" => w == "--eval",
-            _ => matches!(w, "eval" | "-e" | "--eval" | "-p" | "--print") && program != "deno"
-                || (program == "deno" && w == "eval"),
+            _ => {
+                matches!(w, "eval" | "-e" | "--eval" | "-p" | "--print") && program != "deno"
+                    || (program == "deno" && w == "eval")
+            }
         };
         if is_code_flag && code.is_none() {
             code = Some(rest.next()?.clone());
@@ -540,7 +545,10 @@ fn lexical_inline_code(argv: &[String]) -> Option<InlineCode> {
                 matches!(w, "--quiet" | "--norc" | "--nodb")
                     || ["mongodb://localhost", "mongodb://127.0.0.1"]
                         .iter()
-                        .any(|h| w.strip_prefix(h).is_some_and(|r| r.is_empty() || r.starts_with([':', '/'])))
+                        .any(|h| {
+                            w.strip_prefix(h)
+                                .is_some_and(|r| r.is_empty() || r.starts_with([':', '/']))
+                        })
             }
             _ => false,
         };
@@ -613,8 +621,7 @@ pub(crate) fn lift_inline_sandbox(
         // The files a `-n`/`-p` loop reads or `-i` edits in place are the project's own.
         caps.reads.extend(inline.files.iter().cloned());
         let files_inside = inline.files.iter().all(|f| {
-            !f.starts_with('-')
-                && terraphim_script_review::path_stays_inside(&review_ctx, f)
+            !f.starts_with('-') && terraphim_script_review::path_stays_inside(&review_ctx, f)
         });
         if !caps.read_only() || !files_inside || !stays_on_its_reads(&caps, lang, cwd, &review_ctx)
         {

@@ -944,7 +944,11 @@ mod tests {
                 Language::JavaScript,
                 vec![],
             ),
-            ("console.log(Deno.version.deno)", Language::JavaScript, vec![]),
+            (
+                "console.log(Deno.version.deno)",
+                Language::JavaScript,
+                vec![],
+            ),
             (
                 "import {readFileSync as r} from 'node:fs'; console.log(JSON.parse(r('package.json')).name)",
                 Language::JavaScript,
@@ -1022,16 +1026,25 @@ mod tests {
                 "require('fs').writeFileSync('x', 'y')",
                 Language::JavaScript,
             ),
-            ("console.log(Deno.env.get('GITHUB_TOKEN'))", Language::JavaScript),
-            ("console.log(Bun.env.NPM_TOKEN)", Language::JavaScript),
-            ("console.log(Deno)", Language::JavaScript),
-            ("import {writeFileSync} from 'fs'; writeFileSync('x', 'y')", Language::JavaScript),
-            ("import {execSync} from 'child_process'; execSync('id')", Language::JavaScript),
-            ("import {readFileSync} from 'fs'; readFileSync(process.argv[2])", Language::JavaScript),
             (
-                "Bun.write('x', 'y')",
+                "console.log(Deno.env.get('GITHUB_TOKEN'))",
                 Language::JavaScript,
             ),
+            ("console.log(Bun.env.NPM_TOKEN)", Language::JavaScript),
+            ("console.log(Deno)", Language::JavaScript),
+            (
+                "import {writeFileSync} from 'fs'; writeFileSync('x', 'y')",
+                Language::JavaScript,
+            ),
+            (
+                "import {execSync} from 'child_process'; execSync('id')",
+                Language::JavaScript,
+            ),
+            (
+                "import {readFileSync} from 'fs'; readFileSync(process.argv[2])",
+                Language::JavaScript,
+            ),
+            ("Bun.write('x', 'y')", Language::JavaScript),
             (
                 "const fs = require('fs'); fs.rmSync('src', {recursive: true})",
                 Language::JavaScript,

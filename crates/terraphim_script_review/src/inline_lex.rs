@@ -77,7 +77,11 @@ const LEX_NAMES: &[(&str, Kind, &str)] = &[
          List.* Integer.* Float.* Kernel.* Jason.decode! Jason.encode! do end fn if else \
          true false nil",
     ),
-    ("elixir", Kind::Read, "File.read! File.read File.ls! File.ls Path.wildcard"),
+    (
+        "elixir",
+        Kind::Read,
+        "File.read! File.read File.ls! File.ls Path.wildcard",
+    ),
     (
         "mongosh",
         Kind::Pure,
@@ -175,8 +179,7 @@ impl<'a> Lex<'a> {
     fn collect_locals(&mut self) {
         let b = self.code.as_bytes();
         let ident = |s: &str| {
-            s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && s.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
         };
         // |a, b|
@@ -254,9 +257,7 @@ impl<'a> Lex<'a> {
                 return Err("backquotes run a shell command".into());
             }
             if c == '\'' || c == '"' {
-                let end = code[i + 1..]
-                    .find(c)
-                    .ok_or("a string left open")?;
+                let end = code[i + 1..].find(c).ok_or("a string left open")?;
                 let text = &code[i + 1..i + 1 + end];
                 if c == '"' {
                     self.interpolation(text)?;
@@ -297,8 +298,10 @@ impl<'a> Lex<'a> {
                     _ => {}
                 }
                 let upper = name.to_ascii_uppercase();
-                if matches!(upper.as_str(), "ENV" | "_ENV" | "_SERVER" | "GLOBALS" | "LOAD_PATH")
-                    || (c == '$' && rest.starts_with([':', '{', '(', '$']))
+                if matches!(
+                    upper.as_str(),
+                    "ENV" | "_ENV" | "_SERVER" | "GLOBALS" | "LOAD_PATH"
+                ) || (c == '$' && rest.starts_with([':', '{', '(', '$']))
                     || (c == '@' && rest.starts_with(['{', '[']))
                 {
                     return Err(format!("uses `{c}{}`", &rest[..rest.len().min(8)]));
@@ -401,8 +404,17 @@ impl<'a> Lex<'a> {
                 after_dot = false;
                 after_value = !matches!(
                     word,
-                    "if" | "unless" | "and" | "or" | "not" | "split" | "grep" | "when" | "return"
-                        | "print" | "puts" | "say"
+                    "if" | "unless"
+                        | "and"
+                        | "or"
+                        | "not"
+                        | "split"
+                        | "grep"
+                        | "when"
+                        | "return"
+                        | "print"
+                        | "puts"
+                        | "say"
                 );
                 continue;
             }
@@ -443,8 +455,7 @@ impl<'a> Lex<'a> {
         if method {
             // The MongoDB shell's methods are its own list (`drop` there drops a collection).
             let generic = self.lang != "mongosh" && listed_in(METHODS, word);
-            return if generic || self.listed(Kind::Method, word)
-            {
+            return if generic || self.listed(Kind::Method, word) {
                 Ok(())
             } else {
                 Err(format!("calls the method `{word}`"))
@@ -557,14 +568,30 @@ mod tests {
     fn read_only_one_liners_are_summarised_and_the_rest_is_beyond() {
         let cases: &[(&str, &str, bool)] = &[
             ("ruby", "puts RUBY_VERSION", true),
-            ("ruby", "puts JSON.parse(File.read('package.json'))['name']", true),
+            (
+                "ruby",
+                "puts JSON.parse(File.read('package.json'))['name']",
+                true,
+            ),
             ("ruby", "puts YAML.load_file(\"config/app.yml\").keys", true),
-            ("ruby", "Dir.glob('lib/**/*.rb').each { |f| puts File.basename(f) }", true),
-            ("ruby", "puts Gem::Specification.find_by_name('rake').version", true),
+            (
+                "ruby",
+                "Dir.glob('lib/**/*.rb').each { |f| puts File.basename(f) }",
+                true,
+            ),
+            (
+                "ruby",
+                "puts Gem::Specification.find_by_name('rake').version",
+                true,
+            ),
             ("ruby", "x = [3, 1, 2].sort; puts x.first", true),
             ("ruby", "puts File.read('/home/u/.ssh/id_rsa')", false),
             ("ruby", "puts File.read(ARGV[0])", false),
-            ("ruby", "puts File.read('a.txt'); puts File.read(ARGV[0])", false),
+            (
+                "ruby",
+                "puts File.read('a.txt'); puts File.read(ARGV[0])",
+                false,
+            ),
             ("ruby", "system('id')", false),
             ("ruby", "puts `id`", false),
             ("ruby", "puts %x(id)", false),
@@ -600,7 +627,11 @@ mod tests {
             ("elixir", "IO.inspect(System.version())", true),
             ("elixir", "File.rm_rf!(\"build\")", false),
             ("elixir", "System.cmd(\"id\", [])", false),
-            ("mongosh", "db.orders.countDocuments({status: \"open\"})", true),
+            (
+                "mongosh",
+                "db.orders.countDocuments({status: \"open\"})",
+                true,
+            ),
             ("mongosh", "db.users.find({age: {$gt: 30}}).limit(5)", true),
             ("mongosh", "db.users.drop()", false),
             ("mongosh", "db.dropDatabase()", false),
