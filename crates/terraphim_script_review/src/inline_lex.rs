@@ -287,13 +287,12 @@ impl<'a> Lex<'a> {
                         after_value = false;
                         continue;
                     }
-                    ("mongosh", '$') => {
+                    ("mongosh", '$')
                         if MONGO_EFFECT_OPERATORS
                             .split_ascii_whitespace()
-                            .any(|o| o[1..] == name)
-                        {
-                            return Err(format!("the query operator `${name}`"));
-                        }
+                            .any(|o| o[1..] == name) =>
+                    {
+                        return Err(format!("the query operator `${name}`"));
                     }
                     _ => {}
                 }
@@ -327,10 +326,12 @@ impl<'a> Lex<'a> {
                     while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
                         end += 1;
                     }
-                    if end < b.len() && matches!(b[end], b'?' | b'!') && self.lang != "php" {
-                        if !code[end + 1..].starts_with('=') {
-                            end += 1;
-                        }
+                    if end < b.len()
+                        && matches!(b[end], b'?' | b'!')
+                        && self.lang != "php"
+                        && !code[end + 1..].starts_with('=')
+                    {
+                        end += 1;
                     }
                     let qualified = b[start].is_ascii_uppercase()
                         || (self.lang == "mongosh" && &code[start..end] == "db")

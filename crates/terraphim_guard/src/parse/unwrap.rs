@@ -636,7 +636,7 @@ fn sed_executed_lines(rest: &[String], rest_dyn: &[bool]) -> Vec<String> {
                 if let Some(r) = rest.strip_prefix('/')
                     && let Some(end) = r.find('/')
                 {
-                    rest = r[end + 1..].trim_start_matches(|c: char| c == '!' || c == ' ');
+                    rest = r[end + 1..].trim_start_matches(['!', ' ']);
                 }
                 if let Some(command) = rest.strip_prefix('e')
                     && command.starts_with([' ', '\t'])
