@@ -40,7 +40,6 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | cargo test --manifest-path ~/other/Cargo.toml         | readonly  |
       | npx jest --config /tmp/jest.config.js                 | workspace |
       | prettier --write --config /tmp/p.config.js src        | workspace |
-      | go test -exec /tmp/runner ./...                       | workspace |
       | npm install                                           | install   |
       | npm install left-pad                                  | install   |
       | pnpm install --prefix ../other                        | install   |

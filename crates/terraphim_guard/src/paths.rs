@@ -363,6 +363,11 @@ pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     }
 }
 
+/// Whether `path` (absolute, as a command names it) is inside a temporary directory.
+pub(crate) fn is_temp(path: &str) -> bool {
+    path.starts_with('/') && path_bits(path, &Scope::default()) & TEMP != 0
+}
+
 /// The class names of a word, for explanations and tests.
 pub fn class_names(bits: u32) -> Vec<&'static str> {
     CLASSES

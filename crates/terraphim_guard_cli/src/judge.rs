@@ -356,12 +356,29 @@ impl Judge {
 }
 
 /// The inline code of each simple command of a line, by the command's text: `None` for a
-/// command whose code is not plain inline Python or JavaScript (or that has findings or layers).
-/// Empty when the line as a whole has findings or assigns variables (`PYTHONPATH=x python3 -c`
-/// imports from `x`).
+/// command whose code is not plain inline code the judge can summarise (or that has findings
+/// or layers). Empty when the line as a whole has findings or assigns variables
+/// (`PYTHONPATH=x python3 -c` imports from `x`).
 #[derive(Debug, Default)]
 pub(crate) struct InlineParts {
-    by_text: Vec<(String, Option<(Language, String)>)>,
+    by_text: Vec<(String, Option<InlineCode>)>,
+}
+
+/// How inline code is summarised: by the review's syntax tree walk (Python, JavaScript) or by
+/// its token allow-list (`ruby`, `perl`, `php`, `elixir`, `mongosh`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InlineLang {
+    Tree(Language),
+    Lex(&'static str),
+}
+
+/// One command's inline code, and the files its loop reads or edits in place (`perl -ne CODE
+/// FILE`, `perl -pi -e CODE FILE`): each must stay inside the project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct InlineCode {
+    pub(crate) lang: InlineLang,
+    pub(crate) code: String,
+    pub(crate) files: Vec<String>,
 }
 
 impl InlineParts {
@@ -374,7 +391,7 @@ impl InlineParts {
             .iter()
             .map(|c| {
                 (c.findings.is_empty() && c.layers.is_empty())
-                    .then(|| inline_code(&c.argv, c.stdin_text.as_deref()))
+                    .then(|| inline_code_in(&c.argv, c.stdin_text.as_deref(), &c.text))
                     .flatten()
             })
             .collect();
@@ -392,15 +409,15 @@ impl InlineParts {
     }
 
     /// The code of the commands of this text, when every one of them is inline code.
-    fn code(&self, text: &str) -> Option<(Language, &str)> {
-        let mut found = None;
+    fn code(&self, text: &str) -> Option<&InlineCode> {
+        let mut found: Option<&InlineCode> = None;
         for (t, code) in &self.by_text {
             if t == text {
-                let (lang, code) = code.as_ref()?;
-                if found.is_some_and(|(l, c)| (l, c) != (*lang, code.as_str())) {
+                let code = code.as_ref()?;
+                if found.is_some_and(|f| f != code) {
                     return None;
                 }
-                found = Some((*lang, code.as_str()));
+                found = Some(code);
             }
         }
         found
@@ -429,6 +446,8 @@ fn inline_code_as_written(argv: &[String], stdin: Option<&str>) -> Option<(Langu
         match (lang, word.as_str()) {
             (Language::Python, "-c") => return rest.next().map(|c| (lang, c.clone())),
             (Language::Python, "-B" | "-E" | "-I" | "-P" | "-q" | "-s" | "-S" | "-u") => {}
+            // An ES module or CommonJS: the code is read the same way.
+            (Language::JavaScript, "--input-type=module" | "--input-type=commonjs") => {}
             (Language::JavaScript, "-e" | "-p" | "--eval" | "--print") => {
                 let code = rest.next()?;
                 return rest.next().is_none().then(|| (lang, code.clone()));
@@ -441,6 +460,108 @@ fn inline_code_as_written(argv: &[String], stdin: Option<&str>) -> Option<(Langu
         }
     }
     stdin.map(|s| (lang, s.to_owned()))
+}
+
+/// [`inline_code`], and the inline code of the interpreters summarised by tokens
+/// ([`lexical_inline_code`]); `text` is the command as written, which shows whether code with
+/// a `$` was single-quoted (the shell then passes it as written).
+fn inline_code_in(argv: &[String], stdin: Option<&str>, text: &str) -> Option<InlineCode> {
+    if let Some((lang, code)) = inline_code(argv, stdin) {
+        return Some(InlineCode {
+            lang: InlineLang::Tree(lang),
+            code,
+            files: Vec::new(),
+        });
+    }
+    let found = lexical_inline_code(argv)?;
+    let literal = !found.code.contains(['$', '`'])
+        || (!found.code.contains('\'') && text.contains(&format!("'{}'", found.code)));
+    literal.then_some(found)
+}
+
+/// The one-liner forms of the interpreters whose code is summarised by tokens
+/// ([`terraphim_script_review::lexical_capabilities`]): `ruby [-rLIB] [-n|-p|-a|-l] -e CODE
+/// [FILE...]`, `perl [-n|-p|-a|-l|-i|-w|-s|-C] -e CODE [FILE...]` (the files are read, or edited in
+/// place with `-i`), `php -r CODE`, `elixir -e CODE`, `mongosh [--quiet] [mongodb://localhost...]
+/// --eval CODE`, and `deno eval`, `bun -e|--eval|-p` (JavaScript, walked as such). Any other
+/// option or operand: `None`.
+fn lexical_inline_code(argv: &[String]) -> Option<InlineCode> {
+    let program = argv.first()?.rsplit('/').next()?;
+    let lang: &'static str = match program {
+        "ruby" => "ruby",
+        "perl" => "perl",
+        "php" => "php",
+        "elixir" => "elixir",
+        "mongosh" => "mongosh",
+        "deno" | "bun" => "js",
+        _ => return None,
+    };
+    let mut code = None;
+    let mut files = Vec::new();
+    let mut rest = argv[1..].iter();
+    while let Some(word) = rest.next() {
+        let w = word.as_str();
+        if code.is_some() && !w.starts_with('-') && matches!(lang, "ruby" | "perl") {
+            files.push(word.clone());
+            continue;
+        }
+        let is_code_flag = match lang {
+            "elixir" => w == "-e",
+            // A switch cluster ending in the code switch: `-ne`, `-lane`, `-pe`.
+            "ruby" => w
+                .strip_suffix('e')
+                .and_then(|f| f.strip_prefix('-'))
+                .is_some_and(|f| f.chars().all(|c| "npal".contains(c))),
+            "perl" => w
+                .strip_suffix(['e', 'E'])
+                .and_then(|f| f.strip_prefix('-'))
+                .is_some_and(|f| f.chars().all(|c| "nplaiwC".contains(c)) && !f.contains('i')),
+            "php" => w == "-r",
+            "mongosh" => w == "--eval",
+            _ => {
+                matches!(w, "eval" | "-e" | "--eval" | "-p" | "--print") && program != "deno"
+                    || (program == "deno" && w == "eval")
+            }
+        };
+        if is_code_flag && code.is_none() {
+            code = Some(rest.next()?.clone());
+            continue;
+        }
+        let flag_ok = match lang {
+            // Loop, split, line-end and warning switches; a standard library (`-ryaml`).
+            "ruby" => {
+                matches!(w, "-n" | "-p" | "-a" | "-l" | "-w" | "-W0")
+                    || w.strip_prefix("-r").is_some_and(|l| {
+                        matches!(l, "json" | "yaml" | "set" | "date" | "time" | "pp" | "csv")
+                    })
+            }
+            "perl" => {
+                w.len() > 1
+                    && w.starts_with('-')
+                    && w[1..].chars().all(|c| "nplaiwsC".contains(c))
+                    && (!w.contains('i') || w.ends_with('i'))
+            }
+            "mongosh" => {
+                matches!(w, "--quiet" | "--norc" | "--nodb")
+                    || ["mongodb://localhost", "mongodb://127.0.0.1"]
+                        .iter()
+                        .any(|h| {
+                            w.strip_prefix(h)
+                                .is_some_and(|r| r.is_empty() || r.starts_with([':', '/']))
+                        })
+            }
+            _ => false,
+        };
+        if !flag_ok {
+            return None;
+        }
+    }
+    let code = code?;
+    let lang = match lang {
+        "js" => InlineLang::Tree(Language::JavaScript),
+        l => InlineLang::Lex(l),
+    };
+    Some(InlineCode { lang, code, files })
 }
 
 /// Lift the guard's sandbox to allow when the only confined parts of the line are inline code
@@ -484,11 +605,26 @@ pub(crate) fn lift_inline_sandbox(
                 _ => m.covered_by.is_some(),
             }
         });
-        let Some((lang, code)) = inline.code(&part.text).filter(|_| only_inline) else {
+        let Some(inline) = inline.code(&part.text).filter(|_| only_inline) else {
             return;
         };
-        let caps = terraphim_script_review::inline_capabilities(code, lang, &review_ctx);
-        if !caps.read_only() || !stays_on_its_reads(&caps, lang, cwd, &review_ctx) {
+        let (mut caps, lang) = match inline.lang {
+            InlineLang::Tree(lang) => (
+                terraphim_script_review::inline_capabilities(&inline.code, lang, &review_ctx),
+                lang,
+            ),
+            InlineLang::Lex(l) => (
+                terraphim_script_review::lexical_capabilities(&inline.code, l, &review_ctx),
+                Language::Shell,
+            ),
+        };
+        // The files a `-n`/`-p` loop reads or `-i` edits in place are the project's own.
+        caps.reads.extend(inline.files.iter().cloned());
+        let files_inside = inline.files.iter().all(|f| {
+            !f.starts_with('-') && terraphim_script_review::path_stays_inside(&review_ctx, f)
+        });
+        if !caps.read_only() || !files_inside || !stays_on_its_reads(&caps, lang, cwd, &review_ctx)
+        {
             return;
         }
         lifted.push((i, summary(&caps)));
@@ -709,6 +845,19 @@ mod tests {
         let g = Guard::builder().with_default_kg().build().unwrap();
         let p = place();
         let allow = [
+            "ruby -e 'puts RUBY_VERSION'",
+            "ruby -rjson -e 'puts JSON.parse(File.read(\"package.json\"))[\"version\"]'",
+            "ruby -e 'Dir.glob(\"src/*.rb\").each { |f| puts File.basename(f) }'",
+            "perl -ne 'print if /version/' package.json",
+            "perl -lane 'print $F[0]' package.json",
+            "php -r 'echo PHP_VERSION, PHP_EOL;'",
+            "php -r 'print_r(json_decode(file_get_contents(\"package.json\"), true));'",
+            "elixir -e 'IO.puts System.version()'",
+            "mongosh --quiet mongodb://localhost:27017/app --eval 'db.orders.countDocuments({open: true})'",
+            "deno eval 'console.log(Deno.version.deno)'",
+            "bun -e 'console.log(Bun.version)'",
+            "node --input-type=module -e \"import {readFileSync} from 'fs'; console.log(JSON.parse(readFileSync('package.json')).version)\"",
+            "python3 -c 'import uuid; print(uuid.uuid4())'",
             "python3 -c 'print(1)'",
             "python3 -c 'import json; print(json.load(open(\"package.json\"))[\"version\"])'",
             "node -e \"console.log(require('./package.json').version)\"",
@@ -744,7 +893,19 @@ mod tests {
             "PYTHONPATH=/tmp/x python3 -c 'import json'",
             "python3 -c 'print(1)' && npm install left-pad",
             "python3 -c \"$(cat gen.py)\"",
-            "perl -e 'print 1'",
+            "perl -e 'print `id`'",
+            "perl -e 'print $ENV{GITHUB_TOKEN}'",
+            "ruby -e 'puts File.read(\"/etc/passwd\")'",
+            "ruby -rnet/http -e 'puts 1'",
+            "php -r 'echo shell_exec(\"id\");'",
+            "perl -ne 'print' ~/.netrc",
+            "perl -ne 'print' ../other/x.txt",
+            "elixir -e 'System.cmd(\"id\", [])'",
+            "mongosh mongodb://db.example.test/app --eval 'db.a.countDocuments({})'",
+            "mongosh --eval 'db.a.insertOne({x: 1})'",
+            "deno eval 'console.log(Deno.env.get(\"HOME\"))'",
+            "bun -e 'console.log(Bun.env)'",
+            "node --input-type=module -e \"import {execSync} from 'child_process'; execSync('id')\"",
             "node -e 'console.log(1)' --require ./x.js",
             "python3 -m http.server",
             "python3 -c 'print(open(\"/etc/passwd\").read())'",

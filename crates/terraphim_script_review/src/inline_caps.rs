@@ -45,6 +45,7 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
         caps: InlineCapabilities::default(),
         modules: Vec::new(),
         callables: BTreeSet::new(),
+        imported: Vec::new(),
     };
     let Some(tree) = crate::analyze::parse_tree(lang, code) else {
         walk.caps.beyond = Some(format!("the {lang} parser gave no syntax tree"));
@@ -82,6 +83,8 @@ struct Walk<'a> {
     modules: Vec<(String, &'static str)>,
     /// Names of functions the code defines (or imports from an allowed module).
     callables: BTreeSet<String>,
+    /// Functions an ES module import binds (local name, module, function).
+    imported: Vec<(String, &'static str, String)>,
 }
 
 /// Python builtins that compute or print only.
@@ -96,7 +99,7 @@ const PY_FORBIDDEN: &str = "eval exec compile getattr setattr delattr globals lo
 /// Python modules whose every function computes (none writes, deletes, runs or connects).
 const PY_PURE_MODULES: &str = "json re math statistics collections itertools datetime string textwrap \
      decimal fractions pprint heapq bisect difflib unicodedata hashlib \
-     tomllib csv secrets random";
+     tomllib csv secrets random uuid";
 
 /// Of `sys`, the names that read arguments, standard streams and the interpreter's version
 /// (not `path` or `modules`, which change what an import loads).
@@ -156,6 +159,13 @@ const JS_OBJECTS: &[(&str, &[&str])] = &[
 
 /// Properties of `process` that are read (not `env`, `binding`, `mainModule`, ...).
 const JS_PROCESS: &str = "version versions platform arch argv stdout stderr exitCode";
+
+/// Properties of Deno's and Bun's runtime objects that are read (not `env`, `run`, `spawn`,
+/// `file`, `write`, ...).
+const JS_RUNTIMES: &[(&str, &str)] = &[
+    ("Deno", "version build args pid noColor"),
+    ("Bun", "version revision main argv"),
+];
 
 /// JavaScript functions that compute.
 const JS_BUILTINS: &str = "parseInt parseFloat String Number Boolean isNaN isFinite require";
@@ -535,13 +545,18 @@ impl<'a> Walk<'a> {
             | "shorthand_property_identifier"
             | "shorthand_property_identifier_pattern" => {
                 let t = self.text(n);
-                if listed(JS_FORBIDDEN, t) || t == "process" || t == "require" {
+                if listed(JS_FORBIDDEN, t)
+                    || t == "process"
+                    || t == "require"
+                    || JS_RUNTIMES.iter().any(|(r, _)| *r == t)
+                {
                     return Err(format!("uses `{t}`"));
                 }
                 return Ok(());
             }
             "call_expression" => return self.js_call(n),
             "member_expression" => return self.js_member(n),
+            "import_statement" => return self.js_import(n),
             "variable_declarator" => return self.js_declarator(n),
             "assignment_expression" | "augmented_assignment_expression" => {
                 let left = n.child_by_field_name("left").ok_or("an assignment")?;
@@ -612,6 +627,59 @@ impl<'a> Walk<'a> {
         let mut c = n.walk();
         for child in n.named_children(&mut c) {
             self.js(child)?;
+        }
+        Ok(())
+    }
+
+    /// `import {readFileSync} from 'fs'`, `import * as fs from 'node:fs'`, `import path from
+    /// 'path'`: the names are bound to the module or its functions; any other module is beyond.
+    fn js_import(&mut self, n: Node<'_>) -> Step {
+        let source = n.child_by_field_name("source").ok_or("an import")?;
+        let spec = self.literal(source).ok_or("an import")?;
+        let module: &'static str = match spec.trim_start_matches("node:") {
+            "fs" => "fs",
+            "path" => "path",
+            _ => return Err(format!("imports `{spec}`")),
+        };
+        let mut c = n.walk();
+        for clause in n.named_children(&mut c) {
+            if clause.kind() != "import_clause" {
+                continue;
+            }
+            let mut cc = clause.walk();
+            for part in clause.named_children(&mut cc) {
+                match part.kind() {
+                    "identifier" => self.modules.push((self.text(part).to_owned(), module)),
+                    "namespace_import" => {
+                        let mut nc = part.walk();
+                        let name = part
+                            .named_children(&mut nc)
+                            .find(|x| x.kind() == "identifier")
+                            .ok_or("an import")?;
+                        self.modules.push((self.text(name).to_owned(), module));
+                    }
+                    "named_imports" => {
+                        let mut nc = part.walk();
+                        for spec in part.named_children(&mut nc) {
+                            if spec.kind() != "import_specifier" {
+                                continue;
+                            }
+                            let name = spec.child_by_field_name("name").ok_or("an import")?;
+                            let local = spec.child_by_field_name("alias").unwrap_or(name);
+                            let f = self.text(name).to_owned();
+                            let allowed = JS_OBJECTS
+                                .iter()
+                                .find(|(o, _)| *o == module)
+                                .is_some_and(|(_, fns)| fns.contains(&f.as_str()));
+                            if !allowed {
+                                return Err(format!("imports `{f}` from `{spec}`"));
+                            }
+                            self.imported.push((self.text(local).to_owned(), module, f));
+                        }
+                    }
+                    other => return Err(format!("javascript `{other}`")),
+                }
+            }
         }
         Ok(())
     }
@@ -693,6 +761,14 @@ impl<'a> Walk<'a> {
                 false => Err(format!("uses `process.{prop}`")),
             };
         }
+        if obj.kind() == "identifier"
+            && let Some((runtime, props)) = JS_RUNTIMES.iter().find(|(r, _)| *r == self.text(obj))
+        {
+            return match listed(props, prop) {
+                true => Ok(()),
+                false => Err(format!("uses `{runtime}.{prop}`")),
+            };
+        }
         if self.js_object_name(obj).is_some() {
             return Ok(());
         }
@@ -711,7 +787,11 @@ impl<'a> Walk<'a> {
         match f.kind() {
             "identifier" => {
                 let name = self.text(f);
-                if !(listed(JS_BUILTINS, name) && name != "require"
+                if let Some((_, module, _)) = self.imported.iter().find(|(l, _, _)| l == name) {
+                    if *module == "fs" {
+                        self.js_fs_read(args)?;
+                    }
+                } else if !(listed(JS_BUILTINS, name) && name != "require"
                     || self.callables.contains(name))
                 {
                     return Err(format!("calls `{name}`"));
@@ -777,6 +857,12 @@ fn is_exception_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_uppercase())
         && (name.ends_with("Error") || name.ends_with("Exception"))
         && name.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether a path as written (relative to the working directory, `~` the home) is inside the
+/// project or a temporary directory and no credential.
+pub fn path_stays_inside(ctx: &Context, raw: &str) -> bool {
+    read_stays_inside(ctx, raw)
 }
 
 /// Whether a file the code reads, named by its real path (a symlink followed), is still inside
@@ -859,6 +945,16 @@ mod tests {
                 vec![],
             ),
             (
+                "console.log(Deno.version.deno)",
+                Language::JavaScript,
+                vec![],
+            ),
+            (
+                "import {readFileSync as r} from 'node:fs'; console.log(JSON.parse(r('package.json')).name)",
+                Language::JavaScript,
+                vec!["package.json"],
+            ),
+            (
                 "const fs = require('fs'); const d = JSON.parse(fs.readFileSync('tsconfig.json', 'utf8')); console.log(Object.keys(d).join(','))",
                 Language::JavaScript,
                 vec!["tsconfig.json"],
@@ -930,6 +1026,25 @@ mod tests {
                 "require('fs').writeFileSync('x', 'y')",
                 Language::JavaScript,
             ),
+            (
+                "console.log(Deno.env.get('GITHUB_TOKEN'))",
+                Language::JavaScript,
+            ),
+            ("console.log(Bun.env.NPM_TOKEN)", Language::JavaScript),
+            ("console.log(Deno)", Language::JavaScript),
+            (
+                "import {writeFileSync} from 'fs'; writeFileSync('x', 'y')",
+                Language::JavaScript,
+            ),
+            (
+                "import {execSync} from 'child_process'; execSync('id')",
+                Language::JavaScript,
+            ),
+            (
+                "import {readFileSync} from 'fs'; readFileSync(process.argv[2])",
+                Language::JavaScript,
+            ),
+            ("Bun.write('x', 'y')", Language::JavaScript),
             (
                 "const fs = require('fs'); fs.rmSync('src', {recursive: true})",
                 Language::JavaScript,

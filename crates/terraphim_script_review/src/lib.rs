@@ -30,6 +30,7 @@ mod config;
 mod engine;
 mod error;
 mod inline_caps;
+mod inline_lex;
 mod js;
 mod llm;
 mod model;
@@ -49,7 +50,10 @@ pub use config::{
     DEFAULT_SKIP_PROGRAMS,
 };
 pub use error::{Error, Result};
-pub use inline_caps::{InlineCapabilities, inline_capabilities, read_stays_inside};
+pub use inline_caps::{
+    InlineCapabilities, inline_capabilities, path_stays_inside, read_stays_inside,
+};
+pub use inline_lex::{lexical_capabilities, lexical_language};
 pub use llm::{
     PROMPT, SecondOpinion, ask as ask_second_opinion, merge as merge_second_opinion, parse_answer,
     reviewer_input,

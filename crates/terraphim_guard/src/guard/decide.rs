@@ -279,8 +279,19 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(program) = temp_program_in_option(cmd) {
+                // A program from a temporary directory (written by the agent or fetched, and
+                // read by nobody) that another program starts from one of its options.
+                (
+                    Verdict::Deny,
+                    format!(
+                        "runs `{program}` from a temporary directory as the program behind an option of another program (`{}`), where nobody reads it (destructive: temporary program hidden in an option)",
+                        cmd.layers.last().map_or("an option", String::as_str)
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious
-                && cmd.option_code
+                && (cmd.option_code || concealed_stage(cmd, &parsed.commands))
                 && matches[i].pattern.contains(" | ")
             {
                 // A pipe into a shell (`curl URL | sh`) is confined where the line shows it; as
@@ -295,11 +306,15 @@ impl Guard {
                             .reason
                             .as_deref()
                             .unwrap_or("pipes text into a shell"),
-                        cmd.layers
-                            .iter()
-                            .rev()
-                            .find(|l| !l.ends_with(" -c"))
-                            .map_or("a program", String::as_str)
+                        if cmd.option_code {
+                            cmd.layers
+                                .iter()
+                                .rev()
+                                .find(|l| !l.ends_with(" -c"))
+                                .map_or("a program", String::as_str)
+                        } else {
+                            "a program name the line assembles from variables"
+                        }
                     ),
                     None,
                 )
@@ -770,6 +785,51 @@ fn covers_flag<'a>(
 }
 
 /// Whether a simple command runs inside a command or process substitution (`$(..)`, `<(..)`).
+/// The program in a temporary directory that `cmd`, code another program runs from one of its
+/// options (`npm --script-shell=/tmp/x`, `git -c diff.external=/tmp/d.sh`, `GIT_SSH_COMMAND='sh
+/// /tmp/x.sh'`), runs: its name as written, or the script a shell it names is given.
+fn temp_program_in_option(cmd: &SimpleCommand) -> Option<&str> {
+    if !cmd.option_code {
+        return None;
+    }
+    let program = cmd.argv.first()?;
+    if crate::paths::is_temp(program) {
+        return Some(program);
+    }
+    let name = program.rsplit('/').next().unwrap_or(program);
+    if terraphim_shell_vocab::is_interpreter(name)
+        || matches!(name, "sh" | "bash" | "dash" | "zsh" | "ksh")
+    {
+        return cmd
+            .argv
+            .iter()
+            .skip(1)
+            .find(|a| !a.starts_with('-'))
+            .filter(|a| crate::paths::is_temp(a))
+            .map(String::as_str);
+    }
+    None
+}
+
+/// Whether a stage of `cmd`'s pipeline runs a program whose name the line assembles from pieces
+/// (`a=cu; b=rl; $a$b URL | sh`, `$(printf %s c u r l)`, `c=ba; c+=sh; ... | $c`): written as
+/// an expansion, judged as a known program only through the values the line spells. Such a
+/// pipe into a shell is hidden from whoever reads the line, like one in an option's value.
+fn concealed_stage(cmd: &SimpleCommand, cmds: &[SimpleCommand]) -> bool {
+    let Some((pipe, _)) = cmd.pipeline else {
+        return false;
+    };
+    cmds.iter().any(|c| {
+        c.pipeline.is_some_and(|(p, _)| p == pipe)
+            && c.layers.last().is_some_and(|l| l == "expanded")
+            && cmds.iter().any(|o| {
+                o.text == c.text
+                    && o.pipeline == c.pipeline
+                    && o.findings.contains(&crate::parse::Finding::DynamicName)
+            })
+    })
+}
+
 fn in_substitution(cmd: &SimpleCommand) -> bool {
     cmd.layers.iter().any(|l| l == "$(...)" || l == "<(...)")
 }

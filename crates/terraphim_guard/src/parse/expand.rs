@@ -56,10 +56,42 @@ impl Walker {
                 let len = body
                     .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .unwrap_or(body.len());
-                if len == 0 || (braced.is_some() && !body[len..].starts_with('}')) {
+                let default = braced.is_some()
+                    && (body[len..].starts_with(":-") || body[len..].starts_with('-'));
+                if len == 0 || (braced.is_some() && !body[len..].starts_with('}') && !default) {
                     return None;
                 }
                 let name = &body[..len];
+                // `${NAME:-word}`, `${NAME-word}`: the variable's value, or the literal default
+                // (both judged: a guess can only make the decision stricter).
+                if braced.is_some()
+                    && let Some(def) = body[len..]
+                        .strip_prefix(":-")
+                        .or_else(|| body[len..].strip_prefix('-'))
+                    && let Some(end) = def.find('}')
+                    && !def[..end].contains(['$', '`', '{'])
+                {
+                    let mut values: Vec<String> = self
+                        .vars
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default();
+                    values.push(def[..end].to_string());
+                    let used = 1 + 1 + (body.len() - def.len()) + end + 1;
+                    let mut next = Vec::new();
+                    for form in &forms {
+                        for v in &values {
+                            if next.len() < MAX_FORMS {
+                                next.push(format!("{form}{v}"));
+                            }
+                        }
+                    }
+                    forms = next;
+                    rest = &rest[used..];
+                    continue;
+                }
                 let values = self
                     .vars
                     .iter()

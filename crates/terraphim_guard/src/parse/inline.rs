@@ -4,7 +4,8 @@
 //! not read, and the interpreter's inline code stays judged by the KG (sandboxed).
 
 use super::vocab::{
-    INLINE_CAPS, INLINE_DELETE_CALLS, INLINE_SHELL_CALLS, InlineCap, SECRET_VARIABLE_WORDS,
+    INLINE_CAPS, INLINE_DELETE_CALLS, INLINE_SHELL_CALLS, INLINE_WRITE_CALLS, InlineCap,
+    SECRET_VARIABLE_WORDS,
 };
 
 /// What a call in inline code does.
@@ -14,13 +15,16 @@ pub(super) enum InlineCall {
     Shell(String),
     /// A path (or glob) it deletes.
     Delete(String),
+    /// A file it writes or appends to.
+    Write(String),
 }
 
 /// The calls of `interpreter`'s `code` with literal arguments, in source order.
 pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
     let shell = calls_of(INLINE_SHELL_CALLS, interpreter);
     let delete = calls_of(INLINE_DELETE_CALLS, interpreter);
-    if shell.is_empty() && delete.is_empty() {
+    let write = calls_of(INLINE_WRITE_CALLS, interpreter);
+    if shell.is_empty() && delete.is_empty() && write.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -65,10 +69,19 @@ pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
                 i += len;
                 continue;
             }
+            // A deleting call may name the home alone (`FileUtils.rm_rf(Dir.home)`).
             if let Some(len) = found(&delete)
-                && let Some(arg) = first_string(&code[i + len..])
+                && let Some(arg) =
+                    first_string(&code[i + len..]).or_else(|| home_alone(&code[i + len..]))
             {
                 push_literal(&mut out, &arg, InlineCall::Delete);
+                i += len;
+                continue;
+            }
+            if let Some(len) = found(&write)
+                && let Some(arg) = first_string(&code[i + len..])
+            {
+                push_literal(&mut out, &arg, InlineCall::Write);
                 i += len;
                 continue;
             }
@@ -249,7 +262,53 @@ const HOME_EXPRESSIONS: &[&str] = &[
     "$_ENV['HOME']",
     "os.getenv(\"HOME\")",
     "os.getenv('HOME')",
+    "process.env.HOME",
+    "Bun.env.HOME",
+    "Deno.env.get(\"HOME\")",
+    "Deno.env.get('HOME')",
+    "os.homedir()",
+    "require(\"os\").homedir()",
+    "require('os').homedir()",
+    "$env:HOME",
+    "$env:USERPROFILE",
 ];
+
+/// The home alone as a call's first argument (`rm_rf(Dir.home)`, `rmtree($ENV{HOME})`): `~`.
+fn home_alone(s: &str) -> Option<String> {
+    let rest = s.trim_start();
+    let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+    let home = HOME_EXPRESSIONS.iter().find(|h| rest.starts_with(**h))?;
+    rest[home.len()..]
+        .trim_start()
+        .starts_with([')', ',', ';'])
+        .then(|| "~".to_string())
+}
+
+/// The bytes `pack("H*", "HEX")` (Perl, PHP) or `hex2bin("HEX")` (PHP) spell, at the start of
+/// `s`, as text, and the length of the call: a command hidden as hex is the command.
+fn packed_hex(s: &str) -> Option<(String, usize)> {
+    let hex_at = if let Some(r) = s.strip_prefix("pack(") {
+        let r = r.trim_start();
+        let (fmt, len) = quoted_len(r)?;
+        if !fmt.eq_ignore_ascii_case("H*") {
+            return None;
+        }
+        r[len..].trim_start().strip_prefix(',')?.trim_start()
+    } else {
+        s.strip_prefix("hex2bin(")?.trim_start()
+    };
+    let (hex, len) = quoted_len(hex_at)?;
+    let rest = hex_at[len..].trim_start().strip_prefix(')')?;
+    if hex.len() % 2 != 0 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect();
+    let text = String::from_utf8(bytes?).ok()?;
+    Some((text, s.len() - rest.len()))
+}
 
 /// The first argument of a call when it is a literal path or command: after blanks, an optional
 /// `(`, an optional `glob(` (Perl's `unlink glob("/x/*")`: the glob is a path pattern as in
@@ -295,6 +354,9 @@ fn concatenation(s: &str) -> Option<String> {
         if let Some(home) = HOME_EXPRESSIONS.iter().find(|h| rest.starts_with(**h)) {
             out.push('~');
             rest = &rest[home.len()..];
+        } else if let Some((text, len)) = packed_hex(rest) {
+            out.push_str(&text);
+            rest = &rest[len..];
         } else if let Some((text, len)) = quoted_len(rest) {
             out.push_str(&text);
             rest = &rest[len..];

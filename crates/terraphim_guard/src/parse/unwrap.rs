@@ -255,6 +255,14 @@ impl Walker {
         if AWKS.contains(&name.as_str()) {
             self.awk_code(rest, rest_dyn, ctx, depth);
         }
+        self.host_script_code(&name, rest, rest_dyn, ctx, depth);
+        if matches!(name.as_str(), "sed" | "gsed") {
+            let mut layers = ctx.layers.clone();
+            layers.push("sed e command".into());
+            for line in sed_executed_lines(rest, rest_dyn) {
+                self.parse_option_code(&line, depth + 1, &layers);
+            }
+        }
         if name == "busybox" && !rest.is_empty() {
             let c = layer("busybox");
             self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
@@ -397,6 +405,14 @@ impl Walker {
             return;
         }
         if name == "find" {
+            // `-fprint FILE`, `-fprint0 FILE`, `-fprintf FILE FMT`, `-fls FILE` write FILE.
+            for (i, a) in rest.iter().enumerate() {
+                if matches!(a.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls")
+                    && let Some(file) = rest.get(i + 1)
+                {
+                    self.push_write(file.clone(), &layer("find writes"));
+                }
+            }
             // Without a test, find visits everything under its start paths: `{}` of a template
             // and `-delete` then name every entry, as `START/*` does for `rm` (`find . -delete`
             // is `rm -rf ./*`). With a test (`-name`, `-type`, ...) `{}` stays a project path.
@@ -492,6 +508,13 @@ impl Walker {
         let code_flag = |a: &String| {
             a == "-e" || (interpreter == "perl" && a == "-E") || (interpreter == "php" && a == "-r")
         };
+        // `deno eval CODE`, `bun -e CODE`, `node -e CODE` / `--eval CODE`.
+        let code_flag = |a: &String| {
+            code_flag(a)
+                || (matches!(interpreter, "node" | "nodejs" | "bun")
+                    && (a == "--eval" || a == "-p" || a == "--print"))
+                || (interpreter == "deno" && a == "eval")
+        };
         let code = match rest.iter().position(code_flag) {
             Some(i) if rest_dyn.get(i + 1) == Some(&false) => rest.get(i + 1).cloned(),
             Some(_) => None,
@@ -518,9 +541,186 @@ impl Walker {
                     let text = argv.join(" ");
                     self.push(argv, text, &c, Vec::new());
                 }
+                InlineCall::Write(path) => self.push_write(path, &c),
             }
         }
     }
+
+    /// A file a program writes by an option or a call, judged as `tee -a FILE`, by the same
+    /// path rules as a redirect (`-fprintf ~/.bashrc` writes a trust anchor).
+    fn push_write(&mut self, path: String, ctx: &Ctx) {
+        let argv = vec!["tee".to_string(), "-a".to_string(), path];
+        let text = argv.join(" ");
+        self.push(argv, text, ctx, Vec::new());
+    }
+
+    /// Code of a scripting host that is not a POSIX shell, given on its command line: the shell
+    /// command lines of AppleScript's `do shell script "..."` (`osascript -e`), and PowerShell's
+    /// `-Command` text read as the shell line its cmdlets amount to ([`POWERSHELL_WORDS`],
+    /// data: `Remove-Item -Recurse -Force X` is `rm -r -f X`).
+    fn host_script_code(
+        &mut self,
+        name: &str,
+        rest: &[String],
+        rest_dyn: &[bool],
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let base = name.to_ascii_lowercase();
+        let base = base.trim_end_matches(".exe");
+        let mut layers = ctx.layers.clone();
+        if base == "osascript" {
+            layers.push("osascript".into());
+            for (i, w) in rest.iter().enumerate() {
+                if w == "-e"
+                    && rest_dyn.get(i + 1) == Some(&false)
+                    && let Some(code) = rest.get(i + 1)
+                {
+                    for line in applescript_shell_lines(code) {
+                        self.parse_code(&line, depth + 1, &layers);
+                    }
+                }
+            }
+            return;
+        }
+        if !matches!(base, "pwsh" | "powershell") {
+            return;
+        }
+        let Some(i) = rest.iter().position(|w| {
+            let w = w.to_ascii_lowercase();
+            w == "-c" || w == "-command" || w == "--command" || w == "/c" || w == "-com"
+        }) else {
+            return;
+        };
+        if rest_dyn[i + 1..].iter().any(|d| *d) || i + 1 >= rest.len() {
+            return;
+        }
+        layers.push("powershell command".into());
+        let line = powershell_as_shell(&rest[i + 1..].join(" "));
+        self.parse_code(&line, depth + 1, &layers);
+    }
+}
+
+/// The command lines GNU sed's `e COMMAND` runs (`sed '1e CMD'`, `sed -n '/x/e CMD'`): in
+/// each script (`-e SCRIPT`, `--expression=SCRIPT` or the first operand), a command `e` after an
+/// optional address, at the start of a line or after `;`, runs the rest of its line.
+fn sed_executed_lines(rest: &[String], rest_dyn: &[bool]) -> Vec<String> {
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut explicit = false;
+    let mut first_operand = None;
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if (a == "-e" || a == "--expression") && rest_dyn.get(i + 1) == Some(&false) {
+            if let Some(s) = rest.get(i + 1) {
+                scripts.push(s);
+            }
+            explicit = true;
+            i += 2;
+            continue;
+        }
+        if let Some(s) = a.strip_prefix("--expression=") {
+            scripts.push(s);
+            explicit = true;
+        } else if a == "-f" || a == "--file" || a == "-l" {
+            i += 1;
+        } else if !a.starts_with('-') && first_operand.is_none() && rest_dyn.get(i) == Some(&false)
+        {
+            first_operand = Some(a);
+        }
+        i += 1;
+    }
+    if !explicit && let Some(s) = first_operand {
+        scripts.push(s);
+    }
+    let mut out = Vec::new();
+    for script in scripts {
+        for line in script.lines() {
+            for cmd in line.split(';') {
+                let cmd = cmd.trim_start();
+                // An address: line numbers, `$`, `N,M`, `/re/`, `first~step`, then `!`.
+                let mut rest =
+                    cmd.trim_start_matches(|c: char| c.is_ascii_digit() || "$,~!+ ".contains(c));
+                if let Some(r) = rest.strip_prefix('/')
+                    && let Some(end) = r.find('/')
+                {
+                    rest = r[end + 1..].trim_start_matches(['!', ' ']);
+                }
+                if let Some(command) = rest.strip_prefix('e')
+                    && command.starts_with([' ', '\t'])
+                    && !command.trim().is_empty()
+                {
+                    // `e` runs the rest of the line, `;` included.
+                    let at = line.find(cmd).unwrap_or(0) + (cmd.len() - command.len());
+                    out.push(line[at..].trim().to_string());
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The literal shell command lines of AppleScript's `do shell script "..."` in `code`.
+fn applescript_shell_lines(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("do shell script") {
+        let after = rest[at + "do shell script".len()..].trim_start();
+        match after
+            .strip_prefix('"')
+            .and_then(|a| a.find('"').map(|e| &a[..e]))
+        {
+            Some(line) => {
+                out.push(line.replace("\\\"", "\""));
+                rest = &after[1 + line.len()..];
+            }
+            None => rest = after,
+        }
+    }
+    out
+}
+
+/// A PowerShell command line as the POSIX shell line its cmdlets amount to: each cmdlet or
+/// alias and each parameter is put as [`POWERSHELL_WORDS`] says (a parameter with no POSIX
+/// spelling is dropped), a parenthesised cmdlet becomes a command substitution and the
+/// home's spellings (`$HOME`, `$env:HOME`, `$env:USERPROFILE`) become `~`. Words it does not
+/// know stay as written, so unknown code stays unknown to the KG.
+pub(super) fn powershell_as_shell(code: &str) -> String {
+    use super::vocab::POWERSHELL_WORDS;
+    let mut out: Vec<String> = Vec::new();
+    for word in code.split_whitespace() {
+        let (open, core) = match word.strip_prefix('(') {
+            Some(c) => ("$(", c),
+            None => ("", word),
+        };
+        let (core, close) = match core.strip_suffix(')') {
+            Some(c) if !open.is_empty() || !c.contains('(') => (c, ")"),
+            _ => (core, ""),
+        };
+        let lower = core.to_ascii_lowercase();
+        let mapped = match POWERSHELL_WORDS.iter().find(|(w, _)| *w == lower) {
+            Some((_, to)) => (*to).to_string(),
+            None => {
+                let mut w = core.to_string();
+                for home in [
+                    "$env:HOME",
+                    "$env:USERPROFILE",
+                    "${env:HOME}",
+                    "$HOME",
+                    "${HOME}",
+                ] {
+                    w = w.replace(home, "~");
+                }
+                w
+            }
+        };
+        if mapped.is_empty() && open.is_empty() && close.is_empty() {
+            continue;
+        }
+        out.push(format!("{open}{mapped}{close}"));
+    }
+    out.join(" ")
 }
 
 /// How many words of `find`'s options come before its start paths: `-H -L -P`, `-D

@@ -204,7 +204,108 @@ pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[
         ],
     ),
     ("perl", &["unlink", "rmtree", "remove_tree", "rmdir"]),
+    (
+        "php",
+        &[
+            "unlink",
+            "rmdir",
+            "array_map(\"unlink\",",
+            "array_map('unlink',",
+        ],
+    ),
     ("lua", &["os.remove"]),
+    (
+        "bun",
+        &[
+            "fs.rmSync",
+            "rmSync",
+            "fs.rmdirSync",
+            "rmdirSync",
+            "fs.unlinkSync",
+            "unlinkSync",
+        ],
+    ),
+    ("deno", &["Deno.remove", "Deno.removeSync"]),
+];
+
+/// Calls that write or append to the file their literal first argument names, per
+/// interpreter: judged as `tee -a PATH`, by the same path rules as a redirect (a shell startup
+/// file is a trust anchor). Node's are found by the script review's JavaScript walker.
+pub(super) const INLINE_WRITE_CALLS: &[(&str, &[&str])] = &[
+    (
+        "ruby",
+        &["File.write", "IO.write", "File.binwrite", "IO.binwrite"],
+    ),
+    ("php", &["file_put_contents"]),
+    ("lua", &["io.output"]),
+    (
+        "bun",
+        &[
+            "Bun.write",
+            "fs.writeFileSync",
+            "fs.appendFileSync",
+            "writeFileSync",
+            "appendFileSync",
+        ],
+    ),
+    (
+        "deno",
+        &[
+            "Deno.writeTextFile",
+            "Deno.writeTextFileSync",
+            "Deno.writeFile",
+            "Deno.writeFileSync",
+        ],
+    ),
+];
+
+/// PowerShell cmdlets, their aliases and parameters as the POSIX shell words that do the same
+/// (lowercase; an empty word drops a parameter with no POSIX spelling, whose value then stays
+/// an operand). `pwsh -Command` text is read through this table and judged as shell.
+pub(super) const POWERSHELL_WORDS: &[(&str, &str)] = &[
+    ("remove-item", "rm"),
+    ("ri", "rm"),
+    ("del", "rm"),
+    ("erase", "rm"),
+    ("rd", "rm"),
+    ("rmdir", "rm"),
+    ("get-content", "cat"),
+    ("gc", "cat"),
+    ("type", "cat"),
+    ("set-content", "tee"),
+    ("add-content", "tee -a"),
+    ("out-file", "tee"),
+    ("copy-item", "cp"),
+    ("copy", "cp"),
+    ("move-item", "mv"),
+    ("move", "mv"),
+    ("invoke-webrequest", "curl"),
+    ("iwr", "curl"),
+    ("invoke-restmethod", "curl"),
+    ("irm", "curl"),
+    ("invoke-expression", "sh"),
+    ("iex", "sh"),
+    ("start-process", ""),
+    ("get-childitem", "ls"),
+    ("gci", "ls"),
+    ("write-output", "echo"),
+    ("write-host", "echo"),
+    ("-recurse", "-r"),
+    ("-force", "-f"),
+    ("-infile", "-T"),
+    ("-body", "--data"),
+    ("-method", "-X"),
+    ("-outfile", "-o"),
+    ("-destination", ""),
+    ("-path", ""),
+    ("-literalpath", ""),
+    ("-filepath", ""),
+    ("-uri", ""),
+    ("-raw", ""),
+    ("-value", ""),
+    ("-erroraction", ""),
+    ("silentlycontinue", ""),
+    ("-usebasicparsing", ""),
 ];
 
 /// What the inline code of an interpreter the script review has no walker for (Ruby, Perl,

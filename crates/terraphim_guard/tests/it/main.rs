@@ -61,6 +61,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 mod command_knowledge;
 mod flows;
 mod hidden_forms;
+mod inline_effects;
 mod probes;
 mod project_work;
 mod properties;
