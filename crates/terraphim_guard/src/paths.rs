@@ -321,6 +321,16 @@ pub(crate) fn secret_named_by(word: &str) -> Option<String> {
         .find(|p| names_secret(p))
 }
 
+/// Whether a file name ends like an archive or a compressed file (`x.tar.gz`, `x.zip`).
+fn is_archive_name(path: &str) -> bool {
+    const ARCHIVE_ENDINGS: &[&str] = &[
+        ".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".gz", ".bz2", ".xz", ".zst",
+        ".zip", ".7z", ".rar", ".jar", ".whl", ".deb", ".rpm",
+    ];
+    let base = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    ARCHIVE_ENDINGS.iter().any(|e| base.ends_with(e))
+}
+
 /// Whether `path`, a program path as a command line names it, lies in a directory where the
 /// project's compilers put what they build (`./target/release/app`, `build/bin/app`,
 /// `.build/debug/cli`, `zig-out/bin/x`: `terraphim_shell_vocab::COMPILE_OUTPUT_DIRS`): a relative
@@ -658,6 +668,16 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
         bits |= RUNNABLE;
     }
+    // The project's build output runs on the host like `cargo run` (`decide.rs`), so a file
+    // saved there is code the next command may run: a download into it is a download into code.
+    // (Data and archives there are no program: `curl -o build/tool.tar.gz URL` stays data.)
+    if bits & (PROJECT | BUILD_OUTPUT) != 0
+        && is_in_project_build_output(text)
+        && !terraphim_shell_vocab::is_data_file(text)
+        && !is_archive_name(text)
+    {
+        bits |= RUNNABLE;
+    }
     if bits & (BUILD_OUTPUT | TEMP) != 0 {
         bits |= DISPOSABLE;
     }
@@ -937,7 +957,7 @@ mod tests {
         let p = "/home/u/proj";
         let cases: &[(&str, &[&str])] = &[
             ("target", &["build-output"]),
-            ("./target/debug/x", &["build-output"]),
+            ("./target/debug/x", &["build-output", "runnable"]),
             ("web/node_modules", &["build-output"]),
             ("src/__pycache__/a.pyc", &["build-output"]),
             ("a.pyc", &["build-output"]),
@@ -982,7 +1002,7 @@ mod tests {
             ("./package-lock.json", &["project", "runnable"]),
             ("scripts/setup.sh", &["project", "runnable"]),
             ("tests/fixtures/users.json", &["project"]),
-            ("target/gen/x.py", &["build-output"]),
+            ("target/gen/x.py", &["build-output", "runnable"]),
             ("/tmp/conftest.py", &["temp"]),
         ];
         let mut bad = Vec::new();

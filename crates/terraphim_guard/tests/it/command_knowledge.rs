@@ -438,8 +438,6 @@ fn package_managers_build_tools_and_text_tools() {
             "uv add rich",
             "pnpm dlx create-foo",
             "make install",
-            "make -f /tmp/evil.mk",
-            "go test -exec /tmp/x ./...",
             "tar xzf vendor.tgz",
             "tar xvf xtras.tar",
             "tar -I 'sh -c id' -cf x.tar .",
@@ -838,6 +836,18 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "cd web && npm ci && npm test",
         ],
     );
+    // A program or makefile from a temporary directory behind an option: nobody in the project
+    // wrote or read it (dropped or downloaded), so it is denied, not confined.
+    all(
+        Verdict::Deny,
+        &[
+            "make -f /tmp/evil.mk",
+            "go test -exec /tmp/x ./...",
+            "npm test --script-shell /tmp/sh",
+            "go test -exec /tmp/runner ./...",
+            "cargo --config 'target.x.runner=\"/tmp/r\"' test",
+        ],
+    );
     all(
         Verdict::Sandbox,
         &[
@@ -848,13 +858,11 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "cargo test --manifest-path ~/elsewhere/Cargo.toml",
             "npx jest --config /tmp/jest.config.js",
             "yarn --cwd ../other test",
-            "npm test --script-shell /tmp/sh",
             "eslint --fix -c /tmp/e.config.js src",
             "prettier --write ~/notes",
             // Options that run another program or read build files from elsewhere.
-            "go test -exec /tmp/runner ./...",
+            "go test -exec ./tools/runner ./...",
             "make -C ~/src/other test",
-            "cargo --config 'target.x.runner=\"/tmp/r\"' test",
             // Installs that resolve, fetch new code or name another registry.
             "npm i lodash",
             "pnpm install --frozen-lockfile left-pad",

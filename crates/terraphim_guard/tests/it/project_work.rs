@@ -51,6 +51,24 @@ fn build_output_runs_as_the_projects_code() {
         // without a build on the line: the project's build output all the same
         ("./target/release/demo --version", Verdict::Allow),
         ("zig-out/bin/demo --help", Verdict::Allow),
+        // so a download into build output is a download into code (the next command may run
+        // it); data and archives there stay data
+        (
+            "curl -sSLo target/release/demo https://example.com/demo",
+            Verdict::Sandbox,
+        ),
+        (
+            "wget -O build/demo https://example.com/demo",
+            Verdict::Sandbox,
+        ),
+        (
+            "curl -fsSL -o build/demo.tar.gz https://example.com/demo.tar.gz",
+            Verdict::Allow,
+        ),
+        (
+            "curl -o dist/report.json https://example.com/report.json",
+            Verdict::Allow,
+        ),
         // installed packages and project scripts are no build output; `bin/` only as `-o`
         ("./node_modules/pkg/cli.sh", Verdict::Sandbox),
         ("./bin/api --help", Verdict::Sandbox),

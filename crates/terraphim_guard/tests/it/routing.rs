@@ -82,8 +82,8 @@ fn destructive_commands_deny_however_written() {
         "_= sudo rm -rf /",
         // Pipeline patterns in pipelines of three or more stages followed by `&&` / `||`, which
         // tree-sitter-bash nests as `a | (b | c && d)`.
-        "find . | rm | cat && true",
-        "ls | find . | rm | wc && true || false",
+        "find / | rm | cat && true",
+        "ls | find / | rm | wc && true || false",
         "echo 'drop table users' | psql | cat && true",
         "true | echo flushall | redis-cli | cat || true",
     ] {
@@ -304,6 +304,11 @@ fn paths_and_trust_anchors_decide_from_the_words() {
         ),
         (
             "make -f /tmp/evil.mk",
+            Verdict::Deny,
+            "build instructions from a temporary place",
+        ),
+        (
+            "make -f ~/src/other/Makefile",
             Verdict::Sandbox,
             "instructions from outside the project",
         ),
