@@ -457,6 +457,17 @@ impl Guard {
     ) -> usize {
         let (entry_idx, text) = set.origin(pattern);
         let e = &self.entries[entry_idx as usize];
+        // Two patterns of one entry may name the same thing once paths are normalised
+        // (`rm ~` and `rm $HOME`): the entry matched the segment once.
+        if let Some(i) = matches.iter().position(|m| {
+            m.tier == e.tier
+                && m.concept == *e.concept
+                && m.segment == segment
+                && m.covered_by == covered_by
+                && m.source == *e.source
+        }) {
+            return i;
+        }
         matches.push(Match {
             tier: e.tier,
             concept: e.concept.to_string(),
@@ -613,13 +624,10 @@ fn build_output_option(argv: &[String]) -> Option<String> {
     while let Some(a) = it.next() {
         let value = if a == "-o" || a == "--output" {
             it.next().cloned()
-        } else if let Some(v) = a
-            .strip_prefix("-o=")
-            .or_else(|| a.strip_prefix("--output="))
-        {
-            Some(v.to_string())
         } else {
-            None
+            a.strip_prefix("-o=")
+                .or_else(|| a.strip_prefix("--output="))
+                .map(str::to_string)
         };
         if let Some(v) = value {
             return Some(crate::canon::normalise_path(v.trim_start_matches("./")));
