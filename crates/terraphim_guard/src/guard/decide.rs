@@ -613,13 +613,10 @@ fn build_output_option(argv: &[String]) -> Option<String> {
     while let Some(a) = it.next() {
         let value = if a == "-o" || a == "--output" {
             it.next().cloned()
-        } else if let Some(v) = a
-            .strip_prefix("-o=")
-            .or_else(|| a.strip_prefix("--output="))
-        {
-            Some(v.to_string())
         } else {
-            None
+            a.strip_prefix("-o=")
+                .or_else(|| a.strip_prefix("--output="))
+                .map(str::to_string)
         };
         if let Some(v) = value {
             return Some(crate::canon::normalise_path(v.trim_start_matches("./")));
