@@ -114,6 +114,6 @@ Feature: every surface gives the same decision, script pre-review included
       | python3 -c 'import sys; open(sys.argv[1], chr(119))' rows.csv  | sandbox |
       | python3 -c 'import os; print(os.listdir())'                    | sandbox |
       | python3 -c 'print(1)' && npm install left-pad                  | sandbox |
-      | PYTHONPATH=/tmp/x python3 -c 'import json'                     | sandbox |
+      | PYTHONPATH=./vendor python3 -c 'import json'                   | sandbox |
       | node -e 'console.log(process.env)'                             | sandbox |
       | python3 -c 'print(1)' && rm -rf ~                              | deny    |

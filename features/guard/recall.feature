@@ -264,6 +264,25 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | LD_PRELOAD=/tmp/hook/libx.so make test  | deny    |
       | LD_PRELOAD=./build/libfaketime.so ./app | sandbox |
 
+  Scenario Outline: code a variable loads from a temporary place is denied, from the project it is confined
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | BASH_ENV=/var/tmp/init.sh bash -c 'make check'            | deny    |
+      | env ENV=/tmp/s/rc sh -c 'go vet ./...'                    | deny    |
+      | NODE_OPTIONS='--require /tmp/t/hook.cjs' yarn test        | deny    |
+      | PYTHONPATH=/dev/shm/pkgs python3 -m pytest                | deny    |
+      | RUBYOPT=-r/tmp/x.rb bundle exec rake                      | deny    |
+      | PROMPT_COMMAND=/tmp/pc bash -i                            | deny    |
+      | BASH_ENV=./scripts/ci-env.sh bash -c 'make check'         | sandbox |
+      | NODE_OPTIONS=--max-old-space-size=4096 yarn build         | sandbox |
+      | GIT_EXTERNAL_DIFF=difft git diff                          | allow   |
+
   Scenario Outline: a secret variable in a request to a host that is not its own is denied, its own use stays allowed
     When I check the command:
       """

@@ -145,6 +145,7 @@ impl Walker {
             var_flows: Vec::new(),
             next_flow: 0,
             option_depth: 0,
+            inherited: Vec::new(),
         };
         sub.parse_code(code, depth + 1, &[]);
         if !sub.out.findings.is_empty() {

@@ -363,6 +363,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         var_flows: Vec::new(),
         next_flow: 0,
         option_depth: 0,
+        inherited: Vec::new(),
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
@@ -409,6 +410,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         var_flows: Vec::new(),
         next_flow: 0,
         option_depth: 0,
+        inherited: Vec::new(),
     };
     walker.parse_code(command, 0, &[]);
     walker.follow_staged_flows();

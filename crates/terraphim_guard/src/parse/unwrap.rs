@@ -14,8 +14,28 @@ use terraphim_shell_vocab::{
 };
 
 impl Walker {
-    /// Peel wrappers and code layers off one argv and push what remains.
+    /// Peel wrappers and code layers off one argv and push what remains. The findings of the
+    /// command's assignments (`ctx.findings`) also go to every command of code it runs (`X=V
+    /// bash -c CODE`, `env X=V sh -c CODE`, `sudo X=V ...`): the code runs with the variable.
     pub(super) fn unwrap(
+        &mut self,
+        argv: Vec<String>,
+        dynamic: Vec<bool>,
+        text: String,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let outer = self.inherited.len();
+        for f in &ctx.findings {
+            if !self.inherited.contains(f) {
+                self.inherited.push(f.clone());
+            }
+        }
+        self.unwrap_layers(argv, dynamic, text, ctx, depth);
+        self.inherited.truncate(outer);
+    }
+
+    fn unwrap_layers(
         &mut self,
         argv: Vec<String>,
         dynamic: Vec<bool>,

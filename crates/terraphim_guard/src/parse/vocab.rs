@@ -517,3 +517,106 @@ pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
         &["getenv()", "$_ENV", "$_SERVER", "phpinfo"],
     ),
 ];
+
+/// How the value of a variable names the code a program loads from it.
+#[derive(Clone, Copy)]
+pub(super) enum ValueCode {
+    /// A list of files or directories, separated by `:` or blanks, each one loaded or searched
+    /// for code (`LD_PRELOAD=a.so:b.so`, `PYTHONPATH=src:lib`).
+    Paths,
+    /// The value is one file, run as code (`BASH_ENV=FILE`).
+    File,
+    /// The value is options of the program; the files after these options are loaded
+    /// (`NODE_OPTIONS='--require FILE'`, `--import=FILE`, `RUBYOPT=-rFILE`).
+    Options(&'static [&'static str]),
+}
+
+/// Variables whose value names code a program loads or runs, and how: an assignment of one is
+/// also a part `export NAME= FILE...` for the KG (each file or directory a word), so a value
+/// naming a temporary place is judged there (`code a variable loads from a temporary place`).
+/// Variables whose value is a command (`GIT_SSH_COMMAND`, `PROMPT_COMMAND`) are parsed as code
+/// instead.
+pub(super) const CODE_FILE_VARS: &[(&str, ValueCode)] = &[
+    ("LD_PRELOAD", ValueCode::Paths),
+    ("LD_AUDIT", ValueCode::Paths),
+    ("DYLD_INSERT_LIBRARIES", ValueCode::Paths),
+    ("BASH_ENV", ValueCode::File),
+    ("ENV", ValueCode::File),
+    ("PYTHONSTARTUP", ValueCode::File),
+    ("PYTHONPATH", ValueCode::Paths),
+    ("NODE_PATH", ValueCode::Paths),
+    ("PERL5LIB", ValueCode::Paths),
+    ("PERLLIB", ValueCode::Paths),
+    ("RUBYLIB", ValueCode::Paths),
+    (
+        "NODE_OPTIONS",
+        ValueCode::Options(&[
+            "--require",
+            "-r",
+            "--import",
+            "--loader",
+            "--experimental-loader",
+        ]),
+    ),
+    ("PERL5OPT", ValueCode::Options(&["-I", "-M", "-m"])),
+    ("RUBYOPT", ValueCode::Options(&["-r", "-I", "--require"])),
+    (
+        "JAVA_TOOL_OPTIONS",
+        ValueCode::Options(&["-javaagent:", "-agentpath:", "-cp", "-classpath"]),
+    ),
+    (
+        "_JAVA_OPTIONS",
+        ValueCode::Options(&["-javaagent:", "-agentpath:", "-cp", "-classpath"]),
+    ),
+];
+
+/// The files and directories a value of a [`CODE_FILE_VARS`] variable names as code.
+pub(super) fn code_files(form: ValueCode, value: &str) -> Vec<String> {
+    let words = value.split_whitespace();
+    match form {
+        ValueCode::Paths => value
+            .split([':', ' ', '\t'])
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .collect(),
+        ValueCode::File => {
+            let v = value.trim();
+            if v.is_empty() {
+                Vec::new()
+            } else {
+                vec![v.to_string()]
+            }
+        }
+        ValueCode::Options(options) => {
+            let mut out = Vec::new();
+            let mut take_next = false;
+            for w in words {
+                if take_next {
+                    take_next = false;
+                    out.push(w.to_string());
+                    continue;
+                }
+                for o in options {
+                    if w == *o {
+                        take_next = true;
+                    } else if let Some(v) = w.strip_prefix(o) {
+                        // `--import=FILE`, `-rFILE`, `-javaagent:FILE=ARGS`, perl's `-Mlib=DIR`.
+                        let v = v.strip_prefix('=').unwrap_or(v);
+                        let v = v.strip_prefix("lib=").unwrap_or(v);
+                        let v = v.split_once('=').map_or(v, |(file, _)| file);
+                        if !v.is_empty() {
+                            out.push(v.to_string());
+                        }
+                    } else {
+                        continue;
+                    }
+                    break;
+                }
+            }
+            // A class path names several places.
+            out.iter()
+                .flat_map(|v| v.split(':').filter(|p| !p.is_empty()).map(str::to_string))
+                .collect()
+        }
+    }
+}

@@ -11,7 +11,9 @@ use super::heredoc::{
 };
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
-use super::vocab::{CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS};
+use super::vocab::{
+    CODE_FILE_VARS, CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS, code_files,
+};
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, input_source, is_append, node_text,
     output_target, redirect_trailing_words, word_value,
@@ -48,6 +50,10 @@ pub(super) struct Walker {
     /// How deep the walk is in code a program runs from an option, a variable or its program
     /// text (see [`SimpleCommand::option_code`]).
     pub(super) option_depth: u32,
+    /// Findings of the assignments before the commands being unwrapped, outermost first
+    /// (`BASH_ENV=FILE bash -c CODE`): the variables are in the environment of every command
+    /// that code runs, so each command pushed meanwhile carries them, however deep the code.
+    pub(super) inherited: Vec<Finding>,
 }
 
 #[derive(Clone, Default)]
@@ -798,10 +804,15 @@ impl Walker {
             );
         }
         // Variables that choose where packages come from, or whether they are checked, and
-        // the libraries the dynamic loader injects into every program (each library a word):
-        // judged by the KG as the command `export NAME= VALUE`.
-        let preload = matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES");
-        if SOURCE_VARS.contains(&name) || (preload && !dynamic) {
+        // those whose value names code a program loads (`LD_PRELOAD`, `BASH_ENV`,
+        // `NODE_OPTIONS='--require FILE'`, each file or directory a word): judged by the KG as
+        // the command `export NAME= VALUE...`.
+        let code_files = CODE_FILE_VARS
+            .iter()
+            .find(|(var, _)| *var == name)
+            .filter(|_| !dynamic)
+            .map(|(_, form)| code_files(*form, value));
+        if SOURCE_VARS.contains(&name) || code_files.as_ref().is_some_and(|f| !f.is_empty()) {
             let mut c = ctx.clone();
             c.findings = Vec::new();
             c.stdin_text = None;
@@ -809,13 +820,8 @@ impl Walker {
             c.appends = Vec::new();
             c.layers.push("assignment".into());
             let mut argv = vec!["export".to_string(), format!("{name}=")];
-            if preload {
-                argv.extend(
-                    value
-                        .split([':', ' '])
-                        .filter(|v| !v.is_empty())
-                        .map(str::to_string),
-                );
+            if let Some(files) = code_files {
+                argv.extend(files);
             } else if !value.is_empty() {
                 argv.push(value.to_string());
             }
@@ -834,8 +840,8 @@ impl Walker {
         }
         if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
             findings.push(Finding::EnvInjection);
-            return;
         }
+        // `PROMPT_COMMAND` is both: it changes what a shell runs, and its value is code.
         let runs_code = CODE_VARS.contains(&name)
             || [
                 "PAGER", "EDITOR", "_COMMAND", "_CMD", "ASKPASS", "_SSH", "RUNNER", "WRAPPER",
@@ -873,7 +879,7 @@ impl Walker {
                 argv[0] = format!("{}{interpreter}", &argv[0][..dir_len]);
             }
         }
-        for f in &ctx.findings {
+        for f in ctx.findings.iter().chain(&self.inherited) {
             if !findings.contains(f) {
                 findings.push(f.clone());
             }

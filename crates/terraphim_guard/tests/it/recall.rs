@@ -539,6 +539,59 @@ fn a_library_preloaded_from_a_temporary_place_is_denied() {
 }
 
 #[test]
+fn code_a_variable_loads_from_a_temporary_place_is_denied() {
+    decide(&[
+        ("BASH_ENV=/var/tmp/rc.sh sh -c 'npm ci'", Deny),
+        ("ENV=/dev/shm/p.sh dash -c 'true'", Deny),
+        ("NODE_OPTIONS='-r /tmp/a/pre.cjs' npx jest", Deny),
+        (
+            "NODE_OPTIONS='--loader /tmp/l.mjs --no-warnings' node x.js",
+            Deny,
+        ),
+        ("NODE_OPTIONS=--import=/tmp/i.mjs npm start", Deny),
+        ("PYTHONPATH=lib:/var/tmp/m python3 -m unittest", Deny),
+        ("PYTHONSTARTUP=/tmp/st.py python3", Deny),
+        ("PERL5OPT=-Mlib=/tmp/pm perl t/a.t", Deny),
+        ("RUBYOPT='-r /dev/shm/r.rb' ruby app.rb", Deny),
+        ("JAVA_TOOL_OPTIONS=-javaagent:/tmp/ag.jar=x mvn test", Deny),
+        ("PROMPT_COMMAND='/tmp/pc.sh' bash -i", Deny),
+        ("GIT_EXTERNAL_DIFF=/var/tmp/dd git diff HEAD~1", Deny),
+        ("export BASH_ENV=/tmp/b.sh", Deny),
+        // A project file, a tool on the PATH or a plain option: confined as before.
+        ("BASH_ENV=./ci/vars.sh bash -c 'make lint'", Sandbox),
+        (
+            "NODE_OPTIONS=--max-old-space-size=6144 npm run build",
+            Sandbox,
+        ),
+        (
+            "NODE_OPTIONS='--require ./test/setup.cjs' npx jest",
+            Sandbox,
+        ),
+        ("PYTHONPATH=src:tests python3 -m pytest", Sandbox),
+        ("RUBYOPT=-rbundler/setup ruby app.rb", Sandbox),
+        ("GIT_EXTERNAL_DIFF=difft git diff", Allow),
+    ]);
+}
+
+#[test]
+fn an_assignment_before_a_shell_reaches_the_code_it_runs() {
+    decide(&[
+        ("BASH_ENV=/tmp/q.sh bash -c 'cargo test'", Deny),
+        ("env BASH_ENV=/tmp/q.sh bash -c 'git status'", Deny),
+        ("sudo BASH_ENV=/tmp/q.sh bash -c 'ls'", Deny),
+        ("env -i BASH_ENV=/tmp/q.sh sh -c \"sh -c 'ls'\"", Deny),
+        ("BASH_ENV=env/setup.sh bash -c 'cargo test'", Sandbox),
+        ("PATH=./node_modules/.bin:$PATH bash -c 'ls'", Sandbox),
+        (
+            "LD_PRELOAD=./libt.so bash -c 'bash -c \"git status\"'",
+            Sandbox,
+        ),
+        ("bash -c 'cargo test'", Allow),
+        ("FOO=1 bash -c 'git status'", Allow),
+    ]);
+}
+
+#[test]
 fn a_secret_variable_in_a_request_to_a_host_not_its_own_is_denied() {
     decide(&[
         (
