@@ -313,3 +313,63 @@ Feature: script pre-review follows values through the program
     Then the exit code is 0
     When I run "terraphim-agent guard review-script --json purge.js"
     Then the JSON field "findings.0.rule" is "delete-unknown-path"
+
+  Scenario: a path joined from an array with IFS is the path it names
+    Given a project file "profile.sh" containing:
+      """
+      #!/usr/bin/env bash
+      parts=("$HOME" ".profile")
+      target="$(IFS=/; echo "${parts[*]}")"
+      echo 'export EDITOR=vim' >> "$target"
+      """
+    And a project file "local.sh" containing:
+      """
+      #!/usr/bin/env bash
+      parts=("." "build" "env.sh")
+      target="$(IFS=/; echo "${parts[*]}")"
+      mkdir -p ./build
+      echo 'export EDITOR=vim' > "$target"
+      """
+    When I run "terraphim-agent guard review-script --json profile.sh"
+    Then the JSON field "verdict" is "dangerous"
+    When I run "terraphim-agent guard review-script local.sh"
+    Then the exit code is 0
+
+  Scenario: a member picked by a run-time key is any of the object's members
+    Given a project file "perms.ts" containing:
+      """
+      import { execFileSync } from 'node:child_process';
+      const TABLE = { linux: { file: ['/etc', 'hosts'] }, darwin: { file: ['/private/etc', 'hosts'] } };
+      const entry = TABLE[process.platform as 'linux' | 'darwin'];
+      execFileSync('chmod', ['0666', entry.file.join('/')]);
+      """
+    When I run "terraphim-agent guard review-script --json perms.ts"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "weaken-permissions"
+
+  Scenario: a startsWith guard confines a delete to the directory it names
+    Given a project file "prune.js" containing:
+      """
+      const fs = require('fs'), path = require('path');
+      const OUT = path.join(process.cwd(), 'out');
+      for (const name of fs.readdirSync(OUT)) {
+        const p = path.join(OUT, name, '..', '..', name);
+        if (!p.startsWith(OUT + '/')) continue;
+        fs.rmSync(p, { recursive: true, force: true });
+      }
+      """
+    When I run "terraphim-agent guard review-script prune.js"
+    Then the exit code is 0
+
+  Scenario: an install hook set under a key built from parts is an install hook
+    Given a project file "hooks.js" containing:
+      """
+      const fs = require('fs');
+      const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+      const key = 'post' + 'install';
+      pkg.scripts[key] = 'node -e "eval(process.env.PAYLOAD)"';
+      fs.writeFileSync('package.json', JSON.stringify(pkg, null, 2));
+      """
+    When I run "terraphim-agent guard review-script --json hooks.js"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "install-hook"

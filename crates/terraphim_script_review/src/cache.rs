@@ -10,7 +10,7 @@ use crate::model::Report;
 
 /// The revision of the review rules, part of every cache key: a verdict cached by older rules of
 /// the same crate version is not reused. Change it whenever a rule changes a verdict.
-const RULES_REVISION: &str = "values-through-the-program-1";
+const RULES_REVISION: &str = "joined-keys-and-members-1";
 
 /// Where verdicts are cached, relative to `$XDG_CACHE_HOME` (default `~/.cache`).
 pub const CACHE_RELATIVE_PATH: &str = "terraphim/guard/script-review";

@@ -871,7 +871,13 @@ impl Shell<'_, '_, '_> {
                     .map_or_else(Val::unknown, |d| self.word(d))
             }
             "command_substitution" => {
+                // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
+                let ifs = self.vars.get("IFS").cloned();
                 let v = self.block(node, true);
+                match ifs {
+                    Some(ifs) => self.vars.insert("IFS".to_owned(), ifs),
+                    None => self.vars.remove("IFS"),
+                };
                 if v.text.is_none() {
                     return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                 }
@@ -924,6 +930,22 @@ impl Shell<'_, '_, '_> {
                 .and_then(|n| self.vars.get(n))
                 .and_then(|v| v.items.clone())
             {
+                // `"${parts[*]}"` (quoted): one word, the elements joined by the first
+                // character of `IFS` (`IFS=/` makes a path of them); a space by default.
+                if node.kind() == "string" && t.ends_with("[*]}") {
+                    let sep = match self.vars.get("IFS").and_then(|v| v.known()) {
+                        Some(ifs) => ifs.chars().next().map(String::from).unwrap_or_default(),
+                        None => " ".to_owned(),
+                    };
+                    let mut joined = Val::lit("");
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            joined = joined.concat(&Val::lit(sep.clone()));
+                        }
+                        joined = joined.concat(item);
+                    }
+                    return vec![joined];
+                }
                 return items;
             }
         }

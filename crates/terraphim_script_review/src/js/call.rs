@@ -458,6 +458,27 @@ impl Js<'_, '_, '_> {
                     .text
                     .clone()
                     .filter(|_| c.args.len() <= 3 && c.q == "JSON.stringify");
+                let fields = &c.first().fields;
+                if !fields.is_empty() && c.args.len() == 1 {
+                    // `Object.entries(cfg)`, `.values`, `.keys` of an object whose members are
+                    // known: a list of them, so a loop over it sees each member's value.
+                    let items: Option<Vec<Val>> = match c.q.as_str() {
+                        "Object.entries" => Some(
+                            fields
+                                .iter()
+                                .map(|(k, f)| Val::list(vec![Val::lit(k.clone()), f.clone()]))
+                                .collect(),
+                        ),
+                        "Object.values" => Some(fields.iter().map(|(_, f)| f.clone()).collect()),
+                        "Object.keys" => {
+                            Some(fields.iter().map(|(k, _)| Val::lit(k.clone())).collect())
+                        }
+                        _ => None,
+                    };
+                    if items.is_some() {
+                        v.items = items;
+                    }
+                }
                 if c.q == "Object.assign" {
                     // The merged object holds the strings of every part.
                     let parts: Vec<&str> =

@@ -68,6 +68,25 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
+        if matches!(node.kind(), "identifier" | "member_expression")
+            && !self.confined.is_empty()
+            && let Some((_, dir)) = self
+                .confined
+                .iter()
+                .rev()
+                .find(|(e, _)| e == self.text(node))
+        {
+            // A path a guard before it confined to a directory: somewhere under it.
+            let dir = dir.clone();
+            let v = self.eval_inner(node);
+            let mut under = Val::lit(format!("{}/{UNKNOWN}", dir.trim_end_matches('/')));
+            under.taint = v.taint;
+            return under;
+        }
+        self.eval_inner(node)
+    }
+
+    fn eval_inner(&mut self, node: Node<'_>) -> Val {
         match node.kind() {
             "string" => self.string(node),
             "template_string" => self.template(node),
@@ -232,6 +251,15 @@ impl Js<'_, '_, '_> {
                         ) && let Some(item) = items.get(i)
                         {
                             v = item.clone();
+                        } else if index.known().is_none()
+                            && obj.handle.is_none()
+                            && !obj.fields.is_empty()
+                        {
+                            // `PATHS[process.platform]`, `table[kind]`: a member chosen at run
+                            // time is any of the object's members (each one a path it may use).
+                            let members: Vec<Val> =
+                                obj.fields.iter().map(|(_, f)| f.clone()).collect();
+                            v = Val::any_of(&members).with_taint(&obj.taint);
                         }
                         v
                     }
@@ -294,22 +322,55 @@ impl Js<'_, '_, '_> {
                         let mut root = l;
                         // The member names from the root object down (`a.b["c"]`: b, c); none
                         // when one is computed.
-                        let mut path: Vec<&str> = Vec::new();
+                        let mut owned: Vec<String> = Vec::new();
                         let mut literal = true;
                         while let Some(o) = root.field("object") {
                             match (root.field("property"), root.field("index")) {
-                                (Some(p), _) => path.push(self.text(p)),
+                                (Some(p), _) => owned.push(self.text(p).to_owned()),
                                 (None, Some(i)) if i.kind() == "string" => {
                                     let k = self.text(i);
-                                    path.push(k.get(1..k.len().saturating_sub(1)).unwrap_or(""));
+                                    owned.push(
+                                        k.get(1..k.len().saturating_sub(1))
+                                            .unwrap_or("")
+                                            .to_owned(),
+                                    );
+                                }
+                                // `pkg.scripts[hooks.lifecycle]`: a key the script built from
+                                // known parts is that key.
+                                (None, Some(i))
+                                    if matches!(
+                                        i.kind(),
+                                        "identifier" | "member_expression" | "binary_expression"
+                                    ) && self.eval(i).known().is_some() =>
+                                {
+                                    owned.push(self.eval(i).known().unwrap_or("").to_owned());
                                 }
                                 _ => literal = false,
                             }
                             root = o;
                         }
-                        path.reverse();
+                        owned.reverse();
                         if !literal {
-                            path.clear();
+                            owned.clear();
+                        }
+                        let path: Vec<&str> = owned.iter().map(String::as_str).collect();
+                        if let [.., "scripts", hook] = path.as_slice()
+                            && crate::places::NPM_INSTALL_HOOKS.contains(hook)
+                            && let Some(tok) =
+                                crate::places::code_exec_tokens(r.text.as_deref().unwrap_or(""))
+                        {
+                            // A package's install hook set to code-running text: it runs on the
+                            // next `npm install`, outside any sandbox.
+                            self.sink.add_rule(
+                                line(node),
+                                Category::SourcePoisoning,
+                                Verdict::Dangerous,
+                                "install-hook",
+                                vec![format!("package script: {hook}")],
+                                format!(
+                                    "sets the package's `{hook}` script to code-running text (`{tok}`), run by every later install"
+                                ),
+                            );
                         }
                         let r = if node.kind() == "augmented_assignment_expression" {
                             self.eval(l).concat(&r)

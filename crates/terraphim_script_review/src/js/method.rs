@@ -122,7 +122,32 @@ impl Js<'_, '_, '_> {
                 {
                     // Encoding to base64 is not decoding.
                 }
-                if name != "toString" && name != "trim" {
+                let pattern_is_string = arg_nodes.first().is_some_and(|n| n.kind() == "string");
+                let computed = match (recv.known(), name) {
+                    (Some(t), "toLowerCase") => Some(t.to_lowercase()),
+                    (Some(t), "toUpperCase") => Some(t.to_uppercase()),
+                    // `dir.replace('//', '/')`: a literal text replaced by a known one (a regular
+                    // expression's matches are not worked out).
+                    (Some(t), "replace" | "replaceAll") if pattern_is_string => {
+                        match (
+                            args.first().and_then(Val::known),
+                            args.get(1).and_then(Val::known),
+                        ) {
+                            (Some(from), Some(to)) if !from.is_empty() => {
+                                Some(if name == "replace" {
+                                    t.replacen(from, to, 1)
+                                } else {
+                                    t.replace(from, to)
+                                })
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some(c) = computed {
+                    v.text = Some(c);
+                } else if name != "toString" && name != "trim" {
                     v.text = v.text.map(|_| UNKNOWN.to_string());
                 }
                 v

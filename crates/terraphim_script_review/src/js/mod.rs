@@ -25,6 +25,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         sink,
         scope: Scope::new(true),
         this_val: Val::unknown(),
+        confined: Vec::new(),
     };
     js.collect_funcs(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
@@ -55,6 +56,9 @@ struct Js<'s, 'k, 'a> {
     /// What the script's classes stored in `this` (`this.root = root`, constructor parameter
     /// properties), the union of every store: what their methods read as `this.root`.
     this_val: Val,
+    /// Expressions a guard before them in the block confined to a directory
+    /// (`if (!p.startsWith(DIR + '/')) continue;`): the expression's text and the prefix.
+    confined: Vec<(String, String)>,
 }
 
 fn line(node: Node<'_>) -> u32 {

@@ -3,6 +3,7 @@
 use super::{Js, line, module_name, named};
 use crate::engine::{Handle, Val};
 use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
 use crate::ts::Node;
 
 impl Js<'_, '_, '_> {
@@ -44,6 +45,17 @@ impl Js<'_, '_, '_> {
                 }
             }
             "array_pattern" => {
+                if let Some(items) = val.items.clone() {
+                    // `const [key, value] = pair`: each name its element (the rest unknown).
+                    for (i, c) in named(pat).enumerate() {
+                        let v = match (c.kind(), items.get(i)) {
+                            ("identifier", Some(item)) => item.clone(),
+                            _ => Val::unknown(),
+                        };
+                        self.bind_pattern(c, v.with_taint(&val.taint));
+                    }
+                    return;
+                }
                 for c in named(pat) {
                     self.bind_pattern(c, Val::unknown().with_taint(&val.taint));
                 }
@@ -167,6 +179,24 @@ impl Js<'_, '_, '_> {
                     .map(|r| self.eval(r))
                     .unwrap_or_default();
                 let elem = match &right.items {
+                    // `for (const [k, v] of Object.entries(cfg))`: pairs, each position the
+                    // values it takes in turn.
+                    Some(items)
+                        if !items.is_empty()
+                            && items
+                                .iter()
+                                .all(|i| i.items.as_ref().is_some_and(|p| p.len() == 2)) =>
+                    {
+                        let at = |n: usize| -> Vec<Val> {
+                            items
+                                .iter()
+                                .filter_map(|i| i.items.as_ref().map(|p| p[n].clone()))
+                                .collect()
+                        };
+                        let mut pair = Val::list(vec![Val::any_of(&at(0)), Val::any_of(&at(1))]);
+                        pair.taint = right.taint.clone();
+                        pair
+                    }
                     Some(items) => Val::any_of(items),
                     None => Val::unknown().with_taint(&right.taint),
                 };
@@ -207,8 +237,14 @@ impl Js<'_, '_, '_> {
                         | "else_clause"
                 ) =>
             {
+                let guards = self.confined.len();
                 for c in named(node) {
                     let ck = c.kind();
+                    if ck == "if_statement"
+                        && let Some(g) = self.prefix_guard(c)
+                    {
+                        self.confined.push(g);
+                    }
                     if ck.ends_with("statement")
                         || ck.ends_with("declaration")
                         || ck.ends_with("clause")
@@ -227,11 +263,79 @@ impl Js<'_, '_, '_> {
                         self.eval(c);
                     }
                 }
+                self.confined.truncate(guards);
             }
             _ => {
                 self.eval(node);
             }
         }
+    }
+
+    /// `if (!p.startsWith(DIR)) continue;` (or `return`, `throw`, `break`): after it, in the
+    /// same block, `p` is a path under the known directory `DIR`. The guard and the expression
+    /// it names, with the prefix.
+    fn prefix_guard(&mut self, node: Node<'_>) -> Option<(String, String)> {
+        if node.field("alternative").is_some() {
+            return None;
+        }
+        let cond = node.field("condition")?;
+        let cond = match cond.kind() {
+            "parenthesized_expression" => cond.named_child(0)?,
+            _ => cond,
+        };
+        let call = (cond.kind() == "unary_expression" && self.text(cond).starts_with('!'))
+            .then(|| cond.field("argument"))??;
+        let call = match call.kind() {
+            "parenthesized_expression" => call.named_child(0)?,
+            _ => call,
+        };
+        let func = call
+            .field("function")
+            .filter(|f| f.kind() == "member_expression")?;
+        if func.field("property").map(|p| self.text(p)) != Some("startsWith") {
+            return None;
+        }
+        let subject = func.field("object")?;
+        if !matches!(subject.kind(), "identifier" | "member_expression") {
+            return None;
+        }
+        let mut args = call
+            .field("arguments")
+            .map(named)?
+            .collect::<Vec<_>>()
+            .into_iter();
+        let (Some(prefix), None) = (args.next(), args.next()) else {
+            return None;
+        };
+        let leaves = node.field("consequence").is_some_and(|c| {
+            let c = match c.kind() {
+                "statement_block" => {
+                    let mut kids = named(c);
+                    match (kids.next(), kids.next()) {
+                        (Some(k), None) => k,
+                        _ => return false,
+                    }
+                }
+                _ => c,
+            };
+            matches!(
+                c.kind(),
+                "continue_statement" | "return_statement" | "throw_statement" | "break_statement"
+            )
+        });
+        if !leaves {
+            return None;
+        }
+        // A directory, not a bare root: `/` or an empty prefix confines nothing.
+        // Known but for the script's own directory left by `..` (`resolve(__dirname, '..')`).
+        let dir = self.eval(prefix).text?;
+        if dir.replace(&format!("{UNKNOWN}/.."), "").contains(UNKNOWN) {
+            return None;
+        }
+        if dir.trim_end_matches('/').is_empty() {
+            return None;
+        }
+        Some((self.text(subject).to_owned(), dir))
     }
 
     pub(super) fn import(&mut self, node: Node<'_>) {
