@@ -890,7 +890,7 @@ mod tests {
         let kept = [
             "python3 -c 'import os; os.remove(\"x\")'",
             "python3 -c 'open(\"x\", \"w\").write(\"y\")'",
-            "PYTHONPATH=/tmp/x python3 -c 'import json'",
+            "PYTHONPATH=./vendor python3 -c 'import json'",
             "python3 -c 'print(1)' && npm install left-pad",
             "python3 -c \"$(cat gen.py)\"",
             "perl -e 'print `id`'",
