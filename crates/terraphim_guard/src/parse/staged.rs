@@ -287,7 +287,8 @@ fn root_runs(c: &SimpleCommand) -> Option<&str> {
 impl Walker {
     /// Add the parts the line's staged flows amount to (see the module docs).
     pub(super) fn follow_staged_flows(&mut self) {
-        let cmds = self.out.commands.clone();
+        // Taken, not cloned (this runs for every line): nothing below reads `out.commands`.
+        let cmds = std::mem::take(&mut self.out.commands);
         let mut staged: Vec<(String, Source, bool)> = Vec::new();
         let mut downloaded: Vec<String> = Vec::new();
         let mut remotes: Vec<(String, String)> = Vec::new();
@@ -459,6 +460,7 @@ impl Walker {
                 added.extend([fetch, run]);
             }
         }
+        self.out.commands = cmds;
         self.out.commands.extend(added);
     }
 
