@@ -210,6 +210,9 @@ pub struct PathClasses {
     pub temp: Vec<PathGlob>,
     /// Files that hold credentials or private keys.
     pub secrets: Vec<PathGlob>,
+    /// Indices of `secrets` by their literal component; those without one apart.
+    secrets_by_key: std::collections::HashMap<&'static str, Vec<usize>, ahash::RandomState>,
+    secrets_keyless: Vec<usize>,
     /// The operating system's own directories, by their absolute paths (`/etc`, `/usr`, ...):
     /// what is known of another machine's paths beyond its trust anchors.
     pub system: Vec<&'static str>,
@@ -259,6 +262,12 @@ impl PathClasses {
             match g.key {
                 Some(k) => out.by_key.entry(k).or_default().push(i),
                 None => out.keyless.push(i),
+            }
+        }
+        for (i, g) in out.secrets.iter().enumerate() {
+            match g.key {
+                Some(k) => out.secrets_by_key.entry(k).or_default().push(i),
+                None => out.secrets_keyless.push(i),
             }
         }
         out
@@ -657,12 +666,19 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    let secret = |g: &PathGlob| {
-        g.key
-            .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
-            && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
+    // Only secrets whose literal component the path holds can match it.
+    let secret = |&i: &usize| {
+        let g = &lists.secrets[i];
+        g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h))
     };
-    if lists.secrets.iter().any(secret) {
+    if parts
+        .iter()
+        .chain(home_parts)
+        .filter_map(|p| lists.secrets_by_key.get(p.as_str()))
+        .flatten()
+        .chain(&lists.secrets_keyless)
+        .any(secret)
+    {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
