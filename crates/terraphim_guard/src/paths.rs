@@ -307,7 +307,9 @@ pub(crate) fn names_secret(word: &str) -> bool {
     });
     let home = home.or_else(|| word.starts_with("/root/").then(|| Path::new("/root")));
     let scope = Scope::new(None, None, home, &[], &[]);
-    path_bits(word, &scope) & SECRET != 0
+    // `path_bits(word, &scope) & SECRET != 0`, without the other classes.
+    place_of(word, &scope)
+        .is_ok_and(|(loc, in_home)| is_secret(default_classes(), &loc, in_home.as_ref()))
 }
 
 /// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
@@ -578,15 +580,16 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     Some(Location::Absolute(absolute))
 }
 
-/// The path class bits of one path.
-fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+/// Where a word is as a path: its location and, for a project path under the home, its
+/// location in the home too; or, for a word that is no path one can place, its class bits.
+fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>), u32> {
     let sp = scope.parts();
     if text.is_empty()
         || text.contains(char::is_whitespace)
         || text.contains("://")
         || text.starts_with('-')
     {
-        return 0;
+        return Err(0);
     }
     // Devices that keep nothing: writing to them changes no file.
     if matches!(
@@ -596,21 +599,39 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         .strip_prefix("/dev/fd/")
         .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     {
-        return 0;
+        return Err(0);
     }
-    let lists = default_classes();
     let dynamic = text.contains('$') || text.contains('`');
     // `.*` also matches `..` in older shells: the glob may name the parent directory.
     if text.split('/').any(|c| c == ".*" || c == "..*") {
-        return OUTSIDE;
+        return Err(OUTSIDE);
     }
     let Some(loc) = locate(text, scope, &sp) else {
-        return if dynamic || scope.base == Some(None) {
+        return Err(if dynamic || scope.base == Some(None) {
             DYNAMIC
         } else {
             0
-        };
+        });
     };
+    // A project path under the home is also its home path (`.bashrc` run in `~`).
+    let in_home = match (&loc, &sp.project, &sp.home) {
+        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
+            let mut parts = c[h.len()..].to_vec();
+            parts.extend(p.iter().cloned());
+            Some(Location::Home(parts))
+        }
+        _ => None,
+    };
+    Ok((loc, in_home))
+}
+
+/// The path class bits of one path.
+fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    let (loc, in_home) = match place_of(text, scope) {
+        Ok(place) => place,
+        Err(bits) => return bits,
+    };
+    let lists = default_classes();
     let mut bits = match &loc {
         Location::Project(p) => {
             if p.iter().any(|c| {
@@ -633,15 +654,6 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
             }
         }
         Location::Outside => OUTSIDE,
-    };
-    // A project path under the home is also its home path (`.bashrc` run in `~`).
-    let in_home = match (&loc, &sp.project, &sp.home) {
-        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
-            let mut parts = c[h.len()..].to_vec();
-            parts.extend(p.iter().cloned());
-            Some(Location::Home(parts))
-        }
-        _ => None,
     };
     let parts: &[String] = match &loc {
         Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
@@ -666,19 +678,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    // Only secrets whose literal component the path holds can match it.
-    let secret = |&i: &usize| {
-        let g = &lists.secrets[i];
-        g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h))
-    };
-    if parts
-        .iter()
-        .chain(home_parts)
-        .filter_map(|p| lists.secrets_by_key.get(p.as_str()))
-        .flatten()
-        .chain(&lists.secrets_keyless)
-        .any(secret)
-    {
+    if is_secret(lists, &loc, in_home.as_ref()) {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
@@ -701,6 +701,29 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a placed path (and its home location, for a project path under the home) is one of
+/// the secrets; only secrets whose literal component the path holds can match it.
+fn is_secret(lists: &PathClasses, loc: &Location, in_home: Option<&Location>) -> bool {
+    let parts: &[String] = match loc {
+        Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
+        Location::Outside => &[],
+    };
+    let home_parts: &[String] = match in_home {
+        Some(Location::Home(p)) => p,
+        _ => &[],
+    };
+    parts
+        .iter()
+        .chain(home_parts)
+        .filter_map(|p| lists.secrets_by_key.get(p.as_str()))
+        .flatten()
+        .chain(&lists.secrets_keyless)
+        .any(|&i| {
+            let g = &lists.secrets[i];
+            g.matches(loc) || in_home.is_some_and(|h| g.matches(h))
+        })
 }
 
 /// Whether a URL's last path part, saved in the working directory, is a file the project runs
