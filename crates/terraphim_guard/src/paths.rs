@@ -8,6 +8,7 @@
 //! The lists are data: `kg/paths/path-classes.md`, embedded, and readable by the sandbox (its
 //! protected paths) and the script review through [`trust_anchors`] and [`PathClasses`].
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 use terraphim_shell_vocab::{is_lockfile, is_runner_source};
@@ -460,20 +461,37 @@ fn normalise(parts: &[String]) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// `normalise(&split(path))` in one pass, without the intermediate copy.
+fn split_normal(path: &str) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for p in path.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        if p == ".." {
+            out.pop()?;
+        } else {
+            out.push(p.to_string());
+        }
+    }
+    Some(out)
+}
+
 fn path_parts(p: &Path) -> Option<Vec<String>> {
-    normalise(&split(p.to_str()?))
+    split_normal(p.to_str()?)
 }
 
 fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     let text = text
         .strip_prefix("${HOME}")
-        .map(|r| format!("~{r}"))
-        .or_else(|| text.strip_prefix("$HOME").map(|r| format!("~{r}")))
-        .unwrap_or_else(|| text.to_string());
+        .map(|r| Cow::Owned(format!("~{r}")))
+        .or_else(|| {
+            text.strip_prefix("$HOME")
+                .map(|r| Cow::Owned(format!("~{r}")))
+        })
+        .unwrap_or(Cow::Borrowed(text));
+    let text: &str = &text;
     let home_parts = &sp.home;
     let cwd_parts = &sp.project;
     if text == "~" || text.starts_with("~/") {
-        let parts = normalise(&split(&text[1..]))?;
+        let parts = split_normal(&text[1..])?;
         // The home of the project itself: a path under the working directory is a project path
         // (from the home or a directory holding it, `~/x` is the user's).
         if let (Some(h), Some(c), false) = (home_parts, cwd_parts, sp.holds_home) {
@@ -496,7 +514,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 // `t=$(mktemp -d) && rm -rf "$t"`: the directory mktemp made, under the temp
                 // dir. Only the bare expansion: a path below it is unknown (were mktemp to
                 // fail, `"$t"/x` would be `/x`).
-                return normalise(&split(rest))
+                return split_normal(rest)
                     .filter(Vec::is_empty)
                     .map(|_| Location::Var("TMPDIR".to_string(), vec!["mktemp".to_string()]));
             }
@@ -504,7 +522,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
                 return None;
             }
-            return Some(match normalise(&split(rest)) {
+            return Some(match split_normal(rest) {
                 Some(parts) => Location::Var(name.to_string(), parts),
                 // `$TMPDIR/../etc` climbs out of wherever the variable points.
                 None => Location::Outside,
@@ -520,12 +538,12 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     }
     let base_parts = &sp.base;
     let absolute: Vec<String> = if let Some(rest) = text.strip_prefix('/') {
-        normalise(&split(rest)).unwrap_or_default()
+        split_normal(rest).unwrap_or_default()
     } else {
         match base_parts {
             Some(c) => {
                 let mut joined = c.clone();
-                joined.extend(split(&text));
+                joined.extend(split(text));
                 match normalise(&joined) {
                     // A `..` that climbs out of the project from inside it is outside, wherever
                     // it lands (`rm -rf ../../x` run in `/tmp/work` names another temp tree).
@@ -545,7 +563,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
             // No working directory: a relative path that stays below its start is in the project.
             None => {
-                return Some(match normalise(&split(&text)) {
+                return Some(match split_normal(text) {
                     Some(p) => Location::Project(p),
                     None => Location::Outside,
                 });
