@@ -1123,6 +1123,102 @@ mod tests {
         }
     }
 
+    /// The secret lists as one linear scan, each glob's literal component checked first: what
+    /// the index by component must give.
+    fn secret_by_scan(loc: &Location, in_home: Option<&Location>) -> bool {
+        let parts: &[String] = match loc {
+            Location::Home(p)
+            | Location::Absolute(p)
+            | Location::Var(_, p)
+            | Location::Project(p) => p,
+            Location::Outside => &[],
+        };
+        let home_parts: &[String] = match in_home {
+            Some(Location::Home(p)) => p,
+            _ => &[],
+        };
+        default_classes().secrets.iter().any(|g| {
+            g.key
+                .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
+                && (g.matches(loc) || in_home.is_some_and(|h| g.matches(h)))
+        })
+    }
+
+    #[test]
+    fn secrets_found_by_index_and_alone_as_by_every_class() {
+        // Every secret glob as written, under the home, absolute, relative and in a project
+        // under the home, and words near them that are no secret.
+        let mut words: Vec<String> = Vec::new();
+        for g in &default_classes().secrets {
+            let t = g.text.replace("**", "x").replace('*', "a");
+            let t = t.trim_start_matches('/');
+            for w in [
+                format!("~/{t}"),
+                format!("$HOME/{t}"),
+                format!("/home/u/{t}"),
+                format!("/{t}"),
+                t.to_string(),
+                format!("./{t}"),
+                format!("proj/{t}"),
+                format!("~/{t}.bak"),
+                format!("~/x/../{t}"),
+                format!("../{t}"),
+            ] {
+                words.push(w);
+            }
+        }
+        words.extend(
+            [
+                "",
+                "-f",
+                "https://h/.netrc",
+                "~/.netrc x",
+                "/dev/null",
+                "~/.*",
+                "$X/.env",
+                "`p`",
+            ]
+            .map(str::to_string),
+        );
+        let scopes = [
+            Scope::new(None, None, Some(Path::new("/home/u")), &[], &[]),
+            Scope {
+                project: Some(Path::new("/home/u/proj")),
+                home: Some(Path::new("/home/u")),
+                ..Scope::default()
+            },
+            Scope {
+                project: Some(Path::new("/srv/app")),
+                home: Some(Path::new("/home/u")),
+                ..Scope::default()
+            },
+        ];
+        let mut secrets = 0;
+        for scope in &scopes {
+            for w in &words {
+                let by_bits = path_bits(w, scope) & SECRET != 0;
+                let by_scan = place_of(w, scope)
+                    .is_ok_and(|(loc, in_home)| secret_by_scan(&loc, in_home.as_ref()));
+                let by_index = place_of(w, scope).is_ok_and(|(loc, in_home)| {
+                    is_secret(default_classes(), &loc, in_home.as_ref())
+                });
+                assert_eq!(by_bits, by_scan, "{w}");
+                assert_eq!(by_index, by_scan, "{w}");
+                secrets += usize::from(by_bits);
+            }
+        }
+        for w in &words {
+            let home = ["/home/", "/Users/"].iter().find_map(|root| {
+                let rest = w.strip_prefix(root)?;
+                let user = rest.split('/').next()?;
+                (!user.is_empty()).then(|| Path::new(&w[..root.len() + user.len()]))
+            });
+            let scope = Scope::new(None, None, home, &[], &[]);
+            assert_eq!(names_secret(w), path_bits(w, &scope) & SECRET != 0, "{w}");
+        }
+        assert!(secrets > words.len(), "the words name secrets: {secrets}");
+    }
+
     #[test]
     fn globs() {
         assert!(glob("settings*.json", "settings.local.json"));
