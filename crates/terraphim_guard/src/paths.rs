@@ -8,6 +8,7 @@
 //! The lists are data: `kg/paths/path-classes.md`, embedded, and readable by the sandbox (its
 //! protected paths) and the script review through [`trust_anchors`] and [`PathClasses`].
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 use terraphim_shell_vocab::{is_lockfile, is_runner_source};
@@ -210,6 +211,9 @@ pub struct PathClasses {
     pub temp: Vec<PathGlob>,
     /// Files that hold credentials or private keys.
     pub secrets: Vec<PathGlob>,
+    /// Indices of `secrets` by their literal component; those without one apart.
+    secrets_by_key: std::collections::HashMap<&'static str, Vec<usize>, ahash::RandomState>,
+    secrets_keyless: Vec<usize>,
     /// The operating system's own directories, by their absolute paths (`/etc`, `/usr`, ...):
     /// what is known of another machine's paths beyond its trust anchors.
     pub system: Vec<&'static str>,
@@ -261,6 +265,12 @@ impl PathClasses {
                 None => out.keyless.push(i),
             }
         }
+        for (i, g) in out.secrets.iter().enumerate() {
+            match g.key {
+                Some(k) => out.secrets_by_key.entry(k).or_default().push(i),
+                None => out.secrets_keyless.push(i),
+            }
+        }
         out
     }
 }
@@ -298,7 +308,9 @@ pub(crate) fn names_secret(word: &str) -> bool {
     });
     let home = home.or_else(|| word.starts_with("/root/").then(|| Path::new("/root")));
     let scope = Scope::new(None, None, home, &[], &[]);
-    path_bits(word, &scope) & SECRET != 0
+    // `path_bits(word, &scope) & SECRET != 0`, without the other classes.
+    place_of(word, &scope)
+        .is_ok_and(|(loc, in_home)| is_secret(default_classes(), &loc, in_home.as_ref()))
 }
 
 /// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
@@ -449,20 +461,37 @@ fn normalise(parts: &[String]) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// `normalise(&split(path))` in one pass, without the intermediate copy.
+fn split_normal(path: &str) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for p in path.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        if p == ".." {
+            out.pop()?;
+        } else {
+            out.push(p.to_string());
+        }
+    }
+    Some(out)
+}
+
 fn path_parts(p: &Path) -> Option<Vec<String>> {
-    normalise(&split(p.to_str()?))
+    split_normal(p.to_str()?)
 }
 
 fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     let text = text
         .strip_prefix("${HOME}")
-        .map(|r| format!("~{r}"))
-        .or_else(|| text.strip_prefix("$HOME").map(|r| format!("~{r}")))
-        .unwrap_or_else(|| text.to_string());
+        .map(|r| Cow::Owned(format!("~{r}")))
+        .or_else(|| {
+            text.strip_prefix("$HOME")
+                .map(|r| Cow::Owned(format!("~{r}")))
+        })
+        .unwrap_or(Cow::Borrowed(text));
+    let text: &str = &text;
     let home_parts = &sp.home;
     let cwd_parts = &sp.project;
     if text == "~" || text.starts_with("~/") {
-        let parts = normalise(&split(&text[1..]))?;
+        let parts = split_normal(&text[1..])?;
         // The home of the project itself: a path under the working directory is a project path
         // (from the home or a directory holding it, `~/x` is the user's).
         if let (Some(h), Some(c), false) = (home_parts, cwd_parts, sp.holds_home) {
@@ -485,7 +514,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 // `t=$(mktemp -d) && rm -rf "$t"`: the directory mktemp made, under the temp
                 // dir. Only the bare expansion: a path below it is unknown (were mktemp to
                 // fail, `"$t"/x` would be `/x`).
-                return normalise(&split(rest))
+                return split_normal(rest)
                     .filter(Vec::is_empty)
                     .map(|_| Location::Var("TMPDIR".to_string(), vec!["mktemp".to_string()]));
             }
@@ -493,7 +522,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
                 return None;
             }
-            return Some(match normalise(&split(rest)) {
+            return Some(match split_normal(rest) {
                 Some(parts) => Location::Var(name.to_string(), parts),
                 // `$TMPDIR/../etc` climbs out of wherever the variable points.
                 None => Location::Outside,
@@ -509,12 +538,12 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     }
     let base_parts = &sp.base;
     let absolute: Vec<String> = if let Some(rest) = text.strip_prefix('/') {
-        normalise(&split(rest)).unwrap_or_default()
+        split_normal(rest).unwrap_or_default()
     } else {
         match base_parts {
             Some(c) => {
                 let mut joined = c.clone();
-                joined.extend(split(&text));
+                joined.extend(split(text));
                 match normalise(&joined) {
                     // A `..` that climbs out of the project from inside it is outside, wherever
                     // it lands (`rm -rf ../../x` run in `/tmp/work` names another temp tree).
@@ -534,7 +563,7 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
             }
             // No working directory: a relative path that stays below its start is in the project.
             None => {
-                return Some(match normalise(&split(&text)) {
+                return Some(match split_normal(text) {
                     Some(p) => Location::Project(p),
                     None => Location::Outside,
                 });
@@ -569,15 +598,16 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     Some(Location::Absolute(absolute))
 }
 
-/// The path class bits of one path.
-fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+/// Where a word is as a path: its location and, for a project path under the home, its
+/// location in the home too; or, for a word that is no path one can place, its class bits.
+fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>), u32> {
     let sp = scope.parts();
     if text.is_empty()
         || text.contains(char::is_whitespace)
         || text.contains("://")
         || text.starts_with('-')
     {
-        return 0;
+        return Err(0);
     }
     // Devices that keep nothing: writing to them changes no file.
     if matches!(
@@ -587,21 +617,39 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         .strip_prefix("/dev/fd/")
         .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     {
-        return 0;
+        return Err(0);
     }
-    let lists = default_classes();
     let dynamic = text.contains('$') || text.contains('`');
     // `.*` also matches `..` in older shells: the glob may name the parent directory.
     if text.split('/').any(|c| c == ".*" || c == "..*") {
-        return OUTSIDE;
+        return Err(OUTSIDE);
     }
     let Some(loc) = locate(text, scope, &sp) else {
-        return if dynamic || scope.base == Some(None) {
+        return Err(if dynamic || scope.base == Some(None) {
             DYNAMIC
         } else {
             0
-        };
+        });
     };
+    // A project path under the home is also its home path (`.bashrc` run in `~`).
+    let in_home = match (&loc, &sp.project, &sp.home) {
+        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
+            let mut parts = c[h.len()..].to_vec();
+            parts.extend(p.iter().cloned());
+            Some(Location::Home(parts))
+        }
+        _ => None,
+    };
+    Ok((loc, in_home))
+}
+
+/// The path class bits of one path.
+fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    let (loc, in_home) = match place_of(text, scope) {
+        Ok(place) => place,
+        Err(bits) => return bits,
+    };
+    let lists = default_classes();
     let mut bits = match &loc {
         Location::Project(p) => {
             if p.iter().any(|c| {
@@ -624,15 +672,6 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
             }
         }
         Location::Outside => OUTSIDE,
-    };
-    // A project path under the home is also its home path (`.bashrc` run in `~`).
-    let in_home = match (&loc, &sp.project, &sp.home) {
-        (Location::Project(p), Some(c), Some(h)) if c.starts_with(h) => {
-            let mut parts = c[h.len()..].to_vec();
-            parts.extend(p.iter().cloned());
-            Some(Location::Home(parts))
-        }
-        _ => None,
     };
     let parts: &[String] = match &loc {
         Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
@@ -657,12 +696,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    let secret = |g: &PathGlob| {
-        g.key
-            .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
-            && (g.matches(&loc) || in_home.as_ref().is_some_and(|h| g.matches(h)))
-    };
-    if lists.secrets.iter().any(secret) {
+    if is_secret(lists, &loc, in_home.as_ref()) {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
@@ -685,6 +719,29 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a placed path (and its home location, for a project path under the home) is one of
+/// the secrets; only secrets whose literal component the path holds can match it.
+fn is_secret(lists: &PathClasses, loc: &Location, in_home: Option<&Location>) -> bool {
+    let parts: &[String] = match loc {
+        Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
+        Location::Outside => &[],
+    };
+    let home_parts: &[String] = match in_home {
+        Some(Location::Home(p)) => p,
+        _ => &[],
+    };
+    parts
+        .iter()
+        .chain(home_parts)
+        .filter_map(|p| lists.secrets_by_key.get(p.as_str()))
+        .flatten()
+        .chain(&lists.secrets_keyless)
+        .any(|&i| {
+            let g = &lists.secrets[i];
+            g.matches(loc) || in_home.is_some_and(|h| g.matches(h))
+        })
 }
 
 /// Whether a URL's last path part, saved in the working directory, is a file the project runs
@@ -1064,6 +1121,102 @@ mod tests {
         ] {
             assert_eq!(verb_bits(w), want, "{w}");
         }
+    }
+
+    /// The secret lists as one linear scan, each glob's literal component checked first: what
+    /// the index by component must give.
+    fn secret_by_scan(loc: &Location, in_home: Option<&Location>) -> bool {
+        let parts: &[String] = match loc {
+            Location::Home(p)
+            | Location::Absolute(p)
+            | Location::Var(_, p)
+            | Location::Project(p) => p,
+            Location::Outside => &[],
+        };
+        let home_parts: &[String] = match in_home {
+            Some(Location::Home(p)) => p,
+            _ => &[],
+        };
+        default_classes().secrets.iter().any(|g| {
+            g.key
+                .is_none_or(|k| parts.iter().chain(home_parts).any(|p| p == k))
+                && (g.matches(loc) || in_home.is_some_and(|h| g.matches(h)))
+        })
+    }
+
+    #[test]
+    fn secrets_found_by_index_and_alone_as_by_every_class() {
+        // Every secret glob as written, under the home, absolute, relative and in a project
+        // under the home, and words near them that are no secret.
+        let mut words: Vec<String> = Vec::new();
+        for g in &default_classes().secrets {
+            let t = g.text.replace("**", "x").replace('*', "a");
+            let t = t.trim_start_matches('/');
+            for w in [
+                format!("~/{t}"),
+                format!("$HOME/{t}"),
+                format!("/home/u/{t}"),
+                format!("/{t}"),
+                t.to_string(),
+                format!("./{t}"),
+                format!("proj/{t}"),
+                format!("~/{t}.bak"),
+                format!("~/x/../{t}"),
+                format!("../{t}"),
+            ] {
+                words.push(w);
+            }
+        }
+        words.extend(
+            [
+                "",
+                "-f",
+                "https://h/.netrc",
+                "~/.netrc x",
+                "/dev/null",
+                "~/.*",
+                "$X/.env",
+                "`p`",
+            ]
+            .map(str::to_string),
+        );
+        let scopes = [
+            Scope::new(None, None, Some(Path::new("/home/u")), &[], &[]),
+            Scope {
+                project: Some(Path::new("/home/u/proj")),
+                home: Some(Path::new("/home/u")),
+                ..Scope::default()
+            },
+            Scope {
+                project: Some(Path::new("/srv/app")),
+                home: Some(Path::new("/home/u")),
+                ..Scope::default()
+            },
+        ];
+        let mut secrets = 0;
+        for scope in &scopes {
+            for w in &words {
+                let by_bits = path_bits(w, scope) & SECRET != 0;
+                let by_scan = place_of(w, scope)
+                    .is_ok_and(|(loc, in_home)| secret_by_scan(&loc, in_home.as_ref()));
+                let by_index = place_of(w, scope).is_ok_and(|(loc, in_home)| {
+                    is_secret(default_classes(), &loc, in_home.as_ref())
+                });
+                assert_eq!(by_bits, by_scan, "{w}");
+                assert_eq!(by_index, by_scan, "{w}");
+                secrets += usize::from(by_bits);
+            }
+        }
+        for w in &words {
+            let home = ["/home/", "/Users/"].iter().find_map(|root| {
+                let rest = w.strip_prefix(root)?;
+                let user = rest.split('/').next()?;
+                (!user.is_empty()).then(|| Path::new(&w[..root.len() + user.len()]))
+            });
+            let scope = Scope::new(None, None, home, &[], &[]);
+            assert_eq!(names_secret(w), path_bits(w, &scope) & SECRET != 0, "{w}");
+        }
+        assert!(secrets > words.len(), "the words name secrets: {secrets}");
     }
 
     #[test]
