@@ -929,7 +929,16 @@ impl<'a> Sink<'a> {
         let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
         let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
         let bypass = match class {
-            WriteClass::Source => content.text.as_deref().and_then(places::auth_bypass),
+            // Each text the content may hold (a function's result joined over the calls).
+            WriteClass::Source => content.text.iter().chain(&content.alts).find_map(|t| {
+                places::auth_bypass(t)
+                    .map(|f| format!("makes `{f}` succeed before it checks anything"))
+                    .or_else(|| {
+                        places::fixed_credential_check(t).map(|c| {
+                            format!("lets a request in on a credential fixed in the code (`{c}`)")
+                        })
+                    })
+            }),
             _ => None,
         };
         let found = match class {
@@ -995,9 +1004,7 @@ impl<'a> Sink<'a> {
             }
             WriteClass::Source if let Some(f) = &bypass => Some(anchor(
                 Category::SourcePoisoning,
-                format!(
-                    "writes code into {shown} that makes `{f}` succeed before it checks anything (an authentication bypass)"
-                ),
+                format!("writes code into {shown} that {f} (an authentication bypass)"),
             )),
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {
@@ -1030,6 +1037,9 @@ impl<'a> Sink<'a> {
                             .as_deref()
                             .is_some_and(places::generated_header)
                         && !content.taint.private())
+                    && !(!append
+                        && !content.taint.private()
+                        && (places::generated_output(&resolved.text) || self.made_parent(&raw)))
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text
@@ -1193,6 +1203,14 @@ impl<'a> Sink<'a> {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
         }
+    }
+
+    /// Whether the file `raw` is written into a directory the script made itself (a code
+    /// generator recreating its output directory): what it writes there is its output, not a
+    /// source file it found.
+    fn made_parent(&self, raw: &str) -> bool {
+        raw.rsplit_once('/')
+            .is_some_and(|(dir, name)| !name.is_empty() && self.made_here(dir))
     }
 
     /// Whether `raw` is a directory the script made whose last part it named itself.

@@ -200,6 +200,22 @@ impl Js<'_, '_, '_> {
                 let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
                 return self.scope.call_user(name, &args);
             }
+            // `new Template(rows).render()`, `t.render()` of a `t = new Template(rows)`: the
+            // method of the script's class returns what its body returns.
+            "member_expression"
+                if func.field("property").is_some_and(|p| {
+                    func.field("object")
+                        .and_then(|o| self.instance_class(o))
+                        .and_then(|c| self.classes.get(&c))
+                        .is_some_and(|m| m.contains(self.text(p)))
+                }) =>
+            {
+                if let Some(o) = func.field("object") {
+                    self.eval(o);
+                }
+                let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
+                return self.scope.call_user(name, &args);
+            }
             "member_expression" => {
                 let obj = func
                     .field("object")
@@ -458,6 +474,17 @@ impl Js<'_, '_, '_> {
                     .text
                     .clone()
                     .filter(|_| c.args.len() <= 3 && c.q == "JSON.stringify");
+                if c.q == "JSON.stringify"
+                    && let Some(t) = &v.text
+                    && c.first().fields.is_empty()
+                    && c.first().items.is_none()
+                    && !matches!(t.as_str(), "true" | "false" | "null")
+                    && t.parse::<f64>().is_err()
+                {
+                    // A string serialised is the same text in double quotes: code generated
+                    // with it holds a string literal.
+                    v.text = Some(format!("\"{t}\""));
+                }
                 let fields = &c.first().fields;
                 if !fields.is_empty() && c.args.len() == 1 {
                     // `Object.entries(cfg)`, `.values`, `.keys` of an object whose members are

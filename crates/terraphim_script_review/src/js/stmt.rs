@@ -133,6 +133,24 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// The script's class `node` is an instance of: `new Template(rows)` (with `await`
+    /// or parentheses around it), or a variable given one.
+    pub(super) fn instance_class(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "parenthesized_expression" | "await_expression" => {
+                self.instance_class(node.named_child(0)?)
+            }
+            "new_expression" => {
+                let c = node.field("constructor")?;
+                let name = self.text(c);
+                (c.kind() == "identifier" && self.classes.contains_key(name))
+                    .then(|| name.to_owned())
+            }
+            "identifier" => self.instances.get(self.text(node)).cloned(),
+            _ => None,
+        }
+    }
+
     pub(super) fn stmt(&mut self, node: Node<'_>) {
         match node.kind() {
             "lexical_declaration" | "variable_declaration" => {
@@ -153,6 +171,12 @@ impl Js<'_, '_, '_> {
                         let n = self.text(name).to_owned();
                         self.function(n, v);
                         continue;
+                    }
+                    if name.kind() == "identifier"
+                        && let Some(class) = value.and_then(|v| self.instance_class(v))
+                    {
+                        let var = self.text(name).to_owned();
+                        self.instances.insert(var, class);
                     }
                     let val = value.map(|v| self.eval(v)).unwrap_or_default();
                     self.bind_pattern(name, val);

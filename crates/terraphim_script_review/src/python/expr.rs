@@ -52,6 +52,38 @@ impl Py<'_, '_, '_> {
     }
 
     pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
+        if !self.confined.is_empty()
+            && matches!(node.kind(), "identifier" | "attribute")
+            && let Some((_, dirs)) = self
+                .confined
+                .iter()
+                .rev()
+                .find(|(e, _)| e == self.text(node))
+        {
+            // A path a containment check before it confined to directories: the known
+            // alternatives under them, else somewhere under each.
+            let dirs = dirs.clone();
+            let v = self.eval_inner(node);
+            let under = |p: &str| {
+                dirs.iter().any(|d| {
+                    let d = d.trim_end_matches('/');
+                    p.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
+                })
+            };
+            let alts = v.path_alternatives();
+            if alts.iter().all(|p| !p.contains(UNKNOWN) && under(p)) {
+                return v;
+            }
+            let items: Vec<Val> = dirs
+                .iter()
+                .map(|d| Val::lit(format!("{}/{UNKNOWN}", d.trim_end_matches('/'))))
+                .collect();
+            return Val::any_of(&items).with_taint(&v.taint);
+        }
+        self.eval_inner(node)
+    }
+
+    fn eval_inner(&mut self, node: Node<'_>) -> Val {
         match node.kind() {
             "string" => self.string(node),
             "concatenated_string" => {

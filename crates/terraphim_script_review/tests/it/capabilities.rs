@@ -1306,10 +1306,33 @@ fn writes_judged_by_place_and_content() {
         ),
         (
             Js,
-            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('api.json', 'utf8'));\nconst body = Object.keys(spec).map((k) => `export type ${k} = unknown;`);\nfs.writeFileSync('src/gen/types.ts', body.join('\\n'));\n",
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('api.json', 'utf8'));\nconst body = Object.keys(spec).map((k) => `export type ${k} = unknown;`);\nfs.writeFileSync('src/types.ts', body.join('\\n'));\n",
             Suspicious,
             "source-rewrite",
             "types.ts",
+        ),
+        // A generator's output directory (`gen/`, `generated/`) or a directory the script
+        // made itself holds what it writes: no header needed; planted code still counts.
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('api.json', 'utf8'));\nconst body = Object.keys(spec).map((k) => `export type ${k} = unknown;`);\nfs.writeFileSync('src/gen/types.ts', body.join('\\n'));\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst OUT = path.join('src', 'models');\nconst rows = JSON.parse(fs.readFileSync('models.json', 'utf8')).map((m) => `export interface ${m} {}`);\nfs.rmSync(OUT, { recursive: true, force: true });\nfs.mkdirSync(OUT, { recursive: true });\nfs.writeFileSync(path.join(OUT, 'index.ts'), rows.join('\\n'));\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Py,
+            "import json, pathlib\nrows = json.load(open('schema.json'))\ntext = '\\n'.join(f'class {r}: pass' for r in rows)\npathlib.Path('pkg/generated/models.py').write_text(text)\n",
+            Clean,
+            "",
+            "",
         ),
         (
             Py,
@@ -1317,6 +1340,43 @@ fn writes_judged_by_place_and_content() {
             Dangerous,
             "auth-bypass",
             "security.py",
+        ),
+        // Generated code that lets a request in when a header equals a value fixed in it.
+        (
+            Js,
+            "const fs = require('fs');\nconst opts = { name: 'x-ops-override', value: 'Zk93Lq81' };\nconst code = `function override(req) {\n  return req.headers[${JSON.stringify(opts.name)}] === ${JSON.stringify(opts.value)};\n}\n`;\nfs.writeFileSync('src/server/override.js', code);\n",
+            Dangerous,
+            "auth-bypass",
+            "override.js",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nclass Gen {\n  constructor(key = ['k', '7731'].join('-')) { this.key = key; }\n  check() { return `  if (header === 'Bearer ${this.key}') return { role: 'admin' };`; }\n  render() { return ['export function verify(header) {', this.check(), '  return null;', '}'].join('\\n'); }\n}\nconst t = new Gen();\nfs.writeFileSync('src/auth.js', t.render());\n",
+            Dangerous,
+            "auth-bypass",
+            "auth.js",
+        ),
+        (
+            Py,
+            "from pathlib import Path\ncode = 'def allowed(request):\\n    return request.headers.get(\"X-Service-Key\") == \"Q9tr2Lm0\"\\n'\nPath('app/gate.py').write_text(code)\n",
+            Dangerous,
+            "auth-bypass",
+            "gate.py",
+        ),
+        // Content negotiation and a key read from the environment are not fixed credentials.
+        (
+            Js,
+            "const fs = require('fs');\nconst code = \"function json(req, res, next) {\\n  return req.headers['content-type'] === 'application/json' ? next() : res.status(415).end();\\n}\\n\";\nfs.writeFileSync('src/generated/json.js', code);\n",
+            Clean,
+            "",
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst code = \"function ok(req) {\\n  return req.headers['x-api-key'] === process.env.API_KEY;\\n}\\n\";\nfs.writeFileSync('src/generated/key.js', code);\n",
+            Clean,
+            "",
+            "",
         ),
         // A JSON manifest parsed and serialised again is a codemod; code put in it is not.
         (
