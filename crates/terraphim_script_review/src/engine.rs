@@ -1037,9 +1037,6 @@ impl<'a> Sink<'a> {
                             .as_deref()
                             .is_some_and(places::generated_header)
                         && !content.taint.private())
-                    && !(!append
-                        && !content.taint.private()
-                        && (places::generated_output(&resolved.text) || self.made_parent(&raw)))
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text
@@ -1203,14 +1200,6 @@ impl<'a> Sink<'a> {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
         }
-    }
-
-    /// Whether the file `raw` is written into a directory the script made itself (a code
-    /// generator recreating its output directory): what it writes there is its output, not a
-    /// source file it found.
-    fn made_parent(&self, raw: &str) -> bool {
-        raw.rsplit_once('/')
-            .is_some_and(|(dir, name)| !name.is_empty() && self.made_here(dir))
     }
 
     /// Whether `raw` is a directory the script made whose last part it named itself.

@@ -1023,26 +1023,6 @@ pub(crate) fn generated_header(text: &str) -> bool {
         })
 }
 
-/// Whether `path` is where code generators put their output by convention: a directory named
-/// `generated`, `__generated__`, `gen`, `codegen` or `autogen`, or a file named
-/// `*.generated.*`, `*.gen.*`, `*_generated.*` or `*_pb2.py`. Rewriting such a file is the
-/// generator's job (what it writes is still checked for planted code).
-pub(crate) fn generated_output(path: &str) -> bool {
-    let mut parts = path.rsplit('/');
-    let file = parts.next().unwrap_or("").to_ascii_lowercase();
-    let dir = parts.any(|d| {
-        matches!(
-            d.to_ascii_lowercase().as_str(),
-            "generated" | "__generated__" | "gen" | "codegen" | "autogen" | "_generated"
-        )
-    });
-    let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
-    dir || stem.ends_with(".generated")
-        || stem.ends_with(".gen")
-        || stem.ends_with("_generated")
-        || stem.ends_with("_pb2")
-}
-
 /// The `package.json` scripts npm (and yarn, pnpm) run by themselves when the package is
 /// installed or packed.
 pub(crate) const NPM_INSTALL_HOOKS: &[&str] = &[

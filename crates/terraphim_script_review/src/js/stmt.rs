@@ -15,8 +15,13 @@ impl Js<'_, '_, '_> {
                     (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
                         Val::module(crate::scope::dotted(m, &name))
                     }
+                    // `const { text, count } = generate()`: the member of that name when the
+                    // object's members are known.
                     _ if pat.kind() == "shorthand_property_identifier_pattern" => {
-                        Val::unknown().with_taint(&val.taint)
+                        match val.field(&name) {
+                            Some(f) => f.clone().with_taint(&val.taint),
+                            None => Val::unknown().with_taint(&val.taint),
+                        }
                     }
                     _ => val,
                 };
@@ -30,10 +35,11 @@ impl Js<'_, '_, '_> {
                                 .field("key")
                                 .map(|k| self.text(k).to_owned())
                                 .unwrap_or_default();
-                            let v = match &val.handle {
-                                Some(Handle::Module(m)) => {
+                            let v = match (&val.handle, val.field(&key)) {
+                                (Some(Handle::Module(m)), _) => {
                                     Val::module(crate::scope::dotted(m, &key))
                                 }
+                                (_, Some(f)) => f.clone().with_taint(&val.taint),
                                 _ => Val::unknown().with_taint(&val.taint),
                             };
                             if let Some(t) = c.field("value") {
