@@ -220,6 +220,13 @@ impl Py<'_, '_, '_> {
                         {
                             v = item.clone();
                         }
+                        if let Some(items) = &obj.items
+                            && let Some(n) = index_node.filter(|n| n.kind() == "slice")
+                            && let Some(part) = slice_items(items, self.text(n))
+                        {
+                            // `parts[1:]` of a literal tuple: the elements still known.
+                            v = Val::list(part).with_taint(&obj.taint);
+                        }
                         v
                     }
                 }
@@ -509,6 +516,26 @@ impl Py<'_, '_, '_> {
 
 /// `text[spec]` for a slice of integer literals (`::-1`, `2:`, `:-3`, `1:8:2`); `None` when a
 /// bound is not a literal or the step is 0.
+/// `items[start:stop]` with literal bounds and no step (a negative bound counts from the end).
+fn slice_items(items: &[Val], spec: &str) -> Option<Vec<Val>> {
+    let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
+    if parts.len() != 2 {
+        return None;
+    }
+    let len = i64::try_from(items.len()).ok()?;
+    let bound = |s: &str, default: i64| -> Option<usize> {
+        let i = if s.is_empty() {
+            default
+        } else {
+            s.parse::<i64>().ok()?
+        };
+        let i = if i < 0 { i + len } else { i };
+        usize::try_from(i.clamp(0, len)).ok()
+    };
+    let (a, b) = (bound(parts[0], 0)?, bound(parts[1], len)?);
+    Some(items.get(a..b.max(a)).unwrap_or_default().to_vec())
+}
+
 pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
     let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
     if !(2..=3).contains(&parts.len()) {
