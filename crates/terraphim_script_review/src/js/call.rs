@@ -254,7 +254,22 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        if c.q == "Array"
+            && c.args.len() == 1
+            && let Some(n) = c.first().known().and_then(|t| t.parse::<usize>().ok())
+            && n <= 16
+        {
+            // `Array(2)`: that many empty slots (`.fill('..')` gives them a value).
+            return Val::list(vec![Val::unknown(); n]);
+        }
         if let Some(recv) = recv {
+            if c.tail() == "fill"
+                && c.args.len() == 1
+                && let Some(items) = &recv.items
+            {
+                // `Array(levels).fill('..')`: every element is the value.
+                return Val::list(vec![c.first().clone(); items.len()]).with_taint(&recv.taint);
+            }
             if matches!(c.tail(), "push" | "unshift")
                 && let Some(items) = &recv.items
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
