@@ -200,22 +200,6 @@ impl Js<'_, '_, '_> {
                 let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
                 return self.scope.call_user(name, &args);
             }
-            // `new Template(rows).render()`, `t.render()` of a `t = new Template(rows)`: the
-            // method of the script's class returns what its body returns.
-            "member_expression"
-                if func.field("property").is_some_and(|p| {
-                    func.field("object")
-                        .and_then(|o| self.instance_class(o))
-                        .and_then(|c| self.classes.get(&c))
-                        .is_some_and(|m| m.contains(self.text(p)))
-                }) =>
-            {
-                if let Some(o) = func.field("object") {
-                    self.eval(o);
-                }
-                let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
-                return self.scope.call_user(name, &args);
-            }
             "member_expression" => {
                 let obj = func
                     .field("object")
@@ -262,6 +246,21 @@ impl Js<'_, '_, '_> {
             // `Array(2)`: that many empty slots (`.fill('..')` gives them a value).
             return Val::list(vec![Val::unknown(); n]);
         }
+        // `new Template(rows).render()`, `t.render()` of a `t = new Template(rows)`: the method
+        // of the script's class takes the arguments and returns what its body returns, besides
+        // what any method of an unknown object gives.
+        let user_method = func
+            .field("property")
+            .filter(|p| {
+                func.kind() == "member_expression"
+                    && func
+                        .field("object")
+                        .and_then(|o| self.instance_class(o))
+                        .and_then(|c| self.classes.get(&c))
+                        .is_some_and(|m| m.contains(self.text(*p)))
+            })
+            .map(|p| self.text(p).to_owned());
+        let user_ret = user_method.map(|m| self.scope.call_user(&m, &c.args));
         if let Some(recv) = recv {
             if c.tail() == "fill"
                 && c.args.len() == 1
@@ -316,7 +315,19 @@ impl Js<'_, '_, '_> {
                     }
                 }
             }
-            return self.method(&c, recv);
+            let out = self.method(&c, recv);
+            return match user_ret {
+                // Its text is one the result may hold, not the one it holds: rules that look
+                // for planted code read it, while what the review cannot see stays unseen.
+                Some(r) => {
+                    let mut v = out;
+                    v.alts.extend(r.text.into_iter().chain(r.alts));
+                    v.alts.truncate(8);
+                    v.taint.join(&r.taint);
+                    v
+                }
+                None => out,
+            };
         }
         let (module, tail) = (c.module(), c.tail());
         match api::lookup(module, tail) {
