@@ -72,7 +72,7 @@ Feature: script pre-review of code generators, class fields and containment chec
               req = urllib.request.Request(self.base + path, headers={"Authorization": "Bearer " + self.token})
               return urllib.request.urlopen(req).read()
 
-      print(Api(os.environ["GITHUB_TOKEN"]).get("/user"))
+      Api(os.environ["GITHUB_TOKEN"]).get("/user")
       """
     When I run "terraphim-agent guard review-script --json mrs.py"
     Then the JSON field "verdict" is "clean"
