@@ -929,7 +929,16 @@ impl<'a> Sink<'a> {
         let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
         let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
         let bypass = match class {
-            WriteClass::Source => content.text.as_deref().and_then(places::auth_bypass),
+            // Each text the content may hold (a function's result joined over the calls).
+            WriteClass::Source => content.text.iter().chain(&content.alts).find_map(|t| {
+                places::auth_bypass(t)
+                    .map(|f| format!("makes `{f}` succeed before it checks anything"))
+                    .or_else(|| {
+                        places::fixed_credential_check(t).map(|c| {
+                            format!("lets a request in on a credential fixed in the code (`{c}`)")
+                        })
+                    })
+            }),
             _ => None,
         };
         let found = match class {
@@ -995,9 +1004,7 @@ impl<'a> Sink<'a> {
             }
             WriteClass::Source if let Some(f) = &bypass => Some(anchor(
                 Category::SourcePoisoning,
-                format!(
-                    "writes code into {shown} that makes `{f}` succeed before it checks anything (an authentication bypass)"
-                ),
+                format!("writes code into {shown} that {f} (an authentication bypass)"),
             )),
             WriteClass::Source => {
                 if content.taint.remote || content.taint.decoded {

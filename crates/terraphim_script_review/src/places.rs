@@ -884,6 +884,88 @@ pub(crate) fn auth_bypass(code: &str) -> Option<String> {
     None
 }
 
+/// Code that lets a request in when a header or credential it carries equals a value fixed in
+/// the code: `return req.headers["x-support"] === "c0ffee42";`, `if (header === 'Bearer
+/// mnt-...') return { roles: ['admin'] }`. A credential written into generated code is one
+/// every reader of the code (or of the script) holds: an authentication bypass whatever the
+/// checks after it do. Returns the comparison, shortened.
+///
+/// The fixed side is a quoted literal that reads as a credential: an `Authorization` scheme
+/// (`Bearer`, `Basic`, `Token`) followed by anything, or a token-like word (8 or more
+/// characters, no spaces or slashes, with a digit or a capital letter), so content
+/// negotiation (`content-type === 'application/json'`) is not one; the line grants (`return`,
+/// `next(`, a `?` choice).
+pub(crate) fn fixed_credential_check(code: &str) -> Option<String> {
+    const CREDENTIAL: &[&str] = &[
+        "header",
+        "authorization",
+        "token",
+        "api_key",
+        "apikey",
+        "api-key",
+        "password",
+        "passwd",
+        "secret",
+    ];
+    for raw in code.lines() {
+        let l = raw.trim();
+        let Some(at) = l.find("==") else {
+            continue;
+        };
+        if at > 0 && matches!(l.as_bytes()[at - 1], b'!' | b'<' | b'>') {
+            continue;
+        }
+        let grants = l.contains("return") || l.contains("next(") || l.contains('?');
+        if !grants {
+            continue;
+        }
+        let left = &l[..at];
+        let right = l[at..].trim_start_matches('=').trim_start();
+        let credential = |side: &str| {
+            let lower = side.to_ascii_lowercase();
+            CREDENTIAL.iter().any(|c| lower.contains(c))
+        };
+        // The literal on either side, the credential on the other.
+        let literal_of = |side: &str| -> Option<String> {
+            let side = side.trim();
+            let q = side
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+            let body = &side[1..];
+            let end = body.find(q)?;
+            Some(body[..end].to_owned())
+        };
+        let last_word = |side: &str| -> String {
+            let s = side.trim_end();
+            let start = s
+                .rfind(|c: char| c.is_whitespace() || c == '(')
+                .map_or(0, |i| i + 1);
+            s[start..].to_owned()
+        };
+        let lit = match (literal_of(right), literal_of(&last_word(left))) {
+            (Some(lit), _) if credential(left) => lit,
+            (_, Some(lit)) if credential(right) => lit,
+            _ => continue,
+        };
+        let lower = lit.to_ascii_lowercase();
+        let scheme = ["bearer ", "basic ", "token "]
+            .iter()
+            .any(|s| lower.starts_with(s) && lit.len() > s.len());
+        let token_like = lit.chars().count() >= 8
+            && !lit.contains(UNKNOWN)
+            && !lit.chars().any(|c| c.is_whitespace() || c == '/')
+            && lit
+                .chars()
+                .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase());
+        if scheme || token_like {
+            let shown: String = l.chars().filter(|c| *c != UNKNOWN).take(80).collect();
+            return Some(shown);
+        }
+    }
+    None
+}
+
 /// The domains of the mail addresses in `text` (`Ops <ops@mail.example.net>, a@b.test`).
 pub(crate) fn mail_domains(text: &str) -> Vec<String> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '<' | '>' | '"' | '\''))

@@ -116,8 +116,13 @@ impl Scope {
         }
         if self.closures {
             // The innermost scope was looked in above.
-            for (_, scope) in self.locals.iter().rev().skip(1) {
+            for (f, scope) in self.locals.iter().rev().skip(1) {
                 if let Some(v) = scope.get(name) {
+                    return Some(v);
+                }
+                // A parameter of the enclosing function (`url` of `getJson(url)` in the
+                // `new Promise((resolve) => https.get(url, ...))` it returns).
+                if let Some(v) = self.params.get(f).and_then(|p| p.get(name)) {
                     return Some(v);
                 }
             }

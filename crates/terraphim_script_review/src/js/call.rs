@@ -238,7 +238,37 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        if c.q == "Array"
+            && c.args.len() == 1
+            && let Some(n) = c.first().known().and_then(|t| t.parse::<usize>().ok())
+            && n <= 16
+        {
+            // `Array(2)`: that many empty slots (`.fill('..')` gives them a value).
+            return Val::list(vec![Val::unknown(); n]);
+        }
+        // `new Template(rows).render()`, `t.render()` of a `t = new Template(rows)`: the method
+        // of the script's class takes the arguments and returns what its body returns, besides
+        // what any method of an unknown object gives.
+        let user_method = func
+            .field("property")
+            .filter(|p| {
+                func.kind() == "member_expression"
+                    && func
+                        .field("object")
+                        .and_then(|o| self.instance_class(o))
+                        .and_then(|c| self.classes.get(&c))
+                        .is_some_and(|m| m.contains(self.text(*p)))
+            })
+            .map(|p| self.text(p).to_owned());
+        let user_ret = user_method.map(|m| self.scope.call_user(&m, &c.args));
         if let Some(recv) = recv {
+            if c.tail() == "fill"
+                && c.args.len() == 1
+                && let Some(items) = &recv.items
+            {
+                // `Array(levels).fill('..')`: every element is the value.
+                return Val::list(vec![c.first().clone(); items.len()]).with_taint(&recv.taint);
+            }
             if matches!(c.tail(), "push" | "unshift")
                 && let Some(items) = &recv.items
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
@@ -285,7 +315,19 @@ impl Js<'_, '_, '_> {
                     }
                 }
             }
-            return self.method(&c, recv);
+            let out = self.method(&c, recv);
+            return match user_ret {
+                // Its text is one the result may hold, not the one it holds: rules that look
+                // for planted code read it, while what the review cannot see stays unseen.
+                Some(r) => {
+                    let mut v = out;
+                    v.alts.extend(r.text.into_iter().chain(r.alts));
+                    v.alts.truncate(8);
+                    v.taint.join(&r.taint);
+                    v
+                }
+                None => out,
+            };
         }
         let (module, tail) = (c.module(), c.tail());
         match api::lookup(module, tail) {
@@ -458,6 +500,17 @@ impl Js<'_, '_, '_> {
                     .text
                     .clone()
                     .filter(|_| c.args.len() <= 3 && c.q == "JSON.stringify");
+                if c.q == "JSON.stringify"
+                    && let Some(t) = &v.text
+                    && c.first().fields.is_empty()
+                    && c.first().items.is_none()
+                    && !matches!(t.as_str(), "true" | "false" | "null")
+                    && t.parse::<f64>().is_err()
+                {
+                    // A string serialised is the same text in double quotes: code generated
+                    // with it holds a string literal.
+                    v.text = Some(format!("\"{t}\""));
+                }
                 let fields = &c.first().fields;
                 if !fields.is_empty() && c.args.len() == 1 {
                     // `Object.entries(cfg)`, `.values`, `.keys` of an object whose members are

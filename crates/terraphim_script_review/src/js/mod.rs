@@ -7,7 +7,7 @@
 //! - `method.rs`: methods of what a value refers to (a file, a connection, a string, a promise).
 
 use crate::engine::{Sink, Val};
-use crate::scope::Scope;
+use crate::scope::{Map, Scope, Set};
 use crate::ts::Node;
 
 mod api;
@@ -26,6 +26,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         scope: Scope::new(true),
         this_val: Val::unknown(),
         confined: Vec::new(),
+        classes: Map::default(),
+        instances: Map::default(),
     };
     js.collect_funcs(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
@@ -59,6 +61,11 @@ struct Js<'s, 'k, 'a> {
     /// Expressions a guard before them in the block confined to a directory
     /// (`if (!p.startsWith(DIR + '/')) continue;`): the expression's text and the prefix.
     confined: Vec<(String, String)>,
+    /// The script's classes and the names of their methods.
+    classes: Map<String, Set<String>>,
+    /// Variables given a new instance of one of the script's classes (`const t = new
+    /// Template(rows)`), and the class: `t.render()` is its method.
+    instances: Map<String, String>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -145,6 +152,16 @@ impl<'s> Js<'s, '_, '_> {
                 continue;
             }
             match c.kind() {
+                "class_declaration" | "abstract_class_declaration" => {
+                    if let (Some(n), Some(body)) = (c.field("name"), c.field("body")) {
+                        let methods: Set<String> = named(body)
+                            .filter(|m| m.kind() == "method_definition")
+                            .filter_map(|m| m.field("name"))
+                            .map(|m| self.text(m).to_owned())
+                            .collect();
+                        self.classes.insert(self.text(n).to_owned(), methods);
+                    }
+                }
                 "function_declaration" | "generator_function_declaration" | "method_definition" => {
                     let name = c
                         .field("name")

@@ -15,8 +15,13 @@ impl Js<'_, '_, '_> {
                     (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
                         Val::module(crate::scope::dotted(m, &name))
                     }
+                    // `const { text, count } = generate()`: the member of that name when the
+                    // object's members are known.
                     _ if pat.kind() == "shorthand_property_identifier_pattern" => {
-                        Val::unknown().with_taint(&val.taint)
+                        match val.field(&name) {
+                            Some(f) => f.clone().with_taint(&val.taint),
+                            None => Val::unknown().with_taint(&val.taint),
+                        }
                     }
                     _ => val,
                 };
@@ -30,10 +35,11 @@ impl Js<'_, '_, '_> {
                                 .field("key")
                                 .map(|k| self.text(k).to_owned())
                                 .unwrap_or_default();
-                            let v = match &val.handle {
-                                Some(Handle::Module(m)) => {
+                            let v = match (&val.handle, val.field(&key)) {
+                                (Some(Handle::Module(m)), _) => {
                                     Val::module(crate::scope::dotted(m, &key))
                                 }
+                                (_, Some(f)) => f.clone().with_taint(&val.taint),
                                 _ => Val::unknown().with_taint(&val.taint),
                             };
                             if let Some(t) = c.field("value") {
@@ -133,6 +139,24 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// The script's class `node` is an instance of: `new Template(rows)` (with `await`
+    /// or parentheses around it), or a variable given one.
+    pub(super) fn instance_class(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "parenthesized_expression" | "await_expression" => {
+                self.instance_class(node.named_child(0)?)
+            }
+            "new_expression" => {
+                let c = node.field("constructor")?;
+                let name = self.text(c);
+                (c.kind() == "identifier" && self.classes.contains_key(name))
+                    .then(|| name.to_owned())
+            }
+            "identifier" => self.instances.get(self.text(node)).cloned(),
+            _ => None,
+        }
+    }
+
     pub(super) fn stmt(&mut self, node: Node<'_>) {
         match node.kind() {
             "lexical_declaration" | "variable_declaration" => {
@@ -153,6 +177,12 @@ impl Js<'_, '_, '_> {
                         let n = self.text(name).to_owned();
                         self.function(n, v);
                         continue;
+                    }
+                    if name.kind() == "identifier"
+                        && let Some(class) = value.and_then(|v| self.instance_class(v))
+                    {
+                        let var = self.text(name).to_owned();
+                        self.instances.insert(var, class);
                     }
                     let val = value.map(|v| self.eval(v)).unwrap_or_default();
                     self.bind_pattern(name, val);

@@ -118,6 +118,20 @@ impl Py<'_, '_, '_> {
         let (qual, receiver, receiver_node) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
+                if let Some(fields) = self.classes.get(name) {
+                    // `Client(token, base=API)`: the instance's fields hold the arguments.
+                    let given: Vec<(String, Val)> = fields
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, f)| {
+                            let v = kwargs.get(f).or_else(|| args.get(i))?;
+                            Some((format!("self.{f}"), v.clone()))
+                        })
+                        .collect();
+                    for (k, v) in given {
+                        self.store_field(k, v);
+                    }
+                }
                 match self.scope.get(name) {
                     Some(Val {
                         handle: Some(Handle::Module(m)),

@@ -52,6 +52,38 @@ impl Py<'_, '_, '_> {
     }
 
     pub(super) fn eval(&mut self, node: Node<'_>) -> Val {
+        if !self.confined.is_empty()
+            && matches!(node.kind(), "identifier" | "attribute")
+            && let Some((_, dirs)) = self
+                .confined
+                .iter()
+                .rev()
+                .find(|(e, _)| e == self.text(node))
+        {
+            // A path a containment check before it confined to directories: the known
+            // alternatives under them, else somewhere under each.
+            let dirs = dirs.clone();
+            let v = self.eval_inner(node);
+            let under = |p: &str| {
+                dirs.iter().any(|d| {
+                    let d = d.trim_end_matches('/');
+                    p.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
+                })
+            };
+            let alts = v.path_alternatives();
+            if alts.iter().all(|p| !p.contains(UNKNOWN) && under(p)) {
+                return v;
+            }
+            let items: Vec<Val> = dirs
+                .iter()
+                .map(|d| Val::lit(format!("{}/{UNKNOWN}", d.trim_end_matches('/'))))
+                .collect();
+            return Val::any_of(&items).with_taint(&v.taint);
+        }
+        self.eval_inner(node)
+    }
+
+    fn eval_inner(&mut self, node: Node<'_>) -> Val {
         match node.kind() {
             "string" => self.string(node),
             "concatenated_string" => {
@@ -187,6 +219,13 @@ impl Py<'_, '_, '_> {
                             && let Some(item) = items.get(i)
                         {
                             v = item.clone();
+                        }
+                        if let Some(items) = &obj.items
+                            && let Some(n) = index_node.filter(|n| n.kind() == "slice")
+                            && let Some(part) = slice_items(items, self.text(n))
+                        {
+                            // `parts[1:]` of a literal tuple: the elements still known.
+                            v = Val::list(part).with_taint(&obj.taint);
                         }
                         v
                     }
@@ -477,6 +516,26 @@ impl Py<'_, '_, '_> {
 
 /// `text[spec]` for a slice of integer literals (`::-1`, `2:`, `:-3`, `1:8:2`); `None` when a
 /// bound is not a literal or the step is 0.
+/// `items[start:stop]` with literal bounds and no step (a negative bound counts from the end).
+fn slice_items(items: &[Val], spec: &str) -> Option<Vec<Val>> {
+    let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
+    if parts.len() != 2 {
+        return None;
+    }
+    let len = i64::try_from(items.len()).ok()?;
+    let bound = |s: &str, default: i64| -> Option<usize> {
+        let i = if s.is_empty() {
+            default
+        } else {
+            s.parse::<i64>().ok()?
+        };
+        let i = if i < 0 { i + len } else { i };
+        usize::try_from(i.clamp(0, len)).ok()
+    };
+    let (a, b) = (bound(parts[0], 0)?, bound(parts[1], len)?);
+    Some(items.get(a..b.max(a)).unwrap_or_default().to_vec())
+}
+
 pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
     let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
     if !(2..=3).contains(&parts.len()) {

