@@ -211,9 +211,16 @@ pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
 ];
 
 /// Whether a path names a file that a build or test runner reads as instructions.
+/// pip's requirements files by their conventional names (`requirements-dev.txt`,
+/// `requirements/test.txt`) are build inputs too: `pip install -r` installs what they name.
 pub fn is_build_input(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
-    BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
+    BUILD_INPUTS.contains(&base)
+        || base.ends_with(".mk")
+        || (base.ends_with(".txt")
+            && (base.starts_with("requirements")
+                || path.starts_with("requirements/")
+                || path.contains("/requirements/")))
 }
 
 /// Whether a path names a [lockfile](LOCKFILES).
@@ -302,14 +309,13 @@ pub const WRAPPERS: &[&str] = &[
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
 
-/// Programs that only read files or list the machine's state and have no option that writes,
+/// Programs that only read files or the file system's state and have no option that writes,
 /// deletes or runs another program (no pager with a shell escape, no `find -exec`, no
 /// `journalctl --vacuum-size`, no `dmesg --clear`): run as root by a privileged wrapper (`sudo
 /// tail -n 100 /var/log/syslog`), they read what the user may read with a password, and change
 /// nothing.
 pub const ROOT_READERS: &[&str] = &[
-    "ls", "cat", "head", "tail", "wc", "stat", "du", "df", "grep", "zcat", "lsof", "ss", "netstat",
-    "file", "id",
+    "ls", "cat", "head", "tail", "wc", "stat", "du", "df", "grep", "zcat", "file", "id",
 ];
 
 /// Whether `name` (a command's basename) is one of [`SHELLS`].
