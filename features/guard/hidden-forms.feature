@@ -121,7 +121,7 @@ Feature: a command's real form is judged, however it is written
       | find . -delete                   | deny    |
       | echo x \| xargs -I{} find . -delete | deny    |
       | find . -exec rm -rf {} +         | deny    |
-      | find . -name '*.orig' -delete    | sandbox |
+      | find . -name '*.bak' -delete     | sandbox |
       | find target -delete              | allow   |
 
   Scenario: a shell reading a heredoc is judged by the heredoc's commands

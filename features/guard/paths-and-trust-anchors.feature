@@ -17,7 +17,7 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | mv src/old.rs src/new.rs              | allow   | safe        | project file operations              |
       | chmod +x scripts/build.sh             | allow   | safe        | project file operations              |
       | rm -rf src/legacy                     | sandbox | suspicious  | project file deletion                |
-      | find . -name '*.orig' -delete         | sandbox | suspicious  | project file deletion                |
+      | find . -name '*.bak' -delete          | sandbox | suspicious  | project file deletion                |
       | cd /srv/app && rm -rf ../other        | deny    | destructive | delete or change outside the project |
       | rm -rf /srv/www                       | deny    | destructive | delete or change outside the project |
       | echo -n > ~/thesis.tex                | deny    | destructive | delete or change outside the project |

@@ -40,11 +40,11 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | cargo test --manifest-path ~/other/Cargo.toml         | readonly  |
       | npx jest --config /tmp/jest.config.js                 | workspace |
       | prettier --write --config /tmp/p.config.js src        | workspace |
-      | npm install                                           | install   |
+      | npm i -D vitest                                       | install   |
       | npm install left-pad                                  | install   |
       | pnpm install --prefix ../other                        | install   |
       | uv sync --extra dev                                   | install   |
-      | pip install -r requirements.txt                       | install   |
+      | pip install -r /tmp/r/requirements.txt                | install   |
       | pnpm install --frozen-lockfile left-pad               | install   |
       | docker build https://example.test/app.git             | readonly  |
       | docker build -f /tmp/Dockerfile .                     | readonly  |

@@ -31,3 +31,42 @@ Feature: ordinary work on the project runs on the host
       | echo $SECRET_KEY > tests/key.txt                         | sandbox |
       | rm -rf $HOME                                             | deny    |
       | rm -rf ${HOME}/*                                           | deny    |
+
+  Scenario Outline: templates, project archives, in-project symlinks, dependency directories, manifest installs, dev servers and root reads run on the host
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                                 |
+      | cp .env.sample .env                                     |
+      | cp config/app.yml.dist config/app.yml                   |
+      | tar -xzf third_party/zlib.tgz -C third_party/zlib       |
+      | unzip -q fixtures/geo.zip -d tests/fixtures/geo         |
+      | ln -s ../common/base.json apps/site/base.json           |
+      | rm -rf deps vendor obj                                  |
+      | npm install                                             |
+      | pip install -r requirements-test.txt                    |
+      | python manage.py runserver 8001                         |
+      | sudo tail -n 20 /var/log/kern.log                       |
+
+  Scenario Outline: their near misses stay confined or denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                 | verdict |
+      | cp .env.prod .env                                       | sandbox |
+      | cp .envrc.sample .envrc                                 | deny    |
+      | tar -xzf /tmp/dl/zlib.tgz -C third_party/zlib           | sandbox |
+      | tar -xzf zlib.tgz -C .                                  | sandbox |
+      | unzip -o hooks.zip -d .husky                            | deny    |
+      | tar -xPf zlib.tar -C third_party/zlib                   | sandbox |
+      | ln -s ../../../../home/u/.ssh a/b/keys                  | sandbox |
+      | rm -rf bin                                              | sandbox |
+      | npm install left-pad                                    | sandbox |
+      | pip install -r /tmp/r/requirements.txt                  | sandbox |
+      | pip install -r requirements.txt flask                   | sandbox |
+      | npm install expresss                                    | deny    |
+      | bin/rails server -b 0.0.0.0                             | sandbox |
+      | sudo cat /etc/shadow                                    | sandbox |
+      | sudo -E tail /var/log/syslog                            | sandbox |

@@ -131,8 +131,8 @@ Feature: a network allow-list reaches only the listed hosts, through the guard's
 
     Examples:
       | command                          | profile   |
-      | npm install                      | install   |
-      | pip install -r requirements.txt  | install   |
+      | npm install express              | install   |
+      | pip install -r reqs/base.in      | install   |
       | uv sync --extra dev              | install   |
       | npm install left-pad             | install   |
       | npm install && frobnicate        | workspace |

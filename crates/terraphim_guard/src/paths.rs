@@ -385,6 +385,98 @@ pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     }
 }
 
+/// Whether a word's classes name a plain file of the project: `<project>` and nothing that
+/// makes a write there matter more (a trust anchor, a file runners load as code, a path
+/// outside, in temp, on another machine or known only at run time). A secret's name keeps it
+/// plain: the caller decides what a secret there means.
+pub(crate) fn is_plain_project(bits: u32) -> bool {
+    bits & PROJECT != 0
+        && bits & (TRUST_ANCHOR | RUNNABLE | OUTSIDE | TEMP | DYNAMIC | REMOTE | BUILD_OUTPUT) == 0
+}
+
+/// For `ln -s TARGET LINK` (two operands, no `-r`/`--relative`, no `-t`), a relative `TARGET`
+/// joined to `LINK`'s directory: the path the link resolves to, as the word index of `TARGET`
+/// and that path. `None` for anything else (an absolute, home or variable target is classed as
+/// written).
+fn symlink_target(words: &[Word], last_operand: Option<usize>) -> Option<(usize, String)> {
+    if words.first()?.text != "ln" {
+        return None;
+    }
+    let flags: Vec<&str> = words
+        .iter()
+        .filter(|w| w.kind == WordKind::Flag)
+        .map(|w| w.text.as_str())
+        .collect();
+    if !flags.iter().any(|f| *f == "-s" || *f == "--symbolic")
+        || flags.iter().any(|f| {
+            matches!(
+                *f,
+                "-r" | "--relative"
+                    | "-t"
+                    | "--target-directory"
+                    | "-T"
+                    | "--no-target-directory"
+                    | "-S"
+                    | "--suffix"
+            )
+        })
+    {
+        return None;
+    }
+    let operands: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        // (The options left take no value: an operand after one is still an operand.)
+        .filter(|(_, w)| w.kind == WordKind::Operand)
+        .map(|(i, _)| i)
+        .collect();
+    let [target, link] = operands[..] else {
+        return None;
+    };
+    if Some(link) != last_operand {
+        return None;
+    }
+    let t = words[target].text.as_str();
+    let l = words[link].text.as_str();
+    if t.is_empty()
+        || t.starts_with(['/', '~', '$'])
+        || l.starts_with(['/', '~', '$'])
+        || t.contains(['$', '`'])
+        || l.contains(['$', '`'])
+    {
+        return None;
+    }
+    let dir = l.rsplit_once('/').map_or("", |(d, _)| d);
+    // Resolved lexically from the link's directory; a target that climbs above the working
+    // directory is classed as written (a `..` out of the project is `<outside>`).
+    let mut parts: Vec<&str> = Vec::new();
+    for c in dir.split('/').chain(t.split('/')) {
+        match c {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            c => parts.push(c),
+        }
+    }
+    if parts.is_empty() || dir.is_empty() || dir == "." {
+        return None;
+    }
+    Some((target, parts.join("/")))
+}
+
+/// Whether a word's classes name a build-output path of the project (`vendor/x.tgz`,
+/// `third_party` is plain project) and nothing outside, temporary or known only at run time.
+pub(crate) fn is_plain_build_output(bits: u32) -> bool {
+    bits & BUILD_OUTPUT != 0 && bits & (TRUST_ANCHOR | OUTSIDE | TEMP | DYNAMIC | REMOTE) == 0
+}
+
+/// Whether a word's classes say it holds credentials or a private key (`<secret>`).
+pub(crate) fn is_secret(bits: u32) -> bool {
+    bits & SECRET != 0
+}
+
 /// Whether `path` (absolute, as a command names it) is inside a temporary directory.
 pub(crate) fn is_temp(path: &str) -> bool {
     path.starts_with('/') && path_bits(path, &Scope::default()) & TEMP != 0
@@ -898,6 +990,10 @@ pub(crate) fn classify(
             .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
             .map(|(i, _)| i),
     };
+    // A relative symlink's target is read from the link's directory, not the working directory:
+    // `ln -s ../fixtures tests/unit/fixtures` points at `tests/fixtures`. Its target is classed
+    // as the path it resolves to there (lexically, as the link is followed).
+    let link_target = symlink_target(words, last_operand);
     let find = words[0].text == "find";
     // truncate's option values are a size (`-s 0`) or a file it only reads (`-r REF`): the
     // files it changes are its operands.
@@ -966,7 +1062,10 @@ pub(crate) fn classify(
                 let system = if system { OUTSIDE | SYSTEM } else { 0 };
                 REMOTE | (there & TRUST_ANCHOR) | system
             }
-            None => path_bits(text, scope),
+            None => match &link_target {
+                Some((at, resolved)) if *at == i => path_bits(resolved, scope),
+                _ => path_bits(text, scope),
+            },
         };
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);

@@ -186,6 +186,23 @@ pub fn is_data_file(path: &str) -> bool {
         })
 }
 
+/// Suffixes of a configuration template a project keeps in git for each developer to copy into
+/// place (`.env.example`, `config.yml.dist`, `settings.py.sample`): a template holds
+/// placeholders, never the secrets of the file made from it.
+pub const TEMPLATE_SUFFIXES: &[&str] = &[".example", ".sample", ".template", ".dist"];
+
+/// The name a template is copied to (`.env.example` gives `.env`, `app.yml.dist` gives
+/// `app.yml`), when the path's last component is `NAME` plus one of [`TEMPLATE_SUFFIXES`]
+/// (ASCII case-insensitively) and `NAME` is not empty.
+pub fn template_target(path: &str) -> Option<&str> {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    TEMPLATE_SUFFIXES.iter().find_map(|s| {
+        let cut = base.len().checked_sub(s.len())?;
+        (cut > 0 && base.is_char_boundary(cut) && base[cut..].eq_ignore_ascii_case(s))
+            .then(|| &base[..cut])
+    })
+}
+
 /// Extensions of source files a test runner, build or linter of the project may load and run
 /// (test files, conftest plugins, JS configs such as `eslint.config.js`).
 pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
@@ -194,9 +211,16 @@ pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
 ];
 
 /// Whether a path names a file that a build or test runner reads as instructions.
+/// pip's requirements files by their conventional names (`requirements-dev.txt`,
+/// `requirements/test.txt`) are build inputs too: `pip install -r` installs what they name.
 pub fn is_build_input(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
-    BUILD_INPUTS.contains(&base) || base.ends_with(".mk")
+    BUILD_INPUTS.contains(&base)
+        || base.ends_with(".mk")
+        || (base.ends_with(".txt")
+            && (base.starts_with("requirements")
+                || path.starts_with("requirements/")
+                || path.contains("/requirements/")))
 }
 
 /// Whether a path names a [lockfile](LOCKFILES).
@@ -284,6 +308,15 @@ pub const WRAPPERS: &[&str] = &[
 ];
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
+
+/// Programs that only read files or the file system's state and have no option that writes,
+/// deletes or runs another program (no pager with a shell escape, no `find -exec`, no
+/// `journalctl --vacuum-size`, no `dmesg --clear`): run as root by a privileged wrapper (`sudo
+/// tail -n 100 /var/log/syslog`), they read what the user may read with a password, and change
+/// nothing.
+pub const ROOT_READERS: &[&str] = &[
+    "ls", "cat", "head", "tail", "wc", "stat", "du", "df", "grep", "zcat", "file", "id",
+];
 
 /// Whether `name` (a command's basename) is one of [`SHELLS`].
 pub fn is_shell(name: &str) -> bool {

@@ -169,6 +169,17 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
     let Some(name) = words.first() else {
         return 0;
     };
+    // A file test (`test -f .env`, `[ -d node_modules ]`) asks whether a path exists or what
+    // kind it is, and reads nothing in it: its operands are data (a redirect stays a write).
+    if matches!(name.text.as_str(), "test" | "[") {
+        return words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .take(63)
+            .filter(|(_, w)| w.kind == WordKind::Operand)
+            .fold(0, |m, (i, _)| m | (1 << i));
+    }
     let Some(tool) = SEARCH_TOOLS.iter().find(|t| t.name == name.text) else {
         return 0;
     };

@@ -318,6 +318,25 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && template_copy(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "copies a configuration template of the project into place: a template holds placeholders, not secrets (known safe: template copy)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && archive_into_project(&parsed.commands, ci, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "extracts an archive of the project into a directory of the project, with the archiver's own guards on member paths (known safe: project archive extract)".to_string(),
+                    None,
+                )
             } else if let Some(i) = suspicious {
                 let profile = matches[i]
                     .profile
@@ -381,6 +400,7 @@ impl Guard {
         }
         defer_runner_parts(&parsed.commands, &mut parts, &unknown);
         run_build_output(&parsed.commands, &mut parts, &unknown);
+        read_only_sudo(&parsed.commands, &mut parts, &classes);
         // The strictest part decides; among equals, one a KG entry decided (its reason says more
         // than "not a known safe command"), then the first.
         let mut verdict = Verdict::Allow;
@@ -615,6 +635,224 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
         parts[i].verdict = Verdict::Allow;
         parts[i].reason = "the project's build output".to_string();
         parts[i].profile = None;
+    }
+}
+
+/// A copy of a configuration template into place (`cp .env.example .env`, `cp -n
+/// config/app.yml.dist config/app.yml`): `cp`, run directly, with no option but `-n`, `-i`,
+/// `-v`, `-p`, and two operands: a plain project file whose name is `NAME` plus a template
+/// suffix (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`) and a plain project file named `NAME`
+/// or `NAME.SOMETHING` (`.env.local`). A template holds placeholders, so what reads "a .env
+/// file" here reads none; a trust anchor (`.envrc`, `.npmrc`), a file a runner loads as code
+/// (`Makefile`, `settings.py`), a build-output, temp, outside or run-time path on either side
+/// keeps the command to the entries that judge it.
+fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    const PLAIN_FLAGS: &[&str] = &["-n", "-i", "-v", "-p"];
+    if cmd.name() != "cp" || !cmd.layers.is_empty() {
+        return false;
+    }
+    let mut operands = Vec::new();
+    for (i, w) in cmd.words.iter().enumerate().skip(1) {
+        match w.kind {
+            crate::WordKind::Flag if PLAIN_FLAGS.contains(&w.text.as_str()) => {}
+            crate::WordKind::Operand => operands.push(i),
+            _ => return false,
+        }
+    }
+    let [src, dst] = operands[..] else {
+        return false;
+    };
+    let (Some(&src_bits), Some(&dst_bits)) = (classes.get(src), classes.get(dst)) else {
+        return false;
+    };
+    let Some(name) = terraphim_shell_vocab::template_target(&cmd.words[src].text) else {
+        return false;
+    };
+    let dst_text = cmd.words[dst].text.as_str();
+    let dst_base = dst_text.rsplit('/').next().unwrap_or(dst_text);
+    crate::paths::is_plain_project(src_bits)
+        && crate::paths::is_plain_project(dst_bits)
+        && (dst_base == name
+            || dst_base
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.len() > 1 && rest.starts_with('.')))
+}
+
+/// An archive of the project extracted into a directory of the project (`tar -xzf
+/// vendor/protoc.tar.gz -C tools/protoc`, `tar xzf x.tgz -C third_party/`, `unzip -o
+/// assets/fonts.zip -d public/fonts`): `tar` or `unzip` run directly, with options that only
+/// extract (no `-P`/`--absolute-names`, no unzip `-:`, no program-running option: any option
+/// not listed keeps the command confined), one archive that is a project file (not in a temp
+/// directory, outside, or known only at run time) and a destination given explicitly that is a
+/// project directory below the working directory, none of whose components is a dot-directory
+/// (`.git`, `.github`, `.husky`: trust anchors and tool configuration live there). GNU tar and
+/// unzip refuse member names that climb out with `..` and strip a leading `/` unless told
+/// otherwise, so the files land under the destination. It stays confined when another command
+/// on the line names the archive or the destination (a download or a write of the archive, a
+/// symlink made at the destination), and when the destination is the working directory itself,
+/// where an archive could overwrite the project's own trust anchors.
+fn archive_into_project(cmds: &[SimpleCommand], ci: usize, classes: &[u32]) -> bool {
+    const TAR_FLAGS: &[&str] = &[
+        "-x",
+        "-z",
+        "-j",
+        "-J",
+        "-v",
+        "-f",
+        "-C",
+        "-k",
+        "-m",
+        "-o",
+        "--no-same-owner",
+        "--no-same-permissions",
+        "--strip-components",
+        "--skip-old-files",
+        "--keep-old-files",
+        "--zstd",
+        "--extract",
+        "--file",
+        "--directory",
+    ];
+    const UNZIP_FLAGS: &[&str] = &["-o", "-q", "-qq", "-n", "-d", "-j", "-u"];
+    let cmd = &cmds[ci];
+    if !cmd.layers.is_empty() {
+        return false;
+    }
+    let tar = match cmd.name() {
+        "tar" => true,
+        "unzip" => false,
+        _ => return false,
+    };
+    let (allowed, dest_flag): (&[&str], &[&str]) = if tar {
+        (TAR_FLAGS, &["-C", "--directory"])
+    } else {
+        (UNZIP_FLAGS, &["-d"])
+    };
+    let mut archive = None;
+    let mut dest = None;
+    let mut extracts = !tar;
+    let words = &cmd.words;
+    for (i, w) in words.iter().enumerate().skip(1) {
+        match w.kind {
+            crate::WordKind::Flag => {
+                if !allowed.contains(&w.text.as_str()) {
+                    return false;
+                }
+                extracts |= w.text == "-x" || w.text == "--extract";
+            }
+            crate::WordKind::Operand => {
+                let after = words[i - 1].text.as_str();
+                if w.follows_flag && dest_flag.contains(&after) {
+                    if dest.replace(i).is_some() {
+                        return false;
+                    }
+                } else if w.follows_flag && after == "--strip-components" {
+                    if !w.text.bytes().all(|b| b.is_ascii_digit()) {
+                        return false;
+                    }
+                } else if tar
+                    && i == 1
+                    && w.text.contains('x')
+                    && w.text.contains('f')
+                    && w.text.bytes().all(|b| b"xzjJvfkmo".contains(&b))
+                {
+                    // The old style: `tar xzf ARCHIVE`.
+                    extracts = true;
+                } else if archive.replace(i).is_some() {
+                    // Member names or a second archive: not the plain form.
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    let (Some(archive), Some(dest)) = (archive, dest) else {
+        return false;
+    };
+    if !extracts {
+        return false;
+    }
+    let bits = |i: usize| classes.get(i).copied().unwrap_or(0);
+    let archive_text = words[archive].text.as_str();
+    let dest_text = words[dest].text.trim_end_matches('/');
+    let in_project = |b: u32, text: &str| {
+        (crate::paths::is_plain_project(b) || crate::paths::is_plain_build_output(b))
+            && !text.starts_with('/')
+            && text
+                .split('/')
+                .all(|c| !c.is_empty() && c != ".." && !c.contains(['$', '`', '*', '?', '[']))
+    };
+    if !in_project(bits(archive), archive_text)
+        || archive_text == "-"
+        || !in_project(bits(dest), dest_text)
+        || dest_text.split('/').any(|c| c.starts_with('.'))
+    {
+        return false;
+    }
+    // Another command on the line that names the archive, the destination, a path in either
+    // or a directory holding either: what it wrote or linked there is not the project's file.
+    let related = |a: &str, b: &str| {
+        let a = a.trim_start_matches("./").trim_end_matches('/');
+        let b = b.trim_start_matches("./").trim_end_matches('/');
+        a == b
+            || a == "."
+            || b.strip_prefix(a).is_some_and(|r| r.starts_with('/'))
+            || a.strip_prefix(b).is_some_and(|r| r.starts_with('/'))
+    };
+    !cmds.iter().enumerate().any(|(j, other)| {
+        // (`mkdir -p DEST` first makes a directory, and nothing else.)
+        j != ci
+            && other.name() != "mkdir"
+            && other.words.iter().skip(1).any(|w| {
+                let t = w.text.trim_start_matches('>');
+                related(t, archive_text) || related(t, dest_text)
+            })
+    })
+}
+
+/// A privileged wrapper with no option of its own that runs a program which only reads
+/// (`terraphim_shell_vocab::ROOT_READERS`: `sudo tail -n 100 /var/log/syslog`, `sudo ls -la
+/// /root`): the part of the wrapper is allowed when the command it runs, judged on its own as
+/// the next part, is allowed, names no secret (`sudo cat /etc/shadow` prints password hashes
+/// into the transcript), has no redirect, and is not a recursive search (`sudo grep -r`
+/// reads every file of a tree as root). Options of the wrapper (`-u`, `-E`, `-s`, `-i`) keep it
+/// confined, as does any finding.
+fn read_only_sudo(cmds: &[SimpleCommand], parts: &mut [Part], classes: &[Vec<u32>]) {
+    for i in 0..cmds.len().saturating_sub(1) {
+        let (wrapper, inner) = (&cmds[i], &cmds[i + 1]);
+        if !matches!(wrapper.name(), "sudo" | "doas")
+            || parts[i].verdict != Verdict::Sandbox
+            || parts[i + 1].verdict != Verdict::Allow
+            || !wrapper.findings.is_empty()
+            || !inner.findings.is_empty()
+            || wrapper.argv.len() < 2
+            || wrapper.argv[1..] != inner.argv[..]
+            || !terraphim_shell_vocab::ROOT_READERS.contains(&inner.name())
+            || inner.layers.len() != wrapper.layers.len() + 1
+        {
+            continue;
+        }
+        let plain = |c: &SimpleCommand| {
+            c.words.iter().all(|w| {
+                w.kind != crate::WordKind::Redirect
+                    && !(w.kind == crate::WordKind::Flag
+                        && matches!(w.text.as_str(), "-r" | "-R" | "--recursive" | "-d"))
+            })
+        };
+        let secret = classes
+            .get(i + 1)
+            .is_some_and(|cl| cl.iter().any(|&b| crate::paths::is_secret(b)))
+            || classes
+                .get(i)
+                .is_some_and(|cl| cl.iter().any(|&b| crate::paths::is_secret(b)));
+        if plain(wrapper) && plain(inner) && !secret {
+            parts[i].verdict = Verdict::Allow;
+            parts[i].reason = format!(
+                "runs `{}`, which only reads, as root (known safe: read-only command as root)",
+                inner.name()
+            );
+            parts[i].profile = None;
+        }
     }
 }
 

@@ -432,7 +432,7 @@ fn package_managers_build_tools_and_text_tools() {
     all(
         Verdict::Sandbox,
         &[
-            "npm install",
+            "npm install express",
             "npm i express",
             "pip install flask",
             "uv add rich",
@@ -746,14 +746,16 @@ fn project_manifest_install_runs_on_the_host_and_what_the_line_adds_stays_confin
             "composer install --no-dev --prefer-dist",
             "cd frontend && pnpm install && pnpm run build",
             "uv sync && uv run pytest",
+            "npm install",
+            "npm i --no-fund",
+            "pip install -r requirements.txt",
+            "pip3 install -r requirements/test.txt -r requirements-dev.txt",
+            ".venv/bin/pip install -r requirements-dev.txt",
         ],
     );
     all(
         Verdict::Sandbox,
         &[
-            // npm stays confined whole (see `project manifest install`).
-            "npm install",
-            "npm i --no-fund",
             "npm install left-pad",
             "npm i -D typescript",
             "npm install ../sibling-pkg",
@@ -769,9 +771,14 @@ fn project_manifest_install_runs_on_the_host_and_what_the_line_adds_stays_confin
             "bundle install --path /opt/gems",
             "composer install --working-dir ../other",
             "composer require monolog/monolog",
-            "pip install -r requirements.txt",
+            "pip install -r requirements.txt flask",
+            "pip install -r /tmp/r/requirements.txt",
+            "pip install -r constraints.txt",
+            "pip install --user -r requirements.txt",
             "pip install -e .",
             "sudo npm install",
+            "sudo pip install -r requirements.txt",
+            "echo 'x @ git+https://example.test/x' > requirements.txt && pip install -r requirements.txt",
             // A manifest or lockfile written earlier on the same line.
             "echo '{\"dependencies\":{\"x\":\"*\"}}' > package.json && pnpm install",
             "cp /tmp/composer.lock composer.lock && composer install",
@@ -867,7 +874,7 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             "npm i lodash",
             "pnpm install --frozen-lockfile left-pad",
             // (A lockfile install naming another index or registry is denied: recall.rs.)
-            "pip install -r requirements.txt",
+            "pip install -r ../other/requirements.txt",
             // Container builds from elsewhere or with the user's secrets or the host network.
             "docker build https://example.test/app.git",
             "docker build -f /tmp/Dockerfile .",

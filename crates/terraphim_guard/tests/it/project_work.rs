@@ -150,3 +150,159 @@ fn literal_text_into_a_data_file_is_data() {
         ),
     ]);
 }
+
+/// A configuration template copied into place (`template_copy` in `decide.rs`): the template
+/// holds placeholders, so copying it onto `.env` reads no secret. Another source, a
+/// destination outside the project, a trust anchor, a runnable file or a read of the result
+/// stays where it was.
+#[test]
+fn a_template_config_is_copied_into_place() {
+    decide(&[
+        ("cp .env.sample .env", Verdict::Allow),
+        ("cp -n backend/.env.template backend/.env", Verdict::Allow),
+        (
+            "cp config/database.yml.dist config/database.yml",
+            Verdict::Allow,
+        ),
+        ("cp .env.example .env.development", Verdict::Allow),
+        ("[ -e .env ] || cp .env.sample .env", Verdict::Allow),
+        // not a template, or not copied to the name it is the template of
+        ("cp .env.staging .env", Verdict::Sandbox),
+        ("cp .env.sample config/other.yml", Verdict::Sandbox),
+        ("cp /tmp/x/.env.sample .env", Verdict::Sandbox),
+        // a runnable file or a trust anchor made from a template
+        ("cp .env.sample Makefile", Verdict::Sandbox),
+        ("cp .envrc.sample .envrc", Verdict::Deny),
+        // the copy is fine, the read after it is not
+        ("cp .env.sample .env && cat .env", Verdict::Sandbox),
+        ("sudo cp .env.sample .env", Verdict::Sandbox),
+        ("cp .env.sample ../shared/.env", Verdict::Deny),
+    ]);
+}
+
+/// An archive of the project extracted into a project directory (`archive_into_project`):
+/// allowed; an archive from a temp directory or fetched on the line, a destination outside,
+/// in a dot-directory or the working directory itself, `-P`, and any other option stay
+/// confined.
+#[test]
+fn a_project_archive_is_extracted_into_a_project_directory() {
+    decide(&[
+        (
+            "tar -xjf third_party/lib.tar.bz2 -C third_party/lib",
+            Verdict::Allow,
+        ),
+        (
+            "tar xf assets/icons.tar -C web/static/icons",
+            Verdict::Allow,
+        ),
+        (
+            "tar -xzf dist/app.tgz -C build/unpacked --strip-components 1",
+            Verdict::Allow,
+        ),
+        ("unzip -q data/maps.zip -d data/maps", Verdict::Allow),
+        (
+            "mkdir -p web/img && unzip -o img.zip -d web/img",
+            Verdict::Allow,
+        ),
+        // where it comes from
+        (
+            "tar -xzf /tmp/x/lib.tgz -C third_party/lib",
+            Verdict::Sandbox,
+        ),
+        (
+            "curl -sSLo lib.tgz https://example.test/lib.tgz && tar -xzf lib.tgz -C third_party/lib",
+            Verdict::Sandbox,
+        ),
+        ("cat lib.tgz | tar -xz -C third_party/lib", Verdict::Sandbox),
+        // where it lands
+        ("tar -xzf lib.tgz", Verdict::Sandbox),
+        ("tar -xzf lib.tgz -C .", Verdict::Sandbox),
+        ("tar -xzf lib.tgz -C .github", Verdict::Sandbox),
+        ("unzip -o hooks.zip -d .git/hooks", Verdict::Deny),
+        (
+            "ln -s ~/.ssh web/keys; unzip k.zip -d web/keys",
+            Verdict::Sandbox,
+        ),
+        // how it is unpacked
+        ("tar -xPzf lib.tgz -C third_party/lib", Verdict::Sandbox),
+        (
+            "tar -xzf lib.tgz -C third_party/lib --to-command=sh",
+            Verdict::Sandbox,
+        ),
+        (
+            "tar -xzf lib.tgz -C third_party/lib etc/passwd",
+            Verdict::Sandbox,
+        ),
+        ("sudo tar -xzf lib.tgz -C third_party/lib", Verdict::Sandbox),
+    ]);
+}
+
+/// A relative symlink resolves from the link's own directory: a target that stays in the project
+/// is a project path, one that climbs out or names a trust anchor is not.
+#[test]
+fn a_relative_symlink_resolves_from_its_own_directory() {
+    decide(&[
+        (
+            "ln -s ../shared/config.json apps/web/config.json",
+            Verdict::Allow,
+        ),
+        (
+            "ln -sf ../../fixtures packages/api/tests/fixtures",
+            Verdict::Allow,
+        ),
+        ("ln -s ../../../../etc/passwd a/b/link", Verdict::Sandbox),
+        ("ln -s ../.git/hooks tools/hooks", Verdict::Sandbox),
+        ("ln -s ../x link", Verdict::Sandbox),
+    ]);
+}
+
+/// Reinstallable dependency directories, .NET's `obj`, patch leftovers and package-manager
+/// debug logs are build output: deleting them is routine. `bin` and source trees are not.
+#[test]
+fn reinstallable_dependency_directories_are_build_output() {
+    decide(&[
+        ("rm -rf deps _build", Verdict::Allow),
+        ("rm -rf vendor", Verdict::Allow),
+        ("rm -rf obj", Verdict::Allow),
+        ("find . -name '*.rej' -delete", Verdict::Allow),
+        ("rm -f yarn-error.log*", Verdict::Allow),
+        ("rm -rf bin", Verdict::Sandbox),
+        ("rm -rf vendor src", Verdict::Sandbox),
+        ("rm -rf ../vendor", Verdict::Deny),
+    ]);
+}
+
+/// A program that only reads, run as root with no option of the wrapper: allowed; a secret, a
+/// recursive search, a redirect, a wrapper option or a program that writes stays confined.
+#[test]
+fn a_read_only_command_runs_as_root() {
+    decide(&[
+        ("sudo head -n 50 /var/log/auth.log", Verdict::Allow),
+        ("sudo ls -l /root", Verdict::Allow),
+        ("sudo du -sh /var/lib/docker", Verdict::Allow),
+        ("sudo cat /etc/gshadow", Verdict::Sandbox),
+        ("sudo grep -R token /etc", Verdict::Sandbox),
+        ("sudo tail /var/log/syslog > copy.txt", Verdict::Sandbox),
+        ("sudo -E cat /var/log/x.log", Verdict::Sandbox),
+        ("sudo less /var/log/syslog", Verdict::Sandbox),
+        ("sudo cp /var/log/syslog .", Verdict::Sandbox),
+    ]);
+}
+
+/// The project's own development server runs on the host; on every interface or with code from
+/// elsewhere it stays confined.
+#[test]
+fn the_projects_dev_server_runs_on_the_host() {
+    decide(&[
+        ("python3 manage.py runserver 127.0.0.1:9000", Verdict::Allow),
+        ("bin/rails server", Verdict::Allow),
+        ("php artisan serve", Verdict::Allow),
+        ("bin/rails server -b 0.0.0.0", Verdict::Sandbox),
+        ("python manage.py runserver [::]:8000", Verdict::Sandbox),
+        (
+            "python manage.py runserver --pythonpath /tmp/evil",
+            Verdict::Sandbox,
+        ),
+        ("python manage.py migrate", Verdict::Sandbox),
+    ]);
+}

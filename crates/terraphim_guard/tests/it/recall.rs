@@ -405,7 +405,8 @@ fn a_package_one_letter_off_a_well_known_one_is_denied() {
         ("npm install left-pad", Sandbox),
         ("npx tslint src", Sandbox),
         ("pip install scapy", Sandbox),
-        ("pip install -r requirements.txt", Sandbox),
+        ("pip install -r requirements.txt", Allow),
+        ("pip install -r requirements.txt reqests", Deny),
     ]);
 }
 
