@@ -8,8 +8,14 @@ use crate::parse::SimpleCommand;
 
 const WELL_KNOWN: &str = include_str!("../../../../kg/packages/well-known.md");
 
-/// Names shorter than this are not compared: too many short names are one letter apart.
+/// Of a name and the listed name it is compared with, the longer one has at least this many
+/// letters: too many short names are one letter apart (`rich`, `rice`).
 const MIN_LEN: usize = 5;
+
+/// Names shorter than this are not compared at all; a four-letter name is compared with a
+/// listed name one letter longer or shorter (`blak` and `black`, `ruffe` and `ruff`) or the
+/// same letters with two neighbours swapped (`mpyy` and `mypy`), never one letter changed.
+const MIN_SHORT: usize = 4;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Registry {
@@ -80,7 +86,7 @@ fn package_name(registry: Registry, word: &str) -> Option<String> {
     }
     .unwrap_or(word.len());
     let name = &word[..end];
-    if name.len() < MIN_LEN
+    if name.len() < MIN_SHORT
         || !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
@@ -122,9 +128,19 @@ fn near_miss(registry: Registry, name: &str) -> Option<&'static str> {
         return None;
     }
     list.iter()
-        .filter(|l| l.len() >= MIN_LEN)
-        .find(|l| one_edit(l, name))
+        .filter(|l| l.len() >= MIN_SHORT)
+        .find(|l| one_edit(l, name) && (l.len().max(name.len()) >= MIN_LEN || swapped(l, name)))
         .map(String::as_str)
+}
+
+/// Whether `a` and `b` are the same letters with two neighbours swapped.
+fn swapped(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    matches!(diff.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
 }
 
 /// The registry and the operands that name packages, for an install command
@@ -211,6 +227,13 @@ mod tests {
             (Registry::Pypi, "python_dotenv", None),
             (Registry::Pypi, "matplotlb", Some("matplotlib")),
             (Registry::Crates, "ripgerp", Some("ripgrep")),
+            (Registry::Pypi, "ruffe", Some("ruff")),
+            (Registry::Pypi, "blak", Some("black")),
+            (Registry::Pypi, "mpyy", Some("mypy")),
+            (Registry::Pypi, "rice", None),
+            (Registry::Pypi, "ruff", None),
+            (Registry::Npm, "vtie", Some("vite")),
+            (Registry::Npm, "vote", None),
         ];
         for (registry, name, want) in cases {
             let name = normalise(registry, name);
@@ -228,6 +251,8 @@ mod tests {
             (Registry::Npm, "./vendor/x.tgz", None),
             (Registry::Pypi, "git+https://example.test/x.git", None),
             (Registry::Npm, "vue", None),
+            (Registry::Pypi, "blak", Some("blak")),
+            (Registry::Pypi, "tox", None),
         ];
         for (registry, word, want) in cases {
             assert_eq!(package_name(registry, word).as_deref(), want, "{word}");
