@@ -290,6 +290,14 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(program) = super::option_code::scheduled_temp_program(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "schedules `{program}` from a temporary directory to run later with `at`, outside any confinement and after this command has returned, where nobody reads what runs (destructive: temporary program scheduled)"
+                    ),
+                    None,
+                )
             } else if let Some(option) = super::option_code::replaced_transport(cmd) {
                 (
                     Verdict::Deny,

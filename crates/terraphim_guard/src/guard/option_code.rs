@@ -1,6 +1,7 @@
-//! Code a program runs from one of its options or variables, judged by what kind of program
-//! the option names: git's transport programs replaced by other commands, and shells given
-//! code where a program is expected (`PAGER='sh -c ...'`).
+//! Code a program runs from one of its options, variables or job queues, judged by what kind
+//! of program it names: git's transport programs replaced by other commands, shells given
+//! code where a program is expected (`PAGER='sh -c ...'`), and temporary programs scheduled
+//! with `at`.
 
 use crate::parse::SimpleCommand;
 
@@ -51,6 +52,38 @@ pub(super) fn shell_code_in_option(cmd: &SimpleCommand) -> Option<&str> {
         .map(String::as_str)
 }
 
+/// For a program from a temporary directory that `at` or `batch` is given to run later
+/// (`echo /tmp/job.sh | at now + 1 hour`, `at midnight <<< 'sh /tmp/x'`), that program. The
+/// job runs outside the sandbox, after the command has returned, from a place anyone may
+/// have written: nobody reads what runs.
+pub(super) fn scheduled_temp_program(cmd: &SimpleCommand) -> Option<&str> {
+    let scheduled = cmd.layers.iter().any(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        matches!(
+            words.as_slice(),
+            ["at" | "batch", ..] | ["echo", "|", "at" | "batch"]
+        )
+    });
+    if !scheduled {
+        return None;
+    }
+    let program = cmd.argv.first()?;
+    if crate::paths::is_temp(program) {
+        return Some(program);
+    }
+    let name = program.rsplit('/').next().unwrap_or(program);
+    if terraphim_shell_vocab::is_shell(name) || terraphim_shell_vocab::is_interpreter(name) {
+        return cmd
+            .argv
+            .iter()
+            .skip(1)
+            .find(|a| !a.starts_with('-'))
+            .filter(|a| crate::paths::is_temp(a))
+            .map(String::as_str);
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +111,24 @@ mod tests {
             let c = cmd(argv, layers, *option_code);
             assert_eq!(
                 replaced_transport(&c).is_some(),
+                *want,
+                "{argv:?} {layers:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn temporary_programs_scheduled_with_at() {
+        let cases: &[(&[&str], &[&str], bool)] = &[
+            (&["/tmp/job.sh"], &["echo | at"], true),
+            (&["sh", "/tmp/x.sh"], &["at <<stdin"], true),
+            (&["make", "backup"], &["echo | at"], false),
+            (&["/tmp/job.sh"], &["bash -c"], false),
+        ];
+        for (argv, layers, want) in cases {
+            let c = cmd(argv, layers, false);
+            assert_eq!(
+                scheduled_temp_program(&c).is_some(),
                 *want,
                 "{argv:?} {layers:?}"
             );

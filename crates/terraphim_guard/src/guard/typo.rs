@@ -163,6 +163,29 @@ fn install_operands(argv: &[String]) -> Option<(Registry, &[String])> {
     Some((registry, argv.get(at + 1..).unwrap_or(&[])))
 }
 
+/// The packages a runner's options name apart from the program it runs (`uvx --from PKG
+/// CMD`, `pipx run --spec PKG CMD`, `npx -p PKG CMD`, `npx --package=PKG CMD`), checked like
+/// the program's own name.
+fn runner_option_packages(argv: &[String]) -> Option<(String, &'static str)> {
+    let name = canon::command_basename(argv.first()?);
+    let (registry, options): (Registry, &[&str]) = match name {
+        "uvx" | "pipx" | "uv" => (Registry::Pypi, &["--from", "--spec", "--with"]),
+        "npx" | "pnpm" | "yarn" | "bunx" | "npm" => (Registry::Npm, &["-p", "--package"]),
+        _ => return None,
+    };
+    argv.iter().enumerate().skip(1).find_map(|(i, w)| {
+        let value = options.iter().find_map(|o| {
+            if w == o {
+                argv.get(i + 1).map(String::as_str)
+            } else {
+                w.strip_prefix(o).and_then(|v| v.strip_prefix('='))
+            }
+        })?;
+        let name = package_name(registry, value)?;
+        near_miss(registry, &name).map(|near| (name, near))
+    })
+}
+
 /// The registry a package runner fetches from (`npx`, `bunx`, `pnpm dlx`, `uvx`, `pipx run`).
 fn runner_registry(runner: &SimpleCommand) -> Option<Registry> {
     match runner.name() {
@@ -184,6 +207,9 @@ pub(super) fn typosquat(
         && let Some(near) = near_miss(registry, &name)
     {
         return Some((name, near));
+    }
+    if let Some(found) = runner_option_packages(&cmd.argv) {
+        return Some(found);
     }
     let (registry, operands) = install_operands(&cmd.argv)?;
     operands.iter().find_map(|w| {

@@ -9,6 +9,7 @@ mod hidden;
 mod inline;
 mod plain;
 mod secret_vars;
+mod shared_branch;
 mod staged;
 mod unwrap;
 mod vocab;

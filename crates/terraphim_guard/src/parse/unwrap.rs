@@ -96,6 +96,17 @@ impl Walker {
             self.parse_code(&format!("printenv {var} | git {sub}"), depth + 1, &c.layers);
         }
 
+        if name == "git"
+            && let Some(branch) = super::shared_branch::lease_push_to_shared_branch(rest)
+        {
+            let c = layer(&format!("a lease push onto the shared branch `{branch}`"));
+            self.parse_code(
+                &format!("git push --force origin {branch}"),
+                depth + 1,
+                &c.layers,
+            );
+        }
+
         if name == "env" {
             let mut c = ctx.clone();
             let skip = wrapper_operands(&name, rest);
