@@ -290,6 +290,23 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(program) = super::option_code::scheduled_temp_program(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "schedules `{program}` from a temporary directory to run later with `at`, outside any confinement and after this command has returned, where nobody reads what runs (destructive: temporary program scheduled)"
+                    ),
+                    None,
+                )
+            } else if let Some(option) = super::option_code::replaced_transport(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "runs `{}` as git's transport program (`{option}`), which only ever names where git-upload-pack or git-receive-pack lives: a command there is code smuggled into a clone, fetch or push (destructive: git transport program replaced)",
+                        cmd.text
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious
                 && (cmd.option_code || concealed_stage(cmd, &parsed.commands))
                 && matches[i].pattern.contains(" | ")
@@ -351,6 +368,14 @@ impl Guard {
                 (
                     Verdict::Sandbox,
                     f.reason().to_string(),
+                    Some(self.opaque_profile()),
+                )
+            } else if let Some(option) = super::option_code::shell_code_in_option(cmd) {
+                (
+                    Verdict::Sandbox,
+                    format!(
+                        "a shell runs code given as a program in `{option}`, each time that program is started, out of sight of whoever reads the line (suspicious: shell code in an option)"
+                    ),
                     Some(self.opaque_profile()),
                 )
             } else if safe.is_some()

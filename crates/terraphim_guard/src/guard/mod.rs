@@ -4,6 +4,7 @@ mod compile;
 mod data;
 mod decide;
 mod install_host;
+mod option_code;
 mod place;
 mod profile;
 mod sed;

@@ -8,8 +8,14 @@ use crate::parse::SimpleCommand;
 
 const WELL_KNOWN: &str = include_str!("../../../../kg/packages/well-known.md");
 
-/// Names shorter than this are not compared: too many short names are one letter apart.
+/// Of a name and the listed name it is compared with, the longer one has at least this many
+/// letters: too many short names are one letter apart (`rich`, `rice`).
 const MIN_LEN: usize = 5;
+
+/// Names shorter than this are not compared at all; a four-letter name is compared with a
+/// listed name one letter longer or shorter (`blak` and `black`, `ruffe` and `ruff`) or the
+/// same letters with two neighbours swapped (`mpyy` and `mypy`), never one letter changed.
+const MIN_SHORT: usize = 4;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Registry {
@@ -80,7 +86,7 @@ fn package_name(registry: Registry, word: &str) -> Option<String> {
     }
     .unwrap_or(word.len());
     let name = &word[..end];
-    if name.len() < MIN_LEN
+    if name.len() < MIN_SHORT
         || !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
@@ -122,9 +128,19 @@ fn near_miss(registry: Registry, name: &str) -> Option<&'static str> {
         return None;
     }
     list.iter()
-        .filter(|l| l.len() >= MIN_LEN)
-        .find(|l| one_edit(l, name))
+        .filter(|l| l.len() >= MIN_SHORT)
+        .find(|l| one_edit(l, name) && (l.len().max(name.len()) >= MIN_LEN || swapped(l, name)))
         .map(String::as_str)
+}
+
+/// Whether `a` and `b` are the same letters with two neighbours swapped.
+fn swapped(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    matches!(diff.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
 }
 
 /// The registry and the operands that name packages, for an install command
@@ -145,6 +161,29 @@ fn install_operands(argv: &[String]) -> Option<(Registry, &[String])> {
         _ => return None,
     };
     Some((registry, argv.get(at + 1..).unwrap_or(&[])))
+}
+
+/// The packages a runner's options name apart from the program it runs (`uvx --from PKG
+/// CMD`, `pipx run --spec PKG CMD`, `npx -p PKG CMD`, `npx --package=PKG CMD`), checked like
+/// the program's own name.
+fn runner_option_packages(argv: &[String]) -> Option<(String, &'static str)> {
+    let name = canon::command_basename(argv.first()?);
+    let (registry, options): (Registry, &[&str]) = match name {
+        "uvx" | "pipx" | "uv" => (Registry::Pypi, &["--from", "--spec", "--with"]),
+        "npx" | "pnpm" | "yarn" | "bunx" | "npm" => (Registry::Npm, &["-p", "--package"]),
+        _ => return None,
+    };
+    argv.iter().enumerate().skip(1).find_map(|(i, w)| {
+        let value = options.iter().find_map(|o| {
+            if w == o {
+                argv.get(i + 1).map(String::as_str)
+            } else {
+                w.strip_prefix(o).and_then(|v| v.strip_prefix('='))
+            }
+        })?;
+        let name = package_name(registry, value)?;
+        near_miss(registry, &name).map(|near| (name, near))
+    })
 }
 
 /// The registry a package runner fetches from (`npx`, `bunx`, `pnpm dlx`, `uvx`, `pipx run`).
@@ -168,6 +207,9 @@ pub(super) fn typosquat(
         && let Some(near) = near_miss(registry, &name)
     {
         return Some((name, near));
+    }
+    if let Some(found) = runner_option_packages(&cmd.argv) {
+        return Some(found);
     }
     let (registry, operands) = install_operands(&cmd.argv)?;
     operands.iter().find_map(|w| {
@@ -211,6 +253,13 @@ mod tests {
             (Registry::Pypi, "python_dotenv", None),
             (Registry::Pypi, "matplotlb", Some("matplotlib")),
             (Registry::Crates, "ripgerp", Some("ripgrep")),
+            (Registry::Pypi, "ruffe", Some("ruff")),
+            (Registry::Pypi, "blak", Some("black")),
+            (Registry::Pypi, "mpyy", Some("mypy")),
+            (Registry::Pypi, "rice", None),
+            (Registry::Pypi, "ruff", None),
+            (Registry::Npm, "vtie", Some("vite")),
+            (Registry::Npm, "vote", None),
         ];
         for (registry, name, want) in cases {
             let name = normalise(registry, name);
@@ -228,6 +277,8 @@ mod tests {
             (Registry::Npm, "./vendor/x.tgz", None),
             (Registry::Pypi, "git+https://example.test/x.git", None),
             (Registry::Npm, "vue", None),
+            (Registry::Pypi, "blak", Some("blak")),
+            (Registry::Pypi, "tox", None),
         ];
         for (registry, word, want) in cases {
             assert_eq!(package_name(registry, word).as_deref(), want, "{word}");

@@ -100,7 +100,10 @@ impl Walker {
                     .map(|(_, v)| v.clone())
                     // `IFS` the line did not set holds bash's default, blanks that split the
                     // word they are spliced into (`rm${IFS}-rf${IFS}/srv` runs `rm -rf /srv`).
-                    .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))?;
+                    .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))
+                    // `HOME` the line did not set stands for the home, which the guard reads
+                    // `$HOME` as wherever it is spliced (`c="rm_-rf_$HOME"` with `IFS=_`).
+                    .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))?;
                 (values, 1 + len + usize::from(braced.is_some()) * 2)
             } else {
                 let len = rest.find(['$', '`']).unwrap_or(rest.len());

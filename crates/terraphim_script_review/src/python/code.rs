@@ -152,11 +152,16 @@ impl Py<'_, '_, '_> {
                 "starts a detached background process meant to outlive the run",
             );
         }
-        if kw_nodes
-            .get("stdin")
-            .is_some_and(|n| self.text(*n).contains("fileno"))
-            && self.sink.remote_socket
-        {
+        // A stream given the socket itself (`stdin=s`) or its descriptor (`stdin=s.fileno()`).
+        let wired = ["stdin", "stdout", "stderr"].iter().any(|k| {
+            kw_nodes
+                .get(*k)
+                .is_some_and(|n| self.text(*n).contains("fileno"))
+                || kwargs
+                    .get(*k)
+                    .is_some_and(|v| matches!(v.handle, Some(Handle::Conn { .. })))
+        });
+        if wired && self.sink.remote_socket {
             self.sink.add(
                 ln,
                 Category::Escape,

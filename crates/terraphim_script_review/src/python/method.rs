@@ -129,6 +129,17 @@ impl Py<'_, '_, '_> {
                         }
                         Val::unknown()
                     }
+                    // `conn, addr = s.accept()`: the connection is a socket too.
+                    "accept" => Val {
+                        items: Some(vec![
+                            Val {
+                                handle: Some(Handle::Conn { url: None }),
+                                ..Val::default()
+                            },
+                            Val::unknown(),
+                        ]),
+                        ..Val::default()
+                    },
                     "sendmail" | "send_message" => {
                         // The relay delivers to the recipients' domains: `to_addrs`, or the
                         // message's To/Cc/Bcc headers.

@@ -191,6 +191,10 @@ impl Py<'_, '_, '_> {
     /// A server bound to an address: on every interface, anyone on the network can reach it.
     pub(super) fn listens(&mut self, ln: u32, host: Option<&str>) {
         if matches!(host, Some("0.0.0.0" | "" | "::")) {
+            // Whoever connects from another machine holds the accepted socket: a shell given
+            // it as its streams is a bind shell, as one given a connected socket is a reverse
+            // shell.
+            self.sink.remote_socket = true;
             self.sink.add_rule(
                 ln,
                 Category::Network,

