@@ -7,6 +7,7 @@ mod heredoc;
 mod hidden;
 mod inline;
 mod plain;
+mod planted;
 mod secret_vars;
 mod staged;
 mod unwrap;
