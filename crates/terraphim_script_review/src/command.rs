@@ -109,6 +109,32 @@ const MODELED: &[&str] = &[
     "iconv", "paste", "column", "expand", "fmt",
 ];
 
+/// A command that writes a package's install hook (`jq '.scripts.postinstall = "..."'`, `npm
+/// pkg set scripts.prepare=...`, JSON with a `"postinstall"` script echoed or fed in) set to
+/// code-running text: it runs on the next install, on every machine that installs the project,
+/// outside any sandbox. The same rule as a JavaScript assignment of `pkg.scripts.postinstall`.
+fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin: Option<&Val>) {
+    let manifest = words.iter().any(|w| w.ends_with("package.json"));
+    let texts = words.iter().chain(stdin.and_then(|s| s.text.as_ref()));
+    for text in texts.filter(|t| manifest || t.contains("scripts")) {
+        for (hook, command) in terraphim_shell_vocab::manifest::hooks_set(text) {
+            if let Some(tok) = crate::places::code_exec_tokens(&command) {
+                sink.add_rule(
+                    line,
+                    Category::SourcePoisoning,
+                    Verdict::Dangerous,
+                    "install-hook",
+                    vec![format!("package script: {hook}")],
+                    format!(
+                        "sets the package's `{hook}` script to code-running text (`{tok}`), run by every later install"
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
@@ -167,6 +193,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let name = base(&prog_text).to_owned();
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
+    planted_install_hook(sink, line, &words, stdin);
     let has = |flag: &str| words.iter().any(|w| w == flag);
     let has_short = |c: char| {
         words

@@ -1023,18 +1023,6 @@ pub(crate) fn generated_header(text: &str) -> bool {
         })
 }
 
-/// The `package.json` scripts npm (and yarn, pnpm) run by themselves when the package is
-/// installed or packed.
-pub(crate) const NPM_INSTALL_HOOKS: &[&str] = &[
-    "preinstall",
-    "install",
-    "postinstall",
-    "prepare",
-    "prepublish",
-    "prepack",
-    "postpack",
-];
-
 /// Text in written content that makes a write into code that runs something.
 pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
     const TOKENS: &[&str] = &[

@@ -25,6 +25,7 @@ pub mod decode;
 mod escape;
 mod grammar;
 pub mod hosts;
+pub mod manifest;
 mod programs;
 mod runners;
 pub mod secrets;

@@ -8,6 +8,7 @@ mod heredoc;
 mod hidden;
 mod inline;
 mod plain;
+mod planted;
 mod secret_vars;
 mod shared_branch;
 mod staged;

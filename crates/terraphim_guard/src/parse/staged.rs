@@ -462,6 +462,7 @@ impl Walker {
         }
         self.out.commands = cmds;
         self.out.commands.extend(added);
+        self.follow_planted_hooks(0);
     }
 
     /// `SOURCE | COMMAND`: the secret's read piped into a clone of `c`.

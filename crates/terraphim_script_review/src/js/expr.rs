@@ -355,7 +355,7 @@ impl Js<'_, '_, '_> {
                         }
                         let path: Vec<&str> = owned.iter().map(String::as_str).collect();
                         if let [.., "scripts", hook] = path.as_slice()
-                            && crate::places::NPM_INSTALL_HOOKS.contains(hook)
+                            && terraphim_shell_vocab::manifest::INSTALL_HOOKS.contains(hook)
                             && let Some(tok) =
                                 crate::places::code_exec_tokens(r.text.as_deref().unwrap_or(""))
                         {

@@ -1,0 +1,53 @@
+//! Install hooks planted in a `package.json`: npm, pnpm, yarn and bun run a package's
+//! `preinstall`, `install`, `postinstall`, `prepare` (and pack/publish) scripts by themselves,
+//! on the next install, on every machine and CI runner that installs the project, outside any
+//! sandbox. A command that writes such a script (`npm pkg set scripts.postinstall=CMD`, a jq
+//! filter `.scripts.postinstall = "CMD"` or `{"postinstall": "CMD"}` over `package.json`, an
+//! `echo`/heredoc/sed that puts `"postinstall": "CMD"` into one) is judged as if `CMD` ran: the
+//! hook's command is added to the parse as code a program runs (the package manager, from the
+//! manifest, where nobody reads it), so the KG and every rule judge it: `curl | sh` there is
+//! denied like in `git -c core.sshCommand=...`, `node -e` code is walked, an unknown program is
+//! confined. A hook whose command is ordinary (`"prepare": "npm run build"`) changes nothing.
+
+use terraphim_shell_vocab::manifest::hooks_set;
+
+use super::walker::Walker;
+use crate::canon::WordKind;
+
+/// Whether `word` names a `package.json` (a path ending in it, a redirect to it).
+fn names_manifest(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(['>', '<'])
+        .trim_matches(['"', '\'']);
+    w == "package.json" || w.ends_with("/package.json")
+}
+
+impl Walker {
+    /// Add the commands of the install hooks the line's commands write into a `package.json`
+    /// (see the module docs).
+    pub(super) fn follow_planted_hooks(&mut self, depth: u32) {
+        let mut planted: Vec<(String, Vec<String>)> = Vec::new();
+        for c in &self.out.commands {
+            let manifest = c.argv.iter().skip(1).any(|w| names_manifest(w))
+                || c.words
+                    .iter()
+                    .any(|w| w.kind == WordKind::Redirect && names_manifest(&w.text))
+                || c.name() == "npm" && c.argv.iter().any(|w| w == "pkg");
+            let texts = c.argv.iter().skip(1).chain(c.stdin_text.as_ref());
+            // The manifest may be a path the line computes (`"$pj"`); a text that names the
+            // `scripts` object it writes into is about a manifest all the same.
+            for text in texts.filter(|t| manifest || t.contains("scripts")) {
+                for (hook, command) in hooks_set(text) {
+                    let mut layers = c.layers.clone();
+                    layers.push(format!(
+                        "the `{hook}` script it writes into package.json, run by every later install"
+                    ));
+                    planted.push((command, layers));
+                }
+            }
+        }
+        for (command, layers) in planted {
+            self.parse_option_code(&command, depth + 1, &layers);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! What a `package.json` makes package managers run by themselves: the install hooks (npm,
+//! pnpm, yarn and bun run a package's `preinstall`, `install`, `postinstall`, `prepare`... on
+//! every install, outside any sandbox), and the hooks a text sets (a jq filter, `npm pkg set`,
+//! JSON written by `echo` or a heredoc), so the guard and the script review judge a planted
+//! hook's command as code that will run.
+//!
+//! ```
+//! use terraphim_shell_vocab::manifest::hooks_set;
+//!
+//! let set = hooks_set(r#".scripts.postinstall = "node x.js""#);
+//! assert_eq!(set, vec![("postinstall", "node x.js".to_string())]);
+//! assert!(hooks_set(r#"{"test": "vitest"}"#).is_empty());
+//! ```
+
+/// The `package.json` scripts package managers run by themselves.
+pub const INSTALL_HOOKS: &[&str] = &[
+    "preinstall",
+    "install",
+    "postinstall",
+    "prepare",
+    "preprepare",
+    "postprepare",
+    "prepublish",
+    "prepublishOnly",
+    "prepack",
+    "postpack",
+    "dependencies",
+];
+
+/// The command text of a JSON string starting at `s` (just after its opening quote), unescaped
+/// once: `node -e \"x\"` is `node -e "x"`.
+fn json_string(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every `(hook, command)` a text sets: `"hook": "CMD"`, `.hook = "CMD"`, `scripts.hook=CMD`.
+pub fn hooks_set(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for hook in INSTALL_HOOKS {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(hook) {
+            let start = from + at;
+            let end = start + hook.len();
+            from = end;
+            let before = text[..start].chars().next_back();
+            let after_name = text[end..].chars().next();
+            // The whole key: `"install"`, `.install`, `scripts.install`, not `reinstall`
+            // or `installer`.
+            let quoted = before == Some('"') && after_name == Some('"');
+            let dotted = before == Some('.') && !after_name.is_some_and(is_name_char);
+            if !(quoted || dotted) {
+                continue;
+            }
+            let rest = &text[end + usize::from(quoted)..];
+            let rest = rest.trim_start();
+            let Some(op) = rest.chars().next().filter(|c| matches!(c, ':' | '=')) else {
+                continue;
+            };
+            let value = rest[op.len_utf8()..].trim_start();
+            // `|=` and `==` compare or update; only a plain assignment or a key sets it.
+            if value.starts_with('=') {
+                continue;
+            }
+            let command = if let Some(v) = value.strip_prefix('"') {
+                json_string(v)
+            } else if dotted && op == '=' && !value.is_empty() {
+                // `npm pkg set scripts.postinstall=CMD`: the rest of the word, as the shell
+                // left it.
+                value.to_string()
+            } else {
+                continue;
+            };
+            if !command.trim().is_empty() {
+                out.push((*hook, command));
+            }
+        }
+    }
+    out
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hooks_set;
+
+    #[test]
+    fn finds_the_hooks_a_text_sets() {
+        let rows: &[(&str, &[(&str, &str)])] = &[
+            (
+                r#".scripts.postinstall = "node x.js""#,
+                &[("postinstall", "node x.js")],
+            ),
+            (
+                r#".scripts += {"preinstall": "sh -c \"id\""}"#,
+                &[("preinstall", r#"sh -c "id""#)],
+            ),
+            ("scripts.prepare=husky", &[("prepare", "husky")]),
+            (
+                r#"{"scripts": {"install": "make"}}"#,
+                &[("install", "make")],
+            ),
+            // Reads, comparisons and look-alike names set nothing.
+            (".scripts.postinstall", &[]),
+            (r#".scripts.postinstall == "x""#, &[]),
+            (r#"{"reinstall": "x", "installer": "y"}"#, &[]),
+            (r#"{"test": "vitest"}"#, &[]),
+        ];
+        for (text, want) in rows {
+            let got = hooks_set(text);
+            let got: Vec<(&str, &str)> = got.iter().map(|(h, c)| (*h, c.as_str())).collect();
+            assert_eq!(&got, want, "{text}");
+        }
+    }
+}
