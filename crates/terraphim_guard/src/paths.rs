@@ -473,7 +473,7 @@ pub(crate) fn is_plain_build_output(bits: u32) -> bool {
 }
 
 /// Whether a word's classes say it holds credentials or a private key (`<secret>`).
-pub(crate) fn is_secret(bits: u32) -> bool {
+pub(crate) fn has_secret_class(bits: u32) -> bool {
     bits & SECRET != 0
 }
 

@@ -866,10 +866,10 @@ fn read_only_sudo(cmds: &[SimpleCommand], parts: &mut [Part], classes: &[Vec<u32
         };
         let secret = classes
             .get(i + 1)
-            .is_some_and(|cl| cl.iter().any(|&b| crate::paths::is_secret(b)))
+            .is_some_and(|cl| cl.iter().any(|&b| crate::paths::has_secret_class(b)))
             || classes
                 .get(i)
-                .is_some_and(|cl| cl.iter().any(|&b| crate::paths::is_secret(b)));
+                .is_some_and(|cl| cl.iter().any(|&b| crate::paths::has_secret_class(b)));
         if plain(wrapper) && plain(inner) && !secret {
             parts[i].verdict = Verdict::Allow;
             parts[i].reason = format!(
