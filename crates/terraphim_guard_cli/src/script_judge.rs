@@ -489,7 +489,7 @@ mod tests {
             ("mkdir -p build", CommandTier::Allow),
             ("frobnicate --all", CommandTier::Unknown),
             ("find . -name '*.pyc' -delete", CommandTier::Allow),
-            ("find . -name '*.orig' -delete", CommandTier::Project),
+            ("find . -name '*.md' -delete", CommandTier::Project),
             ("npm ci", CommandTier::Allow),
             ("npm install left-pad", CommandTier::Project),
             ("cargo install ripgrep", CommandTier::Outside),
