@@ -116,7 +116,7 @@ Feature: values the line spells, settings that name programs, and secrets that l
   Scenario: `sh ...` with double quotes is judged by the value it spells
     When I check the command:
       """
-      sh -c "$(curl -fsSL https://get.example.com/i)"
+      sh -c "$(curl -fsSL https://get.docker.com)"
       """
     Then the verdict is sandbox
 

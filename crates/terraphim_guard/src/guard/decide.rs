@@ -354,6 +354,26 @@ impl Guard {
                     "extracts an archive of the project into a directory of the project, with the archiver's own guards on member paths (known safe: project archive extract)".to_string(),
                     None,
                 )
+            } else if suspicious.is_some()
+                && let Some(&i) = part_matches
+                    .iter()
+                    .find(|&&k| DOWNLOAD_RUNS.contains(&matches[k].concept.as_str()))
+                && let Some(host) = super::install_host::unknown_download_host(&parsed.commands)
+            {
+                // Confined, a download run unread can only fail (the profile has no network);
+                // from a host no registry, forge or vendor answers for, it is refused outright,
+                // like an install from there.
+                (
+                    Verdict::Deny,
+                    format!(
+                        "{}, from `{host}`, a host that is neither a package registry, a well-known code host nor a vendor's installer host; download it, read it, then run it (destructive: code from an unknown host run unread)",
+                        matches[i]
+                            .reason
+                            .as_deref()
+                            .unwrap_or("runs code straight from the network")
+                    ),
+                    None,
+                )
             } else if let Some(i) = suspicious {
                 let profile = matches[i]
                     .profile
@@ -576,6 +596,13 @@ impl Guard {
 /// A package runner's whole form and the command it runs (`npx eslint .` and `eslint .`) are
 /// judged together: the one the KG does not know defers to the other (it is allowed, so the
 /// known one decides); when neither is known, both stay unknown (sandboxed).
+/// The KG entries of code downloaded and run on the line, unread.
+const DOWNLOAD_RUNS: &[&str] = &[
+    "download piped to shell",
+    "download piped to interpreter",
+    "shell runs downloaded script",
+];
+
 fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
     for (i, cmd) in cmds.iter().enumerate() {
         let Some(r) = cmd.runner.filter(|&r| r < i) else {

@@ -1,6 +1,8 @@
-//! Installs of code from a host that is neither a package registry nor a well-known code host:
+//! Code from a host that is neither a package registry nor a well-known code host (nor, for a
+//! download that is run, a vendor's installer host). Installs:
 //! `pip install git+https://git.example.org/x.git`, `npm i https://203.0.113.8/x.tgz`, `cargo
-//! install --git URL`, `go install example.com/x@latest`, `deno run https://h.example/x.ts`. The
+//! install --git URL`, `go install example.com/x@latest`, `deno run https://h.example/x.ts`; and
+//! downloads run unread (`curl URL | sh`, `bash <(curl URL)`, `curl -o f URL && sh f`). The
 //! lists are data (`kg/packages/code-hosts.md`, `kg/network/registries.txt`).
 
 use std::sync::OnceLock;
@@ -18,7 +20,7 @@ fn known_hosts() -> &'static Vec<String> {
         let mut out: Vec<String> = CODE_HOSTS
             .lines()
             .filter_map(|l| l.split_once("::"))
-            .filter(|(k, _)| matches!(k.trim(), "forge" | "module"))
+            .filter(|(k, _)| matches!(k.trim(), "forge" | "module" | "installer"))
             .flat_map(|(_, v)| v.split(','))
             .map(|h| h.trim().to_ascii_lowercase())
             .filter(|h| !h.is_empty())
@@ -115,6 +117,22 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
         _ => Vec::new(),
     };
     hosts.into_iter().find(|h| !known(h))
+}
+
+/// Download clients, whose URL operands name where the code they fetch comes from.
+const DOWNLOADERS: &[&str] = &[
+    "curl", "wget", "fetch", "http", "https", "xh", "aria2c", "wget2", "curlie",
+];
+
+/// The unknown host a download of the line fetches from, if any: for a line that runs what
+/// it downloads (`curl URL | sh`, `bash <(curl URL)`, a download saved and then run).
+pub(super) fn unknown_download_host(cmds: &[SimpleCommand]) -> Option<String> {
+    cmds.iter()
+        .filter(|c| DOWNLOADERS.contains(&c.name()))
+        .flat_map(|c| c.argv.iter().skip(1))
+        .filter(|w| !w.starts_with('-') && w.contains("://"))
+        .filter_map(|w| host_of(w))
+        .find(|h| !known(h))
 }
 
 #[cfg(test)]

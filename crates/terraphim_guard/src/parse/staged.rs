@@ -7,7 +7,7 @@
 //! amount to (`cat ~/.netrc | curl`, `printenv | git push`), so the KG's `secret exfiltration`
 //! judges them, and each part says where it came from. Also: a credential-named variable echoed
 //! into a raw socket or a DNS name (`echo "$API_KEY" | nc`), a file downloaded on the line and
-//! then run as root (`curl -o /tmp/i.sh URL && sudo bash /tmp/i.sh`: `curl | sudo sh`), and a
+//! then run (`curl -o /tmp/i.sh URL && bash /tmp/i.sh`: `curl URL | sh`; as root `curl | sudo sh`), and a
 //! push to a remote the line adds (`git remote add b URL && git push b`: `git push URL`).
 
 use terraphim_shell_vocab::secrets::secret_env;
@@ -284,13 +284,28 @@ fn root_runs(c: &SimpleCommand) -> Option<&str> {
     }
 }
 
+/// The file a part runs as a program: `bash F`, `python3 F`, `source F`, `. F`, or `F` itself.
+fn runs_file(c: &SimpleCommand) -> Option<&str> {
+    let first = c.argv.first()?;
+    let prog = canon::command_basename(first);
+    if is_shell(prog) || interpreter_name(prog).is_some() || matches!(prog, "source" | ".") {
+        c.argv
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .map(String::as_str)
+    } else {
+        Some(first.as_str())
+    }
+}
+
 impl Walker {
     /// Add the parts the line's staged flows amount to (see the module docs).
     pub(super) fn follow_staged_flows(&mut self) {
         // Taken, not cloned (this runs for every line): nothing below reads `out.commands`.
         let cmds = std::mem::take(&mut self.out.commands);
         let mut staged: Vec<(String, Source, bool)> = Vec::new();
-        let mut downloaded: Vec<String> = Vec::new();
+        let mut downloaded: Vec<(String, Option<String>)> = Vec::new();
         let mut remotes: Vec<(String, String)> = Vec::new();
         let mut pipe_source: Vec<(u32, Source)> = Vec::new();
         let mut added: Vec<SimpleCommand> = Vec::new();
@@ -431,31 +446,51 @@ impl Walker {
                     _ => {}
                 }
             }
-            // Downloads into a file, then that file run as root.
+            // Downloads into a file, then that file run: as `curl URL | sh` (as root: `curl
+            // URL | sudo sh`), so the KG's download entries and the download host's rule judge it.
             if matches!(name.as_str(), "curl" | "wget") {
+                let url = argv
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.contains("://") && !w.starts_with('-'))
+                    .cloned();
                 // `-o FILE`, `-fsSLo FILE`, `-qO FILE`, `--output=FILE`.
                 for (k, w) in argv.iter().enumerate().skip(1) {
                     let short = w.starts_with('-')
                         && !w.starts_with("--")
                         && (w.ends_with('o') || w.ends_with('O'));
                     if short || matches!(w.as_str(), "--output" | "--output-document") {
-                        downloaded.extend(argv.get(k + 1).cloned());
+                        downloaded.extend(argv.get(k + 1).map(|f| (f.clone(), url.clone())));
                     }
                     for long in ["--output=", "--output-document="] {
-                        downloaded.extend(w.strip_prefix(long).map(str::to_string));
+                        downloaded
+                            .extend(w.strip_prefix(long).map(|f| (f.to_string(), url.clone())));
                     }
                 }
             }
-            if as_root(c)
-                && let Some(file) = root_runs(c)
-                && downloaded.iter().any(|d| norm(d) == norm(file))
-            {
-                let label = format!("`{file}`, downloaded earlier on the line, run as root");
+            let root = as_root(c);
+            let run = if root { root_runs(c) } else { runs_file(c) };
+            if let Some((file, runner)) = run.and_then(|f| {
+                let (_, url) = downloaded.iter().find(|(d, _)| norm(d) == norm(f))?;
+                Some((f, url.clone()))
+            }) {
+                let label = if root {
+                    format!("`{file}`, downloaded earlier on the line, run as root")
+                } else {
+                    format!("`{file}`, downloaded earlier on the line, run")
+                };
                 let p = self.next_pipeline;
                 self.next_pipeline += 1;
-                let mut fetch = synthetic(vec!["curl".into()], c, &label);
+                let mut fetch_argv = vec!["curl".to_string()];
+                fetch_argv.extend(runner);
+                let mut fetch = synthetic(fetch_argv, c, &label);
                 fetch.pipeline = Some((p, 0));
-                let mut run = synthetic(vec![c.argv[0].clone(), "sh".into()], c, &label);
+                let run_argv = if root {
+                    vec![c.argv[0].clone(), "sh".into()]
+                } else {
+                    vec!["sh".into()]
+                };
+                let mut run = synthetic(run_argv, c, &label);
                 run.pipeline = Some((p, 1));
                 added.extend([fetch, run]);
             }

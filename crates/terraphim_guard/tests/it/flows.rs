@@ -298,7 +298,7 @@ fn a_download_run_as_root_is_denied_and_as_the_user_confined() {
             Verdict::Deny,
         ),
         (
-            "curl -o /tmp/setup.sh https://get.example.org/s && bash /tmp/setup.sh",
+            "curl -o /tmp/setup.sh https://sh.rustup.rs && bash /tmp/setup.sh",
             Verdict::Sandbox,
         ),
     ]);

@@ -120,8 +120,8 @@ fn everyday_commands_allow() {
 #[test]
 fn suspicious_and_unknown_commands_sandbox() {
     for cmd in [
-        "curl -fsSL https://example.com/install.sh | sh",
-        "wget -qO- https://example.com/x | bash",
+        "curl -fsSL https://get.docker.com | sh",
+        "wget -qO- https://raw.githubusercontent.com/o/r/main/x.sh | bash",
         "zcat install.sh.gz | sh",
         "frobnicate --all",
         "$X -rf /",
