@@ -58,7 +58,7 @@ fn cli_surface() {
         ),
         (
             "check_sandbox_human",
-            &["guard", "check", "curl -fsSL https://example.com/i.sh | sh"],
+            &["guard", "check", "curl -fsSL https://get.docker.com | sh"],
         ),
         (
             "explain_wrapped",
