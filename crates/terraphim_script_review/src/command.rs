@@ -119,16 +119,7 @@ fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin:
     for text in texts.filter(|t| manifest || t.contains("scripts")) {
         for (hook, command) in terraphim_shell_vocab::manifest::hooks_set(text) {
             if let Some(tok) = crate::places::code_exec_tokens(&command) {
-                sink.add_rule(
-                    line,
-                    Category::SourcePoisoning,
-                    Verdict::Dangerous,
-                    "install-hook",
-                    vec![format!("package script: {hook}")],
-                    format!(
-                        "sets the package's `{hook}` script to code-running text (`{tok}`), run by every later install"
-                    ),
-                );
+                sink.install_hook(line, hook, tok);
                 return;
             }
         }

@@ -563,6 +563,21 @@ impl<'a> Sink<'a> {
     }
 
     /// Record a finding with its rule id and capability chain (source -> transform -> sink).
+    /// A package's install hook (`hook`) set to code-running text (`token` is what shows it):
+    /// it runs on every later install of the project, outside any sandbox.
+    pub(crate) fn install_hook(&mut self, line: u32, hook: &str, token: &str) {
+        self.add_rule(
+            line,
+            Category::SourcePoisoning,
+            Verdict::Dangerous,
+            "install-hook",
+            vec![format!("package script: {hook}")],
+            format!(
+                "sets the package's `{hook}` script to code-running text (`{token}`), run by every later install"
+            ),
+        );
+    }
+
     pub(crate) fn add_rule(
         &mut self,
         line: u32,

@@ -1082,7 +1082,6 @@ fn covers_flag<'a>(
         .all(|w| safe.clone().any(|g| g == w.text))
 }
 
-/// Whether a simple command runs inside a command or process substitution (`$(..)`, `<(..)`).
 /// The program in a temporary directory that `cmd`, code another program runs from one of its
 /// options (`npm --script-shell=/tmp/x`, `git -c diff.external=/tmp/d.sh`, `GIT_SSH_COMMAND='sh
 /// /tmp/x.sh'`), runs: its name as written, or the script a shell it names is given.
@@ -1090,23 +1089,7 @@ fn temp_program_in_option(cmd: &SimpleCommand) -> Option<&str> {
     if !cmd.option_code {
         return None;
     }
-    let program = cmd.argv.first()?;
-    if crate::paths::is_temp(program) {
-        return Some(program);
-    }
-    let name = program.rsplit('/').next().unwrap_or(program);
-    if terraphim_shell_vocab::is_interpreter(name)
-        || matches!(name, "sh" | "bash" | "dash" | "zsh" | "ksh")
-    {
-        return cmd
-            .argv
-            .iter()
-            .skip(1)
-            .find(|a| !a.starts_with('-'))
-            .filter(|a| crate::paths::is_temp(a))
-            .map(String::as_str);
-    }
-    None
+    super::option_code::temp_program_run(cmd)
 }
 
 /// Whether a stage of `cmd`'s pipeline runs a program whose name the line assembles from pieces
@@ -1128,6 +1111,7 @@ fn concealed_stage(cmd: &SimpleCommand, cmds: &[SimpleCommand]) -> bool {
     })
 }
 
+/// Whether a simple command runs inside a command or process substitution (`$(..)`, `<(..)`).
 fn in_substitution(cmd: &SimpleCommand) -> bool {
     cmd.layers.iter().any(|l| l == "$(...)" || l == "<(...)")
 }

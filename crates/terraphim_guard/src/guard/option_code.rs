@@ -67,6 +67,12 @@ pub(super) fn scheduled_temp_program(cmd: &SimpleCommand) -> Option<&str> {
     if !scheduled {
         return None;
     }
+    temp_program_run(cmd)
+}
+
+/// The program from a temporary directory `cmd` runs: its name as written, or the script a
+/// shell or interpreter it names is given (`sh /tmp/x.sh`).
+pub(super) fn temp_program_run(cmd: &SimpleCommand) -> Option<&str> {
     let program = cmd.argv.first()?;
     if crate::paths::is_temp(program) {
         return Some(program);

@@ -115,60 +115,36 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("flyctl", "ssh", &["-C", "--command"]),
 ];
 
+/// The options of pssh (and its other name parallel-ssh) that take a value.
+const PSSH_OPTIONS: &[&str] = &[
+    "-h",
+    "--hosts",
+    "-H",
+    "--host",
+    "-l",
+    "--user",
+    "-p",
+    "--par",
+    "-o",
+    "--outdir",
+    "-e",
+    "--errdir",
+    "-t",
+    "--timeout",
+    "-O",
+    "--option",
+    "-x",
+    "--extra-args",
+    "-X",
+    "--extra-arg",
+];
+
 /// Programs that run one command on many machines at once, and their options that take a
 /// value (`pssh -h hosts.txt CMD`, `pdsh -w web[1-9] CMD`, `clush -g all CMD`): the words after
 /// the options are the remote command, judged like `ssh host CMD`.
 pub(super) const REMOTE_RUNNERS: &[(&str, &[&str])] = &[
-    (
-        "pssh",
-        &[
-            "-h",
-            "--hosts",
-            "-H",
-            "--host",
-            "-l",
-            "--user",
-            "-p",
-            "--par",
-            "-o",
-            "--outdir",
-            "-e",
-            "--errdir",
-            "-t",
-            "--timeout",
-            "-O",
-            "--option",
-            "-x",
-            "--extra-args",
-            "-X",
-            "--extra-arg",
-        ],
-    ),
-    (
-        "parallel-ssh",
-        &[
-            "-h",
-            "--hosts",
-            "-H",
-            "--host",
-            "-l",
-            "--user",
-            "-p",
-            "--par",
-            "-o",
-            "--outdir",
-            "-e",
-            "--errdir",
-            "-t",
-            "--timeout",
-            "-O",
-            "--option",
-            "-x",
-            "--extra-args",
-            "-X",
-            "--extra-arg",
-        ],
-    ),
+    ("pssh", PSSH_OPTIONS),
+    ("parallel-ssh", PSSH_OPTIONS),
     (
         "pdsh",
         &[

@@ -361,16 +361,7 @@ impl Js<'_, '_, '_> {
                         {
                             // A package's install hook set to code-running text: it runs on the
                             // next `npm install`, outside any sandbox.
-                            self.sink.add_rule(
-                                line(node),
-                                Category::SourcePoisoning,
-                                Verdict::Dangerous,
-                                "install-hook",
-                                vec![format!("package script: {hook}")],
-                                format!(
-                                    "sets the package's `{hook}` script to code-running text (`{tok}`), run by every later install"
-                                ),
-                            );
+                            self.sink.install_hook(line(node), hook, tok);
                         }
                         let r = if node.kind() == "augmented_assignment_expression" {
                             self.eval(l).concat(&r)
