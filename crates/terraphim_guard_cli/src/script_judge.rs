@@ -63,11 +63,13 @@ impl GuardCell {
     }
 }
 
-/// The identity of a guard's sources: this binary's version (the embedded KG and profiles) and
-/// the text of everything loaded on top of them.
+/// The identity of a guard's sources: this binary's version, the hash of the guard's own
+/// sources and embedded KG (`build.rs`), and the text of everything loaded on top of them.
 fn identity(sources: &str) -> String {
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update([0]);
+    h.update(env!("TERRAPHIM_GUARD_SOURCES_HASH").as_bytes());
     h.update([0]);
     h.update(sources.as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()

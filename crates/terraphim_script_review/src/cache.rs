@@ -8,9 +8,10 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::model::Report;
 
-/// The revision of the review rules, part of every cache key: a verdict cached by older rules of
-/// the same crate version is not reused. Change it whenever a rule changes a verdict.
-const RULES_REVISION: &str = "joined-keys-and-members-1";
+/// The hash of the sources the review's verdicts come from (this crate's and the shell
+/// vocabulary's, made by `build.rs`), part of every cache key: a verdict cached by another
+/// build, of the same version or not, is not reused.
+const RULES_SOURCES: &str = env!("TERRAPHIM_REVIEW_SOURCES_HASH");
 
 /// Where verdicts are cached, relative to `$XDG_CACHE_HOME` (default `~/.cache`).
 pub const CACHE_RELATIVE_PATH: &str = "terraphim/guard/script-review";
@@ -56,7 +57,7 @@ impl VerdictCache {
     }
 
     /// The key of a review: the script's hash plus everything else the verdict depends on
-    /// (the context, the crate version and the revision of the rules).
+    /// (the context, the crate version and the sources of the rules).
     pub fn key(content_hash: &str, context: &str) -> String {
         let mut h = Sha256::new();
         h.update(content_hash.as_bytes());
@@ -65,7 +66,7 @@ impl VerdictCache {
         h.update([0]);
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
         h.update([0]);
-        h.update(RULES_REVISION.as_bytes());
+        h.update(RULES_SOURCES.as_bytes());
         hex(&h.finalize())
     }
 
@@ -95,5 +96,18 @@ impl VerdictCache {
         fs_err::write(&tmp, text).map_err(io(&tmp))?;
         fs_err::rename(&tmp, &target).map_err(io(&target))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_carry_the_hash_of_the_rules_sources() {
+        // Made by build.rs from the sources: another build's verdicts get other keys.
+        assert_eq!(RULES_SOURCES.len(), 64);
+        assert!(RULES_SOURCES.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(VerdictCache::key("a", "c"), VerdictCache::key("b", "c"));
     }
 }
