@@ -1,5 +1,6 @@
-//! The review's cache keys carry a hash of the sources its verdicts come from (this crate's
-//! `src/` and the shared shell vocabulary), so a verdict cached by another build of the same
+//! The review's cache keys carry a hash of the sources its verdicts come from: this crate's
+//! `src/`, the shared shell vocabulary, and the command guard that judges a shell script's
+//! lines (its crates and the embedded KG), so a verdict cached by another build of the same
 //! version is never reused: a hand-kept rules revision was forgotten more than once.
 
 #![allow(
@@ -31,6 +32,9 @@ fn main() {
     let roots = [
         manifest.join("src"),
         manifest.join("../terraphim_shell_vocab/src"),
+        manifest.join("../terraphim_guard/src"),
+        manifest.join("../terraphim_guard_kg/src"),
+        manifest.join("../../kg"),
     ];
     let mut h = Sha256::new();
     for root in &roots {

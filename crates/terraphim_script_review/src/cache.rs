@@ -8,8 +8,9 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::model::Report;
 
-/// The hash of the sources the review's verdicts come from (this crate's and the shell
-/// vocabulary's, made by `build.rs`), part of every cache key: a verdict cached by another
+/// The hash of the sources the review's verdicts come from (this crate's, the shell
+/// vocabulary's, and the command guard's with its embedded KG, made by `build.rs`), part of
+/// every cache key: a verdict cached by another
 /// build, of the same version or not, is not reused.
 const RULES_SOURCES: &str = env!("TERRAPHIM_REVIEW_SOURCES_HASH");
 

@@ -114,14 +114,13 @@ const MODELED: &[&str] = &[
 /// code-running text: it runs on the next install, on every machine that installs the project,
 /// outside any sandbox. The same rule as a JavaScript assignment of `pkg.scripts.postinstall`.
 fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin: Option<&Val>) {
-    let manifest = words.iter().any(|w| w.ends_with("package.json"));
+    use terraphim_shell_vocab::manifest::{hooks_written, names_manifest};
+    let manifest = words.iter().any(|w| names_manifest(w));
     let texts = words.iter().chain(stdin.and_then(|s| s.text.as_ref()));
-    for text in texts.filter(|t| manifest || t.contains("scripts")) {
-        for (hook, command) in terraphim_shell_vocab::manifest::hooks_set(text) {
-            if let Some(tok) = crate::places::code_exec_tokens(&command) {
-                sink.install_hook(line, hook, tok);
-                return;
-            }
+    for (hook, command) in hooks_written(manifest, texts.map(String::as_str)) {
+        if let Some(tok) = crate::places::code_exec_tokens(&command) {
+            sink.install_hook(line, hook, tok);
+            return;
         }
     }
 }

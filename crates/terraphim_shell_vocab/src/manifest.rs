@@ -96,6 +96,27 @@ fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
 
+/// Whether `word` names a `package.json` (a path ending in it, a redirect to it).
+pub fn names_manifest(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(['>', '<'])
+        .trim_matches(['"', '\'']);
+    w == "package.json" || w.ends_with("/package.json")
+}
+
+/// The hooks a command's `texts` (its words, its input) write: every text when the command
+/// names a manifest (`manifest`), else the texts that name the `scripts` object they write into
+/// (the manifest may be a path the line computes, `"$pj"`, or a temp file moved over it).
+pub fn hooks_written<'a>(
+    manifest: bool,
+    texts: impl Iterator<Item = &'a str>,
+) -> Vec<(&'static str, String)> {
+    texts
+        .filter(|t| manifest || t.contains("scripts"))
+        .flat_map(hooks_set)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::hooks_set;

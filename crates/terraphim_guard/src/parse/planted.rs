@@ -9,18 +9,10 @@
 //! denied like in `git -c core.sshCommand=...`, `node -e` code is walked, an unknown program is
 //! confined. A hook whose command is ordinary (`"prepare": "npm run build"`) changes nothing.
 
-use terraphim_shell_vocab::manifest::hooks_set;
+use terraphim_shell_vocab::manifest::{hooks_written, names_manifest};
 
 use super::walker::Walker;
 use crate::canon::WordKind;
-
-/// Whether `word` names a `package.json` (a path ending in it, a redirect to it).
-fn names_manifest(word: &str) -> bool {
-    let w = word
-        .trim_start_matches(['>', '<'])
-        .trim_matches(['"', '\'']);
-    w == "package.json" || w.ends_with("/package.json")
-}
 
 impl Walker {
     /// Add the commands of the install hooks the line's commands write into a `package.json`
@@ -34,16 +26,12 @@ impl Walker {
                     .any(|w| w.kind == WordKind::Redirect && names_manifest(&w.text))
                 || c.name() == "npm" && c.argv.iter().any(|w| w == "pkg");
             let texts = c.argv.iter().skip(1).chain(c.stdin_text.as_ref());
-            // The manifest may be a path the line computes (`"$pj"`); a text that names the
-            // `scripts` object it writes into is about a manifest all the same.
-            for text in texts.filter(|t| manifest || t.contains("scripts")) {
-                for (hook, command) in hooks_set(text) {
-                    let mut layers = c.layers.clone();
-                    layers.push(format!(
-                        "the `{hook}` script it writes into package.json, run by every later install"
-                    ));
-                    planted.push((command, layers));
-                }
+            for (hook, command) in hooks_written(manifest, texts.map(String::as_str)) {
+                let mut layers = c.layers.clone();
+                layers.push(format!(
+                    "the `{hook}` script it writes into package.json, run by every later install"
+                ));
+                planted.push((command, layers));
             }
         }
         for (command, layers) in planted {
