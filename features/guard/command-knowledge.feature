@@ -209,7 +209,7 @@ Feature: command knowledge of the default KG
       | brew info jq                      | allow   |
       | brew install jq                   | sandbox |
       | apt-get install -y jq             | sandbox |
-      | rustup component add rustfmt      | sandbox |
+      | rustup component add rustfmt      | allow   |
 
   Scenario Outline: coverage reports are build output
     When I check "<command>"

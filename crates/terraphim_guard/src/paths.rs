@@ -385,6 +385,14 @@ pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     }
 }
 
+/// Whether a word's classes name a file of the project an edit may change in place: `<project>`
+/// (a file runners load as code too) and no trust anchor, secret, path outside, in temp, on
+/// another machine, in build output or known only at run time.
+pub(crate) fn is_editable_project(bits: u32) -> bool {
+    bits & PROJECT != 0
+        && bits & (TRUST_ANCHOR | SECRET | OUTSIDE | TEMP | DYNAMIC | REMOTE | BUILD_OUTPUT) == 0
+}
+
 /// Whether a word's classes name a plain file of the project: `<project>` and nothing that
 /// makes a write there matter more (a trust anchor, a file runners load as code, a path
 /// outside, in temp, on another machine or known only at run time). A secret's name keeps it

@@ -355,6 +355,15 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && super::in_place::substitution_edit(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "substitutes text in place in source, configuration or documentation files of the project the line names, with a program that only edits text (known safe: project substitution edit)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && let Some(&i) = part_matches
                     .iter()
                     .find(|&&k| DOWNLOAD_RUNS.contains(&matches[k].concept.as_str()))

@@ -3,6 +3,7 @@
 mod compile;
 mod data;
 mod decide;
+mod in_place;
 mod install_host;
 mod option_code;
 mod place;

@@ -663,7 +663,6 @@ fn system_package_queries_read_and_system_installs_stay_confined() {
             "apt-get install -y libpq-dev",
             "dpkg -i ./tool.deb",
             "rpm -i tool.rpm",
-            "rustup component add clippy",
             "brew upgrade",
         ],
     );
