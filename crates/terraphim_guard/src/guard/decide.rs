@@ -346,12 +346,41 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || matches[k].concept == "dotenv read"
+                })
+                && dotenv_template_read(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "reads a configuration template of the project (`.env.example`): a template holds placeholders, not secrets (known safe: template read)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && archive_into_project(&parsed.commands, ci, &classes[ci])
             {
                 (
                     Verdict::Allow,
                     "extracts an archive of the project into a directory of the project, with the archiver's own guards on member paths (known safe: project archive extract)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || super::loopback::LIFTED.contains(&matches[k].concept.as_str())
+                })
+                && super::loopback::loopback_request(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "sends a request to a server on this machine (a loopback address), the developer's own, with no file and no other address (known safe: request to this machine)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()
@@ -737,6 +766,33 @@ fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
             || dst_base
                 .strip_prefix(name)
                 .is_some_and(|rest| rest.len() > 1 && rest.starts_with('.')))
+}
+
+/// A read of `.env` templates alone (`grep -n KEY .env.example`, `cat .env.sample`): every word
+/// of the command that names a `.env` file (its last component starts with `.env`) names a
+/// template of one (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`: `.example`, `.sample`,
+/// `.template`, `.dist`), which holds placeholders. A real `.env`, `.env.local`, `.envrc` or a
+/// path known only at run time beside it keeps `dotenv read`.
+fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
+    if !cmd.layers.is_empty() {
+        return false;
+    }
+    let mut any = false;
+    for w in cmd.words.iter().skip(1) {
+        let text = w.text.trim_start_matches('>');
+        let base = text.rsplit('/').next().unwrap_or(text);
+        if !base.starts_with(".env") && !text.contains('$') {
+            continue;
+        }
+        if w.kind == crate::WordKind::Redirect
+            || text.contains('$')
+            || terraphim_shell_vocab::template_target(text).is_none()
+        {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// An archive of the project extracted into a directory of the project (`tar -xzf

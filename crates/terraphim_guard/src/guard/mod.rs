@@ -5,6 +5,7 @@ mod data;
 mod decide;
 mod in_place;
 mod install_host;
+mod loopback;
 mod option_code;
 mod place;
 mod profile;
