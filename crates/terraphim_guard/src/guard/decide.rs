@@ -385,6 +385,20 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || matches[k].concept == "environment dump"
+                })
+                && super::env_filter::filtered_environment(&parsed.commands, ci)
+            {
+                (
+                    Verdict::Allow,
+                    "prints the environment through a search for variables that hold no credential: only their lines reach the output (known safe: filtered environment)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
                 && super::in_place::substitution_edit(cmd, &classes[ci])
             {
                 (
@@ -687,7 +701,7 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
         if !unknown[i] || !cmd.layers.is_empty() {
             continue;
         }
-        let Some(program) = cmd.argv.first().map(|p| p.trim_start_matches("./")) else {
+        let Some(program) = build_output_program(&cmd.argv) else {
             continue;
         };
         if !program.contains('/') {
@@ -726,6 +740,22 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
         parts[i].reason = "the project's build output".to_string();
         parts[i].profile = None;
     }
+}
+
+/// The program a command runs from a path: its own name (`./target/release/app`), or the
+/// file a runtime is given as its first word, with no option before it that loads other code
+/// (`node dist/index.js`, `python3 build/gen.py`, `bun dist/cli.js`, `java -jar
+/// build/libs/app.jar`): the project's compiled JavaScript or archive is its build output as a
+/// native program is.
+fn build_output_program(argv: &[String]) -> Option<&str> {
+    let name = argv.first()?;
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let file = match base {
+        "node" | "python" | "python3" | "bun" => argv.get(1)?,
+        "java" if argv.get(1).is_some_and(|a| a == "-jar") => argv.get(2)?,
+        _ => return Some(name.trim_start_matches("./")),
+    };
+    (!file.starts_with('-')).then(|| file.trim_start_matches("./"))
 }
 
 /// A copy of a configuration template into place (`cp .env.example .env`, `cp -n

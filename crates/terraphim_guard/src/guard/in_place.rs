@@ -75,12 +75,25 @@ const EDITABLE_TEXT_EXTENSIONS: &[&str] = &[
     "sln",
 ];
 
+/// Documentation files a project keeps by name, without an extension.
+const EDITABLE_TEXT_NAMES: &[&str] = &[
+    "LICENSE",
+    "LICENCE",
+    "COPYING",
+    "NOTICE",
+    "README",
+    "CHANGELOG",
+    "AUTHORS",
+    "CONTRIBUTORS",
+    "VERSION",
+];
+
 /// Whether `path` names a source, configuration or documentation file of the project by its
-/// name: a file runners load (`package.json`, `Cargo.toml`, `*.rs`, `*.ts`) or one of
-/// [`EDITABLE_TEXT_EXTENSIONS`]; a dotfile only when runners load it.
+/// name: a file runners load (`package.json`, `Cargo.toml`, `*.rs`, `*.ts`), one of
+/// [`EDITABLE_TEXT_EXTENSIONS`] or [`EDITABLE_TEXT_NAMES`]; a dotfile only when runners load it.
 pub(crate) fn editable_text(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
-    if terraphim_shell_vocab::is_runner_source(path) {
+    if terraphim_shell_vocab::is_runner_source(path) || EDITABLE_TEXT_NAMES.contains(&base) {
         return true;
     }
     !base.starts_with('.')
@@ -322,6 +335,7 @@ mod tests {
             ("src/api/a.ts", true),
             ("docs/x.md", true),
             ("policy/rules.yaml", true),
+            ("LICENSE", true),
             ("file.txt", false),
             (".env", false),
             ("notes", false),

