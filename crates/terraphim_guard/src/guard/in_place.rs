@@ -137,6 +137,7 @@ pub(crate) fn substitution_edit(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     !files.is_empty()
         && files.iter().all(|&i| {
             let text = words[i].text.as_str();
+            let planted_hook = hooks && terraphim_shell_vocab::manifest::names_manifest(text);
             classes
                 .get(i)
                 .is_some_and(|&bits| crate::paths::is_editable_project(bits))
@@ -144,7 +145,7 @@ pub(crate) fn substitution_edit(cmd: &SimpleCommand, classes: &[u32]) -> bool {
                 && !text.contains("{}")
                 && !text.contains('$')
                 && editable_text(text)
-                && !(hooks && terraphim_shell_vocab::manifest::names_manifest(text))
+                && !planted_hook
         })
 }
 

@@ -80,7 +80,10 @@ fn requests_to_this_machines_own_server() {
         // elsewhere, a file sent, a proxy, a name resolved elsewhere, the engine's socket
         ("curl -X POST https://api.example.com/v1 -d 'a=1'", Sandbox),
         ("curl -X POST http://localhost:8080/x -d @.env", Deny),
-        ("curl -X POST http://localhost:8080/x -d @data/body.json", Sandbox),
+        (
+            "curl -X POST http://localhost:8080/x -d @data/body.json",
+            Sandbox,
+        ),
         (
             "curl -X POST http://localhost:8080/up -F 'f=@/etc/passwd'",
             Sandbox,
