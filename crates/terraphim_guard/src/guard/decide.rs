@@ -798,13 +798,17 @@ fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
                 .is_some_and(|rest| rest.len() > 1 && rest.starts_with('.')))
 }
 
-/// A read of `.env` templates alone (`grep -n KEY .env.example`, `cat .env.sample`): every word
+/// A read of `.env` templates alone by a program that only reads and prints (`grep -n KEY
+/// .env.example`, `cat .env.sample`; a copy or `git add` keeps its entries): every word
 /// of the command that names a `.env` file (its last component starts with `.env`) names a
 /// template of one (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`: `.example`, `.sample`,
 /// `.template`, `.dist`), which holds placeholders. A real `.env`, `.env.local`, `.envrc` or a
 /// path known only at run time beside it keeps `dotenv read`.
 fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
-    if !cmd.layers.is_empty() {
+    const READERS: &[&str] = &[
+        "cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "wc", "diff", "bat",
+    ];
+    if !cmd.layers.is_empty() || !READERS.contains(&cmd.name()) {
         return false;
     }
     let mut any = false;

@@ -43,7 +43,7 @@ fn code_given_to_other_programs_is_judged() {
         ("chronic cargo build", Verdict::Allow),
         // still harmless when the code is
         ("awk '{ print $1 }' data.txt", Verdict::Allow),
-        ("tmux ls", Verdict::Sandbox),
+        ("tmux ls", Verdict::Allow),
     ]);
 }
 
