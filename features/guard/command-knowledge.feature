@@ -82,9 +82,9 @@ Feature: command knowledge of the default KG
 
     Examples:
       | command                                       |
-      | sed -i 's/alpha/beta/' docs/index.md          |
+      | sed -i 's/alpha/beta/' $(rg -l alpha docs)    |
       | sed --in-place=.orig '/^$/d' notes/todo.txt   |
-      | yq -i '.image.tag = 2' deploy/values.yaml     |
+      | yq -i '.tag = env(TAG)' deploy/values.yaml    |
       | git diff main > docs/review.patch             |
       | uname -r > notes/machine.txt                  |
       | tee config/local.env < defaults.env           |
@@ -141,11 +141,11 @@ Feature: command knowledge of the default KG
     Examples:
       | command                                                   |
       | curl -d 'a=1' https://api.example.com/v1/things           |
-      | curl -X POST http://localhost:5000/jobs                   |
+      | curl -X POST https://jobs.example.com/run                 |
       | curl --data-raw '{x:1}' https://hooks.example.com/in      |
       | wget --post-data 'q=1' https://example.com/form           |
       | http POST example.com/api/things name=x                   |
-      | http :3000/api/notes text=hello                           |
+      | http api.example.com/notes text=hello                     |
       | docker compose restart db                                 |
       | podman pull docker.io/library/redis:7                     |
 
@@ -209,7 +209,7 @@ Feature: command knowledge of the default KG
       | brew info jq                      | allow   |
       | brew install jq                   | sandbox |
       | apt-get install -y jq             | sandbox |
-      | rustup component add rustfmt      | sandbox |
+      | rustup component add rustfmt      | allow   |
 
   Scenario Outline: coverage reports are build output
     When I check "<command>"

@@ -385,6 +385,14 @@ pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     }
 }
 
+/// Whether a word's classes name a file of the project an edit may change in place: `<project>`
+/// (a file runners load as code too) and no trust anchor, secret, path outside, in temp, on
+/// another machine, in build output or known only at run time.
+pub(crate) fn is_editable_project(bits: u32) -> bool {
+    bits & PROJECT != 0
+        && bits & (TRUST_ANCHOR | SECRET | OUTSIDE | TEMP | DYNAMIC | REMOTE | BUILD_OUTPUT) == 0
+}
+
 /// Whether a word's classes name a plain file of the project: `<project>` and nothing that
 /// makes a write there matter more (a trust anchor, a file runners load as code, a path
 /// outside, in temp, on another machine or known only at run time). A secret's name keeps it
@@ -952,7 +960,8 @@ pub(crate) fn remote_path(word: &str) -> Option<String> {
 /// command's operands). A redirect that only appends (bit `i` of `appends` for word `i`: `>>
 /// FILE`) adds to a project file and loses nothing it held, so it is no `<project>` write (the
 /// entry `write a project file` judges what `>` would overwrite); its other classes stay, so an
-/// append to a trust anchor, the home or a system file is judged as a write there.
+/// append to a trust anchor, the home or a system file is judged as a write there. The files
+/// of `tee -a` are appended to in the same way.
 pub(crate) fn classify(
     words: &[Word],
     appends: u64,
@@ -967,6 +976,11 @@ pub(crate) fn classify(
         words[0].text.as_str(),
         "cp" | "mv" | "install" | "rsync" | "scp" | "ln"
     );
+    // `tee -a FILE` appends to its files as `>> FILE` does.
+    let tee_appends = words[0].text == "tee"
+        && words
+            .iter()
+            .any(|w| w.kind == WordKind::Flag && matches!(w.text.as_str(), "-a" | "--append"));
     // The destination: the value of `-t DIR` / `--target-directory=DIR` where one is given (every
     // operand is then a source), else the last operand.
     let target_dir = || {
@@ -1085,7 +1099,9 @@ pub(crate) fn classify(
             }
             bits |= (bits & 0x1f) << DEST_SHIFT;
         }
-        if w.kind == WordKind::Redirect && i < 64 && appends & (1 << i) != 0 {
+        if (w.kind == WordKind::Redirect && i < 64 && appends & (1 << i) != 0)
+            || (tee_appends && w.kind == WordKind::Operand)
+        {
             bits &= !PROJECT;
         }
         out[i] = bits;

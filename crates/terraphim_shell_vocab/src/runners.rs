@@ -204,11 +204,13 @@ pub const RUNNERS: &[Runner] = &[
 /// runs. `None` when it is no runner, when an option is unknown or changes what is fetched or
 /// run, or when no command follows.
 pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static Runner, usize)> {
-    let runner = RUNNERS.iter().find(|r| {
+    let Some(runner) = RUNNERS.iter().find(|r| {
         r.program == name
             && r.sub.len() <= rest.len()
             && r.sub.iter().zip(rest).all(|(s, w)| *s == w.as_ref())
-    })?;
+    }) else {
+        return implicit_runner(name, rest.first().map(AsRef::as_ref)?).map(|r| (r, 0));
+    };
     let mut i = runner.sub.len();
     while let Some(a) = rest.get(i).map(AsRef::as_ref) {
         if a == "--" {
@@ -234,6 +236,173 @@ pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static R
         }
     }
     (i < rest.len()).then_some((runner, i))
+}
+
+/// A JavaScript package manager given a word that is none of its own commands (`pnpm eslint
+/// src`, `yarn tsc --noEmit`, `bun vitest run`): pnpm, yarn and bun run the project's script of
+/// that name, else the program of that name the project installed (`node_modules/.bin`), and
+/// never fetch one. What runs is that word's command, or the project's script, which is
+/// declared code as `npm run NAME` is. Their own commands (`pnpm add`, `yarn link`, `bun pm`)
+/// and paths (`bun src/index.ts`) are not runners.
+fn implicit_runner(name: &str, first: &str) -> Option<&'static Runner> {
+    const PNPM: &[&str] = &[
+        "add",
+        "i",
+        "install",
+        "it",
+        "install-test",
+        "up",
+        "update",
+        "upgrade",
+        "rm",
+        "remove",
+        "un",
+        "uninstall",
+        "unlink",
+        "ln",
+        "link",
+        "import",
+        "rebuild",
+        "rb",
+        "prune",
+        "fetch",
+        "dedupe",
+        "patch",
+        "patch-commit",
+        "patch-remove",
+        "audit",
+        "ls",
+        "list",
+        "ll",
+        "la",
+        "outdated",
+        "why",
+        "licenses",
+        "run",
+        "run-script",
+        "test",
+        "t",
+        "tst",
+        "exec",
+        "dlx",
+        "create",
+        "start",
+        "restart",
+        "stop",
+        "publish",
+        "pack",
+        "recursive",
+        "multi",
+        "m",
+        "server",
+        "store",
+        "root",
+        "bin",
+        "setup",
+        "init",
+        "deploy",
+        "doctor",
+        "config",
+        "c",
+        "get",
+        "set",
+        "env",
+        "cat-file",
+        "cat-index",
+        "find-hash",
+        "self-update",
+        "help",
+        "sbom",
+        "catalog",
+        "approve-builds",
+        "ignored-builds",
+        "version",
+        "node",
+        "login",
+        "logout",
+        "adduser",
+        "whoami",
+        "owner",
+        "dist-tag",
+        "team",
+        "token",
+        "unpublish",
+        "deprecate",
+        "undeprecate",
+        "search",
+        "view",
+        "info",
+        "docs",
+        "repo",
+        "bugs",
+        "home",
+        "ping",
+        "hook",
+        "profile",
+        "access",
+        "org",
+        "star",
+        "stars",
+        "unstar",
+        "fund",
+        "completion",
+        "cache",
+        "shell",
+        "x",
+        "pm",
+        "build",
+        "upgrade-interactive",
+        "generate-lock-entry",
+        "global",
+        "policies",
+        "tag",
+        "versions",
+        "workspace",
+        "workspaces",
+        "constraints",
+        "explain",
+        "npm",
+        "plugin",
+        "stage",
+        "unplug",
+        "check",
+        "autoclean",
+        "repl",
+        "reinstall",
+        "sdk",
+        "sdks",
+        "query",
+    ];
+    const PLAIN: Runner = Runner {
+        program: "",
+        sub: &[],
+        flags: &[],
+        with_value: &[],
+        fetch: &[],
+    };
+    const IMPLICIT: &[Runner] = &[
+        Runner {
+            program: "pnpm",
+            ..PLAIN
+        },
+        Runner {
+            program: "yarn",
+            ..PLAIN
+        },
+        Runner {
+            program: "bun",
+            ..PLAIN
+        },
+    ];
+    let runner = IMPLICIT.iter().find(|r| r.program == name)?;
+    let plain = first
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
+        && first
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic());
+    (plain && !PNPM.contains(&first)).then_some(runner)
 }
 
 /// A package name as the command it provides: `prettier@3` -> `prettier`,

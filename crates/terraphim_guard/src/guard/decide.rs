@@ -346,12 +346,64 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || matches[k].concept == "dotenv read"
+                })
+                && dotenv_template_read(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "reads a configuration template of the project (`.env.example`): a template holds placeholders, not secrets (known safe: template read)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && archive_into_project(&parsed.commands, ci, &classes[ci])
             {
                 (
                     Verdict::Allow,
                     "extracts an archive of the project into a directory of the project, with the archiver's own guards on member paths (known safe: project archive extract)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || super::loopback::LIFTED.contains(&matches[k].concept.as_str())
+                })
+                && super::loopback::loopback_request(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "sends a request to a server on this machine (a loopback address), the developer's own, with no file and no other address (known safe: request to this machine)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || matches[k].concept == "environment dump"
+                })
+                && super::env_filter::filtered_environment(&parsed.commands, ci)
+            {
+                (
+                    Verdict::Allow,
+                    "prints the environment through a search for variables that hold no credential: only their lines reach the output (known safe: filtered environment)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && super::in_place::substitution_edit(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "substitutes text in place in source, configuration or documentation files of the project the line names, with a program that only edits text (known safe: project substitution edit)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()
@@ -649,7 +701,7 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
         if !unknown[i] || !cmd.layers.is_empty() {
             continue;
         }
-        let Some(program) = cmd.argv.first().map(|p| p.trim_start_matches("./")) else {
+        let Some(program) = build_output_program(&cmd.argv) else {
             continue;
         };
         if !program.contains('/') {
@@ -690,6 +742,22 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
     }
 }
 
+/// The program a command runs from a path: its own name (`./target/release/app`), or the
+/// file a runtime is given as its first word, with no option before it that loads other code
+/// (`node dist/index.js`, `python3 build/gen.py`, `bun dist/cli.js`, `java -jar
+/// build/libs/app.jar`): the project's compiled JavaScript or archive is its build output as a
+/// native program is.
+fn build_output_program(argv: &[String]) -> Option<&str> {
+    let name = argv.first()?;
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let file = match base {
+        "node" | "python" | "python3" | "bun" => argv.get(1)?,
+        "java" if argv.get(1).is_some_and(|a| a == "-jar") => argv.get(2)?,
+        _ => return Some(name.trim_start_matches("./")),
+    };
+    (!file.starts_with('-')).then(|| file.trim_start_matches("./"))
+}
+
 /// A copy of a configuration template into place (`cp .env.example .env`, `cp -n
 /// config/app.yml.dist config/app.yml`): `cp`, run directly, with no option but `-n`, `-i`,
 /// `-v`, `-p`, and two operands: a plain project file whose name is `NAME` plus a template
@@ -728,6 +796,37 @@ fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
             || dst_base
                 .strip_prefix(name)
                 .is_some_and(|rest| rest.len() > 1 && rest.starts_with('.')))
+}
+
+/// A read of `.env` templates alone by a program that only reads and prints (`grep -n KEY
+/// .env.example`, `cat .env.sample`; a copy or `git add` keeps its entries): every word
+/// of the command that names a `.env` file (its last component starts with `.env`) names a
+/// template of one (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`: `.example`, `.sample`,
+/// `.template`, `.dist`), which holds placeholders. A real `.env`, `.env.local`, `.envrc` or a
+/// path known only at run time beside it keeps `dotenv read`.
+fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
+    const READERS: &[&str] = &[
+        "cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "wc", "diff", "bat",
+    ];
+    if !cmd.layers.is_empty() || !READERS.contains(&cmd.name()) {
+        return false;
+    }
+    let mut any = false;
+    for w in cmd.words.iter().skip(1) {
+        let text = w.text.trim_start_matches('>');
+        let base = text.rsplit('/').next().unwrap_or(text);
+        if !base.starts_with(".env") && !text.contains('$') {
+            continue;
+        }
+        if w.kind == crate::WordKind::Redirect
+            || text.contains('$')
+            || terraphim_shell_vocab::template_target(text).is_none()
+        {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// An archive of the project extracted into a directory of the project (`tar -xzf

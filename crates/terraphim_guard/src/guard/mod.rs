@@ -3,7 +3,10 @@
 mod compile;
 mod data;
 mod decide;
+mod env_filter;
+mod in_place;
 mod install_host;
+mod loopback;
 mod option_code;
 mod place;
 mod profile;

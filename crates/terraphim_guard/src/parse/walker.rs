@@ -273,6 +273,23 @@ impl Walker {
                     c.inputs.clear();
                 }
                 match body {
+                    // tree-sitter-bash reads `a && b > f` as `(a && b) > f`; bash redirects
+                    // only `b` (a redirect binds tighter than `&&`, `||` and `;`; a group is a
+                    // `compound_statement` or `subshell` body, never a `list`). The parts
+                    // before the last run without the redirect.
+                    Some(body) if body.kind() == "list" => {
+                        let mut cur = body.walk();
+                        let parts: Vec<Node<'_>> = body
+                            .named_children(&mut cur)
+                            .filter(|n| n.kind() != "comment")
+                            .collect();
+                        if let Some((last, before)) = parts.split_last() {
+                            for part in before {
+                                self.walk(*part, src, ctx, depth);
+                            }
+                            self.walk(*last, src, &c, depth);
+                        }
+                    }
                     // In a pipeline they belong to its last command (`a | rm -rf 2>/dev/null x`).
                     Some(body)
                         if c.trailing_args.is_empty()

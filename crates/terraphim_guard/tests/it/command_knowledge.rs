@@ -495,11 +495,12 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
     all_confined(
         "workspace",
         &[
-            // In-place edits.
-            "sed -i 's/v1/v2/' docs/guide.md",
-            "sed -i.bak -e 's/^x/y/' conf/app.ini",
-            "gsed --in-place 's/a/b/' lib/x.rb",
-            "yq -i '.a = 1' values.yaml",
+            // In-place edits of files a search chose or of plain text (a substitution in a
+            // named source, config or doc file is `project substitution edit`, allowed).
+            "sed -i 's/v1/v2/' $(rg -l v1 docs)",
+            "sed -i.bak -e 's/^x/y/' notes.txt",
+            "rg -l a lib | xargs gsed --in-place 's/a/b/'",
+            "yq -i '.a = load(\"b.yaml\")' values.yaml",
             // Redirects and tee into project files.
             "git shortlog -sn > AUTHORS.txt",
             "cat a.txt b.txt > merged.txt",
@@ -549,15 +550,13 @@ fn data_sends_and_container_state_run_without_network() {
     all_confined(
         "readonly",
         &[
-            "curl -X POST http://localhost:3000/api/login -d 'user=a'",
             "curl -sS --data-binary '{}' https://api.example.com/v1/hooks",
-            "curl --json '{\"a\":1}' http://127.0.0.1:8080/items",
             "curl -F 'name=x' https://upload.example.com/form",
             "curl -XPOST https://api.example.com/v1/run",
             "wget --post-data 'a=b' -O- https://example.com/api",
-            "http POST :5000/users name=ann",
+            "http POST api.example.com/users name=ann",
             "http -f example.com/form field=1",
-            "xh :3000/todo title=write",
+            "xh example.com/todo title=write",
             "docker compose down",
             "docker pull alpine:3",
             "docker restart api",
@@ -663,7 +662,6 @@ fn system_package_queries_read_and_system_installs_stay_confined() {
             "apt-get install -y libpq-dev",
             "dpkg -i ./tool.deb",
             "rpm -i tool.rpm",
-            "rustup component add clippy",
             "brew upgrade",
         ],
     );
@@ -929,7 +927,7 @@ fn appends_to_project_files_run_on_the_host() {
             "git log -1 >> notes/x.txt > notes/y.txt",
             "echo a > notes/x.sh >> notes/x.sh",
             "date > docs/changes.md",
-            "echo done | tee -a notes/progress.md",
+            "echo done | tee notes/progress.md",
         ],
     );
     all(

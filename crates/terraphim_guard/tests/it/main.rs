@@ -59,6 +59,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 }
 
 mod command_knowledge;
+mod developer_work;
 mod flows;
 mod hidden_forms;
 mod inline_effects;

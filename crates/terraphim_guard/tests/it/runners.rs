@@ -43,7 +43,7 @@ fn code_given_to_other_programs_is_judged() {
         ("chronic cargo build", Verdict::Allow),
         // still harmless when the code is
         ("awk '{ print $1 }' data.txt", Verdict::Allow),
-        ("tmux ls", Verdict::Sandbox),
+        ("tmux ls", Verdict::Allow),
     ]);
 }
 
@@ -89,8 +89,8 @@ fn in_place_edits_and_tar_bundles_are_judged_by_their_paths() {
         ),
         ("tar xzf rootfs.tgz -C /", Verdict::Deny),
         ("npx rimraf ~/old-site", Verdict::Deny),
-        // a script that starts with a slash names no path
-        ("sed -i '/^#/d' src/config.py", Verdict::Sandbox),
+        // a script that starts with a slash names no path: a project source edited in place
+        ("sed -i '/^#/d' src/config.py", Verdict::Allow),
         ("sed -i 's/x/y/' /tmp/out.txt", Verdict::Sandbox),
         ("tar czf out.tgz src", Verdict::Allow),
         ("tar tf out.tgz", Verdict::Allow),
