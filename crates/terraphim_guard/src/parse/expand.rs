@@ -53,9 +53,13 @@ impl Walker {
             } else if let Some(after) = rest.strip_prefix('$') {
                 let braced = after.strip_prefix('{');
                 let body = braced.unwrap_or(after);
-                let len = body
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .unwrap_or(body.len());
+                // `$@`, `$*`: the positional parameters (a function's arguments).
+                let len = if body.starts_with(['@', '*']) {
+                    1
+                } else {
+                    body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(body.len())
+                };
                 if len == 0 {
                     return None;
                 }
@@ -103,12 +107,15 @@ impl Walker {
                         .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))
                         // `HOME` the line did not set stands for the home, which the guard
                         // reads `$HOME` as wherever it is spliced (`c="rm_-rf_$HOME"`).
-                        .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))?,
+                        .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))
+                        // `PWD` the line did not set is the working directory (`"$PWD/.."`).
+                        .or_else(|| (name == "PWD").then(|| vec![".".to_string()]))?,
                     // `${NAME%pattern}`, `${NAME#pattern}`: the value trimmed by a literal
                     // pattern, or by `/*` (the last path component: `${P%/*}`).
                     _ => {
                         let base = known
-                            .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))?;
+                            .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))
+                            .or_else(|| (name == "PWD").then(|| vec![".".to_string()]))?;
                         base.iter()
                             .map(|v| trim_value(v, op, arg))
                             .collect::<Option<Vec<_>>>()?
@@ -159,6 +166,7 @@ impl Walker {
             next_flow: 0,
             option_depth: 0,
             inherited: Vec::new(),
+            functions: self.functions.clone(),
         };
         sub.parse_code(code, depth + 1, &[]);
         if !sub.out.findings.is_empty() {
@@ -433,7 +441,16 @@ fn matching_brace(text: &str) -> Option<usize> {
 /// component. Any other pattern is unknown.
 fn trim_value(value: &str, op: &str, pattern: &str) -> Option<String> {
     if op.starts_with('%') && pattern == "/*" {
-        return Some(value.rsplit_once('/').map_or(value, |(dir, _)| dir).to_string());
+        // The working directory's last component removed is its parent (`${PWD%/*}`).
+        if value == "." {
+            return Some("..".to_string());
+        }
+        return Some(
+            value
+                .rsplit_once('/')
+                .map_or(value, |(dir, _)| dir)
+                .to_string(),
+        );
     }
     if pattern.contains(['*', '?', '[', '$', '`', '\\']) {
         return None;
