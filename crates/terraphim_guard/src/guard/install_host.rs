@@ -364,7 +364,7 @@ mod tests {
             ),
             ("curl -H 'Host: a.b.example' --output f.txt ./x", vec![]),
             ("curl example.com", vec![]),
-            ("wget -O setup.py.bak ~/x.y.z", vec![]),
+            ("curl -o setup.py.bak ~/x.y.z", vec![]),
         ] {
             assert_eq!(hosts(line), want, "{line}");
         }
