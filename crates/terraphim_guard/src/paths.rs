@@ -743,10 +743,36 @@ fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>
     Ok((loc, in_home))
 }
 
+/// An absolute path whose directory is literal and whose last part is known only at run time
+/// (`/var/spool/cron/crontabs/$(whoami)`, `/etc/sudoers.d/$USER`): whatever the name, the file
+/// lies in that directory, so a trust anchor or system directory there is its class. Any other
+/// place stays `<dynamic>` (a temporary directory's `/tmp/$X` is not made disposable).
+fn dynamic_leaf_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    let Some(at) = text.find(['$', '`']) else {
+        return DYNAMIC;
+    };
+    let Some(slash) = text[..at].rfind('/') else {
+        return DYNAMIC;
+    };
+    let leaf = &text[slash + 1..];
+    if !text.starts_with('/') || leaf.contains('/') || text[..slash].contains(['*', '?', '[']) {
+        return DYNAMIC;
+    }
+    let bits = path_bits(&format!("{}/x", &text[..slash]), scope);
+    if bits & TRUST_ANCHOR != 0 {
+        TRUST_ANCHOR
+    } else if bits & SYSTEM != 0 {
+        OUTSIDE | SYSTEM
+    } else {
+        DYNAMIC
+    }
+}
+
 /// The path class bits of one path.
 fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     let (loc, in_home) = match place_of(text, scope) {
         Ok(place) => place,
+        Err(DYNAMIC) => return dynamic_leaf_bits(text, scope),
         Err(bits) => return bits,
     };
     let lists = default_classes();
@@ -1163,6 +1189,10 @@ mod tests {
             ("/etc/cron.d/job", &["trust-anchor"]),
             ("$X/y", &["dynamic"]),
             ("\"$(pwd)\"/x", &["dynamic"]),
+            ("/var/spool/cron/crontabs/$(whoami)", &["trust-anchor"]),
+            ("/etc/sudoers.d/$USER", &["trust-anchor"]),
+            ("/usr/local/lib/$NAME", &["outside", "system"]),
+            ("/tmp/$X", &["dynamic"]),
             ("${TMPDIR}/build", &["temp"]),
             ("${TMPDIR}/../etc", &["outside"]),
             (".*", &["outside"]),

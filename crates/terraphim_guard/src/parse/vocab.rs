@@ -406,6 +406,10 @@ pub(super) enum InlineCap {
     /// Reads one environment variable, named next (`getenv("X")`): a token when its name holds
     /// one of [`SECRET_VARIABLE_WORDS`].
     Variable,
+    /// Runs a string as code of the language itself (`eval`, `load`, `include` of a URL).
+    Eval,
+    /// Decodes text (`Base64.decode64`, `decode_base64`, `base64_decode`).
+    Decode,
 }
 
 /// Words in an environment variable's name that make its value a credential.
@@ -422,6 +426,52 @@ pub(super) const SECRET_VARIABLE_WORDS: &[&str] = &[
 ];
 
 pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
+    (
+        "ruby",
+        InlineCap::Eval,
+        &[
+            "eval",
+            "instance_eval",
+            "class_eval",
+            "module_eval",
+            "binding.eval",
+        ],
+    ),
+    (
+        "ruby",
+        InlineCap::Decode,
+        &["Base64.decode64", "unpack1(\"m", "unpack(\"m"],
+    ),
+    ("perl", InlineCap::Eval, &["eval"]),
+    (
+        "perl",
+        InlineCap::Decode,
+        &["decode_base64", "MIME::Base64", "pack(\"H"],
+    ),
+    (
+        "php",
+        InlineCap::Eval,
+        &[
+            "eval(",
+            "assert(",
+            "include(\"http",
+            "include \"http",
+            "require(\"http",
+            "include_once(\"http",
+            "require_once(\"http",
+        ],
+    ),
+    (
+        "php",
+        InlineCap::Network,
+        &["include(\"http", "include \"http", "require(\"http"],
+    ),
+    (
+        "php",
+        InlineCap::Decode,
+        &["base64_decode", "hex2bin", "str_rot13", "gzinflate"],
+    ),
+    ("lua", InlineCap::Eval, &["load(", "loadstring(", "dofile("]),
     (
         "ruby",
         InlineCap::Read,

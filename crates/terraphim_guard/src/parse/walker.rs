@@ -54,6 +54,10 @@ pub(super) struct Walker {
     /// (`BASH_ENV=FILE bash -c CODE`): the variables are in the environment of every command
     /// that code runs, so each command pushed meanwhile carries them, however deep the code.
     pub(super) inherited: Vec<Finding>,
+    /// Functions and aliases the line defines (`f(){ rm -rf "$1"; }`, `alias x='rm -rf'`),
+    /// with their code and whether it is an alias: a later command of that name runs the code,
+    /// with its words as the positional parameters (a function) or after the code (an alias).
+    pub(super) functions: Vec<(String, String, bool)>,
 }
 
 #[derive(Clone, Default)]
@@ -367,6 +371,19 @@ impl Walker {
                 self.walk_children(node, src, ctx, depth);
             }
             "heredoc_body" | "comment" => {}
+            "function_definition" => {
+                // `f() { ...; }`: the body runs where `f` is a command word later on.
+                if let (Some(name), Some(body)) = (
+                    node.child_by_field_name("name"),
+                    node.child_by_field_name("body"),
+                ) {
+                    let name = node_text(name, src).to_string();
+                    let body = node_text(body, src).to_string();
+                    self.functions.retain(|(n, _, _)| *n != name);
+                    self.functions.push((name, body, false));
+                }
+                self.walk_children(node, src, ctx, depth);
+            }
             "variable_assignment" => {
                 // `X=1` alone sets a shell variable that later words may expand.
                 let name = assignment_variable(node_text(node, src)).to_string();
@@ -381,7 +398,18 @@ impl Walker {
                     .map(|v| word_value(v, src))
                     .unwrap_or_default();
                 let appends = node_text(node, src).contains("+=");
-                self.record_var(&name, &value, dynamic, appends, depth);
+                let mut cur = node.walk();
+                let array = node
+                    .named_children(&mut cur)
+                    .nth(1)
+                    .filter(|v| v.kind() == "array");
+                if let Some(array) = array {
+                    // `X=(rm -rf ~/x)`: `"${X[@]}"` is its words; kept as one value of blank-
+                    // separated words, which an expansion is judged split into.
+                    self.record_array(&name, array, src, appends, depth);
+                } else {
+                    self.record_var(&name, &value, dynamic, appends, depth);
+                }
             }
             "for_statement" => {
                 // `for d in ~/a ~/b`: in the body, `$d` is each of the words.
@@ -408,6 +436,30 @@ impl Walker {
                     }
                     let name = node_text(var, src).to_string();
                     self.set_var(&name, values.filter(|_| any));
+                    // `for l in $(base64 FILE); do dig $l.x.test; done`: the substitution's
+                    // output flows into the loop variable, as into an assigned one.
+                    let mut cursor = node.walk();
+                    let subs: Vec<Node<'_>> = node
+                        .children_by_field_name("value", &mut cursor)
+                        .filter(|v| {
+                            let t = node_text(*v, src);
+                            t.contains("$(") || t.contains('`')
+                        })
+                        .collect();
+                    if !subs.is_empty() {
+                        for v in &subs {
+                            self.assignment_flow(*v, &name, src, ctx, depth);
+                        }
+                        let mut cursor = node.walk();
+                        let rest: Vec<Node<'_>> = node
+                            .children(&mut cursor)
+                            .filter(|c| !subs.contains(c))
+                            .collect();
+                        for child in rest {
+                            self.walk(child, src, ctx, depth);
+                        }
+                        return;
+                    }
                 }
                 self.walk_children(node, src, ctx, depth);
             }
@@ -699,7 +751,73 @@ impl Walker {
             self.brace_form(&argv, &dynamic, &braced, &text, &c, depth);
         }
         self.expanded_forms(&argv, &dynamic, &text, &c, depth);
+        if let Some((_, code, alias)) = self
+            .functions
+            .iter()
+            .rev()
+            .find(|(n, _, _)| *n == argv[0])
+            .cloned()
+        {
+            self.call_defined(&code, alias, &argv, &dynamic, &text, &c.layers, depth);
+        }
         self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// A call of a function or alias the line defined: the function's body is judged with
+    /// `$1`..`$9`, `$@` and `$*` standing for the call's words; an alias's code with the
+    /// call's words after it (`alias x='rm -rf'; x ~/src` is `rm -rf ~/src`).
+    #[allow(clippy::too_many_arguments)]
+    fn call_defined(
+        &mut self,
+        code: &str,
+        alias: bool,
+        argv: &[String],
+        dynamic: &[bool],
+        text: &str,
+        layers: &[String],
+        depth: u32,
+    ) {
+        if depth >= MAX_DEPTH {
+            return;
+        }
+        let mut layers = layers.to_vec();
+        layers.push(format!(
+            "{} {}",
+            if alias { "alias" } else { "function" },
+            argv[0]
+        ));
+        if alias {
+            let rest = text.strip_prefix(argv[0].as_str()).unwrap_or("");
+            self.parse_code(&format!("{code}{rest}"), depth + 1, &layers);
+            return;
+        }
+        let mut args: Option<Vec<String>> = Some(Vec::new());
+        for (a, &d) in argv.iter().zip(dynamic).skip(1) {
+            let value = if d {
+                self.literal_values(a, depth)
+                    .filter(|v| v.len() == 1)
+                    .map(|mut v| v.remove(0))
+            } else {
+                Some(a.clone())
+            };
+            match (&mut args, value) {
+                (Some(all), Some(v)) => all.push(v),
+                _ => args = None,
+            }
+        }
+        let saved = self.vars.clone();
+        for i in 1..=9usize {
+            let v = args
+                .as_ref()
+                .and_then(|a| a.get(i - 1))
+                .map(|v| vec![v.clone()]);
+            self.set_var(&i.to_string(), v);
+        }
+        let all = args.map(|a| vec![a.join(" ")]);
+        self.set_var("@", all.clone());
+        self.set_var("*", all);
+        self.parse_code(code, depth + 1, &layers);
+        self.vars = saved;
     }
 
     /// Walk the substitutions in assignment `node` (`NAME=$(cmd)`) with their output flowing
@@ -787,6 +905,28 @@ impl Walker {
             (true, None) => None,
         };
         self.set_var(name, values);
+    }
+
+    /// Remember an array assignment's words (`X=(a b c)`) as one value, the words joined by
+    /// blanks, when every element is known; unknown otherwise.
+    fn record_array(&mut self, name: &str, array: Node<'_>, src: &str, appends: bool, depth: u32) {
+        let mut words: Vec<String> = Vec::new();
+        let mut cur = array.walk();
+        for el in array.named_children(&mut cur) {
+            let (value, dynamic) = word_value(el, src);
+            if !dynamic {
+                words.push(value);
+                continue;
+            }
+            match self.literal_values(&value, depth) {
+                Some(vs) if vs.len() == 1 => words.push(vs[0].clone()),
+                _ => {
+                    self.set_var(name, None);
+                    return;
+                }
+            }
+        }
+        self.record_var(name, &words.join(" "), false, appends, depth);
     }
 
     /// `NAME=value` before a command (or after `env`): variables that make a program load or run

@@ -67,6 +67,7 @@ mod probes;
 mod project_work;
 mod properties;
 mod recall;
+mod red_team;
 mod routing;
 mod runners;
 mod syntax;
