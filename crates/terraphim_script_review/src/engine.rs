@@ -66,6 +66,13 @@ pub(crate) enum Handle {
     Path(String),
     /// A socket or connection, and the host it talks to.
     Conn { url: Option<String> },
+    /// An archive written in memory (`tarfile.open(fileobj=buf, mode="w")`,
+    /// `zipfile.ZipFile(buf, "w")`): what is added to it is in it, and in the buffer
+    /// variable it was opened over (`into`), whose bytes the script sends or writes later.
+    Memory { into: Option<String> },
+    /// An instance of one of the script's own classes (`Client(token)`): its methods return
+    /// what their bodies return, not the data the instance holds.
+    Instance(String),
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
@@ -254,8 +261,27 @@ impl Val {
                 }
             };
         }
-        if v.handle.is_none() {
-            v.handle.clone_from(&other.handle);
+        match (&v.handle, &other.handle) {
+            (None, _) => v.handle.clone_from(&other.handle),
+            // Two path objects (a helper given `ROOT / "dist"` by one call and `~/.cache/x`
+            // by another): the first stays the object, every one is an alternative path.
+            (Some(Handle::Path(a)), Some(Handle::Path(b))) if a != b => {
+                let mut alts = if self.alts.is_empty() {
+                    vec![a.clone()]
+                } else {
+                    self.alts.clone()
+                };
+                if other.alts.is_empty() {
+                    alts.push(b.clone());
+                } else {
+                    alts.extend(other.alts.iter().cloned());
+                }
+                alts.sort();
+                alts.dedup();
+                alts.truncate(16);
+                v.alts = alts;
+            }
+            _ => {}
         }
         v.taint.join(&other.taint);
         if !other.fields.is_empty() {
@@ -303,6 +329,13 @@ impl Val {
         match self.path_text() {
             // A text with unknown parts that also knows its alternatives (a concatenation).
             Some(p) if p.contains(UNKNOWN) && !self.alts.is_empty() => self.alts.clone(),
+            // A path object that several paths flowed into (see [`Val::union`]).
+            Some(p)
+                if matches!(&self.handle, Some(Handle::Path(h)) if *h == p)
+                    && self.alts.contains(&p) =>
+            {
+                self.alts.clone()
+            }
             Some(p) => vec![p],
             None if !self.alts.is_empty() => self.alts.clone(),
             None => vec![UNKNOWN.to_string()],
@@ -810,7 +843,16 @@ impl<'a> Sink<'a> {
             return;
         }
         let (class, host) = self.classify_host(url);
-        let host = host.unwrap_or_else(|| "a host built at run time".into());
+        let host = match host {
+            Some(h) if h.ends_with(places::CONFIGURED_SUFFIX) => format!(
+                "the endpoint configured in {}",
+                h.trim_end_matches(places::CONFIGURED_SUFFIX)
+                    .replace('-', "_")
+                    .to_ascii_uppercase()
+            ),
+            Some(h) => h,
+            None => "a host built at run time".into(),
+        };
         let private = payload.taint.private();
         let mut chain = source_steps(&payload.taint);
         let verb = if sends {
@@ -1027,7 +1069,17 @@ impl<'a> Sink<'a> {
                         Category::SourcePoisoning,
                         format!("writes downloaded or decoded code into {shown}"),
                     ))
-                } else if let Some(t) = tokens() {
+                } else if let Some(t) = tokens().filter(|_| {
+                    // A source file generated whole by the script (its text opens with a
+                    // generated-code marker): the code it holds is reviewed as code by the
+                    // planted-code rule, not by its words (a generated API client calls `fetch(`).
+                    append
+                        || content.taint.private()
+                        || !content
+                            .text
+                            .as_deref()
+                            .is_some_and(places::generated_header)
+                }) {
                     let severity = if append {
                         Verdict::Dangerous
                     } else {

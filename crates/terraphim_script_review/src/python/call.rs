@@ -155,7 +155,14 @@ impl Py<'_, '_, '_> {
                             if let Some(a) = arg_nodes.get(i).filter(|a| a.kind() == "identifier") {
                                 let n = self.text(*a);
                                 let v = self.lookup(n).unwrap_or_default();
-                                if v.handle.is_none() {
+                                if let Some(Handle::Memory { into: Some(b) }) = &v.handle {
+                                    // An archive in memory filled by the helper: its buffer
+                                    // holds the data too.
+                                    let b = b.clone();
+                                    let buf = self.lookup(&b).unwrap_or_default();
+                                    self.scope.taint_object(&b, &buf, &t);
+                                }
+                                if matches!(v.handle, None | Some(Handle::Memory { .. })) {
                                     self.scope.taint_object(n, &v, &t);
                                 }
                             }
@@ -263,6 +270,25 @@ impl Py<'_, '_, '_> {
             all,
             client,
         };
+        let own_method = match receiver.as_ref().map(|r| &r.handle) {
+            Some(Some(Handle::Instance(class))) => self
+                .class_methods
+                .get(class)
+                .is_some_and(|ms| ms.iter().any(|m| m == c.tail())),
+            // `self.context()` in a method: a method of the script's classes.
+            Some(_) if receiver_node.is_some_and(|r| matches!(self.text(r), "self" | "cls")) => {
+                self.class_methods
+                    .values()
+                    .any(|ms| ms.iter().any(|m| m == c.tail()))
+            }
+            _ => false,
+        };
+        if own_method {
+            // `client.get("/user")` on an instance of the script's own class: what the method
+            // returns (a response), not the credentials the instance holds.
+            let m = c.tail().to_owned();
+            return self.scope.call_user(&m, &c.args);
+        }
         if let Some(recv) = receiver {
             if c.all != Taint::default()
                 && recv.handle.is_none()
@@ -279,6 +305,24 @@ impl Py<'_, '_, '_> {
                 let (q, tail) = (c.q.as_str(), c.tail());
                 if self.scope.funcs.contains_key(tail) && !q.contains('.') {
                     return self.scope.call_user(tail, &c.args);
+                }
+                if !q.contains('.') && self.class_methods.contains_key(q) {
+                    // An instance of the script's class: it holds its arguments' data.
+                    let mut v = c.all_val();
+                    v.handle = Some(Handle::Instance(q.to_owned()));
+                    let inits = self
+                        .class_methods
+                        .values()
+                        .filter(|ms| ms.iter().any(|m| m == "__init__"))
+                        .count();
+                    if inits == 1
+                        && let Some(ms) = self.class_methods.get(q)
+                        && ms.iter().any(|m| m == "__init__")
+                    {
+                        // The script's only `__init__` takes the call's arguments.
+                        self.scope.call_user("__init__", &c.args);
+                    }
+                    return v;
                 }
                 if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
                     return self.row_call(c.ln, q, effect, &c.args, c.all_val());
