@@ -75,6 +75,20 @@ pub(crate) enum Handle {
     Instance(String),
 }
 
+/// The directory part of a path as `dirname` gives it, read as the directory it names: of a
+/// path ending in `..` or `.` (`resolve(__dirname, "..")` kept as `DIR/…/..`) it is the
+/// parent of what the path names, not the text before the last `/`.
+pub(crate) fn dirname_of(p: &str) -> String {
+    let trimmed = p.trim_end_matches('/');
+    match trimmed.rsplit_once('/') {
+        Some((_, "..")) => format!("{trimmed}/.."),
+        Some((d, ".")) => format!("{d}/.."),
+        Some(("", _)) => "/".to_owned(),
+        Some((d, _)) => d.to_owned(),
+        None => ".".to_owned(),
+    }
+}
+
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Val {
@@ -255,7 +269,7 @@ impl Val {
                         .collect();
                     alts.sort();
                     alts.dedup();
-                    alts.truncate(8);
+                    alts.truncate(16);
                     v.alts = alts;
                     None
                 }
@@ -340,6 +354,26 @@ impl Val {
             None if !self.alts.is_empty() => self.alts.clone(),
             None => vec![UNKNOWN.to_string()],
         }
+    }
+
+    /// The URL this value names: its text, or, when several URLs flowed here (a loop over
+    /// `[{url: ...}, {url: ...}]`), the first of them if every one has the same host (the
+    /// request goes to that host whichever it is).
+    pub(crate) fn url_text(&self) -> Option<String> {
+        if self.text.is_some() || self.alts.is_empty() {
+            return self.text.clone();
+        }
+        let host = |u: &str| {
+            let rest = u.split_once("://")?.1;
+            let authority = rest.split(['/', '?', '#']).next()?;
+            (!authority.is_empty() && !authority.contains(UNKNOWN))
+                .then(|| authority.to_ascii_lowercase())
+        };
+        let first = host(&self.alts[0])?;
+        self.alts[1..]
+            .iter()
+            .all(|a| host(a).as_deref() == Some(first.as_str()))
+            .then(|| self.alts[0].clone())
     }
 
     /// The path this value names (a string or a path object).

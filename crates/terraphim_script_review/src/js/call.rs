@@ -448,13 +448,13 @@ impl Js<'_, '_, '_> {
                     .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .collect();
                 // Parts with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`, a loop
-                // variable over several names): a path for each combination, at most 8.
+                // variable over several names): a path for each combination, at most 16.
                 let mut combos: Vec<Vec<String>> = vec![parts.clone()];
                 for (i, a) in c.args.iter().enumerate() {
                     if a.text.is_some() || !(2..=8).contains(&a.alts.len()) {
                         continue;
                     }
-                    if combos.len() * a.alts.len() > 8 {
+                    if combos.len() * a.alts.len() > 16 {
                         continue;
                     }
                     combos = combos
@@ -475,13 +475,7 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 out.with_taint(&c.all)
             }
-            Api::Dirname => Val::lit(
-                c.first()
-                    .text_or_unknown()
-                    .rsplit_once('/')
-                    .map(|(d, _)| d.to_owned())
-                    .unwrap_or_else(|| ".".into()),
-            ),
+            Api::Dirname => Val::lit(crate::engine::dirname_of(&c.first().text_or_unknown())),
             Api::UrlNew => {
                 let (first, base) = (c.first(), c.second());
                 let text = match (&first.text, &base.text) {

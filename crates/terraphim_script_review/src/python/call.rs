@@ -380,11 +380,7 @@ impl Py<'_, '_, '_> {
                     .first()
                     .and_then(Val::path_text)
                     .unwrap_or_else(|| UNKNOWN.to_string());
-                Val::lit(
-                    t.rsplit_once('/')
-                        .map(|(d, _)| d.to_owned())
-                        .unwrap_or_else(|| ".".into()),
-                )
+                Val::lit(crate::engine::dirname_of(&t))
             }
             Api::Glob => {
                 // The matches lie where the pattern points.
