@@ -75,6 +75,36 @@ pub(crate) enum Place {
 
 impl Context {
     /// Resolve a best-effort path string.
+    /// Whether `text`, read from the working tree, leaves it through `..` (`../x`,
+    /// `CWD/…/../../x`).
+    fn climbs_out(&self, text: &str) -> bool {
+        let cwd = self.cwd.to_string_lossy();
+        let rest = if text.starts_with('/') {
+            match text.strip_prefix(cwd.as_ref()) {
+                Some(r) if r.starts_with('/') => r,
+                _ => return false,
+            }
+        } else if text.starts_with('~') {
+            return false;
+        } else {
+            text
+        };
+        let mut depth: i32 = 0;
+        for name in rest.split('/') {
+            match name {
+                "" | "." => {}
+                ".." => {
+                    depth -= 1;
+                    if depth < 0 {
+                        return true;
+                    }
+                }
+                _ => depth += 1,
+            }
+        }
+        false
+    }
+
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
         let home = self.home.to_string_lossy();
         let trimmed = raw.trim();
@@ -124,7 +154,15 @@ impl Context {
         } else if all_of(&normal, &self.home) {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
-            place
+            // The working tree's neighbours, reached by climbing out of it with `..`
+            // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
+            // not the script's temporary files, also when the working tree lies in a
+            // temporary directory.
+            if place == Place::Tmp && self.climbs_out(text) {
+                Place::Outside
+            } else {
+                place
+            }
         } else if [
             "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
             "/root", "/home", "/srv", "/sys", "/proc",
@@ -1387,7 +1425,15 @@ mod tests {
         } else if all_of(&ctx.home) {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
-            place
+            // The working tree's neighbours, reached by climbing out of it with `..`
+            // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
+            // not the script's temporary files, also when the working tree lies in a
+            // temporary directory.
+            if place == Place::Tmp && self.climbs_out(text) {
+                Place::Outside
+            } else {
+                place
+            }
         } else if [
             "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
             "/root", "/home", "/srv", "/sys", "/proc",

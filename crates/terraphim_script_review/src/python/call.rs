@@ -162,7 +162,10 @@ impl Py<'_, '_, '_> {
                                     let buf = self.lookup(&b).unwrap_or_default();
                                     self.scope.taint_object(&b, &buf, &t);
                                 }
-                                if matches!(v.handle, None | Some(Handle::Memory { .. })) {
+                                if matches!(
+                                    v.handle,
+                                    None | Some(Handle::Memory { .. } | Handle::Instance(_))
+                                ) {
                                     self.scope.taint_object(n, &v, &t);
                                 }
                             }
@@ -285,17 +288,34 @@ impl Py<'_, '_, '_> {
         };
         if own_method {
             // `client.get("/user")` on an instance of the script's own class: what the method
-            // returns (a response), not the credentials the instance holds.
+            // returns (a response), not the credentials the instance holds; data given to a
+            // method stays in the instance (`r.add(secret)`) and may come back in its result.
             let m = c.tail().to_owned();
-            return self.scope.call_user(&m, &c.args);
+            if c.all != Taint::default()
+                && let Some(recv) = &receiver
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+            {
+                self.scope.taint_object(self.text(r), recv, &c.all);
+            }
+            return self.scope.call_user(&m, &c.args).with_taint(&c.all);
         }
         if let Some(recv) = receiver {
             if c.all != Taint::default()
-                && recv.handle.is_none()
+                && matches!(recv.handle, None | Some(Handle::Instance(_)))
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
             {
                 // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
                 self.scope.taint_object(self.text(r), &recv, &c.all);
+            }
+            if c.all != Taint::default()
+                && recv.handle.is_none()
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "attribute")
+            {
+                // `self.items.append(secret)` in a method: the attribute holds it wherever the
+                // script reads it.
+                let key = self.text(r).to_owned();
+                let v = self.fields.get(&key).cloned().unwrap_or_default();
+                self.store_field(key, v.with_taint(&c.all));
             }
             return self.method(&c, recv, receiver_node);
         }

