@@ -148,3 +148,18 @@ Feature: script pre-review follows values through generators, classes, archives 
     When I run "terraphim-agent guard review-script gen.ts"
     Then the exit code is 0
     And stdout contains "pre-review: clean"
+
+  Scenario: a scaffold writing template files into the new directory it made is clean
+    Given a project file "scaffold.py" containing:
+      """
+      import sys
+      from pathlib import Path
+
+      MODEL = "class {name}:\n    pass\n"
+      target = Path("src/apps") / sys.argv[1]
+      target.mkdir(parents=True)
+      (target / "models.py").write_text(MODEL.format(name=sys.argv[1].title()))
+      """
+    When I run "terraphim-agent guard review-script scaffold.py"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"

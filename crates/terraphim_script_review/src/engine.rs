@@ -540,6 +540,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) teardown: Option<(&'static str, Vec<String>)>,
     /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
     made_dirs: std::collections::HashSet<String>,
+    /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
+    /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
+    new_dirs: std::collections::HashSet<String>,
     /// Calls of the script's shell functions, by the start of the body: how many, and how many
     /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
     pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
@@ -576,6 +579,7 @@ impl<'a> Sink<'a> {
             created: std::collections::HashSet::new(),
             teardown: None,
             made_dirs: std::collections::HashSet::new(),
+            new_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
         }
@@ -1128,6 +1132,7 @@ impl<'a> Sink<'a> {
                         ),
                     ))
                 } else if (append || !self.secrets.contains_key(&raw))
+                    && !(!append && self.in_made_dir(&raw))
                     && content
                         .text
                         .as_deref()
@@ -1297,10 +1302,25 @@ impl<'a> Sink<'a> {
     /// A directory the script makes: a later recursive delete of the same path, whose last
     /// part is a name the script wrote (`path.join(DIR, ".v1-backup")` under a directory given
     /// on the command line), removes what the script made, not a tree it found.
+    /// A directory the script makes that must not exist before (see `new_dirs`).
+    pub(crate) fn make_new_dir(&mut self, path: &Val) {
+        for p in path.path_alternatives() {
+            self.new_dirs.insert(p);
+        }
+        self.make_dir(path);
+    }
+
     pub(crate) fn make_dir(&mut self, path: &Val) {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
         }
+    }
+
+    /// Whether `raw` is a file in a new directory the script made (a scaffold writing the
+    /// files of a new app or package): a new file, not a rewrite of the project's sources.
+    fn in_made_dir(&self, raw: &str) -> bool {
+        raw.rsplit_once('/')
+            .is_some_and(|(dir, name)| !name.contains(UNKNOWN) && self.new_dirs.contains(dir))
     }
 
     /// Whether `raw` is a directory the script made whose last part it named itself.

@@ -594,7 +594,17 @@ impl Js<'_, '_, '_> {
             Api::WriteStream => self.write_stream(c),
             Api::Delete => self.delete(c),
             Api::MakeDir => {
-                self.sink.make_dir(c.first());
+                // Without `recursive: true` it fails on an existing directory: a new one.
+                let recursive = c
+                    .second()
+                    .field("recursive")
+                    .and_then(Val::known)
+                    .is_some_and(|r| r == "true");
+                if recursive || c.q.contains("ensureDir") || c.q.contains("mkdirp") {
+                    self.sink.make_dir(c.first());
+                } else {
+                    self.sink.make_new_dir(c.first());
+                }
                 Val::unknown()
             }
             Api::Copy => self.copy(c),

@@ -418,7 +418,12 @@ impl Py<'_, '_, '_> {
                 ..Val::default()
             },
             Api::MakeDir => {
-                self.sink.make_dir(&c.arg(0, "name"));
+                // Without `exist_ok=True` it fails on an existing directory: a new one.
+                if c.arg(2, "exist_ok").known() == Some("True") {
+                    self.sink.make_dir(&c.arg(0, "name"));
+                } else {
+                    self.sink.make_new_dir(&c.arg(0, "name"));
+                }
                 Val::unknown()
             }
             Api::Delete { recursive } => {

@@ -89,7 +89,12 @@ impl Py<'_, '_, '_> {
                         self.open(ln, &Val::lit(p), &mode)
                     }
                     "mkdir" => {
-                        self.sink.make_dir(&Val::lit(p));
+                        // Without `exist_ok=True` it fails on an existing directory: new.
+                        if kwargs.get("exist_ok").and_then(Val::known) == Some("True") {
+                            self.sink.make_dir(&Val::lit(p));
+                        } else {
+                            self.sink.make_new_dir(&Val::lit(p));
+                        }
                         Val::unknown()
                     }
                     "unlink" | "rmdir" => {

