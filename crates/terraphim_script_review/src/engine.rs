@@ -1131,8 +1131,7 @@ impl<'a> Sink<'a> {
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
                     ))
-                } else if (append || !self.secrets.contains_key(&raw))
-                    && !(!append && self.in_made_dir(&raw))
+                } else if (append || !self.secrets.contains_key(&raw) && !self.in_made_dir(&raw))
                     && content
                         .text
                         .as_deref()

@@ -78,31 +78,7 @@ impl Context {
     /// Whether `text`, read from the working tree, leaves it through `..` (`../x`,
     /// `CWD/…/../../x`).
     fn climbs_out(&self, text: &str) -> bool {
-        let cwd = self.cwd.to_string_lossy();
-        let rest = if text.starts_with('/') {
-            match text.strip_prefix(cwd.as_ref()) {
-                Some(r) if r.starts_with('/') => r,
-                _ => return false,
-            }
-        } else if text.starts_with('~') {
-            return false;
-        } else {
-            text
-        };
-        let mut depth: i32 = 0;
-        for name in rest.split('/') {
-            match name {
-                "" | "." => {}
-                ".." => {
-                    depth -= 1;
-                    if depth < 0 {
-                        return true;
-                    }
-                }
-                _ => depth += 1,
-            }
-        }
-        false
+        climbs_out(&self.cwd.to_string_lossy(), text)
     }
 
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
@@ -184,6 +160,35 @@ impl Context {
         };
         Resolved { text: shown, place }
     }
+}
+
+/// Whether `text`, read from the working tree `cwd`, leaves it through `..` (`../x`,
+/// `CWD/…/../../x`).
+fn climbs_out(cwd: &str, text: &str) -> bool {
+    let rest = if text.starts_with('/') {
+        match text.strip_prefix(cwd) {
+            Some(r) if r.starts_with('/') => r,
+            _ => return false,
+        }
+    } else if text.starts_with('~') {
+        return false;
+    } else {
+        text
+    };
+    let mut depth: i32 = 0;
+    for name in rest.split('/') {
+        match name {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 /// The absolute, normalised form of the concatenation of `parts`: `/` and the path's names
@@ -1429,7 +1434,7 @@ mod tests {
             // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
             // not the script's temporary files, also when the working tree lies in a
             // temporary directory.
-            if place == Place::Tmp && self.climbs_out(text) {
+            if place == Place::Tmp && climbs_out(&ctx.cwd.to_string_lossy(), &text) {
                 Place::Outside
             } else {
                 place
