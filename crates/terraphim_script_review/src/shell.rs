@@ -690,17 +690,6 @@ impl Shell<'_, '_, '_> {
         } else {
             value
         };
-        // `creds+="$(base64 < "$f")."`: the old value with the new part after it.
-        let value = if self.text(node)[name.len()..].starts_with("+=") {
-            let old = self
-                .vars
-                .get(&name)
-                .cloned()
-                .unwrap_or_else(|| Val::lit(""));
-            old.concat(&value)
-        } else {
-            value
-        };
         if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
             self.sink.add(
                 line(node),
