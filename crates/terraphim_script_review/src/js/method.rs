@@ -217,7 +217,7 @@ impl Js<'_, '_, '_> {
                             || !r.alts.is_empty()
                             || matches!(r.handle, Some(Handle::Path(_)))
                         {
-                            items.push(r.clone());
+                            items.push(r.clone().with_taint(&recv.taint));
                         }
                     }
                 }

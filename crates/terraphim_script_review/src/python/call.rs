@@ -297,7 +297,21 @@ impl Py<'_, '_, '_> {
             {
                 self.scope.taint_object(self.text(r), recv, &c.all);
             }
-            return self.scope.call_user(&m, &c.args).with_taint(&c.all);
+            // What the instance holds comes back too, but for a token read from the
+            // environment: a client's credentials, which its methods send as such (a request
+            // sending it elsewhere is judged there), not the data its methods return.
+            let mut held = receiver
+                .as_ref()
+                .map(|r| r.taint.clone())
+                .unwrap_or_default();
+            if super::env_token_name(&held).is_some() {
+                held.secret = None;
+            }
+            return self
+                .scope
+                .call_user(&m, &c.args)
+                .with_taint(&c.all)
+                .with_taint(&held);
         }
         if let Some(recv) = receiver {
             if c.all != Taint::default()
@@ -464,7 +478,13 @@ impl Py<'_, '_, '_> {
                     v.taint.env = true;
                 }
                 if keeps_items {
-                    v.items = c.args.first().and_then(|a| a.items.clone());
+                    // Each element keeps what the collection holds (`files.append(secret)`).
+                    let t = v.taint.clone();
+                    v.items = c
+                        .args
+                        .first()
+                        .and_then(|a| a.items.clone())
+                        .map(|items| items.into_iter().map(|i| i.with_taint(&t)).collect());
                 }
                 v
             }
