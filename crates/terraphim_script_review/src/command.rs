@@ -243,7 +243,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 }
             }
             for p in &positional {
-                let t = sink.read_path(line, &word(p));
+                let t = sink.read_val(line, p);
                 out.taint.join(&t);
             }
             let decoding = (matches!(name.as_str(), "base64" | "base32")

@@ -66,6 +66,27 @@ pub(crate) enum Handle {
     Path(String),
     /// A socket or connection, and the host it talks to.
     Conn { url: Option<String> },
+    /// An archive written in memory (`tarfile.open(fileobj=buf, mode="w")`,
+    /// `zipfile.ZipFile(buf, "w")`): what is added to it is in it, and in the buffer
+    /// variable it was opened over (`into`), whose bytes the script sends or writes later.
+    Memory { into: Option<String> },
+    /// An instance of one of the script's own classes (`Client(token)`): its methods return
+    /// what their bodies return, not the data the instance holds.
+    Instance(String),
+}
+
+/// The directory part of a path as `dirname` gives it, read as the directory it names: of a
+/// path ending in `..` or `.` (`resolve(__dirname, "..")` kept as `DIR/…/..`) it is the
+/// parent of what the path names, not the text before the last `/`.
+pub(crate) fn dirname_of(p: &str) -> String {
+    let trimmed = p.trim_end_matches('/');
+    match trimmed.rsplit_once('/') {
+        Some((_, "..")) => format!("{trimmed}/.."),
+        Some((d, ".")) => format!("{d}/.."),
+        Some(("", _)) => "/".to_owned(),
+        Some((d, _)) => d.to_owned(),
+        None => ".".to_owned(),
+    }
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
@@ -248,14 +269,33 @@ impl Val {
                         .collect();
                     alts.sort();
                     alts.dedup();
-                    alts.truncate(8);
+                    alts.truncate(16);
                     v.alts = alts;
                     None
                 }
             };
         }
-        if v.handle.is_none() {
-            v.handle.clone_from(&other.handle);
+        match (&v.handle, &other.handle) {
+            (None, _) => v.handle.clone_from(&other.handle),
+            // Two path objects (a helper given `ROOT / "dist"` by one call and `~/.cache/x`
+            // by another): the first stays the object, every one is an alternative path.
+            (Some(Handle::Path(a)), Some(Handle::Path(b))) if a != b => {
+                let mut alts = if self.alts.is_empty() {
+                    vec![a.clone()]
+                } else {
+                    self.alts.clone()
+                };
+                if other.alts.is_empty() {
+                    alts.push(b.clone());
+                } else {
+                    alts.extend(other.alts.iter().cloned());
+                }
+                alts.sort();
+                alts.dedup();
+                alts.truncate(16);
+                v.alts = alts;
+            }
+            _ => {}
         }
         v.taint.join(&other.taint);
         if !other.fields.is_empty() {
@@ -303,10 +343,37 @@ impl Val {
         match self.path_text() {
             // A text with unknown parts that also knows its alternatives (a concatenation).
             Some(p) if p.contains(UNKNOWN) && !self.alts.is_empty() => self.alts.clone(),
+            // A path object that several paths flowed into (see [`Val::union`]).
+            Some(p)
+                if matches!(&self.handle, Some(Handle::Path(h)) if *h == p)
+                    && self.alts.contains(&p) =>
+            {
+                self.alts.clone()
+            }
             Some(p) => vec![p],
             None if !self.alts.is_empty() => self.alts.clone(),
             None => vec![UNKNOWN.to_string()],
         }
+    }
+
+    /// The URL this value names: its text, or, when several URLs flowed here (a loop over
+    /// `[{url: ...}, {url: ...}]`), the first of them if every one has the same host (the
+    /// request goes to that host whichever it is).
+    pub(crate) fn url_text(&self) -> Option<String> {
+        if self.text.is_some() || self.alts.is_empty() {
+            return self.text.clone();
+        }
+        let host = |u: &str| {
+            let rest = u.split_once("://")?.1;
+            let authority = rest.split(['/', '?', '#']).next()?;
+            (!authority.is_empty() && !authority.contains(UNKNOWN))
+                .then(|| authority.to_ascii_lowercase())
+        };
+        let first = host(&self.alts[0])?;
+        self.alts[1..]
+            .iter()
+            .all(|a| host(a).as_deref() == Some(first.as_str()))
+            .then(|| self.alts[0].clone())
     }
 
     /// The path this value names (a string or a path object).
@@ -473,6 +540,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) teardown: Option<(&'static str, Vec<String>)>,
     /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
     made_dirs: std::collections::HashSet<String>,
+    /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
+    /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
+    new_dirs: std::collections::HashSet<String>,
     /// Calls of the script's shell functions, by the start of the body: how many, and how many
     /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
     pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
@@ -509,6 +579,7 @@ impl<'a> Sink<'a> {
             created: std::collections::HashSet::new(),
             teardown: None,
             made_dirs: std::collections::HashSet::new(),
+            new_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
         }
@@ -810,7 +881,16 @@ impl<'a> Sink<'a> {
             return;
         }
         let (class, host) = self.classify_host(url);
-        let host = host.unwrap_or_else(|| "a host built at run time".into());
+        let host = match host {
+            Some(h) if h.ends_with(places::CONFIGURED_SUFFIX) => format!(
+                "the endpoint configured in {}",
+                h.trim_end_matches(places::CONFIGURED_SUFFIX)
+                    .replace('-', "_")
+                    .to_ascii_uppercase()
+            ),
+            Some(h) => h,
+            None => "a host built at run time".into(),
+        };
         let private = payload.taint.private();
         let mut chain = source_steps(&payload.taint);
         let verb = if sends {
@@ -1027,7 +1107,17 @@ impl<'a> Sink<'a> {
                         Category::SourcePoisoning,
                         format!("writes downloaded or decoded code into {shown}"),
                     ))
-                } else if let Some(t) = tokens() {
+                } else if let Some(t) = tokens().filter(|_| {
+                    // A source file generated whole by the script (its text opens with a
+                    // generated-code marker): the code it holds is reviewed as code by the
+                    // planted-code rule, not by its words (a generated API client calls `fetch(`).
+                    append
+                        || content.taint.private()
+                        || !content
+                            .text
+                            .as_deref()
+                            .is_some_and(places::generated_header)
+                }) {
                     let severity = if append {
                         Verdict::Dangerous
                     } else {
@@ -1041,7 +1131,7 @@ impl<'a> Sink<'a> {
                             "{how} code that runs commands (`{t}`) into the source file {shown}"
                         ),
                     ))
-                } else if (append || !self.secrets.contains_key(&raw))
+                } else if (append || !self.secrets.contains_key(&raw) && !self.in_made_dir(&raw))
                     && content
                         .text
                         .as_deref()
@@ -1211,10 +1301,25 @@ impl<'a> Sink<'a> {
     /// A directory the script makes: a later recursive delete of the same path, whose last
     /// part is a name the script wrote (`path.join(DIR, ".v1-backup")` under a directory given
     /// on the command line), removes what the script made, not a tree it found.
+    /// A directory the script makes that must not exist before (see `new_dirs`).
+    pub(crate) fn make_new_dir(&mut self, path: &Val) {
+        for p in path.path_alternatives() {
+            self.new_dirs.insert(p);
+        }
+        self.make_dir(path);
+    }
+
     pub(crate) fn make_dir(&mut self, path: &Val) {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
         }
+    }
+
+    /// Whether `raw` is a file in a new directory the script made (a scaffold writing the
+    /// files of a new app or package): a new file, not a rewrite of the project's sources.
+    fn in_made_dir(&self, raw: &str) -> bool {
+        raw.rsplit_once('/')
+            .is_some_and(|(dir, name)| !name.contains(UNKNOWN) && self.new_dirs.contains(dir))
     }
 
     /// Whether `raw` is a directory the script made whose last part it named itself.

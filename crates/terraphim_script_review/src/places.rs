@@ -75,6 +75,12 @@ pub(crate) enum Place {
 
 impl Context {
     /// Resolve a best-effort path string.
+    /// Whether `text`, read from the working tree, leaves it through `..` (`../x`,
+    /// `CWD/…/../../x`).
+    fn climbs_out(&self, text: &str) -> bool {
+        climbs_out(&self.cwd.to_string_lossy(), text)
+    }
+
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
         let home = self.home.to_string_lossy();
         let trimmed = raw.trim();
@@ -124,7 +130,15 @@ impl Context {
         } else if all_of(&normal, &self.home) {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
-            place
+            // The working tree's neighbours, reached by climbing out of it with `..`
+            // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
+            // not the script's temporary files, also when the working tree lies in a
+            // temporary directory.
+            if place == Place::Tmp && self.climbs_out(text) {
+                Place::Outside
+            } else {
+                place
+            }
         } else if [
             "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
             "/root", "/home", "/srv", "/sys", "/proc",
@@ -146,6 +160,35 @@ impl Context {
         };
         Resolved { text: shown, place }
     }
+}
+
+/// Whether `text`, read from the working tree `cwd`, leaves it through `..` (`../x`,
+/// `CWD/…/../../x`).
+fn climbs_out(cwd: &str, text: &str) -> bool {
+    let rest = if text.starts_with('/') {
+        match text.strip_prefix(cwd) {
+            Some(r) if r.starts_with('/') => r,
+            _ => return false,
+        }
+    } else if text.starts_with('~') {
+        return false;
+    } else {
+        text
+    };
+    let mut depth: i32 = 0;
+    for name in rest.split('/') {
+        match name {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 /// The absolute, normalised form of the concatenation of `parts`: `/` and the path's names
@@ -466,6 +509,20 @@ fn tool_cache_data(r: &Resolved) -> bool {
         && DATA.contains(&ext.to_ascii_lowercase().as_str())
 }
 
+/// `~/.<name>rc`, `~/.<name>_profile`, `~/.<name>env` whose name is known only at run time
+/// (`~/.$(basename "$SHELL")rc`): a file in the home directory shaped like the startup file
+/// of the shell or program the script picked, which it runs whenever it starts.
+fn startup_file_shape(p: &str) -> bool {
+    let Some(name) = p.strip_prefix("~/.") else {
+        return false;
+    };
+    !name.contains('/')
+        && name.contains(UNKNOWN)
+        && ["rc", "profile", "env", "_login"]
+            .iter()
+            .any(|end| name.ends_with(end) && !name[..name.len() - end.len()].is_empty())
+}
+
 pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     let p = r.text.as_str();
     let name = base(p);
@@ -551,6 +608,9 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if let Some(w) = lookup(PERSIST) {
         return WriteClass::Persistence(w);
     }
+    if startup_file_shape(p) {
+        return WriteClass::Persistence("a shell startup file (its name chosen at run time)");
+    }
     if let Some(w) = lookup(ESCAPE) {
         return WriteClass::Escape(w);
     }
@@ -626,12 +686,33 @@ pub(crate) fn setting_service_url(name: &str) -> Option<String> {
     if !endpoint_setting(name) {
         return None;
     }
+    if configured_webhook(name) {
+        // The notification endpoint the user configured: where the user said to post.
+        return Some(format!(
+            "https://{}{CONFIGURED_SUFFIX}/",
+            name.to_ascii_lowercase().replace('_', "-")
+        ));
+    }
     let n = name.to_ascii_uppercase();
     TOKEN_HOSTS
         .iter()
         .find(|(prefix, _)| n.starts_with(prefix))
         .and_then(|(_, hosts)| hosts.first())
         .map(|h| format!("https://{h}"))
+}
+
+/// The host suffix standing for an endpoint the user configured in the environment (the
+/// reserved `.invalid` top-level domain: no script can reach a host named so).
+pub(crate) const CONFIGURED_SUFFIX: &str = ".configured.invalid";
+
+/// Whether environment variable `name` holds the URL of a notification webhook the user
+/// configured (`SLACK_WEBHOOK_URL`, `DISCORD_WEBHOOK`, `TEAMS_WEBHOOK_URL`): the channel a
+/// CI script posts its status to. It is the user's own endpoint, as a service's API host is
+/// its token's.
+pub(crate) fn configured_webhook(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    !secret_env(name)
+        && (n.ends_with("_WEBHOOK_URL") || n.ends_with("_WEBHOOK") || n == "WEBHOOK_URL")
 }
 
 /// Whether a host name, an address or a URL / connection string names this machine
@@ -1004,23 +1085,23 @@ pub(crate) fn mail_header_domains(text: &str) -> Vec<String> {
 /// Code generated by gen.js. DO NOT EDIT.`, `@generated`, `auto-generated`) in its first lines,
 /// written by the script itself: the file is the script's output, regenerated whole.
 pub(crate) fn generated_header(text: &str) -> bool {
-    text.lines()
-        .take(3)
-        .take_while(|l| !l.contains(UNKNOWN))
-        .any(|l| {
-            let l = l.trim_start();
-            let comment = l.starts_with("//")
-                || l.starts_with('#')
-                || l.starts_with("/*")
-                || l.starts_with('*');
-            let lower = l.to_ascii_lowercase();
-            comment
-                && (lower.contains("do not edit")
-                    || lower.contains("@generated")
-                    || lower.contains("auto-generated")
-                    || lower.contains("autogenerated")
-                    || lower.contains("code generated"))
-        })
+    // Up to the first part known only at run time: a line's text before it is the script's
+    // own (`// generated from openapi.json (${version}) — do not edit`).
+    let known = text.split(UNKNOWN).next().unwrap_or("");
+    known.lines().take(3).any(|l| {
+        let l = l.trim_start();
+        let comment =
+            l.starts_with("//") || l.starts_with('#') || l.starts_with("/*") || l.starts_with('*');
+        let lower = l.to_ascii_lowercase();
+        comment
+            && (lower.contains("do not edit")
+                || lower.contains("@generated")
+                || lower.contains("auto-generated")
+                || lower.contains("autogenerated")
+                || lower.contains("code generated")
+                || lower.contains("generated from ")
+                || lower.contains("generated by "))
+    })
 }
 
 /// Text in written content that makes a write into code that runs something.
@@ -1103,6 +1184,10 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         return (HostClass::Unknown, None);
     };
     let lower = url.to_ascii_lowercase();
+    if let Some(h) = host_of(url).filter(|h| h.ends_with(CONFIGURED_SUFFIX)) {
+        // The endpoint the user configured (a notification webhook from the environment).
+        return (HostClass::Allowed, Some(h));
+    }
     const DROPS: &[(&str, &str)] = &[
         ("discord.com/api/webhooks", "a Discord webhook"),
         ("discordapp.com/api/webhooks", "a Discord webhook"),
@@ -1345,7 +1430,15 @@ mod tests {
         } else if all_of(&ctx.home) {
             Place::HomeRoot
         } else if let Some((_, place)) = root {
-            place
+            // The working tree's neighbours, reached by climbing out of it with `..`
+            // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
+            // not the script's temporary files, also when the working tree lies in a
+            // temporary directory.
+            if place == Place::Tmp && climbs_out(&ctx.cwd.to_string_lossy(), &text) {
+                Place::Outside
+            } else {
+                place
+            }
         } else if [
             "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/dev", "/var", "/opt",
             "/root", "/home", "/srv", "/sys", "/proc",

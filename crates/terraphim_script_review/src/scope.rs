@@ -52,6 +52,9 @@ pub(crate) struct Scope {
     /// Data each function put into the objects passed to it, by parameter name
     /// (`def attach(msg): msg.add_attachment(key)`): its callers' objects hold it after the call.
     param_data: Map<String, Map<String, crate::engine::Taint>>,
+    /// What each generator function yields (`yield p`), at most 8 values: a call's result is
+    /// their list.
+    yields: Map<String, Vec<Val>>,
     /// Functions that read the environment variable named by one of their parameters
     /// (`function env(name) { return process.env[name] }`), and its position: a call with a
     /// literal name reads that variable.
@@ -170,6 +173,25 @@ impl Scope {
         }
     }
 
+    /// Add a value the current function yields (`yield v`; `yield from v` yields its
+    /// elements).
+    pub(crate) fn add_yield(&mut self, v: Val, from: bool) {
+        let Some((f, _)) = self.locals.last() else {
+            return;
+        };
+        let vals = match (&v.items, from) {
+            (Some(items), true) => items.clone(),
+            (None, true) => vec![Val::any_of(&[v])],
+            _ => vec![v],
+        };
+        let list = self.yields.entry(f.clone()).or_default();
+        for v in vals {
+            if list.len() < 8 && !list.contains(&v) {
+                list.push(v);
+            }
+        }
+    }
+
     /// A call of the script's own function `name`: the arguments flow into its parameters; the
     /// result is what it returns.
     pub(crate) fn call_user(&mut self, name: &str, args: &[Val]) -> Val {
@@ -207,7 +229,10 @@ impl Scope {
                 self.stale.insert(name.to_owned());
             }
         }
-        self.returns.get(name).cloned().unwrap_or_default()
+        match self.yields.get(name) {
+            Some(ys) if !ys.is_empty() => Val::list(ys.clone()),
+            _ => self.returns.get(name).cloned().unwrap_or_default(),
+        }
     }
 
     /// A value a function's parameter may hold (its default), besides those already known.

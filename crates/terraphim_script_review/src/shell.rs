@@ -679,6 +679,17 @@ impl Shell<'_, '_, '_> {
             Some(v) => self.word(v),
             None => Val::lit(""),
         };
+        // `creds+="$(base64 < "$f")."`: the old value with the new part after it.
+        let value = if self.text(node)[name.len()..].starts_with("+=") {
+            let old = self
+                .vars
+                .get(&name)
+                .cloned()
+                .unwrap_or_else(|| Val::lit(""));
+            old.concat(&value)
+        } else {
+            value
+        };
         if matches!(name.as_str(), "LD_PRELOAD" | "LD_AUDIT") {
             self.sink.add(
                 line(node),
@@ -1065,7 +1076,8 @@ impl Shell<'_, '_, '_> {
             }
             match op.as_str() {
                 "<" => {
-                    let taint = self.sink.read_path(line(r), &t);
+                    // Every file the word may name (a loop variable over several).
+                    let taint = self.sink.read_val(line(r), &target);
                     input = Some(Val::unknown().with_taint(&taint));
                 }
                 ">" | ">|" | "&>" | ">&" if !t.chars().all(|c| c.is_ascii_digit() || c == '-') => {

@@ -101,6 +101,17 @@ impl Js<'_, '_, '_> {
             }
             self.bind_callbacks(&arg_nodes, &data);
         }
+        // `new Promise((resolve, reject) => ...)`: what `resolve` is called with is the value
+        // `await` gives (a download's body collected in `res.on('data', ...)`).
+        let executor = (node.kind() == "new_expression"
+            && func.is_some_and(|f| self.text(f) == "Promise"))
+        .then(|| arg_nodes.first().map(|a| self.params_of(*a)))
+        .flatten()
+        .and_then(|ps| ps.into_iter().next())
+        .filter(|p| !p.is_empty());
+        if let Some(p) = &executor {
+            self.resolvers.push((p.clone(), None));
+        }
         let mut args: Vec<Val> = Vec::with_capacity(arg_nodes.len());
         let mut spread_nodes: Vec<Node<'_>> = Vec::with_capacity(arg_nodes.len());
         for a in &arg_nodes {
@@ -121,6 +132,13 @@ impl Js<'_, '_, '_> {
             }
         }
         let arg_nodes = spread_nodes;
+        if executor.is_some() {
+            return self
+                .resolvers
+                .pop()
+                .and_then(|(_, v)| v)
+                .unwrap_or_default();
+        }
         let Some(func) = func else {
             return Val::unknown();
         };
@@ -149,6 +167,14 @@ impl Js<'_, '_, '_> {
         let (qual, recv) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
+                if let Some((_, got)) = self.resolvers.iter_mut().rev().find(|(r, _)| r == name) {
+                    let v = args.first().cloned().unwrap_or_default();
+                    *got = Some(match got.take() {
+                        Some(old) => old.union(&v),
+                        None => v,
+                    });
+                    return Val::unknown();
+                }
                 if node.kind() == "new_expression"
                     && name.starts_with(|c: char| c.is_ascii_uppercase())
                     && self.scope.get(name).is_none()
@@ -416,40 +442,40 @@ impl Js<'_, '_, '_> {
                 })
             }
             Api::PathJoin => {
-                let mut parts: Vec<String> = c
+                let parts: Vec<String> = c
                     .args
                     .iter()
                     .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .collect();
-                // One part with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`): a
-                // path for each.
-                let alternatives = c
-                    .args
-                    .iter()
-                    .position(|a| a.text.is_none() && (2..=8).contains(&a.alts.len()));
-                match alternatives {
-                    Some(i) => {
-                        let mut out: Option<Val> = None;
-                        for alt in &c.args[i].alts {
-                            parts[i].clone_from(alt);
-                            let v = Val::lit(join_paths(&parts));
-                            out = Some(match out {
-                                Some(o) => o.union(&v),
-                                None => v,
-                            });
-                        }
-                        out.unwrap_or_default().with_taint(&c.all)
+                // Parts with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`, a loop
+                // variable over several names): a path for each combination, at most 16.
+                let mut combos: Vec<Vec<String>> = vec![parts.clone()];
+                for (i, a) in c.args.iter().enumerate() {
+                    if a.text.is_some() || !(2..=8).contains(&a.alts.len()) {
+                        continue;
                     }
-                    None => Val::lit(join_paths(&parts)).with_taint(&c.all),
+                    if combos.len() * a.alts.len() > 16 {
+                        continue;
+                    }
+                    combos = combos
+                        .iter()
+                        .flat_map(|base| {
+                            a.alts.iter().map(move |alt| {
+                                let mut b = base.clone();
+                                b[i].clone_from(alt);
+                                b
+                            })
+                        })
+                        .collect();
                 }
+                let out = combos
+                    .iter()
+                    .map(|ps| Val::lit(join_paths(ps)))
+                    .reduce(|o, v| o.union(&v))
+                    .unwrap_or_default();
+                out.with_taint(&c.all)
             }
-            Api::Dirname => Val::lit(
-                c.first()
-                    .text_or_unknown()
-                    .rsplit_once('/')
-                    .map(|(d, _)| d.to_owned())
-                    .unwrap_or_else(|| ".".into()),
-            ),
+            Api::Dirname => Val::lit(crate::engine::dirname_of(&c.first().text_or_unknown())),
             Api::UrlNew => {
                 let (first, base) = (c.first(), c.second());
                 let text = match (&first.text, &base.text) {
@@ -568,7 +594,17 @@ impl Js<'_, '_, '_> {
             Api::WriteStream => self.write_stream(c),
             Api::Delete => self.delete(c),
             Api::MakeDir => {
-                self.sink.make_dir(c.first());
+                // Without `recursive: true` it fails on an existing directory: a new one.
+                let recursive = c
+                    .second()
+                    .field("recursive")
+                    .and_then(Val::known)
+                    .is_some_and(|r| r == "true");
+                if recursive || c.q.contains("ensureDir") || c.q.contains("mkdirp") {
+                    self.sink.make_dir(c.first());
+                } else {
+                    self.sink.make_new_dir(c.first());
+                }
                 Val::unknown()
             }
             Api::Copy => self.copy(c),

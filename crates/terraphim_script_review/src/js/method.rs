@@ -19,9 +19,17 @@ impl Js<'_, '_, '_> {
                 let params = self.params_of(*a);
                 let p = params.first().cloned().unwrap_or(p);
                 let key = (crate::scope::anon_name(a.start_byte()), p);
-                let v = Val {
-                    taint: data.taint.clone(),
-                    ..Val::default()
+                // An array's callback sees each element (`names.map(k => join(dir, k))`).
+                let v = match &data.items {
+                    Some(items) if !items.is_empty() => {
+                        let mut e = Val::any_of(items).with_taint(&data.taint);
+                        e.items = None;
+                        e
+                    }
+                    _ => Val {
+                        taint: data.taint.clone(),
+                        ..Val::default()
+                    },
                 };
                 self.scope.set_param(key.0, key.1, v);
             }
@@ -198,12 +206,23 @@ impl Js<'_, '_, '_> {
                 self.bind_callbacks(arg_nodes, &data);
                 let mut out = Val::unknown().with_taint(&recv.taint);
                 // What the callbacks return is what the mapped collection holds
-                // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`).
+                // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`); a mapped array's
+                // elements are the callback's values (`names.map(d => path.join(up, d))`).
+                let mut items = Vec::new();
                 for a in arg_nodes {
                     let key = crate::scope::anon_name(a.start_byte());
                     if let Some(r) = self.scope.returns.get(&key) {
                         out.taint.join(&r.taint);
+                        if r.text.is_some()
+                            || !r.alts.is_empty()
+                            || matches!(r.handle, Some(Handle::Path(_)))
+                        {
+                            items.push(r.clone().with_taint(&recv.taint));
+                        }
                     }
+                }
+                if matches!(name, "map" | "flatMap") && !items.is_empty() {
+                    out.items = Some(items);
                 }
                 out
             }

@@ -28,6 +28,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         classes: Map::default(),
         instances: Map::default(),
+        resolvers: Vec::new(),
     };
     js.collect_funcs(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
@@ -66,6 +67,9 @@ struct Js<'s, 'k, 'a> {
     /// Variables given a new instance of one of the script's classes (`const t = new
     /// Template(rows)`), and the class: `t.render()` is its method.
     instances: Map<String, String>,
+    /// The `resolve` parameters of the `new Promise((resolve, reject) => ...)` executors being
+    /// walked, and what their calls gave: the promise's value (`resolve(data)`).
+    resolvers: Vec<(String, Option<Val>)>,
 }
 
 fn line(node: Node<'_>) -> u32 {

@@ -40,7 +40,7 @@ impl Js<'_, '_, '_> {
             }
         }
         let sends = has_body || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
-        let u = first.text.clone();
+        let u = first.url_text();
         self.sink
             .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
@@ -121,7 +121,7 @@ impl Js<'_, '_, '_> {
             }
         }
         let mut credentials = credentials;
-        let mut u = url.text.clone();
+        let mut u = url.url_text();
         if let Some(client) = &c.client {
             credentials.join(&client.taint);
             if let (Some(base), Some(path)) = (&client.text, &u)
@@ -149,7 +149,8 @@ impl Js<'_, '_, '_> {
         // A URL string or object: its text, whose path may be known only at run time (the
         // host is judged from what is known); else the options' host, also when the options
         // object was built earlier (`const opts = {hostname: HOST, ...}`).
-        let url = match first.text.as_deref().filter(|_| first.fields.is_empty()) {
+        let first_url = first.url_text();
+        let url = match first_url.as_deref().filter(|_| first.fields.is_empty()) {
             Some(u) if u.contains("://") || !u.contains(crate::places::UNKNOWN) => {
                 Some(u.to_owned())
             }

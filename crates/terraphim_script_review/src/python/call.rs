@@ -155,7 +155,17 @@ impl Py<'_, '_, '_> {
                             if let Some(a) = arg_nodes.get(i).filter(|a| a.kind() == "identifier") {
                                 let n = self.text(*a);
                                 let v = self.lookup(n).unwrap_or_default();
-                                if v.handle.is_none() {
+                                if let Some(Handle::Memory { into: Some(b) }) = &v.handle {
+                                    // An archive in memory filled by the helper: its buffer
+                                    // holds the data too.
+                                    let b = b.clone();
+                                    let buf = self.lookup(&b).unwrap_or_default();
+                                    self.scope.taint_object(&b, &buf, &t);
+                                }
+                                if matches!(
+                                    v.handle,
+                                    None | Some(Handle::Memory { .. } | Handle::Instance(_))
+                                ) {
                                     self.scope.taint_object(n, &v, &t);
                                 }
                             }
@@ -263,13 +273,63 @@ impl Py<'_, '_, '_> {
             all,
             client,
         };
+        let own_method = match receiver.as_ref().map(|r| &r.handle) {
+            Some(Some(Handle::Instance(class))) => self
+                .class_methods
+                .get(class)
+                .is_some_and(|ms| ms.iter().any(|m| m == c.tail())),
+            // `self.context()` in a method: a method of the script's classes.
+            Some(_) if receiver_node.is_some_and(|r| matches!(self.text(r), "self" | "cls")) => {
+                self.class_methods
+                    .values()
+                    .any(|ms| ms.iter().any(|m| m == c.tail()))
+            }
+            _ => false,
+        };
+        if own_method {
+            // `client.get("/user")` on an instance of the script's own class: what the method
+            // returns (a response), not the credentials the instance holds; data given to a
+            // method stays in the instance (`r.add(secret)`) and may come back in its result.
+            let m = c.tail().to_owned();
+            if c.all != Taint::default()
+                && let Some(recv) = &receiver
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+            {
+                self.scope.taint_object(self.text(r), recv, &c.all);
+            }
+            // What the instance holds comes back too, but for a token read from the
+            // environment: a client's credentials, which its methods send as such (a request
+            // sending it elsewhere is judged there), not the data its methods return.
+            let mut held = receiver
+                .as_ref()
+                .map(|r| r.taint.clone())
+                .unwrap_or_default();
+            if super::env_token_name(&held).is_some() {
+                held.secret = None;
+            }
+            return self
+                .scope
+                .call_user(&m, &c.args)
+                .with_taint(&c.all)
+                .with_taint(&held);
+        }
         if let Some(recv) = receiver {
             if c.all != Taint::default()
-                && recv.handle.is_none()
+                && matches!(recv.handle, None | Some(Handle::Instance(_)))
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
             {
                 // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
                 self.scope.taint_object(self.text(r), &recv, &c.all);
+            }
+            if c.all != Taint::default()
+                && recv.handle.is_none()
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "attribute")
+            {
+                // `self.items.append(secret)` in a method: the attribute holds it wherever the
+                // script reads it.
+                let key = self.text(r).to_owned();
+                let v = self.fields.get(&key).cloned().unwrap_or_default();
+                self.store_field(key, v.with_taint(&c.all));
             }
             return self.method(&c, recv, receiver_node);
         }
@@ -279,6 +339,24 @@ impl Py<'_, '_, '_> {
                 let (q, tail) = (c.q.as_str(), c.tail());
                 if self.scope.funcs.contains_key(tail) && !q.contains('.') {
                     return self.scope.call_user(tail, &c.args);
+                }
+                if !q.contains('.') && self.class_methods.contains_key(q) {
+                    // An instance of the script's class: it holds its arguments' data.
+                    let mut v = c.all_val();
+                    v.handle = Some(Handle::Instance(q.to_owned()));
+                    let inits = self
+                        .class_methods
+                        .values()
+                        .filter(|ms| ms.iter().any(|m| m == "__init__"))
+                        .count();
+                    if inits == 1
+                        && let Some(ms) = self.class_methods.get(q)
+                        && ms.iter().any(|m| m == "__init__")
+                    {
+                        // The script's only `__init__` takes the call's arguments.
+                        self.scope.call_user("__init__", &c.args);
+                    }
+                    return v;
                 }
                 if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
                     return self.row_call(c.ln, q, effect, &c.args, c.all_val());
@@ -336,11 +414,7 @@ impl Py<'_, '_, '_> {
                     .first()
                     .and_then(Val::path_text)
                     .unwrap_or_else(|| UNKNOWN.to_string());
-                Val::lit(
-                    t.rsplit_once('/')
-                        .map(|(d, _)| d.to_owned())
-                        .unwrap_or_else(|| ".".into()),
-                )
+                Val::lit(crate::engine::dirname_of(&t))
             }
             Api::Glob => {
                 // The matches lie where the pattern points.
@@ -358,7 +432,12 @@ impl Py<'_, '_, '_> {
                 ..Val::default()
             },
             Api::MakeDir => {
-                self.sink.make_dir(&c.arg(0, "name"));
+                // Without `exist_ok=True` it fails on an existing directory: a new one.
+                if c.arg(2, "exist_ok").known() == Some("True") {
+                    self.sink.make_dir(&c.arg(0, "name"));
+                } else {
+                    self.sink.make_new_dir(&c.arg(0, "name"));
+                }
                 Val::unknown()
             }
             Api::Delete { recursive } => {
@@ -399,7 +478,13 @@ impl Py<'_, '_, '_> {
                     v.taint.env = true;
                 }
                 if keeps_items {
-                    v.items = c.args.first().and_then(|a| a.items.clone());
+                    // Each element keeps what the collection holds (`files.append(secret)`).
+                    let t = v.taint.clone();
+                    v.items = c
+                        .args
+                        .first()
+                        .and_then(|a| a.items.clone())
+                        .map(|items| items.into_iter().map(|i| i.with_taint(&t)).collect());
                 }
                 v
             }

@@ -74,10 +74,19 @@ impl Py<'_, '_, '_> {
             if alts.iter().all(|p| !p.contains(UNKNOWN) && under(p)) {
                 return v;
             }
-            let items: Vec<Val> = dirs
+            // Alternatives under a directory keep their shape (`ROOT/…/__pycache__` of a
+            // glob); the others are somewhere under each directory.
+            let mut items: Vec<Val> = alts
                 .iter()
-                .map(|d| Val::lit(format!("{}/{UNKNOWN}", d.trim_end_matches('/'))))
+                .filter(|p| under(p) && !p.split('/').any(|c| c == ".."))
+                .map(|p| Val::lit(p.as_str()))
                 .collect();
+            if items.len() < alts.len() {
+                items.extend(
+                    dirs.iter()
+                        .map(|d| Val::lit(format!("{}/{UNKNOWN}", d.trim_end_matches('/')))),
+                );
+            }
             return Val::any_of(&items).with_taint(&v.taint);
         }
         self.eval_inner(node)
@@ -303,6 +312,19 @@ impl Py<'_, '_, '_> {
                     })
                     .collect();
                 Val::list(items)
+            }
+            // `yield p` in a generator: the function's result is the list of what it yields,
+            // so `for p in candidates()` sees each path.
+            "yield" => {
+                let v = node
+                    .named_child(0)
+                    .map(|c| self.eval(c))
+                    .unwrap_or_default();
+                let from = self.text(node).trim_start()["yield".len()..]
+                    .trim_start()
+                    .starts_with("from");
+                self.scope.add_yield(v, from);
+                Val::unknown()
             }
             "parenthesized_expression" | "await" | "not_operator" => node
                 .named_child(0)

@@ -33,6 +33,30 @@ impl Py<'_, '_, '_> {
 
     /// An archive: what is added to it is written to its file.
     pub(super) fn open_archive(&mut self, c: &Call<'_>) -> Val {
+        // Over a file object rather than a path (`fileobj=buf`, or `ZipFile(buf)` of a
+        // `BytesIO`): an archive in memory, its members kept in the buffer.
+        let (obj, obj_node) = match c.kwargs.get("fileobj") {
+            Some(v) => (Some(v.clone()), c.kw_nodes.get("fileobj").copied()),
+            None => match (c.args.first(), c.kwargs.get("file")) {
+                (Some(a), None) => (Some(a.clone()), c.arg_nodes.first().copied()),
+                (None, Some(a)) => (Some(a.clone()), c.kw_nodes.get("file").copied()),
+                _ => (None, None),
+            },
+        };
+        if let Some(obj) = obj
+            && obj.text.is_none()
+            && obj.handle.is_none()
+            && obj.alts.is_empty()
+        {
+            let into = obj_node
+                .filter(|n| n.kind() == "identifier")
+                .map(|n| self.text(n).to_owned());
+            return Val {
+                handle: Some(Handle::Memory { into }),
+                ..Val::default()
+            }
+            .with_taint(&obj.taint);
+        }
         let path = c.arg(0, "name");
         let path = if path.path_text().is_some() {
             path

@@ -42,6 +42,31 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             (Some(Handle::File { .. }), _) => Val::unknown().with_taint(&recv.taint),
+            (
+                Some(Handle::Memory { into }),
+                "write" | "writelines" | "add" | "writestr" | "addfile",
+            ) => {
+                // A member added to an archive in memory: the file's content (`add(path)`,
+                // `write(path)`) or the data given (`writestr(name, data)`) is in the archive
+                // and its buffer.
+                let into = into.clone();
+                let mut data = c.all.clone();
+                if matches!(name, "add" | "write") {
+                    data.join(&self.sink.read_val(ln, &first));
+                }
+                if data != crate::engine::Taint::default() {
+                    if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
+                        let r = self.text(r).to_owned();
+                        self.scope.taint_object(&r, &recv, &data);
+                    }
+                    if let Some(b) = into {
+                        let buf = self.lookup(&b).unwrap_or_default();
+                        self.scope.taint_object(&b, &buf, &data);
+                    }
+                }
+                Val::unknown()
+            }
+            (Some(Handle::Memory { .. }), _) => Val::unknown().with_taint(&recv.taint),
             (Some(Handle::Path(p)), _) => {
                 let p = p.clone();
                 match name {
@@ -64,7 +89,12 @@ impl Py<'_, '_, '_> {
                         self.open(ln, &Val::lit(p), &mode)
                     }
                     "mkdir" => {
-                        self.sink.make_dir(&Val::lit(p));
+                        // Without `exist_ok=True` it fails on an existing directory: new.
+                        if kwargs.get("exist_ok").and_then(Val::known) == Some("True") {
+                            self.sink.make_dir(&Val::lit(p));
+                        } else {
+                            self.sink.make_new_dir(&Val::lit(p));
+                        }
                         Val::unknown()
                     }
                     "unlink" | "rmdir" => {

@@ -31,6 +31,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         fields: Map::default(),
         dict_entries: Vec::new(),
         classes: Map::default(),
+        class_methods: Map::default(),
         confined: Vec::new(),
         guard_vars: Map::default(),
         containment_funcs: Set::default(),
@@ -74,6 +75,8 @@ struct Py<'s, 'k, 'a> {
     /// attrs classes): the names the class body assigns or annotates, in order; a call of the
     /// class puts its arguments into them (`Client(token)` -> `self.token`).
     classes: Map<String, Vec<String>>,
+    /// The methods of each of the script's classes (`def get(self, path)` in `class Client`).
+    class_methods: Map<String, Vec<String>>,
     /// Expressions a containment check before them confined to directories (`if not
     /// inside(path, ROOT): return`): the expression's text and the directories.
     confined: Vec<(String, Vec<String>)>,
@@ -118,20 +121,24 @@ impl<'s> Py<'s, '_, '_> {
             {
                 let mut fields = Vec::new();
                 let mut init = false;
+                let mut methods = Vec::new();
                 for s in named(body) {
                     let s = match s.kind() {
                         "decorated_definition" => s.field("definition").unwrap_or(s),
                         _ => s,
                     };
                     if s.kind() == "function_definition"
-                        && s.field("name").is_some_and(|f| self.text(f) == "__init__")
+                        && let Some(f) = s.field("name")
                     {
-                        init = true;
+                        let m = self.text(f).to_owned();
+                        init |= m == "__init__";
+                        methods.push(m);
                     }
                     if let Some(left) = class_field(s) {
                         fields.push(self.text(left).to_owned());
                     }
                 }
+                self.class_methods.insert(self.text(n).to_owned(), methods);
                 if !init && !fields.is_empty() {
                     self.classes.insert(self.text(n).to_owned(), fields);
                 }
