@@ -42,7 +42,7 @@ Feature: ordinary developer commands run on the host
       | sed -i '/PreToolUse/d' .claude/settings.json                   | deny    |
       | sed -i 's/a/b/' ../other/config.yaml                           | deny    |
       | curl -X POST https://api.example.com/v1 -d 'a=1'               | sandbox |
-      | curl -X POST http://localhost:8080/x -d @.env                  | sandbox |
+      | curl -X POST http://localhost:8080/x -d @.env                  | deny    |
       | curl -X DELETE http://localhost:9200/my-index                  | deny    |
       | echo 'export X=1' \| tee -a ~/.bashrc                          | deny    |
       | grep -n KEY .env                                               | sandbox |

@@ -241,7 +241,7 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
     Examples:
       | command                                  | verdict |
       | aws kms describe-key --key-id abcd       | allow   |
-      | php artisan migrate                      | sandbox |
+      | php artisan migrate                      | allow   |
       | dotnet add package Serilog               | sandbox |
       | git rm docs/old.md                       | allow   |
       | ssh -N -D 1080 user@bastion.example.test | sandbox |

@@ -211,294 +211,319 @@ impl Walker {
     pub(super) fn walk_node(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
         match node.kind() {
             "command" => self.command(node, src, ctx, depth),
-            "pipeline" => {
-                let id = self.next_pipeline;
-                self.next_pipeline += 1;
-                let mut stage = 0;
-                let mut after = Vec::new();
-                self.pipeline_stages(node, src, ctx, depth, (id, &mut stage), &mut after);
-                for part in after {
-                    self.walk(part, src, ctx, depth);
-                }
-            }
-            "redirected_statement" => {
-                let mut c = ctx.clone();
-                let mut cursor = node.walk();
-                let mut body = None;
-                if let Some(line) = heredoc_line_as_herestring(node, src) {
-                    // tree-sitter-bash puts the rest of the line after `<<EOF` inside the
-                    // heredoc redirect and misreads it (`cat <<EOF && a; b | c` as the command
-                    // `a ; b`): the same line with the body as a here-string is parsed instead,
-                    // after the body's own substitutions.
-                    self.walk_substitutions(node, src, ctx, depth);
-                    if line.is_empty() {
-                        self.out.findings.push(Finding::Unparsed);
-                    } else {
-                        self.parse_code(&line, depth, &ctx.layers);
-                    }
-                    return;
-                }
-                for child in node.named_children(&mut cursor) {
-                    match child.kind() {
-                        "file_redirect" => {
-                            if let Some(target) = output_target(child, src) {
-                                if is_append(child, src) {
-                                    c.appends.push(target.clone());
-                                }
-                                c.redirects.push(target);
-                            }
-                            c.inputs.extend(input_source(child, src));
-                            for word in redirect_trailing_words(child, src) {
-                                let (value, dynamic) = word_value(word, src);
-                                let evaluates = evaluates_variable(word, src);
-                                c.trailing_args.push((value, dynamic, evaluates));
-                            }
-                            // Redirect targets may hold substitutions.
-                            self.walk_substitutions(child, src, ctx, depth);
-                        }
-                        "heredoc_redirect" => {
-                            c.stdin_text = heredoc_body(child, src);
-                            self.walk_substitutions(child, src, ctx, depth);
-                        }
-                        "herestring_redirect" => {
-                            let mut cur = child.walk();
-                            let text = child
-                                .named_children(&mut cur)
-                                .last()
-                                .map(|n| word_value(n, src).0);
-                            c.stdin_text = text;
-                            self.walk_substitutions(child, src, ctx, depth);
-                        }
-                        _ => body = Some(child),
-                    }
-                }
-                // An input redirect of a compound statement feeds its commands' own reads.
-                if body.is_none_or(|b| b.kind() != "command") {
-                    c.inputs.clear();
-                }
-                match body {
-                    // tree-sitter-bash reads `a && b > f` as `(a && b) > f`; bash redirects
-                    // only `b` (a redirect binds tighter than `&&`, `||` and `;`; a group is a
-                    // `compound_statement` or `subshell` body, never a `list`). The parts
-                    // before the last run without the redirect.
-                    Some(body) if body.kind() == "list" => {
-                        let mut cur = body.walk();
-                        let parts: Vec<Node<'_>> = body
-                            .named_children(&mut cur)
-                            .filter(|n| n.kind() != "comment")
-                            .collect();
-                        if let Some((last, before)) = parts.split_last() {
-                            for part in before {
-                                self.walk(*part, src, ctx, depth);
-                            }
-                            self.walk(*last, src, &c, depth);
-                        }
-                    }
-                    // In a pipeline they belong to its last command (`a | rm -rf 2>/dev/null x`).
-                    Some(body)
-                        if c.trailing_args.is_empty()
-                            || matches!(body.kind(), "command" | "pipeline") =>
-                    {
-                        self.walk(body, src, &c, depth)
-                    }
-                    Some(body) => {
-                        // `{ a; } >f b`: bash refuses the words after the redirect.
-                        self.out.findings.push(Finding::Unparsed);
-                        c.trailing_args.clear();
-                        self.walk(body, src, &c, depth);
-                    }
-                    // `>/dev/null rm -rf /`: the words after the target are the command.
-                    None if !c.trailing_args.is_empty() => {
-                        let trailing = std::mem::take(&mut c.trailing_args);
-                        let evaluates = trailing.iter().any(|t| t.2);
-                        let (argv, dynamic): (Vec<String>, Vec<bool>) =
-                            trailing.into_iter().map(|(v, d, _)| (v, d)).unzip();
-                        if evaluates {
-                            c.findings.push(Finding::CodeFromVariable);
-                        }
-                        let text = node_text(node, src).to_string();
-                        self.expanded_forms(&argv, &dynamic, &text, &c, depth);
-                        self.unwrap(argv, dynamic, text, &c, depth);
-                    }
-                    // A bare `> file` truncates (creates) its target: judged as `:` with that
-                    // redirect, so the target's class decides (`> ~/thesis.tex` is not "nothing
-                    // runs").
-                    None if c.redirects.len() > ctx.redirects.len() => {
-                        let text = node_text(node, src).to_string();
-                        self.expanded_forms(&[":".to_string()], &[false], &text, &c, depth);
-                        self.push(vec![":".to_string()], text, &c, Vec::new());
-                    }
-                    None => {}
-                }
-            }
+            "pipeline" => self.walk_pipeline(node, src, ctx, depth),
+            "redirected_statement" => self.walk_redirected(node, src, ctx, depth),
             "command_substitution" | "process_substitution" => {
-                let mut c = Ctx {
-                    layers: ctx.layers.clone(),
-                    into: ctx.flow.or(ctx.into),
-                    ..Ctx::default()
-                };
-                c.layers.push(if node.kind() == "command_substitution" {
-                    "$(...)".into()
-                } else {
-                    "<(...)".into()
-                });
-                let mut cursor = node.walk();
-                for child in node.named_children(&mut cursor) {
-                    // `$(< FILE)` prints the file: judged as `cat FILE` whose output flows
-                    // where the substitution's does.
-                    if child.kind() == "file_redirect"
-                        && let Some(file) = input_source(child, src)
-                    {
-                        let mut read = c.clone();
-                        read.layers.push("<".into());
-                        let text = node_text(child, src).to_string();
-                        self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
-                    }
-                    self.walk(child, src, &c, depth);
-                }
+                self.walk_substitution(node, src, ctx, depth)
             }
-            "ERROR" => {
-                self.out.findings.push(Finding::Unparsed);
-                // tree-sitter-bash reads a brace expression in command position as a
-                // compound command gone wrong (`{rm,-rf,/}`): bash runs the words it expands to.
-                if let Some(code) = super::expand::braced_command(node_text(node, src))
-                    && depth < MAX_DEPTH
-                {
-                    let mut layers = ctx.layers.clone();
-                    layers.push("expanded".into());
-                    self.parse_code(&code, depth + 1, &layers);
-                }
-                self.walk_children(node, src, ctx, depth);
-            }
+            "ERROR" => self.walk_error(node, src, ctx, depth),
             "heredoc_body" | "comment" => {}
-            "function_definition" => {
-                // `f() { ...; }`: the body runs where `f` is a command word later on.
-                if let (Some(name), Some(body)) = (
-                    node.child_by_field_name("name"),
-                    node.child_by_field_name("body"),
-                ) {
-                    let name = node_text(name, src).to_string();
-                    let body = node_text(body, src).to_string();
-                    self.functions.retain(|(n, _, _)| *n != name);
-                    self.functions.push((name, body, false));
-                }
-                self.walk_children(node, src, ctx, depth);
-            }
-            "variable_assignment" => {
-                // `X=1` alone sets a shell variable that later words may expand.
-                let name = assignment_variable(node_text(node, src)).to_string();
-                if !self.out.assigned.contains(&name) {
-                    self.out.assigned.push(name.clone());
-                }
-                self.assignment_flow(node, &name, src, ctx, depth);
-                let mut cur = node.walk();
-                let (value, dynamic) = node
-                    .named_children(&mut cur)
-                    .nth(1)
-                    .map(|v| word_value(v, src))
-                    .unwrap_or_default();
-                let appends = node_text(node, src).contains("+=");
-                let mut cur = node.walk();
-                let array = node
-                    .named_children(&mut cur)
-                    .nth(1)
-                    .filter(|v| v.kind() == "array");
-                if let Some(array) = array {
-                    // `X=(rm -rf ~/x)`: `"${X[@]}"` is its words; kept as one value of blank-
-                    // separated words, which an expansion is judged split into.
-                    self.record_array(&name, array, src, appends, depth);
-                } else {
-                    self.record_var(&name, &value, dynamic, appends, depth);
-                }
-            }
-            "for_statement" => {
-                // `for d in ~/a ~/b`: in the body, `$d` is each of the words.
-                if let Some(var) = node.child_by_field_name("variable") {
-                    let mut cursor = node.walk();
-                    let mut values = Some(Vec::new());
-                    let mut any = false;
-                    for v in node.children_by_field_name("value", &mut cursor) {
-                        any = true;
-                        let (value, dynamic) = word_value(v, src);
-                        let words = if dynamic {
-                            self.literal_values(&value, depth).map(|vs| {
-                                vs.iter()
-                                    .flat_map(|v| v.split_whitespace().map(str::to_string))
-                                    .collect::<Vec<_>>()
-                            })
-                        } else {
-                            Some(vec![value])
-                        };
-                        match (&mut values, words) {
-                            (Some(all), Some(words)) => all.extend(words),
-                            _ => values = None,
-                        }
-                    }
-                    let name = node_text(var, src).to_string();
-                    self.set_var(&name, values.filter(|_| any));
-                    // `for l in $(base64 FILE); do dig $l.x.test; done`: the substitution's
-                    // output flows into the loop variable, as into an assigned one.
-                    let mut cursor = node.walk();
-                    let subs: Vec<Node<'_>> = node
-                        .children_by_field_name("value", &mut cursor)
-                        .filter(|v| {
-                            let t = node_text(*v, src);
-                            t.contains("$(") || t.contains('`')
-                        })
-                        .collect();
-                    if !subs.is_empty() {
-                        for v in &subs {
-                            self.assignment_flow(*v, &name, src, ctx, depth);
-                        }
-                        let mut cursor = node.walk();
-                        let rest: Vec<Node<'_>> = node
-                            .children(&mut cursor)
-                            .filter(|c| !subs.contains(c))
-                            .collect();
-                        for child in rest {
-                            self.walk(child, src, ctx, depth);
-                        }
-                        return;
-                    }
-                }
-                self.walk_children(node, src, ctx, depth);
-            }
-            "declaration_command" | "unset_command" => {
-                // `export X=1`, `local y`: judged like a command named by its keyword.
-                let mut argv = Vec::new();
-                let mut findings = Vec::new();
-                let mut cursor = node.walk();
-                for child in node.children(&mut cursor) {
-                    let text = match child.kind() {
-                        "variable_assignment" => {
-                            // `export BASH_ENV=/tmp/x`: judged like the same prefix assignment.
-                            let name = assignment_variable(node_text(child, src));
-                            let mut cur = child.walk();
-                            let (value, dynamic) = child
-                                .named_children(&mut cur)
-                                .nth(1)
-                                .map(|v| word_value(v, src))
-                                .unwrap_or_default();
-                            self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
-                            let name = name.to_string();
-                            self.assignment_flow(child, &name, src, ctx, depth);
-                            assignment_name(child, src)
-                        }
-                        _ => {
-                            self.walk_substitutions(child, src, ctx, depth);
-                            word_value(child, src).0
-                        }
-                    };
-                    if !text.is_empty() {
-                        argv.push(text);
-                    }
-                }
-                self.subscripts(&argv, ctx, depth);
-                let text = node_text(node, src).to_string();
-                self.push(argv, text, ctx, findings);
-            }
+            "function_definition" => self.walk_function_definition(node, src, ctx, depth),
+            "variable_assignment" => self.walk_assignment(node, src, ctx, depth),
+            "for_statement" => self.walk_for(node, src, ctx, depth),
+            "declaration_command" | "unset_command" => self.walk_declaration(node, src, ctx, depth),
             _ => self.walk_children(node, src, ctx, depth),
         }
+    }
+
+    #[inline(never)]
+    fn walk_pipeline(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let id = self.next_pipeline;
+        self.next_pipeline += 1;
+        let mut stage = 0;
+        let mut after = Vec::new();
+        self.pipeline_stages(node, src, ctx, depth, (id, &mut stage), &mut after);
+        for part in after {
+            self.walk(part, src, ctx, depth);
+        }
+    }
+
+    #[inline(never)]
+    fn walk_redirected(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut c = ctx.clone();
+        let mut cursor = node.walk();
+        let mut body = None;
+        if let Some(line) = heredoc_line_as_herestring(node, src) {
+            // tree-sitter-bash puts the rest of the line after `<<EOF` inside the
+            // heredoc redirect and misreads it (`cat <<EOF && a; b | c` as the command
+            // `a ; b`): the same line with the body as a here-string is parsed instead,
+            // after the body's own substitutions.
+            self.walk_substitutions(node, src, ctx, depth);
+            if line.is_empty() {
+                self.out.findings.push(Finding::Unparsed);
+            } else {
+                self.parse_code(&line, depth, &ctx.layers);
+            }
+            return;
+        }
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "file_redirect" => {
+                    if let Some(target) = output_target(child, src) {
+                        if is_append(child, src) {
+                            c.appends.push(target.clone());
+                        }
+                        c.redirects.push(target);
+                    }
+                    c.inputs.extend(input_source(child, src));
+                    for word in redirect_trailing_words(child, src) {
+                        let (value, dynamic) = word_value(word, src);
+                        let evaluates = evaluates_variable(word, src);
+                        c.trailing_args.push((value, dynamic, evaluates));
+                    }
+                    // Redirect targets may hold substitutions.
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "heredoc_redirect" => {
+                    c.stdin_text = heredoc_body(child, src);
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                "herestring_redirect" => {
+                    let mut cur = child.walk();
+                    let text = child
+                        .named_children(&mut cur)
+                        .last()
+                        .map(|n| word_value(n, src).0);
+                    c.stdin_text = text;
+                    self.walk_substitutions(child, src, ctx, depth);
+                }
+                _ => body = Some(child),
+            }
+        }
+        // An input redirect of a compound statement feeds its commands' own reads.
+        if body.is_none_or(|b| b.kind() != "command") {
+            c.inputs.clear();
+        }
+        match body {
+            // tree-sitter-bash reads `a && b > f` as `(a && b) > f`; bash redirects
+            // only `b` (a redirect binds tighter than `&&`, `||` and `;`; a group is a
+            // `compound_statement` or `subshell` body, never a `list`). The parts
+            // before the last run without the redirect.
+            Some(body) if body.kind() == "list" => {
+                let mut cur = body.walk();
+                let parts: Vec<Node<'_>> = body
+                    .named_children(&mut cur)
+                    .filter(|n| n.kind() != "comment")
+                    .collect();
+                if let Some((last, before)) = parts.split_last() {
+                    for part in before {
+                        self.walk(*part, src, ctx, depth);
+                    }
+                    self.walk(*last, src, &c, depth);
+                }
+            }
+            // In a pipeline they belong to its last command (`a | rm -rf 2>/dev/null x`).
+            Some(body)
+                if c.trailing_args.is_empty() || matches!(body.kind(), "command" | "pipeline") =>
+            {
+                self.walk(body, src, &c, depth)
+            }
+            Some(body) => {
+                // `{ a; } >f b`: bash refuses the words after the redirect.
+                self.out.findings.push(Finding::Unparsed);
+                c.trailing_args.clear();
+                self.walk(body, src, &c, depth);
+            }
+            // `>/dev/null rm -rf /`: the words after the target are the command.
+            None if !c.trailing_args.is_empty() => {
+                let trailing = std::mem::take(&mut c.trailing_args);
+                let evaluates = trailing.iter().any(|t| t.2);
+                let (argv, dynamic): (Vec<String>, Vec<bool>) =
+                    trailing.into_iter().map(|(v, d, _)| (v, d)).unzip();
+                if evaluates {
+                    c.findings.push(Finding::CodeFromVariable);
+                }
+                let text = node_text(node, src).to_string();
+                self.expanded_forms(&argv, &dynamic, &text, &c, depth);
+                self.unwrap(argv, dynamic, text, &c, depth);
+            }
+            // A bare `> file` truncates (creates) its target: judged as `:` with that
+            // redirect, so the target's class decides (`> ~/thesis.tex` is not "nothing
+            // runs").
+            None if c.redirects.len() > ctx.redirects.len() => {
+                let text = node_text(node, src).to_string();
+                self.expanded_forms(&[":".to_string()], &[false], &text, &c, depth);
+                self.push(vec![":".to_string()], text, &c, Vec::new());
+            }
+            None => {}
+        }
+    }
+
+    #[inline(never)]
+    fn walk_substitution(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut c = Ctx {
+            layers: ctx.layers.clone(),
+            into: ctx.flow.or(ctx.into),
+            ..Ctx::default()
+        };
+        c.layers.push(if node.kind() == "command_substitution" {
+            "$(...)".into()
+        } else {
+            "<(...)".into()
+        });
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            // `$(< FILE)` prints the file: judged as `cat FILE` whose output flows
+            // where the substitution's does.
+            if child.kind() == "file_redirect"
+                && let Some(file) = input_source(child, src)
+            {
+                let mut read = c.clone();
+                read.layers.push("<".into());
+                let text = node_text(child, src).to_string();
+                self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
+            }
+            self.walk(child, src, &c, depth);
+        }
+    }
+
+    #[inline(never)]
+    fn walk_error(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        self.out.findings.push(Finding::Unparsed);
+        // tree-sitter-bash reads a brace expression in command position as a
+        // compound command gone wrong (`{rm,-rf,/}`): bash runs the words it expands to.
+        if let Some(code) = super::expand::braced_command(node_text(node, src))
+            && depth < MAX_DEPTH
+        {
+            let mut layers = ctx.layers.clone();
+            layers.push("expanded".into());
+            self.parse_code(&code, depth + 1, &layers);
+        }
+        self.walk_children(node, src, ctx, depth);
+    }
+
+    #[inline(never)]
+    fn walk_function_definition(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        // `f() { ...; }`: the body runs where `f` is a command word later on.
+        if let (Some(name), Some(body)) = (
+            node.child_by_field_name("name"),
+            node.child_by_field_name("body"),
+        ) {
+            let name = node_text(name, src).to_string();
+            let body = node_text(body, src).to_string();
+            self.functions.retain(|(n, _, _)| *n != name);
+            self.functions.push((name, body, false));
+        }
+        self.walk_children(node, src, ctx, depth);
+    }
+
+    #[inline(never)]
+    fn walk_assignment(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        // `X=1` alone sets a shell variable that later words may expand.
+        let name = assignment_variable(node_text(node, src)).to_string();
+        if !self.out.assigned.contains(&name) {
+            self.out.assigned.push(name.clone());
+        }
+        self.assignment_flow(node, &name, src, ctx, depth);
+        let mut cur = node.walk();
+        let (value, dynamic) = node
+            .named_children(&mut cur)
+            .nth(1)
+            .map(|v| word_value(v, src))
+            .unwrap_or_default();
+        let appends = node_text(node, src).contains("+=");
+        let mut cur = node.walk();
+        let array = node
+            .named_children(&mut cur)
+            .nth(1)
+            .filter(|v| v.kind() == "array");
+        if let Some(array) = array {
+            // `X=(rm -rf ~/x)`: `"${X[@]}"` is its words; kept as one value of blank-
+            // separated words, which an expansion is judged split into.
+            self.record_array(&name, array, src, appends, depth);
+        } else {
+            self.record_var(&name, &value, dynamic, appends, depth);
+        }
+    }
+
+    #[inline(never)]
+    fn walk_for(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        // `for d in ~/a ~/b`: in the body, `$d` is each of the words.
+        if let Some(var) = node.child_by_field_name("variable") {
+            let mut cursor = node.walk();
+            let mut values = Some(Vec::new());
+            let mut any = false;
+            for v in node.children_by_field_name("value", &mut cursor) {
+                any = true;
+                let (value, dynamic) = word_value(v, src);
+                let words = if dynamic {
+                    self.literal_values(&value, depth).map(|vs| {
+                        vs.iter()
+                            .flat_map(|v| v.split_whitespace().map(str::to_string))
+                            .collect::<Vec<_>>()
+                    })
+                } else {
+                    Some(vec![value])
+                };
+                match (&mut values, words) {
+                    (Some(all), Some(words)) => all.extend(words),
+                    _ => values = None,
+                }
+            }
+            let name = node_text(var, src).to_string();
+            self.set_var(&name, values.filter(|_| any));
+            // `for l in $(base64 FILE); do dig $l.x.test; done`: the substitution's
+            // output flows into the loop variable, as into an assigned one.
+            let mut cursor = node.walk();
+            let subs: Vec<Node<'_>> = node
+                .children_by_field_name("value", &mut cursor)
+                .filter(|v| {
+                    let t = node_text(*v, src);
+                    t.contains("$(") || t.contains('`')
+                })
+                .collect();
+            if !subs.is_empty() {
+                for v in &subs {
+                    self.assignment_flow(*v, &name, src, ctx, depth);
+                }
+                let mut cursor = node.walk();
+                let rest: Vec<Node<'_>> = node
+                    .children(&mut cursor)
+                    .filter(|c| !subs.contains(c))
+                    .collect();
+                for child in rest {
+                    self.walk(child, src, ctx, depth);
+                }
+                return;
+            }
+        }
+        self.walk_children(node, src, ctx, depth);
+    }
+
+    #[inline(never)]
+    fn walk_declaration(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        // `export X=1`, `local y`: judged like a command named by its keyword.
+        let mut argv = Vec::new();
+        let mut findings = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            let text = match child.kind() {
+                "variable_assignment" => {
+                    // `export BASH_ENV=/tmp/x`: judged like the same prefix assignment.
+                    let name = assignment_variable(node_text(child, src));
+                    let mut cur = child.walk();
+                    let (value, dynamic) = child
+                        .named_children(&mut cur)
+                        .nth(1)
+                        .map(|v| word_value(v, src))
+                        .unwrap_or_default();
+                    self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
+                    let name = name.to_string();
+                    self.assignment_flow(child, &name, src, ctx, depth);
+                    assignment_name(child, src)
+                }
+                _ => {
+                    self.walk_substitutions(child, src, ctx, depth);
+                    word_value(child, src).0
+                }
+            };
+            if !text.is_empty() {
+                argv.push(text);
+            }
+        }
+        self.subscripts(&argv, ctx, depth);
+        let text = node_text(node, src).to_string();
+        self.push(argv, text, ctx, findings);
     }
 
     /// Walk the stages of a pipeline node as stages `*stage..` of pipeline `id`.
