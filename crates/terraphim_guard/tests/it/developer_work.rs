@@ -227,3 +227,33 @@ fn ecosystem_build_test_lint_and_format_commands() {
         ("cargo install ripgrep", Sandbox),
     ]);
 }
+
+/// Build systems, C and C++ source tools, project scaffolding and toolchain version queries
+/// met in public command references and CI steps: the project's declared build and its
+/// sources, like `make` and `cargo build`. Their near misses (a registry template, a device
+/// install, a file outside the project) stay unknown or with the entries for those.
+#[test]
+fn build_systems_source_tools_and_scaffolding() {
+    decide(&[
+        ("bazel build //...", Allow),
+        ("bazel test //src/... --test_output=errors", Allow),
+        ("bazel info output_base", Allow),
+        ("bazel clean --expunge", Allow),
+        ("bazelisk test //...", Allow),
+        ("buck2 build //app:server", Allow),
+        ("clang-format --style=file src/main.c", Allow),
+        ("clang-tidy -p build src/main.cpp", Allow),
+        ("cppcheck --enable=all src", Allow),
+        ("dotnet new console", Allow),
+        ("uv init", Allow),
+        ("poetry new demo", Allow),
+        ("elixir -v", Allow),
+        ("pipx list", Allow),
+        ("buck2 install //app:apk", Sandbox),
+        ("dotnet new install Some.Templates", Sandbox),
+        ("pipx install black", Sandbox),
+        ("clang-format --dump-config > .clang-format", Sandbox),
+        ("clang-format -i ~/src/other.c", Sandbox),
+        ("bazel build //... && rm -rf ~", Deny),
+    ]);
+}
