@@ -128,7 +128,7 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | echo 'al- sl' \| rev \| sh                                 | deny    |
       | echo 'yf -yn' \| tr 'A-Za-z' 'N-ZA-Mn-za-m' \| bash        | deny    |
       | echo aGVsbG8= \| base64 -d                                 | allow   |
-      | zcat install.sh.gz \| sh                                   | sandbox |
+      | zcat install.sh.gz \| sh                                   | deny    |
 
   Scenario: a decoder into a shell names the rule
     When I check "echo 6c73202d6c61 | xxd -r -p | bash"

@@ -82,3 +82,39 @@ Feature: kinds a red-team pass found allowed or only confined
       | echo '*/10 * * * * /tmp/.u/run' >> /var/spool/cron/crontabs/$(whoami) | deny    |
       | mv .claude .claude.bak                                                | deny    |
       | ls -la .claude                                                        | allow   |
+
+  Scenario Outline: code hidden by compression or rot13, or decoded into a file and run, is denied
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | gunzip -c x.gz \| bash                                    | deny    |
+      | xz -dc p.xz \| bash                                       | deny    |
+      | p=$(tr 'A-Za-z' 'N-ZA-Mn-za-m' <<< 'ez -es ~'); $p        | deny    |
+      | echo ZWNobyBoaQ== \| base64 -d > /tmp/x.sh; . /tmp/x.sh   | deny    |
+      | zcat access.log.gz \| grep error                          | allow   |
+      | gunzip -c data.sql.gz > data.sql                          | sandbox |
+
+  Scenario Outline: programs that run shell code are parsed through
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                         | verdict |
+      | env -S 'rm -rf ~'                               | deny    |
+      | flock /tmp/l -c 'rm -rf ~'                      | deny    |
+      | knife ssh 'role:web' 'rm -rf ~'                 | deny    |
+      | git submodule foreach 'rm -rf ~'                | deny    |
+      | gdb -batch -ex 'shell rm -rf ~'                 | deny    |
+      | expect -c 'spawn rm -rf ~; expect eof'          | deny    |
+      | set -- rm -rf ~; "$@"                           | deny    |
+      | rm -rf "$(dirname "$(pwd)")"                    | deny    |
+      | git submodule foreach git status                | sandbox |
+      | flock /tmp/l -c 'make test'                     | sandbox |

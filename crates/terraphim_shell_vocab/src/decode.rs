@@ -12,6 +12,9 @@ pub enum Decoder {
     Hex,
     /// `rev`: each line reversed.
     Reverse,
+    /// `tr 'A-Za-z' 'N-ZA-Mn-za-m'` (any spelling of the two sets whose every pair is a letter
+    /// and the one 13 places on): rot13.
+    Rot13,
 }
 
 impl Decoder {
@@ -43,6 +46,7 @@ impl Decoder {
             }
             "xxd" if short('r') && short('p') => Some(Self::Hex),
             "rev" if argv.len() == 1 => Some(Self::Reverse),
+            "tr" if argv.len() == 3 && is_rot13(&argv[1], &argv[2]) => Some(Self::Rot13),
             _ => None,
         }
     }
@@ -59,8 +63,50 @@ impl Decoder {
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
+            Self::Rot13 => Some(input.chars().map(rot13).collect()),
         }
     }
+}
+
+/// The letter 13 places on (wrapping), any other character as it is.
+fn rot13(c: char) -> char {
+    match c {
+        'a'..='z' => (((c as u8 - b'a') + 13) % 26 + b'a') as char,
+        'A'..='Z' => (((c as u8 - b'A') + 13) % 26 + b'A') as char,
+        _ => c,
+    }
+}
+
+/// The characters of a `tr` set: `a-z` ranges expanded, `[` `]` around ranges dropped.
+fn tr_set(set: &str) -> Option<Vec<char>> {
+    let chars: Vec<char> = set.chars().filter(|c| !matches!(c, '[' | ']')).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars.get(i + 1) == Some(&'-') && i + 2 < chars.len() {
+            let (from, to) = (chars[i], chars[i + 2]);
+            if from > to || !from.is_ascii() || !to.is_ascii() {
+                return None;
+            }
+            out.extend((from as u8..=to as u8).map(char::from));
+            i += 3;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+/// Whether `tr FROM TO` is rot13: every letter of `FROM` maps to the one 13 places on, and
+/// nothing else changes.
+fn is_rot13(from: &str, to: &str) -> bool {
+    let (Some(from), Some(to)) = (tr_set(from), tr_set(to)) else {
+        return false;
+    };
+    from.len() == to.len()
+        && from.iter().any(char::is_ascii_alphabetic)
+        && from.iter().zip(&to).all(|(a, b)| rot13(*a) == *b)
 }
 
 /// Standard or URL-safe base64, whitespace ignored, padding optional (as `base64 -d` accepts
@@ -128,11 +174,21 @@ mod tests {
             ("xxd -r", None),
             ("rev", Some(Decoder::Reverse)),
             ("rev file.txt", None),
+            ("tr A-Za-z N-ZA-Mn-za-m", Some(Decoder::Rot13)),
+            ("tr a-zA-Z n-za-mN-ZA-M", Some(Decoder::Rot13)),
+            ("tr [A-Za-z] [N-ZA-Mn-za-m]", Some(Decoder::Rot13)),
+            ("tr a-z A-Z", None),
+            ("tr -d x", None),
+            ("tr A-Za-z N-ZA-Mn-za-m file", None),
             ("cat", None),
         ];
         for (argv, want) in cases {
             assert_eq!(Decoder::of(&words(argv)), *want, "{argv}");
         }
+        assert_eq!(
+            Decoder::Rot13.apply("ez -es ~").as_deref(),
+            Some("rm -rf ~")
+        );
     }
 
     #[test]

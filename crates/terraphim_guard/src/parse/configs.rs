@@ -179,7 +179,7 @@ fn split_setting(line: &str, separators: &[char]) -> (String, Option<String>) {
 
 /// A word for the shell line parsed again: single-quoted unless it is plain, the home
 /// (`$HOME/`, which the line's own expansion put in a file) spelt `~/`.
-fn quote(word: &str) -> String {
+pub(super) fn quote(word: &str) -> String {
     let word = &word.replace("${HOME}/", "~/").replace("$HOME/", "~/");
     let plain = |s: &str| {
         s.chars()

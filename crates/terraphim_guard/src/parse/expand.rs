@@ -179,6 +179,21 @@ impl Walker {
             .filter(|c| c.layers.is_empty())
             .collect();
         let last = top.last()?;
+        // `$(pwd)` prints the working directory (`.` to the guard, as `$PWD` is), and
+        // `$(dirname P)` the directory above P: `$(dirname "$(pwd)")` is `..`.
+        if top.len() == 1 && last.pipeline.is_none() {
+            match canon::command_basename(&last.argv[0]) {
+                "pwd" if last.argv[1..].iter().all(|a| a == "-L" || a == "-P") => {
+                    return Some(".".to_string());
+                }
+                "dirname" if last.argv.len() == 2 && !last.argv[1].starts_with('-') => {
+                    let arg = last.argv[1].clone();
+                    let mut values = self.literal_values(&arg, depth + 1)?;
+                    return (values.len() == 1).then(|| parent_dir(&values.remove(0)));
+                }
+                _ => {}
+            }
+        }
         if top
             .iter()
             .any(|c| c.argv.iter().any(|a| canon::is_dynamic(a)) || !c.findings.is_empty())
@@ -358,8 +373,9 @@ impl Walker {
 /// The programs whose output [`Walker::substitution_output`] reads as literal text: the
 /// printers of `literal_output` and the decoders of [`Decoder::of`] (their names as the last
 /// part of the command word, see `canon::command_basename`).
-pub(super) const LITERAL_PRINTERS: &[&str] =
-    &["echo", "printf", "cat", "base64", "openssl", "xxd", "rev"];
+pub(super) const LITERAL_PRINTERS: &[&str] = &[
+    "echo", "printf", "cat", "base64", "openssl", "xxd", "rev", "tr", "pwd", "dirname",
+];
 
 /// Whether a substitution's `code` may print literal text: some command of it may be one of
 /// [`LITERAL_PRINTERS`]. `false` only when none can be: the name of each printer must then be
@@ -415,6 +431,28 @@ thread_local! {
 }
 
 /// Whether [`may_print_literal`] may skip the parse of a substitution's code.
+/// What `dirname PATH` prints, with a path that ends in `.`, `..` or the home climbing one
+/// more level (`.` is `..`, `$HOME` is `$HOME/..`).
+fn parent_dir(path: &str) -> String {
+    let path = path.trim_end_matches('/');
+    if path.is_empty() {
+        return "/".to_string();
+    }
+    let last = path.rsplit('/').next().unwrap_or(path);
+    if matches!(last, "." | ".." | "~" | "$HOME" | "${HOME}") {
+        return if path == "." {
+            "..".to_string()
+        } else {
+            format!("{path}/..")
+        };
+    }
+    match path.rsplit_once('/') {
+        Some(("", _)) => "/".to_string(),
+        Some((parent, _)) => parent.to_string(),
+        None => ".".to_string(),
+    }
+}
+
 /// The byte index, in `text` (what follows `${NAME`), of the `}` closing the expansion, past
 /// nested `${...}` and quotes.
 fn matching_brace(text: &str) -> Option<usize> {

@@ -328,7 +328,7 @@ impl Walker {
         const PROGRAMS: &[&str] = &[
             "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
             "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
-            "gvim", "gcloud", "az", "aws", "fly", "flyctl",
+            "gvim", "gcloud", "az", "aws", "fly", "flyctl", "expect", "emacs",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;
@@ -375,6 +375,25 @@ impl Walker {
                     if git_key_runs_code(&key) {
                         let value = rest[v].strip_prefix('!').unwrap_or(&rest[v]);
                         code.push((format!("git config {key}"), value.to_string(), rest_dyn[v]));
+                    }
+                }
+                // `git submodule foreach [--recursive] CMD...` runs CMD with `sh -c` in every
+                // submodule.
+                if let Some(at) = rest
+                    .windows(2)
+                    .position(|w| w[0] == "submodule" && w[1] == "foreach")
+                {
+                    let mut i = at + 2;
+                    while rest.get(i).is_some_and(|w| w.starts_with('-')) {
+                        i += 1;
+                    }
+                    if i < rest.len() {
+                        let dynamic = rest_dyn[i..].iter().any(|d| *d);
+                        code.push((
+                            "git submodule foreach".to_string(),
+                            rest[i..].join(" "),
+                            dynamic,
+                        ));
                     }
                 }
                 // `git bisect run CMD ARGS...` runs CMD at every step.
@@ -463,8 +482,70 @@ impl Walker {
                 for (i, c) in cmds {
                     if let Some(at) = c.find('!') {
                         code.push((format!("{name} -c !"), c[at + 1..].to_string(), rest_dyn[i]));
+                    } else if let Some(cmd) = call_string(c, &["system(", "systemlist("]) {
+                        code.push((format!("{name} -c system()"), cmd, rest_dyn[i]));
                     } else if c.contains("system(") || c.contains("terminal") || c.contains("py") {
                         findings.push(Finding::DynamicCode);
+                    }
+                }
+            }
+            // gdb's `-ex 'shell CMD'`, `-ex '!CMD'` and `-ex 'pipe ... | CMD'` run CMD with a
+            // shell; its Python runs anything.
+            "gdb" => {
+                for opt in ["-ex", "--eval-command", "-iex", "--init-eval-command"] {
+                    for (i, v) in option_values(rest, opt) {
+                        let v = v.trim_start();
+                        let shell = v
+                            .strip_prefix('!')
+                            .or_else(|| v.strip_prefix("shell "))
+                            .or_else(|| {
+                                v.strip_prefix("pipe ")
+                                    .and_then(|p| p.split_once('|'))
+                                    .map(|(_, c)| c)
+                            });
+                        if let Some(cmd) = shell {
+                            code.push((format!("gdb {opt} shell"), cmd.to_string(), rest_dyn[i]));
+                        } else if v.starts_with("python") || v.starts_with("py ") {
+                            findings.push(Finding::DynamicCode);
+                        }
+                    }
+                }
+            }
+            // expect's `-c` Tcl: `spawn CMD`, `exec CMD` and `system CMD` start programs.
+            "expect" => {
+                for (i, v) in option_values(rest, "-c") {
+                    for stmt in v.split([';', '\n']) {
+                        let stmt = stmt.trim().trim_start_matches('[');
+                        for verb in ["spawn ", "exec ", "system "] {
+                            if let Some(cmd) = stmt.strip_prefix(verb) {
+                                let cmd = cmd.trim_end_matches(']');
+                                code.push(("expect -c".to_string(), cmd.to_string(), rest_dyn[i]));
+                            }
+                        }
+                    }
+                }
+            }
+            // Emacs Lisp given to `--eval`: the shell commands and deletions it names.
+            "emacs" => {
+                for opt in ["--eval", "-eval"] {
+                    for (i, v) in option_values(rest, opt) {
+                        let shell = [
+                            "(shell-command ",
+                            "(async-shell-command ",
+                            "(call-process-shell-command ",
+                            "(shell-command-to-string ",
+                        ];
+                        if let Some(cmd) = call_string(v, &shell) {
+                            code.push((format!("emacs {opt}"), cmd, rest_dyn[i]));
+                        }
+                        if let Some(path) = call_string(v, &["(delete-directory "]) {
+                            let cmd = format!("rm -rf {}", super::configs::quote(&path));
+                            code.push((format!("emacs {opt}"), cmd, rest_dyn[i]));
+                        }
+                        if let Some(path) = call_string(v, &["(delete-file "]) {
+                            let cmd = format!("rm -f {}", super::configs::quote(&path));
+                            code.push((format!("emacs {opt}"), cmd, rest_dyn[i]));
+                        }
                     }
                 }
             }
@@ -745,4 +826,25 @@ fn ssm_commands(value: &str) -> Vec<String> {
         .map(|c| c.trim().trim_matches(['"', ' ']).to_string())
         .filter(|c| !c.is_empty())
         .collect()
+}
+
+/// The string literal that follows the first of `calls` in `code` (`system("rm -rf x")`,
+/// `(shell-command "make")`), unescaped; `None` when none is followed by one.
+fn call_string(code: &str, calls: &[&str]) -> Option<String> {
+    calls.iter().find_map(|call| {
+        let at = code.find(call)? + call.len();
+        let rest = code[at..].trim_start();
+        let quote = rest.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+        let body = &rest[1..];
+        let mut out = String::new();
+        let mut chars = body.chars();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '\\' if quote == '"' => out.push(chars.next()?),
+                c if c == quote => return Some(out),
+                c => out.push(c),
+            }
+        }
+        None
+    })
 }

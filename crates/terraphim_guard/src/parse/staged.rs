@@ -10,6 +10,7 @@
 //! then run (`curl -o /tmp/i.sh URL && bash /tmp/i.sh`: `curl URL | sh`; as root `curl | sudo sh`), and a
 //! push to a remote the line adds (`git remote add b URL && git push b`: `git push URL`).
 
+use terraphim_shell_vocab::decode::Decoder;
 use terraphim_shell_vocab::secrets::secret_env;
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
@@ -285,6 +286,31 @@ fn root_runs(c: &SimpleCommand) -> Option<&str> {
 }
 
 /// The file a part runs as a program: `bash F`, `python3 F`, `source F`, `. F`, or `F` itself.
+/// Whether a command turns text nobody can read into what it writes: a decoder
+/// ([`Decoder::of`]) or a decompressor writing to its output (`gunzip -c`, `zcat`, `xz -dc`).
+fn unreadable_writer(argv: &[String]) -> bool {
+    if Decoder::of(argv).is_some() {
+        return true;
+    }
+    let Some(first) = argv.first() else {
+        return false;
+    };
+    let short = |letter: char| {
+        argv.iter()
+            .skip(1)
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a[1..].contains(letter))
+    };
+    let to_stdout = short('c') || argv.iter().any(|a| a == "--stdout");
+    match canon::command_basename(first) {
+        "zcat" | "gzcat" | "bzcat" | "xzcat" | "zstdcat" | "lz4cat" | "lzcat" => true,
+        "gunzip" | "bunzip2" | "unxz" | "unzstd" | "unlzma" => to_stdout,
+        "gzip" | "bzip2" | "xz" | "zstd" | "lzma" | "lz4" => {
+            (short('d') || argv.iter().any(|a| a == "--decompress")) && to_stdout
+        }
+        _ => false,
+    }
+}
+
 fn runs_file(c: &SimpleCommand) -> Option<&str> {
     let first = c.argv.first()?;
     let prog = canon::command_basename(first);
@@ -306,6 +332,8 @@ impl Walker {
         let cmds = std::mem::take(&mut self.out.commands);
         let mut staged: Vec<(String, Source, bool)> = Vec::new();
         let mut downloaded: Vec<(String, Option<String>)> = Vec::new();
+        // Files a decoder or decompressor wrote, with its words (`base64 -d > /tmp/x.sh`).
+        let mut decoded: Vec<(String, Vec<String>)> = Vec::new();
         let mut remotes: Vec<(String, String)> = Vec::new();
         let mut pipe_source: Vec<(u32, Source)> = Vec::new();
         let mut added: Vec<SimpleCommand> = Vec::new();
@@ -467,6 +495,26 @@ impl Walker {
                             .extend(w.strip_prefix(long).map(|f| (f.to_string(), url.clone())));
                     }
                 }
+            }
+            // Text decoded or decompressed into a file, then that file run: as `base64 -d |
+            // sh`, so the KG's entries for unreadable code judge it.
+            if unreadable_writer(argv) {
+                for w in &writes {
+                    decoded.push((w.clone(), argv.clone()));
+                }
+            }
+            if let Some((file, decoder)) = runs_file(c).and_then(|f| {
+                let (_, d) = decoded.iter().find(|(d, _)| norm(d) == norm(f))?;
+                Some((f, d.clone()))
+            }) {
+                let label = format!("`{file}`, decoded earlier on the line, run");
+                let p = self.next_pipeline;
+                self.next_pipeline += 1;
+                let mut decode = synthetic(decoder, c, &label);
+                decode.pipeline = Some((p, 0));
+                let mut run = synthetic(vec!["sh".into()], c, &label);
+                run.pipeline = Some((p, 1));
+                added.extend([decode, run]);
             }
             let root = as_root(c);
             let run = if root { root_runs(c) } else { runs_file(c) };

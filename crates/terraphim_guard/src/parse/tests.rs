@@ -879,6 +879,9 @@ fn substitution_prefilter_changes_no_parse() {
         // tree-sitter-bash ends a here-string's word at its closing quote.
         "<<<'%s\\n'\\echo",
         "<<<'rm'cat",
+        // `pwd` and `dirname` print the working directory and a parent of a path.
+        "dirname \"$0\"",
+        "cd \"$(dirname \"$0\")\" && pwd",
     ];
     let not_printing = [
         "git rev-parse HEAD",
@@ -891,8 +894,6 @@ fn substitution_prefilter_changes_no_parse() {
         "echo/x rm",
         "wc -l < todo.txt",
         "git log --oneline | wc -l",
-        "dirname \"$0\"",
-        "cd \"$(dirname \"$0\")\" && pwd",
         "jq -r .x f.json",
         "hostname",
     ];

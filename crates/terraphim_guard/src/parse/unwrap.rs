@@ -110,6 +110,22 @@ impl Walker {
         if name == "env" {
             let mut c = ctx.clone();
             let skip = wrapper_operands(&name, rest);
+            // `env -S 'CMD ARGS'` (`--split-string`): env splits the string into the command
+            // and its words, the words after it added.
+            if let Some((at, split)) = env_split_string(&rest[..skip]) {
+                if rest_dyn[at] || rest_dyn[skip..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                } else {
+                    let mut code = split.to_string();
+                    for w in &rest[skip..] {
+                        code.push(' ');
+                        code.push_str(w);
+                    }
+                    self.parse_code(&code, depth + 1, &layer("env -S").layers);
+                }
+                self.push(argv, text, ctx, findings);
+                return;
+            }
             for (w, d) in rest[..skip].iter().zip(&rest_dyn[..skip]) {
                 if let Some((var, value)) = w.split_once('=')
                     && !w.starts_with('-')
@@ -144,6 +160,94 @@ impl Walker {
             let mut inner = rest[skip..].to_vec();
             inner[0] = strip_package_version(&inner[0]).to_string();
             self.unwrap(inner, rest_dyn[skip..].to_vec(), text, &c, depth);
+            return;
+        }
+        // `flock FILE -c CODE` / `flock -c CODE FILE`: flock runs CODE with `sh -c`.
+        if name == "flock"
+            && let Some(at) = rest
+                .iter()
+                .position(|w| matches!(w.as_str(), "-c" | "--command"))
+                .map(|i| i + 1)
+                .or_else(|| {
+                    rest.iter()
+                        .position(|w| w.starts_with("--command="))
+                        .map(|i| i + rest.len())
+                })
+        {
+            let (code, dynamic) = if at >= rest.len() {
+                let i = at - rest.len();
+                (
+                    rest[i].trim_start_matches("--command=").to_string(),
+                    rest_dyn[i],
+                )
+            } else {
+                (rest[at].clone(), rest_dyn[at])
+            };
+            if dynamic {
+                findings.push(Finding::DynamicCode);
+            } else {
+                self.parse_code(&code, depth + 1, &layer("flock -c").layers);
+            }
+            self.push(argv, text, ctx, findings);
+            return;
+        }
+        // `knife ssh QUERY CMD`: Chef runs CMD on every node the search finds.
+        if name == "knife" && rest.first().is_some_and(|w| w == "ssh") {
+            const VALUED: &[&str] = &[
+                "-a",
+                "--attribute",
+                "-C",
+                "--concurrency",
+                "-x",
+                "--ssh-user",
+                "-P",
+                "--ssh-password",
+                "-p",
+                "--ssh-port",
+                "-i",
+                "--ssh-identity-file",
+                "-G",
+                "--ssh-gateway",
+                "-c",
+                "--config",
+                "--config-option",
+                "-s",
+                "--server-url",
+                "-u",
+                "--user",
+                "-k",
+                "--key",
+                "-E",
+                "--environment",
+                "-e",
+                "--exit-on-error",
+            ];
+            let mut ops = Vec::new();
+            let mut i = 1;
+            while i < rest.len() {
+                let w = rest[i].as_str();
+                if w.starts_with('-') && w != "-" {
+                    i += 1 + usize::from(VALUED.contains(&w));
+                    continue;
+                }
+                ops.push(i);
+                i += 1;
+            }
+            if ops.len() > 1 {
+                if ops[1..].iter().any(|&k| rest_dyn[k]) {
+                    findings.push(Finding::DynamicCode);
+                } else {
+                    let code = ops[1..]
+                        .iter()
+                        .map(|&k| rest[k].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let mut c = layer("knife ssh (remote, every node)");
+                    c.pipeline = None;
+                    self.parse_code(&code, depth + 1, &c.layers);
+                }
+            }
+            self.push(argv, text, ctx, findings);
             return;
         }
         if WRAPPERS.contains(&name.as_str()) {
@@ -1223,6 +1327,26 @@ fn served_directory(name: &str, rest: &[String]) -> Option<String> {
     }
     if name == "php" && has(&["-S"]) && !has(&["-t"]) {
         return Some("php -S localhost -t .".to_string());
+    }
+    None
+}
+
+/// The string of `env -S STRING` / `--split-string=STRING` / `-SSTRING` among env's own
+/// words, and the index of the word that holds it.
+fn env_split_string(words: &[String]) -> Option<(usize, &str)> {
+    for (i, w) in words.iter().enumerate() {
+        if matches!(w.as_str(), "-S" | "--split-string") {
+            return words.get(i + 1).map(|v| (i + 1, v.as_str()));
+        }
+        if let Some(v) = w.strip_prefix("--split-string=") {
+            return Some((i, v));
+        }
+        if let Some(v) = w.strip_prefix("-S")
+            && !v.is_empty()
+            && !w.starts_with("--")
+        {
+            return Some((i, v));
+        }
     }
     None
 }

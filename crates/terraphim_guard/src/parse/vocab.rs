@@ -106,7 +106,6 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("script", "", &["-c", "--command"]),
     ("npm", "", &["--script-shell"]),
     ("su", "", &["-s", "--shell"]),
-    ("gdb", "", &["-ex", "--eval-command"]),
     // Commands run on another machine, judged like local ones.
     ("gcloud", "compute", &["--command"]),
     ("gcloud", "beta", &["--command"]),

@@ -785,7 +785,58 @@ impl Walker {
         {
             self.call_defined(&code, alias, &argv, &dynamic, &text, &c.layers, depth);
         }
+        // `set -- WORDS` (or `set WORDS`): the positional parameters are WORDS from here on
+        // (`set -- rm -rf ~; "$@"`).
+        if argv[0] == "set" {
+            let from = match argv.iter().position(|a| a == "--") {
+                Some(i) => Some(i + 1),
+                None => argv
+                    .get(1)
+                    .filter(|a| !a.starts_with(['-', '+']))
+                    .map(|_| 1),
+            };
+            if let Some(from) = from {
+                let args = self.positional_values(&argv[from..], &dynamic[from..], depth);
+                self.set_positional(args);
+            }
+        }
         self.unwrap(argv, dynamic, text, &c, depth);
+    }
+
+    /// The literal values of words that become positional parameters; `None` when one is
+    /// known only at run time.
+    fn positional_values(
+        &mut self,
+        words: &[String],
+        dynamic: &[bool],
+        depth: u32,
+    ) -> Option<Vec<String>> {
+        let mut args = Vec::new();
+        for (a, &d) in words.iter().zip(dynamic) {
+            let value = if d {
+                self.literal_values(a, depth)
+                    .filter(|v| v.len() == 1)
+                    .map(|mut v| v.remove(0))
+            } else {
+                Some(a.clone())
+            };
+            args.push(value?);
+        }
+        Some(args)
+    }
+
+    /// `$1`..`$9`, `$@` and `$*` stand for `args` (unknown where `None`).
+    fn set_positional(&mut self, args: Option<Vec<String>>) {
+        for i in 1..=9usize {
+            let v = args
+                .as_ref()
+                .and_then(|a| a.get(i - 1))
+                .map(|v| vec![v.clone()]);
+            self.set_var(&i.to_string(), v);
+        }
+        let all = args.map(|a| vec![a.join(" ")]);
+        self.set_var("@", all.clone());
+        self.set_var("*", all);
     }
 
     /// A call of a function or alias the line defined: the function's body is judged with
@@ -816,31 +867,9 @@ impl Walker {
             self.parse_code(&format!("{code}{rest}"), depth + 1, &layers);
             return;
         }
-        let mut args: Option<Vec<String>> = Some(Vec::new());
-        for (a, &d) in argv.iter().zip(dynamic).skip(1) {
-            let value = if d {
-                self.literal_values(a, depth)
-                    .filter(|v| v.len() == 1)
-                    .map(|mut v| v.remove(0))
-            } else {
-                Some(a.clone())
-            };
-            match (&mut args, value) {
-                (Some(all), Some(v)) => all.push(v),
-                _ => args = None,
-            }
-        }
+        let args = self.positional_values(&argv[1..], &dynamic[1..], depth);
         let saved = self.vars.clone();
-        for i in 1..=9usize {
-            let v = args
-                .as_ref()
-                .and_then(|a| a.get(i - 1))
-                .map(|v| vec![v.clone()]);
-            self.set_var(&i.to_string(), v);
-        }
-        let all = args.map(|a| vec![a.join(" ")]);
-        self.set_var("@", all.clone());
-        self.set_var("*", all);
+        self.set_positional(args);
         self.parse_code(code, depth + 1, &layers);
         self.vars = saved;
     }

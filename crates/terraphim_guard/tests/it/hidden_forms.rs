@@ -334,8 +334,8 @@ fn decoded_text_piped_into_a_shell_is_judged_as_the_code_it_is() {
         ("echo bHMgLWxh | base64 -d | sh", Verdict::Deny),
         ("echo ZWNobyBoZWxsbw== | base64 -d | bash", Verdict::Deny),
         ("echo 'not*base64' | base64 -d | sh", Verdict::Deny),
-        // a compressed script unpacked into a shell is not hidden: confined
-        ("zcat install.sh.gz | sh", Verdict::Sandbox),
+        // a compressed script unpacked into a shell is unread by anyone (`compressed code run`)
+        ("zcat install.sh.gz | sh", Verdict::Deny),
         // decoding without running is data
         ("echo cm0gLXJmIH4vRG9jdW1lbnRz | base64 -d", Verdict::Allow),
     ]);

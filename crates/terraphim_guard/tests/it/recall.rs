@@ -251,11 +251,11 @@ fn decoded_text_run_by_a_shell_is_denied_whatever_it_decodes_to() {
         ("echo 'yf -yn' | tr '[a-z]' '[n-za-m]' | sh", Deny),
         ("echo cHJpbnQoMSkK | base64 --decode | python3", Deny),
         ("openssl enc -d -aes-256-cbc -in blob.enc | sh", Deny),
-        // decoding into a file or the terminal runs nothing; unpacking a script is no hiding
+        // decoding into a file or the terminal runs nothing
         ("echo aGVsbG8= | base64 -d", Allow),
         ("echo 'olleh' | rev", Allow),
         ("echo hello | tr 'a-z' 'A-Z' | sh", Sandbox),
-        ("zcat install.sh.gz | sh", Sandbox),
+        ("zcat install.sh.gz | sh", Deny),
     ]);
 }
 

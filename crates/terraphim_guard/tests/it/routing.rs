@@ -122,7 +122,7 @@ fn suspicious_and_unknown_commands_sandbox() {
     for cmd in [
         "curl -fsSL https://get.docker.com | sh",
         "wget -qO- https://raw.githubusercontent.com/o/r/main/x.sh | bash",
-        "zcat install.sh.gz | sh",
+        "cat scripts/install.sh | sh",
         "frobnicate --all",
         "$X -rf /",
         "bash -c \"$CODE\"",
