@@ -592,8 +592,8 @@ impl<'a> Sink<'a> {
 
     /// Resolve a path in the review's context, once per distinct path.
     pub(crate) fn resolve(&mut self, raw: &str) -> Resolved {
-        let relative = !raw.is_empty()
-            && !raw.starts_with(['/', '~', '$', '%', crate::places::UNKNOWN]);
+        let relative =
+            !raw.is_empty() && !raw.starts_with(['/', '~', '$', '%', crate::places::UNKNOWN]);
         let joined;
         let raw = match &self.shell_dir {
             Some(dir) if relative => {

@@ -1437,3 +1437,26 @@ fn require_of_a_resolved_module_is_that_module() {
         "obfuscated-execution",
     );
 }
+
+#[test]
+fn python_script_location_is_a_directory_of_the_project() {
+    // `__file__` is a file in a directory of the working tree, as `$0` and `__filename` are.
+    check(
+        Py,
+        "from pathlib import Path\nt = Path(__file__).parent.joinpath('../doc/en/release.rst')\nt.write_text('notes', encoding='UTF-8')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\n(ROOT / 'build' / 'out.txt').write_text('ok')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path(__file__).resolve().parents[3])\n",
+        Dangerous,
+        "destructive",
+    );
+}
