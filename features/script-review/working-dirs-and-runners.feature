@@ -47,10 +47,8 @@ Feature: script pre-review resolves paths where the script runs them
   Scenario: requiring the manifest require.resolve found is reading data
     Given a project file "externals.js" containing:
       """
-      const { createRequire } = require('node:module')
-      const req = createRequire(__filename)
-      const p = req.resolve('@acme/engines/package.json')
-      console.log(Object.keys(req(p).devDependencies).join(', '))
+      const p = require.resolve('@acme/engines/package.json', { paths: [__dirname] })
+      console.log(Object.keys(require(p).devDependencies).join(', '))
       """
     When I run "terraphim-agent guard review-script --json externals.js"
     Then the JSON field "verdict" is "clean"
