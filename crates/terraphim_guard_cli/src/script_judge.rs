@@ -305,9 +305,15 @@ fn stays_in_project(profile: &str) -> bool {
 /// Whether a structural finding means the guard cannot see what runs. Arithmetic on a
 /// variable (`$((i + 1))`) runs code only when the value holds an array subscript with a command
 /// substitution; in a script the values are mostly the script's own (counters, lengths), so it is
-/// left to the review, which follows them.
+/// left to the review, which follows them. So is a build or test runner after a write of its
+/// instructions (`sed -i .. Cargo.toml` then `cargo build`): the review judges every write of
+/// the script at its own line (a manifest or source file given code-running, downloaded or
+/// unseen content is flagged there), so what the runner reads is what the review saw written.
 fn hides_what_runs(f: &terraphim_guard::Finding) -> bool {
-    !matches!(f, terraphim_guard::Finding::CodeFromVariable)
+    !matches!(
+        f,
+        terraphim_guard::Finding::CodeFromVariable | terraphim_guard::Finding::RunsWrittenFile
+    )
 }
 
 /// What the parse says about each simple command.

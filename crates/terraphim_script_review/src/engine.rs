@@ -549,6 +549,10 @@ pub(crate) struct Sink<'a> {
     /// The findings (a range of `findings`) of each shell function's body walked where it is
     /// defined, with parameters nobody knows (the body's start byte).
     pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
+    /// The directory a shell `cd`/`pushd` moved to, when known (`web/ui`, `/srv/x`, `~/b`):
+    /// relative paths of later statements are resolved there, so `cd web/ui && rm -rf
+    /// ../static/react` deletes in the project, not beside it. `None`: the working tree.
+    pub(crate) shell_dir: Option<String>,
 }
 
 impl<'a> Sink<'a> {
@@ -582,11 +586,22 @@ impl<'a> Sink<'a> {
             new_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
+            shell_dir: None,
         }
     }
 
     /// Resolve a path in the review's context, once per distinct path.
     pub(crate) fn resolve(&mut self, raw: &str) -> Resolved {
+        let relative =
+            !raw.is_empty() && !raw.starts_with(['/', '~', '$', '%', crate::places::UNKNOWN]);
+        let joined;
+        let raw = match &self.shell_dir {
+            Some(dir) if relative => {
+                joined = format!("{}/{raw}", dir.trim_end_matches('/'));
+                joined.as_str()
+            }
+            _ => raw,
+        };
         if let Some(r) = self.resolved.get(raw) {
             return r.clone();
         }
@@ -1494,6 +1509,7 @@ impl<'a> Sink<'a> {
         inner.remote_files = self.remote_files.clone();
         inner.lang = lang;
         inner.judge = self.judge;
+        inner.shell_dir.clone_from(&self.shell_dir);
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);

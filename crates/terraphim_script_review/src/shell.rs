@@ -95,6 +95,8 @@ struct Shell<'s, 'k, 'a> {
     /// The directory a top-level `cd` moved to, when known (shell-quoted): later statements are
     /// judged as run there.
     cd: Option<String>,
+    /// The directories `pushd` left, for `popd`.
+    dir_stack: Vec<Option<String>>,
     /// The script's functions that run their arguments as a command (`check() { desc=$1;
     /// shift; "$@"; }`), with how many leading arguments they shift off first: at each call
     /// the rest is the command run.
@@ -230,6 +232,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         sourced_secret: None,
         judged: false,
         cd: None,
+        dir_stack: Vec::new(),
         runners: Map::default(),
         in_runner: false,
         calls: 0,
@@ -238,7 +241,9 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         call_locals: Vec::new(),
     };
     runner_functions(root, src, &mut sh.runners);
+    let start_dir = sh.sink.shell_dir.clone();
     sh.block(root, false);
+    sh.sink.shell_dir = start_dir;
 }
 
 /// Whether a `cd` changes the directory of the script's later statements (it is not inside a
@@ -297,6 +302,20 @@ impl Shell<'_, '_, '_> {
     }
 
     fn stmt(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        // A subshell or command substitution changes directory for itself only.
+        if matches!(
+            node.kind(),
+            "subshell" | "command_substitution" | "process_substitution"
+        ) {
+            let saved = self.sink.shell_dir.clone();
+            let out = self.stmt_here(node, capture, stdin);
+            self.sink.shell_dir = saved;
+            return out;
+        }
+        self.stmt_here(node, capture, stdin)
+    }
+
+    fn stmt_here(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         if self.in_runner && self.runs_args(node) {
             // The command of each call: judged where the function is called.
             return Val::unknown();
@@ -738,6 +757,33 @@ impl Shell<'_, '_, '_> {
         out
     }
 
+    /// Follow `cd DIR`, `pushd DIR` and `popd` for the review's own path resolution: a known
+    /// relative directory is taken from the current one, a directory known only at run time
+    /// (or `cd -`) is taken to be the project's, as the guard's judging does.
+    fn change_dir(&mut self, name: &str, dir: Option<&Val>) {
+        if name == "popd" {
+            self.sink.shell_dir = self.dir_stack.pop().flatten();
+            return;
+        }
+        let prev = self.sink.shell_dir.clone();
+        let next = match dir {
+            None if name == "cd" => Some("~".to_owned()),
+            None => None,
+            Some(d) => match d.known().filter(|d| *d != "-" && !d.is_empty()) {
+                Some(d) if d.starts_with(['/', '~']) => Some(d.to_owned()),
+                Some(d) => Some(match &prev {
+                    Some(p) => format!("{}/{d}", p.trim_end_matches('/')),
+                    None => d.to_owned(),
+                }),
+                None => None,
+            },
+        };
+        if name == "pushd" {
+            self.dir_stack.push(prev);
+        }
+        self.sink.shell_dir = next;
+    }
+
     /// The script's own path (`$0`, `${BASH_SOURCE[0]}`): a file in a directory somewhere in
     /// the working tree (agents keep scripts in `scripts/`, `ci/`), as for JavaScript's
     /// `__filename`, so `$(dirname "$0")/..` is the project, not the directory above it.
@@ -1172,6 +1218,9 @@ impl Shell<'_, '_, '_> {
                 Some((kind, true, key)) => self.sink.teardown = Some((kind, key)),
                 None => {}
             }
+        }
+        if matches!(name.as_str(), "cd" | "pushd" | "popd") {
+            self.change_dir(&name, argv.get(1));
         }
         if name == "cd" && self.sink.judge.is_some() && persists(node) {
             // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`.

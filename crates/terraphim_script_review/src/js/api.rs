@@ -13,6 +13,9 @@ pub(super) enum Api {
     // Modules and code.
     /// `require(name)`.
     Require,
+    /// `require.resolve(spec)`: the file `require(spec)` would load, so loading it later is
+    /// loading `spec`.
+    RequireResolve,
     /// JavaScript code run from a string (`eval`, `Function`, `vm`, string timers).
     EvalCode,
     /// A shell command line run (`child_process.exec`).
@@ -106,6 +109,7 @@ const GLOBAL: &[&str] = &[""];
 /// test checks it).
 pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (GLOBAL, &["require"], Require),
+    (&["require"], &["resolve"], RequireResolve),
     (
         &["console"],
         &[

@@ -376,6 +376,7 @@ impl Js<'_, '_, '_> {
         let ln = c.ln;
         match api {
             Api::Require => self.require(c),
+            Api::RequireResolve => c.first().clone(),
             Api::EvalCode => self.eval_code(c),
             Api::ShellCommand => {
                 let cmd = c.first().clone().code_or_unknown();

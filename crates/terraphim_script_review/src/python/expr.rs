@@ -109,7 +109,15 @@ impl Py<'_, '_, '_> {
                 let name = self.text(node);
                 match name {
                     "__builtins__" => Val::module("builtins"),
-                    "__file__" => Val::lit("./__file__"),
+                    // Where the script is: a file in a directory somewhere in the working
+                    // tree (agents keep scripts in `scripts/`, `tools/`), as for shell's `$0`
+                    // and JavaScript's `__filename`, so `Path(__file__).parent / '..'` and
+                    // `Path(__file__).resolve().parents[1]` are the project, not the directory
+                    // above it.
+                    "__file__" => Val::lit(format!(
+                        "{}/{UNKNOWN}/{UNKNOWN}",
+                        self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
+                    )),
                     _ => interpreter_path(self.lookup(name).unwrap_or_default()),
                 }
             }

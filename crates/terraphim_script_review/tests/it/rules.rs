@@ -1395,3 +1395,68 @@ fn new_files_in_a_new_directory_are_a_scaffold() {
         "source-poisoning",
     );
 }
+
+#[test]
+fn shell_paths_are_resolved_where_cd_moved() {
+    // After `cd web/ui`, `../static/react` is `web/static/react`: in the project.
+    check(Sh, "cd web/ui\nrm -rf ../static/react\n", Clean, "");
+    check(Sh, "cd web/ui && rm -rf ../static/react\n", Clean, "");
+    check(Sh, "(cd web && rm -rf ../build)\n", Clean, "");
+    check(Sh, "pushd web/ui\nrm -rf ../static\npopd\n", Clean, "");
+    // Climbing further than the `cd` went leaves the project.
+    check(
+        Sh,
+        "cd web/ui\nrm -rf ../../../other\n",
+        Dangerous,
+        "destructive",
+    );
+    // A subshell's `cd` and a `popd` end where they end: later paths are the project's again.
+    check(Sh, "(cd web)\nrm -rf ../other\n", Dangerous, "destructive");
+    check(
+        Sh,
+        "pushd web\npopd\nrm -rf ../other\n",
+        Dangerous,
+        "destructive",
+    );
+    // An absolute or home `cd` is where relative paths start.
+    check(Sh, "cd ~\nrm -rf .config\n", Dangerous, "destructive");
+}
+
+#[test]
+fn require_of_a_resolved_module_is_that_module() {
+    check(
+        Js,
+        "const p = require.resolve('@vue/consolidate/package.json', { paths: [__dirname] });\nconsole.log(Object.keys(require(p).devDependencies));\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "const p = process.argv[2];\nrequire(p);\n",
+        Suspicious,
+        "obfuscated-execution",
+    );
+}
+
+#[test]
+fn python_script_location_is_a_directory_of_the_project() {
+    // `__file__` is a file in a directory of the working tree, as `$0` and `__filename` are.
+    check(
+        Py,
+        "from pathlib import Path\nt = Path(__file__).parent.joinpath('../doc/en/release.rst')\nt.write_text('notes', encoding='UTF-8')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\n(ROOT / 'build' / 'out.txt').write_text('ok')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path(__file__).resolve().parents[3])\n",
+        Dangerous,
+        "destructive",
+    );
+}
