@@ -257,6 +257,15 @@ impl Guard {
                 part_matches.push(idx);
                 safe.get_or_insert(idx);
             }
+            // Whether every suspicious match of this command is covered by a longer match or is
+            // one of the `lifted` concepts a rule below answers for.
+            let only_lifted = |lifted: &[&str]| {
+                part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Suspicious
+                        || matches[k].covered_by.is_some()
+                        || lifted.contains(&matches[k].concept.as_str())
+                })
+            };
             let (verdict, reason, profile) = if let Some(i) = uncovered_destructive {
                 (
                     Verdict::Deny,
@@ -348,11 +357,7 @@ impl Guard {
             } else if suspicious.is_some()
                 && safe.is_some()
                 && cmd.findings.is_empty()
-                && part_matches.iter().all(|&k| {
-                    matches[k].tier != Tier::Suspicious
-                        || matches[k].covered_by.is_some()
-                        || matches[k].concept == "dotenv read"
-                })
+                && only_lifted(&["dotenv read"])
                 && dotenv_template_read(cmd)
             {
                 (
@@ -371,11 +376,7 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
-                && part_matches.iter().all(|&k| {
-                    matches[k].tier != Tier::Suspicious
-                        || matches[k].covered_by.is_some()
-                        || super::loopback::LIFTED.contains(&matches[k].concept.as_str())
-                })
+                && only_lifted(super::loopback::LIFTED)
                 && super::loopback::loopback_request(cmd)
             {
                 (
@@ -385,11 +386,7 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
-                && part_matches.iter().all(|&k| {
-                    matches[k].tier != Tier::Suspicious
-                        || matches[k].covered_by.is_some()
-                        || matches[k].concept == "environment dump"
-                })
+                && only_lifted(&["environment dump"])
                 && super::env_filter::filtered_environment(&parsed.commands, ci)
             {
                 (
