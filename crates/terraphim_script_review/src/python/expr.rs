@@ -137,11 +137,7 @@ impl Py<'_, '_, '_> {
                             // `os.sep.join(["", "home"])` is `/home`.
                             return Val::lit("/");
                         }
-                        let mut v = Val::module(full.clone());
-                        if full == "os.environ" {
-                            v.taint.env = true;
-                        }
-                        interpreter_path(v)
+                        interpreter_path(module_value(full))
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
                         "parent" => Val {
@@ -526,7 +522,8 @@ impl Py<'_, '_, '_> {
                 };
                 Val::module(format!("{base}.{n}"))
             }
-            Some(n) => Val::module(format!("{module}.{n}")),
+            // `getattr(os, "environ")` is `os.environ`, with what it holds.
+            Some(n) => module_value(format!("{module}.{n}")),
             None => {
                 self.sink.add(
                     line(node),
@@ -542,6 +539,15 @@ impl Py<'_, '_, '_> {
             }
         }
     }
+}
+
+/// The value of a module's attribute `full` (`os.environ`), however it was reached (`os.environ`,
+/// `getattr(os, "environ")`): the environment holds tokens.
+fn module_value(full: String) -> Val {
+    let env = full == "os.environ";
+    let mut v = Val::module(full);
+    v.taint.env = env;
+    v
 }
 
 /// `text[spec]` for a slice of integer literals (`::-1`, `2:`, `:-3`, `1:8:2`); `None` when a

