@@ -86,6 +86,20 @@ pub(super) struct Ctx {
     pub(super) inputs: Vec<String>,
 }
 
+impl Ctx {
+    /// A file redirect of the statement: its output target (and whether it appends) and the
+    /// file an input redirect reads.
+    fn note_redirect(&mut self, redirect: Node<'_>, src: &str) {
+        if let Some(target) = output_target(redirect, src) {
+            if is_append(redirect, src) {
+                self.appends.push(target.clone());
+            }
+            self.redirects.push(target);
+        }
+        self.inputs.extend(input_source(redirect, src));
+    }
+}
+
 impl Walker {
     pub(super) fn parse_code(&mut self, code: &str, depth: u32, layers: &[String]) {
         if depth > MAX_DEPTH {
@@ -259,13 +273,7 @@ impl Walker {
         for child in node.named_children(&mut cursor) {
             match child.kind() {
                 "file_redirect" => {
-                    if let Some(target) = output_target(child, src) {
-                        if is_append(child, src) {
-                            c.appends.push(target.clone());
-                        }
-                        c.redirects.push(target);
-                    }
-                    c.inputs.extend(input_source(child, src));
+                    c.note_redirect(child, src);
                     for word in redirect_trailing_words(child, src) {
                         let (value, dynamic) = word_value(word, src);
                         let evaluates = evaluates_variable(word, src);
@@ -681,13 +689,7 @@ impl Walker {
                     self.assignment(name, &value, dynamic, &mut env_findings, ctx, depth);
                 }
                 "file_redirect" => {
-                    if let Some(t) = output_target(child, src) {
-                        if is_append(child, src) {
-                            c.appends.push(t.clone());
-                        }
-                        c.redirects.push(t);
-                    }
-                    c.inputs.extend(input_source(child, src));
+                    c.note_redirect(child, src);
                     // `rm -rf 2>/dev/null /`: the words after the target are arguments.
                     for word in redirect_trailing_words(child, src) {
                         let (value, is_dynamic) = word_value(word, src);
