@@ -226,6 +226,21 @@ impl Js<'_, '_, '_> {
                 let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
                 return self.scope.call_user(name, &args);
             }
+            // `api.post(body)` of an object literal of the script with a `post` function.
+            "member_expression"
+                if func.field("object").is_some_and(|o| {
+                    o.kind() == "identifier"
+                        && func.field("property").is_some_and(|p| {
+                            self.objects
+                                .get(self.text(o))
+                                .is_some_and(|m| m.contains(self.text(p)))
+                        })
+                }) =>
+            {
+                let name = func.field("property").map(|p| self.text(p)).unwrap_or("");
+                let object = func.field("object").map(|o| self.text(o)).unwrap_or("");
+                return self.scope.call_user(&format!("{object}.{name}"), &args);
+            }
             "member_expression" => {
                 let obj = func
                     .field("object")
@@ -245,6 +260,8 @@ impl Js<'_, '_, '_> {
                     _ => (dotted("?", &prop), Some(obj)),
                 }
             }
+            // `await import(spec)`: loads and runs the module `spec` as `require` does.
+            "import" => ("require".to_owned(), None),
             _ => match self.eval(func).handle {
                 Some(Handle::Module(m)) => (m, None),
                 _ => ("?".to_owned(), None),
@@ -582,6 +599,19 @@ impl Js<'_, '_, '_> {
             Api::Decode => Val::decoded(&c.all),
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());
+                // `fs.readFile(p, (err, data) => ...)`: the callback's second parameter holds
+                // the file's content.
+                if let Some(cb) = c.arg_nodes.last().filter(|a| {
+                    matches!(
+                        a.kind(),
+                        "arrow_function" | "function_expression" | "function"
+                    )
+                }) && let Some(data) = self.params_of(*cb).get(1).cloned()
+                {
+                    let key = crate::scope::anon_name(cb.start_byte());
+                    self.scope
+                        .set_param(key, data, Val::unknown().with_taint(&t));
+                }
                 Val::unknown().with_taint(&t)
             }
             Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),

@@ -7,7 +7,7 @@ use super::module_name;
 use crate::command::run_argv;
 use crate::engine::Val;
 use crate::model::{Category, Language, Verdict};
-use crate::places::UNKNOWN;
+use crate::places::{HostClass, UNKNOWN, classify_host};
 use crate::scope::EXEC_NAMES;
 use crate::ts::Node;
 
@@ -19,7 +19,33 @@ impl Js<'_, '_, '_> {
         let first = c.first();
         let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
         match first.known() {
+            Some(m) if m.starts_with("http://") || m.starts_with("https://") => {
+                // `import('https://host/x.mjs')` (Deno, Bun, Node with loaders): code fetched
+                // from that host and run, unless the host is a registry or one allowed.
+                let (class, host) = classify_host(Some(m), self.sink.config);
+                if !matches!(class, HostClass::Allowed | HostClass::Local) {
+                    self.sink.add_rule(
+                        ln,
+                        Category::RemoteCode,
+                        Verdict::Dangerous,
+                        "download-to-exec",
+                        vec![
+                            format!("source: a module at {}", host.as_deref().unwrap_or(m)),
+                            "exec: the module is loaded".to_owned(),
+                        ],
+                        format!(
+                            "loads and runs code from {}",
+                            host.as_deref().unwrap_or("a URL")
+                        ),
+                    );
+                }
+                Val::module(m)
+            }
             Some(m) => {
+                // A file the script wrote with downloaded content, loaded as a module.
+                if m.contains('/') {
+                    self.sink.runs_file(ln, m);
+                }
                 let m = module_name(m);
                 if (!plain || first.taint.decoded)
                     && matches!(

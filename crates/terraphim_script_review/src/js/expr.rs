@@ -439,7 +439,28 @@ impl Js<'_, '_, '_> {
                 // manifest written from the object shows what runs.
                 let mut v = Val::unknown();
                 let mut text = String::new();
+                // The function members of an object given to a variable are walked as
+                // `api.post` (`api.post(x)` calls it with `x`).
+                let object = node
+                    .parent()
+                    .filter(|d| d.kind() == "variable_declarator")
+                    .and_then(|d| d.field("name"))
+                    .filter(|n| n.kind() == "identifier")
+                    .map(|n| self.text(n).to_owned());
+                let functions = match &object {
+                    Some(_) => self.object_functions(node),
+                    None => Vec::new(),
+                };
                 for c in named(node) {
+                    if let (Some(object), Some((key, f))) = (
+                        &object,
+                        functions.iter().find(|(_, f)| {
+                            *f == c || c.field("value").is_some_and(|value| value == *f)
+                        }),
+                    ) {
+                        self.function(format!("{object}.{key}"), *f);
+                        continue;
+                    }
                     let (key, x) = match c.kind() {
                         "pair" => (
                             c.field("key")

@@ -28,6 +28,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         classes: Map::default(),
         instances: Map::default(),
+        objects: Map::default(),
         resolvers: Vec::new(),
     };
     js.collect_funcs(root);
@@ -67,6 +68,11 @@ struct Js<'s, 'k, 'a> {
     /// Variables given a new instance of one of the script's classes (`const t = new
     /// Template(rows)`), and the class: `t.render()` is its method.
     instances: Map<String, String>,
+    /// Variables given an object literal with functions among its members (`const api = {
+    /// post: (body) => fetch(URL, { body }) }`), and those members' names: `api.post(x)` calls
+    /// the script's own function `api.post` (named so, apart from the script's other
+    /// functions), whose parameters take the arguments.
+    objects: Map<String, Set<String>>,
     /// The `resolve` parameters of the `new Promise((resolve, reject) => ...)` executors being
     /// walked, and what their calls gave: the promise's value (`resolve(data)`).
     resolvers: Vec<(String, Option<Val>)>,
@@ -185,11 +191,49 @@ impl<'s> Js<'s, '_, '_> {
                         let params = self.params_of(v);
                         self.scope.funcs.insert(name, params);
                     }
+                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
+                        && n.kind() == "identifier"
+                        && v.kind() == "object"
+                    {
+                        let object = self.text(n).to_owned();
+                        let mut methods = Set::default();
+                        for (key, f) in self.object_functions(v) {
+                            let params = self.params_of(f);
+                            self.scope.funcs.insert(format!("{object}.{key}"), params);
+                            methods.insert(key);
+                        }
+                        if !methods.is_empty() {
+                            self.objects.insert(self.text(n).to_owned(), methods);
+                        }
+                    }
                 }
                 _ => {}
             }
             self.collect_funcs(c);
         }
+    }
+
+    /// The members of an object literal that are functions, by their literal names:
+    /// `key: (a) => ...`, `key: function (a) {...}` and `key(a) {...}`.
+    fn object_functions<'t>(&self, object: Node<'t>) -> Vec<(String, Node<'t>)> {
+        named(object)
+            .filter_map(|m| {
+                let (key, f) = match m.kind() {
+                    "pair" => (m.field("key")?, m.field("value")?),
+                    "method_definition" => (m.field("name")?, m),
+                    _ => return None,
+                };
+                let is_function = matches!(
+                    f.kind(),
+                    "arrow_function" | "function_expression" | "function" | "method_definition"
+                );
+                let key = self
+                    .text(key)
+                    .trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
+                (is_function && !key.is_empty() && !key.starts_with('['))
+                    .then(|| (key.to_owned(), f))
+            })
+            .collect()
     }
 
     fn lookup(&self, name: &str) -> Option<Val> {

@@ -52,9 +52,18 @@ impl Js<'_, '_, '_> {
             }
             "array_pattern" => {
                 if let Some(items) = val.items.clone() {
-                    // `const [key, value] = pair`: each name its element (the rest unknown).
-                    for (i, c) in named(pat).enumerate() {
-                        let v = match (c.kind(), items.get(i)) {
+                    // `const [key, value] = pair`: each name its element (the rest unknown). A
+                    // hole counts (`const [, value] = pair`): the position is the commas before.
+                    let mut at = 0;
+                    for c in pat.children() {
+                        if c.kind() == "," {
+                            at += 1;
+                            continue;
+                        }
+                        if !c.is_named() {
+                            continue;
+                        }
+                        let v = match (c.kind(), items.get(at)) {
                             ("identifier", Some(item)) => item.clone(),
                             _ => Val::unknown(),
                         };

