@@ -698,12 +698,28 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     Some(Location::Absolute(absolute))
 }
 
+/// Whether a word holding a blank is still a path: one rooted in the home (`~/`, `$HOME/`,
+/// `${HOME}/`) or at `/`, whose blanks are single spaces inside its components (`~/Library/Application
+/// Support/Google/Chrome`, quoted or backslash-escaped on the line). macOS keeps application
+/// data, browser profiles and keychains in such directories. Other words with a blank (a
+/// message, a program's text, `/ is root`) are no path.
+fn is_spaced_path(text: &str) -> bool {
+    let rooted = ["~/", "$HOME/", "${HOME}/", "/"]
+        .iter()
+        .any(|r| text.starts_with(r));
+    rooted
+        && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+        && !text.contains("  ")
+        && text.split('/').all(|c| c.trim() == c)
+        && text.matches('/').count() >= 2
+}
+
 /// Where a word is as a path: its location and, for a project path under the home, its
 /// location in the home too; or, for a word that is no path one can place, its class bits.
 fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>), u32> {
     let sp = scope.parts();
     if text.is_empty()
-        || text.contains(char::is_whitespace)
+        || (text.contains(char::is_whitespace) && !is_spaced_path(text))
         || text.contains("://")
         || text.starts_with('-')
     {

@@ -894,7 +894,13 @@ impl Walker {
             ..Ctx::default()
         };
         let before = self.out.commands.len();
-        self.walk_children(node, src, &c, depth);
+        if matches!(node.kind(), "command_substitution" | "process_substitution") {
+            // A `for` loop's word is the substitution itself (`for l in $(cat .env)`): its
+            // commands flow into the loop variable as an assignment's do.
+            self.walk(node, src, &c, depth);
+        } else {
+            self.walk_children(node, src, &c, depth);
+        }
         let value = node_text(node, src);
         let links_before = self.out.links.len();
         self.link_variables(&[value.to_string()], &[true], id);
