@@ -838,7 +838,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    if is_secret(lists, &loc, in_home.as_ref()) {
+    if is_secret(lists, &loc, in_home.as_ref()) || glob_names_secret(lists, text, scope) {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
@@ -861,6 +861,29 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a glob's last component matches the name of a secret file in its directory
+/// (`~/.ssh/*`, `~/.ssh/id_*` name `~/.ssh/id_rsa`): the shell expands it to that file if it is
+/// there. A `*` matches a leading dot only when the glob starts with one, as the shell's does.
+fn glob_names_secret(lists: &PathClasses, text: &str, scope: &Scope<'_>) -> bool {
+    let Some((dir, last)) = text.rsplit_once('/') else {
+        return false;
+    };
+    if !last.contains(['*', '?']) || dir.contains(['*', '?']) {
+        return false;
+    }
+    lists
+        .secrets
+        .iter()
+        .filter_map(|g| g.text.rsplit('/').next())
+        .filter(|n| {
+            !n.contains(['*', '?']) && (!n.starts_with('.') || last.starts_with('.')) && glob(last, n)
+        })
+        .any(|n| {
+            place_of(&format!("{dir}/{n}"), scope)
+                .is_ok_and(|(loc, in_home)| is_secret(lists, &loc, in_home.as_ref()))
+        })
 }
 
 /// Whether a placed path (and its home location, for a project path under the home) is one of

@@ -43,6 +43,8 @@ pub(super) enum Api {
     Dirname,
     /// Paths matching a pattern.
     Glob,
+    /// A directory tree walked (`os.walk(top)`): `(root, dirs, files)` for each directory.
+    Walk,
     /// A new temporary directory or file name.
     TempDir,
     /// A new temporary file object.
@@ -213,6 +215,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("os.path.dirname", Dirname),
     ("glob.glob", Glob),
     ("glob.iglob", Glob),
+    ("os.walk", Walk),
+    ("os.fwalk", Walk),
     ("tempfile.mkdtemp", TempDir),
     ("tempfile.gettempdir", TempDir),
     ("tempfile.mkstemp", TempDir),
