@@ -878,7 +878,9 @@ fn glob_names_secret(lists: &PathClasses, text: &str, scope: &Scope<'_>) -> bool
         .iter()
         .filter_map(|g| g.text.rsplit('/').next())
         .filter(|n| {
-            !n.contains(['*', '?']) && (!n.starts_with('.') || last.starts_with('.')) && glob(last, n)
+            !n.contains(['*', '?'])
+                && (!n.starts_with('.') || last.starts_with('.'))
+                && glob(last, n)
         })
         .any(|n| {
             place_of(&format!("{dir}/{n}"), scope)

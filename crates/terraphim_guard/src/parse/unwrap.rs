@@ -992,9 +992,7 @@ fn find_foreign_starts(rest: &[String]) -> Vec<String> {
     rest[i.min(rest.len())..]
         .iter()
         .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
-        .filter(|a| {
-            a.starts_with(['/', '~', '$']) || a.split('/').any(|c| c == "..")
-        })
+        .filter(|a| a.starts_with(['/', '~', '$']) || a.split('/').any(|c| c == ".."))
         .map(|a| match a.trim_end_matches('/') {
             "" => "/*".to_string(),
             dir => format!("{dir}/*"),

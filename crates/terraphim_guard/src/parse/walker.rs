@@ -944,7 +944,12 @@ impl Walker {
                 ..Ctx::default()
             };
             let text = format!("< {file}");
-            self.push(vec!["cat".to_string(), file.clone()], text, &read, Vec::new());
+            self.push(
+                vec!["cat".to_string(), file.clone()],
+                text,
+                &read,
+                Vec::new(),
+            );
         }
         for name in names {
             self.var_flows.retain(|(n, _)| *n != name);
@@ -1212,7 +1217,11 @@ fn read_variables(cond: &str) -> Vec<String> {
         return Vec::new();
     };
     // The options that take a value (`read`'s `-a` names the array it fills).
-    let valued = if words[at] == "read" { "adinNptu" } else { "dnOsuCc" };
+    let valued = if words[at] == "read" {
+        "adinNptu"
+    } else {
+        "dnOsuCc"
+    };
     let mut names = Vec::new();
     let mut i = at + 1;
     while i < words.len() {
@@ -1244,7 +1253,14 @@ fn read_variables(cond: &str) -> Vec<String> {
     }
     // `mapfile`/`readarray` with no name fill `MAPFILE`; `read` with none fills `REPLY`.
     if names.is_empty() {
-        names.push(if words[at] == "read" { "REPLY" } else { "MAPFILE" }.to_string());
+        names.push(
+            if words[at] == "read" {
+                "REPLY"
+            } else {
+                "MAPFILE"
+            }
+            .to_string(),
+        );
     }
     names
 }

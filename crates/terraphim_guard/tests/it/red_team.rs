@@ -301,14 +301,20 @@ fn recall_fifteen_paths_with_blanks_loops_mounts_and_tags() {
             "docker run --rm -it --mount type=bind,source=/,target=/host alpine sh",
             Deny,
         ),
-        ("docker run --mount type=bind,src=/,dst=/host ubuntu bash", Deny),
+        (
+            "docker run --mount type=bind,src=/,dst=/host ubuntu bash",
+            Deny,
+        ),
         ("docker run -v /:/host alpine sh", Deny),
         (
             "docker run --mount type=bind,source=/,target=/host,readonly alpine ls /host",
             Sandbox,
         ),
         ("docker run -v /:/host:ro alpine ls /host", Sandbox),
-        ("docker run --rm -v \"$PWD/data/:/data\" alpine ls /data", Sandbox),
+        (
+            "docker run --rm -v \"$PWD/data/:/data\" alpine ls /data",
+            Sandbox,
+        ),
         // a local tag has no reflog
         ("git tag -d v1.0.0", Deny),
         ("git tag --delete v2.0.0 v2.0.1", Deny),
@@ -338,5 +344,17 @@ fn recall_fifteen_paths_with_blanks_loops_mounts_and_tags() {
             "aws ecr batch-delete-image --repository-name app --image-ids imageTag=latest",
             Deny,
         ),
+        // a literal target a class only happens to hold is not excused by that class
+        ("chmod +s /tmp/rootbash", Deny),
+        ("mv .git /tmp/git-bak", Deny),
+        ("chmod +x scripts/run.sh", Allow),
+        ("mv src/old.rs src/new.rs", Allow),
+        // an in-place sed that deletes every line empties the file
+        ("sed -i d src/main.rs", Sandbox),
+        ("sed -i '/^#/d' src/config.py", Allow),
+        // writes outside the project by dd and srm
+        ("dd if=/tmp/x of=/etc/hosts", Deny),
+        ("srm -r ~/Documents", Deny),
+        ("dd if=/dev/zero of=disk.img bs=1M count=64", Sandbox),
     ]);
 }
