@@ -1482,11 +1482,13 @@ pub fn covers_all_operands(
 /// makes the command destructive (`.git` of `mv .git <dest:temp>`, `+s` of `chmod +s <temp>`),
 /// and a class that happens to hold that word (`mv <local>`, `chmod <local>`) does not excuse
 /// it. A literal, prefix, subtree or substring target of the safe stage that matches the word,
-/// or `**`, names it.
+/// or `**`, names it, and so does its head (`head_words`: the command's words the safe stage's
+/// head matched, as `rm` of `aws s3 rm --help` is for `aws ** rm`).
 pub fn names_literal_targets(
     destructive: StageRef<'_>,
     safe: StageRef<'_>,
     words: &[Word],
+    head_words: &[usize],
 ) -> bool {
     destructive.targets().all(|t| {
         let Target::Exact(e) = t else {
@@ -1497,8 +1499,9 @@ pub fn names_literal_targets(
         }
         words
             .iter()
-            .filter(|w| w.kind == WordKind::Operand && w.text == e)
-            .all(|w| {
+            .enumerate()
+            .filter(|(i, w)| w.kind == WordKind::Operand && w.text == e && !head_words.contains(i))
+            .all(|(_, w)| {
                 safe.targets().any(|s| match s {
                     Target::Exact(x) => !x.contains(CLASS_MARK) && x == e,
                     Target::Prefix(p) => w.text.starts_with(p),
