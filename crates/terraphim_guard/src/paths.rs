@@ -698,12 +698,28 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     Some(Location::Absolute(absolute))
 }
 
+/// Whether a word holding a blank is still a path: one rooted in the home (`~/`, `$HOME/`,
+/// `${HOME}/`) or at `/`, whose blanks are single spaces inside its components (`~/Library/Application
+/// Support/Google/Chrome`, quoted or backslash-escaped on the line). macOS keeps application
+/// data, browser profiles and keychains in such directories. Other words with a blank (a
+/// message, a program's text, `/ is root`) are no path.
+fn is_spaced_path(text: &str) -> bool {
+    let rooted = ["~/", "$HOME/", "${HOME}/", "/"]
+        .iter()
+        .any(|r| text.starts_with(r));
+    rooted
+        && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+        && !text.contains("  ")
+        && text.split('/').all(|c| c.trim() == c)
+        && text.matches('/').count() >= 2
+}
+
 /// Where a word is as a path: its location and, for a project path under the home, its
 /// location in the home too; or, for a word that is no path one can place, its class bits.
 fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>), u32> {
     let sp = scope.parts();
     if text.is_empty()
-        || text.contains(char::is_whitespace)
+        || (text.contains(char::is_whitespace) && !is_spaced_path(text))
         || text.contains("://")
         || text.starts_with('-')
     {
@@ -822,7 +838,7 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    if is_secret(lists, &loc, in_home.as_ref()) {
+    if is_secret(lists, &loc, in_home.as_ref()) || glob_names_secret(lists, text, scope) {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {
@@ -845,6 +861,31 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a glob's last component matches the name of a secret file in its directory
+/// (`~/.ssh/*`, `~/.ssh/id_*` name `~/.ssh/id_rsa`): the shell expands it to that file if it is
+/// there. A `*` matches a leading dot only when the glob starts with one, as the shell's does.
+fn glob_names_secret(lists: &PathClasses, text: &str, scope: &Scope<'_>) -> bool {
+    let Some((dir, last)) = text.rsplit_once('/') else {
+        return false;
+    };
+    if !last.contains(['*', '?']) || dir.contains(['*', '?']) {
+        return false;
+    }
+    lists
+        .secrets
+        .iter()
+        .filter_map(|g| g.text.rsplit('/').next())
+        .filter(|n| {
+            !n.contains(['*', '?'])
+                && (!n.starts_with('.') || last.starts_with('.'))
+                && glob(last, n)
+        })
+        .any(|n| {
+            place_of(&format!("{dir}/{n}"), scope)
+                .is_ok_and(|(loc, in_home)| is_secret(lists, &loc, in_home.as_ref()))
+        })
 }
 
 /// Whether a placed path (and its home location, for a project path under the home) is one of

@@ -182,6 +182,7 @@ fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
         ("git", "clean", "--force") => Some(&["-f"][..]),
         ("git", "clean", "--dry-run") => Some(&["-n"][..]),
         ("git", "branch", "--delete") => Some(&["-d"][..]),
+        ("git", "tag", "--delete") => Some(&["-d"][..]),
         ("git", "branch", "--force") => Some(&["-f"][..]),
         ("git", "branch", "-D") => Some(&["-d", "-f"][..]),
         ("git", "branch", "--move") => Some(&["-m"][..]),
@@ -228,6 +229,9 @@ fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
         ("wget", "--quiet") => Some(&["-q"]),
         ("nc" | "ncat" | "netcat", "--listen") => Some(&["-l"]),
         ("tee", "--append") => Some(&["-a"]),
+        ("wipefs", "--all") => Some(&["-a"]),
+        ("wipefs", "--no-act") => Some(&["-n"]),
+        ("wipefs", "--offset") => Some(&["-o"]),
         ("crontab", "--remove") => Some(&["-r"]),
         ("kill" | "pkill" | "killall", "-KILL" | "-SIGKILL" | "--signal=KILL") => Some(&["-9"]),
         ("base64", "--decode") => Some(&["-d"]),
@@ -356,6 +360,37 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         }
         _ => rest,
     };
+    // A container engine's `--mount type=bind,source=S,target=T[,readonly]` is the same bind as
+    // `-v S:T[:ro]`: its value is written that way, so one pattern judges both spellings. A
+    // bind's source is a directory: `-v /srv/data/:/data` is `-v /srv/data:/data`.
+    let mounts;
+    let rest = if matches!(name.as_str(), "docker" | "podman" | "nerdctl")
+        && rest
+            .iter()
+            .any(|w| w.starts_with("--mount") || w.starts_with("--volume") || w.starts_with("-v"))
+    {
+        mounts = rest
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                if let Some(spec) = w.strip_prefix("--mount=") {
+                    return mount_as_volume(spec)
+                        .map_or_else(|| w.clone(), |v| format!("--mount={v}"));
+                }
+                if let Some(spec) = w.strip_prefix("--volume=") {
+                    return format!("--volume={}", volume_source_trimmed(spec));
+                }
+                match i.checked_sub(1).map(|p| rest[p].as_str()) {
+                    Some("--mount") => mount_as_volume(w).unwrap_or_else(|| w.clone()),
+                    Some("-v" | "--volume") => volume_source_trimmed(w),
+                    _ => w.clone(),
+                }
+            })
+            .collect::<Vec<_>>();
+        mounts.as_slice()
+    } else {
+        rest
+    };
     // The subcommand is the first operand that is not a flag's value; good enough for aliases.
     let mut sub = "";
     let mut prev_flag = false;
@@ -467,6 +502,51 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         });
     }
     out
+}
+
+/// A container engine's `--mount` value as the `-v` form of the same bind: `type=bind,
+/// source=/,target=/host,readonly` is `/:/host:ro` (`src`, `dst`, `destination`, `ro` are its
+/// other spellings). `None` for a mount that names no source path (a named volume, a tmpfs).
+fn mount_as_volume(spec: &str) -> Option<String> {
+    let (mut kind, mut source, mut target, mut read_only) = (None, None, None, false);
+    for field in spec.split(',') {
+        let (key, value) = match field.split_once('=') {
+            Some((k, v)) => (k.trim(), Some(v.trim())),
+            None => (field.trim(), None),
+        };
+        match key {
+            "type" => kind = value,
+            "source" | "src" => source = value,
+            "target" | "destination" | "dst" => target = value,
+            "readonly" | "ro" => read_only = value.is_none_or(|v| matches!(v, "true" | "1")),
+            _ => {}
+        }
+    }
+    let source = source?;
+    let is_path = source.starts_with(['/', '~', '$', '.']);
+    if !(kind == Some("bind") || (kind.is_none() && is_path)) {
+        return None;
+    }
+    let mut v = volume_source_trimmed(&format!("{source}:{}", target.unwrap_or("")));
+    if read_only {
+        v.push_str(":ro");
+    }
+    Some(v)
+}
+
+/// A `-v SRC:DST[:OPTS]` value with the source's trailing `/` dropped (`/srv/data/:/data` is
+/// `/srv/data:/data`; `/` stays the root).
+fn volume_source_trimmed(spec: &str) -> String {
+    match spec.split_once(':') {
+        Some((src, rest)) if src.len() > 1 && src.ends_with('/') => {
+            let src = match src.trim_end_matches('/') {
+                "" => "/",
+                s => s,
+            };
+            format!("{src}:{rest}")
+        }
+        _ => spec.to_string(),
+    }
 }
 
 /// Where `git config`'s key is in a command's words after the name, and the verb of git's newer
@@ -715,7 +795,9 @@ fn takes_value(head: &str, flag: &str) -> bool {
         "cut" => &["-d", "-f", "-b", "-c"],
         "xargs" => &["-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a"],
         "timeout" => &["-s", "-k"],
-        "docker" | "podman" => &["-e", "-v", "-p", "-w", "-u", "-f", "-t", "--name", "--env"],
+        "docker" | "podman" => &[
+            "-e", "-v", "-p", "-w", "-u", "-f", "-t", "--name", "--env", "--mount", "--volume",
+        ],
         "kubectl" => &["-n", "-f", "-l", "-o", "-c", "--context", "--namespace"],
         _ => &[],
     };

@@ -1477,6 +1477,49 @@ pub fn covers_all_operands(
         })
 }
 
+/// Whether safe stage `safe` names, by its own words and not by a path class, every operand
+/// of `words` that destructive stage `destructive` names literally: a literal target says what
+/// makes the command destructive (`.git` of `mv .git <dest:temp>`, `+s` of `chmod +s <temp>`),
+/// and a class that happens to hold that word (`mv <local>`, `chmod <local>`) does not excuse
+/// it. A literal, prefix, subtree or substring target of the safe stage that matches the word,
+/// or `**`, names it, and so does its head (`head_words`: the command's words the safe stage's
+/// head matched, as `rm` of `aws s3 rm --help` is for `aws ** rm`).
+pub fn names_literal_targets(
+    destructive: StageRef<'_>,
+    safe: StageRef<'_>,
+    words: &[Word],
+    head_words: &[usize],
+) -> bool {
+    destructive.targets().all(|t| {
+        let Target::Exact(e) = t else {
+            return true;
+        };
+        if e.contains(CLASS_MARK) {
+            return true;
+        }
+        words
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| w.kind == WordKind::Operand && w.text == e && !head_words.contains(i))
+            .all(|(_, w)| {
+                safe.targets().any(|s| match s {
+                    Target::Exact(x) => !x.contains(CLASS_MARK) && x == e,
+                    Target::Prefix(p) => w.text.starts_with(p),
+                    Target::Contains(c) => w
+                        .text
+                        .to_ascii_lowercase()
+                        .contains(&c.to_ascii_lowercase()),
+                    Target::Subtree("/") => w.text.starts_with('/'),
+                    Target::Subtree(d) => {
+                        w.text == d || w.text.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
+                    }
+                    Target::Any => true,
+                    Target::Without(_) => false,
+                })
+            })
+    })
+}
+
 /// The distinct command names (spans of `text`) of the stages with an operand target that names
 /// a class, and whether a `*` stage has one.
 fn class_heads(text: &str, stages: &[StageRec], targets: &[TargetRec]) -> (Vec<Span>, bool) {

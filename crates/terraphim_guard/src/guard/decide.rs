@@ -627,6 +627,7 @@ impl Guard {
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
                 && ds.flags().all(|f| covers_flag(f, ss.flags(), &cmd.words))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words, classes)
+                && pattern::names_literal_targets(ds, ss, &cmd.words, head_words)
                 // A suspicious pattern is lifted only by a flag that makes its command safe
                 // (`pnpm install --frozen-lockfile` over `pnpm install`), and only a pattern
                 // of head and flags: one with targets (`az ** keys`, `true ><project>`) names

@@ -190,7 +190,7 @@ fn sed_program(words: &[crate::Word]) -> Option<Vec<usize>> {
         matches!(
             super::sed::effect(&words[i].text),
             super::sed::Effect::ReadOnly(_)
-        )
+        ) && !super::sed::empties(&words[i].text)
     });
     (in_place && edits).then_some(program)
 }

@@ -73,6 +73,18 @@ pub(crate) fn effect(script: &str) -> Effect {
     first
 }
 
+/// Whether a sed script deletes or replaces every line of its input: its first command is a
+/// `d`, `D` or `c` with no address (or `1,$`), so `sed -i d FILE` empties the file as
+/// `truncate -s 0` does and is no edit of its text.
+pub(crate) fn empties(script: &str) -> bool {
+    let t = script.trim_start();
+    let t = t.strip_prefix("1,$").unwrap_or(t).trim_start();
+    let b = t.as_bytes();
+    matches!(b.first(), Some(b'd' | b'D' | b'c'))
+        && b.get(1)
+            .is_none_or(|c| matches!(c, b';' | b'\n' | b' ' | b'\t' | b'\\' | b'}'))
+}
+
 fn read(script: &str) -> Effect {
     let mut seen = Seen::default();
     match letters(script, &mut seen) {

@@ -609,6 +609,12 @@ impl Walker {
                             && template.iter().any(|w| w == "{}")
                         {
                             starts = all.clone();
+                        } else if everything.is_none() && template.iter().any(|w| w == "{}") {
+                            // Other tests (`-type f`, `-mtime +7`) choose entries, not where
+                            // they lie: under a start path outside the project, `{}` is
+                            // somewhere there (`find /var/log -type f -exec truncate -s 0 {} \;`
+                            // empties the system's logs).
+                            starts.extend(find_foreign_starts(rest));
                         }
                         for every in starts {
                             let words: Vec<String> = template
@@ -978,6 +984,22 @@ fn find_deletes(rest: &[String]) -> bool {
 /// For a `find` that tests nothing (only actions, options and operators), each start path as
 /// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
 /// keeps find at the start paths themselves.
+/// The start paths of a find that lie outside the working directory as written (absolute,
+/// in the home, a variable's, or climbing out with `..`), each as `START/*`: the entries a
+/// find with tests other than `-name` reaches there.
+fn find_foreign_starts(rest: &[String]) -> Vec<String> {
+    let i = find_options_len(rest);
+    rest[i.min(rest.len())..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .filter(|a| a.starts_with(['/', '~', '$']) || a.split('/').any(|c| c == ".."))
+        .map(|a| match a.trim_end_matches('/') {
+            "" => "/*".to_string(),
+            dir => format!("{dir}/*"),
+        })
+        .collect()
+}
+
 fn find_everything(rest: &[String]) -> Option<Vec<String>> {
     let i = find_options_len(rest);
     let starts: Vec<String> = rest[i.min(rest.len())..]

@@ -300,7 +300,10 @@ impl Walker {
         }
         // An input redirect of a compound statement feeds its commands' own reads.
         if body.is_none_or(|b| b.kind() != "command") {
-            c.inputs.clear();
+            let inputs = std::mem::take(&mut c.inputs);
+            if let Some(b) = body {
+                self.read_loop_flow(b, &inputs, src, ctx);
+            }
         }
         match body {
             // tree-sitter-bash reads `a && b > f` as `(a && b) > f`; bash redirects
@@ -896,7 +899,13 @@ impl Walker {
             ..Ctx::default()
         };
         let before = self.out.commands.len();
-        self.walk_children(node, src, &c, depth);
+        if matches!(node.kind(), "command_substitution" | "process_substitution") {
+            // A `for` loop's word is the substitution itself (`for l in $(cat .env)`): its
+            // commands flow into the loop variable as an assignment's do.
+            self.walk(node, src, &c, depth);
+        } else {
+            self.walk_children(node, src, &c, depth);
+        }
         let value = node_text(node, src);
         let links_before = self.out.links.len();
         self.link_variables(&[value.to_string()], &[true], id);
@@ -906,6 +915,47 @@ impl Walker {
             self.var_flows.push((name.to_string(), id));
         } else {
             self.give_back_flow(id);
+        }
+    }
+
+    /// `while read -r l; do dig "$l.x.test"; done < FILE`: the lines of `FILE` flow into the
+    /// variables the loop's `read` sets, as `for l in $(cat FILE)` does into its loop variable.
+    /// Each file is judged as `cat FILE` whose output flows into those variables.
+    fn read_loop_flow(&mut self, body: Node<'_>, inputs: &[String], src: &str, ctx: &Ctx) {
+        if inputs.is_empty() || !matches!(body.kind(), "while_statement" | "until_statement") {
+            return;
+        }
+        let Some(cond) = body.child_by_field_name("condition") else {
+            return;
+        };
+        let names = read_variables(node_text(cond, src));
+        if names.is_empty() {
+            return;
+        }
+        let id = self.next_flow;
+        self.next_flow += 1;
+        for file in inputs {
+            let read = Ctx {
+                layers: ctx
+                    .layers
+                    .iter()
+                    .cloned()
+                    .chain(["<".to_string()])
+                    .collect(),
+                into: Some(id),
+                ..Ctx::default()
+            };
+            let text = format!("< {file}");
+            self.push(
+                vec!["cat".to_string(), file.clone()],
+                text,
+                &read,
+                Vec::new(),
+            );
+        }
+        for name in names {
+            self.var_flows.retain(|(n, _)| *n != name);
+            self.var_flows.push((name, id));
         }
     }
 
@@ -1156,4 +1206,63 @@ fn expands(word: &str, name: &str) -> bool {
             !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
         })
     })
+}
+
+/// The variables a `read` (or `mapfile`/`readarray`) in a loop condition sets: its operands and
+/// its `-a` array, skipping the values of its other options (`IFS= read -r -d '' line`).
+fn read_variables(cond: &str) -> Vec<String> {
+    let words: Vec<&str> = cond
+        .split(|c: char| c.is_whitespace() || ";&|()".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(at) = words.iter().position(|w| READ_BUILTINS.contains(w)) else {
+        return Vec::new();
+    };
+    // The options that take a value (`read`'s `-a` names the array it fills).
+    let valued = if words[at] == "read" {
+        "adinNptu"
+    } else {
+        "dnOsuCc"
+    };
+    let mut names = Vec::new();
+    let mut i = at + 1;
+    while i < words.len() {
+        let w = words[i];
+        if let Some(flags) = w.strip_prefix('-') {
+            // Options that take a value: the value is the next word unless attached.
+            if let Some(pos) = flags.find(|c: char| valued.contains(c)) {
+                let attached = &flags[pos + 1..];
+                let value = if attached.is_empty() {
+                    i += 1;
+                    words.get(i).copied()
+                } else {
+                    Some(attached)
+                };
+                if flags.as_bytes()[pos] == b'a'
+                    && let Some(v) = value
+                {
+                    names.push(v.to_string());
+                }
+            }
+        } else if w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !w.starts_with(|c: char| c.is_ascii_digit())
+        {
+            names.push(w.to_string());
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    // `mapfile`/`readarray` with no name fill `MAPFILE`; `read` with none fills `REPLY`.
+    if names.is_empty() {
+        names.push(
+            if words[at] == "read" {
+                "REPLY"
+            } else {
+                "MAPFILE"
+            }
+            .to_string(),
+        );
+    }
+    names
 }

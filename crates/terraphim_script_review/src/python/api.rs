@@ -43,6 +43,8 @@ pub(super) enum Api {
     Dirname,
     /// Paths matching a pattern.
     Glob,
+    /// A directory tree walked (`os.walk(top)`): `(root, dirs, files)` for each directory.
+    Walk,
     /// A new temporary directory or file name.
     TempDir,
     /// A new temporary file object.
@@ -230,6 +232,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("ctypes.LibraryLoader", NativeLibrary),
     ("cffi.FFI.dlopen", NativeLibrary),
     ("glob.iglob", Glob),
+    ("os.walk", Walk),
+    ("os.fwalk", Walk),
     ("tempfile.mkdtemp", TempDir),
     ("tempfile.gettempdir", TempDir),
     ("tempfile.mkstemp", TempDir),

@@ -422,6 +422,15 @@ impl Py<'_, '_, '_> {
                 Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .with_taint(&c.all)
             }
+            Api::Walk => {
+                // Each root is `top` or a directory under it, so a name joined to it lies
+                // under `top` (`os.remove(os.path.join(root, f))` deletes in `top`'s tree).
+                let top = c.arg(0, "top");
+                let root = Val::lit(top.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                    .with_taint(&c.all);
+                let names = Val::list(vec![Val::unknown()]);
+                Val::list(vec![Val::list(vec![root, names.clone(), names])])
+            }
             Api::TempDir => Val::lit(format!("/tmp/{UNKNOWN}")),
             Api::TempFile => Val {
                 handle: Some(Handle::File {
