@@ -358,6 +358,10 @@ const SECRET_PARTS: &[(&str, &str)] = &[
     (".mozilla/firefox", "a Firefox profile store"),
     ("google-chrome/", "a Chrome profile store"),
     ("chromium/", "a Chromium profile store"),
+    (
+        "Local Storage/leveldb",
+        "an app's local storage (Discord, Slack and other Electron apps keep session tokens there)",
+    ),
     ("Login Data", "a browser password store"),
     ("logins.json", "a browser password store"),
     ("key4.db", "a browser key store"),

@@ -582,7 +582,11 @@ impl Js<'_, '_, '_> {
             Api::Decode => Val::decoded(&c.all),
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());
-                Val::unknown().with_taint(&t)
+                let read = Val::unknown().with_taint(&t);
+                // `fs.readFile(p, 'utf8', (err, data) => ...)`: the callback's second
+                // parameter is what was read.
+                self.bind_node_callback(&c.arg_nodes, 1, &read);
+                read
             }
             Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
             Api::BunFile => Val {
