@@ -1094,8 +1094,14 @@ pub(crate) fn generated_header(text: &str) -> bool {
     let known = text.split(UNKNOWN).next().unwrap_or("");
     known.lines().take(3).any(|l| {
         let l = l.trim_start();
-        let comment =
-            l.starts_with("//") || l.starts_with('#') || l.starts_with("/*") || l.starts_with('*');
+        // A Python module docstring and an HTML or XML comment are header comments too.
+        let comment = l.starts_with("//")
+            || l.starts_with('#')
+            || l.starts_with("/*")
+            || l.starts_with('*')
+            || l.starts_with("\"\"\"")
+            || l.starts_with("'''")
+            || l.starts_with("<!--");
         let lower = l.to_ascii_lowercase();
         comment
             && (lower.contains("do not edit")
