@@ -65,6 +65,26 @@ impl Js<'_, '_, '_> {
             .field("arguments")
             .map(|a| named(a).collect())
             .unwrap_or_default();
+        // `(() => { try { return readFileSync(p) } catch { return '' } })()`: a function
+        // called where it is written returns what its body returns.
+        let mut callee = func;
+        while let Some(f) = callee.filter(|f| f.kind() == "parenthesized_expression") {
+            callee = named(f).next();
+        }
+        if let Some(f) = callee.filter(|f| {
+            matches!(
+                f.kind(),
+                "arrow_function" | "function_expression" | "function"
+            )
+        }) {
+            let key = crate::scope::anon_name(f.start_byte());
+            for (p, a) in self.params_of(f).into_iter().zip(arg_nodes.iter()) {
+                let v = self.eval(*a);
+                self.scope.set_param(key.clone(), p, v);
+            }
+            self.eval(f);
+            return self.scope.returns.get(&key).cloned().unwrap_or_default();
+        }
         if node
             .field("arguments")
             .is_some_and(|a| a.kind() == "template_string")

@@ -97,6 +97,24 @@ impl Js<'_, '_, '_> {
                 self.sink.connect(ln, host.as_deref());
                 Val::unknown()
             }
+            // `res.pipe(fs.createWriteStream(dest))`: the file holds what the response or
+            // stream carries (a download saved to disk).
+            (_, "pipe")
+                if (recv.taint != Default::default()
+                    || matches!(recv.handle, Some(Handle::Conn { .. })))
+                    && let Some(Handle::File {
+                        path,
+                        write: true,
+                        append,
+                    }) = args.first().and_then(|a| a.handle.clone()) =>
+            {
+                let mut data = Val::unknown().with_taint(&recv.taint);
+                if matches!(recv.handle, Some(Handle::Conn { .. })) {
+                    data.taint.remote = true;
+                }
+                self.sink.write(ln, &Val::lit(path), &data, append);
+                Val::unknown()
+            }
             (_, "pipe")
                 if matches!(recv.handle, Some(Handle::Conn { .. }))
                     || arg_nodes
