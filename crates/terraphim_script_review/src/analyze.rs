@@ -285,9 +285,16 @@ fn url_constants(code: &str, sink: &mut Sink<'_>) {
             let test = before
                 .trim_end_matches(['"', '\'', '`', 'f', 'r', 'b'])
                 .trim_end();
-            if ["startswith(", "startsWith(", "endswith(", "endsWith(", "==", "!="]
-                .iter()
-                .any(|t| test.ends_with(t))
+            if [
+                "startswith(",
+                "startsWith(",
+                "endswith(",
+                "endsWith(",
+                "==",
+                "!=",
+            ]
+            .iter()
+            .any(|t| test.ends_with(t))
             {
                 continue;
             }

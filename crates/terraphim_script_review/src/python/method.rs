@@ -471,7 +471,9 @@ pub(super) fn str_format(t: &str, args: &[Val], kwargs: &Map<String, Val>) -> St
                     kwargs.get(name)
                 };
                 match arg {
-                    Some(a) if rest.is_empty() || rest == "!s" => out.push_str(&a.text_or_unknown()),
+                    Some(a) if rest.is_empty() || rest == "!s" => {
+                        out.push_str(&a.text_or_unknown())
+                    }
                     _ => out.push(UNKNOWN),
                 }
             }
