@@ -280,6 +280,24 @@ fn url_constants(code: &str, sink: &mut Sink<'_>) {
             {
                 continue;
             }
+            // A URL another one is checked against (`hook.startswith("https://hooks.slack.com/")`,
+            // `url === 'https://…'`) is a test, not a place the script names to use.
+            let test = before
+                .trim_end_matches(['"', '\'', '`', 'f', 'r', 'b'])
+                .trim_end();
+            if [
+                "startswith(",
+                "startsWith(",
+                "endswith(",
+                "endsWith(",
+                "==",
+                "!=",
+            ]
+            .iter()
+            .any(|t| test.ends_with(t))
+            {
+                continue;
+            }
             let lower = url.to_ascii_lowercase();
             if lower.starts_with("stratum+") {
                 sink.add_rule(

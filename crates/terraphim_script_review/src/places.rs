@@ -358,6 +358,10 @@ const SECRET_PARTS: &[(&str, &str)] = &[
     (".mozilla/firefox", "a Firefox profile store"),
     ("google-chrome/", "a Chrome profile store"),
     ("chromium/", "a Chromium profile store"),
+    (
+        "Local Storage/leveldb",
+        "an app's local storage (Discord, Slack and other Electron apps keep session tokens there)",
+    ),
     ("Login Data", "a browser password store"),
     ("logins.json", "a browser password store"),
     ("key4.db", "a browser key store"),
@@ -1090,8 +1094,14 @@ pub(crate) fn generated_header(text: &str) -> bool {
     let known = text.split(UNKNOWN).next().unwrap_or("");
     known.lines().take(3).any(|l| {
         let l = l.trim_start();
-        let comment =
-            l.starts_with("//") || l.starts_with('#') || l.starts_with("/*") || l.starts_with('*');
+        // A Python module docstring and an HTML or XML comment are header comments too.
+        let comment = l.starts_with("//")
+            || l.starts_with('#')
+            || l.starts_with("/*")
+            || l.starts_with('*')
+            || l.starts_with("\"\"\"")
+            || l.starts_with("'''")
+            || l.starts_with("<!--");
         let lower = l.to_ascii_lowercase();
         comment
             && (lower.contains("do not edit")

@@ -469,6 +469,15 @@ impl Shell<'_, '_, '_> {
                 let Some(val) = self.vars.get(name) else {
                     return;
                 };
+                if val.known().is_none()
+                    && in_command_name(node)
+                    && let Some(dir) = val.text.as_deref().and_then(|t| self.tree_dir(t))
+                {
+                    // `"${ROOT}/hack/test.sh"` with `ROOT=$(dirname "$0")/..`: a program of the
+                    // working tree, run as `./hack/test.sh` is.
+                    out.push((node.start_byte(), node.end_byte(), vec![quote.render(&dir)]));
+                    return;
+                }
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
                     None if !val.alts.is_empty() && !*alternatives => {
@@ -517,6 +526,59 @@ impl Shell<'_, '_, '_> {
                 }
             }
         }
+    }
+
+    /// A directory of the working tree named with parts known only at run time (the
+    /// script's own directory, `$(dirname "$0")/..`), as the guard reads a relative path:
+    /// `.` and the literal parts after the last unknown one (`./hack`). `None` when a part is
+    /// unknown inside a name or the path may climb out of the working tree.
+    fn tree_dir(&self, text: &str) -> Option<String> {
+        let cwd = self.sink.ctx.cwd.to_string_lossy();
+        let rest = text.strip_prefix(cwd.trim_end_matches('/'))?;
+        if !rest.is_empty() && !rest.starts_with('/') {
+            return None;
+        }
+        // Each part, and for one known only at run time whether `..` climbed out of it.
+        let mut parts: Vec<(&str, bool)> = Vec::new();
+        for p in rest.split('/').filter(|p| !p.is_empty() && *p != ".") {
+            if p == ".." {
+                // A part known only at run time stands for one or more directories (the
+                // script's own directory under the working tree): its parent is still in
+                // the tree, once. Climbing further, or out of the working tree's own root,
+                // leaves it.
+                match parts.last_mut()? {
+                    (u, climbed) if u.contains(UNKNOWN) => {
+                        if *climbed {
+                            return None;
+                        }
+                        *climbed = true;
+                    }
+                    _ => {
+                        parts.pop();
+                    }
+                }
+            } else if p.contains(UNKNOWN) && p.chars().count() != 1 {
+                return None;
+            } else {
+                parts.push((p, false));
+            }
+        }
+        let parts: Vec<&str> = parts.into_iter().map(|(p, _)| p).collect();
+        if !parts.iter().any(|p| p.contains(UNKNOWN)) {
+            return None;
+        }
+        let tail: Vec<&str> = parts
+            .iter()
+            .rev()
+            .take_while(|p| !p.contains(UNKNOWN))
+            .copied()
+            .collect();
+        Some(
+            std::iter::once(".")
+                .chain(tail.into_iter().rev())
+                .collect::<Vec<_>>()
+                .join("/"),
+        )
     }
 
     /// The variable's name in `$name` or `${name}` (no operators, no subscript).
@@ -1378,4 +1440,19 @@ mod tests {
             assert_eq!(got, *want, "{script}");
         }
     }
+}
+
+/// Whether an expansion is (part of) the name of the command it is in.
+fn in_command_name(node: Node<'_>) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        match p.kind() {
+            "command_name" => return true,
+            "command" | "program" | "command_substitution" | "process_substitution" => {
+                return false;
+            }
+            _ => n = p.parent(),
+        }
+    }
+    false
 }

@@ -65,6 +65,26 @@ impl Js<'_, '_, '_> {
             .field("arguments")
             .map(|a| named(a).collect())
             .unwrap_or_default();
+        // `(() => { try { return readFileSync(p) } catch { return '' } })()`: a function
+        // called where it is written returns what its body returns.
+        let mut callee = func;
+        while let Some(f) = callee.filter(|f| f.kind() == "parenthesized_expression") {
+            callee = named(f).next();
+        }
+        if let Some(f) = callee.filter(|f| {
+            matches!(
+                f.kind(),
+                "arrow_function" | "function_expression" | "function"
+            )
+        }) {
+            let key = crate::scope::anon_name(f.start_byte());
+            for (p, a) in self.params_of(f).into_iter().zip(arg_nodes.iter()) {
+                let v = self.eval(*a);
+                self.scope.set_param(key.clone(), p, v);
+            }
+            self.eval(f);
+            return self.scope.returns.get(&key).cloned().unwrap_or_default();
+        }
         if node
             .field("arguments")
             .is_some_and(|a| a.kind() == "template_string")
@@ -599,20 +619,11 @@ impl Js<'_, '_, '_> {
             Api::Decode => Val::decoded(&c.all),
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());
-                // `fs.readFile(p, (err, data) => ...)`: the callback's second parameter holds
-                // the file's content.
-                if let Some(cb) = c.arg_nodes.last().filter(|a| {
-                    matches!(
-                        a.kind(),
-                        "arrow_function" | "function_expression" | "function"
-                    )
-                }) && let Some(data) = self.params_of(*cb).get(1).cloned()
-                {
-                    let key = crate::scope::anon_name(cb.start_byte());
-                    self.scope
-                        .set_param(key, data, Val::unknown().with_taint(&t));
-                }
-                Val::unknown().with_taint(&t)
+                let read = Val::unknown().with_taint(&t);
+                // `fs.readFile(p, 'utf8', (err, data) => ...)`: the callback's second
+                // parameter is what was read.
+                self.bind_node_callback(&c.arg_nodes, 1, &read);
+                read
             }
             Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
             Api::BunFile => Val {

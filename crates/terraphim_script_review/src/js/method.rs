@@ -36,6 +36,23 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// A Node-style callback (`(err, data) => ...`), the last function among the arguments:
+    /// its parameter at `index` holds `data` (seen from the next round on).
+    pub(super) fn bind_node_callback(&mut self, arg_nodes: &[Node<'_>], index: usize, data: &Val) {
+        let Some(f) = arg_nodes.iter().rev().find(|a| {
+            matches!(
+                a.kind(),
+                "arrow_function" | "function_expression" | "function"
+            )
+        }) else {
+            return;
+        };
+        if let Some(p) = self.params_of(*f).into_iter().nth(index) {
+            self.scope
+                .set_param(crate::scope::anon_name(f.start_byte()), p, data.clone());
+        }
+    }
+
     pub(super) fn method(&mut self, c: &Call<'_>, recv: Val) -> Val {
         let (ln, name) = (c.ln, &c.q[2..]);
         let (args, arg_nodes, all) = (&c.args, &c.arg_nodes, &c.all);
@@ -78,6 +95,24 @@ impl Js<'_, '_, '_> {
                         .map(str::to_owned)
                 });
                 self.sink.connect(ln, host.as_deref());
+                Val::unknown()
+            }
+            // `res.pipe(fs.createWriteStream(dest))`: the file holds what the response or
+            // stream carries (a download saved to disk).
+            (_, "pipe")
+                if (recv.taint != Default::default()
+                    || matches!(recv.handle, Some(Handle::Conn { .. })))
+                    && let Some(Handle::File {
+                        path,
+                        write: true,
+                        append,
+                    }) = args.first().and_then(|a| a.handle.clone()) =>
+            {
+                let mut data = Val::unknown().with_taint(&recv.taint);
+                if matches!(recv.handle, Some(Handle::Conn { .. })) {
+                    data.taint.remote = true;
+                }
+                self.sink.write(ln, &Val::lit(path), &data, append);
                 Val::unknown()
             }
             (_, "pipe")

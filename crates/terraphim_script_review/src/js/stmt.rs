@@ -236,7 +236,9 @@ impl Js<'_, '_, '_> {
                         pair.taint = right.taint.clone();
                         pair
                     }
-                    Some(items) => Val::any_of(items),
+                    // An element also holds what the array was given as a whole
+                    // (`found.push(secret)` on `[]`).
+                    Some(items) => Val::any_of(items).with_taint(&right.taint),
                     None => Val::unknown().with_taint(&right.taint),
                 };
                 if let Some(l) = node.field("left") {

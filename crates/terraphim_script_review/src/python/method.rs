@@ -7,6 +7,7 @@ use super::named;
 use crate::engine::{Handle, Val, join_paths};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
+use crate::scope::Map;
 use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
@@ -307,22 +308,7 @@ impl Py<'_, '_, '_> {
                         .with_taint(&recv.taint)
                         .with_taint(&all.taint);
                     if let Some(t) = &recv.text {
-                        let mut out = String::new();
-                        let mut depth = 0;
-                        for c in t.chars() {
-                            match c {
-                                '{' => {
-                                    depth += 1;
-                                    if depth == 1 {
-                                        out.push(UNKNOWN);
-                                    }
-                                }
-                                '}' if depth > 0 => depth -= 1,
-                                _ if depth == 0 => out.push(c),
-                                _ => {}
-                            }
-                        }
-                        v.text = Some(out);
+                        v.text = Some(str_format(t, args, kwargs));
                     }
                     v
                 }
@@ -436,4 +422,63 @@ impl Py<'_, '_, '_> {
             .map(|n| self.text(n).to_owned())
             .unwrap_or_default()
     }
+}
+
+/// `"{}/{}".format(URL, "commits")`, `"{0}-{name}".format(a, name=b)`: the template with each
+/// replacement field's argument in place (`{}` the next positional one, `{N}` the N-th,
+/// `{name}` the keyword); a field with a format spec, an attribute or an index, or whose
+/// argument is not known, is a part known only at run time. `{{` and `}}` are braces.
+pub(super) fn str_format(t: &str, args: &[Val], kwargs: &Map<String, Val>) -> String {
+    let mut out = String::new();
+    let mut auto = 0;
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                out.push('}');
+            }
+            '{' => {
+                let mut field = String::new();
+                let mut depth = 1;
+                for f in chars.by_ref() {
+                    match f {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    field.push(f);
+                }
+                let (name, rest) = match field.find([':', '!']) {
+                    Some(i) => (&field[..i], &field[i..]),
+                    None => (field.as_str(), ""),
+                };
+                let arg = if name.is_empty() {
+                    auto += 1;
+                    args.get(auto - 1)
+                } else if let Ok(n) = name.parse::<usize>() {
+                    args.get(n)
+                } else {
+                    kwargs.get(name)
+                };
+                match arg {
+                    Some(a) if rest.is_empty() || rest == "!s" => {
+                        out.push_str(&a.text_or_unknown())
+                    }
+                    _ => out.push(UNKNOWN),
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }

@@ -306,8 +306,10 @@ impl Py<'_, '_, '_> {
                     // `for name in (".netrc", ".aws/credentials")`: the body runs with each
                     // element, so paths and hosts built from it stay known.
                     self.unroll += 1;
+                    // Each element also holds what was put into the collection as a whole
+                    // (`found.append(secret)` on a list written `[]` or with literals).
                     for item in items.clone() {
-                        self.bind_target(left, item);
+                        self.bind_target(left, item.with_taint(&iter.taint));
                         self.stmt(body);
                     }
                     self.unroll -= 1;
@@ -320,7 +322,9 @@ impl Py<'_, '_, '_> {
                     return;
                 }
                 let elem = match &iter.items {
-                    Some(items) => Val::any_of(items),
+                    // `tokens = []`, `tokens.append(token)` in another loop, `for t in tokens`:
+                    // an element holds what the collection was given.
+                    Some(items) => Val::any_of(items).with_taint(&iter.taint),
                     None => Val {
                         text: iter.text.clone(),
                         taint: iter.taint.clone(),
