@@ -552,15 +552,11 @@ impl<'a> Walk<'a> {
                     (PathFn::Glob, "keyword_argument") => {
                         let key = a.child_by_field_name("name").map(|k| self.text(k));
                         let value = a.child_by_field_name("value").map(|v| v.kind());
-                        if !(key == Some("recursive") && matches!(value, Some("true" | "false")))
-                        {
+                        if !(key == Some("recursive") && matches!(value, Some("true" | "false"))) {
                             return Err("`glob` with an option".into());
                         }
                     }
-                    _ => parts.push(
-                        self.literal(a)
-                            .ok_or("a path known only at run time")?,
-                    ),
+                    _ => parts.push(self.literal(a).ok_or("a path known only at run time")?),
                 }
             }
         }
@@ -1171,19 +1167,58 @@ mod tests {
     fn effects_beyond_reading_are_named() {
         for (code, lang) in [
             ("open('out.txt', 'w').write('x')", Language::Python),
-            ("from pathlib import Path; Path('x').unlink()", Language::Python),
-            ("from pathlib import Path; Path('out.txt').write_text('x')", Language::Python),
-            ("from pathlib import Path; print(Path('/home/u/.ssh/id_rsa').read_text())", Language::Python),
-            ("from pathlib import Path; print((Path('src') / '..' / '..' / '.ssh').read_text())", Language::Python),
-            ("import sys; from pathlib import Path; print((Path('.') / sys.argv[1]).read_text())", Language::Python),
-            ("from pathlib import Path; print(Path.home())", Language::Python),
-            ("import pathlib; print(pathlib.Path('src').resolve().parent.parent)", Language::Python),
-            ("from pathlib import Path; print([p.read_text() for p in map(Path, ['/etc/passwd'])])", Language::Python),
-            ("from pathlib import Path; print(list(Path('src').glob('../../*')))", Language::Python),
-            ("import glob; print(glob.glob('/home/u/.ssh/*'))", Language::Python),
-            ("import glob; print(glob.glob('*', root_dir='/home/u'))", Language::Python),
-            ("from pathlib import Path; print(Path('.env').read_text())", Language::Python),
-            ("import pathlib; p = pathlib.Path; print(p('/etc').iterdir())", Language::Python),
+            (
+                "from pathlib import Path; Path('x').unlink()",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; Path('out.txt').write_text('x')",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path('/home/u/.ssh/id_rsa').read_text())",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print((Path('src') / '..' / '..' / '.ssh').read_text())",
+                Language::Python,
+            ),
+            (
+                "import sys; from pathlib import Path; print((Path('.') / sys.argv[1]).read_text())",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path.home())",
+                Language::Python,
+            ),
+            (
+                "import pathlib; print(pathlib.Path('src').resolve().parent.parent)",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print([p.read_text() for p in map(Path, ['/etc/passwd'])])",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(list(Path('src').glob('../../*')))",
+                Language::Python,
+            ),
+            (
+                "import glob; print(glob.glob('/home/u/.ssh/*'))",
+                Language::Python,
+            ),
+            (
+                "import glob; print(glob.glob('*', root_dir='/home/u'))",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path('.env').read_text())",
+                Language::Python,
+            ),
+            (
+                "import pathlib; p = pathlib.Path; print(p('/etc').iterdir())",
+                Language::Python,
+            ),
             ("open('log.txt', mode='a')", Language::Python),
             ("open(name)", Language::Python),
             ("print(open('/etc/shadow').read())", Language::Python),

@@ -594,7 +594,11 @@ mod tests {
             ),
             ("ruby", "x = [3, 1, 2].sort; puts x.first", true),
             ("ruby", "puts Dir[\"spec/**/*_spec.rb\"].size", true),
-            ("ruby", "puts File.read('Gemfile').lines.grep(/rails/)", true),
+            (
+                "ruby",
+                "puts File.read('Gemfile').lines.grep(/rails/)",
+                true,
+            ),
             ("ruby", "puts Dir['/home/u/.ssh/*']", false),
             ("ruby", "d = Dir; puts d", false),
             ("ruby", "puts File.read('/home/u/.ssh/id_rsa')", false),

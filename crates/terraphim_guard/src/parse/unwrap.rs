@@ -1217,14 +1217,41 @@ struct Bench {
 /// the other options with a value take one word; every other word is a command line.
 fn hyperfine_words(rest: &[String]) -> Bench {
     const CODE: &[&str] = &[
-        "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "--reference",
-        "-S", "--shell",
+        "-p",
+        "--prepare",
+        "-s",
+        "--setup",
+        "-c",
+        "--cleanup",
+        "--conclude",
+        "--reference",
+        "-S",
+        "--shell",
     ];
     const ONE: &[&str] = &[
-        "-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-D",
-        "--parameter-step-size", "--style", "--sort", "-u", "--time-unit", "--export-asciidoc",
-        "--export-csv", "--export-json", "--export-markdown", "--export-orgmode", "-n",
-        "--command-name", "--output", "--input",
+        "-w",
+        "--warmup",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-r",
+        "--runs",
+        "-D",
+        "--parameter-step-size",
+        "--style",
+        "--sort",
+        "-u",
+        "--time-unit",
+        "--export-asciidoc",
+        "--export-csv",
+        "--export-json",
+        "--export-markdown",
+        "--export-orgmode",
+        "-n",
+        "--command-name",
+        "--output",
+        "--input",
     ];
     let mut out = Bench::default();
     let mut params: Vec<(String, Vec<String>)> = Vec::new();
@@ -1266,16 +1293,19 @@ fn hyperfine_words(rest: &[String]) -> Bench {
             if let (Some(n), Some(min)) = (rest.get(i + 1), rest.get(i + 2)) {
                 params.push((n.clone(), vec![min.clone()]));
             }
-            out.own.extend((i..(i + 4).min(rest.len())).collect::<Vec<_>>());
+            out.own
+                .extend((i..(i + 4).min(rest.len())).collect::<Vec<_>>());
             i += 4;
         } else if a == "-L" || a == "--parameter-list" {
             if let (Some(n), Some(list)) = (rest.get(i + 1), rest.get(i + 2)) {
                 params.push((n.clone(), list.split(',').map(str::to_string).collect()));
             }
-            out.own.extend((i..(i + 3).min(rest.len())).collect::<Vec<_>>());
+            out.own
+                .extend((i..(i + 3).min(rest.len())).collect::<Vec<_>>());
             i += 3;
         } else if ONE.contains(&a) {
-            out.own.extend((i..(i + 2).min(rest.len())).collect::<Vec<_>>());
+            out.own
+                .extend((i..(i + 2).min(rest.len())).collect::<Vec<_>>());
             i += 2;
         } else {
             out.own.push(i);
