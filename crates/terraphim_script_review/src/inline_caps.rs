@@ -46,6 +46,7 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
         modules: Vec::new(),
         callables: BTreeSet::new(),
         imported: Vec::new(),
+        path_fns: Vec::new(),
     };
     let Some(tree) = crate::analyze::parse_tree(lang, code) else {
         walk.caps.beyond = Some(format!("the {lang} parser gave no syntax tree"));
@@ -85,7 +86,37 @@ struct Walk<'a> {
     callables: BTreeSet<String>,
     /// Functions an ES module import binds (local name, module, function).
     imported: Vec<(String, &'static str, String)>,
+    /// Names bound to a path maker of `pathlib` (`Path`) or a lister of `glob` (`glob`).
+    path_fns: Vec<(String, PathFn)>,
 }
+
+/// What a name bound from `pathlib` or `glob` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PathFn {
+    /// `pathlib.Path(...)`: a path of the project named by literal parts.
+    Path,
+    /// `glob.glob(PATTERN)`: the names a literal pattern in the project matches.
+    Glob,
+}
+
+/// Python modules that name and list files: only their path maker and lister are used, with
+/// literal project paths and patterns (`pathlib.Path('src').rglob('*.py')`, `glob.glob(...)`).
+const PY_PATH_MODULES: &str = "pathlib glob";
+
+/// What `pathlib` and `glob` export that the walk understands.
+const PY_PATH_NAMES: &[(&str, &str, PathFn)] = &[
+    ("pathlib", "Path", PathFn::Path),
+    ("pathlib", "PurePath", PathFn::Path),
+    ("pathlib", "PurePosixPath", PathFn::Path),
+    ("glob", "glob", PathFn::Glob),
+    ("glob", "iglob", PathFn::Glob),
+];
+
+/// Methods of a `pathlib` path that list, test or read it (and the paths under it) and
+/// change nothing. Every path the code holds comes from [`PathFn`] with literal project parts
+/// or from listing one, and a path joined with `/` takes only a literal part that stays below.
+const PATH_METHODS: &str = "glob rglob iterdir read_text read_bytes exists is_file is_dir as_posix \
+     relative_to with_suffix match";
 
 /// Python builtins that compute or print only.
 const PY_BUILTINS: &str = "print len sum min max sorted reversed list dict set frozenset tuple str int \
@@ -245,7 +276,11 @@ impl<'a> Walk<'a> {
         match n.kind() {
             "identifier" => {
                 let t = self.text(n);
-                if listed(PY_FORBIDDEN, t) || t.starts_with("__") || t == "open" {
+                if listed(PY_FORBIDDEN, t)
+                    || t.starts_with("__")
+                    || t == "open"
+                    || self.path_fn(t).is_some()
+                {
                     return Err(format!("uses `{t}`"));
                 }
                 return Ok(());
@@ -254,6 +289,9 @@ impl<'a> Walk<'a> {
             "import_from_statement" => return self.py_import_from(n),
             "call" => return self.py_call(n),
             "attribute" => return self.py_attribute(n),
+            "binary_operator" if !self.path_fns.is_empty() || self.uses_path_module() => {
+                self.py_path_join(n)?;
+            }
             "string" | "concatenated_string" | "interpolation" | "format_specifier" => {}
             "string_content" if self.text(n).contains("__") => {
                 // `operator.attrgetter('__globals__')`, `'{0.__class__}'.format(x)`, `d['__import__']`:
@@ -333,6 +371,7 @@ impl<'a> Walk<'a> {
         let known = PY_PURE_MODULES
             .split_ascii_whitespace()
             .chain(["sys"])
+            .chain(PY_PATH_MODULES.split_ascii_whitespace())
             .find(|m| *m == dotted);
         match known {
             Some(m) => {
@@ -394,6 +433,15 @@ impl<'a> Walk<'a> {
             if orig.starts_with("__") {
                 return Err(format!("imports `{orig}`"));
             }
+            if listed(PY_PATH_MODULES, m) {
+                let made = PY_PATH_NAMES
+                    .iter()
+                    .find(|(pm, n, _)| *pm == m && *n == orig)
+                    .map(|(_, _, f)| *f)
+                    .ok_or(format!("imports `{m}.{orig}`"))?;
+                self.path_fns.push((bound.to_owned(), made));
+                continue;
+            }
             self.callables.insert(bound.to_owned());
         }
         Ok(())
@@ -428,6 +476,8 @@ impl<'a> Walk<'a> {
                 let name = self.text(f);
                 if name == "open" {
                     self.py_open(args)?;
+                } else if let Some(made) = self.path_fn(name) {
+                    return self.py_path_call(made, args);
                 } else if !(listed(PY_BUILTINS, name)
                     || self.callables.contains(name)
                     || is_exception_name(name))
@@ -451,6 +501,19 @@ impl<'a> Walk<'a> {
                     Some("sys") if !listed(PY_SYS, attr) => {
                         return Err(format!("calls `sys.{attr}`"));
                     }
+                    Some(m) if listed(PY_PATH_MODULES, m) => {
+                        let made = PY_PATH_NAMES
+                            .iter()
+                            .find(|(pm, n, _)| *pm == m && *n == attr)
+                            .map(|(_, _, f)| *f)
+                            .ok_or(format!("calls `{m}.{attr}`"))?;
+                        return self.py_path_call(made, args);
+                    }
+                    None if matches!(attr, "glob" | "rglob") => {
+                        self.py_pattern(args)?;
+                        return self.python(obj);
+                    }
+                    None if listed(PATH_METHODS, attr) => self.python(obj)?,
                     Some(_) if attr.starts_with("__") => return Err(format!("calls `{attr}`")),
                     Some(_) => {}
                     None if listed(METHODS, attr) => self.python(obj)?,
@@ -461,6 +524,109 @@ impl<'a> Walk<'a> {
         }
         if let Some(args) = args {
             self.python(args)?;
+        }
+        Ok(())
+    }
+
+    fn path_fn(&self, name: &str) -> Option<PathFn> {
+        self.path_fns
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| *f)
+    }
+
+    fn uses_path_module(&self) -> bool {
+        self.modules.iter().any(|(_, m)| listed(PY_PATH_MODULES, m))
+    }
+
+    /// `Path('src', 'app')` (literal parts, read as the project path they join to) or
+    /// `glob.glob('src/**/*.py', recursive=True)` (a literal pattern that stays in the project).
+    fn py_path_call(&mut self, made: PathFn, args: Option<Node<'_>>) -> Step {
+        let mut parts = Vec::new();
+        if let Some(args) = args {
+            let mut c = args.walk();
+            for a in args.named_children(&mut c) {
+                match (made, a.kind()) {
+                    (_, "comment") => {}
+                    (PathFn::Glob, "keyword_argument") => {
+                        let key = a.child_by_field_name("name").map(|k| self.text(k));
+                        let value = a.child_by_field_name("value").map(|v| v.kind());
+                        if !(key == Some("recursive") && matches!(value, Some("true" | "false"))) {
+                            return Err("`glob` with an option".into());
+                        }
+                    }
+                    _ => parts.push(self.literal(a).ok_or("a path known only at run time")?),
+                }
+            }
+        }
+        match made {
+            PathFn::Path => {
+                let joined = parts.join("/");
+                if joined.is_empty() {
+                    return Ok(());
+                }
+                Self::stays_below(&joined)?;
+                self.read(&joined)
+            }
+            PathFn::Glob => match parts.as_slice() {
+                [pattern] => {
+                    Self::stays_below(pattern)?;
+                    self.read(pattern)
+                }
+                _ => Err("`glob` of a pattern known only at run time".into()),
+            },
+        }
+    }
+
+    /// A path part or pattern that stays under the directory it starts from: relative, with
+    /// no `..` and no home.
+    fn stays_below(part: &str) -> Step {
+        if part.starts_with(['/', '~'])
+            || part.split(['/', '\\']).any(|c| c == "..")
+            || part.contains(['$', '\0'])
+        {
+            return Err(format!("a path `{part}` that leaves the directory"));
+        }
+        Ok(())
+    }
+
+    /// `path.glob(PATTERN)`, `path.rglob(PATTERN)`: one literal pattern below the path.
+    fn py_pattern(&mut self, args: Option<Node<'_>>) -> Step {
+        let args = args.ok_or("a listing")?;
+        let mut c = args.walk();
+        let named: Vec<Node<'_>> = args
+            .named_children(&mut c)
+            .filter(|a| a.kind() != "comment")
+            .collect();
+        match named.as_slice() {
+            [p] => {
+                let pattern = self
+                    .literal(*p)
+                    .ok_or("a listing of a pattern known only at run time")?;
+                Self::stays_below(&pattern)
+            }
+            _ => Err("a listing with options".into()),
+        }
+    }
+
+    /// Where `pathlib` or `glob` is used, `/` joins paths: its right side must be a number or
+    /// a literal part that stays below (`Path('src') / 'app'`, never `/ '..'` or a value).
+    fn py_path_join(&mut self, n: Node<'_>) -> Step {
+        let slash = n
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.text(o) == "/");
+        if slash {
+            let right = n.child_by_field_name("right").ok_or("a join")?;
+            match right.kind() {
+                "integer" | "float" => {}
+                _ => {
+                    let part = self
+                        .literal(right)
+                        .ok_or("a path joined with a value known only at run time")?;
+                    Self::stays_below(&part)?;
+                }
+            }
         }
         Ok(())
     }
@@ -895,6 +1061,31 @@ mod tests {
         for (code, lang, reads) in [
             ("print('hello')", Language::Python, vec![]),
             (
+                "import pathlib; print(len(list(pathlib.Path('src').rglob('*.py'))))",
+                Language::Python,
+                vec!["src"],
+            ),
+            (
+                "import re,pathlib; print(sum(len(re.findall(r'def test_', p.read_text())) for p in pathlib.Path('tests').rglob('*.py')))",
+                Language::Python,
+                vec!["tests"],
+            ),
+            (
+                "from pathlib import Path\nfor p in sorted(Path('docs').glob('**/*.md')):\n    print(p, len(p.read_text().splitlines()))",
+                Language::Python,
+                vec!["docs"],
+            ),
+            (
+                "import glob; print(glob.glob('src/**/*.py', recursive=True))",
+                Language::Python,
+                vec!["src/**/*.py"],
+            ),
+            (
+                "from pathlib import Path; print((Path('src') / 'app' / 'main.py').exists())",
+                Language::Python,
+                vec!["src"],
+            ),
+            (
                 "import json; print(json.load(open(\"package.json\"))[\"version\"])",
                 Language::Python,
                 vec!["package.json"],
@@ -976,6 +1167,58 @@ mod tests {
     fn effects_beyond_reading_are_named() {
         for (code, lang) in [
             ("open('out.txt', 'w').write('x')", Language::Python),
+            (
+                "from pathlib import Path; Path('x').unlink()",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; Path('out.txt').write_text('x')",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path('/home/u/.ssh/id_rsa').read_text())",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print((Path('src') / '..' / '..' / '.ssh').read_text())",
+                Language::Python,
+            ),
+            (
+                "import sys; from pathlib import Path; print((Path('.') / sys.argv[1]).read_text())",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path.home())",
+                Language::Python,
+            ),
+            (
+                "import pathlib; print(pathlib.Path('src').resolve().parent.parent)",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print([p.read_text() for p in map(Path, ['/etc/passwd'])])",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(list(Path('src').glob('../../*')))",
+                Language::Python,
+            ),
+            (
+                "import glob; print(glob.glob('/home/u/.ssh/*'))",
+                Language::Python,
+            ),
+            (
+                "import glob; print(glob.glob('*', root_dir='/home/u'))",
+                Language::Python,
+            ),
+            (
+                "from pathlib import Path; print(Path('.env').read_text())",
+                Language::Python,
+            ),
+            (
+                "import pathlib; p = pathlib.Path; print(p('/etc').iterdir())",
+                Language::Python,
+            ),
             ("open('log.txt', mode='a')", Language::Python),
             ("open(name)", Language::Python),
             ("print(open('/etc/shadow').read())", Language::Python),

@@ -43,7 +43,7 @@ const LEX_NAMES: &[(&str, Kind, &str)] = &[
         "ruby",
         Kind::Read,
         "File.read File.readlines File.foreach File.size IO.readlines YAML.load_file \
-         YAML.safe_load_file JSON.load_file Dir.glob Dir.children Dir.entries Dir.exist?",
+         YAML.safe_load_file JSON.load_file Dir.glob Dir.children Dir.entries Dir.exist? Dir",
     ),
     (
         "perl",
@@ -103,7 +103,8 @@ const METHODS: &str = "keys values each map select reject sort sort_by uniq firs
      capitalize include? start_with? end_with? empty? nil? any? all? sum min max group_by \
      each_with_index with_index flat_map reverse compact tally find detect zip slice take drop \
      version name basename fetch dig key? has_key? lines chars bytes gsub sub match scan freeze \
-     sort! each_line round abs floor ceil";
+     sort! each_line round abs floor ceil grep grep_v filter_map each_slice each_cons min_by \
+     max_by minmax partition find_all each_char transform_values transform_keys";
 
 /// Operator keys of MongoDB queries that write or run server-side JavaScript.
 const MONGO_EFFECT_OPERATORS: &str = "$out $merge $where $function $accumulator";
@@ -464,7 +465,13 @@ impl<'a> Lex<'a> {
         }
         if self.listed(Kind::Read, word) {
             let rest = self.code[end..].trim_start();
-            let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+            // Ruby's `Dir[PATTERN]` is `Dir.glob(PATTERN)`.
+            let rest = match rest.strip_prefix('(') {
+                Some(r) => r,
+                None if word == "Dir" => rest.strip_prefix('[').ok_or("`Dir` as a value")?,
+                None => rest,
+            }
+            .trim_start();
             let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
             let path = quote
                 .and_then(|q| rest[1..].find(q).map(|e| &rest[1..1 + e]))
@@ -586,6 +593,14 @@ mod tests {
                 true,
             ),
             ("ruby", "x = [3, 1, 2].sort; puts x.first", true),
+            ("ruby", "puts Dir[\"spec/**/*_spec.rb\"].size", true),
+            (
+                "ruby",
+                "puts File.read('Gemfile').lines.grep(/rails/)",
+                true,
+            ),
+            ("ruby", "puts Dir['/home/u/.ssh/*']", false),
+            ("ruby", "d = Dir; puts d", false),
             ("ruby", "puts File.read('/home/u/.ssh/id_rsa')", false),
             ("ruby", "puts File.read(ARGV[0])", false),
             (

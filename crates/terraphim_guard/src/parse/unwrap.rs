@@ -317,6 +317,22 @@ impl Walker {
             self.push(argv[..=skip.min(rest.len())].to_vec(), text, ctx, findings);
             return;
         }
+        // `hyperfine CMD...`: every command line it benchmarks (and its `--prepare`, `--setup`,
+        // `--cleanup`, `--conclude` and `--reference` commands) runs in a shell of its own, so
+        // each is parsed as code on its own; what is left is hyperfine's own options.
+        if name == "hyperfine" {
+            let bench = hyperfine_words(rest);
+            for (i, line) in &bench.code {
+                if rest_dyn[*i] {
+                    findings.push(Finding::DynamicCode);
+                }
+                self.parse_code(line, depth + 1, &layer("hyperfine").layers);
+            }
+            let mut own = vec![argv[0].clone()];
+            own.extend(bench.own.iter().map(|&i| rest[i].clone()));
+            self.push(own, text, ctx, findings);
+            return;
+        }
         // Programs that run a shell command line given as words (`script -c CMD`, `tmux new
         // -d CMD`, `tmux send-keys CMD Enter`) or on their input (`at now <<< CMD`, `echo CMD |
         // batch`): the line is parsed as code, and the program stays judged by the KG.
@@ -1206,6 +1222,136 @@ fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
         }
         _ => None,
     }
+}
+
+/// hyperfine's words: the command lines it runs (with the index of the word each comes from)
+/// and the indexes of its own options and their values.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Bench {
+    code: Vec<(usize, String)>,
+    own: Vec<usize>,
+}
+
+/// Splits hyperfine's arguments. Options whose value is a command line (`-p`/`--prepare`,
+/// `-s`/`--setup`, `-c`/`--cleanup`, `--conclude`, `--reference`, and `-S`/`--shell`, whose
+/// value is the program that runs them) give code; `-P NAME MIN MAX` and `-L NAME A,B` give
+/// parameters, put in place of `{NAME}` in every command line (one line per value of a list);
+/// the other options with a value take one word; every other word is a command line.
+fn hyperfine_words(rest: &[String]) -> Bench {
+    const CODE: &[&str] = &[
+        "-p",
+        "--prepare",
+        "-s",
+        "--setup",
+        "-c",
+        "--cleanup",
+        "--conclude",
+        "--reference",
+        "-S",
+        "--shell",
+    ];
+    const ONE: &[&str] = &[
+        "-w",
+        "--warmup",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-r",
+        "--runs",
+        "-D",
+        "--parameter-step-size",
+        "--style",
+        "--sort",
+        "-u",
+        "--time-unit",
+        "--export-asciidoc",
+        "--export-csv",
+        "--export-json",
+        "--export-markdown",
+        "--export-orgmode",
+        "-n",
+        "--command-name",
+        "--output",
+        "--input",
+    ];
+    let mut out = Bench::default();
+    let mut params: Vec<(String, Vec<String>)> = Vec::new();
+    let mut i = 0;
+    let mut operands_only = false;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if !operands_only && a == "--" {
+            operands_only = true;
+            i += 1;
+            continue;
+        }
+        if operands_only || !a.starts_with('-') || a == "-" {
+            out.code.push((i, a.to_string()));
+            i += 1;
+            continue;
+        }
+        if let Some((flag, value)) = a.split_once('=')
+            && flag.starts_with("--")
+        {
+            if CODE.contains(&flag) {
+                if value != "none" {
+                    out.code.push((i, value.to_string()));
+                }
+            } else {
+                out.own.push(i);
+            }
+            i += 1;
+            continue;
+        }
+        if CODE.contains(&a) {
+            if let Some(v) = rest.get(i + 1)
+                && v != "none"
+            {
+                out.code.push((i + 1, v.clone()));
+            }
+            i += 2;
+        } else if a == "-P" || a == "--parameter-scan" {
+            if let (Some(n), Some(min)) = (rest.get(i + 1), rest.get(i + 2)) {
+                params.push((n.clone(), vec![min.clone()]));
+            }
+            out.own
+                .extend((i..(i + 4).min(rest.len())).collect::<Vec<_>>());
+            i += 4;
+        } else if a == "-L" || a == "--parameter-list" {
+            if let (Some(n), Some(list)) = (rest.get(i + 1), rest.get(i + 2)) {
+                params.push((n.clone(), list.split(',').map(str::to_string).collect()));
+            }
+            out.own
+                .extend((i..(i + 3).min(rest.len())).collect::<Vec<_>>());
+            i += 3;
+        } else if ONE.contains(&a) {
+            out.own
+                .extend((i..(i + 2).min(rest.len())).collect::<Vec<_>>());
+            i += 2;
+        } else {
+            out.own.push(i);
+            i += 1;
+        }
+    }
+    for (name, values) in params {
+        let key = format!("{{{name}}}");
+        out.code = out
+            .code
+            .into_iter()
+            .flat_map(|(i, line)| {
+                if line.contains(&key) {
+                    values
+                        .iter()
+                        .map(|v| (i, line.replace(&key, v)))
+                        .collect::<Vec<_>>()
+                } else {
+                    vec![(i, line)]
+                }
+            })
+            .collect();
+    }
+    out
 }
 
 /// Where the command a program runs elsewhere starts in `rest`, and whether that word is a
