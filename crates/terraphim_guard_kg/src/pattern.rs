@@ -1462,19 +1462,23 @@ pub fn covers_all_operands(
                 }
                 Target::Exact(e) => w.text == e,
                 Target::Prefix(_) | Target::Contains(_) | Target::Subtree(_) if dynamic => false,
-                Target::Prefix(p) => w.text.starts_with(p),
-                Target::Contains(c) => w
-                    .text
-                    .to_ascii_lowercase()
-                    .contains(&c.to_ascii_lowercase()),
-                Target::Subtree("/") => w.text.starts_with('/'),
-                Target::Subtree(d) => {
-                    w.text == d || w.text.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
-                }
-                Target::Any => true,
-                Target::Without(_) => false,
+                other => shape_matches(other, &w.text),
             })
         })
+}
+
+/// Whether `text` matches target `t` by its shape: a prefix, a substring (ASCII
+/// case-insensitively), a path subtree or `**`. An exact target (a literal or a class) is the
+/// caller's to compare; `!*text*` covers nothing.
+fn shape_matches(t: Target<&str>, text: &str) -> bool {
+    match t {
+        Target::Exact(_) | Target::Without(_) => false,
+        Target::Prefix(p) => text.starts_with(p),
+        Target::Contains(c) => text.to_ascii_lowercase().contains(&c.to_ascii_lowercase()),
+        Target::Subtree("/") => text.starts_with('/'),
+        Target::Subtree(d) => text == d || text.strip_prefix(d).is_some_and(|r| r.starts_with('/')),
+        Target::Any => true,
+    }
 }
 
 /// Whether safe stage `safe` names, by its own words and not by a path class, every operand
@@ -1504,17 +1508,7 @@ pub fn names_literal_targets(
             .all(|(_, w)| {
                 safe.targets().any(|s| match s {
                     Target::Exact(x) => !x.contains(CLASS_MARK) && x == e,
-                    Target::Prefix(p) => w.text.starts_with(p),
-                    Target::Contains(c) => w
-                        .text
-                        .to_ascii_lowercase()
-                        .contains(&c.to_ascii_lowercase()),
-                    Target::Subtree("/") => w.text.starts_with('/'),
-                    Target::Subtree(d) => {
-                        w.text == d || w.text.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
-                    }
-                    Target::Any => true,
-                    Target::Without(_) => false,
+                    other => shape_matches(other, &w.text),
                 })
             })
     })

@@ -1395,6 +1395,21 @@ fn default_operator(text: &str, name: &str) -> bool {
         .is_some_and(|r| r.starts_with(":-") || r.starts_with('-'))
 }
 
+/// Whether an expansion is (part of) the name of the command it is in.
+fn in_command_name(node: Node<'_>) -> bool {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        match p.kind() {
+            "command_name" => return true,
+            "command" | "program" | "command_substitution" | "process_substitution" => {
+                return false;
+            }
+            _ => n = p.parent(),
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
@@ -1440,19 +1455,4 @@ mod tests {
             assert_eq!(got, *want, "{script}");
         }
     }
-}
-
-/// Whether an expansion is (part of) the name of the command it is in.
-fn in_command_name(node: Node<'_>) -> bool {
-    let mut n = node.parent();
-    while let Some(p) = n {
-        match p.kind() {
-            "command_name" => return true,
-            "command" | "program" | "command_substitution" | "process_substitution" => {
-                return false;
-            }
-            _ => n = p.parent(),
-        }
-    }
-    false
 }

@@ -101,6 +101,22 @@ impl Ctx {
 }
 
 impl Walker {
+    /// A file an input redirect reads, as the part `cat FILE` whose output flows into `into`.
+    fn push_file_read(&mut self, file: String, ctx: &Ctx, into: Option<u32>) {
+        let read = Ctx {
+            layers: ctx
+                .layers
+                .iter()
+                .cloned()
+                .chain(["<".to_string()])
+                .collect(),
+            into,
+            ..Ctx::default()
+        };
+        let text = format!("< {file}");
+        self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
+    }
+
     pub(super) fn parse_code(&mut self, code: &str, depth: u32, layers: &[String]) {
         if depth > MAX_DEPTH {
             self.out.findings.push(Finding::TooDeep);
@@ -745,18 +761,7 @@ impl Walker {
         // is part of (`$(< FILE)`).
         for file in std::mem::take(&mut c.inputs) {
             let into = if argv.is_empty() { ctx.into } else { c.flow };
-            let read = Ctx {
-                layers: ctx
-                    .layers
-                    .iter()
-                    .cloned()
-                    .chain(["<".to_string()])
-                    .collect(),
-                into,
-                ..Ctx::default()
-            };
-            let text = format!("< {file}");
-            self.push(vec!["cat".to_string(), file], text, &read, Vec::new());
+            self.push_file_read(file, ctx, into);
         }
         self.link_variables(&argv, &dynamic, id);
         let used = self.out.commands[before..]
@@ -935,23 +940,7 @@ impl Walker {
         let id = self.next_flow;
         self.next_flow += 1;
         for file in inputs {
-            let read = Ctx {
-                layers: ctx
-                    .layers
-                    .iter()
-                    .cloned()
-                    .chain(["<".to_string()])
-                    .collect(),
-                into: Some(id),
-                ..Ctx::default()
-            };
-            let text = format!("< {file}");
-            self.push(
-                vec!["cat".to_string(), file.clone()],
-                text,
-                &read,
-                Vec::new(),
-            );
+            self.push_file_read(file.clone(), ctx, Some(id));
         }
         for name in names {
             self.var_flows.retain(|(n, _)| *n != name);
