@@ -125,6 +125,20 @@ fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin:
     }
 }
 
+/// A program a script of another language starts with an argument vector (`subprocess.run`,
+/// `spawn`): classified as [`run_argv`] does, and judged by the command-line guard too when
+/// every word is known, so a command the guard denies is dangerous from any language.
+pub(crate) fn run_program(
+    sink: &mut Sink<'_>,
+    line: u32,
+    argv: &[Val],
+    stdin: Option<&Val>,
+) -> Val {
+    let words: Vec<String> = argv.iter().map(word).collect();
+    crate::shell_judge::judge_argv(sink, line, &words);
+    run_argv(sink, line, argv, stdin)
+}
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {

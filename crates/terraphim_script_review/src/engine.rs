@@ -500,6 +500,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) depth: u32,
     /// Files written with downloaded content.
     pub(crate) remote_files: Set<String>,
+    /// Files written with content decoded at run time (resolved paths): running one runs the
+    /// decoded code.
+    pub(crate) decoded_files: Set<String>,
     /// Paths already resolved in this script: commands and paths repeat, resolving does not
     /// depend on anything but the context.
     resolved: Map<String, Resolved>,
@@ -566,6 +569,7 @@ impl<'a> Sink<'a> {
             recording: true,
             depth: 0,
             remote_files: Set::default(),
+            decoded_files: Set::default(),
             resolved: Map::default(),
             secrets: Map::default(),
             hosts: Map::default(),
@@ -1000,6 +1004,8 @@ impl<'a> Sink<'a> {
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
             self.cap(line, Cap::DownloadToFile, shown.clone());
+        } else if content.taint.decoded {
+            self.decoded_files.insert(resolved.text.clone());
         }
         if !self.recording {
             // What follows only records findings and capabilities.
@@ -1272,6 +1278,76 @@ impl<'a> Sink<'a> {
         );
     }
 
+    /// A copy or move of `src` to `dst` writing `content` there. A file of the working tree
+    /// copied into a source file of the working tree is the project's own code, not code built
+    /// at run time (`os.rename('src/a.py', 'src/b.py')`); every other destination is judged as
+    /// any write is (a project file copied into a git hook is still planted code).
+    pub(crate) fn copied(&mut self, line: u32, src: &Val, dst: &Val, content: &Val) {
+        let from_tree = src
+            .path_alternatives()
+            .iter()
+            .all(|p| matches!(self.resolve(p).place, Place::WorkTree));
+        let plain = !content.taint.remote && !content.taint.decoded && !content.taint.private();
+        if !(from_tree && plain) {
+            self.write(line, dst, content, false);
+            return;
+        }
+        for p in dst.path_alternatives() {
+            let resolved = self.resolve(&p);
+            if !matches!(places::classify_write(&resolved), WriteClass::Source) {
+                self.write_one(line, &p, content, false);
+            }
+        }
+    }
+
+    /// A move or rename of `src` to `dst` (the content's write is judged by the caller). A
+    /// tree moved from outside the working tree into a temporary directory is gone from where
+    /// the user keeps it (the system empties temporary directories): judged as its deletion.
+    pub(crate) fn moved(&mut self, line: u32, src: &Val, dst: &Val) {
+        if !self.recording {
+            return;
+        }
+        let into_tmp = dst
+            .path_alternatives()
+            .iter()
+            .any(|p| matches!(self.resolve(p).place, Place::Tmp));
+        if !into_tmp {
+            return;
+        }
+        for p in src.path_alternatives() {
+            if !matches!(
+                self.resolve(&p).place,
+                Place::Tmp | Place::WorkTree | Place::Unknown
+            ) {
+                self.delete_one(line, &p, true);
+            }
+        }
+    }
+
+    /// A change of `path`'s owner: of a system path or a credential file it hands them to
+    /// whoever the script names (a user who then rewrites them); elsewhere it is housekeeping.
+    pub(crate) fn chown(&mut self, line: u32, path: &Val) {
+        if !self.recording {
+            return;
+        }
+        for p in path.path_alternatives() {
+            let resolved = self.resolve(&p);
+            let shown = Self::show(&resolved.text);
+            if matches!(resolved.place, Place::System | Place::HomeRoot)
+                || places::secret_kind(&resolved.text).is_some()
+            {
+                self.add_rule(
+                    line,
+                    Category::Escape,
+                    Verdict::Dangerous,
+                    "weaken-permissions",
+                    vec![format!("chown: {shown}")],
+                    format!("changes the owner of {shown}, a system or credential file"),
+                );
+            }
+        }
+    }
+
     /// A deletion of `path`.
     pub(crate) fn delete(&mut self, line: u32, path: &Val, recursive: bool) {
         if !self.recording {
@@ -1507,6 +1583,7 @@ impl<'a> Sink<'a> {
         inner.fixed_line = Some(line);
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
+        inner.decoded_files = self.decoded_files.clone();
         inner.lang = lang;
         inner.judge = self.judge;
         inner.shell_dir.clone_from(&self.shell_dir);
@@ -1520,6 +1597,7 @@ impl<'a> Sink<'a> {
         self.env_token_used.extend(inner.env_token_used);
         self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
+        self.decoded_files.extend(inner.decoded_files);
     }
 
     /// Whether `path` names a file written with downloaded content.
@@ -1533,10 +1611,21 @@ impl<'a> Sink<'a> {
 
     /// A file that was written with downloaded content is run.
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
-        if self.remote_files.is_empty() {
+        if self.remote_files.is_empty() && self.decoded_files.is_empty() {
             return;
         }
         let resolved = self.resolve(path);
+        if self.decoded_files.contains(&resolved.text) {
+            self.add(
+                line,
+                Category::ObfuscatedExecution,
+                Verdict::Dangerous,
+                format!(
+                    "runs {}, which was written with code decoded at run time",
+                    Self::show(&resolved.text)
+                ),
+            );
+        }
         if self.remote_files.contains(&resolved.text) {
             self.add(
                 line,

@@ -591,6 +591,47 @@ pub(crate) struct Pending {
     /// of the function was walked with its arguments, the definition's verdicts give way to
     /// the calls'.
     func: Option<(usize, bool)>,
+    /// An argument vector a script of another language starts (`subprocess.run([...])`,
+    /// `spawn(prog, args)`): the review models what it does, so only the guard's deny adds to
+    /// that (a command the guard never lets run is no safer started from Python).
+    deny_only: bool,
+}
+
+/// Keep a program started with a known argument vector by a script of another language for
+/// the judge, as the command line that runs the same words. Words built at run time are left
+/// to the review (the guard would only call them opaque).
+pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
+    if sink.judge.is_none()
+        || !sink.recording
+        || words.is_empty()
+        || words.iter().any(|w| w.contains(UNKNOWN))
+    {
+        return;
+    }
+    let text = words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ");
+    let line = sink.fixed_line.unwrap_or(line);
+    sink.pending.push(Pending {
+        line,
+        texts: vec![text],
+        modeled: true,
+        node: None,
+        teardown: None,
+        func: None,
+        deny_only: true,
+    });
+}
+
+/// `word` as one shell word.
+fn quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Keep one statement of a script for the judge (asked once the whole script was walked, see
@@ -620,6 +661,7 @@ pub(crate) fn judge_statement(
         node,
         teardown,
         func,
+        deny_only: false,
     });
 }
 
@@ -740,6 +782,7 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
     for v in verdicts {
         let severity = match v.tier {
             CommandTier::Allow | CommandTier::Unknown => continue,
+            tier if p.deny_only && tier != CommandTier::Deny => continue,
             CommandTier::Project | CommandTier::Outside if p.modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             // The script tears down what it brought up itself.

@@ -82,6 +82,13 @@ pub(super) enum Api {
     Copy,
     /// A file's mode set.
     Chmod,
+    /// A file's owner changed.
+    Chown,
+    /// A file descriptor opened (`fs.openSync(path, flags)`).
+    OpenFd,
+    /// Bytes read from a descriptor into a buffer (`fs.readSync(fd, buf)`): the buffer holds
+    /// what the file holds.
+    ReadFd,
     // Network.
     /// `fetch(url, {method, body, headers})`.
     Fetch,
@@ -178,6 +185,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
             "writeJsonSync",
             "writeJson",
             "write",
+            "writeSync",
         ],
         WriteFile,
     ),
@@ -197,7 +205,21 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         ],
         Delete,
     ),
-    (GLOBAL, &["rimraf", "rimrafSync"], Delete),
+    (GLOBAL, &["rimraf", "rimrafSync", "del"], Delete),
+    (&["del"], &["deleteAsync", "deleteSync"], Delete),
+    (&["shelljs"], &["rm"], Delete),
+    (
+        FS,
+        &["truncateSync", "truncate", "ftruncateSync", "ftruncate"],
+        Delete,
+    ),
+    (
+        FS,
+        &["chownSync", "chown", "lchownSync", "lchown", "fchownSync"],
+        Chown,
+    ),
+    (&["fs"], &["openSync"], OpenFd),
+    (&["fs"], &["readSync"], ReadFd),
     (
         FS,
         &[
@@ -262,10 +284,22 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         ],
         EvalCode,
     ),
-    (&["child_process"], &["exec", "execSync"], ShellCommand),
     (
         &["child_process"],
-        &["spawn", "spawnSync", "execFile", "execFileSync"],
+        &["exec", "execSync", "execaCommand", "execaCommandSync"],
+        ShellCommand,
+    ),
+    (&["shelljs"], &["exec"], ShellCommand),
+    (
+        &["child_process"],
+        &[
+            "spawn",
+            "spawnSync",
+            "execFile",
+            "execFileSync",
+            "execa",
+            "execaSync",
+        ],
         Spawn,
     ),
     (GLOBAL, &["execa", "execaSync"], Spawn),
@@ -275,7 +309,8 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (&["Deno"], &["run"], DenoRun),
     (GLOBAL, &["fetch"], Fetch),
     (&["", "url"], &["URL"], UrlNew),
-    (&["fetch"], &["default"], Fetch),
+    (&["fetch"], &["default", "request"], Fetch),
+    (&["navigator"], &["sendBeacon"], Fetch),
     (&["axios"], &["*"], Axios),
     (GLOBAL, &["axios"], Axios),
     (&["http", "https"], &["request", "get"], HttpRequest),

@@ -60,7 +60,15 @@ impl Call<'_> {
 impl Js<'_, '_, '_> {
     pub(super) fn call(&mut self, node: Node<'_>) -> Val {
         let ln = line(node);
-        let func = node.field("function").or_else(|| node.field("constructor"));
+        let mut func = node.field("function").or_else(|| node.field("constructor"));
+        // The TypeScript grammar reads `await get<T>(url)` as a call of `await get`: the call
+        // is of `get`, and awaiting its result gives the value the walk already stands for.
+        while let Some(inner) = func
+            .filter(|f| f.kind() == "await_expression")
+            .and_then(|f| named(f).next())
+        {
+            func = Some(inner);
+        }
         let arg_nodes: Vec<Node<'_>> = node
             .field("arguments")
             .map(|a| named(a).collect())
@@ -435,7 +443,7 @@ impl Js<'_, '_, '_> {
             }
             Api::BunSpawn => {
                 let items = c.first().items.clone().unwrap_or_default();
-                crate::command::run_argv(self.sink, ln, &items, None)
+                crate::command::run_program(self.sink, ln, &items, None)
             }
             Api::DenoCommand => {
                 let a = self
@@ -444,14 +452,14 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 let mut argv = vec![c.first().clone()];
                 argv.extend(a);
-                crate::command::run_argv(self.sink, ln, &argv, None)
+                crate::command::run_program(self.sink, ln, &argv, None)
             }
             Api::DenoRun => {
                 let argv = self
                     .prop(c.arg_node(0), "cmd")
                     .and_then(|(v, _)| v.items)
                     .unwrap_or_default();
-                crate::command::run_argv(self.sink, ln, &argv, None)
+                crate::command::run_program(self.sink, ln, &argv, None)
             }
             Api::NativeCode => {
                 self.sink.add(
@@ -651,6 +659,21 @@ impl Js<'_, '_, '_> {
             }
             Api::Copy => self.copy(c),
             Api::Chmod => self.chmod(c),
+            Api::Chown => {
+                self.sink.chown(ln, c.first());
+                Val::unknown()
+            }
+            Api::OpenFd => self.open_fd(c),
+            Api::ReadFd => {
+                // `fs.readSync(fd, buf)`: the buffer now holds what the file holds.
+                let fd = c.first().clone();
+                if let Some(buf) = c.arg_node(1).filter(|n| n.kind() == "identifier") {
+                    let name = self.text(buf).to_owned();
+                    let v = self.lookup(&name).unwrap_or_default().with_taint(&fd.taint);
+                    self.bind(&name, v);
+                }
+                Val::unknown()
+            }
             Api::Fetch => self.fetch(c),
             Api::Axios => self.axios(c),
             Api::HttpRequest => self.http_request(c),

@@ -4,7 +4,7 @@
 use super::Js;
 use super::call::Call;
 use super::module_name;
-use crate::command::run_argv;
+use crate::command::run_program;
 use crate::engine::Val;
 use crate::model::{Category, Language, Verdict};
 use crate::places::{HostClass, UNKNOWN, classify_host};
@@ -210,6 +210,8 @@ impl Js<'_, '_, '_> {
         if argv[0].text.is_none() && !argv[0].taint.remote && !argv[0].taint.decoded {
             return Val::unknown();
         }
-        run_argv(self.sink, ln, &argv, None)
+        // `execFileSync('node', [], {input: code})`: what the program reads on stdin.
+        let input = self.prop(opts, "input").map(|(v, _)| v);
+        run_program(self.sink, ln, &argv, input.as_ref())
     }
 }

@@ -68,7 +68,16 @@ impl Js<'_, '_, '_> {
         let tail = c.tail();
         let module = c.module();
         let arg_nodes = &c.arg_nodes;
-        let first = c.first();
+        let mut first = c.first();
+        // `shell.rm('-rf', path)`: options come first.
+        let flags = match first.known() {
+            Some(f) if module == "shelljs" && f.starts_with('-') => {
+                let f = f.to_owned();
+                first = c.second();
+                f
+            }
+            _ => String::new(),
+        };
         let recursive = tail.starts_with("rm")
             && arg_nodes
                 .get(1)
@@ -76,8 +85,20 @@ impl Js<'_, '_, '_> {
             || tail.starts_with("remove")
             || tail.starts_with("rimraf")
             || module == "rimraf"
-            || tail == "emptyDirSync";
-        self.sink.delete(ln, first, recursive);
+            || tail == "emptyDirSync"
+            // `del` takes globs of trees.
+            || tail == "del"
+            || module == "del"
+            || flags.contains(['r', 'R']);
+        match &first.items {
+            // `del([a, b])`: each element.
+            Some(items) if !items.is_empty() => {
+                for i in items.clone() {
+                    self.sink.delete(ln, &i, recursive);
+                }
+            }
+            _ => self.sink.delete(ln, first, recursive),
+        }
         Val::unknown()
     }
 
@@ -94,8 +115,35 @@ impl Js<'_, '_, '_> {
                 content.taint.remote = true;
             }
         }
-        self.sink.write(ln, second, &content, false);
+        self.sink.copied(ln, first, second, &content);
+        if c.tail().starts_with("rename") || c.tail().starts_with("move") {
+            self.sink.moved(ln, first, second);
+        }
         Val::unknown()
+    }
+
+    /// `fs.openSync(path, flags)`: a descriptor of the file, which holds what the file does
+    /// when it is opened for reading.
+    pub(super) fn open_fd(&mut self, c: &Call<'_>) -> Val {
+        let flags = c.second().known().unwrap_or("r").to_owned();
+        let path = c.first();
+        let write = flags.contains(['w', 'a', '+']);
+        let taint = if write && !flags.contains('+') {
+            crate::engine::Taint::default()
+        } else {
+            self.sink.read_val(c.ln, path)
+        };
+        Val {
+            handle: Some(Handle::File {
+                path: path
+                    .path_text()
+                    .unwrap_or_else(|| crate::places::UNKNOWN.to_string()),
+                write,
+                append: flags.contains('a'),
+            }),
+            ..Val::default()
+        }
+        .with_taint(&taint)
     }
 
     /// `fs.chmodSync(path, mode)`.

@@ -106,6 +106,7 @@ const GLOBALS: &[&str] = &[
     "Array",
     "URL",
     "Function",
+    "navigator",
 ];
 
 /// The module a package name stands for (`node:fs`, `fs-extra` -> `fs`).

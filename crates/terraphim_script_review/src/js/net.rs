@@ -39,7 +39,9 @@ impl Js<'_, '_, '_> {
                 }
             }
         }
-        let sends = has_body || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
+        // `navigator.sendBeacon(url, data)` posts its second argument.
+        let beacon = c.tail() == "sendBeacon" && c.args.len() > 1;
+        let sends = has_body || beacon || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
         let u = first.url_text();
         self.sink
             .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);

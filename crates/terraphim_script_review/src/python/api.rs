@@ -27,6 +27,11 @@ pub(super) enum Api {
     Logger,
     /// A file opened (`open(path, mode)`).
     Open,
+    /// A file descriptor opened (`os.open(path, flags)`): written when the flags say so.
+    OsOpen,
+    /// A file read by a library that parses it (`netrc.netrc(path)`, `fileinput.input(paths)`),
+    /// `default` when no path is given.
+    ReadsFile { default: Option<&'static str> },
     /// An archive or compressed file opened (`tarfile.open(name, mode)`).
     OpenArchive,
     /// A path object built from parts.
@@ -53,8 +58,12 @@ pub(super) enum Api {
     Delete { recursive: bool },
     /// A directory made.
     MakeDir,
-    /// A file copied, moved or linked (source, destination).
+    /// A file copied or linked (source, destination).
     Copy,
+    /// A file or tree moved (source, destination): gone from where it was.
+    Move,
+    /// A file's owner changed.
+    Chown,
     /// A file's mode set.
     Chmod,
     /// An object serialised into a file (or returned as text).
@@ -253,9 +262,28 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("shutil.copy2", Copy),
     ("shutil.copyfile", Copy),
     ("shutil.copytree", Copy),
-    ("shutil.move", Copy),
-    ("os.rename", Copy),
-    ("os.replace", Copy),
+    ("shutil.move", Move),
+    ("os.rename", Move),
+    ("os.replace", Move),
+    ("os.renames", Move),
+    ("os.chown", Chown),
+    ("os.lchown", Chown),
+    ("os.fchown", Chown),
+    ("shutil.chown", Chown),
+    ("os.truncate", Delete { recursive: false }),
+    ("os.ftruncate", Delete { recursive: false }),
+    ("os.open", OsOpen),
+    // The bytes read carry what the descriptor's file holds.
+    ("os.read", COLLECTION),
+    ("os.pread", COLLECTION),
+    (
+        "netrc.netrc",
+        ReadsFile {
+            default: Some("~/.netrc"),
+        },
+    ),
+    ("fileinput.input", ReadsFile { default: None }),
+    ("websocket.create_connection", Connection { opens: true }),
     ("os.link", Copy),
     ("os.symlink", Copy),
     ("shutil.copyfileobj", Copy),

@@ -454,6 +454,51 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             Api::Copy => self.copy(c),
+            Api::Move => {
+                self.copy(c);
+                self.sink.moved(c.ln, &c.arg(0, "src"), &c.arg(1, "dst"));
+                Val::unknown()
+            }
+            Api::Chown => {
+                self.sink.chown(c.ln, &c.arg(0, "path"));
+                Val::unknown()
+            }
+            Api::OsOpen => {
+                let flags = c
+                    .arg_nodes
+                    .get(1)
+                    .map(|n| self.text(*n).to_owned())
+                    .unwrap_or_default();
+                let mode = if flags.contains("O_APPEND") {
+                    "a"
+                } else if flags.contains("O_RDWR") {
+                    "r+"
+                } else if flags.contains("O_WRONLY")
+                    || flags.contains("O_CREAT")
+                    || flags.contains("O_TRUNC")
+                {
+                    "w"
+                } else {
+                    "r"
+                };
+                self.open(c.ln, &c.arg(0, "path"), mode)
+            }
+            Api::ReadsFile { default } => {
+                let arg = c.first();
+                let mut paths: Vec<String> = match &arg.items {
+                    Some(items) => items.iter().filter_map(Val::path_text).collect(),
+                    None => arg.path_text().into_iter().collect(),
+                };
+                if paths.is_empty() {
+                    paths.extend(default.map(str::to_owned));
+                }
+                let mut v = Val::unknown().with_taint(&arg.taint);
+                for p in paths {
+                    let t = self.sink.read_path(c.ln, &p);
+                    v.taint.join(&t);
+                }
+                v
+            }
             Api::Chmod => self.chmod_call(c),
             Api::Dump => self.dump(c),
             Api::CsvWriter => c.first(),

@@ -4,7 +4,7 @@
 use super::Py;
 use super::api::Argv;
 use super::call::Call;
-use crate::command::run_argv;
+use crate::command::run_program;
 use crate::engine::{Handle, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
@@ -207,7 +207,7 @@ impl Py<'_, '_, '_> {
                 return Val::unknown();
             }
         };
-        let mut out = run_argv(self.sink, ln, &argv, stdin.as_ref());
+        let mut out = run_program(self.sink, ln, &argv, stdin.as_ref());
         out.text = None;
         out
     }

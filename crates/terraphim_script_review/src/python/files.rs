@@ -110,7 +110,7 @@ impl Py<'_, '_, '_> {
                 self.sink.copy_secret(ln, what, &dst);
             }
         }
-        self.sink.write(ln, &dst, &content, false);
+        self.sink.copied(ln, &src, &dst, &content);
         Val::unknown()
     }
 

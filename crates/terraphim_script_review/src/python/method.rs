@@ -106,6 +106,13 @@ impl Py<'_, '_, '_> {
                         let t = self.sink.read_path(ln, &p);
                         self.sink
                             .write(ln, &first, &Val::unknown().with_taint(&t), false);
+                        if matches!(name, "rename" | "replace") {
+                            self.sink.moved(ln, &Val::lit(p), &first);
+                        }
+                        Val::unknown()
+                    }
+                    "chown" => {
+                        self.sink.chown(ln, &Val::lit(p));
                         Val::unknown()
                     }
                     "joinpath" => {

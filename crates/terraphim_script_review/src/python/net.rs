@@ -114,7 +114,9 @@ impl Py<'_, '_, '_> {
         }
         let mut payload = Val::unknown().with_taint(&url.taint);
         let mut has_body = false;
-        for k in ["data", "json", "files", "params", "content"] {
+        for k in [
+            "data", "json", "files", "params", "content", "body", "fields",
+        ] {
             if let Some(v) = kwargs.get(k) {
                 payload.taint.join(&v.taint);
                 has_body |= k != "params";
