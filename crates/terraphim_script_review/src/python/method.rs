@@ -390,6 +390,16 @@ impl Py<'_, '_, '_> {
                         None => v,
                     }
                 }
+                // `opts.get('dir', DEFAULT)` of a dictionary without that key known: the
+                // default, or a value the review cannot know.
+                "get" | "pop" | "setdefault"
+                    if args.len() >= 2
+                        && recv.handle.is_none()
+                        && recv.text.is_none()
+                        && first.known().is_some() =>
+                {
+                    args[1].or_unknown().with_taint(&recv.taint)
+                }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
                     Val::unknown()
