@@ -271,12 +271,29 @@ impl Py<'_, '_, '_> {
                     "+" => left.concat(&right),
                     "/" if matches!(left.handle, Some(Handle::Path(_))) => {
                         let base = left.path_text().unwrap_or_default();
+                        // `home / ('.zshrc' if zsh else '.bashrc')`: each name joined, as the
+                        // paths the value may name.
+                        let mut alts = Vec::new();
+                        if right.text.is_none() && !right.alts.is_empty() {
+                            let bases = if left.alts.is_empty() {
+                                vec![base.clone()]
+                            } else {
+                                left.alts.clone()
+                            };
+                            for b in &bases {
+                                for a in &right.alts {
+                                    alts.push(join_paths(&[b.clone(), a.clone()]));
+                                }
+                            }
+                            alts.truncate(16);
+                        }
                         Val {
                             handle: Some(Handle::Path(join_paths(&[
                                 base,
                                 right.text_or_unknown(),
                             ]))),
                             taint: left.taint.clone(),
+                            alts,
                             ..Val::default()
                         }
                         .with_taint(&right.taint)
@@ -446,24 +463,48 @@ impl Py<'_, '_, '_> {
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
-                        // A loop over a literal collection: the variable is each element.
-                        let elem = iter
-                            .items
-                            .as_deref()
-                            .and_then(Val::union_all)
-                            .unwrap_or_default()
-                            .with_taint(&iter.taint);
+                        // A loop over a literal collection: the variable is each element; over
+                        // a listing (`home.iterdir()`, a glob), each path it yields, as for a
+                        // `for` statement.
+                        let elem = match iter.items.as_deref().and_then(Val::union_all) {
+                            Some(e) => e,
+                            None => Val {
+                                text: iter.text.clone(),
+                                alts: iter.alts.clone(),
+                                handle: iter
+                                    .handle
+                                    .clone()
+                                    .filter(|h| matches!(h, Handle::Path(_))),
+                                ..Val::default()
+                            },
+                        }
+                        .with_taint(&iter.taint);
                         if let Some(left) = c.field("left") {
                             self.bind_target(left, elem);
                         }
                     }
                 }
                 let mut v = Val::unknown();
+                let mut element = None;
                 for c in &children {
                     if c.kind() != "for_in_clause" {
                         let x = self.eval(*c);
                         v.taint.join(&x.taint);
+                        if element.is_none() {
+                            element = Some(x);
+                        }
                     }
+                }
+                // `[p for p in root.iterdir() if p.is_dir()]`: a list whose elements are the
+                // body's value (a path under the root), for a loop over it.
+                if node.kind() == "list_comprehension"
+                    && let Some(e) = element.filter(|e| {
+                        e.text.is_some()
+                            || !e.alts.is_empty()
+                            || matches!(e.handle, Some(Handle::Path(_)))
+                    })
+                {
+                    v.items = Some(vec![e]);
                 }
                 v
             }
