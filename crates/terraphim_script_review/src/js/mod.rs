@@ -190,7 +190,8 @@ impl<'s> Js<'s, '_, '_> {
                         let class = self.text(n).to_owned();
                         // `get target() { ... }`: reading `obj.target` runs it.
                         for m in named(body).filter(|m| m.kind() == "method_definition") {
-                            let getter = m.children().any(|t| !t.is_named() && self.text(t) == "get");
+                            let getter =
+                                m.children().any(|t| !t.is_named() && self.text(t) == "get");
                             if let (true, Some(name)) = (getter, m.field("name")) {
                                 self.getters.insert(format!("{class}.{}", self.text(name)));
                             }

@@ -206,7 +206,10 @@ impl Js<'_, '_, '_> {
                     .then(|| name.to_owned())
             }
             // `Paths.root()`, `Paths.ROOT` of a class of the script: its static members.
-            "identifier" if self.lookup(self.text(node)).is_none() && self.classes.contains_key(self.text(node)) => {
+            "identifier"
+                if self.lookup(self.text(node)).is_none()
+                    && self.classes.contains_key(self.text(node)) =>
+            {
                 Some(self.text(node).to_owned())
             }
             "identifier" => self.instances.get(self.text(node)).cloned(),
@@ -238,7 +241,8 @@ impl Js<'_, '_, '_> {
                     if name.kind() == "identifier"
                         && value.is_some_and(|v| {
                             v.kind() == "new_expression"
-                                && v.field("constructor").is_some_and(|c| self.text(c) == "Map")
+                                && v.field("constructor")
+                                    .is_some_and(|c| self.text(c) == "Map")
                         })
                     {
                         let var = self.text(name).to_owned();

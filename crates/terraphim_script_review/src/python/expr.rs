@@ -334,7 +334,8 @@ impl Py<'_, '_, '_> {
                                     ),
                                     _ => out.push(UNKNOWN),
                                 }
-                                rest = &rest[(i + 1 + spec.map_or(0, char::len_utf8)).min(rest.len())..];
+                                rest = &rest
+                                    [(i + 1 + spec.map_or(0, char::len_utf8)).min(rest.len())..];
                             }
                             out.push_str(rest);
                             v.text = Some(out);

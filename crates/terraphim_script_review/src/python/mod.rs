@@ -132,9 +132,8 @@ impl<'s> Py<'s, '_, '_> {
                 let mut methods = Vec::new();
                 for s in named(body) {
                     let property = s.kind() == "decorated_definition"
-                        && named(s).any(|d| {
-                            d.kind() == "decorator" && self.text(d).ends_with("property")
-                        });
+                        && named(s)
+                            .any(|d| d.kind() == "decorator" && self.text(d).ends_with("property"));
                     let s = match s.kind() {
                         "decorated_definition" => s.field("definition").unwrap_or(s),
                         _ => s,
@@ -144,8 +143,7 @@ impl<'s> Py<'s, '_, '_> {
                     {
                         let m = self.text(f).to_owned();
                         if property {
-                            self.properties
-                                .insert(format!("{}.{m}", self.text(n)));
+                            self.properties.insert(format!("{}.{m}", self.text(n)));
                         }
                         init |= m == "__init__";
                         methods.push(m);
