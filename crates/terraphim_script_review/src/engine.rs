@@ -409,6 +409,46 @@ impl Val {
         })
     }
 
+    /// A value that is `self` or one the review cannot know (`opts.dir ?? DEFAULT`, a
+    /// destructuring default, `kw.get("root", DEFAULT)`): each of `self`'s strings or paths as
+    /// an alternative besides an unknown one, so a sink judges every alternative and the
+    /// unknown one stays unknown (suspicious, never clean). A value with no string or path is
+    /// returned as it is.
+    pub(crate) fn or_unknown(&self) -> Val {
+        let mut alts: Vec<String> = self.text.iter().chain(&self.alts).cloned().collect();
+        if let Some(Handle::Path(p)) = &self.handle
+            && self.text.is_none()
+            && self.alts.is_empty()
+        {
+            alts.push(p.clone());
+        }
+        if alts.is_empty() {
+            return self.clone();
+        }
+        alts.push(UNKNOWN.to_string());
+        alts.sort();
+        alts.dedup();
+        alts.truncate(16);
+        Val {
+            text: None,
+            alts,
+            taint: self.taint.clone(),
+            fields: self.fields.clone(),
+            items: self.items.clone(),
+            handle: None,
+        }
+    }
+
+    /// Whether nothing at all is known of this value (no string, path, members, elements,
+    /// alternatives or handle); its data may still be known.
+    pub(crate) fn is_blank(&self) -> bool {
+        self.text.is_none()
+            && self.alts.is_empty()
+            && self.fields.is_empty()
+            && self.items.is_none()
+            && self.handle.is_none()
+    }
+
     /// The union of a non-empty list of values.
     pub(crate) fn union_all(items: &[Val]) -> Option<Val> {
         let (first, rest) = items.split_first()?;
@@ -436,7 +476,10 @@ impl Val {
         if self.text.is_some() || self.taint.decoded || self.taint.remote {
             self
         } else {
-            Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
+            // The alternatives stay: each one is code the sink may run.
+            let mut v = Val::lit(UNKNOWN.to_string()).with_taint(&self.taint);
+            v.alts = self.alts;
+            v
         }
     }
 
@@ -1554,6 +1597,11 @@ impl<'a> Sink<'a> {
                 chain,
                 why,
             );
+            // Several values flowed here (`cmd ?? DEFAULT`, a method of the script's class
+            // that returns a command): each known one is code the sink may run.
+            for alt in code.alts.iter().filter(|a| !a.contains(UNKNOWN)).take(4) {
+                self.nested(line, lang, alt);
+            }
             if text.chars().all(|c| c == UNKNOWN) {
                 self.ambient_for_next = Taint::default();
                 return;

@@ -106,6 +106,24 @@ impl Js<'_, '_, '_> {
                 self.sink
                     .exec_code(ln, Language::Shell, &tpl, "a shell template");
             }
+            let tag = func.map(|f| self.text(f)).unwrap_or("");
+            if tag == "String.raw" {
+                // The template's text as written.
+                return tpl;
+            }
+            if self.scope.funcs.contains_key(tag) {
+                // A tag function of the script (`sh\`curl ${url} | sh\``): what it returns,
+                // and, as an alternative, the text of the template (what tags that join the
+                // parts with the values give).
+                let strings = Val::list(vec![Val::unknown()]);
+                let mut v = self.scope.call_user(tag, &[strings]);
+                let mut out = Val::unknown().with_taint(&tpl.taint).with_taint(&v.taint);
+                out.alts.extend(v.text.take());
+                out.alts.append(&mut v.alts);
+                out.alts.extend(tpl.text);
+                out.alts.truncate(8);
+                return out;
+            }
             return Val::unknown();
         }
         if let Some(f) = func.filter(|f| f.kind() == "member_expression")
@@ -309,6 +327,24 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        if c.q == "Promise.resolve" {
+            // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give.
+            return c.first().clone();
+        }
+        if c.q == "Map"
+            && let Some(pairs) = &c.first().items
+        {
+            // `new Map([['state', dir]])`: its members by their keys, for `m.get('state')`.
+            let mut m = Val::unknown().with_taint(&c.all);
+            for pair in pairs {
+                if let Some([k, v]) = pair.items.as_deref()
+                    && let Some(k) = k.known()
+                {
+                    m.set_field(&[k], v.clone());
+                }
+            }
+            return m;
+        }
         if c.q == "Array"
             && c.args.len() == 1
             && let Some(n) = c.first().known().and_then(|t| t.parse::<usize>().ok())
@@ -339,6 +375,31 @@ impl Js<'_, '_, '_> {
             {
                 // `Array(levels).fill('..')`: every element is the value.
                 return Val::list(vec![c.first().clone(); items.len()]).with_taint(&recv.taint);
+            }
+            if let Some(obj) = func
+                .field("object")
+                .filter(|o| o.kind() == "identifier" && self.maps.contains(self.text(*o)))
+            {
+                match (c.tail(), c.first().known()) {
+                    // `m.set('state', dir)`: the map now holds it under that key.
+                    ("set", Some(k)) if c.args.len() == 2 => {
+                        let (k, name) = (k.to_owned(), self.text(obj).to_owned());
+                        let mut m = recv.clone();
+                        m.set_field(&[k.as_str()], c.second().clone());
+                        self.scope.assign(&name, m);
+                        return Val::unknown();
+                    }
+                    ("get", Some(k)) if recv.field(k).is_some() => {
+                        return recv.field(k).cloned().unwrap_or_default();
+                    }
+                    // A key known only at run time: any of its members.
+                    ("get", _) if !recv.fields.is_empty() => {
+                        let members: Vec<Val> =
+                            recv.fields.iter().map(|(_, f)| f.clone()).collect();
+                        return Val::any_of(&members).with_taint(&recv.taint);
+                    }
+                    _ => {}
+                }
             }
             if matches!(c.tail(), "push" | "unshift")
                 && let Some(items) = &recv.items
@@ -605,6 +666,13 @@ impl Js<'_, '_, '_> {
                     }
                 }
                 if c.q == "Object.assign" {
+                    // The merged object holds the members of every part, later ones over
+                    // earlier ones.
+                    for a in &c.args {
+                        for (k, f) in &a.fields {
+                            v.set_field(&[k.as_str()], f.clone());
+                        }
+                    }
                     // The merged object holds the strings of every part.
                     let parts: Vec<&str> =
                         c.args.iter().filter_map(|a| a.text.as_deref()).collect();

@@ -137,6 +137,22 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.script_location(self.text(node)) {
                     return v;
                 }
+                if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
+                    && let Some(class) = self.instance_class(o)
+                {
+                    let prop = self.text(p).to_owned();
+                    if self.getters.contains(&format!("{class}.{prop}")) {
+                        // `new Paths().cache` with `get cache() { return ... }`: what it returns.
+                        return self.scope.call_user(&prop, &[]);
+                    }
+                    if o.kind() == "identifier"
+                        && self.text(o) == class
+                        && let Some(f) = self.this_val.field(&prop)
+                    {
+                        // `Paths.ROOT` with `static ROOT = os.homedir()`.
+                        return f.clone();
+                    }
+                }
                 let obj = node
                     .field("object")
                     .map(|o| self.eval(o))
@@ -294,6 +310,10 @@ impl Js<'_, '_, '_> {
                 {
                     // Either side (`opts.dir ?? DEFAULT_DIR`).
                     l.union(&r)
+                } else if matches!(op.as_str(), "||" | "??") && l.is_blank() {
+                    // `args.dir || os.homedir()` with `args` unknown: the default or a value
+                    // the review cannot know (each judged at the sink).
+                    r.or_unknown().with_taint(&l.taint)
                 } else {
                     Val::unknown().with_taint(&l.taint).with_taint(&r.taint)
                 }

@@ -131,6 +131,14 @@ impl Js<'_, '_, '_> {
                 }
                 Val::unknown()
             }
+            // `cands.find(c => ...)`, `list.at(-1)`, `list.pop()`: one of the elements.
+            (_, "find" | "findLast" | "at" | "pop" | "shift")
+                if recv.items.as_ref().is_some_and(|i| !i.is_empty()) && recv.text.is_none() =>
+            {
+                self.bind_callbacks(arg_nodes, &recv);
+                let items = recv.items.as_deref().unwrap_or_default();
+                Val::any_of(items).with_taint(&recv.taint).with_taint(all)
+            }
             // `[os.homedir(), ROOT].filter(...)`: an array's elements, some perhaps dropped,
             // as the values a loop over it may take.
             (_, "filter" | "sort" | "toSorted" | "slice" | "concat")
@@ -262,7 +270,30 @@ impl Js<'_, '_, '_> {
                 out
             }
             (_, "then") => {
-                self.bind_callbacks(arg_nodes, &recv);
+                // The first callback gets the promise's value as it is (a path, a command),
+                // and the promise `then` gives holds what that callback returns.
+                let mut settled = None;
+                if let Some(f) = arg_nodes.first().filter(|a| {
+                    matches!(
+                        a.kind(),
+                        "arrow_function" | "function_expression" | "function"
+                    )
+                }) {
+                    let key = crate::scope::anon_name(f.start_byte());
+                    if let Some(p) = self.params_of(*f).into_iter().next() {
+                        self.scope.set_param(key.clone(), p, recv.clone());
+                    }
+                    settled = self.scope.returns.get(&key).cloned().filter(|r| {
+                        r.text.is_some()
+                            || !r.alts.is_empty()
+                            || matches!(r.handle, Some(Handle::Path(_)))
+                    });
+                } else {
+                    self.bind_callbacks(arg_nodes, &recv);
+                }
+                if let Some(r) = settled {
+                    return r.with_taint(&recv.taint).with_taint(all);
+                }
                 // `fetch(u).then(r => r.text()).then(eval)`: the callback sees the value.
                 for a in arg_nodes {
                     if a.kind() == "identifier" && self.text(*a) == "eval" {

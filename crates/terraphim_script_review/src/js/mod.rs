@@ -30,6 +30,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         instances: Map::default(),
         objects: Map::default(),
         resolvers: Vec::new(),
+        getters: Set::default(),
+        maps: Set::default(),
     };
     js.collect_funcs(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
@@ -76,6 +78,12 @@ struct Js<'s, 'k, 'a> {
     /// The `resolve` parameters of the `new Promise((resolve, reject) => ...)` executors being
     /// walked, and what their calls gave: the promise's value (`resolve(data)`).
     resolvers: Vec<(String, Option<Val>)>,
+    /// The getters of the script's classes, as `Class.name`: `obj.name` of an instance (or of
+    /// the class, for a static one) returns what the getter returns.
+    getters: Set<String>,
+    /// Variables given a `new Map(...)`: `m.set(k, v)` stores the member `k`, `m.get(k)` reads
+    /// it.
+    maps: Set<String>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -133,14 +141,24 @@ impl<'s> Js<'s, '_, '_> {
             if ps.kind() == "identifier" {
                 out.push(self.text(ps).to_owned());
             }
-            for p in named(ps) {
+            for (i, p) in named(ps).enumerate() {
                 let id = match p.kind() {
                     "identifier" => Some(p),
                     "required_parameter" | "optional_parameter" => p.field("pattern"),
                     "assignment_pattern" => p.field("left"),
                     _ => None,
                 };
-                out.push(id.map(|i| self.text(i).to_owned()).unwrap_or_default());
+                // A destructured parameter is named by its position (`#1`, no variable's
+                // name), so what a call passes there reaches the pattern's names.
+                let pattern = id.map_or(
+                    matches!(p.kind(), "object_pattern" | "array_pattern"),
+                    |x| matches!(x.kind(), "object_pattern" | "array_pattern"),
+                );
+                out.push(match id {
+                    _ if pattern => format!("#{i}"),
+                    Some(x) => self.text(x).to_owned(),
+                    None => String::new(),
+                });
             }
         }
         out
@@ -170,7 +188,16 @@ impl<'s> Js<'s, '_, '_> {
                             .filter_map(|m| m.field("name"))
                             .map(|m| self.text(m).to_owned())
                             .collect();
-                        self.classes.insert(self.text(n).to_owned(), methods);
+                        let class = self.text(n).to_owned();
+                        // `get target() { ... }`: reading `obj.target` runs it.
+                        for m in named(body).filter(|m| m.kind() == "method_definition") {
+                            let getter =
+                                m.children().any(|t| !t.is_named() && self.text(t) == "get");
+                            if let (true, Some(name)) = (getter, m.field("name")) {
+                                self.getters.insert(format!("{class}.{}", self.text(name)));
+                            }
+                        }
+                        self.classes.insert(class, methods);
                     }
                 }
                 "function_declaration" | "generator_function_declaration" | "method_definition" => {

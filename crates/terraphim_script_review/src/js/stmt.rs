@@ -76,8 +76,28 @@ impl Js<'_, '_, '_> {
                 }
             }
             "assignment_pattern" | "object_assignment_pattern" => {
-                if let Some(l) = pat.field("left") {
-                    self.bind_pattern(l, val);
+                // `const { dir = os.homedir() } = opts`, `[a = DEFAULT] = list`: the default
+                // when the member is missing, or it alongside a value the review cannot know.
+                let Some(l) = pat.field("left") else {
+                    return;
+                };
+                let default = pat.field("right").map(|r| self.eval(r));
+                match default {
+                    Some(d) if l.kind() == "shorthand_property_identifier_pattern" => {
+                        let name = self.text(l).to_owned();
+                        match (&val.handle, val.field(&name)) {
+                            (Some(Handle::Module(_)), _) => self.bind_pattern(l, val),
+                            (_, Some(f)) => {
+                                let f = f.clone().with_taint(&val.taint);
+                                self.bind(&name, f);
+                            }
+                            _ => self.bind(&name, d.or_unknown().with_taint(&val.taint)),
+                        }
+                    }
+                    Some(d) if val.is_blank() => {
+                        self.bind_pattern(l, d.or_unknown().with_taint(&val.taint));
+                    }
+                    _ => self.bind_pattern(l, val),
                 }
             }
             _ => {}
@@ -111,7 +131,31 @@ impl Js<'_, '_, '_> {
         let Some(ps) = node.field("parameters") else {
             return;
         };
-        for p in named(ps) {
+        for (i, p) in named(ps).enumerate() {
+            // A destructured parameter (`{ url = DEFAULT } = {}`): its names take the members
+            // of what a call passed at its position (see `params_of`), their defaults when
+            // none did.
+            let (pattern, default) = match p.kind() {
+                "object_pattern" | "array_pattern" => (Some(p), None),
+                "assignment_pattern" => (p.field("left"), p.field("right")),
+                "required_parameter" | "optional_parameter" => {
+                    (p.field("pattern"), p.field("value"))
+                }
+                _ => (None, None),
+            };
+            if let Some(pattern) =
+                pattern.filter(|x| matches!(x.kind(), "object_pattern" | "array_pattern"))
+            {
+                let passed = self.lookup(&format!("#{i}"));
+                let v = match (passed, default) {
+                    (Some(given), Some(d)) => given.union(&self.eval(d)),
+                    (None, Some(d)) => self.eval(d),
+                    (Some(given), None) => given,
+                    (None, None) => Val::unknown(),
+                };
+                self.bind_pattern(pattern, v);
+                continue;
+            }
             let (id, default) = match p.kind() {
                 "assignment_pattern" => (p.field("left"), p.field("right")),
                 "required_parameter" | "optional_parameter" => {
@@ -161,6 +205,13 @@ impl Js<'_, '_, '_> {
                 (c.kind() == "identifier" && self.classes.contains_key(name))
                     .then(|| name.to_owned())
             }
+            // `Paths.root()`, `Paths.ROOT` of a class of the script: its static members.
+            "identifier"
+                if self.lookup(self.text(node)).is_none()
+                    && self.classes.contains_key(self.text(node)) =>
+            {
+                Some(self.text(node).to_owned())
+            }
             "identifier" => self.instances.get(self.text(node)).cloned(),
             _ => None,
         }
@@ -186,6 +237,16 @@ impl Js<'_, '_, '_> {
                         let n = self.text(name).to_owned();
                         self.function(n, v);
                         continue;
+                    }
+                    if name.kind() == "identifier"
+                        && value.is_some_and(|v| {
+                            v.kind() == "new_expression"
+                                && v.field("constructor")
+                                    .is_some_and(|c| self.text(c) == "Map")
+                        })
+                    {
+                        let var = self.text(name).to_owned();
+                        self.maps.insert(var);
                     }
                     if name.kind() == "identifier"
                         && let Some(class) = value.and_then(|v| self.instance_class(v))

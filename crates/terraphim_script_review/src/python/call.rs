@@ -139,6 +139,7 @@ impl Py<'_, '_, '_> {
                     }) => (m.clone(), None, None),
                     _ if self.scope.funcs.contains_key(name) => {
                         let name = name.to_owned();
+                        self.keyword_arguments(&name, &kwargs);
                         let r = self.scope.call_user(&name, &args);
                         // `env("GITHUB_TOKEN")`: a helper reading the variable it is given.
                         if let Some(k) = self
@@ -314,6 +315,32 @@ impl Py<'_, '_, '_> {
                 .with_taint(&held);
         }
         if let Some(recv) = receiver {
+            if matches!(c.tail(), "append" | "extend" | "insert")
+                && recv.handle.is_none()
+                && let Some(items) = &recv.items
+                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+            {
+                // `cmd.append(x)`, `cmd.extend([...])`: the list (an argv) now holds them.
+                let mut items = items.clone();
+                let added: Vec<Val> = match (c.tail(), c.args.last()) {
+                    ("extend", Some(a)) => match &a.items {
+                        Some(more) => more.clone(),
+                        None => vec![Val::lit(UNKNOWN.to_string()).with_taint(&a.taint)],
+                    },
+                    (_, Some(a)) => vec![a.clone()],
+                    _ => Vec::new(),
+                };
+                for a in added {
+                    if items.len() < 16 && !items.contains(&a) {
+                        items.push(a);
+                    }
+                }
+                let mut list = recv.clone().with_taint(&c.all);
+                list.items = Some(items);
+                let name = self.text(r).to_owned();
+                self.scope.assign(&name, list);
+                return Val::unknown();
+            }
             if c.all != Taint::default()
                 && matches!(recv.handle, None | Some(Handle::Instance(_)))
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
@@ -338,7 +365,9 @@ impl Py<'_, '_, '_> {
             None => {
                 let (q, tail) = (c.q.as_str(), c.tail());
                 if self.scope.funcs.contains_key(tail) && !q.contains('.') {
-                    return self.scope.call_user(tail, &c.args);
+                    let tail = tail.to_owned();
+                    self.keyword_arguments(&tail, &c.kwargs);
+                    return self.scope.call_user(&tail, &c.args);
                 }
                 if !q.contains('.') && self.class_methods.contains_key(q) {
                     // An instance of the script's class: it holds its arguments' data.
@@ -780,6 +809,36 @@ impl Py<'_, '_, '_> {
                 let t = crate::caps::apply(self.sink, ln, q, effect);
                 result.with_taint(&t)
             }
+        }
+    }
+}
+
+impl Py<'_, '_, '_> {
+    /// The keyword arguments of a call of the script's function `name`: each one its
+    /// parameter of that name takes, the rest the members of its `**kw` dictionary.
+    fn keyword_arguments(&mut self, name: &str, kwargs: &Map<String, Val>) {
+        if kwargs.is_empty() {
+            return;
+        }
+        let params = self.scope.funcs.get(name).cloned().unwrap_or_default();
+        let mut rest: Vec<(&String, &Val)> = Vec::new();
+        let mut by_name: Vec<_> = kwargs.iter().collect();
+        by_name.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        for (k, v) in by_name {
+            if params.contains(k) {
+                self.scope.add_param_value(name, k, v.clone());
+            } else {
+                rest.push((k, v));
+            }
+        }
+        if let Some(kw) = self.kw_params.get(name).cloned()
+            && !rest.is_empty()
+        {
+            let mut dict = Val::unknown();
+            for (k, v) in rest {
+                dict.set_field(&[k.as_str()], v.clone());
+            }
+            self.scope.add_param_value(name, &kw, dict);
         }
     }
 }

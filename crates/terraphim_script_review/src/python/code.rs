@@ -33,7 +33,15 @@ impl Py<'_, '_, '_> {
                 let m = m.clone();
                 self.indirect(c.node, &m, &name, c.arg_nodes.get(1).copied())
             }
-            _ => Val::unknown().with_taint(&target.taint),
+            // `getattr(cfg, 'root')` of the script's class: the attribute itself.
+            _ => match name
+                .known()
+                .map(str::to_owned)
+                .and_then(|n| self.instance_member(&target.clone(), &n))
+            {
+                Some(v) => v,
+                None => Val::unknown().with_taint(&target.taint),
+            },
         }
     }
 

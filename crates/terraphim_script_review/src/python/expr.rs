@@ -118,7 +118,16 @@ impl Py<'_, '_, '_> {
                         "{}/{UNKNOWN}/{UNKNOWN}",
                         self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
                     )),
-                    _ => interpreter_path(self.lookup(name).unwrap_or_default()),
+                    _ => match self.lookup(name) {
+                        Some(v) => interpreter_path(v),
+                        // `Paths.root()`, `Cfg.ROOT`: the script's class itself, whose static
+                        // and class methods and attributes are its own.
+                        None if self.class_methods.contains_key(name) => Val {
+                            handle: Some(Handle::Instance(name.to_owned())),
+                            ..Val::default()
+                        },
+                        None => Val::unknown(),
+                    },
                 }
             }
             "attribute" => {
@@ -163,7 +172,10 @@ impl Py<'_, '_, '_> {
                     _ => match self.fields.get(self.text(node)) {
                         // `self.tmp`: what the script stored there.
                         Some(v) => v.clone().with_taint(&obj.taint),
-                        None => Val::unknown().with_taint(&obj.taint),
+                        None => match self.instance_member(&obj, &attr) {
+                            Some(v) => v,
+                            None => Val::unknown().with_taint(&obj.taint),
+                        },
                     },
                 }
             }
@@ -259,12 +271,29 @@ impl Py<'_, '_, '_> {
                     "+" => left.concat(&right),
                     "/" if matches!(left.handle, Some(Handle::Path(_))) => {
                         let base = left.path_text().unwrap_or_default();
+                        // `home / ('.zshrc' if zsh else '.bashrc')`: each name joined, as the
+                        // paths the value may name.
+                        let mut alts = Vec::new();
+                        if right.text.is_none() && !right.alts.is_empty() {
+                            let bases = if left.alts.is_empty() {
+                                vec![base.clone()]
+                            } else {
+                                left.alts.clone()
+                            };
+                            for b in &bases {
+                                for a in &right.alts {
+                                    alts.push(join_paths(&[b.clone(), a.clone()]));
+                                }
+                            }
+                            alts.truncate(16);
+                        }
                         Val {
                             handle: Some(Handle::Path(join_paths(&[
                                 base,
                                 right.text_or_unknown(),
                             ]))),
                             taint: left.taint.clone(),
+                            alts,
                             ..Val::default()
                         }
                         .with_taint(&right.taint)
@@ -287,7 +316,30 @@ impl Py<'_, '_, '_> {
                         let mut v = Val::unknown()
                             .with_taint(&left.taint)
                             .with_taint(&right.taint);
-                        if let Some(t) = &left.text {
+                        if let (Some(t), Some(items)) = (&left.text, &right.items) {
+                            // `'%s/%s' % (home, 'projects')`: each `%s` takes the next value.
+                            let mut out = String::new();
+                            let mut rest = t.as_str();
+                            let mut next = items.iter();
+                            while let Some(i) = rest.find('%') {
+                                out.push_str(&rest[..i]);
+                                let spec = rest[i + 1..].chars().next();
+                                match spec {
+                                    Some('%') => out.push('%'),
+                                    Some('s' | 'r' | 'd') => out.push_str(
+                                        &next
+                                            .next()
+                                            .and_then(Val::path_text)
+                                            .unwrap_or_else(|| UNKNOWN.to_string()),
+                                    ),
+                                    _ => out.push(UNKNOWN),
+                                }
+                                rest = &rest
+                                    [(i + 1 + spec.map_or(0, char::len_utf8)).min(rest.len())..];
+                            }
+                            out.push_str(rest);
+                            v.text = Some(out);
+                        } else if let Some(t) = &left.text {
                             let filler = right
                                 .known()
                                 .map(str::to_owned)
@@ -412,30 +464,73 @@ impl Py<'_, '_, '_> {
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
-                        // A loop over a literal collection: the variable is each element.
-                        let elem = iter
-                            .items
-                            .as_deref()
-                            .and_then(Val::union_all)
-                            .unwrap_or_default()
-                            .with_taint(&iter.taint);
+                        // A loop over a literal collection: the variable is each element; over
+                        // a listing (`home.iterdir()`, a glob), each path it yields, as for a
+                        // `for` statement.
+                        let elem = match iter.items.as_deref().and_then(Val::union_all) {
+                            Some(e) => e,
+                            None => Val {
+                                text: iter.text.clone(),
+                                alts: iter.alts.clone(),
+                                handle: iter
+                                    .handle
+                                    .clone()
+                                    .filter(|h| matches!(h, Handle::Path(_))),
+                                ..Val::default()
+                            },
+                        }
+                        .with_taint(&iter.taint);
                         if let Some(left) = c.field("left") {
                             self.bind_target(left, elem);
                         }
                     }
                 }
                 let mut v = Val::unknown();
+                let mut element = None;
                 for c in &children {
                     if c.kind() != "for_in_clause" {
                         let x = self.eval(*c);
                         v.taint.join(&x.taint);
+                        if element.is_none() {
+                            element = Some(x);
+                        }
                     }
+                }
+                // `[p for p in root.iterdir() if p.is_dir()]`: a list whose elements are the
+                // body's value (a path under the root), for a loop over it.
+                if node.kind() == "list_comprehension"
+                    && let Some(e) = element.filter(|e| {
+                        e.text.is_some()
+                            || !e.alts.is_empty()
+                            || matches!(e.handle, Some(Handle::Path(_)))
+                    })
+                {
+                    v.items = Some(vec![e]);
                 }
                 v
             }
             "lambda" => {
+                // `home = lambda: Path.home()`: walked as the function `home`, its parameters
+                // bound by the calls, its body what it returns.
+                let name = node
+                    .parent()
+                    .filter(|a| a.kind() == "assignment")
+                    .and_then(|a| a.field("left"))
+                    .filter(|l| l.kind() == "identifier")
+                    .map(|l| self.text(l).to_owned())
+                    .filter(|n| self.scope.funcs.contains_key(n));
                 if let Some(b) = node.field("body") {
-                    self.eval(b);
+                    match name {
+                        Some(name) => {
+                            self.scope.enter(name);
+                            let v = self.eval(b);
+                            self.scope.add_return(v);
+                            self.scope.leave();
+                        }
+                        None => {
+                            self.eval(b);
+                        }
+                    }
                 }
                 Val::unknown()
             }
@@ -538,6 +633,21 @@ impl Py<'_, '_, '_> {
                 Val::module(format!("{module}.{}", UNKNOWN))
             }
         }
+    }
+
+    /// The attribute `attr` of an instance of the script's class (or of the class itself): a
+    /// property's value (what its method returns) or what the class body or a method stored
+    /// as `self.attr` (a class attribute, a dataclass field's default).
+    pub(super) fn instance_member(&mut self, obj: &Val, attr: &str) -> Option<Val> {
+        let Some(Handle::Instance(class)) = &obj.handle else {
+            return None;
+        };
+        if self.properties.contains(&format!("{class}.{attr}")) {
+            return Some(self.scope.call_user(attr, &[]).with_taint(&obj.taint));
+        }
+        self.fields
+            .get(&format!("self.{attr}"))
+            .map(|v| v.clone().with_taint(&obj.taint))
     }
 }
 

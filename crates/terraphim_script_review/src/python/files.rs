@@ -208,6 +208,11 @@ impl Py<'_, '_, '_> {
         };
         v.taint = taint;
         v.taint.join(&path.taint);
+        // `open(home / ('.zshrc' if zsh else '.bashrc'), 'a')`: the paths it may open.
+        let alts = path.path_alternatives();
+        if alts.len() > 1 {
+            v.alts = alts;
+        }
         v
     }
 }

