@@ -1965,6 +1965,11 @@ fn equivalent_library_calls_have_the_same_capability() {
             Dangerous,
             "exfiltration",
         ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
 
 /// The eighth round: a harmful value reaches its sink through more language shapes (`??` and
 /// `||` defaults, destructuring defaults, `Array.find`, `Map`, getters, static members,
