@@ -433,7 +433,7 @@ impl Val {
     /// Code or a command as it reaches an exec sink: kept when its text is known or it is
     /// decoded or downloaded data, otherwise an unknown string (so the sink says "unknown").
     pub(crate) fn code_or_unknown(self) -> Val {
-        if self.text.is_some() || self.taint.decoded || self.taint.remote {
+        if self.text.is_some() || !self.alts.is_empty() || self.taint.decoded || self.taint.remote {
             self
         } else {
             Val::lit(UNKNOWN.to_string()).with_taint(&self.taint)
@@ -1457,6 +1457,19 @@ impl<'a> Sink<'a> {
         // visible, and its review judges the sinks they reach.
         let unknown_code = text.contains(UNKNOWN)
             && (code.taint.private() || !unknown_only_in_literals(&text, lang));
+        // Code whose every possible text is known (`icupkg -a ${file}` for each name of a
+        // literal list, `'command -v ' + (npx ? 'npx' : 'shellcheck')`): each is reviewed as
+        // the literal code it is, not as a command built at run time.
+        if unknown_code
+            && !code.taint.private()
+            && !code.alts.is_empty()
+            && code.alts.iter().all(|a| !a.contains(UNKNOWN))
+        {
+            for alt in &code.alts {
+                self.nested(line, lang, alt);
+            }
+            return;
+        }
         if unknown_code {
             self.ambient_for_next = Taint {
                 secret: code.taint.secret.clone(),
