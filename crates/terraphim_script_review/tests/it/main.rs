@@ -5,3 +5,4 @@ mod capabilities;
 mod fixtures;
 mod hook;
 mod rules;
+mod real_scripts;
