@@ -813,7 +813,9 @@ pub(crate) fn in_build_output(text: &str, cwd: &str) -> bool {
     parts.pop();
     !rel.contains(UNKNOWN)
         && parts.iter().any(|p| BUILD_OUTPUT_DIRS.contains(p))
-        && !parts.iter().any(|p| matches!(*p, "node_modules" | ".venv" | "venv"))
+        && !parts
+            .iter()
+            .any(|p| matches!(*p, "node_modules" | ".venv" | "venv"))
 }
 
 /// Whether `host` is the documented API host of a service in the token table.

@@ -438,6 +438,7 @@ impl Js<'_, '_, '_> {
         match api {
             Api::Require => self.require(c),
             Api::RequireResolve => c.first().clone(),
+            Api::CreateRequire => Val::module("require".to_owned()),
             Api::EvalCode => self.eval_code(c),
             Api::ShellCommand => {
                 let cmd = c.first().clone().code_or_unknown();

