@@ -473,7 +473,7 @@ impl Val {
     /// Code or a command as it reaches an exec sink: kept when its text is known or it is
     /// decoded or downloaded data, otherwise an unknown string (so the sink says "unknown").
     pub(crate) fn code_or_unknown(self) -> Val {
-        if self.text.is_some() || self.taint.decoded || self.taint.remote {
+        if self.text.is_some() || !self.alts.is_empty() || self.taint.decoded || self.taint.remote {
             self
         } else {
             // The alternatives stay: each one is code the sink may run.
@@ -586,6 +586,13 @@ pub(crate) struct Sink<'a> {
     pub(crate) teardown: Option<(&'static str, Vec<String>)>,
     /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
     made_dirs: std::collections::HashSet<String>,
+    /// Files of the working tree the script wrote whole in this run with content carrying no
+    /// downloaded, decoded or private data (resolved): its own output, so appending to one
+    /// later (`cp x.tmpl x.go`, then `echo ... >> x.go`) adds to what it made.
+    own_outputs: std::collections::HashSet<String>,
+    /// Set while a copy whose every source is a file of the working tree is written: the
+    /// content is the project's own text, moved within the project.
+    pub(crate) copying_project_file: bool,
     /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
     /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
     new_dirs: std::collections::HashSet<String>,
@@ -630,6 +637,8 @@ impl<'a> Sink<'a> {
             created: std::collections::HashSet::new(),
             teardown: None,
             made_dirs: std::collections::HashSet::new(),
+            own_outputs: std::collections::HashSet::new(),
+            copying_project_file: false,
             new_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
@@ -1055,6 +1064,10 @@ impl<'a> Sink<'a> {
             return;
         }
         let class = places::classify_write(&resolved);
+        let root = {
+            let cwd = self.ctx.cwd.to_string_lossy().into_owned();
+            self.resolve(&cwd).text
+        };
         let mut chain = source_steps(&content.taint);
         chain.push(format!("write: {shown}"));
         if content.taint.private() {
@@ -1196,6 +1209,14 @@ impl<'a> Sink<'a> {
                         ),
                     ))
                 } else if (append || !self.secrets.contains_key(&raw) && !self.in_made_dir(&raw))
+                    // Build output (`dist/`, `build/`, `target/`) is what the build writes,
+                    // not the project's sources; a file the script made in this run, appended
+                    // to, is its own output; a project file copied over another is the
+                    // project's own text.
+                    && !(matches!(resolved.place, Place::WorkTree)
+                        && places::in_build_output(&resolved.text, &root))
+                    && !(append && self.own_outputs.contains(&resolved.text))
+                    && !self.copying_project_file
                     && content
                         .text
                         .as_deref()
@@ -1234,6 +1255,12 @@ impl<'a> Sink<'a> {
             )),
             WriteClass::Harmless | WriteClass::Unknown => None,
         };
+        if !append
+            && matches!(resolved.place, Place::WorkTree)
+            && !(content.taint.private() || content.taint.remote || content.taint.decoded)
+        {
+            self.own_outputs.insert(resolved.text.clone());
+        }
         let mut severity = Verdict::Clean;
         if let Some((category, sev, why)) = found {
             let rule = match (category, sev) {
@@ -1576,6 +1603,19 @@ impl<'a> Sink<'a> {
         // visible, and its review judges the sinks they reach.
         let unknown_code = text.contains(UNKNOWN)
             && (code.taint.private() || !unknown_only_in_literals(&text, lang));
+        // Code whose every possible text is known (`icupkg -a ${file}` for each name of a
+        // literal list, `'command -v ' + (npx ? 'npx' : 'shellcheck')`): each is reviewed as
+        // the literal code it is, not as a command built at run time.
+        if unknown_code
+            && !code.taint.private()
+            && !code.alts.is_empty()
+            && code.alts.iter().all(|a| !a.contains(UNKNOWN))
+        {
+            for alt in &code.alts {
+                self.nested(line, lang, alt);
+            }
+            return;
+        }
         if unknown_code {
             self.ambient_for_next = Taint {
                 secret: code.taint.secret.clone(),

@@ -784,6 +784,40 @@ pub(crate) fn maybe_shady(host: &str) -> bool {
     })
 }
 
+/// Directories that hold what a build writes inside a project (the build-output directories of
+/// the KG's path classes, `kg/paths/path-classes.md`, that toolchains regenerate whole).
+const BUILD_OUTPUT_DIRS: &[&str] = &[
+    "dist",
+    "build",
+    "out",
+    "target",
+    "_build",
+    ".next",
+    ".nuxt",
+    ".svelte-kit",
+    "coverage",
+    "htmlcov",
+];
+
+/// Whether the resolved path `text` lies in a build-output directory of the working tree `cwd`
+/// (`<cwd>/dist/node/index.d.ts`); dependency directories (`node_modules`, `.venv`) are not:
+/// their code runs when the project imports it.
+pub(crate) fn in_build_output(text: &str, cwd: &str) -> bool {
+    let Some(rel) = text
+        .strip_prefix(cwd.trim_end_matches('/'))
+        .and_then(|r| r.strip_prefix('/'))
+    else {
+        return false;
+    };
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    parts.pop();
+    !rel.contains(UNKNOWN)
+        && parts.iter().any(|p| BUILD_OUTPUT_DIRS.contains(p))
+        && !parts
+            .iter()
+            .any(|p| matches!(*p, "node_modules" | ".venv" | "venv"))
+}
+
 /// Whether `host` is the documented API host of a service in the token table.
 pub(crate) fn documented_api_host(host: &str) -> bool {
     // Only the services' API hosts themselves (`api.openai.com`), not their whole domains.

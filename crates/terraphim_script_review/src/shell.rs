@@ -1379,7 +1379,14 @@ impl Shell<'_, '_, '_> {
             // `check "init" "$BIN" init`: the function runs the arguments after its shifts.
             run_argv(self.sink, line(node), &argv[shifts + 1..], input.as_ref());
         }
-        let out = run_argv(self.sink, line(node), &argv, input.as_ref());
+        // A call of the script's own function runs that function (walked where it is
+        // defined), not the program of the same name (`pass() { echo PASS; }` is no password
+        // store, `fail "$x"` no program).
+        let out = if body.is_some() {
+            Val::unknown()
+        } else {
+            run_argv(self.sink, line(node), &argv, input.as_ref())
+        };
         if !capture {
             self.sink.output(line(node), &out);
         }

@@ -129,6 +129,8 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("TAILSCALE", &["api.tailscale.com"]),
     ("TERRAFORM", &["app.terraform.io"]),
     ("TFE_", &["app.terraform.io"]),
+    ("RTD_", &["readthedocs.org", "readthedocs.com"]),
+    ("READTHEDOCS", &["readthedocs.org", "readthedocs.com"]),
 ];
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.

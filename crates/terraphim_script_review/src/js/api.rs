@@ -16,6 +16,9 @@ pub(super) enum Api {
     /// `require.resolve(spec)`: the file `require(spec)` would load, so loading it later is
     /// loading `spec`.
     RequireResolve,
+    /// `createRequire(import.meta.url)` (`node:module`): a `require` function, what it loads
+    /// judged as `require` does.
+    CreateRequire,
     /// JavaScript code run from a string (`eval`, `Function`, `vm`, string timers).
     EvalCode,
     /// A shell command line run (`child_process.exec`).
@@ -117,6 +120,7 @@ const GLOBAL: &[&str] = &[""];
 pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (GLOBAL, &["require"], Require),
     (&["require"], &["resolve"], RequireResolve),
+    (&["module"], &["createRequire"], CreateRequire),
     (
         &["console"],
         &[

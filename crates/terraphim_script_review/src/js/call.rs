@@ -190,8 +190,23 @@ impl Js<'_, '_, '_> {
         };
         // A token handed to its own service's client (`new Octokit({ auth: token })`) is its
         // use: consumed by the client, not in what the call returns.
-        let callee = self.text(func).to_owned();
+        // The callee's text and the module its root names (`new WebClient(token)` with
+        // `WebClient` imported from `@slack/web-api`; `client.chat.postMessage(...)` on it).
+        let callee = {
+            let mut root = func;
+            while root.kind() == "member_expression"
+                && let Some(o) = root.field("object")
+            {
+                root = o;
+            }
+            let t = self.text(func).to_owned();
+            match self.lookup(self.text(root)).and_then(|v| v.handle) {
+                Some(Handle::Module(m)) => format!("{t} {m}"),
+                _ => t,
+            }
+        };
         let mut all = Taint::default();
+        let mut vendor_used = false;
         for a in &args {
             match a
                 .taint
@@ -201,6 +216,7 @@ impl Js<'_, '_, '_> {
                 .and_then(|s| s.strip_suffix(" environment variable"))
             {
                 Some(name) if crate::places::vendor_client(name, &callee) => {
+                    vendor_used = true;
                     self.sink.env_token_used.insert(name.to_owned());
                     let mut rest = a.taint.clone();
                     rest.secret = None;
@@ -231,6 +247,14 @@ impl Js<'_, '_, '_> {
                     self.scope.call_user("constructor", &args);
                 }
                 match self.scope.get(name) {
+                    // `new WebClient(token)` of the token's own service's library: the client
+                    // of that service, its methods (`client.chat.postMessage`) the service's.
+                    Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        ..
+                    }) if vendor_used && node.kind() == "new_expression" => {
+                        return Val::module(m.clone());
+                    }
                     Some(Val {
                         handle: Some(Handle::Module(m)),
                         ..
@@ -483,6 +507,7 @@ impl Js<'_, '_, '_> {
         match api {
             Api::Require => self.require(c),
             Api::RequireResolve => c.first().clone(),
+            Api::CreateRequire => Val::module("require".to_owned()),
             Api::EvalCode => self.eval_code(c),
             Api::ShellCommand => {
                 let cmd = c.first().clone().code_or_unknown();

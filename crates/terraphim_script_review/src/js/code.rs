@@ -66,7 +66,8 @@ impl Js<'_, '_, '_> {
             // run, and one in the working tree is the project's own.
             None if !first.taint.decoded
                 && !first.taint.remote
-                && first.text.as_deref().is_some_and(|t| t.ends_with(".json")) =>
+                && (first.text.as_deref().is_some_and(|t| t.ends_with(".json"))
+                    || self.json_import(c)) =>
             {
                 let path = first.text_or_unknown();
                 let t = self.sink.read_path(ln, &path);
@@ -86,6 +87,20 @@ impl Js<'_, '_, '_> {
                 Val::unknown()
             }
         }
+    }
+
+    /// `import(path, { with: { type: 'json' } })` (or the older `assert`): the module is a
+    /// JSON file, parsed as data and never run, whatever its path.
+    fn json_import(&self, c: &Call<'_>) -> bool {
+        c.arg_node(1).is_some_and(|o| {
+            let t: String = self
+                .text(o)
+                .chars()
+                .filter(|ch| !ch.is_whitespace() && !matches!(ch, '\'' | '"' | '`'))
+                .collect();
+            o.kind() == "object"
+                && (t.contains("with:{type:json}") || t.contains("assert:{type:json}"))
+        })
     }
 
     /// `eval(code)`, `new Function(…, code)`, `vm.runInThisContext(code)`, string timers.

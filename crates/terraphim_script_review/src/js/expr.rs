@@ -29,12 +29,31 @@ impl Js<'_, '_, '_> {
         let mut text = String::new();
         let mut out = Val::unknown();
         let mut pos = node.start_byte() + 1;
+        // Every text the template may have when a substitution takes one of several values
+        // (`icupkg -a ${file}` in a loop over literal names): one per combination, at most 8.
+        let mut alts: Vec<String> = vec![String::new()];
+        let mut several = false;
         for c in named(node) {
             if c.kind() != "template_substitution" {
                 continue;
             }
-            text.push_str(&unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0);
+            let lit = unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0;
+            text.push_str(&lit);
             let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
+            let choices: Vec<String> = if v.text.is_none() && !v.alts.is_empty() {
+                several = true;
+                v.alts.clone()
+            } else {
+                vec![v.clone().interpolated().path_text().unwrap_or_default()]
+            };
+            alts = alts
+                .iter()
+                .flat_map(|a| {
+                    let lit = &lit;
+                    choices.iter().map(move |ch| format!("{a}{lit}{ch}"))
+                })
+                .take(8)
+                .collect();
             // Values that may continue the host name of a URL (`.stats.example.net` among a
             // parameter's values) leave the host unknown, not the literal before them.
             let in_host = text
@@ -54,15 +73,19 @@ impl Js<'_, '_, '_> {
             out.taint.join(&v.taint);
             pos = c.end_byte();
         }
-        text.push_str(
-            &unescape(
-                self.src
-                    .get(pos..node.end_byte().saturating_sub(1))
-                    .unwrap_or(""),
-                true,
-            )
-            .0,
-        );
+        let tail = unescape(
+            self.src
+                .get(pos..node.end_byte().saturating_sub(1))
+                .unwrap_or(""),
+            true,
+        )
+        .0;
+        text.push_str(&tail);
+        if several {
+            out.alts = alts.into_iter().map(|a| a + &tail).collect();
+            out.alts.sort();
+            out.alts.dedup();
+        }
         out.text = Some(text);
         out
     }

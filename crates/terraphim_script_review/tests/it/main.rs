@@ -4,4 +4,5 @@
 mod capabilities;
 mod fixtures;
 mod hook;
+mod real_scripts;
 mod rules;
