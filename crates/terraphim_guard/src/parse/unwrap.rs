@@ -293,6 +293,13 @@ impl Walker {
                 argv[..=skip.min(rest.len())].to_vec()
             };
             self.push(own, text.clone(), ctx, Vec::new());
+            // Nothing to run: `sudo -i`, `sudo -s`, `doas -s`, a bare `pkexec` or `run0` start
+            // the target user's shell.
+            if skip >= rest.len() && PRIVILEGED.contains(&name.as_str()) && bare_login(&name, rest)
+            {
+                let c = layer(&wrapper_label(&name, rest));
+                self.root_shell(&text, &c);
+            }
             if skip < rest.len() {
                 let c = layer(&wrapper_label(&name, &rest[..skip]));
                 self.unwrap(
@@ -471,7 +478,10 @@ impl Walker {
                 return;
             }
             if name == "su" {
-                self.push(argv, text, ctx, findings);
+                // `su`, `su -`, `su root`: the other user's interactive shell.
+                let c = layer("su");
+                self.push(argv, text.clone(), ctx, findings);
+                self.root_shell(&text, &c);
                 return;
             }
             let script = rest.iter().position(|a| !canon::is_flag(a) && a != "--");
@@ -1107,6 +1117,23 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether a privileged wrapper given no command starts a shell: `pkexec` and `run0` do, `sudo`
+/// and `doas` with `-i`/`-s` (`--login`, `--shell`) do; `sudo -v`, `sudo -l` and `sudo -k`
+/// only check or reset credentials.
+fn bare_login(name: &str, rest: &[String]) -> bool {
+    match name {
+        "pkexec" | "run0" => !rest
+            .iter()
+            .any(|a| matches!(a.as_str(), "--version" | "--help" | "-h")),
+        _ => rest.iter().any(|a| {
+            matches!(a.as_str(), "--login" | "--shell")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && a[1..].chars().any(|c| c == 'i' || c == 's'))
+        }),
+    }
 }
 
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
