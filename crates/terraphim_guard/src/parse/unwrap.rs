@@ -281,8 +281,7 @@ impl Walker {
         }
         // Programs that start the command detached from this session (`systemd-run`, `screen
         // -dm`): judged themselves, and the command they start too.
-        if PRIVILEGED.contains(&name.as_str()) || matches!(name.as_str(), "systemd-run" | "screen")
-        {
+        if PRIVILEGED.contains(&name.as_str()) || STARTERS.contains(&name.as_str()) {
             let skip = wrapper_operands(&name, rest);
             // A privileged wrapper's part keeps the command it runs, so the KG can judge what
             // runs as root (`curl | sudo bash`, `sudo su`); the others are judged by their own
@@ -708,6 +707,7 @@ impl Walker {
         // `deno eval CODE`, `bun -e CODE`, `node -e CODE` / `--eval CODE`.
         let code_flag = |a: &String| {
             code_flag(a)
+                || (interpreter.starts_with("python") && a == "-c")
                 || (matches!(interpreter, "node" | "nodejs" | "bun")
                     && (a == "--eval" || a == "-p" || a == "--print"))
                 || (interpreter == "deno" && a == "eval")
@@ -1144,6 +1144,20 @@ pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
     }
 }
 
+/// Programs that start the command after their options in another session, root directory,
+/// namespace or personality (judged themselves, and the command too): `systemd-run`, `screen
+/// -dm`, `chroot DIR CMD`, `nsenter -t PID CMD`, `unshare CMD`, `setarch ARCH CMD`, `setpriv
+/// CMD`.
+const STARTERS: &[&str] = &[
+    "systemd-run",
+    "screen",
+    "chroot",
+    "nsenter",
+    "unshare",
+    "setarch",
+    "setpriv",
+];
+
 /// awk and its variants: their program may run shell commands (`system("...")`).
 const AWKS: &[&str] = &["awk", "gawk", "mawk", "nawk"];
 
@@ -1490,8 +1504,9 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             .iter()
             .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
             .map(|i| (i, true)),
-        // psql's `\! CMD` meta-command (`psql -c '\! CMD'`) runs CMD in a shell.
-        "psql" => rest
+        // psql's and the mysql client's `\! CMD` meta-command (`psql -c '\! CMD'`, `mysql -e
+        // '\! CMD'`) runs CMD in a shell.
+        "psql" | "mysql" | "mariadb" => rest
             .iter()
             .position(|a| a.trim_start().starts_with("\\!"))
             .map(|i| (i, true)),
