@@ -44,9 +44,9 @@ pub(super) fn interactive(argv: &[String], ctx: &Ctx) -> bool {
     {
         return false;
     }
-    argv[1..]
-        .iter()
-        .all(|a| a.len() > 1 && a.starts_with('-') && a != "--" && !PRINT_ONLY.contains(&a.as_str()))
+    argv[1..].iter().all(|a| {
+        a.len() > 1 && a.starts_with('-') && a != "--" && !PRINT_ONLY.contains(&a.as_str())
+    })
 }
 
 impl Walker {

@@ -326,10 +326,41 @@ impl Walker {
         findings: &mut Vec<Finding>,
     ) {
         const PROGRAMS: &[&str] = &[
-            "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
-            "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
-            "gvim", "gcloud", "az", "aws", "fly", "flyctl", "expect", "emacs", "tcpdump",
-            "openvpn", "start-stop-daemon", "apt-get", "apt",
+            "git",
+            "go",
+            "sort",
+            "tar",
+            "rsync",
+            "scp",
+            "sftp",
+            "ssh",
+            "zip",
+            "man",
+            "flock",
+            "script",
+            "npm",
+            "su",
+            "gdb",
+            "cargo",
+            "vim",
+            "vi",
+            "nvim",
+            "view",
+            "vimdiff",
+            "ex",
+            "gvim",
+            "gcloud",
+            "az",
+            "aws",
+            "fly",
+            "flyctl",
+            "expect",
+            "emacs",
+            "tcpdump",
+            "openvpn",
+            "start-stop-daemon",
+            "apt-get",
+            "apt",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;
@@ -424,9 +455,14 @@ impl Walker {
                 for (i, v) in option_values(rest, "-o") {
                     let (key, value) = v.split_once('=').unwrap_or((v, ""));
                     let key = key.trim_end_matches(':').to_ascii_lowercase();
-                    if ["pre-invoke", "post-invoke", "post-invoke-success", "pre-install-pkgs"]
-                        .iter()
-                        .any(|hook| key.ends_with(&format!("::{hook}")))
+                    if [
+                        "pre-invoke",
+                        "post-invoke",
+                        "post-invoke-success",
+                        "pre-install-pkgs",
+                    ]
+                    .iter()
+                    .any(|hook| key.ends_with(&format!("::{hook}")))
                     {
                         code.push((format!("{name} -o {key}"), value.to_string(), rest_dyn[i]));
                     }

@@ -87,6 +87,13 @@ impl Walker {
             ));
             self.parse_code(&format!("printenv {var} | {name}"), depth + 1, &c.layers);
         }
+        // `socat FILE:PATH TCP:HOST:PORT`: the file's bytes go to the socket, as `cat PATH | nc`.
+        if name == "socat" {
+            for path in socat_files_to_network(rest) {
+                let c = layer("socat file address to a network address");
+                self.parse_code(&format!("cat {path} | nc"), depth + 1, &c.layers);
+            }
+        }
         if name == "git"
             && let Some((var, sub)) = secret_in_git_url(rest)
         {
@@ -1117,6 +1124,72 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
         }
     }
     None
+}
+
+/// socat's address types that read or write a file, and those that talk to another machine.
+const SOCAT_FILE_ADDRESSES: &[&str] = &["file", "open", "gopen", "create"];
+const SOCAT_NETWORK_ADDRESSES: &[&str] = &[
+    "tcp",
+    "tcp4",
+    "tcp6",
+    "tcp-connect",
+    "tcp4-connect",
+    "tcp6-connect",
+    "udp",
+    "udp4",
+    "udp6",
+    "udp-connect",
+    "udp-sendto",
+    "openssl",
+    "openssl-connect",
+    "ssl",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "proxy",
+    "proxy-connect",
+    "sctp-connect",
+    "dccp-connect",
+];
+
+/// The files of a socat line that joins a file address (`FILE:PATH`, `OPEN:PATH`, a bare
+/// path) with a network one (`TCP:HOST:PORT`, `OPENSSL:...`): their bytes cross the socket.
+fn socat_files_to_network(rest: &[String]) -> Vec<String> {
+    // socat's options that take a separate value.
+    const VALUED: &[&str] = &["-T", "-b", "-lf", "-lp", "-t"];
+    let mut addresses = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if a.starts_with('-') && a.len() > 1 {
+            i += 1 + usize::from(VALUED.contains(&a));
+            continue;
+        }
+        addresses.push(a);
+        i += 1;
+    }
+    let kind = |a: &str| {
+        let head = a.split(',').next().unwrap_or(a);
+        match head.split_once(':') {
+            Some((t, rest)) => (t.to_ascii_lowercase(), rest.to_string()),
+            None => (String::new(), head.to_string()),
+        }
+    };
+    let networked = addresses
+        .iter()
+        .any(|a| SOCAT_NETWORK_ADDRESSES.contains(&kind(a).0.as_str()));
+    if !networked {
+        return Vec::new();
+    }
+    addresses
+        .iter()
+        .filter_map(|a| {
+            let (t, path) = kind(a);
+            let file =
+                SOCAT_FILE_ADDRESSES.contains(&t.as_str()) || (t.is_empty() && path.contains('/'));
+            (file && !path.is_empty() && !path.contains(char::is_whitespace)).then_some(path)
+        })
+        .collect()
 }
 
 /// Whether a privileged wrapper given no command starts a shell: `pkexec` and `run0` do, `sudo`
