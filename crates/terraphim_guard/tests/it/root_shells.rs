@@ -91,7 +91,7 @@ fn a_shell_handed_out_by_a_program_run_as_root_is_denied() {
         ),
         ("sudo tcpdump -i lo -c 10 port 8080", Sandbox),
         ("awk 'BEGIN { system(\"date\") }'", Sandbox),
-        ("python3 -c 'print(1 + 1)'", Allow),
+        ("python3 -c 'print(1 + 1)'", Sandbox),
     ]);
 }
 
