@@ -460,6 +460,35 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
             "-DmS",
         ],
         "run0" => &["-u", "--user"],
+        "chroot" => &["--userspec", "--groups"],
+        "nsenter" => &["-t", "--target", "-S", "--setuid", "-G", "--setgid"],
+        "unshare" => &[
+            "-S",
+            "--setuid",
+            "-G",
+            "--setgid",
+            "-R",
+            "--root",
+            "-w",
+            "--wd",
+            "--propagation",
+            "--setgroups",
+            "--map-user",
+            "--map-group",
+        ],
+        "setpriv" => &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+        ],
         _ => &[],
     };
     let mut i = 0;
@@ -482,7 +511,7 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
     }
     // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
     let positional = match name {
-        "timeout" | "gtimeout" | "taskset" | "flock" => 1,
+        "timeout" | "gtimeout" | "taskset" | "flock" | "chroot" | "setarch" => 1,
         "chrt" => 1,
         _ => 0,
     };

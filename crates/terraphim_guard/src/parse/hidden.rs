@@ -326,9 +326,41 @@ impl Walker {
         findings: &mut Vec<Finding>,
     ) {
         const PROGRAMS: &[&str] = &[
-            "git", "go", "sort", "tar", "rsync", "scp", "sftp", "ssh", "zip", "man", "flock",
-            "script", "npm", "su", "gdb", "cargo", "vim", "vi", "nvim", "view", "vimdiff", "ex",
-            "gvim", "gcloud", "az", "aws", "fly", "flyctl", "expect", "emacs",
+            "git",
+            "go",
+            "sort",
+            "tar",
+            "rsync",
+            "scp",
+            "sftp",
+            "ssh",
+            "zip",
+            "man",
+            "flock",
+            "script",
+            "npm",
+            "su",
+            "gdb",
+            "cargo",
+            "vim",
+            "vi",
+            "nvim",
+            "view",
+            "vimdiff",
+            "ex",
+            "gvim",
+            "gcloud",
+            "az",
+            "aws",
+            "fly",
+            "flyctl",
+            "expect",
+            "emacs",
+            "tcpdump",
+            "openvpn",
+            "start-stop-daemon",
+            "apt-get",
+            "apt",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;
@@ -415,6 +447,25 @@ impl Walker {
                         &c,
                         depth,
                     );
+                }
+            }
+            // APT's hook settings (`-o APT::Update::Pre-Invoke::=CMD`, `-o
+            // DPkg::Post-Invoke::=CMD`) run CMD with `sh -c` around the update or install.
+            "apt-get" | "apt" => {
+                for (i, v) in option_values(rest, "-o") {
+                    let (key, value) = v.split_once('=').unwrap_or((v, ""));
+                    let key = key.trim_end_matches(':').to_ascii_lowercase();
+                    if [
+                        "pre-invoke",
+                        "post-invoke",
+                        "post-invoke-success",
+                        "pre-install-pkgs",
+                    ]
+                    .iter()
+                    .any(|hook| key.ends_with(&format!("::{hook}")))
+                    {
+                        code.push((format!("{name} -o {key}"), value.to_string(), rest_dyn[i]));
+                    }
                 }
             }
             "ssh" | "scp" | "sftp" | "rsync" => {

@@ -21,6 +21,11 @@ pub(super) enum InlineCall {
 
 /// The calls of `interpreter`'s `code` with literal arguments, in source order.
 pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
+    let interpreter = if interpreter.starts_with("python") {
+        "python"
+    } else {
+        interpreter
+    };
     let shell = calls_of(INLINE_SHELL_CALLS, interpreter);
     let delete = calls_of(INLINE_DELETE_CALLS, interpreter);
     let write = calls_of(INLINE_WRITE_CALLS, interpreter);

@@ -2,6 +2,7 @@
 //! hidden in strings (`bash -c`, `eval`, `ssh host CMD`, heredocs and pipes fed to shells)
 //! parsed again.
 
+mod as_root;
 mod configs;
 mod expand;
 mod heredoc;

@@ -16,7 +16,12 @@ fn splits_and_unwraps() {
         ("ls -la && rm -rf /", &["ls -a -l", "rm -f -r /"]),
         (
             "sudo -u root env FOO=1 nice -n 5 rm -rf /",
-            &["sudo -u root env FOO=1 nice -n 5 rm -f -r /", "rm -f -r /"],
+            // the command reached as root through `env` and `nice` is also `sudo COMMAND`
+            &[
+                "sudo -u root env FOO=1 nice -n 5 rm -f -r /",
+                "rm -f -r /",
+                "sudo rm -f -r /",
+            ],
         ),
         ("bash -c 'rm -rf /'", &["rm -f -r /"]),
         ("sh -lc \"git push --force\"", &["git push -f"]),

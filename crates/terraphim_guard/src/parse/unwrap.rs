@@ -87,6 +87,13 @@ impl Walker {
             ));
             self.parse_code(&format!("printenv {var} | {name}"), depth + 1, &c.layers);
         }
+        // `socat FILE:PATH TCP:HOST:PORT`: the file's bytes go to the socket, as `cat PATH | nc`.
+        if name == "socat" {
+            for path in socat_files_to_network(rest) {
+                let c = layer("socat file address to a network address");
+                self.parse_code(&format!("cat {path} | nc"), depth + 1, &c.layers);
+            }
+        }
         if name == "git"
             && let Some((var, sub)) = secret_in_git_url(rest)
         {
@@ -281,8 +288,7 @@ impl Walker {
         }
         // Programs that start the command detached from this session (`systemd-run`, `screen
         // -dm`): judged themselves, and the command they start too.
-        if PRIVILEGED.contains(&name.as_str()) || matches!(name.as_str(), "systemd-run" | "screen")
-        {
+        if PRIVILEGED.contains(&name.as_str()) || STARTERS.contains(&name.as_str()) {
             let skip = wrapper_operands(&name, rest);
             // A privileged wrapper's part keeps the command it runs, so the KG can judge what
             // runs as root (`curl | sudo bash`, `sudo su`); the others are judged by their own
@@ -293,6 +299,13 @@ impl Walker {
                 argv[..=skip.min(rest.len())].to_vec()
             };
             self.push(own, text.clone(), ctx, Vec::new());
+            // Nothing to run: `sudo -i`, `sudo -s`, `doas -s`, a bare `pkexec` or `run0` start
+            // the target user's shell.
+            if skip >= rest.len() && PRIVILEGED.contains(&name.as_str()) && bare_login(&name, rest)
+            {
+                let c = layer(&wrapper_label(&name, rest));
+                self.root_shell(&text, &c);
+            }
             if skip < rest.len() {
                 let c = layer(&wrapper_label(&name, &rest[..skip]));
                 self.unwrap(
@@ -471,7 +484,10 @@ impl Walker {
                 return;
             }
             if name == "su" {
-                self.push(argv, text, ctx, findings);
+                // `su`, `su -`, `su root`: the other user's interactive shell.
+                let c = layer("su");
+                self.push(argv, text.clone(), ctx, findings);
+                self.root_shell(&text, &c);
                 return;
             }
             let script = rest.iter().position(|a| !canon::is_flag(a) && a != "--");
@@ -698,6 +714,7 @@ impl Walker {
         // `deno eval CODE`, `bun -e CODE`, `node -e CODE` / `--eval CODE`.
         let code_flag = |a: &String| {
             code_flag(a)
+                || (interpreter.starts_with("python") && a == "-c")
                 || (matches!(interpreter, "node" | "nodejs" | "bun")
                     && (a == "--eval" || a == "-p" || a == "--print"))
                 || (interpreter == "deno" && a == "eval")
@@ -1109,6 +1126,89 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
     None
 }
 
+/// socat's address types that read or write a file, and those that talk to another machine.
+const SOCAT_FILE_ADDRESSES: &[&str] = &["file", "open", "gopen", "create"];
+const SOCAT_NETWORK_ADDRESSES: &[&str] = &[
+    "tcp",
+    "tcp4",
+    "tcp6",
+    "tcp-connect",
+    "tcp4-connect",
+    "tcp6-connect",
+    "udp",
+    "udp4",
+    "udp6",
+    "udp-connect",
+    "udp-sendto",
+    "openssl",
+    "openssl-connect",
+    "ssl",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "proxy",
+    "proxy-connect",
+    "sctp-connect",
+    "dccp-connect",
+];
+
+/// The files of a socat line that joins a file address (`FILE:PATH`, `OPEN:PATH`, a bare
+/// path) with a network one (`TCP:HOST:PORT`, `OPENSSL:...`): their bytes cross the socket.
+fn socat_files_to_network(rest: &[String]) -> Vec<String> {
+    // socat's options that take a separate value.
+    const VALUED: &[&str] = &["-T", "-b", "-lf", "-lp", "-t"];
+    let mut addresses = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if a.starts_with('-') && a.len() > 1 {
+            i += 1 + usize::from(VALUED.contains(&a));
+            continue;
+        }
+        addresses.push(a);
+        i += 1;
+    }
+    let kind = |a: &str| {
+        let head = a.split(',').next().unwrap_or(a);
+        match head.split_once(':') {
+            Some((t, rest)) => (t.to_ascii_lowercase(), rest.to_string()),
+            None => (String::new(), head.to_string()),
+        }
+    };
+    let networked = addresses
+        .iter()
+        .any(|a| SOCAT_NETWORK_ADDRESSES.contains(&kind(a).0.as_str()));
+    if !networked {
+        return Vec::new();
+    }
+    addresses
+        .iter()
+        .filter_map(|a| {
+            let (t, path) = kind(a);
+            let file =
+                SOCAT_FILE_ADDRESSES.contains(&t.as_str()) || (t.is_empty() && path.contains('/'));
+            (file && !path.is_empty() && !path.contains(char::is_whitespace)).then_some(path)
+        })
+        .collect()
+}
+
+/// Whether a privileged wrapper given no command starts a shell: `pkexec` and `run0` do, `sudo`
+/// and `doas` with `-i`/`-s` (`--login`, `--shell`) do; `sudo -v`, `sudo -l` and `sudo -k`
+/// only check or reset credentials.
+fn bare_login(name: &str, rest: &[String]) -> bool {
+    match name {
+        "pkexec" | "run0" => !rest
+            .iter()
+            .any(|a| matches!(a.as_str(), "--version" | "--help" | "-h")),
+        _ => rest.iter().any(|a| {
+            matches!(a.as_str(), "--login" | "--shell")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && a[1..].chars().any(|c| c == 'i' || c == 's'))
+        }),
+    }
+}
+
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
     if options.is_empty() {
         name.to_string()
@@ -1116,6 +1216,20 @@ pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
         format!("{name} {}", options.join(" "))
     }
 }
+
+/// Programs that start the command after their options in another session, root directory,
+/// namespace or personality (judged themselves, and the command too): `systemd-run`, `screen
+/// -dm`, `chroot DIR CMD`, `nsenter -t PID CMD`, `unshare CMD`, `setarch ARCH CMD`, `setpriv
+/// CMD`.
+const STARTERS: &[&str] = &[
+    "systemd-run",
+    "screen",
+    "chroot",
+    "nsenter",
+    "unshare",
+    "setarch",
+    "setpriv",
+];
 
 /// awk and its variants: their program may run shell commands (`system("...")`).
 const AWKS: &[&str] = &["awk", "gawk", "mawk", "nawk"];
@@ -1463,8 +1577,9 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             .iter()
             .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
             .map(|i| (i, true)),
-        // psql's `\! CMD` meta-command (`psql -c '\! CMD'`) runs CMD in a shell.
-        "psql" => rest
+        // psql's and the mysql client's `\! CMD` meta-command (`psql -c '\! CMD'`, `mysql -e
+        // '\! CMD'`) runs CMD in a shell.
+        "psql" | "mysql" | "mariadb" => rest
             .iter()
             .position(|a| a.trim_start().starts_with("\\!"))
             .map(|i| (i, true)),

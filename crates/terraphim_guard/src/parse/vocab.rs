@@ -106,6 +106,30 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("script", "", &["-c", "--command"]),
     ("npm", "", &["--script-shell"]),
     ("su", "", &["-s", "--shell"]),
+    // tcpdump runs `-z PROGRAM` on each file it rotates; openvpn runs its script options;
+    // start-stop-daemon starts the program `-x`/`--exec` or `-a`/`--startas` names.
+    ("tcpdump", "", &["-z"]),
+    (
+        "openvpn",
+        "",
+        &[
+            "--up",
+            "--down",
+            "--route-up",
+            "--route-pre-down",
+            "--ipchange",
+            "--client-connect",
+            "--client-disconnect",
+            "--learn-address",
+            "--auth-user-pass-verify",
+            "--tls-verify",
+        ],
+    ),
+    (
+        "start-stop-daemon",
+        "",
+        &["-x", "--exec", "-a", "--startas"],
+    ),
     // Commands run on another machine, judged like local ones.
     ("gcloud", "compute", &["--command"]),
     ("gcloud", "beta", &["--command"]),
@@ -260,6 +284,23 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
     ),
     ("lua", &["os.execute", "io.popen"]),
     ("awk", &["system"]),
+    // Python's process calls that take a command line (its script review judges the rest of
+    // the code; these are read here so the command line is judged as shell, also as root).
+    (
+        "python",
+        &[
+            "os.system",
+            "os.popen",
+            "pty.spawn",
+            "subprocess.run",
+            "subprocess.call",
+            "subprocess.Popen",
+            "subprocess.check_call",
+            "subprocess.check_output",
+            "subprocess.getoutput",
+            "subprocess.getstatusoutput",
+        ],
+    ),
 ];
 /// Calls that delete the files or trees their literal path names, per interpreter: judged as
 /// `rm -rf PATH`, by the same path rules.

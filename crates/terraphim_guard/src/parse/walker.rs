@@ -1119,6 +1119,11 @@ impl Walker {
         mut findings: Vec<Finding>,
     ) {
         self.record_writes(&argv, ctx);
+        let root = ctx
+            .layers
+            .iter()
+            .any(|l| super::as_root::privileged_layer(l))
+            .then(|| (argv.clone(), text.clone()));
         let mut argv = argv;
         let mut words = canon::canonical_words(&argv, &ctx.redirects);
         // `python3.11.exe -c ...` runs `python3`: the KG and the script review see that name.
@@ -1158,6 +1163,9 @@ impl Walker {
             into: ctx.into,
             option_code: self.option_depth > 0,
         });
+        if let Some((argv, text)) = root {
+            self.as_root(&argv, &text, ctx);
+        }
     }
 }
 

@@ -68,6 +68,7 @@ mod project_work;
 mod properties;
 mod recall;
 mod red_team;
+mod root_shells;
 mod routing;
 mod runners;
 mod syntax;
