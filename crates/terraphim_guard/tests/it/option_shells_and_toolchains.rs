@@ -31,10 +31,13 @@ fn a_shell_as_the_program_of_an_option_is_denied() {
             "rsync -e 'ssh -p 2222' -a src/ host.example.test:/srv/app/",
             Sandbox,
         ),
-        ("git -c core.pager='less -R' log -1", Allow),
-        ("git grep -O TODO", Allow),
-        ("tar -cf out.tar.zst --use-compress-program=zstd src", Allow),
-        ("SHELL=/bin/bash make test", Allow),
+        ("git -c core.pager='less -R' log -1", Sandbox),
+        ("git grep -O TODO", Sandbox),
+        (
+            "tar -cf out.tar.zst --use-compress-program=zstd src",
+            Sandbox,
+        ),
+        ("SHELL=/bin/bash make test", Sandbox),
         ("man -P cat ls", Sandbox),
     ]);
 }
@@ -111,11 +114,8 @@ fn toolchain_runners_are_seen_through() {
 #[test]
 fn uv_run_of_a_program_is_no_typosquat() {
     decide(&[
-        (
-            "uv sync --frozen && uv run python -m app.cli --help",
-            Sandbox,
-        ),
-        ("uv run python -m pytest -q", Sandbox),
+        ("uv sync --frozen && uv run python -m app.cli --help", Allow),
+        ("uv run python -m pytest -q", Allow),
         // a package runner still compares the names it fetches
         ("uvx ruffe check .", Deny),
         ("uv run --with reqeusts python x.py", Deny),
@@ -144,8 +144,8 @@ fn toolchain_checks_and_tests_are_allowed() {
         // their writing, publishing and installing forms stay as they were
         ("jar xf target/service-1.4.0.jar", Sandbox),
         ("kotlinc x.kt -d /usr/local/lib/x.jar", Sandbox),
-        ("python manage.py flush --no-input", Sandbox),
-        ("twine upload dist/*", Sandbox),
+        ("python manage.py flush --no-input", Deny),
+        ("twine upload dist/*", Deny),
         ("mix run -e 'IO.puts(1)'", Sandbox),
         ("yarn workspace @acme/api add left-pad", Sandbox),
         ("dotnet tool install -g dotnet-ef", Sandbox),
