@@ -183,6 +183,24 @@ pub const RUNNERS: &[Runner] = &[
         with_value: &[],
         fetch: &[],
     },
+    // Haskell's stack and OCaml's opam run a command with the project's (or the switch's)
+    // compiler and packages on the path: what runs is the command (`stack exec -- hlint src`
+    // is `hlint src`, `opam exec -- dune build` is `dune build`). `stack exec --package PKG`
+    // fetches a package first, so it is not seen through.
+    Runner {
+        program: "stack",
+        sub: &["exec"],
+        flags: &["--no-ghc-package-path", "--ghc-package-path"],
+        with_value: &["--cwd", "--rts-options"],
+        fetch: &["--package"],
+    },
+    Runner {
+        program: "opam",
+        sub: &["exec"],
+        flags: &["--set-switch", "--set-root"],
+        with_value: &["--switch", "--root"],
+        fetch: &[],
+    },
     Runner {
         program: "pipx",
         sub: &["run"],

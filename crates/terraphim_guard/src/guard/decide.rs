@@ -344,6 +344,14 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(option) = super::option_code::shell_code_in_option(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "a shell runs code given as a program in `{option}`: program execution through an option of a tool that looks safe, each time that program is started, out of sight of whoever reads the line (destructive: shell code in an option)"
+                    ),
+                    None,
+                )
             } else if suspicious.is_some()
                 && safe.is_some()
                 && cmd.findings.is_empty()
@@ -437,14 +445,6 @@ impl Guard {
                 (
                     Verdict::Sandbox,
                     f.reason().to_string(),
-                    Some(self.opaque_profile()),
-                )
-            } else if let Some(option) = super::option_code::shell_code_in_option(cmd) {
-                (
-                    Verdict::Sandbox,
-                    format!(
-                        "a shell runs code given as a program in `{option}`, each time that program is started, out of sight of whoever reads the line (suspicious: shell code in an option)"
-                    ),
                     Some(self.opaque_profile()),
                 )
             } else if safe.is_some()
@@ -696,7 +696,7 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
 fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
     for i in 0..cmds.len() {
         let cmd = &cmds[i];
-        if !unknown[i] || !cmd.layers.is_empty() {
+        if !unknown[i] || !cmd.layers.iter().all(|l| measuring_layer(l)) {
             continue;
         }
         let Some(program) = build_output_program(&cmd.argv) else {
@@ -740,16 +740,48 @@ fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]
     }
 }
 
+/// Whether a layer is a program that only runs the command under it and measures or limits
+/// it (`timeout 60`, `time`, `valgrind --leak-check=full`, `perf stat -e cycles`,
+/// `hyperfine`): a build output run under one is still the project's own program
+/// ("profiling own build outputs").
+fn measuring_layer(layer: &str) -> bool {
+    let name = layer.split_whitespace().next().unwrap_or("");
+    (terraphim_shell_vocab::WRAPPERS.contains(&name)
+        && !matches!(name, "xargs" | "parallel" | "env" | "exec" | "flock"))
+        || matches!(name, "hyperfine" | "perf")
+}
+
+/// Options of node that change how it runs the file it is given and load no other code
+/// (profilers, heap and stack sizes, source maps, warnings).
+const NODE_RUN_OPTIONS: &[&str] = &[
+    "--cpu-prof",
+    "--heap-prof",
+    "--prof",
+    "--enable-source-maps",
+    "--max-old-space-size",
+    "--stack-size",
+    "--no-warnings",
+    "--trace-warnings",
+    "--trace-uncaught",
+    "--trace-deprecation",
+    "--cpu-prof-dir",
+    "--heap-prof-dir",
+];
+
 /// The program a command runs from a path: its own name (`./target/release/app`), or the
 /// file a runtime is given as its first word, with no option before it that loads other code
-/// (`node dist/index.js`, `python3 build/gen.py`, `bun dist/cli.js`, `java -jar
+/// (`node dist/index.js`, `node --cpu-prof dist/cli.js`, `python3 build/gen.py`, `bun dist/cli.js`, `java -jar
 /// build/libs/app.jar`): the project's compiled JavaScript or archive is its build output as a
 /// native program is.
 fn build_output_program(argv: &[String]) -> Option<&str> {
     let name = argv.first()?;
     let base = name.rsplit('/').next().unwrap_or(name);
     let file = match base {
-        "node" | "python" | "python3" | "bun" => argv.get(1)?,
+        "node" => argv[1..].iter().find(|a| {
+            let option = a.split('=').next().unwrap_or(a);
+            !NODE_RUN_OPTIONS.contains(&option)
+        })?,
+        "python" | "python3" | "bun" => argv.get(1)?,
         "java" if argv.get(1).is_some_and(|a| a == "-jar") => argv.get(2)?,
         _ => return Some(name.trim_start_matches("./")),
     };

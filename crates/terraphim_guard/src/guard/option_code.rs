@@ -32,25 +32,46 @@ pub(super) fn replaced_transport(cmd: &SimpleCommand) -> Option<&str> {
 
 /// For a command that a shell runs from code given to it in a program's option or variable
 /// (`PAGER='sh -c "cat > /tmp/out"'`, `GIT_SSH_COMMAND='bash -c "..."'`, `git -c
-/// core.pager='sh -c ...'`), the option or variable. A pager, an editor or an ssh command is a
-/// program; a shell there runs whatever its code says each time the program is started, out
-/// of sight of whoever reads the line, so the line is confined even when each command of the
-/// code is harmless alone (what it writes or sends is judged too, and may deny).
+/// core.pager='sh -c ...'`, `man -P 'sh -c id'`, `zip -TT 'sh -c id #'`), or for a shell
+/// that such an option names as its program (`tar --use-compress-program='sh x.sh'`, `ssh -o
+/// ProxyCommand=/bin/bash`), the option or variable. A pager, an editor, an ssh command, a
+/// compressor or an archive tester is a program; a shell there is the escape hatch of a tool
+/// that looks safe (the GTFOBins shape): it runs whatever it is told each time the program is
+/// started, out of sight of whoever reads the line, so the line is denied even when each
+/// command of the code is harmless alone (`sh -c id`). A program by name (`PAGER='less -R'`,
+/// `rsync -e 'ssh -p 2222'`, `ProxyCommand='ssh -W %h:%p bastion'`) is judged as itself.
 pub(super) fn shell_code_in_option(cmd: &SimpleCommand) -> Option<&str> {
     if !cmd.option_code {
         return None;
     }
+    let is_option =
+        |l: &String| l.ends_with('=') || l.starts_with(|c: char| c.is_ascii_lowercase());
     let shell = cmd.layers.iter().rposition(|l| {
         l.strip_suffix(" -c")
             .and_then(|n| n.split_whitespace().next())
             .is_some_and(terraphim_shell_vocab::is_shell)
-    })?;
-    cmd.layers[..shell]
-        .iter()
-        .rev()
-        .find(|l| l.ends_with('=') || l.starts_with(|c: char| c.is_ascii_lowercase()))
-        .map(String::as_str)
+    });
+    if let Some(shell) = shell {
+        return cmd.layers[..shell]
+            .iter()
+            .rev()
+            .find(|l| is_option(l))
+            .map(String::as_str);
+    }
+    // The option's program is itself a shell, given a script or nothing to read; not where
+    // the option exists to name a shell (`SHELL=/bin/bash make`, `su -s /bin/zsh`).
+    let program = cmd.argv.first()?;
+    let name = program.rsplit('/').next().unwrap_or(program);
+    if !terraphim_shell_vocab::is_shell(name) {
+        return None;
+    }
+    let option = cmd.layers.iter().rev().find(|l| is_option(l))?;
+    (!SHELL_NAMING_OPTIONS.contains(&option.trim_end_matches('='))).then_some(option.as_str())
 }
+
+/// Options and variables whose value is meant to be a shell: a shell there is what they are
+/// for, not an escape hatch.
+const SHELL_NAMING_OPTIONS: &[&str] = &["SHELL", "su -s", "su --shell", "npm --script-shell"];
 
 /// For a program from a temporary directory that `at` or `batch` is given to run later
 /// (`echo /tmp/job.sh | at now + 1 hour`, `at midnight <<< 'sh /tmp/x'`), that program. The

@@ -187,7 +187,19 @@ fn runner_option_packages(argv: &[String]) -> Option<(String, &'static str)> {
 }
 
 /// The registry a package runner fetches from (`npx`, `bunx`, `pnpm dlx`, `uvx`, `pipx run`).
+/// `uv run X` runs X from the project's environment and fetches nothing by its name (only
+/// `--with`/`--from` fetch, checked as options): X is a program (`uv run python -m app`), not
+/// a package, so it is not compared with the well-known names.
 fn runner_registry(runner: &SimpleCommand) -> Option<Registry> {
+    let sub = runner
+        .argv
+        .iter()
+        .skip(1)
+        .find(|w| !w.starts_with('-'))
+        .map(String::as_str);
+    if runner.name() == "uv" && sub == Some("run") {
+        return None;
+    }
     match runner.name() {
         "npx" | "bunx" | "pnpm" | "yarn" | "npm" | "bun" => Some(Registry::Npm),
         "uvx" | "pipx" | "uv" => Some(Registry::Pypi),

@@ -361,6 +361,8 @@ impl Walker {
             "start-stop-daemon",
             "apt-get",
             "apt",
+            "sed",
+            "gsed",
         ];
         if rest.is_empty() || !PROGRAMS.contains(&name) {
             return;
@@ -407,6 +409,22 @@ impl Walker {
                     if git_key_runs_code(&key) {
                         let value = rest[v].strip_prefix('!').unwrap_or(&rest[v]);
                         code.push((format!("git config {key}"), value.to_string(), rest_dyn[v]));
+                    }
+                }
+                // `git grep --open-files-in-pager=PAGER` / `-OPAGER` opens the matching files
+                // with PAGER (an optional value: only its attached form names a program; `-O`
+                // alone is the default pager).
+                if sub == "grep" {
+                    for (i, a) in rest.iter().enumerate() {
+                        if a == "--" {
+                            break;
+                        }
+                        let pager = a
+                            .strip_prefix("--open-files-in-pager=")
+                            .or_else(|| a.strip_prefix("-O").filter(|v| !v.is_empty()));
+                        if let Some(pager) = pager {
+                            code.push(("git grep -O".to_string(), pager.to_string(), rest_dyn[i]));
+                        }
                     }
                 }
                 // `git submodule foreach [--recursive] CMD...` runs CMD with `sh -c` in every
@@ -573,6 +591,16 @@ impl Walker {
                                 code.push(("expect -c".to_string(), cmd.to_string(), rest_dyn[i]));
                             }
                         }
+                    }
+                }
+            }
+            // sed's `e CMD` command runs CMD with `/bin/sh -c` (GNU sed): the command is
+            // parsed as the shell code it is.
+            "sed" | "gsed" => {
+                for (i, script) in sed_scripts(rest) {
+                    for cmd in sed_exec_commands(script) {
+                        let shell = format!("sh -c {}", super::configs::quote(&cmd));
+                        code.push((format!("{name} e"), shell, rest_dyn[i]));
                     }
                 }
             }
@@ -852,6 +880,102 @@ const LISTINGS: &[&str] = &["ls", "dir", "vdir", "eza", "exa", "lsd"];
 
 /// The commands of `aws ssm send-command --parameters`: `commands=CMD` (shorthand, commands
 /// separated by `,`) or JSON `{"commands":["CMD", ...]}`.
+/// sed's scripts with the index of the word that holds each: every `-e`/`--expression`
+/// value, or else its first operand.
+fn sed_scripts(args: &[String]) -> Vec<(usize, &str)> {
+    let mut scripts = option_values(args, "-e");
+    scripts.extend(option_values(args, "--expression"));
+    if scripts.is_empty() {
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if a == "--" {
+                i += 1;
+                break;
+            }
+            if !a.starts_with('-') || a == "-" {
+                break;
+            }
+            // Options of sed's that take a separate value.
+            i += if matches!(a, "-f" | "-l" | "--file" | "--line-length") {
+                2
+            } else {
+                1
+            };
+        }
+        if let Some(a) = args.get(i) {
+            scripts.push((i, a.as_str()));
+        }
+    }
+    scripts
+}
+
+/// The commands a sed script's `e CMD` commands run (`1e id`, `p;e date`, `/x/e uname`): an
+/// `e` after an optional address and `!`, at the start of a line or after a `;`, followed by
+/// a blank and the command, which takes the rest of the line as GNU sed reads it.
+fn sed_exec_commands(script: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in script.lines() {
+        let mut rest = line;
+        loop {
+            let stmt = skip_sed_address(rest.trim_start()).trim_start();
+            if let Some(cmd) = stmt.strip_prefix('e')
+                && cmd.starts_with([' ', '\t'])
+                && !cmd.trim().is_empty()
+            {
+                out.push(cmd.trim().to_string());
+                break;
+            }
+            match rest.find(';') {
+                Some(at) => rest = &rest[at + 1..],
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+/// `s` without a leading sed address (`12`, `$`, `/re/`, `\cREc`, `first~step`, a range of
+/// two of them, a trailing `!`).
+fn skip_sed_address(s: &str) -> &str {
+    fn one(s: &str) -> &str {
+        let b = s.as_bytes();
+        match b.first() {
+            Some(b'$') => &s[1..],
+            Some(c) if c.is_ascii_digit() => {
+                let end = s
+                    .find(|c: char| !c.is_ascii_digit() && c != '~')
+                    .unwrap_or(s.len());
+                &s[end..]
+            }
+            Some(b'/') | Some(b'\\') => {
+                let (delim, start) = if b[0] == b'/' {
+                    (b'/', 1)
+                } else if b.len() > 1 {
+                    (b[1], 2)
+                } else {
+                    return s;
+                };
+                let mut i = start;
+                while i < b.len() && b[i] != delim {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                let mut end = (i + 1).min(b.len());
+                while end < b.len() && (b[end] == b'I' || b[end] == b'M') {
+                    end += 1;
+                }
+                &s[end..]
+            }
+            _ => s,
+        }
+    }
+    let mut s = one(s).trim_start();
+    if let Some(second) = s.strip_prefix(',') {
+        s = one(second.trim_start()).trim_start();
+    }
+    s.strip_prefix('!').unwrap_or(s)
+}
+
 fn ssm_commands(value: &str) -> Vec<String> {
     let v = value.trim();
     if let Some(cmd) = v.strip_prefix("commands=") {

@@ -257,6 +257,27 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // `perf stat|record|trace [OPTIONS] CMD...` profiles CMD: a wrapper after its
+        // subcommand, as `strace` and `valgrind` are.
+        if name == "perf"
+            && let Some(sub) = rest
+                .first()
+                .filter(|s| matches!(s.as_str(), "stat" | "record" | "trace"))
+        {
+            let after = &rest[1..];
+            let skip = wrapper_operands("perf", after);
+            if skip < after.len() {
+                let c = layer(&wrapper_label(&format!("perf {sub}"), &after[..skip]));
+                self.unwrap(
+                    after[skip..].to_vec(),
+                    rest_dyn[1 + skip..].to_vec(),
+                    text,
+                    &c,
+                    depth,
+                );
+                return;
+            }
+        }
         if WRAPPERS.contains(&name.as_str()) {
             if name == "command" && rest.first().is_some_and(|a| a == "-v" || a == "-V") {
                 self.push(argv, text, ctx, findings);

@@ -212,7 +212,7 @@ fn ecosystem_build_test_lint_and_format_commands() {
         ("rails db:drop", Deny),
         ("pip install -e '.[dev]' requests", Sandbox),
         ("source /tmp/x/bin/activate", Sandbox),
-        ("vim -c 'w !sh' notes.md", Sandbox),
+        ("vim -c 'w !sh' notes.md", Deny),
         ("emacs --batch -l x.el", Sandbox),
         ("gcc -fplugin=/tmp/p.so -o build/x src/x.c", Sandbox),
         ("gcc -o /usr/local/bin/x x.c", Sandbox),

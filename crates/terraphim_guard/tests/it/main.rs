@@ -63,6 +63,7 @@ mod developer_work;
 mod flows;
 mod hidden_forms;
 mod inline_effects;
+mod option_shells_and_toolchains;
 mod probes;
 mod project_work;
 mod properties;

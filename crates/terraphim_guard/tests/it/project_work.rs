@@ -227,7 +227,7 @@ fn a_project_archive_is_extracted_into_a_project_directory() {
         ("tar -xPzf lib.tgz -C third_party/lib", Verdict::Sandbox),
         (
             "tar -xzf lib.tgz -C third_party/lib --to-command=sh",
-            Verdict::Sandbox,
+            Verdict::Deny,
         ),
         (
             "tar -xzf lib.tgz -C third_party/lib etc/passwd",

