@@ -49,5 +49,5 @@ Feature: ordinary developer commands run on the host
       | pnpm add left-pad                                              | sandbox |
       | pre-commit install                                             | sandbox |
       | gcc -fplugin=/tmp/p.so -o build/x src/x.c                      | sandbox |
-      | vim -c 'w !sh' notes.md                                        | sandbox |
+      | vim -c 'w !sh' notes.md                                        | deny    |
       | env \| grep TOKEN                                              | sandbox |

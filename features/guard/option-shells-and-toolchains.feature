@@ -18,8 +18,8 @@ Feature: shells in options are denied, the project's programs are its own under 
       | git grep --open-files-in-pager='sh -c id' TODO     | deny    |
       | zip out.zip README.md -T -TT 'sh -c id #'          | deny    |
       | sed -n '1e id' README.md                           | deny    |
-      | git -c core.pager='less -R' log -1                 | allow   |
-      | tar -cf out.tar.zst --use-compress-program=zstd src | allow  |
+      | git -c core.pager='less -R' log -1                 | sandbox |
+      | tar -cf out.tar.zst --use-compress-program=zstd src | sandbox |
       | sed -n '/begin/,/end/p' notes.txt                  | allow   |
 
   Scenario Outline: the project's programs under profilers and runners are judged as themselves

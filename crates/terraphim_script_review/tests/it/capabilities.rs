@@ -9,19 +9,11 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
-use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
+use crate::review;
+use terraphim_script_review::{Language, Verdict};
 
 use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-fn review(lang: Language, code: &str) -> Report {
-    let ctx = Context {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        tmp_dirs: vec!["/tmp".into()],
-    };
-    review_source(code, lang, &ctx, &Config::default())
-}
 
 /// `rule` must be the rule of a finding of the verdict's severity, and `step` a part of one of
 /// that finding's chain steps.

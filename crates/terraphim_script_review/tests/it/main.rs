@@ -6,3 +6,16 @@ mod fixtures;
 mod hook;
 mod real_scripts;
 mod rules;
+
+use terraphim_script_review::{Config, Context, Language, Report, review_source};
+
+/// One review in the context every table of this binary uses: a project at
+/// `/home/dev/project`, home `/home/dev`, temporary files under `/tmp`.
+fn review(lang: Language, code: &str) -> Report {
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    review_source(code, lang, &ctx, &Config::default())
+}

@@ -8,19 +8,11 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
-use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
+use crate::review;
+use terraphim_script_review::{Language, Verdict};
 
 use Language::{JavaScript as Js, Shell as Sh, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-fn review(lang: Language, code: &str) -> Report {
-    let ctx = Context {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        tmp_dirs: vec!["/tmp".into()],
-    };
-    review_source(code, lang, &ctx, &Config::default())
-}
 
 /// (language, script, verdict, a rule one finding of that verdict must have; "" when clean)
 type Row = (Language, &'static str, Verdict, &'static str);

@@ -13,12 +13,7 @@ use Verdict::{Clean, Dangerous, Suspicious};
 
 #[track_caller]
 fn check(lang: Language, code: &str, verdict: Verdict, category: &str) {
-    let ctx = Context {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        tmp_dirs: vec!["/tmp".into()],
-    };
-    let report = review_source(code, lang, &ctx, &Config::default());
+    let report = crate::review(lang, code);
     assert_eq!(report.verdict, verdict, "{lang} `{code}`\n{report:#?}");
     if verdict != Clean {
         let top = &report.findings[0];
@@ -2051,12 +2046,13 @@ fn values_through_more_shapes() {
             Dangerous,
             "remote-code",
         ),
-        // static method, harmless command: the result stays partly unknown
+        // static method, harmless command: every text it may return is known, and each is
+        // reviewed as the command it is
         (
             Js,
             "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cp = require('child_process');\nclass Setup { static cmd() { return 'npm test'; } }\ncp.execSync(Setup.cmd());\n",
-            Suspicious,
-            "remote-code",
+            Clean,
+            "",
         ),
         // static field
         (
