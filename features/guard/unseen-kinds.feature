@@ -53,7 +53,7 @@ Feature: more kinds of harm judged by what they do, not by how they are spelt
       | git push --receive-pack='echo x > /tmp/r' origin main                                      | deny    |
       | git clone --upload-pack=/opt/git/bin/git-upload-pack ssh://git.example.test/r.git          | sandbox |
 
-  Scenario Outline: a shell given code as a pager or ssh command is confined
+  Scenario Outline: a shell given code as a pager or ssh command is denied, a named pager is not
     When I check the command:
       """
       <command>
@@ -62,8 +62,8 @@ Feature: more kinds of harm judged by what they do, not by how they are spelt
 
     Examples:
       | command                                          | verdict |
-      | PAGER='sh -c "tee /tmp/page"' git show           | sandbox |
-      | GIT_SSH_COMMAND='sh -c "date > /tmp/d"' git pull | sandbox |
+      | PAGER='sh -c "tee /tmp/page"' git show           | deny    |
+      | GIT_SSH_COMMAND='sh -c "date > /tmp/d"' git pull | deny    |
       | PAGER='less -R' git log                          | allow   |
 
   Scenario: a curl config written on the line is read as the options it holds
