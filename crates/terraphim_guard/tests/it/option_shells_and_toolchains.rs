@@ -115,7 +115,10 @@ fn toolchain_runners_are_seen_through() {
 fn uv_run_of_a_program_is_no_typosquat() {
     decide(&[
         // the project's own code under `uv run` is confined like `python -m app.cli`
-        ("uv sync --frozen && uv run python -m app.cli --help", Sandbox),
+        (
+            "uv sync --frozen && uv run python -m app.cli --help",
+            Sandbox,
+        ),
         ("uv run python -m pytest -q", Allow),
         // a package runner still compares the names it fetches
         ("uvx ruffe check .", Deny),
