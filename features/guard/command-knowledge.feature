@@ -66,7 +66,7 @@ Feature: command knowledge of the default KG
       | pip install requests                            |
       | psql -c 'DELETE FROM sessions WHERE id = 3'                  |
       | curl -X PUT https://api.example.com/v1/x        |
-      | curl -o /etc/motd https://example.com/motd      |
+      | curl -o /opt/app/motd https://example.com/motd      |
       | kubectl get secrets -o yaml                     |
       | aws secretsmanager get-secret-value --secret-id x |
       | git bisect run ./probe.sh                       |

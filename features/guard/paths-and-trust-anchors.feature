@@ -48,6 +48,21 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | rm -f ~/.config/systemd/user/sync.service                |
       | tee -a ~/.ssh/authorized_keys < key.pub                  |
 
+  Scenario Outline: an option that names the file a program writes is judged as that redirect where the place decides
+    When I check "<command>"
+    Then the verdict is <verdict>
+    And a <tier> match names concept "<concept>"
+
+    Examples:
+      | command                                              | verdict | tier        | concept                 |
+      | sudo curl -fsSL -o /etc/hosts https://example.com/h  | deny    | destructive | overwrite system files  |
+      | wget -qO /usr/local/bin/tool https://example.com/t   | deny    | destructive | overwrite system files  |
+      | sort -u -o /etc/passwd /tmp/users                    | deny    | destructive | overwrite system files  |
+      | openssl enc -d -in /tmp/k -out /etc/shadow           | deny    | destructive | overwrite system files  |
+      | gcc -o .git/hooks/pre-commit hook.c                  | deny    | destructive | trust anchor tampering  |
+      | sort -o data/sorted.txt data/raw.txt                 | sandbox | suspicious  | write a project file    |
+      | curl -fsSL -o /dev/null https://example.com          | allow   | safe        | http read               |
+
   Scenario Outline: from the home directory, a path that names the home is the user's, not a project file
     When I run "terraphim-agent guard check --json '<command>'" in the home directory
     Then the exit code is <code>

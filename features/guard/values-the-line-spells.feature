@@ -82,6 +82,11 @@ Feature: values the line spells, settings that name programs, and secrets that l
       | find . -name __pycache__ -type d -prune -exec rm -rf {} +   | allow   |
       | find . -name '*.rs' -delete                                 | sandbox |
       | find ~ -name '*.log' -delete                                | deny    |
+      | find . -type f -name '*.orig' -not -path './.git/*' -delete | allow   |
+      | find . -name '*.pyc' ! -path './vendor/*' -delete           | allow   |
+      | find . -not -name '*.pyc' -delete                           | sandbox |
+      | find . -name '*.pyc' -o -name '*.rs' -delete                | sandbox |
+      | find ~ -name '*.log' -not -path '*/keep/*' -delete          | deny    |
       | cargo clean                                                 | allow   |
       | cargo clean --target-dir ~                                  | deny    |
 

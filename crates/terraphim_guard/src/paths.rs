@@ -561,6 +561,22 @@ fn normalise(parts: &[String]) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// Whether `path`, from its words alone, is a file in one of the operating system's own
+/// directories (the `system::` list: `/etc/hosts`, `/usr/local/bin/x`), not one of the devices
+/// that keep nothing (`/dev/null`).
+pub(crate) fn is_system_file(path: &str) -> bool {
+    if !path.starts_with('/') || matches!(place_of(path, &Scope::default()), Err(0)) {
+        return false;
+    }
+    let Some(parts) = split_normal(path) else {
+        return false;
+    };
+    default_classes().system.iter().any(|dir| {
+        let dir: Vec<&str> = dir.split('/').filter(|c| !c.is_empty()).collect();
+        !dir.is_empty() && parts.len() > dir.len() && parts.iter().zip(&dir).all(|(p, d)| p == d)
+    })
+}
+
 /// `normalise(&split(path))` in one pass, without the intermediate copy.
 fn split_normal(path: &str) -> Option<Vec<String>> {
     let mut out: Vec<String> = Vec::new();

@@ -394,6 +394,16 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
+                && only_lifted(super::loopback::LIFTED_LISTENER)
+                && super::loopback::loopback_listener(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "serves on a loopback address only, which no other machine can reach (known safe: server on this machine)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
                 && only_lifted(&["environment dump"])
                 && super::env_filter::filtered_environment(&parsed.commands, ci)
             {
@@ -837,6 +847,7 @@ fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
 fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
     const READERS: &[&str] = &[
         "cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "wc", "diff", "bat",
+        "cut", "sort", "comm", "uniq", "awk", "sed", "column",
     ];
     if !cmd.layers.is_empty() || !READERS.contains(&cmd.name()) {
         return false;

@@ -77,6 +77,51 @@ pub(crate) fn loopback_request(cmd: &SimpleCommand) -> bool {
     loopback
 }
 
+/// The suspicious entry [`loopback_listener`] may lift.
+pub(crate) const LIFTED_LISTENER: &[&str] = &["network listener"];
+
+/// Whether `cmd` is a development web server bound to a loopback address alone (`python3 -m
+/// http.server --bind 127.0.0.1`, `php -S localhost:8000`): no other machine can reach it, as
+/// none can reach the developer's own server that `npm run dev` starts.
+pub(crate) fn loopback_listener(cmd: &SimpleCommand) -> bool {
+    // The server as written, or the part that names the directory it serves (`parse`).
+    let served = |l: &String| l == "a file server serves its working directory";
+    if !cmd.layers.iter().all(served) || cmd.flow.is_some() {
+        return false;
+    }
+    let args = &cmd.argv[1..];
+    let value_of = |names: &[&str]| -> Option<&str> {
+        args.iter().enumerate().find_map(|(i, a)| {
+            names.iter().find_map(|n| {
+                if a == n {
+                    args.get(i + 1).map(String::as_str)
+                } else {
+                    a.strip_prefix(n).and_then(|rest| rest.strip_prefix('='))
+                }
+            })
+        })
+    };
+    let host = match cmd.name() {
+        name if name.starts_with("python")
+            && args
+                .windows(2)
+                .any(|w| w[0] == "-m" && w[1] == "http.server") =>
+        {
+            value_of(&["--bind", "-b"]).map(str::to_string)
+        }
+        "php" => value_of(&["-S"]).and_then(|addr| {
+            let host = match addr.strip_prefix('[') {
+                Some(v6) => v6.split(']').next()?,
+                None => addr.rsplit_once(':').map_or(addr, |(h, _)| h),
+            };
+            Some(host.to_string())
+        }),
+        _ => None,
+    };
+    // As an address to bind, `0.0.0.0` and `::` are every interface, not this machine's own.
+    host.is_some_and(|h| !matches!(h.as_str(), "0.0.0.0" | "::" | "0") && is_loopback_host(&h))
+}
+
 /// The host a word addresses: a URL (`http://localhost:8080/x`), a bare address with a port
 /// or path (`localhost:8080/x`, `127.0.0.1/x`), or httpie's `:PORT` shorthand for localhost.
 fn address(word: &str) -> Option<String> {
@@ -99,7 +144,7 @@ fn address(word: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::address;
+    use super::{address, loopback_listener};
 
     #[test]
     fn addresses_of_words() {
@@ -118,5 +163,27 @@ mod tests {
         );
         assert_eq!(address("Content-Type: application/json"), None);
         assert_eq!(address("POST"), None);
+    }
+
+    #[test]
+    fn listeners_bound_to_a_loopback_address() {
+        let rows = [
+            ("python3 -m http.server 8000 --bind 127.0.0.1", true),
+            ("python3 -m http.server -b ::1 9000", true),
+            ("python -m http.server --bind=localhost", true),
+            ("php -S 127.0.0.1:8000 -t public", true),
+            ("php -S localhost:8000", true),
+            ("php -S [::1]:8000", true),
+            ("python3 -m http.server 8000", false),
+            ("python3 -m http.server --bind 0.0.0.0", false),
+            ("php -S 0.0.0.0:8000", false),
+            ("php -S example.com:80", false),
+        ];
+        for (line, want) in rows {
+            let parsed = crate::parse::parse(line);
+            for c in &parsed.commands {
+                assert_eq!(loopback_listener(c), want, "{line}: {}", c.text);
+            }
+        }
     }
 }

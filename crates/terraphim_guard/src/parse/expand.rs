@@ -150,7 +150,8 @@ impl Walker {
         }
         // Most substitutions run no printer or decoder (`$(git rev-parse HEAD)`, `$(mktemp -d)`):
         // their output is known to be unknown without parsing their code.
-        if !may_print_literal(code) && prefilter_on() {
+        // (`$(git rev-parse --show-toplevel)` prints the project's directory: see below.)
+        if !may_print_literal(code) && !code.contains("--show-toplevel") && prefilter_on() {
             return None;
         }
         let mut sub = Walker {
@@ -184,6 +185,11 @@ impl Walker {
         if top.len() == 1 && last.pipeline.is_none() {
             match canon::command_basename(&last.argv[0]) {
                 "pwd" if last.argv[1..].iter().all(|a| a == "-L" || a == "-P") => {
+                    return Some(".".to_string());
+                }
+                // The repository's top directory: the project, which the guard places at the
+                // working directory (`"$(git rev-parse --show-toplevel)/.."` is its parent).
+                "git" if last.argv[1..] == ["rev-parse", "--show-toplevel"] => {
                     return Some(".".to_string());
                 }
                 "dirname" if last.argv.len() == 2 && !last.argv[1].starts_with('-') => {

@@ -73,7 +73,12 @@ impl Walker {
     /// operand adds nothing.
     pub(super) fn piped_listing(&self, ctx: &Ctx) -> Option<String> {
         let (id, stage) = ctx.pipeline?;
-        let prev = stage.checked_sub(1)?;
+        let mut prev = stage.checked_sub(1)?;
+        // Stages that pass on some of the lines they read, unchanged (`grep -v '/proj/$'`,
+        // `head -n 3`, `sort`): what the listing printed, or fewer of its lines, comes through.
+        while prev > 0 && self.stage_passes_lines(id, prev) {
+            prev -= 1;
+        }
         let mut out = Vec::new();
         for c in self
             .out
@@ -94,6 +99,53 @@ impl Walker {
             );
         }
         (!out.is_empty()).then(|| out.join("\n"))
+    }
+
+    /// Whether every command of stage `stage` of pipeline `id` only passes on some of the lines
+    /// of its input unchanged: a filter without a file operand that rewrites no line.
+    fn stage_passes_lines(&self, id: u32, stage: u32) -> bool {
+        let mut any = false;
+        for c in self
+            .out
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == Some((id, stage)))
+        {
+            any = true;
+            let name = c.argv.first().map_or("", |n| canon::command_basename(n));
+            let args = &c.argv[1..];
+            let passes = match name {
+                // `-o`, `-c`, `-l`, `-n`, `-b`, `-h`/`-H` print other text than the lines.
+                "grep" | "egrep" | "fgrep" | "rg" => {
+                    let flags: Vec<&String> = args.iter().filter(|a| canon::is_flag(a)).collect();
+                    let operands = args.len() - flags.len();
+                    operands <= 1
+                        && !flags.iter().any(|f| {
+                            !f.starts_with("--")
+                                && f[1..].contains(['o', 'c', 'l', 'L', 'n', 'b', 'H', 'Z', 'f'])
+                                || f.starts_with("--only")
+                                || f.starts_with("--count")
+                                || f.starts_with("--files")
+                                || f.starts_with("--line-number")
+                                || f.starts_with("--byte")
+                                || f.starts_with("--with-filename")
+                                || f.starts_with("--file")
+                        })
+                }
+                "head" | "tail" | "sort" | "tac" | "shuf" => {
+                    args.iter()
+                        .all(|a| canon::is_flag(a) || a.parse::<i64>().is_ok())
+                        && !args.iter().any(|a| a == "-o" || a.starts_with("--output"))
+                }
+                "uniq" => args.iter().all(|a| canon::is_flag(a) && !a.contains('c')),
+                "cat" => args.is_empty() || args == ["-"],
+                _ => false,
+            };
+            if !passes {
+                return false;
+            }
+        }
+        any
     }
 
     /// A shell runs a script file: when the line wrote that file with literal content, the

@@ -8,6 +8,7 @@ mod expand;
 mod heredoc;
 mod hidden;
 mod inline;
+mod outputs;
 mod plain;
 mod planted;
 mod secret_vars;

@@ -338,6 +338,15 @@ fn loader_variables_set_for_a_read_builtin_load_nothing() {
         // The loader's own variables keep their finding wherever they are set.
         ("LD_PRELOAD=/tmp/x.so read x", true),
         ("PYTHONPATH=/tmp/x python3 tool.py", true),
+        // The project's own directories on a module search path load the project's code.
+        ("PYTHONPATH=src pytest -q", false),
+        ("PYTHONPATH=src:tests/helpers python3 -m unittest", false),
+        ("NODE_PATH=lib node dist/cli.js", false),
+        ("PYTHONPATH=../other/src pytest", true),
+        ("PYTHONPATH=~/lib python3 x.py", true),
+        ("PYTHONPATH=$X python3 x.py", true),
+        ("PYTHONPATH=src:/tmp/x pytest", true),
+        ("LD_PRELOAD=build/x.so ./app", true),
     ];
     for (cmd, flagged) in table {
         let p = parse(cmd);

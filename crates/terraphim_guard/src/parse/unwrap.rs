@@ -974,13 +974,48 @@ fn reached_words(argv: &[String], reach: &[String]) -> Vec<String> {
         .count();
     let mut out = argv[..i].to_vec();
     out.extend(reach.iter().cloned());
-    out.extend(argv[i + count..].iter().cloned());
+    // A negated test only narrows what is reached (`find_named`): its value is a pattern the
+    // entries do not match, no place the command acts on, so it is left out.
+    let rest = &argv[i + count..];
+    let mut k = 0;
+    while k < rest.len() {
+        if matches!(rest[k].as_str(), "!" | "-not")
+            && rest
+                .get(k + 1)
+                .is_some_and(|t| NEGATABLE_TESTS.contains(&t.as_str()))
+        {
+            k += 3;
+            continue;
+        }
+        out.push(rest[k].clone());
+        k += 1;
+    }
     out
 }
 
-/// For a `find` whose expression tests `-name`/`-iname` and joins no alternative or negation
-/// (`!`, `-not`, `-o`, `,`), each start path as `START/**/NAME`: every entry it reaches is named
-/// so, whatever other tests narrow it further.
+/// `find` tests that take one value and may be negated without widening what a named find
+/// reaches (`find_named`).
+const NEGATABLE_TESTS: &[&str] = &[
+    "-path",
+    "-wholename",
+    "-ipath",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-name",
+    "-iname",
+    "-type",
+    "-newer",
+    "-mtime",
+    "-mmin",
+    "-size",
+    "-user",
+    "-perm",
+];
+
+/// For a `find` whose expression tests `-name`/`-iname` and joins no alternative (`-o`, `,`)
+/// nor negates a group, each start path as `START/**/NAME`: every entry it reaches is named
+/// so, whatever other tests (negated ones too) narrow it further.
 fn find_named(rest: &[String]) -> Option<Vec<String>> {
     let i = find_options_len(rest);
     let starts: Vec<&str> = rest[i.min(rest.len())..]
@@ -997,7 +1032,17 @@ fn find_named(rest: &[String]) -> Option<Vec<String>> {
                 j += end.map_or(rest.len(), |e| e + 2);
                 continue;
             }
-            "!" | "-not" | "-o" | "-or" | "," => return None,
+            // A negated test only drops entries from those the other tests choose
+            // (`-not -path './.git/*'`): its own name is none the entries have, so it is
+            // stepped over with its value. A negated group may hold an `-o`: not followed.
+            "!" | "-not" => {
+                if !NEGATABLE_TESTS.contains(&rest.get(j + 1)?.as_str()) {
+                    return None;
+                }
+                j += 3;
+                continue;
+            }
+            "-o" | "-or" | "," => return None,
             "-name" | "-iname" => {
                 let v = rest.get(j + 1)?;
                 if name.is_none() && !v.contains('/') && !canon::is_dynamic(v) {
@@ -1612,6 +1657,14 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
 /// serves one and names none: `python3 -m http.server 8000` is `python3 -m http.server
 /// --directory .`, `php -S 0.0.0.0:80` is `php -S 0.0.0.0:80 -t .`.
 fn served_directory(name: &str, rest: &[String]) -> Option<String> {
+    // The server's own words are kept (the address it binds), each quoted as one word.
+    let quoted = |words: &[String]| {
+        words
+            .iter()
+            .map(|w| crate::shell_quote(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let has = |opts: &[&str]| {
         rest.iter().any(|w| {
             opts.iter()
@@ -1626,11 +1679,32 @@ fn served_directory(name: &str, rest: &[String]) -> Option<String> {
         if matches!(module.as_str(), "http.server" | "SimpleHTTPServer")
             && !has(&["--directory", "-d"])
         {
-            return Some(format!("{name} -m http.server --directory ."));
+            // The address it binds is kept (`--bind 127.0.0.1`): it says who can reach it.
+            let bind: Vec<String> = rest
+                .iter()
+                .enumerate()
+                .filter(|(i, w)| {
+                    matches!(w.as_str(), "--bind" | "-b")
+                        || w.starts_with("--bind=")
+                        || *i > 0 && matches!(rest[i - 1].as_str(), "--bind" | "-b")
+                })
+                .map(|(_, w)| w.clone())
+                .collect();
+            let bind = if bind.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", quoted(&bind))
+            };
+            return Some(format!("{name} -m http.server --directory .{bind}"));
         }
     }
     if name == "php" && has(&["-S"]) && !has(&["-t"]) {
-        return Some("php -S localhost -t .".to_string());
+        let address = rest
+            .iter()
+            .position(|w| w == "-S")
+            .and_then(|i| rest.get(i + 1))
+            .map_or("localhost", String::as_str);
+        return Some(format!("php -S {} -t .", crate::shell_quote(address)));
     }
     None
 }

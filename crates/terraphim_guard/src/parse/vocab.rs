@@ -7,6 +7,9 @@
 /// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
 /// another index`).
 pub(super) const SOURCE_VARS: &[&str] = &[
+    "NODE_TLS_REJECT_UNAUTHORIZED",
+    "GIT_SSL_NO_VERIFY",
+    "PYTHONHTTPSVERIFY",
     "GOINSECURE",
     "GONOSUMDB",
     "GONOSUMCHECK",

@@ -1090,7 +1090,9 @@ impl Walker {
                 self.parse_option_code(code, depth + 1, &layers);
             }
         }
-        if INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_") {
+        if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
+            && !(!dynamic && project_search_path(name, value))
+        {
             findings.push(Finding::EnvInjection);
         }
         // `PROMPT_COMMAND` is both: it changes what a shell runs, and its value is code.
@@ -1125,7 +1127,15 @@ impl Walker {
             .any(|l| super::as_root::privileged_layer(l))
             .then(|| (argv.clone(), text.clone()));
         let mut argv = argv;
-        let mut words = canon::canonical_words(&argv, &ctx.redirects);
+        // A file an output option writes where the place alone decides (`sort -o /etc/hosts`)
+        // is judged as the redirect it equals.
+        let written = super::outputs::place_decided_writes(&argv);
+        let mut words = if written.is_empty() {
+            canon::canonical_words(&argv, &ctx.redirects)
+        } else {
+            let redirects: Vec<String> = ctx.redirects.iter().cloned().chain(written).collect();
+            canon::canonical_words(&argv, &redirects)
+        };
         // `python3.11.exe -c ...` runs `python3`: the KG and the script review see that name.
         if let Some(first) = words.first_mut()
             && let Some(interpreter) = interpreter_name(&first.text)
@@ -1192,6 +1202,23 @@ fn append_words(words: &[canon::Word], ctx: &Ctx) -> u64 {
         }
     }
     mask
+}
+
+/// Whether `name=value` only adds the project's own directories to a language's module search
+/// path (`PYTHONPATH=src`, `NODE_PATH=lib:packages`): the code found there is the project's,
+/// which its test runners load anyway. A path outside it (`/tmp/x`, `~/lib`, `../other`) or
+/// an expansion keeps the variable's finding.
+fn project_search_path(name: &str, value: &str) -> bool {
+    matches!(
+        name,
+        "PYTHONPATH" | "NODE_PATH" | "PERL5LIB" | "PERLLIB" | "RUBYLIB"
+    ) && !value.is_empty()
+        && value.split(':').all(|dir| {
+            !dir.is_empty()
+                && !dir.starts_with(['/', '~', '$', '-'])
+                && !dir.contains(['$', '`', '*', '?', '['])
+                && dir.split('/').all(|c| c != "..")
+        })
 }
 
 /// Whether `word` expands variable `name` (`$NAME`, `${NAME}`, `${NAME:-x}`, ...).

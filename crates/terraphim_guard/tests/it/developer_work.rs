@@ -215,7 +215,9 @@ fn ecosystem_build_test_lint_and_format_commands() {
         ("vim -c 'w !sh' notes.md", Deny),
         ("emacs --batch -l x.el", Sandbox),
         ("gcc -fplugin=/tmp/p.so -o build/x src/x.c", Sandbox),
-        ("gcc -o /usr/local/bin/x x.c", Sandbox),
+        ("gcc -o /opt/tools/x x.c", Sandbox),
+        // an output option naming a system file is the redirect it equals
+        ("gcc -o /usr/local/bin/x x.c", Deny),
         ("gcc -Wall -O2 -o build/hello src/hello.c", Allow),
         ("npm run build && node dist/cli.js --help", Allow),
         ("java -jar build/libs/app.jar --help", Allow),

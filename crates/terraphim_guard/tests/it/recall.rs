@@ -575,7 +575,8 @@ fn code_a_variable_loads_from_a_temporary_place_is_denied() {
             "NODE_OPTIONS='--require ./test/setup.cjs' npx jest",
             Sandbox,
         ),
-        ("PYTHONPATH=src:tests python3 -m pytest", Sandbox),
+        // the project's own directories on the module search path: the project's code
+        ("PYTHONPATH=src:tests python3 -m pytest", Allow),
         ("RUBYOPT=-rbundler/setup ruby app.rb", Sandbox),
         ("GIT_EXTERNAL_DIFF=difft git diff", Allow),
     ]);

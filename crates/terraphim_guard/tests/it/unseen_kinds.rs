@@ -43,7 +43,9 @@ fn file_servers_of_the_working_directory_are_judged_by_it() {
         ("python3 -m http.server 8001", Sandbox),
         ("cd site && python3 -m http.server 8001", Sandbox),
         ("python3 -m http.server --directory public", Sandbox),
-        ("php -S localhost:8000 -t public", Sandbox),
+        // bound to a loopback address: reachable from this machine alone
+        ("php -S localhost:8000 -t public", Allow),
+        ("php -S 0.0.0.0:8000 -t public", Sandbox),
     ]);
 }
 
