@@ -259,6 +259,13 @@ impl Js<'_, '_, '_> {
                         handle: Some(Handle::Module(m)),
                         ..
                     }) => (m.clone(), None),
+                    // `const { dir } = AGENT; dir()`: the object's function member.
+                    _ if !self.scope.funcs.contains_key(name)
+                        && self.fn_aliases.contains_key(name) =>
+                    {
+                        let f = self.fn_aliases.get(name).cloned().unwrap_or_default();
+                        return self.scope.call_user(&f, &args);
+                    }
                     _ if self.scope.funcs.contains_key(name) => {
                         let r = self.scope.call_user(name, &args);
                         // `env('GITHUB_TOKEN')`: a helper reading the variable it is given.

@@ -160,6 +160,14 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.script_location(self.text(node)) {
                     return v;
                 }
+                // `this.path` in a method of a class with `get path() { ... }`: what it returns.
+                if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
+                    && o.kind() == "this"
+                    && let Some(class) = self.enclosing_class(node)
+                    && self.getters.contains(&format!("{class}.{}", self.text(p)))
+                {
+                    return self.scope.call_user(self.text(p), &[]);
+                }
                 if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
                     && let Some(class) = self.instance_class(o)
                 {

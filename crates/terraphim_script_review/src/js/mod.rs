@@ -32,8 +32,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         resolvers: Vec::new(),
         getters: Set::default(),
         maps: Set::default(),
+        fn_aliases: Map::default(),
     };
     js.collect_funcs(root);
+    js.collect_fn_aliases(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
     // (named, arrow or expression) exists.
     if !js.scope.funcs.is_empty() || src.contains("=>") || src.contains("function") {
@@ -84,6 +86,10 @@ struct Js<'s, 'k, 'a> {
     /// Variables given a `new Map(...)`: `m.set(k, v)` stores the member `k`, `m.get(k)` reads
     /// it.
     maps: Set<String>,
+    /// Names destructured from an object literal of the script whose member of that name is a
+    /// function (`const { dir, file } = AGENT` with `AGENT = { dir: () => ... }`), and the
+    /// function (`AGENT.dir`): `dir()` calls it.
+    fn_aliases: Map<String, String>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -238,6 +244,42 @@ impl<'s> Js<'s, '_, '_> {
                 _ => {}
             }
             self.collect_funcs(c);
+        }
+    }
+
+    /// Destructuring of an object literal with function members (`const { dir } = AGENT`,
+    /// `const { dir: d } = AGENT`): the names given a function member call it.
+    fn collect_fn_aliases(&mut self, node: Node<'_>) {
+        for c in named(node) {
+            if c.kind() == "variable_declarator"
+                && let (Some(pat), Some(v)) = (c.field("name"), c.field("value"))
+                && pat.kind() == "object_pattern"
+                && v.kind() == "identifier"
+                && let Some(members) = self.objects.get(self.text(v))
+            {
+                let object = self.text(v).to_owned();
+                let mut found = Vec::new();
+                for m in named(pat) {
+                    let (key, local) = match m.kind() {
+                        "shorthand_property_identifier_pattern" => (m, m),
+                        "object_assignment_pattern" => match m.field("left") {
+                            Some(l) => (l, l),
+                            None => continue,
+                        },
+                        "pair_pattern" => match (m.field("key"), m.field("value")) {
+                            (Some(k), Some(l)) if l.kind() == "identifier" => (k, l),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    };
+                    let key = self.text(key);
+                    if members.contains(key) {
+                        found.push((self.text(local).to_owned(), format!("{object}.{key}")));
+                    }
+                }
+                self.fn_aliases.extend(found);
+            }
+            self.collect_fn_aliases(c);
         }
     }
 

@@ -217,6 +217,22 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// The script's class whose body holds `node` (the `this` of its methods).
+    pub(super) fn enclosing_class(&self, node: Node<'_>) -> Option<String> {
+        let mut at = node.parent();
+        while let Some(n) = at {
+            if matches!(
+                n.kind(),
+                "class_declaration" | "abstract_class_declaration" | "class"
+            ) {
+                let name = self.text(n.field("name")?);
+                return self.classes.contains_key(name).then(|| name.to_owned());
+            }
+            at = n.parent();
+        }
+        None
+    }
+
     pub(super) fn stmt(&mut self, node: Node<'_>) {
         match node.kind() {
             "lexical_declaration" | "variable_declaration" => {
