@@ -478,6 +478,18 @@ impl Js<'_, '_, '_> {
                     }
                 }
             }
+            // A method of the script's own class: its result is what its body returns, which
+            // reads the instance's data through the members the class stored (`this.token`).
+            // The instance's own taint (what its constructor was given) is left out only when
+            // the constructor stores every parameter in `this` (see `stores_args`); otherwise
+            // it stays on the result.
+            let mut recv = recv;
+            let class = func
+                .field("object")
+                .and_then(|o| self.instance_class(o));
+            if user_ret.is_some() && class.is_some_and(|c| self.stores_args.contains(&c)) {
+                recv.taint = Taint::default();
+            }
             let out = self.method(&c, recv);
             return match user_ret {
                 // Its text is one the result may hold, not the one it holds: rules that look
@@ -817,3 +829,4 @@ impl Js<'_, '_, '_> {
         }
     }
 }
+

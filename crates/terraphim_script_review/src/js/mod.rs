@@ -33,6 +33,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         getters: Set::default(),
         maps: Set::default(),
         fn_aliases: Map::default(),
+        stores_args: Set::default(),
     };
     js.collect_funcs(root);
     js.collect_fn_aliases(root);
@@ -90,6 +91,11 @@ struct Js<'s, 'k, 'a> {
     /// function (`const { dir, file } = AGENT` with `AGENT = { dir: () => ... }`), and the
     /// function (`AGENT.dir`): `dir()` calls it.
     fn_aliases: Map<String, String>,
+    /// The script's classes whose constructor keeps every parameter in `this` (a TypeScript
+    /// parameter property, or `this.x = ...` of an expression naming it), or that have no
+    /// constructor and extend nothing: what an instance was built from is in the members its
+    /// methods read, so a method's result is what its body returns.
+    stores_args: Set<String>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -203,6 +209,9 @@ impl<'s> Js<'s, '_, '_> {
                                 self.getters.insert(format!("{class}.{}", self.text(name)));
                             }
                         }
+                        if self.constructor_stores_args(c, body) {
+                            self.stores_args.insert(class.clone());
+                        }
                         self.classes.insert(class, methods);
                     }
                 }
@@ -245,6 +254,43 @@ impl<'s> Js<'s, '_, '_> {
             }
             self.collect_funcs(c);
         }
+    }
+
+    /// Whether the class `class` (body `body`) keeps every constructor parameter in `this`
+    /// (see `stores_args`).
+    fn constructor_stores_args(&self, class: Node<'_>, body: Node<'_>) -> bool {
+        let ctor = named(body).find(|m| {
+            m.kind() == "method_definition"
+                && m.field("name").is_some_and(|n| self.text(n) == "constructor")
+        });
+        let Some(ctor) = ctor else {
+            return !named(class).any(|c| c.kind() == "class_heritage");
+        };
+        let Some(ps) = ctor.field("parameters") else {
+            return true;
+        };
+        let Some(code) = ctor.field("body") else {
+            return false;
+        };
+        let mut stores = Vec::new();
+        this_stores(code, &mut stores);
+        named(ps).all(|p| {
+            let property = named(p).any(|c| c.kind() == "accessibility_modifier")
+                || self.text(p).starts_with("readonly ");
+            let id = match p.kind() {
+                "identifier" => Some(p),
+                "required_parameter" | "optional_parameter" => p.field("pattern"),
+                "assignment_pattern" => p.field("left"),
+                _ => None,
+            };
+            let Some(id) = id.filter(|i| i.kind() == "identifier") else {
+                return false;
+            };
+            property
+                || stores
+                    .iter()
+                    .any(|rhs| names_identifier(*rhs, self.src, self.text(id)))
+        })
     }
 
     /// Destructuring of an object literal with function members (`const { dir } = AGENT`,
@@ -313,4 +359,31 @@ impl<'s> Js<'s, '_, '_> {
     fn bind(&mut self, name: &str, val: Val) {
         self.scope.bind(name, val);
     }
+}
+
+/// The right-hand sides of `this.x = ...` assignments in `node`, outside nested functions.
+fn this_stores<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    for c in named(node) {
+        if matches!(
+            c.kind(),
+            "function_declaration" | "function_expression" | "function" | "arrow_function"
+        ) {
+            continue;
+        }
+        if c.kind() == "assignment_expression"
+            && let (Some(l), Some(r)) = (c.field("left"), c.field("right"))
+            && l.kind() == "member_expression"
+            && l.field("object").is_some_and(|o| o.kind() == "this")
+        {
+            out.push(r);
+        }
+        this_stores(c, out);
+    }
+}
+
+/// Whether `node` is or holds the identifier `name`.
+fn names_identifier(node: Node<'_>, src: &str, name: &str) -> bool {
+    (matches!(node.kind(), "identifier" | "shorthand_property_identifier")
+        && src.get(node.byte_range()) == Some(name))
+        || named(node).any(|c| names_identifier(c, src, name))
 }
