@@ -127,7 +127,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> O
     // tree-sitter-bash's scanner crashes on `{` before some code points: it reads a copy with
     // them masked, of the same shape and byte offsets (the walkers read the original text).
     let input = match lang {
-        Language::Shell => terraphim_shell_vocab::bash_grammar_safe(code),
+        Language::Shell => read_write_redirects(terraphim_shell_vocab::bash_grammar_safe(code)),
         _ => std::borrow::Cow::Borrowed(code),
     };
     let Some(parsed) = parse(lang, input.as_ref(), lang == Language::Shell) else {
