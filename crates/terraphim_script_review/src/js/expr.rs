@@ -439,6 +439,26 @@ impl Js<'_, '_, '_> {
                 }
                 r
             }
+            // `!process.env.NPM_TOKEN`, `typeof process.env.X`: whether it is set, not its
+            // value; nothing of it is read.
+            "unary_expression"
+                if node.field("argument").is_some_and(|a| {
+                    let a = match a.kind() {
+                        "parenthesized_expression" => a.named_child(0).unwrap_or(a),
+                        _ => a,
+                    };
+                    a.kind() == "member_expression"
+                        && matches!(
+                            a.field("object").map(|o| self.text(o)),
+                            Some("process.env" | "Deno.env" | "Bun.env")
+                        )
+                }) && matches!(
+                    node.field("operator").map(|o| self.text(o)),
+                    Some("!" | "typeof")
+                ) =>
+            {
+                Val::unknown()
+            }
             "await_expression"
             | "parenthesized_expression"
             | "as_expression"

