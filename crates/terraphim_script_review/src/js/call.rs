@@ -484,9 +484,7 @@ impl Js<'_, '_, '_> {
             // the constructor stores every parameter in `this` (see `stores_args`); otherwise
             // it stays on the result.
             let mut recv = recv;
-            let class = func
-                .field("object")
-                .and_then(|o| self.instance_class(o));
+            let class = func.field("object").and_then(|o| self.instance_class(o));
             if user_ret.is_some() && class.is_some_and(|c| self.stores_args.contains(&c)) {
                 recv.taint = Taint::default();
             }
@@ -829,4 +827,3 @@ impl Js<'_, '_, '_> {
         }
     }
 }
-

@@ -160,6 +160,20 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.script_location(self.text(node)) {
                     return v;
                 }
+                // `tracker.meta` of an object literal with `get meta() { ... }`: what it returns.
+                if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
+                    && o.kind() == "identifier"
+                    && self
+                        .objects
+                        .get(self.text(o))
+                        .is_some_and(|m| m.contains(self.text(p)))
+                    && self
+                        .getters
+                        .contains(&format!("{}.{}", self.text(o), self.text(p)))
+                {
+                    let f = format!("{}.{}", self.text(o), self.text(p));
+                    return self.scope.call_user(&f, &[]);
+                }
                 // `this.path` in a method of a class with `get path() { ... }`: what it returns.
                 if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
                     && o.kind() == "this"

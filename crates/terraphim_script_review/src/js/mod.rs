@@ -241,6 +241,13 @@ impl<'s> Js<'s, '_, '_> {
                         let object = self.text(n).to_owned();
                         let mut methods = Set::default();
                         for (key, f) in self.object_functions(v) {
+                            // `get meta() { ... }` of an object literal: reading `obj.meta`
+                            // runs it.
+                            if f.kind() == "method_definition"
+                                && f.children().any(|t| !t.is_named() && self.text(t) == "get")
+                            {
+                                self.getters.insert(format!("{object}.{key}"));
+                            }
                             let params = self.params_of(f);
                             self.scope.funcs.insert(format!("{object}.{key}"), params);
                             methods.insert(key);
@@ -261,7 +268,8 @@ impl<'s> Js<'s, '_, '_> {
     fn constructor_stores_args(&self, class: Node<'_>, body: Node<'_>) -> bool {
         let ctor = named(body).find(|m| {
             m.kind() == "method_definition"
-                && m.field("name").is_some_and(|n| self.text(n) == "constructor")
+                && m.field("name")
+                    .is_some_and(|n| self.text(n) == "constructor")
         });
         let Some(ctor) = ctor else {
             return !named(class).any(|c| c.kind() == "class_heritage");

@@ -63,6 +63,15 @@ impl Js<'_, '_, '_> {
                         if !c.is_named() {
                             continue;
                         }
+                        // `const [first, ...rest] = list`: the rest is the list of the
+                        // elements from there on.
+                        if c.kind() == "rest_pattern"
+                            && let Some(inner) = c.named_child(0)
+                        {
+                            let rest = items.get(at..).map(<[Val]>::to_vec).unwrap_or_default();
+                            self.bind_pattern(inner, Val::list(rest).with_taint(&val.taint));
+                            continue;
+                        }
                         let v = match (c.kind(), items.get(at)) {
                             ("identifier", Some(item)) => item.clone(),
                             _ => Val::unknown(),

