@@ -1474,6 +1474,16 @@ fn in_command_name(node: Node<'_>) -> bool {
     false
 }
 
+/// Whether `node` is an `exec` with no command: it only changes the shell's own descriptors.
+fn bare_exec(node: Node<'_>, src: &str) -> bool {
+    node.kind() == "command"
+        && node
+            .field("name")
+            .and_then(|n| src.get(n.byte_range()))
+            .is_some_and(|n| n == "exec")
+        && node.children_by_field_name("argument").next().is_none()
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
@@ -1519,14 +1529,4 @@ mod tests {
             assert_eq!(got, *want, "{script}");
         }
     }
-}
-
-/// Whether `node` is an `exec` with no command: it only changes the shell's own descriptors.
-fn bare_exec(node: Node<'_>, src: &str) -> bool {
-    node.kind() == "command"
-        && node
-            .field("name")
-            .and_then(|n| src.get(n.byte_range()))
-            .is_some_and(|n| n == "exec")
-        && node.children_by_field_name("argument").next().is_none()
 }
