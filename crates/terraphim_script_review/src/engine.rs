@@ -1227,6 +1227,11 @@ impl<'a> Sink<'a> {
                             .as_deref()
                             .is_some_and(places::generated_header)
                         && !content.taint.private())
+                    // A file named as a generator's output (`client.gen.go`), written whole
+                    // with content that carries no private data: the generator's output.
+                    && !(!append
+                        && places::generated_name(&resolved.text)
+                        && !content.taint.private())
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text

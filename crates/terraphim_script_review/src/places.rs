@@ -1148,6 +1148,30 @@ pub(crate) fn generated_header(text: &str) -> bool {
     })
 }
 
+/// Whether a source file's name marks it as a generator's output by the usual conventions
+/// (`client.gen.go`, `api_gen.go`, `routes.generated.ts`, `zz_generated.deepcopy.go`,
+/// `x.pb.go`, `x_pb2.py`, `x.g.dart`): the file is regenerated whole, not edited by hand.
+pub(crate) fn generated_name(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or("");
+    let Some((stem, _ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    const STEM_ENDS: &[&str] = &[
+        ".gen",
+        "_gen",
+        ".generated",
+        "_generated",
+        ".pb",
+        "_pb2",
+        "_pb2_grpc",
+        ".g",
+        ".freezed",
+    ];
+    !stem.is_empty()
+        && !stem.contains(UNKNOWN)
+        && (name.starts_with("zz_generated.") || STEM_ENDS.iter().any(|e| stem.ends_with(e)))
+}
+
 /// Text in written content that makes a write into code that runs something.
 pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
     const TOKENS: &[&str] = &[

@@ -112,6 +112,9 @@ struct Shell<'s, 'k, 'a> {
     at_call: Option<usize>,
     /// The variables that function set from its parameters so far in that walk.
     call_locals: Vec<String>,
+    /// File descriptors above 2 the script opened on a network socket (`exec 3<>/dev/tcp/h/p`),
+    /// and the socket's path: a later `<&3` or `>&3` is that socket.
+    socket_fds: Map<String, String>,
 }
 
 /// How many calls of its own functions a script's review walks with their arguments.
@@ -239,6 +242,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         defining: None,
         at_call: None,
         call_locals: Vec::new(),
+        socket_fds: Map::default(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -742,6 +746,21 @@ impl Shell<'_, '_, '_> {
         {
             self.call_locals.push(name.clone());
         }
+        // `export PGPASSWORD="${PGPASSWORD:-dev}"`: a default for a credential variable the
+        // script leaves where it is. Nothing is read here; a later `$PGPASSWORD` is a read of
+        // the variable, judged where it is used.
+        if !self.vars.contains_key(&name)
+            && crate::places::secret_env(&name)
+            && node
+                .field("value")
+                .and_then(|v| sole_expansion(v))
+                .is_some_and(|e| {
+                    let t = self.text(e);
+                    default_operator(t, &name) || t.starts_with(&format!("${{{name}:="))
+                })
+        {
+            return;
+        }
         let value = match node.field("value") {
             // `auth=(-H "Authorization: ...")`: an array, each element a word of its own.
             Some(v) if v.kind() == "array" => {
@@ -1177,8 +1196,29 @@ impl Shell<'_, '_, '_> {
                 continue;
             }
             let target = self.word(dest);
-            let t = target.text_or_unknown();
+            let mut t = target.text_or_unknown();
+            // `<&3`, `>&3` of a descriptor the script opened on a socket: that socket.
+            if matches!(op.as_str(), "<&" | ">&")
+                && let Some(sock) = self.socket_fds.get(&t)
+            {
+                t = sock.clone();
+            }
             if t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/") {
+                // `exec 3<>/dev/tcp/h/p` (no command): the shell opens a socket on a descriptor
+                // of its own; its standard streams stay where they were. A connection, and
+                // what later reads or writes that descriptor is judged there.
+                let high_fd = fd
+                    .as_deref()
+                    .filter(|d| d.parse::<u32>().is_ok_and(|n| n > 2));
+                if let (Some(d), Some(b)) = (high_fd, body)
+                    && bare_exec(b, self.src)
+                {
+                    self.socket_fds.insert(d.to_owned(), t.clone());
+                    let host = t.split('/').nth(3).unwrap_or("").to_owned();
+                    self.sink
+                        .network(line(r), Some(&host), &Val::unknown(), false);
+                    continue;
+                }
                 dev_tcp = Some(t.clone());
                 continue;
             }
@@ -1204,7 +1244,9 @@ impl Shell<'_, '_, '_> {
                 .map(|n| self.text(n).to_owned())
                 .unwrap_or_default();
             let name = name.rsplit('/').next().unwrap_or("").to_owned();
-            if terraphim_shell_vocab::is_shell(&name) || name == "exec" {
+            // A shell, `exec` (the script's own shell), or a command whose name the script
+            // builds at run time (`$line >&3` runs what came in on the socket).
+            if terraphim_shell_vocab::is_shell(&name) || name == "exec" || name.contains('$') {
                 self.sink.add(
                     line(node),
                     Category::Escape,
@@ -1394,6 +1436,21 @@ impl Shell<'_, '_, '_> {
     }
 }
 
+/// The parameter expansion a word is made of alone (`${X:-d}`, `"${X:-d}"`), if it is one.
+fn sole_expansion(node: Node<'_>) -> Option<Node<'_>> {
+    match node.kind() {
+        "expansion" => Some(node),
+        "string" => {
+            let mut c = node.named_children();
+            match (c.next(), c.next()) {
+                (Some(e), None) if e.kind() == "expansion" => Some(e),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Whether the parameter expansion `text` of variable `name` is `${name:-word}` or
 /// `${name-word}` (a default for an unset variable).
 fn default_operator(text: &str, name: &str) -> bool {
@@ -1415,6 +1472,16 @@ fn in_command_name(node: Node<'_>) -> bool {
         }
     }
     false
+}
+
+/// Whether `node` is an `exec` with no command: it only changes the shell's own descriptors.
+fn bare_exec(node: Node<'_>, src: &str) -> bool {
+    node.kind() == "command"
+        && node
+            .field("name")
+            .and_then(|n| src.get(n.byte_range()))
+            .is_some_and(|n| n == "exec")
+        && node.children_by_field_name("argument").next().is_none()
 }
 
 #[cfg(test)]

@@ -259,6 +259,13 @@ impl Js<'_, '_, '_> {
                         handle: Some(Handle::Module(m)),
                         ..
                     }) => (m.clone(), None),
+                    // `const { dir } = AGENT; dir()`: the object's function member.
+                    _ if !self.scope.funcs.contains_key(name)
+                        && self.fn_aliases.contains_key(name) =>
+                    {
+                        let f = self.fn_aliases.get(name).cloned().unwrap_or_default();
+                        return self.scope.call_user(&f, &args);
+                    }
                     _ if self.scope.funcs.contains_key(name) => {
                         let r = self.scope.call_user(name, &args);
                         // `env('GITHUB_TOKEN')`: a helper reading the variable it is given.
@@ -470,6 +477,16 @@ impl Js<'_, '_, '_> {
                         self.bind(&name, v);
                     }
                 }
+            }
+            // A method of the script's own class: its result is what its body returns, which
+            // reads the instance's data through the members the class stored (`this.token`).
+            // The instance's own taint (what its constructor was given) is left out only when
+            // the constructor stores every parameter in `this` (see `stores_args`); otherwise
+            // it stays on the result.
+            let mut recv = recv;
+            let class = func.field("object").and_then(|o| self.instance_class(o));
+            if user_ret.is_some() && class.is_some_and(|c| self.stores_args.contains(&c)) {
+                recv.taint = Taint::default();
             }
             let out = self.method(&c, recv);
             return match user_ret {

@@ -160,6 +160,28 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.script_location(self.text(node)) {
                     return v;
                 }
+                // `tracker.meta` of an object literal with `get meta() { ... }`: what it returns.
+                if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
+                    && o.kind() == "identifier"
+                    && self
+                        .objects
+                        .get(self.text(o))
+                        .is_some_and(|m| m.contains(self.text(p)))
+                    && self
+                        .getters
+                        .contains(&format!("{}.{}", self.text(o), self.text(p)))
+                {
+                    let f = format!("{}.{}", self.text(o), self.text(p));
+                    return self.scope.call_user(&f, &[]);
+                }
+                // `this.path` in a method of a class with `get path() { ... }`: what it returns.
+                if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
+                    && o.kind() == "this"
+                    && let Some(class) = self.enclosing_class(node)
+                    && self.getters.contains(&format!("{class}.{}", self.text(p)))
+                {
+                    return self.scope.call_user(self.text(p), &[]);
+                }
                 if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
                     && let Some(class) = self.instance_class(o)
                 {
@@ -430,6 +452,26 @@ impl Js<'_, '_, '_> {
                     }
                 }
                 r
+            }
+            // `!process.env.NPM_TOKEN`, `typeof process.env.X`: whether it is set, not its
+            // value; nothing of it is read.
+            "unary_expression"
+                if node.field("argument").is_some_and(|a| {
+                    let a = match a.kind() {
+                        "parenthesized_expression" => a.named_child(0).unwrap_or(a),
+                        _ => a,
+                    };
+                    a.kind() == "member_expression"
+                        && matches!(
+                            a.field("object").map(|o| self.text(o)),
+                            Some("process.env" | "Deno.env" | "Bun.env")
+                        )
+                }) && matches!(
+                    node.field("operator").map(|o| self.text(o)),
+                    Some("!" | "typeof")
+                ) =>
+            {
+                Val::unknown()
             }
             "await_expression"
             | "parenthesized_expression"

@@ -32,8 +32,11 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         resolvers: Vec::new(),
         getters: Set::default(),
         maps: Set::default(),
+        fn_aliases: Map::default(),
+        stores_args: Set::default(),
     };
     js.collect_funcs(root);
+    js.collect_fn_aliases(root);
     // Callbacks see values only after the call that receives them: two rounds when any function
     // (named, arrow or expression) exists.
     if !js.scope.funcs.is_empty() || src.contains("=>") || src.contains("function") {
@@ -84,6 +87,15 @@ struct Js<'s, 'k, 'a> {
     /// Variables given a `new Map(...)`: `m.set(k, v)` stores the member `k`, `m.get(k)` reads
     /// it.
     maps: Set<String>,
+    /// Names destructured from an object literal of the script whose member of that name is a
+    /// function (`const { dir, file } = AGENT` with `AGENT = { dir: () => ... }`), and the
+    /// function (`AGENT.dir`): `dir()` calls it.
+    fn_aliases: Map<String, String>,
+    /// The script's classes whose constructor keeps every parameter in `this` (a TypeScript
+    /// parameter property, or `this.x = ...` of an expression naming it), or that have no
+    /// constructor and extend nothing: what an instance was built from is in the members its
+    /// methods read, so a method's result is what its body returns.
+    stores_args: Set<String>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -197,6 +209,9 @@ impl<'s> Js<'s, '_, '_> {
                                 self.getters.insert(format!("{class}.{}", self.text(name)));
                             }
                         }
+                        if self.constructor_stores_args(c, body) {
+                            self.stores_args.insert(class.clone());
+                        }
                         self.classes.insert(class, methods);
                     }
                 }
@@ -226,6 +241,13 @@ impl<'s> Js<'s, '_, '_> {
                         let object = self.text(n).to_owned();
                         let mut methods = Set::default();
                         for (key, f) in self.object_functions(v) {
+                            // `get meta() { ... }` of an object literal: reading `obj.meta`
+                            // runs it.
+                            if f.kind() == "method_definition"
+                                && f.children().any(|t| !t.is_named() && self.text(t) == "get")
+                            {
+                                self.getters.insert(format!("{object}.{key}"));
+                            }
                             let params = self.params_of(f);
                             self.scope.funcs.insert(format!("{object}.{key}"), params);
                             methods.insert(key);
@@ -238,6 +260,80 @@ impl<'s> Js<'s, '_, '_> {
                 _ => {}
             }
             self.collect_funcs(c);
+        }
+    }
+
+    /// Whether the class `class` (body `body`) keeps every constructor parameter in `this`
+    /// (see `stores_args`).
+    fn constructor_stores_args(&self, class: Node<'_>, body: Node<'_>) -> bool {
+        let ctor = named(body).find(|m| {
+            m.kind() == "method_definition"
+                && m.field("name")
+                    .is_some_and(|n| self.text(n) == "constructor")
+        });
+        let Some(ctor) = ctor else {
+            return !named(class).any(|c| c.kind() == "class_heritage");
+        };
+        let Some(ps) = ctor.field("parameters") else {
+            return true;
+        };
+        let Some(code) = ctor.field("body") else {
+            return false;
+        };
+        let mut stores = Vec::new();
+        this_stores(code, &mut stores);
+        named(ps).all(|p| {
+            let property = named(p).any(|c| c.kind() == "accessibility_modifier")
+                || self.text(p).starts_with("readonly ");
+            let id = match p.kind() {
+                "identifier" => Some(p),
+                "required_parameter" | "optional_parameter" => p.field("pattern"),
+                "assignment_pattern" => p.field("left"),
+                _ => None,
+            };
+            let Some(id) = id.filter(|i| i.kind() == "identifier") else {
+                return false;
+            };
+            property
+                || stores
+                    .iter()
+                    .any(|rhs| names_identifier(*rhs, self.src, self.text(id)))
+        })
+    }
+
+    /// Destructuring of an object literal with function members (`const { dir } = AGENT`,
+    /// `const { dir: d } = AGENT`): the names given a function member call it.
+    fn collect_fn_aliases(&mut self, node: Node<'_>) {
+        for c in named(node) {
+            if c.kind() == "variable_declarator"
+                && let (Some(pat), Some(v)) = (c.field("name"), c.field("value"))
+                && pat.kind() == "object_pattern"
+                && v.kind() == "identifier"
+                && let Some(members) = self.objects.get(self.text(v))
+            {
+                let object = self.text(v).to_owned();
+                let mut found = Vec::new();
+                for m in named(pat) {
+                    let (key, local) = match m.kind() {
+                        "shorthand_property_identifier_pattern" => (m, m),
+                        "object_assignment_pattern" => match m.field("left") {
+                            Some(l) => (l, l),
+                            None => continue,
+                        },
+                        "pair_pattern" => match (m.field("key"), m.field("value")) {
+                            (Some(k), Some(l)) if l.kind() == "identifier" => (k, l),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    };
+                    let key = self.text(key);
+                    if members.contains(key) {
+                        found.push((self.text(local).to_owned(), format!("{object}.{key}")));
+                    }
+                }
+                self.fn_aliases.extend(found);
+            }
+            self.collect_fn_aliases(c);
         }
     }
 
@@ -271,4 +367,31 @@ impl<'s> Js<'s, '_, '_> {
     fn bind(&mut self, name: &str, val: Val) {
         self.scope.bind(name, val);
     }
+}
+
+/// The right-hand sides of `this.x = ...` assignments in `node`, outside nested functions.
+fn this_stores<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    for c in named(node) {
+        if matches!(
+            c.kind(),
+            "function_declaration" | "function_expression" | "function" | "arrow_function"
+        ) {
+            continue;
+        }
+        if c.kind() == "assignment_expression"
+            && let (Some(l), Some(r)) = (c.field("left"), c.field("right"))
+            && l.kind() == "member_expression"
+            && l.field("object").is_some_and(|o| o.kind() == "this")
+        {
+            out.push(r);
+        }
+        this_stores(c, out);
+    }
+}
+
+/// Whether `node` is or holds the identifier `name`.
+fn names_identifier(node: Node<'_>, src: &str, name: &str) -> bool {
+    (matches!(node.kind(), "identifier" | "shorthand_property_identifier")
+        && src.get(node.byte_range()) == Some(name))
+        || named(node).any(|c| names_identifier(c, src, name))
 }

@@ -63,6 +63,15 @@ impl Js<'_, '_, '_> {
                         if !c.is_named() {
                             continue;
                         }
+                        // `const [first, ...rest] = list`: the rest is the list of the
+                        // elements from there on.
+                        if c.kind() == "rest_pattern"
+                            && let Some(inner) = c.named_child(0)
+                        {
+                            let rest = items.get(at..).map(<[Val]>::to_vec).unwrap_or_default();
+                            self.bind_pattern(inner, Val::list(rest).with_taint(&val.taint));
+                            continue;
+                        }
                         let v = match (c.kind(), items.get(at)) {
                             ("identifier", Some(item)) => item.clone(),
                             _ => Val::unknown(),
@@ -215,6 +224,22 @@ impl Js<'_, '_, '_> {
             "identifier" => self.instances.get(self.text(node)).cloned(),
             _ => None,
         }
+    }
+
+    /// The script's class whose body holds `node` (the `this` of its methods).
+    pub(super) fn enclosing_class(&self, node: Node<'_>) -> Option<String> {
+        let mut at = node.parent();
+        while let Some(n) = at {
+            if matches!(
+                n.kind(),
+                "class_declaration" | "abstract_class_declaration" | "class"
+            ) {
+                let name = self.text(n.field("name")?);
+                return self.classes.contains_key(name).then(|| name.to_owned());
+            }
+            at = n.parent();
+        }
+        None
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {
