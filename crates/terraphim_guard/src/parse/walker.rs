@@ -1091,7 +1091,7 @@ impl Walker {
             }
         }
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
-            && !(!dynamic && project_search_path(name, value))
+            && (dynamic || !project_search_path(name, value))
         {
             findings.push(Finding::EnvInjection);
         }
