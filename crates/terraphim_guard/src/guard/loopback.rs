@@ -85,7 +85,7 @@ pub(crate) const LIFTED_LISTENER: &[&str] = &["network listener"];
 /// none can reach the developer's own server that `npm run dev` starts.
 pub(crate) fn loopback_listener(cmd: &SimpleCommand) -> bool {
     // The server as written, or the part that names the directory it serves (`parse`).
-    let served = |l: &String| l == "a file server serves its working directory";
+    let served = |l: &String| l == crate::parse::SERVED_DIRECTORY_LAYER;
     if !cmd.layers.iter().all(served) || cmd.flow.is_some() {
         return false;
     }

@@ -29,6 +29,10 @@ use tree_sitter::Parser;
 use crate::canon::Word;
 use walker::Walker;
 
+/// The layer of the part that names the directory a file server given none serves (`python3 -m
+/// http.server` is judged as `... --directory .` too).
+pub(crate) const SERVED_DIRECTORY_LAYER: &str = "a file server serves its working directory";
+
 /// Something about a command's structure that keeps it out of the allow tier.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Finding {

@@ -570,7 +570,7 @@ impl Walker {
         if let Some(explicit) = served_directory(&name, rest) {
             // A file server given no directory serves the working directory: judged with it
             // named, so `cd ~/.ssh && python3 -m http.server` is the server of `~/.ssh`.
-            let c = layer("a file server serves its working directory");
+            let c = layer(super::SERVED_DIRECTORY_LAYER);
             self.parse_code(&explicit, depth + 1, &c.layers);
         }
         if is_interpreter(&name) {
