@@ -147,6 +147,13 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> O
         Language::Shell => crate::shell::analyze(sink, root, code),
         Language::JavaScript | Language::TypeScript => crate::js::analyze(sink, root, code),
     }
+    if sink
+        .caps
+        .iter()
+        .any(|(c, _, _)| *c == crate::caps::Cap::UnknownWrite)
+    {
+        anchor_strings(code, copy, sink);
+    }
     if root.has_error()
         && !sink.findings[before..]
             .iter()
@@ -161,6 +168,31 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> O
         );
     }
     Some(parsed)
+}
+
+/// The first string of the script that names a trust anchor as a path (`".claude"`,
+/// `"$HOME/.zshrc"`, `'.git/hooks'`), recorded as a capability: with a write the review could
+/// not follow, the combination rules ask about it ([`crate::caps::combine`]).
+fn anchor_strings(code: &str, tree: &crate::ts::Tree, sink: &mut Sink<'_>) {
+    // The strings are looked at only when a name appears in the text at all.
+    if !crate::places::anchor_needles().any(|n| code.contains(n)) {
+        return;
+    }
+    const LITERALS: &[&str] = &["string_content", "string_fragment", "raw_string", "word"];
+    let found = tree.nodes().find_map(|n| {
+        if !LITERALS.contains(&n.kind()) {
+            return None;
+        }
+        let text = code.get(n.byte_range())?.trim_matches(['\'', '"', '`']);
+        crate::places::anchor_named(text).map(|what| (n.line(), what, text))
+    });
+    if let Some((line, what, text)) = found {
+        sink.cap(
+            line,
+            crate::caps::Cap::AnchorNamed,
+            format!("{what} (`{text}`)"),
+        );
+    }
 }
 
 /// tree-sitter-bash has no read-write redirection (`exec 3<>/dev/tcp/h/p`, `<>file`): the

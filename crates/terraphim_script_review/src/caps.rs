@@ -36,6 +36,10 @@ pub(crate) enum Cap {
     UserInfo,
     /// The machine's identity read (host name, node, interfaces).
     HostName,
+    /// A file written whose path is built at run time (detail: the path as known).
+    UnknownWrite,
+    /// A trust anchor named in a string of the script (detail: what it is and the string).
+    AnchorNamed,
 }
 
 impl Cap {
@@ -52,6 +56,8 @@ impl Cap {
             Cap::Publish => "package publish",
             Cap::UserInfo => "user identity read",
             Cap::HostName => "host identity read",
+            Cap::UnknownWrite => "write",
+            Cap::AnchorNamed => "names",
         }
     }
 }
@@ -458,6 +464,27 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
                 format!("host identity read: {h}"),
             ],
             "collects who the user is and which machine this is (reconnaissance)",
+        );
+    }
+    // A trust anchor the script names, and a write whose path the review could not follow:
+    // the write may be the one that reaches the anchor (a path carried through a lookup, a
+    // callback or a loop the walk lost). Not shown, so not dangerous; not clean either.
+    if let (Some((_, aline, a)), Some((_, wline, w))) =
+        (first(Cap::AnchorNamed), first(Cap::UnknownWrite))
+    {
+        sink.add_rule(
+            *wline,
+            Category::ConfigTampering,
+            Verdict::Suspicious,
+            "anchor-may-be-written",
+            vec![
+                format!("{}: {a} (line {aline})", Cap::AnchorNamed.step()),
+                format!("{}: {w}", Cap::UnknownWrite.step()),
+            ],
+            format!(
+                "names {a} (line {aline}) and writes a file whose path is built at run time: \
+                 the write may reach it"
+            ),
         );
     }
     sink.caps = caps;

@@ -238,6 +238,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::lit(match p.rsplit_once('/') {
                 Some(("", _)) => "/".to_owned(),
                 Some((dir, _)) => dir.to_owned(),
+                // A path not known at all has a directory not known either.
+                None if p.contains(UNKNOWN) => UNKNOWN.to_string(),
                 None => ".".to_owned(),
             })
             .with_taint(&positional[0].taint)

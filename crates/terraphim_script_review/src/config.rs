@@ -30,6 +30,17 @@ pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &[
     "githubusercontent.com",
     "gitlab.com",
     "httpbin.org",
+    // The other ecosystems' package registries (images, gems, Composer, Maven, NuGet, Hex,
+    // Dart, conda).
+    "docker.io",
+    "docker.com",
+    "rubygems.org",
+    "packagist.org",
+    "maven.org",
+    "nuget.org",
+    "hex.pm",
+    "pub.dev",
+    "anaconda.org",
 ];
 
 /// Programs and modules that are entry points of known tools, never reviewed as scripts.

@@ -85,6 +85,9 @@ pub(crate) fn dirname_of(p: &str) -> String {
         Some((d, ".")) => format!("{d}/.."),
         Some(("", _)) => "/".to_owned(),
         Some((d, _)) => d.to_owned(),
+        // A name with no directory part is in `.`; a path not known at all has a directory
+        // not known either (not the working tree).
+        None if trimmed.contains(UNKNOWN) => UNKNOWN.to_string(),
         None => ".".to_owned(),
     }
 }
@@ -1064,6 +1067,9 @@ impl<'a> Sink<'a> {
             return;
         }
         let class = places::classify_write(&resolved);
+        if matches!(class, WriteClass::Unknown) {
+            self.cap(line, Cap::UnknownWrite, shown.clone());
+        }
         let root = {
             let cwd = self.ctx.cwd.to_string_lossy().into_owned();
             self.resolve(&cwd).text

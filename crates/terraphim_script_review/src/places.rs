@@ -513,6 +513,82 @@ fn tool_cache_data(r: &Resolved) -> bool {
         && DATA.contains(&ext.to_ascii_lowercase().as_str())
 }
 
+/// A data file in a tool's own configuration directory (`~/.config/<tool>/config.toml`): where a
+/// command-line tool keeps its settings, written by its own setup script. Not the directories of
+/// programs shared with everything else the user runs, whose files hold credentials, package
+/// sources, editor or terminal settings that start programs, or the session's environment.
+fn tool_config_data(r: &Resolved) -> bool {
+    const SHARED: &[&str] = &[
+        "gh",
+        "hub",
+        "glab-cli",
+        "gcloud",
+        "doctl",
+        "rclone",
+        "op",
+        "containers",
+        "docker",
+        "helm",
+        "kube",
+        "uv",
+        "pypoetry",
+        "pip",
+        "npm",
+        "yarn",
+        "pnpm",
+        "cargo",
+        "configstore",
+        "Code",
+        "Code - OSS",
+        "VSCodium",
+        "Cursor",
+        "zed",
+        "nvim",
+        "vim",
+        "helix",
+        "JetBrains",
+        "kitty",
+        "alacritty",
+        "wezterm",
+        "environment.d",
+        "git",
+        "fish",
+        "systemd",
+        "autostart",
+        "terraphim",
+        "claude",
+        "codex",
+        "gemini",
+        "direnv",
+        "starship",
+        "tmux",
+        "ssh",
+        "gnupg",
+    ];
+    const DATA: &[&str] = &["json", "toml", "ini", "yaml", "yml", "conf", "cfg"];
+    let Some(rest) = r.text.strip_prefix("~/.config/") else {
+        return false;
+    };
+    let Some((tool, file)) = rest.split_once('/') else {
+        return false;
+    };
+    let name = base(file);
+    // The file itself or a temporary file beside it for an atomic replace (`config.json.tmp`,
+    // `config.json.1234.tmp`).
+    let ext = name
+        .split('.')
+        .skip(1)
+        .find(|e| DATA.contains(&e.to_ascii_lowercase().as_str()));
+    matches!(r.place, Place::Home)
+        && !tool.is_empty()
+        && !tool.contains(UNKNOWN)
+        && !tool.starts_with('.')
+        && !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool))
+        && !file.split('/').any(|part| part == "..")
+        && ext.is_some()
+        && secret_kind(&r.text).is_none()
+}
+
 /// `~/.<name>rc`, `~/.<name>_profile`, `~/.<name>env` whose name is known only at run time
 /// (`~/.$(basename "$SHELL")rc`): a file in the home directory shaped like the startup file
 /// of the shell or program the script picked, which it runs whenever it starts.
@@ -641,7 +717,7 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if terraphim_shell_vocab::is_build_input(name) {
         return WriteClass::Manifest("a build manifest");
     }
-    if tool_cache_data(r) {
+    if tool_cache_data(r) || tool_config_data(r) {
         return WriteClass::Harmless;
     }
     match r.place {
@@ -662,6 +738,108 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
             }
         }
     }
+}
+
+/// Whether a file mode written in Python or JavaScript (`0o4755`, `0o6755`, legacy `04755`, a
+/// string `'2755'`, a decimal number, or an expression of such numbers like `0o4000 | 0o755`)
+/// sets the setuid or setgid bit. `0o600` and `0o644` do not: a mode's special bits are its
+/// fourth octal digit from the right, not its first digit.
+pub(crate) fn mode_sets_special_bits(text: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter_map(|token| {
+            let t = token.replace('_', "");
+            let octal = |digits: &str| u32::from_str_radix(digits, 8).ok();
+            if let Some(rest) = t.strip_prefix("0o").or_else(|| t.strip_prefix("0O")) {
+                octal(rest)
+            } else if t.len() > 1 && t.starts_with('0') {
+                octal(&t[1..])
+            } else if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() {
+                // A string mode (`'2755'`) is octal; a bare number is decimal.
+                let quoted = text.trim_start().starts_with(['\'', '"', '`']);
+                if quoted { octal(&t) } else { t.parse().ok() }
+            } else {
+                None
+            }
+        })
+        .any(|mode| mode & 0o6000 != 0)
+}
+
+/// Names that make a path a trust anchor wherever they stand in it: a directory or file an
+/// agent, a shell, git, CI, a package manager or the service manager reads settings or code
+/// from (the names of [`classify_write`]'s lists that need no context).
+const ANCHOR_NAMES: &[(&str, &str)] = &[
+    (".claude", "the agent's settings"),
+    (".codex", "the agent's settings"),
+    (".gemini", "the agent's settings"),
+    (".cursor", "the agent's settings"),
+    (".mcp.json", "the agent's tool servers"),
+    (".bashrc", "a shell startup file"),
+    (".bash_profile", "a shell startup file"),
+    (".bash_login", "a shell startup file"),
+    (".zshrc", "a shell startup file"),
+    (".zprofile", "a shell startup file"),
+    (".zshenv", "a shell startup file"),
+    (".profile", "a shell startup file"),
+    ("authorized_keys", "SSH authorized_keys"),
+    (".npmrc", "the npm config"),
+    (".yarnrc", "the yarn config"),
+    (".yarnrc.yml", "the yarn config"),
+    (".pypirc", "the PyPI config"),
+    ("pip.conf", "the pip config"),
+    (".condarc", "the conda config"),
+    (".husky", "a git hook"),
+    (".gitlab-ci.yml", "a CI pipeline"),
+    (".pre-commit-config.yaml", "a pre-commit hook"),
+    ("sitecustomize.py", "a file Python runs automatically"),
+    ("usercustomize.py", "a file Python runs automatically"),
+    ("LaunchAgents", "a launchd agent"),
+    ("LaunchDaemons", "a launchd daemon"),
+];
+
+/// Two names in a row that make a path a trust anchor (`.git/hooks`, `.github/workflows`).
+const ANCHOR_PAIRS: &[(&str, &str, &str)] = &[
+    (".git", "hooks", "a git hook"),
+    (".github", "workflows", "a CI workflow"),
+    (".ssh", "config", "the SSH config"),
+    (".cargo", "config", "the cargo config"),
+    (".cargo", "config.toml", "the cargo config"),
+    (".docker", "config.json", "the Docker config"),
+    ("systemd", "user", "a systemd unit"),
+    (".config", "fish", "a shell startup file"),
+];
+
+/// What trust anchor a string of a script names as a path or a part of one (`.claude`,
+/// `~/.claude/settings.json`, `.git/hooks/pre-commit`), if any. A string with white space in it
+/// is a message, not a path (`"add it to your ~/.bashrc"`).
+pub(crate) fn anchor_named(literal: &str) -> Option<&'static str> {
+    if literal.is_empty() || literal.len() > 256 || literal.chars().any(char::is_whitespace) {
+        return None;
+    }
+    let parts: Vec<&str> = literal.split(['/', '\\']).collect();
+    parts
+        .iter()
+        .find_map(|part| {
+            ANCHOR_NAMES
+                .iter()
+                .find(|(name, _)| part == name)
+                .map(|(_, what)| *what)
+        })
+        .or_else(|| {
+            parts.windows(2).find_map(|w| {
+                ANCHOR_PAIRS
+                    .iter()
+                    .find(|(a, b, _)| w[0] == *a && w[1] == *b)
+                    .map(|(_, _, what)| *what)
+            })
+        })
+}
+
+/// The names [`anchor_named`] looks for, to find the strings worth asking about in a text.
+pub(crate) fn anchor_needles() -> impl Iterator<Item = &'static str> {
+    ANCHOR_NAMES
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(ANCHOR_PAIRS.iter().map(|(a, _, _)| *a))
 }
 
 /// Whether environment variable `name` is a setting that says where a service lives
@@ -1167,9 +1345,18 @@ pub(crate) fn generated_name(path: &str) -> bool {
         ".g",
         ".freezed",
     ];
+    // A directory the project keeps for generated code (`homeassistant/generated/x.py`,
+    // `src/__generated__/schema.ts`): what is in it is written by its generators.
+    const DIRS: &[&str] = &["generated", "__generated__", "autogen", "autogenerated"];
+    let in_generated_dir = path
+        .rsplit(['/', '\\'])
+        .skip(1)
+        .any(|dir| DIRS.contains(&dir));
     !stem.is_empty()
         && !stem.contains(UNKNOWN)
-        && (name.starts_with("zz_generated.") || STEM_ENDS.iter().any(|e| stem.ends_with(e)))
+        && (name.starts_with("zz_generated.")
+            || STEM_ENDS.iter().any(|e| stem.ends_with(e))
+            || in_generated_dir)
 }
 
 /// Text in written content that makes a write into code that runs something.
@@ -1351,6 +1538,61 @@ pub(crate) fn token_host_named(name: &str, host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn modes_that_set_the_setuid_or_setgid_bit() {
+        for (mode, special) in [
+            ("0o4755", true),
+            ("0o6755", true),
+            ("0o2775", true),
+            ("04755", true),
+            ("'4755'", true),
+            ("\"2755\"", true),
+            ("2541", true),
+            ("0o4000 | 0o755", true),
+            ("0o600", false),
+            ("0o644", false),
+            ("0o700", false),
+            ("0o200", false),
+            ("0600", false),
+            ("'600'", false),
+            ("384", false),
+            ("0o777", false),
+            ("mode", false),
+            ("", false),
+        ] {
+            assert_eq!(mode_sets_special_bits(mode), special, "{mode}");
+        }
+    }
+
+    #[test]
+    fn strings_that_name_a_trust_anchor() {
+        for (literal, what) in [
+            (".claude", Some("the agent's settings")),
+            ("~/.claude/settings.json", Some("the agent's settings")),
+            ("/.codex/config.toml", Some("the agent's settings")),
+            (".mcp.json", Some("the agent's tool servers")),
+            ("$HOME/.zshrc", Some("a shell startup file")),
+            (".git/hooks/pre-commit", Some("a git hook")),
+            (".github/workflows", Some("a CI workflow")),
+            (
+                "C:\\Users\\u\\.cursor\\mcp.json",
+                Some("the agent's settings"),
+            ),
+            (".ssh/config", Some("the SSH config")),
+            // a message, not a path
+            ("add it to your ~/.bashrc", None),
+            // near names
+            (".claude-notes", None),
+            (".git", None),
+            ("hooks", None),
+            (".github/ISSUE_TEMPLATE", None),
+            ("config/settings.json", None),
+            ("", None),
+        ] {
+            assert_eq!(anchor_named(literal), what, "{literal}");
+        }
+    }
 
     /// The one-pass search names the same part as trying every part in order.
     #[test]

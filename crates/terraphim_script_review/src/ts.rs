@@ -374,6 +374,11 @@ impl Tree {
         Node { tree: self, id: 0 }
     }
 
+    /// Every node, in preorder.
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = Node<'_>> {
+        (0..self.nodes.len() as u32).map(|id| Node { tree: self, id })
+    }
+
     /// The first node, in preorder, that is an error or a missing token.
     pub(crate) fn first_error(&self) -> Option<Node<'_>> {
         (0..self.nodes.len() as u32)

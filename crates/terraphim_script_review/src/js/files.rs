@@ -160,12 +160,7 @@ impl Js<'_, '_, '_> {
         let known = c.second().known().map(str::to_owned);
         let text = if literal { Some(mode.clone()) } else { known };
         self.mode_effects(ln, c.first(), text.as_deref().unwrap_or(""));
-        if mode.starts_with("0o4")
-            || mode.starts_with("0o6")
-            || mode.starts_with("0o2")
-            || mode.starts_with("'4")
-            || mode.starts_with("\"4")
-        {
+        if crate::places::mode_sets_special_bits(&mode) {
             self.sink.add(
                 ln,
                 Category::Escape,

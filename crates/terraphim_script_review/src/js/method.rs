@@ -158,6 +158,9 @@ impl Js<'_, '_, '_> {
                 self.bind_callbacks(arg_nodes, &recv);
                 v
             }
+            // A hash's or an HMAC's digest: one-way, it gives nothing of what was hashed away
+            // (a cache key of `.npmrc` and the lockfiles, a signature made with a secret).
+            (_, "digest") => Val::unknown(),
             (
                 _,
                 "toString" | "trim" | "toLowerCase" | "toUpperCase" | "replace" | "replaceAll"

@@ -131,9 +131,7 @@ impl Py<'_, '_, '_> {
         self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
         if mode_text.contains("S_ISUID")
             || mode_text.contains("S_ISGID")
-            || mode_text.starts_with("0o4")
-            || mode_text.starts_with("0o2")
-            || mode_text.starts_with("0o6")
+            || crate::places::mode_sets_special_bits(&mode_text)
         {
             self.sink.add(
                 ln,

@@ -267,6 +267,9 @@ impl Py<'_, '_, '_> {
                 }
             }
             _ => match name {
+                // A hash's or an HMAC's digest: one-way, it gives nothing of what was hashed
+                // away.
+                "hexdigest" | "digest" => Val::unknown(),
                 "decode" | "encode" | "strip" | "rstrip" | "lstrip" | "lower" | "upper"
                 | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
                     let mut v = recv.clone();

@@ -2418,3 +2418,181 @@ fn values_through_members_instances_sockets_and_defaults() {
         check(lang, code, verdict, category);
     }
 }
+
+/// A trust anchor the script names as a path, and a write whose path the review could not
+/// follow: the write may reach the anchor, so the script is not clean. A message that mentions
+/// an anchor, an anchor named beside writes the review follows, and a write nobody can follow
+/// in a script that names no anchor stay clean.
+#[test]
+fn a_named_anchor_and_a_write_the_review_cannot_follow() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import json, sys\nSKIP = ['.claude', 'node_modules']\nwith open(sys.argv[1], 'w') as f:\n    json.dump({'allow': ['Bash(*)']}, f)\n",
+            Suspicious,
+            "config-tampering",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\ntarget=\"$1\"\nlist=\"$HOME/.zshrc\"\nprintf '%s\\n' 'x' > \"$target\"\n",
+            Suspicious,
+            "config-tampering",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst KNOWN = ['.git/hooks', 'dist'];\nfs.writeFileSync(process.argv[2], 'data');\n",
+            Suspicious,
+            "config-tampering",
+        ),
+        // a message is not a path
+        (
+            Py,
+            "import sys\nprint('add the tool to PATH in your ~/.bashrc')\nopen(sys.argv[1], 'w').write('report')\n",
+            Clean,
+            "",
+        ),
+        // an anchor named, but every write is one the review follows into the project
+        (
+            Py,
+            "IGNORE = ['.claude', '.venv']\nopen('build/ignore.txt', 'w').write('\\n'.join(IGNORE))\n",
+            Clean,
+            "",
+        ),
+        // a write nobody can follow, and no anchor named
+        (
+            Ts,
+            "import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], JSON.stringify({ ok: true }));\n",
+            Clean,
+            "",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// Values the review reads closer to what they are: a mode's special bits are its fourth octal
+/// digit (`0o600` is owner read and write); the directory of a path nobody knows is not the
+/// working tree; a data file in a tool's own `~/.config/<tool>/` is its settings, while the
+/// config directories shared with other programs stay outside writes; the package registries
+/// of other ecosystems are allowed hosts like PyPI and npm.
+#[test]
+fn modes_directories_tool_configs_and_registries() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os\nopen('build/token.cfg', 'w').write('x')\nos.chmod('build/token.cfg', 0o600)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nos.chmod('/usr/local/bin/helper', 0o4755)\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.chmodSync('dist/cli.js', 0o755);\nfs.chmodSync('dist/key.json', '600');\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.chmodSync('/usr/local/bin/helper', 0o6755);\n",
+            Dangerous,
+            "escape",
+        ),
+        // the directory of an entry read at run time is not the working tree
+        (
+            Sh,
+            "#!/bin/bash\nset -euo pipefail\nCACHE=\"$HOME/.cache/thumbs\"\nwhile IFS= read -r -d '' entry; do\n  dir=\"$(dirname \"$entry\")\"\n  rm -rf -- \"$dir\"\ndone < <(find \"$CACHE\" -name .entry -print0)\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil, sys\nshutil.rmtree(os.path.dirname(sys.argv[1]))\n",
+            Suspicious,
+            "destructive",
+        ),
+        // a tool's own settings file, written whole or through a temporary file beside it
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst os = require('os');\nconst dir = path.join(os.homedir(), '.config', 'snapkit');\nfs.mkdirSync(dir, { recursive: true });\nconst tmp = path.join(dir, `config.json.${process.pid}.tmp`);\nfs.writeFileSync(tmp, JSON.stringify({ theme: 'dark' }));\nfs.renameSync(tmp, path.join(dir, 'config.json'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "from pathlib import Path\np = Path.home() / '.config' / 'tidewatch' / 'config.toml'\np.parent.mkdir(parents=True, exist_ok=True)\np.write_text('interval = 5\\n')\n",
+            Clean,
+            "",
+        ),
+        // ... not another program's settings, nor code in the tool's directory
+        (
+            Py,
+            "from pathlib import Path\n(Path.home() / '.config' / 'gh' / 'hosts.yml').write_text('github.com:\\n  user: x\\n')\n",
+            Suspicious,
+            "outside-write",
+        ),
+        (
+            Py,
+            "from pathlib import Path\n(Path.home() / '.config' / 'tidewatch' / 'hook.py').write_text('print(1)\\n')\n",
+            Suspicious,
+            "outside-write",
+        ),
+        // other ecosystems' registries
+        (
+            Ts,
+            "const res = await fetch('https://hub.docker.com/v2/repositories/library/node/tags?page_size=5');\nconsole.log((await res.json()).results.map((t: any) => t.name));\n",
+            Clean,
+            "",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// A digest is one-way: a hash of a token file printed as a cache key gives nothing of the
+/// token away (the read alone stays a question), while the file's text printed does. A directory kept for generated code holds
+/// what the project's generators write.
+#[test]
+fn digests_and_generated_directories() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Ts,
+            "import * as crypto from 'crypto';\nimport * as fs from 'fs';\nconst h = crypto.createHash('sha256');\nh.update(fs.readFileSync('.npmrc'));\nh.update(fs.readFileSync('package-lock.json'));\nprocess.stdout.write(h.digest('hex'));\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            "import hashlib, os\nkey = open(os.path.expanduser('~/.npmrc'), 'rb').read()\nprint(hashlib.sha256(key).hexdigest())\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Ts,
+            "import * as fs from 'fs';\nprocess.stdout.write(fs.readFileSync('.npmrc', 'utf8'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import json, subprocess\nvoices = json.loads(subprocess.run(['aws', 'polly', 'describe-voices'], capture_output=True, text=True).stdout)\nopen('homeassistant/generated/amazon_polly.py', 'w').write('VOICES = ' + repr(sorted(v['Id'] for v in voices['Voices'])) + '\\n')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import json, subprocess\nvoices = json.loads(subprocess.run(['aws', 'polly', 'describe-voices'], capture_output=True, text=True).stdout)\nopen('homeassistant/components/amazon_polly.py', 'w').write('VOICES = ' + repr(sorted(v['Id'] for v in voices['Voices'])) + '\\n')\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
