@@ -81,3 +81,20 @@ Feature: script pre-review reads modes, unknown directories and a tool's own set
       """
     When I run "terraphim-agent guard review-script --json gen_voices.py"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: a table of directories and modes walked in a loop opens the home to every user
+    Given a project file "media_dirs.ts" containing:
+      """
+      import { chmod } from 'node:fs/promises';
+      import os from 'node:os';
+      const SPECS = [
+        { path: 'media/incoming', mode: 0o775 },
+        { path: os.homedir(), mode: 0o777 },
+      ];
+      async function main() {
+        for (const spec of SPECS) await chmod(spec.path, spec.mode);
+      }
+      main();
+      """
+    When I run "terraphim-agent guard review-script --json media_dirs.ts"
+    Then the JSON field "verdict" is "dangerous"

@@ -745,23 +745,14 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
 /// sets the setuid or setgid bit. `0o600` and `0o644` do not: a mode's special bits are its
 /// fourth octal digit from the right, not its first digit.
 pub(crate) fn mode_sets_special_bits(text: &str) -> bool {
+    let special = |mode: Option<u32>| mode.is_some_and(|m| m & 0o6000 != 0);
+    // A string mode (`'2755'`) is octal as a whole; an expression is its numbers.
+    if text.trim_start().starts_with(['\'', '"']) {
+        return special(crate::command::octal_mode(text));
+    }
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter_map(|token| {
-            let t = token.replace('_', "");
-            let octal = |digits: &str| u32::from_str_radix(digits, 8).ok();
-            if let Some(rest) = t.strip_prefix("0o").or_else(|| t.strip_prefix("0O")) {
-                octal(rest)
-            } else if t.len() > 1 && t.starts_with('0') {
-                octal(&t[1..])
-            } else if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() {
-                // A string mode (`'2755'`) is octal; a bare number is decimal.
-                let quoted = text.trim_start().starts_with(['\'', '"', '`']);
-                if quoted { octal(&t) } else { t.parse().ok() }
-            } else {
-                None
-            }
-        })
-        .any(|mode| mode & 0o6000 != 0)
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .any(|t| special(crate::command::octal_mode(t)))
 }
 
 /// Names that make a path a trust anchor wherever they stand in it: a directory or file an

@@ -157,7 +157,17 @@ impl Js<'_, '_, '_> {
         // A literal as written (a string is octal, a number as JavaScript reads it), else the
         // value a variable holds.
         let literal = mode.starts_with(|ch: char| ch.is_ascii_digit() || ch == '\'' || ch == '"');
-        let known = c.second().known().map(str::to_owned);
+        let second = c.second();
+        let known = second.known().map(str::to_owned).or_else(|| {
+            // Several modes flowed here (a table of directories and their modes walked in a
+            // loop): each may meet each path, so the most open of them.
+            let modes: Vec<u32> = second
+                .alts
+                .iter()
+                .filter_map(|a| crate::command::octal_mode(a))
+                .collect();
+            (!modes.is_empty()).then(|| format!("0o{:o}", modes.iter().fold(0, |a, m| a | m)))
+        });
         let text = if literal { Some(mode.clone()) } else { known };
         self.mode_effects(ln, c.first(), text.as_deref().unwrap_or(""));
         if crate::places::mode_sets_special_bits(&mode) {

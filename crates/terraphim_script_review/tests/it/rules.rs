@@ -2503,6 +2503,19 @@ fn modes_directories_tool_configs_and_registries() {
             Dangerous,
             "escape",
         ),
+        // modes from a table walked in a loop: each may meet each path
+        (
+            Ts,
+            "import { chmod } from 'node:fs/promises';\nimport os from 'node:os';\nconst SPECS = [{ path: 'media/in', mode: 0o775 }, { path: os.homedir(), mode: 0o777 }];\nasync function main() {\n  for (const s of SPECS) await chmod(s.path, s.mode);\n}\nmain();\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Ts,
+            "import { chmod } from 'node:fs/promises';\nconst SPECS = [{ path: 'media/in', mode: 0o775 }, { path: 'media/tmp', mode: 0o770 }];\nasync function main() {\n  for (const s of SPECS) await chmod(s.path, s.mode);\n}\nmain();\n",
+            Clean,
+            "",
+        ),
         // the directory of an entry read at run time is not the working tree
         (
             Sh,
