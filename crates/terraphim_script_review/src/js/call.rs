@@ -715,6 +715,21 @@ impl Js<'_, '_, '_> {
                             v.set_field(&[k.as_str()], f.clone());
                         }
                     }
+                    // `Object.assign(pkg.scripts, HOOKS)`, `Object.assign(pkg, { scripts })`:
+                    // install hooks merged into a package's scripts.
+                    let into_scripts = c.arg_nodes.first().is_some_and(|n| {
+                        n.kind() == "member_expression"
+                            && n.field("property")
+                                .is_some_and(|p| self.text(p) == "scripts")
+                    });
+                    if into_scripts {
+                        self.install_hooks_of(ln, &v);
+                    }
+                    for a in &c.args {
+                        if let Some(scripts) = a.field("scripts") {
+                            self.install_hooks_of(ln, scripts);
+                        }
+                    }
                     // The merged object holds the strings of every part.
                     let parts: Vec<&str> =
                         c.args.iter().filter_map(|a| a.text.as_deref()).collect();

