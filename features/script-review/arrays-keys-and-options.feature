@@ -110,3 +110,15 @@ Feature: script pre-review follows values through arrays, keys and joins, and re
     When I run "terraphim-agent guard review-script --json normalise.js"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "install-hook"
+
+  Scenario: a function passed by name as a callback is walked with the elements
+    Given a project file "plant.js" containing:
+      """
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
+      function plant(file) { fs.appendFileSync(file, 'alias sudo=x\n'); }
+      [path.join(os.homedir(), '.bashrc')].forEach(plant);
+      """
+    When I run "terraphim-agent guard review-script --json plant.js"
+    Then the JSON field "verdict" is "dangerous"

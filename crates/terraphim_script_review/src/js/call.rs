@@ -145,7 +145,7 @@ impl Js<'_, '_, '_> {
             if matches!(data.handle, Some(Handle::Conn { .. })) {
                 data.taint.remote = true;
             }
-            self.bind_callbacks(&arg_nodes, &data);
+            let _ = self.bind_callbacks(&arg_nodes, &data);
         }
         // `new Promise((resolve, reject) => ...)`: what `resolve` is called with is the value
         // `await` gives (a download's body collected in `res.on('data', ...)`).

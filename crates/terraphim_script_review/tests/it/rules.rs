@@ -2547,6 +2547,25 @@ fn values_through_joins_keys_arrays_and_options() {
             Dangerous,
             "exfiltration",
         ),
+        // a function of the script passed by name as a callback gets the elements
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfunction plant(file) { fs.appendFileSync(file, 'alias sudo=x\\n'); }\n[path.join(os.homedir(), '.bashrc')].forEach(plant);\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfunction wipe(dir) { fs.rmSync(dir, { recursive: true, force: true }); }\nPromise.resolve('/home/dev/src').then(wipe);\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfunction wipe(dir) { fs.rmSync(dir, { recursive: true, force: true }); }\n['dist', 'coverage'].forEach(wipe);\n",
+            Clean,
+            "",
+        ),
         // install hooks merged into a package's scripts
         (
             Js,
