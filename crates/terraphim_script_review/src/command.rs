@@ -487,6 +487,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             mktemp_path(&dir, &positional)
         }
         "docker" | "podman" | "nerdctl" => {
+            registry_login(sink, line, args, stdin);
             container(sink, line, &words);
             Val::unknown()
         }
@@ -672,16 +673,13 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 ..Taint::default()
             })
         }
+        "uname" if uname_platform_only(&words) => {
+            // `uname -s` / `-m` / `-r`: which system and machine type (a platform check for
+            // picking a download), not who or where this machine is.
+            Val::unknown()
+        }
         "hostname" | "whoami" | "id" | "uname" | "ifconfig" | "ip" | "logname" | "groups" => {
-            let what = if name == "uname" && !has_short('n') && !has_short('a') {
-                // `uname -s` / `-r`: the kernel, not this machine.
-                String::new()
-            } else {
-                name.clone()
-            };
-            if !what.is_empty() {
-                crate::caps::identity(sink, line, &what);
-            }
+            crate::caps::identity(sink, line, &name);
             Val::unknown().with_taint(&Taint {
                 host: true,
                 ..Taint::default()
@@ -925,7 +923,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         let w = word(a);
         let (opt, inline) = match w.split_once('=') {
             Some((o, v)) if o.starts_with("--") => (o.to_owned(), Some(v.to_owned())),
-            _ => (w.clone(), None),
+            _ => split_short_cluster(name, &w),
         };
         let take = |i: &mut usize| -> Option<Val> {
             match &inline {
@@ -936,7 +934,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
                 }
             }
         };
-        if data_opts.contains(&opt.as_str()) {
+        if data_opts.contains(&opt.as_str()) && !(name == "wget" && opt == "-T") {
             sends = true;
             let Some(v) = take(&mut i) else { break };
             let t = word(&v);
@@ -978,6 +976,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
             }
         } else if matches!(opt.as_str(), "-o" | "--output" | "-O" | "--output-document")
             && (name != "curl" || opt != "-O")
+            && (name != "wget" || opt != "-o")
         {
             if let Some(v) = take(&mut i) {
                 if word(&v) == "-" {
@@ -994,7 +993,13 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         {
             // `wget -qO- URL`: the document goes to stdout.
             to_stdout = true;
-        } else if opt == "-O" || opt == "--remote-name" {
+        } else if opt == "-O"
+            || opt == "--remote-name"
+            || (name == "curl"
+                && !opt.starts_with("--")
+                && opt.starts_with('-')
+                && opt.contains('O'))
+        {
             to_stdout = false;
         } else if (opt.starts_with("-q") || opt.starts_with("-s"))
             && opt.ends_with('O')
@@ -1004,26 +1009,18 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
             if args.get(i).map(word).as_deref() == Some("-") {
                 to_stdout = true;
             }
+        } else if opt == "--url" {
+            if let Some(v) = take(&mut i)
+                && url.is_none()
+            {
+                url = Some(word(&v));
+                payload.taint.join(&v.taint);
+            }
         } else if !w.starts_with('-') && url.is_none() {
             url = Some(w.clone());
             payload.taint.join(&a.taint);
-        } else if matches!(
-            opt.as_str(),
-            "-K" | "--config"
-                | "-x"
-                | "--proxy"
-                | "-w"
-                | "--write-out"
-                | "--connect-timeout"
-                | "-m"
-                | "--max-time"
-                | "--retry"
-                | "-P"
-                | "--directory-prefix"
-                | "-t"
-                | "--tries"
-                | "-T0"
-        ) {
+        } else if inline.is_none() && takes_value(name, &opt) {
+            // An option's value (a timeout, a CA file, a cookie jar) is not the URL.
             i += 1;
         }
         i += 1;
@@ -1054,6 +1051,178 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         }
         Val::unknown()
     }
+}
+
+/// Whether a `uname` asks only for the platform (kernel name, release, version, machine and
+/// processor type, operating system): no node name (`-n`, `-a`, `--nodename`, `--all`).
+fn uname_platform_only(words: &[String]) -> bool {
+    words.iter().all(|w| match w.strip_prefix("--") {
+        Some(long) => matches!(
+            long,
+            "kernel-name"
+                | "kernel-release"
+                | "kernel-version"
+                | "machine"
+                | "processor"
+                | "hardware-platform"
+                | "operating-system"
+        ),
+        None => {
+            w.len() > 1
+                && w.strip_prefix('-')
+                    .is_some_and(|f| f.chars().all(|c| "smrvpio".contains(c)))
+        }
+    })
+}
+
+/// Short options of curl and wget that take a value (the next word, or the rest of the word).
+fn short_valued(name: &str) -> &'static str {
+    match name {
+        "curl" => "AbcCdDeEFHKmoPQrTtuUwxXYyz",
+        "wget" => "aABDeiIloOPQRtTUwX",
+        _ => "",
+    }
+}
+
+/// Whether `opt` of a downloader takes a value, so the next word is that value, not the URL.
+fn takes_value(name: &str, opt: &str) -> bool {
+    const LONG: &[&str] = &[
+        "--abstract-unix-socket",
+        "--alt-svc",
+        "--aws-sigv4",
+        "--cacert",
+        "--capath",
+        "--cert",
+        "--cert-type",
+        "--ciphers",
+        "--config",
+        "--connect-timeout",
+        "--connect-to",
+        "--continue-at",
+        "--cookie-jar",
+        "--create-file-mode",
+        "--curves",
+        "--delegation",
+        "--dns-servers",
+        "--doh-url",
+        "--dump-header",
+        "--egd-file",
+        "--etag-compare",
+        "--etag-save",
+        "--expect100-timeout",
+        "--form-string",
+        "--ftp-account",
+        "--hostpubmd5",
+        "--hsts",
+        "--interface",
+        "--ipfs-gateway",
+        "--keepalive-time",
+        "--key",
+        "--key-type",
+        "--krb",
+        "--libcurl",
+        "--limit-rate",
+        "--local-port",
+        "--login-options",
+        "--mail-auth",
+        "--mail-from",
+        "--mail-rcpt",
+        "--max-filesize",
+        "--max-redirs",
+        "--max-time",
+        "--netrc-file",
+        "--noproxy",
+        "--oauth2-bearer",
+        "--output-dir",
+        "--pass",
+        "--pinnedpubkey",
+        "--preproxy",
+        "--proto",
+        "--proto-default",
+        "--proto-redir",
+        "--proxy",
+        "--proxy-cacert",
+        "--proxy-header",
+        "--proxy-user",
+        "--pubkey",
+        "--quote",
+        "--random-file",
+        "--range",
+        "--rate",
+        "--request-target",
+        "--resolve",
+        "--retry",
+        "--retry-delay",
+        "--retry-max-time",
+        "--sasl-authzid",
+        "--speed-limit",
+        "--speed-time",
+        "--stderr",
+        "--time-cond",
+        "--tls-max",
+        "--trace",
+        "--trace-ascii",
+        "--trace-config",
+        "--unix-socket",
+        "--user-agent",
+        "--variable",
+        "--write-out",
+        "--append-output",
+        "--base",
+        "--bind-address",
+        "--ca-certificate",
+        "--ca-directory",
+        "--certificate",
+        "--directory-prefix",
+        "--dns-timeout",
+        "--domains",
+        "--exclude-directories",
+        "--execute",
+        "--include-directories",
+        "--input-file",
+        "--level",
+        "--load-cookies",
+        "--output-file",
+        "--private-key",
+        "--quota",
+        "--read-timeout",
+        "--reject",
+        "--accept",
+        "--save-cookies",
+        "--timeout",
+        "--tries",
+        "--wait",
+        "--waitretry",
+    ];
+    if opt.starts_with("--") {
+        return LONG.contains(&opt);
+    }
+    let mut chars = opt.chars();
+    matches!((chars.next(), chars.next(), chars.next()), (Some('-'), Some(c), None) if short_valued(name).contains(c))
+}
+
+/// A cluster of short options (`-fsSLo FILE`, `-sSfH 'a: b'`, `-ofile`) as the option whose
+/// value it ends with, and that value when it is in the same word; other words as they are.
+fn split_short_cluster(name: &str, w: &str) -> (String, Option<String>) {
+    let valued = short_valued(name);
+    if valued.is_empty() || !w.starts_with('-') || w.starts_with("--") || w.len() < 3 {
+        return (w.to_owned(), None);
+    }
+    for (i, c) in w.char_indices().skip(1) {
+        if !c.is_ascii_alphanumeric() {
+            return (w.to_owned(), None);
+        }
+        if valued.contains(c) {
+            let rest = &w[i + c.len_utf8()..];
+            let opt = format!("-{c}");
+            return if rest.is_empty() {
+                (opt, None)
+            } else {
+                (opt, Some(rest.to_owned()))
+            };
+        }
+    }
+    (w.to_owned(), None)
 }
 
 fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
@@ -1358,6 +1527,54 @@ pub(crate) fn chmod_effects(
 }
 
 /// `docker run` options that hand the host to the container.
+/// `docker login [REGISTRY] -u USER --password-stdin` (or `-p PASSWORD`): the password is
+/// sent as credentials to the registry (Docker Hub when none is named), judged as any
+/// credentials sent to a host: a token to its own service's registry is its use, to any other
+/// host a leak.
+fn registry_login(sink: &mut Sink<'_>, line: u32, args: &[Val], stdin: Option<&Val>) {
+    let words: Vec<String> = args.iter().map(word).collect();
+    let Some(at) = words.iter().position(|w| w == "login") else {
+        return;
+    };
+    if words[..at].iter().any(|w| !w.starts_with('-')) {
+        return;
+    }
+    let mut credentials = Taint::default();
+    let mut registry: Option<String> = None;
+    let mut i = at + 1;
+    while let Some(w) = words.get(i) {
+        match w.as_str() {
+            "--password-stdin" => {
+                if let Some(s) = stdin {
+                    credentials.join(&s.taint);
+                }
+            }
+            "-p" | "--password" => {
+                i += 1;
+                if let Some(v) = args.get(i) {
+                    credentials.join(&v.taint);
+                }
+            }
+            "-u" | "--username" => i += 1,
+            _ if w.starts_with("--password=") => credentials.join(&args[i].taint),
+            _ if w.starts_with('-') => {}
+            _ if registry.is_none() => registry = Some(w.clone()),
+            _ => {}
+        }
+        i += 1;
+    }
+    if credentials == Taint::default() {
+        return;
+    }
+    let host = registry.unwrap_or_else(|| "docker.io".to_owned());
+    let url = match host.contains("://") {
+        true => host,
+        false => format!("https://{host}/"),
+    };
+    let url = (!url.contains(UNKNOWN)).then_some(url);
+    sink.network_with_credentials(line, url.as_deref(), &Val::unknown(), &credentials, false);
+}
+
 fn container(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     if !words
         .iter()

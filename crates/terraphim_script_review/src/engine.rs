@@ -278,6 +278,41 @@ impl Val {
                 }
             };
         }
+        // A path object joined with a string (`remove(p)` given a `Path` by one call and a
+        // string nobody knows by another): the object stays, and each is an alternative, so
+        // the string is not lost behind the object's path.
+        let text_of = |x: &Val| -> Vec<String> {
+            match (&x.text, x.alts.is_empty()) {
+                (Some(t), true) => vec![t.clone()],
+                (_, false) => x.alts.clone(),
+                (None, true) => Vec::new(),
+            }
+        };
+        match (&self.handle, &other.handle) {
+            (Some(Handle::Path(a)), h) | (h, Some(Handle::Path(a)))
+                if !matches!(h, Some(Handle::Path(_))) =>
+            {
+                let (path_side, text_side) = match &self.handle {
+                    Some(Handle::Path(_)) => (self, other),
+                    _ => (other, self),
+                };
+                let texts = text_of(text_side);
+                if !texts.is_empty() && texts.iter().any(|t| t != a) {
+                    let mut alts = match path_side.alts.is_empty() {
+                        true => vec![a.clone()],
+                        false => path_side.alts.clone(),
+                    };
+                    alts.extend(texts);
+                    alts.sort();
+                    alts.dedup();
+                    alts.truncate(16);
+                    v.handle = Some(Handle::Path(a.clone()));
+                    v.text = None;
+                    v.alts = alts;
+                }
+            }
+            _ => {}
+        }
         match (&v.handle, &other.handle) {
             (None, _) => v.handle.clone_from(&other.handle),
             // Two path objects (a helper given `ROOT / "dist"` by one call and `~/.cache/x`

@@ -3,6 +3,7 @@
 //! lookup means hidden execution.
 
 use crate::engine::Val;
+use crate::places::UNKNOWN;
 
 /// A hash map with a fast hasher (SipHash dominated the review's map lookups), randomly seeded.
 pub(crate) type Map<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
@@ -208,8 +209,24 @@ impl Scope {
                 self.callers.insert(f.clone());
             }
             let mut changed = false;
+            // A caller whose values wait on no parameter of its own (the module, a function
+            // without parameters) passes what it has for good: an argument it knows nothing
+            // of is a string nobody knows, which a literal from another call must not
+            // replace (`wipe(args.dir)` and `wipe("dist")` may delete either). A blank from
+            // a caller with parameters may only be waiting for them (a later round).
+            let settled = match self.locals.last() {
+                None => true,
+                Some((f, _)) => self.funcs.get(f.as_str()).is_none_or(Vec::is_empty),
+            };
+            let args: Vec<Val> = args
+                .iter()
+                .map(|a| match settled && a.is_blank() {
+                    true => Val::lit(UNKNOWN.to_string()).with_taint(&a.taint),
+                    false => a.clone(),
+                })
+                .collect();
             if let Some(passed) = self.params.get_mut(name) {
-                for (p, a) in params.iter().zip(args) {
+                for (p, a) in params.iter().zip(&args) {
                     match passed.get_mut(p.as_str()) {
                         Some(old) => {
                             let new = old.union(a);

@@ -734,10 +734,46 @@ impl Shell<'_, '_, '_> {
         }
     }
 
+    /// `shift N` inside a function or the script: `$1`.. and `"$@"` lose their first `N`
+    /// values (all of them stay unknown when `N` is known only at run time).
+    fn shift_positional(&mut self, n: Option<usize>) {
+        const NAMES: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        let Some(all) = self.vars.get("@").cloned() else {
+            return;
+        };
+        let Some(items) = all.items.clone() else {
+            return;
+        };
+        let rest: Vec<Val> = match n {
+            Some(n) => items.into_iter().skip(n).collect(),
+            None => Vec::new(),
+        };
+        for (i, name) in NAMES.iter().enumerate() {
+            match rest.get(i) {
+                Some(v) => self.vars.insert((*name).to_owned(), v.clone()),
+                None => self.vars.remove(*name),
+            };
+        }
+        let mut all = match n.is_some() && rest.iter().all(|a| a.known().is_some()) {
+            true => Val::union_all(&rest).unwrap_or_else(|| Val::lit("")),
+            false => Val::lit(UNKNOWN.to_string()),
+        };
+        for a in &rest {
+            all.taint.join(&a.taint);
+        }
+        all.items = n.map(|_| rest);
+        self.vars.insert("*".to_owned(), all.clone());
+        self.vars.insert("@".to_owned(), all);
+    }
+
     fn assign(&mut self, node: Node<'_>) {
         let Some(name) = node.field("name") else {
             return;
         };
+        if name.kind() == "subscript" {
+            // `MAP[key]=v`, `arr[2]=v`: one element of the array the variable holds.
+            return self.assign_element(node, name);
+        }
         let name = self.text(name).to_owned();
         if self.at_call.is_some()
             && node
@@ -764,16 +800,29 @@ impl Shell<'_, '_, '_> {
         let value = match node.field("value") {
             // `auth=(-H "Authorization: ...")`: an array, each element a word of its own.
             Some(v) if v.kind() == "array" => {
-                let items: Vec<Val> = v
+                let mut items: Vec<Val> = Vec::new();
+                let mut fields: Vec<(String, Val)> = Vec::new();
+                let elements: Vec<Node<'_>> = v
                     .named_children()
                     .filter(|c| c.kind() != "comment")
-                    .flat_map(|c| self.words(c))
                     .collect();
+                for c in elements {
+                    // `([key]=value ...)` of `declare -A`: a member under its key.
+                    match self.keyed_element(c) {
+                        Some((key, val)) => {
+                            items.push(val.clone());
+                            fields.retain(|(k, _)| *k != key);
+                            fields.push((key, val));
+                        }
+                        None => items.extend(self.words(c)),
+                    }
+                }
                 let mut val = items.first().cloned().unwrap_or_else(|| Val::lit(""));
                 for i in &items {
                     val.taint.join(&i.taint);
                 }
                 val.items = Some(items);
+                val.fields = fields;
                 val
             }
             Some(v) => self.word(v),
@@ -807,6 +856,125 @@ impl Shell<'_, '_, '_> {
             );
         }
         self.vars.insert(name, value);
+    }
+
+    /// `[key]=value` inside an array literal: the key and the value.
+    fn keyed_element(&mut self, node: Node<'_>) -> Option<(String, Val)> {
+        let text = self.text(node);
+        if node.kind() != "concatenation" || !text.starts_with('[') {
+            return None;
+        }
+        let at = text.find("]=")?;
+        let key = text[1..at].to_owned();
+        if key.contains(['$', '`']) {
+            return None;
+        }
+        // The value: what follows `]=`, part of a child (`]=abc`) or children of its own.
+        let value_start = node.start_byte() + at + 2;
+        let mut value = Val::lit("");
+        let children: Vec<Node<'_>> = node.named_children().collect();
+        for c in children {
+            if c.end_byte() <= value_start {
+                continue;
+            }
+            if c.start_byte() < value_start {
+                let part = self.src.get(value_start..c.end_byte()).unwrap_or("");
+                value = value.concat(&Val::lit(part));
+            } else {
+                value = value.concat(&self.word(c));
+            }
+        }
+        Some((key, value))
+    }
+
+    /// `MAP[key]=v` / `arr[i]=v` (also `+=`): the element stored in the variable's array.
+    fn assign_element(&mut self, node: Node<'_>, target: Node<'_>) {
+        let Some(base) = target.field("name").map(|n| self.text(n).to_owned()) else {
+            return;
+        };
+        let key = target.field("index").map(|i| self.word(i));
+        let value = match node.field("value") {
+            Some(v) => self.word(v),
+            None => Val::lit(""),
+        };
+        let mut arr = self.vars.get(&base).cloned().unwrap_or_else(|| Val {
+            items: Some(Vec::new()),
+            ..Val::default()
+        });
+        arr.taint.join(&value.taint);
+        match key.as_ref().and_then(|k| k.known().map(str::to_owned)) {
+            Some(k) => {
+                let mut items = arr.items.take().unwrap_or_default();
+                match k.parse::<usize>() {
+                    Ok(i) if arr.fields.is_empty() && i < 64 => {
+                        while items.len() <= i {
+                            items.push(Val::lit(""));
+                        }
+                        items[i] = value.clone();
+                    }
+                    _ => {
+                        items.push(value.clone());
+                        arr.fields.retain(|(n, _)| *n != k);
+                        arr.fields.push((k, value));
+                    }
+                }
+                arr.items = Some(items);
+            }
+            // A key known only at run time: the array may hold the value anywhere.
+            None => arr.items.get_or_insert_with(Vec::new).push(value),
+        }
+        self.vars.insert(base, arr);
+    }
+
+    /// `${arr[i]}`, `${MAP[$key]}`: the element a subscript expansion picks; any element
+    /// when its key is known only at run time (or one of the keys of a loop over them).
+    fn element(&mut self, subscript: Node<'_>) -> Val {
+        let Some(base) = subscript.field("name").map(|n| self.text(n).to_owned()) else {
+            return Val::lit(UNKNOWN.to_string());
+        };
+        let index = subscript.field("index").map(|i| self.word(i));
+        let Some(arr) = self.vars.get(&base).cloned() else {
+            if base == "BASH_SOURCE" {
+                return self.script_path();
+            }
+            return self.lookup(&base, subscript);
+        };
+        let Some(items) = arr.items.clone() else {
+            // A plain variable: `${x[0]}` is its value.
+            return arr;
+        };
+        let keys: Vec<String> = match &index {
+            Some(i) => match i.known() {
+                Some(k) => vec![k.to_owned()],
+                None => i.alts.clone(),
+            },
+            None => Vec::new(),
+        };
+        let pick = |k: &str| -> Option<Val> {
+            match arr.field(k) {
+                Some(v) => Some(v.clone()),
+                None if arr.fields.is_empty() => {
+                    k.parse::<usize>().ok().and_then(|i| items.get(i).cloned())
+                }
+                None => None,
+            }
+        };
+        let picked: Vec<Val> = keys.iter().filter_map(|k| pick(k)).collect();
+        let mut v = if !keys.is_empty() && picked.len() == keys.len() {
+            Val::union_all(&picked).unwrap_or_default()
+        } else if keys.len() == 1 && index.as_ref().is_some_and(|i| i.known().is_some()) {
+            // A key the script never set: empty.
+            Val::lit("")
+        } else if items.is_empty() || items.len() > 16 {
+            Val::lit(UNKNOWN.to_string())
+        } else {
+            Val::any_of(&items)
+        };
+        v.taint.join(&arr.taint);
+        if v.is_blank() {
+            return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
+        }
+        v
     }
 
     /// `$name` and `${name}` in a code string replaced by the variables' known values.
@@ -971,6 +1139,16 @@ impl Shell<'_, '_, '_> {
                 self.interpolate(node)
             }
             "expansion" if self.text(node).starts_with("${BASH_SOURCE") => self.script_path(),
+            "expansion"
+                if node.named_child(0).is_some_and(|c| c.kind() == "subscript")
+                    && !self.text(node).starts_with("${!")
+                    && !self.text(node).starts_with("${#") =>
+            {
+                match node.named_child(0) {
+                    Some(sub) if node.named_children().count() == 1 => self.element(sub),
+                    _ => Val::lit(UNKNOWN.to_string()),
+                }
+            }
             "simple_expansion" | "expansion" => {
                 let name = node
                     .named_child(0)
@@ -1064,6 +1242,20 @@ impl Shell<'_, '_, '_> {
                     .strip_prefix("${")
                     .and_then(|r| r.strip_suffix("[@]}").or_else(|| r.strip_suffix("[*]}"))),
             };
+            if let Some(keys) = name
+                .and_then(|n| n.strip_prefix('!'))
+                .and_then(|n| self.vars.get(n))
+                .filter(|v| !v.fields.is_empty())
+                .map(|v| {
+                    v.fields
+                        .iter()
+                        .map(|(k, _)| Val::lit(k.as_str()))
+                        .collect::<Vec<_>>()
+                })
+            {
+                // `"${!MAP[@]}"`: the keys the script set.
+                return keys;
+            }
             if let Some(items) = name
                 .and_then(|n| self.vars.get(n))
                 .and_then(|v| v.items.clone())
@@ -1364,15 +1556,38 @@ impl Shell<'_, '_, '_> {
             }
             return Val::unknown();
         }
+        if name == "shift" {
+            // `shift 2`: the positional parameters move down; `"$@"` is what is left.
+            let n = match argv.get(1) {
+                Some(a) => a.known().and_then(|t| t.parse::<usize>().ok()),
+                None => Some(1),
+            };
+            self.shift_positional(n);
+            return Val::unknown();
+        }
         if name == "read" {
-            // `read VAR < file`: the variable takes the input's taint.
-            if let Some(var) = argv
-                .iter()
-                .skip(1)
-                .map(|v| v.text_or_unknown())
-                .rfind(|w| !w.starts_with('-'))
-            {
-                let v = input.clone().unwrap_or_default();
+            // `read -r a b <<< "$x"`, `read VAR < file`: each variable named takes the
+            // input's data (its words known only at run time); `-a arr` an array of them.
+            let v = input.clone().unwrap_or_default();
+            let mut vars: Vec<String> = Vec::new();
+            let mut words = argv.iter().skip(1).map(Val::text_or_unknown);
+            while let Some(w) = words.next() {
+                match w.as_str() {
+                    "-p" | "-d" | "-t" | "-n" | "-N" | "-u" | "-i" => {
+                        words.next();
+                    }
+                    "-a" => vars.extend(words.next()),
+                    _ if w.starts_with('-') => {}
+                    _ => vars.push(w),
+                }
+            }
+            if vars.is_empty() {
+                vars.push("REPLY".to_owned());
+            }
+            for var in vars {
+                if var.contains(UNKNOWN) {
+                    continue;
+                }
                 self.vars
                     .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
             }

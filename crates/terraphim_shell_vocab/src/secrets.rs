@@ -50,13 +50,24 @@ pub fn secret_env(name: &str) -> bool {
 /// The documented API hosts of a token variable's service (`GITHUB_TOKEN` -> `api.github.com`).
 /// A token sent to its own service's host is its use, not a leak.
 pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
+    // GitHub's API and its container registry (`docker login ghcr.io`).
     (
         "GITHUB",
-        &["api.github.com", "uploads.github.com", "github.com"],
+        &[
+            "api.github.com",
+            "uploads.github.com",
+            "github.com",
+            "ghcr.io",
+        ],
     ),
     (
         "GH_",
-        &["api.github.com", "uploads.github.com", "github.com"],
+        &[
+            "api.github.com",
+            "uploads.github.com",
+            "github.com",
+            "ghcr.io",
+        ],
     ),
     ("GITLAB", &["gitlab.com"]),
     ("OPENAI", &["api.openai.com"]),
@@ -87,7 +98,16 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("VERCEL", &["api.vercel.com"]),
     ("NETLIFY", &["api.netlify.com"]),
     ("HEROKU", &["api.heroku.com"]),
-    ("DOCKER", &["hub.docker.com"]),
+    // Docker Hub's API and its registry (`docker login docker.io`).
+    (
+        "DOCKER",
+        &[
+            "hub.docker.com",
+            "docker.io",
+            "registry-1.docker.io",
+            "index.docker.io",
+        ],
+    ),
     ("CODECOV", &["codecov.io"]),
     ("DATADOG", &["datadoghq.com", "datadoghq.eu"]),
     ("DD_API", &["datadoghq.com", "datadoghq.eu"]),

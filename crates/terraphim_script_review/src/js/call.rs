@@ -145,7 +145,7 @@ impl Js<'_, '_, '_> {
             if matches!(data.handle, Some(Handle::Conn { .. })) {
                 data.taint.remote = true;
             }
-            self.bind_callbacks(&arg_nodes, &data);
+            let _ = self.bind_callbacks(&arg_nodes, &data);
         }
         // `new Promise((resolve, reject) => ...)`: what `resolve` is called with is the value
         // `await` gives (a download's body collected in `res.on('data', ...)`).
@@ -713,6 +713,21 @@ impl Js<'_, '_, '_> {
                     for a in &c.args {
                         for (k, f) in &a.fields {
                             v.set_field(&[k.as_str()], f.clone());
+                        }
+                    }
+                    // `Object.assign(pkg.scripts, HOOKS)`, `Object.assign(pkg, { scripts })`:
+                    // install hooks merged into a package's scripts.
+                    let into_scripts = c.arg_nodes.first().is_some_and(|n| {
+                        n.kind() == "member_expression"
+                            && n.field("property")
+                                .is_some_and(|p| self.text(p) == "scripts")
+                    });
+                    if into_scripts {
+                        self.install_hooks_of(ln, &v);
+                    }
+                    for a in &c.args {
+                        if let Some(scripts) = a.field("scripts") {
+                            self.install_hooks_of(ln, scripts);
                         }
                     }
                     // The merged object holds the strings of every part.

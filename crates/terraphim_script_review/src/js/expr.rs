@@ -428,6 +428,11 @@ impl Js<'_, '_, '_> {
                             // next `npm install`, outside any sandbox.
                             self.sink.install_hook(line(node), hook, tok);
                         }
+                        if path.last() == Some(&"scripts") {
+                            // `pkg.scripts = { ...pkg.scripts, ...HOOKS }`: each install hook
+                            // among the members merged in, as if set one by one.
+                            self.install_hooks_of(line(node), &r);
+                        }
                         let r = if node.kind() == "augmented_assignment_expression" {
                             self.eval(l).concat(&r)
                         } else {
@@ -693,5 +698,24 @@ impl Js<'_, '_, '_> {
             "import.meta.url" => format!("file://{dir}/{UNKNOWN}"),
             _ => return None,
         }))
+    }
+}
+
+impl Js<'_, '_, '_> {
+    /// A package's `scripts` object given the members of `scripts`: an install hook among
+    /// them whose text runs code is `install-hook`, whichever way it was merged in.
+    pub(super) fn install_hooks_of(&mut self, ln: u32, scripts: &Val) {
+        for (key, v) in &scripts.fields {
+            if !terraphim_shell_vocab::manifest::INSTALL_HOOKS.contains(&key.as_str()) {
+                continue;
+            }
+            let texts = v.text.iter().chain(&v.alts);
+            if let Some(tok) = texts
+                .filter_map(|t| crate::places::code_exec_tokens(t))
+                .next()
+            {
+                self.sink.install_hook(ln, key, tok);
+            }
+        }
     }
 }

@@ -9,8 +9,27 @@ use crate::places::UNKNOWN;
 use crate::ts::Node;
 
 impl Js<'_, '_, '_> {
-    pub(super) fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) {
+    pub(super) fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) -> Vec<Val> {
+        let mut named_returns = Vec::new();
         for a in arg_nodes {
+            // `targets.forEach(register)`: a function of the script passed by name is called
+            // with each element, as an inline callback is.
+            if a.kind() == "identifier" && self.scope.funcs.contains_key(self.text(*a)) {
+                let name = self.text(*a).to_owned();
+                let v = match &data.items {
+                    Some(items) if !items.is_empty() => {
+                        let mut e = Val::any_of(items).with_taint(&data.taint);
+                        e.items = None;
+                        e
+                    }
+                    _ => Val {
+                        taint: data.taint.clone(),
+                        ..Val::default()
+                    },
+                };
+                named_returns.push(self.scope.call_user(&name, &[v]));
+                continue;
+            }
             if matches!(
                 a.kind(),
                 "arrow_function" | "function_expression" | "function"
@@ -34,6 +53,7 @@ impl Js<'_, '_, '_> {
                 self.scope.set_param(key.0, key.1, v);
             }
         }
+        named_returns
     }
 
     /// A Node-style callback (`(err, data) => ...`), the last function among the arguments:
@@ -249,7 +269,7 @@ impl Js<'_, '_, '_> {
                 if matches!(recv.handle, Some(Handle::Conn { .. })) {
                     data.taint.remote = true;
                 }
-                self.bind_callbacks(arg_nodes, &data);
+                let named = self.bind_callbacks(arg_nodes, &data);
                 let mut out = Val::unknown().with_taint(&recv.taint);
                 // What the callbacks return is what the mapped collection holds
                 // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`); a mapped array's
@@ -267,6 +287,15 @@ impl Js<'_, '_, '_> {
                         }
                     }
                 }
+                for r in named {
+                    out.taint.join(&r.taint);
+                    if r.text.is_some()
+                        || !r.alts.is_empty()
+                        || matches!(r.handle, Some(Handle::Path(_)))
+                    {
+                        items.push(r.with_taint(&recv.taint));
+                    }
+                }
                 if matches!(name, "map" | "flatMap") && !items.is_empty() {
                     out.items = Some(items);
                 }
@@ -276,6 +305,17 @@ impl Js<'_, '_, '_> {
                 // The first callback gets the promise's value as it is (a path, a command),
                 // and the promise `then` gives holds what that callback returns.
                 let mut settled = None;
+                if let Some(f) = arg_nodes.first().filter(|a| {
+                    a.kind() == "identifier" && self.scope.funcs.contains_key(self.text(**a))
+                }) {
+                    // `.then(handle)`: the script's function gets the promise's value.
+                    let name = self.text(*f).to_owned();
+                    let r = self.scope.call_user(&name, std::slice::from_ref(&recv));
+                    settled = (r.text.is_some()
+                        || !r.alts.is_empty()
+                        || matches!(r.handle, Some(Handle::Path(_))))
+                    .then_some(r);
+                }
                 if let Some(f) = arg_nodes.first().filter(|a| {
                     matches!(
                         a.kind(),

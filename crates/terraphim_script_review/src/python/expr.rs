@@ -232,6 +232,14 @@ impl Py<'_, '_, '_> {
                             // `cfg["dir"]` of a parameter).
                             return entry.clone().with_taint(&obj.taint);
                         }
+                        if index.known().is_none()
+                            && index_node.is_some_and(|n| n.kind() != "slice")
+                            && let Some(m) = members_for_key(&obj, &index)
+                        {
+                            // `TARGETS[name]` with `name` known only at run time (or one of
+                            // several keys): any member it may pick.
+                            return m.with_taint(&obj.taint).with_taint(&index.taint);
+                        }
                         if let Some(n) = index_node.filter(|n| n.kind() == "slice")
                             && let Some(t) = obj.known()
                             && let Some(s) = slice_str(t, self.text(n))
@@ -733,4 +741,33 @@ fn path_parent(p: &str) -> String {
     p.rsplit_once('/')
         .map(|(d, _)| d.to_owned())
         .unwrap_or_else(|| ".".into())
+}
+
+/// The members of a dictionary `obj` a key `index` known only at run time may pick: those of
+/// its alternatives that are keys when it has some, else every member (at most 16 joined).
+pub(super) fn members_for_key(obj: &Val, index: &Val) -> Option<Val> {
+    // Only members that are strings or paths: a member that is a function, an object or
+    // unknown would make the join look more known than the lookup is.
+    let plain = |v: &Val| {
+        (v.text.is_some()
+            || !v.alts.is_empty()
+            || v.items.is_some()
+            || !v.fields.is_empty()
+            || matches!(v.handle, Some(Handle::Path(_))))
+            && !matches!(v.handle, Some(ref h) if !matches!(h, Handle::Path(_)))
+    };
+    if obj.fields.is_empty() || obj.fields.len() > 16 || !obj.fields.iter().all(|(_, v)| plain(v)) {
+        return None;
+    }
+    let picked: Vec<Val> =
+        if !index.alts.is_empty() && index.alts.iter().all(|a| obj.field(a).is_some()) {
+            index
+                .alts
+                .iter()
+                .filter_map(|a| obj.field(a).cloned())
+                .collect()
+        } else {
+            obj.fields.iter().map(|(_, v)| v.clone()).collect()
+        };
+    Val::union_all(&picked)
 }

@@ -78,13 +78,22 @@ impl Py<'_, '_, '_> {
             (Some(Handle::Memory { .. }), _) => Val::unknown().with_taint(&recv.taint),
             (Some(Handle::Path(p)), _) => {
                 let p = p.clone();
+                // A path object several paths flowed into (a dictionary member picked by a
+                // key known only at run time): each of them.
+                let target = match recv.alts.is_empty() {
+                    true => Val::lit(p.clone()),
+                    false => Val {
+                        alts: recv.alts.clone(),
+                        ..Val::default()
+                    },
+                };
                 match name {
                     "write_text" | "write_bytes" => {
-                        self.sink.write(ln, &Val::lit(p), &first, false);
+                        self.sink.write(ln, &target, &first, false);
                         Val::unknown()
                     }
                     "read_text" | "read_bytes" => {
-                        let t = self.sink.read_path(ln, &p);
+                        let t = self.sink.read_val(ln, &target);
                         Val::unknown().with_taint(&t).with_taint(&recv.taint)
                     }
                     "open" => {
@@ -406,6 +415,18 @@ impl Py<'_, '_, '_> {
                     match args.get(1) {
                         Some(d) => v.union(d),
                         None => v,
+                    }
+                }
+                // `TARGETS.get(name)` with a key known only at run time: any member.
+                "get" | "pop"
+                    if first.known().is_none()
+                        && !args.is_empty()
+                        && let Some(m) = super::expr::members_for_key(&recv, &first) =>
+                {
+                    let m = m.with_taint(&recv.taint);
+                    match args.get(1) {
+                        Some(d) => m.union(d),
+                        None => m,
                     }
                 }
                 // `opts.get('dir', DEFAULT)` of a dictionary without that key known: the
