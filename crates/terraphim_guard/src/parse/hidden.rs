@@ -268,7 +268,9 @@ impl Walker {
             // `xargs -I{} CMD` without `{}` in CMD runs CMD as written, once per input line.
         } else if name == "parallel" {
             // The template as written too (see below).
-            extra.push(inner.clone());
+            if has_operand(inner) {
+                extra.push(inner.clone());
+            }
             for input in inputs.iter().take(16) {
                 let mut argv = inner.clone();
                 argv.push(input.clone());
@@ -278,7 +280,10 @@ impl Walker {
             // The input's words go after the template's, so the template is also judged as
             // written: `xargs find . -delete` deletes everything whatever words arrive (with
             // none, xargs runs it once), and a word that makes this run fail is no safeguard.
-            extra.push(inner.clone());
+            // A template with no operand of its own (`xargs rm -f`) acts on the input alone.
+            if has_operand(inner) {
+                extra.push(inner.clone());
+            }
             let mut argv = inner.clone();
             argv.extend(inputs.iter().take(256).cloned());
             extra.push(argv);
@@ -935,6 +940,11 @@ fn push_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut S
         }
         None => out.push('\\'),
     }
+}
+
+/// Whether a command's words after its name hold an operand (a word that is no option).
+fn has_operand(argv: &[String]) -> bool {
+    argv.iter().skip(1).any(|a| !canon::is_flag(a))
 }
 
 /// Listing programs whose operands come out as given (`ls -d`, and `ls` of files and globs).
