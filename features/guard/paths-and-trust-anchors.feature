@@ -25,7 +25,7 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | > notes.md                            | sandbox | suspicious  | empty a project file                 |
       | cat /dev/null > src/main.rs           | sandbox | suspicious  | empty a project file                 |
       | cp build/tool ~/bin/tool              | deny    | destructive | delete or change outside the project |
-      | date > notes/todo.md                  | sandbox | suspicious  | write a project file                 |
+      | date > notes/todo.txt                 | sandbox | suspicious  | write a project file                 |
       | echo 'tmp/' >> .gitignore             | allow   | safe        | print text                           |
       | echo 'alias x=y' >> ~/.bashrc         | deny    | destructive | trust anchor tampering               |
       | echo x >> ~/notes.txt                 | deny    | destructive | delete or change outside the project |

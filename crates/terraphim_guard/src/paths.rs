@@ -217,17 +217,25 @@ pub struct PathClasses {
     /// The operating system's own directories, by their absolute paths (`/etc`, `/usr`, ...):
     /// what is known of another machine's paths beyond its trust anchors.
     pub system: Vec<&'static str>,
+    /// Names (globs) of files that hold a private key or a credential store wherever they lie
+    /// (`*.pem`, `id_rsa*`, `*.kdbx`): what a search for them collects is a secret.
+    pub key_files: Vec<&'static str>,
 }
 
 impl PathClasses {
-    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::`, `secret::` and `system::`
-    /// lines of comma-separated globs; other lines are prose.
+    /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::`, `secret::`, `system::`
+    /// and `key_file::` lines of comma-separated globs; other lines are prose.
     pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
             let Some((key, value)) = line.split_once("::") else {
                 continue;
             };
+            if key.trim() == "key_file" {
+                out.key_files
+                    .extend(value.split(',').map(str::trim).filter(|g| !g.is_empty()));
+                continue;
+            }
             if key.trim() == "system" {
                 out.system.extend(
                     value
@@ -309,8 +317,27 @@ pub(crate) fn names_secret(word: &str) -> bool {
     let home = home.or_else(|| word.starts_with("/root/").then(|| Path::new("/root")));
     let scope = Scope::new(None, None, home, &[], &[]);
     // `path_bits(word, &scope) & SECRET != 0`, without the other classes.
-    place_of(word, &scope)
-        .is_ok_and(|(loc, in_home)| is_secret(default_classes(), &loc, in_home.as_ref()))
+    place_of(word, &scope).is_ok_and(|(loc, in_home)| {
+        is_secret(default_classes(), &loc, in_home.as_ref())
+            || searched_key_files(default_classes(), word)
+    })
+}
+
+/// Whether `word` is what a search for key files reaches: a path with a `**` component (a
+/// named find's `START/**/NAME`, `rg --files -g`'s reach) whose last component names files of
+/// the `key_file::` list (`~/**/*.pem`, `/**/id_*`). Whatever the search finds there is a
+/// private key or a credential store, wherever the search starts.
+fn searched_key_files(lists: &PathClasses, word: &str) -> bool {
+    let Some((dir, last)) = word.rsplit_once('/') else {
+        return false;
+    };
+    let last = last.trim_matches(['\'', '"']);
+    dir.split('/').any(|c| c == "**")
+        && !last.is_empty()
+        && lists
+            .key_files
+            .iter()
+            .any(|k| glob(k, last) || glob(last, k))
 }
 
 /// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
@@ -400,6 +427,18 @@ pub(crate) fn is_editable_project(bits: u32) -> bool {
 pub(crate) fn is_plain_project(bits: u32) -> bool {
     bits & PROJECT != 0
         && bits & (TRUST_ANCHOR | RUNNABLE | OUTSIDE | TEMP | DYNAMIC | REMOTE | BUILD_OUTPUT) == 0
+}
+
+/// Whether a word's classes name a path at all (a file of any place, or one known at run time).
+pub(crate) fn names_a_path(bits: u32) -> bool {
+    bits & (TEMP | BUILD_OUTPUT | PROJECT | OUTSIDE | TRUST_ANCHOR | DYNAMIC | SECRET | REMOTE) != 0
+}
+
+/// Whether a word's classes name a file of the project, its build output or a temporary
+/// directory, and nothing that makes a read there matter more (a secret, a trust anchor, a path
+/// outside, on another machine or known only at run time).
+pub(crate) fn is_local_plain(bits: u32) -> bool {
+    bits & LOCAL != 0 && bits & (SECRET | TRUST_ANCHOR | OUTSIDE | DYNAMIC | REMOTE) == 0
 }
 
 /// For `ln -s TARGET LINK` (two operands, no `-r`/`--relative`, no `-t`), a relative `TARGET`
@@ -854,7 +893,10 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits = TRUST_ANCHOR;
     }
     // A secret keeps its other classes (`cat ~/.netrc` reads a home file that is a secret).
-    if is_secret(lists, &loc, in_home.as_ref()) || glob_names_secret(lists, text, scope) {
+    if is_secret(lists, &loc, in_home.as_ref())
+        || glob_names_secret(lists, text, scope)
+        || searched_key_files(lists, text)
+    {
         bits |= SECRET;
     }
     if bits & PROJECT != 0 && (is_runner_source(text) || is_lockfile(text)) {

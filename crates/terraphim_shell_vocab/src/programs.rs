@@ -194,6 +194,21 @@ pub fn is_data_file(path: &str) -> bool {
         })
 }
 
+/// Extensions of [`DATA_FILE_EXTENSIONS`] whose name says nothing of what the file holds: a
+/// `.txt` file is whatever a command's output was dumped into (a listing, a log, a note the user
+/// keeps), a `.b64` an encoded blob.
+const UNSTRUCTURED_DATA_EXTENSIONS: &[&str] = &["txt", "b64"];
+
+/// Whether `path` names a data or documentation file ([`is_data_file`]) of a format that says
+/// what it holds (`data/clean.csv`, `db/schema.sql`, `docs/adr/7.md`, `config/app.json`), not
+/// a plain `.txt` or `.b64`: a command's output written there is the file the name promises.
+pub fn is_structured_data_file(path: &str) -> bool {
+    is_data_file(path)
+        && path.rsplit_once('.').is_some_and(|(_, ext)| {
+            !UNSTRUCTURED_DATA_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+        })
+}
+
 /// Suffixes of a configuration template a project keeps in git for each developer to copy into
 /// place (`.env.example`, `config.yml.dist`, `settings.py.sample`): a template holds
 /// placeholders, never the secrets of the file made from it.

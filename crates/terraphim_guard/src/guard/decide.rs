@@ -413,6 +413,28 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && (safe.is_some() || cmd.name() == "tee")
+                && cmd.findings.is_empty()
+                && only_lifted(&["write a project file"])
+                && super::data_output::writes_project_data(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "writes the output of a known command into a data or documentation file of the project the line names, whose format the name says (`.csv`, `.sql`, `.json`, `.md`, ...) (known safe: project data output)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["private key file read"])
+                && super::key_meta::reads_key_metadata(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "reads key-named files of the project only for what they are (a certificate's fields with `-noout`, a count, names, sizes or digests), never printing a key they may hold (known safe: key file metadata)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && super::in_place::substitution_edit(cmd, &classes[ci])
             {
@@ -1226,7 +1248,15 @@ fn covers_flag<'a>(
 /// options (`npm --script-shell=/tmp/x`, `git -c diff.external=/tmp/d.sh`, `GIT_SSH_COMMAND='sh
 /// /tmp/x.sh'`), runs: its name as written, or the script a shell it names is given.
 fn temp_program_in_option(cmd: &SimpleCommand) -> Option<&str> {
-    if !cmd.option_code {
+    // find's `-exec`/`-execdir`/`-ok` name the program it starts for what it finds: an option
+    // too (`find . -maxdepth 0 -exec sh /tmp/p.sh \;`, also through `sh -c` there).
+    let find_exec = cmd.layers.iter().any(|l| {
+        matches!(
+            l.as_str(),
+            "find -exec" | "find -execdir" | "find -ok" | "find -okdir"
+        )
+    });
+    if !cmd.option_code && !find_exec {
         return None;
     }
     super::option_code::temp_program_run(cmd)

@@ -2,10 +2,12 @@
 
 mod compile;
 mod data;
+mod data_output;
 mod decide;
 mod env_filter;
 mod in_place;
 mod install_host;
+mod key_meta;
 mod loopback;
 mod option_code;
 mod place;

@@ -87,6 +87,10 @@ impl Walker {
             .filter(|c| c.pipeline == Some((id, prev)))
         {
             let name = c.argv.first().map(|n| canon::command_basename(n))?;
+            if name == "git" && c.argv.get(1).is_some_and(|s| s == "ls-files") {
+                out.extend(git_listed(&c.argv[2..]));
+                continue;
+            }
             if !LISTINGS.contains(&name) {
                 continue;
             }
@@ -263,12 +267,23 @@ impl Walker {
         } else if name == "xargs" && replace.is_some() {
             // `xargs -I{} CMD` without `{}` in CMD runs CMD as written, once per input line.
         } else if name == "parallel" {
+            // The template as written too (see below).
+            if has_operand(inner) {
+                extra.push(inner.clone());
+            }
             for input in inputs.iter().take(16) {
                 let mut argv = inner.clone();
                 argv.push(input.clone());
                 extra.push(argv);
             }
         } else {
+            // The input's words go after the template's, so the template is also judged as
+            // written: `xargs find . -delete` deletes everything whatever words arrive (with
+            // none, xargs runs it once), and a word that makes this run fail is no safeguard.
+            // A template with no operand of its own (`xargs rm -f`) acts on the input alone.
+            if has_operand(inner) {
+                extra.push(inner.clone());
+            }
             let mut argv = inner.clone();
             argv.extend(inputs.iter().take(256).cloned());
             extra.push(argv);
@@ -927,8 +942,51 @@ fn push_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut S
     }
 }
 
+/// Whether a command's words after its name hold an operand (a word that is no option).
+fn has_operand(argv: &[String]) -> bool {
+    argv.iter().skip(1).any(|a| !canon::is_flag(a))
+}
+
 /// Listing programs whose operands come out as given (`ls -d`, and `ls` of files and globs).
 const LISTINGS: &[&str] = &["ls", "dir", "vdir", "eza", "exa", "lsd"];
+
+/// What `git ls-files ARGS` prints, as the words a destroyer fed it acts on: with no pathspec,
+/// every file git knows under the working directory, which is `*` (`git ls-files | xargs rm -f`
+/// deletes what `rm -f *` does, and more); with pathspecs, those (`git ls-files '*.orig'`).
+/// `--ignored` lists what git does not track (build output) and an option whose value is a
+/// pattern or a format (`-x`, `--exclude`, `--format`) changes what is printed: nothing is
+/// added for those.
+fn git_listed(args: &[String]) -> Vec<String> {
+    let mut pathspecs = Vec::new();
+    let mut after_dashes = false;
+    for a in args {
+        if !after_dashes && a == "--" {
+            after_dashes = true;
+        } else if !after_dashes && canon::is_flag(a) {
+            let flag = a.split('=').next().unwrap_or(a);
+            if matches!(
+                flag,
+                "-i" | "--ignored"
+                    | "-x"
+                    | "--exclude"
+                    | "-X"
+                    | "--exclude-from"
+                    | "--exclude-per-directory"
+                    | "--format"
+                    | "--with-tree"
+            ) {
+                return Vec::new();
+            }
+        } else {
+            pathspecs.push(a.clone());
+        }
+    }
+    if pathspecs.is_empty() {
+        vec!["*".to_string()]
+    } else {
+        pathspecs
+    }
+}
 
 /// The commands of `aws ssm send-command --parameters`: `commands=CMD` (shorthand, commands
 /// separated by `,`) or JSON `{"commands":["CMD", ...]}`.

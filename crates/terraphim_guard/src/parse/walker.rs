@@ -1091,7 +1091,7 @@ impl Walker {
             }
         }
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
-            && (dynamic || !project_search_path(name, value))
+            && (dynamic || !(project_search_path(name, value) || tuning_options(name, value)))
         {
             findings.push(Finding::EnvInjection);
         }
@@ -1218,6 +1218,70 @@ fn project_search_path(name: &str, value: &str) -> bool {
                 && !dir.starts_with(['/', '~', '$', '-'])
                 && !dir.contains(['$', '`', '*', '?', '['])
                 && dir.split('/').all(|c| c != "..")
+        })
+}
+
+/// Options of a runtime's option variable that only size or tune the runtime and load nothing
+/// (`NODE_OPTIONS=--max-old-space-size=4096`, `JAVA_TOOL_OPTIONS=-Xmx2g`): no module, agent,
+/// loader, config file or debugger port. A value only of these keeps the line as the command
+/// alone would be judged; `--require`, `--import`, `--loader`, `--inspect`, `-javaagent:`, `-D`
+/// properties and anything unknown keep the variable's finding.
+fn tuning_options(name: &str, value: &str) -> bool {
+    const NODE_FLAGS: &[&str] = &[
+        "--enable-source-maps",
+        "--no-warnings",
+        "--no-deprecation",
+        "--trace-warnings",
+        "--trace-deprecation",
+        "--trace-uncaught",
+        "--experimental-vm-modules",
+        "--openssl-legacy-provider",
+        "--preserve-symlinks",
+    ];
+    const NODE_SIZES: &[&str] = &[
+        "--max-old-space-size",
+        "--max-semi-space-size",
+        "--stack-size",
+        "--max-http-header-size",
+    ];
+    const JAVA_SIZES: &[&str] = &["-Xmx", "-Xms", "-Xss"];
+    const JAVA_FLAGS: &[&str] = &[
+        "-XX:+UseG1GC",
+        "-XX:+UseParallelGC",
+        "-XX:+UseSerialGC",
+        "-XX:+UseZGC",
+        "-XX:+ExitOnOutOfMemoryError",
+    ];
+    let size = |v: &str| {
+        let digits = v.trim_end_matches(['k', 'K', 'm', 'M', 'g', 'G']);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let words: Vec<&str> = value.split_whitespace().collect();
+    !words.is_empty()
+        && words.iter().all(|w| match name {
+            "NODE_OPTIONS" => {
+                NODE_FLAGS.contains(w)
+                    || w.split_once('=').is_some_and(|(f, v)| {
+                        (NODE_SIZES.contains(&f) && size(v))
+                            || (f == "--unhandled-rejections"
+                                && ["strict", "warn", "none", "throw", "warn-with-error-code"]
+                                    .contains(&v))
+                    })
+            }
+            "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" => {
+                JAVA_FLAGS.contains(w)
+                    || JAVA_SIZES
+                        .iter()
+                        .any(|p| w.strip_prefix(p).is_some_and(size))
+                    || ["-XX:MaxRAMPercentage=", "-XX:InitialRAMPercentage="]
+                        .iter()
+                        .any(|p| {
+                            w.strip_prefix(p).is_some_and(|v| {
+                                !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                            })
+                        })
+            }
+            _ => false,
         })
 }
 

@@ -507,7 +507,7 @@ fn changes_to_the_project_and_its_history_run_on_the_workspace() {
             "git shortlog -sn > AUTHORS.txt",
             "cat a.txt b.txt > merged.txt",
             "cargo metadata 2> errors.txt",
-            "tee docs/report.md < in.md",
+            "tee docs/report.txt < in.md",
             "sort -o sorted.txt names.txt",
             "base64 -o blob.b64 blob.bin",
             // History rewrites and replays.
@@ -926,8 +926,8 @@ fn appends_to_project_files_run_on_the_host() {
             "git log -1 > notes/x.txt >> notes/x.txt",
             "git log -1 >> notes/x.txt > notes/y.txt",
             "echo a > notes/x.sh >> notes/x.sh",
-            "date > docs/changes.md",
-            "echo done | tee notes/progress.md",
+            "date > docs/changes.txt",
+            "echo done | tee notes/progress.txt",
         ],
     );
     all(

@@ -117,7 +117,7 @@ fn appends_reads_of_templates_and_redirects_after_a_list() {
             r#"echo "- detect nc -e /bin/sh in review bot" | tee -a CHANGELOG.md"#,
             Allow,
         ),
-        ("echo x | tee notes.md", Sandbox),
+        ("echo x | tee notes.txt", Sandbox),
         ("echo 'export X=1' | tee -a ~/.bashrc", Deny),
         ("echo '1.2.3.4 x' | tee -a /etc/hosts", Deny),
         (r#"grep -n "AWS_SECRET_ACCESS_KEY" .env.example"#, Allow),

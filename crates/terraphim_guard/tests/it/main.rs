@@ -72,6 +72,7 @@ mod red_team;
 mod root_shells;
 mod routing;
 mod runners;
+mod session18;
 mod syntax;
 mod unseen_kinds;
 mod wrap;

@@ -137,7 +137,7 @@ fn literal_text_into_a_data_file_is_data() {
         ("echo '{}' > .eslintrc.json", Verdict::Sandbox),
         ("echo \"$API_TOKEN\" > tests/token.txt", Verdict::Sandbox),
         ("git log --oneline > docs/changes.txt", Verdict::Sandbox),
-        ("cat notes/a.md > docs/b.md", Verdict::Sandbox),
+        ("cat notes/a.txt > docs/b.txt", Verdict::Sandbox),
         // written then run, outside the project, or a substitution in the body
         (
             "echo 'rm -rf ~/Music' > tests/c.txt && bash tests/c.txt",

@@ -565,12 +565,11 @@ fn code_a_variable_loads_from_a_temporary_place_is_denied() {
         ("PROMPT_COMMAND='/tmp/pc.sh' bash -i", Deny),
         ("GIT_EXTERNAL_DIFF=/var/tmp/dd git diff HEAD~1", Deny),
         ("export BASH_ENV=/tmp/b.sh", Deny),
-        // A project file, a tool on the PATH or a plain option: confined as before.
+        // A project file, a tool on the PATH or an option that may load code: confined as
+        // before (an option that only sizes the runtime is judged as the command alone, see
+        // `session18.rs`).
         ("BASH_ENV=./ci/vars.sh bash -c 'make lint'", Sandbox),
-        (
-            "NODE_OPTIONS=--max-old-space-size=6144 npm run build",
-            Sandbox,
-        ),
+        ("NODE_OPTIONS=--inspect npm run build", Sandbox),
         (
             "NODE_OPTIONS='--require ./test/setup.cjs' npx jest",
             Sandbox,

@@ -8,6 +8,7 @@
 )]
 
 mod agree;
+mod decisions;
 mod learn;
 mod netproxy;
 mod replay;

@@ -1,0 +1,91 @@
+//! Key-named files of the project read for what they are, not for what they hold. The entry
+//! `private key file read` confines any command that names a file called like a private key or a
+//! certificate store (`* *.pem*`): such a file may hold a key, and printing it hands the key to
+//! the transcript. Some readers never print a key, whatever the file holds; the rule
+//! `reads_key_metadata` in `decide.rs` allows them when every path they name is a file of the
+//! project, its build output or a temporary directory (no secret, no home, no other place):
+//!
+//! - `openssl x509|req|crl ... -noout`: these parse a certificate, a request or a revocation
+//!   list, which are public, and print only the fields asked for (`-subject`, `-dates`,
+//!   `-fingerprint`, `-text`); a private key in the file is skipped, never printed. No option
+//!   that loads a key (`-signkey`, `-key`, `-CAkey`) or writes a file (`-out`) is given;
+//! - a count, a name list or a test of matching lines (`grep -c`, `-l`, `-L`, `-q`): the lines
+//!   themselves are not printed;
+//! - sizes, names, types and digests (`wc`, `ls`, `stat`, `file`, `du`, `sha256sum`, ...).
+
+use crate::canon::WordKind;
+use crate::parse::SimpleCommand;
+
+/// Programs that print only what a file is (its size, name, type or digest), never its text.
+const METADATA_READERS: &[&str] = &[
+    "wc",
+    "ls",
+    "stat",
+    "file",
+    "du",
+    "sha256sum",
+    "sha1sum",
+    "sha512sum",
+    "md5sum",
+    "b2sum",
+    "cksum",
+    "shasum",
+    "test",
+    "[",
+];
+
+/// openssl's options that load a key or write a file.
+const OPENSSL_KEY_OR_OUTPUT: &[&str] = &["-signkey", "-key", "-CAkey", "-out", "-keyout"];
+
+/// grep's options that print no matching line: a count, file names, or the exit status alone.
+const GREP_NO_LINES: &[&str] = &[
+    "-c",
+    "-l",
+    "-L",
+    "-q",
+    "--count",
+    "--files-with-matches",
+    "--files-without-match",
+    "--quiet",
+    "--silent",
+];
+
+/// Whether `cmd` reads key-named files of the project only for what they are (see the module
+/// documentation). `classes` are the classes of `cmd`'s words.
+pub(crate) fn reads_key_metadata(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    if !cmd.layers.is_empty() || cmd.option_code || cmd.flow.is_some() {
+        return false;
+    }
+    let words = &cmd.words;
+    let flag = |f: &str| {
+        words
+            .iter()
+            .any(|w| w.kind == WordKind::Flag && w.text == f)
+    };
+    let reader = match cmd.name() {
+        "openssl" => {
+            words
+                .iter()
+                .skip(1)
+                .find(|w| w.kind == WordKind::Operand)
+                .is_some_and(|w| matches!(w.text.as_str(), "x509" | "req" | "crl"))
+                && flag("-noout")
+                && !OPENSSL_KEY_OR_OUTPUT.iter().any(|f| flag(f))
+        }
+        "grep" | "egrep" | "fgrep" | "rg" => GREP_NO_LINES.iter().any(|f| flag(f)),
+        name => METADATA_READERS.contains(&name),
+    };
+    let mut paths = 0;
+    let local = words.iter().zip(classes).skip(1).all(|(w, &bits)| {
+        if w.kind == WordKind::Redirect {
+            return false;
+        }
+        if crate::paths::names_a_path(bits) {
+            paths += 1;
+            crate::paths::is_local_plain(bits)
+        } else {
+            true
+        }
+    });
+    reader && local && paths > 0
+}
