@@ -2734,9 +2734,11 @@ fn values_through_joins_keys_arrays_and_options() {
         ),
         (
             Sh,
+            // Docker Hub is an allowed registry host: another service's token sent there is
+            // a question (`token-to-listed-host`), as it is for every allowed host.
             "#!/bin/bash\necho \"$DOCKERHUB_TOKEN\" | docker login -u ci --password-stdin\necho \"$NPM_TOKEN\" | docker login -u ci --password-stdin\n",
-            Dangerous,
-            "exfiltration",
+            Suspicious,
+            "secret-read",
         ),
         // a function of the script passed by name as a callback gets the elements
         (
