@@ -11,23 +11,24 @@ use crate::ts::Node;
 impl Js<'_, '_, '_> {
     pub(super) fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) -> Vec<Val> {
         let mut named_returns = Vec::new();
+        // What a callback is given: each element of an array, else the data itself.
+        let element = match &data.items {
+            Some(items) if !items.is_empty() => {
+                let mut e = Val::any_of(items).with_taint(&data.taint);
+                e.items = None;
+                e
+            }
+            _ => Val {
+                taint: data.taint.clone(),
+                ..Val::default()
+            },
+        };
         for a in arg_nodes {
             // `targets.forEach(register)`: a function of the script passed by name is called
             // with each element, as an inline callback is.
             if a.kind() == "identifier" && self.scope.funcs.contains_key(self.text(*a)) {
                 let name = self.text(*a).to_owned();
-                let v = match &data.items {
-                    Some(items) if !items.is_empty() => {
-                        let mut e = Val::any_of(items).with_taint(&data.taint);
-                        e.items = None;
-                        e
-                    }
-                    _ => Val {
-                        taint: data.taint.clone(),
-                        ..Val::default()
-                    },
-                };
-                named_returns.push(self.scope.call_user(&name, &[v]));
+                named_returns.push(self.scope.call_user(&name, &[element.clone()]));
                 continue;
             }
             if matches!(
@@ -39,17 +40,7 @@ impl Js<'_, '_, '_> {
                 let p = params.first().cloned().unwrap_or(p);
                 let key = (crate::scope::anon_name(a.start_byte()), p);
                 // An array's callback sees each element (`names.map(k => join(dir, k))`).
-                let v = match &data.items {
-                    Some(items) if !items.is_empty() => {
-                        let mut e = Val::any_of(items).with_taint(&data.taint);
-                        e.items = None;
-                        e
-                    }
-                    _ => Val {
-                        taint: data.taint.clone(),
-                        ..Val::default()
-                    },
-                };
+                let v = element.clone();
                 self.scope.set_param(key.0, key.1, v);
             }
         }
