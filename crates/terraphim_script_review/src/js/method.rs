@@ -28,7 +28,7 @@ impl Js<'_, '_, '_> {
             // with each element, as an inline callback is.
             if a.kind() == "identifier" && self.scope.funcs.contains_key(self.text(*a)) {
                 let name = self.text(*a).to_owned();
-                named_returns.push(self.scope.call_user(&name, &[element.clone()]));
+                named_returns.push(self.scope.call_user(&name, std::slice::from_ref(&element)));
                 continue;
             }
             if matches!(
