@@ -98,3 +98,15 @@ Feature: script pre-review reads modes, unknown directories and a tool's own set
       """
     When I run "terraphim-agent guard review-script --json media_dirs.ts"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a file written into the git directory git names is a git hook
+    Given a project file "hooks.sh" containing:
+      """
+      #!/bin/bash
+      set -e
+      git_dir=$(git rev-parse --git-dir)
+      cp tools/post-merge "$git_dir/hooks/post-merge"
+      chmod +x "$git_dir/hooks/post-merge"
+      """
+    When I run "terraphim-agent guard review-script --json hooks.sh"
+    Then the JSON field "verdict" is "dangerous"

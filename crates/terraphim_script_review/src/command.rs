@@ -587,6 +587,25 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 // The top of the working tree the script runs in.
                 return Val::lit(sink.ctx.cwd.to_string_lossy());
             }
+            if words.iter().any(|w| w == "rev-parse") {
+                // The repository's own git directory (`--git-dir`), or a path in it
+                // (`--git-path hooks`): where its hooks and config live.
+                let cwd = sink.ctx.cwd.to_string_lossy();
+                let git_dir = format!("{}/.git", cwd.trim_end_matches('/'));
+                if let Some(at) = words.iter().position(|w| w == "--git-path")
+                    && let Some(rest) = words.get(at + 1)
+                {
+                    return Val::lit(format!("{git_dir}/{rest}"));
+                }
+                if words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "--git-dir" | "--absolute-git-dir" | "--git-common-dir"
+                    )
+                }) {
+                    return Val::lit(git_dir);
+                }
+            }
             if words.iter().any(|w| w == "ls-files") {
                 // Paths in the working tree, shaped like the pattern asked for (`'*.py'`).
                 let pattern = words

@@ -2568,6 +2568,37 @@ fn modes_directories_tool_configs_and_registries() {
     }
 }
 
+/// The repository's git directory as git names it in a shell script (`git rev-parse --git-dir`,
+/// `--git-path hooks`) is where its hooks live: a file written there is a git hook. (Python's
+/// and JavaScript's subprocess output carries no text yet, so there it stays unknown.)
+#[test]
+fn the_git_directory_git_names() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\nset -e\ngit_dir=$(git rev-parse --git-dir)\ncp tools/post-merge \"$git_dir/hooks/post-merge\"\nchmod +x \"$git_dir/hooks/post-merge\"\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nhooks=\"$(git rev-parse --git-path hooks)\"\nprintf '#!/bin/sh\\nmake sync\\n' > \"$hooks/post-merge\"\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        // the top of the working tree is the project, not its git directory
+        (
+            Sh,
+            "#!/bin/bash\ntop=\"$(git rev-parse --show-toplevel)\"\nprintf 'x\\n' > \"$top/notes.txt\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    for &(lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
 /// A digest is one-way: a hash of a token file printed as a cache key gives nothing of the
 /// token away (the read alone stays a question), while the file's text printed does. A directory kept for generated code holds
 /// what the project's generators write.
