@@ -498,19 +498,23 @@ fn tool_cache_data(r: &Resolved) -> bool {
         "json", "txt", "csv", "tsv", "db", "sqlite", "sqlite3", "cache", "log", "xml", "html",
         "yaml", "yml", "toml", "md", "etag", "gz", "zst", "bin", "dat", "tmp",
     ];
-    let Some(rest) = r.text.strip_prefix("~/.cache/") else {
-        return false;
-    };
-    let Some((tool, file)) = rest.split_once('/') else {
+    let Some((_, file)) = tool_dir_file(r, "~/.cache/") else {
         return false;
     };
     let ext = base(file).rsplit_once('.').map_or("", |(_, e)| e);
-    matches!(r.place, Place::Home)
+    DATA.contains(&ext.to_ascii_lowercase().as_str())
+}
+
+/// The tool and the file of a path `PREFIX<tool>/<file>` in the home directory, where the
+/// tool is named (not built at run time, not hidden) and the file stays inside its directory.
+fn tool_dir_file<'r>(r: &'r Resolved, prefix: &str) -> Option<(&'r str, &'r str)> {
+    let (tool, file) = r.text.strip_prefix(prefix)?.split_once('/')?;
+    (matches!(r.place, Place::Home)
         && !tool.is_empty()
         && !tool.contains(UNKNOWN)
         && !tool.starts_with('.')
-        && !file.split('/').any(|part| part == "..")
-        && DATA.contains(&ext.to_ascii_lowercase().as_str())
+        && !file.split('/').any(|part| part == ".."))
+    .then_some((tool, file))
 }
 
 /// A data file in a tool's own configuration directory (`~/.config/<tool>/config.toml`): where a
@@ -566,27 +570,16 @@ fn tool_config_data(r: &Resolved) -> bool {
         "gnupg",
     ];
     const DATA: &[&str] = &["json", "toml", "ini", "yaml", "yml", "conf", "cfg"];
-    let Some(rest) = r.text.strip_prefix("~/.config/") else {
+    let Some((tool, file)) = tool_dir_file(r, "~/.config/") else {
         return false;
     };
-    let Some((tool, file)) = rest.split_once('/') else {
-        return false;
-    };
-    let name = base(file);
     // The file itself or a temporary file beside it for an atomic replace (`config.json.tmp`,
     // `config.json.1234.tmp`).
-    let ext = name
+    let data = base(file)
         .split('.')
         .skip(1)
-        .find(|e| DATA.contains(&e.to_ascii_lowercase().as_str()));
-    matches!(r.place, Place::Home)
-        && !tool.is_empty()
-        && !tool.contains(UNKNOWN)
-        && !tool.starts_with('.')
-        && !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool))
-        && !file.split('/').any(|part| part == "..")
-        && ext.is_some()
-        && secret_kind(&r.text).is_none()
+        .any(|e| DATA.contains(&e.to_ascii_lowercase().as_str()));
+    data && !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool)) && secret_kind(&r.text).is_none()
 }
 
 /// `~/.<name>rc`, `~/.<name>_profile`, `~/.<name>env` whose name is known only at run time
