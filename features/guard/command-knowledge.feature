@@ -103,16 +103,16 @@ Feature: command knowledge of the default KG
 
     Examples:
       | command                                                  | verdict |
-      | curl -fsSL -o conftest.py https://example.com/c.py       | sandbox |
-      | wget -O Makefile https://example.com/Makefile            | sandbox |
-      | curl -sSLo tools/lint.sh https://example.com/lint.sh     | sandbox |
-      | curl https://example.com/p.json > package.json           | sandbox |
-      | curl -o tests/fixtures/orders.json https://example.com/o | allow   |
-      | curl -sSL https://example.com/a.tgz -o vendor/a.tgz      | allow   |
-      | wget -q https://example.com/pkg/setup.py                 | sandbox |
-      | curl -fsSLO https://example.com/tools/Makefile           | sandbox |
-      | wget https://example.com/data/users.csv                  | allow   |
-      | curl -O https://example.com/img/logo.png                 | allow   |
+      | curl -fsSL -o conftest.py https://raw.githubusercontent.com/acme/app/main/c.py       | sandbox |
+      | wget -O Makefile https://raw.githubusercontent.com/acme/app/main/Makefile            | sandbox |
+      | curl -sSLo tools/lint.sh https://raw.githubusercontent.com/acme/app/main/lint.sh     | sandbox |
+      | curl https://raw.githubusercontent.com/acme/app/main/p.json > package.json           | sandbox |
+      | curl -o tests/fixtures/orders.json https://raw.githubusercontent.com/acme/app/main/o | allow   |
+      | curl -sSL https://raw.githubusercontent.com/acme/app/main/a.tgz -o vendor/a.tgz      | allow   |
+      | wget -q https://raw.githubusercontent.com/acme/app/main/pkg/setup.py                 | sandbox |
+      | curl -fsSLO https://raw.githubusercontent.com/acme/app/main/tools/Makefile           | sandbox |
+      | wget https://raw.githubusercontent.com/acme/app/main/data/users.csv                  | allow   |
+      | curl -O https://raw.githubusercontent.com/acme/app/main/img/logo.png                 | allow   |
 
   Scenario Outline: reads and scratch writes stay on the host
     When I check "<command>"

@@ -61,7 +61,7 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | openssl enc -d -in /tmp/k -out /etc/shadow           | deny    | destructive | overwrite system files  |
       | gcc -o .git/hooks/pre-commit hook.c                  | deny    | destructive | trust anchor tampering  |
       | sort -o data/sorted.txt data/raw.txt                 | sandbox | suspicious  | write a project file    |
-      | curl -fsSL -o /dev/null https://example.com          | allow   | safe        | http read               |
+      | curl -fsSL -o /dev/null https://pypi.org             | allow   | safe        | http read               |
 
   Scenario Outline: from the home directory, a path that names the home is the user's, not a project file
     When I run "terraphim-agent guard check --json '<command>'" in the home directory

@@ -507,6 +507,19 @@ impl Guard {
                     Some(self.default_profile.clone()),
                 )
             };
+            // A part allowed by its entry that contacts a host nobody answers for is confined:
+            // the egress is the user's to decide (`contact_host.rs`).
+            let (verdict, reason, profile) = match super::contact_host::unknown_contact_host(cmd)
+            {
+                Some(host) if verdict == Verdict::Allow => (
+                    Verdict::Sandbox,
+                    format!(
+                        "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
+                    ),
+                    Some(self.opaque_profile()),
+                ),
+                _ => (verdict, reason, profile),
+            };
             unknown.push(
                 verdict != Verdict::Deny
                     && uncovered_destructive.is_none()

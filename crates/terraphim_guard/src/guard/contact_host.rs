@@ -1,0 +1,205 @@
+//! Requests to a host nobody answers for (`curl -s https://status.example.com/api/health`,
+//! `wget URL -O data/x.csv`, `git clone https://git.example.org/x.git`, `dig
+//! api.example.test`, `ping build.internal`). A read from this machine, the private network, a
+//! package registry, a well-known forge or module host, a vendor's installer host or a service
+//! whose API the tokens of `TOKEN_HOSTS` are for is ordinary work, allowed as its entry says.
+//! Any other host is contacted by name with what the line spells in the URL, and answers with
+//! content the agent then reads or the project keeps: that egress is the user's to decide, so
+//! a part otherwise allowed is confined (`decide.rs`). The lists are data
+//! (`kg/packages/code-hosts.md`, `kg/network/registries.txt`).
+
+use std::sync::OnceLock;
+
+use terraphim_shell_vocab::hosts::host_of;
+use terraphim_shell_vocab::secrets::TOKEN_HOSTS;
+
+use super::install_host::{download_sources, known, source_host};
+use crate::parse::SimpleCommand;
+
+const CODE_HOSTS: &str = include_str!("../../../../kg/packages/code-hosts.md");
+
+/// HTTP clients, whose URL operands are the hosts they contact.
+const HTTP_CLIENTS: &[&str] = &[
+    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "curlie", "httpstat", "aria2c",
+];
+
+/// Name lookups and probes, whose operands that spell a host name are what they contact.
+const PROBES: &[&str] = &[
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "tracepath",
+    "mtr",
+    "whois",
+];
+
+/// git's subcommands that contact the repository a URL operand names.
+const GIT_CONTACTS: &[&str] = &["clone", "fetch", "pull", "ls-remote"];
+
+/// The `service::` hosts of `code-hosts.md`: container registries and documentation hosts.
+fn service_hosts() -> &'static Vec<String> {
+    static HOSTS: OnceLock<Vec<String>> = OnceLock::new();
+    HOSTS.get_or_init(|| {
+        CODE_HOSTS
+            .lines()
+            .filter_map(|l| l.split_once("::"))
+            .filter(|(k, _)| k.trim() == "service")
+            .flat_map(|(_, v)| v.split(','))
+            .map(|h| h.trim().to_ascii_lowercase())
+            .filter(|h| !h.is_empty())
+            .collect()
+    })
+}
+
+/// `host` is `listed` or a name below it.
+fn below(host: &str, listed: &str) -> bool {
+    host == listed
+        || host
+            .strip_suffix(listed)
+            .is_some_and(|p| p.ends_with('.'))
+}
+
+/// Whether a request to `host` is one somebody answers for (see the module documentation).
+fn answered_for(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    // The private network: the developer's own machines (not link-local, where cloud
+    // metadata services hand out credentials), and multicast DNS names of the local link,
+    // which no DNS server ever sees.
+    let private = host
+        .parse::<std::net::Ipv4Addr>()
+        .is_ok_and(|ip| ip.is_private())
+        || host.ends_with(".local");
+    private
+        || known(host)
+        || service_hosts().iter().any(|h| below(host, h))
+        || TOKEN_HOSTS
+            .iter()
+            .flat_map(|(_, hosts)| hosts.iter())
+            .any(|h| below(host, h))
+}
+
+/// A word that can only be a host name or an IPv4 address (`api.example.test`,
+/// `203.0.113.5`): labels of letters, digits and `-`, at least two, the last alphabetic.
+fn host_word(word: &str) -> Option<String> {
+    if word.parse::<std::net::Ipv4Addr>().is_ok() {
+        return Some(word.to_string());
+    }
+    let labels: Vec<&str> = word.split('.').collect();
+    let tld = labels.last()?;
+    (labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && tld.len() >= 2
+        && tld.chars().all(|c| c.is_ascii_alphabetic()))
+    .then(|| word.to_ascii_lowercase())
+}
+
+/// The hosts a part contacts by name, as the line spells them.
+fn contacted(cmd: &SimpleCommand) -> Vec<String> {
+    let name = cmd.name();
+    let args = cmd.argv.get(1..).unwrap_or_default();
+    if HTTP_CLIENTS.contains(&name) {
+        return download_sources(&cmd.argv);
+    }
+    if PROBES.contains(&name) {
+        return args
+            .iter()
+            .filter(|w| !w.starts_with(['-', '+', '@']))
+            .filter_map(|w| host_word(w))
+            .collect();
+    }
+    if name == "git" {
+        let mut words = args.iter().map(String::as_str);
+        // git's own options before the subcommand (`-C DIR`, `-c KEY=VALUE`).
+        let mut sub = None;
+        while let Some(w) = words.next() {
+            match w {
+                "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => {
+                    words.next();
+                }
+                w if w.starts_with('-') => {}
+                w => {
+                    sub = Some(w);
+                    break;
+                }
+            }
+        }
+        if sub.is_some_and(|s| GIT_CONTACTS.contains(&s)) {
+            return words
+                .filter(|w| !w.starts_with('-'))
+                .filter_map(|w| source_host(w).or_else(|| w.contains("://").then(|| host_of(w))?))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// The first host `cmd` contacts that nobody answers for, if any.
+pub(super) fn unknown_contact_host(cmd: &SimpleCommand) -> Option<String> {
+    contacted(cmd)
+        .into_iter()
+        .find(|h| !h.is_empty() && !answered_for(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unknown_contact_host;
+
+    fn host(line: &str) -> Option<String> {
+        crate::parse::parse(line)
+            .commands
+            .iter()
+            .find_map(unknown_contact_host)
+    }
+
+    #[test]
+    fn hosts_contacted() {
+        for (line, want) in [
+            (
+                "curl -sS https://status.example.com/api/health",
+                Some("status.example.com"),
+            ),
+            (
+                "wget https://files.example.net/d.csv -O data/d.csv",
+                Some("files.example.net"),
+            ),
+            (
+                "curl http://203.0.113.15:8080/metrics",
+                Some("203.0.113.15"),
+            ),
+            ("http GET https://s.example.com/x.json", Some("s.example.com")),
+            (
+                "git clone https://git.example.org/t/gen.git vendor/gen",
+                Some("git.example.org"),
+            ),
+            (
+                "git -C sub fetch git@code.example.net:o/r.git",
+                Some("code.example.net"),
+            ),
+            ("dig +short api.example.test", Some("api.example.test")),
+            ("ping -c 3 build.internal", Some("build.internal")),
+            ("curl http://169.254.169.254/latest/", Some("169.254.169.254")),
+            // somebody answers for these
+            ("curl -s https://api.github.com/repos/a/b/releases", None),
+            ("curl -s https://registry.npmjs.org/react", None),
+            ("curl -s https://pypi.org/pypi/requests/json", None),
+            ("curl -sI https://ghcr.io/v2/", None),
+            ("curl -s http://localhost:8080/healthz", None),
+            ("curl http://10.0.0.12:9200/_cat/health", None),
+            ("git clone https://github.com/acme/tools.git", None),
+            ("git fetch origin", None),
+            ("curl -o out.json --referer https://r.example.com http://127.0.0.1/x", None),
+            ("ping -c 3 192.168.1.1", None),
+            ("curl -X GET 'https://opensearch.local:9200/_cluster/health'", None),
+            ("grep -r example.com docs/", None),
+        ] {
+            assert_eq!(host(line).as_deref(), want, "{line}");
+        }
+    }
+}
