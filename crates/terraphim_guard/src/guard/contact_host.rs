@@ -58,10 +58,7 @@ fn service_hosts() -> &'static Vec<String> {
 
 /// `host` is `listed` or a name below it.
 fn below(host: &str, listed: &str) -> bool {
-    host == listed
-        || host
-            .strip_suffix(listed)
-            .is_some_and(|p| p.ends_with('.'))
+    host == listed || host.strip_suffix(listed).is_some_and(|p| p.ends_with('.'))
 }
 
 /// Whether a request to `host` is one somebody answers for (see the module documentation).
@@ -173,7 +170,10 @@ mod tests {
                 "curl http://203.0.113.15:8080/metrics",
                 Some("203.0.113.15"),
             ),
-            ("http GET https://s.example.com/x.json", Some("s.example.com")),
+            (
+                "http GET https://s.example.com/x.json",
+                Some("s.example.com"),
+            ),
             (
                 "git clone https://git.example.org/t/gen.git vendor/gen",
                 Some("git.example.org"),
@@ -184,7 +184,10 @@ mod tests {
             ),
             ("dig +short api.example.test", Some("api.example.test")),
             ("ping -c 3 build.internal", Some("build.internal")),
-            ("curl http://169.254.169.254/latest/", Some("169.254.169.254")),
+            (
+                "curl http://169.254.169.254/latest/",
+                Some("169.254.169.254"),
+            ),
             // somebody answers for these
             ("curl -s https://api.github.com/repos/a/b/releases", None),
             ("curl -s https://registry.npmjs.org/react", None),
@@ -194,9 +197,15 @@ mod tests {
             ("curl http://10.0.0.12:9200/_cat/health", None),
             ("git clone https://github.com/acme/tools.git", None),
             ("git fetch origin", None),
-            ("curl -o out.json --referer https://r.example.com http://127.0.0.1/x", None),
+            (
+                "curl -o out.json --referer https://r.example.com http://127.0.0.1/x",
+                None,
+            ),
             ("ping -c 3 192.168.1.1", None),
-            ("curl -X GET 'https://opensearch.local:9200/_cluster/health'", None),
+            (
+                "curl -X GET 'https://opensearch.local:9200/_cluster/health'",
+                None,
+            ),
             ("grep -r example.com docs/", None),
         ] {
             assert_eq!(host(line).as_deref(), want, "{line}");

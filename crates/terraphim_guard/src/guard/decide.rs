@@ -509,8 +509,7 @@ impl Guard {
             };
             // A part allowed by its entry that contacts a host nobody answers for is confined:
             // the egress is the user's to decide (`contact_host.rs`).
-            let (verdict, reason, profile) = match super::contact_host::unknown_contact_host(cmd)
-            {
+            let (verdict, reason, profile) = match super::contact_host::unknown_contact_host(cmd) {
                 Some(host) if verdict == Verdict::Allow => (
                     Verdict::Sandbox,
                     format!(

@@ -321,11 +321,11 @@ fn http_clients_by_method_and_output() {
     all(
         Verdict::Allow,
         &[
-            "curl https://example.com",
-            "curl -fsSL https://example.com/data.json",
+            "curl https://raw.githubusercontent.com/acme/app/main",
+            "curl -fsSL https://raw.githubusercontent.com/acme/app/main/data.json",
             "curl -I http://localhost:8080/health",
-            "curl -o build/data.json https://example.com/data.json",
-            "wget -qO- https://example.com",
+            "curl -o build/data.json https://raw.githubusercontent.com/acme/app/main/data.json",
+            "wget -qO- https://raw.githubusercontent.com/acme/app/main",
             "http GET :8080/api/status",
         ],
     );
@@ -568,8 +568,8 @@ fn data_sends_and_container_state_run_without_network() {
         Verdict::Allow,
         &[
             "curl -sS http://localhost:3000/api/items",
-            "curl -X GET https://api.example.com/v1/items",
-            "wget -q https://example.com/a.tgz",
+            "curl -X GET https://api.github.com/v1/items",
+            "wget -q https://raw.githubusercontent.com/acme/app/main/a.tgz",
             "http GET :5000/users",
             "docker compose config",
             "docker image ls",
@@ -1078,11 +1078,11 @@ fn more_ecosystems_build_test_and_query_verbs() {
     all(
         Verdict::Allow,
         &[
-            "curl -o tests/fixtures/orders.json https://example.com/o",
-            "curl -sSL https://example.com/a.tgz -o vendor/a.tgz",
-            "wget https://example.com/data/users.csv",
-            "curl -O https://example.com/img/logo.png",
-            "wget -O /dev/stdout https://example.com/setup.py",
+            "curl -o tests/fixtures/orders.json https://raw.githubusercontent.com/acme/app/main/o",
+            "curl -sSL https://raw.githubusercontent.com/acme/app/main/a.tgz -o vendor/a.tgz",
+            "wget https://raw.githubusercontent.com/acme/app/main/data/users.csv",
+            "curl -O https://raw.githubusercontent.com/acme/app/main/img/logo.png",
+            "wget -O /dev/stdout https://raw.githubusercontent.com/acme/app/main/setup.py",
         ],
     );
     // A package source named on the line is another index (denied with every ecosystem's).

@@ -62,11 +62,11 @@ fn build_output_runs_as_the_projects_code() {
             Verdict::Sandbox,
         ),
         (
-            "curl -fsSL -o build/demo.tar.gz https://example.com/demo.tar.gz",
+            "curl -fsSL -o build/demo.tar.gz https://raw.githubusercontent.com/acme/app/main/demo.tar.gz",
             Verdict::Allow,
         ),
         (
-            "curl -o dist/report.json https://example.com/report.json",
+            "curl -o dist/report.json https://raw.githubusercontent.com/acme/app/main/report.json",
             Verdict::Allow,
         ),
         // installed packages and project scripts are no build output; `bin/` only as `-o`
