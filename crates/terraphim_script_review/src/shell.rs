@@ -115,6 +115,9 @@ struct Shell<'s, 'k, 'a> {
     /// File descriptors above 2 the script opened on a network socket (`exec 3<>/dev/tcp/h/p`),
     /// and the socket's path: a later `<&3` or `>&3` is that socket.
     socket_fds: Map<String, String>,
+    /// What each of the script's functions (by its body's start byte) prints, as walked where
+    /// it is defined: the value `$(f)` and `f | ...` get.
+    printed: Map<usize, Val>,
 }
 
 /// How many calls of its own functions a script's review walks with their arguments.
@@ -243,6 +246,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         at_call: None,
         call_locals: Vec::new(),
         socket_fds: Map::default(),
+        printed: Map::default(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -291,6 +295,20 @@ impl Shell<'_, '_, '_> {
         for child in children {
             out = self.stmt(child, capture, None);
         }
+        out
+    }
+
+    /// Run the statements of a function's body; the value is what it prints: the last
+    /// statement's stdout, with the data of every statement's stdout (`{ echo x; printenv; }`).
+    fn printed_by(&mut self, body: Node<'_>) -> Val {
+        let mut out = Val::unknown();
+        let mut taint = Taint::default();
+        let children: Vec<Node<'_>> = body.named_children().collect();
+        for child in children {
+            out = self.stmt(child, false, None);
+            taint.join(&out.taint);
+        }
+        out.taint = taint;
         out
     }
 
@@ -631,7 +649,8 @@ impl Shell<'_, '_, '_> {
                 if let Some(body) = node.field("body") {
                     let defining = self.defining.replace(body.start_byte());
                     let before = self.sink.findings.len();
-                    self.block(body, false);
+                    let printed = self.printed_by(body);
+                    self.printed.insert(body.start_byte(), printed);
                     if self.at_call.is_none() && defining.is_none() {
                         let after = self.sink.findings.len();
                         self.sink
@@ -704,7 +723,7 @@ impl Shell<'_, '_, '_> {
 
     /// Walk a function's body with `args` as its positional parameters, then restore the
     /// caller's. The statements were judged by the guard where the function is defined.
-    fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) {
+    fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
         const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
         let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(*n)).collect();
         for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
@@ -724,7 +743,7 @@ impl Shell<'_, '_, '_> {
         self.vars.insert("*".to_owned(), all);
         let judged = self.judged;
         self.judged = self.at_call.is_none() || judged;
-        self.block(body, capture);
+        let printed = self.block(body, capture);
         self.judged = judged;
         for (n, v) in NAMES.iter().zip(saved) {
             match v {
@@ -732,6 +751,7 @@ impl Shell<'_, '_, '_> {
                 None => self.vars.remove(*n),
             };
         }
+        printed
     }
 
     /// `shift N` inside a function or the script: `$1`.. and `"$@"` lose their first `N`
@@ -1597,6 +1617,7 @@ impl Shell<'_, '_, '_> {
         if let Some(body) = body {
             self.sink.function_called(body.start_byte(), false);
         }
+        let mut at_call_printed: Option<Val> = None;
         if self.calls < MAX_FUNCTION_CALLS
             && argv
                 .iter()
@@ -1607,7 +1628,7 @@ impl Shell<'_, '_, '_> {
             // `beacon "$GITHUB_TOKEN"`: the function's body runs with the arguments of this
             // call as its positional parameters, so private data it gets reaches its sinks.
             self.calls += 1;
-            self.call_function(body, &argv[1..], capture);
+            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
         } else if self.calls < MAX_FUNCTION_CALLS
             && self.at_call.is_none()
             && !self.runners.contains_key(name.as_str())
@@ -1625,7 +1646,7 @@ impl Shell<'_, '_, '_> {
             self.sink.function_called(body.start_byte(), true);
             let at_call = self.at_call.replace(body.start_byte());
             let judged = std::mem::replace(&mut self.judged, false);
-            self.call_function(body, &argv[1..], capture);
+            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
             self.judged = judged;
             self.at_call = at_call;
             self.call_locals.clear();
@@ -1639,11 +1660,18 @@ impl Shell<'_, '_, '_> {
         // A call of the script's own function runs that function (walked where it is
         // defined), not the program of the same name (`pass() { echo PASS; }` is no password
         // store, `fail "$x"` no program).
-        let out = if body.is_some() {
-            Val::unknown()
-        } else {
-            run_argv(self.sink, line(node), &argv, input.as_ref())
-        };
+        if let Some(body) = body {
+            // What the function prints is what `$(f)` and `f | ...` get: as walked with this
+            // call's arguments where it was, else as walked where it is defined. Printed
+            // without a capture, it was judged as output in the function's body.
+            let defined = self.printed.get(&body.start_byte()).cloned();
+            let mut out = at_call_printed.or(defined).unwrap_or_default();
+            if let Some(d) = self.printed.get(&body.start_byte()) {
+                out.taint.join(&d.taint);
+            }
+            return out;
+        }
+        let out = run_argv(self.sink, line(node), &argv, input.as_ref());
         if !capture {
             self.sink.output(line(node), &out);
         }

