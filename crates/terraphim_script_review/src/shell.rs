@@ -1196,6 +1196,23 @@ impl Shell<'_, '_, '_> {
                         {
                             v = Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                         }
+                        if node.kind() == "expansion"
+                            && self.vars.contains_key(n.as_str())
+                            && self.text(node).contains(":-")
+                            && default_operator(self.text(node), &n)
+                            && v.known().is_none_or(str::is_empty)
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `X="${X:-}"` then `${X:-$(cd .. && pwd)}`: a variable the script
+                            // set to what may be empty holds the default whenever it is.
+                            let d = self.word(default);
+                            if d.known().is_some_and(|t| !t.contains(UNKNOWN)) {
+                                return match v.known() {
+                                    Some(_) => d.with_taint(&v.taint),
+                                    None => v.union(&d),
+                                };
+                            }
+                        }
                         v
                     }
                     None => Val::lit(UNKNOWN.to_string()),

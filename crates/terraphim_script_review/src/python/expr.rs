@@ -259,6 +259,17 @@ impl Py<'_, '_, '_> {
                         {
                             v = item.clone();
                         }
+                        if let Some(items) = obj.items.as_ref().filter(|i| !i.is_empty())
+                            && index.known().is_none()
+                            && index_node.is_some_and(|n| n.kind() != "slice")
+                        {
+                            // `PROJECT.parents[levels - 1]`, `dirs[i]`: an index known only
+                            // at run time picks any of the elements.
+                            v = Val::any_of(items)
+                                .with_taint(&obj.taint)
+                                .with_taint(&index.taint);
+                            v.items = None;
+                        }
                         if let Some(items) = &obj.items
                             && let Some(n) = index_node.filter(|n| n.kind() == "slice")
                             && let Some(part) = slice_items(items, self.text(n))
@@ -442,6 +453,7 @@ impl Py<'_, '_, '_> {
                             let key = self.eval(k);
                             let value = self.eval(value);
                             if let Some(key) = key.known() {
+                                self.sink.spelled_hook(key, &value);
                                 entries.push((key.to_owned(), value.clone()));
                             }
                             value

