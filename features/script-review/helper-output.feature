@@ -32,6 +32,17 @@ Feature: script pre-review follows values out of helpers through what they give 
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "download-to-exec"
 
+  Scenario: a download a function prints is data where no shell or interpreter reads it
+    Given a project file "bump.sh" containing:
+      """
+      #!/bin/bash
+      latest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }
+      v="$(latest)"
+      node scripts/bump.js "$v"
+      """
+    When I run "terraphim-agent guard review-script --json bump.sh"
+    Then the JSON field "verdict" is "clean"
+
   Scenario: a function printing the top of the working tree names a path in the project
     Given a project file "clean.sh" containing:
       """

@@ -312,6 +312,31 @@ impl Shell<'_, '_, '_> {
         out
     }
 
+    /// Whether the command `node` is a stage of a pipeline whose next stage is a shell or an
+    /// interpreter reading it (`fetch | bash`, `f | TOOLS=x python3 -`).
+    fn piped_into_interpreter(&self, node: Node<'_>) -> bool {
+        let Some(pipeline) = node.parent().filter(|p| p.kind() == "pipeline") else {
+            return false;
+        };
+        let Some(next) = pipeline
+            .named_children()
+            .skip_while(|c| c.start_byte() != node.start_byte())
+            .nth(1)
+        else {
+            return false;
+        };
+        let next = match next.kind() {
+            "redirected_statement" => next.field("body").unwrap_or(next),
+            _ => next,
+        };
+        next.field("name").is_some_and(|n| {
+            let name = self.text(n);
+            let name = name.rsplit('/').next().unwrap_or(name);
+            terraphim_shell_vocab::is_shell(name)
+                || crate::model::Language::from_program(name).is_some()
+        })
+    }
+
     /// Whether `node` runs the arguments of the function being walked (`"$@" > out 2>&1`).
     fn runs_args(&self, node: Node<'_>) -> bool {
         match node.kind() {
@@ -1685,6 +1710,12 @@ impl Shell<'_, '_, '_> {
             let mut out = at_call_printed.or(defined).unwrap_or_default();
             if let Some(d) = self.printed.get(&body.start_byte()) {
                 out.taint.join(&d.taint);
+            }
+            if !self.piped_into_interpreter(node) {
+                // A download a function prints is code only where a shell or an interpreter
+                // reads it (`fetch_installer | bash`); elsewhere it is data (a version, a
+                // checksum list), judged where it is fetched.
+                out.taint.remote = false;
             }
             return out;
         }

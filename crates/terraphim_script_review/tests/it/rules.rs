@@ -1000,6 +1000,31 @@ fn values_leave_helpers_through_their_output() {
             Dangerous,
             "remote-code",
         ),
+        // a download a function prints is data where no shell or interpreter reads it
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nlatest > VERSION\nchmod +x scripts/build.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nlatest > VERSION\n./scripts/build.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nv=\"$(latest)\"\necho \"$v\" > VERSION\nchmod +x VERSION\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nv=\"$(latest)\"\nnode scripts/bump.js \"$v\"\n",
+            Clean,
+            "",
+        ),
         // the same download written to a file the script only lists
         (
             Sh,
