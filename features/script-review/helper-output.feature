@@ -113,7 +113,7 @@ Feature: script pre-review follows values out of helpers through what they give 
       """
       import shutil
       from pathlib import Path
-      PROJECT = Path(__file__).resolve().parent.parent
+      STATE = Path.home() / ".local" / "state" / "app"
       class Layout:
           def __init__(self, project, depth=0):
               self.project = project
@@ -126,23 +126,23 @@ Feature: script pre-review follows values out of helpers through what they give 
           def targets(self):
               base = self.state_root()
               return [base / "cache", base]
-      for t in Layout(PROJECT, depth=2).targets():
+      for t in Layout(STATE, depth=2).targets():
           shutil.rmtree(t, ignore_errors=True)
       """
     When I run "terraphim-agent guard review-script --json reset.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "delete-outside"
 
-  Scenario: an index known only at run time picks any element, so any ancestor of the project
+  Scenario: an index known only at run time picks any element, so any ancestor of a directory
     Given a project file "reclaim.py" containing:
       """
       import shutil
       from pathlib import Path
-      PROJECT = Path(__file__).resolve().parents[1]
-      def workspace_root(levels=1):
-          return PROJECT.parents[levels - 1]
-      for p in workspace_root().iterdir():
-          if p.is_dir() and p != PROJECT:
+      STATE = Path.home() / ".local" / "state" / "app"
+      def shared_root(levels=1):
+          return STATE.parents[levels - 1]
+      for p in shared_root().iterdir():
+          if p.is_dir() and p != STATE:
               shutil.rmtree(p, ignore_errors=True)
       """
     When I run "terraphim-agent guard review-script --json reclaim.py"
