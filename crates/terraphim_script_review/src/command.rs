@@ -248,7 +248,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
         | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip"
         | "rev" | "fold" | "basenc" | "uuencode" | "iconv" | "paste" | "column" | "expand"
-        | "fmt" => {
+        | "fmt" | "gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "brotli" => {
+            // Filters and compressors: their output still holds the data that came in.
             let mut out = Val::unknown();
             out.taint = args_taint.clone();
             if let Some(s) = stdin {

@@ -631,6 +631,10 @@ pub(crate) struct Sink<'a> {
     /// Set while a copy whose every source is a file of the working tree is written: the
     /// content is the project's own text, moved within the project.
     pub(crate) copying_project_file: bool,
+    /// Install hooks (`postinstall`, ...) the script spells as a member of an object or
+    /// dictionary with code-running text (the hook, what shows it): a package manifest the
+    /// script rewrites with content built at run time may get them.
+    pub(crate) hook_texts: Vec<(String, &'static str)>,
     /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
     /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
     new_dirs: std::collections::HashSet<String>,
@@ -677,6 +681,7 @@ impl<'a> Sink<'a> {
             made_dirs: std::collections::HashSet::new(),
             own_outputs: std::collections::HashSet::new(),
             copying_project_file: false,
+            hook_texts: Vec::new(),
             new_dirs: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
@@ -740,6 +745,23 @@ impl<'a> Sink<'a> {
         }
         let (rule, step) = default_rule(category, severity);
         self.add_rule(line, category, severity, rule, vec![step.to_owned()], why);
+    }
+
+    /// A member named like a package's install hook (`postinstall: '...'`) whose text runs
+    /// code: kept for a package manifest the script rewrites later.
+    pub(crate) fn spelled_hook(&mut self, name: &str, value: &Val) {
+        if !terraphim_shell_vocab::manifest::INSTALL_HOOKS.contains(&name) {
+            return;
+        }
+        if let Some(tok) = value
+            .text
+            .iter()
+            .chain(&value.alts)
+            .find_map(|t| places::code_exec_tokens(t))
+            && !self.hook_texts.iter().any(|(h, _)| h == name)
+        {
+            self.hook_texts.push((name.to_owned(), tok));
+        }
     }
 
     /// Record a finding with its rule id and capability chain (source -> transform -> sink).
@@ -1173,6 +1195,14 @@ impl<'a> Sink<'a> {
             WriteClass::Manifest(what) => {
                 if content.known().is_none() {
                     self.cap(line, Cap::ManifestRewrite, shown.clone());
+                }
+                if content.known().is_none()
+                    && resolved.text.ends_with("package.json")
+                    && let Some((hook, tok)) = self.hook_texts.first().cloned()
+                {
+                    // `DEFAULTS = { postinstall: 'curl … | sh' }` merged into the manifest
+                    // rewritten from what the script built: the hook it spelled goes in.
+                    self.install_hook(line, &hook, tok);
                 }
                 let untrusted = content
                     .text

@@ -64,6 +64,11 @@ pub(crate) struct Scope {
     walked: Set<String>,
     /// Functions given new values after they were walked in this round.
     stale: Set<String>,
+    /// Functions that returned a value in this round.
+    returned: Set<String>,
+    /// A list a function returns in a round replaces the list earlier rounds found (Python:
+    /// attributes are stored anywhere in the script, so a method walked again sees more).
+    pub(crate) fresh_lists: bool,
     /// Functions that passed values to the script's functions in this round.
     callers: Set<String>,
 }
@@ -91,6 +96,7 @@ impl Scope {
     /// (`main` -> `update(file)` -> `write(file)`, the callees defined first).
     pub(crate) fn next_round(&mut self) -> bool {
         self.walked.clear();
+        self.returned.clear();
         let more = self.stale.iter().any(|f| self.callers.contains(f));
         self.stale.clear();
         self.callers.clear();
@@ -165,9 +171,17 @@ impl Scope {
     /// Add a returned value to what the current function returns.
     pub(crate) fn add_return(&mut self, v: Val) {
         if let Some((f, _)) = self.locals.last() {
+            // A list the function returns in this round stands for the one earlier rounds
+            // found, walked with fewer values known (paths built from fields not stored yet):
+            // the union of two lists keeps the first one's elements.
+            let first = self.returned.insert(f.clone());
             match self.returns.get_mut(f.as_str()) {
-                Some(old) => *old = old.union(&v),
-                None => {
+                Some(old)
+                    if !(self.fresh_lists && first && old.items.is_some() && v.items.is_some()) =>
+                {
+                    *old = old.union(&v);
+                }
+                _ => {
                     self.returns.insert(f.clone(), v);
                 }
             }

@@ -115,6 +115,9 @@ struct Shell<'s, 'k, 'a> {
     /// File descriptors above 2 the script opened on a network socket (`exec 3<>/dev/tcp/h/p`),
     /// and the socket's path: a later `<&3` or `>&3` is that socket.
     socket_fds: Map<String, String>,
+    /// What each of the script's functions (by its body's start byte) prints, as walked where
+    /// it is defined: the value `$(f)` and `f | ...` get.
+    printed: Map<usize, Val>,
 }
 
 /// How many calls of its own functions a script's review walks with their arguments.
@@ -243,6 +246,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         at_call: None,
         call_locals: Vec::new(),
         socket_fds: Map::default(),
+        printed: Map::default(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -292,6 +296,45 @@ impl Shell<'_, '_, '_> {
             out = self.stmt(child, capture, None);
         }
         out
+    }
+
+    /// Run the statements of a function's body; the value is what it prints: the last
+    /// statement's stdout, with the data of every statement's stdout (`{ echo x; printenv; }`).
+    fn printed_by(&mut self, body: Node<'_>) -> Val {
+        let mut out = Val::unknown();
+        let mut taint = Taint::default();
+        let children: Vec<Node<'_>> = body.named_children().collect();
+        for child in children {
+            out = self.stmt(child, false, None);
+            taint.join(&out.taint);
+        }
+        out.taint = taint;
+        out
+    }
+
+    /// Whether the command `node` is a stage of a pipeline whose next stage is a shell or an
+    /// interpreter reading it (`fetch | bash`, `f | TOOLS=x python3 -`).
+    fn piped_into_interpreter(&self, node: Node<'_>) -> bool {
+        let Some(pipeline) = node.parent().filter(|p| p.kind() == "pipeline") else {
+            return false;
+        };
+        let Some(next) = pipeline
+            .named_children()
+            .skip_while(|c| c.start_byte() != node.start_byte())
+            .nth(1)
+        else {
+            return false;
+        };
+        let next = match next.kind() {
+            "redirected_statement" => next.field("body").unwrap_or(next),
+            _ => next,
+        };
+        next.field("name").is_some_and(|n| {
+            let name = self.text(n);
+            let name = name.rsplit('/').next().unwrap_or(name);
+            terraphim_shell_vocab::is_shell(name)
+                || crate::model::Language::from_program(name).is_some()
+        })
     }
 
     /// Whether `node` runs the arguments of the function being walked (`"$@" > out 2>&1`).
@@ -631,7 +674,8 @@ impl Shell<'_, '_, '_> {
                 if let Some(body) = node.field("body") {
                     let defining = self.defining.replace(body.start_byte());
                     let before = self.sink.findings.len();
-                    self.block(body, false);
+                    let printed = self.printed_by(body);
+                    self.printed.insert(body.start_byte(), printed);
                     if self.at_call.is_none() && defining.is_none() {
                         let after = self.sink.findings.len();
                         self.sink
@@ -704,7 +748,7 @@ impl Shell<'_, '_, '_> {
 
     /// Walk a function's body with `args` as its positional parameters, then restore the
     /// caller's. The statements were judged by the guard where the function is defined.
-    fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) {
+    fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
         const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
         let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(*n)).collect();
         for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
@@ -724,7 +768,7 @@ impl Shell<'_, '_, '_> {
         self.vars.insert("*".to_owned(), all);
         let judged = self.judged;
         self.judged = self.at_call.is_none() || judged;
-        self.block(body, capture);
+        let printed = self.block(body, capture);
         self.judged = judged;
         for (n, v) in NAMES.iter().zip(saved) {
             match v {
@@ -732,6 +776,7 @@ impl Shell<'_, '_, '_> {
                 None => self.vars.remove(*n),
             };
         }
+        printed
     }
 
     /// `shift N` inside a function or the script: `$1`.. and `"$@"` lose their first `N`
@@ -1176,6 +1221,23 @@ impl Shell<'_, '_, '_> {
                         {
                             v = Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                         }
+                        if node.kind() == "expansion"
+                            && self.vars.contains_key(n.as_str())
+                            && self.text(node).contains(":-")
+                            && default_operator(self.text(node), &n)
+                            && v.known().is_none_or(str::is_empty)
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `X="${X:-}"` then `${X:-$(cd .. && pwd)}`: a variable the script
+                            // set to what may be empty holds the default whenever it is.
+                            let d = self.word(default);
+                            if d.known().is_some_and(|t| !t.contains(UNKNOWN)) {
+                                return match v.known() {
+                                    Some(_) => d.with_taint(&v.taint),
+                                    None => v.union(&d),
+                                };
+                            }
+                        }
                         v
                     }
                     None => Val::lit(UNKNOWN.to_string()),
@@ -1597,6 +1659,7 @@ impl Shell<'_, '_, '_> {
         if let Some(body) = body {
             self.sink.function_called(body.start_byte(), false);
         }
+        let mut at_call_printed: Option<Val> = None;
         if self.calls < MAX_FUNCTION_CALLS
             && argv
                 .iter()
@@ -1607,7 +1670,7 @@ impl Shell<'_, '_, '_> {
             // `beacon "$GITHUB_TOKEN"`: the function's body runs with the arguments of this
             // call as its positional parameters, so private data it gets reaches its sinks.
             self.calls += 1;
-            self.call_function(body, &argv[1..], capture);
+            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
         } else if self.calls < MAX_FUNCTION_CALLS
             && self.at_call.is_none()
             && !self.runners.contains_key(name.as_str())
@@ -1625,7 +1688,7 @@ impl Shell<'_, '_, '_> {
             self.sink.function_called(body.start_byte(), true);
             let at_call = self.at_call.replace(body.start_byte());
             let judged = std::mem::replace(&mut self.judged, false);
-            self.call_function(body, &argv[1..], capture);
+            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
             self.judged = judged;
             self.at_call = at_call;
             self.call_locals.clear();
@@ -1639,11 +1702,24 @@ impl Shell<'_, '_, '_> {
         // A call of the script's own function runs that function (walked where it is
         // defined), not the program of the same name (`pass() { echo PASS; }` is no password
         // store, `fail "$x"` no program).
-        let out = if body.is_some() {
-            Val::unknown()
-        } else {
-            run_argv(self.sink, line(node), &argv, input.as_ref())
-        };
+        if let Some(body) = body {
+            // What the function prints is what `$(f)` and `f | ...` get: as walked with this
+            // call's arguments where it was, else as walked where it is defined. Printed
+            // without a capture, it was judged as output in the function's body.
+            let defined = self.printed.get(&body.start_byte()).cloned();
+            let mut out = at_call_printed.or(defined).unwrap_or_default();
+            if let Some(d) = self.printed.get(&body.start_byte()) {
+                out.taint.join(&d.taint);
+            }
+            if !self.piped_into_interpreter(node) {
+                // A download a function prints is code only where a shell or an interpreter
+                // reads it (`fetch_installer | bash`); elsewhere it is data (a version, a
+                // checksum list), judged where it is fetched.
+                out.taint.remote = false;
+            }
+            return out;
+        }
+        let out = run_argv(self.sink, line(node), &argv, input.as_ref());
         if !capture {
             self.sink.output(line(node), &out);
         }

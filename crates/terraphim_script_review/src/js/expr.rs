@@ -564,6 +564,7 @@ impl Js<'_, '_, '_> {
                     // Its members by name (`{dir: path.join(HOME, '.claude')}`), and those of
                     // an object spread into it.
                     let name = key.trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
+                    self.sink.spelled_hook(name, &x);
                     if !name.is_empty() && !name.starts_with('[') {
                         v.set_field(&[name], x.clone());
                     } else if c.kind() == "spread_element" {

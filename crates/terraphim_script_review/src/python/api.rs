@@ -312,6 +312,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("os.environ.keys", ENV_COLLECTION),
     ("os.environ.values", ENV_COLLECTION),
     ("dict", COLLECTION),
+    ("copy.copy", COLLECTION),
+    ("copy.deepcopy", COLLECTION),
     ("list", SEQUENCE),
     ("json.dumps", SERIALISED),
     ("str.join", COLLECTION),

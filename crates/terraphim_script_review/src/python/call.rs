@@ -557,6 +557,18 @@ impl Py<'_, '_, '_> {
                 if keeps_text {
                     v.text = c.args.first().and_then(|a| a.text.clone());
                 }
+                if matches!(c.q.as_str(), "dict" | "copy.copy" | "copy.deepcopy") {
+                    // `dict(DEFAULTS)`, `copy.deepcopy(cfg)`: a copy holds the same members
+                    // (and `dict(base, key=v)` the keywords over them).
+                    if let Some(a) = c.args.first() {
+                        v.fields.clone_from(&a.fields);
+                    }
+                    if c.q == "dict" {
+                        for (k, x) in &c.kwargs {
+                            v.set_field(&[k.as_str()], x.clone());
+                        }
+                    }
+                }
                 if env {
                     v.taint.env = true;
                 }

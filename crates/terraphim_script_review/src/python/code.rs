@@ -215,8 +215,17 @@ impl Py<'_, '_, '_> {
                 return Val::unknown();
             }
         };
-        let mut out = run_program(self.sink, ln, &argv, stdin.as_ref());
-        out.text = None;
+        let printed = run_program(self.sink, ln, &argv, stdin.as_ref());
+        // What the program prints, where the review knows it (`git rev-parse --git-dir` is
+        // the project's .git): the text of `check_output(...)` and the `stdout` of the
+        // process `run(...)` returns.
+        let known = printed.known().is_some_and(|t| !t.is_empty());
+        let mut out = Val::unknown().with_taint(&printed.taint);
+        match q {
+            "subprocess.check_output" if known => out.text.clone_from(&printed.text),
+            "subprocess.run" if known => out.fields.push(("stdout".to_owned(), printed)),
+            _ => {}
+        }
         out
     }
 }

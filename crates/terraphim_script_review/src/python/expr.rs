@@ -174,7 +174,13 @@ impl Py<'_, '_, '_> {
                         Some(v) => v.clone().with_taint(&obj.taint),
                         None => match self.instance_member(&obj, &attr) {
                             Some(v) => v,
-                            None => Val::unknown().with_taint(&obj.taint),
+                            // `proc.stdout` of a process whose output is known.
+                            None => match obj.field(&attr) {
+                                Some(v) if obj.handle.is_none() && obj.text.is_none() => {
+                                    v.clone().with_taint(&obj.taint)
+                                }
+                                _ => Val::unknown().with_taint(&obj.taint),
+                            },
                         },
                     },
                 }
@@ -252,6 +258,17 @@ impl Py<'_, '_, '_> {
                             && let Some(item) = items.get(i)
                         {
                             v = item.clone();
+                        }
+                        if let Some(items) = obj.items.as_ref().filter(|i| !i.is_empty())
+                            && index.known().is_none()
+                            && index_node.is_some_and(|n| n.kind() != "slice")
+                        {
+                            // `PROJECT.parents[levels - 1]`, `dirs[i]`: an index known only
+                            // at run time picks any of the elements.
+                            v = Val::any_of(items)
+                                .with_taint(&obj.taint)
+                                .with_taint(&index.taint);
+                            v.items = None;
                         }
                         if let Some(items) = &obj.items
                             && let Some(n) = index_node.filter(|n| n.kind() == "slice")
@@ -436,6 +453,7 @@ impl Py<'_, '_, '_> {
                             let key = self.eval(k);
                             let value = self.eval(value);
                             if let Some(key) = key.known() {
+                                self.sink.spelled_hook(key, &value);
                                 entries.push((key.to_owned(), value.clone()));
                             }
                             value

