@@ -140,6 +140,18 @@ pub(crate) fn run_program(
 }
 
 /// Classify one command; returns the value of what it prints on stdout.
+/// gpg options whose operands are key ids or fingerprints looked up on a key server or in
+/// the keyring.
+const GPG_KEY_LOOKUPS: &[&str] = &[
+    "--recv-keys",
+    "--recv-key",
+    "--receive-keys",
+    "--search-keys",
+    "--locate-keys",
+    "--list-keys",
+    "--fingerprint",
+];
+
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
         // Code run from a string whose built parts held private data: so do its words.
@@ -243,6 +255,23 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 None => ".".to_owned(),
             })
             .with_taint(&positional[0].taint)
+        }
+        // `gpg --recv-keys "$GPG_KEY"`: what these options take is a key's id or fingerprint,
+        // public by design (it is how a key server finds the key), so the variable that holds
+        // it names a key rather than holding one, and what gpg prints is no secret.
+        "gpg" | "gpg2" if words.iter().any(|w| GPG_KEY_LOOKUPS.contains(&w.as_str())) => {
+            for a in args {
+                if let Some(var) = a
+                    .taint
+                    .secret
+                    .as_deref()
+                    .and_then(|s| s.strip_prefix("the "))
+                    .and_then(|s| s.strip_suffix(" environment variable"))
+                {
+                    sink.env_token_used.insert(var.to_owned());
+                }
+            }
+            Val::unknown()
         }
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
         | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"

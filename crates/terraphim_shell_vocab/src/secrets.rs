@@ -36,6 +36,7 @@ pub fn secret_env(name: &str) -> bool {
         || n.contains("SECRET")
         || n.contains("PASSWORD")
         || n.contains("PASSWD")
+        || n.contains("PASSPHRASE")
         || n.contains("CREDENTIAL")
         || n.contains("API_KEY")
         || n.contains("APIKEY")

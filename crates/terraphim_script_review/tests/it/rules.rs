@@ -3008,6 +3008,27 @@ fn values_through_joins_keys_arrays_and_options() {
 
 /// Every row checked, and every row that fails named at once.
 #[track_caller]
+#[test]
+fn key_ids_and_passphrases() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a key id a key server is asked for is public: no secret read, nothing printed
+        (
+            Sh,
+            "#!/bin/bash\nset -xue\nif [[ -n \"${GPG_KEY:-}\" ]]; then\n    gpg --recv-keys \"${GPG_KEY}\"\nfi\ngpg --verify SHA256SUMS.asc\n",
+            Clean,
+            "",
+        ),
+        // the same variable printed is still a secret in the transcript
+        (
+            Sh,
+            "#!/bin/bash\ngpg --recv-keys \"$GPG_KEY\"\necho \"$GPG_PASSPHRASE\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
