@@ -256,6 +256,16 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             })
             .with_taint(&positional[0].taint)
         }
+        // `realpath /usr/bin/ld`: the same file reached through its links, so best read as the
+        // path it was asked about (a system path's real path is a system file too).
+        "realpath" | "readlink"
+            if positional.len() == 1
+                && (name == "realpath" || has("-f") || has("-e") || has("-m"))
+                && word(positional[0]).starts_with('/')
+                && !word(positional[0]).contains(UNKNOWN) =>
+        {
+            (*positional[0]).clone()
+        }
         // `gpg --recv-keys "$GPG_KEY"`: what these options take is a key's id or fingerprint,
         // public by design (it is how a key server finds the key), so the variable that holds
         // it names a key rather than holding one, and what gpg prints is no secret.
@@ -1280,6 +1290,49 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     let rest = &words[sub_i + 1..];
     let has = |f: &str| rest.iter().any(|w| w == f);
     match words[sub_i].as_str() {
+        "clone" => {
+            // `git clone [options] URL [DIR]`: options that take a value skip it.
+            let mut operands = Vec::new();
+            let mut it = rest.iter();
+            while let Some(w) = it.next() {
+                if matches!(
+                    w.as_str(),
+                    "-b" | "--branch"
+                        | "-o"
+                        | "--origin"
+                        | "--depth"
+                        | "-c"
+                        | "--config"
+                        | "--reference"
+                        | "--filter"
+                        | "-j"
+                        | "--jobs"
+                        | "--template"
+                        | "--separate-git-dir"
+                        | "-u"
+                        | "--upload-pack"
+                ) {
+                    it.next();
+                } else if !w.starts_with('-') {
+                    operands.push(w.as_str());
+                }
+            }
+            let Some(url) = operands.first() else { return };
+            let remote = url.contains("://") || url.starts_with("git@");
+            if !remote {
+                return;
+            }
+            let dir = match operands.get(1) {
+                Some(d) => (*d).to_owned(),
+                None => {
+                    let last = url.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+                    last.strip_suffix(".git").unwrap_or(last).to_owned()
+                }
+            };
+            if !dir.is_empty() {
+                sink.cloned_into(&dir);
+            }
+        }
         "config" => {
             let keys = [
                 "core.hookspath",

@@ -581,6 +581,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) depth: u32,
     /// Files written with downloaded content.
     pub(crate) remote_files: Set<String>,
+    /// Directories outside the working tree filled from the network (`git clone URL ~/.tool`):
+    /// a program run from one is code fetched at run time, as a fetched installer is.
+    pub(crate) remote_dirs: Set<String>,
     /// Files written with content decoded at run time (resolved paths): running one runs the
     /// decoded code.
     pub(crate) decoded_files: Set<String>,
@@ -661,6 +664,7 @@ impl<'a> Sink<'a> {
             recording: true,
             depth: 0,
             remote_files: Set::default(),
+            remote_dirs: Set::default(),
             decoded_files: Set::default(),
             resolved: Map::default(),
             secrets: Map::default(),
@@ -1747,6 +1751,7 @@ impl<'a> Sink<'a> {
         inner.fixed_line = Some(line);
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
+        inner.remote_dirs = self.remote_dirs.clone();
         inner.decoded_files = self.decoded_files.clone();
         inner.lang = lang;
         inner.judge = self.judge;
@@ -1761,21 +1766,49 @@ impl<'a> Sink<'a> {
         self.env_token_used.extend(inner.env_token_used);
         self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
+        self.remote_dirs.extend(inner.remote_dirs);
         self.decoded_files.extend(inner.decoded_files);
     }
 
     /// Whether `path` names a file written with downloaded content.
     pub(crate) fn is_remote_file(&mut self, path: &str) -> bool {
-        if self.remote_files.is_empty() {
+        if self.remote_files.is_empty() && self.remote_dirs.is_empty() {
             return false;
         }
         let resolved = self.resolve(path);
-        self.remote_files.contains(&resolved.text)
+        self.fetched(&resolved.text)
+    }
+
+    /// Whether a resolved path was downloaded, or lies in a directory cloned from the network.
+    fn fetched(&self, resolved: &str) -> bool {
+        self.remote_files.contains(resolved)
+            || self.remote_dirs.iter().any(|d| {
+                resolved
+                    .strip_prefix(d.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+            })
+    }
+
+    /// A repository cloned from the network into `dir`: in the home or elsewhere outside the
+    /// project (a tool's home, `~/.tool`, `/opt/tool`), what is run from it later is an
+    /// installed tool fetched at run time. A clone into the project or a temporary directory
+    /// is source to build (vendoring, a dependency built in CI), judged where it is built.
+    pub(crate) fn cloned_into(&mut self, dir: &str) {
+        let resolved = self.resolve(dir);
+        if !matches!(
+            resolved.place,
+            Place::WorkTree | Place::WorkTreeRoot | Place::Tmp | Place::Unknown
+        ) {
+            self.remote_dirs.insert(resolved.text);
+        }
     }
 
     /// A file that was written with downloaded content is run.
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
-        if self.remote_files.is_empty() && self.decoded_files.is_empty() {
+        if self.remote_files.is_empty()
+            && self.decoded_files.is_empty()
+            && self.remote_dirs.is_empty()
+        {
             return;
         }
         let resolved = self.resolve(path);
@@ -1790,7 +1823,7 @@ impl<'a> Sink<'a> {
                 ),
             );
         }
-        if self.remote_files.contains(&resolved.text) {
+        if self.fetched(&resolved.text) {
             self.add(
                 line,
                 Category::RemoteCode,

@@ -3029,6 +3029,59 @@ fn key_ids_and_passphrases() {
     check_all(rows);
 }
 
+#[test]
+fn clones_run_from_and_real_paths() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a repository cloned into a tool's home, then a program of it run: a fetched installer
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"${TOOL_ROOT:-$HOME/.tool}\"\ncheckout() {\n  [ -d \"$2\" ] || git clone --depth 1 \"$1\" \"$2\"\n}\ncheckout https://github.com/o/tool.git \"$ROOT\"\n\"$ROOT/bin/tool\" init\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -e\ngit clone https://github.com/o/tool /opt/tool-src\nbash /opt/tool-src/install.sh\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // a dependency cloned into a temporary directory and built there is source to build
+        (
+            Sh,
+            "#!/bin/bash\nset -e\ngit clone --branch v1.2.0 https://github.com/o/dep /tmp/dep\ncd /tmp/dep && ./configure && make\n",
+            Clean,
+            "",
+        ),
+        // a clone into the project is vendored source; a clone only read is no code run
+        (
+            Sh,
+            "#!/bin/bash\nset -e\ngit clone --depth 1 https://github.com/o/lib vendor/lib\n./vendor/lib/configure --prefix=\"$PWD/build\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -e\ntmp=$(mktemp -d)\ngit clone https://github.com/o/docs \"$tmp/docs\"\ncp -r \"$tmp/docs/guide\" docs/\nrm -rf \"$tmp\"\n",
+            Clean,
+            "",
+        ),
+        // the real path of a system file is a system file: replacing it is a system write
+        (
+            Sh,
+            "#!/bin/bash\ncurrent_ld=\"$(realpath /usr/bin/ld)\"\nsudo ln -sf /usr/local/bin/mold \"$current_ld\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nhere=\"$(realpath \"$(dirname \"$0\")\")\"\nln -sf \"$here/pre-commit.sample\" build/pre-commit.sample\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
