@@ -1614,9 +1614,7 @@ impl<'a> Sink<'a> {
                 "deletes entries of the working tree's top level chosen at run time (the sources among them)"
                     .to_owned(),
             ),
-            Place::WorkTree
-                if resolved.text.ends_with("/.git") || resolved.text.contains("/.git/") =>
-            {
+            Place::WorkTree if self.own_git_dir(&resolved.text) => {
                 (
                     Verdict::Dangerous,
                     "delete-project",
@@ -1634,6 +1632,16 @@ impl<'a> Sink<'a> {
             vec![format!("{how}: {shown}")],
             why,
         );
+    }
+
+    /// Whether `text` (a resolved path) is the working tree's own git directory or in it: a
+    /// `.git` further down is a nested repository (a build output's `deno/.git`), not the
+    /// project's history.
+    fn own_git_dir(&mut self, text: &str) -> bool {
+        let cwd = self.resolve(&self.ctx.cwd.to_string_lossy()).text;
+        text.strip_prefix(cwd.as_str())
+            .and_then(|r| r.strip_prefix("/.git"))
+            .is_some_and(|r| r.is_empty() || r.starts_with('/'))
     }
 
     /// Whether `text` (a resolved path) is an entry of the working tree's top level whose

@@ -687,10 +687,14 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if let Some(w) = lookup(ESCAPE) {
         return WriteClass::Escape(w);
     }
-    if let Some(w) = lookup(CONFIG) {
+    // A repository's or a package's own files in a temporary directory (a throwaway test
+    // repository's `.git/config`, an extracted tarball's `.npmrc`) configure nothing the user
+    // runs: the anchors below are the project's and the user's.
+    let throwaway = r.place == Place::Tmp;
+    if let Some(w) = lookup(CONFIG).filter(|_| !throwaway) {
         return WriteClass::ConfigTampering(w);
     }
-    if let Some(w) = lookup(POISON) {
+    if let Some(w) = lookup(POISON).filter(|_| !throwaway) {
         return WriteClass::PoisonAlways(w);
     }
     if [

@@ -3082,6 +3082,58 @@ fn clones_run_from_and_real_paths() {
     check_all(rows);
 }
 
+#[test]
+fn throwaway_repositories_and_nested_git_directories() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a test repository made in a temporary directory configures nothing the user runs
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst root = fs.mkdtempSync(path.join(os.tmpdir(), 'fixture-'));\nfs.mkdirSync(path.join(root, '.git'), { recursive: true });\nfs.writeFileSync(path.join(root, '.git', 'config'), '[user]\\n  name = test\\n');\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import tempfile, pathlib\nroot = pathlib.Path(tempfile.mkdtemp())\n(root / '.github' / 'workflows').mkdir(parents=True)\n(root / '.github' / 'workflows' / 'ci.yml').write_text('on: push\\n')\n",
+            Clean,
+            "",
+        ),
+        // the project's own git config and CI workflows are still anchors
+        (
+            Js,
+            "const fs = require('fs');\nfs.writeFileSync('.git/config', process.argv[2]);\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "import pathlib\npathlib.Path('.github/workflows/ci.yml').write_text(open('/dev/stdin').read())\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        // a nested repository's .git is not the project's history; the project's own is
+        (
+            Py,
+            "import shutil\nshutil.rmtree('build/site/.git', ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nshutil.rmtree('.git')\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil, os\nos.chdir('src')\nshutil.rmtree('../.git')\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
