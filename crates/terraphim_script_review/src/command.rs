@@ -139,7 +139,6 @@ pub(crate) fn run_program(
     run_argv(sink, line, argv, stdin)
 }
 
-/// Classify one command; returns the value of what it prints on stdout.
 /// gpg options whose operands are key ids or fingerprints looked up on a key server or in
 /// the keyring.
 const GPG_KEY_LOOKUPS: &[&str] = &[
@@ -152,6 +151,7 @@ const GPG_KEY_LOOKUPS: &[&str] = &[
     "--fingerprint",
 ];
 
+/// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
         // Code run from a string whose built parts held private data: so do its words.
@@ -271,13 +271,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // it names a key rather than holding one, and what gpg prints is no secret.
         "gpg" | "gpg2" if words.iter().any(|w| GPG_KEY_LOOKUPS.contains(&w.as_str())) => {
             for a in args {
-                if let Some(var) = a
-                    .taint
-                    .secret
-                    .as_deref()
-                    .and_then(|s| s.strip_prefix("the "))
-                    .and_then(|s| s.strip_suffix(" environment variable"))
-                {
+                if let Some(var) = a.taint.env_var() {
                     sink.env_token_used.insert(var.to_owned());
                 }
             }

@@ -36,6 +36,14 @@ impl Taint {
         self.remote |= other.remote;
     }
 
+    /// The environment variable whose secret this is (`GITHUB_TOKEN`), if it came from one.
+    pub(crate) fn env_var(&self) -> Option<&str> {
+        self.secret
+            .as_deref()?
+            .strip_prefix("the ")?
+            .strip_suffix(" environment variable")
+    }
+
     /// Whether the value carries private data (secrets, environment, host information).
     pub(crate) fn private(&self) -> bool {
         self.secret.is_some() || self.env || self.host
@@ -954,17 +962,9 @@ impl<'a> Sink<'a> {
         sends: bool,
     ) {
         let (class, host) = self.classify_host(url);
-        let env_token = credentials
-            .secret
-            .as_deref()
-            .is_some_and(|s| s.ends_with("environment variable"));
         let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
-        let token = credentials
-            .secret
-            .as_deref()
-            .and_then(|s| s.strip_prefix("the "))
-            .and_then(|s| s.strip_suffix(" environment variable"))
-            .map(str::to_owned);
+        let token = credentials.env_var().map(str::to_owned);
+        let env_token = token.is_some();
         let documented = match (&token, &host) {
             (Some(t), Some(h)) => places::token_host_documented(t, h),
             _ => false,
