@@ -151,6 +151,25 @@ const GPG_KEY_LOOKUPS: &[&str] = &[
     "--fingerprint",
 ];
 
+/// Whether `prog` (a path whose directory is known only at run time) names a program the review
+/// knows by its file name: `os.path.join(venv, "bin", "python")`, `${TOOLCHAIN}/bin/pip`. The
+/// directory is where an environment or toolchain keeps its copy of that program, so the
+/// command is judged as that program; not when the script fetched anything to disk (an
+/// archive unpacked to a directory may hold a program of any name) or the path carries
+/// downloaded or decoded data.
+fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bool {
+    let Some((_, name)) = prog.rsplit_once('/') else {
+        return false;
+    };
+    !name.is_empty()
+        && !name.contains(UNKNOWN)
+        && !first.taint.remote
+        && !first.taint.decoded
+        && sink.remote_files.is_empty()
+        && sink.remote_dirs.is_empty()
+        && (Language::from_program(name).is_some() || MODELED.contains(&name))
+}
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
@@ -191,7 +210,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         return stdin.cloned().unwrap_or_default();
     };
     let prog_text = word(first);
-    if prog_text.starts_with(UNKNOWN) {
+    if prog_text.starts_with(UNKNOWN) && !known_program_in_run_time_dir(sink, first, &prog_text) {
         sink.ran_unmodeled = true;
         if first.taint.remote || first.taint.decoded {
             sink.exec_code(line, Language::Shell, first, "a command");

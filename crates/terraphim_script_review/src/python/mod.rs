@@ -105,8 +105,10 @@ fn line(node: Node<'_>) -> u32 {
     node.line()
 }
 
+/// The named children of `node` but comments: a comment between the items of a tuple or
+/// the arguments of a call (`# fmt: off`) is not one of them.
 fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
-    node.named_children()
+    node.named_children().filter(|n| n.kind() != "comment")
 }
 
 impl<'s> Py<'s, '_, '_> {

