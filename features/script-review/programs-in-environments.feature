@@ -4,7 +4,8 @@ Feature: script pre-review knows a program by its file name in a directory found
   `TOOLCHAIN/bin/pip`): the directory is known only when the script runs, the program is known
   by its name, so the command is judged as that program. A script that fetched anything to
   disk may have unpacked a program of any name, so there the name alone proves nothing.
-  Comments between the words of an argument vector are not words.
+  Comments between the words of an argument vector are not words, and an attribute of `self` in
+  a class's methods is that class's own.
 
   Scenario: the environment's python running a project script is clean
     Given a project file "release.py" containing:
@@ -67,4 +68,39 @@ Feature: script pre-review knows a program by its file name in a directory found
       print(subprocess.check_output(cmd, text=True))
       """
     When I run "terraphim-agent guard review-script --json untracked.py"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: two API clients with a token attribute each send each token to its own host
+    Given a project file "clients.py" containing:
+      """
+      import os
+      import urllib.request
+      from dataclasses import dataclass
+
+
+      class GitHub:
+          def __init__(self, token):
+              self.token = token
+
+          def user(self):
+              req = urllib.request.Request("https://api.github.com/user")
+              req.add_header("Authorization", "Bearer " + self.token)
+              return urllib.request.urlopen(req).read()
+
+
+      @dataclass
+      class GitLab:
+          token: str
+
+          def user(self):
+              req = urllib.request.Request(
+                  "https://gitlab.com/api/v4/user", headers={"PRIVATE-TOKEN": self.token}
+              )
+              return urllib.request.urlopen(req).read()
+
+
+      GitHub(os.environ.get("GITHUB_TOKEN")).user()
+      GitLab(os.environ.get("GITLAB_TOKEN")).user()
+      """
+    When I run "terraphim-agent guard review-script --json clients.py"
     Then the JSON field "verdict" is "clean"

@@ -128,8 +128,9 @@ impl Py<'_, '_, '_> {
                             Some((format!("self.{f}"), v.clone()))
                         })
                         .collect();
+                    let class = name.to_owned();
                     for (k, v) in given {
-                        self.store_field(k, v);
+                        self.store_field_of(Some(&class), k, v);
                     }
                 }
                 match self.scope.get(name) {
@@ -355,7 +356,10 @@ impl Py<'_, '_, '_> {
                 // `self.items.append(secret)` in a method: the attribute holds it wherever the
                 // script reads it.
                 let key = self.text(r).to_owned();
-                let v = self.fields.get(&key).cloned().unwrap_or_default();
+                let v = self
+                    .field(&key, self.class_now.as_deref())
+                    .cloned()
+                    .unwrap_or_default();
                 self.store_field(key, v.with_taint(&c.all));
             }
             return self.method(&c, recv, receiver_node);

@@ -169,7 +169,7 @@ impl Py<'_, '_, '_> {
                         }
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
-                    _ => match self.fields.get(self.text(node)) {
+                    _ => match self.field(self.text(node), self.class_now.as_deref()) {
                         // `self.tmp`: what the script stored there.
                         Some(v) => v.clone().with_taint(&obj.taint),
                         None => match self.instance_member(&obj, &attr) {
@@ -671,8 +671,7 @@ impl Py<'_, '_, '_> {
         if self.properties.contains(&format!("{class}.{attr}")) {
             return Some(self.scope.call_user(attr, &[]).with_taint(&obj.taint));
         }
-        self.fields
-            .get(&format!("self.{attr}"))
+        self.field(&format!("self.{attr}"), Some(class))
             .map(|v| v.clone().with_taint(&obj.taint))
     }
 }

@@ -29,6 +29,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         unroll: 0,
         filtered: Set::default(),
         fields: Map::default(),
+        class_now: None,
         dict_entries: Vec::new(),
         classes: Map::default(),
         class_methods: Map::default(),
@@ -71,6 +72,10 @@ struct Py<'s, 'k, 'a> {
     /// the union of every assignment anywhere in the script: what `setUp` stores, `tearDown`
     /// reads.
     fields: Map<String, Val>,
+    /// The class whose body (its methods included) is being walked: `self.token` in its methods
+    /// is this class's attribute, also kept as `Class.self.token` in `fields`, so two classes
+    /// of one script with an attribute of the same name do not share its value.
+    class_now: Option<String>,
     /// The entries with literal keys of the dictionary literal evaluated last, for the
     /// assignment that names it (`ops = {"run": os.system}` keeps `ops[run]` in `fields`).
     dict_entries: Vec<(String, Val)>,

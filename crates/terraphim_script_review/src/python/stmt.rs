@@ -97,13 +97,38 @@ impl Py<'_, '_, '_> {
         }
     }
 
-    /// Store `val` in the attribute `key` (`self.root`), joined with what it held.
+    /// Store `val` in the attribute `key` (`self.root`), joined with what it held; an
+    /// attribute of `self` in a class's methods also as that class's own (`Class.self.root`).
     pub(super) fn store_field(&mut self, key: String, val: Val) {
+        let class = self.class_now.clone();
+        self.store_field_of(class.as_deref(), key, val);
+    }
+
+    /// [`Py::store_field`] for an instance of `class` (a constructor's arguments).
+    pub(super) fn store_field_of(&mut self, class: Option<&str>, key: String, val: Val) {
+        if let Some(class) = class.filter(|_| key.starts_with("self.")) {
+            let own = format!("{class}.{key}");
+            let joined = match self.fields.get(&own) {
+                Some(old) if *old != val => old.union(&val),
+                _ => val.clone(),
+            };
+            self.fields.insert(own, joined);
+        }
         let joined = match self.fields.get(&key) {
             Some(old) if *old != val => old.union(&val),
             _ => val,
         };
         self.fields.insert(key, joined);
+    }
+
+    /// What the attribute `key` holds: for `self.x` in a class's methods, what that class
+    /// stored there when it stored anything (else what any class did: a base class's
+    /// `__init__` stores for its subclasses).
+    pub(super) fn field(&self, key: &str, class: Option<&str>) -> Option<&Val> {
+        class
+            .filter(|_| key.starts_with("self."))
+            .and_then(|c| self.fields.get(&format!("{c}.{key}")))
+            .or_else(|| self.fields.get(key))
     }
 
     pub(super) fn block(&mut self, node: Node<'_>) {
@@ -369,6 +394,8 @@ impl Py<'_, '_, '_> {
                 };
                 // `base: str = API` in a class body: what `self.base` holds in its methods
                 // (until the instance is given another value, which joins it).
+                let class = node.field("name").map(|n| self.text(n).to_owned());
+                let outer = std::mem::replace(&mut self.class_now, class);
                 for c in named(body) {
                     self.stmt(c);
                     if let Some(left) = super::class_field(c) {
@@ -377,6 +404,7 @@ impl Py<'_, '_, '_> {
                         self.store_field(format!("self.{name}"), v);
                     }
                 }
+                self.class_now = outer;
             }
             "block"
             | "module"

