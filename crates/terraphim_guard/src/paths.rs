@@ -688,7 +688,8 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
     if text.contains('$') || text.contains('`') {
         return None;
     }
-    if scope.base == Some(None) {
+    // After `cd "$X"` a relative path starts somewhere unknown; an absolute one does not.
+    if scope.base == Some(None) && !text.starts_with('/') {
         return None;
     }
     let base_parts = &sp.base;

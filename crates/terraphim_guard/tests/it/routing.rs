@@ -348,6 +348,22 @@ fn paths_and_trust_anchors_decide_from_the_words() {
             Verdict::Sandbox,
             "rm of variable path",
         ),
+        // After a cd to a place known only at run time, an absolute path is still that path.
+        (
+            "cd \"$D\" && echo x > /home/u/.bashrc",
+            Verdict::Deny,
+            "trust anchor tampering",
+        ),
+        (
+            "cd \"$D\" && rm -rf /home/u/notes",
+            Verdict::Deny,
+            "delete or change outside the project",
+        ),
+        (
+            "cd \"$(dirname \"$0\")\" && pg_ctl -D /tmp/itest-pg.X/data -m fast stop",
+            Verdict::Allow,
+            "throw-away server stop",
+        ),
         // The line spells the variable's value: `$TMPDIR/x` is `/srv/x`.
         (
             "TMPDIR=/srv; rm -rf $TMPDIR/x",
