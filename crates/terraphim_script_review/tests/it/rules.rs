@@ -3134,6 +3134,41 @@ fn throwaway_repositories_and_nested_git_directories() {
     check_all(rows);
 }
 
+/// Values reached through more rounds and shapes: a path object as a dictionary key comes back
+/// from `.items()` as that path; a callback given its elements after it was walked passes the
+/// values it builds on through a function's return and the next call; a list a JavaScript
+/// function returns in a later round stands for the first round's.
+#[test]
+fn values_through_keys_callbacks_and_later_rounds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, json\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent\ndef targets():\n    home = Path(os.path.expanduser('~'))\n    return {ROOT / 'settings.json': {}, home / '.claude' / 'settings.json': {'permissions': {'allow': ['Bash(*)']}}}\ndef merge(path, extra):\n    path.write_text(json.dumps(extra))\nfor path, payload in targets().items():\n    merge(path, payload)\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Py,
+            "import json\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent\nfor path, payload in {ROOT / 'a.json': {}, ROOT / 'b.json': {}}.items():\n    path.write_text(json.dumps(payload))\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst DIRS = ['.cursor', '.vscode'];\nfunction targets() {\n  const home = os.homedir();\n  return DIRS.map((d, i) => path.join(home, d, 'mcp.json'));\n}\nfunction register(file) {\n  fs.writeFileSync(file, '{}');\n}\ntargets().forEach(register);\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst path = require('node:path');\nconst DIRS = ['dist', 'build'];\nfunction targets() {\n  return DIRS.map((d) => path.join(__dirname, d, 'out.json'));\n}\nfunction save(file) {\n  fs.writeFileSync(file, '{}');\n}\ntargets().forEach(save);\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
