@@ -3134,6 +3134,21 @@ fn throwaway_repositories_and_nested_git_directories() {
     check_all(rows);
 }
 
+fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
+    let mut failed = Vec::new();
+    for &(lang, code, verdict, category) in rows {
+        let report = crate::review(lang, code);
+        let top = report.findings.first().map(|f| f.category.as_str());
+        if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
+            failed.push(format!(
+                "{lang} `{code}`: want {verdict:?} {category}, got {:?} {top:?}\n{:#?}",
+                report.verdict, report.findings
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
 /// Values reached through more rounds and shapes: a path object as a dictionary key comes back
 /// from `.items()` as that path; a callback given its elements after it was walked passes the
 /// values it builds on through a function's return and the next call; a list a JavaScript
@@ -3180,19 +3195,4 @@ fn values_through_keys_callbacks_and_later_rounds() {
         ),
     ];
     check_all(rows);
-}
-
-fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
-    let mut failed = Vec::new();
-    for &(lang, code, verdict, category) in rows {
-        let report = crate::review(lang, code);
-        let top = report.findings.first().map(|f| f.category.as_str());
-        if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
-            failed.push(format!(
-                "{lang} `{code}`: want {verdict:?} {category}, got {:?} {top:?}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
