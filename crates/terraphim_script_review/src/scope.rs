@@ -95,9 +95,15 @@ impl Scope {
     /// next one: a function given new values after it was walked passes values on to another
     /// (`main` -> `update(file)` -> `write(file)`, the callees defined first).
     pub(crate) fn next_round(&mut self) -> bool {
+        // A stale function that returned a value passes it on as well: a callback given its
+        // element after it was walked (`DIRS.map(d => join(home, d))`) returns the joined
+        // path only in the next round, and the caller's caller sees it one later.
+        let more = self
+            .stale
+            .iter()
+            .any(|f| self.callers.contains(f) || self.returned.contains(f));
         self.walked.clear();
         self.returned.clear();
-        let more = self.stale.iter().any(|f| self.callers.contains(f));
         self.stale.clear();
         self.callers.clear();
         more
@@ -279,7 +285,14 @@ impl Scope {
 
     /// Set the value a function's parameter receives (a callback's argument).
     pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) {
-        self.params.entry(func).or_default().insert(param, val);
+        let passed = self.params.entry(func.clone()).or_default();
+        let changed = passed.get(param.as_str()) != Some(&val);
+        passed.insert(param, val);
+        // A callback walked before the call that gives it its argument (the usual order: the
+        // arguments first) sees the value in the next round.
+        if changed && self.walked.contains(func.as_str()) {
+            self.stale.insert(func);
+        }
     }
 
     /// `obj[key] = val`, `obj.field = val`: the object `name` now holds `val`; its text keeps

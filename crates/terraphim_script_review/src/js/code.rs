@@ -74,6 +74,12 @@ impl Js<'_, '_, '_> {
                 Val::unknown().with_taint(&t)
             }
             None => {
+                // `import(file)` of the path the script just wrote a download to, a name with a
+                // part known only at run time (`tmp/boot-${Date.now()}.mjs`): the same value,
+                // so the same file.
+                if let Some(t) = first.text.as_deref().filter(|t| t.contains('/')) {
+                    self.sink.runs_file(ln, t);
+                }
                 self.sink.add(
                     ln,
                     Category::ObfuscatedExecution,

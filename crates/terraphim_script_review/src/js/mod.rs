@@ -35,6 +35,9 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         fn_aliases: Map::default(),
         stores_args: Set::default(),
     };
+    // A list a function returns in a later round, walked with more values known (a callback
+    // given its elements), stands for the one the first round found, as in Python.
+    js.scope.fresh_lists = true;
     js.collect_funcs(root);
     js.collect_fn_aliases(root);
     // Callbacks see values only after the call that receives them: two rounds when any function

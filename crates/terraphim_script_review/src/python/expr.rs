@@ -455,6 +455,14 @@ impl Py<'_, '_, '_> {
                             if let Some(key) = key.known() {
                                 self.sink.spelled_hook(key, &value);
                                 entries.push((key.to_owned(), value.clone()));
+                            } else if let Some(Handle::Path(p)) = &key.handle
+                                && key.alts.is_empty()
+                                && !p.contains(UNKNOWN)
+                            {
+                                // `{home / ".x" / "settings.json": PAYLOAD}`: a path object
+                                // as the key, which `.items()` gives back as that path.
+                                self.path_keys.insert(p.clone());
+                                entries.push((p.clone(), value.clone()));
                             }
                             value
                         }

@@ -388,13 +388,22 @@ impl Py<'_, '_, '_> {
                     let items: Vec<Val> = recv
                         .fields
                         .iter()
-                        .map(|(k, v)| match name {
-                            "keys" => Val::lit(k.as_str()),
-                            "values" => v.clone(),
-                            _ => Val {
-                                items: Some(vec![Val::lit(k.as_str()), v.clone()]),
-                                ..Val::default()
-                            },
+                        .map(|(k, v)| {
+                            let key = match self.path_keys.contains(k.as_str()) {
+                                true => Val {
+                                    handle: Some(Handle::Path(k.clone())),
+                                    ..Val::default()
+                                },
+                                false => Val::lit(k.as_str()),
+                            };
+                            match name {
+                                "keys" => key,
+                                "values" => v.clone(),
+                                _ => Val {
+                                    items: Some(vec![key, v.clone()]),
+                                    ..Val::default()
+                                },
+                            }
                         })
                         .collect();
                     match name {

@@ -38,6 +38,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         guard_vars: Map::default(),
         containment_funcs: Set::default(),
+        path_keys: Set::default(),
     };
     py.scope.fresh_lists = true;
     py.collect_funcs(root);
@@ -99,6 +100,9 @@ struct Py<'s, 'k, 'a> {
     /// The script's functions that check a path lies under a directory (their body asks
     /// `relative_to`, `is_relative_to`, `commonpath` or `startswith`): `inside(path, root)`.
     containment_funcs: Set<String>,
+    /// The keys of dictionary literals that were path objects (`{ROOT / "a.json": …}`): the
+    /// dictionary's `keys()` and `items()` give them back as paths.
+    path_keys: Set<String>,
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.

