@@ -327,6 +327,15 @@ impl Js<'_, '_, '_> {
                     Some(items) => Val::any_of(items).with_taint(&right.taint),
                     None => Val::unknown().with_taint(&right.taint),
                 };
+                let mut elem = elem;
+                if right.taint.env
+                    && let (Some(l), Some(b)) = (node.field("left"), node.field("body"))
+                    && self.env_prefix_skip(l, b)
+                {
+                    // `for (const [k, v] of Object.entries(process.env)) { if
+                    // (!k.startsWith('PROJ_')) continue; ...}`: the tool's own settings only.
+                    elem = clear_env(elem);
+                }
                 if let Some(l) = node.field("left") {
                     self.bind_pattern(l, elem);
                 }
@@ -465,6 +474,89 @@ impl Js<'_, '_, '_> {
         Some((self.text(subject).to_owned(), dir))
     }
 
+    /// Whether a loop over the environment (its variable pattern `left`, its `body`) first
+    /// skips every variable whose name does not start with a prefix of one tool's own
+    /// settings ([`crate::places::own_env_prefix`]): `if (!k.startsWith('PROJ_')) continue;`,
+    /// also with further reasons to skip (`|| v === undefined`).
+    fn env_prefix_skip(&mut self, left: Node<'_>, body: Node<'_>) -> bool {
+        let key = match left.kind() {
+            "identifier" => Some(left),
+            "array_pattern" => named(left).next(),
+            _ => left.field("name").and_then(|n| match n.kind() {
+                "array_pattern" => named(n).next(),
+                _ => Some(n),
+            }),
+        };
+        let Some(key) = key.filter(|k| k.kind() == "identifier") else {
+            return false;
+        };
+        let key = self.text(key).to_owned();
+        let first = match body.kind() {
+            "statement_block" => named(body).find(|c| c.kind() != "comment"),
+            _ => Some(body),
+        };
+        let Some(stmt) = first.filter(|f| f.kind() == "if_statement") else {
+            return false;
+        };
+        if stmt.field("alternative").is_some() {
+            return false;
+        }
+        let skips = stmt.field("consequence").is_some_and(|c| {
+            let c = match c.kind() {
+                "statement_block" => {
+                    let mut kids = named(c);
+                    match (kids.next(), kids.next()) {
+                        (Some(k), None) => k,
+                        _ => return false,
+                    }
+                }
+                _ => c,
+            };
+            c.kind() == "continue_statement"
+        });
+        if !skips {
+            return false;
+        }
+        // The disjuncts of the condition: any of them true skips the variable.
+        let mut todo: Vec<Node<'_>> = stmt.field("condition").into_iter().collect();
+        while let Some(n) = todo.pop() {
+            match n.kind() {
+                "parenthesized_expression" => todo.extend(n.named_child(0)),
+                "binary_expression"
+                    if n.field("operator").is_some_and(|o| self.text(o) == "||") =>
+                {
+                    todo.extend(n.field("left"));
+                    todo.extend(n.field("right"));
+                }
+                "unary_expression" if self.text(n).starts_with('!') => {
+                    let Some(call) = n.field("argument") else {
+                        continue;
+                    };
+                    let Some(func) = call
+                        .field("function")
+                        .filter(|f| f.kind() == "member_expression")
+                    else {
+                        continue;
+                    };
+                    if func.field("property").map(|p| self.text(p)) != Some("startsWith")
+                        || func.field("object").map(|o| self.text(o)) != Some(key.as_str())
+                    {
+                        continue;
+                    }
+                    let mut args = call.field("arguments").map(named).into_iter().flatten();
+                    if let (Some(a), None) = (args.next(), args.next())
+                        && let Some(p) = self.eval(a).known().map(str::to_owned)
+                        && crate::places::own_env_prefix(&p)
+                    {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     pub(super) fn import(&mut self, node: Node<'_>) {
         let source = node
             .field("source")
@@ -505,4 +597,14 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// A value read from the environment without the mark of the whole environment (its
+/// elements too).
+fn clear_env(mut v: Val) -> Val {
+    v.taint.env = false;
+    if let Some(items) = v.items.take() {
+        v.items = Some(items.into_iter().map(clear_env).collect());
+    }
+    v
 }

@@ -3148,3 +3148,77 @@ fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
+
+/// A loop over the environment that first skips every variable not named with one tool's own
+/// prefix reads that tool's settings, not the whole environment (issue 17); a prefix naming a
+/// credential or a service whose token lives in the environment, a positive test (no skip), or
+/// a check on another variable still reads every token.
+#[test]
+fn environment_filtered_by_a_tools_own_prefix() {
+    let py = |cond: &str| {
+        format!(
+            "import os\nout = {{}}\nfor key, value in os.environ.items():\n    if {cond}:\n        continue\n    out[key[5:].lower()] = value\nprint(out)\n"
+        )
+    };
+    check(Py, &py("not key.startswith('PROJ_')"), Clean, "");
+    check(
+        Py,
+        &py("not key.startswith('PROJ_') or key.count('__') != 1"),
+        Clean,
+        "",
+    );
+    for cond in [
+        "not key.startswith('AWS_')",
+        "not key.startswith('GITHUB_')",
+        "not key.startswith('MY_TOKEN_')",
+        "not value.startswith('PROJ_')",
+        "key.startswith('PROJ_')",
+        "not key.startswith('')",
+    ] {
+        check(Py, &py(cond), Suspicious, "exfiltration");
+    }
+    let js = |cond: &str| {
+        format!(
+            "function fromEnv(prefix = 'PROJCTL_') {{\n  const out = {{}};\n  for (const [k, v] of Object.entries(process.env)) {{\n    if ({cond}) continue;\n    out[k.slice(prefix.length)] = v;\n  }}\n  return out;\n}}\nconsole.log(JSON.stringify(fromEnv()));\n"
+        )
+    };
+    check(
+        Ts,
+        &js("!k.startsWith(prefix) || v === undefined"),
+        Clean,
+        "",
+    );
+    check(Js, &js("!k.startsWith('PROJCTL_')"), Clean, "");
+    for cond in [
+        "!k.startsWith('NPM_')",
+        "v === undefined",
+        "k.startsWith(prefix)",
+    ] {
+        check(Js, &js(cond), Suspicious, "exfiltration");
+    }
+}
+
+/// `zipfile` keeps every member inside the target directory (it drops `..` and absolute parts
+/// of member names and creates no links), so its `extractall` is no unsafe extraction;
+/// `tarfile` without a filter still is, whatever the member names were checked for.
+#[test]
+fn zipfile_extraction_stays_in_its_target() {
+    check(
+        Py,
+        "import zipfile\nwith zipfile.ZipFile('dist/pkg.zip') as zf:\n    zf.extractall('build/pkg')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from zipfile import ZipFile\nzf = ZipFile('dist/pkg.zip')\nzf.extractall('build/pkg')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import tarfile\nwith tarfile.open('dist/pkg.tar.gz') as tf:\n    tf.extractall('build/pkg')\n",
+        Suspicious,
+        "destructive",
+    );
+}
