@@ -1,10 +1,11 @@
 @script-review
-Feature: script pre-review reads a tool's own environment settings and zip extraction as they are
+Feature: script pre-review reads a tool's own environment settings, zip extraction and hosts checked to be local as they are
   A loop over the environment that first skips every variable whose name does not start with one
   tool's own prefix reads that tool's settings, not the whole environment with every token in it;
   a prefix naming a credential or a service whose token lives in the environment reads tokens.
   `zipfile` keeps every member inside the target directory (it drops `..` and absolute parts of
-  member names and makes no links); `tarfile` without a filter does not.
+  member names and makes no links); `tarfile` without a filter does not. Past a guard that leaves
+  unless a host is one of a literal list of this machine's names, the host is this machine's.
 
   Scenario: printing the settings read from the tool's own environment prefix is clean
     Given a project file "settings.py" containing:
@@ -69,4 +70,31 @@ Feature: script pre-review reads a tool's own environment settings and zip extra
           tf.extractall("build/site")
       """
     When I run "terraphim-agent guard review-script --json untar.py"
+    Then the JSON field "verdict" is "suspicious"
+
+  Scenario: a dev proxy whose backend is checked to be this machine contacts no unknown host
+    Given a project file "proxy.ts" containing:
+      """
+      import http from 'node:http';
+      const BACKEND = new URL(process.env.BACKEND_URL ?? 'http://127.0.0.1:8080');
+      if (!['localhost', '127.0.0.1', '::1'].includes(BACKEND.hostname)) {
+        console.error(`BACKEND_URL must point at this machine, got ${BACKEND.hostname}`);
+        process.exit(2);
+      }
+      http.request({ hostname: BACKEND.hostname, port: BACKEND.port, path: '/api' }, (r) => r.resume()).end();
+      """
+    When I run "terraphim-agent guard review-script --json proxy.ts"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: a backend allowed to be another host is still a host built at run time
+    Given a project file "proxy2.ts" containing:
+      """
+      import http from 'node:http';
+      const BACKEND = new URL(process.env.BACKEND_URL ?? 'http://127.0.0.1:8080');
+      if (!['localhost', 'collect.example.net'].includes(BACKEND.hostname)) {
+        process.exit(2);
+      }
+      http.request({ hostname: BACKEND.hostname, port: BACKEND.port, path: '/api' }, (r) => r.resume()).end();
+      """
+    When I run "terraphim-agent guard review-script --json proxy2.ts"
     Then the JSON field "verdict" is "suspicious"

@@ -116,6 +116,9 @@ impl Js<'_, '_, '_> {
     pub(super) fn stmts(&mut self, node: Node<'_>) {
         for c in named(node) {
             self.stmt(c);
+            if c.kind() == "if_statement" {
+                self.loopback_guard(c);
+            }
         }
     }
 
@@ -398,6 +401,9 @@ impl Js<'_, '_, '_> {
                     } else {
                         self.eval(c);
                     }
+                    if ck == "if_statement" {
+                        self.loopback_guard(c);
+                    }
                 }
                 self.confined.truncate(guards);
             }
@@ -555,6 +561,105 @@ impl Js<'_, '_, '_> {
             }
         }
         false
+    }
+
+    /// `if (!['localhost', '127.0.0.1'].includes(url.hostname)) { ...; process.exit(2); }`:
+    /// past a guard that leaves unless a host is one of a literal list of this machine's names,
+    /// the host is this machine's (the first of the list stands for it).
+    fn loopback_guard(&mut self, node: Node<'_>) {
+        if node.field("alternative").is_some() {
+            return;
+        }
+        let Some(cond) = node.field("condition") else {
+            return;
+        };
+        let cond = match cond.kind() {
+            "parenthesized_expression" => cond.named_child(0).unwrap_or(cond),
+            _ => cond,
+        };
+        if cond.kind() != "unary_expression" || !self.text(cond).starts_with('!') {
+            return;
+        }
+        let Some(call) = cond
+            .field("argument")
+            .filter(|c| c.kind() == "call_expression")
+        else {
+            return;
+        };
+        let Some(func) = call
+            .field("function")
+            .filter(|f| f.kind() == "member_expression")
+        else {
+            return;
+        };
+        if func.field("property").map(|p| self.text(p)) != Some("includes") {
+            return;
+        }
+        let Some(list) = func.field("object").filter(|o| o.kind() == "array") else {
+            return;
+        };
+        let hosts: Vec<Option<String>> = named(list)
+            .map(|e| {
+                (e.kind() == "string")
+                    .then(|| self.eval(e).known().map(str::to_owned))
+                    .flatten()
+            })
+            .collect();
+        if hosts.is_empty()
+            || !hosts.iter().all(|h| {
+                h.as_deref()
+                    .is_some_and(terraphim_shell_vocab::hosts::is_loopback_host)
+            })
+        {
+            return;
+        }
+        let mut args = call.field("arguments").map(named).into_iter().flatten();
+        let (Some(subject), None) = (args.next(), args.next()) else {
+            return;
+        };
+        let leaves = node.field("consequence").is_some_and(|c| {
+            let last = match c.kind() {
+                "statement_block" => named(c).filter(|k| k.kind() != "comment").last(),
+                _ => Some(c),
+            };
+            last.is_some_and(|l| match l.kind() {
+                "continue_statement" | "return_statement" | "throw_statement"
+                | "break_statement" => true,
+                "expression_statement" => l.named_child(0).is_some_and(|e| {
+                    e.kind() == "call_expression"
+                        && e.field("function")
+                            .is_some_and(|f| self.text(f) == "process.exit")
+                }),
+                _ => false,
+            })
+        });
+        if !leaves {
+            return;
+        }
+        let host = Val::lit(hosts[0].clone().unwrap_or_default());
+        match subject.kind() {
+            "identifier" => {
+                let name = self.text(subject).to_owned();
+                let old = self.scope.lookup(&name).unwrap_or_default();
+                self.scope.assign(&name, host.with_taint(&old.taint));
+            }
+            // `url.hostname`: the object's member.
+            "member_expression" => {
+                let (Some(obj), Some(prop)) = (subject.field("object"), subject.field("property"))
+                else {
+                    return;
+                };
+                if obj.kind() != "identifier" {
+                    return;
+                }
+                let (name, prop) = (self.text(obj).to_owned(), self.text(prop).to_owned());
+                let mut v = self.scope.lookup(&name).unwrap_or_default();
+                let t = v.taint.clone();
+                v.set_field(&[prop.as_str()], host.with_taint(&t));
+                self.scope.assign(&name, v);
+            }
+            _ => {}
+        }
     }
 
     pub(super) fn import(&mut self, node: Node<'_>) {

@@ -3222,3 +3222,35 @@ fn zipfile_extraction_stays_in_its_target() {
         "destructive",
     );
 }
+
+/// Past a guard that leaves unless a host is one of a literal list of this machine's names
+/// (`if (!['localhost', '127.0.0.1'].includes(url.hostname)) process.exit(2)`), the host is
+/// this machine's (issue 17); a list with any other host, or a guard that does not leave, says
+/// nothing about where the request goes.
+#[test]
+fn a_host_checked_to_be_this_machine_is_loopback() {
+    let ts = |list: &str, leave: &str| {
+        format!(
+            "import http from 'node:http';\nconst B = new URL(process.env.BACKEND_URL ?? 'http://127.0.0.1:8080');\nif (!{list}.includes(B.hostname)) {{\n  console.error('BACKEND_URL must be local');\n  {leave}\n}}\nhttp.request({{ hostname: B.hostname, port: B.port, path: '/api' }}, (r) => r.resume()).end();\n"
+        )
+    };
+    let local = "['localhost', '127.0.0.1', '::1']";
+    check(Ts, &ts(local, "process.exit(2);"), Clean, "");
+    check(Ts, &ts(local, "throw new Error('not local');"), Clean, "");
+    check(
+        Ts,
+        &ts("['localhost', 'collect.example.net']", "process.exit(2);"),
+        Suspicious,
+        "network",
+    );
+    check(
+        Ts,
+        &ts(local, "console.error('continuing');"),
+        Suspicious,
+        "network",
+    );
+    let var = "import http from 'node:http';\nconst host = process.argv[2];\nif (!['localhost', '127.0.0.1'].includes(host)) {\n  throw new Error('not local');\n}\nhttp.request({ hostname: host, path: '/x' }).end();\n";
+    check(Js, var, Clean, "");
+    let unchecked = "import http from 'node:http';\nconst host = process.argv[2];\nhttp.request({ hostname: host, path: '/x' }).end();\n";
+    check(Js, unchecked, Suspicious, "network");
+}
