@@ -69,6 +69,9 @@ pub(crate) enum Handle {
         path: String,
         write: bool,
         append: bool,
+        /// An archive whose extraction keeps every member inside the target directory:
+        /// `zipfile` drops the `..` and absolute parts of member names and creates no links.
+        confined: bool,
     },
     /// A path object (`pathlib.Path`).
     Path(String),

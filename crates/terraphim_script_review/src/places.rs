@@ -830,6 +830,28 @@ pub(crate) fn anchor_needles() -> impl Iterator<Item = &'static str> {
         .chain(ANCHOR_PAIRS.iter().map(|(a, _, _)| *a))
 }
 
+/// Whether a loop over the environment that skips every variable not starting with `prefix`
+/// reads only one tool's own settings (`PROJ_`, `MYTOOL_`): a literal name prefix of three or
+/// more characters that names no credential and no service whose token lives in the
+/// environment (`AWS_`, `GITHUB_`, `NPM_`). Those variables are the tool's configuration,
+/// not the whole environment with every token in it.
+pub(crate) fn own_env_prefix(prefix: &str) -> bool {
+    let p = prefix.to_ascii_uppercase();
+    p.len() >= 3
+        && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && p.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !secret_env(&p)
+        && !secret_env(p.trim_end_matches('_'))
+        && ![
+            "AWS", "AZURE", "GOOGLE", "GCP", "GCLOUD", "CI", "RUNNER", "ACTIONS", "SSH", "GPG",
+        ]
+        .iter()
+        .any(|s| p.starts_with(s))
+        && !TOKEN_HOSTS
+            .iter()
+            .any(|(service, _)| p.starts_with(service) || service.starts_with(p.as_str()))
+}
+
 /// Whether environment variable `name` is a setting that says where a service lives
 /// (`GITHUB_API_URL`, `API_BASE_URL`, `SENTRY_HOST`), not a credential.
 pub(crate) fn endpoint_setting(name: &str) -> bool {

@@ -57,6 +57,7 @@ impl Js<'_, '_, '_> {
                 path: first.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
                 write: true,
                 append,
+                confined: false,
             }),
             ..Val::default()
         }
@@ -140,6 +141,7 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_else(|| crate::places::UNKNOWN.to_string()),
                 write,
                 append: flags.contains('a'),
+                confined: false,
             }),
             ..Val::default()
         }

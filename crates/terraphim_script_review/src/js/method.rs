@@ -117,6 +117,7 @@ impl Js<'_, '_, '_> {
                         path,
                         write: true,
                         append,
+                        ..
                     }) = args.first().and_then(|a| a.handle.clone()) =>
             {
                 let mut data = Val::unknown().with_taint(&recv.taint);

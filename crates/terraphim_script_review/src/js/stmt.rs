@@ -116,6 +116,9 @@ impl Js<'_, '_, '_> {
     pub(super) fn stmts(&mut self, node: Node<'_>) {
         for c in named(node) {
             self.stmt(c);
+            if c.kind() == "if_statement" {
+                self.loopback_guard(c);
+            }
         }
     }
 
@@ -327,6 +330,15 @@ impl Js<'_, '_, '_> {
                     Some(items) => Val::any_of(items).with_taint(&right.taint),
                     None => Val::unknown().with_taint(&right.taint),
                 };
+                let mut elem = elem;
+                if right.taint.env
+                    && let (Some(l), Some(b)) = (node.field("left"), node.field("body"))
+                    && self.env_prefix_skip(l, b)
+                {
+                    // `for (const [k, v] of Object.entries(process.env)) { if
+                    // (!k.startsWith('PROJ_')) continue; ...}`: the tool's own settings only.
+                    elem = clear_env(elem);
+                }
                 if let Some(l) = node.field("left") {
                     self.bind_pattern(l, elem);
                 }
@@ -388,6 +400,9 @@ impl Js<'_, '_, '_> {
                         self.stmt(c);
                     } else {
                         self.eval(c);
+                    }
+                    if ck == "if_statement" {
+                        self.loopback_guard(c);
                     }
                 }
                 self.confined.truncate(guards);
@@ -465,6 +480,188 @@ impl Js<'_, '_, '_> {
         Some((self.text(subject).to_owned(), dir))
     }
 
+    /// Whether a loop over the environment (its variable pattern `left`, its `body`) first
+    /// skips every variable whose name does not start with a prefix of one tool's own
+    /// settings ([`crate::places::own_env_prefix`]): `if (!k.startsWith('PROJ_')) continue;`,
+    /// also with further reasons to skip (`|| v === undefined`).
+    fn env_prefix_skip(&mut self, left: Node<'_>, body: Node<'_>) -> bool {
+        let key = match left.kind() {
+            "identifier" => Some(left),
+            "array_pattern" => named(left).next(),
+            _ => left.field("name").and_then(|n| match n.kind() {
+                "array_pattern" => named(n).next(),
+                _ => Some(n),
+            }),
+        };
+        let Some(key) = key.filter(|k| k.kind() == "identifier") else {
+            return false;
+        };
+        let key = self.text(key).to_owned();
+        let first = match body.kind() {
+            "statement_block" => named(body).find(|c| c.kind() != "comment"),
+            _ => Some(body),
+        };
+        let Some(stmt) = first.filter(|f| f.kind() == "if_statement") else {
+            return false;
+        };
+        if stmt.field("alternative").is_some() {
+            return false;
+        }
+        let skips = stmt.field("consequence").is_some_and(|c| {
+            let c = match c.kind() {
+                "statement_block" => {
+                    let mut kids = named(c);
+                    match (kids.next(), kids.next()) {
+                        (Some(k), None) => k,
+                        _ => return false,
+                    }
+                }
+                _ => c,
+            };
+            c.kind() == "continue_statement"
+        });
+        if !skips {
+            return false;
+        }
+        // The disjuncts of the condition: any of them true skips the variable.
+        let mut todo: Vec<Node<'_>> = stmt.field("condition").into_iter().collect();
+        while let Some(n) = todo.pop() {
+            match n.kind() {
+                "parenthesized_expression" => todo.extend(n.named_child(0)),
+                "binary_expression"
+                    if n.field("operator").is_some_and(|o| self.text(o) == "||") =>
+                {
+                    todo.extend(n.field("left"));
+                    todo.extend(n.field("right"));
+                }
+                "unary_expression" if self.text(n).starts_with('!') => {
+                    let Some(call) = n.field("argument") else {
+                        continue;
+                    };
+                    let Some(func) = call
+                        .field("function")
+                        .filter(|f| f.kind() == "member_expression")
+                    else {
+                        continue;
+                    };
+                    if func.field("property").map(|p| self.text(p)) != Some("startsWith")
+                        || func.field("object").map(|o| self.text(o)) != Some(key.as_str())
+                    {
+                        continue;
+                    }
+                    let mut args = call.field("arguments").map(named).into_iter().flatten();
+                    if let (Some(a), None) = (args.next(), args.next())
+                        && let Some(p) = self.eval(a).known().map(str::to_owned)
+                        && crate::places::own_env_prefix(&p)
+                    {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// `if (!['localhost', '127.0.0.1'].includes(url.hostname)) { ...; process.exit(2); }`:
+    /// past a guard that leaves unless a host is one of a literal list of this machine's names,
+    /// the host is this machine's (the first of the list stands for it).
+    fn loopback_guard(&mut self, node: Node<'_>) {
+        if node.field("alternative").is_some() {
+            return;
+        }
+        let Some(cond) = node.field("condition") else {
+            return;
+        };
+        let cond = match cond.kind() {
+            "parenthesized_expression" => cond.named_child(0).unwrap_or(cond),
+            _ => cond,
+        };
+        if cond.kind() != "unary_expression" || !self.text(cond).starts_with('!') {
+            return;
+        }
+        let Some(call) = cond
+            .field("argument")
+            .filter(|c| c.kind() == "call_expression")
+        else {
+            return;
+        };
+        let Some(func) = call
+            .field("function")
+            .filter(|f| f.kind() == "member_expression")
+        else {
+            return;
+        };
+        if func.field("property").map(|p| self.text(p)) != Some("includes") {
+            return;
+        }
+        let Some(list) = func.field("object").filter(|o| o.kind() == "array") else {
+            return;
+        };
+        let hosts: Vec<Option<String>> = named(list)
+            .map(|e| {
+                (e.kind() == "string")
+                    .then(|| self.eval(e).known().map(str::to_owned))
+                    .flatten()
+            })
+            .collect();
+        if hosts.is_empty()
+            || !hosts.iter().all(|h| {
+                h.as_deref()
+                    .is_some_and(terraphim_shell_vocab::hosts::is_loopback_host)
+            })
+        {
+            return;
+        }
+        let mut args = call.field("arguments").map(named).into_iter().flatten();
+        let (Some(subject), None) = (args.next(), args.next()) else {
+            return;
+        };
+        let leaves = node.field("consequence").is_some_and(|c| {
+            let last = match c.kind() {
+                "statement_block" => named(c).filter(|k| k.kind() != "comment").last(),
+                _ => Some(c),
+            };
+            last.is_some_and(|l| match l.kind() {
+                "continue_statement" | "return_statement" | "throw_statement"
+                | "break_statement" => true,
+                "expression_statement" => l.named_child(0).is_some_and(|e| {
+                    e.kind() == "call_expression"
+                        && e.field("function")
+                            .is_some_and(|f| self.text(f) == "process.exit")
+                }),
+                _ => false,
+            })
+        });
+        if !leaves {
+            return;
+        }
+        let host = Val::lit(hosts[0].clone().unwrap_or_default());
+        match subject.kind() {
+            "identifier" => {
+                let name = self.text(subject).to_owned();
+                let old = self.scope.lookup(&name).unwrap_or_default();
+                self.scope.assign(&name, host.with_taint(&old.taint));
+            }
+            // `url.hostname`: the object's member.
+            "member_expression" => {
+                let (Some(obj), Some(prop)) = (subject.field("object"), subject.field("property"))
+                else {
+                    return;
+                };
+                if obj.kind() != "identifier" {
+                    return;
+                }
+                let (name, prop) = (self.text(obj).to_owned(), self.text(prop).to_owned());
+                let mut v = self.scope.lookup(&name).unwrap_or_default();
+                let t = v.taint.clone();
+                v.set_field(&[prop.as_str()], host.with_taint(&t));
+                self.scope.assign(&name, v);
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn import(&mut self, node: Node<'_>) {
         let source = node
             .field("source")
@@ -505,4 +702,14 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// A value read from the environment without the mark of the whole environment (its
+/// elements too).
+fn clear_env(mut v: Val) -> Val {
+    v.taint.env = false;
+    if let Some(items) = v.items.take() {
+        v.items = Some(items.into_iter().map(clear_env).collect());
+    }
+    v
 }

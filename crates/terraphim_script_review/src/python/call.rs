@@ -470,6 +470,7 @@ impl Py<'_, '_, '_> {
                     path: format!("/tmp/{UNKNOWN}"),
                     write: true,
                     append: false,
+                    confined: false,
                 }),
                 ..Val::default()
             },

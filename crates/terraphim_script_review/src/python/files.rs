@@ -64,7 +64,15 @@ impl Py<'_, '_, '_> {
             c.arg(0, "file")
         };
         let mode = c.arg(1, "mode").known().unwrap_or("r").to_owned();
-        self.open(c.ln, &path, &mode)
+        let mut v = self.open(c.ln, &path, &mode);
+        // `zipfile` extracts every member inside the target: it drops the `..` and absolute
+        // parts of member names and makes no links (unlike `tarfile` without a filter).
+        if let Some(Handle::File { confined, .. }) = &mut v.handle
+            && matches!(c.q.as_str(), "zipfile.ZipFile" | "zipfile.PyZipFile")
+        {
+            *confined = true;
+        }
+        v
     }
 
     /// `pathlib.Path(a, b)`.
@@ -201,6 +209,7 @@ impl Py<'_, '_, '_> {
                 path: p,
                 write,
                 append,
+                confined: false,
             }),
             ..Val::default()
         };

@@ -19,6 +19,7 @@ impl Py<'_, '_, '_> {
         if name == "extractall"
             && !kwargs.contains_key("filter")
             && !recv_node.is_some_and(|r| self.filtered.contains(self.text(r)))
+            && !matches!(recv.handle, Some(Handle::File { confined: true, .. }))
         {
             self.sink.add_rule(
                 ln,

@@ -97,6 +97,71 @@ impl Py<'_, '_, '_> {
         }
     }
 
+    /// Whether a loop over the environment (its target `left`, its `body`) first skips every
+    /// variable whose name does not start with a prefix of one tool's own settings
+    /// ([`crate::places::own_env_prefix`]): `if not key.startswith("PROJ_"): continue`, also
+    /// with further reasons to skip (`or key.count("__") != 1`).
+    fn env_prefix_skip(&mut self, left: Node<'_>, body: Node<'_>) -> bool {
+        let key = match left.kind() {
+            "identifier" => Some(left),
+            _ => named(left).next(),
+        };
+        let Some(key) = key.filter(|k| k.kind() == "identifier") else {
+            return false;
+        };
+        let key = self.text(key).to_owned();
+        let Some(stmt) = named(body)
+            .find(|c| c.kind() != "comment")
+            .filter(|f| f.kind() == "if_statement")
+        else {
+            return false;
+        };
+        if stmt.field("alternative").is_some() || named(stmt).any(|c| c.kind().ends_with("clause"))
+        {
+            return false;
+        }
+        let skips = stmt.field("consequence").is_some_and(|c| {
+            let mut kids = named(c);
+            matches!((kids.next(), kids.next()), (Some(k), None) if k.kind() == "continue_statement")
+        });
+        if !skips {
+            return false;
+        }
+        let mut todo: Vec<Node<'_>> = stmt.field("condition").into_iter().collect();
+        while let Some(n) = todo.pop() {
+            match n.kind() {
+                "parenthesized_expression" => todo.extend(n.named_child(0)),
+                "boolean_operator" if n.field("operator").is_some_and(|o| self.text(o) == "or") => {
+                    todo.extend(n.field("left"));
+                    todo.extend(n.field("right"));
+                }
+                "not_operator" => {
+                    let Some(call) = n.field("argument").filter(|c| c.kind() == "call") else {
+                        continue;
+                    };
+                    let Some(func) = call.field("function").filter(|f| f.kind() == "attribute")
+                    else {
+                        continue;
+                    };
+                    if func.field("attribute").map(|p| self.text(p)) != Some("startswith")
+                        || func.field("object").map(|o| self.text(o)) != Some(key.as_str())
+                    {
+                        continue;
+                    }
+                    let mut args = call.field("arguments").map(named).into_iter().flatten();
+                    if let (Some(a), None) = (args.next(), args.next())
+                        && let Some(p) = self.eval(a).known().map(str::to_owned)
+                        && crate::places::own_env_prefix(&p)
+                    {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// Store `val` in the attribute `key` (`self.root`), joined with what it held; an
     /// attribute of `self` in a class's methods also as that class's own (`Class.self.root`).
     pub(super) fn store_field(&mut self, key: String, val: Val) {
@@ -358,6 +423,15 @@ impl Py<'_, '_, '_> {
                         ..Val::default()
                     },
                 };
+                let mut elem = elem;
+                if elem.taint.env
+                    && let (Some(l), Some(b)) = (node.field("left"), node.field("body"))
+                    && self.env_prefix_skip(l, b)
+                {
+                    // `for key, value in os.environ.items(): if not
+                    // key.startswith("PROJ_"): continue`: the tool's own settings only.
+                    elem.taint.env = false;
+                }
                 if let Some(left) = node.field("left") {
                     self.bind_target(left, elem);
                 }

@@ -3266,3 +3266,109 @@ fn values_through_keys_callbacks_and_later_rounds() {
     ];
     check_all(rows);
 }
+
+/// A loop over the environment that first skips every variable not named with one tool's own
+/// prefix reads that tool's settings, not the whole environment (issue 17); a prefix naming a
+/// credential or a service whose token lives in the environment, a positive test (no skip), or
+/// a check on another variable still reads every token.
+#[test]
+fn environment_filtered_by_a_tools_own_prefix() {
+    let py = |cond: &str| {
+        format!(
+            "import os\nout = {{}}\nfor key, value in os.environ.items():\n    if {cond}:\n        continue\n    out[key[5:].lower()] = value\nprint(out)\n"
+        )
+    };
+    check(Py, &py("not key.startswith('PROJ_')"), Clean, "");
+    check(
+        Py,
+        &py("not key.startswith('PROJ_') or key.count('__') != 1"),
+        Clean,
+        "",
+    );
+    for cond in [
+        "not key.startswith('AWS_')",
+        "not key.startswith('GITHUB_')",
+        "not key.startswith('MY_TOKEN_')",
+        "not value.startswith('PROJ_')",
+        "key.startswith('PROJ_')",
+        "not key.startswith('')",
+    ] {
+        check(Py, &py(cond), Suspicious, "exfiltration");
+    }
+    let js = |cond: &str| {
+        format!(
+            "function fromEnv(prefix = 'PROJCTL_') {{\n  const out = {{}};\n  for (const [k, v] of Object.entries(process.env)) {{\n    if ({cond}) continue;\n    out[k.slice(prefix.length)] = v;\n  }}\n  return out;\n}}\nconsole.log(JSON.stringify(fromEnv()));\n"
+        )
+    };
+    check(
+        Ts,
+        &js("!k.startsWith(prefix) || v === undefined"),
+        Clean,
+        "",
+    );
+    check(Js, &js("!k.startsWith('PROJCTL_')"), Clean, "");
+    for cond in [
+        "!k.startsWith('NPM_')",
+        "v === undefined",
+        "k.startsWith(prefix)",
+    ] {
+        check(Js, &js(cond), Suspicious, "exfiltration");
+    }
+}
+
+/// `zipfile` keeps every member inside the target directory (it drops `..` and absolute parts
+/// of member names and creates no links), so its `extractall` is no unsafe extraction;
+/// `tarfile` without a filter still is, whatever the member names were checked for.
+#[test]
+fn zipfile_extraction_stays_in_its_target() {
+    check(
+        Py,
+        "import zipfile\nwith zipfile.ZipFile('dist/pkg.zip') as zf:\n    zf.extractall('build/pkg')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from zipfile import ZipFile\nzf = ZipFile('dist/pkg.zip')\nzf.extractall('build/pkg')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import tarfile\nwith tarfile.open('dist/pkg.tar.gz') as tf:\n    tf.extractall('build/pkg')\n",
+        Suspicious,
+        "destructive",
+    );
+}
+
+/// Past a guard that leaves unless a host is one of a literal list of this machine's names
+/// (`if (!['localhost', '127.0.0.1'].includes(url.hostname)) process.exit(2)`), the host is
+/// this machine's (issue 17); a list with any other host, or a guard that does not leave, says
+/// nothing about where the request goes.
+#[test]
+fn a_host_checked_to_be_this_machine_is_loopback() {
+    let ts = |list: &str, leave: &str| {
+        format!(
+            "import http from 'node:http';\nconst B = new URL(process.env.BACKEND_URL ?? 'http://127.0.0.1:8080');\nif (!{list}.includes(B.hostname)) {{\n  console.error('BACKEND_URL must be local');\n  {leave}\n}}\nhttp.request({{ hostname: B.hostname, port: B.port, path: '/api' }}, (r) => r.resume()).end();\n"
+        )
+    };
+    let local = "['localhost', '127.0.0.1', '::1']";
+    check(Ts, &ts(local, "process.exit(2);"), Clean, "");
+    check(Ts, &ts(local, "throw new Error('not local');"), Clean, "");
+    check(
+        Ts,
+        &ts("['localhost', 'collect.example.net']", "process.exit(2);"),
+        Suspicious,
+        "network",
+    );
+    check(
+        Ts,
+        &ts(local, "console.error('continuing');"),
+        Suspicious,
+        "network",
+    );
+    let var = "import http from 'node:http';\nconst host = process.argv[2];\nif (!['localhost', '127.0.0.1'].includes(host)) {\n  throw new Error('not local');\n}\nhttp.request({ hostname: host, path: '/x' }).end();\n";
+    check(Js, var, Clean, "");
+    let unchecked = "import http from 'node:http';\nconst host = process.argv[2];\nhttp.request({ hostname: host, path: '/x' }).end();\n";
+    check(Js, unchecked, Suspicious, "network");
+}
