@@ -280,6 +280,20 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | LD_PRELOAD=/tmp/hook/libx.so make test  | deny    |
       | LD_PRELOAD=./build/libfaketime.so ./app | sandbox |
 
+  Scenario Outline: a variable set only for a read builtin changes how it splits, nothing it loads
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                              | verdict |
+      | IFS= read -r line                    | allow   |
+      | IFS=, read -r name value             | allow   |
+      | cd src && IFS= read -r line          | allow   |
+      | IFS=, ls                             | sandbox |
+
   Scenario Outline: code a variable loads from a temporary place is denied, from the project it is confined
     When I check the command:
       """

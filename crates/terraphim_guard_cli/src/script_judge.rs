@@ -229,8 +229,9 @@ impl ScriptJudge {
         let (parsed, line_of) = match terraphim_guard::parse_script(&statements) {
             Some(parsed) => parsed,
             None => {
-                let parsed = terraphim_guard::parse(&text);
+                let mut parsed = terraphim_guard::parse(&text);
                 let line_of = lines_of(&parsed, &texts, &text);
+                parsed.mark_statements(&line_of);
                 (parsed, line_of)
             }
         };

@@ -92,9 +92,9 @@ struct Shell<'s, 'k, 'a> {
     sourced_secret: Option<String>,
     /// Inside a statement the command guard already judged whole.
     judged: bool,
-    /// The directory a top-level `cd` moved to, when known (shell-quoted): later statements are
-    /// judged as run there.
-    cd: Option<String>,
+    /// The directory a `cd` of this shell moved to: later statements are judged as run there
+    /// (a subshell's ends with it).
+    cd: Option<CdDir>,
     /// The directories `pushd` left, for `popd`.
     dir_stack: Vec<Option<String>>,
     /// The script's functions that run their arguments as a command (`check() { desc=$1;
@@ -120,26 +120,44 @@ struct Shell<'s, 'k, 'a> {
     printed: Map<usize, Val>,
 }
 
+/// Where a `cd` of the script moved its shell.
+#[derive(Clone)]
+enum CdDir {
+    Known(String),
+    /// A directory known only at run time (`cd "$X"`, `cd -`).
+    RunTime,
+}
+
+/// The directory of [`CdDir::RunTime`] as the guard is shown it: an expansion, so a relative
+/// path after it is one whose place is unknown.
+const RUN_TIME_DIR: &str = "\"$DIR_KNOWN_AT_RUN_TIME\"";
+
 /// How many calls of its own functions a script's review walks with their arguments.
 const MAX_FUNCTION_CALLS: usize = 16;
 
-/// The body of the script's function `name` (defined at the top level of the script `call` is
-/// in, or of the function around it).
+/// The body of the script's function `name`: defined in the innermost block around `call` that
+/// defines it (a subshell, a `{ }` group or a branch holding a part of the script, else the
+/// script's top level).
 fn function_body<'t>(call: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
     if name.is_empty() || name.contains(['/', '$']) {
         return None;
     }
-    let mut root = call;
-    while let Some(p) = root.parent() {
-        root = p;
+    let mut at = call.parent();
+    while let Some(block) = at {
+        let found = block
+            .named_children()
+            .filter(|d| d.kind() == "function_definition")
+            .find(|d| {
+                d.field("name")
+                    .is_some_and(|n| src.get(n.byte_range()) == Some(name))
+            })
+            .and_then(|d| d.field("body"));
+        if found.is_some() {
+            return found;
+        }
+        at = block.parent();
     }
-    root.named_children()
-        .filter(|d| d.kind() == "function_definition")
-        .find(|d| {
-            d.field("name")
-                .is_some_and(|n| src.get(n.byte_range()) == Some(name))
-        })
-        .and_then(|d| d.field("body"))
+    None
 }
 
 /// The literal text of a double-quoted string (`kind` "string") or an unquoted heredoc body as
@@ -254,8 +272,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     sh.sink.shell_dir = start_dir;
 }
 
-/// Whether a `cd` changes the directory of the script's later statements (it is not inside a
-/// subshell, a pipeline or a command substitution).
+/// Whether a `cd` changes the directory of the later statements of its shell: the script's, or
+/// a subshell's until it ends (not a pipeline stage's or a command substitution's).
 fn persists(node: Node<'_>) -> bool {
     let mut at = node.parent();
     while let Some(p) = at {
@@ -265,6 +283,7 @@ fn persists(node: Node<'_>) -> bool {
                 return matches!(
                     k,
                     "program"
+                        | "subshell"
                         | "compound_statement"
                         | "do_group"
                         | "if_statement"
@@ -355,8 +374,10 @@ impl Shell<'_, '_, '_> {
             "subshell" | "command_substitution" | "process_substitution"
         ) {
             let saved = self.sink.shell_dir.clone();
+            let saved_cd = self.cd.clone();
             let out = self.stmt_here(node, capture, stdin);
             self.sink.shell_dir = saved;
+            self.cd = saved_cd;
             return out;
         }
         self.stmt_here(node, capture, stdin)
@@ -484,7 +505,10 @@ impl Shell<'_, '_, '_> {
                 let mut out = String::with_capacity(base.len() + 16);
                 if let Some(dir) = &self.cd {
                     out.push_str("cd ");
-                    out.push_str(dir);
+                    match dir {
+                        CdDir::Known(dir) => out.push_str(&quote_word(dir)),
+                        CdDir::RunTime => out.push_str(RUN_TIME_DIR),
+                    }
                     out.push_str(" && ");
                 }
                 let mut pos = start;
@@ -1581,14 +1605,30 @@ impl Shell<'_, '_, '_> {
             self.change_dir(&name, argv.get(1));
         }
         if name == "cd" && self.sink.judge.is_some() && persists(node) {
-            // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`.
-            // A directory known only at run time is taken to be the project's.
+            // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`,
+            // and a relative path after `cd "$X"` as one known only at run time. A relative
+            // directory is taken from the one an earlier `cd` of this shell left.
             self.cd = match argv.get(1) {
-                None => Some("~".to_owned()),
-                Some(dir) => dir
-                    .known()
-                    .filter(|d| *d != "-" && !d.is_empty())
-                    .map(quote_word),
+                None => Some(CdDir::Known("~".to_owned())),
+                Some(dir) => match dir.known().filter(|d| *d != "-" && !d.is_empty()) {
+                    Some(d) if d.starts_with(['/', '~']) => Some(CdDir::Known(d.to_owned())),
+                    Some(d) => Some(match &self.cd {
+                        Some(CdDir::Known(prev)) => {
+                            CdDir::Known(format!("{}/{d}", prev.trim_end_matches('/')))
+                        }
+                        Some(CdDir::RunTime) => CdDir::RunTime,
+                        None => CdDir::Known(d.to_owned()),
+                    }),
+                    // `cd "$ROOT"` with `ROOT=$(cd "$(dirname "$0")/.." && pwd)`: a directory of
+                    // the working tree.
+                    None => Some(match dir.text.as_deref().and_then(|t| self.tree_dir(t)) {
+                        Some(rel) => CdDir::Known(format!(
+                            "{}/{rel}",
+                            self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
+                        )),
+                        None => CdDir::RunTime,
+                    }),
+                },
             };
         }
         if matches!(name.as_str(), "source" | ".")

@@ -14,14 +14,18 @@ pub(super) struct Place<'a> {
 
 impl Place<'_> {
     /// The class bits of every word of every command, following `cd` through the line: after
-    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown.
+    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown. A
+    /// script's statement ([`ParsedCommand::statement_starts`]) starts in the working directory.
     pub(super) fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
         // Where relative paths start for each command: the working directory until a `cd`.
         let mut base: Option<Option<PathBuf>> = None;
         let mut bases = Vec::with_capacity(parsed.commands.len());
         // The bases met, each once (a scope is built once for the commands between two `cd`s).
         let mut distinct: Vec<Option<Option<PathBuf>>> = Vec::new();
-        for c in &parsed.commands {
+        for (i, c) in parsed.commands.iter().enumerate() {
+            if parsed.statement_starts.binary_search(&i).is_ok() {
+                base = None;
+            }
             if distinct.last() != Some(&base) {
                 distinct.push(base.clone());
             }
@@ -208,7 +212,10 @@ mod tests {
     ) -> Vec<Vec<u32>> {
         let mut base: Option<Option<PathBuf>> = None;
         let mut out = Vec::new();
-        for c in &parsed.commands {
+        for (i, c) in parsed.commands.iter().enumerate() {
+            if parsed.statement_starts.contains(&i) {
+                base = None;
+            }
             let wants = heads.wants(c.name());
             if wants
                 || c.words

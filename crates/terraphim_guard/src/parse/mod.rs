@@ -154,6 +154,23 @@ pub struct ParsedCommand {
     /// (`t=$(mktemp -d) && ...`) and expands nowhere else than as `$t`: see
     /// `fresh_temp_vars`.
     pub temp_vars: Vec<String>,
+    /// Indices of the commands that start a statement of a script judged line by line
+    /// ([`parse_script`]): each statement is judged where the script's reader put it (its text
+    /// starts with `cd DIR &&` when that is elsewhere), so a `cd` of an earlier statement does
+    /// not move it. Empty for a command line, whose `cd` moves every later command.
+    pub statement_starts: Vec<usize>,
+}
+
+impl ParsedCommand {
+    /// Mark where each statement starts, from the statement of every command (ascending).
+    pub fn mark_statements(&mut self, statement_of: &[usize]) {
+        self.statement_starts = statement_of
+            .windows(2)
+            .enumerate()
+            .filter(|(_, w)| w[0] != w[1])
+            .map(|(i, _)| i + 1)
+            .collect();
+    }
 }
 
 thread_local! {
@@ -403,6 +420,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
     walker.follow_staged_flows();
     let last = of.last().copied().unwrap_or(0);
     of.resize(walker.out.commands.len().max(before), last);
+    walker.out.mark_statements(&of);
     Some((walker.out, of))
 }
 

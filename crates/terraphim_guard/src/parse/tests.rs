@@ -331,6 +331,10 @@ fn loader_variables_set_for_a_read_builtin_load_nothing() {
             false,
         ),
         ("IFS=, read -ra parts <<< \"$csv\"", false),
+        // A plain line (no tree-sitter parse) alike.
+        ("IFS= read -r map", false),
+        ("IFS=, read -r a b", false),
+        ("cd sub && IFS= read -r line", false),
         ("IFS=$'\\n' mapfile -t lines < f", false),
         ("PATH=/tmp/bin readarray -t xs < f", false),
         ("IFS=, ls", true),
@@ -656,7 +660,6 @@ fn statements_of<'t>(
 /// from.
 #[track_caller]
 fn script_parse_is_joined_parse(script: &str, lines: &[&str]) {
-    let joined = format!("{:?}", parse(&lines.join("\n")));
     let tree = with_parser(|p| p.parse(script, None)).unwrap().unwrap();
     let as_nodes = statements_of(&tree, script, lines);
     assert!(
@@ -666,7 +669,10 @@ fn script_parse_is_joined_parse(script: &str, lines: &[&str]) {
     let as_texts: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
     for statements in [as_nodes, as_texts] {
         let (parsed, of) = parse_script(&statements).unwrap_or_else(|| panic!("{lines:?}"));
-        assert_eq!(format!("{parsed:?}"), joined, "{lines:?}");
+        // The joined text's parse, with the statement each command came from.
+        let mut joined = parse(&lines.join("\n"));
+        joined.mark_statements(&of);
+        assert_eq!(format!("{parsed:?}"), format!("{joined:?}"), "{lines:?}");
         assert_eq!(of.len(), parsed.commands.len());
         assert!(of.is_sorted(), "{of:?}");
         for (i, line) in lines.iter().enumerate() {
@@ -749,7 +755,9 @@ proptest::proptest! {
         let lines: Vec<&str> = ls.iter().map(|l| l.trim_end()).collect();
         let statements: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
         if let Some((parsed, of)) = parse_script(&statements) {
-            proptest::prop_assert_eq!(format!("{parsed:?}"), format!("{:?}", parse(&lines.join("\n"))));
+            let mut joined = parse(&lines.join("\n"));
+            joined.mark_statements(&of);
+            proptest::prop_assert_eq!(format!("{parsed:?}"), format!("{joined:?}"));
             proptest::prop_assert_eq!(of.len(), parsed.commands.len());
         }
     }

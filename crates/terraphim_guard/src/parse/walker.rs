@@ -208,6 +208,18 @@ impl Walker {
             self.assignment(name, value, false, &mut env_findings, ctx, depth);
         }
         let argv: Vec<String> = command.words.iter().map(|w| (*w).to_string()).collect();
+        if argv
+            .first()
+            .is_some_and(|name| READ_BUILTINS.contains(&name.as_str()))
+            && !command.assignments.iter().any(|(text, _)| {
+                let name = assignment_variable(text);
+                name.starts_with("LD_") || name.starts_with("DYLD_")
+            })
+        {
+            // As in `command`: `IFS= read -r line` starts no program (the loader's own
+            // variables keep their finding wherever they are set).
+            env_findings.retain(|f| *f != Finding::EnvInjection);
+        }
         let dynamic = vec![false; argv.len()];
         let mut c = ctx.clone();
         c.findings = env_findings;

@@ -3372,3 +3372,32 @@ fn a_host_checked_to_be_this_machine_is_loopback() {
     let unchecked = "import http from 'node:http';\nconst host = process.argv[2];\nhttp.request({ hostname: host, path: '/x' }).end();\n";
     check(Js, unchecked, Suspicious, "network");
 }
+
+/// A function defined inside a subshell or a `{ }` group is found from its calls in that block
+/// (the innermost block around the call that defines it), and walked with their arguments.
+#[test]
+fn functions_defined_inside_blocks() {
+    let body = "build_for() {\n    local ver=\"$1\"\n    \"python$ver\" -m build --wheel --outdir dist .\n  }";
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            &format!("(\n  {body}\n  for v in 3.11 3.12; do\n    build_for \"$v\"\n  done\n)\n"),
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            &format!("{{\n  {body}\n  build_for 3.12\n}}\n"),
+            Clean,
+            "",
+        ),
+        // What the call passes reaches the body: here a key directory of the user's.
+        (
+            Sh,
+            "(\n  wipe() {\n    rm -rf \"$1\"\n  }\n  wipe ~/.ssh\n)\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
