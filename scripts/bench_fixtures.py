@@ -60,3 +60,25 @@ def clean_script(fixtures, lang_dir, lines=500, shebangs=True):
         i += 1
     shebang = {"python": "#!/usr/bin/env python3\n", "shell": "#!/usr/bin/env bash\n"}
     return (shebang.get(lang_dir, "") if shebangs else "") + body
+
+
+def review_script(fixtures, lang_dir, lines=500):
+    """`benches/review.rs`'s `script_of`: every fixture of a language (dangerous ones too, so
+    every rule runs), whole and without `#!` lines, as many as fit in `lines` lines, round after
+    round. A fixture cut inside a statement would be a syntax error, which a long script's review
+    pays for with a third, whole parse."""
+    d = os.path.join(fixtures, lang_dir)
+    texts = []
+    for f in sorted(os.listdir(d)):
+        text = open(os.path.join(d, f), encoding="utf-8").read()
+        texts.append("".join(line + "\n" for line in text.splitlines() if not line.startswith("#!")))
+    out, count = "", 0
+    while True:
+        before = count
+        for t in texts:
+            n = t.count("\n")
+            if count + n <= lines:
+                out += t
+                count += n
+        if count == before:
+            return out
