@@ -293,6 +293,76 @@ impl Py<'_, '_, '_> {
         }
     }
 
+    /// `for m in tar.getmembers(): if <m's path escapes>: raise ...`: the archive whose members
+    /// a loop checks where they land, leaving (raise, return, exit) at one that escapes, before
+    /// it is extracted (the check CVE-2007-4559's advisories give). `continue` only skips the
+    /// check, so it does not count.
+    fn members_checked(&self, node: Node<'_>) -> Option<String> {
+        let right = node.field("right")?;
+        let func = (right.kind() == "call").then(|| right.field("function"))??;
+        let (object, attribute) = (func.field("object")?, func.field("attribute")?);
+        if !matches!(
+            self.text(attribute),
+            "getmembers" | "getnames" | "namelist" | "infolist"
+        ) {
+            return None;
+        }
+        let var = node.field("left").filter(|l| l.kind() == "identifier")?;
+        let body = node.field("body")?;
+        let words = |t: &str| -> Vec<String> {
+            t.split(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        // The member, and the names the loop's body gives values built from it
+        // (`resolved = (target / member.name).resolve()`).
+        let mut member = vec![self.text(var).to_owned()];
+        for c in named(body).filter(|c| c.kind() == "expression_statement") {
+            if let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
+                && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
+                && l.kind() == "identifier"
+                && words(self.text(r)).iter().any(|w| member.contains(w))
+            {
+                member.push(self.text(l).to_owned());
+            }
+        }
+        let checks = named(body).filter(|c| c.kind() == "if_statement").any(|c| {
+            let (Some(cond), Some(then)) = (c.field("condition"), c.field("consequence")) else {
+                return false;
+            };
+            let cond = self.text(cond);
+            let names_member = words(cond).iter().any(|w| member.contains(w));
+            let placed = [
+                "resolve",
+                "abspath",
+                "realpath",
+                "commonpath",
+                "is_relative_to",
+                "startswith",
+                "parents",
+                "isabs",
+                "\"..\"",
+                "'..'",
+            ]
+            .iter()
+            .any(|k| cond.contains(k));
+            let leaves = named(then)
+                .filter(|s| s.kind() != "comment")
+                .last()
+                .is_some_and(|last| match last.kind() {
+                    "raise_statement" | "return_statement" => true,
+                    "expression_statement" => {
+                        let t = self.text(last);
+                        t.starts_with("sys.exit(") || t.starts_with("exit(")
+                    }
+                    _ => false,
+                });
+            names_member && placed && leaves
+        });
+        checks.then(|| self.text(object).to_owned())
+    }
+
     /// `if not inside(path, ROOT): ... return` (or `continue`, `raise`, `break`), with no
     /// other branch: the subject is confined after it.
     fn leaving_guard(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
@@ -379,6 +449,9 @@ impl Py<'_, '_, '_> {
                 }
             }
             "for_statement" => {
+                if let Some(archive) = self.members_checked(node) {
+                    self.filtered.insert(archive);
+                }
                 let iter = node
                     .field("right")
                     .map(|r| self.eval(r))

@@ -3401,3 +3401,46 @@ fn functions_defined_inside_blocks() {
     ];
     check_all(rows);
 }
+
+/// An archive whose members a loop checks where they land, leaving at one that escapes, before
+/// `extractall`, is extracted safely (issue 17); a check that only skips the member, or that does
+/// not look at the member, leaves the extraction unfiltered.
+#[test]
+fn archive_members_checked_before_extraction() {
+    let script = |check: &str| {
+        format!(
+            "import tarfile\nfrom pathlib import Path\ntarget = Path('.tools')\nwith tarfile.open('node.tar.gz') as tar:\n    for member in tar.getmembers():\n        resolved = (target / member.name).resolve()\n{check}\n    tar.extractall(target)\n"
+        )
+    };
+    let rows = [
+        (
+            "        if target.resolve() not in resolved.parents:\n            raise SystemExit(f'escapes: {member.name}')",
+            Clean,
+        ),
+        (
+            "        if member.name.startswith('/') or '..' in member.name:\n            sys.exit(1)",
+            Clean,
+        ),
+        (
+            "        if target.resolve() not in resolved.parents:\n            continue",
+            Suspicious,
+        ),
+        (
+            "        if target.resolve() not in target.parents:\n            raise SystemExit('odd target')",
+            Suspicious,
+        ),
+        ("        print(member.name)", Suspicious),
+    ];
+    for (check, verdict) in rows {
+        let code = script(check);
+        let report = crate::review(Py, &code);
+        assert_eq!(report.verdict, verdict, "{code}\n{:#?}", report.findings);
+        if verdict == Suspicious {
+            assert!(
+                report.findings.iter().any(|f| f.rule == "unsafe-extract"),
+                "{code}\n{:#?}",
+                report.findings
+            );
+        }
+    }
+}
