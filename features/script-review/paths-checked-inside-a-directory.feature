@@ -59,3 +59,42 @@ Feature: script pre-review credits shell checks that keep a delete inside a dire
       """
     When I run "terraphim-agent guard review-script --json sweep3.sh"
     Then the JSON field "verdict" is "suspicious"
+
+  Scenario: a JavaScript delete guarded by the script's own temp-dir predicate is clean
+    Given a project file "scratch.ts" containing:
+      """
+      import { rmSync } from 'node:fs';
+      import os from 'node:os';
+      import path from 'node:path';
+      function isScratch(dir: string): boolean {
+        const tmp = os.tmpdir();
+        return path.dirname(dir) === tmp && path.basename(dir).startsWith('render-');
+      }
+      for (const dir of process.argv.slice(2)) {
+        if (!isScratch(dir)) {
+          console.warn(`ignoring ${dir}`);
+          continue;
+        }
+        rmSync(dir, { recursive: true, force: true });
+      }
+      """
+    When I run "terraphim-agent guard review-script --json scratch.ts"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: the same predicate whose failing branch only warns confines nothing
+    Given a project file "scratch2.ts" containing:
+      """
+      import { rmSync } from 'node:fs';
+      import os from 'node:os';
+      import path from 'node:path';
+      function isScratch(dir: string): boolean {
+        const tmp = os.tmpdir();
+        return path.dirname(dir) === tmp && path.basename(dir).startsWith('render-');
+      }
+      for (const dir of process.argv.slice(2)) {
+        if (!isScratch(dir)) console.warn(`odd entry ${dir}`);
+        rmSync(dir, { recursive: true, force: true });
+      }
+      """
+    When I run "terraphim-agent guard review-script --json scratch2.ts"
+    Then the JSON field "verdict" is "suspicious"

@@ -3496,3 +3496,50 @@ fn shell_paths_checked_to_be_inside_a_directory() {
         "destructive",
     );
 }
+
+/// A JavaScript function of the script whose one `return` asks whether its parameter is a path
+/// under a known directory (`path.dirname(dir) === os.tmpdir() && ...`, `p.startsWith(DIR)`)
+/// is a check: `if (!isOurs(dir)) continue;` confines `dir` as `if (!dir.startsWith(DIR))
+/// continue;` does (issue 17). A check that does not leave, on another variable, or a
+/// function that may say yes for any path confines nothing.
+#[test]
+fn js_paths_checked_by_the_scripts_own_predicate() {
+    let ts = |pred: &str, check: &str| {
+        format!(
+            "import {{ rmSync }} from 'node:fs';\nimport os from 'node:os';\nimport path from 'node:path';\nfunction isOurs(dir: string): boolean {{\n  const tmp = os.tmpdir();\n  {pred}\n}}\nconst other = path.join(os.tmpdir(), 'x');\nfor (const dir of process.argv.slice(2)) {{\n  {check}\n  rmSync(dir, {{ recursive: true, force: true }});\n}}\n"
+        )
+    };
+    let dirname = "return path.dirname(dir) === tmp && path.basename(dir).startsWith('scratch-');";
+    let prefix = "return dir.startsWith(tmp + '/');";
+    let rows: Vec<(String, Verdict, &str)> = vec![
+        (ts(dirname, "if (!isOurs(dir)) continue;"), Clean, ""),
+        (
+            ts(prefix, "if (!isOurs(dir)) { console.warn(dir); continue; }"),
+            Clean,
+            "",
+        ),
+        (
+            ts(dirname, "if (!isOurs(dir)) console.warn('odd', dir);"),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            ts(dirname, "if (!isOurs(other)) continue;"),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            ts(
+                "if (dir.length > 3) return true;\n  return dir.startsWith(tmp + '/');",
+                "if (!isOurs(dir)) continue;",
+            ),
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    let rows: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(code, v, c)| (Ts, code.as_str(), *v, *c))
+        .collect();
+    check_all(&rows);
+}
