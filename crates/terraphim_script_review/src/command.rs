@@ -456,12 +456,44 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 .windows(2)
                 .find(|w| w[0] == "-name" || w[0] == "-iname")
                 .map(|w| w[1].as_str());
+            // A name given by a loop over literal words (`-name "$name"` for each generated
+            // directory's name): each of them.
+            let name_alts: Vec<String> = match words.iter().position(|w| w == "-name") {
+                Some(i) => args
+                    .get(i + 1)
+                    .filter(|v| v.known().is_none() && !v.alts.is_empty())
+                    .map(|v| v.alts.clone())
+                    .filter(|a| a.iter().all(|x| !x.contains([UNKNOWN, '/'])))
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            };
             match positional.first() {
+                Some(root) if !name_alts.is_empty() => {
+                    let root = word(root);
+                    let items: Vec<Val> = name_alts
+                        .iter()
+                        .map(|n| {
+                            Val::lit(format!(
+                                "{}/{UNKNOWN}/{}",
+                                root.trim_end_matches('/'),
+                                match_shape(Some(n))
+                            ))
+                        })
+                        .collect();
+                    Val::any_of(&items)
+                }
                 Some(root) if !word(root).starts_with(UNKNOWN) => Val::lit(format!(
                     "{}/{UNKNOWN}/{}",
                     word(root).trim_end_matches('/'),
                     match_shape(name_pattern)
                 )),
+                // A root known only at run time: paths ending in a name the pattern spells
+                // whole (`find "$pkg" -name node_modules`), else nothing known.
+                Some(_)
+                    if name_pattern.is_some_and(|p| !p.contains(['*', '?', '[', '/', UNKNOWN])) =>
+                {
+                    Val::lit(format!("{UNKNOWN}/{UNKNOWN}/{}", match_shape(name_pattern)))
+                }
                 _ => Val::unknown(),
             }
         }

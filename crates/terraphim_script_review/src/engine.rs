@@ -488,6 +488,54 @@ impl Val {
         }
     }
 
+    /// The value past a check that leaves unless it is a path under one of `dirs`: its
+    /// known alternatives under them; an alternative known only at its end (`…/node_modules`
+    /// of a `find -name`) keeps that end under each directory; any other is somewhere under
+    /// each. The data it carries stays.
+    pub(crate) fn confined_under(&self, dirs: &[String]) -> Val {
+        let under = |p: &str| {
+            dirs.iter().any(|d| {
+                let d = d.trim_end_matches('/');
+                p.strip_prefix(d).is_some_and(|r| r.starts_with('/'))
+            })
+        };
+        let alts = self.path_alternatives();
+        if alts.iter().all(|p| !p.contains(UNKNOWN) && under(p)) {
+            return self.clone();
+        }
+        let mut items: Vec<Val> = Vec::new();
+        let mut anywhere = false;
+        for p in &alts {
+            if p.split('/').any(|c| c == "..") {
+                anywhere = true;
+            } else if under(p) {
+                items.push(Val::lit(p.as_str()));
+            } else if let Some((_, tail)) = p.rsplit_once(UNKNOWN)
+                && tail.starts_with('/')
+                && tail.len() > 1
+                && !p.starts_with('/')
+                && !p.starts_with('~')
+            {
+                // Known only at its end: that end, somewhere under each directory.
+                items.extend(
+                    dirs.iter()
+                        .map(|d| Val::lit(format!("{}/{UNKNOWN}{tail}", d.trim_end_matches('/')))),
+                );
+            } else if !p.contains(UNKNOWN) {
+                // A known path elsewhere: the check leaves for it.
+            } else {
+                anywhere = true;
+            }
+        }
+        if anywhere || items.is_empty() {
+            items.extend(
+                dirs.iter()
+                    .map(|d| Val::lit(format!("{}/{UNKNOWN}", d.trim_end_matches('/')))),
+            );
+        }
+        Val::any_of(&items).with_taint(&self.taint)
+    }
+
     /// Whether nothing at all is known of this value (no string, path, members, elements,
     /// alternatives or handle); its data may still be known.
     pub(crate) fn is_blank(&self) -> bool {
@@ -1596,6 +1644,16 @@ impl<'a> Sink<'a> {
                 "delete-project",
                 "deletes the whole working tree".to_owned(),
             ),
+            Place::Home
+                if resolved.text.starts_with("~/.cache/")
+                    || (recursive && places::regenerable_dir(&resolved.text)) =>
+            {
+                (
+                    Verdict::Suspicious,
+                    "delete-outside",
+                    format!("deletes {shown}, outside the working tree"),
+                )
+            }
             Place::Home if resolved.text.starts_with("~/.cache/") => (
                 Verdict::Suspicious,
                 "delete-outside",

@@ -987,6 +987,23 @@ const BUILD_OUTPUT_DIRS: &[&str] = &[
     "htmlcov",
 ];
 
+/// Whether the path `text` names, below the home directory's own entries, a directory a
+/// toolchain regenerates whole (a build output, `node_modules`, `.venv`): another checkout's
+/// build output (`~/code/app/node_modules`), whose loss costs a rebuild, not data.
+pub(crate) fn regenerable_dir(text: &str) -> bool {
+    let Some(rel) = text.strip_prefix("~/") else {
+        return false;
+    };
+    let parts: Vec<&str> = rel.trim_end_matches('/').split('/').collect();
+    parts.len() >= 2
+        && parts.last().is_some_and(|l| {
+            BUILD_OUTPUT_DIRS.contains(l) || matches!(*l, "node_modules" | ".venv" | "venv")
+        })
+        && !parts[..parts.len() - 1]
+            .iter()
+            .any(|p| p.starts_with('.') || *p == "..")
+}
+
 /// Whether the resolved path `text` lies in a build-output directory of the working tree `cwd`
 /// (`<cwd>/dist/node/index.d.ts`); dependency directories (`node_modules`, `.venv`) are not:
 /// their code runs when the project imports it.

@@ -8,6 +8,8 @@ use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::Map;
 
+mod contain;
+
 /// How many values of a loop variable the command guard is asked about, one text each.
 const MAX_ALTERNATIVES: usize = 4;
 
@@ -118,6 +120,9 @@ struct Shell<'s, 'k, 'a> {
     /// What each of the script's functions (by its body's start byte) prints, as walked where
     /// it is defined: the value `$(f)` and `f | ...` get.
     printed: Map<usize, Val>,
+    /// Variables a check confined to a directory (see `contain.rs`): each with what it held
+    /// before and what it holds past the check, until the block ends.
+    confined: Vec<(String, Option<Val>, Val)>,
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -242,9 +247,15 @@ fn uses_positional(body: &str) -> bool {
     })
 }
 
-/// Whether a value is known, or has alternatives.
+/// Whether a value is known, has alternatives, or is a path whose end is known (`…/…/out`
+/// of a `find -name out`).
 fn known_alternatives(v: &Val) -> bool {
-    v.known().is_some() || !v.alts.is_empty()
+    v.known().is_some()
+        || !v.alts.is_empty()
+        || v.text.as_deref().is_some_and(|t| {
+            t.rsplit_once(UNKNOWN)
+                .is_some_and(|(_, end)| end.starts_with('/') && end.len() > 1)
+        })
 }
 
 /// Analyze a parsed shell script.
@@ -265,6 +276,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         call_locals: Vec::new(),
         socket_fds: Map::default(),
         printed: Map::default(),
+        confined: Vec::new(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -311,9 +323,12 @@ impl Shell<'_, '_, '_> {
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
         let children: Vec<Node<'_>> = node.named_children().collect();
+        let guards = self.confined.len();
         for child in children {
             out = self.stmt(child, capture, None);
+            self.after_statement(child);
         }
+        self.release(guards);
         out
     }
 
@@ -323,10 +338,13 @@ impl Shell<'_, '_, '_> {
         let mut out = Val::unknown();
         let mut taint = Taint::default();
         let children: Vec<Node<'_>> = body.named_children().collect();
+        let guards = self.confined.len();
         for child in children {
             out = self.stmt(child, false, None);
             taint.join(&out.taint);
+            self.after_statement(child);
         }
+        self.release(guards);
         out.taint = taint;
         out
     }
@@ -745,7 +763,20 @@ impl Shell<'_, '_, '_> {
                 // if / while / case / lists / subshells / test commands: their statements.
                 let mut out = Val::unknown();
                 let children: Vec<Node<'_>> = node.named_children().collect();
+                let guards = self.confined.len();
+                // `case "$p" in "$ROOT"/*) rm -rf "$p" ;; esac`: the item sees `p` there.
+                if node.kind() == "case_item"
+                    && let Some((name, dirs)) = self.case_item_guard(node)
+                {
+                    self.confine(name, &dirs);
+                }
+                let cond = (node.kind() == "if_statement")
+                    .then(|| node.field("condition"))
+                    .flatten();
                 for c in children {
+                    if matches!(c.kind(), "elif_clause" | "else_clause") {
+                        self.release(guards);
+                    }
                     if matches!(
                         c.kind(),
                         "word"
@@ -764,7 +795,17 @@ impl Shell<'_, '_, '_> {
                         continue;
                     }
                     out = self.stmt(c, capture, stdin);
+                    // `if inside "$p"; then rm -rf "$p"; fi`: the branch sees `p` there.
+                    if cond.is_some_and(|d| contain::same(c, d))
+                        && contain::single_condition(node)
+                        && let Some((name, dirs)) = self.holds_inside(c)
+                    {
+                        self.confine(name, &dirs);
+                    } else if !cond.is_some_and(|d| contain::same(c, d)) {
+                        self.after_statement(c);
+                    }
                 }
+                self.release(guards);
                 out
             }
         }
@@ -1473,6 +1514,11 @@ impl Shell<'_, '_, '_> {
                 }
                 continue;
             }
+            if op == "<" && dest.kind() == "process_substitution" {
+                // `done < <(find ...)`: what the command prints comes in.
+                input = Some(self.stmt(dest, true, None));
+                continue;
+            }
             let target = self.word(dest);
             let mut t = target.text_or_unknown();
             // `<&3`, `>&3` of a descriptor the script opened on a socket: that socket.
@@ -1685,6 +1731,24 @@ impl Shell<'_, '_, '_> {
             }
             if vars.is_empty() {
                 vars.push("REPLY".to_owned());
+            }
+            // One variable takes a whole line: of input known to be one line at a time
+            // (the paths `find` prints, each shaped alike), that line's shape.
+            let line_shaped = |t: &str| !t.contains('\n') && t.contains('/');
+            if let [var] = vars.as_slice()
+                && !var.contains(UNKNOWN)
+                && v.taint == Taint::default()
+                && (v.text.as_deref().is_some_and(line_shaped)
+                    || (v.text.is_none()
+                        && !v.alts.is_empty()
+                        && v.alts.iter().all(|a| line_shaped(a))))
+            {
+                let mut line = v.clone();
+                line.items = None;
+                line.fields = Vec::new();
+                line.handle = None;
+                self.vars.insert(var.clone(), line);
+                return Val::unknown();
             }
             for var in vars {
                 if var.contains(UNKNOWN) {

@@ -13,6 +13,7 @@ use crate::ts::Node;
 mod api;
 mod call;
 mod code;
+mod contain;
 mod expr;
 mod files;
 mod method;
@@ -34,6 +35,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         maps: Set::default(),
         fn_aliases: Map::default(),
         stores_args: Set::default(),
+        predicates: Map::default(),
     };
     // A list a function returns in a later round, walked with more values known (a callback
     // given its elements), stands for the one the first round found, as in Python.
@@ -99,6 +101,10 @@ struct Js<'s, 'k, 'a> {
     /// constructor and extend nothing: what an instance was built from is in the members its
     /// methods read, so a method's result is what its body returns.
     stores_args: Set<String>,
+    /// The script's functions that return true only for a path under a known directory
+    /// (`isOurs(dir)` returning `path.dirname(dir) === os.tmpdir() && ...`): the position of
+    /// the parameter they test and the directory.
+    predicates: Map<String, (usize, String)>,
 }
 
 fn line(node: Node<'_>) -> u32 {

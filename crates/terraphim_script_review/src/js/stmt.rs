@@ -123,7 +123,7 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn function(&mut self, name: String, node: Node<'_>) {
-        self.scope.enter(name);
+        self.scope.enter(name.clone());
         self.parameter_defaults(node);
         if let Some(body) = node.field("body") {
             if body.kind() == "statement_block" {
@@ -132,6 +132,7 @@ impl Js<'_, '_, '_> {
                 let v = self.eval(body);
                 self.scope.add_return(v);
             }
+            self.note_predicate(&name, node, body);
         }
         self.scope.leave();
     }
@@ -431,6 +432,12 @@ impl Js<'_, '_, '_> {
             "parenthesized_expression" => call.named_child(0)?,
             _ => call,
         };
+        if let Some(g) = self.predicate_guard(call) {
+            return node
+                .field("consequence")
+                .is_some_and(|c| leaves_block(c))
+                .then_some(g);
+        }
         let func = call
             .field("function")
             .filter(|f| f.kind() == "member_expression")?;
@@ -702,6 +709,21 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// Whether a guard's consequence leaves: `continue`, `return`, `throw` or `break`, alone or
+/// last in its block.
+fn leaves_block(c: Node<'_>) -> bool {
+    let last = match c.kind() {
+        "statement_block" => named(c).filter(|k| k.kind() != "comment").last(),
+        _ => Some(c),
+    };
+    last.is_some_and(|l| {
+        matches!(
+            l.kind(),
+            "continue_statement" | "return_statement" | "throw_statement" | "break_statement"
+        )
+    })
 }
 
 /// A value read from the environment without the mark of the whole environment (its

@@ -3373,6 +3373,177 @@ fn a_host_checked_to_be_this_machine_is_loopback() {
     check(Js, unchecked, Suspicious, "network");
 }
 
+/// A shell check that leaves unless a variable is a path under a known directory
+/// (`[[ $p == "$ROOT"/* ]] || continue`, `if ! inside "$p"; then return; fi` with `inside` the
+/// script's own function testing its parameter's real path with `case`, `case "$p" in
+/// "$ROOT"/*) ;; *) exit 1 ;; esac`) confines the variable for the rest of its block, and the
+/// paths a `find -name` printed keep their name through `read` (issue 17). A check that does
+/// not leave, or a check on another variable, confines nothing.
+#[test]
+fn shell_paths_checked_to_be_inside_a_directory() {
+    let direct = |check: &str, var: &str| {
+        format!(
+            "#!/bin/bash\nset -eu\nROOT=\"$(git rev-parse --show-toplevel)\"\nother=\"$ROOT/x\"\nfor p in \"$@\"; do\n  {check}\n  rm -rf -- \"${var}\"\ndone\n"
+        )
+    };
+    let rows: Vec<(String, Verdict, &str)> = vec![
+        (
+            direct("[[ \"$p\" == \"$ROOT\"/.scratch/* ]] || continue", "p"),
+            Clean,
+            "",
+        ),
+        (
+            direct(
+                "if [[ $p != \"$ROOT/.scratch/\"* ]]; then echo \"skip $p\" >&2; continue; fi",
+                "p",
+            ),
+            Clean,
+            "",
+        ),
+        (
+            direct(
+                "case \"$(realpath -m -- \"$p\")\" in \"$ROOT\"/.scratch/*) ;; *) exit 1 ;; esac",
+                "p",
+            ),
+            Clean,
+            "",
+        ),
+        // The failing branch does not leave.
+        (
+            direct(
+                "[[ \"$p\" == \"$ROOT\"/.scratch/* ]] || echo \"not inside: $p\" >&2",
+                "p",
+            ),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            direct(
+                "case \"$p\" in \"$ROOT\"/.scratch/*) ;; *) echo odd ;; esac",
+                "p",
+            ),
+            Suspicious,
+            "destructive",
+        ),
+        // The check is on another variable than the one deleted.
+        (
+            direct("[[ \"$other\" == \"$ROOT\"/* ]] || exit 1", "p"),
+            Suspicious,
+            "destructive",
+        ),
+        // The directory is the home directory, or not known.
+        (
+            direct("[[ \"$p\" == \"$HOME\"/* ]] || exit 1", "p"),
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    let predicate = |body: &str, call: &str| {
+        format!(
+            "#!/bin/bash\nset -eu\nROOT=\"$(git rev-parse --show-toplevel)\"\nmine() {{\n{body}\n}}\npurge() {{\n  local d=\"$1\"\n  {call}\n  rm -rf -- \"$d\"\n}}\nfor name in out dist; do\n  while IFS= read -r -d '' found; do\n    purge \"$found\"\n  done < <(find \"$1\" -maxdepth 3 -type d -name \"$name\" -print0)\ndone\n"
+        )
+    };
+    let case_body = "  local real\n  real=\"$(realpath -e -- \"$1\" 2>/dev/null)\" || return 1\n  case \"$real\" in\n    \"$ROOT\"/*) return 0 ;;\n    *) return 1 ;;\n  esac";
+    let mut rows = rows;
+    rows.extend([
+        (
+            predicate(case_body, "if ! mine \"$d\"; then return; fi"),
+            Clean,
+            "",
+        ),
+        (
+            predicate(
+                "  [[ \"$(readlink -f \"$1\")\" == \"$ROOT\"/* ]]",
+                "mine \"$d\" || return 0",
+            ),
+            Clean,
+            "",
+        ),
+        // A predicate that may succeed for any path.
+        (
+            predicate(
+                "  [[ -d \"$1\" ]] && return 0\n  [[ \"$1\" == \"$ROOT\"/* ]]",
+                "mine \"$d\" || return 0",
+            ),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            predicate(case_body, "mine \"$d\" || echo \"outside: $d\""),
+            Suspicious,
+            "destructive",
+        ),
+        // Without a check, the names found are known but not where they are.
+        (predicate(case_body, ":"), Suspicious, "destructive"),
+    ]);
+    let rows: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(code, v, c)| (Sh, code.as_str(), *v, *c))
+        .collect();
+    check_all(&rows);
+    // Other checkouts' build output under the home directory: a rebuild, not lost data; the
+    // rest of the home directory stays dangerous.
+    check(
+        Sh,
+        "#!/bin/bash\nfind \"$HOME\" -maxdepth 4 -type d -name node_modules -prune -print0 |\n  while IFS= read -r -d '' d; do rm -rf -- \"$d\"; done\n",
+        Suspicious,
+        "destructive",
+    );
+    check(
+        Sh,
+        "#!/bin/bash\nfind \"$HOME\" -maxdepth 4 -type d -name .ssh -prune -print0 |\n  while IFS= read -r -d '' d; do rm -rf -- \"$d\"; done\n",
+        Dangerous,
+        "destructive",
+    );
+}
+
+/// A JavaScript function of the script whose one `return` asks whether its parameter is a path
+/// under a known directory (`path.dirname(dir) === os.tmpdir() && ...`, `p.startsWith(DIR)`)
+/// is a check: `if (!isOurs(dir)) continue;` confines `dir` as `if (!dir.startsWith(DIR))
+/// continue;` does (issue 17). A check that does not leave, on another variable, or a
+/// function that may say yes for any path confines nothing.
+#[test]
+fn js_paths_checked_by_the_scripts_own_predicate() {
+    let ts = |pred: &str, check: &str| {
+        format!(
+            "import {{ rmSync }} from 'node:fs';\nimport os from 'node:os';\nimport path from 'node:path';\nfunction isOurs(dir: string): boolean {{\n  const tmp = os.tmpdir();\n  {pred}\n}}\nconst other = path.join(os.tmpdir(), 'x');\nfor (const dir of process.argv.slice(2)) {{\n  {check}\n  rmSync(dir, {{ recursive: true, force: true }});\n}}\n"
+        )
+    };
+    let dirname = "return path.dirname(dir) === tmp && path.basename(dir).startsWith('scratch-');";
+    let prefix = "return dir.startsWith(tmp + '/');";
+    let rows: Vec<(String, Verdict, &str)> = vec![
+        (ts(dirname, "if (!isOurs(dir)) continue;"), Clean, ""),
+        (
+            ts(prefix, "if (!isOurs(dir)) { console.warn(dir); continue; }"),
+            Clean,
+            "",
+        ),
+        (
+            ts(dirname, "if (!isOurs(dir)) console.warn('odd', dir);"),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            ts(dirname, "if (!isOurs(other)) continue;"),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            ts(
+                "if (dir.length > 3) return true;\n  return dir.startsWith(tmp + '/');",
+                "if (!isOurs(dir)) continue;",
+            ),
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    let rows: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(code, v, c)| (Ts, code.as_str(), *v, *c))
+        .collect();
+    check_all(&rows);
+}
+
 /// A function defined inside a subshell or a `{ }` group is found from its calls in that block
 /// (the innermost block around the call that defines it), and walked with their arguments.
 #[test]
