@@ -358,9 +358,17 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
-        if c.q == "Promise.resolve" {
-            // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give.
+        if matches!(c.q.as_str(), "Promise.resolve" | "Promise.all" | "Promise.allSettled") {
+            // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give;
+            // `Promise.all(list)`: a promise of the list of what its promises give.
             return c.first().clone();
+        }
+        if matches!(c.q.as_str(), "Promise.race" | "Promise.any")
+            && let Some(items) = c.first().items.as_deref()
+            && let Some(any) = Val::union_all(items)
+        {
+            // The value of any one of the promises.
+            return any;
         }
         if c.q == "Map"
             && let Some(pairs) = &c.first().items

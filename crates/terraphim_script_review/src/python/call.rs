@@ -138,6 +138,11 @@ impl Py<'_, '_, '_> {
                         handle: Some(Handle::Module(m)),
                         ..
                     }) => (m.clone(), None, None),
+                    // `job = JOBS[name]; job()`: what the function returns.
+                    Some(Val {
+                        handle: Some(Handle::Lambda(r)),
+                        ..
+                    }) if !self.scope.funcs.contains_key(name) => return (**r).clone(),
                     _ if self.scope.funcs.contains_key(name) => {
                         let name = name.to_owned();
                         self.keyword_arguments(&name, &kwargs);
@@ -211,6 +216,8 @@ impl Py<'_, '_, '_> {
                 let f = self.eval(func);
                 match f.handle {
                     Some(Handle::Module(m)) => (m, None, None),
+                    // `JOBS[name]()`: what the function picked returns.
+                    Some(Handle::Lambda(r)) => return (*r).with_taint(&f.taint),
                     _ => ("?".to_owned(), None, None),
                 }
             }

@@ -562,7 +562,15 @@ impl Py<'_, '_, '_> {
                             self.scope.leave();
                         }
                         None => {
-                            self.eval(b);
+                            // A function without a name (`{"near": lambda: [...]}`): the value
+                            // is what calling it returns, its parameters unknown.
+                            let v = self.eval(b);
+                            if !v.is_blank() {
+                                return Val {
+                                    handle: Some(Handle::Lambda(Box::new(v))),
+                                    ..Val::default()
+                                };
+                            }
                         }
                     }
                 }
@@ -778,8 +786,8 @@ pub(super) fn members_for_key(obj: &Val, index: &Val) -> Option<Val> {
             || !v.alts.is_empty()
             || v.items.is_some()
             || !v.fields.is_empty()
-            || matches!(v.handle, Some(Handle::Path(_))))
-            && !matches!(v.handle, Some(ref h) if !matches!(h, Handle::Path(_)))
+            || matches!(v.handle, Some(Handle::Path(_) | Handle::Lambda(_))))
+            && !matches!(v.handle, Some(ref h) if !matches!(h, Handle::Path(_) | Handle::Lambda(_)))
     };
     if obj.fields.is_empty() || obj.fields.len() > 16 || !obj.fields.iter().all(|(_, v)| plain(v)) {
         return None;
