@@ -189,6 +189,29 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             return run_argv(sink, line, &tainted, stdin);
         }
     }
+    // Words with several known values (a path joined from the members of objects picked at
+    // run time): the command is judged with each, at most 16 commands in all.
+    let several = |a: &Val| {
+        a.text.as_deref().is_none_or(|t| t.contains(UNKNOWN))
+            && (2..=16).contains(&a.alts.len())
+            && a.alts.iter().all(|t| !t.contains(UNKNOWN))
+    };
+    let combos: usize = argv
+        .iter()
+        .filter(|a| several(a))
+        .map(|a| a.alts.len())
+        .product();
+    if combos <= 16
+        && let Some(i) = argv.iter().position(several)
+    {
+        let mut out = Val::unknown();
+        for alt in &argv[i].alts {
+            let mut one = argv.to_vec();
+            one[i] = Val::lit(alt.clone()).with_taint(&argv[i].taint);
+            out = out.union(&run_argv(sink, line, &one, stdin));
+        }
+        return out;
+    }
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);
     if xargs {

@@ -106,6 +106,19 @@ pub(crate) fn dirname_of(p: &str) -> String {
     }
 }
 
+/// The directory above `p` (`dirname`, `Path.parent`): of the working tree `cwd` itself it is
+/// `CWD/..`, so the climb out of the project stays visible (a sibling project is not a
+/// temporary file when the project lies in a temporary directory), and each further step
+/// keeps climbing (`CWD/../..`).
+pub(crate) fn parent_dir(cwd: &std::path::Path, p: &str) -> String {
+    let t = p.trim_end_matches('/');
+    let cwd = cwd.to_string_lossy();
+    if !t.is_empty() && t == cwd.trim_end_matches('/') {
+        return format!("{t}/..");
+    }
+    dirname_of(p)
+}
+
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Val {
@@ -333,13 +346,19 @@ impl Val {
             // time): a call returns what either returns.
             (Some(Handle::Lambda(a)), Some(Handle::Lambda(b))) if a != b => {
                 let mut r = a.union(b);
-                if let (Some(x), Some(y)) = (&a.items, &b.items) {
-                    // Lists (`{"dist": lambda: [ROOT / "dist"], "near": lambda: [...]}`):
-                    // a loop over the result sees the elements of either.
-                    let mut all = x.clone();
-                    for e in y {
-                        if !all.contains(e) && all.len() < 16 {
-                            all.push(e.clone());
+                // Lists (`{"dist": lambda: [ROOT / "dist"], "near": lambda: [...]}`): a loop
+                // over the result sees the elements of either; a result not known at all
+                // (`lambda: list(ROOT.glob("*.egg-info"))`) is one element nobody knows.
+                let elements = |x: &Val| match &x.items {
+                    Some(items) => items.clone(),
+                    None if x.is_blank() => vec![Val::unknown().with_taint(&x.taint)],
+                    None => vec![x.clone()],
+                };
+                if a.items.is_some() || b.items.is_some() {
+                    let mut all = elements(a);
+                    for e in elements(b) {
+                        if !all.contains(&e) && all.len() < 16 {
+                            all.push(e);
                         }
                     }
                     r.items = Some(all);

@@ -444,7 +444,14 @@ impl Js<'_, '_, '_> {
                             "identifier" if !path.is_empty() && super::conditional(node) => {
                                 match self.lookup(self.text(root)).and_then(|o| o.field_at(&path).cloned()) {
                                     Some(old) if old.text.is_some() || !old.alts.is_empty() => {
-                                        old.union(&r)
+                                        // A value nobody knows (`argv[++i]`) is one of them
+                                        // too, not nothing.
+                                        match r.is_blank() {
+                                            true => old.union(
+                                                &Val::lit(UNKNOWN.to_string()).with_taint(&r.taint),
+                                            ),
+                                            false => old.union(&r),
+                                        }
                                     }
                                     _ => r,
                                 }

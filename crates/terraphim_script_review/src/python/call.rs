@@ -454,7 +454,7 @@ impl Py<'_, '_, '_> {
                     .first()
                     .and_then(Val::path_text)
                     .unwrap_or_else(|| UNKNOWN.to_string());
-                Val::lit(crate::engine::dirname_of(&t))
+                Val::lit(crate::engine::parent_dir(&self.sink.ctx.cwd, &t))
             }
             Api::Glob => {
                 // The matches lie where the pattern points.

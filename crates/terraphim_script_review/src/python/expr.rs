@@ -150,7 +150,7 @@ impl Py<'_, '_, '_> {
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
                         "parent" => Val {
-                            handle: Some(Handle::Path(path_parent(p))),
+                            handle: Some(Handle::Path(path_parent(&self.sink.ctx.cwd, p))),
                             ..Val::default()
                         },
                         // `Path(__file__).resolve().parents[1]`: each ancestor in turn.
@@ -158,7 +158,7 @@ impl Py<'_, '_, '_> {
                             let mut up = p.clone();
                             let items = (0..4)
                                 .map(|_| {
-                                    up = path_parent(&up);
+                                    up = path_parent(&self.sink.ctx.cwd, &up);
                                     Val {
                                         handle: Some(Handle::Path(up.clone())),
                                         ..Val::default()
@@ -565,12 +565,10 @@ impl Py<'_, '_, '_> {
                             // A function without a name (`{"near": lambda: [...]}`): the value
                             // is what calling it returns, its parameters unknown.
                             let v = self.eval(b);
-                            if !v.is_blank() {
-                                return Val {
-                                    handle: Some(Handle::Lambda(Box::new(v))),
-                                    ..Val::default()
-                                };
-                            }
+                            return Val {
+                                handle: Some(Handle::Lambda(Box::new(v))),
+                                ..Val::default()
+                            };
                         }
                     }
                 }
@@ -770,7 +768,11 @@ pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
 }
 
 /// The parent of a path as `pathlib` gives it (`.` for a name without a directory).
-fn path_parent(p: &str) -> String {
+fn path_parent(cwd: &std::path::Path, p: &str) -> String {
+    if p.trim_end_matches('/').ends_with("/..") || p == cwd.to_string_lossy() {
+        // Above the working tree: kept as the climb it is (see `parent_dir`).
+        return crate::engine::parent_dir(cwd, p);
+    }
     p.rsplit_once('/')
         .map(|(d, _)| d.to_owned())
         .unwrap_or_else(|| ".".into())
