@@ -358,7 +358,10 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
-        if matches!(c.q.as_str(), "Promise.resolve" | "Promise.all" | "Promise.allSettled") {
+        if matches!(
+            c.q.as_str(),
+            "Promise.resolve" | "Promise.all" | "Promise.allSettled"
+        ) {
             // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give;
             // `Promise.all(list)`: a promise of the list of what its promises give.
             return c.first().clone();

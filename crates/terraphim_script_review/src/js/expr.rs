@@ -442,7 +442,10 @@ impl Js<'_, '_, '_> {
                         // still hold what it held: both are its values.
                         let r = match root.kind() {
                             "identifier" if !path.is_empty() && super::conditional(node) => {
-                                match self.lookup(self.text(root)).and_then(|o| o.field_at(&path).cloned()) {
+                                match self
+                                    .lookup(self.text(root))
+                                    .and_then(|o| o.field_at(&path).cloned())
+                                {
                                     Some(old) if old.text.is_some() || !old.alts.is_empty() => {
                                         // A value nobody knows (`argv[++i]`) is one of them
                                         // too, not nothing.

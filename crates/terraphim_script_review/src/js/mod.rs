@@ -128,12 +128,18 @@ fn conditional(node: Node<'_>) -> bool {
             }
             "binary_expression"
                 if p.field("right") == Some(at)
-                    && p.child(1).is_some_and(|o| matches!(o.kind(), "&&" | "||" | "??")) =>
+                    && p.child(1)
+                        .is_some_and(|o| matches!(o.kind(), "&&" | "||" | "??")) =>
             {
                 return true;
             }
-            "function_declaration" | "function_expression" | "function" | "arrow_function"
-            | "method_definition" | "generator_function_declaration" | "program" => {
+            "function_declaration"
+            | "function_expression"
+            | "function"
+            | "arrow_function"
+            | "method_definition"
+            | "generator_function_declaration"
+            | "program" => {
                 return false;
             }
             _ => {}

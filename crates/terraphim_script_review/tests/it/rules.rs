@@ -3372,3 +3372,66 @@ fn a_host_checked_to_be_this_machine_is_loopback() {
     let unchecked = "import http from 'node:http';\nconst host = process.argv[2];\nhttp.request({ hostname: host, path: '/x' }).end();\n";
     check(Js, unchecked, Suspicious, "network");
 }
+
+/// Deletes whose target climbs above the project through values the review follows (issue
+/// 17): an option a flag may override keeps its default; `Promise.all` gives its list; an
+/// array callback sees its elements in the same round; a Python `lambda` kept in a dictionary
+/// is what calling it returns; objects whose list members differ keep every element at each
+/// place; `dirname` of the working tree is its parent. In-project and temporary deletes stay
+/// clean.
+#[test]
+fn deletes_that_climb_above_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            include_str!("climb/flag_override.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            include_str!("climb/flag_override_in_project.js"),
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            include_str!("climb/promise_all.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            include_str!("climb/defaults_dotdot.ts"),
+            Dangerous,
+            "destructive",
+        ),
+        (Ts, include_str!("climb/defaults_in_project.ts"), Clean, ""),
+        (
+            Py,
+            include_str!("climb/lambda_targets.py"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            include_str!("climb/lambda_targets_in_project.py"),
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            include_str!("climb/segments_home.ts"),
+            Dangerous,
+            "config-tampering",
+        ),
+        (Ts, include_str!("climb/segments_repo.ts"), Clean, ""),
+        (
+            Ts,
+            include_str!("climb/platform_chmod.ts"),
+            Dangerous,
+            "escape",
+        ),
+    ];
+    check_all(rows);
+}
