@@ -154,3 +154,34 @@ Feature: script pre-review follows delete targets that climb above the project
     When I run "terraphim-agent guard review-script --json pair.ts"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "config-tampering"
+
+  Scenario: sibling projects reached by dirname of the project's root in shell
+    Given a project file "scripts/tidy.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+      PARENT="$(dirname "$ROOT")"
+      for d in "$PARENT"/*; do
+        [ "$d" = "$ROOT" ] && continue
+        rm -rf "$d/node_modules"
+      done
+      """
+    When I run "terraphim-agent guard review-script --json scripts/tidy.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: the workspace above the project named with os.pardir
+    Given a project file "tools/sweep.py" containing:
+      """
+      import os
+      import shutil
+      ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
+      WORKSPACE = os.path.abspath(os.path.join(ROOT, os.pardir))
+      for name in os.listdir(WORKSPACE):
+          full = os.path.join(WORKSPACE, name)
+          if os.path.isdir(full) and full != ROOT:
+              shutil.rmtree(full)
+      """
+    When I run "terraphim-agent guard review-script --json tools/sweep.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.category" is "destructive"

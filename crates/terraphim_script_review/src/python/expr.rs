@@ -146,6 +146,13 @@ impl Py<'_, '_, '_> {
                             // `os.sep.join(["", "home"])` is `/home`.
                             return Val::lit("/");
                         }
+                        // `os.path.join(ROOT, os.pardir)` climbs as `..` does.
+                        if matches!(full.as_str(), "os.pardir" | "os.path.pardir") {
+                            return Val::lit("..");
+                        }
+                        if matches!(full.as_str(), "os.curdir" | "os.path.curdir") {
+                            return Val::lit(".");
+                        }
                         interpreter_path(module_value(full))
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {

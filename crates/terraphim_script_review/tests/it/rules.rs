@@ -3377,8 +3377,8 @@ fn a_host_checked_to_be_this_machine_is_loopback() {
 /// 17): an option a flag may override keeps its default; `Promise.all` gives its list; an
 /// array callback sees its elements in the same round; a Python `lambda` kept in a dictionary
 /// is what calling it returns; objects whose list members differ keep every element at each
-/// place; `dirname` of the working tree is its parent. In-project and temporary deletes stay
-/// clean.
+/// place; `dirname` of the working tree (or of a path ending in `..`, in shell too) is its
+/// parent; `os.pardir` is `..`. In-project and temporary deletes stay clean.
 #[test]
 fn deletes_that_climb_above_the_project() {
     let rows: &[(Language, &str, Verdict, &str)] = &[
@@ -3432,6 +3432,20 @@ fn deletes_that_climb_above_the_project() {
             Dangerous,
             "escape",
         ),
+        (
+            Sh,
+            include_str!("climb/siblings_dirname.sh"),
+            Dangerous,
+            "destructive",
+        ),
+        (Sh, include_str!("climb/own_dirname.sh"), Clean, ""),
+        (
+            Py,
+            include_str!("climb/pardir.py"),
+            Dangerous,
+            "destructive",
+        ),
+        (Py, include_str!("climb/pardir_in_project.py"), Clean, ""),
     ];
     check_all(rows);
 }
