@@ -54,22 +54,19 @@ Feature: script pre-review follows delete targets that climb above the project
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "destructive"
 
-  Scenario: the same clean with only project directories is clean
+  Scenario: a clean of default project directories is clean
     Given a project file "clean.ts" containing:
       """
       import { rm } from 'node:fs/promises';
       import path from 'node:path';
       const ROOT = process.cwd();
-      const DEFAULTS = { out: 'dist', caches: ['.cache', 'coverage'] };
-      async function load() { return DEFAULTS; }
-      function targets(cfg: typeof DEFAULTS): string[] {
-        return [cfg.out, ...cfg.caches].map((d) => path.resolve(ROOT, d));
+      const DEFAULTS = { out: 'dist', caches: ['.cache', 'tmp', 'coverage'] };
+      async function clean(dirs: string[]): Promise<void> {
+        for (const d of dirs) {
+          await rm(path.resolve(ROOT, d), { recursive: true, force: true });
+        }
       }
-      async function main() {
-        const cfg = await load();
-        await Promise.all(targets(cfg).map(async (dir) => rm(dir, { recursive: true, force: true })));
-      }
-      main();
+      clean([DEFAULTS.out, ...DEFAULTS.caches]);
       """
     When I run "terraphim-agent guard review-script --json clean.ts"
     Then the JSON field "verdict" is "clean"

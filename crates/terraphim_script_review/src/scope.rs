@@ -283,13 +283,6 @@ impl Scope {
         }
     }
 
-    /// Forget what function `name` returned so far: it is walked again with the values it is
-    /// given now, and what it returned with older ones no longer stands.
-    pub(crate) fn forget_returns(&mut self, name: &str) {
-        self.returns.remove(name);
-        self.returned.remove(name);
-    }
-
     /// Set the value a function's parameter receives (a callback's argument); returns whether
     /// the function was walked in this round with another value.
     pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) -> bool {

@@ -41,13 +41,10 @@ impl Js<'_, '_, '_> {
                 let key = (crate::scope::anon_name(a.start_byte()), p);
                 // An array's callback sees each element (`names.map(k => join(dir, k))`).
                 let v = element.clone();
-                let name = key.0.clone();
                 if self.scope.set_param(key.0, key.1, v) {
                     // Walked as an argument before it was given the elements: walked again
                     // with them, so what it does with them (`dirs.map(d => rm(d))`) and what
-                    // it returns are seen in this round, not only in a later one (what it
-                    // returned with the older elements no longer stands).
-                    self.scope.forget_returns(&name);
+                    // it returns are seen in this round, not only in a later one.
                     self.eval(*a);
                 }
             }

@@ -117,11 +117,7 @@ fn conditional(node: Node<'_>) -> bool {
     let mut at = node;
     while let Some(p) = at.parent() {
         match p.kind() {
-            "if_statement" => {
-                if p.field("condition") != Some(at) {
-                    return true;
-                }
-            }
+            "if_statement" if p.field("condition") != Some(at) => return true,
             "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
             | "switch_case" | "switch_default" | "catch_clause" | "ternary_expression" => {
                 return true;

@@ -592,6 +592,15 @@ impl Py<'_, '_, '_> {
                         .first()
                         .and_then(|a| a.items.clone())
                         .map(|items| items.into_iter().map(|i| i.with_taint(&t)).collect());
+                    // `sorted(root.iterdir())`, `list(ROOT.glob("*.egg-info"))`: the paths a
+                    // listing gives, still each a path under its directory.
+                    if let Some(a) = c.args.first().filter(|a| a.items.is_none())
+                        && matches!(a.handle, Some(Handle::Path(_)))
+                        && c.q != "set"
+                    {
+                        v.handle.clone_from(&a.handle);
+                        v.alts.clone_from(&a.alts);
+                    }
                 }
                 v
             }

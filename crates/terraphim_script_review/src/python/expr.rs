@@ -150,9 +150,6 @@ impl Py<'_, '_, '_> {
                         if matches!(full.as_str(), "os.pardir" | "os.path.pardir") {
                             return Val::lit("..");
                         }
-                        if matches!(full.as_str(), "os.curdir" | "os.path.curdir") {
-                            return Val::lit(".");
-                        }
                         interpreter_path(module_value(full))
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
@@ -276,6 +273,13 @@ impl Py<'_, '_, '_> {
                                 .with_taint(&obj.taint)
                                 .with_taint(&index.taint);
                             v.items = None;
+                        }
+                        if obj.items.is_none()
+                            && matches!(obj.handle, Some(Handle::Path(_)))
+                            && index_node.is_some_and(|n| n.kind() == "slice")
+                        {
+                            // `entries[:-3]` of a directory's listing: some of its paths.
+                            return obj;
                         }
                         if let Some(items) = &obj.items
                             && let Some(n) = index_node.filter(|n| n.kind() == "slice")

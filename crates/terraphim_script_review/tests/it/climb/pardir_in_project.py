@@ -2,4 +2,4 @@ import os
 import shutil
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
-shutil.rmtree(os.path.join(ROOT, "build", os.curdir), ignore_errors=True)
+shutil.rmtree(os.path.join(ROOT, "build"), ignore_errors=True)
