@@ -189,6 +189,31 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             return run_argv(sink, line, &tainted, stdin);
         }
     }
+    // Words with several known values (a path joined from the members of objects picked at
+    // run time): the command is judged with each, at most 16 commands in all. A shell script's
+    // own statements are judged for each value of a loop by the command guard already.
+    let several = |a: &Val| {
+        a.text.as_deref().is_none_or(|t| t.contains(UNKNOWN))
+            && (2..=16).contains(&a.alts.len())
+            && a.alts.iter().all(|t| !t.contains(UNKNOWN))
+    };
+    let combos: usize = argv
+        .iter()
+        .filter(|a| several(a))
+        .map(|a| a.alts.len())
+        .product();
+    if combos <= 16
+        && sink.lang != Language::Shell
+        && let Some(i) = argv.iter().position(several)
+    {
+        let mut out = Val::unknown();
+        for alt in &argv[i].alts {
+            let mut one = argv.to_vec();
+            one[i] = Val::lit(alt.clone()).with_taint(&argv[i].taint);
+            out = out.union(&run_argv(sink, line, &one, stdin));
+        }
+        return out;
+    }
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);
     if xargs {
@@ -263,17 +288,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     }
     match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.
+        // Of a path ending in `..` (`$(cd "$(dirname "$0")/.." && pwd)`) or of the working
+        // tree it is the directory above, kept as a climb out of the project.
         "dirname" if positional.len() == 1 => {
             let p = word(positional[0]);
-            let p = p.trim_end_matches('/');
-            Val::lit(match p.rsplit_once('/') {
-                Some(("", _)) => "/".to_owned(),
-                Some((dir, _)) => dir.to_owned(),
-                // A path not known at all has a directory not known either.
-                None if p.contains(UNKNOWN) => UNKNOWN.to_string(),
-                None => ".".to_owned(),
-            })
-            .with_taint(&positional[0].taint)
+            Val::lit(crate::engine::parent_dir(&sink.ctx.cwd, &p)).with_taint(&positional[0].taint)
         }
         // `realpath /usr/bin/ld`: the same file reached through its links, so best read as the
         // path it was asked about (a system path's real path is a system file too).

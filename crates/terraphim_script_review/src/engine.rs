@@ -84,6 +84,9 @@ pub(crate) enum Handle {
     /// An instance of one of the script's own classes (`Client(token)`): its methods return
     /// what their bodies return, not the data the instance holds.
     Instance(String),
+    /// A function of the script without a name of its own (a Python `lambda` kept in a
+    /// dictionary or a list, `{"dist": lambda: [ROOT / "dist"]}`): what a call of it returns.
+    Lambda(Box<Val>),
 }
 
 /// The directory part of a path as `dirname` gives it, read as the directory it names: of a
@@ -101,6 +104,19 @@ pub(crate) fn dirname_of(p: &str) -> String {
         None if trimmed.contains(UNKNOWN) => UNKNOWN.to_string(),
         None => ".".to_owned(),
     }
+}
+
+/// The directory above `p` (`dirname`, `Path.parent`): of the working tree `cwd` itself it is
+/// `CWD/..`, so the climb out of the project stays visible (a sibling project is not a
+/// temporary file when the project lies in a temporary directory), and each further step
+/// keeps climbing (`CWD/../..`).
+pub(crate) fn parent_dir(cwd: &std::path::Path, p: &str) -> String {
+    let t = p.trim_end_matches('/');
+    let cwd = cwd.to_string_lossy();
+    if !t.is_empty() && t == cwd.trim_end_matches('/') {
+        return format!("{t}/..");
+    }
+    dirname_of(p)
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
@@ -326,6 +342,29 @@ impl Val {
         }
         match (&v.handle, &other.handle) {
             (None, _) => v.handle.clone_from(&other.handle),
+            // One of two functions (members of a dictionary picked by a key known only at run
+            // time): a call returns what either returns.
+            (Some(Handle::Lambda(a)), Some(Handle::Lambda(b))) if a != b => {
+                let mut r = a.union(b);
+                // Lists (`{"dist": lambda: [ROOT / "dist"], "near": lambda: [...]}`): a loop
+                // over the result sees the elements of either; a result not known at all
+                // (`lambda: list(ROOT.glob("*.egg-info"))`) is one element nobody knows.
+                let elements = |x: &Val| match &x.items {
+                    Some(items) => items.clone(),
+                    None if x.is_blank() => vec![Val::unknown().with_taint(&x.taint)],
+                    None => vec![x.clone()],
+                };
+                if a.items.is_some() || b.items.is_some() {
+                    let mut all = elements(a);
+                    for e in elements(b) {
+                        if !all.contains(&e) && all.len() < 16 {
+                            all.push(e);
+                        }
+                    }
+                    r.items = Some(all);
+                }
+                v.handle = Some(Handle::Lambda(Box::new(r)));
+            }
             // Two path objects (a helper given `ROOT / "dist"` by one call and `~/.cache/x`
             // by another): the first stays the object, every one is an alternative path.
             (Some(Handle::Path(a)), Some(Handle::Path(b))) if a != b => {
@@ -351,7 +390,7 @@ impl Val {
             // Each member may hold what either side held (a loop variable over objects).
             for (k, x) in &other.fields {
                 match v.fields.iter_mut().find(|(n, _)| n == k) {
-                    Some((_, old)) if old != x => *old = old.union(x),
+                    Some((_, old)) if old != x => *old = union_segments(old, x),
                     Some(_) => {}
                     None => v.fields.push((k.clone(), x.clone())),
                 }
@@ -363,6 +402,16 @@ impl Val {
     /// The member `name` of an object value, if the script named it.
     pub(crate) fn field(&self, name: &str) -> Option<&Val> {
         self.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// The member at the path `path` (`a.b.c` is `["b", "c"]` of `a`).
+    pub(crate) fn field_at(&self, path: &[&str]) -> Option<&Val> {
+        let (first, rest) = path.split_first()?;
+        let v = self.field(first)?;
+        match rest.is_empty() {
+            true => Some(v),
+            false => v.field_at(rest),
+        }
     }
 
     /// Store `val` at the member path `path` (`a.b.c = v` is `["b", "c"]` of `a`), making
@@ -625,6 +674,34 @@ pub(crate) fn join_paths(parts: &[String]) -> String {
         }
     }
     out
+}
+
+/// The union of two members of objects a value may be (a loop variable over a list of
+/// objects, a parameter given several): two lists of literal strings differing in their
+/// elements (`segments: ['.vscode', 'settings.json']` and `['.ssh', 'config']`) are one list
+/// whose element at each place is any of theirs there, or none (so the paths joined from it
+/// are every path either list names); any other pair is their union.
+fn union_segments(a: &Val, b: &Val) -> Val {
+    let known = |e: &Val| {
+        e.known().is_some()
+            || (e.text.is_none()
+                && !e.alts.is_empty()
+                && e.alts.iter().all(|t| !t.contains(UNKNOWN)))
+    };
+    let literal = |l: &[Val]| l.len() <= 8 && l.iter().all(known);
+    match (&a.items, &b.items) {
+        (Some(x), Some(y)) if x != y && literal(x) && literal(y) => {
+            let at = |l: &[Val], i: usize| l.get(i).cloned().unwrap_or_else(|| Val::lit(""));
+            let items = (0..x.len().max(y.len()))
+                .map(|i| at(x, i).union(&at(y, i)))
+                .collect();
+            let mut v = Val::list(items);
+            v.taint = a.taint.clone();
+            v.taint.join(&b.taint);
+            v
+        }
+        _ => a.union(b),
+    }
 }
 
 /// Collects findings for one script (and the code nested in it).

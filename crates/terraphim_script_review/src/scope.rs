@@ -283,8 +283,9 @@ impl Scope {
         }
     }
 
-    /// Set the value a function's parameter receives (a callback's argument).
-    pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) {
+    /// Set the value a function's parameter receives (a callback's argument); returns whether
+    /// the function was walked in this round with another value.
+    pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) -> bool {
         let passed = self.params.entry(func.clone()).or_default();
         let changed = passed.get(param.as_str()) != Some(&val);
         passed.insert(param, val);
@@ -292,7 +293,9 @@ impl Scope {
         // arguments first) sees the value in the next round.
         if changed && self.walked.contains(func.as_str()) {
             self.stale.insert(func);
+            return true;
         }
+        false
     }
 
     /// `obj[key] = val`, `obj.field = val`: the object `name` now holds `val`; its text keeps

@@ -88,7 +88,7 @@ impl Js<'_, '_, '_> {
             let key = crate::scope::anon_name(f.start_byte());
             for (p, a) in self.params_of(f).into_iter().zip(arg_nodes.iter()) {
                 let v = self.eval(*a);
-                self.scope.set_param(key.clone(), p, v);
+                let _ = self.scope.set_param(key.clone(), p, v);
             }
             self.eval(f);
             return self.scope.returns.get(&key).cloned().unwrap_or_default();
@@ -358,9 +358,20 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
-        if c.q == "Promise.resolve" {
-            // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give.
+        if matches!(
+            c.q.as_str(),
+            "Promise.resolve" | "Promise.all" | "Promise.allSettled"
+        ) {
+            // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give;
+            // `Promise.all(list)`: a promise of the list of what its promises give.
             return c.first().clone();
+        }
+        if matches!(c.q.as_str(), "Promise.race" | "Promise.any")
+            && let Some(items) = c.first().items.as_deref()
+            && let Some(any) = Val::union_all(items)
+        {
+            // The value of any one of the promises.
+            return any;
         }
         if c.q == "Map"
             && let Some(pairs) = &c.first().items
@@ -624,7 +635,24 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 out.with_taint(&c.all)
             }
-            Api::Dirname => Val::lit(crate::engine::dirname_of(&c.first().text_or_unknown())),
+            Api::Dirname => {
+                let a = c.first();
+                match a.text.is_none() && !a.alts.is_empty() {
+                    // A path with several values (an option's default or what a flag gives):
+                    // the directory of each.
+                    true => a
+                        .alts
+                        .iter()
+                        .map(|t| Val::lit(crate::engine::parent_dir(&self.sink.ctx.cwd, t)))
+                        .reduce(|o, v| o.union(&v))
+                        .unwrap_or_default()
+                        .with_taint(&a.taint),
+                    false => Val::lit(crate::engine::parent_dir(
+                        &self.sink.ctx.cwd,
+                        &a.text_or_unknown(),
+                    )),
+                }
+            }
             Api::UrlNew => {
                 let (first, base) = (c.first(), c.second());
                 let text = match (&first.text, &base.text) {

@@ -438,6 +438,29 @@ impl Js<'_, '_, '_> {
                         } else {
                             r.clone()
                         };
+                        // A member set on some paths only (an option a flag overrides) may
+                        // still hold what it held: both are its values.
+                        let r = match root.kind() {
+                            "identifier" if !path.is_empty() && super::conditional(node) => {
+                                match self
+                                    .lookup(self.text(root))
+                                    .and_then(|o| o.field_at(&path).cloned())
+                                {
+                                    Some(old) if old.text.is_some() || !old.alts.is_empty() => {
+                                        // A value nobody knows (`argv[++i]`) is one of them
+                                        // too, not nothing.
+                                        match r.is_blank() {
+                                            true => old.union(
+                                                &Val::lit(UNKNOWN.to_string()).with_taint(&r.taint),
+                                            ),
+                                            false => old.union(&r),
+                                        }
+                                    }
+                                    _ => r,
+                                }
+                            }
+                            _ => r,
+                        };
                         match root.kind() {
                             "identifier" => self.scope.store_into(self.text(root), t, &r, &path),
                             // `this.root = root` in a constructor: what the class's methods

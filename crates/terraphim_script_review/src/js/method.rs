@@ -41,7 +41,12 @@ impl Js<'_, '_, '_> {
                 let key = (crate::scope::anon_name(a.start_byte()), p);
                 // An array's callback sees each element (`names.map(k => join(dir, k))`).
                 let v = element.clone();
-                self.scope.set_param(key.0, key.1, v);
+                if self.scope.set_param(key.0, key.1, v) {
+                    // Walked as an argument before it was given the elements: walked again
+                    // with them, so what it does with them (`dirs.map(d => rm(d))`) and what
+                    // it returns are seen in this round, not only in a later one.
+                    self.eval(*a);
+                }
             }
         }
         named_returns
@@ -59,7 +64,9 @@ impl Js<'_, '_, '_> {
             return;
         };
         if let Some(p) = self.params_of(*f).into_iter().nth(index) {
-            self.scope
+            // Seen from the next round on (a Node-style callback is called later).
+            let _ = self
+                .scope
                 .set_param(crate::scope::anon_name(f.start_byte()), p, data.clone());
         }
     }
@@ -223,6 +230,19 @@ impl Js<'_, '_, '_> {
                 if let (Some(items), Some(sep)) = (&recv.items, first.known().or(Some(","))) {
                     let parts: Vec<String> = items.iter().map(Val::text_or_unknown).collect();
                     v.text = Some(parts.join(sep));
+                    if items.iter().any(|i| i.text.is_none() && !i.alts.is_empty()) {
+                        // Elements with several values (the members of objects picked at run
+                        // time): every text the join may give.
+                        let mut joined = Val::lit("");
+                        for (n, i) in items.iter().enumerate() {
+                            if n > 0 {
+                                joined = joined.concat(&Val::lit(sep));
+                            }
+                            joined = joined.concat(i);
+                        }
+                        v.text = joined.text;
+                        v.alts = joined.alts;
+                    }
                 }
                 if recv.taint.decoded {
                     v.taint.decoded = true;
@@ -316,7 +336,7 @@ impl Js<'_, '_, '_> {
                 }) {
                     let key = crate::scope::anon_name(f.start_byte());
                     if let Some(p) = self.params_of(*f).into_iter().next() {
-                        self.scope.set_param(key.clone(), p, recv.clone());
+                        let _ = self.scope.set_param(key.clone(), p, recv.clone());
                     }
                     settled = self.scope.returns.get(&key).cloned().filter(|r| {
                         r.text.is_some()

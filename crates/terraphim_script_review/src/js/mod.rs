@@ -115,6 +115,42 @@ fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
     node.named_children().filter(|n| n.kind() != "comment")
 }
 
+/// Whether `node` runs only on some paths through its function (or the module): inside an
+/// `if`, a loop, a `switch` case, a `catch`, a conditional expression or the right side of
+/// `&&`, `||`, `??`. A value stored there may or may not replace the one before it
+/// (`if (argv[i] === '--root') opts.root = argv[++i]` keeps the default as well).
+fn conditional(node: Node<'_>) -> bool {
+    let mut at = node;
+    while let Some(p) = at.parent() {
+        match p.kind() {
+            "if_statement" if p.field("condition") != Some(at) => return true,
+            "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
+            | "switch_case" | "switch_default" | "catch_clause" | "ternary_expression" => {
+                return true;
+            }
+            "binary_expression"
+                if p.field("right") == Some(at)
+                    && p.child(1)
+                        .is_some_and(|o| matches!(o.kind(), "&&" | "||" | "??")) =>
+            {
+                return true;
+            }
+            "function_declaration"
+            | "function_expression"
+            | "function"
+            | "arrow_function"
+            | "method_definition"
+            | "generator_function_declaration"
+            | "program" => {
+                return false;
+            }
+            _ => {}
+        }
+        at = p;
+    }
+    false
+}
+
 /// Global objects, looked up as modules.
 const GLOBALS: &[&str] = &[
     "process",

@@ -138,6 +138,11 @@ impl Py<'_, '_, '_> {
                         handle: Some(Handle::Module(m)),
                         ..
                     }) => (m.clone(), None, None),
+                    // `job = JOBS[name]; job()`: what the function returns.
+                    Some(Val {
+                        handle: Some(Handle::Lambda(r)),
+                        ..
+                    }) if !self.scope.funcs.contains_key(name) => return (**r).clone(),
                     _ if self.scope.funcs.contains_key(name) => {
                         let name = name.to_owned();
                         self.keyword_arguments(&name, &kwargs);
@@ -211,6 +216,8 @@ impl Py<'_, '_, '_> {
                 let f = self.eval(func);
                 match f.handle {
                     Some(Handle::Module(m)) => (m, None, None),
+                    // `JOBS[name]()`: what the function picked returns.
+                    Some(Handle::Lambda(r)) => return (*r).with_taint(&f.taint),
                     _ => ("?".to_owned(), None, None),
                 }
             }
@@ -447,7 +454,7 @@ impl Py<'_, '_, '_> {
                     .first()
                     .and_then(Val::path_text)
                     .unwrap_or_else(|| UNKNOWN.to_string());
-                Val::lit(crate::engine::dirname_of(&t))
+                Val::lit(crate::engine::parent_dir(&self.sink.ctx.cwd, &t))
             }
             Api::Glob => {
                 // The matches lie where the pattern points.
@@ -585,6 +592,15 @@ impl Py<'_, '_, '_> {
                         .first()
                         .and_then(|a| a.items.clone())
                         .map(|items| items.into_iter().map(|i| i.with_taint(&t)).collect());
+                    // `sorted(root.iterdir())`, `list(ROOT.glob("*.egg-info"))`: the paths a
+                    // listing gives, still each a path under its directory.
+                    if let Some(a) = c.args.first().filter(|a| a.items.is_none())
+                        && matches!(a.handle, Some(Handle::Path(_)))
+                        && c.q != "set"
+                    {
+                        v.handle.clone_from(&a.handle);
+                        v.alts.clone_from(&a.alts);
+                    }
                 }
                 v
             }

@@ -146,11 +146,15 @@ impl Py<'_, '_, '_> {
                             // `os.sep.join(["", "home"])` is `/home`.
                             return Val::lit("/");
                         }
+                        // `os.path.join(ROOT, os.pardir)` climbs as `..` does.
+                        if matches!(full.as_str(), "os.pardir" | "os.path.pardir") {
+                            return Val::lit("..");
+                        }
                         interpreter_path(module_value(full))
                     }
                     Some(Handle::Path(p)) => match attr.as_str() {
                         "parent" => Val {
-                            handle: Some(Handle::Path(path_parent(p))),
+                            handle: Some(Handle::Path(path_parent(&self.sink.ctx.cwd, p))),
                             ..Val::default()
                         },
                         // `Path(__file__).resolve().parents[1]`: each ancestor in turn.
@@ -158,7 +162,7 @@ impl Py<'_, '_, '_> {
                             let mut up = p.clone();
                             let items = (0..4)
                                 .map(|_| {
-                                    up = path_parent(&up);
+                                    up = path_parent(&self.sink.ctx.cwd, &up);
                                     Val {
                                         handle: Some(Handle::Path(up.clone())),
                                         ..Val::default()
@@ -269,6 +273,13 @@ impl Py<'_, '_, '_> {
                                 .with_taint(&obj.taint)
                                 .with_taint(&index.taint);
                             v.items = None;
+                        }
+                        if obj.items.is_none()
+                            && matches!(obj.handle, Some(Handle::Path(_)))
+                            && index_node.is_some_and(|n| n.kind() == "slice")
+                        {
+                            // `entries[:-3]` of a directory's listing: some of its paths.
+                            return obj;
                         }
                         if let Some(items) = &obj.items
                             && let Some(n) = index_node.filter(|n| n.kind() == "slice")
@@ -562,7 +573,13 @@ impl Py<'_, '_, '_> {
                             self.scope.leave();
                         }
                         None => {
-                            self.eval(b);
+                            // A function without a name (`{"near": lambda: [...]}`): the value
+                            // is what calling it returns, its parameters unknown.
+                            let v = self.eval(b);
+                            return Val {
+                                handle: Some(Handle::Lambda(Box::new(v))),
+                                ..Val::default()
+                            };
                         }
                     }
                 }
@@ -762,7 +779,11 @@ pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {
 }
 
 /// The parent of a path as `pathlib` gives it (`.` for a name without a directory).
-fn path_parent(p: &str) -> String {
+fn path_parent(cwd: &std::path::Path, p: &str) -> String {
+    if p.trim_end_matches('/').ends_with("/..") || p == cwd.to_string_lossy() {
+        // Above the working tree: kept as the climb it is (see `parent_dir`).
+        return crate::engine::parent_dir(cwd, p);
+    }
     p.rsplit_once('/')
         .map(|(d, _)| d.to_owned())
         .unwrap_or_else(|| ".".into())
@@ -778,8 +799,8 @@ pub(super) fn members_for_key(obj: &Val, index: &Val) -> Option<Val> {
             || !v.alts.is_empty()
             || v.items.is_some()
             || !v.fields.is_empty()
-            || matches!(v.handle, Some(Handle::Path(_))))
-            && !matches!(v.handle, Some(ref h) if !matches!(h, Handle::Path(_)))
+            || matches!(v.handle, Some(Handle::Path(_) | Handle::Lambda(_))))
+            && !matches!(v.handle, Some(ref h) if !matches!(h, Handle::Path(_) | Handle::Lambda(_)))
     };
     if obj.fields.is_empty() || obj.fields.len() > 16 || !obj.fields.iter().all(|(_, v)| plain(v)) {
         return None;

@@ -3615,3 +3615,80 @@ fn archive_members_checked_before_extraction() {
         }
     }
 }
+
+/// Deletes whose target climbs above the project through values the review follows (issue
+/// 17): an option a flag may override keeps its default; `Promise.all` gives its list; an
+/// array callback sees its elements in the same round; a Python `lambda` kept in a dictionary
+/// is what calling it returns; objects whose list members differ keep every element at each
+/// place; `dirname` of the working tree (or of a path ending in `..`, in shell too) is its
+/// parent; `os.pardir` is `..`. In-project and temporary deletes stay clean.
+#[test]
+fn deletes_that_climb_above_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            include_str!("climb/flag_override.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            include_str!("climb/flag_override_in_project.js"),
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            include_str!("climb/promise_all.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            include_str!("climb/defaults_dotdot.ts"),
+            Dangerous,
+            "destructive",
+        ),
+        (Ts, include_str!("climb/defaults_in_project.ts"), Clean, ""),
+        (
+            Py,
+            include_str!("climb/lambda_targets.py"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            include_str!("climb/lambda_targets_in_project.py"),
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            include_str!("climb/segments_home.ts"),
+            Dangerous,
+            "config-tampering",
+        ),
+        (Ts, include_str!("climb/segments_repo.ts"), Clean, ""),
+        (
+            Ts,
+            include_str!("climb/platform_chmod.ts"),
+            Dangerous,
+            "escape",
+        ),
+        (
+            Sh,
+            include_str!("climb/siblings_dirname.sh"),
+            Dangerous,
+            "destructive",
+        ),
+        (Sh, include_str!("climb/own_dirname.sh"), Clean, ""),
+        (
+            Py,
+            include_str!("climb/pardir.py"),
+            Dangerous,
+            "destructive",
+        ),
+        (Py, include_str!("climb/pardir_in_project.py"), Clean, ""),
+    ];
+    check_all(rows);
+}
