@@ -4,5 +4,5 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PARENT="$(dirname "$ROOT")"
 for d in "$PARENT"/*; do
   [ "$d" = "$ROOT" ] && continue
-  rm -rf "$d/node_modules"
+  rm -rf "$d/src"
 done
