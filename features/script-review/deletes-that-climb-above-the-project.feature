@@ -167,21 +167,6 @@ Feature: script pre-review follows delete targets that climb above the project
     When I run "terraphim-agent guard review-script --json scripts/tidy.sh"
     Then the JSON field "verdict" is "dangerous"
 
-  Scenario: another project's build output reached the same way is only suspicious
-    Given a project file "scripts/tidy.sh" containing:
-      """
-      #!/usr/bin/env bash
-      set -euo pipefail
-      ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-      PARENT="$(dirname "$ROOT")"
-      for d in "$PARENT"/*; do
-        [ "$d" = "$ROOT" ] && continue
-        rm -rf "$d/node_modules"
-      done
-      """
-    When I run "terraphim-agent guard review-script --json scripts/tidy.sh"
-    Then the JSON field "verdict" is "suspicious"
-
   Scenario: the workspace above the project named with os.pardir
     Given a project file "tools/sweep.py" containing:
       """
