@@ -138,6 +138,31 @@ Feature: the commands of a shell script are judged by the command guard
     And the JSON field "findings.0.line" is "3"
     And the JSON field "findings.0.rule" is "guard:docker volume removal"
 
+  Scenario: a compose project named by the script and completed at run time is its own to tear down
+    Given a project file "itest.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      project="itest-$$"
+      cleanup() {
+        docker compose -p "$project" down -v --remove-orphans >/dev/null 2>&1 || true
+      }
+      trap cleanup EXIT
+      docker compose -p "$project" up -d --build
+      API_URL=http://127.0.0.1:8080 pytest -q tests/integration
+      """
+    And a project file "other_stack.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      docker compose -p "itest-$$" up -d
+      docker compose -p "shop-$1" down -v
+      """
+    When I run "terraphim-agent guard review-script --json itest.sh"
+    Then the JSON field "verdict" is "clean"
+    When I run "terraphim-agent guard review-script --json other_stack.sh"
+    Then the JSON field "verdict" is "dangerous"
+
   Scenario: a script removes the containers it started by name, and no others
     Given a project file "smoke.sh" containing:
       """

@@ -465,7 +465,9 @@ pub(crate) fn lifecycle(argv: &[String]) -> Option<(&'static str, bool, Vec<Stri
             }
             key.push(w.to_owned());
             if !inline {
-                key.push(known(argv.get(i + 1)?)?.to_owned());
+                // `-p "itest-$$"`: a name the script chose, completed at run time, is the same
+                // name wherever the script spells it alike.
+                key.push(argv.get(i + 1).filter(|v| chosen_name(v))?.to_owned());
                 i += 1;
             }
             i += 1;
