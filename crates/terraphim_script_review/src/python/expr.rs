@@ -9,6 +9,41 @@ use crate::scope::{EXEC_NAMES, unescape};
 use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
+    /// Whether `node` is the value of an environment variable, read directly
+    /// (`os.environ.get("X")`, `os.getenv("X", "")`, `os.environ["X"]`).
+    pub(super) fn env_value(&self, node: Node<'_>) -> bool {
+        let mut node = node;
+        while node.kind() == "parenthesized_expression" {
+            match node.named_child(0) {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        match node.kind() {
+            "call" => node.field("function").is_some_and(|f| {
+                matches!(
+                    self.text(f),
+                    "os.environ.get" | "os.getenv" | "environ.get" | "getenv"
+                )
+            }),
+            "subscript" => node
+                .field("value")
+                .is_some_and(|v| matches!(self.text(v), "os.environ" | "environ")),
+            _ => false,
+        }
+    }
+
+    /// Evaluate a test of whether variables are set (`not os.environ.get(X)`, `os.getenv(X)
+    /// is None`): the reads it makes are no reads of a value, so no secret read is left for
+    /// them.
+    pub(super) fn presence_test(&mut self, node: Option<Node<'_>>) {
+        let before = self.sink.env_reads.len();
+        if let Some(n) = node {
+            self.eval(n);
+        }
+        self.sink.env_reads.truncate(before);
+    }
+
     pub(super) fn string(&mut self, node: Node<'_>) -> Val {
         let mut out = Val::lit("");
         let mut hex = 0;
@@ -416,6 +451,24 @@ impl Py<'_, '_, '_> {
                     .trim_start()
                     .starts_with("from");
                 self.scope.add_yield(v, from);
+                Val::unknown()
+            }
+            // `if not os.environ.get("GITHUB_TOKEN"): ...`: whether the variable is set, no
+            // more; its value goes nowhere.
+            "not_operator" if node.field("argument").is_some_and(|a| self.env_value(a)) => {
+                self.presence_test(node.field("argument"));
+                Val::unknown()
+            }
+            "comparison_operator"
+                if named(node).any(|c| self.env_value(c))
+                    && named(node).all(|c| self.env_value(c) || self.text(c) == "None")
+                    && !self.text(node).contains("==")
+                    && !self.text(node).contains("!=") =>
+            {
+                let operands: Vec<Node<'_>> = named(node).collect();
+                for c in operands {
+                    self.presence_test(Some(c));
+                }
                 Val::unknown()
             }
             "parenthesized_expression" | "await" | "not_operator" => node

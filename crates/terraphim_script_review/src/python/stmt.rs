@@ -521,8 +521,13 @@ impl Py<'_, '_, '_> {
                     || !self.guard_vars.is_empty()
                     || cond.is_some_and(|c| self.text(c).contains("is_relative_to"));
                 let guard = cond.filter(|_| may_guard).and_then(|c| self.containment(c));
-                if let Some(c) = cond {
-                    self.eval(c);
+                match cond {
+                    // `if os.environ.get("CI"):` tests whether it is set.
+                    Some(c) if self.env_value(c) => self.presence_test(Some(c)),
+                    Some(c) => {
+                        self.eval(c);
+                    }
+                    None => {}
                 }
                 for c in named(node).filter(|c| Some(*c) != cond) {
                     let confined = guard.is_some() && c.kind() == "block";

