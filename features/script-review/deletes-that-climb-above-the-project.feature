@@ -167,6 +167,18 @@ Feature: script pre-review follows delete targets that climb above the project
     When I run "terraphim-agent guard review-script --json scripts/tidy.sh"
     Then the JSON field "verdict" is "dangerous"
 
+  Scenario: a delete that climbs above the home is outside it, wherever the home is
+    Given a project file "tidy.ts" containing:
+      """
+      import { rmSync } from "node:fs";
+      import { homedir } from "node:os";
+      import { join } from "node:path";
+
+      rmSync(join(homedir(), "src", "../../.config"), { recursive: true, force: true });
+      """
+    When I run "terraphim-agent guard review-script --json tidy.ts"
+    Then the JSON field "verdict" is "dangerous"
+
   Scenario: the workspace above the project named with os.pardir
     Given a project file "tools/sweep.py" containing:
       """

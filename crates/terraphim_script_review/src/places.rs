@@ -81,6 +81,21 @@ impl Context {
         climbs_out(&self.cwd.to_string_lossy(), text)
     }
 
+    /// Whether `text` (`~/src/../../x`, or the same with the home spelled out) climbs above the
+    /// home with `..`: to the directory
+    /// that holds every user's home, not to a temporary directory, also when the home lies in
+    /// one (as in tests).
+    fn climbs_above_home(&self, text: &str) -> bool {
+        let home = self.home.to_string_lossy();
+        match text
+            .strip_prefix('~')
+            .or_else(|| text.strip_prefix(home.trim_end_matches('/')))
+        {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => climbs_out("", rest),
+            _ => false,
+        }
+    }
+
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
         let home = self.home.to_string_lossy();
         let trimmed = raw.trim();
@@ -134,7 +149,7 @@ impl Context {
             // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
             // not the script's temporary files, also when the working tree lies in a
             // temporary directory.
-            if place == Place::Tmp && self.climbs_out(text) {
+            if place == Place::Tmp && (self.climbs_out(text) || self.climbs_above_home(text)) {
                 Place::Outside
             } else {
                 place
