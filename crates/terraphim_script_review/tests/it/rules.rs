@@ -3692,3 +3692,26 @@ fn deletes_that_climb_above_the_project() {
     ];
     check_all(rows);
 }
+
+/// A configuration kept as a literal JSON text (`json.loads('{...}')`, `JSON.parse('...')`)
+/// is read as the dictionary or object it spells: its members are the paths and hosts used.
+#[test]
+fn literal_json_configuration() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            include_str!("varied/json_config_secret.py"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Py, include_str!("varied/json_config_project.py"), Clean, ""),
+        (
+            Js,
+            include_str!("varied/json_config_secret.js"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Js, include_str!("varied/json_config_project.js"), Clean, ""),
+    ];
+    check_all(rows);
+}
