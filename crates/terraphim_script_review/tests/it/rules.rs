@@ -3715,3 +3715,19 @@ fn literal_json_configuration() {
     ];
     check_all(rows);
 }
+
+/// `functools.partial(f, arg, ...)` of a module function binds its first arguments: a call of
+/// the partial is a call of `f` with them first (`partial(requests.post, URL)` posts to URL).
+#[test]
+fn partial_binds_leading_arguments() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            include_str!("varied/partial_post_env.py"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Py, include_str!("varied/partial_print.py"), Clean, ""),
+    ];
+    check_all(rows);
+}
