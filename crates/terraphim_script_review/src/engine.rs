@@ -601,6 +601,41 @@ impl Val {
         Some(rest.iter().fold(first.clone(), |acc, v| acc.union(v)))
     }
 
+    /// A value parsed from JSON text the script itself wrote (`json.loads('{"host": ...}')`,
+    /// `JSON.parse('...')`): an object keeps its members, an array its elements, a string or
+    /// number its text; so a configuration kept as a JSON literal is read as a dictionary
+    /// literal would be.
+    pub(crate) fn from_json(j: &serde_json::Value) -> Val {
+        match j {
+            serde_json::Value::String(t) => Val::lit(t.clone()),
+            serde_json::Value::Number(n) => Val::lit(n.to_string()),
+            serde_json::Value::Array(items) => {
+                Val::list(items.iter().map(Val::from_json).collect())
+            }
+            serde_json::Value::Object(members) => {
+                let mut v = Val::unknown();
+                for (k, x) in members {
+                    v.set_field(&[k.as_str()], Val::from_json(x));
+                }
+                v
+            }
+            serde_json::Value::Bool(_) | serde_json::Value::Null => Val::unknown(),
+        }
+    }
+
+    /// `json.loads(text)` / `JSON.parse(text)`: the parsed value when the text is known and
+    /// is JSON, otherwise an unknown value with the text's data.
+    pub(crate) fn parsed_json(text: &Val, all: &Taint) -> Val {
+        let parsed = text
+            .known()
+            .filter(|t| t.len() <= 65_536)
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok());
+        match parsed {
+            Some(j) => Val::from_json(&j).with_taint(all),
+            None => Val::unknown().with_taint(all),
+        }
+    }
+
     /// Data received from the network.
     pub(crate) fn remote() -> Val {
         Val::unknown().with_taint(&Taint {

@@ -66,6 +66,8 @@ pub(super) enum Api {
     BufferFrom,
     /// Data decoded (`atob`, `fromCharCode`, zlib).
     Decode,
+    /// `JSON.parse(text)`: a literal JSON text is read as the value it spells.
+    JsonParse,
     // Files.
     /// A file read.
     ReadFile,
@@ -149,6 +151,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (&["Deno.env"], &["get"], EnvGet),
     (&["Deno.env"], &["toObject"], EnvAll),
     (&["JSON"], &["stringify"], Collection),
+    (&["JSON"], &["parse"], JsonParse),
     (
         &["Object"],
         &["entries", "keys", "values", "assign"],

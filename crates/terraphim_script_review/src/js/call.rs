@@ -778,6 +778,7 @@ impl Js<'_, '_, '_> {
                 v
             }
             Api::Decode => Val::decoded(&c.all),
+            Api::JsonParse => Val::parsed_json(c.first(), &c.all),
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());
                 let read = Val::unknown().with_taint(&t);

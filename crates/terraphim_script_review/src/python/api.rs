@@ -95,6 +95,8 @@ pub(super) enum Api {
     },
     /// Data decoded (base64, hex, zlib, `chr`, unpickled).
     Decode,
+    /// `json.loads(text)`: a literal JSON text is read as the value it spells.
+    JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
     /// A regular expression substitution.
@@ -316,6 +318,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("copy.deepcopy", COLLECTION),
     ("list", SEQUENCE),
     ("json.dumps", SERIALISED),
+    ("json.loads", JsonLoads),
     ("str.join", COLLECTION),
     ("sorted", SEQUENCE),
     ("reversed", Reversed),

@@ -136,8 +136,20 @@ impl Py<'_, '_, '_> {
                 match self.scope.get(name) {
                     Some(Val {
                         handle: Some(Handle::Module(m)),
+                        items,
+                        fields,
                         ..
-                    }) => (m.clone(), None, None),
+                    }) => {
+                        if let Some(bound) = items {
+                            // A `functools.partial` of it: the bound arguments come first.
+                            arg_nodes.splice(0..0, bound.iter().map(|_| func));
+                            args.splice(0..0, bound.iter().cloned());
+                            for (k, x) in fields {
+                                kwargs.entry(k.clone()).or_insert_with(|| x.clone());
+                            }
+                        }
+                        (m.clone(), None, None)
+                    }
                     // `job = JOBS[name]; job()`: what the function returns.
                     Some(Val {
                         handle: Some(Handle::Lambda(r)),
@@ -631,6 +643,7 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             Api::Decode => Val::decoded(&c.all),
+            Api::JsonLoads => Val::parsed_json(&c.first(), &c.all),
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);
                 // a literal list, its elements backwards.
@@ -718,6 +731,22 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             Api::Partial if c.args.len() == 1 => c.first(),
+            // `functools.partial(requests.post, URL)`: a module function with its first
+            // arguments bound, given to it again wherever the partial is called.
+            Api::Partial
+                if c.args.len() <= 9
+                    && matches!(
+                        c.args.first().and_then(|f| f.handle.as_ref()),
+                        Some(Handle::Module(_))
+                    ) =>
+            {
+                let mut v = c.first();
+                v.items = Some(c.args[1..].to_vec());
+                for (k, x) in &c.kwargs {
+                    v.fields.push((k.clone(), x.clone()));
+                }
+                v.with_taint(&c.all)
+            }
             Api::Partial => c.all_val(),
             Api::StartTarget => {
                 let target = c.kwargs.get("target").cloned().unwrap_or_default();

@@ -3732,3 +3732,42 @@ fn presence_tests_of_token_variables() {
     ];
     check_all(rows);
 }
+
+/// A configuration kept as a literal JSON text (`json.loads('{...}')`, `JSON.parse('...')`)
+/// is read as the dictionary or object it spells: its members are the paths and hosts used.
+#[test]
+fn literal_json_configuration() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            include_str!("varied/json_config_secret.py"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Py, include_str!("varied/json_config_project.py"), Clean, ""),
+        (
+            Js,
+            include_str!("varied/json_config_secret.js"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Js, include_str!("varied/json_config_project.js"), Clean, ""),
+    ];
+    check_all(rows);
+}
+
+/// `functools.partial(f, arg, ...)` of a module function binds its first arguments: a call of
+/// the partial is a call of `f` with them first (`partial(requests.post, URL)` posts to URL).
+#[test]
+fn partial_binds_leading_arguments() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            include_str!("varied/partial_post_env.py"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Py, include_str!("varied/partial_print.py"), Clean, ""),
+    ];
+    check_all(rows);
+}
