@@ -1786,7 +1786,9 @@ mod tests {
             // (`path.resolve(ROOT, '..')` and its entries), are other projects' directories,
             // not the script's temporary files, also when the working tree lies in a
             // temporary directory.
-            if place == Place::Tmp && climbs_out(&ctx.cwd.to_string_lossy(), &text) {
+            if place == Place::Tmp
+                && (climbs_out(&ctx.cwd.to_string_lossy(), &text) || ctx.climbs_above_home(&text))
+            {
                 Place::Outside
             } else {
                 place
