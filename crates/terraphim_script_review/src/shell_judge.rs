@@ -467,7 +467,11 @@ pub(crate) fn lifecycle(argv: &[String]) -> Option<(&'static str, bool, Vec<Stri
             if !inline {
                 // `-p "itest-$$"`: a name the script chose, completed at run time, is the same
                 // name wherever the script spells it alike.
-                key.push(argv.get(i + 1).filter(|v| chosen_name(v))?.to_owned());
+                key.push(
+                    argv.get(i + 1)
+                        .filter(|v| known(v).is_some() || chosen_name(v))?
+                        .to_owned(),
+                );
                 i += 1;
             }
             i += 1;
