@@ -1394,11 +1394,13 @@ pub(crate) fn generated_name(path: &str) -> bool {
         .rsplit(['/', '\\'])
         .skip(1)
         .any(|dir| DIRS.contains(&dir));
+    // In such a directory the name may be chosen at run time (`${schema}.ts`); elsewhere the
+    // name itself must say it is generated.
     !stem.is_empty()
-        && !stem.contains(UNKNOWN)
-        && (name.starts_with("zz_generated.")
-            || STEM_ENDS.iter().any(|e| stem.ends_with(e))
-            || in_generated_dir)
+        && (in_generated_dir
+            || !stem.contains(UNKNOWN)
+                && (name.starts_with("zz_generated.")
+                    || STEM_ENDS.iter().any(|e| stem.ends_with(e))))
 }
 
 /// Text in written content that makes a write into code that runs something.
@@ -1968,6 +1970,8 @@ mod tests {
             ("MAILGUN_API_KEY", "api.eu.mailgun.net", true),
             ("FLY_API_TOKEN", "api.machines.dev", true),
             ("TFE_TOKEN", "app.terraform.io", true),
+            ("GHCR_TOKEN", "ghcr.io", true),
+            ("GHCR_TOKEN", "registry.example.net", false),
             ("MAILGUN_API_KEY", "mailgun.example.net", false),
             ("GITHUB_TOKEN", "github.example.net", false),
             ("DEPLOY_TOKEN", "api.render.com", false),

@@ -1823,7 +1823,17 @@ impl Shell<'_, '_, '_> {
             }
             return out;
         }
-        let out = run_argv(self.sink, line(node), &argv, input.as_ref());
+        let mut out = run_argv(self.sink, line(node), &argv, input.as_ref());
+        if self.sink.judge.is_some() {
+            let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+            if let Some(kind) = crate::shell_judge::prints_created_id(&words) {
+                // What it prints is the id of the container it made, known at run time: one
+                // name, the same wherever the script passes it on (`docker rm -f "$cid"`).
+                let id = format!("{UNKNOWN}id of the {kind} made on line {}", line(node));
+                self.sink.created.insert((kind, id.clone()));
+                out = Val::lit(id).with_taint(&out.taint);
+            }
+        }
         if !capture {
             self.sink.output(line(node), &out);
         }

@@ -510,6 +510,32 @@ pub(crate) fn lifecycle(argv: &[String]) -> Option<(&'static str, bool, Vec<Stri
     })
 }
 
+/// The kind of thing `argv` creates when what it prints is the new thing's id: a container
+/// started detached or only created (`cid=$(docker run -d img)`, `docker create img`). A
+/// teardown that names that id removes what the script brought up itself.
+pub(crate) fn prints_created_id(argv: &[String]) -> Option<&'static str> {
+    LIFECYCLE.iter().find_map(|row| {
+        row.name_option?;
+        let n = row.program.len();
+        if argv.len() <= n || argv[..n].iter().zip(row.program).any(|(a, b)| a != b) {
+            return None;
+        }
+        let detached = |w: &String| {
+            w == "--detach"
+                || w.strip_prefix('-').is_some_and(|flags| {
+                    !flags.starts_with('-')
+                        && flags.contains('d')
+                        && flags.chars().all(|c| c.is_ascii_alphabetic())
+                })
+        };
+        match argv[n].as_str() {
+            "create" => Some(row.kind),
+            "run" if argv[n + 1..].iter().any(detached) => Some(row.kind),
+            _ => None,
+        }
+    })
+}
+
 /// A word known before the script runs.
 fn known(w: &str) -> Option<&str> {
     Some(w).filter(|w| !w.contains(UNKNOWN))

@@ -70,6 +70,8 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
             "ghcr.io",
         ],
     ),
+    // GitHub's container registry alone (`echo "$GHCR_TOKEN" | docker login ghcr.io ...`).
+    ("GHCR", &["ghcr.io"]),
     ("GITLAB", &["gitlab.com"]),
     ("OPENAI", &["api.openai.com"]),
     ("ANTHROPIC", &["api.anthropic.com"]),

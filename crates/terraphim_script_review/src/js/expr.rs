@@ -669,7 +669,8 @@ impl Js<'_, '_, '_> {
                     return f.clone();
                 }
                 let mut v = Val::unknown().with_taint(&obj.taint);
-                if prop == "length" {
+                // A count (`list.length`, `map.size`) says how many, not what.
+                if matches!(prop, "length" | "size") {
                     v.taint = Taint::default();
                 }
                 v

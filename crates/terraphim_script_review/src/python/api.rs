@@ -99,6 +99,8 @@ pub(super) enum Api {
     JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
+    /// How many elements a value has (`len(lines)`): a number, none of the data counted.
+    Count,
     /// A regular expression substitution.
     ReSub,
     /// A line typed by the user.
@@ -322,6 +324,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("str.join", COLLECTION),
     ("sorted", SEQUENCE),
     ("reversed", Reversed),
+    ("len", Count),
     ("tuple", SEQUENCE),
     ("set", SEQUENCE),
     ("frozenset", SEQUENCE),

@@ -644,6 +644,7 @@ impl Py<'_, '_, '_> {
             }
             Api::Decode => Val::decoded(&c.all),
             Api::JsonLoads => Val::parsed_json(&c.first(), &c.all),
+            Api::Count => Val::unknown(),
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);
                 // a literal list, its elements backwards.

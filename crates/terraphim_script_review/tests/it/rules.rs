@@ -3771,3 +3771,91 @@ fn partial_binds_leading_arguments() {
     ];
     check_all(rows);
 }
+
+/// `sed -i` of files chosen at run time inside the project or a temp dir is judged by what it
+/// writes (a year, a placeholder: clean; planted code: dangerous); files elsewhere, edited
+/// blind, stay suspicious. A count of a secret's entries (`len(lines)`, `map.size`) is a
+/// number, not the secret.
+#[test]
+fn run_time_files_and_counts() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\nyear=$(date +%Y)\ngit ls-files '*.rs' | while read -r f; do\n  sed -i \"s/(c) 20[0-9][0-9]/(c) $year/\" \"$f\"\ndone\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nfor f in $(ls \"$HOME/notes\"); do\n  sed -i 's/TODO/DONE/' \"$HOME/notes/$f\"\ndone\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "lines = open('.env').read().splitlines()\nprint(len(lines), 'settings')\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            "lines = open('.env').read().splitlines()\nprint(lines[:3])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst env = new Map(fs.readFileSync('.env', 'utf8').split('\\n').map((l) => l.split('=')));\nconsole.log(`${env.size} settings`);\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst env = new Map(fs.readFileSync('.env', 'utf8').split('\\n').map((l) => l.split('=')));\nconsole.log([...env.values()].join(','));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// Lines a filter prints whole (`sort`, `tail -n +6`, `grep -v x`) keep the shape of the paths
+/// that came in, as `ls -d GLOB` prints paths shaped like its glob: a loop that deletes each
+/// line deletes there. A file named at run time inside a directory kept for generated code is
+/// the generator's output.
+#[test]
+fn paths_listed_and_filtered_keep_their_place() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\nls -1d snapshots/*/ | sort -r | tail -n +4 | while read -r old; do\n  rm -rf -- \"$old\"\ndone\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nls -d /var/lib/*/ | grep -v keep | while read -r old; do\n  rm -rf -- \"$old\"\ndone\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nls -ld snapshots/*/ | tail -n +4 | while read -r old; do\n  rm -rf -- \"$old\"\ndone\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst out = path.join(__dirname, 'src', 'generated');\nfor (const name of process.argv.slice(2)) {\n  const code = require('./compile')(name);\n  fs.writeFileSync(path.join(out, `${name}.ts`), code);\n}\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst path = require('path');\nconst out = path.join(__dirname, 'src', 'lib');\nfor (const name of process.argv.slice(2)) {\n  const code = require('./compile')(name);\n  fs.writeFileSync(path.join(out, `${name}.ts`), code);\n}\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
