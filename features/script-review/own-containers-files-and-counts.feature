@@ -86,3 +86,14 @@ Feature: script pre-review knows the containers a script starts, the files it ed
       """
     When I run "terraphim-agent guard review-script --json gen_types.js"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: logging in to GitHub's container registry with its token is the token's use
+    Given a project file "push_image.sh" containing:
+      """
+      #!/bin/sh
+      set -eu
+      echo "$GHCR_TOKEN" | docker login ghcr.io -u "$GHCR_USER" --password-stdin
+      docker push "ghcr.io/acme/api:$(git rev-parse --short HEAD)"
+      """
+    When I run "terraphim-agent guard review-script --json push_image.sh"
+    Then the JSON field "verdict" is "clean"

@@ -656,12 +656,21 @@ fn shell_values_through_commands() {
         "trust-anchor-write",
         ".py",
     );
+    // In the project, such an edit is judged by what it writes (a codemod); elsewhere, files
+    // nobody named are edited blind.
     check(
         Sh,
         "find src -name '*.js' | xargs sed -i 's/var /let /g'\n",
+        Clean,
+        "",
+        "",
+    );
+    check(
+        Sh,
+        "find \"$HOME/projects\" -name '*.js' | xargs sed -i 's/var /let /g'\n",
         Suspicious,
         "source-rewrite",
-        "src/",
+        "projects/",
     );
     // A trap handler is code the script runs: reviewed as such.
     check(

@@ -3859,3 +3859,30 @@ fn paths_listed_and_filtered_keep_their_place() {
     ];
     check_all(rows);
 }
+
+/// Code hosts and container registries are allowed hosts, as the package registries are; a
+/// lookalike under another domain is not.
+#[test]
+fn code_hosts_and_container_registries() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import urllib.request\nprint(urllib.request.urlopen('https://quay.io/api/v1/repository/acme/tool/tag/').read()[:200])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import urllib.request\nprint(urllib.request.urlopen('https://codeberg.org/api/v1/repos/acme/tool/releases').read()[:200])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import urllib.request\nprint(urllib.request.urlopen('https://quay.io.example.net/api/v1/repository/acme/tool/tag/').read()[:200])\n",
+            Suspicious,
+            "network",
+        ),
+    ];
+    check_all(rows);
+}
