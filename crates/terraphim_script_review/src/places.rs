@@ -121,8 +121,12 @@ impl Context {
         if unknown == 0 || climbs < unknown {
             return text.into();
         }
+        let rest = &names[unknown + climbs..];
+        if climbs > unknown && aimed_at_home(&rest.join("/")) {
+            return text.into();
+        }
         let mut out = cwd.to_owned();
-        for n in &names[unknown + climbs..] {
+        for n in rest {
             out.push('/');
             out.push_str(n);
         }
@@ -222,6 +226,25 @@ impl Context {
         };
         Resolved { text: shown, place }
     }
+}
+
+/// Whether `rest`, the part of a path after a climb out of the script's own directory, names
+/// what a home directory holds and a project does not (`.ssh`, `.aws/credentials`, `.bashrc`,
+/// `.config/git/config`): such a climb aims at the home the script lies in, so it keeps
+/// climbing as written.
+fn aimed_at_home(rest: &str) -> bool {
+    if rest.is_empty() {
+        return false;
+    }
+    let r = Resolved {
+        text: format!("~/{rest}"),
+        place: Place::Home,
+    };
+    secret_kind(&r.text).is_some()
+        || matches!(
+            classify_write(&r),
+            WriteClass::Persistence(_) | WriteClass::ConfigTampering(_) | WriteClass::Escape(_)
+        )
 }
 
 /// Whether `text`, read from the working tree `cwd`, leaves it through `..` (`../x`,

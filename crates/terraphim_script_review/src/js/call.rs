@@ -278,6 +278,10 @@ impl Js<'_, '_, '_> {
                             let k = k.to_owned();
                             return self.sink.read_env(ln, &k);
                         }
+                        // A path helper given known arguments: what this call returns.
+                        if let Some(own) = self.per_call_return(node, name, &args) {
+                            return own;
+                        }
                         return r;
                     }
                     None if GLOBALS.contains(&name)
