@@ -636,7 +636,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                         .find_map(|w| w.strip_prefix("--tmpdir=").map(str::to_owned))
                 })
                 .unwrap_or_else(|| "/tmp".to_owned());
-            mktemp_path(&dir, &positional)
+            let made = mktemp_path(&dir, &positional);
+            sink.make_temp(&made);
+            made
         }
         "docker" | "podman" | "nerdctl" => {
             registry_login(sink, line, args, stdin);

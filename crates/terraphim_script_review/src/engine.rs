@@ -89,6 +89,9 @@ pub(crate) enum Handle {
     Lambda(Box<Val>),
 }
 
+/// The kind of thing `mktemp` brings up, for a teardown that removes it.
+pub(crate) const MKTEMP_KIND: &str = "a path mktemp made";
+
 /// The directory part of a path as `dirname` gives it, read as the directory it names: of a
 /// path ending in `..` or `.` (`resolve(__dirname, "..")` kept as `DIR/…/..`) it is the
 /// parent of what the path names, not the text before the last `/`.
@@ -812,6 +815,10 @@ pub(crate) struct Sink<'a> {
     /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
     /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
     new_dirs: std::collections::HashSet<String>,
+    /// The paths `mktemp` printed (`mktemp "$DIR/.config.XXXXXX"`): a file or directory made
+    /// new, with a name nobody else has, wherever it lies. Deleting exactly that path removes
+    /// what the script made (`trap 'rm -f -- "$tmp"' EXIT`), not anything it found.
+    made_temp: std::collections::HashSet<String>,
     /// Calls of the script's shell functions, by the start of the body: how many, and how many
     /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
     pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
@@ -858,6 +865,7 @@ impl<'a> Sink<'a> {
             copying_project_file: false,
             hook_texts: Vec::new(),
             new_dirs: std::collections::HashSet::new(),
+            made_temp: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
             shell_dir: None,
@@ -1713,6 +1721,42 @@ impl<'a> Sink<'a> {
         self.make_dir(path);
     }
 
+    /// A path `mktemp` made (see `made_temp`).
+    /// Only a path whose name the template spells: a name built at run time may be another
+    /// path's too.
+    pub(crate) fn make_temp(&mut self, path: &Val) {
+        for p in path.path_alternatives() {
+            let name = p.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            if name.len() > 3 && name.ends_with("XXX") && !name.contains(UNKNOWN) {
+                self.created.insert((MKTEMP_KIND, p.clone()));
+                self.made_temp.insert(p);
+            }
+        }
+    }
+
+    /// The paths of `rm [-f] [-r] [-v] [--] PATH...` (its words) when every one is a path
+    /// `mktemp` made: a teardown of what the script brought up (see `shell_judge::record`).
+    pub(crate) fn removes_made_temp(&self, words: &[String]) -> Option<Vec<String>> {
+        let (name, rest) = words.split_first()?;
+        if name != "rm" {
+            return None;
+        }
+        let mut paths = Vec::new();
+        for w in rest {
+            if w.starts_with('-') && !w.contains(UNKNOWN) {
+                if w == "--" || w[1..].chars().all(|c| matches!(c, 'f' | 'r' | 'R' | 'v')) {
+                    continue;
+                }
+                return None;
+            }
+            if !self.made_temp.contains(w) {
+                return None;
+            }
+            paths.push(w.clone());
+        }
+        (!paths.is_empty()).then_some(paths)
+    }
+
     pub(crate) fn make_dir(&mut self, path: &Val) {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
@@ -1737,6 +1781,9 @@ impl<'a> Sink<'a> {
     }
 
     fn delete_one(&mut self, line: u32, raw: &str, recursive: bool) {
+        if self.made_temp.contains(raw) {
+            return;
+        }
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
         let shown = Self::show(&resolved.text);
@@ -1937,6 +1984,9 @@ impl<'a> Sink<'a> {
         inner.lang = lang;
         inner.judge = self.judge;
         inner.shell_dir.clone_from(&self.shell_dir);
+        // What the script made before (a trap handler removes its `mktemp` file).
+        inner.made_temp.clone_from(&self.made_temp);
+        inner.created.clone_from(&self.created);
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);

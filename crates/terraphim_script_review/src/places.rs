@@ -96,9 +96,60 @@ impl Context {
         }
     }
 
+    /// `text` with the climb out of the script's own directory ended at the working tree: the
+    /// script lies in a directory of the project whose depth the review does not know (its
+    /// location is `CWD/…/…`), and `..` right after those unknown names climbs to the project's
+    /// top, the directory the script means by its root (`$(dirname "$0")/../..`,
+    /// `path.join(__dirname, '..', '..')` from `tools/dep_updaters/`), not above it. A climb
+    /// from a directory the text names (`CWD/../x`, `ROOT/../x` once the root is known) is
+    /// kept.
+    pub(crate) fn settle_script_climb<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        let cwd = self.cwd.to_string_lossy();
+        let cwd = cwd.trim_end_matches('/');
+        let Some(rest) = text.strip_prefix(cwd).filter(|r| r.starts_with('/')) else {
+            return text.into();
+        };
+        let names: Vec<&str> = rest
+            .split('/')
+            .filter(|n| !n.is_empty() && *n != ".")
+            .collect();
+        let unknown = names
+            .iter()
+            .take_while(|n| n.chars().all(|c| c == UNKNOWN))
+            .count();
+        let climbs = names[unknown..].iter().take_while(|n| **n == "..").count();
+        if unknown == 0 || climbs < unknown {
+            return text.into();
+        }
+        let rest = &names[unknown + climbs..];
+        if climbs > unknown && aimed_at_home(&rest.join("/")) {
+            return text.into();
+        }
+        let mut out = cwd.to_owned();
+        for n in rest {
+            out.push('/');
+            out.push_str(n);
+        }
+        out.into()
+    }
+
+    /// The directory a climb out of the script's own directory names, as `pwd` prints it once
+    /// the script changed to it (`$(cd "$(dirname "$0")/../.." && pwd)`): the working tree or
+    /// a directory in it, spelled plainly, so a later `..` from it climbs out of the project.
+    /// `None` when the text is not such a climb.
+    pub(crate) fn script_root(&self, text: &str) -> Option<String> {
+        let settled = self.settle_script_climb(text);
+        if !matches!(settled, std::borrow::Cow::Owned(_)) {
+            return None;
+        }
+        let normal = normalise(&[&settled]);
+        (!normal.contains(UNKNOWN)).then_some(normal)
+    }
+
     pub(crate) fn resolve(&self, raw: &str) -> Resolved {
         let home = self.home.to_string_lossy();
-        let trimmed = raw.trim();
+        let settled = self.settle_script_climb(raw);
+        let trimmed = settled.trim();
         let tilde;
         let text = match ["${HOME}", "$HOME", "%USERPROFILE%"]
             .iter()
@@ -175,6 +226,25 @@ impl Context {
         };
         Resolved { text: shown, place }
     }
+}
+
+/// Whether `rest`, the part of a path after a climb out of the script's own directory, names
+/// what a home directory holds and a project does not (`.ssh`, `.aws/credentials`, `.bashrc`,
+/// `.config/git/config`): such a climb aims at the home the script lies in, so it keeps
+/// climbing as written.
+fn aimed_at_home(rest: &str) -> bool {
+    if rest.is_empty() {
+        return false;
+    }
+    let r = Resolved {
+        text: format!("~/{rest}"),
+        place: Place::Home,
+    };
+    secret_kind(&r.text).is_some()
+        || matches!(
+            classify_write(&r),
+            WriteClass::Persistence(_) | WriteClass::ConfigTampering(_) | WriteClass::Escape(_)
+        )
 }
 
 /// Whether `text`, read from the working tree `cwd`, leaves it through `..` (`../x`,

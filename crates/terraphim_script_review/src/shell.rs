@@ -1310,8 +1310,15 @@ impl Shell<'_, '_, '_> {
             }
             "command_substitution" if self.cd_and_pwd(node).is_some() => {
                 // `$(cd "$(dirname "$0")/.." && pwd)`: the directory it changed to.
-                self.cd_and_pwd(node)
-                    .map_or_else(Val::unknown, |d| self.word(d))
+                // A climb out of the script's own directory prints the directory it reached,
+                // spelled plainly (see `Context::script_root`).
+                let v = self
+                    .cd_and_pwd(node)
+                    .map_or_else(Val::unknown, |d| self.word(d));
+                match v.text.as_deref().and_then(|t| self.sink.ctx.script_root(t)) {
+                    Some(root) => Val::lit(root).with_taint(&v.taint),
+                    None => v,
+                }
             }
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
@@ -1644,7 +1651,12 @@ impl Shell<'_, '_, '_> {
                         .extend(keys.into_iter().map(|key| (kind, key)));
                 }
                 Some((kind, true, key)) => self.sink.teardown = Some((kind, key)),
-                None => {}
+                None => {
+                    // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.
+                    if let Some(paths) = self.sink.removes_made_temp(&words) {
+                        self.sink.teardown = Some((crate::engine::MKTEMP_KIND, paths));
+                    }
+                }
             }
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {

@@ -278,6 +278,10 @@ impl Js<'_, '_, '_> {
                             let k = k.to_owned();
                             return self.sink.read_env(ln, &k);
                         }
+                        // A path helper given known arguments: what this call returns.
+                        if let Some(own) = self.per_call_return(node, name, &args) {
+                            return own;
+                        }
                         return r;
                     }
                     None if GLOBALS.contains(&name)
@@ -628,9 +632,16 @@ impl Js<'_, '_, '_> {
                         })
                         .collect();
                 }
+                // Node normalises the joined path: a climb out of the script's own directory
+                // (`join(__dirname, '..', '..')`) is the project directory it reached, so a
+                // later `..` from it climbs out of the project (see `Context::script_root`).
+                let ctx = self.sink.ctx;
                 let out = combos
                     .iter()
-                    .map(|ps| Val::lit(join_paths(ps)))
+                    .map(|ps| {
+                        let joined = join_paths(ps);
+                        Val::lit(ctx.script_root(&joined).unwrap_or(joined))
+                    })
                     .reduce(|o, v| o.union(&v))
                     .unwrap_or_default();
                 out.with_taint(&c.all)

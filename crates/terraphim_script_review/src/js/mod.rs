@@ -18,6 +18,7 @@ mod expr;
 mod files;
 mod method;
 mod net;
+mod per_call;
 mod stmt;
 
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
@@ -36,6 +37,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         fn_aliases: Map::default(),
         stores_args: Set::default(),
         predicates: Map::default(),
+        fn_nodes: Map::default(),
     };
     // A list a function returns in a later round, walked with more values known (a callback
     // given its elements), stands for the one the first round found, as in Python.
@@ -105,6 +107,8 @@ struct Js<'s, 'k, 'a> {
     /// (`isOurs(dir)` returning `path.dirname(dir) === os.tmpdir() && ...`): the position of
     /// the parameter they test and the directory.
     predicates: Map<String, (usize, String)>,
+    /// The byte ranges of the script's function declarations, by name (see `per_call.rs`).
+    fn_nodes: Map<String, (usize, usize)>,
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -266,6 +270,9 @@ impl<'s> Js<'s, '_, '_> {
                         .map(|n| self.text(n).to_owned())
                         .unwrap_or_default();
                     let params = self.params_of(c);
+                    if c.kind() == "function_declaration" {
+                        self.note_function_node(&name, c);
+                    }
                     self.scope.funcs.insert(name, params);
                 }
                 "variable_declarator" => {

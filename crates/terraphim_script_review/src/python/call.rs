@@ -448,7 +448,16 @@ impl Py<'_, '_, '_> {
             Api::PathAsIs => {
                 let a = c.first();
                 match a.path_text() {
-                    Some(t) => Val::lit(t.replace("$HOME", "~")).with_taint(&a.taint),
+                    // `os.path.abspath(os.path.join(HERE, "..", ".."))`: a climb out of the
+                    // script's own directory names the project directory it reached (see
+                    // `Context::script_root`).
+                    Some(t) => Val::lit(
+                        self.sink
+                            .ctx
+                            .script_root(&t)
+                            .unwrap_or_else(|| t.replace("$HOME", "~")),
+                    )
+                    .with_taint(&a.taint),
                     None => a,
                 }
             }

@@ -141,7 +141,13 @@ impl Py<'_, '_, '_> {
                             ..Val::default()
                         }
                     }
-                    "expanduser" | "resolve" | "absolute" | "with_suffix" | "with_name" => Val {
+                    // `Path(HERE, "..", "..").resolve()`: the project directory a climb out of
+                    // the script's own directory reached (see `Context::script_root`).
+                    "resolve" | "absolute" => Val {
+                        handle: Some(Handle::Path(self.sink.ctx.script_root(&p).unwrap_or(p))),
+                        ..Val::default()
+                    },
+                    "expanduser" | "with_suffix" | "with_name" => Val {
                         handle: Some(Handle::Path(p)),
                         ..Val::default()
                     },

@@ -3886,3 +3886,90 @@ fn code_hosts_and_container_registries() {
     ];
     check_all(rows);
 }
+
+/// A climb out of the script's own directory (`$(dirname "$0")/../..`, `path.join(__dirname,
+/// '..', '..', '..')`, `os.path.join(HERE, "..", "..")`) ends at the project's top: the
+/// script's depth in the project is not known, and the top is what it means by its root.
+/// Once that root is spelled (`cd ... && pwd`, `path.resolve`, `realpath`), a further `..`
+/// from it climbs out of the project, and deleting the root itself deletes the project.
+#[test]
+fn climb_from_the_script_ends_at_the_project_top() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (Sh, include_str!("made/vendor_two_up.sh"), Clean, ""),
+        (Js, include_str!("made/out_three_up.js"), Clean, ""),
+        (Py, include_str!("made/dist_two_up.py"), Clean, ""),
+        (
+            Sh,
+            include_str!("made/vendor_two_up_sibling.sh"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            include_str!("made/out_two_up_sibling.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            include_str!("made/dist_two_up_parent.py"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            include_str!("made/whole_top.sh"),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A path `mktemp` printed is a new file with a name nobody else has: removing exactly it
+/// (`trap 'rm -f -- "$tmp"' EXIT`) removes what the script made, wherever it lies. Removing
+/// the directory that holds it, or another path beside it, is judged as before.
+#[test]
+fn a_path_mktemp_made_is_the_scripts_to_remove() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (Sh, include_str!("made/settings_via_mktemp.sh"), Clean, ""),
+        (
+            Sh,
+            include_str!("made/settings_via_mktemp_dir_removed.sh"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            include_str!("made/settings_via_mktemp_other.sh"),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A path helper of the script (declarations, checks that throw, one `return`, only path and
+/// string methods called) returns, for a call given known arguments, the path of those
+/// arguments: `inRepo('coverage')` is `REPO/coverage`, not every path any call of it may
+/// return. A call given a value from the command line, or a helper call that climbs out,
+/// is judged as before.
+#[test]
+fn a_path_helper_returns_each_calls_own_path() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (Js, include_str!("made/helper_per_call.js"), Clean, ""),
+        (
+            Ts,
+            include_str!("made/helper_per_call_argv.ts"),
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Js,
+            include_str!("made/helper_per_call_parent.js"),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
