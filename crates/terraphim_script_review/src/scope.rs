@@ -71,6 +71,9 @@ pub(crate) struct Scope {
     pub(crate) fresh_lists: bool,
     /// Functions that passed values to the script's functions in this round.
     callers: Set<String>,
+    /// Functions with a rest parameter (`def run(*argv)`, `function sh(...args)`) and its
+    /// position: a call's arguments from there on are one list in it.
+    pub(crate) rest_params: Map<String, usize>,
 }
 
 impl Scope {
@@ -216,6 +219,18 @@ impl Scope {
     /// A call of the script's own function `name`: the arguments flow into its parameters; the
     /// result is what it returns.
     pub(crate) fn call_user(&mut self, name: &str, args: &[Val]) -> Val {
+        // `run("bash", script, "--prefix", dir)` of `def run(*argv)`: the rest parameter holds
+        // the list of the arguments from its place on.
+        let packed;
+        let args = match self.rest_params.get(name) {
+            Some(&i) if i < args.len() => {
+                let mut all = args[..i].to_vec();
+                all.push(Val::list(args[i..].to_vec()));
+                packed = all;
+                packed.as_slice()
+            }
+            _ => args,
+        };
         if let Some(params) = self.funcs.get(name)
             && !params.is_empty()
             && !args.is_empty()

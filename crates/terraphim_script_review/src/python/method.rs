@@ -160,7 +160,9 @@ impl Py<'_, '_, '_> {
                         }
                     }
                     "chmod" => {
-                        let mode = self.mode_text(node);
+                        // The mode as written and as the walk knows it (`p.chmod(spec.mode)`
+                        // with `mode = 0o777` in a dataclass of grants).
+                        let mode = format!("{} {}", self.mode_text(node), first.text_or_unknown());
                         self.chmod(ln, &Val::lit(p), &mode);
                         Val::unknown()
                     }

@@ -203,6 +203,10 @@ impl<'s> Py<'s, '_, '_> {
                             }
                             continue;
                         }
+                        if p.kind() == "list_splat_pattern" {
+                            // `*argv`: the rest of a call's arguments, as a list.
+                            self.scope.rest_params.insert(name.clone(), params.len());
+                        }
                         let id = if p.kind() == "identifier" {
                             Some(p)
                         } else {
