@@ -87,6 +87,9 @@ pub(crate) enum Handle {
     /// A function of the script without a name of its own (a Python `lambda` kept in a
     /// dictionary or a list, `{"dist": lambda: [ROOT / "dist"]}`): what a call of it returns.
     Lambda(Box<Val>),
+    /// A named function of the script given as a value (`Warmer(POLICY, shell)` keeping
+    /// `shell` in `self.run_shell`): calling the value calls the function with the arguments.
+    Func(String),
 }
 
 /// The directory part of a path as `dirname` gives it, read as the directory it names: of a
@@ -277,6 +280,12 @@ impl Val {
                 (Some(t), true) => Some(vec![t.clone()]),
                 (None, true) => match &x.handle {
                     Some(Handle::Path(p)) => Some(vec![p.clone()]),
+                    // A text nobody knows (a file's content read) beside alternatives: each
+                    // alternative joined to it (a banner a helper returned over its rounds,
+                    // prepended to the file).
+                    None if x.items.is_none() && x.fields.is_empty() => {
+                        Some(vec![UNKNOWN.to_string()])
+                    }
                     _ => None,
                 },
             }

@@ -161,6 +161,12 @@ impl Py<'_, '_, '_> {
                             handle: Some(Handle::Instance(name.to_owned())),
                             ..Val::default()
                         },
+                        // A function of the script named as a value (a callback handed to a
+                        // class or kept in a dictionary): calling the value calls it.
+                        None if self.scope.funcs.contains_key(name) => Val {
+                            handle: Some(Handle::Func(name.to_owned())),
+                            ..Val::default()
+                        },
                         None => Val::unknown(),
                     },
                 }
