@@ -127,3 +127,19 @@ Feature: script pre-review follows a harmful value through the script's own help
     When I run "terraphim-agent guard review-script --json perms.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "weaken-permissions"
+
+  Scenario: a helper called for two programs judges each call with its own arguments
+    Given a project file "sync.py" containing:
+      """
+      import subprocess
+      from pathlib import Path
+
+      def run(bin, argv):
+          subprocess.run([bin, *argv], check=True)
+
+      run("git", ["pull", "--ff-only"])
+      run("rm", ["-rf", str(Path.home() / "work")])
+      """
+    When I run "terraphim-agent guard review-script --json sync.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "delete-outside"

@@ -3883,3 +3883,39 @@ fn values_through_helpers() {
     ];
     check_all(rows);
 }
+
+/// A helper called with argv lists of different programs (`run("git", ["fetch"])` and
+/// `run("rm", ["-rf", dir])`) is walked with each call's own parameters: the delete is judged
+/// with its own program and path, not lost behind the first call's list.
+#[test]
+fn helper_calls_of_other_programs_each_judged() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\nconst path = require('path');\n\
+             function run(bin, argv) { return execFileSync(bin, argv, { stdio: 'inherit' }); }\n\
+             function main() {\n  run('git', ['fetch', '--all']);\n\
+             \x20 run('rm', ['-rf', path.resolve(process.cwd(), '..')]);\n}\nmain();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\n\
+             def run(bin, argv):\n    subprocess.run([bin, *argv], check=True)\n\n\
+             run('git', ['fetch', '--all'])\n\
+             run('rm', ['-rf', str(Path.home() / 'src')])\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\n\
+             function run(bin, argv) { return execFileSync(bin, argv, { stdio: 'inherit' }); }\n\
+             run('git', ['fetch', '--all']);\nrun('rm', ['-rf', 'dist']);\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
