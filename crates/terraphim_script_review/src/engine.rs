@@ -158,8 +158,7 @@ fn merge_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
 /// Whether `a` and `b` are lists [`Val::union`] cannot blend (argv lists of two programs):
 /// the union keeps the first, so the other is walked as an alternative of its own.
 pub(crate) fn lists_apart(a: &Val, b: &Val) -> bool {
-    matches!((&a.items, &b.items), (Some(x), Some(y)) if x != y)
-        && merge_lists(a, b).is_none()
+    matches!((&a.items, &b.items), (Some(x), Some(y)) if x != y) && merge_lists(a, b).is_none()
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.

@@ -376,9 +376,7 @@ impl Js<'_, '_, '_> {
             // `Promise.all(list)`: a promise of the list of what its promises give.
             return c.first().clone();
         }
-        if c.q == "util.promisify"
-            && matches!(c.first().handle, Some(Handle::Module(_)))
-        {
+        if c.q == "util.promisify" && matches!(c.first().handle, Some(Handle::Module(_))) {
             // `const run = promisify(execFile)`: the same function, returning a promise;
             // `run("sudo", argv)` is `execFile("sudo", argv)`.
             return c.first().clone();

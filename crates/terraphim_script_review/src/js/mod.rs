@@ -235,7 +235,8 @@ impl<'s> Js<'s, '_, '_> {
         };
         let rest = named(ps).position(|p| {
             p.kind() == "rest_pattern"
-                || p.field("pattern").is_some_and(|x| x.kind() == "rest_pattern")
+                || p.field("pattern")
+                    .is_some_and(|x| x.kind() == "rest_pattern")
         });
         if let Some(i) = rest {
             self.scope.rest_params.insert(name.to_owned(), i);

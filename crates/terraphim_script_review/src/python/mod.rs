@@ -207,7 +207,8 @@ impl<'s> Py<'s, '_, '_> {
                         let splat = if p.kind() == "list_splat_pattern" {
                             Some(p)
                         } else {
-                            p.named_child(0).filter(|c| c.kind() == "list_splat_pattern")
+                            p.named_child(0)
+                                .filter(|c| c.kind() == "list_splat_pattern")
                         };
                         if splat.is_some() {
                             self.scope.rest_params.insert(name.clone(), params.len());
