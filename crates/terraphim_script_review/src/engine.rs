@@ -157,8 +157,21 @@ fn merge_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
 
 /// Whether `a` and `b` are lists [`Val::union`] cannot blend (argv lists of two programs):
 /// the union keeps the first, so the other is walked as an alternative of its own.
+/// Only a list `b` naming a place or data the walk followed is kept apart: an element that
+/// is an absolute or home path, holds a part known only at run time, several values, a path
+/// object or data from a source. A list of literal words (`["publish", "--access",
+/// "public"]`) names nothing the walk followed, and its call stays merged as before.
 pub(crate) fn lists_apart(a: &Val, b: &Val) -> bool {
-    matches!((&a.items, &b.items), (Some(x), Some(y)) if x != y) && merge_lists(a, b).is_none()
+    let followed = |x: &Val| {
+        x.taint != Taint::default()
+            || !x.alts.is_empty()
+            || matches!(x.handle, Some(Handle::Path(_)))
+            || x.text
+                .as_deref()
+                .is_some_and(|t| t.contains(UNKNOWN) || t.starts_with('/') || t.starts_with('~'))
+    };
+    matches!((&a.items, &b.items), (Some(x), Some(y)) if x != y && y.iter().any(followed))
+        && merge_lists(a, b).is_none()
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
