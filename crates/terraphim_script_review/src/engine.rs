@@ -87,6 +87,9 @@ pub(crate) enum Handle {
     /// A function of the script without a name of its own (a Python `lambda` kept in a
     /// dictionary or a list, `{"dist": lambda: [ROOT / "dist"]}`): what a call of it returns.
     Lambda(Box<Val>),
+    /// A named function of the script given as a value (`Warmer(POLICY, shell)` keeping
+    /// `shell` in `self.run_shell`): calling the value calls the function with the arguments.
+    Func(String),
 }
 
 /// The kind of thing `mktemp` brings up, for a teardown that removes it.
@@ -120,6 +123,58 @@ pub(crate) fn parent_dir(cwd: &std::path::Path, p: &str) -> String {
         return format!("{t}/..");
     }
     dirname_of(p)
+}
+
+/// The elements of a list two values may be (a helper's `argv` parameter given `["-rf", dir]`
+/// while `dir` was still blank, and again once a later round knew it): a list only one side
+/// has is that list; two lists of one length whose first elements agree (the same program)
+/// are one list whose element at each place may be either's, a blank element giving way to a
+/// known one; a list beside a value that is nothing yet (a parameter no call had filled) is
+/// that list. Lists of other programs are not blended (`None`: the first stays), so two argv
+/// lists never make a command neither spells.
+fn merge_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
+    let (a, b) = match (a.items.as_deref(), b.items.as_deref()) {
+        (None, Some(b)) if a.is_blank() => return Some(b.to_vec()),
+        (Some(x), Some(y)) if x != y && x.len() == y.len() => (x, y),
+        _ => return None,
+    };
+    if let (Some(x), Some(y)) = (a.first(), b.first())
+        && x != y
+        && !x.is_blank()
+        && !y.is_blank()
+    {
+        return None;
+    }
+    Some(
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| match (x.is_blank(), y.is_blank()) {
+                _ if x == y => x.clone(),
+                (true, false) => y.clone().with_taint(&x.taint),
+                (false, true) => x.clone().with_taint(&y.taint),
+                _ => x.union(y),
+            })
+            .collect(),
+    )
+}
+
+/// Whether `a` and `b` are lists [`Val::union`] cannot blend (argv lists of two programs):
+/// the union keeps the first, so the other is walked as an alternative of its own.
+/// Only a list `b` naming a place or data the walk followed is kept apart: an element that
+/// is an absolute or home path, holds a part known only at run time, several values, a path
+/// object or data from a source. A list of literal words (`["publish", "--access",
+/// "public"]`) names nothing the walk followed, and its call stays merged as before.
+pub(crate) fn lists_apart(a: &Val, b: &Val) -> bool {
+    let followed = |x: &Val| {
+        x.taint != Taint::default()
+            || !x.alts.is_empty()
+            || matches!(x.handle, Some(Handle::Path(_)))
+            || x.text
+                .as_deref()
+                .is_some_and(|t| t.contains(UNKNOWN) || t.starts_with('/') || t.starts_with('~'))
+    };
+    matches!((&a.items, &b.items), (Some(x), Some(y)) if x != y && y.iter().any(followed))
+        && merge_lists(a, b).is_none()
 }
 
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
@@ -247,6 +302,12 @@ impl Val {
                 (Some(t), true) => Some(vec![t.clone()]),
                 (None, true) => match &x.handle {
                     Some(Handle::Path(p)) => Some(vec![p.clone()]),
+                    // A text nobody knows (a file's content read) beside alternatives: each
+                    // alternative joined to it (a banner a helper returned over its rounds,
+                    // prepended to the file).
+                    None if x.items.is_none() && x.fields.is_empty() => {
+                        Some(vec![UNKNOWN.to_string()])
+                    }
                     _ => None,
                 },
             }
@@ -387,6 +448,9 @@ impl Val {
                 v.alts = alts;
             }
             _ => {}
+        }
+        if let Some(items) = merge_lists(self, other) {
+            v.items = Some(items);
         }
         v.taint.join(&other.taint);
         if !other.fields.is_empty() {
@@ -1336,7 +1400,15 @@ impl<'a> Sink<'a> {
             }
         }
         // Looked for only where a write's content matters: manifests and source files.
-        let tokens = || places::code_exec_tokens(content.text.as_deref().unwrap_or(""));
+        // Each text the content may hold (a helper's result over its rounds and calls).
+        let tokens = || {
+            places::code_exec_tokens(content.text.as_deref().unwrap_or("")).or_else(|| {
+                content
+                    .alts
+                    .iter()
+                    .find_map(|t| places::code_exec_tokens(t))
+            })
+        };
         let anchor = |cat: Category, why: String| (cat, Verdict::Dangerous, why);
         let bypass = match class {
             // Each text the content may hold (a function's result joined over the calls).
@@ -1530,8 +1602,9 @@ impl<'a> Sink<'a> {
         let adds_calls = matches!(class, WriteClass::Source)
             && content
                 .text
-                .as_deref()
-                .is_some_and(|t| t.split(UNKNOWN).any(|part| part.contains('(')));
+                .iter()
+                .chain(&content.alts)
+                .any(|t| t.split(UNKNOWN).any(|part| part.contains('(')));
         if severity < Verdict::Dangerous
             && !matches!(class, WriteClass::Manifest(_))
             && places::may_hold_code(&resolved.text)
@@ -1543,13 +1616,22 @@ impl<'a> Sink<'a> {
 
     /// Code written into a file is reviewed as code: a dangerous payload planted anywhere it
     /// can run (a source file, a temp script, a path built at run time) is dangerous.
-    fn planted_code(&mut self, line: u32, path: &str, content: &Val, mut chain: Vec<String>) {
+    fn planted_code(&mut self, line: u32, path: &str, content: &Val, chain: Vec<String>) {
         if !self.recording || self.depth >= MAX_DEPTH {
             return;
         }
-        let Some(text) = content.text.as_deref().filter(|t| t.len() <= 64 * 1024) else {
-            return;
-        };
+        // The text, or each text it may hold (a helper's result over its calls), until one
+        // plants a dangerous payload.
+        for text in content.text.iter().chain(&content.alts).take(8) {
+            if text.len() <= 64 * 1024 && self.planted_text(line, path, text, &chain) {
+                return;
+            }
+        }
+    }
+
+    /// [`Sink::planted_code`] of one text: whether it planted a dangerous payload.
+    fn planted_text(&mut self, line: u32, path: &str, text: &str, chain: &[String]) -> bool {
+        let mut chain = chain.to_vec();
         let code = text.replace(UNKNOWN, "\n");
         let lang = Language::from_extension(std::path::Path::new(path))
             .or_else(|| Language::from_shebang(&code))
@@ -1580,7 +1662,9 @@ impl<'a> Sink<'a> {
                 chain,
                 why,
             );
+            return true;
         }
+        false
     }
 
     /// A credential file copied whole to another place: staged for use elsewhere.

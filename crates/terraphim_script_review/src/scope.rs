@@ -71,6 +71,14 @@ pub(crate) struct Scope {
     pub(crate) fresh_lists: bool,
     /// Functions that passed values to the script's functions in this round.
     callers: Set<String>,
+    /// Functions with a rest parameter (`def run(*argv)`, `function sh(...args)`) and its
+    /// position: a call's arguments from there on are one list in it.
+    pub(crate) rest_params: Map<String, usize>,
+    /// Parameters of other calls a function's parameters could not hold at once: a list
+    /// argument of another program than the one kept (`run(["git", "status"])` and
+    /// `run(["rm", "-rf", dir])`). The body is walked again with each (at most 4), so every
+    /// call's command is judged, not only the first one's.
+    param_alts: Map<String, Vec<Map<String, Val>>>,
 }
 
 impl Scope {
@@ -216,6 +224,18 @@ impl Scope {
     /// A call of the script's own function `name`: the arguments flow into its parameters; the
     /// result is what it returns.
     pub(crate) fn call_user(&mut self, name: &str, args: &[Val]) -> Val {
+        // `run("bash", script, "--prefix", dir)` of `def run(*argv)`: the rest parameter holds
+        // the list of the arguments from its place on.
+        let packed;
+        let args = match self.rest_params.get(name) {
+            Some(&i) if i < args.len() => {
+                let mut all = args[..i].to_vec();
+                all.push(Val::list(args[i..].to_vec()));
+                packed = all;
+                packed.as_slice()
+            }
+            _ => args,
+        };
         if let Some(params) = self.funcs.get(name)
             && !params.is_empty()
             && !args.is_empty()
@@ -245,7 +265,29 @@ impl Scope {
                     false => a.clone(),
                 })
                 .collect();
-            if let Some(passed) = self.params.get_mut(name) {
+            // A list of another program than the one a parameter keeps: this call's
+            // parameters are walked as an alternative of their own, apart from the others
+            // (the program a string parameter names stays with its arguments).
+            let apart = self.params.get(name).is_some_and(|passed| {
+                params.iter().zip(&args).any(|(p, a)| {
+                    passed
+                        .get(p.as_str())
+                        .is_some_and(|old| crate::engine::lists_apart(old, a))
+                })
+            });
+            if apart {
+                let call: Map<String, Val> = params
+                    .iter()
+                    .zip(&args)
+                    .map(|(p, a)| (p.clone(), a.clone()))
+                    .collect();
+                let alts = self.param_alts.entry(name.to_owned()).or_default();
+                if alts.len() < 4 && !alts.contains(&call) {
+                    alts.push(call);
+                    changed = true;
+                }
+            }
+            if let Some(passed) = self.params.get_mut(name).filter(|_| !apart) {
                 for (p, a) in params.iter().zip(&args) {
                     match passed.get_mut(p.as_str()) {
                         Some(old) => {
@@ -269,6 +311,40 @@ impl Scope {
         match self.yields.get(name) {
             Some(ys) if !ys.is_empty() => Val::list(ys.clone()),
             _ => self.returns.get(name).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The parameters of the calls of `func` walked as alternatives of their own (see
+    /// `param_alts`).
+    pub(crate) fn param_alternatives(&self, func: &str) -> Vec<Map<String, Val>> {
+        self.param_alts.get(func).cloned().unwrap_or_default()
+    }
+
+    /// Put `vals` in place of `func`'s parameters of those names; returns the parameters
+    /// before, for [`Scope::restore_params`].
+    pub(crate) fn swap_params(
+        &mut self,
+        func: &str,
+        vals: &Map<String, Val>,
+    ) -> Option<Map<String, Val>> {
+        let old = self.params.get(func).cloned();
+        let mut new = old.clone().unwrap_or_default();
+        for (k, v) in vals {
+            new.insert(k.clone(), v.clone());
+        }
+        self.params.insert(func.to_owned(), new);
+        old
+    }
+
+    /// Undo [`Scope::swap_params`].
+    pub(crate) fn restore_params(&mut self, func: &str, old: Option<Map<String, Val>>) {
+        match old {
+            Some(m) => {
+                self.params.insert(func.to_owned(), m);
+            }
+            None => {
+                self.params.remove(func);
+            }
         }
     }
 

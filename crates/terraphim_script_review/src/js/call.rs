@@ -338,6 +338,16 @@ impl Js<'_, '_, '_> {
                         }
                         (dotted(m, &prop), None)
                     }
+                    // `this.exec(cmd)` after `this.exec = execSync` (a runner given the
+                    // function it calls), `ops.run(cmd)` of `{ run: execSync }`: the member
+                    // holds a known function, and the call is of that function.
+                    _ if obj.handle.is_none()
+                        && let Some(Handle::Module(m)) =
+                            obj.field(&prop).and_then(|f| f.handle.clone())
+                        && m.contains('.') =>
+                    {
+                        (m, None)
+                    }
                     _ => (dotted("?", &prop), Some(obj)),
                 }
             }
@@ -368,6 +378,11 @@ impl Js<'_, '_, '_> {
         ) {
             // `Promise.resolve(v)`: a promise of `v`, which `await` and `.then` give;
             // `Promise.all(list)`: a promise of the list of what its promises give.
+            return c.first().clone();
+        }
+        if c.q == "util.promisify" && matches!(c.first().handle, Some(Handle::Module(_))) {
+            // `const run = promisify(execFile)`: the same function, returning a promise;
+            // `run("sudo", argv)` is `execFile("sudo", argv)`.
             return c.first().clone();
         }
         if matches!(c.q.as_str(), "Promise.race" | "Promise.any")
@@ -462,6 +477,16 @@ impl Js<'_, '_, '_> {
                     list.taint.join(&a.taint);
                 }
                 list.items = Some(items);
+                let name = self.text(obj).to_owned();
+                self.scope.assign(&name, list);
+                return Val::unknown();
+            }
+            if let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
+                && let Some(list) = inserted_into(c.tail(), &recv, &c.args)
+            {
+                // `lines.splice(at, 0, snippet)` on the lines of a file read: the array holds
+                // the inserted text among elements the review does not know, so a later
+                // `lines.join("\n")` written back is that text inside the file's own.
                 let name = self.text(obj).to_owned();
                 self.scope.assign(&name, list);
                 return Val::unknown();
@@ -881,4 +906,67 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// The array `recv` becomes after `push`, `unshift` or `splice(at, n, ...items)` inserts
+/// values with text into it: a known list gets them at their place (`splice` at a known
+/// index, elements deleted kept: the review never forgets a value), an array of elements the
+/// review does not know (`src.split("\n")` of a file read) is those elements around the
+/// inserted ones. `None` when nothing with text is inserted, or `push`/`unshift` onto a
+/// known list (the caller's own rule).
+fn inserted_into(method: &str, recv: &Val, args: &[Val]) -> Option<Val> {
+    let new: &[Val] = match method {
+        "push" | "unshift" => args,
+        "splice" => args.get(2..).unwrap_or_default(),
+        _ => return None,
+    };
+    if recv.handle.is_some()
+        || new.is_empty()
+        || !new.iter().any(|a| a.text.is_some() || !a.alts.is_empty())
+    {
+        return None;
+    }
+    let mut list = recv.clone();
+    for a in new {
+        list.taint.join(&a.taint);
+    }
+    let items = match (&recv.items, method) {
+        (Some(_), "push" | "unshift") => return None,
+        (Some(old), _) => {
+            let at = args
+                .first()
+                .and_then(Val::known)
+                .and_then(|t| t.parse::<usize>().ok())
+                .map_or(old.len(), |i| i.min(old.len()));
+            let mut items = old.clone();
+            for (k, a) in new.iter().enumerate() {
+                items.insert(at + k, a.clone());
+            }
+            items.truncate(16);
+            items
+        }
+        (None, _)
+            if recv
+                .text
+                .as_deref()
+                .is_some_and(|t| t.chars().any(|c| c != UNKNOWN)) =>
+        {
+            return None;
+        }
+        (None, _) => {
+            let rest = Val::unknown().with_taint(&recv.taint);
+            let mut items = Vec::with_capacity(new.len() + 2);
+            if method != "unshift" {
+                items.push(rest.clone());
+            }
+            items.extend(new.iter().cloned());
+            if method != "push" {
+                items.push(rest);
+            }
+            items
+        }
+    };
+    list.text = None;
+    list.items = Some(items);
+    Some(list)
 }

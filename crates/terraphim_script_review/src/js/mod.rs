@@ -207,8 +207,14 @@ impl<'s> Js<'s, '_, '_> {
                     "identifier" => Some(p),
                     "required_parameter" | "optional_parameter" => p.field("pattern"),
                     "assignment_pattern" => p.field("left"),
+                    "rest_pattern" => p.named_child(0),
                     _ => None,
                 };
+                // `...args` (TypeScript `...args: string[]`): the name after the dots.
+                let id = id.map(|x| match x.kind() {
+                    "rest_pattern" => x.named_child(0).unwrap_or(x),
+                    _ => x,
+                });
                 // A destructured parameter is named by its position (`#1`, no variable's
                 // name), so what a call passes there reaches the pattern's names.
                 let pattern = id.map_or(
@@ -223,6 +229,22 @@ impl<'s> Js<'s, '_, '_> {
             }
         }
         out
+    }
+
+    /// A rest parameter (`function sh(cmd, ...args)`, TypeScript `...args: string[]`): its
+    /// position, so a call's arguments from there on are one list in it.
+    fn note_rest(&mut self, name: &str, node: Node<'_>) {
+        let Some(ps) = node.field("parameters") else {
+            return;
+        };
+        let rest = named(ps).position(|p| {
+            p.kind() == "rest_pattern"
+                || p.field("pattern")
+                    .is_some_and(|x| x.kind() == "rest_pattern")
+        });
+        if let Some(i) = rest {
+            self.scope.rest_params.insert(name.to_owned(), i);
+        }
     }
 
     fn collect_funcs(&mut self, node: Node<'_>) {
@@ -273,6 +295,7 @@ impl<'s> Js<'s, '_, '_> {
                     if c.kind() == "function_declaration" {
                         self.note_function_node(&name, c);
                     }
+                    self.note_rest(&name, c);
                     self.scope.funcs.insert(name, params);
                 }
                 "variable_declarator" => {
@@ -284,6 +307,7 @@ impl<'s> Js<'s, '_, '_> {
                     {
                         let name = self.text(n).to_owned();
                         let params = self.params_of(v);
+                        self.note_rest(&name, v);
                         self.scope.funcs.insert(name, params);
                     }
                     if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))

@@ -123,6 +123,16 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn function(&mut self, name: String, node: Node<'_>) {
+        self.function_body(name.clone(), node);
+        // Calls whose list argument names another program: the body with each.
+        for alt in self.scope.param_alternatives(&name) {
+            let old = self.scope.swap_params(&name, &alt);
+            self.function_body(name.clone(), node);
+            self.scope.restore_params(&name, old);
+        }
+    }
+
+    fn function_body(&mut self, name: String, node: Node<'_>) {
         self.scope.enter(name.clone());
         self.parameter_defaults(node);
         if let Some(body) = node.field("body") {

@@ -155,6 +155,15 @@ impl Py<'_, '_, '_> {
                         handle: Some(Handle::Lambda(r)),
                         ..
                     }) if !self.scope.funcs.contains_key(name) => return (**r).clone(),
+                    // `def apply(fn, x): fn(x)` given a function of the script: that call.
+                    Some(Val {
+                        handle: Some(Handle::Func(f)),
+                        ..
+                    }) if !self.scope.funcs.contains_key(name) => {
+                        let f = f.clone();
+                        self.keyword_arguments(&f, &kwargs);
+                        return self.scope.call_user(&f, &args);
+                    }
                     _ if self.scope.funcs.contains_key(name) => {
                         let name = name.to_owned();
                         self.keyword_arguments(&name, &kwargs);
@@ -221,7 +230,20 @@ impl Py<'_, '_, '_> {
                         }
                         (q, None, None)
                     }
-                    _ => (dotted("?", &attr), Some(obj), obj_node),
+                    _ => {
+                        // `self.run_shell(cmd)` after `self.run_shell = run_shell` was given a
+                        // function of the script (or a known API function): that call.
+                        match self.eval(func).handle {
+                            Some(Handle::Func(f)) if obj.handle.is_none() => {
+                                self.keyword_arguments(&f, &kwargs);
+                                return self.scope.call_user(&f, &args);
+                            }
+                            Some(Handle::Module(m)) if obj.handle.is_none() && m.contains('.') => {
+                                (m, None, None)
+                            }
+                            _ => (dotted("?", &attr), Some(obj), obj_node),
+                        }
+                    }
                 }
             }
             _ => {
@@ -230,6 +252,10 @@ impl Py<'_, '_, '_> {
                     Some(Handle::Module(m)) => (m, None, None),
                     // `JOBS[name]()`: what the function picked returns.
                     Some(Handle::Lambda(r)) => return (*r).with_taint(&f.taint),
+                    Some(Handle::Func(name)) => {
+                        self.keyword_arguments(&name, &kwargs);
+                        return self.scope.call_user(&name, &args);
+                    }
                     _ => ("?".to_owned(), None, None),
                 }
             }

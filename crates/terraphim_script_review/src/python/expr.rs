@@ -161,6 +161,12 @@ impl Py<'_, '_, '_> {
                             handle: Some(Handle::Instance(name.to_owned())),
                             ..Val::default()
                         },
+                        // A function of the script named as a value (a callback handed to a
+                        // class or kept in a dictionary): calling the value calls it.
+                        None if self.scope.funcs.contains_key(name) => Val {
+                            handle: Some(Handle::Func(name.to_owned())),
+                            ..Val::default()
+                        },
                         None => Val::unknown(),
                     },
                 }
@@ -429,15 +435,21 @@ impl Py<'_, '_, '_> {
                 }
             }
             "list" | "tuple" | "set" | "expression_list" => {
-                let items: Vec<Val> = named(node)
-                    .map(|c| {
-                        if c.kind() == "list_splat" {
-                            Val::lit(UNKNOWN.to_string())
-                        } else {
-                            self.eval(c)
+                let mut items: Vec<Val> = Vec::new();
+                for c in named(node) {
+                    if c.kind() != "list_splat" {
+                        items.push(self.eval(c));
+                        continue;
+                    }
+                    // `[bin, *argv]`: a list's elements in place, when the walk knows them.
+                    let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
+                    match v.items {
+                        Some(more) if more.len() <= 16 => {
+                            items.extend(more.into_iter().map(|m| m.with_taint(&v.taint)));
                         }
-                    })
-                    .collect();
+                        _ => items.push(Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)),
+                    }
+                }
                 Val::list(items)
             }
             // `yield p` in a generator: the function's result is the list of what it yields,

@@ -134,7 +134,15 @@ impl Py<'_, '_, '_> {
         let mode_val = c.arg(1, "mode");
         let mode_val = match &mode_val.handle {
             Some(Handle::Module(m)) => m.clone(),
-            _ => mode_val.text.clone().unwrap_or_default(),
+            _ => {
+                let given: Vec<&str> = mode_val
+                    .text
+                    .iter()
+                    .chain(&mode_val.alts)
+                    .map(String::as_str)
+                    .collect();
+                given.join(" ")
+            }
         };
         self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
         if mode_text.contains("S_ISUID")
@@ -175,19 +183,24 @@ impl Py<'_, '_, '_> {
 
     /// A mode set on a path: setuid, world-writable, executable.
     pub(super) fn chmod(&mut self, ln: u32, path: &Val, mode: &str) {
-        let octal = mode
+        // Every octal mode named (a mode with several values, one per grant of a loop, may
+        // be any of them).
+        let octals: Vec<&str> = mode
             .split_whitespace()
-            .find_map(|w| w.strip_prefix("0o"))
-            .unwrap_or("");
+            .filter_map(|w| w.strip_prefix("0o"))
+            .collect();
         let world_writable = mode.contains("S_IRWXO")
             || mode.contains("S_IWOTH")
-            || octal
-                .chars()
-                .last()
-                .is_some_and(|c| matches!(c, '2' | '3' | '6' | '7'));
+            || octals.iter().any(|o| {
+                o.chars()
+                    .last()
+                    .is_some_and(|c| matches!(c, '2' | '3' | '6' | '7'))
+            });
         let executable = mode.contains("S_IX")
             || mode.contains("S_IRWXU")
-            || octal.chars().any(|c| matches!(c, '1' | '3' | '5' | '7'));
+            || octals
+                .iter()
+                .any(|o| o.chars().any(|c| matches!(c, '1' | '3' | '5' | '7')));
         for p in path.path_alternatives() {
             crate::command::chmod_effects(self.sink, ln, &p, world_writable, executable);
         }

@@ -117,7 +117,7 @@ impl Py<'_, '_, '_> {
                         Val::unknown()
                     }
                     "unlink" | "rmdir" => {
-                        self.sink.delete(ln, &Val::lit(p), false);
+                        self.sink.delete(ln, &target, false);
                         Val::unknown()
                     }
                     "rename" | "replace" | "symlink_to" | "hardlink_to" => {
@@ -130,7 +130,7 @@ impl Py<'_, '_, '_> {
                         Val::unknown()
                     }
                     "chown" => {
-                        self.sink.chown(ln, &Val::lit(p));
+                        self.sink.chown(ln, &target);
                         Val::unknown()
                     }
                     "joinpath" => {
@@ -160,14 +160,29 @@ impl Py<'_, '_, '_> {
                             .next()
                             .unwrap_or("*");
                         let tail = pattern.replace(['*', '?'], &UNKNOWN.to_string());
+                        // Under each path the object may be.
+                        let alts = recv
+                            .alts
+                            .iter()
+                            .map(|a| format!("{a}/{UNKNOWN}/{tail}"))
+                            .collect();
                         Val {
                             handle: Some(Handle::Path(format!("{p}/{UNKNOWN}/{tail}"))),
+                            alts,
                             ..Val::default()
                         }
                     }
                     "chmod" => {
-                        let mode = self.mode_text(node);
-                        self.chmod(ln, &Val::lit(p), &mode);
+                        // The mode as written and as the walk knows it (`p.chmod(spec.mode)`
+                        // with `mode = 0o777` in a dataclass of grants).
+                        let given: Vec<&str> = first
+                            .text
+                            .iter()
+                            .chain(&first.alts)
+                            .map(String::as_str)
+                            .collect();
+                        let mode = format!("{} {}", self.mode_text(node), given.join(" "));
+                        self.chmod(ln, &target, &mode);
                         Val::unknown()
                     }
                     _ => Val::unknown().with_taint(&recv.taint),

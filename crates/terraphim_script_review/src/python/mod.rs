@@ -203,8 +203,20 @@ impl<'s> Py<'s, '_, '_> {
                             }
                             continue;
                         }
+                        // `*argv` (`*argv: str`): the rest of a call's arguments, as a list.
+                        let splat = if p.kind() == "list_splat_pattern" {
+                            Some(p)
+                        } else {
+                            p.named_child(0)
+                                .filter(|c| c.kind() == "list_splat_pattern")
+                        };
+                        if splat.is_some() {
+                            self.scope.rest_params.insert(name.clone(), params.len());
+                        }
                         let id = if p.kind() == "identifier" {
                             Some(p)
+                        } else if let Some(s) = splat {
+                            s.named_child(0)
                         } else {
                             p.field("name").or_else(|| p.named_child(0))
                         };

@@ -411,11 +411,21 @@ impl Py<'_, '_, '_> {
                         }
                     }
                 }
-                self.scope.enter(name);
+                self.scope.enter(name.clone());
                 if let Some(body) = node.field("body") {
                     self.block(body);
                 }
                 self.scope.leave();
+                // Calls whose list argument names another program: the body with each.
+                for alt in self.scope.param_alternatives(&name) {
+                    let old = self.scope.swap_params(&name, &alt);
+                    self.scope.enter(name.clone());
+                    if let Some(body) = node.field("body") {
+                        self.block(body);
+                    }
+                    self.scope.leave();
+                    self.scope.restore_params(&name, old);
+                }
             }
             "return_statement" => {
                 let mut v = Val::unknown();

