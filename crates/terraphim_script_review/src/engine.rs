@@ -243,6 +243,17 @@ impl Val {
     }
 
     /// The string value if fully known.
+    /// Every text the value may have (its text and its alternatives), joined with blanks.
+    pub(crate) fn every_text(&self) -> String {
+        let given: Vec<&str> = self
+            .text
+            .iter()
+            .chain(&self.alts)
+            .map(String::as_str)
+            .collect();
+        given.join(" ")
+    }
+
     pub(crate) fn known(&self) -> Option<&str> {
         self.text.as_deref().filter(|t| !t.contains(UNKNOWN))
     }

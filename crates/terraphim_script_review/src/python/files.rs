@@ -134,15 +134,7 @@ impl Py<'_, '_, '_> {
         let mode_val = c.arg(1, "mode");
         let mode_val = match &mode_val.handle {
             Some(Handle::Module(m)) => m.clone(),
-            _ => {
-                let given: Vec<&str> = mode_val
-                    .text
-                    .iter()
-                    .chain(&mode_val.alts)
-                    .map(String::as_str)
-                    .collect();
-                given.join(" ")
-            }
+            _ => mode_val.every_text(),
         };
         self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
         if mode_text.contains("S_ISUID")

@@ -175,13 +175,7 @@ impl Py<'_, '_, '_> {
                     "chmod" => {
                         // The mode as written and as the walk knows it (`p.chmod(spec.mode)`
                         // with `mode = 0o777` in a dataclass of grants).
-                        let given: Vec<&str> = first
-                            .text
-                            .iter()
-                            .chain(&first.alts)
-                            .map(String::as_str)
-                            .collect();
-                        let mode = format!("{} {}", self.mode_text(node), given.join(" "));
+                        let mode = format!("{} {}", self.mode_text(node), first.every_text());
                         self.chmod(ln, &target, &mode);
                         Val::unknown()
                     }
