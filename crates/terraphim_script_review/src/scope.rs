@@ -359,6 +359,39 @@ impl Scope {
         }
     }
 
+    /// The function walked calls a value it was given (a parameter holding a callback): it
+    /// passes values on to that function once a call gives it one, so a round after that
+    /// sees them.
+    pub(crate) fn note_caller(&mut self) {
+        if let Some((f, _)) = self.locals.last()
+            && !self.callers.contains(f.as_str())
+        {
+            self.callers.insert(f.clone());
+        }
+    }
+
+    /// A value a callback's parameter receives besides those already known (a call of a
+    /// parameter holding the callback); a callback walked in this round with less sees it in
+    /// the next.
+    pub(crate) fn pass_param(&mut self, func: &str, param: &str, val: &Val) {
+        let passed = self.params.entry(func.to_owned()).or_default();
+        let changed = match passed.get_mut(param) {
+            Some(old) => {
+                let new = old.union(val);
+                let changed = new != *old;
+                *old = new;
+                changed
+            }
+            None => {
+                passed.insert(param.to_owned(), val.clone());
+                true
+            }
+        };
+        if changed && self.walked.contains(func) {
+            self.stale.insert(func.to_owned());
+        }
+    }
+
     /// Set the value a function's parameter receives (a callback's argument); returns whether
     /// the function was walked in this round with another value.
     pub(crate) fn set_param(&mut self, func: String, param: String, val: Val) -> bool {

@@ -259,6 +259,15 @@ impl Js<'_, '_, '_> {
                         handle: Some(Handle::Module(m)),
                         ..
                     }) => (m.clone(), None),
+                    // `onDone(null, body)` of a parameter given a function of the script (a
+                    // callback written at the call, or one named): that function's call.
+                    Some(Val {
+                        handle: Some(Handle::Func(f)),
+                        ..
+                    }) if !self.scope.funcs.contains_key(name) => {
+                        let f = f.clone();
+                        return self.call_function_value(&f, &args);
+                    }
                     // `const { dir } = AGENT; dir()`: the object's function member.
                     _ if !self.scope.funcs.contains_key(name)
                         && self.fn_aliases.contains_key(name) =>
@@ -267,7 +276,8 @@ impl Js<'_, '_, '_> {
                         return self.scope.call_user(&f, &args);
                     }
                     _ if self.scope.funcs.contains_key(name) => {
-                        let r = self.scope.call_user(name, &args);
+                        let given = self.function_args(&arg_nodes, &args);
+                        let r = self.scope.call_user(name, &given);
                         // `env('GITHUB_TOKEN')`: a helper reading the variable it is given.
                         if let Some(k) = self
                             .scope
@@ -292,7 +302,12 @@ impl Js<'_, '_, '_> {
                     {
                         (name.to_owned(), None)
                     }
-                    _ => (name.to_owned(), None),
+                    // A parameter or variable of no known value called: it may be given a
+                    // function of the script in a later round.
+                    _ => {
+                        self.scope.note_caller();
+                        (name.to_owned(), None)
+                    }
                 }
             }
             // `this.request("GET", "/user")` in a class of the script: its own method, whose
@@ -559,6 +574,54 @@ impl Js<'_, '_, '_> {
     }
 
     /// A call the rows of `api.rs` know.
+    /// The arguments of a call of a function of the script, those that are functions of the
+    /// script (`download(url, (err, text) => ...)`, `retry(upload)`) as values that call
+    /// them: the callee calling its parameter calls the function.
+    fn function_args(&mut self, arg_nodes: &[Node<'_>], args: &[Val]) -> Vec<Val> {
+        let mut out = args.to_vec();
+        if arg_nodes.len() != args.len() {
+            return out;
+        }
+        for (a, v) in arg_nodes.iter().zip(out.iter_mut()) {
+            let f = match a.kind() {
+                "arrow_function" | "function_expression" | "function" => {
+                    let name = crate::scope::anon_name(a.start_byte());
+                    let params = self.params_of(*a);
+                    if params.is_empty() {
+                        continue;
+                    }
+                    self.anon_fns.insert(name.clone(), params);
+                    name
+                }
+                "identifier"
+                    if self.scope.funcs.contains_key(self.text(*a))
+                        && self.lookup(self.text(*a)).is_none() =>
+                {
+                    self.text(*a).to_owned()
+                }
+                _ => continue,
+            };
+            if v.handle.is_none() {
+                v.handle = Some(Handle::Func(f));
+            }
+        }
+        out
+    }
+
+    /// A call of a value holding a function of the script (see [`Self::function_args`]).
+    fn call_function_value(&mut self, f: &str, args: &[Val]) -> Val {
+        if self.scope.funcs.contains_key(f) {
+            return self.scope.call_user(f, args);
+        }
+        let params = self.anon_fns.get(f).cloned().unwrap_or_default();
+        for (p, a) in params.iter().zip(args) {
+            if !p.is_empty() {
+                self.scope.pass_param(f, p, a);
+            }
+        }
+        self.scope.returns.get(f).cloned().unwrap_or_default()
+    }
+
     fn dispatch(&mut self, api: Api, c: &Call<'_>) -> Val {
         let ln = c.ln;
         match api {

