@@ -1701,6 +1701,17 @@ impl Shell<'_, '_, '_> {
                 }
                 "file_redirect" | "heredoc_redirect" => {}
                 "comment" => {}
+                // `"${cmd[@]}" "$@"` with `cmd=(curl -fsSL)`: the array's words, the first the
+                // program.
+                "command_name"
+                    if c.named_child(0).is_some_and(|n| {
+                        matches!(n.kind(), "string" | "expansion") && self.text(n).contains("[@]}")
+                    }) =>
+                {
+                    if let Some(n) = c.named_child(0) {
+                        argv.extend(self.words(n));
+                    }
+                }
                 _ => argv.extend(self.words(c)),
             }
         }

