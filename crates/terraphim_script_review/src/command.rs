@@ -597,6 +597,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             );
             Val::unknown()
         }
+        "chown" | "chgrp" => {
+            // `chown -R "$me" /usr/local/bin`: each path after the owner changes hands (with
+            // `--reference=FILE` every operand is a path).
+            let owner = usize::from(!words.iter().any(|w| w.starts_with("--reference=")));
+            for p in positional.iter().skip(owner) {
+                sink.chown(line, p);
+            }
+            Val::unknown()
+        }
         "chmod" => {
             if words.iter().any(|w| is_setuid_mode(w)) {
                 sink.add(
@@ -825,8 +834,21 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             Val::unknown()
         }
         "source" | "." => {
+            if let Some(code) = stdin
+                && positional.first().is_some_and(|p| is_stdin_path(&word(p)))
+            {
+                // `source /dev/stdin <<< "$code"`, `fetch | . /dev/fd/0`: the shell runs what
+                // comes in on stdin, as `bash -s` would.
+                sink.exec_code(
+                    line,
+                    Language::Shell,
+                    code,
+                    &format!("`{name}` of its stdin"),
+                );
+                return Val::unknown();
+            }
             if let Some(p) = positional.first()
-                && (p.taint.remote || p.taint.decoded)
+                && (p.taint.downloaded() || p.taint.decoded)
             {
                 // `source <(curl ...)`: runs what the substitution prints.
                 sink.exec_code(line, Language::Shell, p, &format!("`{name}`"));
@@ -946,6 +968,11 @@ fn mktemp_path(dir: &str, positional: &[&Val]) -> Val {
     }
 }
 
+/// Whether a path names the shell's own standard input (`/dev/stdin`, `/dev/fd/0`).
+fn is_stdin_path(w: &str) -> bool {
+    matches!(w, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+}
+
 fn is_setuid_mode(w: &str) -> bool {
     if w.starts_with('+') || w.starts_with('u') || w.starts_with('g') || w.starts_with('a') {
         return w.contains("+s");
@@ -1032,10 +1059,13 @@ fn run_interpreter(
         }
         i += 1;
     }
-    let script = args.get(i).filter(|_| !from_stdin);
+    // `bash /dev/stdin <<< "$code"`: the program named is stdin.
+    let script = args
+        .get(i)
+        .filter(|s| !from_stdin && !(stdin.is_some() && is_stdin_path(&word(s))));
     match script {
         Some(s) if word(s) != "-" => {
-            if s.taint.remote || s.taint.decoded {
+            if s.taint.downloaded() || s.taint.decoded {
                 sink.exec_code(
                     line,
                     lang,

@@ -11,7 +11,7 @@ use crate::scope::{Map, Set};
 const MAX_DEPTH: u32 = 4;
 
 /// Where a value's data came from.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Eq)]
 pub(crate) struct Taint {
     /// Credential material, and what it is.
     pub(crate) secret: Option<String>,
@@ -23,6 +23,21 @@ pub(crate) struct Taint {
     pub(crate) decoded: bool,
     /// Downloaded from the network.
     pub(crate) remote: bool,
+    /// Downloaded, then printed by one of the script's functions into a value it keeps
+    /// (`s=$(fetch "$url")`): data (a version, a checksum list) wherever it flows, except where
+    /// it runs as code (`source /dev/stdin <<< "$s"`, `eval "$s"`), which runs the download.
+    /// Left out of equality: it changes nothing but what running the value means.
+    pub(crate) fetched: bool,
+}
+
+impl PartialEq for Taint {
+    fn eq(&self, other: &Taint) -> bool {
+        self.secret == other.secret
+            && self.env == other.env
+            && self.host == other.host
+            && self.decoded == other.decoded
+            && self.remote == other.remote
+    }
 }
 
 impl Taint {
@@ -34,6 +49,12 @@ impl Taint {
         self.host |= other.host;
         self.decoded |= other.decoded;
         self.remote |= other.remote;
+        self.fetched |= other.fetched;
+    }
+
+    /// Whether running the value as code runs what was downloaded.
+    pub(crate) fn downloaded(&self) -> bool {
+        self.remote || self.fetched
     }
 
     /// The environment variable whose secret this is (`GITHUB_TOKEN`), if it came from one.
@@ -202,6 +223,7 @@ pub(crate) static NO_VAL: Val = Val {
         host: false,
         decoded: false,
         remote: false,
+        fetched: false,
     },
     handle: None,
     items: None,
@@ -1976,9 +1998,12 @@ impl<'a> Sink<'a> {
             // Only findings and the nested review (itself run only when recording) follow.
             return;
         }
-        let mut chain = source_steps(&code.taint);
+        let mut chain = source_steps(&Taint {
+            remote: code.taint.downloaded(),
+            ..code.taint.clone()
+        });
         chain.push(format!("exec: {how}"));
-        if code.taint.remote {
+        if code.taint.downloaded() {
             self.add_rule(
                 line,
                 Category::RemoteCode,

