@@ -2,7 +2,8 @@ Feature: commands are judged by the places their words name, however they name t
   A module search path of the project's own directories loads the project's code; a server
   bound to a loopback address is reachable from this machine alone; the repository's top
   directory is the project; the lines a filter passes on are lines of its input; and turning off
-  certificate checks is a security change a human makes.
+  certificate checks is a security change a human makes. Waiting for a port of this machine with
+  a socket redirect opens no shell to the network.
 
   Scenario Outline: a module search path of the project's own directories is the project's code
     When I check "<command>"
@@ -26,6 +27,18 @@ Feature: commands are judged by the places their words name, however they name t
       | python3 -m http.server 8000                                   | sandbox |
       | python3 -m http.server --bind 0.0.0.0 8000                    | sandbox |
       | php -S 0.0.0.0:8000                                           | sandbox |
+
+  Scenario Outline: waiting for a port of this machine opens no shell to the network
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                  | verdict |
+      | until echo > /dev/tcp/localhost/5432; do sleep 1; done   | allow   |
+      | (exec 3<>/dev/tcp/127.0.0.1/8080) 2>/dev/null            | sandbox |
+      | exec 3<>/dev/tcp/192.0.2.7/8080                          | deny    |
+      | exec 0</dev/tcp/localhost/9000                           | deny    |
+      | cat .env > /dev/tcp/localhost/9000                       | deny    |
 
   Scenario: the parent of the repository's top directory is outside the project
     When I check the command:

@@ -180,6 +180,7 @@ impl Guard {
             .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
+            let mut port_probe = None;
             for (pi, _) in complete_hits(
                 &self.destructive,
                 &parsed.commands,
@@ -189,14 +190,23 @@ impl Guard {
                 ci,
                 0,
             ) {
-                let covered_by = self.cover(
-                    Tier::Destructive,
-                    &hits[ci][0],
-                    pi,
-                    &safe_hits,
-                    cmd,
-                    &classes[ci],
-                );
+                let covered_by = self
+                    .cover(
+                        Tier::Destructive,
+                        &hits[ci][0],
+                        pi,
+                        &safe_hits,
+                        cmd,
+                        &classes[ci],
+                    )
+                    .or_else(|| {
+                        let concept: &str =
+                            &self.entries[self.destructive.origin(pi).0 as usize].concept;
+                        (super::port_probe::LIFTED.contains(&concept)
+                            && *port_probe
+                                .get_or_insert_with(|| super::port_probe::loopback_port_probe(cmd)))
+                        .then(|| super::port_probe::COVER.to_string())
+                    });
                 let idx = self.push_match(
                     &mut matches,
                     &self.destructive,

@@ -12,6 +12,7 @@ mod key_meta;
 mod loopback;
 mod option_code;
 mod place;
+mod port_probe;
 mod profile;
 mod sed;
 mod types;

@@ -797,6 +797,7 @@ impl Walker {
             flow: None,
             into: None,
             option_code: false,
+            std_socket: false,
         };
         let content = if name == "tee" {
             ctx.stdin_text.clone()

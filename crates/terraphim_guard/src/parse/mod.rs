@@ -127,6 +127,9 @@ pub struct SimpleCommand {
     /// `LESSOPEN=|CMD`, awk's `system(CMD)`), not a command the line runs directly or through a
     /// wrapper, a shell or a remote login.
     pub option_code: bool,
+    /// A redirect connects one of its standard streams to a network socket (`>/dev/tcp/h/p`,
+    /// `0</dev/tcp/h/p`, `<>/dev/tcp/h/p`), rather than a descriptor of its own (`3<>...`).
+    pub std_socket: bool,
 }
 
 impl SimpleCommand {

@@ -588,6 +588,7 @@ fn synthetic(argv: Vec<String>, c: &SimpleCommand, label: &str) -> SimpleCommand
         flow: None,
         into: None,
         option_code: c.option_code,
+        std_socket: c.std_socket,
     }
 }
 

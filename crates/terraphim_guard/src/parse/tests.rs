@@ -264,6 +264,10 @@ fn high_code_points_after_a_brace_do_not_crash() {
     }
     assert_eq!(names("rm -rf {\u{E0100}"), ["rm -f -r {\u{E0100}"]);
     assert_eq!(grammar_safe("echo é{x"), "echo é{x");
+    // a read-write redirect, which the grammar lacks, is read as a write of the same file
+    assert_eq!(grammar_safe("exec 3<>/dev/tcp/h/1"), "exec 3>|/dev/tcp/h/1");
+    assert_eq!(grammar_safe("cat <<>"), "cat <<>");
+    assert!(parse("exec 3<>/dev/null").findings.is_empty());
     assert_eq!(grammar_safe("a{\u{E0100}b").len(), "a{\u{E0100}b".len());
 }
 
@@ -823,6 +827,7 @@ fn printf_prints_its_format_with_the_arguments() {
             flow: None,
             into: None,
             option_code: false,
+            std_socket: false,
         };
         super::hidden::literal_output(&c)
     };
@@ -1081,6 +1086,7 @@ fn only_the_listed_programs_print_literal_text() {
                 flow: None,
                 into: None,
                 option_code: false,
+                std_socket: false,
             };
             if super::hidden::literal_output(&c).is_some()
                 || terraphim_shell_vocab::decode::Decoder::of(&argv).is_some()

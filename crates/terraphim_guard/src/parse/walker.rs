@@ -16,7 +16,7 @@ use super::vocab::{
 };
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, input_source, is_append, node_text,
-    output_target, redirect_trailing_words, word_value,
+    output_target, redirect_trailing_words, socket_on_standard_stream, word_value,
 };
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
@@ -84,6 +84,9 @@ pub(super) struct Ctx {
     pub(super) into: Option<u32>,
     /// Files the statement's input redirects read (`nc host 1 < FILE`), for its command.
     pub(super) inputs: Vec<String>,
+    /// A redirect of the statement connects a standard stream to a socket (see
+    /// [`SimpleCommand::std_socket`]).
+    pub(super) std_socket: bool,
 }
 
 impl Ctx {
@@ -97,6 +100,7 @@ impl Ctx {
             self.redirects.push(target);
         }
         self.inputs.extend(input_source(redirect, src));
+        self.std_socket |= socket_on_standard_stream(redirect, src);
     }
 }
 
@@ -1184,6 +1188,7 @@ impl Walker {
             flow: ctx.flow,
             into: ctx.into,
             option_code: self.option_depth > 0,
+            std_socket: ctx.std_socket,
         });
         if let Some((argv, text)) = root {
             self.as_root(&argv, &text, ctx);

@@ -255,6 +255,30 @@ pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
     Some(target)
 }
 
+/// Whether a redirect connects a standard stream to a network socket: its target is a bash
+/// socket path (`/dev/tcp/HOST/PORT`, `/dev/udp/HOST/PORT`) and it names no descriptor (then
+/// it is stdin or stdout, or both streams for `&>`) or one below 3.
+pub(super) fn socket_on_standard_stream(node: Node<'_>, src: &str) -> bool {
+    let mut cursor = node.walk();
+    let Some(dest) = node
+        .child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())
+    else {
+        return false;
+    };
+    let target = word_value(dest, src).0;
+    if !(target.starts_with("/dev/tcp/") || target.starts_with("/dev/udp/")) {
+        return false;
+    }
+    let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
+    let digits: String = op_text
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse::<u32>().is_ok_and(|fd| fd < 3) || digits.is_empty()
+}
+
 /// Whether an output redirect appends (`>> FILE`, `2>> FILE`, `&>> FILE`) rather than
 /// truncating its target.
 pub(super) fn is_append(node: Node<'_>, src: &str) -> bool {

@@ -111,6 +111,33 @@ fn requests_to_this_machines_own_server() {
 }
 
 #[test]
+fn waiting_for_a_port_of_this_machine() {
+    decide(&[
+        (
+            "until echo > /dev/tcp/localhost/5432; do sleep 1; done",
+            Allow,
+        ),
+        (
+            "timeout 2 bash -c 'printf x > /dev/tcp/127.0.0.1/6379' 2>/dev/null",
+            Allow,
+        ),
+        // bash opens and closes a descriptor of its own: unknown `exec`, confined
+        ("(exec 3<>/dev/tcp/127.0.0.1/8080) 2>/dev/null", Sandbox),
+        // another machine, a standard stream of the shell, a shell wired to it, a value sent
+        ("exec 3<>/dev/tcp/192.0.2.7/8080", Deny),
+        ("echo > /dev/tcp/db.example.com/5432", Deny),
+        ("exec >/dev/tcp/127.0.0.1/9000", Deny),
+        ("exec 0</dev/tcp/localhost/9000", Deny),
+        ("exec 0<>/dev/tcp/127.0.0.1/9000", Deny),
+        ("exec 3<>/dev/tcp/127.0.0.1/9000 0<&3", Sandbox),
+        ("sh -i >& /dev/tcp/127.0.0.1/9001 0>&1", Deny),
+        ("echo \"$GITHUB_TOKEN\" > /dev/tcp/127.0.0.1/9000", Deny),
+        ("cat .env > /dev/tcp/localhost/9000", Deny),
+        ("echo x > /dev/tcp/localhost/9000 > ~/.profile", Deny),
+    ]);
+}
+
+#[test]
 fn appends_reads_of_templates_and_redirects_after_a_list() {
     decide(&[
         (
