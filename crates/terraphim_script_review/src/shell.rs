@@ -563,7 +563,7 @@ impl Shell<'_, '_, '_> {
     /// one loop variable in a text of its own, after the known directory of an earlier `cd`.
     fn judged_texts(&self, node: Node<'_>) -> Vec<String> {
         let mut subs = Vec::new();
-        let mut alternatives = false;
+        let mut alternatives = None;
         self.substitutions(node, Quote::None, &mut subs, &mut alternatives);
         let base = self.text(node);
         let start = node.start_byte();
@@ -593,12 +593,14 @@ impl Shell<'_, '_, '_> {
     }
 
     /// The expansions under `node` of variables with known values, and the text each becomes.
-    fn substitutions(
-        &self,
+    /// One variable with alternatives gives them (`alternatives` names it), wherever it is
+    /// expanded: the `k`-th text of each of its expansions is the same alternative.
+    fn substitutions<'s>(
+        &'s self,
         node: Node<'_>,
         quote: Quote,
         out: &mut Vec<(usize, usize, Vec<String>)>,
-        alternatives: &mut bool,
+        alternatives: &mut Option<&'s str>,
     ) {
         match node.kind() {
             "simple_expansion" | "expansion" => {
@@ -619,7 +621,7 @@ impl Shell<'_, '_, '_> {
                 }
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
-                    None if !val.alts.is_empty() && !*alternatives => {
+                    None if !val.alts.is_empty() && alternatives.is_none_or(|n| n == name) => {
                         let alts: Vec<&str> = val
                             .alts
                             .iter()
@@ -629,7 +631,7 @@ impl Shell<'_, '_, '_> {
                         if alts.len() != val.alts.len() {
                             return;
                         }
-                        *alternatives = true;
+                        *alternatives = Some(name);
                         alts.into_iter().take(MAX_ALTERNATIVES).collect()
                     }
                     None => return,
