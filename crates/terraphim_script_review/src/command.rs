@@ -1062,7 +1062,7 @@ fn run_interpreter(
     // `bash /dev/stdin <<< "$code"`: the program named is stdin.
     let script = args
         .get(i)
-        .filter(|s| !from_stdin && !(stdin.is_some() && is_stdin_path(&word(s))));
+        .filter(|s| !(from_stdin || (stdin.is_some() && is_stdin_path(&word(s)))));
     match script {
         Some(s) if word(s) != "-" => {
             if s.taint.downloaded() || s.taint.decoded {
