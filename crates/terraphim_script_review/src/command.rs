@@ -1062,7 +1062,7 @@ fn run_interpreter(
     // `bash /dev/stdin <<< "$code"`: the program named is stdin.
     let script = args
         .get(i)
-        .filter(|s| !from_stdin && !(stdin.is_some() && is_stdin_path(&word(s))));
+        .filter(|s| !(from_stdin || stdin.is_some() && is_stdin_path(&word(s))));
     match script {
         Some(s) if word(s) != "-" => {
             if s.taint.downloaded() || s.taint.decoded {
@@ -1522,7 +1522,9 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         "push"
             if rest
                 .iter()
-                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+')) =>
+                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+'))
+                // A branch the script created itself, force-pushed: its own work replaced.
+                && !sink.drops_own_branches(words) =>
         {
             sink.add(
                 line,
