@@ -105,3 +105,17 @@ Feature: script pre-review knows the git branches, repositories and changes a sc
       """
     When I run "terraphim-agent guard review-script --json draft.mjs"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: pushing over a bare repository the script made as a test remote is clean
+    Given a project file "push_test.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      scratch="$(mktemp -d)"
+      trap 'rm -rf "$scratch"' EXIT
+      git init -q --bare "$scratch/remote.git"
+      git push -q --force "$scratch/remote.git" HEAD:main
+      git ls-remote "$scratch/remote.git"
+      """
+    When I run "terraphim-agent guard review-script --json push_test.sh"
+    Then the JSON field "verdict" is "clean"

@@ -1887,7 +1887,7 @@ impl<'a> Sink<'a> {
     /// repository it made (`git init`), or of one in a temporary directory or build output,
     /// removed. The project's own `.git` is never the script's.
     pub(crate) fn git_facts(&mut self, words: &[String]) -> Option<(&'static str, Vec<String>)> {
-        use crate::shell_judge::{BRANCH_KIND, CHANGED_KIND, GitAct, REPO_KIND};
+        use crate::shell_judge::{BRANCH_KIND, CHANGED_KIND, GitAct, REMOTE_KIND, REPO_KIND};
         if let Some(paths) = self.removes_git_dirs(words) {
             let root = self.root_text();
             let mut keys = Vec::new();
@@ -1916,14 +1916,30 @@ impl<'a> Sink<'a> {
                 None
             }
             GitAct::DropsBranches(names) => Some((BRANCH_KIND, names)),
+            GitAct::Pushes(remote, names) => {
+                if self.created.contains(&(REMOTE_KIND, remote.clone()))
+                    || self.own_repo_path(&remote)
+                {
+                    self.created.insert((REMOTE_KIND, remote.clone()));
+                    return Some((REMOTE_KIND, vec![remote]));
+                }
+                names.map(|n| (BRANCH_KIND, n))
+            }
+            GitAct::AddsRemote(name, url) => {
+                if self.own_repo_path(&url) {
+                    self.created.insert((REMOTE_KIND, name));
+                }
+                None
+            }
             GitAct::Init(dir) => {
-                let git = match dir {
-                    Some(d) => format!("{}/.git", d.trim_end_matches('/')),
-                    None => ".git".to_owned(),
-                };
-                let r = self.resolve(&git);
-                if !r.text.contains(UNKNOWN) {
-                    self.created.insert((REPO_KIND, r.text));
+                let dir =
+                    dir.map_or_else(|| ".".to_owned(), |d| d.trim_end_matches('/').to_owned());
+                // A bare repository is the directory itself.
+                for p in [format!("{dir}/.git"), dir] {
+                    let r = self.resolve(&p);
+                    if !r.text.contains(UNKNOWN) && r.text != self.root_text() {
+                        self.created.insert((REPO_KIND, r.text));
+                    }
                 }
                 None
             }
@@ -1963,14 +1979,33 @@ impl<'a> Sink<'a> {
         let argv: Vec<String> = std::iter::once("git".to_owned())
             .chain(words.iter().cloned())
             .collect();
-        matches!(
-            crate::shell_judge::git_act(&argv),
-            Some(crate::shell_judge::GitAct::DropsBranches(names))
-                if names.iter().all(|n| {
-                    self.created
-                        .contains(&(crate::shell_judge::BRANCH_KIND, n.clone()))
-                })
-        )
+        use crate::shell_judge::{BRANCH_KIND, GitAct, REMOTE_KIND};
+        match crate::shell_judge::git_act(&argv) {
+            Some(GitAct::Pushes(remote, names)) => {
+                self.created.contains(&(REMOTE_KIND, remote))
+                    || names.is_some_and(|names| {
+                        names
+                            .iter()
+                            .all(|n| self.created.contains(&(BRANCH_KIND, n.clone())))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `url` (a remote's path or `file://` URL) is a repository the script made, or
+    /// lies in a temporary directory.
+    pub(crate) fn own_repo_path(&mut self, url: &str) -> bool {
+        let path = url.strip_prefix("file://").unwrap_or(url);
+        if path.contains("://") || path.contains('@') || !path.contains('/') {
+            return false;
+        }
+        let r = self.resolve(path.trim_end_matches('/'));
+        !r.text.contains(UNKNOWN)
+            && (self
+                .created
+                .contains(&(crate::shell_judge::REPO_KIND, r.text.clone()))
+                || matches!(r.place, Place::Tmp))
     }
 
     /// The resolved text of the working tree's root.

@@ -549,6 +549,11 @@ pub(crate) const REPO_KIND: &str = "a repository the script made";
 /// out from another revision): restoring it from the index undoes the script's own change.
 pub(crate) const CHANGED_KIND: &str = "a path the script changed";
 
+/// The kind of a git remote the script added itself for a repository it made (`git init
+/// --bare "$tmp/origin.git"`, `git remote add scratch "$tmp/origin.git"`) or in a temporary
+/// directory: what it pushes there overwrites nobody's branches.
+pub(crate) const REMOTE_KIND: &str = "a remote of a repository the script made";
+
 /// Branch names that are a project's line of development wherever they appear: a script that
 /// "creates" one (in a clone, an orphan) and force-pushes it rewrites what everybody builds on.
 const MAINLINE_BRANCHES: &[&str] = &[
@@ -572,8 +577,13 @@ pub(crate) enum GitAct {
     CreatesBranch(String),
     /// `git init [DIR]`: a repository in DIR (`None`: the current directory).
     Init(Option<String>),
-    /// Deletes these branches, or force-pushes or deletes them on a remote.
+    /// Deletes these branches.
     DropsBranches(Vec<String>),
+    /// Pushes to the remote (a name, path or URL) and may overwrite or delete the branches
+    /// its refspecs name there (`None`: one of them is not a name the script chose).
+    Pushes(String, Option<Vec<String>>),
+    /// `git remote add NAME URL`.
+    AddsRemote(String, String),
     /// Restores these paths from the index or `HEAD` (`git checkout -- P`, `git restore P`).
     Restores(Vec<String>),
     /// Overwrites these paths with another revision's (`git checkout REV -- P`).
@@ -622,13 +632,19 @@ pub(crate) fn git_act(argv: &[String]) -> Option<GitAct> {
             own_branch_name(args.get(at + 1)?).map(GitAct::CreatesBranch)
         }
         "branch" => git_branch(args),
+        "remote" => match args {
+            [add, name, url] if add == "add" && known(name).is_some() => {
+                Some(GitAct::AddsRemote(name.clone(), url.clone()))
+            }
+            _ => None,
+        },
         "push" => git_push(args),
         "init" => {
             let mut dir = None;
             let mut it = args.iter();
             while let Some(w) = it.next() {
                 match known(w) {
-                    Some("-q" | "--quiet") => {}
+                    Some("-q" | "--quiet" | "--bare") => {}
                     Some("-b" | "--initial-branch") => {
                         it.next()?;
                     }
@@ -676,7 +692,7 @@ pub(crate) fn git_act(argv: &[String]) -> Option<GitAct> {
 
 /// `git checkout -b NAME`, `git checkout [REV] -- PATH...`.
 fn git_checkout(args: &[String]) -> Option<GitAct> {
-    let mut revs = Vec::new();
+    let mut revs: Vec<&String> = Vec::new();
     for (i, w) in args.iter().enumerate() {
         match known(w) {
             Some("-b" | "-B" | "--orphan") => {
@@ -687,9 +703,10 @@ fn git_checkout(args: &[String]) -> Option<GitAct> {
                 if paths.is_empty() {
                     return None;
                 }
-                return Some(match revs.len() {
-                    0 => GitAct::Restores(paths),
-                    1 => GitAct::Overwrites(paths),
+                return Some(match revs.as_slice() {
+                    [] => GitAct::Restores(paths),
+                    [rev] if matches!(rev.as_str(), "HEAD" | "@") => GitAct::Restores(paths),
+                    [_] => GitAct::Overwrites(paths),
                     _ => return None,
                 });
             }
@@ -762,11 +779,11 @@ fn git_push(args: &[String]) -> Option<GitAct> {
             _ => operands.push(w.clone()),
         }
     }
-    let (_remote, refspecs) = operands.split_first()?;
+    let (remote, refspecs) = operands.split_first()?;
     if refspecs.is_empty() {
         return None;
     }
-    refspecs
+    let names = refspecs
         .iter()
         .map(|r| {
             let r = r.strip_prefix('+').unwrap_or(r);
@@ -776,8 +793,8 @@ fn git_push(args: &[String]) -> Option<GitAct> {
             };
             own_branch_name(dst)
         })
-        .collect::<Option<Vec<_>>>()
-        .map(GitAct::DropsBranches)
+        .collect::<Option<Vec<_>>>();
+    Some(GitAct::Pushes(remote.clone(), names))
 }
 
 /// A word known before the script runs.

@@ -4445,6 +4445,37 @@ fn git_work_the_script_made_itself_is_its_own_to_undo() {
             "",
         ),
         (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nfixture=\"$(mktemp -d)\"\n\
+             git init -q --bare \"$fixture/upstream.git\"\n\
+             git remote add fixture \"$fixture/upstream.git\"\n\
+             git push -q --force fixture HEAD:main\ngit push -q fixture :main\n\
+             git remote remove fixture\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\n\
+             git remote add mirror https://git.example.org/acme/app.git\n\
+             git push --force mirror HEAD:main\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\nprintf '%s\\n' \"$1\" > VERSION\nmake dist\n\
+             git checkout HEAD -- VERSION\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\ngit checkout HEAD -- VERSION Makefile\nmake dist\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
             Py,
             "import subprocess\nopen('setup.cfg', 'w').write('[metadata]\\nversion = 0\\n')\n\
              subprocess.run(['git', 'restore', 'setup.cfg', 'README.md'], check=True)\n",
