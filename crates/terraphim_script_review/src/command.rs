@@ -1522,7 +1522,9 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         "push"
             if rest
                 .iter()
-                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+')) =>
+                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+'))
+                // A branch the script created itself, force-pushed: its own work replaced.
+                && !sink.drops_own_branches(words) =>
         {
             sink.add(
                 line,
@@ -1537,12 +1539,20 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
             Verdict::Suspicious,
             "discards uncommitted changes in the working tree",
         ),
-        "remote" if has("add") || has("set-url") => sink.add(
-            line,
-            Category::Network,
-            Verdict::Suspicious,
-            "adds or changes a git remote",
-        ),
+        // A remote for a repository the script made itself is no network destination.
+        "remote"
+            if (has("add") || has("set-url"))
+                && !rest
+                    .last()
+                    .is_some_and(|url| has("add") && sink.own_repo_path(url)) =>
+        {
+            sink.add(
+                line,
+                Category::Network,
+                Verdict::Suspicious,
+                "adds or changes a git remote",
+            );
+        }
         _ => {}
     }
 }

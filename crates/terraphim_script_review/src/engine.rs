@@ -916,6 +916,10 @@ pub(crate) struct Sink<'a> {
     /// new, with a name nobody else has, wherever it lies. Deleting exactly that path removes
     /// what the script made (`trap 'rm -f -- "$tmp"' EXIT`), not anything it found.
     made_temp: std::collections::HashSet<String>,
+    /// Paths the script changed so far in its run (resolved): written, edited in place,
+    /// checked out from another revision. Restoring one from the index undoes the script's
+    /// own change (see [`Sink::git_facts`]).
+    changed: std::collections::HashSet<String>,
     /// Calls of the script's shell functions, by the start of the body: how many, and how many
     /// of them were walked with their arguments for the judge (see `shell_judge::Pending`).
     pub(crate) function_calls: std::collections::HashMap<usize, (u32, u32)>,
@@ -963,6 +967,7 @@ impl<'a> Sink<'a> {
             hook_texts: Vec::new(),
             new_dirs: std::collections::HashSet::new(),
             made_temp: std::collections::HashSet::new(),
+            changed: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
             shell_dir: None,
@@ -1384,6 +1389,7 @@ impl<'a> Sink<'a> {
     fn write_one(&mut self, line: u32, raw: &str, content: &Val, append: bool) {
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
+        self.changed.insert(resolved.text.clone());
         let shown = Self::show(&resolved.text);
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
@@ -1874,6 +1880,174 @@ impl<'a> Sink<'a> {
         (!paths.is_empty()).then_some(paths)
     }
 
+    /// What a git command (its words) makes that the script owns from then on, recorded
+    /// in `created` and `changed`; and when it drops or undoes only such things, the teardown
+    /// to give the judge's verdict on it (see `shell_judge::record`): a branch the script
+    /// created, deleted or force-pushed; a path it changed, restored; the `.git` of a
+    /// repository it made (`git init`), or of one in a temporary directory or build output,
+    /// removed. The project's own `.git` is never the script's.
+    pub(crate) fn git_facts(&mut self, words: &[String]) -> Option<(&'static str, Vec<String>)> {
+        use crate::shell_judge::{BRANCH_KIND, CHANGED_KIND, GitAct, REMOTE_KIND, REPO_KIND};
+        if let Some(paths) = self.removes_git_dirs(words) {
+            let root = self.root_text();
+            let mut keys = Vec::new();
+            for p in paths {
+                let r = self.resolve(&p);
+                if r.text.contains(UNKNOWN) || r.text.trim_end_matches("/.git") == root {
+                    return None;
+                }
+                let scratch = matches!(r.place, Place::Tmp)
+                    || places::in_build_output(&r.text, &root)
+                    || self.made_temp.iter().any(|t| {
+                        r.text
+                            .strip_prefix(self.resolved_text(t).as_str())
+                            .is_some_and(|rest| rest.starts_with('/'))
+                    });
+                if scratch {
+                    self.created.insert((REPO_KIND, r.text.clone()));
+                }
+                keys.push(r.text);
+            }
+            return Some((REPO_KIND, keys));
+        }
+        match crate::shell_judge::git_act(words)? {
+            GitAct::CreatesBranch(name) => {
+                self.created.insert((BRANCH_KIND, name));
+                None
+            }
+            GitAct::DropsBranches(names) => Some((BRANCH_KIND, names)),
+            GitAct::Pushes(remote, names) => {
+                if self.created.contains(&(REMOTE_KIND, remote.clone()))
+                    || self.own_repo_path(&remote)
+                {
+                    self.created.insert((REMOTE_KIND, remote.clone()));
+                    return Some((REMOTE_KIND, vec![remote]));
+                }
+                names.map(|n| (BRANCH_KIND, n))
+            }
+            GitAct::AddsRemote(name, url) => {
+                if self.own_repo_path(&url) {
+                    self.created.insert((REMOTE_KIND, name));
+                }
+                None
+            }
+            GitAct::Init(dir) => {
+                let dir =
+                    dir.map_or_else(|| ".".to_owned(), |d| d.trim_end_matches('/').to_owned());
+                // A bare repository is the directory itself.
+                for p in [format!("{dir}/.git"), dir] {
+                    let r = self.resolve(&p);
+                    if !r.text.contains(UNKNOWN) && r.text != self.root_text() {
+                        self.created.insert((REPO_KIND, r.text));
+                    }
+                }
+                None
+            }
+            GitAct::Overwrites(paths) => {
+                for p in paths {
+                    let r = self.resolve(&p);
+                    self.changed.insert(r.text);
+                }
+                None
+            }
+            GitAct::Restores(paths) => {
+                let root = self.root_text();
+                let mut keys = Vec::new();
+                for p in paths {
+                    let r = self.resolve(p.trim_end_matches('/'));
+                    let own = !r.text.contains(UNKNOWN)
+                        && r.text != root
+                        && (self.changed.contains(&r.text)
+                            || places::in_build_output(&format!("{}/-", r.text), &root)
+                            || self.new_dirs.contains(&p));
+                    if !own {
+                        return None;
+                    }
+                    keys.push(r.text);
+                }
+                for k in &keys {
+                    self.created.insert((CHANGED_KIND, k.clone()));
+                }
+                Some((CHANGED_KIND, keys))
+            }
+        }
+    }
+
+    /// Whether `words` (a git command's words after `git`) delete or force-push only branches
+    /// the script created itself (see [`Sink::git_facts`]).
+    pub(crate) fn drops_own_branches(&self, words: &[String]) -> bool {
+        let argv: Vec<String> = std::iter::once("git".to_owned())
+            .chain(words.iter().cloned())
+            .collect();
+        use crate::shell_judge::{BRANCH_KIND, GitAct, REMOTE_KIND};
+        match crate::shell_judge::git_act(&argv) {
+            Some(GitAct::Pushes(remote, names)) => {
+                self.created.contains(&(REMOTE_KIND, remote))
+                    || names.is_some_and(|names| {
+                        names
+                            .iter()
+                            .all(|n| self.created.contains(&(BRANCH_KIND, n.clone())))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `url` (a remote's path or `file://` URL) is a repository the script made, or
+    /// lies in a temporary directory.
+    pub(crate) fn own_repo_path(&mut self, url: &str) -> bool {
+        let path = url.strip_prefix("file://").unwrap_or(url);
+        if path.contains("://") || path.contains('@') || !path.contains('/') {
+            return false;
+        }
+        let r = self.resolve(path.trim_end_matches('/'));
+        !r.text.contains(UNKNOWN)
+            && (self
+                .created
+                .contains(&(crate::shell_judge::REPO_KIND, r.text.clone()))
+                || matches!(r.place, Place::Tmp))
+    }
+
+    /// The resolved text of the working tree's root.
+    fn root_text(&mut self) -> String {
+        let cwd = self.ctx.cwd.to_string_lossy().into_owned();
+        self.resolve(&cwd).text
+    }
+
+    /// The resolved text of `raw`.
+    fn resolved_text(&self, raw: &str) -> String {
+        self.resolved
+            .get(raw)
+            .map_or_else(|| self.ctx.resolve(raw).text, |r| r.text.clone())
+    }
+
+    /// The paths of `rm -r [-f] [--] PATH...` (its words) when every one is a `.git`
+    /// directory (`.git`, `DIR/.git`).
+    fn removes_git_dirs(&self, words: &[String]) -> Option<Vec<String>> {
+        let (name, rest) = words.split_first()?;
+        if name != "rm" {
+            return None;
+        }
+        let mut paths = Vec::new();
+        for w in rest {
+            if w.starts_with('-') && !w.contains(UNKNOWN) {
+                if w == "--"
+                    || matches!(w.as_str(), "--recursive" | "--force")
+                    || w[1..].chars().all(|c| matches!(c, 'f' | 'r' | 'R' | 'v'))
+                {
+                    continue;
+                }
+                return None;
+            }
+            let t = w.trim_end_matches('/');
+            if t != ".git" && !t.ends_with("/.git") {
+                return None;
+            }
+            paths.push(t.to_owned());
+        }
+        (!paths.is_empty()).then_some(paths)
+    }
+
     pub(crate) fn make_dir(&mut self, path: &Val) {
         for p in path.path_alternatives() {
             self.made_dirs.insert(p);
@@ -1903,6 +2077,7 @@ impl<'a> Sink<'a> {
         }
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
+        self.changed.insert(resolved.text.clone());
         let shown = Self::show(&resolved.text);
         let (severity, rule, why) = match resolved.place {
             Place::System => (
@@ -2107,6 +2282,7 @@ impl<'a> Sink<'a> {
         // What the script made before (a trap handler removes its `mktemp` file).
         inner.made_temp.clone_from(&self.made_temp);
         inner.created.clone_from(&self.created);
+        inner.changed.clone_from(&self.changed);
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
         crate::analyze::analyze_into(lang, code, &mut inner);
@@ -2119,6 +2295,10 @@ impl<'a> Sink<'a> {
         self.remote_files.extend(inner.remote_files);
         self.remote_dirs.extend(inner.remote_dirs);
         self.decoded_files.extend(inner.decoded_files);
+        // What the nested code made or changed is the script's own for what follows
+        // (`execSync("git checkout -b x")`, later `execSync("git branch -D x")`).
+        self.created.extend(inner.created);
+        self.changed.extend(inner.changed);
     }
 
     /// Whether `path` names a file written with downloaded content.
@@ -2145,6 +2325,12 @@ impl<'a> Sink<'a> {
     /// installed tool fetched at run time. A clone into the project or a temporary directory
     /// is source to build (vendoring, a dependency built in CI), judged where it is built.
     pub(crate) fn cloned_into(&mut self, dir: &str) {
+        // The clone's `.git` is a repository the script made.
+        let git = self.resolve(&format!("{}/.git", dir.trim_end_matches('/')));
+        if !git.text.contains(UNKNOWN) {
+            self.created
+                .insert((crate::shell_judge::REPO_KIND, git.text));
+        }
         let resolved = self.resolve(dir);
         if !matches!(
             resolved.place,

@@ -1737,6 +1737,10 @@ impl Shell<'_, '_, '_> {
                     }
                 }
             }
+            // A branch, repository or change of the script's own, made or dropped.
+            if let Some(teardown) = self.sink.git_facts(&words) {
+                self.sink.teardown = Some(teardown);
+            }
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
             self.change_dir(&name, argv.get(1));

@@ -536,6 +536,267 @@ pub(crate) fn prints_created_id(argv: &[String]) -> Option<&'static str> {
     })
 }
 
+/// The kind of a branch the script created itself (`git checkout -b`, `git switch -c`, `git
+/// branch NAME`, `git worktree add -b`): deleting it, or force-pushing or deleting it on a
+/// remote, drops the script's own work, not the user's.
+pub(crate) const BRANCH_KIND: &str = "a branch the script created";
+
+/// The kind of a repository the script made itself (`git init`), or one in its temporary
+/// directory or build output: removing its `.git` removes no project history.
+pub(crate) const REPO_KIND: &str = "a repository the script made";
+
+/// The kind of a path the script changed earlier in its run (wrote, edited in place, checked
+/// out from another revision): restoring it from the index undoes the script's own change.
+pub(crate) const CHANGED_KIND: &str = "a path the script changed";
+
+/// The kind of a git remote the script added itself for a repository it made (`git init
+/// --bare "$tmp/origin.git"`, `git remote add scratch "$tmp/origin.git"`) or in a temporary
+/// directory: what it pushes there overwrites nobody's branches.
+pub(crate) const REMOTE_KIND: &str = "a remote of a repository the script made";
+
+/// Branch names that are a project's line of development wherever they appear: a script that
+/// "creates" one (in a clone, an orphan) and force-pushes it rewrites what everybody builds on.
+const MAINLINE_BRANCHES: &[&str] = &[
+    "main",
+    "master",
+    "trunk",
+    "develop",
+    "development",
+    "dev",
+    "HEAD",
+    "stable",
+    "production",
+    "prod",
+    "default",
+];
+
+/// What a git command does to things a script may own.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum GitAct {
+    /// Creates a branch of this name.
+    CreatesBranch(String),
+    /// `git init [DIR]`: a repository in DIR (`None`: the current directory).
+    Init(Option<String>),
+    /// Deletes these branches.
+    DropsBranches(Vec<String>),
+    /// Pushes to the remote (a name, path or URL) and may overwrite or delete the branches
+    /// its refspecs name there (`None`: one of them is not a name the script chose).
+    Pushes(String, Option<Vec<String>>),
+    /// `git remote add NAME URL`.
+    AddsRemote(String, String),
+    /// Restores these paths from the index or `HEAD` (`git checkout -- P`, `git restore P`).
+    Restores(Vec<String>),
+    /// Overwrites these paths with another revision's (`git checkout REV -- P`).
+    Overwrites(Vec<String>),
+}
+
+/// A branch name the script chose (see [`chosen_name`]), `refs/heads/` taken off, that is not
+/// a line of development ([`MAINLINE_BRANCHES`]).
+fn own_branch_name(w: &str) -> Option<String> {
+    let name = w.strip_prefix("refs/heads/").unwrap_or(w);
+    (chosen_name(name) && !MAINLINE_BRANCHES.contains(&name) && !name.contains([':', ' ']))
+        .then(|| name.to_owned())
+}
+
+/// What `argv` (a command's words, [`UNKNOWN`] where a part is known only at run time) does,
+/// when it is a git command that creates or drops a branch, makes a repository or restores
+/// paths. Any option the reading does not know leaves the command unread.
+pub(crate) fn git_act(argv: &[String]) -> Option<GitAct> {
+    let (git, rest) = argv.split_first()?;
+    if git != "git" {
+        return None;
+    }
+    let mut i = 0;
+    loop {
+        match known(rest.get(i)?)? {
+            "--no-pager" => i += 1,
+            "-c" => i += 2,
+            _ => break,
+        }
+    }
+    let sub = known(rest.get(i)?)?;
+    let args = &rest[i + 1..];
+    match sub {
+        "checkout" => git_checkout(args),
+        "switch" => {
+            let at = args.iter().position(|w| {
+                matches!(
+                    w.as_str(),
+                    "-c" | "-C" | "--create" | "--force-create" | "--orphan"
+                )
+            })?;
+            own_branch_name(args.get(at + 1)?).map(GitAct::CreatesBranch)
+        }
+        "worktree" if args.first().is_some_and(|w| w == "add") => {
+            let at = args.iter().position(|w| w == "-b" || w == "-B")?;
+            own_branch_name(args.get(at + 1)?).map(GitAct::CreatesBranch)
+        }
+        "branch" => git_branch(args),
+        "remote" => match args {
+            [add, name, url] if add == "add" && known(name).is_some() => {
+                Some(GitAct::AddsRemote(name.clone(), url.clone()))
+            }
+            _ => None,
+        },
+        "push" => git_push(args),
+        "init" => {
+            let mut dir = None;
+            let mut it = args.iter();
+            while let Some(w) = it.next() {
+                match known(w) {
+                    Some("-q" | "--quiet" | "--bare") => {}
+                    Some("-b" | "--initial-branch") => {
+                        it.next()?;
+                    }
+                    Some(w) if w.starts_with("--initial-branch=") => {}
+                    _ if w.starts_with('-') || dir.is_some() => return None,
+                    _ => dir = Some(w.clone()),
+                }
+            }
+            Some(GitAct::Init(dir))
+        }
+        "restore" => {
+            let mut source_is_head = true;
+            let mut paths = Vec::new();
+            let mut it = args.iter();
+            let mut operands = false;
+            while let Some(w) = it.next() {
+                if operands || !w.starts_with('-') {
+                    paths.push(w.clone());
+                    continue;
+                }
+                match known(w)? {
+                    "--" => operands = true,
+                    "-W" | "--worktree" | "-S" | "--staged" | "-q" | "--quiet" | "-SW" | "-WS" => {}
+                    "-s" | "--source" => {
+                        source_is_head = matches!(it.next()?.as_str(), "HEAD" | "@");
+                    }
+                    w if w.starts_with("--source=") || w.starts_with("-s") => {
+                        let v = w.trim_start_matches("--source=").trim_start_matches("-s");
+                        source_is_head = matches!(v, "HEAD" | "@");
+                    }
+                    _ => return None,
+                }
+            }
+            if paths.is_empty() {
+                return None;
+            }
+            Some(match source_is_head {
+                true => GitAct::Restores(paths),
+                false => GitAct::Overwrites(paths),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `git checkout -b NAME`, `git checkout [REV] -- PATH...`.
+fn git_checkout(args: &[String]) -> Option<GitAct> {
+    let mut revs: Vec<&String> = Vec::new();
+    for (i, w) in args.iter().enumerate() {
+        match known(w) {
+            Some("-b" | "-B" | "--orphan") => {
+                return own_branch_name(args.get(i + 1)?).map(GitAct::CreatesBranch);
+            }
+            Some("--") => {
+                let paths = args[i + 1..].to_vec();
+                if paths.is_empty() {
+                    return None;
+                }
+                return Some(match revs.as_slice() {
+                    [] => GitAct::Restores(paths),
+                    [rev] if matches!(rev.as_str(), "HEAD" | "@") => GitAct::Restores(paths),
+                    [_] => GitAct::Overwrites(paths),
+                    _ => return None,
+                });
+            }
+            Some("-q" | "--quiet" | "-f" | "--force") => {}
+            _ if w.starts_with('-') => return None,
+            _ => revs.push(w),
+        }
+    }
+    None
+}
+
+/// `git branch NAME [START]` (created), `git branch -D NAME...` (dropped).
+fn git_branch(args: &[String]) -> Option<GitAct> {
+    let (mut delete, mut force) = (false, false);
+    let mut names = Vec::new();
+    for w in args {
+        match known(w) {
+            Some("-d" | "-D" | "--delete") => delete = true,
+            Some("-f" | "--force") => force = true,
+            Some("-q" | "--quiet" | "-t" | "--track" | "--no-track") => {}
+            Some(w) if w.starts_with("--track=") => {}
+            _ if w.starts_with('-') => return None,
+            _ => names.push(w),
+        }
+    }
+    match delete {
+        true if !names.is_empty() => names
+            .iter()
+            .map(|n| own_branch_name(n))
+            .collect::<Option<Vec<_>>>()
+            .map(GitAct::DropsBranches),
+        false if !force && matches!(names.len(), 1 | 2) => {
+            own_branch_name(names[0]).map(GitAct::CreatesBranch)
+        }
+        _ => None,
+    }
+}
+
+/// `git push [--force|--delete] REMOTE REFSPEC...`: the branches it may overwrite or delete on
+/// the remote (each refspec's destination).
+fn git_push(args: &[String]) -> Option<GitAct> {
+    let mut delete = false;
+    let mut operands = Vec::new();
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        match known(w) {
+            Some("-d" | "--delete") => delete = true,
+            Some(
+                "-f"
+                | "--force"
+                | "--force-if-includes"
+                | "-u"
+                | "--set-upstream"
+                | "-q"
+                | "--quiet"
+                | "-v"
+                | "--verbose"
+                | "--no-verify"
+                | "--atomic"
+                | "--porcelain"
+                | "--progress"
+                | "-n"
+                | "--dry-run",
+            ) => {}
+            Some(w) if w.starts_with("--force-with-lease") || w.starts_with("--push-option=") => {}
+            Some("-o" | "--push-option") => {
+                it.next()?;
+            }
+            _ if w.starts_with('-') => return None,
+            _ => operands.push(w.clone()),
+        }
+    }
+    let (remote, refspecs) = operands.split_first()?;
+    if refspecs.is_empty() {
+        return None;
+    }
+    let names = refspecs
+        .iter()
+        .map(|r| {
+            let r = r.strip_prefix('+').unwrap_or(r);
+            let dst = match (delete, r.split_once(':')) {
+                (true, _) | (false, None) => r,
+                (false, Some((_, dst))) => dst,
+            };
+            own_branch_name(dst)
+        })
+        .collect::<Option<Vec<_>>>();
+    Some(GitAct::Pushes(remote.clone(), names))
+}
+
 /// A word known before the script runs.
 fn known(w: &str) -> Option<&str> {
     Some(w).filter(|w| !w.contains(UNKNOWN))
@@ -633,11 +894,12 @@ pub(crate) struct Pending {
 /// the judge, as the command line that runs the same words. Words built at run time are left
 /// to the review (the guard would only call them opaque).
 pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
-    if sink.judge.is_none()
-        || !sink.recording
-        || words.is_empty()
-        || words.iter().any(|w| w.contains(UNKNOWN))
-    {
+    if sink.judge.is_none() || !sink.recording || words.is_empty() {
+        return;
+    }
+    // A branch or repository the program makes is the script's own from then on.
+    let teardown = sink.git_facts(words);
+    if words.iter().any(|w| w.contains(UNKNOWN)) {
         return;
     }
     let text = words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ");
@@ -647,7 +909,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         texts: vec![text],
         modeled: true,
         node: None,
-        teardown: None,
+        teardown,
         func: None,
         deny_only: true,
     });

@@ -4286,3 +4286,224 @@ fn shell_input_run_as_code_and_elevating_wrappers() {
     ];
     check_all(rows);
 }
+
+/// A stand-in for the command guard's git and `.git` deny rules: it denies every delete or
+/// forced push of a branch, every checkout or restore over the working tree, and every
+/// removal of a `.git` directory, whoever made them.
+#[derive(Debug)]
+struct GitDenies;
+
+impl terraphim_script_review::CommandJudge for GitDenies {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<String> = command
+            .split_whitespace()
+            .map(|w| w.trim_matches(['\'', '"']).to_owned())
+            .collect();
+        let has = |w: &str| words.iter().any(|x| x == w);
+        let git = words.first().is_some_and(|w| w == "git");
+        let denied = git
+            && (has("branch") && (has("-D") || has("-d") || has("--delete"))
+                || has("push")
+                    && (has("-f")
+                        || has("--force")
+                        || has("--delete")
+                        || words
+                            .iter()
+                            .any(|w| w.starts_with(':') || w.starts_with('+')))
+                || has("checkout") && (has("--") || has("-f"))
+                || has("restore"))
+            || words.first().is_some_and(|w| w == "rm")
+                && words
+                    .iter()
+                    .any(|w| w == ".git" || w.ends_with("/.git") || w.ends_with("/.git/"));
+        match denied {
+            true => CommandVerdict {
+                tier: CommandTier::Deny,
+                reason: "destroys work or history".into(),
+                rule: "git destroys".into(),
+                pattern: None,
+                operands: Vec::new(),
+            },
+            false => CommandVerdict::allow(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "git-denies".into()
+    }
+}
+
+/// What a script undoes of its own work is no destruction of the user's: a branch it created
+/// (`git checkout -b`, `git switch -c`, `git branch NAME`, `git worktree add -b`) deleted,
+/// force-pushed or deleted on a remote; a file it wrote or edited restored from the index; the
+/// `.git` of a repository it made (`git init`, `git clone`) or one in its temp dir removed.
+/// The same commands on branches and paths it did not make, on a line of development (`main`),
+/// on the project's own `.git`, or restoring before the script changed anything, stay denied.
+#[test]
+fn git_work_the_script_made_itself_is_its_own_to_undo() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\npreview=\"docs-preview-$(date +%Y%m%d)\"\n\
+             git switch -c \"$preview\"\nmake docs\ngit add site\ngit commit -qm 'docs preview'\n\
+             git push --force origin \"$preview\"\ngit switch -\ngit branch -D \"$preview\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nold=\"$1\"\ngit branch -D \"$old\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -e\ngit checkout -b main origin/main\nmake dist\n\
+             git commit -qam dist\ngit push -f origin main\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -e\nsed -i \"s/^version = .*/version = \\\"$1\\\"/\" Cargo.toml\n\
+             cargo package --allow-dirty --no-verify\ngit checkout -- Cargo.toml\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -e\ngit checkout -- Cargo.toml\n\
+             sed -i \"s/^version = .*/version = \\\"$1\\\"/\" Cargo.toml\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -e\nsed -i 's/-dev//' VERSION\nmake release\n\
+             git restore VERSION src\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\ngit init -q pkg/bundle\ncp -R dist/. pkg/bundle/\n\
+             git -C pkg/bundle add -A\nrm -rf pkg/bundle/.git\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\ngit clone -q --depth 1 https://github.com/acme/widgets third_party/widgets\n\
+             rm -rf third_party/widgets/.git\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nstage=\"$(mktemp -d)\"\n\
+             trap 'rm -rf \"$stage\"' EXIT\ngit clone -q \"$PWD\" \"$stage/src\"\n\
+             rm -rf \"$stage/src/.git\"\ntar -C \"$stage\" -czf release.tgz src\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\nrm -rf .git\ngit init -q\ngit add -A\ngit commit -qm 'fresh start'\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\ngit init -q ../shared\nrm -rf ../tools/.git\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst fs = require('fs');\n\
+             const sh = (c) => execSync(c, { stdio: 'inherit' });\n\
+             sh('git checkout -b changelog-draft');\n\
+             fs.writeFileSync('CHANGELOG.md', '# Changes\\n');\n\
+             sh('git push origin --delete changelog-draft');\n\
+             sh('git checkout -- CHANGELOG.md');\nsh('git branch -D changelog-draft');\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\n\
+             execSync('git push origin --delete release-candidate');\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Py,
+            "import subprocess\nsubprocess.run(['git', 'worktree', 'add', '-b', 'bench-base', '../bench'], check=True)\n\
+             subprocess.run(['git', 'branch', '-D', 'bench-base'], check=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nfixture=\"$(mktemp -d)\"\n\
+             git init -q --bare \"$fixture/upstream.git\"\n\
+             git remote add fixture \"$fixture/upstream.git\"\n\
+             git push -q --force fixture HEAD:main\ngit push -q fixture :main\n\
+             git remote remove fixture\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\n\
+             git remote add mirror https://git.example.org/acme/app.git\n\
+             git push --force mirror HEAD:main\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\nprintf '%s\\n' \"$1\" > VERSION\nmake dist\n\
+             git checkout HEAD -- VERSION\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\ngit checkout HEAD -- VERSION Makefile\nmake dist\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Py,
+            "import subprocess\nopen('setup.cfg', 'w').write('[metadata]\\nversion = 0\\n')\n\
+             subprocess.run(['git', 'restore', 'setup.cfg', 'README.md'], check=True)\n",
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    let mut failed = Vec::new();
+    for &(lang, code, verdict, category) in rows {
+        let report = terraphim_script_review::review_source_judged(
+            code,
+            lang,
+            &ctx,
+            &Config::default(),
+            Some(&GitDenies),
+        );
+        let top = report.findings.first().map(|f| f.category.as_str());
+        if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
+            failed.push(format!(
+                "{lang} `{code}`: want {verdict:?} {category}, got {:?} {top:?}\n{:#?}",
+                report.verdict, report.findings
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
