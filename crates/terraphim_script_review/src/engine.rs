@@ -816,7 +816,7 @@ pub(crate) fn join_paths(parts: &[String]) -> String {
 /// elements (`segments: ['.vscode', 'settings.json']` and `['.ssh', 'config']`) are one list
 /// whose element at each place is any of theirs there, or none (so the paths joined from it
 /// are every path either list names); any other pair is their union.
-fn union_segments(a: &Val, b: &Val) -> Val {
+pub(crate) fn union_segments(a: &Val, b: &Val) -> Val {
     let known = |e: &Val| {
         e.known().is_some()
             || (e.text.is_none()
@@ -1047,6 +1047,37 @@ impl<'a> Sink<'a> {
         {
             self.hook_texts.push((name.to_owned(), tok));
         }
+    }
+
+    /// A setting named `name` (an environment variable set or exported, a member of the
+    /// environment handed to a child, a key of a settings file) given `value`: a model API
+    /// client's endpoint (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`) pointed at another host
+    /// sends that host the API key and every prompt of the commands that read it.
+    pub(crate) fn setting(&mut self, line: u32, name: &str, value: &Val) {
+        if !places::model_api_endpoint_setting(name) {
+            return;
+        }
+        let Some(host) = value
+            .text
+            .iter()
+            .chain(&value.alts)
+            .find_map(|t| places::model_api_redirect(name, t, self.config))
+        else {
+            return;
+        };
+        self.add_rule(
+            line,
+            Category::ConfigTampering,
+            Verdict::Dangerous,
+            "api-redirect",
+            vec![
+                format!("setting: {name}"),
+                format!("network send: {host}"),
+            ],
+            format!(
+                "points {name} at {host}, so the model client sends its API key and every prompt there"
+            ),
+        );
     }
 
     /// Record a finding with its rule id and capability chain (source -> transform -> sink).

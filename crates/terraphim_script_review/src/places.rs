@@ -769,13 +769,17 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if startup_file_shape(p) {
         return WriteClass::Persistence("a shell startup file (its name chosen at run time)");
     }
-    if let Some(w) = lookup(ESCAPE) {
-        return WriteClass::Escape(w);
-    }
     // A repository's or a package's own files in a temporary directory (a throwaway test
     // repository's `.git/config`, an extracted tarball's `.npmrc`) configure nothing the user
     // runs: the anchors below are the project's and the user's.
     let throwaway = r.place == Place::Tmp;
+    // The agent's settings inside a directory the script made with a name nobody knows
+    // (`tempfile.TemporaryDirectory()`, `mkdtemp`, pytest's `tmp_path`): a test's fixture,
+    // which no agent session reads. A fixed temp path (`/tmp/.claude/...`) still counts.
+    let made_temp = throwaway && p.contains(UNKNOWN);
+    if let Some(w) = lookup(ESCAPE).filter(|_| !made_temp) {
+        return WriteClass::Escape(w);
+    }
     if let Some(w) = lookup(CONFIG).filter(|_| !throwaway) {
         return WriteClass::ConfigTampering(w);
     }
@@ -1503,6 +1507,15 @@ pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
         "urlopen",
         "requests.",
         "fetch(",
+        // Inline programs of an interpreter (`node -e "require('https').get(...)"`).
+        "node -e ",
+        "node -e\"",
+        "python -c ",
+        "python3 -c ",
+        "require('https')",
+        "require('http')",
+        "require(\"https\")",
+        "require(\"http\")",
     ];
     TOKENS.iter().find(|t| content.contains(*t)).copied()
 }
@@ -1617,6 +1630,84 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         HostClass::Other
     };
     (class, Some(host))
+}
+
+/// The model APIs whose clients (the coding agents among them) read their endpoint from a
+/// setting named `<VENDOR>_BASE_URL` (or `_API_BASE`, `_API_URL`): `ANTHROPIC_BASE_URL`,
+/// `OPENAI_BASE_URL`, `GOOGLE_GEMINI_BASE_URL`.
+const MODEL_API_VENDORS: &[&str] = &[
+    "ANTHROPIC",
+    "CLAUDE",
+    "OPENAI",
+    "GEMINI",
+    "GOOGLE_GEMINI",
+    "MISTRAL",
+    "GROQ",
+    "DEEPSEEK",
+    "OPENROUTER",
+    "TOGETHER",
+    "COHERE",
+];
+
+/// Gateways that serve the model APIs under another name (an Azure OpenAI resource, a cloud's
+/// own endpoint, a documented router): where a team points its client on purpose.
+const MODEL_API_GATEWAYS: &[&str] = &[
+    ".openai.azure.com",
+    ".azure-api.net",
+    ".services.ai.azure.com",
+    ".googleapis.com",
+    ".amazonaws.com",
+    "openrouter.ai",
+    "gateway.ai.cloudflare.com",
+    "api.portkey.ai",
+    "api.together.xyz",
+    "api.groq.com",
+    "api.deepseek.com",
+    "api.mistral.ai",
+    "api.fireworks.ai",
+];
+
+/// Whether `name` is the endpoint setting of a model API client (`ANTHROPIC_BASE_URL`,
+/// `OPENAI_API_BASE`, `ANTHROPIC_BEDROCK_BASE_URL`).
+pub(crate) fn model_api_endpoint_setting(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    let Some(vendor) = ["_BASE_URL", "_API_BASE", "_API_BASE_URL", "_API_URL"]
+        .iter()
+        .find_map(|s| n.strip_suffix(s))
+    else {
+        return false;
+    };
+    MODEL_API_VENDORS
+        .iter()
+        .any(|v| vendor == *v || vendor.starts_with(&format!("{v}_")))
+}
+
+/// The host a model API client's endpoint setting `name` is pointed at by `value`, when that
+/// host is neither this machine nor the network's, nor on the allow list, nor the vendor's own
+/// API or a known gateway: the client then sends its API key and every prompt there
+/// (`ANTHROPIC_BASE_URL=https://api.anthropic-edge.net` for the agent's later commands).
+pub(crate) fn model_api_redirect(name: &str, value: &str, config: &Config) -> Option<String> {
+    if !model_api_endpoint_setting(name) {
+        return None;
+    }
+    let url = value.trim().trim_matches(['"', '\'']);
+    if !url.contains("://") {
+        return None;
+    }
+    let (class, host) = classify_host(Some(url), config);
+    let host = host?;
+    if host.contains(UNKNOWN) || matches!(class, HostClass::Allowed | HostClass::Local) {
+        return None;
+    }
+    let n = name.to_ascii_uppercase();
+    let own = MODEL_API_VENDORS
+        .iter()
+        .filter(|v| n.starts_with(*v))
+        .any(|v| token_host_documented(&format!("{v}_API_KEY"), &host));
+    let gateway = MODEL_API_GATEWAYS
+        .iter()
+        .any(|g| host == g.trim_start_matches('.') || (g.starts_with('.') && host.ends_with(g)));
+    (!own && !gateway).then_some(host)
 }
 
 /// Words of a token variable's name that name no service (`API_TOKEN`, `SECRET_KEY`, ...).

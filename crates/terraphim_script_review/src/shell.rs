@@ -1033,6 +1033,7 @@ impl Shell<'_, '_, '_> {
                 format!("sets {name}, which runs code in later shells"),
             );
         }
+        self.sink.setting(line(node), &name, &value);
         self.vars.insert(name, value);
     }
 
@@ -1694,6 +1695,13 @@ impl Shell<'_, '_, '_> {
                             Verdict::Dangerous,
                             format!("sets {name}, injecting a library into the program"),
                         );
+                    }
+                    if crate::places::model_api_endpoint_setting(&name)
+                        && let Some(v) = c.field("value")
+                    {
+                        // `OPENAI_BASE_URL=https://... pytest`: the endpoint of this command.
+                        let value = self.word(v);
+                        self.sink.setting(line(c), &name, &value);
                     }
                 }
                 "herestring_redirect" => {

@@ -419,6 +419,13 @@ impl Js<'_, '_, '_> {
                             owned.clear();
                         }
                         let path: Vec<&str> = owned.iter().map(String::as_str).collect();
+                        if let Some(last) = path.last() {
+                            // `process.env.ANTHROPIC_BASE_URL = url`, `env.OPENAI_BASE_URL = url`.
+                            self.sink.setting(line(node), last, &r);
+                            // `scripts[LIFECYCLE] = CMD` on an object merged into a manifest
+                            // later: kept as a hook the script spelled.
+                            self.sink.spelled_hook(last, &r);
+                        }
                         if let [.., "scripts", hook] = path.as_slice()
                             && terraphim_shell_vocab::manifest::INSTALL_HOOKS.contains(hook)
                             && let Some(tok) =
@@ -588,6 +595,7 @@ impl Js<'_, '_, '_> {
                     // an object spread into it.
                     let name = key.trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
                     self.sink.spelled_hook(name, &x);
+                    self.sink.setting(line(c), name, &x);
                     if !name.is_empty() && !name.starts_with('[') {
                         v.set_field(&[name], x.clone());
                     } else if c.kind() == "spread_element" {

@@ -109,11 +109,15 @@ impl Js<'_, '_, '_> {
         let first = c.first();
         let second = c.second();
         let mut content = Val::unknown();
-        if let Some(s) = first.path_text() {
-            let t = self.sink.read_path(ln, &s);
-            content.taint.join(&t);
-            if self.sink.is_remote_file(&s) {
-                content.taint.remote = true;
+        // Each path the source may be (a helper called with several names, a loop over
+        // profile directories): any of them is what the copy reads.
+        if first.path_text().is_some() || !first.alts.is_empty() {
+            for s in first.path_alternatives() {
+                let t = self.sink.read_path(ln, &s);
+                content.taint.join(&t);
+                if self.sink.is_remote_file(&s) {
+                    content.taint.remote = true;
+                }
             }
         }
         self.sink.copied(ln, first, second, &content);

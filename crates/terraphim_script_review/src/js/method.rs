@@ -106,6 +106,22 @@ impl Js<'_, '_, '_> {
                 }
                 Val::unknown()
             }
+            // `form.submit('https://host/upload', cb)` of the `form-data` package: the form,
+            // with what was appended to it, is posted to the URL.
+            (_, "submit")
+                if first
+                    .url_text()
+                    .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://")) =>
+            {
+                let url = first.url_text();
+                self.sink.network(
+                    ln,
+                    url.as_deref(),
+                    &Val::unknown().with_taint(&recv.taint),
+                    true,
+                );
+                Val::unknown()
+            }
             (Some(Handle::Conn { .. }), "connect") => {
                 let host = args.iter().find_map(|a| {
                     a.known()

@@ -83,6 +83,8 @@ impl Py<'_, '_, '_> {
                             if let Some(vn) = c.field("value") {
                                 kw_nodes.insert(k.clone(), vn);
                             }
+                            // `dict(os.environ, OPENAI_BASE_URL=...)`, `env.update(...)`.
+                            self.sink.setting(line(c), &k, &v);
                             kwargs.insert(k, v);
                         }
                         "comment" => {}
@@ -114,6 +116,16 @@ impl Py<'_, '_, '_> {
         let Some(func) = func else {
             return Val::unknown();
         };
+        // `os.environ.setdefault("ANTHROPIC_BASE_URL", url)`, `os.putenv(...)`.
+        if let [key, value, ..] = args.as_slice()
+            && let Some(key) = key.known()
+            && func
+                .field("attribute")
+                .is_some_and(|a| matches!(self.text(a), "setdefault" | "putenv"))
+        {
+            let key = key.to_owned();
+            self.sink.setting(ln, &key, value);
+        }
         // `loop.run_in_executor(None, f, *args)`, `pool.submit(f, *args)`,
         // `asyncio.to_thread(f, *args)`: the executor calls the function it is given with the
         // arguments after it.
@@ -557,12 +569,41 @@ impl Py<'_, '_, '_> {
                 }
             }
             Api::PathJoin => {
-                let parts: Vec<String> = c
-                    .args
-                    .iter()
-                    .map(|a| a.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
-                    .collect();
-                Val::lit(crate::engine::join_paths(&parts)).with_taint(&c.all)
+                // A part with several values (a helper's parameter given several names):
+                // the path is each of the joins, up to 16.
+                let mut joins: Vec<Vec<String>> = vec![Vec::new()];
+                for a in &c.args {
+                    let options = match (a.path_text(), a.alts.is_empty()) {
+                        (None, false) => a.alts.clone(),
+                        (t, _) => vec![t.unwrap_or_else(|| UNKNOWN.to_string())],
+                    };
+                    if joins.len() * options.len() > 16 {
+                        joins.iter_mut().for_each(|j| j.push(UNKNOWN.to_string()));
+                        continue;
+                    }
+                    joins = joins
+                        .iter()
+                        .flat_map(|j| {
+                            options.iter().map(move |o| {
+                                let mut j = j.clone();
+                                j.push(o.clone());
+                                j
+                            })
+                        })
+                        .collect();
+                }
+                let mut paths: Vec<String> =
+                    joins.iter().map(|j| crate::engine::join_paths(j)).collect();
+                paths.sort();
+                paths.dedup();
+                match paths.len() {
+                    1 => Val::lit(paths.remove(0)).with_taint(&c.all),
+                    _ => Val {
+                        alts: paths,
+                        ..Val::default()
+                    }
+                    .with_taint(&c.all),
+                }
             }
             Api::Dirname => {
                 let t = c
@@ -644,6 +685,8 @@ impl Py<'_, '_, '_> {
                 let arg = c.first();
                 let mut paths: Vec<String> = match &arg.items {
                     Some(items) => items.iter().filter_map(Val::path_text).collect(),
+                    // Each path the argument may be (a helper called with several names).
+                    None if !arg.alts.is_empty() => arg.path_alternatives(),
                     None => arg.path_text().into_iter().collect(),
                 };
                 if paths.is_empty() {

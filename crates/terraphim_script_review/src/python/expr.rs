@@ -214,6 +214,16 @@ impl Py<'_, '_, '_> {
                         }
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
+                    // `self.path` inside a method of the class whose `@property def path`
+                    // builds it: what the property's method returns.
+                    _ if node.field("object").is_some_and(|o| self.text(o) == "self")
+                        && self
+                            .class_now
+                            .as_deref()
+                            .is_some_and(|c| self.properties.contains(&format!("{c}.{attr}"))) =>
+                    {
+                        self.scope.call_user(&attr, &[]).with_taint(&obj.taint)
+                    }
                     _ => match self.field(self.text(node), self.class_now.as_deref()) {
                         // `self.tmp`: what the script stored there.
                         Some(v) => v.clone().with_taint(&obj.taint),
@@ -530,6 +540,7 @@ impl Py<'_, '_, '_> {
                             let value = self.eval(value);
                             if let Some(key) = key.known() {
                                 self.sink.spelled_hook(key, &value);
+                                self.sink.setting(line(pair), key, &value);
                                 entries.push((key.to_owned(), value.clone()));
                             } else if let Some(Handle::Path(p)) = &key.handle
                                 && key.alts.is_empty()

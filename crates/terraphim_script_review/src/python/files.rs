@@ -5,20 +5,36 @@ use super::call::Call;
 use crate::engine::{Handle, Val, join_paths};
 use crate::places::UNKNOWN;
 
+/// The paths an open file writes to: the one it was opened by, or each of several (a helper
+/// called with several paths opens any of them, see `open`).
+pub(super) fn file_target(file: &Val) -> Val {
+    match (&file.handle, file.alts.is_empty()) {
+        (_, false) => Val {
+            alts: file.alts.clone(),
+            ..Val::default()
+        },
+        (Some(Handle::File { path, .. }), true) => Val::lit(path.clone()),
+        _ => Val::unknown(),
+    }
+}
+
 impl Py<'_, '_, '_> {
     /// `print(...)`, `logging.info(...)`: output, or a write with `file=`.
     pub(super) fn print(&mut self, c: &Call<'_>) -> Val {
         match c.kwargs.get("file") {
-            Some(Val {
-                handle: Some(Handle::File { path, append, .. }),
-                ..
-            }) => {
-                let (path, append) = (path.clone(), *append);
+            Some(
+                file @ Val {
+                    handle: Some(Handle::File { append, .. }),
+                    ..
+                },
+            ) => {
+                let append = *append;
+                let target = file_target(file);
                 let mut content = Val::lit("");
                 for a in &c.args {
                     content = content.concat(a);
                 }
-                self.sink.write(c.ln, &Val::lit(path), &content, append);
+                self.sink.write(c.ln, &target, &content, append);
             }
             _ => {
                 let mut data = Val::unknown();
@@ -108,7 +124,13 @@ impl Py<'_, '_, '_> {
         let src = c.arg(0, "src");
         let dst = c.arg(1, "dst");
         let mut content = Val::unknown().with_taint(&src.taint);
-        if let Some(s) = src.path_text() {
+        // Each path the source may be (a helper called with several names): any of them is
+        // what the copy reads.
+        let sources = match src.path_text().is_some() || !src.alts.is_empty() {
+            true => src.path_alternatives(),
+            false => Vec::new(),
+        };
+        for s in sources {
             let t = self.sink.read_path(ln, &s);
             content.taint.join(&t);
             if self.sink.is_remote_file(&s) {
@@ -116,6 +138,7 @@ impl Py<'_, '_, '_> {
             }
             if let Some(what) = &t.secret {
                 self.sink.copy_secret(ln, what, &dst);
+                break;
             }
         }
         self.sink.copied(ln, &src, &dst, &content);
@@ -161,9 +184,9 @@ impl Py<'_, '_, '_> {
             .or_else(|| c.kwargs.get("fp").cloned())
             .or_else(|| c.kwargs.get("stream").cloned())
             .unwrap_or_default();
-        if let Some(Handle::File { path, append, .. }) = &target.handle {
-            let (path, append) = (path.clone(), *append);
-            self.sink.write(c.ln, &Val::lit(path), &obj, append);
+        if let Some(Handle::File { append, .. }) = &target.handle {
+            let append = *append;
+            self.sink.write(c.ln, &file_target(&target), &obj, append);
         } else if c.args.len() <= 1 && !c.kwargs.contains_key("stream") {
             // `yaml.dump(obj)` returns the text.
             return obj;

@@ -134,10 +134,44 @@ impl Py<'_, '_, '_> {
                         Val::unknown()
                     }
                     "joinpath" => {
-                        let mut parts = vec![p];
-                        parts.extend(args.iter().map(|a| a.text_or_unknown()));
+                        // A path object several paths flowed into, or parts with several
+                        // values (the fields of two instances): each of the joins, up to 16.
+                        let bases = match recv.alts.contains(&p) {
+                            true => recv.alts.clone(),
+                            false => vec![p],
+                        };
+                        let mut joins: Vec<Vec<String>> =
+                            bases.into_iter().map(|b| vec![b]).collect();
+                        for a in args.iter() {
+                            let options = match (&a.text, a.alts.is_empty()) {
+                                (None, false) => a.alts.clone(),
+                                _ => vec![a.text_or_unknown()],
+                            };
+                            if joins.len() * options.len() > 16 {
+                                joins.iter_mut().for_each(|j| j.push(UNKNOWN.to_string()));
+                                continue;
+                            }
+                            joins = joins
+                                .iter()
+                                .flat_map(|j| {
+                                    options.iter().map(move |o| {
+                                        let mut j = j.clone();
+                                        j.push(o.clone());
+                                        j
+                                    })
+                                })
+                                .collect();
+                        }
+                        let mut paths: Vec<String> = joins.iter().map(|j| join_paths(j)).collect();
+                        paths.sort();
+                        paths.dedup();
+                        let first = paths.first().cloned().unwrap_or_default();
                         Val {
-                            handle: Some(Handle::Path(join_paths(&parts))),
+                            handle: Some(Handle::Path(first)),
+                            alts: match paths.len() {
+                                1 => Vec::new(),
+                                _ => paths,
+                            },
                             ..Val::default()
                         }
                     }

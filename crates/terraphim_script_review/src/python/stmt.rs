@@ -51,6 +51,9 @@ impl Py<'_, '_, '_> {
                         format!("sets {key}, injecting a library into every program started"),
                     );
                 }
+                // `env["OPENAI_BASE_URL"] = url`, `scripts["postinstall"] = cmd`.
+                self.sink.setting(line(target), &key, &val);
+                self.sink.spelled_hook(&key, &val);
                 // `cfg["a"]["b"] = v`, `cfg.setdefault("a", {})["b"] = v`: the object at the
                 // root holds it.
                 let mut root = target;
@@ -173,8 +176,11 @@ impl Py<'_, '_, '_> {
     pub(super) fn store_field_of(&mut self, class: Option<&str>, key: String, val: Val) {
         if let Some(class) = class.filter(|_| key.starts_with("self.")) {
             let own = format!("{class}.{key}");
+            // Two instances of a class given different tuples of path parts
+            // (`Target(root, (".vscode", "settings.json"))`, `Target(home, (".claude", ...))`):
+            // each place of the field's tuple is any of theirs.
             let joined = match self.fields.get(&own) {
-                Some(old) if *old != val => old.union(&val),
+                Some(old) if *old != val => crate::engine::union_segments(old, &val),
                 _ => val.clone(),
             };
             self.fields.insert(own, joined);
