@@ -78,7 +78,8 @@ Feature: script pre-review follows values through generators, classes, archives 
       """
     When I run "terraphim-agent guard review-script --json report.sh"
     Then the JSON field "verdict" is "dangerous"
-    And the JSON field "findings.0.rule" is "secret-to-network"
+    And the JSON field "findings.0.rule" is "guard:credential printed"
+    And the JSON field "findings.1.rule" is "secret-to-network"
 
   Scenario: a startup file whose name comes from the user's shell is persistence
     Given a project file "aliases.sh" containing:
