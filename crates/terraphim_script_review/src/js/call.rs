@@ -506,7 +506,7 @@ impl Js<'_, '_, '_> {
                 self.scope.assign(&name, list);
                 return Val::unknown();
             }
-            if c.all != Taint::default()
+            if c.all.carries()
                 && recv.handle.is_none()
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
             {

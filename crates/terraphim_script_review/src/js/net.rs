@@ -44,7 +44,7 @@ impl Js<'_, '_, '_> {
         let sends = has_body || beacon || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
         let u = first.url_text();
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
     }
 
@@ -138,7 +138,7 @@ impl Js<'_, '_, '_> {
             }
         }
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload_val, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload_val, &credentials, sends);
         Val::remote()
     }
 
@@ -194,7 +194,7 @@ impl Js<'_, '_, '_> {
                 payload.taint.join(&a.taint);
             }
         }
-        self.sink.network_with_credentials(
+        self.sink.http_network(
             ln,
             url.as_deref(),
             &payload,

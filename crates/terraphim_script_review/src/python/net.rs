@@ -134,7 +134,7 @@ impl Py<'_, '_, '_> {
         let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
         let u = url.text.clone();
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
     }
 
@@ -148,7 +148,8 @@ impl Py<'_, '_, '_> {
                 let sends = data != Val::unknown() || data.text.is_some();
                 let payload = data.with_taint(&target.taint);
                 let url = target.text.clone();
-                self.sink.network(c.ln, url.as_deref(), &payload, sends);
+                self.sink
+                    .http_network(c.ln, url.as_deref(), &payload, &Taint::default(), sends);
             }
         }
         Val::remote()
@@ -172,7 +173,7 @@ impl Py<'_, '_, '_> {
                 .is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
         let u = url.text.clone();
         self.sink
-            .network_with_credentials(c.ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(c.ln, u.as_deref(), &payload, &credentials, sends);
         Val {
             handle: Some(Handle::Conn { url: u }),
             ..Val::default()
@@ -183,8 +184,9 @@ impl Py<'_, '_, '_> {
     pub(super) fn url_retrieve(&mut self, c: &Call<'_>) -> Val {
         let url = c.arg(0, "url");
         let u = url.text.clone();
+        let payload = Val::unknown().with_taint(&url.taint);
         self.sink
-            .network(c.ln, u.as_deref(), &Val::unknown(), false);
+            .http_network(c.ln, u.as_deref(), &payload, &Taint::default(), false);
         let file = c.arg(1, "filename");
         self.sink.write(c.ln, &file, &Val::remote(), false);
         Val::unknown()
