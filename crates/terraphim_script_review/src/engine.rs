@@ -1410,8 +1410,8 @@ impl<'a> Sink<'a> {
     /// - names the project's own destination: the whole URL, host included, was read from a
     ///   file of the working tree (links in the docs, the pins of a lock file) and nothing
     ///   literal is added to its host ([`HELD_PROJECT`]: dropped at the end), or
-    /// - is fixed: the URL is literal, or its run-time parts come from earlier responses and
-    ///   none from the project's files ([`HELD_STORE`]: kept only when the script stores a
+    /// - is fixed: the host is literal, and the rest of the URL literal or completed with
+    ///   parts of earlier responses and none of the project's files ([`HELD_STORE`]: kept only when the script stores a
     ///   download it does not verify, see [`Sink::finish_held_network`]).
     fn held_request(
         &self,
@@ -1433,7 +1433,6 @@ impl<'a> Sink<'a> {
         });
         match class {
             HostClass::Unknown if t.file && whole_unknown => Some(HELD_PROJECT),
-            HostClass::Unknown if t.remote && whole_unknown => Some(HELD_STORE),
             HostClass::Other
                 if !t.file && url.is_some_and(|u| !u.contains(UNKNOWN) || t.remote) =>
             {

@@ -67,7 +67,7 @@ impl Js<'_, '_, '_> {
             }
             return client;
         }
-        let (url, payload_val, sends) = if m == "axios" || m == "request" {
+        let (url, payload_val, mut sends) = if m == "axios" || m == "request" {
             let url = self
                 .prop(arg_nodes.first().copied(), "url")
                 .map(|(v, _)| v)
@@ -119,6 +119,8 @@ impl Js<'_, '_, '_> {
             for key in ["data", "params", "body"] {
                 if let Some((v, _)) = self.prop(Some(c), key) {
                     payload_val.taint.join(&v.taint);
+                    // Query parameters or a body built at run time are sent.
+                    sends |= key != "params" || v.known().is_none();
                 }
             }
         }

