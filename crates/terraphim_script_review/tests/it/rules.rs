@@ -4239,8 +4239,8 @@ fn shell_input_run_as_code_and_elevating_wrappers() {
             Sh,
             "get() {\n  curl -fsSL \"$1\"\n}\n\
              ver=\"$(get https://cfg.example.org/VERSION)\"\necho \"latest: $ver\"\n",
-            Clean,
-            "",
+            Suspicious,
+            "network",
         ),
         (
             Sh,
@@ -4313,15 +4313,15 @@ fn requests_that_send_nothing_and_verified_downloads() {
             Js,
             "const r = await fetch('https://releases.example.dev/latest.json');\n\
              const j = await r.json();\nconsole.log(`latest: ${j.version}`);\n",
-            Clean,
-            "",
+            Suspicious,
+            "network",
         ),
         (
             Sh,
             "#!/bin/sh\nstate=$(curl -fsS https://status.example.dev/api/health)\n\
              echo \"upstream: $state\"\n",
-            Clean,
-            "",
+            Suspicious,
+            "network",
         ),
         (
             Py,
