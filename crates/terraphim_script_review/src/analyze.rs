@@ -305,6 +305,8 @@ pub fn review_source_judged(
     let parsed = analyze_into(language, source, &mut sink);
     sink.drop_definition_findings();
     sink.finish_env_reads();
+    sink.verified = crate::verify::gates_on_digest(source, language);
+    sink.finish_held_network();
     crate::caps::combine(&mut sink);
     let shell_trees = match &parsed {
         Some(p) if language == Language::Shell => p.trees.as_slice(),

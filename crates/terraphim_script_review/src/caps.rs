@@ -390,6 +390,10 @@ pub(crate) fn source_steps(t: &Taint) -> Vec<String> {
 pub(crate) fn combine(sink: &mut Sink<'_>) {
     let caps = std::mem::take(&mut sink.caps);
     let first = |c: Cap| caps.iter().find(|(k, _, _)| *k == c);
+    // A download the script checks against its pinned digest or signature, stopping when the
+    // check fails, made executable: a pinned tool installed, not whatever a host served. Run
+    // at once, it is still judged (the check may not be the one that guards that file).
+    let verified = sink.verified;
     // A download and a program run or made executable, when they can be the same file: the
     // same path, the same name up to its extension (renamed to `.exe`), a path built at run
     // time, or anything unpacked from a downloaded archive.
@@ -399,6 +403,11 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
         .find_map(|d| {
             caps.iter()
                 .find(|r| match (d.0, r.0) {
+                    (Cap::DownloadExtract | Cap::DownloadToFile, Cap::MakeExecutable)
+                        if verified =>
+                    {
+                        false
+                    }
                     (
                         Cap::DownloadExtract,
                         Cap::MakeExecutable | Cap::RunFile | Cap::RunRelative,

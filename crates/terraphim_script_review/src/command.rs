@@ -1229,7 +1229,7 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         i += 1;
     }
     let url_known = url.as_deref().filter(|u| !u.starts_with(UNKNOWN));
-    sink.network_with_credentials(line, url_known, &payload, &credentials, sends);
+    sink.http_network(line, url_known, &payload, &credentials, sends);
     let downloaded = Val::unknown().with_taint(&Taint {
         remote: true,
         ..Taint::default()

@@ -28,6 +28,11 @@ pub(crate) struct Taint {
     /// it runs as code (`source /dev/stdin <<< "$s"`, `eval "$s"`), which runs the download.
     /// Left out of equality: it changes nothing but what running the value means.
     pub(crate) fetched: bool,
+    /// Read from a file of the working tree that holds no credentials (a list of links in the
+    /// docs, a lock file's pins): a URL made of it is a destination the project names, and a
+    /// request carrying it in a URL sends the project's data. Left out of equality: it changes
+    /// nothing but how a request to a host not on the allow list is judged.
+    pub(crate) file: bool,
 }
 
 impl PartialEq for Taint {
@@ -50,6 +55,13 @@ impl Taint {
         self.decoded |= other.decoded;
         self.remote |= other.remote;
         self.fetched |= other.fetched;
+        self.file |= other.file;
+    }
+
+    /// Whether the value carries any data from a source, a file of the project included
+    /// (which equality leaves out).
+    pub(crate) fn carries(&self) -> bool {
+        *self != Taint::default() || self.file
     }
 
     /// Whether running the value as code runs what was downloaded.
@@ -224,6 +236,7 @@ pub(crate) static NO_VAL: Val = Val {
         decoded: false,
         remote: false,
         fetched: false,
+        file: false,
     },
     handle: None,
     items: None,
@@ -930,7 +943,19 @@ pub(crate) struct Sink<'a> {
     /// relative paths of later statements are resolved there, so `cd web/ui && rm -rf
     /// ../static/react` deletes in the project, not beside it. `None`: the working tree.
     pub(crate) shell_dir: Option<String>,
+    /// Set while an HTTP client call (`fetch`, `requests`, `urlopen`, `curl`, ...) reports its
+    /// request: only such a request may be held by [`Sink::held_request`] (a socket, `ssh` or
+    /// `nc` to a host is never a plain read).
+    pub(crate) http_request: bool,
+    /// The script stops when a digest or signature check of what it fetched fails
+    /// (`verify::gates_on_digest`): what it stores is the artefact its pins name.
+    pub(crate) verified: bool,
 }
+
+/// The mark of a held request whose destination the project names (see [`Sink::held_request`]).
+const HELD_PROJECT: &str = "#held-project";
+/// The mark of a held request to a fixed host (see [`Sink::held_request`]).
+const HELD_STORE: &str = "#held-store";
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(ctx: &'a Context, config: &'a Config, source: &'a str) -> Sink<'a> {
@@ -971,6 +996,8 @@ impl<'a> Sink<'a> {
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
             shell_dir: None,
+            http_request: false,
+            verified: false,
         }
     }
 
@@ -1171,7 +1198,13 @@ impl<'a> Sink<'a> {
                     ..Taint::default()
                 }
             }
-            None => Taint::default(),
+            None => {
+                let resolved = self.resolve(path);
+                Taint {
+                    file: matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot),
+                    ..Taint::default()
+                }
+            }
         }
     }
 
@@ -1315,6 +1348,20 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// [`Sink::network_with_credentials`] for a request of an HTTP client.
+    pub(crate) fn http_network(
+        &mut self,
+        line: u32,
+        url: Option<&str>,
+        payload: &Val,
+        credentials: &Taint,
+        sends: bool,
+    ) {
+        self.http_request = true;
+        self.network_with_credentials(line, url, payload, credentials, sends);
+        self.http_request = false;
+    }
+
     pub(crate) fn network(&mut self, line: u32, url: Option<&str>, payload: &Val, sends: bool) {
         if !self.recording {
             return;
@@ -1338,6 +1385,7 @@ impl<'a> Sink<'a> {
             "network connect"
         };
         chain.push(format!("{verb}: {host}"));
+        let held = self.held_request(class.clone(), url, payload, sends);
         let (category, severity, rule, why) = match class {
             HostClass::Local if private => (
                 Category::Exfiltration,
@@ -1382,7 +1430,75 @@ impl<'a> Sink<'a> {
                 "contacts a host built at run time".to_owned(),
             ),
         };
-        self.add_rule(line, category, severity, rule, chain, why);
+        match held {
+            Some(mark) => {
+                let rule = format!("{rule}{mark}");
+                self.add_rule(line, category, severity, &rule, chain, why);
+            }
+            None => self.add_rule(line, category, severity, rule, chain, why),
+        }
+    }
+
+    /// Whether a request to a host not on the allow list is held until the whole script was
+    /// walked (the mark its rule id gets), because it sends nothing the script holds: an HTTP
+    /// request ([`Sink::http_request`]) with no body, whose URL carries no private or decoded
+    /// data, and either
+    /// - names the project's own destination: the whole URL, host included, was read from a
+    ///   file of the working tree (links in the docs, the pins of a lock file) and nothing
+    ///   literal is added to its host ([`HELD_PROJECT`]: dropped at the end), or
+    /// - is fixed: the host is literal, and the rest of the URL literal or completed with
+    ///   parts of earlier responses and none of the project's files ([`HELD_STORE`]: kept only when the script stores a
+    ///   download it does not verify, see [`Sink::finish_held_network`]).
+    fn held_request(
+        &self,
+        class: HostClass,
+        url: Option<&str>,
+        payload: &Val,
+        sends: bool,
+    ) -> Option<&'static str> {
+        let t = &payload.taint;
+        if !self.http_request || sends || t.private() || t.decoded {
+            return None;
+        }
+        // Nothing literal before the path: the host is the one the value names, not a name
+        // the script builds around it (`${id}.collect.example.com`).
+        let whole_unknown = url.is_none_or(|u| {
+            u.split('/')
+                .next()
+                .is_some_and(|origin| !origin.is_empty() && origin.chars().all(|c| c == UNKNOWN))
+        });
+        match class {
+            HostClass::Unknown if t.file && whole_unknown => Some(HELD_PROJECT),
+            // A fixed host the script alone names stays a finding: measured on scripts nobody
+            // tuned the review to, holding such requests until a store was seen let through
+            // requests whose data or use the walk does not follow ([`HELD_STORE`] is kept for
+            // a narrower rule).
+            _ => None,
+        }
+    }
+
+    /// The held requests of [`Sink::held_request`], once the whole script was walked: a
+    /// destination the project names is no finding; a fixed one is, when the script stores a
+    /// download (a file written with downloaded content, an archive unpacked from one, a
+    /// clone outside the project), because then what that host serves becomes the project's
+    /// or the machine's.
+    pub(crate) fn finish_held_network(&mut self) {
+        let stores = !self.verified
+            && (!self.remote_dirs.is_empty()
+                || self
+                    .caps
+                    .iter()
+                    .any(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract)));
+        self.findings.retain_mut(|f| {
+            if f.rule.ends_with(HELD_PROJECT) {
+                false
+            } else if let Some(rule) = f.rule.strip_suffix(HELD_STORE) {
+                f.rule = rule.to_owned();
+                stores
+            } else {
+                true
+            }
+        });
     }
 
     /// A DNS lookup of a name: data in the name leaves the machine.

@@ -42,6 +42,7 @@ mod shell;
 mod shell_judge;
 mod target;
 mod ts;
+mod verify;
 
 pub use analyze::{review_source, review_source_judged};
 pub use cache::{CACHE_RELATIVE_PATH, VerdictCache, content_hash};

@@ -292,13 +292,13 @@ impl Scope {
                     match passed.get_mut(p.as_str()) {
                         Some(old) => {
                             let new = old.union(a);
-                            if new != *old {
+                            if new != *old || new.taint.file != old.taint.file {
                                 changed = true;
                                 *old = new;
                             }
                         }
                         None => {
-                            changed |= *a != Val::unknown();
+                            changed |= *a != Val::unknown() || a.taint.file;
                             passed.insert(p.clone(), a.clone());
                         }
                     }

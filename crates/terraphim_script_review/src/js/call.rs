@@ -506,7 +506,7 @@ impl Js<'_, '_, '_> {
                 self.scope.assign(&name, list);
                 return Val::unknown();
             }
-            if c.all != Taint::default()
+            if c.all.carries()
                 && recv.handle.is_none()
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
             {
@@ -558,6 +558,35 @@ impl Js<'_, '_, '_> {
             };
         }
         let (module, tail) = (c.module(), c.tail());
+        // `pipeline(res.body, createWriteStream(dest))` (`stream`, `stream/promises`): the
+        // last stream, a file opened for writing, gets what the first ones carry (a download
+        // saved to disk), as `res.pipe(file)` does.
+        if tail == "pipeline"
+            && matches!(
+                module,
+                "" | "stream" | "stream.promises" | "stream/promises"
+            )
+            && !self.scope.funcs.contains_key(tail)
+            && let Some((last, rest)) = c.args.split_last()
+            && let Some(Handle::File {
+                path,
+                write: true,
+                append,
+                ..
+            }) = last.handle.clone()
+        {
+            let mut data = Val::unknown();
+            for a in rest {
+                data.taint.join(&a.taint);
+                if matches!(a.handle, Some(Handle::Conn { .. })) {
+                    data.taint.remote = true;
+                }
+            }
+            if data.taint.carries() {
+                self.sink.write(ln, &Val::lit(path), &data, append);
+            }
+            return Val::unknown().with_taint(&c.all);
+        }
         match api::lookup(module, tail) {
             Some(api) => self.dispatch(api, &c),
             None => {

@@ -44,7 +44,7 @@ impl Js<'_, '_, '_> {
         let sends = has_body || beacon || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
         let u = first.url_text();
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
     }
 
@@ -67,7 +67,7 @@ impl Js<'_, '_, '_> {
             }
             return client;
         }
-        let (url, payload_val, sends) = if m == "axios" || m == "request" {
+        let (url, payload_val, mut sends) = if m == "axios" || m == "request" {
             let url = self
                 .prop(arg_nodes.first().copied(), "url")
                 .map(|(v, _)| v)
@@ -119,6 +119,8 @@ impl Js<'_, '_, '_> {
             for key in ["data", "params", "body"] {
                 if let Some((v, _)) = self.prop(Some(c), key) {
                     payload_val.taint.join(&v.taint);
+                    // Query parameters or a body built at run time are sent.
+                    sends |= key != "params" || v.known().is_none();
                 }
             }
         }
@@ -138,7 +140,7 @@ impl Js<'_, '_, '_> {
             }
         }
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload_val, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload_val, &credentials, sends);
         Val::remote()
     }
 
@@ -194,7 +196,7 @@ impl Js<'_, '_, '_> {
                 payload.taint.join(&a.taint);
             }
         }
-        self.sink.network_with_credentials(
+        self.sink.http_network(
             ln,
             url.as_deref(),
             &payload,

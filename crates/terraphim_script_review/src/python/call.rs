@@ -468,7 +468,7 @@ impl Py<'_, '_, '_> {
                 self.scope.assign(&name, list);
                 return Val::unknown();
             }
-            if c.all != Taint::default()
+            if c.all.carries()
                 && matches!(recv.handle, None | Some(Handle::Instance(_)))
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
             {

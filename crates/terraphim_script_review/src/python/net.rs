@@ -131,10 +131,12 @@ impl Py<'_, '_, '_> {
             payload.taint.join(&a.taint);
             has_body = true;
         }
-        let sends = has_body || matches!(method.as_str(), "post" | "put" | "patch");
+        // Query parameters built at run time (`params={"files": os.listdir()}`) send them.
+        let query = kwargs.get("params").is_some_and(|p| !literal_params(p));
+        let sends = has_body || query || matches!(method.as_str(), "post" | "put" | "patch");
         let u = url.text.clone();
         self.sink
-            .network_with_credentials(ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
     }
 
@@ -148,7 +150,8 @@ impl Py<'_, '_, '_> {
                 let sends = data != Val::unknown() || data.text.is_some();
                 let payload = data.with_taint(&target.taint);
                 let url = target.text.clone();
-                self.sink.network(c.ln, url.as_deref(), &payload, sends);
+                self.sink
+                    .http_network(c.ln, url.as_deref(), &payload, &Taint::default(), sends);
             }
         }
         Val::remote()
@@ -172,7 +175,7 @@ impl Py<'_, '_, '_> {
                 .is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
         let u = url.text.clone();
         self.sink
-            .network_with_credentials(c.ln, u.as_deref(), &payload, &credentials, sends);
+            .http_network(c.ln, u.as_deref(), &payload, &credentials, sends);
         Val {
             handle: Some(Handle::Conn { url: u }),
             ..Val::default()
@@ -183,8 +186,9 @@ impl Py<'_, '_, '_> {
     pub(super) fn url_retrieve(&mut self, c: &Call<'_>) -> Val {
         let url = c.arg(0, "url");
         let u = url.text.clone();
+        let payload = Val::unknown().with_taint(&url.taint);
         self.sink
-            .network(c.ln, u.as_deref(), &Val::unknown(), false);
+            .http_network(c.ln, u.as_deref(), &payload, &Taint::default(), false);
         let file = c.arg(1, "filename");
         self.sink.write(c.ln, &file, &Val::remote(), false);
         Val::unknown()
@@ -206,5 +210,16 @@ impl Py<'_, '_, '_> {
                 "listens on all network interfaces, so anyone who can reach the machine can connect",
             );
         }
+    }
+}
+
+/// Whether query parameters are known literals: a string, or a dictionary or list whose
+/// members are all literal strings.
+fn literal_params(p: &Val) -> bool {
+    let lit = |v: &Val| v.known().is_some() && !v.taint.carries();
+    match (&p.items, p.fields.is_empty()) {
+        (Some(items), _) => items.iter().all(lit),
+        (None, false) => p.fields.iter().all(|(_, v)| lit(v)),
+        (None, true) => lit(p),
     }
 }

