@@ -114,7 +114,10 @@ fn parse_in_parts(lang: Language, text: &str, at: usize, keep: bool) -> Option<P
 /// The syntax tree of `code` (None when the grammar gave none).
 pub(crate) fn parse_tree(lang: Language, code: &str) -> Option<tree_sitter::Tree> {
     let input = match lang {
-        Language::Shell => read_write_redirects(terraphim_shell_vocab::bash_grammar_safe(code)),
+        Language::Shell => terraphim_shell_vocab::read_write_redirects(
+            terraphim_shell_vocab::bash_grammar_safe(code),
+            b"< ",
+        ),
         _ => std::borrow::Cow::Borrowed(code),
     };
     with_parser(lang, |p| p.parse(input.as_ref(), None)).flatten()
@@ -127,7 +130,10 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> O
     // tree-sitter-bash's scanner crashes on `{` before some code points: it reads a copy with
     // them masked, of the same shape and byte offsets (the walkers read the original text).
     let input = match lang {
-        Language::Shell => read_write_redirects(terraphim_shell_vocab::bash_grammar_safe(code)),
+        Language::Shell => terraphim_shell_vocab::read_write_redirects(
+            terraphim_shell_vocab::bash_grammar_safe(code),
+            b"< ",
+        ),
         _ => std::borrow::Cow::Borrowed(code),
     };
     let Some(parsed) = parse(lang, input.as_ref(), lang == Language::Shell) else {
@@ -192,32 +198,6 @@ fn anchor_strings(code: &str, tree: &crate::ts::Tree, sink: &mut Sink<'_>) {
             crate::caps::Cap::AnchorNamed,
             format!("{what} (`{text}`)"),
         );
-    }
-}
-
-/// tree-sitter-bash has no read-write redirection (`exec 3<>/dev/tcp/h/p`, `<>file`): the
-/// parsed copy has `< ` in its place, a read of the same file, at the same byte offsets (the
-/// walkers read the operator as `<`). `<<>` and `<>>` are left as they are.
-fn read_write_redirects(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
-    let bytes = code.as_bytes();
-    let at: Vec<usize> = (0..bytes.len().saturating_sub(1))
-        .filter(|&i| {
-            bytes[i] == b'<'
-                && bytes[i + 1] == b'>'
-                && (i == 0 || bytes[i - 1] != b'<')
-                && bytes.get(i + 2) != Some(&b'>')
-        })
-        .collect();
-    if at.is_empty() {
-        return code;
-    }
-    let mut out = bytes.to_vec();
-    for i in at {
-        out[i + 1] = b' ';
-    }
-    match String::from_utf8(out) {
-        Ok(s) => std::borrow::Cow::Owned(s),
-        Err(_) => code,
     }
 }
 

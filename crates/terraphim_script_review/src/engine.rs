@@ -808,6 +808,36 @@ impl Val {
     }
 }
 
+/// The paths a join of parts with several values each may give: every combination of
+/// `parts` (each the values one part may have) after each `start`, joined, sorted and without
+/// repeats. Past 16 combinations a part is unknown rather than multiplied further.
+pub(crate) fn join_each(
+    starts: Vec<Vec<String>>,
+    parts: impl IntoIterator<Item = Vec<String>>,
+) -> Vec<String> {
+    let mut joins = starts;
+    for options in parts {
+        if joins.len() * options.len() > 16 {
+            joins.iter_mut().for_each(|j| j.push(UNKNOWN.to_string()));
+            continue;
+        }
+        joins = joins
+            .iter()
+            .flat_map(|j| {
+                options.iter().map(move |o| {
+                    let mut j = j.clone();
+                    j.push(o.clone());
+                    j
+                })
+            })
+            .collect();
+    }
+    let mut paths: Vec<String> = joins.iter().map(|j| join_paths(j)).collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
 /// Join path parts the way `os.path.join` / `path.join` do.
 pub(crate) fn join_paths(parts: &[String]) -> String {
     let mut out = String::new();

@@ -45,3 +45,33 @@ pub fn bash_grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
         _ => std::borrow::Cow::Borrowed(code),
     }
 }
+
+/// tree-sitter-bash has no read-write redirection (`exec 3<>/dev/tcp/h/p`, `<>file`) and reads
+/// it as a parse error: the copy it parses has the two bytes `as_op` in its place, at the same
+/// byte offsets. The script review reads it as `< ` (a read of the file), the guard as `>|` (a
+/// write of it, what the file may become). `<<>` and `<>>` are left as they are.
+pub fn read_write_redirects<'a>(
+    code: std::borrow::Cow<'a, str>,
+    as_op: &[u8; 2],
+) -> std::borrow::Cow<'a, str> {
+    let bytes = code.as_bytes();
+    let at: Vec<usize> = (0..bytes.len().saturating_sub(1))
+        .filter(|&i| {
+            bytes[i] == b'<'
+                && bytes[i + 1] == b'>'
+                && (i == 0 || bytes[i - 1] != b'<')
+                && bytes.get(i + 2) != Some(&b'>')
+        })
+        .collect();
+    if at.is_empty() {
+        return code;
+    }
+    let mut out = bytes.to_vec();
+    for i in at {
+        out[i..i + 2].copy_from_slice(as_op);
+    }
+    match String::from_utf8(out) {
+        Ok(s) => std::borrow::Cow::Owned(s),
+        Err(_) => code,
+    }
+}

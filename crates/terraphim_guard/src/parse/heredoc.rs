@@ -6,35 +6,11 @@ use super::words::node_text;
 
 /// The input tree-sitter-bash reads: see [`terraphim_shell_vocab::bash_grammar_safe`].
 pub(super) fn grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
-    read_write_redirects(terraphim_shell_vocab::bash_grammar_safe(code))
-}
-
-/// tree-sitter-bash has no read-write redirection (`exec 3<>/dev/tcp/h/p`, `<>file`) and
-/// reads the line as a parse error: the parsed copy has `>|` in its place, a write to the same
-/// file at the same byte offsets (what the file may become is what the guard judges), with
-/// the descriptor it names. `<<>` and `<>>` are left as they are.
-fn read_write_redirects(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
-    let bytes = code.as_bytes();
-    let at: Vec<usize> = (0..bytes.len().saturating_sub(1))
-        .filter(|&i| {
-            bytes[i] == b'<'
-                && bytes[i + 1] == b'>'
-                && (i == 0 || bytes[i - 1] != b'<')
-                && bytes.get(i + 2) != Some(&b'>')
-        })
-        .collect();
-    if at.is_empty() {
-        return code;
-    }
-    let mut out = bytes.to_vec();
-    for i in at {
-        out[i] = b'>';
-        out[i + 1] = b'|';
-    }
-    match String::from_utf8(out) {
-        Ok(s) => std::borrow::Cow::Owned(s),
-        Err(_) => code,
-    }
+    // `<>`, which the grammar lacks, as a write of the same file (`>|`), with its descriptor.
+    terraphim_shell_vocab::read_write_redirects(
+        terraphim_shell_vocab::bash_grammar_safe(code),
+        b">|",
+    )
 }
 
 /// A redirected statement with more of the line after its heredoc, rewritten with the body as

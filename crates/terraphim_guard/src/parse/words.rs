@@ -232,14 +232,18 @@ pub(super) fn push_dquote_unescaped(text: &str, out: &mut String) {
     }
 }
 
+/// The target of a file redirect: its `destination` field, or its last named child.
+fn redirect_destination(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = node.walk();
+    node.child_by_field_name("destination")
+        .or_else(|| node.named_children(&mut cursor).last())
+}
+
 /// The target of an output redirection (`>`, `>>`, `&>`, `>|`, `2>`), or None for input
 /// redirections and descriptor duplications (`2>&1`).
 pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
     let text = node_text(node, src);
-    let mut cursor = node.walk();
-    let dest = node
-        .child_by_field_name("destination")
-        .or_else(|| node.named_children(&mut cursor).last())?;
+    let dest = redirect_destination(node)?;
     let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
     if !op_text.contains('>') {
         return None;
@@ -259,11 +263,7 @@ pub(super) fn output_target(node: Node<'_>, src: &str) -> Option<String> {
 /// socket path (`/dev/tcp/HOST/PORT`, `/dev/udp/HOST/PORT`) and it names no descriptor (then
 /// it is stdin or stdout, or both streams for `&>`) or one below 3.
 pub(super) fn socket_on_standard_stream(node: Node<'_>, src: &str) -> bool {
-    let mut cursor = node.walk();
-    let Some(dest) = node
-        .child_by_field_name("destination")
-        .or_else(|| node.named_children(&mut cursor).last())
-    else {
+    let Some(dest) = redirect_destination(node) else {
         return false;
     };
     let target = word_value(dest, src).0;
@@ -282,11 +282,7 @@ pub(super) fn socket_on_standard_stream(node: Node<'_>, src: &str) -> bool {
 /// Whether an output redirect appends (`>> FILE`, `2>> FILE`, `&>> FILE`) rather than
 /// truncating its target.
 pub(super) fn is_append(node: Node<'_>, src: &str) -> bool {
-    let mut cursor = node.walk();
-    let Some(dest) = node
-        .child_by_field_name("destination")
-        .or_else(|| node.named_children(&mut cursor).last())
-    else {
+    let Some(dest) = redirect_destination(node) else {
         return false;
     };
     src.get(node.start_byte()..dest.start_byte())
@@ -295,10 +291,7 @@ pub(super) fn is_append(node: Node<'_>, src: &str) -> bool {
 
 /// The file an input redirect reads (`< FILE`, `0< FILE`); not `<&`, `<>` or an output.
 pub(super) fn input_source(node: Node<'_>, src: &str) -> Option<String> {
-    let mut cursor = node.walk();
-    let dest = node
-        .child_by_field_name("destination")
-        .or_else(|| node.named_children(&mut cursor).last())?;
+    let dest = redirect_destination(node)?;
     let op_text = src.get(node.start_byte()..dest.start_byte()).unwrap_or("");
     let op = op_text
         .trim()

@@ -571,31 +571,15 @@ impl Py<'_, '_, '_> {
             Api::PathJoin => {
                 // A part with several values (a helper's parameter given several names):
                 // the path is each of the joins, up to 16.
-                let mut joins: Vec<Vec<String>> = vec![Vec::new()];
-                for a in &c.args {
-                    let options = match (a.path_text(), a.alts.is_empty()) {
-                        (None, false) => a.alts.clone(),
-                        (t, _) => vec![t.unwrap_or_else(|| UNKNOWN.to_string())],
-                    };
-                    if joins.len() * options.len() > 16 {
-                        joins.iter_mut().for_each(|j| j.push(UNKNOWN.to_string()));
-                        continue;
-                    }
-                    joins = joins
+                let mut paths = crate::engine::join_each(
+                    vec![Vec::new()],
+                    c.args
                         .iter()
-                        .flat_map(|j| {
-                            options.iter().map(move |o| {
-                                let mut j = j.clone();
-                                j.push(o.clone());
-                                j
-                            })
-                        })
-                        .collect();
-                }
-                let mut paths: Vec<String> =
-                    joins.iter().map(|j| crate::engine::join_paths(j)).collect();
-                paths.sort();
-                paths.dedup();
+                        .map(|a| match (a.path_text(), a.alts.is_empty()) {
+                            (None, false) => a.alts.clone(),
+                            (t, _) => vec![t.unwrap_or_else(|| UNKNOWN.to_string())],
+                        }),
+                );
                 match paths.len() {
                     1 => Val::lit(paths.remove(0)).with_taint(&c.all),
                     _ => Val {

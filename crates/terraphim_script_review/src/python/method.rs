@@ -4,7 +4,7 @@
 use super::Py;
 use super::call::Call;
 use super::named;
-use crate::engine::{Handle, Val, join_paths};
+use crate::engine::{Handle, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::Map;
@@ -140,31 +140,13 @@ impl Py<'_, '_, '_> {
                             true => recv.alts.clone(),
                             false => vec![p],
                         };
-                        let mut joins: Vec<Vec<String>> =
-                            bases.into_iter().map(|b| vec![b]).collect();
-                        for a in args.iter() {
-                            let options = match (&a.text, a.alts.is_empty()) {
+                        let paths = crate::engine::join_each(
+                            bases.into_iter().map(|b| vec![b]).collect(),
+                            args.iter().map(|a| match (&a.text, a.alts.is_empty()) {
                                 (None, false) => a.alts.clone(),
                                 _ => vec![a.text_or_unknown()],
-                            };
-                            if joins.len() * options.len() > 16 {
-                                joins.iter_mut().for_each(|j| j.push(UNKNOWN.to_string()));
-                                continue;
-                            }
-                            joins = joins
-                                .iter()
-                                .flat_map(|j| {
-                                    options.iter().map(move |o| {
-                                        let mut j = j.clone();
-                                        j.push(o.clone());
-                                        j
-                                    })
-                                })
-                                .collect();
-                        }
-                        let mut paths: Vec<String> = joins.iter().map(|j| join_paths(j)).collect();
-                        paths.sort();
-                        paths.dedup();
+                            }),
+                        );
                         let first = paths.first().cloned().unwrap_or_default();
                         Val {
                             handle: Some(Handle::Path(first)),

@@ -3209,9 +3209,30 @@ fn attributes_belong_to_their_class() {
 }
 
 fn check_all(rows: &[(Language, &str, Verdict, &str)]) {
+    check_all_judged(rows, None);
+}
+
+/// [`check_all`] with the shell commands judged by `judge` (a stand-in for the command guard).
+fn check_all_judged(
+    rows: &[(Language, &str, Verdict, &str)],
+    judge: Option<&dyn terraphim_script_review::CommandJudge>,
+) {
     let mut failed = Vec::new();
     for &(lang, code, verdict, category) in rows {
-        let report = crate::review(lang, code);
+        let report = match judge {
+            None => crate::review(lang, code),
+            Some(judge) => terraphim_script_review::review_source_judged(
+                code,
+                lang,
+                &Context {
+                    cwd: "/home/dev/project".into(),
+                    home: "/home/dev".into(),
+                    tmp_dirs: vec!["/tmp".into()],
+                },
+                &Config::default(),
+                Some(judge),
+            ),
+        };
         let top = report.findings.first().map(|f| f.category.as_str());
         if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
             failed.push(format!(
@@ -4487,29 +4508,7 @@ fn git_work_the_script_made_itself_is_its_own_to_undo() {
             "guard-rule",
         ),
     ];
-    let ctx = Context {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        tmp_dirs: vec!["/tmp".into()],
-    };
-    let mut failed = Vec::new();
-    for &(lang, code, verdict, category) in rows {
-        let report = terraphim_script_review::review_source_judged(
-            code,
-            lang,
-            &ctx,
-            &Config::default(),
-            Some(&GitDenies),
-        );
-        let top = report.findings.first().map(|f| f.category.as_str());
-        if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
-            failed.push(format!(
-                "{lang} `{code}`: want {verdict:?} {category}, got {:?} {top:?}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+    check_all_judged(rows, Some(&GitDenies));
 }
 
 /// Model API endpoints, install hooks set by key, several paths through one open file, copies
