@@ -2037,24 +2037,11 @@ impl<'a> Sink<'a> {
     /// The paths of `rm [-f] [-r] [-v] [--] PATH...` (its words) when every one is a path
     /// `mktemp` made: a teardown of what the script brought up (see `shell_judge::record`).
     pub(crate) fn removes_made_temp(&self, words: &[String]) -> Option<Vec<String>> {
-        let (name, rest) = words.split_first()?;
-        if name != "rm" {
-            return None;
-        }
-        let mut paths = Vec::new();
-        for w in rest {
-            if w.starts_with('-') && !w.contains(UNKNOWN) {
-                if w == "--" || w[1..].chars().all(|c| matches!(c, 'f' | 'r' | 'R' | 'v')) {
-                    continue;
-                }
-                return None;
-            }
-            if !self.made_temp.contains(w) {
-                return None;
-            }
-            paths.push(w.clone());
-        }
-        (!paths.is_empty()).then_some(paths)
+        let paths = rm_operands(words)?;
+        paths
+            .iter()
+            .all(|w| self.made_temp.contains(*w))
+            .then(|| paths.into_iter().cloned().collect())
     }
 
     /// What a git command (its words) makes that the script owns from then on, recorded
@@ -2201,28 +2188,13 @@ impl<'a> Sink<'a> {
     /// The paths of `rm -r [-f] [--] PATH...` (its words) when every one is a `.git`
     /// directory (`.git`, `DIR/.git`).
     fn removes_git_dirs(&self, words: &[String]) -> Option<Vec<String>> {
-        let (name, rest) = words.split_first()?;
-        if name != "rm" {
-            return None;
-        }
-        let mut paths = Vec::new();
-        for w in rest {
-            if w.starts_with('-') && !w.contains(UNKNOWN) {
-                if w == "--"
-                    || matches!(w.as_str(), "--recursive" | "--force")
-                    || w[1..].chars().all(|c| matches!(c, 'f' | 'r' | 'R' | 'v'))
-                {
-                    continue;
-                }
-                return None;
-            }
-            let t = w.trim_end_matches('/');
-            if t != ".git" && !t.ends_with("/.git") {
-                return None;
-            }
-            paths.push(t.to_owned());
-        }
-        (!paths.is_empty()).then_some(paths)
+        rm_operands(words)?
+            .into_iter()
+            .map(|w| {
+                let t = w.trim_end_matches('/');
+                (t == ".git" || t.ends_with("/.git")).then(|| t.to_owned())
+            })
+            .collect()
     }
 
     pub(crate) fn make_dir(&mut self, path: &Val) {
@@ -2603,4 +2575,27 @@ pub(crate) fn unknown_only_in_literals(code: &str, lang: Language) -> bool {
         }
     }
     any && open.is_none()
+}
+
+/// The operands of `rm [-f] [-r] [-v] [--recursive] [--force] [--] PATH...` (its words): None for
+/// another program, another option or no operand.
+fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
+    let (name, rest) = words.split_first()?;
+    if name != "rm" {
+        return None;
+    }
+    let mut paths = Vec::new();
+    for w in rest {
+        if w.starts_with('-') && !w.contains(UNKNOWN) {
+            if w == "--"
+                || matches!(w.as_str(), "--recursive" | "--force")
+                || w[1..].chars().all(|c| matches!(c, 'f' | 'r' | 'R' | 'v'))
+            {
+                continue;
+            }
+            return None;
+        }
+        paths.push(w);
+    }
+    (!paths.is_empty()).then_some(paths)
 }
