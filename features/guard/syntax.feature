@@ -82,3 +82,21 @@ Feature: shell syntax keeps its meaning in the canonical form
     When I check "git switch -cfeature"
     Then the verdict is allow
     And no destructive match is reported
+
+  Scenario Outline: a negated group is judged by the commands it holds
+    The grammar negates only a simple command, a test or a subshell; the guard reads `! { ...; }`
+    as the group, since negation changes an exit status and never what runs.
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                      | verdict |
+      | ! { wipedisk /; }                                            | deny    |
+      | if ! { frobtool status; wipedisk /; } 2>/dev/null; then :; fi | deny    |
+      | frobtool status && ! { wipedisk /; }                         | deny    |
+      | until ! { frobtool push -f; }; do sleep 1; done              | deny    |
+      | if ! { frobtool status; } 2>/dev/null; then echo no; fi      | allow   |
+      | ! { true; } 2>/dev/null                                      | allow   |

@@ -114,10 +114,7 @@ fn parse_in_parts(lang: Language, text: &str, at: usize, keep: bool) -> Option<P
 /// The syntax tree of `code` (None when the grammar gave none).
 pub(crate) fn parse_tree(lang: Language, code: &str) -> Option<tree_sitter::Tree> {
     let input = match lang {
-        Language::Shell => terraphim_shell_vocab::read_write_redirects(
-            terraphim_shell_vocab::bash_grammar_safe(code),
-            b"< ",
-        ),
+        Language::Shell => terraphim_shell_vocab::bash_grammar_input(code, b"< "),
         _ => std::borrow::Cow::Borrowed(code),
     };
     with_parser(lang, |p| p.parse(input.as_ref(), None)).flatten()
@@ -130,10 +127,7 @@ pub(crate) fn analyze_into(lang: Language, code: &str, sink: &mut Sink<'_>) -> O
     // tree-sitter-bash's scanner crashes on `{` before some code points: it reads a copy with
     // them masked, of the same shape and byte offsets (the walkers read the original text).
     let input = match lang {
-        Language::Shell => terraphim_shell_vocab::read_write_redirects(
-            terraphim_shell_vocab::bash_grammar_safe(code),
-            b"< ",
-        ),
+        Language::Shell => terraphim_shell_vocab::bash_grammar_input(code, b"< "),
         _ => std::borrow::Cow::Borrowed(code),
     };
     let Some(parsed) = parse(lang, input.as_ref(), lang == Language::Shell) else {

@@ -75,3 +75,66 @@ pub fn read_write_redirects<'a>(
         Err(_) => code,
     }
 }
+
+/// tree-sitter-bash negates only a simple command, a test or a subshell: `! { a; b; }` (a
+/// negated group) is read as a command named `{`, so what the group runs is lost. The copy it
+/// parses has a blank in place of such a `!` (a word of its own, at a command's start, before
+/// `{` and a blank), at the same byte offsets. Negation changes only an exit status, never what
+/// runs, so the guard's and the review's judgement of the group is the same.
+pub fn negated_groups(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    if !code.contains("! ") && !code.contains("!\t") {
+        return code;
+    }
+    let bytes = code.as_bytes();
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    let at: Vec<usize> = (0..bytes.len())
+        .filter(|&i| {
+            if bytes[i] != b'!' {
+                return false;
+            }
+            // After it: blanks, then `{` and a blank or a line end.
+            let rest = &bytes[i + 1..];
+            let skip = rest.iter().take_while(|&&b| blank(b)).count();
+            if skip == 0
+                || rest.get(skip) != Some(&b'{')
+                || !rest.get(skip + 1).is_none_or(|&b| blank(b) || b == b'\n')
+            {
+                return false;
+            }
+            // Before it: the start of a command (start, a line, a list or pipeline operator,
+            // an opening group, or a keyword that starts a command list).
+            match bytes[..i].iter().rposition(|&b| !blank(b)) {
+                None => true,
+                Some(end) if b"\n;&|({".contains(&bytes[end]) => true,
+                Some(end) => {
+                    let start = bytes[..=end]
+                        .iter()
+                        .rposition(|&b| blank(b) || b"\n;&|(){}<>".contains(&b))
+                        .map_or(0, |s| s + 1);
+                    matches!(
+                        &bytes[start..=end],
+                        b"if" | b"then" | b"else" | b"elif" | b"do" | b"while" | b"until"
+                    )
+                }
+            }
+        })
+        .collect();
+    if at.is_empty() {
+        return code;
+    }
+    let mut out = bytes.to_vec();
+    for i in at {
+        out[i] = b' ';
+    }
+    match String::from_utf8(out) {
+        Ok(s) => std::borrow::Cow::Owned(s),
+        Err(_) => code,
+    }
+}
+
+/// The copy of `code` tree-sitter-bash parses, with every mapping above applied (same shape,
+/// same byte offsets): code points the scanner crashes on, read-write redirects as `rw_as`, and
+/// negated groups.
+pub fn bash_grammar_input<'a>(code: &'a str, rw_as: &[u8; 2]) -> std::borrow::Cow<'a, str> {
+    negated_groups(read_write_redirects(bash_grammar_safe(code), rw_as))
+}

@@ -4,13 +4,10 @@ use tree_sitter::Node;
 
 use super::words::node_text;
 
-/// The input tree-sitter-bash reads: see [`terraphim_shell_vocab::bash_grammar_safe`].
+/// The input tree-sitter-bash reads: see [`terraphim_shell_vocab::bash_grammar_input`].
 pub(super) fn grammar_safe(code: &str) -> std::borrow::Cow<'_, str> {
     // `<>`, which the grammar lacks, as a write of the same file (`>|`), with its descriptor.
-    terraphim_shell_vocab::read_write_redirects(
-        terraphim_shell_vocab::bash_grammar_safe(code),
-        b">|",
-    )
+    terraphim_shell_vocab::bash_grammar_input(code, b">|")
 }
 
 /// A redirected statement with more of the line after its heredoc, rewritten with the body as

@@ -272,6 +272,36 @@ fn high_code_points_after_a_brace_do_not_crash() {
 }
 
 #[test]
+fn a_negated_group_is_read_as_the_group() {
+    // tree-sitter-bash negates only simple commands, tests and subshells.
+    for (cmd, mapped) in [
+        ("! { true; }", "  { true; }"),
+        (
+            "if ! { a; } 2>/dev/null; then b; fi",
+            "if   { a; } 2>/dev/null; then b; fi",
+        ),
+        ("x && ! {\n a\n}", "x &&   {\n a\n}"),
+        ("while\t! { a; }; do :; done", "while\t  { a; }; do :; done"),
+        // not a negated group: an argument, a history word, a group's own `!`
+        ("echo ! { a; }", "echo ! { a; }"),
+        ("[ ! -f x ]", "[ ! -f x ]"),
+        ("! {a}", "! {a}"),
+        ("ifx ! { a; }", "ifx ! { a; }"),
+    ] {
+        assert_eq!(grammar_safe(cmd), mapped, "{cmd:?}");
+    }
+    for (cmd, want) in [
+        ("! { true; } 2>/dev/null", vec!["true >/dev/null"]),
+        (
+            "if ! { grep -q x f; }; then echo no; fi",
+            vec!["grep -q x f", "echo no"],
+        ),
+    ] {
+        assert_eq!(names(cmd), want, "{cmd:?}");
+    }
+}
+
+#[test]
 fn values_stay_with_their_flags() {
     for (cmd, want) in [
         ("curl -sS -m3 http://x", "curl -S -s -m 3 http://x"),
