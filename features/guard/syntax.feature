@@ -83,9 +83,10 @@ Feature: shell syntax keeps its meaning in the canonical form
     Then the verdict is allow
     And no destructive match is reported
 
-  Scenario Outline: a negated group is judged by the commands it holds
-    The grammar negates only a simple command, a test or a subshell; the guard reads `! { ...; }`
-    as the group, since negation changes an exit status and never what runs.
+  Scenario Outline: a group after a prefix the grammar lacks is judged by the commands it holds
+    tree-sitter-bash negates only a simple command, a test or a subshell and has no `time` or
+    `coproc` keyword, so it read `! { ...; }` or `time { ...; }` as a command named `{`. The
+    guard reads the group: a prefix changes an exit status or a timing report, never what runs.
     When I check the command:
       """
       <command>
@@ -93,10 +94,54 @@ Feature: shell syntax keeps its meaning in the canonical form
     Then the verdict is <verdict>
 
     Examples:
-      | command                                                      | verdict |
-      | ! { wipedisk /; }                                            | deny    |
+      | command                                                       | verdict |
+      | ! { wipedisk /; }                                             | deny    |
       | if ! { frobtool status; wipedisk /; } 2>/dev/null; then :; fi | deny    |
-      | frobtool status && ! { wipedisk /; }                         | deny    |
-      | until ! { frobtool push -f; }; do sleep 1; done              | deny    |
-      | if ! { frobtool status; } 2>/dev/null; then echo no; fi      | allow   |
-      | ! { true; } 2>/dev/null                                      | allow   |
+      | frobtool status && ! { wipedisk /; }                          | deny    |
+      | until ! { frobtool push -f; }; do sleep 1; done               | deny    |
+      | time { wipedisk /; }                                          | deny    |
+      | time -p { frobtool status; wipedisk /; }                      | deny    |
+      | coproc wiper { wipedisk /; }                                  | deny    |
+      | coproc wipedisk /                                             | deny    |
+      | ! if true; then wipedisk /; fi                                | deny    |
+      | if ! { frobtool status; } 2>/dev/null; then echo no; fi       | allow   |
+      | ! { true; } 2>/dev/null                                       | allow   |
+      | time { frobtool status; }                                     | allow   |
+
+  Scenario Outline: code bash runs from an expansion's operand or a trap is judged
+    bash runs a backquoted command in the operand of `${x:-...}` (`:=`, `:+`, `/a/...`), and
+    `'$(...)'` there when the expansion is double-quoted; tree-sitter-bash reads both as text.
+    `trap CODE SIGNAL` runs CODE in the same shell later.
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                 | verdict |
+      | echo "${dir:-`wipedisk /`}"             | deny    |
+      | echo ${dir:=`wipedisk /`}               | deny    |
+      | echo "${dir:-'$(wipedisk /)'}"          | deny    |
+      | echo "${dir/tmp/`wipedisk /`}"          | deny    |
+      | trap 'wipedisk /' EXIT                  | deny    |
+      | trap "frobtool status; wipedisk /" INT  | deny    |
+      | echo "${dir:-`frobtool status`}"        | allow   |
+      | trap 'frobtool status' EXIT             | allow   |
+      | trap - EXIT                             | allow   |
+      | : "${dir:=build}"                       | allow   |
+
+  Scenario Outline: a bare tilde in a test parses
+    tree-sitter-bash reads a bare `~` in `[ ]` or `[[ ]]` as an operator; the guard reads it as
+    the word it is, so the line is judged rather than refused as unparsable.
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                          | verdict |
+      | [ -d ~ ] && frobtool status      | allow   |
+      | [[ -d ~ ]] && wipedisk /         | deny    |
+      | [[ "$PWD" == ~ ]] && echo home   | allow   |

@@ -76,55 +76,82 @@ pub fn read_write_redirects<'a>(
     }
 }
 
-/// tree-sitter-bash negates only a simple command, a test or a subshell: `! { a; b; }` (a
-/// negated group) is read as a command named `{`, so what the group runs is lost. The copy it
-/// parses has a blank in place of such a `!` (a word of its own, at a command's start, before
-/// `{` and a blank), at the same byte offsets. Negation changes only an exit status, never what
-/// runs, so the guard's and the review's judgement of the group is the same.
-pub fn negated_groups(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
-    if !code.contains("! ") && !code.contains("!\t") {
+/// tree-sitter-bash negates only a simple command, a test or a subshell, and knows neither
+/// `time` nor `coproc` as keywords: `! { a; b; }`, `time { a; }`, `coproc w { a; }` and `! if`
+/// are read as commands named `{` or `if`, so what the group runs is lost. The copy it parses
+/// has blanks in place of such prefixes (at a command's start, before a group, a subshell or a
+/// compound command), at the same byte offsets. They change an exit status, a timing report or
+/// where the output goes, never what runs, so the judgement of the group is the same.
+pub fn group_prefixes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    if !["! ", "!\t", "time", "coproc"]
+        .iter()
+        .any(|p| code.contains(p))
+    {
         return code;
     }
     let bytes = code.as_bytes();
     let blank = |b: u8| b == b' ' || b == b'\t';
-    let at: Vec<usize> = (0..bytes.len())
-        .filter(|&i| {
-            if bytes[i] != b'!' {
-                return false;
-            }
-            // After it: blanks, then `{` and a blank or a line end.
-            let rest = &bytes[i + 1..];
-            let skip = rest.iter().take_while(|&&b| blank(b)).count();
-            if skip == 0
-                || rest.get(skip) != Some(&b'{')
-                || !rest.get(skip + 1).is_none_or(|&b| blank(b) || b == b'\n')
-            {
-                return false;
-            }
-            // Before it: the start of a command (start, a line, a list or pipeline operator,
-            // an opening group, or a keyword that starts a command list).
-            match bytes[..i].iter().rposition(|&b| !blank(b)) {
-                None => true,
-                Some(end) if b"\n;&|({".contains(&bytes[end]) => true,
-                Some(end) => {
-                    let start = bytes[..=end]
-                        .iter()
-                        .rposition(|&b| blank(b) || b"\n;&|(){}<>".contains(&b))
-                        .map_or(0, |s| s + 1);
-                    matches!(
-                        &bytes[start..=end],
-                        b"if" | b"then" | b"else" | b"elif" | b"do" | b"while" | b"until"
-                    )
+    let word_end = |from: usize| {
+        from + bytes[from..]
+            .iter()
+            .take_while(|&&b| !blank(b) && !b"\n;&|(){}<>".contains(&b))
+            .count()
+    };
+    let skip_blanks = |from: usize| from + bytes[from..].iter().take_while(|&&b| blank(b)).count();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !matches!(bytes[i], b'!' | b't' | b'c') || !at_command_start(bytes, i) {
+            i += 1;
+            continue;
+        }
+        // The prefixes from `i`: `!`, `time [-p]`, `coproc [NAME]`, one after another.
+        let mut end = i;
+        let mut at = i;
+        loop {
+            let w = &bytes[at..word_end(at)];
+            let next = skip_blanks(at + w.len());
+            let after = match w {
+                b"!" => next,
+                b"time" if bytes[next..].starts_with(b"-p") && word_end(next) == next + 2 => {
+                    skip_blanks(next + 2)
                 }
+                b"time" => next,
+                b"coproc" => {
+                    // `coproc NAME {`: a name only before a group.
+                    let name_end = word_end(next);
+                    let beyond = skip_blanks(name_end);
+                    if name_end > next && bytes.get(beyond) == Some(&b'{') {
+                        beyond
+                    } else {
+                        next
+                    }
+                }
+                _ => break,
+            };
+            if after == at + w.len() {
+                break;
             }
-        })
-        .collect();
-    if at.is_empty() {
+            end = after;
+            at = after;
+        }
+        if end > i && starts_compound(bytes, end) {
+            spans.push((i, end));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if spans.is_empty() {
         return code;
     }
     let mut out = bytes.to_vec();
-    for i in at {
-        out[i] = b' ';
+    for (from, to) in spans {
+        for b in &mut out[from..to] {
+            if !matches!(*b, b'\n') {
+                *b = b' ';
+            }
+        }
     }
     match String::from_utf8(out) {
         Ok(s) => std::borrow::Cow::Owned(s),
@@ -132,9 +159,87 @@ pub fn negated_groups(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, s
     }
 }
 
+/// Whether `i` starts a command: after the start, a line, a list or pipeline operator, an
+/// opening group, or a keyword that starts a command list.
+fn at_command_start(bytes: &[u8], i: usize) -> bool {
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    match bytes[..i].iter().rposition(|&b| !blank(b)) {
+        None => true,
+        Some(end) if b"\n;&|({".contains(&bytes[end]) => true,
+        Some(end) if end + 1 == i => false,
+        Some(end) => {
+            let start = bytes[..=end]
+                .iter()
+                .rposition(|&b| blank(b) || b"\n;&|(){}<>".contains(&b))
+                .map_or(0, |s| s + 1);
+            matches!(
+                &bytes[start..=end],
+                b"if" | b"then" | b"else" | b"elif" | b"do" | b"while" | b"until"
+            )
+        }
+    }
+}
+
+/// Whether a group (`{` and a blank), a subshell or a compound command starts at `at`.
+fn starts_compound(bytes: &[u8], at: usize) -> bool {
+    let rest = &bytes[at..];
+    let keyword = |k: &[u8]| {
+        rest.starts_with(k)
+            && rest
+                .get(k.len())
+                .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\n' | b';'))
+    };
+    (rest.first() == Some(&b'{')
+        && rest
+            .get(1)
+            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\n')))
+        || rest.first() == Some(&b'(')
+        || ["if", "while", "until", "for", "case", "select"]
+            .iter()
+            .any(|k| keyword(k.as_bytes()))
+}
+
+/// In a test (`[ -d ~ ]`, `[[ ~ == "$d" ]]`) tree-sitter-bash reads a bare `~` (and `~+`,
+/// `~-`) as an operator and gives a syntax error. The copy it parses has `_` in its place, a
+/// word of the same length; the words are read from the original text.
+pub fn test_tildes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    if !code.contains(" ~") || !code.contains('[') {
+        return code;
+    }
+    let bytes = code.as_bytes();
+    let ends_word = |b: Option<&u8>| b.is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\n' | b';'));
+    let mut out: Option<Vec<u8>> = None;
+    // Whether the line so far opened a test: `[ ` or `[[ `.
+    let mut in_test = false;
+    for i in 0..bytes.len() {
+        match bytes[i] {
+            b'\n' => in_test = false,
+            b'[' if bytes.get(i + 1) == Some(&b' ') => in_test = true,
+            b'~' if in_test && matches!(bytes[i - 1], b' ' | b'\t') => {
+                let len = if matches!(bytes.get(i + 1), Some(b'+' | b'-')) {
+                    2
+                } else {
+                    1
+                };
+                if ends_word(bytes.get(i + len)) {
+                    out.get_or_insert_with(|| bytes.to_vec())[i] = b'_';
+                }
+            }
+            _ => {}
+        }
+    }
+    match out.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => code,
+    }
+}
+
 /// The copy of `code` tree-sitter-bash parses, with every mapping above applied (same shape,
 /// same byte offsets): code points the scanner crashes on, read-write redirects as `rw_as`, and
-/// negated groups.
+/// prefixes of groups and compound commands, and bare tildes in tests.
 pub fn bash_grammar_input<'a>(code: &'a str, rw_as: &[u8; 2]) -> std::borrow::Cow<'a, str> {
-    negated_groups(read_write_redirects(bash_grammar_safe(code), rw_as))
+    test_tildes(group_prefixes(read_write_redirects(
+        bash_grammar_safe(code),
+        rw_as,
+    )))
 }

@@ -32,7 +32,9 @@ pub mod secrets;
 pub mod xdg;
 
 pub use escape::unescape_ansi_c;
-pub use grammar::{bash_grammar_input, bash_grammar_safe, negated_groups, read_write_redirects};
+pub use grammar::{
+    bash_grammar_input, bash_grammar_safe, group_prefixes, read_write_redirects, test_tildes,
+};
 pub use programs::{
     BUILD_INPUTS, BUILD_RUNNERS, COMPILE_OUTPUT_DIRS, DATA_FILE_EXTENSIONS, INTERPRETERS,
     LOCKFILES, PRIVILEGED, PROJECT_BUILDERS, ROOT_READERS, RUNNABLE_SOURCE_EXTENSIONS, SHELLS,

@@ -322,6 +322,7 @@ pub const WRAPPERS: &[&str] = &[
     "torsocks",
     "proxychains",
     "proxychains4",
+    "coproc",
     "strace",
     "ltrace",
     "catchsegv",

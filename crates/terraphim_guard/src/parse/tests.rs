@@ -272,8 +272,9 @@ fn high_code_points_after_a_brace_do_not_crash() {
 }
 
 #[test]
-fn a_negated_group_is_read_as_the_group() {
-    // tree-sitter-bash negates only simple commands, tests and subshells.
+fn prefixes_of_groups_and_tildes_in_tests_are_read_as_bash_does() {
+    // tree-sitter-bash negates only simple commands, tests and subshells, has no `time` or
+    // `coproc` keyword, and reads a bare `~` in a test as an operator.
     for (cmd, mapped) in [
         ("! { true; }", "  { true; }"),
         (
@@ -282,11 +283,25 @@ fn a_negated_group_is_read_as_the_group() {
         ),
         ("x && ! {\n a\n}", "x &&   {\n a\n}"),
         ("while\t! { a; }; do :; done", "while\t  { a; }; do :; done"),
-        // not a negated group: an argument, a history word, a group's own `!`
+        ("time { a; }", "     { a; }"),
+        ("time -p { a; }", "        { a; }"),
+        ("! time { a; }", "       { a; }"),
+        ("coproc w { a; }", "         { a; }"),
+        ("coproc { a; }", "       { a; }"),
+        ("! if a; then b; fi", "  if a; then b; fi"),
+        ("[ -d ~ ] && ls", "[ -d _ ] && ls"),
+        ("[[ ~+ == x ]]", "[[ _+ == x ]]"),
+        // left alone: an argument, a test's `!`, no group after, part of a word, not a test
         ("echo ! { a; }", "echo ! { a; }"),
         ("[ ! -f x ]", "[ ! -f x ]"),
         ("! {a}", "! {a}"),
         ("ifx ! { a; }", "ifx ! { a; }"),
+        ("time ls", "time ls"),
+        ("coproc ls", "coproc ls"),
+        ("runtime { a; }", "runtime { a; }"),
+        ("[ -d ~/x ]", "[ -d ~/x ]"),
+        ("ls ~ ]", "ls ~ ]"),
+        ("[ x =~ y ]", "[ x =~ y ]"),
     ] {
         assert_eq!(grammar_safe(cmd), mapped, "{cmd:?}");
     }
@@ -296,9 +311,31 @@ fn a_negated_group_is_read_as_the_group() {
             "if ! { grep -q x f; }; then echo no; fi",
             vec!["grep -q x f", "echo no"],
         ),
+        ("time { ls; }", vec!["ls"]),
+        ("coproc ls", vec!["ls"]),
+        ("[[ -d ~ ]] && ls", vec!["ls"]),
     ] {
         assert_eq!(names(cmd), want, "{cmd:?}");
     }
+}
+
+#[test]
+fn code_in_an_expansion_operand_and_a_trap_is_seen() {
+    // bash runs a backquoted command in `${x:-...}`, and `'$(...)'` there inside double quotes.
+    for cmd in [
+        "echo \"${x:-`rm -rf /tmp/a`}\"",
+        "echo ${x:=`rm -rf /tmp/a`}",
+        "echo \"${x:-'$(rm -rf /tmp/a)'}\"",
+        "echo \"${x/y/`rm -rf /tmp/a`}\"",
+        "trap 'rm -rf /tmp/a' EXIT",
+    ] {
+        assert!(
+            names(cmd).iter().any(|n| n == "rm -f -r /tmp/a"),
+            "{cmd:?}: {:?}",
+            names(cmd)
+        );
+    }
+    assert_eq!(names("trap - EXIT"), ["trap - EXIT"]);
 }
 
 #[test]

@@ -457,6 +457,25 @@ impl Walker {
             self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
             return;
         }
+        if name == "trap" {
+            // `trap 'CODE' SIGNAL...`: the shell runs CODE later, on the signal or at exit.
+            // `trap -p`, `trap -l`, `trap - SIG` and `trap '' SIG` set no code.
+            if let (Some(code), Some(dynamic)) = (rest.first(), rest_dyn.first())
+                && rest.len() >= 2
+                && code != "-"
+                && !code.starts_with('-')
+            {
+                if *dynamic {
+                    findings.push(Finding::DynamicCode);
+                }
+                self.parse_code(code, depth + 1, &layer("trap").layers);
+                // `trap` itself is a command: the KG may judge it.
+                self.push(vec![argv[0].clone()], text, ctx, findings);
+            } else {
+                self.push(argv, text, ctx, findings);
+            }
+            return;
+        }
         if name == "eval" {
             if rest_dyn.iter().any(|d| *d) {
                 findings.push(Finding::DynamicCode);

@@ -691,9 +691,31 @@ impl Walker {
             self.walk(node, src, ctx, depth);
             return;
         }
+        if node.kind() == "expansion" {
+            self.expansion_operand_code(node, src, ctx, depth);
+        }
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             self.walk_substitutions(child, src, ctx, depth);
+        }
+    }
+
+    /// tree-sitter-bash reads the operand of `${x:-WORD}` (`:=`, `:+`, `/a/WORD`...) with a
+    /// backquoted command in it as a plain word, and `'$(cmd)'` there as a single-quoted
+    /// string, which inside double quotes it is not: bash runs both. The commands of such an
+    /// operand are judged as a substitution's (a single-quoted one outside double quotes too,
+    /// which bash leaves as text: judging it can only add to the decision).
+    fn expansion_operand_code(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut layers = ctx.layers.clone();
+        layers.push("${...}".into());
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if !matches!(child.kind(), "word" | "raw_string" | "regex") {
+                continue;
+            }
+            for code in substituted_code(node_text(child, src)) {
+                self.parse_code(code, depth + 1, &layers);
+            }
         }
     }
 
@@ -1370,4 +1392,52 @@ fn read_variables(cond: &str) -> Vec<String> {
         );
     }
     names
+}
+
+/// The commands of the backquoted (`` `cmd` ``) and `$(cmd)` substitutions written in `text`.
+fn substituted_code(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'`' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < b.len() && b[j] != b'`' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                if let Some(code) = text.get(start..j.min(b.len())) {
+                    out.push(code);
+                }
+                i = j + 1;
+            }
+            b'$' if b.get(i + 1) == Some(&b'(') && b.get(i + 2) != Some(&b'(') => {
+                let start = i + 2;
+                let mut open = 1;
+                let mut j = start;
+                while j < b.len() {
+                    match b[j] {
+                        b'\\' => j += 1,
+                        b'(' => open += 1,
+                        b')' => {
+                            open -= 1;
+                            if open == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if let Some(code) = text.get(start..j.min(b.len())) {
+                    out.push(code);
+                }
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
 }
