@@ -145,3 +145,26 @@ Feature: shell syntax keeps its meaning in the canonical form
       | [ -d ~ ] && frobtool status      | allow   |
       | [[ -d ~ ]] && wipedisk /         | deny    |
       | [[ "$PWD" == ~ ]] && echo home   | allow   |
+
+  Scenario Outline: code a shell reads from a substitution, its input or its positional words is judged
+    `bash <(echo CODE)` and `source /dev/stdin <<< CODE` run CODE as `echo CODE | bash` does;
+    `sh -c 'CMD "$1"' _ WORD` runs CMD with WORD in place of `$1`; `echo` prints every word after
+    its own options, `-f` too; toybox runs its applets as busybox does.
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                     | verdict |
+      | bash <(echo wipedisk /)                     | deny    |
+      | source <(printf 'wipedisk /')               | deny    |
+      | source /dev/stdin <<< 'wipedisk /'          | deny    |
+      | echo 'wipedisk /' \| . /dev/stdin           | deny    |
+      | sh -c 'wipedisk "$1"' _ /                   | deny    |
+      | bash -c 'frobtool push $0' -f               | deny    |
+      | echo frobtool push -f \| sh                 | deny    |
+      | toybox wipedisk /                           | deny    |
+      | sh -c 'frobtool "$1"' _ status              | allow   |
+      | toybox ls                                   | allow   |

@@ -152,6 +152,23 @@ impl Walker {
         any
     }
 
+    /// A shell or `source` reads a process substitution (`bash <(echo CODE)`, `source <(printf
+    /// ...)`): what the substitution writes is what runs, as in `echo CODE | bash`, so that
+    /// pipeline is judged too (literal and decoded output included).
+    pub(super) fn substitution_as_pipe(&mut self, word: &str, shell: &str, ctx: &Ctx, depth: u32) {
+        let Some(inner) = word.strip_prefix("<(").and_then(|w| w.strip_suffix(')')) else {
+            return;
+        };
+        let reader = if is_shell(shell) {
+            shell.to_owned()
+        } else {
+            format!("{shell} /dev/stdin")
+        };
+        let mut layers = ctx.layers.clone();
+        layers.push(format!("{shell} <(...)"));
+        self.parse_code(&format!("{inner} | {reader}"), depth + 1, &layers);
+    }
+
     /// A shell runs a script file: when the line wrote that file with literal content, the
     /// content is parsed as code.
     pub(super) fn run_written(&mut self, file: &str, shell: &str, ctx: &Ctx, depth: u32) {
@@ -829,13 +846,20 @@ pub(super) fn literal_output(c: &SimpleCommand) -> Option<String> {
     let operands = || c.argv.iter().skip(1).filter(|a| !canon::is_flag(a));
     match name {
         "printf" => printf_output(&c.argv[1..]),
-        "echo" => Some(
-            operands()
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .replace("\\n", "\n"),
-        ),
+        "echo" => {
+            // Only leading `-n`, `-e`, `-E` (and clusters of them) are echo's options: every
+            // word after them is printed, `-rf` too.
+            let words = &c.argv[1..];
+            let first = words
+                .iter()
+                .position(|w| {
+                    !(w.len() > 1
+                        && w.starts_with('-')
+                        && w[1..].chars().all(|c| "neE".contains(c)))
+                })
+                .unwrap_or(words.len());
+            Some(words[first..].join(" ").replace("\\n", "\n"))
+        }
         "cat" if operands().all(|a| a == "-") => c.stdin_text.clone(),
         _ => None,
     }
@@ -1133,4 +1157,91 @@ fn call_string(code: &str, calls: &[&str]) -> Option<String> {
         }
         None
     })
+}
+
+/// `code` run by `sh -c code $0 $1 ...` with the positional parameters that `args` gives
+/// literally (`dynamic[i]` false) written in place, in double quotes as the outer shell
+/// expanded them (a leading `~` as `${HOME}`); `'$1'` stays text. None when nothing changed.
+pub(crate) fn with_positionals(code: &str, args: &[String], dynamic: &[bool]) -> Option<String> {
+    let value = |n: usize| -> Option<String> {
+        let (arg, dynamic) = (args.get(n)?, dynamic.get(n)?);
+        if *dynamic {
+            return None;
+        }
+        let (home, rest) = match arg.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => ("${HOME}", rest),
+            _ => ("", arg.as_str()),
+        };
+        let mut out = home.to_owned();
+        for ch in rest.chars() {
+            if matches!(ch, '"' | '$' | '`' | '\\') {
+                out.push('\\');
+            }
+            out.push(ch);
+        }
+        Some(out)
+    };
+    let all = |from: usize| -> Option<String> {
+        let words: Option<Vec<String>> = (from..args.len()).map(&value).collect();
+        Some(words?.join("\" \""))
+    };
+    let b = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    let (mut single, mut double, mut changed) = (false, false, false);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if single {
+            single = c != b'\'';
+        } else if c == b'\\' {
+            // The backslash and the character it escapes.
+            i = copy_char(code, i, &mut out);
+            if i < b.len() {
+                i = copy_char(code, i, &mut out);
+            }
+            continue;
+        } else if c == b'\'' && !double {
+            single = true;
+        } else if c == b'"' {
+            double = !double;
+        } else if c == b'$' {
+            // `$N`, `${N}`, `$@`, `$*`
+            let (name, len) = match (b.get(i + 1), b.get(i + 2), b.get(i + 3)) {
+                (Some(d), _, _) if d.is_ascii_digit() => (Some((d - b'0') as usize), 2),
+                (Some(b'{'), Some(d), Some(b'}')) if d.is_ascii_digit() => {
+                    (Some((d - b'0') as usize), 4)
+                }
+                (Some(b'@' | b'*'), _, _) => (None, 2),
+                _ => (None, 0),
+            };
+            let filled = match (len, name) {
+                (0, _) => None,
+                (_, Some(n)) => value(n),
+                (_, None) => all(1),
+            };
+            if let Some(v) = filled {
+                if double {
+                    out.push_str(&v);
+                } else {
+                    out.push('"');
+                    out.push_str(&v);
+                    out.push('"');
+                }
+                changed = true;
+                i += len;
+                continue;
+            }
+        }
+        i = copy_char(code, i, &mut out);
+    }
+    changed.then_some(out)
+}
+
+/// Copy the character of `text` at byte `i` to `out`; the byte after it.
+fn copy_char(text: &str, i: usize, out: &mut String) -> usize {
+    let end = (i + 1..=text.len())
+        .find(|&j| text.is_char_boundary(j))
+        .unwrap_or(text.len());
+    out.push_str(text.get(i..end).unwrap_or(""));
+    end
 }

@@ -1196,3 +1196,68 @@ fn a_fresh_mktemp_variable_is_named_only_when_nothing_else_can_set_it() {
         assert_eq!(fresh_temp_vars(line), *want, "{line}");
     }
 }
+
+#[test]
+fn positional_parameters_of_sh_c_are_filled_in() {
+    use super::hidden::with_positionals;
+    let args = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    for (code, given, dynamic, want) in [
+        (
+            "rm -rf \"$1\"",
+            args(&["_", "~"]),
+            vec![false, false],
+            Some("rm -rf \"${HOME}\""),
+        ),
+        (
+            "rm -rf $0",
+            args(&["~/x"]),
+            vec![false],
+            Some("rm -rf \"${HOME}/x\""),
+        ),
+        (
+            "cp \"$@\" out",
+            args(&["_", "a b", "c"]),
+            vec![false, false, false],
+            Some("cp \"a b\" \"c\" out"),
+        ),
+        (
+            "echo '$1' ${1}",
+            args(&["_", "x"]),
+            vec![false, false],
+            Some("echo '$1' \"x\""),
+        ),
+        (
+            "echo \"$1\"",
+            args(&["_", "a\"b$c"]),
+            vec![false, false],
+            Some("echo \"a\\\"b\\$c\""),
+        ),
+        // a run-time word, or no word, is left as it is
+        ("rm -rf \"$1\"", args(&["_", "~"]), vec![false, true], None),
+        ("rm -rf \"$2\"", args(&["_", "x"]), vec![false, false], None),
+        (
+            "echo é \"$1\"",
+            args(&["_", "ü"]),
+            vec![false, false],
+            Some("echo é \"ü\""),
+        ),
+    ] {
+        assert_eq!(
+            with_positionals(code, &given, &dynamic).as_deref(),
+            want,
+            "{code:?}"
+        );
+    }
+    assert!(
+        names("sh -c 'rm -rf \"$1\"' _ /tmp/x")
+            .iter()
+            .any(|n| n == "rm -f -r /tmp/x")
+    );
+    let n = names("bash <(echo rm -rf /tmp/x)");
+    assert!(n.iter().any(|n| n == "rm -f -r /tmp/x"), "{n:?}");
+    assert!(
+        names("source /dev/stdin <<< 'rm -rf /tmp/x'")
+            .iter()
+            .any(|n| n == "rm -f -r /tmp/x")
+    );
+}

@@ -452,8 +452,8 @@ impl Walker {
                 self.parse_option_code(&line, depth + 1, &layers);
             }
         }
-        if name == "busybox" && !rest.is_empty() {
-            let c = layer("busybox");
+        if matches!(name.as_str(), "busybox" | "toybox") && !rest.is_empty() {
+            let c = layer(&name);
             self.unwrap(rest.to_vec(), rest_dyn.to_vec(), text, &c, depth);
             return;
         }
@@ -501,6 +501,13 @@ impl Walker {
                     (Some(code), Some(false)) => {
                         let c = layer(&format!("{name} -c"));
                         self.parse_code(code, depth + 1, &c.layers);
+                        // `sh -c 'rm -rf "$1"' _ DIR`: the words after the code are `$0`,
+                        // `$1`...; the code is judged with the literal ones in place too.
+                        let args = &rest[code_idx + 1..];
+                        let literal = &rest_dyn[code_idx + 1..];
+                        if let Some(filled) = super::hidden::with_positionals(code, args, literal) {
+                            self.parse_code(&filled, depth + 1, &c.layers);
+                        }
                         if name == "su" {
                             self.push(argv[..1].to_vec(), text, ctx, Vec::new());
                         }
@@ -538,6 +545,7 @@ impl Walker {
                         || rest[i].starts_with("/proc/self/fd") =>
                 {
                     findings.push(Finding::ProcessSubstitutionIntoShell);
+                    self.substitution_as_pipe(&rest[i], &name, ctx, depth);
                 }
                 Some(i) => self.run_written(&rest[i], &name, ctx, depth),
                 None => {
@@ -569,6 +577,20 @@ impl Walker {
         if (name == "source" || name == ".")
             && let Some(file) = rest.iter().find(|a| !canon::is_flag(a))
         {
+            if matches!(
+                file.as_str(),
+                "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"
+            ) {
+                // `source /dev/stdin`: the shell runs its input, as `bash` does.
+                if let Some(body) = &ctx.stdin_text {
+                    self.parse_code(body, depth + 1, &layer(&format!("{name} <<stdin")).layers);
+                }
+                if ctx.pipeline.is_some_and(|(_, stage)| stage > 0) {
+                    findings.push(Finding::PipeIntoShell);
+                    self.reparse_piped_literals(ctx, depth, &name);
+                }
+            }
+            self.substitution_as_pipe(file, &name, ctx, depth);
             self.run_written(file, &name, ctx, depth);
         }
         // A written source file counts for an interpreter only where it runs a tool (`python -m
