@@ -581,10 +581,19 @@ impl Val {
                 .then(|| authority.to_ascii_lowercase())
         };
         let first = host(&self.alts[0])?;
-        self.alts[1..]
+        // One host for all, or every one on this machine (a helper called with
+        // `http://localhost:4000/health` and `http://127.0.0.1:3000/`): any of them stands
+        // for all.
+        let loopback = |u: &str| {
+            u.contains("://")
+                && terraphim_shell_vocab::hosts::host_of(u)
+                    .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
+        };
+        (self.alts[1..]
             .iter()
             .all(|a| host(a).as_deref() == Some(first.as_str()))
-            .then(|| self.alts[0].clone())
+            || self.alts.iter().all(|a| loopback(a)))
+        .then(|| self.alts[0].clone())
     }
 
     /// The path this value names (a string or a path object).

@@ -134,7 +134,7 @@ impl Py<'_, '_, '_> {
         // Query parameters built at run time (`params={"files": os.listdir()}`) send them.
         let query = kwargs.get("params").is_some_and(|p| !literal_params(p));
         let sends = has_body || query || matches!(method.as_str(), "post" | "put" | "patch");
-        let u = url.text.clone();
+        let u = url.url_text();
         self.sink
             .http_network(ln, u.as_deref(), &payload, &credentials, sends);
         Val::remote()
@@ -149,7 +149,7 @@ impl Py<'_, '_, '_> {
             _ => {
                 let sends = data != Val::unknown() || data.text.is_some();
                 let payload = data.with_taint(&target.taint);
-                let url = target.text.clone();
+                let url = target.url_text();
                 self.sink
                     .http_network(c.ln, url.as_deref(), &payload, &Taint::default(), sends);
             }
@@ -173,7 +173,7 @@ impl Py<'_, '_, '_> {
                 .get("method")
                 .and_then(|m| m.known())
                 .is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
-        let u = url.text.clone();
+        let u = url.url_text();
         self.sink
             .http_network(c.ln, u.as_deref(), &payload, &credentials, sends);
         Val {
@@ -185,7 +185,7 @@ impl Py<'_, '_, '_> {
     /// `urllib.request.urlretrieve(url, filename)`: a download into a file.
     pub(super) fn url_retrieve(&mut self, c: &Call<'_>) -> Val {
         let url = c.arg(0, "url");
-        let u = url.text.clone();
+        let u = url.url_text();
         let payload = Val::unknown().with_taint(&url.taint);
         self.sink
             .http_network(c.ln, u.as_deref(), &payload, &Taint::default(), false);

