@@ -66,6 +66,8 @@ pub(super) enum Api {
     BufferFrom,
     /// Data decoded (`atob`, `fromCharCode`, zlib).
     Decode,
+    /// Arguments quoted as shell words and joined by blanks (`quote(argv)` of shell-quote).
+    ShellQuote,
     /// `JSON.parse(text)`: a literal JSON text is read as the value it spells.
     JsonParse,
     // Files.
@@ -261,6 +263,9 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (FS, &["chmodSync", "chmod"], Chmod),
     (&["Buffer"], &["from"], BufferFrom),
     (GLOBAL, &["atob"], Decode),
+    (&["shell-quote"], &["quote"], ShellQuote),
+    (&["shell-escape"], &["default"], ShellQuote),
+    (&["shescape"], &["quote", "quoteAll"], ShellQuote),
     (&["String"], &["fromCharCode", "fromCodePoint"], Decode),
     (
         &["zlib"],

@@ -906,6 +906,14 @@ impl Js<'_, '_, '_> {
                 v
             }
             Api::Decode => Val::decoded(&c.all),
+            Api::ShellQuote => {
+                let first = c.first();
+                let words: Vec<String> = match &first.items {
+                    Some(items) => items.iter().map(crate::engine::shell_word).collect(),
+                    None => vec![crate::engine::shell_word(first)],
+                };
+                Val::lit(words.join(" ")).with_taint(&c.all)
+            }
             Api::JsonParse => Val::parsed_json(c.first(), &c.all),
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());

@@ -99,6 +99,9 @@ pub(super) enum Api {
     JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
+    /// A value quoted as one shell word (`shlex.quote(s)`), or each item of a list quoted and
+    /// joined by blanks (`shlex.join(argv)`).
+    ShellQuote { join: bool },
     /// How many elements a value has (`len(lines)`): a number, none of the data counted.
     Count,
     /// A regular expression substitution.
@@ -399,6 +402,9 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("chr", Decode),
     ("dill.loads", Decode),
     ("cloudpickle.loads", Decode),
+    ("shlex.quote", ShellQuote { join: false }),
+    ("pipes.quote", ShellQuote { join: false }),
+    ("shlex.join", ShellQuote { join: true }),
     ("re.sub", ReSub),
     ("re.subn", ReSub),
     ("input", Input),

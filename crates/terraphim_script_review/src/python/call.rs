@@ -792,6 +792,15 @@ impl Py<'_, '_, '_> {
                     None => c.all_val(),
                 }
             }
+            Api::ShellQuote { join } => {
+                let first = c.first();
+                let words = match (&first.items, join) {
+                    (Some(items), true) => items.iter().map(crate::engine::shell_word).collect(),
+                    (None, true) => vec![format!("'{UNKNOWN}'")],
+                    (_, false) => vec![crate::engine::shell_word(&first)],
+                };
+                Val::lit(words.join(" ")).with_taint(&c.all)
+            }
             Api::ReSub => {
                 // The result is the old text with the replacement in it.
                 let repl = c.arg(1, "repl");

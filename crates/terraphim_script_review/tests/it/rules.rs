@@ -4859,3 +4859,68 @@ fn a_helper_called_with_several_urls_of_this_machine() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn values_quoted_as_shell_words_are_data() {
+    use Language::{JavaScript as Js, Python as Py};
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // A run-time value quoted as one word cannot inject a command: the same as an argument
+        // list.
+        (
+            Py,
+            "import os, shlex, sys\n\
+             src, dst = sys.argv[1], sys.argv[2]\n\
+             os.system(f'cp -r {shlex.quote(src)} {shlex.quote(dst)}')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shlex, subprocess\n\
+             def log_since(ref):\n\
+             \x20   return subprocess.check_output('git log --oneline ' + shlex.join([ref + '..HEAD']), shell=True)\n\
+             print(log_since(input('base ref: ')))\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\n\
+             const { quote } = require('shell-quote');\n\
+             const version = process.argv[2];\n\
+             execSync(`npm version ${quote([version])} --no-git-tag-version`);\n\
+             execSync(quote(['git', 'tag', '-a', `v${version}`, '-m', `release ${version}`]));\n",
+            Clean,
+            "",
+        ),
+        // Quoted, but the program itself, code for another shell, or a delete: still judged.
+        (
+            Py,
+            "import os, shlex, sys\nos.system(shlex.quote(sys.argv[1]) + ' --version')\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import os, shlex, sys\nos.system('sh -c ' + shlex.quote(sys.stdin.read()))\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import os, shlex\nos.system('rm -rf ' + shlex.quote(os.path.expanduser('~')))\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\n\
+             const { quote } = require('shell-quote');\n\
+             const code = Buffer.from(process.argv[2], 'base64').toString();\n\
+             execSync('bash -c ' + quote([code]));\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+    ];
+    check_all(rows);
+}
