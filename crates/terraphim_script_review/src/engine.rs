@@ -1787,8 +1787,9 @@ impl<'a> Sink<'a> {
                     && !(!append
                         && places::generated_name(&resolved.text)
                         && !content.taint.private())
-                    && !(self.generated_outputs.contains(&resolved.text)
-                        && !content.taint.private())
+                    // The rows a generator writes after its generated-code header.
+                    && (!self.generated_outputs.contains(&resolved.text)
+                        || content.taint.private())
                 {
                     // A file the script read and rewrites with content carrying no downloaded,
                     // decoded or private data is a codemod or a regenerated file (its own text
