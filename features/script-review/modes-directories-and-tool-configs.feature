@@ -57,7 +57,7 @@ Feature: script pre-review reads modes, unknown directories and a tool's own set
     When I run "terraphim-agent guard review-script --json hosts.py"
     Then the JSON field "verdict" is "suspicious"
 
-  Scenario: a digest of a token file is not the token printed
+  Scenario: a digest of the project's token file is not the token printed
     Given a project file "cachekey.ts" containing:
       """
       import * as crypto from 'crypto';
@@ -68,8 +68,7 @@ Feature: script pre-review reads modes, unknown directories and a tool's own set
       process.stdout.write(h.digest('hex'));
       """
     When I run "terraphim-agent guard review-script --json cachekey.ts"
-    Then the JSON field "verdict" is "suspicious"
-    And the JSON field "findings.0.rule" is "secret-read"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: regenerating a file in the project's generated-code directory
     Given a project file "gen_voices.py" containing:

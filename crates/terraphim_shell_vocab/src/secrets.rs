@@ -86,7 +86,8 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("STRIPE", &["api.stripe.com"]),
     ("SENTRY", &["sentry.io"]),
     ("CLOUDFLARE", &["api.cloudflare.com"]),
-    ("CF_API", &["api.cloudflare.com"]),
+    // Cloudflare's own abbreviation (`CF_API_TOKEN`, `CF_TOKEN`, `CF_ZONE_ID` in its docs).
+    ("CF_", &["api.cloudflare.com"]),
     ("DIGITALOCEAN", &["api.digitalocean.com"]),
     ("LINEAR", &["api.linear.app"]),
     ("NOTION", &["api.notion.com"]),

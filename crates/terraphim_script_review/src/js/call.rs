@@ -58,7 +58,56 @@ impl Call<'_> {
 }
 
 impl Js<'_, '_, '_> {
+    /// A call; one whose result goes straight into a hash (`hash.update(readFileSync(p))`,
+    /// see [`Js::digest_update`]) is walked with [`Sink::digest_input`] set, and gives the
+    /// digest's input, nothing a later step could send or print.
     pub(super) fn call(&mut self, node: Node<'_>) -> Val {
+        if self.digest_update(node) {
+            let args = node
+                .field("arguments")
+                .map(|a| named(a).collect::<Vec<_>>());
+            for a in args.unwrap_or_default() {
+                if a.kind() == "call_expression" {
+                    self.digest_args.insert(a.start_byte());
+                }
+            }
+        }
+        let hashed = self.digest_args.remove(&node.start_byte());
+        let outer = std::mem::replace(&mut self.sink.digest_input, hashed);
+        let v = self.call_walked(node);
+        self.sink.digest_input = outer;
+        if hashed { Val::unknown() } else { v }
+    }
+
+    /// Whether `node` is `H.update(...)` of a hash object `H`: `createHash(...)` or
+    /// `createHmac(...)` itself, a chain of `update` calls on one, or a variable the script
+    /// only ever sets to one ([`Js::hashers`]).
+    fn digest_update(&self, node: Node<'_>) -> bool {
+        fn hasher(js: &Js<'_, '_, '_>, n: Node<'_>) -> bool {
+            match n.kind() {
+                "identifier" => js.hashers.contains(js.text(n)),
+                "call_expression" => n.field("function").is_some_and(|f| match f.kind() {
+                    "identifier" => matches!(js.text(f), "createHash" | "createHmac"),
+                    "member_expression" => f.field("property").is_some_and(|p| match js.text(p) {
+                        "createHash" | "createHmac" => true,
+                        "update" => f.field("object").is_some_and(|o| hasher(js, o)),
+                        _ => false,
+                    }),
+                    _ => false,
+                }),
+                _ => false,
+            }
+        }
+        node.kind() == "call_expression"
+            && node.field("function").is_some_and(|f| {
+                f.kind() == "member_expression"
+                    && f.field("property")
+                        .is_some_and(|p| self.text(p) == "update")
+                    && f.field("object").is_some_and(|o| hasher(self, o))
+            })
+    }
+
+    fn call_walked(&mut self, node: Node<'_>) -> Val {
         let ln = line(node);
         let mut func = node.field("function").or_else(|| node.field("constructor"));
         // The TypeScript grammar reads `await get<T>(url)` as a call of `await get`: the call

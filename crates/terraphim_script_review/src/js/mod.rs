@@ -39,7 +39,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         stores_args: Set::default(),
         predicates: Map::default(),
         fn_nodes: Map::default(),
+        hashers: Set::default(),
+        digest_args: Default::default(),
     };
+    js.hashers = hashers(root, src);
     // A list a function returns in a later round, walked with more values known (a callback
     // given its elements), stands for the one the first round found, as in Python.
     js.scope.fresh_lists = true;
@@ -114,6 +117,59 @@ struct Js<'s, 'k, 'a> {
     predicates: Map<String, (usize, String)>,
     /// The byte ranges of the script's function declarations, by name (see `per_call.rs`).
     fn_nodes: Map<String, (usize, usize)>,
+    /// Variables the script only ever sets to a hash object (see [`hashers`]).
+    hashers: Set<String>,
+    /// The start bytes of calls that are a hash's `update` argument, while that call is walked.
+    digest_args: std::collections::HashSet<usize>,
+}
+
+/// The variables the script sets to a hash object (`const h = crypto.createHash('sha256')`,
+/// `createHmac(...)`) and never to anything else: `h.update(x)` puts `x` into a digest.
+fn hashers(root: Node<'_>, src: &str) -> Set<String> {
+    fn makes_hash(n: Node<'_>, src: &str) -> bool {
+        n.kind() == "call_expression"
+            && n.field("function").is_some_and(|f| {
+                let t = &src[f.byte_range()];
+                t == "createHash"
+                    || t == "createHmac"
+                    || t.ends_with(".createHash")
+                    || t.ends_with(".createHmac")
+            })
+    }
+    fn walk(n: Node<'_>, src: &str, made: &mut Set<String>, other: &mut Set<String>) {
+        let target = match n.kind() {
+            "variable_declarator" => n.field("name").zip(n.field("value")),
+            "assignment_expression" => n.field("left").zip(n.field("right")),
+            _ => None,
+        };
+        if let Some((name, value)) = target {
+            let text = src[name.byte_range()].to_owned();
+            if name.kind() == "identifier" && makes_hash(value, src) {
+                made.insert(text);
+            } else {
+                other.insert(text);
+            }
+        }
+        if matches!(
+            n.kind(),
+            "augmented_assignment_expression" | "update_expression"
+        ) {
+            other.insert(
+                src[n.byte_range()]
+                    .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
+                    .next()
+                    .unwrap_or("")
+                    .to_owned(),
+            );
+        }
+        for c in n.named_children() {
+            walk(c, src, made, other);
+        }
+    }
+    let (mut made, mut other) = (Set::default(), Set::default());
+    walk(root, src, &mut made, &mut other);
+    made.retain(|n| !other.contains(n));
+    made
 }
 
 fn line(node: Node<'_>) -> u32 {
@@ -191,7 +247,17 @@ fn module_name(m: &str) -> String {
         "fs-extra" | "graceful-fs" => "fs".into(),
         "child-process-promise" | "execa" => "child_process".into(),
         "node-fetch" | "cross-fetch" | "undici" => "fetch".into(),
-        "got" | "superagent" | "needle" | "ky" => "axios".into(),
+        // `request(options)` and its promise wrappers take axios's options object (`url`,
+        // `method`, `headers`, `body`) and its `get`/`post` methods.
+        "got"
+        | "superagent"
+        | "needle"
+        | "ky"
+        | "request"
+        | "request-promise"
+        | "request-promise-native"
+        | "requestretry"
+        | "postman-request" => "axios".into(),
         _ => m.to_owned(),
     }
 }

@@ -12,6 +12,13 @@ impl Js<'_, '_, '_> {
             "identifier" | "shorthand_property_identifier_pattern" => {
                 let name = self.text(pat).to_owned();
                 let v = match (&val.handle, pat.kind()) {
+                    // `const { GITHUB_TOKEN } = process.env`: a read of that variable, as
+                    // `process.env.GITHUB_TOKEN` is.
+                    (Some(Handle::Module(m)), "shorthand_property_identifier_pattern")
+                        if m == "process.env" =>
+                    {
+                        self.sink.read_env(line(pat), &name)
+                    }
                     (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
                         Val::module(crate::scope::dotted(m, &name))
                     }
@@ -36,6 +43,9 @@ impl Js<'_, '_, '_> {
                                 .map(|k| self.text(k).to_owned())
                                 .unwrap_or_default();
                             let v = match (&val.handle, val.field(&key)) {
+                                (Some(Handle::Module(m)), _) if m == "process.env" => {
+                                    self.sink.read_env(line(c), key.trim_matches(['"', '\'']))
+                                }
                                 (Some(Handle::Module(m)), _) => {
                                     Val::module(crate::scope::dotted(m, &key))
                                 }

@@ -773,6 +773,16 @@ impl Py<'_, '_, '_> {
                 );
                 Val::unknown()
             }
+            // `chr(cp)` of a `range` loop's counter: a code point table, not a hidden text.
+            Api::Decode
+                if c.q == "chr"
+                    && c.all == Taint::default()
+                    && c.arg_nodes.first().is_some_and(|a| {
+                        a.kind() == "identifier" && self.counters.contains(self.text(*a))
+                    }) =>
+            {
+                Val::unknown()
+            }
             Api::Decode => Val::decoded(&c.all),
             Api::JsonLoads => Val::parsed_json(&c.first(), &c.all),
             Api::Count => Val::unknown(),

@@ -39,8 +39,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         guard_vars: Map::default(),
         containment_funcs: Set::default(),
         path_keys: Set::default(),
+        counters: Set::default(),
     };
     py.scope.fresh_lists = true;
+    py.counters = range_counters(root, src);
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
         // A first round binds function parameters and return values; findings come from the second.
@@ -103,6 +105,67 @@ struct Py<'s, 'k, 'a> {
     /// The keys of dictionary literals that were path objects (`{ROOT / "a.json": …}`): the
     /// dictionary's `keys()` and `items()` give them back as paths.
     path_keys: Set<String>,
+    /// Names bound only as the counter of a loop over `range(...)` (see [`range_counters`]).
+    counters: Set<String>,
+}
+
+/// The names the script binds only as the counter of a loop over `range(...)` (`for cp in
+/// range(0x110000)`, `chr(i) for i in range(32, 127)`), never by an assignment, another loop,
+/// a parameter or a `with`/`except` alias: numbers counted in order, so `chr` of one is a
+/// table of code points walked one by one, not characters spelled out to hide a text.
+fn range_counters(root: Node<'_>, src: &str) -> Set<String> {
+    fn idents(n: Node<'_>, src: &str, out: &mut Set<String>) {
+        if n.kind() == "identifier" {
+            out.insert(src[n.byte_range()].to_owned());
+        }
+        for c in n.named_children() {
+            idents(c, src, out);
+        }
+    }
+    fn walk(n: Node<'_>, src: &str, counters: &mut Set<String>, other: &mut Set<String>) {
+        match n.kind() {
+            "for_statement" | "for_in_clause" => {
+                let over_range = n.field("right").is_some_and(|r| {
+                    r.kind() == "call"
+                        && r.field("function")
+                            .is_some_and(|f| &src[f.byte_range()] == "range")
+                });
+                if let Some(left) = n.field("left") {
+                    if over_range && left.kind() == "identifier" {
+                        counters.insert(src[left.byte_range()].to_owned());
+                    } else {
+                        idents(left, src, other);
+                    }
+                }
+            }
+            "assignment" | "augmented_assignment" => {
+                if let Some(left) = n.field("left") {
+                    idents(left, src, other);
+                }
+            }
+            "named_expression" => {
+                if let Some(name) = n.field("name") {
+                    idents(name, src, other);
+                }
+            }
+            "parameters"
+            | "lambda_parameters"
+            | "as_pattern_target"
+            | "global_statement"
+            | "nonlocal_statement"
+            | "import_statement"
+            | "import_from_statement"
+            | "aliased_import" => idents(n, src, other),
+            _ => {}
+        }
+        for c in n.named_children() {
+            walk(c, src, counters, other);
+        }
+    }
+    let (mut counters, mut other) = (Set::default(), Set::default());
+    walk(root, src, &mut counters, &mut other);
+    counters.retain(|n| !other.contains(n));
+    counters
 }
 
 /// Loops over literal collections of at most this many elements are walked once per element.
