@@ -89,19 +89,19 @@ fn parse_in_parts(lang: Language, text: &str, at: usize, keep: bool) -> Option<P
     let (first, second) = (text.get(..at)?, text.get(at..)?);
     let offset = u32::try_from(at).ok()?;
     let rows = u32::try_from(first.bytes().filter(|&b| b == b'\n').count()).ok()?;
-    let part = |src: &str| {
+    let part = |src: &str, room: usize| {
         let tree = with_parser(lang, |p| p.parse(src, None)).flatten()?;
         if tree.root_node().has_error() {
             return None;
         }
-        let copy = crate::ts::Tree::new(&tree, lang);
+        let copy = crate::ts::Tree::with_room(&tree, lang, room);
         Some((keep.then_some(tree), copy))
     };
     let (one, two) = std::thread::scope(|scope| {
         let beside = std::thread::Builder::new()
-            .spawn_scoped(scope, || part(second))
+            .spawn_scoped(scope, || part(second, 0))
             .ok()?;
-        let one = part(first);
+        let one = part(first, text.len());
         Some((one, beside.join().ok()?))
     })?;
     let ((tree, mut copy), (second_tree, second_copy)) = (one?, two?);
@@ -296,75 +296,85 @@ pub fn review_source_judged(
 /// paste site or URL shortener is where data goes or where code hides, even when the script
 /// only names it.
 fn url_constants(code: &str, sink: &mut Sink<'_>) {
-    if !code.contains("://") {
-        return;
-    }
-    for (i, l) in code.lines().enumerate() {
-        if !l.contains("://") {
+    // The lines that hold `://`, found by one search of the whole text (not a search of each
+    // line): each once, in order, as `str::lines` gives them (a `\r` before the `\n` left out).
+    let mut line_start = usize::MAX;
+    let (mut rows, mut counted) = (0u32, 0usize);
+    for (at, _) in code.match_indices("://") {
+        let start = code[..at].rfind('\n').map_or(0, |i| i + 1);
+        if start == line_start {
             continue;
         }
-        let ln = i as u32 + 1;
-        for url in crate::places::urls(l) {
-            // A URL in a comment is documentation, not something the script uses.
-            let at = l.find(url).unwrap_or(0);
-            let before = &l[..at];
-            if before.contains('#')
-                || before.trim_start().starts_with("//")
-                || before.contains(" //")
-            {
-                continue;
-            }
-            // A URL another one is checked against (`hook.startswith("https://hooks.slack.com/")`,
-            // `url === 'https://…'`) is a test, not a place the script names to use.
-            let test = before
-                .trim_end_matches(['"', '\'', '`', 'f', 'r', 'b'])
-                .trim_end();
-            if [
-                "startswith(",
-                "startsWith(",
-                "endswith(",
-                "endsWith(",
-                "==",
-                "!=",
-            ]
+        line_start = start;
+        rows += code.as_bytes()[counted..start]
             .iter()
-            .any(|t| test.ends_with(t))
-            {
+            .filter(|&&b| b == b'\n')
+            .count() as u32;
+        counted = start;
+        let end = code[at..].find('\n').map_or(code.len(), |i| at + i);
+        let l = &code[start..end];
+        url_line(l.strip_suffix('\r').unwrap_or(l), rows + 1, sink);
+    }
+}
+
+/// [`url_constants`] of line `ln`, `l`.
+fn url_line(l: &str, ln: u32, sink: &mut Sink<'_>) {
+    for url in crate::places::urls(l) {
+        // A URL in a comment is documentation, not something the script uses.
+        let at = l.find(url).unwrap_or(0);
+        let before = &l[..at];
+        if before.contains('#') || before.trim_start().starts_with("//") || before.contains(" //") {
+            continue;
+        }
+        // A URL another one is checked against (`hook.startswith("https://hooks.slack.com/")`,
+        // `url === 'https://…'`) is a test, not a place the script names to use.
+        let test = before
+            .trim_end_matches(['"', '\'', '`', 'f', 'r', 'b'])
+            .trim_end();
+        if [
+            "startswith(",
+            "startsWith(",
+            "endswith(",
+            "endsWith(",
+            "==",
+            "!=",
+        ]
+        .iter()
+        .any(|t| test.ends_with(t))
+        {
+            continue;
+        }
+        let lower = url.to_ascii_lowercase();
+        if lower.starts_with("stratum+") {
+            sink.add_rule(
+                ln,
+                Category::Escape,
+                Verdict::Dangerous,
+                "cryptominer",
+                vec![format!("network connect: mining pool {url}")],
+                "names a cryptocurrency mining pool (stratum) for a miner",
+            );
+            continue;
+        }
+        if !crate::places::host_of(url).is_some_and(|h| crate::places::maybe_shady(&h)) {
+            continue;
+        }
+        let (class, host) = crate::places::classify_host(Some(url), sink.config);
+        if let crate::places::HostClass::Drop(what) | crate::places::HostClass::Opaque(what) = class
+        {
+            let host = host.unwrap_or_default();
+            if what == "a raw public IP address" {
+                // An address alone is judged where it is used.
                 continue;
             }
-            let lower = url.to_ascii_lowercase();
-            if lower.starts_with("stratum+") {
-                sink.add_rule(
-                    ln,
-                    Category::Escape,
-                    Verdict::Dangerous,
-                    "cryptominer",
-                    vec![format!("network connect: mining pool {url}")],
-                    "names a cryptocurrency mining pool (stratum) for a miner",
-                );
-                continue;
-            }
-            if !crate::places::host_of(url).is_some_and(|h| crate::places::maybe_shady(&h)) {
-                continue;
-            }
-            let (class, host) = crate::places::classify_host(Some(url), sink.config);
-            if let crate::places::HostClass::Drop(what) | crate::places::HostClass::Opaque(what) =
-                class
-            {
-                let host = host.unwrap_or_default();
-                if what == "a raw public IP address" {
-                    // An address alone is judged where it is used.
-                    continue;
-                }
-                sink.add_rule(
-                    ln,
-                    Category::Network,
-                    Verdict::Suspicious,
-                    "shady-url",
-                    vec![format!("names: {what} ({host})")],
-                    format!("names {what} ({host})"),
-                );
-            }
+            sink.add_rule(
+                ln,
+                Category::Network,
+                Verdict::Suspicious,
+                "shady-url",
+                vec![format!("names: {what} ({host})")],
+                format!("names {what} ({host})"),
+            );
         }
     }
 }

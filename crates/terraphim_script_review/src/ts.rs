@@ -214,6 +214,13 @@ const WIDE: u32 = 16;
 impl Tree {
     /// Copy `tree`, parsed with the grammar of `lang`.
     pub(crate) fn new(tree: &tree_sitter::Tree, lang: Language) -> Tree {
+        Tree::with_room(tree, lang, tree.root_node().end_byte())
+    }
+
+    /// [`Tree::new`] with room for the nodes of `bytes` bytes of source: the first part of a
+    /// text parsed in parts gets room for the whole text, so appending the second part
+    /// ([`Tree::append`]) moves nothing.
+    pub(crate) fn with_room(tree: &tree_sitter::Tree, lang: Language, bytes: usize) -> Tree {
         let names = names(lang, &tree.language());
         let root = tree.root_node();
         // A missing node costs its ancestors up to the root: without an error there (the root
@@ -222,7 +229,7 @@ impl Tree {
         let missing = root.has_error();
         // Scripts have about one node per two or three bytes: one allocation, no regrowth (pages
         // reserved and never written cost nothing).
-        let mut nodes: Vec<Data> = Vec::with_capacity(root.end_byte() / 2 + 64);
+        let mut nodes: Vec<Data> = Vec::with_capacity(bytes.max(root.end_byte()) / 2 + 64);
         // Copy one node; returns its id and kind.
         let copy = |nodes: &mut Vec<Data>, node: tree_sitter::Node<'_>, parent: u32, field: u16| {
             let kind = node.kind_id();

@@ -160,14 +160,16 @@ impl Py<'_, '_, '_> {
                     .values()
                     .any(|ms| ms.iter().any(|x| x == m))
         };
-        if own(name) || (func.kind() == "identifier" && name != "to_thread") {
-            return None;
-        }
+        // The name first: it rules out almost every call without a look at the script's
+        // functions.
         let i = match name {
             "run_in_executor" => 1,
             "submit" | "to_thread" => 0,
             _ => return None,
         };
+        if own(name) || (func.kind() == "identifier" && name != "to_thread") {
+            return None;
+        }
         let (v, n) = (args.get(i)?, *arg_nodes.get(i)?);
         // Each argument has a node of its own (not one of a `*list` splat).
         if arg_nodes.get(i + 1).is_some_and(|m| *m == n) || (i > 0 && arg_nodes[i - 1] == n) {

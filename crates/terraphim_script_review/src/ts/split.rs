@@ -24,6 +24,10 @@ pub(crate) fn point(lang: Language, text: &str) -> Option<usize> {
         // Its parts would have an error too: the whole text is parsed at once.
         return None;
     }
+    if lang == Language::Python && py_ends_open(text) {
+        // The same for a Python text cut short.
+        return None;
+    }
     let middle = text.len() / 2;
     candidates(lang, text)
         .into_iter()
@@ -149,6 +153,79 @@ pub(crate) fn js_ends_open(text: &str) -> bool {
     !open.is_empty()
 }
 
+/// Whether a Python text ends inside a bracket or a string, or after a line continuation, as far
+/// as a scan of its tokens tells: a script cut short. As with [`js_ends_open`], a wrong answer
+/// costs only speed. Only a text whose last line is indented or ends in `\`, `,` or an opening
+/// bracket is scanned. (A block's header with no body at the end, `with open(p) as f:`, is no
+/// error to tree-sitter.)
+pub(crate) fn py_ends_open(text: &str) -> bool {
+    let last_line = text
+        .trim_end_matches(['\n', '\r', ' ', '\t'])
+        .rsplit('\n')
+        .next()
+        .unwrap_or("");
+    if !last_line.starts_with([' ', '\t']) && !last_line.ends_with(['\\', ',', '(', '[', '{']) {
+        return false;
+    }
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    // The last byte of the last token read.
+    let mut last = b'\n';
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' => i += 1,
+            b'#' => i = find(b, i, b"\n").unwrap_or(b.len()),
+            // A line continuation (or a stray backslash).
+            b'\\' => {
+                i += 2;
+                last = c;
+            }
+            b'\'' | b'"' => {
+                let triple = b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&c);
+                i += if triple { 3 } else { 1 };
+                loop {
+                    match b.get(i) {
+                        None => return true,
+                        Some(b'\\') => i += 2,
+                        Some(&q)
+                            if triple
+                                && q == c
+                                && b.get(i + 1) == Some(&c)
+                                && b.get(i + 2) == Some(&c) =>
+                        {
+                            i += 3;
+                            break;
+                        }
+                        // A line break ends a one-line string (an error the parser reports).
+                        Some(&q) if !triple && (q == c || q == b'\n') => {
+                            i += 1;
+                            break;
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                last = c;
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+                last = c;
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+                last = c;
+            }
+            _ => {
+                i += 1;
+                last = c;
+            }
+        }
+    }
+    depth > 0 || last == b'\\'
+}
+
 /// The first index of `needle` in `b` at or after `from`.
 fn find(b: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
     b.get(from..)?
@@ -243,6 +320,10 @@ pub(crate) fn candidates(lang: Language, text: &str) -> Vec<usize> {
 /// starts inside one: the quotes are counted, escapes and comments are not read (a wrong guess
 /// costs a split or offers one inside a string, whose first part then has an error).
 fn triple_quotes<'a>(line: &str, mut open: Option<&'a str>) -> Option<&'a str> {
+    // A line without a quote opens or closes nothing (most lines: no search for either quote).
+    if !line.bytes().any(|b| b == b'"' || b == b'\'') {
+        return open;
+    }
     let mut rest = line;
     loop {
         let next = match open {
@@ -502,6 +583,56 @@ mod tests {
             }
         }
         assert!(predicted > 100, "{predicted} cuts said to end open");
+    }
+
+    /// The same for Python: a text `py_ends_open` says is cut short has a syntax error (every
+    /// Python fixture, and the fixtures joined, cut after every line).
+    #[test]
+    fn a_python_text_that_ends_open_has_an_error() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut predicted = 0;
+        for (what, text) in &fixture_texts(&root, "python") {
+            let ends: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+            let step = if what.ends_with("joined") { 7 } else { 1 };
+            for &end in ends.iter().step_by(step) {
+                let cut = &text[..end];
+                if py_ends_open(cut) {
+                    predicted += 1;
+                    assert!(
+                        parse(Language::Python, cut).root_node().has_error(),
+                        "{what} cut at byte {end}: said to end open, parses clean"
+                    );
+                }
+            }
+        }
+        assert!(predicted > 100, "{predicted} cuts said to end open");
+    }
+
+    #[test]
+    fn python_ends_open_reads_strings_brackets_and_headers() {
+        let open = [
+            "def main():\n    run(\n        'a',\n",
+            "x = {\n    'a': 1,\n",
+            "s = \"\"\"\n  text )\n",
+            "cmd = ['a', \\\n",
+            "for x in y:\n    s = '''a\n  b''' + (\n",
+        ];
+        for text in open {
+            assert!(py_ends_open(text), "{text:?}");
+        }
+        let closed = [
+            "def main():\n    run('(', \"[\")  # {\n",
+            "x = {\n    'a': 1,\n}\n",
+            "s = '''(\n  '''\ndef f():\n    return s\n",
+            "if a:\n    b = r'\\\\'\n",
+            "d = {'k': 1}\n    # not code: (\n",
+            "def f():\n    if x:\n",
+            // Ends at column 0 without a continuation: not scanned.
+            "x = (\n1,\n2\n",
+        ];
+        for text in closed {
+            assert!(!py_ends_open(text), "{text:?}");
+        }
     }
 
     #[test]
