@@ -21,6 +21,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 target = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "../../../target"))
 binary = os.path.join(target, "release", "terraphim-agent")
 fixtures = os.path.join(here, "..", "tests", "fixtures", "python")
+sys.path.insert(0, os.path.join(here, "..", "..", "..", "scripts"))
+from bench_fixtures import clean_script  # noqa: E402
 
 with tempfile.TemporaryDirectory() as tmp:
     repo, home = os.path.join(tmp, "repo"), os.path.join(tmp, "home")
@@ -33,22 +35,10 @@ with tempfile.TemporaryDirectory() as tmp:
     subprocess.run(git + ["add", "."], check=True)
     subprocess.run(git + ["commit", "-q", "-m", "init"], check=True)
     shutil.copy(os.path.join(fixtures, "clean_write_data_json.py"), os.path.join(repo, "new.py"))
-    # Whole fixtures only, as many as fit in 500 lines, as the criterion bench builds it: a
-    # script cut inside a statement has a syntax error and pays for a second, whole parse.
-    texts = ["".join(l + "\n" for l in open(os.path.join(fixtures, f)).read().splitlines() if not l.startswith("#!"))
-             for f in sorted(os.listdir(fixtures)) if f.startswith("clean")]
-    big, count = [], 0
-    while True:
-        before = count
-        for text in texts:
-            n = text.count("\n")
-            if count + n <= 500:
-                big.append(text)
-                count += n
-        if count == before:
-            break
+    # The clean fixtures joined whole, as `scripts/cg-count` and `scripts/bench-compare` build
+    # it: a script cut inside a statement has a syntax error and pays for a second, whole parse.
     with open(os.path.join(repo, "big.py"), "w") as f:
-        f.write("".join(big))
+        f.write(clean_script(os.path.dirname(fixtures), "python"))
     with open(os.path.join(repo, "leak.py"), "w") as f:
         f.write("import os\nprint(open(os.path.expanduser('~/.netrc')).read())\n")
     env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"),
