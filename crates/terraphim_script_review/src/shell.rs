@@ -456,6 +456,11 @@ impl Shell<'_, '_, '_> {
             // The command of each call: judged where the function is called.
             return Val::unknown();
         }
+        if node.kind() == "command" && node.field("name").is_some_and(|n| self.text(n) == "trap") {
+            // The handler is reviewed as code of the script, with its variables' values and
+            // what the script made (its statements judged there); `trap` itself runs nothing.
+            return self.stmt_inner(node, capture, stdin);
+        }
         if !self.judged
             && let Some(judge) = self.sink.judge
             && crate::shell_judge::judged_whole(node)

@@ -1161,8 +1161,13 @@ fn call_string(code: &str, calls: &[&str]) -> Option<String> {
 
 /// `code` run by `sh -c code $0 $1 ...` with the positional parameters that `args` gives
 /// literally (`dynamic[i]` false) written in place, in double quotes as the outer shell
-/// expanded them (a leading `~` as `${HOME}`); `'$1'` stays text. None when nothing changed.
-pub(crate) fn with_positionals(code: &str, args: &[String], dynamic: &[bool]) -> Option<String> {
+/// expanded them (a leading `~` as `${HOME}`); `'$1'` stays text. None when nothing changed;
+/// with the code, whether every positional parameter it expands was filled in.
+pub(crate) fn with_positionals(
+    code: &str,
+    args: &[String],
+    dynamic: &[bool],
+) -> Option<(String, bool)> {
     let value = |n: usize| -> Option<String> {
         let (arg, dynamic) = (args.get(n)?, dynamic.get(n)?);
         if *dynamic {
@@ -1187,7 +1192,7 @@ pub(crate) fn with_positionals(code: &str, args: &[String], dynamic: &[bool]) ->
     };
     let b = code.as_bytes();
     let mut out = String::with_capacity(code.len());
-    let (mut single, mut double, mut changed) = (false, false, false);
+    let (mut single, mut double, mut changed, mut complete) = (false, false, false, true);
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -1219,6 +1224,9 @@ pub(crate) fn with_positionals(code: &str, args: &[String], dynamic: &[bool]) ->
                 (_, Some(n)) => value(n),
                 (_, None) => all(1),
             };
+            if len > 0 && filled.is_none() {
+                complete = false;
+            }
             if let Some(v) = filled {
                 if double {
                     out.push_str(&v);
@@ -1234,7 +1242,7 @@ pub(crate) fn with_positionals(code: &str, args: &[String], dynamic: &[bool]) ->
         }
         i = copy_char(code, i, &mut out);
     }
-    changed.then_some(out)
+    changed.then_some((out, complete))
 }
 
 /// Copy the character of `text` at byte `i` to `out`; the byte after it.

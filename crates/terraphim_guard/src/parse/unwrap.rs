@@ -500,13 +500,19 @@ impl Walker {
                 match (rest.get(code_idx), rest_dyn.get(code_idx)) {
                     (Some(code), Some(false)) => {
                         let c = layer(&format!("{name} -c"));
-                        self.parse_code(code, depth + 1, &c.layers);
                         // `sh -c 'rm -rf "$1"' _ DIR`: the words after the code are `$0`,
-                        // `$1`...; the code is judged with the literal ones in place too.
+                        // `$1`...; the code is judged with the literal ones in place, and as
+                        // written too while a positional parameter is left unknown.
                         let args = &rest[code_idx + 1..];
                         let literal = &rest_dyn[code_idx + 1..];
-                        if let Some(filled) = super::hidden::with_positionals(code, args, literal) {
-                            self.parse_code(&filled, depth + 1, &c.layers);
+                        match super::hidden::with_positionals(code, args, literal) {
+                            Some((filled, all)) => {
+                                self.parse_code(&filled, depth + 1, &c.layers);
+                                if !all {
+                                    self.parse_code(code, depth + 1, &c.layers);
+                                }
+                            }
+                            None => self.parse_code(code, depth + 1, &c.layers),
                         }
                         if name == "su" {
                             self.push(argv[..1].to_vec(), text, ctx, Vec::new());
