@@ -5,7 +5,7 @@ use super::Js;
 use super::call::Call;
 use super::module_name;
 use crate::command::run_program;
-use crate::engine::Val;
+use crate::engine::{Handle, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::{HostClass, UNKNOWN, classify_host};
 use crate::scope::EXEC_NAMES;
@@ -233,6 +233,19 @@ impl Js<'_, '_, '_> {
         }
         // `execFileSync('node', [], {input: code})`: what the program reads on stdin.
         let input = self.prop(opts, "input").map(|(v, _)| v);
-        run_program(self.sink, ln, &argv, input.as_ref())
+        let mut child = run_program(self.sink, ln, &argv, input.as_ref());
+        if input.is_none() && child.handle.is_none() {
+            // `spawn('bash', ['-s']).stdin.write(code)`: what is written to the child's
+            // stdin is what the program reads there.
+            child.set_field(
+                &["stdin"],
+                Val {
+                    handle: Some(Handle::Module(super::CHILD_STDIN.to_owned())),
+                    items: Some(argv),
+                    ..Val::default()
+                },
+            );
+        }
+        child
     }
 }

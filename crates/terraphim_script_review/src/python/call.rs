@@ -319,7 +319,10 @@ impl Py<'_, '_, '_> {
                                 self.keyword_arguments(&f, &kwargs);
                                 return self.scope.call_user(&f, &args);
                             }
-                            Some(Handle::Module(m)) if obj.handle.is_none() && m.contains('.') => {
+                            Some(Handle::Module(m))
+                                if obj.handle.is_none()
+                                    && (m.contains('.') || api::lookup(&m).is_some()) =>
+                            {
                                 (m, None, None)
                             }
                             _ => (dotted("?", &attr), Some(obj), obj_node),
@@ -489,6 +492,27 @@ impl Py<'_, '_, '_> {
                 self.store_field(key, v.with_taint(&c.all));
             }
             return self.method(&c, recv, receiver_node);
+        }
+        if matches!(
+            c.q.as_str(),
+            "dataclasses.field" | "attr.ib" | "attr.attrib" | "attrs.field" | "attr.field"
+        ) {
+            // `stale: list = field(default_factory=lambda: ["~/x"])`: the field holds its
+            // default, or what the factory returns, wherever no call passes one.
+            if let Some(d) = c.kwargs.get("default") {
+                return d.clone();
+            }
+            if let Some(f) = c.kwargs.get("default_factory").or(c.kwargs.get("factory")) {
+                return match &f.handle {
+                    Some(Handle::Lambda(r)) => (**r).clone(),
+                    Some(Handle::Func(name)) => {
+                        let name = name.clone();
+                        self.scope.call_user(&name, &[])
+                    }
+                    _ => Val::unknown(),
+                };
+            }
+            return Val::unknown();
         }
         match api::lookup(&c.q) {
             Some(api) => self.dispatch(api, &c),

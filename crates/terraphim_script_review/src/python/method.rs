@@ -480,6 +480,20 @@ impl Py<'_, '_, '_> {
                 {
                     args[1].or_unknown().with_taint(&recv.taint)
                 }
+                // `cp = ConfigParser(); cp.read(Path.home() / ".aws/credentials")`: a parser
+                // reading the files it is given holds what they hold.
+                "read" | "read_file"
+                    if recv.handle.is_none()
+                        && (matches!(first.handle, Some(Handle::Path(_)))
+                            || first.path_text().is_some_and(|p| p.contains('/'))) =>
+                {
+                    let t = self.sink.read_val(ln, &first);
+                    if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
+                        let name = self.text(r).to_owned();
+                        self.scope.taint_object(&name, &recv, &t);
+                    }
+                    Val::unknown().with_taint(&recv.taint).with_taint(&t)
+                }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
                     Val::unknown()
