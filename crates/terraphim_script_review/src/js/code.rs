@@ -5,7 +5,7 @@ use super::Js;
 use super::call::Call;
 use super::module_name;
 use crate::command::run_program;
-use crate::engine::{Handle, Val};
+use crate::engine::Val;
 use crate::model::{Category, Language, Verdict};
 use crate::places::{HostClass, UNKNOWN, classify_host};
 use crate::scope::EXEC_NAMES;
@@ -237,14 +237,7 @@ impl Js<'_, '_, '_> {
         if input.is_none() && child.handle.is_none() {
             // `spawn('bash', ['-s']).stdin.write(code)`: what is written to the child's
             // stdin is what the program reads there.
-            child.set_field(
-                &["stdin"],
-                Val {
-                    handle: Some(Handle::Module(super::CHILD_STDIN.to_owned())),
-                    items: Some(argv),
-                    ..Val::default()
-                },
-            );
+            child.set_field(&["stdin"], crate::command::child_stdin(argv));
         }
         child
     }

@@ -183,10 +183,6 @@ const GLOBALS: &[&str] = &[
     "navigator",
 ];
 
-/// The stdin of a program the script started with an argument list: the value's items are
-/// the argv, and what `.write(...)` gives it is what the program reads.
-pub(super) const CHILD_STDIN: &str = "child_process.stdin";
-
 /// Global functions that run, load or fetch what they are given: a member holding one
 /// (`{ build: Function }`, `this.run = eval`) called is a call of it.
 pub(super) const RUNS_ITS_ARGUMENT: &[&str] = &["eval", "Function", "require", "fetch", "atob"];

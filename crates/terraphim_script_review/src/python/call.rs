@@ -165,7 +165,15 @@ impl Py<'_, '_, '_> {
         }
         let i = match name {
             "run_in_executor" => 1,
+            // `atexit.register(final, path)`: called with the arguments after it at exit.
             "submit" | "to_thread" => 0,
+            "register"
+                if func
+                    .field("object")
+                    .is_some_and(|o| self.text(o) == "atexit") =>
+            {
+                0
+            }
             _ => return None,
         };
         let (v, n) = (args.get(i)?, *arg_nodes.get(i)?);
@@ -292,6 +300,16 @@ impl Py<'_, '_, '_> {
                     .map(|a| self.text(a).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
+                    // `p.stdin.write(code)` of a `Popen(["sh"], stdin=PIPE)`: the program reads it.
+                    Some(Handle::Module(m))
+                        if m == crate::command::CHILD_STDIN
+                            && matches!(attr.as_str(), "write" | "writelines") =>
+                    {
+                        if let (Some(argv), Some(input)) = (&obj.items, args.first()) {
+                            crate::command::run_program(self.sink, ln, argv, Some(input));
+                        }
+                        return Val::unknown();
+                    }
                     Some(Handle::Module(m)) => {
                         let q = dotted(m, &attr);
                         if m == super::net::CLIENT {
