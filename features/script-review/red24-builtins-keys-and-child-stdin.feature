@@ -196,3 +196,14 @@ Feature: script pre-review follows values a first reading lost
       """
     When I run "terraphim-agent guard review-script --json cleanup.py"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: an element of an associative array with a default names a shell startup file
+    Given a project file "path.sh" containing:
+      """
+      #!/usr/bin/env bash
+      declare -A RC=([bash]="$HOME/.bashrc" [zsh]="$HOME/.zshrc")
+      rc=${RC[$(basename "$SHELL")]:-$HOME/.profile}
+      printf '%s\n' 'export PATH="$PWD/bin:$PATH"' >> "$rc"
+      """
+    When I run "terraphim-agent guard review-script --json path.sh"
+    Then the JSON field "verdict" is "dangerous"

@@ -5042,3 +5042,26 @@ fn popen_stdin_exit_handlers_and_split_parts() {
     ];
     check_all(rows);
 }
+
+/// `${MAP[$key]:-default}`: the element a key picks, or the default when it is unset.
+#[test]
+fn shell_element_with_a_default() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\ndeclare -A PROFILE=([bash]=\"$HOME/.bashrc\" [zsh]=\"$HOME/.zshrc\")\n\
+             sh=$(basename \"$SHELL\")\nrc=${PROFILE[$sh]:-$HOME/.profile}\n\
+             echo 'alias gs=\"git status\"' >> \"$rc\"\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\ndeclare -A OUT=([debug]=target/debug [release]=target/release)\n\
+             mode=${1:-debug}\nrm -rf \"${OUT[$mode]:-target/tmp}\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
