@@ -128,6 +128,20 @@ fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin:
 /// A program a script of another language starts with an argument vector (`subprocess.run`,
 /// `spawn`): classified as [`run_argv`] does, and judged by the command-line guard too when
 /// every word is known, so a command the guard denies is dangerous from any language.
+/// The stdin of a program the script started with an argument list (`spawn('sh', [])`,
+/// `subprocess.Popen(["sh"], stdin=PIPE)`): the value's items are the argv, and what the
+/// script writes there (`.stdin.write(code)`, `.communicate(code)`) is what the program reads.
+pub(crate) const CHILD_STDIN: &str = "child_process.stdin";
+
+/// The value standing for the stdin of a program started with `argv`.
+pub(crate) fn child_stdin(argv: Vec<Val>) -> Val {
+    Val {
+        handle: Some(crate::engine::Handle::Module(CHILD_STDIN.to_owned())),
+        items: Some(argv),
+        ..Val::default()
+    }
+}
+
 pub(crate) fn run_program(
     sink: &mut Sink<'_>,
     line: u32,

@@ -168,6 +168,10 @@ pub(crate) fn parent_dir(cwd: &std::path::Path, p: &str) -> String {
 fn merge_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
     let (a, b) = match (a.items.as_deref(), b.items.as_deref()) {
         (None, Some(b)) if a.is_blank() => return Some(b.to_vec()),
+        // An empty list has no element of its own (`if (!exists(dir)) return [];` beside the
+        // listing a helper returns): a loop over either sees the other's elements.
+        (Some([]), Some(b)) if !b.is_empty() => return Some(b.to_vec()),
+        (Some(a), Some([])) if !a.is_empty() => return Some(a.to_vec()),
         (Some(x), Some(y)) if x != y && x.len() == y.len() => (x, y),
         _ => return None,
     };

@@ -1330,6 +1330,26 @@ impl Shell<'_, '_, '_> {
             {
                 match node.named_child(0) {
                     Some(sub) if node.named_children().count() == 1 => self.element(sub),
+                    // `${RC[$shell]:-$HOME/.profile}`: the element, or the default when it is
+                    // unset or empty.
+                    Some(sub)
+                        if node.named_children().count() == 2
+                            && self
+                                .text(node)
+                                .get(sub.end_byte() - node.start_byte()..)
+                                .is_some_and(|rest| {
+                                    rest.starts_with(":-") || rest.starts_with('-')
+                                }) =>
+                    {
+                        let element = self.element(sub);
+                        match node.named_child(1) {
+                            Some(d) => {
+                                let default = self.word(d);
+                                element.union(&default)
+                            }
+                            None => element,
+                        }
+                    }
                     _ => Val::lit(UNKNOWN.to_string()),
                 }
             }

@@ -396,6 +396,15 @@ impl Js<'_, '_, '_> {
                     .map(|p| self.text(p).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
+                    Some(Handle::Module(m))
+                        if m == crate::command::CHILD_STDIN
+                            && matches!(prop.as_str(), "write" | "end") =>
+                    {
+                        if let (Some(argv), Some(input)) = (&obj.items, args.first()) {
+                            crate::command::run_program(self.sink, ln, argv, Some(input));
+                        }
+                        return Val::unknown();
+                    }
                     Some(Handle::Module(m)) => {
                         if m == "axios" && (obj.text.is_some() || obj.taint != Taint::default()) {
                             client = Some(obj.clone());
@@ -408,7 +417,7 @@ impl Js<'_, '_, '_> {
                     _ if obj.handle.is_none()
                         && let Some(Handle::Module(m)) =
                             obj.field(&prop).and_then(|f| f.handle.clone())
-                        && m.contains('.') =>
+                        && (m.contains('.') || super::RUNS_ITS_ARGUMENT.contains(&m.as_str())) =>
                     {
                         (m, None)
                     }
@@ -469,6 +478,17 @@ impl Js<'_, '_, '_> {
                 }
             }
             return m;
+        }
+        if matches!(c.q.as_str(), "Number" | "parseInt" | "parseFloat")
+            && let Some(t) = c.first().known()
+            && let Ok(n) = t.trim().parse::<f64>()
+            && n.is_finite()
+            && (c.q != "parseInt" || c.args.len() == 1 || c.second().known() == Some("10"))
+        {
+            // `Number(process.env.LEVELS ?? 2)`: the number the text spells, what a count
+            // (`Array(levels)`) or a depth built from it is.
+            let n = if c.q == "parseInt" { n.trunc() } else { n };
+            return Val::lit(n.to_string()).with_taint(&c.first().taint);
         }
         if c.q == "Array"
             && c.args.len() == 1

@@ -233,6 +233,12 @@ impl Js<'_, '_, '_> {
         }
         // `execFileSync('node', [], {input: code})`: what the program reads on stdin.
         let input = self.prop(opts, "input").map(|(v, _)| v);
-        run_program(self.sink, ln, &argv, input.as_ref())
+        let mut child = run_program(self.sink, ln, &argv, input.as_ref());
+        if input.is_none() && child.handle.is_none() {
+            // `spawn('bash', ['-s']).stdin.write(code)`: what is written to the child's
+            // stdin is what the program reads there.
+            child.set_field(&["stdin"], crate::command::child_stdin(argv));
+        }
+        child
     }
 }

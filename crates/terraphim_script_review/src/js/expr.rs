@@ -583,9 +583,7 @@ impl Js<'_, '_, '_> {
                     }
                     let (key, x) = match c.kind() {
                         "pair" => (
-                            c.field("key")
-                                .map(|k| self.text(k).to_owned())
-                                .unwrap_or_default(),
+                            c.field("key").map(|k| self.key_name(k)).unwrap_or_default(),
                             c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
                         ),
                         "shorthand_property_identifier" => (self.text(c).to_owned(), self.eval(c)),
@@ -668,6 +666,8 @@ impl Js<'_, '_, '_> {
                     }
                     _ if m == "process.env" => self.sink.read_env(line(node), prop),
                     "process.execPath" => Val::lit("node"),
+                    // `['', 'etc', 'x'].join(path.sep)` is `/etc/x`.
+                    "path.sep" | "path.posix.sep" => Val::lit("/"),
                     _ => Val::module(full),
                 }
             }
@@ -684,6 +684,18 @@ impl Js<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// The name of an object literal's key: its text, or for a computed key (`{[hook]: cmd}`)
+    /// the name its expression gives when that is known.
+    fn key_name(&mut self, key: Node<'_>) -> String {
+        if key.kind() == "computed_property_name"
+            && let Some(e) = named(key).next()
+            && let Some(name) = self.eval(e).known().filter(|n| !n.is_empty())
+        {
+            return name.to_owned();
+        }
+        self.text(key).to_owned()
     }
 
     /// The value of a named property of an object literal argument.

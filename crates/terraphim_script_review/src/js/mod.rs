@@ -239,6 +239,10 @@ const GLOBALS: &[&str] = &[
     "navigator",
 ];
 
+/// Global functions that run, load or fetch what they are given: a member holding one
+/// (`{ build: Function }`, `this.run = eval`) called is a call of it.
+pub(super) const RUNS_ITS_ARGUMENT: &[&str] = &["eval", "Function", "require", "fetch", "atob"];
+
 /// The module a package name stands for (`node:fs`, `fs-extra` -> `fs`).
 fn module_name(m: &str) -> String {
     let m = m.strip_prefix("node:").unwrap_or(m);

@@ -164,7 +164,15 @@ impl Py<'_, '_, '_> {
         // functions.
         let i = match name {
             "run_in_executor" => 1,
+            // `atexit.register(final, path)`: called with the arguments after it at exit.
             "submit" | "to_thread" => 0,
+            "register"
+                if func
+                    .field("object")
+                    .is_some_and(|o| self.text(o) == "atexit") =>
+            {
+                0
+            }
             _ => return None,
         };
         if own(name) || (func.kind() == "identifier" && name != "to_thread") {
@@ -294,6 +302,16 @@ impl Py<'_, '_, '_> {
                     .map(|a| self.text(a).to_owned())
                     .unwrap_or_default();
                 match &obj.handle {
+                    // `p.stdin.write(code)` of a `Popen(["sh"], stdin=PIPE)`: the program reads it.
+                    Some(Handle::Module(m))
+                        if m == crate::command::CHILD_STDIN
+                            && matches!(attr.as_str(), "write" | "writelines") =>
+                    {
+                        if let (Some(argv), Some(input)) = (&obj.items, args.first()) {
+                            crate::command::run_program(self.sink, ln, argv, Some(input));
+                        }
+                        return Val::unknown();
+                    }
                     Some(Handle::Module(m)) => {
                         let q = dotted(m, &attr);
                         if m == super::net::CLIENT {
@@ -321,7 +339,10 @@ impl Py<'_, '_, '_> {
                                 self.keyword_arguments(&f, &kwargs);
                                 return self.scope.call_user(&f, &args);
                             }
-                            Some(Handle::Module(m)) if obj.handle.is_none() && m.contains('.') => {
+                            Some(Handle::Module(m))
+                                if obj.handle.is_none()
+                                    && (m.contains('.') || api::lookup(&m).is_some()) =>
+                            {
                                 (m, None, None)
                             }
                             _ => (dotted("?", &attr), Some(obj), obj_node),
@@ -491,6 +512,27 @@ impl Py<'_, '_, '_> {
                 self.store_field(key, v.with_taint(&c.all));
             }
             return self.method(&c, recv, receiver_node);
+        }
+        if matches!(
+            c.q.as_str(),
+            "dataclasses.field" | "attr.ib" | "attr.attrib" | "attrs.field" | "attr.field"
+        ) {
+            // `stale: list = field(default_factory=lambda: ["~/x"])`: the field holds its
+            // default, or what the factory returns, wherever no call passes one.
+            if let Some(d) = c.kwargs.get("default") {
+                return d.clone();
+            }
+            if let Some(f) = c.kwargs.get("default_factory").or(c.kwargs.get("factory")) {
+                return match &f.handle {
+                    Some(Handle::Lambda(r)) => (**r).clone(),
+                    Some(Handle::Func(name)) => {
+                        let name = name.clone();
+                        self.scope.call_user(&name, &[])
+                    }
+                    _ => Val::unknown(),
+                };
+            }
+            return Val::unknown();
         }
         match api::lookup(&c.q) {
             Some(api) => self.dispatch(api, &c),

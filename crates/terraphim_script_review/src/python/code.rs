@@ -216,6 +216,13 @@ impl Py<'_, '_, '_> {
             }
         };
         let printed = run_program(self.sink, ln, &argv, stdin.as_ref());
+        if q == "subprocess.Popen" && stdin.is_none() && kwargs.contains_key("stdin") {
+            // `Popen(["sh"], stdin=PIPE)`: what `communicate(code)` or `p.stdin.write(code)`
+            // gives it is what the program reads.
+            let mut child = Val::unknown().with_taint(&printed.taint);
+            child.set_field(&["stdin"], crate::command::child_stdin(argv));
+            return child;
+        }
         // What the program prints, where the review knows it (`git rev-parse --git-dir` is
         // the project's .git): the text of `check_output(...)` and the `stdout` of the
         // process `run(...)` returns.

@@ -167,6 +167,9 @@ impl Py<'_, '_, '_> {
                             handle: Some(Handle::Func(name.to_owned())),
                             ..Val::default()
                         },
+                        // A builtin function named as a value (`{"run": exec}`, `runner =
+                        // eval`): calling the value calls the builtin.
+                        None if super::api::lookup(name).is_some() => Val::module(name),
                         None => Val::unknown(),
                     },
                 }

@@ -480,6 +480,59 @@ impl Py<'_, '_, '_> {
                 {
                     args[1].or_unknown().with_taint(&recv.taint)
                 }
+                // `p.communicate(code)` of a `Popen(["sh"], stdin=PIPE)`: the program reads it.
+                "communicate"
+                    if let Some(Val {
+                        handle: Some(Handle::Module(m)),
+                        items: Some(argv),
+                        ..
+                    }) = recv.field("stdin")
+                        && m == crate::command::CHILD_STDIN =>
+                {
+                    let input = kwargs.get("input").cloned().unwrap_or(first.clone());
+                    if !input.is_blank() || input.taint != crate::engine::Taint::default() {
+                        let argv = argv.clone();
+                        crate::command::run_program(self.sink, ln, &argv, Some(&input));
+                    }
+                    Val::unknown()
+                }
+                "split" | "rsplit"
+                    if recv.handle.is_none()
+                        && recv.known().is_some_and(|t| !t.contains(UNKNOWN))
+                        && (args.is_empty() || first.known().is_some_and(|s| !s.is_empty()))
+                        && args.len() <= 1 =>
+                {
+                    // `".claude/settings.json".split("/")`: the parts of a known text.
+                    let t = recv.known().unwrap_or_default();
+                    let parts: Vec<Val> = match first.known() {
+                        Some(sep) if !args.is_empty() => t.split(sep).map(Val::lit).collect(),
+                        _ => t.split_whitespace().map(Val::lit).collect(),
+                    };
+                    if parts.len() > 16 {
+                        return Val::unknown();
+                    }
+                    Val::list(
+                        parts
+                            .into_iter()
+                            .map(|p| p.with_taint(&recv.taint))
+                            .collect(),
+                    )
+                    .with_taint(&recv.taint)
+                }
+                // `cp = ConfigParser(); cp.read(Path.home() / ".aws/credentials")`: a parser
+                // reading the files it is given holds what they hold.
+                "read" | "read_file"
+                    if recv.handle.is_none()
+                        && (matches!(first.handle, Some(Handle::Path(_)))
+                            || first.path_text().is_some_and(|p| p.contains('/'))) =>
+                {
+                    let t = self.sink.read_val(ln, &first);
+                    if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
+                        let name = self.text(r).to_owned();
+                        self.scope.taint_object(&name, &recv, &t);
+                    }
+                    Val::unknown().with_taint(&recv.taint).with_taint(&t)
+                }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
                     Val::unknown()
