@@ -125,9 +125,6 @@ fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin:
     }
 }
 
-/// A program a script of another language starts with an argument vector (`subprocess.run`,
-/// `spawn`): classified as [`run_argv`] does, and judged by the command-line guard too when
-/// every word is known, so a command the guard denies is dangerous from any language.
 /// The stdin of a program the script started with an argument list (`spawn('sh', [])`,
 /// `subprocess.Popen(["sh"], stdin=PIPE)`): the value's items are the argv, and what the
 /// script writes there (`.stdin.write(code)`, `.communicate(code)`) is what the program reads.
@@ -142,6 +139,17 @@ pub(crate) fn child_stdin(argv: Vec<Val>) -> Val {
     }
 }
 
+/// What the script writes to the stdin of a program it started (`stdin` is [`child_stdin`]'s
+/// value; `input`, the first argument of its `write`): the program runs with it as input.
+pub(crate) fn write_to_child(sink: &mut Sink<'_>, line: u32, stdin: &Val, input: Option<&Val>) {
+    if let (Some(argv), Some(input)) = (&stdin.items, input) {
+        run_program(sink, line, argv, Some(input));
+    }
+}
+
+/// A program a script of another language starts with an argument vector (`subprocess.run`,
+/// `spawn`): classified as [`run_argv`] does, and judged by the command-line guard too when
+/// every word is known, so a command the guard denies is dangerous from any language.
 pub(crate) fn run_program(
     sink: &mut Sink<'_>,
     line: u32,

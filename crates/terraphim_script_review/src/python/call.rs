@@ -307,9 +307,7 @@ impl Py<'_, '_, '_> {
                         if m == crate::command::CHILD_STDIN
                             && matches!(attr.as_str(), "write" | "writelines") =>
                     {
-                        if let (Some(argv), Some(input)) = (&obj.items, args.first()) {
-                            crate::command::run_program(self.sink, ln, argv, Some(input));
-                        }
+                        crate::command::write_to_child(self.sink, ln, &obj, args.first());
                         return Val::unknown();
                     }
                     Some(Handle::Module(m)) => {
