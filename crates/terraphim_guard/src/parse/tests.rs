@@ -1259,3 +1259,32 @@ fn positional_parameters_of_sh_c_are_filled_in() {
             .any(|n| n == "rm -f -r /tmp/x")
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(2048)
+    ))]
+
+    /// The copy tree-sitter-bash parses keeps every byte offset and character boundary of the
+    /// text (the words are read from the text at the tree's offsets), and changes only the
+    /// bytes the mappings name: prefixes to blanks, a test's `~` to `_`, `<>` to `>|`, and
+    /// code points the scanner crashes on to DEL bytes.
+    #[test]
+    fn grammar_input_keeps_offsets(
+        text in "([!{}~\\[\\] \\t\\n;&|()<>a-z:+-]|time|coproc|if|\u{E0100}|é){0,40}"
+    ) {
+        let mapped = grammar_safe(&text);
+        proptest::prop_assert_eq!(mapped.len(), text.len());
+        for (i, (a, b)) in text.bytes().zip(mapped.bytes()).enumerate() {
+            // A code point masked as DEL bytes gives more boundaries, never fewer.
+            proptest::prop_assert!(!text.is_char_boundary(i) || mapped.is_char_boundary(i));
+            if a != b {
+                proptest::prop_assert!(
+                    matches!((a, b), (b'~', b'_') | (b'<', b'>') | (b'>', b'|') | (_, 0x7F))
+                        || (b == b' ' && a != b'\n' && a.is_ascii()),
+                    "{text:?}: byte {i} {a:#x} -> {b:#x}"
+                );
+            }
+        }
+    }
+}
