@@ -1162,6 +1162,25 @@ impl Shell<'_, '_, '_> {
     }
 
     /// `$name` and `${name}` in a code string replaced by the variables' known values.
+    /// bash runs a backquoted command in the operand of `${x:-WORD}` (`:=`, `:+`, `/a/WORD`),
+    /// and `'$(cmd)'` there inside double quotes; tree-sitter-bash reads both as text. Their
+    /// code is reviewed as the script's own, with its variables' values.
+    fn expansion_operand_code(&mut self, node: Node<'_>) {
+        for child in node.named_children() {
+            if !matches!(child.kind(), "word" | "raw_string" | "regex") {
+                continue;
+            }
+            let codes: Vec<String> = terraphim_shell_vocab::substituted_code(self.text(child))
+                .into_iter()
+                .map(|code| self.expand_known(code))
+                .collect();
+            for code in codes {
+                self.sink
+                    .nested(line(node), crate::model::Language::Shell, &code);
+            }
+        }
+    }
+
     fn expand_known(&self, code: &str) -> String {
         let mut out = String::with_capacity(code.len());
         let mut rest = code;
@@ -1284,6 +1303,9 @@ impl Shell<'_, '_, '_> {
 
     /// The value of a word-like node.
     fn word(&mut self, node: Node<'_>) -> Val {
+        if node.kind() == "expansion" {
+            self.expansion_operand_code(node);
+        }
         match node.kind() {
             "word" | "number" | "command_name" | "extglob_pattern" => {
                 if node.kind() == "command_name"

@@ -243,3 +243,53 @@ pub fn bash_grammar_input<'a>(code: &'a str, rw_as: &[u8; 2]) -> std::borrow::Co
         rw_as,
     )))
 }
+
+/// The commands of the backquoted (`` `cmd` ``) and `$(cmd)` substitutions written in `text`,
+/// quotes or not: tree-sitter-bash reads the operand of `${x:-WORD}` with them as a plain word
+/// (or `'$(cmd)'` as a single-quoted string, which inside double quotes bash expands).
+pub fn substituted_code(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'`' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < b.len() && b[j] != b'`' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                if let Some(code) = text.get(start..j.min(b.len())) {
+                    out.push(code);
+                }
+                i = j + 1;
+            }
+            b'$' if b.get(i + 1) == Some(&b'(') && b.get(i + 2) != Some(&b'(') => {
+                let start = i + 2;
+                let mut open = 1;
+                let mut j = start;
+                while j < b.len() {
+                    match b[j] {
+                        b'\\' => j += 1,
+                        b'(' => open += 1,
+                        b')' => {
+                            open -= 1;
+                            if open == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if let Some(code) = text.get(start..j.min(b.len())) {
+                    out.push(code);
+                }
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}

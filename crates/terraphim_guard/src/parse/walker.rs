@@ -713,7 +713,7 @@ impl Walker {
             if !matches!(child.kind(), "word" | "raw_string" | "regex") {
                 continue;
             }
-            for code in substituted_code(node_text(child, src)) {
+            for code in terraphim_shell_vocab::substituted_code(node_text(child, src)) {
                 self.parse_code(code, depth + 1, &layers);
             }
         }
@@ -1392,52 +1392,4 @@ fn read_variables(cond: &str) -> Vec<String> {
         );
     }
     names
-}
-
-/// The commands of the backquoted (`` `cmd` ``) and `$(cmd)` substitutions written in `text`.
-fn substituted_code(text: &str) -> Vec<&str> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            b'`' => {
-                let start = i + 1;
-                let mut j = start;
-                while j < b.len() && b[j] != b'`' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                if let Some(code) = text.get(start..j.min(b.len())) {
-                    out.push(code);
-                }
-                i = j + 1;
-            }
-            b'$' if b.get(i + 1) == Some(&b'(') && b.get(i + 2) != Some(&b'(') => {
-                let start = i + 2;
-                let mut open = 1;
-                let mut j = start;
-                while j < b.len() {
-                    match b[j] {
-                        b'\\' => j += 1,
-                        b'(' => open += 1,
-                        b')' => {
-                            open -= 1;
-                            if open == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                if let Some(code) = text.get(start..j.min(b.len())) {
-                    out.push(code);
-                }
-                i = j + 1;
-            }
-            _ => i += 1,
-        }
-    }
-    out
 }

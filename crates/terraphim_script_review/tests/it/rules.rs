@@ -5374,3 +5374,30 @@ fn shell_element_with_a_default() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn code_in_an_expansions_operand() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // bash runs a backquoted command in `${X:-...}`: a default that is a command is code.
+        (
+            Sh,
+            "#!/bin/bash\nout=\"${OUT_DIR:-`rm -rf ~/.config; echo dist`}\"\nmkdir -p \"$out\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        // `'$(...)'` inside a double-quoted expansion is expanded too.
+        (
+            Sh,
+            "#!/bin/bash\necho \"${NAME:-'$(rm -rf ~/.config)'}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nroot=\"${REPO_ROOT:-`git rev-parse --show-toplevel`}\"\nls \"$root\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}

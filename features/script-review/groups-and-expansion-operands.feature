@@ -1,8 +1,9 @@
 @script-review
-Feature: a negated group in a shell script is judged by the commands it holds
+Feature: a shell script's groups and expansion operands are judged by the commands they hold
   tree-sitter-bash negates only a simple command, a test or a subshell, so `! { a; b; }` was
   read as a command named `{`: the commands inside were lost to the review and the guard. The
-  review reads the group itself; negation changes only an exit status.
+  review reads the group itself; negation changes only an exit status. It reads a backquoted
+  command in `${X:-...}` as text, which bash runs: the review reviews it as the script's code.
 
   Scenario: a readiness check in a negated group is clean
     Given a project file "wait.sh" containing:
@@ -32,3 +33,25 @@ Feature: a negated group in a shell script is judged by the commands it holds
       """
     When I run "terraphim-agent guard review-script --json reset.sh"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a command in a variable's default is reviewed as code
+    Given a project file "build.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -eu
+      out="${OUT_DIR:-`rm -rf ~/.config; echo dist`}"
+      mkdir -p "$out"
+      """
+    When I run "terraphim-agent guard review-script --json build.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a default that asks git for the top level is clean
+    Given a project file "build.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -eu
+      root="${REPO_ROOT:-`git rev-parse --show-toplevel`}"
+      ls "$root"
+      """
+    When I run "terraphim-agent guard review-script --json build.sh"
+    Then the JSON field "verdict" is "clean"
