@@ -38,7 +38,7 @@ Feature: script pre-review reads modes, unknown directories and a tool's own set
       """
       #!/bin/bash
       set -euo pipefail
-      CACHE="$HOME/.cache/thumbs"
+      CACHE="$HOME/.cache"
       while IFS= read -r -d '' entry; do
         dir="$(dirname "$entry")"
         rm -rf -- "$dir"

@@ -161,6 +161,42 @@ pub(crate) fn run_program(
     run_argv(sink, line, argv, stdin)
 }
 
+/// Whether the words after `git push` overwrite remote history: `--force`, `-f`, a `+`
+/// refspec; `--force-with-lease` (which refuses to drop commits the script has not seen, as the
+/// command guard's KG allows) only when it names a branch everybody builds on (`main`,
+/// `master`, `trunk`, `develop`, `release*`, ...).
+fn forced_push(rest: &[String]) -> bool {
+    let blunt = rest.iter().any(|w| {
+        w == "--force"
+            || (w.starts_with("--force")
+                && !w.starts_with("--force-with-lease")
+                && !w.starts_with("--force-if-includes"))
+            || (w.starts_with('-') && !w.starts_with("--") && w.contains('f'))
+            || w.starts_with('+')
+    });
+    if blunt {
+        return true;
+    }
+    if !rest.iter().any(|w| w.starts_with("--force-with-lease")) {
+        return false;
+    }
+    rest.iter().filter(|w| !w.starts_with('-')).any(|w| {
+        let dest = w.rsplit(':').next().unwrap_or(w);
+        let dest = dest.strip_prefix("refs/heads/").unwrap_or(dest);
+        matches!(
+            dest,
+            "main"
+                | "master"
+                | "trunk"
+                | "develop"
+                | "development"
+                | "production"
+                | "prod"
+                | "stable"
+        ) || dest.starts_with("release")
+    })
+}
+
 /// gpg options whose operands are key ids or fingerprints looked up on a key server or in
 /// the keyring.
 const GPG_KEY_LOOKUPS: &[&str] = &[
@@ -380,7 +416,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     out.alts.clone_from(&s.alts);
                 }
             }
-            for p in &positional {
+            // The first operand of a pattern or program filter (`grep -qxF .env.local
+            // .gitignore`, `jq -r .name package.json`, `awk '{print $1}' log`) is its pattern
+            // or program, not a file it reads: unless an option gives the pattern or
+            // program (`-e`, `-f`, `--regexp=`, `--file=`, `--from-file`), when every operand
+            // may be a file. An option's value before it (`-A 3`, `--arg k v`) is skipped
+            // instead, and the pattern read as before: never a file operand.
+            let program_first = matches!(
+                name.as_str(),
+                "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed" | "jq" | "yq"
+            ) && !words.iter().any(|w| {
+                (w.starts_with('-') && !w.starts_with("--") && (w.contains('e') || w.contains('f')))
+                    || ["--regexp", "--file", "--expression", "--from-file"]
+                        .iter()
+                        .any(|o| w.starts_with(o))
+            });
+            for p in positional.iter().skip(usize::from(program_first)) {
                 let t = sink.read_val(line, p);
                 out.taint.join(&t);
             }
@@ -1542,9 +1593,7 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
             )
         }
         "push"
-            if rest
-                .iter()
-                .any(|w| w == "-f" || w.starts_with("--force") || w.starts_with('+'))
+            if forced_push(rest)
                 // A branch the script created itself, force-pushed: its own work replaced.
                 && !sink.drops_own_branches(words) =>
         {

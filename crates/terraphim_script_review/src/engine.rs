@@ -214,6 +214,20 @@ pub(crate) fn lists_apart(a: &Val, b: &Val) -> bool {
         && merge_lists(a, b).is_none()
 }
 
+/// Whether `a` and `b` are argv lists of one length and one program, every word of both
+/// known, that differ in two places or more: two commands of that program, not one list
+/// whose blank words a later round filled in.
+pub(crate) fn literal_lists_differ(a: &Val, b: &Val) -> bool {
+    let known =
+        |v: &Val| v.alts.is_empty() && v.text.as_deref().is_some_and(|t| !t.contains(UNKNOWN));
+    match (a.items.as_deref(), b.items.as_deref()) {
+        (Some(x), Some(y)) if x.len() == y.len() && x.first() == y.first() => {
+            x.iter().chain(y).all(known) && x.iter().zip(y).filter(|(p, q)| p != q).count() >= 2
+        }
+        _ => false,
+    }
+}
+
 /// An abstract value: a best-effort string, where its data came from, what it refers to.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Val {
@@ -2288,6 +2302,9 @@ impl<'a> Sink<'a> {
                 "delete-project",
                 "deletes the whole working tree".to_owned(),
             ),
+            // An entry of a named tool's own cache directory (`~/.cache/<tool>/<entry>`): what
+            // that tool can fetch or build again, pruned by its cleanup script.
+            Place::Home if places::tool_cache_entry(&resolved) => return,
             Place::Home
                 if resolved.text.starts_with("~/.cache/")
                     || (recursive && places::regenerable_dir(&resolved.text)) =>

@@ -590,6 +590,15 @@ fn tool_cache_data(r: &Resolved) -> bool {
     DATA.contains(&ext.to_ascii_lowercase().as_str())
 }
 
+/// An entry of a tool's own cache directory (`~/.cache/<tool>/<entry>`, the tool named, the
+/// entry inside its directory): not the cache as a whole, nor every tool's directory in it.
+pub(crate) fn tool_cache_entry(r: &Resolved) -> bool {
+    tool_dir_file(r, "~/.cache/").is_some_and(|(_, entry)| {
+        let first = entry.split('/').next().unwrap_or("");
+        !first.is_empty() && first != "."
+    })
+}
+
 /// The tool and the file of a path `PREFIX<tool>/<file>` in the home directory, where the
 /// tool is named (not built at run time, not hidden) and the file stays inside its directory.
 fn tool_dir_file<'r>(r: &'r Resolved, prefix: &str) -> Option<(&'r str, &'r str)> {

@@ -55,7 +55,7 @@ pub(crate) struct Scope {
     param_data: Map<String, Map<String, crate::engine::Taint>>,
     /// What each generator function yields (`yield p`), at most 8 values: a call's result is
     /// their list.
-    yields: Map<String, Vec<Val>>,
+    pub(crate) yields: Map<String, Vec<Val>>,
     /// Functions that read the environment variable named by one of their parameters
     /// (`function env(name) { return process.env[name] }`), and its position: a call with a
     /// literal name reads that variable.
@@ -275,6 +275,20 @@ impl Scope {
                         .is_some_and(|old| crate::engine::lists_apart(old, a))
                 })
             });
+            // Two argv lists of one program that differ in more than one known word
+            // (`run(py, "-m", "pip", "install", "x")` and `run(py, "-m", "build", "--wheel",
+            // "x")`) are two commands: blended, each place would be either word and the
+            // commands judged would be ones neither call spells. Walked apart while there is
+            // room for the alternative; blended as before once there is none.
+            let apart = apart
+                || self.params.get(name).is_some_and(|passed| {
+                    let room = self.param_alts.get(name).is_none_or(|alts| alts.len() < 4);
+                    room && params.iter().zip(&args).any(|(p, a)| {
+                        passed
+                            .get(p.as_str())
+                            .is_some_and(|old| crate::engine::literal_lists_differ(old, a))
+                    })
+                });
             if apart {
                 let call: Map<String, Val> = params
                     .iter()

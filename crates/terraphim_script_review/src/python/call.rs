@@ -527,6 +527,11 @@ impl Py<'_, '_, '_> {
                         let name = name.clone();
                         self.scope.call_user(&name, &[])
                     }
+                    // `session: requests.Session = field(default_factory=requests.Session)`:
+                    // a client of the script's own, as `requests.Session()` makes one.
+                    Some(Handle::Module(m)) if matches!(api::lookup(m), Some(Api::HttpClient)) => {
+                        Val::module(super::net::CLIENT)
+                    }
                     _ => Val::unknown(),
                 };
             }

@@ -40,6 +40,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         containment_funcs: Set::default(),
         path_keys: Set::default(),
         counters: Set::default(),
+        fixtures: Set::default(),
     };
     py.scope.fresh_lists = true;
     py.counters = range_counters(root, src);
@@ -107,6 +108,9 @@ struct Py<'s, 'k, 'a> {
     path_keys: Set<String>,
     /// Names bound only as the counter of a loop over `range(...)` (see [`range_counters`]).
     counters: Set<String>,
+    /// The script's pytest fixtures (`@pytest.fixture def server(): ...`): a test function's
+    /// parameter of the same name is given what the fixture returns or yields.
+    fixtures: Set<String>,
 }
 
 /// The names the script binds only as the counter of a loop over `range(...)` (`for cp in
@@ -198,6 +202,21 @@ impl<'s> Py<'s, '_, '_> {
                 || k == "block")
             {
                 continue;
+            }
+            if c.kind() == "decorated_definition"
+                && named(c).any(|d| {
+                    d.kind() == "decorator" && {
+                        let t = self.text(d).trim_start_matches('@');
+                        let t = t.split('(').next().unwrap_or(t).trim();
+                        matches!(t, "pytest.fixture" | "fixture" | "pytest_asyncio.fixture")
+                    }
+                })
+                && let Some(n) = c
+                    .field("definition")
+                    .filter(|d| d.kind() == "function_definition")
+                    .and_then(|d| d.field("name"))
+            {
+                self.fixtures.insert(self.text(n).to_owned());
             }
             if c.kind() == "class_definition"
                 && let (Some(n), Some(body)) = (c.field("name"), c.field("body"))

@@ -42,10 +42,19 @@ impl Py<'_, '_, '_> {
                 }
             }
             "attribute" => {
-                if let Some(v) = self.fields.get_mut(&key)
-                    && matches!(&v.handle, Some(Handle::Module(m)) if m == CLIENT)
-                {
-                    v.taint.join(taint);
+                // In a class's methods `self.session` is also kept as the class's own
+                // (`Class.self.session`), which its other methods read first.
+                let own = self
+                    .class_now
+                    .as_deref()
+                    .filter(|_| key.starts_with("self."))
+                    .map(|c| format!("{c}.{key}"));
+                for k in own.into_iter().chain([key]) {
+                    if let Some(v) = self.fields.get_mut(&k)
+                        && matches!(&v.handle, Some(Handle::Module(m)) if m == CLIENT)
+                    {
+                        v.taint.join(taint);
+                    }
                 }
             }
             _ => {}

