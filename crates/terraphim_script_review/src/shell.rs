@@ -2113,6 +2113,26 @@ fn bare_exec(node: Node<'_>, src: &str) -> bool {
         && node.children_by_field_name("argument").next().is_none()
 }
 
+/// A shell variable name (`dest`, `_rc`).
+fn is_identifier(t: &str) -> bool {
+    let mut chars = t.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A function body declaring a name reference (`local -n out=$1`, `declare -n ref`).
+fn declares_nameref(body: &str) -> bool {
+    body.lines().any(|l| {
+        let mut words = l.split_whitespace();
+        matches!(words.next(), Some("local" | "declare" | "typeset"))
+            && words
+                .take_while(|w| w.starts_with('-'))
+                .any(|w| !w.starts_with("--") && w.contains('n'))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
@@ -2158,24 +2178,4 @@ mod tests {
             assert_eq!(got, *want, "{script}");
         }
     }
-}
-
-/// A shell variable name (`dest`, `_rc`).
-fn is_identifier(t: &str) -> bool {
-    let mut chars = t.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// A function body declaring a name reference (`local -n out=$1`, `declare -n ref`).
-fn declares_nameref(body: &str) -> bool {
-    body.lines().any(|l| {
-        let mut words = l.split_whitespace();
-        matches!(words.next(), Some("local" | "declare" | "typeset"))
-            && words
-                .take_while(|w| w.starts_with('-'))
-                .any(|w| !w.starts_with("--") && w.contains('n'))
-    })
 }

@@ -524,11 +524,7 @@ impl Js<'_, '_, '_> {
             // result is the list of what it yields, so `for (const p of lines())` and
             // `for await (...)` see each value.
             "yield_expression" => {
-                let v = named(node)
-                    .into_iter()
-                    .next()
-                    .map(|c| self.eval(c))
-                    .unwrap_or_default();
+                let v = named(node).next().map(|c| self.eval(c)).unwrap_or_default();
                 let from = self.text(node).trim_start()["yield".len()..]
                     .trim_start()
                     .starts_with('*');
