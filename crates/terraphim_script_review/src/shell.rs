@@ -114,6 +114,10 @@ struct Shell<'s, 'k, 'a> {
     at_call: Option<usize>,
     /// The variables that function set from its parameters so far in that walk.
     call_locals: Vec<String>,
+    /// Name references (`local -n out=$1`) of the function walked at a call, each with the
+    /// caller's variable it stands for: what the function assigns to one, the caller's
+    /// variable holds after the call.
+    namerefs: Vec<(String, String)>,
     /// File descriptors above 2 the script opened on a network socket (`exec 3<>/dev/tcp/h/p`),
     /// and the socket's path: a later `<&3` or `>&3` is that socket.
     socket_fds: Map<String, String>,
@@ -324,6 +328,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         defining: None,
         at_call: None,
         call_locals: Vec::new(),
+        namerefs: Vec::new(),
         socket_fds: Map::default(),
         printed: Map::default(),
         confined: Vec::new(),
@@ -758,8 +763,19 @@ impl Shell<'_, '_, '_> {
             }
             "declaration_command" => {
                 let children: Vec<Node<'_>> = node.named_children().collect();
+                // `local -n out=$1` / `declare -n ref=name`: a name for another variable.
+                let nameref = children.iter().any(|c| {
+                    let t = self.text(*c);
+                    c.kind() == "word"
+                        && t.starts_with('-')
+                        && !t.starts_with("--")
+                        && t.contains('n')
+                });
                 for c in children {
                     if c.kind() == "variable_assignment" {
+                        if nameref && self.bind_nameref(c) {
+                            continue;
+                        }
                         self.assign(c);
                     }
                 }
@@ -906,8 +922,15 @@ impl Shell<'_, '_, '_> {
         self.vars.insert("*".to_owned(), all);
         let judged = self.judged;
         self.judged = self.at_call.is_none() || judged;
+        let refs = self.namerefs.len();
         let printed = self.block(body, capture);
         self.judged = judged;
+        // What the function assigned through a name reference is the caller's variable's.
+        for (name, target) in self.namerefs.split_off(refs) {
+            if let Some(v) = self.vars.get(&name).cloned() {
+                self.vars.insert(target, v);
+            }
+        }
         for (n, v) in NAMES.iter().zip(saved) {
             match v {
                 Some(v) => self.vars.insert((*n).to_owned(), v),
@@ -947,6 +970,30 @@ impl Shell<'_, '_, '_> {
         all.items = n.map(|_| rest);
         self.vars.insert("*".to_owned(), all.clone());
         self.vars.insert("@".to_owned(), all);
+    }
+
+    /// `local -n out=$1` with `$1` a variable's name: `out` holds what that variable holds,
+    /// and what the function assigns to `out` goes back to it when the call ends. False when
+    /// the name referred to is not known (a plain assignment then).
+    fn bind_nameref(&mut self, node: Node<'_>) -> bool {
+        let (Some(name), Some(value)) = (node.field("name"), node.field("value")) else {
+            return false;
+        };
+        let name = self.text(name).to_owned();
+        let target = self.word(value);
+        let Some(target) = target
+            .known()
+            .filter(|t| is_identifier(t))
+            .map(str::to_owned)
+        else {
+            return false;
+        };
+        match self.vars.get(&target).cloned() {
+            Some(v) => self.vars.insert(name.clone(), v),
+            None => self.vars.remove(&name),
+        };
+        self.namerefs.push((name, target));
+        true
     }
 
     fn assign(&mut self, node: Node<'_>) {
@@ -1968,6 +2015,26 @@ impl Shell<'_, '_, '_> {
             self.judged = judged;
             self.at_call = at_call;
             self.call_locals.clear();
+        } else if self.calls < MAX_FUNCTION_CALLS
+            && self.at_call.is_none()
+            && argv
+                .iter()
+                .skip(1)
+                .any(|a| a.known().is_some_and(is_identifier))
+            && let Some(body) = body
+            && declares_nameref(self.text(body))
+        {
+            // `pick_dest dest` of `pick_dest() { local -n out=$1; out=...; }`: the body is
+            // walked with the caller's variable name in place, so what it assigns through the
+            // reference is the caller's variable after the call.
+            self.calls += 1;
+            self.sink.function_called(body.start_byte(), true);
+            let at_call = self.at_call.replace(body.start_byte());
+            let judged = std::mem::replace(&mut self.judged, false);
+            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
+            self.judged = judged;
+            self.at_call = at_call;
+            self.call_locals.clear();
         }
         if let Some(&shifts) = self.runners.get(name.as_str())
             && argv.len() > shifts + 1
@@ -2066,6 +2133,26 @@ fn bare_exec(node: Node<'_>, src: &str) -> bool {
             .and_then(|n| src.get(n.byte_range()))
             .is_some_and(|n| n == "exec")
         && node.children_by_field_name("argument").next().is_none()
+}
+
+/// A shell variable name (`dest`, `_rc`).
+fn is_identifier(t: &str) -> bool {
+    let mut chars = t.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A function body declaring a name reference (`local -n out=$1`, `declare -n ref`).
+fn declares_nameref(body: &str) -> bool {
+    body.lines().any(|l| {
+        let mut words = l.split_whitespace();
+        matches!(words.next(), Some("local" | "declare" | "typeset"))
+            && words
+                .take_while(|w| w.starts_with('-'))
+                .any(|w| !w.starts_with("--") && w.contains('n'))
+    })
 }
 
 #[cfg(test)]

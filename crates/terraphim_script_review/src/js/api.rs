@@ -332,6 +332,13 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         NetConnect { opens: true },
     ),
     (&["net"], &["Socket"], NetConnect { opens: false }),
+    // A mail transport (`nodemailer.createTransport({host})`): what `sendMail` gets goes to
+    // the mail server.
+    (
+        &["nodemailer"],
+        &["createTransport"],
+        NetConnect { opens: false },
+    ),
     (&["dgram"], &["createSocket"], Datagram),
     (GLOBAL, &["WebSocket", "ws"], WebSocket),
     (&["ws"], &["WebSocket"], WebSocket),

@@ -1035,18 +1035,26 @@ impl Js<'_, '_, '_> {
             Api::Axios => self.axios(c),
             Api::HttpRequest => self.http_request(c),
             Api::NetConnect { opens } => {
-                let host = c
-                    .args
-                    .iter()
-                    .find_map(|a| {
-                        a.known()
-                            .filter(|t| t.parse::<u32>().is_err())
-                            .map(str::to_owned)
-                    })
-                    .or_else(|| {
-                        self.prop(c.arg_node(0), "host")
-                            .and_then(|(v, _)| v.known().map(str::to_owned))
-                    });
+                // `createTransport({host: "smtp.example.net"})`: the options' host first (the
+                // object's own text names no host).
+                let from_options = c
+                    .arg_node(0)
+                    .filter(|n| n.kind() == "object")
+                    .and_then(|_| self.prop(c.arg_node(0), "host"))
+                    .and_then(|(v, _)| v.known().map(str::to_owned));
+                let host = from_options.or_else(|| {
+                    c.args
+                        .iter()
+                        .find_map(|a| {
+                            a.known()
+                                .filter(|t| t.parse::<u32>().is_err())
+                                .map(str::to_owned)
+                        })
+                        .or_else(|| {
+                            self.prop(c.arg_node(0), "host")
+                                .and_then(|(v, _)| v.known().map(str::to_owned))
+                        })
+                });
                 if opens {
                     self.sink.connect(ln, host.as_deref());
                 }

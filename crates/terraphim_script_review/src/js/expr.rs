@@ -198,6 +198,18 @@ impl Js<'_, '_, '_> {
                         return f.clone();
                     }
                 }
+                if node
+                    .field("property")
+                    .is_some_and(|p| self.text(p) == "constructor")
+                    && node
+                        .field("object")
+                        .is_some_and(|o| self.is_function_object(o))
+                {
+                    // `(async () => {}).constructor`, `Object.getPrototypeOf(function* () {})
+                    // .constructor`, `[].constructor.constructor`: the `Function` constructor
+                    // (or its async/generator kin), which runs the code it is given.
+                    return Val::module("Function");
+                }
                 let obj = node
                     .field("object")
                     .map(|o| self.eval(o))
@@ -508,6 +520,17 @@ impl Js<'_, '_, '_> {
             {
                 Val::unknown()
             }
+            // `yield line` in a generator (`function*`, `async function*`): the function's
+            // result is the list of what it yields, so `for (const p of lines())` and
+            // `for await (...)` see each value.
+            "yield_expression" => {
+                let v = named(node).next().map(|c| self.eval(c)).unwrap_or_default();
+                let from = self.text(node).trim_start()["yield".len()..]
+                    .trim_start()
+                    .starts_with('*');
+                self.scope.add_yield(v, from);
+                Val::unknown()
+            }
             "await_expression"
             | "parenthesized_expression"
             | "as_expression"
@@ -646,6 +669,37 @@ impl Js<'_, '_, '_> {
         };
         (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then_some(name)
+    }
+
+    /// A function object written in place, or its prototype (`async function () {}`,
+    /// `Object.getPrototypeOf(() => {})`), or any value's `.constructor`: its own
+    /// `.constructor` is a function constructor.
+    fn is_function_object(&self, node: Node<'_>) -> bool {
+        let mut n = node;
+        while n.kind() == "parenthesized_expression" {
+            match n.named_child(0) {
+                Some(c) => n = c,
+                None => return false,
+            }
+        }
+        match n.kind() {
+            "function_expression" | "function" | "arrow_function" | "generator_function" => true,
+            "member_expression" => n
+                .field("property")
+                .is_some_and(|p| self.text(p) == "constructor"),
+            "call_expression" => {
+                n.field("function").is_some_and(|f| {
+                    matches!(
+                        self.text(f),
+                        "Object.getPrototypeOf" | "Reflect.getPrototypeOf"
+                    )
+                }) && n
+                    .field("arguments")
+                    .and_then(|a| a.named_child(0))
+                    .is_some_and(|a| self.is_function_object(a))
+            }
+            _ => false,
+        }
     }
 
     pub(super) fn member(&mut self, node: Node<'_>, obj: Val, prop: &str) -> Val {

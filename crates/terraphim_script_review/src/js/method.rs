@@ -86,7 +86,7 @@ impl Js<'_, '_, '_> {
                 let t = self.sink.read_path(ln, &p);
                 Val::unknown().with_taint(&t)
             }
-            (Some(Handle::Conn { url }), "write" | "end" | "send") => {
+            (Some(Handle::Conn { url }), "write" | "end" | "send" | "sendMail") => {
                 let url = url.clone();
                 let host = if name == "send" {
                     args.iter()

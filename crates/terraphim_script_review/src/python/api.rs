@@ -417,6 +417,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("execfile", ExecCode),
     ("code.InteractiveInterpreter", ExecCode),
     ("runpy.run_path", RunPath),
+    ("importlib.util.spec_from_file_location", RunPath),
+    ("importlib.machinery.SourceFileLoader", RunPath),
     ("getattr", Getattr),
     ("__import__", Import),
     ("importlib.import_module", Import),

@@ -599,6 +599,22 @@ impl Py<'_, '_, '_> {
                     Val::lit(cwd)
                 }
             }
+            // `bytes(b ^ KEY for b in SEED)`: bytes computed from a number table by xor, a
+            // text hidden in the script and decoded at run time.
+            Api::PathAsIs
+                if matches!(c.q.as_str(), "bytes" | "bytearray")
+                    && c.arg_nodes.first().is_some_and(|a| {
+                        matches!(
+                            a.kind(),
+                            "generator_expression" | "list_comprehension" | "call"
+                        ) && a
+                            .field("body")
+                            .or_else(|| a.field("arguments"))
+                            .is_some_and(|b| xor_in(b, self.src))
+                    }) =>
+            {
+                Val::decoded(&c.all)
+            }
             Api::PathAsIs => {
                 let a = c.first();
                 match a.path_text() {
@@ -870,8 +886,15 @@ impl Py<'_, '_, '_> {
             Api::YamlLoad => self.yaml_load(c),
             Api::ExecCode => self.exec_code(c),
             Api::RunPath => {
-                if let Some(p) = c.first().known() {
-                    self.sink.runs_file(c.ln, p);
+                // `spec_from_file_location(name, path)` / `SourceFileLoader(name, path)`: the
+                // module loaded from the file is run when it is executed.
+                let file = match c.tail() {
+                    "spec_from_file_location" => c.arg(1, "location"),
+                    "SourceFileLoader" => c.arg(1, "path"),
+                    _ => c.first(),
+                };
+                if let Some(p) = file.known().map(str::to_owned).or_else(|| file.path_text()) {
+                    self.sink.runs_file(c.ln, &p);
                 }
                 Val::unknown()
             }
@@ -1101,4 +1124,14 @@ impl Py<'_, '_, '_> {
             self.scope.add_param_value(name, &kw, dict);
         }
     }
+}
+
+/// An `^` operator (xor) anywhere in an expression.
+fn xor_in(node: Node<'_>, src: &str) -> bool {
+    if node.kind() == "binary_operator"
+        && node.field("operator").and_then(|o| src.get(o.byte_range())) == Some("^")
+    {
+        return true;
+    }
+    node.named_children().any(|k| xor_in(k, src))
 }

