@@ -1996,37 +1996,24 @@ impl Shell<'_, '_, '_> {
             at_call_printed = Some(self.call_function(body, &argv[1..], capture));
         } else if self.calls < MAX_FUNCTION_CALLS
             && self.at_call.is_none()
-            && !self.runners.contains_key(name.as_str())
-            && argv.len() > 1
-            && argv.iter().skip(1).all(|a| a.taint == Taint::default())
-            && argv.iter().skip(1).any(known_alternatives)
             && let Some(body) = body
-            && uses_positional(self.text(body))
+            && ((!self.runners.contains_key(name.as_str())
+                && argv.len() > 1
+                && argv.iter().skip(1).all(|a| a.taint == Taint::default())
+                && argv.iter().skip(1).any(known_alternatives)
+                && uses_positional(self.text(body)))
+                || (argv
+                    .iter()
+                    .skip(1)
+                    .any(|a| a.known().is_some_and(is_identifier))
+                    && declares_nameref(self.text(body))))
         {
             // `run_one "$py"` with `py` from a literal list: the body's statements are walked
             // (and judged by the guard) with the arguments in place (`"python$py" -m venv`,
             // `curl -F "file=@$1"`), not only with parameters nobody knows where the function
-            // is defined.
-            self.calls += 1;
-            self.sink.function_called(body.start_byte(), true);
-            let at_call = self.at_call.replace(body.start_byte());
-            let judged = std::mem::replace(&mut self.judged, false);
-            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
-            self.judged = judged;
-            self.at_call = at_call;
-            self.call_locals.clear();
-        } else if self.calls < MAX_FUNCTION_CALLS
-            && self.at_call.is_none()
-            && argv
-                .iter()
-                .skip(1)
-                .any(|a| a.known().is_some_and(is_identifier))
-            && let Some(body) = body
-            && declares_nameref(self.text(body))
-        {
-            // `pick_dest dest` of `pick_dest() { local -n out=$1; out=...; }`: the body is
-            // walked with the caller's variable name in place, so what it assigns through the
-            // reference is the caller's variable after the call.
+            // is defined. `pick_dest dest` of `pick_dest() { local -n out=$1; out=...; }`: the
+            // body is walked with the caller's variable name in place, so what it assigns
+            // through the reference is the caller's variable after the call.
             self.calls += 1;
             self.sink.function_called(body.start_byte(), true);
             let at_call = self.at_call.replace(body.start_byte());
