@@ -2600,23 +2600,17 @@ fn unknowns_are_quoted(text: &str) -> bool {
     })
 }
 
+/// `v` quoted as one shell word, as `shlex.quote` or shell-quote's `quote` does
+/// ([`crate::shell_judge::quote`]): a text known only at run time becomes `'…'`, whose
+/// run-time parts [`unknown_only_in_literals`] then reads as data.
+pub(crate) fn shell_word(v: &Val) -> String {
+    crate::shell_judge::quote(&v.text_or_unknown())
+}
+
 /// Whether every part of `code` known only at run time ([`UNKNOWN`]) lies inside a string
 /// literal of `lang` that nothing in it can leave or expand: single or double quotes in
 /// Python and JavaScript (not a template literal, whose `${}` runs code), single quotes in
 /// shell (double quotes expand `$(...)`). The code around them is then known.
-/// `v` quoted as one shell word, as `shlex.quote` or shell-quote's `quote` does: a known text
-/// of only safe characters as it is, any other in single quotes (a `'` in it as `'"'"'`), and
-/// a text known only at run time as `'…'`, whose run-time parts [`unknown_only_in_literals`]
-/// then reads as data.
-pub(crate) fn shell_word(v: &Val) -> String {
-    let text = v.text_or_unknown();
-    let safe = |c: char| c.is_ascii_alphanumeric() || "@%+=:,./-_".contains(c);
-    if !text.is_empty() && text.chars().all(safe) {
-        return text;
-    }
-    format!("'{}'", text.replace('\'', "'\"'\"'"))
-}
-
 pub(crate) fn unknown_only_in_literals(code: &str, lang: Language) -> bool {
     let quotes: &[char] = match lang {
         Language::Python | Language::JavaScript | Language::TypeScript => &['\'', '"'],

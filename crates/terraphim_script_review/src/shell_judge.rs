@@ -915,8 +915,8 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     });
 }
 
-/// `word` as one shell word.
-fn quote(word: &str) -> String {
+/// `word` as one shell word: as it is when every character is safe, else in single quotes.
+pub(crate) fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()

@@ -706,16 +706,19 @@ impl Walker {
     /// operand are judged as a substitution's (a single-quoted one outside double quotes too,
     /// which bash leaves as text: judging it can only add to the decision).
     fn expansion_operand_code(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut cursor = node.walk();
+        let codes: Vec<&str> = node
+            .named_children(&mut cursor)
+            .filter(|c| matches!(c.kind(), "word" | "raw_string" | "regex"))
+            .flat_map(|c| terraphim_shell_vocab::substituted_code(node_text(c, src)))
+            .collect();
+        if codes.is_empty() {
+            return;
+        }
         let mut layers = ctx.layers.clone();
         layers.push("${...}".into());
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            if !matches!(child.kind(), "word" | "raw_string" | "regex") {
-                continue;
-            }
-            for code in terraphim_shell_vocab::substituted_code(node_text(child, src)) {
-                self.parse_code(code, depth + 1, &layers);
-            }
+        for code in codes {
+            self.parse_code(code, depth + 1, &layers);
         }
     }
 
