@@ -22,6 +22,8 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | sudo wipedisk /                                |
       | sudo -u root -E wipedisk /                     |
       | doas wipedisk /                                |
+      | runuser -u root -- wipedisk /                  |
+      | runuser -l root -c 'wipedisk /'                |
       | env -i FOO=1 wipedisk /                        |
       | FOO=1 BAR=2 wipedisk /                         |
       | _= wipedisk /                                  |
@@ -139,6 +141,8 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | rsync -e 'wipedisk /' a host:b                     |
       | ssh -o ProxyCommand='wipedisk /' host              |
       | vim -c '!wipedisk /' notes.txt                     |
+      | ex -sc '!wipedisk /' -c q                          |
+      | vim -esc '!wipedisk /' notes.txt                   |
 
   Scenario: a high code point after a brace neither crashes the guard nor loses later lines
     When I run "terraphim-agent guard check --batch" with stdin:

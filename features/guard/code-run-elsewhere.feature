@@ -20,6 +20,8 @@ Feature: code handed to other programs is judged as what it runs
       | tmux send-keys -t dev 'rm -rf ~/Pictures' Enter           |
       | at midnight <<< 'rm -rf ~/Pictures'                       |
       | awk 'BEGIN { system("rm -rf ~/Pictures") }'               |
+      | awk 'BEGIN { print "rm -rf ~/Pictures" \| "sh" }'         |
+      | awk 'BEGIN { "rm -rf ~/Pictures" \| getline }'             |
       | php -r 'system("rm -rf ~/Pictures");'                     |
       | kubectl exec -n prod api-0 -- rm -rf /var/lib/data        |
       | docker exec -it db dropdb orders                          |

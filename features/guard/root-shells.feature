@@ -22,6 +22,7 @@ Feature: a shell as root, and what else runs as root through another program
       | sudo vim -c ':!/bin/sh'                               |
       | sudo less /etc/profile                                |
       | pkexec env /bin/bash                                  |
+      | runuser -l root                                       |
       | sudo python3 -c 'import pty; pty.spawn("/bin/bash")'  |
       | sudo apt-get update -o APT::Update::Pre-Invoke::=/bin/sh |
 

@@ -104,6 +104,9 @@ Feature: shell syntax keeps its meaning in the canonical form
       | coproc wiper { wipedisk /; }                                  | deny    |
       | coproc wipedisk /                                             | deny    |
       | ! if true; then wipedisk /; fi                                | deny    |
+      | ! ! wipedisk /                                                | deny    |
+      | time ! wipedisk /                                             | deny    |
+      | ! ! frobtool status                                           | allow   |
       | if ! { frobtool status; } 2>/dev/null; then echo no; fi       | allow   |
       | ! { true; } 2>/dev/null                                       | allow   |
       | time { frobtool status; }                                     | allow   |

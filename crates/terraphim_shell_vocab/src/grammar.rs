@@ -81,7 +81,9 @@ pub fn read_write_redirects<'a>(
 /// are read as commands named `{` or `if`, so what the group runs is lost. The copy it parses
 /// has blanks in place of such prefixes (at a command's start, before a group, a subshell or a
 /// compound command), at the same byte offsets. They change an exit status, a timing report or
-/// where the output goes, never what runs, so the judgement of the group is the same.
+/// where the output goes, never what runs, so the judgement of the group is the same. Before a
+/// simple command the grammar reads one prefix, so of a chain (`! ! cmd`, `time ! cmd`) all but
+/// the last become blanks.
 pub fn group_prefixes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
     if !["! ", "!\t", "time", "coproc"]
         .iter()
@@ -108,6 +110,7 @@ pub fn group_prefixes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, s
         // The prefixes from `i`: `!`, `time [-p]`, `coproc [NAME]`, one after another.
         let mut end = i;
         let mut at = i;
+        let mut last_prefix = i;
         loop {
             let w = &bytes[at..word_end(at)];
             let next = skip_blanks(at + w.len());
@@ -132,11 +135,17 @@ pub fn group_prefixes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, s
             if after == at + w.len() {
                 break;
             }
+            last_prefix = at;
             end = after;
             at = after;
         }
         if end > i && starts_compound(bytes, end) {
             spans.push((i, end));
+            i = end;
+        } else if last_prefix > i {
+            // Before a simple command tree-sitter-bash reads one prefix (`! cmd`, `time
+            // cmd`); the earlier ones of a chain (`! ! cmd`, `time ! cmd`) become blanks.
+            spans.push((i, last_prefix));
             i = end;
         } else {
             i += 1;

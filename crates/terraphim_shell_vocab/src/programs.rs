@@ -332,7 +332,8 @@ pub const WRAPPERS: &[&str] = &[
     "nocache",
 ];
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
-pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0"];
+/// `runuser -u USER CMD` is util-linux's `sudo` for root (agents in containers run as root).
+pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0", "runuser"];
 
 /// Programs that only read files or the file system's state and have no option that writes,
 /// deletes or runs another program (no pager with a shell escape, no `find -exec`, no
@@ -405,6 +406,16 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
             "--chdir",
         ],
         "doas" => &["-u", "-C"],
+        "runuser" => &[
+            "-u",
+            "-g",
+            "-G",
+            "-w",
+            "--user",
+            "--group",
+            "--supp-group",
+            "--whitelist-environment",
+        ],
         "env" => &[
             "-u",
             "-C",

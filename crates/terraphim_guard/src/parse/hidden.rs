@@ -631,6 +631,15 @@ impl Walker {
                     if let Some(c) = a.strip_prefix('+') {
                         cmds.push((i, c));
                     }
+                    // Vim reads clustered flags: `ex -sc CMD`, `vim -esc CMD`.
+                    let cluster = a.strip_prefix('-').filter(|f| {
+                        f.len() > 1
+                            && f.ends_with('c')
+                            && f.chars().all(|c| c.is_ascii_alphabetic())
+                    });
+                    if let (Some(_), Some(v)) = (cluster, rest.get(i + 1)) {
+                        cmds.push((i + 1, v));
+                    }
                 }
                 for (i, c) in cmds {
                     if let Some(at) = c.find('!') {

@@ -260,7 +260,7 @@ fn uploaded_secret(batch: &str) -> Option<String> {
 
 /// Whether a part runs as root (`sudo X`, `doas X`): its first word is the elevation.
 fn as_root(c: &SimpleCommand) -> bool {
-    matches!(c.name(), "sudo" | "doas" | "pkexec" | "run0")
+    terraphim_shell_vocab::PRIVILEGED.contains(&c.name())
 }
 
 /// The program a root part runs a file with, and the file: `sudo bash /tmp/i.sh`, `sudo

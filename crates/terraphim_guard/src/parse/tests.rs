@@ -289,6 +289,10 @@ fn prefixes_of_groups_and_tildes_in_tests_are_read_as_bash_does() {
         ("coproc w { a; }", "         { a; }"),
         ("coproc { a; }", "       { a; }"),
         ("! if a; then b; fi", "  if a; then b; fi"),
+        ("! ! a", "  ! a"),
+        ("x; ! ! ! a b", "x;     ! a b"),
+        ("time ! a", "     ! a"),
+        ("! time -p a", "  time -p a"),
         ("[ -d ~ ] && ls", "[ -d _ ] && ls"),
         ("[[ ~+ == x ]]", "[[ _+ == x ]]"),
         // left alone: an argument, a test's `!`, no group after, part of a word, not a test
@@ -313,6 +317,8 @@ fn prefixes_of_groups_and_tildes_in_tests_are_read_as_bash_does() {
         ),
         ("time { ls; }", vec!["ls"]),
         ("coproc ls", vec!["ls"]),
+        ("! ! ls -l", vec!["ls -l"]),
+        ("time ! ls", vec!["ls"]),
         ("[[ -d ~ ]] && ls", vec!["ls"]),
     ] {
         assert_eq!(names(cmd), want, "{cmd:?}");

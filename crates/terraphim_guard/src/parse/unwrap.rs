@@ -71,8 +71,18 @@ impl Walker {
             c.findings = f;
             return self.unwrap(argv[1..].to_vec(), dynamic[1..].to_vec(), text, &c, depth);
         }
-        let name = canon::program_name(&canon::fold_lookalikes(&argv[0]));
         let rest = &argv[1..];
+        let name = match canon::program_name(&canon::fold_lookalikes(&argv[0])) {
+            // `runuser [-l] USER [-c CODE]` without `-u` is util-linux's `su` for root.
+            n if n == "runuser"
+                && !rest
+                    .iter()
+                    .any(|a| a == "-u" || a == "--user" || a.starts_with("--user=")) =>
+            {
+                "su".to_string()
+            }
+            n => n,
+        };
         let rest_dyn = &dynamic[1..];
         let layer = |what: &str| {
             let mut c = ctx.clone();
@@ -1381,7 +1391,63 @@ impl Walker {
                 self.parse_option_code(&line, depth + 1, &layers);
             }
         }
+        for line in awk_pipe_code(program) {
+            self.parse_option_code(&line, depth + 1, &layers);
+        }
     }
+}
+
+/// The shell code of an awk program's pipes: the literal command of `print X | "CMD"` and
+/// `"CMD" | getline`, which awk runs with `sh -c`, and, when CMD is a shell reading its
+/// input, the literal text printed into it (`print "rm -rf ~" | "sh"`).
+fn awk_pipe_code(program: &str) -> Vec<String> {
+    // The string literals of the program, with their byte spans.
+    let bytes = program.as_bytes();
+    let mut literals: Vec<(usize, usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        let mut text = String::new();
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j] != b'"' {
+            if bytes[j] == b'\\' && j + 1 < bytes.len() {
+                j += 1;
+            }
+            let ch = program[j..].chars().next().unwrap_or(' ');
+            text.push(ch);
+            j += ch.len_utf8();
+        }
+        literals.push((i, j + 1, text));
+        i = j + 1;
+    }
+    let mut out = Vec::new();
+    for (k, (start, end, text)) in literals.iter().enumerate() {
+        let before = program[..*start].trim_end();
+        let after = program.get(*end..).unwrap_or("").trim_start();
+        let piped_into = before.ends_with('|') && !before.ends_with("||");
+        if piped_into || after.starts_with('|') && after[1..].trim_start().starts_with("getline") {
+            out.push(text.clone());
+        }
+        if piped_into
+            && text
+                .split_whitespace()
+                .next()
+                .is_some_and(terraphim_shell_vocab::is_shell)
+        {
+            // The statement's printed literals, back to `print`/`printf`.
+            let statement_start = before.rfind([';', '{', '\n']).map_or(0, |p| p + 1);
+            out.extend(
+                literals[..k]
+                    .iter()
+                    .filter(|(s, _, _)| *s >= statement_start)
+                    .map(|(_, _, t)| t.clone()),
+            );
+        }
+    }
+    out
 }
 
 /// The indexes in `rest` of the words a program runs as a shell command line: `script -c CMD`,

@@ -240,6 +240,8 @@ fn ecosystem_build_test_lint_and_format_commands() {
         ("pip install -e '.[dev]' requests", Sandbox),
         ("source /tmp/x/bin/activate", Sandbox),
         ("vim -c 'w !sh' notes.md", Deny),
+        ("ex -sc 'w !sh' notes.md", Deny),
+        ("ex -sc '%s/foo/bar/g|x' notes.md", Sandbox),
         ("emacs --batch -l x.el", Sandbox),
         ("gcc -fplugin=/tmp/p.so -o build/x src/x.c", Sandbox),
         ("gcc -o /opt/tools/x x.c", Sandbox),

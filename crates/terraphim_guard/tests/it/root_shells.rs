@@ -23,6 +23,8 @@ fn an_interactive_shell_as_root_is_denied() {
         ("pkexec /bin/sh", Deny),
         ("pkexec", Deny),
         ("run0", Deny),
+        ("runuser -l root", Deny),
+        ("runuser -u root -- bash", Deny),
         ("sudo python3", Deny),
         // work on the line, a script, or only printing: confined by `sudo`
         ("sudo -v", Sandbox),
@@ -33,6 +35,8 @@ fn an_interactive_shell_as_root_is_denied() {
         ("su -c 'id' root", Sandbox),
         ("sudo apt-get install -y vim", Sandbox),
         ("sudo -u postgres psql -c 'select 1'", Sandbox),
+        ("runuser -u postgres -- psql -c 'select 1'", Sandbox),
+        ("runuser -l postgres -c 'psql -c \"select 1\"'", Sandbox),
         // not as root: an unknown shell stays confined
         ("bash", Sandbox),
         ("find . -exec /bin/sh \\;", Sandbox),

@@ -31,6 +31,20 @@ fn code_given_to_other_programs_is_judged() {
             "gawk -F: '{ system(\"rm -rf /srv/\" $1) }' users.txt",
             Verdict::Deny,
         ),
+        // awk runs a pipe's command with `sh -c`, and a shell reads what is printed into it
+        ("awk '{ print $1 | \"rm -rf ~/Music\" }' f", Verdict::Deny),
+        (
+            "awk 'BEGIN { \"rm -rf ~/Music\" | getline }'",
+            Verdict::Deny,
+        ),
+        (
+            "awk 'BEGIN { print \"rm -rf ~/Music\" | \"sh\" }'",
+            Verdict::Deny,
+        ),
+        (
+            "awk 'BEGIN { print \"rm -rf ~/Music\" | \"sort\" }'",
+            Verdict::Sandbox,
+        ),
         ("php -r 'shell_exec(\"rm -rf ~/Music\");'", Verdict::Deny),
         ("php -r 'passthru(\"git clean -fdx\");'", Verdict::Deny),
         (
