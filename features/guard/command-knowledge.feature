@@ -28,6 +28,11 @@ Feature: command knowledge of the default KG
       | systemctl stop nginx                              |
       | stripe coupons delete c_10                        |
       | docker container prune -f                         |
+      | flyway -url=jdbc:postgresql://db/app clean        |
+      | liquibase dropAll                                 |
+      | s5cmd rm 's3://logs/2023/*'                       |
+      | zip -rm /tmp/docs.zip ~/Documents                 |
+      | 7z a -sdel /tmp/docs.7z ~/Documents               |
 
   Scenario Outline: everyday forms are allowed
     When I check "<command>"

@@ -29,6 +29,12 @@ Feature: ordinary developer commands run on the host
       | rustup component add clippy                                      |
       | npm run build && node dist/cli.js --help                         |
       | env \| grep PATH                                                 |
+      | flask --app app run --debug                                      |
+      | uvicorn app.main:app --reload --port 8001                        |
+      | ./mvnw spring-boot:run                                           |
+      | yarn workspace web dev                                           |
+      | python manage.py test                                            |
+      | python manage.py makemigrations                                  |
 
   Scenario Outline: their near misses stay confined or denied
     When I check "<command>"
@@ -48,6 +54,9 @@ Feature: ordinary developer commands run on the host
       | grep -n KEY .env                                               | sandbox |
       | pnpm add left-pad                                              | sandbox |
       | pre-commit install                                             | sandbox |
+      | uvicorn app:app --app-dir /tmp/x                               | sandbox |
+      | gunicorn --chdir ../other app:app                              | sandbox |
+      | zip -m logs.zip logs/app.log                                   | sandbox |
       | gcc -fplugin=/tmp/p.so -o build/x src/x.c                      | sandbox |
       | vim -c 'w !sh' notes.md                                        | deny    |
       | env \| grep TOKEN                                              | sandbox |

@@ -1428,15 +1428,18 @@ fn awk_pipe_code(program: &str) -> Vec<String> {
         let before = program[..*start].trim_end();
         let after = program.get(*end..).unwrap_or("").trim_start();
         let piped_into = before.ends_with('|') && !before.ends_with("||");
-        if piped_into || after.starts_with('|') && after[1..].trim_start().starts_with("getline") {
+        // A shell given no `-c` runs what is printed into it: that text is its code.
+        let reads_code = text
+            .split_whitespace()
+            .next()
+            .is_some_and(terraphim_shell_vocab::is_shell)
+            && !text.split_whitespace().any(|w| w.starts_with('-') && w.ends_with('c'));
+        if (piped_into && !reads_code)
+            || after.starts_with('|') && after[1..].trim_start().starts_with("getline")
+        {
             out.push(text.clone());
         }
-        if piped_into
-            && text
-                .split_whitespace()
-                .next()
-                .is_some_and(terraphim_shell_vocab::is_shell)
-        {
+        if piped_into && reads_code {
             // The statement's printed literals, back to `print`/`printf`.
             let statement_start = before.rfind([';', '{', '\n']).map_or(0, |p| p + 1);
             out.extend(
