@@ -112,6 +112,21 @@ Feature: a command's real form is judged, however it is written
       | find . -exec env rm -rf {} ;              | deny    |
       | find . -name '*.bak' -exec env rm {} ;    | sandbox |
 
+  Scenario Outline: words xargs and parallel read from an unknown input are unknown operands
+    The template is judged as written and with an unknown word where the input goes: an
+    install names whatever packages arrive, a delete whatever paths arrive.
+
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                     | verdict |
+      | cat pkgs.txt \| xargs -n1 npm install       | sandbox |
+      | xargs -I{} rm -rf {} < paths.txt            | sandbox |
+      | cat names.txt \| parallel pip install       | sandbox |
+      | cat files.txt \| xargs grep -l TODO         | allow   |
+      | cat files.txt \| xargs wc -l                | allow   |
+
   Scenario Outline: a find that tests nothing deletes everything under its start path
     When I check "<command>"
     Then the verdict is <verdict>

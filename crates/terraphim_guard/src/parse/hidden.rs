@@ -265,6 +265,28 @@ impl Walker {
                 outer.layers.pop();
                 self.push(own, text.to_string(), &outer, vec![Finding::CodeFromInput]);
             }
+            // The words that arrive are unknown: the command is judged with an unknown word in
+            // their place (`xargs npm install` installs whatever packages are named, `xargs
+            // -I{} rm {}` deletes whatever paths arrive), besides as written.
+            const INPUT: &str = "${INPUT}";
+            match replace.as_deref().filter(|_| uses_replace(inner)) {
+                Some(r) => {
+                    for (a, d) in inner.iter_mut().zip(inner_dyn.iter_mut()) {
+                        if a.contains(r) {
+                            *a = a.replace(r, INPUT);
+                            *d = true;
+                        }
+                    }
+                }
+                None if replace.is_none() || name == "parallel" => {
+                    let mut argv = inner.clone();
+                    let mut d = inner_dyn.clone();
+                    argv.push(INPUT.to_string());
+                    d.push(true);
+                    self.unwrap(argv, d, text.to_string(), c, depth);
+                }
+                None => {}
+            }
             return;
         }
         // Each input once (up to a bound), with the input in place.

@@ -1433,7 +1433,9 @@ fn awk_pipe_code(program: &str) -> Vec<String> {
             .split_whitespace()
             .next()
             .is_some_and(terraphim_shell_vocab::is_shell)
-            && !text.split_whitespace().any(|w| w.starts_with('-') && w.ends_with('c'));
+            && !text
+                .split_whitespace()
+                .any(|w| w.starts_with('-') && w.ends_with('c'));
         if (piped_into && !reads_code)
             || after.starts_with('|') && after[1..].trim_start().starts_with("getline")
         {
