@@ -102,4 +102,6 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | echo '{}' > package.json && npm test               |
       | cp /tmp/c.py conftest.py && pytest                 |
       | make -f /tmp/x.mk                                  |
+      | ninja -f /tmp/x/build.ninja                        |
+      | git --exec-path=/tmp/tools status                  |
       | kubectl --kubeconfig=/tmp/k get pods               |

@@ -129,6 +129,9 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | echo 'yf -yn' \| tr 'A-Za-z' 'N-ZA-Mn-za-m' \| bash        | deny    |
       | echo aGVsbG8= \| base64 -d                                 | allow   |
       | zcat install.sh.gz \| sh                                   | deny    |
+      | gpg -d job.sh.gpg \| bash                                  | deny    |
+      | age -d -i key.txt job.age \| sh                            | deny    |
+      | gpg -d secrets.env.gpg > .env.local                        | sandbox |
 
   Scenario: a decoder into a shell names the rule
     When I check "echo 6c73202d6c61 | xxd -r -p | bash"

@@ -68,6 +68,9 @@ Feature: kinds a red-team pass found allowed or only confined
       | rm -rf "${HOME:?}"/                      | deny    |
       | rm -rf "${PWD%/*}"                       | deny    |
       | X=(rm -rf ~/Documents); "${X[@]}"        | deny    |
+      | declare -a X=(rm -rf ~/Documents); "${X[@]}" | deny |
+      | read -r c <<< 'rm -rf ~/Documents'; $c   | deny    |
+      | mapfile -t X <<< 'rm'; ${X[0]} -rf ~/Documents | deny |
       | rm -rf "${BUILD_DIR:-build}"             | sandbox |
 
   Scenario Outline: a file named at run time in a trust-anchor directory is a trust anchor

@@ -65,7 +65,7 @@ impl Walker {
                 }
                 let name = &body[..len];
                 // `${NAME<op><word>}`: the operator and its word, up to the matching brace.
-                let (op, arg, used) = if braced.is_some() {
+                let (op, arg, used, element) = if braced.is_some() {
                     let close = matching_brace(&body[len..])?;
                     let tail = &body[len..len + close];
                     // `${X[@]}`, `${X[*]}`: every word of an array (kept joined by blanks).
@@ -73,6 +73,17 @@ impl Walker {
                         .strip_prefix("[@]")
                         .or_else(|| tail.strip_prefix("[*]"))
                         .unwrap_or(tail);
+                    // `${X[N]}`: one element. Arrays are kept as blank-joined words, which no
+                    // longer say where an element ends, so each word is a possible value.
+                    let element = tail
+                        .strip_prefix('[')
+                        .and_then(|t| t.split_once(']'))
+                        .filter(|(i, _)| !i.is_empty() && !i.contains(['$', '`', '(']))
+                        .map(|(_, after)| after);
+                    let (tail, element) = match element {
+                        Some(after) => (after, true),
+                        None => (tail, false),
+                    };
                     let op_len = [":-", ":=", ":?", "%%", "##", "-", "=", "?", "%", "#"]
                         .iter()
                         .find(|o| tail.starts_with(**o))
@@ -80,16 +91,32 @@ impl Walker {
                     if op_len == 0 && !tail.is_empty() {
                         return None;
                     }
-                    (&tail[..op_len], &tail[op_len..], 2 + len + close + 1)
+                    (
+                        &tail[..op_len],
+                        &tail[op_len..],
+                        2 + len + close + 1,
+                        element,
+                    )
                 } else {
-                    ("", "", 1 + len)
+                    ("", "", 1 + len, false)
                 };
                 let known = self
                     .vars
                     .iter()
                     .rev()
                     .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone());
+                    .map(|(_, v)| v.clone())
+                    .map(|vs| {
+                        if !element {
+                            return vs;
+                        }
+                        let mut words: Vec<String> = vs
+                            .iter()
+                            .flat_map(|v| v.split_whitespace().map(str::to_string))
+                            .collect();
+                        words.truncate(MAX_VALUES);
+                        words
+                    });
                 let values = match op {
                     // `${NAME:-word}`, `${NAME:=word}` (and without the colon): the
                     // variable's value, or the default, itself expanded (`${T:-$HOME}`); both

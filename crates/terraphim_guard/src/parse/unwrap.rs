@@ -89,6 +89,15 @@ impl Walker {
             c.layers.push(what.to_string());
             c
         };
+        // `read -r c <<< 'TEXT'`, `mapfile -t a <<< 'TEXT'`: the variables hold the text.
+        if let (true, Some(body)) = (
+            matches!(name.as_str(), "read" | "mapfile" | "readarray"),
+            ctx.stdin_text.as_deref(),
+        ) {
+            for (var, value) in read_values(&name, rest, body) {
+                self.record_var(&var, &value, false, false, depth);
+            }
+        }
         // A credential-named variable in a request to a host that is not its own: the same
         // flow as `printenv VAR | curl`, judged by the KG's `secret exfiltration`.
         if let Some(var) = secret_sent_away(&name, rest) {
@@ -1845,4 +1854,74 @@ fn env_split_string(words: &[String]) -> Option<(usize, &str)> {
         }
     }
     None
+}
+
+/// The values `read` or `mapfile`/`readarray` give their variables from `input`: `read`'s names
+/// take the first line's words (the last takes the rest; `-a NAME` all of them), `REPLY` when
+/// none is named; `mapfile`'s array (`MAPFILE` by default) takes the lines, kept as an array's
+/// blank-joined words.
+fn read_values(name: &str, rest: &[String], input: &str) -> Vec<(String, String)> {
+    let with_value: &[&str] = if name == "read" {
+        &["-a", "-d", "-n", "-N", "-p", "-t", "-u", "-i"]
+    } else {
+        &["-d", "-n", "-O", "-s", "-u", "-C", "-c"]
+    };
+    let mut names = Vec::new();
+    let mut array = None;
+    let mut i = 0;
+    while i < rest.len() {
+        let a = rest[i].as_str();
+        if with_value.contains(&a) {
+            if a == "-a" {
+                array = rest.get(i + 1).cloned();
+            }
+            if a == "-d" {
+                // Another delimiter than a line's end: the reading is not followed.
+                return Vec::new();
+            }
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') {
+            names.push(a.to_string());
+        }
+        i += 1;
+    }
+    let valid = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if name != "read" {
+        let var = names.pop().unwrap_or_else(|| "MAPFILE".into());
+        let lines: Vec<&str> = input.lines().collect();
+        return if valid(&var) {
+            vec![(var, lines.join(" "))]
+        } else {
+            Vec::new()
+        };
+    }
+    let line = input.lines().next().unwrap_or("").trim();
+    if let Some(var) = array {
+        return if valid(&var) {
+            vec![(var, line.split_whitespace().collect::<Vec<_>>().join(" "))]
+        } else {
+            Vec::new()
+        };
+    }
+    if names.is_empty() {
+        return vec![("REPLY".into(), line.to_string())];
+    }
+    let mut out = Vec::new();
+    let mut words = line.split_whitespace();
+    let last = names.len() - 1;
+    for (k, var) in names.iter().enumerate() {
+        if !valid(var) {
+            return Vec::new();
+        }
+        let value = if k == last {
+            let taken: Vec<&str> = words.by_ref().collect();
+            taken.join(" ")
+        } else {
+            words.next().unwrap_or("").to_string()
+        };
+        out.push((var.clone(), value));
+    }
+    out
 }

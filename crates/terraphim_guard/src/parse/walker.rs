@@ -458,6 +458,12 @@ impl Walker {
             self.out.assigned.push(name.clone());
         }
         self.assignment_flow(node, &name, src, ctx, depth);
+        self.record_assignment(node, &name, src, depth);
+    }
+
+    /// Keeps the value an assignment node gives `name` (a word, or an array's words), for the
+    /// expansions later in the line.
+    fn record_assignment(&mut self, node: Node<'_>, name: &str, src: &str, depth: u32) {
         let mut cur = node.walk();
         let (value, dynamic) = node
             .named_children(&mut cur)
@@ -473,9 +479,9 @@ impl Walker {
         if let Some(array) = array {
             // `X=(rm -rf ~/x)`: `"${X[@]}"` is its words; kept as one value of blank-
             // separated words, which an expansion is judged split into.
-            self.record_array(&name, array, src, appends, depth);
+            self.record_array(name, array, src, appends, depth);
         } else {
-            self.record_var(&name, &value, dynamic, appends, depth);
+            self.record_var(name, &value, dynamic, appends, depth);
         }
     }
 
@@ -553,6 +559,8 @@ impl Walker {
                     self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
                     let name = name.to_string();
                     self.assignment_flow(child, &name, src, ctx, depth);
+                    // `declare -a c=(...)`, `local x=...`: later words expand the value too.
+                    self.record_assignment(child, &name, src, depth);
                     assignment_name(child, src)
                 }
                 _ => {

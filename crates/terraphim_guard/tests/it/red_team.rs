@@ -148,6 +148,14 @@ fn values_spelt_through_defaults_checks_trims_and_arrays_are_judged() {
         ("rm -rf \"$PWD/../\"", Deny),
         ("X=(rm -rf ~/Documents); \"${X[@]}\"", Deny),
         ("args=(-rf /etc); rm \"${args[@]}\"", Deny),
+        // declared, read from a here-string, or one element of an array
+        ("declare -a X=(rm -rf ~/Documents); \"${X[@]}\"", Deny),
+        ("local p=~/Documents; rm -rf \"$p\"", Deny),
+        ("read -r c <<< 'rm -rf ~/Documents'; $c", Deny),
+        ("read -r a b <<< 'rm ~/Documents'; $a -rf $b", Deny),
+        ("mapfile -t X <<< 'rm'; ${X[0]} -rf ~/Documents", Deny),
+        ("X=(ls rm); ${X[1]} -rf ~/Documents", Deny),
+        ("read -r f <<< 'notes.txt'; cat \"$f\"", Allow),
         ("nuke(){ rm -rf \"$1\"; }; nuke ~/src", Deny),
         ("f() { rm -rf \"$@\"; }; f build ~/a", Deny),
         (
@@ -161,6 +169,7 @@ fn values_spelt_through_defaults_checks_trims_and_arrays_are_judged() {
         ("rm -rf \"${TMPDIR:-/tmp}/x\"", Sandbox),
         ("rm -rf \"$PWD/target\"", Sandbox),
         ("files=(a.o b.o); rm -f \"${files[@]}\"", Sandbox),
+        ("files=(a.o b.o); rm -f \"${files[0]}\"", Sandbox),
         ("f=notes.txt; echo \"${f%.txt}.md\"", Allow),
     ]);
 }
