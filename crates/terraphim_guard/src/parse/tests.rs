@@ -34,7 +34,7 @@ fn splits_and_unwraps() {
             "find . -name '*.o' -exec rm -f {} \\;",
             &["rm -f ./**/*.o", "find ./**/*.o -name *.o -exec rm -f {} ;"],
         ),
-        ("xargs -0 rm -rf", &["rm -f -r"]),
+        ("xargs -0 rm -rf", &["rm -f -r ${INPUT}", "rm -f -r"]),
         ("timeout 10 cargo test", &["cargo test"]),
         ("git commit -m 'rm -rf /'", &["git commit -m 'rm -rf /'"]),
         ("echo hi > ~/.bashrc", &["echo hi >~/.bashrc"]),
@@ -105,7 +105,7 @@ fn nothing_the_shell_runs_is_dropped() {
         ("echo 'rm -rf /' | parallel bash -c {}", &["rm -f -r /"]),
         ("parallel bash -c {} ::: 'rm -rf /'", &["rm -f -r /"]),
         ("echo / | xargs rm -rf", &["rm -f -r /"]),
-        ("xargs -i rm {} < list", &["rm {}"]),
+        ("xargs -i rm {} < list", &["rm ${INPUT}"]),
         (
             "echo / | xargs --replace= sh -c 'rm -rf {}'",
             &["rm -f -r /"],
