@@ -1059,9 +1059,23 @@ fn verb_bits(text: &str) -> u32 {
 
 /// The path on the other machine that an `scp`/`rsync` operand `[user@]host:path` names, as a
 /// path of that machine: relative paths (and none) start at the remote user's home (`host:` is
-/// `~`, `host:.ssh/x` is `~/.ssh/x`). `None` for a local path, a URL or an rsync daemon module
-/// (`host::module`).
+/// `~`, `host:.ssh/x` is `~/.ssh/x`). An rsync daemon's module (`host::module/x`,
+/// `rsync://host/module/x`) and an `scp://`/`sftp://` URL are on another machine too; their
+/// path is kept relative (`module/x`), as a module is not a directory of that machine's tree.
+/// `None` for a local path or another URL.
 pub(crate) fn remote_path(word: &str) -> Option<String> {
+    for scheme in ["rsync://", "scp://", "sftp://"] {
+        if let Some(rest) = word.strip_prefix(scheme) {
+            let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+            return (!host.is_empty()).then(|| path.trim_start_matches('/').to_string());
+        }
+    }
+    if let Some((host, module)) = word.split_once("::")
+        && !host.is_empty()
+        && !host.contains(['/', '['])
+    {
+        return Some(module.trim_start_matches('/').to_string());
+    }
     let (host, path) = word.split_once(':')?;
     if host.is_empty()
         || path.starts_with(':')
@@ -1176,12 +1190,22 @@ pub(crate) fn classify(
         let name = words[0].text.as_str();
         let remote =
             matches!(name, "scp" | "rsync" | "sftp" | "rclone") && w.kind == WordKind::Operand;
-        // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`) or `<` (`-F f=<file`).
+        // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`,
+        // `--data-urlencode name@file`) or `<` (`-F f=<file`).
         let text = match name {
             "curl" | "http" | "https" | "xh" | "wget" if w.kind == WordKind::Operand => text
                 .strip_prefix('@')
                 .or_else(|| text.split_once("=@").map(|(_, p)| p))
                 .or_else(|| text.split_once("=<").map(|(_, p)| p))
+                .or_else(|| {
+                    text.split_once('@')
+                        .filter(|(n, _)| {
+                            !n.is_empty()
+                                && n.chars()
+                                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+                        })
+                        .map(|(_, p)| p)
+                })
                 .unwrap_or(text),
             _ => text,
         };

@@ -49,14 +49,53 @@ impl Source {
 
 /// Network clients that send what they read or name.
 const SENDERS: &[&str] = &[
-    "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp",
-    "sftp", "rsync", "rclone", "dig", "nslookup", "host", "drill", "ping",
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "xh",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "ssh",
+    "scp",
+    "sftp",
+    "rsync",
+    "rclone",
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "tracepath",
+    "mtr",
+    "whois",
 ];
 
 /// Raw sockets and DNS names: no credential has a use there (an HTTP client's header may be the
 /// token's own use, judged by `secret_vars`).
 const RAW_SENDERS: &[&str] = &[
-    "nc", "ncat", "netcat", "socat", "telnet", "dig", "nslookup", "host", "drill", "ping",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "tracepath",
+    "mtr",
+    "whois",
 ];
 
 /// Whether `word` names the file `path` (`path`, `./path`, `@path`, `f=@path`, `--x=path`),
