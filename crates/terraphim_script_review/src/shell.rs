@@ -127,6 +127,9 @@ struct Shell<'s, 'k, 'a> {
     /// Variables a check confined to a directory (see `contain.rs`): each with what it held
     /// before and what it holds past the check, until the block ends.
     confined: Vec<(String, Option<Val>, Val)>,
+    /// The names of every function the script defines, anywhere (sorted): a command of
+    /// another name calls none of them, and its call is not looked up ([`function_body`]).
+    defined: Vec<&'s str>,
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -167,6 +170,20 @@ fn function_body<'t>(call: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> 
         at = block.parent();
     }
     None
+}
+
+/// The names of the functions defined under `root` (sorted, each once): the only names
+/// [`function_body`] can find a body of.
+fn defined_functions<'s>(root: Node<'_>, src: &'s str) -> Vec<&'s str> {
+    let mut names: Vec<&'s str> = root
+        .descendants()
+        .filter(|n| n.kind() == "function_definition")
+        .filter_map(|d| d.field("name"))
+        .filter_map(|n| src.get(n.byte_range()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 /// The literal text of a double-quoted string (`kind` "string") or an unquoted heredoc body as
@@ -332,6 +349,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         socket_fds: Map::default(),
         printed: Map::default(),
         confined: Vec::new(),
+        defined: defined_functions(root, src),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -1978,7 +1996,11 @@ impl Shell<'_, '_, '_> {
             }
             return Val::unknown();
         }
-        let body = function_body(node, &name, self.src);
+        let body = self
+            .defined
+            .binary_search(&name.as_str())
+            .ok()
+            .and_then(|_| function_body(node, &name, self.src));
         if let Some(body) = body {
             self.sink.function_called(body.start_byte(), false);
         }

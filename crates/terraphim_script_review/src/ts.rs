@@ -523,6 +523,24 @@ impl<'t> Node<'t> {
             .filter(move |c| c.field_name() == Some(name))
     }
 
+    /// The node and every node under it, in preorder.
+    pub(crate) fn descendants(self) -> impl Iterator<Item = Node<'t>> + 't {
+        // Nodes are numbered in preorder: the subtree ends where the next sibling of the node
+        // or of its nearest ancestor that has one begins.
+        let mut end = self.tree.nodes.len() as u32;
+        let mut at = Some(self);
+        while let Some(n) = at {
+            let next = n.data().next_sibling;
+            if next != NONE {
+                end = next;
+                break;
+            }
+            at = n.parent();
+        }
+        let tree = self.tree;
+        (self.id..end).map(move |id| Node { tree, id })
+    }
+
     /// The previous sibling, named or not.
     pub(crate) fn prev_sibling(self) -> Option<Node<'t>> {
         let parent = self.parent()?;

@@ -44,17 +44,28 @@ pub(crate) fn gates_on_digest(source: &str, lang: Language) -> bool {
 /// A shell script: a checker run where its failure ends the script (`set -e` in force, or
 /// `|| exit`, `|| return`, `if ! ...`).
 fn shell_gate(source: &str) -> bool {
-    let errexit = source.lines().any(|l| {
-        let l = l.trim();
-        (l.starts_with("#!") && l.split_whitespace().any(|w| short_flag(w, 'e')))
-            || l.strip_prefix("set ").is_some_and(|rest| {
-                rest.split_whitespace()
-                    .take_while(|w| w.starts_with('-'))
-                    .any(|w| short_flag(w, 'e'))
-                    || rest.contains("-o errexit")
-            })
-    });
+    // Every checker's name holds one of these: a line without any runs none.
+    const NAMES: &[&str] = &["sum", "gpg", "minisign", "signify", "cosign"];
+    let named = |l: &str| NAMES.iter().any(|n| l.contains(n));
+    if !named(source) {
+        return false;
+    }
+    let errexit = || {
+        source.lines().any(|l| {
+            let l = l.trim();
+            (l.starts_with("#!") && l.split_whitespace().any(|w| short_flag(w, 'e')))
+                || l.strip_prefix("set ").is_some_and(|rest| {
+                    rest.split_whitespace()
+                        .take_while(|w| w.starts_with('-'))
+                        .any(|w| short_flag(w, 'e'))
+                        || rest.contains("-o errexit")
+                })
+        })
+    };
     source.lines().any(|l| {
+        if !named(l) {
+            return false;
+        }
         let code = l.split(" #").next().unwrap_or(l).trim();
         if code.starts_with('#') || !runs_checker(code) {
             return false;
@@ -65,7 +76,7 @@ fn shell_gate(source: &str) -> bool {
             || code.contains("|| die")
             || code.contains("|| fail")
             || code.starts_with("if !");
-        errexit || stops
+        stops || errexit()
     })
 }
 

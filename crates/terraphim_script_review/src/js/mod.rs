@@ -47,7 +47,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     // given its elements), stands for the one the first round found, as in Python.
     js.scope.fresh_lists = true;
     js.collect_funcs(root);
-    js.collect_fn_aliases(root);
+    if !js.objects.is_empty() {
+        // Aliases are of the members of `objects` (none: nothing to look for).
+        js.collect_fn_aliases(root);
+    }
     // Callbacks see values only after the call that receives them: two rounds when any function
     // (named, arrow or expression) exists.
     if !js.scope.funcs.is_empty() || src.contains("=>") || src.contains("function") {
@@ -165,6 +168,10 @@ fn hashers(root: Node<'_>, src: &str) -> Set<String> {
         for c in n.named_children() {
             walk(c, src, made, other);
         }
+    }
+    // Every call `makes_hash` takes names one of these.
+    if !src.contains("createHash") && !src.contains("createHmac") {
+        return Set::default();
     }
     let (mut made, mut other) = (Set::default(), Set::default());
     walk(root, src, &mut made, &mut other);
