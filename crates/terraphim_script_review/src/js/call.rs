@@ -300,22 +300,19 @@ impl Js<'_, '_, '_> {
                 "member_expression" => func.field("property").map(|p| self.text(p).to_owned()),
                 _ => None,
             };
-            match self.lookup(self.text(root)).and_then(|v| v.handle) {
-                Some(Handle::Module(m))
-                    if !super::NODE_BUILTINS.contains(&m.as_str())
-                        && !tail.as_deref().is_some_and(|t| {
-                            let t = t.to_ascii_lowercase();
-                            [
-                                "string", "encode", "serial", "format", "inspect", "dump", "escape",
-                            ]
-                            .iter()
-                            .any(|w| t.contains(w))
-                        }) =>
-                {
-                    true
-                }
-                _ => false,
-            }
+            // A call that turns its argument into text (`qs.stringify`) is no client.
+            let to_text = tail.as_deref().is_some_and(|t| {
+                let t = t.to_ascii_lowercase();
+                [
+                    "string", "encode", "serial", "format", "inspect", "dump", "escape",
+                ]
+                .iter()
+                .any(|w| t.contains(w))
+            });
+            matches!(
+                self.lookup(self.text(root)).and_then(|v| v.handle),
+                Some(Handle::Module(m)) if !super::NODE_BUILTINS.contains(&m.as_str()) && !to_text
+            )
         };
         let given: Vec<Val> = match client_module {
             true => args
