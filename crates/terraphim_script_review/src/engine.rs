@@ -944,6 +944,8 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_reads: Vec<(String, u32)>,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
+    /// Pairs of token variables one value may be either of ([`Sink::token_alternatives`]).
+    pub(crate) token_alts: Vec<(String, String)>,
     /// Hosts a token was sent to as its service's documented API host: the script's other
     /// traffic on that connection (`req.write(body)`) goes to the same API.
     pub(crate) token_hosts_used: Set<String>,
@@ -1042,6 +1044,7 @@ impl<'a> Sink<'a> {
             caps: Vec::new(),
             env_reads: Vec::new(),
             env_token_used: Set::default(),
+            token_alts: Vec::new(),
             token_hosts_used: Set::default(),
             lang: Language::Python,
             ambient: Taint::default(),
@@ -1314,6 +1317,24 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// Values that are one token or another (`a or b`, `a || b`, `a ?? b`): each pair of
+    /// environment token variables among them, so the use of one for an API documented for
+    /// both is the use of the other.
+    pub(crate) fn token_alternatives(&mut self, vals: &[&Val]) {
+        let names: Vec<String> = vals
+            .iter()
+            .filter_map(|v| v.taint.env_var().map(str::to_owned))
+            .collect();
+        for (i, a) in names.iter().enumerate() {
+            for b in &names[i + 1..] {
+                let pair = (a.clone(), b.clone());
+                if a != b && !self.token_alts.contains(&pair) && self.token_alts.len() < 32 {
+                    self.token_alts.push(pair);
+                }
+            }
+        }
+    }
+
     /// Token variables read and never used only for their own API: suspicious reads.
     pub(crate) fn finish_env_reads(&mut self) {
         let reads = std::mem::take(&mut self.env_reads);
@@ -1402,6 +1423,19 @@ impl<'a> Sink<'a> {
                 // The token goes to the API it is issued for: that is its use, not a leak, and
                 // the host is documented for it.
                 if let Some(t) = token {
+                    // A token read as the fallback of this one (`GH_TOKEN or GITHUB_TOKEN`)
+                    // is used too when the host is documented for it as well.
+                    let alts: Vec<String> = self
+                        .token_alts
+                        .iter()
+                        .filter_map(|(a, b)| match (a == &t, b == &t) {
+                            (true, _) => Some(b.clone()),
+                            (_, true) => Some(a.clone()),
+                            _ => None,
+                        })
+                        .filter(|x| places::token_host_documented(x, &host))
+                        .collect();
+                    self.env_token_used.extend(alts);
                     self.env_token_used.insert(t);
                 }
                 self.token_hosts_used.insert(host);

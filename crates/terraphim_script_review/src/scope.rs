@@ -66,6 +66,8 @@ pub(crate) struct Scope {
     stale: Set<String>,
     /// Functions that returned a value in this round.
     returned: Set<String>,
+    /// Functions whose returns so far were all found while a parameter had no value yet.
+    provisional: Set<String>,
     /// A list a function returns in a round replaces the list earlier rounds found (Python:
     /// attributes are stored anywhere in the script, so a method walked again sees more).
     pub(crate) fresh_lists: bool,
@@ -189,9 +191,17 @@ impl Scope {
             // found, walked with fewer values known (paths built from fields not stored yet):
             // the union of two lists keeps the first one's elements.
             let first = self.returned.insert(f.clone());
+            // What a function returned while a parameter of it had no value yet (walked where
+            // it is defined, before any call passed one: `def proj(p): return join(ROOT, p)`)
+            // stands until a round walks it with what its calls pass; then that round's
+            // returns are what it returns (not `ROOT/<unknown>` beside `ROOT/build`).
+            let waiting = self.waiting(f);
+            let provisional = self.provisional.contains(f.as_str());
+            let had = self.returns.contains_key(f.as_str());
             match self.returns.get_mut(f.as_str()) {
                 Some(old)
-                    if !(self.fresh_lists && first && old.items.is_some() && v.items.is_some()) =>
+                    if !(self.fresh_lists && first && old.items.is_some() && v.items.is_some())
+                        && !(first && provisional && !waiting) =>
                 {
                     *old = old.union(&v);
                 }
@@ -199,7 +209,31 @@ impl Scope {
                     self.returns.insert(f.clone(), v);
                 }
             }
+            let f = f.clone();
+            match waiting && (provisional || !had) {
+                true => self.provisional.insert(f),
+                false => self.provisional.remove(&f),
+            };
         }
+    }
+
+    /// Whether a parameter of `func` has been given no value yet (no call passed one, or
+    /// only values the walk knows nothing of while their callers wait on their own).
+    fn waiting(&self, func: &str) -> bool {
+        let Some(params) = self.funcs.get(func) else {
+            return false;
+        };
+        let passed = self.params.get(func);
+        // A rest parameter holds the list of what a call passed (`def proj(*parts)`).
+        let blank = |v: &Val| {
+            v.is_blank()
+                || v.items
+                    .as_ref()
+                    .is_some_and(|items| items.iter().any(Val::is_blank))
+        };
+        params
+            .iter()
+            .any(|p| passed.and_then(|m| m.get(p.as_str())).is_none_or(blank))
     }
 
     /// Add a value the current function yields (`yield v`; `yield from v` yields its

@@ -99,6 +99,8 @@ struct Shell<'s, 'k, 'a> {
     cd: Option<CdDir>,
     /// The directories `pushd` left, for `popd`.
     dir_stack: Vec<Option<String>>,
+    /// Whether a `cd` to a directory known only at run time was met.
+    cd_unknown: bool,
     /// The script's functions that run their arguments as a command (`check() { desc=$1;
     /// shift; "$@"; }`), with how many leading arguments they shift off first: at each call
     /// the rest is the command run.
@@ -339,6 +341,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         judged: false,
         cd: None,
         dir_stack: Vec::new(),
+        cd_unknown: false,
         runners: Map::default(),
         in_runner: false,
         calls: 0,
@@ -1283,6 +1286,10 @@ impl Shell<'_, '_, '_> {
             return;
         }
         let prev = self.sink.shell_dir.clone();
+        if dir.is_some_and(|d| d.known().is_none_or(|d| d == "-" || d.is_empty())) {
+            // `$(pwd)` after it is a directory known only at run time.
+            self.cd_unknown = true;
+        }
         let next = match dir {
             None if name == "cd" => Some("~".to_owned()),
             None => None,
@@ -1338,6 +1345,20 @@ impl Shell<'_, '_, '_> {
         let mut args = cd.named_children().skip(1);
         let dir = args.next().filter(|d| !self.text(*d).starts_with('-'))?;
         args.next().is_none().then_some(dir)
+    }
+
+    /// Whether a command substitution is only `pwd` (or `pwd -P`, `pwd -L`).
+    fn lone_pwd(&self, node: Node<'_>) -> bool {
+        let mut children = node.named_children();
+        let (Some(cmd), None) = (children.next(), children.next()) else {
+            return false;
+        };
+        cmd.kind() == "command"
+            && cmd.field("name").is_some_and(|n| self.text(n) == "pwd")
+            && cmd
+                .named_children()
+                .skip(1)
+                .all(|a| matches!(self.text(a), "-P" | "-L"))
     }
 
     fn lookup(&mut self, name: &str, at: Node<'_>) -> Val {
@@ -1500,6 +1521,27 @@ impl Shell<'_, '_, '_> {
                     Some(root) => Val::lit(root).with_taint(&v.taint),
                     None => v,
                 }
+            }
+            "command_substitution" if self.lone_pwd(node) => {
+                // `root=$(pwd)`: the directory the shell is in, the working tree unless a
+                // `cd` before it went elsewhere (one known only at run time: unknown).
+                let cwd = self
+                    .sink
+                    .ctx
+                    .cwd
+                    .to_string_lossy()
+                    .trim_end_matches('/')
+                    .to_owned();
+                let dir = match (&self.cd, &self.sink.shell_dir) {
+                    (Some(CdDir::RunTime), _) => None,
+                    (_, Some(d)) if d.starts_with(['/', '~']) => Some(d.clone()),
+                    (_, Some(d)) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+                    (Some(CdDir::Known(d)), None) if d.starts_with(['/', '~']) => Some(d.clone()),
+                    (Some(CdDir::Known(d)), None) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+                    (None, None) if !self.cd_unknown => Some(cwd),
+                    _ => None,
+                };
+                dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
             }
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.

@@ -443,6 +443,20 @@ const WORKTREE_VALUE_OPTIONS: &[&str] = &["-b", "-B", "--reason"];
 /// up or tears down: the row's kind, whether it is a teardown, and the keys naming the things
 /// (one, but a teardown of named things may name several).
 pub(crate) fn lifecycle(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)> {
+    // `git -C "$repo" worktree add ...`: the repository git works in is part of the key, the
+    // words after it the command.
+    if argv.first().is_some_and(|w| w == "git") && argv.get(1).is_some_and(|w| w == "-C") {
+        let dir = known(argv.get(2)?)?;
+        let mut rest = vec!["git".to_owned()];
+        rest.extend(argv[3..].iter().cloned());
+        let (kind, teardown, keys) = lifecycle(&rest)?;
+        let keys = keys.into_iter().map(|k| format!("-C {dir} {k}")).collect();
+        return Some((kind, teardown, keys));
+    }
+    lifecycle_plain(argv)
+}
+
+fn lifecycle_plain(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)> {
     LIFECYCLE.iter().find_map(|row| {
         if argv.len() < row.program.len()
             || argv[..row.program.len()]

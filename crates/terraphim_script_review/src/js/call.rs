@@ -10,6 +10,35 @@ use crate::places::UNKNOWN;
 use crate::scope::dotted;
 use crate::ts::Node;
 
+/// Members of a client's options that hand it its credentials.
+const CREDENTIAL_MEMBERS: &[&str] = &[
+    "password",
+    "pass",
+    "passwd",
+    "token",
+    "apikey",
+    "api_key",
+    "auth",
+    "authtoken",
+    "accesstoken",
+    "secret",
+    "secretkey",
+    "clientsecret",
+    "privatetoken",
+];
+
+/// Members of a client's options that say where it connects.
+const CLIENT_TARGETS: &[&str] = &[
+    "host",
+    "hostname",
+    "server",
+    "url",
+    "endpoint",
+    "baseurl",
+    "connectionstring",
+    "uri",
+];
+
 /// A call with its arguments evaluated.
 pub(super) struct Call<'t> {
     pub(super) ln: u32,
@@ -256,7 +285,43 @@ impl Js<'_, '_, '_> {
         };
         let mut all = Taint::default();
         let mut vendor_used = false;
-        for a in &args {
+        // `knex({ client: 'pg', connection: { host, password } })`, `new Pool({ password })`:
+        // a package's client given its credentials in an options object logs in with them;
+        // what the client gives back is not them. Logging in to this machine (or to no host
+        // the options name) is their use.
+        let client_module = {
+            let mut root = func;
+            while root.kind() == "member_expression"
+                && let Some(o) = root.field("object")
+            {
+                root = o;
+            }
+            let tail = match func.kind() {
+                "member_expression" => func.field("property").map(|p| self.text(p).to_owned()),
+                _ => None,
+            };
+            // A call that turns its argument into text (`qs.stringify`) is no client.
+            let to_text = tail.as_deref().is_some_and(|t| {
+                let t = t.to_ascii_lowercase();
+                [
+                    "string", "encode", "serial", "format", "inspect", "dump", "escape",
+                ]
+                .iter()
+                .any(|w| t.contains(w))
+            });
+            matches!(
+                self.lookup(self.text(root)).and_then(|v| v.handle),
+                Some(Handle::Module(m)) if !super::NODE_BUILTINS.contains(&m.as_str()) && !to_text
+            )
+        };
+        let given: Vec<Val> = match client_module {
+            true => args
+                .iter()
+                .map(|a| self.client_options(a).unwrap_or_else(|| a.clone()))
+                .collect(),
+            false => Vec::new(),
+        };
+        for a in if client_module { &given } else { &args } {
             match a
                 .taint
                 .secret
@@ -673,6 +738,60 @@ impl Js<'_, '_, '_> {
     /// The arguments of a call of a function of the script, those that are functions of the
     /// script (`download(url, (err, text) => ...)`, `retry(upload)`) as values that call
     /// them: the callee calling its parameter calls the function.
+    /// An options object holding credentials (`password`, `token`, `apiKey`, ..., also in a
+    /// nested object such as `connection`) for a client of this machine (it names a host, and
+    /// every host it names is local): the object without the credentials' taint, their token
+    /// variables used. `None` otherwise.
+    fn client_options(&mut self, opts: &Val) -> Option<Val> {
+        fn walk(v: &Val, creds: &mut Vec<Taint>, hosts: &mut Vec<Option<String>>, depth: u8) {
+            for (k, f) in &v.fields {
+                let key = k.to_ascii_lowercase();
+                if CREDENTIAL_MEMBERS.contains(&key.as_str()) {
+                    creds.push(f.taint.clone());
+                } else if CLIENT_TARGETS.contains(&key.as_str()) {
+                    hosts.push(f.known().map(str::to_owned));
+                } else if depth < 2 && !f.fields.is_empty() {
+                    walk(f, creds, hosts, depth + 1);
+                }
+            }
+        }
+        let (mut creds, mut hosts) = (Vec::new(), Vec::new());
+        walk(opts, &mut creds, &mut hosts, 0);
+        if creds.iter().all(|t| t.secret.is_none()) {
+            return None;
+        }
+        fn strip(v: &Val, depth: u8) -> Val {
+            let mut out = Val::unknown();
+            out.text.clone_from(&v.text);
+            out.alts.clone_from(&v.alts);
+            for (k, f) in &v.fields {
+                let key = k.to_ascii_lowercase();
+                let f = match CREDENTIAL_MEMBERS.contains(&key.as_str()) {
+                    true => Val::unknown(),
+                    false if depth < 2 && !f.fields.is_empty() => strip(f, depth + 1),
+                    false => f.clone(),
+                };
+                out.taint.join(&f.taint);
+                out.set_field(&[k.as_str()], f);
+            }
+            out
+        }
+        let local = !hosts.is_empty()
+            && hosts
+                .iter()
+                .all(|h| h.as_deref().is_some_and(crate::places::local_address));
+        if !local {
+            // Credentials handed to a client of another machine go there: judged as before.
+            return None;
+        }
+        for t in &creds {
+            if let Some(name) = t.env_var() {
+                self.sink.env_token_used.insert(name.to_owned());
+            }
+        }
+        Some(strip(opts, 0))
+    }
+
     fn function_args(&mut self, arg_nodes: &[Node<'_>], args: &[Val]) -> Vec<Val> {
         let mut out = args.to_vec();
         if arg_nodes.len() != args.len() {

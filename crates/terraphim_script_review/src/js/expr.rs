@@ -349,6 +349,9 @@ impl Js<'_, '_, '_> {
                     .field("operator")
                     .map(|o| self.text(o).to_owned())
                     .unwrap_or_default();
+                if matches!(op.as_str(), "||" | "??") {
+                    self.sink.token_alternatives(&[&l, &r]);
+                }
                 if op == "+" {
                     l.concat(&r)
                 } else if matches!(op.as_str(), "||" | "??")
@@ -595,6 +598,16 @@ impl Js<'_, '_, '_> {
                     None => Vec::new(),
                 };
                 for c in named(node) {
+                    // `get report() { return join(this.root, 'report'); }`: the member is what
+                    // its one `return` gives, `this` being the members before it.
+                    if let Some((key, ret)) = self.getter(c) {
+                        let saved = std::mem::replace(&mut self.this_val, v.clone());
+                        let x = self.eval(ret);
+                        self.this_val = saved;
+                        v.taint.join(&x.taint);
+                        v.set_field(&[key.as_str()], x);
+                        continue;
+                    }
                     if let (Some(object), Some((key, f))) = (
                         &object,
                         functions.iter().find(|(_, f)| {
@@ -742,6 +755,24 @@ impl Js<'_, '_, '_> {
 
     /// The name of an object literal's key: its text, or for a computed key (`{[hook]: cmd}`)
     /// the name its expression gives when that is known.
+    /// An object member `get NAME() { return EXPR; }` whose body is that one statement: its
+    /// name and the returned expression.
+    pub(super) fn getter<'n>(&self, member: Node<'n>) -> Option<(String, Node<'n>)> {
+        if member.kind() != "method_definition" || !self.text(member).starts_with("get ") {
+            return None;
+        }
+        let name = member
+            .field("name")
+            .filter(|n| n.kind() == "property_identifier")?;
+        let body = member.field("body")?;
+        let mut stmts = named(body).filter(|c| c.kind() != "comment");
+        let ret = stmts.next().filter(|r| r.kind() == "return_statement")?;
+        if stmts.next().is_some() {
+            return None;
+        }
+        Some((self.text(name).to_owned(), ret.named_child(0)?))
+    }
+
     fn key_name(&mut self, key: Node<'_>) -> String {
         if key.kind() == "computed_property_name"
             && let Some(e) = named(key).next()

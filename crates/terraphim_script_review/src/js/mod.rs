@@ -250,6 +250,45 @@ const GLOBALS: &[&str] = &[
 /// (`{ build: Function }`, `this.run = eval`) called is a call of it.
 pub(super) const RUNS_ITS_ARGUMENT: &[&str] = &["eval", "Function", "require", "fetch", "atob"];
 
+/// Modules (as [`module_name`] names them) whose calls are no package's client: Node's own
+/// modules and the HTTP clients, judged by their own rows.
+pub(super) const NODE_BUILTINS: &[&str] = &[
+    "fs",
+    "fs.promises",
+    "path",
+    "os",
+    "child_process",
+    "fetch",
+    "axios",
+    "http",
+    "https",
+    "http2",
+    "net",
+    "tls",
+    "dgram",
+    "dns",
+    "util",
+    "crypto",
+    "zlib",
+    "stream",
+    "buffer",
+    "querystring",
+    "url",
+    "vm",
+    "worker_threads",
+    "cluster",
+    "readline",
+    "process",
+    "events",
+    "assert",
+    "module",
+    "v8",
+    "ws",
+    "string_decoder",
+    "timers",
+    "perf_hooks",
+];
+
 /// The module a package name stands for (`node:fs`, `fs-extra` -> `fs`).
 fn module_name(m: &str) -> String {
     let m = m.strip_prefix("node:").unwrap_or(m);
@@ -502,6 +541,9 @@ impl<'s> Js<'s, '_, '_> {
             .filter_map(|m| {
                 let (key, f) = match m.kind() {
                     "pair" => (m.field("key")?, m.field("value")?),
+                    // A getter that only returns a value is that member's value, not a
+                    // function called by name.
+                    "method_definition" if self.getter(m).is_some() => return None,
                     "method_definition" => (m.field("name")?, m),
                     _ => return None,
                 };

@@ -217,6 +217,15 @@ impl Py<'_, '_, '_> {
                         }
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
+                    // `TemporaryDirectory().name` (kept by an object of the script's, or
+                    // named outside a `with`): the directory it made. No string has a `name`;
+                    // a path's is its last part, so only the made directory's text counts.
+                    _ if attr == "name"
+                        && obj.handle.is_none()
+                        && obj.text.as_deref() == Some(&*format!("/tmp/{UNKNOWN}")) =>
+                    {
+                        obj.clone()
+                    }
                     // `self.path` inside a method of the class whose `@property def path`
                     // builds it: what the property's method returns.
                     _ if node.field("object").is_some_and(|o| self.text(o) == "self")
@@ -502,6 +511,9 @@ impl Py<'_, '_, '_> {
                 .unwrap_or_default(),
             "conditional_expression" | "boolean_operator" => {
                 let vals: Vec<Val> = named(node).map(|c| self.eval(c)).collect();
+                // `os.environ.get("GH_TOKEN") or os.environ["GITHUB_TOKEN"]`: either token.
+                self.sink
+                    .token_alternatives(&vals.iter().collect::<Vec<_>>());
                 let mut it = vals.into_iter();
                 let first = it.next().unwrap_or_default();
                 it.fold(first, |a, b| a.union(&b))

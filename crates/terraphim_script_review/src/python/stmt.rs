@@ -204,6 +204,7 @@ impl Py<'_, '_, '_> {
 
     pub(super) fn block(&mut self, node: Node<'_>) {
         let guards = self.confined.len();
+        let mut narrowed: Vec<(String, Val)> = Vec::new();
         for c in named(node) {
             self.stmt(c);
             match c.kind() {
@@ -212,6 +213,13 @@ impl Py<'_, '_, '_> {
                 "if_statement" => {
                     if let Some(g) = self.leaving_guard(c) {
                         self.confined.push(g);
+                    }
+                    // `if d not in CACHE_DIRS: continue`: after it, `d` is one of the names.
+                    if let Some((name, v)) = self.leaving_membership(c)
+                        && let Some(old) = self.scope.lookup(&name)
+                    {
+                        self.scope.bind(&name, v);
+                        narrowed.push((name, old));
                     }
                 }
                 // `allowed = inside(path, ROOT) or inside(path, CACHE)`: a check asked later.
@@ -235,6 +243,85 @@ impl Py<'_, '_, '_> {
             }
         }
         self.confined.truncate(guards);
+        for (name, old) in narrowed.into_iter().rev() {
+            self.scope.bind(&name, old);
+        }
+    }
+
+    /// `NAME in COLLECTION` (`negated`: `NAME not in COLLECTION`, or `not NAME in ...`) where
+    /// the collection is a list, tuple or set of known strings (or a dictionary's literal
+    /// keys, at most 16): the name and the value it holds where the test holds, any of the
+    /// collection's strings (with the taint the name had).
+    pub(super) fn membership(&mut self, cond: Node<'_>, negated: bool) -> Option<(String, Val)> {
+        let (cond, negated) = match cond.kind() {
+            "parenthesized_expression" => return self.membership(cond.named_child(0)?, negated),
+            "not_operator" => (cond.field("argument")?, !negated),
+            _ => (cond, negated),
+        };
+        if cond.kind() != "comparison_operator" {
+            return None;
+        }
+        let ops: Vec<Node<'_>> = named(cond).collect();
+        let [subject, coll] = ops.as_slice() else {
+            return None;
+        };
+        if subject.kind() != "identifier"
+            || !matches!(
+                coll.kind(),
+                "identifier" | "attribute" | "list" | "tuple" | "set" | "dictionary"
+            )
+        {
+            return None;
+        }
+        let between = self.src.get(subject.end_byte()..coll.start_byte())?;
+        let op: Vec<&str> = between.split_whitespace().collect();
+        let not_in = match op.as_slice() {
+            ["in"] => false,
+            ["not", "in"] => true,
+            _ => return None,
+        };
+        if not_in == negated {
+            // The test holds where the name is one of the names.
+        } else {
+            return None;
+        }
+        let name = self.text(*subject).to_owned();
+        let old = self.scope.lookup(&name)?;
+        let c = self.eval(*coll);
+        let names: Vec<String> = match &c.items {
+            Some(items) => items
+                .iter()
+                .map(|i| i.known().map(str::to_owned))
+                .collect::<Option<Vec<String>>>()?,
+            None if !c.fields.is_empty() => c.fields.iter().map(|(k, _)| k.clone()).collect(),
+            None => return None,
+        };
+        if names.is_empty()
+            || names.len() > 16
+            || names.iter().any(|n| n.is_empty() || n.contains(UNKNOWN))
+        {
+            return None;
+        }
+        let vals: Vec<Val> = names.into_iter().map(Val::lit).collect();
+        Some((name, Val::any_of(&vals).with_taint(&old.taint)))
+    }
+
+    /// `if NAME not in COLLECTION: continue` (or `return`, `raise`, `break`), with no other
+    /// branch: after it, the name is one of the collection's strings.
+    fn leaving_membership(&mut self, node: Node<'_>) -> Option<(String, Val)> {
+        if node.field("alternative").is_some() {
+            return None;
+        }
+        let cond = node.field("condition")?;
+        let body = node.field("consequence")?;
+        let last = named(body).filter(|c| c.kind() != "comment").last()?;
+        if !matches!(
+            last.kind(),
+            "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
+        ) {
+            return None;
+        }
+        self.membership(cond, true)
     }
 
     /// A check that `subject` lies under known directories: a call of the script's own
@@ -571,12 +658,25 @@ impl Py<'_, '_, '_> {
                     }
                     None => {}
                 }
+                // `if d in CACHE_DIRS:`: in its branch `d` is one of the collection's names.
+                let member = cond.and_then(|c| self.membership(c, false));
                 for c in named(node).filter(|c| Some(*c) != cond) {
                     let confined = guard.is_some() && c.kind() == "block";
                     if confined && let Some(g) = guard.clone() {
                         self.confined.push(g);
                     }
+                    let narrowed = match &member {
+                        Some((name, v)) if c.kind() == "block" => {
+                            let old = self.scope.lookup(name);
+                            self.scope.bind(name, v.clone());
+                            old.map(|o| (name.clone(), o))
+                        }
+                        _ => None,
+                    };
                     self.stmt(c);
+                    if let Some((name, old)) = narrowed {
+                        self.scope.bind(&name, old);
+                    }
                     if confined {
                         self.confined.pop();
                     }
@@ -600,8 +700,10 @@ impl Py<'_, '_, '_> {
                 }
                 self.class_now = outer;
             }
-            "block"
-            | "module"
+            // A nested block (a loop's or a branch's body): its guards (`if n not in NAMES:
+            // continue`) hold for the rest of it, as in a function's body.
+            "block" => self.block(node),
+            "module"
             | "elif_clause"
             | "else_clause"
             | "while_statement"
