@@ -5762,13 +5762,13 @@ impl terraphim_script_review::CommandJudge for WorktreeForceDenied {
     }
 }
 
-/// Clean scripts of kinds nobody tuned the review to (fp25b): a helper's return value once
+/// Clean scripts of kinds nobody tuned the review to: a helper's return value once
 /// its calls pass their literals, a name tested against a literal collection, a temporary
 /// directory object's `name`, a token read as the fallback of another for one API, `$(pwd)`
 /// as the working tree, object getters, a local database client given its password, and a
 /// worktree added and removed through `git -C`. Each beside its dangerous twin.
 #[test]
-fn fp25b_values_through_helpers_tests_and_clients() {
+fn values_through_helpers_membership_tests_and_clients() {
     let rows: &[(Language, &str, Verdict, &str)] = &[
         // A helper's return, walked again with what its calls pass.
         (
