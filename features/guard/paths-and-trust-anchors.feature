@@ -47,6 +47,7 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | mv ~/.config/terraphim /tmp/old                          |
       | rm -f ~/.config/systemd/user/sync.service                |
       | tee -a ~/.ssh/authorized_keys < key.pub                  |
+      | touch ~/.claude/settings.json                            |
 
   Scenario Outline: an option that names the file a program writes is judged as that redirect where the place decides
     When I check "<command>"
@@ -91,6 +92,22 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | terraphim-agent guard exec --profile build -- make  |
       | export TERRAPHIM_GUARD_KG=/tmp/kg                   |
       | TERRAPHIM_GUARD_PROFILE=build cargo test            |
+
+  Scenario Outline: another coding agent started without its checks, or its settings changed, is denied
+    An agent started with approvals and sandbox off runs whatever it decides where this guard
+    does not look; an agent's CLI that adds a tool server or sets a setting writes its settings.
+
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | claude --dangerously-skip-permissions -p 'fix the build'  | deny    |
+      | codex exec --dangerously-bypass-approvals-and-sandbox x   | deny    |
+      | gemini --yolo -p 'clean the repo'                         | deny    |
+      | claude mcp add notes -- npx notes-server                  | deny    |
+      | claude mcp list                                           | sandbox |
+      | codex --sandbox workspace-write 'add tests'               | sandbox |
 
   Scenario Outline: instructions written then run in the same line are at least sandboxed
     When I check "<command>"
