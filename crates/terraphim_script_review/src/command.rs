@@ -228,6 +228,25 @@ fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bo
         && (Language::from_program(name).is_some() || MODELED.contains(&name))
 }
 
+/// The program whose path a lookup prints (`which jq`, `command -v node`, `type -P make`): the
+/// file that running that name runs, so a later `"$JQ" ...` runs that program. `None` for
+/// another command, another option (`which -a` prints several), several names, or a name the
+/// review does not know.
+fn looked_up_program(argv: &[Val]) -> Option<String> {
+    let (first, rest) = argv.split_first()?;
+    let operands = match (word(first).as_str(), rest.first().map(word).as_deref()) {
+        ("which", _) => rest,
+        ("command", Some("-v")) | ("type", Some("-P" | "-p")) => &rest[1..],
+        _ => return None,
+    };
+    let [name] = operands else {
+        return None;
+    };
+    let text = name.known()?;
+    (!text.is_empty() && !text.starts_with('-') && name.taint == Taint::default())
+        .then(|| text.to_owned())
+}
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
@@ -260,9 +279,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         .filter(|a| several(a))
         .map(|a| a.alts.len())
         .product();
+    // In shell only the program's alternatives (`$GEN -j2` with `GEN=$(command -v ninja ||
+    // command -v make)`): the words after it are judged by the guard with each value.
+    let at = if sink.lang == Language::Shell {
+        argv.first().filter(|a| several(a)).map(|_| 0)
+    } else {
+        argv.iter().position(several)
+    };
     if combos <= 16
-        && sink.lang != Language::Shell
-        && let Some(i) = argv.iter().position(several)
+        && let Some(i) = at
     {
         let mut out = Val::unknown();
         for alt in &argv[i].alts {
@@ -271,6 +296,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             out = out.union(&run_argv(sink, line, &one, stdin));
         }
         return out;
+    }
+    if let Some(prog) = looked_up_program(argv) {
+        // `$(command -v node)`: what is printed is where that program is, so running it runs
+        // the program looked up.
+        return Val::lit(prog);
     }
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);

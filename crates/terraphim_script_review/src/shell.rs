@@ -847,6 +847,15 @@ impl Shell<'_, '_, '_> {
                     .then(|| node.field("condition"))
                     .flatten();
                 let mut branches: Option<Val> = None;
+                // `$(command -v gojq || command -v jq)`: what either side prints.
+                let either = capture
+                    && node.kind() == "list"
+                    && node.children().any(|c| c.kind() == "||")
+                    && node
+                        .children()
+                        .filter(|c| !c.is_named())
+                        .all(|c| c.kind() == "||");
+                let mut printed: Vec<Val> = Vec::new();
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
@@ -869,6 +878,9 @@ impl Shell<'_, '_, '_> {
                         continue;
                     }
                     out = self.stmt(c, capture, stdin);
+                    if either {
+                        printed.push(out.clone());
+                    }
                     if node.kind() == "case_statement" && c.kind() == "case_item" {
                         branches = Some(match &branches {
                             Some(prev) => prev.union(&out),
@@ -886,6 +898,20 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
+                // Each side known (a name looked up, a literal): the value is any of them. A
+                // side known only at run time keeps the last side's value, as before.
+                if printed.len() > 1
+                    && printed.iter().all(|v| {
+                        v.taint == Taint::default()
+                            && (v.known().is_some()
+                                || (v.text.is_none()
+                                    && !v.alts.is_empty()
+                                    && v.alts.iter().all(|a| !a.contains(UNKNOWN))))
+                    })
+                    && let Some(all) = Val::union_all(&printed)
+                {
+                    out = all;
+                }
                 // `case "$1" in a) echo x ;; b) echo y ;; esac`: the last item's text, with
                 // what every item prints as its alternatives.
                 if let Some(all) = branches
@@ -1491,7 +1517,10 @@ impl Shell<'_, '_, '_> {
                     Some(ifs) => self.vars.insert("IFS".to_owned(), ifs),
                     None => self.vars.remove("IFS"),
                 };
-                if v.text.is_none() {
+                // Several known texts (`$(command -v gojq || command -v jq)`) stay its values.
+                if v.text.is_none()
+                    && (v.alts.is_empty() || v.alts.iter().any(|a| a.contains(UNKNOWN)))
+                {
                     return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                 }
                 v
