@@ -228,6 +228,35 @@ fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bo
         && (Language::from_program(name).is_some() || MODELED.contains(&name))
 }
 
+/// Whether `text` names the working tree or a path under it (`CWD/…/x`), whatever its
+/// parts known only at run time are.
+fn in_work_tree(cwd: &std::path::Path, text: &str) -> bool {
+    let cwd = cwd.to_string_lossy();
+    text.strip_prefix(cwd.trim_end_matches('/'))
+        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+}
+
+/// `dirname` of the script's own directory (`CWD/…`, a depth the review does not know) and of
+/// that once more: the first is the climb `CWD/…/..` (a directory of the working tree, read as
+/// `"$here/.."` is), the second the directory that climb ends at, the working tree (`dirname
+/// "$(dirname "$here")"` of `tools/ci/` is the project's root, as `"$here/../.."` is); a third
+/// climbs out of the project. `None` for any other path.
+fn script_dir_parent(sink: &Sink<'_>, p: &str) -> Option<String> {
+    let cwd = sink.ctx.cwd.to_string_lossy();
+    let rest = p
+        .trim_end_matches('/')
+        .strip_prefix(cwd.trim_end_matches('/'))?
+        .strip_prefix('/')?;
+    let unknown_name = |n: &str| !n.is_empty() && n.chars().all(|c| c == UNKNOWN);
+    match rest.split_once('/') {
+        None if unknown_name(rest) => Some(format!("{}/..", p.trim_end_matches('/'))),
+        Some((name, "..")) if unknown_name(name) => sink
+            .ctx
+            .script_root(&format!("{}/..", p.trim_end_matches('/'))),
+        _ => None,
+    }
+}
+
 /// The program whose path a lookup prints (`which jq`, `command -v node`, `type -P make`): the
 /// file that running that name runs, so a later `"$JQ" ...` runs that program. `None` for
 /// another command, another option (`which -a` prints several), several names, or a name the
@@ -380,15 +409,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // tree it is the directory above, kept as a climb out of the project.
         "dirname" if positional.len() == 1 => {
             let p = word(positional[0]);
-            Val::lit(crate::engine::parent_dir(&sink.ctx.cwd, &p)).with_taint(&positional[0].taint)
+            Val::lit(
+                script_dir_parent(sink, &p)
+                    .unwrap_or_else(|| crate::engine::parent_dir(&sink.ctx.cwd, &p)),
+            )
+            .with_taint(&positional[0].taint)
         }
         // `realpath /usr/bin/ld`: the same file reached through its links, so best read as the
-        // path it was asked about (a system path's real path is a system file too).
+        // path it was asked about (a system path's real path is a system file too); so is the
+        // real path of a directory of the working tree named in part at run time (the
+        // script's own, `realpath "$(dirname "$0")"`).
         "realpath" | "readlink"
             if positional.len() == 1
                 && (name == "realpath" || has("-f") || has("-e") || has("-m"))
                 && word(positional[0]).starts_with('/')
-                && !word(positional[0]).contains(UNKNOWN) =>
+                && (!word(positional[0]).contains(UNKNOWN)
+                    || in_work_tree(&sink.ctx.cwd, &word(positional[0]))) =>
         {
             (*positional[0]).clone()
         }

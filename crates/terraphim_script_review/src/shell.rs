@@ -629,6 +629,21 @@ impl Shell<'_, '_, '_> {
                     out.push((node.start_byte(), node.end_byte(), vec![quote.render(&dir)]));
                     return;
                 }
+                if val.known().is_none()
+                    && let Some(root) = val
+                        .text
+                        .as_deref()
+                        .and_then(|t| self.sink.ctx.script_root(t))
+                {
+                    // `ROOT=$(dirname "$(dirname "$here")")`: the directory of the working tree
+                    // that climb ends at, as `pwd` would print it.
+                    out.push((
+                        node.start_byte(),
+                        node.end_byte(),
+                        vec![quote.render(&root)],
+                    ));
+                    return;
+                }
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
                     None if !val.alts.is_empty() && alternatives.is_none_or(|n| n == name) => {
@@ -1300,7 +1315,8 @@ impl Shell<'_, '_, '_> {
                     Some(p) => format!("{}/{d}", p.trim_end_matches('/')),
                     None => d.to_owned(),
                 }),
-                None => None,
+                // `cd "$ROOT"` with `ROOT` a climb out of the script's own directory.
+                None => d.text.as_deref().and_then(|t| self.sink.ctx.script_root(t)),
             },
         };
         if name == "pushd" {
@@ -1893,12 +1909,17 @@ impl Shell<'_, '_, '_> {
                     }),
                     // `cd "$ROOT"` with `ROOT=$(cd "$(dirname "$0")/.." && pwd)`: a directory of
                     // the working tree.
-                    None => Some(match dir.text.as_deref().and_then(|t| self.tree_dir(t)) {
-                        Some(rel) => CdDir::Known(format!(
-                            "{}/{rel}",
-                            self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
-                        )),
-                        None => CdDir::RunTime,
+                    None => Some(match dir.text.as_deref() {
+                        Some(t) if let Some(root) = self.sink.ctx.script_root(t) => {
+                            CdDir::Known(root)
+                        }
+                        t => match t.and_then(|t| self.tree_dir(t)) {
+                            Some(rel) => CdDir::Known(format!(
+                                "{}/{rel}",
+                                self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
+                            )),
+                            None => CdDir::RunTime,
+                        },
                     }),
                 },
             };

@@ -5820,3 +5820,44 @@ fn fp25_lookups_globs_and_quoted_lines() {
     ];
     check_all(rows);
 }
+
+/// fp25: in shell, `dirname` of the script's own directory and of that once more climb as
+/// `..` does (the script lies at a depth the review does not know; two climbs end at the
+/// working tree, a third leaves it); `realpath` of a path of the working tree is that path.
+/// A Python climb from the project's root still leaves it.
+#[test]
+fn fp25_climbs_out_of_the_script_dir() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nhere=$(realpath \"$(dirname \"$0\")\")\n\
+             top=$(dirname \"$(dirname \"$here\")\")\nfor v in 3.11 3.12; do\n\
+               rm -rf \"$top/vendor/py@$v\"\n  mkdir -p \"$top/vendor/py@$v\"\ndone\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nhere=$(readlink -f \"$(dirname \"$0\")\")\n\
+             top=$(dirname \"$(dirname \"$here\")\")\nrm -rf \"$top\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nhere=$(realpath \"$(dirname \"$0\")\")\n\
+             top=$(dirname \"$(dirname \"$here\")\")\nrm -rf \"$top/../shared-assets\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil\n\
+             BASE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))\n\
+             shutil.rmtree(os.path.join(BASE, '..', '..', '.config'))\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
