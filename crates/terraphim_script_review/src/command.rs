@@ -228,6 +228,54 @@ fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bo
         && (Language::from_program(name).is_some() || MODELED.contains(&name))
 }
 
+/// Whether `text` names the working tree or a path under it (`CWD/…/x`), whatever its
+/// parts known only at run time are.
+fn in_work_tree(cwd: &std::path::Path, text: &str) -> bool {
+    let cwd = cwd.to_string_lossy();
+    text.strip_prefix(cwd.trim_end_matches('/'))
+        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+}
+
+/// `dirname` of the script's own directory (`CWD/…`, a depth the review does not know) and of
+/// that once more: the first is the climb `CWD/…/..` (a directory of the working tree, read as
+/// `"$here/.."` is), the second the directory that climb ends at, the working tree (`dirname
+/// "$(dirname "$here")"` of `tools/ci/` is the project's root, as `"$here/../.."` is); a third
+/// climbs out of the project. `None` for any other path.
+fn script_dir_parent(sink: &Sink<'_>, p: &str) -> Option<String> {
+    let cwd = sink.ctx.cwd.to_string_lossy();
+    let rest = p
+        .trim_end_matches('/')
+        .strip_prefix(cwd.trim_end_matches('/'))?
+        .strip_prefix('/')?;
+    let unknown_name = |n: &str| !n.is_empty() && n.chars().all(|c| c == UNKNOWN);
+    match rest.split_once('/') {
+        None if unknown_name(rest) => Some(format!("{}/..", p.trim_end_matches('/'))),
+        Some((name, "..")) if unknown_name(name) => sink
+            .ctx
+            .script_root(&format!("{}/..", p.trim_end_matches('/'))),
+        _ => None,
+    }
+}
+
+/// The program whose path a lookup prints (`which jq`, `command -v node`, `type -P make`): the
+/// file that running that name runs, so a later `"$JQ" ...` runs that program. `None` for
+/// another command, another option (`which -a` prints several), several names, or a name the
+/// review does not know.
+fn looked_up_program(argv: &[Val]) -> Option<String> {
+    let (first, rest) = argv.split_first()?;
+    let operands = match (word(first).as_str(), rest.first().map(word).as_deref()) {
+        ("which", _) => rest,
+        ("command", Some("-v")) | ("type", Some("-P" | "-p")) => &rest[1..],
+        _ => return None,
+    };
+    let [name] = operands else {
+        return None;
+    };
+    let text = name.known()?;
+    (!text.is_empty() && !text.starts_with('-') && name.taint == Taint::default())
+        .then(|| text.to_owned())
+}
+
 /// Classify one command; returns the value of what it prints on stdout.
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
@@ -260,9 +308,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         .filter(|a| several(a))
         .map(|a| a.alts.len())
         .product();
+    // In shell only the program's alternatives (`$GEN -j2` with `GEN=$(command -v ninja ||
+    // command -v make)`): the words after it are judged by the guard with each value.
+    let at = if sink.lang == Language::Shell {
+        argv.first().filter(|a| several(a)).map(|_| 0)
+    } else {
+        argv.iter().position(several)
+    };
     if combos <= 16
-        && sink.lang != Language::Shell
-        && let Some(i) = argv.iter().position(several)
+        && let Some(i) = at
     {
         let mut out = Val::unknown();
         for alt in &argv[i].alts {
@@ -271,6 +325,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             out = out.union(&run_argv(sink, line, &one, stdin));
         }
         return out;
+    }
+    if let Some(prog) = looked_up_program(argv) {
+        // `$(command -v node)`: what is printed is where that program is, so running it runs
+        // the program looked up.
+        return Val::lit(prog);
     }
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);
@@ -350,15 +409,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // tree it is the directory above, kept as a climb out of the project.
         "dirname" if positional.len() == 1 => {
             let p = word(positional[0]);
-            Val::lit(crate::engine::parent_dir(&sink.ctx.cwd, &p)).with_taint(&positional[0].taint)
+            Val::lit(
+                script_dir_parent(sink, &p)
+                    .unwrap_or_else(|| crate::engine::parent_dir(&sink.ctx.cwd, &p)),
+            )
+            .with_taint(&positional[0].taint)
         }
         // `realpath /usr/bin/ld`: the same file reached through its links, so best read as the
-        // path it was asked about (a system path's real path is a system file too).
+        // path it was asked about (a system path's real path is a system file too); so is the
+        // real path of a directory of the working tree named in part at run time (the
+        // script's own, `realpath "$(dirname "$0")"`).
         "realpath" | "readlink"
             if positional.len() == 1
                 && (name == "realpath" || has("-f") || has("-e") || has("-m"))
                 && word(positional[0]).starts_with('/')
-                && !word(positional[0]).contains(UNKNOWN) =>
+                && (!word(positional[0]).contains(UNKNOWN)
+                    || in_work_tree(&sink.ctx.cwd, &word(positional[0]))) =>
         {
             (*positional[0]).clone()
         }

@@ -2666,7 +2666,9 @@ pub(crate) fn unknown_only_in_literals(code: &str, lang: Language) -> bool {
             Some(_) if c == '\\' && lang != Language::Shell => {
                 chars.next();
             }
-            Some(_) if c == '\n' => return false,
+            // A string of Python or JavaScript ends at its line; a shell's quoted word may span
+            // lines (`gh api graphql -f query='...'`).
+            Some(_) if c == '\n' && lang != Language::Shell => return false,
             Some(_) => {}
             None if quotes.contains(&c) => open = Some(c),
             // A comment, a template literal or a regular expression: not followed here.

@@ -650,6 +650,21 @@ impl Shell<'_, '_, '_> {
                     out.push((node.start_byte(), node.end_byte(), vec![quote.render(&dir)]));
                     return;
                 }
+                if val.known().is_none()
+                    && let Some(root) = val
+                        .text
+                        .as_deref()
+                        .and_then(|t| self.sink.ctx.script_root(t))
+                {
+                    // `ROOT=$(dirname "$(dirname "$here")")`: the directory of the working tree
+                    // that climb ends at, as `pwd` would print it.
+                    out.push((
+                        node.start_byte(),
+                        node.end_byte(),
+                        vec![quote.render(&root)],
+                    ));
+                    return;
+                }
                 let values: Vec<&str> = match val.known() {
                     Some(t) => vec![t],
                     None if !val.alts.is_empty() && alternatives.is_none_or(|n| n == name) => {
@@ -868,6 +883,15 @@ impl Shell<'_, '_, '_> {
                     .then(|| node.field("condition"))
                     .flatten();
                 let mut branches: Option<Val> = None;
+                // `$(command -v gojq || command -v jq)`: what either side prints.
+                let either = capture
+                    && node.kind() == "list"
+                    && node.children().any(|c| c.kind() == "||")
+                    && node
+                        .children()
+                        .filter(|c| !c.is_named())
+                        .all(|c| c.kind() == "||");
+                let mut printed: Vec<Val> = Vec::new();
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
@@ -890,6 +914,9 @@ impl Shell<'_, '_, '_> {
                         continue;
                     }
                     out = self.stmt(c, capture, stdin);
+                    if either {
+                        printed.push(out.clone());
+                    }
                     if node.kind() == "case_statement" && c.kind() == "case_item" {
                         branches = Some(match &branches {
                             Some(prev) => prev.union(&out),
@@ -907,6 +934,20 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
+                // Each side known (a name looked up, a literal): the value is any of them. A
+                // side known only at run time keeps the last side's value, as before.
+                if printed.len() > 1
+                    && printed.iter().all(|v| {
+                        v.taint == Taint::default()
+                            && (v.known().is_some()
+                                || (v.text.is_none()
+                                    && !v.alts.is_empty()
+                                    && v.alts.iter().all(|a| !a.contains(UNKNOWN))))
+                    })
+                    && let Some(all) = Val::union_all(&printed)
+                {
+                    out = all;
+                }
                 // `case "$1" in a) echo x ;; b) echo y ;; esac`: the last item's text, with
                 // what every item prints as its alternatives.
                 if let Some(all) = branches
@@ -1299,7 +1340,8 @@ impl Shell<'_, '_, '_> {
                     Some(p) => format!("{}/{d}", p.trim_end_matches('/')),
                     None => d.to_owned(),
                 }),
-                None => None,
+                // `cd "$ROOT"` with `ROOT` a climb out of the script's own directory.
+                None => d.text.as_deref().and_then(|t| self.sink.ctx.script_root(t)),
             },
         };
         if name == "pushd" {
@@ -1551,7 +1593,10 @@ impl Shell<'_, '_, '_> {
                     Some(ifs) => self.vars.insert("IFS".to_owned(), ifs),
                     None => self.vars.remove("IFS"),
                 };
-                if v.text.is_none() {
+                // Several known texts (`$(command -v gojq || command -v jq)`) stay its values.
+                if v.text.is_none()
+                    && (v.alts.is_empty() || v.alts.iter().any(|a| a.contains(UNKNOWN)))
+                {
                     return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
                 }
                 v
@@ -1924,12 +1969,17 @@ impl Shell<'_, '_, '_> {
                     }),
                     // `cd "$ROOT"` with `ROOT=$(cd "$(dirname "$0")/.." && pwd)`: a directory of
                     // the working tree.
-                    None => Some(match dir.text.as_deref().and_then(|t| self.tree_dir(t)) {
-                        Some(rel) => CdDir::Known(format!(
-                            "{}/{rel}",
-                            self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
-                        )),
-                        None => CdDir::RunTime,
+                    None => Some(match dir.text.as_deref() {
+                        Some(t) if let Some(root) = self.sink.ctx.script_root(t) => {
+                            CdDir::Known(root)
+                        }
+                        t => match t.and_then(|t| self.tree_dir(t)) {
+                            Some(rel) => CdDir::Known(format!(
+                                "{}/{rel}",
+                                self.sink.ctx.cwd.to_string_lossy().trim_end_matches('/')
+                            )),
+                            None => CdDir::RunTime,
+                        },
                     }),
                 },
             };

@@ -73,6 +73,8 @@ pub(super) enum Api {
     // Files.
     /// A file read.
     ReadFile,
+    /// Paths matching a pattern (`fast-glob`, `glob`, `globby`, `fs.globSync`).
+    Glob,
     /// A new temporary directory.
     MkTemp,
     /// `Bun.file(path)`.
@@ -179,6 +181,15 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         &["mkdtempSync", "mkdtemp", "makeTempDirSync", "makeTempDir"],
         MkTemp,
     ),
+    (&["fs", "fs.promises"], &["glob", "globSync"], Glob),
+    (
+        &["fast-glob", "glob", "tinyglobby"],
+        &["default", "glob", "globSync", "sync", "async"],
+        Glob,
+    ),
+    (&["globby"], &["default", "globby", "globbySync"], Glob),
+    // Their default exports (`import fg from 'fast-glob'; await fg(...)`).
+    (GLOBAL, &["fast-glob", "glob", "globby"], Glob),
     (&["Bun"], &["file"], BunFile),
     (
         &["fs", "fs.promises", "Deno", "Bun"],

@@ -1109,6 +1109,34 @@ impl Js<'_, '_, '_> {
                 self.bind_node_callback(&c.arg_nodes, 1, &read);
                 read
             }
+            Api::Glob => {
+                // The matches lie where the patterns point (under the `cwd` option when one
+                // is given): a file read from one is a file of that directory.
+                let base = self
+                    .prop(c.arg_node(1), "cwd")
+                    .and_then(|(v, _)| v.path_text());
+                let first = c.first();
+                let patterns: Vec<Val> = match &first.items {
+                    Some(items) => items.clone(),
+                    None => vec![first.clone()],
+                };
+                let items = patterns
+                    .iter()
+                    // `!**/node_modules/**`: a pattern left out, no match of its own.
+                    .filter(|p| !p.known().is_some_and(|t| t.starts_with('!')))
+                    .map(|p| {
+                        let text = p.path_text().unwrap_or_else(|| UNKNOWN.to_string());
+                        let text = match &base {
+                            Some(b) if !text.starts_with(['/', '~']) => {
+                                join_paths(&[b.clone(), text])
+                            }
+                            _ => text,
+                        };
+                        Val::lit(text).with_taint(&c.all)
+                    })
+                    .collect();
+                Val::list(items)
+            }
             Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
             Api::BunFile => Val {
                 handle: Some(Handle::Path(
