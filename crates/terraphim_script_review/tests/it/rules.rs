@@ -5950,7 +5950,7 @@ fn values_through_helpers_membership_tests_and_clients() {
     check_all_judged(judged, Some(&WorktreeForceDenied));
 }
 
-/// fp25: a program looked up by name (`which`, `command -v`, `type -P`, either of several with
+/// A program looked up by name (`which`, `command -v`, `type -P`, either of several with
 /// `||`) is that program when the script runs what the lookup printed; paths matched by a
 /// JavaScript glob library lie where the pattern points; a quoted shell word may span lines.
 #[test]
@@ -6039,7 +6039,7 @@ fn programs_found_by_name_globs_and_quoted_lines() {
     check_all(rows);
 }
 
-/// fp25: in shell, `dirname` of the script's own directory and of that once more climb as
+/// In shell, `dirname` of the script's own directory and of that once more climb as
 /// `..` does (the script lies at a depth the review does not know; two climbs end at the
 /// working tree, a third leaves it); `realpath` of a path of the working tree is that path.
 /// A Python climb from the project's root still leaves it.
