@@ -164,7 +164,10 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | ngrok http 3000                                           | sandbox |
       | ssh -R 9000:localhost:3000 relay.example.test             | sandbox |
 
-  Scenario Outline: a credential of the home printed into the transcript is denied, a public key is not
+  Scenario Outline: a credential of the home printed into the transcript is denied, settings that hold none are read
+    A reader of names, sizes or digests (`ls`, `stat`, `wc`) never prints a key; a reader of
+    text prints the user's shell, git or ssh settings, which hold no secret.
+
     When I run "terraphim-agent guard check --json --cwd {project} -- '<command>'"
     Then the verdict is <verdict>
 
@@ -173,7 +176,25 @@ Feature: kinds of harm judged by what they do, not by how they are spelt
       | cat ~/.config/gh/hosts.yml      | deny    |
       | head -n 3 ~/.ssh/id_ed25519     | deny    |
       | cat ~/.ssh/id_ed25519.pub       | sandbox |
-      | cat ~/.gitconfig                | sandbox |
+      | cat ~/.gitconfig                | allow   |
+      | ls -la ~/.ssh                   | allow   |
+      | stat ~/.bashrc                  | allow   |
+      | ls ~/.ssh > ~/keys.txt          | deny    |
+
+  Scenario Outline: a credential variable printed into the transcript is confined, named plain variables are not
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                            | verdict |
+      | echo $GITHUB_TOKEN                 | sandbox |
+      | printenv NPM_TOKEN                 | sandbox |
+      | printenv PATH HOME                 | allow   |
+      | echo "$NPM_TOKEN" \| wc -c         | allow   |
+      | echo ${GITHUB_TOKEN:+set}          | allow   |
 
   Scenario: a cd to the quoted home inside a heredoc a shell runs is followed
     When I run "terraphim-agent guard check --json --cwd {project}" with stdin:

@@ -434,6 +434,16 @@ pub(crate) fn names_a_path(bits: u32) -> bool {
     bits & (TEMP | BUILD_OUTPUT | PROJECT | OUTSIDE | TRUST_ANCHOR | DYNAMIC | SECRET | REMOTE) != 0
 }
 
+/// Whether a word's classes name a file that holds credentials or keys.
+pub(crate) fn names_a_secret(bits: u32) -> bool {
+    bits & SECRET != 0
+}
+
+/// Whether a word's classes name a path known only at run time or on another machine.
+pub(crate) fn unknown_or_remote(bits: u32) -> bool {
+    bits & (DYNAMIC | REMOTE) != 0
+}
+
 /// Whether a word's classes name a file of the project, its build output or a temporary
 /// directory, and nothing that makes a read there matter more (a secret, a trust anchor, a path
 /// outside, on another machine or known only at run time).

@@ -434,6 +434,34 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["environment dump"])
+                && super::printed_secret::printenv_of_plain_variables(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "prints the environment variables it names, none of which holds a credential (known safe: named variables printed)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && let Some(read) = super::key_meta::plain_read(cmd, &classes[ci])
+                && only_lifted(match read {
+                    super::key_meta::PlainRead::Metadata => HOME_FILE_CONCEPTS,
+                    super::key_meta::PlainRead::Content => &HOME_FILE_CONCEPTS[..3],
+                })
+            {
+                (
+                    Verdict::Allow,
+                    match read {
+                        super::key_meta::PlainRead::Metadata => "prints only what the user's settings or key files are (names, sizes, types, digests) or the words naming them, never their text, and changes nothing (known safe: settings file metadata)",
+                        super::key_meta::PlainRead::Content => "prints settings files of the user that hold no secret (shell startup files, git or ssh settings) and changes nothing (known safe: settings file read)",
+                    }
+                    .to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && safe.is_some()
                 && cmd.findings.is_empty()
                 && only_lifted(&["private key file read"])
@@ -524,6 +552,17 @@ impl Guard {
                     Verdict::Sandbox,
                     format!(
                         "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
+                    ),
+                    Some(self.opaque_profile()),
+                ),
+                _ => (verdict, reason, profile),
+            };
+            // A credential printed to the transcript leaves the machine with it.
+            let (verdict, reason, profile) = match super::printed_secret::printed_secret(cmd) {
+                Some(var) if verdict == Verdict::Allow => (
+                    Verdict::Sandbox,
+                    format!(
+                        "prints `${var}`, a credential, into the transcript, which leaves this machine; confined, the variable is not passed (suspicious: credential printed)"
                     ),
                     Some(self.opaque_profile()),
                 ),
@@ -701,6 +740,22 @@ impl Guard {
 /// judged together: the one the KG does not know defers to the other (it is allowed, so the
 /// known one decides); when neither is known, both stay unknown (sandboxed).
 /// The KG entries of code downloaded and run on the line, unread.
+
+/// Suspicious entries that only say a part touches the user's settings, history or key files
+/// by naming them: a part that can only read (`guard::key_meta::plain_read`) is judged by what
+/// it prints. The first three are lifted for a reader of text too, when no named file is a
+/// secret; the others only for a reader of names, sizes, types or digests.
+const HOME_FILE_CONCEPTS: &[&str] = &[
+    "shell startup file write",
+    "git config tampering",
+    "ssh directory access",
+    "shell history tampering",
+    "aws credentials read",
+    "private key file read",
+    "package registry tokens read",
+    "dotenv read",
+];
+
 const DOWNLOAD_RUNS: &[&str] = &[
     "download piped to shell",
     "download piped to interpreter",

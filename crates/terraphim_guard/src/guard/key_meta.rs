@@ -89,3 +89,40 @@ pub(crate) fn reads_key_metadata(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     });
     reader && local && paths > 0
 }
+
+/// How a part reads the files it names, when it can only read them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlainRead {
+    /// Sizes, names, types, digests, or the words themselves (`ls -la ~/.ssh`, `stat ~/.bashrc`,
+    /// `echo ~/.aws/credentials`): never the text of a file.
+    Metadata,
+    /// The text of files none of which is a secret (`cat ~/.gitconfig`, `head ~/.bashrc`).
+    Content,
+}
+
+/// Programs that print a file's text and do nothing else with it.
+const CONTENT_READERS: &[&str] = &["cat", "head", "tail", "less", "more", "bat", "nl"];
+
+/// Whether `cmd` only reads the files it names, and how (see [`PlainRead`]): a metadata reader,
+/// `echo` or `printf`, or a content reader none of whose paths is a secret; no redirect, no
+/// code in an option, no flow, not inside another program's code, and nothing on another
+/// machine or known only at run time. `classes` are the classes of `cmd`'s words.
+pub(crate) fn plain_read(cmd: &SimpleCommand, classes: &[u32]) -> Option<PlainRead> {
+    if !cmd.layers.is_empty() || cmd.option_code || cmd.flow.is_some() {
+        return None;
+    }
+    let name = cmd.name();
+    let kind = if METADATA_READERS.contains(&name) || matches!(name, "echo" | "printf") {
+        PlainRead::Metadata
+    } else if CONTENT_READERS.contains(&name) {
+        PlainRead::Content
+    } else {
+        return None;
+    };
+    let plain = cmd.words.iter().zip(classes).skip(1).all(|(w, &bits)| {
+        w.kind != WordKind::Redirect
+            && !crate::paths::unknown_or_remote(bits)
+            && (kind == PlainRead::Metadata || !crate::paths::names_a_secret(bits))
+    });
+    plain.then_some(kind)
+}

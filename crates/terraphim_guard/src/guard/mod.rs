@@ -13,6 +13,7 @@ mod loopback;
 mod option_code;
 mod place;
 mod port_probe;
+mod printed_secret;
 mod profile;
 mod sed;
 mod types;

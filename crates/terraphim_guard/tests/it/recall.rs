@@ -311,11 +311,26 @@ fn credentials_of_the_home_printed_into_the_transcript_are_denied() {
         ("cat ~/.ssh/id_ed25519.pub", Sandbox),
         // a template of one holds placeholders (`dotenv_template_read`)
         ("cat .env.example", Allow),
-        ("cat ~/.gitconfig", Sandbox),
         ("tail -n 20 ~/logs/app.log", Allow),
-        // reading one without printing it stays confined by its store's entry
+        // settings that hold no secret are printed; a store or key is only named, sized or
+        // listed by a program that never prints its text
+        ("cat ~/.gitconfig", Allow),
+        ("cat ~/.ssh/config", Allow),
+        ("less ~/.zshrc", Allow),
+        ("ls -la ~/.ssh", Allow),
+        ("stat ~/.bashrc", Allow),
+        ("wc -l ~/.bash_history", Allow),
+        ("echo ~/.aws/credentials", Allow),
+        ("head ~/.bash_history", Deny),
+        ("ls ~/.ssh > ~/keys.txt", Deny),
         ("grep -c profile ~/.aws/credentials", Sandbox),
-        ("ls -la ~/.ssh", Sandbox),
+        // a credential variable printed into the transcript; named plain variables are not
+        ("echo $GITHUB_TOKEN", Sandbox),
+        ("printenv NPM_TOKEN", Sandbox),
+        ("printf '%s' \"$OPENAI_API_KEY\"", Sandbox),
+        ("printenv PATH HOME", Allow),
+        ("echo \"$NPM_TOKEN\" | wc -c", Allow),
+        ("echo ${GITHUB_TOKEN:+set}", Allow),
     ]);
 }
 
