@@ -733,14 +733,6 @@ impl Guard {
     }
 }
 
-/// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
-/// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
-/// the same pipeline, in order. Returns (pattern index, head words of the last stage).
-/// A package runner's whole form and the command it runs (`npx eslint .` and `eslint .`) are
-/// judged together: the one the KG does not know defers to the other (it is allowed, so the
-/// known one decides); when neither is known, both stay unknown (sandboxed).
-/// The KG entries of code downloaded and run on the line, unread.
-
 /// Suspicious entries that only say a part touches the user's settings, history or key files
 /// by naming them: a part that can only read (`guard::key_meta::plain_read`) is judged by what
 /// it prints. The first three are lifted for a reader of text too, when no named file is a
@@ -756,12 +748,19 @@ const HOME_FILE_CONCEPTS: &[&str] = &[
     "dotenv read",
 ];
 
+/// The KG entries of code downloaded and run on the line, unread.
 const DOWNLOAD_RUNS: &[&str] = &[
     "download piped to shell",
     "download piped to interpreter",
     "shell runs downloaded script",
 ];
 
+/// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
+/// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
+/// the same pipeline, in order. Returns (pattern index, head words of the last stage).
+/// A package runner's whole form and the command it runs (`npx eslint .` and `eslint .`) are
+/// judged together: the one the KG does not know defers to the other (it is allowed, so the
+/// known one decides); when neither is known, both stay unknown (sandboxed).
 fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
     for (i, cmd) in cmds.iter().enumerate() {
         let Some(r) = cmd.runner.filter(|&r| r < i) else {
