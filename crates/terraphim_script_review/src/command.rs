@@ -1279,28 +1279,34 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
         if data_opts.contains(&opt.as_str()) && !(name == "wget" && opt == "-T") {
             sends = true;
             let Some(v) = take(&mut i) else { break };
-            let t = word(&v);
             payload.taint.join(&v.taint);
-            let file = if matches!(
-                opt.as_str(),
-                "-T" | "--upload-file" | "--post-file" | "--body-file"
-            ) {
-                Some(t.clone())
-            } else {
-                t.split_once('@')
-                    .map(|(_, f)| f.split(';').next().unwrap_or(f).to_owned())
+            // A value with several texts (`-F "f=@$p"` of a loop over paths): each of them.
+            let texts = match v.alts.is_empty() {
+                false => v.alts.clone(),
+                true => vec![word(&v)],
             };
-            match file.as_deref() {
-                Some("-") | Some("/dev/stdin") => {
-                    if let Some(s) = stdin {
-                        payload.taint.join(&s.taint);
+            for t in texts {
+                let file = if matches!(
+                    opt.as_str(),
+                    "-T" | "--upload-file" | "--post-file" | "--body-file"
+                ) {
+                    Some(t.clone())
+                } else {
+                    t.split_once('@')
+                        .map(|(_, f)| f.split(';').next().unwrap_or(f).to_owned())
+                };
+                match file.as_deref() {
+                    Some("-") | Some("/dev/stdin") => {
+                        if let Some(s) = stdin {
+                            payload.taint.join(&s.taint);
+                        }
                     }
+                    Some(f) => {
+                        let taint = sink.read_path(line, f);
+                        payload.taint.join(&taint);
+                    }
+                    None => {}
                 }
-                Some(f) => {
-                    let taint = sink.read_path(line, f);
-                    payload.taint.join(&taint);
-                }
-                None => {}
             }
         } else if matches!(
             opt.as_str(),
@@ -1796,55 +1802,64 @@ fn printf(args: &[Val]) -> Val {
         return Val::lit("");
     };
     let format = word(first);
-    let mut rest = args[1..].iter();
+    let mut rest = args[1..].iter().peekable();
     let mut out = Val::lit("");
     let mut lit = String::new();
     let mut coded = false;
-    let mut chars = format.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some('n') => lit.push('\n'),
-                Some('t') => lit.push('\t'),
-                Some('x') => {
-                    let mut hex = String::new();
-                    while hex.len() < 2 && chars.peek().is_some_and(char::is_ascii_hexdigit) {
-                        hex.extend(chars.next());
+    // The format is used again while arguments are left (`printf '%s\n' a b` prints both
+    // lines), at most 16 times.
+    for _ in 0..16 {
+        let mut converted = false;
+        let mut chars = format.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some('n') => lit.push('\n'),
+                    Some('t') => lit.push('\t'),
+                    Some('x') => {
+                        let mut hex = String::new();
+                        while hex.len() < 2 && chars.peek().is_some_and(char::is_ascii_hexdigit) {
+                            hex.extend(chars.next());
+                        }
+                        let ch = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32);
+                        // Letters spelled by code hide a word; a colour escape hides nothing.
+                        coded |= ch.is_some_and(|c| !c.is_control());
+                        lit.extend(ch);
                     }
-                    let ch = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32);
-                    // Letters spelled by code hide a word; a colour escape hides nothing.
-                    coded |= ch.is_some_and(|c| !c.is_control());
-                    lit.extend(ch);
-                }
-                Some(d @ '0'..='7') => {
-                    let mut oct = String::from(d);
-                    while oct.len() < 4 && chars.peek().is_some_and(|c| ('0'..='7').contains(c)) {
-                        oct.extend(chars.next());
+                    Some(d @ '0'..='7') => {
+                        let mut oct = String::from(d);
+                        while oct.len() < 4 && chars.peek().is_some_and(|c| ('0'..='7').contains(c))
+                        {
+                            oct.extend(chars.next());
+                        }
+                        let ch = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32);
+                        coded |= ch.is_some_and(|c| !c.is_control());
+                        lit.extend(ch);
                     }
-                    let ch = u32::from_str_radix(&oct, 8).ok().and_then(char::from_u32);
-                    coded |= ch.is_some_and(|c| !c.is_control());
-                    lit.extend(ch);
-                }
-                Some(o) => lit.push(o),
-                None => lit.push('\\'),
-            },
-            '%' if chars.peek() == Some(&'%') => {
-                chars.next();
-                lit.push('%');
-            }
-            '%' => {
-                // Flags and width, then the conversion.
-                while chars
-                    .peek()
-                    .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | ' ' | '#' | '.'))
-                {
+                    Some(o) => lit.push(o),
+                    None => lit.push('\\'),
+                },
+                '%' if chars.peek() == Some(&'%') => {
                     chars.next();
+                    lit.push('%');
                 }
-                chars.next();
-                out = out.concat(&Val::lit(std::mem::take(&mut lit)));
-                out = out.concat(rest.next().unwrap_or(&Val::lit("")));
+                '%' => {
+                    // Flags and width, then the conversion.
+                    while chars.peek().is_some_and(|c| {
+                        c.is_ascii_digit() || matches!(c, '-' | '+' | ' ' | '#' | '.')
+                    }) {
+                        chars.next();
+                    }
+                    chars.next();
+                    converted = true;
+                    out = out.concat(&Val::lit(std::mem::take(&mut lit)));
+                    out = out.concat(rest.next().unwrap_or(&Val::lit("")));
+                }
+                _ => lit.push(c),
             }
-            _ => lit.push(c),
+        }
+        if !converted || rest.peek().is_none() {
+            break;
         }
     }
     out = out.concat(&Val::lit(lit));

@@ -81,6 +81,10 @@ pub(crate) struct Scope {
     /// `run(["rm", "-rf", dir])`). The body is walked again with each (at most 4), so every
     /// call's command is judged, not only the first one's.
     param_alts: Map<String, Vec<Map<String, Val>>>,
+    /// Names several of the script's functions share (a method a subclass overrides, the same
+    /// method in two classes): a call may run any of them, so the lists they return are
+    /// kept side by side (any element of either), not blended as one call's argv.
+    pub(crate) shared_names: Set<String>,
 }
 
 impl Scope {
@@ -198,6 +202,25 @@ impl Scope {
             let waiting = self.waiting(f);
             let provisional = self.provisional.contains(f.as_str());
             let had = self.returns.contains_key(f.as_str());
+            // A shared name's lists accumulate over the rounds too: the definition walked
+            // first in a round (a base class's method) must not replace what an override
+            // walked later returned, or a caller walked between them never sees it.
+            if self.shared_names.contains(f.as_str())
+                && let Some(old) = self.returns.get_mut(f.as_str())
+                && let (Some(a), Some(b)) = (&old.items, &v.items)
+                && a != b
+            {
+                let mut all = a.clone();
+                for e in b {
+                    if !all.contains(e) && all.len() < 16 {
+                        all.push(e.clone());
+                    }
+                }
+                let mut u = old.union(&v);
+                u.items = Some(all);
+                *old = u;
+                return;
+            }
             match self.returns.get_mut(f.as_str()) {
                 Some(old)
                     if !(self.fresh_lists && first && old.items.is_some() && v.items.is_some())

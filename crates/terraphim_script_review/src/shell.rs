@@ -913,9 +913,15 @@ impl Shell<'_, '_, '_> {
                         self.word(c);
                         continue;
                     }
+                    let prev = out;
                     out = self.stmt(c, capture, stdin);
                     if either {
                         printed.push(out.clone());
+                    }
+                    // `printenv | grep TOKEN || true`: a list prints what each of its
+                    // commands prints (`true` nothing), not only the last one's.
+                    if node.kind() == "list" {
+                        out = prev.union(&out);
                     }
                     if node.kind() == "case_statement" && c.kind() == "case_item" {
                         branches = Some(match &branches {
@@ -1512,6 +1518,30 @@ impl Shell<'_, '_, '_> {
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
+                            && self.text(node).starts_with("${!")
+                            && !self.text(node).ends_with("]}")
+                        {
+                            // `${!var}`: the variable whose name `var` holds (each of the
+                            // names it may hold); a name known only at run time is a value
+                            // nobody knows.
+                            let names: Vec<String> = match (&v.text, v.alts.is_empty()) {
+                                (Some(t), true) => vec![t.clone()],
+                                (None, false) => v.alts.clone(),
+                                _ => Vec::new(),
+                            };
+                            let valid = |t: &String| {
+                                !t.is_empty()
+                                    && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                            };
+                            if names.is_empty() || !names.iter().all(valid) {
+                                return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
+                            }
+                            let vals: Vec<Val> =
+                                names.iter().map(|t| self.lookup(t, node)).collect();
+                            return Val::union_all(&vals)
+                                .unwrap_or_else(|| Val::lit(UNKNOWN.to_string()));
+                        }
+                        if node.kind() == "expansion"
                             && !self.vars.contains_key(n.as_str())
                             && default_operator(self.text(node), &n)
                             && let Some(default) = node.named_children().skip(1).last()
@@ -2079,6 +2109,24 @@ impl Shell<'_, '_, '_> {
                 self.vars.insert(var.clone(), line);
                 return Val::unknown();
             }
+            // Lines the script printed itself (`printf '%s\n' "${paths[@]}"`): the variable
+            // is each of them in turn.
+            let lines: Vec<&str> = v
+                .text
+                .as_deref()
+                .map(|t| t.split('\n').filter(|l| !l.is_empty()).collect())
+                .unwrap_or_default();
+            if let [var] = vars.as_slice()
+                && !var.contains(UNKNOWN)
+                && v.taint == Taint::default()
+                && (1..=16).contains(&lines.len())
+                && lines.iter().all(|l| line_shaped(l))
+            {
+                let each: Vec<Val> = lines.iter().map(|l| Val::lit(*l)).collect();
+                let line = Val::union_all(&each).unwrap_or_default();
+                self.vars.insert(var.clone(), line);
+                return Val::unknown();
+            }
             for var in vars {
                 if var.contains(UNKNOWN) {
                     continue;
@@ -2109,9 +2157,18 @@ impl Shell<'_, '_, '_> {
             self.calls += 1;
             at_call_printed = Some(self.call_function(body, &argv[1..], capture));
         } else if self.calls < MAX_FUNCTION_CALLS
-            && self.at_call.is_none()
             && let Some(body) = body
-            && ((!self.runners.contains_key(name.as_str())
+            // `read_cfg NETRC_FILE` of `read_cfg() { local v=$1; cat "${!v}"; }`: the
+            // variable the name picks is read at the call, also at a call inside another
+            // function walked at its own call.
+            && let indirect = (argv
+                .iter()
+                .skip(1)
+                .any(|a| a.known().is_some_and(is_identifier))
+                && expands_indirectly(self.text(body)))
+            && (self.at_call.is_none() || indirect)
+            && (indirect
+                || (!self.runners.contains_key(name.as_str())
                 && argv.len() > 1
                 && argv.iter().skip(1).all(|a| a.taint == Taint::default())
                 && argv.iter().skip(1).any(known_alternatives)
@@ -2246,6 +2303,16 @@ fn is_identifier(t: &str) -> bool {
 }
 
 /// A function body declaring a name reference (`local -n out=$1`, `declare -n ref`).
+/// Whether a function's body expands a variable by the name another holds (`${!name}`, not
+/// the keys of an array, `${!arr[@]}`).
+fn expands_indirectly(body: &str) -> bool {
+    body.match_indices("${!").any(|(i, _)| {
+        let rest = &body[i + 3..];
+        let end = rest.find('}').unwrap_or(rest.len());
+        !rest[..end].contains('[') && !rest[..end].ends_with(['@', '*'])
+    })
+}
+
 fn declares_nameref(body: &str) -> bool {
     body.lines().any(|l| {
         let mut words = l.split_whitespace();

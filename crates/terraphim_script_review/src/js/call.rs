@@ -424,10 +424,12 @@ impl Js<'_, '_, '_> {
                     }
                 }
             }
-            // `this.request("GET", "/user")` in a class of the script: its own method, whose
-            // parameters take the arguments of every call.
+            // `this.request("GET", "/user")` (or `super.request(...)`) in a class of the
+            // script: its own method, whose parameters take the arguments of every call.
             "member_expression"
-                if func.field("object").is_some_and(|o| o.kind() == "this")
+                if func
+                    .field("object")
+                    .is_some_and(|o| matches!(o.kind(), "this" | "super"))
                     && func.field("property").is_some_and(|p| {
                         let name = self.text(p);
                         self.scope.funcs.contains_key(name) && self.lookup(name).is_none()

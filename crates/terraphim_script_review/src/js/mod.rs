@@ -41,6 +41,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         fn_nodes: Map::default(),
         hashers: Set::default(),
         digest_args: Default::default(),
+        unroll: 0,
     };
     js.hashers = hashers(root, src);
     // A list a function returns in a later round, walked with more values known (a callback
@@ -124,7 +125,15 @@ struct Js<'s, 'k, 'a> {
     hashers: Set<String>,
     /// The start bytes of calls that are a hash's `update` argument, while that call is walked.
     digest_args: std::collections::HashSet<usize>,
+    /// How many loops over literal tuples are being walked once per tuple (see
+    /// `for_in_statement`), at most [`UNROLL_DEPTH`].
+    unroll: u32,
 }
+
+/// A loop over at most this many literal tuples is walked once per tuple.
+const UNROLL_ITEMS: usize = 8;
+/// Loops inside such loops are walked per tuple up to this depth.
+const UNROLL_DEPTH: u32 = 2;
 
 /// The variables the script sets to a hash object (`const h = crypto.createHash('sha256')`,
 /// `createHmac(...)`) and never to anything else: `h.update(x)` puts `x` into a digest.
@@ -387,7 +396,7 @@ impl<'s> Js<'s, '_, '_> {
             match c.kind() {
                 "class_declaration" | "abstract_class_declaration" => {
                     if let (Some(n), Some(body)) = (c.field("name"), c.field("body")) {
-                        let methods: Set<String> = named(body)
+                        let mut methods: Set<String> = named(body)
                             .filter(|m| m.kind() == "method_definition")
                             .filter_map(|m| m.field("name"))
                             .map(|m| self.text(m).to_owned())
@@ -400,6 +409,27 @@ impl<'s> Js<'s, '_, '_> {
                             if let (true, Some(name)) = (getter, m.field("name")) {
                                 self.getters.insert(format!("{class}.{}", self.text(name)));
                             }
+                        }
+                        // A method another class defines too (an override): a call on
+                        // `this` may run either.
+                        for m in &methods {
+                            if self.classes.values().any(|ms| ms.contains(m)) {
+                                self.scope.shared_names.insert(m.clone());
+                            }
+                        }
+                        // `class Cluster extends Collector`: the methods it inherits from a
+                        // class of the script are its own too (`new Cluster().collect()`).
+                        let base = named(c)
+                            .find(|h| h.kind() == "class_heritage")
+                            .and_then(|h| {
+                                let e = named(h)
+                                    .find(|e| e.kind() == "extends_clause")
+                                    .and_then(|e| e.field("value").or_else(|| e.named_child(0)))
+                                    .or_else(|| h.named_child(0))?;
+                                Some(self.text(e).to_owned())
+                            });
+                        if let Some(inherited) = base.and_then(|b| self.classes.get(&b)) {
+                            methods.extend(inherited.iter().cloned());
                         }
                         if self.constructor_stores_args(c, body) {
                             self.stores_args.insert(class.clone());

@@ -1,6 +1,6 @@
 //! JavaScript statements: declarations, functions, loops, imports, destructuring patterns.
 
-use super::{Js, line, module_name, named};
+use super::{Js, UNROLL_DEPTH, UNROLL_ITEMS, line, module_name, named};
 use crate::engine::{Handle, Val};
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
@@ -351,6 +351,30 @@ impl Js<'_, '_, '_> {
                     Some(items) => Val::any_of(items).with_taint(&right.taint),
                     None => Val::unknown().with_taint(&right.taint),
                 };
+                // `for (const [cmd, args] of [["curl", [...]], ["sh", [...]]])`: tuples
+                // taken apart in the body (a program and its arguments, a path and its
+                // content). Blended, each place would be either tuple's value and the pairs
+                // judged would be ones the script never makes: the body is walked once per
+                // tuple, as Python unrolls a loop over a literal collection.
+                if let (Some(items), Some(l), Some(b)) =
+                    (&right.items, node.field("left"), node.field("body"))
+                    && node.field("operator").is_some_and(|o| self.text(o) == "of")
+                    && (2..=UNROLL_ITEMS).contains(&items.len())
+                    && self.unroll < UNROLL_DEPTH
+                    && !right.taint.env
+                    && items
+                        .iter()
+                        .all(|i| i.items.as_ref().is_some_and(|t| t.len() >= 2))
+                    && items.windows(2).any(|w| w[0] != w[1])
+                {
+                    self.unroll += 1;
+                    for item in items.clone() {
+                        self.bind_pattern(l, item.with_taint(&right.taint));
+                        self.stmt(b);
+                    }
+                    self.unroll -= 1;
+                    return;
+                }
                 let mut elem = elem;
                 if right.taint.env
                     && let (Some(l), Some(b)) = (node.field("left"), node.field("body"))

@@ -68,6 +68,8 @@ pub(super) enum Api {
     Chmod,
     /// An object serialised into a file (or returned as text).
     Dump,
+    /// `functools.reduce(f, items, initial)`: `items` folded by `f`.
+    Reduce,
     /// A writer wrapping a file object.
     CsvWriter,
     /// Bytes written to a file descriptor.
@@ -239,6 +241,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("os.path.dirname", Dirname),
     ("glob.glob", Glob),
     ("functools.partial", Partial),
+    ("functools.reduce", Reduce),
     ("threading.Thread", StartTarget),
     ("multiprocessing.Process", StartTarget),
     ("ctypes.CDLL", NativeLibrary),

@@ -88,6 +88,29 @@ impl Py<'_, '_, '_> {
                             kwargs.insert(k, v);
                         }
                         "comment" => {}
+                        // `f(**opts)`: each known member of the dictionary is the keyword
+                        // argument of its name; the data of the rest (a dictionary nobody
+                        // knows the keys of) is an argument too.
+                        "dictionary_splat" => {
+                            let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
+                            let mut rest = v.taint.clone();
+                            for (k, x) in &v.fields {
+                                if !kwargs.contains_key(k) {
+                                    kw_nodes.insert(k.clone(), c);
+                                    kwargs.insert(k.clone(), x.clone());
+                                }
+                            }
+                            if v.fields.is_empty()
+                                && let Some(items) = &v.items
+                            {
+                                for x in items {
+                                    rest.join(&x.taint);
+                                }
+                            }
+                            if rest != Taint::default() {
+                                kwargs.insert("**".to_owned(), Val::unknown().with_taint(&rest));
+                            }
+                        }
                         // `f(*parts)`: a literal list's elements are the arguments.
                         "list_splat" => {
                             let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
@@ -427,8 +450,11 @@ impl Py<'_, '_, '_> {
                 .class_methods
                 .get(class)
                 .is_some_and(|ms| ms.iter().any(|m| m == c.tail())),
-            // `self.context()` in a method: a method of the script's classes.
-            Some(_) if receiver_node.is_some_and(|r| matches!(self.text(r), "self" | "cls")) => {
+            // `self.context()` (or `super().context()`) in a method: a method of the script's classes.
+            Some(_)
+                if receiver_node
+                    .is_some_and(|r| matches!(self.text(r), "self" | "cls" | "super()")) =>
+            {
                 self.class_methods
                     .values()
                     .any(|ms| ms.iter().any(|m| m == c.tail()))
@@ -463,9 +489,21 @@ impl Py<'_, '_, '_> {
                 .with_taint(&held);
         }
         if let Some(recv) = receiver {
+            // A list whose elements are not known one by one (`paths = glob.glob(...)`,
+            // `sorted(...)`): what it held is one element, shaped like the value, beside
+            // what is added to it.
+            let listed = match (&recv.items, recv.handle.is_none()) {
+                (None, true)
+                    if matches!(c.tail(), "append" | "extend" | "insert")
+                        && !(recv.is_blank() && recv.taint == Taint::default()) =>
+                {
+                    Some(vec![recv.clone()])
+                }
+                (items, _) => items.clone(),
+            };
             if matches!(c.tail(), "append" | "extend" | "insert")
                 && recv.handle.is_none()
-                && let Some(items) = &recv.items
+                && let Some(items) = &listed
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
             {
                 // `cmd.append(x)`, `cmd.extend([...])`: the list (an argv) now holds them.
@@ -748,6 +786,7 @@ impl Py<'_, '_, '_> {
             }
             Api::Chmod => self.chmod_call(c),
             Api::Dump => self.dump(c),
+            Api::Reduce => self.reduce(c),
             Api::CsvWriter => c.first(),
             Api::FdWrite => {
                 // A file descriptor: where it points is rarely known (`mkstemp`).

@@ -7,6 +7,17 @@ use crate::places::UNKNOWN;
 
 /// The paths an open file writes to: the one it was opened by, or each of several (a helper
 /// called with several paths opens any of them, see `open`).
+/// What the function given to `functools.reduce` does with two values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fold {
+    /// `a / b` of path objects: a path object.
+    Path,
+    /// `os.path.join(a, b)`: a path string (an object when the first is one).
+    Join,
+    /// `a + b`: the texts one after the other.
+    Concat,
+}
+
 pub(super) fn file_target(file: &Val) -> Val {
     match (&file.handle, file.alts.is_empty()) {
         (_, false) => Val {
@@ -194,6 +205,84 @@ impl Py<'_, '_, '_> {
             self.sink.output(c.ln, &obj);
         }
         Val::unknown()
+    }
+
+    /// `functools.reduce(operator.truediv, [".config", "systemd"], Path.home())`: the
+    /// elements folded by a function that joins paths (`operator.truediv`, `os.path.join`,
+    /// `lambda a, b: a / b`) or strings (`operator.add`, `lambda a, b: a + b`), so the path
+    /// or text built is known; another function gives a value nobody knows, with the data.
+    pub(super) fn reduce(&mut self, c: &Call<'_>) -> Val {
+        let unknown = Val::unknown().with_taint(&c.all);
+        let op = c.arg_nodes.first().and_then(|n| self.fold_op(*n));
+        let (Some(op), Some(items)) = (op, c.args.get(1).and_then(|v| v.items.clone())) else {
+            return unknown;
+        };
+        let mut rest = items.into_iter();
+        let Some(mut acc) = c
+            .args
+            .get(2)
+            .or_else(|| c.kwargs.get("initial"))
+            .cloned()
+            .or_else(|| rest.next())
+        else {
+            return unknown;
+        };
+        for x in rest {
+            acc = match op {
+                Fold::Concat => acc.concat(&x),
+                Fold::Path | Fold::Join => {
+                    let joined = join_paths(&[
+                        acc.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
+                        x.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
+                    ]);
+                    let object = op == Fold::Path || matches!(acc.handle, Some(Handle::Path(_)));
+                    let v = match object {
+                        true => Val {
+                            handle: Some(Handle::Path(joined)),
+                            ..Val::default()
+                        },
+                        false => Val::lit(joined),
+                    };
+                    v.with_taint(&acc.taint).with_taint(&x.taint)
+                }
+            };
+        }
+        acc
+    }
+
+    /// What the function given to `reduce` does with its two arguments.
+    fn fold_op(&self, f: crate::ts::Node<'_>) -> Option<Fold> {
+        let by_name = |t: &str| match t {
+            "operator.truediv"
+            | "truediv"
+            | "operator.itruediv"
+            | "pathlib.Path.joinpath"
+            | "Path.joinpath" => Some(Fold::Path),
+            "os.path.join" | "posixpath.join" | "join" => Some(Fold::Join),
+            "operator.add" | "operator.concat" | "add" | "concat" | "str.__add__" => {
+                Some(Fold::Concat)
+            }
+            _ => None,
+        };
+        if f.kind() != "lambda" {
+            return by_name(self.text(f));
+        }
+        let body = f.field("body")?;
+        match body.kind() {
+            "binary_operator" => match body.field("operator").map(|o| self.text(o)) {
+                Some("/") => Some(Fold::Path),
+                Some("+") => Some(Fold::Concat),
+                _ => None,
+            },
+            "call" => {
+                let func = body.field("function")?;
+                match self.text(func) {
+                    t if t.ends_with(".joinpath") => Some(Fold::Path),
+                    t => by_name(t),
+                }
+            }
+            _ => None,
+        }
     }
 
     /// A mode set on a path: setuid, world-writable, executable.

@@ -549,6 +549,20 @@ impl Py<'_, '_, '_> {
                     let result = Val::unknown()
                         .with_taint(&recv.taint)
                         .with_taint(&all.taint);
+                    // An object handed a file opened for writing writes itself into it
+                    // (`config.write(fh)`, `tree.write(fh)`, `workbook.save(fh)`): the
+                    // object's data, its text known only at run time, is in that file.
+                    let opened = args
+                        .iter()
+                        .chain(kwargs.values())
+                        .find(|a| matches!(a.handle, Some(Handle::File { write: true, .. })));
+                    if let Some(file) = opened {
+                        let append = matches!(file.handle, Some(Handle::File { append: true, .. }));
+                        let target = super::files::file_target(file);
+                        let content = Val::unknown().with_taint(&recv.taint);
+                        self.sink.write(ln, &target, &content, append);
+                        return Val::unknown();
+                    }
                     match crate::caps::lookup(crate::caps::CALL_ROWS, name) {
                         Some(effect) => self.row_call(ln, name, effect, args, result),
                         None => result,

