@@ -331,6 +331,22 @@ pub const WRAPPERS: &[&str] = &[
     "eatmydata",
     "nocache",
 ];
+/// Name lookups and network probes: the host names they are given are looked up by DNS, so
+/// what a name spells leaves the machine whether or not the host answers.
+pub const NAME_PROBES: &[&str] = &[
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "tracepath",
+    "mtr",
+    "whois",
+];
+
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 /// `runuser -u USER CMD` is util-linux's `sudo` for root (agents in containers run as root).
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0", "runuser"];

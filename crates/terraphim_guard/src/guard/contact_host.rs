@@ -10,6 +10,7 @@
 
 use std::sync::OnceLock;
 
+use terraphim_shell_vocab::NAME_PROBES;
 use terraphim_shell_vocab::hosts::host_of;
 use terraphim_shell_vocab::secrets::TOKEN_HOSTS;
 
@@ -21,21 +22,6 @@ const CODE_HOSTS: &str = include_str!("../../../../kg/packages/code-hosts.md");
 /// HTTP clients, whose URL operands are the hosts they contact.
 const HTTP_CLIENTS: &[&str] = &[
     "curl", "wget", "wget2", "http", "https", "xh", "xhs", "curlie", "httpstat", "aria2c",
-];
-
-/// Name lookups and probes, whose operands that spell a host name are what they contact.
-const PROBES: &[&str] = &[
-    "dig",
-    "nslookup",
-    "host",
-    "drill",
-    "ping",
-    "ping6",
-    "traceroute",
-    "traceroute6",
-    "tracepath",
-    "mtr",
-    "whois",
 ];
 
 /// git's subcommands that contact the repository a URL operand names.
@@ -104,7 +90,7 @@ fn contacted(cmd: &SimpleCommand) -> Vec<String> {
     if HTTP_CLIENTS.contains(&name) {
         return download_sources(&cmd.argv);
     }
-    if PROBES.contains(&name) {
+    if NAME_PROBES.contains(&name) {
         return args
             .iter()
             .filter(|w| !w.starts_with(['-', '+', '@']))

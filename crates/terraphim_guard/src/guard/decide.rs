@@ -545,28 +545,22 @@ impl Guard {
                     Some(self.default_profile.clone()),
                 )
             };
-            // A part allowed by its entry that contacts a host nobody answers for is confined:
-            // the egress is the user's to decide (`contact_host.rs`).
-            let (verdict, reason, profile) = match super::contact_host::unknown_contact_host(cmd) {
-                Some(host) if verdict == Verdict::Allow => (
-                    Verdict::Sandbox,
-                    format!(
+            // A part its entry allows is still confined when it contacts a host nobody answers
+            // for (the egress is the user's to decide, `contact_host.rs`) or prints a
+            // credential into the transcript, which leaves this machine (`printed_secret.rs`).
+            let confined = (verdict == Verdict::Allow)
+                .then(|| {
+                    super::contact_host::unknown_contact_host(cmd).map(|host| format!(
                         "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
-                    ),
-                    Some(self.opaque_profile()),
-                ),
-                _ => (verdict, reason, profile),
-            };
-            // A credential printed to the transcript leaves the machine with it.
-            let (verdict, reason, profile) = match super::printed_secret::printed_secret(cmd) {
-                Some(var) if verdict == Verdict::Allow => (
-                    Verdict::Sandbox,
-                    format!(
+                    ))
+                    .or_else(|| super::printed_secret::printed_secret(cmd).map(|var| format!(
                         "prints `${var}`, a credential, into the transcript, which leaves this machine; confined, the variable is not passed (suspicious: credential printed)"
-                    ),
-                    Some(self.opaque_profile()),
-                ),
-                _ => (verdict, reason, profile),
+                    )))
+                })
+                .flatten();
+            let (verdict, reason, profile) = match confined {
+                Some(why) => (Verdict::Sandbox, why, Some(self.opaque_profile())),
+                None => (verdict, reason, profile),
             };
             unknown.push(
                 verdict != Verdict::Deny

@@ -12,7 +12,7 @@
 
 use terraphim_shell_vocab::decode::Decoder;
 use terraphim_shell_vocab::secrets::secret_env;
-use terraphim_shell_vocab::{interpreter_name, is_shell};
+use terraphim_shell_vocab::{NAME_PROBES, interpreter_name, is_shell};
 
 use super::SimpleCommand;
 use super::secret_vars::variables;
@@ -47,56 +47,21 @@ impl Source {
     }
 }
 
-/// Network clients that send what they read or name.
+/// Network clients that send what they read or name (and [`NAME_PROBES`], which send the
+/// names they look up).
 const SENDERS: &[&str] = &[
-    "curl",
-    "wget",
-    "http",
-    "https",
-    "xh",
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "telnet",
-    "ssh",
-    "scp",
-    "sftp",
-    "rsync",
-    "rclone",
-    "dig",
-    "nslookup",
-    "host",
-    "drill",
-    "ping",
-    "ping6",
-    "traceroute",
-    "traceroute6",
-    "tracepath",
-    "mtr",
-    "whois",
+    "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp",
+    "sftp", "rsync", "rclone",
 ];
 
-/// Raw sockets and DNS names: no credential has a use there (an HTTP client's header may be the
-/// token's own use, judged by `secret_vars`).
-const RAW_SENDERS: &[&str] = &[
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "telnet",
-    "dig",
-    "nslookup",
-    "host",
-    "drill",
-    "ping",
-    "ping6",
-    "traceroute",
-    "traceroute6",
-    "tracepath",
-    "mtr",
-    "whois",
-];
+/// Raw sockets (and DNS names): no credential has a use there (an HTTP client's header may be
+/// the token's own use, judged by `secret_vars`).
+const RAW_SENDERS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet"];
+
+/// Whether program `name` sends what reaches it: any sender, or only a raw one.
+fn sends(name: &str, raw_only: bool) -> bool {
+    NAME_PROBES.contains(&name) || if raw_only { RAW_SENDERS } else { SENDERS }.contains(&name)
+}
 
 /// Whether `word` names the file `path` (`path`, `./path`, `@path`, `f=@path`, `--x=path`),
 /// and the text before the path if so.
@@ -434,7 +399,7 @@ impl Walker {
             if let Some(p) = via_var.filter(|_| source.is_none())
                 && downstream(&cmds, &self.out.links, i)
                     .iter()
-                    .any(|&j| SENDERS.contains(&cmds[j].name()))
+                    .any(|&j| sends(cmds[j].name(), false))
             {
                 let label = format!("`{p}`, a value of a variable of the line, sent");
                 let mut part = synthetic(Source::File(p).argv(), c, &label);
@@ -444,7 +409,6 @@ impl Walker {
             }
             if via_copy.is_some() || echoed {
                 let s = source.clone().unwrap_or(Source::Env(None));
-                let senders: &[&str] = if echoed { RAW_SENDERS } else { SENDERS };
                 let label = match &via_copy {
                     Some((_, path, _)) => format!(
                         "`{path}`, a copy of {} made earlier on the line, sent",
@@ -452,7 +416,7 @@ impl Walker {
                     ),
                     None => format!("{} printed into a network client", s.describe()),
                 };
-                if via_copy.is_some() && senders.contains(&name.as_str()) {
+                if via_copy.is_some() && sends(&name, echoed) {
                     match (&s, &via_copy) {
                         (Source::File(p), Some((at, path, _))) => {
                             added.push(replaced(c, *at, path, p, &label));
@@ -461,7 +425,7 @@ impl Walker {
                     }
                 } else if downstream(&cmds, &self.out.links, i)
                     .iter()
-                    .any(|&j| senders.contains(&cmds[j].name()))
+                    .any(|&j| sends(cmds[j].name(), echoed))
                 {
                     let mut part = synthetic(s.argv(), c, &label);
                     part.pipeline = c.pipeline;

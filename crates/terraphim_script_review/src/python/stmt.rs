@@ -318,19 +318,7 @@ impl Py<'_, '_, '_> {
     /// `if NAME not in COLLECTION: continue` (or `return`, `raise`, `break`), with no other
     /// branch: after it, the name is one of the collection's strings.
     fn leaving_membership(&mut self, node: Node<'_>) -> Option<(String, Val)> {
-        if node.field("alternative").is_some() {
-            return None;
-        }
-        let cond = node.field("condition")?;
-        let body = node.field("consequence")?;
-        let last = named(body).filter(|c| c.kind() != "comment").last()?;
-        if !matches!(
-            last.kind(),
-            "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
-        ) {
-            return None;
-        }
-        self.membership(cond, true)
+        self.membership(leaving_condition(node)?, true)
     }
 
     /// A check that `subject` lies under known directories: a call of the script's own
@@ -468,19 +456,8 @@ impl Py<'_, '_, '_> {
     /// `if not inside(path, ROOT): ... return` (or `continue`, `raise`, `break`), with no
     /// other branch: the subject is confined after it.
     fn leaving_guard(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
-        if node.field("alternative").is_some() {
-            return None;
-        }
-        let cond = node.field("condition")?;
+        let cond = leaving_condition(node)?;
         let inner = (cond.kind() == "not_operator").then(|| cond.field("argument"))??;
-        let body = node.field("consequence")?;
-        let last = named(body).filter(|c| c.kind() != "comment").last()?;
-        if !matches!(
-            last.kind(),
-            "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
-        ) {
-            return None;
-        }
         self.containment(inner)
     }
 
@@ -802,4 +779,20 @@ impl Py<'_, '_, '_> {
             // `from os import *`: unknown names may be functions of the module.
         }
     }
+}
+
+/// The condition of an `if` with no other branch whose body ends by leaving (`return`,
+/// `continue`, `raise`, `break`): after it, the condition is false.
+fn leaving_condition(node: Node<'_>) -> Option<Node<'_>> {
+    if node.field("alternative").is_some() {
+        return None;
+    }
+    let cond = node.field("condition")?;
+    let body = node.field("consequence")?;
+    let last = named(body).filter(|c| c.kind() != "comment").last()?;
+    matches!(
+        last.kind(),
+        "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
+    )
+    .then_some(cond)
 }
