@@ -1679,16 +1679,26 @@ const MODEL_API_GATEWAYS: &[&str] = &[
 /// Whether `name` is the endpoint setting of a model API client (`ANTHROPIC_BASE_URL`,
 /// `OPENAI_API_BASE`, `ANTHROPIC_BEDROCK_BASE_URL`).
 pub(crate) fn model_api_endpoint_setting(name: &str) -> bool {
-    let n = name.to_ascii_uppercase();
+    // Compared without case and without a copy: the names are ASCII, and this is asked of every
+    // name a script assigns or reads.
     let Some(vendor) = ["_BASE_URL", "_API_BASE", "_API_BASE_URL", "_API_URL"]
         .iter()
-        .find_map(|s| n.strip_suffix(s))
+        .find_map(|s| {
+            let cut = name.len().checked_sub(s.len())?;
+            let tail = name.as_bytes().get(cut..)?;
+            tail.eq_ignore_ascii_case(s.as_bytes())
+                .then(|| &name.as_bytes()[..cut])
+        })
     else {
         return false;
     };
-    MODEL_API_VENDORS
-        .iter()
-        .any(|v| vendor == *v || vendor.starts_with(&format!("{v}_")))
+    MODEL_API_VENDORS.iter().any(|v| {
+        let v = v.as_bytes();
+        vendor.eq_ignore_ascii_case(v)
+            || (vendor.len() > v.len()
+                && vendor[v.len()] == b'_'
+                && vendor[..v.len()].eq_ignore_ascii_case(v))
+    })
 }
 
 /// The host a model API client's endpoint setting `name` is pointed at by `value`, when that

@@ -179,13 +179,10 @@ impl Py<'_, '_, '_> {
                     .field("object")
                     .map(|o| self.eval(o))
                     .unwrap_or_default();
-                let attr = node
-                    .field("attribute")
-                    .map(|a| self.text(a).to_owned())
-                    .unwrap_or_default();
+                let attr = node.field("attribute").map_or("", |a| self.text(a));
                 match &obj.handle {
                     Some(Handle::Module(m)) => {
-                        let full = crate::scope::dotted(m, &attr);
+                        let full = crate::scope::dotted(m, attr);
                         if matches!(full.as_str(), "os.sep" | "os.path.sep") {
                             // `os.sep.join(["", "home"])` is `/home`.
                             return Val::lit("/");
@@ -196,7 +193,7 @@ impl Py<'_, '_, '_> {
                         }
                         interpreter_path(module_value(full))
                     }
-                    Some(Handle::Path(p)) => match attr.as_str() {
+                    Some(Handle::Path(p)) => match attr {
                         "parent" => Val {
                             handle: Some(Handle::Path(path_parent(&self.sink.ctx.cwd, p))),
                             ..Val::default()
@@ -229,20 +226,19 @@ impl Py<'_, '_, '_> {
                     // `self.path` inside a method of the class whose `@property def path`
                     // builds it: what the property's method returns.
                     _ if node.field("object").is_some_and(|o| self.text(o) == "self")
-                        && self
-                            .class_now
-                            .as_deref()
-                            .is_some_and(|c| self.properties.contains(&format!("{c}.{attr}"))) =>
+                        && self.class_now.as_deref().is_some_and(|c| {
+                            self.properties.contains(&crate::scope::dotted(c, attr))
+                        }) =>
                     {
-                        self.scope.call_user(&attr, &[]).with_taint(&obj.taint)
+                        self.scope.call_user(attr, &[]).with_taint(&obj.taint)
                     }
                     _ => match self.field(self.text(node), self.class_now.as_deref()) {
                         // `self.tmp`: what the script stored there.
                         Some(v) => v.clone().with_taint(&obj.taint),
-                        None => match self.instance_member(&obj, &attr) {
+                        None => match self.instance_member(&obj, attr) {
                             Some(v) => v,
                             // `proc.stdout` of a process whose output is known.
-                            None => match obj.field(&attr) {
+                            None => match obj.field(attr) {
                                 Some(v) if obj.handle.is_none() && obj.text.is_none() => {
                                     v.clone().with_taint(&obj.taint)
                                 }
@@ -784,7 +780,7 @@ impl Py<'_, '_, '_> {
         let Some(Handle::Instance(class)) = &obj.handle else {
             return None;
         };
-        if self.properties.contains(&format!("{class}.{attr}")) {
+        if self.properties.contains(&crate::scope::dotted(class, attr)) {
             return Some(self.scope.call_user(attr, &[]).with_taint(&obj.taint));
         }
         self.field(&format!("self.{attr}"), Some(class))

@@ -380,23 +380,24 @@ fn env_token_name(t: &Taint) -> Option<&str> {
 
 /// Keyword arguments that hand a client its credentials.
 fn is_credential_keyword(k: &str) -> bool {
-    let k = k.to_ascii_lowercase();
-    matches!(
-        k.as_str(),
-        "api_key"
-            | "apikey"
-            | "token"
-            | "auth"
-            | "auth_token"
-            | "access_token"
-            | "password"
-            | "private_token"
-            | "secret_key"
-            | "aws_access_key_id"
-            | "aws_secret_access_key"
-            | "aws_session_token"
-            | "login_or_token"
-            | "bearer_token"
-            | "client_secret"
-    )
+    // Compared without case and without a lowercase copy of every keyword.
+    [
+        "api_key",
+        "apikey",
+        "token",
+        "auth",
+        "auth_token",
+        "access_token",
+        "password",
+        "private_token",
+        "secret_key",
+        "aws_access_key_id",
+        "aws_secret_access_key",
+        "aws_session_token",
+        "login_or_token",
+        "bearer_token",
+        "client_secret",
+    ]
+    .iter()
+    .any(|c| k.eq_ignore_ascii_case(c))
 }
