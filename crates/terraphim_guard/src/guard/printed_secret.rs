@@ -10,9 +10,10 @@ use terraphim_shell_vocab::secrets::secret_env;
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
 
-/// The credential-named variable a part prints to its standard output, if any: `echo`,
-/// `printf` or `printf`'s format and arguments expanding one, or `printenv` naming one, as the
-/// last stage of no pipeline, with no redirect and not inside a substitution.
+/// The credential-named variable a part prints to its standard output, if any: `echo` or
+/// `printf` words expanding one, or `printenv` naming one, outside any pipeline, with no redirect
+/// and not inside a substitution. (The words are read unquoted: `echo '$GITHUB_TOKEN'`, which
+/// prints the name, is taken as printing the value, a stricter reading.)
 pub(super) fn printed_secret(cmd: &SimpleCommand) -> Option<String> {
     if cmd.pipeline.is_some()
         || cmd.into.is_some()
