@@ -269,13 +269,14 @@ impl Guard {
             }
             // Whether every suspicious match of this command is covered by a longer match or is
             // one of the `lifted` concepts a rule below answers for.
-            let only_lifted = |lifted: &[&str]| {
+            let only_lifted_by = |lifted: &dyn Fn(&str) -> bool| {
                 part_matches.iter().all(|&k| {
                     matches[k].tier != Tier::Suspicious
                         || matches[k].covered_by.is_some()
-                        || lifted.contains(&matches[k].concept.as_str())
+                        || lifted(matches[k].concept.as_str())
                 })
             };
+            let only_lifted = |lifted: &[&str]| only_lifted_by(&|c| lifted.contains(&c));
             let (verdict, reason, profile) = if let Some(i) = uncovered_destructive {
                 (
                     Verdict::Deny,
@@ -447,20 +448,9 @@ impl Guard {
                 && safe.is_some()
                 && cmd.findings.is_empty()
                 && let Some(read) = super::key_meta::plain_read(cmd, &classes[ci])
-                && only_lifted(match read {
-                    super::key_meta::PlainRead::Metadata => HOME_FILE_CONCEPTS,
-                    super::key_meta::PlainRead::Content => &HOME_FILE_CONCEPTS[..3],
-                })
+                && only_lifted_by(&|c| read.lifts(c))
             {
-                (
-                    Verdict::Allow,
-                    match read {
-                        super::key_meta::PlainRead::Metadata => "prints only what the user's settings or key files are (names, sizes, types, digests) or the words naming them, never their text, and changes nothing (known safe: settings file metadata)",
-                        super::key_meta::PlainRead::Content => "prints settings files of the user that hold no secret (shell startup files, git or ssh settings) and changes nothing (known safe: settings file read)",
-                    }
-                    .to_string(),
-                    None,
-                )
+                (Verdict::Allow, read.reason().to_string(), None)
             } else if suspicious.is_some()
                 && safe.is_some()
                 && cmd.findings.is_empty()
@@ -548,16 +538,16 @@ impl Guard {
             // A part its entry allows is still confined when it contacts a host nobody answers
             // for (the egress is the user's to decide, `contact_host.rs`) or prints a
             // credential into the transcript, which leaves this machine (`printed_secret.rs`).
-            let confined = (verdict == Verdict::Allow)
-                .then(|| {
-                    super::contact_host::unknown_contact_host(cmd).map(|host| format!(
-                        "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
-                    ))
-                    .or_else(|| super::printed_secret::printed_secret(cmd).map(|var| format!(
-                        "prints `${var}`, a credential, into the transcript, which leaves this machine; confined, the variable is not passed (suspicious: credential printed)"
-                    )))
-                })
-                .flatten();
+            let confined = if verdict == Verdict::Allow {
+                super::contact_host::unknown_contact_host(cmd).map(|host| format!(
+                    "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
+                ))
+                .or_else(|| super::printed_secret::printed_secret(cmd).map(|var| format!(
+                    "prints `${var}`, a credential, into the transcript, which leaves this machine; confined, the variable is not passed (suspicious: credential printed)"
+                )))
+            } else {
+                None
+            };
             let (verdict, reason, profile) = match confined {
                 Some(why) => (Verdict::Sandbox, why, Some(self.opaque_profile())),
                 None => (verdict, reason, profile),
@@ -727,21 +717,6 @@ impl Guard {
     }
 }
 
-/// Suspicious entries that only say a part touches the user's settings, history or key files
-/// by naming them: a part that can only read (`guard::key_meta::plain_read`) is judged by what
-/// it prints. The first three are lifted for a reader of text too, when no named file is a
-/// secret; the others only for a reader of names, sizes, types or digests.
-const HOME_FILE_CONCEPTS: &[&str] = &[
-    "shell startup file write",
-    "git config tampering",
-    "ssh directory access",
-    "shell history tampering",
-    "aws credentials read",
-    "private key file read",
-    "package registry tokens read",
-    "dotenv read",
-];
-
 /// The KG entries of code downloaded and run on the line, unread.
 const DOWNLOAD_RUNS: &[&str] = &[
     "download piped to shell",
@@ -749,9 +724,6 @@ const DOWNLOAD_RUNS: &[&str] = &[
     "shell runs downloaded script",
 ];
 
-/// Patterns of a tier fully matched by command `ci`: single-stage patterns that hit it, and
-/// multi-stage patterns whose last stage hits it and whose earlier stages hit earlier stages of
-/// the same pipeline, in order. Returns (pattern index, head words of the last stage).
 /// A package runner's whole form and the command it runs (`npx eslint .` and `eslint .`) are
 /// judged together: the one the KG does not know defers to the other (it is allowed, so the
 /// known one decides); when neither is known, both stay unknown (sandboxed).

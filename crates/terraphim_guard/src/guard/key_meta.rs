@@ -100,6 +100,44 @@ pub(crate) enum PlainRead {
     Content,
 }
 
+/// Suspicious entries that only say a part names the user's shell, git or ssh settings: a
+/// reader of their text is judged by what it prints.
+const SETTINGS_CONCEPTS: &[&str] = &[
+    "shell startup file write",
+    "git config tampering",
+    "ssh directory access",
+];
+
+/// Suspicious entries that only say a part names a history, credential or key file: lifted
+/// for a reader of names, sizes, types or digests, never of text.
+const NAMED_FILE_CONCEPTS: &[&str] = &[
+    "shell history tampering",
+    "aws credentials read",
+    "private key file read",
+    "package registry tokens read",
+    "dotenv read",
+];
+
+impl PlainRead {
+    /// Whether this kind of read lifts the suspicious entry `concept` (`decide.rs`).
+    pub(crate) fn lifts(self, concept: &str) -> bool {
+        SETTINGS_CONCEPTS.contains(&concept)
+            || (self == PlainRead::Metadata && NAMED_FILE_CONCEPTS.contains(&concept))
+    }
+
+    /// Why a part read this way is allowed.
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            PlainRead::Metadata => {
+                "prints only what the user's settings or key files are (names, sizes, types, digests) or the words naming them, never their text, and changes nothing (known safe: settings file metadata)"
+            }
+            PlainRead::Content => {
+                "prints settings files of the user that hold no secret (shell startup files, git or ssh settings) and changes nothing (known safe: settings file read)"
+            }
+        }
+    }
+}
+
 /// Programs that print a file's text and do nothing else with it.
 const CONTENT_READERS: &[&str] = &["cat", "head", "tail", "less", "more", "bat", "nl"];
 

@@ -15,7 +15,8 @@ use crate::parse::SimpleCommand;
 /// and not inside a substitution. (The words are read unquoted: `echo '$GITHUB_TOKEN'`, which
 /// prints the name, is taken as printing the value, a stricter reading.)
 pub(super) fn printed_secret(cmd: &SimpleCommand) -> Option<String> {
-    if cmd.pipeline.is_some()
+    if !matches!(cmd.name(), "printenv" | "echo" | "printf")
+        || cmd.pipeline.is_some()
         || cmd.into.is_some()
         || cmd.words.iter().any(|w| w.kind == WordKind::Redirect)
     {

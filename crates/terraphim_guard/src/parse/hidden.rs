@@ -381,6 +381,14 @@ impl Walker {
     }
 }
 
+/// Whether `word` is a cluster of two or more one-letter flags (`-sc`, `-qec`) whose last one is
+/// `letter`: that flag takes the next word as its value.
+pub(super) fn cluster_ending_in(word: &str, letter: char) -> bool {
+    word.strip_prefix('-').is_some_and(|f| {
+        f.len() > 1 && f.ends_with(letter) && f.chars().all(|c| c.is_ascii_alphabetic())
+    })
+}
+
 /// The values of `option` in `args` (options before a `--`): `--opt=V`, `--opt V`, `-oV` for a
 /// short option, and `-opt V` for single-dash long ones.
 pub(super) fn option_values<'a>(args: &'a [String], option: &str) -> Vec<(usize, &'a str)> {
@@ -654,12 +662,7 @@ impl Walker {
                         cmds.push((i, c));
                     }
                     // Vim reads clustered flags: `ex -sc CMD`, `vim -esc CMD`.
-                    let cluster = a.strip_prefix('-').filter(|f| {
-                        f.len() > 1
-                            && f.ends_with('c')
-                            && f.chars().all(|c| c.is_ascii_alphabetic())
-                    });
-                    if let (Some(_), Some(v)) = (cluster, rest.get(i + 1)) {
+                    if let (true, Some(v)) = (cluster_ending_in(a, 'c'), rest.get(i + 1)) {
                         cmds.push((i + 1, v));
                     }
                 }

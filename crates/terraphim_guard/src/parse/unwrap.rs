@@ -1472,13 +1472,7 @@ fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
     match name {
         "script" => {
             let i = rest.iter().position(|a| {
-                a == "-c"
-                    || a == "--command"
-                    || (a.len() > 2
-                        && a.starts_with('-')
-                        && !a.starts_with("--")
-                        && a.ends_with('c')
-                        && a[1..].bytes().all(|b| b.is_ascii_alphabetic()))
+                a == "-c" || a == "--command" || super::hidden::cluster_ending_in(a, 'c')
             })?;
             Some(
                 vec![i + 1]
