@@ -112,3 +112,4 @@ Feature: data reaches a command through more than pipes, and some words are only
       | command                                                                 |
       | git remote add spare git@gitlab.com:me/spare.git && git push spare --all |
       | git push https://git.example.org/me/copy.git main                        |
+      | git remote set-url origin https://git.example.org/me/c.git && git push   |

@@ -149,6 +149,22 @@ Feature: shell syntax keeps its meaning in the canonical form
       | [[ -d ~ ]] && wipedisk /         | deny    |
       | [[ "$PWD" == ~ ]] && echo home   | allow   |
 
+  Scenario Outline: a here-string after a file redirect parses
+    tree-sitter-bash cannot parse `cmd > f <<< WORD`, which bash reads as `cmd <<< WORD > f`:
+    the guard judges that form, so the line is judged rather than refused as unparsable.
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                  | verdict |
+      | cat > notes.txt <<< 'wipedisk / is bad'  | allow   |
+      | sh 2>/dev/null <<< 'wipedisk /'          | deny    |
+      | frobtool status > out.txt <<< 'x'        | allow   |
+      | cat > /tmp/x.sh <<< 'wipedisk /' && sh /tmp/x.sh | deny |
+
   Scenario Outline: code a shell reads from a substitution, its input or its positional words is judged
     `bash <(echo CODE)` and `source /dev/stdin <<< CODE` run CODE as `echo CODE | bash` does;
     `sh -c 'CMD "$1"' _ WORD` runs CMD with WORD in place of `$1`; `echo` prints every word after
@@ -164,6 +180,9 @@ Feature: shell syntax keeps its meaning in the canonical form
       | bash <(echo wipedisk /)                     | deny    |
       | source <(printf 'wipedisk /')               | deny    |
       | source /dev/stdin <<< 'wipedisk /'          | deny    |
+      | bash < <(echo wipedisk /)                   | deny    |
+      | cat <(printf 'wipedisk /') \| sh            | deny    |
+      | cat <(echo hi) \| grep h                    | allow   |
       | echo 'wipedisk /' \| . /dev/stdin           | deny    |
       | sh -c 'wipedisk "$1"' _ /                   | deny    |
       | bash -c 'frobtool push $0' -f               | deny    |

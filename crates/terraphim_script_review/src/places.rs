@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 pub(crate) use terraphim_shell_vocab::hosts::host_of;
 use terraphim_shell_vocab::hosts::is_loopback_host;
-pub(crate) use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documented};
+pub(crate) use terraphim_shell_vocab::secrets::{
+    TOKEN_HOSTS, model_api_endpoint_setting, model_api_host, secret_env, token_host_documented,
+};
 
 /// Marks a part of a string whose value is not known statically.
 pub(crate) const UNKNOWN: char = '\u{1}';
@@ -1641,66 +1643,6 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
     (class, Some(host))
 }
 
-/// The model APIs whose clients (the coding agents among them) read their endpoint from a
-/// setting named `<VENDOR>_BASE_URL` (or `_API_BASE`, `_API_URL`): `ANTHROPIC_BASE_URL`,
-/// `OPENAI_BASE_URL`, `GOOGLE_GEMINI_BASE_URL`.
-const MODEL_API_VENDORS: &[&str] = &[
-    "ANTHROPIC",
-    "CLAUDE",
-    "OPENAI",
-    "GEMINI",
-    "GOOGLE_GEMINI",
-    "MISTRAL",
-    "GROQ",
-    "DEEPSEEK",
-    "OPENROUTER",
-    "TOGETHER",
-    "COHERE",
-];
-
-/// Gateways that serve the model APIs under another name (an Azure OpenAI resource, a cloud's
-/// own endpoint, a documented router): where a team points its client on purpose.
-const MODEL_API_GATEWAYS: &[&str] = &[
-    ".openai.azure.com",
-    ".azure-api.net",
-    ".services.ai.azure.com",
-    ".googleapis.com",
-    ".amazonaws.com",
-    "openrouter.ai",
-    "gateway.ai.cloudflare.com",
-    "api.portkey.ai",
-    "api.together.xyz",
-    "api.groq.com",
-    "api.deepseek.com",
-    "api.mistral.ai",
-    "api.fireworks.ai",
-];
-
-/// Whether `name` is the endpoint setting of a model API client (`ANTHROPIC_BASE_URL`,
-/// `OPENAI_API_BASE`, `ANTHROPIC_BEDROCK_BASE_URL`).
-pub(crate) fn model_api_endpoint_setting(name: &str) -> bool {
-    // Compared without case and without a copy: the names are ASCII, and this is asked of every
-    // name a script assigns or reads.
-    let Some(vendor) = ["_BASE_URL", "_API_BASE", "_API_BASE_URL", "_API_URL"]
-        .iter()
-        .find_map(|s| {
-            let cut = name.len().checked_sub(s.len())?;
-            let tail = name.as_bytes().get(cut..)?;
-            tail.eq_ignore_ascii_case(s.as_bytes())
-                .then(|| &name.as_bytes()[..cut])
-        })
-    else {
-        return false;
-    };
-    MODEL_API_VENDORS.iter().any(|v| {
-        let v = v.as_bytes();
-        vendor.eq_ignore_ascii_case(v)
-            || (vendor.len() > v.len()
-                && vendor[v.len()] == b'_'
-                && vendor[..v.len()].eq_ignore_ascii_case(v))
-    })
-}
-
 /// The host a model API client's endpoint setting `name` is pointed at by `value`, when that
 /// host is neither this machine nor the network's, nor on the allow list, nor the vendor's own
 /// API or a known gateway: the client then sends its API key and every prompt there
@@ -1718,15 +1660,7 @@ pub(crate) fn model_api_redirect(name: &str, value: &str, config: &Config) -> Op
     if host.contains(UNKNOWN) || matches!(class, HostClass::Allowed | HostClass::Local) {
         return None;
     }
-    let n = name.to_ascii_uppercase();
-    let own = MODEL_API_VENDORS
-        .iter()
-        .filter(|v| n.starts_with(*v))
-        .any(|v| token_host_documented(&format!("{v}_API_KEY"), &host));
-    let gateway = MODEL_API_GATEWAYS
-        .iter()
-        .any(|g| host == g.trim_start_matches('.') || (g.starts_with('.') && host.ends_with(g)));
-    (!own && !gateway).then_some(host)
+    (!model_api_host(name, &host)).then_some(host)
 }
 
 /// Words of a token variable's name that name no service (`API_TOKEN`, `SECRET_KEY`, ...).

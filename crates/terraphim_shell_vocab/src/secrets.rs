@@ -167,3 +167,76 @@ pub fn token_host_documented(name: &str, host: &str) -> bool {
                 .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
     })
 }
+
+/// The model APIs whose clients (the coding agents among them) read their endpoint from a
+/// setting named `<VENDOR>_BASE_URL` (or `_API_BASE`, `_API_URL`): `ANTHROPIC_BASE_URL`,
+/// `OPENAI_BASE_URL`, `GOOGLE_GEMINI_BASE_URL`.
+const MODEL_API_VENDORS: &[&str] = &[
+    "ANTHROPIC",
+    "CLAUDE",
+    "OPENAI",
+    "GEMINI",
+    "GOOGLE_GEMINI",
+    "MISTRAL",
+    "GROQ",
+    "DEEPSEEK",
+    "OPENROUTER",
+    "TOGETHER",
+    "COHERE",
+];
+
+/// Gateways that serve the model APIs under another name (an Azure OpenAI resource, a cloud's
+/// own endpoint, a documented router): where a team points its client on purpose.
+const MODEL_API_GATEWAYS: &[&str] = &[
+    ".openai.azure.com",
+    ".azure-api.net",
+    ".services.ai.azure.com",
+    ".googleapis.com",
+    ".amazonaws.com",
+    "openrouter.ai",
+    "gateway.ai.cloudflare.com",
+    "api.portkey.ai",
+    "api.together.xyz",
+    "api.groq.com",
+    "api.deepseek.com",
+    "api.mistral.ai",
+    "api.fireworks.ai",
+];
+
+/// Whether `name` is the endpoint setting of a model API client (`ANTHROPIC_BASE_URL`,
+/// `OPENAI_API_BASE`, `ANTHROPIC_BEDROCK_BASE_URL`).
+pub fn model_api_endpoint_setting(name: &str) -> bool {
+    // Compared without case and without a copy: the names are ASCII, and this is asked of every
+    // name a script assigns or reads.
+    let Some(vendor) = ["_BASE_URL", "_API_BASE", "_API_BASE_URL", "_API_URL"]
+        .iter()
+        .find_map(|s| {
+            let cut = name.len().checked_sub(s.len())?;
+            let tail = name.as_bytes().get(cut..)?;
+            tail.eq_ignore_ascii_case(s.as_bytes())
+                .then(|| &name.as_bytes()[..cut])
+        })
+    else {
+        return false;
+    };
+    MODEL_API_VENDORS.iter().any(|v| {
+        let v = v.as_bytes();
+        vendor.eq_ignore_ascii_case(v)
+            || (vendor.len() > v.len()
+                && vendor[v.len()] == b'_'
+                && vendor[..v.len()].eq_ignore_ascii_case(v))
+    })
+}
+
+/// Whether `host` is where a model API client's endpoint setting `name` may point: the
+/// vendor's own API (a host its `<VENDOR>_API_KEY` is for) or a known gateway.
+pub fn model_api_host(name: &str, host: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    let own = MODEL_API_VENDORS
+        .iter()
+        .filter(|v| n.starts_with(*v))
+        .any(|v| token_host_documented(&format!("{v}_API_KEY"), host));
+    own || MODEL_API_GATEWAYS
+        .iter()
+        .any(|g| host == g.trim_start_matches('.') || (g.starts_with('.') && host.ends_with(g)))
+}

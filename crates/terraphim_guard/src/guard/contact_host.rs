@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use terraphim_shell_vocab::NAME_PROBES;
 use terraphim_shell_vocab::hosts::host_of;
-use terraphim_shell_vocab::secrets::TOKEN_HOSTS;
+use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, model_api_endpoint_setting, model_api_host};
 
 use super::install_host::{download_sources, known, source_host};
 use crate::parse::SimpleCommand;
@@ -130,6 +130,34 @@ pub(super) fn unknown_contact_host(cmd: &SimpleCommand) -> Option<String> {
         .find(|h| !h.is_empty() && !answered_for(h))
 }
 
+/// The setting and host when `cmd` exports a model API client's endpoint setting pointed at a
+/// host that is neither this machine, the private network (a local proxy), the vendor's own API
+/// nor a known gateway (`export ANTHROPIC_BASE_URL=https://relay.example.net`): the agent's
+/// later clients would send their API key and every prompt there.
+pub(super) fn model_api_redirect(cmd: &SimpleCommand) -> Option<(String, String)> {
+    if !matches!(
+        cmd.name(),
+        "export" | "declare" | "typeset" | "readonly" | "local" | "setenv"
+    ) {
+        return None;
+    }
+    // `NAME=VALUE`, or `NAME=` and `VALUE` as an assignment's part holds them.
+    let argv = &cmd.argv;
+    argv.iter().enumerate().skip(1).find_map(|(k, w)| {
+        let (name, value) = w.split_once('=')?;
+        let value = match value {
+            "" => argv.get(k + 1)?.as_str(),
+            v => v,
+        };
+        if !model_api_endpoint_setting(name) || !value.contains("://") {
+            return None;
+        }
+        let host = host_of(value)?;
+        (!host.is_empty() && !answered_for(&host) && !model_api_host(name, &host))
+            .then(|| (name.to_string(), host))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::unknown_contact_host;
@@ -139,6 +167,35 @@ mod tests {
             .commands
             .iter()
             .find_map(unknown_contact_host)
+    }
+
+    #[test]
+    fn model_api_endpoints_pointed_elsewhere() {
+        let redirect = |line: &str| {
+            crate::parse::parse(line)
+                .commands
+                .iter()
+                .find_map(super::model_api_redirect)
+                .map(|(_, host)| host)
+        };
+        for (line, want) in [
+            (
+                "export ANTHROPIC_BASE_URL=https://relay.example.net",
+                Some("relay.example.net"),
+            ),
+            (
+                "declare -x OPENAI_BASE_URL='http://203.0.113.9/v1'",
+                Some("203.0.113.9"),
+            ),
+            // a local proxy, the vendor's own API, a known gateway, another setting
+            ("export ANTHROPIC_BASE_URL=http://localhost:4000", None),
+            ("export OPENAI_BASE_URL=http://192.168.1.5:11434/v1", None),
+            ("export OPENAI_BASE_URL=https://api.openai.com/v1", None),
+            ("export OPENAI_API_BASE=https://team.openai.azure.com", None),
+            ("export BASE_URL=https://relay.example.net", None),
+        ] {
+            assert_eq!(redirect(line).as_deref(), want, "{line}");
+        }
     }
 
     #[test]

@@ -542,6 +542,9 @@ impl Guard {
                 super::contact_host::unknown_contact_host(cmd).map(|host| format!(
                     "contacts `{host}`, which is neither this machine, the private network, a package registry, a well-known code host nor a documented service API: what the line sends there and what comes back are unvetted (suspicious: request to an unknown host)"
                 ))
+                .or_else(|| super::contact_host::model_api_redirect(cmd).map(|(name, host)| format!(
+                    "points `{name}`, the endpoint of a model API client, at `{host}`, which is neither this machine, the private network, the vendor's API nor a known gateway: the agent's clients would send their API key and every prompt there (suspicious: model API endpoint redirected)"
+                )))
                 .or_else(|| super::printed_secret::printed_secret(cmd).map(|var| format!(
                     "prints `${var}`, a credential, into the transcript, which leaves this machine; confined, the variable is not passed (suspicious: credential printed)"
                 )))

@@ -50,10 +50,16 @@ const GREP_NO_LINES: &[&str] = &[
     "--silent",
 ];
 
+/// Whether `cmd` is a command of the line itself, or its form with the variables put in place
+/// (`ls $HOME/.ssh` as `ls ~/.ssh`): not inside another program's code or a substitution.
+fn top_level(cmd: &SimpleCommand) -> bool {
+    cmd.layers.iter().all(|l| l == "expanded")
+}
+
 /// Whether `cmd` reads key-named files of the project only for what they are (see the module
 /// documentation). `classes` are the classes of `cmd`'s words.
 pub(crate) fn reads_key_metadata(cmd: &SimpleCommand, classes: &[u32]) -> bool {
-    if !cmd.layers.is_empty() || cmd.option_code || cmd.flow.is_some() {
+    if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() {
         return false;
     }
     let words = &cmd.words;
@@ -146,7 +152,7 @@ const CONTENT_READERS: &[&str] = &["cat", "head", "tail", "less", "more", "bat",
 /// code in an option, no flow, not inside another program's code, and nothing on another
 /// machine or known only at run time. `classes` are the classes of `cmd`'s words.
 pub(crate) fn plain_read(cmd: &SimpleCommand, classes: &[u32]) -> Option<PlainRead> {
-    if !cmd.layers.is_empty() || cmd.option_code || cmd.flow.is_some() {
+    if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() {
         return None;
     }
     let name = cmd.name();

@@ -173,3 +173,152 @@ pub(super) fn join_continuations(code: &str) -> Option<String> {
     }
     Some(out)
 }
+
+/// A token of a shell line, as far as [`herestring_before_redirects`] needs: its byte span and
+/// whether it ends a simple command, is a redirect operator (with its text), or is a word.
+#[derive(Clone, Copy, PartialEq)]
+enum Token<'a> {
+    Control,
+    Redirect(&'a str),
+    Word,
+}
+
+/// The tokens of `code` with their byte spans, or None where the line is not understood here
+/// (an unclosed quote or substitution, a heredoc, a comment).
+fn tokens(code: &str) -> Option<Vec<(usize, usize, Token<'_>)>> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b' ' || c == b'\t' {
+            i += 1;
+            continue;
+        }
+        if c == b'#' {
+            return None;
+        }
+        let control: &[&[u8]] = &[
+            b"&&", b"||", b"|&", b";;", b";", b"&", b"|", b"\n", b"(", b")",
+        ];
+        // A redirect: an optional descriptor (digits or `&`) and an operator.
+        let digits = b[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+        let ops: &[&str] = &[
+            "<<<", "&>>", ">>", ">|", ">&", "<&", "<>", "&>", "<<", ">", "<",
+        ];
+        if let Some(op) = ops.iter().find(|op| {
+            code[i + digits..].starts_with(**op) && (digits == 0 || !op.starts_with('&'))
+        }) {
+            if *op == "<<" {
+                return None;
+            }
+            let end = i + digits + op.len();
+            out.push((i, end, Token::Redirect(&code[i..end])));
+            i = end;
+            continue;
+        }
+        if let Some(op) = control.iter().find(|op| b[i..].starts_with(op)) {
+            out.push((i, i + op.len(), Token::Control));
+            i += op.len();
+            continue;
+        }
+        let start = i;
+        i = word_end(b, i)?;
+        out.push((start, i, Token::Word));
+    }
+    Some(out)
+}
+
+/// The end of the shell word starting at `i`: quotes, backslashes and `$(..)`/`${..}`/`` `..` ``
+/// are followed; None when one is not closed.
+fn word_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'\'' => i += 1 + b[i + 1..].iter().position(|&c| c == b'\'')? + 1,
+            b'"' => {
+                i += 1;
+                loop {
+                    match *b.get(i)? {
+                        b'\\' => i += 2,
+                        b'"' => break,
+                        _ => i += 1,
+                    }
+                }
+                i += 1;
+            }
+            b'`' => i += 1 + b[i + 1..].iter().position(|&c| c == b'`')? + 1,
+            b'$' if matches!(b.get(i + 1), Some(b'(' | b'{')) => {
+                depth += 1;
+                i += 2;
+            }
+            b'(' | b'{' if depth > 0 => {
+                depth += 1;
+                i += 1;
+            }
+            b')' | b'}' if depth > 0 => {
+                depth -= 1;
+                i += 1;
+            }
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' if depth == 0 => {
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    (depth == 0).then_some(i.min(b.len()))
+}
+
+/// tree-sitter-bash cannot parse a here-string after a file redirect of the same command
+/// (`cat > f <<< 'x'`, also made from a heredoc line by [`heredoc_line_as_herestring`]), which
+/// bash reads as it reads `cat <<< 'x' > f`: the line with each such here-string moved before
+/// the command's first redirect. Only redirects of other descriptors than standard input are
+/// passed over, so what each command reads and writes is unchanged. None when nothing moves
+/// or the line is not understood.
+pub(super) fn herestring_before_redirects(code: &str) -> Option<String> {
+    let mut line = code.to_string();
+    let mut moved = false;
+    // One move at a time, each on the tokens of the line as it now is.
+    for _ in 0..8 {
+        let toks = tokens(&line)?;
+        let mut first_redirect = None;
+        let mut change = None;
+        for (k, &(start, _, tok)) in toks.iter().enumerate() {
+            match tok {
+                Token::Control => first_redirect = None,
+                Token::Redirect("<<<") => {
+                    if let (Some(j), Some(&(_, end, Token::Word))) =
+                        (first_redirect, toks.get(k + 1))
+                    {
+                        change = Some((j, start, end));
+                        break;
+                    }
+                }
+                Token::Redirect(op) => {
+                    let fd = op.trim_end_matches(['<', '>', '&', '|']);
+                    let reads = op.contains('<') || fd == "0";
+                    if reads {
+                        // Standard input redirected before: moving would change which wins.
+                        first_redirect = None;
+                    } else if first_redirect.is_none() {
+                        first_redirect = Some(toks[k].0);
+                    }
+                }
+                Token::Word => {}
+            }
+        }
+        let Some((at, start, end)) = change else {
+            break;
+        };
+        let herestring = line[start..end].to_string();
+        line = format!(
+            "{}{herestring} {}{}",
+            &line[..at],
+            &line[at..start],
+            &line[end..]
+        );
+        moved = true;
+    }
+    moved.then_some(line)
+}

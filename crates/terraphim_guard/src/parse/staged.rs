@@ -8,7 +8,8 @@
 //! judges them, and each part says where it came from. Also: a credential-named variable echoed
 //! into a raw socket or a DNS name (`echo "$API_KEY" | nc`), a file downloaded on the line and
 //! then run (`curl -o /tmp/i.sh URL && bash /tmp/i.sh`: `curl URL | sh`; as root `curl | sudo sh`), and a
-//! push to a remote the line adds (`git remote add b URL && git push b`: `git push URL`).
+//! push to a remote the line adds or points elsewhere (`git remote add b URL && git push b`,
+//! `git remote set-url origin URL && git push`: `git push URL`).
 
 use terraphim_shell_vocab::decode::Decoder;
 use terraphim_shell_vocab::secrets::secret_env;
@@ -451,9 +452,24 @@ impl Walker {
                             }
                         }
                     }
-                    Some("remote") if sub.get(1).is_some_and(|s| *s == "add") => {
+                    // `remote add N URL` and `remote set-url N URL`: either way, a push to
+                    // `N` later on the line goes to URL.
+                    Some("remote")
+                        if sub.get(1).is_some_and(|s| *s == "add" || *s == "set-url") =>
+                    {
                         if let (Some(n), Some(u)) = (sub.get(2), sub.get(3)) {
                             remotes.push(((*n).clone(), (*u).clone()));
+                        }
+                    }
+                    // `config remote.N.url URL` (or `.pushurl`) does the same.
+                    Some("config") => {
+                        let key = sub.get(1).and_then(|k| k.strip_prefix("remote."));
+                        let name = key.and_then(|k| {
+                            k.strip_suffix(".url")
+                                .or_else(|| k.strip_suffix(".pushurl"))
+                        });
+                        if let (Some(n), Some(u)) = (name, sub.get(2)) {
+                            remotes.push((n.to_string(), (*u).clone()));
                         }
                     }
                     Some("push") => {
@@ -472,6 +488,16 @@ impl Walker {
                         {
                             let label = format!("`{}`, a remote added on the line", argv[at]);
                             added.push(replaced(c, at, &argv[at], url, &label));
+                        } else if sub.len() == 1
+                            && let Some((_, url)) = remotes.iter().find(|(n, _)| n == "origin")
+                        {
+                            // A bare `git push` goes to `origin`, pointed elsewhere on the line.
+                            let mut to = argv.clone();
+                            to.push(url.clone());
+                            let label = "`origin`, pointed elsewhere on the line";
+                            let mut part = synthetic(to, c, label);
+                            part.pipeline = c.pipeline;
+                            added.push(part);
                         }
                     }
                     _ => {}

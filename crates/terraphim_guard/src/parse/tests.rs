@@ -1294,3 +1294,37 @@ proptest::proptest! {
         }
     }
 }
+
+/// A here-string after a file redirect of its command is moved before the command's first
+/// redirect (the grammar cannot parse it there; bash reads both the same); what reads standard
+/// input, or a line not understood, is left alone.
+#[test]
+fn a_herestring_moves_before_the_redirects_of_its_command() {
+    use super::heredoc::herestring_before_redirects as moved;
+    let cases: &[(&str, Option<&str>)] = &[
+        ("cat > f <<< 'x'", Some("cat <<< 'x' > f ")),
+        (
+            "cat 2>/dev/null >> f <<< x; ls",
+            Some("cat <<< x 2>/dev/null >> f ; ls"),
+        ),
+        (
+            "jq . > a.json <<< \"$(cat b)\" && tee c > d <<< y",
+            Some("jq . <<< \"$(cat b)\" > a.json  && tee c <<< y > d "),
+        ),
+        // already first, or nothing to move
+        ("cat <<< x > f", None),
+        ("cat > f", None),
+        // standard input redirected before it: which input wins would change
+        ("cat < f <<< x", None),
+        ("cat 0>f <<< x", None),
+        // a line this does not read: a heredoc, a comment, an open quote
+        ("cat > f <<EOF\nx\nEOF", None),
+        ("cat > f <<< x # c", None),
+        ("cat > f <<< 'x", None),
+    ];
+    for (line, want) in cases {
+        assert_eq!(moved(line).as_deref(), *want, "{line}");
+    }
+    // what the moved line parses to is what bash runs
+    assert_eq!(names("cat > f <<< 'x'"), ["cat x >f"]);
+}

@@ -7,16 +7,18 @@ use crate::canon;
 
 use super::heredoc::{
     grammar_safe, heredoc_as_herestring_text, heredoc_body, heredoc_line_as_herestring,
-    join_continuations,
+    herestring_before_redirects, join_continuations,
 };
+use terraphim_shell_vocab::secrets::model_api_endpoint_setting;
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{
     CODE_FILE_VARS, CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS, code_files,
 };
 use super::words::{
-    assignment_name, assignment_variable, evaluates_variable, input_source, is_append, node_text,
-    output_target, redirect_trailing_words, socket_on_standard_stream, word_value,
+    assignment_name, assignment_variable, evaluates_variable, input_source, input_substitution,
+    is_append, node_text, output_target, redirect_trailing_words, socket_on_standard_stream,
+    word_value,
 };
 use super::{Finding, ParsedCommand, SimpleCommand, plain, with_parser};
 
@@ -149,6 +151,13 @@ impl Walker {
             }
         };
         let root = tree.root_node();
+        if root.has_error()
+            && let Some(line) = herestring_before_redirects(code)
+        {
+            // `cat > f <<< x` is an error to tree-sitter-bash; `cat <<< x > f` is the same.
+            self.parse_code(&line, depth, layers);
+            return;
+        }
         if root.has_error() {
             self.out.findings.push(Finding::Unparsed);
             if let Some(line) = heredoc_as_herestring_text(code) {
@@ -279,8 +288,80 @@ impl Walker {
         let mut stage = 0;
         let mut after = Vec::new();
         self.pipeline_stages(node, src, ctx, depth, (id, &mut stage), &mut after);
+        self.cat_of_substitutions(node, src, ctx, depth);
         for part in after {
             self.walk(part, src, ctx, depth);
+        }
+    }
+
+    /// `CMD < <(CODE)` reads what CODE writes, as `CODE | CMD` does (`bash < <(curl URL)` runs
+    /// the download): that pipeline is judged too. `stmt` is the statement, `redirect` the
+    /// input redirect in it, left out of the pipeline's last stage.
+    fn stdin_substitution(
+        &mut self,
+        stmt: Node<'_>,
+        redirect: Node<'_>,
+        src: &str,
+        ctx: &Ctx,
+        depth: u32,
+    ) {
+        let Some(code) = input_substitution(redirect, src) else {
+            return;
+        };
+        let (Some(head), Some(tail)) = (
+            src.get(stmt.start_byte()..redirect.start_byte()),
+            src.get(redirect.end_byte()..stmt.end_byte()),
+        ) else {
+            return;
+        };
+        let mut layers = ctx.layers.clone();
+        layers.push("< <(...)".into());
+        self.parse_code(&format!("{{ {code}\n}} | {head}{tail}"), depth + 1, &layers);
+    }
+
+    /// `cat <(CODE) | REST` is `CODE | REST`: a `cat` stage whose operands are all process
+    /// substitutions passes their output on, so the pipeline with CODE in its place is judged
+    /// too (`cat <(curl URL) | sh` runs the download).
+    fn cat_of_substitutions(&mut self, pipeline: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
+        let mut cursor = pipeline.walk();
+        let stages: Vec<Node<'_>> = pipeline
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let Some((_, feeding)) = stages.split_last() else {
+            return;
+        };
+        for stage in feeding.iter().filter(|s| s.kind() == "command") {
+            let mut cur = stage.walk();
+            let parts: Vec<Node<'_>> = stage.named_children(&mut cur).collect();
+            let Some((name, args)) = parts.split_first() else {
+                continue;
+            };
+            if name.kind() != "command_name" || node_text(*name, src) != "cat" {
+                continue;
+            }
+            let codes: Option<Vec<&str>> = args
+                .iter()
+                .filter(|a| !(a.kind() == "word" && node_text(**a, src).starts_with('-')))
+                .map(|a| {
+                    (a.kind() == "process_substitution")
+                        .then(|| node_text(*a, src).strip_prefix("<(")?.strip_suffix(')'))
+                        .flatten()
+                })
+                .collect();
+            let Some(codes) = codes.filter(|c| !c.is_empty()) else {
+                continue;
+            };
+            let (Some(head), Some(tail)) = (
+                src.get(pipeline.start_byte()..stage.start_byte()),
+                src.get(stage.end_byte()..pipeline.end_byte()),
+            ) else {
+                continue;
+            };
+            let mut layers = ctx.layers.clone();
+            layers.push("cat <(...)".into());
+            let code = format!("{head}{{ {}\n}}{tail}", codes.join("\n"));
+            self.parse_code(&code, depth + 1, &layers);
         }
     }
 
@@ -306,6 +387,7 @@ impl Walker {
             match child.kind() {
                 "file_redirect" => {
                     c.note_redirect(child, src);
+                    self.stdin_substitution(node, child, src, ctx, depth);
                     for word in redirect_trailing_words(child, src) {
                         let (value, dynamic) = word_value(word, src);
                         let evaluates = evaluates_variable(word, src);
@@ -758,6 +840,7 @@ impl Walker {
                 }
                 "file_redirect" => {
                     c.note_redirect(child, src);
+                    self.stdin_substitution(node, child, src, ctx, depth);
                     // `rm -rf 2>/dev/null /`: the words after the target are arguments.
                     for word in redirect_trailing_words(child, src) {
                         let (value, is_dynamic) = word_value(word, src);
@@ -1113,7 +1196,12 @@ impl Walker {
             .find(|(var, _)| *var == name)
             .filter(|_| !dynamic)
             .map(|(_, form)| code_files(*form, value));
-        if SOURCE_VARS.contains(&name) || code_files.as_ref().is_some_and(|f| !f.is_empty()) {
+        // A model API client's endpoint (`ANTHROPIC_BASE_URL`) is judged where it points too.
+        let endpoint = !dynamic && model_api_endpoint_setting(name);
+        if SOURCE_VARS.contains(&name)
+            || endpoint
+            || code_files.as_ref().is_some_and(|f| !f.is_empty())
+        {
             let mut c = ctx.clone();
             c.findings = Vec::new();
             c.stdin_text = None;

@@ -299,6 +299,17 @@ pub(super) fn input_source(node: Node<'_>, src: &str) -> Option<String> {
     (op == "<").then(|| word_value(dest, src).0)
 }
 
+/// The code of a process substitution an input redirect reads (`< <(curl URL)`): what it
+/// writes is the command's standard input, as the first stage of a pipeline's is.
+pub(super) fn input_substitution<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    let dest = redirect_destination(node)?;
+    input_source(node, src)?;
+    if dest.kind() != "process_substitution" {
+        return None;
+    }
+    node_text(dest, src).strip_prefix("<(")?.strip_suffix(')')
+}
+
 /// The words tree-sitter-bash puts in a file redirect after its target: its grammar reads
 /// `>/dev/null reset --hard` as one redirect with three destinations, bash as a redirect to
 /// `/dev/null` and two arguments of the command.

@@ -339,6 +339,28 @@ fn a_push_to_a_remote_named_only_on_the_line_is_asked() {
         ),
         ("git push git@gitlab.com:me/c.git --all", Verdict::Sandbox),
         ("git push origin main", Verdict::Allow),
+        // a configured remote pointed elsewhere on the line
+        (
+            "git remote set-url origin https://git.example.org/me/c.git && git push origin main",
+            Verdict::Sandbox,
+        ),
+        (
+            "git remote set-url origin git@gitlab.example.com:me/c.git; git push",
+            Verdict::Sandbox,
+        ),
+        (
+            "git config remote.origin.pushurl https://git.example.org/me/c.git && git push -u origin HEAD",
+            Verdict::Sandbox,
+        ),
+        // pointed elsewhere but pushed to another remote, or nothing pushed
+        (
+            "git remote set-url upstream https://github.com/o/r.git && git push origin main",
+            Verdict::Allow,
+        ),
+        (
+            "git remote set-url origin git@github.com:me/r.git && git fetch origin",
+            Verdict::Allow,
+        ),
     ]);
 }
 
