@@ -26,6 +26,8 @@ Feature: benchmarks, documentation builds and listings of the project run on the
       | dotnet ef database update                                                        |
       | python3 -c "import pathlib; print(len(list(pathlib.Path('src').rglob('*.py'))))" |
       | python3 -c "import glob; print(glob.glob('src/**/*.py', recursive=True))"        |
+      | python3 -c "import platform; print(platform.python_version())"                    |
+      | python3 -c "import yaml; print(yaml.safe_load(open('config/app.yaml'))['port'])"  |
       | ruby -e 'puts Dir["spec/**/*_spec.rb"].size'                                     |
       | ruby -e 'puts File.read("Gemfile").lines.grep(/rails/)'                          |
 
@@ -48,3 +50,4 @@ Feature: benchmarks, documentation builds and listings of the project run on the
       | python3 -c "from pathlib import Path; print((Path('src') / '..' / '..').resolve())" | sandbox |
       | python3 -c "from pathlib import Path; Path('x').unlink()"                        | sandbox |
       | python3 -c "import glob; print(glob.glob('/etc/*'))"                             | sandbox |
+      | python3 -c "import yaml; print(yaml.load(open('a.yaml'), Loader=yaml.Loader))"   | sandbox |

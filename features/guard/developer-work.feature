@@ -15,6 +15,8 @@ Feature: ordinary developer commands run on the host
       | sed -i 's/version = 0.3.1/version = 0.3.2/' Cargo.toml           |
       | sed -i 's/oldName/newName/g' src/api/*.ts                        |
       | perl -pi -e 's/colour/color/g' docs/*.md                         |
+      | perl -pi.bak -e 's/colour/color/g' docs/*.md                     |
+      | sed -i.orig 's/8080/8081/' config/server.toml                    |
       | yq -i '.replicas = 2' deploy/values.yaml                         |
       | curl -i -X POST http://localhost:8080/api/users -d 'name=test'   |
       | echo '- fix the parser' \| tee -a CHANGELOG.md                   |

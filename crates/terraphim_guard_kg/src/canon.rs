@@ -300,6 +300,9 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
         && let Some(letter) = chars.next().filter(char::is_ascii_alphabetic)
     {
         let rest = chars.as_str();
+        if let Some(flags) = in_place_with_suffix(head, &flag[1..]) {
+            return (flags, None);
+        }
         if !rest.is_empty() {
             let single = format!("-{letter}");
             let flags = match alias(head, sub, &single) {
@@ -310,6 +313,32 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
         }
     }
     (vec![flag.to_string()], value)
+}
+
+/// sed's, perl's and ruby's `-iSUFFIX` names the backup written next to each file: the option
+/// is `-i`, after the flags clustered before it (`-pi.bak`: `-p -i`). A suffix with a `/` puts
+/// the backup elsewhere and is read as a value instead (None).
+fn in_place_with_suffix(head: &str, letters: &str) -> Option<Vec<String>> {
+    if !matches!(head, "sed" | "gsed" | "perl" | "ruby") {
+        return None;
+    }
+    let at = letters.find('i')?;
+    let (before, suffix) = (&letters[..at], &letters[at + 1..]);
+    let plain = |c: char| "pnalswErsuz".contains(c);
+    if suffix.is_empty()
+        || suffix.contains('/')
+        || suffix.starts_with('=')
+        || !before.chars().all(plain)
+    {
+        return None;
+    }
+    Some(
+        before
+            .chars()
+            .map(|c| format!("-{c}"))
+            .chain(["-i".to_string()])
+            .collect(),
+    )
 }
 
 /// Insert an operand before the redirections (which canonical text keeps last).
@@ -966,6 +995,26 @@ mod tests {
             // The same letters as flags of other subcommands stay flags.
             (&["git", "clean", "-Xdf"], "git clean -X -d -f"),
             (&["git", "checkout", "-fb", "x"], "git checkout -b -f x"),
+        ] {
+            assert_eq!(canon(argv), want, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn an_in_place_backup_suffix_is_no_operand() {
+        for (argv, want) in [
+            (&["sed", "-i.bak", "s/a/b/", "f"][..], "sed -i s/a/b f"),
+            (&["gsed", "-i~", "s/a/b/", "f"], "gsed -i s/a/b f"),
+            (
+                &["perl", "-i.orig", "-pe", "s/a/b/", "f"],
+                "perl -e -i -p s/a/b f",
+            ),
+            (
+                &["perl", "-pi.bak", "-e", "s/a/b/", "f"],
+                "perl -e -i -p s/a/b f",
+            ),
+            // a backup put elsewhere keeps its suffix, as a value
+            (&["sed", "-i/tmp/*", "s/a/b/", "f"], "sed -i /tmp/* s/a/b f"),
         ] {
             assert_eq!(canon(argv), want, "{argv:?}");
         }

@@ -132,10 +132,37 @@ const PY_PURE_MODULES: &str = "json re math statistics collections itertools dat
      decimal fractions pprint heapq bisect difflib unicodedata hashlib \
      tomllib csv secrets random uuid";
 
-/// Of `sys`, the names that read arguments, standard streams and the interpreter's version
-/// (not `path` or `modules`, which change what an import loads).
-const PY_SYS: &str =
-    "argv stdin stdout stderr version version_info platform exit maxsize byteorder executable";
+/// Modules of which only some names compute or read: the names listed. Of `sys`, those that
+/// read arguments, standard streams and the interpreter's version (not `path` or `modules`,
+/// which change what an import loads); of `platform`, those that read the interpreter and
+/// `uname` (not `architecture` or `processor`, which may run programs); of YAML, TOML and
+/// `ast`, the safe loaders (not `yaml.load`, which can build any object); of `importlib`, the
+/// installed packages' metadata.
+const PY_LISTED_MODULES: &[(&str, &str)] = &[
+    (
+        "sys",
+        "argv stdin stdout stderr version version_info platform exit maxsize byteorder executable",
+    ),
+    (
+        "platform",
+        "python_version python_version_tuple python_implementation machine system release \
+         node",
+    ),
+    ("yaml", "safe_load safe_load_all safe_dump"),
+    ("toml", "load loads"),
+    ("tomli", "load loads"),
+    ("ast", "literal_eval"),
+    ("shlex", "split quote join"),
+    ("importlib.metadata", "version requires metadata"),
+];
+
+/// The names of `module` that compute or read only, when only some do.
+fn listed_names(module: &str) -> Option<&'static str> {
+    PY_LISTED_MODULES
+        .iter()
+        .find(|(m, _)| *m == module)
+        .map(|(_, names)| *names)
+}
 
 /// Methods that compute, read an open read-only file or write to standard output. No writable
 /// file can be opened by code the walk accepts, so `write` reaches standard output only.
@@ -370,7 +397,7 @@ impl<'a> Walk<'a> {
         let top = dotted.split('.').next().unwrap_or(dotted);
         let known = PY_PURE_MODULES
             .split_ascii_whitespace()
-            .chain(["sys"])
+            .chain(PY_LISTED_MODULES.iter().map(|(m, _)| *m))
             .chain(PY_PATH_MODULES.split_ascii_whitespace())
             .find(|m| *m == dotted);
         match known {
@@ -427,8 +454,8 @@ impl<'a> Walk<'a> {
                 }
                 other => return Err(format!("python `{other}` import")),
             };
-            if m == "sys" && !listed(PY_SYS, orig) {
-                return Err(format!("uses `sys.{orig}`"));
+            if listed_names(m).is_some_and(|names| !listed(names, orig)) {
+                return Err(format!("uses `{m}.{orig}`"));
             }
             if orig.starts_with("__") {
                 return Err(format!("imports `{orig}`"));
@@ -459,8 +486,8 @@ impl<'a> Walk<'a> {
         if obj.kind() == "identifier" {
             let name = self.text(obj);
             if let Some(m) = self.module_of(name) {
-                if m == "sys" && !listed(PY_SYS, attr) {
-                    return Err(format!("uses `sys.{attr}`"));
+                if listed_names(m).is_some_and(|names| !listed(names, attr)) {
+                    return Err(format!("uses `{m}.{attr}`"));
                 }
                 return Ok(());
             }
@@ -498,8 +525,8 @@ impl<'a> Walk<'a> {
                     return Err("a format string that reads attributes".into());
                 }
                 match module {
-                    Some("sys") if !listed(PY_SYS, attr) => {
-                        return Err(format!("calls `sys.{attr}`"));
+                    Some(m) if listed_names(m).is_some_and(|names| !listed(names, attr)) => {
+                        return Err(format!("calls `{m}.{attr}`"));
                     }
                     Some(m) if listed(PY_PATH_MODULES, m) => {
                         let made = PY_PATH_NAMES
@@ -1120,6 +1147,27 @@ mod tests {
                 Language::Python,
                 vec![],
             ),
+            // modules of which only some names are used: the listed ones
+            (
+                "import platform; print(platform.python_version(), platform.machine())",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "import yaml; print(yaml.safe_load(open('config/app.yaml'))['port'])",
+                Language::Python,
+                vec!["config/app.yaml"],
+            ),
+            (
+                "from importlib.metadata import version; print(version('django'))",
+                Language::Python,
+                vec![],
+            ),
+            (
+                "import ast, shlex; print(ast.literal_eval('[1, 2]'), shlex.split('a b'))",
+                Language::Python,
+                vec![],
+            ),
             (
                 "if len('ab') > 3:\n    raise ValueError('long')\nprint('ok')",
                 Language::Python,
@@ -1167,6 +1215,16 @@ mod tests {
     fn effects_beyond_reading_are_named() {
         for (code, lang) in [
             ("open('out.txt', 'w').write('x')", Language::Python),
+            // the names of a listed module that are not listed
+            (
+                "import yaml; print(yaml.load(open('a.yaml'), Loader=yaml.Loader))",
+                Language::Python,
+            ),
+            (
+                "import platform; print(platform.architecture())",
+                Language::Python,
+            ),
+            ("from sys import modules; print(modules)", Language::Python),
             (
                 "from pathlib import Path; Path('x').unlink()",
                 Language::Python,
