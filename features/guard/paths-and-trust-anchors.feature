@@ -93,6 +93,21 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | export TERRAPHIM_GUARD_KG=/tmp/kg                   |
       | TERRAPHIM_GUARD_PROFILE=build cargo test            |
 
+  Scenario Outline: a command run through the guard's own exec is judged as itself, and skipped hooks are confined
+    `guard exec -- WORDS` runs the words as a shell line: what they do decides, whatever profile
+    is named. Hook managers' skip variables skip the project's hooks as `--no-verify` does.
+
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                      | verdict |
+      | terraphim-agent guard exec --profile readonly -- rm -rf ~/src | deny    |
+      | terraphim-agent guard exec -- ls -la                          | sandbox |
+      | HUSKY=0 git commit -m wip                                     | sandbox |
+      | SKIP=mypy pre-commit run --all-files                          | sandbox |
+      | HUSKY=1 git commit -m wip                                     | allow   |
+
   Scenario Outline: another coding agent started without its checks, or its settings changed, is denied
     An agent started with approvals and sandbox off runs whatever it decides where this guard
     does not look; an agent's CLI that adds a tool server or sets a setting writes its settings.

@@ -422,6 +422,23 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // This guard's own `guard exec [OPTIONS] -- WORDS...` runs the words joined with spaces
+        // as a shell command line: judged as that line too, whatever profile it names.
+        if name == "terraphim-agent"
+            && rest.len() > 2
+            && rest[0] == "guard"
+            && rest[1] == "exec"
+            && let Some(dashes) = rest.iter().position(|a| a == "--")
+            && dashes + 1 < rest.len()
+        {
+            if rest_dyn[dashes + 1..].iter().any(|d| *d) {
+                findings.push(Finding::DynamicCode);
+            }
+            let line = rest[dashes + 1..].join(" ");
+            self.parse_code(&line, depth + 1, &layer("guard exec").layers);
+            self.push(argv, text, ctx, findings);
+            return;
+        }
         // A command run in a container or on managed hosts (`kubectl exec POD -- CMD`, `docker
         // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`, sqlite3's `.shell CMD`): judged as
         // the command it runs, besides the program itself.

@@ -2,7 +2,18 @@
 //! The lists shared with the script review and the learning loop (shells, interpreters,
 //! wrappers, build files) are in `terraphim_shell_vocab`.
 
-/// Variables that make any program load or run something else.
+/// Variables that tell a git hook manager to skip the project's hooks (`HUSKY=0 git commit`,
+/// `SKIP=lint pre-commit run`), as `--no-verify` does: an assignment of one is also a part
+/// `export NAME= VALUE` for the KG (`git hook bypass`).
+pub(super) const HOOK_SKIP_VARS: &[&str] = &[
+    "HUSKY",
+    "HUSKY_SKIP_HOOKS",
+    "SKIP",
+    "LEFTHOOK",
+    "LEFTHOOK_EXCLUDE",
+    "OVERCOMMIT_DISABLE",
+];
+
 /// Variables that choose where package managers fetch from or whether they check what they
 /// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
 /// another index`).

@@ -13,7 +13,8 @@ use terraphim_shell_vocab::secrets::model_api_endpoint_setting;
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{
-    CODE_FILE_VARS, CODE_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS, code_files,
+    CODE_FILE_VARS, CODE_VARS, HOOK_SKIP_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS,
+    code_files,
 };
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, input_source, input_substitution,
@@ -1199,6 +1200,7 @@ impl Walker {
         // A model API client's endpoint (`ANTHROPIC_BASE_URL`) is judged where it points too.
         let endpoint = !dynamic && model_api_endpoint_setting(name);
         if SOURCE_VARS.contains(&name)
+            || HOOK_SKIP_VARS.contains(&name)
             || endpoint
             || code_files.as_ref().is_some_and(|f| !f.is_empty())
         {

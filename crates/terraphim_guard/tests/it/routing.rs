@@ -302,6 +302,17 @@ fn paths_and_trust_anchors_decide_from_the_words() {
             Verdict::Deny,
             "guard self loosening",
         ),
+        // the line the guard's own exec runs is judged as itself
+        (
+            "terraphim-agent guard exec --profile readonly -- rm -rf ~",
+            Verdict::Deny,
+            "delete or change outside the project",
+        ),
+        (
+            "HUSKY=0 git commit -m wip",
+            Verdict::Sandbox,
+            "git hook bypass",
+        ),
         (
             "make -f /tmp/evil.mk",
             Verdict::Deny,
