@@ -13,6 +13,8 @@ Feature: what the line reaches beyond the project is the user's to decide
       | curl -sS https://status.example.com/api/health                        | sandbox |
       | wget https://files.example.net/d/sample.csv -O data/sample.csv        | sandbox |
       | git clone https://git.example.org/tools/gen.git vendor/gen            | sandbox |
+      | git submodule add https://git.example.org/tools/gen.git vendor/gen    | sandbox |
+      | terraform init -plugin-dir=/tmp/plugins                               | sandbox |
       | dig +short api.example.test                                           | sandbox |
       | ping -c 3 build.internal                                              | sandbox |
       | curl -sS http://localhost:3000/api/health                             | allow   |

@@ -113,7 +113,10 @@ fn contacted(cmd: &SimpleCommand) -> Vec<String> {
                 }
             }
         }
-        if sub.is_some_and(|s| GIT_CONTACTS.contains(&s)) {
+        // `git submodule add URL PATH` clones URL into the project.
+        let submodule_add =
+            sub == Some("submodule") && words.by_ref().find(|w| !w.starts_with('-')) == Some("add");
+        if submodule_add || sub.is_some_and(|s| GIT_CONTACTS.contains(&s)) {
             return words
                 .filter(|w| !w.starts_with('-'))
                 .filter_map(|w| source_host(w).or_else(|| w.contains("://").then(|| host_of(w))?))
@@ -205,6 +208,15 @@ mod tests {
                 "curl -sS https://status.example.com/api/health",
                 Some("status.example.com"),
             ),
+            (
+                "git submodule add https://git.example.org/me/lib.git vendor/lib",
+                Some("git.example.org"),
+            ),
+            (
+                "git submodule add https://github.com/o/lib vendor/lib",
+                None,
+            ),
+            ("git submodule update --init", None),
             (
                 "wget https://files.example.net/d.csv -O data/d.csv",
                 Some("files.example.net"),
