@@ -2,7 +2,7 @@
 
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
-use crate::places::UNKNOWN;
+use crate::places::{Place, UNKNOWN};
 use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, runner_words, wrapper_words};
 
 fn word(v: &Val) -> String {
@@ -108,6 +108,95 @@ const MODELED: &[&str] = &[
     "touch", "ls", "pwd", "test", "[", "true", "false", "rev", "fold", "basenc", "uuencode",
     "iconv", "paste", "column", "expand", "fmt",
 ];
+
+/// Programs of [`MODELED`] whose first operand picks what they do (a subcommand: `npm ⁇`,
+/// `docker ⁇`) or is a program of their own (`sed`'s script): a value known only at run time
+/// there is not data. The first operand of the others is data (a path, a pattern, text).
+const FIRST_OPERAND_ACTS: &[&str] = &[
+    "sed", "docker", "podman", "nerdctl", "ssh", "npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv",
+    "pipx", "crontab",
+];
+
+/// Programs whose later operands are a command they run (`ssh HOST CMD`, `watch CMD`).
+const RUNS_OPERANDS: &[&str] = &[
+    "ssh",
+    "watch",
+    "script",
+    "su",
+    "runuser",
+    "chroot",
+    "unshare",
+    "nsenter",
+    "flatpak-spawn",
+    "busybox",
+    "toolbox",
+    "distrobox",
+];
+
+/// Options whose value is code or a command to run (`find -exec`, `git -c`, `sed -e`,
+/// `--command`), or for an interpreter the code or module it runs (`-e`, `-m`).
+fn code_flag(name: &str, flag: &str, interpreter: bool) -> bool {
+    matches!(
+        flag,
+        "-c" | "-exec"
+            | "-execdir"
+            | "-ok"
+            | "-okdir"
+            | "--command"
+            | "--exec"
+            | "--rcfile"
+            | "--init-file"
+    ) || ((interpreter || name == "sed") && matches!(flag, "-e" | "--expression"))
+        || (interpreter
+            && matches!(
+                flag,
+                "--eval" | "-p" | "--print" | "-m" | "-r" | "--require" | "--import" | "--loader"
+            ))
+}
+
+/// Whether a word of the command known only at run time decides what runs, rather than which
+/// data a known program works on: the program's first operand unless the program is a
+/// [`MODELED`] one whose first operand is data, the script or module an interpreter runs, the
+/// value of an option that takes code ([`code_flag`]), any operand of a program that runs its
+/// operands ([`RUNS_OPERANDS`]). `npm version ⁇`, `git tag -a ⁇ -m ⁇`, `cp ⁇ out/` keep what
+/// runs visible; `git ⁇`, `node ⁇`, `find . -exec ⁇ ;` do not.
+fn run_time_word_picks_code(
+    sink: &mut Sink<'_>,
+    name: &str,
+    words: &[String],
+    interpreter: bool,
+) -> bool {
+    let unknown = |w: &String| w.contains(UNKNOWN);
+    if RUNS_OPERANDS.contains(&name) && words.iter().any(unknown) {
+        return true;
+    }
+    if words
+        .windows(2)
+        .any(|p| unknown(&p[1]) && code_flag(name, &p[0], interpreter))
+    {
+        return true;
+    }
+    if interpreter {
+        // Everything up to the script it runs (`node ⁇`, `python3 ⁇/a.py`, `bash -x ⁇`),
+        // unless that script is a file of the project or a temp dir whose name is known only
+        // in part (`node ${path.join(__dirname, 'gen.js')}`).
+        let Some(i) = words.iter().position(|w| !w.starts_with('-')) else {
+            return words.iter().any(unknown);
+        };
+        if words[..i].iter().any(unknown) {
+            return true;
+        }
+        let script = &words[i];
+        return unknown(script)
+            && (script.starts_with(UNKNOWN)
+                || !matches!(
+                    sink.resolve(script).place,
+                    Place::WorkTree | Place::WorkTreeRoot | Place::Tmp
+                ));
+    }
+    let data_first = MODELED.contains(&name) && !FIRST_OPERAND_ACTS.contains(&name);
+    !data_first && words.first().is_some_and(unknown)
+}
 
 /// A command that writes a package's install hook (`jq '.scripts.postinstall = "..."'`, `npm
 /// pkg set scripts.prepare=...`, JSON with a `"postinstall"` script echoed or fed in) set to
@@ -354,6 +443,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let prog_text = word(first);
     if prog_text.starts_with(UNKNOWN) && !known_program_in_run_time_dir(sink, first, &prog_text) {
         sink.ran_unmodeled = true;
+        sink.argv_runs += 1;
+        sink.run_time_code = true;
         if first.taint.remote || first.taint.decoded {
             sink.exec_code(line, Language::Shell, first, "a command");
         } else {
@@ -384,6 +475,10 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     }
     // A process substitution or argument that carries downloaded code into an interpreter.
     let interp = Language::from_program(&name);
+    sink.argv_runs += 1;
+    if run_time_word_picks_code(sink, &name, &words, interp.is_some()) {
+        sink.run_time_code = true;
+    }
     if interp.is_none() && !MODELED.contains(&name.as_str()) {
         sink.ran_unmodeled = true;
     }

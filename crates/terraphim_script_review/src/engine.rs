@@ -33,6 +33,11 @@ pub(crate) struct Taint {
     /// request carrying it in a URL sends the project's data. Left out of equality: it changes
     /// nothing but how a request to a host not on the allow list is judged.
     pub(crate) file: bool,
+    /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`) or found on disk
+    /// (the names a glob matches): a string others choose, so a shell command built with it
+    /// can be made to run anything. Left out of equality: it changes nothing but how a shell
+    /// command built with it is judged.
+    pub(crate) arg: bool,
 }
 
 impl PartialEq for Taint {
@@ -56,6 +61,7 @@ impl Taint {
         self.remote |= other.remote;
         self.fetched |= other.fetched;
         self.file |= other.file;
+        self.arg |= other.arg;
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -152,8 +158,20 @@ pub(crate) fn dirname_of(p: &str) -> String {
 pub(crate) fn parent_dir(cwd: &std::path::Path, p: &str) -> String {
     let t = p.trim_end_matches('/');
     let cwd = cwd.to_string_lossy();
-    if !t.is_empty() && t == cwd.trim_end_matches('/') {
+    let cwd = cwd.trim_end_matches('/');
+    if !t.is_empty() && t == cwd {
         return format!("{t}/..");
+    }
+    // The directory of the script (`CWD/…` of `dirname(__file__)`, kept at a depth the review
+    // does not know) and every directory a chain of `dirname` climbs to from it: the project's
+    // top, however deep the script is kept (`dirname(dirname(dirname(__file__)))` from
+    // `tools/release/`), spelled `CWD/.` so that it is not the working tree named directly,
+    // whose parent is above it. A `..` joined to it climbs out as from the top itself.
+    let unknown = |n: &str| !n.is_empty() && n.chars().all(|c| c == UNKNOWN);
+    if let Some(rest) = t.strip_prefix(cwd).and_then(|r| r.strip_prefix('/'))
+        && (rest == "." || unknown(rest))
+    {
+        return format!("{cwd}/.");
     }
     dirname_of(p)
 }
@@ -255,6 +273,7 @@ pub(crate) static NO_VAL: Val = Val {
         remote: false,
         fetched: false,
         file: false,
+        arg: false,
     },
     handle: None,
     items: None,
@@ -961,6 +980,11 @@ pub(crate) struct Sink<'a> {
     /// A program ran whose effects the review does not classify fully (see
     /// `command::MODELED`); the shell walker reads and resets it per statement.
     pub(crate) ran_unmodeled: bool,
+    /// Commands the shell walker ran through `command::run_argv`, and whether a word known
+    /// only at run time decided what one of them runs (its program, a subcommand, the code of
+    /// an option): what `exec_code` asks of the nested review of a shell command it builds.
+    pub(crate) argv_runs: usize,
+    pub(crate) run_time_code: bool,
     /// Shell statements waiting for the judge (asked once, when the whole script was walked).
     pub(crate) pending: Vec<crate::shell_judge::Pending>,
     /// What the script's shell commands bring up and may tear down again (a compose stack by
@@ -1051,6 +1075,8 @@ impl<'a> Sink<'a> {
             ambient_for_next: Taint::default(),
             judge: None,
             ran_unmodeled: false,
+            argv_runs: 0,
+            run_time_code: false,
             pending: Vec::new(),
             created: std::collections::HashSet::new(),
             teardown: None,
@@ -1295,6 +1321,10 @@ impl<'a> Sink<'a> {
             "HOME" | "USERPROFILE" => return Val::lit("~"),
             "TMPDIR" | "TEMP" | "TMP" => return Val::lit("/tmp"),
             "PWD" => return Val::lit(self.ctx.cwd.to_string_lossy()),
+            // The active Python environment: the project's own, rebuilt from its lock or
+            // requirements (a `.venv` of the working tree), so what is installed or removed in
+            // it stays in what the project builds.
+            "VIRTUAL_ENV" => return Val::lit(format!("{}/.venv", self.ctx.cwd.to_string_lossy())),
             _ => {}
         }
         if places::secret_env(name) {
@@ -2470,6 +2500,48 @@ impl<'a> Sink<'a> {
                 host: code.taint.host,
                 ..Taint::default()
             };
+            // A shell command whose parts known only at run time (and not given on the
+            // script's command line) are operands of programs the command names (`npm version ${v}`, `git tag -a ${tag} -m ${msg}`, `cp ${src}
+            // ${dst}`): what runs is visible, and the nested review judges what those
+            // programs do with any value (a delete of a path built at run time, a request to
+            // a host built at run time). Only when such a part decides what runs (the
+            // program, a subcommand, an option's code: `command::run_argv`) is the command
+            // itself built at run time.
+            if lang == Language::Shell
+                && !code.taint.private()
+                && !code.taint.arg
+                && !text.chars().all(|c| c == UNKNOWN)
+            {
+                let (runs, opaque) = (self.argv_runs, self.run_time_code);
+                self.argv_runs = 0;
+                self.run_time_code = false;
+                let at = self.findings.len();
+                self.nested(line, lang, &text);
+                let visible = self.argv_runs > 0 && !self.run_time_code;
+                self.argv_runs += runs;
+                self.run_time_code |= opaque;
+                self.ambient_for_next = Taint::default();
+                if visible {
+                    return;
+                }
+                let before = self.findings.len();
+                self.add_rule(
+                    line,
+                    Category::RemoteCode,
+                    Verdict::Suspicious,
+                    "unknown-exec",
+                    chain,
+                    format!(
+                        "{how} runs a shell command built at run time (command injection risk)"
+                    ),
+                );
+                // Reported before what the nested review found in it, as it reads.
+                if self.findings.len() > before {
+                    let finding = self.findings.remove(before);
+                    self.findings.insert(at, finding);
+                }
+                return;
+            }
             let why = match lang {
                 Language::Shell => {
                     format!("{how} runs a shell command built at run time (command injection risk)")
@@ -2543,6 +2615,8 @@ impl<'a> Sink<'a> {
         // (`execSync("git checkout -b x")`, later `execSync("git branch -D x")`).
         self.created.extend(inner.created);
         self.changed.extend(inner.changed);
+        self.argv_runs += inner.argv_runs;
+        self.run_time_code |= inner.run_time_code;
     }
 
     /// Whether `path` names a file written with downloaded content.

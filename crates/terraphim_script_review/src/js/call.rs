@@ -510,6 +510,14 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        if c.q.starts_with("process.argv.") {
+            // `process.argv.slice(2)`: arguments of the command line, strings the script's
+            // caller chooses.
+            return Val::unknown().with_taint(&Taint {
+                arg: true,
+                ..Taint::default()
+            });
+        }
         if matches!(
             c.q.as_str(),
             "Promise.resolve" | "Promise.all" | "Promise.allSettled"

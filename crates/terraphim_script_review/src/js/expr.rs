@@ -291,6 +291,14 @@ impl Js<'_, '_, '_> {
                             }
                         }
                     }
+                    // An argument of the command line (`process.argv[2]`): a string the
+                    // script's caller chooses.
+                    Some(Handle::Module(m)) if m == "process.argv" => {
+                        Val::unknown().with_taint(&Taint {
+                            arg: true,
+                            ..Taint::default()
+                        })
+                    }
                     Some(Handle::Module(m)) if m == "process.env" => {
                         if let Some(i) = index_node.filter(|i| i.kind() == "identifier") {
                             let name = self.text(i).to_owned();

@@ -699,10 +699,20 @@ impl Py<'_, '_, '_> {
                 Val::lit(crate::engine::parent_dir(&self.sink.ctx.cwd, &t))
             }
             Api::Glob => {
-                // The matches lie where the pattern points.
+                // The matches lie where the pattern points: a list of paths each shaped like
+                // it, so one picked from it (`glob(...)[0]`) is such a path too.
                 let pattern = c.arg(0, "pathname");
-                Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                // Names found on disk: text others choose, as a command-line argument is.
+                let each = Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
                     .with_taint(&c.all)
+                    .with_taint(&Taint {
+                        arg: true,
+                        ..Taint::default()
+                    });
+                Val {
+                    items: Some(vec![each.clone()]),
+                    ..each
+                }
             }
             Api::Walk => {
                 // Each root is `top` or a directory under it, so a name joined to it lies

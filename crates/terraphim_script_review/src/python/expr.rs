@@ -2,7 +2,7 @@
 //! collections and comprehensions, and names looked up at run time.
 
 use super::{Py, interpreter_path, line, named};
-use crate::engine::{Handle, Val, join_paths};
+use crate::engine::{Handle, Taint, Val, join_paths};
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::{EXEC_NAMES, unescape};
@@ -276,7 +276,11 @@ impl Py<'_, '_, '_> {
                         None => Val::unknown().with_taint(&obj.taint),
                     },
                     // A command-line argument: a string nobody can know here.
-                    Some(Handle::Module(m)) if m == "sys.argv" => Val::lit(UNKNOWN.to_string()),
+                    Some(Handle::Module(m)) if m == "sys.argv" => Val::lit(UNKNOWN.to_string())
+                        .with_taint(&Taint {
+                            arg: true,
+                            ..Taint::default()
+                        }),
                     Some(Handle::Module(m))
                         if m == "builtins"
                             || m.ends_with("__dict__")

