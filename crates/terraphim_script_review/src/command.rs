@@ -367,6 +367,23 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         return Val::unknown();
     }
     sink.runs_file(line, &prog_text);
+    if prog_text.contains('/')
+        && !prog_text.starts_with("./")
+        && !prog_text.starts_with("../")
+        && sink
+            .caps
+            .iter()
+            .any(|(k, _, _)| matches!(k, crate::caps::Cap::DownloadExtract))
+        && matches!(sink.resolve(&prog_text).place, crate::places::Place::Tmp)
+    {
+        // A program started from a temp dir (`/tmp/x/bin/fmt`), whatever its name, after a
+        // download was unpacked: what the archive held may be what runs.
+        sink.cap(
+            line,
+            crate::caps::Cap::RunFile,
+            prog_text.replace(UNKNOWN, "…"),
+        );
+    }
     let name = base(&prog_text).to_owned();
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
