@@ -384,13 +384,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             return run_argv(sink, line, &tainted, stdin);
         }
     }
-    // Words with several known values (a path joined from the members of objects picked at
-    // run time): the command is judged with each, at most 16 commands in all. A shell script's
-    // own statements are judged for each value of a loop by the command guard already.
+    // Words with several values (a path joined from the members of objects picked at run
+    // time, an environment variable's default beside what the variable may hold): the command
+    // is judged with each, at most 16 commands in all; one known only at run time is judged
+    // as before. A shell script's own statements are judged for each value of a loop by the
+    // command guard already.
     let several = |a: &Val| {
         a.text.as_deref().is_none_or(|t| t.contains(UNKNOWN))
             && (2..=16).contains(&a.alts.len())
-            && a.alts.iter().all(|t| !t.contains(UNKNOWN))
+            && a.alts.iter().any(|t| !t.contains(UNKNOWN))
     };
     let combos: usize = argv
         .iter()
@@ -458,6 +460,23 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         return Val::unknown();
     }
     sink.runs_file(line, &prog_text);
+    if prog_text.contains('/')
+        && !prog_text.starts_with("./")
+        && !prog_text.starts_with("../")
+        && sink
+            .caps
+            .iter()
+            .any(|(k, _, _)| matches!(k, crate::caps::Cap::DownloadExtract))
+        && matches!(sink.resolve(&prog_text).place, crate::places::Place::Tmp)
+    {
+        // A program started from a temp dir (`/tmp/x/bin/fmt`), whatever its name, after a
+        // download was unpacked: what the archive held may be what runs.
+        sink.cap(
+            line,
+            crate::caps::Cap::RunFile,
+            prog_text.replace(UNKNOWN, "…"),
+        );
+    }
     let name = base(&prog_text).to_owned();
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();

@@ -961,6 +961,14 @@ impl Shell<'_, '_, '_> {
                     && all.text.is_none()
                     && !all.alts.is_empty()
                 {
+                    // Every item prints a known text (`prod-*) echo "$HOME" ;; *) echo
+                    // ./build ;;`): the value is any of them, so a command given it is judged
+                    // with each, not with the last item's alone.
+                    let known = all.taint == Taint::default()
+                        && all.alts.iter().all(|a| !a.contains(UNKNOWN));
+                    if known {
+                        out.text = None;
+                    }
                     out.alts = all.alts;
                 }
                 out

@@ -27,6 +27,9 @@ pub(super) enum Api {
     Spawn,
     /// A Node script started (`child_process.fork`).
     Fork,
+    /// `new Worker(code, {eval: true})` runs its first argument as code; without `eval` it
+    /// starts the script file (or URL) it names, as `fork` does.
+    Worker,
     /// `Bun.spawn([argv])`.
     BunSpawn,
     /// `new Deno.Command(prog, {args})`.
@@ -54,6 +57,9 @@ pub(super) enum Api {
     Dirname,
     /// `fileURLToPath(url)`: the path of a `file://` URL.
     FileUrlPath,
+    /// `pathToFileURL(path)`: the `file://` URL of a path (`href` is its text, `pathname`
+    /// the path), so `import(pathToFileURL(file).href)` loads that file.
+    PathFileUrl,
     /// `new URL(url)`, `new URL(path, base)`: the URL's text.
     UrlNew,
     /// One environment variable read.
@@ -152,6 +158,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     ),
     (&["path"], &["dirname"], Dirname),
     (&["url"], &["fileURLToPath"], FileUrlPath),
+    (&["url"], &["pathToFileURL"], PathFileUrl),
     (&["Deno.env"], &["get"], EnvGet),
     (&["Deno.env"], &["toObject"], EnvAll),
     (&["JSON"], &["stringify"], Collection),
@@ -327,6 +334,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     ),
     (GLOBAL, &["execa", "execaSync"], Spawn),
     (&["child_process"], &["fork"], Fork),
+    (&["worker_threads"], &["Worker"], Worker),
     (&["Bun"], &["spawn", "spawnSync"], BunSpawn),
     (&["Deno"], &["Command"], DenoCommand),
     (&["Deno"], &["run"], DenoRun),

@@ -453,6 +453,42 @@ impl Js<'_, '_, '_> {
                 let object = func.field("object").map(|o| self.text(o)).unwrap_or("");
                 return self.scope.call_user(&format!("{object}.{name}"), &args);
             }
+            // `EDITORS[editor]()` of an object literal of the script whose members are
+            // functions: the member the key names, or, for a key known only at run time, any
+            // of them (the result is what either returns).
+            "subscript_expression"
+                if func.field("object").is_some_and(|o| {
+                    o.kind() == "identifier" && self.objects.contains_key(self.text(o))
+                }) =>
+            {
+                let object = func
+                    .field("object")
+                    .map(|o| self.text(o).to_owned())
+                    .unwrap_or_default();
+                let mut members: Vec<String> = self
+                    .objects
+                    .get(&object)
+                    .map(|m| m.iter().cloned().collect())
+                    .unwrap_or_default();
+                members.sort();
+                let key = func
+                    .field("index")
+                    .map(|i| self.eval(i))
+                    .and_then(|k| k.known().map(str::to_owned));
+                let chosen: Vec<String> = match key {
+                    Some(k) if members.contains(&k) => vec![k],
+                    _ => members,
+                };
+                let mut out: Option<Val> = None;
+                for m in chosen {
+                    let r = self.scope.call_user(&format!("{object}.{m}"), &args);
+                    out = Some(match out {
+                        Some(o) => o.union(&r),
+                        None => r,
+                    });
+                }
+                return out.unwrap_or_default();
+            }
             "member_expression" => {
                 let obj = func
                     .field("object")
@@ -872,6 +908,18 @@ impl Js<'_, '_, '_> {
                 }
                 Val::unknown()
             }
+            Api::Worker => {
+                let evals = self
+                    .prop(c.arg_node(1), "eval")
+                    .is_some_and(|(v, _)| v.known() == Some("true"));
+                if evals {
+                    return self.eval_code(c);
+                }
+                if let Some(p) = c.first().known() {
+                    self.sink.runs_file(ln, p);
+                }
+                Val::unknown()
+            }
             Api::BunSpawn => {
                 let items = c.first().items.clone().unwrap_or_default();
                 crate::command::run_program(self.sink, ln, &items, None)
@@ -1004,6 +1052,19 @@ impl Js<'_, '_, '_> {
                     ..Val::default()
                 }
                 .with_taint(&c.all)
+            }
+            Api::PathFileUrl => {
+                let path = c.first();
+                match path.text.as_deref() {
+                    Some(p) => {
+                        let url = Val::lit(format!("file://{p}")).with_taint(&path.taint);
+                        let mut v = url.clone();
+                        v.set_field(&["href"], url);
+                        v.set_field(&["pathname"], path.clone());
+                        v
+                    }
+                    None => Val::unknown().with_taint(&path.taint),
+                }
             }
             Api::FileUrlPath => {
                 let url = c.first();

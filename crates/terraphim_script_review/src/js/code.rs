@@ -42,9 +42,11 @@ impl Js<'_, '_, '_> {
                 Val::module(m)
             }
             Some(m) => {
-                // A file the script wrote with downloaded content, loaded as a module.
+                // A file the script wrote with downloaded content, loaded as a module (also
+                // by its `file://` URL).
                 if m.contains('/') {
-                    self.sink.runs_file(ln, m);
+                    self.sink
+                        .runs_file(ln, m.strip_prefix("file://").unwrap_or(m));
                 }
                 let m = module_name(m);
                 if (!plain || first.taint.decoded)
@@ -78,7 +80,8 @@ impl Js<'_, '_, '_> {
                 // part known only at run time (`tmp/boot-${Date.now()}.mjs`): the same value,
                 // so the same file.
                 if let Some(t) = first.text.as_deref().filter(|t| t.contains('/')) {
-                    self.sink.runs_file(ln, t);
+                    self.sink
+                        .runs_file(ln, t.strip_prefix("file://").unwrap_or(t));
                 }
                 self.sink.add(
                     ln,

@@ -52,6 +52,9 @@ impl Js<'_, '_, '_> {
         let append = self
             .prop(arg_nodes.get(1).copied(), "flags")
             .is_some_and(|(v, _)| v.known().is_some_and(|f| f.contains('a')));
+        // A path with several values (`join(home, RCS[shell] || '.profile')`): the stream
+        // writes to any of them.
+        let alts = first.path_alternatives();
         Val {
             handle: Some(Handle::File {
                 path: first.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
@@ -59,6 +62,7 @@ impl Js<'_, '_, '_> {
                 append,
                 confined: false,
             }),
+            alts: if alts.len() > 1 { alts } else { Vec::new() },
             ..Val::default()
         }
     }

@@ -78,7 +78,14 @@ impl Js<'_, '_, '_> {
         match (&recv.handle, name) {
             (Some(Handle::File { path, append, .. }), "write" | "end") => {
                 let (path, append) = (path.clone(), *append);
-                self.sink.write(ln, &Val::lit(path), &first, append);
+                let target = match recv.alts.is_empty() {
+                    true => Val::lit(path),
+                    false => Val {
+                        alts: recv.alts.clone(),
+                        ..Val::default()
+                    },
+                };
+                self.sink.write(ln, &target, &first, append);
                 Val::unknown()
             }
             (Some(Handle::Path(p)), "text" | "json" | "arrayBuffer" | "bytes") => {
@@ -148,6 +155,20 @@ impl Js<'_, '_, '_> {
                     data.taint.remote = true;
                 }
                 self.sink.write(ln, &Val::lit(path), &data, append);
+                Val::unknown()
+            }
+            // `curl.stdout.pipe(sh.stdin)`: what the stream carries (a download) is what the
+            // program started there reads.
+            (_, "pipe")
+                if !matches!(recv.handle, Some(Handle::Conn { .. }))
+                    && args.first().is_some_and(|a| {
+                    matches!(&a.handle, Some(Handle::Module(m)) if m == crate::command::CHILD_STDIN)
+                }) =>
+            {
+                let data = Val::unknown().with_taint(&recv.taint);
+                if let Some(stdin) = args.first() {
+                    crate::command::write_to_child(self.sink, ln, stdin, Some(&data));
+                }
                 Val::unknown()
             }
             (_, "pipe")

@@ -723,10 +723,24 @@ impl Py<'_, '_, '_> {
                 let names = Val::list(vec![Val::unknown()]);
                 Val::list(vec![Val::list(vec![root, names.clone(), names])])
             }
+            // `fd, path = tempfile.mkstemp(suffix=".py")`: the descriptor and the path name the
+            // same new file (one of its own, so what is written through `os.fdopen(fd)` is
+            // what `runpy.run_path(path)` runs).
+            Api::TempDir if c.tail() == "mkstemp" => {
+                let suffix = c.arg(0, "suffix").known().unwrap_or("").to_owned();
+                let file = Val::lit(format!("/tmp/{UNKNOWN}-{}{suffix}", c.ln));
+                Val::list(vec![file.clone(), file])
+            }
             Api::TempDir => Val::lit(format!("/tmp/{UNKNOWN}")),
+            // A file of its own (`NamedTemporaryFile(suffix=".py")`): what is written to it is
+            // what runs when its `name` is run.
             Api::TempFile => Val {
                 handle: Some(Handle::File {
-                    path: format!("/tmp/{UNKNOWN}"),
+                    path: format!(
+                        "/tmp/{UNKNOWN}-{}{}",
+                        c.ln,
+                        c.kwargs.get("suffix").and_then(Val::known).unwrap_or("")
+                    ),
                     write: true,
                     append: false,
                     confined: false,

@@ -177,12 +177,36 @@ impl Py<'_, '_, '_> {
                 "wires a network socket to a process: a reverse shell",
             );
         }
+        // `os.execv(path, argv)`, `os.spawnv(mode, path, argv)`, `os.execl(path, arg0, ...)`:
+        // the file run is `path`; the first element of the list is only the name it is given.
+        let program_at = match q {
+            _ if q.starts_with("os.exec") || q.starts_with("os.posix_spawn") => Some(0),
+            _ if q.starts_with("os.spawn") => Some(1),
+            _ => None,
+        };
+        let with_program = |list: Option<Val>| -> Option<Val> {
+            let Some(prog) = program_at.and_then(|i| args.get(i)) else {
+                return list;
+            };
+            if prog.text.is_none() && prog.alts.is_empty() {
+                return list;
+            }
+            let mut list = list.unwrap_or_default();
+            let mut items = list.items.take().unwrap_or_default();
+            match items.first_mut() {
+                Some(first) => *first = prog.clone(),
+                None => items.push(prog.clone()),
+            }
+            list.items = Some(items);
+            Some(list)
+        };
         let first = match at {
-            Argv::Second => args.get(1).cloned(),
-            Argv::From(n) => Some(Val {
+            Argv::Second if program_at == Some(1) => with_program(args.get(2).cloned()),
+            Argv::Second => with_program(args.get(1).cloned()),
+            Argv::From(n) => with_program(Some(Val {
                 items: Some(args.iter().skip(n).cloned().collect()),
                 ..Val::default()
-            }),
+            })),
             Argv::First => kwargs
                 .get("args")
                 .cloned()

@@ -217,6 +217,18 @@ impl Py<'_, '_, '_> {
                     // `TemporaryDirectory().name` (kept by an object of the script's, or
                     // named outside a `with`): the directory it made. No string has a `name`;
                     // a path's is its last part, so only the made directory's text counts.
+                    // `NamedTemporaryFile(...).name`: the file it made.
+                    _ if attr == "name"
+                        && matches!(&obj.handle, Some(Handle::File { path, .. })
+                            if path.starts_with(&format!("/tmp/{UNKNOWN}-"))) =>
+                    {
+                        match &obj.handle {
+                            Some(Handle::File { path, .. }) => {
+                                Val::lit(path.clone()).with_taint(&obj.taint)
+                            }
+                            _ => Val::unknown(),
+                        }
+                    }
                     _ if attr == "name"
                         && obj.handle.is_none()
                         && obj.text.as_deref() == Some(&*format!("/tmp/{UNKNOWN}")) =>

@@ -30,6 +30,19 @@ impl Py<'_, '_, '_> {
                 "extracts an archive without a filter, so its members can write anywhere (`../`, absolute paths, links)",
             );
         }
+        // `ZipFile(downloaded).extractall(dest)`: a downloaded archive unpacked, so a program
+        // started from there afterwards is downloaded code.
+        if matches!(name, "extractall" | "extract")
+            && let Some(Handle::File { path, .. }) = &recv.handle
+            && self.sink.is_remote_file(path)
+        {
+            let dest = c.arg(0, "path").path_text().unwrap_or_else(|| path.clone());
+            self.sink.cap(
+                ln,
+                crate::caps::Cap::DownloadExtract,
+                dest.replace(UNKNOWN, "…"),
+            );
+        }
         match (&recv.handle, name) {
             (
                 Some(Handle::File { path, append, .. }),
