@@ -222,7 +222,15 @@ impl ScriptJudge {
         let statements: Vec<Statement<'_>> = lines
             .iter()
             .map(|l| match l.node {
-                Some((node, src)) => Statement::Node(node, src),
+                Some((node, src)) => match src
+                    .get(node.byte_range())
+                    .and_then(|own| l.text.strip_suffix(own))
+                {
+                    Some("") => Statement::Node(node, src),
+                    // A statement after the directory the script moved to.
+                    Some(_) => Statement::After(l.text, node, src),
+                    None => Statement::Text(l.text),
+                },
                 None => Statement::Text(l.text),
             })
             .collect();
