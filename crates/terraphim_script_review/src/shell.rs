@@ -522,8 +522,9 @@ impl Shell<'_, '_, '_> {
                 .filter(|_| self.runs_one_program(node));
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
+            // (After the directory of an earlier `cd` or not: the judge's text ends with it.)
             let own = match texts.as_slice() {
-                [t] if t == self.text(node) => {
+                [t] if t.ends_with(self.text(node)) => {
                     Some((node.start_byte(), node.byte_range().end, node.kind()))
                 }
                 _ => None,
@@ -603,12 +604,12 @@ impl Shell<'_, '_, '_> {
             .map(|k| {
                 let mut out = String::with_capacity(base.len() + 16);
                 if let Some(dir) = &self.cd {
-                    out.push_str("cd ");
+                    out.push_str(crate::shell_judge::CD_PREFIX.0);
                     match dir {
                         CdDir::Known(dir) => out.push_str(&quote_word(dir)),
                         CdDir::RunTime => out.push_str(RUN_TIME_DIR),
                     }
-                    out.push_str(" && ");
+                    out.push_str(crate::shell_judge::CD_PREFIX.1);
                 }
                 let mut pos = start;
                 for (s, e, values) in &subs {

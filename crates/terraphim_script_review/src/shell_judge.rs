@@ -116,15 +116,25 @@ pub trait CommandJudge: Send + Sync + std::fmt::Debug {
     fn identity(&self) -> String;
 }
 
+/// How the review puts the directory a script moved to before a statement it hands the judge:
+/// `cd DIR && ` (the statement runs there; `DIR` one shell word).
+pub(crate) const CD_PREFIX: (&str, &str) = ("cd ", " && ");
+
+/// Whether `before` is a text of [`CD_PREFIX`]'s form, on one line.
+fn cd_prefix(before: &str) -> bool {
+    before.starts_with(CD_PREFIX.0) && before.ends_with(CD_PREFIX.1) && !before.contains('\n')
+}
+
 /// One statement of a script for [`CommandJudge::judge_script_lines`].
 #[derive(Debug, Clone, Copy)]
 pub struct ScriptLine<'a> {
     /// The statement as the guard would see it at run time (see [`CommandJudge::judge`]), on
     /// one line.
     pub text: &'a str,
-    /// When `text` is the statement's own source (no value substituted, no directory put
-    /// before it): its node in the review's tree-sitter-bash syntax tree of the script, and the
-    /// script's source. `text` is then exactly the node's text.
+    /// When `text` is the statement's own source (no value substituted), alone or after the
+    /// directory an earlier `cd` of the script moved to (`cd '/src/app' && `): its node in the
+    /// review's tree-sitter-bash syntax tree of the script, and the script's source. `text` is
+    /// then exactly the node's text, or `cd DIR && ` followed by it.
     pub node: Option<(tree_sitter::Node<'a>, &'a str)>,
 }
 
@@ -1036,7 +1046,12 @@ pub(crate) fn judge_pending(
         .map(|(p, t)| ScriptLine {
             text: t,
             node: match (p.texts.len(), p.node) {
-                (1, Some(at)) if source.get(at.0..at.1) == Some(t.as_str()) => {
+                (1, Some(at))
+                    if source
+                        .get(at.0..at.1)
+                        .and_then(|own| t.strip_suffix(own))
+                        .is_some_and(|before| before.is_empty() || cd_prefix(before)) =>
+                {
                     node_at(trees, source, at)
                 }
                 _ => None,

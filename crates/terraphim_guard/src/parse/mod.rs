@@ -293,6 +293,12 @@ pub enum Statement<'a> {
     /// parsed the statement already (with the grammar this crate uses), and its text is the
     /// statement's own text, on one line.
     Node(tree_sitter::Node<'a>, &'a str),
+    /// A node as in [`Statement::Node`], run after one simple command: the statement is the
+    /// line (the first text) `BEFORE && NODE`, where `BEFORE` is one simple command (`cd
+    /// '/src/app' && `: the directory a script moved to). Only `BEFORE` is parsed, where the
+    /// parse of the line is `BEFORE`'s and the node's (a node with a redirect, which
+    /// tree-sitter-bash may read as one of the whole list, is parsed with the line).
+    After(&'a str, tree_sitter::Node<'a>, &'a str),
 }
 
 /// Parse the statements of a script (each one line, in order) as the lines of one text: the
@@ -314,47 +320,121 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
                 .match_indices("<<")
                 .any(|(i, _)| !text[..i].ends_with('<') && !text[i + 2..].starts_with('<'))
     }
+    /// Whether `node` (in `src`) may be walked as the statement it is.
+    fn whole_node(node: tree_sitter::Node<'_>, src: &str) -> bool {
+        src.get(node.byte_range()).is_some_and(|text| {
+            !node.has_error()
+                && !open_ended(text)
+                && matches!(heredoc::grammar_safe(text), std::borrow::Cow::Borrowed(_))
+        })
+    }
     /// How each statement is walked.
     enum Plan<'a> {
         Node(tree_sitter::Node<'a>, &'a str),
         Plain(plain::Line<'a>),
         /// The line of the text parsed together.
         Parsed(usize),
+        /// A simple command (plain, or a line of the text parsed together), then `&&` and a
+        /// node.
+        After(Box<Plan<'a>>, tree_sitter::Node<'a>, &'a str),
+    }
+    /// How each statement is read: a node, a plain line, a line for the text parsed together,
+    /// or a command (its text) before a node.
+    enum Read<'a> {
+        Node(tree_sitter::Node<'a>, &'a str),
+        Plain(plain::Line<'a>),
+        Row(&'a str),
+        After(&'a str, &'a str, tree_sitter::Node<'a>, &'a str),
+    }
+    /// A plain line's split, if `text` is one.
+    fn plain_line(text: &str) -> Option<plain::Line<'_>> {
+        plain::parse(text).filter(|line| plain::depth(line) <= walker::MAX_NODE_DEPTH)
+    }
+    let mut reads = Vec::with_capacity(statements.len());
+    for statement in statements {
+        reads.push(match *statement {
+            Statement::Node(node, src) => {
+                if !whole_node(node, src) {
+                    return None;
+                }
+                Read::Node(node, src)
+            }
+            Statement::Text(text) | Statement::After(text, ..) if open_ended(text) => return None,
+            Statement::Text(text) => match plain_line(text) {
+                Some(line) => Read::Plain(line),
+                None => Read::Row(text),
+            },
+            Statement::After(line, node, src) => match plain_line(line) {
+                // A plain line is read as it is.
+                Some(plain) => Read::Plain(plain),
+                None => {
+                    let head = src
+                        .get(node.byte_range())
+                        .and_then(|own| line.strip_suffix(own))
+                        .and_then(|before| before.trim_end().strip_suffix("&&"))
+                        .map(str::trim_end);
+                    match head {
+                        // `cd DIR && a > f` is `(cd DIR && a) > f` to tree-sitter-bash.
+                        Some(head) if !line.contains(['<', '>']) && whole_node(node, src) => {
+                            Read::After(line, head, node, src)
+                        }
+                        _ => Read::Row(line),
+                    }
+                }
+            },
+        });
+    }
+    // tree-sitter-bash may read a redirect as one of a pipeline or list begun on the line before
+    // in the text parsed together (`a | b` then `c 2>&1 | d`, as one pipeline over two lines):
+    // a line followed there by one with a redirect stays in that text.
+    let mut redirect_next = false;
+    for read in reads.iter_mut().rev() {
+        match read {
+            Read::Row(text) => redirect_next = text.contains(['<', '>']),
+            Read::After(line, ..) if redirect_next => {
+                *read = Read::Row(line);
+                redirect_next = false;
+            }
+            Read::After(..) => redirect_next = false,
+            Read::Node(..) | Read::Plain(_) => {}
+        }
     }
     let mut together = String::new();
     let mut rows = 0;
-    let mut plans = Vec::with_capacity(statements.len());
-    for statement in statements {
-        match *statement {
-            Statement::Node(node, src) => {
-                let text = src.get(node.byte_range())?;
-                if node.has_error()
-                    || open_ended(text)
-                    || !matches!(heredoc::grammar_safe(text), std::borrow::Cow::Borrowed(_))
-                {
-                    return None;
-                }
-                plans.push(Plan::Node(node, src));
-            }
-            Statement::Text(text) => {
-                if open_ended(text) {
-                    return None;
-                }
-                match plain::parse(text) {
-                    Some(line) if plain::depth(&line) <= walker::MAX_NODE_DEPTH => {
-                        plans.push(Plan::Plain(line));
-                    }
-                    _ => {
-                        if rows > 0 {
-                            together.push('\n');
-                        }
-                        together.push_str(text);
-                        plans.push(Plan::Parsed(rows));
-                        rows += 1;
-                    }
-                }
-            }
+    let mut row = |text: &str| {
+        if rows > 0 {
+            together.push('\n');
         }
+        together.push_str(text);
+        rows += 1;
+        rows - 1
+    };
+    // The text's lines that are one simple command before a node.
+    let mut heads = Vec::new();
+    let mut plans = Vec::with_capacity(reads.len());
+    for read in reads {
+        plans.push(match read {
+            Read::Node(node, src) => Plan::Node(node, src),
+            Read::Plain(line) => Plan::Plain(line),
+            Read::Row(text) => Plan::Parsed(row(text)),
+            Read::After(_, head, node, src) => {
+                let head = match plain_line(head) {
+                    Some(line) => {
+                        if !matches!(line.as_slice(), [chain] if matches!(chain.as_slice(), [pipeline] if pipeline.len() == 1))
+                        {
+                            return None;
+                        }
+                        Plan::Plain(line)
+                    }
+                    None => {
+                        let at = row(head);
+                        heads.push(at);
+                        Plan::Parsed(at)
+                    }
+                };
+                Plan::After(Box::new(head), node, src)
+            }
+        });
     }
     let tree = match rows {
         0 => None,
@@ -380,6 +460,11 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
             by_row.get_mut(row)?.push(child);
         }
     }
+    for &row in &heads {
+        if !matches!(by_row.get(row)?.as_slice(), [n] if n.kind() == "command") {
+            return None;
+        }
+    }
     let mut walker = Walker {
         next_pipeline: 0,
         nodes_deep: 0,
@@ -397,26 +482,49 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
     };
     let ctx = walker::Ctx::default();
     let mut of = Vec::new();
-    for (i, plan) in plans.iter().enumerate() {
-        // Each statement under the program node of the joined text, as `parse` walks it.
-        match plan {
-            Plan::Node(node, src) => {
-                if walker.enter_node() {
-                    walker.walk(*node, src, &ctx, 0);
-                    walker.nodes_deep -= 1;
-                }
+    // Each statement under the program node of the joined text, as `parse` walks it.
+    let walk = |walker: &mut Walker, plan: &Plan<'_>| match plan {
+        Plan::Node(node, src) => {
+            if walker.enter_node() {
+                walker.walk(*node, src, &ctx, 0);
+                walker.nodes_deep -= 1;
             }
-            Plan::Plain(line) => walker.walk_plain(line, &ctx, 0),
-            Plan::Parsed(row) => {
+        }
+        Plan::Plain(line) => walker.walk_plain(line, &ctx, 0),
+        Plan::Parsed(row) => {
+            if walker.enter_node() {
+                for node in by_row.get(*row).into_iter().flatten() {
+                    walker.walk(*node, &together, &ctx, 0);
+                }
+                walker.nodes_deep -= 1;
+            }
+        }
+        Plan::After(..) => {}
+    };
+    let mut after = false;
+    for (i, plan) in plans.iter().enumerate() {
+        match plan {
+            Plan::After(head, node, src) => {
+                // The line is the list `HEAD && NODE`, whose children are walked in order. Its
+                // node goes as deep as the list's right-hand side, or deeper (a list node of its
+                // own is one level below the list it would be on the line).
+                after = true;
                 if walker.enter_node() {
-                    for node in by_row.get(*row).into_iter().flatten() {
-                        walker.walk(*node, &together, &ctx, 0);
+                    if walker.enter_node() {
+                        walk(&mut walker, head);
+                        walker.walk(*node, src, &ctx, 0);
+                        walker.nodes_deep -= 1;
                     }
                     walker.nodes_deep -= 1;
                 }
             }
+            _ => walk(&mut walker, plan),
         }
         of.resize(walker.out.commands.len(), i);
+    }
+    if after && walker.out.findings.contains(&Finding::TooDeep) {
+        // Nested deeper than the line would be: the line's own parse says how deep it is.
+        return None;
     }
     // The parts a staged flow adds belong to the statement of the command they clone.
     let before = walker.out.commands.len();

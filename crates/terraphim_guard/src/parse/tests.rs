@@ -1328,3 +1328,110 @@ fn a_herestring_moves_before_the_redirects_of_its_command() {
     // what the moved line parses to is what bash runs
     assert_eq!(names("cat > f <<< 'x'"), ["cat x >f"]);
 }
+
+/// The parse [`parse_script`] gives of a script's statements, or of their texts joined where it
+/// gives none (as the command guard's judge of a script does).
+fn script_or_joined(statements: &[Statement<'_>], texts: &[String]) -> (String, Vec<usize>) {
+    let (parsed, of) = parse_script(statements).unwrap_or_else(|| {
+        let text = texts.join("\n");
+        let parsed = parse(&text);
+        let of = vec![usize::MAX; parsed.commands.len()];
+        (parsed, of)
+    });
+    (format!("{parsed:?}"), of)
+}
+
+/// A statement after a directory change (`cd DIR && STATEMENT`, as the script review hands
+/// over one of a script that moved) given as its node after the `cd` parses as its text did:
+/// the same commands, each of the same statement.
+#[test]
+fn statements_after_a_directory_change_parse_as_their_text() {
+    let lines = [
+        "set -euo pipefail",
+        "mkdir -p build",
+        "cargo test --workspace 2>&1 | tee /tmp/test-output.log",
+        "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+        "out=$(git rev-parse HEAD) && echo \"$out\"",
+        "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+        "rm -rf ~/'.ssh'",
+        "echo /home/ci | xargs rm -rf",
+        "x=1; y=2",
+        "sudo systemctl stop sshd",
+        "bash -c 'git status && rm -rf build'",
+        "printf 'all:\\n\\techo hi\\n' > Makefile",
+        "make",
+        "cat <<< \"$x\" | sh",
+        "git status # a comment",
+        "[[ -n \"$x\" ]] && echo yes",
+        "a | b | c",
+        "cargo build 2>&1 | tee build.log",
+        "a > f | b",
+        "a && b > f",
+        "! grep -q x f",
+        "a | b > f",
+        "{ a; b; } > f",
+        "(cd sub && make) >/dev/null",
+        "git diff --stat | wc -l",
+        "[ -d build ] || mkdir build",
+        "x=$(git rev-parse HEAD)",
+        "test -f a && rm -f a || true",
+        "cat <(ls) | sort",
+        "a &",
+        "! a | b",
+        "a || b && c",
+        "if true; then a; fi",
+        "for f in *.txt; do wc -l \"$f\"; done",
+        "while read -r l; do echo \"$l\"; done < f",
+        "case $x in a) b ;; esac",
+        "f() { a; }",
+        "export A=1 B=2",
+        "local x=1",
+        "((i++))",
+        "A=1 b",
+    ];
+    let flat = lines.join("\n") + "\n";
+    let nested: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match i % 3 {
+            0 => format!("if true; then\n  {l}\nfi\n"),
+            1 => format!("f() {{\n  {l}\n}}\n"),
+            _ => format!("for x in a b; do\n  {l}\ndone\n"),
+        })
+        .collect();
+    for script in [flat, nested] {
+        let tree = with_parser(|p| p.parse(&script, None)).unwrap().unwrap();
+        let as_nodes = statements_of(&tree, &script, &lines);
+        // A plain `cd`, and one tree-sitter parses.
+        for before in ["cd '/src/app' && ", "cd \"$DIR_KNOWN_AT_RUN_TIME\" && "] {
+            let texts: Vec<String> = lines.iter().map(|l| format!("{before}{l}")).collect();
+            let after: Vec<Statement<'_>> = as_nodes
+                .iter()
+                .zip(&texts)
+                .map(|(s, t)| match *s {
+                    Statement::Node(n, src) => Statement::After(t, n, src),
+                    _ => Statement::Text(t),
+                })
+                .collect();
+            assert!(after.iter().any(|s| matches!(s, Statement::After(..))));
+            let as_texts: Vec<Statement<'_>> = texts.iter().map(|t| Statement::Text(t)).collect();
+            // Each alone, in runs of a few, and all together.
+            for k in [1, 3, lines.len()] {
+                for (a, t) in after.chunks(k).zip(as_texts.chunks(k)) {
+                    let texts: Vec<String> = t
+                        .iter()
+                        .map(|s| match s {
+                            Statement::Text(t) => (*t).to_owned(),
+                            _ => String::new(),
+                        })
+                        .collect();
+                    assert_eq!(
+                        script_or_joined(a, &texts),
+                        script_or_joined(t, &texts),
+                        "{texts:?}"
+                    );
+                }
+            }
+        }
+    }
+}
