@@ -54,6 +54,21 @@ Feature: a command's real form is judged, however it is written
       | psql -c 'DELETE FROM a WHERE id = 1; DELETE FROM b'             | deny    |
       | psql -d crm -c 'DELETE FROM contacts WHERE id = 12'             | sandbox |
 
+  Scenario Outline: a SQL string literal is data, unless the client may read its quotes otherwise
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                    | verdict |
+      | psql -d app -c "INSERT INTO audit(cmd) VALUES ('DROP TABLE users')"        | sandbox |
+      | sqlite3 app.db "SELECT count(*) FROM log WHERE msg LIKE '%drop table%'"    | allow   |
+      | psql -d app -c "SELECT 1 /* ' */; DROP TABLE users; -- '"                  | deny    |
+      | mysql -e "SELECT 'it''s'; DROP TABLE users"                                | deny    |
+      | psql -d app -c "SELECT \$a\$ it's \$a\$; DROP TABLE users; -- '"           | deny    |
+
   Scenario: a statement in a heredoc fed to a database client is judged as one
     When I check the command:
       """

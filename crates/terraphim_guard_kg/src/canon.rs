@@ -357,6 +357,59 @@ pub fn insert_operand(words: &mut Vec<Word>, text: String) {
     );
 }
 
+/// Database clients whose words can be SQL statements.
+const SQL_CLIENTS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "duckdb",
+    "sqlcmd",
+    "clickhouse-client",
+    "cqlsh",
+    "snowsql",
+    "bq",
+];
+
+/// `word` with each single-quoted SQL string literal written `''` (a doubled quote inside one is
+/// part of it). Left as written: a statement that runs text as SQL (`EXECUTE`, `PREPARE`, a
+/// `DO` block, a procedure call), an unclosed literal, and any word where a client could read
+/// a quote otherwise than here: a backslash (MySQL's and `E'..'` escapes, psql's
+/// meta-commands), a double quote or backquote (MySQL strings, quoted names), `$` (dollar
+/// quoting) or a comment (`--`, `#`, `/*`), each of which can put a quote this reads as
+/// opening a literal outside one.
+fn sql_literals_blanked(word: &str) -> String {
+    let lower = word.to_ascii_lowercase();
+    let runs_text = ["exec", "prepare", "do '", "call "]
+        .iter()
+        .any(|k| lower.contains(k));
+    let other_quoting =
+        word.contains(['\\', '"', '`', '$', '#']) || word.contains("--") || word.contains("/*");
+    if runs_text || other_quoting || !word.contains('\'') {
+        return word.to_string();
+    }
+    let mut out = String::with_capacity(word.len());
+    let mut chars = word.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '\'' {
+            continue;
+        }
+        loop {
+            match chars.next() {
+                Some('\'') if chars.peek() == Some(&'\'') => {
+                    chars.next();
+                }
+                Some('\'') => break,
+                Some(_) => {}
+                None => return word.to_string(),
+            }
+        }
+        out.push('\'');
+    }
+    out
+}
+
 /// Whether a word's value is only known at run time (`$X`, `$(..)`, backquotes).
 pub fn is_dynamic(word: &str) -> bool {
     word.contains('$') || word.contains('`')
@@ -417,6 +470,18 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
             })
             .collect::<Vec<_>>();
         mounts.as_slice()
+    } else {
+        rest
+    };
+    // A SQL client's statements hold string literals, which are data (`INSERT ... VALUES ('DROP
+    // TABLE x')` drops nothing): each is written `''`, so patterns see only the statement.
+    let statements;
+    let rest = if SQL_CLIENTS.contains(&name.as_str()) && rest.iter().any(|w| w.contains('\'')) {
+        statements = rest
+            .iter()
+            .map(|w| sql_literals_blanked(w))
+            .collect::<Vec<_>>();
+        statements.as_slice()
     } else {
         rest
     };
@@ -1018,5 +1083,56 @@ mod tests {
         ] {
             assert_eq!(canon(argv), want, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn sql_string_literals_are_data() {
+        for (word, want) in [
+            (
+                "INSERT INTO audit(cmd) VALUES ('DROP TABLE users')",
+                "INSERT INTO audit(cmd) VALUES ('')",
+            ),
+            ("select 'it''s', 'a' || 'b'", "select '', '' || ''"),
+            ("DROP TABLE t", "DROP TABLE t"),
+            // text run as SQL, and an unclosed literal, stay as written
+            (
+                "DO $$ BEGIN EXECUTE 'DROP TABLE t'; END $$",
+                "DO $$ BEGIN EXECUTE 'DROP TABLE t'; END $$",
+            ),
+            ("PREPARE p AS 'x'", "PREPARE p AS 'x'"),
+            ("select 'a", "select 'a"),
+            // quotes a client reads otherwise: the DROP after each runs
+            (
+                "SELECT 'a\\'; '; DROP TABLE t; --'",
+                "SELECT 'a\\'; '; DROP TABLE t; --'",
+            ),
+            (
+                "SELECT \"it's\"; DROP TABLE t; -- '",
+                "SELECT \"it's\"; DROP TABLE t; -- '",
+            ),
+            (
+                "SELECT 1; -- it's\nDROP TABLE t; -- '",
+                "SELECT 1; -- it's\nDROP TABLE t; -- '",
+            ),
+            (
+                "SELECT 1 /* ' */; DROP TABLE t; -- '",
+                "SELECT 1 /* ' */; DROP TABLE t; -- '",
+            ),
+            (
+                "SELECT $a$ it's $a$; DROP TABLE t; -- '",
+                "SELECT $a$ it's $a$; DROP TABLE t; -- '",
+            ),
+            (
+                "SELECT 1 # it's\nDROP TABLE t; # '",
+                "SELECT 1 # it's\nDROP TABLE t; # '",
+            ),
+        ] {
+            assert_eq!(sql_literals_blanked(word), want, "{word}");
+        }
+        // only a SQL client's words are read so
+        let psql = canon(&["psql", "-c", "INSERT INTO t VALUES ('DROP TABLE x')"]);
+        assert!(!psql.to_lowercase().contains("drop table"), "{psql}");
+        let echo = canon(&["echo", "INSERT INTO t VALUES ('DROP TABLE x')"]);
+        assert!(echo.to_lowercase().contains("drop table"), "{echo}");
     }
 }
