@@ -33,6 +33,8 @@ Feature: command knowledge of the default KG
       | s5cmd rm 's3://logs/2023/*'                       |
       | zip -rm /tmp/docs.zip ~/Documents                 |
       | 7z a -sdel /tmp/docs.7z ~/Documents               |
+      | docker run --rm -v ~/notes:/w alpine rm -rf /w    |
+      | docker rm -f api --help                           |
 
   Scenario Outline: everyday forms are allowed
     When I check "<command>"
@@ -60,6 +62,8 @@ Feature: command knowledge of the default KG
       | uv lock                                       |
       | cargo run -- --version                        |
       | uname -r >> notes/machine.txt                 |
+      | docker rm --help                              |
+      | kubectl delete --help                         |
 
   Scenario Outline: third-party code, server changes and writes outside the project run confined
     When I check "<command>"

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use crate::canon::{Word, WordKind};
 use crate::kg::Tier;
 use crate::parse::{self, ParsedCommand, SimpleCommand};
 use crate::pattern::{self, Haystack, MatchScratch, StageHit};
@@ -697,9 +698,27 @@ impl Guard {
             return None;
         }
         let ds = d_pattern.stage(0)?;
+        let d_head_end = d_hits
+            .iter()
+            .find(|h| h.pattern == d)
+            .and_then(|h| h.head_words.iter().max().copied())
+            .unwrap_or(0);
         safe_hits.iter().find_map(|(si, head_words)| {
             let sp = self.safe.pattern(*si);
             let ss = sp.stage(0)?;
+            // The KG's `TOOL --help` (or `TOOL ** --help`) says the tool prints its usage and
+            // exits when asked: it covers the tool's destructive forms asked for their help
+            // right after their head (`docker rm --help`, `gcloud ** delete -q --help`).
+            let help = sp.stage_count() == 1
+                && ds.name().is_some()
+                && ss.name() == ds.name()
+                && ss.head().len() == 0
+                && ss.targets().all(|t| matches!(t, pattern::Target::Any))
+                && ss.flags().eq(["--help"])
+                && asks_help_after(&cmd.words, d_head_end);
+            if help {
+                return Some(self.safe.origin(*si).1.to_string());
+            }
             let extends = sp.stage_count() == 1
                 && ds.name().is_some()
                 && ss.name() == ds.name()
@@ -1266,6 +1285,22 @@ fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -
             return false;
         }
     }
+}
+
+/// Whether `--help` comes after word `head_end` with only options between (before any `--` or
+/// operand, an option's value too): then the tool reads it as its own, as cobra, click, clap,
+/// argparse and getopt_long CLIs do, where after an operand it may be an argument of a command
+/// the tool runs (`docker run -v /:/host IMAGE --help` runs the image's entrypoint).
+fn asks_help_after(words: &[Word], head_end: usize) -> bool {
+    for w in words.iter().skip(head_end + 1) {
+        match w.kind {
+            WordKind::Flag if w.text == "--help" => return true,
+            WordKind::Flag if w.text == "--" => return false,
+            WordKind::Flag | WordKind::Redirect => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Whether a safe pattern's flags cover destructive flag `f`: it names `f` itself, or, for a

@@ -4,6 +4,7 @@
 
 mod as_root;
 mod configs;
+mod container;
 mod expand;
 mod heredoc;
 mod hidden;

@@ -106,6 +106,13 @@ impl Walker {
             ));
             self.parse_code(&format!("printenv {var} | {name}"), depth + 1, &c.layers);
         }
+        // `docker run -v ~/src:/w IMAGE rm -rf /w`: the command a new container runs, with the
+        // words that name a bind-mounted path written as the host's, is judged as a local one.
+        if let Some((words, dynamic)) = super::container::mounted_command(&name, rest, rest_dyn) {
+            let c = layer(&format!("{name} run on a bind-mounted host path"));
+            let line = words.join(" ");
+            self.unwrap(words, dynamic, line, &c, depth);
+        }
         // `socat FILE:PATH TCP:HOST:PORT`: the file's bytes go to the socket, as `cat PATH | nc`.
         if name == "socat" {
             for path in socat_files_to_network(rest) {

@@ -1103,3 +1103,55 @@ fn more_ecosystems_build_test_and_query_verbs() {
         ],
     );
 }
+
+/// A tool the KG says prints its usage for `TOOL --help` does so for a destroying form asked
+/// for its help right after the form's words, options only between; after an operand (a name,
+/// an image, an option's value) `--help` may be an argument of what the tool runs, and the form
+/// stays denied.
+#[test]
+fn help_of_a_destroying_form_prints_usage() {
+    all(
+        Verdict::Allow,
+        &[
+            "docker rm --help",
+            "docker rm -f --help",
+            "kubectl delete --help",
+            "terraform destroy --help",
+            "git push --force --help",
+        ],
+    );
+    all(
+        Verdict::Deny,
+        &[
+            "docker rm -f api --help",
+            "kubectl delete -n prod pod web --help",
+            "docker run -v /:/host alpine --help",
+            "docker rm api -- --help",
+        ],
+    );
+}
+
+/// A new container's command on a bind-mounted host directory does to the host's files what it
+/// does to the mount; the container's own paths are its business.
+#[test]
+fn containers_on_bind_mounted_host_paths() {
+    all(
+        Verdict::Deny,
+        &[
+            "docker run --rm -v ~/notes:/w alpine rm -rf /w",
+            "docker run --rm -v \"$HOME\":/h alpine sh -c 'rm -rf /h/*'",
+            "podman run --rm -v /etc:/hostetc:Z fedora sed -i s/x/y/ /hostetc/hosts",
+            "docker container run --mount type=bind,source=/srv/db,target=/db img rm -r /db/base",
+        ],
+    );
+    all_confined(
+        "workspace",
+        &["docker run --rm -v \"$PWD\":/app node:20 rm -rf /app/node_modules"],
+    );
+    for command in [
+        "docker run --rm alpine rm -rf /tmp/cache",
+        "docker run --rm -v ~/a:/w alpine rm -rf /var/cache/apk",
+    ] {
+        assert_ne!(guard().check(command).verdict, Verdict::Deny, "{command}");
+    }
+}
