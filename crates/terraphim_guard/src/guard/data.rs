@@ -13,6 +13,9 @@ struct SearchTool {
     patterns: &'static [&'static str],
     /// Options whose value is a file of patterns: the tool has no pattern operand then.
     pattern_files: &'static [&'static str],
+    /// Options with which the tool lists the files it would search and takes no pattern
+    /// (`rg --files DIR`, `ack -f DIR`): every operand is a path.
+    lists_files: &'static [&'static str],
 }
 
 const GREP_VALUES: &[&str] = &[
@@ -46,6 +49,7 @@ const fn grep_like(name: &'static str) -> SearchTool {
         values: GREP_VALUES,
         patterns: &["-e", "--regexp"],
         pattern_files: &["-f", "--file"],
+        lists_files: &[],
     }
 }
 
@@ -73,6 +77,7 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         ],
         patterns: &["-e"],
         pattern_files: &["-f"],
+        lists_files: &[],
     },
     SearchTool {
         name: "rg",
@@ -116,6 +121,7 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         ],
         patterns: &["-e", "--regexp"],
         pattern_files: &["-f", "--file"],
+        lists_files: &["--files"],
     },
     SearchTool {
         name: "ag",
@@ -137,8 +143,10 @@ const SEARCH_TOOLS: &[SearchTool] = &[
             "--max-count",
             "--pager",
         ],
-        patterns: &[],
+        // `-g PATTERN` matches file names: its value is the pattern, the operands are paths.
+        patterns: &["-g", "--file-search-regex"],
         pattern_files: &[],
+        lists_files: &[],
     },
     SearchTool {
         name: "ack",
@@ -157,8 +165,9 @@ const SEARCH_TOOLS: &[SearchTool] = &[
             "--after-context",
             "--before-context",
         ],
-        patterns: &["--match"],
+        patterns: &["--match", "-g"],
         pattern_files: &[],
+        lists_files: &["-f"],
     },
 ];
 
@@ -206,9 +215,11 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
             .skip(start)
             .take(64 - start.min(64))
     };
-    if rest()
-        .any(|(_, w)| w.kind == WordKind::Flag && tool.pattern_files.contains(&w.text.as_str()))
-    {
+    if rest().any(|(_, w)| {
+        w.kind == WordKind::Flag
+            && (tool.pattern_files.contains(&w.text.as_str())
+                || tool.lists_files.contains(&w.text.as_str()))
+    }) {
         return 0;
     }
     let mut mask = 0u64;
@@ -327,6 +338,10 @@ mod tests {
             (&["grep", "-A", "3", "-e", "x", "-e", "y", "f"], &["x", "y"]),
             (&["grep", "-r", "--", "-rf", "."], &["-rf"]),
             (&["git", "grep", "-n", "TODO"], &["TODO"]),
+            // listing files: no pattern, or the file-name pattern is an option's value
+            (&["rg", "--files", "~/old"], &[]),
+            (&["ack", "-f", "~/old"], &[]),
+            (&["ag", "-g", "id_rsa", "~/.ssh"], &["id_rsa"]),
             (&["git", "-C", "sub", "grep", "x"], &["x"]),
             (&["ag", "-G", "py$", "secret", "."], &["secret"]),
             // A file of patterns is read: no data word.
