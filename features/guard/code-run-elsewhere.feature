@@ -22,6 +22,8 @@ Feature: code handed to other programs is judged as what it runs
       | awk 'BEGIN { system("rm -rf ~/Pictures") }'               |
       | awk 'BEGIN { print "rm -rf ~/Pictures" \| "sh" }'         |
       | awk 'BEGIN { "rm -rf ~/Pictures" \| getline }'             |
+      | awk 'BEGIN { system("rm -rf " ENVIRON["HOME"]) }'          |
+      | awk 'BEGIN { c = "rm -rf ~/Pictures"; system(c) }'         |
       | php -r 'system("rm -rf ~/Pictures");'                     |
       | kubectl exec -n prod api-0 -- rm -rf /var/lib/data        |
       | docker exec -it db dropdb orders                          |

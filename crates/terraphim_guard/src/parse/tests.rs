@@ -1435,3 +1435,45 @@ fn statements_after_a_directory_change_parse_as_their_text() {
         }
     }
 }
+
+/// An awk program's strings built from literals are written as literals: ENVIRON, literals
+/// side by side, and a variable assigned one literal once where a command is run from it.
+#[test]
+fn awk_strings_built_from_literals_are_folded() {
+    use super::unwrap::awk_folded as folded;
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"BEGIN { system("ls " ENVIRON["HOME"]) }"#,
+            r#"BEGIN { system("ls $HOME") }"#,
+        ),
+        (
+            r#"BEGIN { c = "du -sh"; system(c) }"#,
+            r#"BEGIN { c = "du -sh"; system("du -sh") }"#,
+        ),
+        (
+            r#"BEGIN { c = "date"; c | getline t }"#,
+            r#"BEGIN { c = "date"; "date" | getline t }"#,
+        ),
+        (r#"{ print "a" "b", "c" }"#, r#"{ print "ab", "c" }"#),
+        (r#"{ print "a\"" "b" }"#, r#"{ print "a\"b" }"#),
+        // assigned twice, or not one literal: left as written
+        (
+            r#"BEGIN { c = "a"; c = "b"; system(c) }"#,
+            r#"BEGIN { c = "a"; c = "b"; system(c) }"#,
+        ),
+        (
+            r#"{ c = "ls " $1; system(c) }"#,
+            r#"{ c = "ls " $1; system(c) }"#,
+        ),
+        // a longer name is another variable; `==` is no assignment
+        (
+            r#"BEGIN { c = "ls"; system(cx) }"#,
+            r#"BEGIN { c = "ls"; system(cx) }"#,
+        ),
+        (r#"$1 == "x" { system(y) }"#, r#"$1 == "x" { system(y) }"#),
+        (r#"{ print "é" "ü" }"#, r#"{ print "éü" }"#),
+    ];
+    for (program, want) in cases {
+        assert_eq!(folded(program), *want, "{program}");
+    }
+}

@@ -1419,15 +1419,174 @@ impl Walker {
         };
         let mut layers = ctx.layers.clone();
         layers.push("awk program".into());
-        for call in inline_calls("awk", program) {
+        let program = awk_folded(program);
+        for call in inline_calls("awk", &program) {
             if let InlineCall::Shell(line) = call {
                 self.parse_option_code(&line, depth + 1, &layers);
             }
         }
-        for line in awk_pipe_code(program) {
+        for line in awk_pipe_code(&program) {
             self.parse_option_code(&line, depth + 1, &layers);
         }
     }
+}
+
+/// An awk program with the strings it builds from literals written as literals, so the
+/// commands it runs are seen: `ENVIRON["X"]` is `"$X"`, literals side by side are one
+/// (`"rm -rf " "$HOME"`), and a variable assigned one literal, once, is that literal where a
+/// command is run from it (`system(cmd)`, `print | cmd`, `cmd | getline`).
+pub(super) fn awk_folded(program: &str) -> String {
+    let environ = "ENVIRON[\"";
+    let mut out = String::with_capacity(program.len());
+    let mut rest = program;
+    while let Some(p) = rest.find(environ) {
+        let after = &rest[p + environ.len()..];
+        let name = after.find("\"]").map(|q| &after[..q]);
+        match name {
+            Some(n)
+                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+            {
+                out.push_str(&rest[..p]);
+                out.push_str(&format!("\"${n}\""));
+                rest = &after[n.len() + 2..];
+            }
+            _ => {
+                out.push_str(&rest[..p + environ.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    let joined = awk_join_literals(&out);
+    // Variables assigned exactly one literal.
+    let mut assigned: Vec<(String, Option<String>)> = Vec::new();
+    let bytes = joined.as_bytes();
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            if b == b'\\' {
+                i += 1;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        let ident_start = (b.is_ascii_alphabetic() || b == b'_')
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'));
+        if !ident_start {
+            i += 1;
+            continue;
+        }
+        let end = i + bytes[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        let name = &joined[i..end];
+        let after = joined[end..].trim_start_matches([' ', '\t']);
+        if let Some(value) = after.strip_prefix('=').filter(|v| !v.starts_with('=')) {
+            let value = value.trim_start_matches([' ', '\t']);
+            let literal = value.strip_prefix('"').and_then(|v| {
+                let close = literal_end(v)?;
+                let tail = v[close + 1..].trim_start_matches([' ', '\t']);
+                (tail.is_empty() || tail.starts_with([';', '\n', '}']))
+                    .then(|| v[..close].to_string())
+            });
+            match assigned.iter_mut().find(|(n, _)| n == name) {
+                Some(entry) => entry.1 = None,
+                None => assigned.push((name.to_string(), literal)),
+            }
+        }
+        i = end;
+    }
+    let mut folded = joined;
+    for (name, value) in assigned {
+        let Some(value) = value else { continue };
+        let quoted = format!("\"{value}\"");
+        for (from, to) in [
+            (format!("system({name})"), format!("system({quoted})")),
+            (format!("| {name}"), format!("| {quoted}")),
+            (format!("|{name}"), format!("| {quoted}")),
+            (format!("{name} | getline"), format!("{quoted} | getline")),
+        ] {
+            folded = replace_whole(&folded, &from, &to);
+        }
+    }
+    folded
+}
+
+/// The byte index of the quote that closes an awk string literal whose text starts `text`.
+fn literal_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// `text` with `from` replaced where it is not followed by a name character.
+fn replace_whole(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find(from) {
+        let next = rest[p + from.len()..].bytes().next();
+        out.push_str(&rest[..p]);
+        if next.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            out.push_str(from);
+        } else {
+            out.push_str(to);
+        }
+        rest = &rest[p + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An awk program with string literals that stand side by side (awk's concatenation) joined.
+fn awk_join_literals(program: &str) -> String {
+    let bytes = program.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string && b == b'\\' {
+            out.push(b);
+            out.extend(bytes.get(i + 1));
+            i += 2;
+            continue;
+        }
+        if in_string && b == b'"' {
+            // A literal right after this one, only blanks between, goes on it.
+            let mut j = i + 1;
+            while j < bytes.len() && matches!(bytes[j], b' ' | b'\t') {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b'"') {
+                i = j + 1;
+                continue;
+            }
+            in_string = false;
+        } else if b == b'"' {
+            in_string = true;
+        }
+        out.push(b);
+        i += 1;
+    }
+    // Only ASCII bytes were dropped, so the text is still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| program.to_string())
 }
 
 /// The shell code of an awk program's pipes: the literal command of `print X | "CMD"` and
