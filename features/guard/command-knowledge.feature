@@ -35,6 +35,9 @@ Feature: command knowledge of the default KG
       | 7z a -sdel /tmp/docs.7z ~/Documents               |
       | docker run --rm -v ~/notes:/w alpine rm -rf /w    |
       | docker rm -f api --help                           |
+      | bundle exec rake db:drop:all                      |
+      | adb shell rm -rf /sdcard/DCIM                     |
+      | nomad job stop -purge api                         |
 
   Scenario Outline: everyday forms are allowed
     When I check "<command>"
@@ -64,6 +67,8 @@ Feature: command knowledge of the default KG
       | uname -r >> notes/machine.txt                 |
       | docker rm --help                              |
       | kubectl delete --help                         |
+      | adb devices -l                                |
+      | rg --files src                                |
 
   Scenario Outline: third-party code, server changes and writes outside the project run confined
     When I check "<command>"

@@ -1931,6 +1931,26 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             }
             (i < rest.len()).then_some((i, i + 1 == rest.len()))
         }
+        // `adb [-s SERIAL] shell [-t] CMD...` runs CMD in the device's shell (one word is a
+        // command line; several are joined by adb, as an argv here).
+        "adb" => {
+            let mut i = 0;
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if matches!(rest[i].as_str(), "-s" | "-t" | "-H" | "-P" | "-L") {
+                    2
+                } else {
+                    1
+                };
+            }
+            if rest.get(i).is_none_or(|a| a != "shell") {
+                return None;
+            }
+            i += 1;
+            while i < rest.len() && matches!(rest[i].as_str(), "-n" | "-T" | "-t" | "-tt" | "-x") {
+                i += 1;
+            }
+            (i < rest.len()).then_some((i, i + 1 == rest.len()))
+        }
         // `salt TARGET cmd.run CMD` (and `salt-ssh`) runs the command line CMD on every
         // matching minion.
         "salt" | "salt-ssh" => {

@@ -1155,3 +1155,31 @@ fn containers_on_bind_mounted_host_paths() {
         assert_ne!(guard().check(command).verdict, Verdict::Deny, "{command}");
     }
 }
+
+/// Framework tasks that drop every database, job schedulers' stops, a device's shell and a
+/// package removed from a remote are judged by what they do; their reads stay allowed.
+#[test]
+fn framework_tasks_schedulers_and_devices() {
+    all(
+        Verdict::Deny,
+        &[
+            "bundle exec rake db:drop:all",
+            "bin/rails db:purge:primary",
+            "rails db:truncate_all",
+            "nomad job stop -purge api",
+            "adb shell rm -rf /sdcard/DCIM",
+            "adb -s emulator-5554 shell 'rm -rf /sdcard/Download'",
+            "conan remove 'zlib/*' -c -r artifactory",
+        ],
+    );
+    all(
+        Verdict::Allow,
+        &[
+            "rake db:migrate",
+            "rails db:migrate:status",
+            "nomad job status api",
+            "adb devices -l",
+            "adb logcat -d",
+        ],
+    );
+}
