@@ -1180,6 +1180,9 @@ fn framework_tasks_schedulers_and_devices() {
             "nomad job status api",
             "adb devices -l",
             "adb logcat -d",
+            "dbt compile --select staging",
+            "xcrun simctl list devices available",
+            "wrangler dev --port 8787",
         ],
     );
 }
