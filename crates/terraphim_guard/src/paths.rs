@@ -323,6 +323,24 @@ pub(crate) fn names_secret(word: &str) -> bool {
     })
 }
 
+/// Whether `word` names the home itself or a directory holding it (`~`, `$HOME`, `/home/ana`,
+/// `/home`, `/Users`, `/root`, `/`): an archive or a recursive copy of it holds every secret of
+/// the home.
+pub(crate) fn holds_the_home(word: &str) -> bool {
+    let word = word.trim_end_matches('/');
+    let word = if word.is_empty() { "/" } else { word };
+    if matches!(word, "/" | "/home" | "/Users" | "/root") {
+        return true;
+    }
+    let in_homes = ["/home/", "/Users/"].iter().any(|root| {
+        word.strip_prefix(root)
+            .is_some_and(|user| !user.is_empty() && !user.contains('/'))
+    });
+    in_homes
+        || place_of(word, &Scope::default())
+            .is_ok_and(|(loc, _)| matches!(loc, Location::Home(p) if p.is_empty()))
+}
+
 /// Whether `word` is what a search for key files reaches: a path with a `**` component (a
 /// named find's `START/**/NAME`, `rg --files -g`'s reach) whose last component names files of
 /// the `key_file::` list (`~/**/*.pem`, `/**/id_*`). Whatever the search finds there is a

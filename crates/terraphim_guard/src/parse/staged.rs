@@ -201,6 +201,24 @@ fn direct_source(c: &SimpleCommand, assigned: &[String], writes: &[String]) -> O
     ) {
         return None;
     }
+    // An archive of the home, or of a directory holding it, holds the home's secrets.
+    if matches!(
+        name,
+        "tar" | "bsdtar" | "zip" | "7z" | "7za" | "rar" | "cpio" | "pax" | "zstd" | "gzip"
+    ) && let Some(w) = ops
+        .iter()
+        .find(|w| !writes.iter().any(|t| t == **w) && crate::paths::holds_the_home(w))
+    {
+        // Judged as the home's ssh keys, which it holds: `/`, `/home` and `/Users` hold the
+        // user's home.
+        let home = w.trim_end_matches('/');
+        let home = if matches!(home, "" | "/home" | "/Users") {
+            "~"
+        } else {
+            home
+        };
+        return Some(Source::File(format!("{home}/.ssh")));
+    }
     argv.iter()
         .skip(1)
         .filter(|w| !writes.iter().any(|t| t == *w))

@@ -413,8 +413,9 @@ impl Walker {
                 _ => body = Some(child),
             }
         }
-        // An input redirect of a compound statement feeds its commands' own reads.
-        if body.is_none_or(|b| b.kind() != "command") {
+        // An input redirect of a compound statement feeds its commands' own reads; that of a
+        // `list` (`a && b < f`, read as `(a && b) < f`) is `b`'s own, kept for it below.
+        if body.is_none_or(|b| !matches!(b.kind(), "command" | "list")) {
             let inputs = std::mem::take(&mut c.inputs);
             if let Some(b) = body {
                 self.read_loop_flow(b, &inputs, src, ctx);
