@@ -1020,10 +1020,13 @@ fn verb_bits(text: &str) -> u32 {
     if text.is_empty()
         || !text
             .bytes()
-            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_' || b == b':')
     {
         return 0;
     }
+    // A topic's verb (`apps:destroy`, `projects:list`, as Heroku, Firebase and Salesforce
+    // CLIs write them) is the part after the last `:`.
+    let text = text.rsplit(':').next().unwrap_or(text);
     let first = text.split(['-', '_']).next().unwrap_or(text);
     const READ: &[&str] = &[
         "list",
@@ -1044,6 +1047,7 @@ fn verb_bits(text: &str) -> u32 {
         "plan",
         "validate",
         "whoami",
+        "ps",
         "explain",
         "top",
         "history",
@@ -1410,6 +1414,10 @@ mod tests {
             ("delete-bucket", DESTROY_VERB),
             ("terminate-instances", DESTROY_VERB),
             ("describe-instances", READ_VERB),
+            ("apps:destroy", DESTROY_VERB),
+            ("projects:list", READ_VERB),
+            ("ps", READ_VERB),
+            ("ps:scale", 0),
             ("list", READ_VERB),
             ("get", READ_VERB),
             ("deploy", 0),

@@ -121,10 +121,13 @@ pub fn group_prefixes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, s
                 }
                 b"time" => next,
                 b"coproc" => {
-                    // `coproc NAME {`: a name only before a group.
+                    // `coproc NAME {`: a name (a shell identifier) only before a group.
                     let name_end = word_end(next);
                     let beyond = skip_blanks(name_end);
-                    if name_end > next && bytes.get(beyond) == Some(&b'{') {
+                    let identifier = bytes[next..name_end]
+                        .iter()
+                        .all(|b| b.is_ascii_alphanumeric() || *b == b'_');
+                    if name_end > next && identifier && bytes.get(beyond) == Some(&b'{') {
                         beyond
                     } else {
                         next

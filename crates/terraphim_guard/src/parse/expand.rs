@@ -178,7 +178,11 @@ impl Walker {
         // Most substitutions run no printer or decoder (`$(git rev-parse HEAD)`, `$(mktemp -d)`):
         // their output is known to be unknown without parsing their code.
         // (`$(git rev-parse --show-toplevel)` prints the project's directory: see below.)
-        if !may_print_literal(code) && !code.contains("--show-toplevel") && prefilter_on() {
+        if !may_print_literal(code)
+            && !code.contains("--show-toplevel")
+            && !code.trim_start().starts_with("ls ")
+            && prefilter_on()
+        {
             return None;
         }
         let mut sub = Walker {
@@ -218,6 +222,18 @@ impl Walker {
                 // working directory (`"$(git rev-parse --show-toplevel)/.."` is its parent).
                 "git" if last.argv[1..] == ["rev-parse", "--show-toplevel"] => {
                     return Some(".".to_string());
+                }
+                // `$(ls -d ../*/)` prints the paths its operands name, one a line: the
+                // operands, globs included, are its output as the guard places paths.
+                "ls" if lists_operands(&last.argv[1..]) => {
+                    return Some(
+                        last.argv[1..]
+                            .iter()
+                            .filter(|a| !a.starts_with('-'))
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    );
                 }
                 "dirname" if last.argv.len() == 2 && !last.argv[1].starts_with('-') => {
                     let arg = last.argv[1].clone();
@@ -417,6 +433,18 @@ pub(super) const LITERAL_PRINTERS: &[&str] = &[
 /// `$'...'`/`$"..."` (bash decodes escapes there) or with characters beyond ASCII is always
 /// parsed. (A name spelt by a variable or a decoder is a word with an expansion, or needs a
 /// printer or decoder of its own: either way no literal output without one spelt here.)
+/// Whether `ls ARGS` prints just the paths its operands name: `-d` (directories as
+/// themselves, not their entries) with only `-1`, `-a`, `-A` besides, and literal operands.
+fn lists_operands(args: &[String]) -> bool {
+    let flags: Vec<&String> = args.iter().filter(|a| a.starts_with('-')).collect();
+    flags.iter().any(|f| f.contains('d'))
+        && flags.iter().all(|f| {
+            !f.starts_with("--") && f[1..].chars().all(|c| matches!(c, 'd' | '1' | 'a' | 'A'))
+        })
+        && args.iter().any(|a| !a.starts_with('-'))
+        && args.iter().all(|a| !canon::is_dynamic(a))
+}
+
 pub(super) fn may_print_literal(code: &str) -> bool {
     if !code.is_ascii() || code.contains("$'") || code.contains("$\"") {
         return true;

@@ -337,6 +337,21 @@ fn unreadable_writer(argv: &[String]) -> bool {
 fn runs_file(c: &SimpleCommand) -> Option<&str> {
     let first = c.argv.first()?;
     let prog = canon::command_basename(first);
+    // `java -jar FILE` runs the archive's main class; `dpkg -i FILE` and `rpm -i FILE` run the
+    // package's install scripts.
+    let option_file = match prog {
+        "java" | "javaw" => Some(&["-jar"][..]),
+        "dpkg" => Some(&["-i", "--install"][..]),
+        "rpm" => Some(&["-i", "-U", "-ivh", "-Uvh", "--install", "--upgrade"][..]),
+        _ => None,
+    };
+    if let Some(options) = option_file {
+        return c
+            .argv
+            .windows(2)
+            .find(|w| options.contains(&w[0].as_str()))
+            .map(|w| w[1].as_str());
+    }
     if is_shell(prog) || interpreter_name(prog).is_some() || matches!(prog, "source" | ".") {
         c.argv
             .iter()
