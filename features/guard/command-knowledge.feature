@@ -38,6 +38,7 @@ Feature: command knowledge of the default KG
       | bundle exec rake db:drop:all                      |
       | adb shell rm -rf /sdcard/DCIM                     |
       | nomad job stop -purge api                         |
+      | ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''  |
 
   Scenario Outline: everyday forms are allowed
     When I check "<command>"

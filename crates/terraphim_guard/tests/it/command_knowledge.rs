@@ -1170,6 +1170,8 @@ fn framework_tasks_schedulers_and_devices() {
             "adb shell rm -rf /sdcard/DCIM",
             "adb -s emulator-5554 shell 'rm -rf /sdcard/Download'",
             "conan remove 'zlib/*' -c -r artifactory",
+            "git -c protocol.ext.allow=always fetch 'ext::sh -c id' main",
+            "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N '' -q",
         ],
     );
     all(
@@ -1183,6 +1185,7 @@ fn framework_tasks_schedulers_and_devices() {
             "dbt compile --select staging",
             "xcrun simctl list devices available",
             "wrangler dev --port 8787",
+            "jupyter lab --no-browser --port 8899",
         ],
     );
 }
