@@ -1186,6 +1186,19 @@ fn framework_tasks_schedulers_and_devices() {
             "xcrun simctl list devices available",
             "wrangler dev --port 8787",
             "jupyter lab --no-browser --port 8899",
+            "./gradlew jmh -Pjmh.includes=CodecBench",
+            "firebase projects:list",
+            "heroku ps -a shop",
+            "sqlfluff lint models/ --dialect duckdb",
         ],
     );
+    // Any gradle task is the project's own code, but not one that publishes or deploys, nor
+    // an init script from elsewhere.
+    for command in [
+        "./gradlew publishToMavenCentral",
+        "./gradlew deployProd",
+        "gradle --init-script /tmp/init.gradle build",
+    ] {
+        assert_ne!(guard().check(command).verdict, Verdict::Allow, "{command}");
+    }
 }
