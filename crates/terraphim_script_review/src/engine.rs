@@ -129,6 +129,10 @@ pub(crate) enum Handle {
     /// A named function of the script given as a value (`Warmer(POLICY, shell)` keeping
     /// `shell` in `self.run_shell`): calling the value calls the function with the arguments.
     Func(String),
+    /// The whole text of a Python source file of the working tree the script did not change
+    /// (see [`Sink::is_project_source`]), or that text compiled: running it runs the
+    /// project's own code.
+    ProjectCode(String),
 }
 
 /// The kind of thing `mktemp` brings up, for a teardown that removes it.
@@ -2617,6 +2621,23 @@ impl<'a> Sink<'a> {
         self.changed.extend(inner.changed);
         self.argv_runs += inner.argv_runs;
         self.run_time_code |= inner.run_time_code;
+    }
+
+    /// Whether `path` is a Python source file of the working tree the script has not changed
+    /// (written, edited, downloaded into or decoded into) so far: its text is the project's
+    /// own code, which the agent may run as it is (`exec` of a `_version.py` to read
+    /// `__version__` without importing the package). Its name must be known.
+    pub(crate) fn is_project_source(&mut self, path: &str) -> bool {
+        let resolved = self.resolve(path);
+        let text = &resolved.text;
+        let name = text.rsplit('/').next().unwrap_or(text);
+        matches!(resolved.place, Place::WorkTree)
+            && name.len() > ".py".len()
+            && name.ends_with(".py")
+            && !name.contains(UNKNOWN)
+            && !self.changed.contains(text)
+            && !self.decoded_files.contains(text)
+            && !self.fetched(text)
     }
 
     /// Whether `path` names a file written with downloaded content.

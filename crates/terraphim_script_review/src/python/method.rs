@@ -64,6 +64,16 @@ impl Py<'_, '_, '_> {
                 self.sink.write(ln, &target, &first, append);
                 Val::unknown()
             }
+            (
+                Some(Handle::File {
+                    path, write: false, ..
+                }),
+                "read",
+            ) => {
+                let path = path.clone();
+                let read = Val::unknown().with_taint(&recv.taint);
+                self.project_code(read, recv.alts.is_empty().then_some(path.as_str()))
+            }
             (Some(Handle::File { .. }), _) => Val::unknown().with_taint(&recv.taint),
             (
                 Some(Handle::Memory { into }),
@@ -108,7 +118,8 @@ impl Py<'_, '_, '_> {
                     }
                     "read_text" | "read_bytes" => {
                         let t = self.sink.read_val(ln, &target);
-                        Val::unknown().with_taint(&t).with_taint(&recv.taint)
+                        let read = Val::unknown().with_taint(&t).with_taint(&recv.taint);
+                        self.project_code(read, recv.alts.is_empty().then_some(p.as_str()))
                     }
                     "open" => {
                         let mode = kwargs

