@@ -25,3 +25,26 @@ Feature: script pre-review of defaults assigned with the `:` builtin
       """
     When I run "terraphim-agent guard review-script --json default_fetch.sh"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a build directory given a default with := is the project's
+    Given a project file "rebuild.sh" containing:
+      """
+      #!/bin/sh
+      set -e
+      : "${BUILD_DIR:=build}"
+      rm -rf "$BUILD_DIR"
+      mkdir -p "$BUILD_DIR"
+      """
+    When I run "terraphim-agent guard review-script rebuild.sh"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
+  Scenario: the same default pointing at the home directory is still dangerous
+    Given a project file "rebuild_home.sh" containing:
+      """
+      #!/bin/sh
+      : "${BUILD_DIR:=$HOME}"
+      rm -rf "$BUILD_DIR"
+      """
+    When I run "terraphim-agent guard review-script --json rebuild_home.sh"
+    Then the JSON field "verdict" is "dangerous"

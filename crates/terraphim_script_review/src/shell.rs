@@ -1295,10 +1295,21 @@ impl Shell<'_, '_, '_> {
     /// own command.
     fn expansion_operand_code(&mut self, node: Node<'_>) {
         let text = self.text(node);
-        let after_name = text
+        let name = text
             .strip_prefix("${")
-            .map(|r| r.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        if after_name.is_some_and(|r| !r.starts_with(":-") && !r.starts_with('-')) {
+            .map(|r| {
+                r.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .next()
+            })
+            .unwrap_or_default()
+            .unwrap_or_default();
+        let after_name = text.strip_prefix("${").and_then(|r| r.strip_prefix(name));
+        // A default assigned to a variable the script does not set is walked where its value
+        // is taken, as a `:-` default is.
+        let walked_as_default = (default_operator(text, name)
+            || assign_default_operator(text, name))
+            && !self.vars.contains_key(name);
+        if after_name.is_some() && !walked_as_default {
             let subs: Vec<Node<'_>> = node
                 .named_children()
                 .filter(|c| c.kind() == "command_substitution")
@@ -1578,6 +1589,21 @@ impl Shell<'_, '_, '_> {
                             let d = self.word(default);
                             if d.known().is_some() {
                                 return d.with_taint(&v.taint);
+                            }
+                        }
+                        if node.kind() == "expansion"
+                            && !self.vars.contains_key(n.as_str())
+                            && assign_default_operator(self.text(node), &n)
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `: "${BUILD_DIR:=build}"`: a variable the script does not set
+                            // is given the script's default, here and from now on (the user's
+                            // environment may point it elsewhere, as with `:-`).
+                            let d = self.word(default);
+                            if d.known().is_some() {
+                                let d = d.with_taint(&v.taint);
+                                self.vars.insert(n.clone(), d.clone());
+                                return d;
                             }
                         }
                         if node.kind() == "expansion"
@@ -2292,6 +2318,14 @@ fn default_operator(text: &str, name: &str) -> bool {
     text.strip_prefix("${")
         .and_then(|r| r.strip_prefix(name))
         .is_some_and(|r| r.starts_with(":-") || r.starts_with('-'))
+}
+
+/// Whether the parameter expansion `text` of variable `name` is `${name:=word}` or
+/// `${name=word}` (a default assigned to an unset variable).
+fn assign_default_operator(text: &str, name: &str) -> bool {
+    text.strip_prefix("${")
+        .and_then(|r| r.strip_prefix(name))
+        .is_some_and(|r| r.starts_with(":=") || r.starts_with('='))
 }
 
 /// Whether an expansion is (part of) the name of the command it is in.
