@@ -6838,3 +6838,67 @@ fn assigned_defaults_hold_for_the_rest_of_the_script() {
     ];
     check_all(rows);
 }
+
+/// A shell function defined before the variables it reads are set (`cleanup() { rm -rf
+/// "$WORK"; }` above `WORK="$(mktemp -d)"`) runs, at a call without arguments and as a
+/// `trap` handler named by the script, with the values those variables hold there: the
+/// temporary directory it made, the build directory; the same function given the home
+/// directory, or a value from the command line, is judged by that.
+#[test]
+fn functions_called_without_arguments_see_the_variables_set_since() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\nWORK=\"$(mktemp -d)\"\ntrap cleanup EXIT\necho hi > \"$WORK/x\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\nWORK=build\ncleanup\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\nWORK=\"$HOME\"\ntrap cleanup EXIT\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\nWORK=\"$HOME\"\ncleanup\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\nWORK=\"$1\"\ncleanup\n",
+            Suspicious,
+            "destructive",
+        ),
+        // Called once with the temp dir and once before it is set: the blank stays.
+        (
+            Sh,
+            "#!/bin/sh\ncleanup() {\n  rm -rf \"$WORK\"\n}\ncleanup\nWORK=\"$(mktemp -d)\"\ncleanup\n",
+            Suspicious,
+            "destructive",
+        ),
+        // The calls inside such a function are walked with their arguments, as where it is
+        // defined: a helper given the home directory, a request to this machine.
+        (
+            Sh,
+            "#!/bin/sh\nwipe() {\n  rm -rf \"$1\"\n}\nmain() {\n  wipe \"$TARGET\"\n}\nTARGET=\"$HOME\"\nmain\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nfetch() {\n  curl -fsS \"$@\"\n}\nrun() {\n  fetch -o \"$WORK/h.json\" http://127.0.0.1:8080/health\n}\n\
+             WORK=\"$(mktemp -d)\"\nrun\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
