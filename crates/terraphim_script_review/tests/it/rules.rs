@@ -6741,6 +6741,73 @@ impl terraphim_script_review::CommandJudge for InlineConfined {
     }
 }
 
+/// An environment variable the script set itself (`os.environ["X"] = "dummy"`,
+/// `monkeypatch.setenv`, `mock.patch.dict(os.environ, {...})`, `os.environ.update`) holds what
+/// it was given: a test's fake token is no secret of the user. A variable the script did not
+/// set, one read before it is set, or one set to a secret is still the secret.
+#[test]
+fn environment_variables_the_script_set_hold_their_values() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os\nos.environ[\"MYPKG_TOKEN\"] = \"dummy\"\nprint(os.environ[\"MYPKG_TOKEN\"])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\ndef test_x(monkeypatch):\n    monkeypatch.setenv(\"MYPKG_TOKEN\", \"dummy\")\n    print(os.environ[\"MYPKG_TOKEN\"])\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, json\nfrom unittest import mock\n\
+             with mock.patch.dict(os.environ, {\"MYPKG_TOKEN\": \"dummy\"}):\n\
+             \x20   with open(\"/tmp/cfg.json\", \"w\") as fh:\n\
+             \x20       json.dump({\"token\": os.environ[\"MYPKG_TOKEN\"]}, fh)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nos.environ.update({\"MYPKG_TOKEN\": \"dummy\"})\nprint(os.getenv(\"MYPKG_TOKEN\"))\n",
+            Clean,
+            "",
+        ),
+        // Read before it is set: the user's.
+        (
+            Py,
+            "import os\nprint(os.environ[\"MYPKG_TOKEN\"])\nos.environ[\"MYPKG_TOKEN\"] = \"dummy\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // Another variable than the one set.
+        (
+            Py,
+            "import os\nos.environ[\"MYPKG_TOKEN\"] = \"dummy\"\nprint(os.environ[\"GITHUB_TOKEN\"])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // Set to a secret: still one.
+        (
+            Py,
+            "import os\nos.environ[\"MYPKG_TOKEN\"] = open(os.path.expanduser(\"~/.aws/credentials\")).read()\n\
+             print(os.environ[\"MYPKG_TOKEN\"])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // `setdefault` keeps the user's value when there is one.
+        (
+            Py,
+            "import os\nos.environ.setdefault(\"MYPKG_TOKEN\", \"dummy\")\nprint(os.getenv(\"MYPKG_TOKEN\"))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
+
 /// The `:` builtin does nothing but expand its words: a default assigned with it
 /// (`: "${V:=$(node -p 'require("./package.json").version')}"`) runs what its command
 /// substitution runs, which the review models, as it does for `V=$(...)`. A substitution
