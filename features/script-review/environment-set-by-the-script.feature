@@ -35,3 +35,29 @@ Feature: script pre-review of environment variables a Python script sets itself
       """
     When I run "terraphim-agent guard review-script --json leak_then_set.py"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a token handed to its own vendor's command-line client in its environment is its use
+    Given a project file "open_pr.py" containing:
+      """
+      import os
+      import subprocess
+
+      token = os.environ["GITHUB_TOKEN"]
+      subprocess.run(["gh", "pr", "create", "--fill"], env={**os.environ, "GH_TOKEN": token}, check=True)
+      """
+    When I run "terraphim-agent guard review-script open_pr.py"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
+  Scenario: the same token in another program's environment is still a secret read
+    Given a project file "hand_token.py" containing:
+      """
+      import os
+      import subprocess
+
+      token = os.environ["GITHUB_TOKEN"]
+      subprocess.run(["node", "tools/report.js"], env={**os.environ, "GH_TOKEN": token}, check=True)
+      """
+    When I run "terraphim-agent guard review-script --json hand_token.py"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "secret-read"

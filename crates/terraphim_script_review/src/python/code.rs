@@ -168,6 +168,23 @@ impl Py<'_, '_, '_> {
                 "injects a library into the command through LD_PRELOAD",
             );
         }
+        // `env={**os.environ, "GH_TOKEN": os.environ["GITHUB_TOKEN"]}` for `gh`: a token handed
+        // to its own vendor's command-line client is its use, as a client object given it is.
+        let program = args
+            .first()
+            .and_then(|a| a.items.as_ref())
+            .and_then(|items| items.first())
+            .and_then(Val::known)
+            .map(|p| p.rsplit('/').next().unwrap_or(p).to_owned());
+        if let (Some(program), Some(env)) = (program, kwargs.get("env")) {
+            for (_, v) in &env.fields {
+                if let Some(name) = v.taint.env_var()
+                    && crate::places::vendor_cli(name, &program)
+                {
+                    self.sink.env_token_used.insert(name.to_owned());
+                }
+            }
+        }
         let detached = kwargs
             .get("start_new_session")
             .and_then(|v| v.known())

@@ -6808,6 +6808,38 @@ fn environment_variables_the_script_set_hold_their_values() {
     check_all(rows);
 }
 
+/// A token given in the environment of its own vendor's command-line client
+/// (`subprocess.run(["gh", ...], env={..., "GH_TOKEN": os.environ["GITHUB_TOKEN"]})`) is its
+/// use, as a client object given it is; the same token in the environment of another program
+/// is still read for nothing the review can see.
+#[test]
+fn a_token_in_its_own_clis_environment_is_its_use() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, subprocess\n\
+             subprocess.run([\"gh\", \"pr\", \"list\"], env={**os.environ, \"GH_TOKEN\": os.environ[\"GITHUB_TOKEN\"]}, check=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, subprocess\n\
+             subprocess.run([\"node\", \"tools/report.js\"], env={**os.environ, \"GH_TOKEN\": os.environ[\"GITHUB_TOKEN\"]}, check=True)\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            "import os, subprocess\n\
+             subprocess.run([\"gh\", \"pr\", \"list\"], env={**os.environ, \"GH_TOKEN\": os.environ[\"AWS_SECRET_ACCESS_KEY\"]}, check=True)\n",
+            Suspicious,
+            "secret-read",
+        ),
+    ];
+    check_all(rows);
+}
+
 /// The `:` builtin does nothing but expand its words: a default assigned with it
 /// (`: "${V:=$(node -p 'require("./package.json").version')}"`) runs what its command
 /// substitution runs, which the review models, as it does for `V=$(...)`. A substitution
