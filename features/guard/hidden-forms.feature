@@ -67,7 +67,7 @@ Feature: a command's real form is judged, however it is written
       | sqlite3 app.db "SELECT count(*) FROM log WHERE msg LIKE '%drop table%'"    | allow   |
       | psql -d app -c "SELECT 1 /* ' */; DROP TABLE users; -- '"                  | deny    |
       | mysql -e "SELECT 'it''s'; DROP TABLE users"                                | deny    |
-      | psql -d app -c "SELECT \$a\$ it's \$a\$; DROP TABLE users; -- '"           | deny    |
+      | psql -d app -c "SELECT $a$ it's $a$; DROP TABLE users; -- '"               | deny    |
 
   Scenario: a statement in a heredoc fed to a database client is judged as one
     When I check the command:

@@ -105,7 +105,7 @@ const MODELED: &[&str] = &[
     "rmdir", "unlink", "shred", "srm", "dd", "chmod", "mktemp", "docker", "podman", "nerdctl",
     "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
     "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
-    "touch", "ls", "pwd", "test", "[", "true", "false", "rev", "fold", "basenc", "uuencode",
+    "touch", "ls", "pwd", "test", "[", "true", "false", ":", "rev", "fold", "basenc", "uuencode",
     "iconv", "paste", "column", "expand", "fmt",
 ];
 

@@ -129,6 +129,10 @@ pub(crate) enum Handle {
     /// A named function of the script given as a value (`Warmer(POLICY, shell)` keeping
     /// `shell` in `self.run_shell`): calling the value calls the function with the arguments.
     Func(String),
+    /// The whole text of a Python source file of the working tree the script did not change
+    /// (see [`Sink::is_project_source`]), or that text compiled: running it runs the
+    /// project's own code.
+    ProjectCode(String),
 }
 
 /// The kind of thing `mktemp` brings up, for a teardown that removes it.
@@ -1027,6 +1031,10 @@ pub(crate) struct Sink<'a> {
     /// The findings (a range of `findings`) of each shell function's body walked where it is
     /// defined, with parameters nobody knows (the body's start byte).
     pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
+    /// Environment variables the script set itself (`os.environ["X"] = "dummy"`,
+    /// `monkeypatch.setenv("X", v)`, `mock.patch.dict(os.environ, {...})`), with the values
+    /// it gave them: a later read of one gets that value, not the user's secret.
+    pub(crate) env_set: std::collections::HashMap<String, Val>,
     /// The directory a shell `cd`/`pushd` moved to, when known (`web/ui`, `/srv/x`, `~/b`):
     /// relative paths of later statements are resolved there, so `cd web/ui && rm -rf
     /// ../static/react` deletes in the project, not beside it. `None`: the working tree.
@@ -1090,6 +1098,7 @@ impl<'a> Sink<'a> {
             changed: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
+            env_set: std::collections::HashMap::new(),
             shell_dir: None,
             http_request: false,
             verified: false,
@@ -1317,6 +1326,9 @@ impl<'a> Sink<'a> {
 
     /// A read of an environment variable: returns its value.
     pub(crate) fn read_env(&mut self, line: u32, name: &str) -> Val {
+        if let Some(v) = self.env_set.get(name) {
+            return v.clone();
+        }
         match name {
             "HOME" | "USERPROFILE" => return Val::lit("~"),
             "TMPDIR" | "TEMP" | "TMP" => return Val::lit("/tmp"),
@@ -1344,6 +1356,14 @@ impl<'a> Sink<'a> {
         match places::setting_service_url(name) {
             Some(url) => Val::lit(url),
             None => Val::unknown(),
+        }
+    }
+
+    /// The script sets the environment variable `name` to `value` (overriding the user's):
+    /// later reads of it get `value`.
+    pub(crate) fn set_env(&mut self, name: &str, value: &Val) {
+        if !name.is_empty() && !name.contains(UNKNOWN) {
+            self.env_set.insert(name.to_owned(), value.clone());
         }
     }
 
@@ -2617,6 +2637,23 @@ impl<'a> Sink<'a> {
         self.changed.extend(inner.changed);
         self.argv_runs += inner.argv_runs;
         self.run_time_code |= inner.run_time_code;
+    }
+
+    /// Whether `path` is a Python source file of the working tree the script has not changed
+    /// (written, edited, downloaded into or decoded into) so far: its text is the project's
+    /// own code, which the agent may run as it is (`exec` of a `_version.py` to read
+    /// `__version__` without importing the package). Its name must be known.
+    pub(crate) fn is_project_source(&mut self, path: &str) -> bool {
+        let resolved = self.resolve(path);
+        let text = &resolved.text;
+        let name = text.rsplit('/').next().unwrap_or(text);
+        matches!(resolved.place, Place::WorkTree)
+            && name.len() > ".py".len()
+            && name.ends_with(".py")
+            && !name.contains(UNKNOWN)
+            && !self.changed.contains(text)
+            && !self.decoded_files.contains(text)
+            && !self.fetched(text)
     }
 
     /// Whether `path` names a file written with downloaded content.

@@ -1146,6 +1146,22 @@ pub(crate) fn vendor_client(token: &str, callee: &str) -> bool {
             .any(|(v, alias)| *v == vendor && callee.contains(alias))
 }
 
+/// Vendors' command-line clients whose name is not the vendor word.
+const CLI_ALIASES: &[(&str, &str)] = &[("github", "gh"), ("gh", "gh"), ("gitlab", "glab")];
+
+/// Whether the program `program` (its base name) is the command-line client of the service
+/// the token variable `token` is for (`gh` for `GITHUB_TOKEN`, `vercel` for `VERCEL_TOKEN`):
+/// the token given to it in its environment is its use.
+pub(crate) fn vendor_cli(token: &str, program: &str) -> bool {
+    let Some(vendor) = token_vendor(token) else {
+        return false;
+    };
+    program == vendor
+        || CLI_ALIASES
+            .iter()
+            .any(|(v, alias)| *v == vendor && program == *alias)
+}
+
 /// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
 pub(crate) fn token_vendor(name: &str) -> Option<String> {
     let n = name.to_ascii_uppercase();

@@ -114,6 +114,12 @@ struct Shell<'s, 'k, 'a> {
     defining: Option<usize>,
     /// The body of the function being walked at a call, its statements judged there.
     at_call: Option<usize>,
+    /// Walking a function at a call without arguments (see `reads_set_globals`): the calls
+    /// in it are walked with their arguments as they were where it is defined.
+    rewalking: bool,
+    /// The variables holding a known value where each function (its body's start byte) was
+    /// defined.
+    known_at_definition: Map<usize, std::collections::HashSet<String>>,
     /// The variables that function set from its parameters so far in that walk.
     call_locals: Vec<String>,
     /// Name references (`local -n out=$1`) of the function walked at a call, each with the
@@ -320,6 +326,32 @@ fn uses_positional(body: &str) -> bool {
     })
 }
 
+impl Shell<'_, '_, '_> {
+    /// Whether the function body `body` expands a variable of the script that holds a known
+    /// value now and did not where the function was defined (`rm -rf "$WORK"` of a `cleanup`
+    /// defined before `WORK=$(mktemp -d)`): a call without arguments runs it with that value,
+    /// not with the blank it had there.
+    fn reads_set_globals(&self, body: Node<'_>) -> bool {
+        let text = self.text(body);
+        let before = self.known_at_definition.get(&body.start_byte());
+        text.match_indices('$').any(|(i, _)| {
+            let rest = text.get(i + 1..).unwrap_or("");
+            let rest = rest.strip_prefix('{').unwrap_or(rest);
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && !before.is_some_and(|b| b.contains(&name))
+                && self
+                    .vars
+                    .get(&name)
+                    .is_some_and(|v| v.known().is_some() || !v.alts.is_empty())
+        })
+    }
+}
+
 /// Whether a value is known, has alternatives, or is a path whose end is known (`…/…/out`
 /// of a `find -name out`).
 fn known_alternatives(v: &Val) -> bool {
@@ -347,6 +379,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         calls: 0,
         defining: None,
         at_call: None,
+        rewalking: false,
+        known_at_definition: Map::default(),
         call_locals: Vec::new(),
         namerefs: Vec::new(),
         socket_fds: Map::default(),
@@ -824,6 +858,15 @@ impl Shell<'_, '_, '_> {
                     .is_some_and(|n| self.runners.contains_key(self.text(n)));
                 let outer = std::mem::replace(&mut self.in_runner, runner);
                 if let Some(body) = node.field("body") {
+                    let known: std::collections::HashSet<String> = self
+                        .vars
+                        .iter()
+                        .filter(|(_, v)| v.known().is_some() || !v.alts.is_empty())
+                        .map(|(k, _)| k.clone())
+                        .collect();
+                    self.known_at_definition
+                        .entry(body.start_byte())
+                        .or_insert(known);
                     let defining = self.defining.replace(body.start_byte());
                     let before = self.sink.findings.len();
                     let printed = self.printed_by(body);
@@ -1289,7 +1332,35 @@ impl Shell<'_, '_, '_> {
     /// bash runs a backquoted command in the operand of `${x:-WORD}` (`:=`, `:+`, `/a/WORD`),
     /// and `'$(cmd)'` there inside double quotes; tree-sitter-bash reads both as text. Their
     /// code is reviewed as the script's own, with its variables' values.
+    /// A command substitution in the operand of any other operator than a default for an unset
+    /// variable (`${X:=$(cmd)}`, `${X:+$(cmd)}`, `${X:?$(cmd)}`; a `:-` default is walked
+    /// where its value is taken) runs when the operator applies: it is walked as the script's
+    /// own command.
     fn expansion_operand_code(&mut self, node: Node<'_>) {
+        let text = self.text(node);
+        let name = text
+            .strip_prefix("${")
+            .map(|r| {
+                r.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .next()
+            })
+            .unwrap_or_default()
+            .unwrap_or_default();
+        let after_name = text.strip_prefix("${").and_then(|r| r.strip_prefix(name));
+        // A default assigned to a variable the script does not set is walked where its value
+        // is taken, as a `:-` default is.
+        let walked_as_default = (default_operator(text, name)
+            || assign_default_operator(text, name))
+            && !self.vars.contains_key(name);
+        if after_name.is_some() && !walked_as_default {
+            let subs: Vec<Node<'_>> = node
+                .named_children()
+                .filter(|c| c.kind() == "command_substitution")
+                .collect();
+            for sub in subs {
+                let _ = self.word(sub);
+            }
+        }
         for child in node.named_children() {
             if !matches!(child.kind(), "word" | "raw_string" | "regex") {
                 continue;
@@ -1561,6 +1632,21 @@ impl Shell<'_, '_, '_> {
                             let d = self.word(default);
                             if d.known().is_some() {
                                 return d.with_taint(&v.taint);
+                            }
+                        }
+                        if node.kind() == "expansion"
+                            && !self.vars.contains_key(n.as_str())
+                            && assign_default_operator(self.text(node), &n)
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `: "${BUILD_DIR:=build}"`: a variable the script does not set
+                            // is given the script's default, here and from now on (the user's
+                            // environment may point it elsewhere, as with `:-`).
+                            let d = self.word(default);
+                            if d.known().is_some() {
+                                let d = d.with_taint(&v.taint);
+                                self.vars.insert(n.clone(), d.clone());
+                                return d;
                             }
                         }
                         if node.kind() == "expansion"
@@ -2034,6 +2120,36 @@ impl Shell<'_, '_, '_> {
         if name == "trap" && argv.len() >= 2 {
             // `trap 'rm -rf "$tmp"' EXIT`: the handler runs in this shell, with its variables.
             let literal = argv[1].known().is_some() && argv[1].taint == Taint::default();
+            // `trap cleanup EXIT`: a call of the script's own function, with the values its
+            // variables hold from here on (as a handler's text is reviewed).
+            let handler = argv[1]
+                .known()
+                .map(str::trim)
+                .unwrap_or_default()
+                .to_owned();
+            if literal
+                && is_identifier(&handler)
+                && self.defined.binary_search(&handler.as_str()).is_ok()
+                && let Some(body) = function_body(node, &handler, self.src)
+            {
+                self.sink.function_called(body.start_byte(), false);
+                if self.calls < MAX_FUNCTION_CALLS
+                    && self.at_call.is_none()
+                    && self.reads_set_globals(body)
+                {
+                    self.calls += 1;
+                    self.sink.function_called(body.start_byte(), true);
+                    let at_call = self.at_call.replace(body.start_byte());
+                    let judged = std::mem::replace(&mut self.judged, false);
+                    let rewalking = std::mem::replace(&mut self.rewalking, true);
+                    let _ = self.call_function(body, &[], false);
+                    self.rewalking = rewalking;
+                    self.judged = judged;
+                    self.at_call = at_call;
+                    self.call_locals.clear();
+                }
+                return Val::unknown();
+            }
             let code = self.expand_known(&argv[1].text_or_unknown());
             if literal {
                 // Code the script wrote itself: reviewed as such, with its variables' values.
@@ -2175,7 +2291,7 @@ impl Shell<'_, '_, '_> {
                 .skip(1)
                 .any(|a| a.known().is_some_and(is_identifier))
                 && expands_indirectly(self.text(body)))
-            && (self.at_call.is_none() || indirect)
+            && (self.at_call.is_none() || self.rewalking || indirect)
             && (indirect
                 || (!self.runners.contains_key(name.as_str())
                 && argv.len() > 1
@@ -2186,7 +2302,11 @@ impl Shell<'_, '_, '_> {
                     .iter()
                     .skip(1)
                     .any(|a| a.known().is_some_and(is_identifier))
-                    && declares_nameref(self.text(body))))
+                    && declares_nameref(self.text(body)))
+                || (argv.len() == 1
+                    && (self.at_call.is_none() || self.rewalking)
+                    && !self.runners.contains_key(name.as_str())
+                    && self.reads_set_globals(body)))
         {
             // `run_one "$py"` with `py` from a literal list: the body's statements are walked
             // (and judged by the guard) with the arguments in place (`"python$py" -m venv`,
@@ -2198,7 +2318,10 @@ impl Shell<'_, '_, '_> {
             self.sink.function_called(body.start_byte(), true);
             let at_call = self.at_call.replace(body.start_byte());
             let judged = std::mem::replace(&mut self.judged, false);
+            let next = self.rewalking || argv.len() == 1;
+            let rewalking = std::mem::replace(&mut self.rewalking, next);
             at_call_printed = Some(self.call_function(body, &argv[1..], capture));
+            self.rewalking = rewalking;
             self.judged = judged;
             self.at_call = at_call;
             self.call_locals.clear();
@@ -2275,6 +2398,14 @@ fn default_operator(text: &str, name: &str) -> bool {
     text.strip_prefix("${")
         .and_then(|r| r.strip_prefix(name))
         .is_some_and(|r| r.starts_with(":-") || r.starts_with('-'))
+}
+
+/// Whether the parameter expansion `text` of variable `name` is `${name:=word}` or
+/// `${name=word}` (a default assigned to an unset variable).
+fn assign_default_operator(text: &str, name: &str) -> bool {
+    text.strip_prefix("${")
+        .and_then(|r| r.strip_prefix(name))
+        .is_some_and(|r| r.starts_with(":=") || r.starts_with('='))
 }
 
 /// Whether an expansion is (part of) the name of the command it is in.

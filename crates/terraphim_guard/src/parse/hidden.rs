@@ -667,8 +667,8 @@ impl Walker {
                     }
                 }
                 for (i, c) in cmds {
-                    if let Some(at) = c.find('!') {
-                        code.push((format!("{name} -c !"), c[at + 1..].to_string(), rest_dyn[i]));
+                    if let Some(shell) = vim_shell(c) {
+                        code.push((format!("{name} -c !"), shell.to_string(), rest_dyn[i]));
                     } else if let Some(cmd) = call_string(c, &["system(", "systemlist("]) {
                         code.push((format!("{name} -c system()"), cmd, rest_dyn[i]));
                     } else if c.contains("system(") || c.contains("terminal") || c.contains("py") {
@@ -1174,6 +1174,61 @@ fn ssm_commands(value: &str) -> Vec<String> {
 
 /// The string literal that follows the first of `calls` in `code` (`system("rm -rf x")`,
 /// `(shell-command "make")`), unescaped; `None` when none is followed by one.
+/// The shell command a Vim command line (`-c CMD`, `+CMD`) runs: from its first `!`, unless
+/// every `!` in it is a bang modifier that runs nothing (`q!`, `w! file`, `exe "norm! iText!"`:
+/// `normal!` keys that only insert plain text). Each `|`-separated command is read on its own;
+/// anything this reading does not know keeps the first `!` as the start of a shell command.
+fn vim_shell(c: &str) -> Option<&str> {
+    let at = c.find('!')?;
+    let shell = Some(&c[at + 1..]);
+    match c.split('|').all(vim_bang_is_modifier) {
+        true => None,
+        false => shell,
+    }
+}
+
+/// Whether every `!` of one Vim ex command is a bang modifier (see [`vim_shell`]).
+fn vim_bang_is_modifier(cmd: &str) -> bool {
+    let cmd = cmd.trim_start().trim_start_matches(':').trim_start();
+    if !cmd.contains('!') {
+        return true;
+    }
+    // `exe "CMD"`: the one plain string's text is the command.
+    for exe in ["execute ", "exe "] {
+        if let Some(arg) = cmd.strip_prefix(exe) {
+            let arg = arg.trim();
+            let inner = arg
+                .strip_prefix('"')
+                .and_then(|a| a.strip_suffix('"'))
+                .or_else(|| arg.strip_prefix('\'').and_then(|a| a.strip_suffix('\'')));
+            return inner.is_some_and(|t| {
+                !t.contains(['"', '\'', '\\', '<', '|']) && vim_bang_is_modifier(t)
+            });
+        }
+    }
+    // A command name then its bang: `q!`, `w! file`, `norm! keys`. `r!CMD` and `read!CMD`
+    // read a command's output.
+    let name_len = cmd
+        .find(|ch: char| !ch.is_ascii_alphabetic())
+        .unwrap_or(cmd.len());
+    let (name, rest) = cmd.split_at(name_len);
+    let Some(rest) = rest.strip_prefix('!') else {
+        return false;
+    };
+    match name {
+        "" | "r" | "re" | "rea" | "read" => false,
+        // Keys that open insert mode and never leave it (no escape, special key or control
+        // character) type text: a `!` among them is a character of that text.
+        "norm" | "norma" | "normal" => {
+            let keys = rest.trim_start();
+            keys.starts_with(['i', 'a', 'o', 'I', 'A', 'O'])
+                && !keys.contains(['\\', '<', '|'])
+                && !keys.chars().any(char::is_control)
+        }
+        _ => !rest.contains('!'),
+    }
+}
+
 fn call_string(code: &str, calls: &[&str]) -> Option<String> {
     calls.iter().find_map(|call| {
         let at = code.find(call)? + call.len();

@@ -135,6 +135,10 @@ fn nothing_the_shell_runs_is_dropped() {
         ("ssh -oProxyCommand='rm -rf ~' host", &["rm -f -r ~"]),
         ("vim -c '!rm -rf ~' x", &["rm -f -r ~"]),
         ("vim '+!rm -rf ~' x", &["rm -f -r ~"]),
+        ("vim +'q!' '+silent !rm -rf ~' x", &["rm -f -r ~"]),
+        ("vim -c 'w !rm -rf ~' x", &["rm -f -r ~"]),
+        ("vim -c 'r!rm -rf ~' x", &["rm -f -r ~"]),
+        ("vim -c 'exe \"!rm -rf ~\"' x", &["rm -f -r ~"]),
         ("find . -exec sh -c 'rm -rf ~' \\;", &["rm -f -r ~"]),
         ("diff <(rm -rf ~) x", &["rm -f -r ~"]),
         (
@@ -1476,4 +1480,28 @@ fn awk_strings_built_from_literals_are_folded() {
     for (program, want) in cases {
         assert_eq!(folded(program), *want, "{program}");
     }
+}
+
+/// A Vim bang modifier (`q!`, `w! file`, `normal!` keys that only type text) runs no shell
+/// command: the editor line is read as the editor, with nothing hidden in it.
+#[test]
+fn vim_bang_modifiers_run_nothing() {
+    for cmd in [
+        "vim +'wq!' notes.txt",
+        "vim -c 'w! out.txt' -c 'q!' in.txt",
+        "nvim +'/VERSION' +1new +'exe \"norm! iUpdate the numbers!!!\"' -O CMakeLists.txt",
+        "vim -c 'normal! oDone!' -c 'x' log.md",
+    ] {
+        let p = parse(cmd);
+        assert!(p.findings.is_empty(), "{cmd:?}: {:?}", p.findings);
+        assert_eq!(p.commands.len(), 1, "{cmd:?}: {:?}", names(cmd));
+        assert!(
+            p.commands.iter().all(|c| c.findings.is_empty()),
+            "{cmd:?}: {:?}",
+            p.commands
+        );
+    }
+    // Keys that leave insert mode may run anything: read as a shell command, as before.
+    let cmd = "nvim +'exe \"norm! i\\<Esc>:!rm -rf ~\"' x";
+    assert!(names(cmd).len() > 1, "{cmd:?}: {:?}", names(cmd));
 }

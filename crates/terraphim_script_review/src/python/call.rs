@@ -549,6 +549,12 @@ impl Py<'_, '_, '_> {
             }
             return self.method(&c, recv, receiver_node);
         }
+        // `os.environ.update({...})`, `mock.patch.dict(os.environ, {...})` named by module.
+        if c.q == "os.environ.update" {
+            self.env_setters(&c, "update", &Val::module("os.environ"));
+        } else if c.q.ends_with("patch.dict") {
+            self.env_setters(&c, "dict", &Val::unknown());
+        }
         if matches!(
             c.q.as_str(),
             "dataclasses.field" | "attr.ib" | "attr.attrib" | "attrs.field" | "attr.field"

@@ -10,9 +10,38 @@ use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
 
 impl Py<'_, '_, '_> {
-    /// `exec(code)`, `eval(code)`, `compile(code, …)`.
+    /// What a read of the whole file at `path` gives (`read`, with the file's taint): the
+    /// project's own code when it is a Python source file of the working tree the script has
+    /// not changed ([`crate::engine::Sink::is_project_source`]).
+    pub(super) fn project_code(&mut self, read: Val, path: Option<&str>) -> Val {
+        match path {
+            Some(p)
+                if !read.taint.private()
+                    && !read.taint.decoded
+                    && !read.taint.downloaded()
+                    && !read.taint.arg
+                    && self.sink.is_project_source(p) =>
+            {
+                Val {
+                    handle: Some(Handle::ProjectCode(p.to_owned())),
+                    ..read
+                }
+            }
+            _ => read,
+        }
+    }
+
+    /// `exec(code)`, `eval(code)`, `compile(code, …)`. The text of a source file of the project
+    /// (`exec(compile(Path(...).read_text(), ...))` of its `_version.py`) runs the project's
+    /// own code, as running that file would: no finding; `compile` gives it on unchanged.
     pub(super) fn exec_code(&mut self, c: &Call<'_>) -> Val {
         let code = c.first();
+        if matches!(code.handle, Some(Handle::ProjectCode(_))) && c.args.len() <= 3 {
+            return match c.q.as_str() {
+                "compile" => code,
+                _ => Val::unknown(),
+            };
+        }
         let plain = c.arg_nodes.first().is_some_and(|n| n.kind() == "string");
         let code = if plain || code.text.is_some() || code.taint.decoded || code.taint.remote {
             code
@@ -138,6 +167,23 @@ impl Py<'_, '_, '_> {
                 Verdict::Dangerous,
                 "injects a library into the command through LD_PRELOAD",
             );
+        }
+        // `env={**os.environ, "GH_TOKEN": os.environ["GITHUB_TOKEN"]}` for `gh`: a token handed
+        // to its own vendor's command-line client is its use, as a client object given it is.
+        let program = args
+            .first()
+            .and_then(|a| a.items.as_ref())
+            .and_then(|items| items.first())
+            .and_then(Val::known)
+            .map(|p| p.rsplit('/').next().unwrap_or(p).to_owned());
+        if let (Some(program), Some(env)) = (program, kwargs.get("env")) {
+            for (_, v) in &env.fields {
+                if let Some(name) = v.taint.env_var()
+                    && crate::places::vendor_cli(name, &program)
+                {
+                    self.sink.env_token_used.insert(name.to_owned());
+                }
+            }
         }
         let detached = kwargs
             .get("start_new_session")

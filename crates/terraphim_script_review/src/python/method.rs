@@ -11,11 +11,49 @@ use crate::scope::Map;
 use crate::ts::Node;
 
 impl Py<'_, '_, '_> {
+    /// Environment variables the script sets itself, which later reads get
+    /// ([`crate::engine::Sink::set_env`]): `monkeypatch.setenv("X", v)`,
+    /// `os.environ.update({...})` / `update(X=v)`, `mock.patch.dict(os.environ, {...})`
+    /// (also as `patch.dict("os.environ", ...)`).
+    pub(super) fn env_setters(&mut self, c: &Call<'_>, name: &str, recv: &Val) {
+        let environ = |v: &Val| {
+            matches!(&v.handle, Some(Handle::Module(m)) if m == "os.environ")
+                || v.known() == Some("os.environ")
+        };
+        let members = |v: &Val| v.fields.clone();
+        let set: Vec<(String, Val)> = match name {
+            "setenv" => match (c.args.first().and_then(Val::known), c.args.get(1)) {
+                (Some(k), Some(v)) => vec![(k.to_owned(), v.clone())],
+                _ => Vec::new(),
+            },
+            "update" if environ(recv) => {
+                let mut set = c.args.first().map(members).unwrap_or_default();
+                set.extend(c.kwargs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                set
+            }
+            "dict" if c.args.first().is_some_and(environ) => {
+                let mut set = c.args.get(1).map(members).unwrap_or_default();
+                set.extend(
+                    c.kwargs
+                        .iter()
+                        .filter(|(k, _)| *k != "clear")
+                        .map(|(k, v)| (k.clone(), v.clone())),
+                );
+                set
+            }
+            _ => Vec::new(),
+        };
+        for (k, v) in set {
+            self.sink.set_env(&k, &v);
+        }
+    }
+
     pub(super) fn method(&mut self, c: &Call<'_>, recv: Val, recv_node: Option<Node<'_>>) -> Val {
         let (node, ln, name) = (c.node, c.ln, &c.q[2..]);
         let (args, kwargs) = (&c.args, &c.kwargs);
         let all = &c.all_val();
         let first = args.first().cloned().unwrap_or_default();
+        self.env_setters(c, name, &recv);
         if name == "extractall"
             && !kwargs.contains_key("filter")
             && !recv_node.is_some_and(|r| self.filtered.contains(self.text(r)))
@@ -64,6 +102,16 @@ impl Py<'_, '_, '_> {
                 self.sink.write(ln, &target, &first, append);
                 Val::unknown()
             }
+            (
+                Some(Handle::File {
+                    path, write: false, ..
+                }),
+                "read",
+            ) => {
+                let path = path.clone();
+                let read = Val::unknown().with_taint(&recv.taint);
+                self.project_code(read, recv.alts.is_empty().then_some(path.as_str()))
+            }
             (Some(Handle::File { .. }), _) => Val::unknown().with_taint(&recv.taint),
             (
                 Some(Handle::Memory { into }),
@@ -108,7 +156,8 @@ impl Py<'_, '_, '_> {
                     }
                     "read_text" | "read_bytes" => {
                         let t = self.sink.read_val(ln, &target);
-                        Val::unknown().with_taint(&t).with_taint(&recv.taint)
+                        let read = Val::unknown().with_taint(&t).with_taint(&recv.taint);
+                        self.project_code(read, recv.alts.is_empty().then_some(p.as_str()))
                     }
                     "open" => {
                         let mode = kwargs

@@ -51,6 +51,15 @@ impl Py<'_, '_, '_> {
                         format!("sets {key}, injecting a library into every program started"),
                     );
                 }
+                // `os.environ["API_TOKEN"] = "dummy"`: later reads get the value set.
+                if let Some(v) = target.field("value")
+                    && matches!(
+                        self.eval(v).handle,
+                        Some(Handle::Module(ref m)) if m == "os.environ"
+                    )
+                {
+                    self.sink.set_env(&key, &val);
+                }
                 // `env["OPENAI_BASE_URL"] = url`, `scripts["postinstall"] = cmd`.
                 self.sink.setting(line(target), &key, &val);
                 self.sink.spelled_hook(&key, &val);
