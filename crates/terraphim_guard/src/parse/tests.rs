@@ -763,27 +763,31 @@ fn script_parse_is_joined_parse(script: &str, lines: &[&str]) {
     }
 }
 
+/// Lines of a shell script as agents write them, each a statement: the parse tests of
+/// script statements walk them.
+const SCRIPT_LINES: [&str; 17] = [
+    "set -euo pipefail",
+    "mkdir -p build",
+    "cargo test --workspace 2>&1 | tee /tmp/test-output.log",
+    "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
+    "out=$(git rev-parse HEAD) && echo \"$out\"",
+    "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
+    "rm -rf ~/'.ssh'",
+    "echo /home/ci | xargs rm -rf",
+    "x=1; y=2",
+    "sudo systemctl stop sshd",
+    "bash -c 'git status && rm -rf build'",
+    "printf 'all:\\n\\techo hi\\n' > Makefile",
+    "make",
+    "cat <<< \"$x\" | sh",
+    "git status # a comment",
+    "[[ -n \"$x\" ]] && echo yes",
+    "a | b | c",
+];
+
 #[test]
 fn script_statements_parse_as_their_joined_text() {
-    let lines = [
-        "set -euo pipefail",
-        "mkdir -p build",
-        "cargo test --workspace 2>&1 | tee /tmp/test-output.log",
-        "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
-        "out=$(git rev-parse HEAD) && echo \"$out\"",
-        "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
-        "rm -rf ~/'.ssh'",
-        "echo /home/ci | xargs rm -rf",
-        "x=1; y=2",
-        "sudo systemctl stop sshd",
-        "bash -c 'git status && rm -rf build'",
-        "printf 'all:\\n\\techo hi\\n' > Makefile",
-        "make",
-        "cat <<< \"$x\" | sh",
-        "git status # a comment",
-        "[[ -n \"$x\" ]] && echo yes",
-        "a | b | c",
-    ];
+    let lines = SCRIPT_LINES;
     // The statements alone, and inside compound statements (walked into by the review).
     let flat = lines.join("\n") + "\n";
     script_parse_is_joined_parse(&flat, &lines);
@@ -1350,49 +1354,36 @@ fn script_or_joined(statements: &[Statement<'_>], texts: &[String]) -> (String, 
 /// the same commands, each of the same statement.
 #[test]
 fn statements_after_a_directory_change_parse_as_their_text() {
-    let lines = [
-        "set -euo pipefail",
-        "mkdir -p build",
-        "cargo test --workspace 2>&1 | tee /tmp/test-output.log",
-        "echo \"ok $(date -u +%FT%TZ)\" > out/status.txt",
-        "out=$(git rev-parse HEAD) && echo \"$out\"",
-        "find . -name '__pycache__' -type d -prune -exec rm -rf {} +",
-        "rm -rf ~/'.ssh'",
-        "echo /home/ci | xargs rm -rf",
-        "x=1; y=2",
-        "sudo systemctl stop sshd",
-        "bash -c 'git status && rm -rf build'",
-        "printf 'all:\\n\\techo hi\\n' > Makefile",
-        "make",
-        "cat <<< \"$x\" | sh",
-        "git status # a comment",
-        "[[ -n \"$x\" ]] && echo yes",
-        "a | b | c",
-        "cargo build 2>&1 | tee build.log",
-        "a > f | b",
-        "a && b > f",
-        "! grep -q x f",
-        "a | b > f",
-        "{ a; b; } > f",
-        "(cd sub && make) >/dev/null",
-        "git diff --stat | wc -l",
-        "[ -d build ] || mkdir build",
-        "x=$(git rev-parse HEAD)",
-        "test -f a && rm -f a || true",
-        "cat <(ls) | sort",
-        "a &",
-        "! a | b",
-        "a || b && c",
-        "if true; then a; fi",
-        "for f in *.txt; do wc -l \"$f\"; done",
-        "while read -r l; do echo \"$l\"; done < f",
-        "case $x in a) b ;; esac",
-        "f() { a; }",
-        "export A=1 B=2",
-        "local x=1",
-        "((i++))",
-        "A=1 b",
-    ];
+    let lines: Vec<&str> = SCRIPT_LINES
+        .iter()
+        .copied()
+        .chain([
+            "cargo build 2>&1 | tee build.log",
+            "a > f | b",
+            "a && b > f",
+            "! grep -q x f",
+            "a | b > f",
+            "{ a; b; } > f",
+            "(cd sub && make) >/dev/null",
+            "git diff --stat | wc -l",
+            "[ -d build ] || mkdir build",
+            "x=$(git rev-parse HEAD)",
+            "test -f a && rm -f a || true",
+            "cat <(ls) | sort",
+            "a &",
+            "! a | b",
+            "a || b && c",
+            "if true; then a; fi",
+            "for f in *.txt; do wc -l \"$f\"; done",
+            "while read -r l; do echo \"$l\"; done < f",
+            "case $x in a) b ;; esac",
+            "f() { a; }",
+            "export A=1 B=2",
+            "local x=1",
+            "((i++))",
+            "A=1 b",
+        ])
+        .collect();
     let flat = lines.join("\n") + "\n";
     let nested: String = lines
         .iter()
