@@ -7051,3 +7051,47 @@ fn functions_called_without_arguments_see_the_variables_set_since() {
     ];
     check_all(rows);
 }
+
+/// A shell expansion that trims its value (`${d%/x}`, `${f%/*}`, `${p##*/}`) is the trimmed
+/// value: a cache path trimmed up to the home's Library is the Library, a bundle trimmed to its
+/// directory in the project is that directory.
+#[test]
+fn trimmed_expansions_are_the_trimmed_value() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "set -eu\ncache=\"$HOME/Library/Caches/com.acme.build\"\n\
+             rm -rf \"${cache%/Caches/com.acme.build}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "set -eu\nbundle=\"./dist/assets/app.js\"\nrm -rf \"${bundle%/*}\"\n",
+            Clean,
+            "",
+        ),
+        // each value a default leaves possible, trimmed
+        (
+            Sh,
+            "set -eu\nroot=\"$(acme-config get cache.root || true)\"\n\
+             d=\"${root:-$HOME/Library/Developer/AcmeIDE/Index}\"\nrm -rf \"${d%/AcmeIDE/Index}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "set -eu\nlog=\"$HOME/.cache/acme/run.log\"\nrm -rf \"${log%%/.cache*}\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "set -eu\nsrc=\"$HOME/notes/today.md\"\nname=\"${src##*/}\"\n\
+             cp \"$src\" \"./build/${name%.md}.txt\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
