@@ -1622,31 +1622,6 @@ impl Shell<'_, '_, '_> {
                                 .unwrap_or_else(|| Val::lit(UNKNOWN.to_string()));
                         }
                         if node.kind() == "expansion"
-                            && let Some((op, pattern)) = trim_operator(self.text(node), &n)
-                        {
-                            // `${dir%/DerivedData}`, `${f%.*}`, `${p##*/}`: the value with the
-                            // pattern's match taken off; a value or pattern this cannot follow
-                            // is known only at run time (never the untrimmed value).
-                            let one = |t: &str| {
-                                Some(t)
-                                    .filter(|t| !t.contains(UNKNOWN))
-                                    .and_then(|t| trim(t, op, pattern))
-                                    .map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
-                            };
-                            // Each value it may hold (`${custom:-$HOME/x}` holds the default
-                            // or what the command printed), trimmed.
-                            let trimmed = match (v.known(), v.alts.is_empty()) {
-                                (Some(t), _) => one(t),
-                                (None, false) => {
-                                    let vals: Vec<Val> = v.alts.iter().map(|a| one(a)).collect();
-                                    Val::union_all(&vals)
-                                        .unwrap_or_else(|| Val::lit(UNKNOWN.to_string()))
-                                }
-                                (None, true) => Val::lit(UNKNOWN.to_string()),
-                            };
-                            return trimmed.with_taint(&v.taint);
-                        }
-                        if node.kind() == "expansion"
                             && !self.vars.contains_key(n.as_str())
                             && default_operator(self.text(node), &n)
                             && let Some(default) = node.named_children().skip(1).last()
@@ -2419,52 +2394,6 @@ fn sole_expansion(node: Node<'_>) -> Option<Node<'_>> {
 
 /// Whether the parameter expansion `text` of variable `name` is `${name:-word}` or
 /// `${name-word}` (a default for an unset variable).
-/// The trim operator (`%`, `%%`, `#`, `##`) and its pattern of the parameter expansion `text`
-/// of variable `name`, when the pattern is plain text (no quote or expansion in it).
-fn trim_operator<'t>(text: &'t str, name: &str) -> Option<(&'t str, &'t str)> {
-    let rest = text
-        .strip_prefix("${")?
-        .strip_prefix(name)?
-        .strip_suffix('}')?;
-    let op = ["%%", "##", "%", "#"]
-        .into_iter()
-        .find(|o| rest.starts_with(o))?;
-    let pattern = &rest[op.len()..];
-    let plain = !pattern.contains(['$', '`', '\'', '"', '\\', '[', '?']);
-    plain.then(|| (&rest[..op.len()], pattern))
-}
-
-/// `value` with what `op` and `pattern` take off, for a literal pattern or one with a single
-/// `*` at the end the match grows from (`%/*`, `%%.*`, `#*/`, `##*/`); `None` for others.
-fn trim(value: &str, op: &str, pattern: &str) -> Option<String> {
-    let stars = pattern.matches('*').count();
-    match (op, stars) {
-        (_, 0) => Some(match op {
-            "%" | "%%" => value.strip_suffix(pattern).unwrap_or(value).to_owned(),
-            _ => value.strip_prefix(pattern).unwrap_or(value).to_owned(),
-        }),
-        ("%" | "%%", 1) if pattern.ends_with('*') => {
-            let lit = &pattern[..pattern.len() - 1];
-            let at = if op == "%" {
-                value.rfind(lit)
-            } else {
-                value.find(lit)
-            };
-            Some(at.map_or(value, |i| &value[..i]).to_owned())
-        }
-        ("#" | "##", 1) if pattern.starts_with('*') => {
-            let lit = &pattern[1..];
-            let at = if op == "#" {
-                value.find(lit)
-            } else {
-                value.rfind(lit)
-            };
-            Some(at.map_or(value, |i| &value[i + lit.len()..]).to_owned())
-        }
-        _ => None,
-    }
-}
-
 fn default_operator(text: &str, name: &str) -> bool {
     text.strip_prefix("${")
         .and_then(|r| r.strip_prefix(name))
