@@ -3,6 +3,29 @@
 //! /tmp/x` touches only the container), so only the words that name a mounted path are read as
 //! the host's.
 
+/// Where the engine's subcommand starts in `rest` (`docker -H HOST --context X run ...`): after
+/// its own options, of which these take a value.
+pub(super) fn after_engine_options(rest: &[String]) -> usize {
+    const VALUES: &[&str] = &[
+        "-H",
+        "--host",
+        "-c",
+        "--context",
+        "--config",
+        "-l",
+        "--log-level",
+    ];
+    let mut i = 0;
+    while i < rest.len() && rest[i].starts_with('-') {
+        i += if VALUES.contains(&rest[i].as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    i
+}
+
 /// Options of `docker run` / `podman run` (and `create`) that take no value; every other option
 /// written without `=` is taken to take one (most do).
 const RUN_FLAGS: &[&str] = &[
@@ -40,18 +63,7 @@ pub(super) fn mounted_command(
         return None;
     }
     // `run` (or `container run`, `compose run`) after the engine's own options.
-    let mut i = 0;
-    while i < rest.len() && rest[i].starts_with('-') {
-        i += if rest[i].contains('=')
-            || !matches!(
-                rest[i].as_str(),
-                "-H" | "--host" | "-c" | "--context" | "--config" | "-l" | "--log-level"
-            ) {
-            1
-        } else {
-            2
-        };
-    }
+    let mut i = after_engine_options(rest);
     if matches!(
         rest.get(i).map(String::as_str),
         Some("container" | "compose")

@@ -1852,15 +1852,6 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
         "docker" | "podman" => {
             // The engine's own options (`docker -H HOST`, `--context X`), then `compose` and
             // its options (`-f FILE`, `-p NAME`, ...), come before `exec`.
-            let global = [
-                "-H",
-                "--host",
-                "-c",
-                "--context",
-                "--config",
-                "-l",
-                "--log-level",
-            ];
             let compose = [
                 "-f",
                 "--file",
@@ -1883,7 +1874,7 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
                 }
                 i
             };
-            let mut i = skip(0, &global);
+            let mut i = super::container::after_engine_options(rest);
             if rest.get(i).is_some_and(|a| a == "compose") {
                 i = skip(i + 1, &compose);
             }
