@@ -405,10 +405,8 @@ impl Val {
             let mut alts: Vec<String> = l
                 .iter()
                 .flat_map(|a| r.iter().map(move |b| format!("{a}{b}")))
-                .take(8)
                 .collect();
-            alts.sort();
-            alts.dedup();
+            cap_alternatives(&mut alts, 8);
             v.alts = alts;
         }
         v
@@ -432,9 +430,7 @@ impl Val {
             // Both sides are alternatives already (a loop over objects whose members each
             // hold several paths): all of them.
             v.alts.extend(other.alts.iter().cloned());
-            v.alts.sort();
-            v.alts.dedup();
-            v.alts.truncate(16);
+            cap_alternatives(&mut v.alts, 16);
         } else if v.text != other.text {
             v.text = match (&v.text, &other.text) {
                 (None, t) if self.alts.is_empty() => t.clone(),
@@ -448,9 +444,7 @@ impl Val {
                         .chain(&other.alts)
                         .cloned()
                         .collect();
-                    alts.sort();
-                    alts.dedup();
-                    alts.truncate(16);
+                    cap_alternatives(&mut alts, 16);
                     v.alts = alts;
                     None
                 }
@@ -481,9 +475,7 @@ impl Val {
                         false => path_side.alts.clone(),
                     };
                     alts.extend(texts);
-                    alts.sort();
-                    alts.dedup();
-                    alts.truncate(16);
+                    cap_alternatives(&mut alts, 16);
                     v.handle = Some(Handle::Path(a.clone()));
                     v.text = None;
                     v.alts = alts;
@@ -529,9 +521,7 @@ impl Val {
                 } else {
                     alts.extend(other.alts.iter().cloned());
                 }
-                alts.sort();
-                alts.dedup();
-                alts.truncate(16);
+                cap_alternatives(&mut alts, 16);
                 v.alts = alts;
             }
             _ => {}
@@ -687,9 +677,7 @@ impl Val {
             return self.clone();
         }
         alts.push(UNKNOWN.to_string());
-        alts.sort();
-        alts.dedup();
-        alts.truncate(16);
+        cap_alternatives(&mut alts, 16);
         Val {
             text: None,
             alts,
@@ -909,6 +897,27 @@ pub(crate) fn join_paths(parts: &[String]) -> String {
 /// elements (`segments: ['.vscode', 'settings.json']` and `['.ssh', 'config']`) are one list
 /// whose element at each place is any of theirs there, or none (so the paths joined from it
 /// are every path either list names); any other pair is their union.
+/// Sorts and dedups the alternatives a value may hold and keeps at most `max` of them. Past
+/// `max`, each alternative is first widened to its text up to its first unknown part (a
+/// recursive walker's `dir/?/?/?` is `dir/?`, what it stands for): cutting the sorted list
+/// alone dropped the alternatives that sort last, which are the home's (`~/...`), so a
+/// walker over a project directory and a home directory read as the project's alone.
+pub(crate) fn cap_alternatives(alts: &mut Vec<String>, max: usize) {
+    alts.sort();
+    alts.dedup();
+    if alts.len() <= max {
+        return;
+    }
+    for a in alts.iter_mut() {
+        if let Some(i) = a.find(UNKNOWN) {
+            a.truncate(i + UNKNOWN.len_utf8());
+        }
+    }
+    alts.sort();
+    alts.dedup();
+    alts.truncate(max);
+}
+
 pub(crate) fn union_segments(a: &Val, b: &Val) -> Val {
     let known = |e: &Val| {
         e.known().is_some()

@@ -199,7 +199,7 @@ impl Js<'_, '_, '_> {
                 out.alts.extend(v.text.take());
                 out.alts.append(&mut v.alts);
                 out.alts.extend(tpl.text);
-                out.alts.truncate(8);
+                crate::engine::cap_alternatives(&mut out.alts, 8);
                 return out;
             }
             return Val::unknown();
@@ -728,7 +728,7 @@ impl Js<'_, '_, '_> {
                 Some(r) => {
                     let mut v = out;
                     v.alts.extend(r.text.into_iter().chain(r.alts));
-                    v.alts.truncate(8);
+                    crate::engine::cap_alternatives(&mut v.alts, 8);
                     v.taint.join(&r.taint);
                     v
                 }
@@ -974,18 +974,23 @@ impl Js<'_, '_, '_> {
                     .collect();
                 // Parts with alternatives (`shell === "zsh" ? ".zshrc" : ".bashrc"`, a loop
                 // variable over several names): a path for each combination, at most 16.
+                // More than 8 (a recursive walker's `dir` over its rounds) are widened to
+                // their known starts first (`engine::cap_alternatives`), so the roots the
+                // walk began at stay paths it may name.
                 let mut combos: Vec<Vec<String>> = vec![parts.clone()];
                 for (i, a) in c.args.iter().enumerate() {
-                    if a.text.is_some() || !(2..=8).contains(&a.alts.len()) {
+                    if a.text.is_some() || a.alts.len() < 2 {
                         continue;
                     }
-                    if combos.len() * a.alts.len() > 16 {
+                    let mut alts = a.alts.clone();
+                    crate::engine::cap_alternatives(&mut alts, 8);
+                    if alts.len() < 2 || combos.len() * alts.len() > 16 {
                         continue;
                     }
                     combos = combos
                         .iter()
                         .flat_map(|base| {
-                            a.alts.iter().map(move |alt| {
+                            alts.iter().map(move |alt| {
                                 let mut b = base.clone();
                                 b[i].clone_from(alt);
                                 b

