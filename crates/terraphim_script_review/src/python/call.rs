@@ -576,6 +576,20 @@ impl Py<'_, '_, '_> {
                     Some(Handle::Module(m)) if matches!(api::lookup(m), Some(Api::HttpClient)) => {
                         Val::module(super::net::CLIENT)
                     }
+                    // `base: Path = field(default_factory=Path.home)`: the directory the
+                    // factory names, as calling it does.
+                    Some(Handle::Module(m))
+                        if matches!(
+                            api::lookup(m),
+                            Some(Api::PathHome | Api::Cwd { .. } | Api::TempDir)
+                        ) =>
+                    {
+                        let api = api::lookup(m);
+                        match api {
+                            Some(api) => self.dispatch(api, &c),
+                            None => Val::unknown(),
+                        }
+                    }
                     _ => Val::unknown(),
                 };
             }

@@ -54,6 +54,14 @@ impl Py<'_, '_, '_> {
         let all = &c.all_val();
         let first = args.first().cloned().unwrap_or_default();
         self.env_setters(c, name, &recv);
+        match name {
+            "add_argument" => self.cli_option(c),
+            "parse_args" => return self.cli_namespace(),
+            "parse_known_args" => {
+                return Val::list(vec![self.cli_namespace(), Val::list(vec![Val::unknown()])]);
+            }
+            _ => {}
+        }
         if name == "extractall"
             && !kwargs.contains_key("filter")
             && !recv_node.is_some_and(|r| self.filtered.contains(self.text(r)))
@@ -700,4 +708,54 @@ pub(super) fn str_format(t: &str, args: &[Val], kwargs: &Map<String, Val>) -> St
         }
     }
     out
+}
+
+/// A value the command line may give instead of an option's default: a string nobody can know
+/// here. (Without the command-line mark `sys.argv` values carry: an option's value was read
+/// as a value nobody knows before options were followed, and only the defaults are added.)
+fn cli_value() -> Val {
+    Val::lit(UNKNOWN.to_string())
+}
+
+impl Py<'_, '_, '_> {
+    /// `parser.add_argument("--out-dir", "-o", default=D, dest=...)`: the option's destination
+    /// (`out_dir`) holds D when the command line does not give it, so a script run without
+    /// arguments uses D (`default=os.path.expanduser("~")` then `shutil.rmtree(args.root)`).
+    fn cli_option(&mut self, c: &Call<'_>) {
+        let names: Vec<String> = c
+            .args
+            .iter()
+            .filter_map(|a| a.known().map(str::to_owned))
+            .collect();
+        let dest = match c.kwargs.get("dest").and_then(|d| d.known()) {
+            Some(d) => d.to_owned(),
+            None => {
+                let long = names.iter().find(|n| n.starts_with("--"));
+                let Some(name) = long.or(names.first()) else {
+                    return;
+                };
+                name.trim_start_matches('-').replace('-', "_")
+            }
+        };
+        if dest.is_empty() {
+            return;
+        }
+        let value = match c.kwargs.get("default") {
+            Some(d) => d.union(&cli_value()),
+            // No default: a value nobody knows, as the namespace's fields were before options
+            // were followed.
+            None => Val::unknown(),
+        };
+        self.cli_options.retain(|(k, _)| *k != dest);
+        self.cli_options.push((dest, value));
+    }
+
+    /// What `parse_args()` returns: a namespace whose fields are the options given so far.
+    fn cli_namespace(&self) -> Val {
+        let mut v = Val::unknown();
+        for (k, d) in &self.cli_options {
+            v.set_field(&[k.as_str()], d.clone());
+        }
+        v
+    }
 }

@@ -41,6 +41,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         path_keys: Set::default(),
         counters: Set::default(),
         fixtures: Set::default(),
+        cli_options: Vec::new(),
     };
     py.scope.fresh_lists = true;
     py.counters = range_counters(root, src);
@@ -111,6 +112,10 @@ struct Py<'s, 'k, 'a> {
     /// The script's pytest fixtures (`@pytest.fixture def server(): ...`): a test function's
     /// parameter of the same name is given what the fixture returns or yields.
     fixtures: Set<String>,
+    /// The options an `argparse` parser was given (`add_argument("--root", default=...)`),
+    /// by their destination name, each holding its default or what the command line gives:
+    /// `parse_args()` returns them as the fields of its namespace.
+    cli_options: Vec<(String, Val)>,
 }
 
 /// The names the script binds only as the counter of a loop over `range(...)` (`for cp in

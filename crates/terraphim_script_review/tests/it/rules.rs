@@ -1324,6 +1324,46 @@ fn python_class_fields_and_their_defaults() {
         Dangerous,
         "destructive",
     );
+    // A field whose factory names a directory (`default_factory=Path.home`) holds it.
+    let factory = |f: &str| {
+        format!(
+            "import shutil\nfrom dataclasses import dataclass, field\nfrom pathlib import Path\n\n@dataclass\nclass Work:\n    name: str\n    base: Path = field(default_factory={f})\n\n    def reset(self):\n        shutil.rmtree(self.base / 'build', ignore_errors=True)\n\nWork('x').reset()\n"
+        )
+    };
+    check(Py, &factory("Path.home"), Dangerous, "destructive");
+    check(Py, &factory("Path.cwd"), Clean, "");
+}
+
+/// An `argparse` option's default is what the script uses when run without it: the namespace
+/// `parse_args()` returns holds the default or a value nobody knows.
+#[test]
+fn python_command_line_option_defaults() {
+    let tool = |default: &str| {
+        format!(
+            "import argparse, os, shutil\n\ndef main():\n    ap = argparse.ArgumentParser()\n    ap.add_argument('--out-dir', '-o', default={default})\n    ap.add_argument('--dry-run', action='store_true')\n    args = ap.parse_args()\n    if not args.dry_run:\n        shutil.rmtree(args.out_dir, ignore_errors=True)\n\nmain()\n"
+        )
+    };
+    check(
+        Py,
+        &tool("os.path.expanduser('~')"),
+        Dangerous,
+        "destructive",
+    );
+    check(
+        Py,
+        &tool("os.path.expanduser('~/.ssh')"),
+        Dangerous,
+        "destructive",
+    );
+    // A default inside the project is one of the values: the command line may give another.
+    check(Py, &tool("'dist'"), Suspicious, "destructive");
+    // `dest=` names the field.
+    check(
+        Py,
+        "import argparse, shutil, os\nap = argparse.ArgumentParser()\nap.add_argument('target', nargs='?', default=os.path.expanduser('~'))\nap.add_argument('--keep', dest='keep_list', default=[])\nns, _rest = ap.parse_known_args()\nshutil.rmtree(ns.target)\n",
+        Dangerous,
+        "destructive",
+    );
 }
 
 /// A Python containment check before a deletion (`if not inside(p, ROOT): return`, a helper
