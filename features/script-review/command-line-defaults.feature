@@ -57,3 +57,46 @@ Feature: an option's default is what a script uses when run without it
       """
     When I run "terraphim-agent guard review-script --json reset.py"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a commander option defaulting to the home is what a run without it deletes
+    Given a project file "clean.js" containing:
+      """
+      const { program } = require("commander");
+      const fs = require("fs");
+      const os = require("os");
+      program.option("-r, --root <dir>", "directory to clean", os.homedir()).option("--dry-run", "print");
+      program.parse();
+      const opts = program.opts();
+      if (!opts.dryRun) fs.rmSync(opts.root, { recursive: true, force: true });
+      """
+    When I run "terraphim-agent guard review-script --json clean.js"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a parseArgs option defaulting to a build directory stays a run-time path
+    Given a project file "clean.mjs" containing:
+      """
+      import { parseArgs } from "node:util";
+      import { rmSync } from "node:fs";
+      const { values } = parseArgs({ options: { out: { type: "string", default: "dist" } } });
+      rmSync(values.out, { recursive: true, force: true });
+      """
+    When I run "terraphim-agent guard review-script --json clean.mjs"
+    Then the JSON field "verdict" is "suspicious"
+
+  Scenario: a click option defaulting to the home is what a run without it deletes
+    Given a project file "reset.py" containing:
+      """
+      import os
+      import shutil
+      import click
+
+      @click.command()
+      @click.option("--root", default=os.path.expanduser("~"))
+      def main(root):
+          shutil.rmtree(root, ignore_errors=True)
+
+      if __name__ == "__main__":
+          main()
+      """
+    When I run "terraphim-agent guard review-script --json reset.py"
+    Then the JSON field "verdict" is "dangerous"

@@ -599,6 +599,31 @@ impl Js<'_, '_, '_> {
             let n = if c.q == "parseInt" { n.trunc() } else { n };
             return Val::lit(n.to_string()).with_taint(&c.first().taint);
         }
+        // A command-line parser's methods (commander, yargs), called on what the review
+        // does not know (the library's object or a chain of its calls).
+        if func.kind() == "member_expression"
+            && let Some(v) = self.cli_parser_call(c.tail(), &c.args)
+        {
+            return v;
+        }
+        // `parseArgs({ options: { root: { type: 'string', default: D } } })` of `node:util`:
+        // `values.root` is D or what the command line gives.
+        if c.tail() == "parseArgs"
+            && let Some(options) = c.first().field("options").filter(|o| !o.fields.is_empty())
+        {
+            let mut values = Val::unknown();
+            for (k, o) in &options.fields {
+                let v = match o.field("default") {
+                    Some(d) if !d.is_blank() => d.union(&Val::lit(UNKNOWN.to_string())),
+                    _ => Val::unknown(),
+                };
+                values.set_field(&[k.as_str()], v);
+            }
+            let mut out = Val::unknown();
+            out.set_field(&["values"], values);
+            out.set_field(&["positionals"], Val::list(vec![Val::unknown()]));
+            return out;
+        }
         if c.q == "Array"
             && c.args.len() == 1
             && let Some(n) = c.first().known().and_then(|t| t.parse::<usize>().ok())

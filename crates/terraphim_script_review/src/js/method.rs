@@ -412,3 +412,96 @@ impl Js<'_, '_, '_> {
         }
     }
 }
+
+/// `--dry-run` as the option's key in a parsed-options object: `dryRun`.
+fn camel_case(flag: &str) -> String {
+    let mut out = String::new();
+    let mut up = false;
+    for ch in flag.trim_start_matches('-').chars() {
+        if ch == '-' {
+            up = true;
+        } else if up {
+            out.extend(ch.to_uppercase());
+            up = false;
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// An option's value: its default, or a value the command line gives instead that nobody can
+/// know here (none: a value nobody knows, as before options were followed).
+fn option_value(default: Option<&Val>) -> Val {
+    match default {
+        Some(d) if !d.is_blank() => d.union(&Val::lit(UNKNOWN.to_string())),
+        _ => Val::unknown(),
+    }
+}
+
+impl Js<'_, '_, '_> {
+    /// The calls of a command-line parser (commander, yargs) on an object the review does not
+    /// know: options declared are kept, and the parsed options returned as an object whose
+    /// fields are their defaults or a value nobody knows.
+    pub(super) fn cli_parser_call(&mut self, name: &str, args: &[Val]) -> Option<Val> {
+        match name {
+            // commander: `.option('-r, --root <dir>', 'desc', DEFAULT)`.
+            "option" | "requiredOption"
+                if args
+                    .first()
+                    .and_then(Val::known)
+                    .is_some_and(|f| f.starts_with('-')) =>
+            {
+                let flags = args.first().and_then(Val::known).unwrap_or_default();
+                let long = flags
+                    .split([',', ' ', '|'])
+                    .find(|w| w.starts_with("--"))
+                    .or_else(|| flags.split([',', ' ', '|']).find(|w| w.starts_with('-')))
+                    .unwrap_or_default();
+                let key = camel_case(long.trim_start_matches("no-"));
+                if !key.is_empty() {
+                    self.add_cli_option(key, option_value(args.get(2)));
+                }
+                None
+            }
+            // yargs: `.option('root', { default })`, `.options({ root: { default } })`.
+            "option" | "positional" if args.first().and_then(Val::known).is_some() => {
+                let key = args
+                    .first()
+                    .and_then(Val::known)
+                    .unwrap_or_default()
+                    .to_owned();
+                let default = args.get(1).and_then(|o| o.field("default")).cloned();
+                self.add_cli_option(camel_case(&key), option_value(default.as_ref()));
+                None
+            }
+            "options" if args.first().is_some_and(|o| !o.fields.is_empty()) => {
+                let fields = args.first().map(|o| o.fields.clone()).unwrap_or_default();
+                for (k, o) in fields {
+                    self.add_cli_option(camel_case(&k), option_value(o.field("default")));
+                }
+                None
+            }
+            "opts" | "parseSync" | "parse" | "parseAsync"
+                if args.is_empty() && !self.cli_options.is_empty() =>
+            {
+                Some(self.cli_namespace())
+            }
+            _ => None,
+        }
+    }
+
+    fn add_cli_option(&mut self, key: String, value: Val) {
+        self.cli_options.retain(|(k, _)| *k != key);
+        self.cli_options.push((key, value));
+    }
+
+    /// The parsed options: an object with a field for each option declared so far.
+    pub(super) fn cli_namespace(&self) -> Val {
+        let mut v = Val::unknown();
+        for (k, d) in &self.cli_options {
+            v.set_field(&[k.as_str()], d.clone());
+        }
+        v
+    }
+}

@@ -40,6 +40,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         predicates: Map::default(),
         fn_nodes: Map::default(),
         hashers: Set::default(),
+        cli_options: Vec::new(),
         digest_args: Default::default(),
         unroll: 0,
     };
@@ -123,6 +124,10 @@ struct Js<'s, 'k, 'a> {
     fn_nodes: Map<String, (usize, usize)>,
     /// Variables the script only ever sets to a hash object (see [`hashers`]).
     hashers: Set<String>,
+    /// The options a command-line parser was given (commander's `.option('-r, --root <dir>',
+    /// desc, DEFAULT)`, yargs' `.option('root', { default })`), by name, each holding its
+    /// default or a value nobody knows: `.opts()`, `.parseSync()` return them as fields.
+    cli_options: Vec<(String, Val)>,
     /// The start bytes of calls that are a hash's `update` argument, while that call is walked.
     digest_args: std::collections::HashSet<usize>,
     /// How many loops over literal tuples are being walked once per tuple (see

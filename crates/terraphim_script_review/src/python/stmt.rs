@@ -525,6 +525,7 @@ impl Py<'_, '_, '_> {
                         }
                     }
                 }
+                self.cli_decorators(node, &name);
                 self.scope.enter(name.clone());
                 if let Some(body) = node.field("body") {
                     self.block(body);
@@ -804,4 +805,58 @@ fn leaving_condition(node: Node<'_>) -> Option<Node<'_>> {
         "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
     )
     .then_some(cond)
+}
+
+impl Py<'_, '_, '_> {
+    /// `@click.option("--root", default=D)` (or `@click.argument`) above `def main(root)`: the
+    /// parameter holds D, or what the command line gives instead (a value nobody knows).
+    fn cli_decorators(&mut self, def: Node<'_>, func: &str) {
+        let Some(parent) = def.parent().filter(|p| p.kind() == "decorated_definition") else {
+            return;
+        };
+        for d in named(parent).filter(|d| d.kind() == "decorator") {
+            let Some(call) = named(d).next().filter(|c| c.kind() == "call") else {
+                continue;
+            };
+            let callee = call.field("function").map(|f| self.text(f)).unwrap_or("");
+            if !(callee.ends_with(".option") || callee.ends_with(".argument")) {
+                continue;
+            }
+            let Some(args) = call.field("arguments") else {
+                continue;
+            };
+            let mut names = Vec::new();
+            let mut default = None;
+            for a in named(args) {
+                match a.kind() {
+                    "string" => {
+                        if let Some(t) = self.eval(a).known() {
+                            names.push(t.to_owned());
+                        }
+                    }
+                    "keyword_argument"
+                        if a.field("name").is_some_and(|n| self.text(n) == "default") =>
+                    {
+                        default = a.field("value").map(|v| self.eval(v));
+                    }
+                    _ => {}
+                }
+            }
+            // click's parameter name: a name given without dashes, else the longest option
+            // name, dashes turned to underscores.
+            let param = names
+                .iter()
+                .find(|n| !n.starts_with('-'))
+                .or_else(|| names.iter().max_by_key(|n| n.trim_start_matches('-').len()))
+                .map(|n| {
+                    n.trim_start_matches('-')
+                        .replace('-', "_")
+                        .to_ascii_lowercase()
+                });
+            if let (Some(param), Some(d)) = (param, default.filter(|d| !d.is_blank())) {
+                let v = d.union(&Val::lit(UNKNOWN.to_string()));
+                self.scope.add_param_value(func, &param, v);
+            }
+        }
+    }
 }

@@ -1334,6 +1334,44 @@ fn python_class_fields_and_their_defaults() {
     check(Py, &factory("Path.cwd"), Clean, "");
 }
 
+/// The option parsers of JavaScript (`util.parseArgs`, commander, yargs) and click's
+/// decorators in Python give an option its default when the command line does not.
+#[test]
+fn command_line_option_defaults_in_other_parsers() {
+    let parse_args = |d: &str| {
+        format!(
+            "import {{ parseArgs }} from 'node:util';\nimport {{ rmSync }} from 'node:fs';\nimport os from 'node:os';\nconst {{ values }} = parseArgs({{ options: {{ dir: {{ type: 'string', default: {d} }}, yes: {{ type: 'boolean' }} }} }});\nrmSync(values.dir, {{ recursive: true, force: true }});\n"
+        )
+    };
+    check(Js, &parse_args("os.homedir()"), Dangerous, "destructive");
+    check(Js, &parse_args("'dist'"), Suspicious, "destructive");
+    let commander = |d: &str| {
+        format!(
+            "const {{ program }} = require('commander');\nconst fs = require('fs');\nconst os = require('os');\nprogram.option('-d, --out-dir <dir>', 'where', {d}).option('--dry-run', 'print');\nprogram.parse();\nconst o = program.opts();\nif (!o.dryRun) fs.rmSync(o.outDir, {{ recursive: true, force: true }});\n"
+        )
+    };
+    check(Js, &commander("os.homedir()"), Dangerous, "destructive");
+    check(Js, &commander("'build'"), Suspicious, "destructive");
+    check(
+        Ts,
+        "import yargs from 'yargs';\nimport { rmSync } from 'fs';\nimport { homedir } from 'os';\nconst argv = yargs(process.argv.slice(2)).option('cache-dir', { type: 'string', default: homedir() }).parseSync();\nrmSync(argv.cacheDir, { recursive: true, force: true });\n",
+        Dangerous,
+        "destructive",
+    );
+    let click = |d: &str| {
+        format!(
+            "import os, shutil\nimport click\n\n@click.command()\n@click.option('--work-dir', '-w', default={d})\ndef main(work_dir):\n    shutil.rmtree(work_dir, ignore_errors=True)\n\nif __name__ == '__main__':\n    main()\n"
+        )
+    };
+    check(
+        Py,
+        &click("os.path.expanduser('~')"),
+        Dangerous,
+        "destructive",
+    );
+    check(Py, &click("'build'"), Suspicious, "destructive");
+}
+
 /// An `argparse` option's default is what the script uses when run without it: the namespace
 /// `parse_args()` returns holds the default or a value nobody knows.
 #[test]
