@@ -611,13 +611,14 @@ impl Js<'_, '_, '_> {
         if c.tail() == "parseArgs"
             && let Some(options) = c.first().field("options").filter(|o| !o.fields.is_empty())
         {
+            // Each field keeps its own data (see `Js::cli_namespace`).
             let mut values = Val::unknown();
             for (k, o) in &options.fields {
                 let v = match o.field("default") {
                     Some(d) if !d.is_blank() => d.union(&Val::lit(UNKNOWN.to_string())),
                     _ => Val::unknown(),
                 };
-                values.set_field(&[k.as_str()], v);
+                values.fields.push((k.clone(), v));
             }
             let mut out = Val::unknown();
             out.set_field(&["values"], values);

@@ -753,9 +753,9 @@ impl Py<'_, '_, '_> {
     /// What `parse_args()` returns: a namespace whose fields are the options given so far.
     fn cli_namespace(&self) -> Val {
         let mut v = Val::unknown();
-        for (k, d) in &self.cli_options {
-            v.set_field(&[k.as_str()], d.clone());
-        }
+        // Each field keeps its own data: `args.out` does not carry what `args.token` holds
+        // (`Val::set_field` would join every field's data into the object's).
+        v.fields.clone_from(&self.cli_options);
         v
     }
 }
