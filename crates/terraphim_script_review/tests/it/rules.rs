@@ -1395,6 +1395,14 @@ fn python_command_line_option_defaults() {
     );
     // A default inside the project is one of the values: the command line may give another.
     check(Py, &tool("'dist'"), Suspicious, "destructive");
+    // Each option keeps its own data: printing the output path is not printing the token.
+    let token_tool = |shown: &str| {
+        format!(
+            "import argparse, os\nap = argparse.ArgumentParser()\nap.add_argument('--out', default='out.txt')\nap.add_argument('--token', default=os.environ.get('SERVICE_TOKEN'))\nargs = ap.parse_args()\nprint('writing', {shown})\n"
+        )
+    };
+    check(Py, &token_tool("args.out"), Suspicious, "secret-read");
+    check(Py, &token_tool("args.token"), Dangerous, "exfiltration");
     // `dest=` names the field.
     check(
         Py,
