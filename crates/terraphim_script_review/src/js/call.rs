@@ -756,6 +756,11 @@ impl Js<'_, '_, '_> {
                     v.alts.extend(r.text.into_iter().chain(r.alts));
                     crate::engine::cap_alternatives(&mut v.alts, 8);
                     v.taint.join(&r.taint);
+                    // A list the method returns (`paths.all()` giving `[root, homedir()]`):
+                    // its elements, for a loop or a `map` over the result.
+                    if v.items.is_none() && v.handle.is_none() {
+                        v.items = r.items;
+                    }
                     v
                 }
                 None => out,

@@ -838,6 +838,25 @@ fn recursive_walkers_keep_their_roots() {
     );
 }
 
+/// A list a method of the script's class returns keeps its elements, for a loop or a `map` over
+/// the result (`new Paths().all()`, `Paths.all()` of a static method).
+#[test]
+fn lists_returned_by_class_methods() {
+    let cleaner = |extra: &str| {
+        format!(
+            "import {{ promises as fs }} from 'fs';\nimport path from 'path';\nimport os from 'os';\nclass Targets {{\n  static all(): string[] {{\n    return [path.resolve('dist'), {extra}];\n  }}\n}}\nasync function main() {{\n  await Promise.all(Targets.all().map((d) => fs.rm(d, {{ recursive: true, force: true }})));\n}}\nmain();\n"
+        )
+    };
+    check(Ts, &cleaner("os.homedir()"), Dangerous, "destructive");
+    check(Ts, &cleaner("path.resolve('coverage')"), Clean, "");
+    check(
+        Js,
+        "const fs = require('fs');\nconst os = require('os');\nclass Dirs {\n  list() { return ['build', os.homedir() + '/.config']; }\n}\nfor (const d of new Dirs().list()) fs.rmSync(d, { recursive: true, force: true });\n",
+        Dangerous,
+        "destructive",
+    );
+}
+
 /// `f(...parts)` in JavaScript passes a literal array's elements.
 #[test]
 fn javascript_spread_arguments() {
