@@ -700,6 +700,31 @@ impl Js<'_, '_, '_> {
                 self.scope.assign(&name, list);
                 return Val::unknown();
             }
+            if matches!(c.tail(), "push" | "unshift")
+                && let Some(obj) = func.field("object").filter(|o| {
+                    o.kind() == "member_expression"
+                        && o.field("object").is_some_and(|t| t.kind() == "this")
+                })
+                && let Some(prop) = obj.field("property")
+            {
+                // `this.targets.push(p)` in a method: the class's list now holds it, for the
+                // methods that read `this.targets`.
+                let name = self.text(prop).to_owned();
+                let mut list = match self.this_val.field(&name) {
+                    Some(old) if old.items.is_some() => old.clone(),
+                    _ => Val::list(Vec::new()),
+                };
+                let mut items = list.items.take().unwrap_or_default();
+                for a in &c.args {
+                    if items.len() < 16 && !items.contains(a) {
+                        items.push(a.clone());
+                    }
+                    list.taint.join(&a.taint);
+                }
+                list.items = Some(items);
+                self.this_val.set_field(&[name.as_str()], list);
+                return Val::unknown();
+            }
             if let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
                 && let Some(list) = inserted_into(c.tail(), &recv, &c.args)
             {

@@ -246,6 +246,19 @@ impl Js<'_, '_, '_> {
                 Some(self.text(node).to_owned())
             }
             "identifier" => self.instances.get(self.text(node)).cloned(),
+            // `new Cleaner().add("dist").add(dir)`: a chain of the class's own methods (a
+            // builder whose methods return `this`) is an instance of the class still.
+            "call_expression" => {
+                let f = node
+                    .field("function")
+                    .filter(|f| f.kind() == "member_expression")?;
+                let class = self.instance_class(f.field("object")?)?;
+                let method = self.text(f.field("property")?);
+                self.classes
+                    .get(&class)
+                    .is_some_and(|m| m.contains(method))
+                    .then_some(class)
+            }
             _ => None,
         }
     }

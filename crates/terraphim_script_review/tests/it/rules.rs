@@ -857,6 +857,19 @@ fn lists_returned_by_class_methods() {
     );
 }
 
+/// A builder class whose methods push into `this.targets` and return `this`: a chain of its
+/// methods is an instance still, and its list holds what each call pushed.
+#[test]
+fn builder_chains_and_lists_in_this() {
+    let builder = |second: &str| {
+        format!(
+            "import {{ rmSync }} from 'fs';\nimport {{ homedir }} from 'os';\nclass Cleaner {{\n  private targets: string[] = [];\n  add(p: string) {{\n    this.targets.push(p);\n    return this;\n  }}\n  run() {{\n    for (const t of this.targets) rmSync(t, {{ recursive: true, force: true }});\n  }}\n}}\nnew Cleaner().add('dist').add({second}).run();\n"
+        )
+    };
+    check(Ts, &builder("homedir()"), Dangerous, "destructive");
+    check(Ts, &builder("'coverage'"), Clean, "");
+}
+
 /// `f(...parts)` in JavaScript passes a literal array's elements.
 #[test]
 fn javascript_spread_arguments() {
