@@ -144,6 +144,9 @@ pub(super) enum Api {
     UrlRetrieve,
     /// A connection object to a host; `opens`: the constructor connects at once.
     Connection { opens: bool },
+    /// A client over a connection given as the first argument (`SFTPClient.from_transport(t)`,
+    /// `SCPClient(transport)`): the same host.
+    SameConnection,
     /// A socket object.
     Socket,
     /// A socket connected to an address.
@@ -502,6 +505,15 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("ftplib.FTP", Connection { opens: true }),
     ("ftplib.FTP_TLS", Connection { opens: true }),
     ("telnetlib.Telnet", Connection { opens: true }),
+    // Remote shells and file transfer: `put` sends a local file to the host, `exec_command`
+    // and `run` send a command line.
+    ("paramiko.SSHClient", Connection { opens: false }),
+    ("paramiko.client.SSHClient", Connection { opens: false }),
+    ("paramiko.Transport", Connection { opens: true }),
+    ("paramiko.SFTPClient.from_transport", SameConnection),
+    ("scp.SCPClient", SameConnection),
+    ("pysftp.Connection", Connection { opens: true }),
+    ("fabric.Connection", Connection { opens: true }),
     ("socket.socket", Socket),
     ("socket.create_connection", CreateConnection),
     ("socket.gethostbyname", Resolve),

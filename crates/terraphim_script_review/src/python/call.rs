@@ -1021,6 +1021,13 @@ impl Py<'_, '_, '_> {
                     ..Val::default()
                 }
             }
+            Api::SameConnection => match c.first().handle {
+                Some(Handle::Conn { .. }) => c.first().clone(),
+                _ => Val {
+                    handle: Some(Handle::Conn { url: None }),
+                    ..Val::default()
+                },
+            },
             Api::Socket => Val {
                 handle: Some(Handle::Conn { url: None }),
                 ..Val::default()

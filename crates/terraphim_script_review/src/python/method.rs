@@ -272,7 +272,14 @@ impl Py<'_, '_, '_> {
                 let url = url.clone();
                 match name {
                     "connect" | "connect_ex" => {
-                        let host = first.address_host();
+                        // A socket's `(host, port)`, or a client's host name
+                        // (`SSHClient().connect("build.example.org")`).
+                        let host = first.address_host().or_else(|| {
+                            first
+                                .known()
+                                .filter(|h| !h.contains(['/', ' ']))
+                                .map(str::to_owned)
+                        });
                         self.sink.connect(ln, host.as_deref());
                         if let Some(r) = recv_node.filter(|r| r.kind() == "identifier") {
                             let n = self.text(r).to_owned();
@@ -344,6 +351,21 @@ impl Py<'_, '_, '_> {
                     "send" | "sendall" | "sendto" | "storbinary" | "storlines" | "write" => {
                         self.sink.network(ln, url.as_deref(), all, true);
                         Val::unknown()
+                    }
+                    // `ssh.open_sftp()`, `ssh.get_transport()`: a channel to the same host.
+                    "open_sftp" | "get_transport" | "invoke_shell" => recv.clone(),
+                    // `sftp.put(local, remote)` (paramiko, pysftp, fabric, scp): the local
+                    // file's content goes to the host.
+                    "put" | "putfo" | "put_r" | "put_d" | "upload" => {
+                        let read = self.sink.read_val(ln, &first);
+                        let sent = all.clone().with_taint(&read);
+                        self.sink.network(ln, url.as_deref(), &sent, true);
+                        Val::unknown()
+                    }
+                    // A command run on the host (`ssh.exec_command(cmd)`, fabric's `run`).
+                    "exec_command" | "run" | "sudo" => {
+                        self.sink.network(ln, url.as_deref(), all, true);
+                        Val::remote()
                     }
                     "request" | "putrequest" => {
                         let m = first.known().unwrap_or("GET").to_ascii_uppercase();

