@@ -380,6 +380,7 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
                 out.rule.clone_from(&m.concept);
                 out.pattern = Some(m.pattern.clone());
             }
+            out.operands.clone_from(&command.operands);
         }
         Verdict::Sandbox => {
             out.tier = CommandTier::Unknown;
@@ -568,14 +569,46 @@ mod tests {
                 "guard:delete or change outside the project",
                 "outside the project",
             ),
-            // A directory named through $HOME in a variable.
+            // A directory named through $HOME in a variable (every tool's cache).
             (
                 Language::Shell,
-                "logs=\"$HOME/.cache/app\"\nfind \"$logs\" -name '*.log' -delete\n",
+                "logs=\"$HOME/.cache\"\nfind \"$logs\" -name '*.log' -delete\n",
                 Verdict::Dangerous,
                 2,
                 "guard:delete or change outside the project",
                 "outside the project",
+            ),
+            // A tool's own configuration directory: its settings written atomically, made
+            // private and backed up are the review's to judge (a data file: clean)...
+            (
+                Language::Shell,
+                "#!/bin/sh\nset -eu\ndir=\"$HOME/.config/quillnote\"\nmkdir -p \"$dir\"\n\
+                 chmod 700 \"$dir\"\ntmp=\"$(mktemp \"$dir/.settings.XXXXXX\")\"\n\
+                 printf 'theme = dark\\n' > \"$tmp\"\nchmod 600 \"$tmp\"\n\
+                 if [ -f \"$dir/settings\" ]; then cp -p \"$dir/settings\" \"$dir/settings.bak\"; fi\n\
+                 mv \"$tmp\" \"$dir/settings\"\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // ... and so is an entry of its own cache pruned by `find -delete`.
+            (
+                Language::Shell,
+                "cache=\"$HOME/.cache/quillnote\"\nfind \"$cache\" -name '*.json' -mtime +30 -delete\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // The same commands on a directory shared with every other program stay denied.
+            (
+                Language::Shell,
+                "#!/bin/sh\ndir=\"$HOME/.config/git\"\nmkdir -p \"$dir\"\nchmod 700 \"$dir\"\n",
+                Verdict::Dangerous,
+                4,
+                "guard:trust anchor tampering",
+                "trust anchor",
             ),
             // A trap handler's commands.
             (
