@@ -64,3 +64,38 @@ Feature: script pre-review of a tool's own directories and loopback servers
       """
     When I run "terraphim-agent guard review-script --json preview_all.sh"
     Then the JSON field "verdict" is "suspicious"
+
+  Scenario: old entries of a project cache picked through enumerate are clean
+    Given a project file "prune_bundles.py" containing:
+      """
+      import shutil
+      from pathlib import Path
+
+      CACHE = Path(__file__).resolve().parent / ".cache" / "bundles"
+      entries = []
+      for child in CACHE.iterdir():
+          entries.append((child.stat().st_mtime, child))
+      for i, (mtime, path) in enumerate(sorted(entries, reverse=True)):
+          if i >= 5:
+              shutil.rmtree(path)
+      """
+    When I run "terraphim-agent guard review-script prune_bundles.py"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
+  Scenario: the home directory's entries picked through enumerate are still dangerous
+    Given a project file "prune_home.py" containing:
+      """
+      import shutil
+      from pathlib import Path
+
+      entries = []
+      for child in Path.home().iterdir():
+          entries.append((child.stat().st_mtime, child))
+      for i, (mtime, path) in enumerate(sorted(entries)):
+          if i >= 5:
+              shutil.rmtree(path)
+      """
+    When I run "terraphim-agent guard review-script --json prune_home.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "delete-outside"
