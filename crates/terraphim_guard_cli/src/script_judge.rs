@@ -258,10 +258,8 @@ impl ScriptJudge {
         let mut out = vec![CommandVerdict::allow(); lines.len()];
         for ((part, command), &l) in decision.parts.iter().zip(&commands).zip(&line_of) {
             let v = part_verdict(&decision, part, command);
-            if let Some(slot) = out.get_mut(l)
-                && rank(v.tier) > rank(slot.tier)
-            {
-                *slot = v;
+            if let Some(slot) = out.get_mut(l) {
+                stricter(slot, v);
             }
         }
         out
@@ -418,6 +416,29 @@ struct Command {
     operands: Vec<String>,
 }
 
+/// The KG concept of the deny of any change outside the project, which the review may judge
+/// itself where every path the command names is a tool's own directory (`shell_judge::record`).
+const OUTSIDE_CHANGE: &str = "delete or change outside the project";
+
+/// Keep in `out` the stricter of it and `v` (see [`rank`]). Of two denies, one for another
+/// reason stands over a change outside the project, and two changes outside the project name
+/// the paths of both: the review lowers such a deny only when every path of the line is a
+/// tool's own, so no other part of the line may hide behind the first.
+fn stricter(out: &mut CommandVerdict, v: CommandVerdict) {
+    if rank(v.tier) > rank(out.tier) {
+        *out = v;
+    } else if v.tier == CommandTier::Deny
+        && out.tier == CommandTier::Deny
+        && out.rule == OUTSIDE_CHANGE
+    {
+        if v.rule == OUTSIDE_CHANGE {
+            out.operands.extend(v.operands);
+        } else {
+            *out = v;
+        }
+    }
+}
+
 /// What the guard's decision means for a script line: `commands` are the line's simple
 /// commands (the decision's parts, in order), `line_finding` the reason of a finding about the
 /// line as a whole. The strictest part stands (see [`rank`]).
@@ -432,9 +453,7 @@ fn verdict_of(
             Some(c) => part_verdict(decision, part, c),
             None => continue,
         };
-        if rank(v.tier) > rank(out.tier) {
-            out = v;
-        }
+        stricter(&mut out, v);
     }
     // A part of the KG's replacement of the line: its canonical words are its operands.
     for part in &decision.replaced_parts {
@@ -448,9 +467,7 @@ fn verdict_of(
                 .collect(),
         };
         let v = part_verdict(decision, part, &command);
-        if rank(v.tier) > rank(out.tier) {
-            out = v;
-        }
+        stricter(&mut out, v);
     }
     if let Some(reason) = line_finding
         && rank(out.tier) < rank(CommandTier::Opaque)
@@ -600,6 +617,15 @@ mod tests {
                 0,
                 "",
                 "",
+            ),
+            // A tool's own directory first on a line does not hide a change elsewhere after it.
+            (
+                Language::Shell,
+                "chmod 700 \"$HOME/.config/quillnote\" && truncate -s 0 \"$HOME/notes/thesis.tex\"\n",
+                Verdict::Dangerous,
+                1,
+                "guard:delete or change outside the project",
+                "outside the project",
             ),
             // The same commands on a directory shared with every other program stay denied.
             (
