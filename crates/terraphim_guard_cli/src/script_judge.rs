@@ -258,10 +258,8 @@ impl ScriptJudge {
         let mut out = vec![CommandVerdict::allow(); lines.len()];
         for ((part, command), &l) in decision.parts.iter().zip(&commands).zip(&line_of) {
             let v = part_verdict(&decision, part, command);
-            if let Some(slot) = out.get_mut(l)
-                && rank(v.tier) > rank(slot.tier)
-            {
-                *slot = v;
+            if let Some(slot) = out.get_mut(l) {
+                stricter(slot, v);
             }
         }
         out
@@ -380,6 +378,7 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
                 out.rule.clone_from(&m.concept);
                 out.pattern = Some(m.pattern.clone());
             }
+            out.operands.clone_from(&command.operands);
         }
         Verdict::Sandbox => {
             out.tier = CommandTier::Unknown;
@@ -417,6 +416,29 @@ struct Command {
     operands: Vec<String>,
 }
 
+/// The KG concept of the deny of any change outside the project, which the review may judge
+/// itself where every path the command names is a tool's own directory (`shell_judge::record`).
+const OUTSIDE_CHANGE: &str = "delete or change outside the project";
+
+/// Keep in `out` the stricter of it and `v` (see [`rank`]). Of two denies, one for another
+/// reason stands over a change outside the project, and two changes outside the project name
+/// the paths of both: the review lowers such a deny only when every path of the line is a
+/// tool's own, so no other part of the line may hide behind the first.
+fn stricter(out: &mut CommandVerdict, v: CommandVerdict) {
+    if rank(v.tier) > rank(out.tier) {
+        *out = v;
+    } else if v.tier == CommandTier::Deny
+        && out.tier == CommandTier::Deny
+        && out.rule == OUTSIDE_CHANGE
+    {
+        if v.rule == OUTSIDE_CHANGE {
+            out.operands.extend(v.operands);
+        } else {
+            *out = v;
+        }
+    }
+}
+
 /// What the guard's decision means for a script line: `commands` are the line's simple
 /// commands (the decision's parts, in order), `line_finding` the reason of a finding about the
 /// line as a whole. The strictest part stands (see [`rank`]).
@@ -431,9 +453,7 @@ fn verdict_of(
             Some(c) => part_verdict(decision, part, c),
             None => continue,
         };
-        if rank(v.tier) > rank(out.tier) {
-            out = v;
-        }
+        stricter(&mut out, v);
     }
     // A part of the KG's replacement of the line: its canonical words are its operands.
     for part in &decision.replaced_parts {
@@ -447,9 +467,7 @@ fn verdict_of(
                 .collect(),
         };
         let v = part_verdict(decision, part, &command);
-        if rank(v.tier) > rank(out.tier) {
-            out = v;
-        }
+        stricter(&mut out, v);
     }
     if let Some(reason) = line_finding
         && rank(out.tier) < rank(CommandTier::Opaque)
@@ -568,14 +586,55 @@ mod tests {
                 "guard:delete or change outside the project",
                 "outside the project",
             ),
-            // A directory named through $HOME in a variable.
+            // A directory named through $HOME in a variable (every tool's cache).
             (
                 Language::Shell,
-                "logs=\"$HOME/.cache/app\"\nfind \"$logs\" -name '*.log' -delete\n",
+                "logs=\"$HOME/.cache\"\nfind \"$logs\" -name '*.log' -delete\n",
                 Verdict::Dangerous,
                 2,
                 "guard:delete or change outside the project",
                 "outside the project",
+            ),
+            // A tool's own configuration directory: its settings written atomically, made
+            // private and backed up are the review's to judge (a data file: clean)...
+            (
+                Language::Shell,
+                "#!/bin/sh\nset -eu\ndir=\"$HOME/.config/quillnote\"\nmkdir -p \"$dir\"\n\
+                 chmod 700 \"$dir\"\ntmp=\"$(mktemp \"$dir/.settings.XXXXXX\")\"\n\
+                 printf 'theme = dark\\n' > \"$tmp\"\nchmod 600 \"$tmp\"\n\
+                 if [ -f \"$dir/settings\" ]; then cp -p \"$dir/settings\" \"$dir/settings.bak\"; fi\n\
+                 mv \"$tmp\" \"$dir/settings\"\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // ... and so is an entry of its own cache pruned by `find -delete`.
+            (
+                Language::Shell,
+                "cache=\"$HOME/.cache/quillnote\"\nfind \"$cache\" -name '*.json' -mtime +30 -delete\n",
+                Verdict::Clean,
+                0,
+                "",
+                "",
+            ),
+            // A tool's own directory first on a line does not hide a change elsewhere after it.
+            (
+                Language::Shell,
+                "chmod 700 \"$HOME/.config/quillnote\" && truncate -s 0 \"$HOME/notes/thesis.tex\"\n",
+                Verdict::Dangerous,
+                1,
+                "guard:delete or change outside the project",
+                "outside the project",
+            ),
+            // The same commands on a directory shared with every other program stay denied.
+            (
+                Language::Shell,
+                "#!/bin/sh\ndir=\"$HOME/.config/git\"\nmkdir -p \"$dir\"\nchmod 700 \"$dir\"\n",
+                Verdict::Dangerous,
+                4,
+                "guard:trust anchor tampering",
+                "trust anchor",
             ),
             // A trap handler's commands.
             (

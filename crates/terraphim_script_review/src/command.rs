@@ -106,7 +106,7 @@ const MODELED: &[&str] = &[
     "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
     "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
     "touch", "ls", "pwd", "test", "[", "true", "false", ":", "rev", "fold", "basenc", "uuencode",
-    "iconv", "paste", "column", "expand", "fmt",
+    "iconv", "paste", "column", "expand", "fmt", "basename", "dirname",
 ];
 
 /// Programs of [`MODELED`] whose first operand picks what they do (a subcommand: `npm ⁇`,
@@ -498,7 +498,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if run_time_word_picks_code(sink, &name, &words, interp.is_some()) {
         sink.run_time_code = true;
     }
-    if interp.is_none() && !MODELED.contains(&name.as_str()) {
+    // `find ROOT ... -delete` running nothing else: its deletes are judged below.
+    let find_deletes = name == "find"
+        && has("-delete")
+        && !words.iter().any(|w| {
+            w.starts_with("-exec")
+                || w.starts_with("-ok")
+                || w.starts_with("-fprint")
+                || w == "-fls"
+        });
+    // `date` that only prints the time (`-s`/`--set` sets the clock).
+    let date_prints = name == "date"
+        && !words.iter().any(|w| {
+            w.starts_with("--set")
+                || (w.starts_with('-') && !w.starts_with("--") && w.contains('s'))
+        });
+    if interp.is_none() && !MODELED.contains(&name.as_str()) && !find_deletes && !date_prints {
         sink.ran_unmodeled = true;
     }
     if let Some(lang) = interp {
@@ -1272,6 +1287,41 @@ fn remote_host(w: &str) -> String {
     host.rsplit('@').next().unwrap_or(host).to_owned()
 }
 
+/// Whether `python -m http.server` with these words (after the module) serves only this
+/// machine a directory of the project or a temp dir: `--bind`/`-b` names a loopback address
+/// (`127.0.0.1`, `::1`, `localhost`; not `0.0.0.0` or `::`, which are every interface, the
+/// default), and `--directory`/`-d` (or, without one, the directory the script is in) lies in
+/// the working tree or a temp dir. Its home directory or a place the review cannot follow
+/// served, even on loopback, is any local program's to read.
+fn serves_project_on_loopback(sink: &mut Sink<'_>, words: &[Val]) -> bool {
+    let words: Vec<String> = words.iter().map(word).collect();
+    let value = |long: &str, short: &str| -> Option<String> {
+        words.iter().enumerate().find_map(|(i, w)| {
+            if w == long || w == short {
+                words.get(i + 1).cloned()
+            } else {
+                w.strip_prefix(long)
+                    .and_then(|r| r.strip_prefix('='))
+                    .map(str::to_owned)
+            }
+        })
+    };
+    let loopback = value("--bind", "-b").is_some_and(|b| {
+        let host = b.trim_start_matches('[').trim_end_matches(']');
+        !host.contains(UNKNOWN)
+            && terraphim_shell_vocab::hosts::is_loopback_host(host)
+            && !host
+                .parse::<std::net::Ipv4Addr>()
+                .is_ok_and(|ip| ip.is_unspecified())
+    });
+    let dir = value("--directory", "-d").unwrap_or_else(|| ".".to_owned());
+    loopback
+        && matches!(
+            sink.resolve(&dir).place,
+            Place::WorkTree | Place::WorkTreeRoot | Place::Tmp
+        )
+}
+
 fn run_interpreter(
     sink: &mut Sink<'_>,
     line: u32,
@@ -1317,7 +1367,7 @@ fn run_interpreter(
             } else if !module.contains('.') && !module.is_empty() {
                 // `python -m twine upload`: the module's entry point, like the program.
                 return run_argv(sink, line, &args[i + 1..], stdin);
-            } else if module == "http.server" {
+            } else if module == "http.server" && !serves_project_on_loopback(sink, &args[i + 2..]) {
                 sink.add(
                     line,
                     Category::Network,

@@ -613,69 +613,119 @@ fn tool_dir_file<'r>(r: &'r Resolved, prefix: &str) -> Option<(&'r str, &'r str)
     .then_some((tool, file))
 }
 
+/// Directories of `~/.config/` that belong to programs shared with everything else the user
+/// runs, whose files hold credentials, package sources, editor or terminal settings that start
+/// programs, or the session's environment: no one tool's own settings.
+const SHARED: &[&str] = &[
+    "gh",
+    "hub",
+    "glab-cli",
+    "gcloud",
+    "doctl",
+    "rclone",
+    "op",
+    "containers",
+    "docker",
+    "helm",
+    "kube",
+    "uv",
+    "pypoetry",
+    "pip",
+    "npm",
+    "yarn",
+    "pnpm",
+    "cargo",
+    "configstore",
+    "Code",
+    "Code - OSS",
+    "VSCodium",
+    "Cursor",
+    "zed",
+    "nvim",
+    "vim",
+    "helix",
+    "JetBrains",
+    "kitty",
+    "alacritty",
+    "wezterm",
+    "environment.d",
+    "git",
+    "fish",
+    "systemd",
+    "autostart",
+    "terraphim",
+    "claude",
+    "codex",
+    "gemini",
+    "direnv",
+    "starship",
+    "tmux",
+    "ssh",
+    "gnupg",
+];
+
 /// A data file in a tool's own configuration directory (`~/.config/<tool>/config.toml`): where a
 /// command-line tool keeps its settings, written by its own setup script. Not the directories of
 /// programs shared with everything else the user runs, whose files hold credentials, package
 /// sources, editor or terminal settings that start programs, or the session's environment.
 fn tool_config_data(r: &Resolved) -> bool {
-    const SHARED: &[&str] = &[
-        "gh",
-        "hub",
-        "glab-cli",
-        "gcloud",
-        "doctl",
-        "rclone",
-        "op",
-        "containers",
-        "docker",
-        "helm",
-        "kube",
-        "uv",
-        "pypoetry",
-        "pip",
-        "npm",
-        "yarn",
-        "pnpm",
-        "cargo",
-        "configstore",
-        "Code",
-        "Code - OSS",
-        "VSCodium",
-        "Cursor",
-        "zed",
-        "nvim",
-        "vim",
-        "helix",
-        "JetBrains",
-        "kitty",
-        "alacritty",
-        "wezterm",
-        "environment.d",
-        "git",
-        "fish",
-        "systemd",
-        "autostart",
-        "terraphim",
-        "claude",
-        "codex",
-        "gemini",
-        "direnv",
-        "starship",
-        "tmux",
-        "ssh",
-        "gnupg",
-    ];
     const DATA: &[&str] = &["json", "toml", "ini", "yaml", "yml", "conf", "cfg"];
     let Some((tool, file)) = tool_dir_file(r, "~/.config/") else {
         return false;
     };
+    // A settings file named as such without an extension (`config`, `settings`).
+    const NAMES: &[&str] = &["config", "settings", "preferences", "prefs", "defaults"];
+    // What an atomic replace or a backup adds to the name: `.tmp`, `.bak`, a date, the
+    // random part of a `mktemp` template.
+    let spare = |e: &str| {
+        ["bak", "old", "orig", "tmp", "new", "backup"].contains(&e)
+            || e.contains(UNKNOWN)
+            || (e.len() >= 3 && e.chars().all(|c| c == 'x'))
+            || (!e.is_empty() && e.chars().all(|c| c.is_ascii_digit()))
+    };
     // The file itself or a temporary file beside it for an atomic replace (`config.json.tmp`,
-    // `config.json.1234.tmp`).
-    let data = base(file)
-        .split('.')
-        .skip(1)
-        .any(|e| DATA.contains(&e.to_ascii_lowercase().as_str()));
+    // `config.json.1234.tmp`, `.config.XXXXXX`), or its backup (`config.bak`).
+    let name = base(file).trim_end_matches('~').to_ascii_lowercase();
+    let mut parts = name.trim_start_matches('.').split('.');
+    let first = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    let data = rest.iter().any(|e| DATA.contains(e))
+        || (NAMES.contains(&first) && rest.iter().all(|e| spare(e)));
     data && !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool)) && secret_kind(&r.text).is_none()
+}
+
+/// A path in a named tool's own configuration or cache directory (`~/.config/<tool>`,
+/// `~/.cache/<tool>/...`: the directory itself or a path inside it), where no program but that
+/// tool looks. Not a directory of the [`SHARED`] programs, a trust anchor (shell startup,
+/// systemd, autostart, the agent's or the guard's settings, package-manager and git configs) or
+/// a secret; not `~/.config` or `~/.cache` as a whole, nor every tool's directory in them.
+/// The command guard denies every change outside the project; in these the review's own rules
+/// judge the write, copy, permission change or delete (`shell_judge::record`): a tool's data
+/// file is clean as [`tool_config_data`] and [`tool_cache_entry`] say, code or a secret written
+/// there, or the directory deleted whole, is not.
+pub(crate) fn tool_own_dir(r: &Resolved) -> bool {
+    if !matches!(r.place, Place::Home) || secret_kind(&r.text).is_some() {
+        return false;
+    }
+    let Some((cache, rest)) = [("~/.config/", false), ("~/.cache/", true)]
+        .iter()
+        .find_map(|(p, cache)| r.text.strip_prefix(p).map(|rest| (*cache, rest)))
+    else {
+        return false;
+    };
+    let rest = rest.trim_end_matches('/');
+    let (tool, file) = rest.split_once('/').unwrap_or((rest, ""));
+    let named = !tool.is_empty()
+        && !tool.contains(UNKNOWN)
+        && !tool.starts_with('.')
+        && !tool.contains(['*', '?', '[', '{', '$'])
+        && !file.split('/').any(|part| part == "..");
+    named
+        && (cache || !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool)))
+        && matches!(
+            classify_write(r),
+            WriteClass::Harmless | WriteClass::Outside
+        )
 }
 
 /// `~/.<name>rc`, `~/.<name>_profile`, `~/.<name>env` whose name is known only at run time

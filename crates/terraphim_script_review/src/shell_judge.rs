@@ -43,9 +43,10 @@ pub struct CommandVerdict {
     pub rule: String,
     /// The KG pattern that matched, if one decided.
     pub pattern: Option<String>,
-    /// For [`CommandTier::Project`]: the words after the program name of the command the rule
-    /// matched, as the guard read them, to check that every path among them is in the project
-    /// or a temp dir.
+    /// For [`CommandTier::Project`] and [`CommandTier::Deny`]: the words after the program name
+    /// of the command the rule matched, as the guard read them, to check that every path among
+    /// them is in the project or a temp dir (for a deny of a change outside the project: or in
+    /// a tool's own configuration or cache directory).
     pub operands: Vec<String>,
 }
 
@@ -890,6 +891,31 @@ fn operands_contained(sink: &mut Sink<'_>, operands: &[String]) -> bool {
     })
 }
 
+/// The KG concept of the guard's deny of any change outside the project.
+const OUTSIDE_CHANGE: &str = "delete or change outside the project";
+
+/// Whether the paths among `operands` lie in the project, a temp dir or a named tool's own
+/// configuration or cache directory, and at least one in such a directory
+/// (`places::tool_own_dir`).
+fn tool_own_operands(sink: &mut Sink<'_>, operands: &[String]) -> bool {
+    let mut own = false;
+    for w in operands {
+        let w = w.trim_start_matches(['<', '>', '&']);
+        let value = w.split_once('=').map_or(w, |(_, v)| v);
+        let pathlike = value.contains('/') || value.starts_with(['.', '~', '$']);
+        if w.starts_with('-') && !w.contains('=') || !pathlike {
+            continue;
+        }
+        let r = sink.resolve(value);
+        match r.place {
+            Place::Tmp | Place::WorkTree | Place::WorkTreeRoot => {}
+            Place::Home if crate::places::tool_own_dir(&r) => own = true,
+            _ => return false,
+        }
+    }
+    own
+}
+
 /// One statement of a script waiting for the judge: its line, its texts (one per value of a
 /// loop variable) and whether the review classified every program it runs.
 #[derive(Debug, Clone)]
@@ -1116,6 +1142,20 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
                 }) =>
             {
                 continue;
+            }
+            // A change the guard denies only because it lies outside the project, made in a
+            // named tool's own configuration or cache directory (`mkdir`, `chmod 600`, a
+            // temp file moved over the tool's config, a backup copy): where the review
+            // classified every program of the line, its own rules judge the change as they
+            // judge it in any language (`places::tool_own_dir`); otherwise it is confined
+            // beyond the project, not refused outright.
+            CommandTier::Deny
+                if v.rule == OUTSIDE_CHANGE && tool_own_operands(sink, &v.operands) =>
+            {
+                if p.modeled {
+                    continue;
+                }
+                Verdict::Suspicious
             }
             CommandTier::Deny => Verdict::Dangerous,
             CommandTier::Project | CommandTier::Outside | CommandTier::Opaque => {

@@ -195,6 +195,19 @@ impl Js<'_, '_, '_> {
                 let items = recv.items.as_deref().unwrap_or_default();
                 Val::any_of(items).with_taint(&recv.taint).with_taint(all)
             }
+            // `for (const [i, e] of list.entries())`: pairs of an index and each element.
+            (_, "entries") if recv.items.is_some() && recv.text.is_none() && args.is_empty() => {
+                let items = recv.items.as_deref().unwrap_or_default();
+                Val::list(
+                    items
+                        .iter()
+                        .map(|e| {
+                            Val::list(vec![Val::unknown(), e.clone().with_taint(&recv.taint)])
+                        })
+                        .collect(),
+                )
+                .with_taint(&recv.taint)
+            }
             // `[os.homedir(), ROOT].filter(...)`: an array's elements, some perhaps dropped,
             // as the values a loop over it may take.
             (_, "filter" | "sort" | "toSorted" | "slice" | "concat")

@@ -101,6 +101,8 @@ pub(super) enum Api {
     JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
+    /// `enumerate(seq)`: pairs of a count and each element of the sequence.
+    Enumerate,
     /// A value quoted as one shell word (`shlex.quote(s)`), or each item of a list quoted and
     /// joined by blanks (`shlex.join(argv)`).
     ShellQuote { join: bool },
@@ -336,6 +338,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("str.join", COLLECTION),
     ("sorted", SEQUENCE),
     ("reversed", Reversed),
+    ("enumerate", Enumerate),
     ("len", Count),
     ("tuple", SEQUENCE),
     ("set", SEQUENCE),

