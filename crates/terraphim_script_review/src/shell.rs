@@ -1586,6 +1586,49 @@ impl Shell<'_, '_, '_> {
                             None => element,
                         }
                     }
+                    // `${dirs[@]/#/$HOME/}`, `${files[@]/%/.bak}`: each element with the text
+                    // put before (`/#/`) or after (`/%/`) it.
+                    Some(sub)
+                        if node.named_children().count() == 2
+                            && self
+                                .text(node)
+                                .get(sub.end_byte() - node.start_byte()..)
+                                .is_some_and(|rest| {
+                                    rest.starts_with("/#/") || rest.starts_with("/%/")
+                                }) =>
+                    {
+                        let before = self
+                            .text(node)
+                            .get(sub.end_byte() - node.start_byte()..)
+                            .is_some_and(|rest| rest.starts_with("/#/"));
+                        // `[@]`/`[*]`: every element of the array (`element` reads one key).
+                        let every = sub
+                            .field("index")
+                            .is_some_and(|i| matches!(self.text(i), "@" | "*"));
+                        let element = match sub
+                            .field("name")
+                            .and_then(|n| self.vars.get(self.text(n)))
+                            .and_then(|a| a.items.clone())
+                        {
+                            Some(items) if every && !items.is_empty() && items.len() <= 16 => {
+                                Val::list(items)
+                            }
+                            _ if every => Val::lit(UNKNOWN.to_string()),
+                            _ => self.element(sub),
+                        };
+                        let added = node
+                            .named_child(1)
+                            .map_or_else(|| Val::lit(UNKNOWN.to_string()), |r| self.word(r));
+                        let join = |e: &Val| match before {
+                            true => added.concat(e),
+                            false => e.concat(&added),
+                        };
+                        match &element.items {
+                            // As alternatives, as `"${dirs[@]}"` in a word is.
+                            Some(items) => Val::any_of(&items.iter().map(join).collect::<Vec<_>>()),
+                            None => join(&element),
+                        }
+                    }
                     _ => Val::lit(UNKNOWN.to_string()),
                 }
             }
