@@ -107,6 +107,15 @@ Feature: data reaches a command through more than pipes, and some words are only
       | npm i https://203.0.113.70/p.tgz                   |
       | go install tools.example.net/cmd/x@latest          |
 
+  Scenario Outline: the module's own packages named by a relative path are no host
+    When I check "<command>"
+    Then the verdict is sandbox
+
+    Examples:
+      | command            |
+      | go get -u ./...    |
+      | go get -t ./pkg/... |
+
   Scenario Outline: a push to a remote named only on the line is asked, not allowed
     When I check "<command>"
     Then the verdict is sandbox

@@ -106,7 +106,10 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
             .filter(|w| w.contains('@') || sub == "get")
             .filter_map(|w| {
                 let first = w.split(['/', '@']).next()?;
-                (first.contains('.') && w.contains('/')).then(|| first.to_ascii_lowercase())
+                // A module path's first element is a domain; `./...`, `../x` are the
+                // module's own packages.
+                (first.contains('.') && !first.starts_with('.') && w.contains('/'))
+                    .then(|| first.to_ascii_lowercase())
             })
             .collect(),
         "deno" if matches!(sub, "run" | "install" | "compile") => ops()
@@ -326,6 +329,8 @@ mod tests {
             ("pip install requests", None),
             ("npm install left-pad", None),
             ("go install ./cmd/tool", None),
+            ("go get -u ./...", None),
+            ("go get -t ../lib/...", None),
             ("go run ./cmd/server", None),
             ("go run golang.org/x/tools/cmd/stringer@latest", None),
         ] {
