@@ -432,14 +432,18 @@ impl Shell<'_, '_, '_> {
     /// Run every statement under `node`; the value is the last statement's stdout.
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
+        let mut earlier: Vec<Val> = Vec::new();
         let children: Vec<Node<'_>> = node.named_children().collect();
         let guards = self.confined.len();
         for child in children {
-            out = self.stmt(child, capture, None);
+            let prev = std::mem::replace(&mut out, self.stmt(child, capture, None));
+            if capture {
+                earlier.push(prev);
+            }
             self.after_statement(child);
         }
         self.release(guards);
-        out
+        with_earlier_lines(out, &earlier)
     }
 
     /// Run the statements of a function's body; the value is what it prints: the last
@@ -449,12 +453,15 @@ impl Shell<'_, '_, '_> {
         let mut taint = Taint::default();
         let children: Vec<Node<'_>> = body.named_children().collect();
         let guards = self.confined.len();
+        let mut earlier: Vec<Val> = Vec::new();
         for child in children {
-            out = self.stmt(child, false, None);
+            let prev = std::mem::replace(&mut out, self.stmt(child, false, None));
+            earlier.push(prev);
             taint.join(&out.taint);
             self.after_statement(child);
         }
         self.release(guards);
+        let mut out = with_earlier_lines(out, &earlier);
         out.taint = taint;
         out
     }
@@ -2219,13 +2226,17 @@ impl Shell<'_, '_, '_> {
             // One variable takes a whole line: of input known to be one line at a time
             // (the paths `find` prints, each shaped alike), that line's shape.
             let line_shaped = |t: &str| !t.contains('\n') && t.contains('/');
+            // Lines some of which are known only at run time (`echo "${over:-$HOME/x}"`):
+            // the variable is each known line, or a line nobody knows.
             if let [var] = vars.as_slice()
                 && !var.contains(UNKNOWN)
                 && v.taint == Taint::default()
                 && (v.text.as_deref().is_some_and(line_shaped)
-                    || (v.text.is_none()
-                        && !v.alts.is_empty()
-                        && v.alts.iter().all(|a| line_shaped(a))))
+                    || (v.alts.iter().any(|a| line_shaped(a))
+                        && v.text
+                            .iter()
+                            .chain(&v.alts)
+                            .all(|a| line_shaped(a) || a.chars().eq([UNKNOWN]))))
             {
                 let mut line = v.clone();
                 line.items = None;
@@ -2375,6 +2386,29 @@ impl Shell<'_, '_, '_> {
         }
         out
     }
+}
+
+/// What a block prints, `last` being its last statement's stdout: also each line an earlier
+/// statement printed whose text is known (`list() { echo "$ROOT/out"; echo "$HOME/x"; }` prints
+/// both, and `while read d; do rm -rf "$d"; done < <(list)` deletes each). Earlier statements
+/// whose output is known only at run time add nothing here (as before), and a last statement
+/// that prints nothing known keeps the block's value unknown.
+fn with_earlier_lines(last: Val, earlier: &[Val]) -> Val {
+    if last.text.is_none() && last.alts.is_empty() {
+        return last;
+    }
+    let known = |v: &&Val| {
+        v.known().is_some_and(|t| !t.is_empty())
+            || (v.text.is_none()
+                && !v.alts.is_empty()
+                && v.alts.iter().all(|a| !a.contains(UNKNOWN)))
+    };
+    earlier.iter().filter(known).fold(last, |acc, v| {
+        acc.union(&Val {
+            taint: Taint::default(),
+            ..v.clone()
+        })
+    })
 }
 
 /// The parameter expansion a word is made of alone (`${X:-d}`, `"${X:-d}"`), if it is one.

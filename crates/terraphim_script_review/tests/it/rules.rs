@@ -7051,3 +7051,54 @@ fn functions_called_without_arguments_see_the_variables_set_since() {
     ];
     check_all(rows);
 }
+
+/// A function prints every line it echoes, not only its last: a loop reading its output
+/// (`while read d; do ...; done < <(list)`, `x=$(list)`) sees each of them. A line known only
+/// at run time stays a value nobody knows beside the known ones.
+#[test]
+fn every_line_a_function_prints_is_one_of_its_values() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a directory in the home printed before the project's own build directory
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$HOME/.local/share/notes-app\"\n  echo \"$PWD/build\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the same lines from a helper the printing function calls, read in a function
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nmine() {\n  echo \"$PWD/out\"\n}\nstale() {\n  mine\n  local s\n  s=\"$(some-tool where 2>/dev/null || true)\"\n  echo \"${s:-$HOME/.local/share/notes-app/db}\"\n}\nmain() {\n  local d\n  while read -r d; do\n    [ -e \"$d\" ] || continue\n    rm -rf \"$d\"\n  done < <(stale)\n}\nmain\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a printed line with a default in the home, captured whole
+        (
+            Sh,
+            "#!/bin/bash\nwhere() {\n  local s\n  s=\"$(some-tool where || true)\"\n  echo \"${s:-$HOME/.local/share/notes-app}\"\n}\ngone() {\n  local w\n  w=\"$(where)\"\n  echo \"$w\"\n}\nwhile read -r d; do rm -rf \"$d\"; done < <(gone)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // every line in the project's build directories: clean
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  echo \"$PWD/dist\"\n  echo \"$PWD/.cache/tsc\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Clean,
+            "",
+        ),
+        // a line known only at run time beside the project's: a path nobody knows
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  some-tool where\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  echo \"$(some-tool where)\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
