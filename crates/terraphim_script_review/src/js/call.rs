@@ -727,6 +727,15 @@ impl Js<'_, '_, '_> {
                 // for planted code read it, while what the review cannot see stays unseen.
                 Some(r) => {
                     let mut v = out;
+                    // A list it returns (`return [this.out, this.cacheRoot]`): each element is
+                    // one of its elements' texts or a value nobody knows, so a loop over the
+                    // result sees each member the class stored.
+                    if v.items.is_none()
+                        && let Some(items) = r.items.as_ref().filter(|i| i.len() <= 16)
+                    {
+                        let unknown = Val::lit(UNKNOWN.to_string());
+                        v.items = Some(items.iter().map(|i| unknown.union(i)).collect());
+                    }
                     v.alts.extend(r.text.into_iter().chain(r.alts));
                     v.alts.truncate(8);
                     v.taint.join(&r.taint);

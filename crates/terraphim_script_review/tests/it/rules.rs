@@ -7102,3 +7102,43 @@ fn every_line_a_function_prints_is_one_of_its_values() {
     ];
     check_all(rows);
 }
+
+/// What a class of the script stored in its members (a parameter property with a default) is
+/// what a caller reads from an instance (`paths.cacheRoot`) and what a loop over a method's
+/// returned list sees, besides a value nobody knows (a caller may have given the constructor
+/// another); a parameter typed with the script's class (`function clear(paths: Paths)`) is an
+/// instance of it.
+#[test]
+fn members_of_the_scripts_own_instances_reach_their_callers() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a list of members returned by a method, walked in a function given the instance
+        (
+            Ts,
+            "import { rm } from 'node:fs/promises';\nimport { homedir } from 'node:os';\nimport path from 'node:path';\nclass Spots {\n  constructor(\n    readonly out = path.join(process.cwd(), 'out'),\n    readonly store = process.env.NOTES_STORE ?? homedir(),\n  ) {}\n  all(): string[] {\n    return [this.out, this.store];\n  }\n}\nasync function wipe(s: Spots): Promise<void> {\n  for (const d of s.all()) await rm(d, { recursive: true, force: true });\n}\nwipe(new Spots());\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a member read from an instance
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { homedir } from 'node:os';\nclass Spots {\n  constructor(readonly store = homedir()) {}\n}\nconst s = new Spots();\nrmSync(s.store, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the same members in the project: read outside the class, a value a caller may set
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport path from 'node:path';\nclass Spots {\n  constructor(readonly out = path.join(process.cwd(), 'out')) {}\n}\nconst s = new Spots();\nrmSync(s.out, { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        // ... and read by the class's own method, the project's build output
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport path from 'node:path';\nclass Spots {\n  constructor(readonly out = path.join(process.cwd(), 'out')) {}\n  wipe(): void {\n    rmSync(this.out, { recursive: true, force: true });\n  }\n}\nnew Spots().wipe();\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
