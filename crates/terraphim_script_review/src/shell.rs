@@ -1482,6 +1482,28 @@ impl Shell<'_, '_, '_> {
         args.next().is_none().then_some(dir)
     }
 
+    /// What `pwd` prints: the directory the shell is in, the working tree unless a `cd`
+    /// before it went elsewhere (one known only at run time: unknown).
+    fn current_dir(&self) -> Val {
+        let cwd = self
+            .sink
+            .ctx
+            .cwd
+            .to_string_lossy()
+            .trim_end_matches('/')
+            .to_owned();
+        let dir = match (&self.cd, &self.sink.shell_dir) {
+            (Some(CdDir::RunTime), _) => None,
+            (_, Some(d)) if d.starts_with(['/', '~']) => Some(d.clone()),
+            (_, Some(d)) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+            (Some(CdDir::Known(d)), None) if d.starts_with(['/', '~']) => Some(d.clone()),
+            (Some(CdDir::Known(d)), None) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+            (None, None) if !self.cd_unknown => Some(cwd),
+            _ => None,
+        };
+        dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
+    }
+
     /// Whether a command substitution is only `pwd` (or `pwd -P`, `pwd -L`).
     fn lone_pwd(&self, node: Node<'_>) -> bool {
         let mut children = node.named_children();
@@ -1696,27 +1718,7 @@ impl Shell<'_, '_, '_> {
                     None => v,
                 }
             }
-            "command_substitution" if self.lone_pwd(node) => {
-                // `root=$(pwd)`: the directory the shell is in, the working tree unless a
-                // `cd` before it went elsewhere (one known only at run time: unknown).
-                let cwd = self
-                    .sink
-                    .ctx
-                    .cwd
-                    .to_string_lossy()
-                    .trim_end_matches('/')
-                    .to_owned();
-                let dir = match (&self.cd, &self.sink.shell_dir) {
-                    (Some(CdDir::RunTime), _) => None,
-                    (_, Some(d)) if d.starts_with(['/', '~']) => Some(d.clone()),
-                    (_, Some(d)) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
-                    (Some(CdDir::Known(d)), None) if d.starts_with(['/', '~']) => Some(d.clone()),
-                    (Some(CdDir::Known(d)), None) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
-                    (None, None) if !self.cd_unknown => Some(cwd),
-                    _ => None,
-                };
-                dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
-            }
+            "command_substitution" if self.lone_pwd(node) => self.current_dir(),
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
                 let ifs = self.vars.get("IFS").cloned();
@@ -2083,6 +2085,16 @@ impl Shell<'_, '_, '_> {
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
             self.change_dir(&name, argv.get(1));
+        }
+        if name == "pwd"
+            && argv
+                .iter()
+                .skip(1)
+                .all(|a| matches!(a.known(), Some("-P" | "-L")))
+        {
+            // `top() { (cd "$ROOT" && cd .. && pwd); }`: the function prints the directory
+            // its subshell went to.
+            return self.current_dir();
         }
         if name == "cd" && self.sink.judge.is_some() && persists(node) {
             // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`,

@@ -7172,3 +7172,40 @@ fn a_copy_reads_every_file_its_source_may_name() {
     ];
     check_all(rows);
 }
+
+/// `pwd` prints the directory the shell is in, also outside a `$(...)` of its own: a function
+/// whose subshell changes directory and prints it (`(cd "$ROOT" && cd .. && pwd)`, a climb in
+/// a loop) gives that directory; a directory known only at run time stays unknown.
+#[test]
+fn pwd_prints_the_directory_a_subshell_went_to() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nabove() {\n  (cd \"$ROOT\" && cd .. && pwd)\n}\nfind \"$(above)\" -name '*.sqlite' -delete\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a climb repeated in a loop: at least one level above the project
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nup() {\n  local n=\"${1:-2}\"\n  (cd \"$ROOT\" && for _ in $(seq 1 \"$n\"); do cd ..; done; pwd)\n}\nbase=\"$(up 2)\"\nfind \"$base\" -type f -name '*.db' -delete\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the project's own build directory: clean
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nout() {\n  (cd \"$ROOT/build\" && pwd)\n}\nfind \"$(out)\" -name '*.o' -delete\n",
+            Clean,
+            "",
+        ),
+        // a directory known only at run time: unknown
+        (
+            Sh,
+            "#!/bin/bash\nwhere() {\n  (cd \"$1\" && pwd)\n}\nfind \"$(where \"$TARGET\")\" -name '*.o' -delete\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
