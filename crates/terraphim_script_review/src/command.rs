@@ -638,11 +638,56 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             if decoding {
                 out.taint.decoded = true;
             }
+            // `openssl enc -d ... -out FILE`, `gpg -o FILE`: the result goes to the file, and
+            // nothing of it (a key given with `-K`, `-pass`) is printed.
+            let out_file = words
+                .windows(2)
+                .find_map(|w| match (name.as_str(), w[0].as_str()) {
+                    ("openssl", "-out") | ("gpg" | "gpg2", "-o" | "--output") => Some(w[1].clone()),
+                    _ => None,
+                });
+            if let Some(file) = out_file.filter(|f| f != "-") {
+                sink.write(line, &Val::lit(file), &out, false);
+                return Val::unknown();
+            }
             if name == "sed"
                 && (has_short('i') || words.iter().any(|w| w.starts_with("--in-place")))
             {
-                let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
-                for file in positional.iter().skip(1) {
+                // The script is the first operand, or every `-e SCRIPT` / `--expression=`
+                // (`-f FILE` reads it from a file): then every operand is a file edited, and
+                // the options' values are none of them (`sed -i bak -e '/x/d' f.py` edits
+                // `bak` by GNU's reading and `f.py`, never a file named `/x/d`).
+                let mut given = Vec::new();
+                let mut files: Vec<&Val> = Vec::new();
+                let mut i = 0;
+                while i < args.len() {
+                    let w = word(&args[i]);
+                    match w.as_str() {
+                        "-e" | "--expression" => {
+                            given.extend(args.get(i + 1).cloned());
+                            i += 1;
+                        }
+                        // A script file, a line length: values, not files edited.
+                        "-f" | "--file" | "-l" => i += 1,
+                        _ => match w.strip_prefix("--expression=") {
+                            Some(e) => given.push(Val::lit(e).with_taint(&args[i].taint)),
+                            None if !w.starts_with('-') => files.push(&args[i]),
+                            None => {}
+                        },
+                    }
+                    i += 1;
+                }
+                let script_given = !given.is_empty()
+                    || words
+                        .iter()
+                        .any(|w| w == "-f" || w == "--file" || w.starts_with("--file="));
+                let (expr, files) = if script_given {
+                    (Val::any_of(&given), files)
+                } else {
+                    let expr = positional.first().map(|v| (*v).clone()).unwrap_or_default();
+                    (expr, positional.iter().skip(1).copied().collect())
+                };
+                for file in files.iter() {
                     // Files of the project or a temp dir are judged by what is written into
                     // them (`sink.write` below: planted code, trust anchors); elsewhere, files
                     // nobody named are edited blind.

