@@ -1593,19 +1593,19 @@ impl Shell<'_, '_, '_> {
                     && !self.text(node).starts_with("${!")
                     && !self.text(node).starts_with("${#") =>
             {
+                // The operator after the subscript (`:-`, `/#/`, ...) and whether it has an
+                // operand.
+                let op = node
+                    .named_child(0)
+                    .and_then(|sub| self.text(node).get(sub.end_byte() - node.start_byte()..))
+                    .unwrap_or("")
+                    .to_owned();
+                let with_operand = node.named_children().count() == 2;
                 match node.named_child(0) {
                     Some(sub) if node.named_children().count() == 1 => self.element(sub),
                     // `${RC[$shell]:-$HOME/.profile}`: the element, or the default when it is
                     // unset or empty.
-                    Some(sub)
-                        if node.named_children().count() == 2
-                            && self
-                                .text(node)
-                                .get(sub.end_byte() - node.start_byte()..)
-                                .is_some_and(|rest| {
-                                    rest.starts_with(":-") || rest.starts_with('-')
-                                }) =>
-                    {
+                    Some(sub) if with_operand && (op.starts_with(":-") || op.starts_with('-')) => {
                         let element = self.element(sub);
                         match node.named_child(1) {
                             Some(d) => {
@@ -1618,18 +1618,9 @@ impl Shell<'_, '_, '_> {
                     // `${dirs[@]/#/$HOME/}`, `${files[@]/%/.bak}`: each element with the text
                     // put before (`/#/`) or after (`/%/`) it.
                     Some(sub)
-                        if node.named_children().count() == 2
-                            && self
-                                .text(node)
-                                .get(sub.end_byte() - node.start_byte()..)
-                                .is_some_and(|rest| {
-                                    rest.starts_with("/#/") || rest.starts_with("/%/")
-                                }) =>
+                        if with_operand && (op.starts_with("/#/") || op.starts_with("/%/")) =>
                     {
-                        let before = self
-                            .text(node)
-                            .get(sub.end_byte() - node.start_byte()..)
-                            .is_some_and(|rest| rest.starts_with("/#/"));
+                        let before = op.starts_with("/#/");
                         // `[@]`/`[*]`: every element of the array (`element` reads one key).
                         let every = sub
                             .field("index")
