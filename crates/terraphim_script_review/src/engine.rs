@@ -688,6 +688,18 @@ impl Val {
         }
     }
 
+    /// A command-line option's value (argparse, click, `util.parseArgs`, commander, yargs): its
+    /// default, or what the command line gives instead ([`Val::or_unknown`]); without a
+    /// default, a value nobody knows (with the data a default of no known text carries:
+    /// `default=os.environ.get("TOKEN")`).
+    pub(crate) fn option_value(default: Option<&Val>) -> Val {
+        match default {
+            Some(d) if !d.is_blank() => d.or_unknown(),
+            Some(d) => Val::unknown().with_taint(&d.taint),
+            None => Val::unknown(),
+        }
+    }
+
     /// The value past a check that leaves unless it is a path under one of `dirs`: its
     /// known alternatives under them; an alternative known only at its end (`…/node_modules`
     /// of a `find -name`) keeps that end under each directory; any other is somewhere under

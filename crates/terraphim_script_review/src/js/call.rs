@@ -614,11 +614,9 @@ impl Js<'_, '_, '_> {
             // Each field keeps its own data (see `Js::cli_namespace`).
             let mut values = Val::unknown();
             for (k, o) in &options.fields {
-                let v = match o.field("default") {
-                    Some(d) if !d.is_blank() => d.union(&Val::lit(UNKNOWN.to_string())),
-                    _ => Val::unknown(),
-                };
-                values.fields.push((k.clone(), v));
+                values
+                    .fields
+                    .push((k.clone(), Val::option_value(o.field("default"))));
             }
             let mut out = Val::unknown();
             out.set_field(&["values"], values);

@@ -443,15 +443,6 @@ fn camel_case(flag: &str) -> String {
     out
 }
 
-/// An option's value: its default, or a value the command line gives instead that nobody can
-/// know here (none: a value nobody knows, as before options were followed).
-fn option_value(default: Option<&Val>) -> Val {
-    match default {
-        Some(d) if !d.is_blank() => d.union(&Val::lit(UNKNOWN.to_string())),
-        _ => Val::unknown(),
-    }
-}
-
 impl Js<'_, '_, '_> {
     /// The calls of a command-line parser (commander, yargs) on an object the review does not
     /// know: options declared are kept, and the parsed options returned as an object whose
@@ -473,7 +464,7 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default();
                 let key = camel_case(long.trim_start_matches("no-"));
                 if !key.is_empty() {
-                    self.add_cli_option(key, option_value(args.get(2)));
+                    self.add_cli_option(key, Val::option_value(args.get(2)));
                 }
                 None
             }
@@ -485,13 +476,13 @@ impl Js<'_, '_, '_> {
                     .unwrap_or_default()
                     .to_owned();
                 let default = args.get(1).and_then(|o| o.field("default")).cloned();
-                self.add_cli_option(camel_case(&key), option_value(default.as_ref()));
+                self.add_cli_option(camel_case(&key), Val::option_value(default.as_ref()));
                 None
             }
             "options" if args.first().is_some_and(|o| !o.fields.is_empty()) => {
                 let fields = args.first().map(|o| o.fields.clone()).unwrap_or_default();
                 for (k, o) in fields {
-                    self.add_cli_option(camel_case(&k), option_value(o.field("default")));
+                    self.add_cli_option(camel_case(&k), Val::option_value(o.field("default")));
                 }
                 None
             }

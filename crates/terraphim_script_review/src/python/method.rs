@@ -732,13 +732,6 @@ pub(super) fn str_format(t: &str, args: &[Val], kwargs: &Map<String, Val>) -> St
     out
 }
 
-/// A value the command line may give instead of an option's default: a string nobody can know
-/// here. (Without the command-line mark `sys.argv` values carry: an option's value was read
-/// as a value nobody knows before options were followed, and only the defaults are added.)
-fn cli_value() -> Val {
-    Val::lit(UNKNOWN.to_string())
-}
-
 impl Py<'_, '_, '_> {
     /// `parser.add_argument("--out-dir", "-o", default=D, dest=...)`: the option's destination
     /// (`out_dir`) holds D when the command line does not give it, so a script run without
@@ -762,12 +755,9 @@ impl Py<'_, '_, '_> {
         if dest.is_empty() {
             return;
         }
-        let value = match c.kwargs.get("default") {
-            Some(d) => d.union(&cli_value()),
-            // No default: a value nobody knows, as the namespace's fields were before options
-            // were followed.
-            None => Val::unknown(),
-        };
+        // (Without the command-line mark `sys.argv` values carry: an option's value was read as
+        // a value nobody knows before options were followed, and only the defaults are added.)
+        let value = Val::option_value(c.kwargs.get("default"));
         self.cli_options.retain(|(k, _)| *k != dest);
         self.cli_options.push((dest, value));
     }

@@ -854,8 +854,8 @@ impl Py<'_, '_, '_> {
                         .to_ascii_lowercase()
                 });
             if let (Some(param), Some(d)) = (param, default.filter(|d| !d.is_blank())) {
-                let v = d.union(&Val::lit(UNKNOWN.to_string()));
-                self.scope.add_param_value(func, &param, v);
+                self.scope
+                    .add_param_value(func, &param, Val::option_value(Some(&d)));
             }
         }
     }
