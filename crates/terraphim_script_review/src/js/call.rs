@@ -685,15 +685,7 @@ impl Js<'_, '_, '_> {
             {
                 // `dirs.push(dir)`: the array now holds the value too (once: loops are walked
                 // once a round, and functions in two rounds).
-                let mut list = recv.clone();
-                let mut items = items.clone();
-                for a in &c.args {
-                    if items.len() < 16 && !items.contains(a) {
-                        items.push(a.clone());
-                    }
-                    list.taint.join(&a.taint);
-                }
-                list.items = Some(items);
+                let list = pushed(recv.clone(), items.clone(), &c.args);
                 let name = self.text(obj).to_owned();
                 self.scope.assign(&name, list);
                 return Val::unknown();
@@ -708,18 +700,12 @@ impl Js<'_, '_, '_> {
                 // `this.targets.push(p)` in a method: the class's list now holds it, for the
                 // methods that read `this.targets`.
                 let name = self.text(prop).to_owned();
-                let mut list = match self.this_val.field(&name) {
+                let list = match self.this_val.field(&name) {
                     Some(old) if old.items.is_some() => old.clone(),
                     _ => Val::list(Vec::new()),
                 };
-                let mut items = list.items.take().unwrap_or_default();
-                for a in &c.args {
-                    if items.len() < 16 && !items.contains(a) {
-                        items.push(a.clone());
-                    }
-                    list.taint.join(&a.taint);
-                }
-                list.items = Some(items);
+                let items = list.items.clone().unwrap_or_default();
+                let list = pushed(list, items, &c.args);
                 self.this_val.set_field(&[name.as_str()], list);
                 return Val::unknown();
             }
@@ -1358,6 +1344,19 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `list` holding `items` and then what `push(args)` adds (each value once, at most 16), with
+/// the data of each.
+fn pushed(mut list: Val, mut items: Vec<Val>, args: &[Val]) -> Val {
+    for a in args {
+        if items.len() < 16 && !items.contains(a) {
+            items.push(a.clone());
+        }
+        list.taint.join(&a.taint);
+    }
+    list.items = Some(items);
+    list
 }
 
 /// The array `recv` becomes after `push`, `unshift` or `splice(at, n, ...items)` inserts
