@@ -658,6 +658,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 // the options' values are none of them (`sed -i bak -e '/x/d' f.py` edits
                 // `bak` by GNU's reading and `f.py`, never a file named `/x/d`).
                 let mut given = Vec::new();
+                let mut script_given = false;
                 let mut files: Vec<&Val> = Vec::new();
                 let mut i = 0;
                 while i < args.len() {
@@ -665,22 +666,28 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     match w.as_str() {
                         "-e" | "--expression" => {
                             given.extend(args.get(i + 1).cloned());
+                            script_given = true;
                             i += 1;
                         }
-                        // A script file, a line length: values, not files edited.
-                        "-f" | "--file" | "-l" => i += 1,
+                        // A script file: a value, not a file edited.
+                        "-f" | "--file" => {
+                            script_given = true;
+                            i += 1;
+                        }
+                        // A line length.
+                        "-l" => i += 1,
+                        _ if w.starts_with("--file=") => script_given = true,
                         _ => match w.strip_prefix("--expression=") {
-                            Some(e) => given.push(Val::lit(e).with_taint(&args[i].taint)),
+                            Some(e) => {
+                                given.push(Val::lit(e).with_taint(&args[i].taint));
+                                script_given = true;
+                            }
                             None if !w.starts_with('-') => files.push(&args[i]),
                             None => {}
                         },
                     }
                     i += 1;
                 }
-                let script_given = !given.is_empty()
-                    || words
-                        .iter()
-                        .any(|w| w == "-f" || w == "--file" || w.starts_with("--file="));
                 let (expr, files) = if script_given {
                     (Val::any_of(&given), files)
                 } else {
