@@ -144,6 +144,29 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | ex -sc '!wipedisk /' -c q                          |
       | vim -esc '!wipedisk /' notes.txt                   |
 
+  Scenario Outline: a database client's shell escapes are judged by the command they run
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                  | verdict |
+      | sqlite3 app.db '.shell wipedisk /'                       | deny    |
+      | sqlite3 app.db ".once '\|sh -c id'"                      | deny    |
+      | sqlite3 app.db -cmd '.system wipedisk /' .tables         | deny    |
+      | duckdb -c '.sh wipedisk /'                               | deny    |
+      | duckdb -c '.shell wipedisk /'                            | deny    |
+      | psql -d app -c '\\! wipedisk /'                          | deny    |
+      | psql -d app -c "COPY t TO PROGRAM 'wipedisk /'"          | deny    |
+      | mysql -e 'system wipedisk /'                             | deny    |
+      | mariadb -e '\\! sh -c id'                                | deny    |
+      | sqlite3 app.db '.shell ls'                               | sandbox |
+      | sqlite3 app.db '.output report.txt'                      | sandbox |
+      | sqlite3 app.db '.tables'                                 | allow   |
+      | psql -d app -c 'SELECT count(*) FROM users'              | allow   |
+
   Scenario: a high code point after a brace neither crashes the guard nor loses later lines
     When I run "terraphim-agent guard check --batch" with stdin:
       """

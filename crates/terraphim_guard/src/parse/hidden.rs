@@ -477,8 +477,13 @@ impl Walker {
             "apt",
             "sed",
             "gsed",
+            "sqlite3",
+            "duckdb",
+            "psql",
+            "mysql",
+            "mariadb",
         ];
-        if rest.is_empty() || !PROGRAMS.contains(&name) {
+        if (rest.is_empty() && ctx.stdin_text.is_none()) || !PROGRAMS.contains(&name) {
             return;
         }
         let sub = rest
@@ -719,6 +724,20 @@ impl Walker {
                     for cmd in sed_exec_commands(script) {
                         let shell = format!("sh -c {}", super::configs::quote(&cmd));
                         code.push((format!("{name} e"), shell, rest_dyn[i]));
+                    }
+                }
+            }
+            // A database client's shell escapes (`.shell CMD`, `\\! CMD`, `system CMD`, output
+            // piped to `|CMD`, `COPY ... PROGRAM 'CMD'`) run CMD with a shell, in the SQL it is
+            // given as arguments or on its input.
+            "sqlite3" | "duckdb" | "psql" | "mysql" | "mariadb" => {
+                let texts = sql_texts(name, rest)
+                    .into_iter()
+                    .map(|(i, t)| (rest_dyn[i], t))
+                    .chain(ctx.stdin_text.as_deref().map(|t| (false, t)));
+                for (dynamic, text) in texts {
+                    for cmd in sql_shell_commands(name, text) {
+                        code.push((format!("{name} shell escape"), cmd, dynamic));
                     }
                 }
             }
@@ -1077,6 +1096,111 @@ fn sed_scripts(args: &[String]) -> Vec<(usize, &str)> {
         }
     }
     scripts
+}
+
+/// The SQL and client commands `name` may be given as arguments, with their index in `rest`:
+/// the values of `-c`/`--command` (psql, duckdb), `-e`/`--execute` (mysql) and `-cmd`
+/// (sqlite3), and every operand (sqlite3's SQL after the database file, a heredoc's body).
+/// A database or user name read as SQL holds no shell escape.
+fn sql_texts<'a>(name: &str, rest: &'a [String]) -> Vec<(usize, &'a str)> {
+    let options: &[&str] = match name {
+        "psql" => &["-c", "--command"],
+        "mysql" | "mariadb" => &["-e", "--execute"],
+        _ => &["-c", "-cmd", "--cmd", "-s"],
+    };
+    let mut out: Vec<(usize, &str)> = options
+        .iter()
+        .flat_map(|o| option_values(rest, o))
+        .collect();
+    let operands: Vec<(usize, &str)> = (0..rest.len())
+        .filter(|&i| !rest[i].starts_with('-') && !out.iter().any(|(at, _)| *at == i))
+        .map(|i| (i, rest[i].as_str()))
+        .collect();
+    out.extend(operands);
+    out
+}
+
+/// The shell commands a database client runs from `sql` (see [`Walker::program_options`]):
+/// sqlite3/duckdb dot commands `.shell CMD`, `.system CMD`, `.once|.output|.import '|CMD'`;
+/// psql's `\\! CMD`, `\\o |CMD`, `\\g |CMD`; mysql's `system CMD` and `\\! CMD`; and SQL's
+/// `COPY ... PROGRAM 'CMD'` (psql's `\\copy ... program 'CMD'`).
+fn sql_shell_commands(name: &str, sql: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in sql.lines() {
+        let line = line.trim_start();
+        match name {
+            "sqlite3" | "duckdb" => {
+                let (dot, arg) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+                // The shell reads a dot command from any prefix of its name that is not
+                // shorter than it needs (`.sh` is `.shell`, `.o` is `.output`).
+                let is = |name: &str, min: usize| {
+                    dot.strip_prefix('.')
+                        .is_some_and(|d| d.len() >= min && name.starts_with(d))
+                };
+                let dot = if is("shell", 2) || is("system", 2) {
+                    ".shell"
+                } else if is("once", 2) || is("output", 1) || is("excel", 2) {
+                    ".output"
+                } else if is("import", 2) {
+                    ".import"
+                } else {
+                    ""
+                };
+                match dot {
+                    ".shell" => out.push(arg.trim().to_string()),
+                    // The target is the rest of the line (`.once |CMD ARGS`), or for
+                    // `.import FILE TABLE` its first word, quoted or not.
+                    ".output" | ".import" => {
+                        let arg = arg.trim();
+                        let target = match arg.chars().next() {
+                            Some(q @ ('\'' | '"')) => arg[1..].split(q).next().unwrap_or(""),
+                            _ if dot == ".import" => arg.split_whitespace().next().unwrap_or(""),
+                            _ => arg,
+                        };
+                        if let Some(cmd) = target.trim_start().strip_prefix('|') {
+                            out.push(cmd.trim().to_string());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            "psql" => {
+                if let Some((_, cmd)) = line.split_once("\\!") {
+                    out.push(cmd.trim().to_string());
+                }
+                for meta in ["\\o", "\\g", "\\out"] {
+                    if let Some((_, arg)) = line.split_once(meta)
+                        && let Some(cmd) = arg.trim_start().strip_prefix('|')
+                    {
+                        out.push(cmd.trim().to_string());
+                    }
+                }
+            }
+            _ => {
+                let lower = line.to_ascii_lowercase();
+                if lower.starts_with("system ") {
+                    out.push(line["system ".len()..].trim().to_string());
+                } else if let Some((_, cmd)) = line.split_once("\\!") {
+                    out.push(cmd.trim().to_string());
+                }
+            }
+        }
+    }
+    // `COPY t TO|FROM PROGRAM 'CMD'`: the quoted string after the keyword.
+    let lower = sql.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("program") {
+        let start = from + at + "program".len();
+        let rest = sql[start..].trim_start();
+        if let Some(q) = rest.chars().next().filter(|q| *q == '\'')
+            && let Some(end) = rest[1..].find(q)
+        {
+            out.push(rest[1..1 + end].to_string());
+        }
+        from = start;
+    }
+    out.retain(|c| !c.is_empty());
+    out
 }
 
 /// The commands a sed script's `e CMD` commands run (`1e id`, `p;e date`, `/x/e uname`): an

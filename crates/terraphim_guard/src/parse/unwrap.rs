@@ -447,7 +447,7 @@ impl Walker {
             return;
         }
         // A command run in a container or on managed hosts (`kubectl exec POD -- CMD`, `docker
-        // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`, sqlite3's `.shell CMD`): judged as
+        // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`): judged as
         // the command it runs, besides the program itself.
         if let Some((inner, code)) = remote_command(&name, rest) {
             let c = layer(&format!("{name} runs"));
@@ -455,13 +455,7 @@ impl Walker {
                 if rest_dyn[inner] {
                     findings.push(Finding::DynamicCode);
                 }
-                let line = &rest[inner];
-                let line = line
-                    .strip_prefix(".shell ")
-                    .or_else(|| line.strip_prefix(".system "))
-                    .or_else(|| line.trim_start().strip_prefix("\\!"))
-                    .unwrap_or(line);
-                self.parse_code(line, depth + 1, &c.layers);
+                self.parse_code(&rest[inner], depth + 1, &c.layers);
             } else {
                 self.unwrap(
                     rest[inner..].to_vec(),
@@ -1840,8 +1834,8 @@ fn hyperfine_words(rest: &[String]) -> Bench {
 
 /// Where the command a program runs elsewhere starts in `rest`, and whether that word is a
 /// command line (`true`) or the first word of an argv (`false`): `kubectl exec ... -- CMD`,
-/// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`,
-/// `sqlite3 DB '.shell CMD'`, `psql -c '\! CMD'`.
+/// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`.
+/// A database client's shell escapes are options' code (`Walker::program_options`).
 fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
     match name {
         "kubectl" | "oc" => {
@@ -1954,16 +1948,6 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
             let a = rest.iter().position(|a| a == "-a" || a == "--args")?;
             (a + 1 < rest.len()).then_some((a + 1, true))
         }
-        "sqlite3" => rest
-            .iter()
-            .position(|a| a.starts_with(".shell ") || a.starts_with(".system "))
-            .map(|i| (i, true)),
-        // psql's and the mysql client's `\! CMD` meta-command (`psql -c '\! CMD'`, `mysql -e
-        // '\! CMD'`) runs CMD in a shell.
-        "psql" | "mysql" | "mariadb" => rest
-            .iter()
-            .position(|a| a.trim_start().starts_with("\\!"))
-            .map(|i| (i, true)),
         _ => None,
     }
 }
