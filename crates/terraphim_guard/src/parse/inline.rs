@@ -169,7 +169,7 @@ pub(super) fn inline_effects(interpreter: &str, code: &str) -> Option<String> {
     }
     // Code the language runs from a string it fetched (`eval Net::HTTP.get(URI(URL))`, a
     // shell download in backticks, `include("http://...")`) is `curl URL | sh`, the URL the
-    // first the code spells; from decoded text (`eval decode_base64(...)`) `base64 -d | sh`.
+    // first the code spells.
     if has(InlineCap::Eval) {
         let fetches = network || code.contains("curl ") || code.contains("wget ");
         if fetches {
@@ -178,9 +178,12 @@ pub(super) fn inline_effects(interpreter: &str, code: &str) -> Option<String> {
                 None => "curl | sh".to_string(),
             });
         }
-        if has(InlineCap::Decode) {
-            out.push("base64 -d | sh".to_string());
-        }
+    }
+    // Decoded text given to the language (`eval decode_base64(...)`) or to a program it starts
+    // (`system(pack("H*", ...))`) is `base64 -d | sh`: a one-liner that decodes and runs
+    // hides what it runs.
+    if has(InlineCap::Decode) && (has(InlineCap::Eval) || runs) {
+        out.push("base64 -d | sh".to_string());
     }
     (!out.is_empty()).then(|| out.join("; "))
 }
@@ -640,6 +643,24 @@ mod tests {
                 "use MIME::Base64; eval decode_base64(\"aWQ=\")",
                 Some("base64 -d | sh"),
             ),
+            (
+                "perl",
+                "system(pack(\"H*\", \"6964\"))",
+                Some("base64 -d | sh"),
+            ),
+            (
+                "ruby",
+                "system(Base64.decode64(\"aWQ=\"))",
+                Some("base64 -d | sh"),
+            ),
+            (
+                "php",
+                "passthru(base64_decode(\"aWQ=\"));",
+                Some("base64 -d | sh"),
+            ),
+            // decoding alone runs nothing
+            ("perl", "print pack(\"H*\", \"6964\")", None),
+            ("ruby", "puts Base64.decode64(\"aWQ=\")", None),
             ("ruby", "eval '1 + 1'", None),
             ("perl", "eval { die }; print $@", None),
             // one capability alone is no chain
