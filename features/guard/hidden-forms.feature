@@ -104,6 +104,10 @@ Feature: a command's real form is judged, however it is written
       | perl -e 'unlink glob("/etc/cron.d/*")'             | deny    |
       | ruby -e 'puts 42'                                  | allow   |
       | ruby -e 'puts ENV["HOME"]'                          | sandbox |
+      | perl -e 'system(pack("H*", "6964"))'               | deny    |
+      | ruby -e 'system(Base64.decode64("aWQ="))'          | deny    |
+      | php -r 'passthru(base64_decode("aWQ="));'          | deny    |
+      | perl -e 'print pack("H*", "6869")'                 | sandbox |
 
   Scenario Outline: a remote change inside a substitution is confined
     When I check "<command>"
