@@ -328,7 +328,18 @@ impl Pattern {
                             head.push(w.text.clone());
                         } else {
                             in_head = false;
-                            targets.push(Target::parse(&w.text));
+                            let target = Target::parse(&w.text);
+                            // A leading `*` is a wildcard only in `*text*` (contains) or `**`:
+                            // `'*.sslverify'` would match only that literal word, never a
+                            // command's.
+                            if matches!(&target, Target::Exact(t) if t.starts_with('*') && t != "*")
+                            {
+                                return Err(format!(
+                                    "`{}` starts with `*` but is not `*text*`: a target matches a word exactly, by prefix (`text*`), or containing text (`*text*`)",
+                                    w.text
+                                ));
+                            }
+                            targets.push(target);
                         }
                     }
                 }
@@ -1675,9 +1686,17 @@ mod tests {
         ] {
             assert!(Pattern::compile(bad).is_err(), "{bad:?}");
         }
+        // A leading star is a wildcard only in `*text*`: a suffix glob would match nothing.
+        for bad in ["git config set '*.sslverify' false", "rm '*.orig'"] {
+            assert!(Pattern::compile(bad).is_err(), "{bad:?}");
+        }
         for good in [
             "psql '*delete*' '!*where*'",
             "psql '*delete*' '!*where*' '!*limit*'",
+            "git config set '*.sslverify*' false",
+            "rm '*.orig*'",
+            "git commit *",
+            "ls **",
         ] {
             assert!(Pattern::compile(good).is_ok(), "{good:?}");
         }
