@@ -72,6 +72,18 @@ Feature: the knowledge graph validates itself
     Then the exit code is 12
     And stdout contains "bad.md:2: unknown status `sometimes`"
 
+  Scenario: a suffix glob, which would match nothing, is an error with its file and line
+    Given a file "{tmp}/kg/guard-destructive/orig.md" containing:
+      """
+      # orig
+      reason:: deletes merge leftovers
+      synonyms:: rm '*.orig'
+      """
+    When I run "terraphim-agent guard kg check {tmp}/kg"
+    Then the exit code is 12
+    And stdout contains "orig.md:3:"
+    And stdout contains "is not `*text*`"
+
   Scenario: upstream JSON thesauri import into KG files that validate
     Given a file "{tmp}/guard_destructive.json" containing:
       """
