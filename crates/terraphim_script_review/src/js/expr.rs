@@ -502,6 +502,14 @@ impl Js<'_, '_, '_> {
                             _ => r,
                         };
                         match root.kind() {
+                            // `process.exitCode = 1`, `module.exports = f`: a member of one of
+                            // the runtime's own objects the script never bound is no variable
+                            // of its own; storing it would hide the object (`process.env`)
+                            // from the rest of the script. Its environment stays its own.
+                            "identifier"
+                                if self.lookup(self.text(root)).is_none()
+                                    && RUNTIME_OBJECTS.contains(&self.text(root))
+                                    && path.first() != Some(&"env") => {}
                             "identifier" => self.scope.store_into(self.text(root), t, &r, &path),
                             // `this.root = root` in a constructor: what the class's methods
                             // read as `this.root`.
@@ -867,3 +875,13 @@ impl Js<'_, '_, '_> {
         }
     }
 }
+
+/// The runtime's own objects, which a script uses without binding them.
+const RUNTIME_OBJECTS: &[&str] = &[
+    "process",
+    "module",
+    "exports",
+    "globalThis",
+    "global",
+    "console",
+];

