@@ -33,11 +33,16 @@ pub(crate) struct Taint {
     /// request carrying it in a URL sends the project's data. Left out of equality: it changes
     /// nothing but how a request to a host not on the allow list is judged.
     pub(crate) file: bool,
-    /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`) or found on disk
-    /// (the names a glob matches): a string others choose, so a shell command built with it
-    /// can be made to run anything. Left out of equality: it changes nothing but how a shell
-    /// command built with it is judged.
+    /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`): a string the
+    /// script's caller chooses, so a shell command built with it can be made to run anything.
+    /// Left out of equality: it changes nothing but how a shell command built with it is
+    /// judged.
     pub(crate) arg: bool,
+    /// Found on disk (the names a glob matches): names whoever wrote the files chose, not the
+    /// script's caller, so a shell command built with one can be made to run anything (a file
+    /// named `x;sh`). Left out of equality: it changes nothing but how a shell command built
+    /// with it is judged.
+    pub(crate) found: bool,
 }
 
 impl PartialEq for Taint {
@@ -62,6 +67,7 @@ impl Taint {
         self.fetched |= other.fetched;
         self.file |= other.file;
         self.arg |= other.arg;
+        self.found |= other.found;
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -278,6 +284,7 @@ pub(crate) static NO_VAL: Val = Val {
         fetched: false,
         file: false,
         arg: false,
+        found: false,
     },
     handle: None,
     items: None,
@@ -2581,16 +2588,20 @@ impl<'a> Sink<'a> {
                 host: code.taint.host,
                 ..Taint::default()
             };
-            // A shell command whose parts known only at run time (and not given on the
-            // script's command line) are operands of programs the command names (`npm version ${v}`, `git tag -a ${tag} -m ${msg}`, `cp ${src}
+            // A shell command whose parts known only at run time are operands of programs
+            // the command names (`npm version ${v}`, `git tag -a ${tag} -m ${msg}`, `cp ${src}
             // ${dst}`): what runs is visible, and the nested review judges what those
             // programs do with any value (a delete of a path built at run time, a request to
             // a host built at run time). Only when such a part decides what runs (the
             // program, a subcommand, an option's code: `command::run_argv`) is the command
-            // itself built at run time.
+            // itself built at run time. A part given on the script's command line, or a
+            // name found on disk outside the project, is not: the shell reads it as code
+            // (`x; sh`, `$(…)`), so whoever picks it picks what runs, and a command line the
+            // guard judges shows it only as data.
             if lang == Language::Shell
                 && !code.taint.private()
                 && !code.taint.arg
+                && !code.taint.found
                 && !text.chars().all(|c| c == UNKNOWN)
             {
                 let (runs, opaque) = (self.argv_runs, self.run_time_code);

@@ -6647,7 +6647,9 @@ fn shell_commands_with_run_time_operands() {
             Suspicious,
             "remote-code",
         ),
-        // An argument of the command line in a shell string.
+        // An argument of the command line in a shell string, even as an operand of a command
+        // the script spells: the shell reads it as code (`x; sh`, `$(...)`), so the caller
+        // picks what runs, and the command line the guard judges shows it only as data.
         (
             Py,
             "import subprocess, sys\nref = sys.argv[1]\n\
@@ -6659,6 +6661,60 @@ fn shell_commands_with_run_time_operands() {
             Js,
             "const { execSync } = require('child_process');\nconst target = process.argv[2];\n\
              execSync(`du -sh ${target}`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst [,, next] = process.argv;\n\
+             execSync(`npm version --no-git-tag-version ${next}`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nexecSync(process.argv[2]);\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import os, sys\nos.system(sys.argv[1])\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // An option whose value is code, its value joined with `=`.
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst after = process.env.AFTER_STEP;\n\
+             execSync(`git rebase --exec=${after} main`);\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst since = process.env.SINCE_DATE;\n\
+             execSync(`git log --oneline --since=${since}`);\n",
+            Clean,
+            "",
+        ),
+        // A name found on disk in a shell string: whoever wrote the files chose it, the
+        // project under its working tree, others anywhere else.
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob('notes/*.txt'):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob('/tmp/inbox/*.txt'):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob(os.path.expanduser('~/Downloads/*.txt')):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
             Suspicious,
             "remote-code",
         ),
