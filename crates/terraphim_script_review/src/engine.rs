@@ -1086,6 +1086,8 @@ pub(crate) struct Sink<'a> {
 const HELD_PROJECT: &str = "#held-project";
 /// The mark of a held request to a fixed host (see [`Sink::held_request`]).
 const HELD_STORE: &str = "#held-store";
+/// The mark of a held request to a URL an earlier response gave (see [`Sink::held_request`]).
+const HELD_RESPONSE: &str = "#held-response";
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(ctx: &'a Context, config: &'a Config, source: &'a str) -> Sink<'a> {
@@ -1672,7 +1674,13 @@ impl<'a> Sink<'a> {
     ///   literal is added to its host ([`HELD_PROJECT`]: dropped at the end), or
     /// - is fixed: the host is literal, and the rest of the URL literal or completed with
     ///   parts of earlier responses and none of the project's files ([`HELD_STORE`]: kept only when the script stores a
-    ///   download it does not verify, see [`Sink::finish_held_network`]).
+    ///   download it does not verify, see [`Sink::finish_held_network`]), or
+    /// - follows a pointer a server handed out: the whole URL, host included, is taken from
+    ///   the response of an earlier request (the `next` link of a page of an API, a redirect's
+    ///   `Location`, a `patch_url` field) and nothing literal is added to its host
+    ///   ([`HELD_RESPONSE`]: dropped at the end when every host the script names itself is
+    ///   on the allow list, so the pointer came from one of them, and the script stores no
+    ///   download it does not verify).
     fn held_request(
         &self,
         class: HostClass,
@@ -1693,6 +1701,7 @@ impl<'a> Sink<'a> {
         });
         match class {
             HostClass::Unknown if t.file && whole_unknown => Some(HELD_PROJECT),
+            HostClass::Unknown if t.downloaded() && whole_unknown => Some(HELD_RESPONSE),
             // A fixed host the script alone names stays a finding: measured on scripts nobody
             // tuned the review to, holding such requests until a store was seen let through
             // requests whose data or use the walk does not follow ([`HELD_STORE`] is kept for
@@ -1713,9 +1722,19 @@ impl<'a> Sink<'a> {
                     .caps
                     .iter()
                     .any(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract)));
+        // Another request to a host not on the allow list that stays a finding: a pointer
+        // may have come from that host's response.
+        let named_elsewhere = self.findings.iter().any(|f| {
+            f.category == Category::Network
+                && !f.rule.ends_with(HELD_PROJECT)
+                && !f.rule.ends_with(HELD_RESPONSE)
+        });
         self.findings.retain_mut(|f| {
             if f.rule.ends_with(HELD_PROJECT) {
                 false
+            } else if let Some(rule) = f.rule.strip_suffix(HELD_RESPONSE) {
+                f.rule = rule.to_owned();
+                stores || named_elsewhere
             } else if let Some(rule) = f.rule.strip_suffix(HELD_STORE) {
                 f.rule = rule.to_owned();
                 stores

