@@ -1933,14 +1933,19 @@ impl<'a> Sink<'a> {
                     ))
                 } else if let Some(t) = tokens().filter(|_| {
                     // A source file generated whole by the script (its text opens with a
-                    // generated-code marker): the code it holds is reviewed as code by the
-                    // planted-code rule, not by its words (a generated API client calls `fetch(`).
-                    append
-                        || content.taint.private()
-                        || !content
-                            .text
-                            .as_deref()
-                            .is_some_and(places::generated_header)
+                    // generated-code marker, or its name or directory says it is a
+                    // generator's output, `src/generated/api.js`, `client.gen.ts`, written
+                    // from the project's data, not from the command line): the code it holds
+                    // is reviewed as code by the planted-code rule, not by its words (a
+                    // generated API client calls `fetch(`).
+                    let marked = content
+                        .text
+                        .as_deref()
+                        .is_some_and(places::generated_header);
+                    let named = places::generated_name(&resolved.text)
+                        && !content.taint.arg
+                        && !content.taint.found;
+                    append || content.taint.private() || !(marked || named)
                 }) {
                     let severity = if append {
                         Verdict::Dangerous

