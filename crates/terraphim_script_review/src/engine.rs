@@ -1914,6 +1914,18 @@ impl<'a> Sink<'a> {
                     {
                         None
                     }
+                    // The manifest of a package the script scaffolds in a directory it made
+                    // new (`mkdirSync(dir)` that fails if it exists): a new file of the
+                    // scaffold, not a rewrite of one of the project's, as for a source file.
+                    (None, None)
+                        if !append
+                            && self.in_made_dir(&raw)
+                            && !(content.taint.remote
+                                || content.taint.decoded
+                                || content.taint.private()) =>
+                    {
+                        None
+                    }
                     (None, None) => Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,

