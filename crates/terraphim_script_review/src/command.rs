@@ -176,6 +176,14 @@ fn run_time_word_picks_code(
     {
         return true;
     }
+    // The same option with its value joined by `=` (`--exec=⁇`, `--command=⁇`).
+    if words.iter().any(|w| {
+        w.split_once('=').is_some_and(|(flag, value)| {
+            value.contains(UNKNOWN) && code_flag(name, flag, interpreter)
+        })
+    }) {
+        return true;
+    }
     if interpreter {
         // Everything up to the script it runs (`node ⁇`, `python3 ⁇/a.py`, `bash -x ⁇`),
         // unless that script is a file of the project or a temp dir whose name is known only

@@ -33,11 +33,16 @@ pub(crate) struct Taint {
     /// request carrying it in a URL sends the project's data. Left out of equality: it changes
     /// nothing but how a request to a host not on the allow list is judged.
     pub(crate) file: bool,
-    /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`) or found on disk
-    /// (the names a glob matches): a string others choose, so a shell command built with it
-    /// can be made to run anything. Left out of equality: it changes nothing but how a shell
-    /// command built with it is judged.
+    /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`): a string the
+    /// script's caller chooses, so a shell command built with it can be made to run anything.
+    /// Left out of equality: it changes nothing but how a shell command built with it is
+    /// judged.
     pub(crate) arg: bool,
+    /// Found on disk (the names a glob matches): names whoever wrote the files chose, not the
+    /// script's caller, so a shell command built with one can be made to run anything (a file
+    /// named `x;sh`). Left out of equality: it changes nothing but how a shell command built
+    /// with it is judged.
+    pub(crate) found: bool,
 }
 
 impl PartialEq for Taint {
@@ -62,6 +67,7 @@ impl Taint {
         self.fetched |= other.fetched;
         self.file |= other.file;
         self.arg |= other.arg;
+        self.found |= other.found;
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -278,6 +284,7 @@ pub(crate) static NO_VAL: Val = Val {
         fetched: false,
         file: false,
         arg: false,
+        found: false,
     },
     handle: None,
     items: None,
@@ -1079,6 +1086,8 @@ pub(crate) struct Sink<'a> {
 const HELD_PROJECT: &str = "#held-project";
 /// The mark of a held request to a fixed host (see [`Sink::held_request`]).
 const HELD_STORE: &str = "#held-store";
+/// The mark of a held request to a URL an earlier response gave (see [`Sink::held_request`]).
+const HELD_RESPONSE: &str = "#held-response";
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(ctx: &'a Context, config: &'a Config, source: &'a str) -> Sink<'a> {
@@ -1665,7 +1674,13 @@ impl<'a> Sink<'a> {
     ///   literal is added to its host ([`HELD_PROJECT`]: dropped at the end), or
     /// - is fixed: the host is literal, and the rest of the URL literal or completed with
     ///   parts of earlier responses and none of the project's files ([`HELD_STORE`]: kept only when the script stores a
-    ///   download it does not verify, see [`Sink::finish_held_network`]).
+    ///   download it does not verify, see [`Sink::finish_held_network`]), or
+    /// - follows a pointer a server handed out: the whole URL, host included, is taken from
+    ///   the response of an earlier request (the `next` link of a page of an API, a redirect's
+    ///   `Location`, a `patch_url` field) and nothing literal is added to its host
+    ///   ([`HELD_RESPONSE`]: dropped at the end when every host the script names itself is
+    ///   on the allow list, so the pointer came from one of them, and the script stores no
+    ///   download it does not verify).
     fn held_request(
         &self,
         class: HostClass,
@@ -1686,6 +1701,7 @@ impl<'a> Sink<'a> {
         });
         match class {
             HostClass::Unknown if t.file && whole_unknown => Some(HELD_PROJECT),
+            HostClass::Unknown if t.downloaded() && whole_unknown => Some(HELD_RESPONSE),
             // A fixed host the script alone names stays a finding: measured on scripts nobody
             // tuned the review to, holding such requests until a store was seen let through
             // requests whose data or use the walk does not follow ([`HELD_STORE`] is kept for
@@ -1706,9 +1722,19 @@ impl<'a> Sink<'a> {
                     .caps
                     .iter()
                     .any(|(k, _, _)| matches!(k, Cap::DownloadToFile | Cap::DownloadExtract)));
+        // Another request to a host not on the allow list that stays a finding: a pointer
+        // may have come from that host's response.
+        let named_elsewhere = self.findings.iter().any(|f| {
+            f.category == Category::Network
+                && !f.rule.ends_with(HELD_PROJECT)
+                && !f.rule.ends_with(HELD_RESPONSE)
+        });
         self.findings.retain_mut(|f| {
             if f.rule.ends_with(HELD_PROJECT) {
                 false
+            } else if let Some(rule) = f.rule.strip_suffix(HELD_RESPONSE) {
+                f.rule = rule.to_owned();
+                stores || named_elsewhere
             } else if let Some(rule) = f.rule.strip_suffix(HELD_STORE) {
                 f.rule = rule.to_owned();
                 stores
@@ -1888,6 +1914,18 @@ impl<'a> Sink<'a> {
                     {
                         None
                     }
+                    // The manifest of a package the script scaffolds in a directory it made
+                    // new (`mkdirSync(dir)` that fails if it exists): a new file of the
+                    // scaffold, not a rewrite of one of the project's, as for a source file.
+                    (None, None)
+                        if !append
+                            && self.in_made_dir(&raw)
+                            && !(content.taint.remote
+                                || content.taint.decoded
+                                || content.taint.private()) =>
+                    {
+                        None
+                    }
                     (None, None) => Some((
                         Category::SourcePoisoning,
                         Verdict::Suspicious,
@@ -1907,14 +1945,19 @@ impl<'a> Sink<'a> {
                     ))
                 } else if let Some(t) = tokens().filter(|_| {
                     // A source file generated whole by the script (its text opens with a
-                    // generated-code marker): the code it holds is reviewed as code by the
-                    // planted-code rule, not by its words (a generated API client calls `fetch(`).
-                    append
-                        || content.taint.private()
-                        || !content
-                            .text
-                            .as_deref()
-                            .is_some_and(places::generated_header)
+                    // generated-code marker, or its name or directory says it is a
+                    // generator's output, `src/generated/api.js`, `client.gen.ts`, written
+                    // from the project's data, not from the command line): the code it holds
+                    // is reviewed as code by the planted-code rule, not by its words (a
+                    // generated API client calls `fetch(`).
+                    let marked = content
+                        .text
+                        .as_deref()
+                        .is_some_and(places::generated_header);
+                    let named = places::generated_name(&resolved.text)
+                        && !content.taint.arg
+                        && !content.taint.found;
+                    append || content.taint.private() || !(marked || named)
                 }) {
                     let severity = if append {
                         Verdict::Dangerous
@@ -2581,16 +2624,20 @@ impl<'a> Sink<'a> {
                 host: code.taint.host,
                 ..Taint::default()
             };
-            // A shell command whose parts known only at run time (and not given on the
-            // script's command line) are operands of programs the command names (`npm version ${v}`, `git tag -a ${tag} -m ${msg}`, `cp ${src}
+            // A shell command whose parts known only at run time are operands of programs
+            // the command names (`npm version ${v}`, `git tag -a ${tag} -m ${msg}`, `cp ${src}
             // ${dst}`): what runs is visible, and the nested review judges what those
             // programs do with any value (a delete of a path built at run time, a request to
             // a host built at run time). Only when such a part decides what runs (the
             // program, a subcommand, an option's code: `command::run_argv`) is the command
-            // itself built at run time.
+            // itself built at run time. A part given on the script's command line, or a
+            // name found on disk outside the project, is not: the shell reads it as code
+            // (`x; sh`, `$(…)`), so whoever picks it picks what runs, and a command line the
+            // guard judges shows it only as data.
             if lang == Language::Shell
                 && !code.taint.private()
                 && !code.taint.arg
+                && !code.taint.found
                 && !text.chars().all(|c| c == UNKNOWN)
             {
                 let (runs, opaque) = (self.argv_runs, self.run_time_code);

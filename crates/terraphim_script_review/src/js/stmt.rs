@@ -90,8 +90,11 @@ impl Js<'_, '_, '_> {
                     }
                     return;
                 }
+                // `const [, , version] = process.argv`: arguments of the command line.
+                let mut taint = val.taint.clone();
+                taint.arg |= matches!(&val.handle, Some(Handle::Module(m)) if m == "process.argv");
                 for c in named(pat) {
-                    self.bind_pattern(c, Val::unknown().with_taint(&val.taint));
+                    self.bind_pattern(c, Val::unknown().with_taint(&taint));
                 }
             }
             "assignment_pattern" | "object_assignment_pattern" => {

