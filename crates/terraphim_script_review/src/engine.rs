@@ -1020,6 +1020,13 @@ pub(crate) struct Sink<'a> {
     /// an option): what `exec_code` asks of the nested review of a shell command it builds.
     pub(crate) argv_runs: usize,
     pub(crate) run_time_code: bool,
+    /// In the nested review of a shell command whose output the script's call takes as its
+    /// value (`execSync`, `os.popen`, `check_output(..., shell=True)`): what the command
+    /// prints, gathered here instead of reaching the output (see [`Sink::exec_code_captured`]).
+    capture: Option<Val>,
+    /// Set by [`Sink::exec_code_captured`] for the nested reviews it starts; what they printed.
+    capture_next: bool,
+    captured: Option<Val>,
     /// Shell statements waiting for the judge (asked once, when the whole script was walked).
     pub(crate) pending: Vec<crate::shell_judge::Pending>,
     /// What the script's shell commands bring up and may tear down again (a compose stack by
@@ -1119,6 +1126,9 @@ impl<'a> Sink<'a> {
             ran_unmodeled: false,
             argv_runs: 0,
             run_time_code: false,
+            capture: None,
+            capture_next: false,
+            captured: None,
             pending: Vec::new(),
             created: std::collections::HashSet::new(),
             teardown: None,
@@ -1469,6 +1479,11 @@ impl<'a> Sink<'a> {
 
     /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
+        if let Some(captured) = &mut self.capture {
+            // The calling script takes it as a value; where that goes is judged there.
+            captured.taint.join(&data.taint);
+            return;
+        }
         if !self.recording {
             return;
         }
@@ -2698,6 +2713,27 @@ impl<'a> Sink<'a> {
         self.ambient_for_next = Taint::default();
     }
 
+    /// [`Sink::exec_code`] for a call that returns what the shell command prints
+    /// (`execSync(cmd)`, `os.popen(cmd).read()`, `check_output(cmd, shell=True)`): the value,
+    /// unknown text with the data the command printed (`printenv` the environment, `gh auth
+    /// token` a credential), which the script then sends or prints where it is judged.
+    pub(crate) fn exec_code_captured(
+        &mut self,
+        line: u32,
+        lang: Language,
+        code: &Val,
+        how: &str,
+    ) -> Val {
+        self.capture_next = true;
+        self.captured = None;
+        self.exec_code(line, lang, code, how);
+        self.capture_next = false;
+        match self.captured.take() {
+            Some(printed) => Val::unknown().with_taint(&printed.taint),
+            None => Val::unknown(),
+        }
+    }
+
     /// Analyze code nested in a string, reporting at `line`.
     pub(crate) fn nested(&mut self, line: u32, lang: Language, code: &str) {
         if !self.recording {
@@ -2729,7 +2765,16 @@ impl<'a> Sink<'a> {
         inner.changed.clone_from(&self.changed);
         inner.ambient = self.ambient.clone();
         inner.ambient.join(&self.ambient_for_next);
+        if self.capture_next {
+            inner.capture = Some(Val::default());
+        }
         crate::analyze::analyze_into(lang, code, &mut inner);
+        if let Some(printed) = inner.capture.take() {
+            match &mut self.captured {
+                Some(c) => c.taint.join(&printed.taint),
+                None => self.captured = Some(printed),
+            }
+        }
         self.findings.append(&mut inner.findings);
         self.pending.append(&mut inner.pending);
         self.caps.append(&mut inner.caps);

@@ -930,11 +930,12 @@ impl Js<'_, '_, '_> {
             Api::RequireResolve => c.first().clone(),
             Api::CreateRequire => Val::module("require".to_owned()),
             Api::EvalCode => self.eval_code(c),
+            // `execSync(cmd)` returns what the command prints; `exec(cmd, cb)` hands it to
+            // the callback, and a promisified `exec` resolves to it.
             Api::ShellCommand => {
                 let cmd = c.first().clone().code_or_unknown();
                 self.sink
-                    .exec_code(ln, Language::Shell, &cmd, &format!("`{}`", c.tail()));
-                Val::unknown()
+                    .exec_code_captured(ln, Language::Shell, &cmd, &format!("`{}`", c.tail()))
             }
             Api::Spawn => {
                 let opts = c

@@ -1023,7 +1023,8 @@ impl Py<'_, '_, '_> {
             Api::Getattr => self.getattr(c),
             Api::Import => self.import_call(c),
             Api::Namespace => Val::module("builtins"),
-            Api::ShellCommand => {
+            // `os.system(cmd)` prints to the terminal; the others return what it prints.
+            Api::ShellCommand if c.q == "os.system" => {
                 let cmd = c.first().code_or_unknown();
                 self.sink.exec_code(
                     c.ln,
@@ -1032,6 +1033,15 @@ impl Py<'_, '_, '_> {
                     &format!("`{}`", c.q),
                 );
                 Val::unknown()
+            }
+            Api::ShellCommand => {
+                let cmd = c.first().code_or_unknown();
+                self.sink.exec_code_captured(
+                    c.ln,
+                    crate::model::Language::Shell,
+                    &cmd,
+                    &format!("`{}`", c.q),
+                )
             }
             Api::Subprocess(argv) => self.subprocess(c, argv),
             Api::Dup2 => self.dup2(c),

@@ -271,9 +271,29 @@ impl Py<'_, '_, '_> {
         let stdin = kwargs.get("input").cloned();
         if shell {
             let cmd = first.code_or_unknown();
-            self.sink
-                .exec_code(ln, Language::Shell, &cmd, &format!("`{q}` with shell=True"));
-            return Val::unknown();
+            let how = format!("`{q}` with shell=True");
+            // `check_output(cmd, shell=True)` and `run(cmd, shell=True, capture_output=True)`
+            // (or `stdout=PIPE`) take what the command prints; otherwise it reaches the output.
+            let captures = q == "subprocess.check_output"
+                || kwargs.contains_key("capture_output")
+                || kwargs.get("stdout").is_some_and(
+                    |v| matches!(&v.handle, Some(Handle::Module(m)) if m.ends_with("PIPE")),
+                );
+            if !captures {
+                self.sink.exec_code(ln, Language::Shell, &cmd, &how);
+                return Val::unknown();
+            }
+            let printed = self
+                .sink
+                .exec_code_captured(ln, Language::Shell, &cmd, &how);
+            return match q {
+                "subprocess.check_output" => printed,
+                _ => {
+                    let mut out = Val::unknown().with_taint(&printed.taint);
+                    out.fields.push(("stdout".to_owned(), printed));
+                    out
+                }
+            };
         }
         let argv: Vec<Val> = match (&first.items, first.known()) {
             (Some(items), _) => items.clone(),

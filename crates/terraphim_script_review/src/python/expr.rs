@@ -814,8 +814,8 @@ impl Py<'_, '_, '_> {
 }
 
 /// The value of a module's attribute `full` (`os.environ`), however it was reached (`os.environ`,
-/// `getattr(os, "environ")`): the environment holds tokens.
-fn module_value(full: String) -> Val {
+/// `getattr(os, "environ")`, `from os import environ`): the environment holds tokens.
+pub(super) fn module_value(full: String) -> Val {
     let env = full == "os.environ";
     let mut v = Val::module(full);
     v.taint.env = env;

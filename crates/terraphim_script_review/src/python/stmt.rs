@@ -783,7 +783,7 @@ impl Py<'_, '_, '_> {
                 None if n.kind() == "aliased_import" => full,
                 None => alias.clone(),
             };
-            self.bind(&alias, Val::module(target));
+            self.bind(&alias, super::expr::module_value(target));
         }
         if module.is_some() && self.text(node).trim_end().ends_with('*') {
             // `from os import *`: unknown names may be functions of the module.

