@@ -406,6 +406,8 @@ const SECRET_PARTS: &[(&str, &str)] = &[
     (".netrc", "the netrc credentials file"),
     (".npmrc", "the npm token file"),
     (".pypirc", "the PyPI token file"),
+    (".pgpass", "the PostgreSQL password file"),
+    (".my.cnf", "the MySQL client password file"),
     ("gcloud/credentials", "Google Cloud credentials"),
     (
         "gcloud/application_default_credentials",

@@ -90,7 +90,9 @@ impl Js<'_, '_, '_> {
             || tail.starts_with("remove")
             || tail.starts_with("rimraf")
             || module == "rimraf"
-            || tail == "emptyDirSync"
+            // `fse.emptyDir(dir)` (and its `emptydir` spellings, promise or sync): every
+            // entry under the directory.
+            || tail.to_ascii_lowercase().starts_with("emptydir")
             // `del` takes globs of trees.
             || tail == "del"
             || module == "del"

