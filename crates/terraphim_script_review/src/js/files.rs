@@ -124,6 +124,12 @@ impl Js<'_, '_, '_> {
                 if self.sink.is_remote_file(&s) {
                     content.taint.remote = true;
                 }
+                // `fs.cpSync(sshDir, 'site/.deploy', { recursive: true })`: the credentials
+                // now lie where the script put them, as `shutil.copy` and `cp` leave them.
+                if let Some(what) = &t.secret {
+                    self.sink.copy_secret(ln, what, second);
+                    break;
+                }
             }
         }
         self.sink.copied(ln, first, second, &content);

