@@ -1300,6 +1300,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if matches!(name.as_str(), "tar" | "bsdtar") {
         tar_create(sink, &words);
     }
+    let mut out = out;
+    if let Some(row) = crate::caps::printed_credential(&name, &words) {
+        // `gh auth token`, `git credential fill`: what it prints is the credential. One of a
+        // service with a token variable is that variable's value (read alone, no finding);
+        // any other is a secret read.
+        let (_, _, what, var) = row;
+        if var.is_none() {
+            sink.add(
+                line,
+                Category::SecretRead,
+                Verdict::Suspicious,
+                format!("reads {what} ({name})"),
+            );
+        }
+        out.taint.secret = Some(crate::caps::printed_secret(row));
+    }
     out
 }
 

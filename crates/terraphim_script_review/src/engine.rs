@@ -89,6 +89,17 @@ impl Taint {
             .strip_suffix(" environment variable")
     }
 
+    /// The token variable whose service the secret is for: the variable it was read from, or
+    /// the one of the service whose CLI printed it (`gh auth token` is GitHub's, as
+    /// `GH_TOKEN` is).
+    pub(crate) fn token_var(&self) -> Option<&str> {
+        self.env_var().or_else(|| {
+            self.secret
+                .as_deref()
+                .and_then(crate::caps::printed_credential_var)
+        })
+    }
+
     /// Whether the value carries private data (secrets, environment, host information).
     pub(crate) fn private(&self) -> bool {
         self.secret.is_some() || self.env || self.host
@@ -1528,7 +1539,7 @@ impl<'a> Sink<'a> {
     ) {
         let (class, host) = self.classify_host(url);
         let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
-        let token = credentials.env_var().map(str::to_owned);
+        let token = credentials.token_var().map(str::to_owned);
         let env_token = token.is_some();
         let documented = match (&token, &host) {
             (Some(t), Some(h)) => places::token_host_documented(t, h),

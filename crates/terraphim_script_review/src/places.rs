@@ -406,6 +406,8 @@ const SECRET_PARTS: &[(&str, &str)] = &[
     (".netrc", "the netrc credentials file"),
     (".npmrc", "the npm token file"),
     (".pypirc", "the PyPI token file"),
+    (".pgpass", "the PostgreSQL password file"),
+    (".my.cnf", "the MySQL client password file"),
     ("gcloud/credentials", "Google Cloud credentials"),
     (
         "gcloud/application_default_credentials",
@@ -529,6 +531,15 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         {
             return Some(what);
         }
+    }
+    // `.env*`, `.env.*`, `".env" + suffix`: a name that starts as the secrets file and is
+    // known no further may be that file (a glob over it matches `.env` itself).
+    let open_end = |rest: &str| rest.starts_with(['*', '?', '[', UNKNOWN]);
+    if name
+        .strip_prefix(".env")
+        .is_some_and(|rest| open_end(rest) || rest.strip_prefix('.').is_some_and(open_end))
+    {
+        return Some("a .env secrets file");
     }
     if name == ".env"
         || (name.starts_with(".env.")

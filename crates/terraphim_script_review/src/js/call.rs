@@ -577,7 +577,8 @@ impl Js<'_, '_, '_> {
         if c.q == "Map"
             && let Some(pairs) = &c.first().items
         {
-            // `new Map([['state', dir]])`: its members by their keys, for `m.get('state')`.
+            // `new Map([['state', dir]])`: its members by their keys, for `m.get('state')`;
+            // and its entries, the pairs `for (const [k, v] of m)` takes in turn.
             let mut m = Val::unknown().with_taint(&c.all);
             for pair in pairs {
                 if let Some([k, v]) = pair.items.as_deref()
@@ -585,6 +586,12 @@ impl Js<'_, '_, '_> {
                 {
                     m.set_field(&[k], v.clone());
                 }
+            }
+            if pairs
+                .iter()
+                .all(|p| p.items.as_ref().is_some_and(|i| i.len() == 2))
+            {
+                m.items = Some(pairs.clone());
             }
             return m;
         }
@@ -664,6 +671,17 @@ impl Js<'_, '_, '_> {
                         let (k, name) = (k.to_owned(), self.text(obj).to_owned());
                         let mut m = recv.clone();
                         m.set_field(&[k.as_str()], c.second().clone());
+                        self.scope.assign(&name, m);
+                        return Val::unknown();
+                    }
+                    // `m.set(name, data)` with a key known only at run time: the map holds
+                    // the data under some key, and an entry of it.
+                    ("set", None) if c.args.len() == 2 => {
+                        let name = self.text(obj).to_owned();
+                        let mut m = recv.clone().with_taint(&c.second().taint);
+                        if let Some(items) = m.items.as_mut().filter(|i| i.len() < 16) {
+                            items.push(Val::list(vec![c.first().clone(), c.second().clone()]));
+                        }
                         self.scope.assign(&name, m);
                         return Val::unknown();
                     }

@@ -90,7 +90,9 @@ impl Js<'_, '_, '_> {
             || tail.starts_with("remove")
             || tail.starts_with("rimraf")
             || module == "rimraf"
-            || tail == "emptyDirSync"
+            // `fse.emptyDir(dir)` (and its `emptydir` spellings, promise or sync): every
+            // entry under the directory.
+            || tail.to_ascii_lowercase().starts_with("emptydir")
             // `del` takes globs of trees.
             || tail == "del"
             || module == "del"
@@ -121,6 +123,12 @@ impl Js<'_, '_, '_> {
                 content.taint.join(&t);
                 if self.sink.is_remote_file(&s) {
                     content.taint.remote = true;
+                }
+                // `fs.cpSync(sshDir, 'site/.deploy', { recursive: true })`: the credentials
+                // now lie where the script put them, as `shutil.copy` and `cp` leave them.
+                if let Some(what) = &t.secret {
+                    self.sink.copy_secret(ln, what, second);
+                    break;
                 }
             }
         }

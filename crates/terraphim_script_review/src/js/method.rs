@@ -373,10 +373,7 @@ impl Js<'_, '_, '_> {
                     // `.then(handle)`: the script's function gets the promise's value.
                     let name = self.text(*f).to_owned();
                     let r = self.scope.call_user(&name, std::slice::from_ref(&recv));
-                    settled = (r.text.is_some()
-                        || !r.alts.is_empty()
-                        || matches!(r.handle, Some(Handle::Path(_))))
-                    .then_some(r);
+                    settled = settles(&r).then_some(r);
                 }
                 if let Some(f) = arg_nodes.first().filter(|a| {
                     matches!(
@@ -388,11 +385,7 @@ impl Js<'_, '_, '_> {
                     if let Some(p) = self.params_of(*f).into_iter().next() {
                         let _ = self.scope.set_param(key.clone(), p, recv.clone());
                     }
-                    settled = self.scope.returns.get(&key).cloned().filter(|r| {
-                        r.text.is_some()
-                            || !r.alts.is_empty()
-                            || matches!(r.handle, Some(Handle::Path(_)))
-                    });
+                    settled = self.scope.returns.get(&key).cloned().filter(settles);
                 } else {
                     self.bind_callbacks(arg_nodes, &recv);
                 }
@@ -508,4 +501,15 @@ impl Js<'_, '_, '_> {
         v.fields.clone_from(&self.cli_options);
         v
     }
+}
+
+/// Whether what a `.then` callback returns is what the next promise holds, rather than the
+/// value it was given: a path or text the review knows, or data from a source (the files a
+/// callback reads, `names => Promise.all(names.map(n => readFile(n)))`, which the next
+/// callback sends).
+fn settles(r: &Val) -> bool {
+    r.text.is_some()
+        || !r.alts.is_empty()
+        || matches!(r.handle, Some(Handle::Path(_)))
+        || r.taint != Taint::default()
 }

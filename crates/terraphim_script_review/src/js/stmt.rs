@@ -424,6 +424,24 @@ impl Js<'_, '_, '_> {
                     self.eval(c);
                 }
             }
+            // `if (n.startsWith('.env')) { ... }` over a name the walk knows nothing of: in
+            // the consequence the name begins with the prefix; afterwards it is what it was.
+            "if_statement"
+                if node.field("alternative").is_none()
+                    && let Some((name, shaped)) = self.prefix_test(node) =>
+            {
+                if let Some(c) = node.field("condition") {
+                    self.eval(c);
+                }
+                let old = self.lookup(&name);
+                self.bind(&name, shaped);
+                if let Some(b) = node.field("consequence") {
+                    self.stmt(b);
+                }
+                if let Some(o) = old {
+                    self.bind(&name, o);
+                }
+            }
             "ERROR" => {
                 self.sink.add(
                     line(node),
@@ -484,6 +502,38 @@ impl Js<'_, '_, '_> {
                 self.eval(node);
             }
         }
+    }
+
+    /// `if (n.startsWith('.env'))` (a known prefix of a file name) on a name the walk knew
+    /// nothing of: the name and its shape in the consequence, the prefix and a rest nobody
+    /// knows. A name the walk knows keeps its value.
+    fn prefix_test(&mut self, node: Node<'_>) -> Option<(String, Val)> {
+        let cond = node.field("condition")?;
+        let cond = match cond.kind() {
+            "parenthesized_expression" => cond.named_child(0)?,
+            _ => cond,
+        };
+        let func = cond
+            .field("function")
+            .filter(|f| cond.kind() == "call_expression" && f.kind() == "member_expression")?;
+        if func.field("property").map(|p| self.text(p)) != Some("startsWith") {
+            return None;
+        }
+        let subject = func.field("object").filter(|o| o.kind() == "identifier")?;
+        let name = self.text(subject).to_owned();
+        let old = self.lookup(&name)?;
+        if old.known().is_some() || !old.alts.is_empty() || old.handle.is_some() {
+            return None;
+        }
+        let arg = cond.field("arguments").and_then(|a| named(a).next())?;
+        let prefix = self.eval(arg).known()?.to_owned();
+        // A directory's prefix (`dir.startsWith(os.tmpdir())`) is a containment check, judged
+        // as one where the delete it guards is; this shapes names only.
+        if prefix.is_empty() || prefix.contains(['/', '\\']) {
+            return None;
+        }
+        let shaped = Val::lit(format!("{prefix}{UNKNOWN}")).with_taint(&old.taint);
+        Some((name, shaped))
     }
 
     /// `if (!p.startsWith(DIR)) continue;` (or `return`, `throw`, `break`): after it, in the

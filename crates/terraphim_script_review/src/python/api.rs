@@ -60,6 +60,9 @@ pub(super) enum Api {
     MakeDir,
     /// A file copied or linked (source, destination).
     Copy,
+    /// An archive made of a directory (`shutil.make_archive(base, fmt, root_dir, base_dir)`):
+    /// the archive holds what the directory holds.
+    MakeArchive,
     /// A file or tree moved (source, destination): gone from where it was.
     Move,
     /// A file's owner changed.
@@ -277,6 +280,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("shutil.copy2", Copy),
     ("shutil.copyfile", Copy),
     ("shutil.copytree", Copy),
+    ("shutil.make_archive", MakeArchive),
     ("shutil.move", Move),
     ("os.rename", Move),
     ("os.replace", Move),

@@ -13,6 +13,23 @@ const TARGET_KEYWORDS: &[&str] = &[
     "host", "hostname", "server", "url", "endpoint", "base_url", "dsn", "conninfo", "uri",
 ];
 
+/// The module name a `operator.methodcaller(name)` value stands for (`<this>.name`).
+const METHOD_CALLER: &str = "operator.methodcaller";
+
+/// The method a call names unbound, of the class of its first argument: `pathlib.Path.read_text`
+/// (`Path.read_text(p)` is `p.read_text()`), and what `operator.methodcaller(name)` made.
+fn unbound_method(q: &str) -> Option<&str> {
+    [
+        "pathlib.Path.",
+        "pathlib.PurePath.",
+        "pathlib.PosixPath.",
+        "operator.methodcaller.",
+    ]
+    .iter()
+    .find_map(|p| q.strip_prefix(p))
+    .filter(|m| !m.is_empty() && !m.contains('.'))
+}
+
 /// A call with its arguments evaluated.
 pub(super) struct Call<'t> {
     pub(super) node: Node<'t>,
@@ -597,6 +614,30 @@ impl Py<'_, '_, '_> {
         }
         match api::lookup(&c.q) {
             Some(api) => self.dispatch(api, &c),
+            // `operator.methodcaller("read_text")`: a function that calls that method of what
+            // it is given.
+            None if c.q == "operator.methodcaller" && c.first().known().is_some() => {
+                Val::module(dotted(METHOD_CALLER, c.first().known().unwrap_or_default()))
+            }
+            // `pathlib.Path.read_text(p)` (also through `functools.partial` or a
+            // `methodcaller`): the method of its first argument, as `p.read_text()` is.
+            None if unbound_method(&c.q).is_some() && !c.args.is_empty() => {
+                let method = unbound_method(&c.q).unwrap_or_default();
+                let recv = c.first();
+                let bound = Call {
+                    node: c.node,
+                    ln: c.ln,
+                    q: dotted("?", method),
+                    args: c.args[1..].to_vec(),
+                    arg_nodes: c.arg_nodes.get(1..).map(<[_]>::to_vec).unwrap_or_default(),
+                    kwargs: c.kwargs.clone(),
+                    kw_nodes: c.kw_nodes.clone(),
+                    all: c.all.clone(),
+                    client: None,
+                };
+                let recv_node = c.arg_nodes.first().copied();
+                self.method(&bound, recv, recv_node)
+            }
             None => {
                 let (q, tail) = (c.q.as_str(), c.tail());
                 if self.scope.funcs.contains_key(tail) && !q.contains('.') {
@@ -798,6 +839,27 @@ impl Py<'_, '_, '_> {
                 Val::unknown()
             }
             Api::Copy => self.copy(c),
+            Api::MakeArchive => {
+                // The directory archived: `root_dir` (the working directory when not given)
+                // with `base_dir` under it. The archive, written beside `base_name` with the
+                // format's suffix, holds what the directory holds; the call returns its path.
+                let root = match c.kwargs.get("root_dir").or(c.args.get(2)) {
+                    Some(r) => r.clone(),
+                    None => Val::lit("."),
+                };
+                let dir = match c.kwargs.get("base_dir").or(c.args.get(3)) {
+                    Some(b) => root.concat(&Val::lit("/")).concat(b),
+                    None => root,
+                };
+                let mut held = self.sink.read_val(c.ln, &dir);
+                held.join(&dir.taint);
+                let archive = c
+                    .arg(0, "base_name")
+                    .concat(&Val::lit(format!(".{UNKNOWN}")));
+                self.sink
+                    .write(c.ln, &archive, &Val::unknown().with_taint(&held), false);
+                Val::lit(archive.text_or_unknown())
+            }
             Api::Move => {
                 self.copy(c);
                 self.sink.moved(c.ln, &c.arg(0, "src"), &c.arg(1, "dst"));

@@ -270,6 +270,51 @@ impl Py<'_, '_, '_> {
     /// the collection is a list, tuple or set of known strings (or a dictionary's literal
     /// keys, at most 16): the name and the value it holds where the test holds, any of the
     /// collection's strings (with the taint the name had).
+    /// `if name.startswith(".env"):` (or a tuple of prefixes): in its branch a name the walk
+    /// knew nothing of begins with one of them (`.env` and a rest nobody knows), so a file
+    /// opened by it is judged by that shape. A name the walk knows keeps its value.
+    fn prefix_test(&mut self, cond: Node<'_>) -> Option<(String, Val)> {
+        let cond = match cond.kind() {
+            "parenthesized_expression" => cond.named_child(0)?,
+            _ => cond,
+        };
+        let func = cond
+            .field("function")
+            .filter(|f| cond.kind() == "call" && f.kind() == "attribute")?;
+        if func.field("attribute").map(|a| self.text(a)) != Some("startswith") {
+            return None;
+        }
+        let subject = func.field("object").filter(|o| o.kind() == "identifier")?;
+        let name = self.text(subject).to_owned();
+        let old = self.scope.lookup(&name)?;
+        if old.known().is_some() || !old.alts.is_empty() || old.handle.is_some() {
+            return None;
+        }
+        let arg = cond.field("arguments").and_then(|a| named(a).next())?;
+        let v = self.eval(arg);
+        let prefixes: Vec<String> = match &v.items {
+            Some(items) => items
+                .iter()
+                .map(|i| i.known().map(str::to_owned))
+                .collect::<Option<Vec<String>>>()?,
+            None => vec![v.known()?.to_owned()],
+        };
+        // A directory's prefix (`p.startswith(tempfile.gettempdir())`) is a containment check,
+        // judged as one where the delete it guards is; this shapes names only.
+        if prefixes.is_empty()
+            || prefixes
+                .iter()
+                .any(|p| p.is_empty() || p.contains(['/', '\\']))
+        {
+            return None;
+        }
+        let shaped: Vec<Val> = prefixes
+            .iter()
+            .map(|p| Val::lit(format!("{p}{UNKNOWN}")).with_taint(&old.taint))
+            .collect();
+        Some((name, Val::any_of(&shaped)))
+    }
+
     pub(super) fn membership(&mut self, cond: Node<'_>, negated: bool) -> Option<(String, Val)> {
         let (cond, negated) = match cond.kind() {
             "parenthesized_expression" => return self.membership(cond.named_child(0)?, negated),
@@ -655,7 +700,10 @@ impl Py<'_, '_, '_> {
                     None => {}
                 }
                 // `if d in CACHE_DIRS:`: in its branch `d` is one of the collection's names.
-                let member = cond.and_then(|c| self.membership(c, false));
+                let member = cond.and_then(|c| {
+                    let m = self.membership(c, false);
+                    m.or_else(|| self.prefix_test(c))
+                });
                 for c in named(node).filter(|c| Some(*c) != cond) {
                     let confined = guard.is_some() && c.kind() == "block";
                     if confined && let Some(g) = guard.clone() {

