@@ -5,7 +5,7 @@ use crate::ts::Node;
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Verdict};
-use crate::places::UNKNOWN;
+use crate::places::{Place, UNKNOWN};
 use crate::scope::Map;
 
 mod contain;
@@ -943,9 +943,41 @@ impl Shell<'_, '_, '_> {
                         .filter(|c| !c.is_named())
                         .all(|c| c.kind() == "||");
                 let mut printed: Vec<Val> = Vec::new();
+                // What each way through an `if` or an `&&`/`||` list leaves in the variables
+                // (see `merge_paths`): the variables when its first branch starts, and at the
+                // end of each branch.
+                let is_if = node.kind() == "if_statement";
+                let is_list = node.kind() == "list"
+                    && node.children().any(|c| matches!(c.kind(), "&&" | "||"));
+                let mut branch_start: Option<Map<String, Val>> = is_list.then(|| self.vars.clone());
+                let mut branch_ends: Vec<Map<String, Val>> = Vec::new();
+                // Whether the branch walked last leaves (`return`, `exit`): its end is no way
+                // past the `if`.
+                let mut branch_leaves = false;
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
+                    }
+                    if is_if {
+                        let in_condition = cond.is_some_and(|d| contain::same(c, d));
+                        if matches!(c.kind(), "elif_clause" | "else_clause") {
+                            if !branch_leaves {
+                                branch_ends.push(self.vars.clone());
+                            }
+                            if let Some(start) = &branch_start {
+                                self.vars = start.clone();
+                            }
+                            branch_leaves = c
+                                .named_children()
+                                .filter(|k| k.kind() != "comment")
+                                .last()
+                                .is_some_and(|k| self.leaves(k));
+                        } else if !in_condition {
+                            if branch_start.is_none() {
+                                branch_start = Some(self.vars.clone());
+                            }
+                            branch_leaves = self.leaves(c);
+                        }
                     }
                     if matches!(
                         c.kind(),
@@ -991,6 +1023,19 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
+                if let Some(start) = branch_start {
+                    if !branch_leaves {
+                        branch_ends.push(self.vars.clone());
+                    }
+                    // No `else`: the way around every branch keeps what the variables held.
+                    let has_else = node.children().any(|c| c.kind() == "else_clause");
+                    // The way walked last holds what a walk in order leaves.
+                    let walked_last = branch_ends.len().checked_sub(1);
+                    if is_list || !has_else {
+                        branch_ends.push(start);
+                    }
+                    self.vars = self.merge_paths(branch_ends, walked_last);
+                }
                 // Each side known (a name looked up, a literal): the value is any of them. A
                 // side known only at run time keeps the last side's value, as before.
                 if printed.len() > 1
@@ -1121,6 +1166,60 @@ impl Shell<'_, '_, '_> {
         };
         self.namerefs.push((name, target));
         true
+    }
+
+    /// The variables after a conditional construct, from what each way through it leaves;
+    /// `walked_last` is the way a walk in order ended on, whose values stand as before. A value
+    /// another way gives is kept beside it when it names a place outside the working tree and
+    /// the temporary directories (`target="$HOME"; if [ -n "$KEEP" ]; then target=./build; fi`
+    /// may delete the home), and the data any way holds flows on (`data=none; if x; then
+    /// data=$(cat key); fi`). Other values of other ways (a mirror's URL, a build's own
+    /// program) are left out, as a walk in order leaves them.
+    fn merge_paths(
+        &mut self,
+        ends: Vec<Map<String, Val>>,
+        walked_last: Option<usize>,
+    ) -> Map<String, Val> {
+        let Some(last) = walked_last.filter(|&i| i < ends.len()) else {
+            return ends.into_iter().last().unwrap_or_default();
+        };
+        let mut merged = ends[last].clone();
+        let names: std::collections::BTreeSet<&String> =
+            ends.iter().flat_map(|e| e.keys()).collect();
+        for name in names {
+            let values: Vec<&Val> = ends.iter().filter_map(|e| e.get(name)).collect();
+            let Some(mut v) = merged.get(name).or(values.first().copied()).cloned() else {
+                continue;
+            };
+            for other in &values {
+                if **other == v {
+                    continue;
+                }
+                let texts: Vec<&String> = other.text.iter().chain(&other.alts).collect();
+                let outside = !texts.is_empty()
+                    && texts.iter().any(|t| {
+                        !t.contains(UNKNOWN)
+                            && matches!(
+                                self.sink.resolve(t).place,
+                                Place::HomeRoot | Place::Home | Place::System | Place::Outside
+                            )
+                    });
+                if outside {
+                    v = v.union(other);
+                }
+                let data = Taint {
+                    secret: other.taint.secret.clone(),
+                    env: other.taint.env,
+                    host: other.taint.host,
+                    decoded: other.taint.decoded,
+                    remote: other.taint.remote,
+                    ..Taint::default()
+                };
+                v.taint.join(&data);
+            }
+            merged.insert(name.clone(), v);
+        }
+        merged
     }
 
     fn assign(&mut self, node: Node<'_>) {

@@ -8361,3 +8361,53 @@ fn a_prefix_test_shapes_a_name_nobody_knew() {
     ];
     check_all(rows);
 }
+
+/// A variable set again on some ways through an `if` or an `&&`/`||` list holds what each way
+/// gives: a later reassignment on one branch does not hide a place outside the project another
+/// way keeps. Values inside the project, and values known only at run time on the other way,
+/// stay as a walk in order leaves them.
+#[test]
+fn a_conditional_reassignment_keeps_what_other_ways_hold() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\ntarget=\"$HOME\"\nif [ -n \"${KEEP:-}\" ]; then\n  target=./build\nfi\nrm -rf \"$target\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\ntarget=\"$HOME\"\n[ -n \"${KEEP:-}\" ] && target=./build\nrm -rf \"$target\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nif [ -n \"${CI:-}\" ]; then\n  out=./dist\nelse\n  out=/\nfi\nrm -rf \"$out\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        // a branch that leaves is no way past the if
+        (
+            Sh,
+            "#!/bin/bash\ntarget=./build\nif [ -z \"${ROOT:-}\" ]; then\n  target=\"$HOME\"\n  exit 1\nfi\nrm -rf \"$target\"\n",
+            Clean,
+            "",
+        ),
+        // every way inside the project
+        (
+            Sh,
+            "#!/bin/bash\nout=./dist\nif [ -n \"${CI:-}\" ]; then\n  out=./build\nfi\nrm -rf \"$out\"\n",
+            Clean,
+            "",
+        ),
+        // a default for an argument nobody gave
+        (
+            Sh,
+            "#!/bin/bash\nout=\"${1:-}\"\n[ -z \"$out\" ] && out=./build\nrm -rf \"$out\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
