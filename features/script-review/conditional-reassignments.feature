@@ -30,3 +30,17 @@ Feature: script pre-review keeps every way through a condition
       """
     When I run "terraphim-agent guard review-script --json clean.sh"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: a Python variable reassigned in a branch still holds the home on the other way
+    Given a project file "clean.py" containing:
+      """
+      import os, shutil
+      from pathlib import Path
+      target = Path.home()
+      if os.getenv("KEEP_HOME"):
+          target = Path("build")
+      shutil.rmtree(target)
+      """
+    When I run "terraphim-agent guard review-script --json clean.py"
+    Then the JSON field "verdict" is "dangerous"
+    And the JSON field "findings.0.rule" is "delete-outside"

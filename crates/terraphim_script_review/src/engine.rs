@@ -2724,6 +2724,29 @@ impl<'a> Sink<'a> {
         self.ambient_for_next = Taint::default();
     }
 
+    /// Whether a value names a place outside the working tree and the temporary directories
+    /// (the home, a system path), by one of its known texts.
+    pub(crate) fn names_outside(&mut self, v: &Val) -> bool {
+        let texts: Vec<String> = v.path_alternatives();
+        texts.iter().any(|t| {
+            !t.contains(UNKNOWN)
+                && matches!(
+                    self.resolve(t).place,
+                    Place::HomeRoot | Place::Home | Place::System | Place::Outside
+                )
+        })
+    }
+
+    /// The value of a variable assigned on one way only (in a branch, a loop, after `&&`):
+    /// what it held before stays one of its values when that names a place outside the working
+    /// tree (`target = home; if keep: target = "build"` may still delete the home).
+    pub(crate) fn conditional_assignment(&mut self, old: Option<&Val>, new: Val) -> Val {
+        match old {
+            Some(old) if *old != new && self.names_outside(old) => new.union(old),
+            _ => new,
+        }
+    }
+
     /// [`Sink::exec_code`] for a call that returns what the shell command prints
     /// (`execSync(cmd)`, `os.popen(cmd).read()`, `check_output(cmd, shell=True)`): the value,
     /// unknown text with the data the command printed (`printenv` the environment, `gh auth

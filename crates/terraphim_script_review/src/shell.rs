@@ -5,7 +5,7 @@ use crate::ts::Node;
 use crate::command::run_argv;
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Verdict};
-use crate::places::{Place, UNKNOWN};
+use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
@@ -1195,16 +1195,7 @@ impl Shell<'_, '_, '_> {
                 if **other == v {
                     continue;
                 }
-                let texts: Vec<&String> = other.text.iter().chain(&other.alts).collect();
-                let outside = !texts.is_empty()
-                    && texts.iter().any(|t| {
-                        !t.contains(UNKNOWN)
-                            && matches!(
-                                self.sink.resolve(t).place,
-                                Place::HomeRoot | Place::Home | Place::System | Place::Outside
-                            )
-                    });
-                if outside {
+                if self.sink.names_outside(other) {
                     v = v.union(other);
                 }
                 let data = Taint {

@@ -409,6 +409,12 @@ impl Js<'_, '_, '_> {
                         } else {
                             r.clone()
                         };
+                        let v = if super::conditional(node) {
+                            let old = self.lookup(&name);
+                            self.sink.conditional_assignment(old.as_ref(), v)
+                        } else {
+                            v
+                        };
                         self.scope.assign(&name, v);
                     } else if matches!(l.kind(), "member_expression" | "subscript_expression") {
                         let t = self.text(l);

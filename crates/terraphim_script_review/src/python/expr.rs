@@ -561,6 +561,12 @@ impl Py<'_, '_, '_> {
                             self.fields.insert(format!("{name}[{key}]"), v);
                         }
                     }
+                    let val = if left.kind() == "identifier" && super::conditional(node) {
+                        let old = self.lookup(self.text(left));
+                        self.sink.conditional_assignment(old.as_ref(), val)
+                    } else {
+                        val
+                    };
                     self.bind_target(left, val);
                 }
                 Val::unknown()

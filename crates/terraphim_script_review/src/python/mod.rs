@@ -406,3 +406,26 @@ fn is_credential_keyword(k: &str) -> bool {
     .iter()
     .any(|c| k.eq_ignore_ascii_case(c))
 }
+
+/// Whether `node` runs on some ways through its function or module only: in a branch of an
+/// `if` (not its condition), a loop, an `except` or `finally`, the right of `and`/`or`, or a
+/// conditional expression.
+fn conditional(node: Node<'_>) -> bool {
+    let mut at = node;
+    while let Some(p) = at.parent() {
+        match p.kind() {
+            "if_statement" if p.field("condition") != Some(at) => return true,
+            "elif_clause"
+            | "else_clause"
+            | "for_statement"
+            | "while_statement"
+            | "except_clause"
+            | "conditional_expression" => return true,
+            "boolean_operator" if p.field("right") == Some(at) => return true,
+            "function_definition" | "class_definition" | "module" | "lambda" => return false,
+            _ => {}
+        }
+        at = p;
+    }
+    false
+}

@@ -8401,6 +8401,36 @@ fn a_conditional_reassignment_keeps_what_other_ways_hold() {
             Clean,
             "",
         ),
+        (
+            Py,
+            "import os, shutil\nfrom pathlib import Path\ntarget = Path.home()\nif os.getenv('KEEP_HOME'):\n    target = Path('build')\nshutil.rmtree(target)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nlet target = os.homedir();\nif (process.env.KEEP_HOME) target = './build';\nfs.rmSync(target, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { homedir } from 'node:os';\nlet target: string = homedir();\nif (process.env.CI) {\n  target = 'dist';\n}\nrmSync(target, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil\ntarget = 'dist'\nif os.getenv('CI'):\n    target = 'build'\nshutil.rmtree(target)\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nlet out = 'dist';\nif (process.env.CI) out = 'build';\nfs.rmSync(out, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
         // a default for an argument nobody gave
         (
             Sh,
