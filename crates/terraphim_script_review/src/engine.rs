@@ -441,6 +441,29 @@ impl Val {
         }
     }
 
+    /// A name the walk knew nothing of, in the branch of a test that it starts with one of
+    /// `prefixes` (`if name.startswith(".env"):`, `if (n.startsWith('.env'))`): each prefix
+    /// and a rest nobody knows, with the name's taint. `None` for a name the walk knows (it
+    /// keeps its value) and for a directory's prefix (`p.startswith(tempfile.gettempdir())`),
+    /// a containment check judged as one where the delete it guards is.
+    pub(crate) fn shaped_by_prefixes(&self, prefixes: &[String]) -> Option<Val> {
+        if self.known().is_some() || !self.alts.is_empty() || self.handle.is_some() {
+            return None;
+        }
+        if prefixes.is_empty()
+            || prefixes
+                .iter()
+                .any(|p| p.is_empty() || p.contains(['/', '\\']))
+        {
+            return None;
+        }
+        let shaped: Vec<Val> = prefixes
+            .iter()
+            .map(|p| Val::lit(format!("{p}{UNKNOWN}")).with_taint(&self.taint))
+            .collect();
+        Some(Val::any_of(&shaped))
+    }
+
     /// Join as alternatives (data flow union); text is kept only if equal.
     pub(crate) fn union(&self, other: &Val) -> Val {
         let mut v = self.clone();

@@ -522,18 +522,9 @@ impl Js<'_, '_, '_> {
         let subject = func.field("object").filter(|o| o.kind() == "identifier")?;
         let name = self.text(subject).to_owned();
         let old = self.lookup(&name)?;
-        if old.known().is_some() || !old.alts.is_empty() || old.handle.is_some() {
-            return None;
-        }
         let arg = cond.field("arguments").and_then(|a| named(a).next())?;
         let prefix = self.eval(arg).known()?.to_owned();
-        // A directory's prefix (`dir.startsWith(os.tmpdir())`) is a containment check, judged
-        // as one where the delete it guards is; this shapes names only.
-        if prefix.is_empty() || prefix.contains(['/', '\\']) {
-            return None;
-        }
-        let shaped = Val::lit(format!("{prefix}{UNKNOWN}")).with_taint(&old.taint);
-        Some((name, shaped))
+        Some((name, old.shaped_by_prefixes(&[prefix])?))
     }
 
     /// `if (!p.startsWith(DIR)) continue;` (or `return`, `throw`, `break`): after it, in the

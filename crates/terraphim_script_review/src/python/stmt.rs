@@ -287,9 +287,6 @@ impl Py<'_, '_, '_> {
         let subject = func.field("object").filter(|o| o.kind() == "identifier")?;
         let name = self.text(subject).to_owned();
         let old = self.scope.lookup(&name)?;
-        if old.known().is_some() || !old.alts.is_empty() || old.handle.is_some() {
-            return None;
-        }
         let arg = cond.field("arguments").and_then(|a| named(a).next())?;
         let v = self.eval(arg);
         let prefixes: Vec<String> = match &v.items {
@@ -299,20 +296,7 @@ impl Py<'_, '_, '_> {
                 .collect::<Option<Vec<String>>>()?,
             None => vec![v.known()?.to_owned()],
         };
-        // A directory's prefix (`p.startswith(tempfile.gettempdir())`) is a containment check,
-        // judged as one where the delete it guards is; this shapes names only.
-        if prefixes.is_empty()
-            || prefixes
-                .iter()
-                .any(|p| p.is_empty() || p.contains(['/', '\\']))
-        {
-            return None;
-        }
-        let shaped: Vec<Val> = prefixes
-            .iter()
-            .map(|p| Val::lit(format!("{p}{UNKNOWN}")).with_taint(&old.taint))
-            .collect();
-        Some((name, Val::any_of(&shaped)))
+        Some((name, old.shaped_by_prefixes(&prefixes)?))
     }
 
     pub(super) fn membership(&mut self, cond: Node<'_>, negated: bool) -> Option<(String, Val)> {
