@@ -591,9 +591,13 @@ fn glob(pat: &str, s: &str) -> bool {
     let Some(mut s) = s.strip_prefix(first) else {
         return false;
     };
-    let mut pieces: Vec<&str> = rest.split('*').collect();
-    let last = pieces.pop().unwrap_or("");
-    for piece in pieces {
+    // The pieces between two stars in order, then the last piece ending the text (without a
+    // list of the pieces: this runs for every component of every path against every glob).
+    let (middle, last) = match rest.rsplit_once('*') {
+        Some((middle, last)) => (Some(middle), last),
+        None => (None, rest),
+    };
+    for piece in middle.into_iter().flat_map(|m| m.split('*')) {
         match s.find(piece) {
             Some(i) => s = &s[i + piece.len()..],
             None => return false,
@@ -1294,6 +1298,74 @@ pub(crate) fn classify(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`glob`] as it was, with a list of the pieces between stars.
+    fn glob_with_pieces(pat: &str, s: &str) -> bool {
+        let Some((first, rest)) = pat.split_once('*') else {
+            return pat == s;
+        };
+        let Some(mut s) = s.strip_prefix(first) else {
+            return false;
+        };
+        let mut pieces: Vec<&str> = rest.split('*').collect();
+        let last = pieces.pop().unwrap_or("");
+        for piece in pieces {
+            match s.find(piece) {
+                Some(i) => s = &s[i + piece.len()..],
+                None => return false,
+            }
+        }
+        s.len() >= last.len() && s.ends_with(last)
+    }
+
+    /// Globs with no star, one, several, leading, trailing and adjacent stars answer as they
+    /// did with a list of their pieces.
+    #[test]
+    fn glob_answers_as_with_a_list_of_pieces() {
+        let pats = [
+            "",
+            "*",
+            "**",
+            "***",
+            "a",
+            "*.pyc",
+            ".coverage.*",
+            "npm-debug.log*",
+            "a*b",
+            "a*b*c",
+            "*a*",
+            "a**b",
+            "*.tar.*",
+            "id_*",
+            "*_rsa*",
+            "x*y*",
+            "*.egg-info",
+        ];
+        let texts = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "acbc",
+            "a.pyc",
+            ".coverage.x",
+            "npm-debug.log",
+            "x.tar.gz",
+            "id_rsa",
+            "my_rsa.pub",
+            "xyzy",
+            "aab",
+            "ba",
+            "foo.egg-info",
+            "*",
+            "a*b",
+        ];
+        for p in pats {
+            for t in texts {
+                assert_eq!(glob(p, t), glob_with_pieces(p, t), "{p} {t}");
+            }
+        }
+    }
 
     /// Class names without the unions `local` and `disposable` (checked apart).
     fn bits(path: &str, cwd: &str) -> Vec<&'static str> {

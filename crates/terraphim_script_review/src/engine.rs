@@ -400,39 +400,33 @@ impl Val {
         v.taint.join(&other.taint);
         // Each alternative of one side joined to the other side's text (`"$d"/*` for each
         // value of a loop over literal words), as the paths the value may name.
-        let side = |x: &Val| -> Option<Vec<String>> {
+        fn side(x: &Val) -> Option<Vec<&str>> {
             match (&x.text, x.alts.is_empty()) {
-                (None, false) => Some(x.alts.clone()),
-                (Some(_), false) => Some(x.alts.clone()),
-                (Some(t), true) => Some(vec![t.clone()]),
+                (_, false) => Some(x.alts.iter().map(String::as_str).collect()),
+                (Some(t), true) => Some(vec![t.as_str()]),
                 (None, true) => match &x.handle {
-                    Some(Handle::Path(p)) => Some(vec![p.clone()]),
+                    Some(Handle::Path(p)) => Some(vec![p.as_str()]),
                     // A text nobody knows (a file's content read) beside alternatives: each
                     // alternative joined to it (a banner a helper returned over its rounds,
                     // prepended to the file).
-                    None if x.items.is_none() && x.fields.is_empty() => {
-                        Some(vec![UNKNOWN.to_string()])
-                    }
+                    None if x.items.is_none() && x.fields.is_empty() => Some(vec![UNKNOWN_TEXT]),
                     _ => None,
                 },
             }
-        };
+        }
         if (!self.alts.is_empty() || !other.alts.is_empty())
             && let (Some(l), Some(r)) = (side(self), side(other))
         {
-            let mut alts: Vec<String> = l
-                .iter()
-                .flat_map(|a| r.iter().map(move |b| format!("{a}{b}")))
-                .collect();
-            cap_alternatives(&mut alts, 8);
-            v.alts = alts;
+            v.alts = cap_product(&l, &r, 8, |out, a, b| {
+                out.push_str(a);
+                out.push_str(b);
+            });
         }
         v
     }
 
     /// [`Val::text_or_unknown`] without the copy.
     fn text_part(&self) -> &str {
-        const UNKNOWN_TEXT: &str = "\u{1}";
         debug_assert_eq!(UNKNOWN_TEXT.chars().next(), Some(UNKNOWN));
         match (&self.text, &self.handle) {
             (Some(t), _) => t,
@@ -945,11 +939,6 @@ pub(crate) fn join_paths(parts: &[String]) -> String {
     out
 }
 
-/// The union of two members of objects a value may be (a loop variable over a list of
-/// objects, a parameter given several): two lists of literal strings differing in their
-/// elements (`segments: ['.vscode', 'settings.json']` and `['.ssh', 'config']`) are one list
-/// whose element at each place is any of theirs there, or none (so the paths joined from it
-/// are every path either list names); any other pair is their union.
 /// Sorts and dedups the alternatives a value may hold and keeps at most `max` of them. Past
 /// `max`, each alternative is first widened to its text up to its first unknown part (a
 /// recursive walker's `dir/?/?/?` is `dir/?`, what it stands for): cutting the sorted list
@@ -971,6 +960,76 @@ pub(crate) fn cap_alternatives(alts: &mut Vec<String>, max: usize) {
     alts.truncate(max);
 }
 
+/// The text of an alternative nobody knows ([`UNKNOWN`] alone).
+const UNKNOWN_TEXT: &str = "\u{1}";
+
+/// [`cap_alternatives`] of the texts `join` makes of every pair of `left` and `right` (each
+/// directory of several joined to each name of several), without building the whole product
+/// first: up to 16 x 16 texts were made, sorted and all but `max` dropped. Each pair's text is
+/// made in one buffer, and only the texts the cut keeps are copied out: the distinct texts while
+/// there are at most `max`, else the `max` smallest of them widened to their first unknown part.
+pub(crate) fn cap_product<L: AsRef<str>, R: AsRef<str>>(
+    left: &[L],
+    right: &[R],
+    max: usize,
+    join: impl Fn(&mut String, &str, &str),
+) -> Vec<String> {
+    let mut buf = String::new();
+    // Sorted and distinct; one past `max` means the cut widens.
+    let mut kept: Vec<String> = Vec::with_capacity(max + 1);
+    'pairs: for a in left {
+        for b in right {
+            buf.clear();
+            join(&mut buf, a.as_ref(), b.as_ref());
+            if let Err(i) = kept.binary_search(&buf) {
+                kept.insert(i, buf.clone());
+                if kept.len() > max {
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    if kept.len() <= max {
+        return kept;
+    }
+    kept.clear();
+    for a in left {
+        for b in right {
+            buf.clear();
+            join(&mut buf, a.as_ref(), b.as_ref());
+            if let Some(i) = buf.find(UNKNOWN) {
+                buf.truncate(i + UNKNOWN.len_utf8());
+            }
+            if kept.len() == max && kept.last().is_some_and(|last| buf >= *last) {
+                continue;
+            }
+            if let Err(i) = kept.binary_search(&buf) {
+                kept.insert(i, buf.clone());
+                kept.truncate(max);
+            }
+        }
+    }
+    kept
+}
+
+/// `base` joined to `part` as [`join_paths`] joins them, into `out` (empty).
+pub(crate) fn join_path_into(out: &mut String, base: &str, part: &str) {
+    if part.starts_with('/') || part.starts_with('~') || base.is_empty() {
+        out.push_str(part);
+        return;
+    }
+    out.push_str(base);
+    if !base.ends_with('/') {
+        out.push('/');
+    }
+    out.push_str(part);
+}
+
+/// The union of two members of objects a value may be (a loop variable over a list of
+/// objects, a parameter given several): two lists of literal strings differing in their
+/// elements (`segments: ['.vscode', 'settings.json']` and `['.ssh', 'config']`) are one list
+/// whose element at each place is any of theirs there, or none (so the paths joined from it
+/// are every path either list names); any other pair is their union.
 pub(crate) fn union_segments(a: &Val, b: &Val) -> Val {
     let known = |e: &Val| {
         e.known().is_some()
@@ -3023,4 +3082,69 @@ fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
         paths.push(w);
     }
     (!paths.is_empty()).then_some(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{UNKNOWN, cap_alternatives, cap_product, join_path_into, join_paths};
+
+    /// The product cut while it is built keeps what cutting the whole product kept, for
+    /// alternatives with unknown parts, duplicates, absolute and home paths, up to 17 x 17.
+    #[test]
+    fn the_capped_product_keeps_what_the_cut_of_the_whole_product_kept() {
+        let u = UNKNOWN.to_string();
+        let pool: Vec<String> = [
+            "", "a", "b", "a/", "/etc", "~/.ssh", "dir", "dir/", "x", "zz", "ab", "/", "~",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .chain([
+            u.clone(),
+            format!("dir/{u}"),
+            format!("{u}/x"),
+            format!("a{u}b"),
+            format!("~/{u}"),
+        ])
+        .collect();
+        // Deterministic lists of every length up to 17, drawn from the pool with repeats.
+        let list = |len: usize, seed: usize| -> Vec<String> {
+            (0..len)
+                .map(|i| pool[(seed * 7 + i * 5 + i * i) % pool.len()].clone())
+                .collect()
+        };
+        let concat = |out: &mut String, a: &str, b: &str| {
+            out.push_str(a);
+            out.push_str(b);
+        };
+        let mut checked = 0;
+        for l_len in 0..=17 {
+            for r_len in 0..=17 {
+                for seed in 0..3 {
+                    let (l, r) = (list(l_len, seed), list(r_len, seed + l_len));
+                    for max in [0, 1, 8, 16] {
+                        let mut whole: Vec<String> = l
+                            .iter()
+                            .flat_map(|a| r.iter().map(move |b| format!("{a}{b}")))
+                            .collect();
+                        cap_alternatives(&mut whole, max);
+                        assert_eq!(cap_product(&l, &r, max, concat), whole, "{l:?} {r:?}");
+                        let mut paths: Vec<String> = l
+                            .iter()
+                            .flat_map(|a| {
+                                r.iter().map(move |b| join_paths(&[a.clone(), b.clone()]))
+                            })
+                            .collect();
+                        cap_alternatives(&mut paths, max);
+                        assert_eq!(
+                            cap_product(&l, &r, max, join_path_into),
+                            paths,
+                            "{l:?} {r:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 18 * 18 * 3 * 4);
+    }
 }

@@ -169,7 +169,12 @@ fn written_files(argv: &[String]) -> Vec<String> {
 
 /// The secret a command reads itself: the environment, a credential-named variable it prints,
 /// a `<secret>` file it names (not the one it writes).
-fn direct_source(c: &SimpleCommand, assigned: &[String], writes: &[String]) -> Option<Source> {
+fn direct_source<'a>(
+    c: &'a SimpleCommand,
+    assigned: &[String],
+    writes: &[String],
+    no_secret: &mut NoSecret<'a>,
+) -> Option<Source> {
     let argv = &c.argv;
     let name = c.name();
     let ops: Vec<&String> = operands(argv).collect();
@@ -222,9 +227,24 @@ fn direct_source(c: &SimpleCommand, assigned: &[String], writes: &[String]) -> O
     argv.iter()
         .skip(1)
         .filter(|w| !writes.iter().any(|t| t == *w))
-        .find(|w| crate::paths::names_secret(w))
+        .find(|w| {
+            if no_secret.contains(w.as_str()) {
+                return false;
+            }
+            let secret = crate::paths::names_secret(w);
+            if !secret {
+                no_secret.insert(w.as_str());
+            }
+            secret
+        })
         .map(|w| Source::File(w.clone()))
 }
+
+/// The words [`crate::paths::names_secret`] found to name no secret, over one pass of
+/// [`Walker::follow_staged_flows`]: the answer depends on the word alone, and a script's
+/// commands name the same operands again and again (`"$dir"`, `-f`, `build/`), each of which
+/// was classed as a path anew.
+type NoSecret<'a> = std::collections::HashSet<&'a str>;
 
 /// The commands whose input or words the output of command `from` reaches: later stages of its
 /// pipeline and the command a substitution or input redirect of it feeds, transitively.
@@ -375,6 +395,7 @@ impl Walker {
         let mut remotes: Vec<(String, String)> = Vec::new();
         let mut pipe_source: Vec<(u32, Source)> = Vec::new();
         let mut added: Vec<SimpleCommand> = Vec::new();
+        let mut no_secret = NoSecret::default();
         for (i, c) in cmds.iter().enumerate() {
             let argv = &c.argv;
             let name = c.name().to_string();
@@ -394,7 +415,7 @@ impl Walker {
                     break;
                 }
             }
-            let direct = direct_source(c, &self.out.assigned, &writes);
+            let direct = direct_source(c, &self.out.assigned, &writes, &mut no_secret);
             // A secret a variable of the line holds (`for f in ~/.ssh/id_*; do ... < $f`).
             let via_var = argv.iter().skip(1).find_map(|w| {
                 let name = w.strip_prefix('$')?;
@@ -605,6 +626,7 @@ impl Walker {
                 added.extend([fetch, run]);
             }
         }
+        drop(no_secret);
         self.out.commands = cmds;
         self.out.commands.extend(added);
         self.follow_planted_hooks(0);

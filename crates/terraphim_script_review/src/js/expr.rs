@@ -845,12 +845,19 @@ impl Js<'_, '_, '_> {
     /// scripts in `scripts/`, `tools/`), so `path.resolve(__dirname, '..')` is the project, not
     /// the directory above it.
     fn script_location(&self, name: &str) -> Option<Val> {
-        let dir = format!("{}/{UNKNOWN}", self.sink.ctx.cwd.to_string_lossy());
-        Some(Val::lit(match name {
-            "__dirname" | "import.meta.dirname" => dir,
-            "__filename" | "import.meta.filename" => format!("{dir}/{UNKNOWN}"),
-            "import.meta.url" => format!("file://{dir}/{UNKNOWN}"),
+        // Asked about every member expression and name read: the text is made only for the
+        // names it answers.
+        let (scheme, file) = match name {
+            "__dirname" | "import.meta.dirname" => ("", false),
+            "__filename" | "import.meta.filename" => ("", true),
+            "import.meta.url" => ("file://", true),
             _ => return None,
+        };
+        let dir = format!("{scheme}{}/{UNKNOWN}", self.sink.ctx.cwd.to_string_lossy());
+        Some(Val::lit(if file {
+            format!("{dir}/{UNKNOWN}")
+        } else {
+            dir
         }))
     }
 }

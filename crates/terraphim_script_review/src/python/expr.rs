@@ -395,17 +395,17 @@ impl Py<'_, '_, '_> {
                                 .collect();
                             crate::engine::cap_alternatives(&mut alts, 16);
                         } else if right.text.is_none() && !right.alts.is_empty() {
-                            let bases = if left.alts.is_empty() {
-                                vec![base.clone()]
+                            let bases: Vec<&str> = if left.alts.is_empty() {
+                                vec![base.as_str()]
                             } else {
-                                left.alts.clone()
+                                left.alts.iter().map(String::as_str).collect()
                             };
-                            for b in &bases {
-                                for a in &right.alts {
-                                    alts.push(join_paths(&[b.clone(), a.clone()]));
-                                }
-                            }
-                            crate::engine::cap_alternatives(&mut alts, 16);
+                            alts = crate::engine::cap_product(
+                                &bases,
+                                &right.alts,
+                                16,
+                                crate::engine::join_path_into,
+                            );
                         }
                         Val {
                             handle: Some(Handle::Path(join_paths(&[
