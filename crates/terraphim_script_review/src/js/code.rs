@@ -167,6 +167,23 @@ impl Js<'_, '_, '_> {
             );
             return Val::module(n);
         }
+        // `Reflect.get(process, 'env')`, `Reflect.get(cfg, 'dir')`: the member, as `obj.name`.
+        if let Some(n) = name.known() {
+            let obj = c.first();
+            match &obj.handle {
+                Some(crate::engine::Handle::Module(m)) if m == "process.env" => {
+                    return self.sink.read_env(ln, n);
+                }
+                Some(crate::engine::Handle::Module(m)) => {
+                    return super::expr::module_member(crate::scope::dotted(m, n));
+                }
+                _ => {
+                    if let Some(f) = obj.field(n) {
+                        return f.clone();
+                    }
+                }
+            }
+        }
         Val::unknown().with_taint(all)
     }
 

