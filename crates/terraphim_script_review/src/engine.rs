@@ -56,6 +56,19 @@ impl PartialEq for Taint {
 }
 
 impl Taint {
+    /// The data this taint says a value holds (the parts equality compares), without where
+    /// it came from (an argument, the project's files, a name found on disk, a fetch).
+    pub(crate) fn data_only(&self) -> Taint {
+        Taint {
+            secret: self.secret.clone(),
+            env: self.env,
+            host: self.host,
+            decoded: self.decoded,
+            remote: self.remote,
+            ..Taint::default()
+        }
+    }
+
     pub(crate) fn join(&mut self, other: &Taint) {
         if self.secret.is_none() {
             self.secret.clone_from(&other.secret);

@@ -1195,18 +1195,8 @@ impl Shell<'_, '_, '_> {
                 if **other == v {
                     continue;
                 }
-                if self.sink.names_outside(other) {
-                    v = v.union(other);
-                }
-                let data = Taint {
-                    secret: other.taint.secret.clone(),
-                    env: other.taint.env,
-                    host: other.taint.host,
-                    decoded: other.taint.decoded,
-                    remote: other.taint.remote,
-                    ..Taint::default()
-                };
-                v.taint.join(&data);
+                v = self.sink.conditional_assignment(Some(other), v);
+                v.taint.join(&other.taint.data_only());
             }
             merged.insert(name.clone(), v);
         }

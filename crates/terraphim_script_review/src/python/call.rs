@@ -1086,24 +1086,16 @@ impl Py<'_, '_, '_> {
             Api::Import => self.import_call(c),
             Api::Namespace => Val::module("builtins"),
             // `os.system(cmd)` prints to the terminal; the others return what it prints.
-            Api::ShellCommand if c.q == "os.system" => {
-                let cmd = c.first().code_or_unknown();
-                self.sink.exec_code(
-                    c.ln,
-                    crate::model::Language::Shell,
-                    &cmd,
-                    &format!("`{}`", c.q),
-                );
-                Val::unknown()
-            }
             Api::ShellCommand => {
                 let cmd = c.first().code_or_unknown();
-                self.sink.exec_code_captured(
-                    c.ln,
-                    crate::model::Language::Shell,
-                    &cmd,
-                    &format!("`{}`", c.q),
-                )
+                let how = format!("`{}`", c.q);
+                let shell = crate::model::Language::Shell;
+                if c.q == "os.system" {
+                    self.sink.exec_code(c.ln, shell, &cmd, &how);
+                    Val::unknown()
+                } else {
+                    self.sink.exec_code_captured(c.ln, shell, &cmd, &how)
+                }
             }
             Api::Subprocess(argv) => self.subprocess(c, argv),
             Api::Dup2 => self.dup2(c),
