@@ -64,6 +64,16 @@ Feature: commands are judged by the places their words name, however they name t
       | ls -d ~/src/*/ \| sort \| head -n 3 \| xargs rm -rf         | deny    |
       | ls -d build/*/ \| grep -v keep \| xargs rm -rf              | allow   |
 
+  Scenario Outline: trusting every repository whoever owns it is denied, one directory is not
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                | verdict |
+      | git config --global --add safe.directory '*'           | deny    |
+      | git -c safe.directory='*' status                       | deny    |
+      | git config --global --add safe.directory /srv/app      | sandbox |
+
   Scenario Outline: turning off certificate checks is denied
     When I check "<command>"
     Then the verdict is deny

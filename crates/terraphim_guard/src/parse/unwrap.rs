@@ -49,8 +49,25 @@ impl Walker {
             return;
         }
         if dynamic.first().copied().unwrap_or(false) {
-            findings.push(Finding::DynamicName);
-            self.push(argv, text, ctx, findings);
+            // `$SHELL -c CODE`, `"$(which rm)" -rf ~`: an expansion whose kind of program is
+            // known without running it is judged as that program. A path lookup names the
+            // program the plain name runs, so it is that command alone; `$SHELL` is some shell,
+            // so the command also stays one whose program is unknown.
+            let expanded = expanded_program(&argv[0]);
+            if let Some((program, _)) = &expanded {
+                let mut c = ctx.clone();
+                c.layers
+                    .push(format!("the command name `{}` runs `{program}`", argv[0]));
+                let mut words = argv.clone();
+                words[0] = program.clone();
+                let mut known = dynamic.clone();
+                known[0] = false;
+                self.unwrap(words, known, text.clone(), &c, depth);
+            }
+            if !expanded.is_some_and(|(_, exact)| exact) {
+                findings.push(Finding::DynamicName);
+                self.push(argv, text, ctx, findings);
+            }
             return;
         }
         // tree-sitter-bash reads `_= rm -rf /` (an assignment whose value is empty, then the
@@ -89,6 +106,42 @@ impl Walker {
             c.layers.push(what.to_string());
             c
         };
+        // `iwr URL | iex`, `Remove-Item -Recurse -Force ~`: a PowerShell cmdlet (a Verb-Noun
+        // name or an alias no POSIX system has) is judged as the POSIX command that does the
+        // same, in the same pipeline (`iex` fed by a pipe is `sh` fed by one), as the code of
+        // `pwsh -Command` is.
+        if is_powershell_cmdlet(&name) {
+            let mapped = powershell_as_shell(&argv.join(" "));
+            let mut words: Vec<String> = mapped.split_whitespace().map(str::to_string).collect();
+            // `iex STRING` runs STRING as code, as `eval` does; `... | iex` runs its input.
+            if words.len() > 1 && words[0] == "sh" {
+                "eval".clone_into(&mut words[0]);
+            }
+            if words.first().is_some_and(|w| *w != name) {
+                let known = words.iter().map(|w| w.contains('$')).collect();
+                let c = layer("powershell command");
+                self.unwrap(words, known, text, &c, depth);
+                return;
+            }
+        }
+        // `/bin/r? -rf ~`: the shell expands a glob in the command name to a program the guard
+        // cannot list (it does no I/O), so the command is also judged as each program of
+        // `GLOB_NAME_CANDIDATES` the glob matches; unmatched, it stays an unknown program.
+        if is_glob(&name) {
+            for program in GLOB_NAME_CANDIDATES
+                .iter()
+                .chain(terraphim_shell_vocab::SHELLS)
+                .chain(terraphim_shell_vocab::INTERPRETERS)
+                .filter(|p| shell_glob(name.as_bytes(), p.as_bytes()))
+            {
+                let c = layer(&format!(
+                    "the glob `{name}` in the command name matches `{program}`"
+                ));
+                let mut words = argv.clone();
+                words[0] = (*program).to_string();
+                self.unwrap(words, dynamic.clone(), text.clone(), &c, depth);
+            }
+        }
         // `read -r c <<< 'TEXT'`, `mapfile -t a <<< 'TEXT'`: the variables hold the text.
         if let (true, Some(body)) = (
             matches!(name.as_str(), "read" | "mapfile" | "readarray"),
@@ -910,6 +963,101 @@ impl Walker {
     }
 }
 
+/// Programs a glob in a command name is judged as when it matches them (besides the shells and
+/// interpreters): those that destroy, send, fetch, change permissions or run other commands.
+const GLOB_NAME_CANDIDATES: &[&str] = &[
+    "rm", "rmdir", "shred", "unlink", "dd", "mkfs", "wipefs", "truncate", "mv", "cp", "ln",
+    "chmod", "chown", "find", "xargs", "tar", "curl", "wget", "nc", "ncat", "netcat", "socat",
+    "ssh", "scp", "rsync", "git", "sudo", "doas", "su", "kill", "pkill", "killall", "crontab",
+    "eval", "exec", "env", "base64", "xxd", "openssl", "tee",
+];
+
+/// Whether a command name is a PowerShell cmdlet the guard maps to POSIX words: a `Verb-Noun`
+/// name, or an alias that names no POSIX program (`iwr`, `irm`, `iex`, `gci`).
+fn is_powershell_cmdlet(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let mapped = super::vocab::POWERSHELL_WORDS
+        .iter()
+        .any(|(w, to)| *w == lower && !to.is_empty());
+    mapped
+        && (matches!(lower.as_str(), "iwr" | "irm" | "iex" | "gci")
+            || lower
+                .split_once('-')
+                .is_some_and(|(verb, noun)| !verb.is_empty() && !noun.is_empty()))
+}
+
+/// Whether a command name holds glob characters the shell expands (`r?`, `py*`, `[r]m`); `[`
+/// alone is the test command.
+fn is_glob(name: &str) -> bool {
+    name.contains(['*', '?']) || name.find('[').is_some_and(|i| name[i + 1..].contains(']'))
+}
+
+/// Shell pattern matching of one name: `*`, `?` and bracket classes (`[a-z]`, `[!x]`).
+fn shell_glob(pat: &[u8], s: &[u8]) -> bool {
+    match pat.first() {
+        None => s.is_empty(),
+        Some(b'*') => (0..=s.len()).any(|i| shell_glob(&pat[1..], &s[i..])),
+        Some(b'?') => !s.is_empty() && shell_glob(&pat[1..], &s[1..]),
+        Some(b'[') => {
+            let Some(close) = pat.iter().skip(2).position(|&c| c == b']').map(|i| i + 2) else {
+                return s.first() == Some(&b'[') && shell_glob(&pat[1..], &s[1..]);
+            };
+            let Some(&c) = s.first() else { return false };
+            let class = &pat[1..close];
+            let (negated, class) = match class.first() {
+                Some(b'!' | b'^') => (true, &class[1..]),
+                _ => (false, class),
+            };
+            let mut hit = false;
+            let mut i = 0;
+            while i < class.len() {
+                if i + 2 < class.len() && class[i + 1] == b'-' {
+                    hit |= class[i] <= c && c <= class[i + 2];
+                    i += 3;
+                } else {
+                    hit |= class[i] == c;
+                    i += 1;
+                }
+            }
+            hit != negated && shell_glob(&pat[close + 1..], &s[1..])
+        }
+        Some(&p) => s.first() == Some(&p) && shell_glob(&pat[1..], &s[1..]),
+    }
+}
+
+/// The program an expansion in the command name runs, when its kind is known without running
+/// it: `$SHELL`/`$BASH` (the user's shell) and the path lookups `$(which X)`, `$(command -v X)`,
+/// `$(type -P X)`, `$(whereis -b X)` (the program X, `exact`: the plain name runs the same).
+fn expanded_program(word: &str) -> Option<(String, bool)> {
+    let word = word.trim_matches('"');
+    let shell_var = |v: &str| matches!(v, "SHELL" | "BASH");
+    if let Some(var) = word.strip_prefix("${").and_then(|w| w.strip_suffix('}')) {
+        let name = var.split([':', '-', '=']).next().unwrap_or(var);
+        return shell_var(name).then(|| ("sh".to_string(), false));
+    }
+    if let Some(var) = word.strip_prefix('$')
+        && shell_var(var)
+    {
+        return Some(("sh".to_string(), false));
+    }
+    let inner = word
+        .strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .or_else(|| word.strip_prefix('`').and_then(|w| w.strip_suffix('`')))?;
+    let mut words = inner.split_whitespace();
+    let lookup = words.next()?;
+    let mut operands = words.filter(|w| !w.starts_with('-') && !w.contains(['>', '<', '&']));
+    let program = operands.next()?;
+    let ok = match lookup {
+        "which" | "whereis" => true,
+        "command" => inner.split_whitespace().any(|w| w == "-v" || w == "-V"),
+        "type" => inner.split_whitespace().any(|w| w == "-P" || w == "-p"),
+        _ => false,
+    };
+    (ok && operands.next().is_none() && !program.contains(['$', '`', '(']))
+        .then(|| (canon::program_name(program), true))
+}
+
 /// The command lines GNU sed's `e COMMAND` runs (`sed '1e CMD'`, `sed -n '/x/e CMD'`): in
 /// each script (`-e SCRIPT`, `--expression=SCRIPT` or the first operand), a command `e` after an
 /// optional address, at the start of a line or after `;`, runs the rest of its line.
@@ -999,6 +1147,18 @@ pub(super) fn powershell_as_shell(code: &str) -> String {
     use super::vocab::POWERSHELL_WORDS;
     let mut out: Vec<String> = Vec::new();
     for word in code.split_whitespace() {
+        // `(iwr URL).Content` is the response body, what `$(curl URL)` prints.
+        let word = match word.len().checked_sub(".content".len()) {
+            Some(i)
+                if word.ends_with(')') == false
+                    && word
+                        .get(i..)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(".content")) =>
+            {
+                &word[..i]
+            }
+            _ => word,
+        };
         let (open, core) = match word.strip_prefix('(') {
             Some(c) => ("$(", c),
             None => ("", word),
