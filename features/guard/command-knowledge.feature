@@ -236,3 +236,16 @@ Feature: command knowledge of the default KG
       | rm -rf htmlcov .coverage coverage.xml     | allow   |
       | rm -f lcov.info coverage.out              | allow   |
       | rm -f coverage.xml src/main.py            | sandbox |
+
+  Scenario Outline: opening a bucket to everyone and rolling every migration back are denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                       | verdict |
+      | aws s3api put-bucket-acl --bucket acme-data --acl public-read                 | deny    |
+      | gsutil iam ch allUsers:objectViewer gs://acme-data                            | deny    |
+      | aws s3api put-bucket-acl --bucket acme-data --acl private                     | sandbox |
+      | python manage.py migrate billing zero                                         | deny    |
+      | bin/rails runner 'Order.delete_all' -e production                             | deny    |
+      | python manage.py migrate billing 0007                                         | sandbox |

@@ -27,6 +27,20 @@ pub const INSTALL_HOOKS: &[&str] = &[
     "dependencies",
 ];
 
+/// The `package.json` scripts developers and CI run by name (`npm test`, `npm run build`,
+/// `npm start`): a command planted there runs on the next test or build, unread.
+pub const RUN_SCRIPTS: &[&str] = &[
+    "test",
+    "pretest",
+    "posttest",
+    "start",
+    "prestart",
+    "build",
+    "prebuild",
+    "postbuild",
+    "lint",
+];
+
 /// The command text of a JSON string starting at `s` (just after its opening quote), unescaped
 /// once: `node -e \"x\"` is `node -e "x"`.
 fn json_string(s: &str) -> String {
@@ -49,8 +63,19 @@ fn json_string(s: &str) -> String {
 
 /// Every `(hook, command)` a text sets: `"hook": "CMD"`, `.hook = "CMD"`, `scripts.hook=CMD`.
 pub fn hooks_set(text: &str) -> Vec<(&'static str, String)> {
+    scripts_named(text, INSTALL_HOOKS)
+}
+
+/// Every `(script, command)` a text sets for the [`INSTALL_HOOKS`] and the [`RUN_SCRIPTS`].
+pub fn scripts_set(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = scripts_named(text, INSTALL_HOOKS);
+    out.extend(scripts_named(text, RUN_SCRIPTS));
+    out
+}
+
+fn scripts_named(text: &str, names: &[&'static str]) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
-    for hook in INSTALL_HOOKS {
+    for hook in names {
         let mut from = 0;
         while let Some(at) = text[from..].find(hook) {
             let start = from + at;
@@ -114,6 +139,17 @@ pub fn hooks_written<'a>(
     texts
         .filter(|t| manifest || t.contains("scripts"))
         .flat_map(hooks_set)
+        .collect()
+}
+
+/// As [`hooks_written`], for the install hooks and the [`RUN_SCRIPTS`].
+pub fn scripts_written<'a>(
+    manifest: bool,
+    texts: impl Iterator<Item = &'a str>,
+) -> Vec<(&'static str, String)> {
+    texts
+        .filter(|t| manifest || t.contains("scripts"))
+        .flat_map(scripts_set)
         .collect()
 }
 

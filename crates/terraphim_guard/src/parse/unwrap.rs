@@ -1150,7 +1150,7 @@ pub(super) fn powershell_as_shell(code: &str) -> String {
         // `(iwr URL).Content` is the response body, what `$(curl URL)` prints.
         let word = match word.len().checked_sub(".content".len()) {
             Some(i)
-                if word.ends_with(')') == false
+                if !word.ends_with(')')
                     && word
                         .get(i..)
                         .is_some_and(|t| t.eq_ignore_ascii_case(".content")) =>
