@@ -147,10 +147,12 @@ fn written_files(argv: &[String]) -> Vec<String> {
             }
             out
         }
-        "zip" | "7z" | "7za" | "rar" => ops
+        // The archive is the first operand; `-` (stdout) is one too: `zip -r - DIR`.
+        "zip" | "7z" | "7za" | "rar" => argv
             .iter()
-            .find(|o| !matches!(o.as_str(), "a" | "u"))
-            .map(|o| vec![(*o).clone()])
+            .skip(1)
+            .find(|o| (*o == "-" || !o.starts_with('-')) && !matches!(o.as_str(), "a" | "u"))
+            .map(|o| vec![o.clone()])
             .unwrap_or_default(),
         "tee" => ops.into_iter().cloned().collect(),
         "dd" => argv
@@ -165,6 +167,45 @@ fn written_files(argv: &[String]) -> Vec<String> {
         }
         _ => Vec::new(),
     }
+}
+
+/// The operand (its index in argv) of a command that reads the whole tree of the home, or of a
+/// directory holding it, and the home's ssh keys it reads with it: an archiver, a recursive
+/// search (`grep -r`, `rg`), a recursive copy to another machine (`scp -r`, `rsync -a`). `/`,
+/// `/home` and `/Users` hold the user's home (`~`).
+fn home_read(c: &SimpleCommand, writes: &[String]) -> Option<(usize, String)> {
+    let argv = &c.argv;
+    let cluster = |letters: &str, long: &[&str]| {
+        argv.iter().skip(1).any(|w| {
+            long.contains(&w.as_str())
+                || w.strip_prefix('-').is_some_and(|f| {
+                    !f.starts_with('-')
+                        && f.chars().all(|ch| ch.is_ascii_alphanumeric())
+                        && f.contains(|ch| letters.contains(ch))
+                })
+        })
+    };
+    let reads_tree = match c.name() {
+        "tar" | "bsdtar" | "zip" | "7z" | "7za" | "rar" | "cpio" | "pax" | "zstd" | "gzip" => true,
+        "rg" | "ag" | "ack" => true,
+        "grep" | "egrep" | "fgrep" => cluster("rR", &["--recursive", "--dereference-recursive"]),
+        "scp" => cluster("r", &["--recursive"]),
+        "rsync" => cluster("ar", &["--archive", "--recursive"]),
+        _ => false,
+    };
+    if !reads_tree {
+        return None;
+    }
+    let (at, w) = argv.iter().enumerate().skip(1).find(|(_, w)| {
+        !w.starts_with('-') && !writes.iter().any(|t| t == *w) && crate::paths::holds_the_home(w)
+    })?;
+    let home = w.trim_end_matches('/');
+    let home = if matches!(home, "" | "/home" | "/Users") {
+        "~"
+    } else {
+        home
+    };
+    Some((at, format!("{home}/.ssh")))
 }
 
 /// The secret a command reads itself: the environment, a credential-named variable it prints,
@@ -206,23 +247,10 @@ fn direct_source<'a>(
     ) {
         return None;
     }
-    // An archive of the home, or of a directory holding it, holds the home's secrets.
-    if matches!(
-        name,
-        "tar" | "bsdtar" | "zip" | "7z" | "7za" | "rar" | "cpio" | "pax" | "zstd" | "gzip"
-    ) && let Some(w) = ops
-        .iter()
-        .find(|w| !writes.iter().any(|t| t == **w) && crate::paths::holds_the_home(w))
-    {
-        // Judged as the home's ssh keys, which it holds: `/`, `/home` and `/Users` hold the
-        // user's home.
-        let home = w.trim_end_matches('/');
-        let home = if matches!(home, "" | "/home" | "/Users") {
-            "~"
-        } else {
-            home
-        };
-        return Some(Source::File(format!("{home}/.ssh")));
+    // An archive, a recursive search or a recursive copy of the home, or of a directory
+    // holding it, holds the home's secrets.
+    if let Some((_, keys)) = home_read(c, writes) {
+        return Some(Source::File(keys));
     }
     argv.iter()
         .skip(1)
@@ -446,6 +474,24 @@ impl Walker {
             if let Some(s) = &source {
                 for w in &writes {
                     staged.push((w.clone(), s.clone(), false));
+                }
+            }
+            // The home's tree read and sent: by the command itself (`scp -r ~ host:`, judged as
+            // the copy of its keys) or by a sender its output reaches (`tar cz ~ | nc`).
+            if via_copy.is_none()
+                && let Some((at, keys)) = home_read(c, &writes)
+            {
+                let label = format!("`{}`, which holds `{keys}`, sent", argv[at]);
+                if matches!(name.as_str(), "scp" | "rsync") {
+                    added.push(replaced(c, at, &argv[at], &keys, &label));
+                } else if downstream(&cmds, &self.out.links, i)
+                    .iter()
+                    .any(|&j| sends(cmds[j].name(), false))
+                {
+                    let mut part = synthetic(Source::File(keys).argv(), c, &label);
+                    part.pipeline = c.pipeline;
+                    part.into = c.into;
+                    added.push(part);
                 }
             }
             // A copy sent on: the command names it, or its output reaches a sender.
