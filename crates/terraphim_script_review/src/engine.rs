@@ -375,7 +375,17 @@ impl Val {
 
     /// Concatenate two values as strings (or as lists when both are lists).
     pub(crate) fn concat(&self, other: &Val) -> Val {
-        if let (Some(a), Some(b)) = (&self.items, &other.items) {
+        // `["bash", "-c", code] + argv` with `argv` not known: the known elements first, then
+        // what the review cannot know (as an element nobody knows).
+        let unknown_tail =
+            other.items.is_none() && other.known().is_none() && other.handle.is_none();
+        let tail = [other.clone()];
+        let right = match (&other.items, unknown_tail) {
+            (Some(b), _) => Some(b.as_slice()),
+            (None, true) => Some(&tail[..]),
+            (None, false) => None,
+        };
+        if let (Some(a), Some(b)) = (&self.items, right) {
             let mut v = Val {
                 items: Some(a.iter().chain(b).cloned().collect()),
                 ..Val::default()
@@ -694,6 +704,28 @@ impl Val {
             v.taint.join(&i.taint);
         }
         v.items = Some(items);
+        v
+    }
+
+    /// What a loop variable over `items` may hold, with tuples of one length (`d.items()`,
+    /// `zip(a, b)`) joined position by position: `for name, path in d.items()` gives `path`
+    /// every value, where [`Val::any_of`] keeps the first tuple of two that differ.
+    pub(crate) fn element_of(items: &[Val]) -> Val {
+        let width = items.first().and_then(|i| i.items.as_ref()).map(Vec::len);
+        let Some(width) = width.filter(|w| *w >= 2 && items.len() > 1) else {
+            return Val::any_of(items);
+        };
+        let rows: Vec<&Vec<Val>> = items.iter().filter_map(|i| i.items.as_ref()).collect();
+        if rows.len() != items.len() || rows.iter().any(|r| r.len() != width) {
+            return Val::any_of(items);
+        }
+        let columns = (0..width)
+            .map(|k| Val::any_of(&rows.iter().map(|r| r[k].clone()).collect::<Vec<_>>()))
+            .collect();
+        let mut v = Val::list(columns);
+        for i in items {
+            v.taint.join(&i.taint);
+        }
         v
     }
 

@@ -85,6 +85,9 @@ pub(crate) struct Scope {
     /// method in two classes): a call may run any of them, so the lists they return are
     /// kept side by side (any element of either), not blended as one call's argv.
     pub(crate) shared_names: Set<String>,
+    /// Names a function declared `global` (Python), as `function\0name`: what it assigns to
+    /// them is the module's variable.
+    global_decls: Set<String>,
 }
 
 impl Scope {
@@ -167,6 +170,32 @@ impl Scope {
             None => &mut self.globals,
         };
         set(map, name, val);
+    }
+
+    /// `global name` in the innermost function: its assignments to `name` set the module's
+    /// variable.
+    pub(crate) fn declare_global(&mut self, name: &str) {
+        if let Some((f, _)) = self.locals.last() {
+            self.global_decls.insert(format!("{f}\0{name}"));
+        }
+    }
+
+    /// Bind a variable (Python): a name the innermost function declared `global` is the
+    /// module's, which keeps what it held before as well (the assignment may not run: a
+    /// branch, a function not called on every path); any other name is the innermost scope's.
+    pub(crate) fn bind_declared(&mut self, name: &str, val: Val) {
+        let global = self
+            .locals
+            .last()
+            .is_some_and(|(f, _)| self.global_decls.contains(&format!("{f}\0{name}")));
+        if !global {
+            return self.bind(name, val);
+        }
+        let joined = match self.globals.get(name) {
+            Some(old) => old.union(&val),
+            None => val,
+        };
+        set(&mut self.globals, name, joined);
     }
 
     /// Assign a variable without declaring it (JavaScript `x = v`): the innermost scope that

@@ -2308,6 +2308,46 @@ impl Shell<'_, '_, '_> {
             self.shift_positional(n);
             return Val::unknown();
         }
+        if matches!(name.as_str(), "mapfile" | "readarray") {
+            // `mapfile -t keys < <(ls ~/.ssh/id_*)`: the array (`MAPFILE` when none is named)
+            // holds the input's lines, each of them when the text is known, else (input that
+            // carries data) a line with the input's data and shape. Lines of input with
+            // neither leave the array as it was.
+            let v = input.clone().unwrap_or_default();
+            let mut array = "MAPFILE".to_owned();
+            let mut words = argv.iter().skip(1).map(Val::text_or_unknown);
+            while let Some(w) = words.next() {
+                match w.as_str() {
+                    "-d" | "-n" | "-O" | "-s" | "-u" | "-C" | "-c" => {
+                        words.next();
+                    }
+                    _ if w.starts_with('-') => {}
+                    _ => array = w,
+                }
+            }
+            if array.contains(UNKNOWN) {
+                return Val::unknown();
+            }
+            let lines: Vec<Val> = match v.text.as_deref() {
+                Some(t) if !t.contains(UNKNOWN) && v.alts.is_empty() => t
+                    .lines()
+                    .filter(|l| !l.is_empty())
+                    .take(16)
+                    .map(|l| Val::lit(l).with_taint(&v.taint))
+                    .collect(),
+                _ if v.taint == Taint::default() => return Val::unknown(),
+                _ => {
+                    let mut line = v.clone();
+                    line.items = None;
+                    line.fields = Vec::new();
+                    vec![line]
+                }
+            };
+            let mut val = lines.first().cloned().unwrap_or_else(|| Val::lit(""));
+            val.items = Some(lines);
+            self.vars.insert(array, val);
+            return Val::unknown();
+        }
         if name == "read" {
             // `read -r a b <<< "$x"`, `read VAR < file`: each variable named takes the
             // input's data (its words known only at run time); `-a arr` an array of them.

@@ -73,6 +73,8 @@ pub(super) enum Api {
     Dump,
     /// `functools.reduce(f, items, initial)`: `items` folded by `f`.
     Reduce,
+    /// `map(f, items)` / `filter(f, items)`: `f` called with each element.
+    MapFilter,
     /// A writer wrapping a file object.
     CsvWriter,
     /// Bytes written to a file descriptor.
@@ -120,6 +122,9 @@ pub(super) enum Api {
     // Code and processes.
     /// Python code run from a string.
     ExecCode,
+    /// A Python interpreter object (`code.InteractiveInterpreter(locals)`): what its
+    /// `runsource`, `runcode` and `push` are given runs.
+    Interpreter,
     /// A Python file run.
     RunPath,
     /// An attribute looked up by name.
@@ -241,6 +246,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("textwrap.dedent", PathAsIs),
     ("textwrap.indent", PathAsIs),
     ("inspect.cleandoc", PathAsIs),
+    // `string.Template(text)`: the text, its `$name`s put in place by `substitute`.
+    ("string.Template", PathAsIs),
     ("bytes", PathAsIs),
     ("bytearray", PathAsIs),
     ("repr", PathAsIs),
@@ -250,6 +257,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("glob.glob", Glob),
     ("functools.partial", Partial),
     ("functools.reduce", Reduce),
+    ("map", MapFilter),
+    ("filter", MapFilter),
     ("threading.Thread", StartTarget),
     ("multiprocessing.Process", StartTarget),
     ("ctypes.CDLL", NativeLibrary),
@@ -431,7 +440,13 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("eval", ExecCode),
     ("compile", ExecCode),
     ("execfile", ExecCode),
-    ("code.InteractiveInterpreter", ExecCode),
+    ("code.InteractiveInterpreter", Interpreter),
+    ("code.InteractiveConsole", Interpreter),
+    ("code.InteractiveInterpreter.runsource", ExecCode),
+    ("code.InteractiveInterpreter.runcode", ExecCode),
+    ("code.InteractiveConsole.runsource", ExecCode),
+    ("code.InteractiveConsole.runcode", ExecCode),
+    ("code.InteractiveConsole.push", ExecCode),
     ("runpy.run_path", RunPath),
     ("importlib.util.spec_from_file_location", RunPath),
     ("importlib.machinery.SourceFileLoader", RunPath),

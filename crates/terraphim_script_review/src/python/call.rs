@@ -910,6 +910,7 @@ impl Py<'_, '_, '_> {
             Api::Chmod => self.chmod_call(c),
             Api::Dump => self.dump(c),
             Api::Reduce => self.reduce(c),
+            Api::MapFilter => self.map_filter(c),
             Api::CsvWriter => c.first(),
             Api::FdWrite => {
                 // A file descriptor: where it points is rarely known (`mkstemp`).
@@ -1069,6 +1070,7 @@ impl Py<'_, '_, '_> {
             Api::Input => Val::lit(UNKNOWN.to_string()),
             Api::YamlLoad => self.yaml_load(c),
             Api::ExecCode => self.exec_code(c),
+            Api::Interpreter => Val::module(c.q.clone()),
             Api::RunPath => {
                 // `spec_from_file_location(name, path)` / `SourceFileLoader(name, path)`: the
                 // module loaded from the file is run when it is executed.
@@ -1084,7 +1086,12 @@ impl Py<'_, '_, '_> {
             }
             Api::Getattr => self.getattr(c),
             Api::Import => self.import_call(c),
-            Api::Namespace => Val::module("builtins"),
+            // `vars(os)`: the namespace of that module (`vars(os)["environ"]` is
+            // `os.environ`); `globals()` and `vars()` the script's own, with the builtins.
+            Api::Namespace => match c.args.first().map(|a| &a.handle) {
+                Some(Some(Handle::Module(m))) => Val::module(m.clone()),
+                _ => Val::module("builtins"),
+            },
             // `os.system(cmd)` prints to the terminal; the others return what it prints.
             Api::ShellCommand => {
                 let cmd = c.first().code_or_unknown();
@@ -1217,6 +1224,46 @@ impl Py<'_, '_, '_> {
                     self.scope.call_user(&name, &args);
                 }
             }
+        }
+    }
+
+    /// `map(f, items)` and `filter(f, items)`: `f` (a lambda, a module's function or one of
+    /// the script's) called with the element of `items`, as a loop over them would
+    /// (`map(lambda p: os.remove(p), old)`). `map` gives the list of what `f` returns,
+    /// `filter` the items themselves.
+    pub(super) fn map_filter(&mut self, c: &Call<'_>) -> Val {
+        let (Some(f), Some(seq)) = (c.arg_nodes.first().copied(), c.args.get(1)) else {
+            return c.all_val();
+        };
+        let elem = match seq.items.as_deref().filter(|i| !i.is_empty()) {
+            Some(items) => Val::element_of(items),
+            None => Val {
+                text: seq.text.clone(),
+                alts: seq.alts.clone(),
+                handle: seq.handle.clone().filter(|h| matches!(h, Handle::Path(_))),
+                ..Val::default()
+            },
+        }
+        .with_taint(&seq.taint);
+        let result = match (f.kind(), f.field("parameters"), f.field("body")) {
+            ("lambda", Some(params), Some(body)) => {
+                let params: Vec<Node<'_>> = named(params).collect();
+                if let [p] = params.as_slice() {
+                    self.bind_target(*p, elem.clone());
+                }
+                self.eval(body)
+            }
+            ("lambda", _, _) => Val::unknown(),
+            _ => {
+                let target = c.args.first().cloned().unwrap_or_default();
+                self.call_target(c, &target, Some(f), Some(vec![elem.clone()]));
+                Val::unknown()
+            }
+        }
+        .with_taint(&c.all);
+        match c.q.as_str() {
+            "filter" => seq.clone(),
+            _ => Val::list(vec![result.clone()]).with_taint(&result.taint),
         }
     }
 

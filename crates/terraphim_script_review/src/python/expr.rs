@@ -287,6 +287,10 @@ impl Py<'_, '_, '_> {
                         Some(k) => self.sink.read_env(line(node), k),
                         None => Val::unknown().with_taint(&obj.taint),
                     },
+                    // `sys.modules["os"]`: the module of that name.
+                    Some(Handle::Module(m)) if m == "sys.modules" && index.known().is_some() => {
+                        Val::module(index.known().unwrap_or_default())
+                    }
                     // A command-line argument: a string nobody can know here.
                     Some(Handle::Module(m)) if m == "sys.argv" => Val::lit(UNKNOWN.to_string())
                         .with_taint(&Taint {
@@ -630,8 +634,8 @@ impl Py<'_, '_, '_> {
                         // A loop over a literal collection: the variable is each element; over
                         // a listing (`home.iterdir()`, a glob), each path it yields, as for a
                         // `for` statement.
-                        let elem = match iter.items.as_deref().and_then(Val::union_all) {
-                            Some(e) => e,
+                        let elem = match iter.items.as_deref().filter(|i| !i.is_empty()) {
+                            Some(items) => Val::element_of(items),
                             None => Val {
                                 text: iter.text.clone(),
                                 alts: iter.alts.clone(),
@@ -761,6 +765,11 @@ impl Py<'_, '_, '_> {
         name: &Val,
         name_node: Option<Node<'_>>,
     ) -> Val {
+        // `os.__dict__["environ"]` is `os.environ` (`__builtins__.__dict__` stays the builtins).
+        let module = module
+            .strip_suffix(".__dict__")
+            .filter(|m| !m.contains("builtins"))
+            .unwrap_or(module);
         let plain = name_node.is_some_and(|n| n.kind() == "string" && !self.text(n).contains('{'));
         match name.known() {
             Some(n) if EXEC_NAMES.contains(&n) => {

@@ -54,6 +54,16 @@ impl Py<'_, '_, '_> {
         let all = &c.all_val();
         let first = args.first().cloned().unwrap_or_default();
         self.env_setters(c, name, &recv);
+        // `pool.map(shutil.rmtree, dirs)`, `executor.map(upload, files)`: the function called
+        // with each element, as `map(f, items)` does.
+        if matches!(name, "map" | "imap" | "imap_unordered" | "map_async")
+            && args.len() == 2
+            && c.arg_nodes
+                .first()
+                .is_some_and(|n| matches!(n.kind(), "lambda" | "identifier" | "attribute"))
+        {
+            return self.map_filter(c);
+        }
         match name {
             "add_argument" => self.cli_option(c),
             "parse_args" => return self.cli_namespace(),
@@ -403,6 +413,10 @@ impl Py<'_, '_, '_> {
                 // A hash's or an HMAC's digest: one-way, it gives nothing of what was hashed
                 // away.
                 "hexdigest" | "digest" => Val::unknown(),
+                // `ctx.wrap_socket(sock, server_hostname=...)`: the same connection, encrypted.
+                "wrap_socket" | "wrap_bio" if matches!(first.handle, Some(Handle::Conn { .. })) => {
+                    first.clone()
+                }
                 "decode" | "encode" | "strip" | "rstrip" | "lstrip" | "lower" | "upper"
                 | "replace" | "expanduser" | "casefold" | "removeprefix" | "removesuffix" => {
                     let mut v = recv.clone();
@@ -460,6 +474,31 @@ impl Py<'_, '_, '_> {
                         .with_taint(&all.taint);
                     if let Some(t) = &recv.text {
                         v.text = Some(str_format(t, args, kwargs));
+                    }
+                    v
+                }
+                // `"{cmd} {arg}".format_map(SETTINGS)`: as `format`, the mapping's members by
+                // name.
+                "format_map" => {
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    if let Some(t) = &recv.text {
+                        let named: Map<String, Val> = first.fields.iter().cloned().collect();
+                        v.text = Some(str_format(t, &[], &named));
+                    }
+                    v
+                }
+                // `Template(text).substitute(home=...)` (and `safe_substitute`): the text with
+                // `$name` and `${name}` put in place from the mapping and the keywords.
+                "substitute" | "safe_substitute" => {
+                    let mut v = Val::unknown()
+                        .with_taint(&recv.taint)
+                        .with_taint(&all.taint);
+                    if let Some(t) = &recv.text {
+                        let mut named: Map<String, Val> = first.fields.iter().cloned().collect();
+                        named.extend(kwargs.iter().map(|(k, x)| (k.clone(), x.clone())));
+                        v.text = Some(template_substitute(t, &named));
                     }
                     v
                 }
@@ -729,6 +768,44 @@ pub(super) fn str_format(t: &str, args: &[Val], kwargs: &Map<String, Val>) -> St
             _ => out.push(c),
         }
     }
+    out
+}
+
+/// `string.Template(t).substitute(named)`: `$$` is `$`, `$name` and `${name}` the named value
+/// (unknown where it is not given or not known); any other `$` stays.
+pub(super) fn template_substitute(t: &str, named: &Map<String, Val>) -> String {
+    let ident = |c: char| c == '_' || c.is_ascii_alphanumeric();
+    let mut out = String::new();
+    let mut rest = t;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let (name, used) = if let Some(b) = after.strip_prefix('{') {
+            match b.find('}') {
+                Some(j) if !b[..j].is_empty() && b[..j].chars().all(ident) => (&b[..j], j + 2),
+                _ => ("", 0),
+            }
+        } else {
+            let n = after.find(|c: char| !ident(c)).unwrap_or(after.len());
+            let starts = after.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
+            (if starts { &after[..n] } else { "" }, n)
+        };
+        if let Some(r) = after.strip_prefix('$') {
+            out.push('$');
+            rest = r;
+        } else if name.is_empty() {
+            out.push('$');
+            rest = after;
+        } else {
+            out.push_str(
+                &named
+                    .get(name)
+                    .map_or(UNKNOWN.to_string(), Val::text_or_unknown),
+            );
+            rest = &after[used..];
+        }
+    }
+    out.push_str(rest);
     out
 }
 

@@ -354,7 +354,7 @@ impl<'s> Py<'s, '_, '_> {
     }
 
     fn bind(&mut self, name: &str, val: Val) {
-        self.scope.bind(name, val);
+        self.scope.bind_declared(name, val);
     }
 }
 

