@@ -358,7 +358,7 @@ impl Js<'_, '_, '_> {
             "return_statement" => {
                 let v = node
                     .named_child(0)
-                    .map(|c| self.eval(c))
+                    .map(|c| self.returned(c))
                     .unwrap_or_default();
                 self.scope.add_return(v);
             }
@@ -521,6 +521,26 @@ impl Js<'_, '_, '_> {
                 self.eval(node);
             }
         }
+    }
+
+    /// What a `return` gives: a function written there (a factory's `return function
+    /// send(line) { ... }`, `return () => ...`) is a value that calls it, so the caller's
+    /// `send(x)` passes `x` to its parameters and gets what it returns.
+    fn returned(&mut self, c: Node<'_>) -> Val {
+        let mut v = self.eval(c);
+        if matches!(
+            c.kind(),
+            "arrow_function" | "function_expression" | "function"
+        ) && v.handle.is_none()
+        {
+            let name = crate::scope::anon_name(c.start_byte());
+            let params = self.params_of(c);
+            if !params.is_empty() {
+                self.anon_fns.insert(name.clone(), params);
+            }
+            v.handle = Some(Handle::Func(name));
+        }
+        v
     }
 
     /// `const sock = tls.connect(opts, () => { sock.write(data) })`: a callback given to the

