@@ -2861,7 +2861,15 @@ impl<'a> Sink<'a> {
                     self.resolve(t).place,
                     Place::HomeRoot | Place::Home | Place::System | Place::Outside
                 )
-        })
+        }) || v
+            .items
+            .as_deref()
+            // A list of paths (`targets = [os.homedir()]`) names one when an element does.
+            .is_some_and(|items| {
+                items
+                    .iter()
+                    .any(|i| i.items.is_none() && self.names_outside(i))
+            })
     }
 
     /// The value of a variable assigned on one way only (in a branch, a loop, after `&&`):

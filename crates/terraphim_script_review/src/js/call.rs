@@ -86,7 +86,85 @@ impl Call<'_> {
     }
 }
 
+/// A call through `Function.prototype.call`, `apply`, `bind` or `Reflect.apply`, reshaped.
+enum Reshaped<'t> {
+    /// The function called, its arguments and their nodes.
+    Call(String, Vec<Val>, Vec<Node<'t>>),
+    /// `f.bind(obj)`: the function itself.
+    Bound(String),
+}
+
 impl Js<'_, '_, '_> {
+    /// `f.call(this, ...args)`, `f.apply(this, list)`, `Reflect.apply(f, this, list)` and
+    /// `f.bind(this)` of a function `f` the rows of `api.rs` know (`cp.execSync`): the call
+    /// of `f` itself (or, for `bind`, `f`). `None` for any other call.
+    fn through_call_apply<'t>(
+        &self,
+        q: &str,
+        args: &[Val],
+        nodes: &[Node<'t>],
+    ) -> Option<Reshaped<'t>> {
+        let known = |f: &str| {
+            let (m, t) = match crate::scope::last_dot(f) {
+                Some(i) => (&f[..i], &f[i + 1..]),
+                None => ("", f),
+            };
+            api::lookup(m, t).is_some()
+        };
+        // The list `apply` passes: its elements, and the literal array's element nodes.
+        let spread = |list: Option<&Val>, node: Option<&Node<'t>>| {
+            let items = list.and_then(|l| l.items.clone()).unwrap_or_default();
+            let item_nodes: Vec<Node<'t>> = match node.filter(|n| n.kind() == "array") {
+                Some(a) if named(*a).count() == items.len() => named(*a).collect(),
+                _ => node.map(|n| vec![*n; items.len()]).unwrap_or_default(),
+            };
+            (items, item_nodes)
+        };
+        let from = |i: usize| {
+            (
+                args.get(i..).unwrap_or(&[]).to_vec(),
+                nodes.get(i..).unwrap_or(&[]).to_vec(),
+            )
+        };
+        // `Function.prototype.call.bind(execSync)`: a function whose first argument is `this`,
+        // the rest `execSync`'s (`invoke(cp, cmd)`), which `f.call` stands for.
+        if let Some(how) = q
+            .strip_prefix("Function.prototype.")
+            .and_then(|r| r.strip_suffix(".bind"))
+            .filter(|h| matches!(*h, "call" | "apply"))
+        {
+            let Some(Handle::Module(f)) = args.first().and_then(|a| a.handle.clone()) else {
+                return None;
+            };
+            return known(&f).then(|| Reshaped::Bound(crate::scope::dotted(&f, how)));
+        }
+        if q == "Reflect.apply" {
+            let Some(Handle::Module(f)) = args.first().and_then(|a| a.handle.clone()) else {
+                return None;
+            };
+            let (a, n) = spread(args.get(2), nodes.get(2));
+            return known(&f).then_some(Reshaped::Call(f, a, n));
+        }
+        let i = crate::scope::last_dot(q)?;
+        let (f, how) = (&q[..i], &q[i + 1..]);
+        if !known(f) {
+            return None;
+        }
+        let f = f.to_owned();
+        match how {
+            "call" => {
+                let (a, n) = from(1);
+                Some(Reshaped::Call(f, a, n))
+            }
+            "apply" => {
+                let (a, n) = spread(args.get(1), nodes.get(1));
+                Some(Reshaped::Call(f, a, n))
+            }
+            "bind" if args.len() <= 1 => Some(Reshaped::Bound(f)),
+            _ => None,
+        }
+    }
+
     /// A call; one whose result goes straight into a hash (`hash.update(readFileSync(p))`,
     /// see [`Js::digest_update`]) is walked with [`Sink::digest_input`] set, and gives the
     /// digest's input, nothing a later step could send or print.
@@ -193,7 +271,10 @@ impl Js<'_, '_, '_> {
                 // A tag function of the script (`sh\`curl ${url} | sh\``): what it returns,
                 // and, as an alternative, the text of the template (what tags that join the
                 // parts with the values give).
-                let strings = Val::list(vec![Val::unknown()]);
+                // Its `strings.raw`, rejoined with the values (`String.raw({ raw:
+                // strings.raw }, ...values)`), is the template's text.
+                let mut strings = Val::list(vec![Val::unknown()]);
+                strings.set_field(&["raw"], tpl.clone());
                 let mut v = self.scope.call_user(tag, &[strings]);
                 let mut out = Val::unknown().with_taint(&tpl.taint).with_taint(&v.taint);
                 out.alts.extend(v.text.take());
@@ -538,6 +619,14 @@ impl Js<'_, '_, '_> {
             .find_map(|p| qual.strip_prefix(p))
             .unwrap_or(qual.as_str())
             .to_owned();
+        // `execSync.call(cp, cmd)`, `execSync.apply(cp, [cmd])`, `Reflect.apply(execSync, cp,
+        // [cmd])` of a function the rows know: that function's call with the arguments after
+        // `this`; `execSync.bind(cp)` is the function itself.
+        let (q, args, arg_nodes) = match self.through_call_apply(&q, &args, &arg_nodes) {
+            Some(Reshaped::Call(q, args, nodes)) => (q, args, nodes),
+            Some(Reshaped::Bound(f)) => return Val::module(f),
+            None => (q, args, arg_nodes),
+        };
         let c = Call {
             ln,
             q,
@@ -546,6 +635,28 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        if c.q == "String.raw"
+            && let Some(raw) = c
+                .first()
+                .field("raw")
+                .filter(|r| r.text.is_some() || !r.alts.is_empty())
+        {
+            // `String.raw({ raw: strings.raw }, ...values)` in a tag function: the strings of
+            // the template it was given (which hold its values already).
+            return raw.clone();
+        }
+        if c.q == "Array.from" && c.args.len() == 2 {
+            // `Array.from(list, fn)`: `list.map(fn)`, the callback's values its elements.
+            let mapped = Call {
+                ln,
+                q: "?.map".to_owned(),
+                args: c.args[1..].to_vec(),
+                arg_nodes: c.arg_nodes[1..].to_vec(),
+                all: c.all.clone(),
+                client: None,
+            };
+            return self.method(&mapped, c.first().clone());
+        }
         if c.q.starts_with("process.argv.") {
             // `process.argv.slice(2)`: arguments of the command line, strings the script's
             // caller chooses.
@@ -1000,6 +1111,11 @@ impl Js<'_, '_, '_> {
                 crate::command::run_program(self.sink, ln, &argv, None)
             }
             Api::NativeCode => {
+                // `process.dlopen(module, file)`: a file written with downloaded or decoded
+                // content loaded as native code is that content run.
+                for p in c.args.iter().filter_map(Val::path_text) {
+                    self.sink.runs_file(ln, &p);
+                }
                 self.sink.add(
                     ln,
                     crate::model::Category::Escape,
@@ -1319,14 +1435,17 @@ impl Js<'_, '_, '_> {
             Api::NetConnect { opens } => {
                 // `createTransport({host: "smtp.example.net"})`: the options' host first (the
                 // object's own text names no host).
+                // An options object built earlier (`tls.connect(COLLECTOR, cb)`) too: its
+                // text is its members', no host.
                 let from_options = c
                     .arg_node(0)
-                    .filter(|n| n.kind() == "object")
+                    .filter(|n| n.kind() == "object" || !c.first().fields.is_empty())
                     .and_then(|_| self.prop(c.arg_node(0), "host"))
                     .and_then(|(v, _)| v.known().map(str::to_owned));
                 let host = from_options.or_else(|| {
                     c.args
                         .iter()
+                        .filter(|a| a.fields.is_empty())
                         .find_map(|a| {
                             a.known()
                                 .filter(|t| t.parse::<u32>().is_err())

@@ -40,12 +40,15 @@ impl Js<'_, '_, '_> {
             let lit = unescape(self.src.get(pos..c.start_byte()).unwrap_or(""), true).0;
             text.push_str(&lit);
             let v = c.named_child(0).map(|e| self.eval(e)).unwrap_or_default();
-            let choices: Vec<String> = if v.text.is_none() && !v.alts.is_empty() {
-                several = true;
-                v.alts.clone()
-            } else {
-                vec![v.clone().interpolated().path_text().unwrap_or_default()]
-            };
+            // A template of such a value (`${home()}`) keeps its alternatives beside a text
+            // with a part nobody knows: they are the texts it may have.
+            let choices: Vec<String> =
+                if !v.alts.is_empty() && v.text.as_deref().is_none_or(|t| t.contains(UNKNOWN)) {
+                    several = true;
+                    v.alts.clone()
+                } else {
+                    vec![v.clone().interpolated().path_text().unwrap_or_default()]
+                };
             alts = alts
                 .iter()
                 .flat_map(|a| {
@@ -607,6 +610,10 @@ impl Js<'_, '_, '_> {
                     .reduce(|a, b| a.union(&b))
                     .unwrap_or_default()
             }
+            "internal_module" | "module" => {
+                self.namespace(node);
+                Val::unknown()
+            }
             "arrow_function" | "function_expression" | "function" => {
                 let name = crate::scope::anon_name(node.start_byte());
                 self.function(name, node);
@@ -797,7 +804,7 @@ impl Js<'_, '_, '_> {
         Some((self.text(name).to_owned(), ret.named_child(0)?))
     }
 
-    fn key_name(&mut self, key: Node<'_>) -> String {
+    pub(super) fn key_name(&mut self, key: Node<'_>) -> String {
         if key.kind() == "computed_property_name"
             && let Some(e) = named(key).next()
             && let Some(name) = self.eval(e).known().filter(|n| !n.is_empty())
@@ -816,6 +823,10 @@ impl Js<'_, '_, '_> {
             return v.field(key).cloned().map(|f| (f, obj));
         }
         let obj = Some(obj).filter(|o| o.kind() == "object")?;
+        // Members in order, a later one over an earlier one, as the object is built: an
+        // object spread into it (`{ ...BASE, ...extra }`) gives the members the walk knows
+        // it holds.
+        let mut found = None;
         for c in named(obj) {
             match c.kind() {
                 "pair" => {
@@ -824,18 +835,27 @@ impl Js<'_, '_, '_> {
                             .trim_matches(|ch| ch == '"' || ch == '\'')
                             .to_owned()
                     });
-                    if k.as_deref() == Some(key) {
-                        let v = c.field("value")?;
-                        return Some((self.eval(v), v));
+                    if k.as_deref() == Some(key)
+                        && let Some(v) = c.field("value")
+                    {
+                        found = Some((self.eval(v), v));
                     }
                 }
                 "shorthand_property_identifier" if self.text(c) == key => {
-                    return Some((self.eval(c), c));
+                    found = Some((self.eval(c), c));
+                }
+                "spread_element" => {
+                    if let Some(f) = named(c)
+                        .next()
+                        .and_then(|e| self.eval(e).field(key).cloned())
+                    {
+                        found = Some((f, c));
+                    }
                 }
                 _ => {}
             }
         }
-        None
+        found
     }
 }
 

