@@ -60,6 +60,10 @@ pub(crate) struct Scope<'a> {
     pub(crate) temp_vars: &'a [String],
     /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
     parts: Option<ScopeParts>,
+    /// The classes of the words already classed in this scope ([`Scope::path_bits`]): a
+    /// word's classes depend on its text and the scope alone, and a script's commands repeat
+    /// their operands.
+    seen: std::cell::RefCell<std::collections::HashMap<String, u32, ahash::RandomState>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -89,9 +93,20 @@ impl<'a> Scope<'a> {
             assigned,
             temp_vars,
             parts: None,
+            seen: Default::default(),
         };
         s.parts = Some(s.split_parts());
         s
+    }
+
+    /// [`path_bits`] of `text` in this scope, worked out once per text.
+    fn path_bits(&self, text: &str) -> u32 {
+        if let Some(&bits) = self.seen.borrow().get(text) {
+            return bits;
+        }
+        let bits = path_bits(text, self);
+        self.seen.borrow_mut().insert(text.to_owned(), bits);
+        bits
     }
 
     fn split_parts(&self) -> ScopeParts {
@@ -1263,8 +1278,8 @@ pub(crate) fn classify(
                 REMOTE | (there & TRUST_ANCHOR) | system
             }
             None => match &link_target {
-                Some((at, resolved)) if *at == i => path_bits(resolved, scope),
-                _ => path_bits(text, scope),
+                Some((at, resolved)) if *at == i => scope.path_bits(resolved),
+                _ => scope.path_bits(text),
             },
         };
         if w.kind == WordKind::Operand && !w.follows_flag {

@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
+mod vars;
 
 /// How many values of a loop variable the command guard is asked about, one text each.
 const MAX_ALTERNATIVES: usize = 4;
@@ -89,7 +90,7 @@ pub(crate) fn quote_word(word: &str) -> String {
 struct Shell<'s, 'k, 'a> {
     src: &'s str,
     sink: &'k mut Sink<'a>,
-    vars: Map<String, Val>,
+    vars: vars::Vars,
     /// A `.env`-style file was sourced: variables not set here may hold secrets.
     sourced_secret: Option<String>,
     /// Inside a statement the command guard already judged whole.
@@ -368,7 +369,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let mut sh = Shell {
         src,
         sink,
-        vars: Map::default(),
+        vars: vars::Vars::default(),
         sourced_secret: None,
         judged: false,
         cd: None,
@@ -949,7 +950,9 @@ impl Shell<'_, '_, '_> {
                 let is_if = node.kind() == "if_statement";
                 let is_list = node.kind() == "list"
                     && node.children().any(|c| matches!(c.kind(), "&&" | "||"));
-                let mut branch_start: Option<Map<String, Val>> = is_list.then(|| self.vars.clone());
+                // (Kept by a mark until a way changes a variable: most change none.)
+                let mut start_mark = is_list.then(|| self.vars.mark());
+                let mut branch_start: Option<Map<String, Val>> = None;
                 let mut branch_ends: Vec<Map<String, Val>> = Vec::new();
                 // Whether the branch walked last leaves (`return`, `exit`): its end is no way
                 // past the `if`.
@@ -962,10 +965,15 @@ impl Shell<'_, '_, '_> {
                         let in_condition = cond.is_some_and(|d| contain::same(c, d));
                         if matches!(c.kind(), "elif_clause" | "else_clause") {
                             if !branch_leaves {
-                                branch_ends.push(self.vars.clone());
+                                branch_ends.push(self.vars.snapshot());
+                            }
+                            if branch_start.is_none()
+                                && let Some(mark) = start_mark
+                            {
+                                branch_start = Some(self.vars.at_mark(mark));
                             }
                             if let Some(start) = &branch_start {
-                                self.vars = start.clone();
+                                self.vars.replace(start.clone());
                             }
                             branch_leaves = c
                                 .named_children()
@@ -973,8 +981,8 @@ impl Shell<'_, '_, '_> {
                                 .last()
                                 .is_some_and(|k| self.leaves(k));
                         } else if !in_condition {
-                            if branch_start.is_none() {
-                                branch_start = Some(self.vars.clone());
+                            if branch_start.is_none() && start_mark.is_none() {
+                                start_mark = Some(self.vars.mark());
                             }
                             branch_leaves = self.leaves(c);
                         }
@@ -1023,9 +1031,23 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
-                if let Some(start) = branch_start {
+                let start = match start_mark {
+                    // No way through changed a variable: every way ends with the variables it
+                    // began with, which they still are.
+                    Some(mark) if branch_start.is_none() && !self.vars.changed_since(mark) => {
+                        self.vars.unmark(mark);
+                        None
+                    }
+                    Some(mark) => {
+                        let start = branch_start.unwrap_or_else(|| self.vars.at_mark(mark));
+                        self.vars.unmark(mark);
+                        Some(start)
+                    }
+                    None => branch_start,
+                };
+                if let Some(start) = start {
                     if !branch_leaves {
-                        branch_ends.push(self.vars.clone());
+                        branch_ends.push(self.vars.snapshot());
                     }
                     // No `else`: the way around every branch keeps what the variables held.
                     let has_else = node.children().any(|c| c.kind() == "else_clause");
@@ -1034,7 +1056,8 @@ impl Shell<'_, '_, '_> {
                     if is_list || !has_else {
                         branch_ends.push(start);
                     }
-                    self.vars = self.merge_paths(branch_ends, walked_last);
+                    let merged = self.merge_paths(branch_ends, walked_last);
+                    self.vars.replace(merged);
                 }
                 // Each side known (a name looked up, a literal): the value is any of them. A
                 // side known only at run time keeps the last side's value, as before.
@@ -1076,7 +1099,7 @@ impl Shell<'_, '_, '_> {
     /// caller's. The statements were judged by the guard where the function is defined.
     fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
         const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
-        let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(*n)).collect();
+        let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(n)).collect();
         for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
             self.vars.insert((*n).to_owned(), a.clone());
         }
@@ -1106,7 +1129,7 @@ impl Shell<'_, '_, '_> {
         for (n, v) in NAMES.iter().zip(saved) {
             match v {
                 Some(v) => self.vars.insert((*n).to_owned(), v),
-                None => self.vars.remove(*n),
+                None => self.vars.remove(n),
             };
         }
         printed
@@ -1129,7 +1152,7 @@ impl Shell<'_, '_, '_> {
         for (i, name) in NAMES.iter().enumerate() {
             match rest.get(i) {
                 Some(v) => self.vars.insert((*name).to_owned(), v.clone()),
-                None => self.vars.remove(*name),
+                None => self.vars.remove(name),
             };
         }
         let mut all = match n.is_some() && rest.iter().all(|a| a.known().is_some()) {

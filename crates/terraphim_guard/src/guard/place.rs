@@ -20,19 +20,26 @@ impl Place<'_> {
         // Where relative paths start for each command: the working directory until a `cd`.
         let mut base: Option<Option<PathBuf>> = None;
         let mut bases = Vec::with_capacity(parsed.commands.len());
-        // The bases met, each once (a scope is built once for the commands between two `cd`s).
+        // The bases met, each once: a scope is built once for all the commands that start
+        // there (a script's statements each start in the working directory, and most of
+        // them after the same `cd`), and it keeps the classes of the words it classed.
         let mut distinct: Vec<Option<Option<PathBuf>>> = Vec::new();
         for (i, c) in parsed.commands.iter().enumerate() {
             if parsed.statement_starts.binary_search(&i).is_ok() {
                 base = None;
             }
-            if distinct.last() != Some(&base) {
-                distinct.push(base.clone());
-            }
-            bases.push(distinct.len() - 1);
+            let at = match distinct.iter().rposition(|b| *b == base) {
+                Some(at) => at,
+                None => {
+                    distinct.push(base.clone());
+                    distinct.len() - 1
+                }
+            };
+            bases.push(at);
             follow_cd(c, &mut base, self.cwd, self.home);
         }
-        let mut scope: Option<(usize, crate::paths::Scope<'_>)> = None;
+        let mut scopes: Vec<Option<crate::paths::Scope<'_>>> = Vec::new();
+        scopes.resize_with(distinct.len(), || None);
         let mut out = Vec::with_capacity(parsed.commands.len());
         for (c, &at) in parsed.commands.iter().zip(&bases) {
             let wants = heads.wants(c.name());
@@ -41,20 +48,17 @@ impl Place<'_> {
                     .iter()
                     .any(|w| w.kind == crate::canon::WordKind::Redirect)
             {
-                let scope = match &mut scope {
-                    Some((of, s)) if *of == at => s,
-                    slot => {
-                        let base = distinct.get(at).and_then(|b| b.as_ref());
-                        let s = crate::paths::Scope::new(
-                            self.cwd,
-                            base.map(|b| b.as_deref()),
-                            self.home,
-                            &parsed.assigned,
-                            &parsed.temp_vars,
-                        );
-                        &mut slot.insert((at, s)).1
-                    }
-                };
+                // (`at` indexes `distinct`, which `scopes` is as long as.)
+                let scope = scopes[at].get_or_insert_with(|| {
+                    let base = distinct.get(at).and_then(|b| b.as_ref());
+                    crate::paths::Scope::new(
+                        self.cwd,
+                        base.map(|b| b.as_deref()),
+                        self.home,
+                        &parsed.assigned,
+                        &parsed.temp_vars,
+                    )
+                });
                 let mut bits = crate::paths::classify(&c.words, c.appends, scope, wants);
                 if writes_literal_text(c) {
                     crate::paths::literal_data_write(&c.words, &mut bits);
@@ -252,6 +256,7 @@ mod tests {
             "git status > f; ls; echo hi >> ~/.profile; cd /; rm -rf etc; cd /home; rm -rf *",
             "echo a >> notes.md; cd sub && echo b >> ../c.md 2>> /tmp/e; echo c > d >> d",
             "mv a b\ncd /var/tmp\nrm -rf c\ncd ~/proj\nrm -rf target ~/.aws/credentials",
+            "rm -rf b\ncd /tmp && rm -rf b\nrm -rf b > b\ncd ~ && cp b b\ncd /tmp && rm b >> b",
         ];
         for (cwd, home) in [
             (Some("/home/u/proj"), Some("/home/u")),

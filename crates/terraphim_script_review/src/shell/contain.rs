@@ -267,7 +267,7 @@ impl Shell<'_, '_, '_> {
         // argument).
         const NAMES: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
         let values: Vec<Val> = args.iter().take(9).map(|a| self.word(*a)).collect();
-        let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(*n)).collect();
+        let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(n)).collect();
         for (n, v) in NAMES.iter().zip(values) {
             self.vars.insert((*n).to_owned(), v);
         }
@@ -275,7 +275,7 @@ impl Shell<'_, '_, '_> {
         for (n, v) in NAMES.iter().zip(saved) {
             match v {
                 Some(v) => self.vars.insert((*n).to_owned(), v),
-                None => self.vars.remove(*n),
+                None => self.vars.remove(n),
             };
         }
         Some((subject, vec![dir?]))
