@@ -50,3 +50,14 @@ Feature: shells in options are denied, the project's programs are its own under 
       | python manage.py makemigrations --check --dry-run         | allow   |
       | yarn workspace @acme/api run test --watch=false           | allow   |
       | yarn workspace @acme/api add left-pad                     | sandbox |
+
+  Scenario Outline: a setting that chooses the program a safe command runs keeps it confined
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                        | verdict |
+      | npm_config_script_shell=/tmp/x npm test        | sandbox |
+      | git -c include.path=/tmp/extra.cfg status      | sandbox |
+      | git -c color.ui=always status                  | allow   |
+      | npm test                                       | allow   |

@@ -71,6 +71,9 @@ pub(super) const INJECTION_VARS: &[&str] = &[
     "GIT_DIR",
     "GIT_WORK_TREE",
     "GIT_INDEX_FILE",
+    // npm runs every package script with this program as the shell.
+    "npm_config_script_shell",
+    "NPM_CONFIG_SCRIPT_SHELL",
 ];
 /// Builtins that read input into variables and start no program: the variables of
 /// [`INJECTION_VARS`] set for them (`IFS= read -r line`) load or run nothing.

@@ -397,6 +397,18 @@ fn command_names_the_shell_expands_are_judged_as_what_they_name() {
 }
 
 #[test]
+fn settings_that_choose_a_program_keep_a_safe_command_confined() {
+    decide(&[
+        ("npm_config_script_shell=/tmp/x npm test", Sandbox),
+        ("NPM_CONFIG_SCRIPT_SHELL=bash npm run build", Sandbox),
+        ("git -c include.path=/tmp/extra.cfg status", Sandbox),
+        ("git -c includeIf.onbranch:main.path=/tmp/x log", Sandbox),
+        ("npm test", Allow),
+        ("git -c color.ui=always status", Allow),
+    ]);
+}
+
+#[test]
 fn powershell_cmdlets_are_judged_as_their_posix_commands() {
     decide(&[
         ("Remove-Item -Recurse -Force ~", Deny),
