@@ -8895,6 +8895,24 @@ fn red31a_case_items_are_ways_through() {
             Clean,
             "",
         ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\
+             out = subprocess.run([\"git\", \"rev-parse\", \"--git-path\", \"hooks\"], capture_output=True, text=True)\n\
+             hooks = Path(out.stdout.strip() or \".git/hooks\")\n\
+             (hooks / \"pre-commit\").write_text(\"#!/bin/sh\\nmake lint\\n\")\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\
+             out = subprocess.run([\"git\", \"rev-parse\", \"--show-toplevel\"], capture_output=True, text=True)\n\
+             top = Path(out.stdout.strip() or \".\")\n\
+             (top / \"build\" / \"stamp.txt\").write_text(\"ok\\n\")\n",
+            Clean,
+            "",
+        ),
     ];
     check_all(rows);
 }
