@@ -948,6 +948,8 @@ impl Shell<'_, '_, '_> {
                 // (see `merge_paths`): the variables when its first branch starts, and at the
                 // end of each branch.
                 let is_if = node.kind() == "if_statement";
+                // `case "$opt" in t) target="$OPTARG" ;; esac`: each item is a way through.
+                let is_case = node.kind() == "case_statement";
                 let is_list = node.kind() == "list"
                     && node.children().any(|c| matches!(c.kind(), "&&" | "||"));
                 // (Kept by a mark until a way changes a variable: most change none.)
@@ -960,6 +962,22 @@ impl Shell<'_, '_, '_> {
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
+                    }
+                    if is_case && c.kind() == "case_item" {
+                        match &branch_start {
+                            None => branch_start = Some(self.vars.snapshot()),
+                            Some(start) => {
+                                if !branch_leaves {
+                                    branch_ends.push(self.vars.snapshot());
+                                }
+                                self.vars.replace(start.clone());
+                            }
+                        }
+                        branch_leaves = c
+                            .named_children()
+                            .filter(|k| k.kind() != "comment")
+                            .last()
+                            .is_some_and(|k| self.leaves(k));
                     }
                     if is_if {
                         let in_condition = cond.is_some_and(|d| contain::same(c, d));
@@ -1050,14 +1068,24 @@ impl Shell<'_, '_, '_> {
                         branch_ends.push(self.vars.snapshot());
                     }
                     // No `else`: the way around every branch keeps what the variables held.
-                    let has_else = node.children().any(|c| c.kind() == "else_clause");
+                    // A case's `*)` item is its `else`.
+                    let has_else = node.children().any(|c| {
+                        c.kind() == "else_clause"
+                            || (c.kind() == "case_item"
+                                && c.children_by_field_name("value")
+                                    .any(|v| self.text(v) == "*"))
+                    });
                     // The way walked last holds what a walk in order leaves.
                     let walked_last = branch_ends.len().checked_sub(1);
                     if is_list || !has_else {
                         branch_ends.push(start);
                     }
-                    let merged = self.merge_paths(branch_ends, walked_last);
-                    self.vars.replace(merged);
+                    // Every way leaves (`"$ROOT"/*) return 0 ;; *) return 1 ;;`): nothing goes
+                    // on past it, and the variables stay as the walk left them.
+                    if !branch_ends.is_empty() {
+                        let merged = self.merge_paths(branch_ends, walked_last);
+                        self.vars.replace(merged);
+                    }
                 }
                 // Each side known (a name looked up, a literal): the value is any of them. A
                 // side known only at run time keeps the last side's value, as before.

@@ -384,8 +384,14 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 match op.as_str() {
                     "+" => left.concat(&right),
-                    "/" if matches!(left.handle, Some(Handle::Path(_))) => {
-                        let base = left.path_text().unwrap_or_default();
+                    // `Path(out or ".git/hooks") / "pre-commit"`: a path of several values
+                    // (kept as alternatives without one path) joined the same way.
+                    "/" if matches!(left.handle, Some(Handle::Path(_)))
+                        || (left.handle.is_none()
+                            && left.text.is_none()
+                            && !left.alts.is_empty()) =>
+                    {
+                        let base = left.path_text().unwrap_or_else(|| UNKNOWN.to_string());
                         // `home / ('.zshrc' if zsh else '.bashrc')`: each name joined, as the
                         // paths the value may name.
                         let mut alts = Vec::new();

@@ -8850,3 +8850,69 @@ fn javascript_values_through_less_common_shapes() {
     ];
     check_all(rows);
 }
+
+/// Shapes of round 31a: a shell variable set again in one item of a `case` (an option's
+/// `getopts` item, a kind chosen through a name reference) still holds what it held on the
+/// other items; a `case` whose every item leaves keeps the variables as they were.
+#[test]
+fn red31a_case_items_are_ways_through() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/bash\ntarget=\"$HOME\"\nwhile getopts \"t:v\" opt; do\n  case \"$opt\" in\n\
+             \x20   t) target=\"$OPTARG\" ;;\n    v) set -x ;;\n    *) exit 2 ;;\n  esac\ndone\n\
+             rm -rf \"$target\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\ntarget=./build\nwhile getopts \"t:v\" opt; do\n  case \"$opt\" in\n\
+             \x20   t) target=./dist ;;\n    v) set -x ;;\n    *) exit 2 ;;\n  esac\ndone\n\
+             rm -rf \"$target\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\npick() {\n  local -n _o=$1\n  case \"$2\" in\n    npm) _o=./node_modules ;;\n\
+             \x20   all) _o=\"$HOME\" ;;\n    *) _o=\"\" ;;\n  esac\n}\npick dir \"$1\"\nrm -rf \"$dir\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\npick() {\n  local -n _o=$1\n  case \"$2\" in\n    npm) _o=./node_modules ;;\n\
+             \x20   py) _o=./.venv ;;\n    *) _o=./build ;;\n  esac\n}\npick dir \"$1\"\nrm -rf \"$dir\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nROOT=\"$(git rev-parse --show-toplevel)\"\nguard() {\n  case \"$(realpath -m \"$1\")\" in\n\
+             \x20   \"$ROOT\"/*) return 0 ;;\n    *) return 1 ;;\n  esac\n}\n\
+             for d in dist build; do\n  guard \"$ROOT/$d\" || exit 1\n  rm -rf -- \"$ROOT/$d\"\ndone\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\
+             out = subprocess.run([\"git\", \"rev-parse\", \"--git-path\", \"hooks\"], capture_output=True, text=True)\n\
+             hooks = Path(out.stdout.strip() or \".git/hooks\")\n\
+             (hooks / \"pre-commit\").write_text(\"#!/bin/sh\\nmake lint\\n\")\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            "import subprocess\nfrom pathlib import Path\n\
+             out = subprocess.run([\"git\", \"rev-parse\", \"--show-toplevel\"], capture_output=True, text=True)\n\
+             top = Path(out.stdout.strip() or \".\")\n\
+             (top / \"build\" / \"stamp.txt\").write_text(\"ok\\n\")\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
