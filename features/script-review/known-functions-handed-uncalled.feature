@@ -37,3 +37,13 @@ Feature: script pre-review follows known functions handed uncalled to a caller
       """
     When I run "terraphim-agent guard review-script --json later.js"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a runner destructured by a computed key is the function the key names
+    Given a project file "sweep.js" containing:
+      """
+      const method = ['exec', 'Sync'].join('');
+      const { [method]: run } = require('child_process');
+      run('rm -rf ~/Documents');
+      """
+    When I run "terraphim-agent guard review-script --json sweep.js"
+    Then the JSON field "verdict" is "dangerous"

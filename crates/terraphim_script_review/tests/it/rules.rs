@@ -8705,6 +8705,19 @@ fn javascript_values_through_less_common_shapes() {
             Clean,
             "",
         ),
+        // a member destructured by a computed key the walk knows
+        (
+            Js,
+            "const name = ['exec', 'Sync'].join('');\nconst { [name]: run } = require('child_process');\nrun('rm -rf ~/Documents');\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const name = ['exec', 'Sync'].join('');\nconst { [name]: run } = require('child_process');\nrun('git status');\n",
+            Clean,
+            "",
+        ),
         // a known function handed uncalled to a call that calls it
         (
             Js,
