@@ -872,6 +872,12 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if matches!(r.place, Place::Tmp) {
         return WriteClass::Harmless;
     }
+    // A coding agent's instructions file (`CLAUDE.md`, `AGENTS.md`, `.cursorrules`): the agent
+    // follows what it says as it follows the project's code, so the text written into it is
+    // reviewed as source (commands planted in it, downloaded or decoded text).
+    if AGENT_INSTRUCTIONS.contains(&name) || p.ends_with("/.github/copilot-instructions.md") {
+        return WriteClass::Source;
+    }
     if terraphim_shell_vocab::is_build_input(name) {
         return WriteClass::Manifest("a build manifest");
     }
@@ -897,6 +903,17 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         }
     }
 }
+
+/// The files a coding agent reads as its instructions for the project.
+const AGENT_INSTRUCTIONS: &[&str] = &[
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "AGENTS.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".windsurfrules",
+    ".clinerules",
+];
 
 /// Whether a file mode written in Python or JavaScript (`0o4755`, `0o6755`, legacy `04755`, a
 /// string `'2755'`, a decimal number, or an expression of such numbers like `0o4000 | 0o755`)

@@ -635,6 +635,7 @@ impl Js<'_, '_, '_> {
             all,
             client,
         };
+        self.handed_functions(&c, recv.as_ref());
         if c.q == "String.raw"
             && let Some(raw) = c
                 .first()
@@ -949,6 +950,75 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// A function the rows of `api.rs` know handed, uncalled, to a call that calls it
+    /// (`steps.forEach(cp.execSync)`, `setTimeout(execSync, 0, cmd)`, `get(url).then(exec)`,
+    /// `bus.on('done', exec)`): that function's call with what the caller gives it, the
+    /// receiver's elements or value, the arguments after the delay, or, for an event, a value
+    /// the review does not know.
+    fn handed_functions(&mut self, c: &Call<'_>, recv: Option<&Val>) {
+        // The argument that is the function, and where its arguments come from.
+        enum From {
+            Args(usize),
+            Elements,
+            Value,
+            Unknown,
+        }
+        let (at, from): (&[usize], From) = match c.tail() {
+            "setTimeout" | "setInterval" => (&[0], From::Args(2)),
+            "setImmediate" | "nextTick" | "queueMicrotask" => (&[0], From::Args(1)),
+            "forEach" | "map" | "flatMap" | "filter" | "some" | "every" | "find" => {
+                (&[0], From::Elements)
+            }
+            "then" | "catch" | "finally" => (&[0, 1], From::Value),
+            "on" | "once" | "addListener" | "prependListener" | "addEventListener" => {
+                (&[1], From::Unknown)
+            }
+            _ => return,
+        };
+        for &i in at {
+            let Some(Handle::Module(f)) = c.args.get(i).and_then(|a| a.handle.clone()) else {
+                continue;
+            };
+            let (m, t) = match crate::scope::last_dot(&f) {
+                Some(d) => (&f[..d], &f[d + 1..]),
+                None => ("", f.as_str()),
+            };
+            let Some(api) = api::lookup(m, t) else {
+                continue;
+            };
+            let (args, arg_nodes) = match (&from, recv) {
+                (From::Args(k), _) => (
+                    c.args.get(*k..).unwrap_or(&[]).to_vec(),
+                    c.arg_nodes.get(*k..).unwrap_or(&[]).to_vec(),
+                ),
+                (From::Elements, Some(r)) => {
+                    let each = r
+                        .items
+                        .as_deref()
+                        .and_then(Val::union_all)
+                        .unwrap_or_default()
+                        .with_taint(&r.taint);
+                    (vec![each], Vec::new())
+                }
+                (From::Value, Some(r)) => (vec![r.clone()], Vec::new()),
+                _ => (vec![Val::unknown()], Vec::new()),
+            };
+            let mut all = Taint::default();
+            for a in &args {
+                all.join(&a.taint);
+            }
+            let handed = Call {
+                ln: c.ln,
+                q: f.clone(),
+                args,
+                arg_nodes,
+                all,
+                client: None,
+            };
+            let _ = self.dispatch(api, &handed);
+        }
+    }
+
     /// A call the rows of `api.rs` know.
     /// The arguments of a call of a function of the script, those that are functions of the
     /// script (`download(url, (err, text) => ...)`, `retry(upload)`) as values that call
@@ -1067,9 +1137,16 @@ impl Js<'_, '_, '_> {
                     .exec_code_captured(ln, Language::Shell, &cmd, &format!("`{}`", c.tail()))
             }
             Api::Spawn => {
-                let opts = c
-                    .arg_node(2)
-                    .or_else(|| c.arg_node(1).filter(|n| n.kind() == "object"));
+                // `spawn(cmd, opts)`: a second argument that is no list is the options,
+                // written in place or held by a name (`const opts = { shell: true }`).
+                let opts = c.arg_node(2).or_else(|| {
+                    c.arg_node(1).filter(|n| {
+                        n.kind() == "object"
+                            || (matches!(n.kind(), "identifier" | "member_expression")
+                                && c.second().items.is_none()
+                                && !c.second().fields.is_empty())
+                    })
+                });
                 self.spawn(ln, c.first().clone(), c.second().items.clone(), opts)
             }
             Api::Fork => {

@@ -38,10 +38,18 @@ impl Js<'_, '_, '_> {
                 for c in named(pat) {
                     match c.kind() {
                         "pair_pattern" => {
-                            let key = c
-                                .field("key")
-                                .map(|k| self.text(k).to_owned())
-                                .unwrap_or_default();
+                            // `const { [name]: run } = cp`: the member the computed key
+                            // names, when the walk knows it.
+                            let key = match c.field("key") {
+                                Some(k) if k.kind() == "computed_property_name" => {
+                                    let inner = named(k).next();
+                                    inner
+                                        .and_then(|e| self.eval(e).known().map(str::to_owned))
+                                        .unwrap_or_else(|| self.text(k).to_owned())
+                                }
+                                Some(k) => self.text(k).to_owned(),
+                                None => String::new(),
+                            };
                             let v = match (&val.handle, val.field(&key)) {
                                 (Some(Handle::Module(m)), _) if m == "process.env" => {
                                     self.sink.read_env(line(c), key.trim_matches(['"', '\'']))
