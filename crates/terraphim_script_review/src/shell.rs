@@ -973,11 +973,7 @@ impl Shell<'_, '_, '_> {
                                 self.vars.replace(start.clone());
                             }
                         }
-                        branch_leaves = c
-                            .named_children()
-                            .filter(|k| k.kind() != "comment")
-                            .last()
-                            .is_some_and(|k| self.leaves(k));
+                        branch_leaves = self.branch_leaves(c);
                     }
                     if is_if {
                         let in_condition = cond.is_some_and(|d| contain::same(c, d));
@@ -993,11 +989,7 @@ impl Shell<'_, '_, '_> {
                             if let Some(start) = &branch_start {
                                 self.vars.replace(start.clone());
                             }
-                            branch_leaves = c
-                                .named_children()
-                                .filter(|k| k.kind() != "comment")
-                                .last()
-                                .is_some_and(|k| self.leaves(k));
+                            branch_leaves = self.branch_leaves(c);
                         } else if !in_condition {
                             if branch_start.is_none() && start_mark.is_none() {
                                 start_mark = Some(self.vars.mark());

@@ -136,10 +136,7 @@ pub fn hooks_written<'a>(
     manifest: bool,
     texts: impl Iterator<Item = &'a str>,
 ) -> Vec<(&'static str, String)> {
-    texts
-        .filter(|t| manifest || t.contains("scripts"))
-        .flat_map(hooks_set)
-        .collect()
+    written(manifest, texts, hooks_set)
 }
 
 /// As [`hooks_written`], for the install hooks and the [`RUN_SCRIPTS`].
@@ -147,9 +144,17 @@ pub fn scripts_written<'a>(
     manifest: bool,
     texts: impl Iterator<Item = &'a str>,
 ) -> Vec<(&'static str, String)> {
+    written(manifest, texts, scripts_set)
+}
+
+fn written<'a>(
+    manifest: bool,
+    texts: impl Iterator<Item = &'a str>,
+    set: fn(&str) -> Vec<(&'static str, String)>,
+) -> Vec<(&'static str, String)> {
     texts
         .filter(|t| manifest || t.contains("scripts"))
-        .flat_map(scripts_set)
+        .flat_map(set)
         .collect()
 }
 

@@ -396,6 +396,16 @@ impl Shell<'_, '_, '_> {
         }
     }
 
+    /// Whether a branch (an `elif`/`else` clause, a `case` item) ends with a statement that
+    /// [`leaves`](Self::leaves): its end is no way past the `if` or `case`.
+    pub(super) fn branch_leaves(&self, branch: Node<'_>) -> bool {
+        branch
+            .named_children()
+            .filter(|k| k.kind() != "comment")
+            .last()
+            .is_some_and(|k| self.leaves(k))
+    }
+
     /// Whether a statement leaves the function, loop or script: `exit`, `return`,
     /// `continue`, `break`, a function of the script that ends in `exit` (`die "..."`), or a
     /// `{ ...; }` group (redirected or not) whose last statement does.
