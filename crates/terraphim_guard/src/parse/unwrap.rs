@@ -996,7 +996,11 @@ fn is_glob(name: &str) -> bool {
 fn shell_glob(pat: &[u8], s: &[u8]) -> bool {
     match pat.first() {
         None => s.is_empty(),
-        Some(b'*') => (0..=s.len()).any(|i| shell_glob(&pat[1..], &s[i..])),
+        Some(b'*') => {
+            // A run of stars is one star: matching stays polynomial however many there are.
+            let rest = &pat[pat.iter().take_while(|&&c| c == b'*').count()..];
+            (0..=s.len()).any(|i| shell_glob(rest, &s[i..]))
+        }
         Some(b'?') => !s.is_empty() && shell_glob(&pat[1..], &s[1..]),
         Some(b'[') => {
             let Some(close) = pat.iter().skip(2).position(|&c| c == b']').map(|i| i + 2) else {
