@@ -209,11 +209,12 @@ fn home_read(c: &SimpleCommand, writes: &[String]) -> Option<(usize, String)> {
 }
 
 /// The secret a command reads itself: the environment, a credential-named variable it prints,
-/// a `<secret>` file it names (not the one it writes).
+/// a `<secret>` file it names (not the one it writes). `home` is its [`home_read`].
 fn direct_source<'a>(
     c: &'a SimpleCommand,
     assigned: &[String],
     writes: &[String],
+    home: Option<&(usize, String)>,
     no_secret: &mut NoSecret<'a>,
 ) -> Option<Source> {
     let argv = &c.argv;
@@ -249,8 +250,8 @@ fn direct_source<'a>(
     }
     // An archive, a recursive search or a recursive copy of the home, or of a directory
     // holding it, holds the home's secrets.
-    if let Some((_, keys)) = home_read(c, writes) {
-        return Some(Source::File(keys));
+    if let Some((_, keys)) = home {
+        return Some(Source::File(keys.clone()));
     }
     argv.iter()
         .skip(1)
@@ -443,7 +444,14 @@ impl Walker {
                     break;
                 }
             }
-            let direct = direct_source(c, &self.out.assigned, &writes, &mut no_secret);
+            let home = home_read(c, &writes);
+            let direct = direct_source(
+                c,
+                &self.out.assigned,
+                &writes,
+                home.as_ref(),
+                &mut no_secret,
+            );
             // A secret a variable of the line holds (`for f in ~/.ssh/id_*; do ... < $f`).
             let via_var = argv.iter().skip(1).find_map(|w| {
                 let name = w.strip_prefix('$')?;
@@ -479,7 +487,7 @@ impl Walker {
             // The home's tree read and sent: by the command itself (`scp -r ~ host:`, judged as
             // the copy of its keys) or by a sender its output reaches (`tar cz ~ | nc`).
             if via_copy.is_none()
-                && let Some((at, keys)) = home_read(c, &writes)
+                && let Some((at, keys)) = home
             {
                 let label = format!("`{}`, which holds `{keys}`, sent", argv[at]);
                 if matches!(name.as_str(), "scp" | "rsync") {

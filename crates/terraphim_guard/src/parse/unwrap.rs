@@ -975,15 +975,17 @@ const GLOB_NAME_CANDIDATES: &[&str] = &[
 /// Whether a command name is a PowerShell cmdlet the guard maps to POSIX words: a `Verb-Noun`
 /// name, or an alias that names no POSIX program (`iwr`, `irm`, `iex`, `gci`).
 fn is_powershell_cmdlet(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    let mapped = super::vocab::POWERSHELL_WORDS
+    // The shape first: this runs for every command of every line.
+    let shaped = ["iwr", "irm", "iex", "gci"]
         .iter()
-        .any(|(w, to)| *w == lower && !to.is_empty());
-    mapped
-        && (matches!(lower.as_str(), "iwr" | "irm" | "iex" | "gci")
-            || lower
-                .split_once('-')
-                .is_some_and(|(verb, noun)| !verb.is_empty() && !noun.is_empty()))
+        .any(|a| a.eq_ignore_ascii_case(name))
+        || name
+            .split_once('-')
+            .is_some_and(|(verb, noun)| !verb.is_empty() && !noun.is_empty());
+    shaped
+        && super::vocab::POWERSHELL_WORDS
+            .iter()
+            .any(|(w, to)| w.eq_ignore_ascii_case(name) && !to.is_empty())
 }
 
 /// Whether a command name holds glob characters the shell expands (`r?`, `py*`, `[r]m`); `[`

@@ -266,10 +266,6 @@ impl Py<'_, '_, '_> {
         }
     }
 
-    /// `NAME in COLLECTION` (`negated`: `NAME not in COLLECTION`, or `not NAME in ...`) where
-    /// the collection is a list, tuple or set of known strings (or a dictionary's literal
-    /// keys, at most 16): the name and the value it holds where the test holds, any of the
-    /// collection's strings (with the taint the name had).
     /// `if name.startswith(".env"):` (or a tuple of prefixes): in its branch a name the walk
     /// knew nothing of begins with one of them (`.env` and a rest nobody knows), so a file
     /// opened by it is judged by that shape. A name the walk knows keeps its value.
@@ -299,6 +295,10 @@ impl Py<'_, '_, '_> {
         Some((name, old.shaped_by_prefixes(&prefixes)?))
     }
 
+    /// `NAME in COLLECTION` (`negated`: `NAME not in COLLECTION`, or `not NAME in ...`) where
+    /// the collection is a list, tuple or set of known strings (or a dictionary's literal
+    /// keys, at most 16): the name and the value it holds where the test holds, any of the
+    /// collection's strings (with the taint the name had).
     pub(super) fn membership(&mut self, cond: Node<'_>, negated: bool) -> Option<(String, Val)> {
         let (cond, negated) = match cond.kind() {
             "parenthesized_expression" => return self.membership(cond.named_child(0)?, negated),
