@@ -110,12 +110,24 @@ impl Walker {
         // name or an alias no POSIX system has) is judged as the POSIX command that does the
         // same, in the same pipeline (`iex` fed by a pipe is `sh` fed by one), as the code of
         // `pwsh -Command` is.
-        if is_powershell_cmdlet(&name) {
+        // Elixir's shell shares the name `iex`: `iex -S mix TASK` runs the project's mix task.
+        if let Some(task) = elixir_shell_task(&name, rest) {
+            let words: Vec<String> = task.to_vec();
+            let dynamic = rest_dyn[rest.len() - task.len()..].to_vec();
+            let c = layer("iex -S");
+            self.unwrap(words, dynamic, text, &c, depth);
+            return;
+        }
+        if is_powershell_cmdlet(&name) && !is_elixir_shell(&name, rest) {
             let mapped = powershell_as_shell(&argv.join(" "));
             let mut words: Vec<String> = mapped.split_whitespace().map(str::to_string).collect();
             // `iex STRING` runs STRING as code, as `eval` does; `... | iex` runs its input.
             if words.len() > 1 && words[0] == "sh" {
                 "eval".clone_into(&mut words[0]);
+                // Its one parameter, named in full or by a prefix as PowerShell accepts.
+                if words.len() > 2 && is_command_parameter(&words[1]) {
+                    words.remove(1);
+                }
             }
             if words.first().is_some_and(|w| *w != name) {
                 let known = words.iter().map(|w| w.contains('$')).collect();
@@ -971,6 +983,43 @@ const GLOB_NAME_CANDIDATES: &[&str] = &[
     "ssh", "scp", "rsync", "git", "sudo", "doas", "su", "kill", "pkill", "killall", "crontab",
     "eval", "exec", "env", "base64", "xxd", "openssl", "tee",
 ];
+
+/// Whether `iex ARGS` is Elixir's interactive shell rather than PowerShell's Invoke-Expression:
+/// it starts with an option Elixir's shell takes and PowerShell's `-Command` (or a prefix of it,
+/// as PowerShell accepts) is not.
+fn is_elixir_shell(name: &str, rest: &[String]) -> bool {
+    name == "iex"
+        && rest
+            .first()
+            .is_some_and(|a| a.starts_with('-') && !is_command_parameter(a))
+}
+
+/// PowerShell's `-Command` parameter, or a prefix of it (`-c`, `-Com`), in any case.
+fn is_command_parameter(word: &str) -> bool {
+    word.len() > 1 && "-command".starts_with(word.to_ascii_lowercase().as_str())
+}
+
+/// For Elixir's `iex [OPTIONS] -S mix TASK...` where no option runs code of its own (`-e`,
+/// `--eval`, `-r`, `--erl`, `--dot-iex`...): the words `mix TASK...`, which is what runs.
+fn elixir_shell_task<'a>(name: &str, rest: &'a [String]) -> Option<&'a [String]> {
+    if !is_elixir_shell(name, rest) {
+        return None;
+    }
+    // Options that only name the node or its cookie, each with one value.
+    const NAMING: &[&str] = &["--sname", "--name", "--cookie"];
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "-S" => {
+                return (rest.get(i + 1).map(String::as_str) == Some("mix"))
+                    .then(|| &rest[i + 1..]);
+            }
+            a if NAMING.contains(&a) => i += 2,
+            _ => return None,
+        }
+    }
+    None
+}
 
 /// Whether a command name is a PowerShell cmdlet the guard maps to POSIX words: a `Verb-Noun`
 /// name, or an alias that names no POSIX program (`iwr`, `irm`, `iex`, `gci`).

@@ -434,3 +434,21 @@ fn powershell_cmdlets_are_judged_as_their_posix_commands() {
         ("iex $cmd", Sandbox),
     ]);
 }
+
+#[test]
+fn elixirs_iex_is_not_powershells_invoke_expression() {
+    decide(&[
+        ("iex -S mix phx.server", Allow),
+        ("iex --sname dev -S mix test", Allow),
+        (
+            "iex -S mix run -e 'File.rm_rf!(System.user_home!())'",
+            Sandbox,
+        ),
+        ("iex -e 'File.rm_rf!(System.user_home!())'", Sandbox),
+        ("iex --erl '-s init stop' -S mix", Sandbox),
+        // PowerShell's parameter, whole or as a prefix, is still Invoke-Expression.
+        ("iex -Command 'rm -rf ~'", Deny),
+        ("iex -c 'rm -rf ~'", Deny),
+        ("iex 'rm -rf ~'", Deny),
+    ]);
+}
