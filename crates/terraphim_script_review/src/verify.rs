@@ -44,6 +44,58 @@ pub(crate) fn gates_on_digest(source: &str, lang: Language) -> bool {
 /// A shell script: a checker run where its failure ends the script (`set -e` in force, or
 /// `|| exit`, `|| return`, `if ! ...`).
 fn shell_gate(source: &str) -> bool {
+    checker_gate(source) || shell_digest_compared(source)
+}
+
+/// A digest computed (`got=$(sha256sum "$f" | cut -d' ' -f1)`, `openssl dgst`) and compared
+/// with another value in a test (`[[ "$got" != "$want" ]]`, `[ "$a" = "$b" ] ||`) whose line or
+/// next three lines stop the script or the function with a failure.
+fn shell_digest_compared(source: &str) -> bool {
+    const DIGESTS: &[&str] = &[
+        "sha256sum",
+        "sha512sum",
+        "sha384sum",
+        "sha224sum",
+        "sha1sum",
+        "b2sum",
+        "shasum",
+        "openssl dgst",
+    ];
+    if !DIGESTS.iter().any(|d| source.contains(d)) {
+        return false;
+    }
+    let lines: Vec<&str> = source.lines().map(str::trim).collect();
+    lines.iter().enumerate().any(|(i, l)| {
+        let test = ["if [", "if test ", "[[ ", "[ ", "test "]
+            .iter()
+            .any(|t| l.starts_with(t));
+        let compares = l.contains("!=") || l.contains("==") || l.contains(" = ");
+        test && compares
+            && lines[i..lines.len().min(i + 4)]
+                .iter()
+                .any(|n| stops_with_failure(n))
+    })
+}
+
+/// Whether a shell line holds a command that ends the script or function with a failure:
+/// `exit`, `die`/`fail` helpers, `return` with a status other than 0 (a bare `return` after
+/// an `echo` returns the echo's success).
+fn stops_with_failure(line: &str) -> bool {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | '{' | '}'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(i, w)| match *w {
+        "exit" | "die" | "fail" => true,
+        "return" => words
+            .get(i + 1)
+            .is_some_and(|s| *s != "0" && (s.starts_with('$') || s.parse::<u8>().is_ok())),
+        _ => false,
+    })
+}
+
+/// A checker run in its checking mode where its failure ends the script.
+fn checker_gate(source: &str) -> bool {
     // Every checker's name holds one of these: a line without any runs none.
     const NAMES: &[&str] = &["sum", "gpg", "minisign", "signify", "cosign"];
     let named = |l: &str| NAMES.iter().any(|n| l.contains(n));
@@ -153,6 +205,24 @@ mod tests {
             ("set -e\nsha256sum a > a.sha\n", false),
             ("sha256sum -c SUMS\n", false),
             ("set -e\n# sha256sum -c SUMS\n", false),
+            // a digest compared with a pin, a mismatch stopping the function
+            (
+                "got=$(sha256sum \"$tmp\" | awk '{print $1}')\nif [[ \"$got\" != \"$want\" ]]; then\n  echo bad >&2\n  return 1\nfi\n",
+                true,
+            ),
+            (
+                "[ \"$(openssl dgst -sha256 -r a | cut -c1-64)\" = \"$PIN\" ] || exit 1\n",
+                true,
+            ),
+            // compared, but a mismatch only printed or returning success
+            (
+                "got=$(sha256sum a)\nif [ \"$got\" != \"$want\" ]; then\n  echo mismatch\nfi\n",
+                false,
+            ),
+            (
+                "got=$(sha256sum a)\nif [ \"$got\" != \"$want\" ]; then\n  echo mismatch; return\nfi\n",
+                false,
+            ),
         ] {
             assert_eq!(gates_on_digest(src, Language::Shell), gate, "{src}");
         }

@@ -806,16 +806,19 @@ impl Py<'_, '_, '_> {
             // what `runpy.run_path(path)` runs).
             Api::TempDir if c.tail() == "mkstemp" => {
                 let suffix = c.arg(0, "suffix").known().unwrap_or("").to_owned();
-                let file = Val::lit(format!("/tmp/{UNKNOWN}-{}{suffix}", c.ln));
+                let dir = temp_parent(c, 2);
+                let file = Val::lit(format!("{dir}/{UNKNOWN}-{}{suffix}", c.ln));
                 Val::list(vec![file.clone(), file])
             }
-            Api::TempDir => Val::lit(format!("/tmp/{UNKNOWN}")),
+            Api::TempDir if c.tail() == "gettempdir" => Val::lit(format!("/tmp/{UNKNOWN}")),
+            Api::TempDir => Val::lit(format!("{}/{UNKNOWN}", temp_parent(c, 2))),
             // A file of its own (`NamedTemporaryFile(suffix=".py")`): what is written to it is
             // what runs when its `name` is run.
             Api::TempFile => Val {
                 handle: Some(Handle::File {
                     path: format!(
-                        "/tmp/{UNKNOWN}-{}{}",
+                        "{}/{UNKNOWN}-{}{}",
+                        temp_parent(c, 6),
                         c.ln,
                         c.kwargs.get("suffix").and_then(Val::known).unwrap_or("")
                     ),
@@ -1374,4 +1377,22 @@ fn xor_in(node: Node<'_>, src: &str) -> bool {
         return true;
     }
     node.named_children().any(|k| xor_in(k, src))
+}
+
+/// The directory a `tempfile` call makes its file or directory in: the system's temp dir, or
+/// the `dir` it is given (argument `at` when passed by position), which may be anywhere
+/// (`mkstemp(dir=config_dir)` then `os.replace` is the atomic write of a file in `config_dir`).
+/// A `dir` whose value is not known is no temp dir.
+fn temp_parent(c: &Call<'_>, at: usize) -> String {
+    if !c.kwargs.contains_key("dir") && c.args.len() <= at {
+        return "/tmp".to_owned();
+    }
+    let dir = c.arg(at, "dir");
+    if dir.known() == Some("None") {
+        return "/tmp".to_owned();
+    }
+    dir.path_text().filter(|t| !t.is_empty()).map_or_else(
+        || UNKNOWN.to_string(),
+        |t| t.trim_end_matches('/').to_owned(),
+    )
 }
