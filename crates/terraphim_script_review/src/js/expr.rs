@@ -373,7 +373,15 @@ impl Js<'_, '_, '_> {
                 if matches!(op.as_str(), "||" | "??") {
                     self.sink.token_alternatives(&[&l, &r]);
                 }
-                if op == "+" {
+                // `import.meta.dirname ?? "."`: the fallback is for runtimes too old to say
+                // where the script is; the project tool's root is the script's directory.
+                let script_place = || {
+                    node.field("left")
+                        .is_some_and(|x| self.script_location(self.text(x)).is_some())
+                };
+                if matches!(op.as_str(), "||" | "??") && script_place() {
+                    l
+                } else if op == "+" {
                     l.concat(&r)
                 } else if matches!(op.as_str(), "||" | "??")
                     && r.known().is_some()

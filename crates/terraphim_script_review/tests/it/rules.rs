@@ -1753,6 +1753,39 @@ fn dirname_of_a_path_ending_in_dot_dot() {
 }
 
 #[test]
+fn the_script_directory_with_a_fallback_for_old_runtimes() {
+    check_all(&[
+        // The fallback of `import.meta.dirname ?? "."` is for runtimes that cannot say where
+        // the script is: the tool's root is its directory's parent, in the project.
+        (
+            Ts,
+            "import path from 'node:path';\nimport { writeFile } from 'node:fs/promises';\n\
+             const ROOT = path.resolve(import.meta.dirname ?? '.', '..');\n\
+             await writeFile(path.join(ROOT, 'src', 'routes.gen.ts'), 'export const routes = [];\\n');\n",
+            Clean,
+            "",
+        ),
+        // Climbing above that root from it still deletes outside the project.
+        (
+            Ts,
+            "import path from 'node:path';\nimport { rm } from 'node:fs/promises';\n\
+             const ROOT = path.resolve(import.meta.dirname ?? '.', '..');\n\
+             await rm(path.join(path.dirname(ROOT), 'other'), { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        // Another value with a fallback keeps both sides.
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\n\
+             const base = process.argv[2] ?? os.homedir();\nfs.rmSync(base, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+    ]);
+}
+
+#[test]
 fn urls_with_alternatives_on_one_host() {
     check(
         Js,
