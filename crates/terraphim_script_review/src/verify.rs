@@ -70,10 +70,12 @@ fn shell_digest_compared(source: &str) -> bool {
             .iter()
             .any(|t| l.starts_with(t));
         let compares = l.contains("!=") || l.contains("==") || l.contains(" = ");
+        // The test's own line, or its `then` block up to the `fi`/`else` (a few lines).
+        let block = lines[i + 1..lines.len().min(i + 12)]
+            .iter()
+            .take_while(|n| !matches!(**n, "fi" | "else") && !n.starts_with("elif "));
         test && compares
-            && lines[i..lines.len().min(i + 4)]
-                .iter()
-                .any(|n| stops_with_failure(n))
+            && (stops_with_failure(l) || block.into_iter().any(|n| stops_with_failure(n)))
     })
 }
 
@@ -214,7 +216,15 @@ mod tests {
                 "[ \"$(openssl dgst -sha256 -r a | cut -c1-64)\" = \"$PIN\" ] || exit 1\n",
                 true,
             ),
+            (
+                "got=$(sha256sum a)\nif [[ \"$got\" != \"$want\" ]]; then\n  echo a\n  echo b\n  echo c\n  echo d\n  exit 1\nfi\n",
+                true,
+            ),
             // compared, but a mismatch only printed or returning success
+            (
+                "got=$(sha256sum a)\nif [ \"$got\" != \"$want\" ]; then\n  echo mismatch\nfi\nexit 0\n",
+                false,
+            ),
             (
                 "got=$(sha256sum a)\nif [ \"$got\" != \"$want\" ]; then\n  echo mismatch\nfi\n",
                 false,

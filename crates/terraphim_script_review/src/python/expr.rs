@@ -383,6 +383,15 @@ impl Py<'_, '_, '_> {
                     .map(|o| self.text(o).to_owned())
                     .unwrap_or_default();
                 match op.as_str() {
+                    // `[root / t for t in TARGETS] + list(root.glob("*.egg-info"))`: a list
+                    // joined with a collection the review holds as one path (the names a glob
+                    // finds) gains that path as its element, as a loop over it would see it.
+                    "+" if left.items.is_some()
+                        && right.items.is_none()
+                        && matches!(right.handle, Some(Handle::Path(_))) =>
+                    {
+                        left.concat(&Val::list(vec![right]))
+                    }
                     "+" => left.concat(&right),
                     // `Path(out or ".git/hooks") / "pre-commit"`: a path of several values
                     // (kept as alternatives without one path) joined the same way.

@@ -374,6 +374,11 @@ impl Py<'_, '_, '_> {
                     (a, da)
                 })
             }
+            // `ROOT in path.resolve().parents`
+            "comparison_operator" => {
+                let (dir, parents) = self.parents_membership(node, "in")?;
+                self.contained_in(parents, dir)
+            }
             "call" => {
                 let func = node.field("function")?;
                 let args: Vec<Node<'_>> = node
@@ -407,18 +412,58 @@ impl Py<'_, '_, '_> {
                     }
                     _ => return None,
                 };
-                if !matches!(subject.kind(), "identifier" | "attribute") {
-                    return None;
-                }
-                let dir = self.eval(dir).path_text()?;
-                let d = dir.trim_end_matches('/');
-                if d.is_empty() || d.contains(UNKNOWN) || d == "~" {
-                    return None;
-                }
-                Some((self.text(subject).to_owned(), vec![dir]))
+                self.contained_in(subject, dir)
             }
             _ => None,
         }
+    }
+
+    /// The subject's text and the directory a containment check places it under, when the
+    /// directory is known and is not the home or the root.
+    fn contained_in(&mut self, subject: Node<'_>, dir: Node<'_>) -> Option<(String, Vec<String>)> {
+        if !matches!(subject.kind(), "identifier" | "attribute") {
+            return None;
+        }
+        let dir = self.eval(dir).path_text()?;
+        let d = dir.trim_end_matches('/');
+        if d.is_empty() || d.contains(UNKNOWN) || d == "~" {
+            return None;
+        }
+        Some((self.text(subject).to_owned(), vec![dir]))
+    }
+
+    /// `DIR in PATH.parents` (operator `op`: `in` or `not in`), with `.resolve()` or
+    /// `.absolute()` calls on PATH passed over: the directory and PATH.
+    fn parents_membership<'n>(&self, node: Node<'n>, op: &str) -> Option<(Node<'n>, Node<'n>)> {
+        let mut kids = named(node);
+        let (dir, right) = (kids.next()?, kids.next()?);
+        if kids.next().is_some() {
+            return None;
+        }
+        let between = self.text(node)
+            [dir.end_byte() - node.start_byte()..right.start_byte() - node.start_byte()]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if between != op
+            || right.kind() != "attribute"
+            || right
+                .field("attribute")
+                .is_none_or(|a| self.text(a) != "parents")
+        {
+            return None;
+        }
+        let mut obj = right.field("object")?;
+        while obj.kind() == "call"
+            && let Some(f) = obj.field("function").filter(|f| {
+                f.kind() == "attribute"
+                    && f.field("attribute")
+                        .is_some_and(|a| matches!(self.text(a), "resolve" | "absolute"))
+            })
+        {
+            obj = f.field("object")?;
+        }
+        Some((dir, obj))
     }
 
     /// `for m in tar.getmembers(): if <m's path escapes>: raise ...`: the archive whose members
@@ -495,6 +540,11 @@ impl Py<'_, '_, '_> {
     /// other branch: the subject is confined after it.
     fn leaving_guard(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
         let cond = leaving_condition(node)?;
+        // `if ROOT not in path.resolve().parents: raise ...`
+        if cond.kind() == "comparison_operator" {
+            let (dir, parents) = self.parents_membership(cond, "not in")?;
+            return self.contained_in(parents, dir);
+        }
         let inner = (cond.kind() == "not_operator").then(|| cond.field("argument"))??;
         self.containment(inner)
     }
@@ -673,7 +723,10 @@ impl Py<'_, '_, '_> {
                 let cond = node.field("condition");
                 let may_guard = !self.containment_funcs.is_empty()
                     || !self.guard_vars.is_empty()
-                    || cond.is_some_and(|c| self.text(c).contains("is_relative_to"));
+                    || cond.is_some_and(|c| {
+                        let t = self.text(c);
+                        t.contains("is_relative_to") || t.contains(".parents")
+                    });
                 let guard = cond.filter(|_| may_guard).and_then(|c| self.containment(c));
                 match cond {
                     // `if os.environ.get("CI"):` tests whether it is set.

@@ -1570,6 +1570,58 @@ fn python_containment_checks_confine_a_deletion() {
         Suspicious,
         "destructive",
     );
+    // `if ROOT not in p.resolve().parents: raise` and `if ROOT in p.parents:` place `p` under ROOT.
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\nOUT = Path('build/cache')\np = Path(sys.argv[1]).resolve()\n\
+         if OUT.resolve() not in p.parents:\n    raise SystemExit('outside')\nshutil.rmtree(p)\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\nOUT = Path('build/cache')\np = Path(sys.argv[1])\n\
+         if OUT in p.resolve().parents:\n    shutil.rmtree(p)\n",
+        Clean,
+        "",
+    );
+    // The same check of the home directory, or one that does not leave, confines nothing.
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\np = Path(sys.argv[1]).resolve()\n\
+         if Path.home() not in p.parents:\n    raise SystemExit('outside')\nshutil.rmtree(p)\n",
+        Suspicious,
+        "destructive",
+    );
+    check(
+        Py,
+        "import shutil, sys\nfrom pathlib import Path\nOUT = Path('build/cache')\np = Path(sys.argv[1]).resolve()\n\
+         if OUT not in p.parents:\n    print('outside')\nshutil.rmtree(p)\n",
+        Suspicious,
+        "destructive",
+    );
+}
+
+/// A list joined with the names a glob finds keeps both: a loop over it deletes only those.
+#[test]
+fn python_lists_joined_with_glob_matches() {
+    check_all(&[
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parent.parent\n\
+             def clean(root):\n    for p in [root / t for t in ('build', 'dist')] + list(root.glob('src/*.egg-info')):\n        shutil.rmtree(p)\n\
+             clean(ROOT)\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\n\
+             for p in [Path('build')] + list(Path.home().glob('*')):\n    shutil.rmtree(p)\n",
+            Dangerous,
+            "destructive",
+        ),
+    ]);
 }
 
 /// A callback inside a function sees the function's parameters (`url` of `getJson(url)` in the
