@@ -2793,14 +2793,25 @@ impl<'a> Sink<'a> {
                 && !code.taint.found
                 && !text.chars().all(|c| c == UNKNOWN)
             {
-                let (runs, opaque) = (self.argv_runs, self.run_time_code);
-                self.argv_runs = 0;
-                self.run_time_code = false;
+                let (mut runs, mut opaque) = (self.argv_runs, self.run_time_code);
                 let at = self.findings.len();
-                self.nested(line, lang, &text);
-                let visible = self.argv_runs > 0 && !self.run_time_code;
-                self.argv_runs += runs;
-                self.run_time_code |= opaque;
+                // A few texts it may have (`tool ${v ? '--since ' + v : ''} --json`): each is
+                // a command that may run, and each must name what it runs.
+                let texts = match code.alts.len() {
+                    2..=4 => code.alts.clone(),
+                    _ => vec![text.clone()],
+                };
+                let mut visible = true;
+                for t in &texts {
+                    self.argv_runs = 0;
+                    self.run_time_code = false;
+                    self.nested(line, lang, t);
+                    visible &= self.argv_runs > 0 && !self.run_time_code;
+                    runs += self.argv_runs;
+                    opaque |= self.run_time_code;
+                }
+                self.argv_runs = runs;
+                self.run_time_code = opaque;
                 self.ambient_for_next = Taint::default();
                 if visible {
                     return;

@@ -398,7 +398,11 @@ impl Js<'_, '_, '_> {
         let given: Vec<Val> = match client_module {
             true => args
                 .iter()
-                .map(|a| self.client_options(a).unwrap_or_else(|| a.clone()))
+                .map(|a| {
+                    self.client_options(a)
+                        .or_else(|| self.vendor_keyed_options(a))
+                        .unwrap_or_else(|| a.clone())
+                })
                 .collect(),
             false => Vec::new(),
         };
@@ -1075,6 +1079,49 @@ impl Js<'_, '_, '_> {
             }
         }
         Some(strip(opts, 0))
+    }
+
+    /// A package's function given a token under a credential member named for the token's
+    /// own service (`publish({ ghToken: process.env.GH_TOKEN })`): the token handed to the
+    /// package for that service is its use. The options without those members, or `None`
+    /// when there is none.
+    fn vendor_keyed_options(&mut self, opts: &Val) -> Option<Val> {
+        fn vendor_keyed(key: &str, f: &Val) -> Option<String> {
+            let key = key.to_ascii_lowercase();
+            let name = f.taint.env_var()?;
+            let credential = ["token", "key", "auth", "secret"]
+                .iter()
+                .any(|w| key.ends_with(w));
+            (credential && crate::places::vendor_client(name, &key)).then(|| name.to_owned())
+        }
+        fn strip(v: &Val, used: &mut Vec<String>, depth: u8) -> Val {
+            let mut out = Val::unknown();
+            out.text.clone_from(&v.text);
+            out.alts.clone_from(&v.alts);
+            for (k, f) in &v.fields {
+                let f = match vendor_keyed(k, f) {
+                    Some(name) => {
+                        used.push(name);
+                        Val::unknown()
+                    }
+                    None if depth < 2 && !f.fields.is_empty() => strip(f, used, depth + 1),
+                    None => f.clone(),
+                };
+                out.taint.join(&f.taint);
+                out.set_field(&[k.as_str()], f);
+            }
+            out
+        }
+        if opts.fields.is_empty() {
+            return None;
+        }
+        let mut used = Vec::new();
+        let out = strip(opts, &mut used, 0);
+        if used.is_empty() {
+            return None;
+        }
+        self.sink.env_token_used.extend(used);
+        Some(out)
     }
 
     fn function_args(&mut self, arg_nodes: &[Node<'_>], args: &[Val]) -> Vec<Val> {

