@@ -1340,7 +1340,7 @@ fn mktemp_path(dir: &str, positional: &[&Val]) -> Val {
 }
 
 /// Whether a path names the shell's own standard input (`/dev/stdin`, `/dev/fd/0`).
-fn is_stdin_path(w: &str) -> bool {
+pub(crate) fn is_stdin_path(w: &str) -> bool {
     matches!(w, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
