@@ -187,3 +187,22 @@ Feature: script pre-review follows values through data URLs, decoders, emitters,
       """
     When I run "terraphim-agent guard review-script --json serve.py"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: python's http.server module serving the home on every interface
+    Given a project file "preview.sh" containing:
+      """
+      #!/bin/sh
+      python3 -m http.server 8100 --directory "$HOME"
+      """
+    When I run "terraphim-agent guard review-script --json preview.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: python's http.server module serving a temp dir on loopback is clean
+    Given a project file "preview.sh" containing:
+      """
+      #!/bin/sh
+      site=$(mktemp -d)
+      python3 -m http.server 8100 --bind 127.0.0.1 --directory "$site"
+      """
+    When I run "terraphim-agent guard review-script --json preview.sh"
+    Then the JSON field "verdict" is "clean"

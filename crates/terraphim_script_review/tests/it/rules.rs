@@ -9168,6 +9168,18 @@ fn red32b_dynamic_imports_decoders_emitters_streams_and_served_directories() {
             Clean,
             "",
         ),
+        (
+            Sh,
+            "#!/bin/bash\npython3 -m http.server 8000 --directory \"$HOME\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nsite=$(mktemp -d)\npython3 -m http.server 8000 --bind 127.0.0.1 --directory \"$site\"\n",
+            Clean,
+            "",
+        ),
     ];
     check_all(rows);
 }
