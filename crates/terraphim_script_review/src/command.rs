@@ -1340,7 +1340,7 @@ fn mktemp_path(dir: &str, positional: &[&Val]) -> Val {
 }
 
 /// Whether a path names the shell's own standard input (`/dev/stdin`, `/dev/fd/0`).
-fn is_stdin_path(w: &str) -> bool {
+pub(crate) fn is_stdin_path(w: &str) -> bool {
     matches!(w, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
@@ -1376,6 +1376,13 @@ fn remote_host(w: &str) -> String {
 /// the working tree or a temp dir. Its home directory or a place the review cannot follow
 /// served, even on loopback, is any local program's to read.
 fn serves_project_on_loopback(sink: &mut Sink<'_>, words: &[Val]) -> bool {
+    let (loopback, place) = served(sink, words);
+    loopback && matches!(place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp)
+}
+
+/// Whether `python -m http.server` with these words listens on loopback only, and the place
+/// of the directory it serves.
+fn served(sink: &mut Sink<'_>, words: &[Val]) -> (bool, Place) {
     let words: Vec<String> = words.iter().map(word).collect();
     let value = |long: &str, short: &str| -> Option<String> {
         words.iter().enumerate().find_map(|(i, w)| {
@@ -1397,11 +1404,7 @@ fn serves_project_on_loopback(sink: &mut Sink<'_>, words: &[Val]) -> bool {
                 .is_ok_and(|ip| ip.is_unspecified())
     });
     let dir = value("--directory", "-d").unwrap_or_else(|| ".".to_owned());
-    loopback
-        && matches!(
-            sink.resolve(&dir).place,
-            Place::WorkTree | Place::WorkTreeRoot | Place::Tmp
-        )
+    (loopback, sink.resolve(&dir).place)
 }
 
 fn run_interpreter(
@@ -1450,6 +1453,26 @@ fn run_interpreter(
                 // `python -m twine upload`: the module's entry point, like the program.
                 return run_argv(sink, line, &args[i + 1..], stdin);
             } else if module == "http.server" && !serves_project_on_loopback(sink, &args[i + 2..]) {
+                let (loopback, place) = served(sink, &args[i + 2..]);
+                if !loopback
+                    && matches!(
+                        place,
+                        Place::HomeRoot | Place::Home | Place::System | Place::Outside
+                    )
+                {
+                    // The home's files (keys, tokens) to anyone who can reach the machine.
+                    sink.add_rule(
+                        line,
+                        Category::Exfiltration,
+                        Verdict::Dangerous,
+                        "serves-outside-files",
+                        vec![
+                            "file server: a directory outside the project".to_owned(),
+                            "network listen: all interfaces".to_owned(),
+                        ],
+                        "serves a directory outside the project to anyone who can reach the machine",
+                    );
+                }
                 sink.add(
                     line,
                     Category::Network,

@@ -1339,6 +1339,32 @@ impl Shell<'_, '_, '_> {
         self.vars.insert(name, value);
     }
 
+    /// The plain assignments (`NAME=value`, `export NAME=value`) of shell text this shell
+    /// sources: each variable holds its value, with the text's taint.
+    fn assign_sourced(&mut self, ln: u32, code: &Val) {
+        let Some(text) = code.text.as_deref() else {
+            return;
+        };
+        for l in text.lines() {
+            let l = l.trim();
+            let l = l.strip_prefix("export ").map_or(l, str::trim_start);
+            let Some((name, value)) = l.split_once('=') else {
+                continue;
+            };
+            if !is_identifier(name) {
+                continue;
+            }
+            let value = value.trim();
+            let value = ['"', '\'']
+                .iter()
+                .find_map(|q| value.strip_prefix(*q).and_then(|v| v.strip_suffix(*q)))
+                .unwrap_or(value);
+            let value = Val::lit(value).with_taint(&code.taint);
+            self.sink.setting(ln, name, &value);
+            self.vars.insert(name.to_owned(), value);
+        }
+    }
+
     /// `[key]=value` inside an array literal: the key and the value.
     fn keyed_element(&mut self, node: Node<'_>) -> Option<(String, Val)> {
         let text = self.text(node);
@@ -2292,6 +2318,13 @@ impl Shell<'_, '_, '_> {
             if let Some(what) = crate::places::secret_kind(&self.sink.resolve(&t).text) {
                 self.sourced_secret = Some(what.to_owned());
             }
+            // `source /dev/stdin <<CONF`: the text coming in runs in this shell, so the
+            // variables it assigns are this shell's from here on.
+            if crate::command::is_stdin_path(&t)
+                && let Some(code) = input.as_ref()
+            {
+                self.assign_sourced(line(node), code);
+            }
         }
         if name == "trap" && argv.len() >= 2 {
             // `trap 'rm -rf "$tmp"' EXIT`: the handler runs in this shell, with its variables.
@@ -2433,8 +2466,10 @@ impl Shell<'_, '_, '_> {
                 vars.push("REPLY".to_owned());
             }
             // One variable takes a whole line: of input known to be one line at a time
-            // (the paths `find` prints, each shaped alike), that line's shape.
-            let line_shaped = |t: &str| !t.contains('\n') && t.contains('/');
+            // (the paths `find` prints, each shaped alike), that line's shape; the home
+            // (`~`) is a path too.
+            let line_shaped =
+                |t: &str| !t.contains('\n') && (t.contains('/') || t.trim_end() == "~");
             // Lines some of which are known only at run time (`echo "${over:-$HOME/x}"`):
             // the variable is each known line, or a line nobody knows.
             if let [var] = vars.as_slice()

@@ -72,6 +72,9 @@ pub(super) enum Api {
     BufferFrom,
     /// Data decoded (`atob`, `fromCharCode`, zlib).
     Decode,
+    /// A URL-encoded text decoded (`decodeURIComponent`, `unescape`): a literal's text with
+    /// its escapes decoded, judged by what it says; any other value passes through.
+    UrlDecode,
     /// Arguments quoted as shell words and joined by blanks (`quote(argv)` of shell-quote).
     ShellQuote,
     /// `JSON.parse(text)`: a literal JSON text is read as the value it spells.
@@ -284,6 +287,12 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
     (FS, &["chmodSync", "chmod"], Chmod),
     (&["Buffer"], &["from"], BufferFrom),
     (GLOBAL, &["atob"], Decode),
+    (
+        GLOBAL,
+        &["decodeURIComponent", "decodeURI", "unescape"],
+        UrlDecode,
+    ),
+    (&["querystring"], &["unescape", "unescapeBuffer"], UrlDecode),
     (&["shell-quote"], &["quote"], ShellQuote),
     (&["shell-escape"], &["default"], ShellQuote),
     (&["shescape"], &["quote", "quoteAll"], ShellQuote),

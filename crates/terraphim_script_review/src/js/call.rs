@@ -591,6 +591,9 @@ impl Js<'_, '_, '_> {
                         crate::command::write_to_child(self.sink, ln, &obj, args.first());
                         return Val::unknown();
                     }
+                    // `import('child_process').then(m => ...)`: a promise of the module, whose
+                    // callback gets the module.
+                    Some(Handle::Module(_)) if prop == "then" => (dotted("?", &prop), Some(obj)),
                     Some(Handle::Module(m)) => {
                         if m == "axios" && (obj.text.is_some() || obj.taint != Taint::default()) {
                             client = Some(obj.clone());
@@ -640,6 +643,23 @@ impl Js<'_, '_, '_> {
             client,
         };
         self.handed_functions(&c, recv.as_ref());
+        if func.kind() == "member_expression" {
+            self.event_listeners(func, &c);
+        }
+        if let Some(method) = prototype_method_called(self.text(func))
+            && !c.args.is_empty()
+        {
+            // `Array.prototype.map.call(s, fn)`: `s.map(fn)`, the first argument the receiver.
+            let on_first = Call {
+                ln,
+                q: format!("?.{method}"),
+                args: c.args[1..].to_vec(),
+                arg_nodes: c.arg_nodes.get(1..).unwrap_or(&[]).to_vec(),
+                all: c.all.clone(),
+                client: None,
+            };
+            return self.method(&on_first, c.first().clone());
+        }
         if c.q == "String.raw"
             && let Some(raw) = c
                 .first()
@@ -939,6 +959,28 @@ impl Js<'_, '_, '_> {
             }
             return Val::unknown().with_taint(&c.all);
         }
+        // `pipeline(createReadStream(file), net.connect(...))`: the connection sends what
+        // the streams before it carry.
+        if tail == "pipeline"
+            && matches!(
+                module,
+                "" | "stream" | "stream.promises" | "stream/promises"
+            )
+            && !self.scope.funcs.contains_key(tail)
+            && let Some(at) = c
+                .args
+                .iter()
+                .rposition(|a| matches!(a.handle, Some(Handle::Conn { .. })))
+            && at > 0
+            && let Some(Handle::Conn { url }) = c.args[at].handle.clone()
+        {
+            let mut data = Val::unknown();
+            for a in &c.args[..at] {
+                data.taint.join(&a.taint);
+            }
+            self.sink.network(ln, url.as_deref(), &data, true);
+            return Val::unknown().with_taint(&c.all);
+        }
         match api::lookup(module, tail) {
             Some(api) => self.dispatch(api, &c),
             None => {
@@ -1020,6 +1062,56 @@ impl Js<'_, '_, '_> {
                 client: None,
             };
             let _ = self.dispatch(api, &handed);
+        }
+    }
+
+    /// `bus.on('step', cmd => ...)` registers the callback for the event of that emitter;
+    /// `bus.emit('step', value)` calls each callback registered for it with the arguments
+    /// after the event's name.
+    fn event_listeners(&mut self, func: Node<'_>, c: &Call<'_>) {
+        let Some(emitter) = func.field("object").map(|o| self.text(o).to_owned()) else {
+            return;
+        };
+        let Some(event) = c.first().known().map(str::to_owned) else {
+            return;
+        };
+        match c.tail() {
+            "on" | "once" | "addListener" | "prependListener" | "prependOnceListener" => {
+                let Some(cb) = c.arg_node(1) else {
+                    return;
+                };
+                let name = match cb.kind() {
+                    "arrow_function" | "function_expression" | "function" => {
+                        let name = crate::scope::anon_name(cb.start_byte());
+                        let params = self.params_of(cb);
+                        if params.is_empty() {
+                            return;
+                        }
+                        self.anon_fns.insert(name.clone(), params);
+                        name
+                    }
+                    "identifier" if self.scope.funcs.contains_key(self.text(cb)) => {
+                        self.text(cb).to_owned()
+                    }
+                    _ => return,
+                };
+                let known = self.listeners.entry((emitter, event)).or_default();
+                if !known.contains(&name) {
+                    known.push(name);
+                }
+            }
+            "emit" => {
+                let callbacks = self
+                    .listeners
+                    .get(&(emitter, event))
+                    .cloned()
+                    .unwrap_or_default();
+                let args = c.args.get(1..).unwrap_or(&[]);
+                for f in callbacks {
+                    let _ = self.call_function_value(&f, args);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1467,6 +1559,13 @@ impl Js<'_, '_, '_> {
                 v
             }
             Api::Decode => Val::decoded(&c.all),
+            Api::UrlDecode => {
+                let first = c.first();
+                match first.known().and_then(super::percent_decoded) {
+                    Some(text) => Val::lit(text).with_taint(&first.taint),
+                    None => first.clone(),
+                }
+            }
             Api::ShellQuote => {
                 let first = c.first();
                 let words: Vec<String> = match &first.items {
@@ -1600,6 +1699,8 @@ impl Js<'_, '_, '_> {
                 handle: Some(Handle::Conn { url: None }),
                 ..Val::default()
             },
+            // `new dns.Resolver()`: a resolver whose methods are the module's lookups.
+            Api::Resolve if c.tail() == "Resolver" => Val::module(c.module().to_owned()),
             Api::Resolve => {
                 self.sink.dns(ln, c.first());
                 Val::unknown()
@@ -1619,6 +1720,18 @@ fn pushed(mut list: Val, mut items: Vec<Val>, args: &[Val]) -> Val {
     }
     list.items = Some(items);
     list
+}
+
+/// The method `Array.prototype.map.call(s, ...)` (also `String.prototype.X.call`,
+/// `[].X.call`) borrows to call on its first argument.
+fn prototype_method_called(callee: &str) -> Option<&str> {
+    let m = callee.strip_suffix(".call")?;
+    let m = ["Array.prototype.", "String.prototype.", "[]."]
+        .iter()
+        .find_map(|p| m.strip_prefix(p))?;
+    m.chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+        .then_some(m)
 }
 
 /// The array `recv` becomes after `push`, `unshift` or `splice(at, n, ...items)` inserts

@@ -18,6 +18,10 @@ impl Js<'_, '_, '_> {
         let arg_nodes = &c.arg_nodes;
         let first = c.first();
         let plain = arg_nodes.first().is_some_and(|n| n.kind() == "string");
+        if let Some(url) = first.text.as_deref().filter(|t| t.starts_with("data:")) {
+            self.data_url_module(ln, url, first);
+            return Val::unknown();
+        }
         match first.known() {
             Some(m) if m.starts_with("http://") || m.starts_with("https://") => {
                 // `import('https://host/x.mjs')` (Deno, Bun, Node with loaders): code fetched
@@ -96,6 +100,24 @@ impl Js<'_, '_, '_> {
                 Val::unknown()
             }
         }
+    }
+
+    /// `import('data:text/javascript,...')`: the URL's text is the module's code, run here;
+    /// base64 text (`data:...;base64,${b}`) is code decoded at run time. A JSON module is
+    /// data.
+    fn data_url_module(&mut self, ln: u32, url: &str, spec: &Val) {
+        let (header, body) = url.split_once(',').unwrap_or((url, ""));
+        if header.contains("json") {
+            return;
+        }
+        let code = if header.contains(";base64") {
+            Val::decoded(&spec.taint)
+        } else {
+            let text = super::percent_decoded(body).unwrap_or_else(|| body.to_owned());
+            Val::lit(text).with_taint(&spec.taint)
+        };
+        self.sink
+            .exec_code(ln, Language::JavaScript, &code, "`import` of a data: URL");
     }
 
     /// `import(path, { with: { type: 'json' } })` (or the older `assert`): the module is a

@@ -160,6 +160,18 @@ impl Js<'_, '_, '_> {
                 self.sink.write(ln, &Val::lit(path), &data, append);
                 Val::unknown()
             }
+            // `createReadStream(key).pipe(socket)`: the connection sends what the stream
+            // carries.
+            (_, "pipe")
+                if !matches!(recv.handle, Some(Handle::Conn { .. }))
+                    && recv.taint.carries()
+                    && let Some(Handle::Conn { url }) =
+                        args.first().and_then(|a| a.handle.clone()) =>
+            {
+                let data = Val::unknown().with_taint(&recv.taint);
+                self.sink.network(ln, url.as_deref(), &data, true);
+                Val::unknown()
+            }
             // `curl.stdout.pipe(sh.stdin)`: what the stream carries (a download) is what the
             // program started there reads.
             (_, "pipe")
@@ -328,6 +340,15 @@ impl Js<'_, '_, '_> {
                 let mut v = Val::unknown().with_taint(&recv.taint).with_taint(all);
                 v.taint.decoded = true;
                 v
+            }
+            // `bus.on('step', cmd => ...)` of an emitter carrying no data: the callback gets
+            // what `bus.emit` passes (see `event_listeners`), not an unknown value.
+            (_, "on" | "once")
+                if recv.taint == Taint::default()
+                    && recv.handle.is_none()
+                    && recv.items.is_none() =>
+            {
+                Val::unknown()
             }
             (_, "on" | "once" | "forEach" | "map" | "flatMap" | "reduce") => {
                 let mut data = recv.clone();

@@ -36,6 +36,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         maps: Set::default(),
         fn_aliases: Map::default(),
         anon_fns: Map::default(),
+        listeners: Map::default(),
         stores_args: Set::default(),
         predicates: Map::default(),
         fn_nodes: Map::default(),
@@ -111,6 +112,9 @@ struct Js<'s, 'k, 'a> {
     /// script (`download(url, (err, text) => ...)`), and their parameters: the callee calling
     /// its parameter (`onDone(null, body)`) gives them the arguments.
     anon_fns: Map<String, Vec<String>>,
+    /// Callbacks registered on an event emitter (`bus.on('step', cmd => ...)`), by the
+    /// emitter's text and the event's name: `bus.emit('step', value)` calls them with it.
+    listeners: Map<(String, String), Vec<String>>,
     /// The script's classes whose constructor keeps every parameter in `this` (a TypeScript
     /// parameter property, or `this.x = ...` of an expression naming it), or that have no
     /// constructor and extend nothing: what an instance was built from is in the members its
@@ -191,6 +195,42 @@ fn hashers(root: Node<'_>, src: &str) -> Set<String> {
     walk(root, src, &mut made, &mut other);
     made.retain(|n| !other.contains(n));
     made
+}
+
+/// The text of a URL-encoded string with its `%XX` escapes decoded (`decodeURIComponent`,
+/// the body of a `data:` URL); `None` when it holds no escape.
+pub(super) fn percent_decoded(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut escaped = false;
+    let mut i = 0;
+    let hex = |from: usize, len: usize| {
+        bytes
+            .get(from..from + len)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+    };
+    while i < bytes.len() {
+        // `unescape`'s `%uXXXX` is one UTF-16 unit; `%XX` one byte.
+        let wide = (bytes[i] == b'%' && bytes.get(i + 1) == Some(&b'u'))
+            .then(|| hex(i + 2, 4))
+            .flatten()
+            .and_then(char::from_u32);
+        if let Some(ch) = wide {
+            out.extend_from_slice(ch.to_string().as_bytes());
+            escaped = true;
+            i += 6;
+        } else if let (b'%', Some(b)) = (bytes[i], hex(i + 1, 2)) {
+            out.push(u8::try_from(b).unwrap_or(b'?'));
+            escaped = true;
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    escaped.then(|| String::from_utf8_lossy(&out).into_owned())
 }
 
 fn line(node: Node<'_>) -> u32 {

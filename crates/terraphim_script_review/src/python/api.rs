@@ -165,6 +165,9 @@ pub(super) enum Api {
     Resolve,
     /// A server listening on an address.
     Server,
+    /// A request handler that serves the files of a directory (`directory=`, else the
+    /// working directory) to whoever connects.
+    FileHandler,
     // Calls that call another.
     /// `functools.partial(f, **kw)`: `f` itself when no positional argument is fixed.
     Partial,
@@ -548,6 +551,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("socketserver.UDPServer", Server),
     ("http.server.HTTPServer", Server),
     ("http.server.ThreadingHTTPServer", Server),
+    ("http.server.SimpleHTTPRequestHandler", FileHandler),
+    ("http.server.CGIHTTPRequestHandler", FileHandler),
 ];
 
 static BY_NAME: LazyLock<Map<&'static str, Api>> =

@@ -1152,9 +1152,41 @@ impl Py<'_, '_, '_> {
             Api::Server => {
                 let host = c.args.first().and_then(Val::address_host);
                 self.listens(c.ln, host.as_deref());
+                let handler = c.arg(1, "RequestHandlerClass");
+                // `lambda *a, **kw: SimpleHTTPRequestHandler(*a, directory=d, **kw)`: the
+                // handler the lambda makes.
+                let made_by = |f: &str| self.scope.returns.get(f).cloned();
+                let handler = match &handler.handle {
+                    Some(Handle::Lambda(made)) => (**made).clone(),
+                    Some(Handle::Func(f)) => made_by(f).unwrap_or(handler),
+                    _ => match c.arg_nodes.get(1).filter(|n| n.kind() == "identifier") {
+                        Some(n) if self.scope.funcs.contains_key(self.text(*n)) => {
+                            made_by(self.text(*n)).unwrap_or(handler)
+                        }
+                        _ => handler,
+                    },
+                };
+                if let Some(dir) = handler.field("directory") {
+                    let dir = dir.clone();
+                    self.serves_directory(c.ln, host.as_deref(), &dir);
+                }
                 Val::unknown()
             }
-            Api::Partial if c.args.len() == 1 => c.first(),
+            Api::FileHandler => {
+                let mut v = Val::module(c.q.clone());
+                if let Some(d) = c.kwargs.get("directory") {
+                    v.fields.push(("directory".to_owned(), d.clone()));
+                }
+                v
+            }
+            // `partial(SimpleHTTPRequestHandler, directory=d)` keeps its keywords (below).
+            Api::Partial
+                if c.args.len() == 1
+                    && (c.kwargs.is_empty()
+                        || !matches!(c.first().handle, Some(Handle::Module(_)))) =>
+            {
+                c.first()
+            }
             // `functools.partial(requests.post, URL)`: a module function with its first
             // arguments bound, given to it again wherever the partial is called.
             Api::Partial

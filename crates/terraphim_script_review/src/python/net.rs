@@ -4,6 +4,7 @@ use super::Py;
 use super::call::Call;
 use crate::engine::{Handle, Taint, Val};
 use crate::model::{Category, Verdict};
+use crate::places::{Place, UNKNOWN};
 use crate::scope::Map;
 use crate::ts::Node;
 
@@ -219,6 +220,51 @@ impl Py<'_, '_, '_> {
                 "listens on all network interfaces, so anyone who can reach the machine can connect",
             );
         }
+    }
+}
+
+impl Py<'_, '_, '_> {
+    /// A server whose handler serves the files of `dir`: the home directory, or a place
+    /// outside the project and the temp dirs, served on every interface hands its files
+    /// (keys, tokens) to anyone on the network; served on loopback, to every local program.
+    pub(super) fn serves_directory(&mut self, ln: u32, host: Option<&str>, dir: &Val) {
+        let Some(text) = dir.text.as_deref().filter(|t| !t.contains(UNKNOWN)) else {
+            return;
+        };
+        let place = self.sink.resolve(text).place;
+        if !matches!(
+            place,
+            Place::HomeRoot | Place::Home | Place::System | Place::Outside
+        ) {
+            return;
+        }
+        let everyone = matches!(host, Some("0.0.0.0" | "" | "::"));
+        self.sink.add_rule(
+            ln,
+            Category::Exfiltration,
+            if everyone {
+                Verdict::Dangerous
+            } else {
+                Verdict::Suspicious
+            },
+            "serves-outside-files",
+            vec![
+                format!("file server: {text}"),
+                format!(
+                    "network listen: {}",
+                    if everyone {
+                        "all interfaces"
+                    } else {
+                        "this machine"
+                    }
+                ),
+            ],
+            if everyone {
+                format!("serves {text} to anyone who can reach the machine")
+            } else {
+                format!("serves {text}, outside the project, to every program on this machine")
+            },
+        );
     }
 }
 

