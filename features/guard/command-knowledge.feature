@@ -249,3 +249,17 @@ Feature: command knowledge of the default KG
       | python manage.py migrate billing zero                                         | deny    |
       | bin/rails runner 'Order.delete_all' -e production                             | deny    |
       | python manage.py migrate billing 0007                                         | sandbox |
+
+  Scenario Outline: a release of the project's own files and publish dry runs with options run on the host; a release of other files does not
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                  | verdict |
+      | gh release create v1.9.0 dist/app.tar.gz --notes-file RELEASE_NOTES.md   | allow   |
+      | gh release create v1.9.0 --generate-notes                                | allow   |
+      | cargo publish --dry-run -p ledger-core                                   | allow   |
+      | npm publish --dry-run --workspace packages/core                          | allow   |
+      | gh release create v1.9.0 ~/notes.txt                                     | deny    |
+      | gh release create v1.9.0 ../other/data.tar                               | deny    |
+      | cargo publish -p ledger-core                                             | deny    |

@@ -356,6 +356,11 @@ pub(crate) fn holds_the_home(word: &str) -> bool {
             .is_ok_and(|(loc, _)| matches!(loc, Location::Home(p) if p.is_empty()))
 }
 
+/// Whether `word` names a path in the user's home (`~/.cache/x.py`, `$HOME/bin/t`).
+pub(crate) fn is_in_home(word: &str) -> bool {
+    place_of(word, &Scope::default()).is_ok_and(|(loc, _)| matches!(loc, Location::Home(_)))
+}
+
 /// Whether `word` is what a search for key files reaches: a path with a `**` component (a
 /// named find's `START/**/NAME`, `rg --files -g`'s reach) whose last component names files of
 /// the `key_file::` list (`~/**/*.pem`, `/**/id_*`). Whatever the search finds there is a

@@ -73,7 +73,7 @@ pub(super) fn shell_code_in_option(cmd: &SimpleCommand) -> Option<&str> {
 /// for, not an escape hatch.
 const SHELL_NAMING_OPTIONS: &[&str] = &["SHELL", "su -s", "su --shell", "npm --script-shell"];
 
-/// For a program from a temporary directory that `at` or `batch` is given to run later
+/// For a program from a temporary directory or the home that `at` or `batch` is given to run later
 /// (`echo /tmp/job.sh | at now + 1 hour`, `at midnight <<< 'sh /tmp/x'`), that program. The
 /// job runs outside the sandbox, after the command has returned, from a place anyone may
 /// have written: nobody reads what runs.
@@ -88,14 +88,21 @@ pub(super) fn scheduled_temp_program(cmd: &SimpleCommand) -> Option<&str> {
     if !scheduled {
         return None;
     }
-    temp_program_run(cmd)
+    // A program in the home (`python3 ~/.cache/.u.py`) is as unread as one in a temp dir.
+    temp_program_run(cmd).or_else(|| program_run(cmd, crate::paths::is_in_home))
 }
 
 /// The program from a temporary directory `cmd` runs: its name as written, or the script a
 /// shell or interpreter it names is given (`sh /tmp/x.sh`).
 pub(super) fn temp_program_run(cmd: &SimpleCommand) -> Option<&str> {
+    program_run(cmd, crate::paths::is_temp)
+}
+
+/// The program `cmd` runs, by its name or as the script of a shell or interpreter, when
+/// `place` holds its path.
+fn program_run(cmd: &SimpleCommand, place: impl Fn(&str) -> bool) -> Option<&str> {
     let program = cmd.argv.first()?;
-    if crate::paths::is_temp(program) {
+    if place(program) {
         return Some(program);
     }
     let name = program.rsplit('/').next().unwrap_or(program);
@@ -105,7 +112,7 @@ pub(super) fn temp_program_run(cmd: &SimpleCommand) -> Option<&str> {
             .iter()
             .skip(1)
             .find(|a| !a.starts_with('-'))
-            .filter(|a| crate::paths::is_temp(a))
+            .filter(|a| place(a))
             .map(String::as_str);
     }
     None
@@ -150,6 +157,9 @@ mod tests {
             (&["/tmp/job.sh"], &["echo | at"], true),
             (&["sh", "/tmp/x.sh"], &["at <<stdin"], true),
             (&["make", "backup"], &["echo | at"], false),
+            (&["python3", "~/.cache/.u.py"], &["echo | batch"], true),
+            (&["~/bin/sync"], &["echo | at"], true),
+            (&["./scripts/nightly.sh"], &["echo | at"], false),
             (&["/tmp/job.sh"], &["bash -c"], false),
         ];
         for (argv, layers, want) in cases {

@@ -70,6 +70,9 @@ impl Walker {
             }
             return;
         }
+        // `chmod u+s "$(command -v python3)"`: a path lookup as an operand names the installed
+        // program, a file outside the project (where a package manager put it).
+        let (argv, dynamic) = installed_program_operands(argv, dynamic);
         // tree-sitter-bash reads `_= rm -rf /` (an assignment whose value is empty, then the
         // command) as a command named `_=`; bash runs `rm`. Any leading word shaped like an
         // assignment is judged as one, and the command after it as the command.
@@ -1111,6 +1114,23 @@ fn expanded_program(word: &str) -> Option<(String, bool)> {
     };
     (ok && operands.next().is_none() && !program.contains(['$', '`', '(']))
         .then(|| (canon::program_name(program), true))
+}
+
+/// `argv` with each operand that is a path lookup (`$(which X)`, `"$(command -v X)"`) replaced
+/// by the path of an installed program, `/usr/bin/X`, known rather than built at run time.
+fn installed_program_operands(
+    mut argv: Vec<String>,
+    mut dynamic: Vec<bool>,
+) -> (Vec<String>, Vec<bool>) {
+    for i in 1..argv.len() {
+        if dynamic[i]
+            && let Some((program, true)) = expanded_program(&argv[i])
+        {
+            argv[i] = format!("/usr/bin/{program}");
+            dynamic[i] = false;
+        }
+    }
+    (argv, dynamic)
 }
 
 /// The command lines GNU sed's `e COMMAND` runs (`sed '1e CMD'`, `sed -n '/x/e CMD'`): in
