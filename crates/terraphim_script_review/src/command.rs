@@ -210,16 +210,106 @@ fn run_time_word_picks_code(
 /// pkg set scripts.prepare=...`, JSON with a `"postinstall"` script echoed or fed in) set to
 /// code-running text: it runs on the next install, on every machine that installs the project,
 /// outside any sandbox. The same rule as a JavaScript assignment of `pkg.scripts.postinstall`.
-fn planted_install_hook(sink: &mut Sink<'_>, line: u32, words: &[String], stdin: Option<&Val>) {
+fn planted_install_hook(
+    sink: &mut Sink<'_>,
+    line: u32,
+    name: &str,
+    args: &[Val],
+    words: &[String],
+    stdin: Option<&Val>,
+) {
     use terraphim_shell_vocab::manifest::{hooks_written, names_manifest};
     let manifest = words.iter().any(|w| names_manifest(w));
-    let texts = words.iter().chain(stdin.and_then(|s| s.text.as_ref()));
+    let bound = if matches!(name, "jq" | "gojq" | "yq") {
+        jq_filters_bound(args)
+    } else {
+        Vec::new()
+    };
+    let texts = words
+        .iter()
+        .chain(&bound)
+        .chain(stdin.and_then(|s| s.text.as_ref()));
     for (hook, command) in hooks_written(manifest, texts.map(String::as_str)) {
         if let Some(tok) = crate::places::code_exec_tokens(&command) {
             sink.install_hook(line, hook, tok);
             return;
         }
     }
+}
+
+/// A jq filter with the values of its `--arg NAME VALUE` (a JSON string) and `--argjson NAME
+/// JSON` variables put in (`.scripts[$k] = $v` with `--arg k postinstall`), for each
+/// combination of the values a variable may hold (the keys and values of a table walked in a
+/// loop), at most 16 filters.
+fn jq_filters_bound(args: &[Val]) -> Vec<String> {
+    let mut bindings: Vec<(String, Vec<String>)> = Vec::new();
+    let mut filters: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let w = word(&args[i]);
+        if matches!(w.as_str(), "--arg" | "--argjson") && i + 2 < args.len() {
+            let name = word(&args[i + 1]);
+            let value = &args[i + 2];
+            let values: Vec<String> = match value.known() {
+                Some(t) => vec![t.to_owned()],
+                None => value
+                    .alts
+                    .iter()
+                    .filter(|a| !a.contains(UNKNOWN))
+                    .cloned()
+                    .collect(),
+            };
+            let as_json = |v: String| {
+                if w == "--arg" {
+                    format!("\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\""))
+                } else {
+                    v
+                }
+            };
+            if !values.is_empty() && !name.contains(UNKNOWN) {
+                bindings.push((name, values.into_iter().map(as_json).collect()));
+            }
+            i += 3;
+            continue;
+        }
+        if !w.starts_with('-') && w.contains('$') {
+            filters.push(w);
+        }
+        i += 1;
+    }
+    bindings.retain(|(name, _)| filters.iter().any(|f| f.contains(&format!("${name}"))));
+    let combos: usize = bindings.iter().map(|(_, v)| v.len()).product();
+    if bindings.is_empty() || combos > 16 {
+        return Vec::new();
+    }
+    let mut out = filters;
+    for (name, values) in &bindings {
+        let var = format!("${name}");
+        let var = var.as_str();
+        out = out
+            .iter()
+            .flat_map(|f| values.iter().map(move |v| replace_jq_var(f, var, v)))
+            .collect();
+    }
+    out
+}
+
+/// `filter` with each `$name` (not `$names`) replaced by `value`.
+fn replace_jq_var(filter: &str, var: &str, value: &str) -> String {
+    let mut out = String::new();
+    let mut rest = filter;
+    while let Some(at) = rest.find(var) {
+        let after = &rest[at + var.len()..];
+        out.push_str(&rest[..at]);
+        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            out.push_str(var);
+        } else {
+            out.push_str(value);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The stdin of a program the script started with an argument list (`spawn('sh', [])`,
@@ -488,7 +578,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let name = base(&prog_text).to_owned();
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
-    planted_install_hook(sink, line, &words, stdin);
+    planted_install_hook(sink, line, &name, args, &words, stdin);
     let has = |flag: &str| words.iter().any(|w| w == flag);
     let has_short = |c: char| {
         words

@@ -158,6 +158,7 @@ pub(crate) enum Handle {
     Lambda(Box<Val>),
     /// A named function of the script given as a value (`Warmer(POLICY, shell)` keeping
     /// `shell` in `self.run_shell`): calling the value calls the function with the arguments.
+    /// Several names joined by [`FUNCS_SEP`]: one of those functions.
     Func(String),
     /// The whole text of a Python source file of the working tree the script did not change
     /// (see [`Sink::is_project_source`]), or that text compiled: running it runs the
@@ -167,6 +168,9 @@ pub(crate) enum Handle {
 
 /// The kind of thing `mktemp` brings up, for a teardown that removes it.
 pub(crate) const MKTEMP_KIND: &str = "a path mktemp made";
+
+/// Joins the names of a [`Handle::Func`] that is one of several functions.
+pub(crate) const FUNCS_SEP: char = '|';
 
 /// The directory part of a path as `dirname` gives it, read as the directory it names: of a
 /// path ending in `..` or `.` (`resolve(__dirname, "..")` kept as `DIR/…/..`) it is the
@@ -565,6 +569,17 @@ impl Val {
                     r.items = Some(all);
                 }
                 v.handle = Some(Handle::Lambda(Box::new(r)));
+            }
+            // One of several functions of the script (a registry's handlers, a parameter
+            // each call gives another callback): a call calls each.
+            (Some(Handle::Func(a)), Some(Handle::Func(b))) if a != b => {
+                let mut names: Vec<&str> = a.split(FUNCS_SEP).collect();
+                for n in b.split(FUNCS_SEP) {
+                    if !names.contains(&n) && names.len() < 8 {
+                        names.push(n);
+                    }
+                }
+                v.handle = Some(Handle::Func(names.join(&FUNCS_SEP.to_string())));
             }
             // Two path objects (a helper given `ROOT / "dist"` by one call and `~/.cache/x`
             // by another): the first stays the object, every one is an alternative path.

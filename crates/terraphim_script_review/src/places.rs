@@ -930,6 +930,20 @@ pub(crate) fn mode_sets_special_bits(text: &str) -> bool {
         .any(|t| special(crate::command::octal_mode(t)))
 }
 
+/// Whether a mode a variable holds sets the setuid or setgid bit. The value's text does not say
+/// whether it was a number or a string (`'1777'`, octal to `chmod`): digits that are also an
+/// octal number count only when both readings set the bit.
+pub(crate) fn held_mode_is_special(text: &str) -> bool {
+    let special = |m: u32| m & 0o6000 != 0;
+    let Some(mode) = crate::command::octal_mode(text) else {
+        return false;
+    };
+    let t = text.trim();
+    let ambiguous =
+        t.len() > 1 && !t.starts_with('0') && t.bytes().all(|b| (b'0'..=b'7').contains(&b));
+    special(mode) && (!ambiguous || u32::from_str_radix(t, 8).is_ok_and(special))
+}
+
 /// Names that make a path a trust anchor wherever they stand in it: a directory or file an
 /// agent, a shell, git, CI, a package manager or the service manager reads settings or code
 /// from (the names of [`classify_write`]'s lists that need no context).

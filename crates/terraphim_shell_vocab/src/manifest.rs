@@ -91,6 +91,12 @@ fn scripts_named(text: &str, names: &[&'static str]) -> Vec<(&'static str, Strin
                 continue;
             }
             let rest = &text[end + usize::from(quoted)..];
+            // `.scripts["postinstall"] = ...`: the key in brackets.
+            let bracketed = quoted && text[..start - 1].ends_with('[');
+            let rest = match rest.strip_prefix(']') {
+                Some(r) if bracketed => r,
+                _ => rest,
+            };
             let rest = rest.trim_start();
             let Some(op) = rest.chars().next().filter(|c| matches!(c, ':' | '=')) else {
                 continue;
@@ -101,6 +107,10 @@ fn scripts_named(text: &str, names: &[&'static str]) -> Vec<(&'static str, Strin
                 continue;
             }
             let command = if let Some(v) = value.strip_prefix('"') {
+                json_string(v)
+            } else if let Some(v) = alternative_default(value).filter(|_| op == '=') {
+                // `.scripts.postinstall = (.scripts.postinstall // "CMD")`: CMD unless the
+                // script was already set.
                 json_string(v)
             } else if dotted && op == '=' && !value.is_empty() {
                 // `npm pkg set scripts.postinstall=CMD`: the rest of the word, as the shell
@@ -115,6 +125,17 @@ fn scripts_named(text: &str, names: &[&'static str]) -> Vec<(&'static str, Strin
         }
     }
     out
+}
+
+/// The string after jq's alternative operator in a value (`(.x // "CMD")`, `.x // "CMD"`),
+/// just after its opening quote; `None` when a pipe or the group's end comes first.
+fn alternative_default(value: &str) -> Option<&str> {
+    let at = value.find("// \"")?;
+    let before = &value[..at];
+    if before.contains(['|', ')', ',']) {
+        return None;
+    }
+    Some(&value[at + 4..])
 }
 
 fn is_name_char(c: char) -> bool {
@@ -174,6 +195,14 @@ mod tests {
                 &[("preinstall", r#"sh -c "id""#)],
             ),
             ("scripts.prepare=husky", &[("prepare", "husky")]),
+            (
+                r#".scripts["postinstall"] = (.scripts["postinstall"] // "node x.js")"#,
+                &[("postinstall", "node x.js")],
+            ),
+            (
+                r#".scripts.prepare = .scripts.prepare // "husky""#,
+                &[("prepare", "husky")],
+            ),
             (
                 r#"{"scripts": {"install": "make"}}"#,
                 &[("install", "make")],

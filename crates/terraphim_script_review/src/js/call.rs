@@ -610,6 +610,14 @@ impl Js<'_, '_, '_> {
                     {
                         (m, None)
                     }
+                    // `integration.file()` of an object whose member is a function of the
+                    // script (a list of such objects walked in a loop): that function's call.
+                    _ if obj.handle.is_none()
+                        && let Some(Handle::Func(f)) =
+                            obj.field(&prop).and_then(|f| f.handle.clone()) =>
+                    {
+                        return self.call_function_value(&f, &args);
+                    }
                     _ => (dotted("?", &prop), Some(obj)),
                 }
             }
@@ -710,6 +718,10 @@ impl Js<'_, '_, '_> {
             // The value of any one of the promises.
             return any;
         }
+        if c.q == "Map" && node.kind() == "new_expression" && c.args.is_empty() {
+            // `new Map()`: no entries yet; `m.set(k, v)` adds them.
+            return Val::list(Vec::new());
+        }
         if c.q == "Map"
             && let Some(pairs) = &c.first().items
         {
@@ -801,31 +813,55 @@ impl Js<'_, '_, '_> {
                 .field("object")
                 .filter(|o| o.kind() == "identifier" && self.maps.contains(self.text(*o)))
             {
-                match (c.tail(), c.first().known()) {
-                    // `m.set('state', dir)`: the map now holds it under that key.
-                    ("set", Some(k)) if c.args.len() == 2 => {
+                // A function written as the value (`m.set('.env', (old) => ...)`) is one
+                // the map's reader may call.
+                let value = match c.args.len() {
+                    2 => self.function_args(&c.arg_nodes, &c.args).pop(),
+                    _ => None,
+                };
+                match (c.tail(), c.first().known(), value) {
+                    // `m.set('state', dir)`: the map now holds it under that key, and the
+                    // entry a loop over the map takes.
+                    ("set", Some(k), Some(value)) => {
                         let (k, name) = (k.to_owned(), self.text(obj).to_owned());
                         let mut m = recv.clone();
-                        m.set_field(&[k.as_str()], c.second().clone());
+                        m.set_field(&[k.as_str()], value.clone());
+                        if let Some(items) = m.items.as_mut() {
+                            items.retain(|e| {
+                                e.items
+                                    .as_deref()
+                                    .and_then(|p| p.first())
+                                    .and_then(Val::known)
+                                    != Some(k.as_str())
+                            });
+                            if items.len() < 16 {
+                                items.push(Val::list(vec![Val::lit(k.clone()), value]));
+                            }
+                        }
                         self.scope.assign(&name, m);
                         return Val::unknown();
                     }
                     // `m.set(name, data)` with a key known only at run time: the map holds
                     // the data under some key, and an entry of it.
-                    ("set", None) if c.args.len() == 2 => {
+                    ("set", None, Some(value)) => {
                         let name = self.text(obj).to_owned();
-                        let mut m = recv.clone().with_taint(&c.second().taint);
-                        if let Some(items) = m.items.as_mut().filter(|i| i.len() < 16) {
-                            items.push(Val::list(vec![c.first().clone(), c.second().clone()]));
+                        let mut m = recv.clone().with_taint(&value.taint);
+                        let entry = Val::list(vec![c.first().clone(), value]);
+                        if let Some(items) = m
+                            .items
+                            .as_mut()
+                            .filter(|i| i.len() < 16 && !i.contains(&entry))
+                        {
+                            items.push(entry);
                         }
                         self.scope.assign(&name, m);
                         return Val::unknown();
                     }
-                    ("get", Some(k)) if recv.field(k).is_some() => {
+                    ("get", Some(k), _) if recv.field(k).is_some() => {
                         return recv.field(k).cloned().unwrap_or_default();
                     }
                     // A key known only at run time: any of its members.
-                    ("get", _) if !recv.fields.is_empty() => {
+                    ("get", _, _) if !recv.fields.is_empty() => {
                         let members: Vec<Val> =
                             recv.fields.iter().map(|(_, f)| f.clone()).collect();
                         return Val::any_of(&members).with_taint(&recv.taint);
@@ -1249,6 +1285,18 @@ impl Js<'_, '_, '_> {
 
     /// A call of a value holding a function of the script (see [`Self::function_args`]).
     fn call_function_value(&mut self, f: &str, args: &[Val]) -> Val {
+        if f.contains(crate::engine::FUNCS_SEP) {
+            // One of several functions (a registry's handlers): what any of them returns.
+            let mut out: Option<Val> = None;
+            for one in f.split(crate::engine::FUNCS_SEP) {
+                let r = self.call_function_value(one, args);
+                out = Some(match out {
+                    Some(o) => o.union(&r),
+                    None => r,
+                });
+            }
+            return out.unwrap_or_default();
+        }
         if self.scope.funcs.contains_key(f) {
             return self.scope.call_user(f, args);
         }

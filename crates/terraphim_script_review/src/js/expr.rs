@@ -156,6 +156,12 @@ impl Js<'_, '_, '_> {
                     {
                         Val::module(name)
                     }
+                    // A function of the script named as a value (an interceptor kept in a
+                    // list, a handler in a table): calling the value calls it.
+                    None if self.scope.funcs.contains_key(name) => Val {
+                        handle: Some(Handle::Func(name.to_owned())),
+                        ..Val::default()
+                    },
                     None => Val::unknown(),
                 }
             }
@@ -665,9 +671,13 @@ impl Js<'_, '_, '_> {
                         continue;
                     }
                     let (key, x) = match c.kind() {
+                        // `{ file: () => join(home, '.gemini', 'settings.json') }` in a list
+                        // of such objects: `item.file()` calls it.
                         "pair" => (
                             c.field("key").map(|k| self.key_name(k)).unwrap_or_default(),
-                            c.field("value").map(|x| self.eval(x)).unwrap_or_default(),
+                            c.field("value")
+                                .map(|x| self.function_value(x))
+                                .unwrap_or_default(),
                         ),
                         "shorthand_property_identifier" => (self.text(c).to_owned(), self.eval(c)),
                         _ => (String::new(), self.eval(c)),

@@ -188,7 +188,12 @@ impl Js<'_, '_, '_> {
         });
         let text = if literal { Some(mode.clone()) } else { known };
         self.mode_effects(ln, c.first(), text.as_deref().unwrap_or(""));
-        if crate::places::mode_sets_special_bits(&mode) {
+        // The mode as written, or the value it holds (`MODES.daemon` of a table of modes).
+        let held_special = !literal
+            && text
+                .as_deref()
+                .is_some_and(crate::places::held_mode_is_special);
+        if held_special || crate::places::mode_sets_special_bits(&mode) {
             self.sink.add(
                 ln,
                 Category::Escape,

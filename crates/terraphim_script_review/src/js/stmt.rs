@@ -535,6 +535,12 @@ impl Js<'_, '_, '_> {
     /// send(line) { ... }`, `return () => ...`) is a value that calls it, so the caller's
     /// `send(x)` passes `x` to its parameters and gets what it returns.
     fn returned(&mut self, c: Node<'_>) -> Val {
+        self.function_value(c)
+    }
+
+    /// The value of an expression; a function written there is a value that calls it (see
+    /// [`Self::returned`]).
+    pub(super) fn function_value(&mut self, c: Node<'_>) -> Val {
         let mut v = self.eval(c);
         if matches!(
             c.kind(),

@@ -171,9 +171,14 @@ impl Py<'_, '_, '_> {
             _ => mode_val.every_text(),
         };
         self.chmod(ln, &path, &format!("{mode_text} {mode_val}"));
+        // The mode as written, or a value it holds (`MODES["daemon"]` of a table of modes).
+        let held_special = mode_val.contains("S_ISUID")
+            || mode_val.contains("S_ISGID")
+            || mode_val.split(' ').any(crate::places::held_mode_is_special);
         if mode_text.contains("S_ISUID")
             || mode_text.contains("S_ISGID")
             || crate::places::mode_sets_special_bits(&mode_text)
+            || held_special
         {
             self.sink.add(
                 ln,
