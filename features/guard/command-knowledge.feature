@@ -250,14 +250,14 @@ Feature: command knowledge of the default KG
       | bin/rails runner 'Order.delete_all' -e production                             | deny    |
       | python manage.py migrate billing 0007                                         | sandbox |
 
-  Scenario Outline: a release of the project's own files and publish dry runs with options run on the host; a release of other files does not
+  Scenario Outline: a release of the project's own files is confined, of other files denied; publish dry runs with options run on the host
     When I check "<command>"
     Then the verdict is <verdict>
 
     Examples:
       | command                                                                  | verdict |
-      | gh release create v1.9.0 dist/app.tar.gz --notes-file RELEASE_NOTES.md   | allow   |
-      | gh release create v1.9.0 --generate-notes                                | allow   |
+      | gh release create v1.9.0 dist/app.tar.gz --notes-file RELEASE_NOTES.md   | sandbox |
+      | gh release create v1.9.0 --generate-notes                                | sandbox |
       | cargo publish --dry-run -p ledger-core                                   | allow   |
       | npm publish --dry-run --workspace packages/core                          | allow   |
       | gh release create v1.9.0 ~/notes.txt                                     | deny    |
