@@ -172,6 +172,15 @@ pub(crate) const MKTEMP_KIND: &str = "a path mktemp made";
 /// Joins the names of a [`Handle::Func`] that is one of several functions.
 pub(crate) const FUNCS_SEP: char = '|';
 
+/// What any of several calls returns (a value naming several functions, one called after
+/// another): their results joined.
+pub(crate) fn union_of(results: impl IntoIterator<Item = Val>) -> Val {
+    results
+        .into_iter()
+        .reduce(|a, b| a.union(&b))
+        .unwrap_or_default()
+}
+
 /// The directory part of a path as `dirname` gives it, read as the directory it names: of a
 /// path ending in `..` or `.` (`resolve(__dirname, "..")` kept as `DIR/…/..`) it is the
 /// parent of what the path names, not the text before the last `/`.

@@ -312,15 +312,10 @@ impl Scope {
     pub(crate) fn call_user(&mut self, name: &str, args: &[Val]) -> Val {
         if name.contains(crate::engine::FUNCS_SEP) && !self.funcs.contains_key(name) {
             // One of several functions (see `Handle::Func`): each is called.
-            let mut out: Option<Val> = None;
-            for f in name.split(crate::engine::FUNCS_SEP) {
-                let r = self.call_user(f, args);
-                out = Some(match out {
-                    Some(o) => o.union(&r),
-                    None => r,
-                });
-            }
-            return out.unwrap_or_default();
+            return crate::engine::union_of(
+                name.split(crate::engine::FUNCS_SEP)
+                    .map(|f| self.call_user(f, args)),
+            );
         }
         // `run("bash", script, "--prefix", dir)` of `def run(*argv)`: the rest parameter holds
         // the list of the arguments from its place on.

@@ -1287,15 +1287,10 @@ impl Js<'_, '_, '_> {
     fn call_function_value(&mut self, f: &str, args: &[Val]) -> Val {
         if f.contains(crate::engine::FUNCS_SEP) {
             // One of several functions (a registry's handlers): what any of them returns.
-            let mut out: Option<Val> = None;
-            for one in f.split(crate::engine::FUNCS_SEP) {
-                let r = self.call_function_value(one, args);
-                out = Some(match out {
-                    Some(o) => o.union(&r),
-                    None => r,
-                });
-            }
-            return out.unwrap_or_default();
+            return crate::engine::union_of(
+                f.split(crate::engine::FUNCS_SEP)
+                    .map(|one| self.call_function_value(one, args)),
+            );
         }
         if self.scope.funcs.contains_key(f) {
             return self.scope.call_user(f, args);
