@@ -546,8 +546,11 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
             "reads the clipboard and replaces its content (clipboard hijacking)",
         );
     }
-    if let (Some((_, _, m)), Some((_, pline, p))) =
-        (first(Cap::ManifestRewrite), first(Cap::Publish))
+    // A manifest rewritten by a walk that followed every member the script set, none of them
+    // one that runs code: a version bump before the release, not a hook spread by a worm.
+    let bump_only = sink.manifest_members_followed && !sink.manifest_code_member;
+    if let (Some((_, _, m)), Some((_, pline, p)), false) =
+        (first(Cap::ManifestRewrite), first(Cap::Publish), bump_only)
     {
         sink.add_rule(
             *pline,

@@ -365,7 +365,12 @@ impl Js<'_, '_, '_> {
                     }
                 }
             }
-            "call_expression" | "new_expression" => self.call(node),
+            "call_expression" | "new_expression" => {
+                if node.kind() == "call_expression" && self.merges_members(node) {
+                    self.sink.manifest_code_member = true;
+                }
+                self.call(node)
+            }
             "binary_expression" => {
                 let l = node.field("left").map(|x| self.eval(x)).unwrap_or_default();
                 let r = node
@@ -475,6 +480,17 @@ impl Js<'_, '_, '_> {
                             owned.clear();
                         }
                         let path: Vec<&str> = owned.iter().map(String::as_str).collect();
+                        // Only a release's members (`pkg.version = next`) leave a manifest
+                        // rewritten before a publish a version bump.
+                        if !path
+                            .last()
+                            .is_some_and(|k| crate::engine::MANIFEST_RELEASE_KEYS.contains(k))
+                            || path
+                                .iter()
+                                .any(|k| crate::engine::MANIFEST_CODE_KEYS.contains(k))
+                        {
+                            self.sink.manifest_code_member = true;
+                        }
                         if let Some(last) = path.last() {
                             // `process.env.ANTHROPIC_BASE_URL = url`, `env.OPENAI_BASE_URL = url`.
                             self.sink.setting(line(node), last, &r);
@@ -685,6 +701,19 @@ impl Js<'_, '_, '_> {
                     // Its members by name (`{dir: path.join(HOME, '.claude')}`), and those of
                     // an object spread into it.
                     let name = key.trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
+                    // A member that runs code, a computed key, or members spread in from data
+                    // the script decoded or downloaded, or that name such a member.
+                    if crate::engine::MANIFEST_CODE_KEYS.contains(&name)
+                        || name.starts_with('[')
+                        || (c.kind() == "spread_element"
+                            && (x.taint.decoded
+                                || x.taint.remote
+                                || x.fields.iter().any(|(k, _)| {
+                                    crate::engine::MANIFEST_CODE_KEYS.contains(&k.as_str())
+                                })))
+                    {
+                        self.sink.manifest_code_member = true;
+                    }
                     self.sink.spelled_hook(name, &x);
                     self.sink.setting(line(c), name, &x);
                     if !name.is_empty() && !name.starts_with('[') {
@@ -878,6 +907,38 @@ impl Js<'_, '_, '_> {
 }
 
 impl Js<'_, '_, '_> {
+    /// A call that sets members of an object it is given by names the review does not read
+    /// (`Object.assign(pkg, extra)`, `_.merge`, `_.set(pkg, path, v)`, `Reflect.set`,
+    /// `Object.defineProperty`): any member, a manifest's code-running ones among them.
+    fn merges_members(&self, node: Node<'_>) -> bool {
+        const MERGES: &[&str] = &[
+            "assign",
+            "merge",
+            "mergeWith",
+            "defaults",
+            "defaultsDeep",
+            "extend",
+            "setWith",
+            "defineProperty",
+            "defineProperties",
+            "setProperty",
+        ];
+        let Some(f) = node.field("function") else {
+            return false;
+        };
+        let callee = self.text(f);
+        let last = callee.rsplit('.').next().unwrap_or(callee);
+        let args = node
+            .field("arguments")
+            .map_or(0, |a| named(a).filter(|c| c.kind() != "comment").count());
+        args >= 2
+            && (MERGES.contains(&last)
+                || matches!(
+                    callee,
+                    "_.set" | "lodash.set" | "Reflect.set" | "dotProp.set"
+                ))
+    }
+
     /// Where the script itself is (`__dirname`, `__filename`, `import.meta.url`,
     /// `import.meta.dirname`): its directory is somewhere in the working tree (agents keep
     /// scripts in `scripts/`, `tools/`), so `path.resolve(__dirname, '..')` is the project, not

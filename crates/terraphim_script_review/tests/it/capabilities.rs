@@ -602,6 +602,29 @@ fn combinations() {
         "package-publish",
         "twine",
     );
+    // A release that only bumps the version before it publishes: the publish, not a worm.
+    check(
+        Js,
+        "const fs = require('fs');\nconst { execSync } = require('child_process');\nconst m = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nm.version = process.argv[2];\nfs.writeFileSync('package.json', JSON.stringify(m, null, 2));\nexecSync('npm publish');\n",
+        Suspicious,
+        "package-publish",
+        "npm",
+    );
+    // A member that runs code, or members merged in by names the review cannot read.
+    check(
+        Js,
+        "const fs = require('fs');\nconst { execSync } = require('child_process');\nconst m = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nm.version = process.argv[2];\nm.bin = { tool: './lib/.cache.js' };\nfs.writeFileSync('package.json', JSON.stringify(m));\nexecSync('npm publish');\n",
+        Dangerous,
+        "rewrite-and-publish",
+        "package publish",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nconst { execSync } = require('child_process');\nconst m = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nconst extra = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));\nObject.assign(m, extra);\nfs.writeFileSync('package.json', JSON.stringify(m));\nexecSync('npm publish');\n",
+        Dangerous,
+        "rewrite-and-publish",
+        "package publish",
+    );
 }
 
 #[test]
