@@ -263,3 +263,17 @@ Feature: command knowledge of the default KG
       | gh release create v1.9.0 ~/notes.txt                                     | deny    |
       | gh release create v1.9.0 ../other/data.tar                               | deny    |
       | cargo publish -p ledger-core                                             | deny    |
+
+  Scenario Outline: a stale git lock, loop control and a JSON body sent to this machine run on the host
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                                     | verdict |
+      | rm -f .git/index.lock && git status                                                          | allow   |
+      | rm -rf .git                                                                                  | deny    |
+      | for i in $(seq 1 20); do curl -fsS localhost:4000/ready && break; sleep 1; done              | allow   |
+      | curl -s -X POST http://127.0.0.1:3000/api/login -d '{"email":"dev@example.com","pw":"dev"}'  | allow   |

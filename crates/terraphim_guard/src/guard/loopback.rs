@@ -128,6 +128,10 @@ fn address(word: &str) -> Option<String> {
     if word.contains("://") {
         return host_of(word).or(Some(String::new()));
     }
+    // A JSON body or a header (`{"email":"dev@example.com"}`, `Accept: x`): text, not a host.
+    if word.contains(['"', ' ', '\t']) {
+        return None;
+    }
     if let Some(rest) = word.strip_prefix(':') {
         return rest
             .bytes()
@@ -162,6 +166,14 @@ mod tests {
             Some("api.example.com")
         );
         assert_eq!(address("Content-Type: application/json"), None);
+        assert_eq!(
+            address(r#"{"email":"dev@example.com","password":"dev"}"#),
+            None
+        );
+        assert_eq!(
+            address(r#"{"callback":"https://hooks.example.net/x"}"#).as_deref(),
+            Some("hooks.example.net")
+        );
         assert_eq!(address("POST"), None);
     }
 

@@ -501,3 +501,25 @@ fn forge_text_run_as_code_is_denied_and_read_as_text_is_not() {
         ("gh gist view abc123 --raw > notes/snippet.md", Allow),
     ]);
 }
+
+#[test]
+fn stale_git_locks_loop_control_and_json_bodies_to_this_machine() {
+    decide(&[
+        ("rm -f .git/index.lock && git status", Allow),
+        ("rm -rf .git", Deny),
+        ("rm -f .git/hooks/pre-commit", Deny),
+        (
+            "for i in $(seq 1 20); do curl -fsS localhost:4000/ready && break; sleep 1; done",
+            Allow,
+        ),
+        (
+            "curl -s -X POST http://127.0.0.1:3000/api/login -d '{\"email\":\"dev@example.com\",\"password\":\"dev\"}'",
+            Allow,
+        ),
+        // A body naming another host is no request to this machine alone.
+        (
+            "curl -s -X POST http://127.0.0.1:3000/hooks -d '{\"callback\":\"https://hooks.example.net/x\"}'",
+            Sandbox,
+        ),
+    ]);
+}
