@@ -278,7 +278,7 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | ls -l "$(command -v python3)"            | allow   |
       | chmod u+s ./build/tool                   | sandbox |
 
-  Scenario Outline: a job that at or batch runs later from the home is denied like one from a temp dir
+  Scenario Outline: a job that at, batch or systemd-run starts later from the home or a temp dir is denied
     When I check the command:
       """
       <command>
@@ -289,6 +289,8 @@ Feature: wrappers, nesting and quoting tricks do not slip through
       | command                                            | verdict |
       | echo '~/bin/sync' \| at now + 5 minutes            | deny    |
       | echo './scripts/nightly.sh' \| at now + 1 minute   | sandbox |
+      | systemd-run --user --on-calendar=hourly /tmp/sync.sh | deny    |
+      | systemd-run --user --scope make test               | sandbox |
 
   Scenario Outline: the text of an issue, pull request or gist run as code is denied; read, it is not
     When I check the command:

@@ -315,7 +315,7 @@ impl Guard {
                 (
                     Verdict::Deny,
                     format!(
-                        "schedules `{program}` from a temporary directory or the home to run later with `at`, outside any confinement and after this command has returned, where nobody reads what runs (destructive: temporary program scheduled)"
+                        "schedules `{program}` from a temporary directory or the home to run later (`at`, `batch`, `systemd-run`), outside any confinement and after this command has returned, where nobody reads what runs (destructive: temporary program scheduled)"
                     ),
                     None,
                 )

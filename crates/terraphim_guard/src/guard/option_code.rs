@@ -74,15 +74,15 @@ pub(super) fn shell_code_in_option(cmd: &SimpleCommand) -> Option<&str> {
 const SHELL_NAMING_OPTIONS: &[&str] = &["SHELL", "su -s", "su --shell", "npm --script-shell"];
 
 /// For a program from a temporary directory or the home that `at` or `batch` is given to run later
-/// (`echo /tmp/job.sh | at now + 1 hour`, `at midnight <<< 'sh /tmp/x'`), that program. The
-/// job runs outside the sandbox, after the command has returned, from a place anyone may
-/// have written: nobody reads what runs.
+/// (`echo /tmp/job.sh | at now + 1 hour`, `at midnight <<< 'sh /tmp/x'`), or that `systemd-run`
+/// starts as a transient service or timer, that program. The job runs outside the sandbox,
+/// after the command has returned, from a place anyone may have written: nobody reads what runs.
 pub(super) fn scheduled_temp_program(cmd: &SimpleCommand) -> Option<&str> {
     let scheduled = cmd.layers.iter().any(|l| {
         let words: Vec<&str> = l.split_whitespace().collect();
         matches!(
             words.as_slice(),
-            ["at" | "batch", ..] | ["echo", "|", "at" | "batch"]
+            ["at" | "batch" | "systemd-run", ..] | ["echo", "|", "at" | "batch"]
         )
     });
     if !scheduled {
@@ -160,6 +160,12 @@ mod tests {
             (&["python3", "~/.cache/.u.py"], &["echo | batch"], true),
             (&["~/bin/sync"], &["echo | at"], true),
             (&["./scripts/nightly.sh"], &["echo | at"], false),
+            (
+                &["/tmp/sync.sh"],
+                &["systemd-run --user --on-calendar=hourly"],
+                true,
+            ),
+            (&["make", "test"], &["systemd-run --user --scope"], false),
             (&["/tmp/job.sh"], &["bash -c"], false),
         ];
         for (argv, layers, want) in cases {

@@ -485,6 +485,10 @@ fn installed_programs_named_by_a_lookup_and_jobs_from_the_home() {
         ("echo 'python3 ~/.cache/.u.py' | batch", Deny),
         ("echo '~/bin/sync' | at now + 5 minutes", Deny),
         ("echo './scripts/nightly.sh' | at now + 1 minute", Sandbox),
+        // systemd-run starts its command as a service or timer, outside the session too.
+        ("systemd-run --user --on-calendar=hourly /tmp/sync.sh", Deny),
+        ("systemd-run --user ~/bin/x", Deny),
+        ("systemd-run --user --scope make test", Sandbox),
     ]);
 }
 
