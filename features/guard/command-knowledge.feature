@@ -277,3 +277,13 @@ Feature: command knowledge of the default KG
       | rm -rf .git                                                                                  | deny    |
       | for i in $(seq 1 20); do curl -fsS localhost:4000/ready && break; sleep 1; done              | allow   |
       | curl -s -X POST http://127.0.0.1:3000/api/login -d '{"email":"dev@example.com","pw":"dev"}'  | allow   |
+
+  Scenario Outline: access lists and attributes of files outside the project are changes there
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                          | verdict |
+      | setfacl -m u:nobody:rwx ~/.ssh   | deny    |
+      | chattr +i /etc/resolv.conf       | deny    |
+      | chattr +i dist/release.tar.gz    | sandbox |

@@ -527,3 +527,14 @@ fn stale_git_locks_loop_control_and_json_bodies_to_this_machine() {
         ),
     ]);
 }
+
+#[test]
+fn access_lists_and_attributes_of_files_outside_the_project() {
+    decide(&[
+        ("setfacl -m u:nobody:rwx ~/.ssh", Deny),
+        ("chattr +i ~/notes.txt", Deny),
+        ("chattr +i /etc/resolv.conf", Deny),
+        ("chattr +i dist/release.tar.gz", Sandbox),
+        ("setfacl -m u:ci:rx build/", Sandbox),
+    ]);
+}
