@@ -9,7 +9,7 @@
 //! [`combine`] once the whole script was walked.
 
 use crate::engine::{Sink, Taint};
-use crate::model::{Category, Verdict};
+use crate::model::{Category, Language, Verdict};
 
 /// A capability a script uses whose risk depends on the others it uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -546,9 +546,10 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
             "reads the clipboard and replaces its content (clipboard hijacking)",
         );
     }
-    // A manifest rewritten by a walk that followed every member the script set, none of them
-    // one that runs code: a version bump before the release, not a hook spread by a worm.
-    let bump_only = sink.manifest_members_followed && !sink.manifest_code_member;
+    // A manifest rewritten by a walk that follows every member the script sets (JavaScript's),
+    // none of them one that runs code: a version bump before the release, not a worm's hook.
+    let bump_only = matches!(sink.lang, Language::JavaScript | Language::TypeScript)
+        && !sink.manifest_code_member;
     if let (Some((_, _, m)), Some((_, pline, p)), false) =
         (first(Cap::ManifestRewrite), first(Cap::Publish), bump_only)
     {

@@ -1459,19 +1459,12 @@ fn remote_host(w: &str) -> String {
     host.rsplit('@').next().unwrap_or(host).to_owned()
 }
 
-/// Whether `python -m http.server` with these words (after the module) serves only this
-/// machine a directory of the project or a temp dir: `--bind`/`-b` names a loopback address
-/// (`127.0.0.1`, `::1`, `localhost`; not `0.0.0.0` or `::`, which are every interface, the
-/// default), and `--directory`/`-d` (or, without one, the directory the script is in) lies in
-/// the working tree or a temp dir. Its home directory or a place the review cannot follow
-/// served, even on loopback, is any local program's to read.
-fn serves_project_on_loopback(sink: &mut Sink<'_>, words: &[Val]) -> bool {
-    let (loopback, place) = served(sink, words);
-    loopback && matches!(place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp)
-}
-
-/// Whether `python -m http.server` with these words listens on loopback only, and the place
-/// of the directory it serves.
+/// For `python -m http.server` with these words (after the module): whether it listens on
+/// loopback only (`--bind`/`-b` names `127.0.0.1`, `::1` or `localhost`; not `0.0.0.0` or
+/// `::`, which are every interface, the default), and the place of the directory it serves
+/// (`--directory`/`-d`, or the directory the script is in). The project or a temp dir served on
+/// loopback is nothing to judge; the home, or a place the review cannot follow, served even on
+/// loopback is any local program's to read.
 fn served(sink: &mut Sink<'_>, words: &[Val]) -> (bool, Place) {
     let words: Vec<String> = words.iter().map(word).collect();
     let value = |long: &str, short: &str| -> Option<String> {
@@ -1542,8 +1535,12 @@ fn run_interpreter(
             } else if !module.contains('.') && !module.is_empty() {
                 // `python -m twine upload`: the module's entry point, like the program.
                 return run_argv(sink, line, &args[i + 1..], stdin);
-            } else if module == "http.server" && !serves_project_on_loopback(sink, &args[i + 2..]) {
+            } else if module == "http.server" {
                 let (loopback, place) = served(sink, &args[i + 2..]);
+                if loopback && matches!(place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp) {
+                    // The project or a temp dir served on loopback only: nothing to judge.
+                    return Val::unknown();
+                }
                 if !loopback
                     && matches!(
                         place,

@@ -172,28 +172,24 @@ pub(crate) const MKTEMP_KIND: &str = "a path mktemp made";
 /// Joins the names of a [`Handle::Func`] that is one of several functions.
 pub(crate) const FUNCS_SEP: char = '|';
 
-/// The members of a package manifest that make installing or loading the package run code,
-/// or send its dependencies elsewhere: set by a script before a publish, they are a worm's
-/// way to spread.
-pub(crate) const MANIFEST_CODE_KEYS: &[&str] = &[
-    "scripts",
-    "bin",
-    "main",
-    "module",
-    "exports",
-    "browser",
-    "gypfile",
-    "directories",
-    "overrides",
-    "resolutions",
-    "preinstall",
-    "install",
-    "postinstall",
-    "prepare",
-    "prepublish",
-    "prepack",
-    "postpack",
-];
+/// Whether `key` is a member of a package manifest that makes installing or loading the
+/// package run code, or sends its dependencies elsewhere (or an install hook itself, as a key
+/// of `scripts`): set by a script before a publish, it is a worm's way to spread.
+pub(crate) fn manifest_code_key(key: &str) -> bool {
+    const STRUCTURE: &[&str] = &[
+        "scripts",
+        "bin",
+        "main",
+        "module",
+        "exports",
+        "browser",
+        "gypfile",
+        "directories",
+        "overrides",
+        "resolutions",
+    ];
+    STRUCTURE.contains(&key) || terraphim_shell_vocab::manifest::INSTALL_HOOKS.contains(&key)
+}
 
 /// The members a release sets in a package manifest before it publishes (the version and the
 /// package's descriptive fields): a rewrite that sets only these is a version bump.
@@ -1282,14 +1278,9 @@ pub(crate) struct Sink<'a> {
     /// The script stops when a digest or signature check of what it fetched fails
     /// (`verify::gates_on_digest`): what it stores is the artefact its pins name.
     pub(crate) verified: bool,
-    /// The walk follows which members of objects the script sets (JavaScript): when it does and
-    /// no member that makes a package run code was set ([`Sink::manifest_code_member`]), a
-    /// manifest rewritten before a publish is a version bump, not a worm's hook.
-    pub(crate) manifest_members_followed: bool,
     /// A member other than a release's (`version`, `description`...: [`MANIFEST_RELEASE_KEYS`])
-    /// was set, one that makes a package run code (`scripts`, `bin`, `main`, an install hook:
-    /// [`MANIFEST_CODE_KEYS`]) was merged in, or a member was set by a key the review cannot
-    /// read.
+    /// was set, one that makes a package run code ([`manifest_code_key`]) was merged in, or a
+    /// member was set by a key the review cannot read. Followed by the JavaScript walk only.
     pub(crate) manifest_code_member: bool,
     /// Set while a read whose result goes straight into a hash (`hash.update(readFileSync(p))`)
     /// is walked: the data ends in a one-way digest, nowhere else.
@@ -1353,7 +1344,6 @@ impl<'a> Sink<'a> {
             shell_dir: None,
             http_request: false,
             verified: false,
-            manifest_members_followed: false,
             manifest_code_member: false,
             digest_input: false,
         }

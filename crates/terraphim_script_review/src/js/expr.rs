@@ -485,9 +485,7 @@ impl Js<'_, '_, '_> {
                         if !path
                             .last()
                             .is_some_and(|k| crate::engine::MANIFEST_RELEASE_KEYS.contains(k))
-                            || path
-                                .iter()
-                                .any(|k| crate::engine::MANIFEST_CODE_KEYS.contains(k))
+                            || path.iter().any(|k| crate::engine::manifest_code_key(k))
                         {
                             self.sink.manifest_code_member = true;
                         }
@@ -703,14 +701,14 @@ impl Js<'_, '_, '_> {
                     let name = key.trim_matches(|ch| matches!(ch, '"' | '\'' | '`'));
                     // A member that runs code, a computed key, or members spread in from data
                     // the script decoded or downloaded, or that name such a member.
-                    if crate::engine::MANIFEST_CODE_KEYS.contains(&name)
+                    if crate::engine::manifest_code_key(name)
                         || name.starts_with('[')
                         || (c.kind() == "spread_element"
                             && (x.taint.decoded
                                 || x.taint.remote
-                                || x.fields.iter().any(|(k, _)| {
-                                    crate::engine::MANIFEST_CODE_KEYS.contains(&k.as_str())
-                                })))
+                                || x.fields
+                                    .iter()
+                                    .any(|(k, _)| crate::engine::manifest_code_key(k))))
                     {
                         self.sink.manifest_code_member = true;
                     }
@@ -928,15 +926,15 @@ impl Js<'_, '_, '_> {
         };
         let callee = self.text(f);
         let last = callee.rsplit('.').next().unwrap_or(callee);
-        let args = node
-            .field("arguments")
-            .map_or(0, |a| named(a).filter(|c| c.kind() != "comment").count());
-        args >= 2
-            && (MERGES.contains(&last)
-                || matches!(
-                    callee,
-                    "_.set" | "lodash.set" | "Reflect.set" | "dotProp.set"
-                ))
+        // The name first: this runs for every call of the script.
+        (MERGES.contains(&last)
+            || matches!(
+                callee,
+                "_.set" | "lodash.set" | "Reflect.set" | "dotProp.set"
+            ))
+            && node
+                .field("arguments")
+                .is_some_and(|a| named(a).filter(|c| c.kind() != "comment").count() >= 2)
     }
 
     /// Where the script itself is (`__dirname`, `__filename`, `import.meta.url`,

@@ -22,8 +22,6 @@ mod per_call;
 mod stmt;
 
 pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
-    // Every member assignment, object literal and merge call is seen by this walk.
-    sink.manifest_members_followed = true;
     let mut js = Js {
         src,
         sink,

@@ -404,19 +404,8 @@ impl Py<'_, '_, '_> {
                             .is_some_and(|a| self.text(a) == "is_relative_to")
                             && args.len() == 1 =>
                     {
-                        let mut obj = func.field("object")?;
                         // `path.resolve().is_relative_to(ROOT)`
-                        while obj.kind() == "call"
-                            && let Some(f) = obj.field("function").filter(|f| {
-                                f.kind() == "attribute"
-                                    && f.field("attribute").is_some_and(|a| {
-                                        matches!(self.text(a), "resolve" | "absolute")
-                                    })
-                            })
-                        {
-                            obj = f.field("object")?;
-                        }
-                        (obj, args[0])
+                        (self.unresolved(func.field("object")?)?, args[0])
                     }
                     _ => return None,
                 };
@@ -461,7 +450,11 @@ impl Py<'_, '_, '_> {
         {
             return None;
         }
-        let mut obj = right.field("object")?;
+        Some((dir, self.unresolved(right.field("object")?)?))
+    }
+
+    /// `path` of `path.resolve()` or `path.absolute()` (of any chain of them): the same path.
+    fn unresolved<'n>(&self, mut obj: Node<'n>) -> Option<Node<'n>> {
         while obj.kind() == "call"
             && let Some(f) = obj.field("function").filter(|f| {
                 f.kind() == "attribute"
@@ -471,7 +464,7 @@ impl Py<'_, '_, '_> {
         {
             obj = f.field("object")?;
         }
-        Some((dir, obj))
+        Some(obj)
     }
 
     /// `for m in tar.getmembers(): if <m's path escapes>: raise ...`: the archive whose members
