@@ -32,6 +32,20 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | t=$(mktemp -d) && cp -r src $t && rm -rf $t | allow | safe   | project file operations              |
       | t=$(mktemp -d) && rm -rf $t/*         | sandbox | suspicious  | rm of variable path                  |
 
+  Scenario Outline: a variable followed by / and only globs deletes the root when it is unset
+    When I check "<command>"
+    Then the verdict is <verdict>
+    And a <tier> match names concept "<concept>"
+
+    Examples:
+      | command                               | verdict | tier        | concept                               |
+      | rm -rf "$BUILD_ROOT/"*                | deny    | destructive | rm of the root if a variable is unset |
+      | rm -rf "${OUT_DIR}"/*                 | deny    | destructive | rm of the root if a variable is unset |
+      | find "$CACHE_ROOT/" -mindepth 1 -delete | deny  | destructive | rm of the root if a variable is unset |
+      | rm -rf "${BUILD_ROOT:?}/"*            | sandbox | suspicious  | rm of variable path                   |
+      | rm -rf "$OUT_DIR/cache"               | sandbox | suspicious  | rm of variable path                   |
+      | BUILD_ROOT=./out; rm -rf "$BUILD_ROOT/"* | sandbox | suspicious | rm of variable path                 |
+
   Scenario Outline: writes, moves, deletions and links over a trust anchor are denied
     When I check "<command>"
     Then the verdict is deny

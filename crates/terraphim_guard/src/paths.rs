@@ -44,6 +44,9 @@ const REMOTE: u32 = 1 << 18;
 /// A project file a runner loads as code or instructions (`Makefile`, `conftest.py`,
 /// `package.json`, a lockfile, `*.sh`): what lands there runs at the next build or test.
 const RUNNABLE: u32 = 1 << 19;
+/// A path that is the root or everything in it when its leading variable is unset or empty
+/// (`"$BUILD_ROOT/"*`, `$OUT/`): shellcheck's SC2115, the uninstaller that ran `rm -rf /*`.
+const ROOT_IF_UNSET: u32 = 1 << 20;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -892,6 +895,25 @@ fn dynamic_leaf_bits(text: &str, scope: &Scope<'_>) -> u32 {
     }
 }
 
+/// Whether `text`, a path led by the variable `name` (`$NAME/..`, `${NAME}/..`), names `/` or
+/// only globs right below it: what it deletes were the variable unset or empty. `${NAME:?}` is
+/// no such path (the shell stops first), and neither is one with a named part (`$TMPDIR/build`
+/// is `/build` at worst).
+fn root_if_unset(text: &str, name: &str) -> bool {
+    let Some(rest) = text.strip_prefix('$').and_then(|v| {
+        v.strip_prefix(name)
+            .or_else(|| v.strip_prefix(&format!("{{{name}}}")))
+    }) else {
+        return false;
+    };
+    let globs_only = |c: &str| {
+        c.chars()
+            .all(|ch| matches!(ch, '*' | '?' | '[' | ']' | '!' | '.'))
+    };
+    // The shell sets these two itself.
+    !matches!(name, "HOME" | "PWD") && rest.starts_with('/') && rest.split('/').all(globs_only)
+}
+
 /// The path class bits of one path.
 fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     let (loc, in_home) = match place_of(text, scope) {
@@ -923,6 +945,11 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         }
         Location::Outside => OUTSIDE,
     };
+    if let Location::Var(name, _) = &loc
+        && root_if_unset(text, name)
+    {
+        bits |= ROOT_IF_UNSET;
+    }
     let parts: &[String] = match &loc {
         Location::Home(p) | Location::Absolute(p) | Location::Var(_, p) | Location::Project(p) => p,
         Location::Outside => &[],
@@ -1436,6 +1463,12 @@ mod tests {
             ("~/.config/terraphim/kg/guard-safe/x.md", &["trust-anchor"]),
             ("/etc/cron.d/job", &["trust-anchor"]),
             ("$X/y", &["dynamic"]),
+            ("$X/*", &["dynamic", "root-if-unset"]),
+            ("${X}/*", &["dynamic", "root-if-unset"]),
+            ("$TMPDIR/*", &["temp", "root-if-unset"]),
+            ("$X/*.log", &["dynamic"]),
+            ("${X:?}/*", &["dynamic"]),
+            ("$HOME/*", &["outside", "home"]),
             ("\"$(pwd)\"/x", &["dynamic"]),
             ("/var/spool/cron/crontabs/$(whoami)", &["trust-anchor"]),
             ("/etc/sudoers.d/$USER", &["trust-anchor"]),

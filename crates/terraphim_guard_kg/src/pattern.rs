@@ -30,7 +30,7 @@ pub const CLASS_MARK: char = '\u{E001}';
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub const CLASSES: [&str; 20] = [
+pub const CLASSES: [&str; 21] = [
     "temp",
     "build-output",
     "project",
@@ -51,13 +51,14 @@ pub const CLASSES: [&str; 20] = [
     "secret",
     "remote",
     "runnable",
+    "root-if-unset",
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
 pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
-const CLASS_KEYS: [&str; 20] = [
+const CLASS_KEYS: [&str; 21] = [
     "\u{E001}temp",
     "\u{E001}build-output",
     "\u{E001}project",
@@ -78,8 +79,9 @@ const CLASS_KEYS: [&str; 20] = [
     "\u{E001}secret",
     "\u{E001}remote",
     "\u{E001}runnable",
+    "\u{E001}root-if-unset",
 ];
-const REDIRECT_CLASS_KEYS: [&str; 20] = [
+const REDIRECT_CLASS_KEYS: [&str; 21] = [
     ">\u{E001}temp",
     ">\u{E001}build-output",
     ">\u{E001}project",
@@ -100,6 +102,7 @@ const REDIRECT_CLASS_KEYS: [&str; 20] = [
     ">\u{E001}secret",
     ">\u{E001}remote",
     ">\u{E001}runnable",
+    ">\u{E001}root-if-unset",
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.
