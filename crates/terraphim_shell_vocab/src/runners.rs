@@ -194,6 +194,29 @@ pub const RUNNERS: &[Runner] = &[
         with_value: &["--cwd", "--rts-options"],
         fetch: &["--package"],
     },
+    // Monorepo tools run a command in each project of the workspace, with that project's
+    // directory and scripts on the path: what runs is the command (`nx exec -- tsc`,
+    // `lerna exec -- rm -rf dist` is `rm -rf dist`).
+    Runner {
+        program: "nx",
+        sub: &["exec"],
+        flags: &["--all", "--parallel", "--verbose"],
+        with_value: &["--projects", "-p", "--exclude"],
+        fetch: &[],
+    },
+    Runner {
+        program: "lerna",
+        sub: &["exec"],
+        flags: &[
+            "--parallel",
+            "--stream",
+            "--no-bail",
+            "--no-prefix",
+            "--no-private",
+        ],
+        with_value: &["--scope", "--ignore", "--concurrency", "--since"],
+        fetch: &[],
+    },
     Runner {
         program: "opam",
         sub: &["exec"],

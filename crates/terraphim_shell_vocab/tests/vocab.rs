@@ -280,6 +280,11 @@ fn runner_words_finds_the_command_a_runner_runs() {
         ),
         ("bundle", &["exec", "--mystery", "rake"], None),
         ("bundle", &["install"], None),
+        ("nx", &["exec", "--", "tsc"], Some(2)),
+        ("nx", &["exec", "--projects", "web", "--", "tsc"], Some(4)),
+        ("nx", &["run", "web:build"], None),
+        ("lerna", &["exec", "--scope", "app", "--", "tsc"], Some(4)),
+        ("lerna", &["run", "build"], None),
         ("cargo", &["run"], None),
     ];
     for &(name, rest, want) in cases {

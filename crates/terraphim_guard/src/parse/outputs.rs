@@ -59,6 +59,9 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     ("pg_dump", &["-f", "--file"]),
     ("pg_dumpall", &["-f", "--file"]),
     ("mysqldump", &["-r", "--result-file"]),
+    ("mariadb-dump", &["-r", "--result-file"]),
+    ("mongodump", &["-o", "--out"]),
+    ("mongoexport", &["-o", "--out"]),
     ("docker", &["-o", "--output"]),
     ("podman", &["-o", "--output"]),
     ("git", &["-o", "--output"]),
@@ -82,6 +85,23 @@ pub(super) fn place_decided_writes(argv: &[String]) -> Vec<String> {
         .filter(|f| paths::is_system_file(f) || paths::is_trust_anchor(f, None, None))
         .map(str::to_string)
         .collect()
+}
+
+/// Every file `argv` writes through its output options, wherever it lies.
+pub(super) fn option_writes(argv: &[String]) -> Vec<String> {
+    let Some(name) = argv.first().map(|n| command_basename(n)) else {
+        return Vec::new();
+    };
+    OUTPUT_OPTIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, options)| {
+            written_files(&argv[1..], options)
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The values of `options` in `args` (the words after the program's name).

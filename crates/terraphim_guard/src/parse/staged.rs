@@ -9,7 +9,9 @@
 //! into a raw socket or a DNS name (`echo "$API_KEY" | nc`), a file downloaded on the line and
 //! then run (`curl -o /tmp/i.sh URL && bash /tmp/i.sh`: `curl URL | sh`; as root `curl | sudo sh`), and a
 //! push to a remote the line adds or points elsewhere (`git remote add b URL && git push b`,
-//! `git remote set-url origin URL && git push`: `git push URL`).
+//! `git remote set-url origin URL && git push`: `git push URL`). A database dump (`pg_dump`,
+//! `mysqldump`, ... not of the schema alone) is such a source too: its file sent later is the
+//! dump piped to the sender, which `database dump sent away` judges.
 
 use terraphim_shell_vocab::decode::Decoder;
 use terraphim_shell_vocab::secrets::secret_env;
@@ -27,6 +29,8 @@ enum Source {
     File(String),
     /// The environment (`printenv`, `env`), or one variable of it.
     Env(Option<String>),
+    /// A database's rows, as the dump tool of this name wrote them.
+    Dump(String),
 }
 
 impl Source {
@@ -36,6 +40,7 @@ impl Source {
             Source::File(p) => vec!["cat".into(), p.clone()],
             Source::Env(None) => vec!["printenv".into()],
             Source::Env(Some(v)) => vec!["printenv".into(), v.clone()],
+            Source::Dump(tool) => vec![tool.clone()],
         }
     }
 
@@ -44,6 +49,7 @@ impl Source {
             Source::File(p) => format!("`{p}`"),
             Source::Env(None) => "the environment".into(),
             Source::Env(Some(v)) => format!("`${v}`"),
+            Source::Dump(tool) => format!("a `{tool}` dump"),
         }
     }
 }
@@ -165,8 +171,32 @@ fn written_files(argv: &[String]) -> Vec<String> {
                 .into_iter()
                 .collect()
         }
-        _ => Vec::new(),
+        _ => super::outputs::option_writes(argv),
     }
+}
+
+/// Database dump tools: what they print or write is every row of a database.
+const DUMPERS: &[&str] = &[
+    "pg_dump",
+    "pg_dumpall",
+    "mysqldump",
+    "mariadb-dump",
+    "mongodump",
+    "mongoexport",
+];
+
+/// Whether `argv` dumps rows: a dump tool not told to dump the schema alone.
+fn dumps_rows(name: &str, argv: &[String]) -> bool {
+    let schema_only: &[&str] = match name {
+        "pg_dump" | "pg_dumpall" => &["-s", "--schema-only"],
+        "mysqldump" | "mariadb-dump" => &["-d", "--no-data"],
+        _ => &[],
+    };
+    DUMPERS.contains(&name)
+        && !argv
+            .iter()
+            .skip(1)
+            .any(|w| schema_only.contains(&w.as_str()))
 }
 
 /// The operand (its index in argv) of a command that reads the whole tree of the home, or of a
@@ -240,6 +270,7 @@ fn direct_source<'a>(
                 return Some(Source::Env(Some(v)));
             }
         }
+        _ if dumps_rows(name, argv) => return Some(Source::Dump(name.to_string())),
         _ => {}
     }
     if matches!(
