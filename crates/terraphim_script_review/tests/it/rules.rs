@@ -9653,3 +9653,44 @@ fn json_serialised_data_in_generated_code() {
     ];
     check_all(rows);
 }
+
+/// A file copied from a checkout beside the project, named from it (`../ggml/scripts/x.sh`:
+/// vendoring), is the same case as a project file copied within it; a file copied from a temp
+/// dir, the home or a path that climbs further is not, and a hook is a hook whatever its source.
+#[test]
+fn copies_from_a_checkout_beside_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\ncp -rpv ../ggml/src/ggml.c ./ggml.c\n\
+             cp -rpv ../ggml/scripts/sync.sh ./scripts/sync.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp /tmp/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ~/Downloads/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ../../../tmp/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ../ggml/scripts/pre-commit .git/hooks/pre-commit\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
