@@ -864,14 +864,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 let host = remote_host(&dst_text);
                 sink.network(line, Some(&host), &content, true);
             } else if name != "ln" || has_short('s') {
-                // Every source a file of the working tree: the project's own text moved
-                // within it (`cp embed.go.tmpl embed.go`).
+                // Every source a file of the working tree, the project's own text moved within
+                // it (`cp embed.go.tmpl embed.go`), or of a checkout beside it the script names
+                // from the project (`cp ../ggml/scripts/x.sh scripts/`, vendoring): not a file
+                // anyone could drop in a temp dir or the home for the script to pick up.
                 let in_project = !srcs.is_empty()
                     && content.taint == Taint::default()
                     && srcs.iter().all(|s| {
                         let w = word(s);
                         !w.contains(UNKNOWN)
-                            && matches!(sink.resolve(&w).place, crate::places::Place::WorkTree)
+                            && (matches!(sink.resolve(&w).place, crate::places::Place::WorkTree)
+                                || w.starts_with("../") && !w.contains("/../"))
                     });
                 sink.copying_project_file = in_project;
                 sink.write(line, dst, &content, false);

@@ -1538,6 +1538,16 @@ impl Js<'_, '_, '_> {
                     // with it holds a string literal.
                     v.text = Some(format!("\"{t}\""));
                 }
+                if c.q == "JSON.stringify"
+                    && c.args.len() <= 3
+                    && v.text
+                        .as_deref()
+                        .is_none_or(|t| t.contains(UNKNOWN) && !t.starts_with('"'))
+                {
+                    // JSON of data known only at run time: its strings are quoted and escaped,
+                    // so code generated with it holds a literal, whatever the data says.
+                    v.text = Some(format!("\"{UNKNOWN}\""));
+                }
                 let fields = &c.first().fields;
                 if !fields.is_empty() && c.args.len() == 1 {
                     // `Object.entries(cfg)`, `.values`, `.keys` of an object whose members are

@@ -941,6 +941,11 @@ impl Py<'_, '_, '_> {
                 if keeps_text {
                     v.text = c.args.first().and_then(|a| a.text.clone());
                 }
+                if c.q == "json.dumps" && v.text.as_deref().is_none_or(|t| t.contains(UNKNOWN)) {
+                    // JSON of data known only at run time: its strings are quoted and escaped,
+                    // so code generated with it holds a literal, whatever the data says.
+                    v.text = Some(format!("\"{UNKNOWN}\""));
+                }
                 if matches!(c.q.as_str(), "dict" | "copy.copy" | "copy.deepcopy") {
                     // `dict(DEFAULTS)`, `copy.deepcopy(cfg)`: a copy holds the same members
                     // (and `dict(base, key=v)` the keywords over them).

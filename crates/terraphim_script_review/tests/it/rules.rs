@@ -9601,3 +9601,96 @@ fn red32b_dynamic_imports_decoders_emitters_streams_and_served_directories() {
     ];
     check_all(rows);
 }
+
+/// Data serialised as JSON (`json.dumps`, `JSON.stringify`) into code a generator writes whole
+/// (a translation catalogue as a `.js` file): its strings are quoted and escaped, so the code
+/// around it is what runs. The same data written raw, or code that runs commands appended to
+/// a source file, is still a finding.
+#[test]
+fn json_serialised_data_in_generated_code() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Py,
+            "import json\ncatalog = {}\nfor line in open('locale/de.po'):\n\
+             \x20   k, _, v = line.partition('=')\n    catalog[k] = v\n\
+             obj = json.dumps({'messages': catalog}, sort_keys=True)\n\
+             with open('static/locale/de.js', 'w') as out:\n\
+             \x20   out.write(f'Documentation.addTranslations({obj});')\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\n\
+             const strings = JSON.parse(fs.readFileSync('strings.json', 'utf8'));\n\
+             fs.writeFileSync('src/strings.js', `window.STRINGS = ${JSON.stringify(strings)};\\n`);\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "raw = open('locale/de.txt').read()\n\
+             with open('static/locale/de.js', 'w') as out:\n\
+             \x20   out.write(f'Documentation.addTranslations({raw});')\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        // Serialised data inside code appended to a source file that runs commands.
+        (
+            Py,
+            "import json\ncmd = open('cmd.txt').read()\nwith open('app.py', 'a') as f:\n\
+             \x20   f.write(f\"\\nimport os\\nos.system({json.dumps(cmd)})\\n\")\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst cmd = fs.readFileSync('cmd.txt', 'utf8');\n\
+             fs.appendFileSync('src/index.js', `\\nrequire('child_process').execSync(${JSON.stringify(cmd)});\\n`);\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A file copied from a checkout beside the project, named from it (`../ggml/scripts/x.sh`:
+/// vendoring), is the same case as a project file copied within it; a file copied from a temp
+/// dir, the home or a path that climbs further is not, and a hook is a hook whatever its source.
+#[test]
+fn copies_from_a_checkout_beside_the_project() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\ncp -rpv ../ggml/src/ggml.c ./ggml.c\n\
+             cp -rpv ../ggml/scripts/sync.sh ./scripts/sync.sh\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp /tmp/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ~/Downloads/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ../../../tmp/sync.sh ./scripts/sync.sh\n",
+            Suspicious,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\ncp ../ggml/scripts/pre-commit .git/hooks/pre-commit\n",
+            Dangerous,
+            "source-poisoning",
+        ),
+    ];
+    check_all(rows);
+}
