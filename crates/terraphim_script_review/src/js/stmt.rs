@@ -408,18 +408,19 @@ impl Js<'_, '_, '_> {
                 };
                 // `for (const [cmd, args] of [["curl", [...]], ["sh", [...]]])`: tuples
                 // taken apart in the body (a program and its arguments, a path and its
-                // content). Blended, each place would be either tuple's value and the pairs
-                // judged would be ones the script never makes: the body is walked once per
-                // tuple, as Python unrolls a loop over a literal collection.
+                // content), and records read by member (`for (const fix of [{argv: [...]},
+                // ...]) run(fix.argv)`). Blended, each place would be either item's value and
+                // the pairs judged would be ones the script never makes: the body is walked
+                // once per item, as Python unrolls a loop over a literal collection.
                 if let (Some(items), Some(l), Some(b)) =
                     (&right.items, node.field("left"), node.field("body"))
                     && node.field("operator").is_some_and(|o| self.text(o) == "of")
                     && (2..=UNROLL_ITEMS).contains(&items.len())
                     && self.unroll < UNROLL_DEPTH
                     && !right.taint.env
-                    && items
-                        .iter()
-                        .all(|i| i.items.as_ref().is_some_and(|t| t.len() >= 2))
+                    && items.iter().all(|i| {
+                        i.items.as_ref().is_some_and(|t| t.len() >= 2) || !i.fields.is_empty()
+                    })
                     && items.windows(2).any(|w| w[0] != w[1])
                 {
                     self.unroll += 1;

@@ -9694,3 +9694,35 @@ fn copies_from_a_checkout_beside_the_project() {
     ];
     check_all(rows);
 }
+
+/// A JavaScript loop over a literal list of records (`for (const fix of fixes)` where each fix
+/// is `{ describe, argv }`) walks its body once per record, as a loop over tuples does: blended,
+/// the members of two records mixed into argvs the script never runs, and the one that writes
+/// the sudoers file went unseen.
+#[test]
+fn javascript_loops_over_records_walk_each_record() {
+    let script = |second: &str| {
+        format!(
+            "const {{ execFileSync }} = require('child_process');\nconst fixes = [\n  {{ describe: 'a', argv: ['chmod', '600', 'config/local.json'] }},\n  {{ describe: 'b', argv: {second} }},\n];\nfor (const fix of fixes) {{\n  execFileSync(fix.argv[0], fix.argv.slice(1), {{ stdio: 'inherit' }});\n}}\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Js,
+            script(
+                "['sudo', 'sh', '-c', \"echo 'dev ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/dev\"]",
+            ),
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            script("['git', 'config', '--local', 'core.autocrlf', 'false']"),
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
