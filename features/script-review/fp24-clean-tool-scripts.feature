@@ -197,3 +197,31 @@ Feature: script pre-review of clean tool scripts an agent writes
     When I run "terraphim-agent guard review-script --json test_wipe.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.rule" is "delete-outside"
+
+  Scenario: images a tool renders into its own cache directory are data
+    Given a project file "thumbs.js" containing:
+      """
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
+      const dir = path.join(os.homedir(), '.cache', 'thumbkit');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'cover-320.webp'), Buffer.alloc(16));
+      """
+    When I run "terraphim-agent guard review-script thumbs.js"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
+  Scenario: a script written into a tool's cache directory is still flagged
+    Given a project file "thumbs_hook.js" containing:
+      """
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
+      const dir = path.join(os.homedir(), '.cache', 'thumbkit');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'warm.sh'), '#!/bin/sh\nmake -C tiles\n');
+      """
+    When I run "terraphim-agent guard review-script --json thumbs_hook.js"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "write-outside"

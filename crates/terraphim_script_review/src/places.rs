@@ -590,11 +590,15 @@ pub(crate) enum WriteClass {
 
 /// Classify a write target.
 /// A data file in a tool's own cache directory (`~/.cache/<tool>/pulls.json`): where a tool
-/// keeps what it can fetch again. Code there (`.py`, `.sh`, no extension, ...) is not data.
+/// keeps what it can fetch again, also images, media and fonts it rendered or downloaded
+/// (`thumb.webp`). Code there (`.py`, `.sh`, no extension, ...) is not data, nor is a pickle
+/// (loading one runs code).
 fn tool_cache_data(r: &Resolved) -> bool {
     const DATA: &[&str] = &[
         "json", "txt", "csv", "tsv", "db", "sqlite", "sqlite3", "cache", "log", "xml", "html",
-        "yaml", "yml", "toml", "md", "etag", "gz", "zst", "bin", "dat", "tmp",
+        "yaml", "yml", "toml", "md", "etag", "gz", "zst", "bin", "dat", "tmp", "png", "jpg",
+        "jpeg", "gif", "webp", "avif", "ico", "pdf", "mp3", "mp4", "wav", "woff", "woff2",
+        "parquet",
     ];
     let Some((_, file)) = tool_dir_file(r, "~/.cache/") else {
         return false;

@@ -5963,6 +5963,25 @@ fn fp24_clean_tool_scripts() {
             Clean,
             "",
         ),
+        // Images a tool renders into its own cache are data; code written there is not.
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\n\
+             const dir = path.join(os.homedir(), '.cache', 'mapshard');\n\
+             fs.mkdirSync(dir, { recursive: true });\n\
+             fs.writeFileSync(path.join(dir, 'tile-3-4.webp'), Buffer.alloc(8));\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\n\
+             const dir = path.join(os.homedir(), '.cache', 'mapshard');\n\
+             fs.mkdirSync(dir, { recursive: true });\n\
+             fs.writeFileSync(path.join(dir, 'warm.sh'), '#!/bin/sh\\nmake -C tiles\\n');\n",
+            Suspicious,
+            "outside-write",
+        ),
         (
             Py,
             "import subprocess, sys\n\
