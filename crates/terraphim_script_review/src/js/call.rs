@@ -183,7 +183,36 @@ impl Js<'_, '_, '_> {
         let outer = std::mem::replace(&mut self.sink.digest_input, hashed);
         let v = self.call_walked(node);
         self.sink.digest_input = outer;
+        self.hmac_key_used(node);
         if hashed { Val::unknown() } else { v }
+    }
+
+    /// `createHmac(alg, key)` with a secret from the environment as the key (a webhook's
+    /// signing secret checking a payload): the key signs or checks a message and stays in the
+    /// process; the digest does not give it away. That read is the secret's use.
+    fn hmac_key_used(&mut self, node: Node<'_>) {
+        let hmac = node.field("function").is_some_and(|f| match f.kind() {
+            "identifier" => self.text(f) == "createHmac",
+            "member_expression" => f
+                .field("property")
+                .is_some_and(|p| self.text(p) == "createHmac"),
+            _ => false,
+        });
+        let key = node
+            .field("arguments")
+            .and_then(|a| named(a).nth(1))
+            .filter(|k| {
+                matches!(
+                    k.kind(),
+                    "identifier" | "member_expression" | "as_expression" | "non_null_expression"
+                )
+            });
+        if let (true, Some(key)) = (hmac, key) {
+            let key = self.eval(key);
+            if let Some(name) = key.taint.env_var() {
+                self.sink.env_token_used.insert(name.to_owned());
+            }
+        }
     }
 
     /// Whether `node` is `H.update(...)` of a hash object `H`: `createHash(...)` or

@@ -419,9 +419,22 @@ impl Py<'_, '_, '_> {
             }
             used
         };
+        // `hmac.new(key, msg, digestmod)` with a secret from the environment as the key (a
+        // webhook's signing secret checking a payload): the key signs or checks a message and
+        // stays in the process; the digest does not give it away.
+        let hmac_key = |sink: &mut Sink<'_>, v: &Val| -> bool {
+            let Some(name) = env_token_name(&v.taint) else {
+                return false;
+            };
+            let used = matches!(q.as_str(), "hmac.new" | "hmac.digest" | "hmac.HMAC");
+            if used {
+                sink.env_token_used.insert(name.to_owned());
+            }
+            used
+        };
         let mut all = Taint::default();
-        for a in &args {
-            if !vendor_call(self.sink, a) {
+        for (i, a) in args.iter().enumerate() {
+            if !vendor_call(self.sink, a) && !(i == 0 && hmac_key(self.sink, a)) {
                 all.join(&a.taint);
             }
         }
@@ -441,7 +454,7 @@ impl Py<'_, '_, '_> {
             )
             .all(|v| v.known().is_some_and(crate::places::local_address));
         for (k, v) in by_name {
-            let vendor = vendor_call(self.sink, v);
+            let vendor = vendor_call(self.sink, v) || (k == "key" && hmac_key(self.sink, v));
             if !vendor && !is_credential_keyword(k) {
                 all.join(&v.taint);
             } else if !vendor

