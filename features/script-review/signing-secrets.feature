@@ -22,6 +22,18 @@ Feature: script pre-review of signing secrets used as HMAC keys
     Then the exit code is 0
     And stdout contains "pre-review: clean"
 
+  Scenario: a test token signed and checked with the JWT secret is clean
+    Given a project file "token_roundtrip.py" containing:
+      """
+      import os, jwt
+      key = os.environ["JWT_SECRET"]
+      token = jwt.encode({"sub": "test-user"}, key, algorithm="HS256")
+      print(jwt.decode(token, key, algorithms=["HS256"])["sub"])
+      """
+    When I run "terraphim-agent guard review-script token_roundtrip.py"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
   Scenario: the signing secret printed besides its HMAC is still flagged
     Given a project file "show_hook.py" containing:
       """

@@ -98,6 +98,24 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
 /// own findings stand for what the command guard would confine. A program that runs code given
 /// in its arguments in a way not followed here (`awk`'s `system`, `find -exec`, `git -c`) is
 /// not among them.
+/// Options that hand a program the credential file it logs in with (a cluster's config, an
+/// ssh identity, a client certificate's key, a service account's key file).
+/// Only long options that say so: a short one (`-i`) is an input file to many programs.
+const CREDENTIAL_OPTIONS: &[&str] = &[
+    "--kubeconfig",
+    "--identity-file",
+    "--key-file",
+    "--keyfile",
+    "--credentials",
+    "--credentials-file",
+    "--credential-file",
+    "--cred-file",
+    "--netrc-file",
+    "--private-key",
+    "--client-key",
+    "--service-account-key-file",
+];
+
 const MODELED: &[&str] = &[
     "cat", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "nl", "tac", "grep",
     "egrep", "rg", "jq", "yq", "cut", "sort", "uniq", "tr", "wc", "base64", "base32", "sed",
@@ -1354,6 +1372,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 ..Taint::default()
             })
         }
+        // Builtins that print nothing and read no file: `: "${KUBECONFIG:=$HOME/.kube/config}"`
+        // only gives a variable its default; `[ -f ~/.netrc ]` asks whether a file is there.
+        ":" | "true" | "false" | "test" | "[" => Val::unknown(),
         "gdb" | "strace" | "ltrace" => {
             if has("-p") || has("--pid") || has("attach") {
                 sink.add(
@@ -1372,9 +1393,19 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             if prog_text.starts_with("./") || prog_text.starts_with("../") {
                 sink.cap(line, crate::caps::Cap::RunRelative, prog_text.clone());
             }
-            // Any other program: reading a credential file through it still counts.
+            // Any other program: reading a credential file through it still counts, but not
+            // the file an option hands it as its own credentials (`kubectl --kubeconfig F`,
+            // `ssh -i KEY`): the program logs in with it, as a client given its token does.
             let mut out = Val::unknown();
+            let own_credentials: Vec<&Val> = args
+                .windows(2)
+                .filter(|w| CREDENTIAL_OPTIONS.contains(&word(&w[0]).as_str()))
+                .map(|w| &w[1])
+                .collect();
             for p in &positional {
+                if own_credentials.iter().any(|c| std::ptr::eq(*c, *p)) {
+                    continue;
+                }
                 let w = word(p);
                 if w.contains('/') || w.starts_with('.') {
                     let t = sink.read_path(line, &w);

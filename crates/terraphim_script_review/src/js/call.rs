@@ -183,36 +183,63 @@ impl Js<'_, '_, '_> {
         let outer = std::mem::replace(&mut self.sink.digest_input, hashed);
         let v = self.call_walked(node);
         self.sink.digest_input = outer;
-        self.hmac_key_used(node);
+        let mut v = v;
+        if self.hmac_key_used(node) {
+            // The signature or token made with the key, not the key.
+            v.taint.secret = None;
+        }
         if hashed { Val::unknown() } else { v }
     }
 
-    /// `createHmac(alg, key)` with a secret from the environment as the key (a webhook's
-    /// signing secret checking a payload): the key signs or checks a message and stays in the
-    /// process; the digest does not give it away. That read is the secret's use.
-    fn hmac_key_used(&mut self, node: Node<'_>) {
-        let hmac = node.field("function").is_some_and(|f| match f.kind() {
+    /// `createHmac(alg, key)`, `jwt.sign(claims, key)`, `jwt.verify(token, key)` with a secret
+    /// from the environment as the key (a webhook's signing secret checking a payload): the key
+    /// signs or checks a message and stays in the process; the digest or token does not give
+    /// it away. That read is the secret's use.
+    /// True when the call is one and the key its only secret.
+    fn hmac_key_used(&mut self, node: Node<'_>) -> bool {
+        let signs = node.field("function").is_some_and(|f| match f.kind() {
             "identifier" => self.text(f) == "createHmac",
-            "member_expression" => f
-                .field("property")
-                .is_some_and(|p| self.text(p) == "createHmac"),
+            "member_expression" => f.field("property").is_some_and(|p| {
+                let object = f.field("object").map(|o| self.text(o));
+                match self.text(p) {
+                    "createHmac" => true,
+                    "sign" | "verify" => matches!(object, Some("jwt" | "jsonwebtoken")),
+                    _ => false,
+                }
+            }),
             _ => false,
         });
-        let key = node
-            .field("arguments")
-            .and_then(|a| named(a).nth(1))
-            .filter(|k| {
-                matches!(
-                    k.kind(),
-                    "identifier" | "member_expression" | "as_expression" | "non_null_expression"
-                )
-            });
-        if let (true, Some(key)) = (hmac, key) {
-            let key = self.eval(key);
-            if let Some(name) = key.taint.env_var() {
-                self.sink.env_token_used.insert(name.to_owned());
-            }
+        if !signs {
+            return false;
         }
+        let args: Vec<Node<'_>> = node
+            .field("arguments")
+            .map(|a| named(a).collect())
+            .unwrap_or_default();
+        // Arguments holding no call are looked at again (no call is walked twice).
+        fn calls_nothing(n: Node<'_>) -> bool {
+            !matches!(
+                n.kind(),
+                "call_expression" | "new_expression" | "await_expression" | "arrow_function"
+            ) && named(n).all(calls_nothing)
+        }
+        if args.len() < 2 || !args.iter().all(|a| calls_nothing(*a)) {
+            return false;
+        }
+        let key = self.eval(args[1]);
+        let Some(name) = key.taint.env_var() else {
+            return false;
+        };
+        let others_private = args
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 1)
+            .any(|(_, a)| self.eval(*a).taint.secret.is_some());
+        if others_private {
+            return false;
+        }
+        self.sink.env_token_used.insert(name.to_owned());
+        true
     }
 
     /// Whether `node` is `H.update(...)` of a hash object `H`: `createHash(...)` or

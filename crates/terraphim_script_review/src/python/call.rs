@@ -419,22 +419,27 @@ impl Py<'_, '_, '_> {
             }
             used
         };
-        // `hmac.new(key, msg, digestmod)` with a secret from the environment as the key (a
-        // webhook's signing secret checking a payload): the key signs or checks a message and
-        // stays in the process; the digest does not give it away.
+        // `hmac.new(key, msg, digestmod)`, `jwt.encode(claims, key)`, `jwt.decode(token, key)`
+        // with a secret from the environment as the key (a webhook's signing secret checking a
+        // payload): the key signs or checks a message and stays in the process; the digest or
+        // token does not give it away.
+        let key_at = match q.as_str() {
+            "hmac.new" | "hmac.digest" | "hmac.HMAC" => Some(0),
+            "jwt.encode" | "jwt.decode" => Some(1),
+            _ => None,
+        };
         let hmac_key = |sink: &mut Sink<'_>, v: &Val| -> bool {
             let Some(name) = env_token_name(&v.taint) else {
                 return false;
             };
-            let used = matches!(q.as_str(), "hmac.new" | "hmac.digest" | "hmac.HMAC");
-            if used {
+            if key_at.is_some() {
                 sink.env_token_used.insert(name.to_owned());
             }
-            used
+            key_at.is_some()
         };
         let mut all = Taint::default();
         for (i, a) in args.iter().enumerate() {
-            if !vendor_call(self.sink, a) && !(i == 0 && hmac_key(self.sink, a)) {
+            if !vendor_call(self.sink, a) && !(key_at == Some(i) && hmac_key(self.sink, a)) {
                 all.join(&a.taint);
             }
         }

@@ -9793,6 +9793,53 @@ fn a_secret_used_as_an_hmac_key_is_its_use() {
             Dangerous,
             "exfiltration",
         ),
+        (
+            Js,
+            "const jwt = require('jsonwebtoken');\n\
+             const key = process.env.JWT_SECRET;\n\
+             const token = jwt.sign({ sub: 'test-user' }, key, { expiresIn: '5m' });\n\
+             console.log(jwt.verify(token, key).sub);\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, jwt\n\
+             key = os.environ['JWT_SECRET']\n\
+             token = jwt.encode({'sub': 'test-user'}, key, algorithm='HS256')\n\
+             print(jwt.decode(token, key, algorithms=['HS256'])['sub'])\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+/// A credential file handed to a program by the option it logs in with (`--kubeconfig`,
+/// `--identity-file`) is not printed by it, and `:`/`test` print and read nothing: a default
+/// given to `KUBECONFIG` is no secret shown. The same file printed by a filter still is.
+#[test]
+fn credential_files_a_program_logs_in_with_are_not_printed() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\n: \"${KUBECONFIG:=$HOME/.kube/config}\"\nexport KUBECONFIG\n\
+             [ -f \"$HOME/.netrc\" ] || echo 'no netrc'\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nclusterctl describe cluster dev --kubeconfig ~/.kube/config\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nclusterctl describe cluster dev --kubeconfig ~/.kube/config\ncat ~/.kube/config\n",
+            Dangerous,
+            "exfiltration",
+        ),
     ];
     check_all(rows);
 }
