@@ -2204,7 +2204,7 @@ fn mode_bits(mode: &str) -> (bool, bool) {
 /// What `printf FORMAT ARGS...` prints: the format's escapes decoded (`\\x63` is `c`; a format
 /// that spells characters by code is decoded data) and `%s`, `%b`, `%d`, ... replaced by the
 /// arguments in turn.
-fn printf(args: &[Val]) -> Val {
+pub(crate) fn printf(args: &[Val]) -> Val {
     let args = match args.first().map(word).as_deref() {
         Some("--") => &args[1..],
         _ => args,

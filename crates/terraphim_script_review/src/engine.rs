@@ -539,11 +539,20 @@ impl Val {
                 (None, t) if self.alts.is_empty() => t.clone(),
                 (t, None) if other.alts.is_empty() => t.clone(),
                 _ => {
-                    let mut alts: Vec<String> = self
-                        .text
-                        .iter()
+                    // A side's text that only sums up its alternatives (`"# x\n" + header()`
+                    // over two headers: what they share, then a part nobody knows) adds
+                    // nothing beside them.
+                    fn summary(x: &Val) -> impl Iterator<Item = &String> {
+                        x.text.iter().filter(|t| {
+                            !(t.contains(UNKNOWN)
+                                && !x.alts.is_empty()
+                                && x.alts.len() <= 8
+                                && x.alts.iter().all(|a| !a.contains(UNKNOWN)))
+                        })
+                    }
+                    let mut alts: Vec<String> = summary(self)
                         .chain(&self.alts)
-                        .chain(other.text.iter())
+                        .chain(summary(other))
                         .chain(&other.alts)
                         .cloned()
                         .collect();
@@ -2110,6 +2119,9 @@ impl<'a> Sink<'a> {
                         ),
                     )),
                     (None, None) if content.known().is_some() => None,
+                    // Several texts, each visible (a recipe picked by a `case` over a loop's
+                    // targets): each was read for code that runs commands above.
+                    (None, None) if every_alternative_visible(content) => None,
                     // The manifest's own text transformed (`re.sub` of its version line, a
                     // dependency bumped): read by the script, rewritten whole, with nothing
                     // downloaded, decoded or private in it and no code-running text visible,
@@ -2199,6 +2211,9 @@ impl<'a> Sink<'a> {
                         .text
                         .as_deref()
                         .is_none_or(|t| !unknowns_are_quoted(t))
+                    // Several texts, each visible (a method's result over its overrides, joined
+                    // to a header): each was read for code that runs commands above.
+                    && !every_alternative_visible(content)
                     && !(!append
                         && content
                             .text
@@ -2947,9 +2962,21 @@ impl<'a> Sink<'a> {
     /// The value of a variable assigned on one way only (in a branch, a loop, after `&&`):
     /// what it held before stays one of its values when that names a place outside the working
     /// tree (`target = home; if keep: target = "build"` may still delete the home).
+    /// So does a command that fetches code and runs it (`recipe='curl … | sh'` in one `case`
+    /// item of several): written or run later, it is judged with every way's text.
     pub(crate) fn conditional_assignment(&mut self, old: Option<&Val>, new: Val) -> Val {
         match old {
-            Some(old) if *old != new && self.names_outside(old) => new.union(old),
+            Some(old)
+                if *old != new
+                    && (self.names_outside(old)
+                        || old
+                            .text
+                            .iter()
+                            .chain(&old.alts)
+                            .any(|t| places::runs_fetched_code(t))) =>
+            {
+                new.union(old)
+            }
             _ => new,
         }
     }
@@ -3125,6 +3152,16 @@ impl<'a> Sink<'a> {
 
 /// Whether every unknown part of a generated text sits inside a string literal of that text
 /// (`__version__ = "…"`): generated data, not generated code.
+/// Whether every text a written value may hold is known (a method's result over its
+/// overrides, joined to a header): at most 8 alternatives, none with a part nobody knows
+/// outside quotes, no private, downloaded or decoded data.
+fn every_alternative_visible(content: &Val) -> bool {
+    !content.alts.is_empty()
+        && content.alts.len() <= 8
+        && !(content.taint.private() || content.taint.remote || content.taint.decoded)
+        && content.alts.iter().all(|a| unknowns_are_quoted(a))
+}
+
 fn unknowns_are_quoted(text: &str) -> bool {
     text.lines().all(|l| {
         let mut quotes = 0;

@@ -1600,6 +1600,21 @@ pub(crate) fn generated_name(path: &str) -> bool {
                     || STEM_ENDS.iter().any(|e| stem.ends_with(e))))
 }
 
+/// Text that downloads code and hands it to a shell (`curl -fsSL URL | sh`).
+pub(crate) fn runs_fetched_code(text: &str) -> bool {
+    const FETCH: &[&str] = &["curl ", "wget "];
+    let into_shell = text.split('|').skip(1).any(|after| {
+        let program = after
+            .trim_start()
+            .split([' ', '\n', '\'', '"', ';', ')'])
+            .next();
+        program
+            .and_then(|p| p.rsplit('/').next())
+            .is_some_and(terraphim_shell_vocab::is_shell)
+    });
+    into_shell && FETCH.iter().any(|f| text.contains(f))
+}
+
 /// Text in written content that makes a write into code that runs something.
 pub(crate) fn code_exec_tokens(content: &str) -> Option<&'static str> {
     const TOKENS: &[&str] = &[

@@ -217,6 +217,11 @@ impl Scope {
         set(&mut self.globals, name, val);
     }
 
+    /// The function being walked, if any.
+    pub(crate) fn current_function(&self) -> Option<&str> {
+        self.locals.last().map(|(f, _)| f.as_str())
+    }
+
     /// Add a returned value to what the current function returns.
     pub(crate) fn add_return(&mut self, v: Val) {
         if let Some((f, _)) = self.locals.last() {

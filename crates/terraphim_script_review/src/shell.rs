@@ -944,6 +944,7 @@ impl Shell<'_, '_, '_> {
                         .filter(|c| !c.is_named())
                         .all(|c| c.kind() == "||");
                 let mut printed: Vec<Val> = Vec::new();
+                let mut last_item_silent = false;
                 // What each way through an `if` or an `&&`/`||` list leaves in the variables
                 // (see `merge_paths`): the variables when its first branch starts, and at the
                 // end of each branch.
@@ -1025,10 +1026,18 @@ impl Shell<'_, '_, '_> {
                         out = prev.union(&out);
                     }
                     if node.kind() == "case_statement" && c.kind() == "case_item" {
-                        branches = Some(match &branches {
-                            Some(prev) => prev.union(&out),
-                            None => out.clone(),
-                        });
+                        // An item that only leaves (`*) return 1 ;;`) prints nothing a
+                        // `$(f)` gets: the case prints what its other items print.
+                        last_item_silent = out.text.is_none()
+                            && out.alts.is_empty()
+                            && out.taint == Taint::default()
+                            && self.branch_leaves(c);
+                        if !last_item_silent {
+                            branches = Some(match &branches {
+                                Some(prev) => prev.union(&out),
+                                None => out.clone(),
+                            });
+                        }
                     }
                     // `if inside "$p"; then rm -rf "$p"; fi`: the branch sees `p` there.
                     if cond.is_some_and(|d| contain::same(c, d))
@@ -1092,6 +1101,9 @@ impl Shell<'_, '_, '_> {
                     && let Some(all) = Val::union_all(&printed)
                 {
                     out = all;
+                }
+                if last_item_silent && let Some(all) = &branches {
+                    out = all.clone();
                 }
                 // `case "$1" in a) echo x ;; b) echo y ;; esac`: the last item's text, with
                 // what every item prints as its alternatives.
@@ -2384,6 +2396,20 @@ impl Shell<'_, '_, '_> {
             self.shift_positional(n);
             return Val::unknown();
         }
+        if name == "printf"
+            && argv.get(1).and_then(Val::known) == Some("-v")
+            && let Some(var) = argv
+                .get(2)
+                .and_then(Val::known)
+                .filter(|v| is_identifier(v))
+        {
+            // `printf -v RECIPE '\t%s\n' "$cmd"`: the formatted text is the variable's value,
+            // printed nowhere.
+            let var = var.to_owned();
+            let text = crate::command::printf(&argv[3..]);
+            self.vars.insert(var, text);
+            return Val::unknown();
+        }
         if matches!(name.as_str(), "mapfile" | "readarray") {
             // `mapfile -t keys < <(ls ~/.ssh/id_*)`: the array (`MAPFILE` when none is named)
             // holds the input's lines, each of them when the text is known, else (input that
@@ -2546,7 +2572,14 @@ impl Shell<'_, '_, '_> {
                 .skip(1)
                 .any(|a| a.known().is_some_and(is_identifier))
                 && expands_indirectly(self.text(body)))
-            && (self.at_call.is_none() || self.rewalking || indirect)
+            // `"$fn" "$target"` in `apply_with() { local fn=$1; ...; }` walked at a call
+            // `apply_with merge_server`: the function the caller named runs here.
+            && (self.at_call.is_none()
+                || self.rewalking
+                || indirect
+                || node
+                    .field("name")
+                    .is_some_and(|n| self.text(n).trim_start_matches('"').starts_with('$')))
             && (indirect
                 || (!self.runners.contains_key(name.as_str())
                 && argv.len() > 1

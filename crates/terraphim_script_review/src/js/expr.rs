@@ -619,7 +619,9 @@ impl Js<'_, '_, '_> {
                             _ => items.push(Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)),
                         }
                     } else {
-                        items.push(self.eval(c));
+                        // `[() => ({...}), () => ...]`: each element a function a later
+                        // `jobs.map(j => j())` calls.
+                        items.push(self.function_value(c));
                     }
                 }
                 Val::list(items)

@@ -281,6 +281,15 @@ impl Py<'_, '_, '_> {
                         }
                         (m.clone(), None, None)
                     }
+                    // `cls = WRITERS[kind]; cls(pkg)`: a class of the script, called.
+                    Some(Val {
+                        handle: Some(Handle::Instance(class)),
+                        ..
+                    }) if !self.scope.funcs.contains_key(name)
+                        && !self.class_methods.contains_key(name) =>
+                    {
+                        (class.clone(), None, None)
+                    }
                     // `job = JOBS[name]; job()`: what the function returns.
                     Some(Val {
                         handle: Some(Handle::Lambda(r)),
@@ -481,10 +490,7 @@ impl Py<'_, '_, '_> {
             client,
         };
         let own_method = match receiver.as_ref().map(|r| &r.handle) {
-            Some(Some(Handle::Instance(class))) => self
-                .class_methods
-                .get(class)
-                .is_some_and(|ms| ms.iter().any(|m| m == c.tail())),
+            Some(Some(Handle::Instance(class))) => self.class_has(class, c.tail()),
             // `self.context()` (or `super().context()`) in a method: a method of the script's classes.
             Some(_)
                 if receiver_node
@@ -517,11 +523,12 @@ impl Py<'_, '_, '_> {
             if super::env_token_name(&held).is_some() {
                 held.secret = None;
             }
-            return self
-                .scope
-                .call_user(&m, &c.args)
-                .with_taint(&c.all)
-                .with_taint(&held);
+            let result = self.scope.call_user(&m, &c.args);
+            let result = match receiver_node.filter(|r| self.text(*r) == "super()") {
+                Some(_) => self.base_method_returns(&m).unwrap_or(result),
+                None => result,
+            };
+            return result.with_taint(&c.all).with_taint(&held);
         }
         if let Some(recv) = receiver {
             // A list whose elements are not known one by one (`paths = glob.glob(...)`,
@@ -663,7 +670,10 @@ impl Py<'_, '_, '_> {
                     self.keyword_arguments(&tail, &c.kwargs);
                     return self.scope.call_user(&tail, &c.args);
                 }
-                if !q.contains('.') && self.class_methods.contains_key(q) {
+                if !q.contains('.')
+                    && q.split(crate::engine::FUNCS_SEP)
+                        .all(|c| self.class_methods.contains_key(c))
+                {
                     // An instance of the script's class: it holds its arguments' data.
                     let mut v = c.all_val();
                     v.handle = Some(Handle::Instance(q.to_owned()));
@@ -672,10 +682,7 @@ impl Py<'_, '_, '_> {
                         .values()
                         .filter(|ms| ms.iter().any(|m| m == "__init__"))
                         .count();
-                    if inits == 1
-                        && let Some(ms) = self.class_methods.get(q)
-                        && ms.iter().any(|m| m == "__init__")
-                    {
+                    if inits == 1 && self.class_has(q, "__init__") {
                         // The script's only `__init__` takes the call's arguments.
                         self.scope.call_user("__init__", &c.args);
                     }

@@ -323,6 +323,17 @@ impl Py<'_, '_, '_> {
                         }
                         if index.known().is_none()
                             && index_node.is_some_and(|n| n.kind() != "slice")
+                            && let Some(classes) = self.classes_for_key(&obj)
+                        {
+                            // `WRITERS[kind]` of `{"plain": Writer, "db": DbWriter}`: any of
+                            // the script's classes it may pick.
+                            return Val {
+                                handle: Some(Handle::Instance(classes)),
+                                ..Val::default()
+                            };
+                        }
+                        if index.known().is_none()
+                            && index_node.is_some_and(|n| n.kind() != "slice")
                             && let Some(m) = members_for_key(&obj, &index)
                         {
                             // `TARGETS[name]` with `name` known only at run time (or one of

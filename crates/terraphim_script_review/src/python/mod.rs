@@ -33,6 +33,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         dict_entries: Vec::new(),
         classes: Map::default(),
         class_methods: Map::default(),
+        class_bases: Map::default(),
+        method_returns: Map::default(),
         properties: Set::default(),
         kw_params: Map::default(),
         confined: Vec::new(),
@@ -90,6 +92,11 @@ struct Py<'s, 'k, 'a> {
     classes: Map<String, Vec<String>>,
     /// The methods of each of the script's classes (`def get(self, path)` in `class Client`).
     class_methods: Map<String, Vec<String>>,
+    /// The base classes each of the script's classes names (`class Db(Writer)`): a method or
+    /// `__init__` it does not define is its bases'.
+    class_bases: Map<String, Vec<String>>,
+    /// What each method of the script's classes returns, as `Class.method`.
+    method_returns: Map<String, Val>,
     /// The properties of the script's classes, as `Class.name` (`@property def state(self)`):
     /// reading `obj.state` of an instance runs the method.
     properties: Set<String>,
@@ -197,6 +204,73 @@ fn named<'t>(node: Node<'t>) -> impl Iterator<Item = Node<'t>> + 't {
 }
 
 impl<'s> Py<'s, '_, '_> {
+    /// What `super().m()` in a method of the class being walked returns: the method of the
+    /// nearest base class that defines it.
+    fn base_method_returns(&self, m: &str) -> Option<Val> {
+        let class = self.class_now.as_deref()?;
+        let mut todo: Vec<&str> = self
+            .class_bases
+            .get(class)?
+            .iter()
+            .map(String::as_str)
+            .collect();
+        for _ in 0..8 {
+            let c = todo.first().copied()?;
+            todo.remove(0);
+            if self
+                .class_methods
+                .get(c)
+                .is_some_and(|ms| ms.iter().any(|x| x == m))
+            {
+                return self.method_returns.get(&format!("{c}.{m}")).cloned();
+            }
+            if let Some(bases) = self.class_bases.get(c) {
+                todo.extend(bases.iter().map(String::as_str));
+            }
+        }
+        None
+    }
+
+    /// The classes of a dictionary whose every member is one of the script's classes (a
+    /// registry), joined by [`crate::engine::FUNCS_SEP`].
+    fn classes_for_key(&self, obj: &Val) -> Option<String> {
+        let classes: Vec<&str> = obj
+            .fields
+            .iter()
+            .map(|(_, v)| match &v.handle {
+                Some(Handle::Instance(c)) if self.class_methods.contains_key(c) => Some(c.as_str()),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let mut classes = classes;
+        classes.dedup();
+        (!classes.is_empty() && classes.len() <= 16)
+            .then(|| classes.join(&crate::engine::FUNCS_SEP.to_string()))
+    }
+
+    /// Whether the script's class `class` (or any of several joined by
+    /// [`crate::engine::FUNCS_SEP`]) has method `m`, its own or one of its bases'
+    /// (a few levels up).
+    pub(super) fn class_has(&self, class: &str, m: &str) -> bool {
+        let mut todo: Vec<&str> = class.split(crate::engine::FUNCS_SEP).collect();
+        for _ in 0..8 {
+            let Some(c) = todo.pop() else {
+                return false;
+            };
+            if self
+                .class_methods
+                .get(c)
+                .is_some_and(|ms| ms.iter().any(|x| x == m))
+            {
+                return true;
+            }
+            if let Some(bases) = self.class_bases.get(c) {
+                todo.extend(bases.iter().map(String::as_str));
+            }
+        }
+        false
+    }
+
     fn text(&self, node: Node<'_>) -> &'s str {
         self.src.get(node.byte_range()).unwrap_or("")
     }
@@ -266,6 +340,16 @@ impl<'s> Py<'s, '_, '_> {
                         self.scope.shared_names.insert(m.clone());
                     }
                 }
+                let bases: Vec<String> = c
+                    .field("superclasses")
+                    .map(|b| {
+                        named(b)
+                            .filter(|a| a.kind() == "identifier")
+                            .map(|a| self.text(a).to_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.class_bases.insert(self.text(n).to_owned(), bases);
                 self.class_methods.insert(self.text(n).to_owned(), methods);
                 if !init && !fields.is_empty() {
                     self.classes.insert(self.text(n).to_owned(), fields);

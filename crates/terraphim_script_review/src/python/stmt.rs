@@ -60,6 +60,18 @@ impl Py<'_, '_, '_> {
                 {
                     self.sink.set_env(&key, &val);
                 }
+                // `ctx["sig"] = value` on an instance of the script's class that defines
+                // `__setitem__`: that method runs with the key and the value.
+                if let Some(v) = target.field("value")
+                    && let Some(Handle::Instance(class)) = self.eval(v).handle
+                    && self.class_has(&class, "__setitem__")
+                {
+                    let key_val = target
+                        .field("subscript")
+                        .map(|k| self.eval(k))
+                        .unwrap_or_default();
+                    self.scope.call_user("__setitem__", &[key_val, val.clone()]);
+                }
                 // `env["OPENAI_BASE_URL"] = url`, `scripts["postinstall"] = cmd`.
                 self.sink.setting(line(target), &key, &val);
                 self.sink.spelled_hook(&key, &val);
@@ -626,6 +638,18 @@ impl Py<'_, '_, '_> {
                 let mut v = Val::unknown();
                 for c in named(node) {
                     v = self.eval(c);
+                }
+                // A method's result is also its class's own (`super().header()` in an
+                // override is the base's, not the override's).
+                if let Some(class) = &self.class_now
+                    && let Some(f) = self.scope.current_function()
+                {
+                    let key = format!("{class}.{f}");
+                    let joined = match self.method_returns.get(&key) {
+                        Some(old) if *old != v => old.union(&v),
+                        _ => v.clone(),
+                    };
+                    self.method_returns.insert(key, joined);
                 }
                 self.scope.add_return(v);
             }

@@ -9843,3 +9843,77 @@ fn credential_files_a_program_logs_in_with_are_not_printed() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red34_printf_v_case_ways_inherited_classes_setitem_and_function_arrays() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `printf -v VAR`: the formatted text is the variable's value.
+        (
+            Sh,
+            include_str!("red34/printf_v_makefile.sh"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Sh,
+            include_str!("red34/printf_v_makefile_twin.sh"),
+            Clean,
+            "",
+        ),
+        // A `case` item other than the last sets a command that fetches and runs code.
+        (
+            Sh,
+            include_str!("red34/case_recipe.sh"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (Sh, include_str!("red34/case_recipe_twin.sh"), Clean, ""),
+        // A `case` whose `*)` item only returns prints what its other items print.
+        (Sh, include_str!("red34/case_path.sh"), Dangerous, "escape"),
+        (Sh, include_str!("red34/case_path_twin.sh"), Clean, ""),
+        // `"$fn" "$target"` of a function the caller named, inside a function walked at its call.
+        (
+            Sh,
+            include_str!("red34/function_by_name.sh"),
+            Dangerous,
+            "escape",
+        ),
+        (
+            Sh,
+            include_str!("red34/function_by_name_twin.sh"),
+            Clean,
+            "",
+        ),
+        // A subclass without `__init__` and methods of its base; a registry of classes.
+        (
+            Py,
+            include_str!("red34/inherited_init.py"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            include_str!("red34/class_registry.py"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (Py, include_str!("red34/super_override_twin.py"), Clean, ""),
+        // `obj[k] = v` on an instance of a class defining `__setitem__`.
+        (
+            Py,
+            include_str!("red34/setitem.py"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Py, include_str!("red34/setitem_twin.py"), Clean, ""),
+        // An array of arrow functions, each called by a `map` callback.
+        (
+            Js,
+            include_str!("red34/function_array.js"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (Js, include_str!("red34/function_array_twin.js"), Clean, ""),
+    ];
+    check_all(rows);
+}
