@@ -1107,6 +1107,11 @@ fn verb_bits(text: &str) -> u32 {
         "doctor",
         "env",
         "config-get",
+        // A deployment's dry run as Azure and Pulumi call it, a log stream, a dependency report.
+        "what-if",
+        "preview",
+        "tail",
+        "outdated",
     ];
     const DESTROY: &[&str] = &[
         "delete",
@@ -1546,6 +1551,8 @@ mod tests {
             ("list", READ_VERB),
             ("get", READ_VERB),
             ("deploy", 0),
+            ("what-if", READ_VERB),
+            ("preview", READ_VERB),
             ("Delete", 0),
             ("deleted.txt", 0),
         ] {

@@ -448,7 +448,8 @@ impl Py<'_, '_, '_> {
         };
         let mut all = Taint::default();
         for (i, a) in args.iter().enumerate() {
-            if !vendor_call(self.sink, a) && !(key_at == Some(i) && hmac_key(self.sink, a)) {
+            let used = vendor_call(self.sink, a) || (key_at == Some(i) && hmac_key(self.sink, a));
+            if !used {
                 all.join(&a.taint);
             }
         }
