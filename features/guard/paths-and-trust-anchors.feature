@@ -33,7 +33,10 @@ Feature: paths decide file commands, and trust anchors are never changed by the 
       | t=$(mktemp -d) && rm -rf $t/*         | sandbox | suspicious  | rm of variable path                  |
 
   Scenario Outline: a variable followed by / and only globs deletes the root when it is unset
-    When I check "<command>"
+    When I check the command:
+      """
+      <command>
+      """
     Then the verdict is <verdict>
     And a <tier> match names concept "<concept>"
 
