@@ -676,6 +676,14 @@ impl Shell<'_, '_, '_> {
         out: &mut Vec<(usize, usize, Vec<String>)>,
         alternatives: &mut Option<&'s str>,
     ) {
+        // `"${KT[@]}"` of `KT=(kafka-topics --bootstrap-server "$B")`: the array's words, each a
+        // word of its own as the shell passes them, when the script set every one.
+        if matches!(node.kind(), "string" | "expansion")
+            && let Some(words) = self.array_words(node)
+        {
+            out.push((node.start_byte(), node.end_byte(), vec![words]));
+            return;
+        }
         match node.kind() {
             "simple_expansion" | "expansion" => {
                 let Some(name) = self.plain_expansion(node) else {
@@ -812,6 +820,32 @@ impl Shell<'_, '_, '_> {
     }
 
     /// The variable's name in `$name` or `${name}` (no operators, no subscript).
+    /// The words of `"${name[@]}"` (quoted, alone in its string) or `${name[@]}` of an array
+    /// whose elements the script set, each quoted as a word of its own; `None` when any element
+    /// is known only at run time.
+    fn array_words(&self, node: Node<'_>) -> Option<String> {
+        let e = match node.kind() {
+            "string" => {
+                let mut c = node.named_children();
+                match (c.next(), c.next()) {
+                    (Some(e), None) if e.kind() == "expansion" => e,
+                    _ => return None,
+                }
+            }
+            _ => node,
+        };
+        let name = self.text(e).strip_prefix("${")?.strip_suffix("[@]}")?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return None;
+        }
+        let items = self.vars.get(name)?.items.as_ref()?;
+        let words: Option<Vec<String>> = items
+            .iter()
+            .map(|v| v.known().filter(|t| !t.contains(UNKNOWN)).map(quote_word))
+            .collect();
+        words.filter(|w| !w.is_empty()).map(|w| w.join(" "))
+    }
+
     fn plain_expansion<'n>(&'n self, node: Node<'_>) -> Option<&'n str> {
         let t = self.text(node);
         let name = match node.kind() {
