@@ -448,7 +448,7 @@ impl Py<'_, '_, '_> {
         };
         let mut all = Taint::default();
         for (i, a) in args.iter().enumerate() {
-            if !vendor_call(self.sink, a) && !(key_at == Some(i) && hmac_key(self.sink, a)) {
+            if !(vendor_call(self.sink, a) || key_at == Some(i) && hmac_key(self.sink, a)) {
                 all.join(&a.taint);
             }
         }

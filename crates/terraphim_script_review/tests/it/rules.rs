@@ -9917,3 +9917,19 @@ fn red34_printf_v_case_ways_inherited_classes_setitem_and_function_arrays() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_reduce_over_decoder_stages() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `reduce(lambda acc, stage: stage(acc), STAGES, blob)` with decoders among the
+        // stages: the result is decoded data.
+        (
+            Py,
+            include_str!("red35/reduce_decoders.py"),
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (Py, include_str!("red35/reduce_decoders_twin.py"), Clean, ""),
+    ];
+    check_all(rows);
+}
