@@ -498,8 +498,10 @@ impl Js<'_, '_, '_> {
                     && self.scope.funcs.contains_key("constructor")
                 {
                     // `new Client(CONFIG)` of a class of the script: its constructor's
-                    // parameters take the arguments (`this.host = options.host`).
-                    self.scope.call_user("constructor", &args);
+                    // parameters take the arguments (`this.host = options.host`), a
+                    // function given there a value whose call is that function's.
+                    let given = self.function_args(&arg_nodes, &args);
+                    self.scope.call_user("constructor", &given);
                 }
                 match self.scope.get(name) {
                     // `new WebClient(token)` of the token's own service's library: the client
@@ -1317,11 +1319,12 @@ impl Js<'_, '_, '_> {
             let f = match a.kind() {
                 "arrow_function" | "function_expression" | "function" => {
                     let name = crate::scope::anon_name(a.start_byte());
+                    // `() => join(homedir(), '.ssh')`: a function without parameters is a
+                    // value too, its call giving what it returns.
                     let params = self.params_of(*a);
-                    if params.is_empty() {
-                        continue;
+                    if !params.is_empty() {
+                        self.anon_fns.insert(name.clone(), params);
                     }
-                    self.anon_fns.insert(name.clone(), params);
                     name
                 }
                 "identifier"

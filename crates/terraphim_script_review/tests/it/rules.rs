@@ -9933,3 +9933,24 @@ fn red35_reduce_over_decoder_stages() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_constructor_fields_holding_functions() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `new Mount('ssh', () => join(homedir(), '.ssh'), 0o777)`: a function given to a
+        // constructor, kept in a field and called by a getter, gives the path it returns.
+        (
+            Js,
+            include_str!("red35/constructor_function_field.js"),
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            include_str!("red35/constructor_function_field_twin.js"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
