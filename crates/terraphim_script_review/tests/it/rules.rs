@@ -9954,3 +9954,19 @@ fn red35_constructor_fields_holding_functions() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_keyed_tables_picked_by_a_loop_word() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `apply_mode "$key"` in `for key in data socket`, the body picking `${paths[$1]}`
+        // and `${modes[$1]}`: walked once per word, the path and the mode stay paired.
+        (
+            Sh,
+            include_str!("red35/keyed_tables.sh"),
+            Dangerous,
+            "escape",
+        ),
+        (Sh, include_str!("red35/keyed_tables_twin.sh"), Clean, ""),
+    ];
+    check_all(rows);
+}
