@@ -9970,3 +9970,19 @@ fn red35_keyed_tables_picked_by_a_loop_word() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_proxy_get_traps() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `new Proxy(defaults, { get(t, key) { ... } })`: a member read through the proxy is
+        // what the `get` trap returns (here the parent of a path under the home directory).
+        (
+            Js,
+            include_str!("red35/proxy_get_trap.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (Js, include_str!("red35/proxy_get_trap_twin.js"), Clean, ""),
+    ];
+    check_all(rows);
+}
