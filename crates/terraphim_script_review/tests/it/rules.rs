@@ -9986,3 +9986,24 @@ fn red35_proxy_get_traps() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_reduce_callbacks_take_the_element_second() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `found.reduce((n, a) => { rmSync(a.path) })`: the element is the second parameter;
+        // here the entries of the directory two levels above the working directory.
+        (
+            Ts,
+            include_str!("red35/reduce_element_climb.ts"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            include_str!("red35/reduce_element_climb_twin.ts"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
