@@ -10007,3 +10007,24 @@ fn red35_reduce_callbacks_take_the_element_second() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_glob_patterns_keep_their_directories() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `root.glob(".github/workflows/*.yml")` of a pattern a decorator registered: the
+        // matches are workflow files, and writing them is a trust-anchor write.
+        (
+            Py,
+            include_str!("red35/decorator_registry_glob.py"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            include_str!("red35/decorator_registry_glob_twin.py"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
