@@ -1201,6 +1201,34 @@ impl Shell<'_, '_, '_> {
         printed
     }
 
+    /// `for key in data socket; do apply_mode "$key"; done`: a call whose one argument with
+    /// alternatives is a literal word of each walks the body once per word, so values the
+    /// body picks by that word (`${paths[$1]}`, `${modes[$1]}`) stay paired as one run has
+    /// them. Otherwise (or with too many words) one walk with the alternatives.
+    fn call_per_alternative(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
+        let varied: Vec<usize> = (0..args.len())
+            .filter(|&i| args[i].known().is_none() && !args[i].alts.is_empty())
+            .collect();
+        let words = match varied.as_slice() {
+            [i] if args[*i].alts.len() <= MAX_ALTERNATIVES
+                && args[*i].alts.iter().all(|a| !a.contains(UNKNOWN)) =>
+            {
+                Some((*i, args[*i].alts.clone()))
+            }
+            _ => None,
+        };
+        let Some((i, words)) = words else {
+            return self.call_function(body, args, capture);
+        };
+        let mut printed: Vec<Val> = Vec::new();
+        for w in words {
+            let mut one = args.to_vec();
+            one[i] = Val::lit(w).with_taint(&args[i].taint);
+            printed.push(self.call_function(body, &one, capture));
+        }
+        Val::union_all(&printed).unwrap_or_default()
+    }
+
     /// `shift N` inside a function or the script: `$1`.. and `"$@"` lose their first `N`
     /// values (all of them stay unknown when `N` is known only at run time).
     fn shift_positional(&mut self, n: Option<usize>) {
@@ -2642,7 +2670,7 @@ impl Shell<'_, '_, '_> {
             let judged = std::mem::replace(&mut self.judged, false);
             let next = self.rewalking || argv.len() == 1;
             let rewalking = std::mem::replace(&mut self.rewalking, next);
-            at_call_printed = Some(self.call_function(body, &argv[1..], capture));
+            at_call_printed = Some(self.call_per_alternative(body, &argv[1..], capture));
             self.rewalking = rewalking;
             self.judged = judged;
             self.at_call = at_call;

@@ -484,6 +484,13 @@ impl Js<'_, '_, '_> {
         let (qual, recv) = match func.kind() {
             "identifier" => {
                 let name = self.text(func);
+                if node.kind() == "new_expression"
+                    && name == "Proxy"
+                    && self.scope.get(name).is_none()
+                    && let Some(v) = self.proxy(&arg_nodes, &args)
+                {
+                    return v;
+                }
                 if let Some((_, got)) = self.resolvers.iter_mut().rev().find(|(r, _)| r == name) {
                     let v = args.first().cloned().unwrap_or_default();
                     *got = Some(match got.take() {
@@ -498,8 +505,10 @@ impl Js<'_, '_, '_> {
                     && self.scope.funcs.contains_key("constructor")
                 {
                     // `new Client(CONFIG)` of a class of the script: its constructor's
-                    // parameters take the arguments (`this.host = options.host`).
-                    self.scope.call_user("constructor", &args);
+                    // parameters take the arguments (`this.host = options.host`), a
+                    // function given there a value whose call is that function's.
+                    let given = self.function_args(&arg_nodes, &args);
+                    self.scope.call_user("constructor", &given);
                 }
                 match self.scope.get(name) {
                     // `new WebClient(token)` of the token's own service's library: the client
@@ -1317,11 +1326,12 @@ impl Js<'_, '_, '_> {
             let f = match a.kind() {
                 "arrow_function" | "function_expression" | "function" => {
                     let name = crate::scope::anon_name(a.start_byte());
+                    // `() => join(homedir(), '.ssh')`: a function without parameters is a
+                    // value too, its call giving what it returns.
                     let params = self.params_of(*a);
-                    if params.is_empty() {
-                        continue;
+                    if !params.is_empty() {
+                        self.anon_fns.insert(name.clone(), params);
                     }
-                    self.anon_fns.insert(name.clone(), params);
                     name
                 }
                 "identifier"
@@ -1337,6 +1347,41 @@ impl Js<'_, '_, '_> {
             }
         }
         out
+    }
+
+    /// `new Proxy(target, { get(t, key) { ... } })`: reading a member gives what the `get`
+    /// trap returns, or the target's own member where the trap passes it through.
+    fn proxy(&mut self, arg_nodes: &[Node<'_>], args: &[Val]) -> Option<Val> {
+        let handler = arg_nodes.get(1).filter(|h| h.kind() == "object")?;
+        let trap = named(*handler).find_map(|m| match m.kind() {
+            "method_definition" => m
+                .field("name")
+                .filter(|n| self.text(*n) == "get")
+                .map(|_| m),
+            "pair" => m
+                .field("key")
+                .filter(|k| self.text(*k).trim_matches(['"', '\'']) == "get")
+                .and_then(|_| m.field("value"))
+                .filter(|f| {
+                    matches!(
+                        f.kind(),
+                        "arrow_function" | "function_expression" | "function"
+                    )
+                }),
+            _ => None,
+        })?;
+        let name = crate::scope::anon_name(trap.start_byte());
+        self.function(name.clone(), trap);
+        let returned = self.scope.returns.get(&name).cloned()?;
+        let mut v = args.first().cloned().unwrap_or_default();
+        if v.fields.is_empty() {
+            return Some(returned);
+        }
+        for (_, f) in &mut v.fields {
+            *f = f.union(&returned);
+        }
+        v.taint.join(&returned.taint);
+        Some(v)
     }
 
     /// A call of a value holding a function of the script (see [`Self::function_args`]).

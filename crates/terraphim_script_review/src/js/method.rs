@@ -10,6 +10,17 @@ use crate::ts::Node;
 
 impl Js<'_, '_, '_> {
     pub(super) fn bind_callbacks(&mut self, arg_nodes: &[Node<'_>], data: &Val) -> Vec<Val> {
+        self.bind_callbacks_at(arg_nodes, data, 0)
+    }
+
+    /// [`Self::bind_callbacks`] with the element given as the parameter at `index`
+    /// (`reduce((acc, a) => ...)` takes the accumulator first).
+    pub(super) fn bind_callbacks_at(
+        &mut self,
+        arg_nodes: &[Node<'_>],
+        data: &Val,
+        index: usize,
+    ) -> Vec<Val> {
         let mut named_returns = Vec::new();
         // What a callback is given: each element of an array, else the data itself.
         let element = match &data.items {
@@ -28,7 +39,9 @@ impl Js<'_, '_, '_> {
             // with each element, as an inline callback is.
             if a.kind() == "identifier" && self.scope.funcs.contains_key(self.text(*a)) {
                 let name = self.text(*a).to_owned();
-                named_returns.push(self.scope.call_user(&name, std::slice::from_ref(&element)));
+                let mut given = vec![Val::unknown(); index];
+                given.push(element.clone());
+                named_returns.push(self.scope.call_user(&name, &given));
                 continue;
             }
             if matches!(
@@ -37,7 +50,7 @@ impl Js<'_, '_, '_> {
             ) && let Some(p) = self.params_of(*a).into_iter().next_back().filter(|_| true)
             {
                 let params = self.params_of(*a);
-                let p = params.first().cloned().unwrap_or(p);
+                let p = params.get(index).or(params.first()).cloned().unwrap_or(p);
                 let key = (crate::scope::anon_name(a.start_byte()), p);
                 // An array's callback sees each element (`names.map(k => join(dir, k))`).
                 let v = element.clone();
@@ -355,7 +368,8 @@ impl Js<'_, '_, '_> {
                 if matches!(recv.handle, Some(Handle::Conn { .. })) {
                     data.taint.remote = true;
                 }
-                let named = self.bind_callbacks(arg_nodes, &data);
+                let index = usize::from(name == "reduce");
+                let named = self.bind_callbacks_at(arg_nodes, &data, index);
                 let mut out = Val::unknown().with_taint(&recv.taint);
                 // What the callbacks return is what the mapped collection holds
                 // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`); a mapped array's

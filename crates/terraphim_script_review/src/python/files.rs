@@ -16,6 +16,9 @@ enum Fold {
     Join,
     /// `a + b`: the texts one after the other.
     Concat,
+    /// `lambda acc, stage: stage(acc)`: each element is a function applied to the value in
+    /// turn (a pipeline of decoders).
+    Apply,
 }
 
 pub(super) fn file_target(file: &Val) -> Val {
@@ -235,6 +238,14 @@ impl Py<'_, '_, '_> {
         for x in rest {
             acc = match op {
                 Fold::Concat => acc.concat(&x),
+                Fold::Apply => {
+                    let decodes = matches!(&x.handle, Some(Handle::Module(m))
+                        if super::api::lookup(m) == Some(super::api::Api::Decode));
+                    match decodes {
+                        true => Val::decoded(&acc.taint),
+                        false => Val::unknown().with_taint(&acc.taint),
+                    }
+                }
                 Fold::Path | Fold::Join => {
                     let joined = join_paths(&[
                         acc.path_text().unwrap_or_else(|| UNKNOWN.to_string()),
@@ -281,6 +292,9 @@ impl Py<'_, '_, '_> {
             },
             "call" => {
                 let func = body.field("function")?;
+                if self.applies_second_to_first(f, body) {
+                    return Some(Fold::Apply);
+                }
                 match self.text(func) {
                     t if t.ends_with(".joinpath") => Some(Fold::Path),
                     t => by_name(t),
@@ -288,6 +302,20 @@ impl Py<'_, '_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// `lambda acc, stage: stage(acc)`: the lambda calls its second parameter with its first.
+    fn applies_second_to_first(&self, f: crate::ts::Node<'_>, call: crate::ts::Node<'_>) -> bool {
+        let params: Vec<&str> = f
+            .field("parameters")
+            .map(|p| p.named_children().map(|n| self.text(n)).collect())
+            .unwrap_or_default();
+        let args: Vec<&str> = call
+            .field("arguments")
+            .map(|a| a.named_children().map(|n| self.text(n)).collect())
+            .unwrap_or_default();
+        let func = call.field("function").map(|n| self.text(n));
+        params.len() == 2 && func == Some(params[1]) && args == [params[0]]
     }
 
     /// A mode set on a path: setuid, world-writable, executable.

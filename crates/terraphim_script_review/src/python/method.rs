@@ -248,22 +248,33 @@ impl Py<'_, '_, '_> {
                         ..Val::default()
                     },
                     "glob" | "rglob" | "iterdir" => {
-                        // Each match lies under `p` and ends as the pattern does (`*.py`).
-                        let pattern = first
-                            .known()
-                            .unwrap_or("*")
-                            .rsplit('/')
-                            .next()
-                            .unwrap_or("*");
-                        let tail = pattern.replace(['*', '?'], &UNKNOWN.to_string());
+                        // Each match lies under `p` and ends as the pattern does (`*.py`); a
+                        // pattern with alternatives (a registry's globs) may be any of them.
+                        let patterns: Vec<Option<&str>> = match first.known() {
+                            Some(g) => vec![Some(g)],
+                            None if !first.alts.is_empty() && first.alts.len() <= 8 => {
+                                first.alts.iter().map(|a| Some(a.as_str())).collect()
+                            }
+                            None => vec![None],
+                        };
+                        let bases: Vec<&str> = match recv.alts.is_empty() {
+                            true => vec![p.as_str()],
+                            false => recv.alts.iter().map(String::as_str).collect(),
+                        };
+                        let mut all: Vec<String> = Vec::new();
+                        for g in &patterns {
+                            for b in &bases {
+                                all.push(glob_match(b, *g, name == "glob"));
+                            }
+                        }
+                        let handle = glob_match(&p, patterns[0], name == "glob");
                         // Under each path the object may be.
-                        let alts = recv
-                            .alts
-                            .iter()
-                            .map(|a| format!("{a}/{UNKNOWN}/{tail}"))
-                            .collect();
+                        let alts = match (recv.alts.is_empty(), patterns.len()) {
+                            (true, 1) => Vec::new(),
+                            _ => all,
+                        };
                         Val {
-                            handle: Some(Handle::Path(format!("{p}/{UNKNOWN}/{tail}"))),
+                            handle: Some(Handle::Path(handle)),
                             alts,
                             ..Val::default()
                         }
@@ -847,4 +858,28 @@ impl Py<'_, '_, '_> {
         v.fields.clone_from(&self.cli_options);
         v
     }
+}
+
+/// The path a match of `pattern` under `base` has: `root.glob(".github/workflows/*.yml")`
+/// keeps the directories the pattern spells (the whole pattern, wildcards unknown, for a
+/// `glob` without `**`); otherwise `base/…/` and the end of the pattern (`*.py`).
+fn glob_match(base: &str, pattern: Option<&str>, plain_glob: bool) -> String {
+    let wild = UNKNOWN.to_string();
+    let Some(g) = pattern else {
+        return format!("{base}/{wild}/{wild}");
+    };
+    if plain_glob && !g.contains("**") && !g.contains('[') && !g.starts_with('/') {
+        return format!("{base}/{}", g.replace(['*', '?'], &wild));
+    }
+    let segments: Vec<&str> = g.split('/').collect();
+    let tail = segments
+        .last()
+        .copied()
+        .unwrap_or("*")
+        .replace(['*', '?'], &wild);
+    let spelled: String = segments[..segments.len().saturating_sub(1)]
+        .iter()
+        .take_while(|s| !s.is_empty() && !s.contains(['*', '?', '[']))
+        .fold(String::new(), |acc, s| acc + "/" + s);
+    format!("{base}{spelled}/{wild}/{tail}")
 }

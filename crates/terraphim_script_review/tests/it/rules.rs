@@ -9917,3 +9917,114 @@ fn red34_printf_v_case_ways_inherited_classes_setitem_and_function_arrays() {
     ];
     check_all(rows);
 }
+
+#[test]
+fn red35_reduce_over_decoder_stages() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `reduce(lambda acc, stage: stage(acc), STAGES, blob)` with decoders among the
+        // stages: the result is decoded data.
+        (
+            Py,
+            include_str!("red35/reduce_decoders.py"),
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (Py, include_str!("red35/reduce_decoders_twin.py"), Clean, ""),
+    ];
+    check_all(rows);
+}
+
+#[test]
+fn red35_constructor_fields_holding_functions() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `new Mount('ssh', () => join(homedir(), '.ssh'), 0o777)`: a function given to a
+        // constructor, kept in a field and called by a getter, gives the path it returns.
+        (
+            Js,
+            include_str!("red35/constructor_function_field.js"),
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            include_str!("red35/constructor_function_field_twin.js"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+#[test]
+fn red35_keyed_tables_picked_by_a_loop_word() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `apply_mode "$key"` in `for key in data socket`, the body picking `${paths[$1]}`
+        // and `${modes[$1]}`: walked once per word, the path and the mode stay paired.
+        (
+            Sh,
+            include_str!("red35/keyed_tables.sh"),
+            Dangerous,
+            "escape",
+        ),
+        (Sh, include_str!("red35/keyed_tables_twin.sh"), Clean, ""),
+    ];
+    check_all(rows);
+}
+
+#[test]
+fn red35_proxy_get_traps() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `new Proxy(defaults, { get(t, key) { ... } })`: a member read through the proxy is
+        // what the `get` trap returns (here the parent of a path under the home directory).
+        (
+            Js,
+            include_str!("red35/proxy_get_trap.js"),
+            Dangerous,
+            "destructive",
+        ),
+        (Js, include_str!("red35/proxy_get_trap_twin.js"), Clean, ""),
+    ];
+    check_all(rows);
+}
+
+#[test]
+fn red35_reduce_callbacks_take_the_element_second() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `found.reduce((n, a) => { rmSync(a.path) })`: the element is the second parameter;
+        // here the entries of the directory two levels above the working directory.
+        (
+            Ts,
+            include_str!("red35/reduce_element_climb.ts"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            include_str!("red35/reduce_element_climb_twin.ts"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
+
+#[test]
+fn red35_glob_patterns_keep_their_directories() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        // `root.glob(".github/workflows/*.yml")` of a pattern a decorator registered: the
+        // matches are workflow files, and writing them is a trust-anchor write.
+        (
+            Py,
+            include_str!("red35/decorator_registry_glob.py"),
+            Dangerous,
+            "source-poisoning",
+        ),
+        (
+            Py,
+            include_str!("red35/decorator_registry_glob_twin.py"),
+            Clean,
+            "",
+        ),
+    ];
+    check_all(rows);
+}
