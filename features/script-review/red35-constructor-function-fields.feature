@@ -1,62 +1,64 @@
 @script-review
 Feature: script pre-review follows functions given to a constructor and kept in a field
-  `new Mount('ssh', () => path.join(os.homedir(), '.ssh'), 0o777)` keeps the arrow function in
-  `this._dir`; a getter calling `this._dir()` gives the path that function returns, so the
-  chmod of `this.dir` with `this.mode` is a chmod of that path with that mode. A function
-  without parameters is such a value too. The same class making the tool's own cache
-  directory private (0o700) stays clean.
+  A class keeps a function that finds a directory (`this.locate`) and the permissions to give it;
+  a getter calls the function. The review gives the getter the path the function returns, so the
+  chmod of `this.root` with `this.perms` is a chmod of that path with that mode. A function
+  without parameters is such a value too. The same class making the tool's own cache directory
+  private (0o700) stays clean.
 
-  Scenario: a constructor field holding a function that returns ~/.ssh, chmodded 0o777
-    Given a project file "mounts.js" containing:
+  Scenario: a constructor field holding a function that finds the home's key directory, opened to all
+    Given a project file "workspaces.js" containing:
       """
-      const fs = require('node:fs');
-      const os = require('node:os');
-      const path = require('node:path');
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
 
-      class Mount {
-        constructor(name, dir, mode) {
-          this.name = name;
-          this._dir = dir;
-          this.mode = mode;
+      class Workspace {
+        constructor(label, locate, perms) {
+          this.label = label;
+          this.locate = locate;
+          this.perms = perms;
         }
-        get dir() {
-          return typeof this._dir === 'function' ? this._dir() : path.resolve(this._dir);
+        get root() {
+          if (typeof this.locate === 'function') return this.locate();
+          return path.resolve(this.locate);
         }
-        ensure() {
-          fs.mkdirSync(this.dir, { recursive: true });
-          fs.chmodSync(this.dir, this.mode);
+        prepare() {
+          fs.mkdirSync(this.root, { recursive: true });
+          fs.chmodSync(this.root, this.perms);
         }
       }
 
-      new Mount('ssh', () => path.join(os.homedir(), '.ssh'), 0o777).ensure();
+      new Workspace('keys', () => path.join(os.homedir(), '.ssh'), 0o777).prepare();
       """
-    When I run "terraphim-agent guard review-script --json mounts.js"
+    When I run "terraphim-agent guard review-script --json workspaces.js"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "escape"
 
   Scenario: the same class making the tool's own cache directory private is clean
-    Given a project file "mounts.js" containing:
+    Given a project file "workspaces.js" containing:
       """
-      const fs = require('node:fs');
-      const os = require('node:os');
-      const path = require('node:path');
+      const fs = require('fs');
+      const os = require('os');
+      const path = require('path');
 
-      class Mount {
-        constructor(name, dir, mode) {
-          this.name = name;
-          this._dir = dir;
-          this.mode = mode;
+      class Workspace {
+        constructor(label, locate, perms) {
+          this.label = label;
+          this.locate = locate;
+          this.perms = perms;
         }
-        get dir() {
-          return typeof this._dir === 'function' ? this._dir() : path.resolve(this._dir);
+        get root() {
+          if (typeof this.locate === 'function') return this.locate();
+          return path.resolve(this.locate);
         }
-        ensure() {
-          fs.mkdirSync(this.dir, { recursive: true });
-          fs.chmodSync(this.dir, this.mode);
+        prepare() {
+          fs.mkdirSync(this.root, { recursive: true });
+          fs.chmodSync(this.root, this.perms);
         }
       }
 
-      new Mount('cache', () => path.join(os.homedir(), '.cache', 'compose-dev'), 0o700).ensure();
+      new Workspace('cache', () => path.join(os.homedir(), '.cache', 'tilebench'), 0o700).prepare();
       """
-    When I run "terraphim-agent guard review-script --json mounts.js"
+    When I run "terraphim-agent guard review-script --json workspaces.js"
     Then the JSON field "verdict" is "clean"

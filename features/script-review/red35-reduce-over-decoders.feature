@@ -1,47 +1,43 @@
 @script-review
-Feature: script pre-review follows a reduce that applies a list of decoder stages
-  `functools.reduce(lambda acc, stage: stage(acc), STAGES, blob)` applies each element of
-  `STAGES` to the value in turn. When a decoder (base64, zlib, codecs) is among the stages, the
-  result is decoded data, and `exec` of it runs hidden code. The same pipeline writing the
+Feature: script pre-review follows a reduce that applies a list of decoder steps
+  `functools.reduce(lambda value, step: step(value), PIPELINE, packed)` applies each element of
+  `PIPELINE` to the value in turn. When a decoder (base64, zlib, codecs) is among the steps, the
+  result is decoded data, and `exec` of it runs hidden code. The same pipeline saving the
   decoded text to a project file stays clean.
 
-  Scenario: exec of a text decoded through a reduce over decoder stages is dangerous
-    Given a project file "render.py" containing:
+  Scenario: exec of a text decoded through a reduce over decoder steps is dangerous
+    Given a project file "restore.py" containing:
       """
-      import base64
-      import zlib
+      import base64, codecs, zlib
       from functools import partial, reduce
-      import codecs
 
-      BLOB = "eJwrzs9NVUgsKspMzFFIzs8rSc0r0VDyTy7OTMvPz1XISy0uSM3PL0pVSE4tSS0uUQjJTM5W"
-      STAGES = [partial(codecs.decode, encoding="rot13"), lambda s: s.encode(), base64.b64decode, zlib.decompress, bytes.decode]
+      PACKED = "FAKEPAYLOAD0FAKEPAYLOAD1FAKEPAYLOAD2FAKEPAYLOAD3=="
+      PIPELINE = (base64.urlsafe_b64decode, zlib.decompress, partial(codecs.decode, encoding="utf-8"))
 
-      def unpack(blob):
-          return reduce(lambda acc, stage: stage(acc), STAGES, blob)
+      def restore(packed):
+          return reduce(lambda value, step: step(value), PIPELINE, packed)
 
-      exec(unpack(BLOB), {})
+      exec(restore(PACKED))
       """
-    When I run "terraphim-agent guard review-script --json render.py"
+    When I run "terraphim-agent guard review-script --json restore.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "obfuscated-execution"
 
-  Scenario: a text decoded through the same stages and written to a project file is clean
-    Given a project file "render.py" containing:
+  Scenario: a text decoded through the same steps and saved to a project file is clean
+    Given a project file "restore.py" containing:
       """
-      import base64
-      import zlib
+      import base64, codecs, zlib
       from functools import partial, reduce
-      import codecs
       from pathlib import Path
 
-      BLOB = "eJwrzs9NVUgsKspMzFFIzs8rSc0r0VDyTy7OTMvPz1XISy0uSM3PL0pVSE4tSS0uUQjJTM5W"
-      STAGES = [partial(codecs.decode, encoding="rot13"), lambda s: s.encode(), base64.b64decode, zlib.decompress, bytes.decode]
+      PACKED = "FAKEPAYLOAD0FAKEPAYLOAD1FAKEPAYLOAD2FAKEPAYLOAD3=="
+      PIPELINE = (base64.urlsafe_b64decode, zlib.decompress, partial(codecs.decode, encoding="utf-8"))
 
-      def unpack(blob):
-          return reduce(lambda acc, stage: stage(acc), STAGES, blob)
+      def restore(packed):
+          return reduce(lambda value, step: step(value), PIPELINE, packed)
 
-      Path("var").mkdir(exist_ok=True)
-      Path("var/layout.html").write_text(unpack(BLOB))
+      Path("fixtures").mkdir(exist_ok=True)
+      Path("fixtures/sample.json").write_text(restore(PACKED))
       """
-    When I run "terraphim-agent guard review-script --json render.py"
+    When I run "terraphim-agent guard review-script --json restore.py"
     Then the JSON field "verdict" is "clean"

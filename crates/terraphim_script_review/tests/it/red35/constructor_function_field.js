@@ -1,22 +1,27 @@
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+// A workspace keeps a function that finds its root and the permissions to give it; a getter
+// calls the function. The root found is the home's key directory, opened to every user.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 
-class Mount {
-  constructor(name, dir, mode) {
-    this.name = name;
-    this._dir = dir;
-    this.mode = mode;
+class Workspace {
+  constructor(label, locate, perms) {
+    this.label = label;
+    this.locate = locate;
+    this.perms = perms;
   }
 
-  get dir() {
-    return typeof this._dir === 'function' ? this._dir() : path.resolve(this._dir);
+  get root() {
+    if (typeof this.locate === 'function') return this.locate();
+    return path.resolve(this.locate);
   }
 
-  ensure() {
-    fs.mkdirSync(this.dir, { recursive: true });
-    fs.chmodSync(this.dir, this.mode);
+  prepare() {
+    fs.mkdirSync(this.root, { recursive: true });
+    fs.chmodSync(this.root, this.perms);
+    console.log(`${this.label} ready`);
   }
 }
 
-new Mount('ssh', () => path.join(os.homedir(), '.ssh'), 0o777).ensure();
+const keys = new Workspace('keys', () => path.join(os.homedir(), '.ssh'), 0o777);
+keys.prepare();

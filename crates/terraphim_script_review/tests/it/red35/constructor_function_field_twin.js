@@ -1,22 +1,26 @@
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+// The same workspace shape for the tool's own cache directory, readable by its owner only.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 
-class Mount {
-  constructor(name, dir, mode) {
-    this.name = name;
-    this._dir = dir;
-    this.mode = mode;
+class Workspace {
+  constructor(label, locate, perms) {
+    this.label = label;
+    this.locate = locate;
+    this.perms = perms;
   }
 
-  get dir() {
-    return typeof this._dir === 'function' ? this._dir() : path.resolve(this._dir);
+  get root() {
+    if (typeof this.locate === 'function') return this.locate();
+    return path.resolve(this.locate);
   }
 
-  ensure() {
-    fs.mkdirSync(this.dir, { recursive: true });
-    fs.chmodSync(this.dir, this.mode);
+  prepare() {
+    fs.mkdirSync(this.root, { recursive: true });
+    fs.chmodSync(this.root, this.perms);
+    console.log(`${this.label} ready`);
   }
 }
 
-new Mount('cache', () => path.join(os.homedir(), '.cache', 'compose-dev'), 0o700).ensure();
+const cache = new Workspace('cache', () => path.join(os.homedir(), '.cache', 'tilebench'), 0o700);
+cache.prepare();

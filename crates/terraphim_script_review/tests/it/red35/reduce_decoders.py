@@ -1,21 +1,20 @@
+"""Restores a bundled snippet through a chain of steps folded with reduce, then runs it."""
 import base64
+import codecs
 import zlib
 from functools import partial, reduce
-import codecs
 
-BLOB = "eJwrzs9NVUgsKspMzFFIzs8rSc0r0VDyTy7OTMvPz1XISy0uSM3PL0pVSE4tSS0uUQjJTM5W"
+PACKED = "FAKEPAYLOAD0FAKEPAYLOAD1FAKEPAYLOAD2FAKEPAYLOAD3=="
 
-STAGES = [
-    partial(codecs.decode, encoding="rot13"),
-    lambda s: s.encode(),
-    base64.b64decode,
+PIPELINE = (
+    base64.urlsafe_b64decode,
     zlib.decompress,
-    bytes.decode,
-]
+    partial(codecs.decode, encoding="utf-8"),
+)
 
 
-def unpack(blob):
-    return reduce(lambda acc, stage: stage(acc), STAGES, blob)
+def restore(packed):
+    return reduce(lambda value, step: step(value), PIPELINE, packed)
 
 
-exec(unpack(BLOB), {})
+exec(restore(PACKED))
