@@ -1073,9 +1073,19 @@ impl Shell<'_, '_, '_> {
                             });
                         }
                     }
-                    // `if inside "$p"; then rm -rf "$p"; fi`: the branch sees `p` there.
-                    if cond.is_some_and(|d| contain::same(c, d))
-                        && contain::single_condition(node)
+                    // `if inside "$p"; then rm -rf "$p"; fi`, and `[[ "$p" == "$ROOT"/* ]] &&
+                    // rm -rf "$p"`: the branch, or the command after `&&`, sees `p` there.
+                    let and_test = node.kind() == "list"
+                        && node
+                            .named_child(0)
+                            .is_some_and(|first| contain::same(c, first))
+                        && node
+                            .children()
+                            .filter(|o| !o.is_named())
+                            .all(|o| o.kind() == "&&");
+                    if (and_test
+                        || cond.is_some_and(|d| contain::same(c, d))
+                            && contain::single_condition(node))
                         && let Some((name, dirs)) = self.holds_inside(c)
                     {
                         self.confine(name, &dirs);

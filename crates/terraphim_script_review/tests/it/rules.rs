@@ -10028,3 +10028,37 @@ fn red35_glob_patterns_keep_their_directories() {
     ];
     check_all(rows);
 }
+
+/// A test that a variable lies under a known directory, joined by `&&` to the command it guards
+/// (`[[ "$d" == /tmp/* ]] && rm -rf -- "$d"`), confines the variable there for that command, as
+/// the same test in an `if` does. A `||`, a `!=` test, or a command after the list is not guarded.
+#[test]
+fn a_containment_test_guards_the_command_after_and() {
+    let rows: &[(Language, &str, Verdict, &str)] = &[
+        (
+            Sh,
+            "#!/bin/sh\nd=\"$1\"\n[[ \"$d\" == /tmp/* ]] && rm -rf -- \"$d\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nd=\"$1\"\n[[ \"$d\" == /tmp/* ]] || rm -rf -- \"$d\"\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nd=\"$1\"\n[[ \"$d\" != /tmp/* ]] && rm -rf -- \"$d\"\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nd=\"$1\"\n[[ \"$d\" == /tmp/* ]] && echo \"cleaning $d\"\nrm -rf -- \"$d\"\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    check_all(rows);
+}
