@@ -982,6 +982,21 @@ impl Py<'_, '_, '_> {
                         for (k, x) in &c.kwargs {
                             v.set_field(&[k.as_str()], x.clone());
                         }
+                        // `dict(values, token="***")` over a dict whose private data all lies in
+                        // its members: the copy holds what its members now hold, not the token
+                        // the keyword replaced.
+                        if let Some(base) = c.args.first()
+                            && c.args.len() == 1
+                            && !c.kwargs.is_empty()
+                            && base.taint.private()
+                            && members_taint(&base.fields) == base.taint
+                        {
+                            let mut t = members_taint(&v.fields);
+                            for x in c.kwargs.values() {
+                                t.join(&x.taint);
+                            }
+                            v.taint = t;
+                        }
                     }
                 }
                 if env {
@@ -1458,4 +1473,13 @@ fn temp_parent(c: &Call<'_>, at: usize) -> String {
         || UNKNOWN.to_string(),
         |t| t.trim_end_matches('/').to_owned(),
     )
+}
+
+/// What the members of a dict hold together.
+fn members_taint(fields: &[(String, Val)]) -> Taint {
+    let mut t = Taint::default();
+    for (_, x) in fields {
+        t.join(&x.taint);
+    }
+    t
 }

@@ -561,7 +561,12 @@ impl Py<'_, '_, '_> {
                 .map(|c| self.eval(c))
                 .unwrap_or_default(),
             "conditional_expression" | "boolean_operator" => {
-                let vals: Vec<Val> = named(node).map(|c| self.eval(c)).collect();
+                let mut vals: Vec<Val> = named(node).map(|c| self.eval(c)).collect();
+                // `"***" if token else ""`: the value is one of the two ways, not the test
+                // between them (walked for what it does, as every operand is).
+                if node.kind() == "conditional_expression" && vals.len() == 3 {
+                    vals.remove(1);
+                }
                 // `os.environ.get("GH_TOKEN") or os.environ["GITHUB_TOKEN"]`: either token.
                 self.sink
                     .token_alternatives(&vals.iter().collect::<Vec<_>>());

@@ -10062,3 +10062,46 @@ fn a_containment_test_guards_the_command_after_and() {
     ];
     check_all(rows);
 }
+
+/// A config shown with its token masked: `dict(values, token="***")` over a dict whose private
+/// data lies in its members holds what the members now hold, and `"***" if token else ""` is
+/// one of its two ways, not the test between them. The same copy keeping the token, or a way
+/// that is the token, still prints it.
+#[test]
+fn a_masked_copy_of_a_config_prints_no_token() {
+    let config = "import getpass\n\
+                  values = {'endpoint': 'https://api.example.com', 'token': ''}\n\
+                  token = getpass.getpass('API token: ').strip()\n\
+                  if token:\n    values['token'] = token\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!("{config}print(dict(values, token='***' if values['token'] else ''))\n"),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{config}print(dict(values, token='***'))\n"),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{config}print(dict(values, endpoint='https://api.example.com/v2'))\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            format!(
+                "{config}print(dict(values, token=values['token'] if values['token'] else ''))\n"
+            ),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
