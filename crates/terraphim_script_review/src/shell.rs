@@ -835,7 +835,7 @@ impl Shell<'_, '_, '_> {
             _ => node,
         };
         let name = self.text(e).strip_prefix("${")?.strip_suffix("[@]}")?;
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if !is_identifier(name) {
             return None;
         }
         let items = self.vars.get(name)?.items.as_ref()?;

@@ -194,8 +194,8 @@ impl Js<'_, '_, '_> {
     /// `createHmac(alg, key)`, `jwt.sign(claims, key)`, `jwt.verify(token, key)` with a secret
     /// from the environment as the key (a webhook's signing secret checking a payload): the key
     /// signs or checks a message and stays in the process; the digest or token does not give
-    /// it away. That read is the secret's use.
-    /// True when the call is one and the key its only secret.
+    /// it away. That read is the secret's use. True when the call is one and the key is its
+    /// only private argument.
     fn hmac_key_used(&mut self, node: Node<'_>) -> bool {
         let signs = node.field("function").is_some_and(|f| match f.kind() {
             "identifier" => self.text(f) == "createHmac",

@@ -438,13 +438,13 @@ impl Py<'_, '_, '_> {
             _ => None,
         };
         let hmac_key = |sink: &mut Sink<'_>, v: &Val| -> bool {
-            let Some(name) = env_token_name(&v.taint) else {
-                return false;
-            };
-            if key_at.is_some() {
-                sink.env_token_used.insert(name.to_owned());
+            match (key_at, env_token_name(&v.taint)) {
+                (Some(_), Some(name)) => {
+                    sink.env_token_used.insert(name.to_owned());
+                    true
+                }
+                _ => false,
             }
-            key_at.is_some()
         };
         let mut all = Taint::default();
         for (i, a) in args.iter().enumerate() {
