@@ -158,6 +158,24 @@ Feature: a command's real form is judged, however it is written
       | find . -name '*.bak' -delete     | sandbox |
       | find target -delete              | allow   |
 
+  Scenario Outline: a find with tests deletes what it chooses under each start path; following links, anywhere
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                           | verdict |
+      | find ./dist -type f -exec rm -f {} +                                               | allow   |
+      | find ./dist -empty -delete                                                         | allow   |
+      | find ~/.cache/schema-lint -mindepth 1 -maxdepth 1 ! -name .stamp -exec rm -rf -- {} + | allow |
+      | find ~/.cache/schema-lint -mtime +30 -delete                                       | allow   |
+      | find . -type f -mtime +30 -delete                                                  | sandbox |
+      | find src -type f -exec rm {} +                                                     | sandbox |
+      | find ~/.cache/x ~ -mtime +30 -delete                                               | deny    |
+      | find ~/.cache/x ~/.ssh -type f -exec rm {} +                                       | deny    |
+      | find ~/Documents -type f -exec rm {} +                                             | deny    |
+      | find -L ./dist -type f -delete                                                     | sandbox |
+      | find ./dist -follow -type f -exec rm {} +                                          | sandbox |
+
   Scenario: a shell reading a heredoc is judged by the heredoc's commands
     When I check the command:
       """

@@ -23,3 +23,16 @@ Feature: global package sources are trust anchors; deployment dry runs are reads
       | command                                                                                  |
       | az deployment group what-if --resource-group rg-dev --template-file infra/main.bicep     |
       | pulumi preview --stack dev                                                               |
+
+  Scenario Outline: kubectl's documented dry-run modes delete nothing; the mode that runs does
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                              | verdict |
+      | kubectl delete -f k8s/old-jobs.yaml --dry-run=client                 | allow   |
+      | kubectl -n staging delete deploy api --dry-run=server -o name        | allow   |
+      | kubectl drain node-3 --ignore-daemonsets --dry-run=client            | allow   |
+      | kubectl delete -f k8s/old-jobs.yaml --dry-run=none                   | deny    |
+      | kubectl delete -f k8s/old-jobs.yaml --dry-run                        | deny    |
+      | kubectl delete pod api-0                                             | deny    |

@@ -1261,11 +1261,12 @@ pub(crate) fn classify(
         {
             continue;
         }
-        // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder and `;`/`+` name no path of
-        // their own: its start paths (also after `-L`) are what it reaches.
+        // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder, `;`/`+` and its
+        // operators (`!`, `(`, `)`, `,`) name no path of their own: its start paths (also after
+        // `-L`) are what it reaches.
         if find
             && w.kind == WordKind::Operand
-            && (matches!(w.text.as_str(), "{}" | "+" | ";")
+            && (matches!(w.text.as_str(), "{}" | "+" | ";" | "!" | "(" | ")" | ",")
                 || (w.follows_flag && !matches!(words[i - 1].text.as_str(), "-H" | "-L" | "-P")))
         {
             continue;

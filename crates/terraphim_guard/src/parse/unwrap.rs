@@ -803,23 +803,30 @@ impl Walker {
                     if start < end {
                         let c = layer(&format!("find {}", rest[i]));
                         let template = &rest[start..end];
-                        // The template as written, and with `{}` as every entry it reaches.
-                        let mut starts = vec![String::new()];
-                        if let Some(all) = &everything
-                            && template.iter().any(|w| w == "{}")
-                        {
-                            starts.extend(all.iter().cloned());
+                        // The template with `{}` as every entry it reaches: `START/*` (other
+                        // tests such as `-type f` or `-mtime +7` choose entries, not where they
+                        // lie, so `find /var/log -type f -exec truncate -s 0 {} \;` empties the
+                        // system's logs and `find ./dist -type f -exec rm {} +` build output).
+                        // Following links (`-L`), an entry may lie anywhere a link under a start
+                        // path points, and a template that is no plain file command may hand
+                        // `{}` on to code of its own (`parallel bash -c {} ::: CODE`): `{}` is
+                        // then also judged as written.
+                        let mut starts = Vec::new();
+                        let braces = template.iter().any(|w| w == "{}");
+                        let file_command = template.first().is_some_and(|p| {
+                            FIND_FILE_COMMANDS.contains(&p.rsplit('/').next().unwrap_or(p))
+                        });
+                        if !braces || !file_command || find_follows_links(rest) {
+                            starts.push(String::new());
                         }
                         if let Some(all) = &named
-                            && template.iter().any(|w| w == "{}")
+                            && braces
                         {
                             starts = all.clone();
-                        } else if everything.is_none() && template.iter().any(|w| w == "{}") {
-                            // Other tests (`-type f`, `-mtime +7`) choose entries, not where
-                            // they lie: under a start path outside the project, `{}` is
-                            // somewhere there (`find /var/log -type f -exec truncate -s 0 {} \;`
-                            // empties the system's logs).
-                            starts.extend(find_foreign_starts(rest));
+                        } else if let Some(all) = everything.as_ref().filter(|_| braces) {
+                            starts.extend(all.iter().cloned());
+                        } else if braces {
+                            starts.extend(find_chosen_starts(rest));
                         }
                         for every in starts {
                             let words: Vec<String> = template
@@ -842,9 +849,17 @@ impl Walker {
                 }
                 i += 1;
             }
-            if let Some(starts) = everything.as_ref().or(named.as_ref())
-                && find_deletes(rest)
-            {
+            if find_deletes(rest) {
+                // Other tests choose what is deleted under each start path, not where it lies.
+                let starts = everything
+                    .clone()
+                    .or_else(|| named.clone())
+                    .unwrap_or_else(|| {
+                        find_chosen_starts(rest)
+                            .into_iter()
+                            .filter(|s| !s.is_empty())
+                            .collect()
+                    });
                 let c = layer("find -delete");
                 for every in starts {
                     let words = vec!["rm".to_string(), "-rf".to_string(), every.clone()];
@@ -1399,26 +1414,15 @@ fn find_deletes(rest: &[String]) -> bool {
     })
 }
 
-/// For a `find` that tests nothing (only actions, options and operators), each start path as
-/// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
-/// keeps find at the start paths themselves.
-/// The start paths of a find that lie outside the working directory as written (absolute,
-/// in the home, a variable's, or climbing out with `..`), each as `START/*`: the entries a
-/// find with tests other than `-name` reaches there.
-fn find_foreign_starts(rest: &[String]) -> Vec<String> {
-    let i = find_options_len(rest);
-    rest[i.min(rest.len())..]
-        .iter()
-        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
-        .filter(|a| a.starts_with(['/', '~', '$']) || a.split('/').any(|c| c == ".."))
-        .map(|a| match a.trim_end_matches('/') {
-            "" => "/*".to_string(),
-            dir => format!("{dir}/*"),
-        })
-        .collect()
-}
+/// Programs that only act on the files they are given: in a `find` template, `{}` is one
+/// of the entries found and nothing else.
+const FIND_FILE_COMMANDS: &[&str] = &[
+    "rm", "rmdir", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "touch", "mv", "cp",
+    "ln", "gzip", "xz", "bzip2", "zstd",
+];
 
-fn find_everything(rest: &[String]) -> Option<Vec<String>> {
+/// What a `find` reaches under each start path, as `START/*` (`./*` without a start path).
+fn find_starts(rest: &[String]) -> Vec<String> {
     let i = find_options_len(rest);
     let starts: Vec<String> = rest[i.min(rest.len())..]
         .iter()
@@ -1428,13 +1432,43 @@ fn find_everything(rest: &[String]) -> Option<Vec<String>> {
             dir => format!("{dir}/*"),
         })
         .collect();
-    let mut j = i + starts.len();
-    // Without a start path find searches `.`.
-    let starts = if starts.is_empty() {
+    if starts.is_empty() {
         vec!["./*".to_string()]
     } else {
         starts
-    };
+    }
+}
+
+/// Where the entries a `find` with tests (`-type f`, `-mtime +7`, `-empty`) chooses lie: under
+/// each start path (`START/*`), except in the working directory itself, where they are some of
+/// the project's files (an empty string: `{}` as written), not all of them.
+fn find_chosen_starts(rest: &[String]) -> Vec<String> {
+    find_starts(rest)
+        .into_iter()
+        .map(|s| if s == "./*" { String::new() } else { s })
+        .collect()
+}
+
+/// Whether a `find` follows symbolic links (`-L`, `-follow`): what it reaches may then lie
+/// outside its start paths.
+fn find_follows_links(rest: &[String]) -> bool {
+    rest[..find_options_len(rest).min(rest.len())]
+        .iter()
+        .any(|a| a == "-L")
+        || rest.iter().any(|a| a == "-follow")
+}
+
+/// For a `find` that tests nothing (only actions, options and operators), each start path as
+/// `START/*`: what `{}` and `-delete` reach. None when a test selects entries, or `-maxdepth 0`
+/// keeps find at the start paths themselves.
+fn find_everything(rest: &[String]) -> Option<Vec<String>> {
+    let i = find_options_len(rest);
+    let given = rest[i.min(rest.len())..]
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+        .count();
+    let mut j = i + given;
+    let starts = find_starts(rest);
     const NOT_TESTS: &[&str] = &[
         "-delete",
         "-print",
