@@ -1444,6 +1444,37 @@ fn statements_after_a_directory_change_parse_as_their_text() {
     }
 }
 
+/// The files an awk program's print statements write: a `>` or `>>` after `print`/`printf` and
+/// outside parentheses, followed by a literal; comparisons are no redirection.
+#[test]
+fn awk_print_redirections_name_their_files() {
+    use super::unwrap::awk_output_files as files;
+    let cases: &[(&str, &[(&str, bool)])] = &[
+        (r#"{ print $1 > "out.txt" }"#, &[("out.txt", false)]),
+        (
+            r#"{ printf "%s\n", $2 >> "/tmp/log" }"#,
+            &[("/tmp/log", true)],
+        ),
+        (
+            r#"BEGIN { print "x" >> "$HOME/.profile" }"#,
+            &[("$HOME/.profile", true)],
+        ),
+        (
+            r#"{ print > "a"; print >> "b" }"#,
+            &[("a", false), ("b", true)],
+        ),
+        (r#"$1 > "m" { print $1 }"#, &[]),
+        (r#"{ if ($3 > "2024") print $0 }"#, &[]),
+        (r#"{ print ($1 > "x") }"#, &[]),
+        (r#"{ print "a > \"b\"" }"#, &[]),
+        (r#"{ print > out }"#, &[]),
+    ];
+    for (program, want) in cases {
+        let want: Vec<(String, bool)> = want.iter().map(|(f, a)| (f.to_string(), *a)).collect();
+        assert_eq!(files(program), want, "{program}");
+    }
+}
+
 /// An awk program's strings built from literals are written as literals: ENVIRON, literals
 /// side by side, and a variable assigned one literal once where a command is run from it.
 #[test]

