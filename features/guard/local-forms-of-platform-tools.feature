@@ -137,3 +137,14 @@ Feature: the local forms of platform, cluster, database and workspace tools run 
       | composer update symfony/console                           |
       | goreleaser release --snapshot --config /tmp/release.yaml  |
       | php vendor/bin/phpunit --bootstrap /tmp/boot.php          |
+
+  Scenario Outline: a dry-run option given a false value is the real run
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | helm upgrade --install api charts/api --dry-run=client    | allow   |
+      | helm upgrade --install api charts/api --dry-run=false     | sandbox |
+      | wrangler deploy --dry-run=none                            | sandbox |
+      | npm publish --dry-run=false                               | sandbox |
