@@ -148,3 +148,32 @@ Feature: the local forms of platform, cluster, database and workspace tools run 
       | helm upgrade --install api charts/api --dry-run=false     | sandbox |
       | wrangler deploy --dry-run=none                            | sandbox |
       | npm publish --dry-run=false                               | sandbox |
+
+  Scenario Outline: more local forms of the same tools run on the host
+    When I check "<command>"
+    Then the verdict is allow
+
+    Examples:
+      | command                                                          |
+      | turbo run dev --filter=docs                                      |
+      | minikube addons enable metrics-server                            |
+      | kustomize edit set image web=registry.local/web:dev              |
+      | func start                                                       |
+      | pg_ctl -D tmp/pg -l tmp/pg.log start                             |
+      | kafka-topics --bootstrap-server localhost:9092 --create --topic audit-dev |
+      | deno cache src/deps.ts                                           |
+      | sbt dependencyTree                                               |
+      | bundle exec brakeman -q                                          |
+
+  Scenario Outline: the same tools publishing, reaching other hosts or changing every row stay confined or denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                     | verdict |
+      | sbt compile publish                                                         | sandbox |
+      | func azure functionapp publish acme-api                                     | sandbox |
+      | pg_ctl -D /var/lib/postgresql/16/main stop                                  | deny    |
+      | kafka-topics --bootstrap-server kafka.example.net:9092 --create --topic x   | sandbox |
+      | minikube addons disable ingress                                             | deny    |
+      | clickhouse-client --query 'SELECT 1; DELETE FROM events'                    | deny    |
