@@ -128,7 +128,7 @@ Feature: the learning engine proposes KG changes from sandbox outcomes
     Then the staging dir holds 0 proposals
     Given 1 clean sandbox run of "cue vet -p prod"
     When I run "terraphim-agent guard sweep"
-    Then a staged ALLOW proposal for "cue vet" exists
+    Then a staged ALLOW proposal for "cue" exists
 
   Scenario: an invalid learn.toml is an error naming the file
     Given the learn config:
