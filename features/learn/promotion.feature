@@ -123,12 +123,12 @@ Feature: the learning engine proposes KG changes from sandbox outcomes
       """
       allow_after_clean_runs = 5
       """
-    And 4 clean sandbox runs of "skaffold render -p dev"
+    And 4 clean sandbox runs of "cue vet -p dev"
     When I run "terraphim-agent guard sweep"
     Then the staging dir holds 0 proposals
-    Given 1 clean sandbox run of "skaffold render -p prod"
+    Given 1 clean sandbox run of "cue vet -p prod"
     When I run "terraphim-agent guard sweep"
-    Then a staged ALLOW proposal for "skaffold render" exists
+    Then a staged ALLOW proposal for "cue" exists
 
   Scenario: an invalid learn.toml is an error naming the file
     Given the learn config:
