@@ -1765,6 +1765,7 @@ impl Shell<'_, '_, '_> {
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
             && !matches!(name, "HOME" | "PATH" | "PWD" | "TMPDIR" | "USER")
+            && !terraphim_shell_vocab::secrets::plain_setting(name)
         {
             return Val::unknown().with_taint(&Taint {
                 secret: Some(format!("a variable from {what}")),

