@@ -1,5 +1,5 @@
 @script-review
-Feature: script pre-review reads the project's own .env as its configuration
+Feature: script pre-review reads the project's own .env as its configuration, and Bun.env as the environment
   A script that loads the project's `.env` to start the project's own server is doing what the
   file is for: the read alone is no finding, and a variable named for a plain setting (a port,
   an environment name, a log level) is no secret. Where a credential of it goes is still judged:
@@ -61,3 +61,23 @@ Feature: script pre-review reads the project's own .env as its configuration
       """
     When I run "terraphim-agent guard review-script --json peek.js"
     Then the JSON field "verdict" is "suspicious"
+
+  Scenario: Bun.env.HOME is the home, so a delete of it joined with an empty setting deletes the home
+    Given a project file "clear-temp.ts" containing:
+      """
+      import { rmSync } from 'node:fs';
+      import { resolve } from 'node:path';
+      const home = Bun.env.HOME ?? '/tmp';
+      rmSync(resolve(home, Bun.env.SCOPE ?? ''), { recursive: true, force: true });
+      """
+    When I run "terraphim-agent guard review-script --json clear-temp.ts"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a setting read from Bun.env and printed stays clean
+    Given a project file "port.ts" containing:
+      """
+      const port = Number(Bun.env.PORT ?? 3000);
+      console.log(`serving on http://127.0.0.1:${port}`);
+      """
+    When I run "terraphim-agent guard review-script --json port.ts"
+    Then the JSON field "verdict" is "clean"

@@ -10160,3 +10160,27 @@ fn the_projects_own_env_is_its_configuration() {
         check(lang, code, verdict, category);
     }
 }
+
+/// Bun's `Bun.env` is the process environment as `process.env` is: `Bun.env.HOME` is the home,
+/// so a delete of the home joined with a setting that may be empty deletes the home, while a
+/// delete of the project's build output through it stays clean.
+#[test]
+fn bun_env_is_the_environment() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { resolve } from 'node:path';\nconst home = Bun.env.HOME ?? '/tmp';\nrmSync(resolve(home, Bun.env.SCOPE ?? ''), { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { join } from 'node:path';\nrmSync(join(Bun.env.HOME ?? '', 'project', 'dist'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
