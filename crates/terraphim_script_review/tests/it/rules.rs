@@ -10184,3 +10184,27 @@ fn bun_env_is_the_environment() {
         check(lang, code, verdict, category);
     }
 }
+
+/// `mapfile -t arr < <(find DIR ...)`: the array holds names of the shape the input has (names
+/// under DIR), as `for t in $(find DIR ...)` does, so a loop deleting each deletes under DIR:
+/// the project's siblings when DIR is its parent, its build output when DIR is `./dist`.
+#[test]
+fn mapfile_of_found_names_keeps_their_place() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nws=\"$(dirname \"$PWD\")\"\nmapfile -t targets < <(find \"$ws\" -mindepth 1 -maxdepth 1 -type d)\nfor t in \"${targets[@]}\"; do\n  rm -rf -- \"$t\"\ndone\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nmapfile -t targets < <(find ./dist -mindepth 1 -maxdepth 1 -type d)\nfor t in \"${targets[@]}\"; do\n  rm -rf -- \"$t\"\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
