@@ -629,23 +629,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             w.starts_with("--set")
                 || (w.starts_with('-') && !w.starts_with("--") && w.contains('s'))
         });
-    // `set -a; source ./.env`: the project's own settings, whose variables the review taints
-    // by name (what they reach is judged where they go).
-    let sources_own_env = matches!(name.as_str(), "source" | ".")
-        && positional.first().is_some_and(|p| {
-            let r = sink.resolve(&word(p));
-            crate::places::secret_kind(&r.text) == Some(crate::places::DOTENV)
-                && matches!(
-                    r.place,
-                    crate::places::Place::WorkTree | crate::places::Place::WorkTreeRoot
-                )
-        });
-    if interp.is_none()
-        && !MODELED.contains(&name.as_str())
-        && !find_deletes
-        && !date_prints
-        && !sources_own_env
-    {
+    if interp.is_none() && !MODELED.contains(&name.as_str()) && !find_deletes && !date_prints {
         sink.ran_unmodeled = true;
     }
     if let Some(lang) = interp {

@@ -1552,14 +1552,8 @@ impl<'a> Sink<'a> {
                 Taint::default()
             }
             Some(what) => {
-                let resolved = self.resolve(path);
-                // The project's own `.env` is its configuration: a script reads it to start
-                // the project's own programs. Only where its values go is judged (printed,
-                // sent, written elsewhere); another project's or the home's is a read of
-                // someone else's secrets.
-                let own_env = what == places::DOTENV
-                    && matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot);
-                if self.recording && !own_env {
+                if self.recording {
+                    let resolved = self.resolve(path);
                     self.add(
                         line,
                         Category::SecretRead,

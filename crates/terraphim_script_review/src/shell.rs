@@ -2513,7 +2513,9 @@ impl Shell<'_, '_, '_> {
                 // Input known only by its shape (`find "$ws" -maxdepth 1 -type d` prints
                 // names under `$ws`) is a line of that shape.
                 _ if v.taint == Taint::default()
-                    && v.text.as_deref().is_none_or(|t| t.chars().all(|c| c == UNKNOWN)) =>
+                    && v.text
+                        .as_deref()
+                        .is_none_or(|t| t.chars().all(|c| c == UNKNOWN)) =>
                 {
                     return Val::unknown();
                 }

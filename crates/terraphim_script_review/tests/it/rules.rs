@@ -10106,18 +10106,18 @@ fn a_masked_copy_of_a_config_prints_no_token() {
     }
 }
 
-/// The project's own `.env` is its configuration: reading or sourcing it to start the project's
-/// own programs is no finding, and a variable named for a plain setting (`API_PORT`,
-/// `NODE_ENV`) is no secret. Its credentials printed or sent, or another project's `.env`
-/// read, still are.
+/// A variable read from a project's `.env` that is named for a plain setting (`API_PORT`,
+/// `NODE_ENV`) is no secret: printing it is no leak, though reading the file stays a finding
+/// of its own (suspicious). Its credentials printed or sent are exfiltration, and another
+/// project's `.env` read is a secret read.
 #[test]
-fn the_projects_own_env_is_its_configuration() {
+fn a_plain_setting_from_a_dotenv_is_no_secret() {
     let rows: Vec<(Language, &str, Verdict, &str)> = vec![
         (
             Sh,
             "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"starting api on port $API_PORT ($NODE_ENV)\"\n",
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Sh,
@@ -10134,8 +10134,8 @@ fn the_projects_own_env_is_its_configuration() {
         (
             Js,
             "const fs = require('fs');\nconst { spawn } = require('child_process');\nconst env = { ...process.env };\nfor (const line of fs.readFileSync('.env', 'utf8').split('\\n')) {\n  const [k, v] = line.split('=');\n  if (k) env[k] = v;\n}\nspawn('node', ['server.js'], { env, stdio: 'inherit' });\n",
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Js,

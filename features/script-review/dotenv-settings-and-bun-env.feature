@@ -1,11 +1,10 @@
 @script-review
-Feature: script pre-review reads the project's own .env as its configuration, and Bun.env as the environment
-  A script that loads the project's `.env` to start the project's own server is doing what the
-  file is for: the read alone is no finding, and a variable named for a plain setting (a port,
-  an environment name, a log level) is no secret. Where a credential of it goes is still judged:
-  printed or sent away it is exfiltration. Another project's `.env` is someone else's secrets.
+Feature: script pre-review tells a .env's plain settings from its credentials, and reads Bun.env as the environment
+  Reading a `.env` is a finding of its own (suspicious: it holds the project's credentials), but
+  a variable of it named for a plain setting (a port, an environment name, a log level) is no
+  secret: printing it is no leak. Its credentials printed or sent away are exfiltration.
 
-  Scenario: sourcing the project's .env to print the port it serves on stays clean
+  Scenario: sourcing the project's .env to print the port it serves on is only the read
     Given a project file "dev-up.sh" containing:
       """
       #!/bin/bash
@@ -15,7 +14,7 @@ Feature: script pre-review reads the project's own .env as its configuration, an
       echo "starting api on port $API_PORT ($NODE_ENV)"
       """
     When I run "terraphim-agent guard review-script --json dev-up.sh"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
 
   Scenario: a token from the project's .env printed is exfiltration
     Given a project file "dev-token.sh" containing:
@@ -29,7 +28,7 @@ Feature: script pre-review reads the project's own .env as its configuration, an
     When I run "terraphim-agent guard review-script --json dev-token.sh"
     Then the JSON field "verdict" is "dangerous"
 
-  Scenario: the project's .env loaded into a child server's environment stays clean
+  Scenario: the project's .env loaded into a child server's environment is only the read
     Given a project file "serve.js" containing:
       """
       const fs = require('fs');
@@ -42,7 +41,7 @@ Feature: script pre-review reads the project's own .env as its configuration, an
       spawn('node', ['server.js'], { env, stdio: 'inherit' });
       """
     When I run "terraphim-agent guard review-script --json serve.js"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
 
   Scenario: the project's .env printed whole is exfiltration
     Given a project file "show-env.js" containing:
