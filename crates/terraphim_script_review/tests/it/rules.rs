@@ -10208,3 +10208,33 @@ fn mapfile_of_found_names_keeps_their_place() {
         check(lang, code, verdict, category);
     }
 }
+
+/// A filtered comprehension over the script's own objects (`[c for c in CHECKS if c.name in
+/// selected]`) holds those objects: each one's fixed argv is what runs, so honest checks stay
+/// clean and a destructive argv among them is still seen.
+#[test]
+fn a_filtered_comprehension_keeps_its_objects() {
+    let head = "import asyncio, os, sys\nfrom dataclasses import dataclass\n\n@dataclass\nclass Check:\n    name: str\n    argv: list[str]\n\n";
+    let tail = "\nasync def run_check(check):\n    proc = await asyncio.create_subprocess_exec(*check.argv)\n    await proc.wait()\n\nasync def main(selected):\n    checks = [c for c in CHECKS if not selected or c.name in selected]\n    for c in checks:\n        await run_check(c)\n\nasyncio.run(main(sys.argv[1:]))\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{head}CHECKS = [\n    Check('ruff', ['ruff', 'check', 'src']),\n    Check('mypy', ['mypy', 'src']),\n]\n{tail}"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!(
+                "{head}CHECKS = [\n    Check('ruff', ['ruff', 'check', 'src']),\n    Check('reset', ['rm', '-rf', os.path.expanduser('~')]),\n]\n{tail}"
+            ),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
