@@ -73,6 +73,7 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | git rebase --exec "cargo test" main          | allow   |
       | git rebase -x ./scripts/check.sh main        | sandbox |
       | git rebase -x "rm -rf ~" main                | deny    |
+      | git rebase --exe ./scripts/check.sh main     | sandbox |
 
   Scenario Outline: macOS metadata read, rewritten, or Gatekeeper's check removed
     When I check "<command>"

@@ -98,7 +98,8 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("git", "", &["--upload-pack", "--receive-pack", "--exec"]),
     ("git", "ls-remote", &["-u"]),
     ("git", "clone", &["-u"]),
-    ("git", "rebase", &["-x", "--exec"]),
+    // git takes any unambiguous abbreviation of a long option (`--ex`, `--exe`).
+    ("git", "rebase", &["-x", "--exec", "--exe", "--ex"]),
     ("git", "difftool", &["-x", "--extcmd"]),
     ("git", "mergetool", &["--tool-cmd"]),
     ("go", "", &["-exec", "-toolexec"]),
