@@ -192,7 +192,7 @@ Feature: command knowledge of the default KG
     Examples:
       | command                            | verdict |
       | git rebase --interactive main      | sandbox |
-      | git rebase --exe 'make test' main  | sandbox |
+      | git rebase --exe ./ci/check.sh main | sandbox |
       | git cherry-pick --skip             | sandbox |
       | ruff check --fix --unsafe-fixes    | sandbox |
       | git stash drop                     | deny    |

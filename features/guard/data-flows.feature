@@ -147,7 +147,7 @@ Feature: data reaches a command through more than pipes, and some words are only
 
     Examples:
       | command                                                                 |
-      | git remote add spare git@gitlab.com:me/spare.git && git push spare --all |
+      | git remote add spare git@gitlab.com:me/spare.git && git push spare main  |
       | git push https://git.example.org/me/copy.git main                        |
       | git remote set-url origin https://git.example.org/me/c.git && git push   |
 

@@ -68,5 +68,5 @@ Feature: ordinary work on the project runs on the host
       | pip install -r requirements.txt flask                   | sandbox |
       | npm install expresss                                    | deny    |
       | bin/rails server -b 0.0.0.0                             | sandbox |
-      | sudo cat /etc/shadow                                    | sandbox |
+      | sudo cat /etc/shadow                                    | deny    |
       | sudo -E tail /var/log/syslog                            | sandbox |

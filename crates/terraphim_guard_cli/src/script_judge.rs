@@ -586,14 +586,16 @@ mod tests {
                 "guard:delete or change outside the project",
                 "outside the project",
             ),
-            // A directory named through $HOME in a variable (every tool's cache).
+            // A directory named through $HOME in a variable (every tool's cache): the guard
+            // lets a cache be pruned (what it holds is fetched or built again); the review
+            // still shows a delete outside the working tree.
             (
                 Language::Shell,
                 "logs=\"$HOME/.cache\"\nfind \"$logs\" -name '*.log' -delete\n",
-                Verdict::Dangerous,
+                Verdict::Suspicious,
                 2,
-                "guard:delete or change outside the project",
-                "outside the project",
+                "delete-outside",
+                "outside the working tree",
             ),
             // A tool's own configuration directory: its settings written atomically, made
             // private and backed up are the review's to judge (a data file: clean)...

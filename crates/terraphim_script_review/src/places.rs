@@ -493,6 +493,9 @@ fn first_secret_part(path: &str) -> Option<&'static str> {
     (found != 0).then(|| SECRET_PARTS[found.trailing_zeros() as usize].1)
 }
 
+/// What [`secret_kind`] calls a `.env` file.
+pub(crate) const DOTENV: &str = "a .env secrets file";
+
 /// What kind of credential a path holds, if it is credential material.
 pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     let p = if path.contains('\\') {
@@ -539,7 +542,7 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         .strip_prefix(".env")
         .is_some_and(|rest| open_end(rest) || rest.strip_prefix('.').is_some_and(open_end))
     {
-        return Some("a .env secrets file");
+        return Some(DOTENV);
     }
     if name == ".env"
         || (name.starts_with(".env.")
@@ -547,7 +550,7 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
                 .iter()
                 .any(|s| name.ends_with(s)))
     {
-        return Some("a .env secrets file");
+        return Some(DOTENV);
     }
     if name.ends_with(".pem")
         || name.ends_with(".key")

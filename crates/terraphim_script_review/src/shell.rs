@@ -1765,6 +1765,7 @@ impl Shell<'_, '_, '_> {
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
             && !matches!(name, "HOME" | "PATH" | "PWD" | "TMPDIR" | "USER")
+            && !terraphim_shell_vocab::secrets::plain_setting(name)
         {
             return Val::unknown().with_taint(&Taint {
                 secret: Some(format!("a variable from {what}")),
@@ -2485,8 +2486,8 @@ impl Shell<'_, '_, '_> {
         if matches!(name.as_str(), "mapfile" | "readarray") {
             // `mapfile -t keys < <(ls ~/.ssh/id_*)`: the array (`MAPFILE` when none is named)
             // holds the input's lines, each of them when the text is known, else (input that
-            // carries data) a line with the input's data and shape. Lines of input with
-            // neither leave the array as it was.
+            // carries data or has a shape) a line with the input's data and shape. Lines of
+            // input with neither leave the array as it was.
             let v = input.clone().unwrap_or_default();
             let mut array = "MAPFILE".to_owned();
             let mut words = argv.iter().skip(1).map(Val::text_or_unknown);
@@ -2509,7 +2510,15 @@ impl Shell<'_, '_, '_> {
                     .take(16)
                     .map(|l| Val::lit(l).with_taint(&v.taint))
                     .collect(),
-                _ if v.taint == Taint::default() => return Val::unknown(),
+                // Input known only by its shape (`find "$ws" -maxdepth 1 -type d` prints
+                // names under `$ws`) is a line of that shape.
+                _ if v.taint == Taint::default()
+                    && v.text
+                        .as_deref()
+                        .is_none_or(|t| t.chars().all(|c| c == UNKNOWN)) =>
+                {
+                    return Val::unknown();
+                }
                 _ => {
                     let mut line = v.clone();
                     line.items = None;

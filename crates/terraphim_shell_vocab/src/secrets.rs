@@ -48,6 +48,61 @@ pub fn secret_env(name: &str) -> bool {
         || n == "NPM_TOKEN"
 }
 
+/// Whether a variable's name says it holds a plain setting and no credential (`PORT`,
+/// `API_PORT`, `NODE_ENV`, `LOG_LEVEL`, `WORKER_TIMEOUT`): read from a secrets file such as a
+/// project's `.env`, its value is no secret. Any credential word in the name (`TOKEN`,
+/// `SECRET`, `PASSWORD`, `KEY`, `AUTH`, `CRED`) keeps it a secret, as does a URL or DSN
+/// (`DATABASE_URL` carries a password).
+pub fn plain_setting(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    const EXACT: &[&str] = &[
+        "PORT",
+        "HOST",
+        "HOSTNAME",
+        "ENV",
+        "ENVIRONMENT",
+        "DEBUG",
+        "LOG_LEVEL",
+        "LOGLEVEL",
+        "TZ",
+        "LANG",
+        "WORKERS",
+        "CONCURRENCY",
+        "NODE_ENV",
+        "RAILS_ENV",
+        "RACK_ENV",
+        "APP_ENV",
+        "FLASK_ENV",
+        "MIX_ENV",
+    ];
+    const SUFFIXES: &[&str] = &[
+        "_PORT",
+        "_HOST",
+        "_HOSTNAME",
+        "_ENV",
+        "_DEBUG",
+        "_LOG_LEVEL",
+        "_LEVEL",
+        "_TIMEOUT",
+        "_WORKERS",
+        "_CONCURRENCY",
+        "_MODE",
+        "_REGION",
+        "_DIR",
+        "_PATH",
+        "_VERSION",
+        "_ENABLED",
+        "_COUNT",
+        "_SIZE",
+        "_LIMIT",
+        "_NAME",
+        "_PROFILE",
+    ];
+    const CREDENTIAL: &[&str] = &["TOKEN", "SECRET", "PASS", "KEY", "AUTH", "CRED", "COOKIE"];
+    !CREDENTIAL.iter().any(|c| n.contains(c))
+        && (EXACT.contains(&n.as_str()) || SUFFIXES.iter().any(|s| n.ends_with(s)))
+}
+
 /// The documented API hosts of a token variable's service (`GITHUB_TOKEN` -> `api.github.com`).
 /// A token sent to its own service's host is its use, not a leak.
 pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[

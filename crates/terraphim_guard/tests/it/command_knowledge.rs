@@ -134,8 +134,8 @@ fn git_options_that_run_programs_sandbox() {
         Verdict::Sandbox,
         &[
             "git bisect run ./test.sh",
-            "git rebase -x 'cargo test' main",
-            "git submodule foreach git clean -n",
+            "git rebase -x ./scripts/check.sh main",
+            "git submodule foreach ./scripts/bump.sh",
             "git clone --template=/tmp/tpl https://example.org/r.git",
             "git apply --unsafe-paths --directory=/opt fix.patch",
         ],
@@ -619,7 +619,6 @@ fn replays_formatters_and_dangling_prunes() {
             "git rebase --interactive main",
             "git rebase --skip",
             "git cherry-pick --abort",
-            "git rebase --exe 'make test' main",
             "black ~/other/project",
             "ruff format /srv/app",
             "rustfmt ../other/src/lib.rs",

@@ -136,7 +136,7 @@ fn writes_through_a_forge_api_are_confined() {
             Sandbox,
         ),
         (
-            "gh api --method PATCH repos/acme/api -F private=false",
+            "gh api --method PATCH repos/acme/api -F has_wiki=false",
             Sandbox,
         ),
         (

@@ -404,7 +404,9 @@ fn a_push_to_a_remote_named_only_on_the_line_is_asked() {
             "git remote add copy https://git.example.org/me/c.git && git push copy main",
             Verdict::Sandbox,
         ),
-        ("git push git@gitlab.com:me/c.git --all", Verdict::Sandbox),
+        ("git push git@gitlab.com:me/c.git main", Verdict::Sandbox),
+        // every branch, or a push URL set apart: the repository copied away
+        ("git push git@gitlab.com:me/c.git --all", Verdict::Deny),
         ("git push origin main", Verdict::Allow),
         // a configured remote pointed elsewhere on the line
         (
@@ -417,7 +419,7 @@ fn a_push_to_a_remote_named_only_on_the_line_is_asked() {
         ),
         (
             "git config remote.origin.pushurl https://git.example.org/me/c.git && git push -u origin HEAD",
-            Verdict::Sandbox,
+            Verdict::Deny,
         ),
         // pointed elsewhere but pushed to another remote, or nothing pushed
         (

@@ -272,15 +272,16 @@ fn reinstallable_dependency_directories_are_build_output() {
     ]);
 }
 
-/// A program that only reads, run as root with no option of the wrapper: allowed; a secret, a
-/// recursive search, a redirect, a wrapper option or a program that writes stays confined.
+/// A program that only reads, run as root with no option of the wrapper: allowed; a recursive
+/// search, a redirect, a wrapper option or a program that writes stays confined; a credential
+/// store of the system printed is denied (`credential printed`).
 #[test]
 fn a_read_only_command_runs_as_root() {
     decide(&[
         ("sudo head -n 50 /var/log/auth.log", Verdict::Allow),
         ("sudo ls -l /root", Verdict::Allow),
         ("sudo du -sh /var/lib/docker", Verdict::Allow),
-        ("sudo cat /etc/gshadow", Verdict::Sandbox),
+        ("sudo cat /etc/gshadow", Verdict::Deny),
         ("sudo grep -R token /etc", Verdict::Sandbox),
         ("sudo tail /var/log/syslog > copy.txt", Verdict::Sandbox),
         ("sudo -E cat /var/log/x.log", Verdict::Sandbox),

@@ -74,7 +74,7 @@ fn git_transport_programs_replaced_by_commands_are_denied() {
             Sandbox,
         ),
         ("git fetch -u origin main", Allow),
-        ("git rebase --exec 'cargo test' main", Sandbox),
+        ("git rebase --exec ./ci/check.sh main", Sandbox),
     ]);
 }
 

