@@ -2100,12 +2100,43 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
                     .last()
                     .is_some_and(|url| has("add") && sink.own_repo_path(url)) =>
         {
+            let operands: Vec<&String> = rest
+                .iter()
+                .skip_while(|w| *w != "add" && *w != "set-url")
+                .skip(1)
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            if let [name, url, ..] = operands.as_slice() {
+                sink.git_remotes_added
+                    .insert((*name).clone(), (*url).clone());
+            }
             sink.add(
                 line,
                 Category::Network,
                 Verdict::Suspicious,
                 "adds or changes a git remote",
             );
+        }
+        // Every branch (or the mirror) pushed to a remote the script added on a host off the
+        // allow list: the repository copied away.
+        "push"
+            if has("--all")
+                || has("--mirror")
+                || rest.iter().any(|w| w.contains("refs/heads/*")) =>
+        {
+            let remote = rest
+                .iter()
+                .find(|w| !w.starts_with('-') && !w.contains('*'));
+            if let Some(host) = remote.and_then(|r| sink.added_remote_unlisted_host(r)) {
+                sink.add_rule(
+                    line,
+                    Category::Exfiltration,
+                    Verdict::Dangerous,
+                    "repo-pushed-away",
+                    vec!["git remote add".to_owned(), "git push --all".to_owned()],
+                    format!("pushes every branch of the repository to a remote it added on {host}"),
+                );
+            }
         }
         _ => {}
     }

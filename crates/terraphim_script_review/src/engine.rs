@@ -1201,6 +1201,10 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_reads: Vec<(String, u32)>,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
+    /// The script imports a client library of a database server ([`crate::sql`]).
+    pub(crate) server_db: bool,
+    /// Git remotes the script added or re-pointed (`git remote add NAME URL`): name to URL.
+    pub(crate) git_remotes_added: Map<String, String>,
     /// Pairs of token variables one value may be either of ([`Sink::token_alternatives`]).
     pub(crate) token_alts: Vec<(String, String)>,
     /// Hosts a token was sent to as its service's documented API host: the script's other
@@ -1324,6 +1328,8 @@ impl<'a> Sink<'a> {
             caps: Vec::new(),
             env_reads: Vec::new(),
             env_token_used: Set::default(),
+            server_db: false,
+            git_remotes_added: Map::default(),
             token_alts: Vec::new(),
             token_hosts_used: Set::default(),
             lang: Language::Python,
@@ -1477,6 +1483,55 @@ impl<'a> Sink<'a> {
             format!(
                 "sets the package's `{hook}` script to code-running text (`{token}`), run by every later install"
             ),
+        );
+    }
+    /// Where a remote the script added points (`git remote add NAME URL`), when its host is
+    /// a literal off the allow list (an scp-like `git@host:path` read as `ssh://`): the host.
+    pub(crate) fn added_remote_unlisted_host(&mut self, name: &str) -> Option<String> {
+        let url = self.git_remotes_added.get(name)?.clone();
+        let url = match url.contains("://") {
+            true => url,
+            false => {
+                let (user_host, path) = url.split_once(':')?;
+                format!("ssh://{user_host}/{path}")
+            }
+        };
+        match self.classify_host(Some(&url)) {
+            (HostClass::Other | HostClass::Drop(_) | HostClass::Opaque(_), Some(host)) => {
+                Some(host)
+            }
+            _ => None,
+        }
+    }
+
+    /// SQL text handed to a database client's running method (`client.query(sql)`): a
+    /// statement that drops, truncates or empties a table of a database server the script
+    /// imports a client of destroys data the script did not make, as `psql -c` would.
+    /// SQLite is not judged here: its file may be the script's own scratch database.
+    pub(crate) fn sql_run(&mut self, line: u32, method: &str, sql: &Val) {
+        if !self.server_db {
+            return;
+        }
+        let Some((what, reach)) = sql.known().and_then(crate::sql::destructive_statement) else {
+            return;
+        };
+        // Emptying tables of the development database on this machine the script names is a
+        // seed or a test reset; a schema or a database dropped is never one.
+        if reach == crate::sql::Reach::Tables
+            && self
+                .lines
+                .iter()
+                .any(|l| crate::sql::names_loopback_database(l))
+        {
+            return;
+        }
+        self.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destructive-sql",
+            vec!["sql".to_owned(), format!("database client `{method}`")],
+            format!("{what} through a database client (`{method}`)"),
         );
     }
 

@@ -40,6 +40,7 @@ mod review;
 mod scope;
 mod shell;
 mod shell_judge;
+mod sql;
 mod target;
 mod ts;
 mod verify;

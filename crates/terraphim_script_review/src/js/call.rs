@@ -819,6 +819,11 @@ impl Js<'_, '_, '_> {
             let n = if c.q == "parseInt" { n.trunc() } else { n };
             return Val::lit(n.to_string()).with_taint(&c.first().taint);
         }
+        // `parseInt(pair, 16)`: a character code read out of hex text, what a decoder the
+        // script writes itself (`hex.match(/../g).map(h => parseInt(h, 16))`) is made of.
+        if c.q == "parseInt" && c.second().known().is_some_and(|r| r == "16") {
+            return Val::decoded(&c.all);
+        }
         // A command-line parser's methods (commander, yargs), called on what the review
         // does not know (the library's object or a chain of its calls).
         if func.kind() == "member_expression"

