@@ -571,12 +571,7 @@ impl Walker {
                     .position(|w| w[0] == "bisect" && w[1] == "run")
                     && at + 2 < rest.len()
                 {
-                    let mut c = ctx.clone();
-                    c.layers.push("git bisect run".into());
-                    c.findings = Vec::new();
-                    c.redirects = Vec::new();
-                    c.appends = Vec::new();
-                    c.stdin_text = None;
+                    let c = ctx.derived("git bisect run");
                     self.unwrap(
                         rest[at + 2..].to_vec(),
                         rest_dyn[at + 2..].to_vec(),

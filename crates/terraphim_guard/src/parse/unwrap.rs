@@ -1708,12 +1708,7 @@ impl Walker {
             }
         }
         // `print > "FILE"` and `print >> "FILE"` write FILE (`>>` appends).
-        let mut c = ctx.clone();
-        c.layers.push("awk print >".into());
-        c.findings = Vec::new();
-        c.redirects = Vec::new();
-        c.appends = Vec::new();
-        c.stdin_text = None;
+        let c = ctx.derived("awk print >");
         for (file, append) in awk_output_files(&program) {
             if append {
                 self.push_write(file, &c);

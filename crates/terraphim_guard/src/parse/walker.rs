@@ -93,6 +93,19 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
+    /// This context for a command the walk derives from the current one (`git bisect run CMD`,
+    /// an assignment judged as `export NAME=`, awk's `print > FILE`): one more layer, and none
+    /// of the current command's own findings, redirects or input.
+    pub(super) fn derived(&self, layer: &str) -> Ctx {
+        let mut c = self.clone();
+        c.layers.push(layer.to_string());
+        c.findings = Vec::new();
+        c.redirects = Vec::new();
+        c.appends = Vec::new();
+        c.stdin_text = None;
+        c
+    }
+
     /// A file redirect of the statement: its output target (and whether it appends) and the
     /// file an input redirect reads.
     fn note_redirect(&mut self, redirect: Node<'_>, src: &str) {
@@ -1176,12 +1189,7 @@ impl Walker {
         self.record_var(name, value, dynamic, false, depth);
         if name.starts_with("TERRAPHIM_GUARD_") {
             // Settings of this guard: judged by the KG as the command `export NAME=`.
-            let mut c = ctx.clone();
-            c.findings = Vec::new();
-            c.stdin_text = None;
-            c.redirects = Vec::new();
-            c.appends = Vec::new();
-            c.layers.push("assignment".into());
+            let c = ctx.derived("assignment");
             self.push(
                 vec!["export".into(), format!("{name}=")],
                 format!("{name}={value}"),
@@ -1205,12 +1213,7 @@ impl Walker {
             || endpoint
             || code_files.as_ref().is_some_and(|f| !f.is_empty())
         {
-            let mut c = ctx.clone();
-            c.findings = Vec::new();
-            c.stdin_text = None;
-            c.redirects = Vec::new();
-            c.appends = Vec::new();
-            c.layers.push("assignment".into());
+            let c = ctx.derived("assignment");
             let mut argv = vec!["export".to_string(), format!("{name}=")];
             if let Some(files) = code_files {
                 argv.extend(files);
