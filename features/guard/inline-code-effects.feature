@@ -25,6 +25,10 @@ Feature: inline code and program options are judged by what they do
       | php -r 'echo PHP_VERSION, PHP_EOL;'                                | allow   |
       | elixir -e 'IO.puts System.version()'                               | allow   |
       | bun -e 'console.log(Bun.version)'                                  | allow   |
+      | deno eval "console.log(JSON.parse(await Deno.readTextFile('deno.json')).tasks)" | allow |
+      | bun -e "console.log((await Bun.file('package.json').json()).version)" | allow  |
+      | deno eval "console.log(await Deno.readTextFile(Deno.args[0]))"    | sandbox |
+      | deno eval "await Deno.writeTextFile('deno.json', '{}')"           | sandbox |
 
   Scenario Outline: options that write, run a temporary program or hide a program name
     When I check "<command>"

@@ -175,7 +175,7 @@ const METHODS: &str = "read readline readlines split rsplit splitlines strip lst
      writerows flush close log map reduce forEach some every includes indexOf slice \
      trim trimStart trimEnd toString toUpperCase toLowerCase toFixed padStart padEnd \
      startsWith endsWith concat flat flatMap reverse at has entries localeCompare \
-     repeat charAt charCodeAt test match matchAll filter push fill";
+     repeat charAt charCodeAt test match matchAll filter push fill json text";
 
 /// JavaScript globals whose named functions compute or print.
 const JS_OBJECTS: &[(&str, &[&str])] = &[
@@ -814,7 +814,8 @@ impl<'a> Walk<'a> {
             | "try_statement"
             | "catch_clause"
             | "finally_clause"
-            | "throw_statement" => {}
+            | "throw_statement"
+            | "await_expression" => {}
             other => return Err(format!("javascript `{other}`")),
         }
         let mut c = n.walk();
@@ -996,6 +997,23 @@ impl<'a> Walk<'a> {
                     .child_by_field_name("property")
                     .map(|p| self.text(p))
                     .ok_or("a call")?;
+                // Deno's and Bun's file readers (`await Deno.readTextFile('deno.json')`,
+                // `await Bun.file('package.json').json()`): a read of the literal path.
+                if obj.kind() == "identifier"
+                    && matches!(
+                        (self.text(obj), prop),
+                        (
+                            "Deno",
+                            "readTextFile" | "readTextFileSync" | "readFile" | "readFileSync"
+                        ) | ("Bun", "file")
+                    )
+                {
+                    self.js_fs_read(args)?;
+                    if let Some(args) = args {
+                        self.js(args)?;
+                    }
+                    return Ok(());
+                }
                 let object = match self.js_object_name(obj) {
                     Some(o) => Some(o),
                     None => self.js_require(obj)?,
@@ -1189,6 +1207,16 @@ mod tests {
                 vec![],
             ),
             (
+                "console.log(JSON.parse(await Deno.readTextFile('deno.json')).tasks)",
+                Language::JavaScript,
+                vec!["deno.json"],
+            ),
+            (
+                "console.log(Object.keys((await Bun.file('package.json').json()).dependencies ?? {}).length)",
+                Language::JavaScript,
+                vec!["package.json"],
+            ),
+            (
                 "import {readFileSync as r} from 'node:fs'; console.log(JSON.parse(r('package.json')).name)",
                 Language::JavaScript,
                 vec!["package.json"],
@@ -1346,6 +1374,18 @@ mod tests {
                 Language::JavaScript,
             ),
             ("Bun.write('x', 'y')", Language::JavaScript),
+            (
+                "console.log(await Deno.readTextFile(Deno.args[0]))",
+                Language::JavaScript,
+            ),
+            (
+                "console.log(await Bun.file('/home/u/.npmrc').text())",
+                Language::JavaScript,
+            ),
+            (
+                "await Deno.writeTextFile('deno.json', '{}')",
+                Language::JavaScript,
+            ),
             (
                 "const fs = require('fs'); fs.rmSync('src', {recursive: true})",
                 Language::JavaScript,
