@@ -342,3 +342,28 @@ fn lockfiles_are_named_by_their_file_name() {
         assert_eq!(terraphim_shell_vocab::is_lockfile(path), want, "{path}");
     }
 }
+
+#[test]
+fn plain_settings_hold_no_credential() {
+    let cases: &[(&str, bool)] = &[
+        ("PORT", true),
+        ("API_PORT", true),
+        ("NODE_ENV", true),
+        ("LOG_LEVEL", true),
+        ("WORKER_TIMEOUT", true),
+        ("DB_HOST", true),
+        ("API_TOKEN", false),
+        ("DATABASE_URL", false),
+        ("AUTH_HOST", false),
+        ("SECRET_KEY_BASE", false),
+        ("PASSWORD_TIMEOUT", false),
+        ("STRIPE_KEY", false),
+    ];
+    for &(name, want) in cases {
+        assert_eq!(
+            terraphim_shell_vocab::secrets::plain_setting(name),
+            want,
+            "{name}"
+        );
+    }
+}
