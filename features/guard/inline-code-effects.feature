@@ -29,6 +29,10 @@ Feature: inline code and program options are judged by what they do
       | bun -e "console.log((await Bun.file('package.json').json()).version)" | allow  |
       | deno eval "console.log(await Deno.readTextFile(Deno.args[0]))"    | sandbox |
       | deno eval "await Deno.writeTextFile('deno.json', '{}')"           | sandbox |
+      | php -r 'echo json_encode(json_decode(file_get_contents("composer.json"))->require), PHP_EOL;' | allow |
+      | php -r '$f = "system"; $f("id");'                                 | sandbox |
+      | php -r "('sys'.'tem')('id');"                                     | sandbox |
+      | php -r 'print_r(array_map("system", ["id"]));'                    | sandbox |
 
   Scenario Outline: options that write, run a temporary program or hide a program name
     When I check "<command>"

@@ -58,7 +58,7 @@ const LEX_NAMES: &[(&str, Kind, &str)] = &[
         "php",
         Kind::Pure,
         "echo print print_r var_dump var_export printf sprintf json_decode json_encode \
-         count array_keys array_values array_map array_filter implode explode trim strlen \
+         count array_keys array_values implode explode trim strlen \
          strtoupper strtolower str_replace preg_match preg_replace sort ksort in_array \
          array_key_exists isset empty if else foreach as true false null PHP_VERSION \
          PHP_EOL PHP_OS PHP_OS_FAMILY PHP_INT_MAX JSON_PRETTY_PRINT JSON_UNESCAPED_SLASHES \
@@ -244,6 +244,9 @@ impl<'a> Lex<'a> {
         let mut after_value = false;
         // Whether the last token was a method-call dot or arrow.
         let mut after_dot = false;
+        // A value called as a function (PHP's `$f('id')`, `('sys'.'tem')('id')`, Perl's
+        // `$f->('id')`, Ruby's `f.('id')`): what runs is known only at run time.
+        let called = |at: usize| code[at..].trim_start().starts_with('(');
         while i < b.len() {
             let c = b[i] as char;
             if c.is_ascii_whitespace() {
@@ -264,6 +267,9 @@ impl<'a> Lex<'a> {
                     self.interpolation(text)?;
                 }
                 i += end + 2;
+                if self.lang == "php" && called(i) {
+                    return Err("calls a string as a function".into());
+                }
                 after_value = true;
                 after_dot = false;
                 continue;
@@ -314,6 +320,9 @@ impl<'a> Lex<'a> {
                     i += 1 + rest.chars().next().map_or(0, char::len_utf8);
                 } else {
                     i += 1 + name.len();
+                }
+                if self.lang == "php" && called(i) {
+                    return Err("calls a variable as a function".into());
                 }
                 after_value = true;
                 after_dot = false;
@@ -431,10 +440,20 @@ impl<'a> Lex<'a> {
             }
             // Punctuation.
             if code[i..].starts_with("->") {
+                if called(i + 2) {
+                    return Err("calls a value as a function".into());
+                }
                 after_dot = !code[i + 2..].trim_start().starts_with(['{', '[', '(']);
                 after_value = false;
                 i += 2;
                 continue;
+            }
+            if c == '.' && matches!(self.lang, "ruby" | "elixir") && code[i + 1..].starts_with('(')
+            {
+                return Err("calls a value as a function".into());
+            }
+            if matches!(c, ')' | ']') && matches!(self.lang, "php" | "mongosh") && called(i + 1) {
+                return Err("calls a value computed at run time".into());
             }
             if c == '.' && code[i + 1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
                 after_dot = true;
@@ -455,6 +474,11 @@ impl<'a> Lex<'a> {
     /// argument checked), or a local variable.
     fn name(&mut self, word: &str, end: usize, method: bool) -> Step {
         if method {
+            // PHP's `$obj->name` without a call reads a property (`json_decode(...)->require`):
+            // data, whatever it is named. (Perl calls a method with or without parentheses.)
+            if self.lang == "php" && !self.code[end..].trim_start().starts_with('(') {
+                return Ok(());
+            }
             // The MongoDB shell's methods are its own list (`drop` there drops a collection).
             let generic = self.lang != "mongosh" && listed_in(METHODS, word);
             return if generic || self.listed(Kind::Method, word) {
@@ -634,7 +658,25 @@ mod tests {
                 "print_r(json_decode(file_get_contents(\"composer.json\"), true)[\"require\"]);",
                 true,
             ),
+            (
+                "php",
+                "echo json_encode(json_decode(file_get_contents(\"composer.json\"))->require, JSON_PRETTY_PRINT), PHP_EOL;",
+                true,
+            ),
+            (
+                "php",
+                "$c = json_decode(file_get_contents('composer.json')); $c->exec('id');",
+                false,
+            ),
             ("php", "echo file_get_contents('/etc/shadow');", false),
+            ("php", "$f = 'system'; $f('id');", false),
+            ("php", "('sys' . 'tem')('id');", false),
+            ("php", "echo 'id'('x');", false),
+            ("php", "print_r(array_map('system', ['id']));", false),
+            ("perl", "my $f = sub { 1 }; $f->('id');", false),
+            ("ruby", "f = method(:puts); f.('id')", false),
+            ("perl", "foreach my $k (sort keys %ENV) { print $k }", false),
+            ("perl", "foreach my $l (1..3) { print $l }", true),
             ("php", "echo getenv('API_TOKEN');", false),
             ("php", "echo $_SERVER['HOME'];", false),
             ("php", "system('id');", false),
