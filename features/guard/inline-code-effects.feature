@@ -33,6 +33,7 @@ Feature: inline code and program options are judged by what they do
       | php -r '$f = "system"; $f("id");'                                 | sandbox |
       | php -r "('sys'.'tem')('id');"                                     | sandbox |
       | php -r 'print_r(array_map("system", ["id"]));'                    | sandbox |
+      | elixir -e 'Kernel.apply(String.to_atom("Elixir.System"), String.to_atom("cmd"), ["id", []])' | sandbox |
 
   Scenario Outline: options that write, run a temporary program or hide a program name
     When I check "<command>"

@@ -150,6 +150,14 @@ impl<'a> Lex<'a> {
     }
 
     fn listed(&self, kind: Kind, name: &str) -> bool {
+        // Functions that reach any function by a name made at run time (Elixir's
+        // `apply(String.to_atom("Elixir.System"), ...)`): never listed, whatever a glob says.
+        if matches!(
+            name.rsplit(['.', ':']).next(),
+            Some("apply" | "to_atom" | "to_existing_atom" | "spawn" | "send")
+        ) {
+            return false;
+        }
         LEX_NAMES
             .iter()
             .filter(|(l, k, _)| *l == self.lang && *k == kind)
@@ -685,6 +693,12 @@ mod tests {
             ("elixir", "IO.inspect(System.version())", true),
             ("elixir", "File.rm_rf!(\"build\")", false),
             ("elixir", "System.cmd(\"id\", [])", false),
+            (
+                "elixir",
+                "Kernel.apply(String.to_atom(\"Elixir.System\"), String.to_atom(\"cmd\"), [\"id\", []])",
+                false,
+            ),
+            ("elixir", "IO.puts Kernel.inspect([1, 2])", true),
             (
                 "mongosh",
                 "db.orders.countDocuments({status: \"open\"})",
