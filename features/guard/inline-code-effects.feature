@@ -34,6 +34,8 @@ Feature: inline code and program options are judged by what they do
       | php -r "('sys'.'tem')('id');"                                     | sandbox |
       | php -r 'print_r(array_map("system", ["id"]));'                    | sandbox |
       | elixir -e 'Kernel.apply(String.to_atom("Elixir.System"), String.to_atom("cmd"), ["id", []])' | sandbox |
+      | ruby -e 'require "/tmp/p"'                                        | sandbox |
+      | ruby -e 'require "json"; puts JSON.parse(File.read("package.json"))["name"]' | allow |
 
   Scenario Outline: options that write, run a temporary program or hide a program name
     When I check "<command>"

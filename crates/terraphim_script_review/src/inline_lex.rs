@@ -97,6 +97,9 @@ const LEX_NAMES: &[(&str, Kind, &str)] = &[
     ),
 ];
 
+/// Ruby's own libraries that compute or parse only (no process, network or file writes).
+const RUBY_PURE_LIBRARIES: &str = "json yaml psych set date time pp csv digest bigdecimal English";
+
 /// Methods that compute, in every language (on strings, arrays, hashes, numbers).
 const METHODS: &str = "keys values each map select reject sort sort_by uniq first last size length \
      count to_s to_i to_f to_a to_h to_sym inspect join split strip chomp upcase downcase \
@@ -495,6 +498,22 @@ impl<'a> Lex<'a> {
                 Err(format!("calls the method `{word}`"))
             };
         }
+        // Ruby's `require NAME` loads and runs NAME: only a library of Ruby's own that computes
+        // (`require "json"`), never a file (`require "/tmp/p"`, `require "./lib/x"`).
+        if self.lang == "ruby" && word == "require" {
+            let rest = self.code[end..].trim_start();
+            let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+            let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
+            let lib = quote
+                .and_then(|q| rest[1..].find(q).map(|e| &rest[1..1 + e]))
+                .ok_or("`require` of a name known only at run time")?;
+            return match listed_in(RUBY_PURE_LIBRARIES, lib) {
+                true => Ok(()),
+                false => Err(format!(
+                    "`require` of `{lib}`, code this review does not know"
+                )),
+            };
+        }
         if self.listed(Kind::Read, word) {
             let rest = self.code[end..].trim_start();
             // Ruby's `Dir[PATTERN]` is `Dir.glob(PATTERN)`.
@@ -693,6 +712,14 @@ mod tests {
             ("elixir", "IO.inspect(System.version())", true),
             ("elixir", "File.rm_rf!(\"build\")", false),
             ("elixir", "System.cmd(\"id\", [])", false),
+            ("ruby", "require \"/tmp/p\"", false),
+            ("ruby", "require './lib/tasks'; puts 1", false),
+            ("ruby", "require 'open3'", false),
+            (
+                "ruby",
+                "require 'json'; puts JSON.parse(File.read('package.json'))['name']",
+                true,
+            ),
             (
                 "elixir",
                 "Kernel.apply(String.to_atom(\"Elixir.System\"), String.to_atom(\"cmd\"), [\"id\", []])",
