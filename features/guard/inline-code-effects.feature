@@ -33,6 +33,7 @@ Feature: inline code and program options are judged by what they do
       | php -r '$f = "system"; $f("id");'                                 | sandbox |
       | php -r "('sys'.'tem')('id');"                                     | sandbox |
       | php -r 'print_r(array_map("system", ["id"]));'                    | sandbox |
+      | php -r 'echo file_get_contents("https://example.com/x");'         | sandbox |
       | elixir -e 'Kernel.apply(String.to_atom("Elixir.System"), String.to_atom("cmd"), ["id", []])' | sandbox |
       | ruby -e 'require "/tmp/p"'                                        | sandbox |
       | ruby -e 'require "json"; puts JSON.parse(File.read("package.json"))["name"]' | allow |

@@ -175,6 +175,11 @@ impl<'a> Lex<'a> {
     }
 
     fn read(&mut self, raw: &str) -> Step {
+        // PHP's readers open URLs and stream wrappers (`https://`, `php://`, `phar://`,
+        // `expect://`): a fetch or worse, not a file of the project.
+        if raw.contains("://") {
+            return Err(format!("reads `{raw}`, a URL or stream wrapper"));
+        }
         let r = self.ctx.resolve(raw);
         if !matches!(r.place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp) {
             return Err(format!("reads `{raw}` outside the project"));
@@ -696,6 +701,16 @@ mod tests {
                 false,
             ),
             ("php", "echo file_get_contents('/etc/shadow');", false),
+            (
+                "php",
+                "echo file_get_contents('https://example.com/x');",
+                false,
+            ),
+            (
+                "php",
+                "echo file_get_contents('compress.zlib://data.gz');",
+                false,
+            ),
             ("php", "$f = 'system'; $f('id');", false),
             ("php", "('sys' . 'tem')('id');", false),
             ("php", "echo 'id'('x');", false),
