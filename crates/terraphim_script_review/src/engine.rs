@@ -1504,12 +1504,21 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// SQL text handed to a database client's running method (`client.query(sql)`): a
-    /// statement that drops, truncates or empties a table of a database server the script
-    /// imports a client of destroys data the script did not make, as `psql -c` would.
-    /// SQLite is not judged here: its file may be the script's own scratch database.
+    /// A module the script imports (JavaScript `import`/`require`, Python `import`): a
+    /// database server's client library makes the SQL it is given judged ([`Sink::sql_run`]).
+    pub(crate) fn imported(&mut self, module: &str) {
+        if crate::sql::is_server_db_module(module) {
+            self.server_db = true;
+        }
+    }
+
+    /// SQL text handed to a method of a database client (`client.query(sql)`; other methods
+    /// are ignored): a statement that drops, truncates or empties a table of a database
+    /// server the script imports a client of destroys data the script did not make, as
+    /// `psql -c` would. SQLite is not judged here: its file may be the script's own scratch
+    /// database.
     pub(crate) fn sql_run(&mut self, line: u32, method: &str, sql: &Val) {
-        if !self.server_db {
+        if !self.server_db || !crate::sql::SQL_RUNNING_METHODS.contains(&method) {
             return;
         }
         let Some((what, reach)) = sql.known().and_then(crate::sql::destructive_statement) else {

@@ -52,9 +52,7 @@ impl Js<'_, '_, '_> {
                     self.sink
                         .runs_file(ln, m.strip_prefix("file://").unwrap_or(m));
                 }
-                if crate::sql::is_server_db_module(m) {
-                    self.sink.server_db = true;
-                }
+                self.sink.imported(m);
                 let m = module_name(m);
                 if (!plain || first.taint.decoded)
                     && matches!(

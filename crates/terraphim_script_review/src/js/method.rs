@@ -88,9 +88,7 @@ impl Js<'_, '_, '_> {
         let (ln, name) = (c.ln, &c.q[2..]);
         let (args, arg_nodes, all) = (&c.args, &c.arg_nodes, &c.all);
         let first = args.first().cloned().unwrap_or_default();
-        if crate::sql::SQL_RUNNING_METHODS.contains(&name) {
-            self.sink.sql_run(ln, name, &first);
-        }
+        self.sink.sql_run(ln, name, &first);
         match (&recv.handle, name) {
             // `m._compile(source, filename)` (Node's `Module`, however the instance was
             // made): compiles and runs `source` as a module.

@@ -974,9 +974,7 @@ impl Js<'_, '_, '_> {
             .map(|s| self.string(s).text_or_unknown())
             .unwrap_or_default();
         let m = module_name(&source);
-        if crate::sql::is_server_db_module(&source) {
-            self.sink.server_db = true;
-        }
+        self.sink.imported(&source);
         for c in named(node) {
             if c.kind() != "import_clause" {
                 continue;

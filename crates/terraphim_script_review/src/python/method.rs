@@ -54,9 +54,7 @@ impl Py<'_, '_, '_> {
         let all = &c.all_val();
         let first = args.first().cloned().unwrap_or_default();
         self.env_setters(c, name, &recv);
-        if crate::sql::SQL_RUNNING_METHODS.contains(&name) {
-            self.sink.sql_run(ln, name, &first);
-        }
+        self.sink.sql_run(ln, name, &first);
         // `pool.map(shutil.rmtree, dirs)`, `executor.map(upload, files)`: the function called
         // with each element, as `map(f, items)` does.
         if matches!(name, "map" | "imap" | "imap_unordered" | "map_async")

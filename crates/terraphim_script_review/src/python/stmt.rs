@@ -895,9 +895,7 @@ impl Py<'_, '_, '_> {
                 };
                 (full, alias)
             };
-            if crate::sql::is_server_db_module(module.as_deref().unwrap_or(&full)) {
-                self.sink.server_db = true;
-            }
+            self.sink.imported(module.as_deref().unwrap_or(&full));
             let target = match &module {
                 Some(m) => crate::scope::dotted(m, &full),
                 None if n.kind() == "aliased_import" => full,
