@@ -162,7 +162,7 @@ Feature: command knowledge of the default KG
       | wget --post-data 'q=1' https://example.com/form           |
       | http POST example.com/api/things name=x                   |
       | http api.example.com/notes text=hello                     |
-      | docker compose restart db                                 |
+      | docker restart db                                         |
       | podman pull docker.io/library/redis:7                     |
 
   Scenario Outline: replays git refuses over uncommitted work, data-configured formatters and dangling image prunes run on the host
@@ -197,6 +197,42 @@ Feature: command knowledge of the default KG
       | ruff check --fix --unsafe-fixes    | sandbox |
       | git stash drop                     | deny    |
       | docker image prune -a -f           | deny    |
+
+  Scenario Outline: the project's compose services stop and go down as they came up; their volumes and images do not go with them
+    `docker compose up` of the project's own compose file runs on the host, and so do stopping,
+    restarting and taking its services down: volumes and images stay and `up` brings them back.
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                              | verdict |
+      | docker compose down                                  | allow   |
+      | docker compose down --remove-orphans                 | allow   |
+      | docker-compose restart worker                        | allow   |
+      | docker compose stop db && docker compose up -d db    | allow   |
+      | docker compose down -v                               | deny    |
+      | docker compose down --rmi all                        | deny    |
+      | docker compose -f ~/other/compose.yml down           | sandbox |
+      | docker stop web                                      | sandbox |
+
+  Scenario Outline: git settings of this repository that name no program run on the host; those that do, or that every repository reads, do not
+    Who commits, the default branch and how pull and push behave name no program, no file git
+    reads and no remote; written for every repository of the user they are a change outside the
+    project.
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                              | verdict |
+      | git config user.email dev@example.com                | allow   |
+      | git config init.defaultBranch main                   | allow   |
+      | git config --local pull.rebase true                  | allow   |
+      | git config --global user.email dev@example.com       | sandbox |
+      | git config --global init.defaultBranch main          | sandbox |
+      | git config --global core.editor vim                  | sandbox |
+      | git config --global alias.co checkout                | sandbox |
+      | git config --global core.hooksPath /tmp/hooks        | deny    |
+      | git config --global --add safe.directory '*'         | deny    |
 
   Scenario Outline: a sed script that only reads is judged by its commands, not its regex text
     When I check "<command>"

@@ -1,6 +1,6 @@
 Feature: inline code and program options are judged by what they do
-  Inline code of Ruby, Perl, PHP, Bun, Deno, AppleScript and PowerShell is read for the files it
-  writes and deletes and the commands it runs (also spelt as hex); `find` and `sed` options that
+  Inline code of Ruby, Perl, PHP, Bun, Deno, AppleScript (also the lines it has a terminal run) and
+  PowerShell is read for the files it writes and deletes and the commands it runs (also spelt as hex); `find` and `sed` options that
   write a file or run a command are judged as that write or command; a program from a temporary
   directory behind another program's option, and a pipe into a shell whose program name the line
   assembles from pieces, are denied. Read-only one-liners run on the host; unknown code stays
@@ -20,6 +20,8 @@ Feature: inline code and program options are judged by what they do
       | php -r 'file_put_contents(getenv("HOME") . "/.zshrc", "x");'       | deny    |
       | perl -e 'system(pack("H*","726d202d7266202f"))'                    | deny    |
       | osascript -e 'do shell script "rm -rf ~/Pictures"'                 | deny    |
+      | osascript -e 'tell application "Terminal" to do script "rm -rf ~/Pictures"' | deny |
+      | osascript -e 'tell application "Terminal" to do script "npm run dev"' | sandbox |
       | pwsh -Command 'Remove-Item -Recurse -Force ~/work'                 | deny    |
       | ruby -e 'puts RUBY_VERSION'                                        | allow   |
       | php -r 'echo PHP_VERSION, PHP_EOL;'                                | allow   |

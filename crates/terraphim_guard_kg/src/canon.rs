@@ -171,6 +171,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "kill",
     "pkill",
     "killall",
+    "xclip",
 ];
 
 /// Long flags (and single-letter alternates) that mean the same as a short flag, per command or
@@ -234,6 +235,12 @@ fn alias(head: &str, sub: &str, flag: &str) -> Option<&'static [&'static str]> {
         ("wipefs", "--offset") => Some(&["-o"]),
         ("crontab", "--remove") => Some(&["-r"]),
         ("kill" | "pkill" | "killall", "-KILL" | "-SIGKILL" | "--signal=KILL") => Some(&["-9"]),
+        ("xclip", "-out") => Some(&["-o"]),
+        ("xclip", "-in") => Some(&["-i"]),
+        ("xclip", "-sel" | "-selection") => Some(&["-selection"]),
+        ("xsel", "--output") => Some(&["-o"]),
+        ("xsel", "--input") => Some(&["-i"]),
+        ("xsel", "--clipboard") => Some(&["-b"]),
         ("base64", "--decode") => Some(&["-d"]),
         ("xxd", "--revert") => Some(&["-r"]),
         ("truncate", "--size") => Some(&["-s"]),
@@ -442,6 +449,15 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
         }
         _ => rest,
     };
+    // kill's one option is the signal; every word after it is a process id, and a negative one
+    // (`-1`: every process the caller may signal, `-PGID`: a group) is an operand.
+    let signalled;
+    let rest = if name == "kill" {
+        signalled = kill_operands(rest);
+        signalled.as_slice()
+    } else {
+        rest
+    };
     // A container engine's `--mount type=bind,source=S,target=T[,readonly]` is the same bind as
     // `-v S:T[:ro]`: its value is written that way, so one pattern judges both spellings. A
     // bind's source is a directory: `-v /srv/data/:/data` is `-v /srv/data:/data`.
@@ -595,6 +611,48 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
             follows_flag: false,
         });
     }
+    out
+}
+
+/// `kill`'s words with its signal written one way (`-s KILL`, `-n 9`, `--signal=SIGKILL` and
+/// `-SIGKILL` are `-KILL`, which the alias table makes `-9`) and its process ids after a `--`
+/// when any of them starts with `-`, so `kill -HUP -1` reads as `kill -HUP -- -1`.
+fn kill_operands(rest: &[String]) -> Vec<String> {
+    let signal_name = |s: &str| {
+        let s = s.to_ascii_uppercase();
+        let s = s.strip_prefix("SIG").unwrap_or(&s).to_string();
+        format!("-{s}")
+    };
+    let mut out = Vec::with_capacity(rest.len() + 1);
+    let mut ids = rest;
+    match rest {
+        [flag, value, tail @ ..] if matches!(flag.as_str(), "-s" | "-n" | "--signal") => {
+            out.push(signal_name(value));
+            ids = tail;
+        }
+        [flag, tail @ ..] if flag.starts_with("--signal=") => {
+            out.push(signal_name(&flag["--signal=".len()..]));
+            ids = tail;
+        }
+        [flag, tail @ ..] if is_flag(flag) => {
+            out.push(match flag.strip_prefix('-') {
+                Some(sig) if sig.bytes().all(|b| b.is_ascii_alphabetic()) && sig.len() > 1 => {
+                    signal_name(sig)
+                }
+                _ => flag.clone(),
+            });
+            ids = tail;
+        }
+        _ => {}
+    }
+    let ids = match ids.split_first() {
+        Some((dashes, tail)) if dashes == "--" => tail,
+        _ => ids,
+    };
+    if ids.iter().any(|w| w.starts_with('-')) {
+        out.push("--".to_owned());
+    }
+    out.extend(ids.iter().cloned());
     out
 }
 
@@ -934,6 +992,47 @@ mod tests {
             &["/bin/rm", "--recursive", "--force", "/"],
             &["rm", "-R", "-f", "/"],
             &["rm", "\u{2013}rf", "/"],
+        ] {
+            assert_eq!(canon(argv), expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn kill_names_its_signal_one_way_and_reads_negative_ids_as_operands() {
+        for (argv, expected) in [
+            (&["kill", "4242"][..], "kill 4242"),
+            (&["kill", "-9", "4242"], "kill -9 4242"),
+            (&["kill", "-KILL", "4242"], "kill -9 4242"),
+            (&["kill", "-SIGKILL", "4242"], "kill -9 4242"),
+            (&["kill", "-s", "KILL", "4242"], "kill -9 4242"),
+            (&["kill", "-s", "sigkill", "4242"], "kill -9 4242"),
+            (&["kill", "--signal=KILL", "4242"], "kill -9 4242"),
+            (&["kill", "-s", "TERM", "4242"], "kill -TERM 4242"),
+            (&["kill", "-HUP", "-1"], "kill -HUP -- -1"),
+            (&["kill", "-1", "-1"], "kill -1 -- -1"),
+            (&["kill", "-1", "4242"], "kill -1 4242"),
+            (&["kill", "-9", "--", "-1"], "kill -9 -- -1"),
+            (&["kill", "--", "-1"], "kill -- -1"),
+            (&["kill", "--", "1"], "kill 1"),
+            (&["kill", "-TERM", "4242", "-1"], "kill -TERM -- 4242 -1"),
+            (&["kill", "-l"], "kill -l"),
+        ] {
+            assert_eq!(canon(argv), expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn xclip_options_are_whole_words_and_xsel_long_options_are_its_short_ones() {
+        for (argv, expected) in [
+            (
+                &["xclip", "-selection", "clipboard"][..],
+                "xclip -selection clipboard",
+            ),
+            (&["xclip", "-sel", "c"], "xclip -selection c"),
+            (&["xclip", "-out", "-sel", "c"], "xclip -o -selection c"),
+            (&["xclip", "-in", "notes.md"], "xclip -i notes.md"),
+            (&["xsel", "--clipboard", "--output"], "xsel -b -o"),
+            (&["xsel", "--input"], "xsel -i"),
         ] {
             assert_eq!(canon(argv), expected, "{argv:?}");
         }

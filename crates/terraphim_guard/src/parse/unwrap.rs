@@ -1208,12 +1208,18 @@ fn sed_executed_lines(rest: &[String], rest_dyn: &[bool]) -> Vec<String> {
     out
 }
 
-/// The literal shell command lines of AppleScript's `do shell script "..."` in `code`.
+/// The literal shell command lines of AppleScript's `do shell script "..."` in `code`, and of
+/// the lines it has a terminal run: Terminal's `do script "..."`, iTerm's `write text "..."`.
 fn applescript_shell_lines(code: &str) -> Vec<String> {
+    const RUNS_A_LINE: [&str; 3] = ["do shell script", "do script", "write text"];
     let mut out = Vec::new();
     let mut rest = code;
-    while let Some(at) = rest.find("do shell script") {
-        let after = rest[at + "do shell script".len()..].trim_start();
+    while let Some((at, phrase)) = RUNS_A_LINE
+        .iter()
+        .filter_map(|p| rest.find(p).map(|at| (at, *p)))
+        .min()
+    {
+        let after = rest[at + phrase.len()..].trim_start();
         match after
             .strip_prefix('"')
             .and_then(|a| a.find('"').map(|e| &a[..e]))

@@ -137,6 +137,11 @@ fn system_changes_run_as_root_are_denied() {
         ("sudo mkdir -p /opt/app", Sandbox),
         ("sudo usermod -aG video dev", Sandbox),
         ("kill -9 12345", Sandbox),
+        ("kill -s KILL 12345", Sandbox),
+        ("kill 12345", Allow),
+        ("kill -TERM -12345", Allow),
+        ("kill -HUP -1", Deny),
+        ("kill -INT -- -1", Deny),
         ("rustup toolchain uninstall nightly", Sandbox),
         ("rustup self update", Sandbox),
     ]);
