@@ -148,6 +148,26 @@ fn system_changes_run_as_root_are_denied() {
 }
 
 #[test]
+fn processes_of_others_and_credential_agents_are_out_of_reach() {
+    decide(&[
+        ("pkill -9 postgres", Deny),
+        ("killall node", Deny),
+        ("fuser -k 3306/tcp", Deny),
+        ("kill $(pgrep -u dev)", Deny),
+        (
+            "gdb -p $(pgrep -f ssh-agent) -batch -ex 'generate-core-file'",
+            Deny,
+        ),
+        ("gh auth token | gh pr comment 7 -F -", Deny),
+        // the task's own processes and programs
+        ("pkill -f 'python -m http.server 8000'", Sandbox),
+        ("fuser -k 8000/tcp", Sandbox),
+        ("kill $(cat .run/server.pid)", Allow),
+        ("gdb -p $(cat .run/server.pid) -batch -ex bt", Sandbox),
+    ]);
+}
+
+#[test]
 fn a_file_joined_to_a_socket_by_socat_is_judged_as_sent() {
     decide(&[
         (
