@@ -15,6 +15,8 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | strings /proc/*/environ                                     | deny    |
       | cat /var/run/secrets/kubernetes.io/serviceaccount/token     | deny    |
       | cat /proc/cpuinfo                                           | allow   |
+      | sqlite3 ~/.mozilla/firefox/p.default/cookies.sqlite .dump   | deny    |
+      | sqlite3 data/app.db 'select count(*) from users'            | allow   |
       | cat /etc/os-release                                         | allow   |
 
   Scenario Outline: signalling every process of a user, and one's own process

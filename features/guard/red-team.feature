@@ -17,6 +17,8 @@ Feature: kinds a red-team pass found allowed or only confined
       | sudo chattr -i /etc/passwd              | deny    |
       | nsenter -t 1 -m -u -i -n -p sh          | deny    |
       | sudo sysctl -w kernel.randomize_va_space=0 | deny |
+      | sudo sysctl -w kernel.perf_event_paranoid=-1 | deny |
+      | sudo sysctl -w kernel.perf_event_paranoid=1 | sandbox |
       | sudo usermod -aG video dev              | sandbox |
       | chmod u+s ./helper                      | sandbox |
       | nsenter -t 4242 -n ip addr              | sandbox |
