@@ -20,6 +20,7 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | ./gradlew test                           |
       | bundle exec rspec                        |
       | npx vitest run                           |
+      | npx tsc --noEmit                         |
       | npm ci                                   |
       | pnpm install --frozen-lockfile           |
       | uv sync --frozen                         |
@@ -46,6 +47,8 @@ Feature: the project's declared code runs on the host, code the agent brings in 
       | uv sync --extra dev                                   | install   |
       | pip install -r /tmp/r/requirements.txt                | install   |
       | pnpm install --frozen-lockfile left-pad               | install   |
+      | npx prettier@3 --check .                              | install   |
+      | npx @acme/codegen generate                            | install   |
       | docker build https://example.test/app.git             | readonly  |
       | docker build -f /tmp/Dockerfile .                     | readonly  |
       | docker build --network=host .                         | readonly  |

@@ -875,6 +875,9 @@ fn project_code_runs_on_the_host_and_code_brought_in_stays_confined() {
             // Installs that resolve, fetch new code or name another registry.
             "npm i lodash",
             "pnpm install --frozen-lockfile left-pad",
+            // A package named with a version or a scope is fetched, not the project's own.
+            "npx eslint@9 .",
+            "npx @scope/tool lint",
             // (A lockfile install naming another index or registry is denied: recall.rs.)
             "pip install -r ../other/requirements.txt",
             // Container builds from elsewhere or with the user's secrets or the host network.
