@@ -41,13 +41,13 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | command                                             | verdict |
       | kill 48213                                          | allow   |
       | kill -TERM %1                                       | allow   |
-      | kill "$(cat .devserver.pid)"                        | allow   |
+      | kill $(cat .devserver.pid)                          | allow   |
       | kill $(lsof -t -iTCP:5173 -sTCP:LISTEN) \|\| true     | allow   |
       | kill -9 48213                                       | sandbox |
       | kill -s KILL 48213                                  | sandbox |
       | kill --signal=SIGKILL 48213                         | sandbox |
       | kill $(pgrep -f 'next dev')                         | sandbox |
-      | kill "$(pidof postgres)"                            | sandbox |
+      | kill $(pidof postgres)                              | sandbox |
       | kill 0                                              | sandbox |
       | kill -HUP -1                                        | deny    |
       | kill -s TERM -- -1                                  | deny    |
@@ -68,7 +68,7 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | sudo killall -9 node                    | deny    |
       | killall -q python3 \|\| true            | deny    |
       | fuser -k 5432/tcp                       | deny    |
-      | kill -9 $(pgrep -u "$USER")             | deny    |
+      | kill -9 $(pgrep -u $USER)               | deny    |
       | fuser -k 5173/tcp                       | sandbox |
       | pkill -f 'node server.js'               | sandbox |
       | pkill nodemon                           | sandbox |
