@@ -186,10 +186,13 @@ fn runner_option_packages(argv: &[String]) -> Option<(String, &'static str)> {
     })
 }
 
-/// The registry a package runner fetches from (`npx`, `bunx`, `pnpm dlx`, `uvx`, `pipx run`).
-/// `uv run X` runs X from the project's environment and fetches nothing by its name (only
-/// `--with`/`--from` fetch, checked as options): X is a program (`uv run python -m app`), not
-/// a package, so it is not compared with the well-known names.
+/// The registry a package runner fetches from: only runners that fetch a package of that name
+/// when the project has none (`npx`, `bunx`, `bun x`, `npm exec`, `pnpm dlx`, `yarn dlx`,
+/// `uvx`, `uv tool run`, `pipx run`). The ones that run the project's own script or installed
+/// program by name (`pnpm NAME`, `yarn NAME`, `bun NAME`, `pnpm exec`, `yarn exec`, `uv run X`,
+/// `poetry run`) fetch nothing, so X is a program, not a package, and is not compared with the
+/// well-known names (`pnpm changeset status` runs the project's `@changesets/cli`); their
+/// `--with`/`--from` packages are checked as options.
 fn runner_registry(runner: &SimpleCommand) -> Option<Registry> {
     let sub = runner
         .argv
@@ -197,12 +200,12 @@ fn runner_registry(runner: &SimpleCommand) -> Option<Registry> {
         .skip(1)
         .find(|w| !w.starts_with('-'))
         .map(String::as_str);
-    if runner.name() == "uv" && sub == Some("run") {
-        return None;
-    }
-    match runner.name() {
-        "npx" | "bunx" | "pnpm" | "yarn" | "npm" | "bun" => Some(Registry::Npm),
-        "uvx" | "pipx" | "uv" => Some(Registry::Pypi),
+    match (runner.name(), sub) {
+        ("npx" | "bunx", _)
+        | ("npm", Some("exec" | "x"))
+        | ("bun", Some("x"))
+        | ("pnpm" | "yarn", Some("dlx")) => Some(Registry::Npm),
+        ("uvx", _) | ("pipx", Some("run")) | ("uv", Some("tool")) => Some(Registry::Pypi),
         _ => None,
     }
 }

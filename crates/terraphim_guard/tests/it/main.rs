@@ -75,5 +75,6 @@ mod routing;
 mod runners;
 mod session18;
 mod syntax;
+mod tool_families;
 mod unseen_kinds;
 mod wrap;

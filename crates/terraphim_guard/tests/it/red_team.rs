@@ -217,7 +217,11 @@ fn credential_stores_served_or_pasted_are_denied() {
         ("at -f /tmp/x.sh now", Deny),
         ("pastebinit build.log", Sandbox),
         ("ngrok http 3000", Sandbox),
-        ("alembic upgrade head", Sandbox),
+        // the project's own migrations are allowed; one against a server the line names is not
+        (
+            "alembic -x dburl=postgresql://svc@pg.example.net/orders upgrade head",
+            Sandbox,
+        ),
         ("ansible all -m ping", Sandbox),
         ("at -f scripts/nightly.sh 02:00", Sandbox),
     ]);
