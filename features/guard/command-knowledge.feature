@@ -228,7 +228,7 @@ Feature: command knowledge of the default KG
       | git config init.defaultBranch main                   | allow   |
       | git config --local pull.rebase true                  | allow   |
       | git config --global user.email dev@example.com       | sandbox |
-      | git config --global init.defaultBranch main          | sandbox |
+      | git config --global init.defaultBranch trunk          | sandbox |
       | git config --global core.editor vim                  | sandbox |
       | git config --global alias.co checkout                | sandbox |
       | git config --global core.hooksPath /tmp/hooks        | deny    |

@@ -65,10 +65,10 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
     Examples:
       | command                                 | verdict |
       | pkill -9 postgres                       | deny    |
-      | sudo killall -9 node                    | deny    |
+      | sudo killall -KILL node                    | deny    |
       | killall -q python3 \|\| true            | deny    |
       | fuser -k 5432/tcp                       | deny    |
-      | kill -9 $(pgrep -u $USER)               | deny    |
+      | kill -TERM $(pgrep -u dev)               | deny    |
       | fuser -k 5173/tcp                       | sandbox |
       | pkill -f 'node server.js'               | sandbox |
       | pkill nodemon                           | sandbox |
@@ -105,7 +105,7 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
 
     Examples:
       | command                                              | verdict |
-      | pbcopy < docs/api-example.json                       | allow   |
+      | pbcopy < docs/usage.md                       | allow   |
       | git diff --stat \| pbcopy                            | allow   |
       | xclip -selection clipboard < CHANGELOG.md            | allow   |
       | xsel --clipboard --input < notes.md                  | allow   |

@@ -10,13 +10,13 @@ Feature: families of developer tools judged from what each tool documents
 
     Examples:
       | command                                              | verdict |
-      | gdb -batch -ex 'bt full' ./build/imgconv core.48213 | allow   |
+      | gdb -batch -ex 'bt full' ./build/parser core.1207 | allow   |
       | lldb --batch -o run -o bt -- ./target/debug/app     | allow   |
       | py-spy dump --pid 4121                               | allow   |
       | dmesg --ctime                                        | allow   |
-      | tcpdump -i lo -nn -A 'tcp port 8080' -c 50           | allow   |
+      | tcpdump -i lo -n -c 20 'port 3000'           | allow   |
       | gdb -p 4121 -batch -ex 'info threads'                | sandbox |
-      | strace -p 4121 -f -e trace=write -s 256              | sandbox |
+      | strace -p 9912 -e trace=openat              | sandbox |
       | gdb -batch -ex run /tmp/tool                         | sandbox |
       | tcpdump -i any -w capture.pcap                       | sandbox |
       | dmesg -C                                             | sandbox |
@@ -27,9 +27,9 @@ Feature: families of developer tools judged from what each tool documents
 
     Examples:
       | command                                                    | verdict |
-      | semgrep --config p/ci --error --json -o semgrep.json src/  | allow   |
-      | gitleaks detect --source . --no-banner --redact -v         | allow   |
-      | osv-scanner --lockfile=poetry.lock                         | allow   |
+      | semgrep --config auto --json -o reports/semgrep.json .  | allow   |
+      | gitleaks detect --source . --redact --no-banner         | allow   |
+      | osv-scanner --lockfile=package-lock.json                         | allow   |
       | trivy image --ignore-unfixed registry.internal/api:1.14.2  | allow   |
       | semgrep ci                                                 | sandbox |
       | gitleaks detect --source ~ --no-banner                     | sandbox |
@@ -41,7 +41,7 @@ Feature: families of developer tools judged from what each tool documents
     Examples:
       | command                                      | verdict |
       | hugo --minify --destination public           | allow   |
-      | hugo server -D --bind 127.0.0.1 --port 1314  | allow   |
+      | hugo server --bind 127.0.0.1 --port 1400 -D  | allow   |
       | zola build                                   | allow   |
       | hugo server --bind 0.0.0.0                   | sandbox |
       | hugo deploy --target production              | sandbox |
@@ -52,13 +52,15 @@ Feature: families of developer tools judged from what each tool documents
 
     Examples:
       | command                                                  | verdict |
-      | wrk -t4 -c64 -d20s http://127.0.0.1:8080/healthz         | allow   |
-      | ab -n 2000 -c 50 http://localhost:3000/api/items         | allow   |
-      | wrk -t8 -c200 -d60s https://staging.shop.example.com/    | sandbox |
+      | wrk -t2 -c16 -d10s http://localhost:8000/ping         | allow   |
+      | ab -n 500 -c 10 http://localhost:8080/api/health         | allow   |
+      | wrk -t2 -c32 -d30s https://api.example.org/    | sandbox |
       | wrk -c 10 http://localhost:80@load.example.net/          | sandbox |
       | ab -X proxy.example.net:3128 -n 100 http://localhost:3000/ | sandbox |
 
   Scenario Outline: a migration with the project's configuration runs, a named database is confined
+    A database named in a variable before the command (`DATABASE_URL=...`) is judged as one
+    named on the command line: this machine's runs, another host's or an unknown one is confined.
     When I check "<command>"
     Then the verdict is <verdict>
 
@@ -66,10 +68,16 @@ Feature: families of developer tools judged from what each tool documents
       | command                                                                     | verdict |
       | alembic upgrade head                                                        | allow   |
       | alembic downgrade -1                                                        | allow   |
-      | pnpm prisma migrate dev --name add_invoice_status                           | allow   |
+      | pnpm prisma migrate dev --name add_cart_totals                           | allow   |
       | diesel migration run --database-url postgres://db.staging.example.net/blog  | sandbox |
       | alembic -c /tmp/alembic.ini upgrade head                                    | sandbox |
       | alembic downgrade base                                                      | deny    |
+      | DATABASE_URL=postgresql://dev:dev@localhost:5432/shop alembic upgrade head  | allow   |
+      | TEST_DATABASE_URL=postgres://127.0.0.1/shop_test pytest -q                   | allow   |
+      | DATABASE_URL=sqlite:///tmp/shop.db alembic upgrade head                     | allow   |
+      | DATABASE_URL=postgres://svc@pg.staging.internal/shop alembic upgrade head   | sandbox |
+      | MONGODB_URI=mongodb://reports.example.net/metrics node tools/load-fixtures.js      | sandbox |
+      | DATABASE_URL=$PROD_DATABASE_URL alembic upgrade head                        | sandbox |
 
   Scenario Outline: a release preview stays local, the release carried out is confined
     When I check "<command>"
@@ -77,9 +85,9 @@ Feature: families of developer tools judged from what each tool documents
 
     Examples:
       | command                                      | verdict |
-      | cargo release patch --no-publish --no-push   | allow   |
-      | npm version minor --no-git-tag-version       | allow   |
-      | pnpm changeset status --verbose              | allow   |
+      | cargo release minor --no-push --no-publish   | allow   |
+      | npm version patch --no-git-tag-version       | allow   |
+      | pnpm changeset status              | allow   |
       | cargo release patch --execute                | sandbox |
       | ncu -u                                       | sandbox |
 

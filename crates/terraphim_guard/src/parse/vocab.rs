@@ -17,6 +17,22 @@ pub(super) const HOOK_SKIP_VARS: &[&str] = &[
 /// Variables that choose where package managers fetch from or whether they check what they
 /// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
 /// another index`).
+/// Variables that name the database a migration tool, ORM or client works on
+/// (`DATABASE_URL=postgres://... alembic upgrade head`): judged by the KG as
+/// `export DATABASE_URL= VALUE`, whichever of them the line sets, so a remote database is
+/// visible where the command's own words show none. Any `*_DATABASE_URL` is one too.
+pub(super) const DATABASE_URL_VARS: &[&str] = &[
+    "DATABASE_URL",
+    "DB_URL",
+    "POSTGRES_URL",
+    "PG_URL",
+    "MYSQL_URL",
+    "MONGO_URL",
+    "MONGO_URI",
+    "MONGODB_URI",
+    "SQLALCHEMY_DATABASE_URI",
+];
+
 pub(super) const SOURCE_VARS: &[&str] = &[
     "NODE_TLS_REJECT_UNAUTHORIZED",
     "GIT_SSL_NO_VERIFY",

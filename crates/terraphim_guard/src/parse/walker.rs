@@ -13,8 +13,8 @@ use terraphim_shell_vocab::secrets::model_api_endpoint_setting;
 use terraphim_shell_vocab::{interpreter_name, is_shell};
 
 use super::vocab::{
-    CODE_FILE_VARS, CODE_VARS, HOOK_SKIP_VARS, INJECTION_VARS, READ_BUILTINS, SOURCE_VARS,
-    code_files,
+    CODE_FILE_VARS, CODE_VARS, DATABASE_URL_VARS, HOOK_SKIP_VARS, INJECTION_VARS, READ_BUILTINS,
+    SOURCE_VARS, code_files,
 };
 use super::words::{
     assignment_name, assignment_variable, evaluates_variable, input_source, input_substitution,
@@ -1221,6 +1221,19 @@ impl Walker {
                 argv.push(value.to_string());
             }
             self.push(argv, format!("{name}={value}"), &c, Vec::new());
+        }
+        if DATABASE_URL_VARS.contains(&name) || name.ends_with("_DATABASE_URL") {
+            let c = ctx.derived("assignment");
+            self.push(
+                vec![
+                    "export".to_string(),
+                    "DATABASE_URL=".to_string(),
+                    value.to_string(),
+                ],
+                format!("{name}={value}"),
+                &c,
+                Vec::new(),
+            );
         }
         // less runs its input preprocessor as a shell command line (`|CMD %s`, `||CMD %s`,
         // `CMD %s`; `%s` is the file): the command is judged as code, and the variable keeps
