@@ -692,6 +692,12 @@ impl Py<'_, '_, '_> {
                 if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
                     return self.row_call(c.ln, q, effect, &c.args, c.all_val());
                 }
+                if crate::sql::is_server_db_call(q) {
+                    // `psycopg.connect(url)`: a connection that logs in with the URL's password.
+                    let mut t = c.all.clone();
+                    t.secret = None;
+                    return Val::unknown().with_taint(&t);
+                }
                 // Unknown function: its result may carry its arguments' data.
                 c.all_val()
             }
