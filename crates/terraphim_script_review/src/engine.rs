@@ -1518,7 +1518,19 @@ impl<'a> Sink<'a> {
     /// database, the host) turn out to be. Emptying tables of a server on this machine (no
     /// host, or a loopback one) is a seed or a test reset.
     pub(crate) fn sql_cli(&mut self, line: u32, argv: &[Val]) {
-        let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+        let mut words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+        // `shutil.which("psql") or "/usr/bin/psql"`: one program by either path.
+        let bases: Set<&str> = argv
+            .first()
+            .iter()
+            .flat_map(|p| p.text.iter().chain(&p.alts))
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .collect();
+        if let (Some(w), 1) = (words.first_mut(), bases.len())
+            && let Some(base) = bases.iter().next()
+        {
+            (*base).clone_into(w);
+        }
         let Some((at, host)) = crate::sql::cli_statement(&words) else {
             return;
         };

