@@ -68,3 +68,32 @@ Feature: a service whose session the script kills is its own, and a program foun
     When I run "terraphim-agent guard review-script --json tool.py"
     Then the JSON field "verdict" is "suspicious"
     And the JSON field "findings.0.rule" is "unknown-exec"
+
+  Scenario: migrations of the project's own package imported by name are clean
+    Given a project file "migrate.py" containing:
+      """
+      import importlib
+      import pkgutil
+
+      PACKAGE = "edgecache.migrations"
+      pkg = importlib.import_module(PACKAGE)
+      for info in pkgutil.iter_modules(pkg.__path__):
+          module = importlib.import_module(f"{PACKAGE}.{info.name}")
+          module.up()
+      """
+    When I run "terraphim-agent guard review-script migrate.py"
+    Then the exit code is 0
+    And stdout contains "pre-review: clean"
+
+  Scenario: a module named whole on the command line is still imported by a computed name
+    Given a project file "plugin.py" containing:
+      """
+      import importlib
+      import sys
+
+      module = importlib.import_module(sys.argv[1])
+      module.main()
+      """
+    When I run "terraphim-agent guard review-script --json plugin.py"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.category" is "obfuscated-execution"
