@@ -362,6 +362,9 @@ pub(crate) fn run_program(
     stdin: Option<&Val>,
 ) -> Val {
     let words: Vec<String> = argv.iter().map(word).collect();
+    if sink.recording {
+        sink.sql_cli(line, argv);
+    }
     crate::shell_judge::judge_argv(sink, line, &words);
     run_argv(sink, line, argv, stdin)
 }
@@ -691,7 +694,23 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         | "fmt" | "gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "brotli" => {
             // Filters and compressors: their output still holds the data that came in.
             let mut out = Val::unknown();
-            out.taint = args_taint.clone();
+            // `head -n "$KEEP"`: a count, neither printed nor a file read.
+            let count_at = |i: usize| {
+                matches!(name.as_str(), "head" | "tail")
+                    && i > 0
+                    && matches!(words[i - 1].as_str(), "-n" | "-c" | "--lines" | "--bytes")
+            };
+            let positional: Vec<&Val> = args
+                .iter()
+                .enumerate()
+                .filter(|&(i, v)| !word(v).starts_with('-') && !count_at(i))
+                .map(|(_, v)| v)
+                .collect();
+            for (i, a) in args.iter().enumerate() {
+                if !count_at(i) {
+                    out.taint.join(&a.taint);
+                }
+            }
             if let Some(s) = stdin {
                 out.taint.join(&s.taint);
                 // Filters that print whole lines of their input: each line keeps its shape
@@ -745,6 +764,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             for p in positional.iter().skip(usize::from(program_first)) {
                 let t = sink.read_val(line, p);
                 out.taint.join(&t);
+            }
+            if name == "openssl" && openssl_prints_public(&words) {
+                // A certificate, a signing request, a verify result or a public key: the
+                // private key given to sign with (`-key`, `-CAkey`) is used, never printed.
+                out.taint.secret = None;
             }
             let decoding = (matches!(name.as_str(), "base64" | "base32")
                 && (has("-d") || has("--decode") || has("-D")))
@@ -2599,6 +2623,20 @@ fn tar_create(sink: &mut Sink<'_>, words: &[String]) {
     }
     if creating && let Some(a) = archive {
         sink.archived(&a, dir.as_deref(), &members);
+    }
+}
+
+/// Whether an `openssl` command line (its words after the program) prints only public
+/// material: `x509` and `crl` print certificates and lists, `req` a request or a
+/// certificate (unless `-keyout` names where its new key goes), `verify` a result, and a
+/// key command with `-pubout` the public half.
+fn openssl_prints_public(words: &[String]) -> bool {
+    let has = |f: &str| words.iter().any(|w| w == f);
+    match words.first().map(String::as_str) {
+        Some("x509" | "crl" | "verify") => true,
+        Some("req") => !has("-keyout"),
+        Some("rsa" | "ec" | "pkey" | "dsa") => has("-pubout"),
+        _ => false,
     }
 }
 

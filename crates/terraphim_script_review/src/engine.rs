@@ -1512,6 +1512,58 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// A database server's command-line client started by the script with SQL to run
+    /// (`subprocess.run(["psql", "-h", host, "-c", sql])`): a destructive statement destroys
+    /// data as it does through a client library, whatever the names built at run time (the
+    /// database, the host) turn out to be. Emptying tables of a server on this machine (no
+    /// host, or a loopback one) is a seed or a test reset.
+    pub(crate) fn sql_cli(&mut self, line: u32, argv: &[Val]) {
+        let mut words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+        // `shutil.which("psql") or "/usr/bin/psql"`: one program by either path.
+        let bases: Set<&str> = argv
+            .first()
+            .iter()
+            .flat_map(|p| p.text.iter().chain(&p.alts))
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .collect();
+        if let (Some(w), 1) = (words.first_mut(), bases.len())
+            && let Some(base) = bases.iter().next()
+        {
+            (*base).clone_into(w);
+        }
+        let Some((at, host)) = crate::sql::cli_statement(&words) else {
+            return;
+        };
+        // A text of several values (the SQL of each call of a helper): any of them.
+        let sql = &argv[at];
+        let Some((what, reach)) = sql
+            .text
+            .iter()
+            .chain(&sql.alts)
+            .find_map(|t| crate::sql::destructive_statement(crate::sql::cli_sql_text(t)))
+        else {
+            return;
+        };
+        let local = host
+            .as_deref()
+            .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
+        if reach == crate::sql::Reach::Tables && local {
+            return;
+        }
+        let program = words[0].rsplit('/').next().unwrap_or(&words[0]).to_owned();
+        self.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destructive-sql",
+            vec!["sql".to_owned(), format!("database client `{program}`")],
+            format!(
+                "{} through a database client (`{program}`)",
+                what.replace(crate::places::UNKNOWN, "…")
+            ),
+        );
+    }
+
     /// SQL text handed to a method of a database client (`client.query(sql)`; other methods
     /// are ignored): a statement that drops, truncates or empties a table of a database
     /// server the script imports a client of destroys data the script did not make, as

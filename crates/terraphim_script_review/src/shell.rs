@@ -1761,6 +1761,8 @@ impl Shell<'_, '_, '_> {
         let v = self.sink.read_env(line(at), name);
         if v.taint.secret.is_none()
             && let Some(what) = &self.sourced_secret
+            // `$1` is the script's (or a function's) argument, which no sourced file sets.
+            && name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
             && name
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())

@@ -44,6 +44,38 @@ pub(crate) fn is_server_db_module(module: &str) -> bool {
     })
 }
 
+/// Whether the call `q` (named by its module's path: `psycopg.connect`, `pg.Client`,
+/// `postgres`) is of a database server's client library: the connection it makes logs in
+/// with the credentials it is given (the URL names the server they are for), and what the
+/// connection gives back (rows, counts) holds none of them.
+pub(crate) fn is_server_db_call(q: &str) -> bool {
+    is_server_db_module(q)
+        || q.rsplit_once('.')
+            .is_some_and(|(m, _)| is_server_db_module(m))
+}
+
+/// Whether the arguments of a database connection (`connect(host=...)`, `new Pool({ host })`,
+/// a URL) name a server on another machine, as text the script spells: credentials given to
+/// it go there, so what the connection gives back stays judged with them.
+pub(crate) fn names_remote_server(args: &[&crate::engine::Val]) -> bool {
+    fn remote(v: &crate::engine::Val, depth: u8) -> bool {
+        let named = |t: &str| {
+            !t.contains(crate::places::UNKNOWN)
+                && (t.contains("://") || !t.contains(['=', ' ']))
+                && !crate::places::local_address(t)
+        };
+        v.fields.iter().any(|(k, f)| {
+            let key = k.to_ascii_lowercase();
+            (matches!(
+                key.as_str(),
+                "host" | "hostname" | "server" | "url" | "connectionstring" | "uri" | "dsn"
+            ) && f.known().is_some_and(named))
+                || (depth < 2 && remote(f, depth + 1))
+        }) || v.known().is_some_and(|t| t.contains("://") && named(t))
+    }
+    args.iter().any(|a| remote(a, 0))
+}
+
 /// Method names of database clients that run the SQL text they are given.
 pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
     "query",
@@ -60,6 +92,46 @@ pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
     "$executeRawUnsafe",
     "$queryRawUnsafe",
 ];
+
+/// Where the SQL text a database server's command-line client is given to run is in the
+/// argument vector `words` (program first: `psql -c SQL`, `mysql -e SQL`, `sqlcmd -Q SQL`),
+/// and the host it is told to reach (`-h`, `--host`, `-S`). The index is of the word that
+/// holds the text, which for `--command=SQL` starts with the option.
+pub(crate) fn cli_statement(words: &[String]) -> Option<(usize, Option<String>)> {
+    let program = words.first()?;
+    let program = program.rsplit('/').next().unwrap_or(program);
+    let (sql_opts, host_opts): (&[&str], &[&str]) = match program {
+        "psql" => (&["-c", "--command"], &["-h", "--host"]),
+        "mysql" | "mariadb" => (&["-e", "--execute"], &["-h", "--host"]),
+        "sqlcmd" => (&["-Q", "-q"], &["-S"]),
+        _ => return None,
+    };
+    let at = |opts: &[&str]| {
+        words.iter().enumerate().skip(1).find_map(|(i, a)| {
+            opts.iter().find_map(|o| match a.strip_prefix(o) {
+                Some("") if i + 1 < words.len() => Some(i + 1),
+                Some(rest) if o.starts_with("--") && rest.starts_with('=') => Some(i),
+                _ => None,
+            })
+        })
+    };
+    let host = at(host_opts).map(|i| {
+        let w = &words[i];
+        w.split_once('=')
+            .filter(|_| w.starts_with("--"))
+            .map_or(w.clone(), |(_, h)| h.to_owned())
+    });
+    Some((at(sql_opts)?, host))
+}
+
+/// The SQL text of an argument-vector word [`cli_statement`] found (`--command=SQL` without
+/// its option).
+pub(crate) fn cli_sql_text(word: &str) -> &str {
+    match word.starts_with("--") {
+        true => word.split_once('=').map_or(word, |(_, sql)| sql),
+        false => word,
+    }
+}
 
 /// What a destructive statement destroys: a whole database or schema (or every object of a
 /// role), or the rows of some tables.

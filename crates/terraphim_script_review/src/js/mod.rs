@@ -503,6 +503,7 @@ impl<'s> Js<'s, '_, '_> {
                     {
                         let name = self.text(n).to_owned();
                         let params = self.params_of(v);
+                        self.note_function_node(&name, v);
                         self.note_rest(&name, v);
                         self.scope.funcs.insert(name, params);
                     }

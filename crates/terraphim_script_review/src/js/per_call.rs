@@ -22,6 +22,7 @@ const PURE_METHODS: &[&str] = &[
     "startsWith",
     "endsWith",
     "includes",
+    "indexOf",
     "slice",
     "replace",
     "trim",
@@ -30,11 +31,16 @@ const PURE_METHODS: &[&str] = &[
 ];
 
 impl Js<'_, '_, '_> {
-    /// A declared function `name` of the script (its byte range).
+    /// A declared function `name` of the script (its byte range). A name declared twice (an
+    /// arrow `get` in two functions) names no one function: no call of it is its own.
     pub(super) fn note_function_node(&mut self, name: &str, node: Node<'_>) {
-        if !name.is_empty() {
-            self.fn_nodes
-                .insert(name.to_owned(), (node.start_byte(), node.end_byte()));
+        if name.is_empty() {
+            return;
+        }
+        let range = (node.start_byte(), node.end_byte());
+        let entry = self.fn_nodes.entry(name.to_owned()).or_insert(range);
+        if *entry != range {
+            *entry = (0, 0);
         }
     }
 
@@ -57,9 +63,7 @@ impl Js<'_, '_, '_> {
         }
         let decl = find_range(root, start, end)?;
         let params = decl.field("parameters")?;
-        let body = decl
-            .field("body")
-            .filter(|b| b.kind() == "statement_block")?;
+        let body = decl.field("body")?;
         let names = named(params)
             .map(|p| {
                 let id = match p.kind() {
@@ -73,11 +77,19 @@ impl Js<'_, '_, '_> {
         if names.len() != args.len() {
             return None;
         }
-        let stmts: Vec<Node<'_>> = named(body).filter(|c| c.kind() != "comment").collect();
+        // `(f, d) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d)`: an arrow whose
+        // body is the expression it returns.
+        let stmts: Vec<Node<'_>> = match body.kind() {
+            "statement_block" => named(body).filter(|c| c.kind() != "comment").collect(),
+            _ if decl.kind() == "arrow_function" => vec![body],
+            _ => return None,
+        };
         let (last, rest) = stmts.split_last()?;
-        if last.kind() != "return_statement" {
-            return None;
-        }
+        let expr = match last.kind() {
+            "return_statement" => last.named_child(0)?,
+            _ if body.kind() != "statement_block" => *last,
+            _ => return None,
+        };
         for s in rest {
             match s.kind() {
                 "lexical_declaration" => {}
@@ -88,7 +100,6 @@ impl Js<'_, '_, '_> {
         if !self.only_pure_calls(body) {
             return None;
         }
-        let expr = last.named_child(0)?;
         let recording = self.sink.recording;
         self.sink.recording = false;
         self.scope.enter(format!("{UNKNOWN}one call of {name}"));
@@ -167,7 +178,13 @@ impl Js<'_, '_, '_> {
 fn find_range(root: Node<'_>, start: usize, end: usize) -> Option<Node<'_>> {
     let mut at = root;
     loop {
-        if at.start_byte() == start && at.end_byte() == end && at.kind() == "function_declaration" {
+        if at.start_byte() == start
+            && at.end_byte() == end
+            && matches!(
+                at.kind(),
+                "function_declaration" | "arrow_function" | "function_expression" | "function"
+            )
+        {
             return Some(at);
         }
         at = at

