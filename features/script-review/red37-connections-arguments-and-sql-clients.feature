@@ -59,7 +59,7 @@ Feature: a secret reaches only the values that hold it, and SQL given to a datab
       set +a
       case "$1" in
         --status) echo ok ;;
-        *) echo "unknown argument $1" >&2; exit 2 ;;
+        *) echo "unexpected option $1" >&2; exit 2 ;;
       esac
       """
     When I run "terraphim-agent guard review-script --json migrate.sh"
@@ -110,9 +110,9 @@ Feature: a secret reaches only the values that hold it, and SQL given to a datab
       import { rmSync } from "node:fs";
       const ROOT = process.cwd();
       function options(argv: string[]) {
-        const get = (f: string, d: string) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);
-        const out = resolve(ROOT, get("--out", "dist-docs"));
-        const base = get("--base", "/");
+        const opt = (name: string, fallback: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+        const out = resolve(ROOT, opt("--out", "site-html"));
+        const base = opt("--base", "/");
         return { out, base };
       }
       const { out } = options(process.argv.slice(2));
@@ -129,9 +129,9 @@ Feature: a secret reaches only the values that hold it, and SQL given to a datab
       import { rmSync } from "node:fs";
       const ROOT = process.cwd();
       function options(argv: string[]) {
-        const get = (f: string, d: string) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);
-        const out = resolve(ROOT, get("--out", "/"));
-        const base = get("--base", "dist-docs");
+        const opt = (name: string, fallback: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+        const out = resolve(ROOT, opt("--out", "/"));
+        const base = opt("--base", "site-html");
         return { out, base };
       }
       const { out } = options(process.argv.slice(2));

@@ -46,7 +46,7 @@ Feature: a service whose session the script kills is its own, and a program foun
       def require_tool(name):
           path = shutil.which(name)
           if not path:
-              raise SystemExit(f"{name} is not installed")
+              raise SystemExit(f"{name} missing from PATH")
           return path
 
       subprocess.run([require_tool("openssl"), "version"], check=True)
@@ -75,10 +75,10 @@ Feature: a service whose session the script kills is its own, and a program foun
       import importlib
       import pkgutil
 
-      PACKAGE = "edgecache.migrations"
+      PACKAGE = "shopdb.upgrades"
       pkg = importlib.import_module(PACKAGE)
-      for info in pkgutil.iter_modules(pkg.__path__):
-          module = importlib.import_module(f"{PACKAGE}.{info.name}")
+      for found in pkgutil.iter_modules(pkg.__path__):
+          module = importlib.import_module(f"{PACKAGE}.{found.name}")
           module.up()
       """
     When I run "terraphim-agent guard review-script migrate.py"

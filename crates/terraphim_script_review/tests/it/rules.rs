@@ -10439,7 +10439,7 @@ fn a_sourced_env_file_sets_no_positional_parameters() {
         (
             Sh,
             format!(
-                "{env}case \"$1\" in\n  --status) echo ok ;;\n  *) echo \"unknown argument $1\" >&2; exit 2 ;;\nesac\n"
+                "{env}case \"$1\" in\n  --status) echo ok ;;\n  *) echo \"unexpected option $1\" >&2; exit 2 ;;\nesac\n"
             ),
             Suspicious,
             "secret-read",
@@ -10516,16 +10516,16 @@ fn openssl_commands_that_print_public_material_print_no_key() {
 }
 
 /// An arrow helper called with known arguments returns what that call gives
-/// (`get("--out", "dist-docs")`), not the default of another call (`get("--base", "/")`): a
+/// (`opt("--out", "site-html")`), not the default of another call (`opt("--base", "/")`): a
 /// path built from it is not `/`. A call whose own default is `/` still deletes it.
 #[test]
 fn an_arrow_helper_called_with_known_arguments_returns_its_own_value() {
-    let head = "import { resolve } from \"node:path\";\nimport { rmSync } from \"node:fs\";\nconst ROOT = process.cwd();\nfunction options(argv: string[]) {\n  const get = (f: string, d: string) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);\n";
+    let head = "import { resolve } from \"node:path\";\nimport { rmSync } from \"node:fs\";\nconst ROOT = process.cwd();\nfunction options(argv: string[]) {\n  const opt = (name: string, fallback: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);\n";
     let rows: Vec<(Language, String, Verdict, &str)> = vec![
         (
             Ts,
             format!(
-                "{head}  const out = resolve(ROOT, get(\"--out\", \"dist-docs\"));\n  const base = get(\"--base\", \"/\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
+                "{head}  const out = resolve(ROOT, opt(\"--out\", \"site-html\"));\n  const base = opt(\"--base\", \"/\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
             ),
             Clean,
             "",
@@ -10533,7 +10533,7 @@ fn an_arrow_helper_called_with_known_arguments_returns_its_own_value() {
         (
             Ts,
             format!(
-                "{head}  const out = resolve(ROOT, get(\"--out\", \"/\"));\n  const base = get(\"--base\", \"dist-docs\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
+                "{head}  const out = resolve(ROOT, opt(\"--out\", \"/\"));\n  const base = opt(\"--base\", \"site-html\");\n  return {{ out, base }};\n}}\nconst {{ out }} = options(process.argv.slice(2));\nrmSync(out, {{ recursive: true, force: true }});\n"
             ),
             Dangerous,
             "destructive",
@@ -10662,7 +10662,7 @@ fn a_module_of_a_fixed_package_imported_by_name_is_that_package_code() {
     let rows: Vec<(Language, String, Verdict, &str)> = vec![
         (
             Py,
-            "import importlib\nimport pkgutil\n\nPACKAGE = 'edgecache.migrations'\npkg = importlib.import_module(PACKAGE)\nfor info in pkgutil.iter_modules(pkg.__path__):\n    module = importlib.import_module(f'{PACKAGE}.{info.name}')\n    module.up()\n".to_owned(),
+            "import importlib\nimport pkgutil\n\nPACKAGE = 'shopdb.upgrades'\npkg = importlib.import_module(PACKAGE)\nfor found in pkgutil.iter_modules(pkg.__path__):\n    module = importlib.import_module(f'{PACKAGE}.{found.name}')\n    module.up()\n".to_owned(),
             Clean,
             "",
         ),
