@@ -50,10 +50,7 @@ fn security_scanners_of_the_project_are_allowed() {
         ),
         ("gitleaks detect --source . --redact --no-banner", Allow),
         ("trufflehog filesystem . --no-update", Allow),
-        (
-            "trivy image --severity HIGH app:dev",
-            Allow,
-        ),
+        ("trivy image --severity HIGH app:dev", Allow),
         ("grype dir:. -o json --file reports/grype.json", Allow),
         ("syft . -o spdx-json=sbom.json", Allow),
         ("osv-scanner --lockfile=package-lock.json", Allow),
@@ -100,10 +97,7 @@ fn load_tests_of_this_machine_are_allowed_and_of_others_confined() {
             Allow,
         ),
         // another host, a host behind a user part, a proxy, a script, the cloud
-        (
-            "wrk -t2 -c32 -d30s https://api.example.org/",
-            Sandbox,
-        ),
+        ("wrk -t2 -c32 -d30s https://api.example.org/", Sandbox),
         ("ab -n 100 http://localhost.example.com/", Sandbox),
         ("wrk -c 10 http://localhost:80@load.example.net/", Sandbox),
         (
