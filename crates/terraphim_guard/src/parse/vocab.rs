@@ -14,9 +14,6 @@ pub(super) const HOOK_SKIP_VARS: &[&str] = &[
     "OVERCOMMIT_DISABLE",
 ];
 
-/// Variables that choose where package managers fetch from or whether they check what they
-/// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
-/// another index`).
 /// Variables that name the database a migration tool, ORM or client works on
 /// (`DATABASE_URL=postgres://... alembic upgrade head`): judged by the KG as
 /// `export DATABASE_URL= VALUE`, whichever of them the line sets, so a remote database is
@@ -33,6 +30,9 @@ pub(super) const DATABASE_URL_VARS: &[&str] = &[
     "SQLALCHEMY_DATABASE_URI",
 ];
 
+/// Variables that choose where package managers fetch from or whether they check what they
+/// fetch: an assignment of one is also a part `export NAME= VALUE` for the KG (`install from
+/// another index`).
 pub(super) const SOURCE_VARS: &[&str] = &[
     "NODE_TLS_REJECT_UNAUTHORIZED",
     "GIT_SSL_NO_VERIFY",
