@@ -1544,9 +1544,7 @@ impl<'a> Sink<'a> {
         else {
             return;
         };
-        let local = host
-            .as_deref()
-            .is_none_or(|h| matches!(h, "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
+        let local = host.as_deref().is_none_or(crate::places::local_address);
         if reach == crate::sql::Reach::Tables && local {
             return;
         }

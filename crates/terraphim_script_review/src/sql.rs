@@ -76,6 +76,32 @@ pub(crate) fn names_remote_server(args: &[&crate::engine::Val]) -> bool {
     args.iter().any(|a| remote(a, 0))
 }
 
+/// What the call `q` of a database server's client library returns (`psycopg.connect(url)`,
+/// `new pg.Client({ connectionString })`): a connection that logs in with the credentials it
+/// is given, so it carries the arguments' taint but not their secret. `None` for any other
+/// call, and for a connection to a server on another machine (by its arguments, or a
+/// `host`/`hostname`/`server` keyword the script spells), whose results stay judged with the
+/// credentials sent there.
+pub(crate) fn local_connection(
+    q: &str,
+    args: &[&crate::engine::Val],
+    keywords: &[(&str, &crate::engine::Val)],
+    all: &crate::engine::Taint,
+) -> Option<crate::engine::Val> {
+    let remote_keyword = keywords.iter().any(|(k, v)| {
+        matches!(*k, "host" | "hostname" | "server")
+            && v.known().is_some_and(|h| {
+                !h.contains(crate::places::UNKNOWN) && !crate::places::local_address(h)
+            })
+    });
+    if !is_server_db_call(q) || names_remote_server(args) || remote_keyword {
+        return None;
+    }
+    let mut taint = all.clone();
+    taint.secret = None;
+    Some(crate::engine::Val::unknown().with_taint(&taint))
+}
+
 /// Method names of database clients that run the SQL text they are given.
 pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
     "query",

@@ -1097,14 +1097,13 @@ impl Js<'_, '_, '_> {
                     let t = crate::caps::apply(self.sink, ln, &c.q, effect);
                     return Val::unknown().with_taint(&c.all).with_taint(&t);
                 }
-                if crate::sql::is_server_db_call(&c.q)
-                    && !crate::sql::names_remote_server(&c.args.iter().collect::<Vec<_>>())
-                {
-                    // `new Client({ connectionString: url })`: a connection that logs in with
-                    // the URL's password.
-                    let mut t = c.all.clone();
-                    t.secret = None;
-                    return Val::unknown().with_taint(&t);
+                if let Some(connection) = crate::sql::local_connection(
+                    &c.q,
+                    &c.args.iter().collect::<Vec<_>>(),
+                    &[],
+                    &c.all,
+                ) {
+                    return connection;
                 }
                 Val::unknown().with_taint(&c.all)
             }

@@ -711,21 +711,15 @@ impl Py<'_, '_, '_> {
                         ..Val::default()
                     };
                 }
-                if crate::sql::is_server_db_call(q)
-                    && !crate::sql::names_remote_server(
-                        &c.args.iter().chain(c.kwargs.values()).collect::<Vec<_>>(),
-                    )
-                    && !c.kwargs.iter().any(|(k, v)| {
-                        matches!(k.as_str(), "host" | "hostname" | "server")
-                            && v.known().is_some_and(|h| {
-                                !h.contains(UNKNOWN) && !crate::places::local_address(h)
-                            })
-                    })
-                {
-                    // `psycopg.connect(url)`: a connection that logs in with the URL's password.
-                    let mut t = c.all.clone();
-                    t.secret = None;
-                    return Val::unknown().with_taint(&t);
+                let keywords: Vec<(&str, &Val)> =
+                    c.kwargs.iter().map(|(k, v)| (k.as_str(), v)).collect();
+                if let Some(connection) = crate::sql::local_connection(
+                    q,
+                    &c.args.iter().chain(c.kwargs.values()).collect::<Vec<_>>(),
+                    &keywords,
+                    &c.all,
+                ) {
+                    return connection;
                 }
                 // Unknown function: its result may carry its arguments' data.
                 c.all_val()
