@@ -62,6 +62,7 @@ mod command_knowledge;
 mod developer_work;
 mod egress_and_reach;
 mod flows;
+mod harvest;
 mod hidden_forms;
 mod inline_effects;
 mod option_shells_and_toolchains;
