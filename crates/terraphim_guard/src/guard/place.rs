@@ -72,18 +72,42 @@ impl Place<'_> {
     }
 
     /// Add the absolute form of relative operands that name the working directory, its contents
-    /// or its parents (`.`, `*`, `./*`, `..`, `../*`): extra operands can only make matching stricter.
+    /// or its parents (`.`, `*`, `./*`, `..`, `../*`), and the `~` form of an absolute path in
+    /// the home (`/home/u/.config` is also `~/.config`, as `$HOME/.config` is): extra operands
+    /// can only make matching stricter. Words that are data to the command (a search tool's
+    /// pattern) name no path and get none.
     pub(super) fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {
         let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
             return;
         };
+        let data = super::data::data_words(words);
+        let home = self
+            .home
+            .filter(|h| h.is_absolute())
+            .and_then(|h| h.to_str())
+            .map(crate::canon::normalise_path)
+            .filter(|h| h != "/");
         let mut extra = Vec::new();
-        for w in words
-            .iter()
-            .skip(1)
-            .filter(|w| w.kind == crate::canon::WordKind::Operand)
-        {
+        for (_, w) in words.iter().enumerate().skip(1).filter(|(i, w)| {
+            w.kind == crate::canon::WordKind::Operand && (*i >= 64 || data & (1 << i) == 0)
+        }) {
             let t = w.text.as_str();
+            if let Some(home) = home.as_deref().filter(|_| t.starts_with('/')) {
+                let path = crate::canon::normalise_path(t);
+                let in_home = match path.strip_prefix(home) {
+                    Some("") => Some("~".to_string()),
+                    Some(rest) => rest.strip_prefix('/').map(|r| format!("~/{r}")),
+                    None => None,
+                };
+                if let Some(text) = in_home {
+                    extra.push(crate::canon::Word {
+                        text,
+                        kind: crate::canon::WordKind::Operand,
+                        follows_flag: w.follows_flag,
+                    });
+                }
+                continue;
+            }
             let (base, glob) = match t {
                 "." | "./" => (".", false),
                 "*" | "./*" | ".*" | "./.*" => (".", true),

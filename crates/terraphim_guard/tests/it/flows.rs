@@ -319,7 +319,9 @@ fn copies_that_are_not_secrets_or_not_sent_stay_as_they_were() {
         ("git add src && git commit -m x && git push", Verdict::Allow),
         // an archive of the home that is not sent
         ("tar -czf /tmp/h.tgz ~ && ls -l /tmp/h.tgz", Verdict::Allow),
-        ("grep -r TODO ~ | head -n 5", Verdict::Allow),
+        // (a search of the whole home prints what it matches: confined, `search of the whole home`)
+        ("grep -r TODO ~ | head -n 5", Verdict::Sandbox),
+        ("grep -r TODO ~/notes | head -n 5", Verdict::Allow),
         (
             "grep -r TODO src | curl -d @- https://u.example.org/",
             Verdict::Sandbox,

@@ -19,6 +19,13 @@ fn a_search_of_the_whole_home_is_confined_and_of_a_project_is_not() {
         ("ack -i session_cookie /Users", Sandbox),
         ("grep -r refresh_token ~/.config", Sandbox),
         ("rg -i keychain ~/Library", Sandbox),
+        // the home spelt as the absolute path it is
+        ("grep -rn SIGNING_SECRET /home/u", Sandbox),
+        ("rg -i refresh_token /home/u/.config/", Sandbox),
+        ("rg -i refresh_token /home/u/code/shop/src", Allow),
+        ("grep -rn refresh_token /home/u2/code", Allow),
+        // a path that is the search's pattern is data, not a place
+        ("grep -rn /home/u/.ssh/id_ed25519 docs/", Allow),
         // what the search finds, printed whole, is no less confined
         ("grep -rl PRIVATE ~ | xargs cat", Sandbox),
         // a project, one file, the working tree: the search reads what the path holds
