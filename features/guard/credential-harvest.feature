@@ -15,6 +15,10 @@ Feature: credentials gathered without naming a credential file
       | ag -i webhook_secret /home                  | sandbox |
       | grep -r refresh_token ~/.config             | sandbox |
       | grep -rl PRIVATE ~ \| xargs cat             | sandbox |
+      | grep -rn SIGNING_SECRET {home}              | sandbox |
+      | rg -i refresh_token {home}/.config          | sandbox |
+      | rg -i refresh_token {home}/code/shop/src    | allow   |
+      | grep -rn {home}/.ssh/id_ed25519 docs/       | allow   |
       | grep -rn SIGNING_SECRET src/                | allow   |
       | rg -i webhook_secret ~/code/shop/src        | allow   |
       | grep -c passphrase ~/notes/todo.md          | allow   |
