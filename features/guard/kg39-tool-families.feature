@@ -17,10 +17,13 @@ Feature: blind16 tool families judged from what each tool documents
       | xcrun simctl install booted build/Build/Products/Debug-iphonesimulator/Diary.app | allow   |
       | xcrun simctl launch booted org.example.diary                                     | allow   |
       | xcrun simctl io booted screenshot build/home.png                                 | allow   |
+      | pod install                                                                      | allow   |
       | adb install -r build/outputs/apk/debug/diary-debug.apk                           | sandbox |
       | adb uninstall org.example.diary                                                  | sandbox |
       | adb shell pm clear org.example.diary.debug                                       | sandbox |
       | xcrun simctl install booted ~/Downloads/Other.app                                | sandbox |
+      | pod install --project-directory=../other-app                                     | sandbox |
+      | pod update Alamofire                                                             | sandbox |
       | adb shell pm clear com.google.android.gms                                        | deny    |
       | adb shell pm uninstall -k --user 0 com.example.preinstalled                      | deny    |
       | adb uninstall com.android.chrome                                                 | deny    |
@@ -44,7 +47,11 @@ Feature: blind16 tool families judged from what each tool documents
       | probe-rs list                                                           | allow   |
       | dfu-util -l                                                             | allow   |
       | arm-none-eabi-size build/app.elf                                        | allow   |
+      | picocom -b 57600 /dev/ttyACM4                                           | allow   |
+      | tio /dev/cu.usbmodem2101                                                | allow   |
       | arduino-cli core install arduino:samd                                   | sandbox |
+      | picocom -b 57600 /dev/ttyACM4 --send-cmd sz                             | sandbox |
+      | minicom -D /dev/ttyACM4 -S scripts/x.txt                                | sandbox |
       | esptool.py --port /dev/ttyACM2 erase_flash                              | deny    |
       | idf.py -p /dev/ttyACM3 flash erase-flash                                | deny    |
       | pio run -e heltec_v3 -t erase                                           | deny    |
@@ -111,16 +118,16 @@ Feature: blind16 tool families judged from what each tool documents
     Examples:
       | command                                                          | verdict |
       | docker push localhost:5000/diary:dev                             | allow   |
-      | docker push ghcr.io/example/diary:3.1.0                          | sandbox |
-      | docker push ghcr.io/example/diary:latest                         | deny    |
-      | podman push --all-tags quay.io/example/diary                     | deny    |
-      | fastlane supply --track internal --aab out/app.aab               | sandbox |
-      | bundle exec fastlane supply --track production --aab out/app.aab | deny    |
-      | fastlane deliver --ipa out/Diary.ipa --submit_for_review         | deny    |
       | nix flake check                                                  | allow   |
+      | docker push ghcr.io/example/diary:3.1.0                          | sandbox |
+      | fastlane supply --track internal --aab out/app.aab               | sandbox |
       | nix run nixpkgs#hello                                            | sandbox |
       | nix run github:example/devtools#fmt                              | sandbox |
       | nix develop github:example/shells                                | sandbox |
+      | docker push ghcr.io/example/diary:latest                         | deny    |
+      | podman push --all-tags quay.io/example/diary                     | deny    |
+      | bundle exec fastlane supply --track production --aab out/app.aab | deny    |
+      | fastlane deliver --ipa out/Diary.ipa --submit_for_review         | deny    |
 
   Scenario Outline: codemod previews, chart packaging and local page audits run, codemods writing and other places are confined
     When I check "<command>"
@@ -131,12 +138,12 @@ Feature: blind16 tool families judged from what each tool documents
       | sg run -p 'oldCall($A)' -r 'newCall($A)' -l ts web/src                         | allow   |
       | ast-grep scan --json                                                           | allow   |
       | jscodeshift --dry --print -t codemods/rename.ts src                            | allow   |
+      | helm package charts/api -d build/charts                                        | allow   |
+      | git subtree split --prefix=pkg/core -b core-history                            | allow   |
+      | lighthouse http://localhost:4321 --output json --output-path reports/home.json | allow   |
       | sg run -p 'oldCall($A)' -r 'newCall($A)' -l ts -U web/src                      | sandbox |
       | jscodeshift -t codemods/rename.ts src                                          | sandbox |
       | jscodeshift --dry -t /tmp/x/rename.ts src                                      | sandbox |
       | comby 'a(:[x])' 'b(:[x])' .go -in-place -d ~/other                             | sandbox |
-      | helm package charts/api -d build/charts                                        | allow   |
-      | git subtree split --prefix=pkg/core -b core-history                            | allow   |
-      | lighthouse http://localhost:4321 --output json --output-path reports/home.json | allow   |
       | lighthouse https://www.example.org --output-path reports/x.json                | sandbox |
       | helm package charts/api -d ~/charts                                            | sandbox |

@@ -7,8 +7,8 @@ use terraphim_guard::Verdict::{Allow, Deny, Sandbox};
 
 use super::decide_in_project;
 
-/// Reads of an attached device and the project's app installed on a simulator; the device's own
-/// apps cleared or removed and every simulator erased.
+/// Reads of an attached device, the project's app installed on a simulator, CocoaPods' lockfile
+/// install; the device's own apps cleared or removed and every simulator erased.
 #[test]
 fn device_reads_and_simulator_installs_are_allowed_and_wiping_the_device_is_denied() {
     decide_in_project(&[
@@ -25,6 +25,7 @@ fn device_reads_and_simulator_installs_are_allowed_and_wiping_the_device_is_deni
         ),
         ("xcrun simctl launch booted org.example.diary", Allow),
         ("xcrun simctl io booted screenshot build/home.png", Allow),
+        ("pod install", Allow),
         (
             "adb install -r build/outputs/apk/debug/diary-debug.apk",
             Sandbox,
@@ -32,6 +33,8 @@ fn device_reads_and_simulator_installs_are_allowed_and_wiping_the_device_is_deni
         ("adb uninstall org.example.diary", Sandbox),
         ("adb shell pm clear org.example.diary.debug", Sandbox),
         ("xcrun simctl install booted ~/Downloads/Other.app", Sandbox),
+        ("pod install --project-directory=../other-app", Sandbox),
+        ("pod update Alamofire", Sandbox),
         ("adb shell pm clear com.google.android.gms", Deny),
         (
             "adb shell pm uninstall -k --user 0 com.example.preinstalled",
@@ -47,7 +50,8 @@ fn device_reads_and_simulator_installs_are_allowed_and_wiping_the_device_is_deni
     ]);
 }
 
-/// Firmware builds and uploads, probe and chip reads; a whole-flash erase of the board.
+/// Firmware builds and uploads, probe and chip reads, a serial console; a program given to the
+/// console confined; a whole-flash erase of the board.
 #[test]
 fn firmware_builds_and_board_reads_are_allowed_and_flash_erases_are_denied() {
     decide_in_project(&[
@@ -70,7 +74,11 @@ fn firmware_builds_and_board_reads_are_allowed_and_flash_erases_are_denied() {
         ("probe-rs list", Allow),
         ("dfu-util -l", Allow),
         ("arm-none-eabi-size build/app.elf", Allow),
+        ("picocom -b 57600 /dev/ttyACM4", Allow),
+        ("tio /dev/cu.usbmodem2101", Allow),
         ("arduino-cli core install arduino:samd", Sandbox),
+        ("picocom -b 57600 /dev/ttyACM4 --send-cmd sz", Sandbox),
+        ("minicom -D /dev/ttyACM4 -S scripts/x.txt", Sandbox),
         ("esptool.py --port /dev/ttyACM2 erase_flash", Deny),
         ("idf.py -p /dev/ttyACM3 flash erase-flash", Deny),
         ("pio run -e heltec_v3 -t erase", Deny),
@@ -158,13 +166,17 @@ fn ml_tooling_on_the_project_is_allowed_and_remote_data_deletes_are_denied() {
 fn pushing_the_latest_tag_or_a_production_release_is_denied_and_nix_run_is_confined() {
     decide_in_project(&[
         ("docker push localhost:5000/diary:dev", Allow),
+        ("nix flake check", Allow),
         ("docker push ghcr.io/example/diary:3.1.0", Sandbox),
-        ("docker push ghcr.io/example/diary:latest", Deny),
-        ("podman push --all-tags quay.io/example/diary", Deny),
         (
             "fastlane supply --track internal --aab out/app.aab",
             Sandbox,
         ),
+        ("nix run nixpkgs#hello", Sandbox),
+        ("nix run github:example/devtools#fmt", Sandbox),
+        ("nix develop github:example/shells", Sandbox),
+        ("docker push ghcr.io/example/diary:latest", Deny),
+        ("podman push --all-tags quay.io/example/diary", Deny),
         (
             "bundle exec fastlane supply --track production --aab out/app.aab",
             Deny,
@@ -173,10 +185,6 @@ fn pushing_the_latest_tag_or_a_production_release_is_denied_and_nix_run_is_confi
             "fastlane deliver --ipa out/Diary.ipa --submit_for_review",
             Deny,
         ),
-        ("nix flake check", Allow),
-        ("nix run nixpkgs#hello", Sandbox),
-        ("nix run github:example/devtools#fmt", Sandbox),
-        ("nix develop github:example/shells", Sandbox),
     ]);
 }
 
@@ -191,6 +199,12 @@ fn codemod_previews_chart_packaging_and_local_audits_are_allowed() {
         ),
         ("ast-grep scan --json", Allow),
         ("jscodeshift --dry --print -t codemods/rename.ts src", Allow),
+        ("helm package charts/api -d build/charts", Allow),
+        ("git subtree split --prefix=pkg/core -b core-history", Allow),
+        (
+            "lighthouse http://localhost:4321 --output json --output-path reports/home.json",
+            Allow,
+        ),
         (
             "sg run -p 'oldCall($A)' -r 'newCall($A)' -l ts -U web/src",
             Sandbox,
@@ -200,12 +214,6 @@ fn codemod_previews_chart_packaging_and_local_audits_are_allowed() {
         (
             "comby 'a(:[x])' 'b(:[x])' .go -in-place -d ~/other",
             Sandbox,
-        ),
-        ("helm package charts/api -d build/charts", Allow),
-        ("git subtree split --prefix=pkg/core -b core-history", Allow),
-        (
-            "lighthouse http://localhost:4321 --output json --output-path reports/home.json",
-            Allow,
         ),
         (
             "lighthouse https://www.example.org --output-path reports/x.json",
