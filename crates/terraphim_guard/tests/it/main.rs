@@ -65,6 +65,7 @@ mod flows;
 mod harvest;
 mod hidden_forms;
 mod inline_effects;
+mod kg39;
 mod option_shells_and_toolchains;
 mod probes;
 mod project_work;
