@@ -69,12 +69,13 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | go get -u ./...                                                                  | allow   |
       | diesel migration run --database-url postgres://localhost/notes_dev              | allow   |
       | dbt build --select +orders --target dev                                          | allow   |
-      | open http://localhost:4000/graphql                                               | allow   |
+      | open -R out/Notes.zip                                                            | allow   |
       | osascript -e 'display notification "build finished" with title "notes"'          | allow   |
       | sqlite3 var/dev.db "VACUUM INTO '/tmp/x.db'"                                     | sandbox |
       | kubectl port-forward svc/grafana 3300:3000 -n obs                                | sandbox |
       | gh release create v0.4.0 out/tool.tgz --notes-file NOTES.md                      | sandbox |
       | gh release create v0.4.0 --draft=false --generate-notes                          | sandbox |
+      | gh release create v0.4.0 ~/notes/todo.txt --draft                                | deny    |
       | go get -u golang.org/x/text                                                      | sandbox |
       | diesel migration run --database-url postgres://db.example.net/notes              | sandbox |
       | dbt run --target prod                                                            | sandbox |

@@ -155,7 +155,6 @@ fn data_clis_releases_and_migrations() {
             Verdict::Allow,
         ),
         ("dbt build --select +orders --target dev", Verdict::Allow),
-        ("open http://localhost:4000/graphql", Verdict::Allow),
         ("open -R out/Notes.zip", Verdict::Allow),
         (
             "osascript -e 'display notification \"build finished\" with title \"notes\"'",
@@ -185,6 +184,11 @@ fn data_clis_releases_and_migrations() {
             "gh release create v0.4.0 --draft=false --generate-notes",
             Verdict::Sandbox,
         ),
+        (
+            "gh release create v0.4.0 ~/notes/todo.txt --draft",
+            Verdict::Deny,
+        ),
+        ("gh release create v0.4.0 /etc/passwd -d", Verdict::Deny),
         ("go get -u golang.org/x/text", Verdict::Sandbox),
         (
             "diesel migration run --database-url postgres://db.example.net/notes",
