@@ -70,8 +70,6 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | diesel migration run --database-url postgres://localhost/notes_dev              | allow   |
       | dbt build --select +orders --target dev                                          | allow   |
       | open -R out/Notes.zip                                                            | allow   |
-      | osascript -e 'display notification "build finished" with title "notes"'          | allow   |
-      | sqlite3 var/dev.db "VACUUM INTO '/tmp/x.db'"                                     | sandbox |
       | kubectl port-forward svc/grafana 3300:3000 -n obs                                | sandbox |
       | gh release create v0.4.0 out/tool.tgz --notes-file NOTES.md                      | sandbox |
       | gh release create v0.4.0 --draft=false --generate-notes                          | sandbox |
@@ -80,4 +78,16 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | diesel migration run --database-url postgres://db.example.net/notes              | sandbox |
       | dbt run --target prod                                                            | sandbox |
       | open -a Terminal tools/setup.command                                             | sandbox |
+
+  Scenario Outline: AppleScript notifications and SQL with quotes of their own
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                          | verdict |
+      | osascript -e 'display notification "build finished" with title "notes"'          | allow   |
+      | sqlite3 var/dev.db "VACUUM INTO '/tmp/x.db'"                                     | sandbox |
       | osascript -e 'tell application "Finder" to empty trash'                          | sandbox |
