@@ -172,6 +172,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "pkill",
     "killall",
     "xclip",
+    "mkcert",
 ];
 
 /// Long flags (and single-letter alternates) that mean the same as a short flag, per command or

@@ -480,6 +480,21 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
             "-I",
         ],
         "strace" | "ltrace" => &["-e", "-o", "-p", "-s", "-u"],
+        // GNU time: `-o FILE` (`-a` appends to it), `-f FORMAT`.
+        "time" => &["-o", "--output", "-f", "--format"],
+        // after its `record` or `top`
+        "py-spy" => &[
+            "-o",
+            "--output",
+            "-f",
+            "--format",
+            "-r",
+            "--rate",
+            "-d",
+            "--duration",
+            "-p",
+            "--pid",
+        ],
         // after its `stat`, `record` or `trace`
         "perf" => &[
             "-e",

@@ -16,6 +16,9 @@ pub struct Runner {
     /// Options that change what is fetched or run (`--with PKG`, `--from SPEC`, `-c CMD`):
     /// the runner is then not seen through.
     pub fetch: &'static [&'static str],
+    /// Operands of the runner's own before the command (`aws-vault exec PROFILE CMD`,
+    /// `direnv exec DIR CMD`).
+    pub operands: usize,
 }
 
 const NPX: Runner = Runner {
@@ -35,6 +38,7 @@ const NPX: Runner = Runner {
     ],
     with_value: &[],
     fetch: &["-p", "--package", "-c", "--call"],
+    operands: 0,
 };
 
 const UV_FETCH: &[&str] = &[
@@ -74,6 +78,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--bun", "--silent", "--verbose"],
         with_value: &[],
         fetch: &["-p", "--package"],
+        operands: 0,
     },
     Runner {
         program: "bun",
@@ -81,6 +86,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--bun", "--silent", "--verbose"],
         with_value: &[],
         fetch: &["-p", "--package"],
+        operands: 0,
     },
     Runner {
         program: "pnpm",
@@ -88,6 +94,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["-s", "--silent"],
         with_value: &["-C", "--dir"],
         fetch: &["-c", "--shell-mode"],
+        operands: 0,
     },
     Runner {
         program: "pnpm",
@@ -95,6 +102,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["-s", "--silent"],
         with_value: &[],
         fetch: &["--package", "-c", "--shell-mode"],
+        operands: 0,
     },
     Runner {
         program: "yarn",
@@ -102,6 +110,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &[],
         with_value: &[],
         fetch: &[],
+        operands: 0,
     },
     Runner {
         program: "yarn",
@@ -109,6 +118,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["-q", "--quiet"],
         with_value: &[],
         fetch: &["-p", "--package"],
+        operands: 0,
     },
     Runner {
         program: "uv",
@@ -139,6 +149,7 @@ pub const RUNNERS: &[Runner] = &[
             "--package",
         ],
         fetch: UV_FETCH,
+        operands: 0,
     },
     Runner {
         program: "uv",
@@ -146,6 +157,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: UVX_FLAGS,
         with_value: &["-p", "--python"],
         fetch: UV_FETCH,
+        operands: 0,
     },
     Runner {
         program: "uvx",
@@ -153,6 +165,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: UVX_FLAGS,
         with_value: &["-p", "--python"],
         fetch: UV_FETCH,
+        operands: 0,
     },
     Runner {
         program: "poetry",
@@ -173,6 +186,7 @@ pub const RUNNERS: &[Runner] = &[
         ],
         with_value: &["-C", "--directory", "-P", "--project"],
         fetch: &[],
+        operands: 0,
     },
     // Bundler runs a command with the project's Gemfile.lock gems on the load path: what runs
     // is the command (`bundle exec rspec` is `rspec`).
@@ -182,6 +196,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--keep-file-descriptors", "--no-keep-file-descriptors"],
         with_value: &[],
         fetch: &[],
+        operands: 0,
     },
     // Haskell's stack and OCaml's opam run a command with the project's (or the switch's)
     // compiler and packages on the path: what runs is the command (`stack exec -- hlint src`
@@ -193,6 +208,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--no-ghc-package-path", "--ghc-package-path"],
         with_value: &["--cwd", "--rts-options"],
         fetch: &["--package"],
+        operands: 0,
     },
     // Monorepo tools run a command in each project of the workspace, with that project's
     // directory and scripts on the path: what runs is the command (`nx exec -- tsc`,
@@ -203,6 +219,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--all", "--parallel", "--verbose"],
         with_value: &["--projects", "-p", "--exclude"],
         fetch: &[],
+        operands: 0,
     },
     Runner {
         program: "lerna",
@@ -216,6 +233,7 @@ pub const RUNNERS: &[Runner] = &[
         ],
         with_value: &["--scope", "--ignore", "--concurrency", "--since"],
         fetch: &[],
+        operands: 0,
     },
     Runner {
         program: "opam",
@@ -223,6 +241,7 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["--set-switch", "--set-root"],
         with_value: &["--switch", "--root"],
         fetch: &[],
+        operands: 0,
     },
     Runner {
         program: "pipx",
@@ -237,6 +256,101 @@ pub const RUNNERS: &[Runner] = &[
             "-e",
             "--editable",
         ],
+        operands: 0,
+    },
+    // Runners that only add environment (secrets of a vault, a profile's short-lived keys, a
+    // dotenv file) to the command they start: what runs is the command (`doppler run -- npm
+    // test` is `npm test`). An option that runs a shell string (`doppler run --command`) or
+    // writes the secrets to a file (`doppler run --mount`) is none of theirs here, so the runner
+    // is not seen through. sops's `exec-env`/`exec-file` take one shell string: the guard's
+    // parser reads that as code.
+    Runner {
+        program: "doppler",
+        sub: &["run"],
+        flags: &[
+            "--preserve-env",
+            "--no-fallback",
+            "--forward-signals",
+            "--silent",
+            "--watch",
+            "--no-check-version",
+        ],
+        with_value: &[
+            "-c",
+            "--config",
+            "-p",
+            "--project",
+            "--scope",
+            "--name-transformer",
+        ],
+        fetch: &["--command", "--mount"],
+        operands: 0,
+    },
+    Runner {
+        program: "op",
+        sub: &["run"],
+        flags: &["--no-masking"],
+        with_value: &["--env-file", "--account", "--environment"],
+        fetch: &[],
+        operands: 0,
+    },
+    Runner {
+        program: "infisical",
+        sub: &["run"],
+        flags: &[
+            "--watch",
+            "--silent",
+            "--recursive",
+            "--include-imports",
+            "--expand",
+        ],
+        with_value: &["--env", "--path", "--projectId", "--domain", "--tags"],
+        fetch: &["--command"],
+        operands: 0,
+    },
+    // `aws-vault exec PROFILE [--] CMD`: the profile's temporary keys in the environment.
+    // Its server options (`--server`, `--ec2-server`) are not seen through.
+    Runner {
+        program: "aws-vault",
+        sub: &["exec"],
+        flags: &["-n", "--no-session", "--lazy"],
+        with_value: &[
+            "-d",
+            "--duration",
+            "--region",
+            "-t",
+            "--mfa-token",
+            "--prompt",
+        ],
+        fetch: &[],
+        operands: 1,
+    },
+    // python-dotenv's `dotenv run CMD`, then dotenv-cli's `dotenv [-e FILE] -- CMD`.
+    Runner {
+        program: "dotenv",
+        sub: &["run"],
+        flags: &["--override", "--no-override"],
+        with_value: &[],
+        fetch: &[],
+        operands: 0,
+    },
+    Runner {
+        program: "dotenv",
+        sub: &[],
+        flags: &["-o", "--debug"],
+        with_value: &["-e", "-v"],
+        fetch: &[],
+        operands: 0,
+    },
+    // `direnv exec DIR CMD`: the environment DIR's `.envrc` makes; which directory that is
+    // stays judged on the runner's own part.
+    Runner {
+        program: "direnv",
+        sub: &["exec"],
+        flags: &[],
+        with_value: &[],
+        fetch: &[],
+        operands: 1,
     },
 ];
 
@@ -253,13 +367,22 @@ pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static R
         return implicit_runner(name, rest.first().map(AsRef::as_ref)?).map(|r| (r, 0));
     };
     let mut i = runner.sub.len();
+    let mut operands = runner.operands;
     while let Some(a) = rest.get(i).map(AsRef::as_ref) {
         if a == "--" {
+            if operands > 0 {
+                return None;
+            }
             i += 1;
             break;
         }
         if !a.starts_with('-') || a == "-" {
-            break;
+            if operands == 0 {
+                break;
+            }
+            operands -= 1;
+            i += 1;
+            continue;
         }
         let (opt, attached) = match a.split_once('=') {
             Some((o, _)) => (o, true),
@@ -420,6 +543,7 @@ fn implicit_runner(name: &str, first: &str) -> Option<&'static Runner> {
         flags: &[],
         with_value: &[],
         fetch: &[],
+        operands: 0,
     };
     const IMPLICIT: &[Runner] = &[
         Runner {

@@ -139,6 +139,9 @@ fn wrapper_words_skips_options_and_their_values() {
         ("taskset", &["0x3", "make"], 1),
         ("ssh", &["-p", "22", "host", "ls"], 2),
         ("watch", &["-n", "1", "date"], 2),
+        ("time", &["-o", "t.txt", "-f", "%e", "make"], 4),
+        ("time", &["-v", "make"], 1),
+        ("py-spy", &["-o", "f.svg", "-r", "50", "--", "python3"], 5),
     ];
     for &(name, rest, want) in cases {
         assert_eq!(wrapper_words(name, rest), want, "{name} {rest:?}");
@@ -286,6 +289,33 @@ fn runner_words_finds_the_command_a_runner_runs() {
         ("lerna", &["exec", "--scope", "app", "--", "tsc"], Some(4)),
         ("lerna", &["run", "build"], None),
         ("cargo", &["run"], None),
+        ("doppler", &["run", "--", "npm", "test"], Some(2)),
+        ("doppler", &["run", "-c", "dev", "--", "make"], Some(4)),
+        ("doppler", &["run", "--command", "make test"], None),
+        ("doppler", &["run", "--mount", "s.json", "--", "make"], None),
+        (
+            "op",
+            &["run", "--env-file", "e.tpl", "--", "go", "test"],
+            Some(4),
+        ),
+        ("infisical", &["run", "--env=dev", "--", "pytest"], Some(3)),
+        (
+            "aws-vault",
+            &["exec", "dev", "--", "terraform", "plan"],
+            Some(3),
+        ),
+        (
+            "aws-vault",
+            &["exec", "-n", "dev", "aws", "s3", "ls"],
+            Some(3),
+        ),
+        ("aws-vault", &["exec", "dev"], None),
+        ("aws-vault", &["exec", "--server", "dev", "--", "x"], None),
+        ("dotenv", &["-e", ".env.test", "--", "jest"], Some(3)),
+        ("dotenv", &["run", "pytest"], Some(1)),
+        ("direnv", &["exec", ".", "cargo", "test"], Some(2)),
+        ("direnv", &["exec", "."], None),
+        ("direnv", &["allow"], None),
     ];
     for &(name, rest, want) in cases {
         assert_eq!(

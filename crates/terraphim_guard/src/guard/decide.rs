@@ -464,6 +464,17 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["private key file read"])
+                && super::key_meta::makes_local_keys(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "makes a development key or certificate into files of the project (openssl with `-out`, mkcert with `-cert-file` and `-key-file`), printing no key (known safe: local tls files)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && super::in_place::substitution_edit(cmd, &classes[ci])
             {

@@ -11,7 +11,11 @@
 //!   that loads a key (`-signkey`, `-key`, `-CAkey`) or writes a file (`-out`) is given;
 //! - a count, a name list or a test of matching lines (`grep -c`, `-l`, `-L`, `-q`): the lines
 //!   themselves are not printed;
-//! - sizes, names, types and digests (`wc`, `ls`, `stat`, `file`, `du`, `sha256sum`, ...).
+//! - sizes, names, types and digests (`wc`, `ls`, `stat`, `file`, `du`, `sha256sum`, ...);
+//! - `openssl verify`, which prints whether a chain checks out.
+//!
+//! Tools that make development keys and certificates name key files they write, not read:
+//! `makes_local_keys` allows them under the same condition on paths.
 
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
@@ -69,31 +73,91 @@ pub(crate) fn reads_key_metadata(cmd: &SimpleCommand, classes: &[u32]) -> bool {
             .any(|w| w.kind == WordKind::Flag && w.text == f)
     };
     let reader = match cmd.name() {
-        "openssl" => {
-            words
-                .iter()
-                .skip(1)
-                .find(|w| w.kind == WordKind::Operand)
-                .is_some_and(|w| matches!(w.text.as_str(), "x509" | "req" | "crl"))
-                && flag("-noout")
-                && !OPENSSL_KEY_OR_OUTPUT.iter().any(|f| flag(f))
-        }
+        "openssl" => match openssl_subcommand(cmd) {
+            Some("x509" | "req" | "crl") => {
+                flag("-noout") && !OPENSSL_KEY_OR_OUTPUT.iter().any(|f| flag(f))
+            }
+            // `openssl verify` prints whether a chain checks out, never a file's text.
+            Some("verify") => true,
+            _ => false,
+        },
         "grep" | "egrep" | "fgrep" | "rg" => GREP_NO_LINES.iter().any(|f| flag(f)),
         name => METADATA_READERS.contains(&name),
     };
+    reader && only_local_paths(cmd, classes)
+}
+
+/// openssl's first operand: its subcommand (`x509`, `genpkey`).
+fn openssl_subcommand(cmd: &SimpleCommand) -> Option<&str> {
+    cmd.words
+        .iter()
+        .skip(1)
+        .find(|w| w.kind == WordKind::Operand)
+        .map(|w| w.text.as_str())
+}
+
+/// openssl's subcommands that make a key, a request or a certificate and, given `-out`, write
+/// it there rather than print it.
+const OPENSSL_MAKERS: &[&str] = &["genpkey", "genrsa", "ecparam", "req", "x509"];
+
+/// mkcert's options that change the machine's trust stores or only print where they are.
+const MKCERT_TRUST_STORE: &[&str] = &["-install", "-uninstall", "-CAROOT"];
+
+/// Whether `cmd` makes a development key or certificate into files of the project (see the
+/// module documentation): `openssl genpkey|genrsa|ecparam|req|x509 ... -out FILE` (the key of
+/// `req -newkey` goes to `-keyout`), or `mkcert -cert-file F -key-file K HOSTS` without an
+/// option that touches the machine's trust stores. Key-named words there name files being
+/// written, or the project's own CA and key a certificate is signed with; nothing is printed.
+pub(crate) fn makes_local_keys(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() {
+        return false;
+    }
+    let flag = |f: &str| {
+        cmd.words
+            .iter()
+            .any(|w| w.kind == WordKind::Flag && w.text == f)
+    };
+    let maker = match cmd.name() {
+        "openssl" => {
+            openssl_subcommand(cmd).is_some_and(|s| OPENSSL_MAKERS.contains(&s)) && flag("-out")
+        }
+        "mkcert" => {
+            flag("-cert-file") && flag("-key-file") && !MKCERT_TRUST_STORE.iter().any(|f| flag(f))
+        }
+        _ => false,
+    };
+    maker && only_local_paths(cmd, classes)
+}
+
+/// Whether every path `cmd` names is a plain file of the project, its build output or a
+/// temporary directory (no secret, no home, no redirect), and it names at least one.
+fn only_local_paths(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    let words = &cmd.words;
     let mut paths = 0;
-    let local = words.iter().zip(classes).skip(1).all(|(w, &bits)| {
-        if w.kind == WordKind::Redirect {
-            return false;
-        }
-        if crate::paths::names_a_path(bits) {
-            paths += 1;
-            crate::paths::is_local_plain(bits)
-        } else {
-            true
-        }
-    });
-    reader && local && paths > 0
+    let local = words
+        .iter()
+        .zip(classes)
+        .enumerate()
+        .skip(1)
+        .all(|(i, (w, &bits))| {
+            if w.kind == WordKind::Redirect {
+                return false;
+            }
+            // openssl's distinguished names (`-subj /CN=localhost`) are no paths.
+            let subject = cmd.name() == "openssl"
+                && words[i - 1].kind == WordKind::Flag
+                && matches!(words[i - 1].text.as_str(), "-subj" | "-addext");
+            if subject {
+                return true;
+            }
+            if crate::paths::names_a_path(bits) {
+                paths += 1;
+                crate::paths::is_local_plain(bits)
+            } else {
+                true
+            }
+        });
+    local && paths > 0
 }
 
 /// How a part reads the files it names, when it can only read them.

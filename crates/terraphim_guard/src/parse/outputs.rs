@@ -68,6 +68,20 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     ("tcpdump", &["-w"]),
     ("strace", &["-o", "--output"]),
     ("ltrace", &["-o", "--output"]),
+    (
+        "valgrind",
+        &[
+            "--log-file",
+            "--xml-file",
+            "--massif-out-file",
+            "--callgrind-out-file",
+            "--cachegrind-out-file",
+            "--dhat-out-file",
+        ],
+    ),
+    ("time", &["-o", "--output"]),
+    ("perf", &["-o", "--output"]),
+    ("py-spy", &["-o", "--output"]),
     ("base64", &["-o", "--output"]),
 ];
 
@@ -102,6 +116,15 @@ pub(super) fn option_writes(argv: &[String]) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The files a wrapper (`strace`, `valgrind`, `time`, `perf record`) writes through its own
+/// `options` (the words before the command it runs).
+pub(super) fn wrapper_writes(name: &str, options: &[String]) -> Vec<String> {
+    let argv: Vec<String> = std::iter::once(name.to_string())
+        .chain(options.iter().cloned())
+        .collect();
+    option_writes(&argv)
 }
 
 /// The values of `options` in `args` (the words after the program's name).
@@ -185,6 +208,30 @@ mod tests {
         for (line, want) in rows {
             let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
             assert_eq!(place_decided_writes(&argv), *want, "{line}");
+        }
+    }
+
+    #[test]
+    fn files_a_wrapper_writes_beside_its_command() {
+        // (wrapper, its own options, the files they write)
+        let rows: &[(&str, &str, &[&str])] = &[
+            ("strace", "-f -o trace.txt", &["trace.txt"]),
+            ("ltrace", "-otrace.txt", &["trace.txt"]),
+            ("valgrind", "--log-file=~/.bashrc", &["~/.bashrc"]),
+            (
+                "valgrind",
+                "--tool=massif --massif-out-file=m.out",
+                &["m.out"],
+            ),
+            ("time", "-o /etc/profile -f %e", &["/etc/profile"]),
+            ("perf", "-o perf.data -g", &["perf.data"]),
+            ("py-spy", "-o flame.svg --rate 50 --", &["flame.svg"]),
+            ("strace", "-f -e trace=open", &[]),
+            ("nice", "-n 5", &[]),
+        ];
+        for (name, options, want) in rows {
+            let options: Vec<String> = options.split_whitespace().map(String::from).collect();
+            assert_eq!(wrapper_writes(name, &options), *want, "{name} {options:?}");
         }
     }
 }

@@ -263,6 +263,22 @@ impl Walker {
             self.unwrap(inner, rest_dyn[skip..].to_vec(), text, &c, depth);
             return;
         }
+        // `sops exec-env FILE 'CMD'`: sops runs CMD with `sh -c`, the file's decrypted values in
+        // its environment. CMD is parsed as code; sops's own part (without CMD) is judged by
+        // the KG as the file it decrypts.
+        if let Some((own, code)) = sops_exec_env(&name, rest) {
+            if rest_dyn[code] {
+                findings.push(Finding::DynamicCode);
+            } else {
+                let file = own.last().map_or("", |&i| rest[i].as_str());
+                let c = layer(&format!("sops exec-env {file}"));
+                self.parse_code(&rest[code], depth + 1, &c.layers);
+            }
+            let mut words = vec![argv[0].clone()];
+            words.extend(own.iter().map(|&i| rest[i].clone()));
+            self.push(words, text, ctx, findings);
+            return;
+        }
         // `flock FILE -c CODE` / `flock -c CODE FILE`: flock runs CODE with `sh -c`.
         if name == "flock"
             && let Some(at) = rest
@@ -351,17 +367,18 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
-        // `perf stat|record|trace [OPTIONS] CMD...` profiles CMD: a wrapper after its
-        // subcommand, as `strace` and `valgrind` are.
-        if name == "perf"
-            && let Some(sub) = rest
-                .first()
-                .filter(|s| matches!(s.as_str(), "stat" | "record" | "trace"))
-        {
+        // `perf stat|record|trace [OPTIONS] CMD...` and `py-spy record|top [OPTIONS] -- CMD`
+        // profile CMD: wrappers after their subcommand, as `strace` and `valgrind` are.
+        if let Some(sub) = rest.first().filter(|s| match name.as_str() {
+            "perf" => matches!(s.as_str(), "stat" | "record" | "trace"),
+            "py-spy" => matches!(s.as_str(), "record" | "top"),
+            _ => false,
+        }) {
             let after = &rest[1..];
-            let skip = wrapper_operands("perf", after);
+            let skip = wrapper_operands(&name, after);
             if skip < after.len() {
-                let c = layer(&wrapper_label(&format!("perf {sub}"), &after[..skip]));
+                let mut c = layer(&wrapper_label(&format!("{name} {sub}"), &after[..skip]));
+                c.log_files(super::outputs::wrapper_writes(&name, &after[..skip]));
                 self.unwrap(
                     after[skip..].to_vec(),
                     rest_dyn[1 + skip..].to_vec(),
@@ -382,6 +399,7 @@ impl Walker {
                 let mut inner: Vec<String> = rest[skip..].to_vec();
                 let mut inner_dyn = rest_dyn[skip..].to_vec();
                 let mut c = layer(&wrapper_label(&name, &rest[..skip]));
+                c.log_files(super::outputs::wrapper_writes(&name, &rest[..skip]));
                 if name == "xargs" || name == "parallel" {
                     self.input_templates(
                         &name,
@@ -1632,6 +1650,37 @@ fn bare_login(name: &str, rest: &[String]) -> bool {
                     && a[1..].chars().any(|c| c == 'i' || c == 's'))
         }),
     }
+}
+
+/// `sops exec-env [OPTIONS] FILE CMD`: the indices of sops's own words in `rest` (the
+/// subcommand, its options and FILE, FILE last) and of CMD. `None` for another form, an
+/// unknown option, or other than one file and one command.
+fn sops_exec_env(name: &str, rest: &[String]) -> Option<(Vec<usize>, usize)> {
+    if name != "sops" || rest.first().is_none_or(|w| w != "exec-env") {
+        return None;
+    }
+    let mut own = vec![0];
+    let mut operands = Vec::new();
+    let mut i = 1;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "--background" | "--pristine" | "--same-process" => own.push(i),
+            "--user" => {
+                own.extend([i, i + 1]);
+                i += 1;
+            }
+            w if w.starts_with("--user=") => own.push(i),
+            w if w.starts_with('-') && w != "-" => return None,
+            _ => operands.push(i),
+        }
+        i += 1;
+    }
+    let [file, code] = operands[..] else {
+        return None;
+    };
+    own.push(file);
+    own.retain(|&i| i < rest.len());
+    Some((own, code))
 }
 
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {

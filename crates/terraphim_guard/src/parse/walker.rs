@@ -106,6 +106,14 @@ impl Ctx {
         c
     }
 
+    /// Files a wrapper writes beside the command it runs (`strace -o FILE CMD`): judged as
+    /// appends of the command, so the place decides (a trust anchor, the home, a system file)
+    /// and a log in the project is no overwrite of its work.
+    pub(super) fn log_files(&mut self, files: Vec<String>) {
+        self.appends.extend(files.iter().cloned());
+        self.redirects.extend(files);
+    }
+
     /// A file redirect of the statement: its output target (and whether it appends) and the
     /// file an input redirect reads.
     fn note_redirect(&mut self, redirect: Node<'_>, src: &str) {

@@ -1,0 +1,93 @@
+Feature: runners, profilers, local TLS and data tools of ordinary development
+  A runner that only adds a vault's secrets or a profile's keys to a command is judged by the
+  command it runs; a profiler's log file is a write of the place it names; development keys and
+  certificates written into the project, data CLIs on project files, a draft release, a module update and migrations on this machine run on the host.
+  Their near forms (a destructive or unknown child, a log on a startup file, a key printed or
+  read from the home, a port forward, a public release, another host) stay confined or
+  denied.
+
+  Scenario Outline: runners that add secrets run the command they are given
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                    | verdict |
+      | doppler run -- cargo nextest run                           | allow   |
+      | op run --no-masking -- go vet ./...                        | allow   |
+      | infisical run --env=qa -- pytest -x tests/api              | allow   |
+      | aws-vault exec dev-ro -- terraform validate                | allow   |
+      | direnv exec . go test ./pkg/...                            | allow   |
+      | sops exec-env ops/ci.enc.yaml 'cargo test -p api'          | allow   |
+      | doppler run -- rm -rf ~/Documents                          | deny    |
+      | sops exec-env ops/ci.enc.yaml 'rm -rf ~/Pictures'          | deny    |
+      | infisical run -- ./tools/unknown-thing                     | sandbox |
+      | doppler run -- printenv                                    | sandbox |
+      | doppler run --command 'make test'                          | sandbox |
+      | direnv exec ~/other-repo make deploy                       | sandbox |
+      | sops -d ops/ci.enc.yaml                                    | sandbox |
+
+  Scenario Outline: a profiler's log file is judged where it lies
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                    | verdict |
+      | strace -f -o out/strace.txt cargo test                     | allow   |
+      | valgrind --log-file=vg.txt ./target/debug/cli              | allow   |
+      | time -o timings.txt cargo build                            | allow   |
+      | py-spy record -o out/flame.svg -- python3 -m pytest -q     | allow   |
+      | strace -o ~/.zshrc ls                                      | deny    |
+      | strace -f -o /etc/hosts ls                                 | deny    |
+      | time -o ~/.bashrc cargo build                              | deny    |
+      | perf record -o ~/notes/perf.data -- ls                     | deny    |
+      | py-spy record -o flame.svg -- rm -rf ~/Music               | deny    |
+
+  Scenario Outline: development TLS files of the project
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                                                   | verdict |
+      | openssl req -x509 -newkey rsa:3072 -nodes -keyout dev/certs/key.pem -out dev/certs/cert.pem -subj '/CN=x.localhost' | allow |
+      | openssl genrsa -out dev/certs/k.key 3072                                                                  | allow   |
+      | mkcert -cert-file dev/certs/web.pem -key-file dev/certs/web-key.pem localhost                             | allow   |
+      | openssl verify -CAfile dev/certs/ca.pem dev/certs/web.pem                                                 | allow   |
+      | openssl rsa -in dev/certs/k.pem -text                                                                     | sandbox |
+      | openssl rsa -in ~/.ssh/id_rsa -text                                                                       | sandbox |
+      | openssl genrsa -out ~/keys/prod.pem 4096                                                                  | sandbox |
+      | mkcert -install                                                                                           | sandbox |
+
+  Scenario Outline: data tools, releases, updates and local migrations
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                          | verdict |
+      | csvsql --query 'select team, avg(score) from results group by team' data/r.csv  | allow   |
+      | sqlite3 var/dev.db 'VACUUM;'                                                     | allow   |
+      | gh release create v0.4.0 out/tool.tgz --draft --notes-file NOTES.md              | allow   |
+      | go get -u ./...                                                                  | allow   |
+      | diesel migration run --database-url postgres://localhost/notes_dev              | allow   |
+      | dbt build --select +orders --target dev                                          | allow   |
+      | open -R out/Notes.zip                                                            | allow   |
+      | kubectl port-forward svc/grafana 3300:3000 -n obs                                | sandbox |
+      | gh release create v0.4.0 out/tool.tgz --notes-file NOTES.md                      | sandbox |
+      | gh release create v0.4.0 --draft=false --generate-notes                          | sandbox |
+      | gh release create v0.4.0 ~/notes/todo.txt --draft                                | deny    |
+      | go get -u golang.org/x/text                                                      | sandbox |
+      | diesel migration run --database-url postgres://db.example.net/notes              | sandbox |
+      | dbt run --target prod                                                            | sandbox |
+      | open -a Terminal tools/setup.command                                             | sandbox |
+
+  Scenario Outline: AppleScript notifications and SQL with quotes of their own
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                                          | verdict |
+      | osascript -e 'display notification "build finished" with title "notes"'          | allow   |
+      | sqlite3 var/dev.db "VACUUM INTO '/tmp/x.db'"                                     | sandbox |
+      | osascript -e 'tell application "Finder" to empty trash'                          | sandbox |
