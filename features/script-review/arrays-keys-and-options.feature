@@ -83,7 +83,7 @@ Feature: script pre-review follows values through arrays, keys and joins, and re
       """
       #!/bin/bash
       printf '%s' "$DOCKERHUB_TOKEN" | docker login docker.io -u "$DOCKERHUB_USERNAME" --password-stdin
-      docker push acme/proj:latest
+      docker push acme/proj:1.4.2
       """
     When I run "terraphim-agent guard review-script --json push.sh"
     Then the JSON field "verdict" is "clean"
