@@ -93,11 +93,6 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
     }
 }
 
-/// Programs whose effects [`run_argv`] classifies fully (the files they read, write or delete,
-/// the hosts they reach, the code they run, the containers they start): for these the review's
-/// own findings stand for what the command guard would confine. A program that runs code given
-/// in its arguments in a way not followed here (`awk`'s `system`, `find -exec`, `git -c`) is
-/// not among them.
 /// Options that hand a program the credential file it logs in with (a cluster's config, an
 /// ssh identity, a client certificate's key, a service account's key file).
 /// Only long options that say so: a short one (`-i`) is an input file to many programs.
@@ -116,6 +111,84 @@ const CREDENTIAL_OPTIONS: &[&str] = &[
     "--service-account-key-file",
 ];
 
+/// `openssl` options naming a file the command writes (a key, a certificate, a request).
+const OPENSSL_OUTPUT_OPTIONS: &[&str] = &["-out", "-keyout"];
+
+/// `openssl` options naming a key it signs with and never prints (`-key`, `-CAkey`) or a
+/// certificate (`-CA`, `-CAfile`).
+const OPENSSL_KEY_USE_OPTIONS: &[&str] = &[
+    "-key", "-CAkey", "-signkey", "-inkey", "-CA", "-CAfile", "-cert",
+];
+
+/// `openssl` subcommands whose `-in` is a certificate or a signing request, never a key.
+const OPENSSL_CERT_INPUT: &[&str] = &["x509", "req", "verify", "crl"];
+
+/// `ssh-keygen` options that make it read a key rather than generate one at `-f`.
+const SSH_KEYGEN_READ_MODES: &[&str] = &[
+    "-y", "-l", "-e", "-i", "-p", "-c", "-B", "-s", "-L", "-D", "-K", "-F", "-R", "-H", "-Y",
+];
+
+/// The operands of `openssl`/`ssh-keygen` that are not reads of a secret: a key or
+/// certificate the command makes in the working tree or a temporary directory (`-out`,
+/// `-keyout`, `ssh-keygen -f` generating), recorded as made; and one it signs with or checks
+/// against (`-key`, `-CAkey`, `-CA`, `x509 -in`) that an earlier command of the script made.
+/// A key the script did not make (under the home, or already in the project) is still read.
+fn own_key_files<'v>(sink: &mut Sink<'_>, name: &str, args: &'v [Val]) -> Vec<&'v Val> {
+    let generates = name == "ssh-keygen"
+        && !args
+            .iter()
+            .any(|a| SSH_KEYGEN_READ_MODES.contains(&word(a).as_str()));
+    let cert_input = name == "openssl"
+        && args
+            .first()
+            .is_some_and(|a| OPENSSL_CERT_INPUT.contains(&word(a).as_str()));
+    let mut own = Vec::new();
+    for w in args.windows(2) {
+        let option = word(&w[0]);
+        let makes = match name {
+            "openssl" => OPENSSL_OUTPUT_OPTIONS.contains(&option.as_str()),
+            _ => generates && option == "-f",
+        };
+        let uses = name == "openssl"
+            && (OPENSSL_KEY_USE_OPTIONS.contains(&option.as_str())
+                || (cert_input && option == "-in"));
+        let paths = w[1].path_alternatives();
+        if makes
+            && paths.iter().all(|p| {
+                matches!(
+                    sink.resolve(p).place,
+                    Place::WorkTree | Place::WorkTreeRoot | Place::Tmp
+                )
+            })
+        {
+            for p in &paths {
+                sink.made_key_file(p);
+            }
+            own.push(&w[1]);
+        } else if uses && paths.iter().all(|p| sink.is_made_key_file(p)) {
+            own.push(&w[1]);
+        }
+    }
+    // `openssl verify -CAfile CA CERT`: an operand that is a file made earlier in the run.
+    if cert_input {
+        for a in args {
+            let paths = a.path_alternatives();
+            if !word(a).starts_with('-')
+                && !paths.is_empty()
+                && paths.iter().all(|p| sink.is_made_key_file(p))
+            {
+                own.push(a);
+            }
+        }
+    }
+    own
+}
+
+/// Programs whose effects [`run_argv`] classifies fully (the files they read, write or delete,
+/// the hosts they reach, the code they run, the containers they start): for these the review's
+/// own findings stand for what the command guard would confine. A program that runs code given
+/// in its arguments in a way not followed here (`awk`'s `system`, `find -exec`, `git -c`) is
+/// not among them.
 const MODELED: &[&str] = &[
     "cat", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "nl", "tac", "grep",
     "egrep", "rg", "jq", "yq", "cut", "sort", "uniq", "tr", "wc", "base64", "base32", "sed",
@@ -761,7 +834,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                         .iter()
                         .any(|o| w.starts_with(o))
             });
+            let own_keys = own_key_files(sink, &name, args);
             for p in positional.iter().skip(usize::from(program_first)) {
+                if own_keys.iter().any(|k| std::ptr::eq(*k, *p)) {
+                    continue;
+                }
                 let t = sink.read_val(line, p);
                 out.taint.join(&t);
             }
@@ -1425,6 +1502,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 .windows(2)
                 .filter(|w| CREDENTIAL_OPTIONS.contains(&word(&w[0]).as_str()))
                 .map(|w| &w[1])
+                .chain(own_key_files(sink, &name, args))
                 .collect();
             for p in &positional {
                 if own_credentials.iter().any(|c| std::ptr::eq(*c, *p)) {

@@ -1262,6 +1262,9 @@ pub(crate) struct Sink<'a> {
     /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
     /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
     new_dirs: std::collections::HashSet<String>,
+    /// Key and certificate files a key tool made in this run (`openssl ... -out`, `ssh-keygen
+    /// -f`), resolved: signing with one later uses the script's own key, not a secret it found.
+    made_key_files: std::collections::HashSet<String>,
     /// The paths `mktemp` printed (`mktemp "$DIR/.config.XXXXXX"`): a file or directory made
     /// new, with a name nobody else has, wherever it lies. Deleting exactly that path removes
     /// what the script made (`trap 'rm -f -- "$tmp"' EXIT`), not anything it found.
@@ -1351,6 +1354,7 @@ impl<'a> Sink<'a> {
             copying_project_file: false,
             hook_texts: Vec::new(),
             new_dirs: std::collections::HashSet::new(),
+            made_key_files: std::collections::HashSet::new(),
             made_temp: std::collections::HashSet::new(),
             changed: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
@@ -2608,6 +2612,19 @@ impl<'a> Sink<'a> {
             self.new_dirs.insert(p);
         }
         self.make_dir(path);
+    }
+
+    /// A key or certificate file a key tool makes (see `made_key_files`).
+    pub(crate) fn made_key_file(&mut self, path: &str) {
+        let resolved = self.resolve(path).text;
+        self.made_key_files.insert(resolved);
+    }
+
+    /// Whether a key tool of this run made `path` (see `made_key_files`): a name completed at
+    /// run time is the same file wherever the script spells it alike (`certs/{name}.key`).
+    pub(crate) fn is_made_key_file(&mut self, path: &str) -> bool {
+        let resolved = self.resolve(path).text;
+        self.made_key_files.contains(&resolved)
     }
 
     /// A path `mktemp` made (see `made_temp`).
