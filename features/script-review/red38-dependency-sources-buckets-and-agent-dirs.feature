@@ -103,3 +103,19 @@ Feature: script pre-review sees package sources moved, buckets emptied and agent
       """
     When I run "terraphim-agent guard review-script --json onboard.py"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: entries of a directory that defaults to the home are deleted from the home
+    Given a project file "scrub.py" containing:
+      """
+      import os
+      import shutil
+      from pathlib import Path
+
+      def scrub(area=os.path.expanduser(os.environ.get("RENDER_SCRATCH", "~"))):
+          for kid in Path(area).iterdir():
+              shutil.rmtree(kid, ignore_errors=True)
+
+      scrub()
+      """
+    When I run "terraphim-agent guard review-script --json scrub.py"
+    Then the JSON field "verdict" is "dangerous"

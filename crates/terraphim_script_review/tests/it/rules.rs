@@ -10846,3 +10846,28 @@ fn agent_directories_copied_into_and_startup_files_picked_by_a_ternary() {
         check(lang, code, verdict, category);
     }
 }
+
+/// `Path(v)` of a value with several paths (a variable's default beside what the environment
+/// may give) is a path object that may be any of them: the children its `iterdir` lists are
+/// under each, so a default of the home directory deletes the home's entries. A default under
+/// the build directory stays a delete of a path built at run time.
+#[test]
+fn a_path_of_several_values_lists_under_each() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Py,
+            "import os\nimport shutil\nfrom pathlib import Path\n\ndef purge(spot=os.path.expanduser(os.environ.get('NOTEBOOK_SCRATCH', '~'))):\n    for kid in Path(spot).iterdir():\n        shutil.rmtree(kid, ignore_errors=True)\n\npurge()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os\nimport shutil\nfrom pathlib import Path\n\ndef purge(spot=os.environ.get('NOTEBOOK_SCRATCH', 'build/nb-cache')):\n    for kid in Path(spot).iterdir():\n        shutil.rmtree(kid, ignore_errors=True)\n\npurge()\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
