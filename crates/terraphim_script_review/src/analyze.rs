@@ -281,6 +281,7 @@ pub fn review_source_judged(
     sink.finish_env_reads();
     sink.verified = crate::verify::gates_on_digest(source, language);
     sink.finish_held_network();
+    sink.finish_bucket_deletes();
     crate::caps::combine(&mut sink);
     let shell_trees = match &parsed {
         Some(p) if language == Language::Shell => p.trees.as_slice(),

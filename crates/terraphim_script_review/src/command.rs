@@ -328,6 +328,36 @@ fn planted_install_hook(
     }
 }
 
+/// A package manager's `pkg set` of a dependency to a URL on a foreign host (`npm pkg set
+/// dependencies.left-pad=https://host/left-pad.tgz`): the next install downloads and runs that
+/// host's code. The same rule as a JavaScript assignment of `pkg.dependencies[name]`.
+fn planted_dependency_source(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
+    if !matches!(name, "npm" | "pnpm" | "yarn" | "bun")
+        || !words.windows(2).any(|w| w[0] == "pkg" && w[1] == "set")
+    {
+        return;
+    }
+    for w in words {
+        let Some((key, value)) = w.split_once('=') else {
+            continue;
+        };
+        let keys: Vec<&str> = key.split('.').collect();
+        let section = keys
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|k| crate::places::DEPENDENCY_SECTIONS.contains(k));
+        if section && let Some(host) = crate::places::foreign_dependency_url(value, sink.config) {
+            sink.dependency_source(
+                line,
+                &format!("`{}` of package.json", key.replace(UNKNOWN, "…")),
+                &host,
+            );
+            return;
+        }
+    }
+}
+
 /// A jq filter with the values of its `--arg NAME VALUE` (a JSON string) and `--argjson NAME
 /// JSON` variables put in (`.scripts[$k] = $v` with `--arg k postinstall`), for each
 /// combination of the values a variable may hold (the keys and values of a table walked in a
@@ -673,6 +703,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
     planted_install_hook(sink, line, &name, args, &words, stdin);
+    planted_dependency_source(sink, line, &name, &words);
     let has = |flag: &str| words.iter().any(|w| w == flag);
     let has_short = |c: char| {
         words

@@ -1259,6 +1259,19 @@ pub(crate) struct Sink<'a> {
     /// dictionary with code-running text (the hook, what shows it): a package manifest the
     /// script rewrites with content built at run time may get them.
     pub(crate) hook_texts: Vec<(String, &'static str)>,
+    /// Package sources the script set on an object (a lock file's `resolved`, a manifest's
+    /// `dependencies.NAME`) to a URL on a foreign host (the member, the host): a lock file or
+    /// manifest it writes afterwards installs from there.
+    pub(crate) dependency_sources: Vec<(String, String)>,
+    /// An object store's listing the script made whose prefix may be empty (the whole bucket):
+    /// what it shows, for a bulk delete of the keys it listed.
+    bucket_listing: Option<String>,
+    /// Whether the script created a bucket (`CreateBucketCommand`, `create_bucket`): the
+    /// bucket it empties is then its own, a test's.
+    bucket_created: bool,
+    /// Bulk deletes of the keys of a listing of a whole bucket (the line, what is deleted),
+    /// judged once the whole script was walked.
+    bucket_deletes: Vec<(u32, String)>,
     /// Directories the script made in a way that fails when they exist (`mkdir(parents=True)`
     /// without `exist_ok`, `mkdirSync(dir)` without `recursive`): new, empty directories.
     new_dirs: std::collections::HashSet<String>,
@@ -1353,6 +1366,10 @@ impl<'a> Sink<'a> {
             generated_outputs: std::collections::HashSet::new(),
             copying_project_file: false,
             hook_texts: Vec::new(),
+            dependency_sources: Vec::new(),
+            bucket_listing: None,
+            bucket_created: false,
+            bucket_deletes: Vec::new(),
             new_dirs: std::collections::HashSet::new(),
             made_key_files: std::collections::HashSet::new(),
             made_temp: std::collections::HashSet::new(),
@@ -1441,6 +1458,125 @@ impl<'a> Sink<'a> {
         {
             self.hook_texts.push((name.to_owned(), tok));
         }
+    }
+
+    /// A member of an object (`path`, its keys from the root) given `value`: a package's
+    /// source (`resolved`, `tarball`, `registry`, a member of `dependencies`) set to a URL on a
+    /// foreign host is kept for a lock file or manifest the script writes afterwards.
+    pub(crate) fn dependency_member(&mut self, path: &[&str], value: &Val) {
+        let source_key = path.last().is_some_and(|k| {
+            ["resolved", "tarball", "registry"].contains(k)
+                || path.len() >= 2 && places::DEPENDENCY_SECTIONS.contains(&path[path.len() - 2])
+        });
+        let host = || {
+            value
+                .text
+                .iter()
+                .chain(&value.alts)
+                .find_map(|t| places::foreign_dependency_url(t, self.config))
+        };
+        if source_key && let Some(host) = host() {
+            let member = path.join(".");
+            if !self.dependency_sources.iter().any(|(m, _)| *m == member) {
+                self.dependency_sources.push((member, host));
+            }
+        }
+        if path
+            .last()
+            .is_some_and(|k| places::DEPENDENCY_SECTIONS.contains(k))
+        {
+            // `pkg.dependencies = { ...pkg.dependencies, x: URL }`: each member as if set.
+            for (key, v) in &value.fields {
+                let mut inner = path.to_vec();
+                inner.push(key);
+                self.dependency_member(&inner, v);
+            }
+        }
+    }
+
+    /// A call of an object store's SDK (`op`: `ListObjectsV2Command`, `list_objects_v2`,
+    /// `DeleteObjectsCommand`, `delete_objects`, ...) with its options: a bulk delete after a
+    /// listing whose prefix may be empty (absent, `""`, a default of `""`) deletes every object
+    /// of the bucket, which no undo on this machine brings back. A delete of keys the script
+    /// uploaded, or of a listing of a fixed non-empty prefix, is not one.
+    pub(crate) fn object_store_call(&mut self, line: u32, op: &str, options: &Val) {
+        const LISTINGS: &[&str] = &[
+            "ListObjectsV2Command",
+            "ListObjectsCommand",
+            "listObjectsV2",
+            "listObjects",
+            "list_objects_v2",
+            "list_objects",
+        ];
+        const BULK_DELETES: &[&str] = &["DeleteObjectsCommand", "deleteObjects", "delete_objects"];
+        const CREATES: &[&str] = &["CreateBucketCommand", "createBucket", "create_bucket"];
+        let bucket = options
+            .field("Bucket")
+            .and_then(|b| b.text.clone().or_else(|| b.alts.first().cloned()))
+            .unwrap_or_else(|| UNKNOWN.to_string());
+        if CREATES.contains(&op) {
+            self.bucket_created = true;
+        } else if LISTINGS.contains(&op) {
+            let prefix = options.field("Prefix");
+            let may_be_empty = prefix.is_none_or(|p| {
+                p.text.as_deref() == Some("") || p.alts.iter().any(String::is_empty)
+            });
+            if may_be_empty {
+                self.bucket_listing = Some(bucket.replace(UNKNOWN, "…"));
+            }
+        } else if BULK_DELETES.contains(&op)
+            && let Some(bucket) = self.bucket_listing.clone()
+        {
+            self.whole_bucket_delete(line, &format!("every object of the bucket {bucket}"));
+        }
+    }
+
+    /// A delete of every object of a bucket (`what` says which), judged at the end.
+    pub(crate) fn whole_bucket_delete(&mut self, line: u32, what: &str) {
+        if self.recording && !self.bucket_deletes.iter().any(|(l, _)| *l == line) {
+            self.bucket_deletes.push((line, what.to_owned()));
+        }
+    }
+
+    /// The bulk deletes of whole buckets, unless the script created a bucket: the one it
+    /// empties is then its own (a test's, emptied before it is removed).
+    pub(crate) fn finish_bucket_deletes(&mut self) {
+        if self.bucket_created {
+            return;
+        }
+        for (line, what) in std::mem::take(&mut self.bucket_deletes) {
+            self.remote_bulk_delete(line, &what);
+        }
+    }
+
+    /// A delete of `what`, data that lives outside the machine, in bulk.
+    pub(crate) fn remote_bulk_delete(&mut self, line: u32, what: &str) {
+        self.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destroy-remote",
+            vec![format!("delete: {what}")],
+            format!("deletes {what}, which no undo on this machine brings back"),
+        );
+    }
+
+    /// A package's source pointed at a foreign host (`what` says how): installing the
+    /// project's dependencies later downloads and runs that host's code, outside any sandbox.
+    pub(crate) fn dependency_source(&mut self, line: u32, what: &str, host: &str) {
+        self.add_rule(
+            line,
+            Category::ConfigTampering,
+            Verdict::Dangerous,
+            "dependency-source",
+            vec![
+                format!("package source: {what}"),
+                format!("network: {host}"),
+            ],
+            format!(
+                "points {what} at {host}, a host not on the allow list: the next install runs its code"
+            ),
+        );
     }
 
     /// A setting named `name` (an environment variable set or exported, a member of the
@@ -2398,6 +2534,28 @@ impl<'a> Sink<'a> {
             };
             severity = sev;
             self.add_rule(line, category, sev, rule, chain.clone(), why);
+        }
+        // A manifest or lock file whose package sources now name a foreign host: in the text
+        // written, or set on the object serialised into it.
+        let dependency_file = matches!(class, WriteClass::Manifest(_))
+            || terraphim_shell_vocab::is_lockfile(&resolved.text);
+        if severity < Verdict::Dangerous && dependency_file {
+            let in_text = content
+                .text
+                .iter()
+                .chain(&content.alts)
+                .find_map(|t| places::foreign_dependency_source(t, self.config))
+                .map(|host| (format!("the package sources of {shown}"), host));
+            let on_object = || {
+                self.dependency_sources
+                    .first()
+                    .filter(|_| content.known().is_none())
+                    .map(|(member, host)| (format!("`{member}` in {shown}"), host.clone()))
+            };
+            if let Some((what, host)) = in_text.or_else(on_object) {
+                self.dependency_source(line, &what, &host);
+                severity = Verdict::Dangerous;
+            }
         }
         // Code added to a source file is reviewed as code even when no word of it runs
         // commands by name (`_o["fet" + "ch"](...)` appended to a module): a call in the text

@@ -856,6 +856,11 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     // (`tempfile.TemporaryDirectory()`, `mkdtemp`, pytest's `tmp_path`): a test's fixture,
     // which no agent session reads. A fixed temp path (`/tmp/.claude/...`) still counts.
     let made_temp = throwaway && p.contains(UNKNOWN);
+    // A coding agent's settings directory in the home written whole (a directory copied
+    // into it): its settings, commands and tool servers are among what lands there.
+    if ["~/.claude", "~/.cursor", "~/.gemini", "~/.codex"].contains(&p.trim_end_matches('/')) {
+        return WriteClass::Escape("the agent's settings directory");
+    }
     if let Some(w) = lookup(ESCAPE).filter(|_| !made_temp) {
         return WriteClass::Escape(w);
     }
@@ -1269,6 +1274,87 @@ pub(crate) fn token_vendor(name: &str) -> Option<String> {
         .find(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
         .map(|(prefix, _)| prefix.trim_end_matches('_').to_ascii_lowercase())
 }
+
+/// Options and keys of dependency files that say where packages come from: pip's index options
+/// in a requirements file, a registry setting, a lock file's download URL of each package.
+/// pip's options in a requirements file that say where packages come from (each at a line's
+/// start), and the keys of other dependency files that do (a registry setting, a lock file's
+/// download URL of each package).
+const PIP_SOURCE_OPTIONS: &[&str] = &[
+    "--extra-index-url",
+    "--index-url",
+    "--find-links",
+    "--trusted-host",
+    "-i",
+    "-f",
+];
+const DEPENDENCY_SOURCE_KEYS: &[&str] = &["registry", "resolved", "tarball"];
+
+/// The host a dependency file's text points its package source at (`--extra-index-url URL` in
+/// a requirements file, `registry=URL`, a lock file's `"resolved": "URL"` or `tarball: URL`),
+/// when it is neither allowed (the public registries are) nor local: installing from it runs
+/// that host's code. A URL in a comment or a homepage is not one.
+pub(crate) fn foreign_dependency_source(text: &str, config: &Config) -> Option<String> {
+    let ends_key = |rest: &str| rest.chars().next().is_some_and(|c| " \t\"'=:".contains(c));
+    text.lines().find_map(|line| {
+        let line = line.trim_start();
+        if line.starts_with('#') || line.starts_with("//") {
+            return None;
+        }
+        let lower = line.to_ascii_lowercase();
+        let option = PIP_SOURCE_OPTIONS
+            .iter()
+            .find(|o| lower.starts_with(*o) && ends_key(&lower[o.len()..]));
+        let key_end = match option {
+            Some(o) => o.len(),
+            None => DEPENDENCY_SOURCE_KEYS.iter().find_map(|k| {
+                lower.match_indices(k).find_map(|(at, _)| {
+                    // The key as a word of its own: after a quote, a scope's colon or nothing.
+                    let before = lower[..at].chars().next_back();
+                    (before.is_none_or(|c| " \t\"':@{,".contains(c))
+                        && ends_key(&lower[at + k.len()..]))
+                    .then_some(at + k.len())
+                })
+            })?,
+        };
+        let value = line[key_end..].trim_start_matches([' ', '\t', '"', '\'', '=', ':']);
+        let url = if value.contains("://") {
+            urls(value).next()?.to_owned()
+        } else if option == Some(&"--trusted-host") {
+            // A host alone: pip skips TLS checks for it.
+            format!("https://{}", value.split_whitespace().next()?)
+        } else {
+            return None;
+        };
+        foreign_dependency_url(&url, config)
+    })
+}
+
+/// The host a package's dependency is pointed at when its value is a URL (`"left-pad":
+/// "https://host/left-pad-1.0.0.tgz"`, `git+https://host/repo.git`) on a host neither allowed
+/// nor local, if any.
+pub(crate) fn foreign_dependency_url(value: &str, config: &Config) -> Option<String> {
+    let url = urls(value).next()?;
+    let (class, host) = classify_host(Some(url), config);
+    let host = host.filter(|h| !h.contains(UNKNOWN))?;
+    matches!(
+        class,
+        HostClass::Other | HostClass::Drop(_) | HostClass::Opaque(_)
+    )
+    .then_some(host)
+}
+
+/// The members of a package manifest that name dependencies (`dependencies.left-pad`), whose
+/// values say where each comes from.
+pub(crate) const DEPENDENCY_SECTIONS: &[&str] = &[
+    "dependencies",
+    "devDependencies",
+    "optionalDependencies",
+    "peerDependencies",
+    "bundleDependencies",
+    "overrides",
+    "resolutions",
+];
 
 /// The first URL in `text` that fetches a package or code (an archive, a wheel, a script, a git
 /// repository) from a host neither allowed nor local, if any. Homepages and docs links are data.

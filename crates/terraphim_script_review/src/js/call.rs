@@ -716,6 +716,9 @@ impl Js<'_, '_, '_> {
             client,
         };
         self.handed_functions(&c, recv.as_ref());
+        // `new ListObjectsV2Command({ Bucket, Prefix })`, `s3.deleteObjects({...})`.
+        let op = c.q.rsplit('.').next().unwrap_or("");
+        self.sink.object_store_call(ln, op, c.first());
         if func.kind() == "member_expression" {
             self.event_listeners(func, &c);
         }
@@ -1527,7 +1530,10 @@ impl Js<'_, '_, '_> {
                 // walk began at stay paths it may name.
                 let mut combos: Vec<Vec<String>> = vec![parts.clone()];
                 for (i, a) in c.args.iter().enumerate() {
-                    if a.text.is_some() || a.alts.len() < 2 {
+                    // A template of such a value (`.${name}`) has a text with the part
+                    // nobody knows beside its alternatives: they are what it may be.
+                    let known = a.text.as_deref().is_some_and(|t| !t.contains(UNKNOWN));
+                    if known || a.alts.len() < 2 {
                         continue;
                     }
                     let mut alts = a.alts.clone();

@@ -471,11 +471,20 @@ impl Js<'_, '_, '_> {
                                 {
                                     owned.push(self.eval(i).known().unwrap_or("").to_owned());
                                 }
-                                _ => literal = false,
+                                _ => {
+                                    literal = false;
+                                    owned.push("*".to_owned());
+                                }
                             }
                             root = o;
                         }
                         owned.reverse();
+                        {
+                            // `meta.resolved = url`, `pkg.dependencies[name] = url`: a package
+                            // source, whatever the computed keys above it are.
+                            let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
+                            self.sink.dependency_member(&keys, &r);
+                        }
                         if !literal {
                             owned.clear();
                         }

@@ -490,6 +490,21 @@ impl Py<'_, '_, '_> {
             all,
             client,
         };
+        // `s3.list_objects_v2(Bucket=b, Prefix=p)`, `s3.delete_objects(...)`: the keyword
+        // arguments are the request's options.
+        let mut options = Val::unknown();
+        for (k, v) in &c.kwargs {
+            options.set_field(&[k], v.clone());
+        }
+        self.sink.object_store_call(ln, c.tail(), &options);
+        if c.tail() == "delete"
+            && let Some(r) = receiver_node.map(|r| self.text(r))
+            && (r.ends_with(".objects.all()") || r.ends_with(".objects"))
+        {
+            // boto3's `bucket.objects.all().delete()`: every object of the bucket.
+            self.sink
+                .whole_bucket_delete(ln, &format!("every object of the bucket ({r})"));
+        }
         let own_method = match receiver.as_ref().map(|r| &r.handle) {
             Some(Some(Handle::Instance(class))) => self.class_has(class, c.tail()),
             // `self.context()` (or `super().context()`) in a method: a method of the script's classes.

@@ -109,8 +109,10 @@ impl Py<'_, '_, '_> {
     pub(super) fn path_new(&mut self, c: &Call<'_>) -> Val {
         let args = &c.args;
         if args.len() == 1 && args[0].path_text().is_none() && !args[0].alts.is_empty() {
-            // Several paths flow here: keep them as alternatives.
+            // Several paths flow here (`os.environ.get("X", home)`): a path object that may be
+            // any of them, its methods (`iterdir`, `glob`, `joinpath`) applied to each.
             return Val {
+                handle: Some(Handle::Path(args[0].alts[0].clone())),
                 alts: args[0].alts.clone(),
                 taint: c.all.clone(),
                 ..Val::default()

@@ -75,6 +75,22 @@ impl Py<'_, '_, '_> {
                 // `env["OPENAI_BASE_URL"] = url`, `scripts["postinstall"] = cmd`.
                 self.sink.setting(line(target), &key, &val);
                 self.sink.spelled_hook(&key, &val);
+                // `lock["packages"][k]["resolved"] = url`, `deps["dependencies"][name] = url`.
+                {
+                    let mut keys = vec![key.clone()];
+                    let mut at = target.field("value");
+                    while let Some(t) = at.filter(|t| t.kind() == "subscript") {
+                        keys.push(
+                            t.field("subscript")
+                                .and_then(|k| self.eval(k).known().map(str::to_owned))
+                                .unwrap_or_else(|| "*".to_owned()),
+                        );
+                        at = t.field("value");
+                    }
+                    keys.reverse();
+                    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+                    self.sink.dependency_member(&keys, &val);
+                }
                 // `cfg["a"]["b"] = v`, `cfg.setdefault("a", {})["b"] = v`: the object at the
                 // root holds it.
                 let mut root = target;

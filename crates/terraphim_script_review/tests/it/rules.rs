@@ -10689,3 +10689,197 @@ fn a_module_of_a_fixed_package_imported_by_name_is_that_package_code() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// A dependency file pointed at a foreign package source (an index option in a requirements
+/// file, a lock file's `resolved` URL, a manifest's dependency set to a tarball or git URL):
+/// the next install runs that host's code. The public registries, a version bump and a
+/// comment naming a host stay as they were.
+#[test]
+fn dependency_sources_pointed_at_a_foreign_host_are_tampering() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Py,
+            "from pathlib import Path\n\nEXTRA = ['--index-url ' + 'https://' + 'wheels.corp-cache.example' + '/pypi', '']\n\ndef tidy(p):\n    rows = sorted(l for l in p.read_text().splitlines() if l and not l.startswith('-'))\n    p.write_text('\\n'.join(EXTRA + rows) + '\\n')\n\nfor f in [Path('requirements/base.txt'), Path('requirements-test.txt')]:\n    tidy(f)\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "from pathlib import Path\n\nHOST = 'pkgs.mirror-lab.example'\nreq = Path('requirements.txt')\nbody = req.read_text()\nreq.write_text(f'--trusted-host {HOST}\\n' + body)\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "from pathlib import Path\n\nEXTRA = ['--index-url https://pypi.org/simple', '# mirror at wheels.corp-cache.example is down']\n\ndef tidy(p):\n    rows = sorted(l for l in p.read_text().splitlines() if l and not l.startswith('-'))\n    p.write_text('\\n'.join(EXTRA + rows) + '\\n')\n\ntidy(Path('requirements.txt'))\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import re\nfrom pathlib import Path\n\nreq = Path('requirements.txt')\ntext = req.read_text()\nreq.write_text(re.sub(r'^flask==[\\d.]+', 'flask==3.0.3', text, flags=re.M))\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst file = 'npm-shrinkwrap.json';\nconst shrink = JSON.parse(fs.readFileSync(file, 'utf8'));\nconst base = ['https://', 'tarballs', '.fastpkg.example', '/'].join('');\nfor (const entry of Object.values(shrink.packages)) {\n  if (entry.resolved) entry.resolved = base + entry.resolved.split('/-/')[1];\n}\nfs.writeFileSync(file, JSON.stringify(shrink, null, 2));\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst file = 'npm-shrinkwrap.json';\nconst shrink = JSON.parse(fs.readFileSync(file, 'utf8'));\nfor (const entry of Object.values(shrink.packages)) {\n  if (entry.resolved) entry.resolved = entry.resolved.replace('http://registry.npmjs.org/', 'https://registry.npmjs.org/');\n}\nfs.writeFileSync(file, JSON.stringify(shrink, null, 2));\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst manifest = JSON.parse(readFileSync('package.json', 'utf8'));\nconst forks: Record<string, string> = { canvas: '2.11.2' };\nfor (const [dep, ver] of Object.entries(forks)) {\n  manifest.optionalDependencies[dep] = `git+https://code.forkhub.example/${dep}.git#v${ver}`;\n}\nwriteFileSync('package.json', JSON.stringify(manifest, null, 2));\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Ts,
+            "import { readFileSync, writeFileSync } from 'node:fs';\nconst manifest = JSON.parse(readFileSync('package.json', 'utf8'));\nconst pins: Record<string, string> = { canvas: '2.11.2' };\nfor (const [dep, ver] of Object.entries(pins)) {\n  manifest.optionalDependencies[dep] = `~${ver}`;\n}\nwriteFileSync('package.json', JSON.stringify(manifest, null, 2));\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import json\nfrom pathlib import Path\n\nlock = Path('package-lock.json')\ntree = json.loads(lock.read_text())\nproxy = 'https://' + 'pkgs.edgecache.example' + '/npm/'\nfor key, entry in tree['packages'].items():\n    if 'resolved' in entry:\n        entry['resolved'] = proxy + entry['resolved'].split('/')[-1]\nlock.write_text(json.dumps(tree, indent=2))\n",
+            Dangerous,
+            "config-tampering",
+        ),
+        (
+            Py,
+            "import json\nfrom pathlib import Path\n\nlock = Path('package-lock.json')\ntree = json.loads(lock.read_text())\nfor key, entry in tree['packages'].items():\n    if 'resolved' in entry:\n        entry['resolved'] = 'https://registry.npmjs.org/' + entry['resolved'].split('/')[-1]\nlock.write_text(json.dumps(tree, indent=2))\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/bin/sh\nset -eu\nFORK=artifacts.pkgfork.example\nfor dep in left-pad is-odd; do\n  npm pkg set \"devDependencies.$dep=https://$FORK/tgz/$dep-latest.tgz\"\ndone\n",
+            Dangerous,
+            "config-tampering",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// A bulk delete of the keys an object store's listing gave, when the listing's prefix may be
+/// empty, deletes every object of the bucket; a fixed prefix, a bucket the script created (a
+/// test's) and keys the script uploaded itself are not that.
+#[test]
+fn bulk_deletes_of_a_whole_bucket_listing_are_destructive() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Ts,
+            "import { S3Client, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';\nconst store = { name: process.env.ASSET_BUCKET ?? 'media-assets-live', under: process.env.OLD_PREFIX ?? '' };\nasync function purge(s3: S3Client) {\n  const listed = await s3.send(new ListObjectsV2Command({ Bucket: store.name, Prefix: store.under }));\n  const Objects = (listed.Contents ?? []).map((o) => ({ Key: o.Key! }));\n  await s3.send(new DeleteObjectsCommand({ Bucket: store.name, Delete: { Objects } }));\n}\npurge(new S3Client({}));\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import boto3\n\ns3 = boto3.client('s3')\nresp = s3.list_objects_v2(Bucket='reports-archive')\nkeys = [{'Key': o['Key']} for o in resp.get('Contents', [])]\ns3.delete_objects(Bucket='reports-archive', Delete={'Objects': keys})\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import boto3\n\nboto3.resource('s3').Bucket('reports-archive').objects.all().delete()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Ts,
+            "import { S3Client, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';\nasync function purge(s3: S3Client) {\n  const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'media-assets-live', Prefix: 'tmp/preview-build/' }));\n  const Objects = (listed.Contents ?? []).map((o) => ({ Key: o.Key! }));\n  await s3.send(new DeleteObjectsCommand({ Bucket: 'media-assets-live', Delete: { Objects } }));\n}\npurge(new S3Client({}));\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { S3Client, CreateBucketCommand, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';\nasync function drain(s3: S3Client, bucket: string) {\n  const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));\n  const Objects = (listed.Contents ?? []).map((o) => ({ Key: o.Key! }));\n  await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects } }));\n}\nasync function main() {\n  const s3 = new S3Client({ endpoint: 'http://127.0.0.1:4566' });\n  const bucket = `it-${Date.now()}`;\n  await s3.send(new CreateBucketCommand({ Bucket: bucket }));\n  await drain(s3, bucket);\n}\nmain();\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const { S3Client, PutObjectCommand, DeleteObjectsCommand } = require('@aws-sdk/client-s3');\nconst s3 = new S3Client({});\nasync function run() {\n  const keys = ['probe/a.txt', 'probe/b.txt'];\n  for (const Key of keys) await s3.send(new PutObjectCommand({ Bucket: 'ci-scratch', Key, Body: 'x' }));\n  await s3.send(new DeleteObjectsCommand({ Bucket: 'ci-scratch', Delete: { Objects: keys.map((Key) => ({ Key })) } }));\n}\nrun();\n",
+            Clean,
+            "",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// A coding agent's settings directory in the home written whole (a directory copied into it)
+/// is a write of its settings; a home startup file whose name a ternary picks from pieces is
+/// each of the names it may be. A copy into the project's editor directory is not one.
+#[test]
+fn agent_directories_copied_into_and_startup_files_picked_by_a_ternary() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\n\nclass Places:\n    @staticmethod\n    def agent_home():\n        return Path.home() / '.gemini'\n\nshutil.copytree('team/agent-profile', Places.agent_home(), dirs_exist_ok=True)\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Js,
+            "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst where = { rules: () => path.join(os.homedir(), '.codex') };\nfs.cpSync('shared/codex', where.rules(), { recursive: true });\n",
+            Dangerous,
+            "escape",
+        ),
+        (
+            Py,
+            "import shutil\n\nshutil.copytree('team/editor', '.vscode', dirs_exist_ok=True)\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { homedir } from 'node:os';\nimport { join } from 'node:path';\nimport { appendFileSync } from 'node:fs';\nconst flavour = process.env.SHELL?.endsWith('zsh') ? 'z' : 'b';\nconst rcName = flavour === 'z' ? ['z', 'sh', 'rc'].join('') : 'bash' + 'rc';\nappendFileSync(join(homedir(), `.${rcName}`), '\\nalias gs=\"git status\"\\n');\n",
+            Dangerous,
+            "persistence",
+        ),
+        (
+            Ts,
+            "import { homedir } from 'node:os';\nimport { join } from 'node:path';\nimport { appendFileSync } from 'node:fs';\nconst kind = process.env.CI ? 'ci' : 'local';\nconst logName = kind === 'ci' ? ['ci', 'log'].join('-') : 'local-log';\nappendFileSync(join(homedir(), `.${logName}`), 'ran\\n');\n",
+            Suspicious,
+            "outside-write",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
+
+/// `Path(v)` of a value with several paths (a variable's default beside what the environment
+/// may give) is a path object that may be any of them: the children its `iterdir` lists are
+/// under each, so a default of the home directory deletes the home's entries. A default under
+/// the build directory stays a delete of a path built at run time.
+#[test]
+fn a_path_of_several_values_lists_under_each() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Py,
+            "import os\nimport shutil\nfrom pathlib import Path\n\ndef purge(spot=os.path.expanduser(os.environ.get('NOTEBOOK_SCRATCH', '~'))):\n    for kid in Path(spot).iterdir():\n        shutil.rmtree(kid, ignore_errors=True)\n\npurge()\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os\nimport shutil\nfrom pathlib import Path\n\ndef purge(spot=os.environ.get('NOTEBOOK_SCRATCH', 'build/nb-cache')):\n    for kid in Path(spot).iterdir():\n        shutil.rmtree(kid, ignore_errors=True)\n\npurge()\n",
+            Suspicious,
+            "destructive",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, code, verdict, category);
+    }
+}
