@@ -5,20 +5,7 @@ use Language::{Python as Py, Shell as Sh};
 use Verdict::{Clean, Dangerous, Suspicious};
 use terraphim_script_review::{Language, Verdict};
 
-fn check_rows(rows: &[(Language, &str, Verdict, &str)]) {
-    let mut failed = Vec::new();
-    for &(lang, code, verdict, category) in rows {
-        let report = crate::review(lang, code);
-        let top = report.findings.first().map(|f| f.category.as_str());
-        if report.verdict != verdict || (verdict != Clean && top != Some(category)) {
-            failed.push(format!(
-                "{lang} `{code}`: want {verdict:?} {category}, got {:?} {top:?}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
-}
+use crate::rules::check_all as check_rows;
 
 /// A key `openssl` or `ssh-keygen` makes in the project or a temporary directory (`-out`,
 /// `-keyout`, `ssh-keygen -f`) and signs with (`-key`, `-CAkey`) is the project's own key
