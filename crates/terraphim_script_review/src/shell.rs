@@ -541,6 +541,9 @@ impl Shell<'_, '_, '_> {
                 return self.stmt_inner(node, capture, stdin);
             }
             let texts = self.judged_texts(node);
+            // `"$@"` given the arguments of the call walked (see `substitutions`).
+            let wraps_call = self.call_args_words().is_some()
+                && ALL_ARGS.iter().any(|a| self.text(node).contains(a));
             // A statement whose verdict is known: its walk alone (a path among its words, a
             // value's included, is still asked about: the guard has rules for any program
             // that names some paths, `/dev/tcp/...`, and reads `~` in some places as an error).
@@ -564,6 +567,13 @@ impl Shell<'_, '_, '_> {
                 .filter(|_| self.runs_one_program(node));
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
+            if wraps_call && modeled {
+                // A wrapper's program run with the call's arguments, every program of it one
+                // the review classifies: its own rules judged what the call does (with what
+                // it knows of hosts and of the script's own state, as for `kubectl` or
+                // `psql`); the guard is asked about the programs the review does not model.
+                return out;
+            }
             // (After the directory of an earlier `cd` or not: the judge's text ends with it.)
             let own = match texts.as_slice() {
                 [t] if t.ends_with(self.text(node)) => {
@@ -676,6 +686,16 @@ impl Shell<'_, '_, '_> {
         out: &mut Vec<(usize, usize, Vec<String>)>,
         alternatives: &mut Option<&'s str>,
     ) {
+        // `"$@"` in a function walked at a call: the arguments that call gave, each a word of
+        // its own (`adb_cmd() { adb "$@"; }` called `adb_cmd shell 'rm -rf /sdcard/*'` runs
+        // `adb shell 'rm -rf /sdcard/*'`), when every one is known.
+        if matches!(node.kind(), "string" | "simple_expansion" | "expansion")
+            && ALL_ARGS.contains(&self.text(node))
+            && let Some(words) = self.call_args_words()
+        {
+            out.push((node.start_byte(), node.end_byte(), vec![words]));
+            return;
+        }
         // `"${KT[@]}"` of `KT=(kafka-topics --bootstrap-server "$B")`: the array's words, each a
         // word of its own as the shell passes them, when the script set every one.
         if matches!(node.kind(), "string" | "expansion")
@@ -764,6 +784,17 @@ impl Shell<'_, '_, '_> {
                 }
             }
         }
+    }
+
+    /// The arguments of the call a function is walked at, quoted as words of a command line:
+    /// `None` outside a call or when one is known only at run time.
+    fn call_args_words(&self) -> Option<String> {
+        let items = self.vars.get("@")?.items.as_ref()?;
+        let words = items
+            .iter()
+            .map(|a| a.known().map(quote_word))
+            .collect::<Option<Vec<String>>>()?;
+        Some(words.join(" "))
     }
 
     /// A directory of the working tree named with parts known only at run time (the

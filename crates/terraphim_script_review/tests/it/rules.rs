@@ -10885,3 +10885,64 @@ fn a_path_of_several_values_lists_under_each() {
         check(lang, code, verdict, category);
     }
 }
+
+/// A stand-in for the command guard's deny of a recursive delete of an absolute path (also on
+/// a device or in a container a tool reaches: `adb shell rm -rf /x`), allowing everything else.
+#[derive(Debug)]
+struct RecursiveDeleteDenied;
+
+impl terraphim_script_review::CommandJudge for RecursiveDeleteDenied {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command
+            .split_whitespace()
+            .map(|w| w.trim_matches(['\'', '"']))
+            .collect();
+        let deletes = words
+            .windows(3)
+            .any(|w| w[0] == "rm" && w[1] == "-rf" && w[2].starts_with('/'));
+        match deletes {
+            true => CommandVerdict {
+                tier: CommandTier::Deny,
+                reason: "deletes a tree outside the project".into(),
+                rule: "delete or change outside the project".into(),
+                pattern: None,
+                operands: Vec::new(),
+            },
+            false => CommandVerdict::allow(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "recursive-delete-denied".into()
+    }
+}
+
+/// A function that runs a program with its own arguments after fixed ones (`dev() { adb -s
+/// "$SERIAL" "$@"; }`) runs, at each call whose arguments are known, that program with them:
+/// the guard judges `adb -s emulator-5554 shell 'rm -rf /data/x'`, not `adb "$@"`. A call with
+/// harmless arguments stays clean.
+#[test]
+fn a_wrapper_function_runs_its_program_with_the_call_s_arguments() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Sh,
+            "#!/bin/bash\nSERIAL=emulator-5554\ndev() {\n  adb -s \"$SERIAL\" \"$@\"\n}\nwipe() {\n  local dir=/data/local/tmp/e2e\n  dev shell \"rm -rf $dir\"\n}\nwipe\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nkc() { kubectl --context dev-a \"$@\"; }\nkc exec deploy/cache -- rm -rf /srv/cache\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/bin/bash\nSERIAL=emulator-5554\ndev() {\n  adb -s \"$SERIAL\" \"$@\"\n}\ndev shell ls /data/local/tmp\ndev logcat -d\n",
+            Clean,
+            "",
+        ),
+    ];
+    check_all_judged(&rows, Some(&RecursiveDeleteDenied));
+}
