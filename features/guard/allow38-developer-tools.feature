@@ -26,6 +26,17 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | direnv exec ~/other-repo make deploy                       | sandbox |
       | sops -d ops/ci.enc.yaml                                    | sandbox |
 
+  Scenario Outline: an environment manager's runner runs the command it is given
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                     | verdict |
+      | conda run -n vision pytest tests/unit -q    | allow   |
+      | micromamba run -n vision make lint          | allow   |
+      | mamba run -n vision ./scripts/fetch.sh      | sandbox |
+      | conda run --cwd /srv -n vision make         | sandbox |
+
   Scenario Outline: a profiler's log file is judged where it lies
     When I check "<command>"
     Then the verdict is <verdict>

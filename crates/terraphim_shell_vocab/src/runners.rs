@@ -54,6 +54,17 @@ const UV_FETCH: &[&str] = &[
     "-f",
 ];
 
+/// `conda run`'s (and mamba's, micromamba's) options that take no value, then those that do.
+const CONDA_RUN_FLAGS: &[&str] = &[
+    "--no-capture-output",
+    "--live-stream",
+    "-v",
+    "--verbose",
+    "-q",
+    "--quiet",
+];
+const CONDA_RUN_VALUES: &[&str] = &["-n", "--name", "-p", "--prefix"];
+
 const UVX_FLAGS: &[&str] = &[
     "-q",
     "--quiet",
@@ -340,6 +351,33 @@ pub const RUNNERS: &[Runner] = &[
         flags: &["-o", "--debug"],
         with_value: &["-e", "-v"],
         fetch: &[],
+        operands: 0,
+    },
+    // `conda run -n ENV CMD` (also mamba's and micromamba's): the command with the named
+    // environment's programs first on the path, as `poetry run` does with the project's. A
+    // working directory of its own (`--cwd`) is not seen through.
+    Runner {
+        program: "conda",
+        sub: &["run"],
+        flags: CONDA_RUN_FLAGS,
+        with_value: CONDA_RUN_VALUES,
+        fetch: &["--cwd"],
+        operands: 0,
+    },
+    Runner {
+        program: "mamba",
+        sub: &["run"],
+        flags: CONDA_RUN_FLAGS,
+        with_value: CONDA_RUN_VALUES,
+        fetch: &["--cwd"],
+        operands: 0,
+    },
+    Runner {
+        program: "micromamba",
+        sub: &["run"],
+        flags: CONDA_RUN_FLAGS,
+        with_value: CONDA_RUN_VALUES,
+        fetch: &["--cwd"],
         operands: 0,
     },
     // `direnv exec DIR CMD`: the environment DIR's `.envrc` makes; which directory that is

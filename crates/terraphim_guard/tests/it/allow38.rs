@@ -11,6 +11,10 @@ use terraphim_guard::Verdict;
 fn runners_that_add_secrets_are_judged_by_the_command_they_run() {
     decide(&[
         ("doppler run -- cargo nextest run", Verdict::Allow),
+        ("conda run -n vision pytest tests/unit -q", Verdict::Allow),
+        ("micromamba run -n vision make lint", Verdict::Allow),
+        ("conda run -n vision rm -rf ~/datasets", Verdict::Deny),
+        ("mamba run -n vision ./scripts/fetch.sh", Verdict::Sandbox),
         ("doppler run -c staging -- make lint", Verdict::Allow),
         ("op run --no-masking -- go vet ./...", Verdict::Allow),
         (
