@@ -65,6 +65,18 @@ const CONDA_RUN_FLAGS: &[&str] = &[
 ];
 const CONDA_RUN_VALUES: &[&str] = &["-n", "--name", "-p", "--prefix"];
 
+/// `conda run`'s command line, shared by the programs that copy it (mamba, micromamba).
+const fn env_manager_run(program: &'static str) -> Runner {
+    Runner {
+        program,
+        sub: &["run"],
+        flags: CONDA_RUN_FLAGS,
+        with_value: CONDA_RUN_VALUES,
+        fetch: &["--cwd"],
+        operands: 0,
+    }
+}
+
 const UVX_FLAGS: &[&str] = &[
     "-q",
     "--quiet",
@@ -356,30 +368,9 @@ pub const RUNNERS: &[Runner] = &[
     // `conda run -n ENV CMD` (also mamba's and micromamba's): the command with the named
     // environment's programs first on the path, as `poetry run` does with the project's. A
     // working directory of its own (`--cwd`) is not seen through.
-    Runner {
-        program: "conda",
-        sub: &["run"],
-        flags: CONDA_RUN_FLAGS,
-        with_value: CONDA_RUN_VALUES,
-        fetch: &["--cwd"],
-        operands: 0,
-    },
-    Runner {
-        program: "mamba",
-        sub: &["run"],
-        flags: CONDA_RUN_FLAGS,
-        with_value: CONDA_RUN_VALUES,
-        fetch: &["--cwd"],
-        operands: 0,
-    },
-    Runner {
-        program: "micromamba",
-        sub: &["run"],
-        flags: CONDA_RUN_FLAGS,
-        with_value: CONDA_RUN_VALUES,
-        fetch: &["--cwd"],
-        operands: 0,
-    },
+    env_manager_run("conda"),
+    env_manager_run("mamba"),
+    env_manager_run("micromamba"),
     // `direnv exec DIR CMD`: the environment DIR's `.envrc` makes; which directory that is
     // stays judged on the runner's own part.
     Runner {
