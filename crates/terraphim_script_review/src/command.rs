@@ -134,6 +134,10 @@ const SSH_KEYGEN_READ_MODES: &[&str] = &[
 /// against (`-key`, `-CAkey`, `-CA`, `x509 -in`) that an earlier command of the script made.
 /// A key the script did not make (under the home, or already in the project) is still read.
 fn own_key_files<'v>(sink: &mut Sink<'_>, name: &str, args: &'v [Val]) -> Vec<&'v Val> {
+    // (Called for every reader and unknown program: the others leave at once.)
+    if !matches!(name, "openssl" | "ssh-keygen") {
+        return Vec::new();
+    }
     let generates = name == "ssh-keygen"
         && !args
             .iter()
@@ -746,14 +750,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         .iter()
         .find(|(prog, need, _)| *prog == name && need.iter().all(|n| has(n)))
     {
-        sink.add_rule(
-            line,
-            Category::Destructive,
-            Verdict::Dangerous,
-            "destroy-remote",
-            vec![format!("delete: {what} ({name})")],
-            format!("destroys {what} ({name}), which no undo on this machine brings back"),
-        );
+        sink.destroy_remote(line, "destroys", &format!("{what} ({name})"));
     }
     let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.

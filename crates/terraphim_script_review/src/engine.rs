@@ -1545,19 +1545,20 @@ impl<'a> Sink<'a> {
             return;
         }
         for (line, what) in std::mem::take(&mut self.bucket_deletes) {
-            self.remote_bulk_delete(line, &what);
+            self.destroy_remote(line, "deletes", &what);
         }
     }
 
-    /// A delete of `what`, data that lives outside the machine, in bulk.
-    pub(crate) fn remote_bulk_delete(&mut self, line: u32, what: &str) {
+    /// `what`, data that lives outside the machine (a cluster's namespace, a bucket's
+    /// objects), destroyed (`verb` says how).
+    pub(crate) fn destroy_remote(&mut self, line: u32, verb: &str, what: &str) {
         self.add_rule(
             line,
             Category::Destructive,
             Verdict::Dangerous,
             "destroy-remote",
             vec![format!("delete: {what}")],
-            format!("deletes {what}, which no undo on this machine brings back"),
+            format!("{verb} {what}, which no undo on this machine brings back"),
         );
     }
 
