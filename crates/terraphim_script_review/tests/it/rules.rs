@@ -10946,3 +10946,42 @@ fn a_wrapper_function_runs_its_program_with_the_call_s_arguments() {
     ];
     check_all_judged(&rows, Some(&RecursiveDeleteDenied));
 }
+
+/// A helper running shell commands given a literal one by one call and a command whose run-time
+/// parts are operands (`git log -n {n}`) by another runs what each names; a part from the
+/// script's command line in that string still decides what runs.
+#[test]
+fn a_shell_helper_given_several_commands_judges_each() {
+    let helper = "import subprocess, sys\n\ndef sh(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n\ndef recent(n):\n    return sh(f\"git log -n {n} --format=%s\")\n\nprint(sh(\"git status --porcelain\"))\n";
+    check(Py, &format!("{helper}print(recent(15))\n"), Clean, "");
+    check(
+        Py,
+        &format!("{helper}print(sh(f\"git show {{sys.argv[1]}}\"))\n"),
+        Suspicious,
+        "remote-code",
+    );
+}
+
+/// A table of argv lists of several programs (a check runner's steps) blends word by word into
+/// more commands than are spelled one by one: each program is judged, not taken for a name
+/// nobody knows. The same table holding a delete of the home directory is dangerous.
+#[test]
+fn a_table_of_several_programs_argv_lists_judges_each_program() {
+    let table = |last: &str| {
+        format!(
+            "import os, subprocess\nfrom dataclasses import dataclass\n\n@dataclass\nclass Step:\n    label: str\n    argv: list[str]\n\nSTEPS = [\n    Step(\"fmt\", [\"isort\", \"--check-only\", \"src\"]),\n    Step(\"fmt2\", [\"isort\", \"--diff\", \"tools\"]),\n    Step(\"types\", [\"mypy\", \"src\"]),\n    {last},\n]\n\ndef run(step):\n    return subprocess.run(step.argv).returncode\n\nfor s in STEPS:\n    run(s)\n"
+        )
+    };
+    check(
+        Py,
+        &table("Step(\"unit\", [\"pytest\", \"-q\", \"-k\", \"fast\", \"tests\"])"),
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        &table("Step(\"wipe\", [\"rm\", \"-rf\", os.path.expanduser(\"~\")])"),
+        Dangerous,
+        "destructive",
+    );
+}
