@@ -2726,8 +2726,10 @@ impl<'a> Sink<'a> {
         if !self.recording {
             return;
         }
-        for p in path.path_alternatives() {
-            self.delete_one(line, &p, recursive);
+        // The empty path names nothing (`rm('')`, `rm -rf ""` fail or do nothing): the blank a
+        // field held before the script gave it the directory it made deletes nothing.
+        for p in path.path_alternatives().iter().filter(|p| !p.is_empty()) {
+            self.delete_one(line, p, recursive);
         }
     }
 

@@ -10985,3 +10985,51 @@ fn a_table_of_several_programs_argv_lists_judges_each_program() {
         "destructive",
     );
 }
+
+/// A detached child a script keeps and stops by its process group (`process.kill(-child.pid)`)
+/// is a service it runs for itself; one `.unref()`ed, or never stopped, is still flagged. The
+/// OS opener showing a report the script wrote is the user's viewer; the opener of a script
+/// is not a document.
+#[test]
+fn detached_children_the_script_stops_and_openers_of_documents() {
+    let kept = "const { spawn } = require('node:child_process');\nconst kids = [];\nfunction keep(c) { kids.push(c); return c; }\nkeep(spawn('npx', ['http-server', 'public', '-p', '5077'], { detached: true, stdio: 'ignore' }));\nprocess.on('exit', () => { for (const c of kids) process.kill(-c.pid, 'SIGTERM'); });\n";
+    check(Js, kept, Clean, "");
+    check(
+        Js,
+        &kept.replace("stdio: 'ignore' }))", "stdio: 'ignore' }).unref())"),
+        Suspicious,
+        "escape",
+    );
+    check(
+        Js,
+        "const { spawn } = require('node:child_process');\nspawn('npx', ['http-server', 'public', '-p', '5077'], { detached: true, stdio: 'ignore' });\n",
+        Suspicious,
+        "escape",
+    );
+    let opener = "const { spawn } = require('node:child_process');\nconst fs = require('node:fs');\nconst out = __dirname + '/lint-report.html';\nfs.writeFileSync(out, '<p>0 problems</p>');\nconst show = process.platform === 'darwin' ? 'open' : 'xdg-open';\nspawn(show, [out], { detached: true, stdio: 'ignore' }).unref();\n";
+    check(Js, opener, Clean, "");
+    check(
+        Js,
+        &opener.replace("lint-report.html", "lint-report.sh"),
+        Suspicious,
+        "escape",
+    );
+}
+
+/// A class field that starts blank and is given the directory `mkdtemp` made deletes that
+/// directory (the blank path deletes nothing); one given the home directory deletes that.
+#[test]
+fn a_blank_field_given_a_made_temp_dir_deletes_only_it() {
+    let store = |dir: &str| {
+        format!(
+            "import {{ mkdtemp, rm }} from 'node:fs/promises';\nimport {{ homedir, tmpdir }} from 'node:os';\nimport path from 'node:path';\n\nclass Spool {{\n  dir = '';\n  async open() {{\n    this.dir = {dir};\n  }}\n  async close() {{\n    if (this.dir) await rm(this.dir, {{ recursive: true, force: true }});\n  }}\n}}\n\nconst s = new Spool();\nawait s.open();\nawait s.close();\nconsole.log(homedir(), tmpdir());\n"
+        )
+    };
+    check(
+        Ts,
+        &store("await mkdtemp(path.join(tmpdir(), 'spool-'))"),
+        Clean,
+        "",
+    );
+    check(Ts, &store("homedir()"), Dangerous, "destructive");
+}
