@@ -643,6 +643,20 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         }
         return out;
     }
+    // Too many commands to spell each (a table of argv lists of several programs, blended
+    // word by word): each program is judged, with its other words of several values known
+    // only at run time, rather than the program taken for a name nobody knows.
+    if combos > 16
+        && let Some(first) = argv.first().filter(|a| several(a))
+    {
+        let mut out = Val::unknown();
+        for alt in &first.alts {
+            let mut one = argv.to_vec();
+            one[0] = Val::lit(alt.clone()).with_taint(&first.taint);
+            out = out.union(&run_argv(sink, line, &one, stdin));
+        }
+        return out;
+    }
     if let Some(prog) = looked_up_program(argv) {
         // `$(command -v node)`: what is printed is where that program is, so running it runs
         // the program looked up.

@@ -2726,8 +2726,10 @@ impl<'a> Sink<'a> {
         if !self.recording {
             return;
         }
-        for p in path.path_alternatives() {
-            self.delete_one(line, &p, recursive);
+        // The empty path names nothing (`rm('')`, `rm -rf ""` fail or do nothing): the blank a
+        // field held before the script gave it the directory it made deletes nothing.
+        for p in path.path_alternatives().iter().filter(|p| !p.is_empty()) {
+            self.delete_one(line, p, recursive);
         }
     }
 
@@ -3153,20 +3155,23 @@ impl<'a> Sink<'a> {
             // name found on disk outside the project, is not: the shell reads it as code
             // (`x; sh`, `$(…)`), so whoever picks it picks what runs, and a command line the
             // guard judges shows it only as data.
+            // A few texts it may have (`tool ${v ? '--since ' + v : ''} --json`, a helper's
+            // parameter given a literal command by one call and `git log -n {n}` by another):
+            // each is a command that may run, and each must name what it runs.
+            let texts = match code.alts.len() {
+                2..=4 => code.alts.clone(),
+                5..=8 if text.chars().all(|c| c == UNKNOWN) => code.alts.clone(),
+                _ => vec![text.clone()],
+            };
+            let all_unknown = |t: &String| t.chars().all(|c| c == UNKNOWN);
             if lang == Language::Shell
                 && !code.taint.private()
                 && !code.taint.arg
                 && !code.taint.found
-                && !text.chars().all(|c| c == UNKNOWN)
+                && !texts.iter().any(all_unknown)
             {
                 let (mut runs, mut opaque) = (self.argv_runs, self.run_time_code);
                 let at = self.findings.len();
-                // A few texts it may have (`tool ${v ? '--since ' + v : ''} --json`): each is
-                // a command that may run, and each must name what it runs.
-                let texts = match code.alts.len() {
-                    2..=4 => code.alts.clone(),
-                    _ => vec![text.clone()],
-                };
                 let mut visible = true;
                 for t in &texts {
                     self.argv_runs = 0;

@@ -210,6 +210,25 @@ impl Js<'_, '_, '_> {
         Val::unknown().with_taint(all)
     }
 
+    /// A detached child kept by a script that stops process groups by a child's pid
+    /// (`process.kill(-child.pid, 'SIGTERM')`): a service it runs for its own use and stops,
+    /// not one left running. One `.unref()`ed at once is let go, whatever the script kills.
+    fn child_group_killed(&self, opts: Option<Node<'_>>) -> bool {
+        let call = opts.and_then(|o| o.parent()).and_then(|a| a.parent());
+        let let_go = call
+            .and_then(|c| c.parent())
+            .filter(|m| m.kind() == "member_expression")
+            .and_then(|m| m.field("property"))
+            .is_some_and(|p| self.text(p) == "unref");
+        !let_go
+            && self.src.match_indices("process.kill(-").any(|(i, m)| {
+                self.src[i + m.len()..]
+                    .split([',', ')'])
+                    .next()
+                    .is_some_and(|pid| pid.trim().ends_with(".pid"))
+            })
+    }
+
     /// A program started with an argument list and options.
     pub(super) fn spawn(
         &mut self,
@@ -229,7 +248,11 @@ impl Js<'_, '_, '_> {
             .map(|(_, n)| self.text(n).to_owned())
             .unwrap_or_default();
         let ignored = stdio.contains("ignore");
-        if detached && ignored {
+        if detached
+            && ignored
+            && !self.child_group_killed(opts)
+            && !opens_document(&prog, items.as_deref())
+        {
             self.sink.add(
                 ln,
                 Category::Escape,
@@ -284,4 +307,29 @@ impl Js<'_, '_, '_> {
         }
         child
     }
+}
+
+/// The programs that hand a file to the desktop's viewer for it and exit.
+const OPENERS: &[&str] = &["open", "xdg-open", "explorer", "start"];
+
+/// Documents a viewer shows (a report, an image): opening one runs nothing of the script's.
+const DOCUMENTS: &[&str] = &[".html", ".htm", ".pdf", ".svg", ".png", ".txt", ".md"];
+
+/// `spawn(opener, [report], { detached: true, stdio: 'ignore' })` with the OS opener (each
+/// program it may be) of a local document: the viewer the user keeps open, not a process of
+/// the script meant to outlive the run.
+fn opens_document(prog: &Val, args: Option<&[Val]>) -> bool {
+    let programs: Vec<&str> = match (&prog.text, prog.alts.is_empty()) {
+        (Some(t), true) => vec![t.as_str()],
+        (None, false) => prog.alts.iter().map(String::as_str).collect(),
+        _ => return false,
+    };
+    let document = match args {
+        Some([file]) => file.path_text().is_some_and(|p| {
+            let p = p.to_ascii_lowercase();
+            !p.contains("://") && DOCUMENTS.iter().any(|e| p.ends_with(e))
+        }),
+        _ => false,
+    };
+    document && programs.iter().all(|p| OPENERS.contains(p))
 }

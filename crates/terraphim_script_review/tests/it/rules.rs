@@ -10946,3 +10946,90 @@ fn a_wrapper_function_runs_its_program_with_the_call_s_arguments() {
     ];
     check_all_judged(&rows, Some(&RecursiveDeleteDenied));
 }
+
+/// A helper running shell commands given a literal one by one call and a command whose run-time
+/// parts are operands (`git log -n {n}`) by another runs what each names; a part from the
+/// script's command line in that string still decides what runs.
+#[test]
+fn a_shell_helper_given_several_commands_judges_each() {
+    let helper = "import subprocess, sys\n\ndef sh(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n\ndef recent(n):\n    return sh(f\"git log -n {n} --format=%s\")\n\nprint(sh(\"git status --porcelain\"))\n";
+    check(Py, &format!("{helper}print(recent(15))\n"), Clean, "");
+    check(
+        Py,
+        &format!("{helper}print(sh(f\"git show {{sys.argv[1]}}\"))\n"),
+        Suspicious,
+        "remote-code",
+    );
+}
+
+/// A table of argv lists of several programs (a check runner's steps) blends word by word into
+/// more commands than are spelled one by one: each program is judged, not taken for a name
+/// nobody knows. The same table holding a delete of the home directory is dangerous.
+#[test]
+fn a_table_of_several_programs_argv_lists_judges_each_program() {
+    let table = |last: &str| {
+        format!(
+            "import os, subprocess\nfrom dataclasses import dataclass\n\n@dataclass\nclass Step:\n    label: str\n    argv: list[str]\n\nSTEPS = [\n    Step(\"fmt\", [\"isort\", \"--check-only\", \"src\"]),\n    Step(\"fmt2\", [\"isort\", \"--diff\", \"tools\"]),\n    Step(\"types\", [\"mypy\", \"src\"]),\n    {last},\n]\n\ndef run(step):\n    return subprocess.run(step.argv).returncode\n\nfor s in STEPS:\n    run(s)\n"
+        )
+    };
+    check(
+        Py,
+        &table("Step(\"unit\", [\"pytest\", \"-q\", \"-k\", \"fast\", \"tests\"])"),
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        &table("Step(\"wipe\", [\"rm\", \"-rf\", os.path.expanduser(\"~\")])"),
+        Dangerous,
+        "destructive",
+    );
+}
+
+/// A detached child a script keeps and stops by its process group (`process.kill(-child.pid)`)
+/// is a service it runs for itself; one `.unref()`ed, or never stopped, is still flagged. The
+/// OS opener showing a report the script wrote is the user's viewer; the opener of a script
+/// is not a document.
+#[test]
+fn detached_children_the_script_stops_and_openers_of_documents() {
+    let kept = "const { spawn } = require('node:child_process');\nconst kids = [];\nfunction keep(c) { kids.push(c); return c; }\nkeep(spawn('npx', ['http-server', 'public', '-p', '5077'], { detached: true, stdio: 'ignore' }));\nprocess.on('exit', () => { for (const c of kids) process.kill(-c.pid, 'SIGTERM'); });\n";
+    check(Js, kept, Clean, "");
+    check(
+        Js,
+        &kept.replace("stdio: 'ignore' }))", "stdio: 'ignore' }).unref())"),
+        Suspicious,
+        "escape",
+    );
+    check(
+        Js,
+        "const { spawn } = require('node:child_process');\nspawn('npx', ['http-server', 'public', '-p', '5077'], { detached: true, stdio: 'ignore' });\n",
+        Suspicious,
+        "escape",
+    );
+    let opener = "const { spawn } = require('node:child_process');\nconst fs = require('node:fs');\nconst out = __dirname + '/lint-report.html';\nfs.writeFileSync(out, '<p>0 problems</p>');\nconst show = process.platform === 'darwin' ? 'open' : 'xdg-open';\nspawn(show, [out], { detached: true, stdio: 'ignore' }).unref();\n";
+    check(Js, opener, Clean, "");
+    check(
+        Js,
+        &opener.replace("lint-report.html", "lint-report.sh"),
+        Suspicious,
+        "escape",
+    );
+}
+
+/// A class field that starts blank and is given the directory `mkdtemp` made deletes that
+/// directory (the blank path deletes nothing); one given the home directory deletes that.
+#[test]
+fn a_blank_field_given_a_made_temp_dir_deletes_only_it() {
+    let store = |dir: &str| {
+        format!(
+            "import {{ mkdtemp, rm }} from 'node:fs/promises';\nimport {{ homedir, tmpdir }} from 'node:os';\nimport path from 'node:path';\n\nclass Spool {{\n  dir = '';\n  async open() {{\n    this.dir = {dir};\n  }}\n  async close() {{\n    if (this.dir) await rm(this.dir, {{ recursive: true, force: true }});\n  }}\n}}\n\nconst s = new Spool();\nawait s.open();\nawait s.close();\nconsole.log(homedir(), tmpdir());\n"
+        )
+    };
+    check(
+        Ts,
+        &store("await mkdtemp(path.join(tmpdir(), 'spool-'))"),
+        Clean,
+        "",
+    );
+    check(Ts, &store("homedir()"), Dangerous, "destructive");
+}
