@@ -4,7 +4,9 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
   certificates written into the project, data CLIs on project files, a draft release, a module update and migrations on this machine run on the host.
   Their near forms (a destructive or unknown child, a log on a startup file, a key printed or
   read from the home, a port forward, a public release, another host) stay confined or
-  denied.
+  denied. So do a Nix development shell's command, a bucket download into the project, a
+  worktree and a database reset: each is judged by what it runs, where it writes, where the
+  database is.
 
   Scenario Outline: runners that add secrets run the command they are given
     When I check "<command>"
@@ -36,6 +38,56 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | micromamba run -n vision make lint          | allow   |
       | mamba run -n vision ./scripts/fetch.sh      | sandbox |
       | conda run --cwd /srv -n vision make         | sandbox |
+
+  Scenario Outline: the project's Nix development shell is judged by the command it is given
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | nix develop --command cargo test --workspace              | allow   |
+      | nix-shell --run 'pytest -q tests/unit'                    | allow   |
+      | nix develop --command rm -rf ~/Documents                  | deny    |
+      | nix develop -c ./tools/unknown-thing                      | sandbox |
+      | nix develop github:example/devshells#go --command go test | sandbox |
+      | nix-shell -p nodejs --run 'node -v'                       | sandbox |
+      | nix-shell /tmp/unpacked/shell.nix --run make              | sandbox |
+
+  Scenario Outline: a bucket's objects copied into the project are a read of the bucket
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | aws s3 cp s3://team-data/samples/a.parquet ./data/samples/ | allow   |
+      | gsutil -m cp -r gs://eval-sets/v3 data/eval               | allow   |
+      | aws s3 cp ./dist s3://site-bucket/ --recursive            | sandbox |
+      | aws s3 sync s3://team-data/golden tests/golden --delete   | deny    |
+      | aws s3 cp s3://team-data/rc ~/.bashrc                     | deny    |
+
+  Scenario Outline: a database reset the line shows is local runs, any other stays denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                              | verdict |
+      | RAILS_ENV=test bin/rails db:reset                                    | allow   |
+      | DATABASE_URL=sqlite:///var/dev.sqlite3 python manage.py flush --noinput | allow   |
+      | redis-cli -h 127.0.0.1 -n 3 FLUSHDB                                  | allow   |
+      | bin/rails db:reset                                                   | deny    |
+      | RAILS_ENV=production bin/rails db:reset                              | deny    |
+      | DB_HOST=10.1.2.3 php artisan migrate:fresh                           | deny    |
+      | redis-cli -h cache.example.net FLUSHALL                              | deny    |
+
+  Scenario Outline: a worktree outside the project is a write outside it
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                 | verdict |
+      | git worktree add .worktrees/review-88 review-88         | allow   |
+      | git worktree add ../tools-hotfix -b hotfix/3.2.1 v3.2.0 | sandbox |
+      | git worktree add ~/scratch/review origin/main           | sandbox |
 
   Scenario Outline: a profiler's log file is judged where it lies
     When I check "<command>"

@@ -278,7 +278,22 @@ impl Guard {
                 })
             };
             let only_lifted = |lifted: &[&str]| only_lifted_by(&|c| lifted.contains(&c));
-            let (verdict, reason, profile) = if let Some(i) = uncovered_destructive {
+            let (verdict, reason, profile) = if uncovered_destructive.is_some()
+                && suspicious.is_none()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Destructive
+                        || matches[k].covered_by.is_some()
+                        || super::local_reset::LIFTED.contains(&matches[k].concept.as_str())
+                })
+                && super::local_reset::local_database_reset(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "resets a development or test database that the line itself shows is on this machine (a test or development environment, a SQLite file or a loopback host in the command's own prefix or options), whose data its seeds or tests make again (known safe: local database reset)".to_string(),
+                    None,
+                )
+            } else if let Some(i) = uncovered_destructive {
                 (
                     Verdict::Deny,
                     match_reason(&matches[i], "destructive"),

@@ -9,6 +9,7 @@ mod env_filter;
 mod in_place;
 mod install_host;
 mod key_meta;
+mod local_reset;
 mod loopback;
 mod option_code;
 mod place;

@@ -863,6 +863,7 @@ impl Walker {
             into: None,
             option_code: false,
             std_socket: false,
+            env: Vec::new(),
         };
         let content = if name == "tee" {
             ctx.stdin_text.clone()

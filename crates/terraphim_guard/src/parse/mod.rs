@@ -131,6 +131,10 @@ pub struct SimpleCommand {
     /// A redirect connects one of its standard streams to a network socket (`>/dev/tcp/h/p`,
     /// `0</dev/tcp/h/p`, `<>/dev/tcp/h/p`), rather than a descriptor of its own (`3<>...`).
     pub std_socket: bool,
+    /// The variables its own prefix (or an `env` wrapper) assigns, with their values as
+    /// written when they are literal (`RAILS_ENV=test bin/rails db:reset`): where the command
+    /// points a database client or a framework. A value with an expansion is left out.
+    pub env: Vec<(String, String)>,
 }
 
 impl SimpleCommand {

@@ -112,6 +112,17 @@ fn operands(argv: &[String]) -> impl Iterator<Item = &String> {
     argv.iter().skip(1).filter(|w| !w.starts_with('-'))
 }
 
+/// Whether `path` lies under directory `dir` (not the working directory itself, which holds
+/// everything relative).
+fn lies_under(path: &str, dir: &str) -> bool {
+    let (p, d) = (norm(path), norm(dir));
+    !d.is_empty()
+        && d != "."
+        && p.len() > d.len()
+        && p.starts_with(d)
+        && p[d.len()..].starts_with('/')
+}
+
 /// The files a command writes besides its redirects: a copy's destination, an archive.
 fn written_files(argv: &[String]) -> Vec<String> {
     let name = argv.first().map_or("", |n| canon::command_basename(n));
@@ -443,6 +454,97 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
     }
 }
 
+/// What a download command writes: files, directories, and the URL it fetches.
+#[derive(Debug, Default)]
+struct Download {
+    url: Option<String>,
+    files: Vec<String>,
+    dirs: Vec<String>,
+}
+
+impl Download {
+    /// `curl -o FILE URL`, `curl -O [--output-dir DIR] URL` (the URL's last part),
+    /// `wget [-O FILE | -P DIR] URL`, and a model hub's `huggingface-cli|hf download REPO
+    /// --local-dir DIR` (the repository's files, scripts included, land in DIR).
+    fn of(name: &str, argv: &[String]) -> Option<Download> {
+        let mut d = Download::default();
+        let value = |k: usize| argv.get(k + 1).cloned();
+        match name {
+            "curl" | "wget" => {
+                d.url = argv
+                    .iter()
+                    .skip(1)
+                    .find(|w| w.contains("://") && !w.starts_with('-'))
+                    .cloned();
+                let mut remote_name = name == "wget";
+                let mut dir = None;
+                for (k, w) in argv.iter().enumerate().skip(1) {
+                    let short = w.starts_with('-') && !w.starts_with("--");
+                    // curl's `-o FILE` (`-fsSLo FILE`) and wget's `-O FILE` (`-qO FILE`) take
+                    // the file; curl's `-O` names it after the URL.
+                    let (file_flag, remote_flag, dir_flag) = if name == "curl" {
+                        (
+                            (short && w.ends_with('o')) || w == "--output",
+                            (short && w.contains('O') && !w.ends_with('o')) || w == "--remote-name",
+                            w == "--output-dir",
+                        )
+                    } else {
+                        (
+                            (short && w.ends_with('O')) || w == "--output-document",
+                            false,
+                            (short && w.ends_with('P')) || w == "--directory-prefix",
+                        )
+                    };
+                    if file_flag {
+                        d.files.extend(value(k));
+                        remote_name = false;
+                    }
+                    remote_name |= remote_flag;
+                    if dir_flag {
+                        dir = value(k);
+                    }
+                    for long in ["--output=", "--output-document="] {
+                        if let Some(f) = w.strip_prefix(long) {
+                            d.files.push(f.to_string());
+                            remote_name = false;
+                        }
+                    }
+                    for long in ["--output-dir=", "--directory-prefix="] {
+                        if let Some(f) = w.strip_prefix(long) {
+                            dir = Some(f.to_string());
+                        }
+                    }
+                }
+                let url_name = d.url.as_deref().and_then(|u| {
+                    let path = u.split(['?', '#']).next()?.split_once("://")?.1;
+                    let last = path.rsplit('/').next()?;
+                    (path.contains('/') && !last.is_empty()).then(|| last.to_string())
+                });
+                if remote_name && let Some(file) = url_name {
+                    d.files.push(match &dir {
+                        Some(dir) => format!("{}/{file}", dir.trim_end_matches('/')),
+                        None => file,
+                    });
+                }
+                d.dirs.extend(dir);
+            }
+            "huggingface-cli" | "hf" if argv.get(1).is_some_and(|w| w == "download") => {
+                let repo = argv.iter().skip(2).find(|w| !w.starts_with('-'))?;
+                d.url = Some(format!("https://huggingface.co/{repo}"));
+                for (k, w) in argv.iter().enumerate() {
+                    if w == "--local-dir" {
+                        d.dirs.extend(value(k));
+                    }
+                    d.dirs
+                        .extend(w.strip_prefix("--local-dir=").map(str::to_string));
+                }
+            }
+            _ => return None,
+        }
+        Some(d)
+    }
+}
+
 impl Walker {
     /// Add the parts the line's staged flows amount to (see the module docs).
     pub(super) fn follow_staged_flows(&mut self) {
@@ -450,6 +552,7 @@ impl Walker {
         let cmds = std::mem::take(&mut self.out.commands);
         let mut staged: Vec<(String, Source, bool)> = Vec::new();
         let mut downloaded: Vec<(String, Option<String>)> = Vec::new();
+        let mut downloaded_dirs: Vec<(String, Option<String>)> = Vec::new();
         // Files a decoder or decompressor wrote, with its words (`base64 -d > /tmp/x.sh`).
         let mut decoded: Vec<(String, Vec<String>)> = Vec::new();
         let mut remotes: Vec<(String, String)> = Vec::new();
@@ -642,27 +745,12 @@ impl Walker {
                     _ => {}
                 }
             }
-            // Downloads into a file, then that file run: as `curl URL | sh` (as root: `curl
-            // URL | sudo sh`), so the KG's download entries and the download host's rule judge it.
-            if matches!(name.as_str(), "curl" | "wget") {
-                let url = argv
-                    .iter()
-                    .skip(1)
-                    .find(|w| w.contains("://") && !w.starts_with('-'))
-                    .cloned();
-                // `-o FILE`, `-fsSLo FILE`, `-qO FILE`, `--output=FILE`.
-                for (k, w) in argv.iter().enumerate().skip(1) {
-                    let short = w.starts_with('-')
-                        && !w.starts_with("--")
-                        && (w.ends_with('o') || w.ends_with('O'));
-                    if short || matches!(w.as_str(), "--output" | "--output-document") {
-                        downloaded.extend(argv.get(k + 1).map(|f| (f.clone(), url.clone())));
-                    }
-                    for long in ["--output=", "--output-document="] {
-                        downloaded
-                            .extend(w.strip_prefix(long).map(|f| (f.to_string(), url.clone())));
-                    }
-                }
+            // Downloads into a file or a directory, then that file (or one in it) run: as
+            // `curl URL | sh` (as root: `curl URL | sudo sh`), so the KG's download entries and
+            // the download host's rule judge it.
+            if let Some(d) = Download::of(&name, argv) {
+                downloaded.extend(d.files.into_iter().map(|f| (f, d.url.clone())));
+                downloaded_dirs.extend(d.dirs.into_iter().map(|f| (f, d.url.clone())));
             }
             // Text decoded or decompressed into a file, then that file run: as `base64 -d |
             // sh`, so the KG's entries for unreadable code judge it.
@@ -687,7 +775,10 @@ impl Walker {
             let root = as_root(c);
             let run = if root { root_runs(c) } else { runs_file(c) };
             if let Some((file, runner)) = run.and_then(|f| {
-                let (_, url) = downloaded.iter().find(|(d, _)| norm(d) == norm(f))?;
+                let (_, url) = downloaded
+                    .iter()
+                    .find(|(d, _)| norm(d) == norm(f))
+                    .or_else(|| downloaded_dirs.iter().find(|(d, _)| lies_under(f, d)))?;
                 Some((f, url.clone()))
             }) {
                 let label = if root {
@@ -758,6 +849,7 @@ fn synthetic(argv: Vec<String>, c: &SimpleCommand, label: &str) -> SimpleCommand
         into: None,
         option_code: c.option_code,
         std_socket: c.std_socket,
+        env: c.env.clone(),
     }
 }
 

@@ -922,6 +922,7 @@ fn printf_prints_its_format_with_the_arguments() {
             into: None,
             option_code: false,
             std_socket: false,
+            env: Vec::new(),
         };
         super::hidden::literal_output(&c)
     };
@@ -1181,6 +1182,7 @@ fn only_the_listed_programs_print_literal_text() {
                 into: None,
                 option_code: false,
                 std_socket: false,
+                env: Vec::new(),
             };
             if super::hidden::literal_output(&c).is_some()
                 || terraphim_shell_vocab::decode::Decoder::of(&argv).is_some()

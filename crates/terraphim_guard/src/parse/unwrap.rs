@@ -231,6 +231,9 @@ impl Walker {
                 if let Some((var, value)) = w.split_once('=')
                     && !w.starts_with('-')
                 {
+                    if !*d {
+                        c.env.push((var.to_string(), value.to_string()));
+                    }
                     let mut f = std::mem::take(&mut c.findings);
                     self.assignment(var, value, *d, &mut f, ctx, depth);
                     c.findings = f;
@@ -277,6 +280,35 @@ impl Walker {
             let mut words = vec![argv[0].clone()];
             words.extend(own.iter().map(|&i| rest[i].clone()));
             self.push(words, text, ctx, findings);
+            return;
+        }
+        // The project's Nix development shell running a command: `nix develop [.#SHELL]
+        // --command CMD ARGS` runs CMD (an argv), `nix-shell [shell.nix] --run CODE` runs CODE
+        // with bash, in the environment the project's flake or `shell.nix` declares (its pinned
+        // dependencies, as a project manifest install). Only the command is judged; any other
+        // form (a remote flake, packages named on the line, a file elsewhere, an option that
+        // accepts other code) is judged whole by the KG.
+        if let Some(inner) = nix_dev_shell(&name, rest) {
+            let own = match inner {
+                NixShellRuns::Argv(at) | NixShellRuns::Code(at) => &rest[..at - 1],
+            };
+            let c = layer(&wrapper_label(&name, own));
+            match inner {
+                NixShellRuns::Argv(at) => {
+                    self.unwrap(
+                        rest[at..].to_vec(),
+                        rest_dyn[at..].to_vec(),
+                        text,
+                        &c,
+                        depth,
+                    );
+                }
+                NixShellRuns::Code(at) if rest_dyn[at] => {
+                    findings.push(Finding::DynamicCode);
+                    self.push(argv, text, ctx, findings);
+                }
+                NixShellRuns::Code(at) => self.parse_code(&rest[at], depth + 1, &c.layers),
+            }
             return;
         }
         // `flock FILE -c CODE` / `flock -c CODE FILE`: flock runs CODE with `sh -c`.
@@ -1681,6 +1713,69 @@ fn sops_exec_env(name: &str, rest: &[String]) -> Option<(Vec<usize>, usize)> {
     own.push(file);
     own.retain(|&i| i < rest.len());
     Some((own, code))
+}
+
+/// What a Nix development shell is given to run: the index in `rest` where an argv starts
+/// (`nix develop ... --command CMD ARGS`) or of a bash code string (`nix-shell ... --run CODE`).
+#[derive(Debug, Clone, Copy)]
+enum NixShellRuns {
+    Argv(usize),
+    Code(usize),
+}
+
+/// `nix develop [INSTALLABLE] [OPTIONS] (--command|-c) CMD ARGS` and `nix-shell [FILE]
+/// [OPTIONS] (--run|--command) CODE`, when the shell is the project's own: the installable a
+/// local flake (`.`, `.#ci`, `./sub#x`) or the file a local `.nix` file, and every option one
+/// that neither fetches nor accepts other code (`nix-shell -p PKG`, `--override-input`,
+/// `--accept-flake-config` and any unknown option give `None`).
+fn nix_dev_shell(name: &str, rest: &[String]) -> Option<NixShellRuns> {
+    let local = |w: &str| w == "." || w.starts_with(".#") || w.starts_with("./");
+    let (start, flags, valued, runs): (usize, &[&str], &[&str], &[&str]) = match name {
+        "nix" if rest.first().is_some_and(|w| w == "develop") => (
+            1,
+            &["-i", "--ignore-environment", "--impure", "--offline"],
+            &["-k", "--keep", "-u", "--unset", "--profile"],
+            &["-c", "--command"],
+        ),
+        "nix-shell" => (
+            0,
+            &["--pure", "--impure", "-Q", "--no-build-output"],
+            &["--keep"],
+            &["--run", "--command"],
+        ),
+        _ => return None,
+    };
+    let mut operands = 0;
+    let mut i = start;
+    while let Some(w) = rest.get(i).map(String::as_str) {
+        if runs.contains(&w) {
+            let at = i + 1;
+            return match (name, at < rest.len()) {
+                (_, false) => None,
+                ("nix", true) => Some(NixShellRuns::Argv(at)),
+                _ => (at + 1 == rest.len()).then_some(NixShellRuns::Code(at)),
+            };
+        }
+        if flags.contains(&w) {
+            i += 1;
+        } else if valued.contains(&w) {
+            i += 2;
+        } else if !w.starts_with('-')
+            && operands == 0
+            && (local(w)
+                || (name == "nix-shell"
+                    && w.ends_with(".nix")
+                    && !w.starts_with('/')
+                    && !w.contains([':', '~'])
+                    && !w.split('/').any(|p| p == "..")))
+        {
+            operands += 1;
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    None
 }
 
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {

@@ -90,6 +90,9 @@ pub(super) struct Ctx {
     /// A redirect of the statement connects a standard stream to a socket (see
     /// [`SimpleCommand::std_socket`]).
     pub(super) std_socket: bool,
+    /// The variables the command's own prefix assigns, with literal values (see
+    /// [`SimpleCommand::env`]).
+    pub(super) env: Vec<(String, String)>,
 }
 
 impl Ctx {
@@ -258,6 +261,12 @@ impl Walker {
         let dynamic = vec![false; argv.len()];
         let mut c = ctx.clone();
         c.findings = env_findings;
+        c.env.extend(
+            command
+                .assignments
+                .iter()
+                .map(|(text, value)| (assignment_variable(text).to_string(), (*value).to_string())),
+        );
         self.give_back_flow(id);
         self.unwrap(argv, dynamic, command.text.to_string(), &c, depth);
         self.nodes_deep -= 1;
@@ -859,6 +868,9 @@ impl Walker {
                         .nth(1)
                         .map(|v| word_value(v, src));
                     let (value, dynamic) = value.unwrap_or_default();
+                    if !dynamic {
+                        c.env.push((name.to_string(), value.clone()));
+                    }
                     self.assignment(name, &value, dynamic, &mut env_findings, ctx, depth);
                 }
                 "file_redirect" => {
@@ -1340,6 +1352,7 @@ impl Walker {
             into: ctx.into,
             option_code: self.option_depth > 0,
             std_socket: ctx.std_socket,
+            env: ctx.env.clone(),
         });
         if let Some((argv, text)) = root {
             self.as_root(&argv, &text, ctx);

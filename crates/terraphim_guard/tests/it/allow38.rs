@@ -8,6 +8,151 @@ use crate::decide_in_project as decide;
 use terraphim_guard::Verdict;
 
 #[test]
+fn the_project_s_nix_shell_runs_the_command_it_is_given() {
+    decide(&[
+        (
+            "nix develop --command cargo test --workspace",
+            Verdict::Allow,
+        ),
+        ("nix develop .#docs -c mdbook build", Verdict::Allow),
+        ("nix develop --impure --command make check", Verdict::Allow),
+        ("nix-shell --run 'pytest -q tests/unit'", Verdict::Allow),
+        ("nix-shell --pure shell.nix --run make", Verdict::Allow),
+        // the child decides: destructive denied, unknown confined
+        ("nix develop --command rm -rf ~/Documents", Verdict::Deny),
+        (
+            "nix-shell --run 'git push --force origin main'",
+            Verdict::Deny,
+        ),
+        ("nix develop -c ./tools/unknown-thing", Verdict::Sandbox),
+        // somebody else's flake or packages, other code accepted, a file outside the project
+        (
+            "nix develop github:example/devshells#go --command go test ./...",
+            Verdict::Sandbox,
+        ),
+        ("nix-shell -p nodejs --run 'node -v'", Verdict::Sandbox),
+        (
+            "nix develop --accept-flake-config --command make",
+            Verdict::Sandbox,
+        ),
+        (
+            "nix-shell /tmp/unpacked/shell.nix --run make",
+            Verdict::Sandbox,
+        ),
+        ("nix-shell ../other/shell.nix --run make", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn bucket_downloads_into_the_project_are_reads() {
+    decide(&[
+        (
+            "aws s3 cp s3://team-data/samples/a.parquet ./data/samples/",
+            Verdict::Allow,
+        ),
+        (
+            "aws s3 sync s3://team-data/golden tests/golden --only-show-errors",
+            Verdict::Allow,
+        ),
+        (
+            "gsutil -m cp -r gs://eval-sets/v3 data/eval",
+            Verdict::Allow,
+        ),
+        (
+            "gcloud storage rsync gs://eval-sets/v3 ./data/eval",
+            Verdict::Allow,
+        ),
+        // uploads, deleting syncs and destinations outside the project are not
+        (
+            "aws s3 cp ./dist s3://site-bucket/ --recursive",
+            Verdict::Sandbox,
+        ),
+        (
+            "aws s3 sync s3://team-data/golden tests/golden --delete",
+            Verdict::Deny,
+        ),
+        ("aws s3 cp s3://team-data/rc ~/.bashrc", Verdict::Deny),
+        (
+            "gsutil cp gs://eval-sets/x.json ~/Downloads/",
+            Verdict::Sandbox,
+        ),
+    ]);
+}
+
+#[test]
+fn certificate_inspections_of_project_files_are_reads() {
+    decide(&[
+        (
+            "step certificate inspect certs/dev.crt --short",
+            Verdict::Allow,
+        ),
+        ("cfssl certinfo -cert tls/ca.crt", Verdict::Allow),
+        (
+            "step certificate inspect ~/.ssh/id_ed25519",
+            Verdict::Sandbox,
+        ),
+    ]);
+}
+
+#[test]
+fn a_database_reset_the_line_shows_is_local_runs() {
+    decide(&[
+        ("RAILS_ENV=test bin/rails db:reset", Verdict::Allow),
+        (
+            "RAILS_ENV=test bundle exec rake db:schema:load",
+            Verdict::Allow,
+        ),
+        ("MIX_ENV=test mix ecto.reset && mix test", Verdict::Allow),
+        (
+            "DATABASE_URL=sqlite:///var/dev.sqlite3 python manage.py flush --noinput",
+            Verdict::Allow,
+        ),
+        (
+            "DB_HOST=localhost php artisan migrate:fresh --seed",
+            Verdict::Allow,
+        ),
+        ("redis-cli -h 127.0.0.1 -n 3 FLUSHDB", Verdict::Allow),
+        // the environment decides where a bare reset goes; another host or production stays
+        ("bin/rails db:reset", Verdict::Deny),
+        ("RAILS_ENV=production bin/rails db:reset", Verdict::Deny),
+        (
+            "RAILS_ENV=test DATABASE_URL=postgres://db.example.net/shop bin/rails db:reset",
+            Verdict::Deny,
+        ),
+        ("DB_HOST=10.1.2.3 php artisan migrate:fresh", Verdict::Deny),
+        ("redis-cli FLUSHALL", Verdict::Deny),
+        ("redis-cli -h cache.example.net FLUSHALL", Verdict::Deny),
+        (
+            "MIX_ENV=test mix ecto.reset && rm -rf ~/notes",
+            Verdict::Deny,
+        ),
+    ]);
+}
+
+#[test]
+fn a_worktree_outside_the_project_is_a_write_outside_it() {
+    decide(&[
+        (
+            "git worktree add .worktrees/review-88 review-88",
+            Verdict::Allow,
+        ),
+        (
+            "git worktree add -b fix/parser .wt/parser main",
+            Verdict::Allow,
+        ),
+        (
+            "git worktree add ../tools-hotfix -b hotfix/3.2.1 v3.2.0",
+            Verdict::Sandbox,
+        ),
+        (
+            "git worktree add ~/scratch/review origin/main",
+            Verdict::Sandbox,
+        ),
+        ("git worktree move .wt/parser ../parser", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
 fn runners_that_add_secrets_are_judged_by_the_command_they_run() {
     decide(&[
         ("doppler run -- cargo nextest run", Verdict::Allow),

@@ -1,0 +1,166 @@
+//! Resets of a development or test database that the line itself shows is on this machine:
+//! `RAILS_ENV=test bin/rails db:reset`, `MIX_ENV=test mix ecto.reset`, `DATABASE_URL=sqlite:///
+//! dev.db python manage.py flush`, `DB_HOST=127.0.0.1 php artisan migrate:fresh --seed`,
+//! `redis-cli -h localhost FLUSHDB`. A framework's test database is emptied by every test run
+//! and its development database is re-made by its seeds; what such a reset loses is this
+//! machine's scratch data. Without the prefix the target is whatever the environment says
+//! (a shell where `RAILS_ENV=production` or a remote `DATABASE_URL` is set), so the bare forms
+//! stay denied; so does any form whose prefix names another host, or a production environment
+//! beside a local one.
+
+use crate::parse::SimpleCommand;
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
+
+/// The destructive entries this rule answers for.
+pub(crate) const LIFTED: &[&str] = &["database drop tools", "redis flush"];
+
+/// Variables that choose a framework's environment, and the values that name a development or
+/// test one.
+const FRAMEWORK_ENVS: &[&str] = &[
+    "RAILS_ENV",
+    "RACK_ENV",
+    "MIX_ENV",
+    "APP_ENV",
+    "NODE_ENV",
+    "FLASK_ENV",
+    "ASPNETCORE_ENVIRONMENT",
+];
+const LOCAL_ENVS: &[&str] = &["development", "dev", "test", "testing", "local"];
+
+/// Variables that name the database's address (a URL, or a host).
+const DATABASE_URLS: &[&str] = &["DATABASE_URL", "DB_URL", "REDIS_URL", "PRISMA_DATABASE_URL"];
+const DATABASE_HOSTS: &[&str] = &[
+    "DB_HOST",
+    "DATABASE_HOST",
+    "PGHOST",
+    "MYSQL_HOST",
+    "REDIS_HOST",
+];
+
+/// Whether `cmd` resets a database the line shows is a development or test one on this machine
+/// (see the module documentation).
+pub(crate) fn local_database_reset(cmd: &SimpleCommand) -> bool {
+    let mut local = false;
+    for (name, value) in &cmd.env {
+        let name = name.as_str();
+        if FRAMEWORK_ENVS.contains(&name) {
+            if !LOCAL_ENVS.contains(&value.to_ascii_lowercase().as_str()) {
+                return false;
+            }
+            local = true;
+        } else if DATABASE_URLS.contains(&name) {
+            if !local_url(value) {
+                return false;
+            }
+            local = true;
+        } else if DATABASE_HOSTS.contains(&name) {
+            if !local_host(value) {
+                return false;
+            }
+            local = true;
+        }
+    }
+    match cmd.name() {
+        // redis-cli's server is its `-h HOST` / `-u URL` (the default, this machine, may be
+        // changed by the environment the line does not show).
+        "redis-cli" | "valkey-cli" => local_redis_server(&cmd.argv),
+        _ => local,
+    }
+}
+
+/// A database URL on this machine: SQLite's file URLs, a unix socket, or a loopback host.
+fn local_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("sqlite:") || lower.starts_with("file:") {
+        return true;
+    }
+    url.contains("://") && host_of(url).is_some_and(|h| is_loopback_host(&h))
+}
+
+/// A database host on this machine: a loopback name or address, or a unix socket directory.
+fn local_host(host: &str) -> bool {
+    is_loopback_host(&host.to_ascii_lowercase()) || host.starts_with('/')
+}
+
+/// `redis-cli -h HOST` / `-u URL` naming this machine, and no other server option.
+fn local_redis_server(argv: &[String]) -> bool {
+    let mut named = false;
+    let mut words = argv.iter().skip(1);
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "-h" => match words.next() {
+                Some(h) if local_host(h) => named = true,
+                _ => return false,
+            },
+            "-u" => match words.next() {
+                Some(u) if local_url(u) => named = true,
+                _ => return false,
+            },
+            _ if w.starts_with("-h") && w.len() > 2 => {
+                if !local_host(&w[2..]) {
+                    return false;
+                }
+                named = true;
+            }
+            _ => {}
+        }
+    }
+    named
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+
+    fn reset(line: &str) -> bool {
+        let parsed = crate::parse::parse(line);
+        parsed.commands.iter().any(local_database_reset)
+    }
+
+    #[test]
+    fn the_line_decides_where_the_database_is() {
+        let cases = [
+            ("RAILS_ENV=test bin/rails db:reset", true),
+            (
+                "RAILS_ENV=development bundle exec rake db:schema:load",
+                true,
+            ),
+            ("MIX_ENV=test mix ecto.reset", true),
+            (
+                "DATABASE_URL=sqlite:///tmp/dev.db python manage.py flush --noinput",
+                true,
+            ),
+            (
+                "DB_HOST=127.0.0.1 DB_DATABASE=shop php artisan migrate:fresh",
+                true,
+            ),
+            (
+                "DATABASE_URL=postgres://dev@localhost:5432/shop npx prisma migrate reset",
+                true,
+            ),
+            ("redis-cli -h localhost -p 6380 FLUSHDB", true),
+            ("redis-cli -u redis://127.0.0.1:6379/2 FLUSHALL", true),
+            ("env RAILS_ENV=test bin/rails db:drop", true),
+            // another host, a production environment, or nothing the line shows
+            ("RAILS_ENV=production bin/rails db:reset", false),
+            (
+                "RAILS_ENV=test DATABASE_URL=postgres://db.example.net/shop bin/rails db:reset",
+                false,
+            ),
+            ("DB_HOST=10.0.3.4 php artisan migrate:fresh", false),
+            ("bin/rails db:reset", false),
+            ("redis-cli FLUSHALL", false),
+            ("redis-cli -h cache.example.net FLUSHALL", false),
+            (
+                "redis-cli -h localhost -u redis://cache.example.net FLUSHALL",
+                false,
+            ),
+            ("RAILS_ENV=$TARGET bin/rails db:reset", false),
+        ];
+        for (line, want) in cases {
+            assert_eq!(reset(line), want, "{line}");
+        }
+    }
+}
