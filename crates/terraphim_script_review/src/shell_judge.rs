@@ -529,7 +529,6 @@ fn lifecycle_plain(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)>
             (_, true) => true,
             _ => return None,
         };
-        let mut i = i;
         if let Some(noun) = row.noun {
             if argv.get(i + 1)? != noun {
                 return None;
