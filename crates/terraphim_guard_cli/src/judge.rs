@@ -465,7 +465,11 @@ fn inline_code_as_written(argv: &[String], stdin: Option<&str>) -> Option<(Langu
 /// [`inline_code`], and the inline code of the interpreters summarised by tokens
 /// ([`lexical_inline_code`]); `text` is the command as written, which shows whether code with
 /// a `$` was single-quoted (the shell then passes it as written).
-fn inline_code_in(argv: &[String], stdin: Option<&str>, text: &str) -> Option<InlineCode> {
+pub(crate) fn inline_code_in(
+    argv: &[String],
+    stdin: Option<&str>,
+    text: &str,
+) -> Option<InlineCode> {
     if let Some((lang, code)) = inline_code(argv, stdin) {
         return Some(InlineCode {
             lang: InlineLang::Tree(lang),
@@ -608,25 +612,9 @@ pub(crate) fn lift_inline_sandbox(
         let Some(inline) = inline.code(&part.text).filter(|_| only_inline) else {
             return;
         };
-        let (mut caps, lang) = match inline.lang {
-            InlineLang::Tree(lang) => (
-                terraphim_script_review::inline_capabilities(&inline.code, lang, &review_ctx),
-                lang,
-            ),
-            InlineLang::Lex(l) => (
-                terraphim_script_review::lexical_capabilities(&inline.code, l, &review_ctx),
-                Language::Shell,
-            ),
-        };
-        // The files a `-n`/`-p` loop reads or `-i` edits in place are the project's own.
-        caps.reads.extend(inline.files.iter().cloned());
-        let files_inside = inline.files.iter().all(|f| {
-            !f.starts_with('-') && terraphim_script_review::path_stays_inside(&review_ctx, f)
-        });
-        if !caps.read_only() || !files_inside || !stays_on_its_reads(&caps, lang, cwd, &review_ctx)
-        {
+        let Some(caps) = inline_reads_only(inline, cwd, &review_ctx) else {
             return;
-        }
+        };
         lifted.push((i, summary(&caps)));
     }
     if lifted.is_empty() {
@@ -643,6 +631,34 @@ pub(crate) fn lift_inline_sandbox(
     decision.verdict = Verdict::Allow;
     decision.profile = None;
     decision.reason = reason;
+}
+
+/// The capability summary of `inline` when the code only reads project or temporary files
+/// (by their real paths too) and computes and prints: the one rule by which inline code runs
+/// unconfined, for an agent's command line and for a line of a script alike.
+pub(crate) fn inline_reads_only(
+    inline: &InlineCode,
+    cwd: &Path,
+    review_ctx: &terraphim_script_review::Context,
+) -> Option<InlineCapabilities> {
+    let (mut caps, lang) = match inline.lang {
+        InlineLang::Tree(lang) => (
+            terraphim_script_review::inline_capabilities(&inline.code, lang, review_ctx),
+            lang,
+        ),
+        InlineLang::Lex(l) => (
+            terraphim_script_review::lexical_capabilities(&inline.code, l, review_ctx),
+            Language::Shell,
+        ),
+    };
+    // The files a `-n`/`-p` loop reads or `-i` edits in place are the project's own.
+    caps.reads.extend(inline.files.iter().cloned());
+    let files_inside = inline
+        .files
+        .iter()
+        .all(|f| !f.starts_with('-') && terraphim_script_review::path_stays_inside(review_ctx, f));
+    (caps.read_only() && files_inside && stays_on_its_reads(&caps, lang, cwd, review_ctx))
+        .then_some(caps)
 }
 
 /// What the code does, for the reason.

@@ -107,7 +107,7 @@ impl CommandJudge for ScriptJudge {
             }
         };
         let parsed = terraphim_guard::parse(command);
-        let commands = commands_of(&parsed);
+        let commands = commands_of(&parsed, ctx);
         let line_findings = parsed.findings.first().map(|f| f.reason());
         let decision = guard.check_parsed_in(
             command,
@@ -248,7 +248,7 @@ impl ScriptJudge {
             // alone, so one line cannot colour the others.
             return alone();
         }
-        let commands = commands_of(&parsed);
+        let commands = commands_of(&parsed, ctx);
         let decision = loaded.guard.check_parsed_in(
             &text,
             Some(parsed),
@@ -324,11 +324,28 @@ fn hides_what_runs(f: &terraphim_guard::Finding) -> bool {
 }
 
 /// What the parse says about each simple command.
-fn commands_of(parsed: &terraphim_guard::ParsedCommand) -> Vec<Command> {
+fn commands_of(parsed: &terraphim_guard::ParsedCommand, ctx: &Context) -> Vec<Command> {
+    // A variable the line sets for the interpreter (`PYTHONPATH=x python3 -c ..`) changes what
+    // its code imports: no such line's code is read as only reading.
+    let sets_interpreter = parsed.assigned.iter().any(|v| {
+        ["PYTHON", "NODE", "LD_", "DYLD_"]
+            .iter()
+            .any(|p| v.starts_with(p))
+    });
     parsed
         .commands
         .iter()
         .map(|c| Command {
+            // The code of `python3 -c CODE` (also where its output is captured, `x="$(..)"`)
+            // that only reads project files and prints: the rule that lifts an agent's line
+            // (`judge::inline_reads_only`).
+            inline_reads_only: !sets_interpreter
+                && c.findings.is_empty()
+                && c.layers.iter().all(|l| l == "$(...)")
+                && crate::judge::inline_code_in(&c.argv, c.stdin_text.as_deref(), &c.text)
+                    .is_some_and(|code| {
+                        crate::judge::inline_reads_only(&code, &ctx.cwd, ctx).is_some()
+                    }),
             opaque: c.findings.iter().any(hides_what_runs),
             operands: c
                 .words
@@ -383,6 +400,15 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
         Verdict::Sandbox => {
             out.tier = CommandTier::Unknown;
             out.reason.clone_from(&part.reason);
+            let only_inline = matches().all(|m| match m.tier {
+                Tier::Safe => true,
+                Tier::Suspicious => m.concept == crate::judge::INLINE_CONCEPT,
+                _ => m.covered_by.is_some(),
+            });
+            if only_inline && command.inline_reads_only {
+                // Inline code that only reads and prints runs as the agent's line would.
+                return out;
+            }
             if let Some(m) =
                 matches().find(|m| m.tier == Tier::Suspicious && m.covered_by.is_none())
             {
@@ -414,6 +440,8 @@ struct Command {
     opaque: bool,
     /// Its operands and redirect targets, as the guard read them.
     operands: Vec<String>,
+    /// It runs inline code that only reads project or temporary files and prints.
+    inline_reads_only: bool,
 }
 
 /// The KG concept of the deny of any change outside the project, which the review may judge
@@ -458,6 +486,7 @@ fn verdict_of(
     // A part of the KG's replacement of the line: its canonical words are its operands.
     for part in &decision.replaced_parts {
         let command = Command {
+            inline_reads_only: false,
             opaque: false,
             operands: part
                 .canonical
@@ -1194,5 +1223,43 @@ mod tests {
         assert_eq!(v.tier, CommandTier::Opaque);
         assert!(v.reason.contains("x.md line 3"), "{v:?}");
         assert!(judge.identity().contains("unavailable"));
+    }
+
+    /// A script's line that pipes a listing into inline code which only reads its input and
+    /// prints (also inside `$(...)`) is judged by the rule that lets an agent's such line run:
+    /// no guard finding. Inline code that writes a file, or is changed by a variable the line
+    /// sets for the interpreter, is still confined.
+    #[test]
+    fn read_only_inline_code_in_a_script_is_not_confined() {
+        use terraphim_script_review::{Config, Language, review_source_judged};
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("proj")).unwrap();
+        let judge = default_judge();
+        let ctx = ctx(dir.path());
+        let guarded = |script: &str| {
+            review_source_judged(
+                script,
+                Language::Shell,
+                &ctx,
+                &Config::default(),
+                Some(&judge),
+            )
+            .verdict
+                != terraphim_script_review::Verdict::Clean
+        };
+        for script in [
+            "#!/bin/sh\nsimtool devices --json | python3 -c 'import json,sys\n\
+             print(len(json.load(sys.stdin)[\"devices\"]))'\n",
+            "#!/bin/sh\nhave=\"$(pkgtool info --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"version\"])')\"\n\
+             echo \"$have\"\n",
+        ] {
+            assert!(!guarded(script), "{script}");
+        }
+        for script in [
+            "#!/bin/sh\nsimtool devices --json | python3 -c 'import sys; open(\"/etc/motd\", \"w\").write(sys.stdin.read())'\n",
+            "#!/bin/sh\nsimtool devices --json | PYTHONPATH=/opt/x python3 -c 'import json,sys; print(json.load(sys.stdin))'\n",
+        ] {
+            assert!(guarded(script), "{script}");
+        }
     }
 }

@@ -623,6 +623,53 @@ impl Shell<'_, '_, '_> {
         false
     }
 
+    /// `words` (a command's words, one per argument of `node`) with each word whose value is
+    /// wholly unknown and that is one variable (`"$name"`, `${name}`) replaced by a key naming
+    /// that variable and its last assignment: the same key is the same value at run time, so a
+    /// teardown keyed alike removes what the create made (see `shell_judge::lifecycle`).
+    fn keyed_words(&self, node: Node<'_>, words: &[String]) -> Vec<String> {
+        let args: Vec<Node<'_>> = node
+            .named_children()
+            .filter(|c| {
+                !matches!(
+                    c.kind(),
+                    "variable_assignment"
+                        | "file_redirect"
+                        | "heredoc_redirect"
+                        | "herestring_redirect"
+                        | "comment"
+                )
+            })
+            .collect();
+        if args.len() != words.len() {
+            return words.to_vec();
+        }
+        args.iter()
+            .zip(words)
+            .map(|(arg, w)| {
+                let name = self
+                    .text(*arg)
+                    .trim_matches('"')
+                    .strip_prefix('$')
+                    .map(|n| {
+                        n.strip_prefix('{')
+                            .and_then(|n| n.strip_suffix('}'))
+                            .unwrap_or(n)
+                    })
+                    .filter(|n| {
+                        n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    });
+                match name {
+                    Some(n) if !w.is_empty() && w.chars().all(|c| c == UNKNOWN) => {
+                        var_key(n, self.vars.assignment(n))
+                    }
+                    _ => w.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// Whether `node` runs one program besides inert builtins (`down -v >/dev/null || true`).
     fn runs_one_program(&self, node: Node<'_>) -> bool {
         let mut programs = 0;
@@ -721,6 +768,34 @@ impl Shell<'_, '_, '_> {
                     out.push((node.start_byte(), node.end_byte(), vec![quote.render(&dir)]));
                     return;
                 }
+                if let Some(home_path) = val.known().filter(|v| split_home(v).0)
+                    && let Some(word) = self.whole_command_name(node)
+                    && !home_path.contains(char::is_whitespace)
+                {
+                    // `"$emu"` with `emu=~/Sdk/emulator/emulator`: the program at that path of
+                    // the home, as the unquoted word `~/Sdk/...` names it (the double-quoted
+                    // `"${HOME}/..."` is an expansion to the guard, what runs unseen).
+                    out.push((
+                        word.start_byte(),
+                        word.end_byte(),
+                        vec![Quote::None.render(home_path)],
+                    ));
+                    return;
+                }
+                if val.known().is_none()
+                    && self.whole_command_name(node).is_some()
+                    && let Some(program) = named_program(val)
+                {
+                    // `"$EMULATOR" -list-avds` with `EMULATOR="$SDK/emulator/emulator"`: the
+                    // directory is known only at run time, the program is the one the script
+                    // names, judged as such (a name from an argument stays unseen).
+                    out.push((
+                        node.start_byte(),
+                        node.end_byte(),
+                        vec![quote.render(program)],
+                    ));
+                    return;
+                }
                 if val.known().is_none()
                     && let Some(root) = val
                         .text
@@ -801,6 +876,26 @@ impl Shell<'_, '_, '_> {
     /// script's own directory, `$(dirname "$0")/..`), as the guard reads a relative path:
     /// `.` and the literal parts after the last unknown one (`./hack`). `None` when a part is
     /// unknown inside a name or the path may climb out of the working tree.
+    /// When `node` is the whole name of the command it is in (`"$tool"`, `${tool}`): the word
+    /// it is, with its quotes.
+    fn whole_command_name<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let mut word = node;
+        let mut n = node.parent();
+        while let Some(p) = n {
+            match p.kind() {
+                "command_name" => {
+                    return (self.text(p).trim_matches('"') == self.text(node)).then_some(word);
+                }
+                "string" => {
+                    word = p;
+                    n = p.parent();
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
     fn tree_dir(&self, text: &str) -> Option<String> {
         let cwd = self.sink.ctx.cwd.to_string_lossy();
         let rest = text.strip_prefix(cwd.trim_end_matches('/'))?;
@@ -1451,7 +1546,17 @@ impl Shell<'_, '_, '_> {
             );
         }
         self.sink.setting(line(node), &name, &value);
-        self.vars.insert(name, value);
+        let started = node
+            .field("value")
+            .is_some_and(|v| matches!(self.text(v), "$!" | "\"$!\""));
+        self.vars.insert(name.clone(), value);
+        if started && self.sink.judge.is_some() {
+            // `pid=$!`: the process the script just started in the background.
+            let key = var_key(&name, self.vars.assignment(&name));
+            self.sink
+                .created
+                .insert((crate::shell_judge::PROCESS_KIND, key));
+        }
     }
 
     /// The plain assignments (`NAME=value`, `export NAME=value`) of shell text this shell
@@ -2365,7 +2470,8 @@ impl Shell<'_, '_, '_> {
             .unwrap_or_default();
         if self.sink.judge.is_some() {
             let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
-            match crate::shell_judge::lifecycle(&words) {
+            let keyed = self.keyed_words(node, &words);
+            match crate::shell_judge::lifecycle(&keyed) {
                 Some((kind, false, keys)) => {
                     self.sink
                         .created
@@ -2373,6 +2479,10 @@ impl Shell<'_, '_, '_> {
                 }
                 Some((kind, true, key)) => self.sink.teardown = Some((kind, key)),
                 None => {
+                    // `kill "$pid"` of the process the script started (`pid=$!`).
+                    if let Some(pids) = crate::shell_judge::killed_pids(&keyed) {
+                        self.sink.teardown = Some((crate::shell_judge::PROCESS_KIND, pids));
+                    }
                     // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.
                     if let Some(paths) = self.sink.removes_made_temp(&words) {
                         self.sink.teardown = Some((crate::engine::MKTEMP_KIND, paths));
@@ -2382,6 +2492,19 @@ impl Shell<'_, '_, '_> {
             // A branch, repository or change of the script's own, made or dropped.
             if let Some(teardown) = self.sink.git_facts(&words) {
                 self.sink.teardown = Some(teardown);
+            } else if keyed != words {
+                // `git checkout -b "$B"` ... `git branch -D "$B"`: the branch named by the same
+                // assignment of the variable is the one the script made, whatever its value.
+                use crate::shell_judge::{BRANCH_KIND, GitAct};
+                match crate::shell_judge::git_act(&keyed) {
+                    Some(GitAct::CreatesBranch(name)) => {
+                        self.sink.created.insert((BRANCH_KIND, name));
+                    }
+                    Some(GitAct::DropsBranches(names)) => {
+                        self.sink.teardown = Some((BRANCH_KIND, names));
+                    }
+                    _ => {}
+                }
             }
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
@@ -2834,6 +2957,33 @@ fn assign_default_operator(text: &str, name: &str) -> bool {
 }
 
 /// Whether an expansion is (part of) the name of the command it is in.
+/// The key of the value a variable got from one assignment (see `Shell::keyed_words`): one
+/// word, as a branch or cluster name is.
+fn var_key(name: &str, assignment: u64) -> String {
+    format!("{UNKNOWN}${name}@{assignment}")
+}
+
+/// The program a path names when only its directory is known at run time
+/// (`$SDK/emulator/emulator`, with `SDK` one of several places): its last part, written in
+/// the script, the same in every value the variable may hold.
+fn named_program(val: &Val) -> Option<&str> {
+    let mut found = None;
+    let mut unknown_dir = false;
+    for path in val.text.iter().chain(&val.alts) {
+        let (dir, name) = path.rsplit_once('/')?;
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c));
+        if !plain || found.is_some_and(|f| f != name) {
+            return None;
+        }
+        unknown_dir |= dir.contains(UNKNOWN);
+        found = Some(name);
+    }
+    found.filter(|_| unknown_dir)
+}
+
 fn in_command_name(node: Node<'_>) -> bool {
     let mut n = node.parent();
     while let Some(p) = n {

@@ -370,6 +370,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
         name_option: None,
+        noun: None,
     },
     Lifecycle {
         kind: "compose stack",
@@ -379,6 +380,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: COMPOSE_KEY_OPTIONS,
         by_operand: false,
         name_option: None,
+        noun: None,
     },
     Lifecycle {
         kind: "worktree",
@@ -388,6 +390,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: &[],
         by_operand: true,
         name_option: None,
+        noun: None,
     },
     Lifecycle {
         kind: "container",
@@ -397,6 +400,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: &[],
         by_operand: false,
         name_option: Some("--name"),
+        noun: None,
     },
     Lifecycle {
         kind: "container",
@@ -406,6 +410,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: &[],
         by_operand: false,
         name_option: Some("--name"),
+        noun: None,
     },
     Lifecycle {
         kind: "container",
@@ -415,6 +420,7 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: &[],
         by_operand: false,
         name_option: Some("--name"),
+        noun: None,
     },
     Lifecycle {
         kind: "container",
@@ -424,6 +430,19 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         key_options: &[],
         by_operand: false,
         name_option: Some("--name"),
+        noun: None,
+    },
+    // A local Kubernetes cluster in containers: `kind delete cluster --name N` of the cluster
+    // the script made with `kind create cluster --name N`.
+    Lifecycle {
+        kind: "kind cluster",
+        program: &["kind"],
+        create: &["create"],
+        teardown: &["delete"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
+        noun: Some("cluster"),
     },
 ];
 
@@ -445,6 +464,9 @@ pub(crate) struct Lifecycle {
     /// The option of the create subcommand that names the thing (`docker run --name web`);
     /// the teardown names one or more of them as its operands (`docker rm -f web db`).
     pub(crate) name_option: Option<&'static str>,
+    /// The word that follows the subcommand (`kind create cluster`), when the program makes
+    /// several kinds of thing.
+    pub(crate) noun: Option<&'static str>,
 }
 
 /// Options of `git worktree add`/`remove` that take a value (skipped to find the path).
@@ -507,10 +529,19 @@ fn lifecycle_plain(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)>
             (_, true) => true,
             _ => return None,
         };
+        if let Some(noun) = row.noun {
+            if argv.get(i + 1)? != noun {
+                return None;
+            }
+            i += 1;
+        }
         if let Some(option) = row.name_option {
+            let rest = &argv[i + 1..];
             let names = match teardown {
-                true => named_operands(&argv[i + 1..])?,
-                false => vec![option_value(&argv[i + 1..], option)?],
+                // `kind delete cluster --name N`: the teardown names it as the create did.
+                true if row.noun.is_some() => vec![option_value(rest, option)?],
+                true => named_operands(rest)?,
+                false => vec![option_value(rest, option)?],
             };
             return Some((row.kind, teardown, names));
         }
@@ -541,6 +572,9 @@ fn lifecycle_plain(argv: &[String]) -> Option<(&'static str, bool, Vec<String>)>
 pub(crate) fn prints_created_id(argv: &[String]) -> Option<&'static str> {
     LIFECYCLE.iter().find_map(|row| {
         row.name_option?;
+        if row.noun.is_some() {
+            return None;
+        }
         let n = row.program.len();
         if argv.len() <= n || argv[..n].iter().zip(row.program).any(|(a, b)| a != b) {
             return None;
@@ -559,6 +593,48 @@ pub(crate) fn prints_created_id(argv: &[String]) -> Option<&'static str> {
             _ => None,
         }
     })
+}
+
+/// The kind of a process the script started in the background (`pid=$!`): signalling it
+/// stops the script's own work.
+pub(crate) const PROCESS_KIND: &str = "a process the script started";
+
+/// The process ids `kill [-SIGNAL | -s SIGNAL] [--] PID...` (its words) signals, when no
+/// word is a process group or a job (`-1`, `%1`) and every one is known or keyed.
+pub(crate) fn killed_pids(words: &[String]) -> Option<Vec<String>> {
+    let (kill, rest) = words.split_first()?;
+    if kill != "kill" {
+        return None;
+    }
+    let mut pids = Vec::new();
+    let mut it = rest.iter();
+    let (mut operands, mut signal) = (false, false);
+    while let Some(w) = it.next() {
+        if !operands && w == "--" {
+            operands = true;
+            continue;
+        }
+        if !operands && w.starts_with('-') {
+            // One signal, before the first process id (`kill -9 -1` signals every process).
+            if signal || !pids.is_empty() {
+                return None;
+            }
+            match known(w)? {
+                "-s" | "-n" => {
+                    known(it.next()?)?;
+                }
+                f if f.len() > 1 && f[1..].chars().all(|c| c.is_ascii_alphanumeric()) => {}
+                _ => return None,
+            }
+            signal = true;
+            continue;
+        }
+        if w.starts_with(['%', '-']) {
+            return None;
+        }
+        pids.push(w.clone());
+    }
+    (!pids.is_empty()).then_some(pids)
 }
 
 /// The kind of a branch the script created itself (`git checkout -b`, `git switch -c`, `git
@@ -1135,7 +1211,7 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
             CommandTier::Project | CommandTier::Outside if p.modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             // The script tears down what it brought up itself.
-            CommandTier::Deny
+            CommandTier::Deny | CommandTier::Outside | CommandTier::Project
                 if p.teardown.as_ref().is_some_and(|(kind, keys)| {
                     keys.iter()
                         .all(|k| sink.created.contains(&(*kind, k.clone())))

@@ -15,6 +15,11 @@ pub(super) struct Vars {
     /// mark, once a change came after it; `None` while nothing has changed since. The empty
     /// slots are always the last ones (a change fills every empty slot).
     marks: Vec<Option<Rc<Map<String, Val>>>>,
+    /// For each variable, the number of the last assignment to it in the order of the walk
+    /// (see [`Vars::assignment`]); a join after an `if` keeps the later numbers.
+    assigned: Map<String, u64>,
+    /// The number the next assignment gets.
+    assignments: u64,
 }
 
 /// An open [`Vars::mark`].
@@ -36,6 +41,7 @@ impl Vars {
 
     pub(super) fn insert(&mut self, name: String, value: Val) -> Option<Val> {
         self.changing();
+        self.assigned_now(&name);
         self.map.insert(name, value)
     }
 
@@ -44,12 +50,35 @@ impl Vars {
             return None;
         }
         self.changing();
+        self.assigned_now(name);
         self.map.remove(name)
+    }
+
+    /// Which assignment of `name` the walk has seen last (0: none, the value it came with).
+    /// Two uses of a variable with the same number read the same value, whatever it is at
+    /// run time.
+    pub(super) fn assignment(&self, name: &str) -> u64 {
+        self.assigned.get(name).copied().unwrap_or(0)
+    }
+
+    fn assigned_now(&mut self, name: &str) {
+        self.assignments += 1;
+        self.assigned.insert(name.to_owned(), self.assignments);
     }
 
     /// Every variable replaced by `map`.
     pub(super) fn replace(&mut self, map: Map<String, Val>) {
         self.changing();
+        let differ: Vec<String> = self
+            .map
+            .iter()
+            .filter(|(k, v)| map.get(*k) != Some(*v))
+            .map(|(k, _)| k.clone())
+            .chain(map.keys().filter(|k| !self.map.contains_key(*k)).cloned())
+            .collect();
+        for name in differ {
+            self.assigned_now(&name);
+        }
         self.map = map;
     }
 

@@ -11033,3 +11033,168 @@ fn a_blank_field_given_a_made_temp_dir_deletes_only_it() {
     );
     check(Ts, &store("homedir()"), Dangerous, "destructive");
 }
+
+/// A stand-in for the command guard's rules on destroying a local cluster and deleting a
+/// branch: it denies every `kind delete` and every `git branch -D`, whoever made the thing.
+#[derive(Debug)]
+struct OwnThingsDenied;
+
+impl terraphim_script_review::CommandJudge for OwnThingsDenied {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let denied = words.starts_with(&["kind", "delete"])
+            || words.first() == Some(&"git") && words.contains(&"branch") && words.contains(&"-D");
+        if words.first() == Some(&"kill") {
+            return CommandVerdict {
+                tier: CommandTier::Outside,
+                reason: "kills processes".into(),
+                rule: "process killing".into(),
+                pattern: None,
+                operands: Vec::new(),
+            };
+        }
+        if words
+            .first()
+            .is_some_and(|w| w.starts_with('$') || w.starts_with("\"$"))
+        {
+            return CommandVerdict {
+                tier: CommandTier::Opaque,
+                reason: "the command name is an expansion".into(),
+                rule: "opaque".into(),
+                pattern: None,
+                operands: Vec::new(),
+            };
+        }
+        match denied {
+            true => CommandVerdict {
+                tier: CommandTier::Deny,
+                reason: "deletes a cluster or a branch".into(),
+                rule: "own things".into(),
+                pattern: None,
+                operands: Vec::new(),
+            },
+            false => CommandVerdict::allow(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "own-things-denied".into()
+    }
+}
+
+/// A thing the script made under a name held by a variable whose value is known only at run
+/// time (an argument, the environment) is its own to remove under the same variable, as long
+/// as nothing assigned the variable in between: `kind delete cluster --name "$c"` after `kind
+/// create cluster --name "$c"`, `git branch -D "$b"` after `git checkout -b "$b"`. The same
+/// teardown with no create, after the variable was assigned again, or of another name stays
+/// denied.
+#[test]
+fn things_made_under_a_variable_are_the_scripts_own() {
+    let rows = [
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nlane=\"$1\"\n\
+             kind create cluster --name \"$lane\" --wait 90s\n\
+             kubectl --context \"kind-$lane\" apply -f k8s/\n\
+             kind delete cluster --name \"$lane\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nfinish() {\n  kind delete cluster --name \"$KIND_LANE\" || true\n}\n\
+             trap finish EXIT\nkind create cluster --name \"$KIND_LANE\"\nmake e2e\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nkind delete cluster --name \"$1\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nlane=\"$1\"\n\
+             kind create cluster --name \"$lane\"\nlane=\"$2\"\n\
+             kind delete cluster --name \"$lane\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nkind create cluster --name \"$1\"\n\
+             kind delete cluster --name shared-staging\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nwork=\"${1:?topic}\"\n\
+             git checkout -B \"$work\" origin/trunk\nmake check\ngit checkout -\n\
+             git branch -D \"$work\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nwork=\"$1\"\ngit switch -c \"$work\"\n\
+             if [ -n \"${2:-}\" ]; then work=\"$2\"; fi\ngit switch -\ngit branch -D \"$work\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\ngit switch -c \"$1\"\ngit switch -\n\
+             git branch -D \"$2\"\n",
+            Dangerous,
+            "guard-rule",
+        ),
+        // A process started in the background, stopped by the id `$!` gave.
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\npython3 -m http.server 8765 --bind 127.0.0.1 &\n\
+             srv=$!\nsleep 1\ncurl -fsS http://127.0.0.1:8765/ >/dev/null\nkill -TERM \"$srv\"\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nsrv=$(pgrep -f http.server | head -n1)\n\
+             kill -TERM \"$srv\"\n",
+            Suspicious,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nsleep 300 &\nsrv=$!\nkill -9 -1 \"$srv\"\n",
+            Suspicious,
+            "guard-rule",
+        ),
+    ];
+    check_all_judged(&rows, Some(&OwnThingsDenied));
+}
+
+/// A program named by a variable whose directory is known only at run time and whose name the
+/// script writes (`"$KIT/bin/jq"`) is judged by the guard as that program; a program named by
+/// an argument stays unseen.
+#[test]
+fn programs_named_under_a_run_time_directory() {
+    let rows = [
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\nkit=\"${TOOLKIT_HOME:?}\"\n\
+             jqbin=\"$kit/bin/jq\"\n\"$jqbin\" -r .name package.json\n",
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            "#!/usr/bin/env bash\nset -euo pipefail\njqbin=\"$1\"\n\"$jqbin\" -r .name package.json\n",
+            Suspicious,
+            "remote-code",
+        ),
+    ];
+    check_all_judged(&rows, Some(&OwnThingsDenied));
+}
