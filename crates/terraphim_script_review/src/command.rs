@@ -25,10 +25,11 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
         let Some(first) = argv.first() else {
             return argv;
         };
-        let name = word(first);
-        let name = base(name.trim_start_matches('\\'));
-        if name.contains('=') && !name.starts_with('=') {
-            // `NAME=value cmd`: an assignment before the command.
+        let raw = word(first);
+        let name = base(raw.trim_start_matches('\\'));
+        if name.contains('=') && !name.starts_with('=') && assignment_shaped(&raw) {
+            // `NAME=value cmd`: an assignment before the command (not a `parallel` command
+            // string holding `?user=$USER`).
             if name.starts_with("LD_PRELOAD=") {
                 sink.add(
                     line,
@@ -91,6 +92,16 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
         *xargs |= name == "xargs" || (name == "parallel" && !words.iter().any(|w| w == ":::"));
         argv = &argv[1 + skip..];
     }
+}
+
+/// A word shaped `NAME=value`, `NAME` a shell variable name.
+fn assignment_shaped(w: &str) -> bool {
+    w.split_once('=').is_some_and(|(n, _)| {
+        n.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 /// Options that hand a program the credential file it logs in with (a cluster's config, an
@@ -592,6 +603,86 @@ fn looked_up_program(argv: &[Val]) -> Option<String> {
 }
 
 /// Classify one command; returns the value of what it prints on stdout.
+/// The replacement string of an `xargs -I R` (`-iR`, `--replace[=R]`) or a `parallel` (`{}`,
+/// or its `-I R`) that starts the command, if any.
+fn xargs_replacement(argv: &[Val]) -> Option<String> {
+    let at = argv
+        .iter()
+        .take(4)
+        .position(|a| matches!(base(&word(a)), "xargs" | "parallel"))?;
+    let parallel = base(&word(&argv[at])) == "parallel";
+    let mut words = argv[at + 1..].iter().map(word);
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "-I" => return words.next(),
+            "-i" | "--replace" => return Some("{}".to_owned()),
+            _ if w.starts_with("--replace=") => return Some(w["--replace=".len()..].to_owned()),
+            _ if w.starts_with("-I") => return Some(w[2..].to_owned()),
+            _ if w.starts_with("-i") && !parallel => return Some(w[2..].to_owned()),
+            "-P" | "-n" | "-L" | "-d" | "-s" | "-a" | "-E" | "-j" | "-S" | "--max-procs"
+            | "--max-args" | "--delimiter" | "--arg-file" | "--jobs" | "--joblog" | "--results"
+            | "--sshlogin" => {
+                words.next();
+            }
+            _ if w.starts_with('-') => {}
+            _ => break,
+        }
+    }
+    parallel.then(|| "{}".to_owned())
+}
+
+/// `list | xargs -I{} curl -F "f=@{}" URL`, `list | parallel 'curl -F "f=@{}" URL'`: the
+/// command runs once for each line coming in, that line in place of the replacement string
+/// (a line known only at run time carries what the input carried). A `parallel` command
+/// given as one string is shell code.
+fn run_per_item(
+    sink: &mut Sink<'_>,
+    line: u32,
+    template: &[Val],
+    replace: &str,
+    stdin: Option<&Val>,
+) -> Val {
+    let carried = stdin.map(|s| s.taint.clone()).unwrap_or_default();
+    let texts: Vec<String> = match stdin {
+        Some(s) if s.text.is_some() => s.text.iter().cloned().collect(),
+        Some(s) if !s.alts.is_empty() => s.alts.clone(),
+        _ => vec![UNKNOWN.to_string()],
+    };
+    let mut items: Vec<String> = texts
+        .iter()
+        .flat_map(|t| t.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    items.dedup();
+    items.truncate(16);
+    let mut out = Val::unknown();
+    for item in &items {
+        let item_taint = match item.contains(UNKNOWN) {
+            true => carried.clone(),
+            false => Taint::default(),
+        };
+        let argv: Vec<Val> = template
+            .iter()
+            .map(|a| match word(a).contains(replace) {
+                true => Val::lit(word(a).replace(replace, item))
+                    .with_taint(&a.taint)
+                    .with_taint(&item_taint),
+                false => a.clone(),
+            })
+            .collect();
+        if let [code] = argv.as_slice()
+            && word(code).contains(char::is_whitespace)
+        {
+            sink.nested(line, Language::Shell, &word(code));
+            continue;
+        }
+        out = out.union(&run_argv(sink, line, &argv, None));
+    }
+    out
+}
+
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
         // Code run from a string whose built parts held private data: so do its words.
@@ -662,8 +753,13 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // the program looked up.
         return Val::lit(prog);
     }
+    let replace = xargs_replacement(argv);
     let mut xargs = false;
     let argv = unwrap(sink, line, argv, &mut xargs);
+    if xargs && let Some(r) = replace.filter(|r| argv.iter().any(|a| word(a).contains(r.as_str())))
+    {
+        return run_per_item(sink, line, argv, &r, stdin);
+    }
     if xargs {
         // `... | xargs rm -rf`: the operands are what comes in on stdin.
         let mut full: Vec<Val> = argv.to_vec();

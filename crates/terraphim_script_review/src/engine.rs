@@ -146,6 +146,9 @@ pub(crate) enum Handle {
     Path(String),
     /// A socket or connection, and the host it talks to.
     Conn { url: Option<String> },
+    /// A remote-procedure proxy for a host (`xmlrpc.client.ServerProxy(url)`): every method
+    /// called on it is a request to the host carrying its arguments.
+    Rpc { url: Option<String> },
     /// An archive written in memory (`tarfile.open(fileobj=buf, mode="w")`,
     /// `zipfile.ZipFile(buf, "w")`): what is added to it is in it, and in the buffer
     /// variable it was opened over (`into`), whose bytes the script sends or writes later.

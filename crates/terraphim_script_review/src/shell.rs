@@ -139,6 +139,8 @@ struct Shell<'s, 'k, 'a> {
     /// The names of every function the script defines, anywhere (sorted): a command of
     /// another name calls none of them, and its call is not looked up ([`function_body`]).
     defined: Vec<&'s str>,
+    /// The functions `export -f` hands to child shells: `bash -c "f ARGS"` runs one.
+    exported: Vec<String>,
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -388,6 +390,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         printed: Map::default(),
         confined: Vec::new(),
         defined: defined_functions(root, src),
+        exported: Vec::new(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -1002,6 +1005,19 @@ impl Shell<'_, '_, '_> {
             }
             "declaration_command" => {
                 let children: Vec<Node<'_>> = node.named_children().collect();
+                if self.text(node).starts_with("export")
+                    && children.iter().any(|c| self.text(*c) == "-f")
+                {
+                    // `export -f fn`: child shells of the script know `fn`.
+                    let names: Vec<String> = children
+                        .iter()
+                        .filter(|c| c.kind() == "variable_name" || c.kind() == "word")
+                        .map(|c| self.text(*c))
+                        .filter(|t| is_identifier(t))
+                        .map(str::to_owned)
+                        .collect();
+                    self.exported.extend(names);
+                }
                 // `local -n out=$1` / `declare -n ref=name`: a name for another variable.
                 let nameref = children.iter().any(|c| {
                     let t = self.text(*c);
@@ -1299,6 +1315,30 @@ impl Shell<'_, '_, '_> {
 
     /// Walk a function's body with `args` as its positional parameters, then restore the
     /// caller's. The statements were judged by the guard where the function is defined.
+    /// `bash -c "fn 'a b' c"` (`sh -c`, `-lc`) of a function the script exported with
+    /// `export -f`: the function's name and its arguments, each carrying what the code did.
+    /// Code of more than one simple command is left to the review of inline code.
+    fn exported_call(&self, argv: &[Val]) -> Option<(String, Vec<Val>)> {
+        if self.exported.is_empty() {
+            return None;
+        }
+        let flag = argv.get(1)?.known()?;
+        if !(flag.starts_with('-') && !flag.starts_with("--") && flag.ends_with('c')) {
+            return None;
+        }
+        let code = argv.get(2)?;
+        let words = split_simple_command(code.text.as_deref()?)?;
+        let (func, rest) = words.split_first()?;
+        if !self.exported.iter().any(|e| e == func) {
+            return None;
+        }
+        let args = rest
+            .iter()
+            .map(|w| Val::lit(w.clone()).with_taint(&code.taint))
+            .collect();
+        Some((func.clone(), args))
+    }
+
     fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
         const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
         let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(n)).collect();
@@ -2567,6 +2607,24 @@ impl Shell<'_, '_, '_> {
                 self.assign_sourced(line(node), code);
             }
         }
+        if terraphim_shell_vocab::is_shell(&name)
+            && let Some((func, args)) = self.exported_call(&argv)
+            && let Some(body) = function_body(node, &func, self.src)
+        {
+            // `export -f setup; bash -c "setup '$dir'"`: the child shell runs the exported
+            // function's body with those arguments, a call of it.
+            self.sink.function_called(body.start_byte(), false);
+            if self.calls < MAX_FUNCTION_CALLS {
+                self.calls += 1;
+                self.sink.function_called(body.start_byte(), true);
+                let at_call = self.at_call.replace(body.start_byte());
+                let judged = std::mem::replace(&mut self.judged, false);
+                let _ = self.call_function(body, &args, true);
+                self.judged = judged;
+                self.at_call = at_call;
+                self.call_locals.clear();
+            }
+        }
         if name == "trap" && argv.len() >= 2 {
             // `trap 'rm -rf "$tmp"' EXIT`: the handler runs in this shell, with its variables.
             let literal = argv[1].known().is_some() && argv[1].taint == Taint::default();
@@ -3006,6 +3064,46 @@ fn bare_exec(node: Node<'_>, src: &str) -> bool {
             .and_then(|n| src.get(n.byte_range()))
             .is_some_and(|n| n == "exec")
         && node.children_by_field_name("argument").next().is_none()
+}
+
+/// The words of one simple command's text (`fn 'a b' "c"`), quotes removed; `None` for
+/// text with anything else (a list, a pipe, a redirect, an expansion).
+fn split_simple_command(code: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut cur: Option<String> = None;
+    let mut chars = code.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if let Some(w) = cur.take() {
+                    words.push(w);
+                }
+            }
+            '\'' => {
+                let w = cur.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        q => w.push(q),
+                    }
+                }
+            }
+            '"' => {
+                let w = cur.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '$' | '`' | '\\' => return None,
+                        q => w.push(q),
+                    }
+                }
+            }
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '\\' => return None,
+            c => cur.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(cur);
+    (!words.is_empty()).then_some(words)
 }
 
 /// A shell variable name (`dest`, `_rc`).

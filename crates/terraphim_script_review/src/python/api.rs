@@ -152,6 +152,8 @@ pub(super) enum Api {
     UrlRequest,
     /// A URL downloaded into a file.
     UrlRetrieve,
+    /// A remote-procedure proxy for the URL given (see `Handle::Rpc`).
+    RpcProxy,
     /// A connection object to a host; `opens`: the constructor connects at once.
     Connection { opens: bool },
     /// A client over a connection given as the first argument (`SFTPClient.from_transport(t)`,
@@ -523,6 +525,8 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("urllib.request.Request", UrlRequest),
     ("urllib2.Request", UrlRequest),
     ("urllib.request.urlretrieve", UrlRetrieve),
+    ("xmlrpc.client.ServerProxy", RpcProxy),
+    ("xmlrpclib.ServerProxy", RpcProxy),
     ("http.client.HTTPSConnection", Connection { opens: false }),
     ("http.client.HTTPConnection", Connection { opens: false }),
     ("smtplib.SMTP", Connection { opens: true }),

@@ -1205,6 +1205,12 @@ impl Py<'_, '_, '_> {
             Api::Urlopen => self.urlopen(c),
             Api::UrlRequest => self.url_request(c),
             Api::UrlRetrieve => self.url_retrieve(c),
+            Api::RpcProxy => Val {
+                handle: Some(Handle::Rpc {
+                    url: c.arg(0, "uri").known().map(str::to_owned),
+                }),
+                ..Val::default()
+            },
             Api::Connection { opens } => {
                 let host = c.arg(0, "host").known().map(str::to_owned);
                 if opens {

@@ -181,6 +181,8 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 let attr = node.field("attribute").map_or("", |a| self.text(a));
                 match &obj.handle {
+                    // `proxy.system.listMethods`: a dotted procedure name on the same host.
+                    Some(Handle::Rpc { .. }) if !attr.starts_with('_') => obj.clone(),
                     Some(Handle::Module(m)) => {
                         let full = crate::scope::dotted(m, attr);
                         if matches!(full.as_str(), "os.sep" | "os.path.sep") {

@@ -290,6 +290,12 @@ impl Py<'_, '_, '_> {
                     _ => Val::unknown().with_taint(&recv.taint),
                 }
             }
+            // `proxy.register(profile)`: a call on the host with those arguments.
+            (Some(Handle::Rpc { url }), _) if !name.starts_with('_') => {
+                let url = url.clone();
+                self.sink.network(ln, url.as_deref(), all, true);
+                Val::unknown()
+            }
             (Some(Handle::Conn { url }), _) => {
                 let url = url.clone();
                 match name {
