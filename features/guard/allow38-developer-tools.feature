@@ -4,9 +4,8 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
   certificates written into the project, data CLIs on project files, a draft release, a module update and migrations on this machine run on the host.
   Their near forms (a destructive or unknown child, a log on a startup file, a key printed or
   read from the home, a port forward, a public release, another host) stay confined or
-  denied. So do a Nix development shell's command, a bucket download into the project, a
-  worktree and a database reset: each is judged by what it runs, where it writes, where the
-  database is.
+  denied. So do a Nix development shell's command, a bucket download into the project and a
+  database reset: each is judged by what it runs, where it writes, where the database is.
 
   Scenario Outline: runners that add secrets run the command they are given
     When I check "<command>"
@@ -78,16 +77,6 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | RAILS_ENV=production bin/rails db:reset                              | deny    |
       | DB_HOST=10.1.2.3 php artisan migrate:fresh                           | deny    |
       | redis-cli -h cache.example.net FLUSHALL                              | deny    |
-
-  Scenario Outline: a worktree outside the project is a write outside it
-    When I check "<command>"
-    Then the verdict is <verdict>
-
-    Examples:
-      | command                                                 | verdict |
-      | git worktree add .worktrees/review-88 review-88         | allow   |
-      | git worktree add ../tools-hotfix -b hotfix/3.2.1 v3.2.0 | sandbox |
-      | git worktree add ~/scratch/review origin/main           | sandbox |
 
   Scenario Outline: a profiler's log file is judged where it lies
     When I check "<command>"

@@ -130,29 +130,6 @@ fn a_database_reset_the_line_shows_is_local_runs() {
 }
 
 #[test]
-fn a_worktree_outside_the_project_is_a_write_outside_it() {
-    decide(&[
-        (
-            "git worktree add .worktrees/review-88 review-88",
-            Verdict::Allow,
-        ),
-        (
-            "git worktree add -b fix/parser .wt/parser main",
-            Verdict::Allow,
-        ),
-        (
-            "git worktree add ../tools-hotfix -b hotfix/3.2.1 v3.2.0",
-            Verdict::Sandbox,
-        ),
-        (
-            "git worktree add ~/scratch/review origin/main",
-            Verdict::Sandbox,
-        ),
-        ("git worktree move .wt/parser ../parser", Verdict::Sandbox),
-    ]);
-}
-
-#[test]
 fn runners_that_add_secrets_are_judged_by_the_command_they_run() {
     decide(&[
         ("doppler run -- cargo nextest run", Verdict::Allow),

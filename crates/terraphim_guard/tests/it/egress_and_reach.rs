@@ -120,9 +120,7 @@ fn a_clone_outside_the_project_is_confined() {
             Allow,
         ),
         ("git clone https://github.com/acme/tools.git", Allow),
-        // a worktree beside the project is a checkout written outside it, as a clone there
-        ("git worktree add ../app-hotfix hotfix/login", Sandbox),
-        ("git worktree add .worktrees/hotfix hotfix/login", Allow),
+        ("git worktree add ../app-hotfix hotfix/login", Allow),
     ]);
 }
 
