@@ -4,7 +4,7 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
   certificates written into the project, data CLIs on project files, a draft release, a module update and migrations on this machine run on the host.
   Their near forms (a destructive or unknown child, a log on a startup file, a key printed or
   read from the home, a port forward, a public release, another host) stay confined or
-  denied. So do a Nix development shell's command, a bucket download into the project and a
+  denied. So do a Nix development shell's command, a bucket download into a scratch directory and a
   database reset: each is judged by what it runs, where it writes, where the database is.
 
   Scenario Outline: runners that add secrets run the command they are given
@@ -52,14 +52,15 @@ Feature: runners, profilers, local TLS and data tools of ordinary development
       | nix-shell -p nodejs --run 'node -v'                       | sandbox |
       | nix-shell /tmp/unpacked/shell.nix --run make              | sandbox |
 
-  Scenario Outline: a bucket's objects copied into the project are a read of the bucket
+  Scenario Outline: a bucket's objects copied into a scratch directory are a read of the bucket
     When I check "<command>"
     Then the verdict is <verdict>
 
     Examples:
       | command                                                   | verdict |
-      | aws s3 cp s3://team-data/samples/a.parquet ./data/samples/ | allow   |
-      | gsutil -m cp -r gs://eval-sets/v3 data/eval               | allow   |
+      | aws s3 cp s3://team-data/samples/a.parquet ./tmp/samples/  | allow   |
+      | gsutil -m rsync -r gs://eval-sets/v3 /tmp/eval-v3         | allow   |
+      | aws s3 cp s3://team-data/conftest.py tests/               | sandbox |
       | aws s3 cp ./dist s3://site-bucket/ --recursive            | sandbox |
       | aws s3 sync s3://team-data/golden tests/golden --delete   | deny    |
       | aws s3 cp s3://team-data/rc ~/.bashrc                     | deny    |

@@ -44,38 +44,30 @@ fn the_project_s_nix_shell_runs_the_command_it_is_given() {
 }
 
 #[test]
-fn bucket_downloads_into_the_project_are_reads() {
+fn bucket_downloads_into_scratch_directories_are_reads() {
     decide(&[
         (
-            "aws s3 cp s3://team-data/samples/a.parquet ./data/samples/",
+            "aws s3 cp s3://team-data/samples/a.parquet ./tmp/samples/",
             Verdict::Allow,
         ),
         (
-            "aws s3 sync s3://team-data/golden tests/golden --only-show-errors",
+            "aws s3 sync s3://team-data/golden build/golden --only-show-errors",
             Verdict::Allow,
         ),
+        ("gsutil -m rsync -r gs://eval-sets/v3 /tmp/eval-v3", Verdict::Allow),
+        // into the project's own directories a copy may land a file a runner loads
         (
-            "gsutil -m cp -r gs://eval-sets/v3 data/eval",
-            Verdict::Allow,
-        ),
-        (
-            "gcloud storage rsync gs://eval-sets/v3 ./data/eval",
-            Verdict::Allow,
-        ),
-        // uploads, deleting syncs and destinations outside the project are not
-        (
-            "aws s3 cp ./dist s3://site-bucket/ --recursive",
+            "aws s3 cp s3://team-data/conftest.py tests/",
             Verdict::Sandbox,
         ),
+        // uploads, deleting syncs and destinations outside the project are not
+        ("aws s3 cp ./dist s3://site-bucket/ --recursive", Verdict::Sandbox),
         (
-            "aws s3 sync s3://team-data/golden tests/golden --delete",
+            "aws s3 sync s3://team-data/golden build/golden --delete",
             Verdict::Deny,
         ),
         ("aws s3 cp s3://team-data/rc ~/.bashrc", Verdict::Deny),
-        (
-            "gsutil cp gs://eval-sets/x.json ~/Downloads/",
-            Verdict::Sandbox,
-        ),
+        ("gsutil cp gs://eval-sets/x.json ~/Downloads/", Verdict::Sandbox),
     ]);
 }
 
