@@ -32,6 +32,12 @@ pub(crate) enum Cap {
     ManifestRewrite,
     /// A package published to a registry.
     Publish,
+    /// A package published only on a branch the user's explicit opt-in reaches.
+    PublishOnRequest,
+    /// A manifest rewritten that does not lie in the project (detail: the path).
+    ForeignManifestRewrite,
+    /// A credential file read (detail: what it is).
+    CredentialRead,
     /// The user's identity read (user name, uid).
     UserInfo,
     /// The machine's identity read (host name, node, interfaces).
@@ -53,7 +59,9 @@ impl Cap {
             Cap::ClipboardRead => "clipboard read",
             Cap::ClipboardWrite => "clipboard write",
             Cap::ManifestRewrite => "manifest rewrite",
-            Cap::Publish => "package publish",
+            Cap::Publish | Cap::PublishOnRequest => "package publish",
+            Cap::ForeignManifestRewrite => "manifest rewrite",
+            Cap::CredentialRead => "credential read",
             Cap::UserInfo => "user identity read",
             Cap::HostName => "host identity read",
             Cap::UnknownWrite => "write",
@@ -546,15 +554,32 @@ pub(crate) fn combine(sink: &mut Sink<'_>) {
             "reads the clipboard and replaces its content (clipboard hijacking)",
         );
     }
+    // A publish only the user's explicit opt-in reaches is the release the script is for,
+    // unless the script read a credential file or rewrote a manifest the project does not
+    // hold (the worm's shape): then it counts as any publish.
+    let worm_signs =
+        first(Cap::CredentialRead).is_some() || first(Cap::ForeignManifestRewrite).is_some();
+    let mut published = first(Cap::Publish).map(|(_, line, name)| (*line, name.clone()));
+    for (k, line, name) in &caps {
+        if *k != Cap::PublishOnRequest {
+            continue;
+        }
+        if worm_signs {
+            crate::command::package_publish(sink, *line, name);
+            published = published.or(Some((*line, name.clone())));
+        } else {
+            sink.requested_publish_lines.push(*line);
+        }
+    }
     // A manifest rewritten by a walk that follows every member the script sets (JavaScript's),
     // none of them one that runs code: a version bump before the release, not a worm's hook.
     let bump_only = matches!(sink.lang, Language::JavaScript | Language::TypeScript)
         && !sink.manifest_code_member;
-    if let (Some((_, _, m)), Some((_, pline, p)), false) =
-        (first(Cap::ManifestRewrite), first(Cap::Publish), bump_only)
+    if let (Some((_, _, m)), Some((pline, p)), false) =
+        (first(Cap::ManifestRewrite), published, bump_only)
     {
         sink.add_rule(
-            *pline,
+            pline,
             Category::SourcePoisoning,
             Verdict::Dangerous,
             "rewrite-and-publish",

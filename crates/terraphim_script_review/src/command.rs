@@ -1364,7 +1364,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 .iter()
                 .any(|w| matches!(w.as_str(), "upload" | "publish" | "push")) =>
         {
-            publish(sink, line, &name);
+            publish(sink, line, &name, &words);
             Val::unknown()
         }
         "tar" | "unzip" | "bsdtar" | "7z"
@@ -2385,7 +2385,7 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
 fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
     let has = |f: &str| words.iter().any(|w| w == f);
     if has("publish") {
-        publish(sink, line, name);
+        publish(sink, line, name, words);
         return;
     }
     if has("config")
@@ -2432,9 +2432,23 @@ fn match_shape(pattern: Option<&str>) -> String {
     last.replace(['*', '?'], &UNKNOWN.to_string())
 }
 
-/// A package published to a registry: irreversible and public.
-fn publish(sink: &mut Sink<'_>, line: u32, name: &str) {
+/// A package published to a registry: irreversible and public. One only the user's explicit
+/// opt-in reaches (`--publish`, `--execute`) is judged with the rest of the script
+/// ([`crate::caps::combine`]); a dry run its line spells (`--dry-run`) uploads nothing.
+fn publish(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
+    if words.iter().any(|w| w == "--dry-run") && sink.line_spells(line, "--dry-run") {
+        return;
+    }
+    if sink.on_request {
+        sink.cap(line, crate::caps::Cap::PublishOnRequest, name);
+        return;
+    }
     sink.cap(line, crate::caps::Cap::Publish, name);
+    package_publish(sink, line, name);
+}
+
+/// The finding of a publish that counts on its own.
+pub(crate) fn package_publish(sink: &mut Sink<'_>, line: u32, name: &str) {
     sink.add_rule(
         line,
         Category::Network,

@@ -1295,6 +1295,9 @@ pub(crate) struct Sink<'a> {
     /// The findings (a range of `findings`) of each shell function's body walked where it is
     /// defined, with parameters nobody knows (the body's start byte).
     pub(crate) definition_findings: Vec<(usize, std::ops::Range<usize>)>,
+    /// The publishes a shell function's body recorded where it is defined (see
+    /// [`Sink::drop_definition_findings`]): a call decides whether the user asked for them.
+    pub(crate) definition_caps: Vec<(usize, std::ops::Range<usize>)>,
     /// Environment variables the script set itself (`os.environ["X"] = "dummy"`,
     /// `monkeypatch.setenv("X", v)`, `mock.patch.dict(os.environ, {...})`), with the values
     /// it gave them: a later read of one gets that value, not the user's secret.
@@ -1317,6 +1320,14 @@ pub(crate) struct Sink<'a> {
     /// Set while a read whose result goes straight into a hash (`hash.update(readFileSync(p))`)
     /// is walked: the data ends in a one-way digest, nowhere else.
     pub(crate) digest_input: bool,
+    /// Set while a branch is walked that only an explicit opt-in of the user reaches (an
+    /// option flag off by default: `if (( execute ))` set by `--execute`).
+    pub(crate) on_request: bool,
+    /// Lines of publishes reached only on request whose publish stands as the release the
+    /// user asked for (see [`crate::caps::combine`]): the guard's deny of them gives way.
+    pub(crate) requested_publish_lines: Vec<u32>,
+    /// Shell functions (their bodies' start bytes) called where no opt-in guards the call.
+    pub(crate) called_unrequested: std::collections::HashSet<usize>,
 }
 
 /// The mark of a held request whose destination the project names (see [`Sink::held_request`]).
@@ -1379,12 +1390,16 @@ impl<'a> Sink<'a> {
             changed: std::collections::HashSet::new(),
             function_calls: std::collections::HashMap::new(),
             definition_findings: Vec::new(),
+            definition_caps: Vec::new(),
             env_set: std::collections::HashMap::new(),
             shell_dir: None,
             http_request: false,
             verified: false,
             manifest_code_member: false,
             digest_input: false,
+            on_request: false,
+            requested_publish_lines: Vec::new(),
+            called_unrequested: std::collections::HashSet::new(),
         }
     }
 
@@ -1774,6 +1789,20 @@ impl<'a> Sink<'a> {
     }
 
     /// Record a capability the script uses, for the combination rules run at the end.
+    /// Whether the script's line spells `word` as a word of its own, with nothing run to
+    /// build it (`cargo publish --dry-run`, not a list a branch may have added it to).
+    pub(crate) fn line_spells(&self, line: u32, word: &str) -> bool {
+        let line = self.fixed_line.unwrap_or(line);
+        self.lines
+            .get(line.saturating_sub(1) as usize)
+            .is_some_and(|l| {
+                !l.contains("$(")
+                    && !l.contains('`')
+                    && l.split_whitespace()
+                        .any(|w| w.trim_matches(['"', '\'']) == word)
+            })
+    }
+
     pub(crate) fn cap(&mut self, line: u32, cap: Cap, detail: impl Into<String>) {
         if self.recording {
             let line = self.fixed_line.unwrap_or(line);
@@ -1812,6 +1841,7 @@ impl<'a> Sink<'a> {
             Some(what) => {
                 if self.recording {
                     let resolved = self.resolve(path);
+                    self.cap(line, Cap::CredentialRead, what);
                     self.add(
                         line,
                         Category::SecretRead,
@@ -2352,6 +2382,11 @@ impl<'a> Sink<'a> {
             WriteClass::Manifest(what) => {
                 if content.known().is_none() {
                     self.cap(line, Cap::ManifestRewrite, shown.clone());
+                    // A manifest the project does not hold (unpacked, under the home, found
+                    // at run time) is another package's.
+                    if resolved.place != Place::WorkTree {
+                        self.cap(line, Cap::ForeignManifestRewrite, shown.clone());
+                    }
                 }
                 if content.known().is_none()
                     && resolved.text.ends_with("package.json")
@@ -2741,12 +2776,13 @@ impl<'a> Sink<'a> {
     /// `remove dist build` deletes build output, not "a path chosen at run time".
     pub(crate) fn drop_definition_findings(&mut self) {
         let mut drop = vec![false; self.findings.len()];
-        for (body, range) in &self.definition_findings {
-            let all_walked = self
-                .function_calls
+        let all_walked = |body: &usize| {
+            self.function_calls
                 .get(body)
-                .is_some_and(|(calls, walked)| *calls > 0 && walked >= calls);
-            if all_walked {
+                .is_some_and(|(calls, walked)| *calls > 0 && walked >= calls)
+        };
+        for (body, range) in &self.definition_findings {
+            if all_walked(body) {
                 for d in drop.get_mut(range.clone()).into_iter().flatten() {
                     *d = true;
                 }
@@ -2755,11 +2791,29 @@ impl<'a> Sink<'a> {
         let mut d = drop.into_iter();
         self.findings.retain(|_| !d.next().unwrap_or(false));
         self.definition_findings.clear();
+        let mut drop = vec![false; self.caps.len()];
+        for (body, range) in &self.definition_caps {
+            if all_walked(body) {
+                for i in range.clone() {
+                    if let Some(d) = drop.get_mut(i)
+                        && self.caps[i].0 == Cap::Publish
+                    {
+                        *d = true;
+                    }
+                }
+            }
+        }
+        let mut d = drop.into_iter();
+        self.caps.retain(|_| !d.next().unwrap_or(false));
+        self.definition_caps.clear();
     }
 
     /// A call of the script's shell function whose body starts at `body`; `walked`: its body
     /// was walked with this call's arguments for the judge.
     pub(crate) fn function_called(&mut self, body: usize, walked: bool) {
+        if !self.on_request {
+            self.called_unrequested.insert(body);
+        }
         let e = self.function_calls.entry(body).or_insert((0, 0));
         match walked {
             true => e.1 += 1,

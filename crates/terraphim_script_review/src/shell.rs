@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
+mod opt_in;
 mod vars;
 
 /// How many values of a loop variable the command guard is asked about, one text each.
@@ -141,6 +142,8 @@ struct Shell<'s, 'k, 'a> {
     defined: Vec<&'s str>,
     /// The functions `export -f` hands to child shells: `bash -c "f ARGS"` runs one.
     exported: Vec<String>,
+    /// Variables only a command-line option turns on ([`opt_in::option_flags`]).
+    option_flags: opt_in::Flags,
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -391,6 +394,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         defined: defined_functions(root, src),
         exported: Vec::new(),
+        option_flags: opt_in::option_flags(root, src),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -1053,6 +1057,7 @@ impl Shell<'_, '_, '_> {
                         .or_insert(known);
                     let defining = self.defining.replace(body.start_byte());
                     let before = self.sink.findings.len();
+                    let caps_before = self.sink.caps.len();
                     let printed = self.printed_by(body);
                     self.printed.insert(body.start_byte(), printed);
                     if self.at_call.is_none() && defining.is_none() {
@@ -1060,6 +1065,10 @@ impl Shell<'_, '_, '_> {
                         self.sink
                             .definition_findings
                             .push((body.start_byte(), before..after));
+                        let caps_after = self.sink.caps.len();
+                        self.sink
+                            .definition_caps
+                            .push((body.start_byte(), caps_before..caps_after));
                     }
                     self.defining = defining;
                 }
@@ -1101,6 +1110,7 @@ impl Shell<'_, '_, '_> {
                 let mut out = Val::unknown();
                 let children: Vec<Node<'_>> = node.named_children().collect();
                 let guards = self.confined.len();
+                let requested_before = self.sink.on_request;
                 // `case "$p" in "$ROOT"/*) rm -rf "$p" ;; esac`: the item sees `p` there.
                 if node.kind() == "case_item"
                     && let Some((name, dirs)) = self.case_item_guard(node)
@@ -1139,6 +1149,11 @@ impl Shell<'_, '_, '_> {
                 for c in children {
                     if matches!(c.kind(), "elif_clause" | "else_clause") {
                         self.release(guards);
+                        self.sink.on_request = requested_before;
+                    }
+                    // `--execute) cargo publish ;;`: an item only an option reaches.
+                    if is_case && c.kind() == "case_item" {
+                        self.sink.on_request = requested_before || opt_in::option_item(c, self.src);
                     }
                     if is_case && c.kind() == "case_item" {
                         match &branch_start {
@@ -1225,6 +1240,15 @@ impl Shell<'_, '_, '_> {
                             .children()
                             .filter(|o| !o.is_named())
                             .all(|o| o.kind() == "&&");
+                    // `if (( execute )); then`, `[[ $1 == --publish ]] && publish`: what
+                    // follows runs only when the user asked for it.
+                    if (and_test
+                        || cond.is_some_and(|d| contain::same(c, d))
+                            && contain::single_condition(node))
+                        && opt_in::requested(c, self.src, &self.option_flags)
+                    {
+                        self.sink.on_request = true;
+                    }
                     if (and_test
                         || cond.is_some_and(|d| contain::same(c, d))
                             && contain::single_condition(node))
@@ -1236,6 +1260,7 @@ impl Shell<'_, '_, '_> {
                     }
                 }
                 self.release(guards);
+                self.sink.on_request = requested_before;
                 let start = match start_mark {
                     // No way through changed a variable: every way ends with the variables it
                     // began with, which they still are.

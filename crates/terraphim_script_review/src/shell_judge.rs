@@ -1014,6 +1014,42 @@ pub(crate) struct Pending {
     /// `spawn(prog, args)`): the review models what it does, so only the guard's deny adds to
     /// that (a command the guard never lets run is no safer started from Python).
     deny_only: bool,
+    /// Reached only on a branch the user's explicit opt-in guards ([`Sink::on_request`]).
+    on_request: bool,
+}
+
+impl Pending {
+    /// A publish the user asked for that the review let stand, alone on its line: the guard
+    /// denies the line for that publish only.
+    fn requested_publish(&self, sink: &mut Sink<'_>) -> bool {
+        // A function's statement judged where it is defined: every call of it is guarded.
+        let requested = self.on_request
+            || matches!(self.func, Some((body, false))
+                if sink.function_calls.get(&body).is_some_and(|(calls, walked)| calls + walked > 0)
+                    && !sink.called_unrequested.contains(&body));
+        let publishes = sink.requested_publish_lines.contains(&self.line);
+        // Each value the statement may run with, alone, in the project or a directory of it
+        // (`cd "$work/unpacked" && npm publish` publishes another package).
+        let mut alone = |t: &String| {
+            let own = match t.find(CD_PREFIX.1) {
+                Some(i) if cd_prefix(&t[..i + CD_PREFIX.1.len()]) => {
+                    let dir = t[CD_PREFIX.0.len()..i].trim_matches('\'');
+                    if dir.contains(['$', '"', '`', UNKNOWN])
+                        || !matches!(
+                            sink.resolve(dir).place,
+                            Place::WorkTree | Place::WorkTreeRoot
+                        )
+                    {
+                        return false;
+                    }
+                    &t[i + CD_PREFIX.1.len()..]
+                }
+                _ => t.as_str(),
+            };
+            !own.contains([';', '|', '&', '`', '\n', '<', '>']) && !own.contains("$(")
+        };
+        requested && publishes && !self.texts.is_empty() && self.texts.iter().all(&mut alone)
+    }
 }
 
 /// Keep a program started with a known argument vector by a script of another language for
@@ -1038,6 +1074,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         teardown,
         func: None,
         deny_only: true,
+        on_request: sink.on_request,
     });
 }
 
@@ -1082,6 +1119,7 @@ pub(crate) fn judge_statement(
         teardown,
         func,
         deny_only: false,
+        on_request: sink.on_request,
     });
 }
 
@@ -1233,6 +1271,8 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
                 }
                 Verdict::Suspicious
             }
+            // The release the user asked for: the review judged it with the whole script.
+            CommandTier::Deny if p.requested_publish(sink) => continue,
             CommandTier::Deny => Verdict::Dangerous,
             CommandTier::Project | CommandTier::Outside | CommandTier::Opaque => {
                 Verdict::Suspicious

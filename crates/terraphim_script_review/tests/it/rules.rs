@@ -11283,3 +11283,41 @@ fn procedures_called_on_an_xml_rpc_proxy_send_their_arguments() {
     ];
     check_all_judged(&rows, None);
 }
+
+/// A publish only an option of the script turns on (`really=0` ... `--really) really=1` ...
+/// `if (( really ))`) is the release the user asks for: judged with the rest of the script. The
+/// same publish with the flag on by default, or after a token read from the npm token file,
+/// still counts; a line that spells `--dry-run` uploads nothing.
+#[test]
+fn publishes_only_an_option_turns_on() {
+    let release = |default: &str, extra: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -eu\nreally={default}\nwhile [[ $# -gt 0 ]]; do\n  case \"$1\" in\n    --really) really=1; shift ;;\n    *) exit 2 ;;\n  esac\ndone\n{extra}for k in core app; do\n  if (( really )); then\n    cargo publish -p \"$k\"\n  else\n    cargo publish -p \"$k\" --dry-run\n  fi\ndone\n"
+        )
+    };
+    check(Sh, &release("0", ""), Clean, "");
+    check(
+        Sh,
+        &release("1", "").replace("--really)", "--hold)"),
+        Suspicious,
+        "network",
+    );
+    check(
+        Sh,
+        &release("0", "tok=$(cat ~/.npmrc)\n"),
+        Suspicious,
+        "secret-read",
+    );
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nif [[ $1 == --ship ]]; then\n  npm publish --access public\nfi\n",
+        Clean,
+        "",
+    );
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nif [[ $1 != --ship ]]; then\n  npm publish --access public\nfi\n",
+        Suspicious,
+        "network",
+    );
+}
