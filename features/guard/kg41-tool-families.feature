@@ -27,11 +27,13 @@ Feature: blind17 tool families judged from what each tool documents
       | scancel -t PENDING                                     | sandbox |
       | module use /shared/other/modulefiles                   | sandbox |
       | apptainer exec out/trainer.sif python train.py         | sandbox |
+      | srun -n 2 rm -rf out/x                                 | sandbox |
       | scancel -u bench                                       | deny    |
       | scancel --account=chem-lab                             | deny    |
       | scancel --me                                           | deny    |
       | scancel -p short                                       | deny    |
       | sacctmgr -i delete user name=old                       | deny    |
+      | srun -N 1 rm -rf /scratch/lab/old-runs                 | deny    |
 
   Scenario Outline: dotfile previews run, applying is confined, fetched dotfiles and Brewfiles applied over the home are denied
     When I check the command:
@@ -141,6 +143,7 @@ Feature: blind17 tool families judged from what each tool documents
       | powershell.exe -NoProfile -Command "Remove-Item -Recurse -Force $env:USERPROFILE\\Videos" | deny    |
       | gsettings set org.gnome.desktop.screensaver lock-enabled false                            | deny    |
       | sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0                 | deny    |
+      | wsl.exe -e sh -c "rm -rf /mnt/d/Users/lee/Music"                                          | deny    |
 
   Scenario Outline: project migrations and local reads run, production rebuilds and bulk key deletes are denied
     When I check the command:

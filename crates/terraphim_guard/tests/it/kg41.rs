@@ -26,11 +26,13 @@ fn hpc_queue_reads_and_cancelling_one_job_are_allowed_and_cancelling_by_user_is_
         ("scancel -t PENDING", Sandbox),
         ("module use /shared/other/modulefiles", Sandbox),
         ("apptainer exec out/trainer.sif python train.py", Sandbox),
+        ("srun -n 2 rm -rf out/x", Sandbox),
         ("scancel -u bench", Deny),
         ("scancel --account=chem-lab", Deny),
         ("scancel --me", Deny),
         ("scancel -p short", Deny),
         ("sacctmgr -i delete user name=old", Deny),
+        ("srun -N 1 rm -rf /scratch/lab/old-runs", Deny),
     ]);
 }
 
@@ -134,6 +136,7 @@ fn wsl_and_desktop_reads_are_allowed_and_windows_deletes_and_disabled_locks_are_
         ("powershell.exe -NoProfile -Command \"Remove-Item -Recurse -Force $env:USERPROFILE\\Videos\"", Deny),
         ("gsettings set org.gnome.desktop.screensaver lock-enabled false", Deny),
         ("sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0", Deny),
+        ("wsl.exe -e sh -c \"rm -rf /mnt/d/Users/lee/Music\"", Deny),
     ]);
 }
 
