@@ -145,6 +145,23 @@ Feature: blind17 tool families judged from what each tool documents
       | sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0                 | deny    |
       | wsl.exe -e sh -c "rm -rf /mnt/d/Users/lee/Music"                                          | deny    |
 
+  Scenario Outline: scans of the project run, scans of the home or the system are confined
+    When I check the command:
+      """
+      <command>
+      """
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                | verdict |
+      | gitleaks git -v --redact               | allow   |
+      | gitleaks protect --staged              | allow   |
+      | trivy fs --scanners vuln,secret .      | allow   |
+      | trivy fs ~/                            | sandbox |
+      | trivy rootfs /                         | sandbox |
+      | gitleaks detect --source ../other-repo | sandbox |
+      | gitleaks dir /etc -v                   | sandbox |
+
   Scenario Outline: project migrations and local reads run, production rebuilds and bulk key deletes are denied
     When I check the command:
       """

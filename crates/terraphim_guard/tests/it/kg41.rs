@@ -140,6 +140,21 @@ fn wsl_and_desktop_reads_are_allowed_and_windows_deletes_and_disabled_locks_are_
     ]);
 }
 
+/// Secret and vulnerability scans of the working directory; the same scanners pointed at the
+/// home, the root file system or a neighbouring checkout stay confined.
+#[test]
+fn project_scans_are_allowed_and_scans_of_the_home_or_system_are_confined() {
+    decide_in_project(&[
+        ("gitleaks git -v --redact", Allow),
+        ("gitleaks protect --staged", Allow),
+        ("trivy fs --scanners vuln,secret .", Allow),
+        ("trivy fs ~/", Sandbox),
+        ("trivy rootfs /", Sandbox),
+        ("gitleaks detect --source ../other-repo", Sandbox),
+        ("gitleaks dir /etc -v", Sandbox),
+    ]);
+}
+
 /// Django migrations, Airflow reads, local Redis scans and certificate probes; production dbt
 /// runs stay confined and a full refresh of production or a scan piped into deletes is denied.
 #[test]
