@@ -188,3 +188,4 @@ Feature: blind17 tool families judged from what each tool documents
       | dbt build --full-refresh --target prod                                                                      | deny    |
       | redis-cli -h kv.example.internal --scan --pattern 'tmp:*' \| xargs redis-cli -h kv.example.internal unlink  | deny    |
       | python manage.py migrate billing zero                                                                       | deny    |
+      | python3 manage.py migrate invoices 0003                                                                     | sandbox |

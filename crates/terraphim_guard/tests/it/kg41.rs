@@ -243,5 +243,6 @@ fn project_migrations_and_local_reads_are_allowed_and_production_rebuilds_are_de
             Deny,
         ),
         ("python manage.py migrate billing zero", Deny),
+        ("python3 manage.py migrate invoices 0003", Sandbox),
     ]);
 }
