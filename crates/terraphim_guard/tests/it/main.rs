@@ -67,6 +67,7 @@ mod harvest;
 mod hidden_forms;
 mod inline_effects;
 mod kg39;
+mod kg41;
 mod option_shells_and_toolchains;
 mod probes;
 mod project_work;
