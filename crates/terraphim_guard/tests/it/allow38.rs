@@ -54,20 +54,29 @@ fn bucket_downloads_into_scratch_directories_are_reads() {
             "aws s3 sync s3://team-data/golden build/golden --only-show-errors",
             Verdict::Allow,
         ),
-        ("gsutil -m rsync -r gs://eval-sets/v3 /tmp/eval-v3", Verdict::Allow),
+        (
+            "gsutil -m rsync -r gs://eval-sets/v3 /tmp/eval-v3",
+            Verdict::Allow,
+        ),
         // into the project's own directories a copy may land a file a runner loads
         (
             "aws s3 cp s3://team-data/conftest.py tests/",
             Verdict::Sandbox,
         ),
         // uploads, deleting syncs and destinations outside the project are not
-        ("aws s3 cp ./dist s3://site-bucket/ --recursive", Verdict::Sandbox),
+        (
+            "aws s3 cp ./dist s3://site-bucket/ --recursive",
+            Verdict::Sandbox,
+        ),
         (
             "aws s3 sync s3://team-data/golden build/golden --delete",
             Verdict::Deny,
         ),
         ("aws s3 cp s3://team-data/rc ~/.bashrc", Verdict::Deny),
-        ("gsutil cp gs://eval-sets/x.json ~/Downloads/", Verdict::Sandbox),
+        (
+            "gsutil cp gs://eval-sets/x.json ~/Downloads/",
+            Verdict::Sandbox,
+        ),
     ]);
 }
 
