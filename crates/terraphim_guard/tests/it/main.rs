@@ -68,6 +68,7 @@ mod hidden_forms;
 mod inline_effects;
 mod kg39;
 mod kg41;
+mod kg42;
 mod option_shells_and_toolchains;
 mod probes;
 mod project_work;
