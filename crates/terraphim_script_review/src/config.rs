@@ -47,6 +47,9 @@ pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &[
     "hex.pm",
     "pub.dev",
     "anaconda.org",
+    // Official release downloads of common infrastructure tools (kubectl, Terraform).
+    "dl.k8s.io",
+    "releases.hashicorp.com",
 ];
 
 /// Programs and modules that are entry points of known tools, never reviewed as scripts.

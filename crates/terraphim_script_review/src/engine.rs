@@ -1246,6 +1246,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) teardown: Option<(&'static str, Vec<String>)>,
     /// Directories the script makes (`mkdir -p`, `os.makedirs`, `fs.mkdirSync`), as written.
     made_dirs: std::collections::HashSet<String>,
+    /// Directories of the working tree the script lists (`fs.readdirSync(DIR)`), resolved: a
+    /// module loaded by a name from the listing is one of the project's files there.
+    listed_dirs: std::collections::HashSet<String>,
     /// Files of the working tree the script wrote whole in this run with content carrying no
     /// downloaded, decoded or private data (resolved): its own output, so appending to one
     /// later (`cp x.tmpl x.go`, then `echo ... >> x.go`) adds to what it made.
@@ -1376,6 +1379,7 @@ impl<'a> Sink<'a> {
             created: std::collections::HashSet::new(),
             teardown: None,
             made_dirs: std::collections::HashSet::new(),
+            listed_dirs: std::collections::HashSet::new(),
             own_outputs: std::collections::HashSet::new(),
             generated_outputs: std::collections::HashSet::new(),
             copying_project_file: false,
@@ -3044,6 +3048,47 @@ impl<'a> Sink<'a> {
             && raw.contains('/')
     }
 
+    /// A directory the script lists; only a known directory of the working tree is kept.
+    pub(crate) fn list_dir(&mut self, path: &Val) {
+        if let Some(p) = path.path_text().filter(|p| !p.contains(UNKNOWN)) {
+            let r = self.resolve(p.trim_end_matches('/'));
+            if matches!(r.place, Place::WorkTree) {
+                self.listed_dirs.insert(r.text);
+            }
+        }
+    }
+
+    /// Whether `path` (a module's path or `file://` URL) is an entry of a directory of the
+    /// working tree the script listed (`import(path.join(MIGRATIONS, f))` over
+    /// `readdirSync(MIGRATIONS)`): the project's own migration or plugin file, whichever
+    /// the listing holds. Its name alone is unknown; a path that leaves the directory or
+    /// whose value was decoded, downloaded or given on the command line is not one.
+    pub(crate) fn listed_project_entry(&mut self, path: &Val) -> bool {
+        let Some(text) = path.text.as_deref() else {
+            return false;
+        };
+        let text = text.strip_prefix("file://").unwrap_or(text);
+        let Some((dir, name)) = text.rsplit_once('/') else {
+            return false;
+        };
+        let clean = !path.taint.decoded
+            && !path.taint.remote
+            && !path.taint.arg
+            && !path.taint.env
+            && path.taint.secret.is_none();
+        if !clean || dir.contains(UNKNOWN) || name.is_empty() || name == ".." {
+            return false;
+        }
+        let dir = self.resolve(dir).text;
+        self.listed_dirs.contains(&dir)
+    }
+
+    /// Whether the script made the directory whose resolved path is `text`.
+    fn made_dir_named(&mut self, text: &str) -> bool {
+        let made: Vec<String> = self.made_dirs.iter().cloned().collect();
+        made.iter().any(|m| self.resolve(m).text == text)
+    }
+
     fn delete_one(&mut self, line: u32, raw: &str, recursive: bool) {
         if self.made_temp.contains(raw) {
             return;
@@ -3071,6 +3116,13 @@ impl<'a> Sink<'a> {
             // An entry of a named tool's own cache directory (`~/.cache/<tool>/<entry>`): what
             // that tool can fetch or build again, pruned by its cleanup script.
             Place::Home if places::tool_cache_entry(&resolved) => return,
+            // The script's own cache or state directory, which it named and made itself
+            // (`~/.cache/<tool>` made to keep downloads, cleared by `--clear-cache`).
+            Place::Home
+                if places::tool_keep_dir(&resolved) && self.made_dir_named(&resolved.text) =>
+            {
+                return;
+            }
             Place::Home
                 if resolved.text.starts_with("~/.cache/")
                     || (recursive && places::regenerable_dir(&resolved.text)) =>

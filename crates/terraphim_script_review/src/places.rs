@@ -592,22 +592,40 @@ pub(crate) enum WriteClass {
 }
 
 /// Classify a write target.
-/// A data file in a tool's own cache directory (`~/.cache/<tool>/pulls.json`): where a tool
+/// A data file in a tool's own cache or state directory (`~/.cache/<tool>/pulls.json`): where a tool
 /// keeps what it can fetch again, also images, media and fonts it rendered or downloaded
-/// (`thumb.webp`). Code there (`.py`, `.sh`, no extension, ...) is not data, nor is a pickle
-/// (loading one runs code).
+/// (`thumb.webp`), database dumps, release archives it downloaded (`node-v20.tar.xz`; unpacking and running
+/// one is judged where it runs), a partial download (`x.part`) and a data file's temporary twin
+/// for an atomic replace (`index.json.<pid>`). Code there (`.py`, `.sh`, no extension, ...) is
+/// not data, nor is a pickle (loading one runs code).
 fn tool_cache_data(r: &Resolved) -> bool {
     const DATA: &[&str] = &[
         "json", "txt", "csv", "tsv", "db", "sqlite", "sqlite3", "cache", "log", "xml", "html",
         "yaml", "yml", "toml", "md", "etag", "gz", "zst", "bin", "dat", "tmp", "png", "jpg",
         "jpeg", "gif", "webp", "avif", "ico", "pdf", "mp3", "mp4", "wav", "woff", "woff2",
-        "parquet",
+        "parquet", "xz", "bz2", "tgz", "tar", "zip", "part", "dump",
     ];
-    let Some((_, file)) = tool_dir_file(r, "~/.cache/") else {
+    // A tool's state directory (`~/.local/state/<tool>/last.json`) keeps the same kind of
+    // data between runs; not a directory of the [`SHARED`] programs.
+    let state = || {
+        tool_dir_file(r, "~/.local/state/")
+            .filter(|(tool, _)| !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool)))
+    };
+    let Some((_, file)) = tool_dir_file(r, "~/.cache/").or_else(state) else {
         return false;
     };
-    let ext = base(file).rsplit_once('.').map_or("", |(_, e)| e);
-    DATA.contains(&ext.to_ascii_lowercase().as_str())
+    let name = base(file).to_ascii_lowercase();
+    let mut exts: Vec<&str> = name.split('.').skip(1).collect();
+    if exts.last().is_some_and(|e| DATA.contains(e)) {
+        return true;
+    }
+    // `index.json.<pid>`, `index.json.tmp.1234`: what an atomic replace adds to a data name.
+    let spare =
+        |e: &str| e.contains(UNKNOWN) || (!e.is_empty() && e.chars().all(|c| c.is_ascii_digit()));
+    exts.reverse();
+    exts.into_iter()
+        .find(|e| !spare(e))
+        .is_some_and(|e| DATA.contains(&e))
 }
 
 /// An entry of a tool's own cache directory (`~/.cache/<tool>/<entry>`, the tool named, the
@@ -617,6 +635,32 @@ pub(crate) fn tool_cache_entry(r: &Resolved) -> bool {
         let first = entry.split('/').next().unwrap_or("");
         !first.is_empty() && first != "."
     })
+}
+
+/// A named tool's cache or state directory, or a directory in one (`~/.cache/<tool>`,
+/// `~/.local/state/<tool>/snapshots`): what a tool keeps between runs and can do without. Not
+/// the cache or state root, a name built at run time or hidden, a path leaving it (`..`), nor
+/// the directory of a program shared with everything the user runs ([`SHARED`]).
+pub(crate) fn tool_keep_dir(r: &Resolved) -> bool {
+    let Some(rest) = ["~/.cache/", "~/.local/state/"]
+        .iter()
+        .find_map(|p| r.text.strip_prefix(p))
+    else {
+        return false;
+    };
+    let rest = rest.trim_end_matches('/');
+    let tool = rest.split('/').next().unwrap_or("");
+    matches!(r.place, Place::Home)
+        && !tool.starts_with('.')
+        && !SHARED.iter().any(|s| s.eq_ignore_ascii_case(tool))
+        && secret_kind(&r.text).is_none()
+        && rest.split('/').all(|part| {
+            !part.is_empty()
+                && part != ".."
+                && part != "."
+                && !part.contains(UNKNOWN)
+                && !part.contains(['*', '?', '[', '{', '$'])
+        })
 }
 
 /// The tool and the file of a path `PREFIX<tool>/<file>` in the home directory, where the

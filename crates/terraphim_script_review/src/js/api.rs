@@ -55,6 +55,8 @@ pub(super) enum Api {
     PathJoin,
     /// The directory part of a path.
     Dirname,
+    /// `path.relative(from, to)`: the way from one path to the other.
+    PathRelative,
     /// `fileURLToPath(url)`: the path of a `file://` URL.
     FileUrlPath,
     /// `pathToFileURL(path)`: the `file://` URL of a path (`href` is its text, `pathname`
@@ -96,6 +98,8 @@ pub(super) enum Api {
     Delete,
     /// A directory made.
     MakeDir,
+    /// A directory's entries listed (`fs.readdirSync(dir)`).
+    ListDir,
     /// A file copied, moved or linked (source, destination).
     Copy,
     /// A file's mode set.
@@ -160,6 +164,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         PathJoin,
     ),
     (&["path"], &["dirname"], Dirname),
+    (&["path", "path.posix"], &["relative"], PathRelative),
     (&["url"], &["fileURLToPath"], FileUrlPath),
     (&["url"], &["pathToFileURL"], PathFileUrl),
     (&["Deno.env"], &["get"], EnvGet),
@@ -265,6 +270,7 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         ],
         MakeDir,
     ),
+    (FS, &["readdirSync", "readdir"], ListDir),
     (&["rimraf"], &["*"], Delete),
     (
         FS,

@@ -1584,6 +1584,13 @@ impl Js<'_, '_, '_> {
                     )),
                 }
             }
+            Api::PathRelative => match (c.first().known(), c.second().known()) {
+                (Some(from), Some(to)) => match relative_path(from, to) {
+                    Some(rel) => Val::lit(rel).with_taint(&c.all),
+                    None => Val::unknown().with_taint(&c.all),
+                },
+                _ => Val::unknown().with_taint(&c.all),
+            },
             Api::UrlNew => {
                 let (first, base) = (c.first(), c.second());
                 let text = match (&first.text, &base.text) {
@@ -1784,6 +1791,10 @@ impl Js<'_, '_, '_> {
                     .collect();
                 Val::list(items)
             }
+            Api::ListDir => {
+                self.sink.list_dir(c.first());
+                Val::unknown()
+            }
             Api::MkTemp => Val::lit(format!("{}{UNKNOWN}", c.first().known().unwrap_or("/tmp/"))),
             Api::BunFile => Val {
                 handle: Some(Handle::Path(
@@ -1968,4 +1979,40 @@ fn inserted_into(method: &str, recv: &Val, args: &[Val]) -> Option<Val> {
     list.text = None;
     list.items = Some(items);
     Some(list)
+}
+
+/// `path.relative(from, to)` of two paths from the same root (both absolute or both in the home
+/// directory): `..` for each part of `from` past what they share, then the rest of `to`
+/// (`path.relative('~/.cache', '~')` is `..`). `None` when the roots differ.
+fn relative_path(from: &str, to: &str) -> Option<String> {
+    let parts = |p: &str| -> Option<(String, Vec<String>)> {
+        let (root, rest) = if let Some(r) = p
+            .strip_prefix('~')
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            ("~", r)
+        } else {
+            ("/", p.strip_prefix('/')?)
+        };
+        let mut out: Vec<String> = Vec::new();
+        for part in rest.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    out.pop();
+                }
+                p => out.push(p.to_owned()),
+            }
+        }
+        Some((root.to_owned(), out))
+    };
+    let (from_root, from) = parts(from)?;
+    let (to_root, to) = parts(to)?;
+    if from_root != to_root {
+        return None;
+    }
+    let shared = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<String> = vec!["..".to_owned(); from.len() - shared];
+    out.extend(to[shared..].iter().cloned());
+    Some(out.join("/"))
 }

@@ -80,6 +80,16 @@ impl Js<'_, '_, '_> {
                 let t = self.sink.read_path(ln, &path);
                 Val::unknown().with_taint(&t)
             }
+            // `import(pathToFileURL(path.join(MIGRATIONS, f)).href)` for each `f` of
+            // `readdirSync(MIGRATIONS)`: a migration or plugin runner loading the project's
+            // own files.
+            None if self.sink.listed_project_entry(first) => {
+                if let Some(t) = first.text.as_deref() {
+                    self.sink
+                        .runs_file(ln, t.strip_prefix("file://").unwrap_or(t));
+                }
+                Val::unknown()
+            }
             None => {
                 // `import(file)` of the path the script just wrote a download to, a name with a
                 // part known only at run time (`tmp/boot-${Date.now()}.mjs`): the same value,
@@ -220,12 +230,21 @@ impl Js<'_, '_, '_> {
             .filter(|m| m.kind() == "member_expression")
             .and_then(|m| m.field("property"))
             .is_some_and(|p| self.text(p) == "unref");
+        // A pid the script kept (`pids[name] = child.pid`, written to its state file) may be
+        // stopped later by a helper's parameter (`process.kill(-pid, sig)` in `down`).
+        let keeps_pids = self.src.contains(".pid");
         !let_go
             && self.src.match_indices("process.kill(-").any(|(i, m)| {
                 self.src[i + m.len()..]
                     .split([',', ')'])
                     .next()
-                    .is_some_and(|pid| pid.trim().ends_with(".pid"))
+                    .map(str::trim)
+                    .is_some_and(|pid| {
+                        pid.ends_with(".pid")
+                            || (keeps_pids
+                                && pid.to_ascii_lowercase().ends_with("pid")
+                                && pid.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+                    })
             })
     }
 

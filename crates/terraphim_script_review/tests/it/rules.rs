@@ -11321,3 +11321,175 @@ fn publishes_only_an_option_turns_on() {
         "network",
     );
 }
+
+/// A tool's own cache or state directory (`~/.cache/<tool>`, `~/.local/state/<tool>`) the script
+/// names and makes itself holds what it can fetch or build again: clearing it on request, a
+/// release archive downloaded into it, a partial download and a data file's temporary twin
+/// are housekeeping. The cache or state root, a name from the command line, a directory the
+/// script did not make and a path that climbs out of the cache are still flagged.
+#[test]
+fn own_cache_and_state_directories() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Js,
+            "const fs = require('node:fs/promises');\nconst os = require('node:os');\nconst path = require('node:path');\nconst STORE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'thumb-forge');\nasync function save(index) {\n  await fs.mkdir(STORE, { recursive: true });\n  await fs.writeFile(path.join(STORE, 'index.json'), JSON.stringify(index));\n}\nasync function main() {\n  if (process.argv.includes('--wipe')) {\n    await fs.rm(STORE, { recursive: true, force: true });\n    return;\n  }\n  await save({});\n}\nmain();\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, shutil\nfrom pathlib import Path\nNAME = 'quay-mirror'\nSTATE = Path(os.environ.get('XDG_STATE_HOME', Path.home() / '.local' / 'state')) / NAME\ndef remember(tag):\n    STATE.mkdir(parents=True, exist_ok=True)\n    (STATE / 'last.json').write_text(tag)\ndef purge():\n    shutil.rmtree(STATE)\nremember('v2')\npurge()\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nfrom pathlib import Path\nSTORE = Path(os.environ.get('XDG_CACHE_HOME', Path.home() / '.cache')) / 'toolpin'\nSTORE.mkdir(parents=True, exist_ok=True)\nwith urllib.request.urlopen('https://nodejs.org/dist/v22.1.0/node-v22.1.0-linux-x64.tar.xz') as r, open(STORE / 'node-v22.1.0-linux-x64.tar.xz.part', 'wb') as out:\n    out.write(r.read())\n",
+            Clean,
+            "",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst STORE = path.join(os.homedir(), '.cache', 'shot-diff');\nfs.mkdirSync(STORE, { recursive: true });\nconst tmp = `${path.join(STORE, 'baseline.json')}.${process.pid}`;\nfs.writeFileSync(tmp, JSON.stringify({}));\n",
+            Clean,
+            "",
+        ),
+        // Twins: the cache root, a directory the script did not make, a name from argv, a
+        // path that climbs to the home directory, code written into the cache.
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst ROOT = path.join(os.homedir(), '.cache');\nfs.mkdirSync(ROOT, { recursive: true });\nfs.rmSync(ROOT, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst STORE = path.join(os.homedir(), '.cache', 'thumb-forge');\nfs.rmSync(STORE, { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst STORE = path.join(os.homedir(), '.cache', process.argv[2]);\nfs.mkdirSync(STORE, { recursive: true });\nfs.rmSync(STORE, { recursive: true, force: true });\n",
+            Suspicious,
+            "destructive",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst os = require('node:os');\nconst path = require('node:path');\nconst STORE = path.join(os.homedir(), '.cache', path.relative(path.join(os.homedir(), '.cache'), os.homedir()));\nfs.mkdirSync(STORE, { recursive: true });\nfs.rmSync(STORE, { recursive: true, force: true });\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import shutil\nfrom pathlib import Path\nSTATE = Path.home() / '.local' / 'state' / 'nvim'\nSTATE.mkdir(parents=True, exist_ok=True)\nshutil.rmtree(STATE)\n",
+            Dangerous,
+            "destructive",
+        ),
+        (
+            Py,
+            "import os, urllib.request\nfrom pathlib import Path\nSTORE = Path.home() / '.cache' / 'toolpin'\nSTORE.mkdir(parents=True, exist_ok=True)\nwith urllib.request.urlopen('https://nodejs.org/dist/index.json') as r, open(STORE / 'hook.py.1234', 'wb') as out:\n    out.write(r.read())\n",
+            Suspicious,
+            "outside-write",
+        ),
+    ];
+    check_all_judged(&rows, None);
+}
+
+/// The official release hosts of kubectl and Terraform are on the default allowed list; a
+/// look-alike name under another domain is not.
+#[test]
+fn official_release_download_hosts() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Ts,
+            "const res = await fetch(\"https://dl.k8s.io/release/v1.31.0/bin/linux/amd64/kubectl.sha256\");\nconsole.log((await res.text()).trim());\n",
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import urllib.request\nwith urllib.request.urlopen('https://releases.hashicorp.com/packer/index.json') as r:\n    print(len(r.read()))\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "const res = await fetch(\"https://dl.k8s.io.mirror-cdn.example.net/release/stable.txt\");\nconsole.log(await res.text());\n",
+            Suspicious,
+            "network",
+        ),
+    ];
+    check_all_judged(&rows, None);
+}
+
+/// A dev-stack script keeps the pids of the detached services it starts and stops their
+/// process groups later by a helper's parameter (`process.kill(-pid, sig)`): services it runs
+/// for its own use, not ones left behind. Without a kept pid, or without a group kill, the
+/// detached child is still flagged.
+#[test]
+fn detached_services_stopped_by_kept_pids() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Ts,
+            "import { spawn } from \"node:child_process\";\nimport { writeFileSync, readFileSync } from \"node:fs\";\nconst PIDFILE = \"tmp/stack.json\";\nfunction start(): void {\n  const child = spawn(\"pnpm\", [\"--filter\", \"web\", \"dev\"], { stdio: \"ignore\", detached: true });\n  child.unref();\n  writeFileSync(PIDFILE, JSON.stringify({ web: child.pid }));\n}\nfunction stopGroup(pid: number): void {\n  process.kill(-pid, \"SIGTERM\");\n}\nfunction stop(): void {\n  for (const pid of Object.values(JSON.parse(readFileSync(PIDFILE, \"utf8\")))) stopGroup(pid as number);\n}\nprocess.argv[2] === \"down\" ? stop() : start();\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { spawn } from \"node:child_process\";\nfunction start(): void {\n  const child = spawn(\"pnpm\", [\"--filter\", \"web\", \"dev\"], { stdio: \"ignore\", detached: true });\n  child.unref();\n}\nfunction stopGroup(pid: number): void {\n  process.kill(-pid, \"SIGTERM\");\n}\nstart();\n",
+            Suspicious,
+            "escape",
+        ),
+        (
+            Ts,
+            "import { spawn } from \"node:child_process\";\nimport { writeFileSync } from \"node:fs\";\nconst child = spawn(\"pnpm\", [\"--filter\", \"web\", \"dev\"], { stdio: \"ignore\", detached: true });\nchild.unref();\nwriteFileSync(\"tmp/stack.json\", JSON.stringify({ web: child.pid }));\n",
+            Suspicious,
+            "escape",
+        ),
+    ];
+    check_all_judged(&rows, None);
+}
+
+/// A migration or plugin runner loads each file of a project directory it lists
+/// (`import(pathToFileURL(path.join(DIR, f)).href)` for `f` of `readdirSync(DIR)`): the
+/// project's own code. A module path from the command line, from a directory the script did
+/// not list, or from a listing of a directory outside the project is still flagged.
+#[test]
+fn modules_loaded_from_a_listed_project_directory() {
+    let rows: Vec<(Language, &str, Verdict, &str)> = vec![
+        (
+            Js,
+            "import fs from 'node:fs';\nimport path from 'node:path';\nimport { pathToFileURL } from 'node:url';\nconst STEPS = path.join(process.cwd(), 'db', 'steps');\nfor (const f of fs.readdirSync(STEPS).sort()) {\n  const mod = await import(pathToFileURL(path.join(STEPS, f)).href);\n  await mod.up();\n}\n",
+            Clean,
+            "",
+        ),
+        (
+            Ts,
+            "import { readdirSync } from \"node:fs\";\nimport path from \"node:path\";\nimport { pathToFileURL } from \"node:url\";\nconst HOOKS = path.resolve(\"tools\", \"hooks\");\nconst names: string[] = readdirSync(HOOKS).filter((n) => n.endsWith(\".ts\"));\nfor (const n of names) {\n  const full = path.join(HOOKS, n);\n  const m = (await import(pathToFileURL(full).href)) as { run: () => void };\n  m.run();\n}\n",
+            Clean,
+            "",
+        ),
+        // Twins.
+        (
+            Js,
+            "import fs from 'node:fs';\nimport path from 'node:path';\nimport { pathToFileURL } from 'node:url';\nconst STEPS = path.join(process.cwd(), 'db', 'steps');\nfs.readdirSync(STEPS);\nconst mod = await import(pathToFileURL(path.join(STEPS, process.argv[2])).href);\n",
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "import path from 'node:path';\nimport { pathToFileURL } from 'node:url';\nconst STEPS = path.join(process.cwd(), 'db', 'steps');\nconst mod = await import(pathToFileURL(path.join(STEPS, globalThis.pick)).href);\n",
+            Suspicious,
+            "obfuscated-execution",
+        ),
+        (
+            Js,
+            "import fs from 'node:fs';\nimport path from 'node:path';\nimport os from 'node:os';\nimport { pathToFileURL } from 'node:url';\nconst DROP = path.join(os.homedir(), 'Downloads');\nfor (const f of fs.readdirSync(DROP)) await import(pathToFileURL(path.join(DROP, f)).href);\n",
+            Suspicious,
+            "obfuscated-execution",
+        ),
+    ];
+    check_all_judged(&rows, None);
+}
