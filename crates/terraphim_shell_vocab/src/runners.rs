@@ -388,6 +388,10 @@ pub const RUNNERS: &[Runner] = &[
 /// runs. `None` when it is no runner, when an option is unknown or changes what is fetched or
 /// run, or when no command follows.
 pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static Runner, usize)> {
+    let selection = workspace_selection_len(name, rest);
+    if selection > 0 {
+        return runner_words(name, &rest[selection..]).map(|(r, n)| (r, n + selection));
+    }
     let Some(runner) = RUNNERS.iter().find(|r| {
         r.program == name
             && r.sub.len() <= rest.len()
@@ -429,6 +433,25 @@ pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static R
         }
     }
     (i < rest.len()).then_some((runner, i))
+}
+
+/// How many leading words of a pnpm line choose the workspace packages it runs in
+/// (`pnpm --filter web exec vitest`, `pnpm -r test`): packages of the project, so what runs
+/// there is judged as in the project.
+fn workspace_selection_len<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
+    if name != "pnpm" {
+        return 0;
+    }
+    let mut i = 0;
+    while let Some(a) = rest.get(i).map(AsRef::as_ref) {
+        i += match a {
+            "--filter" | "-F" | "--filter-prod" => 2,
+            "-r" | "--recursive" | "-w" | "--workspace-root" => 1,
+            _ if a.starts_with("--filter=") || a.starts_with("--filter-prod=") => 1,
+            _ => break,
+        };
+    }
+    i.min(rest.len())
 }
 
 /// A JavaScript package manager given a word that is none of its own commands (`pnpm eslint
