@@ -139,13 +139,15 @@ fn julia_and_r_package_tasks_of_the_project_are_allowed() {
 }
 
 /// pnpm's workspace selection (`--filter PKG`, `-r`) before `exec` chooses packages of the
-/// project: the program it runs is judged as the line's own.
+/// project: the program it runs is judged as the line's own; a selector naming a place outside
+/// keeps the line unknown.
 #[test]
 fn pnpm_filtered_exec_is_judged_by_the_program_it_runs() {
     decide_in_project(&[
         ("pnpm --filter web exec vitest run", Allow),
         ("pnpm -F api exec tsc --noEmit", Allow),
         ("pnpm --filter web exec some-unknown-tool", Sandbox),
+        ("pnpm --filter ../../other exec eslint .", Sandbox),
         ("pnpm --filter web exec rm -rf ~/projects", Deny),
     ]);
 }
