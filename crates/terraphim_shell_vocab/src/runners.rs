@@ -388,6 +388,10 @@ pub const RUNNERS: &[Runner] = &[
 /// runs. `None` when it is no runner, when an option is unknown or changes what is fetched or
 /// run, or when no command follows.
 pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static Runner, usize)> {
+    let selection = workspace_selection_len(name, rest);
+    if selection > 0 {
+        return runner_words(name, &rest[selection..]).map(|(r, n)| (r, n + selection));
+    }
     let Some(runner) = RUNNERS.iter().find(|r| {
         r.program == name
             && r.sub.len() <= rest.len()
@@ -429,6 +433,38 @@ pub fn runner_words<S: AsRef<str>>(name: &str, rest: &[S]) -> Option<(&'static R
         }
     }
     (i < rest.len()).then_some((runner, i))
+}
+
+/// How many leading words of a pnpm line choose the workspace packages it runs in
+/// (`pnpm --filter web exec vitest`, `pnpm -r test`): packages of the project, so what runs
+/// there is judged as in the project. A selector that names a place (`..`, `/`, `~`, `$`) is
+/// not taken, and the line is no runner.
+fn workspace_selection_len<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
+    if name != "pnpm" {
+        return 0;
+    }
+    let in_workspace =
+        |s: &str| !s.is_empty() && !s.contains("..") && !s.starts_with(['/', '~', '$']);
+    let mut i = 0;
+    while let Some(a) = rest.get(i).map(AsRef::as_ref) {
+        let selector = match a {
+            "--filter" | "-F" | "--filter-prod" => rest.get(i + 1).map(AsRef::as_ref),
+            _ => a
+                .strip_prefix("--filter=")
+                .or_else(|| a.strip_prefix("--filter-prod=")),
+        };
+        let step = match a {
+            "--filter" | "-F" | "--filter-prod" => 2,
+            "-r" | "--recursive" | "-w" | "--workspace-root" => 1,
+            _ if selector.is_some() => 1,
+            _ => break,
+        };
+        if selector.is_some_and(|s| !in_workspace(s)) || (step == 2 && selector.is_none()) {
+            return 0;
+        }
+        i += step;
+    }
+    i.min(rest.len())
 }
 
 /// A JavaScript package manager given a word that is none of its own commands (`pnpm eslint

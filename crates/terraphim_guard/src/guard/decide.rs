@@ -518,6 +518,27 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if uncovered_destructive.is_none()
+                && (suspicious.is_none() || only_lifted(&["interpreter inline code"]))
+                && cmd.findings.is_empty()
+                && super::package_tasks::runs_package_tasks(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "runs only the project's own test, check, lint, documentation or locked-dependency tasks through its language's package tooling, with literal arguments in the project (known safe: project package tasks)".to_string(),
+                    None,
+                )
+            } else if uncovered_destructive.is_none()
+                && suspicious.is_none()
+                && safe.is_none()
+                && cmd.findings.is_empty()
+                && super::package_tasks::runs_project_entry_file(cmd, &parsed.commands[..ci])
+            {
+                (
+                    Verdict::Allow,
+                    "runs a file of the project's test, benchmark or documentation directories, which its own runners run too, with no option that loads other code and no argument outside the project (known safe: project entry file)".to_string(),
+                    None,
+                )
             } else if let Some(i) = suspicious {
                 let profile = matches[i]
                     .profile
@@ -893,8 +914,8 @@ const NODE_RUN_OPTIONS: &[&str] = &[
 /// The program a command runs from a path: its own name (`./target/release/app`), or the
 /// file a runtime is given as its first word, with no option before it that loads other code
 /// (`node dist/index.js`, `node --cpu-prof dist/cli.js`, `python3 build/gen.py`, `bun dist/cli.js`, `java -jar
-/// build/libs/app.jar`): the project's compiled JavaScript or archive is its build output as a
-/// native program is.
+/// build/libs/app.jar`, `java -cp build/classes/java/main com.x.Main`): the project's compiled
+/// JavaScript, archive or classes are its build output as a native program is.
 fn build_output_program(argv: &[String]) -> Option<&str> {
     let name = argv.first()?;
     let base = name.rsplit('/').next().unwrap_or(name);
@@ -905,6 +926,17 @@ fn build_output_program(argv: &[String]) -> Option<&str> {
         })?,
         "python" | "python3" | "bun" => argv.get(1)?,
         "java" if argv.get(1).is_some_and(|a| a == "-jar") => argv.get(2)?,
+        // `java -cp build/classes/java/main com.x.Main`: one class directory of the build and
+        // the class to start in it (several entries may name a directory elsewhere).
+        "java"
+            if argv
+                .get(1)
+                .is_some_and(|a| matches!(a.as_str(), "-cp" | "-classpath" | "--class-path"))
+                && argv.get(2).is_some_and(|cp| !cp.contains(':'))
+                && argv.get(3).is_some_and(|class| !class.starts_with('-')) =>
+        {
+            argv.get(2)?
+        }
         _ => return Some(name.trim_start_matches("./")),
     };
     (!file.starts_with('-')).then(|| file.trim_start_matches("./"))

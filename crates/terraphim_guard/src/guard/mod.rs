@@ -12,6 +12,7 @@ mod key_meta;
 mod local_reset;
 mod loopback;
 mod option_code;
+mod package_tasks;
 mod place;
 mod port_probe;
 mod printed_secret;

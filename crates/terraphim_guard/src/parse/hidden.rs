@@ -238,6 +238,31 @@ impl Walker {
                 inputs.extend(t.lines().map(str::to_string));
             }
         }
+        // `parallel 'gzip -k {}' ::: a b`: a template given as one word is a shell command
+        // line; parallel puts each input in place (quoted) and hands the line to the shell.
+        if name == "parallel"
+            && let [template] = inner.as_slice()
+            && template.contains(char::is_whitespace)
+            && !inner_dyn[0]
+        {
+            let codes: Vec<String> = if inputs.is_empty() {
+                vec![parallel_line(template, "\"$PARALLEL_INPUT\"")]
+            } else {
+                inputs
+                    .iter()
+                    .take(16)
+                    .map(|input| parallel_line(template, &parallel_quote(input)))
+                    .collect()
+            };
+            let mut layers = c.layers.clone();
+            layers.push("parallel command template".to_string());
+            for code in codes {
+                self.parse_code(&code, depth + 1, &layers);
+            }
+            inner.clear();
+            inner_dyn.clear();
+            return;
+        }
         let uses_replace = |args: &[String]| {
             replace
                 .as_deref()
@@ -1013,6 +1038,41 @@ fn push_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut S
             out.push(c);
         }
         None => out.push('\\'),
+    }
+}
+
+/// GNU parallel's replacement strings: the input, its parts (`{.}` without extension, `{/}`
+/// base name, `{//}` directory), and the job's numbers.
+const PARALLEL_INPUT_STRINGS: &[&str] = &["{}", "{.}", "{/}", "{//}", "{/.}"];
+const PARALLEL_NUMBER_STRINGS: &[&str] = &["{#}", "{%}"];
+
+/// The command line parallel runs for one input: each replacement string put in place, or the
+/// input appended when the template has none.
+fn parallel_line(template: &str, input: &str) -> String {
+    let mut line = template.to_string();
+    for r in PARALLEL_NUMBER_STRINGS {
+        line = line.replace(r, "1");
+    }
+    if !PARALLEL_INPUT_STRINGS.iter().any(|r| line.contains(r)) {
+        return format!("{line} {input}");
+    }
+    for r in PARALLEL_INPUT_STRINGS {
+        line = line.replace(r, input);
+    }
+    line
+}
+
+/// An input as parallel quotes it for the shell; a plain word (a path, `~/x`, `$VAR`, which the
+/// outer shell expanded before parallel saw it) stays as written.
+fn parallel_quote(input: &str) -> String {
+    let plain = !input.is_empty()
+        && input
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._~+,:@%=-$*?[]".contains(c));
+    if plain {
+        input.to_string()
+    } else {
+        format!("'{}'", input.replace('\'', "'\\''"))
     }
 }
 

@@ -6,6 +6,7 @@ mod as_root;
 mod configs;
 mod container;
 mod expand;
+mod guest;
 mod heredoc;
 mod hidden;
 mod inline;

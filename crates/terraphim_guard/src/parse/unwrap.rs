@@ -4,6 +4,7 @@
 use crate::canon;
 
 use super::Finding;
+use super::guest::GuestRuns;
 use super::inline::{InlineCall, inline_calls, inline_effects};
 use super::secret_vars::{secret_in_git_url, secret_sent_away};
 use super::vocab::REMOTE_RUNNERS;
@@ -264,6 +265,43 @@ impl Walker {
             let mut inner = rest[skip..].to_vec();
             inner[0] = strip_package_version(&inner[0]).to_string();
             self.unwrap(inner, rest_dyn[skip..].to_vec(), text, &c, depth);
+            return;
+        }
+        // `srun CMD`, `sbatch --wrap CODE`, `apptainer exec IMAGE CMD`, `wsl -e CMD`: the
+        // command runs on the cluster, in a container or in WSL, with the same files in reach,
+        // so it is judged as the line's own; the program's whole form keeps its KG decision.
+        if let Some(runs) = super::guest::guest_command(&name, rest) {
+            match runs {
+                GuestRuns::Argv(from) => {
+                    self.push(argv.clone(), text.clone(), ctx, findings);
+                    let c = layer(&wrapper_label(&name, &rest[..from]));
+                    self.unwrap(
+                        rest[from..].to_vec(),
+                        rest_dyn[from..].to_vec(),
+                        text,
+                        &c,
+                        depth,
+                    );
+                }
+                GuestRuns::Code { at: from, joined } => {
+                    let (code, dynamic) = if joined {
+                        (rest[from..].join(" "), rest_dyn[from..].iter().any(|d| *d))
+                    } else {
+                        let w = &rest[from];
+                        (
+                            w.strip_prefix("--wrap=").unwrap_or(w).to_string(),
+                            rest_dyn[from],
+                        )
+                    };
+                    if dynamic {
+                        findings.push(Finding::DynamicCode);
+                    } else {
+                        let c = layer(&format!("{name} (runs shell code)"));
+                        self.parse_code(&code, depth + 1, &c.layers);
+                    }
+                    self.push(argv, text, ctx, findings);
+                }
+            }
             return;
         }
         // `sops exec-env FILE 'CMD'`: sops runs CMD with `sh -c`, the file's decrypted values in

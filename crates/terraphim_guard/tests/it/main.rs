@@ -63,6 +63,7 @@ mod command_knowledge;
 mod developer_work;
 mod egress_and_reach;
 mod flows;
+mod guests;
 mod harvest;
 mod hidden_forms;
 mod inline_effects;
