@@ -859,6 +859,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some((_, _, what)) = crate::caps::REMOTE_DESTROY_ROWS
         .iter()
         .find(|(prog, need, _)| *prog == name && need.iter().all(|n| has(n)))
+        .filter(|_| !sink.local_database)
     {
         sink.destroy_remote(line, "destroys", &format!("{what} ({name})"));
     }

@@ -1326,6 +1326,9 @@ pub(crate) struct Sink<'a> {
     /// Set while a branch is walked that only an explicit opt-in of the user reaches (an
     /// option flag off by default: `if (( execute ))` set by `--execute`).
     pub(crate) on_request: bool,
+    /// The statement being walked runs a database client the script checked is aimed at this
+    /// machine (`shell/local_db.rs`): resetting that database destroys nothing remote.
+    pub(crate) local_database: bool,
     /// Lines of publishes reached only on request whose publish stands as the release the
     /// user asked for (see [`crate::caps::combine`]): the guard's deny of them gives way.
     pub(crate) requested_publish_lines: Vec<u32>,
@@ -1402,6 +1405,7 @@ impl<'a> Sink<'a> {
             manifest_code_member: false,
             digest_input: false,
             on_request: false,
+            local_database: false,
             requested_publish_lines: Vec::new(),
             called_unrequested: std::collections::HashSet::new(),
         }

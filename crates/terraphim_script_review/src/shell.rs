@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
+mod local_db;
 mod opt_in;
 mod vars;
 
@@ -527,6 +528,18 @@ impl Shell<'_, '_, '_> {
     }
 
     fn stmt_here(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        if !matches!(node.kind(), "command" | "redirected_statement") {
+            return self.stmt_judged(node, capture, stdin);
+        }
+        // A database client the script checked is aimed at this machine (`local_db.rs`).
+        let local = self.local_database(node);
+        let outer = std::mem::replace(&mut self.sink.local_database, local);
+        let out = self.stmt_judged(node, capture, stdin);
+        self.sink.local_database = outer;
+        out
+    }
+
+    fn stmt_judged(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         if self.in_runner && self.runs_args(node) {
             // The command of each call: judged where the function is called.
             return Val::unknown();

@@ -1016,6 +1016,8 @@ pub(crate) struct Pending {
     deny_only: bool,
     /// Reached only on a branch the user's explicit opt-in guards ([`Sink::on_request`]).
     on_request: bool,
+    /// A database client the script checked is aimed at this machine ([`Sink::local_database`]).
+    local_database: bool,
 }
 
 impl Pending {
@@ -1075,6 +1077,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         func: None,
         deny_only: true,
         on_request: sink.on_request,
+        local_database: sink.local_database,
     });
 }
 
@@ -1120,6 +1123,7 @@ pub(crate) fn judge_statement(
         func,
         deny_only: false,
         on_request: sink.on_request,
+        local_database: sink.local_database,
     });
 }
 
@@ -1239,6 +1243,17 @@ pub(crate) fn judge_pending(
     }
 }
 
+/// The guard's rules about a database's data that a check of the script can show apply to a
+/// database of this machine (`shell/local_db.rs`).
+const LOCAL_DATABASE_RULES: &[&str] = &[
+    "sql destructive statement",
+    "sql drop table",
+    "sql change without where",
+    "sql data change",
+    "database drop tools",
+    "platform cli destroy verbs",
+];
+
 /// Record the strictest of a statement's verdicts as a finding.
 fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
     let mut worst: Option<(Verdict, CommandVerdict)> = None;
@@ -1270,6 +1285,14 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
                     continue;
                 }
                 Verdict::Suspicious
+            }
+            // A database of this machine reset by a client the script checked is aimed there:
+            // its own development data, as the guard's local database reset says of a line
+            // whose prefix shows the host.
+            CommandTier::Deny | CommandTier::Outside | CommandTier::Project
+                if p.local_database && LOCAL_DATABASE_RULES.contains(&v.rule.as_str()) =>
+            {
+                continue;
             }
             // The release the user asked for: the review judged it with the whole script.
             CommandTier::Deny if p.requested_publish(sink) => continue,

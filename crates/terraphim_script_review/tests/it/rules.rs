@@ -11493,3 +11493,131 @@ fn modules_loaded_from_a_listed_project_directory() {
     ];
     check_all_judged(&rows, None);
 }
+
+/// A stand-in for the command guard's rules on a database's data: it denies SQL that drops,
+/// `dropdb` and `pg_restore --clean`, whatever server they reach.
+#[derive(Debug)]
+struct DatabaseResetsDenied;
+
+impl terraphim_script_review::CommandJudge for DatabaseResetsDenied {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let rule = match words.first().copied() {
+            Some("psql") if command.to_ascii_uppercase().contains("DROP ") => {
+                "sql destructive statement"
+            }
+            Some("dropdb") => "database drop tools",
+            Some("pg_restore") if words.contains(&"--clean") => "platform cli destroy verbs",
+            _ => return CommandVerdict::allow(),
+        };
+        CommandVerdict {
+            tier: CommandTier::Deny,
+            reason: "drops or empties a database".into(),
+            rule: rule.into(),
+            pattern: None,
+            operands: Vec::new(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "database-resets-denied".into()
+    }
+}
+
+/// A database client whose server the script checked is this machine before it runs (a `case`
+/// on the host variable whose other values exit, `[[ $h == localhost ]] || exit`, in a guard
+/// function called first) resets a development database of this machine: clean. The same
+/// reset with no check, with a check that lets another host through, after the variable is
+/// assigned again, or in a function one of whose calls is not checked stays dangerous.
+#[test]
+fn database_resets_of_a_host_the_script_checked_is_local() {
+    let reset = |check: &str, tail: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nSTOCK_DB_HOST=\"${{STOCK_DB_HOST:-localhost}}\"\nSTOCK_DB=\"${{STOCK_DB:-stock_dev}}\"\n{check}\
+             pg() {{\n  psql -h \"$STOCK_DB_HOST\" -U dev -v ON_ERROR_STOP=1 \"$@\"\n}}\n\
+             rebuild() {{\n  pg -d postgres -c \"DROP DATABASE IF EXISTS \\\"$STOCK_DB\\\"\"\n  pg -d postgres -c \"CREATE DATABASE \\\"$STOCK_DB\\\"\"\n}}\n{tail}"
+        )
+    };
+    let refuse = "case \"$STOCK_DB_HOST\" in\n  localhost|127.0.0.1|::1) ;;\n  *) echo \"not local: $STOCK_DB_HOST\" >&2; exit 1 ;;\nesac\n";
+    let judge = DatabaseResetsDenied;
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, reset(refuse, "rebuild\n"), Clean, ""),
+        (
+            Sh,
+            reset(
+                "[[ $STOCK_DB_HOST == localhost || $STOCK_DB_HOST == 127.0.0.1 ]] || { echo remote >&2; exit 1; }\n",
+                "rebuild\n",
+            ),
+            Clean,
+            "",
+        ),
+        // No check: the environment names the server.
+        (Sh, reset("", "rebuild\n"), Dangerous, "guard-rule"),
+        // A check that lets a server of the network through.
+        (
+            Sh,
+            reset(
+                &refuse.replace("::1)", "::1|pg.stock.example.net)"),
+                "rebuild\n",
+            ),
+            Dangerous,
+            "guard-rule",
+        ),
+        // Assigned again past the check.
+        (
+            Sh,
+            reset(refuse, "STOCK_DB_HOST=\"$2\"\nrebuild\n"),
+            Dangerous,
+            "guard-rule",
+        ),
+        // A function called once before the check.
+        (
+            Sh,
+            reset("", &format!("rebuild\n{refuse}rebuild\n")),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&judge));
+
+    // `PGHOST` checked in a guard function that exits, called before the function that drops;
+    // `pg_restore --clean` into a URL the script checked names this machine.
+    let drop = |guard: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nPGHOST=\"${{PGHOST:-localhost}}\"\nexport PGHOST\n\
+             only_here() {{\n  case \"$PGHOST\" in\n    {guard}) ;;\n    *) echo \"refusing $PGHOST\" >&2; exit 3 ;;\n  esac\n}}\n\
+             redo() {{\n  dropdb --if-exists \"$1\"\n  createdb \"$1\"\n}}\nmain() {{\n  only_here\n  redo shelf_test\n}}\nmain\n"
+        )
+    };
+    let restore = |pattern: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nURL=\"${{SHELF_URL:-postgres://dev@localhost/shelf_dev}}\"\n\
+             case \"$URL\" in\n  {pattern}) ;;\n  *) echo remote >&2; exit 1 ;;\nesac\n\
+             pg_restore --clean --if-exists --dbname=\"$URL\" \"$1\"\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, drop("localhost|127.0.0.1|/run/postgresql"), Clean, ""),
+        (Sh, drop("localhost|pg-primary"), Dangerous, "destructive"),
+        (Sh, restore("*@localhost/*|*@127.0.0.1:*"), Clean, ""),
+        (
+            Sh,
+            restore("*@localhost/*|*.internal*"),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&judge));
+    // Without the guard the review's own rule on `dropdb` reads the same check.
+    check(Sh, &drop("localhost|127.0.0.1"), Clean, "");
+    check(Sh, &drop("localhost|*"), Dangerous, "destructive");
+}
