@@ -11621,3 +11621,20 @@ fn database_resets_of_a_host_the_script_checked_is_local() {
     check(Sh, &drop("localhost|127.0.0.1"), Clean, "");
     check(Sh, &drop("localhost|*"), Dangerous, "destructive");
 }
+
+/// A delete guarded by a test that the path starts with the temporary directory, written
+/// without the slash (`[[ "$d" == "${TMPDIR:-/tmp}"* ]] && rm -rf -- "$d"`), removes something
+/// under that directory (or beside it, named alike): clean. The same prefix test against the
+/// home directory or a directory given at run time guards nothing.
+#[test]
+fn a_temp_dir_prefix_without_the_slash_confines_a_delete() {
+    let sweep = |prefix: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nscratch=()\nsweep() {{\n  local s\n  for s in \"${{scratch[@]}}\"; do\n    [[ -n \"$s\" && \"$s\" == {prefix}* ]] && rm -rf -- \"$s\"\n  done\n}}\ntrap sweep EXIT\nscratch+=(\"$(mktemp -d)\")\nscratch+=(\"$1\")\n"
+        )
+    };
+    check(Sh, &sweep("\"${TMPDIR:-/tmp}\""), Clean, "");
+    check(Sh, &sweep("\"$TMPDIR\""), Clean, "");
+    check(Sh, &sweep("\"$HOME\""), Suspicious, "destructive");
+    check(Sh, &sweep("\"$WORK_ROOT\""), Suspicious, "destructive");
+}
