@@ -11638,3 +11638,37 @@ fn a_temp_dir_prefix_without_the_slash_confines_a_delete() {
     check(Sh, &sweep("\"$HOME\""), Suspicious, "destructive");
     check(Sh, &sweep("\"$WORK_ROOT\""), Suspicious, "destructive");
 }
+
+/// A package's staging root inside the project (`build/pkgroot/lib/systemd/system/x.service`,
+/// `stage/etc/cron.d/x`) has the shape of the machine's system directories but is a tree of
+/// the project's: nothing on this machine reads a unit or a cron table from there. The same
+/// files written to the machine's own directories, or to a user unit directory, are still
+/// persistence.
+#[test]
+fn system_shaped_paths_in_a_staging_root_are_project_files() {
+    let stage = |dest: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nTOP=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\nSTAGE=\"$TOP/out/pkgroot\"\n\
+             mkdir -p \"$STAGE/usr/bin\" \"$STAGE/lib/systemd/system\" \"$STAGE/etc/cron.d\"\n\
+             install -m 0644 dist/tiler.service \"{dest}/lib/systemd/system/tiler.service\"\n\
+             install -m 0644 dist/tiler.cron \"{dest}/etc/cron.d/tiler\"\n"
+        )
+    };
+    check(Sh, &stage("$STAGE"), Clean, "");
+    check(Sh, &stage(""), Dangerous, "persistence");
+    check(
+        Py,
+        "from pathlib import Path\nroot = Path(__file__).resolve().parent / 'out' / 'pkgroot'\n\
+         unit = root / 'lib' / 'systemd' / 'system' / 'tiler.service'\nunit.parent.mkdir(parents=True, exist_ok=True)\n\
+         unit.write_text('[Service]\\nExecStart=/usr/bin/tiler\\n')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nunit = Path.home() / '.config' / 'systemd' / 'user' / 'tiler.service'\n\
+         unit.write_text('[Service]\\nExecStart=/usr/bin/tiler\\n')\n",
+        Dangerous,
+        "persistence",
+    );
+}
