@@ -2559,6 +2559,14 @@ impl Shell<'_, '_, '_> {
                 None => {
                     // `kill "$pid"` of the process the script started (`pid=$!`).
                     if let Some(pids) = crate::shell_judge::killed_pids(&keyed) {
+                        // `kill -TERM "$pid"` ... `kill -KILL "$pid"`: a process the script
+                        // asked to stop by its id may be stopped for good by the same id.
+                        if crate::shell_judge::asks_to_stop(&keyed) {
+                            self.sink.created.extend(
+                                pids.iter()
+                                    .map(|p| (crate::shell_judge::PROCESS_KIND, p.clone())),
+                            );
+                        }
                         self.sink.teardown = Some((crate::shell_judge::PROCESS_KIND, pids));
                     }
                     // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.

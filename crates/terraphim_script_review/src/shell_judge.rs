@@ -637,6 +637,31 @@ pub(crate) fn killed_pids(words: &[String]) -> Option<Vec<String>> {
     (!pids.is_empty()).then_some(pids)
 }
 
+/// Whether `kill` (its words, see [`killed_pids`]) sends a signal that asks a process to stop
+/// and lets it clean up: none given (TERM), or TERM, INT, HUP or QUIT by name or number. Not
+/// `-0` (a check that the process exists), nor KILL or STOP.
+pub(crate) fn asks_to_stop(words: &[String]) -> bool {
+    let mut signal = None;
+    let mut it = words.iter().skip(1);
+    while let Some(w) = it.next() {
+        match w.as_str() {
+            "--" => break,
+            "-s" | "-n" => signal = it.next().map(String::as_str),
+            f if f.starts_with('-') => signal = Some(&f[1..]),
+            _ => break,
+        }
+    }
+    let Some(signal) = signal else {
+        return true;
+    };
+    let name = signal.to_ascii_uppercase();
+    let name = name.strip_prefix("SIG").unwrap_or(&name);
+    matches!(
+        name,
+        "TERM" | "INT" | "HUP" | "QUIT" | "15" | "2" | "1" | "3"
+    )
+}
+
 /// The kind of a branch the script created itself (`git checkout -b`, `git switch -c`, `git
 /// branch NAME`, `git worktree add -b`): deleting it, or force-pushing or deleting it on a
 /// remote, drops the script's own work, not the user's.

@@ -11672,3 +11672,69 @@ fn system_shaped_paths_in_a_staging_root_are_project_files() {
         "persistence",
     );
 }
+
+/// A stand-in for the command guard's rules on signals: a stop by id (TERM) runs, a KILL is
+/// confined (it kills without letting the process clean up).
+#[derive(Debug)]
+struct KillConfined;
+
+impl terraphim_script_review::CommandJudge for KillConfined {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words.first() == Some(&"kill")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "-9" | "-KILL" | "-SIGKILL"))
+        {
+            return CommandVerdict {
+                tier: CommandTier::Outside,
+                reason: "kills processes without letting them clean up".into(),
+                rule: "process killing".into(),
+                pattern: None,
+                operands: Vec::new(),
+            };
+        }
+        CommandVerdict::allow()
+    }
+
+    fn identity(&self) -> String {
+        "kill-confined".into()
+    }
+}
+
+/// A process the script asked to stop by its id (`kill -TERM "$pid"`, a bare `kill "$pid"`)
+/// may be stopped for good by the same id (`kill -KILL "$pid"`) when it does not exit: the same
+/// process, the same variable not assigned in between. A KILL alone, after `kill -0` (which only
+/// checks the process exists), or after the variable was assigned again stays confined.
+#[test]
+fn a_kill_after_asking_the_same_process_to_stop_is_its_stop() {
+    let stop = |first: &str, between: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -u\nhalt() {{\n  local pid\n  pid=$(<run/tiler.pid)\n  {first}\n  {between}sleep 3\n  if kill -0 \"$pid\" 2>/dev/null; then\n    kill -KILL \"$pid\"\n  fi\n  rm -f run/tiler.pid\n}}\nhalt\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, stop("kill -TERM \"$pid\"", ""), Clean, ""),
+        (Sh, stop("kill \"$pid\"", ""), Clean, ""),
+        (Sh, stop("kill -s INT \"$pid\"", ""), Clean, ""),
+        (Sh, stop("true", ""), Suspicious, "guard-rule"),
+        (
+            Sh,
+            stop("kill -0 \"$pid\" || exit 0", ""),
+            Suspicious,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            stop("kill -TERM \"$pid\"", "pid=$(<run/other.pid)\n  "),
+            Suspicious,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&KillConfined));
+}
