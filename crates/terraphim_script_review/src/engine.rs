@@ -2876,6 +2876,15 @@ impl<'a> Sink<'a> {
             .then(|| paths.into_iter().cloned().collect())
     }
 
+    /// A program edited `path` (relative to the shell's directory) in place: restoring it from
+    /// the index later undoes the script's own change.
+    pub(crate) fn edited_in_place(&mut self, path: &str) {
+        let r = self.resolve(path);
+        if !r.text.contains(UNKNOWN) {
+            self.changed.insert(r.text);
+        }
+    }
+
     /// What a git command (its words) makes that the script owns from then on, recorded
     /// in `created` and `changed`; and when it drops or undoes only such things, the teardown
     /// to give the judge's verdict on it (see `shell_judge::record`): a branch the script

@@ -2559,15 +2559,22 @@ impl Shell<'_, '_, '_> {
                 None => {
                     // `kill "$pid"` of the process the script started (`pid=$!`).
                     if let Some(pids) = crate::shell_judge::killed_pids(&keyed) {
+                        use crate::shell_judge::{PROCESS_KIND, STOP_ASKED_KIND};
                         // `kill -TERM "$pid"` ... `kill -KILL "$pid"`: a process the script
                         // asked to stop by its id may be stopped for good by the same id.
-                        if crate::shell_judge::asks_to_stop(&keyed) {
-                            self.sink.created.extend(
-                                pids.iter()
-                                    .map(|p| (crate::shell_judge::PROCESS_KIND, p.clone())),
-                            );
-                        }
-                        self.sink.teardown = Some((crate::shell_judge::PROCESS_KIND, pids));
+                        let asked =
+                            |p: &String| self.sink.created.contains(&(STOP_ASKED_KIND, p.clone()));
+                        let kind = if crate::shell_judge::asks_to_stop(&keyed) {
+                            self.sink
+                                .created
+                                .extend(pids.iter().map(|p| (STOP_ASKED_KIND, p.clone())));
+                            PROCESS_KIND
+                        } else if pids.iter().all(asked) {
+                            STOP_ASKED_KIND
+                        } else {
+                            PROCESS_KIND
+                        };
+                        self.sink.teardown = Some((kind, pids));
                     }
                     // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.
                     if let Some(paths) = self.sink.removes_made_temp(&words) {
@@ -2595,6 +2602,14 @@ impl Shell<'_, '_, '_> {
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
             self.change_dir(&name, argv.get(1));
+        }
+        // A manifest a tool rewrites in the directory it runs in, where that is known.
+        let words: Vec<String> = argv.iter().skip(1).map(Val::text_or_unknown).collect();
+        if let Some(file) = crate::command::edited_manifest(&name, &words)
+            && !matches!(self.cd, Some(CdDir::RunTime))
+            && !self.cd_unknown
+        {
+            self.sink.edited_in_place(file);
         }
         if name == "pwd"
             && argv

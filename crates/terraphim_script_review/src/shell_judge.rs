@@ -637,6 +637,10 @@ pub(crate) fn killed_pids(words: &[String]) -> Option<Vec<String>> {
     (!pids.is_empty()).then_some(pids)
 }
 
+/// The kind of a process id the script already asked to stop ([`asks_to_stop`]): a KILL to
+/// it after that is the stop's last step.
+pub(crate) const STOP_ASKED_KIND: &str = "a process the script asked to stop";
+
 /// Whether `kill` (its words, see [`killed_pids`]) sends a signal that asks a process to stop
 /// and lets it clean up: none given (TERM), or TERM, INT, HUP or QUIT by name or number. Not
 /// `-0` (a check that the process exists), nor KILL or STOP.
@@ -733,15 +737,43 @@ pub(crate) fn git_act(argv: &[String]) -> Option<GitAct> {
         return None;
     }
     let mut i = 0;
+    // `git -C DIR`: the paths of a restore are DIR's (another repository's branches are not
+    // read).
+    let mut dir: Option<&String> = None;
     loop {
         match known(rest.get(i)?)? {
             "--no-pager" => i += 1,
             "-c" => i += 2,
+            "-C" if dir.is_none() => {
+                dir = Some(rest.get(i + 1)?);
+                i += 2;
+            }
             _ => break,
         }
     }
     let sub = known(rest.get(i)?)?;
     let args = &rest[i + 1..];
+    if let Some(dir) = dir {
+        let under = |paths: Vec<String>| -> Vec<String> {
+            paths
+                .into_iter()
+                .map(|p| match p.starts_with(['/', '~']) {
+                    true => p,
+                    false => format!("{}/{p}", dir.trim_end_matches('/')),
+                })
+                .collect()
+        };
+        return match git_act(
+            &[git.clone(), sub.to_owned()]
+                .into_iter()
+                .chain(args.iter().cloned())
+                .collect::<Vec<_>>(),
+        )? {
+            GitAct::Restores(paths) => Some(GitAct::Restores(under(paths))),
+            GitAct::Overwrites(paths) => Some(GitAct::Overwrites(under(paths))),
+            _ => None,
+        };
+    }
     match sub {
         "checkout" => git_checkout(args),
         "switch" => {

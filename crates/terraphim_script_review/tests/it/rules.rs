@@ -11738,3 +11738,55 @@ fn a_kill_after_asking_the_same_process_to_stop_is_its_stop() {
         .collect();
     check_all_judged(&table, Some(&KillConfined));
 }
+
+/// A manifest a tool rewrote in place in its working directory (`kustomize edit set image`
+/// rewrites `kustomization.yaml`, `npm pkg set` rewrites `package.json`) is a path the script
+/// changed: restoring it from the index afterwards undoes the script's own edit. Restoring one
+/// the script never had a tool edit, or another file beside it, stays denied.
+#[test]
+fn manifests_a_tool_edited_in_place_are_the_scripts_changes() {
+    let deploy = |edit: &str, restored: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nlane=k8s/lanes/smoke\n\
+             (cd \"$lane\" && {edit})\nkubectl apply -k \"$lane\"\n\
+             git -C . checkout -- \"$lane/{restored}\"\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Sh,
+            deploy(
+                "kustomize edit set image \"api=registry.example.test/api:$1\"",
+                "kustomization.yaml",
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            deploy("npm pkg set version=\"$1\"", "package.json"),
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            deploy("kustomize build . >/dev/null", "kustomization.yaml"),
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            deploy(
+                "kustomize edit set image \"api=registry.example.test/api:$1\"",
+                "config.env",
+            ),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&GitDenies));
+}
