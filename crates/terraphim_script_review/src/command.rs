@@ -683,6 +683,22 @@ fn run_per_item(
     out
 }
 
+/// The manifest of its working directory a tool's subcommand rewrites in place (`kustomize edit
+/// set image ...` rewrites `kustomization.yaml`, `npm pkg set` rewrites `package.json`).
+pub(crate) fn edited_manifest(name: &str, words: &[String]) -> Option<&'static str> {
+    let sub = words
+        .iter()
+        .find(|w| !w.starts_with('-'))
+        .map(String::as_str);
+    match (name, sub) {
+        ("kustomize", Some("edit")) => Some("kustomization.yaml"),
+        ("npm", Some("pkg")) if words.iter().any(|w| matches!(w.as_str(), "set" | "delete")) => {
+            Some("package.json")
+        }
+        _ => None,
+    }
+}
+
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
         // Code run from a string whose built parts held private data: so do its words.
@@ -859,6 +875,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some((_, _, what)) = crate::caps::REMOTE_DESTROY_ROWS
         .iter()
         .find(|(prog, need, _)| *prog == name && need.iter().all(|n| has(n)))
+        .filter(|_| !sink.local_database)
     {
         sink.destroy_remote(line, "destroys", &format!("{what} ({name})"));
     }

@@ -1326,6 +1326,9 @@ pub(crate) struct Sink<'a> {
     /// Set while a branch is walked that only an explicit opt-in of the user reaches (an
     /// option flag off by default: `if (( execute ))` set by `--execute`).
     pub(crate) on_request: bool,
+    /// The statement being walked runs a database client the script checked is aimed at this
+    /// machine (`shell/local_db.rs`): resetting that database destroys nothing remote.
+    pub(crate) local_database: bool,
     /// Lines of publishes reached only on request whose publish stands as the release the
     /// user asked for (see [`crate::caps::combine`]): the guard's deny of them gives way.
     pub(crate) requested_publish_lines: Vec<u32>,
@@ -1402,6 +1405,7 @@ impl<'a> Sink<'a> {
             manifest_code_member: false,
             digest_input: false,
             on_request: false,
+            local_database: false,
             requested_publish_lines: Vec::new(),
             called_unrequested: std::collections::HashSet::new(),
         }
@@ -2870,6 +2874,15 @@ impl<'a> Sink<'a> {
             .iter()
             .all(|w| self.made_temp.contains(*w))
             .then(|| paths.into_iter().cloned().collect())
+    }
+
+    /// A program edited `path` (relative to the shell's directory) in place: restoring it from
+    /// the index later undoes the script's own change.
+    pub(crate) fn edited_in_place(&mut self, path: &str) {
+        let r = self.resolve(path);
+        if !r.text.contains(UNKNOWN) {
+            self.changed.insert(r.text);
+        }
     }
 
     /// What a git command (its words) makes that the script owns from then on, recorded

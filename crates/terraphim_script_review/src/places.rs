@@ -886,7 +886,19 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
             .find(|(needle, _)| contains(p, needle))
             .map(|(_, w)| *w)
     };
-    if let Some(w) = lookup(PERSIST) {
+    // A system directory's shape inside the project or a temporary directory
+    // (`build/root/lib/systemd/system/app.service`, a package's staging root) is a file of
+    // that tree: nothing on this machine reads it from there.
+    let staged = matches!(r.place, Place::WorkTree | Place::WorkTreeRoot | Place::Tmp);
+    let system_root = |needle: &str| {
+        ["/etc/", "/lib/", "/usr/", "/var/", "/Library/"]
+            .iter()
+            .any(|root| needle.starts_with(root))
+    };
+    if let Some((_, w)) = PERSIST
+        .iter()
+        .find(|(needle, _)| contains(p, needle) && !(staged && system_root(needle)))
+    {
         return WriteClass::Persistence(w);
     }
     if startup_file_shape(p) {

@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
+mod local_db;
 mod opt_in;
 mod vars;
 
@@ -527,6 +528,18 @@ impl Shell<'_, '_, '_> {
     }
 
     fn stmt_here(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
+        if !matches!(node.kind(), "command" | "redirected_statement") {
+            return self.stmt_judged(node, capture, stdin);
+        }
+        // A database client the script checked is aimed at this machine (`local_db.rs`).
+        let local = self.local_database(node);
+        let outer = std::mem::replace(&mut self.sink.local_database, local);
+        let out = self.stmt_judged(node, capture, stdin);
+        self.sink.local_database = outer;
+        out
+    }
+
+    fn stmt_judged(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
         if self.in_runner && self.runs_args(node) {
             // The command of each call: judged where the function is called.
             return Val::unknown();
@@ -2546,7 +2559,22 @@ impl Shell<'_, '_, '_> {
                 None => {
                     // `kill "$pid"` of the process the script started (`pid=$!`).
                     if let Some(pids) = crate::shell_judge::killed_pids(&keyed) {
-                        self.sink.teardown = Some((crate::shell_judge::PROCESS_KIND, pids));
+                        use crate::shell_judge::{PROCESS_KIND, STOP_ASKED_KIND};
+                        // `kill -TERM "$pid"` ... `kill -KILL "$pid"`: a process the script
+                        // asked to stop by its id may be stopped for good by the same id.
+                        let asked =
+                            |p: &String| self.sink.created.contains(&(STOP_ASKED_KIND, p.clone()));
+                        let kind = if crate::shell_judge::asks_to_stop(&keyed) {
+                            self.sink
+                                .created
+                                .extend(pids.iter().map(|p| (STOP_ASKED_KIND, p.clone())));
+                            PROCESS_KIND
+                        } else if pids.iter().all(asked) {
+                            STOP_ASKED_KIND
+                        } else {
+                            PROCESS_KIND
+                        };
+                        self.sink.teardown = Some((kind, pids));
                     }
                     // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.
                     if let Some(paths) = self.sink.removes_made_temp(&words) {
@@ -2574,6 +2602,14 @@ impl Shell<'_, '_, '_> {
         }
         if matches!(name.as_str(), "cd" | "pushd" | "popd") {
             self.change_dir(&name, argv.get(1));
+        }
+        // A manifest a tool rewrites in the directory it runs in, where that is known.
+        let words: Vec<String> = argv.iter().skip(1).map(Val::text_or_unknown).collect();
+        if let Some(file) = crate::command::edited_manifest(&name, &words)
+            && !matches!(self.cd, Some(CdDir::RunTime))
+            && !self.cd_unknown
+        {
+            self.sink.edited_in_place(file);
         }
         if name == "pwd"
             && argv

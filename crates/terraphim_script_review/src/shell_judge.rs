@@ -637,6 +637,35 @@ pub(crate) fn killed_pids(words: &[String]) -> Option<Vec<String>> {
     (!pids.is_empty()).then_some(pids)
 }
 
+/// The kind of a process id the script already asked to stop ([`asks_to_stop`]): a KILL to
+/// it after that is the stop's last step.
+pub(crate) const STOP_ASKED_KIND: &str = "a process the script asked to stop";
+
+/// Whether `kill` (its words, see [`killed_pids`]) sends a signal that asks a process to stop
+/// and lets it clean up: none given (TERM), or TERM, INT, HUP or QUIT by name or number. Not
+/// `-0` (a check that the process exists), nor KILL or STOP.
+pub(crate) fn asks_to_stop(words: &[String]) -> bool {
+    let mut signal = None;
+    let mut it = words.iter().skip(1);
+    while let Some(w) = it.next() {
+        match w.as_str() {
+            "--" => break,
+            "-s" | "-n" => signal = it.next().map(String::as_str),
+            f if f.starts_with('-') => signal = Some(&f[1..]),
+            _ => break,
+        }
+    }
+    let Some(signal) = signal else {
+        return true;
+    };
+    let name = signal.to_ascii_uppercase();
+    let name = name.strip_prefix("SIG").unwrap_or(&name);
+    matches!(
+        name,
+        "TERM" | "INT" | "HUP" | "QUIT" | "15" | "2" | "1" | "3"
+    )
+}
+
 /// The kind of a branch the script created itself (`git checkout -b`, `git switch -c`, `git
 /// branch NAME`, `git worktree add -b`): deleting it, or force-pushing or deleting it on a
 /// remote, drops the script's own work, not the user's.
@@ -708,15 +737,43 @@ pub(crate) fn git_act(argv: &[String]) -> Option<GitAct> {
         return None;
     }
     let mut i = 0;
+    // `git -C DIR`: the paths of a restore are DIR's (another repository's branches are not
+    // read).
+    let mut dir: Option<&String> = None;
     loop {
         match known(rest.get(i)?)? {
             "--no-pager" => i += 1,
             "-c" => i += 2,
+            "-C" if dir.is_none() => {
+                dir = Some(rest.get(i + 1)?);
+                i += 2;
+            }
             _ => break,
         }
     }
     let sub = known(rest.get(i)?)?;
     let args = &rest[i + 1..];
+    if let Some(dir) = dir {
+        let under = |paths: Vec<String>| -> Vec<String> {
+            paths
+                .into_iter()
+                .map(|p| match p.starts_with(['/', '~']) {
+                    true => p,
+                    false => format!("{}/{p}", dir.trim_end_matches('/')),
+                })
+                .collect()
+        };
+        return match git_act(
+            &[git.clone(), sub.to_owned()]
+                .into_iter()
+                .chain(args.iter().cloned())
+                .collect::<Vec<_>>(),
+        )? {
+            GitAct::Restores(paths) => Some(GitAct::Restores(under(paths))),
+            GitAct::Overwrites(paths) => Some(GitAct::Overwrites(under(paths))),
+            _ => None,
+        };
+    }
     match sub {
         "checkout" => git_checkout(args),
         "switch" => {
@@ -1016,6 +1073,8 @@ pub(crate) struct Pending {
     deny_only: bool,
     /// Reached only on a branch the user's explicit opt-in guards ([`Sink::on_request`]).
     on_request: bool,
+    /// A database client the script checked is aimed at this machine ([`Sink::local_database`]).
+    local_database: bool,
 }
 
 impl Pending {
@@ -1075,6 +1134,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         func: None,
         deny_only: true,
         on_request: sink.on_request,
+        local_database: sink.local_database,
     });
 }
 
@@ -1120,6 +1180,7 @@ pub(crate) fn judge_statement(
         func,
         deny_only: false,
         on_request: sink.on_request,
+        local_database: sink.local_database,
     });
 }
 
@@ -1239,6 +1300,17 @@ pub(crate) fn judge_pending(
     }
 }
 
+/// The guard's rules about a database's data that a check of the script can show apply to a
+/// database of this machine (`shell/local_db.rs`).
+const LOCAL_DATABASE_RULES: &[&str] = &[
+    "sql destructive statement",
+    "sql drop table",
+    "sql change without where",
+    "sql data change",
+    "database drop tools",
+    "platform cli destroy verbs",
+];
+
 /// Record the strictest of a statement's verdicts as a finding.
 fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
     let mut worst: Option<(Verdict, CommandVerdict)> = None;
@@ -1270,6 +1342,14 @@ fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
                     continue;
                 }
                 Verdict::Suspicious
+            }
+            // A database of this machine reset by a client the script checked is aimed there:
+            // its own development data, as the guard's local database reset says of a line
+            // whose prefix shows the host.
+            CommandTier::Deny | CommandTier::Outside | CommandTier::Project
+                if p.local_database && LOCAL_DATABASE_RULES.contains(&v.rule.as_str()) =>
+            {
+                continue;
             }
             // The release the user asked for: the review judged it with the whole script.
             CommandTier::Deny if p.requested_publish(sink) => continue,

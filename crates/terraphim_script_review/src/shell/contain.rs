@@ -239,7 +239,7 @@ impl Shell<'_, '_, '_> {
     fn pattern_dir(&mut self, node: Node<'_>) -> Option<String> {
         let text = self.text(node);
         if !text.ends_with("/*") && !text.ends_with("/\"*") {
-            return None;
+            return self.temp_prefix_dir(node);
         }
         let v = self.word(node);
         let t = v.known()?;
@@ -253,6 +253,20 @@ impl Shell<'_, '_, '_> {
             return None;
         }
         Some(dir.to_owned())
+    }
+
+    /// The temporary directory a prefix pattern without the slash names (`"${TMPDIR:-/tmp}"*`):
+    /// what it matches besides the entries under it is the directory itself and names beside
+    /// it that start alike, none of them a place of the project or the home.
+    fn temp_prefix_dir(&mut self, node: Node<'_>) -> Option<String> {
+        let v = self.word(node);
+        let dir = v.known()?.strip_suffix('*')?.trim_end_matches('/');
+        if dir.is_empty() || dir.contains(['*', '?', '[', '$']) || dir.contains(UNKNOWN) {
+            return None;
+        }
+        // The directory is a temporary one when what lies under it is.
+        let entry = format!("{dir}/entry");
+        matches!(self.sink.resolve(&entry).place, crate::places::Place::Tmp).then(|| dir.to_owned())
     }
 
     /// A call of the script's own function that succeeds only when its parameter is a path

@@ -11493,3 +11493,300 @@ fn modules_loaded_from_a_listed_project_directory() {
     ];
     check_all_judged(&rows, None);
 }
+
+/// A stand-in for the command guard's rules on a database's data: it denies SQL that drops,
+/// `dropdb` and `pg_restore --clean`, whatever server they reach.
+#[derive(Debug)]
+struct DatabaseResetsDenied;
+
+impl terraphim_script_review::CommandJudge for DatabaseResetsDenied {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let rule = match words.first().copied() {
+            Some("psql") if command.to_ascii_uppercase().contains("DROP ") => {
+                "sql destructive statement"
+            }
+            Some("dropdb") => "database drop tools",
+            Some("pg_restore") if words.contains(&"--clean") => "platform cli destroy verbs",
+            _ => return CommandVerdict::allow(),
+        };
+        CommandVerdict {
+            tier: CommandTier::Deny,
+            reason: "drops or empties a database".into(),
+            rule: rule.into(),
+            pattern: None,
+            operands: Vec::new(),
+        }
+    }
+
+    fn identity(&self) -> String {
+        "database-resets-denied".into()
+    }
+}
+
+/// A database client whose server the script checked is this machine before it runs (a `case`
+/// on the host variable whose other values exit, `[[ $h == localhost ]] || exit`, in a guard
+/// function called first) resets a development database of this machine: clean. The same
+/// reset with no check, with a check that lets another host through, after the variable is
+/// assigned again, or in a function one of whose calls is not checked stays dangerous.
+#[test]
+fn database_resets_of_a_host_the_script_checked_is_local() {
+    let reset = |check: &str, tail: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nSTOCK_DB_HOST=\"${{STOCK_DB_HOST:-localhost}}\"\nSTOCK_DB=\"${{STOCK_DB:-stock_dev}}\"\n{check}\
+             pg() {{\n  psql -h \"$STOCK_DB_HOST\" -U dev -v ON_ERROR_STOP=1 \"$@\"\n}}\n\
+             rebuild() {{\n  pg -d postgres -c \"DROP DATABASE IF EXISTS \\\"$STOCK_DB\\\"\"\n  pg -d postgres -c \"CREATE DATABASE \\\"$STOCK_DB\\\"\"\n}}\n{tail}"
+        )
+    };
+    let refuse = "case \"$STOCK_DB_HOST\" in\n  localhost|127.0.0.1|::1) ;;\n  *) echo \"not local: $STOCK_DB_HOST\" >&2; exit 1 ;;\nesac\n";
+    let judge = DatabaseResetsDenied;
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, reset(refuse, "rebuild\n"), Clean, ""),
+        (
+            Sh,
+            reset(
+                "[[ $STOCK_DB_HOST == localhost || $STOCK_DB_HOST == 127.0.0.1 ]] || { echo remote >&2; exit 1; }\n",
+                "rebuild\n",
+            ),
+            Clean,
+            "",
+        ),
+        // No check: the environment names the server.
+        (Sh, reset("", "rebuild\n"), Dangerous, "guard-rule"),
+        // A check that lets a server of the network through.
+        (
+            Sh,
+            reset(
+                &refuse.replace("::1)", "::1|pg.stock.example.net)"),
+                "rebuild\n",
+            ),
+            Dangerous,
+            "guard-rule",
+        ),
+        // Assigned again past the check.
+        (
+            Sh,
+            reset(refuse, "STOCK_DB_HOST=\"$2\"\nrebuild\n"),
+            Dangerous,
+            "guard-rule",
+        ),
+        // A function called once before the check.
+        (
+            Sh,
+            reset("", &format!("rebuild\n{refuse}rebuild\n")),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&judge));
+
+    // `PGHOST` checked in a guard function that exits, called before the function that drops;
+    // `pg_restore --clean` into a URL the script checked names this machine.
+    let drop = |guard: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nPGHOST=\"${{PGHOST:-localhost}}\"\nexport PGHOST\n\
+             only_here() {{\n  case \"$PGHOST\" in\n    {guard}) ;;\n    *) echo \"refusing $PGHOST\" >&2; exit 3 ;;\n  esac\n}}\n\
+             redo() {{\n  dropdb --if-exists \"$1\"\n  createdb \"$1\"\n}}\nmain() {{\n  only_here\n  redo shelf_test\n}}\nmain\n"
+        )
+    };
+    let restore = |pattern: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nURL=\"${{SHELF_URL:-postgres://dev@localhost/shelf_dev}}\"\n\
+             case \"$URL\" in\n  {pattern}) ;;\n  *) echo remote >&2; exit 1 ;;\nesac\n\
+             pg_restore --clean --if-exists --dbname=\"$URL\" \"$1\"\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, drop("localhost|127.0.0.1|/run/postgresql"), Clean, ""),
+        (Sh, drop("localhost|pg-primary"), Dangerous, "destructive"),
+        (Sh, restore("*@localhost/*|*@127.0.0.1:*"), Clean, ""),
+        (
+            Sh,
+            restore("*@localhost/*|*.internal*"),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&judge));
+    // Without the guard the review's own rule on `dropdb` reads the same check.
+    check(Sh, &drop("localhost|127.0.0.1"), Clean, "");
+    check(Sh, &drop("localhost|*"), Dangerous, "destructive");
+}
+
+/// A delete guarded by a test that the path starts with the temporary directory, written
+/// without the slash (`[[ "$d" == "${TMPDIR:-/tmp}"* ]] && rm -rf -- "$d"`), removes something
+/// under that directory (or beside it, named alike): clean. The same prefix test against the
+/// home directory or a directory given at run time guards nothing.
+#[test]
+fn a_temp_dir_prefix_without_the_slash_confines_a_delete() {
+    let sweep = |prefix: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nscratch=()\nsweep() {{\n  local s\n  for s in \"${{scratch[@]}}\"; do\n    [[ -n \"$s\" && \"$s\" == {prefix}* ]] && rm -rf -- \"$s\"\n  done\n}}\ntrap sweep EXIT\nscratch+=(\"$(mktemp -d)\")\nscratch+=(\"$1\")\n"
+        )
+    };
+    check(Sh, &sweep("\"${TMPDIR:-/tmp}\""), Clean, "");
+    check(Sh, &sweep("\"$TMPDIR\""), Clean, "");
+    check(Sh, &sweep("\"$HOME\""), Suspicious, "destructive");
+    check(Sh, &sweep("\"$WORK_ROOT\""), Suspicious, "destructive");
+}
+
+/// A package's staging root inside the project (`build/pkgroot/lib/systemd/system/x.service`,
+/// `stage/etc/cron.d/x`) has the shape of the machine's system directories but is a tree of
+/// the project's: nothing on this machine reads a unit or a cron table from there. The same
+/// files written to the machine's own directories, or to a user unit directory, are still
+/// persistence.
+#[test]
+fn system_shaped_paths_in_a_staging_root_are_project_files() {
+    let stage = |dest: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nTOP=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\nSTAGE=\"$TOP/out/pkgroot\"\n\
+             mkdir -p \"$STAGE/usr/bin\" \"$STAGE/lib/systemd/system\" \"$STAGE/etc/cron.d\"\n\
+             install -m 0644 dist/tiler.service \"{dest}/lib/systemd/system/tiler.service\"\n\
+             install -m 0644 dist/tiler.cron \"{dest}/etc/cron.d/tiler\"\n"
+        )
+    };
+    check(Sh, &stage("$STAGE"), Clean, "");
+    check(Sh, &stage(""), Dangerous, "persistence");
+    check(
+        Py,
+        "from pathlib import Path\nroot = Path(__file__).resolve().parent / 'out' / 'pkgroot'\n\
+         unit = root / 'lib' / 'systemd' / 'system' / 'tiler.service'\nunit.parent.mkdir(parents=True, exist_ok=True)\n\
+         unit.write_text('[Service]\\nExecStart=/usr/bin/tiler\\n')\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nunit = Path.home() / '.config' / 'systemd' / 'user' / 'tiler.service'\n\
+         unit.write_text('[Service]\\nExecStart=/usr/bin/tiler\\n')\n",
+        Dangerous,
+        "persistence",
+    );
+}
+
+/// A stand-in for the command guard's rules on signals: a stop by id (TERM) runs, a KILL is
+/// confined (it kills without letting the process clean up).
+#[derive(Debug)]
+struct KillConfined;
+
+impl terraphim_script_review::CommandJudge for KillConfined {
+    fn judge(&self, command: &str, _: &Context) -> terraphim_script_review::CommandVerdict {
+        use terraphim_script_review::{CommandTier, CommandVerdict};
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words.first() == Some(&"kill")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "-9" | "-KILL" | "-SIGKILL"))
+        {
+            return CommandVerdict {
+                tier: CommandTier::Outside,
+                reason: "kills processes without letting them clean up".into(),
+                rule: "process killing".into(),
+                pattern: None,
+                operands: Vec::new(),
+            };
+        }
+        CommandVerdict::allow()
+    }
+
+    fn identity(&self) -> String {
+        "kill-confined".into()
+    }
+}
+
+/// A process the script asked to stop by its id (`kill -TERM "$pid"`, a bare `kill "$pid"`)
+/// may be stopped for good by the same id (`kill -KILL "$pid"`) when it does not exit: the same
+/// process, the same variable not assigned in between. A KILL alone, after `kill -0` (which only
+/// checks the process exists), or after the variable was assigned again stays confined.
+#[test]
+fn a_kill_after_asking_the_same_process_to_stop_is_its_stop() {
+    let stop = |first: &str, between: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -u\nhalt() {{\n  local pid\n  pid=$(<run/tiler.pid)\n  {first}\n  {between}sleep 3\n  if kill -0 \"$pid\" 2>/dev/null; then\n    kill -KILL \"$pid\"\n  fi\n  rm -f run/tiler.pid\n}}\nhalt\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (Sh, stop("kill -TERM \"$pid\"", ""), Clean, ""),
+        (Sh, stop("kill \"$pid\"", ""), Clean, ""),
+        (Sh, stop("kill -s INT \"$pid\"", ""), Clean, ""),
+        (Sh, stop("true", ""), Suspicious, "guard-rule"),
+        (
+            Sh,
+            stop("kill -0 \"$pid\" || exit 0", ""),
+            Suspicious,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            stop("kill -TERM \"$pid\"", "pid=$(<run/other.pid)\n  "),
+            Suspicious,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&KillConfined));
+}
+
+/// A manifest a tool rewrote in place in its working directory (`kustomize edit set image`
+/// rewrites `kustomization.yaml`, `npm pkg set` rewrites `package.json`) is a path the script
+/// changed: restoring it from the index afterwards undoes the script's own edit. Restoring one
+/// the script never had a tool edit, or another file beside it, stays denied.
+#[test]
+fn manifests_a_tool_edited_in_place_are_the_scripts_changes() {
+    let deploy = |edit: &str, restored: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nlane=k8s/lanes/smoke\n\
+             (cd \"$lane\" && {edit})\nkubectl apply -k \"$lane\"\n\
+             git -C . checkout -- \"$lane/{restored}\"\n"
+        )
+    };
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Sh,
+            deploy(
+                "kustomize edit set image \"api=registry.example.test/api:$1\"",
+                "kustomization.yaml",
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            deploy("npm pkg set version=\"$1\"", "package.json"),
+            Clean,
+            "",
+        ),
+        (
+            Sh,
+            deploy("kustomize build . >/dev/null", "kustomization.yaml"),
+            Dangerous,
+            "guard-rule",
+        ),
+        (
+            Sh,
+            deploy(
+                "kustomize edit set image \"api=registry.example.test/api:$1\"",
+                "config.env",
+            ),
+            Dangerous,
+            "guard-rule",
+        ),
+    ];
+    let table: Vec<(Language, &str, Verdict, &str)> = rows
+        .iter()
+        .map(|(l, c, v, k)| (*l, c.as_str(), *v, *k))
+        .collect();
+    check_all_judged(&table, Some(&GitDenies));
+}
