@@ -17,7 +17,10 @@ fn maven_version_and_tree_goals_run_and_the_exec_goal_is_confined() {
         ("mvn -q package", Allow),
         ("mvn exec:exec -Dexec.executable=ruby", Sandbox),
         ("mvn package exec:exec -Dexec.executable=node", Sandbox),
-        ("./mvnw versions:set exec:exec -Dexec.executable=perl", Sandbox),
+        (
+            "./mvnw versions:set exec:exec -Dexec.executable=perl",
+            Sandbox,
+        ),
         ("mvn deploy", Sandbox),
     ]);
 }
@@ -29,12 +32,18 @@ fn registry_reads_run_and_registry_deletes_are_denied() {
         ("crane digest ghcr.io/acme/api:9.1.0", Allow),
         ("crane manifest ghcr.io/acme/api:9.1.0", Allow),
         ("skopeo list-tags docker://quay.io/acme/api", Allow),
-        ("cosign verify --key ci/cosign.pub ghcr.io/acme/api:9.1.0", Allow),
+        (
+            "cosign verify --key ci/cosign.pub ghcr.io/acme/api:9.1.0",
+            Allow,
+        ),
         (
             "cosign verify-blob --key ci/cosign.pub --signature dist/a.sig dist/a.tgz",
             Allow,
         ),
-        ("cosign sign --key ci/cosign.key ghcr.io/acme/api:9.1.0", Sandbox),
+        (
+            "cosign sign --key ci/cosign.key ghcr.io/acme/api:9.1.0",
+            Sandbox,
+        ),
         ("skopeo delete docker://quay.io/acme/api:9.1.0", Deny),
         ("crane delete ghcr.io/acme/api:9.1.0", Deny),
         ("regctl tag delete ghcr.io/acme/api:9.1.0", Deny),
@@ -54,7 +63,10 @@ fn local_model_reads_run_and_removing_model_stores_is_denied() {
         ("hf cache scan", Allow),
         ("ollama pull phi3:mini", Sandbox),
         ("ollama rm phi3:mini", Deny),
-        ("ollama list | awk 'NR>1 {print $1}' | xargs -n1 ollama rm", Deny),
+        (
+            "ollama list | awk 'NR>1 {print $1}' | xargs -n1 ollama rm",
+            Deny,
+        ),
         ("huggingface-cli delete-cache", Deny),
         ("rm -rf ~/.cache/huggingface", Deny),
         ("rm -rf $HOME/.cache/huggingface/hub", Deny),
@@ -73,7 +85,10 @@ fn editor_opam_gem_and_cross_reads_and_builds_run() {
         ("opam switch list", Allow),
         ("opam list --installed", Allow),
         ("gem build shipyard.gemspec", Allow),
-        ("cross build --target aarch64-unknown-linux-musl --release", Allow),
+        (
+            "cross build --target aarch64-unknown-linux-musl --release",
+            Allow,
+        ),
         ("code --install-extension /tmp/helper.vsix", Sandbox),
         ("opam install dream", Sandbox),
         ("gem push shipyard-1.0.0.gem", Deny),
