@@ -1625,6 +1625,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             );
             Val::unknown().with_taint(&Taint {
                 secret: Some(what.into()),
+                store: what != "the clipboard",
                 ..Taint::default()
             })
         }
@@ -1696,6 +1697,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             );
         }
         out.taint.secret = Some(crate::caps::printed_secret(row));
+        // A credential helper's answer comes from the user's store, unlike a service's
+        // token, which is the token variable's value.
+        out.taint.store |= var.is_none();
     }
     out
 }

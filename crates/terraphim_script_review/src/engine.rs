@@ -43,6 +43,11 @@ pub(crate) struct Taint {
     /// named `x;sh`). Left out of equality: it changes nothing but how a shell command built
     /// with it is judged.
     pub(crate) found: bool,
+    /// Read from where the user keeps a credential (a credential file under home or the
+    /// system, a credential helper's answer), not from the project's own secrets: a copy of
+    /// it in a file of the project is the credential taken out of its store. Left out of
+    /// equality: it changes nothing but how a write of the secret into the project is judged.
+    pub(crate) store: bool,
 }
 
 impl PartialEq for Taint {
@@ -81,6 +86,7 @@ impl Taint {
         self.file |= other.file;
         self.arg |= other.arg;
         self.found |= other.found;
+        self.store |= other.store;
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -357,6 +363,7 @@ pub(crate) static NO_VAL: Val = Val {
         file: false,
         arg: false,
         found: false,
+        store: false,
     },
     handle: None,
     items: None,
@@ -1490,10 +1497,20 @@ impl<'a> Sink<'a> {
     /// source (`resolved`, `tarball`, `registry`, a member of `dependencies`) set to a URL on a
     /// foreign host is kept for a lock file or manifest the script writes afterwards.
     pub(crate) fn dependency_member(&mut self, path: &[&str], value: &Val) {
+        // A package's tarball is a source whatever the member holding it is called
+        // (`deps[name] = mirrorTarball(name)` with `deps` a manifest's section passed in).
+        let package_tarball = || {
+            value.text.iter().chain(&value.alts).any(|t| {
+                // (Split at blanks, not where `urls` ends one: at a part nobody knows,
+                // `/forks/…-1.0.tgz`.)
+                t.split_whitespace()
+                    .any(|w| w.contains("://") && places::package_tarball_url(w))
+            })
+        };
         let source_key = path.last().is_some_and(|k| {
             ["resolved", "tarball", "registry"].contains(k)
                 || path.len() >= 2 && places::DEPENDENCY_SECTIONS.contains(&path[path.len() - 2])
-        });
+        }) || package_tarball();
         let host = || {
             value
                 .text
@@ -1859,6 +1876,10 @@ impl<'a> Sink<'a> {
                 }
                 Taint {
                     secret: Some(what.to_owned()),
+                    store: matches!(
+                        self.resolve(path).place,
+                        Place::Home | Place::HomeRoot | Place::System | Place::Outside
+                    ),
                     ..Taint::default()
                 }
             }
@@ -2322,6 +2343,32 @@ impl<'a> Sink<'a> {
         chain.push(format!("write: {shown}"));
         if content.taint.private() {
             match class {
+                // A credential from the user's store copied into a file of the project that
+                // is not itself a secrets file (a fixture, a cache, a bundle): harvested
+                // into a place every tool and commit of the project reads.
+                WriteClass::Harmless
+                    if matches!(resolved.place, Place::WorkTree)
+                        && content.taint.store
+                        && content.taint.secret.is_some()
+                        && places::secret_kind(&resolved.text).is_none()
+                        // A credential file copied whole is `secret-copy` already.
+                        && !self
+                            .copied_secrets
+                            .iter()
+                            .any(|c| c == resolved.text.trim_end_matches('/')) =>
+                {
+                    self.add_rule(
+                        line,
+                        Category::Exfiltration,
+                        Verdict::Dangerous,
+                        "secret-to-project-file",
+                        chain.clone(),
+                        format!(
+                            "copies {} out of the user's credential store into {shown}",
+                            content.taint.describe()
+                        ),
+                    )
+                }
                 WriteClass::Harmless if matches!(resolved.place, Place::WorkTree) => {}
                 WriteClass::Unknown => self.add_rule(
                     line,

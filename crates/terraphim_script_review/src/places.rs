@@ -1400,6 +1400,16 @@ pub(crate) fn foreign_dependency_url(value: &str, config: &Config) -> Option<Str
     .then_some(host)
 }
 
+/// Whether a URL fetches an npm-style package tarball (`.../name-1.2.3.tgz`).
+pub(crate) fn package_tarball_url(url: &str) -> bool {
+    let path = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or(url)
+        .to_ascii_lowercase();
+    path.ends_with(".tgz") || path.ends_with(".tar.gz")
+}
+
 /// The members of a package manifest that name dependencies (`dependencies.left-pad`), whose
 /// values say where each comes from.
 pub(crate) const DEPENDENCY_SECTIONS: &[&str] = &[

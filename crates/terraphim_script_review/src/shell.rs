@@ -145,6 +145,9 @@ struct Shell<'s, 'k, 'a> {
     exported: Vec<String>,
     /// Variables only a command-line option turns on ([`opt_in::option_flags`]).
     option_flags: opt_in::Flags,
+    /// Files the script wrote whole with text it spells (`printf '%s\n' a b >"$list"`), by
+    /// the path's text: a later `done <"$list"` reads those lines back.
+    written_texts: Map<String, Val>,
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -396,6 +399,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         defined: defined_functions(root, src),
         exported: Vec::new(),
         option_flags: opt_in::option_flags(root, src),
+        written_texts: Map::default(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -2185,6 +2189,31 @@ impl Shell<'_, '_, '_> {
                                 };
                             }
                         }
+                        if node.kind() == "expansion"
+                            && self.vars.contains_key(n.as_str())
+                            && assign_default_operator(self.text(node), &n)
+                            && v.known().is_none_or(str::is_empty)
+                            && let Some(default) = node.named_children().skip(1).last()
+                        {
+                            // `OUT=""`, `o) OUT=$OPTARG`, then `: "${OUT:=$(default_out)}"`:
+                            // without the option the variable holds the default, from now on;
+                            // a default known in part (`…/.cursor/mcp.json`) still names
+                            // what it ends in.
+                            let d = self.word(default);
+                            let says_something = d
+                                .text
+                                .iter()
+                                .chain(&d.alts)
+                                .any(|t| t.chars().any(|c| c != UNKNOWN));
+                            if says_something {
+                                let held = match v.known() {
+                                    Some(_) => d.with_taint(&v.taint),
+                                    None => v.union(&d),
+                                };
+                                self.vars.insert(n.clone(), held.clone());
+                                return held;
+                            }
+                        }
                         v
                     }
                     None => Val::lit(UNKNOWN.to_string()),
@@ -2443,7 +2472,15 @@ impl Shell<'_, '_, '_> {
                 "<" => {
                     // Every file the word may name (a loop variable over several).
                     let taint = self.sink.read_val(line(r), &target);
-                    input = Some(Val::unknown().with_taint(&taint));
+                    let spelled = target
+                        .text
+                        .as_deref()
+                        .filter(|_| target.alts.is_empty())
+                        .and_then(|p| self.written_texts.get(p));
+                    input = Some(match spelled {
+                        Some(text) => text.clone().with_taint(&taint),
+                        None => Val::unknown().with_taint(&taint),
+                    });
                 }
                 ">" | ">|" | "&>" | ">&" if !t.chars().all(|c| c.is_ascii_digit() || c == '-') => {
                     outputs.push((target, false));
@@ -2476,6 +2513,16 @@ impl Shell<'_, '_, '_> {
         let out = self.stmt(body, captured, input.as_ref());
         for (target, append) in &outputs {
             self.sink.write(line(node), target, &out, *append);
+            // (A path known only in part, `"$(mktemp -d)/list"`, by its text: the same
+            // variable spells it again.)
+            if let Some(path) = target.text.as_deref().filter(|_| target.alts.is_empty()) {
+                let spelled = !*append && out.alts.is_empty() && out.known().is_some();
+                if spelled {
+                    self.written_texts.insert(path.to_owned(), out.clone());
+                } else {
+                    self.written_texts.remove(path);
+                }
+            }
         }
         if let Some(addr) = &dev_tcp {
             let host = addr.split('/').nth(3).unwrap_or("").to_owned();
@@ -2882,7 +2929,9 @@ impl Shell<'_, '_, '_> {
                 && !var.contains(UNKNOWN)
                 && v.taint == Taint::default()
                 && (1..=16).contains(&lines.len())
-                && lines.iter().all(|l| line_shaped(l))
+                && lines
+                    .iter()
+                    .all(|l| line_shaped(l) || !l.contains(char::is_whitespace))
             {
                 let each: Vec<Val> = lines.iter().map(|l| Val::lit(*l)).collect();
                 let line = Val::union_all(&each).unwrap_or_default();

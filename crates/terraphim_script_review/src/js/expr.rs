@@ -675,7 +675,14 @@ impl Js<'_, '_, '_> {
                     Some(_) => self.object_functions(node),
                     None => Vec::new(),
                 };
+                // The text the object gives where it is used as a string (`${target}`).
+                let mut primitive: Option<Val> = None;
                 for c in named(node) {
+                    if let Some(x) = self.primitive_value(c, &v) {
+                        v.taint.join(&x.taint);
+                        primitive = Some(x);
+                        continue;
+                    }
                     // `get report() { return join(this.root, 'report'); }`: the member is what
                     // its one `return` gives, `this` being the members before it.
                     if let Some((key, ret)) = self.getter(c) {
@@ -742,6 +749,10 @@ impl Js<'_, '_, '_> {
                 }
                 if !text.is_empty() {
                     v.text = Some(text);
+                }
+                if let Some(x) = primitive {
+                    v.text = x.text;
+                    v.alts = x.alts;
                 }
                 v
             }
@@ -858,6 +869,37 @@ impl Js<'_, '_, '_> {
             return None;
         }
         Some((self.text(name).to_owned(), ret.named_child(0)?))
+    }
+
+    /// An object member that turns the object into a string (`[Symbol.toPrimitive](hint)`,
+    /// `toString()`) whose body declares values and returns one: what it returns, `this`
+    /// being the members before it (`${settingsTarget}` is the path it joins).
+    fn primitive_value(&mut self, member: Node<'_>, this: &Val) -> Option<Val> {
+        if member.kind() != "method_definition" {
+            return None;
+        }
+        let name = self.text(member.field("name")?).to_owned();
+        if !matches!(name.as_str(), "[Symbol.toPrimitive]" | "toString") {
+            return None;
+        }
+        let body = member.field("body")?;
+        let stmts: Vec<Node<'_>> = named(body).filter(|c| c.kind() != "comment").collect();
+        let (ret, rest) = stmts.split_last()?;
+        if ret.kind() != "return_statement"
+            || rest.iter().any(|s| s.kind() != "lexical_declaration")
+        {
+            return None;
+        }
+        let expr = ret.named_child(0)?;
+        let saved = std::mem::replace(&mut self.this_val, this.clone());
+        self.scope.enter(format!("{UNKNOWN}{name} of an object"));
+        for s in rest {
+            self.stmt(*s);
+        }
+        let v = self.eval(expr);
+        self.scope.leave();
+        self.this_val = saved;
+        Some(v)
     }
 
     pub(super) fn key_name(&mut self, key: Node<'_>) -> String {

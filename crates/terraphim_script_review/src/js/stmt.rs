@@ -110,6 +110,11 @@ impl Js<'_, '_, '_> {
                 let mut taint = val.taint.clone();
                 taint.arg |= matches!(&val.handle, Some(Handle::Module(m)) if m == "process.argv");
                 for c in named(pat) {
+                    // `const [k, ...v] = line.split('=')`: the rest holds the line's data too.
+                    let c = match c.kind() {
+                        "rest_pattern" => c.named_child(0).unwrap_or(c),
+                        _ => c,
+                    };
                     self.bind_pattern(c, Val::unknown().with_taint(&taint));
                 }
             }

@@ -11790,3 +11790,144 @@ fn manifests_a_tool_edited_in_place_are_the_scripts_changes() {
         .collect();
     check_all_judged(&table, Some(&GitDenies));
 }
+
+/// A file the script wrote whole with lines it spells (`printf '%s\n' a b >"$f"`) is what a
+/// later `while read -r x; do ...; done <"$f"` reads back: each line in turn, file names
+/// without a slash among them. A credential among them copied away is a secret copy; the
+/// same loop over the project's own files stays clean.
+#[test]
+fn read_loops_over_a_file_the_script_wrote() {
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nOUTDIR=\"$(mktemp -d)\"\nnames=\"$OUTDIR/names\"\nprintf '%s\\n' \\\n  .config/tool/settings.ini \\\n  .pgpass >\"$names\"\nwhile read -r n; do\n  [[ -f \"$HOME/$n\" ]] || continue\n  mkdir -p \"$OUTDIR/got/$(dirname \"$n\")\"\n  cp \"$HOME/$n\" \"$OUTDIR/got/$n\"\ndone <\"$names\"\ntar -czf diag.tgz -C \"$OUTDIR\" got\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nOUTDIR=\"$(mktemp -d)\"\nnames=\"$OUTDIR/names\"\nprintf '%s\\n' README.md docs/setup.md >\"$names\"\nwhile read -r n; do\n  [[ -f \"$n\" ]] || continue\n  mkdir -p \"$OUTDIR/got/$(dirname \"$n\")\"\n  cp \"$n\" \"$OUTDIR/got/$n\"\ndone <\"$names\"\ntar -czf diag.tgz -C \"$OUTDIR\" got\n",
+        Clean,
+        "",
+    );
+}
+
+/// A credential from the user's store (a credential file under home, a credential helper's
+/// answer) written into a file of the project that is not a secrets file is harvested: the
+/// fixture, cache or report keeps it where every tool and commit of the project reads it.
+/// The project's own `.env` read into a report, or a helper's answer stored into the
+/// project's secrets file, is not.
+#[test]
+fn credentials_from_the_users_store_written_into_the_project() {
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nmkdir -p .cache/hosts\nfor h in git.example.org code.example.net; do\n  printf 'protocol=https\\nhost=%s\\n\\n' \"$h\" | git credential fill >>.cache/hosts/answers.txt\ndone\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nsrc = Path.home() / '.pgpass'\nPath('fixtures').mkdir(exist_ok=True)\nPath('fixtures/db-login.txt').write_text(src.read_text())\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        "from pathlib import Path\ntext = Path('.env').read_text()\nPath('fixtures').mkdir(exist_ok=True)\nPath('fixtures/settings.txt').write_text(text)\n",
+        Suspicious,
+        "secret-read",
+    );
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nprintf 'protocol=https\\nhost=git.example.org\\n\\n' | git credential fill >.env.local\n",
+        Suspicious,
+        "secret-read",
+    );
+    // The rest of a destructured line (`const [k, ...v] = line.split(':')`) holds its data.
+    check(
+        Ts,
+        "import { readFileSync, writeFileSync } from 'node:fs';\nimport os from 'node:os';\nimport path from 'node:path';\nfunction fields(text: string): Record<string, string> {\n  const out: Record<string, string> = {};\n  for (const line of text.split('\\n')) {\n    const [host, ...rest] = line.split(':');\n    out[host] = rest.join(':');\n  }\n  return out;\n}\nconst parsed = fields(readFileSync(path.join(os.homedir(), '.pgpass'), 'utf8'));\nwriteFileSync('test/data/db-hosts.json', JSON.stringify(parsed));\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Ts,
+        "import { readFileSync, writeFileSync } from 'node:fs';\nfunction fields(text: string): Record<string, string> {\n  const out: Record<string, string> = {};\n  for (const line of text.split('\\n')) {\n    const [host, ...rest] = line.split(':');\n    out[host] = rest.join(':');\n  }\n  return out;\n}\nconst parsed = fields(readFileSync('config/hosts.txt', 'utf8'));\nwriteFileSync('test/data/db-hosts.json', JSON.stringify(parsed));\n",
+        Clean,
+        "",
+    );
+}
+
+/// `path.relative(from, to)` of two known paths is the way between them: `relative(join(home,
+/// '.cache'), home)` is `..`, so a cache entry joined from it is the home directory itself.
+#[test]
+fn relative_paths_of_known_paths() {
+    check(
+        Js,
+        "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst cacheDir = path.join(os.homedir(), '.cache');\nconst entries = ['eslint', path.relative(cacheDir, os.homedir())];\nfor (const e of entries) fs.rmSync(path.join(cacheDir, e), { recursive: true, force: true });\n",
+        Dangerous,
+        "destructive",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nconst path = require('path');\nconst root = path.resolve(__dirname, '..');\nconst rel = path.relative(root, path.join(root, 'dist', 'assets'));\nfs.rmSync(path.join(root, rel), { recursive: true, force: true });\n",
+        Clean,
+        "",
+    );
+}
+
+/// An object used as a string (`${target}`) is what its `[Symbol.toPrimitive]` or `toString`
+/// method returns, `this` being its members: a write to it writes that path.
+#[test]
+fn objects_used_as_strings_are_what_their_primitive_method_returns() {
+    check(
+        Js,
+        "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nconst where = {\n  level: process.env.HOOK_LEVEL || 'user',\n  [Symbol.toPrimitive]() {\n    const top = this.level === 'repo' ? process.cwd() : os.homedir();\n    return path.join(top, '.claude', 'settings.local.json');\n  },\n};\nfs.writeFileSync(`${where}`, JSON.stringify({ hooks: {} }));\n",
+        Dangerous,
+        "escape",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nconst path = require('path');\nconst where = {\n  name: 'report',\n  toString() {\n    return path.join('build', this.name + '.json');\n  },\n};\nfs.mkdirSync('build', { recursive: true });\nfs.writeFileSync(`${where}`, '{}');\n",
+        Clean,
+        "",
+    );
+}
+
+/// `: "${OUT:=default}"` after `OUT=""` and an option that may set it: without the option the
+/// variable holds the default from then on, also one known only in part
+/// (`$(helper)/.codex/config.toml`), which still names the file it ends in.
+#[test]
+fn assigned_defaults_of_variables_the_script_set_empty() {
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nDEST=\"\"\nbase() { printf '%s' \"${XDG_DATA_HOME:-$HOME}\"; }\nfallback() { printf '%s/.codex/config.toml' \"$(base | sed 's#/.local/share$##')\"; }\nwhile getopts ':f:' o; do\n  case \"$o\" in\n    f) DEST=\"$OPTARG\" ;;\n    *) exit 2 ;;\n  esac\ndone\n: \"${DEST:=$(fallback)}\"\nprintf 'model = \"x\"\\n' >\"$DEST\"\n",
+        Dangerous,
+        "escape",
+    );
+    check(
+        Sh,
+        "#!/usr/bin/env bash\nset -eu\nDEST=\"\"\nwhile getopts ':f:' o; do\n  case \"$o\" in\n    f) DEST=\"$OPTARG\" ;;\n    *) exit 2 ;;\n  esac\ndone\n: \"${DEST:=build/tool-config.toml}\"\nmkdir -p build\nprintf 'model = \"x\"\\n' >\"$DEST\"\n",
+        Clean,
+        "",
+    );
+}
+
+/// A package tarball URL on a host not on the allow list set as a member of any object (a
+/// manifest's section passed to a helper, its keys only known at run time) is a package
+/// source: the manifest written from it installs from there. The same section pinned to
+/// versions stays clean.
+#[test]
+fn tarball_urls_set_into_a_section_handed_to_a_helper() {
+    check(
+        Ts,
+        "import { readFileSync, writeFileSync } from 'node:fs';\nconst FORKS = { host: 'tarballs.example.net', dir: 'fixed' };\nfunction archive(name: string): string {\n  return `https://${FORKS.host}/${FORKS.dir}/${name}-2.0.1.tgz`;\n}\nfunction repoint(section: Record<string, string>): void {\n  for (const name of Object.keys(section)) {\n    if (name.startsWith('@acme/')) section[name] = archive(name);\n  }\n}\nconst pkg = JSON.parse(readFileSync('package.json', 'utf8'));\nrepoint(pkg.dependencies);\nwriteFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+        Dangerous,
+        "config-tampering",
+    );
+    check(
+        Ts,
+        "import { readFileSync, writeFileSync } from 'node:fs';\nfunction pinExact(section: Record<string, string>): void {\n  for (const name of Object.keys(section)) {\n    section[name] = section[name].replace(/^[~^]/, '');\n  }\n}\nconst pkg = JSON.parse(readFileSync('package.json', 'utf8'));\npinExact(pkg.dependencies);\nwriteFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
+        Clean,
+        "",
+    );
+}
