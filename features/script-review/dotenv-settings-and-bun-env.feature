@@ -1,6 +1,7 @@
 @script-review
 Feature: script pre-review tells a .env's plain settings from its credentials, and reads Bun.env as the environment
-  Reading a `.env` is a finding of its own (suspicious: it holds the project's credentials), but
+  Reading a `.env` is a finding of its own (suspicious: it holds the project's credentials),
+  unless a Python/JS/TS script only loads the project's own `.env` into its process, but
   a variable of it named for a plain setting (a port, an environment name, a log level) is no
   secret: printing it is no leak. Its credentials printed or sent away are exfiltration.
 
@@ -28,7 +29,7 @@ Feature: script pre-review tells a .env's plain settings from its credentials, a
     When I run "terraphim-agent guard review-script --json dev-token.sh"
     Then the JSON field "verdict" is "dangerous"
 
-  Scenario: the project's .env loaded into a child server's environment is only the read
+  Scenario: the project's .env loaded into a child server's environment is clean
     Given a project file "serve.js" containing:
       """
       const fs = require('fs');
@@ -41,7 +42,7 @@ Feature: script pre-review tells a .env's plain settings from its credentials, a
       spawn('node', ['server.js'], { env, stdio: 'inherit' });
       """
     When I run "terraphim-agent guard review-script --json serve.js"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: the project's .env printed whole is exfiltration
     Given a project file "show-env.js" containing:

@@ -4,8 +4,9 @@ Feature: script pre-review of requests to URLs an earlier response gave
   follows the `next` page of a listing, asks the API's server where to go next. A request
   that sends nothing the script holds to such a URL is no finding when every host the script
   names itself is on the allow list and it stores no download it does not verify. A token
-  sent along, a pointer from a host not on the list, or what it points to stored or run, is
-  still a finding.
+  sent along after it went to its API's documented host is that API's use (the pointer is the
+  API's); a pointer from a host not on the list, or what it points to stored or run, is still
+  a finding.
 
   Scenario: the patch of each pull request the GitHub API lists is read
     Given a project file "patch_sizes.js" containing:
@@ -23,7 +24,7 @@ Feature: script pre-review of requests to URLs an earlier response gave
     Then the exit code is 0
     And stdout contains "pre-review: clean"
 
-  Scenario: a token sent to the URL a response gave is still a finding
+  Scenario: a token sent to the URL its own API's response gave is its use
     Given a project file "patch_sizes_auth.js" containing:
       """
       const headers = { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` };
@@ -37,7 +38,7 @@ Feature: script pre-review of requests to URLs an earlier response gave
       main();
       """
     When I run "terraphim-agent guard review-script --json patch_sizes_auth.js"
-    Then the JSON field "verdict" is "dangerous"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: a URL listed by a host not on the allow list is still a finding
     Given a project file "mirror_sizes.py" containing:

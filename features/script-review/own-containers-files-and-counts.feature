@@ -57,8 +57,7 @@ Feature: script pre-review knows the containers a script starts, the files it ed
       print(len(lines), "settings")
       """
     When I run "terraphim-agent guard review-script --json count_env.py"
-    Then the JSON field "verdict" is "suspicious"
-    And the JSON field "findings.0.rule" is "secret-read"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: pruning old backups listed under the project is clean
     Given a project file "prune.sh" containing:

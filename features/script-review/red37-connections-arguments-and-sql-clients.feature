@@ -27,8 +27,7 @@ Feature: a secret reaches only the values that hold it, and SQL given to a datab
                   print("order", order_id)
       """
     When I run "terraphim-agent guard review-script --json backfill.py"
-    Then the JSON field "verdict" is "suspicious"
-    And the JSON field "findings.0.rule" is "secret-read"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: the .env URL printed beside its connection is still a leak
     Given a project file "backfill.py" containing:

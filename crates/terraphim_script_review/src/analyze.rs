@@ -288,6 +288,7 @@ pub fn review_source_judged(
         _ => &[],
     };
     crate::shell_judge::judge_pending(&mut sink, shell_trees, source);
+    sink.finish_dotenv_reads();
     drop(parsed);
     crate::shell_judge::merge_guard_findings(&mut sink.findings);
     Report::from_findings(language, sink.findings)

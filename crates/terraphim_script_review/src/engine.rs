@@ -760,6 +760,33 @@ impl Val {
         .then(|| self.alts[0].clone())
     }
 
+    /// The URLs a request to this value goes to: [`Val::url_text`], or, for alternatives of
+    /// several hosts that each name their host (a helper called with `API + "/releases"` and
+    /// `UPLOADS + "/assets"`), one of each host, so each is judged as its own request.
+    pub(crate) fn url_texts(&self) -> Vec<Option<String>> {
+        let one = self.url_text();
+        if one.is_some() || self.text.is_some() || self.alts.len() < 2 {
+            return vec![one];
+        }
+        let mut hosts: Vec<String> = Vec::new();
+        let mut out = Vec::new();
+        for a in &self.alts {
+            let Some(h) = a
+                .split_once("://")
+                .and_then(|(_, rest)| rest.split(['/', '?', '#']).next())
+                .filter(|h| !h.is_empty() && !h.contains(UNKNOWN))
+                .map(str::to_ascii_lowercase)
+            else {
+                return vec![None];
+            };
+            if !hosts.contains(&h) {
+                hosts.push(h);
+                out.push(Some(a.clone()));
+            }
+        }
+        out
+    }
+
     /// The path this value names (a string or a path object).
     pub(crate) fn path_text(&self) -> Option<String> {
         match (&self.handle, &self.text) {
@@ -1209,6 +1236,9 @@ pub(crate) struct Sink<'a> {
     pub(crate) caps: Vec<(Cap, u32, String)>,
     /// Token environment variables read (name, line).
     pub(crate) env_reads: Vec<(String, u32)>,
+    /// Secret data written to a file that is not itself a secrets file (a project file the
+    /// write rules let pass included): the values of a `.env` read did not stay in the process.
+    pub(crate) secret_written_out: bool,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
     /// The script imports a client library of a database server ([`crate::sql`]).
@@ -1349,6 +1379,22 @@ const HELD_PROJECT: &str = "#held-project";
 const HELD_STORE: &str = "#held-store";
 /// The mark of a held request to a URL an earlier response gave (see [`Sink::held_request`]).
 const HELD_RESPONSE: &str = "#held-response";
+/// The mark of a held token sent to a URL a response gave (see
+/// [`Sink::network_with_credentials`]).
+const HELD_POINTER: &str = "#held-pointer";
+
+/// Nothing literal before the path: the host is the one the value names, not a name the
+/// script builds around it (`${id}.collect.example.com`).
+fn origin_unknown(url: Option<&str>) -> bool {
+    url.is_none_or(|u| {
+        u.split(['/', '?', '#'])
+            .next()
+            .is_some_and(|origin| !origin.is_empty() && origin.chars().all(|c| c == UNKNOWN))
+    })
+}
+
+/// The mark of a held read of the project's `.env` (see [`Sink::finish_dotenv_reads`]).
+const HELD_DOTENV: &str = "#held-dotenv";
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(ctx: &'a Context, config: &'a Config, source: &'a str) -> Sink<'a> {
@@ -1370,6 +1416,7 @@ impl<'a> Sink<'a> {
             remote_socket: false,
             caps: Vec::new(),
             env_reads: Vec::new(),
+            secret_written_out: false,
             env_token_used: Set::default(),
             server_db: false,
             git_remotes_added: Map::default(),
@@ -1867,12 +1914,26 @@ impl<'a> Sink<'a> {
                 if self.recording {
                     let resolved = self.resolve(path);
                     self.cap(line, Cap::CredentialRead, what);
-                    self.add(
-                        line,
-                        Category::SecretRead,
-                        Verdict::Suspicious,
-                        format!("reads {what} ({})", Self::show(&resolved.text)),
-                    );
+                    let why = format!("reads {what} ({})", Self::show(&resolved.text));
+                    // The project's own settings file, read by a Python/JS/TS script the way
+                    // dotenv loads it: judged at the end by where its values may have gone.
+                    let own_dotenv = what == places::DOTENV
+                        && self.lang != Language::Shell
+                        && matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot);
+                    if own_dotenv {
+                        let rule = format!("secret-read{HELD_DOTENV}");
+                        let chain = vec![format!("secret read: {what}")];
+                        self.add_rule(
+                            line,
+                            Category::SecretRead,
+                            Verdict::Suspicious,
+                            &rule,
+                            chain,
+                            why,
+                        );
+                    } else {
+                        self.add(line, Category::SecretRead, Verdict::Suspicious, why);
+                    }
                 }
                 Taint {
                     secret: Some(what.to_owned()),
@@ -2002,6 +2063,36 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// The held reads of the project's `.env` ([`HELD_DOTENV`]), once the whole script was
+    /// walked and its commands judged: loading the project's settings into the process (its
+    /// environment, a config object, a local database's URL) is what dotenv does, so the read
+    /// is no finding when nothing shows its values leaving: no request to a host off the
+    /// allow list or built at run time, no private data sent, printed or written anywhere, no
+    /// command the guard confines, no code the review could not follow, and no secret
+    /// written to a file that is not itself a secrets file.
+    pub(crate) fn finish_dotenv_reads(&mut self) {
+        let leaves = self.secret_written_out
+            || self.findings.iter().any(|f| {
+                matches!(
+                    f.category,
+                    Category::Network
+                        | Category::Exfiltration
+                        | Category::GuardRule
+                        | Category::Unreviewable
+                        | Category::ObfuscatedExecution
+                        | Category::RemoteCode
+                )
+            });
+        self.findings
+            .retain_mut(|f| match f.rule.strip_suffix(HELD_DOTENV) {
+                Some(rule) => {
+                    f.rule = rule.to_owned();
+                    leaves
+                }
+                None => true,
+            });
+    }
+
     /// Data reaching stdout, stderr or a log.
     pub(crate) fn output(&mut self, line: u32, data: &Val) {
         if let Some(captured) = &mut self.capture {
@@ -2055,6 +2146,38 @@ impl<'a> Sink<'a> {
         let own_api = matches!(class, HostClass::Allowed | HostClass::Local);
         let token = credentials.token_var().map(str::to_owned);
         let env_token = token.is_some();
+        // A token sent to a URL an earlier response handed out (the `Link: rel="next"` of a
+        // page, a release's `upload_url`), nothing literal added to its host: held, and
+        // dropped at the end when the script used that token for its own API's documented
+        // host and every host it names itself stays out of the findings, so the pointer came
+        // from that API (see [`Sink::finish_held_network`]).
+        if let Some(t) = &token
+            && self.recording
+            && self.http_request
+            && matches!(class, HostClass::Unknown)
+            && origin_unknown(url)
+            && payload.taint.downloaded()
+            && !payload.taint.private()
+            && !payload.taint.decoded
+            && !credentials.env
+            && !credentials.host
+        {
+            let mut chain = vec![
+                format!("secret read: the {t} environment variable"),
+                "network receive".to_owned(),
+            ];
+            chain.push("network send (credentials): a URL a response gave".into());
+            let rule = format!("secret-to-network{HELD_POINTER}");
+            self.add_rule(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                &rule,
+                chain,
+                format!("sends the {t} environment variable to a host built at run time"),
+            );
+            return;
+        }
         let documented = match (&token, &host) {
             (Some(t), Some(h)) => places::token_host_documented(t, h),
             _ => false,
@@ -2232,13 +2355,7 @@ impl<'a> Sink<'a> {
         if !self.http_request || sends || t.private() || t.decoded {
             return None;
         }
-        // Nothing literal before the path: the host is the one the value names, not a name
-        // the script builds around it (`${id}.collect.example.com`).
-        let whole_unknown = url.is_none_or(|u| {
-            u.split('/')
-                .next()
-                .is_some_and(|origin| !origin.is_empty() && origin.chars().all(|c| c == UNKNOWN))
-        });
+        let whole_unknown = origin_unknown(url);
         match class {
             HostClass::Unknown if t.file && whole_unknown => Some(HELD_PROJECT),
             HostClass::Unknown if t.downloaded() && whole_unknown => Some(HELD_RESPONSE),
@@ -2269,9 +2386,22 @@ impl<'a> Sink<'a> {
                 && !f.rule.ends_with(HELD_PROJECT)
                 && !f.rule.ends_with(HELD_RESPONSE)
         });
+        // A secret sent elsewhere: the pointer may lead to where it went.
+        let sent_elsewhere = self
+            .findings
+            .iter()
+            .any(|f| f.rule.starts_with("secret-to-network") && !f.rule.ends_with(HELD_POINTER));
+        let used = self.env_token_used.clone();
         self.findings.retain_mut(|f| {
             if f.rule.ends_with(HELD_PROJECT) {
                 false
+            } else if let Some(rule) = f.rule.strip_suffix(HELD_POINTER) {
+                f.rule = rule.to_owned();
+                let token = f.chain.first().and_then(|c| {
+                    c.strip_prefix("secret read: the ")?
+                        .strip_suffix(" environment variable")
+                });
+                named_elsewhere || sent_elsewhere || !token.is_some_and(|t| used.contains(t))
             } else if let Some(rule) = f.rule.strip_suffix(HELD_RESPONSE) {
                 f.rule = rule.to_owned();
                 stores || named_elsewhere
@@ -2334,6 +2464,9 @@ impl<'a> Sink<'a> {
         let class = places::classify_write(&resolved);
         if matches!(class, WriteClass::Unknown) {
             self.cap(line, Cap::UnknownWrite, shown.clone());
+        }
+        if content.taint.secret.is_some() && places::secret_kind(&resolved.text).is_none() {
+            self.secret_written_out = true;
         }
         let root = {
             let cwd = self.ctx.cwd.to_string_lossy().into_owned();
@@ -3511,6 +3644,7 @@ impl<'a> Sink<'a> {
         self.pending.append(&mut inner.pending);
         self.caps.append(&mut inner.caps);
         self.env_reads.append(&mut inner.env_reads);
+        self.secret_written_out |= inner.secret_written_out;
         self.env_token_used.extend(inner.env_token_used);
         self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);

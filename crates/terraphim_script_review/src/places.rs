@@ -497,6 +497,13 @@ fn first_secret_part(path: &str) -> Option<&'static str> {
 pub(crate) const DOTENV: &str = "a .env secrets file";
 
 /// What kind of credential a path holds, if it is credential material.
+/// A part of a parsed URL that says where it points and holds none of its credentials
+/// (`hostname`, `port`, `protocol`/`scheme`), unlike `host`/`netloc` of some parsers, the
+/// userinfo, the path (a webhook's secret) or the whole URL.
+pub(crate) fn url_location_part(member: &str) -> bool {
+    matches!(member, "hostname" | "port" | "protocol" | "scheme")
+}
+
 pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     let p = if path.contains('\\') {
         std::borrow::Cow::Owned(path.replace('\\', "/"))

@@ -76,6 +76,33 @@ pub(crate) fn names_remote_server(args: &[&crate::engine::Val]) -> bool {
     args.iter().any(|a| remote(a, 0))
 }
 
+/// Client modules of data servers that do not speak SQL (key-value stores, document
+/// databases): their connections too log in with the credentials they are given, and what
+/// they give back is the server's data.
+const STORE_CLIENT_MODULES: &[&str] = &[
+    "ioredis",
+    "redis",
+    "@redis/client",
+    "mongodb",
+    "pymongo",
+    "motor",
+    "memcached",
+    "pymemcache",
+];
+
+/// Whether the call `q` makes a connection of [`STORE_CLIENT_MODULES`] (`new Redis(url)`,
+/// `redis.from_url(url)`, `pymongo.MongoClient(uri)`).
+fn is_store_client_call(q: &str) -> bool {
+    let of = |m: &str| {
+        STORE_CLIENT_MODULES.iter().any(|s| {
+            m == *s
+                || m.strip_prefix(s)
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('/'))
+        })
+    };
+    of(q) || q.rsplit_once('.').is_some_and(|(m, _)| of(m))
+}
+
 /// What the call `q` of a database server's client library returns (`psycopg.connect(url)`,
 /// `new pg.Client({ connectionString })`): a connection that logs in with the credentials it
 /// is given, so it carries the arguments' taint but not their secret. `None` for any other
@@ -94,7 +121,10 @@ pub(crate) fn local_connection(
                 !h.contains(crate::places::UNKNOWN) && !crate::places::local_address(h)
             })
     });
-    if !is_server_db_call(q) || names_remote_server(args) || remote_keyword {
+    if !(is_server_db_call(q) || is_store_client_call(q))
+        || names_remote_server(args)
+        || remote_keyword
+    {
         return None;
     }
     let mut taint = all.clone();

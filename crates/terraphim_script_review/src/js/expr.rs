@@ -842,8 +842,9 @@ impl Js<'_, '_, '_> {
                     return f.clone();
                 }
                 let mut v = Val::unknown().with_taint(&obj.taint);
-                // A count (`list.length`, `map.size`) says how many, not what.
-                if matches!(prop, "length" | "size") {
+                // A count (`list.length`, `map.size`) says how many, not what; where a URL
+                // points (`new URL(dsn).hostname`) is not its password.
+                if matches!(prop, "length" | "size") || crate::places::url_location_part(prop) {
                     v.taint = Taint::default();
                 }
                 v

@@ -42,9 +42,10 @@ impl Js<'_, '_, '_> {
         // `navigator.sendBeacon(url, data)` posts its second argument.
         let beacon = c.tail() == "sendBeacon" && c.args.len() > 1;
         let sends = has_body || beacon || matches!(method.as_str(), "POST" | "PUT" | "PATCH");
-        let u = first.url_text();
-        self.sink
-            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
+        for u in first.url_texts() {
+            self.sink
+                .http_network(ln, u.as_deref(), &payload, &credentials, sends);
+        }
         Val::remote()
     }
 

@@ -966,7 +966,12 @@ impl Js<'_, '_, '_> {
                 let (name, prop) = (self.text(obj).to_owned(), self.text(prop).to_owned());
                 let mut v = self.scope.lookup(&name).unwrap_or_default();
                 let t = v.taint.clone();
-                v.set_field(&[prop.as_str()], host.with_taint(&t));
+                // Where a URL points holds none of its secret (see `Js::member`).
+                let host = match crate::places::url_location_part(&prop) {
+                    true => host,
+                    false => host.with_taint(&t),
+                };
+                v.set_field(&[prop.as_str()], host);
                 self.scope.assign(&name, v);
             }
             _ => {}

@@ -256,6 +256,9 @@ impl Py<'_, '_, '_> {
                                 Some(v) if obj.handle.is_none() && obj.text.is_none() => {
                                     v.clone().with_taint(&obj.taint)
                                 }
+                                // Where a URL points (`urlparse(dsn).hostname`) is not
+                                // its password.
+                                _ if crate::places::url_location_part(attr) => Val::unknown(),
                                 _ => Val::unknown().with_taint(&obj.taint),
                             },
                         },

@@ -144,9 +144,10 @@ impl Py<'_, '_, '_> {
         // Query parameters built at run time (`params={"files": os.listdir()}`) send them.
         let query = kwargs.get("params").is_some_and(|p| !literal_params(p));
         let sends = has_body || query || matches!(method.as_str(), "post" | "put" | "patch");
-        let u = url.url_text();
-        self.sink
-            .http_network(ln, u.as_deref(), &payload, &credentials, sends);
+        for u in url.url_texts() {
+            self.sink
+                .http_network(ln, u.as_deref(), &payload, &credentials, sends);
+        }
         Val::remote()
     }
 
@@ -184,8 +185,10 @@ impl Py<'_, '_, '_> {
                 .and_then(|m| m.known())
                 .is_some_and(|m| m.eq_ignore_ascii_case("post") || m.eq_ignore_ascii_case("put"));
         let u = url.url_text();
-        self.sink
-            .http_network(c.ln, u.as_deref(), &payload, &credentials, sends);
+        for each in url.url_texts() {
+            self.sink
+                .http_network(c.ln, each.as_deref(), &payload, &credentials, sends);
+        }
         Val {
             handle: Some(Handle::Conn { url: u }),
             ..Val::default()

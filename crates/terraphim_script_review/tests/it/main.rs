@@ -7,6 +7,7 @@ mod hook;
 mod made_keys;
 mod real_scripts;
 mod rules;
+mod secrets_in_use;
 
 use terraphim_script_review::{Config, Context, Language, Report, review_source};
 

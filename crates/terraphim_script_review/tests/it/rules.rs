@@ -4254,9 +4254,10 @@ fn run_time_files_and_counts() {
         ),
         (
             Py,
+            // The project's `.env` read and only counted: nothing of it leaves.
             "lines = open('.env').read().splitlines()\nprint(len(lines), 'settings')\n",
-            Suspicious,
-            "secret-read",
+            Clean,
+            "",
         ),
         (
             Py,
@@ -4267,8 +4268,8 @@ fn run_time_files_and_counts() {
         (
             Js,
             "const fs = require('fs');\nconst env = new Map(fs.readFileSync('.env', 'utf8').split('\\n').map((l) => l.split('=')));\nconsole.log(`${env.size} settings`);\n",
-            Suspicious,
-            "secret-read",
+            Clean,
+            "",
         ),
         (
             Js,
@@ -5283,11 +5284,23 @@ fn requests_to_urls_a_response_gave() {
             Clean,
             "",
         ),
-        // The token goes along to wherever the response pointed.
+        // The token goes along to where its own API's response pointed: that API's use.
         (
             Js,
             "const token = process.env.GITHUB_TOKEN;\nconst h = { Authorization: `Bearer ${token}` };\n\
              const res = await fetch('https://api.github.com/repos/o/r/pulls', { headers: h });\n\
+             for (const pr of await res.json()) {\n\
+             \x20 const patch = await fetch(pr.patch_url, { headers: h });\n\
+             \x20 console.log((await patch.text()).length);\n}\n",
+            Clean,
+            "",
+        ),
+        // ... but not where a response of a host off the list pointed.
+        (
+            Js,
+            "const token = process.env.GITHUB_TOKEN;\nconst h = { Authorization: `Bearer ${token}` };\n\
+             await fetch('https://api.github.com/user', { headers: h });\n\
+             const res = await fetch('https://pr-index.example.net/pulls');\n\
              for (const pr of await res.json()) {\n\
              \x20 const patch = await fetch(pr.patch_url, { headers: h });\n\
              \x20 console.log((await patch.text()).length);\n}\n",
@@ -10136,8 +10149,9 @@ fn a_plain_setting_from_a_dotenv_is_no_secret() {
         (
             Js,
             "const fs = require('fs');\nconst { spawn } = require('child_process');\nconst env = { ...process.env };\nfor (const line of fs.readFileSync('.env', 'utf8').split('\\n')) {\n  const [k, v] = line.split('=');\n  if (k) env[k] = v;\n}\nspawn('node', ['server.js'], { env, stdio: 'inherit' });\n",
-            Suspicious,
-            "secret-read",
+            // The project's `.env` loaded into its server's environment: dotenv's use.
+            Clean,
+            "",
         ),
         (
             Js,
@@ -10394,8 +10408,9 @@ fn a_database_connection_made_with_a_secret_returns_no_secret() {
             format!(
                 "{py}with psycopg.connect(url) as conn:\n    with conn.cursor() as cur:\n        cur.execute('SELECT id FROM orders')\n        for (order_id,) in cur.fetchall():\n            print('order', order_id)\n"
             ),
-            Suspicious,
-            "secret-read",
+            // Nothing of the project's `.env` leaves: its read is dotenv's use.
+            Clean,
+            "",
         ),
         (
             Py,
@@ -10408,8 +10423,8 @@ fn a_database_connection_made_with_a_secret_returns_no_secret() {
             format!(
                 "{js}async function main() {{\n  const client = new Client({{ connectionString: url }});\n  await client.connect();\n  const {{ rows }} = await client.query('SELECT count(*) AS n FROM posts');\n  console.log(`${{rows[0].n}} rows pending`);\n}}\nmain();\n"
             ),
-            Suspicious,
-            "secret-read",
+            Clean,
+            "",
         ),
         (
             Js,
