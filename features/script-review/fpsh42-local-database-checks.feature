@@ -95,3 +95,33 @@ Feature: script pre-review of database resets the script checked are on this mac
       """
     When I run "terraphim-agent guard review-script --json restore_shelf.sh"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a URL check with a port or path after the loopback host makes the reset local
+    Given a project file "reseed_tiles.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      TILES_URL="${TILES_URL:-postgres://dev@localhost:5432/tiles_dev}"
+      case "$TILES_URL" in
+        *@localhost:*|*@localhost/*|*@[::1]:*) ;;
+        *) echo "refusing $TILES_URL" >&2; exit 1 ;;
+      esac
+      psql "$TILES_URL" -v ON_ERROR_STOP=1 -c "DROP SCHEMA IF EXISTS tiles CASCADE"
+      """
+    When I run "terraphim-agent guard review-script --json reseed_tiles.sh"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: a URL check with a wildcard straight after the host also lets other hosts through
+    Given a project file "reseed_tiles_loose.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      TILES_URL="${TILES_URL:-postgres://dev@localhost:5432/tiles_dev}"
+      case "$TILES_URL" in
+        *@localhost*) ;;
+        *) echo "refusing $TILES_URL" >&2; exit 1 ;;
+      esac
+      psql "$TILES_URL" -v ON_ERROR_STOP=1 -c "DROP SCHEMA IF EXISTS tiles CASCADE"
+      """
+    When I run "terraphim-agent guard review-script --json reseed_tiles_loose.sh"
+    Then the JSON field "verdict" is "dangerous"

@@ -102,8 +102,31 @@ pub(crate) fn runs_package_tasks(cmd: &SimpleCommand) -> bool {
 }
 
 fn julia_tasks(rest: &[String]) -> bool {
-    let mut project = false;
-    let mut code = None;
+    julia_call(rest).is_some_and(|call| {
+        call.project
+            && call.file_at.is_none()
+            && call
+                .code
+                .is_some_and(|c| statements(c).all(julia_statement))
+    })
+}
+
+/// What a `julia` command line runs, when its options are all known ones.
+struct JuliaCall<'a> {
+    /// `--project` names the project (or the current directory).
+    project: bool,
+    /// The code of its one `-e`/`--eval`.
+    code: Option<&'a str>,
+    /// The index of the first operand, the file it runs.
+    file_at: Option<usize>,
+}
+
+fn julia_call(rest: &[String]) -> Option<JuliaCall<'_>> {
+    let mut call = JuliaCall {
+        project: false,
+        code: None,
+        file_at: None,
+    };
     let mut i = 0;
     while let Some(w) = rest.get(i) {
         let (opt, value) = match w.split_once('=') {
@@ -111,33 +134,30 @@ fn julia_tasks(rest: &[String]) -> bool {
             None => (w.as_str(), None),
         };
         match opt {
-            "--project" => {
-                if !value.is_none_or(|v| v == "@." || project_relative(v)) {
-                    return false;
-                }
-                project = true;
+            "--project" if value.is_none_or(|v| v == "@." || project_relative(v)) => {
+                call.project = true;
             }
             "-t" | "--threads" if value.is_none() => {
                 if !rest.get(i + 1).is_some_and(|n| threads(n)) {
-                    return false;
+                    return None;
                 }
                 i += 1;
             }
-            "--threads" => {
-                if !value.is_some_and(threads) {
-                    return false;
-                }
-            }
-            "-e" | "--eval" if value.is_none() && code.is_none() => {
-                code = rest.get(i + 1);
+            "--threads" if value.is_some_and(threads) => {}
+            "-e" | "--eval" if value.is_none() && call.code.is_none() => {
+                call.code = Some(rest.get(i + 1)?.as_str());
                 i += 1;
             }
             _ if JULIA_PLAIN.contains(&opt) || is_optimize_level(w) => {}
-            _ => return false,
+            _ if !w.starts_with('-') => {
+                call.file_at = Some(i);
+                break;
+            }
+            _ => return None,
         }
         i += 1;
     }
-    project && code.is_some_and(|c| statements(c).all(julia_statement))
+    Some(call)
 }
 
 fn rscript_tasks(rest: &[String]) -> bool {
@@ -318,26 +338,7 @@ pub(crate) fn runs_project_entry_file(cmd: &SimpleCommand, before: &[SimpleComma
 
 /// Where Julia's file operand is, after options that load no other code.
 fn julia_file_at(rest: &[String]) -> Option<usize> {
-    let mut i = 0;
-    while let Some(w) = rest.get(i) {
-        let (opt, value) = match w.split_once('=') {
-            Some((o, v)) => (o, Some(v)),
-            None => (w.as_str(), None),
-        };
-        match opt {
-            "--project" if value.is_none_or(|v| v == "@." || project_relative(v)) => {}
-            "-t" | "--threads" if value.is_none() => {
-                if !rest.get(i + 1).is_some_and(|n| threads(n)) {
-                    return None;
-                }
-                i += 1;
-            }
-            "--threads" if value.is_some_and(threads) => {}
-            _ if JULIA_PLAIN.contains(&opt) || is_optimize_level(w) => {}
-            _ if !w.starts_with('-') => return Some(i),
-            _ => return None,
-        }
-        i += 1;
-    }
-    None
+    julia_call(rest)
+        .filter(|call| call.code.is_none())
+        .and_then(|call| call.file_at)
 }

@@ -159,7 +159,9 @@ fn local_literal(value: &str) -> bool {
 }
 
 /// A `case` pattern or a compared value that matches only this machine's addresses:
-/// `localhost`, `127.0.0.1:*`, `/var/run/postgresql`, `*@localhost*`, `*://127.0.0.1/*`.
+/// `localhost`, `127.0.0.1:*`, `[::1]:*`, `/var/run/postgresql`, `*@localhost:*`,
+/// `*://127.0.0.1/*`. A wildcard straight after the host (`*@localhost*`) is not: it also
+/// matches `localhost.example.net`, another machine.
 fn local_pattern(text: &str) -> bool {
     let Some(p) = literal(text) else {
         return false;
@@ -175,19 +177,19 @@ fn local_pattern(text: &str) -> bool {
         },
         None => p.as_str(),
     };
-    if host_part.contains("://") {
-        return false;
-    }
-    let host = host_part
-        .trim_end_matches('*')
-        .trim_end_matches(['/', ':'])
-        .trim_start_matches('[')
-        .trim_end_matches(']');
-    if host.contains(['*', '?', '[', ']', '/']) || host.is_empty() {
-        return false;
-    }
-    let host = host.split(':').next().unwrap_or(host);
-    (host == "localhost" || host == "::1" || host == "127.0.0.1") || (p == "::1" || p == "[::1]")
+    let (host, rest) = match host_part.strip_prefix('[') {
+        Some(bracketed) => match bracketed.split_once(']') {
+            Some(split) => split,
+            None => return false,
+        },
+        None if host_part.contains("::") => (host_part, ""),
+        None => host_part
+            .find([':', '/', '*'])
+            .map_or((host_part, ""), |at| host_part.split_at(at)),
+    };
+    let rest_is_port_or_path =
+        rest.is_empty() || (rest.starts_with([':', '/']) && !rest[1..].contains(['?', '[']));
+    !host.contains(['*', '?', '[', ']', '/']) && rest_is_port_or_path && is_loopback_host(host)
 }
 
 impl Shell<'_, '_, '_> {
@@ -596,8 +598,11 @@ mod tests {
             "localhost:*",
             "'127.0.0.1:'*",
             "/run/postgresql",
-            "*@localhost*",
+            "*@localhost:*",
+            "*@localhost/*",
             "*@127.0.0.1:*",
+            "[::1]:*",
+            "*@[::1]:*",
             "*://localhost/*",
         ] {
             assert!(local_pattern(p), "{p}");
@@ -606,7 +611,11 @@ mod tests {
             "*",
             "db",
             "*localhost*",
+            "*@localhost*",
+            "localhost*",
+            "127.0.0.1*",
             "localhost*.example.net",
+            "localhost.example.net",
             "10.0.0.5",
             "/var/*",
             "*@db.internal*",
