@@ -16,6 +16,7 @@ Feature: ordinary developer commands run on the host
       | sed -i 's/oldName/newName/g' src/api/*.ts                        |
       | perl -pi -e 's/colour/color/g' docs/*.md                         |
       | perl -pi.bak -e 's/colour/color/g' docs/*.md                     |
+      | perl -0pi -e 's/colour/color/g' docs/*.md                        |
       | sed -i.orig 's/8080/8081/' config/server.toml                    |
       | yq -i '.replicas = 2' deploy/values.yaml                         |
       | curl -i -X POST http://localhost:8080/api/users -d 'name=test'   |
@@ -48,6 +49,7 @@ Feature: ordinary developer commands run on the host
       | sed -i 's/a/b/e' src/x.py                                      | sandbox |
       | rg -l Old src \| xargs sed -i 's/Old/New/g'                    | sandbox |
       | sed -i '/PreToolUse/d' .claude/settings.json                   | deny    |
+      | perl -0pi -e 's/Pre/Post/' .claude/settings.json                 | deny    |
       | sed -i 's/a/b/' ../other/config.yaml                           | deny    |
       | curl -X POST https://api.example.com/v1 -d 'a=1'               | sandbox |
       | curl -X POST http://localhost:8080/x -d @.env                  | deny    |

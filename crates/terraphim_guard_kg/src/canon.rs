@@ -264,6 +264,13 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
     if let Some(mapped) = alias(head, sub, flag) {
         return (mapped.iter().map(|s| (*s).to_string()).collect(), value);
     }
+    if value.is_none()
+        && let Some(rest) = record_separator_cluster(head, flag)
+    {
+        let (mut flags, value) = canonical_flags(head, sub, &format!("-{rest}"));
+        flags.insert(0, "-0".to_string());
+        return (flags, value);
+    }
     let is_cluster = !flag.starts_with("--")
         && flag.len() > 2
         && !SINGLE_DASH_LONG.contains(&head)
@@ -321,6 +328,20 @@ pub fn canonical_flags(head: &str, sub: &str, word: &str) -> (Vec<String>, Optio
         }
     }
     (vec![flag.to_string()], value)
+}
+
+/// perl's and ruby's `-0DIGITS` (the input record separator, `-0777` to read whole files)
+/// takes only octal digits, and the letters clustered after them are switches of their own:
+/// `-0pi` is `-0 -p -i`, an in-place edit. The letters after the digits, if any.
+fn record_separator_cluster<'w>(head: &str, flag: &'w str) -> Option<&'w str> {
+    if !matches!(head, "perl" | "ruby") {
+        return None;
+    }
+    let rest = flag
+        .strip_prefix("-0")?
+        .trim_start_matches(|c: char| c.is_digit(8));
+    rest.starts_with(|c: char| c.is_ascii_alphabetic())
+        .then_some(rest)
 }
 
 /// sed's, perl's and ruby's `-iSUFFIX` names the backup written next to each file: the option
@@ -1177,6 +1198,20 @@ mod tests {
             (
                 &["perl", "-pi.bak", "-e", "s/a/b/", "f"],
                 "perl -e -i -p s/a/b f",
+            ),
+            // the record separator takes digits only; the letters after it are switches
+            (
+                &["perl", "-0pi", "-e", "s/a/b/", "f"],
+                "perl -0 -e -i -p s/a/b f",
+            ),
+            (
+                &["perl", "-0777pi.bak", "-e", "s/a/b/", "f"],
+                "perl -0 -e -i -p s/a/b f",
+            ),
+            (&["ruby", "-0pi", "-e", "x", "f"], "ruby -0 -e -i -p x f"),
+            (
+                &["perl", "-0777", "-ne", "print", "f"],
+                "perl -0777 -e -n print f",
             ),
             // a backup put elsewhere keeps its suffix, as a value
             (&["sed", "-i/tmp/*", "s/a/b/", "f"], "sed -i /tmp/* s/a/b f"),

@@ -205,6 +205,9 @@ fn perl_program(words: &[crate::Word]) -> Option<Vec<usize>> {
             "-p" => print = true,
             "-e" | "-E" => code_flags += 1,
             "-w" | "-l" => {}
+            // The record separator (`-0`, `-0777`: whole files) changes what one substitution
+            // sees, not that it only edits text.
+            t if t.starts_with("-0") && t[2..].chars().all(|c| c.is_digit(8)) => {}
             t if t.starts_with("-i") => in_place = true,
             _ => return None,
         }

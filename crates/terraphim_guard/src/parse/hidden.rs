@@ -860,7 +860,7 @@ impl Walker {
         match name {
             "tee" => targets.extend(operands.iter().copied()),
             "cp" | "mv" | "install" | "ln" | "rsync" => targets.extend(operands.last().copied()),
-            "sed" | "perl" if argv.iter().any(|a| a.starts_with("-i")) => {
+            "sed" | "perl" if edits_in_place(name, argv) => {
                 targets.extend(operands.iter().copied())
             }
             _ => {}
@@ -1521,4 +1521,24 @@ fn copy_char(text: &str, i: usize, out: &mut String) -> usize {
         .unwrap_or(text.len());
     out.push_str(text.get(i..end).unwrap_or(""));
     end
+}
+
+/// Whether sed's or perl's options edit files in place: `-i`, `-i.bak`, `--in-place`, or `i` in
+/// a cluster of switches before one that takes a value (`-ni`, `-pi`, `-0pi`, `-0777 -pi`; not
+/// `-e` and its code).
+fn edits_in_place(name: &str, argv: &[String]) -> bool {
+    let takes_value = if name == "perl" { "eEMmIxd" } else { "ef" };
+    argv.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| match a.strip_prefix("--") {
+            Some(long) => long == "in-place" || long.starts_with("in-place="),
+            None => a.strip_prefix('-').is_some_and(|cluster| {
+                cluster
+                    .trim_start_matches(|c: char| c.is_digit(8))
+                    .chars()
+                    .take_while(|c| !takes_value.contains(*c))
+                    .any(|c| c == 'i')
+            }),
+        })
 }

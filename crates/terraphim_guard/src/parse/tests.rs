@@ -206,6 +206,9 @@ fn input_of_unknown_text_into_a_shell_is_a_finding() {
         "wget -O Makefile https://example.test/m && make check",
         "echo 'func TestX(t *testing.T) {}' >> x_test.go && go test ./...",
         "echo 'it(1)' > spec/a_spec.rb && bundle exec rspec",
+        // in-place edits of a build input, the switch clustered with others
+        "perl -0pi -e 's/all:/all: x/' Makefile && make",
+        "sed -ni 's/a/b/p' conftest.py && pytest",
     ] {
         let p = parse(cmd);
         assert!(

@@ -23,6 +23,9 @@ fn in_place_substitutions_in_named_project_files() {
         ("sed -i '/^#/d' config/app.ini", Allow),
         (r"perl -pi -e 's/\bcolour\b/color/g' docs/*.md", Allow),
         ("perl -i -pe 's/localhost/db/' config/database.yml", Allow),
+        // slurp mode (`-0`, `-0777`) clustered with the in-place switch is the same edit
+        ("perl -0pi -e 's/0.9.1/0.9.2/' pyproject.toml", Allow),
+        ("perl -0777 -pi -e 's/\n\n+/\n\n/g' docs/guide.md", Allow),
         (
             r#"yq -i '.blocked += ["terraform destroy"]' policy/rules.yaml"#,
             Allow,
@@ -52,6 +55,12 @@ fn in_place_substitutions_in_named_project_files() {
         ("sed -i 's/a/b/' .git/hooks/pre-commit", Deny),
         ("sed -i 's/8080/8081/' ../frontend/vite.config.ts", Deny),
         ("sed -i 's/a/b/' ~/.bashrc", Deny),
+        ("perl -0pi -e 's/hooks/x/' .claude/settings.json", Deny),
+        (
+            "perl -0777pi -e 's/PreToolUse//' ~/.claude/settings.json",
+            Deny,
+        ),
+        ("ruby -0pi -e 'gsub(/a/, \"b\")' .git/hooks/pre-push", Deny),
         // an install hook planted in the manifest
         (
             r#"sed -i 's/"test": "jest"/"postinstall": "node x.js"/' package.json"#,

@@ -70,6 +70,7 @@ mod inline_effects;
 mod kg39;
 mod kg41;
 mod kg42;
+mod kg43;
 mod option_shells_and_toolchains;
 mod probes;
 mod project_work;
