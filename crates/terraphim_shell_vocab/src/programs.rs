@@ -295,6 +295,7 @@ pub const INTERPRETERS: &[&str] = &[
     "bun",
     "lua",
     "Rscript",
+    "julia",
     "osascript",
     "pwsh",
 ];

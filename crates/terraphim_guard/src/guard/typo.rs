@@ -22,6 +22,7 @@ enum Registry {
     Npm,
     Pypi,
     Crates,
+    Packagist,
 }
 
 impl Registry {
@@ -30,13 +31,14 @@ impl Registry {
             Registry::Npm => "npm::",
             Registry::Pypi => "pypi::",
             Registry::Crates => "crates::",
+            Registry::Packagist => "packagist::",
         }
     }
 }
 
 /// The listed names of a registry, normalised.
 fn listed(registry: Registry) -> &'static [String] {
-    static LISTS: OnceLock<[Vec<String>; 3]> = OnceLock::new();
+    static LISTS: OnceLock<[Vec<String>; 4]> = OnceLock::new();
     let lists = LISTS.get_or_init(|| {
         let read = |r: Registry| -> Vec<String> {
             WELL_KNOWN
@@ -51,18 +53,22 @@ fn listed(registry: Registry) -> &'static [String] {
             read(Registry::Npm),
             read(Registry::Pypi),
             read(Registry::Crates),
+            read(Registry::Packagist),
         ]
     });
     match registry {
         Registry::Npm => &lists[0],
         Registry::Pypi => &lists[1],
         Registry::Crates => &lists[2],
+        Registry::Packagist => &lists[3],
     }
 }
 
-/// A package name as its registry compares it: PyPI folds case and treats `-`, `_`, `.` alike.
+/// A package name as its registry compares it: PyPI folds case and treats `-`, `_`, `.` alike;
+/// Packagist folds case.
 fn normalise(registry: Registry, name: &str) -> String {
     match registry {
+        Registry::Packagist => name.to_ascii_lowercase(),
         Registry::Pypi => name
             .to_ascii_lowercase()
             .chars()
@@ -83,13 +89,25 @@ fn package_name(registry: Registry, word: &str) -> Option<String> {
         Registry::Npm => word.find('@'),
         Registry::Pypi => word.find(['=', '<', '>', '!', '~', '[', ';', ' ']),
         Registry::Crates => word.find('@'),
+        // `vendor/package:^2.0`, `vendor/package@dev`, `vendor/package=1.0`.
+        Registry::Packagist => word.find([':', '@', '=', ' ']),
     }
     .unwrap_or(word.len());
     let name = &word[..end];
+    // A Packagist name is `vendor/package`, both parts bare names.
+    let parts_ok = match registry {
+        Registry::Packagist => name
+            .split_once('/')
+            .is_some_and(|(v, p)| !v.is_empty() && !p.is_empty() && !p.contains('/')),
+        _ => true,
+    };
     if name.len() < MIN_SHORT
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        || !parts_ok
+        || !name.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '-' | '_' | '.')
+                || (c == '/' && registry == Registry::Packagist)
+        })
     {
         return None;
     }
@@ -158,6 +176,8 @@ fn install_operands(argv: &[String]) -> Option<(Registry, &[String])> {
         ("uv", "add", _) => (Registry::Pypi, first + 1),
         ("uv", "pip" | "tool", Some("install")) => (Registry::Pypi, first + 2),
         ("cargo", "install" | "add", _) => (Registry::Crates, first + 1),
+        ("composer", "require" | "create-project", _) => (Registry::Packagist, first + 1),
+        ("composer", "global", Some("require")) => (Registry::Packagist, first + 2),
         _ => return None,
     };
     Some((registry, argv.get(at + 1..).unwrap_or(&[])))
@@ -275,6 +295,18 @@ mod tests {
             (Registry::Pypi, "ruff", None),
             (Registry::Npm, "vtie", Some("vite")),
             (Registry::Npm, "vote", None),
+            (
+                Registry::Packagist,
+                "symfonny/console",
+                Some("symfony/console"),
+            ),
+            (
+                Registry::Packagist,
+                "guzzlehttp/guzzel",
+                Some("guzzlehttp/guzzle"),
+            ),
+            (Registry::Packagist, "Symfony/Console", None),
+            (Registry::Packagist, "acme/billing-sdk", None),
         ];
         for (registry, name, want) in cases {
             let name = normalise(registry, name);
@@ -294,6 +326,15 @@ mod tests {
             (Registry::Npm, "vue", None),
             (Registry::Pypi, "blak", Some("blak")),
             (Registry::Pypi, "tox", None),
+            (
+                Registry::Packagist,
+                "monolog/monolog:^3.0",
+                Some("monolog/monolog"),
+            ),
+            (Registry::Packagist, "Vendor/Pkg@dev", Some("vendor/pkg")),
+            (Registry::Packagist, "monolog", None),
+            (Registry::Packagist, "a/b/c", None),
+            (Registry::Packagist, "./packages/local", None),
         ];
         for (registry, word, want) in cases {
             assert_eq!(package_name(registry, word).as_deref(), want, "{word}");
@@ -302,7 +343,12 @@ mod tests {
 
     #[test]
     fn every_listed_name_is_listed_once_per_registry() {
-        for r in [Registry::Npm, Registry::Pypi, Registry::Crates] {
+        for r in [
+            Registry::Npm,
+            Registry::Pypi,
+            Registry::Crates,
+            Registry::Packagist,
+        ] {
             let list = listed(r);
             assert!(list.len() > 40, "{r:?} lists {} names", list.len());
             let mut seen = std::collections::HashSet::new();

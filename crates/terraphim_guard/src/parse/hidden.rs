@@ -507,6 +507,8 @@ impl Walker {
             "psql",
             "mysql",
             "mariadb",
+            "mvn",
+            "mvnw",
         ];
         if (rest.is_empty() && ctx.stdin_text.is_none()) || !PROGRAMS.contains(&name) {
             return;
@@ -668,6 +670,33 @@ impl Walker {
                             rest_dyn[i],
                         ));
                     }
+                }
+            }
+            // Maven's exec plugin (`exec:exec`) runs `exec.executable` with `exec.args`: the
+            // command line they make is judged as code.
+            "mvn" | "mvnw"
+                if rest
+                    .iter()
+                    .any(|a| a == "exec:exec" || a.ends_with(":exec:exec")) =>
+            {
+                let property = |key: &str| {
+                    rest.iter().enumerate().find_map(|(i, a)| {
+                        let value = match a.strip_prefix("-D") {
+                            Some("") => rest.get(i + 1).map(|n| (i + 1, n.as_str())),
+                            Some(attached) => Some((i, attached)),
+                            None => None,
+                        }?;
+                        value.1.strip_prefix(key).map(|v| (value.0, v))
+                    })
+                };
+                if let Some((i, program)) = property("exec.executable=") {
+                    let (args, args_dyn) =
+                        property("exec.args=").map_or(("", false), |(j, v)| (v, rest_dyn[j]));
+                    code.push((
+                        "mvn exec:exec".to_string(),
+                        format!("{} {args}", super::configs::quote(program)),
+                        rest_dyn[i] || args_dyn,
+                    ));
                 }
             }
             // `aws ssm send-command --parameters commands=CMD` (or its JSON form) runs CMD

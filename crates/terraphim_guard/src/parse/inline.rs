@@ -310,6 +310,11 @@ const HOME_EXPRESSIONS: &[&str] = &[
     "require('os').homedir()",
     "$env:HOME",
     "$env:USERPROFILE",
+    "homedir()",
+    "Sys.getenv(\"HOME\")",
+    "Sys.getenv('HOME')",
+    "path.expand(\"~\")",
+    "path.expand('~')",
 ];
 
 /// The home alone as a call's first argument (`rm_rf(Dir.home)`, `rmtree($ENV{HOME})`): `~`.
@@ -357,26 +362,30 @@ fn packed_hex(s: &str) -> Option<(String, usize)> {
 fn first_string(s: &str) -> Option<String> {
     let mut rest = s.trim_start();
     rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
-    for wrapper in ["glob", "File.expand_path"] {
+    // Path expanders (Ruby, R, Julia) name the path they are given.
+    for wrapper in ["glob", "File.expand_path", "path.expand", "expanduser"] {
         if let Some(r) = rest.strip_prefix(wrapper) {
             rest = r.trim_start();
             rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
         }
     }
-    if let Some(args) = rest.strip_prefix("File.join(") {
-        let end = args.find(')')?;
-        let parts: Option<Vec<String>> = args[..end]
-            .split(',')
-            .map(|a| {
-                let a = a.trim();
-                if HOME_EXPRESSIONS.contains(&a) {
-                    Some("~".to_string())
-                } else {
-                    quoted(a)
-                }
-            })
-            .collect();
-        return parts.map(|p| p.join("/"));
+    // Path joins of literals and the home: Ruby's `File.join`, R's `file.path`, Julia's
+    // `joinpath(homedir(), "x")`; the arguments up to the first keyword one (`fsep = "/"`).
+    for join in ["File.join", "file.path", "joinpath"] {
+        if let Some(args) = rest.strip_prefix(join).and_then(call_args) {
+            let parts: Option<Vec<String>> = args
+                .iter()
+                .take_while(|a| a.starts_with(['"', '\'']) || !a.contains('='))
+                .map(|a| {
+                    if HOME_EXPRESSIONS.contains(a) {
+                        Some("~".to_string())
+                    } else {
+                        quoted(a)
+                    }
+                })
+                .collect();
+            return parts.map(|p| p.join("/"));
+        }
     }
     concatenation(rest)
 }

@@ -983,7 +983,8 @@ impl Walker {
         let Some(interpreter) = terraphim_shell_vocab::interpreter_name(name) else {
             return;
         };
-        // Perl's `-E` is `-e` with features on; Ruby's `-E` names an encoding; PHP's is `-r`.
+        // Perl's `-E` is `-e` with features on (Julia's prints the value); Ruby's `-E` names an
+        // encoding; PHP's is `-r`.
         let code_flag = |a: &String| {
             a == "-e" || (interpreter == "perl" && a == "-E") || (interpreter == "php" && a == "-r")
         };
@@ -994,6 +995,7 @@ impl Walker {
                 || (matches!(interpreter, "node" | "nodejs" | "bun")
                     && (a == "--eval" || a == "-p" || a == "--print"))
                 || (interpreter == "deno" && a == "eval")
+                || (interpreter == "julia" && (a == "-E" || a == "--eval" || a == "--print"))
         };
         let code = match rest.iter().position(code_flag) {
             Some(i) if rest_dyn.get(i + 1) == Some(&false) => rest.get(i + 1).cloned(),

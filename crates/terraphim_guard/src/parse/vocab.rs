@@ -318,6 +318,8 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
     ),
     ("lua", &["os.execute", "io.popen"]),
     ("awk", &["system"]),
+    // R; Julia runs backquoted commands (`run(`make`)`), found by their quoting.
+    ("Rscript", &["system", "system2", "shell"]),
     // Python's process calls that take a command line (its script review judges the rest of
     // the code; these are read here so the command line is judged as shell, also as root).
     (
@@ -368,6 +370,11 @@ pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[
     ),
     ("lua", &["os.remove"]),
     (
+        "Rscript",
+        &["unlink", "file.remove", "fs::dir_delete", "fs::file_delete"],
+    ),
+    ("julia", &["rm", "Base.rm", "Filesystem.rm"]),
+    (
         "bun",
         &[
             "fs.rmSync",
@@ -391,6 +398,7 @@ pub(super) const INLINE_WRITE_CALLS: &[(&str, &[&str])] = &[
     ),
     ("php", &["file_put_contents"]),
     ("lua", &["io.output"]),
+    ("julia", &["write"]),
     (
         "bun",
         &[
@@ -719,6 +727,100 @@ pub(super) const INLINE_CAPS: &[(&str, InlineCap, &[&str])] = &[
         InlineCap::Environment,
         &["getenv()", "$_ENV", "$_SERVER", "phpinfo"],
     ),
+    (
+        "Rscript",
+        InlineCap::Read,
+        &[
+            "readLines",
+            "readRDS",
+            "readChar",
+            "readBin",
+            "read.csv",
+            "read.table",
+            "file",
+            "upload_file",
+            "httr::upload_file",
+            "form_file",
+            "curl::form_file",
+            "readr::read_file",
+        ],
+    ),
+    (
+        "Rscript",
+        InlineCap::Network,
+        &[
+            "httr::",
+            "httr2::",
+            "curl::",
+            "RCurl::",
+            "POST",
+            "PUT",
+            "GET",
+            "download.file",
+            "url(",
+            "socketConnection",
+            "make.socket",
+            "source(\"http",
+            "source('http",
+        ],
+    ),
+    (
+        "Rscript",
+        InlineCap::Socket,
+        &["socketConnection", "make.socket"],
+    ),
+    (
+        "Rscript",
+        InlineCap::Exec,
+        &["system", "system2", "shell", "processx::run", "pipe("],
+    ),
+    ("Rscript", InlineCap::Environment, &["Sys.getenv()"]),
+    ("Rscript", InlineCap::Variable, &["Sys.getenv("]),
+    (
+        "Rscript",
+        InlineCap::Eval,
+        &["eval(", "source(\"http", "source('http"],
+    ),
+    (
+        "Rscript",
+        InlineCap::Decode,
+        &["base64enc::base64decode", "base64decode", "rawToChar"],
+    ),
+    (
+        "julia",
+        InlineCap::Read,
+        &["read", "readlines", "readchomp", "open", "eachline"],
+    ),
+    (
+        "julia",
+        InlineCap::Network,
+        &[
+            "download",
+            "Downloads.download",
+            "HTTP.",
+            "Sockets.",
+            "connect",
+        ],
+    ),
+    ("julia", InlineCap::Socket, &["Sockets.connect", "connect"]),
+    ("julia", InlineCap::Exec, &["run", "success", "pipeline"]),
+    (
+        "julia",
+        InlineCap::Environment,
+        &["collect(ENV)", "Dict(ENV)"],
+    ),
+    ("julia", InlineCap::Variable, &["ENV["]),
+    (
+        "julia",
+        InlineCap::Eval,
+        &[
+            "include(",
+            "include_string(",
+            "evalfile(",
+            "eval(Meta.parse",
+        ],
+    ),
+    ("julia", InlineCap::Decode, &["base64decode"]),
 ];
 
 /// How the value of a variable names the code a program loads from it.

@@ -307,8 +307,48 @@ impl Walker {
             "function_definition" => self.walk_function_definition(node, src, ctx, depth),
             "variable_assignment" => self.walk_assignment(node, src, ctx, depth),
             "for_statement" => self.walk_for(node, src, ctx, depth),
+            "while_statement" => {
+                self.detached_endless_loop(node, src, ctx);
+                self.walk_children(node, src, ctx, depth)
+            }
             "declaration_command" | "unset_command" => self.walk_declaration(node, src, ctx, depth),
             _ => self.walk_children(node, src, ctx, depth),
+        }
+    }
+
+    /// An endless loop (`while true`, `while :`, `until false`) started by `nohup` or `setsid`
+    /// keeps running after the session ends, each round running its body again: the part
+    /// `nohup while true` lets the KG judge that (`endless loop left running`).
+    fn detached_endless_loop(&mut self, node: Node<'_>, src: &str, ctx: &Ctx) {
+        let detached = ctx.layers.iter().any(|l| {
+            let program = l.split_whitespace().next().unwrap_or("");
+            matches!(program, "nohup" | "setsid")
+        });
+        let Some(condition) = node.child_by_field_name("condition") else {
+            return;
+        };
+        let condition = src
+            .get(condition.start_byte()..condition.end_byte())
+            .unwrap_or("")
+            .trim()
+            .trim_end_matches(';')
+            .trim();
+        // tree-sitter-bash parses `until` loops as `while_statement` too.
+        let until = src
+            .get(node.start_byte()..node.end_byte())
+            .is_some_and(|t| t.starts_with("until"));
+        let endless = if until {
+            matches!(condition, "false" | "/bin/false")
+        } else {
+            matches!(condition, "true" | ":" | "/bin/true" | "[ 1 ]")
+        };
+        if detached && endless {
+            let argv: Vec<String> = ["nohup", "while", "true"].map(String::from).to_vec();
+            let text = src
+                .get(node.start_byte()..node.end_byte())
+                .unwrap_or("")
+                .to_string();
+            self.push(argv, text, ctx, Vec::new());
         }
     }
 

@@ -89,7 +89,8 @@ fn editor_opam_gem_and_cross_reads_and_builds_run() {
             "cross build --target aarch64-unknown-linux-musl --release",
             Allow,
         ),
-        ("code --install-extension /tmp/helper.vsix", Sandbox),
+        // A package in a temporary place is a dropped or downloaded file (`recall43`).
+        ("code --install-extension /tmp/helper.vsix", Deny),
         ("opam install dream", Sandbox),
         ("gem push shipyard-1.0.0.gem", Deny),
     ]);

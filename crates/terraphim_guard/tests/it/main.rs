@@ -76,6 +76,7 @@ mod probes;
 mod project_work;
 mod properties;
 mod recall;
+mod recall43;
 mod red_team;
 mod root_shells;
 mod routing;
