@@ -1,12 +1,11 @@
 @script-review
 Feature: script pre-review tells a .env's plain settings from its credentials, and reads Bun.env as the environment
   Reading a `.env` is a finding of its own (suspicious: it holds the project's credentials),
-  unless a script only loads the project's own `.env` into its process (dotenv, or a shell
-  script sourcing it) and nothing of it leaves, and
+  unless a Python/JS/TS script only loads the project's own `.env` into its process, but
   a variable of it named for a plain setting (a port, an environment name, a log level) is no
   secret: printing it is no leak. Its credentials printed or sent away are exfiltration.
 
-  Scenario: sourcing the project's .env to print the port it serves on is clean
+  Scenario: sourcing the project's .env to print the port it serves on is only the read
     Given a project file "dev-up.sh" containing:
       """
       #!/bin/bash
@@ -16,7 +15,7 @@ Feature: script pre-review tells a .env's plain settings from its credentials, a
       echo "starting api on port $API_PORT ($NODE_ENV)"
       """
     When I run "terraphim-agent guard review-script --json dev-up.sh"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
 
   Scenario: a token from the project's .env printed is exfiltration
     Given a project file "dev-token.sh" containing:

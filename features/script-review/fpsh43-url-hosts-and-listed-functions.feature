@@ -7,7 +7,7 @@ Feature: script pre-review of a connection URL's host and of the script's own li
   A test harness that lists its own functions (`declare -F`, `compgen -A function`) and runs
   each by name runs the script's own code; a name read from a file may be any program.
 
-  Scenario: the host of a .env connection URL printed by a local-only check is clean
+  Scenario: the host of a .env connection URL printed by a local-only check is no leak
     Given a project file "check_cache.sh" containing:
       """
       #!/usr/bin/env bash
@@ -25,7 +25,8 @@ Feature: script pre-review of a connection URL's host and of the script's own li
       esac
       """
     When I run "terraphim-agent guard review-script --json check_cache.sh"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "secret-read"
 
   Scenario: a .env connection URL printed with its user info is still dangerous
     Given a project file "show_login.sh" containing:

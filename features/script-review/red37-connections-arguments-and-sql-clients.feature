@@ -62,7 +62,8 @@ Feature: a secret reaches only the values that hold it, and SQL given to a datab
       esac
       """
     When I run "terraphim-agent guard review-script --json migrate.sh"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
+    And the JSON field "findings.0.rule" is "secret-read"
 
   Scenario: a variable of the sourced .env echoed is still a leak
     Given a project file "migrate.sh" containing:

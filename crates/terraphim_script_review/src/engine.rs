@@ -1945,10 +1945,10 @@ impl<'a> Sink<'a> {
                     let resolved = self.resolve(path);
                     self.cap(line, Cap::CredentialRead, what);
                     let why = format!("reads {what} ({})", Self::show(&resolved.text));
-                    // The project's own settings file, read the way dotenv loads it (a shell
-                    // script sources it with `set -a`): judged at the end by where its values
-                    // may have gone.
+                    // The project's own settings file, read by a Python/JS/TS script the way
+                    // dotenv loads it: judged at the end by where its values may have gone.
                     let own_dotenv = what == places::DOTENV
+                        && self.lang != Language::Shell
                         && matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot);
                     if own_dotenv {
                         let rule = format!("secret-read{HELD_DOTENV}");
@@ -2101,19 +2101,6 @@ impl<'a> Sink<'a> {
     /// command the guard confines, no code the review could not follow, and no secret
     /// written to a file that is not itself a secrets file.
     pub(crate) fn finish_dotenv_reads(&mut self) {
-        let held_lines: Vec<u32> = self
-            .findings
-            .iter()
-            .filter(|f| f.rule.ends_with(HELD_DOTENV))
-            .map(|f| f.line)
-            .collect();
-        // The command guard confining the read itself (`source ./.env`, suspicious on the
-        // read's own line) says nothing of its values leaving.
-        let guard_on_read = |f: &Finding| {
-            f.category == Category::GuardRule
-                && f.severity == Verdict::Suspicious
-                && held_lines.contains(&f.line)
-        };
         let leaves = self.secret_written_out
             || self.findings.iter().any(|f| {
                 matches!(
@@ -2124,11 +2111,8 @@ impl<'a> Sink<'a> {
                         | Category::Unreviewable
                         | Category::ObfuscatedExecution
                         | Category::RemoteCode
-                ) && !guard_on_read(f)
+                )
             });
-        if !leaves {
-            self.findings.retain(|f| !guard_on_read(f));
-        }
         self.findings
             .retain_mut(|f| match f.rule.strip_suffix(HELD_DOTENV) {
                 Some(rule) => {

@@ -10131,8 +10131,8 @@ fn a_plain_setting_from_a_dotenv_is_no_secret() {
         (
             Sh,
             "#!/bin/bash\nset -a\nsource ./.env\nset +a\necho \"starting api on port $API_PORT ($NODE_ENV)\"\n",
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Sh,
@@ -10458,16 +10458,16 @@ fn a_sourced_env_file_sets_no_positional_parameters() {
             format!(
                 "{env}case \"$1\" in\n  --status) echo ok ;;\n  *) echo \"unexpected option $1\" >&2; exit 2 ;;\nesac\n"
             ),
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Sh,
             format!(
                 "{env}die() {{ echo \"db: $*\" >&2; exit 1; }}\n[ -n \"$1\" ] || die \"usage: $0 NAME\"\n"
             ),
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Sh,
@@ -10480,8 +10480,8 @@ fn a_sourced_env_file_sets_no_positional_parameters() {
             format!(
                 "{env}ls -1t backups/*.dump | head -n \"$KEEP_BACKUPS\" | while read -r f; do\n  echo \"$f\"\ndone\n"
             ),
-            Clean,
-            "",
+            Suspicious,
+            "secret-read",
         ),
         (
             Sh,
@@ -11949,17 +11949,22 @@ fn tarball_urls_set_into_a_section_handed_to_a_helper() {
 
 /// The host and port cut from a connection URL the project's `.env` holds (the user info up
 /// to its `@` cut off, and the path from its first `/`) is no secret: a check that the URL
-/// points at a local server may print it. What keeps the user info or the path (where a
-/// password or token sits) still prints the secret.
+/// points at a local server may print it (the sourcing stays a read of its own). What keeps
+/// the user info or the path (where a password or token sits) still prints the secret.
 #[test]
 fn hosts_cut_from_a_connection_url_are_no_secret() {
     let head = "#!/usr/bin/env bash\nset -euo pipefail\nfail() { printf 'error: %s\\n' \"$*\" >&2; exit 1; }\nset -a\n. ./.env\nset +a\n";
     let by_expansion = "addr=\"${CACHE_URL#*://}\"\naddr=\"${addr#*@}\"\naddr=\"${addr%%/*}\"\ncase \"${addr%%:*}\" in\n  localhost|127.0.0.1) ;;\n  *) fail \"cache at ${addr%%:*} is not local\" ;;\nesac\n";
-    check(Sh, &format!("{head}{by_expansion}"), Clean, "");
+    check(
+        Sh,
+        &format!("{head}{by_expansion}"),
+        Suspicious,
+        "secret-read",
+    );
     let path_kept = "addr=\"${CACHE_URL#*://}\"\naddr=\"${addr#*@}\"\n[[ $addr == localhost* ]] || fail \"cache at $addr is not local\"\n";
     check(Sh, &format!("{head}{path_kept}"), Dangerous, "exfiltration");
     let by_sed = "host=\"$(sed -E 's|^[a-z0-9+]+://([^@/]*@)?([^:/]+).*$|\\2|' <<<\"$SEARCH_URL\")\"\n[[ $host == localhost ]] || fail \"search points at $host\"\n";
-    check(Sh, &format!("{head}{by_sed}"), Clean, "");
+    check(Sh, &format!("{head}{by_sed}"), Suspicious, "secret-read");
     let userinfo_kept = "who=\"$(sed -E 's|^[a-z0-9+]+://([^@/]*)@.*$|\\1|' <<<\"$SEARCH_URL\")\"\n[[ -n $who ]] || fail \"search login is $who\"\n";
     check(
         Sh,
@@ -11993,31 +11998,5 @@ fn names_of_the_scripts_own_functions_listed_and_run() {
         &format!("{cases}for c in $(cat conf/cases.txt); do\n  run_one \"$c\"\ndone\n"),
         Suspicious,
         "remote-code",
-    );
-}
-
-/// A shell script sourcing the project's own `.env` (`set -a; . ./.env`) to run the project's
-/// tools loads it as dotenv does: no finding while nothing shows its values leaving. A request
-/// to an endpoint it names, or a credential of it printed, is a leak.
-#[test]
-fn a_sourced_project_dotenv_is_judged_by_where_its_values_go() {
-    let head = "#!/usr/bin/env bash\nset -euo pipefail\nset -a\n. ./.env\nset +a\n";
-    check(
-        Sh,
-        &format!("{head}./bin/seed-fixtures --db \"$STORE_URL\"\n"),
-        Clean,
-        "",
-    );
-    check(
-        Sh,
-        &format!("{head}curl -fsS -X POST --data-binary @out/report.json \"$REPORT_ENDPOINT\"\n"),
-        Dangerous,
-        "exfiltration",
-    );
-    check(
-        Sh,
-        &format!("{head}echo \"store: $STORE_URL\"\n"),
-        Dangerous,
-        "exfiltration",
     );
 }
