@@ -2002,11 +2002,11 @@ impl Shell<'_, '_, '_> {
         }
         let mut v = self.sink.read_env(line(at), name);
         // `DATABASE_URL`, `REDIS_URI`, `SENTRY_DSN`: the secret is the URL's credentials.
-        let url_secret = ["_URL", "_URI", "_DSN"]
-            .iter()
-            .any(|s| name.ends_with(s))
-            .then_some(crate::engine::URL_SECRET)
-            .unwrap_or_default();
+        let url_secret = if ["_URL", "_URI", "_DSN"].iter().any(|s| name.ends_with(s)) {
+            crate::engine::URL_SECRET
+        } else {
+            0
+        };
         if v.taint.secret.is_some() {
             v.taint.url_secret = url_secret;
         }
