@@ -1002,6 +1002,10 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 // private key given to sign with (`-key`, `-CAkey`) is used, never printed.
                 out.taint.secret = None;
             }
+            if name == "sed" && sed_prints_url_host(&words[1..]) {
+                out.taint
+                    .cut_url(crate::engine::URL_USERINFO_CUT | crate::engine::URL_PATH_CUT);
+            }
             let decoding = (matches!(name.as_str(), "base64" | "base32")
                 && (has("-d") || has("--decode") || has("-D")))
                 || (name == "xxd" && has_short('r'))
@@ -2889,6 +2893,60 @@ fn openssl_prints_public(words: &[String]) -> bool {
         Some("rsa" | "ec" | "pkey" | "dsa") => has("-pubout"),
         _ => false,
     }
+}
+
+/// `sed -E 's#^[a-z]+://([^@/]*@)?([^:/?]+).*#\2#'`: one substitution printing one group,
+/// matched after the URL's `@` by characters that are never a `/` or `:`, so neither the
+/// user info (`user:password`) nor the path and query reach the output: the host.
+fn sed_prints_url_host(args: &[String]) -> bool {
+    let (opts, script): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| a.starts_with('-'));
+    let ([script], true) = (
+        script.as_slice(),
+        opts.iter()
+            .all(|o| matches!(o.as_str(), "-E" | "-r" | "--regexp-extended")),
+    ) else {
+        return false;
+    };
+    let Some(rest) = script.strip_prefix('s') else {
+        return false;
+    };
+    let Some(delim) = rest
+        .chars()
+        .next()
+        .filter(|d| !d.is_alphanumeric() && *d != '\\')
+    else {
+        return false;
+    };
+    let parts: Vec<&str> = rest[delim.len_utf8()..].split(delim).collect();
+    let [regex, replacement, ""] = parts.as_slice() else {
+        return false;
+    };
+    let Some(group) = replacement
+        .strip_prefix('\\')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=9).contains(n))
+    else {
+        return false;
+    };
+    // Where the chosen group starts: the `group`-th `(` not escaped.
+    let bytes = regex.as_bytes();
+    let opens: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i] == b'(' && (i == 0 || bytes[i - 1] != b'\\'))
+        .collect();
+    let Some(&start) = opens.get(group - 1) else {
+        return false;
+    };
+    let Some(body) = regex[start + 1..].split(')').next() else {
+        return false;
+    };
+    let class = body
+        .strip_suffix('+')
+        .or_else(|| body.strip_suffix('*'))
+        .and_then(|c| c.strip_prefix("[^"))
+        .and_then(|c| c.strip_suffix(']'));
+    regex[..start].contains('@')
+        && class.is_some_and(|c| c.contains('/') && c.contains(':') && !c.contains(']'))
 }
 
 #[cfg(test)]

@@ -48,7 +48,19 @@ pub(crate) struct Taint {
     /// it in a file of the project is the credential taken out of its store. Left out of
     /// equality: it changes nothing but how a write of the secret into the project is judged.
     pub(crate) store: bool,
+    /// The secret is a connection URL's credentials (a `.env`'s `DATABASE_URL`), and which
+    /// of its parts the script cut off since ([`URL_SECRET`] and the `URL_*_CUT` bits): with
+    /// both the user info and the path gone, what is left is the host and port, no secret.
+    /// Left out of equality: it changes nothing until the secret is dropped.
+    pub(crate) url_secret: u8,
 }
+
+/// [`Taint::url_secret`]: the secret is a URL's credentials.
+pub(crate) const URL_SECRET: u8 = 1;
+/// [`Taint::url_secret`]: everything up to the `@` of the user info was cut off.
+pub(crate) const URL_USERINFO_CUT: u8 = 2;
+/// [`Taint::url_secret`]: everything from the first `/` (the path and query) was cut off.
+pub(crate) const URL_PATH_CUT: u8 = 4;
 
 impl PartialEq for Taint {
     fn eq(&self, other: &Taint) -> bool {
@@ -77,6 +89,10 @@ impl Taint {
     pub(crate) fn join(&mut self, other: &Taint) {
         if self.secret.is_none() {
             self.secret.clone_from(&other.secret);
+            self.url_secret = other.url_secret;
+        } else if other.secret.is_some() {
+            // Two secrets: a part is gone only where it is gone from both.
+            self.url_secret &= other.url_secret;
         }
         self.env |= other.env;
         self.host |= other.host;
@@ -87,6 +103,19 @@ impl Taint {
         self.arg |= other.arg;
         self.found |= other.found;
         self.store |= other.store;
+    }
+
+    /// `${url#*@}`, `${url%%/*}`: a part of a connection URL cut off. Once both its user
+    /// info and its path are, the host and port left are no secret.
+    pub(crate) fn cut_url(&mut self, part: u8) {
+        if self.url_secret & URL_SECRET == 0 {
+            return;
+        }
+        self.url_secret |= part;
+        if self.url_secret & (URL_USERINFO_CUT | URL_PATH_CUT) == URL_USERINFO_CUT | URL_PATH_CUT {
+            self.secret = None;
+            self.url_secret = 0;
+        }
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -364,6 +393,7 @@ pub(crate) static NO_VAL: Val = Val {
         arg: false,
         found: false,
         store: false,
+        url_secret: 0,
     },
     handle: None,
     items: None,

@@ -11,6 +11,7 @@ use crate::scope::Map;
 mod contain;
 mod local_db;
 mod opt_in;
+mod own_functions;
 mod vars;
 
 /// How many values of a loop variable the command guard is asked about, one text each.
@@ -1955,6 +1956,29 @@ impl Shell<'_, '_, '_> {
         dir.map_or_else(|| Val::lit(UNKNOWN.to_string()), Val::lit)
     }
 
+    /// The script's own functions a command substitution lists by name (see
+    /// [`own_functions::listed_names`]), if that is all it prints.
+    fn own_function_listing(&self, node: Node<'_>) -> Option<Vec<&str>> {
+        let mut children = node.named_children().filter(|c| c.kind() != "comment");
+        let (Some(only), None) = (children.next(), children.next()) else {
+            return None;
+        };
+        let commands: Vec<Node<'_>> = match only.kind() {
+            "pipeline" => only.named_children().collect(),
+            "command" | "declaration_command" => vec![only],
+            _ => return None,
+        };
+        // (`declare -F` parses as a declaration.)
+        let stages = commands
+            .iter()
+            .map(|c| {
+                matches!(c.kind(), "command" | "declaration_command")
+                    .then(|| split_simple_command(self.text(*c)))?
+            })
+            .collect::<Option<Vec<_>>>()?;
+        own_functions::listed_names(&stages, &self.defined)
+    }
+
     /// Whether a command substitution is only `pwd` (or `pwd -P`, `pwd -L`).
     fn lone_pwd(&self, node: Node<'_>) -> bool {
         let mut children = node.named_children();
@@ -1976,7 +2000,16 @@ impl Shell<'_, '_, '_> {
         if name == "0" || name == "BASH_SOURCE" {
             return self.script_path();
         }
-        let v = self.sink.read_env(line(at), name);
+        let mut v = self.sink.read_env(line(at), name);
+        // `DATABASE_URL`, `REDIS_URI`, `SENTRY_DSN`: the secret is the URL's credentials.
+        let url_secret = if ["_URL", "_URI", "_DSN"].iter().any(|s| name.ends_with(s)) {
+            crate::engine::URL_SECRET
+        } else {
+            0
+        };
+        if v.taint.secret.is_some() {
+            v.taint.url_secret = url_secret;
+        }
         if v.taint.secret.is_none()
             && let Some(what) = &self.sourced_secret
             // `$1` is the script's (or a function's) argument, which no sourced file sets.
@@ -1989,6 +2022,7 @@ impl Shell<'_, '_, '_> {
         {
             return Val::unknown().with_taint(&Taint {
                 secret: Some(format!("a variable from {what}")),
+                url_secret,
                 ..Taint::default()
             });
         }
@@ -2214,6 +2248,9 @@ impl Shell<'_, '_, '_> {
                                 return held;
                             }
                         }
+                        if node.kind() == "expansion" {
+                            v.taint.cut_url(url_part_cut(self.text(node), &n));
+                        }
                         v
                     }
                     None => Val::lit(UNKNOWN.to_string()),
@@ -2232,6 +2269,12 @@ impl Shell<'_, '_, '_> {
                 }
             }
             "command_substitution" if self.lone_pwd(node) => self.current_dir(),
+            "command_substitution" if self.own_function_listing(node).is_some() => {
+                // Walked for what its stages do; its value is the names it can print.
+                self.block(node, true);
+                let names = self.own_function_listing(node).unwrap_or_default();
+                Val::any_of(&names.into_iter().map(Val::lit).collect::<Vec<_>>())
+            }
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
                 let ifs = self.vars.get("IFS").cloned();
@@ -3091,6 +3134,20 @@ fn with_earlier_lines(last: Val, earlier: &[Val]) -> Val {
             ..v.clone()
         })
     })
+}
+
+/// The part of a URL the parameter expansion `text` of variable `name` cuts off:
+/// `${url#*@}` (`##`) the user info, `${hostport%%/*}` the path and query.
+fn url_part_cut(text: &str, name: &str) -> u8 {
+    match text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_prefix(name))
+        .and_then(|t| t.strip_suffix('}'))
+    {
+        Some("#*@" | "##*@") => crate::engine::URL_USERINFO_CUT,
+        Some("%%/*") => crate::engine::URL_PATH_CUT,
+        _ => 0,
+    }
 }
 
 /// The parameter expansion a word is made of alone (`${X:-d}`, `"${X:-d}"`), if it is one.

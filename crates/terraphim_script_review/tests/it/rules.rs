@@ -10122,9 +10122,9 @@ fn a_masked_copy_of_a_config_prints_no_token() {
 }
 
 /// A variable read from a project's `.env` that is named for a plain setting (`API_PORT`,
-/// `NODE_ENV`) is no secret: printing it is no leak, though reading the file stays a finding
-/// of its own (suspicious). Its credentials printed or sent are exfiltration, and another
-/// project's `.env` read is a secret read.
+/// `NODE_ENV`) is no secret: printing it is no leak, and the project's own `.env` loaded with
+/// nothing of it leaving is dotenv's use. Its credentials printed or sent are exfiltration,
+/// and another project's `.env` read is a secret read.
 #[test]
 fn a_plain_setting_from_a_dotenv_is_no_secret() {
     let rows: Vec<(Language, &str, Verdict, &str)> = vec![
@@ -11944,5 +11944,59 @@ fn tarball_urls_set_into_a_section_handed_to_a_helper() {
         "import { readFileSync, writeFileSync } from 'node:fs';\nfunction pinExact(section: Record<string, string>): void {\n  for (const name of Object.keys(section)) {\n    section[name] = section[name].replace(/^[~^]/, '');\n  }\n}\nconst pkg = JSON.parse(readFileSync('package.json', 'utf8'));\npinExact(pkg.dependencies);\nwriteFileSync('package.json', JSON.stringify(pkg, null, 2));\n",
         Clean,
         "",
+    );
+}
+
+/// The host and port cut from a connection URL the project's `.env` holds (the user info up
+/// to its `@` cut off, and the path from its first `/`) is no secret: a check that the URL
+/// points at a local server may print it (the sourcing stays a read of its own). What keeps
+/// the user info or the path (where a password or token sits) still prints the secret.
+#[test]
+fn hosts_cut_from_a_connection_url_are_no_secret() {
+    let head = "#!/usr/bin/env bash\nset -euo pipefail\nfail() { printf 'error: %s\\n' \"$*\" >&2; exit 1; }\nset -a\n. ./.env\nset +a\n";
+    let by_expansion = "addr=\"${CACHE_URL#*://}\"\naddr=\"${addr#*@}\"\naddr=\"${addr%%/*}\"\ncase \"${addr%%:*}\" in\n  localhost|127.0.0.1) ;;\n  *) fail \"cache at ${addr%%:*} is not local\" ;;\nesac\n";
+    check(
+        Sh,
+        &format!("{head}{by_expansion}"),
+        Suspicious,
+        "secret-read",
+    );
+    let path_kept = "addr=\"${CACHE_URL#*://}\"\naddr=\"${addr#*@}\"\n[[ $addr == localhost* ]] || fail \"cache at $addr is not local\"\n";
+    check(Sh, &format!("{head}{path_kept}"), Dangerous, "exfiltration");
+    let by_sed = "host=\"$(sed -E 's|^[a-z0-9+]+://([^@/]*@)?([^:/]+).*$|\\2|' <<<\"$SEARCH_URL\")\"\n[[ $host == localhost ]] || fail \"search points at $host\"\n";
+    check(Sh, &format!("{head}{by_sed}"), Suspicious, "secret-read");
+    let userinfo_kept = "who=\"$(sed -E 's|^[a-z0-9+]+://([^@/]*)@.*$|\\1|' <<<\"$SEARCH_URL\")\"\n[[ -n $who ]] || fail \"search login is $who\"\n";
+    check(
+        Sh,
+        &format!("{head}{userinfo_kept}"),
+        Dangerous,
+        "exfiltration",
+    );
+    let token_cut = "t=\"${SEARCH_TOKEN#*@}\"\nt=\"${t%%/*}\"\n[[ -n $t ]] || fail \"token $t\"\n";
+    check(Sh, &format!("{head}{token_cut}"), Dangerous, "exfiltration");
+}
+
+/// `$(declare -F | awk '{print $3}' | grep '^check_')`, `$(compgen -A function check_)`: a
+/// test harness listing its own functions by name and running each with `"$name"` runs the
+/// script's own code. A name read from a file may be any program.
+#[test]
+fn names_of_the_scripts_own_functions_listed_and_run() {
+    let cases = "#!/usr/bin/env bash\nset -uo pipefail\ncheck_config_parses() {\n  grep -q '^name' conf/app.toml\n}\ncheck_docs_build() {\n  [[ -f docs/index.md ]]\n}\nrun_one() {\n  local case_fn=\"$1\"\n  if ( set -e; \"$case_fn\" ); then echo \"ok $case_fn\"; else echo \"FAIL $case_fn\"; fi\n}\n";
+    for listing in [
+        "$(declare -F | awk '{ print $3 }' | grep '^check_')",
+        "$(compgen -A function check_)",
+    ] {
+        check(
+            Sh,
+            &format!("{cases}for c in {listing}; do\n  run_one \"$c\"\ndone\n"),
+            Clean,
+            "",
+        );
+    }
+    check(
+        Sh,
+        &format!("{cases}for c in $(cat conf/cases.txt); do\n  run_one \"$c\"\ndone\n"),
+        Suspicious,
+        "remote-code",
     );
 }
