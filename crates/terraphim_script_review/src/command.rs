@@ -2945,7 +2945,10 @@ fn sed_prints_url_host(args: &[String]) -> bool {
         .or_else(|| body.strip_suffix('*'))
         .and_then(|c| c.strip_prefix("[^"))
         .and_then(|c| c.strip_suffix(']'));
-    regex[..start].contains('@')
+    // The group starts right after the `@` that ends the user info (or after an optional group
+    // of the user info ending with it), so it cannot hold the password before that `@`.
+    let before = &regex[..start];
+    (before.ends_with('@') || before.ends_with("@)?") || before.ends_with("@)"))
         && class.is_some_and(|c| c.contains('/') && c.contains(':') && !c.contains(']'))
 }
 

@@ -11972,6 +11972,14 @@ fn hosts_cut_from_a_connection_url_are_no_secret() {
         Dangerous,
         "exfiltration",
     );
+    // a group after the password's `:` (an `@` elsewhere in the pattern) prints the password
+    let password_group = "pw=\"$(sed -E 's#^(@)?[^:]*:([^:/@]+)@.*#\\2#' <<<\"$SEARCH_URL\")\"\n[[ -n $pw ]] || fail \"search password $pw\"\n";
+    check(
+        Sh,
+        &format!("{head}{password_group}"),
+        Dangerous,
+        "exfiltration",
+    );
     let token_cut = "t=\"${SEARCH_TOKEN#*@}\"\nt=\"${t%%/*}\"\n[[ -n $t ]] || fail \"token $t\"\n";
     check(Sh, &format!("{head}{token_cut}"), Dangerous, "exfiltration");
 }
