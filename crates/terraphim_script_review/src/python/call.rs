@@ -693,12 +693,7 @@ impl Py<'_, '_, '_> {
                     // An instance of the script's class: it holds its arguments' data.
                     let mut v = c.all_val();
                     v.handle = Some(Handle::Instance(q.to_owned()));
-                    let inits = self
-                        .class_methods
-                        .values()
-                        .filter(|ms| ms.iter().any(|m| m == "__init__"))
-                        .count();
-                    if inits == 1 && self.class_has(q, "__init__") {
+                    if self.init_takes_the_arguments(q) {
                         // The script's only `__init__` takes the call's arguments.
                         self.scope.call_user("__init__", &c.args);
                     }

@@ -186,14 +186,38 @@ impl Py<'_, '_, '_> {
         };
         let pid = format!("{}.pid", self.text(holder));
         let group = format!("os.getpgid({pid})");
-        self.src.match_indices("killpg(").any(|(i, m)| {
-            let first = self.src[i + m.len()..]
-                .split(',')
-                .next()
-                .unwrap_or("")
-                .trim();
-            first == pid || first == group
-        })
+        // `pgid = os.getpgid(proc.pid)` before `os.killpg(pgid, ...)`: the same group, named.
+        let mut names = vec![pid.clone(), group.clone()];
+        for line in self.src.lines() {
+            if let Some((left, right)) = line.trim().split_once('=')
+                && (right.trim() == pid || right.trim() == group)
+                && is_plain_name(left.trim())
+            {
+                names.push(left.trim().to_owned());
+            }
+        }
+        let killed = |first: &str| names.iter().any(|n| n == first);
+        let kills: Vec<&str> = self
+            .src
+            .match_indices("killpg(")
+            .map(|(i, m)| {
+                self.src[i + m.len()..]
+                    .split(',')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+            })
+            .collect();
+        // A start/stop manager: the pid kept in a pid file (`pid_file.write_text(str(proc.pid))`)
+        // and a stop path in the same script that kills a process group, the one read back.
+        let pid_kept = [
+            format!("write_text(str({pid}))"),
+            format!("write(str({pid}))"),
+            format!("write_text(f\"{{{pid}}}\")"),
+        ]
+        .iter()
+        .any(|w| self.src.contains(w.as_str()));
+        kills.iter().any(|k| killed(k)) || (pid_kept && !kills.is_empty())
     }
 
     pub(super) fn subprocess(&mut self, c: &Call<'_>, at: Argv) -> Val {
@@ -222,10 +246,40 @@ impl Py<'_, '_, '_> {
             .and_then(|items| items.first())
             .and_then(Val::known)
             .map(|p| p.rsplit('/').next().unwrap_or(p).to_owned());
-        if let (Some(program), Some(env)) = (program, kwargs.get("env")) {
+        if let (Some(program), Some(env)) = (&program, kwargs.get("env")) {
             for (_, v) in &env.fields {
                 if let Some(name) = v.taint.env_var()
-                    && crate::places::vendor_cli(name, &program)
+                    && crate::places::vendor_cli(name, program)
+                {
+                    self.sink.env_token_used.insert(name.to_owned());
+                }
+            }
+        }
+        // A signing password from the environment handed to a signing tool or a build that
+        // signs, in its environment or on its standard input (`minisign -S` reading it,
+        // Gradle's signing properties): the password's use, as a token given to its own
+        // vendor's client is. Its base name without an extension (`gradlew.bat`).
+        let first = args
+            .first()
+            .and_then(|a| a.items.as_ref())
+            .and_then(|items| items.first());
+        let names: Vec<&String> = first
+            .map(|f| f.text.iter().chain(&f.alts).collect())
+            .unwrap_or_default();
+        if !names.is_empty()
+            && names.iter().all(|p| {
+                let base = p.rsplit('/').next().unwrap_or(p);
+                SIGNING_TOOLS.contains(&base.split('.').next().unwrap_or(base))
+            })
+        {
+            let given = kwargs
+                .get("env")
+                .into_iter()
+                .flat_map(|env| env.fields.iter().map(|(_, v)| v))
+                .chain(kwargs.get("input"));
+            for v in given {
+                if let Some(name) = v.taint.env_var()
+                    && is_password_name(name)
                 {
                     self.sink.env_token_used.insert(name.to_owned());
                 }
@@ -371,4 +425,37 @@ impl Py<'_, '_, '_> {
         }
         out
     }
+}
+
+/// A name a value can be held in: `pgid`, `self.pgid`.
+fn is_plain_name(t: &str) -> bool {
+    !t.is_empty()
+        && !t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+}
+
+/// Programs that sign with a key whose password they take from their environment or standard
+/// input: signing tools and the builds that sign release artifacts.
+const SIGNING_TOOLS: &[&str] = &[
+    "minisign",
+    "signify",
+    "gpg",
+    "gpg2",
+    "cosign",
+    "jarsigner",
+    "apksigner",
+    "gradle",
+    "gradlew",
+    "signtool",
+    "osslsigncode",
+    "rpmsign",
+    "debsign",
+    "keytool",
+];
+
+/// A variable that holds a password (`MINISIGN_PASSWORD`, `GPG_PASSPHRASE`, `KEY_PASS`).
+fn is_password_name(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    n.contains("PASSWORD") || n.contains("PASSPHRASE") || n.ends_with("_PASS")
 }

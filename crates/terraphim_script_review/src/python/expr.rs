@@ -866,8 +866,25 @@ impl Py<'_, '_, '_> {
         if self.properties.contains(&crate::scope::dotted(class, attr)) {
             return Some(self.scope.call_user(attr, &[]).with_taint(&obj.taint));
         }
-        self.field(&format!("self.{attr}"), Some(class))
-            .map(|v| v.clone().with_taint(&obj.taint))
+        let stored = self.field(&format!("self.{attr}"), Some(class))?.clone();
+        // The script's only `__init__` ran with the constructor's arguments, and a member holds
+        // the union of what every method stored in it: a member set from elsewhere (a response
+        // header) does not hold every argument the object was given (its token).
+        if self.init_takes_the_arguments(class) {
+            return Some(stored);
+        }
+        Some(stored.with_taint(&obj.taint))
+    }
+
+    /// Whether a call of `class` runs the script's only `__init__` with its arguments (see the
+    /// instance made in `call`), so what that `__init__` keeps is in the members it stores.
+    pub(super) fn init_takes_the_arguments(&self, class: &str) -> bool {
+        let inits = self
+            .class_methods
+            .values()
+            .filter(|ms| ms.iter().any(|m| m == "__init__"))
+            .count();
+        inits == 1 && self.class_has(class, "__init__")
     }
 }
 

@@ -12007,4 +12007,115 @@ fn names_of_the_scripts_own_functions_listed_and_run() {
         Suspicious,
         "remote-code",
     );
+
+/// A service started in its own session is still stopped by the script when its process group
+/// is named first (`pgid = os.getpgid(proc.pid)`, then `os.killpg(pgid, ...)`), or when the
+/// script keeps its pid in a pid file and has a stop path that kills a process group; one whose
+/// pid goes to a file with no stop path, or whose named group belongs to another process, is
+/// still meant to outlive the run.
+#[test]
+fn a_detached_service_stopped_through_its_named_group_or_pid_file_is_its_own() {
+    let start = "import os\nimport signal\nimport subprocess\nfrom pathlib import Path\n\nSTATE = Path('.devstate')\n\nsrv = subprocess.Popen(['npm', 'run', 'serve'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!(
+                "{start}try:\n    subprocess.run(['npx', 'vitest', 'run'], check=True)\nfinally:\n    group = os.getpgid(srv.pid)\n    os.killpg(group, signal.SIGTERM)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!(
+                "{start}(STATE / 'serve.pid').write_text(str(srv.pid))\n\ndef stop():\n    pid = int((STATE / 'serve.pid').read_text())\n    os.killpg(pid, signal.SIGTERM)\n"
+            ),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{start}(STATE / 'serve.pid').write_text(str(srv.pid))\n"),
+            Suspicious,
+            "escape",
+        ),
+        (
+            Py,
+            format!(
+                "{start}other = subprocess.Popen(['sleep', '5'])\ngroup = os.getpgid(other.pid)\nos.killpg(group, signal.SIGTERM)\n"
+            ),
+            Suspicious,
+            "escape",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A signing password from the environment handed to a signing tool on its standard input or in
+/// its environment (a build that signs) is the password's use, not a stray read; the same
+/// password handed to a program that is no signing tool, or also printed, is still found.
+#[test]
+fn a_signing_password_handed_to_its_signing_tool_is_its_use() {
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            "import os\nimport subprocess\n\npw = os.environ.get('RELEASE_SIGN_PASSWORD', '')\nfor art in ['out/app.tar.gz', 'out/app.zip']:\n    subprocess.run(['minisign', '-S', '-m', art], input=pw + '\\n', text=True, check=True)\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nimport subprocess\nfrom pathlib import Path\n\nAPP = Path(__file__).resolve().parent / 'mobile'\nwrapper = APP / 'gradlew'\nenv = {**os.environ, 'ORG_GRADLE_PROJECT_storePassword': os.environ['APP_STORE_PASSWORD']}\nsubprocess.run([str(wrapper), 'assembleRelease'], cwd=APP, env=env, check=True)\n".to_owned(),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            "import os\nimport subprocess\n\npw = os.environ.get('RELEASE_SIGN_PASSWORD', '')\nsubprocess.run(['tee', 'notes.txt'], input=pw, text=True, check=True)\n".to_owned(),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            "import os\nimport subprocess\n\npw = os.environ.get('RELEASE_SIGN_PASSWORD', '')\nsubprocess.run(['minisign', '-S', '-m', 'out/app.zip'], input=pw, text=True, check=True)\nprint('signed with', pw)\n".to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
+}
+
+/// A member of an instance of the script's class holds what its methods stored in it (its only
+/// `__init__` ran with the constructor's arguments): a response header kept on a client built
+/// with a token is no token, while the member the token was stored in still is.
+#[test]
+fn a_member_holds_what_was_stored_in_it_not_every_constructor_argument() {
+    let class = "import json\nimport os\nimport urllib.request\n\nclass Tracker:\n    def __init__(self, token):\n        self.token = token\n        self.budget = None\n\n    def fetch(self, path):\n        req = urllib.request.Request('https://api.github.com' + path, headers={'Authorization': f'Bearer {self.token}'})\n        with urllib.request.urlopen(req, timeout=15) as resp:\n            self.budget = resp.headers.get('X-RateLimit-Remaining')\n            return json.loads(resp.read())\n\nt = Tracker(os.environ.get('GITHUB_TOKEN'))\nrows = t.fetch('/repos/pinecone/skiff/pulls')\n";
+    let rows: Vec<(Language, String, Verdict, &str)> = vec![
+        (
+            Py,
+            format!("{class}print(len(rows), 'pulls; budget', t.budget)\n"),
+            Clean,
+            "",
+        ),
+        (
+            Py,
+            format!("{class}print('auth', t.token)\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Py,
+            format!("{class}print('client', t)\n"),
+            Dangerous,
+            "exfiltration",
+        ),
+    ];
+    for (lang, code, verdict, category) in rows {
+        check(lang, &code, verdict, category);
+    }
 }
