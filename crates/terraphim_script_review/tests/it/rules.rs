@@ -12007,6 +12007,7 @@ fn names_of_the_scripts_own_functions_listed_and_run() {
         Suspicious,
         "remote-code",
     );
+}
 
 /// A service started in its own session is still stopped by the script when its process group
 /// is named first (`pgid = os.getpgid(proc.pid)`, then `os.killpg(pgid, ...)`), or when the
