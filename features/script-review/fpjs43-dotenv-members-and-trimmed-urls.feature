@@ -1,10 +1,11 @@
 @script-review
-Feature: script pre-review follows one .env variable and trimmed base URLs
+Feature: script pre-review follows one .env variable, trimmed base URLs and local URLs with several ports
   A variable read by name from the settings a JavaScript script parsed out of the project's
   `.env` is that one variable: a token goes to its own service's API like the environment's
   token, a plain setting printed is no leak. A base URL with its trailing slashes dropped by a
-  regular expression keeps its host. The same token sent to another host and a base URL
-  defaulting to another host stay flagged.
+  regular expression keeps its host. A URL on this machine whose port takes several values is
+  still on this machine. The same token sent to another host, a base URL defaulting to
+  another host and a host given at run time stay flagged.
 
   Scenario: a token read from the parsed .env and sent to its own API is clean
     Given a project file "issues.js" containing:
@@ -70,3 +71,29 @@ Feature: script pre-review follows one .env variable and trimmed base URLs
       """
     When I run "terraphim-agent guard review-script --json repos-out.js"
     Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a request to this machine on a port given as a literal and at run time is clean
+    Given a project file "probe.js" containing:
+      """
+      async function probe(port) {
+        const res = await fetch(`http://127.0.0.1:${port}/livez`);
+        return res.status;
+      }
+      probe(8080).then((s) => console.log(s));
+      probe(Number(process.argv[2])).then((s) => console.log(s));
+      """
+    When I run "terraphim-agent guard review-script --json probe.js"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: a host given at run time on such a port is still flagged
+    Given a project file "probe-far.js" containing:
+      """
+      async function probe(host, port) {
+        const res = await fetch(`http://${host}:${port}/livez`);
+        return res.status;
+      }
+      probe('127.0.0.1', 8080).then((s) => console.log(s));
+      probe(process.argv[2], Number(process.argv[3])).then((s) => console.log(s));
+      """
+    When I run "terraphim-agent guard review-script --json probe-far.js"
+    Then the JSON field "verdict" is "suspicious"

@@ -62,7 +62,14 @@ impl Js<'_, '_, '_> {
             let in_host = text
                 .split_once("://")
                 .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']));
+            // After the host's `:` only a port follows (`http://127.0.0.1:${port}` given
+            // `4000` and a number nobody knows): the host stays known.
+            let port = text.ends_with(':')
+                && v.alts
+                    .iter()
+                    .all(|a| a.chars().all(|c| c.is_ascii_digit() || c == UNKNOWN));
             if in_host
+                && !port
                 && v.text.is_none()
                 && v.alts
                     .iter()

@@ -12067,3 +12067,22 @@ fn variables_read_by_name_from_a_parsed_dotenv() {
         check(Js, &format!("{load}{tail}"), verdict, category);
     }
 }
+
+/// A URL on this machine whose port takes several values (a helper given a literal port and
+/// one known only at run time) is still on this machine; a host known only at run time on
+/// such a port is still a host nobody knows.
+#[test]
+fn local_urls_with_several_ports() {
+    check(
+        Js,
+        "async function probe(port) {\n  const res = await fetch(`http://127.0.0.1:${port}/livez`);\n  return res.status;\n}\nprobe(8080);\nprobe(Number(process.argv[2]));\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "async function probe(host, port) {\n  const res = await fetch(`http://${host}:${port}/livez`);\n  return res.status;\n}\nprobe('127.0.0.1', 8080);\nprobe(process.argv[2], Number(process.argv[3]));\n",
+        Suspicious,
+        "network",
+    );
+}
