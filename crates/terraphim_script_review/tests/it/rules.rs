@@ -12007,6 +12007,8 @@ fn names_of_the_scripts_own_functions_listed_and_run() {
         Suspicious,
         "remote-code",
     );
+}
+
 /// A base URL with its trailing slashes dropped by a regular expression
 /// (`.replace(/\/+$/, '')`) keeps its host: a token sent there goes to the API the default
 /// names, and a default naming another host is still exfiltration.
