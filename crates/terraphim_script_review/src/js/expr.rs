@@ -62,7 +62,14 @@ impl Js<'_, '_, '_> {
             let in_host = text
                 .split_once("://")
                 .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']));
+            // After the host's `:` only a port follows (`http://127.0.0.1:${port}` given
+            // `4000` and a number nobody knows): the host stays known.
+            let port = text.ends_with(':')
+                && v.alts
+                    .iter()
+                    .all(|a| a.chars().all(|c| c.is_ascii_digit() || c == UNKNOWN));
             if in_host
+                && !port
                 && v.text.is_none()
                 && v.alts
                     .iter()
@@ -841,6 +848,9 @@ impl Js<'_, '_, '_> {
                     // A member the script named (`cfg.dir`, `this.root`).
                     return f.clone();
                 }
+                if let Some(v) = self.dotenv_member(node, &obj, prop) {
+                    return v;
+                }
                 let mut v = Val::unknown().with_taint(&obj.taint);
                 // A count (`list.length`, `map.size`) says how many, not what; where a URL
                 // points (`new URL(dsn).hostname`) is not its password.
@@ -850,6 +860,30 @@ impl Js<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// A variable read by name from the settings parsed out of the project's `.env` (with or
+    /// without the environment merged in: `loadEnv().STRIPE_SECRET_KEY`, `ENV.API_PORT`): that
+    /// one variable, as `process.env` gives it, not the whole file. A token is then judged by
+    /// where it goes like the environment's, a plain setting or a configured endpoint carries
+    /// no secret; any other name (`DATABASE_URL` holds a password) keeps the file's taint.
+    fn dotenv_member(&mut self, node: Node<'_>, obj: &Val, prop: &str) -> Option<Val> {
+        if obj.taint.secret.as_deref() != Some(crate::places::DOTENV)
+            || obj.taint.host
+            || !prop.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return None;
+        }
+        let one_variable = crate::places::secret_env(prop)
+            || terraphim_shell_vocab::secrets::plain_setting(prop)
+            || crate::places::setting_service_url(prop).is_some();
+        if !one_variable {
+            return None;
+        }
+        let mut rest = obj.taint.clone();
+        rest.secret = None;
+        rest.env = false;
+        Some(self.sink.read_env(line(node), prop).with_taint(&rest))
     }
 
     /// The name of an object literal's key: its text, or for a computed key (`{[hook]: cmd}`)

