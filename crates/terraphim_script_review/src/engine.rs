@@ -1273,6 +1273,12 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_token_used: Set<String>,
     /// The script imports a client library of a database server ([`crate::sql`]).
     pub(crate) server_db: bool,
+    /// What credential stores the script attached to a database connection
+    /// ([`Sink::sql_attach`]).
+    pub(crate) attached_secrets: Vec<&'static str>,
+    /// What the script wrote whole to each file (resolved path), where the walk saw text:
+    /// a temporary file later moved or copied over its target gives it that text.
+    written: Map<String, Val>,
     /// Git remotes the script added or re-pointed (`git remote add NAME URL`): name to URL.
     pub(crate) git_remotes_added: Map<String, String>,
     /// Pairs of token variables one value may be either of ([`Sink::token_alternatives`]).
@@ -1449,6 +1455,8 @@ impl<'a> Sink<'a> {
             secret_written_out: false,
             env_token_used: Set::default(),
             server_db: false,
+            attached_secrets: Vec::new(),
+            written: Map::default(),
             git_remotes_added: Map::default(),
             token_alts: Vec::new(),
             token_hosts_used: Set::default(),
@@ -1853,6 +1861,64 @@ impl<'a> Sink<'a> {
             vec!["sql".to_owned(), format!("database client `{method}`")],
             format!("{what} through a database client (`{method}`)"),
         );
+    }
+
+    /// SQL handed to a database connection that attaches another database file (`ATTACH
+    /// DATABASE ? AS s` with the path bound as a parameter, or spelled in the text): the file
+    /// is read, as any file the script opens is. Once a credential store (a browser's cookie
+    /// or login database) is attached, a statement that copies rows (`INSERT ... SELECT`)
+    /// copies it into the connection's own database, a file the user's store never was.
+    pub(crate) fn sql_attach(&mut self, line: u32, method: &str, args: &[Val]) {
+        if !crate::sql::SQL_RUNNING_METHODS.contains(&method) {
+            return;
+        }
+        let Some(sql) = args.first() else {
+            return;
+        };
+        let texts: Vec<String> = sql.text.iter().chain(&sql.alts).cloned().collect();
+        for text in &texts {
+            let paths = match crate::sql::attached_file(text) {
+                None => continue,
+                Some(Some(spelled)) => vec![spelled],
+                // The bound parameters: a tuple or list of them, a dict of named ones.
+                Some(None) => match args.get(1) {
+                    Some(Val {
+                        items: Some(items), ..
+                    }) => items.iter().flat_map(Val::path_alternatives).collect(),
+                    Some(v) if !v.fields.is_empty() => v
+                        .fields
+                        .iter()
+                        .flat_map(|(_, f)| f.path_alternatives())
+                        .collect(),
+                    Some(v) => v.path_alternatives(),
+                    None => Vec::new(),
+                },
+            };
+            for p in paths.iter().filter(|p| !p.contains(UNKNOWN) || p.len() > 1) {
+                if self.read_path(line, p).secret.is_some()
+                    && let Some(what) = places::secret_kind(&self.resolve(p).text)
+                        .or_else(|| places::secret_kind(p))
+                    && !self.attached_secrets.contains(&what)
+                {
+                    self.attached_secrets.push(what);
+                }
+            }
+        }
+        if let Some(what) = self.attached_secrets.first().copied()
+            && texts.iter().any(|t| crate::sql::copies_rows(t))
+        {
+            self.add_rule(
+                line,
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                "secret-copied-to-database",
+                vec![
+                    format!("secret read: {what}"),
+                    "sql: rows copied".to_owned(),
+                ],
+                format!("copies {what}, attached to a database connection, into that database"),
+            );
+        }
     }
 
     pub(crate) fn add_rule(
@@ -2480,6 +2546,17 @@ impl<'a> Sink<'a> {
         let raw = raw.to_owned();
         let resolved = self.resolve(&raw);
         self.changed.insert(resolved.text.clone());
+        if append || (content.text.is_none() && content.alts.is_empty()) {
+            self.written.remove(&resolved.text);
+        } else {
+            // A name known only in part (`mkstemp` in the project) may be another file the
+            // script wrote under the same shape: either text.
+            let kept = match self.written.get(&resolved.text) {
+                Some(before) if resolved.text.contains(UNKNOWN) => before.union(content),
+                _ => content.clone(),
+            };
+            self.written.insert(resolved.text.clone(), kept);
+        }
         let shown = Self::show(&resolved.text);
         if content.taint.remote {
             self.remote_files.insert(resolved.text.clone());
@@ -2912,6 +2989,25 @@ impl<'a> Sink<'a> {
     /// at run time (`os.rename('src/a.py', 'src/b.py')`); every other destination is judged as
     /// any write is (a project file copied into a git hook is still planted code).
     pub(crate) fn copied(&mut self, line: u32, src: &Val, dst: &Val, content: &Val) {
+        // A file the script wrote earlier (a temporary file swapped over its target): the
+        // destination gets the text written to it.
+        let sources = src.path_alternatives();
+        let earlier = match sources.as_slice() {
+            [one] if content.text.is_none() && content.alts.is_empty() => {
+                let key = self.resolve(one).text;
+                self.written.get(&key).cloned()
+            }
+            _ => None,
+        };
+        let content = &match earlier {
+            Some(w) => Val {
+                text: w.text,
+                alts: w.alts,
+                ..content.clone()
+            }
+            .with_taint(&w.taint),
+            None => content.clone(),
+        };
         let from_tree = src
             .path_alternatives()
             .iter()

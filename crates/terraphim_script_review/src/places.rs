@@ -860,6 +860,15 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         ("/etc/apt/", "the apt sources"),
         ("/etc/resolv.conf", "the resolver config"),
         (".docker/config.json", "the Docker config"),
+        // Package managers' user configs: where every build on the machine fetches from.
+        ("~/.m2/settings.xml", "the Maven settings"),
+        ("~/.gemrc", "the RubyGems config"),
+        ("~/.bundle/config", "the Bundler config"),
+        ("~/.config/uv/uv.toml", "the uv config"),
+        ("~/.pydistutils.cfg", "the distutils config"),
+        ("~/.nuget/NuGet/NuGet.Config", "the NuGet config"),
+        ("~/.sbt/repositories", "the sbt repositories"),
+        ("~/.bunfig.toml", "the Bun config"),
     ];
     const ESCAPE: &[(&str, &str)] = &[
         ("/.claude/settings", "the agent's hook settings"),
@@ -887,6 +896,9 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
         ("/.husky/", "a git hook"),
         ("/.envrc", "a direnv script"),
         ("/.vscode/tasks.json", "an editor task"),
+        // Gradle runs every init script of the user's Gradle home before each build.
+        ("~/.gradle/init.d/", "a Gradle init script"),
+        ("~/.gradle/init.gradle", "a Gradle init script"),
     ];
     let lookup = |list: &[(&str, &'static str)]| {
         list.iter()
@@ -1061,6 +1073,10 @@ const ANCHOR_PAIRS: &[(&str, &str, &str)] = &[
     (".docker", "config.json", "the Docker config"),
     ("systemd", "user", "a systemd unit"),
     (".config", "fish", "a shell startup file"),
+    (".m2", "settings.xml", "the Maven settings"),
+    (".gradle", "init.d", "a Gradle init script"),
+    (".gradle", "init.gradle", "a Gradle init script"),
+    (".gradle", "init.gradle.kts", "a Gradle init script"),
 ];
 
 /// What trust anchor a string of a script names as a path or a part of one (`.claude`,

@@ -225,6 +225,54 @@ pub(crate) fn names_loopback_database(text: &str) -> bool {
     })
 }
 
+/// The database file an `ATTACH` statement of `sql` names: `Some(Some(path))` for a path
+/// spelled in the text (`ATTACH DATABASE 'x.db' AS x`), `Some(None)` for one given as a bound
+/// parameter (`ATTACH DATABASE ? AS x`, `:path`), `None` when `sql` attaches nothing.
+pub(crate) fn attached_file(sql: &str) -> Option<Option<String>> {
+    // Statements split on `;` outside quotes would cut a path holding one; none of the
+    // credential stores' names do.
+    sql.split(';').find_map(|stmt| {
+        let stmt = stmt.trim_start();
+        let rest = stmt
+            .get(..6)
+            .filter(|w| w.eq_ignore_ascii_case("attach"))
+            .map(|_| &stmt[6..])
+            .filter(|r| r.starts_with(char::is_whitespace))?
+            .trim_start();
+        let rest = match rest.get(..8) {
+            Some(w) if w.eq_ignore_ascii_case("database") => rest[8..].trim_start(),
+            _ => rest,
+        };
+        // A quoted path is read to its closing quote: `'.../Login Data'` holds a blank.
+        let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"'));
+        let spelled = quote
+            .and_then(|q| rest[1..].split_once(q))
+            .map(|(path, _)| path)
+            .filter(|p| !p.is_empty());
+        Some(spelled.map(str::to_owned))
+    })
+}
+
+/// Whether `sql` copies rows from one table into another (`INSERT INTO t SELECT ...`,
+/// `CREATE TABLE t AS SELECT ...`).
+pub(crate) fn copies_rows(sql: &str) -> bool {
+    sql.split(';').any(|stmt| {
+        let w: Vec<String> = stmt
+            .split_whitespace()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let select = w.iter().position(|x| x == "select" || x == "(select");
+        match w.first().map(String::as_str) {
+            Some("insert" | "replace") => select.is_some(),
+            Some("create") => w
+                .iter()
+                .position(|x| x == "as")
+                .is_some_and(|a| select == Some(a + 1)),
+            _ => false,
+        }
+    })
+}
+
 /// What the first destructive statement of `sql` does (`drops the schema public`), if any.
 pub(crate) fn destructive_statement(sql: &str) -> Option<(String, Reach)> {
     for stmt in sql.split(';') {
@@ -311,5 +359,40 @@ mod tests {
         assert!(is_server_db_module("mysql.connector"));
         assert!(!is_server_db_module("sqlite3"));
         assert!(!is_server_db_module("pgp"));
+    }
+
+    #[test]
+    fn attached_files_and_row_copies() {
+        for (sql, attached) in [
+            ("ATTACH DATABASE ? AS r", Some(None)),
+            ("attach :src as s", Some(None)),
+            (
+                "ATTACH DATABASE 'runs/a.db' AS a",
+                Some(Some("runs/a.db".to_owned())),
+            ),
+            (
+                "PRAGMA foreign_keys = ON; ATTACH \"b.db\" AS b",
+                Some(Some("b.db".to_owned())),
+            ),
+            (
+                "ATTACH DATABASE 'Default/Login Data' AS l",
+                Some(Some("Default/Login Data".to_owned())),
+            ),
+            ("ATTACHED", None),
+            ("DETACH DATABASE r", None),
+            ("SELECT attach FROM t", None),
+        ] {
+            assert_eq!(attached_file(sql), attached, "{sql}");
+        }
+        for (sql, copies) in [
+            ("INSERT INTO t SELECT a, b FROM s.t", true),
+            ("insert or replace into t (a) select a from s.t", true),
+            ("CREATE TABLE t AS SELECT * FROM s.t", true),
+            ("INSERT INTO t VALUES (?, ?)", false),
+            ("CREATE TABLE t (a TEXT)", false),
+            ("SELECT * FROM s.t", false),
+        ] {
+            assert_eq!(copies_rows(sql), copies, "{sql}");
+        }
     }
 }

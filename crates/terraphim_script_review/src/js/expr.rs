@@ -707,6 +707,15 @@ impl Js<'_, '_, '_> {
                         }),
                     ) {
                         self.function(format!("{object}.{key}"), *f);
+                        // The object handed to a helper (`connect(config)`) keeps the member:
+                        // `cfg.context()` there calls it.
+                        v.set_field(
+                            &[key.as_str()],
+                            Val {
+                                handle: Some(Handle::Func(format!("{object}.{key}"))),
+                                ..Val::default()
+                            },
+                        );
                         continue;
                     }
                     let (key, x) = match c.kind() {

