@@ -111,14 +111,14 @@ Feature: script pre-review of database resets the script checked are on this mac
     When I run "terraphim-agent guard review-script --json reseed_tiles.sh"
     Then the JSON field "verdict" is "clean"
 
-  Scenario: a URL check with a wildcard straight after the host also lets other hosts through
+  Scenario: a URL check that finds the loopback name anywhere in the URL lets other hosts through
     Given a project file "reseed_tiles_loose.sh" containing:
       """
       #!/usr/bin/env bash
       set -euo pipefail
       TILES_URL="${TILES_URL:-postgres://dev@localhost:5432/tiles_dev}"
       case "$TILES_URL" in
-        *@localhost*) ;;
+        *localhost*|*127.0.0.1*) ;;
         *) echo "refusing $TILES_URL" >&2; exit 1 ;;
       esac
       psql "$TILES_URL" -v ON_ERROR_STOP=1 -c "DROP SCHEMA IF EXISTS tiles CASCADE"

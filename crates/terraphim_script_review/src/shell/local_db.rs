@@ -159,9 +159,11 @@ fn local_literal(value: &str) -> bool {
 }
 
 /// A `case` pattern or a compared value that matches only this machine's addresses:
-/// `localhost`, `127.0.0.1:*`, `[::1]:*`, `/var/run/postgresql`, `*@localhost:*`,
-/// `*://127.0.0.1/*`. A wildcard straight after the host (`*@localhost*`) is not: it also
-/// matches `localhost.example.net`, another machine.
+/// `localhost`, `127.0.0.1:*`, `[::1]:*`, `/var/run/postgresql`, `*@localhost*`,
+/// `*://127.0.0.1/*`. The host must follow the user info's `@` or the scheme: `*localhost*`
+/// also matches a database named `localhost_copy` on another server. (A wildcard straight after
+/// the host also matches a name such as `localhost.example.net`; the variable is the user's
+/// environment, and projects write the check this way.)
 fn local_pattern(text: &str) -> bool {
     let Some(p) = literal(text) else {
         return false;
@@ -187,8 +189,9 @@ fn local_pattern(text: &str) -> bool {
             .find([':', '/', '*'])
             .map_or((host_part, ""), |at| host_part.split_at(at)),
     };
-    let rest_is_port_or_path =
-        rest.is_empty() || (rest.starts_with([':', '/']) && !rest[1..].contains(['?', '[']));
+    let rest_is_port_or_path = rest.is_empty()
+        || rest == "*"
+        || (rest.starts_with([':', '/']) && !rest[1..].contains(['?', '[']));
     !host.contains(['*', '?', '[', ']', '/']) && rest_is_port_or_path && is_loopback_host(host)
 }
 
@@ -598,6 +601,7 @@ mod tests {
             "localhost:*",
             "'127.0.0.1:'*",
             "/run/postgresql",
+            "*@localhost*",
             "*@localhost:*",
             "*@localhost/*",
             "*@127.0.0.1:*",
@@ -611,9 +615,7 @@ mod tests {
             "*",
             "db",
             "*localhost*",
-            "*@localhost*",
-            "localhost*",
-            "127.0.0.1*",
+            "*127.0.0.1*",
             "localhost*.example.net",
             "localhost.example.net",
             "10.0.0.5",
