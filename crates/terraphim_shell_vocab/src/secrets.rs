@@ -48,6 +48,33 @@ pub fn secret_env(name: &str) -> bool {
         || n == "NPM_TOKEN"
 }
 
+/// Programs that sign with a key whose password they take from their environment or standard
+/// input: signing tools and the builds that sign release artifacts. A password handed to one of
+/// them is its use.
+pub const SIGNING_TOOLS: &[&str] = &[
+    "minisign",
+    "signify",
+    "gpg",
+    "gpg2",
+    "cosign",
+    "jarsigner",
+    "apksigner",
+    "gradle",
+    "gradlew",
+    "signtool",
+    "osslsigncode",
+    "rpmsign",
+    "debsign",
+    "keytool",
+];
+
+/// Whether a variable's name says it holds a password (`MINISIGN_PASSWORD`, `GPG_PASSPHRASE`,
+/// `KEY_PASS`).
+pub fn password_env(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    n.contains("PASSWORD") || n.contains("PASSPHRASE") || n.ends_with("_PASS")
+}
+
 /// Whether a variable's name says it holds a plain setting and no credential (`PORT`,
 /// `API_PORT`, `NODE_ENV`, `LOG_LEVEL`, `WORKER_TIMEOUT`): read from a secrets file such as a
 /// project's `.env`, its value is no secret. Any credential word in the name (`TOKEN`,

@@ -8,6 +8,7 @@ use crate::command::run_program;
 use crate::engine::{Handle, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::UNKNOWN;
+use terraphim_shell_vocab::secrets::{SIGNING_TOOLS, password_env};
 
 /// Modules whose functions run programs, open connections or load code: imported by a name
 /// assembled at run time, they are a way to hide what the script does.
@@ -279,7 +280,7 @@ impl Py<'_, '_, '_> {
                 .chain(kwargs.get("input"));
             for v in given {
                 if let Some(name) = v.taint.env_var()
-                    && is_password_name(name)
+                    && password_env(name)
                 {
                     self.sink.env_token_used.insert(name.to_owned());
                 }
@@ -433,29 +434,4 @@ fn is_plain_name(t: &str) -> bool {
         && !t.starts_with(|c: char| c.is_ascii_digit() || c == '.')
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-}
-
-/// Programs that sign with a key whose password they take from their environment or standard
-/// input: signing tools and the builds that sign release artifacts.
-const SIGNING_TOOLS: &[&str] = &[
-    "minisign",
-    "signify",
-    "gpg",
-    "gpg2",
-    "cosign",
-    "jarsigner",
-    "apksigner",
-    "gradle",
-    "gradlew",
-    "signtool",
-    "osslsigncode",
-    "rpmsign",
-    "debsign",
-    "keytool",
-];
-
-/// A variable that holds a password (`MINISIGN_PASSWORD`, `GPG_PASSPHRASE`, `KEY_PASS`).
-fn is_password_name(name: &str) -> bool {
-    let n = name.to_ascii_uppercase();
-    n.contains("PASSWORD") || n.contains("PASSPHRASE") || n.ends_with("_PASS")
 }
