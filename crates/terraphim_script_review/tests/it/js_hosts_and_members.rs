@@ -145,12 +145,6 @@ fn a_key_variable_defaulting_to_a_key_file_names_a_file() {
             Clean,
             "",
         ),
-        (
-            Ts,
-            sign("process.env.COSIGN_KEY || 'keys/release.pem'"),
-            Clean,
-            "",
-        ),
         // Twins: the variable alone, and a token variable whose default is no key file.
         (
             Ts,
@@ -204,12 +198,17 @@ impl terraphim_script_review::CommandJudge for VolumeRemovalDenied {
         }
         verdict(CommandTier::Allow, "known")
     }
+
+    fn identity(&self) -> String {
+        "volume-removal-denied".into()
+    }
 }
 
 /// A program started with an argument vector one of whose words is known only at run time
 /// (`docker volume rm -f ${v.name}` for every volume a listing returned) goes to the command
 /// guard with that word as a variable's value: what the known words do, the guard denies
-/// whatever the word holds. A harmless program with the same run-time word stays clean.
+/// whatever the word holds. A harmless program with the same run-time word, and a name with a
+/// part the script spells (its own thing), stay clean.
 #[test]
 fn argv_words_known_at_run_time_reach_the_guard() {
     let volumes = |cmd: &str| {
@@ -242,6 +241,7 @@ fn argv_words_known_at_run_time_reach_the_guard() {
     );
     let shown = judged(&volumes("'volume', 'inspect', n"));
     assert_eq!(shown.verdict, Clean, "{shown:#?}");
+    // A name with a part the script spells names a thing of its own: left to the review.
     let own = judged(&volumes("'volume', 'rm', '-f', `cache-${n}`"));
-    assert_eq!(own.verdict, Dangerous, "{own:#?}");
+    assert_eq!(own.verdict, Clean, "{own:#?}");
 }
