@@ -761,6 +761,38 @@ impl Val {
         }
     }
 
+    /// Whether every mark of this object's taint is one of its members' (the object is the
+    /// members the walk knows, nothing in it beside them from data it does not know).
+    pub(crate) fn taint_in_members(&self) -> bool {
+        let mut members = Taint::default();
+        for (_, v) in &self.fields {
+            members.join(&v.taint);
+        }
+        let (t, m) = (&self.taint, &members);
+        !self.fields.is_empty()
+            && (t.secret.is_none() || m.secret.is_some())
+            && (!t.env || m.env)
+            && (!t.host || m.host)
+            && (!t.decoded || m.decoded)
+            && (!t.remote || m.remote)
+            && (!t.fetched || m.fetched)
+            && (!t.file || m.file)
+            && (!t.arg || m.arg)
+            && (!t.found || m.found)
+            && (!t.store || m.store)
+    }
+
+    /// A member `f` of this object as a destructuring takes it (`const { client, db } =
+    /// connect()`): what it holds when the object is only its members
+    /// ([`Val::taint_in_members`]), not what its siblings hold; otherwise with the object's
+    /// taint.
+    pub(crate) fn member_of_closed(&self, f: &Val) -> Val {
+        match self.taint_in_members() {
+            true => f.clone(),
+            false => f.clone().with_taint(&self.taint),
+        }
+    }
+
     /// The URL this value names: its text, or, when several URLs flowed here (a loop over
     /// `[{url: ...}, {url: ...}]`), the first of them if every one has the same host (the
     /// request goes to that host whichever it is).
@@ -768,13 +800,6 @@ impl Val {
         if self.text.is_some() || self.alts.is_empty() {
             return self.text.clone();
         }
-        let host = |u: &str| {
-            let rest = u.split_once("://")?.1;
-            let authority = rest.split(['/', '?', '#']).next()?;
-            (!authority.is_empty() && !authority.contains(UNKNOWN))
-                .then(|| authority.to_ascii_lowercase())
-        };
-        let first = host(&self.alts[0])?;
         // One host for all, or every one on this machine (a helper called with
         // `http://localhost:4000/health` and `http://127.0.0.1:3000/`): any of them stands
         // for all.
@@ -783,11 +808,12 @@ impl Val {
                 && terraphim_shell_vocab::hosts::host_of(u)
                     .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
         };
-        (self.alts[1..]
-            .iter()
-            .all(|a| host(a).as_deref() == Some(first.as_str()))
-            || self.alts.iter().all(|a| loopback(a)))
-        .then(|| self.alts[0].clone())
+        let same = url_authority(&self.alts[0]).is_some_and(|first| {
+            self.alts[1..]
+                .iter()
+                .all(|a| url_authority(a).as_deref() == Some(first.as_str()))
+        });
+        (same || self.alts.iter().all(|a| loopback(a))).then(|| self.alts[0].clone())
     }
 
     /// The URLs a request to this value goes to: [`Val::url_text`], or, for alternatives of
@@ -801,12 +827,7 @@ impl Val {
         let mut hosts: Vec<String> = Vec::new();
         let mut out = Vec::new();
         for a in &self.alts {
-            let Some(h) = a
-                .split_once("://")
-                .and_then(|(_, rest)| rest.split(['/', '?', '#']).next())
-                .filter(|h| !h.is_empty() && !h.contains(UNKNOWN))
-                .map(str::to_ascii_lowercase)
-            else {
+            let Some(h) = url_authority(a) else {
                 return vec![None];
             };
             if !hosts.contains(&h) {
@@ -1068,6 +1089,26 @@ impl Val {
             self
         }
     }
+}
+
+/// The authority of a URL (`host:port`, lowercased) when the text spells it, else `None`. A
+/// port the text does not know (`http://127.0.0.1:${port}` given a number nobody knows) leaves
+/// the host known: after the host's `:` only a port follows, so the authority is the host
+/// alone; anything else nobody knows in it (`https://${sub}.example.net`) leaves it unknown.
+pub(crate) fn url_authority(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = match authority.rsplit_once(':') {
+        Some((host, port))
+            if port.contains(UNKNOWN)
+                && port.chars().all(|c| c.is_ascii_digit() || c == UNKNOWN) =>
+        {
+            host
+        }
+        _ => authority,
+    };
+    (!authority.is_empty() && !authority.contains(UNKNOWN) && !authority.ends_with(':'))
+        .then(|| authority.to_ascii_lowercase())
 }
 
 /// The paths a join of parts with several values each may give: every combination of

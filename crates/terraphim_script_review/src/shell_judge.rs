@@ -7,7 +7,7 @@
 //! and hands it to the reviewer ([`crate::Reviewer::with_judge`]).
 
 use crate::engine::Sink;
-use crate::model::{Category, Finding, Verdict};
+use crate::model::{Category, Finding, Language, Verdict};
 use crate::places::{Context, Place, UNKNOWN};
 
 /// How the command-line guard would treat one command of a script.
@@ -1112,18 +1112,31 @@ impl Pending {
 }
 
 /// Keep a program started with a known argument vector by a script of another language for
-/// the judge, as the command line that runs the same words. Words built at run time are left
-/// to the review (the guard would only call them opaque).
+/// the judge, as the command line that runs the same words. In JavaScript and TypeScript a
+/// word wholly built at run time (a name a listing returned, `docker volume rm -f ${v.name}`)
+/// is the value of a variable there (`"$VALUE"`): only a denial counts for such a line
+/// (`deny_only`), and what its known words do, a forced removal of whatever it names, the
+/// guard denies whatever the word holds. A word with a part the script spells (`v${next}`,
+/// `cache-${id}`) names a thing of the script's own, and such a line is left to the review, as
+/// are all words built at run time in the other languages.
 pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
     if sink.judge.is_none() || !sink.recording || words.is_empty() {
         return;
     }
     // A branch or repository the program makes is the script's own from then on.
     let teardown = sink.git_facts(words);
-    if words.iter().any(|w| w.contains(UNKNOWN)) {
+    let js = matches!(sink.lang, Language::JavaScript | Language::TypeScript);
+    if words
+        .iter()
+        .any(|w| w.contains(UNKNOWN) && !(js && w.chars().all(|c| c == UNKNOWN)))
+    {
         return;
     }
-    let text = words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ");
+    let text = words
+        .iter()
+        .map(|w| run_time_word(w))
+        .collect::<Vec<_>>()
+        .join(" ");
     let line = sink.fixed_line.unwrap_or(line);
     sink.pending.push(Pending {
         line,
@@ -1136,6 +1149,21 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         on_request: sink.on_request,
         local_database: sink.local_database,
     });
+}
+
+/// `word` as one shell word whose parts built at run time are the value of a variable
+/// (`"$VALUE"`), expanded as one word: `cache-?` is `cache-"$VALUE"`.
+fn run_time_word(word: &str) -> String {
+    if !word.contains(UNKNOWN) {
+        return quote(word);
+    }
+    word.split(UNKNOWN)
+        .map(|part| match part.is_empty() {
+            true => String::new(),
+            false => quote(part),
+        })
+        .collect::<Vec<_>>()
+        .join("\"$VALUE\"")
 }
 
 /// `word` as one shell word: as it is when every character is safe, else in single quotes.

@@ -397,8 +397,30 @@ impl Js<'_, '_, '_> {
                     node.field("left")
                         .is_some_and(|x| self.script_location(self.text(x)).is_some())
                 };
+                let key_file_default = || {
+                    r.known().is_some_and(|p| {
+                        !p.contains(['\n', ' ', '='])
+                            && crate::places::secret_kind(p) == Some("a private key file")
+                    }) && l.text.is_none()
+                        && l.alts.is_empty()
+                        && l.taint.secret.is_some()
+                };
                 if matches!(op.as_str(), "||" | "??") && script_place() {
                     l
+                } else if matches!(op.as_str(), "||" | "??")
+                    && key_file_default()
+                    && let Some(name) = node
+                        .field("left")
+                        .and_then(|x| self.env_setting_name(x))
+                        .filter(|n| n.to_ascii_uppercase().ends_with("KEY"))
+                {
+                    // `process.env.COSIGN_KEY ?? "cosign.key"`: a key variable whose default is
+                    // a key's file names the key's file, as a signing tool's `--key` takes it,
+                    // not the key itself; what the file holds is judged where it is read. A
+                    // token or password variable stays the secret whatever its default.
+                    let name = name.to_owned();
+                    self.sink.env_token_used.insert(name);
+                    r
                 } else if op == "+" {
                     l.concat(&r)
                 } else if matches!(op.as_str(), "||" | "??")
@@ -748,6 +770,16 @@ impl Js<'_, '_, '_> {
                     }
                     self.sink.spelled_hook(name, &x);
                     self.sink.setting(line(c), name, &x);
+                    if c.kind() == "spread_element"
+                        && x.taint != Taint::default()
+                        && !x.taint_in_members()
+                    {
+                        // Data spread in whose members the walk does not know may replace
+                        // any member before it (`{ host: 'x', ...parsedEnv }`).
+                        for (_, f) in &mut v.fields {
+                            f.taint.join(&x.taint);
+                        }
+                    }
                     if !name.is_empty() && !name.starts_with('[') {
                         v.set_field(&[name], x.clone());
                     } else if c.kind() == "spread_element" {

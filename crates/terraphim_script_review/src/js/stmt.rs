@@ -26,7 +26,7 @@ impl Js<'_, '_, '_> {
                     // object's members are known.
                     _ if pat.kind() == "shorthand_property_identifier_pattern" => {
                         match val.field(&name) {
-                            Some(f) => f.clone().with_taint(&val.taint),
+                            Some(f) => val.member_of_closed(f),
                             None => Val::unknown().with_taint(&val.taint),
                         }
                     }
@@ -57,7 +57,7 @@ impl Js<'_, '_, '_> {
                                 (Some(Handle::Module(m)), _) => {
                                     super::expr::module_member(crate::scope::dotted(m, &key))
                                 }
-                                (_, Some(f)) => f.clone().with_taint(&val.taint),
+                                (_, Some(f)) => val.member_of_closed(f),
                                 _ => Val::unknown().with_taint(&val.taint),
                             };
                             if let Some(t) = c.field("value") {
@@ -971,6 +971,23 @@ impl Js<'_, '_, '_> {
                     true => host,
                     false => host.with_taint(&t),
                 };
+                // `new URL(process.env.WEBHOOK_URL ?? DEFAULT)` checked by its `hostname`: the
+                // URL (`url.toString()`, `url.href`) points at this machine, whatever else of
+                // it the review does not know.
+                let local_text = v.text.as_deref().is_some_and(|t| {
+                    t.contains("://")
+                        && terraphim_shell_vocab::hosts::host_of(t)
+                            .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
+                });
+                if matches!(prop.as_str(), "hostname" | "host") && !local_text {
+                    let at = host.text.as_deref().unwrap_or_default();
+                    let at = match at.contains(':') {
+                        true => format!("[{at}]"),
+                        false => at.to_owned(),
+                    };
+                    v.text = Some(format!("http://{at}:{UNKNOWN}/{UNKNOWN}"));
+                    v.alts.clear();
+                }
                 v.set_field(&[prop.as_str()], host);
                 self.scope.assign(&name, v);
             }

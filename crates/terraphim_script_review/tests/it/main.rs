@@ -4,6 +4,7 @@
 mod capabilities;
 mod fixtures;
 mod hook;
+mod js_hosts_and_members;
 mod made_keys;
 mod real_scripts;
 mod rules;
