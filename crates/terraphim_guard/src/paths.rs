@@ -1280,22 +1280,24 @@ pub(crate) fn classify(
         let remote =
             matches!(name, "scp" | "rsync" | "sftp" | "rclone") && w.kind == WordKind::Operand;
         // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`,
-        // `--data-urlencode name@file`) or `<` (`-F f=<file`).
+        // `--data-urlencode name@file`) or `<` (`-F f=<file`); so does swaks (`--attach @file`).
         let text = match name {
-            "curl" | "http" | "https" | "xh" | "wget" if w.kind == WordKind::Operand => text
-                .strip_prefix('@')
-                .or_else(|| text.split_once("=@").map(|(_, p)| p))
-                .or_else(|| text.split_once("=<").map(|(_, p)| p))
-                .or_else(|| {
-                    text.split_once('@')
-                        .filter(|(n, _)| {
-                            !n.is_empty()
-                                && n.chars()
-                                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-                        })
-                        .map(|(_, p)| p)
-                })
-                .unwrap_or(text),
+            "curl" | "http" | "https" | "xh" | "wget" | "swaks" if w.kind == WordKind::Operand => {
+                text.strip_prefix('@')
+                    .or_else(|| text.split_once("=@").map(|(_, p)| p))
+                    .or_else(|| text.split_once("=<").map(|(_, p)| p))
+                    .or_else(|| {
+                        text.split_once('@')
+                            .filter(|(n, _)| {
+                                !n.is_empty()
+                                    && n.chars().all(|c| {
+                                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
+                                    })
+                            })
+                            .map(|(_, p)| p)
+                    })
+                    .unwrap_or(text)
+            }
             _ => text,
         };
         let mut bits = match remote.then(|| remote_path(text)).flatten() {

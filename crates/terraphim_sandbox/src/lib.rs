@@ -38,6 +38,7 @@ mod profile;
 #[cfg(target_os = "linux")]
 mod proxy;
 mod report;
+mod request;
 mod secure_exec;
 #[cfg(target_os = "linux")]
 mod supervisor;
@@ -58,24 +59,21 @@ mod workspace;
 pub use error::{Result, SandboxError};
 pub use netpolicy::{host_lists, is_private_address};
 #[cfg(not(target_os = "linux"))]
-pub use other_os::{
-    BwrapUse, Ending, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, mount_namespace,
-    probe, run, run_ending,
-};
+pub use other_os::{Ending, bwrap_works, helper_main, mount_namespace, probe, run, run_ending};
 pub use plan::{FieldEnforcement, HostCaps, enforcement};
 pub use profile::{Network, Profile, ProfileSet};
 pub use report::{
     Backend, Cause, Outcome, OutcomeKind, REPORT_SCHEMA, RunReport, Target, Violation,
     ViolationKind,
 };
+pub use request::{BwrapUse, HELPER_SUBCOMMAND, SandboxRequest};
 pub use secure_exec::{
     JsDeps, JsInvocation, JsNetwork, JsProfile, JsRequest, JsRunReport, JsSource,
     PINNED_SECURE_EXEC, SecureExec, SecureExecError, js_invocation,
 };
 #[cfg(target_os = "linux")]
 pub use supervisor::{
-    BwrapUse, Ending, HELPER_SUBCOMMAND, SandboxRequest, bwrap_works, helper_main, js_profile,
-    mount_namespace, probe, run, run_ending,
+    Ending, bwrap_works, helper_main, js_profile, mount_namespace, probe, run, run_ending,
 };
 pub use workspace::{
     Change, ChangeKind, ChangeStore, CopyRun, CopyView, HeldSet, HoldKind, HoldReason,

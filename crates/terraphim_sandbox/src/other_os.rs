@@ -6,69 +6,12 @@
 //! On Linux this file is compiled only by the tests, so it keeps type-checking against the
 //! crate (no other target is installed where the project is built).
 
-use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
 
 use crate::error::{Result, SandboxError};
 use crate::plan::HostCaps;
-use crate::profile::Profile;
 use crate::report::RunReport;
-
-/// Whether to use bubblewrap when it is installed (it never is here).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum BwrapUse {
-    /// Use it when found on PATH.
-    #[default]
-    Auto,
-    /// Never use it.
-    Never,
-    /// Always start bubblewrap.
-    Force,
-}
-
-/// One command to run confined.
-#[derive(Debug, Clone)]
-pub struct SandboxRequest {
-    /// The shell command, run as `bash -c COMMAND`.
-    pub command: String,
-    /// The profile to confine it with.
-    pub profile: Profile,
-    /// The working directory and `{project}` of the profile.
-    pub cwd: PathBuf,
-    /// The caller's environment, filtered by the profile's env policy.
-    pub env: BTreeMap<String, String>,
-    /// An id for the report (e.g. the hook's tool-use id).
-    pub id: Option<String>,
-    /// Whether bubblewrap may be used.
-    pub bwrap: BwrapUse,
-    /// How to start this program as the sandbox helper.
-    pub helper: Vec<OsString>,
-    /// The workspace's copy fallback bound over the project (never here).
-    pub workspace_copy: Option<crate::workspace::CopyView>,
-}
-
-impl SandboxRequest {
-    /// A request with the current directory and the current environment.
-    pub fn new(command: impl Into<String>, profile: Profile) -> Result<Self> {
-        let cwd =
-            std::env::current_dir().map_err(SandboxError::os("read the current directory"))?;
-        Ok(Self {
-            command: command.into(),
-            profile,
-            cwd,
-            env: std::env::vars().collect(),
-            id: None,
-            bwrap: BwrapUse::Auto,
-            helper: Vec::new(),
-            workspace_copy: None,
-        })
-    }
-}
-
-/// The hidden subcommand of `guard` that runs the helper.
-pub const HELPER_SUBCOMMAND: &str = "__sandbox-helper";
+use crate::request::{BwrapUse, SandboxRequest};
 
 /// What this machine offers: none of the mechanisms the sandbox uses.
 pub fn probe() -> HostCaps {

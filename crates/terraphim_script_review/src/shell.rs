@@ -118,6 +118,9 @@ struct Shell<'s, 'k, 'a> {
     defining: Option<usize>,
     /// The body of the function being walked at a call, its statements judged there.
     at_call: Option<usize>,
+    /// The start byte of the script's top-level statement being run: a function called from
+    /// there (or from a function it calls) has the definition the script made last before it.
+    run_at: usize,
     /// Walking a function at a call without arguments (see `reads_set_globals`): the calls
     /// in it are walked with their arguments as they were where it is defined.
     rewalking: bool,
@@ -168,23 +171,33 @@ const MAX_FUNCTION_CALLS: usize = 16;
 
 /// The body of the script's function `name`: defined in the innermost block around `call` that
 /// defines it (a subshell, a `{ }` group or a branch holding a part of the script, else the
-/// script's top level).
-fn function_body<'t>(call: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
+/// script's top level). A name defined twice in that block is the definition made last before
+/// `run_at` (the script's statement being run, or the call itself if later): a function
+/// redefined after a check is called with its new body, as bash does; the first definition is
+/// taken for a call run before any of them. A body walked where it is defined sees the
+/// definitions made so far (the only ones walked yet); a call walked with its arguments later
+/// sees the later ones.
+fn function_body<'t>(call: Node<'t>, name: &str, src: &str, run_at: usize) -> Option<Node<'t>> {
     if name.is_empty() || name.contains(['/', '$']) {
         return None;
     }
+    let run_at = run_at.max(call.start_byte());
     let mut at = call.parent();
     while let Some(block) = at {
-        let found = block
+        let mut defined = block
             .named_children()
             .filter(|d| d.kind() == "function_definition")
-            .find(|d| {
+            .filter(|d| {
                 d.field("name")
                     .is_some_and(|n| src.get(n.byte_range()) == Some(name))
             })
-            .and_then(|d| d.field("body"));
-        if found.is_some() {
-            return found;
+            .peekable();
+        if let Some(first) = defined.peek().copied() {
+            let in_effect = defined
+                .take_while(|d| d.start_byte() < run_at)
+                .last()
+                .unwrap_or(first);
+            return in_effect.field("body");
         }
         at = block.parent();
     }
@@ -390,6 +403,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         calls: 0,
         defining: None,
         at_call: None,
+        run_at: 0,
         rewalking: false,
         known_at_definition: Map::default(),
         call_locals: Vec::new(),
@@ -443,19 +457,31 @@ impl Shell<'_, '_, '_> {
         self.src.get(node.byte_range()).unwrap_or("")
     }
 
+    /// [`function_body`] of `name` as called at `call` while the script runs its statement
+    /// at `run_at`.
+    fn function_body<'t>(&self, call: Node<'t>, name: &str) -> Option<Node<'t>> {
+        function_body(call, name, self.src, self.run_at)
+    }
+
     /// Run every statement under `node`; the value is the last statement's stdout.
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
         let mut earlier: Vec<Val> = Vec::new();
         let children: Vec<Node<'_>> = node.named_children().collect();
         let guards = self.confined.len();
+        let top_level = node.kind() == "program";
+        let run_at = self.run_at;
         for child in children {
+            if top_level {
+                self.run_at = child.start_byte();
+            }
             let prev = std::mem::replace(&mut out, self.stmt(child, capture, None));
             if capture {
                 earlier.push(prev);
             }
             self.after_statement(child);
         }
+        self.run_at = run_at;
         self.release(guards);
         with_earlier_lines(out, &earlier)
     }
@@ -2760,7 +2786,7 @@ impl Shell<'_, '_, '_> {
         }
         if terraphim_shell_vocab::is_shell(&name)
             && let Some((func, args)) = self.exported_call(&argv)
-            && let Some(body) = function_body(node, &func, self.src)
+            && let Some(body) = self.function_body(node, &func)
         {
             // `export -f setup; bash -c "setup '$dir'"`: the child shell runs the exported
             // function's body with those arguments, a call of it.
@@ -2789,7 +2815,7 @@ impl Shell<'_, '_, '_> {
             if literal
                 && is_identifier(&handler)
                 && self.defined.binary_search(&handler.as_str()).is_ok()
-                && let Some(body) = function_body(node, &handler, self.src)
+                && let Some(body) = self.function_body(node, &handler)
             {
                 self.sink.function_called(body.start_byte(), false);
                 if self.calls < MAX_FUNCTION_CALLS
@@ -2994,7 +3020,7 @@ impl Shell<'_, '_, '_> {
             .defined
             .binary_search(&name.as_str())
             .ok()
-            .and_then(|_| function_body(node, &name, self.src));
+            .and_then(|_| self.function_body(node, &name));
         if let Some(body) = body {
             self.sink.function_called(body.start_byte(), false);
         }

@@ -487,8 +487,23 @@ fn quoted(s: &str) -> Option<String> {
 /// [`quoted`] and the length of the quoted string with its quotes.
 fn quoted_len(s: &str) -> Option<(String, usize)> {
     let quote = s.chars().next().filter(|c| *c == '"' || *c == '\'')?;
-    let end = s[1..].find(quote)?;
-    let mut text = s[1..1 + end].to_string();
+    // A backslash escapes the next character (`"rm -rf \"$dir\""`): the quote it escapes and
+    // an escaped backslash are the character itself; other escapes stay as written.
+    let mut text = String::new();
+    let mut chars = s[1..].char_indices();
+    let end = loop {
+        match chars.next()? {
+            (i, c) if c == quote => break i,
+            (_, '\\') => match chars.next()? {
+                (_, c) if c == quote || c == '\\' => text.push(c),
+                (_, c) => {
+                    text.push('\\');
+                    text.push(c);
+                }
+            },
+            (_, c) => text.push(c),
+        }
+    };
     if quote == '"' {
         for home in HOME_EXPRESSIONS {
             text = text.replace(&format!("#{{{home}}}"), "~");
@@ -510,6 +525,17 @@ mod tests {
         let delete = |s: &str| InlineCall::Delete(s.to_string());
         let cases: &[(&str, &str, Vec<InlineCall>)] = &[
             ("ruby", "system('make test')", vec![shell("make test")]),
+            // an escaped quote is part of the string, not its end
+            (
+                "awk",
+                r#"BEGIN { system("rm -rf \"/srv/old data\" 2>/dev/null") }"#,
+                vec![shell(r#"rm -rf "/srv/old data" 2>/dev/null"#)],
+            ),
+            (
+                "python",
+                r#"os.system('echo \'done\' \\ ok')"#,
+                vec![shell(r#"echo 'done' \ ok"#)],
+            ),
             ("ruby", "puts `git status`", vec![shell("git status")]),
             ("ruby", "x = %x(ls -la)", vec![shell("ls -la")]),
             ("ruby", "IO.popen(\"du -sh .\")", vec![shell("du -sh .")]),

@@ -1522,6 +1522,46 @@ fn awk_strings_built_from_literals_are_folded() {
     }
 }
 
+/// A variable given on awk's command line (`-v name=value`) is the literal it holds where the
+/// program reads it; a variable the program assigns, a field (`$name`) and a longer name are not.
+#[test]
+fn awk_command_line_values_are_literals_where_read() {
+    use super::unwrap::awk_with_values as with;
+    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+        (
+            r#"BEGIN { system("rm -rf " home "/.cache") }"#,
+            &[("home", "$HOME")],
+            r#"BEGIN { system("rm -rf " "$HOME" "/.cache") }"#,
+        ),
+        (
+            r#"{ print > out }"#,
+            &[("out", "a \"b\"")],
+            r#"{ print > "a \"b\"" }"#,
+        ),
+        // assigned, incremented or read by getline in the program: left as written
+        (
+            r#"BEGIN { d = "build"; system("rm -rf " d) }"#,
+            &[("d", "/")],
+            r#"BEGIN { d = "build"; system("rm -rf " d) }"#,
+        ),
+        (r#"{ n++; print n }"#, &[("n", "9")], r#"{ n++; print n }"#),
+        (
+            r#"BEGIN { "pwd" | getline d; system("ls " d) }"#,
+            &[("d", "/")],
+            r#"BEGIN { "pwd" | getline d; system("ls " d) }"#,
+        ),
+        // a field, a longer name and a name inside a string are other things
+        (
+            r#"{ print $d, dd, "d" }"#,
+            &[("d", "x")],
+            r#"{ print $d, dd, "d" }"#,
+        ),
+    ];
+    for (program, values, want) in cases {
+        assert_eq!(with(program, values), *want, "{program}");
+    }
+}
+
 /// A Vim bang modifier (`q!`, `w! file`, `normal!` keys that only type text) runs no shell
 /// command: the editor line is read as the editor, with nothing hidden in it.
 #[test]

@@ -1848,6 +1848,8 @@ impl Walker {
     /// calls are parsed as code (`awk 'BEGIN{system("rm -rf ~")}'`).
     fn awk_code(&mut self, rest: &[String], rest_dyn: &[bool], ctx: &Ctx, depth: u32) {
         let mut i = 0;
+        // `-v home="$HOME"`: the program reads `home` as that value.
+        let mut values: Vec<(&str, &str)> = Vec::new();
         while i < rest.len() {
             let a = rest[i].as_str();
             if a == "--" {
@@ -1856,6 +1858,18 @@ impl Walker {
             }
             if a == "-f" || a.starts_with("--file") {
                 return;
+            }
+            let assignment = match a {
+                "-v" | "--assign" => rest.get(i + 1).map(String::as_str),
+                _ => a
+                    .strip_prefix("--assign=")
+                    .or_else(|| a.strip_prefix("-v").filter(|v| !v.is_empty())),
+            };
+            if let Some((name, value)) = assignment
+                .filter(|w| awk_assignment(w))
+                .and_then(|w| w.split_once('='))
+            {
+                values.push((name, value));
             }
             if matches!(a, "-F" | "-v" | "--assign" | "--field-separator") {
                 i += 2;
@@ -1872,7 +1886,7 @@ impl Walker {
         };
         let mut layers = ctx.layers.clone();
         layers.push("awk program".into());
-        let program = awk_folded(program);
+        let program = awk_folded(&awk_with_values(program, &values));
         for call in inline_calls("awk", &program) {
             if let InlineCall::Shell(line) = call {
                 self.parse_option_code(&line, depth + 1, &layers);
@@ -2000,6 +2014,79 @@ pub(super) fn awk_folded(program: &str) -> String {
         }
     }
     folded
+}
+
+/// An awk program with each variable given on the command line (`-v name=value`) written as
+/// the string literal it holds where the program reads it, so the strings built from it are
+/// folded like literals (`system("rm -rf " home "/.cache")`). A variable the program assigns
+/// itself, or calls, is left as written.
+pub(super) fn awk_with_values(program: &str, values: &[(&str, &str)]) -> String {
+    let mut out = program.to_string();
+    for (name, value) in values {
+        let literal = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+        let uses = awk_name_uses(&out, name);
+        let assigned = uses.iter().any(|&(_, end)| {
+            let after = out[end..].trim_start_matches([' ', '\t']);
+            let before = out[..end - name.len()].trim_end_matches([' ', '\t']);
+            (after.starts_with('=') && !after.starts_with("=="))
+                || ["+=", "-=", "*=", "/=", "%=", "^=", "++", "--", "("]
+                    .iter()
+                    .any(|op| after.starts_with(op))
+                || before.ends_with("getline")
+                || before.ends_with("--")
+                || before.ends_with("++")
+        });
+        if assigned || uses.is_empty() {
+            continue;
+        }
+        let mut folded = String::with_capacity(out.len() + uses.len() * literal.len());
+        let mut last = 0;
+        for (start, end) in uses {
+            folded.push_str(&out[last..start]);
+            folded.push_str(&literal);
+            last = end;
+        }
+        folded.push_str(&out[last..]);
+        out = folded;
+    }
+    out
+}
+
+/// The byte ranges where an awk program reads the variable `name`: the name standing alone
+/// outside string literals and regular expressions' quotes, not a field (`$name`).
+fn awk_name_uses(program: &str, name: &str) -> Vec<(usize, usize)> {
+    let bytes = program.as_bytes();
+    let is_name = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut uses = Vec::new();
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            match b {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if is_name(b) && (i == 0 || !(is_name(bytes[i - 1]) || bytes[i - 1] == b'$')) {
+            let end = i + bytes[i..].iter().take_while(|c| is_name(**c)).count();
+            if &program[i..end] == name {
+                uses.push((i, end));
+            }
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    uses
 }
 
 /// The byte index of the quote that closes an awk string literal whose text starts `text`.

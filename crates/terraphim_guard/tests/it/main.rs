@@ -59,6 +59,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 }
 
 mod allow38;
+mod awk_values;
 mod command_knowledge;
 mod developer_work;
 mod egress_and_reach;
@@ -72,6 +73,7 @@ mod kg41;
 mod kg42;
 mod kg43;
 mod option_shells_and_toolchains;
+mod pki_saas_and_workflow_tools;
 mod probes;
 mod project_work;
 mod properties;

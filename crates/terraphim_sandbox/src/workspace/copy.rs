@@ -430,28 +430,6 @@ fn deleted(rel: &Path, m: &std::fs::Metadata, out: &mut Vec<Change>) {
     out.push(c);
 }
 
-fn added_tree(copy: &Path, rel: &Path, meta: &CopyMeta, out: &mut Vec<Change>) -> Res<()> {
-    for name in names(&copy.join(rel))? {
-        let r = rel.join(&name);
-        let m = fs_err::symlink_metadata(copy.join(&r))?;
-        if meta.skipped(&r, m.is_dir()) {
-            continue;
-        }
-        let kind = if m.file_type().is_symlink() {
-            ChangeKind::Symlink
-        } else {
-            ChangeKind::Added
-        };
-        let mut c = change(&r, kind, &m);
-        c.nested = true;
-        out.push(c);
-        if m.is_dir() {
-            added_tree(copy, &r, meta, out)?;
-        }
-    }
-    Ok(())
-}
-
 fn walk(
     copy: &Path,
     project: &Path,
@@ -486,7 +464,7 @@ fn walk(
                 };
                 out.push(change(&r, kind, &c));
                 if c.is_dir() {
-                    added_tree(copy, &r, meta, out)?;
+                    scan::added_tree(copy, &r, &|r, m| meta.skipped(r, m.is_dir()), out)?;
                 }
                 continue;
             }
@@ -509,7 +487,7 @@ fn walk(
             };
             out.push(change(&r, kind, &cm));
             if cm.is_dir() {
-                added_tree(copy, &r, meta, out)?;
+                scan::added_tree(copy, &r, &|r, m| meta.skipped(r, m.is_dir()), out)?;
             }
             continue;
         }

@@ -96,12 +96,18 @@ fn deleted(project: &Path, rel: &Path, out: &mut Vec<Change>) {
 }
 
 /// Everything beneath a directory that is new as a whole: listed for the judgement, applied by
-/// moving the directory itself.
-fn added_tree(upper: &Path, rel: &Path, out: &mut Vec<Change>) -> Res<()> {
-    for name in names(&upper.join(rel))? {
+/// moving the directory itself. `skip` passes over entries that are no change of the run (the
+/// overlay's whiteouts, the copy's skipped trees).
+pub(super) fn added_tree(
+    root: &Path,
+    rel: &Path,
+    skip: &dyn Fn(&Path, &std::fs::Metadata) -> bool,
+    out: &mut Vec<Change>,
+) -> Res<()> {
+    for name in names(&root.join(rel))? {
         let r = rel.join(&name);
-        let m = fs_err::symlink_metadata(upper.join(&r))?;
-        if is_whiteout(&m) {
+        let m = fs_err::symlink_metadata(root.join(&r))?;
+        if skip(&r, &m) {
             continue;
         }
         let kind = if m.file_type().is_symlink() {
@@ -113,7 +119,7 @@ fn added_tree(upper: &Path, rel: &Path, out: &mut Vec<Change>) -> Res<()> {
         c.nested = true;
         out.push(c);
         if m.is_dir() {
-            added_tree(upper, &r, out)?;
+            added_tree(root, &r, skip, out)?;
         }
     }
     Ok(())
@@ -162,11 +168,11 @@ fn walk(upper: &Path, project: &Path, rel: &Path, replace: bool, out: &mut Vec<C
                 Some(_) => {
                     deleted(project, &r, out);
                     out.push(change(&r, ChangeKind::Added, &um));
-                    added_tree(upper, &r, out)?;
+                    added_tree(upper, &r, &|_, m| is_whiteout(m), out)?;
                 }
                 None => {
                     out.push(change(&r, ChangeKind::Added, &um));
-                    added_tree(upper, &r, out)?;
+                    added_tree(upper, &r, &|_, m| is_whiteout(m), out)?;
                 }
             }
             continue;

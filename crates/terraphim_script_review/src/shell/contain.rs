@@ -5,7 +5,7 @@
 //! of `if inside "$p"; then ... fi` or of a `case` item whose patterns all name the directory,
 //! too.
 
-use super::{Shell, function_body};
+use super::Shell;
 use crate::engine::Val;
 use crate::places::UNKNOWN;
 use crate::ts::Node;
@@ -273,7 +273,7 @@ impl Shell<'_, '_, '_> {
     /// under known directories (`inside_repo "$dir"`), with the variable passed there.
     fn predicate_call(&mut self, call: Node<'_>) -> Option<Guard> {
         let name = call.field("name").map(|n| self.text(n).to_owned())?;
-        let body = function_body(call, &name, self.src)?;
+        let body = self.function_body(call, &name)?;
         let (param, pattern) = self.predicate(body)?;
         let args: Vec<Node<'_>> = call.children_by_field_name("argument").collect();
         let subject = self.subject(*args.get(param.checked_sub(1)?)?)?;
@@ -432,7 +432,7 @@ impl Shell<'_, '_, '_> {
                 if matches!(name, "exit" | "return" | "continue" | "break") {
                     return true;
                 }
-                function_body(node, name, self.src).is_some_and(|b| {
+                self.function_body(node, name).is_some_and(|b| {
                     b.named_children()
                         .filter(|c| c.kind() != "comment")
                         .last()

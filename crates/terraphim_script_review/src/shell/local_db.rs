@@ -8,7 +8,7 @@
 //! blocks around it, or in a function called there that exits on the other values; in a
 //! function of the script, before every call of it.
 
-use super::{Shell, contain::same, function_body};
+use super::{Shell, contain::same};
 use crate::ts::Node;
 use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
 
@@ -481,7 +481,7 @@ impl Shell<'_, '_, '_> {
                 if depth >= MAX_DEPTH || s.children_by_field_name("argument").count() > 0 {
                     return false;
                 }
-                let Some(body) = function_body(s, name, self.src) else {
+                let Some(body) = self.function_body(s, name) else {
                     return false;
                 };
                 body.named_children()

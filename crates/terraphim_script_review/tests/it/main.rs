@@ -9,6 +9,7 @@ mod made_keys;
 mod real_scripts;
 mod rules;
 mod secrets_in_use;
+mod shell_function_calls;
 
 use terraphim_script_review::{Config, Context, Language, Report, review_source};
 
