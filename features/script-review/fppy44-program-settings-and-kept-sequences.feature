@@ -65,7 +65,7 @@ Feature: programs named by environment settings, and sequences the Python walk k
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "destructive"
 
-  Scenario: pruning old runs of a sorted listing of the script's own archive is clean
+  Scenario: pruning last year's runs of a sorted listing of the script's own archive is clean
     Given a project file "rotate.py" containing:
       """
       import shutil
@@ -75,8 +75,9 @@ Feature: programs named by environment settings, and sequences the Python walk k
       archive = ROOT / ".e2e-runs"
       archive.mkdir(exist_ok=True)
       runs = sorted(p for p in archive.iterdir() if p.is_dir())
-      for old in runs[:-3]:
-          shutil.rmtree(old, ignore_errors=True)
+      for old in runs:
+          if old.name.startswith("2024-"):
+              shutil.rmtree(old, ignore_errors=True)
       """
     When I run "terraphim-agent guard review-script rotate.py"
     Then the exit code is 0
@@ -89,8 +90,9 @@ Feature: programs named by environment settings, and sequences the Python walk k
       from pathlib import Path
 
       runs = sorted(p for p in Path.home().iterdir() if p.is_dir())
-      for old in runs[:-3]:
-          shutil.rmtree(old, ignore_errors=True)
+      for old in runs:
+          if old.name.startswith("2024-"):
+              shutil.rmtree(old, ignore_errors=True)
       """
     When I run "terraphim-agent guard review-script --json rotate_home.py"
     Then the JSON field "verdict" is "dangerous"

@@ -12405,14 +12405,14 @@ fn fppy44_sequences_the_walk_keeps() {
     );
     check(
         Py,
-        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\narchive = ROOT / '.runs'\narchive.mkdir(exist_ok=True)\nruns = sorted(p for p in archive.iterdir() if p.is_dir())\nfor old in runs[:-5]:\n    shutil.rmtree(old, ignore_errors=True)\n",
+        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\narchive = ROOT / '.runs'\narchive.mkdir(exist_ok=True)\nruns = sorted(p for p in archive.iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
         Clean,
         "",
     );
     // Twin: the sorted listing is the home directory's.
     check(
         Py,
-        "import shutil\nfrom pathlib import Path\nruns = sorted(p for p in Path.home().iterdir() if p.is_dir())\nfor old in runs[:-5]:\n    shutil.rmtree(old, ignore_errors=True)\n",
+        "import shutil\nfrom pathlib import Path\nruns = sorted(p for p in Path.home().iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
         Dangerous,
         "destructive",
     );
