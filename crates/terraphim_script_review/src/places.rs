@@ -1154,6 +1154,39 @@ pub(crate) fn endpoint_setting(name: &str) -> bool {
         .any(|s| n.ends_with(s))
 }
 
+/// Whether environment variable `name` with the script's default `default` is a setting that
+/// says which program to run (`GODOT_BIN` or `BLENDER` defaulting to `godot` or `blender`):
+/// the user's own copy of the tool the default names, so the command is judged with the
+/// default. A default that is not a bare program name, or a variable named like neither a
+/// program setting nor that program, is not one.
+pub(crate) fn program_setting(name: &str, default: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    let bare = default
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        && default
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'));
+    if secret_env(name) || !bare {
+        return false;
+    }
+    let prog = default.to_ascii_uppercase().replace(['-', '.', '+'], "_");
+    [
+        "_BIN",
+        "_EXE",
+        "_EXECUTABLE",
+        "_CMD",
+        "_COMMAND",
+        "_PROGRAM",
+    ]
+    .iter()
+    .any(|s| n.ends_with(s))
+        || n == prog
+        || n.ends_with(&format!("_{prog}"))
+        || n == format!("{prog}_PATH")
+}
+
 /// The documented API URL of the service an endpoint setting belongs to (`GITHUB_API_URL` ->
 /// `https://api.github.com`, which GitHub Actions sets it to), if it names one: the value the
 /// environment gives is that service's endpoint, configured by the user.

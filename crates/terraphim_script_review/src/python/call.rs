@@ -1385,6 +1385,14 @@ impl Py<'_, '_, '_> {
             },
         }
         .with_taint(&seq.taint);
+        if c.q == "map"
+            && matches!(self.text(f), "str" | "os.fspath")
+            && seq.items.as_deref().is_some_and(|i| !i.is_empty())
+        {
+            // `list(map(str, argv))`: each element as text, the same words in the same order
+            // (a command's argv stays that command).
+            return seq.clone();
+        }
         let result = match (f.kind(), f.field("parameters"), f.field("body")) {
             ("lambda", Some(params), Some(body)) => {
                 let params: Vec<Node<'_>> = named(params).collect();

@@ -37,6 +37,15 @@ impl Py<'_, '_, '_> {
                     // environment may point elsewhere (their configuration, not the script's).
                     return default;
                 }
+                if let Some(d) = default.known()
+                    && v.text.is_none()
+                    && v.taint.secret.is_none()
+                    && crate::places::program_setting(k, d)
+                {
+                    // Which program to run (`GODOT_BIN`, default `godot`): the user's own copy
+                    // of the tool the default names, judged as that tool.
+                    return default;
+                }
                 if v.text.is_none() && v.taint.secret.is_none() {
                     default.union(&Val::lit(UNKNOWN.to_string()))
                 } else {

@@ -323,7 +323,15 @@ impl Py<'_, '_, '_> {
                         }
                         if let Some(entry) = index.known().and_then(|k| obj.field(k)) {
                             // A member of a dictionary the value holds (`CFG["caches"]["pip"]`,
-                            // `cfg["dir"]` of a parameter).
+                            // `cfg["dir"]` of a parameter). When all the dictionary carries
+                            // is what its members hold (`{"host": url.hostname, "password":
+                            // url.password}` returned by a helper), a member named by a literal
+                            // key holds its own data, not its neighbours' secrets.
+                            if index_node.is_some_and(|n| n.kind() == "string")
+                                && only_members_data(&obj)
+                            {
+                                return entry.clone();
+                            }
                             return entry.clone().with_taint(&obj.taint);
                         }
                         if index.known().is_none()
@@ -374,6 +382,15 @@ impl Py<'_, '_, '_> {
                             && index_node.is_some_and(|n| n.kind() == "slice")
                         {
                             // `entries[:-3]` of a directory's listing: some of its paths.
+                            return obj;
+                        }
+                        if let Some([one]) = obj.items.as_deref()
+                            && index_node.is_some_and(|n| n.kind() == "slice")
+                            && matches!(&one.handle, Some(Handle::Path(p)) if p.contains(UNKNOWN))
+                        {
+                            // `runs[:-5]` of `sorted(p for p in archive.iterdir())`: the one
+                            // element stands for every path of the listing, so a slice keeps
+                            // some of them, not none.
                             return obj;
                         }
                         if let Some(items) = &obj.items
@@ -525,6 +542,17 @@ impl Py<'_, '_, '_> {
                         Some(more) if more.len() <= 16 => {
                             items.extend(more.into_iter().map(|m| m.with_taint(&v.taint)));
                         }
+                        // `(DIST, *ROOT.glob("*.egg-info"))`: a listing's paths, each a path
+                        // of its pattern, as a loop over the listing sees them.
+                        None if matches!(v.handle, Some(Handle::Path(_))) => items.push(
+                            Val {
+                                text: v.text.clone(),
+                                alts: v.alts.clone(),
+                                handle: v.handle.clone(),
+                                ..Val::default()
+                            }
+                            .with_taint(&v.taint),
+                        ),
                         _ => items.push(Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)),
                     }
                 }
@@ -700,8 +728,10 @@ impl Py<'_, '_, '_> {
                     }
                 }
                 // `[p for p in root.iterdir() if p.is_dir()]`: a list whose elements are the
-                // body's value (a path under the root), for a loop over it.
-                if node.kind() == "list_comprehension"
+                // body's value (a path under the root), for a loop over it. So is a generator
+                // that `sorted`, `list` or `tuple` turns into one (`sorted(p for p in ...)`);
+                // a generator left as such is not a sequence (`next(g)` takes its first).
+                if (node.kind() == "list_comprehension" || self.materialised_generator(node))
                     && let Some(e) = element.filter(|e| {
                         e.text.is_some()
                             || !e.alts.is_empty()
@@ -753,6 +783,25 @@ impl Py<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// Whether `node` is a generator expression that a call turns into a list at once, the sole
+    /// argument of `sorted`, `list` or `tuple` (`sorted(p for p in root.iterdir())`).
+    fn materialised_generator(&self, node: Node<'_>) -> bool {
+        if node.kind() != "generator_expression" {
+            return false;
+        }
+        let call = match node.parent() {
+            Some(p) if p.kind() == "call" => Some(p),
+            Some(p) if p.kind() == "argument_list" => p
+                .named_child(0)
+                .filter(|first| *first == node)
+                .and_then(|_| p.parent())
+                .filter(|c| c.kind() == "call"),
+            _ => None,
+        };
+        call.and_then(|c| c.field("function"))
+            .is_some_and(|f| matches!(self.text(f), "sorted" | "list" | "tuple"))
     }
 
     /// The elements of a list, set or generator comprehension with one `for` over a literal
@@ -974,6 +1023,22 @@ fn path_parent(cwd: &std::path::Path, p: &str) -> String {
     p.rsplit_once('/')
         .map(|(d, _)| d.to_owned())
         .unwrap_or_else(|| ".".into())
+}
+
+/// Whether all the data `obj` carries is what its named members hold (a dictionary literal
+/// whose members were all kept): no secret stored under a key nobody knows, no data joined
+/// from elsewhere.
+fn only_members_data(obj: &Val) -> bool {
+    if obj.fields.is_empty() || obj.fields.len() > 16 {
+        return false;
+    }
+    let mut members = Taint::default();
+    for (_, v) in &obj.fields {
+        members.join(&v.taint);
+    }
+    let mut all = members.clone();
+    all.join(&obj.taint);
+    all == members
 }
 
 /// The members of a dictionary `obj` a key `index` known only at run time may pick: those of

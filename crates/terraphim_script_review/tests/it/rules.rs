@@ -12350,3 +12350,113 @@ fn credential_stores_attached_to_a_database_and_copied() {
         "",
     );
 }
+
+/// A program named by an environment variable with the script's default (`GODOT_BIN` or
+/// `BLENDER` defaulting to `godot` or `blender`) is the user's copy of that tool: the command is
+/// judged with the default. A default that deletes stays a deletion; a variable named like no
+/// program setting stays a command nobody knows.
+#[test]
+fn fppy44_programs_named_by_environment_settings() {
+    check(
+        Py,
+        "import os\nimport subprocess\nGODOT = os.environ.get('GODOT_BIN', 'godot')\nsubprocess.run([GODOT, '--headless', '--version'], check=True)\n",
+        Clean,
+        "",
+    );
+    check(
+        Py,
+        "import os\nimport subprocess\nBLENDER = os.environ.get('BLENDER', 'blender')\nargv = [BLENDER, '-b', 'scenes/intro.blend', '-P', 'tools/export.py']\nsubprocess.run(argv, check=True)\n",
+        Clean,
+        "",
+    );
+    // Twin: the default is a deletion of the home directory, judged as such.
+    check(
+        Py,
+        "import os\nimport subprocess\nTOOL = os.environ.get('SWEEP_BIN', 'rm')\nsubprocess.run([TOOL, '-rf', os.path.expanduser('~')], check=True)\n",
+        Dangerous,
+        "destructive",
+    );
+    // Twin: a variable that names no program setting is still a command built at run time.
+    check(
+        Py,
+        "import os\nimport subprocess\nstep = os.environ.get('NEXT_STEP', 'true')\nsubprocess.run([step, '--all'], check=True)\n",
+        Suspicious,
+        "remote-code",
+    );
+}
+
+/// `list(map(str, argv))` keeps the words of a command in order, so a helper running its
+/// `*argv` runs the commands its callers spell; `sorted(p for p in d.iterdir())` and a tuple
+/// with a glob splatted in (`(DIST, *ROOT.glob("*.egg-info"))`) hold the paths of that listing.
+#[test]
+fn fppy44_sequences_the_walk_keeps() {
+    check(
+        Py,
+        "import subprocess\ndef sh(*argv):\n    print('+', ' '.join(map(str, argv)))\n    return subprocess.run(list(map(str, argv)), check=True)\nsh('git', 'status', '--porcelain')\nsh('dvc', 'pull')\n",
+        Clean,
+        "",
+    );
+    // Twin: the same helper given a deletion of the home directory.
+    check(
+        Py,
+        "import subprocess\nfrom pathlib import Path\ndef sh(*argv):\n    return subprocess.run(list(map(str, argv)), check=True)\nsh('git', 'status')\nsh('rm', '-rf', Path.home())\n",
+        Dangerous,
+        "destructive",
+    );
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\narchive = ROOT / '.runs'\narchive.mkdir(exist_ok=True)\nruns = sorted(p for p in archive.iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
+        Clean,
+        "",
+    );
+    // Twin: the sorted listing is the home directory's.
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nruns = sorted(p for p in Path.home().iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
+        Dangerous,
+        "destructive",
+    );
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\nfor d in (ROOT / 'dist', ROOT / 'build', *ROOT.glob('src/*.egg-info')):\n    if d.exists():\n        shutil.rmtree(d)\n",
+        Clean,
+        "",
+    );
+    // Twin: the splatted listing is of the home directory.
+    check(
+        Py,
+        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\nfor d in (ROOT / 'dist', *Path.home().glob('.*')):\n    shutil.rmtree(d)\n",
+        Dangerous,
+        "destructive",
+    );
+}
+
+/// A member named by a literal key of a dictionary whose data is all its members' (a helper's
+/// `{"host": url.hostname, "password": url.password}`) holds its own data: the host of a
+/// `.env`'s database URL printed is no secret. The password member printed still is.
+#[test]
+fn fppy44_dictionary_members_hold_their_own_data() {
+    const PARSE: &str = "import sys\nfrom pathlib import Path\nfrom urllib.parse import urlparse\ndef load_dotenv(path):\n    values = {}\n    for raw in path.read_text().splitlines():\n        key, _, value = raw.partition('=')\n        values[key.strip()] = value.strip()\n    return values\ndef parse(url):\n    p = urlparse(url)\n    return {'host': p.hostname or 'localhost', 'port': str(p.port or 5432), 'password': p.password or ''}\nconn = parse(load_dotenv(Path('.env'))['DATABASE_URL'])\n";
+    check(
+        Py,
+        &format!(
+            "{PARSE}print(f\"resetting {{conn['host']}}:{{conn['port']}}\", file=sys.stderr)\n"
+        ),
+        Clean,
+        "",
+    );
+    // Twin: the password member printed.
+    check(
+        Py,
+        &format!("{PARSE}print(f\"using {{conn['password']}}\", file=sys.stderr)\n"),
+        Dangerous,
+        "exfiltration",
+    );
+    // Twin: a member that holds the whole URL, password included.
+    check(
+        Py,
+        "import sys\nfrom pathlib import Path\ndef load_dotenv(path):\n    values = {}\n    for raw in path.read_text().splitlines():\n        key, _, value = raw.partition('=')\n        values[key.strip()] = value.strip()\n    return values\ndef settings():\n    env = load_dotenv(Path('.env'))\n    return {'name': 'orders', 'dsn': env['DATABASE_URL']}\ncfg = settings()\nprint(cfg['name'], cfg['dsn'])\n",
+        Dangerous,
+        "exfiltration",
+    );
+}
