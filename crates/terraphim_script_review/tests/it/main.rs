@@ -3,6 +3,7 @@
 
 mod capabilities;
 mod fixtures;
+mod fpsh44;
 mod hook;
 mod made_keys;
 mod real_scripts;
