@@ -183,4 +183,13 @@ fn flags_a_tested_option_turns_on() {
         "network",
     );
     check(&release("[[ -n \"${CI:-}\" ]]"), Suspicious, "network");
+    // `mix hex.publish` is a publish: on request behind the flag, counted on its own without.
+    let hex =
+        |turn_on: &str| release(turn_on).replace("cargo publish --locked", "mix hex.publish --yes");
+    check(&hex("[[ \"${1:-}\" == \"--publish\" ]]"), Clean, "");
+    check(
+        &hex("[[ \"${1:-}\" != \"--dry-run\" ]]"),
+        Suspicious,
+        "network",
+    );
 }
