@@ -16,6 +16,9 @@ fn base(name: &str) -> &str {
 /// Programs that start a detached process meant to outlive the run.
 const DETACHING: &[&str] = &["nohup", "setsid", "disown", "daemonize"];
 
+/// The reason of the finding a detaching program makes (the program's name follows).
+pub(crate) const DETACHED_WHY: &str = "starts a detached process meant to outlive the run";
+
 /// Strip wrappers (the shared list: `sudo`, `env`, `nice`, `nohup`, `timeout`, `strace`,
 /// `flock`, `torsocks`, `parallel`, ...) and package runners (`npx X`, `uv run X`); note
 /// privilege, detaching and loader injection.
@@ -73,7 +76,7 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
                 line,
                 Category::Escape,
                 Verdict::Suspicious,
-                format!("starts a detached process meant to outlive the run ({name})"),
+                format!("{DETACHED_WHY} ({name})"),
             );
         }
         if name == "env"
@@ -782,8 +785,19 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         if full.is_empty() {
             full.push(Val::lit("echo"));
         }
-        match stdin.and_then(|s| s.text.as_deref()) {
-            Some(text) => full.extend(text.split_whitespace().map(Val::lit)),
+        // Each line (or NUL-separated name, `xargs -0`) of every text stdin may hold (a
+        // group of functions printing names, each with its own).
+        let texts: Vec<&str> = stdin
+            .map(|s| s.text.iter().chain(&s.alts).map(String::as_str).collect())
+            .unwrap_or_default();
+        match (!texts.is_empty()).then_some(texts) {
+            Some(texts) => full.extend(
+                texts
+                    .iter()
+                    .flat_map(|t| t.split(|c: char| c.is_whitespace() || c == '\0'))
+                    .filter(|w| !w.is_empty())
+                    .map(Val::lit),
+            ),
             None => full.push(
                 Val::lit(UNKNOWN.to_string())
                     .with_taint(&stdin.map(|s| s.taint.clone()).unwrap_or_default()),
@@ -1388,6 +1402,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             publish(sink, line, &name, &words);
             Val::unknown()
         }
+        // Elixir's package manager publishing to hex.pm.
+        "mix" if words.first().is_some_and(|w| w == "hex.publish") => {
+            publish(sink, line, &name, &words);
+            Val::unknown()
+        }
         "tar" | "unzip" | "bsdtar" | "7z"
             if stdin.is_some_and(|s| s.taint.remote)
                 || positional.iter().any(|p| sink.is_remote_file(&word(p))) =>
@@ -1668,10 +1687,13 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 if own_credentials.iter().any(|c| std::ptr::eq(*c, *p)) {
                     continue;
                 }
-                let w = word(p);
-                if w.contains('/') || w.starts_with('.') {
-                    let t = sink.read_path(line, &w);
-                    out.taint.join(&t);
+                // Every path the operand may name (a function printing several, a loop
+                // variable over a list): each is read.
+                for w in p.path_alternatives() {
+                    if w.contains('/') || w.starts_with('.') {
+                        let t = sink.read_path(line, &w);
+                        out.taint.join(&t);
+                    }
                 }
             }
             if let Some(s) = stdin

@@ -621,6 +621,11 @@ fn tool_cache_data(r: &Resolved) -> bool {
     let Some((_, file)) = tool_dir_file(r, "~/.cache/").or_else(state) else {
         return false;
     };
+    // A name `mktemp` makes from a template (`index.XXXXXX`, the X's replaced at random): no
+    // other program knows it, so none loads it; the script's own scratch file there.
+    if mktemp_template(base(file)) {
+        return true;
+    }
     let name = base(file).to_ascii_lowercase();
     let mut exts: Vec<&str> = name.split('.').skip(1).collect();
     if exts.last().is_some_and(|e| DATA.contains(e)) {
@@ -633,6 +638,15 @@ fn tool_cache_data(r: &Resolved) -> bool {
     exts.into_iter()
         .find(|e| !spare(e))
         .is_some_and(|e| DATA.contains(&e))
+}
+
+/// Whether a file name is a `mktemp` template: at least three trailing `X`s, after a name
+/// of its own (`index.XXXXXX`, `dl-XXXXXXXX`).
+fn mktemp_template(name: &str) -> bool {
+    let stem = name.trim_end_matches('X');
+    name.len() - stem.len() >= 3
+        && !stem.is_empty()
+        && !stem.contains(['*', '?', '[', '$', UNKNOWN])
 }
 
 /// An entry of a tool's own cache directory (`~/.cache/<tool>/<entry>`, the tool named, the

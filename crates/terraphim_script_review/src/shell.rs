@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 mod contain;
+mod detached;
 mod local_db;
 mod opt_in;
 mod own_functions;
@@ -376,15 +377,32 @@ impl Shell<'_, '_, '_> {
     }
 }
 
-/// Whether a value is known, has alternatives, or is a path whose end is known (`…/…/out`
-/// of a `find -name out`).
+/// Whether a value is known, has alternatives, is a path whose end is known (`…/…/out`
+/// of a `find -name out`), or is a URL whose host is known (`https://nodejs.org/dist/v…/
+/// node-v…-….tar.xz`: where a request with it goes is known, whatever its path).
 fn known_alternatives(v: &Val) -> bool {
     v.known().is_some()
         || !v.alts.is_empty()
         || v.text.as_deref().is_some_and(|t| {
             t.rsplit_once(UNKNOWN)
                 .is_some_and(|(_, end)| end.starts_with('/') && end.len() > 1)
+                || url_host_known(t)
         })
+}
+
+/// Whether `text` is a URL (`scheme://`) whose scheme and host are spelled out, the host
+/// followed by a path, port or query (no part built at run time before it ends).
+fn url_host_known(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return false;
+    };
+    let authority_ends = rest.find(['/', '?', '#']);
+    !scheme.is_empty()
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && authority_ends.is_some_and(|end| !rest[..end].contains(UNKNOWN))
+        && terraphim_shell_vocab::hosts::host_of(text).is_some()
 }
 
 /// Analyze a parsed shell script.
@@ -420,6 +438,17 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
     let start_dir = sh.sink.shell_dir.clone();
     sh.block(root, false);
     sh.sink.shell_dir = start_dir;
+    // A server started with `nohup ... &` whose recorded pid the script kills is its own
+    // managed process, not one left running unseen.
+    let is_detached = |f: &crate::model::Finding| {
+        f.category == Category::Escape && f.why.starts_with(crate::command::DETACHED_WHY)
+    };
+    if sh.sink.findings.iter().any(is_detached) {
+        let stopped = detached::stopped_lines(root, src);
+        sh.sink
+            .findings
+            .retain(|f| !(is_detached(f) && stopped.contains(&f.line)));
+    }
 }
 
 /// Whether a `cd` changes the directory of the later statements of its shell: the script's, or
@@ -1257,7 +1286,13 @@ impl Shell<'_, '_, '_> {
                     }
                     // `printenv | grep TOKEN || true`: a list prints what each of its
                     // commands prints (`true` nothing), not only the last one's.
-                    if node.kind() == "list" {
+                    // A command that printed nothing known before it (`[[ -f "$f" ]] &&
+                    // printf '%s\0' "$f"`) leaves what the next prints whole, its
+                    // alternatives too (a loop variable over several paths).
+                    let printed_nothing = prev.text.is_none()
+                        && prev.alts.is_empty()
+                        && prev.taint == Taint::default();
+                    if node.kind() == "list" && !printed_nothing {
                         out = prev.union(&out);
                     }
                     if node.kind() == "case_statement" && c.kind() == "case_item" {

@@ -73,6 +73,7 @@ pub(super) fn requested(cond: Node<'_>, src: &str, flags: &Flags) -> bool {
         let w = w
             .strip_prefix('{')
             .and_then(|r| r.strip_suffix('}'))
+            .map(|r| r.split_once(":-").map_or(r, |(name, _)| name))
             .unwrap_or(w);
         (!w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then(|| w.to_owned())
@@ -120,13 +121,32 @@ pub(super) fn option_item(item: Node<'_>, src: &str) -> bool {
         })
 }
 
+/// Whether an assignment is made only when the user passed an option: in a `case` item of
+/// options, or after `&&` behind a test that an argument of the script is an option
+/// (`[[ "${2:-}" == --publish ]] && PUBLISH=1`).
 fn in_option_item(n: Node<'_>, src: &str) -> bool {
     let mut at = n.parent();
+    let mut from = n;
     while let Some(p) = at {
         match p.kind() {
             "case_item" => return option_item(p, src),
             "function_definition" | "program" => return false,
-            _ => at = p.parent(),
+            "list" => {
+                let mut named = p.named_children();
+                let first = named.next();
+                let and = p.children().any(|c| !c.is_named() && text(c, src) == "&&")
+                    && !p.children().any(|c| !c.is_named() && text(c, src) == "||");
+                return and
+                    && first.is_some_and(|t| {
+                        t.byte_range() != from.byte_range()
+                            && t.kind() == "test_command"
+                            && requested(t, src, &Flags::default())
+                    });
+            }
+            _ => {
+                from = p;
+                at = p.parent();
+            }
         }
     }
     false
