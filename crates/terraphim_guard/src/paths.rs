@@ -438,17 +438,89 @@ pub fn is_in_project_build_output(path: &str) -> bool {
 }
 
 /// A command that writes only literal text the line spells (see `Place::classes`): its redirect
-/// into a data or documentation file of the project (`terraphim_shell_vocab::is_data_file`) is
-/// no `<project>` write, as the agent's own file write is not; a redirect into a runnable file,
-/// a secret, a trust anchor or a dotfile keeps its classes.
+/// into a data or documentation file of the project (`terraphim_shell_vocab::is_data_file`), or
+/// into a configuration template no program loads (`.env.example`, `app.yml.dist`:
+/// `terraphim_shell_vocab::template_target`), is no `<project>` write, as the agent's own file
+/// write is not; a redirect into a runnable file, a secret, a trust anchor or a dotfile keeps
+/// its classes.
 pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     for (w, b) in words.iter().zip(bits.iter_mut()) {
         if w.kind == WordKind::Redirect
             && *b & PROJECT != 0
             && *b & (RUNNABLE | SECRET | TRUST_ANCHOR) == 0
-            && terraphim_shell_vocab::is_data_file(w.text.trim_start_matches('>'))
+            && (terraphim_shell_vocab::is_data_file(w.text.trim_start_matches('>'))
+                || terraphim_shell_vocab::template_target(w.text.trim_start_matches('>')).is_some())
         {
             *b &= !PROJECT;
+        }
+    }
+}
+
+/// Whether a word's classes hold `<destroy-verb>` (`delete`, `apps:destroy`, `rm`).
+pub(crate) fn is_destroy_verb(bits: u32) -> bool {
+    bits & DESTROY_VERB != 0
+}
+
+/// Whether a pattern's target text is the class `<destroy-verb>`.
+pub(crate) fn names_destroy_verb_class(target: &str) -> bool {
+    crate::pattern::class_of_target(target).is_some_and(|b| b < 32 && 1u32 << b == DESTROY_VERB)
+}
+
+/// MSBuild's output pair: a command naming both `DIR/bin` and `DIR/obj` of one directory of the
+/// project (`rm -rf bin obj`, `rm -rf src/*/bin src/*/obj`) names a .NET project's build output
+/// (`obj` holds the intermediate files, `bin` what they build), which `dotnet build` makes
+/// again. `bin` alone is often the project's own scripts (`bin/rails`, `bin/setup`) and stays a
+/// project path; so does either one when it is anything more than a plain project directory.
+pub(crate) fn dotnet_output_pair(words: &[Word], bits: &mut [u32]) {
+    let split = |w: &Word| -> Option<(String, bool)> {
+        if w.kind != WordKind::Operand {
+            return None;
+        }
+        let t = w.text.trim_end_matches('/');
+        let (dir, last) = t.rsplit_once('/').unwrap_or(("", t));
+        match last {
+            "bin" => Some((dir.to_string(), true)),
+            "obj" => Some((dir.to_string(), false)),
+            _ => None,
+        }
+    };
+    // A plain project directory: no other place, no trust anchor, secret or runnable file.
+    let plain = |b: u32| {
+        b & PROJECT != 0
+            && b & (TEMP
+                | BUILD_OUTPUT
+                | OUTSIDE
+                | TRUST_ANCHOR
+                | HOME
+                | SYSTEM
+                | DYNAMIC
+                | SECRET
+                | REMOTE
+                | RUNNABLE
+                | ROOT_IF_UNSET)
+                == 0
+    };
+    // (`obj` alone is build output already: `kg/paths/path-classes.md`.)
+    let output = |b: u32| {
+        b & BUILD_OUTPUT != 0 && b & (OUTSIDE | TRUST_ANCHOR | DYNAMIC | SECRET | REMOTE) == 0
+    };
+    let named: Vec<(usize, String, bool)> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits.get(*i).is_some_and(|b| plain(*b) || output(*b)))
+        .filter_map(|(i, w)| split(w).map(|(d, bin)| (i, d, bin)))
+        .collect();
+    for (i, dir, bin) in &named {
+        if named.iter().any(|(_, d, b)| d == dir && b != bin)
+            && let Some(b) = bits.get_mut(*i)
+            && plain(*b)
+        {
+            // The destination's classes (the last operand's) move with it.
+            let dest = *b & (0x1f << DEST_SHIFT) != 0;
+            *b = (*b & !(PROJECT | (0x1f << DEST_SHIFT))) | BUILD_OUTPUT | DISPOSABLE | LOCAL;
+            if dest {
+                *b |= BUILD_OUTPUT << DEST_SHIFT;
+            }
         }
     }
 }

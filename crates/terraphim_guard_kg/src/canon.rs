@@ -173,6 +173,16 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "killall",
     "xclip",
     "mkcert",
+    // Game engines' command lines: `Unity -batchmode -runTests -projectPath .`, Unreal's
+    // `RunUAT.sh BuildCookRun -project=X -build -cook`, `UnrealEditor-Cmd X -run=Y`.
+    "Unity",
+    "unity",
+    "RunUAT.sh",
+    "RunUAT.bat",
+    "RunUAT.command",
+    "UnrealEditor-Cmd",
+    "UnrealEditor",
+    "UE4Editor-Cmd",
 ];
 
 /// Long flags (and single-letter alternates) that mean the same as a short flag, per command or

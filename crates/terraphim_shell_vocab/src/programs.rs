@@ -348,6 +348,11 @@ pub const NAME_PROBES: &[&str] = &[
     "whois",
 ];
 
+/// Options that make a program print its usage or version and exit, starting nothing, when the
+/// program reads them as its own (before its subcommand or first operand): `--version`, `-V`,
+/// `-v` (php, rails), `-version` (java, terraform), `--help`, `-h`.
+pub const PRINT_ONLY_OPTIONS: &[&str] = &["--version", "-V", "--help", "-h", "-v", "-version"];
+
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 /// `runuser -u USER CMD` is util-linux's `sudo` for root (agents in containers run as root).
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0", "runuser"];

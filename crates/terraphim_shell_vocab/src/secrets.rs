@@ -68,6 +68,37 @@ pub const SIGNING_TOOLS: &[&str] = &[
     "keytool",
 ];
 
+/// Commands that print what a credential store holds (a program and its subcommand): `pass
+/// show NAME`, macOS's `security find-generic-password`, the Secret Service's `secret-tool
+/// lookup`, Heroku's config vars. The KG's `credential store sent away` names the same heads.
+pub const CREDENTIAL_STORE_READS: &[(&str, &str)] = &[
+    ("pass", "show"),
+    ("gopass", "show"),
+    ("security", "find-generic-password"),
+    ("security", "find-internet-password"),
+    ("security", "dump-keychain"),
+    ("security", "export"),
+    ("secret-tool", "lookup"),
+    ("secret-tool", "search"),
+    ("heroku", "config"),
+    ("heroku", "config:get"),
+];
+
+/// The credential-store read `argv` is ([`CREDENTIAL_STORE_READS`]): the program and its
+/// subcommand, the first word after the program that is no option.
+pub fn credential_store_read<S: AsRef<str>>(argv: &[S]) -> Option<(&'static str, &'static str)> {
+    let (first, rest) = argv.split_first()?;
+    let prog = first.as_ref().rsplit('/').next().unwrap_or("");
+    let sub = rest
+        .iter()
+        .map(AsRef::as_ref)
+        .find(|w| !w.starts_with('-'))?;
+    CREDENTIAL_STORE_READS
+        .iter()
+        .find(|(p, s)| *p == prog && *s == sub)
+        .copied()
+}
+
 /// Whether a variable's name says it holds a password (`MINISIGN_PASSWORD`, `GPG_PASSPHRASE`,
 /// `KEY_PASS`).
 pub fn password_env(name: &str) -> bool {

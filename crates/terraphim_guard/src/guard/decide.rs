@@ -178,6 +178,26 @@ impl Guard {
                         || pattern::covers_all_operands(st, &cmd.words, head_words, &classes[ci])
                 })
             })
+            // `TOOL --version` / `TOOL --help` says the tool prints and exits when it reads the
+            // option as its own: not where another verb carries it (`dotnet tool install -g X
+            // --version 8.0.0`, `vercel deploy --prod --version 1`, `docker run IMAGE --help`).
+            // A version is asked of the tool itself, before any operand; help also of one
+            // subcommand (`git reset --help`, `docker rm -f --help`), as CLIs with subcommands
+            // read it.
+            .filter(|(pi, _)| {
+                let p = self.safe.pattern(*pi);
+                p.stage_count() != 1
+                    || p.stage(0).is_none_or(|st| {
+                        let asked = st.flags().filter(|f| print_only(f));
+                        !print_only_stage(st)
+                            || asks_print_only_after(&cmd.words, 0, asked.clone())
+                            || (asked.clone().all(is_help)
+                                && cmd.words.get(1).is_some_and(|w| {
+                                    w.kind == WordKind::Operand && !w.follows_flag
+                                })
+                                && asks_print_only_after(&cmd.words, 1, asked))
+                    })
+            })
             .collect();
             let mut part_matches = Vec::new();
             let mut uncovered_destructive = None;
@@ -774,6 +794,7 @@ impl Guard {
                 && ds.flags().all(|f| covers_flag(f, ss.flags(), &cmd.words))
                 && pattern::covers_all_operands(ss, &cmd.words, head_words, classes)
                 && pattern::names_literal_targets(ds, ss, &cmd.words, head_words)
+                && names_destroy_verbs(ds, ss, &cmd.words, head_words, classes)
                 // A suspicious pattern is lifted only by a flag that makes its command safe
                 // (`pnpm install --frozen-lockfile` over `pnpm install`), and only a pattern
                 // of head and flags: one with targets (`az ** keys`, `true ><project>`) names
@@ -1345,20 +1366,81 @@ fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -
     }
 }
 
+/// Whether safe stage `safe` names, by its head or a literal target, every destroy verb of
+/// `words` when destructive stage `destructive` judges the command by the class
+/// `<destroy-verb>`: a `**` excuses no verb (`bw ** version` says nothing of `bw delete item X
+/// version`, where `version` is an operand of the delete), while `gcloud ** delete --help`
+/// names the verb it covers.
+fn names_destroy_verbs(
+    destructive: pattern::StageRef<'_>,
+    safe: pattern::StageRef<'_>,
+    words: &[Word],
+    head_words: &[usize],
+    classes: &[u32],
+) -> bool {
+    let verb_class = |st: pattern::StageRef<'_>| {
+        st.targets().any(
+            |t| matches!(t, pattern::Target::Exact(e) if crate::paths::names_destroy_verb_class(e)),
+        )
+    };
+    // A safe stage that names the class itself speaks of destroy verbs (`toolx <destroy-verb>
+    // --dry-run **`).
+    !verb_class(destructive)
+        || verb_class(safe)
+        || words.iter().enumerate().all(|(i, w)| {
+            w.kind != WordKind::Operand
+                || head_words.contains(&i)
+                || !crate::paths::is_destroy_verb(classes.get(i).copied().unwrap_or(0))
+                || safe
+                    .targets()
+                    .any(|t| matches!(t, pattern::Target::Exact(x) if x == w.text))
+        })
+}
+
 /// Whether `--help` comes after word `head_end` with only options between (before any `--` or
 /// operand, an option's value too): then the tool reads it as its own, as cobra, click, clap,
 /// argparse and getopt_long CLIs do, where after an operand it may be an argument of a command
 /// the tool runs (`docker run -v /:/host IMAGE --help` runs the image's entrypoint).
 fn asks_help_after(words: &[Word], head_end: usize) -> bool {
+    asks_print_only_after(words, head_end, ["--help"].into_iter())
+}
+
+/// Whether one of `options` comes after word `head_end` with only options between (see
+/// [`asks_help_after`]).
+fn asks_print_only_after<'a>(
+    words: &[Word],
+    head_end: usize,
+    options: impl Iterator<Item = &'a str> + Clone,
+) -> bool {
     for w in words.iter().skip(head_end + 1) {
         match w.kind {
-            WordKind::Flag if w.text == "--help" => return true,
             WordKind::Flag if w.text == "--" => return false,
+            WordKind::Flag if options.clone().any(|o| o == w.text) => return true,
             WordKind::Flag | WordKind::Redirect => {}
             _ => return false,
         }
     }
     false
+}
+
+/// Whether a safe stage is a program asked only to print its version or usage (`dotnet
+/// --version`, `php -v`, `terraform -help`, `ffmpeg -hide_banner -version`): a name, no
+/// subcommand or operand, and a print-only option among its flags.
+fn print_only_stage(st: pattern::StageRef<'_>) -> bool {
+    st.name().is_some()
+        && st.head().len() == 0
+        && st.targets().len() == 0
+        && st.flags().any(print_only)
+}
+
+/// A print-only option: the shared list, and terraform's `-help`.
+fn print_only(f: &str) -> bool {
+    f == "-help" || terraphim_shell_vocab::PRINT_ONLY_OPTIONS.contains(&f)
+}
+
+/// A print-only option that asks for usage (`--help`, `-h`, `-help`), not the version.
+fn is_help(f: &str) -> bool {
+    matches!(f, "--help" | "-h" | "-help")
 }
 
 /// Whether a safe pattern's flags cover destructive flag `f`: it names `f` itself, or, for a

@@ -63,6 +63,7 @@ impl Place<'_> {
                 if writes_literal_text(c) {
                     crate::paths::literal_data_write(&c.words, &mut bits);
                 }
+                crate::paths::dotnet_output_pair(&c.words, &mut bits);
                 out.push(bits);
             } else {
                 out.push(vec![0; c.words.len()]);
@@ -257,7 +258,12 @@ mod tests {
                     &parsed.assigned,
                     &parsed.temp_vars,
                 );
-                out.push(crate::paths::classify(&c.words, c.appends, &scope, wants));
+                let mut bits = crate::paths::classify(&c.words, c.appends, &scope, wants);
+                if writes_literal_text(c) {
+                    crate::paths::literal_data_write(&c.words, &mut bits);
+                }
+                crate::paths::dotnet_output_pair(&c.words, &mut bits);
+                out.push(bits);
             } else {
                 out.push(vec![0; c.words.len()]);
             }

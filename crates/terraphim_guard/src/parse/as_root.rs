@@ -12,7 +12,7 @@
 //!   root without the guard ever seeing it.
 
 use crate::canon;
-use terraphim_shell_vocab::{PRIVILEGED, is_interpreter, is_shell};
+use terraphim_shell_vocab::{PRINT_ONLY_OPTIONS, PRIVILEGED, is_interpreter, is_shell};
 
 use super::walker::{Ctx, Walker};
 
@@ -24,9 +24,6 @@ pub(super) fn privileged_layer(label: &str) -> bool {
     let first = label.split_whitespace().next().unwrap_or("");
     PRIVILEGED.contains(&first) || label == "su -c"
 }
-
-/// Options of shells and interpreters that only print something and start nothing.
-const PRINT_ONLY: &[&str] = &["--version", "-V", "--help", "-h", "-v", "-version"];
 
 /// Whether `argv` (a shell or an interpreter) starts an interactive session: no script, no
 /// code, no input on the line, and no option that only prints.
@@ -45,7 +42,7 @@ pub(super) fn interactive(argv: &[String], ctx: &Ctx) -> bool {
         return false;
     }
     argv[1..].iter().all(|a| {
-        a.len() > 1 && a.starts_with('-') && a != "--" && !PRINT_ONLY.contains(&a.as_str())
+        a.len() > 1 && a.starts_with('-') && a != "--" && !PRINT_ONLY_OPTIONS.contains(&a.as_str())
     })
 }
 

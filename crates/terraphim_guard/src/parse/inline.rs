@@ -5,7 +5,7 @@
 
 use super::vocab::{
     INLINE_CAPS, INLINE_DELETE_CALLS, INLINE_SHELL_CALLS, INLINE_WRITE_CALLS, InlineCap,
-    SECRET_VARIABLE_WORDS,
+    SECRET_VARIABLE_WORDS, TILDE_EXPANDING,
 };
 
 /// What a call in inline code does.
@@ -74,10 +74,17 @@ pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
                 i += len;
                 continue;
             }
-            // A deleting call may name the home alone (`FileUtils.rm_rf(Dir.home)`).
+            // A deleting call may name the home alone (`FileUtils.rm_rf(Dir.home)`), and in a
+            // language that expands `~` itself, as `"~"` (R's `unlink("~", recursive = TRUE)`).
             if let Some(len) = found(&delete)
-                && let Some(arg) =
-                    first_string(&code[i + len..]).or_else(|| home_alone(&code[i + len..]))
+                && let Some(arg) = first_string(&code[i + len..])
+                    .or_else(|| home_alone(&code[i + len..]))
+                    .or_else(|| {
+                        TILDE_EXPANDING
+                            .contains(&interpreter)
+                            .then(|| tilde_alone(&code[i + len..]))
+                            .flatten()
+                    })
             {
                 push_literal(&mut out, &arg, InlineCall::Delete);
                 i += len;
@@ -325,6 +332,23 @@ fn home_alone(s: &str) -> Option<String> {
     rest[home.len()..]
         .trim_start()
         .starts_with([')', ',', ';'])
+        .then(|| "~".to_string())
+}
+
+/// The home written as the string `"~"` (or `"~/"`), as a call's first argument, possibly through
+/// R's `path.expand`/`fs::path_expand`/`normalizePath`: `~`. Only for interpreters whose file
+/// functions expand `~` ([`TILDE_EXPANDING`]).
+fn tilde_alone(s: &str) -> Option<String> {
+    let mut rest = s.trim_start();
+    rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+    for wrapper in ["path.expand", "fs::path_expand", "normalizePath"] {
+        if let Some(r) = rest.strip_prefix(wrapper) {
+            rest = r.trim_start();
+            rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+        }
+    }
+    let (text, len) = quoted_len(rest)?;
+    (matches!(text.as_str(), "~" | "~/") && rest[len..].trim_start().starts_with([')', ',', ';']))
         .then(|| "~".to_string())
 }
 

