@@ -93,7 +93,8 @@ pub fn normalise_path(word: &str) -> String {
         return word.to_string();
     }
     let replaced;
-    let word = if word.contains("${HOME}") {
+    // (A byte search first: a substring search sets up a searcher, and most words have no `$`.)
+    let word = if word.contains('$') && word.contains("${HOME}") {
         replaced = word.replace("${HOME}", "$HOME");
         replaced.as_str()
     } else {

@@ -82,18 +82,27 @@ impl Place<'_> {
             return;
         };
         let data = super::data::data_words(words);
-        let home = self
-            .home
-            .filter(|h| h.is_absolute())
-            .and_then(|h| h.to_str())
-            .map(crate::canon::normalise_path)
-            .filter(|h| h != "/");
+        // The home's normal form, made at the first absolute operand (most commands have none).
+        let mut home_form: Option<Option<String>> = None;
         let mut extra = Vec::new();
         for (_, w) in words.iter().enumerate().skip(1).filter(|(i, w)| {
             w.kind == crate::canon::WordKind::Operand && (*i >= 64 || data & (1 << i) == 0)
         }) {
             let t = w.text.as_str();
-            if let Some(home) = home.as_deref().filter(|_| t.starts_with('/')) {
+            let home = if t.starts_with('/') {
+                home_form
+                    .get_or_insert_with(|| {
+                        self.home
+                            .filter(|h| h.is_absolute())
+                            .and_then(|h| h.to_str())
+                            .map(crate::canon::normalise_path)
+                            .filter(|h| h != "/")
+                    })
+                    .as_deref()
+            } else {
+                None
+            };
+            if let Some(home) = home {
                 let path = crate::canon::normalise_path(t);
                 let in_home = match path.strip_prefix(home) {
                     Some("") => Some("~".to_string()),
