@@ -2,9 +2,9 @@
 Feature: programs named by environment settings, and sequences the Python walk keeps
   A program named by an environment variable with the script's default (GODOT_BIN defaulting
   to godot) is the user's copy of that tool: the command is judged with the default. A helper
-  that runs list(map(str, argv)) runs the words its callers give it. A generator turned into a
-  list by sorted() and a listing splatted into a tuple hold the paths of that listing. The same
-  forms that reach the home directory stay dangerous.
+  that runs list(map(str, argv)) runs the words its callers give it. A listing splatted into a
+  tuple holds the paths of that listing. The same forms that reach the home directory stay
+  dangerous.
 
   Scenario: a game export running the engine named by its setting is clean
     Given a project file "export.py" containing:
@@ -62,39 +62,6 @@ Feature: programs named by environment settings, and sequences the Python walk k
       sh("rm", "-rf", Path.home())
       """
     When I run "terraphim-agent guard review-script --json data_home.py"
-    Then the JSON field "verdict" is "dangerous"
-    And the JSON field "findings.0.category" is "destructive"
-
-  Scenario: pruning last year's runs of a sorted listing of the script's own archive is clean
-    Given a project file "rotate.py" containing:
-      """
-      import shutil
-      from pathlib import Path
-
-      ROOT = Path(__file__).resolve().parents[1]
-      archive = ROOT / ".e2e-runs"
-      archive.mkdir(exist_ok=True)
-      runs = sorted(p for p in archive.iterdir() if p.is_dir())
-      for old in runs:
-          if old.name.startswith("2024-"):
-              shutil.rmtree(old, ignore_errors=True)
-      """
-    When I run "terraphim-agent guard review-script rotate.py"
-    Then the exit code is 0
-    And stdout contains "pre-review: clean"
-
-  Scenario: pruning a sorted listing of the home directory is still dangerous
-    Given a project file "rotate_home.py" containing:
-      """
-      import shutil
-      from pathlib import Path
-
-      runs = sorted(p for p in Path.home().iterdir() if p.is_dir())
-      for old in runs:
-          if old.name.startswith("2024-"):
-              shutil.rmtree(old, ignore_errors=True)
-      """
-    When I run "terraphim-agent guard review-script --json rotate_home.py"
     Then the JSON field "verdict" is "dangerous"
     And the JSON field "findings.0.category" is "destructive"
 

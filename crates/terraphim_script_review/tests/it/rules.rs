@@ -12386,8 +12386,8 @@ fn fppy44_programs_named_by_environment_settings() {
 }
 
 /// `list(map(str, argv))` keeps the words of a command in order, so a helper running its
-/// `*argv` runs the commands its callers spell; `sorted(p for p in d.iterdir())` and a tuple
-/// with a glob splatted in (`(DIST, *ROOT.glob("*.egg-info"))`) hold the paths of that listing.
+/// `*argv` runs the commands its callers spell; a tuple with a glob splatted in
+/// (`(DIST, *ROOT.glob("*.egg-info"))`) holds the paths of that listing.
 #[test]
 fn fppy44_sequences_the_walk_keeps() {
     check(
@@ -12400,19 +12400,6 @@ fn fppy44_sequences_the_walk_keeps() {
     check(
         Py,
         "import subprocess\nfrom pathlib import Path\ndef sh(*argv):\n    return subprocess.run(list(map(str, argv)), check=True)\nsh('git', 'status')\nsh('rm', '-rf', Path.home())\n",
-        Dangerous,
-        "destructive",
-    );
-    check(
-        Py,
-        "import shutil\nfrom pathlib import Path\nROOT = Path(__file__).resolve().parents[1]\narchive = ROOT / '.runs'\narchive.mkdir(exist_ok=True)\nruns = sorted(p for p in archive.iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
-        Clean,
-        "",
-    );
-    // Twin: the sorted listing is the home directory's.
-    check(
-        Py,
-        "import shutil\nfrom pathlib import Path\nruns = sorted(p for p in Path.home().iterdir() if p.is_dir())\nfor old in runs:\n    if old.name.startswith('2024-'):\n        shutil.rmtree(old, ignore_errors=True)\n",
         Dangerous,
         "destructive",
     );
