@@ -1954,36 +1954,8 @@ pub(super) fn awk_folded(program: &str) -> String {
     let joined = awk_join_literals(&out);
     // Variables assigned exactly one literal.
     let mut assigned: Vec<(String, Option<String>)> = Vec::new();
-    let bytes = joined.as_bytes();
-    let mut in_string = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if in_string {
-            if b == b'\\' {
-                i += 1;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            i += 1;
-            continue;
-        }
-        if b == b'"' {
-            in_string = true;
-            i += 1;
-            continue;
-        }
-        let ident_start = (b.is_ascii_alphabetic() || b == b'_')
-            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'));
-        if !ident_start {
-            i += 1;
-            continue;
-        }
-        let end = i + bytes[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-            .count();
-        let name = &joined[i..end];
+    for (start, end) in awk_names(&joined) {
+        let name = &joined[start..end];
         let after = joined[end..].trim_start_matches([' ', '\t']);
         if let Some(value) = after.strip_prefix('=').filter(|v| !v.starts_with('=')) {
             let value = value.trim_start_matches([' ', '\t']);
@@ -1998,7 +1970,6 @@ pub(super) fn awk_folded(program: &str) -> String {
                 None => assigned.push((name.to_string(), literal)),
             }
         }
-        i = end;
     }
     let mut folded = joined;
     for (name, value) in assigned {
@@ -2052,12 +2023,12 @@ pub(super) fn awk_with_values(program: &str, values: &[(&str, &str)]) -> String 
     out
 }
 
-/// The byte ranges where an awk program reads the variable `name`: the name standing alone
-/// outside string literals and regular expressions' quotes, not a field (`$name`).
-fn awk_name_uses(program: &str, name: &str) -> Vec<(usize, usize)> {
+/// The byte ranges of the names in an awk program outside its string literals (a name starts
+/// with a letter or `_`, and is not part of a longer word).
+fn awk_names(program: &str) -> Vec<(usize, usize)> {
     let bytes = program.as_bytes();
     let is_name = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut uses = Vec::new();
+    let mut names = Vec::new();
     let mut in_string = false;
     let mut i = 0;
     while i < bytes.len() {
@@ -2076,17 +2047,24 @@ fn awk_name_uses(program: &str, name: &str) -> Vec<(usize, usize)> {
             i += 1;
             continue;
         }
-        if is_name(b) && (i == 0 || !(is_name(bytes[i - 1]) || bytes[i - 1] == b'$')) {
+        if (b.is_ascii_alphabetic() || b == b'_') && (i == 0 || !is_name(bytes[i - 1])) {
             let end = i + bytes[i..].iter().take_while(|c| is_name(**c)).count();
-            if &program[i..end] == name {
-                uses.push((i, end));
-            }
+            names.push((i, end));
             i = end;
             continue;
         }
         i += 1;
     }
-    uses
+    names
+}
+
+/// The byte ranges where an awk program reads the variable `name`: the name standing alone
+/// outside string literals, not a field (`$name`).
+fn awk_name_uses(program: &str, name: &str) -> Vec<(usize, usize)> {
+    awk_names(program)
+        .into_iter()
+        .filter(|&(start, end)| &program[start..end] == name && !program[..start].ends_with('$'))
+        .collect()
 }
 
 /// The byte index of the quote that closes an awk string literal whose text starts `text`.
