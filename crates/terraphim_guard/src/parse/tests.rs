@@ -1527,7 +1527,9 @@ fn awk_strings_built_from_literals_are_folded() {
 #[test]
 fn awk_command_line_values_are_literals_where_read() {
     use super::unwrap::awk_with_values as with;
-    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+    /// (program, command-line values, the program as folded)
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: &[Case<'_>] = &[
         (
             r#"BEGIN { system("rm -rf " home "/.cache") }"#,
             &[("home", "$HOME")],
