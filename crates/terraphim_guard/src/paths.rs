@@ -445,11 +445,12 @@ pub fn is_in_project_build_output(path: &str) -> bool {
 /// its classes.
 pub(crate) fn literal_data_write(words: &[Word], bits: &mut [u32]) {
     for (w, b) in words.iter().zip(bits.iter_mut()) {
+        let target = w.text.trim_start_matches('>');
         if w.kind == WordKind::Redirect
             && *b & PROJECT != 0
             && *b & (RUNNABLE | SECRET | TRUST_ANCHOR) == 0
-            && (terraphim_shell_vocab::is_data_file(w.text.trim_start_matches('>'))
-                || terraphim_shell_vocab::template_target(w.text.trim_start_matches('>')).is_some())
+            && (terraphim_shell_vocab::is_data_file(target)
+                || terraphim_shell_vocab::template_target(target).is_some())
         {
             *b &= !PROJECT;
         }

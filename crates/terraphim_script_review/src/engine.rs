@@ -86,6 +86,22 @@ impl Taint {
         }
     }
 
+    /// Whether every mark of this taint is also one of `other`'s (a secret where `other` has
+    /// one; each flag `other` has too). The URL parts a value was cut to (`url_secret`) are
+    /// not compared.
+    pub(crate) fn marks_within(&self, other: &Taint) -> bool {
+        (self.secret.is_none() || other.secret.is_some())
+            && (!self.env || other.env)
+            && (!self.host || other.host)
+            && (!self.decoded || other.decoded)
+            && (!self.remote || other.remote)
+            && (!self.fetched || other.fetched)
+            && (!self.file || other.file)
+            && (!self.arg || other.arg)
+            && (!self.found || other.found)
+            && (!self.store || other.store)
+    }
+
     pub(crate) fn join(&mut self, other: &Taint) {
         if self.secret.is_none() {
             self.secret.clone_from(&other.secret);
@@ -768,18 +784,7 @@ impl Val {
         for (_, v) in &self.fields {
             members.join(&v.taint);
         }
-        let (t, m) = (&self.taint, &members);
-        !self.fields.is_empty()
-            && (t.secret.is_none() || m.secret.is_some())
-            && (!t.env || m.env)
-            && (!t.host || m.host)
-            && (!t.decoded || m.decoded)
-            && (!t.remote || m.remote)
-            && (!t.fetched || m.fetched)
-            && (!t.file || m.file)
-            && (!t.arg || m.arg)
-            && (!t.found || m.found)
-            && (!t.store || m.store)
+        !self.fields.is_empty() && self.taint.marks_within(&members)
     }
 
     /// A member `f` of this object as a destructuring takes it (`const { client, db } =

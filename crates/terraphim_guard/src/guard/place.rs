@@ -59,12 +59,7 @@ impl Place<'_> {
                         &parsed.temp_vars,
                     )
                 });
-                let mut bits = crate::paths::classify(&c.words, c.appends, scope, wants);
-                if writes_literal_text(c) {
-                    crate::paths::literal_data_write(&c.words, &mut bits);
-                }
-                crate::paths::dotnet_output_pair(&c.words, &mut bits);
-                out.push(bits);
+                out.push(command_classes(c, scope, wants));
             } else {
                 out.push(vec![0; c.words.len()]);
             }
@@ -159,6 +154,21 @@ impl Place<'_> {
             .unwrap_or(words.len());
         words.splice(at..at, extra);
     }
+}
+
+/// The classes of one command's words in `scope`: the path classes, then what the whole
+/// command says of them (literal text written into a data file, .NET's `bin`/`obj` pair).
+fn command_classes(
+    c: &crate::parse::SimpleCommand,
+    scope: &crate::paths::Scope<'_>,
+    wants: bool,
+) -> Vec<u32> {
+    let mut bits = crate::paths::classify(&c.words, c.appends, scope, wants);
+    if writes_literal_text(c) {
+        crate::paths::literal_data_write(&c.words, &mut bits);
+    }
+    crate::paths::dotnet_output_pair(&c.words, &mut bits);
+    bits
 }
 
 /// Whether the command writes only text the line spells, and some: `echo`/`printf` of words
@@ -267,12 +277,7 @@ mod tests {
                     &parsed.assigned,
                     &parsed.temp_vars,
                 );
-                let mut bits = crate::paths::classify(&c.words, c.appends, &scope, wants);
-                if writes_literal_text(c) {
-                    crate::paths::literal_data_write(&c.words, &mut bits);
-                }
-                crate::paths::dotnet_output_pair(&c.words, &mut bits);
-                out.push(bits);
+                out.push(command_classes(c, &scope, wants));
             } else {
                 out.push(vec![0; c.words.len()]);
             }
