@@ -150,7 +150,7 @@ fn received(world: &GuardWorld) -> Result<Vec<String>, String> {
 
 #[then(expr = "the fake registry received {string}")]
 fn registry_received(world: &mut GuardWorld, line: String) -> Result<(), String> {
-    if world.vars.contains_key("skipped") {
+    if world.skipped() {
         return Ok(());
     }
     let got = received(world)?;
@@ -166,6 +166,9 @@ fn registry_received(world: &mut GuardWorld, line: String) -> Result<(), String>
 
 #[then("the fake registry received nothing")]
 fn registry_received_nothing(world: &mut GuardWorld) -> Result<(), String> {
+    if world.skipped() {
+        return Ok(());
+    }
     let got = received(world)?;
     if got.is_empty() {
         Ok(())
@@ -176,7 +179,7 @@ fn registry_received_nothing(world: &mut GuardWorld) -> Result<(), String> {
 
 #[then(expr = "the installed project file {string} contains {string}")]
 fn installed_file(world: &mut GuardWorld, path: String, text: String) -> Result<(), String> {
-    if world.vars.contains_key("skipped") {
+    if world.skipped() {
         return Ok(());
     }
     let body = std::fs::read_to_string(world.project().join(&path))
@@ -239,7 +242,7 @@ fn host_npm_cache_exists(world: &mut GuardWorld) -> Result<(), String> {
 /// run fetched.
 #[given(expr = "the host's npm cache holds {string}")]
 fn host_npm_cache_holds(world: &mut GuardWorld, url: String) -> Result<(), String> {
-    if world.vars.contains_key("skipped") {
+    if world.skipped() {
         return Ok(());
     }
     let url = fill(world, &url);
@@ -266,7 +269,7 @@ fn host_npm_cache_holds(world: &mut GuardWorld, url: String) -> Result<(), Strin
 
 #[then("the host's npm cache is unchanged")]
 fn host_npm_cache_unchanged(world: &mut GuardWorld) -> Result<(), String> {
-    if world.vars.contains_key("skipped") {
+    if world.skipped() {
         return Ok(());
     }
     let before = world

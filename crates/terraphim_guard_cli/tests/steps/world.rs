@@ -40,6 +40,13 @@ impl GuardWorld {
         }
     }
 
+    /// Whether an earlier step found a tool the scenario needs missing: it printed `skipping: ...`
+    /// and the later steps pass without checking (under `TERRAPHIM_GUARD_NO_SKIP=1`, as in CI, that
+    /// step fails instead, so nothing is skipped there).
+    pub fn skipped(&self) -> bool {
+        self.vars.contains_key("skipped")
+    }
+
     pub fn root(&self) -> &Path {
         self.tmp.path()
     }
