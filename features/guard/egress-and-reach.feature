@@ -1,7 +1,8 @@
 Feature: what the line reaches beyond the project is the user's to decide
   A request to a host nobody answers for, a dependency chosen by name, a deploy target, a
   package script served on every interface, a clone outside the project and a write through a
-  forge's API each run confined; reads from this machine, registries, forges and documented
+  forge's API each run confined; reads from this machine, the private network (private
+  addresses, names under `.internal`, `.home.arpa`, `.local`), registries, forges and documented
   service APIs, and the project's ordinary scripts, stay on the host.
 
   Scenario Outline: a request to a host nobody answers for is confined
@@ -16,7 +17,12 @@ Feature: what the line reaches beyond the project is the user's to decide
       | git submodule add https://git.example.org/tools/gen.git vendor/gen    | sandbox |
       | terraform init -plugin-dir=/tmp/plugins                               | sandbox |
       | dig +short api.example.test                                           | sandbox |
-      | ping -c 3 build.internal                                              | sandbox |
+      | ping -c 3 build.example.net                                           | sandbox |
+      | curl -s https://internal.example.com/health                           | sandbox |
+      | dig +short api.internal.example.org                                   | sandbox |
+      | ping -c 3 build.internal                                              | allow   |
+      | dig +short api.internal                                               | allow   |
+      | curl -s http://nas.home.arpa:5000/api/status                          | allow   |
       | curl -sS http://localhost:3000/api/health                             | allow   |
       | curl -s https://registry.npmjs.org/react                              | allow   |
       | curl -s https://api.github.com/repos/rust-lang/rust/releases/latest   | allow   |

@@ -163,7 +163,6 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "mvn",
     "dd",
     "tput",
-    "tmux",
     "qemu-img",
     "qemu-system-x86_64",
     "iptables",

@@ -46,3 +46,30 @@ pub fn is_loopback_host(host: &str) -> bool {
             .parse::<std::net::Ipv4Addr>()
             .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
 }
+
+/// Whether a host (as [`host_of`] gives it) is on the developer's own network: a private IPv4
+/// address (10/8, 172.16/12, 192.168/16) or a name under a suffix reserved for private use,
+/// which public DNS never resolves: `.internal` (reserved by ICANN for private networks),
+/// `.home.arpa` (RFC 8375) and `.local` (multicast DNS on the local link). Not link-local
+/// addresses, where cloud metadata services hand out credentials, and not loopback (see
+/// [`is_loopback_host`]).
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::is_private_network_host;
+/// assert!(is_private_network_host("db.internal") && is_private_network_host("10.0.0.12"));
+/// assert!(is_private_network_host("printer.home.arpa") && is_private_network_host("nas.local"));
+/// assert!(!is_private_network_host("internal.example.com") && !is_private_network_host("x.internal.example.org"));
+/// assert!(!is_private_network_host("169.254.169.254") && !is_private_network_host("internal"));
+/// ```
+pub fn is_private_network_host(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
+        return ip.is_private();
+    }
+    [".internal", ".home.arpa", ".local"].iter().any(|suffix| {
+        host.len() > suffix.len()
+            && host
+                .get(host.len() - suffix.len()..)
+                .is_some_and(|end| end.eq_ignore_ascii_case(suffix))
+    })
+}

@@ -1,6 +1,7 @@
 //! Requests to a host nobody answers for (`curl -s https://status.example.com/api/health`,
 //! `wget URL -O data/x.csv`, `git clone https://git.example.org/x.git`, `dig
-//! api.example.test`, `ping build.internal`). A read from this machine, the private network, a
+//! api.example.test`, `ping build.example.net`). A read from this machine, the private network
+//! (private addresses, names under `.internal`, `.home.arpa`, `.local`), a
 //! package registry, a well-known forge or module host, a vendor's installer host or a service
 //! whose API the tokens of `TOKEN_HOSTS` are for is ordinary work, allowed as its entry says.
 //! Any other host is contacted by name with what the line spells in the URL, and answers with
@@ -11,7 +12,7 @@
 use std::sync::OnceLock;
 
 use terraphim_shell_vocab::NAME_PROBES;
-use terraphim_shell_vocab::hosts::host_of;
+use terraphim_shell_vocab::hosts::{host_of, is_private_network_host};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, model_api_endpoint_setting, model_api_host};
 
 use super::install_host::{download_sources, known, source_host};
@@ -50,14 +51,8 @@ fn below(host: &str, listed: &str) -> bool {
 /// Whether a request to `host` is one somebody answers for (see the module documentation).
 fn answered_for(host: &str) -> bool {
     let host = host.trim_end_matches('.');
-    // The private network: the developer's own machines (not link-local, where cloud
-    // metadata services hand out credentials), and multicast DNS names of the local link,
-    // which no DNS server ever sees.
-    let private = host
-        .parse::<std::net::Ipv4Addr>()
-        .is_ok_and(|ip| ip.is_private())
-        || host.ends_with(".local");
-    private
+    // The developer's own machines: private addresses and names only private DNS resolves.
+    is_private_network_host(host)
         || known(host)
         || service_hosts().iter().any(|h| below(host, h))
         || TOKEN_HOSTS
@@ -238,7 +233,15 @@ mod tests {
                 Some("code.example.net"),
             ),
             ("dig +short api.example.test", Some("api.example.test")),
-            ("ping -c 3 build.internal", Some("build.internal")),
+            ("ping -c 3 build.example.net", Some("build.example.net")),
+            (
+                "curl -s https://internal.example.com/health",
+                Some("internal.example.com"),
+            ),
+            (
+                "dig +short api.internal.example.org",
+                Some("api.internal.example.org"),
+            ),
             (
                 "curl http://169.254.169.254/latest/",
                 Some("169.254.169.254"),
@@ -257,6 +260,9 @@ mod tests {
                 None,
             ),
             ("ping -c 3 192.168.1.1", None),
+            ("ping -c 3 build.internal", None),
+            ("dig +short api.internal", None),
+            ("curl -s http://nas.home.arpa:5000/api/status", None),
             (
                 "curl -X GET 'https://opensearch.local:9200/_cluster/health'",
                 None,

@@ -33,7 +33,11 @@ fn requests_to_a_host_nobody_answers_for_are_confined() {
         ),
         ("git ls-remote https://code.example.net/o/r.git", Sandbox),
         ("dig +short api.example.test", Sandbox),
-        ("ping -c 3 build.internal", Sandbox),
+        ("ping -c 3 build.example.net", Sandbox),
+        ("curl -s https://internal.example.com/status", Sandbox),
+        // the private network: names only private DNS resolves
+        ("ping -c 3 build.internal", Allow),
+        ("curl -s http://nas.home.arpa:5000/api/status", Allow),
         ("curl -s http://169.254.169.254/latest/meta-data/", Sandbox),
         // this machine, the private network, registries, forges, documented service APIs
         ("curl -sS http://localhost:3000/api/health", Allow),

@@ -222,7 +222,9 @@ fn credential_stores_served_or_pasted_are_denied() {
             "alembic -x dburl=postgresql://svc@pg.example.net/orders upgrade head",
             Sandbox,
         ),
-        ("ansible all -m ping", Sandbox),
+        ("ansible all -m ping", Allow),
+        ("ansible all -m ping -m shell -a uptime", Sandbox),
+        ("ansible all -a uptime", Sandbox),
         ("at -f scripts/nightly.sh 02:00", Sandbox),
     ]);
 }
