@@ -181,14 +181,11 @@ impl PathGlob {
         } else {
             (Root::Anywhere, text)
         };
-        let key = rest
-            .rsplit('/')
-            .find(|p| !p.is_empty() && *p != "." && !p.contains('*'));
         PathGlob {
             text,
             root,
             rest,
-            key,
+            key: glob_key(rest),
         }
     }
 
@@ -246,15 +243,15 @@ impl PathClasses {
     pub fn parse(text: &'static str) -> PathClasses {
         let mut out = PathClasses::default();
         for line in text.lines() {
-            let Some((key, value)) = line.split_once("::") else {
+            let Some((key, value)) = list_line(line) else {
                 continue;
             };
-            if key.trim() == "key_file" {
+            if key == "key_file" {
                 out.key_files
                     .extend(value.split(',').map(str::trim).filter(|g| !g.is_empty()));
                 continue;
             }
-            if key.trim() == "system" {
+            if key == "system" {
                 out.system.extend(
                     value
                         .split(',')
@@ -263,7 +260,7 @@ impl PathClasses {
                 );
                 continue;
             }
-            let list = match key.trim() {
+            let list = match key {
                 "trust_anchor" => &mut out.trust_anchors,
                 "build_output" => &mut out.build_outputs,
                 "temp" => &mut out.temp,
@@ -278,6 +275,10 @@ impl PathClasses {
                     .map(PathGlob::parse),
             );
         }
+        // Sized once: the lists are built in every process that judges a path.
+        out.build_names.reserve(out.build_outputs.len());
+        out.by_key.reserve(out.trust_anchors.len());
+        out.secrets_by_key.reserve(out.secrets.len());
         for g in &out.build_outputs {
             if g.rest.contains('*') {
                 out.build_globs.push(g.rest);
@@ -298,6 +299,43 @@ impl PathClasses {
             }
         }
         out
+    }
+}
+
+/// A line of the class lists, `KEY:: VALUE` (the key a word of lowercase letters and `_`,
+/// blanks around it): the key and the value. What `line.split_once("::")` with the key trimmed
+/// gives for such a line, without a substring search of every line of prose.
+fn list_line(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start();
+    let end = rest
+        .bytes()
+        .position(|b| !(b.is_ascii_lowercase() || b == b'_'))
+        .unwrap_or(rest.len());
+    let (key, after) = rest.split_at(end);
+    let value = after.trim_start().strip_prefix("::")?;
+    (!key.is_empty()).then_some((key, value))
+}
+
+/// The last `/`-separated component of a glob's `rest` that is not empty, not `.` and holds no
+/// `*`: what `rest.rsplit('/').find(..)` finds, in one pass over the bytes from the end.
+fn glob_key(rest: &'static str) -> Option<&'static str> {
+    let bytes = rest.as_bytes();
+    let mut end = bytes.len();
+    loop {
+        let mut start = end;
+        let mut star = false;
+        while start > 0 && bytes[start - 1] != b'/' {
+            start -= 1;
+            star |= bytes[start] == b'*';
+        }
+        let part = &rest[start..end];
+        if !star && !part.is_empty() && part != "." {
+            return Some(part);
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
     }
 }
 
@@ -1740,5 +1778,87 @@ mod tests {
         assert!(glob("a*b*c", "aXbYc"));
         assert!(!glob("a*b*c", "aXc"));
         assert!(trust_anchors().any(|a| a == "~/.claude/**"));
+    }
+
+    /// The class lists' line split and glob key, against the plain forms they replace
+    /// (`split_once("::")` with the key trimmed, `rsplit('/').find(..)`), on every line and glob
+    /// of the embedded lists and on edge cases.
+    #[test]
+    fn list_line_and_glob_key_match_their_plain_forms() {
+        const KEYS: &[&str] = &[
+            "trust_anchor",
+            "build_output",
+            "temp",
+            "secret",
+            "system",
+            "key_file",
+        ];
+        fn plain_line(line: &str) -> Option<(&str, &str)> {
+            line.split_once("::")
+                .map(|(k, v)| (k.trim(), v))
+                .filter(|(k, _)| KEYS.contains(k))
+        }
+        let edge = [
+            "secret:: .env",
+            "  secret  ::.env, x",
+            "\u{a0}temp\u{2003}:: /tmp/*/**",
+            "secretX:: .env",
+            "secret : : .env",
+            "prose: with::colons and secret:: later",
+            "key_file::",
+            "system::/etc/**::x",
+            ":: nothing",
+            "",
+            "   ",
+            "Trust_anchor:: ~/.x",
+        ];
+        let mut lines = 0;
+        for line in DEFAULT_TEXT.lines().chain(edge) {
+            let ours = list_line(line).filter(|(k, _)| KEYS.contains(k));
+            assert_eq!(ours, plain_line(line), "{line:?}");
+            lines += usize::from(ours.is_some());
+        }
+        assert!(lines > 20, "the embedded lists have their lines ({lines})");
+        let plain_key = |rest: &str| {
+            rest.rsplit('/')
+                .find(|p| !p.is_empty() && *p != "." && !p.contains('*'))
+                .map(str::to_owned)
+        };
+        let lists = default_classes();
+        let globs = lists
+            .trust_anchors
+            .iter()
+            .chain(&lists.secrets)
+            .chain(&lists.temp)
+            .chain(&lists.build_outputs)
+            .map(|g| g.rest);
+        let edge = [
+            "",
+            "/",
+            "//",
+            ".",
+            "./",
+            "a",
+            "a/",
+            "/a",
+            "a/b",
+            "a/*",
+            "*/a",
+            "a/./",
+            "a/b*/.",
+            "**",
+            "a/**",
+            "x*y/z",
+            ".git/hooks/**",
+            "a//b",
+            "*",
+        ];
+        for rest in globs.chain(edge) {
+            assert_eq!(
+                glob_key(rest).map(str::to_owned),
+                plain_key(rest),
+                "{rest:?}"
+            );
+        }
     }
 }

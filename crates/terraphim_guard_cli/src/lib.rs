@@ -34,4 +34,4 @@ mod script_judge;
 mod upstream_json;
 mod way_out;
 
-pub use commands::{GuardCommand, run, run_exec};
+pub use commands::{GuardCommand, run, run_exec, run_hook};

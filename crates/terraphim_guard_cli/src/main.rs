@@ -35,6 +35,9 @@ fn main() -> std::process::ExitCode {
     if let Some(code) = exec() {
         return std::process::ExitCode::from(code);
     }
+    if let Some(code) = hook_run() {
+        return std::process::ExitCode::from(code);
+    }
     let Command::Guard(guard) = Cli::parse().command;
     std::process::ExitCode::from(terraphim_guard_cli::run(guard))
 }
@@ -54,6 +57,17 @@ fn exec() -> Option<u8> {
         return None;
     }
     terraphim_guard_cli::run_exec(args)
+}
+
+/// `guard hook ...` answers every tool call of the agent: parsed by its own subcommand's parser,
+/// as `guard exec` is, not the whole tree's. Words that do not parse there (or ask for help) go
+/// through the whole parser, which gives the usual message.
+fn hook_run() -> Option<u8> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "guard" || args.next()? != "hook" {
+        return None;
+    }
+    terraphim_guard_cli::run_hook(args)
 }
 
 /// `guard __sandbox-helper PLAN` runs inside bubblewrap once per sandboxed command, on the

@@ -86,6 +86,25 @@ fn parse_exec(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<exec
     exec::ExecArgs::from_arg_matches(&matches).ok()
 }
 
+/// `terraphim-agent guard hook ARGS...` (`args`: the words after `hook`) parsed by the `hook`
+/// subcommand's own parser, as [`run_exec`] parses `guard exec`: the agent runs the hook for
+/// every tool call, and the parser of the whole tree is a tenth of a hook's work when no script
+/// is reviewed. `None` when the words do not parse (or ask for help): the caller then parses the
+/// whole command line as usual, which prints the same message the whole tree's parser gives.
+pub fn run_hook(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<u8> {
+    parse_hook(args).map(|args| finish(hook::run(args)))
+}
+
+/// The words after `guard hook`, parsed by the `hook` subcommand's own parser.
+fn parse_hook(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<hook::HookArgs> {
+    use clap::{Args as _, FromArgMatches as _};
+    let cmd = hook::HookArgs::augment_args(clap::Command::new("hook"));
+    let matches = cmd
+        .try_get_matches_from(std::iter::once("hook".into()).chain(args))
+        .ok()?;
+    hook::HookArgs::from_arg_matches(&matches).ok()
+}
+
 /// Run a parsed `guard` command and return the process exit code.
 pub fn run(command: GuardCommand) -> u8 {
     let result = match command.subcommand {
@@ -320,6 +339,75 @@ mod tests {
             let own = own.map(|a| format!("{a:?}"));
             assert!(own.is_some(), "{words:?}");
             assert_eq!(own, whole_parse(words), "{words:?}");
+        }
+    }
+
+    /// `guard hook WORDS` through the whole tree's parser: its arguments, or `None`.
+    fn whole_parse_hook(words: &[&str]) -> Option<String> {
+        use clap::Parser as _;
+        let argv = ["terraphim-agent", "hook"]
+            .into_iter()
+            .chain(words.iter().copied());
+        match GuardCli::try_parse_from(argv).ok()?.guard.subcommand {
+            Some(GuardSubcommand::Hook(args)) => Some(format!("{args:?}")),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn hook_words_parse_alike_by_its_own_parser_and_the_whole_tree() {
+        let rows: &[&[&str]] = &[
+            &["--agent", "claude-code"],
+            &["--agent=codex"],
+            &["--agent", "gemini", "--event", "post-tool-use"],
+            &["--agent", "cursor", "--defer-allow"],
+            &["--deadline-ms", "250", "--agent", "claude-code"],
+            &[
+                "--agent",
+                "claude-code",
+                "--kg",
+                "k1",
+                "--kg=k2",
+                "--no-user-kg",
+            ],
+            &["--agent", "codex", "--event", "post-tool-use-failure"],
+        ];
+        for words in rows {
+            let own = parse_hook(words.iter().map(std::ffi::OsString::from));
+            let own = own.map(|a| format!("{a:?}"));
+            assert!(own.is_some(), "{words:?}");
+            assert_eq!(own, whole_parse_hook(words), "{words:?}");
+        }
+    }
+
+    #[test]
+    fn hook_words_that_do_not_parse_go_to_the_whole_parser() {
+        // Each of these must come back (`None`) without reading stdin or answering: the whole
+        // tree's parser then prints its usual message (or help).
+        let rows: &[(&str, &[&str])] = &[
+            ("no agent", &[]),
+            ("an unknown agent", &["--agent", "vim"]),
+            ("an agent without its name", &["--agent"]),
+            ("an unknown option", &["--agent", "codex", "--bogus"]),
+            ("help", &["--help"]),
+            ("short help", &["-h"]),
+            (
+                "an unknown event",
+                &["--agent", "codex", "--event", "later"],
+            ),
+            (
+                "a deadline that is no number",
+                &["--agent", "codex", "--deadline-ms", "soon"],
+            ),
+            ("a word after the options", &["--agent", "codex", "extra"]),
+        ];
+        for (why, words) in rows {
+            let args = words.iter().map(std::ffi::OsString::from);
+            assert_eq!(run_hook(args), None, "{why}: {words:?}");
+        }
+        // The same words through the whole tree's parser are refused too.
+        for (why, words) in rows {
+            assert_eq!(whole_parse_hook(words), None, "{why}: {words:?}");
         }
     }
 
