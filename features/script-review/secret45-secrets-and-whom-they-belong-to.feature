@@ -168,3 +168,29 @@ Feature: script pre-review judges a secret by whom it belongs to
     When I run "terraphim-agent guard review-script --json deploy_key.sh"
     Then the JSON field "verdict" is "dangerous"
     And stdout contains "secret-copy"
+
+  Scenario: the project's token sent to its own server on this machine is clean
+    Given a project file "reset_fixtures.py" containing:
+      """
+      import os, urllib.request
+      token = os.environ["SEED_API_TOKEN"]
+      req = urllib.request.Request("http://localhost:8000/api/fixtures/reset", method="POST",
+                                   headers={"Authorization": "Bearer " + token})
+      with urllib.request.urlopen(req, timeout=10) as resp:
+          print(resp.status)
+      """
+    When I run "terraphim-agent guard review-script --json reset_fixtures.py"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: the same token sent to a host on the local network is still flagged
+    Given a project file "reset_fixtures_lan.py" containing:
+      """
+      import os, urllib.request
+      token = os.environ["SEED_API_TOKEN"]
+      req = urllib.request.Request("http://192.168.1.20:8000/api/fixtures/reset", method="POST",
+                                   headers={"Authorization": "Bearer " + token})
+      with urllib.request.urlopen(req, timeout=10) as resp:
+          print(resp.status)
+      """
+    When I run "terraphim-agent guard review-script --json reset_fixtures_lan.py"
+    Then the JSON field "verdict" is "suspicious"

