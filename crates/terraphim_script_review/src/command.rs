@@ -702,38 +702,6 @@ pub(crate) fn edited_manifest(name: &str, words: &[String]) -> Option<&'static s
     }
 }
 
-/// A secret handed on the command line to the tool it is for: a token to its own service's
-/// client (`web-ext sign --api-secret "$AMO_JWT_SECRET"`, `sentry-cli --auth-token
-/// "$SENTRY_AUTH_TOKEN"`), a signing password to a signing tool. That is the secret's use, as a
-/// client object given it is, so its read is no finding. Not when the value holds more than
-/// that one secret, nor when a word of the command names a URL whose host is not one the
-/// token's service documents or this machine (the client pointed elsewhere).
-fn secrets_handed_to_their_tool(sink: &mut Sink<'_>, name: &str, args: &[Val], words: &[String]) {
-    use terraphim_shell_vocab::secrets::{SIGNING_TOOLS, password_env, token_host_documented};
-    let stem = name.split('.').next().unwrap_or(name);
-    for a in args {
-        let t = &a.taint;
-        if t.mixed || t.env || t.host {
-            continue;
-        }
-        let Some(var) = t.env_var() else {
-            continue;
-        };
-        let tool = crate::places::vendor_cli(var, name)
-            || (password_env(var) && SIGNING_TOOLS.contains(&stem));
-        let elsewhere = words.iter().any(|w| {
-            w.contains("://")
-                && terraphim_shell_vocab::hosts::host_of(w).is_none_or(|h| {
-                    !token_host_documented(var, &h)
-                        && !terraphim_shell_vocab::hosts::is_loopback_host(&h)
-                })
-        });
-        if tool && !elsewhere {
-            sink.env_token_used.insert(var.to_owned());
-        }
-    }
-}
-
 pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Option<&Val>) -> Val {
     if sink.ambient.private() && argv.iter().any(|a| a.taint != sink.ambient) {
         // Code run from a string whose built parts held private data: so do its words.
@@ -878,7 +846,6 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     let name = base(&prog_text).to_owned();
     let args = &argv[1..];
     let words: Vec<String> = args.iter().map(word).collect();
-    secrets_handed_to_their_tool(sink, &name, args, &words);
     planted_install_hook(sink, line, &name, args, &words, stdin);
     planted_dependency_source(sink, line, &name, &words);
     let has = |flag: &str| words.iter().any(|w| w == flag);

@@ -1415,7 +1415,7 @@ pub(crate) fn vendor_client(token: &str, callee: &str) -> bool {
 
 /// Whether the program `program` (its base name) is the command-line client of the service
 /// the token variable `token` is for (`gh` for `GITHUB_TOKEN`, `vercel` for `VERCEL_TOKEN`):
-/// the token given to it in its environment or argv is its use.
+/// the token given to it in its environment is its use.
 pub(crate) fn vendor_cli(token: &str, program: &str) -> bool {
     terraphim_shell_vocab::secrets::token_cli(token, program)
 }

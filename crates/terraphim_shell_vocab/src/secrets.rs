@@ -294,7 +294,7 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
 /// (the prefix of [`TOKEN_HOSTS`] in lower case, `_` trimmed): `gh` for `GITHUB_TOKEN`, Mozilla's
 /// `web-ext` for `AMO_JWT_SECRET`. A program named as the word itself (`vercel`, `stripe`,
 /// `heroku`, `crowdin`) is that service's client too. A token handed to its own service's client
-/// (argv, environment) is its use.
+/// in its environment is its use.
 pub const TOKEN_CLIS: &[(&str, &[&str])] = &[
     ("github", &["gh"]),
     ("gh", &["gh"]),

@@ -198,41 +198,6 @@ fn a_certificate_file_is_no_secret() {
     );
 }
 
-/// A token handed on the command line to its own service's client (Mozilla's `web-ext` for the
-/// AMO keys), or a signing password to the build that signs: the secret's use, so its read is
-/// no finding. The same client pointed at another host, or the token handed to another
-/// service's client, keeps the read.
-#[test]
-fn a_secret_handed_to_its_own_tool_is_its_use() {
-    let js = |extra: &str| {
-        format!(
-            "const {{ execFileSync }} = require('node:child_process');\nconst issuer = process.env.AMO_JWT_ISSUER;\nconst secret = process.env.AMO_JWT_SECRET;\nif (!issuer || !secret) throw new Error('AMO keys required');\nexecFileSync('npx', ['--no-install', 'web-ext', 'sign', '--source-dir', 'dist/firefox', '--channel', 'unlisted', '--api-key', issuer, '--api-secret', secret{extra}], {{ stdio: 'inherit' }});\n"
-        )
-    };
-    verdict(Js, &js(""), Clean);
-    let pointed = verdict(
-        Js,
-        &js(", '--amo-base-url', 'https://addons-relay.example.net/api/v5/'"),
-        Verdict::Suspicious,
-    );
-    has_rule(&pointed, "secret-read");
-    let other = verdict(
-        Js,
-        "const { execFileSync } = require('node:child_process');\nconst secret = process.env.AMO_JWT_SECRET;\nexecFileSync('gh', ['secret', 'set', 'AMO_SECRET', '--body', secret], { stdio: 'inherit' });\n",
-        Verdict::Suspicious,
-    );
-    has_rule(&other, "secret-read");
-
-    let py = |program: &str| {
-        format!(
-            "import os, subprocess\npw = os.environ[\"RELEASE_KEYSTORE_PASSWORD\"]\nsubprocess.run([\"{program}\", \"assembleRelease\", \"-Pandroid.injected.signing.store.file=release.jks\", \"-Pandroid.injected.signing.store.password=\" + pw], cwd=\"android\", check=True)\n"
-        )
-    };
-    verdict(Py, &py("./gradlew"), Clean);
-    let elsewhere = verdict(Py, &py("./upload-artifacts"), Verdict::Suspicious);
-    has_rule(&elsewhere, "secret-read");
-}
-
 /// A key the script just made in its scratch directory, or the project's `.env` rewritten
 /// through a temporary file, put in place as a secrets file of the project: the secret stays
 /// where the project keeps its secrets. A key from the user's home, a `.env` copied into a file
