@@ -4125,6 +4125,12 @@ fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
     (!paths.is_empty()).then_some(paths)
 }
 
+/// Whether the known text of a request's URL has a query string: a secret there is written
+/// into every proxy's and server's access log, whoever the host is.
+fn url_has_query(url: Option<&str>) -> bool {
+    url.is_some_and(|u| u.contains('?'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{UNKNOWN, cap_alternatives, cap_product, join_path_into, join_paths};
@@ -4188,10 +4194,4 @@ mod tests {
         }
         assert_eq!(checked, 18 * 18 * 3 * 4);
     }
-}
-
-/// Whether the known text of a request's URL has a query string: a secret there is written
-/// into every proxy's and server's access log, whoever the host is.
-fn url_has_query(url: Option<&str>) -> bool {
-    url.is_some_and(|u| u.contains('?'))
 }
