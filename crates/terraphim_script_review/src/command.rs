@@ -1015,6 +1015,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 // A certificate, a signing request, a verify result or a public key: the
                 // private key given to sign with (`-key`, `-CAkey`) is used, never printed.
                 out.taint.secret = None;
+                out.taint.mixed = false;
             }
             if name == "sed" && sed_prints_url_host(&words[1..]) {
                 out.taint
@@ -1144,7 +1145,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 if let Some(what) = &t.secret
                     && !matches!(name.as_str(), "rsync" | "scp")
                 {
-                    sink.copy_secret(line, what, dst);
+                    sink.copy_secret(line, what, &word(s), dst);
                 }
                 content.taint.join(&t);
                 if sink.is_remote_file(&word(s)) {

@@ -53,6 +53,10 @@ pub(crate) struct Taint {
     /// both the user info and the path gone, what is left is the host and port, no secret.
     /// Left out of equality: it changes nothing until the secret is dropped.
     pub(crate) url_secret: u8,
+    /// More than one secret was joined into the value (a token and a key file, two
+    /// services' tokens): `secret` names only the first, so the value belongs to no one
+    /// service and no sink is benign for it by whom the secret belongs to.
+    pub(crate) mixed: bool,
 }
 
 /// [`Taint::url_secret`]: the secret is a URL's credentials.
@@ -65,6 +69,7 @@ pub(crate) const URL_PATH_CUT: u8 = 4;
 impl PartialEq for Taint {
     fn eq(&self, other: &Taint) -> bool {
         self.secret == other.secret
+            && self.mixed == other.mixed
             && self.env == other.env
             && self.host == other.host
             && self.decoded == other.decoded
@@ -78,6 +83,7 @@ impl Taint {
     pub(crate) fn data_only(&self) -> Taint {
         Taint {
             secret: self.secret.clone(),
+            mixed: self.mixed,
             env: self.env,
             host: self.host,
             decoded: self.decoded,
@@ -91,6 +97,7 @@ impl Taint {
     /// not compared.
     pub(crate) fn marks_within(&self, other: &Taint) -> bool {
         (self.secret.is_none() || other.secret.is_some())
+            && (!self.mixed || other.mixed)
             && (!self.env || other.env)
             && (!self.host || other.host)
             && (!self.decoded || other.decoded)
@@ -109,7 +116,9 @@ impl Taint {
         } else if other.secret.is_some() {
             // Two secrets: a part is gone only where it is gone from both.
             self.url_secret &= other.url_secret;
+            self.mixed |= self.secret != other.secret;
         }
+        self.mixed |= other.mixed;
         self.env |= other.env;
         self.host |= other.host;
         self.decoded |= other.decoded;
@@ -130,6 +139,7 @@ impl Taint {
         self.url_secret |= part;
         if self.url_secret & (URL_USERINFO_CUT | URL_PATH_CUT) == URL_USERINFO_CUT | URL_PATH_CUT {
             self.secret = None;
+            self.mixed = false;
             self.url_secret = 0;
         }
     }
@@ -162,6 +172,20 @@ impl Taint {
                 .as_deref()
                 .and_then(crate::caps::printed_credential_var)
         })
+    }
+
+    /// Whether the private data of the value is one secret that belongs to the service whose
+    /// documented API `host` is (a `SENTRY_AUTH_TOKEN` to `sentry.io`, the token `gh auth
+    /// token` prints to `api.github.com`): sent there, wherever in the request it is, it is
+    /// used, not leaked. Never for a value that also holds the environment, host information
+    /// or a second secret.
+    pub(crate) fn belongs_to_host(&self, host: &str) -> bool {
+        !self.mixed
+            && !self.env
+            && !self.host
+            && self
+                .token_var()
+                .is_some_and(|t| places::token_host_documented(t, host))
     }
 
     /// Whether the value carries private data (secrets, environment, host information).
@@ -410,6 +434,7 @@ pub(crate) static NO_VAL: Val = Val {
         found: false,
         store: false,
         url_secret: 0,
+        mixed: false,
     },
     handle: None,
     items: None,
@@ -2338,7 +2363,27 @@ impl<'a> Sink<'a> {
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),
             );
-            if documented && !payload.taint.private() {
+            // The payload may hold the same token (a request built from the same settings):
+            // it goes where the credentials go.
+            let same = !payload.taint.private()
+                || payload.taint.secret == credentials.secret
+                    && !url_has_query(url)
+                    && payload.taint.belongs_to_host(&host);
+            // A token the project authenticates with to its own server on this machine
+            // (`Authorization: Bearer $API_TOKEN` to `localhost:8080`), with nothing private in
+            // what is sent: the project running against itself.
+            let own_machine = matches!(class, HostClass::Local)
+                && !payload.taint.private()
+                && !credentials.mixed
+                && !credentials.store
+                && terraphim_shell_vocab::hosts::is_loopback_host(&host);
+            if own_machine {
+                if let Some(t) = token {
+                    self.env_token_used.insert(t);
+                }
+                return;
+            }
+            if documented && same {
                 // The token goes to the API it is issued for: that is its use, not a leak, and
                 // the host is documented for it.
                 if let Some(t) = token {
@@ -2408,6 +2453,38 @@ impl<'a> Sink<'a> {
             Some(h) => h,
             None => "a host built at run time".into(),
         };
+        // A secret sent to the documented API of the service it belongs to, in a request
+        // whose URL has no query string (where a key would be logged by every proxy): its use.
+        if payload.taint.secret.is_some()
+            && !url_has_query(url)
+            && payload.taint.belongs_to_host(&host)
+        {
+            if let Some(t) = payload.taint.token_var() {
+                let t = t.to_owned();
+                self.env_token_used.insert(t);
+            }
+            self.token_hosts_used.insert(host);
+            return;
+        }
+        // A token or the project's own secret (not one taken from the user's store) sent to
+        // a service on this machine (the project's local server, its dev database's API): the
+        // project running against itself. A host on the local network may be anyone's.
+        if matches!(class, HostClass::Local)
+            && payload.taint.secret.is_some()
+            && !payload.taint.mixed
+            && !payload.taint.env
+            && !payload.taint.host
+            && !payload.taint.store
+            && url
+                .and_then(terraphim_shell_vocab::hosts::host_of)
+                .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
+        {
+            if let Some(t) = payload.taint.token_var() {
+                let t = t.to_owned();
+                self.env_token_used.insert(t);
+            }
+            return;
+        }
         let private = payload.taint.private();
         let mut chain = source_steps(&payload.taint);
         let verb = if sends {
@@ -2613,6 +2690,16 @@ impl<'a> Sink<'a> {
         if !self.recording {
             // What follows only records findings and capabilities.
             return;
+        }
+        // The null device keeps nothing (`grep -q ... >/dev/null`): no file holds the data.
+        // The standard streams and the terminal are the output.
+        match resolved.text.as_str() {
+            "/dev/null" => return,
+            "/dev/stdout" | "/dev/stderr" | "/dev/tty" => {
+                self.output(line, content);
+                return;
+            }
+            _ => {}
         }
         let class = places::classify_write(&resolved);
         if matches!(class, WriteClass::Unknown) {
@@ -3009,7 +3096,7 @@ impl<'a> Sink<'a> {
     }
 
     /// A credential file copied whole to another place: staged for use elsewhere.
-    pub(crate) fn copy_secret(&mut self, line: u32, what: &str, dst: &Val) {
+    pub(crate) fn copy_secret(&mut self, line: u32, what: &str, src: &str, dst: &Val) {
         for p in dst.path_alternatives() {
             let place = self.resolve(&p).text.trim_end_matches('/').to_owned();
             if !place.is_empty() && !self.copied_secrets.contains(&place) {
@@ -3017,6 +3104,28 @@ impl<'a> Sink<'a> {
             }
         }
         if !self.recording {
+            return;
+        }
+        // A secrets file of the project or of the script's own scratch directory (a key it
+        // just made, a `.env.local` it rewrote in a temporary file) put in place as another
+        // secrets file of the project: the secret stays where the project keeps its secrets.
+        // Not from the user's store or anywhere else, not into a file that is no secrets
+        // file (`docs/env.txt`), not outside the working tree.
+        let from = self.resolve(src);
+        let kept_in_project = matches!(from.place, Place::WorkTree | Place::Tmp)
+            && places::secret_kind(&from.text)
+                .is_some_and(|k| k == places::DOTENV || k == places::KEY_FILE)
+            && {
+                let dsts = dst.path_alternatives();
+                !dsts.is_empty()
+                    && dsts.iter().all(|p| {
+                        let to = self.resolve(p);
+                        matches!(to.place, Place::WorkTree)
+                            && !to.text.contains(UNKNOWN)
+                            && places::secret_kind(&to.text).is_some()
+                    })
+            };
+        if kept_in_project {
             return;
         }
         let shown = Self::show(&dst.text_or_unknown());
@@ -4014,6 +4123,12 @@ fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
         paths.push(w);
     }
     (!paths.is_empty()).then_some(paths)
+}
+
+/// Whether the known text of a request's URL has a query string: a secret there is written
+/// into every proxy's and server's access log, whoever the host is.
+fn url_has_query(url: Option<&str>) -> bool {
+    url.is_some_and(|u| u.contains('?'))
 }
 
 #[cfg(test)]

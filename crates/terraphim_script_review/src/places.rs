@@ -496,6 +496,9 @@ fn first_secret_part(path: &str) -> Option<&'static str> {
 /// What [`secret_kind`] calls a `.env` file.
 pub(crate) const DOTENV: &str = "a .env secrets file";
 
+/// What [`secret_kind`] calls a key file named by its extension (`.pem`, `.key`, `.p12`).
+pub(crate) const KEY_FILE: &str = "a private key file";
+
 /// What kind of credential a path holds, if it is credential material.
 /// A part of a parsed URL that says where it points and holds none of its credentials
 /// (`hostname`, `port`, `protocol`/`scheme`), unlike `host`/`netloc` of some parsers, the
@@ -559,18 +562,52 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     {
         return Some(DOTENV);
     }
+    if name.ends_with(".pem") && public_certificate_pem(name) {
+        return None;
+    }
     if name.ends_with(".pem")
         || name.ends_with(".key")
         || name.ends_with(".p12")
         || name.ends_with(".pfx")
     {
-        return Some("a private key file");
+        return Some(KEY_FILE);
     }
     if name.starts_with("id_rsa") || name.starts_with("id_ed25519") || name.starts_with("id_ecdsa")
     {
         return Some("an SSH private key");
     }
     None
+}
+
+/// Whether a `.pem` file's name says it holds certificates, which are public, and no key:
+/// `cert.pem`, `fullchain.pem`, mkcert's `rootCA.pem`, step's `root_ca.pem`, `ca-bundle.pem`.
+/// A name with a key word in it (`rootCA-key.pem`, `privkey.pem`, `ca_key.pem`) or none of
+/// the certificate words (`server.pem`, `dev.pem`, which may hold both) stays a key file.
+fn public_certificate_pem(name: &str) -> bool {
+    const KEY_WORDS: &[&str] = &["key", "priv", "secret", "id_", "p12", "pfx", "sign"];
+    const CERT_WORDS: &[&str] = &[
+        "cert",
+        "certs",
+        "certificate",
+        "crt",
+        "chain",
+        "fullchain",
+        "ca",
+        "rootca",
+        "cacert",
+        "cacerts",
+        "bundle",
+        "intermediate",
+        "trust",
+        "truststore",
+    ];
+    let stem = name
+        .strip_suffix(".pem")
+        .unwrap_or(name)
+        .to_ascii_lowercase();
+    !stem.contains(UNKNOWN)
+        && !KEY_WORDS.iter().any(|k| stem.contains(k))
+        && stem.split(['-', '_', '.']).any(|w| CERT_WORDS.contains(&w))
 }
 
 /// What writing to a path means.
@@ -1376,29 +1413,16 @@ pub(crate) fn vendor_client(token: &str, callee: &str) -> bool {
             .any(|(v, alias)| *v == vendor && callee.contains(alias))
 }
 
-/// Vendors' command-line clients whose name is not the vendor word.
-const CLI_ALIASES: &[(&str, &str)] = &[("github", "gh"), ("gh", "gh"), ("gitlab", "glab")];
-
 /// Whether the program `program` (its base name) is the command-line client of the service
 /// the token variable `token` is for (`gh` for `GITHUB_TOKEN`, `vercel` for `VERCEL_TOKEN`):
 /// the token given to it in its environment is its use.
 pub(crate) fn vendor_cli(token: &str, program: &str) -> bool {
-    let Some(vendor) = token_vendor(token) else {
-        return false;
-    };
-    program == vendor
-        || CLI_ALIASES
-            .iter()
-            .any(|(v, alias)| *v == vendor && program == *alias)
+    terraphim_shell_vocab::secrets::token_cli(token, program)
 }
 
 /// The vendor word of a token variable (`OPENAI_API_KEY` -> `openai`), if it is in the table.
 pub(crate) fn token_vendor(name: &str) -> Option<String> {
-    let n = name.to_ascii_uppercase();
-    TOKEN_HOSTS
-        .iter()
-        .find(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
-        .map(|(prefix, _)| prefix.trim_end_matches('_').to_ascii_lowercase())
+    terraphim_shell_vocab::secrets::token_service(name)
 }
 
 /// Options and keys of dependency files that say where packages come from: pip's index options

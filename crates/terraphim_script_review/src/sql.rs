@@ -129,6 +129,7 @@ pub(crate) fn local_connection(
     }
     let mut taint = all.clone();
     taint.secret = None;
+    taint.mixed = false;
     Some(crate::engine::Val::unknown().with_taint(&taint))
 }
 

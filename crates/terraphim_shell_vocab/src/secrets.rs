@@ -155,6 +155,16 @@ pub fn plain_setting(name: &str) -> bool {
         "_LIMIT",
         "_NAME",
         "_PROFILE",
+        // Whom or what a credential is for, not the credential: an app's or account's
+        // identifier (`GITHUB_APP_ID`, Twilio's `ACCOUNT_SID`, which its API URLs carry), the
+        // organisation, project or user a token acts in.
+        "_ID",
+        "_SID",
+        "_ORG",
+        "_ORGANIZATION",
+        "_PROJECT",
+        "_USER",
+        "_USERNAME",
     ];
     const CREDENTIAL: &[&str] = &["TOKEN", "SECRET", "PASS", "KEY", "AUTH", "CRED", "COOKIE"];
     !CREDENTIAL.iter().any(|c| n.contains(c))
@@ -267,8 +277,76 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("TERRAFORM", &["app.terraform.io"]),
     ("TFE_", &["app.terraform.io"]),
     ("RTD_", &["readthedocs.org", "readthedocs.com"]),
+    // Crowdin's API (an enterprise organisation's is `ORG.api.crowdin.com`).
+    ("CROWDIN", &["api.crowdin.com"]),
+    ("WANDB", &["api.wandb.ai"]),
+    ("NUGET", &["api.nuget.org", "www.nuget.org"]),
+    // RubyGems' push key (`GEM_HOST_API_KEY`).
+    ("GEM_HOST", &["rubygems.org"]),
+    ("HEX_", &["hex.pm"]),
+    ("EXPO_", &["api.expo.dev", "exp.host"]),
+    // addons.mozilla.org's API keys (`AMO_JWT_ISSUER`, `AMO_JWT_SECRET`).
+    ("AMO_", &["addons.mozilla.org"]),
     ("READTHEDOCS", &["readthedocs.org", "readthedocs.com"]),
 ];
+
+/// The command-line clients of a token variable's service whose name is not the service's word
+/// (the prefix of [`TOKEN_HOSTS`] in lower case, `_` trimmed): `gh` for `GITHUB_TOKEN`, Mozilla's
+/// `web-ext` for `AMO_JWT_SECRET`. A program named as the word itself (`vercel`, `stripe`,
+/// `heroku`, `crowdin`) is that service's client too. A token handed to its own service's client
+/// in its environment is its use.
+pub const TOKEN_CLIS: &[(&str, &[&str])] = &[
+    ("github", &["gh"]),
+    ("gh", &["gh"]),
+    ("gitlab", &["glab"]),
+    ("amo", &["web-ext"]),
+    ("sentry", &["sentry-cli"]),
+    ("cloudflare", &["wrangler"]),
+    ("cf", &["wrangler"]),
+    ("fly", &["flyctl", "fly"]),
+    ("npm", &["npm", "pnpm", "yarn"]),
+    ("pypi", &["twine", "uv", "poetry", "hatch", "flit"]),
+    ("twine", &["twine"]),
+    ("cargo_registry", &["cargo"]),
+    ("hf", &["huggingface-cli", "hf"]),
+    ("hugging", &["huggingface-cli", "hf"]),
+    ("expo", &["eas", "expo"]),
+    ("gem_host", &["gem"]),
+    ("hex", &["mix"]),
+    ("nuget", &["dotnet", "nuget"]),
+    ("digitalocean", &["doctl"]),
+    ("planetscale", &["pscale"]),
+    ("neon", &["neonctl"]),
+    ("datadog", &["datadog-ci"]),
+    ("dd_api", &["datadog-ci"]),
+    ("circle", &["circleci"]),
+    ("buildkite", &["buildkite-agent"]),
+    ("sonar", &["sonar-scanner"]),
+    ("tfe", &["terraform"]),
+];
+
+/// Whether the program `program` (its base name) is the command-line client of the service the
+/// token variable `name` is for ([`TOKEN_CLIS`], or the service's own word: `vercel` for
+/// `VERCEL_TOKEN`).
+pub fn token_cli(name: &str, program: &str) -> bool {
+    let Some(service) = token_service(name) else {
+        return false;
+    };
+    program == service
+        || TOKEN_CLIS
+            .iter()
+            .any(|(s, clis)| *s == service && clis.contains(&program))
+}
+
+/// The service word of a token variable (`OPENAI_API_KEY` -> `openai`, `GH_TOKEN` -> `gh`):
+/// the first row of [`TOKEN_HOSTS`] whose prefix the name starts with or holds after a `_`.
+pub fn token_service(name: &str) -> Option<String> {
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS
+        .iter()
+        .find(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+        .map(|(prefix, _)| prefix.trim_end_matches('_').to_ascii_lowercase())
+}
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.
 pub fn token_host_documented(name: &str, host: &str) -> bool {

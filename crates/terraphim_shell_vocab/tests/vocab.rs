@@ -405,12 +405,46 @@ fn plain_settings_hold_no_credential() {
         ("SECRET_KEY_BASE", false),
         ("PASSWORD_TIMEOUT", false),
         ("STRIPE_KEY", false),
+        ("GITHUB_APP_ID", true),
+        ("TWILIO_ACCOUNT_SID", true),
+        ("SENTRY_ORG", true),
+        ("DB_USER", true),
+        ("OAUTH_CLIENT_ID", false),
+        ("KEY_ID", false),
+        ("TOKEN_USER", false),
     ];
     for &(name, want) in cases {
         assert_eq!(
             terraphim_shell_vocab::secrets::plain_setting(name),
             want,
             "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_token_belongs_to_its_services_documented_hosts() {
+    let cases: &[(&str, &str, bool)] = &[
+        ("CROWDIN_PERSONAL_TOKEN", "api.crowdin.com", true),
+        ("CROWDIN_TOKEN", "acme.api.crowdin.com", true),
+        ("CROWDIN_TOKEN", "api.github.com", false),
+        ("CROWDIN_TOKEN", "crowdin.com.example.net", false),
+        ("GEM_HOST_API_KEY", "rubygems.org", true),
+        ("GEMINI_API_KEY", "rubygems.org", false),
+        ("HEX_API_KEY", "hex.pm", true),
+        ("NUGET_API_KEY", "api.nuget.org", true),
+        ("NUGET_API_KEY", "api.npmjs.org", false),
+        ("WANDB_API_KEY", "api.wandb.ai", true),
+        ("EXPO_TOKEN", "api.expo.dev", true),
+        ("AMO_JWT_SECRET", "addons.mozilla.org", true),
+        ("STRIPE_SECRET_KEY", "api.stripe.com", true),
+        ("STRIPE_SECRET_KEY", "api.github.com", false),
+    ];
+    for &(name, host, want) in cases {
+        assert_eq!(
+            terraphim_shell_vocab::secrets::token_host_documented(name, host),
+            want,
+            "{name} -> {host}"
         );
     }
 }

@@ -187,6 +187,7 @@ impl Js<'_, '_, '_> {
         if self.hmac_key_used(node) {
             // The signature or token made with the key, not the key.
             v.taint.secret = None;
+            v.taint.mixed = false;
         }
         if hashed { Val::unknown() } else { v }
     }
@@ -475,6 +476,7 @@ impl Js<'_, '_, '_> {
                     self.sink.env_token_used.insert(name.to_owned());
                     let mut rest = a.taint.clone();
                     rest.secret = None;
+                    rest.mixed = false;
                     all.join(&rest);
                 }
                 _ => all.join(&a.taint),

@@ -923,6 +923,7 @@ impl Js<'_, '_, '_> {
         }
         let mut rest = obj.taint.clone();
         rest.secret = None;
+        rest.mixed = false;
         rest.env = false;
         Some(self.sink.read_env(line(node), prop).with_taint(&rest))
     }

@@ -127,7 +127,7 @@ impl Js<'_, '_, '_> {
                 // `fs.cpSync(sshDir, 'site/.deploy', { recursive: true })`: the credentials
                 // now lie where the script put them, as `shutil.copy` and `cp` leave them.
                 if let Some(what) = &t.secret {
-                    self.sink.copy_secret(ln, what, second);
+                    self.sink.copy_secret(ln, what, &s, second);
                     break;
                 }
             }

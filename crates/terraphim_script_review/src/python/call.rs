@@ -539,6 +539,7 @@ impl Py<'_, '_, '_> {
                 .unwrap_or_default();
             if super::env_token_name(&held).is_some() {
                 held.secret = None;
+                held.mixed = false;
             }
             let result = self.scope.call_user(&m, &c.args);
             let result = match receiver_node.filter(|r| self.text(*r) == "super()") {

@@ -153,7 +153,7 @@ impl Py<'_, '_, '_> {
                 content.taint.remote = true;
             }
             if let Some(what) = &t.secret {
-                self.sink.copy_secret(ln, what, &dst);
+                self.sink.copy_secret(ln, what, &s, &dst);
                 break;
             }
         }

@@ -9,6 +9,7 @@ mod js_hosts_and_members;
 mod made_keys;
 mod real_scripts;
 mod rules;
+mod secret_owners;
 mod secrets_in_use;
 mod shell_function_calls;
 
