@@ -28,6 +28,9 @@ Feature: private keys exported through files, trusted downloads, floods, and loc
       | k6 run -e TARGET=https://www.example.net --vus 2000 --duration 1h load/stress.js                     | deny    |
       | k6 run -e TARGET=https://www.example.net --vus 5 --duration 30s load/smoke.js                        | sandbox |
       | k6 run -e TARGET=http://localhost:3000 --vus 2000 load/stress.js                                     | allow   |
+      | echo 'GET http://localhost:8080/health' \| vegeta attack -duration=10s -rate=50 \| vegeta report       | allow   |
+      | echo 'GET https://shop.example.net/' \| vegeta attack -duration=10s -rate=50 \| vegeta report          | sandbox |
+      | vegeta attack -targets=load/targets.txt -rate=50 -duration=10s                                       | sandbox |
       | spack uninstall --all -y                                                                             | deny    |
       | spack uninstall -y zlib                                                                              | sandbox |
       | vercel deploy --prod list                                                                            | sandbox |

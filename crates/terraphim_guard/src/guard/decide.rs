@@ -623,6 +623,15 @@ impl Guard {
                     format!("known safe ({})", matches[i].concept),
                     None,
                 )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && super::flood::loopback_vegeta(cmd, &parsed.commands)
+            {
+                (
+                    Verdict::Allow,
+                    "runs a load test whose every target, spelled on the line, is this machine (a loopback address): the developer's own server (known safe: load tests of this machine)".to_string(),
+                    None,
+                )
             } else {
                 (
                     Verdict::Sandbox,

@@ -77,7 +77,12 @@ pub(crate) fn remote_flood(
     let argv = &cmd.argv;
     let (_, sub, options) = LOAD_OPTIONS.iter().find(|(n, _, _)| *n == cmd.name())?;
     if let Some(sub) = sub
-        && argv.iter().skip(1).find(|w| !w.starts_with('-')) != Some(&sub.to_string())
+        && argv
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .map(String::as_str)
+            != Some(*sub)
     {
         return None;
     }
@@ -114,6 +119,69 @@ pub(crate) fn remote_flood(
     })?;
     let host = targets(cmd, cmds).into_iter().find(|h| !own_network(h))?;
     Some((host, load))
+}
+
+/// vegeta's attack options that only tune the load or the requests' framing; any other
+/// (`-targets FILE`, `-body FILE`, `-output FILE`, certificates, `-laddr`, a proxy header)
+/// keeps the attack unknown.
+const VEGETA_TUNING: &[&str] = &[
+    "-rate",
+    "-duration",
+    "-workers",
+    "-max-workers",
+    "-timeout",
+    "-name",
+    "-format",
+    "-connections",
+    "-max-connections",
+    "-keepalive",
+    "-http2",
+    "-h2c",
+    "-redirects",
+    "-header",
+];
+
+/// Whether `cmd` is `vegeta attack` fed only literal targets on this machine (`echo 'GET
+/// http://localhost:8080/health' | vegeta attack -rate=50 -duration=10s`): the load lands on
+/// the developer's own server, as `load tests of this machine` says of wrk and hey. Targets
+/// on its real input, from a file, or any host elsewhere keep it unknown.
+pub(crate) fn loopback_vegeta(cmd: &SimpleCommand, cmds: &[SimpleCommand]) -> bool {
+    let argv = &cmd.argv;
+    if cmd.name() != "vegeta"
+        || argv.get(1).map(String::as_str) != Some("attack")
+        || cmd.flow.is_some()
+        || !cmd.layers.is_empty()
+    {
+        return false;
+    }
+    let mut i = 2;
+    while i < argv.len() {
+        let w = argv[i].as_str();
+        let name = w.split('=').next().unwrap_or(w);
+        let name = name
+            .strip_prefix('-')
+            .map_or(name, |n| if n.starts_with('-') { &name[1..] } else { name });
+        if !w.starts_with('-') || !VEGETA_TUNING.contains(&name) || w.contains(['$', '`']) {
+            return false;
+        }
+        // A boolean option stands alone; the others take the next word unless `=` joins it.
+        let boolean = matches!(name, "-keepalive" | "-http2" | "-h2c");
+        i += if w.contains('=') || boolean { 1 } else { 2 };
+    }
+    // Literal text on its input: a here-string or heredoc, or `echo`/`printf` piped in; no
+    // expansion, and no `@FILE` (a request body vegeta reads from a file).
+    let literal = |t: &str| !t.contains(['$', '`', '@']);
+    let fed = cmd.stdin_text.as_deref().is_some_and(literal)
+        || cmd.pipeline.is_some_and(|(p, stage)| {
+            stage > 0
+                && cmds.iter().all(|c| {
+                    !c.pipeline.is_some_and(|(q, t)| q == p && t < stage)
+                        || (matches!(c.name(), "echo" | "printf")
+                            && c.argv.iter().all(|w| literal(w)))
+                })
+        });
+    let hosts = targets(cmd, cmds);
+    fed && !hosts.is_empty() && hosts.iter().all(|h| is_loopback_host(h))
 }
 
 /// The hosts the load test is aimed at, as the line spells them.

@@ -97,7 +97,7 @@ fn a_load_test_flooding_another_networks_host_is_denied() {
         // Twins: the same loads at this machine or its network, a modest remote load.
         (
             "echo 'GET http://localhost:8080/' | vegeta attack -rate=5000 -duration=10s | vegeta report",
-            Verdict::Sandbox,
+            Verdict::Allow,
         ),
         (
             "k6 run -e TARGET=http://localhost:3000 --vus 2000 --duration 1m load/stress.js",
@@ -109,6 +109,42 @@ fn a_load_test_flooding_another_networks_host_is_denied() {
         ),
         (
             "k6 run -e TARGET=https://www.example.net --vus 5 --duration 30s load/smoke.js",
+            Verdict::Sandbox,
+        ),
+    ]);
+}
+
+#[test]
+fn vegeta_fed_only_targets_on_this_machine_is_allowed() {
+    decide(&[
+        (
+            "echo 'GET http://localhost:8080/health' | vegeta attack -duration=10s -rate=50 | vegeta report",
+            Verdict::Allow,
+        ),
+        (
+            "vegeta attack -rate 20 -duration 5s <<< 'GET http://127.0.0.1:3000/' | vegeta report",
+            Verdict::Allow,
+        ),
+        // Twins: a host elsewhere, targets from a file or the real input, a body from a file,
+        // an expansion in the targets.
+        (
+            "echo 'GET https://shop.example.net/' | vegeta attack -duration=10s -rate=50 | vegeta report",
+            Verdict::Sandbox,
+        ),
+        (
+            "vegeta attack -targets=load/targets.txt -rate=50 -duration=10s | vegeta report",
+            Verdict::Sandbox,
+        ),
+        (
+            "vegeta attack -rate=50 -duration=10s | vegeta report",
+            Verdict::Sandbox,
+        ),
+        (
+            "printf 'POST http://localhost:8080/x\\n@payload.json\\n' | vegeta attack -rate=5 -duration=2s",
+            Verdict::Sandbox,
+        ),
+        (
+            "echo \"GET http://localhost:8080/ $URL\" | vegeta attack -rate=5 -duration=2s",
             Verdict::Sandbox,
         ),
     ]);
