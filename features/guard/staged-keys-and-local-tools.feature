@@ -67,5 +67,7 @@ Feature: private keys exported through files, trusted downloads, floods, and loc
       | cd "$(git rev-parse --show-toplevel)" && rm -rf ../other                                 | deny    |
       | for f in po/*.po; do msgfmt -o /dev/null "$f"; done                                      | allow   |
       | for f in ~/.config/*.conf; do rm -f "$f"; done                                           | deny    |
+      | for d in build dist; do rm -rf "$d"; done                                                | allow   |
+      | for d in build src; do rm -rf "$d"; done                                                 | sandbox |
       | xgettext -o po/messages.pot $(git ls-files 'src/*.py')                                   | allow   |
       | xgettext -o po/messages.pot $(git -C ~/other ls-files '*.py')                            | sandbox |

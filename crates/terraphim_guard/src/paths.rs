@@ -825,20 +825,27 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 .flat_map(|(_, vs)| vs)
                 .collect();
             if !words.is_empty() && !rest.contains('$') {
-                let each: Vec<Option<Location>> = words
+                let paths: Vec<String> = words
                     .iter()
                     .map(|w| {
-                        let path = if rest.is_empty() {
+                        if rest.is_empty() {
                             (*w).clone()
                         } else {
                             format!("{}/{rest}", w.trim_end_matches('/'))
-                        };
-                        (!path.starts_with('$'))
-                            .then(|| locate(&path, scope, sp))
-                            .flatten()
+                        }
                     })
+                    .filter(|p| !p.starts_with('$'))
                     .collect();
-                if each.iter().all(|l| matches!(l, Some(Location::Project(_)))) {
+                let each: Vec<Option<Location>> =
+                    paths.iter().map(|p| locate(p, scope, sp)).collect();
+                // Every word a project path, and of the same classes (`for d in build src` is
+                // no build output; a secret or an anchor among them is its own class): the
+                // variable is then what each of them is.
+                let bits: Vec<u32> = paths.iter().map(|p| path_bits(p, scope)).collect();
+                if paths.len() == words.len()
+                    && each.iter().all(|l| matches!(l, Some(Location::Project(_))))
+                    && bits.windows(2).all(|b| b[0] == b[1])
+                {
                     return each.into_iter().next().flatten();
                 }
             }

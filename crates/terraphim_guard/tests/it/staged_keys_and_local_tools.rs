@@ -320,6 +320,16 @@ fn the_repository_root_and_the_projects_file_lists_are_the_project() {
             "msgfmt -o /dev/null \"$f\"; for f in po/*.po; do msgfmt -o /dev/null \"$f\"; done",
             Verdict::Sandbox,
         ),
+        // Words of different classes: the variable is none of them alone.
+        (
+            "for d in build src; do rm -rf \"$d\"; done",
+            Verdict::Sandbox,
+        ),
+        (
+            "for f in docs/a.md .git/hooks/pre-commit; do cp tools/x.sh \"$f\"; done",
+            Verdict::Deny,
+        ),
+        ("for d in build dist; do rm -rf \"$d\"; done", Verdict::Allow),
         (
             "xgettext -o po/messages.pot $(git -C ~/other ls-files '*.py')",
             Verdict::Sandbox,
