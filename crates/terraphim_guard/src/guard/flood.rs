@@ -27,9 +27,16 @@ enum Load {
     Concurrency,
 }
 
-/// Per load generator (and the subcommand that runs the load, if it has one): its options
-/// that set the load.
-const LOAD_OPTIONS: &[(&str, Option<&str>, &[(&str, Load)])] = &[
+/// A load generator, the subcommand that runs the load (if it has one), and its options that
+/// set the load.
+type Generator = (
+    &'static str,
+    Option<&'static str>,
+    &'static [(&'static str, Load)],
+);
+
+/// Per load generator: its options that set the load.
+const LOAD_OPTIONS: &[Generator] = &[
     (
         "vegeta",
         Some("attack"),

@@ -329,7 +329,10 @@ fn the_repository_root_and_the_projects_file_lists_are_the_project() {
             "for f in docs/a.md .git/hooks/pre-commit; do cp tools/x.sh \"$f\"; done",
             Verdict::Deny,
         ),
-        ("for d in build dist; do rm -rf \"$d\"; done", Verdict::Allow),
+        (
+            "for d in build dist; do rm -rf \"$d\"; done",
+            Verdict::Allow,
+        ),
         (
             "xgettext -o po/messages.pot $(git -C ~/other ls-files '*.py')",
             Verdict::Sandbox,
