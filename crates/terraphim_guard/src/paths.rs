@@ -61,6 +61,9 @@ pub(crate) struct Scope<'a> {
     /// Variables the line assigned a fresh `mktemp` path first (`ParsedCommand::temp_vars`):
     /// their bare expansion is a temp path.
     pub(crate) temp_vars: &'a [String],
+    /// Variables of `for` loops over literal words, and the words
+    /// (`ParsedCommand::loop_values`): a variable whose every word is a project path is one.
+    pub(crate) loop_values: &'a [(String, Vec<String>)],
     /// The components of `project`, `home` and `base`, split once by [`Scope::new`].
     parts: Option<ScopeParts>,
     /// The classes of the words already classed in this scope ([`Scope::path_bits`]): a
@@ -81,6 +84,12 @@ struct ScopeParts {
 }
 
 impl<'a> Scope<'a> {
+    /// This scope with the line's literal loop variables ([`Scope::loop_values`]).
+    pub(crate) fn with_loop_values(mut self, loop_values: &'a [(String, Vec<String>)]) -> Self {
+        self.loop_values = loop_values;
+        self
+    }
+
     /// A scope with its paths split once, for many words.
     pub(crate) fn new(
         project: Option<&'a Path>,
@@ -95,6 +104,7 @@ impl<'a> Scope<'a> {
             home,
             assigned,
             temp_vars,
+            loop_values: &[],
             parts: None,
             seen: Default::default(),
         };
@@ -843,6 +853,40 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
                 // `TMPDIR=/Users; rm -rf $TMPDIR/x`: the line sets the variable itself.
                 return None;
             }
+            // `for f in po/*.po; do msgfmt "$f"; done`: `$f` is one of the loop's words, a
+            // project path when every one of them is (several loops of one name: all their
+            // words). Anything else keeps the variable's own location.
+            let words: Vec<&String> = scope
+                .loop_values
+                .iter()
+                .filter(|(n, _)| n == name)
+                .flat_map(|(_, vs)| vs)
+                .collect();
+            if !words.is_empty() && !rest.contains('$') {
+                let paths: Vec<String> = words
+                    .iter()
+                    .map(|w| {
+                        if rest.is_empty() {
+                            (*w).clone()
+                        } else {
+                            format!("{}/{rest}", w.trim_end_matches('/'))
+                        }
+                    })
+                    .filter(|p| !p.starts_with('$'))
+                    .collect();
+                let each: Vec<Option<Location>> =
+                    paths.iter().map(|p| locate(p, scope, sp)).collect();
+                // Every word a project path, and of the same classes (`for d in build src` is
+                // no build output; a secret or an anchor among them is its own class): the
+                // variable is then what each of them is.
+                let bits: Vec<u32> = paths.iter().map(|p| path_bits(p, scope)).collect();
+                if paths.len() == words.len()
+                    && each.iter().all(|l| matches!(l, Some(Location::Project(_))))
+                    && bits.windows(2).all(|b| b[0] == b[1])
+                {
+                    return each.into_iter().next().flatten();
+                }
+            }
             return Some(match split_normal(rest) {
                 Some(parts) => Location::Var(name.to_string(), parts),
                 // `$TMPDIR/../etc` climbs out of wherever the variable points.
@@ -936,10 +980,60 @@ fn is_spaced_path(text: &str) -> bool {
         && text.matches('/').count() >= 2
 }
 
+/// Whether a word is the output of git listing files of the working directory's repository:
+/// `$(git ls-files ...)` or `$(git grep -l|-L|--name-only ...)` (backquoted too), with nothing
+/// else in the word, no expansion inside and no option that names another repository or work
+/// tree (`-C`, `--git-dir`, `--work-tree`, `-c`). git prints the paths relative to the
+/// working directory, and only paths inside the repository's work tree.
+fn lists_repository_files(text: &str) -> bool {
+    let Some(inner) = text
+        .strip_prefix("$(")
+        .and_then(|t| t.strip_suffix(')'))
+        .or_else(|| text.strip_prefix('`').and_then(|t| t.strip_suffix('`')))
+    else {
+        return false;
+    };
+    if inner.contains(['$', '`', '(', ')', ';', '|', '&', '<', '>', '\n']) {
+        return false;
+    }
+    let words: Vec<&str> = inner
+        .split_whitespace()
+        .map(|w| w.trim_matches(['\'', '"']))
+        .collect();
+    let escapes = |w: &&str| {
+        matches!(*w, "-C" | "-c")
+            || w.starts_with("--git-dir")
+            || w.starts_with("--work-tree")
+            || w.starts_with("--namespace")
+    };
+    match words.as_slice() {
+        ["git", "ls-files", rest @ ..] => !rest.iter().any(escapes),
+        ["git", "grep", rest @ ..] => {
+            !rest.iter().any(escapes)
+                && rest
+                    .iter()
+                    .any(|w| matches!(*w, "-l" | "-L" | "--name-only" | "--files-with-matches"))
+                && !rest
+                    .iter()
+                    .any(|w| w.starts_with("-O") || w.starts_with("--open-files"))
+        }
+        _ => false,
+    }
+}
+
 /// Where a word is as a path: its location and, for a project path under the home, its
 /// location in the home too; or, for a word that is no path one can place, its class bits.
 fn place_of(text: &str, scope: &Scope<'_>) -> Result<(Location, Option<Location>), u32> {
     let sp = scope.parts();
+    // `$(git ls-files '*.py')`, `$(git grep -l NAME -- src)`: files of the working directory's
+    // repository, named relative to where the command runs (some file of the project).
+    if lists_repository_files(text) {
+        return if scope.base == Some(None) || sp.project.is_none() {
+            Err(DYNAMIC)
+        } else {
+            Ok((Location::Project(vec!["*".to_string()]), None))
+        };
+    }
     if text.is_empty()
         || (text.contains(char::is_whitespace) && !is_spaced_path(text))
         || text.contains("://")

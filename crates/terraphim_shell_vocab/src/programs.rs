@@ -353,6 +353,18 @@ pub const NAME_PROBES: &[&str] = &[
 /// `-v` (php, rails), `-version` (java, terraform), `--help`, `-h`.
 pub const PRINT_ONLY_OPTIONS: &[&str] = &["--version", "-V", "--help", "-h", "-v", "-version"];
 
+/// Subcommands of platform CLIs that change or publish something (`vercel deploy`, `fly
+/// deploy`, `npm publish`, `kubectl apply`): once such a verb has taken its options, a later
+/// word is its argument, never a subcommand of the tool (`vercel deploy --prod list` deploys
+/// the directory `list`). A safe `TOOL ** READVERB` pattern does not vouch for a read verb found
+/// there.
+pub const WRITE_VERBS: &[&str] = &[
+    "deploy", "publish", "push", "apply", "upload", "release", "promote", "rollback", "redeploy",
+    "create", "update", "install", "set", "add", "put", "send", "import", "start", "stop",
+    "restart", "scale", "submit", "trigger", "invoke", "execute", "exec", "migrate", "patch",
+    "replace", "edit", "sync", "attach", "run", "up",
+];
+
 /// Wrappers that run the inner command with other privileges; judged themselves and unwrapped.
 /// `runuser -u USER CMD` is util-linux's `sudo` for root (agents in containers run as root).
 pub const PRIVILEGED: &[&str] = &["sudo", "doas", "pkexec", "run0", "runuser"];

@@ -99,6 +99,35 @@ pub fn credential_store_read<S: AsRef<str>>(argv: &[S]) -> Option<(&'static str,
         .copied()
 }
 
+/// Programs that print a private key they keep when asked by an option (a program, the option's
+/// prefix, and the option the KG names the read by): GnuPG's `--export-secret-keys` and
+/// `--export-secret-subkeys` (gpg takes any unambiguous abbreviation, `--export-secret-k`).
+/// A new key made on the spot (`age-keygen -o F`, `ssh-keygen -f F`) is no export of a key
+/// the user has: it protects nothing yet.
+pub const SECRET_KEY_EXPORTS: &[(&str, &str, &str)] = &[
+    ("gpg", "--export-secret-s", "--export-secret-subkeys"),
+    ("gpg2", "--export-secret-s", "--export-secret-subkeys"),
+    ("gpg", "--export-secret-k", "--export-secret-keys"),
+    ("gpg2", "--export-secret-k", "--export-secret-keys"),
+];
+
+/// The secret-key export `argv` is ([`SECRET_KEY_EXPORTS`]): the program (`gpg` for both of
+/// GnuPG's names) and the option as the KG names it. Options only before `--`.
+pub fn secret_key_export<S: AsRef<str>>(argv: &[S]) -> Option<(&'static str, &'static str)> {
+    let (first, rest) = argv.split_first()?;
+    let prog = first.as_ref().rsplit('/').next().unwrap_or("");
+    rest.iter()
+        .map(AsRef::as_ref)
+        .take_while(|w| *w != "--")
+        .find_map(|w| {
+            let opt = w.split('=').next().unwrap_or(w);
+            SECRET_KEY_EXPORTS
+                .iter()
+                .find(|(p, prefix, _)| *p == prog && opt.starts_with(prefix))
+                .map(|(_, _, named)| ("gpg", *named))
+        })
+}
+
 /// Whether a variable's name says it holds a password (`MINISIGN_PASSWORD`, `GPG_PASSPHRASE`,
 /// `KEY_PASS`).
 pub fn password_env(name: &str) -> bool {

@@ -184,6 +184,15 @@ impl Guard {
             // A version is asked of the tool itself, before any operand; help also of one
             // subcommand (`git reset --help`, `docker rm -f --help`), as CLIs with subcommands
             // read it.
+            // `TOOL ** VERB` vouches for a read verb the tool reads as its subcommand, not for
+            // one a write verb took as its argument after its options (`vercel deploy --prod
+            // list`).
+            .filter(|(pi, _)| {
+                let p = self.safe.pattern(*pi);
+                p.stage_count() != 1
+                    || p.stage(0)
+                        .is_none_or(|st| !read_verb_of_a_write_verb(st, &cmd.argv))
+            })
             .filter(|(pi, _)| {
                 let p = self.safe.pattern(*pi);
                 p.stage_count() != 1
@@ -327,6 +336,14 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some((host, load)) = super::flood::remote_flood(cmd, &parsed.commands) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "runs a load test against `{host}`, a host outside this machine and its network, at {load}: a flood no smoke test needs, the shape of a denial-of-service attack on somebody's service; aim it at your own server or lower the load (destructive: load test flooding a remote host)"
+                    ),
+                    None,
+                )
             } else if let Some(host) = super::install_host::unknown_install_host(cmd) {
                 (
                     Verdict::Deny,
@@ -451,6 +468,16 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
+                && only_lifted(super::loopback::LIFTED_PROBE)
+                && super::loopback::loopback_probe(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "scans ports of, or sends a test mail through, this machine alone (a loopback address), reading no file and running no script (known safe: probe of this machine)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
                 && only_lifted(&["environment dump"])
                 && super::env_filter::filtered_environment(&parsed.commands, ci)
             {
@@ -506,7 +533,7 @@ impl Guard {
             {
                 (
                     Verdict::Allow,
-                    "makes a development key or certificate into files of the project (openssl with `-out`, mkcert with `-cert-file` and `-key-file`), printing no key (known safe: local tls files)".to_string(),
+                    "makes a development key or certificate into files of the project (openssl with `-out`, mkcert into the working directory or its `-cert-file` and `-key-file`), printing no key (known safe: local tls files)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()
@@ -594,6 +621,15 @@ impl Guard {
                 (
                     Verdict::Allow,
                     format!("known safe ({})", matches[i].concept),
+                    None,
+                )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && super::flood::loopback_vegeta(cmd, &parsed.commands)
+            {
+                (
+                    Verdict::Allow,
+                    "runs a load test whose every target, spelled on the line, is this machine (a loopback address): the developer's own server (known safe: load tests of this machine)".to_string(),
                     None,
                 )
             } else {
@@ -1364,6 +1400,43 @@ fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -
             return false;
         }
     }
+}
+
+/// Whether safe stage `st`, a `TOOL ** VERB` pattern, finds its literal targets in `argv` only
+/// after a write verb (`terraphim_shell_vocab::WRITE_VERBS`) and an option of it:
+/// `vercel deploy --prod list`, where `list` is what `deploy` deploys. A write verb right
+/// before the target is a subcommand group (`gh release list`, `aws deploy
+/// list-applications`), and so is a read verb before any option.
+fn read_verb_of_a_write_verb(st: pattern::StageRef<'_>, argv: &[String]) -> bool {
+    if !st.targets().any(|t| matches!(t, pattern::Target::Any)) {
+        return false;
+    }
+    let literals: Vec<&str> = st
+        .targets()
+        .filter_map(|t| match t {
+            pattern::Target::Exact(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    if literals.is_empty() {
+        return false;
+    }
+    let after_write_verb = |k: usize| {
+        argv[1..k].iter().enumerate().any(|(j, w)| {
+            terraphim_shell_vocab::WRITE_VERBS.contains(&w.as_str())
+                && argv[j + 2..k].iter().any(|x| x.starts_with('-'))
+        })
+    };
+    let mut found = false;
+    for (k, w) in argv.iter().enumerate().skip(1) {
+        if literals.contains(&w.as_str()) {
+            found = true;
+            if !after_write_verb(k) {
+                return false;
+            }
+        }
+    }
+    found
 }
 
 /// Whether safe stage `safe` names, by its head or a literal target, every destroy verb of

@@ -87,6 +87,13 @@ pub(crate) fn reads_key_metadata(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     reader && only_local_paths(cmd, classes)
 }
 
+/// Whether the value of `cmd`'s option `opt` is standard output (`-out -`, `/dev/stdout`).
+fn writes_stdout(cmd: &SimpleCommand, opt: &str) -> bool {
+    cmd.argv
+        .windows(2)
+        .any(|w| w[0] == opt && matches!(w[1].as_str(), "-" | "/dev/stdout" | "/dev/fd/1"))
+}
+
 /// openssl's first operand: its subcommand (`x509`, `genpkey`).
 fn openssl_subcommand(cmd: &SimpleCommand) -> Option<&str> {
     cmd.words
@@ -105,8 +112,9 @@ const MKCERT_TRUST_STORE: &[&str] = &["-install", "-uninstall", "-CAROOT"];
 
 /// Whether `cmd` makes a development key or certificate into files of the project (see the
 /// module documentation): `openssl genpkey|genrsa|ecparam|req|x509 ... -out FILE` (the key of
-/// `req -newkey` goes to `-keyout`), or `mkcert -cert-file F -key-file K HOSTS` without an
-/// option that touches the machine's trust stores. Key-named words there name files being
+/// `req -newkey` goes to `-keyout`), `openssl pkcs12 -export ... -out FILE` (not to standard
+/// output), or `mkcert [-cert-file F -key-file K] HOSTS` without an option that touches the
+/// machine's trust stores. Key-named words there name files being
 /// written, or the project's own CA and key a certificate is signed with; nothing is printed.
 pub(crate) fn makes_local_keys(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() {
@@ -119,11 +127,16 @@ pub(crate) fn makes_local_keys(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     };
     let maker = match cmd.name() {
         "openssl" => {
-            openssl_subcommand(cmd).is_some_and(|s| OPENSSL_MAKERS.contains(&s)) && flag("-out")
+            let sub = openssl_subcommand(cmd);
+            (sub.is_some_and(|s| OPENSSL_MAKERS.contains(&s))
+                // `pkcs12 -export` bundles a certificate and its key into the `-out` file.
+                || sub == Some("pkcs12") && flag("-export"))
+                && flag("-out")
+                && !writes_stdout(cmd, "-out")
         }
-        "mkcert" => {
-            flag("-cert-file") && flag("-key-file") && !MKCERT_TRUST_STORE.iter().any(|f| flag(f))
-        }
+        // Without `-cert-file`/`-key-file` mkcert names its files after the hosts, in the
+        // working directory.
+        "mkcert" => !MKCERT_TRUST_STORE.iter().any(|f| flag(f)),
         _ => false,
     };
     maker && only_local_paths(cmd, classes)

@@ -122,6 +122,137 @@ pub(crate) fn loopback_listener(cmd: &SimpleCommand) -> bool {
     host.is_some_and(|h| !matches!(h.as_str(), "0.0.0.0" | "::" | "0") && is_loopback_host(&h))
 }
 
+/// The suspicious entry [`loopback_probe`] may lift.
+pub(crate) const LIFTED_PROBE: &[&str] = &["port scan or test mail"];
+
+/// nmap's options that take a value the scan only tunes (ports, timing, rates): the value is
+/// skipped. Any other option with a value (`-iL FILE`, `--script`, `-oN FILE`, `-D` decoys,
+/// `-S` a spoofed source, `--proxies`) keeps the scan confined.
+const NMAP_TUNING: &[&str] = &[
+    "-p",
+    "--top-ports",
+    "--max-retries",
+    "--host-timeout",
+    "--min-rate",
+    "--max-rate",
+    "--exclude-ports",
+    "--version-intensity",
+];
+
+/// nmap's options that read or write files, run scripts, or send from or through somewhere
+/// else.
+fn nmap_refused(opt: &str) -> bool {
+    opt.starts_with("-o")
+        || opt.starts_with("-i")
+        || opt.starts_with("--script")
+        || opt.starts_with("--resume")
+        || opt.starts_with("--proxies")
+        || opt.starts_with("--datadir")
+        || opt.starts_with("--servicedb")
+        || opt.starts_with("--excludefile")
+        || opt.starts_with("-D")
+        || opt.starts_with("-S")
+        || opt.starts_with("-e")
+        || opt == "-A"
+        || opt == "-sC"
+}
+
+/// swaks' options that read a file, run a program or connect elsewhere than `--server`.
+const SWAKS_REFUSED: &[&str] = &[
+    "--pipe",
+    "--socket",
+    "--attach",
+    "--attach-body",
+    "--attach-name",
+    "--attach-type",
+    "--data",
+    "-d",
+    "--body",
+    "--tls-cert",
+    "--tls-key",
+    "--proxy",
+    "--lmtp",
+];
+
+/// Whether `cmd` is a port scan or a test mail aimed at this machine alone (`nmap -p 5432
+/// localhost`, `swaks --to dev@example.test --server localhost:1025`): every host it names is
+/// a loopback one, and it reads no file, runs no script and writes nothing (see the entry
+/// `port scan or test mail`). A test mail's addresses are text for the local server, which
+/// delivers nothing further (a mail catcher); its body is the line's literal words.
+pub(crate) fn loopback_probe(cmd: &SimpleCommand) -> bool {
+    if !cmd.layers.is_empty()
+        || cmd.flow.is_some()
+        || cmd.stdin_text.is_some()
+        || cmd
+            .argv
+            .iter()
+            .any(|w| w.contains(['$', '`', '@']) && !mail_address(w))
+        || cmd.words.iter().any(|w| w.kind == WordKind::Redirect)
+    {
+        return false;
+    }
+    let args = &cmd.argv[1..];
+    match cmd.name() {
+        "nmap" => {
+            let mut hosts = 0;
+            let mut i = 0;
+            while i < args.len() {
+                let a = args[i].as_str();
+                i += 1;
+                if a.starts_with('-') {
+                    let name = a.split('=').next().unwrap_or(a);
+                    if nmap_refused(name) {
+                        return false;
+                    }
+                    if NMAP_TUNING.contains(&name) && !a.contains('=') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                if !is_loopback_host(a) {
+                    return false;
+                }
+                hosts += 1;
+            }
+            hosts > 0
+        }
+        "swaks" => {
+            let mut server = None;
+            for (i, a) in args.iter().enumerate() {
+                let name = a.split('=').next().unwrap_or(a);
+                if SWAKS_REFUSED.contains(&name) {
+                    return false;
+                }
+                if matches!(name, "--server" | "-s") {
+                    server = if a.contains('=') {
+                        a.split_once('=').map(|(_, v)| v.to_string())
+                    } else {
+                        args.get(i + 1).cloned()
+                    };
+                }
+            }
+            // Without `--server` swaks looks up the recipient's mail exchanger: a real relay.
+            server
+                .and_then(|s| host_of(&s))
+                .is_some_and(|h| is_loopback_host(&h))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `word` is a mail address (`dev@example.test`): a swaks recipient or sender, not an
+/// `@FILE` body.
+fn mail_address(word: &str) -> bool {
+    word.split_once('@').is_some_and(|(user, domain)| {
+        !user.is_empty()
+            && !domain.is_empty()
+            && !word.contains(['$', '`', '/'])
+            && user
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._+-=".contains(c))
+    })
+}
+
 /// The host a word addresses: a URL (`http://localhost:8080/x`), a bare address with a port
 /// or path (`localhost:8080/x`, `127.0.0.1/x`), or httpie's `:PORT` shorthand for localhost.
 fn address(word: &str) -> Option<String> {

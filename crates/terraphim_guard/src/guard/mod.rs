@@ -6,6 +6,7 @@ mod data;
 mod data_output;
 mod decide;
 mod env_filter;
+mod flood;
 mod in_place;
 mod install_host;
 mod key_meta;

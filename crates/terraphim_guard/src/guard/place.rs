@@ -58,6 +58,7 @@ impl Place<'_> {
                         &parsed.assigned,
                         &parsed.temp_vars,
                     )
+                    .with_loop_values(&parsed.loop_values)
                 });
                 out.push(command_classes(c, scope, wants));
             } else {
@@ -219,8 +220,30 @@ fn follow_cd(
         None => cwd.map(Path::to_path_buf),
         Some(b) => b.clone(),
     };
-    let next = cd_target(target, from, home);
+    // `cd "$(git rev-parse --show-toplevel)"` from the working directory goes to the root of
+    // its repository: the project (the working directory itself, or a parent of it when that is
+    // a subdirectory; outside a repository the substitution is empty and bash's `cd ""` stays).
+    // Relative paths from there are the project's, as from the working directory. From
+    // anywhere else it is the root of whatever repository that is: unknown.
+    let next = if target.is_some_and(names_repository_root) {
+        from.filter(|f| Some(f.as_path()) == cwd)
+    } else {
+        cd_target(target, from, home)
+    };
     *base = Some(next.filter(|_| c.name() != "popd"));
+}
+
+/// Whether a `cd` target is git's answer for the root of the working directory's repository:
+/// `$(git rev-parse --show-toplevel)` or its backquoted form, nothing added.
+fn names_repository_root(target: &str) -> bool {
+    let inner = target
+        .strip_prefix("$(")
+        .and_then(|t| t.strip_suffix(')'))
+        .or_else(|| target.strip_prefix('`').and_then(|t| t.strip_suffix('`')));
+    inner.is_some_and(|i| {
+        i.split_whitespace()
+            .eq(["git", "rev-parse", "--show-toplevel"])
+    })
 }
 
 /// Where `cd TARGET` run in `from` goes: the home for no target, `~`, `$HOME` or `${HOME}`
@@ -276,7 +299,8 @@ mod tests {
                     place.home,
                     &parsed.assigned,
                     &parsed.temp_vars,
-                );
+                )
+                .with_loop_values(&parsed.loop_values);
                 out.push(command_classes(c, &scope, wants));
             } else {
                 out.push(vec![0; c.words.len()]);

@@ -163,6 +163,9 @@ pub struct ParsedCommand {
     /// (`t=$(mktemp -d) && ...`) and expands nowhere else than as `$t`: see
     /// `fresh_temp_vars`.
     pub temp_vars: Vec<String>,
+    /// Variables of `for` loops whose words are all literal (`for f in po/*.po`), with those
+    /// words: in the loop's body the variable is one of them, nothing else.
+    pub loop_values: Vec<(String, Vec<String>)>,
     /// Indices of the commands that start a statement of a script judged line by line
     /// ([`parse_script`]): each statement is judged where the script's reader put it (its text
     /// starts with `cd DIR &&` when that is elsewhere), so a `cd` of an earlier statement does

@@ -55,6 +55,8 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     ("go", &["-o"]),
     ("gpg", &["-o", "--output"]),
     ("gpg2", &["-o", "--output"]),
+    // macOS's keychain tool: `security export -o FILE` writes the items it exports.
+    ("security", &["-o"]),
     ("pandoc", &["-o", "--output"]),
     ("pg_dump", &["-f", "--file"]),
     ("pg_dumpall", &["-f", "--file"]),

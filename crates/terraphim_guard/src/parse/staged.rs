@@ -16,7 +16,7 @@
 //! | curl`, which `credential store sent away` judges).
 
 use terraphim_shell_vocab::decode::Decoder;
-use terraphim_shell_vocab::secrets::{credential_store_read, secret_env};
+use terraphim_shell_vocab::secrets::{credential_store_read, secret_env, secret_key_export};
 use terraphim_shell_vocab::{NAME_PROBES, interpreter_name, is_shell};
 
 use super::SimpleCommand;
@@ -33,7 +33,8 @@ enum Source {
     Env(Option<String>),
     /// A database's rows, as the dump tool of this name wrote them.
     Dump(String),
-    /// A credential store's entry, as this program and subcommand printed it.
+    /// A credential store's entry, as this program and subcommand printed it, or a private
+    /// key a program exported by its option (`gpg --export-secret-keys`).
     Store(&'static str, &'static str),
 }
 
@@ -183,11 +184,9 @@ fn written_files(argv: &[String]) -> Vec<String> {
             .filter_map(|w| w.strip_prefix("of="))
             .map(str::to_string)
             .collect(),
-        "gpg" | "openssl" | "base64" | "gzip" | "xz" | "zstd" => {
-            flag_value(&["-o", "-out", "--output"])
-                .into_iter()
-                .collect()
-        }
+        "openssl" | "base64" | "gzip" | "xz" | "zstd" => flag_value(&["-o", "-out", "--output"])
+            .into_iter()
+            .collect(),
         _ => super::outputs::option_writes(argv),
     }
 }
@@ -267,7 +266,7 @@ fn direct_source<'a>(
     let argv = &c.argv;
     let name = c.name();
     let ops: Vec<&String> = operands(argv).collect();
-    if let Some((prog, sub)) = credential_store_read(argv) {
+    if let Some((prog, sub)) = credential_store_read(argv).or_else(|| secret_key_export(argv)) {
         return Some(Source::Store(prog, sub));
     }
     match name {
@@ -496,6 +495,49 @@ fn unity_assets(c: &SimpleCommand) -> Option<String> {
         .find(|w| w[0] == "-projectPath")
         .map_or(".", |w| w[1].as_str());
     Some(format!("{}/Assets", project.trim_end_matches('/')))
+}
+
+/// The certificate file, or the directory holding it, that a part installs into the machine's
+/// trust stores as a root: `mkcert -install` with the `CAROOT` the line gives it (mkcert's own
+/// directory holds the CA it made itself), `security add-trusted-cert FILE`, `trust anchor
+/// FILE`, `certutil -A ... -i FILE`.
+fn trusts_file(c: &SimpleCommand) -> Option<&str> {
+    let argv = &c.argv;
+    let last_operand = || {
+        argv.last()
+            .filter(|w| argv.len() > 2 && !w.starts_with('-'))
+            .map(String::as_str)
+    };
+    match c.name() {
+        "mkcert" if argv.iter().any(|w| w == "-install") => c
+            .env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "CAROOT")
+            .map(|(_, v)| v.as_str()),
+        "security" if argv.get(1).is_some_and(|w| w == "add-trusted-cert") => last_operand(),
+        "trust" if argv.get(1).is_some_and(|w| w == "anchor") => last_operand(),
+        "certutil" if argv.iter().any(|w| w == "-A") => argv
+            .windows(2)
+            .find(|w| w[0] == "-i")
+            .map(|w| w[1].as_str()),
+        _ => None,
+    }
+}
+
+/// Whether downloaded file `file` is `trusted` or lies in that directory (`CAROOT=.` reads
+/// `./rootCA.pem`).
+fn is_or_holds(trusted: &str, file: &str) -> bool {
+    let dir = match norm(file).rsplit_once('/') {
+        Some((d, _)) => d,
+        None => ".",
+    };
+    let t = if norm(trusted).is_empty() {
+        "."
+    } else {
+        norm(trusted)
+    };
+    norm(file) == t || (if dir.is_empty() { "/" } else { dir }) == t
 }
 
 /// What a download command writes: files, directories, and the URL it fetches.
@@ -815,6 +857,27 @@ impl Walker {
                 let mut run = synthetic(vec!["sh".into()], c, &label);
                 run.pipeline = Some((p, 1));
                 added.extend([decode, run]);
+            }
+            // A certificate downloaded on the line, then installed as a root of the machine's
+            // trust stores: as `curl URL | mkcert -install`, which `downloaded root certificate
+            // trusted` judges.
+            if let Some((file, url)) = trusts_file(c).and_then(|t| {
+                downloaded
+                    .iter()
+                    .find(|(d, _)| is_or_holds(t, d))
+                    .or_else(|| downloaded_dirs.iter().find(|(d, _)| norm(d) == norm(t)))
+                    .map(|(d, u)| (d.clone(), u.clone()))
+            }) {
+                let label = format!("`{file}`, downloaded earlier on the line, trusted as a root");
+                let p = self.next_pipeline;
+                self.next_pipeline += 1;
+                let mut fetch_argv = vec!["curl".to_string()];
+                fetch_argv.extend(url);
+                let mut fetch = synthetic(fetch_argv, c, &label);
+                fetch.pipeline = Some((p, 0));
+                let mut trust = synthetic(c.argv.clone(), c, &label);
+                trust.pipeline = Some((p, 1));
+                added.extend([fetch, trust]);
             }
             let root = as_root(c);
             let run = if root { root_runs(c) } else { runs_file(c) };

@@ -646,9 +646,11 @@ impl Walker {
             let mut cursor = node.walk();
             let mut values = Some(Vec::new());
             let mut any = false;
+            let mut literal = true;
             for v in node.children_by_field_name("value", &mut cursor) {
                 any = true;
                 let (value, dynamic) = word_value(v, src);
+                literal &= !dynamic;
                 let words = if dynamic {
                     self.literal_values(&value, depth).map(|vs| {
                         vs.iter()
@@ -664,6 +666,21 @@ impl Walker {
                 }
             }
             let name = node_text(var, src).to_string();
+            // A command before the loop that expands the variable read the environment's value.
+            let used_before = || {
+                let (plain, braced) = (format!("${name}"), format!("${{{name}"));
+                self.out
+                    .commands
+                    .iter()
+                    .any(|c| c.text.contains(&plain) || c.text.contains(&braced))
+            };
+            match &values {
+                Some(vs) if any && literal && !used_before() => {
+                    self.out.loop_values.push((name.clone(), vs.clone()))
+                }
+                // A loop over words the line cannot spell: its variable is unknown again.
+                _ => self.out.loop_values.retain(|(n, _)| *n != name),
+            }
             self.set_var(&name, values.filter(|_| any));
             // `for l in $(base64 FILE); do dig $l.x.test; done`: the substitution's
             // output flows into the loop variable, as into an assigned one.

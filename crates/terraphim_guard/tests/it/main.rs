@@ -85,6 +85,7 @@ mod root_shells;
 mod routing;
 mod runners;
 mod session18;
+mod staged_keys_and_local_tools;
 mod syntax;
 mod tool_families;
 mod unseen_kinds;
