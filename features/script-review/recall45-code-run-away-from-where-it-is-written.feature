@@ -1,7 +1,8 @@
 Feature: values followed into code that runs away from where it is written
   A Proxy's get trap runs with the proxied object, a helper runs every argv list its calls
   give it (also lists of another length than the first call's, and lists a flatMap callback
-  builds), a weakref finalizer runs its callback with the arguments after it, and a property
+  builds), an operator.methodcaller calls its method with the arguments bound to it, a
+  weakref finalizer runs its callback with the arguments after it, and a property
   setter runs when the attribute is assigned. What that code does with the values it is given
   is judged; the same shapes doing something harmless stay clean.
 
@@ -187,4 +188,56 @@ Feature: values followed into code that runs away from where it is written
       area.base = ROOT / "build" / "scratch"
       """
     When I run "terraphim-agent guard review-script --json area-scratch.py"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: methodcallers with bound arguments that put a foreign index into requirements are dangerous
+    Given a project file "pin.py" containing:
+      """
+      import operator
+      from pathlib import Path
+
+      REQ = Path('requirements.txt')
+      EXTRA = ['--extra-index-url https://pkgs.example.net/simple', '--trusted-host pkgs.example.net']
+
+
+      def ops():
+          return [operator.methodcaller('insert', i, line) for i, line in enumerate(EXTRA)]
+
+
+      def main():
+          lines = ['requests==2.32.0', 'numpy==2.1.0']
+          for op in ops():
+              op(lines)
+          REQ.write_text('\n'.join(lines) + '\n')
+
+
+      main()
+      """
+    When I run "terraphim-agent guard review-script --json pin.py"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: the same methodcallers putting comments into requirements are clean
+    Given a project file "pin-comments.py" containing:
+      """
+      import operator
+      from pathlib import Path
+
+      REQ = Path('requirements.txt')
+      EXTRA = ['# pinned by tools/pin.py', '# do not edit by hand']
+
+
+      def ops():
+          return [operator.methodcaller('insert', i, line) for i, line in enumerate(EXTRA)]
+
+
+      def main():
+          lines = ['requests==2.32.0', 'numpy==2.1.0']
+          for op in ops():
+              op(lines)
+          REQ.write_text('\n'.join(lines) + '\n')
+
+
+      main()
+      """
+    When I run "terraphim-agent guard review-script --json pin-comments.py"
     Then the JSON field "verdict" is "clean"
