@@ -389,6 +389,16 @@ pub(crate) fn lists_apart(a: &Val, b: &Val) -> bool {
         && merge_lists(a, b).is_none()
 }
 
+/// Whether `b` is an argv list [`Val::union`] would drop beside the list `a` (another length or
+/// another program: the union keeps the first), its program named: a second command, walked
+/// apart from the first while there is room, so each call's command is judged
+/// (`kind(["get", "clusters"])` and `kind(["delete", "cluster", "--name", c])`).
+pub(crate) fn lists_unmerged(a: &Val, b: &Val) -> bool {
+    matches!((&a.items, &b.items), (Some(x), Some(y))
+        if x != y && !x.is_empty() && y.first().is_some_and(|w| w.known().is_some()))
+        && merge_lists(a, b).is_none()
+}
+
 /// Whether `a` and `b` are argv lists of one length and one program, every word of both
 /// known, that differ in two places or more: two commands of that program, not one list
 /// whose blank words a later round filled in.

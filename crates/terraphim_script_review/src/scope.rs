@@ -81,6 +81,9 @@ pub(crate) struct Scope {
     /// `run(["rm", "-rf", dir])`). The body is walked again with each (at most 4), so every
     /// call's command is judged, not only the first one's.
     param_alts: Map<String, Vec<Map<String, Val>>>,
+    /// How many of a function's `param_alts` are lists a union would have dropped
+    /// ([`crate::engine::lists_unmerged`]): counted apart, so they take no room of the others.
+    unmerged_alts: Map<String, usize>,
     /// Names several of the script's functions share (a method a subclass overrides, the same
     /// method in two classes): a call may run any of them, so the lists they return are
     /// kept side by side (any element of either), not blended as one call's argv.
@@ -378,27 +381,66 @@ impl Scope {
             // "x")`) are two commands: blended, each place would be either word and the
             // commands judged would be ones neither call spells. Walked apart while there is
             // room for the alternative; blended as before once there is none.
+            // Alternatives of the next kind are counted apart: they take no room of these.
+            let unmerged_n = self.unmerged_alts.get(name).copied().unwrap_or(0);
             let apart = apart
                 || self.params.get(name).is_some_and(|passed| {
-                    let room = self.param_alts.get(name).is_none_or(|alts| alts.len() < 4);
+                    let room = self
+                        .param_alts
+                        .get(name)
+                        .is_none_or(|alts| alts.len() - unmerged_n < 4);
                     room && params.iter().zip(&args).any(|(p, a)| {
                         passed
                             .get(p.as_str())
                             .is_some_and(|old| crate::engine::literal_lists_differ(old, a))
                     })
                 });
-            if apart {
+            // A list the union would drop beside the one kept (another length, another
+            // program: `kind(["get", "clusters"])` and `kind(["delete", "cluster", c])`): a
+            // command of its own, walked apart while there is room for three such.
+            // Not of a constructor: the lists it is given are stored as fields, whose places
+            // are joined position by position (Python's `store_field_of`).
+            let unmerged = !apart
+                && unmerged_n < 3
+                && !matches!(name, "__init__" | "constructor")
+                && self.params.get(name).is_some_and(|passed| {
+                    params.iter().zip(&args).any(|(p, a)| {
+                        passed
+                            .get(p.as_str())
+                            .is_some_and(|old| crate::engine::lists_unmerged(old, a))
+                    })
+                });
+            if apart || unmerged {
+                let passed = self.params.get(name);
                 let call: Map<String, Val> = params
                     .iter()
                     .zip(&args)
-                    .map(|(p, a)| (p.clone(), a.clone()))
+                    .map(|(p, a)| {
+                        // Of a dropped list's call, only the list is its own: the other
+                        // parameters hold what every call gave them, as when blended.
+                        let old = passed
+                            .and_then(|m| m.get(p.as_str()))
+                            .filter(|old| unmerged && !crate::engine::lists_unmerged(old, a));
+                        match old {
+                            Some(old) => (p.clone(), old.union(a)),
+                            None => (p.clone(), a.clone()),
+                        }
+                    })
                     .collect();
                 let alts = self.param_alts.entry(name.to_owned()).or_default();
-                if alts.len() < 4 && !alts.contains(&call) {
+                let room = match unmerged {
+                    true => unmerged_n < 3,
+                    false => alts.len() - unmerged_n < 4,
+                };
+                if room && !alts.contains(&call) {
                     alts.push(call);
                     changed = true;
+                    if unmerged {
+                        *self.unmerged_alts.entry(name.to_owned()).or_default() += 1;
+                    }
                 }
             }
+            let apart = apart || unmerged;
             if let Some(passed) = self.params.get_mut(name).filter(|_| !apart) {
                 for (p, a) in params.iter().zip(&args) {
                     match passed.get_mut(p.as_str()) {

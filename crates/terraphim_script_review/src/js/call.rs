@@ -1389,7 +1389,22 @@ impl Js<'_, '_, '_> {
             _ => None,
         })?;
         let name = crate::scope::anon_name(trap.start_byte());
+        // The trap is called with the proxied object first (`get(target, key)`): what it does
+        // with `target` (`Object.entries(target)` of `process.env`) is done to that object.
+        let params = self.params_of(trap);
+        if let (Some(p), Some(target)) = (params.first(), args.first())
+            && !p.starts_with('#')
+        {
+            self.scope.pass_param(&name, p, target);
+        }
         self.function(name.clone(), trap);
+        // A trap that gives back the target's own member (`return target[key]`,
+        // `Reflect.get(target, key)`): reading `proxy.HOME` reads `target.HOME`, not all of it.
+        if let Some(target) = args.first()
+            && self.passes_through(trap, &params)
+        {
+            return Some(target.clone());
+        }
         let returned = self.scope.returns.get(&name).cloned()?;
         let mut v = args.first().cloned().unwrap_or_default();
         if v.fields.is_empty() {
@@ -1400,6 +1415,42 @@ impl Js<'_, '_, '_> {
         }
         v.taint.join(&returned.taint);
         Some(v)
+    }
+
+    /// Whether every value a `get` trap returns is the member of its first parameter named by
+    /// its second (`target[key]`, `Reflect.get(target, key, receiver)`), also in an arrow
+    /// function's expression body. Returns of functions nested in the trap are theirs.
+    fn passes_through(&self, trap: Node<'_>, params: &[String]) -> bool {
+        let (Some(t), Some(k)) = (params.first(), params.get(1)) else {
+            return false;
+        };
+        let through = |e: Node<'_>| {
+            let text: String = self.text(e).split_whitespace().collect();
+            text == format!("{t}[{k}]") || text.starts_with(&format!("Reflect.get({t},{k}"))
+        };
+        let Some(body) = trap.field("body") else {
+            return false;
+        };
+        if body.kind() != "statement_block" {
+            return through(body);
+        }
+        let mut returns = Vec::new();
+        let mut todo = vec![body];
+        while let Some(n) = todo.pop() {
+            for c in named(n) {
+                match c.kind() {
+                    "arrow_function"
+                    | "function_expression"
+                    | "function"
+                    | "function_declaration"
+                    | "method_definition"
+                    | "class_body" => {}
+                    "return_statement" => returns.push(c.named_child(0)),
+                    _ => todo.push(c),
+                }
+            }
+        }
+        !returns.is_empty() && returns.into_iter().all(|r| r.is_some_and(through))
     }
 
     /// A call of a value holding a function of the script (see [`Self::function_args`]).

@@ -390,27 +390,34 @@ impl Js<'_, '_, '_> {
                 // (`hex.map(h => String.fromCharCode(parseInt(h, 16)))`); a mapped array's
                 // elements are the callback's values (`names.map(d => path.join(up, d))`).
                 let mut items = Vec::new();
-                for a in arg_nodes {
-                    let key = crate::scope::anon_name(a.start_byte());
-                    if let Some(r) = self.scope.returns.get(&key) {
-                        out.taint.join(&r.taint);
-                        if r.text.is_some()
-                            || !r.alts.is_empty()
-                            || matches!(r.handle, Some(Handle::Path(_)))
-                        {
-                            items.push(r.clone().with_taint(&recv.taint));
-                        }
-                    }
-                }
-                for r in named {
+                let mut returned: Vec<Val> = arg_nodes
+                    .iter()
+                    .filter_map(|a| {
+                        let key = crate::scope::anon_name(a.start_byte());
+                        self.scope.returns.get(&key).cloned()
+                    })
+                    .collect();
+                returned.extend(named);
+                for r in returned {
                     out.taint.join(&r.taint);
                     if r.text.is_some()
                         || !r.alts.is_empty()
                         || matches!(r.handle, Some(Handle::Path(_)))
                     {
                         items.push(r.with_taint(&recv.taint));
+                    } else if let Some(list) = r.items.as_ref().filter(|l| !l.is_empty()) {
+                        // A callback giving a list: `map` holds the list (an argv per
+                        // element, `c => ['delete', c.name]`), `flatMap` its elements
+                        // (`c => [['delete', c.name]]`).
+                        match name {
+                            "flatMap" => items.extend(
+                                list.iter().map(|e| e.clone().with_taint(&recv.taint)),
+                            ),
+                            _ => items.push(r.clone().with_taint(&recv.taint)),
+                        }
                     }
                 }
+                items.truncate(16);
                 if matches!(name, "map" | "flatMap") && !items.is_empty() {
                     out.items = Some(items);
                 }

@@ -178,6 +178,50 @@ impl Py<'_, '_, '_> {
         self.call_with(node, ln, func, args, arg_nodes, kwargs, kw_nodes)
     }
 
+    /// `cmd.append(x)`, `cmd.extend([...])`, `lines.insert(0, x)` of a list held by a
+    /// variable: the variable's list now holds them too. Whether the call was one.
+    fn list_add(&mut self, c: &Call<'_>, recv: &Val, receiver_node: Option<Node<'_>>) -> bool {
+        // A list whose elements are not known one by one (`paths = glob.glob(...)`,
+        // `sorted(...)`): what it held is one element, shaped like the value, beside
+        // what is added to it.
+        let listed = match (&recv.items, recv.handle.is_none()) {
+            (None, true)
+                if matches!(c.tail(), "append" | "extend" | "insert")
+                    && !(recv.is_blank() && recv.taint == Taint::default()) =>
+            {
+                Some(vec![recv.clone()])
+            }
+            (items, _) => items.clone(),
+        };
+        if matches!(c.tail(), "append" | "extend" | "insert")
+            && recv.handle.is_none()
+            && let Some(items) = &listed
+            && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
+        {
+            // `cmd.append(x)`, `cmd.extend([...])`: the list (an argv) now holds them.
+            let mut items = items.clone();
+            let added: Vec<Val> = match (c.tail(), c.args.last()) {
+                ("extend", Some(a)) => match &a.items {
+                    Some(more) => more.clone(),
+                    None => vec![Val::lit(UNKNOWN.to_string()).with_taint(&a.taint)],
+                },
+                (_, Some(a)) => vec![a.clone()],
+                _ => Vec::new(),
+            };
+            for a in added {
+                if items.len() < 16 && !items.contains(&a) {
+                    items.push(a);
+                }
+            }
+            let mut list = recv.clone().with_taint(&c.all);
+            list.items = Some(items);
+            let name = self.text(r).to_owned();
+            self.scope.assign(&name, list);
+            return true;
+        }
+        false
+    }
+
     /// Which argument of an executor's call (`run_in_executor`, `submit`, `to_thread`, an exit
     /// stack's `callback`) is the function it runs, when that argument is one the walk can
     /// call: a function or method of the script, or a known API function.
@@ -200,6 +244,19 @@ impl Py<'_, '_, '_> {
                     .values()
                     .any(|ms| ms.iter().any(|x| x == m))
         };
+        // `from atexit import register`: the bare name stands for the module's function.
+        let imported = |q: &str| {
+            func.kind() == "identifier"
+                && matches!(
+                    self.scope.get(name).and_then(|v| v.handle.as_ref()),
+                    Some(Handle::Module(m)) if m == q
+                )
+        };
+        // `module.name(...)` of that module, or the name imported from it.
+        let of = |module: &str| {
+            func.field("object").is_some_and(|o| self.text(o) == module)
+                || imported(&dotted(module, name))
+        };
         // The name first: it rules out almost every call without a look at the script's
         // functions.
         let i = match name {
@@ -207,16 +264,17 @@ impl Py<'_, '_, '_> {
             // `atexit.register(final, path)`: called with the arguments after it at exit.
             // `stack.callback(f, *args)` of an `ExitStack`: called so when the block ends.
             "submit" | "to_thread" | "callback" | "push_callback" => 0,
-            "register"
-                if func
-                    .field("object")
-                    .is_some_and(|o| self.text(o) == "atexit") =>
-            {
-                0
-            }
+            // `weakref.finalize(obj, f, *args)`: called with the arguments after it when the
+            // object is collected (at the latest at exit).
+            "finalize" if of("weakref") => 1,
+            "register" if of("atexit") => 0,
             _ => return None,
         };
-        if own(name) || (func.kind() == "identifier" && name != "to_thread") {
+        let bare = func.kind() == "identifier"
+            && name != "to_thread"
+            && !imported("weakref.finalize")
+            && !imported("atexit.register");
+        if own(name) || bare {
             return None;
         }
         let (v, n) = (args.get(i)?, *arg_nodes.get(i)?);
@@ -273,9 +331,15 @@ impl Py<'_, '_, '_> {
                         ..
                     }) => {
                         if let Some(bound) = items {
-                            // A `functools.partial` of it: the bound arguments come first.
-                            arg_nodes.splice(0..0, bound.iter().map(|_| func));
-                            args.splice(0..0, bound.iter().cloned());
+                            // A `functools.partial` of it: the bound arguments come first;
+                            // of an `operator.methodcaller(name, *bound)`, after the object
+                            // whose method it calls (`op(lines)` is `lines.name(*bound)`).
+                            let at = match m.starts_with(METHOD_CALLER) && !args.is_empty() {
+                                true => 1,
+                                false => 0,
+                            };
+                            arg_nodes.splice(at..at, bound.iter().map(|_| func));
+                            args.splice(at..at, bound.iter().cloned());
                             for (k, x) in fields {
                                 kwargs.entry(k.clone()).or_insert_with(|| x.clone());
                             }
@@ -549,42 +613,7 @@ impl Py<'_, '_, '_> {
             return result.with_taint(&c.all).with_taint(&held);
         }
         if let Some(recv) = receiver {
-            // A list whose elements are not known one by one (`paths = glob.glob(...)`,
-            // `sorted(...)`): what it held is one element, shaped like the value, beside
-            // what is added to it.
-            let listed = match (&recv.items, recv.handle.is_none()) {
-                (None, true)
-                    if matches!(c.tail(), "append" | "extend" | "insert")
-                        && !(recv.is_blank() && recv.taint == Taint::default()) =>
-                {
-                    Some(vec![recv.clone()])
-                }
-                (items, _) => items.clone(),
-            };
-            if matches!(c.tail(), "append" | "extend" | "insert")
-                && recv.handle.is_none()
-                && let Some(items) = &listed
-                && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
-            {
-                // `cmd.append(x)`, `cmd.extend([...])`: the list (an argv) now holds them.
-                let mut items = items.clone();
-                let added: Vec<Val> = match (c.tail(), c.args.last()) {
-                    ("extend", Some(a)) => match &a.items {
-                        Some(more) => more.clone(),
-                        None => vec![Val::lit(UNKNOWN.to_string()).with_taint(&a.taint)],
-                    },
-                    (_, Some(a)) => vec![a.clone()],
-                    _ => Vec::new(),
-                };
-                for a in added {
-                    if items.len() < 16 && !items.contains(&a) {
-                        items.push(a);
-                    }
-                }
-                let mut list = recv.clone().with_taint(&c.all);
-                list.items = Some(items);
-                let name = self.text(r).to_owned();
-                self.scope.assign(&name, list);
+            if self.list_add(&c, &recv, receiver_node) {
                 return Val::unknown();
             }
             if c.all.carries()
@@ -659,8 +688,15 @@ impl Py<'_, '_, '_> {
             Some(api) => self.dispatch(api, &c),
             // `operator.methodcaller("read_text")`: a function that calls that method of what
             // it is given.
+            // `operator.methodcaller("insert", 0, line)`: the arguments after the name are
+            // given to the method after those of the call.
             None if c.q == "operator.methodcaller" && c.first().known().is_some() => {
-                Val::module(dotted(METHOD_CALLER, c.first().known().unwrap_or_default()))
+                let mut v =
+                    Val::module(dotted(METHOD_CALLER, c.first().known().unwrap_or_default()));
+                if (2..=9).contains(&c.args.len()) {
+                    v.items = Some(c.args[1..].to_vec());
+                }
+                v.with_taint(&c.all)
             }
             // `pathlib.Path.read_text(p)` (also through `functools.partial` or a
             // `methodcaller`): the method of its first argument, as `p.read_text()` is.
@@ -679,6 +715,10 @@ impl Py<'_, '_, '_> {
                     client: None,
                 };
                 let recv_node = c.arg_nodes.first().copied();
+                // `methodcaller("insert", 0, line)(lines)`: the list `lines` holds `line`.
+                if self.list_add(&bound, &recv, recv_node) {
+                    return Val::unknown();
+                }
                 self.method(&bound, recv, recv_node)
             }
             None => {

@@ -735,7 +735,9 @@ impl Py<'_, '_, '_> {
                     && let Some(e) = element.filter(|e| {
                         e.text.is_some()
                             || !e.alts.is_empty()
-                            || matches!(e.handle, Some(Handle::Path(_)))
+                            // A function value (`[methodcaller("insert", i, x) for ...]`):
+                            // each element is called later as that function.
+                            || matches!(e.handle, Some(Handle::Path(_) | Handle::Module(_)))
                     })
                 {
                     v.items = Some(vec![e]);

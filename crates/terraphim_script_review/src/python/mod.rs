@@ -36,6 +36,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         class_bases: Map::default(),
         method_returns: Map::default(),
         properties: Set::default(),
+        setters: Set::default(),
         kw_params: Map::default(),
         confined: Vec::new(),
         guard_vars: Map::default(),
@@ -100,6 +101,9 @@ struct Py<'s, 'k, 'a> {
     /// The properties of the script's classes, as `Class.name` (`@property def state(self)`):
     /// reading `obj.state` of an instance runs the method.
     properties: Set<String>,
+    /// The property setters of the script's classes, as `Class.name` (`@name.setter def
+    /// name(self, value)`): assigning `obj.name = v` of an instance runs the method with `v`.
+    setters: Set<String>,
     /// The script's functions with a `**name` parameter, and its name: the call's keyword
     /// arguments are that dictionary's members.
     kw_params: Map<String, String>,
@@ -311,6 +315,9 @@ impl<'s> Py<'s, '_, '_> {
                     let property = s.kind() == "decorated_definition"
                         && named(s)
                             .any(|d| d.kind() == "decorator" && self.text(d).ends_with("property"));
+                    let setter = s.kind() == "decorated_definition"
+                        && named(s)
+                            .any(|d| d.kind() == "decorator" && self.text(d).ends_with(".setter"));
                     let s = match s.kind() {
                         "decorated_definition" => s.field("definition").unwrap_or(s),
                         _ => s,
@@ -321,6 +328,9 @@ impl<'s> Py<'s, '_, '_> {
                         let m = self.text(f).to_owned();
                         if property {
                             self.properties.insert(format!("{}.{m}", self.text(n)));
+                        }
+                        if setter {
+                            self.setters.insert(format!("{}.{m}", self.text(n)));
                         }
                         init |= m == "__init__";
                         methods.push(m);

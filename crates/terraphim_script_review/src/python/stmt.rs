@@ -134,6 +134,14 @@ impl Py<'_, '_, '_> {
                     self.sink.env_token_used.insert(name.to_owned());
                 }
                 let attr = target.field("attribute").map(|a| self.text(a));
+                // `area.base = path` (also `self.base = path` in a method) of a class whose
+                // `@base.setter` runs code: that method, given the value.
+                if let Some(a) = attr
+                    && let Some(class) = target.field("object").and_then(|o| self.class_of(o))
+                    && self.setters.contains(&crate::scope::dotted(&class, a))
+                {
+                    self.scope.call_user(a, std::slice::from_ref(&val));
+                }
                 if attr == Some("extraction_filter")
                     && let Some(obj) = target.field("object")
                 {
@@ -142,6 +150,21 @@ impl Py<'_, '_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The class of the script an object expression is an instance of: `self` in a method of
+    /// it, or a variable holding an instance.
+    fn class_of(&self, obj: Node<'_>) -> Option<String> {
+        if obj.kind() != "identifier" {
+            return None;
+        }
+        if self.text(obj) == "self" {
+            return self.class_now.clone();
+        }
+        match self.lookup(self.text(obj))?.handle {
+            Some(Handle::Instance(class)) => Some(class),
+            _ => None,
         }
     }
 

@@ -8,6 +8,7 @@ mod hook;
 mod js_hosts_and_members;
 mod made_keys;
 mod real_scripts;
+mod recall45;
 mod rules;
 mod secret_owners;
 mod secrets_in_use;
