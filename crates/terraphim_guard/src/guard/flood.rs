@@ -11,7 +11,7 @@
 //! lines on its input).
 
 use crate::parse::SimpleCommand;
-use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host, is_private_network_host};
 
 /// Requests per second past which a load test is a flood.
 const FLOOD_RATE: u64 = 1000;
@@ -217,15 +217,8 @@ fn targets(cmd: &SimpleCommand, cmds: &[SimpleCommand]) -> Vec<String> {
         .collect()
 }
 
-/// Whether `host` is this machine or its own network: loopback, a private address, a name
-/// of the local network (`.local`, `.internal`, `.lan`, `.home.arpa`).
+/// Whether `host` is this machine or its own network (loopback, a private address, a name only
+/// private DNS resolves).
 fn own_network(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
-    is_loopback_host(host)
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_private() || ip.is_link_local())
-        || [".local", ".internal", ".lan", ".home.arpa"]
-            .iter()
-            .any(|s| host.ends_with(s))
+    is_loopback_host(host) || is_private_network_host(host)
 }
