@@ -1890,7 +1890,7 @@ impl Shell<'_, '_, '_> {
 
     /// Whether `for VAR in "${ARRAY[@]}"` walks an array of the script's own pids (see
     /// [`Shell::pid_arrays`]) that no `read`, `mapfile` or `readarray` fills either.
-    fn loops_over_pids(&self, node: Node<'_>) -> bool {
+    fn loops_over_pids<'t>(&self, node: Node<'t>) -> bool {
         let values: Vec<Node<'_>> = node.children_by_field_name("value").collect();
         let [value] = values.as_slice() else {
             return false;
@@ -1911,9 +1911,10 @@ impl Shell<'_, '_, '_> {
             root = p;
         }
         // Wherever the script assigns the array (or the variables appended to it), in any
-        // order the walk meets them: only `$!` values.
-        let read_into = |var: &str| {
-            root.descendants().any(|n| {
+        // order the walk meets them: only `$!` values. A variable the function appending it
+        // declares `local` is looked for in that function only.
+        let read_into = |scope: Node<'t>, var: &str| {
+            scope.descendants().any(|n| {
                 n.kind() == "command"
                     && n.field("name")
                         .is_some_and(|c| matches!(self.text(c), "read" | "mapfile" | "readarray"))
@@ -1921,8 +1922,9 @@ impl Shell<'_, '_, '_> {
                         .any(|a| self.text(a) == var)
             })
         };
-        let assigned_values = |var: &str| -> Vec<Option<Node<'_>>> {
-            root.descendants()
+        let assigned = |scope: Node<'t>, var: &str| -> Vec<(Node<'t>, Option<String>)> {
+            scope
+                .descendants()
                 .filter(|n| n.kind() == "variable_assignment")
                 .filter_map(|n| {
                     let nm = n.field("name")?;
@@ -1932,16 +1934,39 @@ impl Shell<'_, '_, '_> {
                             return nm
                                 .field("name")
                                 .filter(|b| self.text(*b) == var)
-                                .map(|_| None);
+                                .map(|_| (n, None));
                         }
                         _ => self.text(nm),
                     };
-                    (base == var).then(|| n.field("value"))
+                    (base == var).then(|| (n, n.field("value").map(|v| self.text(v).to_owned())))
                 })
                 .collect()
         };
-        let started_pid = |t: &str| {
-            let t = t.trim_matches('"');
+        let scope_of = |at: Node<'t>, var: &str| -> Node<'t> {
+            let mut f = at.parent();
+            while let Some(p) = f {
+                if p.kind() == "function_definition" {
+                    break;
+                }
+                f = p.parent();
+            }
+            f.filter(|func| {
+                func.descendants().any(|d| {
+                    d.kind() == "declaration_command"
+                        && self.text(d).starts_with("local")
+                        && d.named_children().any(|c| {
+                            let name = match c.kind() {
+                                "variable_assignment" => c.field("name"),
+                                _ => Some(c),
+                            };
+                            name.is_some_and(|n| self.text(n) == var)
+                        })
+                })
+            })
+            .unwrap_or(root)
+        };
+        let started_pid = |element: Node<'t>| {
+            let t = self.text(element).trim_matches('"');
             if t == "$!" {
                 return true;
             }
@@ -1952,21 +1977,23 @@ impl Shell<'_, '_, '_> {
             else {
                 return false;
             };
-            let values = assigned_values(var);
+            let scope = scope_of(element, var);
+            let values = assigned(scope, var);
             !values.is_empty()
                 && values
                     .iter()
-                    .all(|v| v.is_some_and(|v| matches!(self.text(v), "$!" | "\"$!\"")))
-                && !read_into(var)
+                    .all(|(_, v)| v.as_deref().is_some_and(|v| matches!(v, "$!" | "\"$!\"")))
+                && !read_into(scope, var)
         };
-        !read_into(array)
-            && assigned_values(array).iter().all(|v| {
-                v.is_some_and(|v| {
-                    v.kind() == "array"
-                        && v.named_children()
-                            .filter(|c| c.kind() != "comment")
-                            .all(|c| started_pid(self.text(c)))
-                })
+        !read_into(root, array)
+            && assigned(root, array).iter().all(|(n, v)| {
+                v.is_some()
+                    && n.field("value").is_some_and(|v| {
+                        v.kind() == "array"
+                            && v.named_children()
+                                .filter(|c| c.kind() != "comment")
+                                .all(started_pid)
+                    })
             })
     }
 

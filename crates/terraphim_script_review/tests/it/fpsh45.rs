@@ -289,10 +289,20 @@ fn killing_the_pids_kept_in_an_array_of_own_processes() {
         )
     };
     let own = stack("");
+    // Another function's own `pid`, read from a pid file, is another variable.
+    let other_local = stack(
+        "status() {\n  local f pid\n  for f in run/*.pid; do\n    read -r pid < \"$f\"\n    echo \"$pid\"\n  done\n}\nstatus\n",
+    );
     let looked_up = stack("started+=(\"$(pgrep -o -f node)\")\n");
     let read_in = stack("mapfile -t started < <(pgrep -f node)\n");
+    let pid_read = own.replace(
+        "  local pid=$!\n",
+        "  local pid=$!\n  [[ -f run/pin ]] && read -r pid < run/pin\n",
+    );
     check_rows(&[
         (&own, true, Clean, ""),
+        (&other_local, true, Clean, ""),
+        (&pid_read, true, Suspicious, "guard-rule"),
         (&looked_up, true, Suspicious, "guard-rule"),
         (&read_in, true, Suspicious, "guard-rule"),
     ]);
