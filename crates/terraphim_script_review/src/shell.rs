@@ -848,7 +848,6 @@ impl Shell<'_, '_, '_> {
     }
 
     /// Whether `node` runs one program besides inert builtins (`down -v >/dev/null || true`).
-
     fn runs_one_program(&self, node: Node<'_>) -> bool {
         let mut programs = 0;
         let mut stack = vec![node];

@@ -220,9 +220,7 @@ fn nats_streams_removed_on_a_server_checked_local() {
         "nats --server \"$NATS_URL\" stream rm",
     );
     let by_context = reset(local, "nats --context shared stream rm");
-    let unchecked = format!(
-        "#!/usr/bin/env bash\nNATS_URL=\"${{NATS_URL:-nats://127.0.0.1:4222}}\"\nnats --server \"$NATS_URL\" stream rm orders -f\n"
-    );
+    let unchecked = "#!/usr/bin/env bash\nNATS_URL=\"${NATS_URL:-nats://127.0.0.1:4222}\"\nnats --server \"$NATS_URL\" stream rm orders -f\n".to_owned();
     check_rows(&[
         (&by_server, true, Clean, ""),
         (&by_short, true, Clean, ""),
