@@ -1478,7 +1478,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             })
         }
         "ssh" => {
-            let host = positional.first().map(|v| remote_host(&word(v)));
+            // The destination follows the options, their values skipped (`-o
+            // StrictHostKeyChecking=no`, `-i KEY`, `-p PORT`): the options' values name no host.
+            let host = args
+                .get(wrapper_words("ssh", &words))
+                .map(|v| remote_host(&word(v)));
             let payload = stdin.cloned().unwrap_or_default();
             sink.network(line, host.as_deref(), &payload, stdin.is_some());
             Val::unknown()

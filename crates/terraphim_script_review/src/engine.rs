@@ -3260,10 +3260,39 @@ impl<'a> Sink<'a> {
                 .get(body)
                 .is_some_and(|(calls, walked)| *calls > 0 && walked >= calls)
         };
+        // A publish in a function every call of which only the user's opt-in reaches
+        // (`if (( publish )); then release; fi`), the calls not walked: the release the user
+        // asks for, as the same publish written in the branch is (see `caps::combine`).
+        let on_request_only = |body: &usize| {
+            self.function_calls
+                .get(body)
+                .is_some_and(|(calls, walked)| calls + walked > 0)
+                && !self.called_unrequested.contains(body)
+        };
+        let mut requested: Vec<(usize, u32)> = Vec::new();
+        for (body, range) in &self.definition_caps {
+            if !all_walked(body) && on_request_only(body) {
+                for cap in self.caps.get_mut(range.clone()).into_iter().flatten() {
+                    if cap.0 == Cap::Publish {
+                        cap.0 = Cap::PublishOnRequest;
+                        requested.push((*body, cap.1));
+                    }
+                }
+            }
+        }
         for (body, range) in &self.definition_findings {
             if all_walked(body) {
                 for d in drop.get_mut(range.clone()).into_iter().flatten() {
                     *d = true;
+                }
+            } else {
+                for i in range.clone() {
+                    if let (Some(d), Some(f)) = (drop.get_mut(i), self.findings.get(i))
+                        && f.rule == "package-publish"
+                        && requested.contains(&(*body, f.line))
+                    {
+                        *d = true;
+                    }
                 }
             }
         }

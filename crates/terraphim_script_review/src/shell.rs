@@ -153,6 +153,13 @@ struct Shell<'s, 'k, 'a> {
     /// Files the script wrote whole with text it spells (`printf '%s\n' a b >"$list"`), by
     /// the path's text: a later `done <"$list"` reads those lines back.
     written_texts: Map<String, Val>,
+    /// Arrays each element of which is the id of a process the script started in the
+    /// background (`started+=("$pid")` after `pid=$!`), and arrays given anything else once
+    /// (never such an array again): a loop over the first kind walks the script's own pids.
+    pid_arrays: (
+        std::collections::HashSet<String>,
+        std::collections::HashSet<String>,
+    ),
 }
 
 /// Where a `cd` of the script moved its shell.
@@ -166,6 +173,10 @@ enum CdDir {
 /// The directory of [`CdDir::RunTime`] as the guard is shown it: an expansion, so a relative
 /// path after it is one whose place is unknown.
 const RUN_TIME_DIR: &str = "\"$DIR_KNOWN_AT_RUN_TIME\"";
+
+/// What the guard is shown for the script's own path (`$0`) where the script runs itself again:
+/// a program of the working tree, the script this review reads whole.
+const SELF_STAND_IN: &str = "./script-under-review.sh";
 
 /// How many calls of its own functions a script's review walks with their arguments.
 const MAX_FUNCTION_CALLS: usize = 16;
@@ -342,6 +353,53 @@ fn split_words(v: &Val) -> Option<Vec<Val>> {
     (!items.is_empty()).then_some(items)
 }
 
+/// Whether the function body `body` only prints and leaves: each statement `echo`, `printf`
+/// (without `-v`), `exit`, `return`, `:`, `true` or `false`, redirected nowhere but to a
+/// standard stream or `/dev/null`, with no command or process substitution anywhere in it.
+fn prints_only(body: Node<'_>, src: &str) -> bool {
+    const PRINTS: &[&str] = &["echo", "printf", "exit", "return", ":", "true", "false"];
+    let text = |n: Node<'_>| src.get(n.byte_range()).unwrap_or("");
+    let statement = |s: Node<'_>| {
+        let (cmd, redirects_ok) = match s.kind() {
+            "redirected_statement" => {
+                let ok = s
+                    .named_children()
+                    .filter(|c| c.kind() != "command")
+                    .all(|r| {
+                        r.kind() == "file_redirect" && {
+                            let t: String =
+                                text(r).chars().filter(|c| !c.is_whitespace()).collect();
+                            let t = t.trim_start_matches(|c: char| c.is_ascii_digit());
+                            crate::shell_judge::INERT_REDIRECTS.contains(&t)
+                        }
+                    });
+                (s.field("body"), ok)
+            }
+            _ => (Some(s), true),
+        };
+        redirects_ok
+            && cmd.is_some_and(|c| {
+                c.kind() == "command"
+                    && c.field("name").is_some_and(|n| PRINTS.contains(&text(n)))
+                    && !c
+                        .children_by_field_name("argument")
+                        .any(|a| text(a) == "-v")
+            })
+    };
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "command_substitution" | "process_substitution") {
+            return false;
+        }
+        stack.extend(n.named_children());
+    }
+    body.kind() == "compound_statement"
+        && body
+            .named_children()
+            .filter(|c| c.kind() != "comment")
+            .all(statement)
+}
+
 /// Whether a function's body reads its positional parameters (`$1`, `${2}`, `"$@"`).
 fn uses_positional(body: &str) -> bool {
     body.match_indices('$').any(|(i, _)| {
@@ -433,6 +491,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         exported: Vec::new(),
         option_flags: opt_in::option_flags(root, src),
         written_texts: Map::default(),
+        pid_arrays: Default::default(),
     };
     runner_functions(root, src, &mut sh.runners);
     let start_dir = sh.sink.shell_dir.clone();
@@ -588,11 +647,18 @@ impl Shell<'_, '_, '_> {
     }
 
     fn stmt_here(&mut self, node: Node<'_>, capture: bool, stdin: Option<&Val>) -> Val {
-        if !matches!(node.kind(), "command" | "redirected_statement") {
+        // `nats ... stream rm "$s" -f >/dev/null || true`: the list's one program.
+        let client = match node.kind() {
+            "list" => self.sole_program(node),
+            _ => Some(node),
+        };
+        let Some(client) =
+            client.filter(|c| matches!(c.kind(), "command" | "redirected_statement"))
+        else {
             return self.stmt_judged(node, capture, stdin);
-        }
+        };
         // A database client the script checked is aimed at this machine (`local_db.rs`).
-        let local = self.local_database(node);
+        let local = self.local_database(client);
         let outer = std::mem::replace(&mut self.sink.local_database, local);
         let out = self.stmt_judged(node, capture, stdin);
         self.sink.local_database = outer;
@@ -750,6 +816,37 @@ impl Shell<'_, '_, '_> {
             .collect()
     }
 
+    /// The one statement of list `node` that is not an inert builtin (`psql ... || true`,
+    /// `cmd && echo done`), if there is exactly one.
+    fn sole_program<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let mut found = None;
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "list" => stack.extend(n.named_children().filter(|c| c.kind() != "comment")),
+                "command" | "redirected_statement" => {
+                    let cmd = match n.kind() {
+                        "redirected_statement" => n.field("body")?,
+                        _ => n,
+                    };
+                    let name = cmd.field("name").map_or("", |c| self.text(c));
+                    let inert = cmd.kind() == "command"
+                        && crate::shell_judge::INERT_BUILTINS
+                            .iter()
+                            .any(|(b, _)| *b == name);
+                    if !inert {
+                        if found.is_some() {
+                            return None;
+                        }
+                        found = Some(n);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        found
+    }
+
     /// Whether `node` runs one program besides inert builtins (`down -v >/dev/null || true`).
     fn runs_one_program(&self, node: Node<'_>) -> bool {
         let mut programs = 0;
@@ -757,9 +854,15 @@ impl Shell<'_, '_, '_> {
         while let Some(n) = stack.pop() {
             if n.kind() == "command" {
                 let name = n.field("name").map_or("", |c| self.text(c));
-                if !crate::shell_judge::INERT_BUILTINS
-                    .iter()
-                    .any(|(b, _)| *b == name)
+                // `kill -0 "$pid"` signals nothing: it asks whether the process is there.
+                let probe = name == "kill"
+                    && n.children_by_field_name("argument")
+                        .next()
+                        .is_some_and(|a| self.text(a) == "-0");
+                if !probe
+                    && !crate::shell_judge::INERT_BUILTINS
+                        .iter()
+                        .any(|(b, _)| *b == name)
                 {
                     programs += 1;
                 }
@@ -836,6 +939,18 @@ impl Shell<'_, '_, '_> {
                 let Some(name) = self.plain_expansion(node) else {
                     return;
                 };
+                if name == "0" && self.whole_word(node) {
+                    // `exec nix develop --command "$0" "$@"`, `exec "$0"`: the script runs
+                    // itself again, the code this review reads whole; the guard is shown a
+                    // program of the working tree in its place (what it is not known to be:
+                    // a positional parameter, `"$1"`, stays an expansion).
+                    out.push((
+                        node.start_byte(),
+                        node.end_byte(),
+                        vec![quote.render(SELF_STAND_IN)],
+                    ));
+                    return;
+                }
                 let Some(val) = self.vars.get(name) else {
                     return;
                 };
@@ -974,6 +1089,23 @@ impl Shell<'_, '_, '_> {
             }
         }
         None
+    }
+
+    /// Whether `node` is a whole word of a command (`$0`, `"$0"`), not a part of one
+    /// (`"$0.bak"`, `usage: $0`).
+    fn whole_word(&self, node: Node<'_>) -> bool {
+        let mut word = node;
+        if let Some(p) = node.parent()
+            && p.kind() == "string"
+        {
+            if p.named_children().count() != 1 || self.text(p).trim_matches('"') != self.text(node)
+            {
+                return false;
+            }
+            word = p;
+        }
+        word.parent()
+            .is_some_and(|p| matches!(p.kind(), "command" | "command_name"))
     }
 
     fn tree_dir(&self, text: &str) -> Option<String> {
@@ -1158,9 +1290,18 @@ impl Shell<'_, '_, '_> {
                         first = false;
                     }
                 }
+                let own_pids = self.sink.judge.is_some() && self.loops_over_pids(node);
                 if let Some(var) = node.field("variable") {
                     let name = self.text(var).to_owned();
-                    self.vars.insert(name, items);
+                    self.vars.insert(name.clone(), items);
+                    if own_pids {
+                        // `for pid in "${started[@]}"; do kill "$pid"; done`: each is a
+                        // process the script started.
+                        let key = var_key(&name, self.vars.assignment(&name));
+                        self.sink
+                            .created
+                            .insert((crate::shell_judge::PROCESS_KIND, key));
+                    }
                 }
                 if let Some(body) = node.field("body") {
                     return self.block(body, capture);
@@ -1604,6 +1745,9 @@ impl Shell<'_, '_, '_> {
         let Some(name) = node.field("name") else {
             return;
         };
+        if self.sink.judge.is_some() {
+            self.note_pid_array(node, name);
+        }
         if name.kind() == "subscript" {
             // `MAP[key]=v`, `arr[2]=v`: one element of the array the variable holds.
             return self.assign_element(node, name);
@@ -1701,6 +1845,155 @@ impl Shell<'_, '_, '_> {
                 .created
                 .insert((crate::shell_judge::PROCESS_KIND, key));
         }
+    }
+
+    /// Keep [`Shell::pid_arrays`]: `started=()`, `started+=("$pid")` of a variable holding a
+    /// process the script started (`pid=$!`) or `started+=($!)` keep an array one of the
+    /// script's own pids; any other assignment to it, an element's included, ends that.
+    fn note_pid_array(&mut self, node: Node<'_>, name: Node<'_>) {
+        let (var, element) = match name.kind() {
+            "subscript" => match name.field("name") {
+                Some(n) => (self.text(n).to_owned(), true),
+                None => return,
+            },
+            _ => (self.text(name).to_owned(), false),
+        };
+        let own_pid = |t: &str| {
+            let t = t.trim_matches('"');
+            t == "$!"
+                || t.strip_prefix('$')
+                    .map(|n| n.trim_start_matches('{').trim_end_matches('}'))
+                    .filter(|n| is_identifier(n))
+                    .is_some_and(|n| {
+                        self.sink.created.contains(&(
+                            crate::shell_judge::PROCESS_KIND,
+                            var_key(n, self.vars.assignment(n)),
+                        ))
+                    })
+        };
+        let pids_only = !element
+            && node.field("value").is_some_and(|v| {
+                v.kind() == "array"
+                    && v.named_children()
+                        .filter(|c| c.kind() != "comment")
+                        .all(|c| own_pid(self.text(c)))
+            });
+        let (arrays, spoiled) = &mut self.pid_arrays;
+        if pids_only && !spoiled.contains(&var) {
+            arrays.insert(var);
+        } else {
+            arrays.remove(&var);
+            spoiled.insert(var);
+        }
+    }
+
+    /// Whether `for VAR in "${ARRAY[@]}"` walks an array of the script's own pids (see
+    /// [`Shell::pid_arrays`]) that no `read`, `mapfile` or `readarray` fills either.
+    fn loops_over_pids<'t>(&self, node: Node<'t>) -> bool {
+        let values: Vec<Node<'_>> = node.children_by_field_name("value").collect();
+        let [value] = values.as_slice() else {
+            return false;
+        };
+        let Some(array) = self
+            .text(*value)
+            .trim_matches('"')
+            .strip_prefix("${")
+            .and_then(|t| t.strip_suffix("[@]}"))
+        else {
+            return false;
+        };
+        if !self.pid_arrays.0.contains(array) || self.pid_arrays.1.contains(array) {
+            return false;
+        }
+        let mut root = node;
+        while let Some(p) = root.parent() {
+            root = p;
+        }
+        // Wherever the script assigns the array (or the variables appended to it), in any
+        // order the walk meets them: only `$!` values. A variable the function appending it
+        // declares `local` is looked for in that function only.
+        let read_into = |scope: Node<'t>, var: &str| {
+            scope.descendants().any(|n| {
+                n.kind() == "command"
+                    && n.field("name")
+                        .is_some_and(|c| matches!(self.text(c), "read" | "mapfile" | "readarray"))
+                    && n.children_by_field_name("argument")
+                        .any(|a| self.text(a) == var)
+            })
+        };
+        let assigned = |scope: Node<'t>, var: &str| -> Vec<(Node<'t>, Option<String>)> {
+            scope
+                .descendants()
+                .filter(|n| n.kind() == "variable_assignment")
+                .filter_map(|n| {
+                    let nm = n.field("name")?;
+                    let base = match nm.kind() {
+                        // `arr[2]=x`: any element set alone is a value of another kind.
+                        "subscript" => {
+                            return nm
+                                .field("name")
+                                .filter(|b| self.text(*b) == var)
+                                .map(|_| (n, None));
+                        }
+                        _ => self.text(nm),
+                    };
+                    (base == var).then(|| (n, n.field("value").map(|v| self.text(v).to_owned())))
+                })
+                .collect()
+        };
+        let scope_of = |at: Node<'t>, var: &str| -> Node<'t> {
+            let mut f = at.parent();
+            while let Some(p) = f {
+                if p.kind() == "function_definition" {
+                    break;
+                }
+                f = p.parent();
+            }
+            f.filter(|func| {
+                func.descendants().any(|d| {
+                    d.kind() == "declaration_command"
+                        && self.text(d).starts_with("local")
+                        && d.named_children().any(|c| {
+                            let name = match c.kind() {
+                                "variable_assignment" => c.field("name"),
+                                _ => Some(c),
+                            };
+                            name.is_some_and(|n| self.text(n) == var)
+                        })
+                })
+            })
+            .unwrap_or(root)
+        };
+        let started_pid = |element: Node<'t>| {
+            let t = self.text(element).trim_matches('"');
+            if t == "$!" {
+                return true;
+            }
+            let Some(var) = t
+                .strip_prefix('$')
+                .map(|n| n.trim_start_matches('{').trim_end_matches('}'))
+                .filter(|n| is_identifier(n))
+            else {
+                return false;
+            };
+            let scope = scope_of(element, var);
+            let values = assigned(scope, var);
+            !values.is_empty()
+                && values
+                    .iter()
+                    .all(|(_, v)| v.as_deref().is_some_and(|v| matches!(v, "$!" | "\"$!\"")))
+                && !read_into(scope, var)
+        };
+        !read_into(root, array)
+            && assigned(root, array).iter().all(|(n, v)| {
+                v.is_some()
+                    && n.field("value").is_some_and(|v| {
+                        v.kind() == "array"
+                            && v.named_children()
+                                .filter(|c| c.kind() != "comment")
+                                .all(started_pid)
+                    })
+            })
     }
 
     /// The plain assignments (`NAME=value`, `export NAME=value`) of shell text this shell
@@ -2998,6 +3291,36 @@ impl Shell<'_, '_, '_> {
             if vars.is_empty() {
                 vars.push("REPLY".to_owned());
             }
+            // `read -r base rel <<< "$HOME/.codex config.toml"`: of one line the script
+            // spells whole, each variable takes a word and the last one the rest, as bash
+            // splits it (at blanks: not under an `IFS` of the script's own).
+            if vars.len() > 1
+                && vars.iter().all(|var| !var.contains(UNKNOWN))
+                && argv
+                    .iter()
+                    .skip(1)
+                    .all(|a| !matches!(a.text_or_unknown().as_str(), "-n" | "-N" | "-d"))
+                && !self.text(node).contains("IFS=")
+                && !self.vars.contains_key("IFS")
+                && v.taint == Taint::default()
+                && v.alts.is_empty()
+                && let Some(t) = v.known()
+                && !t.trim_end_matches('\n').contains('\n')
+            {
+                let mut rest = t.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\n');
+                let last = vars.len() - 1;
+                for (i, var) in vars.iter().enumerate() {
+                    let value = if i == last {
+                        rest
+                    } else {
+                        let (word, tail) = rest.split_once([' ', '\t']).unwrap_or((rest, ""));
+                        rest = tail.trim_start_matches([' ', '\t']);
+                        word
+                    };
+                    self.vars.insert(var.clone(), Val::lit(value));
+                }
+                return Val::unknown();
+            }
             // One variable takes a whole line: of input known to be one line at a time
             // (the paths `find` prints, each shaped alike), that line's shape; the home
             // (`~`) is a path too.
@@ -3111,7 +3434,12 @@ impl Shell<'_, '_, '_> {
             // is defined. `pick_dest dest` of `pick_dest() { local -n out=$1; out=...; }`: the
             // body is walked with the caller's variable name in place, so what it assigns
             // through the reference is the caller's variable after the call.
-            self.calls += 1;
+            // A function that only prints (`step() { printf '--- %s\n' "$*"; }`, `die`)
+            // costs the walk of the calls after it nothing: what it does with any words is
+            // print them (judged in its body), so the calls that do more are still walked.
+            if !prints_only(body, self.src) {
+                self.calls += 1;
+            }
             self.sink.function_called(body.start_byte(), true);
             let at_call = self.at_call.replace(body.start_byte());
             let judged = std::mem::replace(&mut self.judged, false);

@@ -21,6 +21,7 @@ const DB_CLIENTS: &[&str] = &[
     "createdb",
     "mysql",
     "mysqladmin",
+    "nats",
 ];
 
 /// The PostgreSQL tools, which read `PGHOST` when no option names a host.
@@ -31,6 +32,15 @@ const CONNINFO_OPERAND: &[&str] = &["psql", "pg_dump"];
 
 /// Options that name the server.
 const HOST_OPTIONS: &[&str] = &["-h", "--host"];
+
+/// The options that name the server, for clients that spell them otherwise than
+/// [`HOST_OPTIONS`] (the NATS CLI: `--server nats://127.0.0.1:4222`).
+fn host_options(program: &str) -> &'static [&'static str] {
+    match program {
+        "nats" => &["-s", "--server"],
+        _ => HOST_OPTIONS,
+    }
+}
 
 /// Options of the PostgreSQL tools that name a database, a connection string among them.
 const DB_OPTIONS: &[&str] = &["-d", "--dbname", "--maintenance-db"];
@@ -171,6 +181,15 @@ fn local_pattern(text: &str) -> bool {
     if p.starts_with('/') {
         return !p.contains(['*', '?', '[']);
     }
+    // `nats://127.0.0.1:*`, `postgres://*@localhost/*`: the same after a literal scheme.
+    if let Some((scheme, rest)) = p.split_once("://")
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    {
+        return local_pattern(rest);
+    }
     // The host starts right after `@` or `://`, or the pattern starts with it.
     let host_part = match p.strip_prefix('*') {
         Some(rest) => match rest.strip_prefix('@').or_else(|| rest.strip_prefix("://")) {
@@ -264,11 +283,16 @@ impl Shell<'_, '_, '_> {
                     continue;
                 }
             };
+            let host_options = host_options(program);
             // `-hHOST`: a server named in the option's own word.
-            if option.starts_with("-h") && option.len() > 2 && !option.starts_with("--") {
+            if !option.starts_with("--")
+                && host_options.iter().any(|h| {
+                    !h.starts_with("--") && option.starts_with(h) && option.len() > h.len()
+                })
+            {
                 return false;
             }
-            let is_host = HOST_OPTIONS.contains(&option);
+            let is_host = host_options.contains(&option);
             if is_host || (pg && DB_OPTIONS.contains(&option)) {
                 let value = match value {
                     Some(v) => v,
@@ -608,6 +632,10 @@ mod tests {
             "[::1]:*",
             "*@[::1]:*",
             "*://localhost/*",
+            "nats://127.0.0.1:*",
+            "nats://localhost:*",
+            "postgres://*@localhost/*",
+            "redis://[::1]:*",
         ] {
             assert!(local_pattern(p), "{p}");
         }
@@ -622,6 +650,11 @@ mod tests {
             "/var/*",
             "*@db.internal*",
             "$HOST",
+            "nats://*",
+            "nats://*:4222",
+            "nats://queue.example.net:*",
+            "postgres://*@db.internal/*",
+            "*nats://localhost:*",
         ] {
             assert!(!local_pattern(p), "{p}");
         }

@@ -4,6 +4,7 @@
 mod capabilities;
 mod fixtures;
 mod fpsh44;
+mod fpsh45;
 mod hook;
 mod js_hosts_and_members;
 mod made_keys;
