@@ -1,13 +1,13 @@
 @script-review
 Feature: script pre-review of ssh option values, a script running itself again and NATS streams on this machine
   `ssh`'s destination follows its options and their values (`-o StrictHostKeyChecking=no`,
-  `-p PORT`): a login to this machine is no network contact, the same options before a host of
-  the internet still contact it. `"$0"` as a whole word the script runs is the script itself,
+  `-p PORT`): a login to this machine is no network contact (the command it runs there is still
+  the guard's to judge), the same options before a host of the internet still contact it. `"$0"` as a whole word the script runs is the script itself,
   which the review reads whole; a positional parameter stays a program nobody can see. A NATS
   stream removed on a server the script refused unless it is this machine is the script's own
   development data; with a check that lets any host through it stays denied.
 
-  Scenario: ssh with option values to a VM on this machine is clean
+  Scenario: ssh's option values are no hosts: a login to a VM on this machine contacts none
     Given a project file "smoke_vm.sh" containing:
       """
       #!/usr/bin/env bash
@@ -18,7 +18,8 @@ Feature: script pre-review of ssh option values, a script running itself again a
       done
       """
     When I run "terraphim-agent guard review-script --json smoke_vm.sh"
-    Then the JSON field "verdict" is "clean"
+    Then stdout does not contain "stricthostkeychecking"
+    And stdout does not contain "allowed-hosts list"
 
   Scenario: ssh with the same option values to a host of the internet is flagged
     Given a project file "smoke_remote.sh" containing:
@@ -29,6 +30,7 @@ Feature: script pre-review of ssh option values, a script running itself again a
       """
     When I run "terraphim-agent guard review-script --json smoke_remote.sh"
     Then the JSON field "verdict" is "suspicious"
+    And stdout contains "vm-pool.example.net"
 
   Scenario: a script that runs itself again inside nix develop is clean
     Given a project file "affected.sh" containing:
