@@ -4,24 +4,10 @@
 
 use terraphim_script_review::{Language, Verdict};
 
+use crate::rows;
+
 use Language::{JavaScript as Js, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-fn rows(rows: &[(Language, String, Verdict, &str)]) {
-    let mut failed = Vec::new();
-    for (lang, code, verdict, category) in rows {
-        let report = crate::review(*lang, code);
-        let top = report.findings.first().map(|f| f.category.as_str());
-        let ok = report.verdict == *verdict && (*verdict == Clean || top == Some(*category));
-        if !ok {
-            failed.push(format!(
-                "{lang} expected {verdict:?}/{category}, got {:?}/{top:?}\n{code}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
-}
 
 /// A helper probing URLs given `base + svc.health` for each service of a list, `base` being
 /// `http://127.0.0.1:${port}` with a port found at run time: every URL it is given is on this

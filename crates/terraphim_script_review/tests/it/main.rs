@@ -15,7 +15,7 @@ mod secret_owners;
 mod secrets_in_use;
 mod shell_function_calls;
 
-use terraphim_script_review::{Config, Context, Language, Report, review_source};
+use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
 
 /// One review in the context every table of this binary uses: a project at
 /// `/home/dev/project`, home `/home/dev`, temporary files under `/tmp`.
@@ -26,4 +26,39 @@ fn review(lang: Language, code: &str) -> Report {
         tmp_dirs: vec!["/tmp".into()],
     };
     review_source(code, lang, &ctx, &Config::default())
+}
+
+/// Table rows of (language, code, verdict, category of the first finding): every row that
+/// differs is reported, with its findings, before the test fails.
+fn rows(rows: &[(Language, String, Verdict, &str)]) {
+    let mut failed = Vec::new();
+    for (lang, code, verdict, category) in rows {
+        let report = review(*lang, code);
+        let top = report.findings.first().map(|f| f.category.as_str());
+        let ok =
+            report.verdict == *verdict && (*verdict == Verdict::Clean || top == Some(*category));
+        if !ok {
+            failed.push(format!(
+                "{lang} expected {verdict:?}/{category}, got {:?}/{top:?}\n{code}\n{:#?}",
+                report.verdict, report.findings
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// One review whose verdict must be `want`; the report, for checks of its findings.
+#[track_caller]
+fn verdict(lang: Language, code: &str, want: Verdict) -> Report {
+    let report = review(lang, code);
+    assert_eq!(report.verdict, want, "{lang} `{code}`\n{report:#?}");
+    report
+}
+
+#[track_caller]
+fn has_rule(report: &Report, rule: &str) {
+    assert!(
+        report.findings.iter().any(|f| f.rule == rule),
+        "no {rule} finding\n{report:#?}"
+    );
 }

@@ -6,24 +6,10 @@
 
 use terraphim_script_review::{Language, Verdict};
 
+use crate::rows;
+
 use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-fn rows(rows: &[(Language, String, Verdict, &str)]) {
-    let mut failed = Vec::new();
-    for (lang, code, verdict, category) in rows {
-        let report = crate::review(*lang, code);
-        let top = report.findings.first().map(|f| f.category.as_str());
-        let ok = report.verdict == *verdict && (*verdict == Clean || top == Some(*category));
-        if !ok {
-            failed.push(format!(
-                "{lang} expected {verdict:?}/{category}, got {:?}/{top:?}\n{code}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
-}
 
 /// `new Proxy(target, { get(t, key) { ... } })`: the trap runs with the proxied object as its
 /// first parameter, so what it does with `t` is done to that object. A trap that only passes

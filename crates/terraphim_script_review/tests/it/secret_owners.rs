@@ -8,23 +8,10 @@
 
 use terraphim_script_review::{Language, Report, Verdict};
 
+use crate::{has_rule, verdict};
+
 use Language::{JavaScript as Js, Python as Py, Shell as Sh};
 use Verdict::{Clean, Dangerous};
-
-#[track_caller]
-fn verdict(lang: Language, code: &str, want: Verdict) -> Report {
-    let report = crate::review(lang, code);
-    assert_eq!(report.verdict, want, "{lang} `{code}`\n{report:#?}");
-    report
-}
-
-#[track_caller]
-fn has_rule(report: &Report, rule: &str) {
-    assert!(
-        report.findings.iter().any(|f| f.rule == rule),
-        "no {rule} finding\n{report:#?}"
-    );
-}
 
 #[track_caller]
 fn lacks_rule(lang: Language, code: &str, rule: &str) -> Report {

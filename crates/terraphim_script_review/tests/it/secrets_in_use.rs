@@ -3,25 +3,12 @@
 //! handed out by that API's responses), where a secret URL points printed. Each row has a twin:
 //! the nearby shape that leaks is still caught.
 
-use terraphim_script_review::{Language, Report, Verdict};
+use terraphim_script_review::{Language, Verdict};
+
+use crate::{has_rule, verdict};
 
 use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-#[track_caller]
-fn verdict(lang: Language, code: &str, want: Verdict) -> Report {
-    let report = crate::review(lang, code);
-    assert_eq!(report.verdict, want, "{lang} `{code}`\n{report:#?}");
-    report
-}
-
-#[track_caller]
-fn has_rule(report: &Report, rule: &str) {
-    assert!(
-        report.findings.iter().any(|f| f.rule == rule),
-        "no {rule} finding\n{report:#?}"
-    );
-}
 
 const PY_LOAD: &str = "import os, subprocess\n\ndef load_settings(path):\n    values = {}\n    with open(path) as fh:\n        for raw in fh:\n            raw = raw.strip()\n            if raw and not raw.startswith('#') and '=' in raw:\n                key, val = raw.split('=', 1)\n                values[key.strip()] = val.strip().strip('\"')\n    return values\n\nsettings = load_settings('.env')\nfor key, val in settings.items():\n    os.environ.setdefault(key, val)\n";
 
