@@ -144,6 +144,15 @@ impl Taint {
         }
     }
 
+    /// A few characters cut from a secret ([`fragment_len`] at most [`MASK_CHARS`]: the last
+    /// four of a token shown so the user can tell which one is in use) are no secret.
+    pub(crate) fn mask(&mut self) {
+        self.secret = None;
+        self.mixed = false;
+        self.url_secret = 0;
+        self.store = false;
+    }
+
     /// Whether the value carries any data from a source, a file of the project included
     /// (which equality leaves out).
     pub(crate) fn carries(&self) -> bool {
@@ -161,6 +170,12 @@ impl Taint {
             .as_deref()?
             .strip_prefix("the ")?
             .strip_suffix(" environment variable")
+    }
+
+    /// Whether the secret is the value of one environment variable: a string, so a cut of it
+    /// is a few characters (a cut of a secrets file's lines is whole lines).
+    pub(crate) fn one_variable(&self) -> bool {
+        !self.mixed && self.env_var().is_some()
     }
 
     /// The token variable whose service the secret is for: the variable it was read from, or
@@ -4168,6 +4183,28 @@ fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
 /// into every proxy's and server's access log, whoever the host is.
 fn url_has_query(url: Option<&str>) -> bool {
     url.is_some_and(|u| u.contains('?'))
+}
+
+/// At most this many characters of a secret are no secret ([`Taint::mask`]).
+pub(crate) const MASK_CHARS: u64 = 4;
+
+/// The most characters a cut `start..stop` of a string can hold, the bounds literal integers
+/// counted as Python's slices and JavaScript's `slice` count them (negative: from the end;
+/// `None`: the string's start or end), or `None` when the cut can hold all of a long string
+/// (`[4:]`, `[:-4]`, `[-40:]` hold all but a few characters or forty).
+pub(crate) fn fragment_len(start: Option<i64>, stop: Option<i64>) -> Option<u64> {
+    let span = |a: i64, b: i64| u64::try_from(b.saturating_sub(a).max(0)).ok();
+    match (start, stop) {
+        (Some(a), Some(b)) if (a >= 0) == (b >= 0) => span(a, b),
+        (Some(a), None) if a < 0 => a.checked_neg().and_then(|n| u64::try_from(n).ok()),
+        (None, Some(b)) if b >= 0 => span(0, b),
+        _ => None,
+    }
+}
+
+/// Whether a cut with these literal bounds keeps few enough characters to mask a secret.
+pub(crate) fn masks(start: Option<i64>, stop: Option<i64>) -> bool {
+    fragment_len(start, stop).is_some_and(|n| n <= MASK_CHARS)
 }
 
 #[cfg(test)]

@@ -2503,6 +2503,14 @@ impl Shell<'_, '_, '_> {
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
+                            && v.taint.secret.is_some()
+                            && substring_masks(self.text(node), &n)
+                        {
+                            // `${TOKEN: -4}`: the last characters shown to tell tokens apart.
+                            v.taint.mask();
+                            return v;
+                        }
+                        if node.kind() == "expansion"
                             && self.text(node).starts_with("${!")
                             && !self.text(node).ends_with("]}")
                         {
@@ -3536,6 +3544,45 @@ fn url_part_cut(text: &str, name: &str) -> u8 {
         Some("#*@" | "##*@") => crate::engine::URL_USERINFO_CUT,
         Some("%%/*") => crate::engine::URL_PATH_CUT,
         _ => 0,
+    }
+}
+
+/// Whether `text` is bash's substring expansion of variable `name` with literal bounds
+/// (`${TOKEN: -4}`, `${TOKEN:(-4)}`, `${TOKEN:0:4}`) that keeps few enough characters to mask
+/// a secret ([`crate::engine::masks`]). `${TOKEN:-4}` is a default, not a substring.
+fn substring_masks(text: &str, name: &str) -> bool {
+    let Some(rest) = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .and_then(|t| t.strip_prefix(name))
+        .and_then(|t| t.strip_prefix(':'))
+    else {
+        return false;
+    };
+    if rest.starts_with(['-', '=', '+', '?']) {
+        return false;
+    }
+    let num = |s: &str| {
+        s.trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim()
+            .parse::<i64>()
+            .ok()
+    };
+    let (offset, length) = match rest.split_once(':') {
+        Some((o, l)) => (num(o), Some(num(l))),
+        None => (num(rest), None),
+    };
+    let Some(o) = offset else {
+        return false;
+    };
+    match length {
+        None => crate::engine::masks(Some(o), None),
+        Some(None) => false,
+        // A negative length counts from the end, as a negative bound does.
+        Some(Some(l)) if l < 0 => o < 0 && crate::engine::masks(Some(o), Some(l)),
+        Some(Some(l)) => crate::engine::masks(Some(0), Some(l)),
     }
 }
 

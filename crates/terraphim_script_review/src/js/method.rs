@@ -267,6 +267,14 @@ impl Js<'_, '_, '_> {
             ) => {
                 let mut v = recv.clone().with_taint(all);
                 v.handle = None;
+                if matches!(name, "slice" | "substring")
+                    && recv.taint.one_variable()
+                    && self.cut_masks(name, arg_nodes)
+                {
+                    // `token.slice(-4)`: the last characters shown to tell tokens apart.
+                    v.taint.mask();
+                    return v;
+                }
                 if name == "toString"
                     && args
                         .first()
@@ -497,6 +505,24 @@ fn camel_case(flag: &str) -> String {
 }
 
 impl Js<'_, '_, '_> {
+    /// Whether `text.slice(a, b)` / `text.substring(a, b)` with literal integer bounds keeps
+    /// few enough characters to mask a secret ([`crate::engine::masks`]). `substring` counts
+    /// a negative bound as 0, so `substring(-4)` is the whole text.
+    fn cut_masks(&self, name: &str, arg_nodes: &[Node<'_>]) -> bool {
+        let mut bounds = Vec::with_capacity(2);
+        for n in arg_nodes {
+            let Ok(i) = self.text(*n).replace(' ', "").parse::<i64>() else {
+                return false;
+            };
+            bounds.push(if name == "substring" { i.max(0) } else { i });
+        }
+        match bounds.as_slice() {
+            [a] => crate::engine::masks(Some(*a), None),
+            [a, b] => crate::engine::masks(Some(*a), Some(*b)),
+            _ => false,
+        }
+    }
+
     /// Whether `node` is a regular expression that matches only the slashes ending a text
     /// (`/\/$/`, `/\/+$/`, `/\/*$/`).
     fn strips_trailing_slashes(&self, node: Node<'_>) -> bool {

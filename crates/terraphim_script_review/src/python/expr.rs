@@ -400,6 +400,14 @@ impl Py<'_, '_, '_> {
                             // `parts[1:]` of a literal tuple: the elements still known.
                             v = Val::list(part).with_taint(&obj.taint);
                         }
+                        if obj.taint.one_variable()
+                            && index_node
+                                .filter(|n| n.kind() == "slice")
+                                .is_some_and(|n| slice_masks(self.text(n)))
+                        {
+                            // `token[-4:]`: the last characters shown to tell tokens apart.
+                            v.taint.mask();
+                        }
                         v
                     }
                 }
@@ -949,6 +957,26 @@ fn slice_items(items: &[Val], spec: &str) -> Option<Vec<Val>> {
     };
     let (a, b) = (bound(parts[0], 0)?, bound(parts[1], len)?);
     Some(items.get(a..b.max(a)).unwrap_or_default().to_vec())
+}
+
+/// Whether a slice `spec` of literal bounds (`-4:`, `:4`, `0:4`) keeps few enough characters
+/// of a string to mask a secret ([`crate::engine::masks`]); a step other than 1 never does.
+fn slice_masks(spec: &str) -> bool {
+    let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
+    let bound = |s: &str| -> Result<Option<i64>, ()> {
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            s.parse::<i64>().map(Some).map_err(|_| ())
+        }
+    };
+    match parts.as_slice() {
+        [a, b] | [a, b, "" | "1"] => match (bound(a), bound(b)) {
+            (Ok(a), Ok(b)) => crate::engine::masks(a, b),
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 pub(super) fn slice_str(text: &str, spec: &str) -> Option<String> {

@@ -8,6 +8,7 @@ mod fpsh45;
 mod hook;
 mod js_hosts_and_members;
 mod made_keys;
+mod masked_secrets;
 mod real_scripts;
 mod recall45;
 mod rules;

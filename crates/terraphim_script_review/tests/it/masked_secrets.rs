@@ -1,0 +1,115 @@
+//! A few characters cut from a secret are no secret: scripts print the last four of a token
+//! (`tok[-4:]`, `tok.slice(-4)`, `${TOKEN: -4}`) so the user can tell which one is in use.
+//! Each masked row has its twins: a cut that keeps all but a few characters, or forty of
+//! them, and the whole token, printed or sent, stay what they were. (A token read and only
+//! shown masked is still the suspicious `secret-read` of a secret that goes nowhere.)
+
+use terraphim_script_review::{Language, Verdict};
+
+use crate::{has_rule, verdict};
+
+use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
+use Verdict::{Dangerous, Suspicious};
+
+/// No secret shown: the review finds no `secret-to-output`, only the token read.
+#[track_caller]
+fn shows_no_secret(lang: Language, code: &str) {
+    let report = verdict(lang, code, Suspicious);
+    assert!(
+        report.findings.iter().all(|f| f.rule != "secret-to-output"),
+        "{lang} `{code}`\n{report:#?}"
+    );
+    has_rule(&report, "secret-read");
+}
+
+fn py(shown: &str) -> String {
+    format!(
+        "import os, sys\n\ntoken = os.environ[\"DEPLOY_API_TOKEN\"]\nprint(f\"using token ...{{{shown}}}\", file=sys.stderr)\n"
+    )
+}
+
+fn js(shown: &str) -> String {
+    format!(
+        "const token = process.env.DEPLOY_API_TOKEN;\nconsole.log(`using token ...${{{shown}}}`);\n"
+    )
+}
+
+fn sh(shown: &str) -> String {
+    format!(
+        "#!/usr/bin/env bash\nset -euo pipefail\n: \"${{DEPLOY_API_TOKEN:?set it}}\"\necho \"using token ...{shown}\"\n"
+    )
+}
+
+#[test]
+fn the_last_characters_of_a_token_are_no_secret() {
+    for (lang, code) in [
+        (Py, py("token[-4:]")),
+        (Py, py("token[:4]")),
+        (Py, py("token[0:4]")),
+        (Js, js("token.slice(-4)")),
+        (Ts, js("token.slice(0, 4)")),
+        (Js, js("token.substring(0, 4)")),
+        (Sh, sh("${DEPLOY_API_TOKEN: -4}")),
+        (Sh, sh("${DEPLOY_API_TOKEN:(-4)}")),
+        (Sh, sh("${DEPLOY_API_TOKEN:0:4}")),
+    ] {
+        shows_no_secret(lang, &code);
+    }
+}
+
+#[test]
+fn a_cut_that_keeps_most_of_a_token_is_the_token() {
+    for (lang, code) in [
+        (Py, py("token")),
+        (Py, py("token[4:]")),
+        (Py, py("token[:-4]")),
+        (Py, py("token[-40:]")),
+        (Py, py("token[::2]")),
+        (Js, js("token")),
+        (Js, js("token.slice(4)")),
+        (Js, js("token.slice(-40)")),
+        (Js, js("token.substring(-4)")),
+        (Ts, js("token.slice(0, -4)")),
+        (Sh, sh("${DEPLOY_API_TOKEN}")),
+        (Sh, sh("${DEPLOY_API_TOKEN:4}")),
+        (Sh, sh("${DEPLOY_API_TOKEN: -40}")),
+    ] {
+        has_rule(&verdict(lang, &code, Dangerous), "secret-to-output");
+    }
+}
+
+/// A mask helper of the script's own: what it returns is judged, not its name.
+#[test]
+fn a_mask_helper_is_judged_by_what_it_returns() {
+    let helper = |body: &str| {
+        format!(
+            "import os\n\ndef mask(value):\n    return {body}\n\nkey = os.environ[\"STRIPE_SECRET_KEY\"]\nprint(\"stripe key\", mask(key))\n"
+        )
+    };
+    shows_no_secret(Py, &helper("\"...\" + value[-4:]"));
+    has_rule(
+        &verdict(Py, &helper("\"...\" + value[4:]"), Dangerous),
+        "secret-to-output",
+    );
+    has_rule(
+        &verdict(Py, &helper("value.replace(\"sk_\", \"\")"), Dangerous),
+        "secret-to-output",
+    );
+}
+
+/// A cut of a secrets file's lines is lines of it: whole secrets, however few.
+#[test]
+fn a_cut_of_a_secrets_files_lines_is_lines() {
+    for (lang, code) in [
+        (
+            Py,
+            "lines = open('.env').read().splitlines()\nprint(lines[-2:])\n",
+        ),
+        (
+            Js,
+            "const fs = require('node:fs');\nconst lines = fs.readFileSync('.env', 'utf8').split('\\n');\nconsole.log(lines.slice(0, 3));\n",
+        ),
+    ] {
+        verdict(lang, code, Dangerous);
+    }
+}
