@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+#
+# regen-go.sh -- regenerate Go code for the ledger service
+#
+#   * protoc + protoc-gen-go + protoc-gen-go-grpc + grpc-gateway -> internal/pb
+#   * oapi-codegen from api/ledger.openapi.yaml                    -> internal/httpapi
+#   * mockgen for the interfaces listed in mocks.txt               -> internal/mocks
+#
+# Plugin binaries are installed into ./.bin with `go install` at the versions
+# pinned in tools.go, so the output does not depend on what is on $PATH.
+# Every output directory is recreated from scratch; paths are fixed below and
+# checked to be under internal/.
+#
+# Options: --check (CI: fail on diff), --only pb|httpapi|mocks, -q
+#
+set -eEuo pipefail
+
+repo=$(git rev-parse --show-toplevel)
+cd "$repo"
+
+bin_dir=$repo/.bin
+pb_out=internal/pb
+http_out=internal/httpapi
+mock_out=internal/mocks
+proto_dir=proto
+spec=api/ledger.openapi.yaml
+mock_list=mocks.txt
+
+check=0
+quiet=0
+only=""
+
+log()  { (( quiet )) || echo "▶ $*"; }
+err()  { echo "✖ $*" >&2; }
+die()  { err "$@"; exit 1; }
+trap 'err "failed at line $LINENO: $BASH_COMMAND"' ERR
+
+while (( $# )); do
+  case $1 in
+    --check) check=1 ;;
+    --only) only=${2:?--only needs pb, httpapi or mocks}; shift ;;
+    -q) quiet=1 ;;
+    -h|--help) sed -n '3,15p' "$0"; exit 0 ;;
+    *) die "unknown argument: $1" ;;
+  esac
+  shift
+done
+
+want() { [[ -z $only || $only == "$1" ]]; }
+
+recreate() {
+  local dir=$1
+  case $dir in
+    internal/?*) ;;
+    *) die "refusing to recreate '$dir' (not under internal/)" ;;
+  esac
+  rm -rf -- "${repo:?}/$dir"
+  mkdir -p -- "$repo/$dir"
+}
+
+install_plugins() {
+  mkdir -p "$bin_dir"
+  local pkgs=(
+    google.golang.org/protobuf/cmd/protoc-gen-go
+    google.golang.org/grpc/cmd/protoc-gen-go-grpc
+    github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway
+    github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2
+    github.com/deepmap/oapi-codegen/v2/cmd/oapi-codegen
+    go.uber.org/mock/mockgen
+  )
+  local p
+  for p in "${pkgs[@]}"; do
+    # versions come from go.mod via tools.go; no @version here on purpose
+    GOBIN=$bin_dir go install "$p"
+  done
+  export PATH=$bin_dir:$PATH
+  log "plugins ready in ${bin_dir#"$repo"/}"
+}
+
+gen_pb() {
+  command -v protoc >/dev/null || die "protoc not installed"
+  recreate "$pb_out"
+  local files=()
+  mapfile -t files < <(find "$proto_dir" -name '*.proto' -not -path '*/third_party/*' | sort)
+  (( ${#files[@]} )) || die "no .proto files under $proto_dir"
+  protoc -I "$proto_dir" -I "$proto_dir/third_party" \
+    --go_out="$pb_out" --go_opt=paths=source_relative \
+    --go-grpc_out="$pb_out" --go-grpc_opt=paths=source_relative \
+    --grpc-gateway_out="$pb_out" --grpc-gateway_opt=paths=source_relative \
+    --openapiv2_out="$pb_out" --openapiv2_opt=allow_merge=true,merge_file_name=ledger \
+    "${files[@]}"
+  log "protoc: ${#files[@]} file(s) -> $pb_out"
+}
+
+gen_httpapi() {
+  [[ -f $spec ]] || die "$spec missing"
+  recreate "$http_out"
+  oapi-codegen -generate types -package httpapi -o "$http_out/types.gen.go" "$spec"
+  oapi-codegen -generate chi-server,strict-server -package httpapi -o "$http_out/server.gen.go" "$spec"
+  oapi-codegen -generate spec -package httpapi -o "$http_out/spec.gen.go" "$spec"
+  log "oapi-codegen -> $http_out"
+}
+
+gen_mocks() {
+  [[ -f $mock_list ]] || die "$mock_list missing"
+  recreate "$mock_out"
+  local src iface dest n=0
+  while read -r src iface; do
+    [[ -z $src || $src == \#* ]] && continue
+    dest="$mock_out/$(basename "$src" .go)_mock.go"
+    mockgen -source="$src" -destination="$dest" -package=mocks "$iface"
+    n=$((n + 1))
+  done < "$mock_list"
+  log "mockgen: $n interface file(s) -> $mock_out"
+}
+
+tidy_and_vet() {
+  gofmt -s -w internal/
+  go vet ./internal/... >/dev/null
+  log "gofmt + go vet clean"
+}
+
+ensure_clean_tree() {
+  local dirty
+  dirty=$(git status --porcelain -- "$pb_out" "$http_out" "$mock_out")
+  if [[ -n $dirty ]]; then
+    err "generated code differs from the commit:"
+    printf '%s\n' "$dirty" | head -n 40 >&2
+    die "run scripts/regen-go.sh and commit the result"
+  fi
+  log "generated code is up to date"
+}
+
+check_versions() {
+  # The generated headers record plugin versions; a mismatch with go.mod
+  # usually means someone ran a globally installed plugin by hand.
+  local want have
+  want=$(go list -m -f '{{.Version}}' google.golang.org/protobuf 2>/dev/null || echo unknown)
+  have=$(grep -rhoE 'protoc-gen-go v[0-9.]+' "$pb_out" 2>/dev/null | head -n 1 | awk '{print $2}')
+  if [[ -n $have && $have != "$want" ]]; then
+    err "protoc-gen-go in headers is $have but go.mod pins $want"
+    return 1
+  fi
+  log "protoc-gen-go version matches go.mod ($want)"
+}
+
+write_embed() {
+  # embed the merged OpenAPI v2 document so the gateway can serve /openapi.json
+  local merged=$pb_out/ledger.swagger.json
+  [[ -f $merged ]] || return 0
+  cat > "$pb_out/openapi_embed.go" <<'GO'
+// Code generated by scripts/regen-go.sh. DO NOT EDIT.
+package pb
+
+import _ "embed"
+
+//go:embed ledger.swagger.json
+var OpenAPIDocument []byte
+GO
+  log "embedded $(basename "$merged")"
+}
+
+summary() {
+  local d count
+  for d in "$pb_out" "$http_out" "$mock_out"; do
+    [[ -d $d ]] || continue
+    count=$(find "$d" -type f -name '*.go' | wc -l)
+    printf '  %-20s %4d .go file(s)\n' "$d" "$count"
+  done
+}
+
+main() {
+  local t0=$SECONDS
+  command -v go >/dev/null || die "Go toolchain not installed"
+  install_plugins
+  if want pb; then
+    gen_pb
+    write_embed
+    check_versions
+  fi
+  want httpapi && gen_httpapi
+  want mocks && gen_mocks
+  tidy_and_vet
+  summary
+  (( check )) && ensure_clean_tree
+  log "done in $(( SECONDS - t0 ))s"
+}
+
+main
