@@ -2474,7 +2474,44 @@ fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
             let url = words.get(idx + 1).cloned().unwrap_or_default();
             sink.network(line, Some(&url), &Val::unknown(), false);
         }
+        // An install from a package index on a host neither allowed nor local (or one whose
+        // TLS checks it turns off, `--trusted-host`): that host's packages and their build
+        // scripts run now, as a dependency file pointed there would run them at the next
+        // install.
+        if let Some((option, host)) = foreign_package_source(words, sink.config) {
+            sink.dependency_source(line, &format!("`{name} install {option}`"), &host);
+        }
     }
+}
+
+/// The first package-source option of an install's words (`--index-url URL`,
+/// `--extra-index-url=URL`, `--registry URL`, `--find-links URL`, `--trusted-host HOST`) whose
+/// value names a host neither allowed nor local: the option and that host.
+fn foreign_package_source(
+    words: &[String],
+    config: &crate::config::Config,
+) -> Option<(String, String)> {
+    const SOURCES: &[&str] = &[
+        "--index-url",
+        "--extra-index-url",
+        "--registry",
+        "--find-links",
+        "--trusted-host",
+        "-i",
+    ];
+    words.iter().enumerate().find_map(|(i, w)| {
+        let (option, value) = match w.split_once('=') {
+            Some((o, v)) if SOURCES.contains(&o) && o.starts_with("--") => (o, v.to_owned()),
+            _ if SOURCES.contains(&w.as_str()) => (w.as_str(), words.get(i + 1)?.clone()),
+            _ => return None,
+        };
+        let url = match (option, value.contains("://")) {
+            (_, true) => value,
+            ("--trusted-host", false) => format!("https://{}", value.split_whitespace().next()?),
+            _ => return None,
+        };
+        crate::places::foreign_dependency_url(&url, config).map(|h| (option.to_owned(), h))
+    })
 }
 
 /// A file name matching a glob pattern, unknown parts as [`UNKNOWN`] (`*.py` -> `….py`).

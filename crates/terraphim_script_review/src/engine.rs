@@ -385,6 +385,37 @@ fn merge_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
     )
 }
 
+/// The elements of either of two lists of places (a function returning `[cache, staging]`
+/// in one branch and `[cache, staging, Path.home()]` in another, a `match`'s default case
+/// adding a place): a loop over its result may see any of them, so none is dropped beside the
+/// other list as [`Val::union`] does with argv lists of two programs. Only lists whose every
+/// element is a path (a path object, an absolute or home path) are joined this way: an argv
+/// list names its program first, and two commands are never blended into one.
+pub(crate) fn union_place_lists(a: &Val, b: &Val) -> Option<Vec<Val>> {
+    let place = |x: &Val| {
+        matches!(x.handle, Some(Handle::Path(_)))
+            || x.text
+                .as_deref()
+                .is_some_and(|t| t.starts_with('/') || t.starts_with('~'))
+    };
+    let (Some(x), Some(y)) = (a.items.as_deref(), b.items.as_deref()) else {
+        return None;
+    };
+    if x == y || x.is_empty() || y.is_empty() || !x.iter().chain(y).all(place) {
+        return None;
+    }
+    if merge_lists(a, b).is_some() {
+        return None;
+    }
+    let mut all = x.to_vec();
+    for e in y {
+        if !all.contains(e) && all.len() < 16 {
+            all.push(e.clone());
+        }
+    }
+    Some(all)
+}
+
 /// Whether `a` and `b` are lists [`Val::union`] cannot blend (argv lists of two programs):
 /// the union keeps the first, so the other is walked as an alternative of its own.
 /// Only a list `b` naming a place or data the walk followed is kept apart: an element that
@@ -1342,6 +1373,9 @@ pub(crate) struct Sink<'a> {
     /// Directories outside the working tree filled from the network (`git clone URL ~/.tool`):
     /// a program run from one is code fetched at run time, as a fetched installer is.
     pub(crate) remote_dirs: Set<String>,
+    /// Directories a downloaded archive was unpacked into (resolved paths): a file run from
+    /// one (`sh DEST/install.sh`) may be what the archive held.
+    pub(crate) unpacked_dirs: Set<String>,
     /// Files written with content decoded at run time (resolved paths): running one runs the
     /// decoded code.
     pub(crate) decoded_files: Set<String>,
@@ -1540,6 +1574,7 @@ impl<'a> Sink<'a> {
             depth: 0,
             remote_files: Set::default(),
             remote_dirs: Set::default(),
+            unpacked_dirs: Set::default(),
             decoded_files: Set::default(),
             resolved: Map::default(),
             secrets: Map::default(),
@@ -3955,6 +3990,7 @@ impl<'a> Sink<'a> {
         inner.depth = self.depth + 1;
         inner.remote_files = self.remote_files.clone();
         inner.remote_dirs = self.remote_dirs.clone();
+        inner.unpacked_dirs = self.unpacked_dirs.clone();
         inner.decoded_files = self.decoded_files.clone();
         inner.lang = lang;
         inner.judge = self.judge;
@@ -3984,6 +4020,7 @@ impl<'a> Sink<'a> {
         self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
         self.remote_dirs.extend(inner.remote_dirs);
+        self.unpacked_dirs.extend(inner.unpacked_dirs);
         self.decoded_files.extend(inner.decoded_files);
         // What the nested code made or changed is the script's own for what follows
         // (`execSync("git checkout -b x")`, later `execSync("git branch -D x")`).
@@ -4049,8 +4086,32 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// A downloaded archive unpacked into `dir`: recorded so that a file run from there later
+    /// is judged with the download ([`crate::caps::Cap::DownloadExtract`] and `RunFile`).
+    /// Returns the resolved directory.
+    pub(crate) fn unpacked_into(&mut self, dir: &str) -> String {
+        let resolved = self.resolve(dir).text;
+        self.unpacked_dirs.insert(resolved.clone());
+        resolved
+    }
+
     /// A file that was written with downloaded content is run.
     pub(crate) fn runs_file(&mut self, line: u32, path: &str) {
+        if !self.unpacked_dirs.is_empty() && !self.verified {
+            // A file of a directory a downloaded archive was unpacked into (`sh
+            // DEST/install.sh` after `tar.extractall(DEST)`): the archive's program. Not when
+            // the script stops on a failed digest check of what it fetched: the pinned
+            // release's own program.
+            let resolved = self.resolve(path).text;
+            let inside = self.unpacked_dirs.iter().any(|d| {
+                resolved
+                    .strip_prefix(d.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+            });
+            if inside {
+                self.cap(line, Cap::RunFile, resolved.replace(UNKNOWN, "…"));
+            }
+        }
         if self.remote_files.is_empty()
             && self.decoded_files.is_empty()
             && self.remote_dirs.is_empty()

@@ -263,7 +263,13 @@ impl Scope {
                     if !(self.fresh_lists && first && old.items.is_some() && v.items.is_some())
                         && !(first && provisional && !waiting) =>
                 {
-                    *old = old.union(&v);
+                    let mut u = old.union(&v);
+                    // Lists of places returned by two branches: a loop over the result sees
+                    // the elements of either.
+                    if let Some(all) = crate::engine::union_place_lists(old, &v) {
+                        u.items = Some(all);
+                    }
+                    *old = u;
                 }
                 _ => {
                     self.returns.insert(f.clone(), v);

@@ -363,9 +363,14 @@ impl Py<'_, '_, '_> {
                     // `def apply(fn, x): fn(x)` given a function of the script: that call.
                     Some(Val {
                         handle: Some(Handle::Func(f)),
+                        items,
                         ..
                     }) if !self.scope.funcs.contains_key(name) => {
                         let f = f.clone();
+                        // A `functools.partial` of it: the bound arguments come first.
+                        if let Some(bound) = items {
+                            args.splice(0..0, bound.iter().cloned());
+                        }
                         self.keyword_arguments(&f, &kwargs);
                         return self.scope.call_user(&f, &args);
                     }
@@ -1349,6 +1354,19 @@ impl Py<'_, '_, '_> {
                 }
                 v.with_taint(&c.all)
             }
+            // `functools.partial(send, URL)` of a function of the script: the arguments bound
+            // come first wherever the partial is called (`post(payload)` is `send(URL, payload)`).
+            Api::Partial
+                if c.args.len() <= 9
+                    && matches!(
+                        c.args.first().and_then(|f| f.handle.as_ref()),
+                        Some(Handle::Func(_))
+                    ) =>
+            {
+                let mut v = c.first();
+                v.items = Some(c.args[1..].to_vec());
+                v
+            }
             Api::Partial => c.all_val(),
             Api::StartTarget => {
                 let target = c.kwargs.get("target").cloned().unwrap_or_default();
@@ -1433,6 +1451,36 @@ impl Py<'_, '_, '_> {
             // `list(map(str, argv))`: each element as text, the same words in the same order
             // (a command's argv stays that command).
             return seq.clone();
+        }
+        if c.q == "map" && self.text(f) == "chr" {
+            // `map(chr, (101, 120, ...))`: text spelled as code points, decoded as `chr(n)`
+            // is; of literal numbers the characters themselves, so `"".join(...)` is the
+            // name it hides (`getattr(builtins, ...)`).
+            let char_of = |v: &Val| {
+                v.known()
+                    .and_then(|t| t.parse::<u32>().ok())
+                    .and_then(char::from_u32)
+            };
+            let mut out = match seq.items.as_deref() {
+                Some(items) if !items.is_empty() && items.iter().all(|i| char_of(i).is_some()) => {
+                    Val::list(
+                        items
+                            .iter()
+                            .filter_map(char_of)
+                            .map(|ch| Val::lit(ch.to_string()))
+                            .collect(),
+                    )
+                }
+                _ => Val::list(vec![Val::decoded(&c.all)]),
+            };
+            out.taint.join(&c.all);
+            out.taint.decoded = true;
+            if let Some(items) = out.items.as_mut() {
+                for i in items {
+                    i.taint.decoded = true;
+                }
+            }
+            return out;
         }
         let result = match (f.kind(), f.field("parameters"), f.field("body")) {
             ("lambda", Some(params), Some(body)) => {

@@ -755,7 +755,18 @@ impl Py<'_, '_, '_> {
             "lambda" => {
                 // `home = lambda: Path.home()`: walked as the function `home`, its parameters
                 // bound by the calls, its body what it returns.
-                let name = node
+                // `post = partial(lambda url, data: ..., URL)`: the function `post`, its first
+                // parameters bound to the partial's arguments.
+                let partial = node
+                    .parent()
+                    .and_then(|a| a.parent())
+                    .and_then(|c| super::partial_lambda(c, self.src).map(|(l, b)| (c, l, b)))
+                    .filter(|(_, l, _)| *l == node);
+                let (holder, bound) = match partial {
+                    Some((c, _, b)) => (c, b),
+                    None => (node, Vec::new()),
+                };
+                let name = holder
                     .parent()
                     .filter(|a| a.kind() == "assignment")
                     .and_then(|a| a.field("left"))
@@ -765,7 +776,21 @@ impl Py<'_, '_, '_> {
                 if let Some(b) = node.field("body") {
                     match name {
                         Some(name) => {
+                            let params: Vec<String> = node
+                                .field("parameters")
+                                .into_iter()
+                                .flat_map(named)
+                                .filter(|p| p.kind() == "identifier")
+                                .map(|p| self.text(p).to_owned())
+                                .collect();
+                            let mut given = Vec::new();
+                            for (p, a) in params.into_iter().zip(bound) {
+                                given.push((p, self.eval(a)));
+                            }
                             self.scope.enter(name);
+                            for (p, v) in given {
+                                self.scope.bind(&p, v);
+                            }
                             let v = self.eval(b);
                             self.scope.add_return(v);
                             self.scope.leave();

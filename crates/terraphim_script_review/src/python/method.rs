@@ -90,11 +90,18 @@ impl Py<'_, '_, '_> {
         }
         // `ZipFile(downloaded).extractall(dest)`: a downloaded archive unpacked, so a program
         // started from there afterwards is downloaded code.
+        // Also an archive opened over downloaded bytes in memory (`tarfile.open(fileobj=
+        // io.BytesIO(resp.read()))`): unpacked into the directory given, or the working one.
+        let downloaded = match &recv.handle {
+            Some(Handle::File { path, .. }) if self.sink.is_remote_file(path) => Some(path.clone()),
+            Some(Handle::Memory { .. }) if recv.taint.remote => Some(".".to_owned()),
+            _ => None,
+        };
         if matches!(name, "extractall" | "extract")
-            && let Some(Handle::File { path, .. }) = &recv.handle
-            && self.sink.is_remote_file(path)
+            && let Some(path) = downloaded
         {
             let dest = c.arg(0, "path").path_text().unwrap_or_else(|| path.clone());
+            let dest = self.sink.unpacked_into(&dest);
             self.sink.cap(
                 ln,
                 crate::caps::Cap::DownloadExtract,

@@ -369,10 +369,15 @@ impl<'s> Py<'s, '_, '_> {
                 && let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
                 && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
                 && l.kind() == "identifier"
-                && r.kind() == "lambda"
+                && let Some((r, bound)) = match r.kind() {
+                    "lambda" => Some((r, 0)),
+                    _ => partial_lambda(r, self.src).map(|(f, b)| (f, b.len())),
+                }
             {
-                // `home = lambda: Path.home()`: a function of the script named `home`.
-                let params = r
+                // `home = lambda: Path.home()`: a function of the script named `home`; of
+                // `post = partial(lambda url, data: ..., URL)`, the calls give the parameters
+                // after the bound ones.
+                let params: Vec<String> = r
                     .field("parameters")
                     .map(|ps| {
                         named(ps)
@@ -380,6 +385,10 @@ impl<'s> Py<'s, '_, '_> {
                             .map(|p| self.text(p).to_owned())
                             .collect()
                     })
+                    .unwrap_or_default();
+                let params = params
+                    .get(bound..)
+                    .map(<[String]>::to_vec)
                     .unwrap_or_default();
                 self.scope.funcs.insert(self.text(l).to_owned(), params);
             }
@@ -454,6 +463,31 @@ impl<'s> Py<'s, '_, '_> {
 
 /// The name a statement of a class body gives the class's instances: `base: str = API`,
 /// `retries = 3`, `token: str`.
+/// `functools.partial(lambda url, body: ..., URL)` (also a bare `partial`): the lambda and the
+/// nodes of the arguments bound to its first parameters. Assigned to a name, it is walked as
+/// a function of that name whose calls give the remaining parameters.
+fn partial_lambda<'t>(call: Node<'t>, src: &str) -> Option<(Node<'t>, Vec<Node<'t>>)> {
+    if call.kind() != "call" {
+        return None;
+    }
+    let f = call.field("function")?;
+    let ft = src.get(f.byte_range())?;
+    if !matches!(ft, "functools.partial" | "partial") {
+        return None;
+    }
+    let mut args = named(call.field("arguments")?)
+        .filter(|a| !matches!(a.kind(), "keyword_argument" | "comment"));
+    let lambda = args.next().filter(|l| l.kind() == "lambda")?;
+    let bound: Vec<Node<'t>> = args.collect();
+    if bound
+        .iter()
+        .any(|a| matches!(a.kind(), "list_splat" | "dictionary_splat"))
+    {
+        return None;
+    }
+    Some((lambda, bound))
+}
+
 fn class_field(stmt: Node<'_>) -> Option<Node<'_>> {
     let a = stmt
         .named_child(0)

@@ -11,6 +11,7 @@ mod made_keys;
 mod masked_secrets;
 mod real_scripts;
 mod recall45;
+mod recall46;
 mod rules;
 mod secret_owners;
 mod secrets_in_use;
