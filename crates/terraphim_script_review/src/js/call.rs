@@ -86,6 +86,19 @@ impl Call<'_> {
     }
 }
 
+/// The arguments `apply` passes from its list (`f.apply(this, [a, b])`, `Reflect.apply(f,
+/// this, list)`): the list's elements, or one value of the list's data when the walk does not
+/// know them.
+fn applied(list: Option<&Val>) -> Vec<Val> {
+    match list {
+        Some(l) => match &l.items {
+            Some(items) => items.clone(),
+            None => vec![Val::unknown().with_taint(&l.taint)],
+        },
+        None => Vec::new(),
+    }
+}
+
 /// A call through `Function.prototype.call`, `apply`, `bind` or `Reflect.apply`, reshaped.
 enum Reshaped<'t> {
     /// The function called, its arguments and their nodes.
@@ -677,6 +690,16 @@ impl Js<'_, '_, '_> {
                     {
                         (m, None)
                     }
+                    // `send.call(null, body)`, `send.apply(null, [body])` of a function of
+                    // the script: its call with the arguments after `this`.
+                    Some(Handle::Func(f)) if matches!(prop.as_str(), "call" | "apply") => {
+                        let f = f.clone();
+                        let passed = match prop.as_str() {
+                            "call" => args.get(1..).unwrap_or(&[]).to_vec(),
+                            _ => applied(args.get(1)),
+                        };
+                        return self.call_function_value(&f, &passed);
+                    }
                     // `integration.file()` of an object whose member is a function of the
                     // script (a list of such objects walked in a loop): that function's call.
                     _ if obj.handle.is_none()
@@ -709,6 +732,13 @@ impl Js<'_, '_, '_> {
             Some(Reshaped::Bound(f)) => return Val::module(f),
             None => (q, args, arg_nodes),
         };
+        // `Reflect.apply(send, null, [body])` of a function of the script: its call with the
+        // list's elements.
+        if q == "Reflect.apply"
+            && let Some(Handle::Func(f)) = args.first().and_then(|a| a.handle.clone())
+        {
+            return self.call_function_value(&f, &applied(args.get(2)));
+        }
         let c = Call {
             ln,
             q,
@@ -748,6 +778,16 @@ impl Js<'_, '_, '_> {
             // the template it was given (which hold its values already).
             return raw.clone();
         }
+        // `Array.from(plan)` of an instance with its own iterator: what it yields.
+        let from = (c.q == "Array.from")
+            .then(|| c.arg_nodes.first().and_then(|a| self.protocol_elements(*a)))
+            .flatten()
+            .map(|elems| elems.with_taint(&c.first().taint));
+        if c.args.len() == 1
+            && let Some(elems) = &from
+        {
+            return elems.clone();
+        }
         if c.q == "Array.from" && c.args.len() == 2 {
             // `Array.from(list, fn)`: `list.map(fn)`, the callback's values its elements.
             let mapped = Call {
@@ -758,7 +798,7 @@ impl Js<'_, '_, '_> {
                 all: c.all.clone(),
                 client: None,
             };
-            return self.method(&mapped, c.first().clone());
+            return self.method(&mapped, from.unwrap_or_else(|| c.first().clone()));
         }
         if c.q.starts_with("process.argv.") {
             // `process.argv.slice(2)`: arguments of the command line, strings the script's

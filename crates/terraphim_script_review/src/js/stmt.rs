@@ -299,6 +299,38 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// What iterating over `node` gives (`for (const s of node)`, `[...node]`,
+    /// `Array.from(node)`, `yield* node`): for an instance of a class of the script that
+    /// defines the iterator protocol (`*[Symbol.iterator]() { yield ... }`, its async kin, or
+    /// one returning a list), what that method yields or returns; else `node`'s value.
+    pub(super) fn iterated(&mut self, node: Node<'_>) -> Val {
+        let v = self.eval(node);
+        match self.protocol_elements(node) {
+            Some(elems) => elems.with_taint(&v.taint),
+            None => v,
+        }
+    }
+
+    /// The elements an instance of a class of the script gives when iterated (see
+    /// [`Js::iterated`]); `None` when `node` is no such instance.
+    pub(super) fn protocol_elements(&mut self, node: Node<'_>) -> Option<Val> {
+        const PROTOCOL: &[&str] = &["[Symbol.iterator]", "[Symbol.asyncIterator]"];
+        let class = self.instance_class(node)?;
+        let methods = self.classes.get(&class)?;
+        let m = *PROTOCOL.iter().find(|m| methods.contains(**m))?;
+        if !self.scope.funcs.contains_key(m) {
+            return None;
+        }
+        let elems = self.scope.call_user(m, &[]);
+        Some(if elems.items.is_some() {
+            elems
+        } else {
+            // An iterator the walk cannot take apart: its elements are unknown, with what the
+            // method returned.
+            Val::list(vec![Val::unknown().with_taint(&elems.taint)])
+        })
+    }
+
     /// The script's class whose body holds `node` (the `this` of its methods).
     pub(super) fn enclosing_class(&self, node: Node<'_>) -> Option<String> {
         let mut at = node.parent();
@@ -383,9 +415,12 @@ impl Js<'_, '_, '_> {
             "with_statement" => self.with_statement(node),
             "internal_module" | "module" => self.namespace(node),
             "for_in_statement" => {
+                // `for (const s of plan)` over an instance of a class of the script: what its
+                // iterator yields; `for (k in obj)`: the object's value, as before.
+                let of = node.field("operator").is_some_and(|o| self.text(o) == "of");
                 let right = node
                     .field("right")
-                    .map(|r| self.eval(r))
+                    .map(|r| if of { self.iterated(r) } else { self.eval(r) })
                     .unwrap_or_default();
                 let elem = match &right.items {
                     // `for (const [k, v] of Object.entries(cfg))`: pairs, each position the
