@@ -319,6 +319,53 @@ impl Js<'_, '_, '_> {
             self.eval(f);
             return self.scope.returns.get(&key).cloned().unwrap_or_default();
         }
+        // `probes.forEach((p) => p.check())` over a list of instances of the script's
+        // classes: the callback's element parameter is one.
+        if let Some(f) = callee.filter(|f| f.kind() == "member_expression")
+            && let (Some(list), Some(m)) = (f.field("object"), f.field("property"))
+        {
+            let at = match self.text(m) {
+                "forEach" | "map" | "flatMap" | "filter" | "some" | "every" | "find"
+                | "findLast" => Some(0),
+                "reduce" | "reduceRight" => Some(1),
+                _ => None,
+            };
+            if let Some(cb) = at.and_then(|_| arg_nodes.first()).filter(|a| {
+                matches!(
+                    a.kind(),
+                    "arrow_function" | "function_expression" | "function"
+                )
+            }) && let Some(ps) = cb.field("parameters").or_else(|| cb.field("parameter"))
+            {
+                let params: Vec<Node<'_>> = if ps.kind() == "identifier" {
+                    vec![ps]
+                } else {
+                    named(ps)
+                        .map(|p| match p.kind() {
+                            "required_parameter" | "optional_parameter" => {
+                                p.field("pattern").unwrap_or(p)
+                            }
+                            _ => p,
+                        })
+                        .collect()
+                };
+                if let Some(p) = at.and_then(|i| params.get(i)) {
+                    self.note_listed_instance(list, *p);
+                }
+            }
+        }
+        // `list[Symbol.iterator]()`: an iterator over the list's elements, which a loop or a
+        // spread takes as the list (an instance of a class of the script: what its own
+        // iterator method gives).
+        if let Some(f) = callee.filter(|f| {
+            f.kind() == "subscript_expression"
+                && f.field("index").is_some_and(|i| {
+                    matches!(self.text(i), "Symbol.iterator" | "Symbol.asyncIterator")
+                })
+        }) && let Some(object) = f.field("object")
+        {
+            return self.iterated(object);
+        }
         if node
             .field("arguments")
             .is_some_and(|a| a.kind() == "template_string")

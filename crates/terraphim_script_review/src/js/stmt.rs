@@ -331,6 +331,42 @@ impl Js<'_, '_, '_> {
         })
     }
 
+    /// The class of the first element of an array literal whose every element is a new
+    /// instance of a class of the script (`[new Docker(), new Fly()]`).
+    fn instances_listed(&self, node: Node<'_>) -> Option<String> {
+        let node = match node.kind() {
+            "as_expression" | "satisfies_expression" | "parenthesized_expression" => {
+                named(node).next()?
+            }
+            _ => node,
+        };
+        if node.kind() != "array" {
+            return None;
+        }
+        let classes: Vec<Option<String>> = named(node)
+            .map(|e| {
+                (e.kind() == "new_expression")
+                    .then(|| self.instance_class(e))
+                    .flatten()
+            })
+            .collect();
+        if classes.is_empty() || classes.iter().any(Option::is_none) {
+            return None;
+        }
+        classes.into_iter().next().flatten()
+    }
+
+    /// `for (const p of probes)`, `probes.forEach((p) => ...)` over a list of instances (see
+    /// `instance_lists`): the loop variable, the callback's element parameter, is one.
+    pub(super) fn note_listed_instance(&mut self, list: Node<'_>, var: Node<'_>) {
+        if list.kind() != "identifier" || var.kind() != "identifier" {
+            return;
+        }
+        if let Some(class) = self.instance_lists.get(self.text(list)).cloned() {
+            self.instances.insert(self.text(var).to_owned(), class);
+        }
+    }
+
     /// The script's class whose body holds `node` (the `this` of its methods).
     pub(super) fn enclosing_class(&self, node: Node<'_>) -> Option<String> {
         let mut at = node.parent();
@@ -384,6 +420,12 @@ impl Js<'_, '_, '_> {
                         let var = self.text(name).to_owned();
                         self.instances.insert(var, class);
                     }
+                    if name.kind() == "identifier"
+                        && let Some(class) = value.and_then(|v| self.instances_listed(v))
+                    {
+                        let var = self.text(name).to_owned();
+                        self.instance_lists.insert(var, class);
+                    }
                     let val = value.map(|v| self.eval(v)).unwrap_or_default();
                     self.bind_pattern(name, val);
                     if name.kind() == "identifier"
@@ -418,6 +460,9 @@ impl Js<'_, '_, '_> {
                 // `for (const s of plan)` over an instance of a class of the script: what its
                 // iterator yields; `for (k in obj)`: the object's value, as before.
                 let of = node.field("operator").is_some_and(|o| self.text(o) == "of");
+                if of && let (Some(l), Some(r)) = (node.field("left"), node.field("right")) {
+                    self.note_listed_instance(r, l);
+                }
                 let right = node
                     .field("right")
                     .map(|r| if of { self.iterated(r) } else { self.eval(r) })
