@@ -490,6 +490,53 @@ pub(crate) fn run_program(
     run_argv(sink, line, argv, stdin)
 }
 
+/// Subcommands of remote-storage clients that delete the tree their operands name (`rclone
+/// purge remote:path`), by program.
+const REMOTE_TREE_DELETES: &[(&str, &[&str])] = &[("rclone", &["purge", "delete", "rmdirs"])];
+
+/// A delete of a remote storage tree (`rclone purge REMOTE:PATH`) whose target may be the
+/// root of the remote: one of its values (a ternary's empty path, `${remote}:${path}` with
+/// `path` empty) names no path after the remote's colon, so every file the remote holds goes.
+/// A target with a part known only at run time and no such value is a delete nobody can see
+/// the extent of. A target the script spells whole is the command guard's to judge.
+fn remote_tree_delete(sink: &mut Sink<'_>, line: u32, name: &str, sub: &str, targets: &[&Val]) {
+    if !REMOTE_TREE_DELETES
+        .iter()
+        .any(|(p, subs)| *p == name && subs.contains(&sub))
+    {
+        return;
+    }
+    // `NAME:` or `NAME:/`, the remote's name possibly built at run time: its root.
+    let whole = |t: &str| {
+        t.split_once(':').is_some_and(|(remote, path)| {
+            !remote.contains('/') && path.trim_matches('/').is_empty()
+        })
+    };
+    for t in targets {
+        let texts: Vec<&str> = t.text.iter().chain(&t.alts).map(String::as_str).collect();
+        if let Some(root) = texts.iter().find(|x| whole(x)) {
+            sink.destroy_remote(
+                line,
+                "deletes",
+                &format!(
+                    "every file of the remote {} ({name} {sub})",
+                    root.replace(UNKNOWN, "…")
+                ),
+            );
+            return;
+        }
+        if texts.is_empty() || texts.iter().any(|x| x.contains(UNKNOWN)) {
+            sink.add(
+                line,
+                Category::Destructive,
+                Verdict::Suspicious,
+                format!("deletes a remote path built at run time ({name} {sub})"),
+            );
+            return;
+        }
+    }
+}
+
 /// Whether the words after `git push` overwrite remote history: `--force`, `-f`, a `+`
 /// refspec; `--force-with-lease` (which refuses to drop commits the script has not seen, as the
 /// command guard's KG allows) only when it names a branch everybody builds on (`main`,
@@ -892,6 +939,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         .filter(|_| !sink.local_database)
     {
         sink.destroy_remote(line, "destroys", &format!("{what} ({name})"));
+    }
+    if let Some(sub) = positional.first().map(|v| word(v)) {
+        remote_tree_delete(sink, line, &name, &sub, &positional[1..]);
     }
     let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.

@@ -369,6 +369,9 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         NetConnect { opens: true },
     ),
     (&["net"], &["Socket"], NetConnect { opens: false }),
+    // `http2.connect(origin)`: a session to the origin; its streams (`session.request(headers)`)
+    // send what is written to them there.
+    (&["http2"], &["connect"], NetConnect { opens: true }),
     // A mail transport (`nodemailer.createTransport({host})`): what `sendMail` gets goes to
     // the mail server.
     (

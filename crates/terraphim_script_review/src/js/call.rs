@@ -86,6 +86,19 @@ impl Call<'_> {
     }
 }
 
+/// The arguments `apply` passes from its list (`f.apply(this, [a, b])`, `Reflect.apply(f,
+/// this, list)`): the list's elements, or one value of the list's data when the walk does not
+/// know them.
+fn applied(list: Option<&Val>) -> Vec<Val> {
+    match list {
+        Some(l) => match &l.items {
+            Some(items) => items.clone(),
+            None => vec![Val::unknown().with_taint(&l.taint)],
+        },
+        None => Vec::new(),
+    }
+}
+
 /// A call through `Function.prototype.call`, `apply`, `bind` or `Reflect.apply`, reshaped.
 enum Reshaped<'t> {
     /// The function called, its arguments and their nodes.
@@ -305,6 +318,53 @@ impl Js<'_, '_, '_> {
             }
             self.eval(f);
             return self.scope.returns.get(&key).cloned().unwrap_or_default();
+        }
+        // `probes.forEach((p) => p.check())` over a list of instances of the script's
+        // classes: the callback's element parameter is one.
+        if let Some(f) = callee.filter(|f| f.kind() == "member_expression")
+            && let (Some(list), Some(m)) = (f.field("object"), f.field("property"))
+        {
+            let at = match self.text(m) {
+                "forEach" | "map" | "flatMap" | "filter" | "some" | "every" | "find"
+                | "findLast" => Some(0),
+                "reduce" | "reduceRight" => Some(1),
+                _ => None,
+            };
+            if let Some(cb) = at.and_then(|_| arg_nodes.first()).filter(|a| {
+                matches!(
+                    a.kind(),
+                    "arrow_function" | "function_expression" | "function"
+                )
+            }) && let Some(ps) = cb.field("parameters").or_else(|| cb.field("parameter"))
+            {
+                let params: Vec<Node<'_>> = if ps.kind() == "identifier" {
+                    vec![ps]
+                } else {
+                    named(ps)
+                        .map(|p| match p.kind() {
+                            "required_parameter" | "optional_parameter" => {
+                                p.field("pattern").unwrap_or(p)
+                            }
+                            _ => p,
+                        })
+                        .collect()
+                };
+                if let Some(p) = at.and_then(|i| params.get(i)) {
+                    self.note_listed_instance(list, *p);
+                }
+            }
+        }
+        // `list[Symbol.iterator]()`: an iterator over the list's elements, which a loop or a
+        // spread takes as the list (an instance of a class of the script: what its own
+        // iterator method gives).
+        if let Some(f) = callee.filter(|f| {
+            f.kind() == "subscript_expression"
+                && f.field("index").is_some_and(|i| {
+                    matches!(self.text(i), "Symbol.iterator" | "Symbol.asyncIterator")
+                })
+        }) && let Some(object) = f.field("object")
+        {
+            return self.iterated(object);
         }
         if node
             .field("arguments")
@@ -677,6 +737,16 @@ impl Js<'_, '_, '_> {
                     {
                         (m, None)
                     }
+                    // `send.call(null, body)`, `send.apply(null, [body])` of a function of
+                    // the script: its call with the arguments after `this`.
+                    Some(Handle::Func(f)) if matches!(prop.as_str(), "call" | "apply") => {
+                        let f = f.clone();
+                        let passed = match prop.as_str() {
+                            "call" => args.get(1..).unwrap_or(&[]).to_vec(),
+                            _ => applied(args.get(1)),
+                        };
+                        return self.call_function_value(&f, &passed);
+                    }
                     // `integration.file()` of an object whose member is a function of the
                     // script (a list of such objects walked in a loop): that function's call.
                     _ if obj.handle.is_none()
@@ -709,6 +779,13 @@ impl Js<'_, '_, '_> {
             Some(Reshaped::Bound(f)) => return Val::module(f),
             None => (q, args, arg_nodes),
         };
+        // `Reflect.apply(send, null, [body])` of a function of the script: its call with the
+        // list's elements.
+        if q == "Reflect.apply"
+            && let Some(Handle::Func(f)) = args.first().and_then(|a| a.handle.clone())
+        {
+            return self.call_function_value(&f, &applied(args.get(2)));
+        }
         let c = Call {
             ln,
             q,
@@ -748,6 +825,16 @@ impl Js<'_, '_, '_> {
             // the template it was given (which hold its values already).
             return raw.clone();
         }
+        // `Array.from(plan)` of an instance with its own iterator: what it yields.
+        let from = (c.q == "Array.from")
+            .then(|| c.arg_nodes.first().and_then(|a| self.protocol_elements(*a)))
+            .flatten()
+            .map(|elems| elems.with_taint(&c.first().taint));
+        if c.args.len() == 1
+            && let Some(elems) = &from
+        {
+            return elems.clone();
+        }
         if c.q == "Array.from" && c.args.len() == 2 {
             // `Array.from(list, fn)`: `list.map(fn)`, the callback's values its elements.
             let mapped = Call {
@@ -758,7 +845,7 @@ impl Js<'_, '_, '_> {
                 all: c.all.clone(),
                 client: None,
             };
-            return self.method(&mapped, c.first().clone());
+            return self.method(&mapped, from.unwrap_or_else(|| c.first().clone()));
         }
         if c.q.starts_with("process.argv.") {
             // `process.argv.slice(2)`: arguments of the command line, strings the script's

@@ -628,13 +628,24 @@ impl Js<'_, '_, '_> {
             // result is the list of what it yields, so `for (const p of lines())` and
             // `for await (...)` see each value.
             "yield_expression" => {
-                let v = named(node).next().map(|c| self.eval(c)).unwrap_or_default();
                 let from = self.text(node).trim_start()["yield".len()..]
                     .trim_start()
                     .starts_with('*');
+                // `yield* plan`: what iterating over it gives (an instance's own iterator).
+                let v = named(node)
+                    .next()
+                    .map(|c| if from { self.iterated(c) } else { self.eval(c) })
+                    .unwrap_or_default();
                 self.scope.add_yield(v, from);
                 Val::unknown()
             }
+            // `[...plan]`, `f(...plan)`: the elements iterating over it gives (an instance's
+            // own iterator); `{ ...obj }` spreads members, walked by the object literal.
+            "spread_element" if node.parent().is_none_or(|p| p.kind() != "object") => named(node)
+                .into_iter()
+                .find(|c| !c.kind().contains("type"))
+                .map(|c| self.iterated(c))
+                .unwrap_or_default(),
             "await_expression"
             | "parenthesized_expression"
             | "as_expression"

@@ -147,6 +147,12 @@ impl Js<'_, '_, '_> {
                 );
                 Val::unknown()
             }
+            // `session.request(headers)` of an HTTP/2 session: a stream to the session's host,
+            // sending what is written to it there.
+            (Some(Handle::Conn { url }), "request") => Val {
+                handle: Some(Handle::Conn { url: url.clone() }),
+                ..Val::default()
+            },
             (Some(Handle::Conn { .. }), "connect") => {
                 let host = args.iter().find_map(|a| {
                     a.known()

@@ -30,6 +30,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         classes: Map::default(),
         instances: Map::default(),
+        instance_lists: Map::default(),
         objects: Map::default(),
         resolvers: Vec::new(),
         getters: Set::default(),
@@ -90,6 +91,10 @@ struct Js<'s, 'k, 'a> {
     /// Variables given a new instance of one of the script's classes (`const t = new
     /// Template(rows)`), and the class: `t.render()` is its method.
     instances: Map<String, String>,
+    /// Variables given an array literal of new instances of the script's classes (`const
+    /// probes = [new Docker(), new Fly()]`), and the class of the first: a loop variable or a
+    /// callback's element over the list is an instance (`p.evidence()` is the method).
+    instance_lists: Map<String, String>,
     /// Variables given an object literal with functions among its members (`const api = {
     /// post: (body) => fetch(URL, { body }) }`), and those members' names: `api.post(x)` calls
     /// the script's own function `api.post` (named so, apart from the script's other

@@ -299,6 +299,74 @@ impl Js<'_, '_, '_> {
         }
     }
 
+    /// What iterating over `node` gives (`for (const s of node)`, `[...node]`,
+    /// `Array.from(node)`, `yield* node`): for an instance of a class of the script that
+    /// defines the iterator protocol (`*[Symbol.iterator]() { yield ... }`, its async kin, or
+    /// one returning a list), what that method yields or returns; else `node`'s value.
+    pub(super) fn iterated(&mut self, node: Node<'_>) -> Val {
+        let v = self.eval(node);
+        match self.protocol_elements(node) {
+            Some(elems) => elems.with_taint(&v.taint),
+            None => v,
+        }
+    }
+
+    /// The elements an instance of a class of the script gives when iterated (see
+    /// [`Js::iterated`]); `None` when `node` is no such instance.
+    pub(super) fn protocol_elements(&mut self, node: Node<'_>) -> Option<Val> {
+        const PROTOCOL: &[&str] = &["[Symbol.iterator]", "[Symbol.asyncIterator]"];
+        let class = self.instance_class(node)?;
+        let methods = self.classes.get(&class)?;
+        let m = *PROTOCOL.iter().find(|m| methods.contains(**m))?;
+        if !self.scope.funcs.contains_key(m) {
+            return None;
+        }
+        let elems = self.scope.call_user(m, &[]);
+        Some(if elems.items.is_some() {
+            elems
+        } else {
+            // An iterator the walk cannot take apart: its elements are unknown, with what the
+            // method returned.
+            Val::list(vec![Val::unknown().with_taint(&elems.taint)])
+        })
+    }
+
+    /// The class of the first element of an array literal whose every element is a new
+    /// instance of a class of the script (`[new Docker(), new Fly()]`).
+    fn instances_listed(&self, node: Node<'_>) -> Option<String> {
+        let node = match node.kind() {
+            "as_expression" | "satisfies_expression" | "parenthesized_expression" => {
+                named(node).next()?
+            }
+            _ => node,
+        };
+        if node.kind() != "array" {
+            return None;
+        }
+        let classes: Vec<Option<String>> = named(node)
+            .map(|e| {
+                (e.kind() == "new_expression")
+                    .then(|| self.instance_class(e))
+                    .flatten()
+            })
+            .collect();
+        if classes.is_empty() || classes.iter().any(Option::is_none) {
+            return None;
+        }
+        classes.into_iter().next().flatten()
+    }
+
+    /// `for (const p of probes)`, `probes.forEach((p) => ...)` over a list of instances (see
+    /// `instance_lists`): the loop variable, the callback's element parameter, is one.
+    pub(super) fn note_listed_instance(&mut self, list: Node<'_>, var: Node<'_>) {
+        if list.kind() != "identifier" || var.kind() != "identifier" {
+            return;
+        }
+        if let Some(class) = self.instance_lists.get(self.text(list)).cloned() {
+            self.instances.insert(self.text(var).to_owned(), class);
+        }
+    }
+
     /// The script's class whose body holds `node` (the `this` of its methods).
     pub(super) fn enclosing_class(&self, node: Node<'_>) -> Option<String> {
         let mut at = node.parent();
@@ -352,6 +420,12 @@ impl Js<'_, '_, '_> {
                         let var = self.text(name).to_owned();
                         self.instances.insert(var, class);
                     }
+                    if name.kind() == "identifier"
+                        && let Some(class) = value.and_then(|v| self.instances_listed(v))
+                    {
+                        let var = self.text(name).to_owned();
+                        self.instance_lists.insert(var, class);
+                    }
                     let val = value.map(|v| self.eval(v)).unwrap_or_default();
                     self.bind_pattern(name, val);
                     if name.kind() == "identifier"
@@ -383,9 +457,15 @@ impl Js<'_, '_, '_> {
             "with_statement" => self.with_statement(node),
             "internal_module" | "module" => self.namespace(node),
             "for_in_statement" => {
+                // `for (const s of plan)` over an instance of a class of the script: what its
+                // iterator yields; `for (k in obj)`: the object's value, as before.
+                let of = node.field("operator").is_some_and(|o| self.text(o) == "of");
+                if of && let (Some(l), Some(r)) = (node.field("left"), node.field("right")) {
+                    self.note_listed_instance(r, l);
+                }
                 let right = node
                     .field("right")
-                    .map(|r| self.eval(r))
+                    .map(|r| if of { self.iterated(r) } else { self.eval(r) })
                     .unwrap_or_default();
                 let elem = match &right.items {
                     // `for (const [k, v] of Object.entries(cfg))`: pairs, each position the

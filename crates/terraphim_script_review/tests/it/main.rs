@@ -7,6 +7,7 @@ mod fpsh44;
 mod fpsh45;
 mod hook;
 mod js_hosts_and_members;
+mod js_iteration_and_calls;
 mod made_keys;
 mod masked_secrets;
 mod real_scripts;
