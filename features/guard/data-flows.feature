@@ -71,7 +71,7 @@ Feature: data reaches a command through more than pipes, and some words are only
       | grep -c '.ssh/id_rsa' CHANGELOG.md         |
 
   Scenario: a file of the search is still a path
-    When I check "grep -n user ~/.ssh/id_ed25519"
+    When I check "grep -c user ~/.ssh/id_ed25519"
     Then the verdict is sandbox
 
   Scenario Outline: a secret staged in a file earlier on the line is sent when the file is

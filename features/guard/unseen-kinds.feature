@@ -147,7 +147,7 @@ Feature: more kinds of harm judged by what they do, not by how they are spelt
       | sudo setcap cap_net_bind_service=+ep ./server            | sandbox |
       | docker run --privileged -it debian bash                  | sandbox |
 
-  Scenario Outline: a temporary program scheduled with at is denied
+  Scenario Outline: a program scheduled with at is denied, a temporary one and a project one alike
     When I check the command:
       """
       <command>
@@ -157,4 +157,4 @@ Feature: more kinds of harm judged by what they do, not by how they are spelt
     Examples:
       | command                                  | verdict |
       | echo /tmp/run.sh \| at now + 5 minutes   | deny    |
-      | echo 'make backup' \| at 23:00           | sandbox |
+      | echo 'make backup' \| at 23:00           | deny    |

@@ -113,12 +113,12 @@ Feature: a way out instead of a dead end
       """
     When the claude-code hook receives:
       """
-      {"hook_event_name":"PreToolUse","session_id":"s5","cwd":"{project}","tool_name":"Bash","tool_use_id":"t5","tool_input":{"command":"sort {home}/.ssh/id_ed25519"}}
+      {"hook_event_name":"PreToolUse","session_id":"s5","cwd":"{project}","tool_name":"Bash","tool_use_id":"t5","tool_input":{"command":"sort -c {home}/.ssh/id_ed25519"}}
       """
     And I run the rewritten command with bash
     And the claude-code hook receives:
       """
-      {"hook_event_name":"PreToolUse","session_id":"s5","cwd":"{project}","tool_name":"Bash","tool_use_id":"t6","tool_input":{"command":"sort {home}/.ssh/id_ed25519"}}
+      {"hook_event_name":"PreToolUse","session_id":"s5","cwd":"{project}","tool_name":"Bash","tool_use_id":"t6","tool_input":{"command":"sort -c {home}/.ssh/id_ed25519"}}
       """
     Then the JSON field "hookSpecificOutput.permissionDecision" is "deny"
     And the JSON field "hookSpecificOutput.permissionDecisionReason" contains "The guard never grants a secret"

@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 
 use terraphim_shell_vocab::NAME_PROBES;
-use terraphim_shell_vocab::hosts::{host_of, is_private_network_host};
+use terraphim_shell_vocab::hosts::{host_of, is_loopback_host, is_private_network_host};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, model_api_endpoint_setting, model_api_host};
 
 use super::install_host::{download_sources, known, source_host};
@@ -86,6 +86,16 @@ fn contacted(cmd: &SimpleCommand) -> Vec<String> {
         return download_sources(&cmd.argv);
     }
     if NAME_PROBES.contains(&name) {
+        // `dig @SERVER NAME`: the question goes to SERVER alone. A server on this machine (a
+        // development DNS server, `dig @127.0.0.1 -p 5353 app.test`) is asked, not the name's
+        // own; any other server keeps the names contacted.
+        let mut servers = args.iter().filter_map(|w| w.strip_prefix('@')).peekable();
+        if matches!(name, "dig" | "drill" | "kdig")
+            && servers.peek().is_some()
+            && servers.all(|s| is_loopback_host(&s.to_ascii_lowercase()))
+        {
+            return Vec::new();
+        }
         return args
             .iter()
             .filter(|w| !w.starts_with(['-', '+', '@']))
@@ -233,6 +243,17 @@ mod tests {
                 Some("code.example.net"),
             ),
             ("dig +short api.example.test", Some("api.example.test")),
+            // a named DNS server: on this machine only the server is asked
+            (
+                "dig @1.1.1.1 +short shop.example.test",
+                Some("shop.example.test"),
+            ),
+            (
+                "dig @localhost @9.9.9.9 shop.example.test",
+                Some("shop.example.test"),
+            ),
+            ("dig @127.0.0.1 -p 5353 shop.example.test +short", None),
+            ("drill @::1 shop.example.test", None),
             ("ping -c 3 build.example.net", Some("build.example.net")),
             (
                 "curl -s https://internal.example.com/health",

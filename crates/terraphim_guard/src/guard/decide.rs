@@ -328,6 +328,14 @@ impl Guard {
                     match_reason(&matches[i], "destructive"),
                     None,
                 )
+            } else if let Some(server) = super::local_service::remote_directory_change(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "changes or deletes entries of the directory service at `{server}`, a server other than this machine: its entries are the organisation's users and groups, shared by every system that logs in through it, and the changes (an LDIF file's) are not on the line; aim it at a test server on this machine, or let a human apply it (destructive: directory entries changed on a shared server)"
+                    ),
+                    None,
+                )
             } else if let Some((name, near)) = super::typo::typosquat(cmd, &parsed.commands) {
                 (
                     Verdict::Deny,
@@ -378,6 +386,22 @@ impl Guard {
                         "runs `{}` as git's transport program (`{option}`), which only ever names where git-upload-pack or git-receive-pack lives: a command there is code smuggled into a clone, fetch or push (destructive: git transport program replaced)",
                         cmd.text
                     ),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && part_matches.iter().any(|&k| {
+                    matches[k].tier == Tier::Suspicious
+                        && matches[k].covered_by.is_none()
+                        && matches[k].concept == "credential file searched"
+                })
+                && super::printed_secret::prints_searched_lines(cmd)
+            {
+                // A search that prints what it finds in a credential store prints the keys with
+                // it, as `cat FILE` does (`credential printed`); one that prints a status, a
+                // count or file names stays a confined read.
+                (
+                    Verdict::Deny,
+                    "prints the lines it finds in a credential store of the user's home or the system (a search or filter of it without `-q`, `-c` or `-l`), the keys and tokens with them, into the transcript, where the agent and its model provider read them; the sandbox hides these files, so a confined read could only fail; ask the user for the one value needed, or use the tool's own login status command (destructive: credential printed)".to_string(),
                     None,
                 )
             } else if let Some(i) = suspicious
@@ -630,6 +654,29 @@ impl Guard {
                 (
                     Verdict::Allow,
                     "runs a load test whose every target, spelled on the line, is this machine (a loopback address): the developer's own server (known safe: load tests of this machine)".to_string(),
+                    None,
+                )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && super::local_service::local_service(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    format!(
+                        "`{}` is aimed by the line itself (its own address variable or option) at a server on this machine, a loopback address: the developer's own development server (known safe: operations tool aimed at this machine)",
+                        cmd.name()
+                    ),
+                    None,
+                )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && crate::parse::plain_powershell_command(&cmd.argv)
+            {
+                // Its code's commands are parts of their own, judged as the shell line its
+                // cmdlets amount to; the program adds nothing to what they do.
+                (
+                    Verdict::Allow,
+                    "runs PowerShell code given on the line, with only options that load nothing; its commands are judged as parts of their own (known safe: PowerShell command judged by its code)".to_string(),
                     None,
                 )
             } else {

@@ -11,6 +11,7 @@ mod in_place;
 mod install_host;
 mod key_meta;
 mod local_reset;
+mod local_service;
 mod loopback;
 mod option_code;
 mod package_tasks;

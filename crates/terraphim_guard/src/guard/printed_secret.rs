@@ -36,6 +36,61 @@ pub(super) fn printed_secret(cmd: &SimpleCommand) -> Option<String> {
     }
 }
 
+/// The search tools whose matching lines go to the output unless an option says otherwise.
+const LINE_SEARCHES: &[&str] = &["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack"];
+
+/// Whether a search or filter of a credential store (the KG's `credential file searched`) prints
+/// the lines it reads: a search tool without an option that prints only a status, a count or
+/// file names (`-q`, `-c`, `-l`, `-L` and their long forms), `cut`, `sort`, `uniq`, `column`
+/// (whatever they read they print; `sort -c` only checks), an awk program that prints, or `sed`
+/// without `-n`, printed to the transcript (no pipe, substitution or redirect takes the output).
+/// Those print keys and tokens as `cat FILE` does; the others stay a confined read.
+pub(super) fn prints_searched_lines(cmd: &SimpleCommand) -> bool {
+    // Its output goes to the transcript: no pipe, substitution or redirect takes it.
+    if cmd.pipeline.is_some()
+        || cmd.into.is_some()
+        || cmd.words.iter().any(|w| w.kind == WordKind::Redirect)
+    {
+        return false;
+    }
+    let args = cmd.argv.get(1..).unwrap_or_default();
+    let short = |letters: &str| {
+        args.iter().any(|a| {
+            a.len() > 1
+                && a.starts_with('-')
+                && !a.starts_with("--")
+                && a[1..].chars().any(|c| letters.contains(c))
+        })
+    };
+    let long = |names: &[&str]| {
+        args.iter()
+            .any(|a| names.contains(&a.split('=').next().unwrap_or_default()))
+    };
+    let search = LINE_SEARCHES.contains(&cmd.name())
+        || (cmd.name() == "git" && args.first().is_some_and(|a| a == "grep"));
+    if search {
+        // `-f FILE` reads the patterns from FILE: the lines printed are another file's.
+        return !short("qclLf")
+            && !long(&["--file"])
+            && !long(&[
+                "--quiet",
+                "--silent",
+                "--count",
+                "--count-matches",
+                "--files-with-matches",
+                "--files-without-match",
+                "--files",
+            ]);
+    }
+    match cmd.name() {
+        "cut" | "uniq" | "column" => true,
+        "sort" => !short("cC") && !long(&["--check"]),
+        "awk" | "gawk" | "mawk" | "nawk" => args.iter().any(|a| a.contains("print")),
+        "sed" | "gsed" => !short("n") && !long(&["--quiet", "--silent"]),
+        _ => false,
+    }
+}
+
 /// Whether a `printenv` part names the variables it prints (`printenv PATH`), none of which
 /// holds a credential.
 pub(super) fn printenv_of_plain_variables(cmd: &SimpleCommand) -> bool {

@@ -21,6 +21,8 @@ mod vocab;
 mod walker;
 mod words;
 
+pub(crate) use unwrap::plain_powershell_command;
+
 #[cfg(test)]
 mod tests;
 

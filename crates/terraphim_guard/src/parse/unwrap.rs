@@ -602,6 +602,19 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // `boundary connect postgres [OPTIONS] -- ARGS`: Boundary starts the database's own
+        // client, connected to the target, with the words after `--`: judged as that client run
+        // with them (`psql -c "DROP ..."`), besides Boundary itself.
+        if let Some((client, inner)) = launched_client(&name, rest) {
+            let c = layer(&format!("{name} connect"));
+            let mut words = vec![client.to_string()];
+            words.extend_from_slice(&rest[inner..]);
+            let mut dynamic = vec![false];
+            dynamic.extend_from_slice(&rest_dyn[inner..]);
+            self.unwrap(words, dynamic, text.clone(), &c, depth);
+            self.push(argv, text, ctx, findings);
+            return;
+        }
         // A command run in a container or on managed hosts (`kubectl exec POD -- CMD`, `docker
         // exec CTR CMD`, `ansible HOSTS -m shell -a CMD`): judged as
         // the command it runs, besides the program itself.
@@ -1081,6 +1094,38 @@ impl Walker {
         let line = powershell_as_shell(&rest[i + 1..].join(" "));
         self.parse_code(&line, depth + 1, &layers);
     }
+}
+
+/// Whether `argv` is `pwsh -Command CODE` (or `powershell`) whose CODE this parse reads as the
+/// shell line its cmdlets amount to, with only options that leave the profile, the banner or
+/// the prompts out (`-NoProfile`, `-NoLogo`, `-NonInteractive`), and none of the characters whose
+/// PowerShell meaning the shell reading does not share (variables, backquote escapes, comments
+/// and `<# #>` blocks, script blocks, type names, splatting, the call operator): the program adds
+/// nothing to what its code's commands do, which are judged as parts of their own.
+pub(crate) fn plain_powershell_command(argv: &[String]) -> bool {
+    let Some((name, rest)) = argv.split_first() else {
+        return false;
+    };
+    let base = name.to_ascii_lowercase();
+    if !matches!(base.trim_end_matches(".exe"), "pwsh" | "powershell") {
+        return false;
+    }
+    let Some(i) = rest.iter().position(|w| {
+        let w = w.to_ascii_lowercase();
+        w == "-c" || w == "-command" || w == "--command" || w == "/c" || w == "-com"
+    }) else {
+        return false;
+    };
+    i + 1 < rest.len()
+        && rest[..i].iter().all(|o| {
+            matches!(
+                o.to_ascii_lowercase().as_str(),
+                "-noprofile" | "-nop" | "-nologo" | "-noninteractive" | "-noni"
+            )
+        })
+        && rest[i + 1..]
+            .iter()
+            .all(|w| !w.contains(['$', '`', '#', '{', '}', '[', ']', '@', '&']))
 }
 
 /// Programs a glob in a command name is judged as when it matches them (besides the shells and
@@ -2449,6 +2494,26 @@ fn hyperfine_words(rest: &[String]) -> Bench {
 /// command line (`true`) or the first word of an argv (`false`): `kubectl exec ... -- CMD`,
 /// `docker exec [OPTS] CTR CMD`, `docker compose exec [OPTS] SVC CMD`, `ansible ... -a CMD`.
 /// A database client's shell escapes are options' code (`Walker::program_options`).
+/// The database client a connection broker starts with the words after its `--`, and where
+/// those words begin: `boundary connect postgres -target-id X -- -c SQL` runs `psql -c SQL`.
+fn launched_client(name: &str, rest: &[String]) -> Option<(&'static str, usize)> {
+    const CLIENTS: &[(&str, &str)] = &[
+        ("postgres", "psql"),
+        ("mysql", "mysql"),
+        ("cassandra", "cqlsh"),
+        ("redis", "redis-cli"),
+        ("mongo", "mongosh"),
+    ];
+    if name != "boundary" || rest.first().is_none_or(|a| a != "connect") {
+        return None;
+    }
+    let (_, client) = CLIENTS
+        .iter()
+        .find(|(k, _)| rest.get(1).is_some_and(|a| a == k))?;
+    let dashes = rest.iter().position(|a| a == "--")?;
+    (dashes + 1 < rest.len()).then_some((client, dashes + 1))
+}
+
 fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
     match name {
         "kubectl" | "oc" => {

@@ -80,6 +80,7 @@ mod properties;
 mod recall;
 mod recall43;
 mod recall44;
+mod recall46;
 mod red_team;
 mod root_shells;
 mod routing;

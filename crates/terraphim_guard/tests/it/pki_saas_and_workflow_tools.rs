@@ -48,11 +48,17 @@ fn mail_clients_send_what_they_attach() {
 #[test]
 fn searching_a_credential_store_is_confined() {
     decide(&[
+        // printing what it finds prints the keys (`prints_searched_lines`)
         (
             "grep -E 'secret_key' ~/.config/stripe/config.toml",
+            Verdict::Deny,
+        ),
+        ("rg -n oauth ~/.config/gh/hosts.yml", Verdict::Deny),
+        (
+            "grep -c 'secret_key' ~/.config/stripe/config.toml",
             Verdict::Sandbox,
         ),
-        ("rg -n oauth ~/.config/gh/hosts.yml", Verdict::Sandbox),
+        ("rg -l oauth ~/.config/gh/hosts.yml", Verdict::Sandbox),
         ("grep -rn TODO src", Verdict::Allow),
         ("grep -n PORT .env.example", Verdict::Allow),
     ]);

@@ -106,7 +106,7 @@ fn load_tests_of_this_machine_are_allowed_and_of_others_confined() {
             Sandbox,
         ),
         ("wrk -s /tmp/x.lua http://127.0.0.1:8080/", Sandbox),
-        ("k6 run loadtest/checkout.js", Sandbox),
+        ("k6 run /tmp/loadtest/checkout.js", Sandbox),
         (
             "k6 run --out cloud -e BASE_URL=http://localhost:3000 loadtest/checkout.js",
             Sandbox,

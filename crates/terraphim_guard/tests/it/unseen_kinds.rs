@@ -213,8 +213,9 @@ fn temporary_programs_scheduled_with_at_are_denied() {
     decide(&[
         ("echo /tmp/run.sh | at now + 5 minutes", Deny),
         ("echo 'sh /var/tmp/x.sh' | at midnight", Deny),
-        // a project target scheduled stays confined
-        ("echo 'make backup' | at 23:00", Sandbox),
+        // a project target queued is a job run later too (`job or login service installed to
+        // run later`), as a crontab entry of the project is
+        ("echo 'make backup' | at 23:00", Deny),
     ]);
 }
 
