@@ -153,6 +153,24 @@ impl Taint {
         self.store = false;
     }
 
+    /// The part of the project's `.env` picked out by one key (a line tested to start with
+    /// `SLACK_BOT_TOKEN=`, the group of `/^SLACK_BOT_TOKEN=(.+)$/m`, see [`dotenv_key`]) is
+    /// that one variable's value, as if read from the environment: the rules for one named
+    /// token (its own service's host, a masked cut) apply to it. Only the project's own
+    /// secrets file with nothing else joined in is narrowed; any other taint is kept.
+    pub(crate) fn narrow_to_dotenv_key(&mut self, key: &str) {
+        if self.secret.as_deref() == Some(places::DOTENV)
+            && !self.mixed
+            && !self.env
+            && !self.host
+            && !self.store
+            && places::secret_env(key)
+        {
+            self.secret = Some(format!("the {key} environment variable"));
+            self.url_secret = 0;
+        }
+    }
+
     /// Whether the value carries any data from a source, a file of the project included
     /// (which equality leaves out).
     pub(crate) fn carries(&self) -> bool {
@@ -1514,6 +1532,33 @@ const HELD_RESPONSE: &str = "#held-response";
 /// The mark of a held token sent to a URL a response gave (see
 /// [`Sink::network_with_credentials`]).
 const HELD_POINTER: &str = "#held-pointer";
+
+/// The key a prefix test or a pattern picks out of a `.env` file's lines: `NAME=` (a line
+/// tested with `startswith`), `^NAME=(.+)$` or `^\s*(?:export\s+)?NAME\s*=(.*)` (a multi-line
+/// regular expression). `None` for anything that is not one literal variable name followed by
+/// its `=`: a pattern with an alternation or a class in the name matches several keys.
+pub(crate) fn dotenv_key(pattern: &str) -> Option<&str> {
+    let mut rest = pattern.strip_prefix('^').unwrap_or(pattern);
+    for lead in [
+        "\\s*",
+        "(?:export\\s+)?",
+        "(export\\s+)?",
+        "export\\s+",
+        "export ",
+    ] {
+        rest = rest.strip_prefix(lead).unwrap_or(rest);
+    }
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(end);
+    let after = after.strip_prefix("\\s*").unwrap_or(after);
+    let named = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    (named && after.starts_with('=') && !pattern.contains('|')).then_some(name)
+}
 
 /// Nothing literal before the path: the host is the one the value names, not a name the
 /// script builds around it (`${id}.collect.example.com`).
