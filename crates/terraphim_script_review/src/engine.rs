@@ -57,6 +57,11 @@ pub(crate) struct Taint {
     /// services' tokens): `secret` names only the first, so the value belongs to no one
     /// service and no sink is benign for it by whom the secret belongs to.
     pub(crate) mixed: bool,
+    /// One of the secrets joined into a mixed value is not an environment variable's value
+    /// (a secrets file's lines, a credential file): with it, a cut of the value may be whole
+    /// lines, not a few characters. Two variables joined (one token or the other, two tokens
+    /// concatenated) are still one string.
+    pub(crate) not_var: bool,
 }
 
 /// [`Taint::url_secret`]: the secret is a URL's credentials.
@@ -70,6 +75,7 @@ impl PartialEq for Taint {
     fn eq(&self, other: &Taint) -> bool {
         self.secret == other.secret
             && self.mixed == other.mixed
+            && self.not_var == other.not_var
             && self.env == other.env
             && self.host == other.host
             && self.decoded == other.decoded
@@ -84,6 +90,7 @@ impl Taint {
         Taint {
             secret: self.secret.clone(),
             mixed: self.mixed,
+            not_var: self.not_var,
             env: self.env,
             host: self.host,
             decoded: self.decoded,
@@ -116,9 +123,13 @@ impl Taint {
         } else if other.secret.is_some() {
             // Two secrets: a part is gone only where it is gone from both.
             self.url_secret &= other.url_secret;
-            self.mixed |= self.secret != other.secret;
+            if self.secret != other.secret {
+                self.mixed = true;
+                self.not_var |= self.env_var().is_none() || other.env_var().is_none();
+            }
         }
         self.mixed |= other.mixed;
+        self.not_var |= other.not_var;
         self.env |= other.env;
         self.host |= other.host;
         self.decoded |= other.decoded;
@@ -149,6 +160,7 @@ impl Taint {
     pub(crate) fn mask(&mut self) {
         self.secret = None;
         self.mixed = false;
+        self.not_var = false;
         self.url_secret = 0;
         self.store = false;
     }
@@ -190,10 +202,11 @@ impl Taint {
             .strip_suffix(" environment variable")
     }
 
-    /// Whether the secret is the value of one environment variable: a string, so a cut of it
-    /// is a few characters (a cut of a secrets file's lines is whole lines).
+    /// Whether the secret is the value of one environment variable, or of one of several (a
+    /// token or its fallback, two tokens joined): a string, so a cut of it is a few
+    /// characters (a cut of a secrets file's lines is whole lines).
     pub(crate) fn one_variable(&self) -> bool {
-        !self.mixed && self.env_var().is_some()
+        (!self.mixed || !self.not_var) && self.env_var().is_some()
     }
 
     /// The token variable whose service the secret is for: the variable it was read from, or
@@ -478,6 +491,7 @@ pub(crate) static NO_VAL: Val = Val {
         store: false,
         url_secret: 0,
         mixed: false,
+        not_var: false,
     },
     handle: None,
     items: None,
