@@ -129,7 +129,10 @@ fn the_last_characters_of_one_token_or_another_are_no_secret() {
             "import os, sys\n\nINDEXES = {{\"pypi\": {{\"token_env\": \"PYPI_TOKEN\"}}, \"testpypi\": {{\"token_env\": \"TEST_PYPI_TOKEN\"}}}}\nindex = INDEXES[sys.argv[1]]\ntok = os.environ.get(index[\"token_env\"], \"\")\nprint(f\"token ...{{{shown}}}\")\n"
         )
     };
-    shows_no_secret(Py, &either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok[-4:]"));
+    shows_no_secret(
+        Py,
+        &either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok[-4:]"),
+    );
     shows_no_secret(Py, &by_table("tok[-4:]"));
     for code in [
         either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok"),
