@@ -57,6 +57,11 @@ pub(crate) struct Taint {
     /// services' tokens): `secret` names only the first, so the value belongs to no one
     /// service and no sink is benign for it by whom the secret belongs to.
     pub(crate) mixed: bool,
+    /// One of the secrets joined into a mixed value is not an environment variable's value
+    /// (a secrets file's lines, a credential file): with it, a cut of the value may be whole
+    /// lines, not a few characters. Two variables joined (one token or the other, two tokens
+    /// concatenated) are still one string.
+    pub(crate) not_var: bool,
 }
 
 /// [`Taint::url_secret`]: the secret is a URL's credentials.
@@ -70,6 +75,7 @@ impl PartialEq for Taint {
     fn eq(&self, other: &Taint) -> bool {
         self.secret == other.secret
             && self.mixed == other.mixed
+            && self.not_var == other.not_var
             && self.env == other.env
             && self.host == other.host
             && self.decoded == other.decoded
@@ -84,6 +90,7 @@ impl Taint {
         Taint {
             secret: self.secret.clone(),
             mixed: self.mixed,
+            not_var: self.not_var,
             env: self.env,
             host: self.host,
             decoded: self.decoded,
@@ -116,9 +123,13 @@ impl Taint {
         } else if other.secret.is_some() {
             // Two secrets: a part is gone only where it is gone from both.
             self.url_secret &= other.url_secret;
-            self.mixed |= self.secret != other.secret;
+            if self.secret != other.secret {
+                self.mixed = true;
+                self.not_var |= self.env_var().is_none() || other.env_var().is_none();
+            }
         }
         self.mixed |= other.mixed;
+        self.not_var |= other.not_var;
         self.env |= other.env;
         self.host |= other.host;
         self.decoded |= other.decoded;
@@ -149,8 +160,27 @@ impl Taint {
     pub(crate) fn mask(&mut self) {
         self.secret = None;
         self.mixed = false;
+        self.not_var = false;
         self.url_secret = 0;
         self.store = false;
+    }
+
+    /// The part of the project's `.env` picked out by one key (a line tested to start with
+    /// `SLACK_BOT_TOKEN=`, the group of `/^SLACK_BOT_TOKEN=(.+)$/m`, see [`dotenv_key`]) is
+    /// that one variable's value, as if read from the environment: the rules for one named
+    /// token (its own service's host, a masked cut) apply to it. Only the project's own
+    /// secrets file with nothing else joined in is narrowed; any other taint is kept.
+    pub(crate) fn narrow_to_dotenv_key(&mut self, key: &str) {
+        if self.secret.as_deref() == Some(places::DOTENV)
+            && !self.mixed
+            && !self.env
+            && !self.host
+            && !self.store
+            && places::secret_env(key)
+        {
+            self.secret = Some(format!("the {key} environment variable"));
+            self.url_secret = 0;
+        }
     }
 
     /// Whether the value carries any data from a source, a file of the project included
@@ -172,10 +202,11 @@ impl Taint {
             .strip_suffix(" environment variable")
     }
 
-    /// Whether the secret is the value of one environment variable: a string, so a cut of it
-    /// is a few characters (a cut of a secrets file's lines is whole lines).
+    /// Whether the secret is the value of one environment variable, or of one of several (a
+    /// token or its fallback, two tokens joined): a string, so a cut of it is a few
+    /// characters (a cut of a secrets file's lines is whole lines).
     pub(crate) fn one_variable(&self) -> bool {
-        !self.mixed && self.env_var().is_some()
+        (!self.mixed || !self.not_var) && self.env_var().is_some()
     }
 
     /// The token variable whose service the secret is for: the variable it was read from, or
@@ -491,6 +522,7 @@ pub(crate) static NO_VAL: Val = Val {
         store: false,
         url_secret: 0,
         mixed: false,
+        not_var: false,
     },
     handle: None,
     items: None,
@@ -1548,6 +1580,33 @@ const HELD_RESPONSE: &str = "#held-response";
 /// The mark of a held token sent to a URL a response gave (see
 /// [`Sink::network_with_credentials`]).
 const HELD_POINTER: &str = "#held-pointer";
+
+/// The key a prefix test or a pattern picks out of a `.env` file's lines: `NAME=` (a line
+/// tested with `startswith`), `^NAME=(.+)$` or `^\s*(?:export\s+)?NAME\s*=(.*)` (a multi-line
+/// regular expression). `None` for anything that is not one literal variable name followed by
+/// its `=`: a pattern with an alternation or a class in the name matches several keys.
+pub(crate) fn dotenv_key(pattern: &str) -> Option<&str> {
+    let mut rest = pattern.strip_prefix('^').unwrap_or(pattern);
+    for lead in [
+        "\\s*",
+        "(?:export\\s+)?",
+        "(export\\s+)?",
+        "export\\s+",
+        "export ",
+    ] {
+        rest = rest.strip_prefix(lead).unwrap_or(rest);
+    }
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(end);
+    let after = after.strip_prefix("\\s*").unwrap_or(after);
+    let named = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    (named && after.starts_with('=') && !pattern.contains('|')).then_some(name)
+}
 
 /// Nothing literal before the path: the host is the one the value names, not a name the
 /// script builds around it (`${id}.collect.example.com`).

@@ -1187,12 +1187,14 @@ pub(crate) fn own_env_prefix(prefix: &str) -> bool {
 }
 
 /// Whether environment variable `name` is a setting that says where a service lives
-/// (`GITHUB_API_URL`, `API_BASE_URL`, `SENTRY_HOST`), not a credential.
+/// (`GITHUB_API_URL`, `API_BASE_URL`, `SENTRY_HOST`, and the `_ADDR` of HashiCorp's tools:
+/// `VAULT_ADDR`, `CONSUL_HTTP_ADDR`, `NOMAD_ADDR`), not a credential.
 pub(crate) fn endpoint_setting(name: &str) -> bool {
     let n = name.to_ascii_uppercase();
     !secret_env(name)
         && [
             "_URL",
+            "_ADDR",
             "_URI",
             "_HOST",
             "_ENDPOINT",

@@ -108,6 +108,23 @@ enum Reshaped<'t> {
 }
 
 impl Js<'_, '_, '_> {
+    /// `/^SLACK_BOT_TOKEN=(.+)$/m.exec(text)`, `text.match(/^SLACK_BOT_TOKEN=(.*)/m)`: the
+    /// key of the project's `.env` the match picks out ([`crate::engine::dotenv_key`]), so the
+    /// match of the file's text holds that one variable.
+    fn dotenv_pattern_key(&self, func: Node<'_>, c: &Call<'_>) -> Option<String> {
+        let method = func.field("property").map(|p| self.text(p))?;
+        let regex = match method {
+            "exec" => func.field("object")?,
+            "match" | "matchAll" => *c.arg_nodes.first()?,
+            _ => return None,
+        };
+        if regex.kind() != "regex" {
+            return None;
+        }
+        let pattern = self.text(regex.field("pattern")?);
+        crate::engine::dotenv_key(pattern).map(str::to_owned)
+    }
+
     /// `f.call(this, ...args)`, `f.apply(this, list)`, `Reflect.apply(f, this, list)` and
     /// `f.bind(this)` of a function `f` the rows of `api.rs` know (`cp.execSync`): the call
     /// of `f` itself (or, for `bind`, `f`). `None` for any other call.
@@ -1108,7 +1125,11 @@ impl Js<'_, '_, '_> {
             if user_ret.is_some() && class.is_some_and(|c| self.stores_args.contains(&c)) {
                 recv.taint = Taint::default();
             }
-            let out = self.method(&c, recv);
+            let key = self.dotenv_pattern_key(func, &c);
+            let mut out = self.method(&c, recv);
+            if let Some(key) = key {
+                out.taint.narrow_to_dotenv_key(&key);
+            }
             return match user_ret {
                 // Its text is one the result may hold, not the one it holds: rules that look
                 // for planted code read it, while what the review cannot see stays unseen.

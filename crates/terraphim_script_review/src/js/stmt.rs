@@ -795,6 +795,18 @@ impl Js<'_, '_, '_> {
         let old = self.lookup(&name)?;
         let arg = cond.field("arguments").and_then(|a| named(a).next())?;
         let prefix = self.eval(arg).known()?.to_owned();
+        // `if (line.startsWith('SLACK_BOT_TOKEN='))` over the lines of the project's `.env`:
+        // in its branch the line holds that one variable.
+        if let Some(key) = crate::engine::dotenv_key(&prefix) {
+            let mut shaped = old
+                .shaped_by_prefixes(std::slice::from_ref(&prefix))
+                .unwrap_or_else(|| old.clone());
+            let before = shaped.taint.clone();
+            shaped.taint.narrow_to_dotenv_key(key);
+            if shaped.taint != before {
+                return Some((name, shaped));
+            }
+        }
         Some((name, old.shaped_by_prefixes(&[prefix])?))
     }
 

@@ -313,6 +313,13 @@ impl Py<'_, '_, '_> {
                     _ => {
                         let mut v = Val::unknown().with_taint(&obj.taint);
                         if let Some(key) = index.known()
+                            && index_node.is_some_and(|n| n.kind() == "string")
+                        {
+                            // `dotenv["RESTIC_PASSWORD"]` of the settings parsed out of the
+                            // project's `.env`: that one variable, not the whole file.
+                            v.taint.narrow_to_dotenv_key(key);
+                        }
+                        if let Some(key) = index.known()
                             && let Some(o) =
                                 node.field("value").filter(|o| o.kind() == "identifier")
                             && let Some(entry) =

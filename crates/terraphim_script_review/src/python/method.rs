@@ -635,7 +635,12 @@ impl Py<'_, '_, '_> {
                         && recv.text.is_none()
                         && first.known().is_some() =>
                 {
-                    args[1].or_unknown().with_taint(&recv.taint)
+                    let mut v = args[1].or_unknown().with_taint(&recv.taint);
+                    if let Some(key) = first.known().filter(|_| name == "get") {
+                        // `dotenv.get("RESTIC_PASSWORD", "")`: that one variable of the file.
+                        v.taint.narrow_to_dotenv_key(key);
+                    }
+                    v
                 }
                 // `p.communicate(code)` of a `Popen(["sh"], stdin=PIPE)`: the program reads it.
                 "communicate"
@@ -692,9 +697,17 @@ impl Py<'_, '_, '_> {
                 }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
-                    Val::unknown()
+                    let mut v = Val::unknown()
                         .with_taint(&recv.taint)
-                        .with_taint(&all.taint)
+                        .with_taint(&all.taint);
+                    if matches!(name, "get" | "__getitem__")
+                        && let Some(key) = first.known()
+                    {
+                        // `dotenv.get("RESTIC_PASSWORD")` of the settings parsed out of the
+                        // project's `.env`: that one variable, not the whole file.
+                        v.taint.narrow_to_dotenv_key(key);
+                    }
+                    v
                 }
                 "system" | "popen" => {
                     let cmd = first.code_or_unknown();

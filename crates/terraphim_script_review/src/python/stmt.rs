@@ -351,6 +351,20 @@ impl Py<'_, '_, '_> {
                 .collect::<Option<Vec<String>>>()?,
             None => vec![v.known()?.to_owned()],
         };
+        // `if line.startswith("GRAFANA_TOKEN="):` over the lines of the project's `.env`: in
+        // its branch the line holds that one variable.
+        if let [p] = prefixes.as_slice()
+            && let Some(key) = crate::engine::dotenv_key(p)
+        {
+            let mut shaped = old
+                .shaped_by_prefixes(&prefixes)
+                .unwrap_or_else(|| old.clone());
+            let before = shaped.taint.clone();
+            shaped.taint.narrow_to_dotenv_key(key);
+            if shaped.taint != before {
+                return Some((name, shaped));
+            }
+        }
         Some((name, old.shaped_by_prefixes(&prefixes)?))
     }
 

@@ -2,6 +2,7 @@
 //! by capability chain, the fixtures and their manifest, and the hook's choice of what to review.
 
 mod capabilities;
+mod dotenv_keys;
 mod fixtures;
 mod fpsh44;
 mod fpsh45;
@@ -17,6 +18,7 @@ mod rules;
 mod secret_owners;
 mod secrets_in_use;
 mod shell_function_calls;
+mod tool_addresses;
 
 use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
 

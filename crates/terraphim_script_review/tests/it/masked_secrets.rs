@@ -113,3 +113,33 @@ fn a_cut_of_a_secrets_files_lines_is_lines() {
         verdict(lang, code, Dangerous);
     }
 }
+
+/// One token or its fallback (`PYPI_TOKEN` or `TEST_PYPI_TOKEN`, a name picked from a table of
+/// indexes) is one string whichever it is: its last characters are no secret. Twins: the
+/// whole of it printed, and a fallback that is a secrets file's lines, stay a leak.
+#[test]
+fn the_last_characters_of_one_token_or_another_are_no_secret() {
+    let either = |fallback: &str, shown: &str| {
+        format!(
+            "import os\n\ntok = os.environ.get(\"PYPI_TOKEN\") or {fallback}\nprint(\"uploading with token ...\" + {shown})\n"
+        )
+    };
+    let by_table = |shown: &str| {
+        format!(
+            "import os, sys\n\nINDEXES = {{\"pypi\": {{\"token_env\": \"PYPI_TOKEN\"}}, \"testpypi\": {{\"token_env\": \"TEST_PYPI_TOKEN\"}}}}\nindex = INDEXES[sys.argv[1]]\ntok = os.environ.get(index[\"token_env\"], \"\")\nprint(f\"token ...{{{shown}}}\")\n"
+        )
+    };
+    shows_no_secret(
+        Py,
+        &either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok[-4:]"),
+    );
+    shows_no_secret(Py, &by_table("tok[-4:]"));
+    for code in [
+        either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok"),
+        either("os.environ.get(\"TEST_PYPI_TOKEN\", \"\")", "tok[4:]"),
+        by_table("tok"),
+        either("open(\".env\").read().splitlines()", "str(tok[-4:])"),
+    ] {
+        has_rule(&verdict(Py, &code, Dangerous), "secret-to-output");
+    }
+}
