@@ -5,6 +5,7 @@ mod capabilities;
 mod fixtures;
 mod fpsh44;
 mod fpsh45;
+mod fpsh46;
 mod hook;
 mod js_hosts_and_members;
 mod made_keys;
