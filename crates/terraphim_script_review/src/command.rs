@@ -487,7 +487,21 @@ pub(crate) fn run_program(
         sink.sql_cli(line, argv);
     }
     crate::shell_judge::judge_argv(sink, line, &words);
-    run_argv(sink, line, argv, stdin)
+    let out = run_argv(sink, line, argv, stdin);
+    match crate::shell_judge::lists_marked_ids(&words) {
+        // The ids of the containers carrying the script's own label or name: a removal of
+        // them (`spawnSync('docker', ['rm', '-f', ...ids])`) names things of the script's own.
+        Some(kind) if sink.judge.is_some() => {
+            let id = format!("{UNKNOWN}ids of the {kind}s marked as listed on line {line}");
+            sink.created.insert((kind, id.clone()));
+            // What the call returns is the output (`check_output`, `execFileSync`) or a
+            // result whose `stdout` holds it (`spawnSync(...).stdout`, `run(...).stdout`).
+            let mut ids = Val::lit(id.clone()).with_taint(&out.taint);
+            ids.set_field(&["stdout"], Val::lit(id));
+            ids
+        }
+        _ => out,
+    }
 }
 
 /// Subcommands of remote-storage clients that delete the tree their operands name (`rclone

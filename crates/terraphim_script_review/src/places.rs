@@ -990,7 +990,12 @@ pub(crate) fn classify_write(r: &Resolved) -> WriteClass {
     if let Some(w) = lookup(ESCAPE).filter(|_| !made_temp) {
         return WriteClass::Escape(w);
     }
-    if let Some(w) = lookup(CONFIG).filter(|_| !throwaway) {
+    // The same for the system's configuration: a rootfs or a package's staging tree in the
+    // project (`build/rootfs/etc/apt/sources.list`) configures that tree, not this machine.
+    if let Some((_, w)) = CONFIG
+        .iter()
+        .find(|(needle, _)| contains(p, needle) && !throwaway && !(staged && system_root(needle)))
+    {
         return WriteClass::ConfigTampering(w);
     }
     if let Some(w) = lookup(POISON).filter(|_| !throwaway) {

@@ -670,6 +670,40 @@ impl Shell<'_, '_, '_> {
             // The command of each call: judged where the function is called.
             return Val::unknown();
         }
+        if self.in_runner && node.kind() == "pipeline" {
+            let stages: Vec<Node<'_>> = node.named_children().collect();
+            // A stage that runs what it reads (`"$@" | sh`, `| xargs CMD`, `| python3 -`)
+            // keeps the pipeline one statement the guard cannot see through.
+            let runs_input = |s: &Node<'_>| {
+                let cmd = match s.kind() {
+                    "redirected_statement" => s.field("body"),
+                    _ => Some(*s),
+                };
+                cmd.filter(|c| c.kind() == "command")
+                    .and_then(|c| c.field("name"))
+                    .is_none_or(|n| {
+                        let name = self.text(n);
+                        let name = name.rsplit('/').next().unwrap_or(name);
+                        terraphim_shell_vocab::is_shell(name)
+                            || terraphim_shell_vocab::is_wrapper(name)
+                            || crate::model::Language::from_program(name).is_some()
+                            || name.starts_with(['$', '"', '\''])
+                    })
+            };
+            if stages.iter().any(|s| self.runs_args(*s))
+                && !stages.iter().any(|s| !self.runs_args(*s) && runs_input(s))
+            {
+                // `"$@" 2>&1 | tee "$log"`: the command of each call is judged where the
+                // function is called; the stages that take its output are the function's
+                // own, each walked and judged as a statement of its own.
+                let own: Vec<Node<'_>> =
+                    stages.into_iter().filter(|s| !self.runs_args(*s)).collect();
+                for stage in own {
+                    let _ = self.stmt(stage, capture, None);
+                }
+                return Val::unknown();
+            }
+        }
         if node.kind() == "command" && node.field("name").is_some_and(|n| self.text(n) == "trap") {
             // The handler is reviewed as code of the script, with its variables' values and
             // what the script made (its statements judged there); `trap` itself runs nothing.
@@ -859,7 +893,24 @@ impl Shell<'_, '_, '_> {
                     && n.children_by_field_name("argument")
                         .next()
                         .is_some_and(|a| self.text(a) == "-0");
+                // `docker rm -f $(docker ps -aq --filter label=app=ci)`: the listing, spelled
+                // out whole, only picks out what the removal names.
+                let holder = match n.parent() {
+                    Some(p) if p.kind() == "redirected_statement" => p.parent(),
+                    p => p,
+                };
+                let listing = holder.is_some_and(|p| p.kind() == "command_substitution")
+                    && !self.text(n).contains(['$', '`', '\\'])
+                    && crate::shell_judge::lists_marked_ids(
+                        &self
+                            .text(n)
+                            .split_whitespace()
+                            .map(|w| w.trim_matches(['\'', '"']).to_owned())
+                            .collect::<Vec<_>>(),
+                    )
+                    .is_some();
                 if !probe
+                    && !listing
                     && !crate::shell_judge::INERT_BUILTINS
                         .iter()
                         .any(|(b, _)| *b == name)
@@ -1159,8 +1210,8 @@ impl Shell<'_, '_, '_> {
 
     /// The variable's name in `$name` or `${name}` (no operators, no subscript).
     /// The words of `"${name[@]}"` (quoted, alone in its string) or `${name[@]}` of an array
-    /// whose elements the script set, each quoted as a word of its own; `None` when any element
-    /// is known only at run time.
+    /// whose program (first element) the script set, each quoted as a word of its own, an
+    /// element known only at run time as a variable's value; `None` when the program is.
     fn array_words(&self, node: Node<'_>) -> Option<String> {
         let e = match node.kind() {
             "string" => {
@@ -1177,11 +1228,16 @@ impl Shell<'_, '_, '_> {
             return None;
         }
         let items = self.vars.get(name)?.items.as_ref()?;
-        let words: Option<Vec<String>> = items
-            .iter()
-            .map(|v| v.known().filter(|t| !t.contains(UNKNOWN)).map(quote_word))
-            .collect();
-        words.filter(|w| !w.is_empty()).map(|w| w.join(" "))
+        let known = |v: &Val| v.known().filter(|t| !t.contains(UNKNOWN)).map(quote_word);
+        // The program is a word the script set; an argument known only at run time (`cmd+=
+        // (--limit "$LIMIT")`) is the value of a variable there, as the guard would read the
+        // same words written out in the statement (`"$VALUE"`).
+        let (first, rest) = items.split_first()?;
+        let mut words = vec![known(first)?];
+        words.extend(rest.iter().map(|v| {
+            known(v).unwrap_or_else(|| crate::shell_judge::run_time_word(&v.text_or_unknown()))
+        }));
+        Some(words.join(" "))
     }
 
     fn plain_expansion<'n>(&'n self, node: Node<'_>) -> Option<&'n str> {
@@ -3499,6 +3555,15 @@ impl Shell<'_, '_, '_> {
                 // What it prints is the id of the container it made, known at run time: one
                 // name, the same wherever the script passes it on (`docker rm -f "$cid"`).
                 let id = format!("{UNKNOWN}id of the {kind} made on line {}", line(node));
+                self.sink.created.insert((kind, id.clone()));
+                out = Val::lit(id).with_taint(&out.taint);
+            } else if let Some(kind) = crate::shell_judge::lists_marked_ids(&words) {
+                // The ids of the containers carrying the script's own label or name, known at
+                // run time: removing them (`docker rm -f $ids`) removes only those.
+                let id = format!(
+                    "{UNKNOWN}ids of the {kind}s marked as listed on line {}",
+                    line(node)
+                );
                 self.sink.created.insert((kind, id.clone()));
                 out = Val::lit(id).with_taint(&out.taint);
             }

@@ -432,6 +432,18 @@ pub(crate) const LIFECYCLE: &[Lifecycle] = &[
         name_option: Some("--name"),
         noun: None,
     },
+    // A BuildKit builder (its container and build cache): `docker buildx rm N` of the builder
+    // the script made with `docker buildx create --name N`.
+    Lifecycle {
+        kind: "buildx builder",
+        program: &["docker", "buildx"],
+        create: &["create"],
+        teardown: &["rm"],
+        key_options: &[],
+        by_operand: false,
+        name_option: Some("--name"),
+        noun: None,
+    },
     // A local Kubernetes cluster in containers: `kind delete cluster --name N` of the cluster
     // the script made with `kind create cluster --name N`.
     Lifecycle {
@@ -592,6 +604,62 @@ pub(crate) fn prints_created_id(argv: &[String]) -> Option<&'static str> {
             "run" if argv[n + 1..].iter().any(detached) => Some(row.kind),
             _ => None,
         }
+    })
+}
+
+/// The kind of thing `argv` lists by id when it prints only the ids of the containers that
+/// carry a label or a name the script spells (`docker ps -aq --filter label=app=ci`, `podman
+/// container ls -q -f name=itest-web`): a teardown of those ids removes the containers the
+/// script picked out by its own mark, not whatever runs on the machine. A listing without
+/// such a filter (`docker ps -aq`), or filtered only by state, image or a mark built at run
+/// time, picks out nobody's containers in particular.
+pub(crate) fn lists_marked_ids(argv: &[String]) -> Option<&'static str> {
+    LIFECYCLE.iter().find_map(|row| {
+        if row.kind != "container" {
+            return None;
+        }
+        let n = row.program.len();
+        if argv.len() <= n || argv[..n].iter().zip(row.program).any(|(a, b)| a != b) {
+            return None;
+        }
+        let listing = match argv[n].as_str() {
+            "ps" => true,
+            "ls" | "list" => row.program.len() == 2,
+            _ => false,
+        };
+        if !listing {
+            return None;
+        }
+        let (mut quiet, mut marked) = (false, false);
+        let mut it = argv[n + 1..].iter();
+        while let Some(w) = it.next() {
+            let w = known(w)?;
+            let filter = match w {
+                "--filter" | "-f" => Some(known(it.next()?)?),
+                _ => w.strip_prefix("--filter="),
+            };
+            if let Some(filter) = filter {
+                // `label=KEY` or `label=KEY=VALUE`, `name=NAME`: a mark of at least three
+                // characters written in the script.
+                let mark = filter
+                    .strip_prefix("label=")
+                    .or_else(|| filter.strip_prefix("name="));
+                marked |= mark.is_some_and(|m| chosen_name(m) && !m.contains('*'));
+                continue;
+            }
+            match w {
+                "--quiet" => quiet = true,
+                "--all" | "--no-trunc" => {}
+                f if f.starts_with('-')
+                    && !f.starts_with("--")
+                    && f[1..].chars().all(|c| matches!(c, 'a' | 'q')) =>
+                {
+                    quiet |= f.contains('q');
+                }
+                _ => return None,
+            }
+        }
+        (quiet && marked).then_some(row.kind)
     })
 }
 
@@ -1153,7 +1221,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
 
 /// `word` as one shell word whose parts built at run time are the value of a variable
 /// (`"$VALUE"`), expanded as one word: `cache-?` is `cache-"$VALUE"`.
-fn run_time_word(word: &str) -> String {
+pub(crate) fn run_time_word(word: &str) -> String {
     if !word.contains(UNKNOWN) {
         return quote(word);
     }

@@ -6,6 +6,7 @@ mod dotenv_keys;
 mod fixtures;
 mod fpsh44;
 mod fpsh45;
+mod fpsh46;
 mod hook;
 mod js_hosts_and_members;
 mod js_iteration_and_calls;
