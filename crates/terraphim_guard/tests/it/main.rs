@@ -88,6 +88,7 @@ mod runners;
 mod session18;
 mod staged_keys_and_local_tools;
 mod syntax;
+mod system_reads_and_codegen;
 mod tool_families;
 mod unseen_kinds;
 mod wrap;
