@@ -49,6 +49,10 @@ impl Source {
             Source::Env(Some(v)) => vec!["printenv".into(), v.clone()],
             // Redis writes its whole keyspace only with `--rdb`; the KG names the dump so.
             Source::Dump(tool) if tool == "redis-cli" => vec![tool.clone(), "--rdb".into()],
+            // gitleaks prints secrets only unredacted; the KG names the report so.
+            Source::Findings(tool) if tool == "gitleaks" => {
+                vec![tool.clone(), "--no-redact".into()]
+            }
             Source::Dump(tool) | Source::Findings(tool) => vec![tool.clone()],
             Source::Store(prog, sub) => vec![(*prog).into(), (*sub).into()],
         }
@@ -210,6 +214,13 @@ const DUMPERS: &[&str] = &[
 /// `secret scanner findings sent away`).
 const SECRET_SCANNERS: &[&str] = &["trufflehog", "gitleaks", "noseyparker"];
 
+/// Whether `argv` is a secret scanner printing the secrets it finds: gitleaks only without
+/// `--redact` (which masks them).
+fn prints_secrets_found(name: &str, argv: &[String]) -> bool {
+    SECRET_SCANNERS.contains(&name)
+        && !(name == "gitleaks" && argv.iter().any(|w| w.starts_with("--redact")))
+}
+
 /// Whether `argv` dumps rows: a dump tool not told to dump the schema alone, or `redis-cli
 /// --rdb` (the whole keyspace).
 fn dumps_rows(name: &str, argv: &[String]) -> bool {
@@ -303,7 +314,7 @@ fn direct_source<'a>(
             }
         }
         _ if dumps_rows(name, argv) => return Some(Source::Dump(name.to_string())),
-        _ if SECRET_SCANNERS.contains(&name) => return Some(Source::Findings(name.to_string())),
+        _ if prints_secrets_found(name, argv) => return Some(Source::Findings(name.to_string())),
         _ => {}
     }
     if matches!(
