@@ -1,4 +1,4 @@
-Feature: reads of the machine's settings and API code generators into the project run on the host
+Feature: reads of the machine's settings, API code generators and file system images in the project run on the host
   Host name, clock, held packages, loop devices, firewall rules and swap can be read without
   changing them; their writing forms are other commands. OpenAPI and GraphQL generators and
   linters, `infracost` and `reuse` read the project and write into it; pointed at a folder
@@ -35,3 +35,13 @@ Feature: reads of the machine's settings and API code generators into the projec
       | spectral lint openapi/spec.yaml --ruleset .spectral.yaml                  | allow   |
       | infracost diff --path infra --compare-to infracost-base.json              | allow   |
       | reuse lint                                                                | allow   |
+
+  Scenario Outline: a file system is made in a project image, never on a device
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                  | verdict |
+      | truncate -s 512M build/data.img && mkfs.ext4 -F build/data.img | allow   |
+      | mkfs.ext4 -F /dev/vdb                                    | deny    |
+      | mkfs.ext4 -F $DISK                                       | deny    |

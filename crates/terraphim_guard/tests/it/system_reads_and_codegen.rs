@@ -47,3 +47,21 @@ fn api_generators_and_linters_run_when_they_stay_in_the_project() {
         ("reuse spdx -o reuse.spdx", Allow),
     ]);
 }
+
+/// A file system made in an image file of the project or a temp directory overwrites that
+/// file; on a device, a path outside the project or one known only at run time it erases
+/// whatever was there.
+#[test]
+fn file_systems_are_made_in_local_images_only() {
+    decide_in_project(&[
+        ("mkfs.ext4 -F target/img/root.ext4", Allow),
+        ("mkfs.vfat -C /tmp/work/esp.img 32768", Allow),
+        ("mke2fs -t ext4 -d staging/ images/rootfs.img", Allow),
+        ("mkswap out/swap.img", Allow),
+        ("mkfs.ext4 /dev/sdc1", Deny),
+        ("mkfs -t btrfs /dev/mapper/vg0-data", Deny),
+        ("mkfs.ext4 -F \"$DEVICE\"", Deny),
+        ("mkswap ../shared/swapfile", Deny),
+        ("mkfs.xfs ~/scratch.img", Deny),
+    ]);
+}

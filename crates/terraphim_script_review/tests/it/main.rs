@@ -6,6 +6,7 @@ mod fixtures;
 mod fpsh44;
 mod fpsh45;
 mod hook;
+mod image_files;
 mod js_hosts_and_members;
 mod made_keys;
 mod masked_secrets;
