@@ -1365,8 +1365,18 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             Val::unknown()
         }
+        // A file system made in an image file of the project or a temp directory overwrites
+        // that file only (the guard's `file system image in the project`).
+        n if (n.starts_with("mkfs") || matches!(n, "mke2fs" | "mkswap"))
+            && local_image(sink, &words) =>
+        {
+            Val::unknown()
+        }
         n if n.starts_with("mkfs")
-            || matches!(n, "wipefs" | "fdisk" | "sfdisk" | "parted" | "blkdiscard") =>
+            || matches!(
+                n,
+                "mke2fs" | "mkswap" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "blkdiscard"
+            ) =>
         {
             sink.add(
                 line,
@@ -3110,4 +3120,14 @@ mod tests {
             );
         }
     }
+}
+
+/// Whether every operand of a file system maker (`words`: its arguments, option values too)
+/// is a path in the working tree or a temp directory: the image file it formats.
+fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
+    let operands: Vec<&String> = words.iter().filter(|w| !w.starts_with('-')).collect();
+    !operands.is_empty()
+        && operands.iter().all(|w| {
+            !w.contains(UNKNOWN) && matches!(sink.resolve(w).place, Place::WorkTree | Place::Tmp)
+        })
 }

@@ -64,6 +64,8 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     ("mariadb-dump", &["-r", "--result-file"]),
     ("mongodump", &["-o", "--out"]),
     ("mongoexport", &["-o", "--out"]),
+    ("redis-cli", &["--rdb"]),
+    ("gitleaks", &["-r", "--report-path"]),
     ("docker", &["-o", "--output"]),
     ("podman", &["-o", "--output"]),
     ("git", &["-o", "--output"]),

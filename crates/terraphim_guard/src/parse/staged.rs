@@ -33,6 +33,8 @@ enum Source {
     Env(Option<String>),
     /// A database's rows, as the dump tool of this name wrote them.
     Dump(String),
+    /// What the secret scanner of this name found: each finding with the secret itself.
+    Findings(String),
     /// A credential store's entry, as this program and subcommand printed it, or a private
     /// key a program exported by its option (`gpg --export-secret-keys`).
     Store(&'static str, &'static str),
@@ -45,7 +47,13 @@ impl Source {
             Source::File(p) => vec!["cat".into(), p.clone()],
             Source::Env(None) => vec!["printenv".into()],
             Source::Env(Some(v)) => vec!["printenv".into(), v.clone()],
-            Source::Dump(tool) => vec![tool.clone()],
+            // Redis writes its whole keyspace only with `--rdb`; the KG names the dump so.
+            Source::Dump(tool) if tool == "redis-cli" => vec![tool.clone(), "--rdb".into()],
+            // gitleaks prints secrets only unredacted; the KG names the report so.
+            Source::Findings(tool) if tool == "gitleaks" => {
+                vec![tool.clone(), "--no-redact".into()]
+            }
+            Source::Dump(tool) | Source::Findings(tool) => vec![tool.clone()],
             Source::Store(prog, sub) => vec![(*prog).into(), (*sub).into()],
         }
     }
@@ -56,6 +64,7 @@ impl Source {
             Source::Env(None) => "the environment".into(),
             Source::Env(Some(v)) => format!("`${v}`"),
             Source::Dump(tool) => format!("a `{tool}` dump"),
+            Source::Findings(tool) => format!("the secrets `{tool}` found"),
             Source::Store(prog, sub) => format!("what `{prog} {sub}` printed"),
         }
     }
@@ -201,8 +210,23 @@ const DUMPERS: &[&str] = &[
     "mongoexport",
 ];
 
-/// Whether `argv` dumps rows: a dump tool not told to dump the schema alone.
+/// Secret scanners: each finding they print or write holds the secret found (see the KG's
+/// `secret scanner findings sent away`).
+const SECRET_SCANNERS: &[&str] = &["trufflehog", "gitleaks", "noseyparker"];
+
+/// Whether `argv` is a secret scanner printing the secrets it finds: gitleaks only without
+/// `--redact` (which masks them).
+fn prints_secrets_found(name: &str, argv: &[String]) -> bool {
+    SECRET_SCANNERS.contains(&name)
+        && !(name == "gitleaks" && argv.iter().any(|w| w.starts_with("--redact")))
+}
+
+/// Whether `argv` dumps rows: a dump tool not told to dump the schema alone, or `redis-cli
+/// --rdb` (the whole keyspace).
 fn dumps_rows(name: &str, argv: &[String]) -> bool {
+    if name == "redis-cli" {
+        return argv.iter().skip(1).any(|w| w == "--rdb");
+    }
     let schema_only: &[&str] = match name {
         "pg_dump" | "pg_dumpall" => &["-s", "--schema-only"],
         "mysqldump" | "mariadb-dump" => &["-d", "--no-data"],
@@ -290,6 +314,7 @@ fn direct_source<'a>(
             }
         }
         _ if dumps_rows(name, argv) => return Some(Source::Dump(name.to_string())),
+        _ if prints_secrets_found(name, argv) => return Some(Source::Findings(name.to_string())),
         _ => {}
     }
     if matches!(

@@ -8,6 +8,7 @@ mod fpsh44;
 mod fpsh45;
 mod fpsh46;
 mod hook;
+mod image_files;
 mod js_hosts_and_members;
 mod js_iteration_and_calls;
 mod made_keys;
