@@ -6,10 +6,7 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
-use terraphim_script_review::{
-    CommandJudge, CommandTier, CommandVerdict, Config, Context, Language, Report, Verdict,
-    review_source_judged,
-};
+use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context, Verdict};
 
 use Verdict::{Clean, Dangerous, Suspicious};
 
@@ -72,42 +69,10 @@ impl CommandJudge for StandInGuard {
     }
 }
 
-fn review(code: &str, judged: bool) -> Report {
-    let ctx = Context {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        tmp_dirs: vec!["/tmp".into()],
-    };
-    let judge = StandInGuard;
-    review_source_judged(
-        code,
-        Language::Shell,
-        &ctx,
-        &Config::default(),
-        judged.then_some(&judge as &dyn CommandJudge),
-    )
-}
-
-/// Every row, all failures reported at once: (script, judged by the stand-in guard, verdict,
-/// category of a finding when flagged).
+/// Every row, all failures reported at once (see [`crate::judged_shell_rows`]).
 #[track_caller]
 fn check_rows(rows: &[(&str, bool, Verdict, &str)]) {
-    let mut failed = Vec::new();
-    for &(code, judged, verdict, category) in rows {
-        let report = review(code, judged);
-        let found = verdict == Clean
-            || report
-                .findings
-                .iter()
-                .any(|f| f.category.as_str() == category);
-        if report.verdict != verdict || !found {
-            failed.push(format!(
-                "`{code}`: want {verdict:?} {category}, got {:?}\n{:#?}",
-                report.verdict, report.findings
-            ));
-        }
-    }
-    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+    crate::judged_shell_rows(rows, &StandInGuard);
 }
 
 /// `ssh`'s destination is the first word after its options and their values: `-o

@@ -22,7 +22,9 @@ mod secrets_in_use;
 mod shell_function_calls;
 mod tool_addresses;
 
-use terraphim_script_review::{Config, Context, Language, Report, Verdict, review_source};
+use terraphim_script_review::{
+    CommandJudge, Config, Context, Language, Report, Verdict, review_source, review_source_judged,
+};
 
 /// One review in the context every table of this binary uses: a project at
 /// `/home/dev/project`, home `/home/dev`, temporary files under `/tmp`.
@@ -68,4 +70,43 @@ fn has_rule(report: &Report, rule: &str) {
         report.findings.iter().any(|f| f.rule == rule),
         "no {rule} finding\n{report:#?}"
     );
+}
+
+/// One shell review in the tables' context, asked of `judge` (a stand-in for the command
+/// guard) when `judged`.
+fn review_shell_judged(code: &str, judged: bool, judge: &dyn CommandJudge) -> Report {
+    let ctx = Context {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        tmp_dirs: vec!["/tmp".into()],
+    };
+    review_source_judged(
+        code,
+        Language::Shell,
+        &ctx,
+        &Config::default(),
+        judged.then_some(judge),
+    )
+}
+
+/// Rows of (shell script, judged by `judge`, verdict, category of a finding when flagged):
+/// every row that differs is reported before the test fails.
+#[track_caller]
+fn judged_shell_rows(rows: &[(&str, bool, Verdict, &str)], judge: &dyn CommandJudge) {
+    let mut failed = Vec::new();
+    for &(code, judged, verdict, category) in rows {
+        let report = review_shell_judged(code, judged, judge);
+        let found = verdict == Verdict::Clean
+            || report
+                .findings
+                .iter()
+                .any(|f| f.category.as_str() == category);
+        if report.verdict != verdict || !found {
+            failed.push(format!(
+                "`{code}`: want {verdict:?} {category}, got {:?}\n{:#?}",
+                report.verdict, report.findings
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
