@@ -3090,6 +3090,16 @@ fn sed_prints_url_host(args: &[String]) -> bool {
         && class.is_some_and(|c| c.contains('/') && c.contains(':') && !c.contains(']'))
 }
 
+/// Whether every operand of a file system maker (`words`: its arguments, option values too)
+/// is a path in the working tree or a temp directory: the image file it formats.
+fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
+    let operands: Vec<&String> = words.iter().filter(|w| !w.starts_with('-')).collect();
+    !operands.is_empty()
+        && operands.iter().all(|w| {
+            !w.contains(UNKNOWN) && matches!(sink.resolve(w).place, Place::WorkTree | Place::Tmp)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3120,14 +3130,4 @@ mod tests {
             );
         }
     }
-}
-
-/// Whether every operand of a file system maker (`words`: its arguments, option values too)
-/// is a path in the working tree or a temp directory: the image file it formats.
-fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
-    let operands: Vec<&String> = words.iter().filter(|w| !w.starts_with('-')).collect();
-    !operands.is_empty()
-        && operands.iter().all(|w| {
-            !w.contains(UNKNOWN) && matches!(sink.resolve(w).place, Place::WorkTree | Place::Tmp)
-        })
 }

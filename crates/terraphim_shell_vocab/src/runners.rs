@@ -381,6 +381,28 @@ pub const RUNNERS: &[Runner] = &[
         fetch: &[],
         operands: 1,
     },
+    // `devcontainer exec [--workspace-folder DIR] CMD`: CMD in the project's dev container,
+    // which sees the project (and often the user's mounted keys): judged as CMD.
+    Runner {
+        program: "devcontainer",
+        sub: &["exec"],
+        flags: &[],
+        with_value: &[
+            "--workspace-folder",
+            "--config",
+            "--override-config",
+            "--container-id",
+            "--id-label",
+            "--remote-env",
+            "--docker-path",
+            "--docker-compose-path",
+            "--user-data-folder",
+            "--log-level",
+            "--log-format",
+        ],
+        fetch: &[],
+        operands: 0,
+    },
 ];
 
 /// The runner that `name` (a command's basename) with its words `rest` is, and how many words

@@ -1338,33 +1338,25 @@ impl Py<'_, '_, '_> {
             {
                 c.first()
             }
-            // `functools.partial(requests.post, URL)`: a module function with its first
-            // arguments bound, given to it again wherever the partial is called.
+            // `functools.partial(requests.post, URL)`, `functools.partial(send, URL)`: a module
+            // function or a function of the script with its first arguments bound, given to it
+            // again first wherever the partial is called (`post(payload)` is `send(URL,
+            // payload)`). A module function also keeps the keywords and the data bound.
             Api::Partial
                 if c.args.len() <= 9
                     && matches!(
                         c.args.first().and_then(|f| f.handle.as_ref()),
-                        Some(Handle::Module(_))
+                        Some(Handle::Module(_) | Handle::Func(_))
                     ) =>
             {
                 let mut v = c.first();
                 v.items = Some(c.args[1..].to_vec());
-                for (k, x) in &c.kwargs {
-                    v.fields.push((k.clone(), x.clone()));
+                if matches!(v.handle, Some(Handle::Module(_))) {
+                    for (k, x) in &c.kwargs {
+                        v.fields.push((k.clone(), x.clone()));
+                    }
+                    v = v.with_taint(&c.all);
                 }
-                v.with_taint(&c.all)
-            }
-            // `functools.partial(send, URL)` of a function of the script: the arguments bound
-            // come first wherever the partial is called (`post(payload)` is `send(URL, payload)`).
-            Api::Partial
-                if c.args.len() <= 9
-                    && matches!(
-                        c.args.first().and_then(|f| f.handle.as_ref()),
-                        Some(Handle::Func(_))
-                    ) =>
-            {
-                let mut v = c.first();
-                v.items = Some(c.args[1..].to_vec());
                 v
             }
             Api::Partial => c.all_val(),
