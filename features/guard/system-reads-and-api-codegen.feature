@@ -42,6 +42,6 @@ Feature: reads of the machine's settings, API code generators and file system im
 
     Examples:
       | command                                                  | verdict |
-      | truncate -s 512M build/data.img && mkfs.ext4 -F build/data.img | allow   |
+      | mkfs.ext4 -F -L data build/data.img                         | allow   |
       | mkfs.ext4 -F /dev/vdb                                    | deny    |
       | mkfs.ext4 -F $DISK                                       | deny    |
