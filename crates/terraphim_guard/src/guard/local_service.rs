@@ -81,24 +81,14 @@ fn servers(cmd: &SimpleCommand) -> Option<Vec<String>> {
     )
 }
 
-/// The host of a server address: a URL (`http://127.0.0.1:8200`, `ldaps://ldap.internal`), or
-/// `HOST[:PORT]` (`127.0.0.1:8500`, `[::1]:8500`). `ldapi://` is a local socket.
+/// The host of a server address: a URL (`http://127.0.0.1:8200`, `ldaps://ldap.internal`) or
+/// `HOST[:PORT]` (`127.0.0.1:8500`, `[::1]:8500`), as [`host_of`] reads both; `ldapi://` is a
+/// local socket. An address whose host cannot be read is the empty string (no loopback).
 fn address_host(address: &str) -> String {
-    let lower = address.to_ascii_lowercase();
-    if lower.starts_with("ldapi://") {
+    if address.to_ascii_lowercase().starts_with("ldapi://") {
         return "localhost".to_string();
     }
-    if lower.contains("://") {
-        return host_of(&lower).unwrap_or_default();
-    }
-    if let Some(rest) = lower.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or_default().to_string();
-    }
-    match lower.split_once(':') {
-        // One colon: a port; more: an IPv6 address without brackets.
-        Some((host, port)) if !port.contains(':') => host.to_string(),
-        _ => lower,
-    }
+    host_of(address).unwrap_or_default()
 }
 
 /// Whether the line aims `cmd`'s tool at this machine: it names its server, and every server it
