@@ -72,6 +72,7 @@ mod kg39;
 mod kg41;
 mod kg42;
 mod kg43;
+mod local_environments;
 mod option_shells_and_toolchains;
 mod pki_saas_and_workflow_tools;
 mod probes;
