@@ -21,3 +21,14 @@ Feature: one local dev environment is removed on the host, sweeps and remote res
       | supabase db reset --db-url postgresql://postgres@db.example.net/app | deny    |
       | vagrant destroy -f 9e41b07                                         | deny    |
       | minikube delete --all --purge                                      | deny    |
+
+  Scenario Outline: a Rake task's NAME=value arguments are its environment
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                             | verdict |
+      | bundle exec rake db:reset RAILS_ENV=development                     | allow   |
+      | bin/rails db:drop db:create RAILS_ENV=test                          | allow   |
+      | bundle exec rake db:reset RAILS_ENV=production                      | deny    |
+      | bin/rails db:reset RAILS_ENV=test DATABASE_URL=postgres://db.example.org/app | deny    |

@@ -41,8 +41,8 @@ const DATABASE_HOSTS: &[&str] = &[
 /// (see the module documentation).
 pub(crate) fn local_database_reset(cmd: &SimpleCommand) -> bool {
     let mut local = false;
-    for (name, value) in &cmd.env {
-        let name = name.as_str();
+    let prefix = cmd.env.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    for (name, value) in prefix.chain(task_arguments(&cmd.argv)) {
         if FRAMEWORK_ENVS.contains(&name) {
             if !LOCAL_ENVS.contains(&value.to_ascii_lowercase().as_str()) {
                 return false;
@@ -66,6 +66,24 @@ pub(crate) fn local_database_reset(cmd: &SimpleCommand) -> bool {
         "redis-cli" | "valkey-cli" => local_redis_server(&cmd.argv),
         _ => local,
     }
+}
+
+/// The `NAME=value` arguments of a Rake task run (`rake db:reset RAILS_ENV=development`,
+/// `bin/rails db:drop RAILS_ENV=test`, also after `bundle exec`): Rake sets them in the
+/// environment of the task, as a prefix would.
+fn task_arguments(argv: &[String]) -> impl Iterator<Item = (&str, &str)> {
+    let runner = argv
+        .iter()
+        .position(|w| matches!(w.rsplit('/').next(), Some("rake" | "rails")));
+    argv.iter()
+        .skip(runner.map_or(argv.len(), |i| i + 1))
+        .filter_map(|w| w.split_once('='))
+        .filter(|(name, _)| {
+            !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        })
 }
 
 /// A database URL on this machine: SQLite's file URLs, a unix socket, or a loopback host.
@@ -158,6 +176,20 @@ mod tests {
                 false,
             ),
             ("RAILS_ENV=$TARGET bin/rails db:reset", false),
+            // Rake's `NAME=value` task arguments are the task's environment.
+            ("bundle exec rake db:reset RAILS_ENV=development", true),
+            ("bin/rails db:drop db:create RAILS_ENV=test", true),
+            ("bundle exec rake db:reset RAILS_ENV=production", false),
+            (
+                "bin/rails db:reset RAILS_ENV=test DATABASE_URL=postgres://db.example.net/shop",
+                false,
+            ),
+            (
+                "RAILS_ENV=test bin/rails db:reset RAILS_ENV=production",
+                false,
+            ),
+            // Only Rake reads them: another program's argument is not its environment.
+            ("dropdb app_dev RAILS_ENV=test", false),
         ];
         for (line, want) in cases {
             assert_eq!(reset(line), want, "{line}");

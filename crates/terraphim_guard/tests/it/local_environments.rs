@@ -41,3 +41,20 @@ fn one_named_local_environment_is_removed_and_sweeps_stay_denied() {
         ),
     ]);
 }
+
+#[test]
+fn rake_task_arguments_name_the_database_environment() {
+    decide_in_project(&[
+        ("bundle exec rake db:reset RAILS_ENV=development", Allow),
+        (
+            "bin/rails db:drop db:create db:migrate RAILS_ENV=test",
+            Allow,
+        ),
+        ("bundle exec rake db:reset RAILS_ENV=production", Deny),
+        ("bin/rails db:reset", Deny),
+        (
+            "bin/rails db:reset RAILS_ENV=test DATABASE_URL=postgres://orders.example.net/app",
+            Deny,
+        ),
+    ]);
+}
