@@ -73,6 +73,7 @@ mod kg41;
 mod kg42;
 mod kg43;
 mod local_environments;
+mod native_toolchains;
 mod option_shells_and_toolchains;
 mod pki_saas_and_workflow_tools;
 mod probes;
