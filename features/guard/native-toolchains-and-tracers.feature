@@ -36,3 +36,13 @@ Feature: native toolchain work runs on the host, tracing a browser is denied
       | gdb -p $(pidof msedge) -batch -ex 'info proc mappings'              | deny    |
       | ltrace -p $(pgrep -o chrome) -o /tmp/calls.txt                      | deny    |
       | strace -f -o build/syscalls.txt ./build/decoder --self-test         | allow   |
+
+  Scenario Outline: core dumps of setuid programs and crashes piped to a program are denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                 | verdict |
+      | sudo sysctl -w fs.suid_dumpable=1                       | deny    |
+      | sudo sysctl -w kernel.core_pattern='\|/opt/triage %e %p' | deny    |
+      | sudo sysctl -w kernel.core_pattern=core.%e.%p            | sandbox |

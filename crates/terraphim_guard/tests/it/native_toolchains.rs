@@ -87,3 +87,20 @@ fn tracing_a_web_browser_is_denied() {
         ),
     ]);
 }
+
+#[test]
+fn core_dumps_of_setuid_programs_and_piped_core_patterns_are_denied() {
+    decide_in_project(&[
+        (
+            "ulimit -c unlimited && sudo sysctl -w fs.suid_dumpable=2",
+            Deny,
+        ),
+        ("echo 1 | sudo tee /proc/sys/fs/suid_dumpable", Deny),
+        (
+            "sudo sysctl -w kernel.core_pattern='|/var/tmp/grab.sh %p'",
+            Deny,
+        ),
+        // A core pattern naming a file is a settings change like others: confined.
+        ("sudo sysctl -w kernel.core_pattern=core.%e.%p", Sandbox),
+    ]);
+}
