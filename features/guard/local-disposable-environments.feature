@@ -16,6 +16,7 @@ Feature: one local dev environment is removed on the host, sweeps and remote res
       | supabase db reset                                                  | allow   |
       | cd ops/vagrant && vagrant destroy -f                               | allow   |
       | kind delete clusters --all                                         | deny    |
+      | kind get clusters \| xargs -n1 kind delete cluster --name          | deny    |
       | k3d cluster delete --all                                           | deny    |
       | supabase db reset --linked                                         | deny    |
       | supabase db reset --db-url postgresql://postgres@db.example.net/app | deny    |

@@ -32,6 +32,19 @@ fn one_named_local_environment_is_removed_and_sweeps_stay_denied() {
             "vagrant global-status --prune | awk '/virtualbox/{print $1}' | xargs -n1 vagrant destroy -f",
             Deny,
         ),
+        // A name a listing gives at run time is every cluster there is.
+        (
+            "kind get clusters | xargs -n1 kind delete cluster --name",
+            Deny,
+        ),
+        (
+            "for c in $(kind get clusters); do kind delete cluster --name \"$c\"; done",
+            Deny,
+        ),
+        (
+            "k3d cluster delete $(k3d cluster list -o json | jq -r '.[].name')",
+            Deny,
+        ),
         ("minikube delete --all --purge", Deny),
         ("colima delete --force", Deny),
         // Run on another machine: confined, as every remote command is.
