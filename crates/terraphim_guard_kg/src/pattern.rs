@@ -779,6 +779,17 @@ pub fn prefix_flag(flag: &str) -> Option<&str> {
     .then_some(prefix)
 }
 
+/// `text.contains(CLASS_MARK)`, with the search (of a character beyond ASCII, a substring
+/// search) only in a text that holds the mark's first byte: a command's words rarely do.
+fn holds_class_mark(text: &str) -> bool {
+    const FIRST: u8 = {
+        let mut buf = [0u8; 4];
+        CLASS_MARK.encode_utf8(&mut buf);
+        buf[0]
+    };
+    text.as_bytes().contains(&FIRST) && text.contains(CLASS_MARK)
+}
+
 fn sep_word(w: &str) -> Cow<'_, str> {
     if w.contains(SEP) {
         Cow::Owned(w.replace(SEP, "\u{fffd}"))
@@ -1095,7 +1106,7 @@ impl TierMatcher {
         let found = &mut scratch.found;
         found.clear();
         for (i, w) in words.iter().enumerate() {
-            if w.text.contains(CLASS_MARK) {
+            if holds_class_mark(&w.text) {
                 continue;
             }
             if let Some(id) = t.word_atom(&sep_word(&w.text)) {
@@ -1558,6 +1569,35 @@ mod tests {
     use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
     use super::*;
+
+    /// The quick test of a word for the class mark says what a search of the whole word says,
+    /// for words with the mark, with other characters that begin with the mark's first byte
+    /// (the literal star's, U+E000..U+EFFF), and with none.
+    #[test]
+    fn the_class_mark_test_is_the_search() {
+        let words = [
+            String::new(),
+            "rm".into(),
+            "-rf".into(),
+            "/home/u/.ssh".into(),
+            "caf\u{e9}".into(),
+            "\u{2603}".into(),
+            format!("{LITERAL_STAR}"),
+            format!("a{LITERAL_STAR}b"),
+            "\u{E002}x".into(),
+            "\u{EFFF}".into(),
+            format!("{CLASS_MARK}"),
+            format!("{CLASS_MARK}outside"),
+            format!(">{CLASS_MARK}secret"),
+            format!("x{LITERAL_STAR}{CLASS_MARK}"),
+            format!("tail{CLASS_MARK}"),
+        ];
+        for w in &words {
+            assert_eq!(holds_class_mark(w), w.contains(CLASS_MARK), "{w:?}");
+        }
+        assert!(holds_class_mark(&format!("{CLASS_MARK}temp")));
+        assert!(!holds_class_mark(&format!("{LITERAL_STAR}temp")));
+    }
 
     /// What an independent Aho-Corasick implementation (`aho_corasick`, as the matcher used
     /// before the automata were built ahead of time) finds: one automaton over the prefix

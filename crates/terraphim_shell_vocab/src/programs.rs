@@ -406,22 +406,32 @@ pub fn interpreter_name(name: &str) -> Option<&'static str> {
         }
         _ => name,
     };
-    if let Some(exact) = INTERPRETERS.iter().find(|i| **i == name) {
-        return Some(exact);
+    // One pass, and an entry compared only when it begins with the name's first byte: this runs
+    // for every command of every script reviewed, and most command names begin otherwise. The
+    // name itself wins; else the longest entry followed by a version (two entries of one length
+    // cannot both begin the name).
+    let first = *name.as_bytes().first()?;
+    let mut versioned: Option<&'static str> = None;
+    for entry in INTERPRETERS {
+        if entry.as_bytes().first() != Some(&first) {
+            continue;
+        }
+        let Some(version) = name.strip_prefix(entry) else {
+            continue;
+        };
+        if version.is_empty() {
+            return Some(entry);
+        }
+        let mut chars = version.chars();
+        let is_version = chars
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || (c == '.' && version.len() > 1))
+            && version[1..].chars().all(|c| c.is_ascii_digit() || c == '.');
+        if is_version && versioned.is_none_or(|v| entry.len() > v.len()) {
+            versioned = Some(entry);
+        }
     }
-    INTERPRETERS
-        .iter()
-        .filter(|i| {
-            name.strip_prefix(**i).is_some_and(|version| {
-                let mut chars = version.chars();
-                chars
-                    .next()
-                    .is_some_and(|c| c.is_ascii_digit() || (c == '.' && version.len() > 1))
-                    && version[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
-            })
-        })
-        .max_by_key(|i| i.len())
-        .copied()
+    versioned
 }
 
 /// Whether `name` (a command's basename) is one of [`WRAPPERS`] or [`PRIVILEGED`]: a program

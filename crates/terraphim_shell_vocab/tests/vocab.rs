@@ -40,6 +40,88 @@ fn versioned_and_windows_interpreter_names() {
     }
 }
 
+/// [`interpreter_name`] as it was written before its one-pass form: the name itself, else the
+/// longest entry that begins the name followed by a version.
+fn interpreter_name_two_scans(name: &str) -> Option<&'static str> {
+    let name = match name.len().checked_sub(4) {
+        Some(i)
+            if i > 0
+                && name
+                    .get(i..)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
+        {
+            &name[..i]
+        }
+        _ => name,
+    };
+    if let Some(exact) = INTERPRETERS.iter().find(|i| **i == name) {
+        return Some(exact);
+    }
+    INTERPRETERS
+        .iter()
+        .filter(|i| {
+            name.strip_prefix(**i).is_some_and(|version| {
+                let mut chars = version.chars();
+                chars
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit() || (c == '.' && version.len() > 1))
+                    && version[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+            })
+        })
+        .max_by_key(|i| i.len())
+        .copied()
+}
+
+/// The one-pass [`interpreter_name`] names what the two scans named, for every entry with every
+/// kind of suffix, for other programs and for odd words.
+#[test]
+fn interpreter_name_is_the_two_scans() {
+    let suffixes = [
+        "", "3", "2", "3.11", ".11", "3.", ".", "..", "-config", "x", "js", "20", "5.36", ".exe",
+        ".EXE", "3.11.exe", "é", "3é", ".é", " ", "/",
+    ];
+    let mut names: Vec<String> = Vec::new();
+    for entry in INTERPRETERS.iter().chain(SHELLS).chain(WRAPPERS) {
+        for suffix in suffixes {
+            names.push(format!("{entry}{suffix}"));
+            names.push(format!("{}{suffix}", &entry[..entry.len() - 1]));
+            names.push(format!("x{entry}{suffix}"));
+        }
+    }
+    for other in [
+        "",
+        "p",
+        "py",
+        "e",
+        "é",
+        "ééé",
+        ".exe",
+        "a.exe",
+        "echo",
+        "git",
+        "cargo",
+        "log",
+        "printf",
+        "rm",
+        "bunx",
+        "nodemon",
+        "Rscript4.3",
+        "rscript",
+        "PYTHON3",
+        "node.EXE.exe",
+        "pwsh7",
+    ] {
+        names.push(other.to_string());
+    }
+    for name in &names {
+        assert_eq!(
+            interpreter_name(name),
+            interpreter_name_two_scans(name),
+            "{name:?}"
+        );
+    }
+}
+
 #[test]
 fn program_classes() {
     // (name, shell, interpreter, wrapper)

@@ -99,8 +99,9 @@ impl Guard {
     }
 
     fn decide(&self, command: &str, mut parsed: ParsedCommand, place: &Place<'_>) -> Decision {
+        let mut home_form = None;
         for c in &mut parsed.commands {
-            place.add_resolved_operands(&mut c.words);
+            place.add_resolved_operands(&mut c.words, &mut home_form);
         }
         let mut matches = Vec::new();
         let mut parts = Vec::new();

@@ -72,14 +72,18 @@ impl Place<'_> {
     /// or its parents (`.`, `*`, `./*`, `..`, `../*`), and the `~` form of an absolute path in
     /// the home (`/home/u/.config` is also `~/.config`, as `$HOME/.config` is): extra operands
     /// can only make matching stricter. Words that are data to the command (a search tool's
-    /// pattern) name no path and get none.
-    pub(super) fn add_resolved_operands(&self, words: &mut Vec<crate::canon::Word>) {
+    /// pattern) name no path and get none. `home_form` keeps the home's normal form between the
+    /// commands of one line (a script's line has hundreds): `None` until one needs it.
+    pub(super) fn add_resolved_operands(
+        &self,
+        words: &mut Vec<crate::canon::Word>,
+        home_form: &mut Option<Option<String>>,
+    ) {
         let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
             return;
         };
         let data = super::data::data_words(words);
         // The home's normal form, made at the first absolute operand (most commands have none).
-        let mut home_form: Option<Option<String>> = None;
         let mut extra = Vec::new();
         for (_, w) in words.iter().enumerate().skip(1).filter(|(i, w)| {
             w.kind == crate::canon::WordKind::Operand && (*i >= 64 || data & (1 << i) == 0)

@@ -478,7 +478,10 @@ pub(super) fn may_print_literal(code: &str) -> bool {
         let name = name.as_bytes();
         squeezed.windows(name.len()).enumerate().any(|(at, w)| {
             let end = at + name.len();
-            w == name
+            // (The first bytes first: comparing whole windows calls `memcmp` at every byte
+            // of the code, for every name.)
+            w.first() == name.first()
+                && w == name
                 && (at == 0 || cut[at] || !word(squeezed[at - 1]))
                 && (cut[end] || squeezed.get(end).is_none_or(|&b| !word(b) && b != b'/'))
         })

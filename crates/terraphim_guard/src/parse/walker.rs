@@ -866,11 +866,13 @@ impl Walker {
 
     /// Visit substitutions nested anywhere inside `node` (arguments, strings, redirect targets).
     pub(super) fn walk_substitutions(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
-        if matches!(node.kind(), "command_substitution" | "process_substitution") {
+        // (A node's kind is a foreign call and a UTF-8 check: asked once.)
+        let kind = node.kind();
+        if matches!(kind, "command_substitution" | "process_substitution") {
             self.walk(node, src, ctx, depth);
             return;
         }
-        if node.kind() == "expansion" {
+        if kind == "expansion" {
             self.expansion_operand_code(node, src, ctx, depth);
         }
         let mut cursor = node.walk();
