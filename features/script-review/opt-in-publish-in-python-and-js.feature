@@ -62,8 +62,8 @@ Feature: a Python or JavaScript release publishes only when the user opts in
       main()
       """
     When I run "terraphim-agent guard review-script --json release.py"
-    Then stdout contains "package-publish"
-    And stdout does not contain "pre-review: clean"
+    Then the JSON field "verdict" is "dangerous"
+    And stdout contains "twine upload"
 
   Scenario: cargo publish with --dry-run unless --execute is given is the release asked for
     Given a project file "publish.py" containing:
