@@ -2602,7 +2602,10 @@ fn publish(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
     if words.iter().any(|w| w == "--dry-run") && sink.line_spells(line, "--dry-run") {
         return;
     }
-    if sink.on_request {
+    // `if (!opts.publish) args.push('--dry-run')`: without the user's opt-in, a dry run.
+    let dry_run_unless_requested =
+        sink.dry_run_unless_requested && words.iter().any(|w| w == "--dry-run");
+    if sink.on_request || dry_run_unless_requested {
         sink.cap(line, crate::caps::Cap::PublishOnRequest, name);
         return;
     }

@@ -1561,6 +1561,10 @@ pub(crate) struct Sink<'a> {
     /// Set while a branch is walked that only an explicit opt-in of the user reaches (an
     /// option flag off by default: `if (( execute ))` set by `--execute`).
     pub(crate) on_request: bool,
+    /// A `--dry-run` word the script adds only when the user did not opt in
+    /// (`crate::opt_in::Gates::dry_run_unless_requested`): a publish whose words hold it is the
+    /// release the user asks for.
+    pub(crate) dry_run_unless_requested: bool,
     /// The statement being walked runs a database client the script checked is aimed at this
     /// machine (`shell/local_db.rs`): resetting that database destroys nothing remote.
     pub(crate) local_database: bool,
@@ -1687,6 +1691,7 @@ impl<'a> Sink<'a> {
             manifest_code_member: false,
             digest_input: false,
             on_request: false,
+            dry_run_unless_requested: false,
             local_database: false,
             requested_publish_lines: Vec::new(),
             called_unrequested: std::collections::HashSet::new(),

@@ -34,6 +34,7 @@ mod inline_lex;
 mod js;
 mod llm;
 mod model;
+mod opt_in;
 mod places;
 mod python;
 mod review;

@@ -43,10 +43,12 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         fn_nodes: Map::default(),
         hashers: Set::default(),
         cli_options: Vec::new(),
+        gates: crate::opt_in::gates(root, src, crate::opt_in::Syntax::Js),
         digest_args: Default::default(),
         unroll: 0,
     };
     js.hashers = hashers(root, src);
+    js.sink.dry_run_unless_requested = js.gates.dry_run_unless_requested;
     // A list a function returns in a later round, walked with more values known (a callback
     // given its elements), stands for the one the first round found, as in Python.
     js.scope.fresh_lists = true;
@@ -137,6 +139,8 @@ struct Js<'s, 'k, 'a> {
     /// desc, DEFAULT)`, yargs' `.option('root', { default })`), by name, each holding its
     /// default or a value nobody knows: `.opts()`, `.parseSync()` return them as fields.
     cli_options: Vec<(String, Val)>,
+    /// What only the user's explicit opt-in reaches (`crate::opt_in`).
+    gates: crate::opt_in::Gates,
     /// The start bytes of calls that are a hash's `update` argument, while that call is walked.
     digest_args: std::collections::HashSet<usize>,
     /// How many loops over literal tuples are being walked once per tuple (see

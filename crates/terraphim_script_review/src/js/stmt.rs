@@ -384,6 +384,15 @@ impl Js<'_, '_, '_> {
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {
+        // A statement only the user's opt-in reaches (`if (opts.publish)`): see
+        // `crate::opt_in`.
+        let requested_before = self.sink.on_request;
+        self.sink.on_request |= self.gates.covers(node.start_byte());
+        self.stmt_walk(node);
+        self.sink.on_request = requested_before;
+    }
+
+    fn stmt_walk(&mut self, node: Node<'_>) {
         match node.kind() {
             "lexical_declaration" | "variable_declaration" => {
                 for d in named(node) {

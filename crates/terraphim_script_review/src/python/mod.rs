@@ -45,8 +45,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         counters: Set::default(),
         fixtures: Set::default(),
         cli_options: Vec::new(),
+        gates: crate::opt_in::gates(root, src, crate::opt_in::Syntax::Python),
     };
     py.scope.fresh_lists = true;
+    py.sink.dry_run_unless_requested = py.gates.dry_run_unless_requested;
     py.counters = range_counters(root, src);
     py.collect_funcs(root);
     if !py.scope.funcs.is_empty() {
@@ -127,6 +129,8 @@ struct Py<'s, 'k, 'a> {
     /// by their destination name, each holding its default or what the command line gives:
     /// `parse_args()` returns them as the fields of its namespace.
     cli_options: Vec<(String, Val)>,
+    /// What only the user's explicit opt-in reaches (`crate::opt_in`).
+    gates: crate::opt_in::Gates,
 }
 
 /// The names the script binds only as the counter of a loop over `range(...)` (`for cp in

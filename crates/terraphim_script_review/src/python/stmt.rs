@@ -616,6 +616,14 @@ impl Py<'_, '_, '_> {
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {
+        // A statement only the user's opt-in reaches (`if args.upload:`): see `crate::opt_in`.
+        let requested_before = self.sink.on_request;
+        self.sink.on_request |= self.gates.covers(node.start_byte());
+        self.stmt_walk(node);
+        self.sink.on_request = requested_before;
+    }
+
+    fn stmt_walk(&mut self, node: Node<'_>) {
         match node.kind() {
             "expression_statement" => {
                 for c in named(node) {

@@ -13,6 +13,7 @@ mod js_hosts_and_members;
 mod js_iteration_and_calls;
 mod made_keys;
 mod masked_secrets;
+mod opt_in_gates;
 mod real_scripts;
 mod recall45;
 mod recall46;
