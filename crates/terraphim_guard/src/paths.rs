@@ -47,6 +47,9 @@ const RUNNABLE: u32 = 1 << 19;
 /// A path that is the root or everything in it when its leading variable is unset or empty
 /// (`"$BUILD_ROOT/"*`, `$OUT/`): shellcheck's SC2115, the uninstaller that ran `rm -rf /*`.
 const ROOT_IF_UNSET: u32 = 1 << 20;
+/// An option's value that is a size or a count (`-s 1G`, `--size=512M`, `-s +10K`, `-s 0`): no
+/// path, whatever its text would say as one.
+const SIZE: u32 = 1 << 21;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -611,6 +614,15 @@ pub(crate) fn unknown_or_remote(bits: u32) -> bool {
 /// outside, on another machine or known only at run time).
 pub(crate) fn is_local_plain(bits: u32) -> bool {
     bits & LOCAL != 0 && bits & (SECRET | TRUST_ANCHOR | OUTSIDE | DYNAMIC | REMOTE) == 0
+}
+
+/// Whether a word's classes name a file of the project or its build output, possibly with a
+/// part known only at run time below it, and nothing that makes a write there matter more (a
+/// secret, a trust anchor, a temporary directory other users read, a path outside or on another
+/// machine).
+pub(crate) fn is_project_destination(bits: u32) -> bool {
+    bits & (PROJECT | BUILD_OUTPUT) != 0
+        && bits & (SECRET | TRUST_ANCHOR | TEMP | OUTSIDE | REMOTE) == 0
 }
 
 /// For `ln -s TARGET LINK` (two operands, no `-r`/`--relative`, no `-t`), a relative `TARGET`
@@ -1270,6 +1282,29 @@ fn url_saves_runnable(url: &str, scope: &Scope<'_>) -> bool {
         && (is_runner_source(name) || is_lockfile(name))
 }
 
+/// A size or a count as tools take one (`0`, `1G`, `512MiB`, `1.5GB`, `+10K`, `-4k`, `%4096`): an
+/// optional relative mark of `truncate`/`fallocate` (`+ - < > / %`), digits with at most one
+/// decimal point, and an optional unit (`K M G T P E`, `k`, with an optional `i` and `B`, or `B`).
+fn is_size(text: &str) -> bool {
+    let t = text
+        .strip_prefix(['+', '-', '<', '>', '/', '%'])
+        .unwrap_or(text);
+    let digits = t
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b'.')
+        .count();
+    let (number, unit) = t.split_at(digits);
+    if number.is_empty()
+        || !number.starts_with(|c: char| c.is_ascii_digit())
+        || number.matches('.').count() > 1
+    {
+        return false;
+    }
+    let unit = unit.strip_suffix('B').unwrap_or(unit);
+    let unit = unit.strip_suffix('i').unwrap_or(unit);
+    unit.is_empty() || (unit.len() == 1 && "KMGTPEk".contains(unit))
+}
+
 /// Words that name a read or a destroying action of a subcommand CLI: the whole word or its
 /// first `-`/`_` part (`describe-instances`, `delete-bucket`).
 fn verb_bits(text: &str) -> u32 {
@@ -1464,6 +1499,10 @@ pub(crate) fn classify(
                 "-s" | "--size" | "-r" | "--reference"
             )
         {
+            // A size is `<size>`; a reference file and anything else is no class.
+            if matches!(words[i - 1].text.as_str(), "-s" | "--size") && is_size(&w.text) {
+                out[i] = SIZE;
+            }
             continue;
         }
         // find's test values (`-name '*.o'`, `-type d`), its `{}` placeholder, `;`/`+` and its
@@ -1529,6 +1568,9 @@ pub(crate) fn classify(
         };
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
+        }
+        if w.kind == WordKind::Operand && w.follows_flag && is_size(text) {
+            bits |= SIZE;
         }
         // (A URL after a flag is still the URL: `wget -q URL`.)
         if w.kind == WordKind::Operand && saves_by_url_name && url_saves_runnable(text, scope) {
@@ -1743,6 +1785,27 @@ mod tests {
             class_names(path_bits(".git/config", &Scope::default())),
             ["trust-anchor"]
         );
+    }
+
+    #[test]
+    fn sizes_are_classes() {
+        for (w, want) in [
+            ("0", true),
+            ("1G", true),
+            ("512MiB", true),
+            ("1.5GB", true),
+            ("+10K", true),
+            ("%4096", true),
+            ("20B", true),
+            ("G", false),
+            ("1.2.3", false),
+            ("build/disk.img", false),
+            ("10X", false),
+            ("$SIZE", false),
+            ("1Gx", false),
+        ] {
+            assert_eq!(is_size(w), want, "{w}");
+        }
     }
 
     #[test]

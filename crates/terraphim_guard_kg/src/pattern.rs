@@ -30,7 +30,7 @@ pub const CLASS_MARK: char = '\u{E001}';
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub const CLASSES: [&str; 21] = [
+pub const CLASSES: [&str; 22] = [
     "temp",
     "build-output",
     "project",
@@ -52,13 +52,14 @@ pub const CLASSES: [&str; 21] = [
     "remote",
     "runnable",
     "root-if-unset",
+    "size",
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
-pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6));
+pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6) | (1 << 21));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
-const CLASS_KEYS: [&str; 21] = [
+const CLASS_KEYS: [&str; 22] = [
     "\u{E001}temp",
     "\u{E001}build-output",
     "\u{E001}project",
@@ -80,8 +81,9 @@ const CLASS_KEYS: [&str; 21] = [
     "\u{E001}remote",
     "\u{E001}runnable",
     "\u{E001}root-if-unset",
+    "\u{E001}size",
 ];
-const REDIRECT_CLASS_KEYS: [&str; 21] = [
+const REDIRECT_CLASS_KEYS: [&str; 22] = [
     ">\u{E001}temp",
     ">\u{E001}build-output",
     ">\u{E001}project",
@@ -103,6 +105,7 @@ const REDIRECT_CLASS_KEYS: [&str; 21] = [
     ">\u{E001}remote",
     ">\u{E001}runnable",
     ">\u{E001}root-if-unset",
+    ">\u{E001}size",
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.

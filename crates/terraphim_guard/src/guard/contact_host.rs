@@ -85,6 +85,15 @@ fn contacted(cmd: &SimpleCommand) -> Vec<String> {
     if HTTP_CLIENTS.contains(&name) {
         return download_sources(&cmd.argv);
     }
+    if let Some(servers) = super::store::servers(cmd) {
+        // A database, cache or queue client's server (`redis-cli -h HOST`, `kcat -b HOST`),
+        // spelled as a host name or an IPv4 address: a one-label name (`-h db`) is resolved
+        // by the local network's search domains.
+        return servers
+            .into_iter()
+            .filter(|h| !is_loopback_host(h) && host_word(h).is_some())
+            .collect();
+    }
     if NAME_PROBES.contains(&name) {
         // `dig @SERVER NAME`: the question goes to SERVER alone. A server on this machine (a
         // development DNS server, `dig @127.0.0.1 -p 5353 app.test`) is asked, not the name's

@@ -323,6 +323,24 @@ impl Guard {
                     "resets a development or test database that the line itself shows is on this machine (a test or development environment, a SQLite file or a loopback host in the command's own prefix or options), whose data its seeds or tests make again (known safe: local database reset)".to_string(),
                     None,
                 )
+            } else if uncovered_destructive.is_some()
+                && suspicious.is_none()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Destructive
+                        || matches[k].covered_by.is_some()
+                        || super::store::LIFTED_RESTORE.contains(&matches[k].concept.as_str())
+                })
+                && super::store::local_restore(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    format!(
+                        "`{}` restores or rewinds a data store that the line itself aims at this machine (every server its options name is a loopback address): the developer's own development store, put back to the dump or offset the line names; deleting a topic, records or a database is not lifted (known safe: restore of a store on this machine)",
+                        cmd.name()
+                    ),
+                    None,
+                )
             } else if let Some(i) = uncovered_destructive {
                 (
                     Verdict::Deny,
@@ -503,6 +521,16 @@ impl Guard {
                 )
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
+                && only_lifted(&["process killing"])
+                && super::port_process::port_server_stop(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "stops, with a signal it can clean up after, the processes whose command line names a program and the port it serves (`--port N`): the one server listening there, as a kill of the port's process id would (known safe: server stopped by its port)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
                 && only_lifted(&["environment dump"])
                 && super::env_filter::filtered_environment(&parsed.commands, ci)
             {
@@ -655,6 +683,19 @@ impl Guard {
                 (
                     Verdict::Allow,
                     "runs a load test whose every target, spelled on the line, is this machine (a loopback address): the developer's own server (known safe: load tests of this machine)".to_string(),
+                    None,
+                )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && super::store::local_dump_or_load(cmd)
+                && local_files_only(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    format!(
+                        "`{}` copies a data store that the line itself aims at this machine (every server its options name is a loopback address) to or from files of the project or its build output: the developer's own development store (known safe: dump or load of a store on this machine)",
+                        cmd.name()
+                    ),
                     None,
                 )
             } else if part_matches.is_empty()
@@ -1085,6 +1126,24 @@ fn template_copy(cmd: &SimpleCommand, classes: &[u32]) -> bool {
             || dst_base
                 .strip_prefix(name)
                 .is_some_and(|rest| rest.len() > 1 && rest.starts_with('.')))
+}
+
+/// Whether every file `cmd` names (the server URLs of a data store client aside) is in the
+/// project or its build output, and none is a secret, a trust anchor, in a temporary directory
+/// (other users of the machine read it) or outside (a dump's output, a load's input:
+/// `local_dump_or_load`). A path with a part known only at run time is accepted below such a
+/// place (`dumps/$(date +%F)`).
+fn local_files_only(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    cmd.layers.is_empty()
+        && cmd
+            .words
+            .iter()
+            .zip(classes)
+            .skip(1)
+            .filter(|(w, _)| !w.text.contains("://"))
+            .all(|(_, &bits)| {
+                !crate::paths::names_a_path(bits) || crate::paths::is_project_destination(bits)
+            })
 }
 
 /// A read of `.env` templates alone by a program that only reads and prints (`grep -n KEY

@@ -100,12 +100,19 @@ fn local_host(host: &str) -> bool {
     is_loopback_host(&host.to_ascii_lowercase()) || host.starts_with('/')
 }
 
-/// `redis-cli -h HOST` / `-u URL` naming this machine, and no other server option.
+/// `redis-cli -h HOST` / `-u URL` naming this machine, and no other server option; or `-p PORT`
+/// alone, a server of this machine the line picks by its port (redis-cli's host is 127.0.0.1
+/// unless `-h`/`-u` say otherwise, and it reads no host from the environment). A line with no
+/// server option at all names none: the default instance is whichever the machine runs.
 fn local_redis_server(argv: &[String]) -> bool {
     let mut named = false;
     let mut words = argv.iter().skip(1);
     while let Some(w) = words.next() {
         match w.as_str() {
+            "-p" => match words.next() {
+                Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => named = true,
+                _ => return false,
+            },
             "-h" => match words.next() {
                 Some(h) if local_host(h) => named = true,
                 _ => return false,
@@ -160,6 +167,9 @@ mod tests {
             ),
             ("redis-cli -h localhost -p 6380 FLUSHDB", true),
             ("redis-cli -u redis://127.0.0.1:6379/2 FLUSHALL", true),
+            ("redis-cli -p 6390 -n 3 FLUSHDB", true),
+            ("redis-cli -p 6390 -h cache.example.net FLUSHDB", false),
+            ("redis-cli -p $PORT FLUSHDB", false),
             ("env RAILS_ENV=test bin/rails db:drop", true),
             // another host, a production environment, or nothing the line shows
             ("RAILS_ENV=production bin/rails db:reset", false),

@@ -83,6 +83,7 @@ mod recall;
 mod recall43;
 mod recall44;
 mod recall46;
+mod recall47;
 mod red_team;
 mod registries_and_cleaners;
 mod root_shells;
