@@ -91,6 +91,14 @@ pub(crate) struct Scope {
     /// Names a function declared `global` (Python), as `function\0name`: what it assigns to
     /// them is the module's variable.
     global_decls: Set<String>,
+    /// Variables declared without a value (JavaScript `let tmp;`), as `function\0name` (the
+    /// module's with no function): what the script assigns to them later is what a function
+    /// written before the assignment sees when it runs (`const cleanup = () => rmSync(tmp)`).
+    empty_decls: Set<String>,
+    /// What the last round assigned to each of `empty_decls` (see [`Scope::declare_empty`]).
+    assigned_later: Map<String, Val>,
+    /// What this round assigned to each of `empty_decls` so far.
+    assigned_now: Map<String, Val>,
 }
 
 impl Scope {
@@ -122,6 +130,11 @@ impl Scope {
             .stale
             .iter()
             .any(|f| self.callers.contains(f) || self.returned.contains(f));
+        // (Called twice between the last two walks: a round that assigned nothing keeps
+        // what the one before it saw.)
+        if !self.assigned_now.is_empty() {
+            self.assigned_later = std::mem::take(&mut self.assigned_now);
+        }
         self.walked.clear();
         self.returned.clear();
         self.stale.clear();
@@ -209,15 +222,56 @@ impl Scope {
             locals.contains_key(name) || self.params.get(f).is_some_and(|p| p.contains_key(name))
         });
         if innermost || !self.closures {
+            if !self.empty_decls.is_empty() {
+                let frame = self.locals.last().map_or(String::new(), |(f, _)| f.clone());
+                self.assigned_later_to(&frame, name, &val);
+            }
             return self.bind(name, val);
         }
         let depth = self.locals.len();
+        if !self.empty_decls.is_empty() {
+            let frame = self
+                .locals
+                .iter()
+                .take(depth.saturating_sub(1))
+                .rev()
+                .find(|(_, scope)| scope.contains_key(name))
+                .map_or(String::new(), |(f, _)| f.clone());
+            self.assigned_later_to(&frame, name, &val);
+        }
         for (_, scope) in self.locals.iter_mut().take(depth.saturating_sub(1)).rev() {
             if scope.contains_key(name) {
                 return set(scope, name, val);
             }
         }
         set(&mut self.globals, name, val);
+    }
+
+    /// A variable declared without a value in the innermost scope (`let tmp;`, or an empty
+    /// array `const made = []` the script pushes into later): marked so
+    /// that what is assigned to it is kept for the next round, and its value what the last
+    /// round assigned to it (unknown in the first): a function written between the
+    /// declaration and the assignment runs after it (a cleanup handler, an `afterEach`) and
+    /// sees that value, or none.
+    pub(crate) fn declare_empty(&mut self, name: &str, empty: Val) -> Val {
+        let frame = self.locals.last().map_or("", |(f, _)| f.as_str());
+        let key = format!("{frame}\0{name}");
+        let val = self.assigned_later.get(&key).cloned().unwrap_or(empty);
+        self.empty_decls.insert(key);
+        val
+    }
+
+    /// Keep `val` assigned to `name` of `frame` when it was declared without a value.
+    fn assigned_later_to(&mut self, frame: &str, name: &str, val: &Val) {
+        let key = format!("{frame}\0{name}");
+        if !self.empty_decls.contains(&key) {
+            return;
+        }
+        let joined = match self.assigned_now.get(&key) {
+            Some(old) => old.union(val),
+            None => val.clone(),
+        };
+        self.assigned_now.insert(key, joined);
     }
 
     /// The function being walked, if any.

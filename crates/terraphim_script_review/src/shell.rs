@@ -449,17 +449,29 @@ fn known_alternatives(v: &Val) -> bool {
 }
 
 /// Whether `text` is a URL (`scheme://`) whose scheme and host are spelled out, the host
-/// followed by a path, port or query (no part built at run time before it ends).
+/// followed by a path, port or query (no part built at run time before it ends), or by a
+/// port alone chosen at run time (`http://127.0.0.1:$port`, a free port the script picked):
+/// the host is known either way, as it is when the same URL is requested directly.
 fn url_host_known(text: &str) -> bool {
     let Some((scheme, rest)) = text.split_once("://") else {
         return false;
     };
     let authority_ends = rest.find(['/', '?', '#']);
+    let authority = &rest[..authority_ends.unwrap_or(rest.len())];
+    // `host:PORT` with only the port built at run time (no user part that could move the
+    // host behind an `@`).
+    let port_unknown = || {
+        !authority.contains('@')
+            && !authority.starts_with('[')
+            && authority
+                .split_once(':')
+                .is_some_and(|(host, port)| !host.contains(UNKNOWN) && port.contains(UNKNOWN))
+    };
     !scheme.is_empty()
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        && authority_ends.is_some_and(|end| !rest[..end].contains(UNKNOWN))
+        && (authority_ends.is_some_and(|end| !rest[..end].contains(UNKNOWN)) || port_unknown())
         && terraphim_shell_vocab::hosts::host_of(text).is_some()
 }
 

@@ -1079,15 +1079,15 @@ impl Js<'_, '_, '_> {
     }
 
     /// Where the script itself is (`__dirname`, `__filename`, `import.meta.url`,
-    /// `import.meta.dirname`): its directory is somewhere in the working tree (agents keep
-    /// scripts in `scripts/`, `tools/`), so `path.resolve(__dirname, '..')` is the project, not
-    /// the directory above it.
+    /// `import.meta.dirname`, and Bun's `import.meta.dir` and `import.meta.path`): its
+    /// directory is somewhere in the working tree (agents keep scripts in `scripts/`,
+    /// `tools/`), so `path.resolve(__dirname, '..')` is the project, not the directory above it.
     fn script_location(&self, name: &str) -> Option<Val> {
         // Asked about every member expression and name read: the text is made only for the
         // names it answers.
         let (scheme, file) = match name {
-            "__dirname" | "import.meta.dirname" => ("", false),
-            "__filename" | "import.meta.filename" => ("", true),
+            "__dirname" | "import.meta.dirname" | "import.meta.dir" => ("", false),
+            "__filename" | "import.meta.filename" | "import.meta.path" => ("", true),
             "import.meta.url" => ("file://", true),
             _ => return None,
         };

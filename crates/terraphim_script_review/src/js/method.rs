@@ -245,8 +245,9 @@ impl Js<'_, '_, '_> {
                 .with_taint(&recv.taint)
             }
             // `[os.homedir(), ROOT].filter(...)`: an array's elements, some perhaps dropped,
-            // as the values a loop over it may take.
-            (_, "filter" | "sort" | "toSorted" | "slice" | "concat")
+            // as the values a loop over it may take; `dirs.splice(0)` gives back the elements
+            // it takes out of the array.
+            (_, "filter" | "sort" | "toSorted" | "slice" | "splice" | "concat")
                 if recv.items.is_some() && recv.text.is_none() =>
             {
                 let mut v = recv.clone().with_taint(all);

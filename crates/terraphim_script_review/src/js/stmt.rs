@@ -435,7 +435,22 @@ impl Js<'_, '_, '_> {
                         let var = self.text(name).to_owned();
                         self.instance_lists.insert(var, class);
                     }
-                    let val = value.map(|v| self.eval(v)).unwrap_or_default();
+                    // `let tmp;` (or `= undefined`, `= null`, an empty array): what the
+                    // script assigns or pushes later.
+                    let empty_array =
+                        value.is_some_and(|v| v.kind() == "array" && named(v).next().is_none());
+                    let empty = empty_array
+                        || value.is_none_or(|v| {
+                            matches!(v.kind(), "undefined" | "null")
+                                || (v.kind() == "identifier" && self.text(v) == "undefined")
+                        });
+                    let val = if empty && name.kind() == "identifier" {
+                        let n = self.text(name).to_owned();
+                        let none = value.map(|v| self.eval(v)).unwrap_or_default();
+                        self.scope.declare_empty(&n, none)
+                    } else {
+                        value.map(|v| self.eval(v)).unwrap_or_default()
+                    };
                     self.bind_pattern(name, val);
                     if name.kind() == "identifier"
                         && let Some(v) = value

@@ -384,11 +384,12 @@ impl Py<'_, '_, '_> {
                                 .with_taint(&index.taint);
                             v.items = None;
                         }
-                        if obj.items.is_none()
+                        if obj.items.as_ref().is_none_or(Vec::is_empty)
                             && matches!(obj.handle, Some(Handle::Path(_)))
                             && index_node.is_some_and(|n| n.kind() == "slice")
                         {
-                            // `entries[:-3]` of a directory's listing: some of its paths.
+                            // `entries[:-3]` of a directory's listing: some of its paths (also
+                            // of a helper returning `[]` when the directory is missing).
                             return obj;
                         }
                         if let Some([one]) = obj.items.as_deref()
@@ -707,9 +708,14 @@ impl Py<'_, '_, '_> {
                 if let Some(items) = self.comprehension_items(node, &children) {
                     return Val::list(items);
                 }
+                let filter_only = self.filter_only_generator(node, &children);
+                let mut iterated = None;
                 for c in &children {
                     if c.kind() == "for_in_clause" {
                         let iter = c.field("right").map(|r| self.eval(r)).unwrap_or_default();
+                        if filter_only {
+                            iterated = Some(iter.clone());
+                        }
                         // A loop over a literal collection: the variable is each element; over
                         // a listing (`home.iterdir()`, a glob), each path it yields, as for a
                         // `for` statement.
@@ -741,6 +747,11 @@ impl Py<'_, '_, '_> {
                             element = Some(x);
                         }
                     }
+                }
+                // `sorted(p for p in d.iterdir() if p.is_dir())`: the elements of what it
+                // iterates, some perhaps dropped, so the value `sorted(d.iterdir())` has.
+                if let Some(iter) = iterated {
+                    return iter.with_taint(&v.taint);
                 }
                 // `[p for p in root.iterdir() if p.is_dir()]`: a list whose elements are the
                 // body's value (a path under the root), for a loop over it. (A generator turned
@@ -825,6 +836,24 @@ impl Py<'_, '_, '_> {
                 v
             }
         }
+    }
+
+    /// Whether `node` is a generator that only filters what it iterates: one `for` whose
+    /// target is a name, its body that name, and `if`s (`p for p in root.iterdir() if
+    /// p.is_dir()`). Its elements are some of the iterated value's.
+    fn filter_only_generator(&self, node: Node<'_>, children: &[Node<'_>]) -> bool {
+        if node.kind() != "generator_expression" {
+            return false;
+        }
+        let [body, clause, filters @ ..] = children else {
+            return false;
+        };
+        clause.kind() == "for_in_clause"
+            && filters.iter().all(|f| f.kind() == "if_clause")
+            && body.kind() == "identifier"
+            && clause
+                .field("left")
+                .is_some_and(|l| l.kind() == "identifier" && self.text(l) == self.text(*body))
     }
 
     /// The elements of a list, set or generator comprehension with one `for` over a literal

@@ -776,9 +776,15 @@ impl Py<'_, '_, '_> {
                 }
                 let elem = match &iter.items {
                     // `tokens = []`, `tokens.append(token)` in another loop, `for t in tokens`:
-                    // an element holds what the collection was given.
-                    Some(items) => Val::any_of(items).with_taint(&iter.taint),
-                    None => Val {
+                    // an element holds what the collection was given. (An empty list that is
+                    // also a directory's listing, a helper's `return []` when the directory is
+                    // missing beside the listing it returns, is the listing.)
+                    Some(items)
+                        if !items.is_empty() || !matches!(iter.handle, Some(Handle::Path(_))) =>
+                    {
+                        Val::any_of(items).with_taint(&iter.taint)
+                    }
+                    _ => Val {
                         text: iter.text.clone(),
                         taint: iter.taint.clone(),
                         alts: iter.alts.clone(),
