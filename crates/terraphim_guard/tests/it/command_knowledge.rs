@@ -471,7 +471,8 @@ fn platform_clis_and_storage() {
             "nats stream rm ORDERS -f",
             "kafka-topics --bootstrap-server k:9092 --delete --topic t",
             "doppler secrets delete TOKEN",
-            "vagrant destroy -f",
+            // A machine id names a machine of any project (`global-status`).
+            "vagrant destroy -f 4a1c9e2",
             "minikube delete",
             "heroku apps:destroy --app demo",
             "lvreduce -L 5G /dev/vg/data",
