@@ -27,7 +27,8 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | command                        | verdict |
       | pkill -u dev                   | deny    |
       | killall -u dev                 | deny    |
-      | pkill -f 'vite --port 5173'    | sandbox |
+      | pkill -f 'vite --port 5173'    | allow   |
+      | pkill -f 'vite'                | sandbox |
 
   Scenario Outline: one process stopped by its id, and the spellings of every process
     A signal to the process a line names by id (a number, a job, a pid file, the listener on
