@@ -119,10 +119,7 @@ pub(crate) fn remote_directory_change(cmd: &SimpleCommand) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn first(line: &str) -> SimpleCommand {
-        let parsed = crate::parse::parse(line);
-        parsed.commands.into_iter().next().expect("a command")
-    }
+    use crate::parse::first_command as first;
 
     #[test]
     fn the_line_names_a_server_on_this_machine() {

@@ -83,13 +83,7 @@ pub(crate) fn port_server_stop(cmd: &SimpleCommand) -> bool {
 mod tests {
     use super::*;
 
-    fn first(line: &str) -> SimpleCommand {
-        crate::parse::parse(line)
-            .commands
-            .into_iter()
-            .next()
-            .expect("a command")
-    }
+    use crate::parse::first_command as first;
 
     #[test]
     fn a_pattern_that_names_a_port() {

@@ -259,13 +259,7 @@ pub(crate) fn local_dump_or_load(cmd: &SimpleCommand) -> bool {
 mod tests {
     use super::*;
 
-    fn first(line: &str) -> SimpleCommand {
-        crate::parse::parse(line)
-            .commands
-            .into_iter()
-            .next()
-            .expect("a command")
-    }
+    use crate::parse::first_command as first;
 
     #[test]
     fn servers_the_line_names() {

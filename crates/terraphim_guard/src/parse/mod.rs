@@ -219,6 +219,12 @@ pub fn parse(command: &str) -> ParsedCommand {
     parsed
 }
 
+/// The first simple command of `line` (the guard's rule modules test on one command).
+#[cfg(test)]
+pub(crate) fn first_command(line: &str) -> SimpleCommand {
+    parse(line).commands.into_iter().next().expect("a command")
+}
+
 /// The variable a line assigns a new temporary file or directory as its first statement
 /// (`t=$(mktemp -d) && cp -r x "$t"`, `tmp="$(mktemp -t build.XXXXXX)"; ...`): `mktemp` with no
 /// directory of its own (`-p DIR`, `--tmpdir=DIR`) and a template only under `-t`/`--tmpdir`
