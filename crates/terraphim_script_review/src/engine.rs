@@ -1272,28 +1272,6 @@ impl Val {
 /// port the text does not know (`http://127.0.0.1:${port}` given a number nobody knows) leaves
 /// the host known: after the host's `:` only a port follows, so the authority is the host
 /// alone; anything else nobody knows in it (`https://${sub}.example.net`) leaves it unknown.
-/// Whether the program `program` (a base name) reads the token variable `name` from the
-/// environment it inherits as its own credential: its service's command-line client
-/// ([`places::vendor_cli`]: `gh` for `GH_TOKEN`), or the program the variable is named after
-/// (`RESTIC_PASSWORD` for `restic`, `BORG_PASSPHRASE` for `borg`, `BUF_TOKEN` for `buf`: the
-/// convention such tools document). Never a shell, an interpreter, a wrapper or a program that
-/// sends data where its arguments say ([`crate::command::SENDERS`]).
-pub(crate) fn own_env_client(name: &str, program: &str) -> bool {
-    use terraphim_shell_vocab::{is_interpreter, is_shell, is_wrapper};
-    if is_shell(program)
-        || is_interpreter(program)
-        || is_wrapper(program)
-        || crate::command::SENDERS.contains(&program)
-    {
-        return false;
-    }
-    let named_after = name
-        .split_once('_')
-        .map(|(w, _)| w.to_ascii_lowercase())
-        .is_some_and(|w| w.len() >= 3 && w == program);
-    places::vendor_cli(name, program) || named_after
-}
-
 /// The programs (base names without a Windows suffix: `gradlew.bat` is `gradlew`) a command
 /// given as an argument list may run: each name its first word may be, or, for a package
 /// runner (`npx web-ext sign`, `pnpm exec tsc`), the program it runs. `None` when a name is
@@ -1620,10 +1598,6 @@ pub(crate) struct Sink<'a> {
     pub(crate) secret_written_out: bool,
     /// Token variables used to authenticate to their own API's documented host.
     pub(crate) env_token_used: Set<String>,
-    /// The programs the script runs (base names): each one inherits the environment, so a
-    /// token variable of its own service (`GH_TOKEN` for `gh`, `RESTIC_PASSWORD` for
-    /// `restic`) is given to it without being named on its command line.
-    pub(crate) programs_run: Set<String>,
     /// The script imports a client library of a database server ([`crate::sql`]).
     pub(crate) server_db: bool,
     /// What credential stores the script attached to a database connection
@@ -1835,7 +1809,6 @@ impl<'a> Sink<'a> {
             env_reads: Vec::new(),
             secret_written_out: false,
             env_token_used: Set::default(),
-            programs_run: Set::default(),
             server_db: false,
             attached_secrets: Vec::new(),
             written: Map::default(),
@@ -1907,6 +1880,11 @@ impl<'a> Sink<'a> {
 
     /// What the network destination `url` is, and its host: [`places::classify_host`], once
     /// per distinct URL.
+    /// The class of the host `url` names (see [`places::classify_host`]).
+    pub(crate) fn host_class(&mut self, url: Option<&str>) -> HostClass {
+        self.classify_host(url).0
+    }
+
     fn classify_host(&mut self, url: Option<&str>) -> (HostClass, Option<String>) {
         let Some(url) = url else {
             return places::classify_host(None, self.config);
@@ -2541,6 +2519,10 @@ impl<'a> Sink<'a> {
         let Some(programs) = child_programs(argv) else {
             return;
         };
+        let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+        if crate::command::names_other_destination(self, &words) {
+            return;
+        }
         for (key, v) in &env.fields {
             let t = &v.taint;
             let Some(name) = t.env_var() else {
@@ -2573,9 +2555,7 @@ impl<'a> Sink<'a> {
     pub(crate) fn finish_env_reads(&mut self) {
         let reads = std::mem::take(&mut self.env_reads);
         for (name, line) in &reads {
-            if self.env_token_used.contains(name)
-                || self.programs_run.iter().any(|p| own_env_client(name, p))
-            {
+            if self.env_token_used.contains(name) {
                 continue;
             }
             self.add_rule(
@@ -4316,7 +4296,6 @@ impl<'a> Sink<'a> {
         self.env_reads.append(&mut inner.env_reads);
         self.secret_written_out |= inner.secret_written_out;
         self.env_token_used.extend(inner.env_token_used);
-        self.programs_run.extend(inner.programs_run);
         self.token_hosts_used.extend(inner.token_hosts_used);
         self.remote_files.extend(inner.remote_files);
         self.remote_dirs.extend(inner.remote_dirs);

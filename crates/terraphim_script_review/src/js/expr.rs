@@ -923,9 +923,7 @@ impl Js<'_, '_, '_> {
     /// where it goes like the environment's, a plain setting or a configured endpoint carries
     /// no secret; any other name (`DATABASE_URL` holds a password) keeps the file's taint.
     fn dotenv_member(&mut self, node: Node<'_>, obj: &Val, prop: &str) -> Option<Val> {
-        // Also a copy of the environment alone (`const env = { ...process.env }`; `env.PORT`).
-        let env_copy = obj.taint.secret.is_none() && obj.taint.env && !obj.taint.mixed;
-        if (obj.taint.secret.as_deref() != Some(crate::places::DOTENV) && !env_copy)
+        if obj.taint.secret.as_deref() != Some(crate::places::DOTENV)
             || obj.taint.host
             || !prop.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         {

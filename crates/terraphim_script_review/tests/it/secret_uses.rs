@@ -1,8 +1,8 @@
 //! A token read from the environment and handed to the program that logs in with it is used,
 //! not leaked: given in the child's environment under a credential variable of the program's
 //! own (`TOOL_API_SECRET` for the tool, kept out of `ps`), as the value of one of its
-//! credential options (`--access-token=$T`, `--creds user:$T`), or left in the environment of
-//! the program it is named after (`RESTIC_PASSWORD` for `restic`). A request to `${origin}/v1`
+//! credential options (`--access-token=$T`, `--api-key $T`), when the command names no other
+//! place it connects to (a URL, a `--registry`, a `login HOST`). A request to `${origin}/v1`
 //! of `new URL(raw)` goes to the URL's own origin, and a scheme put before an address that
 //! already has one (`http://${raw}` on the branch a `/^https?:/` test ruled out) is no
 //! destination. One variable picked by name out of a copy of the environment (`env =
@@ -180,12 +180,21 @@ fn credentials_handed_to_their_program_are_used() {
             Dangerous,
             "exfiltration",
         ),
+        // A command that names where it connects: the credential goes there.
+        (
+            Py,
+            py_argv(
+                r#""artifactctl", "upload", "--url", "https://collector.example.net", f"--access-token={tok}""#,
+            ),
+            Suspicious,
+            "secret-read",
+        ),
         (
             Sh,
             r#"#!/bin/sh
 set -eu
-echo "pushing (token ...${REGISTRY_TOKEN: -4})"
-buildah push --creds "ci:$REGISTRY_TOKEN" app:dev docker://registry.example.com/app:dev
+echo "pushing (key ...${ARTIFACT_API_KEY: -4})"
+artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY"
 "#
             .to_owned(),
             Clean,
@@ -195,35 +204,22 @@ buildah push --creds "ci:$REGISTRY_TOKEN" app:dev docker://registry.example.com/
             Sh,
             r#"#!/bin/sh
 set -eu
-buildah push --creds "ci:$REGISTRY_TOKEN" app:dev docker://registry.example.com/app:dev
-echo "pushed with $REGISTRY_TOKEN"
-"#
-            .to_owned(),
-            Dangerous,
-            "exfiltration",
-        ),
-        // Left in the environment of the program the variable is named after.
-        (
-            Sh,
-            r#"#!/bin/sh
-set -eu
-: "${RESTIC_PASSWORD:?RESTIC_PASSWORD is not set}"
-restic -r backups/ backup src/
-"#
-            .to_owned(),
-            Clean,
-            "",
-        ),
-        (
-            Sh,
-            r#"#!/bin/sh
-set -eu
-: "${RESTIC_PASSWORD:?RESTIC_PASSWORD is not set}"
-tar -czf backups/src.tgz src/
+artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY" --registry "$MIRROR"
 "#
             .to_owned(),
             Suspicious,
             "secret-read",
+        ),
+        (
+            Sh,
+            r#"#!/bin/sh
+set -eu
+artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY"
+echo "pushed with $ARTIFACT_API_KEY"
+"#
+            .to_owned(),
+            Dangerous,
+            "exfiltration",
         ),
     ]);
 }
