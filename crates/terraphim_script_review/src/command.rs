@@ -504,6 +504,64 @@ pub(crate) fn run_program(
     }
 }
 
+/// Options whose value says where a program connects (`--registry URL`, `--url=…`,
+/// `--server`, `-H HOST`).
+const DESTINATION_OPTIONS: &[&str] = &[
+    "url",
+    "registry",
+    "server",
+    "host",
+    "endpoint",
+    "address",
+    "addr",
+    "repository-url",
+    "H",
+];
+
+/// Whether a command's words name where it connects, other than this machine or a host on the
+/// allow list (a URL, a destination option's value, a registry a `login` names, any of them
+/// known only at run time): a credential given to such a command goes there, so whom it
+/// belongs to says nothing about where it is used.
+pub(crate) fn names_other_destination(sink: &mut Sink<'_>, words: &[String]) -> bool {
+    let foreign = |sink: &mut Sink<'_>, w: &str| {
+        w.contains(UNKNOWN)
+            || !matches!(
+                sink.host_class(Some(w)),
+                crate::places::HostClass::Allowed | crate::places::HostClass::Local
+            )
+    };
+    for (i, w) in words.iter().enumerate() {
+        if w.contains("://") && foreign(sink, w) {
+            return true;
+        }
+        let option = |o: &str| {
+            let o = o.trim_start_matches('-');
+            DESTINATION_OPTIONS
+                .iter()
+                .any(|d| o == *d || o.ends_with(&format!("-{d}")))
+        };
+        let value = match w.split_once('=') {
+            Some((o, v)) if w.starts_with('-') && option(o) => Some(v),
+            _ if i > 0 && words[i - 1].starts_with('-') && option(&words[i - 1]) => {
+                Some(w.as_str())
+            }
+            // `docker login HOST`, `helm registry login HOST`: the registry logged in to.
+            _ if i > 0 && words[i - 1] == "login" && !w.starts_with('-') => Some(w.as_str()),
+            _ => None,
+        };
+        if let Some(v) = value {
+            let url = match v.contains("://") {
+                true => v.to_owned(),
+                false => format!("https://{v}"),
+            };
+            if foreign(sink, &url) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Subcommands of remote-storage clients that delete the tree their operands name (`rclone
 /// purge remote:path`), by program.
 const REMOTE_TREE_DELETES: &[(&str, &[&str])] = &[("rclone", &["purge", "delete", "rmdirs"])];

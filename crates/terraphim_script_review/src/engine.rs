@@ -183,6 +183,38 @@ impl Taint {
         }
     }
 
+    /// One variable picked by a literal name out of a copy of the whole environment (`env =
+    /// dict(os.environ)` then `env["APOLLO_KEY"]`, `env.get("PORT")`), the project's `.env`
+    /// merged in or not: that variable's value, as reading it from the environment gives it
+    /// (a credential variable's secret; nothing private for a setting), no longer every
+    /// variable the environment holds. A name that is neither a credential's nor a plain
+    /// setting's (`DATABASE_URL` may hold a password) keeps the `.env`'s secret. Not for a
+    /// value that also holds host information or another secret.
+    pub(crate) fn narrow_env_to_key(&mut self, key: &str) {
+        if !self.env
+            || self.host
+            || self.mixed
+            || self.secret.as_deref().is_some_and(|s| s != places::DOTENV)
+            || key.is_empty()
+            || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return;
+        }
+        self.env = false;
+        if places::secret_env(key) {
+            self.secret = Some(format!("the {key} environment variable"));
+            self.url_secret = 0;
+            self.store = false;
+        } else if self.secret.is_none()
+            || terraphim_shell_vocab::secrets::plain_setting(key)
+            || places::setting_service_url(key).is_some()
+        {
+            self.secret = None;
+            self.url_secret = 0;
+            self.store = false;
+        }
+    }
+
     /// Whether the value carries any data from a source, a file of the project included
     /// (which equality leaves out).
     pub(crate) fn carries(&self) -> bool {
@@ -915,9 +947,10 @@ impl Val {
     /// `[{url: ...}, {url: ...}]`), the first of them if every one has the same host (the
     /// request goes to that host whichever it is).
     pub(crate) fn url_text(&self) -> Option<String> {
-        if self.text.is_some() || self.alts.is_empty() {
+        if self.alts.is_empty() || self.text.as_deref().is_some_and(|t| !self.sums_up_urls(t)) {
             return self.text.clone();
         }
+        let alts = self.url_alternatives();
         // One host for all, or every one on this machine (a helper called with
         // `http://localhost:4000/health` and `http://127.0.0.1:3000/`): any of them stands
         // for all.
@@ -926,12 +959,37 @@ impl Val {
                 && terraphim_shell_vocab::hosts::host_of(u)
                     .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
         };
-        let same = url_authority(&self.alts[0]).is_some_and(|first| {
-            self.alts[1..]
+        let same = url_authority(alts[0]).is_some_and(|first| {
+            alts[1..]
                 .iter()
                 .all(|a| url_authority(a).as_deref() == Some(first.as_str()))
         });
-        (same || self.alts.iter().all(|a| loopback(a))).then(|| self.alts[0].clone())
+        (same || alts.iter().all(|a| loopback(a))).then(|| alts[0].clone())
+    }
+
+    /// Whether `text`, this value's text, only sums up its alternatives, each a whole URL
+    /// (`${base()}/v1` with `base()` one of two addresses: `…/v1` beside
+    /// `http://127.0.0.1:8500/v1` and `http://localhost:8500/v1`): the request goes to one of
+    /// those.
+    fn sums_up_urls(&self, text: &str) -> bool {
+        text.contains(UNKNOWN)
+            && url_authority(text).is_none()
+            && self
+                .url_alternatives()
+                .iter()
+                .all(|a| url_authority(a).is_some())
+    }
+
+    /// The alternatives a request may go to: those that are not a scheme put before a URL
+    /// that already has one (`http://https://h`, the branch of `/^https?:/.test(a) ? a :
+    /// `http://${a}`` the script's own test ruled out; no request reaches a host named
+    /// `https:`). All of them when every one is such.
+    fn url_alternatives(&self) -> Vec<&String> {
+        let kept: Vec<&String> = self.alts.iter().filter(|a| !doubled_scheme(a)).collect();
+        match kept.is_empty() {
+            true => self.alts.iter().collect(),
+            false => kept,
+        }
     }
 
     /// The URLs a request to this value goes to: [`Val::url_text`], or, for alternatives of
@@ -939,12 +997,13 @@ impl Val {
     /// `UPLOADS + "/assets"`), one of each host, so each is judged as its own request.
     pub(crate) fn url_texts(&self) -> Vec<Option<String>> {
         let one = self.url_text();
-        if one.is_some() || self.text.is_some() || self.alts.len() < 2 {
+        let text_stands = self.text.as_deref().is_some_and(|t| !self.sums_up_urls(t));
+        if one.is_some() || text_stands || self.alts.len() < 2 {
             return vec![one];
         }
         let mut hosts: Vec<String> = Vec::new();
         let mut out = Vec::new();
-        for a in &self.alts {
+        for a in self.url_alternatives() {
             let Some(h) = url_authority(a) else {
                 return vec![None];
             };
@@ -1213,6 +1272,112 @@ impl Val {
 /// port the text does not know (`http://127.0.0.1:${port}` given a number nobody knows) leaves
 /// the host known: after the host's `:` only a port follows, so the authority is the host
 /// alone; anything else nobody knows in it (`https://${sub}.example.net`) leaves it unknown.
+/// The programs (base names without a Windows suffix: `gradlew.bat` is `gradlew`) a command
+/// given as an argument list may run: each name its first word may be, or, for a package
+/// runner (`npx web-ext sign`, `pnpm exec tsc`), the program it runs. `None` when a name is
+/// not known or is a source file run as a program (`./upload.sh`, `tools/push.py`: code whose
+/// effects the review does not see).
+fn child_programs(argv: &[Val]) -> Option<Vec<String>> {
+    let first = argv.first()?;
+    // A name known only in part beside the names it may be (`root / ("gradlew.bat" if nt
+    // else "gradlew")`): those names.
+    let names: Vec<&String> = match first.alts.is_empty() {
+        true => first.text.iter().collect(),
+        false => first
+            .text
+            .iter()
+            .filter(|t| !t.contains(UNKNOWN))
+            .chain(&first.alts)
+            .collect(),
+    };
+    if names.is_empty() {
+        return None;
+    }
+    let base = |w: &str| -> Option<String> {
+        let b = w.rsplit(['/', '\\']).next()?;
+        let b = match b.rsplit_once('.') {
+            Some((stem, ext))
+                if ["bat", "cmd", "exe"].contains(&ext.to_ascii_lowercase().as_str()) =>
+            {
+                stem
+            }
+            Some((_, ext))
+                if terraphim_shell_vocab::RUNNABLE_SOURCE_EXTENSIONS
+                    .contains(&ext.to_ascii_lowercase().as_str()) =>
+            {
+                return None;
+            }
+            _ => b,
+        };
+        (!b.is_empty() && !b.contains(UNKNOWN)).then(|| b.to_owned())
+    };
+    let rest: Vec<&str> = argv[1..]
+        .iter()
+        .map_while(|a| a.text.as_deref().filter(|t| !t.contains(UNKNOWN)))
+        .collect();
+    names
+        .iter()
+        .map(|n| {
+            let b = base(n)?;
+            match terraphim_shell_vocab::runner_words(&b, &rest) {
+                Some((_, k)) => rest.get(k).and_then(|p| base(p)),
+                None => Some(b),
+            }
+        })
+        .collect()
+}
+
+/// Whether `url` is a scheme put before a URL that already has one (`http://https://h`,
+/// `http://redis://h`): its authority would be the inner scheme's name.
+pub(crate) fn doubled_scheme(url: &str) -> bool {
+    url.split_once("://").is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && scheme.chars().all(|c| c.is_ascii_alphabetic())
+            && rest.split_once("://").is_some_and(|(inner, _)| {
+                inner.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && inner
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            })
+    })
+}
+
+/// The part `part` (`origin`, `host`, `hostname`, `protocol`, `href`) of the URL `url`, as
+/// the WHATWG `URL` object gives it, when the URL's scheme and authority are known (and it is
+/// no scheme put before another URL, see [`doubled_scheme`]).
+pub(crate) fn url_part(url: &str, part: &str) -> Option<String> {
+    if doubled_scheme(url) {
+        return None;
+    }
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme.is_empty()
+        || !scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next()?;
+    // The user info is no part of any of these (`origin` never holds a password).
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host.is_empty() || host.contains(UNKNOWN) {
+        return None;
+    }
+    let hostname = match host.rsplit_once(':') {
+        Some((h, port)) if !h.is_empty() && port.chars().all(|c| c.is_ascii_digit()) => h,
+        _ => host,
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    Some(match part {
+        "origin" => format!("{scheme}://{}", host.to_ascii_lowercase()),
+        "host" => host.to_ascii_lowercase(),
+        "hostname" => hostname.to_ascii_lowercase(),
+        "protocol" => format!("{scheme}:"),
+        "href" => url.to_owned(),
+        _ => return None,
+    })
+}
+
 pub(crate) fn url_authority(url: &str) -> Option<String> {
     let rest = url.split_once("://")?.1;
     let authority = rest.split(['/', '?', '#']).next()?;
@@ -1720,6 +1885,11 @@ impl<'a> Sink<'a> {
 
     /// What the network destination `url` is, and its host: [`places::classify_host`], once
     /// per distinct URL.
+    /// The class of the host `url` names (see [`places::classify_host`]).
+    pub(crate) fn host_class(&mut self, url: Option<&str>) -> HostClass {
+        self.classify_host(url).0
+    }
+
     fn classify_host(&mut self, url: Option<&str>) -> (HostClass, Option<String>) {
         let Some(url) = url else {
             return places::classify_host(None, self.config);
@@ -2332,6 +2502,56 @@ impl<'a> Sink<'a> {
                 if a != b && !self.token_alts.contains(&pair) && self.token_alts.len() < 32 {
                     self.token_alts.push(pair);
                 }
+            }
+        }
+    }
+
+    /// Credentials a script hands to a program in its environment (`env: { ...process.env,
+    /// WEB_EXT_API_SECRET: secret }` for `npx web-ext sign`, `REDISCLI_AUTH` for
+    /// `redis-cli`, Gradle's `ORG_GRADLE_PROJECT_...Password`), where programs take them
+    /// without showing them in `ps`: the use of the token variable each was read from, when
+    /// the program is that service's own client ([`places::vendor_cli`]), a password given
+    /// to a program that signs, or the variable it is given under is one of the program's
+    /// own for a credential (a credential's name, of no other service than the token's), the
+    /// program named by the script and running no code it is given (no shell, interpreter or
+    /// wrapper, whose code may send it anywhere). `argv` is the command (its program first,
+    /// through a package runner: `npx web-ext`), `env` the environment given.
+    pub(crate) fn child_env_credentials(&mut self, argv: &[Val], env: &Val) {
+        use terraphim_shell_vocab::secrets;
+        if env.fields.is_empty() {
+            return;
+        }
+        let Some(programs) = child_programs(argv) else {
+            return;
+        };
+        let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();
+        if crate::command::names_other_destination(self, &words) {
+            return;
+        }
+        for (key, v) in &env.fields {
+            let t = &v.taint;
+            let Some(name) = t.env_var() else {
+                continue;
+            };
+            if t.mixed || t.env || t.host || t.store {
+                continue;
+            }
+            // The variable it is given under names no service, or the token's own: a token
+            // of one service given under another's (`GH_TOKEN` set to a cloud key) goes to
+            // that other service.
+            let of_other_service = || secrets::token_service(key) != secrets::token_service(name);
+            let used = programs.iter().all(|p| {
+                let signs = secrets::SIGNING_TOOLS.contains(&p.as_str());
+                places::vendor_cli(name, p)
+                    || (signs && secrets::password_env(name))
+                    || (places::secret_env(key)
+                        && !of_other_service()
+                        && !terraphim_shell_vocab::is_shell(p)
+                        && !terraphim_shell_vocab::is_interpreter(p)
+                        && !terraphim_shell_vocab::is_wrapper(p))
+            });
+            if used {
+                self.env_token_used.insert(name.to_owned());
             }
         }
     }

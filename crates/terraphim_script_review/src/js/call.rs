@@ -1666,6 +1666,11 @@ impl Js<'_, '_, '_> {
                 self.sink.output(ln, &Val::unknown().with_taint(&c.all));
                 Val::unknown()
             }
+            Api::PublicCertificate => {
+                let mut v = Val::unknown().with_taint(&c.all);
+                v.taint.mask();
+                v
+            }
             Api::HomeDir => Val::lit("~"),
             Api::TmpDir => Val::lit("/tmp"),
             Api::Cwd => Val::lit(self.sink.ctx.cwd.to_string_lossy()),
@@ -1774,8 +1779,16 @@ impl Js<'_, '_, '_> {
                     }
                     (t, _) => t.clone(),
                 };
+                // `new URL(a ? x : y)`: either URL, when each is a whole one.
+                let alts = match (&text, &base.text) {
+                    (None, None) if first.alts.iter().all(|a| a.contains("://")) => {
+                        first.alts.clone()
+                    }
+                    _ => Vec::new(),
+                };
                 Val {
                     text,
+                    alts,
                     ..Val::default()
                 }
                 .with_taint(&c.all)

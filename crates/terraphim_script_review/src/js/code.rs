@@ -301,6 +301,9 @@ impl Js<'_, '_, '_> {
         }
         let mut argv = vec![prog];
         argv.extend(items.unwrap_or_default());
+        if !shell && let Some((env, _)) = self.prop(opts, "env") {
+            self.sink.child_env_credentials(&argv, &env);
+        }
         if shell {
             let mut cmd = Val::lit("");
             for (i, a) in argv.iter().enumerate() {

@@ -903,6 +903,9 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = self.dotenv_member(node, &obj, prop) {
                     return v;
                 }
+                if let Some(v) = url_member(&obj, prop) {
+                    return v;
+                }
                 let mut v = Val::unknown().with_taint(&obj.taint);
                 // A count (`list.length`, `map.size`) says how many, not what; where a URL
                 // points (`new URL(dsn).hostname`) is not its password.
@@ -1144,4 +1147,39 @@ pub(super) fn module_member(full: String) -> Val {
         "path.sep" | "path.posix.sep" => Val::lit("/"),
         _ => Val::module(full),
     }
+}
+
+/// The origin or the whole text of a URL object whose URL the walk knows, each alternative a
+/// whole URL (`new URL(raw).origin` of `http://127.0.0.1:8500`), so a request to
+/// `${origin}/v1` goes to the host the script named. An alternative that puts a scheme before
+/// another URL (`http://https://h`, the branch a test of the scheme ruled out) is none.
+/// `origin` holds none of the URL's credentials (a WHATWG URL keeps its user info out of it);
+/// `href` is the URL. Where the host part alone is read (`hostname`), the checks of it judge it.
+fn url_member(obj: &Val, prop: &str) -> Option<Val> {
+    if !matches!(prop, "origin" | "href") || obj.handle.is_some() || !obj.fields.is_empty() {
+        return None;
+    }
+    let part = |u: &str| crate::engine::url_part(u, prop);
+    let mut v = match (&obj.text, obj.alts.as_slice()) {
+        (Some(t), _) => Val::lit(part(t)?),
+        (None, []) => return None,
+        (None, alts) => {
+            let mut v = Val::unknown();
+            for a in alts.iter().filter(|a| !crate::engine::doubled_scheme(a)) {
+                let p = part(a)?;
+                if !v.alts.contains(&p) {
+                    v.alts.push(p);
+                }
+            }
+            if v.alts.is_empty() {
+                return None;
+            }
+            v
+        }
+    };
+    v.taint = obj.taint.clone();
+    if prop != "href" {
+        v.taint.mask();
+    }
+    Some(v)
 }

@@ -23,6 +23,10 @@ pub(super) enum Api {
     // Output and files.
     /// Printing or logging (to a file when given `file=`).
     Output,
+    /// A certificate parsed (`x509.load_pem_x509_certificate(data)`): public by design (its
+    /// subject, dates and fingerprint are what a TLS server shows every client); a private key
+    /// given instead makes the call fail, so what it returns holds no secret of its input.
+    PublicCertificate,
     /// A logger object.
     Logger,
     /// A file opened (`open(path, mode)`).
@@ -211,6 +215,15 @@ const BROWSER_STORE: Api = SecretStore {
 /// The rows: qualified call name -> kind. Each name appears once (a unit test checks it).
 pub(super) const CALLS: &[(&str, Api)] = &[
     ("print", Output),
+    (
+        "cryptography.x509.load_pem_x509_certificate",
+        PublicCertificate,
+    ),
+    (
+        "cryptography.x509.load_der_x509_certificate",
+        PublicCertificate,
+    ),
+    ("ssl.PEM_cert_to_DER_cert", PublicCertificate),
     ("sys.stdout.write", Output),
     ("sys.stderr.write", Output),
     ("sys.stdout.buffer.write", Output),

@@ -788,6 +788,11 @@ impl Py<'_, '_, '_> {
     fn dispatch(&mut self, api: Api, c: &Call<'_>) -> Val {
         match api {
             Api::Output => self.print(c),
+            Api::PublicCertificate => {
+                let mut v = Val::unknown().with_taint(&c.all);
+                v.taint.mask();
+                v
+            }
             Api::Logger => Val::module("logging"),
             Api::Open => {
                 let mode = c.arg(1, "mode").known().unwrap_or("r").to_owned();

@@ -240,21 +240,13 @@ impl Py<'_, '_, '_> {
             );
         }
         // `env={**os.environ, "GH_TOKEN": os.environ["GITHUB_TOKEN"]}` for `gh`: a token handed
-        // to its own vendor's command-line client is its use, as a client object given it is.
-        let program = args
-            .first()
-            .and_then(|a| a.items.as_ref())
-            .and_then(|items| items.first())
-            .and_then(Val::known)
-            .map(|p| p.rsplit('/').next().unwrap_or(p).to_owned());
-        if let (Some(program), Some(env)) = (&program, kwargs.get("env")) {
-            for (_, v) in &env.fields {
-                if let Some(name) = v.taint.env_var()
-                    && crate::places::vendor_cli(name, program)
-                {
-                    self.sink.env_token_used.insert(name.to_owned());
-                }
-            }
+        // to its own vendor's command-line client is its use, as a client object given it is
+        // (and a credential given under a credential variable of the program's own).
+        if let (Some(argv), Some(env)) = (
+            args.first().and_then(|a| a.items.as_deref()),
+            kwargs.get("env"),
+        ) {
+            self.sink.child_env_credentials(argv, env);
         }
         // A signing password from the environment handed to a signing tool or a build that
         // signs, in its environment or on its standard input (`minisign -S` reading it,

@@ -316,8 +316,10 @@ impl Py<'_, '_, '_> {
                             && index_node.is_some_and(|n| n.kind() == "string")
                         {
                             // `dotenv["RESTIC_PASSWORD"]` of the settings parsed out of the
-                            // project's `.env`: that one variable, not the whole file.
+                            // project's `.env`: that one variable, not the whole file; so is
+                            // `env["PORT"]` of a copy of the environment.
                             v.taint.narrow_to_dotenv_key(key);
+                            v.taint.narrow_env_to_key(key);
                         }
                         if let Some(key) = index.known()
                             && let Some(o) =
@@ -339,7 +341,15 @@ impl Py<'_, '_, '_> {
                             {
                                 return entry.clone();
                             }
-                            return entry.clone().with_taint(&obj.taint);
+                            let mut around = obj.taint.clone();
+                            if index_node.is_some_and(|n| n.kind() == "string")
+                                && let Some(k) = index.known()
+                            {
+                                // `env["APOLLO_KEY"]` of `env = dict(os.environ)` given the
+                                // key from `.env`: that member, not the whole environment.
+                                around.narrow_env_to_key(k);
+                            }
+                            return entry.clone().with_taint(&around);
                         }
                         if index.known().is_none()
                             && index_node.is_some_and(|n| n.kind() != "slice")

@@ -635,12 +635,14 @@ impl Py<'_, '_, '_> {
                         && recv.text.is_none()
                         && first.known().is_some() =>
                 {
-                    let mut v = args[1].or_unknown().with_taint(&recv.taint);
+                    let mut around = recv.taint.clone();
                     if let Some(key) = first.known().filter(|_| name == "get") {
-                        // `dotenv.get("RESTIC_PASSWORD", "")`: that one variable of the file.
-                        v.taint.narrow_to_dotenv_key(key);
+                        // `dotenv.get("RESTIC_PASSWORD", "")`: that one variable of the file;
+                        // `env.get("PORT", "8080")` of a copy of the environment, that one.
+                        around.narrow_to_dotenv_key(key);
+                        around.narrow_env_to_key(key);
                     }
-                    v
+                    args[1].or_unknown().with_taint(&around)
                 }
                 // `p.communicate(code)` of a `Popen(["sh"], stdin=PIPE)`: the program reads it.
                 "communicate"
@@ -704,8 +706,10 @@ impl Py<'_, '_, '_> {
                         && let Some(key) = first.known()
                     {
                         // `dotenv.get("RESTIC_PASSWORD")` of the settings parsed out of the
-                        // project's `.env`: that one variable, not the whole file.
+                        // project's `.env`: that one variable, not the whole file (and of a
+                        // copy of the environment, that one variable).
                         v.taint.narrow_to_dotenv_key(key);
+                        v.taint.narrow_env_to_key(key);
                     }
                     v
                 }

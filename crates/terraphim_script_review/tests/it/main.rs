@@ -20,6 +20,7 @@ mod recall45;
 mod recall46;
 mod rules;
 mod secret_owners;
+mod secret_uses;
 mod secrets_in_use;
 mod shell_function_calls;
 mod tool_addresses;
