@@ -21,12 +21,11 @@ const POLITE: &[&str] = &[
 /// Options of a server that take its port as their value.
 const PORT_OPTIONS: &[&str] = &["--port", "-p", "--listen-port", "--http-port", "-port"];
 
-/// Whether `word` is a port number (1-65535).
+/// Whether `word` is a port number (1-65535), in at most five digits.
 fn port_number(word: &str) -> bool {
-    !word.is_empty()
-        && word.len() <= 5
+    word.len() <= 5
         && word.bytes().all(|b| b.is_ascii_digit())
-        && word.parse::<u32>().is_ok_and(|n| (1..=65535).contains(&n))
+        && word.parse::<u16>().is_ok_and(|n| n > 0)
 }
 
 /// Whether a `pkill -f` pattern spells a port option with its number (a regex's `.*` or `\s+`
@@ -39,15 +38,15 @@ fn names_a_port(pattern: &str) -> bool {
         .replace("\\s", " ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
     // A program before the option: a bare `--port 5173` is any server's.
+    let after_program = words.get(1..).unwrap_or_default();
     words.len() >= 3
-        && words.windows(2).enumerate().any(|(i, pair)| {
-            i >= 1
-                && ((PORT_OPTIONS.contains(&pair[0]) && port_number(pair[1]))
-                    || pair.iter().any(|w| {
-                        w.split_once('=')
-                            .is_some_and(|(o, n)| PORT_OPTIONS.contains(&o) && port_number(n))
-                    }))
-        })
+        && (after_program
+            .windows(2)
+            .any(|pair| PORT_OPTIONS.contains(&pair[0]) && port_number(pair[1]))
+            || after_program.iter().any(|w| {
+                w.split_once('=')
+                    .is_some_and(|(o, n)| PORT_OPTIONS.contains(&o) && port_number(n))
+            }))
 }
 
 /// Whether `cmd` is `pkill -f PATTERN` stopping the server of one port (see the module
