@@ -25,6 +25,9 @@ use std::path::{Path, PathBuf};
 use terraphim_guard_kg::pattern::{self, Pattern, Span, TierTables};
 use terraphim_guard_kg::{EMBEDDED_ROOT, Entry, Tier};
 
+#[path = "src/path_lists.rs"]
+mod path_lists;
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let kg = manifest.join("../../kg");
@@ -79,6 +82,36 @@ fn main() {
         &out_dir().join("profile_ranks.rs"),
         &profile_ranks(&kg.join("profiles")),
     );
+    write(
+        &out_dir().join("path_items.rs"),
+        &path_items(&kg.join("paths/path-classes.md")),
+    );
+}
+
+/// `DEFAULT_ITEMS`: (list, start, end) of every item of the path class lists in `file`, the
+/// file `paths.rs` embeds as `DEFAULT_TEXT`, read by the library's own `path_lists`.
+fn path_items(file: &Path) -> String {
+    println!("cargo::rerun-if-changed={}", file.display());
+    let text = std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("failed to read {}: {e}", file.display()));
+    let base = text.as_ptr() as usize;
+    let items: Vec<(usize, usize, usize)> = path_lists::list_items(&text)
+        .map(|(list, item)| {
+            let start = item.as_ptr() as usize - base;
+            (list, start, start + item.len())
+        })
+        .collect();
+    let mut out = String::new();
+    array(
+        &mut out,
+        "/// (list in `path_lists::LISTS`, start, end in `DEFAULT_TEXT`) of every item of the\n\
+         /// embedded path class lists, in order.",
+        "DEFAULT_ITEMS",
+        "(u8, usize, usize)",
+        &items,
+        |(list, start, end)| format!("({list}, {start}, {end})"),
+    );
+    out
 }
 
 /// `fn embedded_ranks()`: the `strictness` (default 1) and whether `max_processes = 1` of

@@ -18,6 +18,7 @@ mod embedded;
 mod error;
 mod guard;
 mod parse;
+mod path_lists;
 pub mod paths;
 #[cfg(test)]
 mod pattern_tests;

@@ -254,39 +254,22 @@ impl PathClasses {
     /// Parse the lists: `trust_anchor::`, `build_output::`, `temp::`, `secret::`, `system::`
     /// and `key_file::` lines of comma-separated globs; other lines are prose.
     pub fn parse(text: &'static str) -> PathClasses {
+        PathClasses::from_items(crate::path_lists::list_items(text))
+    }
+
+    /// The lists of these items: each the index of its list in `path_lists::LISTS` and its
+    /// text, in the order of the file (see `path_lists::list_items`).
+    fn from_items(items: impl Iterator<Item = (usize, &'static str)>) -> PathClasses {
         let mut out = PathClasses::default();
-        for line in text.lines() {
-            let Some((key, value)) = list_line(line) else {
-                continue;
-            };
-            if key == "key_file" {
-                out.key_files
-                    .extend(value.split(',').map(str::trim).filter(|g| !g.is_empty()));
-                continue;
+        for (list, item) in items {
+            match list {
+                0 => out.trust_anchors.push(PathGlob::parse(item)),
+                1 => out.build_outputs.push(PathGlob::parse(item)),
+                2 => out.temp.push(PathGlob::parse(item)),
+                3 => out.secrets.push(PathGlob::parse(item)),
+                4 => out.system.push(item),
+                _ => out.key_files.push(item),
             }
-            if key == "system" {
-                out.system.extend(
-                    value
-                        .split(',')
-                        .map(|g| g.trim().trim_end_matches("/**"))
-                        .filter(|g| !g.is_empty()),
-                );
-                continue;
-            }
-            let list = match key {
-                "trust_anchor" => &mut out.trust_anchors,
-                "build_output" => &mut out.build_outputs,
-                "temp" => &mut out.temp,
-                "secret" => &mut out.secrets,
-                _ => continue,
-            };
-            list.extend(
-                value
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|g| !g.is_empty())
-                    .map(PathGlob::parse),
-            );
         }
         // Sized once: the lists are built in every process that judges a path.
         out.build_names.reserve(out.build_outputs.len());
@@ -315,20 +298,6 @@ impl PathClasses {
     }
 }
 
-/// A line of the class lists, `KEY:: VALUE` (the key a word of lowercase letters and `_`,
-/// blanks around it): the key and the value. What `line.split_once("::")` with the key trimmed
-/// gives for such a line, without a substring search of every line of prose.
-fn list_line(line: &str) -> Option<(&str, &str)> {
-    let rest = line.trim_start();
-    let end = rest
-        .bytes()
-        .position(|b| !(b.is_ascii_lowercase() || b == b'_'))
-        .unwrap_or(rest.len());
-    let (key, after) = rest.split_at(end);
-    let value = after.trim_start().strip_prefix("::")?;
-    (!key.is_empty()).then_some((key, value))
-}
-
 /// The last `/`-separated component of a glob's `rest` that is not empty, not `.` and holds no
 /// `*`: what `rest.rsplit('/').find(..)` finds, in one pass over the bytes from the end.
 fn glob_key(rest: &'static str) -> Option<&'static str> {
@@ -355,8 +324,19 @@ fn glob_key(rest: &'static str) -> Option<&'static str> {
 /// The embedded class lists, parsed once.
 pub fn default_classes() -> &'static PathClasses {
     static CLASSES_DATA: OnceLock<PathClasses> = OnceLock::new();
-    CLASSES_DATA.get_or_init(|| PathClasses::parse(DEFAULT_TEXT))
+    CLASSES_DATA.get_or_init(|| {
+        PathClasses::from_items(
+            DEFAULT_ITEMS
+                .iter()
+                .map(|&(list, start, end)| (usize::from(list), &DEFAULT_TEXT[start..end])),
+        )
+    })
 }
+
+// `path_items.rs` defines `DEFAULT_ITEMS`: (list, start, end) of every item of the embedded
+// lists, in `DEFAULT_TEXT`, as `path_lists::list_items` reads them (the build script reads the
+// same file with the same code; a unit test checks the two agree).
+include!(concat!(env!("OUT_DIR"), "/path_items.rs"));
 
 /// The trust anchors as written in the list (`~/.claude/**`, `.git/hooks/**`, ...), for the
 /// sandbox's protected paths and the script review.
@@ -1937,6 +1917,28 @@ mod tests {
         assert!(trust_anchors().any(|a| a == "~/.claude/**"));
     }
 
+    /// The lists a process starts with (the spans the build script read) are those the
+    /// library's own reading of the embedded file gives, item for item and in order.
+    #[test]
+    fn embedded_items_are_the_parsed_lists() {
+        let built = default_classes();
+        let parsed = PathClasses::parse(DEFAULT_TEXT);
+        assert_eq!(built.trust_anchors, parsed.trust_anchors);
+        assert_eq!(built.build_outputs, parsed.build_outputs);
+        assert_eq!(built.temp, parsed.temp);
+        assert_eq!(built.secrets, parsed.secrets);
+        assert_eq!(built.system, parsed.system);
+        assert_eq!(built.key_files, parsed.key_files);
+        assert_eq!(built.keyless, parsed.keyless);
+        assert_eq!(built.secrets_keyless, parsed.secrets_keyless);
+        assert_eq!(built.build_globs, parsed.build_globs);
+        assert_eq!(built.build_names, parsed.build_names);
+        assert_eq!(built.by_key, parsed.by_key);
+        assert_eq!(built.secrets_by_key, parsed.secrets_by_key);
+        assert!(built.trust_anchors.len() > 50 && built.secrets.len() > 20);
+        assert!(built.system.contains(&"/etc") && !built.key_files.is_empty());
+    }
+
     /// The class lists' line split and glob key, against the plain forms they replace
     /// (`split_once("::")` with the key trimmed, `rsplit('/').find(..)`), on every line and glob
     /// of the embedded lists and on edge cases.
@@ -1971,7 +1973,7 @@ mod tests {
         ];
         let mut lines = 0;
         for line in DEFAULT_TEXT.lines().chain(edge) {
-            let ours = list_line(line).filter(|(k, _)| KEYS.contains(k));
+            let ours = crate::path_lists::list_line(line).filter(|(k, _)| KEYS.contains(k));
             assert_eq!(ours, plain_line(line), "{line:?}");
             lines += usize::from(ours.is_some());
         }

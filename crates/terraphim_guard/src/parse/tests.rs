@@ -862,6 +862,74 @@ proptest::proptest! {
             proptest::prop_assert_eq!(of.len(), parsed.commands.len());
         }
     }
+
+    /// Random lines given again, in another order (the texts a script judges at several calls
+    /// of a function): each distinct text is parsed once and walked at every place it comes,
+    /// with the state of that place, as each is walked when no two texts are equal (every
+    /// repeat indented by a blank more than the one before, which changes no command).
+    #[test]
+    fn script_parse_of_repeated_lines_is_parse_of_distinct_lines(
+        ls in proptest::collection::vec(line(), 1..5),
+        order in proptest::collection::vec(0usize..5, 1..8),
+    ) {
+        let lines: Vec<&str> = ls.iter().map(|l| l.trim_end()).collect();
+        let lines: Vec<&str> = lines
+            .iter()
+            .copied()
+            .chain(order.iter().map(|&i| lines[i % lines.len()]))
+            .collect();
+        let distinct: Vec<String> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let before = lines[..i].iter().filter(|e| *e == l).count();
+                format!("{}{l}", " ".repeat(before))
+            })
+            .collect();
+        let statements: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
+        let apart: Vec<Statement<'_>> = distinct.iter().map(|l| Statement::Text(l)).collect();
+        let once = parse_script(&statements);
+        let each = parse_script(&apart);
+        proptest::prop_assert_eq!(format!("{once:?}"), format!("{each:?}"));
+    }
+}
+
+/// Texts given again are parsed once and walked at each place with the line's state there: a
+/// variable set between two equal lines, a file written before the second, a `cd` prefix.
+#[test]
+fn repeated_statements_parse_as_their_joined_text() {
+    let cases: &[&[&str]] = &[
+        &[
+            "local d=\"$1\"",
+            "x=/tmp/a",
+            "rm -rf \"$x\"",
+            "x=~",
+            "rm -rf \"$x\"",
+            "local d=\"$1\"",
+        ],
+        &[
+            "[ -f \"t.sh\" ] && echo yes",
+            "printf 'rm -rf ~\\n' > t.sh",
+            "[ -f \"t.sh\" ] && echo yes",
+            "bash t.sh",
+            "[ -f \"t.sh\" ] && echo yes",
+        ],
+        &[
+            "cd '/src/app' && printf '%s\\n' \"$*\" >&2",
+            "cd '/src/app' && local v=\"3.10\"",
+            "cd '/src/app' && printf '%s\\n' \"$*\" >&2",
+            "cd '/src/app' && local v=\"3.11\"",
+            "cd '/src/app' && printf '%s\\n' \"$*\" >&2",
+        ],
+    ];
+    for lines in cases {
+        let statements: Vec<Statement<'_>> = lines.iter().map(|l| Statement::Text(l)).collect();
+        let (parsed, of) = parse_script(&statements).unwrap_or_else(|| panic!("{lines:?}"));
+        let mut joined = parse(&lines.join("\n"));
+        joined.mark_statements(&of);
+        assert_eq!(format!("{parsed:?}"), format!("{joined:?}"), "{lines:?}");
+        assert!(of.is_sorted(), "{of:?}");
+    }
 }
 
 #[test]
