@@ -90,17 +90,6 @@ impl Js<'_, '_, '_> {
                 }
                 Val::unknown()
             }
-            // `import(path.join(dir, 'dist', 'codec.js'))` with `dir` known only at run time (a
-            // worktree, the repository's top level): a file of a fixed name, never a package
-            // or built-in module whose name is hidden. What the file holds is judged as for any
-            // file run (`runs_file`: one the script wrote a download or decoded text into).
-            None if fixed_file_name(first) => {
-                if let Some(t) = first.text.as_deref() {
-                    self.sink
-                        .runs_file(ln, t.strip_prefix("file://").unwrap_or(t));
-                }
-                Val::unknown()
-            }
             None => {
                 // `import(file)` of the path the script just wrote a download to, a name with a
                 // part known only at run time (`tmp/boot-${Date.now()}.mjs`): the same value,
@@ -340,27 +329,6 @@ impl Js<'_, '_, '_> {
         }
         child
     }
-}
-
-/// Extensions of the files Node and TypeScript runners load as modules.
-const MODULE_FILES: &[&str] = &[".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"];
-
-/// A module specifier that is a path whose last part, the file's name, is fixed in the script
-/// (`…/dist/codec.js`): only the directory is computed. Neither decoded nor fetched: a name
-/// assembled from decoded or downloaded text stays a hidden module name.
-/// Each path the specifier may be (`path.join(dir ?? '.', 'lib', 'codec.js')`) must be one.
-fn fixed_file_name(spec: &Val) -> bool {
-    let fixed = |text: &str| {
-        text.rsplit_once('/').is_some_and(|(dir, name)| {
-            !dir.is_empty()
-                && !name.contains(UNKNOWN)
-                && MODULE_FILES
-                    .iter()
-                    .any(|e| name.len() > e.len() && name.ends_with(e))
-        })
-    };
-    let mut paths = spec.text.iter().chain(&spec.alts).peekable();
-    !spec.taint.decoded && !spec.taint.remote && paths.peek().is_some() && paths.all(|t| fixed(t))
 }
 
 /// The programs that hand a file to the desktop's viewer for it and exit.
