@@ -83,9 +83,10 @@ Feature: script pre-review knows a child the script waits for, a dependency's co
     Given a project file "jest_cache.ts" containing:
       """
       import { execFileSync, spawnSync } from 'node:child_process';
+      import * as fs from 'node:fs';
       import * as path from 'node:path';
 
-      const ROOT = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+      const ROOT = fs.realpathSync(execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim());
       const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
       const res = spawnSync(jest, ['--showConfig'], { cwd: ROOT, encoding: 'utf8' });
       const m = /"cacheDirectory":\s*"([^"]+)"/.exec(res.stdout ?? '');
@@ -98,9 +99,10 @@ Feature: script pre-review knows a child the script waits for, a dependency's co
     Given a project file "tool_run.ts" containing:
       """
       import { execFileSync, spawnSync } from 'node:child_process';
+      import * as fs from 'node:fs';
       import * as path from 'node:path';
 
-      const ROOT = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+      const ROOT = fs.realpathSync(execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim());
       const tool = path.join(ROOT, 'tools', 'bin', 'relay-helper');
       spawnSync(tool, ['--check'], { cwd: ROOT, stdio: 'inherit' });
       """
