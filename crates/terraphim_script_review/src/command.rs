@@ -662,9 +662,11 @@ const GPG_KEY_LOOKUPS: &[&str] = &[
 /// directory is where an environment or toolchain keeps its copy of that program, so the
 /// command is judged as that program; not when the script fetched anything to disk (an
 /// archive unpacked to a directory may hold a program of any name) or the path carries
-/// downloaded or decoded data.
+/// downloaded or decoded data. A fixed name in the directory where the project's installed
+/// dependencies keep their commands (`path.join(ROOT, 'node_modules', '.bin', 'jest')`) is that
+/// dependency's command, what `npx jest` runs.
 fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bool {
-    let Some((_, name)) = prog.rsplit_once('/') else {
+    let Some((dir, name)) = prog.rsplit_once('/') else {
         return false;
     };
     !name.is_empty()
@@ -673,8 +675,15 @@ fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bo
         && !first.taint.decoded
         && sink.remote_files.is_empty()
         && sink.remote_dirs.is_empty()
-        && (Language::from_program(name).is_some() || MODELED.contains(&name))
+        && (Language::from_program(name).is_some()
+            || MODELED.contains(&name)
+            || DEPENDENCY_BIN_DIRS
+                .iter()
+                .any(|d| dir.strip_suffix(d).is_some_and(|rest| rest.ends_with('/'))))
 }
+
+/// The directories, under a project, where its installed dependencies keep their commands.
+const DEPENDENCY_BIN_DIRS: &[&str] = &["node_modules/.bin", ".venv/bin"];
 
 /// Whether `text` names the working tree or a path under it (`CWD/…/x`), whatever its
 /// parts known only at run time are.

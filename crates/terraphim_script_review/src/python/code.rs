@@ -218,7 +218,28 @@ impl Py<'_, '_, '_> {
         ]
         .iter()
         .any(|w| self.src.contains(w.as_str()));
-        kills.iter().any(|k| killed(k)) || (pid_kept && !kills.is_empty())
+        // The child object itself waited for or stopped (`proc.wait()`, `proc.communicate()`,
+        // `proc.terminate()`, `proc.kill()`, `proc.send_signal(...)`): a process of the run,
+        // put in a session of its own only so that Ctrl-C reaches the script first.
+        let holder = self.text(holder);
+        let managed = [
+            "wait(",
+            "communicate(",
+            "terminate(",
+            "kill(",
+            "send_signal(",
+        ]
+        .iter()
+        .any(|m| {
+            let call = format!("{holder}.{m}");
+            self.src.match_indices(call.as_str()).any(|(i, _)| {
+                !self.src[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.')
+            })
+        });
+        managed || kills.iter().any(|k| killed(k)) || (pid_kept && !kills.is_empty())
     }
 
     pub(super) fn subprocess(&mut self, c: &Call<'_>, at: Argv) -> Val {

@@ -886,9 +886,17 @@ impl Py<'_, '_, '_> {
         let left = clause.field("left")?;
         let iter = clause.field("right").map(|r| self.eval(r))?;
         let items = iter.items.as_ref()?;
+        // `[str(a) for a in argv]`: each element only turned into its text, so the list
+        // itself, however long (an argv grown option by option), element by element.
+        let converted = filters.is_empty() && self.converts_loop_variable(*body, left);
+        let limit = if converted {
+            super::CONVERTED_ITEMS
+        } else {
+            super::UNROLL_ITEMS
+        };
         // Strings, lists, and objects with members (`[c for c in CHECKS if c.name in
         // selected]` over instances of a dataclass).
-        if !(1..=super::UNROLL_ITEMS).contains(&items.len())
+        if !(1..=limit).contains(&items.len())
             || !items.iter().any(|i| {
                 i.text.is_some()
                     || i.items.is_some()
@@ -909,6 +917,28 @@ impl Py<'_, '_, '_> {
             self.bind_target(left, all);
         }
         Some(out)
+    }
+
+    /// Whether `body` is the comprehension's variable `left` itself or only its text: `a`,
+    /// `str(a)`, `os.fspath(a)`.
+    fn converts_loop_variable(&self, body: Node<'_>, left: Node<'_>) -> bool {
+        if left.kind() != "identifier" {
+            return false;
+        }
+        let var = self.text(left);
+        match body.kind() {
+            "identifier" => self.text(body) == var,
+            "call" => {
+                let callee = body.field("function").map(|f| self.text(f));
+                let args: Vec<Node<'_>> = body
+                    .field("arguments")
+                    .map(|a| named(a).collect())
+                    .unwrap_or_default();
+                matches!(callee, Some("str" | "os.fspath"))
+                    && matches!(args.as_slice(), [a] if a.kind() == "identifier" && self.text(*a) == var)
+            }
+            _ => false,
+        }
     }
 
     /// `globals()['ex' + 'ec']`, `getattr(os, 'sys' + 'tem')`: a name looked up at run time.

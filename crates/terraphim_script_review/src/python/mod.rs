@@ -200,6 +200,9 @@ fn range_counters(root: Node<'_>, src: &str) -> Set<String> {
 const UNROLL_ITEMS: usize = 8;
 /// ... nested at most this deep.
 const UNROLL_DEPTH: u32 = 2;
+/// Lists of at most this many elements keep them through a comprehension that only turns each
+/// into its text (`[str(a) for a in argv]`).
+const CONVERTED_ITEMS: usize = 64;
 
 fn line(node: Node<'_>) -> u32 {
     node.line()

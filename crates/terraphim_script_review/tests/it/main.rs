@@ -5,6 +5,7 @@ mod capabilities;
 mod dotenv_keys;
 mod fixtures;
 mod fp47;
+mod fppy48;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
