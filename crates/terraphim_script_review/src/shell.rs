@@ -638,8 +638,6 @@ impl Shell<'_, '_, '_> {
                 .field("name")
                 .is_some_and(|n| ALL_ARGS.contains(&self.text(n))),
             "redirected_statement" => node.field("body").is_some_and(|b| self.runs_args(b)),
-            // `if ! "$@" >"$log" 2>&1; then`: the same command, its status inverted.
-            "negated_command" => node.named_child(0).is_some_and(|b| self.runs_args(b)),
             _ => false,
         }
     }
@@ -3574,11 +3572,7 @@ impl Shell<'_, '_, '_> {
                 // some branch the arguments run with elevated privileges.
                 run.insert(0, Val::lit(elevator));
             }
-            // The guard judges the call's text as a run of the function, a program it does not
-            // know: the command the function runs is asked about as its words too, as a
-            // program another language starts is, and a deny of it counts (`logged restore
-            // pg_restore --clean -d postgres://db.example.com/x`).
-            crate::command::run_program(self.sink, line(node), &run, input.as_ref());
+            run_argv(self.sink, line(node), &run, input.as_ref());
         }
         // A call of the script's own function runs that function (walked where it is
         // defined), not the program of the same name (`pass() { echo PASS; }` is no password

@@ -8,7 +8,7 @@
 
 use terraphim_script_review::{CommandJudge, CommandTier, CommandVerdict, Context, Verdict};
 
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 /// A stand-in for the command guard: a command whose name is an expansion is opaque; a restore that drops first (`pg_restore --clean`) is
 /// allowed when its database URL is a loopback one the line spells, denied otherwise, as the
@@ -133,35 +133,6 @@ fn positional_defaults_are_the_callers_to_replace() {
             true,
             Dangerous,
             "guard-rule",
-        ),
-    ]);
-}
-
-/// A function that runs its arguments (`"$@"`) behind a negation (`if ! "$@" >"$log"; then`)
-/// runs what each call gives it, judged at the call as without the `!`; a call that gives it
-/// a command the guard denies stays dangerous.
-#[test]
-fn negated_runs_of_a_functions_arguments_are_judged_at_each_call() {
-    check_rows(&[
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\nlogged() {\n  local name=\"$1\"; shift\n  if ! \"$@\" >\"build/logs/$name.log\" 2>&1; then\n    tail -n 20 \"build/logs/$name.log\" >&2\n    return 1\n  fi\n}\nmkdir -p build/logs\nlogged lint cargo clippy --all-targets\nlogged test cargo test\n",
-            true,
-            Clean,
-            "",
-        ),
-        // Twins: a call that restores into another machine's database, a call whose command
-        // is the caller's.
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\nlogged() {\n  local name=\"$1\"; shift\n  if ! \"$@\" >\"build/logs/$name.log\" 2>&1; then\n    return 1\n  fi\n}\nlogged restore pg_restore --clean -d postgres://orders.db.example.com/orders backups/orders.dump\n",
-            true,
-            Dangerous,
-            "guard-rule",
-        ),
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\nlogged() {\n  local name=\"$1\"; shift\n  if ! \"$@\" >\"build/logs/$name.log\" 2>&1; then\n    return 1\n  fi\n}\nlogged step \"$@\"\n",
-            true,
-            Suspicious,
-            "remote-code",
         ),
     ]);
 }
