@@ -1,13 +1,12 @@
 Feature: data stores on this machine, servers stopped by their port, foreground scopes and the machine's own mounts
-  A dump or a load of a data store the line aims at this machine (every server its options name
-  is a loopback address) is the developer's own development store: it runs. A restore that drops
-  first and a consumer group rewound stay denied even there: a script's line reaches the guard
-  with a variable's default in place, which the script's caller may replace. The same aimed at
-  another host, or at no named server, keeps its decision; a read of a store on a public host is confined. A server stopped by a pattern that
+  A dump, a load, a restore or a consumer group rewound on a data store the line aims at this
+  machine (every server its options name is a loopback address) is the developer's own
+  development store: it runs. The same aimed at another host, or at no named server, keeps its
+  decision; a read of a store on a public host is confined. A server stopped by a pattern that
   names the port it serves, a command run in a foreground scope and a pid file removed run; a
   bare name, a forced kill, a timer and the machine's own filesystems unmounted do not.
 
-  Scenario Outline: a dump or a load of a store on this machine runs, a restore that drops first does not
+  Scenario Outline: a dump, a load or a restore of a store on this machine runs, elsewhere it does not
     When I check "<command>"
     Then the verdict is <verdict>
 
@@ -15,21 +14,21 @@ Feature: data stores on this machine, servers stopped by their port, foreground 
       | command                                                                                | verdict |
       | pg_dump -Fc -f backups/crm.dump postgresql://localhost:5434/crm_dev                    | allow   |
       | mongodump --uri mongodb://127.0.0.1:27017/inventory --out dumps/inventory              | allow   |
-      | pg_restore --clean --if-exists -d postgresql://127.0.0.1:5434/crm_dev backups/crm.dump | deny    |
-      | mongorestore --drop --uri mongodb://localhost:27019 fixtures/inventory                 | deny    |
+      | pg_restore --clean --if-exists -d postgresql://127.0.0.1:5434/crm_dev backups/crm.dump | allow   |
+      | mongorestore --drop --uri mongodb://localhost:27019 fixtures/inventory                 | allow   |
       | pg_dump -Fc -f backups/crm.dump crm_dev                                                | sandbox |
       | pg_dump -Fc -f backups/crm.dump postgresql://crm-db.example.net/crm                    | sandbox |
       | pg_restore --clean --if-exists -d postgresql://crm-db.corp.internal/crm backups/crm.dump | deny  |
       | pg_restore --clean -d crm_dev backups/crm.dump                                         | deny    |
       | mongorestore --drop --uri mongodb://mongo.example.net:27017 fixtures/inventory         | deny    |
 
-  Scenario Outline: consumer offsets rewound, a delete or another broker stay denied
+  Scenario Outline: consumer offsets rewound on this machine run, a delete or another broker does not
     When I check "<command>"
     Then the verdict is <verdict>
 
     Examples:
       | command                                                                                                                 | verdict |
-      | kafka-consumer-groups --bootstrap-server localhost:19092 --group mailer-dev --reset-offsets --to-earliest --topic mails --execute | deny |
+      | kafka-consumer-groups --bootstrap-server localhost:19092 --group mailer-dev --reset-offsets --to-earliest --topic mails --execute | allow |
       | kafka-consumer-groups --bootstrap-server kafka.stage.internal:9092 --group mailer --reset-offsets --to-earliest --all-topics --execute | deny |
       | kafka-consumer-groups --bootstrap-server localhost:19092 --group mailer-dev --delete                                    | deny    |
       | kafka-topics --bootstrap-server localhost:19092 --delete --topic mails                                                  | deny    |

@@ -62,6 +62,11 @@ pub(crate) struct Taint {
     /// lines, not a few characters. Two variables joined (one token or the other, two tokens
     /// concatenated) are still one string.
     pub(crate) not_var: bool,
+    /// Holds the default of a positional parameter of the script (`${2:-localhost}`): the
+    /// value when the script's caller gives none, which the caller may replace with any other.
+    /// Left out of equality: it changes nothing but how the command guard is asked about a
+    /// line that uses it (the line as written is asked about too, and its deny counts).
+    pub(crate) caller_default: bool,
 }
 
 /// [`Taint::url_secret`]: the secret is a URL's credentials.
@@ -138,6 +143,7 @@ impl Taint {
         self.file |= other.file;
         self.arg |= other.arg;
         self.found |= other.found;
+        self.caller_default |= other.caller_default;
         self.store |= other.store;
     }
 
@@ -555,6 +561,7 @@ pub(crate) static NO_VAL: Val = Val {
         url_secret: 0,
         mixed: false,
         not_var: false,
+        caller_default: false,
     },
     handle: None,
     items: None,

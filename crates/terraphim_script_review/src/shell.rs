@@ -732,7 +732,7 @@ impl Shell<'_, '_, '_> {
             if self.at_call.is_some() && !self.reads_parameters(node) {
                 return self.stmt_inner(node, capture, stdin);
             }
-            let texts = self.judged_texts(node);
+            let (texts, caller_text) = self.judged_texts(node);
             // `"$@"` given the arguments of the call walked (see `substitutions`).
             let wraps_call = self.call_args_words().is_some()
                 && ALL_ARGS.iter().any(|a| self.text(node).contains(a));
@@ -782,6 +782,7 @@ impl Shell<'_, '_, '_> {
                 self.sink,
                 line(node),
                 texts,
+                caller_text,
                 modeled,
                 own,
                 teardown,
@@ -938,35 +939,55 @@ impl Shell<'_, '_, '_> {
     /// The statement's text as the guard would see it at run time: the variables whose values
     /// the script set are substituted (quoted as the shell would pass them), each alternative of
     /// one loop variable in a text of its own, after the known directory of an earlier `cd`.
-    fn judged_texts(&self, node: Node<'_>) -> Vec<String> {
+    /// The second: where a substituted value is a positional parameter's default
+    /// ([`Taint::caller_default`]), the first text with those expansions left as written, a
+    /// value the script's caller chooses (only a deny of it counts: see `judge_statement`).
+    fn judged_texts(&self, node: Node<'_>) -> (Vec<String>, Option<String>) {
         let mut subs = Vec::new();
         let mut alternatives = None;
         self.substitutions(node, Quote::None, &mut subs, &mut alternatives);
+        let variants = subs.iter().map(|(_, _, v, _)| v.len()).max().unwrap_or(1);
+        let texts = (0..variants.max(1))
+            .map(|k| self.judged_text(node, &subs, k, false))
+            .collect();
+        let caller = subs
+            .iter()
+            .any(|(_, _, _, caller)| *caller)
+            .then(|| self.judged_text(node, &subs, 0, true));
+        (texts, caller)
+    }
+
+    /// The `k`-th text of [`Shell::judged_texts`]; with `as_written`, the expansions of
+    /// positional parameters' defaults are left as the script spells them.
+    fn judged_text(
+        &self,
+        node: Node<'_>,
+        subs: &[(usize, usize, Vec<String>, bool)],
+        k: usize,
+        as_written: bool,
+    ) -> String {
         let base = self.text(node);
-        let start = node.start_byte();
-        let variants = subs.iter().map(|(_, _, v)| v.len()).max().unwrap_or(1);
-        (0..variants.max(1))
-            .map(|k| {
-                let mut out = String::with_capacity(base.len() + 16);
-                if let Some(dir) = &self.cd {
-                    out.push_str(crate::shell_judge::CD_PREFIX.0);
-                    match dir {
-                        CdDir::Known(dir) => out.push_str(&quote_word(dir)),
-                        CdDir::RunTime => out.push_str(RUN_TIME_DIR),
-                    }
-                    out.push_str(crate::shell_judge::CD_PREFIX.1);
-                }
-                let mut pos = start;
-                for (s, e, values) in &subs {
-                    out.push_str(self.src.get(pos..*s).unwrap_or(""));
-                    let v = values.get(k).or_else(|| values.first());
-                    out.push_str(v.map_or("", String::as_str));
-                    pos = *e;
-                }
-                out.push_str(self.src.get(pos..node.end_byte()).unwrap_or(""));
-                out
-            })
-            .collect()
+        let mut out = String::with_capacity(base.len() + 16);
+        if let Some(dir) = &self.cd {
+            out.push_str(crate::shell_judge::CD_PREFIX.0);
+            match dir {
+                CdDir::Known(dir) => out.push_str(&quote_word(dir)),
+                CdDir::RunTime => out.push_str(RUN_TIME_DIR),
+            }
+            out.push_str(crate::shell_judge::CD_PREFIX.1);
+        }
+        let mut pos = node.start_byte();
+        for (s, e, values, caller) in subs {
+            if as_written && *caller {
+                continue;
+            }
+            out.push_str(self.src.get(pos..*s).unwrap_or(""));
+            let v = values.get(k).or_else(|| values.first());
+            out.push_str(v.map_or("", String::as_str));
+            pos = *e;
+        }
+        out.push_str(self.src.get(pos..node.end_byte()).unwrap_or(""));
+        out
     }
 
     /// The expansions under `node` of variables with known values, and the text each becomes.
@@ -976,7 +997,7 @@ impl Shell<'_, '_, '_> {
         &'s self,
         node: Node<'_>,
         quote: Quote,
-        out: &mut Vec<(usize, usize, Vec<String>)>,
+        out: &mut Vec<(usize, usize, Vec<String>, bool)>,
         alternatives: &mut Option<&'s str>,
     ) {
         // `"$@"` in a function walked at a call: the arguments that call gave, each a word of
@@ -986,7 +1007,7 @@ impl Shell<'_, '_, '_> {
             && ALL_ARGS.contains(&self.text(node))
             && let Some(words) = self.call_args_words()
         {
-            out.push((node.start_byte(), node.end_byte(), vec![words]));
+            out.push((node.start_byte(), node.end_byte(), vec![words], false));
             return;
         }
         // `"${KT[@]}"` of `KT=(kafka-topics --bootstrap-server "$B")`: the array's words, each a
@@ -994,7 +1015,7 @@ impl Shell<'_, '_, '_> {
         if matches!(node.kind(), "string" | "expansion")
             && let Some(words) = self.array_words(node)
         {
-            out.push((node.start_byte(), node.end_byte(), vec![words]));
+            out.push((node.start_byte(), node.end_byte(), vec![words], false));
             return;
         }
         match node.kind() {
@@ -1011,19 +1032,26 @@ impl Shell<'_, '_, '_> {
                         node.start_byte(),
                         node.end_byte(),
                         vec![quote.render(SELF_STAND_IN)],
+                        false,
                     ));
                     return;
                 }
                 let Some(val) = self.vars.get(name) else {
                     return;
                 };
+                let caller = val.taint.caller_default;
                 if val.known().is_none()
                     && in_command_name(node)
                     && let Some(dir) = val.text.as_deref().and_then(|t| self.tree_dir(t))
                 {
                     // `"${ROOT}/hack/test.sh"` with `ROOT=$(dirname "$0")/..`: a program of the
                     // working tree, run as `./hack/test.sh` is.
-                    out.push((node.start_byte(), node.end_byte(), vec![quote.render(&dir)]));
+                    out.push((
+                        node.start_byte(),
+                        node.end_byte(),
+                        vec![quote.render(&dir)],
+                        caller,
+                    ));
                     return;
                 }
                 if let Some(home_path) = val.known().filter(|v| split_home(v).0)
@@ -1037,6 +1065,7 @@ impl Shell<'_, '_, '_> {
                         word.start_byte(),
                         word.end_byte(),
                         vec![Quote::None.render(home_path)],
+                        caller,
                     ));
                     return;
                 }
@@ -1051,6 +1080,7 @@ impl Shell<'_, '_, '_> {
                         node.start_byte(),
                         node.end_byte(),
                         vec![quote.render(program)],
+                        caller,
                     ));
                     return;
                 }
@@ -1066,6 +1096,7 @@ impl Shell<'_, '_, '_> {
                         node.start_byte(),
                         node.end_byte(),
                         vec![quote.render(&root)],
+                        caller,
                     ));
                     return;
                 }
@@ -1087,7 +1118,7 @@ impl Shell<'_, '_, '_> {
                     None => return,
                 };
                 let texts = values.into_iter().map(|v| quote.render(v)).collect();
-                out.push((node.start_byte(), node.end_byte(), texts));
+                out.push((node.start_byte(), node.end_byte(), texts, caller));
             }
             "raw_string" | "ansi_c_string" | "comment" => {}
             "command_substitution" | "process_substitution" => {
@@ -2610,8 +2641,12 @@ impl Shell<'_, '_, '_> {
                             // `${API_URL:-https://api.github.com}`, `${PREFIX:-/usr}`: a
                             // variable the script does not set holds the script's default;
                             // the user's environment may point it elsewhere.
-                            let d = self.word(default);
+                            let mut d = self.word(default);
                             if d.known().is_some() {
+                                // `${2:-postgres://localhost/db}` outside a function walked at
+                                // a call: the script's caller may give another value.
+                                d.taint.caller_default |=
+                                    self.at_call.is_none() && n.bytes().all(|b| b.is_ascii_digit());
                                 return d.with_taint(&v.taint);
                             }
                         }

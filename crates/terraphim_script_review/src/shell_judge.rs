@@ -1139,6 +1139,12 @@ pub(crate) struct Pending {
     /// `spawn(prog, args)`): the review models what it does, so only the guard's deny adds to
     /// that (a command the guard never lets run is no safer started from Python).
     deny_only: bool,
+    /// The texts from this index on are the statement as written where a value of it is a
+    /// positional parameter's default (`${2:-postgres://localhost/db}`): a value the script's
+    /// caller chooses. Only the guard's deny of one counts: the guard lifts some commands by a
+    /// value the line spells (a restore into a loopback database), which the caller may
+    /// replace; what it only confines is judged with the script's default in place.
+    as_written_from: usize,
     /// Reached only on a branch the user's explicit opt-in guards ([`Sink::on_request`]).
     on_request: bool,
     /// A database client the script checked is aimed at this machine ([`Sink::local_database`]).
@@ -1214,6 +1220,7 @@ pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
         teardown,
         func: None,
         deny_only: true,
+        as_written_from: 1,
         on_request: sink.on_request,
         local_database: sink.local_database,
     });
@@ -1255,7 +1262,8 @@ pub(crate) fn quote(word: &str) -> String {
 pub(crate) fn judge_statement(
     sink: &mut Sink<'_>,
     line: u32,
-    texts: Vec<String>,
+    mut texts: Vec<String>,
+    as_written: Option<String>,
     modeled: bool,
     node: Option<(usize, usize, &'static str)>,
     teardown: Option<(&'static str, Vec<String>)>,
@@ -1267,6 +1275,8 @@ pub(crate) fn judge_statement(
     // Only statements of the script itself are in its syntax tree.
     let node = node.filter(|_| sink.depth == 0 && sink.fixed_line.is_none());
     let line = sink.fixed_line.unwrap_or(line);
+    let as_written_from = texts.len();
+    texts.extend(as_written);
     sink.pending.push(Pending {
         line,
         texts,
@@ -1275,6 +1285,7 @@ pub(crate) fn judge_statement(
         teardown,
         func,
         deny_only: false,
+        as_written_from,
         on_request: sink.on_request,
         local_database: sink.local_database,
     });
@@ -1410,10 +1421,12 @@ const LOCAL_DATABASE_RULES: &[&str] = &[
 /// Record the strictest of a statement's verdicts as a finding.
 fn record(sink: &mut Sink<'_>, p: &Pending, verdicts: Vec<CommandVerdict>) {
     let mut worst: Option<(Verdict, CommandVerdict)> = None;
-    for v in verdicts {
+    for (i, v) in verdicts.into_iter().enumerate() {
         let severity = match v.tier {
             CommandTier::Allow | CommandTier::Unknown => continue,
-            tier if p.deny_only && tier != CommandTier::Deny => continue,
+            tier if (p.deny_only || i >= p.as_written_from) && tier != CommandTier::Deny => {
+                continue;
+            }
             CommandTier::Project | CommandTier::Outside if p.modeled => continue,
             CommandTier::Project if operands_contained(sink, &v.operands) => continue,
             // The script tears down what it brought up itself.

@@ -323,6 +323,24 @@ impl Guard {
                     "resets a development or test database that the line itself shows is on this machine (a test or development environment, a SQLite file or a loopback host in the command's own prefix or options), whose data its seeds or tests make again (known safe: local database reset)".to_string(),
                     None,
                 )
+            } else if uncovered_destructive.is_some()
+                && suspicious.is_none()
+                && cmd.findings.is_empty()
+                && part_matches.iter().all(|&k| {
+                    matches[k].tier != Tier::Destructive
+                        || matches[k].covered_by.is_some()
+                        || super::store::LIFTED_RESTORE.contains(&matches[k].concept.as_str())
+                })
+                && super::store::local_restore(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    format!(
+                        "`{}` restores or rewinds a data store that the line itself aims at this machine (every server its options name is a loopback address): the developer's own development store, put back to the dump or offset the line names; deleting a topic, records or a database is not lifted (known safe: restore of a store on this machine)",
+                        cmd.name()
+                    ),
+                    None,
+                )
             } else if let Some(i) = uncovered_destructive {
                 (
                     Verdict::Deny,

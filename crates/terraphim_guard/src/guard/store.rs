@@ -3,7 +3,7 @@
 //! --uri mongodb://HOST`, `redis-cli -h HOST`, `kafka-consumer-groups --bootstrap-server
 //! HOST:PORT`, `kcat -b HOST`), read by the shared [`host_of`].
 //!
-//! Two rules read it:
+//! Three rules read it:
 //!
 //! - a dump out of a store, or a load into one, aimed at this machine (every server the line
 //!   names is a loopback address) that only names files of the project or its build output (a
@@ -11,16 +11,20 @@
 //!   (`pg_dump -Fc -f backups/dev.dump postgres://localhost/app_dev`, `mongorestore --uri
 //!   mongodb://127.0.0.1:27017 fixtures/`), allowed where no KG entry says more
 //!   (`local_dump_or_load`);
+//! - a restore that first drops what the dump recreates (`pg_restore --clean`, `mongorestore
+//!   --drop`) or a consumer group moved to another offset (`kafka-consumer-groups
+//!   --reset-offsets --execute`, no message is deleted) aimed at this machine: the store's
+//!   content is put back to what the line names, lifted from the KG's destroy entries
+//!   (`local_restore`). Deleting a topic, its records or a database on this machine is not a
+//!   restore and keeps its KG decision. The script review hands the guard a script's line with
+//!   a variable's default in place (`${2:-postgres://localhost/db}`); where the script's caller
+//!   may replace that value it also hands the line with the variable left as written, and a
+//!   deny of that one counts (`terraphim_script_review`'s `caller_default`), so a restore into
+//!   a URL the caller chooses stays dangerous there
+//!   (`features/script-review/fpsh42-local-database-checks.feature`);
 //! - a client aimed at a host outside this machine and the private network (a public name or
 //!   address) contacts a server nobody answers for: `contact_host.rs` confines it even where a
 //!   read entry allows the command (`servers`).
-//!
-//! A restore that first drops what the dump recreates (`pg_restore --clean`, `mongorestore
-//! --drop`) and a consumer group's offsets reset keep their KG decision (deny) even on loopback:
-//! the script review hands the guard a script's line with a variable's default in place
-//! (`${2:-postgres://localhost/db}`), so a lift here would let a restore into whatever URL the
-//! script is given pass as local (`features/script-review/fpsh42-local-database-checks.feature`).
-//! The review's own check of a script's database host (`shell/local_db.rs`) lowers them there.
 //!
 //! Without a host option the server is whatever the client's default and the environment say
 //! (`PGHOST`, a `~/.pgpass` service, `MYSQL_HOST`), which the line does not show: none of the
@@ -160,6 +164,20 @@ const DUMPS_AND_LOADS: &[&str] = &[
     "mongoimport",
 ];
 
+/// The destroy entries a restore aimed at this machine is lifted from.
+pub(crate) const LIFTED_RESTORE: &[&str] = &["database drop tools", "platform cli destroy verbs"];
+
+/// Restores and rewinds: the client and the options that make it one.
+const RESTORES: &[(&str, &[&str])] = &[
+    ("pg_restore", &["--clean", "-c"]),
+    ("mongorestore", &["--drop"]),
+    ("kafka-consumer-groups", &["--reset-offsets"]),
+    ("kafka-consumer-groups.sh", &["--reset-offsets"]),
+];
+
+/// Options that delete beside a restore's (`kafka-consumer-groups --delete`): never lifted.
+const DELETES: &[&str] = &["--delete", "--delete-offsets"];
+
 /// The value of option `opt` in word `w` (with the following word `next`): `-h HOST`, `-hHOST`
 /// (one-letter options), `--host HOST`, `--host=HOST`. `Some((value, consumed_next))`.
 fn option_value<'a>(w: &'a str, next: Option<&'a str>, opt: &str) -> Option<(&'a str, bool)> {
@@ -179,6 +197,12 @@ fn option_value<'a>(w: &'a str, next: Option<&'a str>, opt: &str) -> Option<(&'a
 /// The hosts of one server value: a URL, `HOST[:PORT]`, a comma-separated list, and for MongoDB
 /// (`replica_sets`) `REPLICA_SET/HOST,HOST`. A host that cannot be read is the empty string.
 fn hosts_of(value: &str, replica_sets: bool, out: &mut Vec<String>) {
+    if value.contains(['$', '`']) {
+        // `-d "${1:-postgres://localhost/db}"`, `--uri "$URL"`: a server known only at run
+        // time (the default is judged where the parse puts it in place).
+        out.push(String::new());
+        return;
+    }
     let urls: Vec<&str> = if let Some((_, rest)) = value.split_once("://") {
         // A URL lists its hosts in its authority (`mongodb://a:1,b:2/db`).
         let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
@@ -255,6 +279,20 @@ pub(crate) fn local_dump_or_load(cmd: &SimpleCommand) -> bool {
     DUMPS_AND_LOADS.contains(&cmd.name()) && aimed_at_this_machine(cmd)
 }
 
+/// Whether `cmd` restores or rewinds a store aimed at this machine (see the module
+/// documentation).
+pub(crate) fn local_restore(cmd: &SimpleCommand) -> bool {
+    let Some((_, flags)) = RESTORES.iter().find(|(n, _)| *n == cmd.name()) else {
+        return false;
+    };
+    let args = cmd.argv.get(1..).unwrap_or_default();
+    args.iter().any(|w| flags.contains(&w.as_str()))
+        && !args
+            .iter()
+            .any(|w| DELETES.contains(&w.split('=').next().unwrap_or(w)))
+        && aimed_at_this_machine(cmd)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +348,56 @@ mod tests {
             assert_eq!(got, want, "{line}");
         }
         assert_eq!(servers(&first("curl -h localhost")), None);
+    }
+
+    #[test]
+    fn restores_aimed_at_this_machine() {
+        for (line, want) in [
+            (
+                "pg_restore --clean --if-exists -d postgres://localhost:5432/app x.dump",
+                true,
+            ),
+            ("pg_restore -c -h 127.0.0.1 -d app x.dump", true),
+            (
+                "mongorestore --drop --uri mongodb://localhost:27017 dumps/",
+                true,
+            ),
+            (
+                "kafka-consumer-groups --bootstrap-server localhost:9092 --group g --reset-offsets --to-earliest --all-topics --execute",
+                true,
+            ),
+            // no host, another host, one of several elsewhere, a delete, not a restore
+            ("pg_restore --clean -d app x.dump", false),
+            (
+                "pg_restore --clean -d postgres://db.internal/app x.dump",
+                false,
+            ),
+            (
+                "mongorestore --drop --host localhost:27017,db.example.net:27017 dumps/",
+                false,
+            ),
+            (
+                "kafka-consumer-groups --bootstrap-server localhost:9092 --group g --delete",
+                false,
+            ),
+            (
+                "kafka-consumer-groups --bootstrap-server localhost:9092 --reset-offsets --delete-offsets --group g --topic t --execute",
+                false,
+            ),
+            (
+                "kafka-topics --bootstrap-server localhost:9092 --delete --topic t",
+                false,
+            ),
+            ("mongorestore --uri mongodb://localhost:27017 dumps/", false),
+            // a server known only at run time, whatever its default
+            (
+                "pg_restore --clean -d \"${1:-postgres://localhost/app}\" x.dump",
+                false,
+            ),
+            ("mongorestore --drop --uri \"$MONGO_URL\" dumps/", false),
+        ] {
+            assert_eq!(local_restore(&first(line)), want, "{line}");
+        }
     }
 
     #[test]

@@ -700,6 +700,13 @@ impl Walker {
             }
             return;
         }
+        if is_shell(&name) && reads_without_running(rest) {
+            // `bash -n FILE`, `sh -n -c CODE`, `zsh -n`: the shell reads the code and reports
+            // its syntax errors, and runs none of it (its file, its `-c` code, a heredoc or
+            // a pipe alike). The program itself is judged as any other.
+            self.push(argv, text, ctx, findings);
+            return;
+        }
         if is_shell(&name) || name == "su" {
             if let Some(i) = dash_c_index(&name, rest) {
                 let code_idx = i + 1;
@@ -1658,6 +1665,41 @@ fn find_everything(rest: &[String]) -> Option<Vec<String>> {
 
 /// The index in `rest` of a shell's `-c` (also combined: `-lc`, `-ec`, `-xc`), if any option
 /// before the first operand has it.
+/// Whether a shell's options (`rest`, the words after its name) make it read its code without
+/// running any of it: `-n` (`noexec`, also in a cluster: `-nv`) or `-o noexec`, last set
+/// among the options before its script or `-c` code, and no `-i`, since an interactive shell
+/// ignores `-n`. Long options that take a value (`--rcfile FILE`) are read with it.
+pub(super) fn reads_without_running(rest: &[String]) -> bool {
+    let (mut noexec, mut interactive) = (false, false);
+    let mut words = rest.iter();
+    while let Some(a) = words.next() {
+        match a.as_str() {
+            "--" => break,
+            "-o" | "+o" => match words.next().map(String::as_str) {
+                Some("noexec") => noexec = a == "-o",
+                Some(_) => {}
+                None => break,
+            },
+            "-O" | "+O" | "--rcfile" | "--init-file" => {
+                words.next();
+            }
+            _ if a.starts_with("--") => {}
+            _ if (a.starts_with('-') || a.starts_with('+'))
+                && a.len() > 1
+                && a[1..].chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                let on = a.starts_with('-');
+                if a[1..].contains('n') {
+                    noexec = on;
+                }
+                interactive |= on && a[1..].contains('i');
+            }
+            _ => break,
+        }
+    }
+    noexec && !interactive
+}
+
 pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
     for (i, a) in rest.iter().enumerate() {
         if a == "--" {

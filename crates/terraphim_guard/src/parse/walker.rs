@@ -727,7 +727,17 @@ impl Walker {
                         .nth(1)
                         .map(|v| word_value(v, src))
                         .unwrap_or_default();
-                    self.assignment(name, &value, dynamic, &mut findings, ctx, depth);
+                    let mut own = Vec::new();
+                    self.assignment(name, &value, dynamic, &mut own, ctx, depth);
+                    if name == "IFS" {
+                        // `local IFS=','`, `export IFS=$'\n'`: only this shell's own word
+                        // splitting changes (a shell started later resets `IFS`, other
+                        // programs do not read it); the expansions it splits later are judged
+                        // where they are, with the value in place. A prefix of a command
+                        // (`IFS=/ eval ...`) keeps its finding.
+                        own.retain(|f| *f != Finding::EnvInjection);
+                    }
+                    findings.extend(own);
                     let name = name.to_string();
                     self.assignment_flow(child, &name, src, ctx, depth);
                     // `declare -a c=(...)`, `local x=...`: later words expand the value too.
@@ -1325,7 +1335,10 @@ impl Walker {
                 self.parse_option_code(code, depth + 1, &layers);
             }
         }
+        // `LD_DEBUG_OUTPUT=FILE`: the loader writes its report into `FILE.PID`, a new file
+        // whatever the value, and loads nothing.
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
+            && name != "LD_DEBUG_OUTPUT"
             && (dynamic
                 || !(project_search_path(name, value)
                     || system_search_path(name, value)
@@ -1539,9 +1552,34 @@ fn tuning_options(name: &str, value: &str) -> bool {
                             })
                         })
             }
+            // The dynamic loader's reports and binding mode: what it prints about the
+            // libraries it loads, never another library or program (`LD_PRELOAD`,
+            // `LD_LIBRARY_PATH`, `LD_AUDIT` load code and keep their finding).
+            "LD_DEBUG" => w.split([',', ':']).all(|k| LD_DEBUG_KEYWORDS.contains(&k)),
+            "LD_BIND_NOW"
+            | "LD_BIND_NOT"
+            | "LD_WARN"
+            | "LD_VERBOSE"
+            | "LD_TRACE_LOADED_OBJECTS" => w.bytes().all(|b| b.is_ascii_digit()),
             _ => false,
         })
 }
+
+/// The keywords `LD_DEBUG` takes (glibc's `ld.so`): each only chooses what the loader prints.
+const LD_DEBUG_KEYWORDS: &[&str] = &[
+    "libs",
+    "reloc",
+    "files",
+    "symbols",
+    "bindings",
+    "versions",
+    "scopes",
+    "tls",
+    "all",
+    "statistics",
+    "unused",
+    "help",
+];
 
 /// Whether `word` expands variable `name` (`$NAME`, `${NAME}`, `${NAME:-x}`, ...).
 fn expands(word: &str, name: &str) -> bool {

@@ -64,6 +64,7 @@ mod command_knowledge;
 mod developer_work;
 mod egress_and_reach;
 mod flows;
+mod fpsh48;
 mod guests;
 mod harvest;
 mod hidden_forms;

@@ -63,27 +63,26 @@ fn dumps_and_loads_of_a_store_on_this_machine() {
 }
 
 /// A restore that drops what the dump recreates, and a consumer group moved to another offset,
-/// stay denied even aimed at this machine: a script's line reaches the guard with a variable's
-/// default in place (`${2:-postgres://localhost/db}`), so the guard cannot tell the loopback
-/// address it reads from one the script's caller chooses (see `guard/store.rs`).
+/// aimed at this machine: allowed. The same aimed elsewhere, at no named server, or deleting a
+/// topic or a consumer group stays denied.
 #[test]
-fn restores_and_rewinds_of_a_store_stay_denied() {
+fn restores_and_rewinds_of_a_store_on_this_machine() {
     decide_in_project(&[
         (
             "pg_restore --clean --if-exists -d postgresql://localhost:5433/shop_dev backups/shop.dump",
-            Deny,
+            Allow,
         ),
         (
             "pg_restore -c -h 127.0.0.1 -d shop_dev backups/shop.dump",
-            Deny,
+            Allow,
         ),
         (
             "mongorestore --drop --uri mongodb://127.0.0.1:27018 fixtures/mongo",
-            Deny,
+            Allow,
         ),
         (
             "kafka-consumer-groups --bootstrap-server 127.0.0.1:29092 --group etl-dev --reset-offsets --to-latest --topic clicks --execute",
-            Deny,
+            Allow,
         ),
         // elsewhere, unnamed, a delete beside the rewind, a topic deleted on this machine
         (

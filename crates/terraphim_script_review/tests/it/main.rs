@@ -9,6 +9,7 @@ mod fppy48;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
+mod fpsh48;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;
