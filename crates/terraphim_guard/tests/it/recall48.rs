@@ -1,0 +1,96 @@
+//! Session 48: the project's own commands after a `cd` out of the project (rule
+//! `away_from_project`), and a system program's ELF header patched. Each table holds the forms
+//! that keep their decision beside the near-identical ones that are raised.
+
+use terraphim_guard::Verdict::{Allow, Deny, Sandbox};
+
+use super::decide_in_project;
+
+/// A build runner reads the build files of the directory it runs in: after `cd` into another
+/// project, into a parent of the working directory or into a temporary directory, those are not
+/// the project's. Into the project (`cd sub`, the repository's root by `git rev-parse`) they
+/// are, and a runner told the place by its own option was already judged by it.
+#[test]
+fn build_runners_after_cd_out_of_the_project() {
+    decide_in_project(&[
+        // in the project: allowed as before
+        ("make test", Allow),
+        ("cd frontend && npm run build", Allow),
+        ("cd crates/core && cargo test", Allow),
+        (
+            "cd \"$(git rev-parse --show-toplevel)\" && make test",
+            Allow,
+        ),
+        ("cd /home/u/src/app/docs && make html", Allow),
+        ("cd frontend && pnpm lint; cd ..", Allow),
+        // out of it: confined
+        ("cd ~/scratch/other && make test", Sandbox),
+        ("cd ../billing-api && npm run build", Sandbox),
+        ("cd .. && cargo test", Sandbox),
+        ("cd /srv/site && make", Sandbox),
+        ("cd /tmp/vendor-src && make check", Sandbox),
+        ("pushd ~/forks/lib >/dev/null && cargo build; popd", Sandbox),
+        ("cd frontend && cd ../../elsewhere && npm test", Sandbox),
+        // the option form, judged by the KG as before
+        ("make -C ~/scratch/other test", Sandbox),
+    ]);
+}
+
+/// Out of the project and out of the temporary directories, what the project allows on the
+/// working directory does not hold: a sync of another repository, another project's machines
+/// removed. Reading and printing there stays allowed; operands are judged where the `cd` took
+/// them, as before.
+#[test]
+fn working_directory_commands_after_cd_out_of_the_project() {
+    decide_in_project(&[
+        // reads and prints anywhere
+        ("cd ~/notes && ls -la", Allow),
+        ("cd ../other-service && git log --oneline -5", Allow),
+        ("cd /var/log && tail -n 20 syslog", Allow),
+        ("cd /tmp; pwd; ls -la", Allow),
+        ("cd ../other-service; echo done", Allow),
+        // the same commands in the project
+        ("git pull --rebase", Allow),
+        ("cd tools && git pull --rebase", Allow),
+        ("vagrant destroy -f", Allow),
+        ("cd infra/vm && vagrant destroy -f", Allow),
+        // changes out of the project: confined
+        ("cd ../shared-styles && git pull --rebase", Sandbox),
+        ("cd ~/work/ops && git stash", Sandbox),
+        ("cd ../legacy-vm && vagrant destroy -f", Sandbox),
+        ("cd ~ && git checkout main", Sandbox),
+        // operands named there keep the class they have there
+        ("cd ~/old-site && rm -rf ./*", Deny),
+        ("cd .. && rm -rf api-gateway", Deny),
+        ("cd /tmp/scratch && rm -rf build", Allow),
+    ]);
+}
+
+/// `patchelf` writes the file it patches, its last operand: a system program or one in the
+/// home is changed for every later run. A value of its options names a library or loader it
+/// reads (`--set-interpreter /lib64/...`), which writes nothing.
+#[test]
+fn patched_programs_outside_the_project() {
+    decide_in_project(&[
+        ("patchelf --set-rpath '$ORIGIN/lib' dist/app", Allow),
+        ("patchelf --print-needed build/bin/tool", Allow),
+        (
+            "sudo patchelf --set-rpath /opt/vendor/lib /usr/bin/rsync",
+            Deny,
+        ),
+        (
+            "patchelf --set-interpreter /opt/glibc/ld.so ~/.local/bin/helper",
+            Deny,
+        ),
+        (
+            "patchelf --replace-needed libssl.so.1 libssl.so.3 /usr/local/bin/tool",
+            Deny,
+        ),
+        // the loader named as a value, the patched file in the project: not a system write
+        (
+            "patchelf --set-interpreter /lib64/ld-linux-x86-64.so.2 dist/app",
+            Sandbox,
+        ),
+        ("patchelf --print-rpath /usr/bin/rsync", Sandbox),
+    ]);
+}
