@@ -1,4 +1,4 @@
-Feature: the project's own commands after a cd out of the project, and system programs patched
+Feature: the project's own commands after a cd out of the project, credentials written to shared files, and system programs patched
   The KG allows the project's own work on the working directory: its build files run by their
   runner, its repository synced, the machines it defines removed. After a `cd` to another
   project, a parent of the working directory or a temporary directory, the working directory is
@@ -6,7 +6,8 @@ Feature: the project's own commands after a cd out of the project, and system pr
   out of the temporary directories every command but the ones that only read or print is
   confined too. Into the project (`cd sub`, the repository's root by `git rev-parse`) nothing
   changes. `patchelf` writes the file it patches, its last operand: a system program or one in
-  the home is denied, a loader named as an option's value writes nothing.
+  the home is denied, a loader named as an option's value writes nothing. A credential a CLI
+  prints, written into a temporary directory, is readable by the machine's other users: denied.
 
   Scenario Outline: a build runner in the project runs, in another directory it is confined
     When I check "<command>"
@@ -31,6 +32,17 @@ Feature: the project's own commands after a cd out of the project, and system pr
       | cd ../design-tokens && git log -3               | allow   |
       | cd ../sandbox-vm && vagrant destroy -f          | sandbox |
       | cd ../design-tokens && rm -rf ./*               | deny    |
+
+  Scenario Outline: a credential a CLI prints written to a temporary file is denied, into the project it is confined
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                                   | verdict |
+      | kubectl config view --raw > /tmp/kube-ci.yaml             | deny    |
+      | gh auth token > /var/tmp/forge-token                      | deny    |
+      | gh auth token > .secrets/forge-token                      | sandbox |
+      | kubectl config view > /tmp/kube-summary.yaml              | allow   |
 
   Scenario Outline: a program patched outside the project is denied, one of the project is not
     When I check "<command>"

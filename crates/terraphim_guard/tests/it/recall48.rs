@@ -66,6 +66,28 @@ fn working_directory_commands_after_cd_out_of_the_project() {
     ]);
 }
 
+/// A credential a CLI prints, written into a temporary directory, is a file of a shared
+/// directory the machine's other users read: denied. Into the project it stays the confined read
+/// it is; the same CLI's non-credential output into a temporary file is not this entry's.
+#[test]
+fn credentials_written_to_shared_temporary_files() {
+    decide_in_project(&[
+        ("kubectl config view --raw > /tmp/ci-kube.yaml", Deny),
+        (
+            "kubectl config view --raw > /tmp/kc && chmod 644 /tmp/kc",
+            Deny,
+        ),
+        ("gcloud auth print-access-token > /var/tmp/gc-token", Deny),
+        ("op read op://dev/db/password > /dev/shm/dbpass", Deny),
+        ("sops -d deploy/secrets.enc.yaml > /tmp/plain.yaml", Deny),
+        // into the project, or not a credential: as before
+        ("kubectl config view --raw > .kube/dev.yaml", Sandbox),
+        ("gcloud auth print-access-token > .secrets/token", Sandbox),
+        ("kubectl config view > /tmp/kube-view.yaml", Allow),
+        ("aws sts get-caller-identity > /tmp/whoami.json", Allow),
+    ]);
+}
+
 /// `patchelf` writes the file it patches, its last operand: a system program or one in the
 /// home is changed for every later run. A value of its options names a library or loader it
 /// reads (`--set-interpreter /lib64/...`), which writes nothing.
