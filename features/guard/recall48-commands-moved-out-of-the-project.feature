@@ -8,6 +8,7 @@ Feature: the project's own commands after a cd out of the project, credentials w
   changes. `patchelf` writes the file it patches, its last operand: a system program or one in
   the home is denied, a loader named as an option's value writes nothing. A credential a CLI
   prints, written into a temporary directory, is readable by the machine's other users: denied.
+  A kill of the processes a search by name found (`pgrep`, `pidof`) is the kill by that name.
 
   Scenario Outline: a build runner in the project runs, in another directory it is confined
     When I check "<command>"
@@ -43,6 +44,18 @@ Feature: the project's own commands after a cd out of the project, credentials w
       | gh auth token > /var/tmp/forge-token                      | deny    |
       | gh auth token > .secrets/forge-token                      | sandbox |
       | kubectl config view > /tmp/kube-summary.yaml              | allow   |
+
+  Scenario Outline: a kill of what a search by name found is the kill by that name
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                  | verdict |
+      | kill -9 $(pgrep -f gnome-keyring-daemon) | deny    |
+      | kill $(pidof brave)                      | deny    |
+      | killall -9 1password                     | deny    |
+      | kill $(cat .run/api.pid)                 | allow   |
+      | kill $(pgrep -f 'mocha --watch')         | sandbox |
 
   Scenario Outline: a program patched outside the project is denied, one of the project is not
     When I check "<command>"

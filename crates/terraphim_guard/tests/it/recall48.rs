@@ -88,6 +88,27 @@ fn credentials_written_to_shared_temporary_files() {
     ]);
 }
 
+/// A kill of what a search by name found is the kill by that name: the user's password
+/// manager, keyring or browser, a service or a runtime killed so is denied as `pkill NAME` is.
+/// A pid the task recorded, a pid, or a search for the task's own server keep their decision.
+#[test]
+fn kills_of_what_a_search_by_name_found() {
+    decide_in_project(&[
+        ("kill -9 $(pgrep -f bitwarden)", Deny),
+        ("kill $(pidof thunderbird)", Deny),
+        ("kill -s KILL $(pgrep -x mysqld)", Deny),
+        ("kill -9 `pgrep chromium`", Deny),
+        ("pkill -f KeePassXC", Deny),
+        ("killall -9 firefox", Deny),
+        // the task's own processes: as before
+        ("kill $(cat .run/worker.pid)", Allow),
+        ("kill -TERM $(cat tmp/pids/server.pid)", Allow),
+        ("kill $(pgrep -f 'jest --watch')", Sandbox),
+        ("kill -9 51234", Sandbox),
+        ("pgrep -fl chromium", Allow),
+    ]);
+}
+
 /// `patchelf` writes the file it patches, its last operand: a system program or one in the
 /// home is changed for every later run. A value of its options names a library or loader it
 /// reads (`--set-interpreter /lib64/...`), which writes nothing.
