@@ -2,11 +2,11 @@ Feature: native toolchain work runs on the host, tracing a browser is denied
   Compiler cache statistics, the list of recorded crashes, the project's fuzz targets, coverage
   reports written into the project, an install staged under a project prefix and `patchelf` of
   the project's binaries are the developer's daily work. Clearing a cache outside the project, an
-  install to wherever the build was configured for, a package the line names and a binary outside
-  the project stay confined. A web browser's memory holds saved passwords and signed-in sessions:
+  install to wherever the build was configured for and a package the line names stay confined; a
+  binary outside the project patched is denied (it changes that program for every later run). A web browser's memory holds saved passwords and signed-in sessions:
   attaching a tracer or debugger to it is denied, as it is for an ssh agent.
 
-  Scenario Outline: toolchain work of the project runs, work beyond it is confined
+  Scenario Outline: toolchain work of the project runs, work beyond it is confined or denied
     When I check "<command>"
     Then the verdict is <verdict>
 
@@ -22,7 +22,7 @@ Feature: native toolchain work runs on the host, tracing a browser is denied
       | conan install . --build=missing                                  | allow   |
       | sccache --stop-server                                            | sandbox |
       | cmake --install out                                              | sandbox |
-      | patchelf --set-rpath /opt/vendor/lib /usr/local/bin/decoder       | sandbox |
+      | patchelf --set-rpath /opt/vendor/lib /usr/local/bin/decoder       | deny    |
       | conan install --requires=openssl/3.2.1                           | sandbox |
       | coverage json -o /var/www/coverage.json                          | sandbox |
 

@@ -768,6 +768,16 @@ impl Guard {
         defer_runner_parts(&parsed.commands, &mut parts, &unknown);
         run_build_output(&parsed.commands, &mut parts, &unknown);
         read_only_sudo(&parsed.commands, &mut parts, &classes);
+        let away = place.away(&parsed);
+        if !away.is_empty() {
+            super::away::confine_away(
+                &parsed.commands,
+                &mut parts,
+                &matches,
+                &away,
+                &self.opaque_profile(),
+            );
+        }
         // The strictest part decides; among equals, one a KG entry decided (its reason says more
         // than "not a known safe command"), then the first.
         let mut verdict = Verdict::Allow;

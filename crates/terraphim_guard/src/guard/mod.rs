@@ -1,5 +1,6 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
+mod away;
 mod compile;
 mod contact_host;
 mod data;

@@ -12,6 +12,14 @@ pub(super) struct Place<'a> {
     pub(super) home: Option<&'a Path>,
 }
 
+/// A directory outside the project that a `cd` on the line moved a command to.
+pub(super) struct Away {
+    /// The directory, normalised (`/home/u/other`).
+    pub(super) dir: String,
+    /// Whether it is a temporary directory (`/tmp/x`), the agent's scratch space.
+    pub(super) temp: bool,
+}
+
 impl Place<'_> {
     /// The class bits of every word of every command, following `cd` through the line: after
     /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown. A
@@ -64,6 +72,56 @@ impl Place<'_> {
             } else {
                 out.push(vec![0; c.words.len()]);
             }
+        }
+        out
+    }
+
+    /// Where each command runs when a `cd` earlier on the line took it out of the project (the
+    /// working directory and what is below it): the directory it runs in and whether that is a
+    /// temporary one, or `None` for a command in the project or in a place the line does not
+    /// spell (`cd "$X"`, `cd -`, after `popd`). Empty when no command changes directory (most
+    /// lines), and when the working directory is unknown or relative.
+    pub(super) fn away(&self, parsed: &ParsedCommand) -> Vec<Option<Away>> {
+        let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
+            return Vec::new();
+        };
+        if !parsed
+            .commands
+            .iter()
+            .any(|c| matches!(c.name(), "cd" | "pushd"))
+        {
+            return Vec::new();
+        }
+        let project = crate::canon::normalise_path(&cwd.to_string_lossy());
+        let under = |dir: &str, root: &str| {
+            dir == root
+                || root == "/"
+                || dir
+                    .strip_prefix(root)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        };
+        // A home in a temporary directory (a test's, a container's) is still the home.
+        let home = self
+            .home
+            .filter(|h| h.is_absolute())
+            .map(|h| crate::canon::normalise_path(&h.to_string_lossy()));
+        let mut base: Option<Option<PathBuf>> = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
+        for (i, c) in parsed.commands.iter().enumerate() {
+            if parsed.statement_starts.binary_search(&i).is_ok() {
+                base = None;
+            }
+            let dir = base.as_ref().and_then(|b| b.as_ref()).and_then(|b| {
+                let dir = crate::canon::normalise_path(&b.to_string_lossy());
+                (!under(&dir, &project) && dir.starts_with('/')).then(|| Away {
+                    temp: (crate::paths::is_temp(&dir)
+                        || crate::paths::is_temp(&format!("{dir}/x")))
+                        && !home.as_deref().is_some_and(|h| under(&dir, h)),
+                    dir,
+                })
+            });
+            out.push(dir);
+            follow_cd(c, &mut base, self.cwd, self.home);
         }
         out
     }

@@ -10,6 +10,7 @@ mod guest;
 mod heredoc;
 mod hidden;
 mod inline;
+mod name_kills;
 mod outputs;
 mod plain;
 mod planted;

@@ -947,6 +947,7 @@ impl Walker {
         self.out.commands = cmds;
         self.out.commands.extend(added);
         self.follow_planted_hooks(0);
+        self.follow_name_kills();
     }
 
     /// `SOURCE | COMMAND`: the secret's read piped into a clone of `c`.
@@ -973,7 +974,7 @@ impl Walker {
 }
 
 /// A part of its own with `argv`, from `c`'s text and layers.
-fn synthetic(argv: Vec<String>, c: &SimpleCommand, label: &str) -> SimpleCommand {
+pub(super) fn synthetic(argv: Vec<String>, c: &SimpleCommand, label: &str) -> SimpleCommand {
     let mut layers = c.layers.clone();
     layers.push(label.to_string());
     SimpleCommand {

@@ -60,7 +60,7 @@ fn installs_staged_in_the_project_run_and_others_stay_confined() {
             "patchelf --set-interpreter /lib64/ld-linux-x86-64.so.2 build/tool",
             Sandbox,
         ),
-        ("patchelf --set-rpath /tmp/libs /usr/bin/ssh", Sandbox),
+        ("patchelf --set-rpath /tmp/libs /usr/bin/ssh", Deny),
         (
             "conan install --requires=fmt/10.2.1 --build=missing",
             Sandbox,
