@@ -347,6 +347,20 @@ impl Guard {
                     match_reason(&matches[i], "destructive"),
                     None,
                 )
+            } else if super::env_filter::environment_to_clipboard(&parsed.commands, ci) {
+                (
+                    Verdict::Deny,
+                    "copies the whole environment, with every token and key of the session, to the clipboard, where every program of the desktop, clipboard managers and their sync read it; copy the variables you need by name (destructive: environment copied to the clipboard)".to_string(),
+                    None,
+                )
+            } else if let Some(task) = super::local_reset::shared_database_data_task(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "runs `{task}` against a database the line itself names as a deployed one (a production or staging environment, or a database URL of another machine): seeds and fixtures write test rows into the data people use, rollbacks and schema loads drop tables; run it on a development database, or let a human do it (destructive: data task on a deployed database)"
+                    ),
+                    None,
+                )
             } else if let Some(server) = super::local_service::remote_directory_change(cmd) {
                 (
                     Verdict::Deny,

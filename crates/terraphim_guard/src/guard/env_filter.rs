@@ -53,6 +53,51 @@ pub(crate) fn filtered_environment(cmds: &[SimpleCommand], ci: usize) -> bool {
     patterns > 0
 }
 
+/// Programs that put their input on the desktop's clipboard (`xclip`/`xsel` unless told to print
+/// it back out).
+const CLIPBOARD_WRITERS: &[&str] = &[
+    "pbcopy",
+    "wl-copy",
+    "clip.exe",
+    "clip",
+    "xclip",
+    "xsel",
+    "copyq",
+    "termux-clipboard-set",
+];
+
+/// Whether `cmds[ci]` dumps the whole environment (`env`, `printenv`, `export -p`, `declare
+/// -x`, with no operand) into a pipeline that ends on the clipboard (`printenv | pbcopy`, `env |
+/// sort | xclip -sel c`): every token and key of the session then sits where every program of
+/// the desktop, clipboard managers and their sync read it. A dump filtered for variables that
+/// hold no credential (`filtered_environment`) is not one.
+pub(crate) fn environment_to_clipboard(cmds: &[SimpleCommand], ci: usize) -> bool {
+    let cmd = &cmds[ci];
+    let dump = match cmd.name() {
+        "env" | "printenv" => cmd.words.len() == 1,
+        "export" | "declare" | "typeset" => {
+            cmd.words.len() == 2 && matches!(cmd.words[1].text.as_str(), "-p" | "-x" | "-px")
+        }
+        _ => false,
+    };
+    if !dump || filtered_environment(cmds, ci) {
+        return false;
+    }
+    let Some((id, stage)) = cmd.pipeline else {
+        return false;
+    };
+    cmds.iter().any(|c| {
+        c.pipeline.is_some_and(|(i, s)| i == id && s > stage)
+            && CLIPBOARD_WRITERS.contains(&c.name())
+            && !c.words.iter().skip(1).any(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "-o" | "-out" | "--output" | "-h" | "--help"
+                )
+            })
+    })
+}
+
 /// Whether a search pattern names variables only: its words (runs of letters, digits and `_`
 /// between regular-expression syntax) are each at least three characters, hold no credential
 /// word, and the pattern holds nothing but words, `^ $ ( ) | _ = \` and `.*`.
@@ -79,7 +124,28 @@ fn plain_pattern(pattern: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_pattern;
+    use super::{environment_to_clipboard, plain_pattern};
+
+    #[test]
+    fn the_whole_environment_put_on_the_clipboard() {
+        for (line, want) in [
+            ("printenv | pbcopy", true),
+            ("env | sort | xclip -selection clipboard", true),
+            ("export -p | wl-copy", true),
+            ("printenv | xsel -b -i", true),
+            // A named variable, a filtered dump, the clipboard read back, a file.
+            ("printenv PATH | pbcopy", false),
+            ("env | grep -E '^(JAVA|GRADLE)_' | pbcopy", false),
+            ("env | xclip -o", false),
+            ("env | sort > env.txt", false),
+            ("git diff | pbcopy", false),
+        ] {
+            let parsed = crate::parse::parse(line);
+            let got =
+                (0..parsed.commands.len()).any(|ci| environment_to_clipboard(&parsed.commands, ci));
+            assert_eq!(got, want, "{line}");
+        }
+    }
 
     #[test]
     fn patterns_that_name_variables_only() {

@@ -1,7 +1,10 @@
 //! Code from a host that is neither a package registry nor a well-known code host (nor, for a
 //! download that is run, a vendor's installer host). Installs:
 //! `pip install git+https://git.example.org/x.git`, `npm i https://203.0.113.8/x.tgz`, `cargo
-//! install --git URL`, `go install example.com/x@latest`, `deno run https://h.example/x.ts`; and
+//! install --git URL`, `go install example.com/x@latest`, `deno run https://h.example/x.ts`,
+//! `pipx run --spec URL`; project templates and hook repositories whose code runs
+//! (`cookiecutter URL`, `copier copy URL`, `cargo generate --git URL`, `pre-commit try-repo
+//! URL`); and
 //! downloads run unread (`curl URL | sh`, `bash <(curl URL)`, `curl -o f URL && sh f`). The
 //! lists are data (`kg/packages/code-hosts.md`, `kg/network/registries.txt`).
 
@@ -89,6 +92,19 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
         "python" | "python3" if words.windows(2).any(|w| w == ["-m", "pip"]) => {
             words.iter().filter_map(|w| source_host(w)).collect()
         }
+        // Runners of a package by name (`pipx run --spec URL`, `uvx --from URL`, `uv tool run`)
+        // install it first, as `pipx install` does.
+        "pipx" | "uvx" | "uv" if ops().any(|w| w == "run") || name == "uvx" => {
+            words.iter().filter_map(|w| source_host(w)).collect()
+        }
+        // Project generators run code of the template they fetch (cookiecutter's and cruft's
+        // hooks, copier's tasks, cargo-generate's Rhai scripts), and `pre-commit try-repo`
+        // runs the hooks of the repository it names.
+        "cookiecutter" | "cruft" | "copier" => {
+            words.iter().filter_map(|w| source_host(w)).collect()
+        }
+        "cargo" if sub == "generate" => words.iter().filter_map(|w| source_host(w)).collect(),
+        "pre-commit" if sub == "try-repo" => words.iter().filter_map(|w| source_host(w)).collect(),
         "cargo" if sub == "install" => words
             .windows(2)
             .filter(|w| w[0] == "--git")
@@ -333,6 +349,36 @@ mod tests {
             ("go get -t ../lib/...", None),
             ("go run ./cmd/server", None),
             ("go run golang.org/x/tools/cmd/stringer@latest", None),
+            // Templates and hook repositories whose code runs; runners that install first.
+            (
+                "cookiecutter https://tpl.example.net/s.git --no-input",
+                Some("tpl.example.net"),
+            ),
+            (
+                "copier copy git@forge.example.io:t/api.git svc",
+                Some("forge.example.io"),
+            ),
+            (
+                "cargo generate --git https://code.example.com/tpl/cli",
+                Some("code.example.com"),
+            ),
+            (
+                "pre-commit try-repo https://git.example.net/hooks/h",
+                Some("git.example.net"),
+            ),
+            (
+                "pipx run --spec=git+https://vcs.example.org/f.git f",
+                Some("vcs.example.org"),
+            ),
+            (
+                "uvx --from git+https://vcs.example.org/g.git g",
+                Some("vcs.example.org"),
+            ),
+            ("cookiecutter gh:org/tpl", None),
+            ("copier copy https://github.com/o/tpl.git svc", None),
+            ("pre-commit try-repo .", None),
+            ("pipx run ruff", None),
+            ("npm run fetch -- https://data.example.net/x.json", None),
         ] {
             assert_eq!(first(line).as_deref(), host, "{line}");
         }

@@ -68,6 +68,61 @@ pub(crate) fn local_database_reset(cmd: &SimpleCommand) -> bool {
     }
 }
 
+/// Values of a framework's environment variable that name a shared, deployed environment.
+const SHARED_ENVS: &[&str] = &["production", "prod", "staging", "stage", "live"];
+
+/// Framework tasks that write rows into the environment's database or take its schema back:
+/// seeds and fixtures (test data inserted, often after emptying tables), rollbacks and schema
+/// loads (tables dropped and made again). Migrating forward is a deploy step and not here.
+const DATA_TASKS: &[&str] = &[
+    "db:seed",
+    "db:seed:replant",
+    "db:fixtures:load",
+    "db:rollback",
+    "db:migrate:down",
+    "db:migrate:redo",
+    "db:schema:load",
+    "db:structure:load",
+    "db:setup",
+    "ecto.rollback",
+    "migrate:rollback",
+    "seed:run",
+    "db:seed:all",
+    "loaddata",
+];
+
+/// The task of `cmd` that writes test data into, or rolls back, a database its own prefix or
+/// task arguments name as a shared, deployed one (`RAILS_ENV=production bin/rails db:seed`,
+/// `MIX_ENV=prod mix run priv/repo/seeds.exs`, a remote `DATABASE_URL` before `prisma db seed`).
+pub(crate) fn shared_database_data_task(cmd: &SimpleCommand) -> Option<String> {
+    let prefix = cmd.env.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let shared = prefix
+        .chain(task_arguments(&cmd.argv))
+        .any(|(name, value)| {
+            (FRAMEWORK_ENVS.contains(&name)
+                && SHARED_ENVS.contains(&value.to_ascii_lowercase().as_str()))
+                || (DATABASE_URLS.contains(&name) && value.contains("://") && !local_url(value))
+        });
+    if !shared {
+        return None;
+    }
+    let words: Vec<&str> = cmd.argv.iter().skip(1).map(String::as_str).collect();
+    if let Some(task) = words.iter().find(|w| DATA_TASKS.contains(w)) {
+        return Some((*task).to_string());
+    }
+    // `mix run priv/repo/seeds.exs`, `prisma db seed`, `prisma migrate reset`.
+    match cmd.name() {
+        "mix" if words.first() == Some(&"run") && words.iter().any(|w| w.contains("seeds")) => {
+            Some("mix run seeds".to_string())
+        }
+        "prisma" if words.starts_with(&["db", "seed"]) => Some("prisma db seed".to_string()),
+        "prisma" if words.starts_with(&["migrate", "reset"]) => {
+            Some("prisma migrate reset".to_string())
+        }
+        _ => None,
+    }
+}
+
 /// The `NAME=value` arguments of a Rake task run (`rake db:reset RAILS_ENV=development`,
 /// `bin/rails db:drop RAILS_ENV=test`, also after `bundle exec`): Rake sets them in the
 /// environment of the task, as a prefix would.
@@ -203,6 +258,55 @@ mod tests {
         ];
         for (line, want) in cases {
             assert_eq!(reset(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_data_task_on_a_deployed_database_is_named() {
+        // (line, the task named, or None)
+        let cases = [
+            ("RAILS_ENV=production bin/rails db:seed", Some("db:seed")),
+            (
+                "bundle exec rake db:rollback RAILS_ENV=staging",
+                Some("db:rollback"),
+            ),
+            (
+                "MIX_ENV=prod mix run priv/repo/seeds.exs",
+                Some("mix run seeds"),
+            ),
+            (
+                "DATABASE_URL=postgres://admin@db.prod.internal:5432/shop npx prisma db seed",
+                Some("prisma db seed"),
+            ),
+            (
+                "DATABASE_URL=postgres://app@db.example.net/shop python manage.py loaddata f.json",
+                Some("loaddata"),
+            ),
+            (
+                "APP_ENV=production php artisan db:seed --force",
+                Some("db:seed"),
+            ),
+            // A development, test or local database; a deploy step; a task reading nothing.
+            ("RAILS_ENV=development bin/rails db:seed", None),
+            ("bin/rails db:seed", None),
+            ("RAILS_ENV=production bin/rails db:migrate", None),
+            ("RAILS_ENV=production bin/rails assets:precompile", None),
+            ("MIX_ENV=prod mix release", None),
+            ("NODE_ENV=production npx knex seed:run", Some("seed:run")),
+            ("NODE_ENV=production npm run build", None),
+            (
+                "DATABASE_URL=postgres://dev@localhost:5432/shop npx prisma db seed",
+                None,
+            ),
+            (
+                "DATABASE_URL=sqlite:///tmp/dev.db python manage.py loaddata f.json",
+                None,
+            ),
+        ];
+        for (line, want) in cases {
+            let parsed = crate::parse::parse(line);
+            let got = parsed.commands.iter().find_map(shared_database_data_task);
+            assert_eq!(got.as_deref(), want, "{line}");
         }
     }
 }

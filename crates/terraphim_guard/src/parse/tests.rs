@@ -420,6 +420,34 @@ fn findings() {
 }
 
 #[test]
+fn a_loader_variable_set_to_its_own_value_changes_nothing() {
+    // (command, whether some part keeps the EnvInjection finding)
+    let table = [
+        ("env -i PATH=\"$PATH\" HOME=\"$HOME\" npm test", false),
+        ("env -i PATH=$PATH make test", false),
+        ("PATH=\"${PATH}\" cargo test", false),
+        ("NODE_OPTIONS=\"$NODE_OPTIONS\" npm run build", false),
+        // Another value, an extended one, or one the line itself set earlier.
+        ("env -i PATH=\"$TOOLS\" npm test", true),
+        ("PATH=\"$PATH:/tmp/bin\" make", true),
+        ("PATH=\"/tmp/bin:$PATH\" make", true),
+        ("LD_PRELOAD=\"$LD_PRELOAD\" ./app", false),
+        ("LD_PRELOAD=\"$LIB\" ./app", true),
+        ("PATH=/tmp/bin; env -i PATH=\"$PATH\" make", true),
+    ];
+    for (cmd, flagged) in table {
+        let p = parse(cmd);
+        assert_eq!(
+            p.commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::EnvInjection)),
+            flagged,
+            "{cmd:?}"
+        );
+    }
+}
+
+#[test]
 fn loader_variables_set_for_a_read_builtin_load_nothing() {
     // (command, whether some part keeps the EnvInjection finding)
     let table = [

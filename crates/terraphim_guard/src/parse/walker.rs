@@ -1339,6 +1339,7 @@ impl Walker {
         // whatever the value, and loads nothing.
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
             && name != "LD_DEBUG_OUTPUT"
+            && !(own_value(name, value) && !self.vars.iter().any(|(n, _)| n == name))
             && (dynamic
                 || !(project_search_path(name, value)
                     || system_search_path(name, value)
@@ -1455,6 +1456,17 @@ fn append_words(words: &[canon::Word], ctx: &Ctx) -> u64 {
         }
     }
     mask
+}
+
+/// `PATH="$PATH"` (`env -i PATH="$PATH" npm test`): the variable keeps the value it already
+/// has, so it changes nothing the program loads; `PATH="$PATH:./x"` or `PATH=$P` do.
+fn own_value(name: &str, value: &str) -> bool {
+    let inner = value.strip_prefix('$').map(|v| {
+        v.strip_prefix('{')
+            .and_then(|v| v.strip_suffix('}'))
+            .unwrap_or(v)
+    });
+    inner == Some(name)
 }
 
 /// Whether `name=value` only adds the project's own directories to a language's module search

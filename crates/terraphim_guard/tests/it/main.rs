@@ -95,6 +95,7 @@ mod session18;
 mod staged_keys_and_local_tools;
 mod syntax;
 mod system_reads_and_codegen;
+mod templates_hooks_and_env;
 mod tool_families;
 mod unseen_kinds;
 mod wrap;
