@@ -1944,14 +1944,7 @@ mod tests {
     /// of the embedded lists and on edge cases.
     #[test]
     fn list_line_and_glob_key_match_their_plain_forms() {
-        const KEYS: &[&str] = &[
-            "trust_anchor",
-            "build_output",
-            "temp",
-            "secret",
-            "system",
-            "key_file",
-        ];
+        const KEYS: &[&str] = &crate::path_lists::LISTS;
         fn plain_line(line: &str) -> Option<(&str, &str)> {
             line.split_once("::")
                 .map(|(k, v)| (k.trim(), v))

@@ -419,6 +419,21 @@ fn findings() {
     assert!(parse("FOO=1 ls").commands[0].findings.is_empty());
 }
 
+/// Each `(command, flagged)` row: whether some part of the command keeps the EnvInjection
+/// finding.
+fn assert_env_injection(table: &[(&str, bool)]) {
+    for &(cmd, flagged) in table {
+        let p = parse(cmd);
+        assert_eq!(
+            p.commands
+                .iter()
+                .any(|c| c.findings.contains(&Finding::EnvInjection)),
+            flagged,
+            "{cmd:?}"
+        );
+    }
+}
+
 #[test]
 fn a_loader_variable_set_to_its_own_value_changes_nothing() {
     // (command, whether some part keeps the EnvInjection finding)
@@ -435,16 +450,7 @@ fn a_loader_variable_set_to_its_own_value_changes_nothing() {
         ("LD_PRELOAD=\"$LIB\" ./app", true),
         ("PATH=/tmp/bin; env -i PATH=\"$PATH\" make", true),
     ];
-    for (cmd, flagged) in table {
-        let p = parse(cmd);
-        assert_eq!(
-            p.commands
-                .iter()
-                .any(|c| c.findings.contains(&Finding::EnvInjection)),
-            flagged,
-            "{cmd:?}"
-        );
-    }
+    assert_env_injection(&table);
 }
 
 #[test]
@@ -477,16 +483,7 @@ fn loader_variables_set_for_a_read_builtin_load_nothing() {
         ("PYTHONPATH=src:/tmp/x pytest", true),
         ("LD_PRELOAD=build/x.so ./app", true),
     ];
-    for (cmd, flagged) in table {
-        let p = parse(cmd);
-        assert_eq!(
-            p.commands
-                .iter()
-                .any(|c| c.findings.contains(&Finding::EnvInjection)),
-            flagged,
-            "{cmd:?}"
-        );
-    }
+    assert_env_injection(&table);
 }
 
 #[test]
