@@ -781,8 +781,10 @@ impl Shell<'_, '_, '_> {
             crate::shell_judge::judge_statement(
                 self.sink,
                 line(node),
-                texts,
-                caller_text,
+                crate::shell_judge::JudgedTexts {
+                    texts,
+                    as_written: caller_text,
+                },
                 modeled,
                 own,
                 teardown,

@@ -1254,6 +1254,14 @@ pub(crate) fn quote(word: &str) -> String {
     }
 }
 
+/// The texts of one statement the judge is asked about: the line with the values the review
+/// knows in place, and (`as_written`) the line with a caller's positional defaults left as
+/// written, of which only a deny counts.
+pub(crate) struct JudgedTexts {
+    pub(crate) texts: Vec<String>,
+    pub(crate) as_written: Option<String>,
+}
+
 /// Keep one statement of a script for the judge (asked once the whole script was walked, see
 /// [`judge_pending`]). `modeled`: the review classified the effects of every program the
 /// statement runs, so its own findings stand for what the guard would confine (a denied or
@@ -1262,8 +1270,7 @@ pub(crate) fn quote(word: &str) -> String {
 pub(crate) fn judge_statement(
     sink: &mut Sink<'_>,
     line: u32,
-    mut texts: Vec<String>,
-    as_written: Option<String>,
+    judged: JudgedTexts,
     modeled: bool,
     node: Option<(usize, usize, &'static str)>,
     teardown: Option<(&'static str, Vec<String>)>,
@@ -1275,6 +1282,10 @@ pub(crate) fn judge_statement(
     // Only statements of the script itself are in its syntax tree.
     let node = node.filter(|_| sink.depth == 0 && sink.fixed_line.is_none());
     let line = sink.fixed_line.unwrap_or(line);
+    let JudgedTexts {
+        mut texts,
+        as_written,
+    } = judged;
     let as_written_from = texts.len();
     texts.extend(as_written);
     sink.pending.push(Pending {

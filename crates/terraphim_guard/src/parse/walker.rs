@@ -1335,11 +1335,13 @@ impl Walker {
                 self.parse_option_code(code, depth + 1, &layers);
             }
         }
+        // `PATH="$PATH"` keeps the value the variable has, unless the line set it itself.
+        let unchanged = own_value(name, value) && !self.vars.iter().any(|(n, _)| n == name);
         // `LD_DEBUG_OUTPUT=FILE`: the loader writes its report into `FILE.PID`, a new file
         // whatever the value, and loads nothing.
         if (INJECTION_VARS.contains(&name) || name.starts_with("LD_") || name.starts_with("DYLD_"))
             && name != "LD_DEBUG_OUTPUT"
-            && !(own_value(name, value) && !self.vars.iter().any(|(n, _)| n == name))
+            && !unchanged
             && (dynamic
                 || !(project_search_path(name, value)
                     || system_search_path(name, value)
