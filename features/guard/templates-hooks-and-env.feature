@@ -48,6 +48,17 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | env -i PATH="$PATH" HOME="$HOME" npm test            | allow   |
       | env -i PATH="$PATH:/tmp/bin" npm test                | sandbox |
 
+  Scenario Outline: the project's history after a cd and hooks written through husky are denied
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                           | verdict |
+      | cd starter && rm -rf ../.git ../node_modules      | deny    |
+      | cd sub && rm -rf ../build                         | allow   |
+      | npx husky add .husky/pre-commit 'npm test'        | deny    |
+      | npx husky init                                    | sandbox |
+
   Scenario Outline: data tasks on a deployed database are denied
     When I check "<command>"
     Then the verdict is <verdict>
@@ -59,6 +70,8 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | bundle exec rake db:rollback RAILS_ENV=staging          | deny    |
       | RAILS_ENV=development bin/rails db:seed                 | allow   |
       | RAILS_ENV=production bin/rails assets:precompile        | allow   |
+      | DJANGO_SETTINGS_MODULE=shop.settings.production python manage.py loaddata f.json | deny |
+      | python manage.py loaddata f.json --settings=shop.settings.dev | sandbox |
 
   Scenario Outline: mutation tests, snapshot reviews, hook runs and Django scaffolding run in the project
     When I check "<command>"

@@ -96,13 +96,36 @@ const DATA_TASKS: &[&str] = &[
 /// `MIX_ENV=prod mix run priv/repo/seeds.exs`, a remote `DATABASE_URL` before `prisma db seed`).
 pub(crate) fn shared_database_data_task(cmd: &SimpleCommand) -> Option<String> {
     let prefix = cmd.env.iter().map(|(n, v)| (n.as_str(), v.as_str()));
-    let shared = prefix
-        .chain(task_arguments(&cmd.argv))
-        .any(|(name, value)| {
-            (FRAMEWORK_ENVS.contains(&name)
-                && SHARED_ENVS.contains(&value.to_ascii_lowercase().as_str()))
-                || (DATABASE_URLS.contains(&name) && value.contains("://") && !local_url(value))
+    // Django picks its environment by settings module (`DJANGO_SETTINGS_MODULE=app.settings.
+    // production`, `manage.py ... --settings=app.settings.prod`).
+    let settings = cmd
+        .argv
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| match w.strip_prefix("--settings") {
+            Some(v) if v.starts_with('=') => Some(&v[1..]),
+            Some("") => cmd.argv.get(i + 1).map(String::as_str),
+            _ => None,
+        })
+        .chain(
+            cmd.env
+                .iter()
+                .filter(|(n, _)| n == "DJANGO_SETTINGS_MODULE")
+                .map(|(_, v)| v.as_str()),
+        )
+        .any(|module| {
+            module
+                .split(['.', '_'])
+                .any(|part| SHARED_ENVS.contains(&part.to_ascii_lowercase().as_str()))
         });
+    let shared = settings
+        || prefix
+            .chain(task_arguments(&cmd.argv))
+            .any(|(name, value)| {
+                (FRAMEWORK_ENVS.contains(&name)
+                    && SHARED_ENVS.contains(&value.to_ascii_lowercase().as_str()))
+                    || (DATABASE_URLS.contains(&name) && value.contains("://") && !local_url(value))
+            });
     if !shared {
         return None;
     }
@@ -281,6 +304,22 @@ mod tests {
             (
                 "DATABASE_URL=postgres://app@db.example.net/shop python manage.py loaddata f.json",
                 Some("loaddata"),
+            ),
+            (
+                "DJANGO_SETTINGS_MODULE=shop.settings.production python manage.py loaddata f.json",
+                Some("loaddata"),
+            ),
+            (
+                "python manage.py loaddata f.json --settings=shop.settings_prod",
+                Some("loaddata"),
+            ),
+            (
+                "DJANGO_SETTINGS_MODULE=shop.settings.dev python manage.py loaddata f.json",
+                None,
+            ),
+            (
+                "python manage.py loaddata f.json --settings shop.settings.test",
+                None,
             ),
             (
                 "APP_ENV=production php artisan db:seed --force",

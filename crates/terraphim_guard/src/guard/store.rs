@@ -198,8 +198,8 @@ fn option_value<'a>(w: &'a str, next: Option<&'a str>, opt: &str) -> Option<(&'a
 /// (`replica_sets`) `REPLICA_SET/HOST,HOST`. A host that cannot be read is the empty string.
 fn hosts_of(value: &str, replica_sets: bool, out: &mut Vec<String>) {
     if value.contains(['$', '`']) {
-        // `-d "${1:-postgres://localhost/db}"`, `--uri "$URL"`: a server known only at run
-        // time (the default is judged where the parse puts it in place).
+        // `-d "$1"`, `--uri "$URL"`: a server known only at run time (a default,
+        // `${1:-postgres://localhost/db}`, is judged where the parse puts it in place).
         out.push(String::new());
         return;
     }
@@ -389,10 +389,14 @@ mod tests {
                 false,
             ),
             ("mongorestore --uri mongodb://localhost:27017 dumps/", false),
-            // a server known only at run time, whatever its default
+            // a server known only at run time
+            ("pg_restore --clean -d \"$1\" x.dump", false),
+            // A command line's own `$1` is empty (the agent's shell runs it with no arguments):
+            // the default is the server. In a script the caller's value is judged by the
+            // review (`Taint::caller_default`).
             (
                 "pg_restore --clean -d \"${1:-postgres://localhost/app}\" x.dump",
-                false,
+                true,
             ),
             ("mongorestore --drop --uri \"$MONGO_URL\" dumps/", false),
         ] {
