@@ -419,21 +419,13 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
     }
     let mut together = String::new();
     let mut rows = 0;
-    // A text met again (a function's statement judged at several calls with the same values,
-    // a repeated log line) is the same line of the text parsed together: a line's nodes are
-    // its text's alone (no node of the text spans lines, see `by_row`), so each distinct text
-    // is parsed once and walked as often as it comes. (A lookup table only, never iterated.)
-    let mut seen: std::collections::HashMap<&str, usize, ahash::RandomState> =
-        std::collections::HashMap::default();
-    let mut row = |text| {
-        *seen.entry(text).or_insert_with(|| {
-            if rows > 0 {
-                together.push('\n');
-            }
-            together.push_str(text);
-            rows += 1;
-            rows - 1
-        })
+    let mut row = |text: &str| {
+        if rows > 0 {
+            together.push('\n');
+        }
+        together.push_str(text);
+        rows += 1;
+        rows - 1
     };
     // The text's lines that are one simple command before a node.
     let mut heads = Vec::new();
