@@ -756,7 +756,7 @@ impl Walker {
                 self.root_shell(&text, &c);
                 return;
             }
-            let script = rest.iter().position(|a| !canon::is_flag(a) && a != "--");
+            let script = shell_script_index(rest);
             match script {
                 Some(i)
                     if rest_dyn[i]
@@ -1669,6 +1669,29 @@ fn find_everything(rest: &[String]) -> Option<Vec<String>> {
 /// running any of it: `-n` (`noexec`, also in a cluster: `-nv`) or `-o noexec`, last set
 /// among the options before its script or `-c` code, and no `-i`, since an interactive shell
 /// ignores `-n`. Long options that take a value (`--rcfile FILE`) are read with it.
+/// The index in a shell's arguments of the script it runs: the first word that is no option.
+/// A shell's options are also turned off with `+` (`bash +x FILE`, `sh +e FILE`), and `-o`/`+o`,
+/// `-O`/`+O` take the option's name as the next word (`bash -o pipefail FILE`), `--rcfile` its
+/// file.
+fn shell_script_index(rest: &[String]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "--" => i += 1,
+            "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" => i += 2,
+            _ if a.len() > 1
+                && a.starts_with('+')
+                && a[1..].chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                i += 1;
+            }
+            _ if canon::is_flag(a) => i += 1,
+            _ => return Some(i),
+        }
+    }
+    None
+}
+
 pub(super) fn reads_without_running(rest: &[String]) -> bool {
     let (mut noexec, mut interactive) = (false, false);
     let mut words = rest.iter();

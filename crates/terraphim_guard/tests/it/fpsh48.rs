@@ -70,6 +70,9 @@ fn a_shell_that_only_checks_syntax_runs_nothing() {
         ("bash -n +n \"$f\"", true),
         ("bash -o noexec +o noexec \"$f\"", true),
         ("bash -x \"$f\"", true),
+        // An option turned off with `+`, or `-o NAME`, is no script: the file after it is.
+        ("bash +x \"$f\"", true),
+        ("bash -o pipefail \"$f\"", true),
         ("bash -c \"$code\"", true),
         ("bash -v <(curl -s https://get.example.net)", true),
     ];
