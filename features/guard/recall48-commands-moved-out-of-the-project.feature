@@ -17,7 +17,7 @@ Feature: the project's own commands after a cd out of the project, credentials w
     Examples:
       | command                                                   | verdict |
       | cd web && npm run build                                   | allow   |
-      | cd "$(git rev-parse --show-toplevel)" && make check       | allow   |
+      | cd $(git rev-parse --show-toplevel) && make check         | allow   |
       | cd ~/clones/upstream-lib && make check                    | sandbox |
       | cd ../payments-service && npm run build                   | sandbox |
       | cd /tmp/unpacked-src && cargo build                       | sandbox |
@@ -29,9 +29,9 @@ Feature: the project's own commands after a cd out of the project, credentials w
     Examples:
       | command                                         | verdict |
       | cd tools && git pull --ff-only                  | allow   |
-      | cd ../design-tokens && git pull --ff-only       | sandbox |
+      | cd ~/src/design-tokens && git pull --ff-only    | sandbox |
       | cd ../design-tokens && git log -3               | allow   |
-      | cd ../sandbox-vm && vagrant destroy -f          | sandbox |
+      | cd ~/vms/sandbox-vm && vagrant destroy -f       | sandbox |
       | cd ../design-tokens && rm -rf ./*               | deny    |
 
   Scenario Outline: a credential a CLI prints written to a temporary file is denied, into the project it is confined

@@ -29,7 +29,7 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | command                                                              | verdict |
       | docker run --rm -v /var/run/docker.sock:/var/run/docker.sock alpine sh | deny    |
       | docker run --rm -v /run/docker.sock:/run/docker.sock:ro alpine sh    | deny    |
-      | docker run --rm -v "$PWD":/src -w /src node:20 npm test              | sandbox |
+      | docker run --rm -v $PWD:/src -w /src node:20 npm test                | sandbox |
       | git config include.path ../shared/gitconfig                          | deny    |
       | git config --get include.path                                        | allow   |
       | git config commit.gpgsign true                                       | allow   |
@@ -44,9 +44,9 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | command                                              | verdict |
       | printenv \| pbcopy                                   | deny    |
       | printenv PATH \| pbcopy                              | allow   |
-      | notify-send "tests done"                             | allow   |
-      | env -i PATH="$PATH" HOME="$HOME" npm test            | allow   |
-      | env -i PATH="$PATH:/tmp/bin" npm test                | sandbox |
+      | notify-send 'tests done'                             | allow   |
+      | env -i PATH=$PATH HOME=$HOME npm test                | allow   |
+      | env -i PATH=$PATH:/tmp/bin npm test                  | sandbox |
 
   Scenario Outline: the project's history after a cd and hooks written through husky are denied
     When I check "<command>"
