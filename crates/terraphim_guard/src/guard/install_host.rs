@@ -82,29 +82,26 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
     let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
     let ops = || words.iter().copied().filter(|w| !w.starts_with('-'));
     let sub = ops().next().unwrap_or("");
-    let hosts: Vec<String> = match name {
-        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" | "npm" | "pnpm" | "yarn" | "bun"
-        | "gem" | "composer"
-            if ops().any(|w| matches!(w, "install" | "i" | "add" | "inject")) =>
-        {
-            words.iter().filter_map(|w| source_host(w)).collect()
-        }
-        "python" | "python3" if words.windows(2).any(|w| w == ["-m", "pip"]) => {
-            words.iter().filter_map(|w| source_host(w)).collect()
-        }
+    let installs = || ops().any(|w| matches!(w, "install" | "i" | "add" | "inject"));
+    // Commands that fetch, and install or run, what any of their words names as a source.
+    let by_source = match name {
+        "pip" | "pip3" | "poetry" | "pdm" | "npm" | "pnpm" | "yarn" | "bun" | "gem"
+        | "composer" => installs(),
         // Runners of a package by name (`pipx run --spec URL`, `uvx --from URL`, `uv tool run`)
         // install it first, as `pipx install` does.
-        "pipx" | "uvx" | "uv" if ops().any(|w| w == "run") || name == "uvx" => {
-            words.iter().filter_map(|w| source_host(w)).collect()
-        }
+        "pipx" | "uv" => installs() || ops().any(|w| w == "run"),
+        "uvx" => true,
+        "python" | "python3" => words.windows(2).any(|w| w == ["-m", "pip"]),
         // Project generators run code of the template they fetch (cookiecutter's and cruft's
         // hooks, copier's tasks, cargo-generate's Rhai scripts), and `pre-commit try-repo`
         // runs the hooks of the repository it names.
-        "cookiecutter" | "cruft" | "copier" => {
-            words.iter().filter_map(|w| source_host(w)).collect()
-        }
-        "cargo" if sub == "generate" => words.iter().filter_map(|w| source_host(w)).collect(),
-        "pre-commit" if sub == "try-repo" => words.iter().filter_map(|w| source_host(w)).collect(),
+        "cookiecutter" | "cruft" | "copier" => true,
+        "cargo" => sub == "generate",
+        "pre-commit" => sub == "try-repo",
+        _ => false,
+    };
+    let hosts: Vec<String> = match name {
+        _ if by_source => words.iter().filter_map(|w| source_host(w)).collect(),
         "cargo" if sub == "install" => words
             .windows(2)
             .filter(|w| w[0] == "--git")
