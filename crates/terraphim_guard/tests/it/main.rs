@@ -61,6 +61,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 mod allow38;
 mod awk_values;
 mod command_knowledge;
+mod credentials_committed;
 mod developer_work;
 mod egress_and_reach;
 mod flows;
