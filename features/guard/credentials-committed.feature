@@ -13,5 +13,5 @@ Feature: a credential committed and pushed leaves with the repository
       | pass show deploy/key > deploy.key && git add -A && git commit -qm wip && git push origin main | deny    |
       | gopass show ci/registry > ci/.token; git add ci && git commit -m token; git push              | deny    |
       | pass show deploy/key > /dev/null && git add -A && git commit -qm wip && git push              | sandbox |
-      | pass show deploy/key > /tmp/k && git add src && git commit -qm wip && git push                | sandbox |
+      | pass show deploy/key > deploy.key && git add src && git commit -qm wip && git push                | sandbox |
       | git add -A && git commit -qm rotate && git push origin main                                    | allow   |

@@ -27,7 +27,7 @@ fn a_credential_store_entry_committed_and_pushed_is_denied() {
             Verdict::Sandbox,
         ),
         (
-            "pass show deploy/key > /tmp/k && git add src && git commit -qm wip && git push",
+            "pass show deploy/key > deploy.key && git add src && git commit -qm wip && git push",
             Verdict::Sandbox,
         ),
         (
