@@ -273,6 +273,15 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("COHERE", &["api.cohere.ai", "api.cohere.com"]),
     ("REPLICATE", &["api.replicate.com"]),
     ("PINECONE", &["pinecone.io"]),
+    // Bot APIs: Telegram takes the bot token in the URL path (`/bot<TOKEN>/getMe`).
+    ("TELEGRAM", &["api.telegram.org"]),
+    ("DISCORD", &["discord.com", "discordapp.com"]),
+    // Editor extension marketplaces (`vsce publish -p`, `ovsx publish -p`).
+    ("VSCE", &["marketplace.visualstudio.com"]),
+    ("OVSX", &["open-vsx.org"]),
+    // Feature-flag services.
+    ("LAUNCHDARKLY", &["app.launchdarkly.com"]),
+    ("CONFIGCAT", &["api.configcat.com"]),
     ("SUPABASE", &["supabase.co"]),
     ("AIRTABLE", &["api.airtable.com"]),
     ("ASANA", &["app.asana.com"]),

@@ -421,7 +421,7 @@ fn root_runs(c: &SimpleCommand) -> Option<&str> {
         .collect();
     let first = inner.first()?;
     let prog = canon::command_basename(first);
-    if is_shell(prog) || interpreter_name(prog).is_some() {
+    if is_shell(prog) || interpreter_name(prog).is_some() || prog == "insmod" {
         inner
             .iter()
             .skip(1)
@@ -463,9 +463,13 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
     let prog = canon::command_basename(first);
     // `java -jar FILE` runs the archive's main class; `dpkg -i FILE` and `rpm -i FILE` run the
     // package's install scripts; Blender's `-P FILE` and Godot's `-s FILE` run a script with
-    // the program's full access.
+    // the program's full access; an editor's `--install-extension FILE` installs a VSIX whose
+    // code the editor runs at its next start.
     let option_file = match prog {
         "java" | "javaw" => Some(&["-jar"][..]),
+        "code" | "code-insiders" | "codium" | "cursor" | "windsurf" => {
+            Some(&["--install-extension"][..])
+        }
         "dpkg" => Some(&["-i", "--install"][..]),
         "rpm" => Some(&["-i", "-U", "-ivh", "-Uvh", "--install", "--upgrade"][..]),
         "blender" => Some(&["-P", "--python"][..]),
@@ -494,7 +498,11 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
             .find(|w| options.contains(&w[0].as_str()))
             .map(|w| w[1].as_str());
     }
-    if is_shell(prog) || interpreter_name(prog).is_some() || matches!(prog, "source" | ".") {
+    // `insmod FILE` loads the module into the running kernel: its code runs as the kernel.
+    if is_shell(prog)
+        || interpreter_name(prog).is_some()
+        || matches!(prog, "source" | "." | "insmod")
+    {
         c.argv
             .iter()
             .skip(1)

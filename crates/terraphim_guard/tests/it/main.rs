@@ -63,6 +63,7 @@ mod awk_values;
 mod command_knowledge;
 mod credentials_committed;
 mod developer_work;
+mod domain_projects;
 mod egress_and_reach;
 mod flows;
 mod fpsh48;
