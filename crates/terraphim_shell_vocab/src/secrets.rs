@@ -281,6 +281,9 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("OVSX", &["open-vsx.org"]),
     // Feature-flag services.
     ("LAUNCHDARKLY", &["app.launchdarkly.com"]),
+    // LaunchDarkly's own abbreviation (`LD_API_TOKEN`, `LD_SDK_KEY` in its docs); only names
+    // that hold a credential word are secrets, so `LD_PRELOAD` never reaches this table.
+    ("LD_", &["app.launchdarkly.com"]),
     ("CONFIGCAT", &["api.configcat.com"]),
     ("SUPABASE", &["supabase.co"]),
     ("AIRTABLE", &["api.airtable.com"]),
