@@ -16,6 +16,7 @@ mod masked_secrets;
 mod real_scripts;
 mod recall45;
 mod recall46;
+mod recall47;
 mod rules;
 mod secret_owners;
 mod secrets_in_use;
