@@ -2674,11 +2674,6 @@ impl Shell<'_, '_, '_> {
                         }
                         if node.kind() == "expansion" {
                             v.taint.cut_url(url_part_cut(self.text(node), &n));
-                            if let Some((op, pat)) = pattern_removal(self.text(node), &n) {
-                                // `${cache%%/.cache*}`, `${f%.tar.gz}`: the known text with
-                                // the part the pattern matches removed.
-                                v = removed_by_pattern(v, op, pat);
-                            }
                         }
                         v
                     }
@@ -3611,85 +3606,6 @@ fn with_earlier_lines(last: Val, earlier: &[Val]) -> Val {
 
 /// The part of a URL the parameter expansion `text` of variable `name` cuts off:
 /// `${url#*@}` (`##`) the user info, `${hostport%%/*}` the path and query.
-/// `${NAME%PAT}`, `${NAME%%PAT}`, `${NAME#PAT}`, `${NAME##PAT}` with a literal glob `PAT` (only
-/// `*` and `?` special): the operator and the pattern.
-fn pattern_removal<'t>(text: &'t str, name: &str) -> Option<(&'t str, &'t str)> {
-    let rest = text
-        .strip_prefix("${")?
-        .strip_prefix(name)?
-        .strip_suffix('}')?;
-    let op = ["%%", "##", "%", "#"]
-        .into_iter()
-        .find(|op| rest.starts_with(op))?;
-    let pat = &rest[op.len()..];
-    let literal = !pat.is_empty()
-        && !pat.chars().any(|c| {
-            matches!(
-                c,
-                '$' | '`' | '"' | '\'' | '\\' | '[' | ']' | '(' | ')' | '{' | '}'
-            )
-        });
-    literal.then_some((op, pat))
-}
-
-/// Whether the glob `pat` (`*` any text, `?` one character) matches all of `s`.
-fn glob_matches(pat: &[char], s: &[char]) -> bool {
-    match pat.split_first() {
-        None => s.is_empty(),
-        Some(('*', rest)) => (0..=s.len()).any(|i| glob_matches(rest, &s[i..])),
-        Some(('?', rest)) => !s.is_empty() && glob_matches(rest, &s[1..]),
-        Some((c, rest)) => s.first() == Some(c) && glob_matches(rest, &s[1..]),
-    }
-}
-
-/// `text` with the shortest (`%`, `#`) or longest (`%%`, `##`) suffix (`%`) or prefix (`#`)
-/// matching `pat` removed; unchanged when none matches.
-fn remove_pattern(text: &str, op: &str, pat: &str) -> String {
-    let s: Vec<char> = text.chars().collect();
-    let p: Vec<char> = pat.chars().collect();
-    let n = s.len();
-    let cut = match op {
-        "%" => (0..=n)
-            .rev()
-            .find(|&i| glob_matches(&p, &s[i..]))
-            .map(|i| (0, i)),
-        "%%" => (0..=n).find(|&i| glob_matches(&p, &s[i..])).map(|i| (0, i)),
-        "#" => (0..=n).find(|&i| glob_matches(&p, &s[..i])).map(|i| (i, n)),
-        _ => (0..=n)
-            .rev()
-            .find(|&i| glob_matches(&p, &s[..i]))
-            .map(|i| (i, n)),
-    };
-    match cut {
-        Some((a, b)) => s[a..b].iter().collect(),
-        None => text.to_owned(),
-    }
-}
-
-/// A value with a pattern removal applied to each text it may hold that is wholly known and
-/// no URL (whose parts [`url_part_cut`] follows): `${cache%%/.cache*}` of `~/.cache/restic` is
-/// `~`. A text known only in part keeps what it was. The texts before the removal stay beside
-/// those after it, as alternatives: where the script runs, a removal the review gets wrong
-/// (an option of the shell it does not follow) can only add what is judged.
-fn removed_by_pattern(v: Val, op: &str, pat: &str) -> Val {
-    let mut cut = v.clone();
-    let apply = |t: &mut String| {
-        if !t.contains(UNKNOWN) && !t.contains("://") && t.chars().count() <= 512 {
-            *t = remove_pattern(t, op, pat);
-        }
-    };
-    if let Some(t) = cut.text.as_mut() {
-        apply(t);
-    }
-    for t in &mut cut.alts {
-        apply(t);
-    }
-    if cut.text == v.text && cut.alts == v.alts {
-        return v;
-    }
-    v.union(&cut)
-}
-
 fn url_part_cut(text: &str, name: &str) -> u8 {
     match text
         .strip_prefix("${")

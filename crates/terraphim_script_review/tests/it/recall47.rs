@@ -165,32 +165,6 @@ fn a_structured_clone_keeps_the_members() {
     ]);
 }
 
-/// `${var%%/.cache*}`, `${var%/*}`, `${var#prefix}`: a pattern removal of a known path is the
-/// path it leaves, also through an array a function fills by nameref.
-#[test]
-fn a_pattern_removal_leaves_the_path_it_names() {
-    let by_nameref = |cut: &str| {
-        format!(
-            "#!/usr/bin/env bash\nset -euo pipefail\nROOT=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n\ncaches() {{\n  local -n _into=$1\n  local c=\"${{TOOL_CACHE:-$HOME/.cache/tool}}\"\n  _into+=(\"${{c{cut}}}\")\n}}\n\nmain() {{\n  local -a extra=()\n  caches extra\n  for p in \"${{extra[@]}}\"; do\n    rm -rf -- \"$p\"\n  done\n}}\nmain\n"
-        )
-    };
-    let direct = |path: &str, cut: &str| {
-        format!("#!/usr/bin/env bash\nset -euo pipefail\nd=\"{path}\"\nrm -rf -- \"${{d{cut}}}\"\n")
-    };
-    rows(&[
-        (Sh, by_nameref("%%/.cache*"), Dangerous, "destructive"),
-        (
-            Sh,
-            direct("$HOME/.config/tool/state", "%/*/*"),
-            Dangerous,
-            "destructive",
-        ),
-        // Twins: the removal leaves the tool's own cache, or the project's build output.
-        (Sh, by_nameref("%/"), Suspicious, "destructive"),
-        (Sh, direct("$PWD/build/cache/x", "%/cache*"), Clean, ""),
-    ]);
-}
-
 /// `openssl s_client -connect HOST:PORT` sends its input to that host: a credential fed to it
 /// leaves the machine, and any other input still asks about the host. A value's length
 /// (`${#value}`) tells nothing of the value.
