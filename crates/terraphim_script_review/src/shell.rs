@@ -8,6 +8,7 @@ use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::Map;
 
+pub(crate) mod awk;
 mod contain;
 mod detached;
 mod local_db;
@@ -2568,6 +2569,11 @@ impl Shell<'_, '_, '_> {
                     .filter(|c| c.kind() == "variable_name" || c.kind() == "special_variable_name")
                     .map(|c| self.text(c).to_owned());
                 match name {
+                    Some(_) if node.kind() == "expansion" && self.text(node).starts_with("${#") => {
+                        // `${#value}`, `${#list[@]}`: a length, a number that tells nothing of
+                        // what the variable holds.
+                        Val::lit(UNKNOWN.to_string())
+                    }
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
