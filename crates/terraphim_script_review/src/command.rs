@@ -1074,7 +1074,17 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 });
             let mut payload = stdin.cloned().unwrap_or_default();
             payload.taint.join(&args_taint);
-            sink.network(line, host.as_deref(), &payload, stdin.is_some());
+            // With no input (none, `</dev/null`, an empty `echo`) and nothing private or
+            // decoded in its words, it is a handshake that reads the server's certificate
+            // (`| openssl x509 -noout -enddate`): no data leaves, and what it prints stays
+            // remote data wherever it goes. Any input (a line, a file, another command's
+            // output) is sent to that host.
+            let probe = !payload.taint.private()
+                && !payload.taint.decoded
+                && stdin.is_none_or(|s| s.known().is_some_and(|t| t.trim().is_empty()));
+            if !probe {
+                sink.network(line, host.as_deref(), &payload, stdin.is_some());
+            }
             Val::unknown().with_taint(&Taint {
                 remote: true,
                 ..Taint::default()
@@ -1928,7 +1938,29 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 format!("reads {what} ({name})"),
             );
         }
+        // What it writes on its error stream (`res.stderr` of `spawnSync`, a failed
+        // lookup's message) is not the credential it prints: it holds what the command was
+        // given, as any program's message may.
+        let stderr = Val::unknown().with_taint(&out.taint);
         out.taint.secret = Some(crate::caps::printed_secret(row));
+        // A secret the store keeps under a connection URL's name (`doppler secrets get
+        // DATABASE_URL --plain`) is that URL: its credentials are its user info, so the host
+        // cut out of it is no secret, as for the variable of that name.
+        if argv[1..].iter().any(|a| {
+            // Each value a loop over names gives it (`for var in DATABASE_URL REDIS_URL`).
+            let names: Vec<&String> = match a.alts.is_empty() {
+                true => a.text.iter().collect(),
+                false => a.alts.iter().collect(),
+            };
+            !names.is_empty()
+                && names
+                    .iter()
+                    .all(|t| ["_URL", "_URI", "_DSN"].iter().any(|s| t.ends_with(s)))
+        }) {
+            out.taint.url_secret = crate::engine::URL_SECRET;
+        }
+        out.fields.retain(|(n, _)| n != "stderr");
+        out.fields.push(("stderr".to_owned(), stderr));
         // A credential helper's answer comes from the user's store, unlike a service's
         // token, which is the token variable's value.
         out.taint.store |= var.is_none() && user_store;

@@ -2958,6 +2958,8 @@ impl Shell<'_, '_, '_> {
                         .and_then(|p| self.written_texts.get(p));
                     input = Some(match spelled {
                         Some(text) => text.clone().with_taint(&taint),
+                        // `</dev/null`: nothing to read.
+                        None if target.known() == Some("/dev/null") => Val::lit(""),
                         None => Val::unknown().with_taint(&taint),
                     });
                 }
@@ -3625,7 +3627,8 @@ fn url_part_cut(text: &str, name: &str) -> u8 {
         .and_then(|t| t.strip_suffix('}'))
     {
         Some("#*@" | "##*@") => crate::engine::URL_USERINFO_CUT,
-        Some("%%/*") => crate::engine::URL_PATH_CUT,
+        // `${host%%[:/]*}`, `${host%%:*}`: the port goes with the path and query.
+        Some("%%/*" | "%%[:/]*" | "%%[/:]*" | "%%:*") => crate::engine::URL_PATH_CUT,
         _ => 0,
     }
 }
