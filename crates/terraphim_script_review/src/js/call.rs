@@ -1821,6 +1821,7 @@ impl Js<'_, '_, '_> {
                 env: true,
                 ..Taint::default()
             }),
+            Api::DeepCopy => c.first().clone().with_taint(&c.all),
             Api::Collection => {
                 let mut v = Val::unknown().with_taint(&c.all);
                 v.text = c

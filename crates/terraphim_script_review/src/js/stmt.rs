@@ -159,9 +159,11 @@ impl Js<'_, '_, '_> {
     pub(super) fn function(&mut self, name: String, node: Node<'_>) {
         self.function_body(name.clone(), node);
         // Calls whose list argument names another program: the body with each.
-        for alt in self.scope.param_alternatives(&name) {
-            let old = self.scope.swap_params(&name, &alt);
+        for (k, alt) in self.scope.param_alternatives(&name).iter().enumerate() {
+            let old = self.scope.swap_params(&name, alt);
+            let outer = self.scope.walk_alternative(Some((name.clone(), k)));
             self.function_body(name.clone(), node);
+            self.scope.walk_alternative(outer);
             self.scope.restore_params(&name, old);
         }
     }

@@ -85,6 +85,9 @@ pub(super) enum Api {
     FdWrite,
     /// A `.env` file read into the environment.
     Dotenv,
+    /// An INI parser (`configparser.ConfigParser(defaults={...})`): its `DEFAULT` section
+    /// holds the defaults it is given.
+    IniParser,
     // Data.
     /// One environment variable read.
     EnvGet,
@@ -351,6 +354,9 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("csv.DictWriter", CsvWriter),
     ("os.write", FdWrite),
     ("dotenv.load_dotenv", Dotenv),
+    ("configparser.ConfigParser", IniParser),
+    ("configparser.RawConfigParser", IniParser),
+    ("configparser.SafeConfigParser", IniParser),
     ("dotenv.dotenv_values", Dotenv),
     ("os.environ.get", EnvGet),
     ("os.getenv", EnvGet),

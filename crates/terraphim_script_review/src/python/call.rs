@@ -1061,6 +1061,17 @@ impl Py<'_, '_, '_> {
                 let t = self.sink.read_path(c.ln, &path);
                 Val::unknown().with_taint(&t)
             }
+            Api::IniParser => {
+                // `ConfigParser(defaults={"home": str(Path.home())})`: the values every
+                // section's `%(name)s` may name.
+                let mut v = Val::unknown().with_taint(&c.all);
+                let mut defaults = Val::unknown();
+                if let Some(d) = c.kwargs.get("defaults").or(c.args.first()) {
+                    defaults.fields.clone_from(&d.fields);
+                }
+                v.set_field(&["DEFAULT"], defaults);
+                v
+            }
             Api::EnvGet => self.env_get(c),
             Api::Collection {
                 keeps_text,

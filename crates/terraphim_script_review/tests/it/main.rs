@@ -20,6 +20,8 @@ mod opt_in_gates;
 mod real_scripts;
 mod recall45;
 mod recall46;
+mod recall47;
+mod recall48;
 mod rules;
 mod secret_owners;
 mod secret_uses;
