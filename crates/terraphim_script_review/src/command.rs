@@ -1083,14 +1083,16 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 });
             let mut payload = stdin.cloned().unwrap_or_default();
             payload.taint.join(&args_taint);
-            // With no input (none, `</dev/null`, an empty `echo`) and nothing private or
-            // decoded in its words, it is a handshake that reads the server's certificate
-            // (`| openssl x509 -noout -enddate`): no data leaves, and what it prints stays
-            // remote data wherever it goes. Any input (a line, a file, another command's
-            // output) is sent to that host.
+            // With no input (none, `</dev/null`, an empty `echo`), or only words the script
+            // spells itself (`echo QUIT |`, `: |`: input that came from no source), and
+            // nothing private or decoded in its words, it is a handshake that reads the
+            // server's certificate (`| openssl x509 -noout -enddate`): no data of the user
+            // leaves, and what it prints stays remote data wherever it goes. Input that
+            // carries data (a file, a report, the environment, another command's output
+            // read from somewhere) is sent to that host.
             let probe = !payload.taint.private()
                 && !payload.taint.decoded
-                && stdin.is_none_or(|s| s.known().is_some_and(|t| t.trim().is_empty()));
+                && stdin.is_none_or(|s| !s.taint.carries());
             if !probe {
                 sink.network(line, host.as_deref(), &payload, stdin.is_some());
             }

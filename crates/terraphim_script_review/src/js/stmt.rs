@@ -508,8 +508,18 @@ impl Js<'_, '_, '_> {
                                 .filter_map(|i| i.items.as_ref().map(|p| p[n].clone()))
                                 .collect()
                         };
-                        let mut pair = Val::list(vec![Val::any_of(&at(0)), Val::any_of(&at(1))]);
-                        pair.taint = right.taint.clone();
+                        let (keys, values) = (Val::any_of(&at(0)), Val::any_of(&at(1)));
+                        // The secret the values carry is theirs, not their names'
+                        // (`for (const [name, value] of Object.entries(secrets))`): a name
+                        // gets the rest of what the whole holds.
+                        let named = right.taint.secret.is_some()
+                            && keys.taint.secret.is_none()
+                            && values.taint.secret == right.taint.secret;
+                        let mut pair = Val::list(vec![keys, values]);
+                        pair.taint = match named {
+                            true => right.taint.names_only(),
+                            false => right.taint.clone(),
+                        };
                         pair
                     }
                     // An element also holds what the array was given as a whole

@@ -113,6 +113,8 @@ pub(super) enum Api {
     JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
+    /// Sequences one after another (`itertools.chain(a, b)`): the elements of each.
+    Chain,
     /// `enumerate(seq)`: pairs of a count and each element of the sequence.
     Enumerate,
     /// A value quoted as one shell word (`shlex.quote(s)`), or each item of a list quoted and
@@ -375,6 +377,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("str.join", COLLECTION),
     ("sorted", SEQUENCE),
     ("reversed", Reversed),
+    ("itertools.chain", Chain),
     ("enumerate", Enumerate),
     ("len", Count),
     ("tuple", SEQUENCE),

@@ -1198,6 +1198,22 @@ impl Py<'_, '_, '_> {
                 }
                 .with_taint(&c.all)
             }
+            Api::Chain => {
+                // `itertools.chain(project_paths(), tool_state_paths())`: a loop over it sees
+                // the elements of every part; a part whose elements are not known is one
+                // element nobody knows, holding what the part holds.
+                let mut v = c.all_val();
+                let mut items: Vec<Val> = Vec::new();
+                for a in &c.args {
+                    match &a.items {
+                        Some(xs) => items.extend(xs.iter().cloned()),
+                        None => items.push(Val::unknown().with_taint(&a.taint)),
+                    }
+                }
+                items.truncate(32);
+                v.items = Some(items);
+                v
+            }
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);
                 // a literal list, its elements backwards.

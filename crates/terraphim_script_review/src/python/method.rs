@@ -723,6 +723,13 @@ impl Py<'_, '_, '_> {
                     }
                     Val::unknown().with_taint(&recv.taint).with_taint(&t)
                 }
+                // The names of secrets parsed at run time (`secrets.keys()` of a secrets
+                // manager's download): what each is called is no secret.
+                "keys"
+                    if recv.taint.secret.is_some() && recv.handle.is_none() && args.is_empty() =>
+                {
+                    Val::unknown().with_taint(&recv.taint.names_only())
+                }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {
                     let mut v = Val::unknown()

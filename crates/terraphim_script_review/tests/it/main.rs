@@ -22,6 +22,7 @@ mod recall45;
 mod recall46;
 mod recall47;
 mod recall48;
+mod recall49;
 mod rules;
 mod secret_owners;
 mod secret_uses;

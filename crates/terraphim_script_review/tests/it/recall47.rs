@@ -166,7 +166,7 @@ fn a_structured_clone_keeps_the_members() {
 }
 
 /// `openssl s_client -connect HOST:PORT` sends its input to that host: a credential fed to it
-/// leaves the machine, and any other input still asks about the host. A value's length
+/// leaves the machine; a line the script spells sends nothing of the user's. A value's length
 /// (`${#value}`) tells nothing of the value.
 #[test]
 fn tls_clients_send_their_input_and_lengths_are_no_secret() {
@@ -182,7 +182,8 @@ fn tls_clients_send_their_input_and_lengths_are_no_secret() {
     };
     rows(&[
         (Sh, tls("cat ~/.aws/credentials"), Dangerous, "exfiltration"),
-        (Sh, tls("printf 'ping\\n'"), Suspicious, "network"),
+        // A line the script spells is no data of the user's (recall49): a probe.
+        (Sh, tls("printf 'ping\\n'"), Clean, ""),
         (Sh, length("$value"), Dangerous, "exfiltration"),
         // Twin: its length alone printed.
         (Sh, length("${#value} chars"), Suspicious, "secret-read"),
