@@ -284,84 +284,20 @@ pub(crate) const REMOTE_DESTROY_ROWS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
-/// Commands that print a credential on their standard output: the program, the words that
-/// must all be among its arguments, what they print, and the token variable whose service the
-/// credential is for (so a request to that service's documented host is its use, not a leak,
-/// as it is for the variable). `token=$(gh auth token)`,
-/// `subprocess.run(["git", "credential", "fill"], input=q)`: the value is that secret.
-pub(crate) const CREDENTIAL_PRINT_ROWS: &[CredentialRow] = &[
-    (
-        "gh",
-        &["auth", "token"],
-        "the GitHub CLI's token",
-        Some("GH_TOKEN"),
-    ),
-    (
-        "gh",
-        &["auth", "status", "--show-token"],
-        "the GitHub CLI's token",
-        Some("GH_TOKEN"),
-    ),
-    (
-        "git",
-        &["credential", "fill"],
-        "the credentials git stores",
-        None,
-    ),
-    (
-        "aws",
-        &["configure", "export-credentials"],
-        "the AWS CLI's credentials",
-        None,
-    ),
-    (
-        "aws",
-        &["configure", "get", "aws_secret_access_key"],
-        "the AWS CLI's secret key",
-        None,
-    ),
-    (
-        "gcloud",
-        &["auth", "print-access-token"],
-        "a Google Cloud access token",
-        Some("GOOGLE_API_TOKEN"),
-    ),
-    (
-        "gcloud",
-        &["auth", "print-identity-token"],
-        "a Google Cloud identity token",
-        Some("GOOGLE_API_TOKEN"),
-    ),
-    (
-        "heroku",
-        &["auth:token"],
-        "the Heroku CLI's token",
-        Some("HEROKU_API_KEY"),
-    ),
-    (
-        "kubectl",
-        &["config", "view", "--raw"],
-        "the kubeconfig's credentials",
-        None,
-    ),
-];
-
-/// A row of [`CREDENTIAL_PRINT_ROWS`].
-pub(crate) type CredentialRow = (
-    &'static str,
-    &'static [&'static str],
-    &'static str,
-    Option<&'static str>,
-);
+/// A row of the shared list of commands that print a credential
+/// ([`terraphim_shell_vocab::secrets::CREDENTIAL_PRINTS`]): the program, the words that must all
+/// be among its arguments, what they print, and the token variable whose service the credential
+/// is for (so a request to that service's documented host is its use, not a leak, as it is for
+/// the variable). `token=$(gh auth token)`, `subprocess.run(["git", "credential", "fill"],
+/// input=q)`: the value is that secret.
+pub(crate) type CredentialRow = terraphim_shell_vocab::secrets::CredentialPrint;
 
 /// The row of the credential a command prints, if it prints one.
 pub(crate) fn printed_credential(
     program: &str,
     words: &[String],
 ) -> Option<&'static CredentialRow> {
-    CREDENTIAL_PRINT_ROWS.iter().find(|(prog, need, _, _)| {
-        *prog == program && need.iter().all(|n| words.iter().any(|w| w == n))
-    })
+    terraphim_shell_vocab::secrets::credential_print(program, words)
 }
 
 /// The secret a row's command prints, as a value's taint names it: what it is, then the command
@@ -374,7 +310,7 @@ pub(crate) fn printed_secret(row: &CredentialRow) -> String {
 /// The token variable whose service a secret printed by a command is for (by the secret's
 /// name, as [`printed_secret`] gives it).
 pub(crate) fn printed_credential_var(secret: &str) -> Option<&'static str> {
-    CREDENTIAL_PRINT_ROWS
+    terraphim_shell_vocab::secrets::CREDENTIAL_PRINTS
         .iter()
         .find(|row| printed_secret(row) == secret)
         .and_then(|(_, _, _, var)| *var)

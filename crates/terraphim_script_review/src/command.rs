@@ -1060,11 +1060,53 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             Val::unknown()
         }
+        "openssl"
+            if words
+                .iter()
+                .find(|w| !w.starts_with('-'))
+                .is_some_and(|w| w == "s_client") =>
+        {
+            // `openssl s_client -connect HOST:PORT`: a TLS client sending its stdin there.
+            let host = words
+                .iter()
+                .enumerate()
+                .find_map(|(i, w)| match w.strip_prefix("-connect") {
+                    Some("") => words.get(i + 1).cloned(),
+                    Some(v) => v.strip_prefix('=').map(str::to_owned),
+                    None => None,
+                })
+                .map(|h| match h.rsplit_once(':') {
+                    Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => {
+                        host.trim_matches(['[', ']']).to_owned()
+                    }
+                    _ => h,
+                });
+            let mut payload = stdin.cloned().unwrap_or_default();
+            payload.taint.join(&args_taint);
+            // With no input (none, `</dev/null`, an empty `echo`), or only words the script
+            // spells itself (`echo QUIT |`, `: |`: input that came from no source), and
+            // nothing private or decoded in its words, it is a handshake that reads the
+            // server's certificate (`| openssl x509 -noout -enddate`): no data of the user
+            // leaves, and what it prints stays remote data wherever it goes. Input that
+            // carries data (a file, a report, the environment, another command's output
+            // read from somewhere) is sent to that host.
+            let probe = !payload.taint.private()
+                && !payload.taint.decoded
+                && stdin.is_none_or(|s| !s.taint.carries());
+            if !probe {
+                sink.network(line, host.as_deref(), &payload, stdin.is_some());
+            }
+            Val::unknown().with_taint(&Taint {
+                remote: true,
+                ..Taint::default()
+            })
+        }
         "cat" | "head" | "tail" | "less" | "more" | "strings" | "xxd" | "od" | "hexdump" | "nl"
-        | "tac" | "grep" | "egrep" | "rg" | "awk" | "jq" | "yq" | "cut" | "sort" | "uniq"
-        | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg" | "sed" | "zcat" | "gunzip"
-        | "rev" | "fold" | "basenc" | "uuencode" | "iconv" | "paste" | "column" | "expand"
-        | "fmt" | "gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "brotli" => {
+        | "tac" | "grep" | "egrep" | "rg" | "awk" | "gawk" | "mawk" | "nawk" | "jq" | "yq"
+        | "cut" | "sort" | "uniq" | "tr" | "wc" | "base64" | "base32" | "openssl" | "gpg"
+        | "sed" | "zcat" | "gunzip" | "rev" | "fold" | "basenc" | "uuencode" | "iconv"
+        | "paste" | "column" | "expand" | "fmt" | "gzip" | "bzip2" | "xz" | "zstd" | "lz4"
+        | "brotli" => {
             // Filters and compressors: their output still holds the data that came in.
             let mut out = Val::unknown();
             // `head -n "$KEEP"`: a count, neither printed nor a file read.
@@ -1127,13 +1169,49 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             // instead, and the pattern read as before: never a file operand.
             let program_first = matches!(
                 name.as_str(),
-                "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed" | "jq" | "yq"
+                "grep"
+                    | "egrep"
+                    | "fgrep"
+                    | "rg"
+                    | "awk"
+                    | "gawk"
+                    | "mawk"
+                    | "nawk"
+                    | "sed"
+                    | "jq"
+                    | "yq"
             ) && !words.iter().any(|w| {
                 (w.starts_with('-') && !w.starts_with("--") && (w.contains('e') || w.contains('f')))
                     || ["--regexp", "--file", "--expression", "--from-file"]
                         .iter()
                         .any(|o| w.starts_with(o))
             });
+            if program_first
+                && matches!(name.as_str(), "awk" | "gawk" | "mawk" | "nawk")
+                && let Some(program) = positional.first()
+            {
+                // `system(cmd)`, `print | cmd`, `cmd | getline`: the program runs commands,
+                // each the shell code its text is.
+                for run in crate::shell::awk::commands_run(&program.text_or_unknown()) {
+                    let code = Val::lit(run.command.as_str()).with_taint(&program.taint);
+                    sink.exec_code(line, Language::Shell, &code, "a command awk runs");
+                    let head = run.command.split_whitespace().next().unwrap_or("");
+                    if run.fed && is_shell(head.rsplit('/').next().unwrap_or(head)) {
+                        // `print ... | "sh"`: the shell runs the lines the program prints,
+                        // built from its input.
+                        let mut printed = Val::unknown().with_taint(&program.taint);
+                        if let Some(s) = stdin {
+                            printed.taint.join(&s.taint);
+                        }
+                        sink.exec_code(
+                            line,
+                            Language::Shell,
+                            &printed,
+                            "lines awk prints into a shell",
+                        );
+                    }
+                }
+            }
             let own_keys = own_key_files(sink, &name, args);
             for p in positional.iter().skip(usize::from(program_first)) {
                 if own_keys.iter().any(|k| std::ptr::eq(*k, *p)) {
@@ -1580,7 +1658,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
             curl(sink, line, &name, args, stdin)
         }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl-s_client" => {
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
             let shell_exec = words.iter().any(|w| {
                 w == "-e"
                     || w == "-c"
@@ -1860,7 +1938,10 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // service with a token variable is that variable's value (read alone, no finding);
         // any other is a secret read.
         let (_, _, what, var) = row;
-        if var.is_none() {
+        // A project's secrets manager read to do the script's work is no finding alone:
+        // where its value goes is judged.
+        let user_store = terraphim_shell_vocab::secrets::reads_user_credentials(row);
+        if var.is_none() && user_store {
             sink.add(
                 line,
                 Category::SecretRead,
@@ -1868,10 +1949,32 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 format!("reads {what} ({name})"),
             );
         }
+        // What it writes on its error stream (`res.stderr` of `spawnSync`, a failed
+        // lookup's message) is not the credential it prints: it holds what the command was
+        // given, as any program's message may.
+        let stderr = Val::unknown().with_taint(&out.taint);
         out.taint.secret = Some(crate::caps::printed_secret(row));
+        // A secret the store keeps under a connection URL's name (`doppler secrets get
+        // DATABASE_URL --plain`) is that URL: its credentials are its user info, so the host
+        // cut out of it is no secret, as for the variable of that name.
+        if argv[1..].iter().any(|a| {
+            // Each value a loop over names gives it (`for var in DATABASE_URL REDIS_URL`).
+            let names: Vec<&String> = match a.alts.is_empty() {
+                true => a.text.iter().collect(),
+                false => a.alts.iter().collect(),
+            };
+            !names.is_empty()
+                && names
+                    .iter()
+                    .all(|t| ["_URL", "_URI", "_DSN"].iter().any(|s| t.ends_with(s)))
+        }) {
+            out.taint.url_secret = crate::engine::URL_SECRET;
+        }
+        out.fields.retain(|(n, _)| n != "stderr");
+        out.fields.push(("stderr".to_owned(), stderr));
         // A credential helper's answer comes from the user's store, unlike a service's
         // token, which is the token variable's value.
-        out.taint.store |= var.is_none();
+        out.taint.store |= var.is_none() && user_store;
     }
     out
 }

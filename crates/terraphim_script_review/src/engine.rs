@@ -221,6 +221,22 @@ impl Taint {
         }
     }
 
+    /// The taint of the NAMES of a collection of secrets (`Object.keys(secrets)`,
+    /// `creds.keys()`): what a key is called (`DATABASE_URL`, `registry.npmjs.org`) is no
+    /// secret, though it was read from where the secrets were (a file stays a file).
+    pub(crate) fn names_only(&self) -> Taint {
+        let mut t = self.clone();
+        if t.secret.is_some() {
+            t.file = true;
+        }
+        t.secret = None;
+        t.store = false;
+        t.url_secret = 0;
+        t.mixed = false;
+        t.not_var = false;
+        t
+    }
+
     /// Whether the value carries any data from a source, a file of the project included
     /// (which equality leaves out).
     pub(crate) fn carries(&self) -> bool {

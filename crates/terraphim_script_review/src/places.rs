@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 pub(crate) use terraphim_shell_vocab::hosts::host_of;
 use terraphim_shell_vocab::hosts::is_loopback_host;
+#[cfg(test)]
+use terraphim_shell_vocab::secrets::SECRET_PATH_PARTS as SECRET_PARTS;
+use terraphim_shell_vocab::secrets::secret_path_part as first_secret_part;
 pub(crate) use terraphim_shell_vocab::secrets::{
     TOKEN_HOSTS, model_api_endpoint_setting, model_api_host, secret_env, token_host_documented,
 };
@@ -393,104 +396,6 @@ fn contains(haystack: &str, needle: &str) -> bool {
         .iter()
         .enumerate()
         .any(|(i, &b)| b == first && h[i + 1..].starts_with(rest))
-}
-
-/// Path parts that name credential material, and what it is: the first in this order that a
-/// path holds says what the path is.
-const SECRET_PARTS: &[(&str, &str)] = &[
-    (".ssh/id_", "an SSH private key"),
-    (".ssh/identity", "an SSH private key"),
-    (".aws/credentials", "AWS credentials"),
-    (".aws/config", "the AWS config"),
-    (".git-credentials", "git credentials"),
-    (".netrc", "the netrc credentials file"),
-    (".npmrc", "the npm token file"),
-    (".pypirc", "the PyPI token file"),
-    (".pgpass", "the PostgreSQL password file"),
-    (".my.cnf", "the MySQL client password file"),
-    ("gcloud/credentials", "Google Cloud credentials"),
-    (
-        "gcloud/application_default_credentials",
-        "Google Cloud credentials",
-    ),
-    (".azure/", "Azure credentials"),
-    (".kube/config", "the Kubernetes config"),
-    (".docker/config.json", "Docker registry credentials"),
-    (".config/gh/hosts.yml", "GitHub CLI tokens"),
-    (".gnupg/", "the GnuPG keyring"),
-    (".password-store", "the password store"),
-    (".vault-token", "a Vault token"),
-    (
-        ".bash_history",
-        "the shell history (commands typed with tokens in them)",
-    ),
-    (
-        ".zsh_history",
-        "the shell history (commands typed with tokens in them)",
-    ),
-    (
-        ".zhistory",
-        "the shell history (commands typed with tokens in them)",
-    ),
-    (
-        "fish/fish_history",
-        "the shell history (commands typed with tokens in them)",
-    ),
-    (".python_history", "the Python history"),
-    (".psql_history", "the psql history"),
-    (".mysql_history", "the MySQL history"),
-    (".node_repl_history", "the Node history"),
-    ("PSReadLine/ConsoleHost_history", "the PowerShell history"),
-    ("/etc/shadow", "the system password hashes"),
-    ("/etc/passwd", "the system account list"),
-    ("/etc/sudoers", "the sudoers file"),
-    (".mozilla/firefox", "a Firefox profile store"),
-    ("google-chrome/", "a Chrome profile store"),
-    ("chromium/", "a Chromium profile store"),
-    (
-        "Local Storage/leveldb",
-        "an app's local storage (Discord, Slack and other Electron apps keep session tokens there)",
-    ),
-    ("Login Data", "a browser password store"),
-    ("logins.json", "a browser password store"),
-    ("key4.db", "a browser key store"),
-    ("cookies.sqlite", "a browser cookie store"),
-    ("Keychains/", "the macOS keychain"),
-    (".terraform.d/credentials", "Terraform credentials"),
-    (".config/hub", "GitHub tokens"),
-    ("credentials.json", "a credentials file"),
-    ("service-account", "a service-account key"),
-];
-
-/// For each byte, the parts of [`SECRET_PARTS`] that start with it (bit `k` for part `k`).
-const SECRET_PART_STARTS: [u64; 256] = {
-    assert!(SECRET_PARTS.len() <= 64);
-    let mut masks = [0u64; 256];
-    let mut k = 0;
-    while k < SECRET_PARTS.len() {
-        let first = SECRET_PARTS[k].0.as_bytes()[0];
-        masks[first as usize] |= 1 << k;
-        k += 1;
-    }
-    masks
-};
-
-/// What the first part of [`SECRET_PARTS`] (in its order) that `path` holds names: one pass
-/// over the path, trying at each byte only the parts that start with it.
-fn first_secret_part(path: &str) -> Option<&'static str> {
-    let h = path.as_bytes();
-    let mut found = 0u64;
-    for i in 0..h.len() {
-        let mut candidates = SECRET_PART_STARTS[h[i] as usize] & !found;
-        while candidates != 0 {
-            let k = candidates.trailing_zeros() as usize;
-            if h[i..].starts_with(SECRET_PARTS[k].0.as_bytes()) {
-                found |= 1 << k;
-            }
-            candidates &= candidates - 1;
-        }
-    }
-    (found != 0).then(|| SECRET_PARTS[found.trailing_zeros() as usize].1)
 }
 
 /// What [`secret_kind`] calls a `.env` file.

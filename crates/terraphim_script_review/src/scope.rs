@@ -81,6 +81,14 @@ pub(crate) struct Scope {
     /// `run(["rm", "-rf", dir])`). The body is walked again with each (at most 4), so every
     /// call's command is judged, not only the first one's.
     param_alts: Map<String, Vec<Map<String, Val>>>,
+    /// What the body returned when walked with each of a function's `param_alts` (by its
+    /// place there): a call walked apart gets what its own command gave back
+    /// (`doppler(["secrets", "--only-names"])` is not what `doppler(["secrets",
+    /// "download"])` returned).
+    alt_returns: Map<String, Map<usize, Val>>,
+    /// The function and the place in its `param_alts` of the walk now going on, if it is one
+    /// of an alternative's ([`Scope::walk_alternative`]).
+    alt_walk: Option<(String, usize)>,
     /// How many of a function's `param_alts` are lists a union would have dropped
     /// ([`crate::engine::lists_unmerged`]): counted apart, so they take no room of the others.
     unmerged_alts: Map<String, usize>,
@@ -279,9 +287,34 @@ impl Scope {
         self.locals.last().map(|(f, _)| f.as_str())
     }
 
+    /// The body of a function is walked now with its alternative `k` of
+    /// [`Scope::param_alternatives`] (`Some((func, k))`; `None` or the walk's before: the walk
+    /// is over): what it returns is also kept as that alternative's. Returns the walk before
+    /// (a function defined inside another's body walked apart), to be put back after.
+    pub(crate) fn walk_alternative(
+        &mut self,
+        walk: Option<(String, usize)>,
+    ) -> Option<(String, usize)> {
+        std::mem::replace(&mut self.alt_walk, walk)
+    }
+
     /// Add a returned value to what the current function returns.
     pub(crate) fn add_return(&mut self, v: Val) {
         if let Some((f, _)) = self.locals.last() {
+            if let Some((alt_f, k)) = &self.alt_walk
+                && alt_f == f
+            {
+                let slot = self
+                    .alt_returns
+                    .entry(f.clone())
+                    .or_default()
+                    .entry(*k)
+                    .or_default();
+                *slot = match slot.is_blank() && slot.taint == Default::default() {
+                    true => v.clone(),
+                    false => slot.union(&v),
+                };
+            }
             // A list the function returns in this round stands for the one earlier rounds
             // found, walked with fewer values known (paths built from fields not stored yet):
             // the union of two lists keeps the first one's elements.
@@ -397,6 +430,8 @@ impl Scope {
             }
             _ => args,
         };
+        // The place of this call's parameters among those walked apart, if they are.
+        let mut alt_at: Option<usize> = None;
         if let Some(params) = self.funcs.get(name)
             && !params.is_empty()
             && !args.is_empty()
@@ -493,12 +528,13 @@ impl Scope {
                     false => alts.len() - unmerged_n < 4,
                 };
                 if room && !alts.contains(&call) {
-                    alts.push(call);
+                    alts.push(call.clone());
                     changed = true;
                     if unmerged {
                         *self.unmerged_alts.entry(name.to_owned()).or_default() += 1;
                     }
                 }
+                alt_at = alts.iter().position(|a| *a == call);
             }
             let apart = apart || unmerged;
             if let Some(passed) = self.params.get_mut(name).filter(|_| !apart) {
@@ -524,7 +560,15 @@ impl Scope {
         }
         match self.yields.get(name) {
             Some(ys) if !ys.is_empty() => Val::list(ys.clone()),
-            _ => self.returns.get(name).cloned().unwrap_or_default(),
+            _ => {
+                // A call walked apart whose own walk returned: what its command gave back.
+                if let Some(v) =
+                    alt_at.and_then(|k| self.alt_returns.get(name).and_then(|m| m.get(&k)))
+                {
+                    return v.clone();
+                }
+                self.returns.get(name).cloned().unwrap_or_default()
+            }
         }
     }
 

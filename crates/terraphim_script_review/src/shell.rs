@@ -8,6 +8,7 @@ use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::scope::Map;
 
+pub(crate) mod awk;
 mod contain;
 mod detached;
 mod local_db;
@@ -2601,6 +2602,11 @@ impl Shell<'_, '_, '_> {
                     .filter(|c| c.kind() == "variable_name" || c.kind() == "special_variable_name")
                     .map(|c| self.text(c).to_owned());
                 match name {
+                    Some(_) if node.kind() == "expansion" && self.text(node).starts_with("${#") => {
+                        // `${#value}`, `${#list[@]}`: a length, a number that tells nothing of
+                        // what the variable holds.
+                        Val::lit(UNKNOWN.to_string())
+                    }
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
                         if node.kind() == "expansion"
@@ -2989,6 +2995,8 @@ impl Shell<'_, '_, '_> {
                         .and_then(|p| self.written_texts.get(p));
                     input = Some(match spelled {
                         Some(text) => text.clone().with_taint(&taint),
+                        // `</dev/null`: nothing to read.
+                        None if target.known() == Some("/dev/null") => Val::lit(""),
                         None => Val::unknown().with_taint(&taint),
                     });
                 }
@@ -3656,7 +3664,8 @@ fn url_part_cut(text: &str, name: &str) -> u8 {
         .and_then(|t| t.strip_suffix('}'))
     {
         Some("#*@" | "##*@") => crate::engine::URL_USERINFO_CUT,
-        Some("%%/*") => crate::engine::URL_PATH_CUT,
+        // `${host%%[:/]*}`, `${host%%:*}`: the port goes with the path and query.
+        Some("%%/*" | "%%[:/]*" | "%%[/:]*" | "%%:*") => crate::engine::URL_PATH_CUT,
         _ => 0,
     }
 }

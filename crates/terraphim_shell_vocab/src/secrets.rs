@@ -68,35 +68,229 @@ pub const SIGNING_TOOLS: &[&str] = &[
     "keytool",
 ];
 
-/// Commands that print what a credential store holds (a program and its subcommand): `pass
-/// show NAME`, macOS's `security find-generic-password`, the Secret Service's `secret-tool
-/// lookup`, Heroku's config vars. The KG's `credential store sent away` names the same heads.
-pub const CREDENTIAL_STORE_READS: &[(&str, &str)] = &[
-    ("pass", "show"),
-    ("gopass", "show"),
-    ("security", "find-generic-password"),
-    ("security", "find-internet-password"),
-    ("security", "dump-keychain"),
-    ("security", "export"),
-    ("secret-tool", "lookup"),
-    ("secret-tool", "search"),
-    ("heroku", "config"),
-    ("heroku", "config:get"),
+/// A command that prints a credential: the program, the words its arguments must hold, what it
+/// prints, and the token variable of the service when the printed value is that variable's
+/// value (`gh auth token` prints what `GH_TOKEN` would hold).
+pub type CredentialPrint = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    Option<&'static str>,
+);
+
+/// Programs of [`CREDENTIAL_PRINTS`] that hand out the secrets a project keeps in a secrets
+/// manager (a vault, a deployment platform's settings), which scripts read to do their work;
+/// the others print the user's own credentials (the keychain, a CLI's login).
+pub const SECRETS_MANAGERS: &[&str] =
+    &["vault", "doppler", "infisical", "op", "bw", "ansible-vault"];
+
+/// Whether `row` reads the user's own credentials rather than a project's secrets manager
+/// ([`SECRETS_MANAGERS`], and the cloud secret stores' `get-secret-value`-like reads).
+pub fn reads_user_credentials(row: &CredentialPrint) -> bool {
+    let (prog, words, _, _) = row;
+    !SECRETS_MANAGERS.contains(prog)
+        && !matches!(
+            (*prog, words.first().copied()),
+            ("aws", Some("secretsmanager" | "ssm"))
+                | ("gcloud", Some("secrets"))
+                | ("az", Some("keyvault"))
+                | ("heroku", Some("config" | "config:get"))
+        )
+}
+
+/// Commands that print a credential or what a credential store holds: the one list the command
+/// guard (a store's entry staged and sent away) and the script review (a subprocess whose output
+/// is a secret) share. `pass show NAME`, macOS's `security find-generic-password`, the Secret
+/// Service's `secret-tool lookup`, a CLI's own token (`gh auth token`), a vault's decrypted
+/// file (`ansible-vault view`, `sops -d`), a secrets manager's values (`doppler secrets
+/// download`, `op read`). The KG's `credential store sent away` names the same heads.
+pub const CREDENTIAL_PRINTS: &[CredentialPrint] = &[
+    ("pass", &["show"], "the password store", None),
+    ("gopass", &["show"], "the password store", None),
+    (
+        "security",
+        &["find-generic-password"],
+        "the macOS keychain",
+        None,
+    ),
+    (
+        "security",
+        &["find-internet-password"],
+        "the macOS keychain",
+        None,
+    ),
+    ("security", &["dump-keychain"], "the macOS keychain", None),
+    ("security", &["export"], "the macOS keychain", None),
+    ("secret-tool", &["lookup"], "the system keyring", None),
+    ("secret-tool", &["search"], "the system keyring", None),
+    ("heroku", &["config"], "Heroku's config vars", None),
+    ("heroku", &["config:get"], "Heroku's config vars", None),
+    (
+        "heroku",
+        &["auth:token"],
+        "the Heroku CLI's token",
+        Some("HEROKU_API_KEY"),
+    ),
+    (
+        "gh",
+        &["auth", "token"],
+        "the GitHub CLI's token",
+        Some("GH_TOKEN"),
+    ),
+    (
+        "gh",
+        &["auth", "status", "--show-token"],
+        "the GitHub CLI's token",
+        Some("GH_TOKEN"),
+    ),
+    (
+        "git",
+        &["credential", "fill"],
+        "the credentials git stores",
+        None,
+    ),
+    (
+        "aws",
+        &["configure", "export-credentials"],
+        "the AWS CLI's credentials",
+        None,
+    ),
+    (
+        "aws",
+        &["configure", "get", "aws_secret_access_key"],
+        "the AWS CLI's secret key",
+        None,
+    ),
+    (
+        "aws",
+        &["secretsmanager", "get-secret-value"],
+        "an AWS Secrets Manager secret",
+        None,
+    ),
+    (
+        "aws",
+        &["ssm", "get-parameter", "--with-decryption"],
+        "a decrypted AWS SSM parameter",
+        None,
+    ),
+    (
+        "aws",
+        &["ssm", "get-parameters-by-path", "--with-decryption"],
+        "decrypted AWS SSM parameters",
+        None,
+    ),
+    (
+        "gcloud",
+        &["auth", "print-access-token"],
+        "a Google Cloud access token",
+        Some("GOOGLE_API_TOKEN"),
+    ),
+    (
+        "gcloud",
+        &["auth", "print-identity-token"],
+        "a Google Cloud identity token",
+        Some("GOOGLE_API_TOKEN"),
+    ),
+    (
+        "gcloud",
+        &["secrets", "versions", "access"],
+        "a Google Secret Manager secret",
+        None,
+    ),
+    (
+        "az",
+        &["account", "get-access-token"],
+        "an Azure access token",
+        None,
+    ),
+    (
+        "az",
+        &["keyvault", "secret", "show"],
+        "an Azure Key Vault secret",
+        None,
+    ),
+    (
+        "kubectl",
+        &["config", "view", "--raw"],
+        "the kubeconfig's credentials",
+        None,
+    ),
+    (
+        "ansible-vault",
+        &["view"],
+        "an Ansible vault's decrypted text",
+        None,
+    ),
+    (
+        "doppler",
+        &["secrets", "download"],
+        "Doppler's secrets",
+        None,
+    ),
+    ("doppler", &["secrets", "get"], "a Doppler secret", None),
+    ("infisical", &["export"], "Infisical's secrets", None),
+    ("op", &["read"], "a 1Password item", None),
+    ("op", &["item", "get"], "a 1Password item", None),
+    ("bw", &["get"], "a Bitwarden item", None),
+    ("vault", &["kv", "get"], "a Vault secret", None),
+    ("vault", &["read"], "a Vault secret", None),
+    (
+        "docker-credential-desktop",
+        &["get"],
+        "Docker's stored registry credentials",
+        None,
+    ),
 ];
 
-/// The credential-store read `argv` is ([`CREDENTIAL_STORE_READS`]): the program and its
-/// subcommand, the first word after the program that is no option.
-pub fn credential_store_read<S: AsRef<str>>(argv: &[S]) -> Option<(&'static str, &'static str)> {
-    let (first, rest) = argv.split_first()?;
-    let prog = first.as_ref().rsplit('/').next().unwrap_or("");
-    let sub = rest
+/// The row of [`CREDENTIAL_PRINTS`] of the command `program` with these arguments (the program's
+/// name without its directory): the row's options anywhere among `args`, its other words one
+/// after another among the words that are no option (`vault kv get`, not `vault kv metadata
+/// get`, which prints no secret).
+pub fn credential_print<S: AsRef<str>>(
+    program: &str,
+    args: &[S],
+) -> Option<&'static CredentialPrint> {
+    let prog = program.rsplit('/').next().unwrap_or("");
+    if !CREDENTIAL_PRINTS.iter().any(|(p, ..)| *p == prog) {
+        return None;
+    }
+    let operands: Vec<&str> = args
         .iter()
         .map(AsRef::as_ref)
-        .find(|w| !w.starts_with('-'))?;
-    CREDENTIAL_STORE_READS
-        .iter()
-        .find(|(p, s)| *p == prog && *s == sub)
-        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    CREDENTIAL_PRINTS.iter().find(|(p, need, _, _)| {
+        let (options, words): (Vec<&str>, Vec<&str>) =
+            need.iter().partition(|n| n.starts_with('-'));
+        *p == prog
+            && options
+                .iter()
+                .all(|o| args.iter().any(|w| w.as_ref() == *o))
+            && (words.is_empty()
+                || operands
+                    .windows(words.len())
+                    .any(|run| run == words.as_slice()))
+    })
+}
+
+/// The credential-store read `argv` is ([`CREDENTIAL_PRINTS`]): the program and the words that
+/// name the read, as the KG's `credential store sent away` spells its head.
+pub fn credential_store_read<S: AsRef<str>>(
+    argv: &[S],
+) -> Option<(&'static str, &'static [&'static str])> {
+    let (first, rest) = argv.split_first()?;
+    credential_print(first.as_ref(), rest).map(|(p, need, _, _)| (*p, *need))
+}
+
+/// Secret scanners: each finding they print or write holds the secret found (see the KG's
+/// `secret scanner findings sent away`).
+pub const SECRET_SCANNERS: &[&str] = &["trufflehog", "gitleaks", "noseyparker"];
+
+/// Whether `argv` (the program `name`'s, program first) is a secret scanner printing or
+/// writing the secrets it finds: gitleaks only without `--redact` (which masks them).
+pub fn prints_secrets_found<S: AsRef<str>>(name: &str, argv: &[S]) -> bool {
+    SECRET_SCANNERS.contains(&name)
+        && !(name == "gitleaks" && argv.iter().any(|w| w.as_ref().starts_with("--redact")))
 }
 
 /// Programs that print a private key they keep when asked by an option (a program, the option's
@@ -471,4 +665,206 @@ pub fn model_api_host(name: &str, host: &str) -> bool {
     own || MODEL_API_GATEWAYS
         .iter()
         .any(|g| host == g.trim_start_matches('.') || (g.starts_with('.') && host.ends_with(g)))
+}
+
+/// Path parts that name credential material, and what it is: the first in this order that a
+/// path holds says what the path is. The script review's credential places; wallets' keystores
+/// (`~/.foundry/keystores`, `~/.ethereum/keystore`, `~/.config/solana`) are keys as SSH keys are.
+pub const SECRET_PATH_PARTS: &[(&str, &str)] = &[
+    (".ssh/id_", "an SSH private key"),
+    (".ssh/identity", "an SSH private key"),
+    (".aws/credentials", "AWS credentials"),
+    (".aws/config", "the AWS config"),
+    (".git-credentials", "git credentials"),
+    (".netrc", "the netrc credentials file"),
+    (".npmrc", "the npm token file"),
+    (".pypirc", "the PyPI token file"),
+    (".pgpass", "the PostgreSQL password file"),
+    (".my.cnf", "the MySQL client password file"),
+    ("gcloud/credentials", "Google Cloud credentials"),
+    (
+        "gcloud/application_default_credentials",
+        "Google Cloud credentials",
+    ),
+    (".azure/", "Azure credentials"),
+    (".kube/config", "the Kubernetes config"),
+    (".docker/config.json", "Docker registry credentials"),
+    (".config/gh/hosts.yml", "GitHub CLI tokens"),
+    (".gnupg/", "the GnuPG keyring"),
+    (".password-store", "the password store"),
+    (".vault-token", "a Vault token"),
+    (
+        ".bash_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        ".zsh_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        ".zhistory",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (
+        "fish/fish_history",
+        "the shell history (commands typed with tokens in them)",
+    ),
+    (".python_history", "the Python history"),
+    (".psql_history", "the psql history"),
+    (".mysql_history", "the MySQL history"),
+    (".node_repl_history", "the Node history"),
+    ("PSReadLine/ConsoleHost_history", "the PowerShell history"),
+    ("/etc/shadow", "the system password hashes"),
+    ("/etc/passwd", "the system account list"),
+    ("/etc/sudoers", "the sudoers file"),
+    (".mozilla/firefox", "a Firefox profile store"),
+    ("google-chrome/", "a Chrome profile store"),
+    ("chromium/", "a Chromium profile store"),
+    (
+        "Local Storage/leveldb",
+        "an app's local storage (Discord, Slack and other Electron apps keep session tokens there)",
+    ),
+    ("Login Data", "a browser password store"),
+    ("logins.json", "a browser password store"),
+    ("key4.db", "a browser key store"),
+    ("cookies.sqlite", "a browser cookie store"),
+    ("Keychains/", "the macOS keychain"),
+    (".terraform.d/credentials", "Terraform credentials"),
+    (".config/hub", "GitHub tokens"),
+    (".foundry/keystores", "a Foundry wallet keystore"),
+    (".ethereum/keystore", "an Ethereum wallet keystore"),
+    (".config/solana", "the Solana CLI's keypairs"),
+    (".near-credentials", "NEAR account keys"),
+    (".brownie/accounts", "Brownie wallet accounts"),
+    ("credentials.json", "a credentials file"),
+    ("service-account", "a service-account key"),
+];
+
+/// For each byte, the parts of [`SECRET_PATH_PARTS`] that start with it (bit `k` for part `k`).
+const SECRET_PART_STARTS: [u64; 256] = {
+    assert!(SECRET_PATH_PARTS.len() <= 64);
+    let mut masks = [0u64; 256];
+    let mut k = 0;
+    while k < SECRET_PATH_PARTS.len() {
+        let first = SECRET_PATH_PARTS[k].0.as_bytes()[0];
+        masks[first as usize] |= 1 << k;
+        k += 1;
+    }
+    masks
+};
+
+/// What the first part of [`SECRET_PATH_PARTS`] (in its order) that `path` holds names: one pass
+/// over the path, trying at each byte only the parts that start with it.
+pub fn secret_path_part(path: &str) -> Option<&'static str> {
+    let h = path.as_bytes();
+    let mut found = 0u64;
+    for i in 0..h.len() {
+        let mut candidates = SECRET_PART_STARTS[h[i] as usize] & !found;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            if h[i..].starts_with(SECRET_PATH_PARTS[k].0.as_bytes()) {
+                found |= 1 << k;
+            }
+            candidates &= candidates - 1;
+        }
+    }
+    (found != 0).then(|| SECRET_PATH_PARTS[found.trailing_zeros() as usize].1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_printing_a_credential() {
+        for (argv, want) in [
+            (
+                &["vault", "kv", "get", "-format=json", "secret/ci"][..],
+                true,
+            ),
+            (&["vault", "kv", "metadata", "get", "secret/ci"][..], false),
+            (&["vault", "kv", "put", "secret/ci", "k=-"][..], false),
+            (
+                &["/usr/bin/git", "-C", "repo", "credential", "fill"][..],
+                true,
+            ),
+            (&["git", "credential", "approve"][..], false),
+            (
+                &[
+                    "aws",
+                    "ssm",
+                    "get-parameter",
+                    "--name",
+                    "p",
+                    "--with-decryption",
+                ][..],
+                true,
+            ),
+            (&["aws", "ssm", "get-parameter", "--name", "p"][..], false),
+            (&["ansible-vault", "view", "vault.yml"][..], true),
+            (&["ansible-vault", "encrypt", "vault.yml"][..], false),
+            (&["pass", "show", "ci/token"][..], true),
+            (&["pass", "ls"][..], false),
+            (&["doppler", "--version"][..], false),
+            (&["doppler", "secrets", "download", "--no-file"][..], true),
+            (&["doppler", "secrets", "--only-names", "--json"][..], false),
+        ] {
+            assert_eq!(credential_store_read(argv).is_some(), want, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn user_credentials_and_secrets_managers() {
+        let user = |argv: &[&str]| {
+            credential_store_read(argv).map(|(p, w)| {
+                let row = CREDENTIAL_PRINTS
+                    .iter()
+                    .find(|r| r.0 == p && r.1 == w)
+                    .unwrap();
+                reads_user_credentials(row)
+            })
+        };
+        assert_eq!(user(&["gh", "auth", "token"]), Some(true));
+        assert_eq!(
+            user(&["security", "find-generic-password", "-w"]),
+            Some(true)
+        );
+        assert_eq!(user(&["vault", "kv", "get", "x"]), Some(false));
+        assert_eq!(
+            user(&["aws", "secretsmanager", "get-secret-value"]),
+            Some(false)
+        );
+        assert_eq!(
+            user(&["gcloud", "secrets", "versions", "access", "1"]),
+            Some(false)
+        );
+        assert_eq!(user(&["kubectl", "config", "view", "--raw"]), Some(true));
+    }
+
+    #[test]
+    fn secret_path_parts_name_wallet_keystores() {
+        for (path, want) in [
+            ("~/.foundry/keystores/deployer", true),
+            ("/home/u/.ethereum/keystore/UTC--x", true),
+            ("~/.config/solana/id.json", true),
+            ("~/.ssh/id_ed25519", true),
+            ("~/.foundry/cache/x.json", false),
+            ("src/solana/app.ts", false),
+        ] {
+            assert_eq!(secret_path_part(path).is_some(), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn scanners_printing_the_secrets_they_find() {
+        assert!(prints_secrets_found("gitleaks", &["gitleaks", "detect"]));
+        assert!(!prints_secrets_found(
+            "gitleaks",
+            &["gitleaks", "detect", "--redact"]
+        ));
+        assert!(prints_secrets_found(
+            "trufflehog",
+            &["trufflehog", "git", "file://."]
+        ));
+    }
 }

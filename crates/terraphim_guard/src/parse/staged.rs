@@ -16,7 +16,9 @@
 //! | curl`, which `credential store sent away` judges).
 
 use terraphim_shell_vocab::decode::Decoder;
-use terraphim_shell_vocab::secrets::{credential_store_read, secret_env, secret_key_export};
+use terraphim_shell_vocab::secrets::{
+    credential_store_read, prints_secrets_found, secret_env, secret_key_export,
+};
 use terraphim_shell_vocab::{NAME_PROBES, interpreter_name, is_shell};
 
 use super::SimpleCommand;
@@ -37,7 +39,7 @@ enum Source {
     Findings(String),
     /// A credential store's entry, as this program and subcommand printed it, or a private
     /// key a program exported by its option (`gpg --export-secret-keys`).
-    Store(&'static str, &'static str),
+    Store(&'static str, Vec<&'static str>),
 }
 
 impl Source {
@@ -54,7 +56,10 @@ impl Source {
                 vec![tool.clone(), "--no-redact".into()]
             }
             Source::Dump(tool) | Source::Findings(tool) => vec![tool.clone()],
-            Source::Store(prog, sub) => vec![(*prog).into(), (*sub).into()],
+            Source::Store(prog, words) => std::iter::once(prog)
+                .chain(words)
+                .map(|w| (*w).to_string())
+                .collect(),
         }
     }
 
@@ -65,7 +70,7 @@ impl Source {
             Source::Env(Some(v)) => format!("`${v}`"),
             Source::Dump(tool) => format!("a `{tool}` dump"),
             Source::Findings(tool) => format!("the secrets `{tool}` found"),
-            Source::Store(prog, sub) => format!("what `{prog} {sub}` printed"),
+            Source::Store(prog, words) => format!("what `{prog} {}` printed", words.join(" ")),
         }
     }
 }
@@ -210,17 +215,6 @@ const DUMPERS: &[&str] = &[
     "mongoexport",
 ];
 
-/// Secret scanners: each finding they print or write holds the secret found (see the KG's
-/// `secret scanner findings sent away`).
-const SECRET_SCANNERS: &[&str] = &["trufflehog", "gitleaks", "noseyparker"];
-
-/// Whether `argv` is a secret scanner printing the secrets it finds: gitleaks only without
-/// `--redact` (which masks them).
-fn prints_secrets_found(name: &str, argv: &[String]) -> bool {
-    SECRET_SCANNERS.contains(&name)
-        && !(name == "gitleaks" && argv.iter().any(|w| w.starts_with("--redact")))
-}
-
 /// Whether `argv` dumps rows: a dump tool not told to dump the schema alone, or `redis-cli
 /// --rdb` (the whole keyspace).
 fn dumps_rows(name: &str, argv: &[String]) -> bool {
@@ -290,8 +284,11 @@ fn direct_source<'a>(
     let argv = &c.argv;
     let name = c.name();
     let ops: Vec<&String> = operands(argv).collect();
-    if let Some((prog, sub)) = credential_store_read(argv).or_else(|| secret_key_export(argv)) {
-        return Some(Source::Store(prog, sub));
+    if let Some((prog, words)) = credential_store_read(argv) {
+        return Some(Source::Store(prog, words.to_vec()));
+    }
+    if let Some((prog, option)) = secret_key_export(argv) {
+        return Some(Source::Store(prog, vec![option]));
     }
     match name {
         "env" if ops.is_empty() => return Some(Source::Env(None)),

@@ -74,6 +74,9 @@ pub(super) enum Api {
     EnvAll,
     /// A serialisation or merge of its arguments (`JSON.stringify`, `Object.assign`).
     Collection,
+    /// A deep copy of its argument (`structuredClone(obj)`, lodash's `cloneDeep`): the same
+    /// value, members and all.
+    DeepCopy,
     /// `Buffer.from(data, encoding)`.
     BufferFrom,
     /// Data decoded (`atob`, `fromCharCode`, zlib).
@@ -182,6 +185,8 @@ pub(super) const CALLS: &[(&[&str], &[&str], Api)] = &[
         Collection,
     ),
     (&["Buffer"], &["concat"], Collection),
+    (GLOBAL, &["structuredClone"], DeepCopy),
+    (&["lodash"], &["cloneDeep", "clone"], DeepCopy),
     (
         FS,
         &[

@@ -1173,9 +1173,9 @@ impl Js<'_, '_, '_> {
                     data.taint.remote = true;
                 }
             }
-            if data.taint.carries() {
-                self.sink.write(ln, &Val::lit(path), &data, append);
-            }
+            // Whatever it carries: a file the streams fill (`pipeline(Readable.from(lines),
+            // createWriteStream(dest))`) is written, as `writeFileSync(dest, text)` is.
+            self.sink.write(ln, &Val::lit(path), &data, append);
             return Val::unknown().with_taint(&c.all);
         }
         // `pipeline(createReadStream(file), net.connect(...))`: the connection sends what
@@ -1821,6 +1821,7 @@ impl Js<'_, '_, '_> {
                 env: true,
                 ..Taint::default()
             }),
+            Api::DeepCopy => c.first().clone().with_taint(&c.all),
             Api::Collection => {
                 let mut v = Val::unknown().with_taint(&c.all);
                 v.text = c
@@ -1868,6 +1869,21 @@ impl Js<'_, '_, '_> {
                     };
                     if items.is_some() {
                         v.items = items;
+                    }
+                }
+                let first = c.first();
+                if fields.is_empty() && c.args.len() == 1 && first.taint.secret.is_some() {
+                    // The keys of secrets parsed at run time (`Object.keys(JSON.parse(raw))`
+                    // of a secrets manager's download) are their names; `Object.entries`
+                    // pairs a name with a value that is still the secret.
+                    let names = Val::unknown().with_taint(&first.taint.names_only());
+                    match c.q.as_str() {
+                        "Object.keys" => v = names,
+                        "Object.entries" => {
+                            let value = Val::unknown().with_taint(&first.taint);
+                            v.items = Some(vec![Val::list(vec![names, value])]);
+                        }
+                        _ => {}
                     }
                 }
                 if c.q == "Object.assign" {
@@ -1928,7 +1944,15 @@ impl Js<'_, '_, '_> {
                 };
                 Val::lit(words.join(" ")).with_taint(&c.all)
             }
-            Api::JsonParse => Val::parsed_json(c.first(), &c.all),
+            Api::JsonParse => {
+                // `JSON.parse(text, reviver)`: the reviver is called with each key and value
+                // of the parsed text.
+                if c.arg_nodes.len() > 1 {
+                    let parsed = Val::unknown().with_taint(&c.first().taint);
+                    let _ = self.bind_callbacks_at(&c.arg_nodes[1..2], &parsed, 1);
+                }
+                Val::parsed_json(c.first(), &c.all)
+            }
             Api::ReadFile => {
                 let t = self.sink.read_val(ln, c.first());
                 let read = Val::unknown().with_taint(&t);

@@ -367,6 +367,18 @@ impl Js<'_, '_, '_> {
                             let members: Vec<Val> =
                                 obj.fields.iter().map(|(_, f)| f.clone()).collect();
                             v = Val::any_of(&members).with_taint(&obj.taint);
+                            // Members that are lists (`LEVELS[level]` of `{ default: [...],
+                            // all: [...] }`): a loop over the one chosen sees the elements of
+                            // any of them, not only the first list's.
+                            if members.len() > 1 && members.iter().all(|m| m.items.is_some()) {
+                                let mut all: Vec<Val> = Vec::new();
+                                for e in members.iter().filter_map(|m| m.items.as_ref()).flatten() {
+                                    if !all.contains(e) && all.len() < 16 {
+                                        all.push(e.clone());
+                                    }
+                                }
+                                v.items = Some(all);
+                            }
                         }
                         v
                     }

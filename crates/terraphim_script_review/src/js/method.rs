@@ -23,7 +23,21 @@ impl Js<'_, '_, '_> {
     ) -> Vec<Val> {
         let mut named_returns = Vec::new();
         // What a callback is given: each element of an array, else the data itself.
+        let tuples = |items: &[Val]| {
+            let width = items.first().and_then(|i| i.items.as_ref()).map(Vec::len);
+            width.is_some_and(|w| {
+                w >= 2
+                    && items
+                        .iter()
+                        .all(|i| i.items.as_ref().is_some_and(|t| t.len() == w))
+            })
+        };
         let element = match &data.items {
+            // `Object.entries(SOURCES).map(([name, file]) => ...)`: pairs, each place any of
+            // the values it takes, so a destructured parameter sees every file, not none.
+            Some(items) if items.len() > 1 && tuples(items) => {
+                Val::element_of(items).with_taint(&data.taint)
+            }
             Some(items) if !items.is_empty() => {
                 let mut e = Val::any_of(items).with_taint(&data.taint);
                 e.items = None;
@@ -326,8 +340,51 @@ impl Js<'_, '_, '_> {
                     }
                     _ => None,
                 };
+                // `text.replace(/"resolved": "https:\/\/registry[^"]+/g, (m, rest) => ...)`,
+                // `.replace(re, NEW)`: the text holds what replaced each match (what the
+                // callback returns, or the replacement), amid the parts nobody knows.
+                let replacement = match arg_nodes.get(1) {
+                    _ if !matches!(name, "replace" | "replaceAll")
+                        || computed.is_some() =>
+                    {
+                        None
+                    }
+                    Some(f)
+                        if matches!(
+                            f.kind(),
+                            "arrow_function" | "function_expression" | "function"
+                        ) =>
+                    {
+                        Some(
+                            self.scope
+                                .call_user(&crate::scope::anon_name(f.start_byte()), &[]),
+                        )
+                    }
+                    Some(f)
+                        if f.kind() == "identifier"
+                            && self.scope.funcs.contains_key(self.text(*f)) =>
+                    {
+                        let f = self.text(*f).to_owned();
+                        Some(self.scope.call_user(&f, &[]))
+                    }
+                    Some(_) => args.get(1).cloned(),
+                    None => None,
+                }
+                // Only a replacement that holds a URL: a path put in place of a part (`~` by
+                // the home directory) amid parts nobody knows is no place to judge.
+                .filter(|r| {
+                    r.handle.is_none()
+                        && (r.text.as_deref().is_some_and(|t| t.contains("://"))
+                            || r.alts.iter().any(|a| a.contains("://")))
+                });
                 if let Some(c) = computed {
                     v.text = Some(c);
+                } else if let Some(r) = replacement {
+                    let around = Val::lit(UNKNOWN.to_string());
+                    let mut made = around.concat(&r).concat(&around);
+                    made.taint = v.taint.clone();
+                    made.taint.join(&r.taint);
+                    return made;
                 } else if name != "toString" && name != "trim" {
                     v.text = v.text.map(|_| UNKNOWN.to_string());
                 }

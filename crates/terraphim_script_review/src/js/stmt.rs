@@ -159,9 +159,11 @@ impl Js<'_, '_, '_> {
     pub(super) fn function(&mut self, name: String, node: Node<'_>) {
         self.function_body(name.clone(), node);
         // Calls whose list argument names another program: the body with each.
-        for alt in self.scope.param_alternatives(&name) {
-            let old = self.scope.swap_params(&name, &alt);
+        for (k, alt) in self.scope.param_alternatives(&name).iter().enumerate() {
+            let old = self.scope.swap_params(&name, alt);
+            let outer = self.scope.walk_alternative(Some((name.clone(), k)));
             self.function_body(name.clone(), node);
+            self.scope.walk_alternative(outer);
             self.scope.restore_params(&name, old);
         }
     }
@@ -506,8 +508,18 @@ impl Js<'_, '_, '_> {
                                 .filter_map(|i| i.items.as_ref().map(|p| p[n].clone()))
                                 .collect()
                         };
-                        let mut pair = Val::list(vec![Val::any_of(&at(0)), Val::any_of(&at(1))]);
-                        pair.taint = right.taint.clone();
+                        let (keys, values) = (Val::any_of(&at(0)), Val::any_of(&at(1)));
+                        // The secret the values carry is theirs, not their names'
+                        // (`for (const [name, value] of Object.entries(secrets))`): a name
+                        // gets the rest of what the whole holds.
+                        let named = right.taint.secret.is_some()
+                            && keys.taint.secret.is_none()
+                            && values.taint.secret == right.taint.secret;
+                        let mut pair = Val::list(vec![keys, values]);
+                        pair.taint = match named {
+                            true => right.taint.names_only(),
+                            false => right.taint.clone(),
+                        };
                         pair
                     }
                     // An element also holds what the array was given as a whole

@@ -85,6 +85,9 @@ pub(super) enum Api {
     FdWrite,
     /// A `.env` file read into the environment.
     Dotenv,
+    /// An INI parser (`configparser.ConfigParser(defaults={...})`): its `DEFAULT` section
+    /// holds the defaults it is given.
+    IniParser,
     // Data.
     /// One environment variable read.
     EnvGet,
@@ -110,6 +113,8 @@ pub(super) enum Api {
     JsonLoads,
     /// A sequence reversed (`reversed("lave")`): its elements in the other order.
     Reversed,
+    /// Sequences one after another (`itertools.chain(a, b)`): the elements of each.
+    Chain,
     /// `enumerate(seq)`: pairs of a count and each element of the sequence.
     Enumerate,
     /// A value quoted as one shell word (`shlex.quote(s)`), or each item of a list quoted and
@@ -351,6 +356,9 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("csv.DictWriter", CsvWriter),
     ("os.write", FdWrite),
     ("dotenv.load_dotenv", Dotenv),
+    ("configparser.ConfigParser", IniParser),
+    ("configparser.RawConfigParser", IniParser),
+    ("configparser.SafeConfigParser", IniParser),
     ("dotenv.dotenv_values", Dotenv),
     ("os.environ.get", EnvGet),
     ("os.getenv", EnvGet),
@@ -369,6 +377,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("str.join", COLLECTION),
     ("sorted", SEQUENCE),
     ("reversed", Reversed),
+    ("itertools.chain", Chain),
     ("enumerate", Enumerate),
     ("len", Count),
     ("tuple", SEQUENCE),

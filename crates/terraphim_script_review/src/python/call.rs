@@ -1061,6 +1061,17 @@ impl Py<'_, '_, '_> {
                 let t = self.sink.read_path(c.ln, &path);
                 Val::unknown().with_taint(&t)
             }
+            Api::IniParser => {
+                // `ConfigParser(defaults={"home": str(Path.home())})`: the values every
+                // section's `%(name)s` may name.
+                let mut v = Val::unknown().with_taint(&c.all);
+                let mut defaults = Val::unknown();
+                if let Some(d) = c.kwargs.get("defaults").or(c.args.first()) {
+                    defaults.fields.clone_from(&d.fields);
+                }
+                v.set_field(&["DEFAULT"], defaults);
+                v
+            }
             Api::EnvGet => self.env_get(c),
             Api::Collection {
                 keeps_text,
@@ -1186,6 +1197,22 @@ impl Py<'_, '_, '_> {
                     })]),
                 }
                 .with_taint(&c.all)
+            }
+            Api::Chain => {
+                // `itertools.chain(project_paths(), tool_state_paths())`: a loop over it sees
+                // the elements of every part; a part whose elements are not known is one
+                // element nobody knows, holding what the part holds.
+                let mut v = c.all_val();
+                let mut items: Vec<Val> = Vec::new();
+                for a in &c.args {
+                    match &a.items {
+                        Some(xs) => items.extend(xs.iter().cloned()),
+                        None => items.push(Val::unknown().with_taint(&a.taint)),
+                    }
+                }
+                items.truncate(32);
+                v.items = Some(items);
+                v
             }
             Api::Reversed => {
                 // A known string reversed is its characters backwards (`"".join(reversed(s))`);

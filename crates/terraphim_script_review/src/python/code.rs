@@ -431,6 +431,17 @@ impl Py<'_, '_, '_> {
         // the project's .git): the text of `check_output(...)` and the `stdout` of the
         // process `run(...)` returns.
         let known = printed.known().is_some_and(|t| !t.is_empty());
+        // A command that prints a credential (`op read REF`): the process `run(...)` returns
+        // holds it in its `stdout`; its `stderr` and `returncode` say only what went wrong.
+        if q == "subprocess.run"
+            && let Some(err) = printed.field("stderr")
+        {
+            let mut out = Val::unknown().with_taint(&err.taint);
+            let mut stdout = printed.clone();
+            stdout.fields.clear();
+            out.fields.push(("stdout".to_owned(), stdout));
+            return out;
+        }
         let mut out = Val::unknown().with_taint(&printed.taint);
         match q {
             "subprocess.check_output" if known => out.text.clone_from(&printed.text),

@@ -604,6 +604,17 @@ impl Py<'_, '_, '_> {
                         .with_taint(&recv.taint),
                     }
                 }
+                // `cp.get("paths", "target")` of an INI parser holding that option: its
+                // value, `%(name)s` interpolated.
+                "get"
+                    if recv.handle.is_none()
+                        && args.len() >= 2
+                        && super::ini::get_known(&recv, &first, &args[1]).is_some() =>
+                {
+                    super::ini::get_known(&recv, &first, &args[1])
+                        .unwrap_or_default()
+                        .with_taint(&recv.taint)
+                }
                 "get" | "pop"
                     if !recv.fields.is_empty()
                         && first.known().is_some_and(|k| recv.field(k).is_some()) =>
@@ -683,6 +694,21 @@ impl Py<'_, '_, '_> {
                     )
                     .with_taint(&recv.taint)
                 }
+                // `cp.read_string(INI)` of a text the script spells: the parser holds its
+                // sections, which `cp.get(section, option)` gives back interpolated.
+                "read_string"
+                    if recv.handle.is_none()
+                        && first.known().is_some_and(|t| !t.contains(UNKNOWN))
+                        && recv_node.is_some_and(|r| r.kind() == "identifier") =>
+                {
+                    let text = first.known().unwrap_or_default().to_owned();
+                    let parser = super::ini::read_into(&recv, &text).with_taint(&first.taint);
+                    if let Some(r) = recv_node {
+                        let name = self.text(r).to_owned();
+                        self.scope.bind(&name, parser);
+                    }
+                    Val::unknown()
+                }
                 // `cp = ConfigParser(); cp.read(Path.home() / ".aws/credentials")`: a parser
                 // reading the files it is given holds what they hold.
                 "read" | "read_file"
@@ -696,6 +722,13 @@ impl Py<'_, '_, '_> {
                         self.scope.taint_object(&name, &recv, &t);
                     }
                     Val::unknown().with_taint(&recv.taint).with_taint(&t)
+                }
+                // The names of secrets parsed at run time (`secrets.keys()` of a secrets
+                // manager's download): what each is called is no secret.
+                "keys"
+                    if recv.taint.secret.is_some() && recv.handle.is_none() && args.is_empty() =>
+                {
+                    Val::unknown().with_taint(&recv.taint.names_only())
                 }
                 "copy" | "items" | "keys" | "values" | "read" | "text" | "json" | "readlines"
                 | "splitlines" | "split" | "iter_content" | "get" | "pop" | "__getitem__" => {

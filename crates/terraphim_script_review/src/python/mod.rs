@@ -17,6 +17,7 @@ mod code;
 mod data;
 mod expr;
 mod files;
+mod ini;
 mod method;
 mod net;
 mod stmt;

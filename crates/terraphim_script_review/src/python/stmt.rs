@@ -685,13 +685,15 @@ impl Py<'_, '_, '_> {
                 }
                 self.scope.leave();
                 // Calls whose list argument names another program: the body with each.
-                for alt in self.scope.param_alternatives(&name) {
-                    let old = self.scope.swap_params(&name, &alt);
+                for (k, alt) in self.scope.param_alternatives(&name).iter().enumerate() {
+                    let old = self.scope.swap_params(&name, alt);
+                    let outer = self.scope.walk_alternative(Some((name.clone(), k)));
                     self.scope.enter(name.clone());
                     if let Some(body) = node.field("body") {
                         self.block(body);
                     }
                     self.scope.leave();
+                    self.scope.walk_alternative(outer);
                     self.scope.restore_params(&name, old);
                 }
             }
