@@ -209,6 +209,15 @@ fn project_assets_fixtures_and_templates() {
             Deny,
         ),
         ("copier update --trust", Sandbox),
+        ("copier update ~/src/billing-api --defaults", Sandbox),
+        (
+            "copier update --defaults --data-file /tmp/answers.yml",
+            Sandbox,
+        ),
+        (
+            "python manage.py loaddata fixtures/regions.json --database=production",
+            Deny,
+        ),
         ("uv tool upgrade --all", Sandbox),
     ]);
 }
