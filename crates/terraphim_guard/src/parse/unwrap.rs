@@ -1741,7 +1741,8 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
             continue;
         }
         // (`+o NAME` turns an option off: still an option.)
-        if !canon::is_flag(a) && !(a.starts_with('+') && a.len() > 1) {
+        let option = canon::is_flag(a) || (a.starts_with('+') && a.len() > 1);
+        if !option {
             return None;
         }
         if a.starts_with('-')
