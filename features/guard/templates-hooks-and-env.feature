@@ -71,7 +71,7 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | RAILS_ENV=development bin/rails db:seed                 | allow   |
       | RAILS_ENV=production bin/rails assets:precompile        | allow   |
       | DJANGO_SETTINGS_MODULE=shop.settings.production python manage.py loaddata f.json | deny |
-      | python manage.py loaddata f.json --settings=shop.settings.dev | sandbox |
+      | python manage.py loaddata f.json --settings=shop.settings.dev | allow |
 
   Scenario Outline: mutation tests, snapshot reviews, hook runs and Django scaffolding run in the project
     When I check "<command>"
@@ -83,6 +83,6 @@ Feature: templates, hook repositories, daemon sockets and deployed databases
       | cargo insta accept                                  | allow   |
       | lefthook run pre-push                               | allow   |
       | lefthook install                                    | sandbox |
-      | python manage.py loaddata fixtures/categories.json  | sandbox |
+      | python manage.py loaddata fixtures/categories.json  | allow   |
       | django-admin startproject shopsite .                | allow   |
       | django-admin startproject shopsite /srv/www         | sandbox |

@@ -50,6 +50,10 @@ const ROOT_IF_UNSET: u32 = 1 << 20;
 /// An option's value that is a size or a count (`-s 1G`, `--size=512M`, `-s +10K`, `-s 0`): no
 /// path, whatever its text would say as one.
 const SIZE: u32 = 1 << 21;
+/// The destination (see `dest:` classes) lies in one of the operating system's own directories
+/// (the `system::` list: `/usr/local/bin/`, `/etc/x`; not `/opt` or `/srv`): a program installed
+/// or copied there replaces what every user and service runs.
+const DEST_SYSTEM: u32 = 1 << 22;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -1566,6 +1570,9 @@ pub(crate) fn classify(
                 bits = TEMP | LOCAL;
             }
             bits |= (bits & 0x1f) << DEST_SHIFT;
+            if bits & SYSTEM != 0 && bits & REMOTE == 0 && is_system_file(text) {
+                bits |= DEST_SYSTEM;
+            }
         }
         if (w.kind == WordKind::Redirect && i < 64 && appends & (1 << i) != 0)
             || (tee_appends && w.kind == WordKind::Operand)

@@ -173,6 +173,16 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "killall",
     "xclip",
     "mkcert",
+    // ImageMagick and libwebp: `magick IN -resize 50% -strip OUT`, `mogrify -path DIR`,
+    // `cwebp -q 80 IN -o OUT`: `-resize` is one option, not `-r -e -s -i -z`.
+    "magick",
+    "convert",
+    "mogrify",
+    "identify",
+    "montage",
+    "compare",
+    "composite",
+    "cwebp",
     // Game engines' command lines: `Unity -batchmode -runTests -projectPath .`, Unreal's
     // `RunUAT.sh BuildCookRun -project=X -build -cook`, `UnrealEditor-Cmd X -run=Y`.
     "Unity",
@@ -1129,6 +1139,15 @@ mod tests {
         assert_eq!(
             canon(&["git", "push", "origin", "main", "--force"]),
             "git push origin main -f"
+        );
+        // ImageMagick's and cwebp's options are words, sorted as words.
+        assert_eq!(
+            canon(&["mogrify", "-resize", "50%", "-strip", "a.jpg"]),
+            "mogrify -resize 50% -strip a.jpg"
+        );
+        assert_eq!(
+            canon(&["cwebp", "-q", "80", "a.png", "-o", "a.webp"]),
+            "cwebp -q 80 a.png -o a.webp"
         );
     }
 

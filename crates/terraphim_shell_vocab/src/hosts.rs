@@ -73,3 +73,35 @@ pub fn is_private_network_host(host: &str) -> bool {
                 .is_some_and(|end| end.eq_ignore_ascii_case(suffix))
     })
 }
+
+/// The variables through which HTTP clients, package managers and forge or cloud CLIs send
+/// their requests to a proxy (curl, git, Go, Node's and Python's clients read one spelling or
+/// the other).
+pub const PROXY_VARS: &[&str] = &[
+    "HTTPS_PROXY",
+    "https_proxy",
+    "HTTP_PROXY",
+    "http_proxy",
+    "ALL_PROXY",
+    "all_proxy",
+];
+
+/// The proxy host a variable assignment names, when `name` is one of [`PROXY_VARS`] and its
+/// value a proxy address (`http://198.51.100.9:3128`, `socks5h://proxy:1080`, `proxy:3128`).
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::proxy_host;
+/// assert_eq!(proxy_host("HTTPS_PROXY", "http://198.51.100.9:3128").as_deref(), Some("198.51.100.9"));
+/// assert_eq!(proxy_host("all_proxy", "proxy.example.net:8080").as_deref(), Some("proxy.example.net"));
+/// assert_eq!(proxy_host("NO_PROXY", "localhost"), None);
+/// ```
+pub fn proxy_host(name: &str, value: &str) -> Option<String> {
+    if !PROXY_VARS.contains(&name) || value.is_empty() {
+        return None;
+    }
+    if value.contains("://") {
+        host_of(value)
+    } else {
+        host_of(&format!("http://{value}"))
+    }
+}

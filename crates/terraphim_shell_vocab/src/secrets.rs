@@ -771,6 +771,41 @@ pub fn secret_path_part(path: &str) -> Option<&'static str> {
     (found != 0).then(|| SECRET_PATH_PARTS[found.trailing_zeros() as usize].1)
 }
 
+/// Command-line clients that send the login they keep (a token or signed credentials from
+/// their own store) with every request they make to their service: a forge's, a cloud's or a
+/// platform's CLI. Sent through a proxy, each request carries that login there.
+pub const LOGIN_CLIS: &[&str] = &[
+    "gh",
+    "glab",
+    "hub",
+    "tea",
+    "aws",
+    "gcloud",
+    "gsutil",
+    "az",
+    "doctl",
+    "heroku",
+    "vercel",
+    "netlify",
+    "fly",
+    "flyctl",
+    "wrangler",
+    "hf",
+    "huggingface-cli",
+    "stripe",
+];
+
+/// Headers of an HTTP request that carry a credential (compared case-insensitively).
+pub const CREDENTIAL_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "x-api-key",
+    "api-key",
+    "private-token",
+    "x-auth-token",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

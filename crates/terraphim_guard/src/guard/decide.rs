@@ -353,6 +353,14 @@ impl Guard {
                     "copies the whole environment, with every token and key of the session, to the clipboard, where every program of the desktop, clipboard managers and their sync read it; copy the variables you need by name (destructive: environment copied to the clipboard)".to_string(),
                     None,
                 )
+            } else if let Some(host) = super::proxy::credential_through_proxy(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "sends its requests, with the credential they carry (a forge's or cloud's login, an `Authorization` header, a token variable), through the proxy `{host}` its own prefix names, a host that is neither this machine nor on your own network: whoever runs it sees every request and, with a certificate the client trusts, the credential; use a proxy on this machine, or none (destructive: credential sent through an unknown proxy)"
+                    ),
+                    None,
+                )
             } else if let Some(task) = super::local_reset::shared_database_data_task(cmd) {
                 (
                     Verdict::Deny,
@@ -495,6 +503,17 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["dotenv read"])
+                && super::key_meta::dotenv_key_names(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "prints only the names of a dotenv file's variables (each line cut at its first `=`, field 1), never their values (known safe: dotenv key names)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && archive_into_project(&parsed.commands, ci, &classes[ci])
             {
@@ -601,6 +620,17 @@ impl Guard {
                 (
                     Verdict::Allow,
                     "makes a development key or certificate into files of the project (openssl with `-out`, mkcert into the working directory or its `-cert-file` and `-key-file`), printing no key (known safe: local tls files)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["ssh directory access", "private key file read"])
+                && super::key_meta::public_signing_key(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "sets this repository's signing key to the public half of an ssh key (a `.pub` file): git reads no key and runs no program by it (known safe: public signing key)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()

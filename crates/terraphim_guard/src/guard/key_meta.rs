@@ -183,12 +183,14 @@ pub(crate) enum PlainRead {
     Content,
 }
 
-/// Suspicious entries that only say a part names the user's shell, git or ssh settings: a
-/// reader of their text is judged by what it prints.
+/// Suspicious entries that only say a part names the user's shell, git or ssh settings or the
+/// repository's git hooks (scripts, no secrets): a reader of their text is judged by what it
+/// prints.
 const SETTINGS_CONCEPTS: &[&str] = &[
     "shell startup file write",
     "git config tampering",
     "ssh directory access",
+    "git hooks write",
 ];
 
 /// Suspicious entries that only say a part names a history, credential or key file: lifted
@@ -246,4 +248,77 @@ pub(crate) fn plain_read(cmd: &SimpleCommand, classes: &[u32]) -> Option<PlainRe
             && (kind == PlainRead::Metadata || !crate::paths::names_a_secret(bits))
     });
     plain.then_some(kind)
+}
+
+/// Whether `cmd` is `git config [--local] user.signingkey KEY.pub` (read as `git config set
+/// user.signingkey KEY.pub`) for this repository: it names the PUBLIC half of an ssh key, which
+/// git hands to `ssh-keygen -Y sign` to find the private one; the setting reads nothing and runs
+/// nothing. The key's file is a `.pub` file that is no secret, known on this machine
+/// (`classes` are the classes of `cmd`'s words). `--global`, `--system` and `--file` stay as
+/// they were (every repository's settings).
+pub(crate) fn public_signing_key(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() || cmd.name() != "git" {
+        return false;
+    }
+    let words: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+    let Some(at) = words.iter().position(|w| *w == "user.signingkey") else {
+        return false;
+    };
+    let flags_ok = cmd.words[1..at]
+        .iter()
+        .all(|w| w.kind != WordKind::Flag || w.text == "--local");
+    let shape = words.get(1) == Some(&"config")
+        && words.get(at - 1) == Some(&"set")
+        && at + 2 == words.len()
+        && flags_ok;
+    let key = words[at + 1];
+    let key_bits = classes.get(at + 1).copied().unwrap_or(0);
+    shape
+        && key.ends_with(".pub")
+        && !key.contains(['$', '`', '*', '?'])
+        && cmd.words.iter().all(|w| w.kind != WordKind::Redirect)
+        && !crate::paths::names_a_secret(key_bits)
+        && !crate::paths::unknown_or_remote(key_bits)
+}
+
+/// Whether `cmd` is `cut -d= -f1 FILE...`: each line cut at its first `=`, only the part before
+/// it printed: the NAMES of a dotenv file's variables, never their values (`diff <(cut -d= -f1
+/// .env.example) <(cut -d= -f1 .env)` compares which keys are set). Any other field list (`-f2`,
+/// `-f1-`, `-f1,2`), delimiter, option, redirect or a file known only at run time or on another
+/// machine is not this. `classes` are the classes of `cmd`'s words.
+pub(crate) fn dotenv_key_names(cmd: &SimpleCommand, classes: &[u32]) -> bool {
+    if !top_level(cmd) || cmd.option_code || cmd.flow.is_some() || cmd.name() != "cut" {
+        return false;
+    }
+    let words = &cmd.words;
+    let (mut delimiter, mut field, mut files) = (false, false, 0);
+    let mut i = 1;
+    while i < words.len() {
+        let w = &words[i];
+        let value = words
+            .get(i + 1)
+            .filter(|v| v.kind == WordKind::Operand && v.follows_flag)
+            .map(|v| v.text.as_str());
+        match (w.kind, w.text.as_str()) {
+            (WordKind::Flag, "-d" | "--delimiter") if value == Some("=") => {
+                delimiter = true;
+                i += 2;
+            }
+            (WordKind::Flag, "-f" | "--fields") if value == Some("1") => {
+                field = true;
+                i += 2;
+            }
+            (WordKind::Flag, "-s" | "--only-delimited") => i += 1,
+            (WordKind::Operand, text) => {
+                let bits = classes.get(i).copied().unwrap_or(0);
+                if text.contains(['$', '`']) || crate::paths::unknown_or_remote(bits) {
+                    return false;
+                }
+                files += 1;
+                i += 1;
+            }
+            _ => return false,
+        }
+    }
+    delimiter && field && files > 0
 }

@@ -97,16 +97,20 @@ const DATA_TASKS: &[&str] = &[
 pub(crate) fn shared_database_data_task(cmd: &SimpleCommand) -> Option<String> {
     let prefix = cmd.env.iter().map(|(n, v)| (n.as_str(), v.as_str()));
     // Django picks its environment by settings module (`DJANGO_SETTINGS_MODULE=app.settings.
-    // production`, `manage.py ... --settings=app.settings.prod`).
-    let settings = cmd
-        .argv
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| match w.strip_prefix("--settings") {
-            Some(v) if v.starts_with('=') => Some(&v[1..]),
-            Some("") => cmd.argv.get(i + 1).map(String::as_str),
-            _ => None,
-        })
+    // production`, `manage.py ... --settings=app.settings.prod`), and a task's database by the
+    // alias of `--database` (`loaddata f.json --database=production`).
+    let option_value = |option: &'static str| {
+        cmd.argv
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, w)| match w.strip_prefix(option) {
+                Some(v) if v.starts_with('=') => Some(&v[1..]),
+                Some("") => cmd.argv.get(i + 1).map(String::as_str),
+                _ => None,
+            })
+    };
+    let settings = option_value("--settings")
+        .chain(option_value("--database"))
         .chain(
             cmd.env
                 .iter()
@@ -311,6 +315,14 @@ mod tests {
             ),
             (
                 "python manage.py loaddata f.json --settings=shop.settings_prod",
+                Some("loaddata"),
+            ),
+            (
+                "python manage.py loaddata f.json --database=production",
+                Some("loaddata"),
+            ),
+            (
+                "python manage.py loaddata f.json --database staging",
                 Some("loaddata"),
             ),
             (

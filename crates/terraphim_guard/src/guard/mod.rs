@@ -21,6 +21,7 @@ mod port_probe;
 mod port_process;
 mod printed_secret;
 mod profile;
+mod proxy;
 mod sed;
 mod store;
 mod types;

@@ -1724,7 +1724,13 @@ pub(super) fn reads_without_running(rest: &[String]) -> bool {
 }
 
 pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
+    // The word after `-o`/`-O` (and `--rcfile`/`--init-file`) is that option's value
+    // (`bash -o pipefail -c CODE`), never the first operand that ends the options.
+    let mut value_next = false;
     for (i, a) in rest.iter().enumerate() {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
         if a == "--" {
             return None;
         }
@@ -1734,18 +1740,27 @@ pub(super) fn dash_c_index(name: &str, rest: &[String]) -> Option<usize> {
             }
             continue;
         }
-        if !canon::is_flag(a) {
+        // (`+o NAME` turns an option off: still an option.)
+        let option = canon::is_flag(a) || (a.starts_with('+') && a.len() > 1);
+        if !option {
             return None;
         }
-        if !a.starts_with("--")
+        if a.starts_with('-')
+            && !a.starts_with("--")
             && a.chars().skip(1).all(|c| c.is_ascii_alphabetic())
             && a.contains('c')
         {
             return Some(i);
         }
-        if a == "-o" || a == "+o" || a == "-O" || a == "+O" {
-            // `bash -o pipefail -c ...`: skip the option's value.
-            continue;
+        // `bash -o pipefail -c ...`, `bash -euo pipefail -c ...`: a cluster that ends in `o` or
+        // `O` takes the next word as its value.
+        let cluster_value = (a.starts_with('-') || a.starts_with('+'))
+            && !a.starts_with("--")
+            && a.len() > 1
+            && a[1..].chars().all(|c| c.is_ascii_alphabetic())
+            && a.ends_with(['o', 'O']);
+        if cluster_value || a == "--rcfile" || a == "--init-file" {
+            value_next = true;
         }
     }
     None

@@ -143,6 +143,8 @@ pub(super) const CODE_OPTIONS: &[(&str, &str, &[&str])] = &[
     // tcpdump runs `-z PROGRAM` on each file it rotates; openvpn runs its script options;
     // start-stop-daemon starts the program `-x`/`--exec` or `-a`/`--startas` names.
     ("tcpdump", "", &["-z"]),
+    // scrot runs `-e CMD` on each screenshot it saves (`$f` is the file's name).
+    ("scrot", "", &["-e", "--exec"]),
     (
         "openvpn",
         "",

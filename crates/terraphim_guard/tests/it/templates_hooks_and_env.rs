@@ -134,11 +134,10 @@ fn mutation_tests_snapshot_reviews_and_django_scaffolding_run() {
         ("mutmut results | head -n 30", Allow),
         ("cargo insta accept", Allow),
         ("lefthook run pre-push 2>&1 | tail -n 60", Allow),
-        // Fixture rows go to whichever database the settings pick.
-        (
-            "python manage.py loaddata fixtures/categories.json",
-            Sandbox,
-        ),
+        // The project's own fixture rows, as `rails db:seed` (session 49); a fixture from
+        // elsewhere stays confined.
+        ("python manage.py loaddata fixtures/categories.json", Allow),
+        ("python manage.py loaddata /tmp/categories.json", Sandbox),
         ("django-admin startproject shopsite .", Allow),
         ("python manage.py startapp billing", Allow),
         // Hooks installed, a skeleton written outside, production data.
@@ -158,7 +157,7 @@ fn mutation_tests_snapshot_reviews_and_django_scaffolding_run() {
         ),
         (
             "python manage.py loaddata f.json --settings=shop.settings.dev",
-            Sandbox,
+            Allow,
         ),
     ]);
 }
