@@ -65,6 +65,7 @@ mod developer_work;
 mod egress_and_reach;
 mod flows;
 mod fpsh48;
+mod fpsh49;
 mod guests;
 mod harvest;
 mod hidden_forms;
