@@ -270,14 +270,19 @@ pub fn expansion_operand_parens(code: std::borrow::Cow<'_, str>) -> std::borrow:
             && let Some(from) = operand_start(bytes, i + 2)
         {
             let mut spots = Vec::new();
-            if let Some(end) = operand_parens(bytes, from, &mut spots) {
-                let buf = out.get_or_insert_with(|| bytes.to_vec());
-                for at in spots {
-                    buf[at] = b'_';
+            match operand_parens(bytes, from, &mut spots, 0) {
+                Ok(end) => {
+                    let buf = out.get_or_insert_with(|| bytes.to_vec());
+                    for at in spots {
+                        buf[at] = b'_';
+                    }
+                    i = end + 1;
                 }
-                i = end + 1;
-                continue;
+                // Every expansion that starts before the byte the reading stopped at stops
+                // there too or inside it: the scan goes on from there, once over the text.
+                Err(stop) => i = stop.max(i + 1),
             }
+            continue;
         }
         i += 1;
     }
@@ -314,29 +319,50 @@ fn operand_start(bytes: &[u8], at: usize) -> Option<usize> {
     matches!(bytes.get(j)?, b'-' | b'+' | b'?' | b'=').then_some(j + 1)
 }
 
+/// How deep expansions in an operand are followed (`${a:-${b:-(x)}}` is one level).
+const MAX_OPERAND_NESTING: usize = 16;
+
 /// From the operand's first byte to its closing `}` (returned): the plain parentheses in it
-/// (pushed to `spots`). `None` when the operand holds something this reading does not follow
-/// (a quote of its own, an unclosed substitution) or never closes: then nothing is mapped.
-fn operand_parens(bytes: &[u8], from: usize, spots: &mut Vec<usize>) -> Option<usize> {
+/// (pushed to `spots`). `Err` with the byte the reading stopped at when the operand holds
+/// something it does not follow (a quote of its own, an unclosed substitution) or never
+/// closes, or nests deeper than [`MAX_OPERAND_NESTING`]: then nothing is mapped.
+fn operand_parens(
+    bytes: &[u8],
+    from: usize,
+    spots: &mut Vec<usize>,
+    depth: usize,
+) -> Result<usize, usize> {
+    if depth > MAX_OPERAND_NESTING {
+        return Err(from);
+    }
     let mut j = from;
     while j < bytes.len() {
         match bytes[j] {
             b'\\' => j += 1,
-            b'}' => return Some(j),
-            b'\'' | b'"' | b'\n' => return None,
+            b'}' => return Ok(j),
+            b'\'' | b'"' | b'\n' => return Err(j),
             b'`' => {
-                j += 1 + bytes.get(j + 1..)?.iter().position(|&b| b == b'`')?;
+                j += 1 + bytes[j + 1..]
+                    .iter()
+                    .position(|&b| b == b'`')
+                    .ok_or(bytes.len())?;
             }
             b'$' if bytes.get(j + 1) == Some(&b'{') => {
-                let inner = operand_start(bytes, j + 2)
-                    .and_then(|f| operand_parens(bytes, f, spots))
-                    .or_else(|| {
+                j = match operand_start(bytes, j + 2) {
+                    Some(f) => operand_parens(bytes, f, spots, depth + 1)?,
+                    None => {
                         // `${x}`, `${#x}`, `${x%y}`: to its `}`, with no parenthesis inside.
-                        let rest = bytes.get(j + 2..)?;
-                        let k = rest.iter().position(|&b| b == b'}')?;
-                        (!rest[..k].iter().any(|b| b"()'\"`$\\".contains(b))).then_some(j + 2 + k)
-                    })?;
-                j = inner;
+                        let rest = bytes.get(j + 2..).unwrap_or_default();
+                        let k = rest
+                            .iter()
+                            .position(|&b| b"}()'\"`$\\\n".contains(&b))
+                            .ok_or(bytes.len())?;
+                        if rest[k] != b'}' {
+                            return Err(j + 2 + k);
+                        }
+                        j + 2 + k
+                    }
+                };
             }
             b'(' if j > from && b"$<>@!+*?".contains(&bytes[j - 1]) => {
                 j = substitution_end(bytes, j)?;
@@ -346,30 +372,31 @@ fn operand_parens(bytes: &[u8], from: usize, spots: &mut Vec<usize>) -> Option<u
         }
         j += 1;
     }
-    None
+    Err(bytes.len())
 }
 
-/// The `)` closing the `(` at `open`, counting nested parentheses; `None` when a quote or a
-/// backquote comes first (such a substitution is left to the grammar) or it never closes.
-fn substitution_end(bytes: &[u8], open: usize) -> Option<usize> {
+/// The `)` closing the `(` at `open`, counting nested parentheses; `Err` with the byte where
+/// a quote or a backquote comes first (such a substitution is left to the grammar), or the
+/// end when it never closes.
+fn substitution_end(bytes: &[u8], open: usize) -> Result<usize, usize> {
     let mut depth = 0usize;
     let mut j = open;
     while j < bytes.len() {
         match bytes[j] {
             b'\\' => j += 1,
-            b'\'' | b'"' | b'`' => return None,
+            b'\'' | b'"' | b'`' => return Err(j),
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(j);
+                    return Ok(j);
                 }
             }
             _ => {}
         }
         j += 1;
     }
-    None
+    Err(bytes.len())
 }
 
 /// The copy of `code` tree-sitter-bash parses, with every mapping above applied (same shape,
