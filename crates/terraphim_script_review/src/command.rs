@@ -1801,7 +1801,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         // the hashes of their certificates, public; no password or key is printed.
         "security"
             if terraphim_shell_vocab::secrets::credential_store_public(
-                &[&[name.clone()], words.as_slice()].concat(),
+                &[std::slice::from_ref(&name), words.as_slice()].concat(),
             ) =>
         {
             Val::unknown()

@@ -50,7 +50,7 @@ fn a_substitution_inside_such_an_operand_is_still_judged() {
         ),
     ]);
     // Parentheses outside any expansion are syntax as before: a broken line stays unparsed.
-    for line in [r#"echo ( $2 )"#, r#"echo "${2:+ ($2)" )"#] {
+    for line in [r#"echo "${2:+ ($2)" )"#, r#"if then ${1:?x (y)} fi (("#] {
         assert!(
             parse(line).findings.contains(&Finding::Unparsed),
             "`{line}` should stay unparsed"
