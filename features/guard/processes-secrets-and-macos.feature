@@ -176,6 +176,8 @@ Feature: other processes' secrets, every process of a user, login items, macOS m
       | codesign --verify --deep --strict -v build/Acme.app       | allow   |
       | spctl --assess --type execute -v build/Acme.app           | allow   |
       | defaults read com.apple.dock autohide                     | allow   |
+      | security find-identity -v -p codesigning                  | allow   |
+      | security find-generic-password -s npm -w                  | deny    |
       | codesign -v -s - build/Acme.app                           | sandbox |
       | defaults write com.apple.dock autohide -bool true         | sandbox |
       | xattr -dr com.apple.quarantine ~/Downloads/Tool.app       | deny    |

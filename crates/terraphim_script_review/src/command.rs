@@ -125,6 +125,10 @@ const CREDENTIAL_OPTIONS: &[&str] = &[
     "--service-account-key-file",
 ];
 
+/// Options of a signing tool ([`terraphim_shell_vocab::secrets::SIGNING_TOOLS`]) whose value is
+/// the key it signs with (`cosign sign --key`, `minisign -s`, `signify -s`).
+const SIGNING_KEY_OPTIONS: &[&str] = &["--key", "--private-key", "--secret-key"];
+
 /// `openssl` options naming a file the command writes (a key, a certificate, a request).
 const OPENSSL_OUTPUT_OPTIONS: &[&str] = &["-out", "-keyout"];
 
@@ -1024,6 +1028,23 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
     if let Some(sub) = positional.first().map(|v| word(v)) {
         remote_tree_delete(sink, line, &name, &sub, &positional[1..]);
     }
+    if terraphim_shell_vocab::secrets::SIGNING_TOOLS.contains(&name.as_str()) {
+        // `cosign sign --key "$COSIGN_KEY"`: the variable given to a signing tool as the key it
+        // signs with (a key file's path, a KMS URI, the key itself) is its use, as a password
+        // handed to one is; the signature made is no secret.
+        for (i, a) in args.iter().enumerate() {
+            let given = match word(a).split_once('=') {
+                Some((opt, _)) => SIGNING_KEY_OPTIONS.contains(&opt),
+                None => i > 0 && SIGNING_KEY_OPTIONS.contains(&word(&args[i - 1]).as_str()),
+            };
+            if given
+                && !a.taint.mixed
+                && let Some(var) = a.taint.env_var()
+            {
+                sink.env_token_used.insert(var.to_owned());
+            }
+        }
+    }
     let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.
         // Of a path ending in `..` (`$(cd "$(dirname "$0")/.." && pwd)`) or of the working
@@ -1852,6 +1873,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         {
             // Without -o they set the clipboard from stdin.
             sink.cap(line, crate::caps::Cap::ClipboardWrite, name.clone());
+            Val::unknown()
+        }
+        // `security find-identity -v -p codesigning`: the names of the signing identities and
+        // the hashes of their certificates, public; no password or key is printed.
+        "security"
+            if terraphim_shell_vocab::secrets::credential_store_public(
+                &[std::slice::from_ref(&name), words.as_slice()].concat(),
+            ) =>
+        {
             Val::unknown()
         }
         "xclip" | "xsel" | "pbpaste" | "wl-paste" | "security" | "secret-tool" | "keyctl"

@@ -639,6 +639,8 @@ impl Shell<'_, '_, '_> {
                 .field("name")
                 .is_some_and(|n| ALL_ARGS.contains(&self.text(n))),
             "redirected_statement" => node.field("body").is_some_and(|b| self.runs_args(b)),
+            // `if ! "$@" >"$log" 2>&1; then`: the negation changes the exit status only.
+            "negated_command" => node.named_child(0).is_some_and(|c| self.runs_args(c)),
             _ => false,
         }
     }

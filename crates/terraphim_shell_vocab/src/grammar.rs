@@ -246,14 +246,168 @@ pub fn test_tildes(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str>
     }
 }
 
+/// In the operand of a parameter expansion with a default, alternative or error word
+/// (`${1:?key (relative to $PREFIX)}`, `"${2:+ ($2)}"`) bash reads parentheses as plain text,
+/// but tree-sitter-bash gives a syntax error when such a group holds an expansion or a `)`
+/// stands alone, and the whole line becomes opaque. The copy it parses has `_` in place of
+/// those parentheses, at the same byte offsets; the words are read from the original text.
+/// Substitutions in the operand (`$(cmd)`, `$((n))`, `` `cmd` ``, `<(cmd)`) and extglob groups
+/// (`@(a|b)`) keep their parentheses, so what they run is parsed as before.
+pub fn expansion_operand_parens(code: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    if !code.contains("${") || !(code.contains('(') || code.contains(')')) {
+        return code;
+    }
+    let bytes = code.as_bytes();
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if bytes[i] == b'$'
+            && bytes[i + 1] == b'{'
+            && let Some(from) = operand_start(bytes, i + 2)
+        {
+            let mut spots = Vec::new();
+            match operand_parens(bytes, from, &mut spots, 0) {
+                Ok(end) => {
+                    let buf = out.get_or_insert_with(|| bytes.to_vec());
+                    for at in spots {
+                        buf[at] = b'_';
+                    }
+                    i = end + 1;
+                }
+                // Every expansion that starts before the byte the reading stopped at stops
+                // there too or inside it: the scan goes on from there, once over the text.
+                Err(stop) => i = stop.max(i + 1),
+            }
+            continue;
+        }
+        i += 1;
+    }
+    match out.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => code,
+    }
+}
+
+/// After `${`: the byte where the operand of `NAME:-`, `NAME-`, `:+`, `+`, `:?`, `?`, `:=`,
+/// `=` starts, for a NAME that is an identifier, a positional number or a special parameter.
+fn operand_start(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut j = at;
+    match bytes.get(j)? {
+        b if b.is_ascii_alphabetic() || *b == b'_' => {
+            while bytes
+                .get(j)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            {
+                j += 1;
+            }
+        }
+        b if b.is_ascii_digit() => {
+            while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+        }
+        b'@' | b'*' | b'#' | b'?' | b'$' | b'!' | b'-' => j += 1,
+        _ => return None,
+    }
+    if bytes.get(j) == Some(&b':') {
+        j += 1;
+    }
+    matches!(bytes.get(j)?, b'-' | b'+' | b'?' | b'=').then_some(j + 1)
+}
+
+/// How deep expansions in an operand are followed (`${a:-${b:-(x)}}` is one level).
+const MAX_OPERAND_NESTING: usize = 16;
+
+/// From the operand's first byte to its closing `}` (returned): the plain parentheses in it
+/// (pushed to `spots`). `Err` with the byte the reading stopped at when the operand holds
+/// something it does not follow (a quote of its own, an unclosed substitution) or never
+/// closes, or nests deeper than [`MAX_OPERAND_NESTING`]: then nothing is mapped.
+fn operand_parens(
+    bytes: &[u8],
+    from: usize,
+    spots: &mut Vec<usize>,
+    depth: usize,
+) -> Result<usize, usize> {
+    if depth > MAX_OPERAND_NESTING {
+        return Err(from);
+    }
+    let mut j = from;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 1,
+            b'}' => return Ok(j),
+            b'\'' | b'"' | b'\n' => return Err(j),
+            b'`' => {
+                j += 1 + bytes[j + 1..]
+                    .iter()
+                    .position(|&b| b == b'`')
+                    .ok_or(bytes.len())?;
+            }
+            b'$' if bytes.get(j + 1) == Some(&b'{') => {
+                j = match operand_start(bytes, j + 2) {
+                    Some(f) => operand_parens(bytes, f, spots, depth + 1)?,
+                    None => {
+                        // `${x}`, `${#x}`, `${x%y}`: to its `}`, with no parenthesis inside.
+                        let rest = bytes.get(j + 2..).unwrap_or_default();
+                        let k = rest
+                            .iter()
+                            .position(|&b| b"}()'\"`$\\\n".contains(&b))
+                            .ok_or(bytes.len())?;
+                        if rest[k] != b'}' {
+                            return Err(j + 2 + k);
+                        }
+                        j + 2 + k
+                    }
+                };
+            }
+            b'(' if j > from && b"$<>@!+*?".contains(&bytes[j - 1]) => {
+                j = substitution_end(bytes, j)?;
+            }
+            b'(' | b')' => spots.push(j),
+            _ => {}
+        }
+        j += 1;
+    }
+    Err(bytes.len())
+}
+
+/// The `)` closing the `(` at `open`, counting nested parentheses; `Err` with the byte where
+/// a quote or a backquote comes first (such a substitution is left to the grammar), or the
+/// end when it never closes.
+fn substitution_end(bytes: &[u8], open: usize) -> Result<usize, usize> {
+    let mut depth = 0usize;
+    let mut j = open;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 1,
+            b'\'' | b'"' | b'`' => return Err(j),
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(j);
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    Err(bytes.len())
+}
+
 /// The copy of `code` tree-sitter-bash parses, with every mapping above applied (same shape,
 /// same byte offsets): code points the scanner crashes on, read-write redirects as `rw_as`, and
-/// prefixes of groups and compound commands, and bare tildes in tests.
+/// prefixes of groups and compound commands, bare tildes in tests, and plain parentheses in
+/// the operand of a parameter expansion.
 pub fn bash_grammar_input<'a>(code: &'a str, rw_as: &[u8; 2]) -> std::borrow::Cow<'a, str> {
-    test_tildes(group_prefixes(read_write_redirects(
+    expansion_operand_parens(test_tildes(group_prefixes(read_write_redirects(
         bash_grammar_safe(code),
         rw_as,
-    )))
+    ))))
 }
 
 /// The commands of the backquoted (`` `cmd` ``) and `$(cmd)` substitutions written in `text`,

@@ -33,8 +33,8 @@ pub mod xdg;
 
 pub use escape::unescape_ansi_c;
 pub use grammar::{
-    bash_grammar_input, bash_grammar_safe, group_prefixes, read_write_redirects, substituted_code,
-    test_tildes,
+    bash_grammar_input, bash_grammar_safe, expansion_operand_parens, group_prefixes,
+    read_write_redirects, substituted_code, test_tildes,
 };
 pub use programs::{
     BUILD_INPUTS, BUILD_RUNNERS, COMPILE_OUTPUT_DIRS, DATA_FILE_EXTENSIONS, INTERPRETERS,

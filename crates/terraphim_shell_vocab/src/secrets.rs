@@ -242,6 +242,38 @@ pub const CREDENTIAL_PRINTS: &[CredentialPrint] = &[
     ),
 ];
 
+/// Commands of a credential store that print only what is public: macOS's `security`
+/// listing the signing identities (`find-identity`: names and certificate hashes), the
+/// certificates (`find-certificate`), the keychains (`list-keychains`, `default-keychain`,
+/// `show-keychain-info`) or checking a certificate (`verify-cert`). The KG's `macos
+/// inspection` names the same heads; passwords and keys are read by
+/// [`CREDENTIAL_PRINTS`].
+pub const CREDENTIAL_STORE_PUBLIC: &[(&str, &str)] = &[
+    ("security", "find-identity"),
+    ("security", "find-certificate"),
+    ("security", "verify-cert"),
+    ("security", "list-keychains"),
+    ("security", "default-keychain"),
+    ("security", "show-keychain-info"),
+];
+
+/// Whether `argv` is one of the [`CREDENTIAL_STORE_PUBLIC`] commands: the program and its
+/// subcommand, the first word after the program that is no option.
+pub fn credential_store_public<S: AsRef<str>>(argv: &[S]) -> bool {
+    let Some((first, rest)) = argv.split_first() else {
+        return false;
+    };
+    let prog = first.as_ref().rsplit('/').next().unwrap_or("");
+    rest.iter()
+        .map(AsRef::as_ref)
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|sub| {
+            CREDENTIAL_STORE_PUBLIC
+                .iter()
+                .any(|(p, s)| *p == prog && *s == sub)
+        })
+}
+
 /// The row of [`CREDENTIAL_PRINTS`] of the command `program` with these arguments (the program's
 /// name without its directory): the row's options anywhere among `args`, its other words one
 /// after another among the words that are no option (`vault kv get`, not `vault kv metadata

@@ -530,3 +530,42 @@ fn a_token_belongs_to_its_services_documented_hosts() {
         );
     }
 }
+
+#[test]
+fn plain_parentheses_in_an_expansion_operand_are_mapped_out() {
+    use std::borrow::Cow;
+    use terraphim_shell_vocab::expansion_operand_parens;
+    // (input, the copy the grammar reads): same length, only plain parentheses of an operand.
+    let rows: &[(&str, &str)] = &[
+        (
+            r#"die "$1 not found${2:+ ($2)}""#,
+            r#"die "$1 not found${2:+ _$2_}""#,
+        ),
+        (
+            r#"local key="${1:?key (relative to $PREFIX)}""#,
+            r#"local key="${1:?key _relative to $PREFIX_}""#,
+        ),
+        (r#"echo "${1:?usage) x}""#, r#"echo "${1:?usage_ x}""#),
+        (r#"echo ${x-(a)} ${y:=(b)}"#, r#"echo ${x-_a_} ${y:=_b_}"#),
+        // Substitutions and extglob groups keep theirs.
+        (
+            r#"echo "${2:+ ($(date +%F))}""#,
+            r#"echo "${2:+ _$(date +%F)_}""#,
+        ),
+        (r#"echo ${x:-$((1 + 2))}"#, r#"echo ${x:-$((1 + 2))}"#),
+        (r#"echo ${x:-@(a|b)}"#, r#"echo ${x:-@(a|b)}"#),
+        // No operand, a quote of its own, or no closing brace: left as it is.
+        (r#"echo ${x} ( $y )"#, r#"echo ${x} ( $y )"#),
+        (r#"echo ${x#(*) }"#, r#"echo ${x#(*) }"#),
+        (r#"echo "${x:-"(a)"}""#, r#"echo "${x:-"(a)"}""#),
+        (r#"echo "${2:+ ($2)" )"#, r#"echo "${2:+ ($2)" )"#),
+    ];
+    for (input, want) in rows {
+        let got = expansion_operand_parens(Cow::Borrowed(input));
+        assert_eq!(got.len(), input.len(), "{input}");
+        assert_eq!(&got, want, "{input}");
+    }
+    // An operand that never closes is read once: a long run of them is no quadratic scan.
+    let long = "${a:-(".repeat(20_000);
+    assert_eq!(expansion_operand_parens(Cow::Borrowed(&long)), long);
+}

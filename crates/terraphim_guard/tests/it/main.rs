@@ -67,6 +67,7 @@ mod domain_projects;
 mod egress_and_reach;
 mod flows;
 mod fpsh48;
+mod fpsh49;
 mod guests;
 mod harvest;
 mod hidden_forms;

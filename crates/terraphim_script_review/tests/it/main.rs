@@ -10,6 +10,7 @@ mod fpsh44;
 mod fpsh45;
 mod fpsh46;
 mod fpsh48;
+mod fpsh49;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;
