@@ -489,6 +489,9 @@ pub(crate) fn run_program(
     let words: Vec<String> = argv.iter().map(word).collect();
     if sink.recording {
         sink.sql_cli(line, argv);
+        if let Some(programs) = crate::engine::child_programs(argv) {
+            sink.ran_programs.extend(programs);
+        }
     }
     crate::shell_judge::judge_argv(sink, line, &words);
     let out = run_argv(sink, line, argv, stdin);
@@ -611,6 +614,45 @@ fn remote_tree_delete(sink: &mut Sink<'_>, line: u32, name: &str, sub: &str, tar
             return;
         }
     }
+}
+
+/// Whether the words after `git config` only read settings: an explicit read action
+/// (`--get`, `--get-all`, `--get-regexp`, `--get-urlmatch`, `-l`/`--list`, or the `get`/`list`
+/// subcommand of newer git) and no action that writes (`--add`, `--replace-all`, `--unset`,
+/// `--edit`, a section renamed or removed, the `set`/`unset`/`edit` subcommands). A key given
+/// a value with no read action stays a write.
+fn git_config_reads(rest: &[String]) -> bool {
+    const READS: &[&str] = &[
+        "--get",
+        "--get-all",
+        "--get-regexp",
+        "--get-urlmatch",
+        "--get-color",
+        "--get-colorbool",
+        "-l",
+        "--list",
+    ];
+    const WRITES: &[&str] = &[
+        "--add",
+        "--replace-all",
+        "--unset",
+        "--unset-all",
+        "--rename-section",
+        "--remove-section",
+        "-e",
+        "--edit",
+        "set",
+        "unset",
+        "edit",
+        "rename-section",
+        "remove-section",
+    ];
+    if rest.iter().any(|w| WRITES.contains(&w.as_str())) {
+        return false;
+    }
+    let first_operand = rest.iter().find(|w| !w.starts_with('-'));
+    rest.iter().any(|w| READS.contains(&w.as_str()))
+        || first_operand.is_some_and(|w| w == "get" || w == "list")
 }
 
 /// Whether the words after `git push` overwrite remote history: `--force`, `-f`, a `+`
@@ -2599,6 +2641,10 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
                 sink.cloned_into(&dir);
             }
         }
+        // `git config --get core.hooksPath`, `git config get core.hooksPath`, `git config
+        // core.hooksPath` with no value: a read of the setting (an installer checking that no
+        // other hooks directory is configured), which changes nothing.
+        "config" if git_config_reads(rest) => {}
         "config" => {
             let keys = [
                 "core.hookspath",

@@ -176,16 +176,23 @@ impl Taint {
     /// that one variable's value, as if read from the environment: the rules for one named
     /// token (its own service's host, a masked cut) apply to it. Only the project's own
     /// secrets file with nothing else joined in is narrowed; any other taint is kept.
+    /// A key whose name says it holds a plain setting (`SENTRY_ORG`, `LOG_LEVEL`,
+    /// `LDAP_BASE_DN`: [`terraphim_shell_vocab::secrets::plain_setting`]) picks no secret at
+    /// all, as reading that variable from the environment gives none.
     pub(crate) fn narrow_to_dotenv_key(&mut self, key: &str) {
         if self.secret.as_deref() == Some(places::DOTENV)
             && !self.mixed
             && !self.env
             && !self.host
             && !self.store
-            && places::secret_env(key)
         {
-            self.secret = Some(format!("the {key} environment variable"));
-            self.url_secret = 0;
+            if places::secret_env(key) {
+                self.secret = Some(format!("the {key} environment variable"));
+                self.url_secret = 0;
+            } else if terraphim_shell_vocab::secrets::plain_setting(key) {
+                self.secret = None;
+                self.url_secret = 0;
+            }
         }
     }
 
@@ -1300,7 +1307,7 @@ impl Val {
 /// runner (`npx web-ext sign`, `pnpm exec tsc`), the program it runs. `None` when a name is
 /// not known or is a source file run as a program (`./upload.sh`, `tools/push.py`: code whose
 /// effects the review does not see).
-fn child_programs(argv: &[Val]) -> Option<Vec<String>> {
+pub(crate) fn child_programs(argv: &[Val]) -> Option<Vec<String>> {
     let first = argv.first()?;
     // A name known only in part beside the names it may be (`root / ("gradlew.bat" if nt
     // else "gradlew")`): those names.
@@ -1648,6 +1655,11 @@ pub(crate) struct Sink<'a> {
     /// A program ran whose effects the review does not classify fully (see
     /// `command::MODELED`); the shell walker reads and resets it per statement.
     pub(crate) ran_unmodeled: bool,
+    /// The base names of the programs the script runs through an argv (`spawnSync('infracost',
+    /// ...)`, `subprocess.run(["gh", ...])`): a token read for its own service's client, which
+    /// takes it from the environment it inherits, is used there (see
+    /// [`Sink::finish_env_reads`]).
+    pub(crate) ran_programs: std::collections::HashSet<String>,
     /// Commands the shell walker ran through `command::run_argv`, and whether a word known
     /// only at run time decided what one of them runs (its program, a subcommand, the code of
     /// an option): what `exec_code` asks of the nested review of a shell command it builds.
@@ -1847,6 +1859,7 @@ impl<'a> Sink<'a> {
             ambient_for_next: Taint::default(),
             judge: None,
             ran_unmodeled: false,
+            ran_programs: std::collections::HashSet::new(),
             argv_runs: 0,
             run_time_code: false,
             capture: None,
@@ -2579,11 +2592,20 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Token variables read and never used only for their own API: suspicious reads.
+    /// Token variables read and never used only for their own API: suspicious reads. A token
+    /// the script only checks (is it set, its last characters shown) before it runs its own
+    /// service's client (`INFRACOST_API_KEY` and `infracost`), which takes it from the
+    /// environment the script hands down, is that client's: no finding. Printed whole or sent
+    /// elsewhere, it is judged there.
     pub(crate) fn finish_env_reads(&mut self) {
         let reads = std::mem::take(&mut self.env_reads);
         for (name, line) in &reads {
-            if self.env_token_used.contains(name) {
+            if self.env_token_used.contains(name)
+                || self
+                    .ran_programs
+                    .iter()
+                    .any(|p| places::vendor_cli(name, p))
+            {
                 continue;
             }
             self.add_rule(

@@ -459,11 +459,20 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
     {
         return Some(DOTENV);
     }
+    // A template or a schema of the file (`.env.example`, `.env.schema.json`: the keys and
+    // their patterns) holds no values.
+    let template = |s: &str| ["example", "sample", "template", "dist", "defaults"].contains(&s);
     if name == ".env"
         || (name.starts_with(".env.")
             && !["example", "sample", "template", "dist", "defaults"]
                 .iter()
-                .any(|s| name.ends_with(s)))
+                .any(|s| name.ends_with(s))
+            && !name.strip_prefix(".env.").is_some_and(|rest| {
+                let parts: Vec<&str> = rest.split('.').collect();
+                parts.len() == 2
+                    && matches!(parts[1], "json" | "yaml" | "yml" | "toml")
+                    && (parts[0] == "schema" || template(parts[0]))
+            }))
     {
         return Some(DOTENV);
     }
@@ -2392,6 +2401,10 @@ mod tests {
         assert!(secret_kind("~/.ssh/id_rsa.pub").is_none());
         assert!(secret_kind("/p/.env").is_some());
         assert!(secret_kind("/p/.env.example").is_none());
+        assert!(secret_kind("/p/.env.schema.json").is_none());
+        assert!(secret_kind("/p/.env.example.yaml").is_none());
+        assert!(secret_kind("/p/.env.production.json").is_some());
+        assert!(secret_kind("/p/.env.schema.local.json").is_some());
         assert!(secret_kind(&format!("~/.ssh/{UNKNOWN}")).is_some());
         assert!(secret_kind(&format!("/h/.aws/{UNKNOWN}x")).is_some());
         assert!(secret_kind("C:\\Users\\u\\.ssh").is_some());

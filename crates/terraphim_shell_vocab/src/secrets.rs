@@ -555,6 +555,11 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     // addons.mozilla.org's API keys (`AMO_JWT_ISSUER`, `AMO_JWT_SECRET`).
     ("AMO_", &["addons.mozilla.org"]),
     ("READTHEDOCS", &["readthedocs.org", "readthedocs.com"]),
+    // Infracost's pricing API (`INFRACOST_API_KEY`, read by the `infracost` CLI).
+    (
+        "INFRACOST",
+        &["pricing.api.infracost.io", "dashboard.api.infracost.io"],
+    ),
 ];
 
 /// The command-line clients of a token variable's service whose name is not the service's word

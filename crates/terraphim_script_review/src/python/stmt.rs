@@ -606,13 +606,30 @@ impl Py<'_, '_, '_> {
     /// other branch: the subject is confined after it.
     fn leaving_guard(&mut self, node: Node<'_>) -> Option<(String, Vec<String>)> {
         let cond = leaving_condition(node)?;
-        // `if ROOT not in path.resolve().parents: raise ...`
-        if cond.kind() == "comparison_operator" {
-            let (dir, parents) = self.parents_membership(cond, "not in")?;
-            return self.contained_in(parents, dir);
+        self.leaves_uncontained(cond)
+    }
+
+    /// A condition under which the script leaves, holding when the subject is not under the
+    /// directories: `ROOT not in path.parents`, `not inside(path, ROOT)`, or either of them as
+    /// one alternative of an `or` (`if not line or ROOT not in path.parents: continue`: after
+    /// it every alternative is false, that one too).
+    fn leaves_uncontained(&mut self, cond: Node<'_>) -> Option<(String, Vec<String>)> {
+        match cond.kind() {
+            "parenthesized_expression" => self.leaves_uncontained(cond.named_child(0)?),
+            // `if ROOT not in path.resolve().parents: raise ...`
+            "comparison_operator" => {
+                let (dir, parents) = self.parents_membership(cond, "not in")?;
+                self.contained_in(parents, dir)
+            }
+            "not_operator" => self.containment(cond.field("argument")?),
+            "boolean_operator" if cond.field("operator").is_some_and(|o| self.text(o) == "or") => {
+                let left = cond.field("left")?;
+                let right = cond.field("right")?;
+                self.leaves_uncontained(left)
+                    .or_else(|| self.leaves_uncontained(right))
+            }
+            _ => None,
         }
-        let inner = (cond.kind() == "not_operator").then(|| cond.field("argument"))??;
-        self.containment(inner)
     }
 
     pub(super) fn stmt(&mut self, node: Node<'_>) {

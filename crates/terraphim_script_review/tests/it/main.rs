@@ -6,6 +6,7 @@ mod dotenv_keys;
 mod fixtures;
 mod fp47;
 mod fppy48;
+mod fppy49;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
