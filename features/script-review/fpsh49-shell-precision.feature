@@ -85,7 +85,7 @@ Feature: script pre-review of expansion operands, negated runners, keychain list
     When I run "terraphim-agent guard review-script --json check_identity.sh"
     Then the JSON field "verdict" is "clean"
 
-  Scenario: reading a password from the keychain is not
+  Scenario: reading a password from the keychain is dangerous (the guard denies the credential printed)
     Given a project file "keychain_password.sh" containing:
       """
       #!/usr/bin/env bash
@@ -94,7 +94,7 @@ Feature: script pre-review of expansion operands, negated runners, keychain list
       [ -n "$pw" ] || exit 1
       """
     When I run "terraphim-agent guard review-script --json keychain_password.sh"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "dangerous"
 
   Scenario: signing an image with the key the environment names is clean
     Given a project file "sign_image.sh" containing:
