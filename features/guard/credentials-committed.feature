@@ -12,6 +12,8 @@ Feature: a credential committed and pushed leaves with the repository
       | command                                                                                     | verdict |
       | pass show deploy/key > deploy.key && git add -A && git commit -qm wip && git push origin main | deny    |
       | gopass show ci/registry > ci/.token; git add ci && git commit -m token; git push              | deny    |
+      | gh auth token > .gh-token && git add .gh-token && git commit -m ci && git push               | deny    |
+      | gh auth token > .gh-token && git add .gh-token && git commit -m ci                            | sandbox |
       | pass show deploy/key > /dev/null && git add -A && git commit -qm wip && git push              | sandbox |
       | pass show deploy/key > deploy.key && git add src && git commit -qm wip && git push                | sandbox |
       | git add -A && git commit -qm rotate && git push origin main                                    | allow   |

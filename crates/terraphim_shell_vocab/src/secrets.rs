@@ -143,6 +143,19 @@ pub const CREDENTIAL_PRINTS: &[CredentialPrint] = &[
         "the GitHub CLI's token",
         Some("GH_TOKEN"),
     ),
+    // A new registry token, printed once (`npm token create`, `pnpm token create`).
+    (
+        "npm",
+        &["token", "create"],
+        "a new npm token",
+        Some("NPM_TOKEN"),
+    ),
+    (
+        "pnpm",
+        &["token", "create"],
+        "a new npm token",
+        Some("NPM_TOKEN"),
+    ),
     (
         "git",
         &["credential", "fill"],

@@ -21,7 +21,20 @@ fn a_credential_store_entry_committed_and_pushed_is_denied() {
             "secret-tool lookup service gitlab > gl.txt && git add gl.txt && git commit -m x && git push -u origin HEAD",
             Verdict::Deny,
         ),
+        // A CLI's own token and a new registry token, printed into the repository.
+        (
+            "gh auth token > .gh-token && git add .gh-token && git commit -m ci && git push",
+            Verdict::Deny,
+        ),
+        (
+            "npm token create --read-only > ci/npm.txt && git add ci && git commit -m t && git push",
+            Verdict::Deny,
+        ),
         // Twins: the entry thrown away, another file staged, nothing pushed, no entry at all.
+        (
+            "gh auth token > .gh-token && git add .gh-token && git commit -m ci",
+            Verdict::Sandbox,
+        ),
         (
             "pass show deploy/key > /dev/null && git add -A && git commit -qm wip && git push",
             Verdict::Sandbox,
