@@ -82,7 +82,7 @@ Feature: Sources and sinks the review did not know
     When I run "terraphim-agent guard review-script --json count.sh"
     Then the JSON field "verdict" is "dangerous"
 
-  Scenario: awk printing its totals into sort is clean
+  Scenario: awk printing its totals into sort is only suspicious (the guard confines every awk program that runs a command)
     Given a project file "count-sorted.sh" containing:
       """
       #!/usr/bin/env bash
@@ -90,7 +90,7 @@ Feature: Sources and sinks the review did not know
       awk '{ n[$1]++ } END { for (k in n) print k, n[k] | "sort -k2 -rn" }' alerts/*.yml
       """
     When I run "terraphim-agent guard review-script --json count-sorted.sh"
-    Then the JSON field "verdict" is "clean"
+    Then the JSON field "verdict" is "suspicious"
 
   Scenario: a configparser path interpolated from the home directory to the agent's settings is dangerous
     Given a project file "settings.py" containing:
