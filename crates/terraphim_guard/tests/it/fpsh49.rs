@@ -49,6 +49,14 @@ fn a_substitution_inside_such_an_operand_is_still_judged() {
             Verdict::Deny,
         ),
     ]);
+    // A backquoted command after other text in the operand (tree-sitter splits it into pieces
+    // at its blanks), quoted or not, and in a pattern; the twin runs only `date`.
+    decide_in_project(&[
+        ("echo \"${1:?usage: x `rm -rf ~/.ssh`}\"", Verdict::Deny),
+        ("echo ${1:-x `rm -rf ~/.ssh`}", Verdict::Deny),
+        ("echo \"${v#`rm -rf ~/.ssh`}\"", Verdict::Deny),
+        ("echo \"${1:-built `date +%F`}\"", Verdict::Allow),
+    ]);
     // Parentheses outside any expansion are syntax as before: a broken line stays unparsed.
     for line in [r#"echo "${2:+ ($2)" )"#, r#"if then ${1:?x (y)} fi (("#] {
         assert!(
