@@ -1054,7 +1054,27 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             w.starts_with("--set")
                 || (w.starts_with('-') && !w.starts_with("--") && w.contains('s'))
         });
-    if interp.is_none() && !MODELED.contains(&name.as_str()) && !find_deletes && !date_prints {
+    // `stat`, `du`, a digest of files of the project or a temporary directory: the file's
+    // mode, size, type or digest, never its text, and nothing written (see the arm below).
+    // (`ls`, `wc` and `test` keep arms of their own.)
+    let metadata_only = terraphim_shell_vocab::METADATA_READERS.contains(&name.as_str())
+        && !matches!(name.as_str(), "ls" | "wc" | "test" | "[" | "file")
+        && positional.iter().all(|p| {
+            p.path_alternatives().iter().all(|w| {
+                matches!(
+                    sink.resolve(w).place,
+                    crate::places::Place::WorkTree
+                        | crate::places::Place::WorkTreeRoot
+                        | crate::places::Place::Tmp
+                )
+            })
+        });
+    if interp.is_none()
+        && !MODELED.contains(&name.as_str())
+        && !metadata_only
+        && !find_deletes
+        && !date_prints
+    {
         sink.ran_unmodeled = true;
     }
     if let Some(lang) = interp {
@@ -1098,6 +1118,28 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     .unwrap_or_else(|| crate::engine::parent_dir(&sink.ctx.cwd, &p)),
             )
             .with_taint(&positional[0].taint)
+        }
+        // `basename "$f" .env`, `dirname a b`: the names' text cut, no file opened (the suffix
+        // `.env` is a word, not the project's secrets file). What they print keeps the
+        // names' data.
+        "basename" | "dirname" => {
+            let mut out = Val::unknown();
+            for a in args {
+                out.taint.join(&a.taint);
+            }
+            out
+        }
+        // `stat -c %a .env`, `du -sh .envs`, `sha256sum .env`: what a file of the project
+        // or a temporary directory is (its mode, size, type, digest), never its text
+        // (`METADATA_READERS`, the list the guard's `settings file metadata` lift uses). A
+        // credential file elsewhere (`stat ~/.aws/credentials`) is still read: a probe of
+        // where the user keeps secrets is judged as the read it prepares.
+        _ if metadata_only => {
+            let mut out = Val::unknown();
+            for a in args {
+                out.taint.join(&a.taint);
+            }
+            out
         }
         // `realpath /usr/bin/ld`: the same file reached through its links, so best read as the
         // path it was asked about (a system path's real path is a system file too); so is the
@@ -1384,7 +1426,10 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             out
         }
-        "printf" if !args.is_empty() && word(&args[0]) != "-v" => printf(args),
+        // `printf -v "$key" '%s' "$val"`: the text goes into a variable named at run time
+        // (known names are followed by the walker), printed nowhere.
+        "printf" if args.first().is_some_and(|a| word(a) == "-v") => Val::lit(""),
+        "printf" if !args.is_empty() => printf(args),
         "echo" | "printf" => {
             let mut out = Val::lit("");
             for (i, a) in args
@@ -1881,7 +1926,9 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 sink.exec_code(line, Language::Shell, p, &format!("`{name}`"));
             }
             if let Some(p) = positional.first() {
+                sink.sourcing = true;
                 let t = sink.read_path(line, &word(p));
+                sink.sourcing = false;
                 sink.runs_file(line, &word(p));
                 let _ = t;
             }

@@ -1668,7 +1668,7 @@ pub(crate) struct Sink<'a> {
     /// In the nested review of a shell command whose output the script's call takes as its
     /// value (`execSync`, `os.popen`, `check_output(..., shell=True)`): what the command
     /// prints, gathered here instead of reaching the output (see [`Sink::exec_code_captured`]).
-    capture: Option<Val>,
+    pub(crate) capture: Option<Val>,
     /// Set by [`Sink::exec_code_captured`] for the nested reviews it starts; what they printed.
     capture_next: bool,
     captured: Option<Val>,
@@ -1758,6 +1758,10 @@ pub(crate) struct Sink<'a> {
     /// Set while a read whose result goes straight into a hash (`hash.update(readFileSync(p))`)
     /// is walked: the data ends in a one-way digest, nowhere else.
     pub(crate) digest_input: bool,
+    /// Set while a shell script's `source`/`.` reads the file it runs: the project's `.env`
+    /// sourced is code run in the script's shell, not settings parsed, and its read is not
+    /// held (see [`Sink::finish_dotenv_reads`]).
+    pub(crate) sourcing: bool,
     /// Set while a branch is walked that only an explicit opt-in of the user reaches (an
     /// option flag off by default: `if (( execute ))` set by `--execute`).
     pub(crate) on_request: bool,
@@ -1891,6 +1895,7 @@ impl<'a> Sink<'a> {
             verified: false,
             manifest_code_member: false,
             digest_input: false,
+            sourcing: false,
             on_request: false,
             dry_run_unless_requested: false,
             local_database: false,
@@ -2412,10 +2417,11 @@ impl<'a> Sink<'a> {
                     let resolved = self.resolve(path);
                     self.cap(line, Cap::CredentialRead, what);
                     let why = format!("reads {what} ({})", Self::show(&resolved.text));
-                    // The project's own settings file, read by a Python/JS/TS script the way
-                    // dotenv loads it: judged at the end by where its values may have gone.
+                    // The project's own settings file, read the way dotenv loads it (by a
+                    // Python/JS/TS script, or parsed by a shell script without sourcing it):
+                    // judged at the end by where its values may have gone.
                     let own_dotenv = what == places::DOTENV
-                        && self.lang != Language::Shell
+                        && !self.sourcing
                         && matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot);
                     if own_dotenv {
                         let rule = format!("secret-read{HELD_DOTENV}");

@@ -217,6 +217,56 @@ fn function_body<'t>(call: Node<'t>, name: &str, src: &str, run_at: usize) -> Op
     None
 }
 
+/// Whether every call of the function `name` defined by `def` takes its output as a value:
+/// each is inside a command substitution (`"$(f)"`, `<(f)`) or a pipeline stage before the
+/// last (`f | docker login --password-stdin`), and the name occurs nowhere else in the script
+/// (no call the walk cannot see: `"$cmd"`, a `trap` string, `bash -c`). A script that never
+/// calls it, or calls it once where it prints, keeps what it prints judged as output.
+fn only_captured_calls(def: Node<'_>, name: &str, src: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    let mut root = def;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.');
+    let occurrences = src
+        .match_indices(name)
+        .filter(|(i, _)| {
+            !src[..*i].chars().next_back().is_some_and(word)
+                && !src[i + name.len()..].chars().next().is_some_and(word)
+        })
+        .count();
+    let captured = |call: Node<'_>| {
+        let mut at = call;
+        while let Some(p) = at.parent() {
+            match p.kind() {
+                "command_substitution" | "process_substitution" => return true,
+                "pipeline"
+                    if p.named_children().last().map(|l| l.byte_range())
+                        != Some(at.byte_range()) =>
+                {
+                    return true;
+                }
+                "function_definition" | "program" => return false,
+                _ => {}
+            }
+            at = p;
+        }
+        false
+    };
+    let calls: Vec<Node<'_>> = root
+        .descendants()
+        .filter(|n| n.kind() == "command")
+        .filter(|n| {
+            n.field("name")
+                .is_some_and(|c| src.get(c.byte_range()) == Some(name))
+        })
+        .collect();
+    !calls.is_empty() && occurrences == calls.len() + 1 && calls.into_iter().all(captured)
+}
+
 /// The names of the functions defined under `root` (sorted, each once): the only names
 /// [`function_body`] can find a body of.
 fn defined_functions<'s>(root: Node<'_>, src: &'s str) -> Vec<&'s str> {
@@ -630,6 +680,21 @@ impl Shell<'_, '_, '_> {
             terraphim_shell_vocab::is_shell(name)
                 || crate::model::Language::from_program(name).is_some()
         })
+    }
+
+    /// Whether the command `node` splits its input at `=` alone: `IFS='=' read ...`, or after
+    /// the script set `IFS==`.
+    fn ifs_is_equals(&self, node: Node<'_>) -> bool {
+        let prefix = node
+            .named_children()
+            .filter(|c| c.kind() == "variable_assignment")
+            .find(|c| c.field("name").is_some_and(|n| self.text(n) == "IFS"));
+        match prefix {
+            Some(a) => a
+                .field("value")
+                .is_some_and(|v| matches!(self.text(v), "'='" | "\"=\"" | "=")),
+            None => self.vars.get("IFS").and_then(Val::known) == Some("="),
+        }
     }
 
     /// Whether `node` runs the arguments of the function being walked (`"$@" > out 2>&1`).
@@ -1367,7 +1432,22 @@ impl Shell<'_, '_, '_> {
                     let defining = self.defining.replace(body.start_byte());
                     let before = self.sink.findings.len();
                     let caps_before = self.sink.caps.len();
+                    // A function whose every call takes its output as a value (`-u
+                    // "$(cc_auth)"`, `token_for | docker login --password-stdin`) prints
+                    // nothing: what it prints is judged where each caller uses it.
+                    let quiet = self.at_call.is_none()
+                        && defining.is_none()
+                        && node
+                            .field("name")
+                            .is_some_and(|n| only_captured_calls(node, self.text(n), self.src));
+                    let outer_capture = match quiet {
+                        true => self.sink.capture.replace(Val::default()),
+                        false => None,
+                    };
                     let printed = self.printed_by(body);
+                    if quiet {
+                        self.sink.capture = outer_capture;
+                    }
                     self.printed.insert(body.start_byte(), printed);
                     if self.at_call.is_none() && defining.is_none() {
                         let after = self.sink.findings.len();
@@ -3488,12 +3568,26 @@ impl Shell<'_, '_, '_> {
                 self.vars.insert(var.clone(), line);
                 return Val::unknown();
             }
-            for var in vars {
+            // `while IFS='=' read -r key value; do ...; done < .env`: of the project's `.env`
+            // split at its first `=`, the first variable is a setting's NAME, which is no
+            // secret (as `cut -d= -f1 .env` prints none); the rest of the line is the value.
+            let names_first = vars.len() > 1
+                && self.ifs_is_equals(node)
+                && v.taint.secret.as_deref() == Some(crate::places::DOTENV)
+                && !v.taint.mixed
+                && !v.taint.env
+                && !v.taint.host
+                && !v.taint.store;
+            for (i, var) in vars.into_iter().enumerate() {
                 if var.contains(UNKNOWN) {
                     continue;
                 }
+                let taint = match i == 0 && names_first {
+                    true => v.taint.names_only(),
+                    false => v.taint.clone(),
+                };
                 self.vars
-                    .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&v.taint));
+                    .insert(var, Val::lit(UNKNOWN.to_string()).with_taint(&taint));
             }
             return Val::unknown();
         }
@@ -3568,7 +3662,13 @@ impl Shell<'_, '_, '_> {
             let judged = std::mem::replace(&mut self.judged, false);
             let next = self.rewalking || argv.len() == 1;
             let rewalking = std::mem::replace(&mut self.rewalking, next);
+            // The body's statements are judged one by one with this call's values, so the
+            // programs they run are theirs, not the call's: the call line the guard is asked
+            // about (`env_get GITLAB_TOKEN "$ROOT/.env"`, an unknown program to it) is judged
+            // by the review where every other program it runs is one the review classifies.
+            let unmodeled = self.sink.ran_unmodeled;
             at_call_printed = Some(self.call_per_alternative(body, &argv[1..], capture));
+            self.sink.ran_unmodeled = unmodeled;
             self.rewalking = rewalking;
             self.judged = judged;
             self.at_call = at_call;

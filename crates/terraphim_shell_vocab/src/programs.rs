@@ -378,6 +378,26 @@ pub const ROOT_READERS: &[&str] = &[
     "ls", "cat", "head", "tail", "wc", "stat", "du", "df", "grep", "zcat", "file", "id",
 ];
 
+/// Programs that print only what a file is (its size, name, type or digest), never its text:
+/// the guard's `settings file metadata` lift and the script review (a `.env` whose mode `stat`
+/// prints is not read) agree on them.
+pub const METADATA_READERS: &[&str] = &[
+    "wc",
+    "ls",
+    "stat",
+    "file",
+    "du",
+    "sha256sum",
+    "sha1sum",
+    "sha512sum",
+    "md5sum",
+    "b2sum",
+    "cksum",
+    "shasum",
+    "test",
+    "[",
+];
+
 /// Whether `name` (a command's basename) is one of [`SHELLS`].
 pub fn is_shell(name: &str) -> bool {
     SHELLS.contains(&name)

@@ -480,6 +480,12 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     // Cloudflare's own abbreviation (`CF_API_TOKEN`, `CF_TOKEN`, `CF_ZONE_ID` in its docs).
     ("CF_", &["api.cloudflare.com"]),
     ("DIGITALOCEAN", &["api.digitalocean.com"]),
+    // Hetzner Cloud (`HCLOUD_TOKEN`, read by its `hcloud` CLI) and Linode (`LINODE_TOKEN`,
+    // `LINODE_CLI_TOKEN` of `linode-cli`).
+    ("HCLOUD", &["api.hetzner.cloud"]),
+    ("LINODE", &["api.linode.com"]),
+    // The Buf Schema Registry (`BUF_TOKEN`, read by the `buf` CLI).
+    ("BUF_", &["buf.build"]),
     ("LINEAR", &["api.linear.app"]),
     ("NOTION", &["api.notion.com"]),
     ("JIRA", &["atlassian.net"]),
@@ -585,6 +591,7 @@ pub const TOKEN_CLIS: &[(&str, &[&str])] = &[
     ("gh", &["gh"]),
     ("gitlab", &["glab"]),
     ("amo", &["web-ext"]),
+    ("linode", &["linode-cli"]),
     ("sentry", &["sentry-cli"]),
     ("cloudflare", &["wrangler"]),
     ("cf", &["wrangler"]),

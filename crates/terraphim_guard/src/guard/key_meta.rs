@@ -19,24 +19,7 @@
 
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
-
-/// Programs that print only what a file is (its size, name, type or digest), never its text.
-const METADATA_READERS: &[&str] = &[
-    "wc",
-    "ls",
-    "stat",
-    "file",
-    "du",
-    "sha256sum",
-    "sha1sum",
-    "sha512sum",
-    "md5sum",
-    "b2sum",
-    "cksum",
-    "shasum",
-    "test",
-    "[",
-];
+use terraphim_shell_vocab::METADATA_READERS;
 
 /// openssl's options that load a key or write a file.
 const OPENSSL_KEY_OR_OUTPUT: &[&str] = &["-signkey", "-key", "-CAkey", "-out", "-keyout"];

@@ -12,6 +12,7 @@ mod fpsh45;
 mod fpsh46;
 mod fpsh48;
 mod fpsh49;
+mod fpsh50;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;
