@@ -238,6 +238,11 @@ fn only_captured_calls(def: Node<'_>, name: &str, src: &str) -> bool {
                 && !src[i + name.len()..].chars().next().is_some_and(word)
         })
         .count();
+    // The definition and at least one call: a function never called keeps its findings, and
+    // the syntax tree is not searched for it.
+    if occurrences < 2 {
+        return false;
+    }
     let captured = |call: Node<'_>| {
         let mut at = call;
         while let Some(p) = at.parent() {
