@@ -7,10 +7,10 @@
 
 use terraphim_script_review::{Language, Verdict};
 
-use crate::rows;
+use crate::{has_rule, rows, verdict};
 
 use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
-use Verdict::{Clean, Dangerous};
+use Verdict::{Clean, Dangerous, Suspicious};
 
 /// A Slack poster whose error handler redacts the bot token out of the message it prints.
 fn slack_js(redact: &str) -> String {
@@ -112,4 +112,31 @@ fn token_split_out_of_a_line_is_not_printed() {
             "exfiltration",
         ),
     ]);
+}
+
+/// A helper that builds a child's environment: a copy of `os.environ` with the one key taken
+/// from the project's `.env` put in, then shows that key masked.
+fn rover_env_py(shown: &str) -> String {
+    format!(
+        "import os\nimport subprocess\nfrom pathlib import Path\n\n\ndef read_dotenv(path):\n    out = {{}}\n    if path.exists():\n        for raw in path.read_text().splitlines():\n            k, sep, v = raw.partition(\"=\")\n            if sep and not raw.startswith(\"#\"):\n                out[k.strip()] = v.strip()\n    return out\n\n\ndef mask(secret):\n    if not secret:\n        return \"<unset>\"\n    return \"*\" * 8 + secret[-4:]\n\n\nenv = dict(os.environ)\ndot = read_dotenv(Path(\".env\"))\nif \"FLY_API_TOKEN\" not in env and \"FLY_API_TOKEN\" in dot:\n    env[\"FLY_API_TOKEN\"] = dot[\"FLY_API_TOKEN\"]\nprint(f\"using {shown}\")\nsubprocess.run([\"flyctl\", \"status\"], env=env, check=True)\n"
+    )
+}
+
+/// The member of a copy of the environment named by the one key the script put in from the
+/// `.env` is that variable: masked, it shows nothing. Printed whole it is the token; another
+/// member, or the whole copy, is still the environment.
+#[test]
+fn own_key_of_an_environment_copy_is_that_variable() {
+    rows(&[
+        (Py, rover_env_py("{mask(env['FLY_API_TOKEN'])}"), Clean, ""),
+        (
+            Py,
+            rover_env_py("{env['FLY_API_TOKEN']}"),
+            Dangerous,
+            "exfiltration",
+        ),
+    ]);
+    // Another member is still anything the environment holds.
+    let other = verdict(Py, &rover_env_py("{mask(env['GITHUB_TOKEN'])}"), Suspicious);
+    has_rule(&other, "env-to-output");
 }
