@@ -823,16 +823,6 @@ pub(crate) fn unescape(raw: &str, unicode: bool) -> (String, usize) {
     (out, hex)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn anon_names_are_the_start_in_decimal() {
-        for at in [0, 7, 10, 99, 12_345, usize::MAX] {
-            assert_eq!(super::anon_name(at), format!("<anon@{at}>"));
-        }
-    }
-}
-
 /// Methods of text (Python's `str`, JavaScript's `String`) that give a new value and never
 /// change the one they are called on: `line.replace(token, "***")` or `msg.split(TOKEN)` leaves
 /// `line` and `msg` as they were, so what the arguments hold does not go into the receiver
@@ -864,4 +854,14 @@ pub(crate) fn keeps_receiver(method: &str) -> bool {
         "lastIndexOf",
     ];
     NAMES.contains(&method)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn anon_names_are_the_start_in_decimal() {
+        for at in [0, 7, 10, 99, 12_345, usize::MAX] {
+            assert_eq!(super::anon_name(at), format!("<anon@{at}>"));
+        }
+    }
 }

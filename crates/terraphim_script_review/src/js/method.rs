@@ -583,7 +583,7 @@ fn searched_text_out(name: &str, args: &[Val]) -> Option<Taint> {
         return None;
     }
     let replacement = &args[1];
-    if !replacement.known().is_some_and(|r| !r.contains('$')) {
+    if replacement.known().is_none_or(|r| r.contains('$')) {
         return None;
     }
     Some(replacement.taint.clone())
