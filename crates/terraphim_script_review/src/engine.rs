@@ -204,10 +204,20 @@ impl Taint {
     /// setting's (`DATABASE_URL` may hold a password) keeps the `.env`'s secret. Not for a
     /// value that also holds host information or another secret.
     pub(crate) fn narrow_env_to_key(&mut self, key: &str) {
+        // A copy of the environment holding one more secret (`env["APOLLO_KEY"] =
+        // dotenv["APOLLO_KEY"]`): the member of that secret's own name is that one variable.
+        let own_key = |s: &str| {
+            s.strip_prefix("the ")
+                .and_then(|r| r.strip_suffix(" environment variable"))
+                == Some(key)
+        };
         if !self.env
             || self.host
             || self.mixed
-            || self.secret.as_deref().is_some_and(|s| s != places::DOTENV)
+            || self
+                .secret
+                .as_deref()
+                .is_some_and(|s| s != places::DOTENV && !own_key(s))
             || key.is_empty()
             || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         {

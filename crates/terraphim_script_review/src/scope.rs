@@ -683,7 +683,7 @@ impl Scope {
     }
 
     /// `lines.append(secret)`, `parser.read_string(secret)`: a method given private data on a
-    /// plain object leaves the data in the object.
+    /// plain object leaves the data in the object (never one of [`keeps_receiver`]).
     pub(crate) fn taint_object(&mut self, name: &str, recv: &Val, taint: &crate::engine::Taint) {
         let mut v = recv.clone();
         v.taint.join(taint);
@@ -821,6 +821,39 @@ pub(crate) fn unescape(raw: &str, unicode: bool) -> (String, usize) {
         }
     }
     (out, hex)
+}
+
+/// Methods of text (Python's `str`, JavaScript's `String`) that give a new value and never
+/// change the one they are called on: `line.replace(token, "***")` or `msg.split(TOKEN)` leaves
+/// `line` and `msg` as they were, so what the arguments hold does not go into the receiver
+/// (only, where the method's rule says so, into the result). The names are no method of a
+/// collection that stores what it is given (`append`, `push`, `set`, `update`, `add`).
+pub(crate) fn keeps_receiver(method: &str) -> bool {
+    const NAMES: &[&str] = &[
+        // Python `str` and `bytes`.
+        "replace",
+        "split",
+        "rsplit",
+        "partition",
+        "rpartition",
+        "startswith",
+        "endswith",
+        "find",
+        "rfind",
+        "removeprefix",
+        "removesuffix",
+        "strip",
+        "lstrip",
+        "rstrip",
+        // JavaScript `String`.
+        "replaceAll",
+        "startsWith",
+        "endsWith",
+        "includes",
+        "indexOf",
+        "lastIndexOf",
+    ];
+    NAMES.contains(&method)
 }
 
 #[cfg(test)]

@@ -1090,6 +1090,7 @@ impl Js<'_, '_, '_> {
             }
             if c.all.carries()
                 && recv.handle.is_none()
+                && !crate::scope::keeps_receiver(c.tail())
                 && let Some(obj) = func.field("object").filter(|o| o.kind() == "identifier")
             {
                 // `lines.push(secret)`: the object now holds it.

@@ -286,7 +286,15 @@ impl Js<'_, '_, '_> {
                 "toString" | "trim" | "toLowerCase" | "toUpperCase" | "replace" | "replaceAll"
                 | "slice" | "substring" | "concat",
             ) => {
-                let mut v = recv.clone().with_taint(all);
+                // `err.message.replace(process.env.SLACK_BOT_TOKEN, 'xoxb-***')`: the text
+                // searched for is taken out, not put in; only a replacement that is plain text
+                // (no `$&` or `$1` giving the match back, no callback handed the match) is sure
+                // to leave nothing of it.
+                let searched_out = searched_text_out(name, args);
+                let mut v = recv.clone().with_taint(match &searched_out {
+                    Some(kept) => kept,
+                    None => all,
+                });
                 v.handle = None;
                 if matches!(name, "slice" | "substring")
                     && recv.taint.one_variable()
@@ -434,6 +442,21 @@ impl Js<'_, '_, '_> {
                 };
                 Val::list(items).with_taint(&recv.taint).with_taint(all)
             }
+            // `s.split(TOKEN).join('<token>')`: the pieces between the separators, which hold
+            // nothing of a separator given as text (a regular expression made at run time may
+            // capture its matches into the pieces: its data is kept).
+            (_, "split")
+                if recv.handle.is_none()
+                    && arg_nodes.first().is_some_and(|n| {
+                        !matches!(n.kind(), "new_expression" | "call_expression" | "regex")
+                    }) =>
+            {
+                let mut kept = recv.taint.clone();
+                for a in args.iter().skip(1) {
+                    kept.join(&a.taint);
+                }
+                Val::unknown().with_taint(&kept)
+            }
             (_, "decrypt" | "final" | "update")
                 if recv.taint != Taint::default() || name == "decrypt" =>
             {
@@ -549,6 +572,21 @@ impl Js<'_, '_, '_> {
             }
         }
     }
+}
+
+/// The data a `replace` or `replaceAll` keeps of its arguments when the replacement is plain
+/// text: the replacement's and not the searched text's, which is taken out of the text, not
+/// put in. `None` for any other method, and when the replacement may give the match back
+/// (`$&`, `$1`, a callback, a value not known).
+fn searched_text_out(name: &str, args: &[Val]) -> Option<Taint> {
+    if !matches!(name, "replace" | "replaceAll") || args.len() != 2 {
+        return None;
+    }
+    let replacement = &args[1];
+    if replacement.known().is_none_or(|r| r.contains('$')) {
+        return None;
+    }
+    Some(replacement.taint.clone())
 }
 
 /// `--dry-run` as the option's key in a parsed-options object: `dryRun`.

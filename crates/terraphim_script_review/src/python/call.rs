@@ -623,6 +623,7 @@ impl Py<'_, '_, '_> {
             }
             if c.all.carries()
                 && matches!(recv.handle, None | Some(Handle::Instance(_)))
+                && !crate::scope::keeps_receiver(c.tail())
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "identifier")
             {
                 // `parser.read_string(secret)`, `lines.append(secret)`: the object now holds it.
@@ -630,6 +631,7 @@ impl Py<'_, '_, '_> {
             }
             if c.all != Taint::default()
                 && recv.handle.is_none()
+                && !crate::scope::keeps_receiver(c.tail())
                 && let Some(r) = receiver_node.filter(|r| r.kind() == "attribute")
             {
                 // `self.items.append(secret)` in a method: the attribute holds it wherever the

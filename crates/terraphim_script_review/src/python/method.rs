@@ -485,6 +485,17 @@ impl Py<'_, '_, '_> {
                         v.taint.decoded = true;
                         v.text = v.text.map(|_| UNKNOWN.to_string());
                     }
+                    if name == "replace" && recv.handle.is_none() && args.len() >= 2 {
+                        // `stderr.replace(token, "***")`: the old text is taken out, never put
+                        // in (`str.replace` has no back-references); the new text and the count
+                        // are what the result holds of the arguments.
+                        let mut kept = v.taint.clone();
+                        for a in args.iter().skip(1) {
+                            kept.join(&a.taint);
+                        }
+                        v.taint = kept;
+                        return v;
+                    }
                     v.with_taint(&all.taint)
                 }
                 // A compiled pattern's `sub(repl, string)`: as `re.sub`, the old text with the

@@ -7,6 +7,7 @@ mod fixtures;
 mod fp47;
 mod fppy48;
 mod fppy49;
+mod fppy50;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
