@@ -3,7 +3,10 @@
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::{Place, UNKNOWN};
-use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, runner_words, wrapper_words};
+use terraphim_shell_vocab::{
+    GIT_CONFIG_READS, GIT_CONFIG_REMOVALS, GIT_CONFIG_VERBS, PRIVILEGED, is_shell, is_wrapper,
+    runner_words, wrapper_words,
+};
 
 fn word(v: &Val) -> String {
     v.text_or_unknown()
@@ -632,37 +635,18 @@ fn remote_tree_delete(sink: &mut Sink<'_>, line: u32, name: &str, sub: &str, tar
 /// `--edit`, a section renamed or removed, the `set`/`unset`/`edit` subcommands). A key given
 /// a value with no read action stays a write.
 fn git_config_reads(rest: &[String]) -> bool {
-    const READS: &[&str] = &[
-        "--get",
-        "--get-all",
-        "--get-regexp",
-        "--get-urlmatch",
-        "--get-color",
-        "--get-colorbool",
-        "-l",
-        "--list",
-    ];
-    const WRITES: &[&str] = &[
-        "--add",
-        "--replace-all",
-        "--unset",
-        "--unset-all",
-        "--rename-section",
-        "--remove-section",
-        "-e",
-        "--edit",
-        "set",
-        "unset",
-        "edit",
-        "rename-section",
-        "remove-section",
-    ];
-    if rest.iter().any(|w| WRITES.contains(&w.as_str())) {
+    let reads_only = |verb: &str| verb == "get" || verb == "list";
+    if rest.iter().any(|w| {
+        let w = w.as_str();
+        matches!(w, "--add" | "--replace-all")
+            || GIT_CONFIG_REMOVALS.contains(&w)
+            || GIT_CONFIG_VERBS.contains(&w) && !reads_only(w)
+    }) {
         return false;
     }
     let first_operand = rest.iter().find(|w| !w.starts_with('-'));
-    rest.iter().any(|w| READS.contains(&w.as_str()))
-        || first_operand.is_some_and(|w| w == "get" || w == "list")
+    rest.iter().any(|w| GIT_CONFIG_READS.contains(&w.as_str()))
+        || first_operand.is_some_and(|w| reads_only(w))
 }
 
 /// Whether the words after `git push` overwrite remote history: `--force`, `-f`, a `+`
