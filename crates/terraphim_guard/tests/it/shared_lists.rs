@@ -1,6 +1,7 @@
 //! Facts that live in one list (`terraphim_shell_vocab`) and the code that judges a thing once.
 
 use terraphim_guard::Verdict::{Deny, Sandbox};
+use terraphim_guard::parse;
 
 use super::decide_in_project;
 
@@ -37,4 +38,26 @@ fn every_http_client_sends_its_credential_through_the_named_proxy() {
             Sandbox,
         ),
     ]);
+}
+
+/// A substitution in a parameter expansion is judged once: a `$(...)` tree-sitter reads as a
+/// substitution by the walk, a backquoted command in an operand (which it reads as text) from
+/// the expansion's text, and one in a nested expansion by that expansion alone.
+#[test]
+fn a_substitution_in_an_expansion_is_judged_once() {
+    for (line, want) in [
+        ("echo ${1:-$(date +%F)}", 1),
+        ("echo \"${1:-built `date +%F`}\"", 1),
+        ("echo \"${a:-${b:-$(date +%F)}}\"", 1),
+        ("echo \"${a:-${b:-x `date +%F`}}\"", 1),
+        ("echo \"${a:-$(date +%F)} ${b:-$(date +%F)}\"", 2),
+        ("echo \"${a:-'$(date +%F)'}\"", 1),
+    ] {
+        let dates = parse(line)
+            .commands
+            .iter()
+            .filter(|c| c.name() == "date")
+            .count();
+        assert_eq!(dates, want, "`{line}`");
+    }
 }
