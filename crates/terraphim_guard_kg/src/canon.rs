@@ -2,6 +2,8 @@
 //! look-alike characters folded, command names by basename, flag clusters split, known long
 //! flags mapped to their short form, paths normalised lexically.
 
+use terraphim_shell_vocab::{GIT_CONFIG_READS, GIT_CONFIG_REMOVALS, GIT_CONFIG_VERBS};
+
 /// How a canonical word is used in its simple command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WordKind {
@@ -777,33 +779,6 @@ const GIT_CONFIG_VALUE_OPTIONS: &[&str] = &[
     "--comment",
     "--value",
 ];
-/// `git config` options that read, remove or rename rather than set.
-const GIT_CONFIG_OTHER_ACTIONS: &[&str] = &[
-    "--get",
-    "--get-all",
-    "--get-regexp",
-    "--get-urlmatch",
-    "--get-color",
-    "--get-colorbool",
-    "--unset",
-    "--unset-all",
-    "-l",
-    "--list",
-    "-e",
-    "--edit",
-    "--rename-section",
-    "--remove-section",
-];
-/// The verbs of git's newer `git config VERB` syntax.
-const GIT_CONFIG_VERBS: &[&str] = &[
-    "get",
-    "set",
-    "unset",
-    "list",
-    "edit",
-    "rename-section",
-    "remove-section",
-];
 
 /// The key of a `git ... config ...` command (`rest` is the words after `git`) and whether a
 /// value is set: git's older syntax (`git config [--add|--replace-all] KEY VALUE`, `git config
@@ -832,7 +807,8 @@ pub fn git_config_form(rest: &[impl AsRef<str>]) -> Option<GitConfigForm> {
             if GIT_CONFIG_VALUE_OPTIONS.contains(&flag) && !w.contains('=') {
                 j += 1;
             }
-            other_action |= GIT_CONFIG_OTHER_ACTIONS.contains(&flag);
+            // An option that reads, removes or renames rather than sets.
+            other_action |= GIT_CONFIG_READS.contains(&flag) || GIT_CONFIG_REMOVALS.contains(&flag);
         } else {
             positional.push(j - 1);
         }

@@ -663,6 +663,14 @@ pub struct TierMatcher {
     contains: Automaton,
     /// The atom of each class key (operand, redirect) in this tier, if a pattern uses it.
     class_atoms: [[Option<AtomId>; CLASSES.len()]; 2],
+    /// The prefix atom of every word (`SEP` alone, what a `*` target needs), if a pattern
+    /// uses it.
+    every_word: Option<AtomId>,
+    /// The `*` stages that are candidates for every command, sorted: those that need no atom
+    /// and those listed under [`TierMatcher::every_word`]. Computed once here, so a call of
+    /// [`TierMatcher::stage_hits_in`] merges them with the few its atoms list instead of
+    /// copying and sorting them each time.
+    always: Vec<u32>,
 }
 
 /// No atom of this kind for a string yet.
@@ -1046,10 +1054,23 @@ impl TierMatcher {
             class_atoms[0][b] = pools.word_atom(CLASS_KEYS[b]);
             class_atoms[1][b] = pools.word_atom(REDIRECT_CLASS_KEYS[b]);
         }
+        let every_word = t
+            .prefixes
+            .first()
+            .filter(|p| t.bytes(p.text) == [SEP as u8])
+            .map(|p| p.atom);
+        let mut always = pools.ids[pools.any_always.range()].to_vec();
+        if let Some(atom) = every_word {
+            always.extend_from_slice(pools.listed(pools.any_by_atom, atom));
+        }
+        always.sort_unstable();
+        always.dedup();
         let prefixes = load(&t.prefix_automaton, t.prefixes.len())?;
         let contains = load(&t.contains_automaton, t.contains.len())?;
         Ok(TierMatcher {
             class_atoms,
+            every_word,
+            always,
             prefixes,
             contains,
             tables,
@@ -1202,12 +1223,15 @@ impl TierMatcher {
                 *bits |= 1u64 << (*a % 64);
             }
         }
-        // The `*` stages listed under an atom the command has, in stage order.
+        // The `*` stages listed under an atom the command has, in stage order: those of every
+        // command (`self.always`) merged with the others. A stage of `self.always` whose atom
+        // no word has (every word is data) needs that atom, so it fails the check below.
         let any = &mut scratch.any;
         any.clear();
-        any.extend_from_slice(&t.ids[t.any_always.range()]);
         for (_, a) in found.iter() {
-            any.extend_from_slice(t.listed(t.any_by_atom, *a));
+            if Some(*a) != self.every_word {
+                any.extend_from_slice(t.listed(t.any_by_atom, *a));
+            }
         }
         any.sort_unstable();
         any.dedup();
@@ -1221,7 +1245,7 @@ impl TierMatcher {
         };
         let candidates = atoms_on(0)
             .flat_map(|a| t.listed(t.by_name, a))
-            .chain(scratch.any.iter());
+            .chain(merged(&self.always, &scratch.any));
         let head_words = &mut scratch.head_words;
         for &si in candidates {
             let stage = &t.stages[si as usize];
@@ -1241,6 +1265,38 @@ impl TierMatcher {
             }
         }
     }
+}
+
+/// The union of two sorted lists without repeats, sorted, without repeats.
+fn merged<'s>(a: &'s [u32], b: &'s [u32]) -> impl Iterator<Item = &'s u32> + 's {
+    let (mut i, mut j) = (0, 0);
+    std::iter::from_fn(move || {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x < y => {
+                i += 1;
+                x
+            }
+            (Some(x), Some(y)) if x > y => {
+                j += 1;
+                y
+            }
+            (Some(x), Some(_)) => {
+                i += 1;
+                j += 1;
+                x
+            }
+            (Some(x), None) => {
+                i += 1;
+                x
+            }
+            (None, Some(y)) => {
+                j += 1;
+                y
+            }
+            (None, None) => return None,
+        };
+        Some(next)
+    })
 }
 
 /// The pools of a [`TierTables`] as plain slices, for the matching loop.
@@ -1575,6 +1631,26 @@ mod tests {
     use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
     use super::*;
+
+    /// The merge of two sorted lists is their sorted union, each stage once.
+    #[test]
+    fn merged_is_the_sorted_union() {
+        let cases: [(&[u32], &[u32]); 6] = [
+            (&[], &[]),
+            (&[1, 4, 9], &[]),
+            (&[], &[2, 3]),
+            (&[1, 4, 9], &[2, 4, 10, 11]),
+            (&[5], &[5]),
+            (&[0, 1, 2], &[3, 4]),
+        ];
+        for (a, b) in cases {
+            let mut want: Vec<u32> = a.iter().chain(b).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            let got: Vec<u32> = merged(a, b).copied().collect();
+            assert_eq!(got, want, "{a:?} {b:?}");
+        }
+    }
 
     /// The quick test of a word for the class mark says what a search of the whole word says,
     /// for words with the mark, with other characters that begin with the mark's first byte

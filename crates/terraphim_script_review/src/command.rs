@@ -3,7 +3,10 @@
 use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
 use crate::places::{Place, UNKNOWN};
-use terraphim_shell_vocab::{PRIVILEGED, is_shell, is_wrapper, runner_words, wrapper_words};
+use terraphim_shell_vocab::{
+    GIT_CONFIG_READS, GIT_CONFIG_REMOVALS, GIT_CONFIG_VERBS, PRIVILEGED, is_shell, is_wrapper,
+    runner_words, wrapper_words,
+};
 
 fn word(v: &Val) -> String {
     v.text_or_unknown()
@@ -210,17 +213,27 @@ fn own_key_files<'v>(sink: &mut Sink<'_>, name: &str, args: &'v [Val]) -> Vec<&'
 /// the hosts they reach, the code they run, the containers they start): for these the review's
 /// own findings stand for what the command guard would confine. A program that runs code given
 /// in its arguments in a way not followed here (`awk`'s `system`, `find -exec`, `git -c`) is
-/// not among them.
+/// not among them. With [`REQUEST_CLIENTS`]: see [`modeled`].
 const MODELED: &[&str] = &[
     "cat", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "nl", "tac", "grep",
     "egrep", "rg", "jq", "yq", "cut", "sort", "uniq", "tr", "wc", "base64", "base32", "sed",
     "zcat", "gunzip", "echo", "printf", "tee", "cp", "mv", "install", "ln", "rsync", "scp", "rm",
     "rmdir", "unlink", "shred", "srm", "dd", "chmod", "mktemp", "docker", "podman", "nerdctl",
-    "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "nc", "ncat", "netcat", "socat",
-    "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "crontab", "mkdir",
-    "touch", "ls", "pwd", "test", "[", "true", "false", ":", "rev", "fold", "basenc", "uuencode",
-    "iconv", "paste", "column", "expand", "fmt", "basename", "dirname",
+    "nc", "ncat", "netcat", "socat", "telnet", "ssh", "pip", "pip3", "uv", "pipx", "npm", "pnpm",
+    "yarn", "bun", "crontab", "mkdir", "touch", "ls", "pwd", "test", "[", "true", "false", ":",
+    "rev", "fold", "basenc", "uuencode", "iconv", "paste", "column", "expand", "fmt", "basename",
+    "dirname",
 ];
+
+/// The HTTP clients (`terraphim_shell_vocab::hosts::HTTP_CLIENTS`) whose options [`curl`]
+/// models: a subset, because the review's findings stand for the guard's on a modeled program.
+const REQUEST_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "aria2c", "fetch"];
+
+/// Whether the review classifies the effects of program `name` fully: [`MODELED`] and
+/// [`REQUEST_CLIENTS`].
+fn modeled(name: &str) -> bool {
+    MODELED.contains(&name) || REQUEST_CLIENTS.contains(&name)
+}
 
 /// Programs of [`MODELED`] whose first operand picks what they do (a subcommand: `npm ⁇`,
 /// `docker ⁇`) or is a program of their own (`sed`'s script): a value known only at run time
@@ -315,7 +328,7 @@ fn run_time_word_picks_code(
                     Place::WorkTree | Place::WorkTreeRoot | Place::Tmp
                 ));
     }
-    let data_first = MODELED.contains(&name) && !FIRST_OPERAND_ACTS.contains(&name);
+    let data_first = modeled(name) && !FIRST_OPERAND_ACTS.contains(&name);
     !data_first && words.first().is_some_and(unknown)
 }
 
@@ -622,37 +635,18 @@ fn remote_tree_delete(sink: &mut Sink<'_>, line: u32, name: &str, sub: &str, tar
 /// `--edit`, a section renamed or removed, the `set`/`unset`/`edit` subcommands). A key given
 /// a value with no read action stays a write.
 fn git_config_reads(rest: &[String]) -> bool {
-    const READS: &[&str] = &[
-        "--get",
-        "--get-all",
-        "--get-regexp",
-        "--get-urlmatch",
-        "--get-color",
-        "--get-colorbool",
-        "-l",
-        "--list",
-    ];
-    const WRITES: &[&str] = &[
-        "--add",
-        "--replace-all",
-        "--unset",
-        "--unset-all",
-        "--rename-section",
-        "--remove-section",
-        "-e",
-        "--edit",
-        "set",
-        "unset",
-        "edit",
-        "rename-section",
-        "remove-section",
-    ];
-    if rest.iter().any(|w| WRITES.contains(&w.as_str())) {
+    let reads_only = |verb: &str| verb == "get" || verb == "list";
+    if rest.iter().any(|w| {
+        let w = w.as_str();
+        matches!(w, "--add" | "--replace-all")
+            || GIT_CONFIG_REMOVALS.contains(&w)
+            || GIT_CONFIG_VERBS.contains(&w) && !reads_only(w)
+    }) {
         return false;
     }
     let first_operand = rest.iter().find(|w| !w.starts_with('-'));
-    rest.iter().any(|w| READS.contains(&w.as_str()))
-        || first_operand.is_some_and(|w| w == "get" || w == "list")
+    rest.iter().any(|w| GIT_CONFIG_READS.contains(&w.as_str()))
+        || first_operand.is_some_and(|w| reads_only(w))
 }
 
 /// Whether the words after `git push` overwrite remote history: `--force`, `-f`, a `+`
@@ -722,7 +716,7 @@ fn known_program_in_run_time_dir(sink: &Sink<'_>, first: &Val, prog: &str) -> bo
         && sink.remote_files.is_empty()
         && sink.remote_dirs.is_empty()
         && (Language::from_program(name).is_some()
-            || MODELED.contains(&name)
+            || modeled(name)
             || DEPENDENCY_BIN_DIRS
                 .iter()
                 .any(|d| dir.strip_suffix(d).is_some_and(|rest| rest.ends_with('/'))))
@@ -1070,7 +1064,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             })
         });
     if interp.is_none()
-        && !MODELED.contains(&name.as_str())
+        && !modeled(&name)
         && !metadata_only
         && !find_deletes
         && !date_prints
@@ -1763,9 +1757,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             sink.cap(line, crate::caps::Cap::DownloadExtract, what);
             Val::unknown()
         }
-        "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
-            curl(sink, line, &name, args, stdin)
-        }
+        n if REQUEST_CLIENTS.contains(&n) => curl(sink, line, &name, args, stdin),
         "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
             let shell_exec = words.iter().any(|w| {
                 w == "-e"
@@ -3399,6 +3391,17 @@ fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_modeled_request_clients_are_http_clients() {
+        for c in REQUEST_CLIENTS {
+            assert!(
+                terraphim_shell_vocab::hosts::HTTP_CLIENTS.contains(c),
+                "{c} is no HTTP client"
+            );
+            assert!(!MODELED.contains(c), "{c} is listed twice");
+        }
+    }
 
     #[test]
     fn mktemp_prints_its_template_in_the_temp_dir() {

@@ -1663,7 +1663,7 @@ pub(crate) struct Sink<'a> {
     /// The command-line guard, when the caller has one: shell commands are also judged by it.
     pub(crate) judge: Option<&'a dyn crate::shell_judge::CommandJudge>,
     /// A program ran whose effects the review does not classify fully (see
-    /// `command::MODELED`); the shell walker reads and resets it per statement.
+    /// `command::modeled`); the shell walker reads and resets it per statement.
     pub(crate) ran_unmodeled: bool,
     /// The base names of the programs the script runs through an argv (`spawnSync('infracost',
     /// ...)`, `subprocess.run(["gh", ...])`): a token read for its own service's client, which

@@ -74,6 +74,16 @@ pub fn is_private_network_host(host: &str) -> bool {
     })
 }
 
+/// HTTP clients: programs whose operands are URLs (or bare `host/path` words) that they
+/// contact, sending the request their options build and reading the answer (curl and its
+/// front ends, wget, httpie's `http`/`https`, xh, aria2c, FreeBSD's `fetch`). A member must be
+/// such a program: one whose operands name files or other programs does not belong here. The
+/// guard reads a line's hosts, the credentials it sends and the downloads it runs by this list;
+/// a caller that models only some of these clients' options keeps its own subset and says why.
+pub const HTTP_CLIENTS: &[&str] = &[
+    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "curlie", "httpstat", "aria2c", "fetch",
+];
+
 /// The variables through which HTTP clients, package managers and forge or cloud CLIs send
 /// their requests to a proxy (curl, git, Go, Node's and Python's clients read one spelling or
 /// the other).

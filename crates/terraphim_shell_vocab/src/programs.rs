@@ -666,3 +666,38 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
 fn is_flag(word: &str) -> bool {
     word.len() > 1 && word.starts_with('-') && word != "--"
 }
+
+/// `git config` options that read settings (git's older syntax): `--get`, `--get-all`,
+/// `--get-regexp`, `--get-urlmatch`, `--get-color`, `--get-colorbool`, `-l`/`--list`.
+pub const GIT_CONFIG_READS: &[&str] = &[
+    "--get",
+    "--get-all",
+    "--get-regexp",
+    "--get-urlmatch",
+    "--get-color",
+    "--get-colorbool",
+    "-l",
+    "--list",
+];
+
+/// `git config` options that remove, rename or edit settings rather than set one value:
+/// `--unset`, `--unset-all`, `--rename-section`, `--remove-section`, `-e`/`--edit`.
+pub const GIT_CONFIG_REMOVALS: &[&str] = &[
+    "--unset",
+    "--unset-all",
+    "--rename-section",
+    "--remove-section",
+    "-e",
+    "--edit",
+];
+
+/// The verbs of git's newer `git config VERB` syntax; `get` and `list` only read.
+pub const GIT_CONFIG_VERBS: &[&str] = &[
+    "get",
+    "set",
+    "unset",
+    "list",
+    "edit",
+    "rename-section",
+    "remove-section",
+];

@@ -12,18 +12,15 @@
 use std::sync::OnceLock;
 
 use terraphim_shell_vocab::NAME_PROBES;
-use terraphim_shell_vocab::hosts::{host_of, is_loopback_host, is_private_network_host};
+use terraphim_shell_vocab::hosts::{
+    HTTP_CLIENTS, host_of, is_loopback_host, is_private_network_host,
+};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, model_api_endpoint_setting, model_api_host};
 
 use super::install_host::{download_sources, known, source_host};
 use crate::parse::SimpleCommand;
 
 const CODE_HOSTS: &str = include_str!("../../../../kg/packages/code-hosts.md");
-
-/// HTTP clients, whose URL operands are the hosts they contact.
-const HTTP_CLIENTS: &[&str] = &[
-    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "curlie", "httpstat", "aria2c",
-];
 
 /// git's subcommands that contact the repository a URL operand names.
 const GIT_CONTACTS: &[&str] = &["clone", "fetch", "pull", "ls-remote"];

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
+use terraphim_shell_vocab::hosts::{HTTP_CLIENTS, host_of, is_loopback_host};
 
 use crate::parse::SimpleCommand;
 
@@ -136,27 +136,17 @@ pub(super) fn unknown_install_host(cmd: &SimpleCommand) -> Option<String> {
     hosts.into_iter().find(|h| !known(h))
 }
 
-/// Download clients, whose URL operands name where the code they fetch comes from.
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "wget2",
-    "curlie",
-    // PowerShell's `iwr URL`/`DownloadString(URL)`: the URL inside its code word.
-    "pwsh",
-    "powershell",
-];
+/// Download clients, whose URL operands name where the code they fetch comes from: the HTTP
+/// clients, and PowerShell's `iwr URL`/`DownloadString(URL)` (the URL inside its code word).
+fn downloader(name: &str) -> bool {
+    HTTP_CLIENTS.contains(&name) || matches!(name, "pwsh" | "powershell")
+}
 
 /// The unknown host a download of the line fetches from, if any: for a line that runs what
 /// it downloads (`curl URL | sh`, `bash <(curl URL)`, a download saved and then run).
 pub(super) fn unknown_download_host(cmds: &[SimpleCommand]) -> Option<String> {
     cmds.iter()
-        .filter(|c| DOWNLOADERS.contains(&c.name()))
+        .filter(|c| downloader(c.name()))
         .flat_map(|c| download_sources(&c.argv))
         .find(|h| !known(h))
 }
@@ -388,7 +378,7 @@ mod tests {
             parsed
                 .commands
                 .iter()
-                .filter(|c| DOWNLOADERS.contains(&c.name()))
+                .filter(|c| downloader(c.name()))
                 .flat_map(|c| download_sources(&c.argv))
                 .collect::<Vec<_>>()
         };

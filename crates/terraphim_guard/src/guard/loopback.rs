@@ -43,12 +43,14 @@ const REDIRECTING: &[&str] = &[
     "--netrc-file",
 ];
 
+/// The HTTP clients (`hosts::HTTP_CLIENTS`) this rule lifts: a subset, because it allows, and
+/// only these clients' options that send a file or go elsewhere are in [`REDIRECTING`].
+const LOOPBACK_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "curlie"];
+
 /// Whether `cmd` is an HTTP request to this machine alone (see the module documentation).
 pub(crate) fn loopback_request(cmd: &SimpleCommand) -> bool {
-    if !matches!(
-        cmd.name(),
-        "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "curlie"
-    ) || !cmd.layers.is_empty()
+    if !LOOPBACK_CLIENTS.contains(&cmd.name())
+        || !cmd.layers.is_empty()
         || cmd.flow.is_some()
         || cmd.stdin_text.is_some()
     {
@@ -279,7 +281,15 @@ fn address(word: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{address, loopback_listener};
+    use super::{LOOPBACK_CLIENTS, address, loopback_listener};
+    use terraphim_shell_vocab::hosts::HTTP_CLIENTS;
+
+    #[test]
+    fn the_lifted_clients_are_http_clients() {
+        for c in LOOPBACK_CLIENTS {
+            assert!(HTTP_CLIENTS.contains(c), "{c} is no HTTP client");
+        }
+    }
 
     #[test]
     fn addresses_of_words() {

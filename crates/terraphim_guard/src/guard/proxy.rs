@@ -7,16 +7,15 @@
 //! address: the developer's own mitmproxy or a test double) or on the developer's own network
 //! is judged as before, and so is a command that sends no credential.
 
-use terraphim_shell_vocab::hosts::{is_loopback_host, is_private_network_host, proxy_host};
+use terraphim_shell_vocab::hosts::{
+    HTTP_CLIENTS, is_loopback_host, is_private_network_host, proxy_host,
+};
 use terraphim_shell_vocab::secrets::{CREDENTIAL_HEADERS, LOGIN_CLIS, secret_env};
 
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
 
-/// HTTP clients whose options put a credential into the request.
-const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs"];
-
-/// Options of those clients that send a user's password or token.
+/// Options of HTTP clients (`HTTP_CLIENTS`) that send a user's password or token.
 const CREDENTIAL_OPTIONS: &[&str] = &[
     "-u",
     "--user",

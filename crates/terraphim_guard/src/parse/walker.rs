@@ -131,6 +131,41 @@ impl Ctx {
     }
 }
 
+/// The byte range of `code`, a slice of `src`, in `src`.
+fn span_in(code: &str, src: &str) -> (usize, usize) {
+    let start = (code.as_ptr() as usize).wrapping_sub(src.as_ptr() as usize);
+    (start, start + code.len())
+}
+
+/// The ranges (in `src`) of the codes judged below expansion `node` by another visit of
+/// `Walker::walk_substitutions`: the code of each substitution tree-sitter found (the walk
+/// judges it as a tree) and the codes each nested expansion reads from its own text.
+fn codes_judged_below(node: Node<'_>, src: &str, out: &mut Vec<(usize, usize)>) {
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        match child.kind() {
+            "command_substitution" => {
+                let text = node_text(child, src);
+                let (open, close) = if text.starts_with("$(") {
+                    (2, ')')
+                } else {
+                    (1, '`')
+                };
+                if text.len() > open && text.ends_with(close) {
+                    let (start, end) = span_in(text, src);
+                    out.push((start + open, end - 1));
+                }
+            }
+            "process_substitution" => {}
+            "expansion" => {
+                let codes = terraphim_shell_vocab::substituted_code(node_text(child, src));
+                out.extend(codes.into_iter().map(|c| span_in(c, src)));
+            }
+            _ => codes_judged_below(child, src, out),
+        }
+    }
+}
+
 impl Walker {
     /// A file an input redirect reads, as the part `cat FILE` whose output flows into `into`.
     fn push_file_read(&mut self, file: String, ctx: &Ctx, into: Option<u32>) {
@@ -900,16 +935,22 @@ impl Walker {
         // The whole expansion's text: tree-sitter splits an operand with a backquoted command
         // after other text (`${1:?usage: x `cmd`}`) into pieces of several kinds, and read
         // piece by piece the code is cut short or missed. Bash runs every substitution in an
-        // expansion (operands, patterns, subscripts), so all of them are judged; those the walk
-        // below also reaches are judged twice, which can only add to the decision.
+        // expansion (operands, patterns, subscripts), so all of them are judged. A code at
+        // exactly the place of a substitution tree-sitter found (`$(cmd)`, judged with its
+        // flows by the walk in `walk_substitutions`) or of one a nested expansion reads is left
+        // to that one, so each is judged once.
         let codes = terraphim_shell_vocab::substituted_code(node_text(node, src));
         if codes.is_empty() {
             return;
         }
+        let mut elsewhere = Vec::new();
+        codes_judged_below(node, src, &mut elsewhere);
         let mut layers = ctx.layers.clone();
         layers.push("${...}".into());
         for code in codes {
-            self.parse_code(code, depth + 1, &layers);
+            if !elsewhere.contains(&span_in(code, src)) {
+                self.parse_code(code, depth + 1, &layers);
+            }
         }
     }
 

@@ -96,6 +96,7 @@ mod root_shells;
 mod routing;
 mod runners;
 mod session18;
+mod shared_lists;
 mod staged_keys_and_local_tools;
 mod syntax;
 mod system_reads_and_codegen;
