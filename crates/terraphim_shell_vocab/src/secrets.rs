@@ -371,7 +371,7 @@ pub fn prints_plain_fields<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
         })
     };
     match prog {
-        "op" if words.iter().any(|w| *w == "--otp") => false,
+        "op" if words.contains(&"--otp") => false,
         "op" if words.iter().any(|w| w.starts_with("op://")) => {
             words.iter().filter(|w| w.starts_with("op://")).all(|w| {
                 let (path, query) = w.split_once('?').unwrap_or((w, ""));
