@@ -2044,7 +2044,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         tar_create(sink, &words);
     }
     let mut out = out;
-    if let Some(row) = crate::caps::printed_credential(&name, &words) {
+    // A secrets manager asked only for where and as whom (`op item get DB --fields
+    // label=username`, `op read op://dev/db/username`) prints no credential.
+    if let Some(row) = crate::caps::printed_credential(&name, &words)
+        .filter(|_| !terraphim_shell_vocab::secrets::prints_plain_fields(&name, &words))
+    {
         // `gh auth token`, `git credential fill`: what it prints is the credential. One of a
         // service with a token variable is that variable's value (read alone, no finding);
         // any other is a secret read.

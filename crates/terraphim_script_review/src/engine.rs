@@ -239,13 +239,17 @@ impl Taint {
     }
 
     /// The taint of the NAMES of a collection of secrets (`Object.keys(secrets)`,
-    /// `creds.keys()`): what a key is called (`DATABASE_URL`, `registry.npmjs.org`) is no
-    /// secret, though it was read from where the secrets were (a file stays a file).
+    /// `creds.keys()`): what a project's secret is called (`DATABASE_URL`) is no secret.
+    /// The names under which the user's own credential store keeps its secrets (the
+    /// profiles of `~/.aws/credentials`, the registries of `~/.docker/config.json`, a
+    /// keychain's accounts) are a map of what the user holds: they stay the store's. The
+    /// names are no file of the project either: a URL built from them is no destination the
+    /// project names.
     pub(crate) fn names_only(&self) -> Taint {
-        let mut t = self.clone();
-        if t.secret.is_some() {
-            t.file = true;
+        if self.store {
+            return self.clone();
         }
+        let mut t = self.clone();
         t.secret = None;
         t.store = false;
         t.url_secret = 0;

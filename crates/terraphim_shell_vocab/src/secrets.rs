@@ -318,6 +318,77 @@ pub fn credential_print<S: AsRef<str>>(
     })
 }
 
+/// Fields of a secrets manager's item that say where and as whom, not the key to get in: an
+/// item's user name, address, server or title (1Password's `username`, `website`, `server`).
+const PLAIN_FIELDS: &[&str] = &[
+    "username", "user", "email", "login", "url", "website", "server", "host", "hostname", "port",
+    "database", "db", "title", "account", "region", "name",
+];
+
+/// Whether a field name (`username`, `Website`, `server_host`) is one of [`PLAIN_FIELDS`] or two
+/// of them joined, compared in lower case without separators.
+fn plain_field(name: &str) -> bool {
+    let n: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    // One of them, or two joined (`db_user`, `server_host`).
+    PLAIN_FIELDS.iter().any(|f| {
+        n.strip_suffix(f)
+            .is_some_and(|head| head.is_empty() || PLAIN_FIELDS.contains(&head))
+    })
+}
+
+/// Whether a command of [`CREDENTIAL_PRINTS`] (`program` and its arguments) asks its secrets
+/// manager only for fields whose names say they hold no secret: `op item get ITEM --fields
+/// label=username,label=website`, `op read op://vault/item/username`, `vault kv get
+/// -field=username secret/db`. What it prints is where and as whom, not the key: a
+/// password, a token, a one-time code (`--otp`, `?attribute=otp`), a field picked by type or
+/// by id, or no field named at all stays the secret it prints.
+///
+/// ```
+/// use terraphim_shell_vocab::secrets::prints_plain_fields;
+/// assert!(prints_plain_fields("op", &["item", "get", "DB", "--fields", "label=username"]));
+/// assert!(prints_plain_fields("op", &["read", "op://Dev/DB/username"]));
+/// assert!(!prints_plain_fields("op", &["item", "get", "DB", "--fields", "label=password"]));
+/// assert!(!prints_plain_fields("op", &["item", "get", "DB", "--format", "json"]));
+/// assert!(!prints_plain_fields("op", &["read", "op://Dev/DB/password"]));
+/// assert!(prints_plain_fields("vault", &["kv", "get", "-field=username", "secret/db"]));
+/// assert!(!prints_plain_fields("vault", &["kv", "get", "secret/db"]));
+/// ```
+pub fn prints_plain_fields<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
+    let prog = program.rsplit('/').next().unwrap_or("");
+    let words: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    // The value of an option given as `--opt=v`, `-opt=v` or `--opt v`.
+    let value = |names: &[&str]| -> Option<&str> {
+        words.iter().enumerate().find_map(|(i, w)| {
+            names.iter().find_map(|n| match w.strip_prefix(n) {
+                Some("") => words.get(i + 1).copied(),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            })
+        })
+    };
+    match prog {
+        "op" if words.contains(&"--otp") => false,
+        "op" if words.iter().any(|w| w.starts_with("op://")) => {
+            words.iter().filter(|w| w.starts_with("op://")).all(|w| {
+                let (path, query) = w.split_once('?').unwrap_or((w, ""));
+                query.is_empty() && path.rsplit('/').next().is_some_and(plain_field)
+            })
+        }
+        "op" => value(&["--fields"]).is_some_and(|f| {
+            f.split(',').all(|spec| {
+                let name = spec.strip_prefix("label=").unwrap_or(spec);
+                !name.contains('=') && plain_field(name)
+            })
+        }),
+        "vault" => value(&["-field", "--field"]).is_some_and(plain_field),
+        _ => false,
+    }
+}
+
 /// The credential-store read `argv` is ([`CREDENTIAL_PRINTS`]): the program and the words that
 /// name the read, as the KG's `credential store sent away` spells its head.
 pub fn credential_store_read<S: AsRef<str>>(

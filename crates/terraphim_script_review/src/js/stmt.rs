@@ -511,8 +511,13 @@ impl Js<'_, '_, '_> {
                         let (keys, values) = (Val::any_of(&at(0)), Val::any_of(&at(1)));
                         // The secret the values carry is theirs, not their names'
                         // (`for (const [name, value] of Object.entries(secrets))`): a name
-                        // gets the rest of what the whole holds.
-                        let named = right.taint.secret.is_some()
+                        // taken apart gets the rest of what the whole holds. A pair kept
+                        // whole (`for (const entry of ...) out.push(entry)`) holds its value.
+                        let taken_apart = node
+                            .field("left")
+                            .is_some_and(|l| l.kind() == "array_pattern");
+                        let named = taken_apart
+                            && right.taint.secret.is_some()
                             && keys.taint.secret.is_none()
                             && values.taint.secret == right.taint.secret;
                         let mut pair = Val::list(vec![keys, values]);

@@ -27,6 +27,7 @@ mod recall46;
 mod recall47;
 mod recall48;
 mod recall49;
+mod recall50;
 mod rules;
 mod secret_owners;
 mod secret_uses;
