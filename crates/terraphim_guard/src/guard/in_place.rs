@@ -7,7 +7,9 @@
 //! - the program only edits text: a sed script of commands that print, delete, substitute or
 //!   move text (no `e`, `s///e`, `w`, `W`, `s///w`, `r`, `R`: `guard/sed.rs`), perl code that is
 //!   substitutions alone (`s/A/B/FLAGS` with no `e` flag and no code in the pattern or the
-//!   replacement: `(?{`, `@{[`, `${\`), a yq filter that loads no file and reads no variable;
+//!   replacement: `(?{`, `@{[`, `${\`), a yq filter that loads no file and reads no variable,
+//!   `sd FIND REPLACE` (matching options only), a line-ending conversion (`dos2unix`,
+//!   `unix2dos` in place, no `-n` new-file pairs);
 //! - the program runs directly (no wrapper, no shell around it, no `find -exec` or `xargs`, not a
 //!   later stage of a pipeline) and its files are named on the line: no file list a search made
 //!   (`$(rg -l X)`, `xargs`), no recursive glob (`lib/**/*.rb`): a mass edit the user sees as one
@@ -115,16 +117,18 @@ pub(crate) fn substitution_edit(cmd: &SimpleCommand, classes: &[u32]) -> bool {
         return false;
     }
     let words = &cmd.words;
-    let program: Vec<usize> = match cmd.name() {
-        "sed" | "gsed" => sed_program(words),
-        "perl" => perl_program(words),
-        "yq" => yq_program(words),
+    // The words that are the program's edit (none for a line-ending conversion).
+    let program: Option<Vec<usize>> = match cmd.name() {
+        "sed" | "gsed" => sed_program(words).filter(|p| !p.is_empty()),
+        "perl" => perl_program(words).filter(|p| !p.is_empty()),
+        "yq" => yq_program(words).filter(|p| !p.is_empty()),
+        "sd" => sd_program(words),
+        "dos2unix" | "unix2dos" => line_endings_only(words).then(Vec::new),
         _ => None,
-    }
-    .unwrap_or_default();
-    if program.is_empty() {
+    };
+    let Some(program) = program else {
         return false;
-    }
+    };
     let mut files = Vec::new();
     for (i, w) in words.iter().enumerate().skip(1) {
         match w.kind {
@@ -147,6 +151,44 @@ pub(crate) fn substitution_edit(cmd: &SimpleCommand, classes: &[u32]) -> bool {
                 && editable_text(text)
                 && !planted_hook
         })
+}
+
+/// sd's find and replace words (its first two operands) when its options only choose how it
+/// matches: sd substitutes text and runs nothing, whatever the pattern.
+fn sd_program(words: &[crate::Word]) -> Option<Vec<usize>> {
+    const FLAGS: &[&str] = &["-F", "--fixed-strings"];
+    let mut program = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        match w.kind {
+            WordKind::Flag if FLAGS.contains(&w.text.as_str()) => {}
+            WordKind::Flag => return None,
+            WordKind::Operand if program.len() < 2 => program.push(i),
+            _ => {}
+        }
+    }
+    (program.len() == 2).then_some(program)
+}
+
+/// Whether a line-ending converter (`dos2unix`, `unix2dos`) converts its files in place with
+/// options that only choose what it reports or keeps: `-n IN OUT` (a new file) and the
+/// conversion modes that take a value are asked about.
+fn line_endings_only(words: &[crate::Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-q",
+        "--quiet",
+        "-k",
+        "--keepdate",
+        "-o",
+        "--oldfile",
+        "-s",
+        "--safe",
+        "-v",
+        "--verbose",
+    ];
+    words
+        .iter()
+        .skip(1)
+        .all(|w| w.kind != WordKind::Flag || FLAGS.contains(&w.text.as_str()))
 }
 
 /// Whether a program's text names a package manifest's `scripts` or one of its install hooks.

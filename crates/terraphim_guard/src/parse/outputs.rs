@@ -87,7 +87,152 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     ("perf", &["-o", "--output"]),
     ("py-spy", &["-o", "--output"]),
     ("base64", &["-o", "--output"]),
+    ("iconv", &["-o", "--output"]),
+    ("lighthouse", &["--output-path"]),
+    // ImageMagick writes the image as it stands at `-write FILE` besides its last operand.
+    ("magick", &["-write"]),
+    ("convert", &["-write"]),
 ];
+
+/// Programs that rewrite the files they are given in place (line-ending converters, ImageMagick's
+/// `mogrify`, text substitution tools): a file operand is written as `> FILE` writes it. Per
+/// program: how many leading operands are its program (`sd FIND REPLACE FILE...`), the options
+/// that take a value (so the value is no file), and the options under which it writes nothing
+/// in place (`sd -p` previews; `dos2unix -n IN OUT` writes only each pair's second file;
+/// `mogrify -path DIR` writes into DIR, named as a written directory).
+struct InPlace {
+    name: &'static str,
+    program_operands: usize,
+    valued: &'static [&'static str],
+    no_write: &'static [&'static str],
+}
+
+const IN_PLACE: &[InPlace] = &[
+    InPlace {
+        name: "dos2unix",
+        program_operands: 0,
+        valued: &["-c", "--convmode", "-i", "--info"],
+        no_write: &[],
+    },
+    InPlace {
+        name: "unix2dos",
+        program_operands: 0,
+        valued: &["-c", "--convmode", "-i", "--info"],
+        no_write: &[],
+    },
+    InPlace {
+        name: "mogrify",
+        program_operands: 0,
+        valued: MAGICK_VALUED,
+        no_write: &[],
+    },
+    InPlace {
+        name: "sd",
+        program_operands: 2,
+        valued: &["-f", "--flags", "-n", "--max-replacements"],
+        no_write: &["-p", "--preview"],
+    },
+    InPlace {
+        name: "fastmod",
+        program_operands: 2,
+        valued: &[
+            "-e",
+            "--extensions",
+            "-g",
+            "--glob",
+            "--iglob",
+            "-d",
+            "--dir",
+        ],
+        no_write: &[],
+    },
+];
+
+/// ImageMagick options whose value is a word, not an image (`-resize 50%`, `-path DIR`): enough
+/// of them that a value is not taken for a file; a value taken for one can only add a file the
+/// place check then finds harmless.
+const MAGICK_VALUED: &[&str] = &[
+    "-path",
+    "-resize",
+    "-format",
+    "-quality",
+    "-thumbnail",
+    "-crop",
+    "-rotate",
+    "-density",
+    "-colorspace",
+    "-gravity",
+    "-extent",
+    "-background",
+    "-fill",
+    "-sampling-factor",
+    "-interlace",
+    "-define",
+    "-geometry",
+    "-scale",
+    "-sample",
+    "-depth",
+    "-type",
+    "-units",
+    "-filter",
+    "-alpha",
+    "-compress",
+    "-set",
+];
+
+/// The files `argv` rewrites in place, by [`IN_PLACE`] (`magick mogrify` as `mogrify`).
+fn in_place_writes(argv: &[String]) -> Vec<&str> {
+    let Some(first) = argv.first() else {
+        return Vec::new();
+    };
+    let mut name = command_basename(first);
+    let mut args = &argv[1..];
+    if name == "magick" && args.first().is_some_and(|a| a == "mogrify") {
+        name = "mogrify";
+        args = &args[1..];
+    }
+    let Some(tool) = IN_PLACE.iter().find(|t| t.name == name) else {
+        return Vec::new();
+    };
+    let mut operands = Vec::new();
+    let mut new_file_pairs = false;
+    let mut written_dir = None;
+    let mut i = 0;
+    let mut options_end = false;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        i += 1;
+        if options_end || !arg.starts_with('-') || arg == "-" {
+            operands.push(arg);
+            continue;
+        }
+        if arg == "--" {
+            options_end = true;
+            continue;
+        }
+        let flag = arg.split_once('=').map_or(arg, |(f, _)| f);
+        if tool.no_write.contains(&flag) {
+            return Vec::new();
+        }
+        if matches!(tool.name, "dos2unix" | "unix2dos") && matches!(flag, "-n" | "--newfile") {
+            new_file_pairs = true;
+        }
+        if tool.valued.contains(&flag) && !arg.contains('=') {
+            if tool.name == "mogrify" && flag == "-path" {
+                written_dir = args.get(i).map(String::as_str);
+            }
+            i += 1;
+        }
+    }
+    let files = operands.into_iter().skip(tool.program_operands);
+    if let Some(dir) = written_dir {
+        return vec![dir];
+    }
+    if new_file_pairs {
+        return files.skip(1).step_by(2).collect();
+    }
+    files.collect()
+}
 
 /// The files `argv` writes through its output options that are operating system files or
 /// trust anchors, as the words name them.
@@ -95,11 +240,13 @@ pub(super) fn place_decided_writes(argv: &[String]) -> Vec<String> {
     let Some(name) = argv.first().map(|n| command_basename(n)) else {
         return Vec::new();
     };
-    let Some((_, options)) = OUTPUT_OPTIONS.iter().find(|(n, _)| *n == name) else {
-        return Vec::new();
-    };
+    let options = OUTPUT_OPTIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, options)| *options);
     written_files(&argv[1..], options)
         .into_iter()
+        .chain(in_place_writes(argv))
         .filter(|f| paths::is_system_file(f) || paths::is_trust_anchor(f, None, None))
         .map(str::to_string)
         .collect()
@@ -208,6 +355,33 @@ mod tests {
             ("ssh -o /etc/x host", &[]),
             ("gcc -O2 -c /usr/x.c", &[]),
             ("curl -- -o /etc/hosts", &[]),
+            // Programs that rewrite their operands in place.
+            ("dos2unix ~/.bashrc", &["~/.bashrc"]),
+            ("unix2dos -q /etc/hosts", &["/etc/hosts"]),
+            ("dos2unix -n notes.txt ~/.profile", &["~/.profile"]),
+            ("dos2unix -n ~/.profile notes.txt", &[]),
+            ("dos2unix scripts/a.sh docs/b.md", &[]),
+            (
+                "sd -F old new .git/hooks/pre-commit",
+                &[".git/hooks/pre-commit"],
+            ),
+            ("sd -p old new .git/hooks/pre-commit", &[]),
+            ("sd /etc/hosts new src/a.rs", &[]),
+            ("mogrify -resize 50% ~/.zshrc", &["~/.zshrc"]),
+            ("magick mogrify -strip /etc/motd", &["/etc/motd"]),
+            (
+                "mogrify -path .git/hooks -resize 50% a.png",
+                &[".git/hooks"],
+            ),
+            ("mogrify -resize 50% assets/a.png", &[]),
+            ("fastmod --accept-all old new ~/.claude", &["~/.claude"]),
+            ("fastmod --accept-all -e rs old new src", &[]),
+            ("magick in.png -write ~/.bashrc out.png", &["~/.bashrc"]),
+            (
+                "iconv -f latin1 -t utf-8 -o /etc/issue a.txt",
+                &["/etc/issue"],
+            ),
+            ("iconv -f latin1 -t utf-8 /etc/issue", &[]),
         ];
         for (line, want) in rows {
             let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
