@@ -190,7 +190,7 @@ fn out_of_tree_kernel_module_build() {
             Allow,
         ),
         (
-            "make -C /lib/modules/`uname -r`/build M=$(pwd) clean",
+            "make -C /lib/modules/$(uname -r)/build M=$(pwd) clean",
             Allow,
         ),
         (
