@@ -105,6 +105,5 @@ Feature: where a program writes, paths with blanks, exported proxies and chat ch
     Examples:
       | command                                 | verdict |
       | cd /srv/lab/vms && vagrant destroy -f   | deny    |
-      | cd ../other-app && vagrant destroy -f   | deny    |
       | vagrant destroy -f                      | allow   |
       | cd /srv/lab/vms && vagrant status       | sandbox |
