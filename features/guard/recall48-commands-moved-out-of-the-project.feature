@@ -31,7 +31,8 @@ Feature: the project's own commands after a cd out of the project, credentials w
       | cd tools && git pull --ff-only                  | allow   |
       | cd ~/src/design-tokens && git pull --ff-only    | sandbox |
       | cd ../design-tokens && git log -3               | allow   |
-      | cd ~/vms/sandbox-vm && vagrant destroy -f       | sandbox |
+      | cd ~/vms/sandbox-vm && vagrant destroy -f       | deny    |
+      | cd ~/vms/sandbox-vm && vagrant status           | sandbox |
       | cd ../design-tokens && rm -rf ./*               | deny    |
 
   Scenario Outline: a credential a CLI prints written to a temporary file is denied, into the project it is confined

@@ -963,17 +963,33 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
 /// Whether a word holding a blank is still a path: one rooted in the home (`~/`, `$HOME/`,
 /// `${HOME}/`) or at `/`, whose blanks are single spaces inside its components (`~/Library/Application
 /// Support/Google/Chrome`, quoted or backslash-escaped on the line). macOS keeps application
-/// data, browser profiles and keychains in such directories. Other words with a blank (a
-/// message, a program's text, `/ is root`) are no path.
+/// data, browser profiles and keychains in such directories. A relative word is one too when
+/// it names a directory and a file in it (`data/raw/Parcels 2026/p.shp`, `../other proj/x`)
+/// and spells nothing but a file name's characters: no quote, operator, bracket, `=`, `:`,
+/// expansion or option word (` -json`), so a message (`fix: a/b`) or a program's text
+/// (`synth -json out/x.json`, `s/old text/new/g`) stays no path. Other words with a
+/// blank (a message, a program's text, `/ is root`) are no path.
 fn is_spaced_path(text: &str) -> bool {
     let rooted = ["~/", "$HOME/", "${HOME}/", "/"]
         .iter()
         .any(|r| text.starts_with(r));
-    rooted
-        && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+    let spaced = !text.contains(|c: char| c.is_whitespace() && c != ' ')
         && !text.contains("  ")
-        && text.split('/').all(|c| c.trim() == c)
-        && text.matches('/').count() >= 2
+        && text.split('/').all(|c| c.trim() == c);
+    if rooted {
+        return spaced && text.matches('/').count() >= 2;
+    }
+    // `s/old text/new/g`, `y/abc/xyz/`: a sed program, not a path.
+    let sed_program = text.starts_with("s/") || text.starts_with("y/");
+    spaced
+        && !sed_program
+        && !text.contains(" -")
+        && text.contains('/')
+        && !text.starts_with('-')
+        && text.chars().all(|c| {
+            c.is_alphanumeric() || matches!(c, ' ' | '/' | '.' | '_' | '-' | '+' | ',' | '@')
+        })
+        && text.split('/').skip(1).all(|c| !c.is_empty())
 }
 
 /// Whether a word is the output of git listing files of the working directory's repository:
@@ -1287,6 +1303,12 @@ fn is_size(text: &str) -> bool {
     let unit = unit.strip_suffix('B').unwrap_or(unit);
     let unit = unit.strip_suffix('i').unwrap_or(unit);
     unit.is_empty() || (unit.len() == 1 && "KMGTPEk".contains(unit))
+}
+
+/// Whether a word names a destroying action of a subcommand CLI (`destroy`, `delete-bucket`,
+/// `apps:destroy`), as `<destroy-verb>` does, whatever command it is a word of.
+pub(crate) fn is_destroy_verb_word(text: &str) -> bool {
+    is_destroy_verb(verb_bits(text))
 }
 
 /// Words that name a read or a destroying action of a subcommand CLI: the whole word or its

@@ -115,3 +115,48 @@ pub fn proxy_host(name: &str, value: &str) -> Option<String> {
         host_of(&format!("http://{value}"))
     }
 }
+
+/// Endpoints that post what a request carries into a chat channel (host, and the path prefix
+/// that posts, empty for a host that does nothing else): incoming webhooks and the bots'
+/// message calls of Slack, Discord, Microsoft Teams, Google Chat, Mattermost-style hooks and
+/// Telegram. What the body holds is read by everybody in the channel, so a credential in it is
+/// published, even though the host is the one the credential's service runs.
+pub const CHANNEL_POST_ENDPOINTS: &[(&str, &str)] = &[
+    ("hooks.slack.com", ""),
+    ("slack.com", "/api/chat.postmessage"),
+    ("slack.com", "/api/chat.postephemeral"),
+    ("slack.com", "/api/files.upload"),
+    ("discord.com", "/api/webhooks/"),
+    ("discordapp.com", "/api/webhooks/"),
+    ("ptb.discord.com", "/api/webhooks/"),
+    ("canary.discord.com", "/api/webhooks/"),
+    ("outlook.office.com", "/webhook"),
+    ("chat.googleapis.com", "/v1/spaces/"),
+    ("api.telegram.org", "/bot"),
+];
+
+/// Whether a URL (`https://hooks.slack.com/services/T/B/X`) is one of the
+/// [`CHANNEL_POST_ENDPOINTS`], or a Teams workflow hook (`*.webhook.office.com`).
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::posts_to_channel;
+/// assert!(posts_to_channel("https://hooks.slack.com/services/T0/B0/x"));
+/// assert!(posts_to_channel("https://discord.com/api/webhooks/1/abc"));
+/// assert!(!posts_to_channel("https://slack.com/api/conversations.list"));
+/// assert!(!posts_to_channel("https://api.github.com/repos/o/r"));
+/// ```
+pub fn posts_to_channel(url: &str) -> bool {
+    let Some(host) = host_of(url) else {
+        return false;
+    };
+    if host.ends_with(".webhook.office.com") {
+        return true;
+    }
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let path = rest
+        .find('/')
+        .map_or(String::new(), |at| rest[at..].to_ascii_lowercase());
+    CHANNEL_POST_ENDPOINTS
+        .iter()
+        .any(|(h, prefix)| host == *h && path.starts_with(prefix))
+}

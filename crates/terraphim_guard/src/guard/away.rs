@@ -14,6 +14,10 @@
 //!   ([`terraphim_shell_vocab::BUILD_RUNNERS`], [`terraphim_shell_vocab::PROJECT_BUILDERS`]):
 //!   a makefile there is not the project's (the KG's `make -C <temp>` says the same).
 //!
+//! - out of the project and out of the temporary directories, an allowed part whose words name
+//!   a destroying verb (`vagrant destroy -f`, `nextflow clean -f` where the KG allows it in the
+//!   project) destroys the other place's environments or data, not the project's: denied.
+//!
 //! A command whose operands name paths is judged by those paths already (the classes follow
 //! `cd`, `place.rs`): `cd ~/other && rm -rf *` is `rm -rf ~/other/*`. Into the project (`cd
 //! sub`, `cd "$(git rev-parse --show-toplevel)"`) nothing changes.
@@ -61,6 +65,26 @@ pub(super) fn confine_away(
             safe.peek().is_some() && safe.all(|m| PLACE_FREE.contains(&m.concept.as_str()))
         };
         if !(runner || (!away.temp && !reads_only)) {
+            continue;
+        }
+        // The verb of a subcommand CLI is one of its first two operands (`vagrant destroy`,
+        // `git stash drop`).
+        let destroys = !away.temp
+            && !reads_only
+            && cmd
+                .words
+                .iter()
+                .skip(1)
+                .filter(|w| w.kind == crate::WordKind::Operand)
+                .take(2)
+                .any(|w| crate::paths::is_destroy_verb_word(&w.text));
+        if destroys {
+            part.verdict = Verdict::Deny;
+            part.reason = format!(
+                "`{name}` destroys what `{}` holds, where the line's `cd` took it, outside the project: the environments or data it removes there are another project's or a shared place's, not this one's; do it yourself if it is meant (destructive: destroy run outside the project)",
+                away.dir
+            );
+            part.profile = None;
             continue;
         }
         part.verdict = Verdict::Sandbox;

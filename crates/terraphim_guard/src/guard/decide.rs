@@ -353,6 +353,15 @@ impl Guard {
                     "copies the whole environment, with every token and key of the session, to the clipboard, where every program of the desktop, clipboard managers and their sync read it; copy the variables you need by name (destructive: environment copied to the clipboard)".to_string(),
                     None,
                 )
+            } else if let Some(target) = super::cloud_output::cloud_output(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "`{}` writes its output dataset to `{target}`: an object store bucket or a database server of another machine, written with the user's cloud or database credentials; what others read from there is replaced or published, which no build of the project needs; write into the project (`build/`), or let a human publish it (destructive: geodata written to a remote store)",
+                        cmd.name()
+                    ),
+                    None,
+                )
             } else if let Some(host) = super::proxy::credential_through_proxy(cmd) {
                 (
                     Verdict::Deny,
@@ -520,6 +529,20 @@ impl Guard {
                 (
                     Verdict::Allow,
                     "extracts an archive of the project into a directory of the project, with the archiver's own guards on member paths (known safe: project archive extract)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&[
+                    "toolchain runs a program",
+                    "instructions from outside the project",
+                ])
+                && super::kernel_module::kernel_module_build(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "builds or cleans the project's out-of-tree kernel module against the kernel build tree the distribution installed (`make -C /lib/modules/VERSION/build M=DIR`): the kernel's Makefile reads that tree and writes only the module directory, the project; installing the module is not lifted (known safe: kernel module build)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()

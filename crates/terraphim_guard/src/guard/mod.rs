@@ -1,6 +1,7 @@
 //! The guard: KG entries compiled into one matcher per tier, and the decision rules.
 
 mod away;
+mod cloud_output;
 mod compile;
 mod contact_host;
 mod data;
@@ -10,6 +11,7 @@ mod env_filter;
 mod flood;
 mod in_place;
 mod install_host;
+mod kernel_module;
 mod key_meta;
 mod local_reset;
 mod local_service;

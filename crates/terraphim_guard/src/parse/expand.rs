@@ -198,6 +198,7 @@ impl Walker {
             next_flow: 0,
             option_depth: 0,
             inherited: Vec::new(),
+            exported: Vec::new(),
             functions: self.functions.clone(),
         };
         sub.parse_code(code, depth + 1, &[]);

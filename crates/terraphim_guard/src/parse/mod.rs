@@ -496,6 +496,7 @@ pub fn parse_script(statements: &[Statement<'_>]) -> Option<(ParsedCommand, Vec<
         next_flow: 0,
         option_depth: 0,
         inherited: Vec::new(),
+        exported: Vec::new(),
         functions: Vec::new(),
     };
     let ctx = walker::Ctx::default();
@@ -568,6 +569,7 @@ fn parse_with(command: &str, plain: bool) -> ParsedCommand {
         next_flow: 0,
         option_depth: 0,
         inherited: Vec::new(),
+        exported: Vec::new(),
         functions: Vec::new(),
     };
     walker.parse_code(command, 0, &[]);

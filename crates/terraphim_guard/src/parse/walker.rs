@@ -57,6 +57,11 @@ pub(super) struct Walker {
     /// (`BASH_ENV=FILE bash -c CODE`): the variables are in the environment of every command
     /// that code runs, so each command pushed meanwhile carries them, however deep the code.
     pub(super) inherited: Vec<Finding>,
+    /// Proxy variables an `export` earlier in the line set to a literal value
+    /// (`export HTTPS_PROXY=http://h:3128 && gh ...`): every later command's requests go
+    /// through that proxy, as if its own prefix named it, so they are in its
+    /// [`SimpleCommand::env`] too.
+    pub(super) exported: Vec<(String, String)>,
     /// Functions and aliases the line defines (`f(){ rm -rf "$1"; }`, `alias x='rm -rf'`),
     /// with their code and whether it is an alias: a later command of that name runs the code,
     /// with its words as the positional parameters (a function) or after the code (an alias).
@@ -764,6 +769,13 @@ impl Walker {
                         .unwrap_or_default();
                     let mut own = Vec::new();
                     self.assignment(name, &value, dynamic, &mut own, ctx, depth);
+                    if !dynamic
+                        && node_text(node, src).starts_with("export")
+                        && terraphim_shell_vocab::hosts::PROXY_VARS.contains(&name)
+                    {
+                        self.exported.retain(|(n, _)| n != name);
+                        self.exported.push((name.to_string(), value.clone()));
+                    }
                     if name == "IFS" {
                         // `local IFS=','`, `export IFS=$'\n'`: only this shell's own word
                         // splitting changes (a shell started later resets `IFS`, other
@@ -1468,7 +1480,16 @@ impl Walker {
             into: ctx.into,
             option_code: self.option_depth > 0,
             std_socket: ctx.std_socket,
-            env: ctx.env.clone(),
+            env: ctx
+                .env
+                .iter()
+                .chain(
+                    self.exported
+                        .iter()
+                        .filter(|(n, _)| !ctx.env.iter().any(|(own, _)| own == n)),
+                )
+                .cloned()
+                .collect(),
         });
         if let Some((argv, text)) = root {
             self.as_root(&argv, &text, ctx);

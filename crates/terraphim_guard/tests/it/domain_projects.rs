@@ -31,7 +31,7 @@ fn domain_tools_on_project_files_run_and_elsewhere_stay_confined() {
         ),
         (
             "gdal_translate raw/dtm.tif /vsis3/team-tiles/dtm.tif",
-            Verdict::Sandbox,
+            Verdict::Deny,
         ),
         ("samtools flagstat aln/s7.bam", Verdict::Allow),
         (

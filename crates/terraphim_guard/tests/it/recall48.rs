@@ -57,7 +57,8 @@ fn working_directory_commands_after_cd_out_of_the_project() {
         // changes out of the project: confined
         ("cd ../shared-styles && git pull --rebase", Sandbox),
         ("cd ~/work/ops && git stash", Sandbox),
-        ("cd ../legacy-vm && vagrant destroy -f", Sandbox),
+        // a destroying verb there destroys that place's environments (session 50): denied
+        ("cd ../legacy-vm && vagrant destroy -f", Deny),
         ("cd ~ && git checkout main", Sandbox),
         // operands named there keep the class they have there
         ("cd ~/old-site && rm -rf ./*", Deny),
