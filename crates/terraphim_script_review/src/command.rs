@@ -1063,12 +1063,7 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 )
             })
         });
-    if interp.is_none()
-        && !modeled(&name)
-        && !metadata_only
-        && !find_deletes
-        && !date_prints
-    {
+    if interp.is_none() && !modeled(&name) && !metadata_only && !find_deletes && !date_prints {
         sink.ran_unmodeled = true;
     }
     if let Some(lang) = interp {
