@@ -74,7 +74,7 @@ Feature: script pre-review of parsed .env names, metadata reads, value-only func
       stat -c '%a %s' ~/.ssh/id_ed25519
       """
     When I run "terraphim-agent guard review-script --json check_key_mode.sh"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "dangerous"
     And stdout contains "secret-read"
 
   Scenario: a token helper used only inside a substitution sent to its own API is clean
