@@ -14,6 +14,8 @@ Feature: platform, device and research data tools on the project's files, and th
       | command                                                    | verdict |
       | shopify theme check --output json                          | allow   |
       | shopify theme pull --path ~/themes/live                    | sandbox |
+      | shopify theme dev --host 0.0.0.0                           | sandbox |
+      | shopify app dev                                            | sandbox |
       | sanity dataset export staging exports/staging.tar.gz       | allow   |
       | esphome compile devices/garden-valve.yaml                  | allow   |
       | openscad -o build/lid.stl cad/lid.scad                     | allow   |

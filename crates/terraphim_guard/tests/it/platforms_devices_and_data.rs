@@ -29,6 +29,14 @@ fn platform_development_runs_and_the_live_side_is_denied() {
         // Twins.
         ("shopify theme pull --path ~/themes/live", Verdict::Sandbox),
         ("shopify theme push --unpublished", Verdict::Sandbox),
+        // A dev server on every interface, a tunnel.
+        ("shopify theme dev --host 0.0.0.0", Verdict::Sandbox),
+        ("sanity dev --host 0.0.0.0", Verdict::Sandbox),
+        ("shopify app dev", Verdict::Sandbox),
+        (
+            "shopify theme dev --store demo-goods.myshopify.com",
+            Verdict::Allow,
+        ),
         (
             "shopify theme push --allow-live --theme 77123",
             Verdict::Deny,
