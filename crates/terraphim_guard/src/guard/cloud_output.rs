@@ -84,7 +84,6 @@ const VALUE_OPTIONS: &[&str] = &[
     "-mapFieldType",
     "-fieldmap",
     "-fid",
-    "-preserve_fid",
     "-ct",
     "-src_color_table",
     "-tileindex",
