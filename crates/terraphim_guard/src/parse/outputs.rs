@@ -105,6 +105,10 @@ struct InPlace {
     program_operands: usize,
     valued: &'static [&'static str],
     no_write: &'static [&'static str],
+    /// Options under which the files come in pairs and only each pair's second is written.
+    pairs: &'static [&'static str],
+    /// The option whose value is the directory written instead of the operands.
+    into_dir: Option<&'static str>,
 }
 
 const IN_PLACE: &[InPlace] = &[
@@ -113,24 +117,32 @@ const IN_PLACE: &[InPlace] = &[
         program_operands: 0,
         valued: &["-c", "--convmode", "-i", "--info"],
         no_write: &[],
+        pairs: &["-n", "--newfile"],
+        into_dir: None,
     },
     InPlace {
         name: "unix2dos",
         program_operands: 0,
         valued: &["-c", "--convmode", "-i", "--info"],
         no_write: &[],
+        pairs: &["-n", "--newfile"],
+        into_dir: None,
     },
     InPlace {
         name: "mogrify",
         program_operands: 0,
         valued: MAGICK_VALUED,
         no_write: &[],
+        pairs: &[],
+        into_dir: Some("-path"),
     },
     InPlace {
         name: "sd",
         program_operands: 2,
         valued: &["-f", "--flags", "-n", "--max-replacements"],
         no_write: &["-p", "--preview"],
+        pairs: &[],
+        into_dir: None,
     },
     InPlace {
         name: "fastmod",
@@ -145,6 +157,8 @@ const IN_PLACE: &[InPlace] = &[
             "--dir",
         ],
         no_write: &[],
+        pairs: &[],
+        into_dir: None,
     },
 ];
 
@@ -214,11 +228,9 @@ fn in_place_writes(argv: &[String]) -> Vec<&str> {
         if tool.no_write.contains(&flag) {
             return Vec::new();
         }
-        if matches!(tool.name, "dos2unix" | "unix2dos") && matches!(flag, "-n" | "--newfile") {
-            new_file_pairs = true;
-        }
+        new_file_pairs |= tool.pairs.contains(&flag);
         if tool.valued.contains(&flag) && !arg.contains('=') {
-            if tool.name == "mogrify" && flag == "-path" {
+            if tool.into_dir == Some(flag) {
                 written_dir = args.get(i).map(String::as_str);
             }
             i += 1;
