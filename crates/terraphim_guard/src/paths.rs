@@ -1112,6 +1112,89 @@ fn dynamic_leaf_bits(text: &str, scope: &Scope<'_>) -> u32 {
     }
 }
 
+/// `text` with each command substitution whose output is a plain token (`$(date +%F)`,
+/// `` `git rev-parse --short HEAD` ``, `$(nproc)`) written as `0`, when those are its only
+/// expansions. Such output holds no `/` and cannot be `.` or `..`, and the working tree cannot
+/// choose it (a branch or tag name could be `hooks`), so the path stays in its directory.
+fn with_plain_tokens(text: &str) -> Option<String> {
+    if !text.contains("$(") && !text.contains('`') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let at = rest.find(['$', '`'])?;
+        let (inner, after) = if let Some(r) = rest[at..].strip_prefix("$(") {
+            let end = r.find(')')?;
+            (&r[..end], &r[end + 1..])
+        } else if let Some(r) = rest[at..].strip_prefix('`') {
+            let end = r.find('`')?;
+            (&r[..end], &r[end + 1..])
+        } else {
+            return None;
+        };
+        if !prints_plain_token(inner) {
+            return None;
+        }
+        out.push_str(&rest[..at]);
+        out.push('0');
+        rest = after;
+        if !rest.contains(['$', '`']) {
+            out.push_str(rest);
+            return Some(out);
+        }
+    }
+}
+
+/// Whether a command prints one token of digits, hex or date fields: `date [-u] [+FORMAT]`
+/// with numeric fields only (`%D` and `%x` print slashes), `git rev-parse [--short] HEAD`,
+/// `git rev-list --count HEAD`, `nproc`, `id -u|-g`, `uname -r|-m|-s`.
+fn prints_plain_token(command: &str) -> bool {
+    if command.contains(|c: char| "$`()|;&<>\\\n*?[".contains(c)) {
+        return false;
+    }
+    let words: Vec<&str> = command.split_whitespace().collect();
+    match words.as_slice() {
+        ["nproc"] | ["id", "-u" | "-g"] | ["uname", "-r" | "-m" | "-s"] => true,
+        ["git", "rev-parse", "HEAD"] | ["git", "rev-list", "--count", "HEAD"] => true,
+        ["git", "rev-parse", short, "HEAD"] => {
+            *short == "--short"
+                || short
+                    .strip_prefix("--short=")
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        }
+        ["date", "-u" | "--utc", format] | ["date", format] => {
+            date_format_is_plain(format.trim_matches(|c| c == '\'' || c == '"'))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a `date` format (`+%Y-%m-%d`) prints only numeric fields and the separators `-`,
+/// `_`, `.`, `:`, `T`, `Z`, with at least one field: no `/`, no blank, never `.` or `..`.
+fn date_format_is_plain(format: &str) -> bool {
+    let Some(format) = format.strip_prefix('+') else {
+        return false;
+    };
+    let mut fields = 0;
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '%' => match chars.next() {
+                Some(
+                    'Y' | 'm' | 'd' | 'H' | 'M' | 'S' | 's' | 'F' | 'j' | 'T' | 'u' | 'V' | 'G'
+                    | 'y' | 'N',
+                ) => fields += 1,
+                _ => return false,
+            },
+            '-' | '_' | '.' | ':' | 'T' | 'Z' => {}
+            c if c.is_ascii_digit() => {}
+            _ => return false,
+        }
+    }
+    fields > 0
+}
+
 /// Whether `text`, a path led by the variable `name` (`$NAME/..`, `${NAME}/..`), names `/` or
 /// only globs right below it: what it deletes were the variable unset or empty. `${NAME:?}` is
 /// no such path (the shell stops first), and neither is one with a named part (`$TMPDIR/build`
@@ -1133,6 +1216,11 @@ fn root_if_unset(text: &str, name: &str) -> bool {
 
 /// The path class bits of one path.
 fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
+    // `backups/prod-$(date +%F).tar.gz`: a substitution whose output is a plain token names a
+    // file of the literal directory, whatever the token; the path is classed as if written out.
+    if let Some(written) = with_plain_tokens(text) {
+        return path_bits(&written, scope);
+    }
     let (loc, in_home) = match place_of(text, scope) {
         Ok(place) => place,
         Err(DYNAMIC) => return dynamic_leaf_bits(text, scope),
@@ -1966,6 +2054,42 @@ mod tests {
         assert_eq!(built.secrets_by_key, parsed.secrets_by_key);
         assert!(built.trust_anchors.len() > 50 && built.secrets.len() > 20);
         assert!(built.system.contains(&"/etc") && !built.key_files.is_empty());
+    }
+
+    /// Substitutions that print a plain token are written as one; any other expansion, a
+    /// date field that prints a slash or a blank, and names the working tree chooses keep the
+    /// word unknown.
+    #[test]
+    fn plain_token_substitutions() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "backups/prod-$(date +%F).tar.gz",
+                Some("backups/prod-0.tar.gz"),
+            ),
+            ("b/`date -u +%Y%m%dT%H%M%SZ`.tgz", Some("b/0.tgz")),
+            ("b/$(date '+%Y-%m-%d')-$(nproc)", Some("b/0-0")),
+            (
+                "build/app-$(git rev-parse --short=8 HEAD).js",
+                Some("build/app-0.js"),
+            ),
+            ("logs/$(git rev-list --count HEAD)", Some("logs/0")),
+            ("k/$(uname -r)", Some("k/0")),
+            ("b/$(date +%D)", None),
+            ("b/$(date +%c)", None),
+            ("b/$(date +..)", None),
+            ("b/$(date)", None),
+            ("b/$(date +%F)/$X", None),
+            ("b/$(git branch --show-current)", None),
+            ("b/$(git describe --tags)", None),
+            ("b/$(cat name)", None),
+            ("b/$(date +%F; rm x)", None),
+            ("b/$(date +%F", None),
+            ("b/$X", None),
+            ("b/plain", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(with_plain_tokens(text).as_deref(), *want, "{text}");
+        }
     }
 
     /// The class lists' line split and glob key, against the plain forms they replace

@@ -68,6 +68,7 @@ mod egress_and_reach;
 mod flows;
 mod fpsh48;
 mod fpsh49;
+mod generated_names;
 mod guests;
 mod harvest;
 mod hidden_forms;
