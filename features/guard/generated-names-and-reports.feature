@@ -19,6 +19,12 @@ Feature: computed file names and test reports keep the class of where they are
       | rm -rf $(date +%F)                                                       | sandbox |
       | cp scripts/lint.sh .git/hooks/pre-commit-$(date +%s)                     | deny    |
       | rm -rf ~/exports-$(date +%F)                                             | deny    |
+      | adb exec-out screencap -p > shots/screen-$(date +%H%M%S).png             | allow   |
+      | adb exec-out screencap -p > shots/screen.png                             | sandbox |
+      | git log --oneline > src/gen-$(date +%s).py                               | sandbox |
+      | rm -rf $(git rev-parse --show-toplevel)/dist                             | allow   |
+      | cp tools/hook.sh $(git rev-parse --git-dir)/hooks/post-merge             | deny    |
+      | rm -rf $(pwd)/../sibling                                                 | deny    |
 
   Scenario Outline: test and audit reports are build output, elsewhere they are not
     When I check "<command>"

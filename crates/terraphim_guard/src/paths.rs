@@ -1146,6 +1146,46 @@ fn with_plain_tokens(text: &str) -> Option<String> {
     }
 }
 
+/// `text` with a leading substitution that prints a directory the line's own working tree
+/// fixes written as that directory: `$(pwd)` is the working directory, `$(git rev-parse
+/// --git-dir)` its repository's `.git` (so `"$(git rev-parse --git-dir)/hooks/pre-commit"` is
+/// a git hook), `$(git rev-parse --show-toplevel)` the project's top, as seen from there (only
+/// when nothing climbs out of it: from a subdirectory its `..` is not ours).
+fn with_known_directory(text: &str) -> Option<String> {
+    const KNOWN: &[(&str, &str, bool)] = &[
+        ("pwd", ".", true),
+        ("git rev-parse --git-dir", ".git", false),
+        ("git rev-parse --git-common-dir", ".git", false),
+        ("git rev-parse --absolute-git-dir", ".git", false),
+        ("git rev-parse --show-toplevel", ".", false),
+    ];
+    let (inner, rest) = if let Some(r) = text.strip_prefix("$(") {
+        r.split_once(')')?
+    } else {
+        text.strip_prefix('`')?.split_once('`')?
+    };
+    let command = inner.split_whitespace().collect::<Vec<_>>().join(" ");
+    let &(_, dir, climbs) = KNOWN.iter().find(|(c, _, _)| *c == command)?;
+    if rest.contains(['$', '`']) || !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    if !climbs && rest.split('/').any(|c| c == "..") {
+        return None;
+    }
+    Some(format!("{dir}{rest}"))
+}
+
+/// Whether `path`'s file name holds a plain-token substitution (`reports/lh-$(date +%s).json`,
+/// `build/app-$(git rev-parse --short HEAD).js`): a name the line makes for this run, so a
+/// write there creates its own file rather than replacing someone's work. Its other
+/// characters must be those of a file name (no glob, no other expansion).
+pub(crate) fn names_fresh_file(path: &str) -> bool {
+    let leaf = path.rsplit('/').next().unwrap_or(path);
+    (leaf.contains("$(") || leaf.contains('`'))
+        && !leaf.contains(['*', '?', '[', '{'])
+        && with_plain_tokens(path).is_some()
+}
+
 /// Whether a command prints one token of digits, hex or date fields: `date [-u] [+FORMAT]`
 /// with numeric fields only (`%D` and `%x` print slashes), `git rev-parse [--short] HEAD`,
 /// `git rev-list --count HEAD`, `nproc`, `id -u|-g`, `uname -r|-m|-s`.
@@ -1218,7 +1258,7 @@ fn root_if_unset(text: &str, name: &str) -> bool {
 fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
     // `backups/prod-$(date +%F).tar.gz`: a substitution whose output is a plain token names a
     // file of the literal directory, whatever the token; the path is classed as if written out.
-    if let Some(written) = with_plain_tokens(text) {
+    if let Some(written) = with_plain_tokens(text).or_else(|| with_known_directory(text)) {
         return path_bits(&written, scope);
     }
     let (loc, in_home) = match place_of(text, scope) {
@@ -2089,6 +2129,27 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(with_plain_tokens(text).as_deref(), *want, "{text}");
+        }
+        let known: &[(&str, Option<&str>)] = &[
+            (
+                "$(git rev-parse --git-dir)/hooks/pre-commit",
+                Some(".git/hooks/pre-commit"),
+            ),
+            (
+                "`git rev-parse --git-common-dir`/config",
+                Some(".git/config"),
+            ),
+            ("$(pwd)/build", Some("./build")),
+            ("$(pwd)/../other", Some("./../other")),
+            ("$(pwd)", Some(".")),
+            ("$(git rev-parse --show-toplevel)/dist", Some("./dist")),
+            ("$(git rev-parse --show-toplevel)/../x", None),
+            ("$(pwd)x", None),
+            ("$(pwd)/$X", None),
+            ("$(git rev-parse HEAD)/x", None),
+        ];
+        for (text, want) in known {
+            assert_eq!(with_known_directory(text).as_deref(), *want, "{text}");
         }
     }
 

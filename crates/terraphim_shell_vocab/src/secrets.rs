@@ -603,6 +603,8 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("CONFIGCAT", &["api.configcat.com"]),
     ("SUPABASE", &["supabase.co"]),
     ("AIRTABLE", &["api.airtable.com"]),
+    // Canvas LMS: every institution's instance is `NAME.instructure.com`.
+    ("CANVAS", &["instructure.com"]),
     ("ASANA", &["app.asana.com"]),
     ("TODOIST", &["api.todoist.com"]),
     ("TRELLO", &["api.trello.com"]),

@@ -19,6 +19,8 @@
 //!   only at run time, no glob) and named as structured data. A plain `.txt` (`ls > file.txt`,
 //!   `git log > changes.txt`) says nothing of what it holds and stays on the workspace, as a
 //!   dotfile (tools read those as configuration) and a `.env` (secrets git does not keep) do.
+//!   A file whose name the line makes new for each run (`shots/screen-$(date +%H%M%S).png`,
+//!   `paths::names_fresh_file`) holds no work, whatever it is named.
 
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
@@ -39,10 +41,13 @@ pub(crate) fn writes_project_data(cmd: &SimpleCommand, classes: &[u32]) -> bool 
             continue;
         }
         let path = w.text.trim_start_matches('>');
+        // `> shots/screen-$(date +%H%M%S).png`: a name made new for each run holds no work.
+        let fresh = crate::paths::names_fresh_file(path);
         if !crate::paths::is_plain_project(bits)
             || crate::paths::has_secret_class(bits)
-            || path.contains(['*', '?', '[', '{', '$', '`'])
-            || !terraphim_shell_vocab::is_structured_data_file(path)
+            || (!fresh
+                && (path.contains(['*', '?', '[', '{', '$', '`'])
+                    || !terraphim_shell_vocab::is_structured_data_file(path)))
         {
             return false;
         }

@@ -138,8 +138,81 @@ pub(super) fn guest_command(name: &str, rest: &[String]) -> Option<GuestRuns> {
             (image + 1 < rest.len()).then_some(GuestRuns::Argv(image + 1))
         }
         "wsl" => wsl_command(rest),
+        "mpirun" | "mpiexec" | "orterun" => mpi_command(rest),
         _ => None,
     }
+}
+
+/// `mpirun` / `mpiexec` options that take one value, and those that take two
+/// (`--mca KEY VALUE`, `-genv NAME VALUE`).
+const MPI_VALUES: &[&str] = &[
+    "-n",
+    "-np",
+    "--np",
+    "-c",
+    "--n",
+    "-ppn",
+    "--map-by",
+    "--bind-to",
+    "--rank-by",
+    "-x",
+    "-wdir",
+    "--wdir",
+    "-output-filename",
+    "--output-filename",
+    "--timeout",
+    "-npernode",
+    "--npernode",
+    "-N",
+];
+const MPI_PAIRS: &[&str] = &["--mca", "-mca", "-genv", "-env", "--env"];
+
+/// `mpirun [OPTIONS] PROGRAM ARGS...` starts PROGRAM as processes on this machine, judged as
+/// PROGRAM is. With a host list (`-H`, `--host`, `--hostfile`, `-machinefile`, `-f`) it runs
+/// on other machines, and an unknown option may take a value: both stay the launcher's own.
+fn mpi_command(rest: &[String]) -> Option<GuestRuns> {
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        let opt = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
+        if !w.starts_with('-') {
+            return Some(GuestRuns::Argv(i));
+        }
+        if matches!(
+            opt,
+            "-H" | "--host"
+                | "-host"
+                | "--hostfile"
+                | "-hostfile"
+                | "-machinefile"
+                | "--machinefile"
+                | "-f"
+                | "--default-hostfile"
+        ) {
+            return None;
+        }
+        i += if w.contains('=') {
+            1
+        } else if MPI_PAIRS.contains(&opt) {
+            3
+        } else if MPI_VALUES.contains(&opt) {
+            2
+        } else if matches!(
+            opt,
+            "--oversubscribe"
+                | "--allow-run-as-root"
+                | "-v"
+                | "--verbose"
+                | "--tag-output"
+                | "--report-bindings"
+                | "-q"
+                | "--quiet"
+        ) {
+            1
+        } else {
+            return None;
+        };
+    }
+    None
 }
 
 /// The first operand of `rest` from `from` on, skipping options (`--opt=V` and the valued

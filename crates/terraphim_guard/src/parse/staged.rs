@@ -471,8 +471,22 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
         "rpm" => Some(&["-i", "-U", "-ivh", "-Uvh", "--install", "--upgrade"][..]),
         "blender" => Some(&["-P", "--python"][..]),
         "godot" | "godot4" => Some(&["-s", "--script"][..]),
+        // LAMMPS runs an input script's commands, its `shell` command among them; CASA runs
+        // a Python script.
+        "lmp" | "lmp_serial" | "lmp_mpi" => Some(&["-in", "-i"][..]),
+        "casa" => Some(&["-c"][..]),
         _ => None,
     };
+    // ROOT runs a C++ macro (`root -b -q fit.C`, `root 'fit.C(1)'`, its arguments after the
+    // name); FreeCAD's console runs a Python file.
+    if matches!(prog, "root" | "root.exe" | "freecadcmd" | "FreeCADCmd") {
+        return c
+            .argv
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .map(|w| w.split_once('(').map_or(w.as_str(), |(name, _)| name));
+    }
     // A notebook executed (`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill
     // NB OUT`) runs its cells' code.
     let executes_notebook = match prog {

@@ -53,6 +53,56 @@ fn plain_token_substitutions_keep_their_directory_class() {
 }
 
 #[test]
+fn a_known_command_writes_a_file_named_new_for_the_run() {
+    decide(&[
+        (
+            "adb exec-out screencap -p > shots/screen-$(date +%H%M%S).png",
+            Verdict::Allow,
+        ),
+        (
+            "git log --oneline > notes/log-$(date +%F).txt",
+            Verdict::Allow,
+        ),
+        // Twins: a fixed name may hold work; code a runner loads; the home.
+        (
+            "adb exec-out screencap -p > shots/screen.png",
+            Verdict::Sandbox,
+        ),
+        ("git log --oneline > notes/log.txt", Verdict::Sandbox),
+        (
+            "git log --oneline > src/gen-$(date +%s).py",
+            Verdict::Sandbox,
+        ),
+        ("git log --oneline > ~/log-$(date +%F).txt", Verdict::Deny),
+    ]);
+}
+
+#[test]
+fn directories_the_working_tree_fixes_are_known() {
+    decide(&[
+        ("rm -rf \"$(pwd)/build\"", Verdict::Allow),
+        (
+            "rm -rf $(git rev-parse --show-toplevel)/dist",
+            Verdict::Allow,
+        ),
+        // Twins: a git hook written through the repository's own path, a climb out.
+        (
+            "printf 'make lint' > \"$(git rev-parse --git-dir)/hooks/pre-push\"",
+            Verdict::Deny,
+        ),
+        (
+            "cp tools/hook.sh `git rev-parse --git-common-dir`/hooks/post-merge",
+            Verdict::Deny,
+        ),
+        ("rm -rf $(pwd)/../sibling", Verdict::Deny),
+        (
+            "rm -rf $(git rev-parse --show-toplevel)/../x",
+            Verdict::Deny,
+        ),
+    ]);
+}
+
+#[test]
 fn test_and_audit_reports_are_build_output() {
     decide(&[
         ("rm -rf dist/ reports/", Verdict::Allow),

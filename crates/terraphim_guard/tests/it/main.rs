@@ -99,6 +99,7 @@ mod registries_and_cleaners;
 mod root_shells;
 mod routing;
 mod runners;
+mod science_and_workspace_tools;
 mod session18;
 mod shared_lists;
 mod staged_keys_and_local_tools;
