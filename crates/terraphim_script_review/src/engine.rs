@@ -2536,6 +2536,17 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// The value of the environment variable `name` as [`Sink::read_env`] gives it, without
+    /// counting a read of it: a member of a copy of the environment named where the copy is
+    /// being prepared for a child (`delete env.NOMAD_TOKEN`) is no use of the token, and where
+    /// the value goes is judged as it goes.
+    pub(crate) fn env_value(&mut self, line: u32, name: &str) -> Val {
+        let recording = std::mem::replace(&mut self.recording, false);
+        let v = self.read_env(line, name);
+        self.recording = recording;
+        v
+    }
+
     /// The script sets the environment variable `name` to `value` (overriding the user's):
     /// later reads of it get `value`.
     pub(crate) fn set_env(&mut self, name: &str, value: &Val) {
@@ -2767,7 +2778,23 @@ impl<'a> Sink<'a> {
             }
             _ => false,
         };
-        if env_token && (own_api || documented || named) && !credentials.env && !credentials.host {
+        // A token of no service with documented hosts (`OCTOPRINT_API_KEY`, `HASS_TOKEN`) in the
+        // credentials of a request to a name in a zone only the network's own DNS answers
+        // (`octopi.internal`, `nas.home.arpa`): the project's own device or server. A private
+        // address or a `.local` name may be whoever shares the link, and a vendor's token
+        // (`GITHUB_TOKEN`) belongs to its vendor's hosts alone, wherever else it goes.
+        let own_network = match (&token, &host) {
+            (Some(t), Some(h)) => {
+                terraphim_shell_vocab::hosts::is_private_zone_name(h)
+                    && places::token_vendor(t).is_none()
+            }
+            _ => false,
+        };
+        if env_token
+            && (own_api || documented || named || own_network)
+            && !credentials.env
+            && !credentials.host
+        {
             let (secret, host) = (
                 credentials.secret.clone().unwrap_or_default(),
                 host.unwrap_or_default(),
@@ -2781,11 +2808,12 @@ impl<'a> Sink<'a> {
             // A token the project authenticates with to its own server on this machine
             // (`Authorization: Bearer $API_TOKEN` to `localhost:8080`), with nothing private in
             // what is sent: the project running against itself.
-            let own_machine = matches!(class, HostClass::Local)
+            let own_machine = (own_network
+                || matches!(class, HostClass::Local)
+                    && terraphim_shell_vocab::hosts::is_loopback_host(&host))
                 && !payload.taint.private()
                 && !credentials.mixed
-                && !credentials.store
-                && terraphim_shell_vocab::hosts::is_loopback_host(&host);
+                && !credentials.store;
             if own_machine {
                 if let Some(t) = token {
                     self.env_token_used.insert(t);

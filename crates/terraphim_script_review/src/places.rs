@@ -1917,6 +1917,10 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         }
     } else if host.parse::<std::net::Ipv6Addr>().is_ok() {
         HostClass::Opaque("a raw IP address")
+    } else if terraphim_shell_vocab::hosts::is_private_zone_name(&host) {
+        // A name public DNS never answers (`octopi.internal`, `nas.home.arpa`): a machine of
+        // the developer's own network, as its private address is.
+        HostClass::Local
     } else if config.host_allowed(&host) || documented_api_host(&host) {
         HostClass::Allowed
     } else if [
@@ -2343,6 +2347,12 @@ mod tests {
         assert_eq!(class("https://docs.python.org/3/"), HostClass::Allowed);
         assert_eq!(class("http://127.0.0.1:8000/x"), HostClass::Local);
         assert_eq!(class("http://192.168.1.4/x"), HostClass::Local);
+        assert_eq!(class("http://octopi.internal:5000/api"), HostClass::Local);
+        assert_eq!(class("https://nas.home.arpa/x"), HostClass::Local);
+        assert_eq!(
+            class("https://octopi.internal.example.net/x"),
+            HostClass::Other
+        );
         assert_eq!(
             class("https://discord.com/api/webhooks/1/abc"),
             HostClass::Drop("a Discord webhook")

@@ -66,12 +66,32 @@ pub fn is_private_network_host(host: &str) -> bool {
     if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
         return ip.is_private();
     }
-    [".internal", ".home.arpa", ".local"].iter().any(|suffix| {
-        host.len() > suffix.len()
-            && host
-                .get(host.len() - suffix.len()..)
-                .is_some_and(|end| end.eq_ignore_ascii_case(suffix))
-    })
+    is_private_zone_name(host) || ends_with_label(host, ".local")
+}
+
+/// Whether a host name lies in a zone reserved for a network's own DNS: `.internal` (ICANN)
+/// and `.home.arpa` (RFC 8375). Only the DNS server the network's operator configured answers
+/// such a name, so a script naming one reaches a machine of the developer's organisation or
+/// home, where a private address or a `.local` name (multicast DNS) is answered by whoever
+/// shares the link. A subset of [`is_private_network_host`].
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::is_private_zone_name;
+/// assert!(is_private_zone_name("octopi.internal") && is_private_zone_name("nas.home.arpa"));
+/// assert!(!is_private_zone_name("nas.local") && !is_private_zone_name("192.168.1.20"));
+/// assert!(!is_private_zone_name("octopi.internal.example.net") && !is_private_zone_name("internal"));
+/// ```
+pub fn is_private_zone_name(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    ends_with_label(host, ".internal") || ends_with_label(host, ".home.arpa")
+}
+
+/// `host` is a name below `suffix` (which starts with a dot), compared without case.
+fn ends_with_label(host: &str, suffix: &str) -> bool {
+    host.len() > suffix.len()
+        && host
+            .get(host.len() - suffix.len()..)
+            .is_some_and(|end| end.eq_ignore_ascii_case(suffix))
 }
 
 /// HTTP clients: programs whose operands are URLs (or bare `host/path` words) that they

@@ -32,6 +32,29 @@ pub fn secret_env(name: &str) -> bool {
     {
         return false;
     }
+    // The public half of a key pair (`DISCORD_PUBLIC_KEY` that checks an interaction's
+    // signature, `VAPID_PUBLIC_KEY`) and a key the vendor publishes for browsers
+    // (`STRIPE_PUBLISHABLE_KEY`): meant to be shown, no credential, unless the name holds
+    // another credential word (`PUBLIC_KEY_PASSPHRASE`, `PUBLIC_KEY_TOKEN`).
+    if (n.ends_with("_PUBLIC_KEY")
+        || n.ends_with("_PUBKEY")
+        || n == "PUBLIC_KEY"
+        || n.ends_with("_PUBLISHABLE_KEY"))
+        && ![
+            "TOKEN",
+            "SECRET",
+            "PASSWORD",
+            "PASSWD",
+            "PASSPHRASE",
+            "PRIVATE",
+            "AUTH",
+            "CRED",
+        ]
+        .iter()
+        .any(|c| n.contains(c))
+    {
+        return false;
+    }
     n.contains("TOKEN")
         || n.contains("SECRET")
         || n.contains("PASSWORD")
@@ -647,6 +670,28 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     // addons.mozilla.org's API keys (`AMO_JWT_ISSUER`, `AMO_JWT_SECRET`).
     ("AMO_", &["addons.mozilla.org"]),
     ("READTHEDOCS", &["readthedocs.org", "readthedocs.com"]),
+    // Research data repositories: Zenodo's REST API (`ZENODO_TOKEN`; `sandbox.zenodo.org` is
+    // its test instance) and the Open Science Framework's API and file service (`OSF_TOKEN`).
+    ("ZENODO", &["zenodo.org"]),
+    ("OSF_", &["api.osf.io", "files.osf.io"]),
+    // Headless CMSs: Contentful's management, delivery, preview and upload APIs
+    // (`CONTENTFUL_MANAGEMENT_TOKEN`) and Sanity's API, a project's own being
+    // `<project id>.api.sanity.io` (`SANITY_API_TOKEN`).
+    (
+        "CONTENTFUL",
+        &[
+            "api.contentful.com",
+            "cdn.contentful.com",
+            "preview.contentful.com",
+            "upload.contentful.com",
+        ],
+    ),
+    ("SANITY", &["api.sanity.io", "apicdn.sanity.io"]),
+    // Apollo GraphOS's platform API (`APOLLO_KEY`, read by the `rover` CLI).
+    ("APOLLO", &["api.apollographql.io"]),
+    // JFrog's cloud platform, each customer's at `<name>.jfrog.io` (`JFROG_ACCESS_TOKEN`, read
+    // by the `jf` CLI).
+    ("JFROG", &["jfrog.io"]),
     // Infracost's pricing API (`INFRACOST_API_KEY`, read by the `infracost` CLI).
     (
         "INFRACOST",
@@ -688,6 +733,7 @@ pub const TOKEN_CLIS: &[(&str, &[&str])] = &[
     ("buildkite", &["buildkite-agent"]),
     ("sonar", &["sonar-scanner"]),
     ("tfe", &["terraform"]),
+    ("jfrog", &["jf"]),
 ];
 
 /// Whether the program `program` (its base name) is the command-line client of the service the
@@ -939,6 +985,27 @@ pub const CREDENTIAL_HEADERS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn public_halves_of_key_pairs_are_no_credentials() {
+        for (name, want) in [
+            ("DISCORD_PUBLIC_KEY", false),
+            ("VAPID_PUBLIC_KEY", false),
+            ("SSH_PUBKEY", false),
+            ("PUBLIC_KEY", false),
+            ("STRIPE_PUBLISHABLE_KEY", false),
+            // The private half, a key's passphrase, a token named beside it stay secrets.
+            ("DISCORD_PRIVATE_KEY", true),
+            ("VAPID_PRIVATE_KEY", true),
+            ("SIGNING_PUBLIC_KEY_PASSPHRASE", true),
+            ("DISCORD_BOT_TOKEN", true),
+            ("STRIPE_SECRET_KEY", true),
+            ("PUBLIC_KEY_AUTH_TOKEN", true),
+            ("DISCORD_KEY", true),
+        ] {
+            assert_eq!(secret_env(name), want, "{name}");
+        }
+    }
 
     #[test]
     fn commands_printing_a_credential() {

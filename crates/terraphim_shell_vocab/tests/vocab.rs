@@ -521,6 +521,23 @@ fn a_token_belongs_to_its_services_documented_hosts() {
         ("AMO_JWT_SECRET", "addons.mozilla.org", true),
         ("STRIPE_SECRET_KEY", "api.stripe.com", true),
         ("STRIPE_SECRET_KEY", "api.github.com", false),
+        ("ZENODO_TOKEN", "zenodo.org", true),
+        ("ZENODO_TOKEN", "sandbox.zenodo.org", true),
+        ("ZENODO_TOKEN", "zenodo.org.example.net", false),
+        ("ZENODO_TOKEN", "notzenodo.org", false),
+        ("OSF_TOKEN", "api.osf.io", true),
+        ("OSF_TOKEN", "files.osf.io", true),
+        ("OSF_TOKEN", "osf.io.example.com", false),
+        ("CONTENTFUL_MANAGEMENT_TOKEN", "api.contentful.com", true),
+        (
+            "CONTENTFUL_MANAGEMENT_TOKEN",
+            "api.contentful.com.example.org",
+            false,
+        ),
+        ("SANITY_API_TOKEN", "abc123.api.sanity.io", true),
+        ("SANITY_API_TOKEN", "api.sanity.io.example.net", false),
+        ("APOLLO_KEY", "graphql.api.apollographql.io", true),
+        ("APOLLO_KEY", "api.github.com", false),
     ];
     for &(name, host, want) in cases {
         assert_eq!(

@@ -934,8 +934,16 @@ impl Js<'_, '_, '_> {
     /// one variable, as `process.env` gives it, not the whole file. A token is then judged by
     /// where it goes like the environment's, a plain setting or a configured endpoint carries
     /// no secret; any other name (`DATABASE_URL` holds a password) keeps the file's taint.
+    /// An object that holds the whole environment copied (`{ ...process.env }`, and the same
+    /// merged over a `.env` parser's result the script has not resolved yet) read by such a name
+    /// is that one variable too, as `process.env.NAME` is: the environment's taint is what every
+    /// other member of it carries.
     fn dotenv_member(&mut self, node: Node<'_>, obj: &Val, prop: &str) -> Option<Val> {
-        if obj.taint.secret.as_deref() != Some(crate::places::DOTENV)
+        let settings = match obj.taint.secret.as_deref() {
+            Some(s) => s == crate::places::DOTENV,
+            None => obj.taint.env,
+        };
+        if !settings
             || obj.taint.host
             || !prop.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         {
@@ -947,11 +955,17 @@ impl Js<'_, '_, '_> {
         if !one_variable {
             return None;
         }
+        let copy_of_env = obj.taint.secret.is_none();
         let mut rest = obj.taint.clone();
         rest.secret = None;
         rest.mixed = false;
         rest.env = false;
-        Some(self.sink.read_env(line(node), prop).with_taint(&rest))
+        let v = if copy_of_env {
+            self.sink.env_value(line(node), prop)
+        } else {
+            self.sink.read_env(line(node), prop)
+        };
+        Some(v.with_taint(&rest))
     }
 
     /// The name of an object literal's key: its text, or for a computed key (`{[hook]: cmd}`)
@@ -1168,10 +1182,24 @@ pub(super) fn module_member(full: String) -> Val {
 /// `origin` holds none of the URL's credentials (a WHATWG URL keeps its user info out of it);
 /// `href` is the URL. Where the host part alone is read (`hostname`), the checks of it judge it.
 fn url_member(obj: &Val, prop: &str) -> Option<Val> {
-    if !matches!(prop, "origin" | "href") || obj.handle.is_some() || !obj.fields.is_empty() {
+    if !matches!(prop, "origin" | "href" | "pathname")
+        || obj.handle.is_some()
+        || !obj.fields.is_empty()
+    {
         return None;
     }
-    let part = |u: &str| crate::engine::url_part(u, prop);
+    // The path of a `file:` URL (`new URL(import.meta.url).pathname`) is the file's path; an
+    // HTTP URL's path says nothing this review needs.
+    let file_path = |u: &str| {
+        u.strip_prefix("file://")
+            .filter(|p| p.starts_with('/'))
+            .and_then(|p| p.split(['?', '#']).next())
+            .map(str::to_owned)
+    };
+    let part = |u: &str| match prop {
+        "pathname" => file_path(u),
+        _ => crate::engine::url_part(u, prop),
+    };
     let mut v = match (&obj.text, obj.alts.as_slice()) {
         (Some(t), _) => Val::lit(part(t)?),
         (None, []) => return None,
@@ -1190,7 +1218,7 @@ fn url_member(obj: &Val, prop: &str) -> Option<Val> {
         }
     };
     v.taint = obj.taint.clone();
-    if prop != "href" {
+    if prop == "origin" {
         v.taint.mask();
     }
     Some(v)

@@ -321,6 +321,15 @@ impl Py<'_, '_, '_> {
                             v.taint.narrow_to_dotenv_key(key);
                             v.taint.narrow_env_to_key(key);
                         }
+                        if let Some(entry) = index.known().and_then(|k| obj.field(k))
+                            && index_node.is_some_and(|n| n.kind() == "string")
+                            && only_members_data(&obj)
+                        {
+                            // `conf["host"]` of `conf = {"host": "localhost", "password": None}`
+                            // after `conf["password"] = secret`: the secret is that member's,
+                            // and the member named holds its own data.
+                            return entry.clone();
+                        }
                         if let Some(key) = index.known()
                             && let Some(o) =
                                 node.field("value").filter(|o| o.kind() == "identifier")

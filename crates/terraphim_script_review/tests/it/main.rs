@@ -8,6 +8,7 @@ mod fp47;
 mod fppy48;
 mod fppy49;
 mod fppy50;
+mod fppy51;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
