@@ -2928,6 +2928,16 @@ impl<'a> Sink<'a> {
             ),
             HostClass::Allowed => return,
             HostClass::Other if self.token_hosts_used.contains(&host) => return,
+            // The project's own files (a sample sheet, a ledger, results, an archive of
+            // them) sent in a request's body to a host no list vouches for: its data taken
+            // off the machine. A request that only fetches, or carries nothing read from a
+            // file, stays a contact.
+            HostClass::Other | HostClass::Opaque(_) if sends && payload.taint.file => (
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                "project-data-to-network",
+                format!("sends the project's files to {host}"),
+            ),
             HostClass::Drop(what) | HostClass::Opaque(what) => (
                 Category::Network,
                 Verdict::Suspicious,
