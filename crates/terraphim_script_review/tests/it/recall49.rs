@@ -83,8 +83,9 @@ fn a_tls_client_fed_only_the_scripts_own_words_reads_a_certificate() {
         (
             Sh,
             sh("cat build/scan-report.json", "203.0.113.9"),
-            Suspicious,
-            "network",
+            // A file's whole content sent to a raw IP (recall51: project-data-to-network).
+            Dangerous,
+            "exfiltration",
         ),
         (Sh, sh("env", "api.example.com"), Dangerous, "exfiltration"),
         (
