@@ -3406,6 +3406,37 @@ fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
         })
 }
 
+/// Whether a filter prints something derived from what it reads rather than the text itself
+/// (see [`crate::engine::Taint::derived`]): a count (`wc`, `grep -c`), the matches alone
+/// (`grep -o`), columns (`cut`, `awk '{print $2}'`), or the members a `jq`/`yq` program picks
+/// or builds (`jq -r .version`, `jq '{p95: .metrics.p95}'`; not `jq .` nor `jq '. + {...}'`,
+/// which print the whole document).
+fn filter_derives(name: &str, words: &[String], program: Option<&Val>) -> bool {
+    let short = |c: char| {
+        words
+            .iter()
+            .skip(1)
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c))
+    };
+    match name {
+        "wc" | "cut" => true,
+        "grep" | "egrep" | "rg" => short('c') || short('o') || short('l'),
+        "awk" | "gawk" | "mawk" | "nawk" => program
+            .and_then(Val::known)
+            .is_some_and(|p| p.contains("print $") || p.contains("print($")),
+        "jq" | "yq" => program.and_then(Val::known).is_some_and(|p| {
+            let p = p.trim();
+            let mut chars = p.chars();
+            match (chars.next(), chars.next()) {
+                (Some('{'), _) => true,
+                (Some('.'), Some(c)) => c.is_ascii_alphabetic() || c == '_' || c == '"',
+                _ => false,
+            }
+        }),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3446,36 +3477,5 @@ mod tests {
                 "{dir} {positional:?}"
             );
         }
-    }
-}
-
-/// Whether a filter prints something derived from what it reads rather than the text itself
-/// (see [`crate::engine::Taint::derived`]): a count (`wc`, `grep -c`), the matches alone
-/// (`grep -o`), columns (`cut`, `awk '{print $2}'`), or the members a `jq`/`yq` program picks
-/// or builds (`jq -r .version`, `jq '{p95: .metrics.p95}'`; not `jq .` nor `jq '. + {...}'`,
-/// which print the whole document).
-fn filter_derives(name: &str, words: &[String], program: Option<&Val>) -> bool {
-    let short = |c: char| {
-        words
-            .iter()
-            .skip(1)
-            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c))
-    };
-    match name {
-        "wc" | "cut" => true,
-        "grep" | "egrep" | "rg" => short('c') || short('o') || short('l'),
-        "awk" | "gawk" | "mawk" | "nawk" => program
-            .and_then(Val::known)
-            .is_some_and(|p| p.contains("print $") || p.contains("print($")),
-        "jq" | "yq" => program.and_then(Val::known).is_some_and(|p| {
-            let p = p.trim();
-            let mut chars = p.chars();
-            match (chars.next(), chars.next()) {
-                (Some('{'), _) => true,
-                (Some('.'), Some(c)) => c.is_ascii_alphabetic() || c == '_' || c == '"',
-                _ => false,
-            }
-        }),
-        _ => false,
     }
 }

@@ -417,23 +417,6 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Api> {
         .copied()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_pair_has_one_row() {
-        let mut seen = std::collections::HashSet::new();
-        for (modules, names, _) in CALLS {
-            for m in *modules {
-                for n in *names {
-                    assert!(seen.insert((*m, *n)), "{m}.{n} has two rows");
-                }
-            }
-        }
-    }
-}
-
 /// Calls whose result is derived from the text they are handed, not the text (a parsed
 /// document, a number, the names of an object's members): see
 /// [`crate::engine::Taint::derived`].
@@ -455,3 +438,20 @@ pub(super) const DERIVING_CALLS: &[&str] = &[
 /// Methods whose result is derived from the text they are called on (a pattern's match, a
 /// digest): see [`crate::engine::Taint::derived`].
 pub(super) const DERIVING_METHODS: &[&str] = &["match", "matchAll", "exec", "digest", "test"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_pair_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for (modules, names, _) in CALLS {
+            for m in *modules {
+                for n in *names {
+                    assert!(seen.insert((*m, *n)), "{m}.{n} has two rows");
+                }
+            }
+        }
+    }
+}

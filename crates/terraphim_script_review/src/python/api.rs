@@ -589,19 +589,6 @@ pub(super) fn lookup(qual: &str) -> Option<Api> {
     BY_NAME.get(qual).copied()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_name_has_one_row() {
-        let mut seen = std::collections::HashSet::new();
-        for (name, _) in CALLS {
-            assert!(seen.insert(*name), "{name} has two rows");
-        }
-    }
-}
-
 /// Calls whose result is derived from a file's text, not the text (a parsed document, a
 /// number, a count, the matches of a pattern): see [`crate::engine::Taint::derived`].
 pub(super) const DERIVING_CALLS: &[&str] = &[
@@ -635,3 +622,16 @@ pub(super) const DERIVING_METHODS: &[&str] = &[
     "hexdigest",
     "digest",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_name_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in CALLS {
+            assert!(seen.insert(*name), "{name} has two rows");
+        }
+    }
+}

@@ -10,7 +10,7 @@ use terraphim_script_review::{Language, Verdict};
 use crate::rows;
 
 use Language::{Python as Py, Shell as Sh, TypeScript as Ts};
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 /// `res.stderr` of `spawnSync('vault', ...)`, `proc.stderr` of `subprocess.run(["op", "read",
 /// ...])`: the message of a failed lookup, shown to the user. The output itself printed stays

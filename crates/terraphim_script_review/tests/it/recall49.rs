@@ -8,7 +8,7 @@ use terraphim_script_review::{Language, Verdict};
 use crate::rows;
 
 use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 /// `Object.keys(secrets)`, `for (const [name, value] of Object.entries(secrets))`,
 /// `secrets.keys()`: what each secret is called (`DATABASE_URL`) is shown to say which ones
