@@ -1209,10 +1209,20 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     && i > 0
                     && matches!(words[i - 1].as_str(), "-n" | "-c" | "--lines" | "--bytes")
             };
+            // `jq --arg name value`, `--argjson name json`: the option's values are neither
+            // the program nor a file read; of `--slurpfile name file`, the name is not (the
+            // file is read).
+            let jq_value_at = |i: usize| {
+                matches!(name.as_str(), "jq" | "gojq" | "yq")
+                    && (1..=2).any(|back| {
+                        i >= back && matches!(words[i - back].as_str(), "--arg" | "--argjson")
+                    })
+                    || i >= 1 && matches!(words[i - 1].as_str(), "--slurpfile" | "--rawfile")
+            };
             let positional: Vec<&Val> = args
                 .iter()
                 .enumerate()
-                .filter(|&(i, v)| !word(v).starts_with('-') && !count_at(i))
+                .filter(|&(i, v)| !word(v).starts_with('-') && !count_at(i) && !jq_value_at(i))
                 .map(|(_, v)| v)
                 .collect();
             for (i, a) in args.iter().enumerate() {
@@ -1331,6 +1341,15 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 || (name == "rev");
             if decoding {
                 out.taint.decoded = true;
+            }
+            if filter_derives(
+                &name,
+                &words,
+                program_first.then(|| positional.first().copied()).flatten(),
+            ) {
+                // A count, a column, the fields a program picks: derived from the files
+                // read, not the files.
+                out.taint.derived();
             }
             // `openssl enc -d ... -out FILE`, `gpg -o FILE`: the result goes to the file, and
             // nothing of it (a key given with `-K`, `-pass`) is printed.
@@ -3385,6 +3404,37 @@ fn local_image(sink: &mut Sink<'_>, words: &[String]) -> bool {
         && operands.iter().all(|w| {
             !w.contains(UNKNOWN) && matches!(sink.resolve(w).place, Place::WorkTree | Place::Tmp)
         })
+}
+
+/// Whether a filter prints something derived from what it reads rather than the text itself
+/// (see [`crate::engine::Taint::derived`]): a count (`wc`, `grep -c`), the matches alone
+/// (`grep -o`), columns (`cut`, `awk '{print $2}'`), or the members a `jq`/`yq` program picks
+/// or builds (`jq -r .version`, `jq '{p95: .metrics.p95}'`; not `jq .` nor `jq '. + {...}'`,
+/// which print the whole document).
+fn filter_derives(name: &str, words: &[String], program: Option<&Val>) -> bool {
+    let short = |c: char| {
+        words
+            .iter()
+            .skip(1)
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(c))
+    };
+    match name {
+        "wc" | "cut" => true,
+        "grep" | "egrep" | "rg" => short('c') || short('o') || short('l'),
+        "awk" | "gawk" | "mawk" | "nawk" => program
+            .and_then(Val::known)
+            .is_some_and(|p| p.contains("print $") || p.contains("print($")),
+        "jq" | "yq" => program.and_then(Val::known).is_some_and(|p| {
+            let p = p.trim();
+            let mut chars = p.chars();
+            match (chars.next(), chars.next()) {
+                (Some('{'), _) => true,
+                (Some('.'), Some(c)) => c.is_ascii_alphabetic() || c == '_' || c == '"',
+                _ => false,
+            }
+        }),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -434,6 +434,12 @@ pub(crate) fn secret_kind(path: &str) -> Option<&'static str> {
         (".gnupg", "/.gnupg", "the GnuPG keyring"),
         (".kube", "/.kube", "the Kubernetes config"),
         (".docker", "/.docker", "Docker registry credentials"),
+        (".sfdx", "/.sfdx", "the Salesforce CLI's org auth files"),
+        (
+            ".config/sf",
+            "/.config/sf",
+            "the Salesforce CLI's org auth files",
+        ),
     ];
     const SLASH_UNKNOWN: &str = "/\u{1}";
     for (dir, slash_dir, what) in DIRS {

@@ -910,6 +910,8 @@ pub const SECRET_PATH_PARTS: &[(&str, &str)] = &[
     (".foundry/keystores", "a Foundry wallet keystore"),
     (".ethereum/keystore", "an Ethereum wallet keystore"),
     (".config/solana", "the Solana CLI's keypairs"),
+    (".sfdx/", "the Salesforce CLI's org auth files"),
+    (".config/sf/", "the Salesforce CLI's org auth files"),
     (".near-credentials", "NEAR account keys"),
     (".brownie/accounts", "Brownie wallet accounts"),
     ("credentials.json", "a credentials file"),

@@ -417,6 +417,28 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Api> {
         .copied()
 }
 
+/// Calls whose result is derived from the text they are handed, not the text (a parsed
+/// document, a number, the names of an object's members): see
+/// [`crate::engine::Taint::derived`].
+pub(super) const DERIVING_CALLS: &[&str] = &[
+    "JSON.parse",
+    "yaml.parse",
+    "yaml.load",
+    "YAML.parse",
+    "toml.parse",
+    "Number",
+    "parseInt",
+    "parseFloat",
+    "Object.keys",
+    "Math.round",
+    "Math.max",
+    "Math.min",
+];
+
+/// Methods whose result is derived from the text they are called on (a pattern's match, a
+/// digest): see [`crate::engine::Taint::derived`].
+pub(super) const DERIVING_METHODS: &[&str] = &["match", "matchAll", "exec", "digest", "test"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

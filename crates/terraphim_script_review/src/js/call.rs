@@ -214,12 +214,31 @@ impl Js<'_, '_, '_> {
         let v = self.call_walked(node);
         self.sink.digest_input = outer;
         let mut v = v;
+        if self.derives(node) {
+            // What a parser, a number or a match gives of a file's text is derived from it.
+            v.taint.derived();
+        }
         if self.hmac_key_used(node) {
             // The signature or token made with the key, not the key.
             v.taint.secret = None;
             v.taint.mixed = false;
         }
         if hashed { Val::unknown() } else { v }
+    }
+
+    /// Whether the call gives something derived from the text it is handed (a parsed
+    /// document, a number, the names of an object's members, a pattern's match, a digest):
+    /// see [`crate::engine::Taint::derived`].
+    fn derives(&self, node: Node<'_>) -> bool {
+        node.field("function").is_some_and(|f| match f.kind() {
+            "identifier" => super::api::DERIVING_CALLS.contains(&self.text(f)),
+            "member_expression" => {
+                super::api::DERIVING_CALLS.contains(&self.text(f))
+                    || f.field("property")
+                        .is_some_and(|p| super::api::DERIVING_METHODS.contains(&self.text(p)))
+            }
+            _ => false,
+        })
     }
 
     /// `createHmac(alg, key)`, `jwt.sign(claims, key)`, `jwt.verify(token, key)` with a secret

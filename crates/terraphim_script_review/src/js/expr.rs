@@ -351,7 +351,9 @@ impl Js<'_, '_, '_> {
                         if let Some(f) = index.known().and_then(|k| obj.field(k)) {
                             return f.clone();
                         }
-                        let mut v = Val::unknown().with_taint(&obj.taint);
+                        // An element or a member picked out of what a file holds
+                        // (`lines[0]`, `m[1]` of a match, `data['count']`) is derived from it.
+                        let mut v = Val::unknown().with_taint(&obj.taint.derived_copy());
                         if let (Some(items), Some(i)) = (
                             &obj.items,
                             index.known().and_then(|t| t.parse::<usize>().ok()),
@@ -918,7 +920,9 @@ impl Js<'_, '_, '_> {
                 if let Some(v) = url_member(&obj, prop) {
                     return v;
                 }
-                let mut v = Val::unknown().with_taint(&obj.taint);
+                // A member picked out of what a file holds (`pkg.version`, `summary.total`)
+                // is derived from the file, not the file.
+                let mut v = Val::unknown().with_taint(&obj.taint.derived_copy());
                 // A count (`list.length`, `map.size`) says how many, not what; where a URL
                 // points (`new URL(dsn).hostname`) is not its password.
                 if matches!(prop, "length" | "size") || crate::places::url_location_part(prop) {

@@ -589,6 +589,40 @@ pub(super) fn lookup(qual: &str) -> Option<Api> {
     BY_NAME.get(qual).copied()
 }
 
+/// Calls whose result is derived from a file's text, not the text (a parsed document, a
+/// number, a count, the matches of a pattern): see [`crate::engine::Taint::derived`].
+pub(super) const DERIVING_CALLS: &[&str] = &[
+    "json.load",
+    "json.loads",
+    "yaml.safe_load",
+    "yaml.load",
+    "yaml.full_load",
+    "tomllib.load",
+    "tomllib.loads",
+    "toml.load",
+    "toml.loads",
+    "int",
+    "float",
+    "round",
+    "sum",
+    "len",
+    "re.search",
+    "re.match",
+    "re.fullmatch",
+    "re.findall",
+];
+
+/// Methods whose result is derived from the text they are called on (a match's groups, a
+/// count, a digest): see [`crate::engine::Taint::derived`].
+pub(super) const DERIVING_METHODS: &[&str] = &[
+    "group",
+    "groups",
+    "groupdict",
+    "count",
+    "hexdigest",
+    "digest",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -175,7 +175,13 @@ impl Py<'_, '_, '_> {
             let rest_nodes = arg_nodes.split_off(i + 1);
             return self.call_with(node, ln, target, rest, rest_nodes, kwargs, kw_nodes);
         }
-        self.call_with(node, ln, func, args, arg_nodes, kwargs, kw_nodes)
+        let parses = super::api::DERIVING_CALLS.contains(&self.text(func));
+        let mut v = self.call_with(node, ln, func, args, arg_nodes, kwargs, kw_nodes);
+        if parses {
+            // What a parser, a number or a match gives of a file's text is derived from it.
+            v.taint.derived();
+        }
+        v
     }
 
     /// `cmd.append(x)`, `cmd.extend([...])`, `lines.insert(0, x)` of a list held by a

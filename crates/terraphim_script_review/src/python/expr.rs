@@ -252,14 +252,16 @@ impl Py<'_, '_, '_> {
                         None => match self.instance_member(&obj, attr) {
                             Some(v) => v,
                             // `proc.stdout` of a process whose output is known.
+                            // A member picked out of what a file holds (`cfg.version`,
+                            // `report.totals`) is derived from the file, not the file.
                             None => match obj.field(attr) {
                                 Some(v) if obj.handle.is_none() && obj.text.is_none() => {
-                                    v.clone().with_taint(&obj.taint)
+                                    v.clone().with_taint(&obj.taint.derived_copy())
                                 }
                                 // Where a URL points (`urlparse(dsn).hostname`) is not
                                 // its password.
                                 _ if crate::places::url_location_part(attr) => Val::unknown(),
-                                _ => Val::unknown().with_taint(&obj.taint),
+                                _ => Val::unknown().with_taint(&obj.taint.derived_copy()),
                             },
                         },
                     },
@@ -311,7 +313,14 @@ impl Py<'_, '_, '_> {
                         self.indirect(node, m, &index, index_node)
                     }
                     _ => {
-                        let mut v = Val::unknown().with_taint(&obj.taint);
+                        // An element or a member picked out of what a file holds
+                        // (`data["count"]`, `line.split()[0]`) is derived from the file; a
+                        // slice (`text[:4096]`) is still a part of it.
+                        let picked = match index_node.is_some_and(|n| n.kind() == "slice") {
+                            true => obj.taint.clone(),
+                            false => obj.taint.derived_copy(),
+                        };
+                        let mut v = Val::unknown().with_taint(&picked);
                         if let Some(key) = index.known()
                             && index_node.is_some_and(|n| n.kind() == "string")
                         {
@@ -337,7 +346,7 @@ impl Py<'_, '_, '_> {
                                 self.fields.get(&format!("{}[{key}]", self.text(o)))
                         {
                             // An entry of a dictionary literal (`ops["run"]`).
-                            return entry.clone().with_taint(&obj.taint);
+                            return entry.clone().with_taint(&picked);
                         }
                         if let Some(entry) = index.known().and_then(|k| obj.field(k)) {
                             // A member of a dictionary the value holds (`CFG["caches"]["pip"]`,
@@ -350,7 +359,7 @@ impl Py<'_, '_, '_> {
                             {
                                 return entry.clone();
                             }
-                            let mut around = obj.taint.clone();
+                            let mut around = picked.clone();
                             if index_node.is_some_and(|n| n.kind() == "string")
                                 && let Some(k) = index.known()
                             {

@@ -658,6 +658,9 @@ impl Py<'_, '_, '_> {
                         && first.known().is_some() =>
                 {
                     let mut around = recv.taint.clone();
+                    if name == "get" {
+                        around.derived();
+                    }
                     if let Some(key) = first.known().filter(|_| name == "get") {
                         // `dotenv.get("RESTIC_PASSWORD", "")`: that one variable of the file;
                         // `env.get("PORT", "8080")` of a copy of the environment, that one.
@@ -754,6 +757,8 @@ impl Py<'_, '_, '_> {
                         // copy of the environment, that one variable).
                         v.taint.narrow_to_dotenv_key(key);
                         v.taint.narrow_env_to_key(key);
+                        // A member picked out of what a file holds is derived from it.
+                        v.taint.derived();
                     }
                     v
                 }
@@ -764,9 +769,14 @@ impl Py<'_, '_, '_> {
                     Val::unknown()
                 }
                 _ => {
-                    let result = Val::unknown()
+                    let mut result = Val::unknown()
                         .with_taint(&recv.taint)
                         .with_taint(&all.taint);
+                    // A match's groups, a count, a digest: derived from a file's text, not
+                    // the text.
+                    if super::api::DERIVING_METHODS.contains(&name) {
+                        result.taint.derived();
+                    }
                     // An object handed a file opened for writing writes itself into it
                     // (`config.write(fh)`, `tree.write(fh)`, `workbook.save(fh)`): the
                     // object's data, its text known only at run time, is in that file.

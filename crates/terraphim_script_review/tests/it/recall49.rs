@@ -8,7 +8,7 @@ use terraphim_script_review::{Language, Verdict};
 use crate::rows;
 
 use Language::{JavaScript as Js, Python as Py, Shell as Sh, TypeScript as Ts};
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 /// `Object.keys(secrets)`, `for (const [name, value] of Object.entries(secrets))`,
 /// `secrets.keys()`: what each secret is called (`DATABASE_URL`) is shown to say which ones
@@ -83,8 +83,9 @@ fn a_tls_client_fed_only_the_scripts_own_words_reads_a_certificate() {
         (
             Sh,
             sh("cat build/scan-report.json", "203.0.113.9"),
-            Suspicious,
-            "network",
+            // A file's whole content sent to a raw IP (recall51: project-data-to-network).
+            Dangerous,
+            "exfiltration",
         ),
         (Sh, sh("env", "api.example.com"), Dangerous, "exfiltration"),
         (

