@@ -11,6 +11,7 @@ use crate::scope::Map;
 pub(crate) mod awk;
 mod contain;
 mod detached;
+mod dotenv_line;
 mod local_db;
 mod opt_in;
 mod own_functions;
@@ -1008,7 +1009,69 @@ impl Shell<'_, '_, '_> {
             }
             stack.extend(n.named_children());
         }
-        programs == 1
+        programs == 1 || (programs == 2 && self.removal_fallback(node))
+    }
+
+    /// Whether command substitution `node` is `$((...))` read by the parser as a subshell in a
+    /// substitution (it does so inside `${name:-...}`): its first `(` after `$(` opens a
+    /// subshell that the last `)` but one closes, the pair bash reads as arithmetic (`$( (cmd)
+    /// )`, with a space, or `$((cmd) ...)` stay command substitutions).
+    fn misparsed_arithmetic(&self, node: Node<'_>) -> bool {
+        let mut children = node.named_children();
+        let (Some(sub), None) = (children.next(), children.next()) else {
+            return false;
+        };
+        sub.kind() == "subshell"
+            && self.text(node).starts_with("$((")
+            && self.text(node).ends_with("))")
+            && sub.start_byte() == node.start_byte() + 2
+            && sub.end_byte() + 1 == node.end_byte()
+    }
+
+    /// `git worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf -- "$wt"`: a list whose
+    /// second program, run only when the first fails, is `rm` of nothing but words the first
+    /// names (the same path, as written): the same removal done by hand. The statement then
+    /// tears down what the first one does, and its `rm` is still judged by the review's own
+    /// rules of deletion (a path outside the project, one built at run time).
+    fn removal_fallback<'t>(&self, node: Node<'t>) -> bool {
+        fn unwrap(n: Node<'_>) -> Option<Node<'_>> {
+            match n.kind() {
+                "redirected_statement" => n.field("body"),
+                _ => Some(n),
+            }
+        }
+        let Some(list) = unwrap(node).filter(|n| n.kind() == "list") else {
+            return false;
+        };
+        let or = list
+            .children()
+            .any(|c| !c.is_named() && self.text(c) == "||");
+        let parts: Vec<Node<'t>> = list
+            .named_children()
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let ([first, second], true) = (parts.as_slice(), or) else {
+            return false;
+        };
+        let (Some(first), Some(second)) = (unwrap(*first), unwrap(*second)) else {
+            return false;
+        };
+        if first.kind() != "command"
+            || second.kind() != "command"
+            || second.field("name").map(|n| self.text(n)) != Some("rm")
+        {
+            return false;
+        }
+        let named: Vec<&str> = first
+            .children_by_field_name("argument")
+            .map(|a| self.text(a))
+            .collect();
+        let mut removed = second
+            .children_by_field_name("argument")
+            .map(|a| self.text(a))
+            .filter(|t| !t.starts_with('-'))
+            .peekable();
+        removed.peek().is_some() && removed.all(|t| named.contains(&t))
     }
 
     /// The statement's text as the guard would see it at run time: the variables whose values
@@ -1520,6 +1583,12 @@ impl Shell<'_, '_, '_> {
                 {
                     self.confine(name, &dirs);
                 }
+                // `case "$line" in API_TOKEN=*) ...`: the item sees that one setting's line.
+                if node.kind() == "case_item"
+                    && let Some((name, key)) = self.dotenv_case_item(node)
+                {
+                    self.narrow_dotenv_line(name, &key);
+                }
                 let cond = (node.kind() == "if_statement")
                     .then(|| node.field("condition"))
                     .flatten();
@@ -1657,6 +1726,14 @@ impl Shell<'_, '_, '_> {
                         && opt_in::requested(c, self.src, &self.option_flags)
                     {
                         self.sink.on_request = true;
+                    }
+                    // `if [[ "$line" == "$key="* ]]; then`: the branch sees that setting's line.
+                    if (and_test
+                        || cond.is_some_and(|d| contain::same(c, d))
+                            && contain::single_condition(node))
+                        && let Some((name, key)) = self.dotenv_line_test(c)
+                    {
+                        self.narrow_dotenv_line(name, &key);
                     }
                     if (and_test
                         || cond.is_some_and(|d| contain::same(c, d))
@@ -2835,6 +2912,23 @@ impl Shell<'_, '_, '_> {
                 let names = self.own_function_listing(node).unwrap_or_default();
                 Val::any_of(&names.into_iter().map(Val::lit).collect::<Vec<_>>())
             }
+            "command_substitution" if self.misparsed_arithmetic(node) => {
+                // `${THREADS:-$(( $(nproc) > 2 ? $(nproc) - 1 : 1 ))}`: bash reads `$((...))`
+                // as arithmetic, a number; the parser, inside a default, as a subshell whose
+                // program is `$(nproc)`. Only the substitutions in it run.
+                let mut out = Val::lit(UNKNOWN.to_string());
+                let mut stack: Vec<Node<'_>> = node.named_children().collect();
+                while let Some(n) = stack.pop() {
+                    match n.kind() {
+                        "command_substitution" => {
+                            let v = self.word(n);
+                            out.taint.join(&v.taint);
+                        }
+                        _ => stack.extend(n.named_children()),
+                    }
+                }
+                out
+            }
             "command_substitution" => {
                 // A subshell: the `IFS` it sets (`$(IFS=/; echo "${a[*]}")`) is its own.
                 let ifs = self.vars.get("IFS").cloned();
@@ -3181,10 +3275,15 @@ impl Shell<'_, '_, '_> {
                 "file_redirect" | "heredoc_redirect" => {}
                 "comment" => {}
                 // `"${cmd[@]}" "$@"` with `cmd=(curl -fsSL)`: the array's words, the first the
-                // program.
+                // program. `"$@"` as the command of a function walked at a call (`run()
+                // { log "+ $*"; "$@"; }` called `run datalad save -m "$(hostname)"`): the
+                // words that call gave, its program first, also where a later one is known
+                // only at run time.
                 "command_name"
                     if c.named_child(0).is_some_and(|n| {
-                        matches!(n.kind(), "string" | "expansion") && self.text(n).contains("[@]}")
+                        (matches!(n.kind(), "string" | "expansion")
+                            && self.text(n).contains("[@]}"))
+                            || ALL_ARGS.contains(&self.text(n))
                     }) =>
                 {
                     if let Some(n) = c.named_child(0) {
@@ -3229,7 +3328,11 @@ impl Shell<'_, '_, '_> {
                         self.sink.teardown = Some((kind, pids));
                     }
                     // `rm -f -- "$tmp"` of what `mktemp` made: the script removes its own file.
-                    if let Some(paths) = self.sink.removes_made_temp(&words) {
+                    // (After the teardown it is the fallback of, `... || rm -rf -- "$wt"`,
+                    // the statement is that teardown.)
+                    if let Some(paths) = self.sink.removes_made_temp(&words)
+                        && self.sink.teardown.is_none()
+                    {
                         self.sink.teardown = Some((crate::engine::MKTEMP_KIND, paths));
                     }
                 }

@@ -15,6 +15,7 @@ mod fpsh46;
 mod fpsh48;
 mod fpsh49;
 mod fpsh50;
+mod fpsh51;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;

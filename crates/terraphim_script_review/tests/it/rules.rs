@@ -4716,8 +4716,10 @@ fn shell_input_run_as_code_and_elevating_wrappers() {
             Sh,
             "run() {\n  if [ -n \"$DRY\" ]; then\n    echo \"$@\"\n  else\n    \"$@\"\n  fi\n}\n\
              run chown -R \"$(id -un)\" ./build\n",
-            Suspicious,
-            "remote-code",
+            // (The runner runs `chown`, the program its call names first, whatever the
+            // user's name is: no command built at run time, see `fpsh51.rs`.)
+            Clean,
+            "",
         ),
         (
             Sh,
