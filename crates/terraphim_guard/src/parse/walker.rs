@@ -1040,9 +1040,16 @@ impl Walker {
                         && let (Some(last), Some(last_dynamic)) =
                             (argv.last_mut(), dynamic.last_mut())
                     {
-                        let last: &mut String = last;
                         last.push_str(&value);
                         *last_dynamic |= is_dynamic;
+                        let at = argv.len() - 1;
+                        if raw.contains('{')
+                            && raw.contains(',')
+                            && !raw.contains(['\'', '"', '\\'])
+                            && braced.last() != Some(&at)
+                        {
+                            braced.push(at);
+                        }
                         word_end = Some(child.end_byte());
                         if evaluates_variable(child, src)
                             && !env_findings.contains(&Finding::CodeFromVariable)
