@@ -335,6 +335,11 @@ fn cd_target(target: Option<&str>, from: Option<PathBuf>, home: Option<&Path>) -
     }
 }
 
+/// The components of a normalised absolute directory.
+fn split_dir(dir: &str) -> Vec<&str> {
+    dir.split('/').filter(|c| !c.is_empty()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
@@ -414,9 +419,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The components of a normalised absolute directory.
-fn split_dir(dir: &str) -> Vec<&str> {
-    dir.split('/').filter(|c| !c.is_empty()).collect()
 }
