@@ -692,6 +692,29 @@ pub(crate) fn has_secret_class(bits: u32) -> bool {
     bits & SECRET != 0
 }
 
+/// Whether the absolute path `path` (components) lies outside the project `project`
+/// (components) but beside it inside a temporary directory: the two share a parent that is
+/// itself temporary (`/tmp/w/other` beside the project `/tmp/w/app`). The temporary class means
+/// the agent's scratch space, and a project kept in `/tmp/w` does not make its neighbours
+/// scratch: they are other projects. `/tmp/scratch` beside `/tmp/w/app` shares only `/tmp`,
+/// the temporary directory itself, and stays temporary.
+pub(crate) fn beside_temp_project<S: AsRef<str>>(path: &[S], project: &[S]) -> bool {
+    let common = path
+        .iter()
+        .zip(project)
+        .take_while(|(a, b)| a.as_ref() == b.as_ref())
+        .count();
+    if common == 0 || common == project.len() {
+        return false;
+    }
+    let mut parent = String::new();
+    for c in &project[..common] {
+        parent.push('/');
+        parent.push_str(c.as_ref());
+    }
+    is_temp(&parent)
+}
+
 /// Whether `path` (absolute, as a command names it) is inside a temporary directory.
 pub(crate) fn is_temp(path: &str) -> bool {
     path.starts_with('/') && path_bits(path, &Scope::default()) & TEMP != 0
@@ -1281,7 +1304,12 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         Location::Home(_) => OUTSIDE | HOME,
         Location::Absolute(_) | Location::Var(..) => {
             if lists.temp.iter().any(|g| g.matches(&loc)) {
-                TEMP
+                match (&loc, &scope.parts().project) {
+                    // A neighbour of a project that itself lies in a temporary directory is
+                    // another project there, not the agent's scratch space.
+                    (Location::Absolute(p), Some(proj)) if beside_temp_project(p, proj) => OUTSIDE,
+                    _ => TEMP,
+                }
             } else if matches!(loc, Location::Var(..)) {
                 DYNAMIC
             } else {

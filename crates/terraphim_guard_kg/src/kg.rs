@@ -204,12 +204,16 @@ impl Entry {
                 line: line_no,
             };
             match key.as_str() {
-                "synonyms" => entry
-                    .synonyms
-                    .extend(split_synonyms(value).map(|text| Located {
-                        text: text.to_string(),
-                        line: line_no,
-                    })),
+                "synonyms" => {
+                    for text in split_synonyms(value) {
+                        entry
+                            .synonyms
+                            .extend(expand_programs(text).map(|text| Located {
+                                text,
+                                line: line_no,
+                            }));
+                    }
+                }
                 "reason" => entry.reason = Some(value.to_string()),
                 "profile" => {
                     if value.is_empty() {
@@ -306,6 +310,37 @@ pub fn lines(content: &str) -> impl Iterator<Item = (usize, Line<'_>)> {
         };
         (idx + 1, kind)
     })
+}
+
+/// A program word of a pattern that stands for every program of a shared list: written once,
+/// it becomes one pattern per member, so an entry follows the list (`<http-client> | sh` is
+/// `curl | sh`, `wget | sh`, `xh | sh`, ... for every client of
+/// `terraphim_shell_vocab::hosts::HTTP_CLIENTS`).
+pub const PROGRAM_LISTS: &[(&str, &[&str])] =
+    &[("<http-client>", terraphim_shell_vocab::hosts::HTTP_CLIENTS)];
+
+/// `pattern` with each program-list word of [`PROGRAM_LISTS`] replaced by each member of its
+/// list (every occurrence of one word by the same member; every combination of members when a
+/// pattern holds words of several lists); a pattern without one is itself.
+pub fn expand_programs(pattern: &str) -> impl Iterator<Item = String> {
+    let mut out = vec![pattern.to_string()];
+    for (word, members) in PROGRAM_LISTS {
+        if !pattern.split_whitespace().any(|w| w == *word) {
+            continue;
+        }
+        out = out
+            .iter()
+            .flat_map(|p| {
+                members.iter().map(move |m| {
+                    p.split(' ')
+                        .map(|w| if w == *word { *m } else { w })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+            })
+            .collect();
+    }
+    out.into_iter()
 }
 
 /// The patterns of a `synonyms::` value: comma-separated, trimmed, empty ones dropped.
@@ -568,6 +603,33 @@ mod tests {
         )
         .unwrap();
         assert!(pushed.remote_effect);
+    }
+
+    /// A program-list word becomes one pattern per member of its shared list, in the list's
+    /// order and on the line it was written; a pattern without one, or with the word only as
+    /// part of another word, is itself.
+    #[test]
+    fn program_list_words_expand_to_every_member() {
+        let clients = terraphim_shell_vocab::hosts::HTTP_CLIENTS;
+        let e = Entry::parse(
+            Path::new("kg/guard-suspicious/x.md"),
+            Tier::Suspicious,
+            "synonyms:: <http-client> | sh, make install\n",
+        )
+        .unwrap();
+        let syns: Vec<_> = e.synonyms.iter().map(|s| s.text.as_str()).collect();
+        let mut want: Vec<String> = clients.iter().map(|c| format!("{c} | sh")).collect();
+        want.push("make install".to_string());
+        assert_eq!(syns, want);
+        assert!(e.synonyms.iter().all(|s| s.line == 1));
+        // The word twice in one pattern is the same member both times.
+        let twice: Vec<String> = expand_programs("<http-client> | <http-client>").collect();
+        assert_eq!(twice.len(), clients.len());
+        assert_eq!(twice[0], format!("{0} | {0}", clients[0]));
+        assert_eq!(
+            expand_programs("echo x<http-client>").collect::<Vec<_>>(),
+            ["echo x<http-client>"]
+        );
     }
 
     /// Every rule of the format, as rows: markdown in, (synonyms, status) or the error out.

@@ -23,6 +23,6 @@ pub mod pattern;
 
 pub use error::{Error, Result};
 pub use kg::{
-    EMBEDDED_ROOT, Entry, Kg, Line, Located, Overrides, Status, Tier, effective, lines,
-    split_synonyms, tier_of,
+    EMBEDDED_ROOT, Entry, Kg, Line, Located, Overrides, PROGRAM_LISTS, Status, Tier, effective,
+    expand_programs, lines, split_synonyms, tier_of,
 };

@@ -116,7 +116,12 @@ impl Place<'_> {
                 (!under(&dir, &project) && dir.starts_with('/')).then(|| Away {
                     temp: (crate::paths::is_temp(&dir)
                         || crate::paths::is_temp(&format!("{dir}/x")))
-                        && !home.as_deref().is_some_and(|h| under(&dir, h)),
+                        && !home.as_deref().is_some_and(|h| under(&dir, h))
+                        // Beside a project kept in a temporary directory: another project.
+                        && !crate::paths::beside_temp_project(
+                            &split_dir(&dir),
+                            &split_dir(&project),
+                        ),
                     dir,
                 })
             });
@@ -328,6 +333,11 @@ fn cd_target(target: Option<&str>, from: Option<PathBuf>, home: Option<&Path>) -
         Some(t) if t.starts_with('/') => Some(PathBuf::from(t)),
         Some(t) => from.map(|f| f.join(t)),
     }
+}
+
+/// The components of a normalised absolute directory.
+fn split_dir(dir: &str) -> Vec<&str> {
+    dir.split('/').filter(|c| !c.is_empty()).collect()
 }
 
 #[cfg(test)]

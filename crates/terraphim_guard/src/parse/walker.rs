@@ -978,8 +978,17 @@ impl Walker {
         let id = self.next_flow;
         self.next_flow += 1;
         c.flow = Some(id);
+        // Where the last argument word ended in `src` (see the `_` arm).
+        let mut word_end: Option<usize> = None;
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
+            if matches!(
+                child.kind(),
+                "variable_assignment" | "file_redirect" | "herestring_redirect" | "comment"
+            ) || word_end != Some(child.start_byte())
+            {
+                word_end = None;
+            }
             match child.kind() {
                 "variable_assignment" => {
                     self.walk_substitutions(child, src, ctx, depth);
@@ -1023,9 +1032,37 @@ impl Walker {
                 _ => {
                     let (value, is_dynamic) = word_value(child, src);
                     let raw = node_text(child, src);
+                    // Tree-sitter ends a word before a backquote substitution that follows it
+                    // without a blank (`/lib/modules/`uname -r`/build` comes as two nodes); bash
+                    // reads one word, as it does for `$(...)`: a node that starts where the
+                    // previous word ended continues it.
+                    if word_end == Some(child.start_byte())
+                        && let (Some(last), Some(last_dynamic)) =
+                            (argv.last_mut(), dynamic.last_mut())
+                    {
+                        last.push_str(&value);
+                        *last_dynamic |= is_dynamic;
+                        let at = argv.len() - 1;
+                        if raw.contains('{')
+                            && raw.contains(',')
+                            && !raw.contains(['\'', '"', '\\'])
+                            && braced.last() != Some(&at)
+                        {
+                            braced.push(at);
+                        }
+                        word_end = Some(child.end_byte());
+                        if evaluates_variable(child, src)
+                            && !env_findings.contains(&Finding::CodeFromVariable)
+                        {
+                            env_findings.push(Finding::CodeFromVariable);
+                        }
+                        self.walk_substitutions(child, src, &c, depth);
+                        continue;
+                    }
                     if raw.contains('{') && raw.contains(',') && !raw.contains(['\'', '"', '\\']) {
                         braced.push(argv.len());
                     }
+                    word_end = Some(child.end_byte());
                     argv.push(value);
                     dynamic.push(is_dynamic);
                     if evaluates_variable(child, src)

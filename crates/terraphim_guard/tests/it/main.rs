@@ -94,6 +94,7 @@ mod recall47;
 mod recall48;
 mod recall49;
 mod recall50;
+mod recall51;
 mod red_team;
 mod registries_and_cleaners;
 mod root_shells;

@@ -91,9 +91,11 @@ fn device_builds_run_and_foreign_firmware_or_restarts_are_denied() {
             "openscad -o ~/Desktop/lid.stl cad/lid.scad",
             Verdict::Sandbox,
         ),
+        // A device's command topic on a broker elsewhere (session 51: `device command
+        // published to a broker`).
         (
             "mosquitto_pub -h broker.example.org -t yard/gate/set -m OPEN",
-            Verdict::Sandbox,
+            Verdict::Deny,
         ),
         (
             "arduino-cli upload -p /dev/ttyACM0 -b arduino:avr:uno --input-file ~/Downloads/fw.hex",
