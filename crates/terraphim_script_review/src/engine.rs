@@ -2030,14 +2030,19 @@ impl<'a> Sink<'a> {
     pub(crate) fn dependency_member(&mut self, path: &[&str], value: &Val) {
         // A package's tarball is a source whatever the member holding it is called
         // (`deps[name] = mirrorTarball(name)` with `deps` a manifest's section passed in).
-        // So is a git source (`git+https://host/fork.git#fix`).
+        // So is a git source (`git+https://host/fork.git#fix`), except where a manifest says
+        // where the package's own code lives (`repository.url`, `bugs.url`).
+        let own_repository = path
+            .iter()
+            .any(|k| ["repository", "bugs", "homepage", "url"].contains(k));
         let package_tarball = || {
             value.text.iter().chain(&value.alts).any(|t| {
                 // (Split at blanks, not where `urls` ends one: at a part nobody knows,
                 // `/forks/…-1.0.tgz`.)
                 t.split_whitespace().any(|w| {
                     w.contains("://")
-                        && (places::package_tarball_url(w) || places::git_package_source(w))
+                        && (places::package_tarball_url(w)
+                            || !own_repository && places::git_package_source(w))
                 })
             })
         };
@@ -4471,24 +4476,6 @@ impl<'a> Sink<'a> {
         let resolved = self.resolve(dir).text;
         self.unpacked_dirs.insert(resolved.clone());
         resolved
-    }
-
-    /// A module loaded from the temporary directory (`import(join(tmpdir(), 'x.mjs'))`) that
-    /// the script did not write: any user of the machine may have put code there, and no
-    /// review saw it. One the script wrote itself is judged by what it wrote.
-    pub(crate) fn loads_temporary_module(&mut self, line: u32, path: &str) {
-        let resolved = self.resolve(path);
-        if matches!(resolved.place, Place::Tmp) && !self.changed.contains(&resolved.text) {
-            self.add(
-                line,
-                Category::ObfuscatedExecution,
-                Verdict::Suspicious,
-                format!(
-                    "loads {} as code, a module in the temporary directory the script did not write",
-                    Self::show(&resolved.text)
-                ),
-            );
-        }
     }
 
     /// A file that was written with downloaded content is run.

@@ -49,9 +49,8 @@ impl Js<'_, '_, '_> {
                 // A file the script wrote with downloaded content, loaded as a module (also
                 // by its `file://` URL).
                 if m.contains('/') {
-                    let file = m.strip_prefix("file://").unwrap_or(m);
-                    self.sink.runs_file(ln, file);
-                    self.sink.loads_temporary_module(ln, file);
+                    self.sink
+                        .runs_file(ln, m.strip_prefix("file://").unwrap_or(m));
                 }
                 self.sink.imported(m);
                 let m = module_name(m);

@@ -2,9 +2,8 @@
 //! a tarball or git source of an unknown host in an object literal merged into the manifest,
 //! merged by `Object.assign` under a computed name, or taken from a `Map` of forks; an index
 //! of an enum's member given to pip-compile; a property adding an index to a
-//! `requirements.lock`; and a module imported from the temporary directory at the top of an ES
-//! module. Each row has its twin: the same shape with the public registry, a version range, a
-//! local mirror or a module of the project stays clean.
+//! `requirements.lock`. Each row has its twin: the same shape with the public registry, a
+//! version range or a local mirror stays clean.
 
 use terraphim_script_review::{Language, Verdict};
 
@@ -102,33 +101,6 @@ fn git_sources_of_a_map_of_forks_are_package_sources() {
             "config-tampering",
         ),
         (Ts, ts("^2.4.1"), Clean, ""),
-    ]);
-}
-
-/// `await import(file)` of a module under the temporary directory, at the top of an ES module
-/// as inside an async function: code nobody reviewed is loaded either way. A module of the
-/// project imported the same way is its own code.
-#[test]
-fn a_top_level_import_of_a_temporary_module_is_judged_as_in_a_function() {
-    let top = |file: &str| {
-        format!(
-            "import os from 'node:os';\nimport path from 'node:path';\n\nconst file = {file};\nconst mod = await import(file);\nawait mod.default?.();\n"
-        )
-    };
-    rows(&[
-        (
-            Ts,
-            top("path.join(os.tmpdir(), `plugin-${Date.now()}.mjs`)"),
-            Verdict::Suspicious,
-            "obfuscated-execution",
-        ),
-        (
-            Js,
-            top("path.join(os.tmpdir(), 'hook.mjs')"),
-            Verdict::Suspicious,
-            "obfuscated-execution",
-        ),
-        (Ts, top("'./plugins/lint.mjs'"), Clean, ""),
     ]);
 }
 
