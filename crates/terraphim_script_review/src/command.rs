@@ -1860,7 +1860,8 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
             Val::unknown()
         }
-        "pip" | "pip3" | "uv" | "pipx" | "npm" | "pnpm" | "yarn" | "bun" => {
+        "pip" | "pip3" | "uv" | "pipx" | "npm" | "pnpm" | "yarn" | "bun" | "pip-compile"
+        | "pip-sync" => {
             package_tool(sink, line, &name, &words);
             Val::unknown()
         }
@@ -2857,6 +2858,18 @@ fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
         // install.
         if let Some((option, host)) = foreign_package_source(words, sink.config) {
             sink.dependency_source(line, &format!("`{name} install {option}`"), &host);
+        }
+    } else if name.starts_with("pip-")
+        || ["compile", "download", "wheel", "sync", "lock"]
+            .iter()
+            .any(|verb| has(verb))
+    {
+        // A resolve, download or build from such an index (`pip-compile --extra-index-url
+        // URL`, `uv pip compile`, `pip download`): the resolver builds that host's source
+        // packages to read their metadata, and a lock file written with `--emit-index-url`
+        // sends every later install there.
+        if let Some((option, host)) = foreign_package_source(words, sink.config) {
+            sink.dependency_source(line, &format!("`{name} {option}`"), &host);
         }
     }
 }

@@ -2032,18 +2032,52 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// The members of an object serialised (`JSON.stringify(pkg)`, `json.dumps(lock)`), each
+    /// as if set one by one: a package source among a manifest's dependency sections or a lock
+    /// file's packages (a spread of defaults, an object literal merged in) is kept for the
+    /// manifest or lock file written with the text.
+    pub(crate) fn dependency_members_of(&mut self, value: &Val) {
+        fn walk<'v>(sink: &mut Sink<'_>, path: &mut Vec<&'v str>, value: &'v Val) {
+            for (key, member) in &value.fields {
+                path.push(key);
+                let in_dependencies = path
+                    .iter()
+                    .any(|k| places::DEPENDENCY_SECTIONS.contains(k) || *k == "packages")
+                    || ["resolved", "tarball", "registry"].contains(&key.as_str());
+                if in_dependencies {
+                    sink.dependency_member(path, member);
+                }
+                // A manifest's sections and a lock file's entries lie at most three deep
+                // (`packages.node_modules/x.resolved`).
+                if path.len() < 4 && !member.fields.is_empty() {
+                    walk(sink, path, member);
+                }
+                path.pop();
+            }
+        }
+        walk(self, &mut Vec::new(), value);
+    }
+
     /// A member of an object (`path`, its keys from the root) given `value`: a package's
     /// source (`resolved`, `tarball`, `registry`, a member of `dependencies`) set to a URL on a
     /// foreign host is kept for a lock file or manifest the script writes afterwards.
     pub(crate) fn dependency_member(&mut self, path: &[&str], value: &Val) {
         // A package's tarball is a source whatever the member holding it is called
         // (`deps[name] = mirrorTarball(name)` with `deps` a manifest's section passed in).
+        // So is a git source (`git+https://host/fork.git#fix`), except where a manifest says
+        // where the package's own code lives (`repository.url`, `bugs.url`).
+        let own_repository = path
+            .iter()
+            .any(|k| ["repository", "bugs", "homepage", "url"].contains(k));
         let package_tarball = || {
             value.text.iter().chain(&value.alts).any(|t| {
                 // (Split at blanks, not where `urls` ends one: at a part nobody knows,
                 // `/forks/…-1.0.tgz`.)
-                t.split_whitespace()
-                    .any(|w| w.contains("://") && places::package_tarball_url(w))
+                t.split_whitespace().any(|w| {
+                    w.contains("://")
+                        && (places::package_tarball_url(w)
+                            || !own_repository && places::git_package_source(w))
+                })
             })
         };
         let source_key = path.last().is_some_and(|k| {

@@ -1431,6 +1431,13 @@ pub(crate) fn package_tarball_url(url: &str) -> bool {
     path.ends_with(".tgz") || path.ends_with(".tar.gz")
 }
 
+/// Whether a word is a package manager's git source (`git+https://host/fork.git#fix`,
+/// `git+ssh://…`): npm, pnpm, yarn and pip install such a dependency from that repository.
+pub(crate) fn git_package_source(word: &str) -> bool {
+    let w = word.trim_start_matches(['"', '\'', '`', '(', '[', '=', ':']);
+    w.get(..4).is_some_and(|s| s.eq_ignore_ascii_case("git+"))
+}
+
 /// The members of a package manifest that name dependencies (`dependencies.left-pad`), whose
 /// values say where each comes from.
 pub(crate) const DEPENDENCY_SECTIONS: &[&str] = &[

@@ -235,7 +235,8 @@ pub const RUNNABLE_SOURCE_EXTENSIONS: &[&str] = &[
 
 /// Whether a path names a file that a build or test runner reads as instructions.
 /// pip's requirements files by their conventional names (`requirements-dev.txt`,
-/// `requirements/test.txt`) are build inputs too: `pip install -r` installs what they name.
+/// `requirements/test.txt`, the pinned `requirements.lock` and pip-compile's
+/// `requirements.in`) are build inputs too: `pip install -r` installs what they name.
 pub fn is_build_input(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path);
     BUILD_INPUTS.contains(&base)
@@ -244,6 +245,7 @@ pub fn is_build_input(path: &str) -> bool {
             && (base.starts_with("requirements")
                 || path.starts_with("requirements/")
                 || path.contains("/requirements/")))
+        || (base.starts_with("requirements") && (base.ends_with(".lock") || base.ends_with(".in")))
 }
 
 /// Whether a path names a [lockfile](LOCKFILES).

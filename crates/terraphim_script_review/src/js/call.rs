@@ -1843,6 +1843,10 @@ impl Js<'_, '_, '_> {
             }),
             Api::DeepCopy => c.first().clone().with_taint(&c.all),
             Api::Collection => {
+                if c.q == "JSON.stringify" {
+                    // A manifest's dependencies or a lock file's sources among the members.
+                    self.sink.dependency_members_of(c.first());
+                }
                 let mut v = Val::unknown().with_taint(&c.all);
                 v.text = c
                     .first()
@@ -1912,6 +1916,25 @@ impl Js<'_, '_, '_> {
                     for a in &c.args {
                         for (k, f) in &a.fields {
                             v.set_field(&[k.as_str()], f.clone());
+                        }
+                    }
+                    // `Object.assign(pkg.dependencies, { sharp: URL })`: each member merged
+                    // into a manifest's section as if set there.
+                    let section = c.arg_nodes.first().and_then(|n| {
+                        let key = match (n.field("property"), n.field("index")) {
+                            (Some(p), _) => self.text(p).to_owned(),
+                            (None, Some(i)) => self.eval(i).known()?.to_owned(),
+                            _ => return None,
+                        };
+                        crate::places::DEPENDENCY_SECTIONS
+                            .iter()
+                            .find(|s| **s == key)
+                    });
+                    if let Some(section) = section {
+                        for a in c.args.iter().skip(1) {
+                            for (k, f) in &a.fields {
+                                self.sink.dependency_member(&[section, k.as_str()], f);
+                            }
                         }
                     }
                     // `Object.assign(pkg.scripts, HOOKS)`, `Object.assign(pkg, { scripts })`:

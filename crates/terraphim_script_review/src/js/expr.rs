@@ -795,6 +795,11 @@ impl Js<'_, '_, '_> {
                     }
                     self.sink.spelled_hook(name, &x);
                     self.sink.setting(line(c), name, &x);
+                    if name.starts_with('[') && c.kind() == "pair" {
+                        // `{ [name]: tarballOf(name) }`: a member the walk cannot name, kept
+                        // when it is a package's source (a tarball or git URL).
+                        self.sink.dependency_member(&["*"], &x);
+                    }
                     if c.kind() == "spread_element"
                         && x.taint != Taint::default()
                         && !x.taint_in_members()

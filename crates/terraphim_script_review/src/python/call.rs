@@ -1090,6 +1090,12 @@ impl Py<'_, '_, '_> {
                 if keeps_text {
                     v.text = c.args.first().and_then(|a| a.text.clone());
                 }
+                if c.q == "json.dumps"
+                    && let Some(a) = c.args.first()
+                {
+                    // A manifest's dependencies or a lock file's sources among the members.
+                    self.sink.dependency_members_of(a);
+                }
                 if c.q == "json.dumps" && v.text.as_deref().is_none_or(|t| t.contains(UNKNOWN)) {
                     // JSON of data known only at run time: its strings are quoted and escaped,
                     // so code generated with it holds a literal, whatever the data says.

@@ -198,6 +198,8 @@ impl Py<'_, '_, '_> {
     /// `json.dump(obj, fp)`: the object written to the file (`yaml.dump(obj)` returns it).
     pub(super) fn dump(&mut self, c: &Call<'_>) -> Val {
         let obj = c.first();
+        // A manifest's dependencies or a lock file's sources among the members.
+        self.sink.dependency_members_of(&obj);
         let target = c
             .args
             .get(1)

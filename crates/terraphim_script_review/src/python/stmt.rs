@@ -773,6 +773,7 @@ impl Py<'_, '_, '_> {
                         i.text.is_some()
                             || i.items.is_some()
                             || matches!(i.handle, Some(Handle::Path(_)))
+                            || enum_member(i)
                     })
                 {
                     // `for name in (".netrc", ".aws/credentials")`: the body runs with each
@@ -881,16 +882,43 @@ impl Py<'_, '_, '_> {
                 // `base: str = API` in a class body: what `self.base` holds in its methods
                 // (until the instance is given another value, which joins it).
                 let class = node.field("name").map(|n| self.text(n).to_owned());
-                let outer = std::mem::replace(&mut self.class_now, class);
+                // `class Index(enum.Enum)`, `StrEnum`, `IntFlag`: each member is an object
+                // whose `value` is what the body gave it; a loop over the class takes them in
+                // turn.
+                let is_enum = node.field("superclasses").is_some_and(|b| {
+                    named(b).any(|a| {
+                        let t = self.text(a);
+                        let t = t.rsplit('.').next().unwrap_or(t);
+                        t.ends_with("Enum") || t.ends_with("Flag")
+                    })
+                });
+                let outer = std::mem::replace(&mut self.class_now, class.clone());
+                let mut members = Vec::new();
                 for c in named(body) {
                     self.stmt(c);
                     if let Some(left) = super::class_field(c) {
-                        let name = self.text(left);
-                        let v = self.lookup(name).unwrap_or_default();
+                        let name = self.text(left).to_owned();
+                        let v = self.lookup(&name).unwrap_or_default();
+                        if is_enum && !name.starts_with('_') {
+                            let mut member = Val::unknown();
+                            member.set_field(&["name"], Val::lit(name.clone()));
+                            member.set_field(&["value"], v.clone());
+                            members.push((name.clone(), member));
+                        }
                         self.store_field(format!("self.{name}"), v);
                     }
                 }
                 self.class_now = outer;
+                if let Some(class) = class.filter(|_| !members.is_empty()) {
+                    for (name, member) in &members {
+                        self.fields
+                            .insert(format!("{class}.{name}"), member.clone());
+                    }
+                    self.scope.assign(
+                        &class,
+                        Val::list(members.into_iter().map(|(_, m)| m).collect()),
+                    );
+                }
             }
             // A nested block (a loop's or a branch's body): its guards (`if n not in NAMES:
             // continue`) hold for the rest of it, as in a function's body.
@@ -1063,4 +1091,12 @@ impl Py<'_, '_, '_> {
             }
         }
     }
+}
+
+/// Whether a value is a member of one of the script's enums (its `name` and `value`, as the
+/// class body walk made it): a loop over the class takes each in turn.
+fn enum_member(v: &Val) -> bool {
+    matches!(v.fields.as_slice(), [(n, _), (val, _)] if n == "name" && val == "value")
+        && v.text.is_none()
+        && v.handle.is_none()
 }
