@@ -155,6 +155,11 @@ pub(super) fn unknown_download_host(cmds: &[SimpleCommand]) -> Option<String> {
 /// last in a cluster (`-fsSLo FILE`): the word after them is no URL.
 const VALUE_SHORT: &str = "oHdXuAeTFKwmxbcrCEPUaiQtY";
 
+/// wget's short options that take a value. Its `-c`, `-r`, `-m`, `-H`, `-x`, `-d`, `-b`,
+/// `-E`, `-F`, `-K` are switches (continue, recursive, mirror, span hosts, ...): read as
+/// curl's, the URL after them was skipped and its host never seen.
+const WGET_VALUE_SHORT: &str = "oaeiBtTwQOPUlDRAIX";
+
 /// Long options of the download clients that take their value as the next word.
 const VALUE_LONG: &[&str] = &[
     "--output",
@@ -222,6 +227,10 @@ pub(super) fn download_sources(argv: &[String]) -> Vec<String> {
         }
         return hosts;
     }
+    let value_short = match argv.first().map(|p| p.rsplit('/').next().unwrap_or(p)) {
+        Some("wget" | "wget2") => WGET_VALUE_SHORT,
+        _ => VALUE_SHORT,
+    };
     let mut skip = false;
     let mut options_end = false;
     for w in argv.iter().skip(1) {
@@ -238,7 +247,7 @@ pub(super) fn download_sources(argv: &[String]) -> Vec<String> {
             continue;
         }
         if !options_end && w.starts_with('-') && w.len() > 1 {
-            skip = w.chars().last().is_some_and(|c| VALUE_SHORT.contains(c));
+            skip = w.chars().last().is_some_and(|c| value_short.contains(c));
             continue;
         }
         if w.contains("://") {

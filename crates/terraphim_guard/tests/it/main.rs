@@ -64,6 +64,7 @@ mod command_knowledge;
 mod credentials_committed;
 mod developer_work;
 mod domain_projects;
+mod download_options;
 mod egress_and_reach;
 mod flows;
 mod fpsh48;
