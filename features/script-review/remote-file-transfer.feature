@@ -21,7 +21,7 @@ Feature: files sent over SSH and SFTP clients
     When I run "terraphim-agent guard review-script --json deploy.py"
     Then the JSON field "verdict" is "dangerous"
 
-  Scenario: the deploy helper uploading only the build contacts a host not on the list
+  Scenario: the deploy helper uploading the build whole to a host no list vouches for sends the project's files away
     Given a project file "deploy.py" containing:
       """
       import paramiko
@@ -34,4 +34,4 @@ Feature: files sent over SSH and SFTP clients
       ssh.close()
       """
     When I run "terraphim-agent guard review-script --json deploy.py"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "dangerous"
