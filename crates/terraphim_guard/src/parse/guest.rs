@@ -166,6 +166,29 @@ const MPI_VALUES: &[&str] = &[
     "-N",
 ];
 const MPI_PAIRS: &[&str] = &["--mca", "-mca", "-genv", "-env", "--env"];
+/// `mpirun` / `mpiexec` switches that take no value.
+const MPI_SWITCHES: &[&str] = &[
+    "--oversubscribe",
+    "--allow-run-as-root",
+    "-v",
+    "--verbose",
+    "--tag-output",
+    "--report-bindings",
+    "-q",
+    "--quiet",
+];
+/// Options that name the machines the program is started on.
+const MPI_HOST_LISTS: &[&str] = &[
+    "-H",
+    "--host",
+    "-host",
+    "--hostfile",
+    "-hostfile",
+    "-machinefile",
+    "--machinefile",
+    "-f",
+    "--default-hostfile",
+];
 
 /// `mpirun [OPTIONS] PROGRAM ARGS...` starts PROGRAM as processes on this machine, judged as
 /// PROGRAM is. With a host list (`-H`, `--host`, `--hostfile`, `-machinefile`, `-f`) it runs
@@ -177,17 +200,7 @@ fn mpi_command(rest: &[String]) -> Option<GuestRuns> {
         if !w.starts_with('-') {
             return Some(GuestRuns::Argv(i));
         }
-        if matches!(
-            opt,
-            "-H" | "--host"
-                | "-host"
-                | "--hostfile"
-                | "-hostfile"
-                | "-machinefile"
-                | "--machinefile"
-                | "-f"
-                | "--default-hostfile"
-        ) {
+        if MPI_HOST_LISTS.contains(&opt) {
             return None;
         }
         i += if w.contains('=') {
@@ -196,17 +209,7 @@ fn mpi_command(rest: &[String]) -> Option<GuestRuns> {
             3
         } else if MPI_VALUES.contains(&opt) {
             2
-        } else if matches!(
-            opt,
-            "--oversubscribe"
-                | "--allow-run-as-root"
-                | "-v"
-                | "--verbose"
-                | "--tag-output"
-                | "--report-bindings"
-                | "-q"
-                | "--quiet"
-        ) {
+        } else if MPI_SWITCHES.contains(&opt) {
             1
         } else {
             return None;

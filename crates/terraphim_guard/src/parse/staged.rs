@@ -477,16 +477,6 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
         "casa" => Some(&["-c"][..]),
         _ => None,
     };
-    // ROOT runs a C++ macro (`root -b -q fit.C`, `root 'fit.C(1)'`, its arguments after the
-    // name); FreeCAD's console runs a Python file.
-    if matches!(prog, "root" | "root.exe" | "freecadcmd" | "FreeCADCmd") {
-        return c
-            .argv
-            .iter()
-            .skip(1)
-            .find(|w| !w.starts_with('-'))
-            .map(|w| w.split_once('(').map_or(w.as_str(), |(name, _)| name));
-    }
     // A notebook executed (`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill
     // NB OUT`) runs its cells' code.
     let executes_notebook = match prog {
@@ -510,15 +500,22 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
             .map(|w| w[1].as_str());
     }
     // `insmod FILE` loads the module into the running kernel: its code runs as the kernel.
+    // ROOT runs a C++ macro (`root -b -q fit.C`, `root 'fit.C(1)'`: its arguments follow the
+    // name) and FreeCAD's console a Python file.
+    let macro_arguments = matches!(prog, "root" | "root.exe");
     if is_shell(prog)
         || interpreter_name(prog).is_some()
-        || matches!(prog, "source" | "." | "insmod")
+        || macro_arguments
+        || matches!(
+            prog,
+            "source" | "." | "insmod" | "freecadcmd" | "FreeCADCmd"
+        )
     {
-        c.argv
-            .iter()
-            .skip(1)
-            .find(|w| !w.starts_with('-'))
-            .map(String::as_str)
+        let file = c.argv.iter().skip(1).find(|w| !w.starts_with('-'))?;
+        Some(match file.split_once('(') {
+            Some((name, _)) if macro_arguments => name,
+            _ => file.as_str(),
+        })
     } else {
         Some(first.as_str())
     }
