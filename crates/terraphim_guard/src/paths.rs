@@ -687,6 +687,13 @@ pub(crate) fn is_plain_build_output(bits: u32) -> bool {
     bits & BUILD_OUTPUT != 0 && bits & (TRUST_ANCHOR | OUTSIDE | TEMP | DYNAMIC | REMOTE) == 0
 }
 
+/// Whether a word's classes name a path on this machine outside the project, its build
+/// output and the temp dirs, known as written (no run-time variable): the home's files, the
+/// system's, another project's.
+pub(crate) fn is_outside_data(bits: u32) -> bool {
+    bits & OUTSIDE != 0 && bits & (TEMP | LOCAL | DYNAMIC | REMOTE) == 0
+}
+
 /// Whether a word's classes say it holds credentials or a private key (`<secret>`).
 pub(crate) fn has_secret_class(bits: u32) -> bool {
     bits & SECRET != 0

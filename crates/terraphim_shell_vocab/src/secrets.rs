@@ -673,6 +673,12 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     // Research data repositories: Zenodo's REST API (`ZENODO_TOKEN`; `sandbox.zenodo.org` is
     // its test instance) and the Open Science Framework's API and file service (`OSF_TOKEN`).
     ("ZENODO", &["zenodo.org"]),
+    // Reference managers, video and dataset platforms: Zotero's web API (`ZOTERO_API_KEY`,
+    // sent as the `Zotero-API-Key` header), Mux's video API (`MUX_TOKEN_ID` and
+    // `MUX_TOKEN_SECRET`, as basic auth) and Roboflow's (`ROBOFLOW_API_KEY`).
+    ("ZOTERO", &["api.zotero.org"]),
+    ("MUX_", &["api.mux.com"]),
+    ("ROBOFLOW", &["api.roboflow.com"]),
     ("OSF_", &["api.osf.io", "files.osf.io"]),
     // Headless CMSs: Contentful's management, delivery, preview and upload APIs
     // (`CONTENTFUL_MANAGEMENT_TOKEN`) and Sanity's API, a project's own being

@@ -144,6 +144,28 @@ pub(super) fn unknown_contact_host(cmd: &SimpleCommand) -> Option<String> {
         .find(|h| !h.is_empty() && !answered_for(h))
 }
 
+/// The host nobody answers for that `cmd` sends to: an HTTP client's (as
+/// [`unknown_contact_host`]), or the host operand of a raw socket client (`nc HOST PORT`,
+/// `socat - TCP:HOST:PORT`, `telnet HOST`) or a DICOM sender (`storescu -aec AE HOST PORT`).
+pub(super) fn unknown_sink_host(cmd: &SimpleCommand) -> Option<String> {
+    if !matches!(
+        cmd.name(),
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "storescu" | "dcmsend"
+    ) {
+        return unknown_contact_host(cmd);
+    }
+    cmd.argv
+        .iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-'))
+        .filter_map(|w| {
+            // socat's address: `TCP:HOST:PORT`, `OPENSSL:HOST:PORT`, `UDP4:HOST:PORT`.
+            let w = w.split(':').nth(1).filter(|_| w.contains(':')).unwrap_or(w);
+            host_word(w)
+        })
+        .find(|h| !answered_for(h))
+}
+
 /// The setting and host when `cmd` exports a model API client's endpoint setting pointed at a
 /// host that is neither this machine, the private network (a local proxy), the vendor's own API
 /// nor a known gateway (`export ANTHROPIC_BASE_URL=https://relay.example.net`): the agent's

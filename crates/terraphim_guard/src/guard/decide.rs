@@ -835,6 +835,12 @@ impl Guard {
         defer_runner_parts(&parsed.commands, &mut parts, &unknown);
         run_build_output(&parsed.commands, &mut parts, &unknown);
         read_only_sudo(&parsed.commands, &mut parts, &classes);
+        super::outside_data::deny_outside_data_sent(
+            &parsed.commands,
+            &parsed.links,
+            &mut parts,
+            &classes,
+        );
         let away = place.away(&parsed);
         if !away.is_empty() {
             super::away::confine_away(
@@ -1544,7 +1550,7 @@ fn complete_hits(
 /// Whether the output of command `from` reaches command `to`: through later stages of its
 /// pipeline, and from a substitution or an input redirect into the command whose words or input
 /// it becomes (directly, or through a variable assigned it: `links`), and on from there.
-fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -> bool {
+pub(super) fn flows(cmds: &[SimpleCommand], links: &[(u32, u32)], from: usize, to: usize) -> bool {
     let mut seen = vec![false; cmds.len()];
     let mut seen_ids: Vec<u32> = Vec::new();
     let mut todo = vec![from];

@@ -17,6 +17,7 @@ mod local_reset;
 mod local_service;
 mod loopback;
 mod option_code;
+mod outside_data;
 mod package_tasks;
 mod place;
 mod port_probe;

@@ -475,6 +475,8 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
         // a Python script.
         "lmp" | "lmp_serial" | "lmp_mpi" => Some(&["-in", "-i"][..]),
         "casa" => Some(&["-c"][..]),
+        // Zowe submits a local JCL file as a job, which the mainframe runs.
+        "zowe" if c.argv.iter().any(|w| w == "submit") => Some(&["local-file", "lf"][..]),
         _ => None,
     };
     // A notebook executed (`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill

@@ -82,6 +82,7 @@ mod kg43;
 mod local_environments;
 mod native_toolchains;
 mod option_shells_and_toolchains;
+mod outside_data_and_field_tools;
 mod pki_saas_and_workflow_tools;
 mod platforms_devices_and_data;
 mod probes;
