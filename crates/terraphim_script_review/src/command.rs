@@ -1351,6 +1351,13 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 // read, not the files.
                 out.taint.derived();
             }
+            // `grep -q '^machine' ~/.netrc`: the exit status says whether a line matched, and
+            // nothing is printed (the read stays one to look at).
+            if matches!(name.as_str(), "grep" | "egrep" | "rg")
+                && (has_short('q') || has("--quiet") || has("--silent"))
+            {
+                return Val::unknown();
+            }
             // `openssl enc -d ... -out FILE`, `gpg -o FILE`: the result goes to the file, and
             // nothing of it (a key given with `-K`, `-pass`) is printed.
             let out_file = words
@@ -2442,7 +2449,12 @@ fn curl(sink: &mut Sink<'_>, line: u32, name: &str, args: &[Val], stdin: Option<
                 payload.taint.join(&v.taint);
             }
         } else if !w.starts_with('-') && url.is_none() {
-            url = Some(w.clone());
+            // `"$endpoint"` empty on the way the walk took last, a URL on another: the request
+            // goes to the URL (an empty one reaches nothing).
+            url = match (w.trim().is_empty() || w.contains(UNKNOWN)) && !a.alts.is_empty() {
+                true => a.url_text().or_else(|| Some(w.clone())),
+                false => Some(w.clone()),
+            };
             payload.taint.join(&a.taint);
         } else if inline.is_none() && takes_value(name, &opt) {
             // An option's value (a timeout, a CA file, a cookie jar) is not the URL.

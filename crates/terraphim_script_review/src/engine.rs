@@ -308,14 +308,16 @@ impl Taint {
         (!self.mixed || !self.not_var) && self.env_var().is_some()
     }
 
-    /// The token variable whose service the secret is for: the variable it was read from, or
-    /// the one of the service whose CLI printed it (`gh auth token` is GitHub's, as
-    /// `GH_TOKEN` is).
+    /// The token variable whose service the secret is for: the variable it was read from, the
+    /// one of the service whose CLI printed it (`gh auth token` is GitHub's, as `GH_TOKEN`
+    /// is), or the one of the service whose key file it was read from (`~/.qiskit/
+    /// qiskit-ibm.json` is IBM Quantum's, as `QISKIT_IBM_TOKEN` would be).
     pub(crate) fn token_var(&self) -> Option<&str> {
         self.env_var().or_else(|| {
-            self.secret
-                .as_deref()
-                .and_then(crate::caps::printed_credential_var)
+            self.secret.as_deref().and_then(|s| {
+                crate::caps::printed_credential_var(s)
+                    .or_else(|| terraphim_shell_vocab::secrets::key_file_token_var(s))
+            })
         })
     }
 
@@ -1016,7 +1018,7 @@ impl Val {
     /// `[{url: ...}, {url: ...}]`), the first of them if every one has the same host (the
     /// request goes to that host whichever it is).
     pub(crate) fn url_text(&self) -> Option<String> {
-        if self.alts.is_empty() || self.text.as_deref().is_some_and(|t| !self.sums_up_urls(t)) {
+        if self.alts.is_empty() || self.text_stands() {
             return self.text.clone();
         }
         let alts = self.url_alternatives();
@@ -1036,6 +1038,17 @@ impl Val {
         (same || alts.iter().all(|a| loopback(a))).then(|| alts[0].clone())
     }
 
+    /// Whether this value's text is the address a request to it goes to, not a summary of its
+    /// alternatives ([`Val::sums_up_urls`]) nor the empty one of them the walk took last (a
+    /// sharing switched off, `endpoint=""`, beside the URL it is otherwise).
+    fn text_stands(&self) -> bool {
+        self.text.as_deref().is_some_and(|t| {
+            let switched_off =
+                t.trim().is_empty() && self.alts.iter().any(|a| !a.trim().is_empty());
+            !(self.sums_up_urls(t) || switched_off)
+        })
+    }
+
     /// Whether `text`, this value's text, only sums up its alternatives, each a whole URL
     /// (`${base()}/v1` with `base()` one of two addresses: `…/v1` beside
     /// `http://127.0.0.1:8500/v1` and `http://localhost:8500/v1`): the request goes to one of
@@ -1052,9 +1065,20 @@ impl Val {
     /// The alternatives a request may go to: those that are not a scheme put before a URL
     /// that already has one (`http://https://h`, the branch of `/^https?:/.test(a) ? a :
     /// `http://${a}`` the script's own test ruled out; no request reaches a host named
-    /// `https:`). All of them when every one is such.
+    /// `https:`), nor empty (a sharing switched off, `endpoint=""`: a request to no address
+    /// fails before it reaches any host), nor a local path (the `where` of a copy target
+    /// that is a directory, beside one that is a URL: `fetch`, `requests` and `curl` refuse
+    /// an address with no host). All of them when every one is such.
     fn url_alternatives(&self) -> Vec<&String> {
-        let kept: Vec<&String> = self.alts.iter().filter(|a| !doubled_scheme(a)).collect();
+        let local_path = |a: &str| {
+            (a.starts_with('/') && !a.starts_with("//"))
+                || ["~/", "./", "../"].iter().any(|p| a.starts_with(p))
+        };
+        let kept: Vec<&String> = self
+            .alts
+            .iter()
+            .filter(|a| !doubled_scheme(a) && !a.trim().is_empty() && !local_path(a))
+            .collect();
         match kept.is_empty() {
             true => self.alts.iter().collect(),
             false => kept,
@@ -1066,8 +1090,7 @@ impl Val {
     /// `UPLOADS + "/assets"`), one of each host, so each is judged as its own request.
     pub(crate) fn url_texts(&self) -> Vec<Option<String>> {
         let one = self.url_text();
-        let text_stands = self.text.as_deref().is_some_and(|t| !self.sums_up_urls(t));
-        if one.is_some() || text_stands || self.alts.len() < 2 {
+        if one.is_some() || self.text_stands() || self.alts.len() < 2 {
             return vec![one];
         }
         let mut hosts: Vec<String> = Vec::new();
@@ -1873,7 +1896,8 @@ fn origin_unknown(url: Option<&str>) -> bool {
     })
 }
 
-/// The mark of a held read of the project's `.env` (see [`Sink::finish_dotenv_reads`]).
+/// The mark of a held read of the project's `.env` or of one service's key file (see
+/// [`Sink::finish_dotenv_reads`]).
 const HELD_DOTENV: &str = "#held-dotenv";
 
 impl<'a> Sink<'a> {
@@ -2505,7 +2529,11 @@ impl<'a> Sink<'a> {
                     let own_dotenv = what == places::DOTENV
                         && !self.sourcing
                         && matches!(resolved.place, Place::WorkTree | Place::WorkTreeRoot);
-                    if own_dotenv {
+                    // One service's key file (`~/.qiskit/qiskit-ibm.json`), read to hand the key to that
+                    // service's client or its documented API: judged at the end the same way.
+                    let service_key = !self.sourcing
+                        && terraphim_shell_vocab::secrets::key_file_token_var(what).is_some();
+                    if own_dotenv || service_key {
                         let rule = format!("secret-read{HELD_DOTENV}");
                         let chain = vec![format!("secret read: {what}")];
                         self.add_rule(
@@ -2738,9 +2766,12 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// The held reads of the project's `.env` ([`HELD_DOTENV`]), once the whole script was
-    /// walked and its commands judged: loading the project's settings into the process (its
-    /// environment, a config object, a local database's URL) is what dotenv does, so the read
+    /// The held reads of the project's `.env` and of one service's key file ([`HELD_DOTENV`]),
+    /// once the whole script was walked and its commands judged: loading the project's
+    /// settings into the process (its environment, a config object, a local database's URL) is
+    /// what dotenv does, and a service's key handed to its client or its documented API
+    /// (`~/.qiskit/qiskit-ibm.json`'s token to `auth.quantum-computing.ibm.com`) is its use, so
+    /// the read
     /// is no finding when nothing shows its values leaving: no request to a host off the
     /// allow list or built at run time, no private data sent, printed or written anywhere, no
     /// command the guard confines, no code the review could not follow, and no secret

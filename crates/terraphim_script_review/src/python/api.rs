@@ -556,6 +556,15 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("ftplib.FTP", Connection { opens: true }),
     ("ftplib.FTP_TLS", Connection { opens: true }),
     ("telnetlib.Telnet", Connection { opens: true }),
+    // Logging handlers that ship every record they are given to a host (`HTTPHandler(host,
+    // url)` POSTs or GETs each one, `SocketHandler`/`DatagramHandler(host, port)` send them
+    // pickled): a logger with one added sends whatever the script logs there.
+    ("logging.handlers.HTTPHandler", Connection { opens: true }),
+    ("logging.handlers.SocketHandler", Connection { opens: true }),
+    (
+        "logging.handlers.DatagramHandler",
+        Connection { opens: true },
+    ),
     // Remote shells and file transfer: `put` sends a local file to the host, `exec_command`
     // and `run` send a command line.
     ("paramiko.SSHClient", Connection { opens: false }),

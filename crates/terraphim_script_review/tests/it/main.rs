@@ -33,6 +33,7 @@ mod recall49;
 mod recall50;
 mod recall50_uploads;
 mod recall51;
+mod recall52;
 mod rules;
 mod secret_owners;
 mod secret_uses;
