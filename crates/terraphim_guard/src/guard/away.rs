@@ -67,7 +67,7 @@ pub(super) fn confine_away(
                 .peekable();
             safe.peek().is_some() && safe.all(|m| PLACE_FREE.contains(&m.concept.as_str()))
         };
-        if !confined && !(runner || (!away.temp && !reads_only)) {
+        if (reads_only || away.temp) && !runner && !confined {
             continue;
         }
         // The verb of a subcommand CLI is one of its first two operands (`vagrant destroy`,
