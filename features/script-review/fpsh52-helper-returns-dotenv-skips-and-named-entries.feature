@@ -1,10 +1,8 @@
 @script-review
-Feature: script pre-review follows helpers that return, credentials given to their own client, and entry patterns
+Feature: script pre-review follows helpers that return, .env line tests that skip, and entry patterns
   A helper that prints a value and then returns gives a `$(helper)` what it printed before the
   `return`. A `.env` line test that skips the other lines (`|| continue`) picks that one
-  setting for the rest of the loop. A credential variable given in the argument list of its
-  own service's client (named after the variable's first word, or the token table's CLI),
-  which connects nowhere else the command names, is used. A pattern of entries whose names
+  setting for the rest of the loop. A pattern of entries whose names
   start alike under a directory (`"$ROOT"/20*`) holds a path under it, and a slice of an array
   holds the array's elements. Each benign form has its twin beside it.
 
@@ -79,33 +77,6 @@ Feature: script pre-review follows helpers that return, credentials given to the
     When I run "terraphim-agent guard review-script --json me_first.sh"
     Then the JSON field "verdict" is "dangerous"
     And stdout contains "secret-to-network"
-
-  Scenario: a password given to its own service's client on this machine is used
-    Given a project file "world_save.sh" containing:
-      """
-      #!/usr/bin/env bash
-      set -euo pipefail
-      RCON_HOST="${RCON_HOST:-127.0.0.1}"
-      rcon() {
-        [[ -n "${RCON_PASSWORD:-}" ]] || exit 1
-        mcrcon -H "$RCON_HOST" -P 25575 -p "$RCON_PASSWORD" "$@"
-      }
-      rcon save-all
-      """
-    When I run "terraphim-agent guard review-script --json world_save.sh"
-    Then the JSON field "verdict" is "clean"
-
-  Scenario: the same password given to a program of another name stays a secret read
-    Given a project file "world_save_other.sh" containing:
-      """
-      #!/usr/bin/env bash
-      set -euo pipefail
-      [[ -n "${RCON_PASSWORD:-}" ]] || exit 1
-      gamectl --password "$RCON_PASSWORD" save-all
-      """
-    When I run "terraphim-agent guard review-script --json world_save_other.sh"
-    Then the JSON field "verdict" is "suspicious"
-    And stdout contains "secret-read"
 
   Scenario: old report directories matched by their name start under the report root are pruned
     Given a project file "prune_reports.sh" containing:
