@@ -636,7 +636,14 @@ impl Shell<'_, '_, '_> {
             if top_level {
                 self.run_at = child.start_byte();
             }
-            let prev = std::mem::replace(&mut out, self.stmt(child, capture, None));
+            let next = self.stmt(child, capture, None);
+            // `printf '%s' "$v"; return`: a statement that prints nothing leaves what the
+            // block printed before it as what a `$(...)` or a pipe of it gets.
+            if prints_nothing(child, self.src) {
+                self.after_statement(child);
+                continue;
+            }
+            let prev = std::mem::replace(&mut out, next);
             if capture {
                 printed.join(&prev.taint);
                 earlier.push(prev);
@@ -1692,6 +1699,11 @@ impl Shell<'_, '_, '_> {
                     }
                     let prev = out;
                     out = self.stmt(c, capture, stdin);
+                    // `then printf '%s' "${!key}"; return; fi`: the branch prints what came
+                    // before its `return`.
+                    if !is_list && prints_nothing(c, self.src) {
+                        out = prev.clone();
+                    }
                     if group {
                         group_printed.join(&out.taint);
                     }
@@ -3021,9 +3033,11 @@ impl Shell<'_, '_, '_> {
             let t = self.text(e);
             let name = match t {
                 "$@" | "${@}" => Some("@"),
-                _ => t
-                    .strip_prefix("${")
-                    .and_then(|r| r.strip_suffix("[@]}").or_else(|| r.strip_suffix("[*]}"))),
+                _ => t.strip_prefix("${").and_then(|r| {
+                    r.strip_suffix("[@]}")
+                        .or_else(|| r.strip_suffix("[*]}"))
+                        .or_else(|| array_slice_name(r))
+                }),
             };
             if let Some(keys) = name
                 .and_then(|n| n.strip_prefix('!'))
@@ -3884,6 +3898,52 @@ impl Shell<'_, '_, '_> {
 /// both, and `while read d; do rm -rf "$d"; done < <(list)` deletes each). Earlier statements
 /// whose output is known only at run time add nothing here (as before), and a last statement
 /// that prints nothing known keeps the block's value unknown.
+/// `dirs[@]:0:excess}` (of `"${dirs[@]:0:excess}"`, the text after `${`): the array a slice
+/// takes elements of, each one of the array's own. A default (`${a[@]:-x}`), an assignment
+/// (`:=`), an error (`:?`) or an alternative (`:+`) is no slice.
+fn array_slice_name(r: &str) -> Option<&str> {
+    let (name, rest) = r.split_once("[@]:")?;
+    let spec = rest.strip_suffix('}')?;
+    let first = spec.chars().next()?;
+    (is_identifier(name)
+        && !matches!(first, '-' | '=' | '?' | '+')
+        && spec.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, ':' | '_' | '$' | ' ' | '-' | '+' | '(' | ')')
+        }))
+    .then_some(name)
+}
+
+/// Builtins that print nothing to stdout and run no program (`return`, `exit`, `:`, `shift`):
+/// in a `$(...)` of a block, what the block printed before them stands.
+/// (`set` alone prints every variable; `cd -` prints the directory.)
+const SILENT_BUILTINS: &[&str] = &["return", "exit", ":", "true", "false", "shift", "unset"];
+
+/// Whether the statement `node` prints nothing to stdout: a [`SILENT_BUILTINS`] command or an
+/// assignment with no command or process substitution in it, and no redirection.
+fn prints_nothing(node: Node<'_>, src: &str) -> bool {
+    let text = src.get(node.byte_range()).unwrap_or("");
+    if text.contains("$(") || text.contains('`') || text.contains("<(") || text.contains(">(") {
+        return false;
+    }
+    match node.kind() {
+        "variable_assignment" => true,
+        // `local key="$1"`, `readonly N=3`: with no option (`declare -p` prints) and at least
+        // one name (`export` alone prints the environment).
+        "declaration_command" => {
+            let mut words = text.split_whitespace();
+            words
+                .next()
+                .is_some_and(|d| matches!(d, "local" | "declare" | "typeset" | "readonly"))
+                && words.clone().next().is_some()
+                && !words.any(|w| w.starts_with('-'))
+        }
+        "command" => node
+            .field("name")
+            .is_some_and(|n| SILENT_BUILTINS.contains(&src.get(n.byte_range()).unwrap_or(""))),
+        _ => false,
+    }
+}
+
 fn with_earlier_lines(last: Val, earlier: &[Val]) -> Val {
     if last.text.is_none() && last.alts.is_empty() {
         return last;

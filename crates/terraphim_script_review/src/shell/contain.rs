@@ -32,7 +32,23 @@ impl Shell<'_, '_, '_> {
     pub(super) fn after_statement(&mut self, node: Node<'_>) {
         if let Some((name, dirs)) = self.leaving_guard(node) {
             self.confine(name, &dirs);
+        } else if let Some((name, key)) = self.leaving_dotenv_test(node) {
+            self.narrow_dotenv_line(name, &key);
         }
+    }
+
+    /// `[[ "$line" == "$key="* ]] || continue`: past it, in the same block, the line is that
+    /// one setting of the project's `.env` (see `dotenv_line.rs`), as inside the branch of
+    /// `if [[ "$line" == "$key="* ]]; then`.
+    fn leaving_dotenv_test(&mut self, node: Node<'_>) -> Option<(String, String)> {
+        if node.kind() != "list" || node.named_children().count() != 2 {
+            return None;
+        }
+        let (l, r) = (node.named_child(0)?, node.named_child(1)?);
+        let or = node
+            .children()
+            .any(|c| !c.is_named() && self.text(c) == "||");
+        (or && self.leaves(r)).then(|| self.dotenv_line_test(l))?
     }
 
     /// The variable `name` holds a path under `dirs` until [`Shell::release`] (unless the
@@ -239,12 +255,39 @@ impl Shell<'_, '_, '_> {
     fn pattern_dir(&mut self, node: Node<'_>) -> Option<String> {
         let text = self.text(node);
         if !text.ends_with("/*") && !text.ends_with("/\"*") {
-            return self.temp_prefix_dir(node);
+            return self
+                .named_prefix_dir(node)
+                .or_else(|| self.temp_prefix_dir(node));
         }
         let v = self.word(node);
         let t = v.known()?;
         let dir = t.strip_suffix("/*")?;
         if dir.contains(['*', '?', '[']) {
+            return None;
+        }
+        let dir = dir.trim_end_matches('/');
+        let home = self.sink.ctx.home.to_string_lossy();
+        if dir.is_empty() || dir == "~" || dir == home.trim_end_matches('/') {
+            return None;
+        }
+        Some(dir.to_owned())
+    }
+
+    /// The directory of a pattern of entries under it whose names start alike
+    /// (`"$REPORT_ROOT"/20*`, `"$ROOT"/build-*`): every path it matches is under the directory
+    /// as with `"$DIR"/*`. A name start that is a dot (`"$DIR"/.*` matches `..`) or holds a
+    /// glob or a part known only at run time is none.
+    fn named_prefix_dir(&mut self, node: Node<'_>) -> Option<String> {
+        let v = self.word(node);
+        let t = v.known()?.strip_suffix('*')?;
+        let (dir, start) = t.rsplit_once('/')?;
+        if start.is_empty()
+            || start.starts_with('.')
+            || start.contains(['*', '?', '[', '\\'])
+            || start.contains(UNKNOWN)
+            || dir.contains(['*', '?', '['])
+            || dir.contains(UNKNOWN)
+        {
             return None;
         }
         let dir = dir.trim_end_matches('/');

@@ -17,6 +17,7 @@ mod fpsh48;
 mod fpsh49;
 mod fpsh50;
 mod fpsh51;
+mod fpsh52;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;
