@@ -1313,7 +1313,8 @@ fn with_plain_tokens(text: &str) -> Option<String> {
 /// fixes written as that directory: `$(pwd)` is the working directory, `$(git rev-parse
 /// --git-dir)` its repository's `.git` (so `"$(git rev-parse --git-dir)/hooks/pre-commit"` is
 /// a git hook), `$(git rev-parse --show-toplevel)` the project's top, as seen from there (only
-/// when nothing climbs out of it: from a subdirectory its `..` is not ours).
+/// when nothing climbs out of it: from a subdirectory its `..` is not ours). `$PWD` is the
+/// working directory as `$(pwd)` is.
 fn with_known_directory(text: &str) -> Option<String> {
     const KNOWN: &[(&str, &str, bool)] = &[
         ("pwd", ".", true),
@@ -1322,6 +1323,14 @@ fn with_known_directory(text: &str) -> Option<String> {
         ("git rev-parse --absolute-git-dir", ".git", false),
         ("git rev-parse --show-toplevel", ".", false),
     ];
+    // `$PWD` is the working directory as the shell keeps it, as `$(pwd)` prints it.
+    if let Some(rest) = text
+        .strip_prefix("${PWD}")
+        .or_else(|| text.strip_prefix("$PWD"))
+    {
+        let plain = rest.is_empty() || (rest.starts_with('/') && !rest.contains(['$', '`']));
+        return plain.then(|| format!(".{rest}"));
+    }
     let (inner, rest) = if let Some(r) = text.strip_prefix("$(") {
         r.split_once(')')?
     } else {
@@ -1919,6 +1928,11 @@ pub(crate) fn classify(
         if w.kind == WordKind::Operand && saves_by_url_name && url_saves_runnable(text, scope) {
             bits |= RUNNABLE;
         }
+        // wget writes its WARC record to the value with `.warc.gz` added: an archive of what it
+        // fetched, no program (`--warc-file=build/site` writes `build/site.warc.gz`).
+        if words[0].text == "wget" && w.follows_flag && words[i - 1].text == "--warc-file" {
+            bits &= !RUNNABLE;
+        }
         if Some(i) == last_operand {
             // A temp directory itself is a fine destination (`cp x /tmp/`), not a thing to delete.
             let temp_root = matches!(
@@ -2366,6 +2380,13 @@ mod tests {
             ("$(pwd)x", None),
             ("$(pwd)/$X", None),
             ("$(git rev-parse HEAD)/x", None),
+            ("$PWD/dist", Some("./dist")),
+            ("${PWD}/build/out", Some("./build/out")),
+            ("$PWD", Some(".")),
+            ("$PWD/../x", Some("./../x")),
+            ("$PWDX/x", None),
+            ("$PWD_OLD/x", None),
+            ("$PWD/$X", None),
         ];
         for (text, want) in known {
             assert_eq!(with_known_directory(text).as_deref(), *want, "{text}");

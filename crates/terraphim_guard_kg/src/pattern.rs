@@ -1476,6 +1476,14 @@ fn eval_stage(
             return false;
         }
     }
+    // git's options before its subcommand (`git -C ../other checkout main`, `git -c k=v`) say
+    // where and how git runs, and are no operands of the subcommand: a target of a pattern
+    // with a subcommand is one of the words after it. (Other tools read their options
+    // anywhere: `pg_ctl -D DIR stop` names the data directory `stop` acts on.)
+    let from = match words.first() {
+        Some(w) if w.text == "git" => head_words.last().copied().unwrap_or(0) + 1,
+        _ => 1,
+    };
     let targets = &t.targets[stage.targets.range()];
     for (ti, target) in targets.iter().enumerate() {
         if target.kind == TargetKind::Without {
@@ -1488,7 +1496,7 @@ fn eval_stage(
             .map(|n| std::str::from_utf8(&t.text[n.text.range()]).unwrap_or_default())
             .collect();
         let alternatives = &t.ids[target.atoms.range()];
-        let found = (1..words.len())
+        let found = (from..words.len())
             .filter(|i| !head_words.contains(i) && words[*i].kind != WordKind::Flag)
             .any(|i| {
                 alternatives.iter().any(|a| has(*a, i))
@@ -1531,17 +1539,23 @@ pub fn names_paths(stage: StageRef<'_>) -> bool {
 }
 
 /// Whether the words not consumed by `hit`'s head are all matched by the stage's targets: the
-/// "explicit cover" test for safe exceptions. Redirections are not operands here.
+/// "explicit cover" test for safe exceptions. Redirections are not operands here. Words before
+/// index `from` are not looked at: git's options before a subcommand, which a destructive
+/// stage of that subcommand cannot match (its targets are the words after it), so its cover
+/// need not vouch for them.
 pub fn covers_all_operands(
     stage: StageRef<'_>,
     words: &[Word],
     head_words: &[usize],
     classes: &[u32],
+    from: usize,
 ) -> bool {
     words
         .iter()
         .enumerate()
-        .filter(|(i, w)| w.kind == WordKind::Operand && !head_words.contains(i) && w.text != "--")
+        .filter(|(i, w)| {
+            *i >= from && w.kind == WordKind::Operand && !head_words.contains(i) && w.text != "--"
+        })
         .all(|(i, w)| {
             // `/tmp/$X` may name `/etc`: a run-time value is covered only literally or by `**`.
             let dynamic = canon::is_dynamic(&w.text);
@@ -1583,6 +1597,7 @@ pub fn names_literal_targets(
     safe: StageRef<'_>,
     words: &[Word],
     head_words: &[usize],
+    from: usize,
 ) -> bool {
     destructive.targets().all(|t| {
         let Target::Exact(e) = t else {
@@ -1594,7 +1609,9 @@ pub fn names_literal_targets(
         words
             .iter()
             .enumerate()
-            .filter(|(i, w)| w.kind == WordKind::Operand && w.text == e && !head_words.contains(i))
+            .filter(|(i, w)| {
+                *i >= from && w.kind == WordKind::Operand && w.text == e && !head_words.contains(i)
+            })
             .all(|(_, w)| {
                 safe.targets().any(|s| match s {
                     Target::Exact(x) => !x.contains(CLASS_MARK) && x == e,

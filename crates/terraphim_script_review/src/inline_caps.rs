@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use tree_sitter::Node;
 
 use crate::model::Language;
-use crate::places::{Context, Place, secret_kind};
+use crate::places::{Context, Place, anchor_named, secret_kind};
 
 /// What inline code does, as far as the allow-list can tell.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -47,6 +47,7 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
         callables: BTreeSet::new(),
         imported: Vec::new(),
         path_fns: Vec::new(),
+        libraries: false,
     };
     let Some(tree) = crate::analyze::parse_tree(lang, code) else {
         walk.caps.beyond = Some(format!("the {lang} parser gave no syntax tree"));
@@ -60,6 +61,7 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
     let result = match lang {
         Language::Python => {
             walk.collect_defs(root, "function_definition");
+            walk.libraries = walk.imports_a_library(root);
             walk.python(root)
         }
         Language::JavaScript => {
@@ -88,6 +90,10 @@ struct Walk<'a> {
     imported: Vec<(String, &'static str, String)>,
     /// Names bound to a path maker of `pathlib` (`Path`) or a lister of `glob` (`glob`).
     path_fns: Vec<(String, PathFn)>,
+    /// The code imports one of [`PY_COMPUTING_LIBRARIES`]: the methods of the objects it makes
+    /// are many and unlisted, so names are judged by what they say ([`py_effect_name`]) and
+    /// every string of the code by what it names ([`Walk::py_library_string`]).
+    libraries: bool,
 }
 
 /// What a name bound from `pathlib` or `glob` makes.
@@ -131,6 +137,72 @@ const PY_FORBIDDEN: &str = "eval exec compile getattr setattr delattr globals lo
 const PY_PURE_MODULES: &str = "json re math statistics collections itertools datetime string textwrap \
      decimal fractions pprint heapq bisect difflib unicodedata hashlib \
      tomllib csv secrets random uuid";
+
+/// Third-party libraries of numerical, scientific and data work (arrays, tables, units,
+/// coordinates, molecules, spectra, circuits, images, graphs, geometries) whose functions
+/// compute on values and read the files they are given: an inline line that imports one to
+/// print what a project file holds or what a formula gives (`from astropy.io import fits;
+/// print(fits.getheader('data/m31.fits')['NAXIS1'])`) does what the project's own scripts do.
+/// Their writers, savers, downloaders and runners are named by what they do and stay out
+/// ([`py_effect_name`]); libraries whose ordinary calls reach the network, a database, the
+/// cloud or other processes (HTTP clients, SDKs, drivers, `torch.load`'s pickles) are not listed.
+const PY_COMPUTING_LIBRARIES: &str = "numpy scipy pandas polars xarray netCDF4 h5py astropy rdkit \
+     openmm mdtraj MDAnalysis Bio pysam qiskit cirq sympy networkx shapely pyproj uproot awkward \
+     pint skimage PIL imageio tifffile pydicom nibabel healpy ase pymatgen spglib statsmodels \
+     sklearn";
+
+/// Stems of a library name that say it does more than compute and read: writes, deletes,
+/// moves, downloads, sends, logs in, runs code or programs, shows a window, evaluates text.
+const PY_EFFECT_STEMS: &str = "write save dump export delete remove unlink rmtree rmdir mkdir makedirs \
+     rename replace touch chmod chown symlink hardlink truncate fetch download upload request \
+     urlopen urlretrieve connect socket submit exec system popen spawn subprocess terminate \
+     install publish deploy commit login logout token password account service cancel \
+     transfer withdraw email smtp pickle sympify parse_expr lambdify autowrap preview report \
+     record clipboard browser server listen daemon show store persist sql query";
+
+/// Whole words (between `_` and case changes) of a library name that say the same.
+const PY_EFFECT_WORDS: &str = "post put run call kill link drop push mail ftp ssh auth send eval";
+
+/// `to_*` conversions that return a value in memory (others write a file, a database or the
+/// clipboard: `to_csv(path)`, `to_sql`, `to_netcdf`).
+const PY_TO_VALUES: &str = "to_string to_numpy to_list to_dict to_value to_records to_frame to_series \
+     to_datetime to_numeric to_timedelta to_pandas to_dataframe to_array to_unit to_period \
+     to_timestamp to_pydatetime to_tuples to_flat_index to_xarray to_dataset to_dataarray \
+     to_index to_masked_array to_offset";
+
+/// Whether a name of a library's function, method, attribute or keyword says it does more than
+/// compute and read ([`PY_EFFECT_STEMS`], [`PY_EFFECT_WORDS`], a `to_*` that is not one of
+/// [`PY_TO_VALUES`], a `...To...File` writer).
+fn py_effect_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c == '_' || !c.is_ascii_alphanumeric() {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        cur.push(c.to_ascii_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    let has = |w: &str| words.iter().any(|x| x == w);
+    PY_EFFECT_STEMS
+        .split_ascii_whitespace()
+        .any(|stem| lower.contains(stem))
+        || words.iter().any(|w| listed(PY_EFFECT_WORDS, w))
+        || (lower.starts_with("to_") && !listed(PY_TO_VALUES, &lower))
+        || (has("to") && (has("file") || has("disk") || has("path")))
+}
 
 /// Modules of which only some names compute or read: the names listed. Of `sys`, those that
 /// read arguments, standard streams and the interpreter's version (not `path` or `modules`,
@@ -319,6 +391,7 @@ impl<'a> Walk<'a> {
             "binary_operator" if !self.path_fns.is_empty() || self.uses_path_module() => {
                 self.py_path_join(n)?;
             }
+            "string" if self.libraries => self.py_library_string(n)?,
             "string" | "concatenated_string" | "interpolation" | "format_specifier" => {}
             "string_content" if self.text(n).contains("__") => {
                 // `operator.attrgetter('__globals__')`, `'{0.__class__}'.format(x)`, `d['__import__']`:
@@ -405,8 +478,167 @@ impl<'a> Walk<'a> {
                 self.caps.imports.push(top.to_owned());
                 Ok(m)
             }
-            None => Err(format!("imports `{dotted}`")),
+            None => match PY_COMPUTING_LIBRARIES
+                .split_ascii_whitespace()
+                .find(|l| *l == top)
+            {
+                Some(lib) if !dotted.split('.').any(py_effect_name) => {
+                    self.caps.imports.push(top.to_owned());
+                    Ok(lib)
+                }
+                _ => Err(format!("imports `{dotted}`")),
+            },
         }
+    }
+
+    /// Whether the code imports one of [`PY_COMPUTING_LIBRARIES`] anywhere.
+    fn imports_a_library(&self, n: Node<'_>) -> bool {
+        let named = |m: Node<'_>| {
+            let dotted = match m.kind() {
+                "aliased_import" => m.child_by_field_name("name").map(|x| self.text(x)),
+                _ => Some(self.text(m)),
+            };
+            dotted.is_some_and(|d| is_library(d.split('.').next().unwrap_or(d)))
+        };
+        match n.kind() {
+            "import_statement" => {
+                let mut c = n.walk();
+                n.children_by_field_name("name", &mut c).any(named)
+            }
+            "import_from_statement" => n.child_by_field_name("module_name").is_some_and(named),
+            _ => {
+                let mut c = n.walk();
+                n.named_children(&mut c).any(|x| self.imports_a_library(x))
+            }
+        }
+    }
+
+    /// Whether an attribute chain starts at a module the walk lists by name (`sys.stdout`),
+    /// whose attributes were checked one by one, not at a library or a value.
+    fn rooted_in_listed_module(&self, mut n: Node<'_>) -> bool {
+        while n.kind() == "attribute" {
+            match n.child_by_field_name("object") {
+                Some(o) => n = o,
+                None => return false,
+            }
+        }
+        n.kind() == "identifier"
+            && self
+                .module_of(self.text(n))
+                .is_some_and(|m| !is_library(m) && listed_names(m).is_some())
+    }
+
+    /// A library call's arguments: no keyword that names a file, a place or an effect
+    /// (`filename=`, `path_or_buf=`, `allow_pickle=`), and no mode that writes in the second
+    /// place or `mode=` (`h5py.File('x.h5', 'w')`). Strings are checked where the walk meets
+    /// them ([`Walk::py_library_string`]).
+    fn py_library_args(&mut self, args: Option<Node<'_>>) -> Step {
+        let Some(args) = args else {
+            return Ok(());
+        };
+        let mut c = args.walk();
+        let mut positional = 0;
+        for a in args.named_children(&mut c) {
+            match a.kind() {
+                "comment" => {}
+                "keyword_argument" => {
+                    let key = a
+                        .child_by_field_name("name")
+                        .map(|k| self.text(k))
+                        .unwrap_or_default();
+                    let lower = key.to_ascii_lowercase();
+                    if py_effect_name(key)
+                        || ["file", "path", "out", "dest", "buf", "dir", "url", "host"]
+                            .iter()
+                            .any(|w| lower.contains(w))
+                    {
+                        return Err(format!("a library call with `{key}=`"));
+                    }
+                    if key == "mode" {
+                        let v = a.child_by_field_name("value").and_then(|v| self.literal(v));
+                        if v.is_none() {
+                            return Err("a library call with a computed mode".into());
+                        }
+                        Self::py_read_mode(v)?;
+                    }
+                }
+                _ => {
+                    positional += 1;
+                    if positional == 2 && a.kind() == "string" {
+                        Self::py_read_mode(self.literal(a))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A mode string that opens for reading only (a word that is no mode passes; one that
+    /// updates, appends or writes does not: `fits.open(f, 'update')`).
+    fn py_read_mode(text: Option<String>) -> Step {
+        let Some(t) = text else {
+            return Ok(());
+        };
+        let mode_like = !t.is_empty()
+            && t.len() <= 3
+            && t.chars()
+                .all(|c| matches!(c, 'r' | 'w' | 'a' | 'x' | 'b' | 't' | '+'));
+        let lower = t.to_ascii_lowercase();
+        if (mode_like && t.contains(['w', 'a', 'x', '+']))
+            || ["update", "append", "write", "stream", "create"]
+                .iter()
+                .any(|w| lower.contains(w))
+        {
+            return Err(format!("a library call with mode `{t}`"));
+        }
+        Ok(())
+    }
+
+    /// An escape that stands for itself or a line break (`\n`, `\t`, `\\`, quotes); others
+    /// (`\x2f`, `\057`, `\u002f`, `\N{...}`) spell characters a path check would not see.
+    fn plain_escape(text: &str) -> Step {
+        if matches!(text, "\\n" | "\\t" | "\\\\" | "\\'" | "\\\"") {
+            Ok(())
+        } else {
+            Err("a string with a character escape".into())
+        }
+    }
+
+    /// A string of code that imports a library: a URL is the network, a path must be one the
+    /// code may read (inside the project or a temporary directory, no credential, no trust
+    /// anchor), and a string must not be built from character codes or escapes that hide one.
+    fn py_library_string(&mut self, n: Node<'_>) -> Step {
+        let mut c = n.walk();
+        for part in n.named_children(&mut c) {
+            match part.kind() {
+                "string_start" | "string_end" | "interpolation" => {}
+                "escape_sequence" => Self::plain_escape(self.text(part))?,
+                _ => {
+                    let t = self.text(part);
+                    // tree-sitter-python keeps a string's escapes inside its content.
+                    let mut escapes = t.match_indices('\\');
+                    while let Some((i, _)) = escapes.next() {
+                        Self::plain_escape(t.get(i..i + 2).unwrap_or(t))?;
+                        if t.get(i + 1..i + 2) == Some("\\") {
+                            escapes.next();
+                        }
+                    }
+                    if t.contains("://") {
+                        return Err(format!("a URL `{t}`"));
+                    }
+                    if t.contains("%c") || t.contains(":c}") {
+                        return Err("a string that makes characters from codes".into());
+                    }
+                    if let Some(what) = anchor_named(t) {
+                        return Err(format!("names `{t}` ({what})"));
+                    }
+                    if looks_like_path(t) {
+                        self.read(t)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn py_import(&mut self, n: Node<'_>) -> Step {
@@ -460,6 +692,14 @@ impl<'a> Walk<'a> {
             if orig.starts_with("__") {
                 return Err(format!("imports `{orig}`"));
             }
+            if is_library(m) {
+                if py_effect_name(orig) {
+                    return Err(format!("imports `{m}.{orig}`"));
+                }
+                // `from astropy.io import fits`, `from rdkit import Chem`: a submodule or a
+                // class whose attributes are the library's own.
+                self.modules.push((bound.to_owned(), m));
+            }
             if listed(PY_PATH_MODULES, m) {
                 let made = PY_PATH_NAMES
                     .iter()
@@ -481,6 +721,9 @@ impl<'a> Walk<'a> {
             .map(|a| self.text(a))
             .ok_or("an attribute")?;
         if attr.starts_with("__") {
+            return Err(format!("uses `{attr}`"));
+        }
+        if self.libraries && py_effect_name(attr) && !self.rooted_in_listed_module(obj) {
             return Err(format!("uses `{attr}`"));
         }
         if obj.kind() == "identifier" {
@@ -505,11 +748,17 @@ impl<'a> Walk<'a> {
                     self.py_open(args)?;
                 } else if let Some(made) = self.path_fn(name) {
                     return self.py_path_call(made, args);
+                } else if self.libraries && name == "chr" {
+                    // A character made from its code hides a path from the string check.
+                    return Err(format!("calls `{name}`"));
                 } else if !(listed(PY_BUILTINS, name)
                     || self.callables.contains(name)
                     || is_exception_name(name))
                 {
                     return Err(format!("calls `{name}`"));
+                }
+                if self.module_of(name).is_some_and(is_library) {
+                    self.py_library_args(args)?;
                 }
             }
             "attribute" => {
@@ -523,6 +772,9 @@ impl<'a> Walk<'a> {
                     .flatten();
                 if attr == "format" && self.text(obj).contains("__") {
                     return Err("a format string that reads attributes".into());
+                }
+                if self.libraries && py_effect_name(attr) && !self.rooted_in_listed_module(obj) {
+                    return Err(format!("calls `{attr}`"));
                 }
                 match module {
                     Some(m) if listed_names(m).is_some_and(|names| !listed(names, attr)) => {
@@ -542,8 +794,15 @@ impl<'a> Walk<'a> {
                     }
                     None if listed(PATH_METHODS, attr) => self.python(obj)?,
                     Some(_) if attr.starts_with("__") => return Err(format!("calls `{attr}`")),
+                    Some(m) if is_library(m) => self.py_library_args(args)?,
                     Some(_) => {}
                     None if listed(METHODS, attr) => self.python(obj)?,
+                    // A method of an object a library made (`m.GetNumAtoms()`, `qc.draw()`):
+                    // its name said it only computes or reads, its strings are checked.
+                    None if self.libraries && !listed(PY_FORBIDDEN, attr) => {
+                        self.python(obj)?;
+                        self.py_library_args(args)?;
+                    }
                     None => return Err(format!("calls the method `{attr}`")),
                 }
             }
@@ -1061,6 +1320,27 @@ impl<'a> Walk<'a> {
 /// no table of pointers for the loader to relocate at every start).
 fn listed(list: &str, word: &str) -> bool {
     list.split_ascii_whitespace().any(|w| w == word)
+}
+
+/// Whether `module` (as the walk binds it) is one of [`PY_COMPUTING_LIBRARIES`].
+fn is_library(module: &str) -> bool {
+    listed(PY_COMPUTING_LIBRARIES, module)
+}
+
+/// A string that names a file or directory: a `/`, a leading `~` or `.`, or a name with an
+/// extension (`m31_r.fits`); not a message or a formula (white space, brackets, `=`).
+fn looks_like_path(t: &str) -> bool {
+    if t.contains('/') || t.starts_with(['~', '.']) {
+        return true;
+    }
+    if t.is_empty() || t.contains(|c: char| c.is_whitespace() || "()[]{}=,;:<>".contains(c)) {
+        return false;
+    }
+    t.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=8).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 /// `ValueError`, `KeyError`, `Exception`: raising one runs nothing.

@@ -189,6 +189,26 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
             .filter(|(_, w)| w.kind == WordKind::Operand)
             .fold(0, |m, (i, _)| m | (1 << i));
     }
+    // `git check-ignore .env`, `git check-attr diff -- .env`: git answers from its ignore and
+    // attribute rules whether they apply to the paths, and opens none of them.
+    if name.text == "git" {
+        let sub = words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag);
+        if let Some((at, w)) = sub
+            && matches!(w.text.as_str(), "check-ignore" | "check-attr")
+        {
+            return words
+                .iter()
+                .enumerate()
+                .skip(at + 1)
+                .take(64usize.saturating_sub(at + 1))
+                .filter(|(_, w)| w.kind == WordKind::Operand)
+                .fold(0, |m, (i, _)| m | (1 << i));
+        }
+    }
     let Some(tool) = SEARCH_TOOLS.iter().find(|t| t.name == name.text) else {
         return 0;
     };

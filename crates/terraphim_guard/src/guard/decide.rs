@@ -176,7 +176,7 @@ impl Guard {
             .filter(|(pi, head_words)| {
                 self.safe.pattern(*pi).last_stage().is_none_or(|st| {
                     !pattern::names_paths(st)
-                        || pattern::covers_all_operands(st, &cmd.words, head_words, &classes[ci])
+                        || pattern::covers_all_operands(st, &cmd.words, head_words, &classes[ci], 0)
                 })
             })
             // `TOOL --version` / `TOOL --help` says the tool prints and exits when it reads the
@@ -978,6 +978,9 @@ impl Guard {
             .find(|h| h.pattern == d)
             .and_then(|h| h.head_words.iter().max().copied())
             .unwrap_or(0);
+        // git's options before the subcommand are no operands of a destructive stage of it
+        // (`pattern::covers_all_operands`).
+        let git_options_end = if cmd.name() == "git" { d_head_end } else { 0 };
         safe_hits.iter().find_map(|(si, head_words)| {
             let sp = self.safe.pattern(*si);
             let ss = sp.stage(0)?;
@@ -1000,8 +1003,8 @@ impl Guard {
                 && ss.head().len() >= ds.head().len()
                 && ss.head().zip(ds.head()).all(|(s, d)| s == d)
                 && ds.flags().all(|f| covers_flag(f, ss.flags(), &cmd.words))
-                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes)
-                && pattern::names_literal_targets(ds, ss, &cmd.words, head_words)
+                && pattern::covers_all_operands(ss, &cmd.words, head_words, classes, git_options_end)
+                && pattern::names_literal_targets(ds, ss, &cmd.words, head_words, git_options_end)
                 && names_destroy_verbs(ds, ss, &cmd.words, head_words, classes)
                 // A suspicious pattern is lifted only by a flag that makes its command safe
                 // (`pnpm install --frozen-lockfile` over `pnpm install`), and only a pattern

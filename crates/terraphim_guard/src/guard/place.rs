@@ -36,10 +36,12 @@ impl Place<'_> {
             if parsed.statement_starts.binary_search(&i).is_ok() {
                 base = None;
             }
-            let at = match distinct.iter().rposition(|b| *b == base) {
+            let own = own_dir(c, &base, self.cwd, self.home).map(Some);
+            let here = own.as_ref().unwrap_or(&base);
+            let at = match distinct.iter().rposition(|b| b == here) {
                 Some(at) => at,
                 None => {
-                    distinct.push(base.clone());
+                    distinct.push(here.clone());
                     distinct.len() - 1
                 }
             };
@@ -88,7 +90,7 @@ impl Place<'_> {
         if !parsed
             .commands
             .iter()
-            .any(|c| matches!(c.name(), "cd" | "pushd"))
+            .any(|c| matches!(c.name(), "cd" | "pushd") || git_dirs(c).is_some())
         {
             return Vec::new();
         }
@@ -111,7 +113,9 @@ impl Place<'_> {
             if parsed.statement_starts.binary_search(&i).is_ok() {
                 base = None;
             }
-            let dir = base.as_ref().and_then(|b| b.as_ref()).and_then(|b| {
+            let own = own_dir(c, &base, self.cwd, self.home).map(Some);
+            let here = own.as_ref().unwrap_or(&base);
+            let dir = here.as_ref().and_then(|b| b.as_ref()).and_then(|b| {
                 let dir = crate::canon::normalise_path(&b.to_string_lossy());
                 (!under(&dir, &project) && dir.starts_with('/')).then(|| Away {
                     temp: (crate::paths::is_temp(&dir)
@@ -298,6 +302,51 @@ fn follow_cd(
         cd_target(target, from, home)
     };
     *base = Some(next.filter(|_| c.name() != "popd"));
+}
+
+/// The directories `git -C DIR` names before its subcommand, in order (`-C a -C b` runs in
+/// `a/b`); `None` for any other command or a git without `-C`.
+fn git_dirs(c: &crate::parse::SimpleCommand) -> Option<Vec<&str>> {
+    use crate::canon::WordKind;
+    if c.name() != "git" {
+        return None;
+    }
+    let mut dirs = Vec::new();
+    let mut words = c.words.iter().skip(1).peekable();
+    while let Some(w) = words.next() {
+        match w.kind {
+            WordKind::Flag if w.text == "-C" => {
+                match words.next_if(|v| v.kind == WordKind::Operand && v.follows_flag) {
+                    Some(v) => dirs.push(v.text.as_str()),
+                    None => return None,
+                }
+            }
+            WordKind::Flag => {}
+            WordKind::Operand if w.follows_flag => {}
+            _ => break,
+        }
+    }
+    (!dirs.is_empty()).then_some(dirs)
+}
+
+/// Where a command runs when it changes directory for itself (`git -C DIR`, as `cd DIR &&
+/// git ...` would but for it alone), from `base` (as [`follow_cd`] keeps it): `Some(None)`
+/// for a place the line does not spell, `None` when it runs where the line is.
+fn own_dir(
+    c: &crate::parse::SimpleCommand,
+    base: &Option<Option<PathBuf>>,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<Option<PathBuf>> {
+    let dirs = git_dirs(c)?;
+    let mut at = match base {
+        None => cwd.map(Path::to_path_buf),
+        Some(b) => b.clone(),
+    };
+    for d in dirs {
+        at = cd_target(Some(d), at, home);
+    }
+    Some(at)
 }
 
 /// Whether a `cd` target is git's answer for the root of the working directory's repository:

@@ -69,6 +69,7 @@ mod egress_and_reach;
 mod flows;
 mod fpsh48;
 mod fpsh49;
+mod friction52;
 mod generated_names;
 mod guard52;
 mod guests;

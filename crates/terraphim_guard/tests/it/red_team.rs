@@ -167,7 +167,10 @@ fn values_spelt_through_defaults_checks_trims_and_arrays_are_judged() {
         // confined by the form as written
         ("rm -rf \"${BUILD_DIR:-build}\"", Sandbox),
         ("rm -rf \"${TMPDIR:-/tmp}/x\"", Sandbox),
-        ("rm -rf \"$PWD/target\"", Sandbox),
+        // `$PWD` is the working directory, as `$(pwd)` is: its build output
+        // (`paths::with_known_directory`); assigned on the line, it is what the line says.
+        ("rm -rf \"$PWD/target\"", Allow),
+        ("PWD=/etc; rm -rf \"$PWD/x\"", Deny),
         ("files=(a.o b.o); rm -f \"${files[@]}\"", Sandbox),
         ("files=(a.o b.o); rm -f \"${files[0]}\"", Sandbox),
         ("f=notes.txt; echo \"${f%.txt}.md\"", Allow),

@@ -123,3 +123,120 @@ fn listings_templates_and_find_exec_feeding_destroyers() {
         ("git ls-files '*.orig' | xargs rm -f", "allow"),
     ]);
 }
+
+/// Inline Python that imports a library of numerical or scientific work (numpy, pandas,
+/// astropy, RDKit, Qiskit, OpenMM, xarray...) to print what a project file holds or what a
+/// formula gives runs on the host, as the project's own scripts do; its writers, savers,
+/// downloaders and runners, a URL, a path outside the project or a credential, a mode that
+/// writes, a path spelled by character codes, and libraries that reach the network keep it
+/// confined.
+#[test]
+fn inline_code_of_computing_libraries_that_reads_and_prints() {
+    decide(&[
+        (
+            r#"python3 -c "from rdkit import Chem; m = Chem.MolFromSmiles('CC(=O)Oc1ccccc1C(=O)O'); print(m.GetNumAtoms())""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "from astropy.io import fits; h = fits.getheader('data/m31_r.fits'); print(h['NAXIS1'], h['NAXIS2'])""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "from astropy.coordinates import SkyCoord; import astropy.units as u; print(SkyCoord(ra=10.68*u.deg, dec=41.27*u.deg).to_string('hmsdms'))""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "from qiskit import QuantumCircuit; qc = QuantumCircuit(2); qc.h(0); qc.cx(0, 1); print(qc.draw())""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "from openmm import Platform; print([Platform.getPlatform(i).getName() for i in range(Platform.getNumPlatforms())])""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "import pandas as pd; df = pd.read_csv('data/sales.csv'); print(df.describe())""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "import numpy as np, sys; sys.stdout.write(str(np.arange(3)))""#,
+            "allow",
+        ),
+        // twins: the same libraries writing, fetching, reaching out or running
+        (
+            r#"python3 -c "import numpy as np; np.save('data/x.npy', np.zeros(3))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import pandas as pd; pd.read_csv('a.csv').to_csv('b.csv')""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from astropy.io import fits; fits.writeto('data/a.fits', None)""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from rdkit import Chem; Chem.MolToMolFile(Chem.MolFromSmiles('C'), 'm.mol')""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import h5py; f = h5py.File('data/x.h5', 'w'); print(f)""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from astropy.io import fits; print(fits.open('data/a.fits', mode='update'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from qiskit import QuantumCircuit; print(QuantumCircuit(1).draw(output='mpl', filename='c.png'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import pandas as pd; print(pd.read_csv('https://example.com/a.csv'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np; print(np.loadtxt('/etc/passwd', dtype=str))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np; print(np.loadtxt('~/.ssh/id_rsa', dtype=str))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import pandas as pd; print(pd.read_csv('.env'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "x = '/etc/passwd'; import numpy as np; print(np.loadtxt(x, dtype=str))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np; print(np.loadtxt(chr(47)+'etc'+chr(47)+'passwd', dtype=str))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np; print(np.loadtxt('\x2fetc\x2fpasswd', dtype=str))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np; print(np.load('data/x.npy', allow_pickle=True))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import numpy as np, os; os.system('id')""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import requests; print(requests.get('https://example.com').text)""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import sympy; print(sympy.sympify('x+1'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from PIL import Image; Image.open('assets/a.png').show()""#,
+            "sandbox",
+        ),
+    ]);
+}
