@@ -13,6 +13,9 @@
 //! - Microsoft 365 / Entra app secrets to the identity platform and Graph, the Internet
 //!   Archive's keys to archive.org, MAST tokens to mast.stsci.edu, Google secrets to
 //!   googleapis.com are their use; the twins send them elsewhere.
+//! - A public read of a host the script later authenticates to with a token, as that token's
+//!   documented host (`archive.org`), is a contact with the service it works with; the twins
+//!   read from another host, or read alone with no token used there.
 //! - A JavaScript mask helper cutting a secret to a parameter whose default is a few
 //!   characters (`function mask(v, keep = 4) { return v.slice(0, keep) + '…'; }`) masks it
 //!   (the token's read is all that is left); the twin's default keeps twelve.
@@ -276,5 +279,27 @@ fn mask_helper_cut_to_a_default_of_a_few_characters() {
         // The token read and shown masked: its read is all that is left.
         (Js, mask_js(4), Suspicious, "secret-read"),
         (Js, mask_js(12), Dangerous, "exfiltration"),
+    ]);
+}
+
+/// A JS check of an Internet Archive item: a public read from `read_host`, then, when `write`
+/// is set, a metadata write with the keys to `archive.org`.
+fn ia_js(read_host: &str, write: bool) -> String {
+    let write = if write {
+        "  const body = new URLSearchParams({ '-target': 'metadata', '-patch': '[]', access: process.env.IA_ACCESS, secret: process.env.IA_SECRET });\n  const w = await fetch(`https://archive.org/metadata/${id}`, { method: 'POST', body });\n  console.log(w.status);\n"
+    } else {
+        ""
+    };
+    format!(
+        "async function check(id) {{\n  const res = await fetch(`https://{read_host}/metadata/${{id}}`);\n  const meta = await res.json();\n  console.log(meta.metadata.title);\n{write}}}\n\ncheck('lab-notes-2024').catch((e) => {{ console.error(e.message); process.exit(1); }});\n"
+    )
+}
+
+#[test]
+fn public_read_of_the_host_the_scripts_token_is_used_at() {
+    rows(&[
+        (Js, ia_js("archive.org", true), Clean, ""),
+        (Js, ia_js("ia-mirror.example.org", true), Suspicious, "network"),
+        (Js, ia_js("archive.org", false), Suspicious, "network"),
     ]);
 }
