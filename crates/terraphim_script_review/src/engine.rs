@@ -2006,10 +2006,11 @@ impl<'a> Sink<'a> {
     /// suffix with its leading dot must be a whole string literal, or end a pattern anchored
     /// at the end with the dot escaped.
     fn checked_host(&self, token: &str) -> Option<String> {
-        let vendorless = places::token_vendor(token).is_none();
-        let zones = vendorless
-            .then_some(["internal", "home.arpa"].as_slice())
-            .unwrap_or_default();
+        let zones: &[&str] = if places::token_vendor(token).is_none() {
+            &["internal", "home.arpa"]
+        } else {
+            &[]
+        };
         let checks = |suffix: &str| {
             let quoted = ['"', '\'', '`'].map(|q| format!("{q}.{suffix}{q}"));
             let anchored = format!("\\.{}$", suffix.replace('.', "\\."));

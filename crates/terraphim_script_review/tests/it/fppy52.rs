@@ -299,7 +299,12 @@ fn ia_js(read_host: &str, write: bool) -> String {
 fn public_read_of_the_host_the_scripts_token_is_used_at() {
     rows(&[
         (Js, ia_js("archive.org", true), Clean, ""),
-        (Js, ia_js("ia-mirror.example.org", true), Suspicious, "network"),
+        (
+            Js,
+            ia_js("ia-mirror.example.org", true),
+            Suspicious,
+            "network",
+        ),
         (Js, ia_js("archive.org", false), Suspicious, "network"),
     ]);
 }
