@@ -186,8 +186,10 @@ impl Taint {
     /// token (its own service's host, a masked cut) apply to it. Only the project's own
     /// secrets file with nothing else joined in is narrowed; any other taint is kept.
     /// A key whose name says it holds a plain setting (`SENTRY_ORG`, `LOG_LEVEL`,
-    /// `LDAP_BASE_DN`: [`terraphim_shell_vocab::secrets::plain_setting`]) picks no secret at
-    /// all, as reading that variable from the environment gives none.
+    /// `LDAP_BASE_DN`: [`terraphim_shell_vocab::secrets::plain_setting`]) or says nothing of
+    /// a credential or a connection string (`TWILIO_FROM`, `JIRA_SITE`:
+    /// [`terraphim_shell_vocab::secrets::names_no_credential`]) picks no secret at all, as
+    /// reading that variable from the environment gives none.
     pub(crate) fn narrow_to_dotenv_key(&mut self, key: &str) {
         if self.secret.as_deref() == Some(places::DOTENV)
             && !self.mixed
@@ -198,7 +200,9 @@ impl Taint {
             if places::secret_env(key) {
                 self.secret = Some(format!("the {key} environment variable"));
                 self.url_secret = 0;
-            } else if terraphim_shell_vocab::secrets::plain_setting(key) {
+            } else if terraphim_shell_vocab::secrets::plain_setting(key)
+                || terraphim_shell_vocab::secrets::names_no_credential(key)
+            {
                 self.secret = None;
                 self.url_secret = 0;
             }
@@ -210,7 +214,8 @@ impl Taint {
     /// merged in or not: that variable's value, as reading it from the environment gives it
     /// (a credential variable's secret; nothing private for a setting), no longer every
     /// variable the environment holds. A name that is neither a credential's nor a plain
-    /// setting's (`DATABASE_URL` may hold a password) keeps the `.env`'s secret. Not for a
+    /// setting's and names a credential word or a connection string (`DATABASE_URL` may hold
+    /// a password, `SMTP_PASS`) keeps the `.env`'s secret. Not for a
     /// value that also holds host information or another secret.
     pub(crate) fn narrow_env_to_key(&mut self, key: &str) {
         // A copy of the environment holding one more secret (`env["APOLLO_KEY"] =
@@ -239,6 +244,7 @@ impl Taint {
             self.store = false;
         } else if self.secret.is_none()
             || terraphim_shell_vocab::secrets::plain_setting(key)
+            || terraphim_shell_vocab::secrets::names_no_credential(key)
             || places::setting_service_url(key).is_some()
         {
             self.secret = None;
@@ -2015,6 +2021,38 @@ impl<'a> Sink<'a> {
         class
     }
 
+    /// The host a request built at run time goes to, when the script checks the host it lets
+    /// its requests go to against the documented host of the service token `token` is for
+    /// (`host.endswith(".instructure.com")`, `/^[a-z0-9-]+\.atlassian\.net$/.test(site)`):
+    /// `*.instructure.com`. A token of no vendor (`HA_TOKEN`, `IMMICH_API_KEY`) checked against
+    /// a zone only the network's own DNS answers (`.endsWith('.internal')`) goes to
+    /// `*.internal`. A host only named (in a comment, a message, a URL) checks nothing: the
+    /// suffix with its leading dot must be a whole string literal, or end a pattern anchored
+    /// at the end with the dot escaped.
+    fn checked_host(&self, token: &str) -> Option<String> {
+        let zones: &[&str] = if places::token_vendor(token).is_none() {
+            &["internal", "home.arpa"]
+        } else {
+            &[]
+        };
+        let checks = |suffix: &str| {
+            let quoted = ['"', '\'', '`'].map(|q| format!("{q}.{suffix}{q}"));
+            let anchored = format!("\\.{}$", suffix.replace('.', "\\."));
+            self.lines.iter().any(|l| {
+                let code = l.trim_start();
+                !code.starts_with('#')
+                    && !code.starts_with("//")
+                    && !code.starts_with('*')
+                    && (quoted.iter().any(|q| code.contains(q.as_str()))
+                        || code.contains(&anchored))
+            })
+        };
+        terraphim_shell_vocab::secrets::token_hosts(token)
+            .chain(zones.iter().copied())
+            .find(|h| checks(h))
+            .map(|h| format!("*.{h}"))
+    }
+
     /// A connection to `host`: a socket to anywhere but this machine may carry a shell.
     pub(crate) fn connect(&mut self, line: u32, host: Option<&str>) {
         let (class, _) = self.classify_host(host);
@@ -2884,6 +2922,12 @@ impl<'a> Sink<'a> {
             );
             return;
         }
+        let host = match (&token, host) {
+            (Some(t), None) if matches!(class, HostClass::Unknown) && !payload.taint.decoded => {
+                self.checked_host(t)
+            }
+            (_, h) => h,
+        };
         let documented = match (&token, &host) {
             (Some(t), Some(h)) => places::token_host_documented(t, h),
             _ => false,
@@ -2999,6 +3043,12 @@ impl<'a> Sink<'a> {
             return;
         }
         let (class, host) = self.classify_host(url);
+        let host = match (payload.taint.token_var(), host) {
+            (Some(t), None) if matches!(class, HostClass::Unknown) && !payload.taint.decoded => {
+                self.checked_host(t)
+            }
+            (_, h) => h,
+        };
         let host = match host {
             Some(h) if h.ends_with(places::CONFIGURED_SUFFIX) => format!(
                 "the endpoint configured in {}",
@@ -3158,6 +3208,23 @@ impl<'a> Sink<'a> {
     /// clone outside the project), because then what that host serves becomes the project's
     /// or the machine's.
     pub(crate) fn finish_held_network(&mut self) {
+        // A contact with a host the script authenticates to with a token, as that token's
+        // documented host (a public read of `archive.org/metadata/<id>` before the keys go to
+        // the same API's write endpoint): the service the script works with, which the walk
+        // learnt only after it had passed the read. A host no token of the script is used at
+        // stays a finding.
+        let used_hosts = &self.token_hosts_used;
+        self.findings.retain(|f| {
+            f.rule != "network-unlisted-host"
+                || !f
+                    .chain
+                    .last()
+                    .and_then(|c| {
+                        c.strip_prefix("network connect: ")
+                            .or_else(|| c.strip_prefix("network send: "))
+                    })
+                    .is_some_and(|h| used_hosts.contains(h))
+        });
         let stores = !self.verified
             && (!self.remote_dirs.is_empty()
                 || self

@@ -533,6 +533,33 @@ pub fn plain_setting(name: &str) -> bool {
         && (EXACT.contains(&n.as_str()) || SUFFIXES.iter().any(|s| n.ends_with(s)))
 }
 
+/// Whether a variable's name says nothing of a credential and names no connection string
+/// (`JIRA_SITE`, `TWILIO_FROM`, `NOTION_PROTOCOLS_DB`, `GOOGLE_ADMIN_SUBJECT`): a setting whose
+/// name no list knows. Read by that name from a secrets file such as a project's `.env`, its
+/// value is that setting, as reading it from the environment gives it (no secret), not the
+/// whole file. Only an upper-case name is a variable's. A credential word anywhere in the name
+/// (`SMTP_PASS`, `SESSION_COOKIE`, `SIGNING_SALT`, a `_SK` or `_PAT` suffix) or a URL, URI, DSN
+/// or connection string (`DATABASE_URL`, `REDIS_CONN` carry a password) is not one.
+pub fn names_no_credential(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    const WORDS: &[&str] = &[
+        "TOKEN", "SECRET", "PASS", "PWD", "KEY", "AUTH", "CRED", "COOKIE", "SESSION", "PRIVATE",
+        "CERT", "SALT", "SIGN", "JWT", "BEARER", "OTP", "SEED", "MNEMONIC", "URL", "URI", "DSN",
+        "CONN", "WEBHOOK", "LICENSE",
+    ];
+    const SUFFIXES: &[&str] = &["_SK", "_PAT", "_PW", "_PIN", "_HASH", "_SIG"];
+    // An environment variable's name is upper case (`JIRA_SITE`); a member of a parsed file
+    // (`schema["required"]`, `url.href`) is no variable of it.
+    name.bytes().any(|b| b.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && !WORDS.iter().any(|w| n.contains(w))
+        && !SUFFIXES.iter().any(|s| n.ends_with(s))
+        && !matches!(n.as_str(), "PAT" | "SK" | "PW" | "PIN")
+        && !secret_env(name)
+}
+
 /// The documented API hosts of a token variable's service (`GITHUB_TOKEN` -> `api.github.com`).
 /// A token sent to its own service's host is its use, not a leak.
 pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
@@ -590,6 +617,10 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("GROQ", &["api.groq.com"]),
     ("GEMINI", &["generativelanguage.googleapis.com"]),
     ("GOOGLE_API", &["googleapis.com"]),
+    // A Google service account's or OAuth client's secrets (`GOOGLE_CLIENT_SECRET`,
+    // `GOOGLE_SA_KEY`): exchanged at `oauth2.googleapis.com`, used at the APIs under
+    // `googleapis.com`.
+    ("GOOGLE", &["googleapis.com"]),
     ("VERCEL", &["api.vercel.com"]),
     ("NETLIFY", &["api.netlify.com"]),
     ("HEROKU", &["api.heroku.com"]),
@@ -628,6 +659,36 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("AIRTABLE", &["api.airtable.com"]),
     // Canvas LMS: every institution's instance is `NAME.instructure.com`.
     ("CANVAS", &["instructure.com"]),
+    // Microsoft 365 and Entra ID app registrations: the client secret is exchanged at the
+    // identity platform's token endpoint, the token used at Microsoft Graph.
+    (
+        "M365",
+        &["login.microsoftonline.com", "graph.microsoft.com"],
+    ),
+    (
+        "MSGRAPH",
+        &["login.microsoftonline.com", "graph.microsoft.com"],
+    ),
+    (
+        "MS_GRAPH",
+        &["login.microsoftonline.com", "graph.microsoft.com"],
+    ),
+    (
+        "AZURE_CLIENT",
+        &[
+            "login.microsoftonline.com",
+            "graph.microsoft.com",
+            "management.azure.com",
+        ],
+    ),
+    (
+        "ENTRA",
+        &["login.microsoftonline.com", "graph.microsoft.com"],
+    ),
+    // The Internet Archive's S3-like keys (`IA_ACCESS`, `IA_SECRET`, read by the `ia` CLI).
+    ("IA_", &["archive.org"]),
+    // STScI's MAST archive (`MAST_TOKEN`, read by astroquery).
+    ("MAST_", &["mast.stsci.edu"]),
     ("ASANA", &["app.asana.com"]),
     ("TODOIST", &["api.todoist.com"]),
     ("TRELLO", &["api.trello.com"]),
@@ -802,6 +863,16 @@ pub fn token_service(name: &str) -> Option<String> {
         .iter()
         .find(|(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
         .map(|(prefix, _)| prefix.trim_end_matches('_').to_ascii_lowercase())
+}
+
+/// The documented API hosts of the service the token variable `name` is for (every row of
+/// [`TOKEN_HOSTS`] whose prefix the name starts with or holds after a `_`).
+pub fn token_hosts(name: &str) -> impl Iterator<Item = &'static str> {
+    let n = name.to_ascii_uppercase();
+    TOKEN_HOSTS
+        .iter()
+        .filter(move |(prefix, _)| n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
+        .flat_map(|(_, hosts)| hosts.iter().copied())
 }
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.

@@ -942,7 +942,8 @@ impl Js<'_, '_, '_> {
     /// without the environment merged in: `loadEnv().STRIPE_SECRET_KEY`, `ENV.API_PORT`): that
     /// one variable, as `process.env` gives it, not the whole file. A token is then judged by
     /// where it goes like the environment's, a plain setting or a configured endpoint carries
-    /// no secret; any other name (`DATABASE_URL` holds a password) keeps the file's taint.
+    /// no secret, and so does a name that says nothing of a credential or a connection string
+    /// (`JIRA_SITE`); any other name (`DATABASE_URL` holds a password) keeps the file's taint.
     /// An object that holds the whole environment copied (`{ ...process.env }`, and the same
     /// merged over a `.env` parser's result the script has not resolved yet) read by such a name
     /// is that one variable too, as `process.env.NAME` is: the environment's taint is what every
@@ -960,6 +961,7 @@ impl Js<'_, '_, '_> {
         }
         let one_variable = crate::places::secret_env(prop)
             || terraphim_shell_vocab::secrets::plain_setting(prop)
+            || terraphim_shell_vocab::secrets::names_no_credential(prop)
             || crate::places::setting_service_url(prop).is_some();
         if !one_variable {
             return None;

@@ -298,7 +298,7 @@ impl Js<'_, '_, '_> {
                 v.handle = None;
                 if matches!(name, "slice" | "substring")
                     && recv.taint.one_variable()
-                    && self.cut_masks(name, arg_nodes)
+                    && self.cut_masks(name, arg_nodes, args)
                 {
                     // `token.slice(-4)`: the last characters shown to tell tokens apart.
                     v.taint.mask();
@@ -610,17 +610,45 @@ impl Js<'_, '_, '_> {
     /// Whether `text.slice(a, b)` / `text.substring(a, b)` with literal integer bounds keeps
     /// few enough characters to mask a secret ([`crate::engine::masks`]). `substring` counts
     /// a negative bound as 0, so `substring(-4)` is the whole text.
-    fn cut_masks(&self, name: &str, arg_nodes: &[Node<'_>]) -> bool {
-        let mut bounds = Vec::with_capacity(2);
-        for n in arg_nodes {
-            let Ok(i) = self.text(*n).replace(' ', "").parse::<i64>() else {
-                return false;
+    ///
+    /// A bound may be a name holding a literal (`value.slice(0, keep)` in `function mask(value,
+    /// keep = 4)`): every value it may hold must mask.
+    fn cut_masks(&self, name: &str, arg_nodes: &[Node<'_>], args: &[Val]) -> bool {
+        let int = |t: &str| {
+            t.replace(' ', "")
+                .parse::<i64>()
+                .ok()
+                .map(|i| if name == "substring" { i.max(0) } else { i })
+        };
+        let mut bounds: Vec<Vec<i64>> = Vec::with_capacity(2);
+        for (k, n) in arg_nodes.iter().enumerate() {
+            let held = match int(self.text(*n)) {
+                Some(i) => vec![i],
+                None => {
+                    let Some(v) = args.get(k) else {
+                        return false;
+                    };
+                    let texts: Vec<&str> = match v.known() {
+                        Some(t) => vec![t],
+                        None => v.alts.iter().map(String::as_str).collect(),
+                    };
+                    let Some(held) = texts.iter().map(|t| int(t)).collect::<Option<Vec<_>>>()
+                    else {
+                        return false;
+                    };
+                    if held.is_empty() {
+                        return false;
+                    }
+                    held
+                }
             };
-            bounds.push(if name == "substring" { i.max(0) } else { i });
+            bounds.push(held);
         }
         match bounds.as_slice() {
-            [a] => crate::engine::masks(Some(*a), None),
-            [a, b] => crate::engine::masks(Some(*a), Some(*b)),
+            [a] => a.iter().all(|a| crate::engine::masks(Some(*a), None)),
+            [a, b] => a
+                .iter()
+                .all(|a| b.iter().all(|b| crate::engine::masks(Some(*a), Some(*b)))),
             _ => false,
         }
     }

@@ -10,6 +10,7 @@ mod fppy48;
 mod fppy49;
 mod fppy50;
 mod fppy51;
+mod fppy52;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
