@@ -785,7 +785,6 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
             "iam.cloud.ibm.com",
         ],
     ),
-    ("IA_", &["archive.org"]),
 ];
 
 /// Credential files of one service (as [`SECRET_PATH_PARTS`] names them) and the token
