@@ -265,6 +265,12 @@ impl Shell<'_, '_, '_> {
         if dir.contains(['*', '?', '[']) {
             return None;
         }
+        self.not_home_or_root(dir)
+    }
+
+    /// `dir` without its trailing `/`, unless it is the root, the home or empty: a pattern of
+    /// entries there holds every file of the user.
+    fn not_home_or_root(&self, dir: &str) -> Option<String> {
         let dir = dir.trim_end_matches('/');
         let home = self.sink.ctx.home.to_string_lossy();
         if dir.is_empty() || dir == "~" || dir == home.trim_end_matches('/') {
@@ -290,12 +296,7 @@ impl Shell<'_, '_, '_> {
         {
             return None;
         }
-        let dir = dir.trim_end_matches('/');
-        let home = self.sink.ctx.home.to_string_lossy();
-        if dir.is_empty() || dir == "~" || dir == home.trim_end_matches('/') {
-            return None;
-        }
-        Some(dir.to_owned())
+        self.not_home_or_root(dir)
     }
 
     /// The temporary directory a prefix pattern without the slash names (`"${TMPDIR:-/tmp}"*`):
