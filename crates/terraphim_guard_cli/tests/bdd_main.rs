@@ -18,11 +18,22 @@ use steps::world::GuardWorld;
 
 fn main() {
     let features = concat!(env!("CARGO_MANIFEST_DIR"), "/../../features");
+    // The command line is cargo's (`cargo test` passes its own options through), so the CLI
+    // stays the default one; a run is narrowed by `TERRAPHIM_GUARD_BDD_ONLY=TEXT`: only the
+    // scenarios whose feature file path or name holds TEXT run.
+    let only = std::env::var("TERRAPHIM_GUARD_BDD_ONLY").unwrap_or_default();
     futures::executor::block_on(
         GuardWorld::cucumber()
             .max_concurrent_scenarios(4)
             .fail_on_skipped()
             .with_default_cli()
-            .run_and_exit(features),
+            .filter_run_and_exit(features, move |feature, _rule, scenario| {
+                only.is_empty()
+                    || feature
+                        .path
+                        .as_ref()
+                        .is_some_and(|p| p.to_string_lossy().contains(only.as_str()))
+                    || scenario.name.contains(only.as_str())
+            }),
     );
 }
