@@ -148,10 +148,10 @@ pub(super) fn unknown_contact_host(cmd: &SimpleCommand) -> Option<String> {
 /// [`unknown_contact_host`]), or the host operand of a raw socket client (`nc HOST PORT`,
 /// `socat - TCP:HOST:PORT`, `telnet HOST`) or a DICOM sender (`storescu -aec AE HOST PORT`).
 pub(super) fn unknown_sink_host(cmd: &SimpleCommand) -> Option<String> {
-    if !matches!(
-        cmd.name(),
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "storescu" | "dcmsend"
-    ) {
+    let name = cmd.name();
+    if !crate::parse::RAW_SENDERS.contains(&name)
+        && !super::outside_data::FILE_SENDERS.contains(&name)
+    {
         return unknown_contact_host(cmd);
     }
     cmd.argv

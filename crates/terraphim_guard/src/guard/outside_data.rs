@@ -13,13 +13,10 @@ use terraphim_shell_vocab::hosts::HTTP_CLIENTS;
 
 use super::types::{Part, Verdict};
 use crate::canon::WordKind;
-use crate::parse::SimpleCommand;
-
-/// Raw socket clients: they send what they read on their input to the host they name.
-const RAW_SENDERS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet"];
+use crate::parse::{RAW_SENDERS, SimpleCommand};
 
 /// Clients that send the files they name to the host they name (DICOM's C-STORE senders).
-const FILE_SENDERS: &[&str] = &["storescu", "dcmsend"];
+pub(super) const FILE_SENDERS: &[&str] = &["storescu", "dcmsend"];
 
 /// Options of HTTP clients whose value is a file they send (curl's `-T`, wget's
 /// `--post-file`); the `@FILE` forms of `-d`/`-F` are found by their `@`.

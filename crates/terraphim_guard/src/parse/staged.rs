@@ -84,7 +84,7 @@ const SENDERS: &[&str] = &[
 
 /// Raw sockets (and DNS names): no credential has a use there (an HTTP client's header may be
 /// the token's own use, judged by `secret_vars`).
-const RAW_SENDERS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet"];
+pub(crate) const RAW_SENDERS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet"];
 
 /// Whether program `name` sends what reaches it: any sender, or only a raw one.
 /// Programs that print a file whole, or encoded, compressed or archived whole: what they read
