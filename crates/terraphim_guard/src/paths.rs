@@ -1616,6 +1616,12 @@ pub(crate) fn is_destroy_verb_word(text: &str) -> bool {
     is_destroy_verb(verb_bits(text))
 }
 
+/// Whether a word names a reading action of a subcommand CLI (`list`, `describe-instances`,
+/// `projects:list`), as `<read-verb>` does.
+pub(crate) fn is_read_verb_word(text: &str) -> bool {
+    verb_bits(text) & READ_VERB != 0
+}
+
 /// Words that name a read or a destroying action of a subcommand CLI: the whole word or its
 /// first `-`/`_` part (`describe-instances`, `delete-bucket`).
 fn verb_bits(text: &str) -> u32 {

@@ -7,6 +7,7 @@ mod contact_host;
 mod data;
 mod data_output;
 mod decide;
+mod destroy_subcommand;
 mod env_filter;
 mod flood;
 mod in_place;

@@ -504,6 +504,11 @@ fn runs_file(c: &SimpleCommand) -> Option<&str> {
         "casa" => Some(&["-c"][..]),
         // Zowe submits a local JCL file as a job, which the mainframe runs.
         "zowe" if c.argv.iter().any(|w| w == "submit") => Some(&["local-file", "lf"][..]),
+        // macOS's `installer -pkg FILE` runs the package's install scripts (as root, as it is
+        // always run); FontForge's `-script FILE` runs a Python or native script with the
+        // program's full access.
+        "installer" => Some(&["-pkg", "-package"][..]),
+        "fontforge" => Some(&["-script"][..]),
         _ => None,
     };
     // A notebook executed (`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill

@@ -1,0 +1,92 @@
+//! The subcommand of a tool nobody described that names a deletion: `ckan dataset purge X`,
+//! `bench drop-site SITE`, `./console core:delete-logs-data`, `php occ user:delete NAME`.
+//!
+//! Subcommand CLIs name their actions with verbs, and a handful of verbs say only one thing:
+//! the tool removes something it manages (a site, a dataset, a user, a table), usually on a
+//! server the sandbox cannot protect, since the tool reaches it with the user's credentials.
+//! The KG describes the tools it knows one by one (`TOOL <destroy-verb>` entries); this rule
+//! speaks for the ones it does not, and only at the subcommand's place: the first operand, or
+//! the second after a noun (`dataset purge`), never a flag's value or a later argument, so
+//! data such as `grep delete` (a known tool anyway) or `mytool show drop-in` stays data. The
+//! verbs are the unambiguous ones: `remove`, `reset`, `flush`, `clean` and `uninstall` also
+//! name a dependency dropped from a manifest or a cache emptied, which an unknown tool's user
+//! does every day.
+
+use crate::parse::SimpleCommand;
+
+/// Verbs whose only sense in a subcommand is the deletion of what the tool manages.
+const DELETING: &[&str] = &[
+    "delete", "destroy", "purge", "drop", "wipe", "truncate", "erase", "expunge",
+];
+
+/// Programs that run a script named by their first operand, whose own subcommands follow it
+/// (`php occ user:delete`, `python3 manage.py ...`).
+const SCRIPT_RUNNERS: &[&str] = &[
+    "php", "python", "python3", "node", "ruby", "perl", "bun", "deno",
+];
+
+/// Options of those runners that make the line's code their program: no script operand follows.
+const CODE_OPTIONS: &[&str] = &["-c", "-e", "-r", "-m", "--eval", "-p", "--print"];
+
+/// The tool (the script of a script runner) and its subcommand word that names a deletion,
+/// if `cmd` is a subcommand CLI call whose first or second operand is such a verb.
+pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<(&str, &str)> {
+    let argv = &cmd.argv;
+    let mut tool = argv.first()?.rsplit('/').next()?;
+    let mut rest = argv.get(1..)?.iter().map(String::as_str);
+    if SCRIPT_RUNNERS.contains(&tool) {
+        // Skip the runner's own options; the script is the tool.
+        loop {
+            let word = rest.next()?;
+            if CODE_OPTIONS.contains(&word) || word == "-" {
+                return None;
+            }
+            if !word.starts_with('-') {
+                tool = word.rsplit('/').next().unwrap_or(word);
+                break;
+            }
+        }
+    }
+    let mut operands = 0;
+    let mut after_flag = false;
+    for word in rest {
+        if word == "--" {
+            return None;
+        }
+        if word.starts_with('-') {
+            after_flag = !word.contains('=');
+            continue;
+        }
+        let identifier = is_identifier(word);
+        if after_flag && !identifier {
+            // The flag's value (`-c ckan.ini`, `--site erp.localhost`).
+            after_flag = false;
+            continue;
+        }
+        after_flag = false;
+        if !identifier {
+            return None;
+        }
+        operands += 1;
+        let verb = word.rsplit(':').next().unwrap_or(word);
+        let first = verb.split(['-', '_']).next().unwrap_or(verb);
+        if DELETING.contains(&first) {
+            return Some((tool, word));
+        }
+        // Only a plain noun (`dataset`, `site`) may come before the verb; a topic's verb
+        // (`cache:flush`) or a second operand ends the subcommand.
+        if operands == 2 || word.contains(':') || crate::paths::is_read_verb_word(word) {
+            return None;
+        }
+    }
+    None
+}
+
+/// A word a CLI could take as a subcommand: lower-case letters, digits, `-`, `_`, `:`, led
+/// by a letter.
+fn is_identifier(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_lowercase())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_:".contains(&b))
+}
