@@ -42,7 +42,7 @@ pub(crate) fn credential_through_proxy(cmd: &SimpleCommand) -> Option<String> {
 }
 
 /// Whether `cmd`'s requests carry a credential (see [`credential_through_proxy`]).
-fn sends_credential(cmd: &SimpleCommand) -> bool {
+pub(crate) fn sends_credential(cmd: &SimpleCommand) -> bool {
     let name = cmd.name();
     if LOGIN_CLIS.contains(&name) {
         return true;

@@ -112,5 +112,6 @@ mod syntax;
 mod system_reads_and_codegen;
 mod templates_hooks_and_env;
 mod tool_families;
+mod unknown_deletes_and_platform_instances;
 mod unseen_kinds;
 mod wrap;
