@@ -450,10 +450,13 @@ fn sent_key_file(lists: &PathClasses, path: &str) -> bool {
 const RECORD_READERS: &[&str] = &["gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "ia"];
 
 /// Extensions of files that hold records: tables, spreadsheets, databases, statistics
-/// packages' data, ledgers and journals, address books and mailboxes.
+/// packages' data, ledgers and journals, address books and mailboxes; and images of a
+/// machine's memory or disk, process dumps and network captures, which hold everything it
+/// held (passwords, keys, sessions, mail).
 const RECORD_EXTENSIONS: &[&str] = &[
     "csv", "tsv", "xlsx", "xls", "xlsm", "ods", "parquet", "feather", "sqlite", "sqlite3", "db",
-    "mdb", "accdb", "sav", "dta", "journal", "ledger", "vcf", "mbox", "pst",
+    "mdb", "accdb", "sav", "dta", "journal", "ledger", "vcf", "mbox", "pst", "e01", "ex01", "aff",
+    "aff4", "vmem", "vmss", "lime", "dmp", "mem", "hprof", "pcap", "pcapng",
 ];
 
 /// Directories of a project that hold its data rather than its code or its build.

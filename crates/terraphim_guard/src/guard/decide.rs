@@ -788,8 +788,7 @@ impl Guard {
                     "runs PowerShell code given on the line, with only options that load nothing; its commands are judged as parts of their own (known safe: PowerShell command judged by its code)".to_string(),
                     None,
                 )
-            } else if let Some((tool, verb)) = super::destroy_subcommand::deleting_subcommand(cmd)
-            {
+            } else if let Some((tool, verb)) = super::destroy_subcommand::deleting_subcommand(cmd) {
                 (
                     Verdict::Deny,
                     format!(
