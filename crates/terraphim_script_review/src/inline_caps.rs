@@ -48,6 +48,7 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
         imported: Vec::new(),
         path_fns: Vec::new(),
         libraries: false,
+        probes: Vec::new(),
     };
     let Some(tree) = crate::analyze::parse_tree(lang, code) else {
         walk.caps.beyond = Some(format!("the {lang} parser gave no syntax tree"));
@@ -62,7 +63,13 @@ pub fn inline_capabilities(code: &str, lang: Language, ctx: &Context) -> InlineC
         Language::Python => {
             walk.collect_defs(root, "function_definition");
             walk.libraries = walk.imports_a_library(root);
-            walk.python(root)
+            walk.python(root).and_then(|()| {
+                // A module imported only to be asked its version must be asked it.
+                match walk.probes.iter().find(|(_, asked)| !asked) {
+                    Some((name, _)) => Err(format!("imports `{name}`")),
+                    None => Ok(()),
+                }
+            })
         }
         Language::JavaScript => {
             walk.collect_js_defs(root);
@@ -94,6 +101,9 @@ struct Walk<'a> {
     /// are many and unlisted, so names are judged by what they say ([`py_effect_name`]) and
     /// every string of the code by what it names ([`Walk::py_library_string`]).
     libraries: bool,
+    /// Names bound to a module imported only to be asked its version ([`PY_PROBE`]), and
+    /// whether the code asks it.
+    probes: Vec<(String, bool)>,
 }
 
 /// What a name bound from `pathlib` or `glob` makes.
@@ -150,6 +160,39 @@ const PY_COMPUTING_LIBRARIES: &str = "numpy scipy pandas polars xarray netCDF4 h
      openmm mdtraj MDAnalysis Bio pysam qiskit cirq sympy networkx shapely pyproj uproot awkward \
      pint skimage PIL imageio tifffile pydicom nibabel healpy ase pymatgen spglib statsmodels \
      sklearn";
+
+/// What an import of a module no list here names is bound to: a module whose version the code
+/// asks (`import torch; print(torch.__version__, torch.cuda.is_available())`, `import django;
+/// print(django.get_version())`). Importing an installed package runs its own top-level code,
+/// as the project's tests and tools do every run; what the walk cannot know is what its
+/// functions do, so the code may only read the module's version attributes
+/// ([`VERSION_ATTRS`]) and call its argument-free probes ([`PROBE_CALLS`]), through
+/// attributes that are neither private nor named for an effect. Any other use of the name (a
+/// call with arguments, a function, the module as a value, `from M import f`) keeps the code
+/// out, as before.
+const PY_PROBE: &str = "<module whose version is asked>";
+
+/// Modules whose import alone does something beyond the interpreter (`antigravity` opens a
+/// web browser) or reaches the interpreter's own machinery.
+const PY_UNPROBED: &str = "antigravity __main__ builtins importlib ctypes";
+
+/// Attributes that hold a module's or package's version (Python's `__version__`, lodash's
+/// `VERSION`, a package manifest's `version`).
+const VERSION_ATTRS: &str =
+    "__version__ __version_info__ version version_info VERSION VERSION_INFO";
+
+/// Argument-free calls that report a version or what the library finds on this machine.
+const PROBE_CALLS: &str = "get_version version is_available is_built device_count \
+     get_device_name current_device";
+
+/// Whether one attribute on the way to a version or a probe is a plain public name that names
+/// no effect (`cuda`, `backends`, `mps`; not `_C`, `system`, `run`).
+fn plain_segment(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('_')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !py_effect_name(name)
+}
 
 /// Stems of a library name that say it does more than compute and read: writes, deletes,
 /// moves, downloads, sends, logs in, runs code or programs, shows a window, evaluates text.
@@ -331,6 +374,41 @@ impl<'a> Walk<'a> {
             .map(|(_, m)| *m)
     }
 
+    /// An attribute chain `m.a.b` rooted at a name bound to a module: the module and the
+    /// attribute names (`["a", "b"]`).
+    fn attr_chain(&self, mut n: Node<'_>) -> Option<(&'static str, Vec<&'a str>)> {
+        let mut names = Vec::new();
+        while n.kind() == "attribute" {
+            names.push(self.text(n.child_by_field_name("attribute")?));
+            n = n.child_by_field_name("object")?;
+        }
+        if n.kind() != "identifier" || names.is_empty() {
+            return None;
+        }
+        let m = self.module_of(self.text(n))?;
+        names.reverse();
+        Some((m, names))
+    }
+
+    /// The name an attribute chain starts at (`torch` of `torch.cuda.is_available`).
+    fn chain_root(&self, mut n: Node<'_>) -> &'a str {
+        while n.kind() == "attribute" {
+            match n.child_by_field_name("object") {
+                Some(o) => n = o,
+                None => break,
+            }
+        }
+        self.text(n)
+    }
+
+    /// Record that the module bound to the name a chain starts at was asked its version.
+    fn asked(&mut self, chain: Node<'_>) {
+        let root = self.chain_root(chain);
+        if let Some(p) = self.probes.iter_mut().rev().find(|(n, _)| n == root) {
+            p.1 = true;
+        }
+    }
+
     /// A literal string's text, when it has no interpolation.
     fn literal(&self, n: Node<'_>) -> Option<String> {
         match n.kind() {
@@ -379,6 +457,7 @@ impl<'a> Walk<'a> {
                     || t.starts_with("__")
                     || t == "open"
                     || self.path_fn(t).is_some()
+                    || self.module_of(t) == Some(PY_PROBE)
                 {
                     return Err(format!("uses `{t}`"));
                 }
@@ -466,7 +545,7 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    fn py_module(&mut self, dotted: &str) -> Result<&'static str, String> {
+    fn py_module(&mut self, dotted: &str, probe: bool) -> Result<&'static str, String> {
         let top = dotted.split('.').next().unwrap_or(dotted);
         let known = PY_PURE_MODULES
             .split_ascii_whitespace()
@@ -485,6 +564,16 @@ impl<'a> Walk<'a> {
                 Some(lib) if !dotted.split('.').any(py_effect_name) => {
                     self.caps.imports.push(top.to_owned());
                     Ok(lib)
+                }
+                // `import torch`: bound as a module whose version alone may be read.
+                None if probe
+                    && !listed(PY_UNPROBED, top)
+                    && dotted.split('.').all(|p| {
+                        !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    }) =>
+                {
+                    self.caps.imports.push(top.to_owned());
+                    Ok(PY_PROBE)
                 }
                 _ => Err(format!("imports `{dotted}`")),
             },
@@ -656,7 +745,10 @@ impl<'a> Walk<'a> {
                 }
                 other => return Err(format!("python `{other}` import")),
             };
-            let m = self.py_module(module)?;
+            let m = self.py_module(module, true)?;
+            if m == PY_PROBE {
+                self.probes.push((alias.to_owned(), false));
+            }
             self.modules.push((alias.to_owned(), m));
         }
         Ok(())
@@ -667,7 +759,8 @@ impl<'a> Walk<'a> {
             .child_by_field_name("module_name")
             .map(|m| self.text(m))
             .ok_or("an import")?;
-        let m = self.py_module(module)?;
+        // `from M import f` binds a function of M the walk would then call as known.
+        let m = self.py_module(module, false)?;
         let mut c = n.walk();
         let names: Vec<Node<'_>> = n.children_by_field_name("name", &mut c).collect();
         if names.is_empty() {
@@ -720,6 +813,22 @@ impl<'a> Walk<'a> {
             .child_by_field_name("attribute")
             .map(|a| self.text(a))
             .ok_or("an attribute")?;
+        // A module's version (`numpy.__version__`, `torch.version.cuda` is not one).
+        if let Some((m, names)) = self.attr_chain(n) {
+            let (last, path) = names.split_last().ok_or("an attribute")?;
+            if listed(VERSION_ATTRS, last)
+                && (path.is_empty() || m == PY_PROBE && path.iter().all(|p| plain_segment(p)))
+            {
+                self.asked(n);
+                return Ok(());
+            }
+            if m == PY_PROBE {
+                return Err(format!(
+                    "uses `{}` of a module it only imports",
+                    names.join(".")
+                ));
+            }
+        }
         if attr.starts_with("__") {
             return Err(format!("uses `{attr}`"));
         }
@@ -762,6 +871,23 @@ impl<'a> Walk<'a> {
                 }
             }
             "attribute" => {
+                if let Some((m, names)) = self.attr_chain(f).filter(|(m, _)| *m == PY_PROBE) {
+                    let (last, path) = names.split_last().ok_or("a call")?;
+                    let no_args = args.is_none_or(|a| a.named_child_count() == 0);
+                    return match no_args
+                        && listed(PROBE_CALLS, last)
+                        && path.iter().all(|p| plain_segment(p))
+                    {
+                        true => {
+                            self.asked(f);
+                            Ok(())
+                        }
+                        false => Err(format!(
+                            "calls `{}` of a module it only imports ({m})",
+                            names.join(".")
+                        )),
+                    };
+                }
                 let obj = f.child_by_field_name("object").ok_or("a call")?;
                 let attr = f
                     .child_by_field_name("attribute")
@@ -1181,6 +1307,9 @@ impl<'a> Walk<'a> {
                 self.read(&spec)?;
                 Ok(Some("json"))
             }
+            // An installed package's manifest (`require('react/package.json')`): a JSON
+            // file under the project's `node_modules`, which runs nothing.
+            s if bare_package(s).is_some_and(|rest| rest == "package.json") => Ok(Some("json")),
             _ => Err(format!("requires `{spec}`")),
         }
     }
@@ -1225,10 +1354,36 @@ impl<'a> Walk<'a> {
         if self.js_object_name(obj).is_some() {
             return Ok(());
         }
+        // `require('lodash').VERSION`: the version of an installed package, whose own
+        // top-level code runs as the project's does (see [`PY_PROBE`]).
+        if listed(VERSION_ATTRS, prop) && self.js_required_package(obj).is_some() {
+            return Ok(());
+        }
         if self.js_require(obj)?.is_some() {
             return Ok(());
         }
         self.js(obj)
+    }
+
+    /// The package a `require('NAME')` call names, when `NAME` is a bare package name (no
+    /// path into it, no file).
+    fn js_required_package(&self, n: Node<'_>) -> Option<&'a str> {
+        if n.kind() != "call_expression" {
+            return None;
+        }
+        let f = n.child_by_field_name("function")?;
+        if f.kind() != "identifier" || self.text(f) != "require" {
+            return None;
+        }
+        let args = n.child_by_field_name("arguments")?;
+        let mut c = args.walk();
+        let list: Vec<Node<'_>> = args.named_children(&mut c).collect();
+        let [arg] = list.as_slice() else {
+            return None;
+        };
+        let text = self.text(*arg);
+        let spec = text.get(1..text.len().checked_sub(1)?)?;
+        (arg.kind() == "string" && bare_package(spec) == Some("")).then_some(spec)
     }
 
     fn js_call(&mut self, n: Node<'_>) -> Step {
@@ -1320,6 +1475,25 @@ impl<'a> Walk<'a> {
 /// no table of pointers for the loader to relocate at every start).
 fn listed(list: &str, word: &str) -> bool {
     list.split_ascii_whitespace().any(|w| w == word)
+}
+
+/// For a bare npm specifier (`lodash`, `@scope/pkg`, `react/package.json`), the path inside
+/// the package after its name (`""`, `""`, `"package.json"`); `None` for a relative, absolute
+/// or `node:` specifier or one with characters npm names do not have.
+fn bare_package(spec: &str) -> Option<&str> {
+    let ok = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with('.')
+            && p.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b))
+    };
+    let (scope, tail) = match spec.strip_prefix('@') {
+        Some(scoped) => scoped.split_once('/').map(|(s, t)| (Some(s), t))?,
+        None => (None, spec),
+    };
+    let (name, rest) = tail.split_once('/').unwrap_or((tail, ""));
+    (scope.is_none_or(ok) && ok(name) && !rest.contains("..") && !rest.starts_with('/'))
+        .then_some(rest)
 }
 
 /// Whether `module` (as the walk binds it) is one of [`PY_COMPUTING_LIBRARIES`].

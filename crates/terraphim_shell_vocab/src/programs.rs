@@ -155,6 +155,26 @@ pub const PROJECT_BUILDERS: &[&str] = &[
     "clang++",
     "ghc",
     "rustc",
+    // The native compilers of other languages, which leave the program at their `-o` (or in a
+    // build directory): COBOL, Fortran, Pascal, Ada, D, Nim, Crystal, CUDA, Emscripten, the
+    // JVM's compilers (`kotlinc -d build/app.jar`, run as `java -jar build/app.jar`).
+    "cobc",
+    "gfortran",
+    "flang",
+    "ifx",
+    "fpc",
+    "gnatmake",
+    "gdc",
+    "ldc2",
+    "dmd",
+    "nim",
+    "crystal",
+    "tinygo",
+    "nvcc",
+    "emcc",
+    "em++",
+    "javac",
+    "kotlinc",
 ];
 
 /// Directories of a project where its compilers put the programs they build (`cargo`'s
@@ -175,10 +195,71 @@ pub const COMPILE_OUTPUT_DIRS: &[&str] = &[
 /// Extensions of files that hold data or documentation, which no runner of the project loads
 /// as code or instructions: literal text written to one (`echo 'DROP TABLE t;' >
 /// tests/fixtures/q.sql`, a quoted heredoc into `docs/x.md`) is data, as the agent's own file
-/// write is. Config formats tools read (`toml`, `ini`, `cfg`) and patches are not here.
+/// write is. Config formats tools read (`toml`, `ini`, `cfg`) and patches are not here. The
+/// text formats of research data are data too, whatever the field: genomic intervals,
+/// variants, annotations and sequences (`bed`, `vcf`, `gff`, `fasta`, `fastq`, `sam`),
+/// molecules and structures (`pdb`, `cif`, `sdf`, `mol2`, `smi`, `xyz`), geometries
+/// (`geojson`, `kml`, `gpx`, `wkt`), calendars, subtitles, message catalogs, bibliographies and
+/// diagram sources: a tool's output written into one is the file the name promises.
 pub const DATA_FILE_EXTENSIONS: &[&str] = &[
-    "txt", "md", "markdown", "rst", "adoc", "sql", "csv", "tsv", "json", "jsonl", "ndjson", "yaml",
-    "yml", "xml", "html", "htm", "svg", "snap", "golden", "expected", "b64",
+    "txt",
+    "md",
+    "markdown",
+    "rst",
+    "adoc",
+    "sql",
+    "csv",
+    "tsv",
+    "json",
+    "jsonl",
+    "ndjson",
+    "yaml",
+    "yml",
+    "xml",
+    "html",
+    "htm",
+    "svg",
+    "snap",
+    "golden",
+    "expected",
+    "b64",
+    "bed",
+    "bedgraph",
+    "narrowpeak",
+    "broadpeak",
+    "vcf",
+    "gff",
+    "gff3",
+    "gtf",
+    "fasta",
+    "fa",
+    "fna",
+    "faa",
+    "fastq",
+    "fq",
+    "sam",
+    "maf",
+    "pdb",
+    "cif",
+    "mmcif",
+    "sdf",
+    "mol",
+    "mol2",
+    "smi",
+    "xyz",
+    "geojson",
+    "topojson",
+    "kml",
+    "gpx",
+    "wkt",
+    "ics",
+    "vtt",
+    "srt",
+    "po",
+    "pot",
+    "bib",
+    "dot",
+    "mmd",
 ];
 
 /// Whether `path` names a data or documentation file by its extension

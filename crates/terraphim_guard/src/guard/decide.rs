@@ -175,8 +175,13 @@ impl Guard {
             .into_iter()
             .filter(|(pi, head_words)| {
                 self.safe.pattern(*pi).last_stage().is_none_or(|st| {
-                    !pattern::names_paths(st)
-                        || pattern::covers_all_operands(st, &cmd.words, head_words, &classes[ci], 0)
+                    !pattern::names_paths(st) || {
+                        // Numbers fed on stdin (`gmx energy -f md.edr <<< '10 0'`) answer the
+                        // program's own menu: no operand a path class has to vouch for.
+                        let mut skip = head_words.clone();
+                        skip.extend(menu_answer_word(cmd));
+                        pattern::covers_all_operands(st, &cmd.words, &skip, &classes[ci], 0)
+                    }
                 })
             })
             // `TOOL --version` / `TOOL --help` says the tool prints and exits when it reads the
@@ -548,11 +553,11 @@ impl Guard {
             } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && only_lifted(super::loopback::LIFTED)
-                && super::loopback::loopback_request(cmd)
+                && super::loopback::loopback_request(cmd, &classes[ci])
             {
                 (
                     Verdict::Allow,
-                    "sends a request to a server on this machine (a loopback address), the developer's own, with no file and no other address (known safe: request to this machine)".to_string(),
+                    "sends a request to a server on this machine (a loopback address), the developer's own, with no other address and no file but the project's own (known safe: request to this machine)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()
@@ -1079,7 +1084,14 @@ fn defer_runner_parts(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[boo
 fn run_build_output(cmds: &[SimpleCommand], parts: &mut [Part], unknown: &[bool]) {
     for i in 0..cmds.len() {
         let cmd = &cmds[i];
-        if !unknown[i] || !cmd.layers.iter().all(|l| measuring_layer(l)) {
+        // (A program run in a process substitution, `diff <(./build/app < in) expected`, runs
+        // as it would on its own; its output is read as a file.)
+        if !unknown[i]
+            || !cmd
+                .layers
+                .iter()
+                .all(|l| measuring_layer(l) || l == "<(...)")
+        {
             continue;
         }
         let Some(program) = build_output_program(&cmd.argv) else {
@@ -1448,6 +1460,29 @@ fn read_only_sudo(cmds: &[SimpleCommand], parts: &mut [Part], classes: &[Vec<u32
             parts[i].profile = None;
         }
     }
+}
+
+/// The word of `cmd` that is the text fed on its stdin (a here-string or a heredoc, made an
+/// operand for matching) when that text only answers a program's menu: numbers, separated by
+/// blanks or commas (`gmx energy -f md.edr <<< '10 0'`, `gmx rms ... <<< '4 4'`). Such a text
+/// names no path and no command, so a safe pattern's path classes need not cover it; it is
+/// still matched as an operand by every tier (`psql <<< 'DROP TABLE x'` is no answer).
+fn menu_answer_word(cmd: &SimpleCommand) -> Option<usize> {
+    let text = cmd.stdin_text.as_deref()?;
+    let answer = !text.trim().is_empty()
+        && text.len() <= 64
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_whitespace() || b == b',');
+    if !answer {
+        return None;
+    }
+    cmd.words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .rfind(|(_, w)| w.kind == WordKind::Operand && w.text == text)
+        .map(|(i, _)| i)
 }
 
 /// The value of a build's `-o`/`--output` option (`go build -o bin/srv`), normalised.

@@ -2,18 +2,35 @@
 //! http://localhost:8080/api/users -d '{...}'`, `http PUT :8080/items/1 done=true`): the
 //! developer's server, run from the project, answering on the loopback interface. The rule
 //! `loopback_request` in `decide.rs` allows a part whose only suspicious entries are the ones
-//! for sending data (`http data send`, `http replace or modify`) when every address it names is
-//! a loopback one and it sends no file: a DELETE stays with its destructive entry, an upload of
-//! a file (`-d @FILE`, `-F f=@FILE`, `-T FILE`), another address anywhere on the line, a proxy,
-//! a name resolved elsewhere (`--resolve`, `--connect-to`) or a Unix socket (the container
-//! engine's) keep it confined.
+//! for sending data (`http data send`, `http replace or modify`, `http upload`) when every
+//! address it names is a loopback one and every file its body names (`-d @FILE`, `-F
+//! f=@FILE`) is the project's own: a DELETE
+//! stays with its destructive entry, an upload of a secret, a key file, a file outside the
+//! project, in a temporary directory or known only at run time, another address anywhere on
+//! the line, a proxy, a name resolved elsewhere (`--resolve`, `--connect-to`) or a Unix socket
+//! (the container engine's) keep it confined.
+//!
+//! Why a project file may be sent there and a DELETE may not. What a loopback port answers is
+//! not always a process of the project: it may be a tunnel the developer opened (`ssh -L`,
+//! `kubectl port-forward`, a cloud SQL proxy) to a shared or production service. What the
+//! agent sends through it is then sent to that service. A request body the line spells, or a
+//! file of the project (a fixture, a FHIR bundle, a build output), is data the agent already
+//! holds and writes into the project anyway: a server on the other end learns nothing of the
+//! user's that the project does not hold, and adding a record is undone by removing it. So
+//! the body's source decides, not whether it is written inline or read from a file: a secret
+//! (`.env`, a key file), the home's or the system's files and a temporary file (which an
+//! earlier line may have filled with anything) stay confined, as they would be sent through
+//! that tunnel to wherever it leads. A DELETE (or `_delete_by_query`) is different in kind:
+//! what it removes on the far side is not the agent's to give back (an index of a port-forward
+//! to production is gone), and the line cannot tell the developer's throw-away server from a
+//! tunnel, so it stays denied by `http delete request` whatever the address.
 
 use crate::canon::WordKind;
 use crate::parse::SimpleCommand;
 use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
 
 /// The suspicious entries this rule may lift.
-pub(crate) const LIFTED: &[&str] = &["http data send", "http replace or modify"];
+pub(crate) const LIFTED: &[&str] = &["http data send", "http replace or modify", "http upload"];
 
 /// Options that send a file, read a config, or send the request somewhere other than the
 /// address the URL names.
@@ -48,7 +65,8 @@ const REDIRECTING: &[&str] = &[
 const LOOPBACK_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "curlie"];
 
 /// Whether `cmd` is an HTTP request to this machine alone (see the module documentation).
-pub(crate) fn loopback_request(cmd: &SimpleCommand) -> bool {
+/// `classes` are the classes of `cmd`'s words.
+pub(crate) fn loopback_request(cmd: &SimpleCommand, classes: &[u32]) -> bool {
     if !LOOPBACK_CLIENTS.contains(&cmd.name())
         || !cmd.layers.is_empty()
         || cmd.flow.is_some()
@@ -57,13 +75,20 @@ pub(crate) fn loopback_request(cmd: &SimpleCommand) -> bool {
         return false;
     }
     let mut loopback = false;
-    for w in cmd.words.iter().skip(1) {
+    for (i, w) in cmd.words.iter().enumerate().skip(1) {
         let t = w.text.as_str();
+        let bits = classes.get(i).copied().unwrap_or(0);
         match w.kind {
             WordKind::Flag if REDIRECTING.contains(&t) => return false,
             WordKind::Flag => {}
             WordKind::Operand => {
-                if t.starts_with('@') || t.contains("=@") || t.contains(":=@") || t.contains('$') {
+                if t.contains('$') {
+                    return false;
+                }
+                if let Some(file) = sent_file(t) {
+                    if project_body(file, bits) {
+                        continue;
+                    }
                     return false;
                 }
                 if let Some(host) = address(t) {
@@ -77,6 +102,34 @@ pub(crate) fn loopback_request(cmd: &SimpleCommand) -> bool {
         }
     }
     loopback
+}
+
+/// The file an operand sends as (part of) a request body: curl's `@FILE`, `name=@FILE` and
+/// `name=<FILE`, httpie's `name:=@FILE` and `name=@FILE`. (A file named by an option, curl's
+/// `-T FILE` or wget's `--post-file FILE`, keeps the request confined: the canonical words
+/// sort options apart from their values.)
+fn sent_file(word: &str) -> Option<&str> {
+    if let Some(f) = word.strip_prefix('@') {
+        return Some(f);
+    }
+    ["=@", "=<"]
+        .iter()
+        .find_map(|m| word.split_once(m).map(|(_, f)| f))
+}
+
+/// Whether a file sent to this machine's server is the project's own data: a file of the
+/// project or its build output as written (`is_project_destination`: no secret, trust anchor,
+/// temporary or outside path), not known only at run time, and not named like a private key
+/// (`server.key`, `tls-key.pem`), which the class gives only where it leaves the network.
+fn project_body(file: &str, bits: u32) -> bool {
+    let file = file.split(';').next().unwrap_or(file);
+    !file.is_empty()
+        && file != "-"
+        && !file.contains(['$', '`', '*', '?'])
+        && crate::paths::is_project_destination(bits)
+        && !crate::paths::unknown_or_remote(bits)
+        && !crate::paths::names_a_secret(bits)
+        && !crate::paths::names_key_file(file)
 }
 
 /// The suspicious entry [`loopback_listener`] may lift.

@@ -70,6 +70,7 @@ mod flows;
 mod fpsh48;
 mod fpsh49;
 mod friction52;
+mod friction53;
 mod generated_names;
 mod guard52;
 mod guests;

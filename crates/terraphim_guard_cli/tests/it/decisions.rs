@@ -124,6 +124,97 @@ fn listings_templates_and_find_exec_feeding_destroyers() {
     ]);
 }
 
+/// Inline code that asks an installed package for its version (`import torch;
+/// print(torch.__version__, torch.cuda.is_available())`, `django.get_version()`,
+/// `require('lodash').VERSION`, `require('react/package.json').version`) runs on the host: the
+/// import runs the package's own top-level code, as the project's tests do, and the code only
+/// reads version attributes and calls argument-free probes. Any other use of such a module (a
+/// call with arguments, a function it is not known to be a probe, the module as a value, `from
+/// M import f`) stays confined, as a module no list names did before.
+#[test]
+fn inline_code_that_asks_a_package_for_its_version() {
+    decide(&[
+        (
+            r#"python -c "import torch; print(torch.__version__, torch.cuda.is_available())""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c 'import sys; print(sys.version); import django; print(django.get_version())'"#,
+            "allow",
+        ),
+        (
+            r#"python3 -c 'import fastapi, pydantic; print(fastapi.__version__, pydantic.VERSION)'"#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "import pydicom as dcm; print(dcm.__version__)""#,
+            "allow",
+        ),
+        (
+            r#"python3 -c "import numpy; print(numpy.__version__)""#,
+            "allow",
+        ),
+        (
+            r#"node -e "console.log(require('lodash').VERSION)""#,
+            "allow",
+        ),
+        (
+            r#"node -p "require('react/package.json').version""#,
+            "allow",
+        ),
+        (
+            r#"node -e "console.log(require('@babel/core/package.json').version)""#,
+            "allow",
+        ),
+        // twins: the same modules used for anything but their version
+        (
+            r#"python3 -c "import torch; print(torch.load('model.pt'))""#,
+            "sandbox",
+        ),
+        (r#"python3 -c "import os; os.system('id')""#, "sandbox"),
+        (
+            r#"python3 -c "import shutil as s; x = s; x.copy('a', 'b')""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import requests; print(requests.get('https://example.com').text)""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import subprocess; print(subprocess.run.version)""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "from os import system; system('id')""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import torch; print(torch._C.version())""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import django; print(django.get_version('x'))""#,
+            "sandbox",
+        ),
+        (
+            r#"python3 -c "import antigravity; print(antigravity.__version__)""#,
+            "sandbox",
+        ),
+        (
+            r#"node -e "console.log(require('lodash').template('x')())""#,
+            "sandbox",
+        ),
+        (
+            r#"node -e "console.log(require('./lib/secret.js').version)""#,
+            "sandbox",
+        ),
+        (
+            r#"node -e "require('child_process').execSync('id')""#,
+            "sandbox",
+        ),
+    ]);
+}
+
 /// Inline Python that imports a library of numerical or scientific work (numpy, pandas,
 /// astropy, RDKit, Qiskit, OpenMM, xarray...) to print what a project file holds or what a
 /// formula gives runs on the host, as the project's own scripts do; its writers, savers,
