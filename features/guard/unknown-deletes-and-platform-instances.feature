@@ -1,7 +1,8 @@
 Feature: deleting subcommands of unknown tools, credentialed responses, and platform instances
   A tool nobody described whose subcommand names a deletion (delete, destroy, purge, drop,
   wipe, truncate, erase, expunge), at the subcommand's place, is denied: it removes what the
-  tool manages, usually on a server the sandbox cannot protect. What a request made with the
+  tool manages, usually on a server the sandbox cannot protect. A tool whose deletions the KG
+  judged keeps the KG's decision for the forms its entries leave out. What a request made with the
   user's credentials received, piped to a host nobody answers for, is denied. Forensic, lab,
   markup, score, font, point cloud and business platform tools are allowed on the project's
   files or a development instance; a live instance or real hardware is denied.
@@ -23,6 +24,7 @@ Feature: deleting subcommands of unknown tools, credentialed responses, and plat
       | pixi remove numpy                                               | sandbox |
       | bin/magento cache:flush                                         | sandbox |
       | bench drop-site restore-test.localhost --force                  | sandbox |
+      | containerlab destroy -t lab/topo.clab.yml                       | sandbox |
 
   Scenario Outline: a response to a request made with credentials, sent on
     When I check "<command>"

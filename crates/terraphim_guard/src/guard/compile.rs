@@ -84,6 +84,34 @@ impl TierSet {
         let (layer, i) = self.locate(idx);
         layer.matcher.origin(i)
     }
+
+    /// Whether a pattern of `program` (whose second head word is `script`, when given: `php
+    /// occ`) names `verb` or the class `<destroy-verb>`: the KG has judged that tool's
+    /// deletions, so the forms it left out are not deletions it forgot. Walks every pattern;
+    /// only called when an unknown part names a deleting subcommand.
+    pub(super) fn names_deletion_of(
+        &self,
+        program: &str,
+        script: Option<&str>,
+        verb: &str,
+    ) -> bool {
+        self.layers.iter().any(|layer| {
+            (0..layer.matcher.len()).any(|i| {
+                let Some(st) = layer.matcher.pattern(i).last_stage() else {
+                    return false;
+                };
+                st.name() == Some(program)
+                    && script.is_none_or(|s| st.head().nth(1) == Some(s))
+                    && (st.head().any(|h| h == verb)
+                        || st.targets().any(|t| match t {
+                            crate::pattern::Target::Exact(e) => {
+                                e == verb || crate::paths::names_destroy_verb_class(e)
+                            }
+                            _ => false,
+                        }))
+            })
+        })
+    }
 }
 
 /// Which commands' operands need classes.

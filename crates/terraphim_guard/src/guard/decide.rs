@@ -793,11 +793,19 @@ impl Guard {
                     "runs PowerShell code given on the line, with only options that load nothing; its commands are judged as parts of their own (known safe: PowerShell command judged by its code)".to_string(),
                     None,
                 )
-            } else if let Some((tool, verb)) = super::destroy_subcommand::deleting_subcommand(cmd) {
+            } else if let Some(deletion) = super::destroy_subcommand::deleting_subcommand(cmd)
+                && !self.destructive.names_deletion_of(
+                    deletion.program,
+                    deletion.script,
+                    deletion.verb,
+                )
+            {
                 (
                     Verdict::Deny,
                     format!(
-                        "`{tool}` is a tool nobody described, and its subcommand `{verb}` names a deletion of what the tool manages (a site, a dataset, a user, a table), usually on a server the sandbox cannot protect (destructive: deleting subcommand of an unknown tool)"
+                        "`{}` is a tool nobody described, and its subcommand `{}` names a deletion of what the tool manages (a site, a dataset, a user, a table), usually on a server the sandbox cannot protect (destructive: deleting subcommand of an unknown tool)",
+                        deletion.tool(),
+                        deletion.verb
                     ),
                     None,
                 )

@@ -5,7 +5,9 @@
 //! the tool removes something it manages (a site, a dataset, a user, a table), usually on a
 //! server the sandbox cannot protect, since the tool reaches it with the user's credentials.
 //! The KG describes the tools it knows one by one (`TOOL <destroy-verb>` entries); this rule
-//! speaks for the ones it does not, and only at the subcommand's place: the first operand, or
+//! speaks for the ones it does not (a tool whose destructive entries name that verb or the
+//! class has been judged: the forms they leave out stay confined), and only at the
+//! subcommand's place: the first operand, or
 //! the second after a noun (`dataset purge`), never a flag's value or a later argument, so
 //! data such as `grep delete` (a known tool anyway) or `mytool show drop-in` stays data. The
 //! verbs are the unambiguous ones: `remove`, `reset`, `flush`, `clean` and `uninstall` also
@@ -28,13 +30,29 @@ const SCRIPT_RUNNERS: &[&str] = &[
 /// Options of those runners that make the line's code their program: no script operand follows.
 const CODE_OPTIONS: &[&str] = &["-c", "-e", "-r", "-m", "--eval", "-p", "--print"];
 
-/// The tool (the script of a script runner) and its subcommand word that names a deletion,
-/// if `cmd` is a subcommand CLI call whose first or second operand is such a verb.
-pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<(&str, &str)> {
+/// A subcommand that names a deletion: the program, the script a script runner runs (`occ`
+/// of `php occ`), and the subcommand word.
+pub(crate) struct Deletion<'a> {
+    pub(crate) program: &'a str,
+    pub(crate) script: Option<&'a str>,
+    pub(crate) verb: &'a str,
+}
+
+impl Deletion<'_> {
+    /// The tool as the reason names it: the script of a script runner, else the program.
+    pub(crate) fn tool(&self) -> &str {
+        self.script.unwrap_or(self.program)
+    }
+}
+
+/// The subcommand of `cmd` that names a deletion, if `cmd` is a subcommand CLI call whose
+/// first or second operand (after a script runner's script) is such a verb.
+pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
     let argv = &cmd.argv;
-    let mut tool = argv.first()?.rsplit('/').next()?;
+    let program = argv.first()?.rsplit('/').next()?;
+    let mut script = None;
     let mut rest = argv.get(1..)?.iter().map(String::as_str);
-    if SCRIPT_RUNNERS.contains(&tool) {
+    if SCRIPT_RUNNERS.contains(&program) {
         // Skip the runner's own options; the script is the tool.
         loop {
             let word = rest.next()?;
@@ -42,7 +60,7 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<(&str, &str)> {
                 return None;
             }
             if !word.starts_with('-') {
-                tool = word.rsplit('/').next().unwrap_or(word);
+                script = Some(word.rsplit('/').next().unwrap_or(word));
                 break;
             }
         }
@@ -71,7 +89,11 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<(&str, &str)> {
         let verb = word.rsplit(':').next().unwrap_or(word);
         let first = verb.split(['-', '_']).next().unwrap_or(verb);
         if DELETING.contains(&first) {
-            return Some((tool, word));
+            return Some(Deletion {
+                program,
+                script,
+                verb: word,
+            });
         }
         // Only a plain noun (`dataset`, `site`) may come before the verb; a topic's verb
         // (`cache:flush`) or a second operand ends the subcommand.
