@@ -72,6 +72,7 @@ mod fpsh49;
 mod friction52;
 mod generated_names;
 mod guard52;
+mod guard53;
 mod guests;
 mod harvest;
 mod hidden_forms;

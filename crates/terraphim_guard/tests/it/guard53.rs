@@ -1,0 +1,123 @@
+//! Session 48 (guard53): destructive commands of kinds nobody tuned the guard to. Processes
+//! killed by name or port as root (every process of the name on the machine, a system service
+//! the agent did not start) and servers stopped through their own control program; project
+//! records attached to a mail for a recipient outside the private network, or handed to another
+//! person or the public; a network device's configuration erased through a project tool's
+//! command option; an industrial controller written on a live network; live trading;
+//! destroy verbs of platform CLIs read only where they are the command's verb (an operand), not
+//! a flag's value; a file read through git (`git show REV:PATH`) read as the file; and `$DIR/`
+//! keeping its slash, which makes it `/` when DIR is unset (SC2115). Each beside its twin that
+//! stays where it was.
+
+use crate::decide_in_project as decide;
+use terraphim_guard::Verdict;
+
+#[test]
+fn processes_killed_by_name_as_root_are_denied() {
+    decide(&[
+        ("sudo killall -9 Orthanc", Verdict::Deny),
+        ("sudo killall dovecot", Verdict::Deny),
+        ("sudo pkill -f rspamd", Verdict::Deny),
+        ("sudo kill -9 $(pidof opendkim)", Verdict::Deny),
+        ("sudo kill $(pgrep -f orthanc)", Verdict::Deny),
+        ("doas killall mosquitto", Verdict::Deny),
+        ("sudo kill -9 $(lsof -t -i:25)", Verdict::Deny),
+        ("sudo fuser -k 25/tcp", Verdict::Deny),
+        // Twins: as the user the kill reaches only the user's processes (confined); as root a
+        // process stopped by its id or a pid file is no kill by name.
+        ("killall -9 Orthanc", Verdict::Sandbox),
+        ("pkill -f 'cargo test'", Verdict::Sandbox),
+        ("sudo kill 4242", Verdict::Sandbox),
+        ("sudo kill $(cat /run/app/dev.pid)", Verdict::Sandbox),
+        ("sudo lsof -i :25", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn servers_stopped_through_their_own_control_program_are_denied() {
+    decide(&[
+        ("sudo postfix stop", Verdict::Deny),
+        ("sudo dovecot stop", Verdict::Deny),
+        ("sudo doveadm stop", Verdict::Deny),
+        ("sudo rabbitmqctl stop_app", Verdict::Deny),
+        ("sudo rndc stop", Verdict::Deny),
+        ("sudo gitlab-ctl stop", Verdict::Deny),
+        ("sudo -u synapse synctl stop", Verdict::Deny),
+        ("sudo invoke-rc.d nginx stop", Verdict::Deny),
+        // Twins: their reloads, checks and status reports change nothing that runs.
+        ("sudo postfix reload", Verdict::Sandbox),
+        ("rndc reload", Verdict::Sandbox),
+        ("synctl restart", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn industrial_controllers_written_on_a_live_network_are_denied() {
+    decide(&[
+        (
+            "uawrite -u opc.tcp://10.0.5.7:4840 -n 'ns=2;s=Pump1.Run' false",
+            Verdict::Deny,
+        ),
+        (
+            "uacall -u opc.tcp://plc.plant.internal:4840 -n 'ns=2;s=Line1' -m 'ns=2;s=Stop'",
+            Verdict::Deny,
+        ),
+        ("modbus write 192.168.10.20 %MW100 0", Verdict::Deny),
+        // Twins: a simulator on this machine is a test.
+        (
+            "uawrite -u opc.tcp://localhost:4840 -n 'ns=2;s=Pump1.Run' false",
+            Verdict::Allow,
+        ),
+        ("modbus write 127.0.0.1 %MW100 0", Verdict::Allow),
+    ]);
+}
+
+#[test]
+fn live_trading_is_denied() {
+    decide(&[
+        (
+            "freqtrade trade --config user_data/config_live.json --strategy Sample",
+            Verdict::Deny,
+        ),
+        ("jesse live", Verdict::Deny),
+        ("lean cloud live \"My Project\" --push", Verdict::Deny),
+        // Twins: a backtest and a download of market data only read.
+        (
+            "freqtrade download-data --exchange binance --pairs BTC/USDT --days 30",
+            Verdict::Allow,
+        ),
+        (
+            "freqtrade backtesting --config user_data/config.json --strategy Sample",
+            Verdict::Allow,
+        ),
+    ]);
+}
+
+#[test]
+fn device_configuration_erased_through_a_command_option_is_denied() {
+    decide(&[
+        (
+            "python tools/push_config.py --host core-rtr1.prod.internal --commands 'write erase' 'reload'",
+            Verdict::Deny,
+        ),
+        (
+            "./scripts/netcmd --device sw-edge-2 --cmd 'erase startup-config'",
+            Verdict::Deny,
+        ),
+        (
+            "tools/junos.py --host fw1 --command 'request system zeroize'",
+            Verdict::Deny,
+        ),
+        // Twins: other device commands through the same option stay confined; the words as
+        // data (a commit message, a search pattern) are allowed.
+        (
+            "python tools/push_config.py --host core-rtr1 --commands 'show running-config'",
+            Verdict::Sandbox,
+        ),
+        (
+            "git commit -m 'docs: write erase procedure for lab routers'",
+            Verdict::Allow,
+        ),
+        ("grep -rn 'write erase' docs/runbooks/", Verdict::Allow),
+    ]);
+}
