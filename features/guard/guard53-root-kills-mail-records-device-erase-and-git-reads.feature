@@ -61,6 +61,18 @@ Feature: kills by name as root, records mailed away, device erases, platform ver
       | twilio api:core:messages:create --from +15550100 --to +15550101 --body delete | sandbox |
       | stripe products create --name reset                                          | sandbox |
 
+  Scenario Outline: a file printed from git's history is read as the file
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                        | verdict |
+      | git show HEAD:.env             | sandbox |
+      | git cat-file -p HEAD:.env      | sandbox |
+      | git show HEAD:src/main.rs      | allow   |
+      | git show HEAD:.env.example     | allow   |
+      | git show HEAD                  | allow   |
+
   Scenario Outline: a server stopped through its own control program is denied
     When I check "<command>"
     Then the verdict is <verdict>
@@ -93,3 +105,13 @@ Feature: kills by name as root, records mailed away, device erases, platform ver
       | freqtrade trade --config user_data/config_live.json --strategy Sample     | deny    |
       | jesse live                                                                | deny    |
       | freqtrade backtesting --config user_data/config.json --strategy Sample    | allow   |
+
+  Scenario Outline: a variable with a trailing slash is the root when it is unset
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                     | verdict |
+      | rm -rf $APP_DIR/            | deny    |
+      | rm -rf $APP_DIR/build       | sandbox |
+      | rm -rf ${APP_DIR:?}/        | sandbox |

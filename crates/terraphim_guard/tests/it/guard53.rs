@@ -215,3 +215,37 @@ fn platform_destroy_verbs_are_operands_not_flag_values() {
         ("stripe products create --name reset", Verdict::Sandbox),
     ]);
 }
+
+#[test]
+fn a_file_read_through_git_is_read_as_the_file() {
+    decide(&[
+        ("git show HEAD:.env", Verdict::Sandbox),
+        (
+            "git --no-pager show HEAD~2:.env.production",
+            Verdict::Sandbox,
+        ),
+        ("git cat-file -p HEAD:.env", Verdict::Sandbox),
+        ("git show :.env", Verdict::Sandbox),
+        // Twins: other files and whole commits are reads of the history.
+        ("git show HEAD:src/main.rs", Verdict::Allow),
+        ("git show v1.2:README.md", Verdict::Allow),
+        ("git show HEAD", Verdict::Allow),
+        ("git show HEAD:.env.example", Verdict::Allow),
+    ]);
+}
+
+#[test]
+fn a_variable_with_a_trailing_slash_is_the_root_when_unset() {
+    decide(&[
+        (
+            "git clone --depth 1 https://github.com/acme/starter.git app && rm -rf $APP_DIR/",
+            Verdict::Deny,
+        ),
+        ("rm -rf \"${OUT}\"/", Verdict::Deny),
+        // Twins: a path below the variable, a variable the shell stops on when unset, and one
+        // the line sets itself are judged as before.
+        ("rm -rf $APP_DIR/build", Verdict::Sandbox),
+        ("rm -rf \"${APP_DIR:?}/\"", Verdict::Sandbox),
+        ("APP_DIR=build; rm -rf $APP_DIR/", Verdict::Sandbox),
+    ]);
+}
