@@ -446,8 +446,12 @@ fn sent_key_file(lists: &PathClasses, path: &str) -> bool {
 }
 
 /// Programs that pack or publish what their operands name: a data file there is sent
-/// whole where their output goes (`tar czf - data/patients | curl -T - URL`, `ia upload`).
-const RECORD_READERS: &[&str] = &["gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "ia"];
+/// whole where their output goes (`tar czf - data/patients | curl -T - URL`, `ia upload`), or
+/// handed to another person or the public (`wormhole send`, `croc send`, `gh gist create`,
+/// `aws s3 cp --acl public-read`; the KG's patterns say which of their subcommands send).
+const RECORD_READERS: &[&str] = &[
+    "gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "ia", "wormhole", "croc", "gh", "aws",
+];
 
 /// Extensions of files that hold records: tables, spreadsheets, databases, statistics
 /// packages' data, ledgers and journals, address books and mailboxes; and images of a
@@ -530,6 +534,58 @@ fn leading_variable(text: &str) -> Option<&str> {
 /// `release.jks`) or a file of a credentials directory (`secrets/sa.json`).
 pub(crate) fn names_key_file(word: &str) -> bool {
     sent_key_file(default_classes(), word)
+}
+
+/// Mail clients that attach files to the message they send.
+const MAIL_SENDERS: &[&str] = &[
+    "swaks",
+    "mutt",
+    "neomutt",
+    "mail",
+    "mailx",
+    "s-nail",
+    "sendemail",
+];
+
+/// The options of [`MAIL_SENDERS`] whose value is a file attached to the message (`swaks
+/// --attach`, `mutt -a`, mailutils' `mail -A`, `s-nail -a`/`--attach`, `sendemail -a`).
+const MAIL_ATTACH_FLAGS: &[&str] = &["--attach", "-a", "-A"];
+
+/// Whether a mail client's message leaves this machine and its network: a recipient (an
+/// operand `user@domain`, also an option's value such as swaks' `--to`) whose domain is
+/// neither loopback nor private, or no literal recipient at all (`"$TO"`: unknown). The
+/// sender's own address (`--from`, `-f`, `-r`) is no recipient.
+fn mails_away(words: &[Word]) -> bool {
+    let mut any = false;
+    let away = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(i, w)| {
+            w.kind == WordKind::Operand
+                && !(w.follows_flag && matches!(words[i - 1].text.as_str(), "--from" | "-f" | "-r"))
+        })
+        .filter_map(|(_, w)| recipient_domain(&w.text))
+        .any(|d| {
+            any = true;
+            !terraphim_shell_vocab::hosts::is_loopback_host(d)
+                && !terraphim_shell_vocab::hosts::is_private_network_host(d)
+        });
+    away || !any
+}
+
+/// The domain of a mail address (`ops@mail.internal`, `<a@b.example>`); `None` for a word that
+/// is no address (a path, a URL, `@file`).
+fn recipient_domain(word: &str) -> Option<&str> {
+    let word = word.trim_matches(['<', '>', '\'', '"']);
+    let (local, domain) = word.rsplit_once('@')?;
+    (!local.is_empty()
+        && !domain.is_empty()
+        && !word.contains(['/', ':', ' ', '$'])
+        && domain
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')))
+    .then_some(domain)
 }
 
 /// Whether an HTTP client's request leaves this machine and its network: a URL operand whose
@@ -1696,6 +1752,10 @@ fn verb_bits(text: &str) -> u32 {
         "erase",
         "nuke",
         "kill",
+        // A virtual machine's definition removed (`virsh undefine`), an account or a key
+        // switched off for good (`... users deactivate`).
+        "undefine",
+        "deactivate",
     ];
     if DESTROY.contains(&text) || DESTROY.contains(&first) {
         DESTROY_VERB
@@ -1847,6 +1907,12 @@ pub(crate) fn classify(
         // HTTP clients read a file named after `@` (`-d @file`, `-F f=@file`,
         // `--data-urlencode name@file`) or `<` (`-F f=<file`); so does swaks (`--attach @file`).
         let sender = matches!(name, "curl" | "http" | "https" | "xh" | "wget" | "swaks");
+        // A mail client attaches the file its attach option names (`swaks --attach F`, also
+        // `--attach @F`; `mutt -a F`, `mail -A F`, `s-nail -a F`) to the message it sends.
+        let attached = MAIL_SENDERS.contains(&name)
+            && w.kind == WordKind::Operand
+            && w.follows_flag
+            && MAIL_ATTACH_FLAGS.contains(&words[i - 1].text.as_str());
         let plain = text;
         let text = match name {
             "curl" | "http" | "https" | "xh" | "wget" | "swaks" if w.kind == WordKind::Operand => {
@@ -1901,20 +1967,29 @@ pub(crate) fn classify(
         // machine sends the key (`curl --data-binary @cosign.key URL`, `-F f=@certs/tls.key`,
         // `-T secrets/sa.json`): by its name alone such a file is no secret (a project keeps
         // test certificates), sent away it is one.
-        if sender
-            && w.kind == WordKind::Operand
-            && (text != plain
-                || (w.follows_flag && UPLOAD_FILE_FLAGS.contains(&words[i - 1].text.as_str())))
+        if (attached
+            || (sender
+                && w.kind == WordKind::Operand
+                && (text != plain
+                    || (w.follows_flag
+                        && UPLOAD_FILE_FLAGS.contains(&words[i - 1].text.as_str())))))
             && sent_key_file(default_classes(), text)
-            && sends_away(words)
+            && if attached {
+                mails_away(words)
+            } else {
+                sends_away(words)
+            }
         {
             bits |= SECRET;
         }
-        // The project's data records where they are sent (see `RECORDS`).
+        // The project's data records where they are sent (see `RECORDS`). A table attached to
+        // a mail is one even where a build wrote it (`build/members.csv`): a message to a
+        // person is no service that ingests build output.
         if w.kind == WordKind::Operand
-            && bits & PROJECT != 0
+            && (bits & PROJECT != 0 || (attached && bits & BUILD_OUTPUT != 0))
             && is_record_path(text)
             && match name {
+                _ if attached => mails_away(words),
                 _ if sender => {
                     (text != plain
                         || (w.follows_flag
@@ -2205,6 +2280,8 @@ mod tests {
             ("preview", READ_VERB),
             ("Delete", 0),
             ("deleted.txt", 0),
+            ("undefine", DESTROY_VERB),
+            ("deactivate", DESTROY_VERB),
         ] {
             assert_eq!(verb_bits(w), want, "{w}");
         }

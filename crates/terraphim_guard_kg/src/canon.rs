@@ -114,7 +114,9 @@ pub fn normalise_path(word: &str) -> String {
         let trimmed = word.trim_end_matches('/');
         return if trimmed.is_empty() {
             word.to_string()
-        } else if trimmed.ends_with(':') && trimmed.len() < word.len() {
+        } else if (trimmed.ends_with(':') || bare_variable(trimmed)) && trimmed.len() < word.len() {
+            // `$DIR/` keeps its slash too: were DIR unset or empty it is `/`, where `$DIR`
+            // is the working directory's nothing (`rm -rf $DIR/` is SC2115's `rm -rf /`).
             format!("{trimmed}/")
         } else {
             trimmed.to_string()
@@ -390,6 +392,18 @@ fn in_place_with_suffix(head: &str, letters: &str) -> Option<Vec<String>> {
             .chain(["-i".to_string()])
             .collect(),
     )
+}
+
+/// Whether a word is one variable's expansion and nothing else (`$DIR`, `${OUT}`).
+fn bare_variable(word: &str) -> bool {
+    let Some(name) = word.strip_prefix('$') else {
+        return false;
+    };
+    let name = name
+        .strip_prefix('{')
+        .and_then(|n| n.strip_suffix('}'))
+        .unwrap_or(name);
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// Insert an operand before the redirections (which canonical text keeps last).
@@ -1100,6 +1114,10 @@ mod tests {
             ("${HOME}/a/./b/", "~/a/b"),
             ("${HOME}/.cache/pip", "~/.cache/pip"),
             ("$HOMEDIR/x", "$HOMEDIR/x"),
+            ("$APP_DIR/", "$APP_DIR/"),
+            ("${OUT}//", "${OUT}/"),
+            ("$APP_DIR", "$APP_DIR"),
+            ("$APP_DIR/build/", "$APP_DIR/build"),
         ] {
             assert_eq!(normalise_path(raw), want, "{raw}");
         }

@@ -1261,9 +1261,9 @@ fn local_files_only(cmd: &SimpleCommand, classes: &[u32]) -> bool {
 }
 
 /// A read of `.env` templates alone by a program that only reads and prints (`grep -n KEY
-/// .env.example`, `cat .env.sample`; a copy or `git add` keeps its entries): every word
-/// of the command that names a `.env` file (its last component starts with `.env`) names a
-/// template of one (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`: `.example`, `.sample`,
+/// .env.example`, `cat .env.sample`, `git show HEAD:.env.example`; a copy or `git add` keeps
+/// its entries): every word of the command that names a `.env` file (its last component
+/// starts with `.env`) names a template of one (`terraphim_shell_vocab::TEMPLATE_SUFFIXES`: `.example`, `.sample`,
 /// `.template`, `.dist`), which holds placeholders. A real `.env`, `.env.local`, `.envrc` or a
 /// path known only at run time beside it keeps `dotenv read`.
 fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
@@ -1271,7 +1271,13 @@ fn dotenv_template_read(cmd: &SimpleCommand) -> bool {
         "cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "wc", "diff", "bat",
         "cut", "sort", "comm", "uniq", "awk", "sed", "column",
     ];
-    if !cmd.layers.is_empty() || !READERS.contains(&cmd.name()) {
+    // `git show HEAD:.env.example` prints the template as it was (its path is an operand).
+    let git_print = cmd.name() == "git"
+        && cmd
+            .words
+            .get(1)
+            .is_some_and(|w| matches!(w.text.as_str(), "show" | "cat-file"));
+    if !cmd.layers.is_empty() || !(READERS.contains(&cmd.name()) || git_print) {
         return false;
     }
     let mut any = false;

@@ -1502,6 +1502,11 @@ impl Walker {
         {
             canon::insert_operand(&mut words, stdin.clone());
         }
+        // `git show REV:PATH` prints the file PATH as it was at REV: the path is an operand
+        // too, so what reads a file by its name reads it through git (`git show HEAD:.env`).
+        for path in git_blob_paths(&words) {
+            canon::insert_operand(&mut words, path);
+        }
         let appends = append_words(&words, ctx);
         self.out.commands.push(SimpleCommand {
             words,
@@ -1536,6 +1541,39 @@ impl Walker {
 
 /// The redirect words of `words` that only append (bit `i` for word `i`): every redirect of
 /// the command to that target is `>>`, so nothing the file held is lost.
+/// The paths that `git show` and `git cat-file` print from the object store: the `PATH` of
+/// each operand `REV:PATH` (`HEAD:.env`, `origin/main:config/app.yml`, `:.env` for the index),
+/// relative to the repository's top. A URL or `host:path` is no such operand for these
+/// subcommands, which take none.
+fn git_blob_paths(words: &[canon::Word]) -> Vec<String> {
+    use canon::WordKind;
+    if words.first().is_none_or(|w| w.text != "git") {
+        return Vec::new();
+    }
+    // The subcommand is the first operand that is no option's value; a word after an option
+    // may be either (`git -C dir show`, `git --no-pager show`).
+    let operands: Vec<&canon::Word> = words
+        .iter()
+        .skip(1)
+        .filter(|w| w.kind == WordKind::Operand)
+        .collect();
+    let Some(sub) = operands
+        .iter()
+        .position(|w| matches!(w.text.as_str(), "show" | "cat-file"))
+        .filter(|&at| operands[..at].iter().all(|w| w.follows_flag))
+    else {
+        return Vec::new();
+    };
+    operands[sub + 1..]
+        .iter()
+        .filter(|w| !w.text.contains("://"))
+        .filter_map(|w| w.text.split_once(':'))
+        .map(|(_, path)| path.trim_start_matches("./"))
+        .filter(|path| !path.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 fn append_words(words: &[canon::Word], ctx: &Ctx) -> u64 {
     if ctx.appends.is_empty() {
         return 0;

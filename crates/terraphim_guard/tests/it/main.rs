@@ -73,6 +73,7 @@ mod friction52;
 mod friction53;
 mod generated_names;
 mod guard52;
+mod guard53;
 mod guests;
 mod harvest;
 mod hidden_forms;
