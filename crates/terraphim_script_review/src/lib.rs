@@ -29,6 +29,7 @@ mod command;
 mod config;
 mod engine;
 mod error;
+mod host_check;
 mod inline_caps;
 mod inline_lex;
 mod js;

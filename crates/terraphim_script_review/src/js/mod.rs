@@ -28,6 +28,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         scope: Scope::new(true),
         this_val: Val::unknown(),
         confined: Vec::new(),
+        host_vars: Map::default(),
+        literal_sets: Map::default(),
         classes: Map::default(),
         instances: Map::default(),
         instance_lists: Map::default(),
@@ -88,6 +90,13 @@ struct Js<'s, 'k, 'a> {
     /// Expressions a guard before them in the block confined to a directory
     /// (`if (!p.startsWith(DIR + '/')) continue;`): the expression's text and the prefix.
     confined: Vec<(String, String)>,
+    /// Variables holding the host of a URL the script holds (`const host = new
+    /// URL(root).hostname`), and the URL's text: a check of the host is a check of where the
+    /// URL points.
+    host_vars: Map<String, String>,
+    /// Variables given a `Set` of string literals (`const LOCAL = new Set(['localhost'])`) to
+    /// which the script adds nothing (no `LOCAL.add(` in it): its strings.
+    literal_sets: Map<String, Vec<String>>,
     /// The script's classes and the names of their methods.
     classes: Map<String, Set<String>>,
     /// Variables given a new instance of one of the script's classes (`const t = new

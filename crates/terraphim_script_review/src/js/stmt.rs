@@ -2,6 +2,7 @@
 
 use super::{Js, UNROLL_DEPTH, UNROLL_ITEMS, line, module_name, named};
 use crate::engine::{Handle, Val};
+use crate::host_check::HostCond;
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::ts::Node;
@@ -152,6 +153,7 @@ impl Js<'_, '_, '_> {
             self.stmt(c);
             if c.kind() == "if_statement" {
                 self.loopback_guard(c);
+                self.host_guard(c);
             }
         }
     }
@@ -415,6 +417,25 @@ impl Js<'_, '_, '_> {
                         self.function(n, v);
                         continue;
                     }
+                    if name.kind() == "identifier" {
+                        let var = self.text(name).to_owned();
+                        match value.and_then(|v| self.literal_set(&var, v)) {
+                            Some(strings) => {
+                                self.literal_sets.insert(var.clone(), strings);
+                            }
+                            None => {
+                                self.literal_sets.remove(&var);
+                            }
+                        }
+                        match value.and_then(|v| self.host_subject(v)) {
+                            Some(url) => {
+                                self.host_vars.insert(var, url);
+                            }
+                            None => {
+                                self.host_vars.remove(&var);
+                            }
+                        }
+                    }
                     if name.kind() == "identifier"
                         && value.is_some_and(|v| {
                             v.kind() == "new_expression"
@@ -648,6 +669,7 @@ impl Js<'_, '_, '_> {
                     }
                     if ck == "if_statement" {
                         self.loopback_guard(c);
+                        self.host_guard(c);
                     }
                 }
                 self.confined.truncate(guards);
@@ -1005,6 +1027,233 @@ impl Js<'_, '_, '_> {
             }
         }
         false
+    }
+
+    /// The URL whose host `node` is: `url.hostname` of a variable, `new URL(base).hostname`,
+    /// or a variable given one; the URL's text.
+    fn host_subject(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "parenthesized_expression" => self.host_subject(node.named_child(0)?),
+            "identifier" => self.host_vars.get(self.text(node)).cloned(),
+            "member_expression" => {
+                if node.field("property").map(|p| self.text(p)) != Some("hostname") {
+                    return None;
+                }
+                let obj = node.field("object")?;
+                let obj = match obj.kind() {
+                    "parenthesized_expression" => obj.named_child(0)?,
+                    _ => obj,
+                };
+                match obj.kind() {
+                    "identifier" => Some(self.text(obj).to_owned()),
+                    // `new URL(base).hostname`
+                    "new_expression"
+                        if obj
+                            .field("constructor")
+                            .is_some_and(|c| self.text(c) == "URL") =>
+                    {
+                        let mut args = obj.field("arguments").map(named)?;
+                        let (Some(a), None) = (args.next(), args.next()) else {
+                            return None;
+                        };
+                        (a.kind() == "identifier").then(|| self.text(a).to_owned())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `new Set(['localhost', '127.0.0.1'])` given to `var`, of string literals only, when the
+    /// script adds nothing to it (no `var.add(`): the strings.
+    fn literal_set(&self, var: &str, value: Node<'_>) -> Option<Vec<String>> {
+        if value.kind() != "new_expression"
+            || value.field("constructor").map(|c| self.text(c)) != Some("Set")
+            || self.src.contains(&format!("{var}.add("))
+        {
+            return None;
+        }
+        let mut args = value.field("arguments").map(named)?;
+        let (Some(list), None) = (args.next(), args.next()) else {
+            return None;
+        };
+        if list.kind() != "array" {
+            return None;
+        }
+        named(list)
+            .map(|e| {
+                let t = self.text(e);
+                (e.kind() == "string" && !t.contains("${")).then(|| t[1..t.len() - 1].to_owned())
+            })
+            .collect()
+    }
+
+    /// What a condition says of the host of a URL (see [`crate::host_check`]): `HOSTS.includes
+    /// (url.hostname)`, `HOSTS.has(host)`, `host === 'localhost'`, `host.endsWith('.internal')`,
+    /// joined by `!`, `&&` and `||`.
+    fn host_cond(&mut self, node: Node<'_>) -> HostCond {
+        match node.kind() {
+            "parenthesized_expression" => match node.named_child(0) {
+                Some(inner) => self.host_cond(inner),
+                None => HostCond::Other,
+            },
+            "unary_expression" if node.field("operator").is_some_and(|o| self.text(o) == "!") => {
+                match node.field("argument") {
+                    Some(a) => HostCond::not(self.host_cond(a)),
+                    None => HostCond::Other,
+                }
+            }
+            "binary_expression" => {
+                let (Some(l), Some(r), Some(op)) = (
+                    node.field("left"),
+                    node.field("right"),
+                    node.field("operator"),
+                ) else {
+                    return HostCond::Other;
+                };
+                let op = self.text(op).to_owned();
+                match op.as_str() {
+                    "&&" | "||" => {
+                        let (a, b) = (self.host_cond(l), self.host_cond(r));
+                        match op.as_str() {
+                            "&&" => HostCond::and(a, b),
+                            _ => HostCond::or(a, b),
+                        }
+                    }
+                    "===" | "==" | "!==" | "!=" => {
+                        let (subject, other) = match (self.host_subject(l), self.host_subject(r)) {
+                            (Some(s), None) => (s, r),
+                            (None, Some(s)) => (s, l),
+                            _ => return HostCond::Other,
+                        };
+                        let Some(host) = self.eval(other).known().map(str::to_owned) else {
+                            return HostCond::Other;
+                        };
+                        let is = HostCond::is(subject, vec![host]);
+                        match op.starts_with('!') {
+                            true => HostCond::not(is),
+                            false => is,
+                        }
+                    }
+                    _ => HostCond::Other,
+                }
+            }
+            "call_expression" => self.host_call_test(node).unwrap_or(HostCond::Other),
+            _ => HostCond::Other,
+        }
+    }
+
+    /// `HOSTS.includes(host)`, `HOSTS.has(host)` (a literal list or a `Set` of one), and
+    /// `host.endsWith('.internal')`.
+    fn host_call_test(&mut self, node: Node<'_>) -> Option<HostCond> {
+        let func = node
+            .field("function")
+            .filter(|f| f.kind() == "member_expression")?;
+        let (obj, prop) = (func.field("object")?, func.field("property")?);
+        let mut args = node.field("arguments").map(named)?;
+        let (Some(arg), None) = (args.next(), args.next()) else {
+            return None;
+        };
+        match self.text(prop) {
+            "includes" | "has" => {
+                let subject = self.host_subject(arg)?;
+                let list = match obj.kind() {
+                    // `new Set(['localhost', ...]).has(host)`
+                    "new_expression" => obj.field("arguments").and_then(|a| named(a).next())?,
+                    _ => obj,
+                };
+                if list.kind() == "identifier"
+                    && let Some(strings) = self.literal_sets.get(self.text(list))
+                {
+                    return Some(HostCond::is(subject, strings.clone()));
+                }
+                let v = self.eval(list);
+                let hosts = v
+                    .items
+                    .as_ref()?
+                    .iter()
+                    .map(|i| i.known().map(str::to_owned))
+                    .collect::<Option<Vec<String>>>()?;
+                Some(HostCond::is(subject, hosts))
+            }
+            "endsWith" => {
+                let subject = self.host_subject(obj)?;
+                let suffix = self.eval(arg);
+                let host = HostCond::suffix(suffix.known()?)?;
+                Some(HostCond::is(subject, vec![host]))
+            }
+            _ => None,
+        }
+    }
+
+    /// `if (<the host of base is none of H>) throw ...` (or `return`, `continue`, `break`,
+    /// `process.exit(...)`), with no other branch: after it `base` points at one of the hosts
+    /// (see [`crate::host_check`]), and so does each variable holding its host. A URL whose
+    /// every known address is already at one of them keeps its value.
+    fn host_guard(&mut self, node: Node<'_>) {
+        if node.field("alternative").is_some() {
+            return;
+        }
+        let (Some(cond), Some(then)) = (node.field("condition"), node.field("consequence")) else {
+            return;
+        };
+        if !self.leaves_or_exits(then) {
+            return;
+        }
+        if self.host_vars.is_empty() && !self.text(cond).contains("hostname") {
+            return;
+        }
+        let c = self.host_cond(cond);
+        let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
+            return;
+        };
+        let old = self.scope.lookup(&url).unwrap_or_default();
+        if !crate::host_check::knows_host(&old) {
+            let at = crate::host_check::url_at(&hosts, &old);
+            let mut v = old.clone();
+            v.text = at.text;
+            v.alts = at.alts;
+            v.taint = at.taint;
+            if !v.fields.is_empty() {
+                v.set_field(
+                    &["hostname"],
+                    crate::host_check::host_at(&hosts, &Val::unknown()),
+                );
+            }
+            self.scope.assign(&url, v);
+        }
+        let vars: Vec<String> = self
+            .host_vars
+            .iter()
+            .filter(|(_, of)| **of == url)
+            .map(|(v, _)| v.clone())
+            .collect();
+        for var in vars {
+            let old = self.scope.lookup(&var).unwrap_or_default();
+            self.scope
+                .assign(&var, crate::host_check::host_at(&hosts, &old));
+        }
+    }
+
+    /// Whether an `if`'s consequence leaves: `continue`, `return`, `throw`, `break` or
+    /// `process.exit(...)`, alone or last in its block.
+    fn leaves_or_exits(&self, c: Node<'_>) -> bool {
+        let last = match c.kind() {
+            "statement_block" => named(c).filter(|k| k.kind() != "comment").last(),
+            _ => Some(c),
+        };
+        last.is_some_and(|l| match l.kind() {
+            "continue_statement" | "return_statement" | "throw_statement" | "break_statement" => {
+                true
+            }
+            "expression_statement" => l.named_child(0).is_some_and(|e| {
+                e.kind() == "call_expression"
+                    && e.field("function")
+                        .is_some_and(|f| self.text(f) == "process.exit")
+            }),
+            _ => false,
+        })
     }
 
     /// `if (!['localhost', '127.0.0.1'].includes(url.hostname)) { ...; process.exit(2); }`:

@@ -247,6 +247,19 @@ impl Py<'_, '_, '_> {
                         self.scope.call_user(attr, &[]).with_taint(&obj.taint)
                     }
                     _ => match self.field(self.text(node), self.class_now.as_deref()) {
+                        // `self.base` in a method, a string stored there: what the class
+                        // stored, not what the instance holds in its other attributes (a
+                        // session given the token beside the base URL). A string cannot be
+                        // changed in place; a container stored there (`self._fields = {}`
+                        // filled by `__setitem__`) holds what the instance was given since.
+                        Some(v)
+                            if (v.text.is_some() || !v.alts.is_empty())
+                                && node
+                                    .field("object")
+                                    .is_some_and(|o| matches!(self.text(o), "self" | "cls")) =>
+                        {
+                            v.clone()
+                        }
                         // `self.tmp`: what the script stored there.
                         Some(v) => v.clone().with_taint(&obj.taint),
                         None => match self.instance_member(&obj, attr) {

@@ -41,6 +41,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         kw_params: Map::default(),
         confined: Vec::new(),
         guard_vars: Map::default(),
+        host_vars: Map::default(),
         containment_funcs: Set::default(),
         path_keys: Set::default(),
         counters: Set::default(),
@@ -115,6 +116,9 @@ struct Py<'s, 'k, 'a> {
     confined: Vec<(String, Vec<String>)>,
     /// Variables holding the answer of a containment check (`ok = inside(p, ROOT)`).
     guard_vars: Map<String, (String, Vec<String>)>,
+    /// Variables holding the host of a URL the script holds (`host = urlparse(base).hostname`),
+    /// and the URL's text: a check of the host is a check of where the URL points.
+    host_vars: Map<String, String>,
     /// The script's functions that check a path lies under a directory (their body asks
     /// `relative_to`, `is_relative_to`, `commonpath` or `startswith`): `inside(path, root)`.
     containment_funcs: Set<String>,

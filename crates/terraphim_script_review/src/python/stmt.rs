@@ -2,6 +2,7 @@
 
 use super::{Py, UNROLL_DEPTH, UNROLL_ITEMS, line, named};
 use crate::engine::{Handle, Val};
+use crate::host_check::HostCond;
 use crate::model::{Category, Verdict};
 use crate::places::UNKNOWN;
 use crate::ts::Node;
@@ -298,6 +299,14 @@ impl Py<'_, '_, '_> {
                         self.scope.bind(&name, v);
                         narrowed.push((name, old));
                     }
+                    // `if urlparse(base).hostname not in HOSTS: raise ...`: after it, `base`
+                    // points at one of the hosts.
+                    for (name, v) in self.leaving_host_check(c) {
+                        if let Some(old) = self.scope.lookup(&name) {
+                            self.scope.bind(&name, v);
+                            narrowed.push((name, old));
+                        }
+                    }
                 }
                 // `allowed = inside(path, ROOT) or inside(path, CACHE)`: a check asked later.
                 "expression_statement" => {
@@ -306,6 +315,14 @@ impl Py<'_, '_, '_> {
                         && l.kind() == "identifier"
                     {
                         let name = self.text(l).to_owned();
+                        match self.host_subject(r) {
+                            Some(url) => {
+                                self.host_vars.insert(name.clone(), url);
+                            }
+                            None => {
+                                self.host_vars.remove(&name);
+                            }
+                        }
                         match self.containment(r) {
                             Some(g) => {
                                 self.guard_vars.insert(name, g);
@@ -323,6 +340,159 @@ impl Py<'_, '_, '_> {
         for (name, old) in narrowed.into_iter().rev() {
             self.scope.bind(&name, old);
         }
+    }
+
+    /// The URL whose host `node` is: `urlparse(base).hostname` (`urlsplit`, `or ""` after it)
+    /// or a variable given one; the URL's text.
+    fn host_subject(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "parenthesized_expression" => self.host_subject(node.named_child(0)?),
+            "identifier" => self.host_vars.get(self.text(node)).cloned(),
+            // `urlparse(base).hostname or ""`
+            "boolean_operator" if node.field("operator").is_some_and(|o| self.text(o) == "or") => {
+                let right = node.field("right")?;
+                matches!(right.kind(), "string" | "none")
+                    .then(|| self.host_subject(node.field("left")?))?
+            }
+            "attribute" => {
+                if node.field("attribute").map(|a| self.text(a)) != Some("hostname") {
+                    return None;
+                }
+                let call = node.field("object").filter(|o| o.kind() == "call")?;
+                let func = self.text(call.field("function")?);
+                let parser = func.rsplit('.').next().unwrap_or(func);
+                if !matches!(parser, "urlparse" | "urlsplit") {
+                    return None;
+                }
+                let mut args = call.field("arguments").map(named)?;
+                let url = args.next().filter(|a| a.kind() == "identifier")?;
+                Some(self.text(url).to_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// What a condition says of the host of a URL (see [`crate::host_check`]): `host in
+    /// HOSTS`, `host == "localhost"`, `host.endswith(".internal")`, joined by `not`, `and`
+    /// and `or`.
+    fn host_cond(&mut self, node: Node<'_>) -> HostCond {
+        match node.kind() {
+            "parenthesized_expression" => match node.named_child(0) {
+                Some(inner) => self.host_cond(inner),
+                None => HostCond::Other,
+            },
+            "not_operator" => match node.field("argument") {
+                Some(a) => HostCond::not(self.host_cond(a)),
+                None => HostCond::Other,
+            },
+            "boolean_operator" => {
+                let (Some(l), Some(r), Some(op)) = (
+                    node.field("left"),
+                    node.field("right"),
+                    node.field("operator"),
+                ) else {
+                    return HostCond::Other;
+                };
+                let (a, b) = (self.host_cond(l), self.host_cond(r));
+                match self.text(op) {
+                    "and" => HostCond::and(a, b),
+                    "or" => HostCond::or(a, b),
+                    _ => HostCond::Other,
+                }
+            }
+            "comparison_operator" => self.host_comparison(node).unwrap_or(HostCond::Other),
+            "call" => self.host_suffix_test(node).unwrap_or(HostCond::Other),
+            _ => HostCond::Other,
+        }
+    }
+
+    /// `host in HOSTS`, `host not in HOSTS`, `host == "x"`, `host != "x"`.
+    fn host_comparison(&mut self, node: Node<'_>) -> Option<HostCond> {
+        let ops: Vec<Node<'_>> = named(node).collect();
+        let [left, right] = ops.as_slice() else {
+            return None;
+        };
+        let between = self.src.get(left.end_byte()..right.start_byte())?;
+        let op: Vec<&str> = between.split_whitespace().collect();
+        let (subject, other) = match (self.host_subject(*left), self.host_subject(*right)) {
+            (Some(s), None) => (s, *right),
+            (None, Some(s)) if matches!(op.as_slice(), ["=="] | ["!="]) => (s, *left),
+            _ => return None,
+        };
+        let v = self.eval(other);
+        let hosts: Vec<String> = match op.as_slice() {
+            ["in"] | ["not", "in"] => match &v.items {
+                Some(items) => items
+                    .iter()
+                    .map(|i| i.known().map(str::to_owned))
+                    .collect::<Option<Vec<String>>>()?,
+                None if !v.fields.is_empty() => v.fields.iter().map(|(k, _)| k.clone()).collect(),
+                None => return None,
+            },
+            ["=="] | ["!="] => vec![v.known()?.to_owned()],
+            _ => return None,
+        };
+        let is = HostCond::is(subject, hosts);
+        Some(match op.as_slice() {
+            ["in"] | ["=="] => is,
+            _ => HostCond::not(is),
+        })
+    }
+
+    /// `host.endswith(".internal")` (or a tuple of suffixes, each with its leading dot).
+    fn host_suffix_test(&mut self, node: Node<'_>) -> Option<HostCond> {
+        let func = node.field("function").filter(|f| f.kind() == "attribute")?;
+        if func.field("attribute").map(|a| self.text(a)) != Some("endswith") {
+            return None;
+        }
+        let subject = self.host_subject(func.field("object")?)?;
+        let mut args = node.field("arguments").map(named)?;
+        let (Some(arg), None) = (args.next(), args.next()) else {
+            return None;
+        };
+        let v = self.eval(arg);
+        let suffixes: Vec<String> = match &v.items {
+            Some(items) => items
+                .iter()
+                .map(|i| i.known().map(str::to_owned))
+                .collect::<Option<Vec<String>>>()?,
+            None => vec![v.known()?.to_owned()],
+        };
+        let hosts = suffixes
+            .iter()
+            .map(|s| HostCond::suffix(s))
+            .collect::<Option<Vec<String>>>()?;
+        Some(HostCond::is(subject, hosts))
+    }
+
+    /// `if <the host of base is none of H>: raise ...` (or `return`, `continue`, `break`,
+    /// `sys.exit(...)`), with no other branch: after it `base` points at one of the hosts
+    /// (see [`crate::host_check`]), and so does each variable holding its host. The names to
+    /// bind and their values.
+    fn leaving_host_check(&mut self, node: Node<'_>) -> Vec<(String, Val)> {
+        let Some(cond) = leaving_condition(node).or_else(|| exiting_condition(node, self.src))
+        else {
+            return Vec::new();
+        };
+        if self.host_vars.is_empty() && !self.text(cond).contains("hostname") {
+            return Vec::new();
+        }
+        let c = self.host_cond(cond);
+        let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let old = self.scope.lookup(&url).unwrap_or_default();
+        if !crate::host_check::knows_host(&old) {
+            out.push((url.clone(), crate::host_check::url_at(&hosts, &old)));
+        }
+        for (var, of) in &self.host_vars {
+            if *of == url {
+                let old = self.scope.lookup(var).unwrap_or_default();
+                out.push((var.clone(), crate::host_check::host_at(&hosts, &old)));
+            }
+        }
+        out
     }
 
     /// `if name.startswith(".env"):` (or a tuple of prefixes): in its branch a name the walk
@@ -1037,6 +1207,21 @@ fn leaving_condition(node: Node<'_>) -> Option<Node<'_>> {
         "return_statement" | "continue_statement" | "raise_statement" | "break_statement"
     )
     .then_some(cond)
+}
+
+/// The condition of an `if` with no other branch whose body ends by stopping the script
+/// (`sys.exit(...)`, `exit(...)`, `os._exit(...)`).
+fn exiting_condition<'n>(node: Node<'n>, src: &str) -> Option<Node<'n>> {
+    if node.field("alternative").is_some() {
+        return None;
+    }
+    let body = node.field("consequence")?;
+    let last = named(body).filter(|c| c.kind() != "comment").last()?;
+    let call = last
+        .named_child(0)
+        .filter(|c| last.kind() == "expression_statement" && c.kind() == "call")?;
+    let func = &src[call.field("function")?.byte_range()];
+    matches!(func, "sys.exit" | "exit" | "os._exit" | "quit").then(|| node.field("condition"))?
 }
 
 impl Py<'_, '_, '_> {

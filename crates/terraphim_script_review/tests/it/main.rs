@@ -11,6 +11,7 @@ mod fppy49;
 mod fppy50;
 mod fppy51;
 mod fppy52;
+mod fppy53;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
