@@ -100,6 +100,17 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
     }
 }
 
+/// The setting a `grep` pattern picks the lines of: `^NAME=` (also `^NAME=.*`), `NAME` a
+/// variable's name; the lines it matches start with that setting's name and its `=`.
+fn setting_line_pattern(pattern: &str) -> Option<&str> {
+    let rest = pattern.strip_prefix('^')?;
+    let rest = rest.strip_suffix(".*").unwrap_or(rest);
+    let key = rest.strip_suffix('=')?;
+    (key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    .then_some(key)
+}
+
 /// A word shaped `NAME=value`, `NAME` a shell variable name.
 fn assignment_shaped(w: &str) -> bool {
     w.split_once('=').is_some_and(|(n, _)| {
@@ -1323,6 +1334,24 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 }
                 let t = sink.read_val(line, p);
                 out.taint.join(&t);
+            }
+            // `grep -E '^LOCAL_DOMAIN=' .env`: the lines it prints are that one setting's, so
+            // what they hold is what reading the variable gives (a credential's secret, nothing
+            // private for a plain setting), not every secret of the file.
+            if program_first
+                && matches!(name.as_str(), "grep" | "egrep")
+                && !"vABCfeiwx".chars().any(&has_short)
+                && !words.iter().any(|w| w.starts_with("--"))
+                && let Some(key) = positional
+                    .first()
+                    .and_then(|p| p.known())
+                    .and_then(setting_line_pattern)
+            {
+                // (A settings file of another tree, `~/live/.env.production`, too: what
+                // its line of a plain setting holds is that setting.)
+                let store = std::mem::take(&mut out.taint.store);
+                out.taint.narrow_to_dotenv_key(key);
+                out.taint.store = store && out.taint.secret.is_some();
             }
             if name == "openssl" && openssl_prints_public(&words) {
                 // A certificate, a signing request, a verify result or a public key: the

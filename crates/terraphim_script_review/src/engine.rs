@@ -1029,12 +1029,17 @@ impl Val {
         }
         let alts = self.url_alternatives();
         // One host for all, or every one on this machine (a helper called with
-        // `http://localhost:4000/health` and `http://127.0.0.1:3000/`): any of them stands
-        // for all.
+        // `http://localhost:4000/health` and `http://127.0.0.1:3000/`) or on the network's
+        // own (a table of targets `localhost` and `orthanc.dev.internal`, which
+        // `places::classify_host` judges alike): any of them stands for all.
         let loopback = |u: &str| {
             u.contains("://")
-                && terraphim_shell_vocab::hosts::host_of(u)
-                    .is_some_and(|h| terraphim_shell_vocab::hosts::is_loopback_host(&h))
+                && terraphim_shell_vocab::hosts::host_of(u).is_some_and(|h| {
+                    terraphim_shell_vocab::hosts::is_loopback_host(&h)
+                        || terraphim_shell_vocab::hosts::is_private_zone_name(&h)
+                        || h.parse::<std::net::Ipv4Addr>()
+                            .is_ok_and(|ip| ip.is_private())
+                })
         };
         let same = url_authority(alts[0]).is_some_and(|first| {
             alts[1..]

@@ -9,6 +9,7 @@ use crate::places::UNKNOWN;
 use crate::scope::Map;
 
 pub(crate) mod awk;
+mod choice;
 mod contain;
 mod detached;
 mod dotenv_line;
@@ -128,8 +129,8 @@ struct Shell<'s, 'k, 'a> {
     /// in it are walked with their arguments as they were where it is defined.
     rewalking: bool,
     /// The variables holding a known value where each function (its body's start byte) was
-    /// defined.
-    known_at_definition: Map<usize, std::collections::HashSet<String>>,
+    /// defined, each with the number of its last assignment there ([`vars::Vars::assignment`]).
+    known_at_definition: Map<usize, Map<String, u64>>,
     /// The variables that function set from its parameters so far in that walk.
     call_locals: Vec<String>,
     /// Name references (`local -n out=$1`) of the function walked at a call, each with the
@@ -467,13 +468,60 @@ fn uses_positional(body: &str) -> bool {
 }
 
 impl Shell<'_, '_, '_> {
+    /// The one character a command sets `IFS` to for itself alone (`IFS=: read ...`,
+    /// `IFS=',' read ...`), when it is one character and not a blank (bash splits at each
+    /// one then, and keeps blanks in the fields).
+    fn own_separator(&self, command: Node<'_>) -> Option<char> {
+        let mut sep = None;
+        for c in command
+            .named_children()
+            .filter(|c| c.kind() == "variable_assignment")
+        {
+            if c.field("name").is_none_or(|n| self.text(n) != "IFS") {
+                continue;
+            }
+            let value = c.field("value").map_or("", |v| self.text(v));
+            let value = match value.as_bytes().first() {
+                Some(b'\'') => value.strip_prefix('\'')?.strip_suffix('\'')?,
+                Some(b'"') => value.strip_prefix('"')?.strip_suffix('"')?,
+                _ => value,
+            };
+            let mut chars = value.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) if !ch.is_whitespace() && !matches!(ch, '\\' | '$' | '`') => {
+                    sep = Some(ch);
+                }
+                _ => return None,
+            }
+        }
+        sep
+    }
+
     /// Whether the function body `body` expands a variable of the script that holds a known
-    /// value now and did not where the function was defined (`rm -rf "$WORK"` of a `cleanup`
-    /// defined before `WORK=$(mktemp -d)`): a call without arguments runs it with that value,
-    /// not with the blank it had there.
+    /// value (or one whose start is known) now and did not where the function was defined (`rm -rf "$WORK"` of a `cleanup`
+    /// defined before `WORK=$(mktemp -d)`), or that the script assigned again since (`OUT=""`
+    /// at the top, `OUT="$ROOT/build/$(date +%s)"` in `main` before the calls): a call without
+    /// arguments runs it with the value it holds now, not with the one it had there.
+    /// A variable the body declares its own (`local tmp`, `declare -a out=()`) takes no value
+    /// from the caller: its being assigned again since is no reason to walk the call.
     fn reads_set_globals(&self, body: Node<'_>) -> bool {
         let text = self.text(body);
-        let before = self.known_at_definition.get(&body.start_byte());
+        let own: Vec<&str> = body
+            .descendants()
+            .filter(|d| {
+                d.kind() == "declaration_command"
+                    && matches!(
+                        self.text(*d).split_whitespace().next(),
+                        Some("local" | "declare" | "typeset")
+                    )
+            })
+            .flat_map(|d| d.named_children())
+            .filter_map(|c| match c.kind() {
+                "variable_name" => Some(self.text(c)),
+                "variable_assignment" => c.field("name").map(|n| self.text(n)),
+                _ => None,
+            })
+            .collect();
         text.match_indices('$').any(|(i, _)| {
             let rest = text.get(i + 1..).unwrap_or("");
             let rest = rest.strip_prefix('{').unwrap_or(rest);
@@ -481,15 +529,62 @@ impl Shell<'_, '_, '_> {
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
-            !name.is_empty()
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && !before.is_some_and(|b| b.contains(&name))
-                && self
-                    .vars
-                    .get(&name)
-                    .is_some_and(|v| v.known().is_some() || !v.alts.is_empty())
+            match own.contains(&name.as_str()) {
+                // A variable of its own holding a value now and none where the function was
+                // defined (its default for a call without arguments, `local url="${1:-...}"`).
+                true => {
+                    !self
+                        .known_at_definition
+                        .get(&body.start_byte())
+                        .is_some_and(|b| b.contains_key(&name))
+                        && self
+                            .vars
+                            .get(&name)
+                            .is_some_and(|v| v.known().is_some() || !v.alts.is_empty())
+                }
+                false => self.set_since_definition(body.start_byte(), &name),
+            }
         })
     }
+
+    /// Whether the variable `name` holds a value whose start is known now and held none, or
+    /// was assigned again, since the function whose body starts at `body` was defined.
+    fn set_since_definition(&self, body: usize, name: &str) -> bool {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && self
+                .known_at_definition
+                .get(&body)
+                .is_none_or(|b| b.get(name) != Some(&self.vars.assignment(name)))
+            && self.vars.get(name).is_some_and(start_known)
+    }
+}
+
+/// Whether a variable's value is known, has alternatives, or starts with a known part
+/// (`$ROOT/build/reports/$(date +%s)`: a place under the project whatever its end).
+fn start_known(v: &Val) -> bool {
+    v.known().is_some()
+        || !v.alts.is_empty()
+        || v.text
+            .as_deref()
+            .is_some_and(|t| !t.is_empty() && !t.starts_with(UNKNOWN))
+}
+
+/// The lines a value is, each spelled whole by the script: its one known text, or each of its
+/// alternatives when all are known (`${TARGETS[$t]}` with the key known only at run time); each
+/// one line.
+fn spelled_lines(v: &Val) -> Option<Vec<&str>> {
+    // (Fewer than any cap of alternatives keeps: a text summing them up beside them, `…\n`
+    // of a herestring's newline put after each, says nothing more.)
+    let lines: Vec<&str> = match v.known() {
+        Some(t) if v.alts.is_empty() => vec![t],
+        None if (1..8).contains(&v.alts.len()) => v.alts.iter().map(String::as_str).collect(),
+        _ => return None,
+    };
+    lines
+        .iter()
+        .all(|l| !l.contains(UNKNOWN) && !l.trim_end_matches('\n').contains('\n'))
+        .then(|| lines.iter().map(|l| l.trim_end_matches('\n')).collect())
 }
 
 /// Whether a value is known, has alternatives, is a path whose end is known (`…/…/out`
@@ -884,19 +979,29 @@ impl Shell<'_, '_, '_> {
     }
 
     /// Whether `node` expands a positional parameter or a variable local to the function being
-    /// walked at a call (`local v="$1"`), whose values the call gave.
+    /// walked at a call (`local v="$1"`), whose values the call gave; or, walked at a call
+    /// without arguments, a variable of the script set since the function was defined (see
+    /// `reads_set_globals`), whose value the call has.
     fn reads_parameters(&self, node: Node<'_>) -> bool {
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
             if matches!(n.kind(), "simple_expansion" | "expansion") {
                 let t = self.text(n);
                 let name = t.trim_start_matches(['$', '{', '"']);
+                let var: String = name
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
                 if name.starts_with(|c: char| c.is_ascii_digit() || c == '@' || c == '*')
                     || self.call_locals.iter().any(|l| {
                         name.strip_prefix(l.as_str()).is_some_and(|r| {
                             !r.starts_with(|c: char| c.is_alphanumeric() || c == '_')
                         })
                     })
+                    || (self.rewalking
+                        && self
+                            .at_call
+                            .is_some_and(|body| self.set_since_definition(body, &var)))
                 {
                     return true;
                 }
@@ -1502,11 +1607,11 @@ impl Shell<'_, '_, '_> {
                     .is_some_and(|n| self.runners.contains_key(self.text(n)));
                 let outer = std::mem::replace(&mut self.in_runner, runner);
                 if let Some(body) = node.field("body") {
-                    let known: std::collections::HashSet<String> = self
+                    let known: Map<String, u64> = self
                         .vars
                         .iter()
-                        .filter(|(_, v)| v.known().is_some() || !v.alts.is_empty())
-                        .map(|(k, _)| k.clone())
+                        .filter(|(_, v)| start_known(v))
+                        .map(|(k, _)| (k.clone(), self.vars.assignment(k)))
                         .collect();
                     self.known_at_definition
                         .entry(body.start_byte())
@@ -1596,6 +1701,12 @@ impl Shell<'_, '_, '_> {
                     && let Some((name, dirs)) = self.case_item_guard(node)
                 {
                     self.confine(name, &dirs);
+                }
+                // `case "$host" in localhost|db.lab.internal) ...`: the item sees one of them.
+                if node.kind() == "case_item"
+                    && let Some((name, words)) = self.case_item_choice(node)
+                {
+                    self.narrow_to_words(name, &words);
                 }
                 // `case "$line" in API_TOKEN=*) ...`: the item sees that one setting's line.
                 if node.kind() == "case_item"
@@ -3652,6 +3763,30 @@ impl Shell<'_, '_, '_> {
             }
             if vars.is_empty() {
                 vars.push("REPLY".to_owned());
+            }
+            // `IFS=: read -r host port aet <<< "${TARGETS[$target]}"` of lines the script spells
+            // (one, or each of a table's entries): each variable takes the field at its place
+            // in each of them, the last one the rest of the line, as bash splits at a separator
+            // that is not a blank.
+            if vars.len() > 1
+                && vars.iter().all(|var| !var.contains(UNKNOWN))
+                && argv
+                    .iter()
+                    .skip(1)
+                    .all(|a| !matches!(a.text_or_unknown().as_str(), "-n" | "-N" | "-d" | "-a"))
+                && let Some(sep) = self.own_separator(node)
+                && v.taint == Taint::default()
+                && let Some(lines) = spelled_lines(&v)
+            {
+                for (i, var) in vars.iter().enumerate() {
+                    let fields = lines.iter().map(|l| {
+                        let mut parts = l.splitn(vars.len(), sep);
+                        Val::lit(parts.nth(i).unwrap_or(""))
+                    });
+                    self.vars
+                        .insert(var.clone(), crate::engine::union_of(fields));
+                }
+                return Val::unknown();
             }
             // `read -r base rel <<< "$HOME/.codex config.toml"`: of one line the script
             // spells whole, each variable takes a word and the last one the rest, as bash

@@ -34,6 +34,8 @@ impl Shell<'_, '_, '_> {
             self.confine(name, &dirs);
         } else if let Some((name, key)) = self.leaving_dotenv_test(node) {
             self.narrow_dotenv_line(name, &key);
+        } else if let Some((name, words)) = self.leaving_choice(node) {
+            self.narrow_to_words(name, &words);
         }
     }
 

@@ -1,0 +1,196 @@
+//! A variable the script let through only as one of words it spells:
+//! `case "$host" in localhost|127.0.0.1) ;; *) exit 1 ;; esac`, `[[ $env == staging ]] || exit`,
+//! and inside the branch of `case "$host" in localhost|db.lab.internal) ... ;; esac`. There the
+//! variable holds one of those words and nothing else: wherever its value came from (a `.env`
+//! setting, an argument), what it carries is text of the script, so it is those literal
+//! alternatives, with no data of its source. A pattern with a glob (`*.internal`), an expansion
+//! or a substitution spells no word: `*.internal` also matches `evil.example/?.internal`, which
+//! a URL sends to `evil.example`; such a check narrows nothing.
+
+use super::Shell;
+use super::contain::{same, single_condition};
+use crate::engine::{Val, union_of};
+use crate::ts::Node;
+
+/// Characters of a pattern that make it match more than one word, or run code.
+const GLOB_OR_CODE: [char; 12] = ['*', '?', '[', ']', '\\', '$', '`', '{', '}', '(', ')', '|'];
+
+/// At most this many words a check lets through (a longer list is kept unknown).
+const MAX_WORDS: usize = 16;
+
+impl Shell<'_, '_, '_> {
+    /// The word a `case` pattern or a test's right side spells, when it is a literal: a plain
+    /// word with no glob, quote or expansion (`localhost`, `127.0.0.1`, `db.lab.internal`), or
+    /// a quoted string with nothing expanded in it (`'staging'`, `"prod-eu"`).
+    fn literal_word(&self, node: Node<'_>) -> Option<String> {
+        let text = self.text(node);
+        let word = match node.kind() {
+            "word" if !text.contains(GLOB_OR_CODE) => text,
+            "raw_string" => text.strip_prefix('\'')?.strip_suffix('\'')?,
+            "string" if node.named_children().next().is_none() => {
+                let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+                if inner.contains(['$', '`', '\\']) {
+                    return None;
+                }
+                inner
+            }
+            _ => return None,
+        };
+        (!word.is_empty()).then(|| word.to_owned())
+    }
+
+    /// The words of a `case` item whose every pattern is a literal word. tree-sitter-bash
+    /// reads `localhost|127.0.0.1)` as one `extglob_pattern`: its parts between the `|` are the
+    /// patterns.
+    fn item_words(&self, item: Node<'_>) -> Option<Vec<String>> {
+        let mut words = Vec::new();
+        for p in item.children_by_field_name("value") {
+            if p.kind() == "extglob_pattern" {
+                for part in self.text(p).split('|') {
+                    if part.is_empty() || part.contains(GLOB_OR_CODE) || part.contains(['\'', '"'])
+                    {
+                        return None;
+                    }
+                    words.push(part.to_owned());
+                }
+                continue;
+            }
+            words.push(self.literal_word(p)?);
+        }
+        (!words.is_empty() && words.len() <= MAX_WORDS).then_some(words)
+    }
+
+    /// Inside a `case` item whose patterns are all literal words: the variable the `case`
+    /// asks about and those words.
+    pub(super) fn case_item_choice(&self, item: Node<'_>) -> Option<(String, Vec<String>)> {
+        let case = item.parent().filter(|p| p.kind() == "case_statement")?;
+        let name = self.plain_subject(case.field("value")?)?;
+        Some((name, self.item_words(item)?))
+    }
+
+    /// A statement that leaves unless a variable is one of literal words: a `case` whose items
+    /// that go on all name literal words and whose `*` item leaves; `[[ $v == word ]] || exit`
+    /// (also `[[ $v == a || $v == b ]]`); `if [[ $v != word ]]; then exit 1; fi`.
+    pub(super) fn leaving_choice(&self, node: Node<'_>) -> Option<(String, Vec<String>)> {
+        match node.kind() {
+            "case_statement" => {
+                let name = self.plain_subject(node.field("value")?)?;
+                let mut words = Vec::new();
+                let mut catch_all = false;
+                for item in node.named_children().filter(|c| c.kind() == "case_item") {
+                    let pats: Vec<Node<'_>> = item.children_by_field_name("value").collect();
+                    let last = item
+                        .named_children()
+                        .filter(|c| !pats.iter().any(|p| same(*p, *c)) && c.kind() != "comment")
+                        .last();
+                    if last.is_some_and(|l| self.leaves(l)) {
+                        catch_all |= pats.iter().any(|p| self.text(*p) == "*");
+                        continue;
+                    }
+                    words.extend(self.item_words(item)?);
+                }
+                (catch_all && !words.is_empty() && words.len() <= MAX_WORDS)
+                    .then_some((name, words))
+            }
+            "list" => {
+                let (l, r) = (node.named_child(0)?, node.named_child(1)?);
+                let or = node
+                    .children()
+                    .any(|c| !c.is_named() && self.text(c) == "||");
+                (or && node.named_children().count() == 2 && self.leaves(r))
+                    .then(|| self.equals_words(l, "=="))?
+            }
+            "if_statement" => {
+                let cond = node.field("condition")?;
+                if !single_condition(node)
+                    || node
+                        .named_children()
+                        .any(|c| matches!(c.kind(), "elif_clause" | "else_clause"))
+                {
+                    return None;
+                }
+                let last = node
+                    .named_children()
+                    .filter(|c| c.start_byte() > cond.start_byte() && c.kind() != "comment")
+                    .last()?;
+                self.leaves(last).then(|| self.equals_words(cond, "!="))?
+            }
+            _ => None,
+        }
+    }
+
+    /// A `[[ ]]` test that holds (`op` `==`) or fails (`op` `!=`) only when one variable is one
+    /// of literal words: `[[ $v == a ]]`, `[[ $v == a || $v == b ]]` (with `!=`, `[[ $v != a &&
+    /// $v != b ]]`): the variable and the words.
+    fn equals_words(&self, node: Node<'_>, op: &str) -> Option<(String, Vec<String>)> {
+        match node.kind() {
+            "test_command" if self.text(node).starts_with("[[") => {
+                let mut kids = node.named_children();
+                match (kids.next(), kids.next()) {
+                    (Some(k), None) => self.equals_words(k, op),
+                    _ => None,
+                }
+            }
+            "parenthesized_expression" => self.equals_words(node.named_child(0)?, op),
+            "binary_expression" => {
+                let operator = node
+                    .field("operator")
+                    .or_else(|| node.children().find(|c| !c.is_named()))
+                    .map(|o| self.text(o).to_owned())
+                    .unwrap_or_default();
+                let joins = if op == "==" { "||" } else { "&&" };
+                let compares = if op == "==" {
+                    ["==", "="]
+                } else {
+                    ["!=", "!="]
+                };
+                if compares.contains(&operator.as_str()) {
+                    let name = self.plain_subject(node.field("left")?)?;
+                    let word = self.literal_word(node.field("right")?)?;
+                    Some((name, vec![word]))
+                } else if operator == joins {
+                    let (mut a, b) = (
+                        self.equals_words(node.named_child(0)?, op)?,
+                        self.equals_words(node.named_child(1)?, op)?,
+                    );
+                    (a.0 == b.0 && a.1.len() + b.1.len() <= MAX_WORDS).then(|| {
+                        a.1.extend(b.1);
+                        a
+                    })
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The variable a word is, whole: `$v`, `"$v"`, `${v}`.
+    fn plain_subject(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "simple_expansion" | "expansion" => self.plain_expansion(node).map(str::to_owned),
+            "string" => {
+                let mut kids = node.named_children();
+                match (kids.next(), kids.next()) {
+                    (Some(k), None) if self.text(node).len() == self.text(k).len() + 2 => {
+                        self.plain_subject(k)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The variable `name` holds one of `words` (and nothing of where its value came from)
+    /// until [`Shell::release`] (unless the script assigns it again before).
+    pub(super) fn narrow_to_words(&mut self, name: String, words: &[String]) {
+        let before = self.vars.get(&name).cloned();
+        let after = union_of(words.iter().map(|w| Val::lit(w.as_str())));
+        if before.as_ref() == Some(&after) {
+            return;
+        }
+        self.vars.insert(name.clone(), after.clone());
+        self.confined.push((name, before, after));
+    }
+}
