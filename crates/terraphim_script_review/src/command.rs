@@ -3003,7 +3003,7 @@ fn socat_host(word: &str) -> Option<String> {
 /// encode; `None` for anything else.
 fn decode_hex(text: &str) -> Option<String> {
     let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.is_empty() || digits.len() % 2 != 0 {
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
         return None;
     }
     let bytes = digits

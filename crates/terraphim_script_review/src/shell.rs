@@ -1909,7 +1909,7 @@ impl Shell<'_, '_, '_> {
         for (i, n) in NAMES.iter().enumerate() {
             match args.get(i) {
                 Some(a) => self.vars.insert((*n).to_owned(), a.clone()),
-                None => self.vars.remove(*n),
+                None => self.vars.remove(n),
             };
         }
         let mut all = match args.iter().all(|a| a.known().is_some()) && args.len() <= 8 {
