@@ -1370,6 +1370,22 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                 || (name == "rev");
             if decoding {
                 out.taint.decoded = true;
+                // `printf %s 6578...| xxd -r -p`, `echo aHR0... | base64 -d` of a text the
+                // script spells: the text it decodes to (a host hidden so is still that host),
+                // kept decoded (run as code, it is still obfuscated).
+                let hex = name == "xxd" && has_short('p');
+                let b64 = name == "base64";
+                if (hex || b64)
+                    && positional.is_empty()
+                    && let Some(text) = stdin.and_then(Val::known)
+                    && let Some(plain) = if hex {
+                        decode_hex(text)
+                    } else {
+                        decode_base64(text)
+                    }
+                {
+                    out.text = Some(plain);
+                }
             }
             if filter_derives(
                 &name,
@@ -1824,10 +1840,16 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     "connects a shell to a network socket (reverse or bind shell)",
                 );
             }
-            let host = positional
-                .iter()
-                .map(|v| word(v))
-                .find(|w| !w.chars().all(|c| c.is_ascii_digit()) && !w.starts_with('/'));
+            // `socat -u - TCP:HOST:PORT,retry=3`: the host of its network address.
+            let host = (name == "socat")
+                .then(|| words.iter().skip(1).find_map(|w| socat_host(w)))
+                .flatten()
+                .or_else(|| {
+                    positional
+                        .iter()
+                        .map(|v| word(v))
+                        .find(|w| !w.chars().all(|c| c.is_ascii_digit()) && !w.starts_with('/'))
+                });
             let mut payload = stdin.cloned().unwrap_or_default();
             payload.taint.join(&args_taint);
             let listening = has_short('l');
@@ -2880,12 +2902,37 @@ fn package_tool(sink: &mut Sink<'_>, line: u32, name: &str, words: &[String]) {
                 || w.starts_with("git+")
                 || w.contains("://")
         }) {
-            sink.add(
-                line,
-                Category::RemoteCode,
-                Verdict::Suspicious,
-                format!("installs a package straight from a URL ({src}), whose build scripts run"),
-            );
+            // On a host neither allowed nor local (`pkg@https://npm.mirror.example.net/pkg.tgz`),
+            // the package and its build scripts come from whoever runs that host, as from a
+            // package index pointed there; a URL on an allowed host (a release of a repository
+            // on github.com) or this machine's stays a download to look at.
+            match words
+                .iter()
+                .filter(|w| w.contains("://"))
+                .find_map(|w| crate::places::foreign_dependency_url(w, sink.config))
+            {
+                Some(host) => sink.add_rule(
+                    line,
+                    Category::ConfigTampering,
+                    Verdict::Dangerous,
+                    "dependency-source",
+                    vec![
+                        format!("package source: `{name} install` of a URL"),
+                        format!("network: {host}"),
+                    ],
+                    format!(
+                        "installs a package from {host}, a host not on the allow list: its build scripts run now"
+                    ),
+                ),
+                None => sink.add(
+                    line,
+                    Category::RemoteCode,
+                    Verdict::Suspicious,
+                    format!(
+                        "installs a package straight from a URL ({src}), whose build scripts run"
+                    ),
+                ),
+            }
         }
         if let Some(idx) = words.iter().position(|w| {
             w == "--index-url" || w == "-i" || w == "--extra-index-url" || w == "--registry"
@@ -2943,6 +2990,89 @@ fn foreign_package_source(
         };
         crate::places::foreign_dependency_url(&url, config).map(|h| (option.to_owned(), h))
     })
+}
+
+/// The host of a `socat` address that connects out (`TCP:HOST:PORT,opts`, `TCP4:`,
+/// `UDP-SENDTO:`, `OPENSSL:`...); `None` for another address (`-`, `STDIO`, `FILE:`, a
+/// listening `TCP-LISTEN:PORT`).
+fn socat_host(word: &str) -> Option<String> {
+    const CONNECTING: &[&str] = &[
+        "TCP",
+        "TCP4",
+        "TCP6",
+        "TCP-CONNECT",
+        "TCP4-CONNECT",
+        "TCP6-CONNECT",
+        "UDP",
+        "UDP4",
+        "UDP6",
+        "UDP-CONNECT",
+        "UDP-SENDTO",
+        "UDP4-SENDTO",
+        "UDP6-SENDTO",
+        "OPENSSL",
+        "OPENSSL-CONNECT",
+        "SSL",
+        "SCTP",
+        "SCTP-CONNECT",
+    ];
+    let (kind, rest) = word.split_once(':')?;
+    if !CONNECTING.iter().any(|k| k.eq_ignore_ascii_case(kind)) {
+        return None;
+    }
+    let addr = rest.split(',').next().unwrap_or(rest);
+    let host = match addr.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => addr.rsplit_once(':').map_or(addr, |(h, _)| h),
+    };
+    (!host.is_empty()).then(|| host.to_owned())
+}
+
+/// Plain hexadecimal digits (`xxd -p` output, whitespace ignored) as the printable text they
+/// encode; `None` for anything else.
+fn decode_hex(text: &str) -> Option<String> {
+    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
+        return None;
+    }
+    let bytes = digits
+        .chunks(2)
+        .map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    printable(bytes)
+}
+
+/// Standard or URL-safe base64 (padding optional, whitespace ignored) as the printable text
+/// it encodes; `None` for anything else.
+fn decode_base64(text: &str) -> Option<String> {
+    let mut bits: u32 = 0;
+    let mut n = 0;
+    let mut out = Vec::new();
+    for b in text.bytes().filter(|b| !b.is_ascii_whitespace()) {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' => break,
+            _ => return None,
+        };
+        bits = (bits << 6) | u32::from(v);
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
+    }
+    printable(out)
+}
+
+/// Bytes that are UTF-8 text without control characters other than whitespace.
+fn printable(bytes: Vec<u8>) -> Option<String> {
+    let s = String::from_utf8(bytes).ok()?;
+    (!s.is_empty() && s.chars().all(|c| !c.is_control() || c.is_whitespace())).then_some(s)
 }
 
 /// A file name matching a glob pattern, unknown parts as [`UNKNOWN`] (`*.py` -> `….py`).

@@ -40,6 +40,12 @@ pub(crate) struct Taint {
     /// [`Taint::file`]. A request carrying it to a host no list vouches for takes the
     /// project's data off the machine. Left out of equality, as `file` is.
     pub(crate) content: bool,
+    /// The whole content of a file outside the working tree and the temp dirs (under home,
+    /// a system directory or another project's; not a device or a process's pseudo-file),
+    /// that is no credential file: a request carrying it to a host no list vouches for takes
+    /// the user's or the machine's data away, as [`Taint::content`] does the project's.
+    /// Derived data ([`Taint::derived`]) clears it. Left out of equality, as `content` is.
+    pub(crate) outside: bool,
     /// Given on the script's command line (`sys.argv[1]`, `process.argv[2]`): a string the
     /// script's caller chooses, so a shell command built with it can be made to run anything.
     /// Left out of equality: it changes nothing but how a shell command built with it is
@@ -124,6 +130,7 @@ impl Taint {
             && (!self.fetched || other.fetched)
             && (!self.file || other.file)
             && (!self.content || other.content)
+            && (!self.outside || other.outside)
             && (!self.arg || other.arg)
             && (!self.found || other.found)
             && (!self.store || other.store)
@@ -150,6 +157,7 @@ impl Taint {
         self.fetched |= other.fetched;
         self.file |= other.file;
         self.content |= other.content;
+        self.outside |= other.outside;
         self.arg |= other.arg;
         self.found |= other.found;
         self.caller_default |= other.caller_default;
@@ -285,6 +293,7 @@ impl Taint {
     /// stays: a member of a credential file is still the credential.
     pub(crate) fn derived(&mut self) {
         self.content = false;
+        self.outside = false;
     }
 
     /// This taint as what is derived from it carries it ([`Taint::derived`]).
@@ -625,6 +634,7 @@ pub(crate) static NO_VAL: Val = Val {
         fetched: false,
         file: false,
         content: false,
+        outside: false,
         arg: false,
         found: false,
         store: false,
@@ -2606,6 +2616,7 @@ impl<'a> Sink<'a> {
                 Taint {
                     file: own,
                     content: own && !self.derived_outputs.contains(&resolved.text),
+                    outside: places::outside_data(resolved.place, &resolved.text),
                     ..Taint::default()
                 }
             }
@@ -3139,6 +3150,13 @@ impl<'a> Sink<'a> {
                 Verdict::Dangerous,
                 "project-data-to-network",
                 format!("sends the project's files to {host}"),
+            ),
+            // The same of files under home, of the system or of another project.
+            HostClass::Other | HostClass::Opaque(_) if sends && payload.taint.outside => (
+                Category::Exfiltration,
+                Verdict::Dangerous,
+                "outside-data-to-network",
+                format!("sends files from outside the project to {host}"),
             ),
             HostClass::Drop(what) | HostClass::Opaque(what) => (
                 Category::Network,

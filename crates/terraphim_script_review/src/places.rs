@@ -398,6 +398,31 @@ fn contains(haystack: &str, needle: &str) -> bool {
         .any(|(i, &b)| b == first && h[i + 1..].starts_with(rest))
 }
 
+/// Whether a file read at the resolved `path` (of place `place`) is data of the user or the
+/// machine from outside the project: under home, in a system directory or another
+/// project's, but not a device, a process's or the kernel's pseudo-file (`/dev/stdin`,
+/// `/proc/cpuinfo`) or a file the system shares with everyone (`/etc/os-release`).
+pub(crate) fn outside_data(place: Place, path: &str) -> bool {
+    const NOT_DATA: &[&str] = &[
+        "/dev/", "/proc/", "/sys/", "/run/", "/usr/", "/lib", "/bin/", "/sbin/",
+    ];
+    const SHARED: &[&str] = &[
+        "/etc/os-release",
+        "/etc/lsb-release",
+        "/etc/hostname",
+        "/etc/timezone",
+        "/etc/localtime",
+        "/etc/machine-id",
+        "/etc/debian_version",
+        "/etc/redhat-release",
+    ];
+    match place {
+        Place::Home | Place::HomeRoot | Place::Outside => true,
+        Place::System => !NOT_DATA.iter().any(|p| path.starts_with(p)) && !SHARED.contains(&path),
+        _ => false,
+    }
+}
+
 /// What [`secret_kind`] calls a `.env` file.
 pub(crate) const DOTENV: &str = "a .env secrets file";
 

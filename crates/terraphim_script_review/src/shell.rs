@@ -1992,21 +1992,7 @@ impl Shell<'_, '_, '_> {
     fn call_function(&mut self, body: Node<'_>, args: &[Val], capture: bool) -> Val {
         const NAMES: [&str; 11] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
         let saved: Vec<Option<Val>> = NAMES.iter().map(|n| self.vars.remove(n)).collect();
-        for (n, a) in NAMES.iter().zip(args.iter().take(9)) {
-            self.vars.insert((*n).to_owned(), a.clone());
-        }
-        // `"$@"`: each argument, where all are known (a loop over them takes each in turn);
-        // else one value known only at run time.
-        let mut all = match args.iter().all(|a| a.known().is_some()) && args.len() <= 8 {
-            true => Val::union_all(args).unwrap_or_else(|| Val::lit(UNKNOWN.to_string())),
-            false => Val::lit(UNKNOWN.to_string()),
-        };
-        for a in args {
-            all.taint.join(&a.taint);
-        }
-        all.items = Some(args.to_vec());
-        self.vars.insert("@".to_owned(), all.clone());
-        self.vars.insert("*".to_owned(), all);
+        self.set_positional(args);
         let judged = self.judged;
         self.judged = self.at_call.is_none() || judged;
         let refs = self.namerefs.len();
@@ -2025,6 +2011,28 @@ impl Shell<'_, '_, '_> {
             };
         }
         printed
+    }
+
+    /// `args` as the positional parameters: `$1`.. and `"$@"` (each argument, where all are
+    /// known, so a loop over them takes each in turn; else one value known only at run time).
+    fn set_positional(&mut self, args: &[Val]) {
+        const NAMES: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        for (i, n) in NAMES.iter().enumerate() {
+            match args.get(i) {
+                Some(a) => self.vars.insert((*n).to_owned(), a.clone()),
+                None => self.vars.remove(n),
+            };
+        }
+        let mut all = match args.iter().all(|a| a.known().is_some()) && args.len() <= 8 {
+            true => Val::union_all(args).unwrap_or_else(|| Val::lit(UNKNOWN.to_string())),
+            false => Val::lit(UNKNOWN.to_string()),
+        };
+        for a in args {
+            all.taint.join(&a.taint);
+        }
+        all.items = Some(args.to_vec());
+        self.vars.insert("@".to_owned(), all.clone());
+        self.vars.insert("*".to_owned(), all);
     }
 
     /// `for key in data socket; do apply_mode "$key"; done`: a call whose one argument with
@@ -3045,6 +3053,11 @@ impl Shell<'_, '_, '_> {
                                 return held;
                             }
                         }
+                        if node.kind() == "expansion"
+                            && let Some(replaced) = self.pattern_replaced(node, &v)
+                        {
+                            return replaced;
+                        }
                         if node.kind() == "expansion" {
                             v.taint.cut_url(url_part_cut(self.text(node), &n));
                         }
@@ -3111,6 +3124,106 @@ impl Shell<'_, '_, '_> {
             }
             _ => Val::lit(UNKNOWN.to_string()),
         }
+    }
+
+    /// `${name/pattern/text}` (and `//` every match, `/#` at the start, `/%` at the end) of
+    /// the value `v`, with a pattern the script spells without wildcards or expansions: each
+    /// text the variable may hold with the pattern replaced (`${PKGS//@scope\//$MIRROR}`
+    /// turns package names into URLs on the mirror), the replacement's data joined. The
+    /// replacement is literal text and `$NAME`/`${NAME}` references. `None` for another
+    /// expansion, or a pattern or replacement of another shape, which the value is left as
+    /// it was for. Read from the expansion's text: the grammar splits `\/` in a pattern.
+    fn pattern_replaced(&mut self, node: Node<'_>, v: &Val) -> Option<Val> {
+        if v.text.is_none() && v.alts.is_empty() {
+            return None;
+        }
+        let text = self.text(node).to_owned();
+        let inner = text.strip_prefix("${")?.strip_suffix('}')?;
+        let name_len = inner
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|&n| n > 0)?;
+        let rest = inner[name_len..].strip_prefix('/')?;
+        let (op, rest) = match rest.as_bytes().first() {
+            Some(b'/') => ("//", &rest[1..]),
+            Some(b'#') => ("/#", &rest[1..]),
+            Some(b'%') => ("/%", &rest[1..]),
+            _ => ("/", rest),
+        };
+        // The pattern: up to the first `/` no backslash escapes.
+        let mut pat = String::new();
+        let mut chars = rest.char_indices();
+        let mut rep_at = rest.len();
+        while let Some((i, ch)) = chars.next() {
+            match ch {
+                '\\' => pat.push(chars.next()?.1),
+                '/' => {
+                    rep_at = i + 1;
+                    break;
+                }
+                '*' | '?' | '[' | '$' | '`' | '"' | '\'' => return None,
+                _ => pat.push(ch),
+            }
+        }
+        if pat.is_empty() {
+            return None;
+        }
+        let with = self.replacement_text(rest.get(rep_at..).unwrap_or(""), node)?;
+        let rep = with.text.clone().unwrap_or_else(|| UNKNOWN.to_string());
+        let apply = |t: &String| -> String {
+            match op {
+                "//" => t.replace(&pat, &rep),
+                "/#" => match t.strip_prefix(&pat) {
+                    Some(rest) => format!("{rep}{rest}"),
+                    None => t.clone(),
+                },
+                "/%" => match t.strip_suffix(&pat) {
+                    Some(rest) => format!("{rest}{rep}"),
+                    None => t.clone(),
+                },
+                _ => t.replacen(&pat, &rep, 1),
+            }
+        };
+        let mut out = v.clone();
+        out.text = v.text.as_ref().map(apply);
+        out.alts = v.alts.iter().map(apply).collect();
+        out.taint.join(&with.taint);
+        Some(out)
+    }
+
+    /// The replacement of a pattern substitution: literal text (backslashes escaping the next
+    /// character) and `$NAME`/`${NAME}` references, each the variable's value. `None` for any
+    /// other expansion in it.
+    fn replacement_text(&mut self, text: &str, at: Node<'_>) -> Option<Val> {
+        let mut out = Val::lit(String::new());
+        let mut lit = String::new();
+        let mut chars = text.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '\\' => lit.push(chars.next()?),
+                '`' | '"' | '\'' => return None,
+                '$' => {
+                    let braced = chars.peek() == Some(&'{');
+                    if braced {
+                        chars.next();
+                    }
+                    let mut name = String::new();
+                    while let Some(&c) = chars.peek() {
+                        if !(c.is_ascii_alphanumeric() || c == '_') {
+                            break;
+                        }
+                        name.push(c);
+                        chars.next();
+                    }
+                    if name.is_empty() || braced && chars.next() != Some('}') {
+                        return None;
+                    }
+                    let v = self.lookup(&name, at);
+                    out = out.concat(&Val::lit(std::mem::take(&mut lit))).concat(&v);
+                }
+                _ => lit.push(ch),
+            }
+        }
+        Some(out.concat(&Val::lit(lit)))
     }
 
     /// The words a word-like node becomes: the elements of an array the script set, for
@@ -3650,6 +3763,13 @@ impl Shell<'_, '_, '_> {
                     "a trap handler",
                 );
             }
+            return Val::unknown();
+        }
+        if name == "set" && argv.get(1).and_then(Val::known) == Some("--") {
+            // `set -- "${CARGO_HOME:-$HOME/.cargo}" "$@"`: the words after `--` are the
+            // positional parameters from now on (in a function, until it returns).
+            let args = argv[2..].to_vec();
+            self.set_positional(&args);
             return Val::unknown();
         }
         if name == "shift" {

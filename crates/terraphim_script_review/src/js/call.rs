@@ -1319,6 +1319,20 @@ impl Js<'_, '_, '_> {
         let Some(emitter) = func.field("object").map(|o| self.text(o).to_owned()) else {
             return;
         };
+        if c.tail() == "register" {
+            // `cleanup.register(obj, held)` of a `FinalizationRegistry`: its callback gets
+            // `held` once `obj` is collected.
+            let callbacks = self
+                .listeners
+                .get(&(emitter, super::FINALIZE.to_owned()))
+                .cloned()
+                .unwrap_or_default();
+            let held = c.args.get(1..2).unwrap_or(&[]);
+            for f in callbacks {
+                let _ = self.call_function_value(&f, held);
+            }
+            return;
+        }
         let Some(event) = c.first().known().map(str::to_owned) else {
             return;
         };

@@ -528,6 +528,10 @@ impl Js<'_, '_, '_> {
                             let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
                             self.sink.dependency_member(&keys, &r);
                         }
+                        // The members named before the first computed key (`this.vault[p]`:
+                        // `vault`), whose object holds what is stored under that key.
+                        let named_prefix: Vec<String> =
+                            owned.iter().take_while(|k| *k != "*").cloned().collect();
                         if !literal {
                             owned.clear();
                         }
@@ -609,6 +613,19 @@ impl Js<'_, '_, '_> {
                                     _ => r,
                                 };
                                 self.this_val.set_field(&path, v);
+                            }
+                            // `this.vault[p] = readFileSync(p)` with `p` known only at run
+                            // time: `this.vault` holds that data (under a key nobody knows).
+                            "this" if !named_prefix.is_empty() => {
+                                let prefix: Vec<&str> =
+                                    named_prefix.iter().map(String::as_str).collect();
+                                let v = self
+                                    .this_val
+                                    .field_at(&prefix)
+                                    .cloned()
+                                    .unwrap_or_default()
+                                    .with_taint(&r.taint);
+                                self.this_val.set_field(&prefix, v);
                             }
                             _ => {}
                         }

@@ -157,6 +157,10 @@ struct Js<'s, 'k, 'a> {
     unroll: u32,
 }
 
+/// The event name under which a `FinalizationRegistry`'s callback is kept in
+/// [`Js::listeners`]: `register(obj, held)` calls it with `held`.
+const FINALIZE: &str = "\u{0}finalize";
+
 /// A loop over at most this many literal tuples is walked once per tuple.
 const UNROLL_ITEMS: usize = 8;
 /// Loops inside such loops are walked per tuple up to this depth.
@@ -452,6 +456,9 @@ impl<'s> Js<'s, '_, '_> {
                 || k == "class_body"
                 || k == "method_definition"
                 || k == "export_statement"
+                // `namespace Api { export function send() {...} }`: its functions.
+                || k == "internal_module"
+                || k == "module"
                 || k.starts_with("switch"))
             {
                 continue;
@@ -513,6 +520,9 @@ impl<'s> Js<'s, '_, '_> {
                     self.scope.funcs.insert(name, params);
                 }
                 "variable_declarator" => {
+                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value")) {
+                        self.note_finalizer(n, v);
+                    }
                     if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
                         && matches!(
                             v.kind(),
@@ -552,6 +562,38 @@ impl<'s> Js<'s, '_, '_> {
             }
             self.collect_funcs(c);
         }
+    }
+
+    /// `const cleanup = new FinalizationRegistry((dir) => rmSync(dir, ...))`: the callback is
+    /// called with the value each `cleanup.register(obj, value)` holds for it (see
+    /// [`FINALIZE`]), as an event listener is with what `emit` passes.
+    fn note_finalizer(&mut self, name: Node<'_>, value: Node<'_>) {
+        if name.kind() != "identifier"
+            || value.kind() != "new_expression"
+            || value
+                .field("constructor")
+                .is_none_or(|c| self.text(c) != "FinalizationRegistry")
+        {
+            return;
+        }
+        let Some(cb) = value.field("arguments").and_then(|a| named(a).next()) else {
+            return;
+        };
+        let callback = match cb.kind() {
+            "arrow_function" | "function_expression" | "function" => {
+                let f = crate::scope::anon_name(cb.start_byte());
+                let params = self.params_of(cb);
+                if params.is_empty() {
+                    return;
+                }
+                self.anon_fns.insert(f.clone(), params);
+                f
+            }
+            "identifier" => self.text(cb).to_owned(),
+            _ => return,
+        };
+        let key = (self.text(name).to_owned(), FINALIZE.to_owned());
+        self.listeners.entry(key).or_default().push(callback);
     }
 
     /// Whether the class `class` (body `body`) keeps every constructor parameter in `this`

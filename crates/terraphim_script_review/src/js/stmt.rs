@@ -825,6 +825,22 @@ impl Js<'_, '_, '_> {
                         .field("name")
                         .map(|n| vec![self.text(n).to_owned()])
                         .unwrap_or_default(),
+                    // `export function send(data)`: `Api.send(x)` calls it (its parameters
+                    // take the arguments, the call gives what it returns).
+                    "function_declaration" | "generator_function_declaration" => {
+                        if let Some(f) = d
+                            .field("name")
+                            .map(|n| self.text(n).to_owned())
+                            .filter(|f| self.scope.funcs.contains_key(f))
+                        {
+                            let member = Val {
+                                handle: Some(Handle::Func(f.clone())),
+                                ..Val::default()
+                            };
+                            obj.set_field(&[f.as_str()], member);
+                        }
+                        Vec::new()
+                    }
                     _ => Vec::new(),
                 };
                 for n in names {
