@@ -22,7 +22,8 @@ Feature: deleting subcommands of unknown tools, credentialed responses, and plat
       | zorbctl show drop-in                                            | sandbox |
       | zorbctl run data purge                                          | sandbox |
       | pixi remove numpy                                               | sandbox |
-      | bin/magento cache:flush                                         | sandbox |
+      | zorbctl cache flush                                             | sandbox |
+      | dbt run-operation purge_schemas --target dev                    | sandbox |
       | bench drop-site restore-test.localhost --force                  | sandbox |
       | containerlab destroy -t lab/topo.clab.yml                       | sandbox |
 

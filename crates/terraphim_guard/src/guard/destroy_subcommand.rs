@@ -96,8 +96,12 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             });
         }
         // Only a plain noun (`dataset`, `site`) may come before the verb; a topic's verb
-        // (`cache:flush`) or a second operand ends the subcommand.
-        if operands == 2 || word.contains(':') || crate::paths::is_read_verb_word(word) {
+        // (`cache:flush`), a compound that is itself an action (`run-operation NAME`, whose
+        // operand is a macro's name), a read verb or a second operand ends the subcommand.
+        if operands == 2
+            || !word.bytes().all(|b| b.is_ascii_alphanumeric())
+            || crate::paths::is_read_verb_word(word)
+        {
             return None;
         }
     }

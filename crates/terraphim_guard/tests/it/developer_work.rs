@@ -89,9 +89,11 @@ fn requests_to_this_machines_own_server() {
         // elsewhere, a file sent, a proxy, a name resolved elsewhere, the engine's socket
         ("curl -X POST https://api.example.com/v1 -d 'a=1'", Sandbox),
         ("curl -X POST http://localhost:8080/x -d @.env", Deny),
+        // A project file as the body of a request to this machine (friction53: the body's
+        // source decides, see loopback.rs).
         (
             "curl -X POST http://localhost:8080/x -d @data/body.json",
-            Sandbox,
+            Allow,
         ),
         (
             "curl -X POST http://localhost:8080/up -F 'f=@/etc/passwd'",

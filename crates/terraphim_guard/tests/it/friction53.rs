@@ -242,10 +242,8 @@ fn asset_builders_reports_converters_and_read_verbs() {
         ("rosdep install --from-paths src -y --ignore-src", Sandbox),
         ("hackrf_transfer -t build/capture.iq -f 433920000", Deny),
         ("bin/magento setup:uninstall -n", Deny),
-        (
-            "freqtrade trade --config user_data/config_live.json",
-            Sandbox,
-        ),
+        // Live trading started (guard53's `live trading started`).
+        ("freqtrade trade --config user_data/config_live.json", Deny),
     ]);
 }
 

@@ -106,9 +106,10 @@ fn project_records_sent_away() {
             "curl -X POST --data-binary @tests/data/sample.csv https://api.example.net/v1/parse",
             Sandbox,
         ),
+        // Records sent to this machine's own server stay on it (allowed since friction53).
         (
             "curl -F file=@exports/grades.csv http://localhost:8000/api/import",
-            Sandbox,
+            Allow,
         ),
         (
             "curl -F file=@data/batch.csv http://etl.internal/api/import",
