@@ -36,7 +36,10 @@ fn the_deleting_subcommand_of_an_unknown_tool_is_denied() {
         ("zorbctl run data purge", Verdict::Sandbox),
         ("pixi remove numpy", Verdict::Sandbox),
         // A tool whose deletions the KG judged: the forms its entries leave out stay confined.
-        ("containerlab destroy -t lab/topo.clab.yml", Verdict::Sandbox),
+        (
+            "containerlab destroy -t lab/topo.clab.yml",
+            Verdict::Sandbox,
+        ),
         ("xcrun simctl delete trailmix-ci-iphone", Verdict::Sandbox),
         // A development site (`*.localhost`) is the developer's own scratch copy.
         (
