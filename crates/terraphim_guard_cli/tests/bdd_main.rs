@@ -20,8 +20,12 @@ fn main() {
     let features = concat!(env!("CARGO_MANIFEST_DIR"), "/../../features");
     // The command line is cargo's (`cargo test` passes its own options through), so the CLI
     // stays the default one; a run is narrowed by `TERRAPHIM_GUARD_BDD_ONLY=TEXT`: only the
-    // scenarios whose feature file path or name holds TEXT run.
+    // scenarios whose feature file path under `features/` or name holds TEXT run (the path
+    // from the root would hold a worktree's name, and so every feature would).
     let only = std::env::var("TERRAPHIM_GUARD_BDD_ONLY").unwrap_or_default();
+    let root = std::path::Path::new(features)
+        .canonicalize()
+        .unwrap_or_else(|_| features.into());
     futures::executor::block_on(
         GuardWorld::cucumber()
             .max_concurrent_scenarios(4)
@@ -29,10 +33,13 @@ fn main() {
             .with_default_cli()
             .filter_run_and_exit(features, move |feature, _rule, scenario| {
                 only.is_empty()
-                    || feature
-                        .path
-                        .as_ref()
-                        .is_some_and(|p| p.to_string_lossy().contains(only.as_str()))
+                    || feature.path.as_ref().is_some_and(|p| {
+                        let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+                        p.strip_prefix(&root)
+                            .unwrap_or(&p)
+                            .to_string_lossy()
+                            .contains(only.as_str())
+                    })
                     || scenario.name.contains(only.as_str())
             }),
     );
