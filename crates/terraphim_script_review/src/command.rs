@@ -1379,10 +1379,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
                     && positional.is_empty()
                     && let Some(text) = stdin.and_then(Val::known)
                     && let Some(plain) = if hex {
-                        decode_hex(text)
+                        terraphim_shell_vocab::decode::hex(text)
                     } else {
-                        decode_base64(text)
+                        terraphim_shell_vocab::decode::base64(text)
                     }
+                    .and_then(printable)
                 {
                     out.text = Some(plain);
                 }
@@ -3026,47 +3027,6 @@ fn socat_host(word: &str) -> Option<String> {
         None => addr.rsplit_once(':').map_or(addr, |(h, _)| h),
     };
     (!host.is_empty()).then(|| host.to_owned())
-}
-
-/// Plain hexadecimal digits (`xxd -p` output, whitespace ignored) as the printable text they
-/// encode; `None` for anything else.
-fn decode_hex(text: &str) -> Option<String> {
-    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.is_empty() || !digits.len().is_multiple_of(2) {
-        return None;
-    }
-    let bytes = digits
-        .chunks(2)
-        .map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok())
-        .collect::<Option<Vec<u8>>>()?;
-    printable(bytes)
-}
-
-/// Standard or URL-safe base64 (padding optional, whitespace ignored) as the printable text
-/// it encodes; `None` for anything else.
-fn decode_base64(text: &str) -> Option<String> {
-    let mut bits: u32 = 0;
-    let mut n = 0;
-    let mut out = Vec::new();
-    for b in text.bytes().filter(|b| !b.is_ascii_whitespace()) {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
-            b'=' => break,
-            _ => return None,
-        };
-        bits = (bits << 6) | u32::from(v);
-        n += 6;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-            bits &= (1 << n) - 1;
-        }
-    }
-    printable(out)
 }
 
 /// Bytes that are UTF-8 text without control characters other than whitespace.

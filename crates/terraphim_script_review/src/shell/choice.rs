@@ -8,7 +8,7 @@
 //! a URL sends to `evil.example`; such a check narrows nothing.
 
 use super::Shell;
-use super::contain::{same, single_condition};
+use super::contain::{Leaves, same};
 use crate::engine::{Val, union_of};
 use crate::ts::Node;
 
@@ -92,29 +92,10 @@ impl Shell<'_, '_, '_> {
                 (catch_all && !words.is_empty() && words.len() <= MAX_WORDS)
                     .then_some((name, words))
             }
-            "list" => {
-                let (l, r) = (node.named_child(0)?, node.named_child(1)?);
-                let or = node
-                    .children()
-                    .any(|c| !c.is_named() && self.text(c) == "||");
-                (or && node.named_children().count() == 2 && self.leaves(r))
-                    .then(|| self.equals_words(l, "=="))?
-            }
-            "if_statement" => {
-                let cond = node.field("condition")?;
-                if !single_condition(node)
-                    || node
-                        .named_children()
-                        .any(|c| matches!(c.kind(), "elif_clause" | "else_clause"))
-                {
-                    return None;
-                }
-                let last = node
-                    .named_children()
-                    .filter(|c| c.start_byte() > cond.start_byte() && c.kind() != "comment")
-                    .last()?;
-                self.leaves(last).then(|| self.equals_words(cond, "!="))?
-            }
+            "list" | "if_statement" => match self.leaving_condition(node)? {
+                Leaves::UnlessHolds(cond) => self.equals_words(cond, "=="),
+                Leaves::WhenHolds(cond) => self.equals_words(cond, "!="),
+            },
             _ => None,
         }
     }

@@ -23,6 +23,49 @@ pub(super) fn single_condition(node: Node<'_>) -> bool {
         == 1
 }
 
+/// The condition of a statement that leaves (the function, the loop or the script) on one of
+/// its outcomes.
+pub(super) enum Leaves<'t> {
+    /// `COND || exit 1`: the script goes on only where the condition holds.
+    UnlessHolds(Node<'t>),
+    /// `if COND; then ...; exit 1; fi` (one condition, no other branch): it goes on only where
+    /// the condition fails.
+    WhenHolds(Node<'t>),
+}
+
+impl Shell<'_, '_, '_> {
+    /// The condition a `list` (`A || LEAVE`) or an `if` without other branches whose body
+    /// leaves checks, and on which outcome the script goes on.
+    pub(super) fn leaving_condition<'t>(&self, node: Node<'t>) -> Option<Leaves<'t>> {
+        match node.kind() {
+            "list" => {
+                let (l, r) = (node.named_child(0)?, node.named_child(1)?);
+                let or = node
+                    .children()
+                    .any(|c| !c.is_named() && self.text(c) == "||");
+                (or && node.named_children().count() == 2 && self.leaves(r))
+                    .then_some(Leaves::UnlessHolds(l))
+            }
+            "if_statement" => {
+                let cond = node.field("condition")?;
+                if !single_condition(node)
+                    || node
+                        .named_children()
+                        .any(|c| matches!(c.kind(), "elif_clause" | "else_clause"))
+                {
+                    return None;
+                }
+                let last = node
+                    .named_children()
+                    .filter(|c| c.start_byte() > cond.start_byte() && c.kind() != "comment")
+                    .last()?;
+                self.leaves(last).then_some(Leaves::WhenHolds(cond))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A variable and the directories a check confined it to.
 pub(super) type Guard = (String, Vec<String>);
 
@@ -85,31 +128,12 @@ impl Shell<'_, '_, '_> {
     /// path under known directories.
     fn leaving_guard(&mut self, node: Node<'_>) -> Option<Guard> {
         match node.kind() {
-            // `[[ $p == "$ROOT"/* ]] || exit 1`, `inside "$p" || { echo skip; continue; }`.
-            "list" => {
-                let (l, r) = (node.named_child(0)?, node.named_child(1)?);
-                let or = node
-                    .children()
-                    .any(|c| !c.is_named() && self.text(c) == "||");
-                (or && node.named_children().count() == 2 && self.leaves(r))
-                    .then(|| self.holds_inside(l))?
-            }
+            // `[[ $p == "$ROOT"/* ]] || exit 1`, `inside "$p" || { echo skip; continue; }`;
             // `if [[ $p != "$ROOT"/* ]]; then echo no; exit 1; fi`, `if ! inside "$p"; ...`.
-            "if_statement" => {
-                let cond = node.field("condition")?;
-                if !single_condition(node)
-                    || node
-                        .named_children()
-                        .any(|c| matches!(c.kind(), "elif_clause" | "else_clause"))
-                {
-                    return None;
-                }
-                let last = node
-                    .named_children()
-                    .filter(|c| c.start_byte() > cond.start_byte() && c.kind() != "comment")
-                    .last()?;
-                self.leaves(last).then(|| self.fails_outside(cond))?
-            }
+            "list" | "if_statement" => match self.leaving_condition(node)? {
+                Leaves::UnlessHolds(cond) => self.holds_inside(cond),
+                Leaves::WhenHolds(cond) => self.fails_outside(cond),
+            },
             // `case "$p" in "$ROOT"/*) ;; *) exit 1 ;; esac`: every value no item for the
             // directory takes leaves, and `*` is one of them.
             "case_statement" => {
