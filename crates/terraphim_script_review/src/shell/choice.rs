@@ -8,7 +8,7 @@
 //! a URL sends to `evil.example`; such a check narrows nothing.
 
 use super::Shell;
-use super::contain::{Leaves, same};
+use super::contain::Leaves;
 use crate::engine::{Val, union_of};
 use crate::ts::Node;
 
@@ -75,18 +75,9 @@ impl Shell<'_, '_, '_> {
         match node.kind() {
             "case_statement" => {
                 let name = self.plain_subject(node.field("value")?)?;
+                let (going_on, catch_all) = self.going_on_items(node);
                 let mut words = Vec::new();
-                let mut catch_all = false;
-                for item in node.named_children().filter(|c| c.kind() == "case_item") {
-                    let pats: Vec<Node<'_>> = item.children_by_field_name("value").collect();
-                    let last = item
-                        .named_children()
-                        .filter(|c| !pats.iter().any(|p| same(*p, *c)) && c.kind() != "comment")
-                        .last();
-                    if last.is_some_and(|l| self.leaves(l)) {
-                        catch_all |= pats.iter().any(|p| self.text(*p) == "*");
-                        continue;
-                    }
+                for item in going_on {
                     words.extend(self.item_words(item)?);
                 }
                 (catch_all && !words.is_empty() && words.len() <= MAX_WORDS)

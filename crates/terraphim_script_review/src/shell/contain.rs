@@ -34,6 +34,26 @@ pub(super) enum Leaves<'t> {
 }
 
 impl Shell<'_, '_, '_> {
+    /// The items of a `case` after which the script goes on (their body does not leave), and
+    /// whether its `*` item leaves.
+    pub(super) fn going_on_items<'t>(&self, case: Node<'t>) -> (Vec<Node<'t>>, bool) {
+        let mut going_on = Vec::new();
+        let mut catch_all = false;
+        for item in case.named_children().filter(|c| c.kind() == "case_item") {
+            let pats: Vec<Node<'t>> = item.children_by_field_name("value").collect();
+            let last = item
+                .named_children()
+                .filter(|c| !pats.iter().any(|p| same(*p, *c)) && c.kind() != "comment")
+                .last();
+            if last.is_some_and(|l| self.leaves(l)) {
+                catch_all |= pats.iter().any(|p| self.text(*p) == "*");
+            } else {
+                going_on.push(item);
+            }
+        }
+        (going_on, catch_all)
+    }
+
     /// The condition a `list` (`A || LEAVE`) or an `if` without other branches whose body
     /// leaves checks, and on which outcome the script goes on.
     pub(super) fn leaving_condition<'t>(&self, node: Node<'t>) -> Option<Leaves<'t>> {
@@ -138,20 +158,10 @@ impl Shell<'_, '_, '_> {
             // directory takes leaves, and `*` is one of them.
             "case_statement" => {
                 let name = self.subject(node.field("value")?)?;
+                let (going_on, catch_all) = self.going_on_items(node);
                 let mut dirs = Vec::new();
-                let mut catch_all = false;
-                for item in node.named_children().filter(|c| c.kind() == "case_item") {
-                    let pats: Vec<Node<'_>> = item.children_by_field_name("value").collect();
-                    let last = item
-                        .named_children()
-                        .filter(|c| !pats.iter().any(|p| same(*p, *c)) && c.kind() != "comment")
-                        .last();
-                    let leaves = last.is_some_and(|l| self.leaves(l));
-                    if leaves {
-                        catch_all |= pats.iter().any(|p| self.text(*p) == "*");
-                        continue;
-                    }
-                    for p in pats {
+                for item in going_on {
+                    for p in item.children_by_field_name("value") {
                         dirs.push(self.pattern_dir(p)?);
                     }
                 }
