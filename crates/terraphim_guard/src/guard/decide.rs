@@ -793,6 +793,15 @@ impl Guard {
                     "runs PowerShell code given on the line, with only options that load nothing; its commands are judged as parts of their own (known safe: PowerShell command judged by its code)".to_string(),
                     None,
                 )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && super::orm_read::prints_orm_read(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "runs a Rails runner whose code only prints what a query of the application's models reads (counts, plucked columns, found records), with no method that writes, no block and no second statement (known safe: ORM read printed)".to_string(),
+                    None,
+                )
             } else if let Some(deletion) = super::destroy_subcommand::deleting_subcommand(cmd)
                 && !self.destructive.names_deletion_of(
                     deletion.program,

@@ -18,6 +18,7 @@ mod local_reset;
 mod local_service;
 mod loopback;
 mod option_code;
+mod orm_read;
 mod outside_data;
 mod package_tasks;
 mod place;

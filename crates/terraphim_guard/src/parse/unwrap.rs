@@ -920,7 +920,12 @@ impl Walker {
                         // `{}` on to code of its own (`parallel bash -c {} ::: CODE`): `{}` is
                         // then also judged as written.
                         let mut starts = Vec::new();
-                        let braces = template.iter().any(|w| w == "{}");
+                        // With `;` find replaces `{}` wherever it stands in an argument
+                        // (`-F f=@{}`); with `+` only a `{}` of its own.
+                        let inside_words = rest.get(end).is_some_and(|t| t == ";");
+                        let braces = template
+                            .iter()
+                            .any(|w| w == "{}" || (inside_words && w.contains("{}")));
                         let file_command = template.first().is_some_and(|p| {
                             FIND_FILE_COMMANDS.contains(&p.rsplit('/').next().unwrap_or(p))
                         });
@@ -940,7 +945,9 @@ impl Walker {
                             let words: Vec<String> = template
                                 .iter()
                                 .map(|w| match w.as_str() {
-                                    "{}" if !every.is_empty() => every.clone(),
+                                    _ if every.is_empty() => w.clone(),
+                                    "{}" => every.clone(),
+                                    _ if inside_words => w.replace("{}", &every),
                                     _ => w.clone(),
                                 })
                                 .collect();

@@ -79,6 +79,7 @@ mod harvest;
 mod hidden_forms;
 mod in_place_rewriters;
 mod inline_effects;
+mod keys_wallets_and_service_desks;
 mod kg39;
 mod kg41;
 mod kg42;
