@@ -373,6 +373,11 @@ fn rank(t: CommandTier) -> u8 {
     }
 }
 
+/// The KG concept of a privileged wrapper's own part (`sudo X` is suspicious for the elevation
+/// alone; the inner command is judged on its own, as root): in a script the review judges the
+/// elevation by what the wrapper runs (`terraphim_script_review`'s `shell_judge`).
+const PRIVILEGE_CONCEPT: &str = "sudo";
+
 /// What one part of the guard's decision means for the script line it is on.
 fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandVerdict {
     let mut out = CommandVerdict::allow();
@@ -409,9 +414,14 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
                 // Inline code that only reads and prints runs as the agent's line would.
                 return out;
             }
-            if let Some(m) =
-                matches().find(|m| m.tier == Tier::Suspicious && m.covered_by.is_none())
-            {
+            // The elevation itself (`sudo X`'s own part) is no confinement here: the review
+            // flags it where the guard does not let what the wrapper runs (the line's other
+            // parts, judged as root) go as it is; the wrapper part's other matches stand.
+            if let Some(m) = matches().find(|m| {
+                m.tier == Tier::Suspicious
+                    && m.covered_by.is_none()
+                    && m.concept != PRIVILEGE_CONCEPT
+            }) {
                 let profile = m
                     .profile
                     .as_deref()
@@ -427,6 +437,8 @@ fn part_verdict(decision: &Decision, part: &Part, command: &Command) -> CommandV
             } else if command.opaque {
                 out.tier = CommandTier::Opaque;
                 out.rule = "opaque".into();
+            } else if matches().any(|m| m.concept == PRIVILEGE_CONCEPT) {
+                out.tier = CommandTier::Allow;
             }
         }
     }

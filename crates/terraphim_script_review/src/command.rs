@@ -22,6 +22,11 @@ const DETACHING: &[&str] = &["nohup", "setsid", "disown", "daemonize"];
 /// The reason of the finding a detaching program makes (the program's name follows).
 pub(crate) const DETACHED_WHY: &str = "starts a detached process meant to outlive the run";
 
+/// The reason of the finding a privileged wrapper makes (its name follows). Where the command
+/// guard judges the statement, the finding stands only when the guard does not let what the
+/// wrapper runs go as it is (`shell_judge::judge_pending`).
+pub(crate) const ELEVATED_WHY: &str = "runs a command with elevated privileges";
+
 /// Strip wrappers (the shared list: `sudo`, `env`, `nice`, `nohup`, `timeout`, `strace`,
 /// `flock`, `torsocks`, `parallel`, ...) and package runners (`npx X`, `uv run X`); note
 /// privilege, detaching and loader injection.
@@ -71,7 +76,7 @@ fn unwrap<'v>(sink: &mut Sink<'_>, line: u32, mut argv: &'v [Val], xargs: &mut b
                 line,
                 Category::Escape,
                 Verdict::Suspicious,
-                format!("runs a command with elevated privileges ({name})"),
+                format!("{ELEVATED_WHY} ({name})"),
             );
         }
         if detaching {

@@ -220,6 +220,54 @@ fn verdicts_exit_codes_and_the_line() {
     );
 }
 
+/// `sudo X` in a shell script is judged by X (the guard judges it as root): the elevation alone
+/// flags nothing where the guard lets every command of the line run as it is or keeps it to the
+/// project; each clean row has twins beside it that stay flagged (a destructive inner command,
+/// a program no rule knows, a change of the system, a write outside the project, a secret).
+#[test]
+fn a_privileged_wrapper_is_judged_by_what_it_runs() {
+    let rows: &[(&str, &str)] = &[
+        (
+            "mkdir -p build\nsudo -n postqueue -j > build/queue.json",
+            "clean",
+        ),
+        (
+            "sudo -n true 2>/dev/null || { echo 'run sudo -v first' >&2; exit 1; }",
+            "clean",
+        ),
+        (
+            "if postqueue -j > build/q.json; then :; elif sudo -n postqueue -j > build/q.json; then echo ok; fi",
+            "clean",
+        ),
+        // Twins.
+        ("sudo -n postsuper -d ALL", "dangerous"),
+        ("sudo -n postqueue -j > /etc/queue.json", "dangerous"),
+        ("sudo modprobe vcan", "suspicious"),
+        ("sudo cangw -F", "suspicious"),
+        ("sudo rm -rf /", "dangerous"),
+        ("sudo cat /etc/shadow", "dangerous"),
+        ("echo '127.0.0.1 x' | sudo tee -a /etc/hosts", "dangerous"),
+        ("sudo bash", "dangerous"),
+        ("sudo find / -name '*.conf' -delete", "dangerous"),
+    ];
+    let mut failed = Vec::new();
+    for (i, (line, want)) in rows.iter().enumerate() {
+        let env = Env::new();
+        let name = format!("elevated{i}.sh");
+        let path = env.write(
+            &format!("project/{name}"),
+            &format!("#!/usr/bin/env bash\nset -euo pipefail\n{line}\n"),
+        );
+        let out = env.run(&[path.to_str().unwrap(), "--json"], None);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+        if v["verdict"].as_str() != Some(want) {
+            failed.push(format!("{line:?}: want {want}, got {stdout}"));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
 #[test]
 fn a_review_that_cannot_be_made_is_one_error() {
     let env = Env::new();

@@ -21,6 +21,7 @@ mod fpsh50;
 mod fpsh51;
 mod fpsh52;
 mod fpsh53;
+mod fpsh54;
 mod hook;
 mod image_files;
 mod js_hosts_and_members;
