@@ -53,3 +53,36 @@ Feature: Values held by an object's members and by a prompt expansion
       """
     When I run "terraphim-agent guard review-script --json record-state.js"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: a prompt expansion of a root defaulting to the home directory before rm -rf is dangerous
+    Given a project file "reset-worlds.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      ROOT_SPEC='${SERVERS_ROOT:-$HOME}'
+      while getopts 'r:' opt; do
+        case "$opt" in
+          r) ROOT_SPEC="$OPTARG" ;;
+        esac
+      done
+      root="${ROOT_SPEC@P}"
+      for d in "$root"/*/world*; do
+        rm -rf -- "$d"
+      done
+      """
+    When I run "terraphim-agent guard review-script --json reset-worlds.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: a prompt expansion of a directory inside the project stays clean
+    Given a project file "reset-build.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      PROJECT="$(cd "$(dirname "$0")" && pwd)"
+      OUT_SPEC='${PROJECT}/build'
+      out="${OUT_SPEC@P}"
+      rm -rf -- "$out"
+      mkdir -p "$out"
+      """
+    When I run "terraphim-agent guard review-script --json reset-build.sh"
+    Then the JSON field "verdict" is "clean"

@@ -2,6 +2,8 @@
 //! - a method of a JavaScript object literal (`{ file: …, apply() { fs.appendFile(this.file,
 //!   …) } }`, a step a generator yields, an item of a list) was walked with `this` unknown,
 //!   so the path the object holds was lost at the write;
+//! - bash's `${SPEC@P}` (the value expanded again, as a prompt is) was a text nobody knows,
+//!   though the value the script gave `SPEC` spells what it expands to (`${X:-$HOME}`).
 //!
 //! Each row has its twin: the same shape with the data kept in the project stays clean.
 
@@ -9,8 +11,12 @@ use terraphim_script_review::{Language, Verdict};
 
 use crate::rows;
 
-use Language::{JavaScript as Js, TypeScript as Ts};
+use Language::{JavaScript as Js, Shell as Sh, TypeScript as Ts};
 use Verdict::{Clean, Dangerous};
+
+fn sh(body: &str) -> String {
+    format!("#!/usr/bin/env bash\nset -euo pipefail\n{body}\n")
+}
 
 /// `this` in a method of an object literal is the object: its members are what the method
 /// reads.
@@ -48,6 +54,30 @@ fn this_in_an_object_literal_method_is_the_object() {
         (
             Ts,
             "import { appendFileSync } from 'node:fs';\nimport { join } from 'node:path';\nconst log = {\n  target: join(__dirname, 'out.log'),\n  write(line: string): void {\n    appendFileSync(this.target, line + '\\n');\n  },\n};\nlog.write('ok');\n".to_owned(),
+            Clean,
+            "",
+        ),
+    ]);
+}
+
+/// `${SPEC@P}` expands the value again: the parameters it spells are put in place.
+#[test]
+fn a_prompt_expansion_expands_the_value_again() {
+    rows(&[
+        (
+            Sh,
+            sh(
+                "ROOT_SPEC='${SERVERS_ROOT:-$HOME}'\nwhile getopts 'r:' opt; do\n  case \"$opt\" in\n    r) ROOT_SPEC=\"$OPTARG\" ;;\n  esac\ndone\nroot=\"${ROOT_SPEC@P}\"\nfor d in \"$root\"/*/world*; do\n  rm -rf -- \"$d\"\ndone",
+            ),
+            Dangerous,
+            "destructive",
+        ),
+        // Twin: a spec that expands inside the project stays clean.
+        (
+            Sh,
+            sh(
+                "PROJECT=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\nOUT_SPEC='${PROJECT}/build'\nout=\"${OUT_SPEC@P}\"\nrm -rf -- \"$out\"\nmkdir -p \"$out\"",
+            ),
             Clean,
             "",
         ),
