@@ -4540,6 +4540,28 @@ impl<'a> Sink<'a> {
     /// tree (`target = home; if keep: target = "build"` may still delete the home).
     /// So does a command that fetches code and runs it (`recipe='curl … | sh'` in one `case`
     /// item of several): written or run later, it is judged with every way's text.
+    /// Whether a text kept for a later expansion (`SPEC='${ROOT:-$HOME}'`, expanded by
+    /// `${SPEC@P}`) holds a default that names a path outside the project.
+    fn default_names_outside(&mut self, v: &Val) -> bool {
+        let texts: Vec<String> = v.text.iter().chain(&v.alts).cloned().collect();
+        texts.iter().any(|t| {
+            t.match_indices("${").any(|(i, _)| {
+                let inner = &t[i + 2..];
+                let name_len = inner
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(inner.len());
+                let op = &inner[name_len..];
+                let Some(default) = op.strip_prefix(":-").or_else(|| op.strip_prefix('-')) else {
+                    return false;
+                };
+                let default = default.split('}').next().unwrap_or_default();
+                name_len > 0
+                    && !default.is_empty()
+                    && self.names_outside(&Val::lit(default.to_owned()))
+            })
+        })
+    }
+
     pub(crate) fn conditional_assignment(&mut self, old: Option<&Val>, new: Val) -> Val {
         match old {
             Some(old)
@@ -4549,7 +4571,8 @@ impl<'a> Sink<'a> {
                             .text
                             .iter()
                             .chain(&old.alts)
-                            .any(|t| places::runs_fetched_code(t))) =>
+                            .any(|t| places::runs_fetched_code(t))
+                        || self.default_names_outside(old)) =>
             {
                 new.union(old)
             }

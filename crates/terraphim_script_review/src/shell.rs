@@ -2623,6 +2623,90 @@ impl Shell<'_, '_, '_> {
         }
     }
 
+    /// `${SPEC@P}`: each text `SPEC` may hold expanded as bash expands a prompt: the
+    /// parameters in it (`$NAME`, `${NAME}`, `${NAME:-DEFAULT}`) put in place, a prompt escape
+    /// (`\w`) a text nobody knows.
+    fn prompt_expanded(&mut self, v: &Val, at: Node<'_>) -> Val {
+        // Several values may flow here (a default, then an option's argument).
+        let texts: Vec<String> = match (&v.text, v.alts.is_empty()) {
+            (Some(t), true) => vec![t.clone()],
+            (_, false) => v.alts.clone(),
+            (None, true) => Vec::new(),
+        };
+        if texts.is_empty() {
+            return Val::lit(UNKNOWN.to_string()).with_taint(&v.taint);
+        }
+        let vals: Vec<Val> = texts.iter().map(|t| self.prompt_text(t, at, 0)).collect();
+        Val::union_all(&vals)
+            .unwrap_or_else(|| Val::lit(UNKNOWN.to_string()))
+            .with_taint(&v.taint)
+    }
+
+    fn prompt_text(&mut self, text: &str, at: Node<'_>, depth: usize) -> Val {
+        let mut out = Val::lit("");
+        let mut plain = String::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let parameter = match c {
+                '\\' => {
+                    plain.push(UNKNOWN);
+                    rest = rest
+                        .get(1 + rest[1..].chars().next().map_or(0, char::len_utf8)..)
+                        .unwrap_or("");
+                    continue;
+                }
+                '$' => rest[1..]
+                    .strip_prefix('{')
+                    .and_then(|b| {
+                        // The closing brace of this expansion (a default may hold others).
+                        let mut open = 1usize;
+                        let end = b.char_indices().find_map(|(i, ch)| {
+                            match ch {
+                                '{' => open += 1,
+                                '}' => open -= 1,
+                                _ => {}
+                            }
+                            (open == 0).then_some(i)
+                        })?;
+                        Some((&b[..end], end + 3))
+                    })
+                    .or_else(|| {
+                        let after = &rest[1..];
+                        let e = after
+                            .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                            .unwrap_or(after.len());
+                        (e > 0).then(|| (&after[..e], e + 1))
+                    }),
+                _ => None,
+            };
+            let Some((inner, len)) = parameter else {
+                plain.push(c);
+                rest = &rest[c.len_utf8()..];
+                continue;
+            };
+            rest = rest.get(len..).unwrap_or("");
+            out = out.concat(&Val::lit(std::mem::take(&mut plain)));
+            let name_len = inner
+                .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                .unwrap_or(inner.len());
+            let (name, op) = inner.split_at(name_len);
+            let default = op.strip_prefix(":-").or_else(|| op.strip_prefix('-'));
+            let value = match default {
+                // A variable the script does not set holds the default, as `${X:-D}` does
+                // where it is written.
+                Some(d) if !self.vars.contains_key(name) && depth < 4 => {
+                    self.prompt_text(d, at, depth + 1)
+                }
+                _ if name.is_empty() || (!op.is_empty() && default.is_none()) => {
+                    Val::lit(UNKNOWN.to_string())
+                }
+                _ => self.lookup(name, at),
+            };
+            out = out.concat(&value);
+        }
+        out.concat(&Val::lit(plain))
+    }
+
     fn expand_known(&self, code: &str) -> String {
         let mut out = String::with_capacity(code.len());
         let mut rest = code;
@@ -2941,6 +3025,11 @@ impl Shell<'_, '_, '_> {
                     }
                     Some(n) => {
                         let mut v = self.lookup(&n, node);
+                        if node.kind() == "expansion" && self.text(node).ends_with("@P}") {
+                            // `${SPEC@P}`: the value expanded again as a prompt is, its
+                            // `${X:-$HOME}` and `$NAME` put in place.
+                            return self.prompt_expanded(&v, node);
+                        }
                         if node.kind() == "expansion"
                             && v.taint.secret.is_some()
                             && substring_masks(self.text(node), &n)

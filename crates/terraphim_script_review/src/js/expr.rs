@@ -748,6 +748,9 @@ impl Js<'_, '_, '_> {
                 };
                 // The text the object gives where it is used as a string (`${target}`).
                 let mut primitive: Option<Val> = None;
+                // Members that are methods (`apply() { fs.appendFile(this.file, …) }`): walked
+                // once every member is known, `this` being the object.
+                let mut methods: Vec<(String, Node<'_>)> = Vec::new();
                 for c in named(node) {
                     if let Some(x) = self.primitive_value(c, &v) {
                         v.taint.join(&x.taint);
@@ -770,7 +773,7 @@ impl Js<'_, '_, '_> {
                             *f == c || c.field("value").is_some_and(|value| value == *f)
                         }),
                     ) {
-                        self.function(format!("{object}.{key}"), *f);
+                        methods.push((format!("{object}.{key}"), *f));
                         // The object handed to a helper (`connect(config)`) keeps the member:
                         // `cfg.context()` there calls it.
                         v.set_field(
@@ -780,6 +783,12 @@ impl Js<'_, '_, '_> {
                                 ..Val::default()
                             },
                         );
+                        continue;
+                    }
+                    if c.kind() == "method_definition" && self.getter(c).is_none() {
+                        // A method of an object no variable names (a yielded step, a list
+                        // item): walked below with the object as `this`.
+                        methods.push((crate::scope::anon_name(c.start_byte()), c));
                         continue;
                     }
                     let (key, x) = match c.kind() {
@@ -840,6 +849,19 @@ impl Js<'_, '_, '_> {
                         text.push_str(&key);
                         text.push_str(": ");
                         text.push_str(t);
+                    }
+                }
+                if !methods.is_empty() {
+                    // An arrow function member keeps the `this` around the object.
+                    let object_this = v.clone();
+                    for (name, f) in methods {
+                        if f.kind() == "arrow_function" {
+                            self.function(name, f);
+                        } else {
+                            let saved = std::mem::replace(&mut self.this_val, object_this.clone());
+                            self.function(name, f);
+                            self.this_val = saved;
+                        }
                     }
                 }
                 if !text.is_empty() {

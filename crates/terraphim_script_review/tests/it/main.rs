@@ -40,6 +40,7 @@ mod recall50_uploads;
 mod recall51;
 mod recall52;
 mod recall53;
+mod recall54;
 mod rules;
 mod secret_owners;
 mod secret_uses;
