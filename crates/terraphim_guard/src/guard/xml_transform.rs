@@ -146,7 +146,7 @@ fn basex_query(words: &[String]) -> bool {
                 }
             }
             "-s" => {
-                if !it.next().is_some_and(|p| !p.contains(['$', '`'])) {
+                if it.next().is_none_or(|p| p.contains(['$', '`'])) {
                     return false;
                 }
             }
