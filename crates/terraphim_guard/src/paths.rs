@@ -551,6 +551,75 @@ const MAIL_SENDERS: &[&str] = &[
 /// --attach`, `mutt -a`, mailutils' `mail -A`, `s-nail -a`/`--attach`, `sendemail -a`).
 const MAIL_ATTACH_FLAGS: &[&str] = &["--attach", "-a", "-A"];
 
+/// The last part of a long option's name (after `-` or `_`) that says its value is a name in
+/// the tool's own namespace, never a file: test tags (`odoo-bin --test-tags /stock`,
+/// `--tags`), routes and endpoints of a web application (`--route /api/x`), message topics
+/// (`--topic /chatter`).
+const NO_FILE_OPTION_NAMES: &[&str] = &[
+    "tag", "tags", "route", "routes", "topic", "topics", "endpoint",
+];
+
+/// Programs that act on the files their words name (delete, move, copy, link, change, search,
+/// archive): no option of theirs makes a word a name of their own.
+const FILE_ACTORS: &[&str] = &[
+    "rm", "rmdir", "unlink", "shred", "mv", "cp", "ln", "install", "rsync", "scp", "chmod",
+    "chown", "chgrp", "chattr", "truncate", "dd", "find", "tar", "zip", "touch", "mkdir",
+];
+
+/// The directories at `/` of a Linux (the Filesystem Hierarchy Standard's) or macOS system.
+const ROOT_LAYOUT: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "home",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "media",
+    "mnt",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "srv",
+    "sys",
+    "tmp",
+    "usr",
+    "var",
+    "nix",
+    "snap",
+    "Applications",
+    "Library",
+    "System",
+    "Users",
+    "Volumes",
+    "private",
+    "cores",
+];
+
+/// Whether absolute `path` is `/` or lies under one of the system's own directories at `/`
+/// ([`ROOT_LAYOUT`]), once `.` and `..` are read.
+fn in_root_layout(path: &str) -> bool {
+    split_normal(path).is_none_or(|parts| {
+        parts
+            .first()
+            .is_none_or(|first| ROOT_LAYOUT.contains(&first.as_str()))
+    })
+}
+
+/// Whether `flag`, a long option (`--test-tags`, `--route`), names no file (see
+/// [`NO_FILE_OPTION_NAMES`]).
+fn names_no_file_option(flag: &str) -> bool {
+    flag.strip_prefix("--").is_some_and(|name| {
+        name.rsplit(['-', '_'])
+            .next()
+            .is_some_and(|last| NO_FILE_OPTION_NAMES.contains(&last))
+    })
+}
+
 /// Whether a mail client's message leaves this machine and its network: a recipient (an
 /// operand `user@domain`, also an option's value such as swaks' `--to`) whose domain is
 /// neither loopback nor private, or no literal recipient at all (`"$TO"`: unknown). The
@@ -1186,9 +1255,10 @@ fn locate(text: &str, scope: &Scope<'_>, sp: &ScopeParts) -> Option<Location> {
 /// `${HOME}/`) or at `/`, whose blanks are single spaces inside its components (`~/Library/Application
 /// Support/Google/Chrome`, quoted or backslash-escaped on the line). macOS keeps application
 /// data, browser profiles and keychains in such directories. A relative word is one too when
-/// it names a directory and a file in it (`data/raw/Parcels 2026/p.shp`, `../other proj/x`)
-/// and spells nothing but a file name's characters: no quote, operator, bracket, `=`, `:`,
-/// expansion or option word (` -json`), so a message (`fix: a/b`) or a program's text
+/// it names a directory and a file in it (`data/raw/Parcels 2026/p.shp`, `../other proj/x`,
+/// also written with a directory's trailing `/`: `case/extracted files/`) and spells nothing
+/// but a file name's characters: no quote, operator, bracket, `=`, `:`, expansion or option
+/// word (` -json`), so a message (`fix: a/b`) or a program's text
 /// (`synth -json out/x.json`, `s/old text/new/g`) stays no path. Other words with a
 /// blank (a message, a program's text, `/ is root`) are no path.
 fn is_spaced_path(text: &str) -> bool {
@@ -1203,15 +1273,17 @@ fn is_spaced_path(text: &str) -> bool {
     }
     // `s/old text/new/g`, `y/abc/xyz/`: a sed program, not a path.
     let sed_program = text.starts_with("s/") || text.starts_with("y/");
+    // A directory is often written with its trailing `/` (`"case/extracted files/"`).
+    let dir = text.strip_suffix('/').unwrap_or(text);
     spaced
         && !sed_program
         && !text.contains(" -")
-        && text.contains('/')
+        && dir.contains('/')
         && !text.starts_with('-')
         && text.chars().all(|c| {
             c.is_alphanumeric() || matches!(c, ' ' | '/' | '.' | '_' | '-' | '+' | ',' | '@')
         })
-        && text.split('/').skip(1).all(|c| !c.is_empty())
+        && dir.split('/').skip(1).all(|c| !c.is_empty())
 }
 
 /// Whether a word is the output of git listing files of the working directory's repository:
@@ -1932,6 +2004,26 @@ pub(crate) fn classify(
                     .unwrap_or(text)
             }
             _ => text,
+        };
+        // The value of an option that names a thing of the tool's own (`--test-tags
+        // /hr_custom`, `--route /api/orders`, `--topic /sensors/temp`) is a name there, not a
+        // file: its leading `/` roots it in the tool's namespace, so it is read as the name
+        // it spells (a plain word of the project, as `--tags smoke` is), never as `/`'s.
+        // A value under a directory of the system's own layout (`/etc`, `/home`, `/tmp`,
+        // `/Users`, ...) keeps its class, whatever the option is called, and so does every
+        // word of the programs that act on files by their operands (`rm`, `mv`, `find`...:
+        // the word after an option they do not have is still a file to them).
+        let text = if w.kind == WordKind::Operand
+            && w.follows_flag
+            && !FILE_ACTORS.contains(&name)
+            && names_no_file_option(&words[i - 1].text)
+            && text.starts_with('/')
+            && !in_root_layout(text)
+            && scope.path_bits(text) & (HOME | TEMP | TRUST_ANCHOR | SECRET) == 0
+        {
+            text.trim_start_matches('/')
+        } else {
+            text
         };
         let mut bits = match remote.then(|| remote_path(text)).flatten() {
             // On the other machine only its trust anchors are known (`host:~/.ssh/authorized_keys`,

@@ -674,6 +674,11 @@ pub struct TierMatcher {
     /// [`TierMatcher::stage_hits_in`] merges them with the few its atoms list instead of
     /// copying and sorting them each time.
     always: Vec<u32>,
+    /// Whether a `**` target is met by no word at all (the safe tier: a pattern that vouches
+    /// for whatever operands follow vouches for none too, so `zowe profiles list **` allows
+    /// `zowe profiles list`). In the other tiers `**` needs a word (`git config set
+    /// core.hookspath **`: a value follows; `npm install **`: something named).
+    any_may_be_empty: bool,
 }
 
 /// No atom of this kind for a string yet.
@@ -1077,7 +1082,17 @@ impl TierMatcher {
             prefixes,
             contains,
             tables,
+            any_may_be_empty: false,
         })
+    }
+
+    /// The same matcher with `**` targets met by no word as well: the safe tier's reading (a
+    /// safe pattern that vouches for whatever operands follow vouches for none too, so
+    /// `zowe profiles list **` allows `zowe profiles list`).
+    #[must_use]
+    pub fn with_empty_any(mut self) -> TierMatcher {
+        self.any_may_be_empty = true;
+        self
     }
 
     /// Number of patterns.
@@ -1259,7 +1274,7 @@ impl TierMatcher {
                 && t.targets[stage.targets.range()].iter().all(|r| {
                     r.kind == TargetKind::Without || t.ids[r.atoms.range()].iter().any(present)
                 });
-            if possible && eval_stage(&t, stage, words, &has, head_words) {
+            if possible && eval_stage(&t, stage, words, &has, head_words, self.any_may_be_empty) {
                 out.push(StageHit {
                     pattern: stage.pattern as usize,
                     stage: stage.stage as usize,
@@ -1443,6 +1458,7 @@ fn eval_stage(
     words: &[Word],
     has: &impl Fn(AtomId, usize) -> bool,
     head_words: &mut Vec<usize>,
+    any_may_be_empty: bool,
 ) -> bool {
     head_words.clear();
     if let Some(name) = stage.name
@@ -1486,7 +1502,9 @@ fn eval_stage(
     };
     let targets = &t.targets[stage.targets.range()];
     for (ti, target) in targets.iter().enumerate() {
-        if target.kind == TargetKind::Without {
+        if target.kind == TargetKind::Without
+            || (target.kind == TargetKind::Any && any_may_be_empty)
+        {
             continue;
         }
         // The negative targets right after this one, each checked on the same statement.

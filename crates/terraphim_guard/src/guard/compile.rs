@@ -217,10 +217,19 @@ impl Guard {
                 slot.push((idx, syn.text.as_str(), pattern));
             }
         }
+        // A safe pattern's `**` vouches for whatever operands follow, none included
+        // (`TierMatcher::with_empty_any`); elsewhere it needs a word.
+        let reading = |t: Tier, m: TierMatcher| {
+            if t == Tier::Safe {
+                m.with_empty_any()
+            } else {
+                m
+            }
+        };
         let mut tier = |t: Tier| -> Result<TierSet> {
             let mut layers = Vec::with_capacity(2);
             if let Some(default) = embedded.then(|| crate::embedded::matcher(t)).flatten() {
-                let matcher = default.map_err(Error::Automaton)?;
+                let matcher = reading(t, default.map_err(Error::Automaton)?);
                 let disabled = overridden.iter().any(|o| *o).then(|| {
                     matcher
                         .entries()
@@ -232,7 +241,7 @@ impl Guard {
             let patterns = per_tier.remove(&t).unwrap_or_default();
             if !patterns.is_empty() || layers.is_empty() {
                 layers.push(Layer {
-                    matcher: TierMatcher::build(&patterns).map_err(Error::Automaton)?,
+                    matcher: reading(t, TierMatcher::build(&patterns).map_err(Error::Automaton)?),
                     disabled: None,
                 });
             }

@@ -711,6 +711,28 @@ impl Guard {
                     "runs a file of the project's test, benchmark or documentation directories, which its own runners run too, with no option that loads other code and no argument outside the project (known safe: project entry file)".to_string(),
                     None,
                 )
+            } else if uncovered_destructive.is_none()
+                && suspicious.is_none()
+                && safe.is_none()
+                && cmd.findings.is_empty()
+                && super::transfer_batch::downloads_into_project(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "runs a file-transfer batch that only lists a server of this machine or its private network and downloads from it into directories of the project: no upload, deletion, setting or shell command (known safe: downloads into the project)".to_string(),
+                    None,
+                )
+            } else if uncovered_destructive.is_none()
+                && suspicious.is_none()
+                && safe.is_none()
+                && cmd.findings.is_empty()
+                && super::xml_transform::xml_transform(cmd)
+            {
+                (
+                    Verdict::Allow,
+                    "transforms or queries XML files of the project with an engine the line keeps to them: Saxon's home edition (no calls into Java) with its files in the project, or a BaseX query the line spells that calls only XQuery's standard library (known safe: XML transform in the project)".to_string(),
+                    None,
+                )
             } else if let Some(i) = suspicious {
                 let profile = matches[i]
                     .profile

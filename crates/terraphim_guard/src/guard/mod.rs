@@ -29,9 +29,11 @@ mod profile;
 mod proxy;
 mod sed;
 mod store;
+mod transfer_batch;
 mod types;
 mod typo;
 mod validate;
+mod xml_transform;
 
 use std::fmt;
 use std::path::Path;

@@ -71,6 +71,7 @@ mod fpsh48;
 mod fpsh49;
 mod friction52;
 mod friction53;
+mod friction54;
 mod generated_names;
 mod guard52;
 mod guard53;

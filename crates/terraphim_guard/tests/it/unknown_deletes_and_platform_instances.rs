@@ -218,8 +218,14 @@ fn domain_tools_on_the_project_or_a_development_instance_are_ordinary() {
             "lftp -e 'mirror -R --delete ./outbound /inbound/acme; bye' sftp://edi@sftp.acme-partner.internal",
             Verdict::Deny,
         ),
+        // a download into the project from a private host runs on the host
+        // (`guard/transfer_batch.rs`, session 54); an upload stays confined
         (
             "lftp -e 'mirror --verbose /outbound ./partner_in/acme; bye' sftp://edi@sftp.acme-partner.internal",
+            Verdict::Allow,
+        ),
+        (
+            "lftp -e 'mirror -R ./outbound /inbound/acme; bye' sftp://edi@sftp.acme-partner.internal",
             Verdict::Sandbox,
         ),
     ]);
