@@ -74,6 +74,7 @@ mod friction53;
 mod generated_names;
 mod guard52;
 mod guard53;
+mod guard54;
 mod guests;
 mod harvest;
 mod hidden_forms;
