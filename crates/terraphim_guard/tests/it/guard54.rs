@@ -118,6 +118,10 @@ fn wrappers_that_only_change_how_a_command_runs_are_seen_through() {
         // build it is (it was confined as an unknown program before), as the deletions above
         // are deletions.
         ("fakeroot dpkg-deb --build pkg", Verdict::Allow),
+        ("xvfb-run -a npm test", Verdict::Allow),
+        ("pipenv run pytest -q", Verdict::Allow),
+        ("pipenv run dropdb production", Verdict::Deny),
+        ("railway run npm test", Verdict::Allow),
         ("gosu app ls", Verdict::Allow),
         ("sudo -uroot ls /root", Verdict::Sandbox),
     ]);
