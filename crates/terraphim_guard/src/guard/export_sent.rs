@@ -36,6 +36,15 @@ fn names_export(word: &str) -> bool {
 /// names an export.
 fn exports(cmd: &SimpleCommand) -> bool {
     let name = cmd.name();
+    // A dump of the schema alone holds no rows (`pg_dump -s`, `mysqldump --no-data`).
+    let schema_only = cmd.argv.iter().any(|w| {
+        matches!(w.as_str(), "--schema-only" | "--no-data")
+            || (w == "-s" && name.starts_with("pg_dump"))
+            || (w == "-d" && matches!(name, "mysqldump" | "mariadb-dump"))
+    });
+    if schema_only {
+        return false;
+    }
     if names_export(name) {
         return true;
     }
