@@ -456,11 +456,15 @@ const RECORD_READERS: &[&str] = &[
 /// Extensions of files that hold records: tables, spreadsheets, databases, statistics
 /// packages' data, ledgers and journals, address books and mailboxes; and images of a
 /// machine's memory or disk, process dumps and network captures, which hold everything it
-/// held (passwords, keys, sessions, mail).
+/// held (passwords, keys, sessions, mail). Raw images (`.raw`, `.dd`, `.img`) and virtual
+/// machines' disks (`.vmdk`, `.vhd`, `.vhdx`, `.qcow2`, `.vdi`) are records where the project
+/// keeps them; a build's images (`build/sdcard.img`, `dist/os.img`) are build output, never
+/// records.
 const RECORD_EXTENSIONS: &[&str] = &[
     "csv", "tsv", "xlsx", "xls", "xlsm", "ods", "parquet", "feather", "sqlite", "sqlite3", "db",
     "mdb", "accdb", "sav", "dta", "journal", "ledger", "vcf", "mbox", "pst", "e01", "ex01", "aff",
-    "aff4", "vmem", "vmss", "lime", "dmp", "mem", "hprof", "pcap", "pcapng",
+    "aff4", "vmem", "vmss", "lime", "dmp", "mem", "hprof", "pcap", "pcapng", "raw", "dd", "img",
+    "vmdk", "vhd", "vhdx", "qcow2", "vdi",
 ];
 
 /// Directories of a project that hold its data rather than its code or its build.

@@ -587,6 +587,11 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
     });
     let mut options_done = false;
     let mut prev_was_flag = false;
+    // An interpreter's options end at its script: the words after `python pwb.py` are the
+    // script's (`-cat:Typos` is no `-c` of python's, `-always` no cluster `-a -l -w -y -s`).
+    // A single-dash word there is kept whole; long options are the same either way.
+    let interpreter = terraphim_shell_vocab::is_interpreter(&name);
+    let mut script_seen = false;
     // Flags that own the value after them stay in place (`curl -sS -m3` must not read as
     // `curl -S -m -s 3`): sorting moves only the flags between them.
     let mut pinned = vec![false; 1];
@@ -606,6 +611,16 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
                 });
                 pinned.push(false);
             }
+            continue;
+        }
+        if !options_done && is_flag(&w) && script_seen && !w.starts_with("--") && w.len() > 2 {
+            out.push(Word {
+                text: w.to_string(),
+                kind: WordKind::Flag,
+                follows_flag: false,
+            });
+            pinned.push(false);
+            prev_was_flag = true;
             continue;
         }
         if !options_done && is_flag(&w) {
@@ -653,6 +668,7 @@ pub fn canonical_words(argv: &[String], redirects: &[String]) -> Vec<Word> {
             prev_was_flag = false;
             continue;
         }
+        script_seen |= interpreter && !prev_was_flag;
         out.push(Word {
             text: normalise_path(&w),
             kind: WordKind::Operand,

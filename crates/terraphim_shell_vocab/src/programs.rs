@@ -414,6 +414,22 @@ pub const WRAPPERS: &[&str] = &[
     "chronic",
     "eatmydata",
     "nocache",
+    // Run the command with a fake root, in a jail, on the host from a Flatpak, with a CPU or
+    // bandwidth cap, a virtual display or a session bus, or as another user (container
+    // entrypoints' `gosu`/`su-exec`, daemontools' `setuidgid`/`chpst`): the command does what
+    // it does.
+    "fakeroot",
+    "firejail",
+    "flatpak-spawn",
+    "cpulimit",
+    "trickle",
+    "xvfb-run",
+    "dbus-run-session",
+    "gosu",
+    "su-exec",
+    "setuidgid",
+    "s6-setuidgid",
+    "chpst",
 ];
 /// Name lookups and network probes: the host names they are given are looked up by DNS, so
 /// what a name spells leaves the machine whether or not the host answers.
@@ -656,6 +672,27 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
             "--uid",
         ],
         "pkexec" => &["--user"],
+        "fakeroot" => &["-l", "--lib", "--faked", "-s", "-i", "-b"],
+        "cpulimit" => &["-l", "--limit", "-p", "--pid", "-e", "--exe"],
+        "trickle" => &["-d", "-u", "-w", "-t", "-l", "-n"],
+        "xvfb-run" => &[
+            "-e",
+            "--error-file",
+            "-f",
+            "--auth-file",
+            "-n",
+            "--server-num",
+            "-s",
+            "--server-args",
+            "-w",
+            "--wait",
+            "-p",
+            "--xauth-protocol",
+        ],
+        "chpst" => &[
+            "-u", "-U", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c", "-r",
+            "-t",
+        ],
         "systemd-run" => &[
             "-u",
             "--unit",
@@ -688,6 +725,26 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
         ],
         "run0" => &["-u", "--user"],
         "chroot" => &["--userspec", "--groups"],
+        "arch-chroot" => &["-u"],
+        "systemd-nspawn" => &[
+            "-D",
+            "--directory",
+            "-M",
+            "--machine",
+            "-u",
+            "--user",
+            "-i",
+            "--image",
+            "--bind",
+            "--bind-ro",
+            "-E",
+            "--setenv",
+            "-p",
+            "--port",
+            "--chdir",
+            "--network-interface",
+            "--network-bridge",
+        ],
         "nsenter" => &["-t", "--target", "-S", "--setuid", "-G", "--setgid"],
         "unshare" => &[
             "-S",
@@ -730,7 +787,9 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
             continue;
         }
         if is_flag(a) || (name == "nice" && a.starts_with('-')) {
-            let takes_value = with_value.contains(&a) && !a.contains('=');
+            let takes_value = !a.contains('=')
+                && (with_value.contains(&a)
+                    || (name != "nice" && cluster_takes_value(a, with_value)));
             i += if takes_value { 2 } else { 1 };
             continue;
         }
@@ -738,11 +797,34 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
     }
     // Leading operands that are not the command: timeout's duration, taskset's mask, flock's file.
     let positional = match name {
-        "timeout" | "gtimeout" | "taskset" | "flock" | "chroot" | "setarch" => 1,
+        "timeout" | "gtimeout" | "taskset" | "flock" | "chroot" | "arch-chroot" | "setarch" => 1,
+        // the user (or user:group) the command runs as
+        "gosu" | "su-exec" | "setuidgid" | "s6-setuidgid" => 1,
         "chrt" => 1,
         _ => 0,
     };
     (i + positional).min(rest.len())
+}
+
+/// Whether a cluster of short options (`-iu`, `-Hu`) ends in one that takes a value, which is
+/// then the next word (`sudo -iu postgres CMD`): every letter before it is a switch (a valued
+/// letter earlier takes the rest of the cluster as its value: `sudo -uroot CMD`).
+fn cluster_takes_value(word: &str, with_value: &[&str]) -> bool {
+    let Some(letters) = word.strip_prefix('-').filter(|l| !l.starts_with('-')) else {
+        return false;
+    };
+    let n = letters.chars().count();
+    if n < 2 || !letters.chars().all(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for (j, c) in letters.chars().enumerate() {
+        let mut buf = [0u8; 4];
+        let flag = format!("-{}", c.encode_utf8(&mut buf));
+        if with_value.contains(&flag.as_str()) {
+            return j + 1 == n;
+        }
+    }
+    false
 }
 
 /// Whether a word is an option: `-x`, `--long`; not `-` (stdin) or `--` (end of options).

@@ -211,6 +211,15 @@ pub const RUNNERS: &[Runner] = &[
         fetch: &[],
         operands: 0,
     },
+    // `pipenv run CMD`: the command in the project's virtual environment, as `poetry run`.
+    Runner {
+        program: "pipenv",
+        sub: &["run"],
+        flags: &["-v", "--verbose", "-q", "--quiet"],
+        with_value: &["--python"],
+        fetch: &[],
+        operands: 0,
+    },
     // Bundler runs a command with the project's Gemfile.lock gems on the load path: what runs
     // is the command (`bundle exec rspec` is `rspec`).
     Runner {
@@ -307,6 +316,15 @@ pub const RUNNERS: &[Runner] = &[
             "--name-transformer",
         ],
         fetch: &["--command", "--mount"],
+        operands: 0,
+    },
+    // `railway run CMD`: the command with the service's variables in its environment.
+    Runner {
+        program: "railway",
+        sub: &["run"],
+        flags: &[],
+        with_value: &["-s", "--service", "-e", "--environment"],
+        fetch: &[],
         operands: 0,
     },
     Runner {

@@ -46,7 +46,7 @@ fn below(host: &str, listed: &str) -> bool {
 }
 
 /// Whether a request to `host` is one somebody answers for (see the module documentation).
-fn answered_for(host: &str) -> bool {
+pub(super) fn answered_for(host: &str) -> bool {
     let host = host.trim_end_matches('.');
     // The developer's own machines: private addresses and names only private DNS resolves.
     is_private_network_host(host)

@@ -831,15 +831,19 @@ impl Guard {
                     deletion.verb,
                 )
             {
-                (
-                    Verdict::Deny,
+                let reason = if deletion.verb == deletion.tool() {
+                    format!(
+                        "runs `{}`, a script nobody described whose name says it deletes what an application manages (its users, records, files), usually on a server the sandbox cannot protect; run it with its dry-run option first and let a human confirm (destructive: deleting subcommand of an unknown tool)",
+                        deletion.verb
+                    )
+                } else {
                     format!(
                         "`{}` is a tool nobody described, and its subcommand `{}` names a deletion of what the tool manages (a site, a dataset, a user, a table), usually on a server the sandbox cannot protect (destructive: deleting subcommand of an unknown tool)",
                         deletion.tool(),
                         deletion.verb
-                    ),
-                    None,
-                )
+                    )
+                };
+                (Verdict::Deny, reason, None)
             } else {
                 (
                     Verdict::Sandbox,
@@ -887,6 +891,8 @@ impl Guard {
         defer_runner_parts(&parsed.commands, &mut parts, &unknown);
         run_build_output(&parsed.commands, &mut parts, &unknown);
         read_only_sudo(&parsed.commands, &mut parts, &classes);
+        super::device_mount::deny_device_mounted_rw(&parsed.commands, &mut parts);
+        super::export_sent::deny_export_sent(&parsed.commands, &mut parts);
         super::outside_data::deny_outside_data_sent(
             &parsed.commands,
             &parsed.links,

@@ -1,5 +1,6 @@
 //! The subcommand of a tool nobody described that names a deletion: `ckan dataset purge X`,
-//! `bench drop-site SITE`, `./console core:delete-logs-data`, `php occ user:delete NAME`.
+//! `bench drop-site SITE`, `./console core:delete-logs-data`, `php occ user:delete NAME`, and a
+//! script named for a deletion (`perl delete_patrons.pl --confirm`, `python3 purge_old.py`).
 //!
 //! Subcommand CLIs name their actions with verbs, and a handful of verbs say only one thing:
 //! the tool removes something it manages (a site, a dataset, a user, a table), usually on a
@@ -25,6 +26,19 @@ const DELETING: &[&str] = &[
 /// (`php occ user:delete`, `python3 manage.py ...`).
 const SCRIPT_RUNNERS: &[&str] = &[
     "php", "python", "python3", "node", "ruby", "perl", "bun", "deno",
+];
+
+/// Options with which a deleting script only reports what it would delete.
+const REHEARSALS: &[&str] = &[
+    "--dry-run",
+    "--dryrun",
+    "--dry_run",
+    "--simulate",
+    "--test",
+    "--list",
+    "--report",
+    "--help",
+    "-h",
 ];
 
 /// Options of those runners that make the line's code their program: no script operand follows.
@@ -63,6 +77,20 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
                 script = Some(word.rsplit('/').next().unwrap_or(word));
                 break;
             }
+        }
+        // A script named for a deletion (`delete_patrons.pl`, `purge-old-records.py`) is
+        // that deletion, unless the line asks it for a rehearsal only.
+        if let Some(name) = script
+            && let Some((stem, _)) = name.rsplit_once('.')
+            && DELETING.contains(&stem.split(['-', '_']).next().unwrap_or(stem))
+            && stem.len() > stem.split(['-', '_']).next().unwrap_or(stem).len()
+            && !argv.iter().any(|w| REHEARSALS.contains(&w.as_str()))
+        {
+            return Some(Deletion {
+                program,
+                script,
+                verb: name,
+            });
         }
     }
     let mut operands = 0;

@@ -2,7 +2,9 @@
 //! reached: a Slurm job step or batch job (`srun CMD`, `sbatch --wrap CODE`, on the cluster's
 //! shared file system), an Apptainer/Singularity container (`apptainer exec IMAGE CMD`, which
 //! binds the home, the working directory and `/tmp` by default) and a WSL distribution
-//! (`wsl -e CMD`, `wsl -- CMD`, the Windows drives under `/mnt`). What they run is judged as
+//! (`wsl -e CMD`, `wsl -- CMD`, the Windows drives under `/mnt`), and the shells of other
+//! instances of a system (`koha-shell INSTANCE -c CMD`, `lxc exec CTR -- CMD`, `schroot`,
+//! `machinectl shell`, `vagrant ssh -c CMD`: [`instance_command`]). What they run is judged as
 //! a command of the line; the program's own form keeps its KG decision (submitting a job,
 //! starting a container or a distribution stays confined).
 
@@ -139,6 +141,132 @@ pub(super) fn guest_command(name: &str, rest: &[String]) -> Option<GuestRuns> {
         }
         "wsl" => wsl_command(rest),
         "mpirun" | "mpiexec" | "orterun" => mpi_command(rest),
+        _ => instance_command(name, rest),
+    }
+}
+
+/// Options of the instance shells below that take a value when written without `=`.
+const INSTANCE_VALUES: &[&str] = &[
+    // lxc / incus exec
+    "--env",
+    "--user",
+    "--group",
+    "--cwd",
+    "--mode",
+    "--project",
+    // lxc-attach
+    "-n",
+    "--name",
+    "-P",
+    "--lxcpath",
+    "-s",
+    "--namespaces",
+    "-v",
+    "--set-var",
+    "-L",
+    "--pty-log",
+    "-f",
+    "--rcfile",
+    "-u",
+    "--uid",
+    "-g",
+    "--gid",
+    // schroot
+    "-c",
+    "--chroot",
+    "-d",
+    "--directory",
+    "-o",
+    "--option",
+    // machinectl
+    "-E",
+    "--setenv",
+    "-M",
+    "--machine",
+    // toolbox
+    "--container",
+    "--distro",
+    "-r",
+    "--release",
+    // multipass, limactl
+    "--working-directory",
+    "--workdir",
+    "--shell",
+];
+
+/// Programs that open a shell in another instance of a system (an application instance's
+/// account, a system container, a chroot, a virtual machine, a development container) and run
+/// the command given there: `koha-shell INSTANCE -c CMD`, `lxc exec CTR -- CMD`, `incus exec`,
+/// `lxc-attach -n CTR -- CMD`, `machinectl shell [USER@]CTR CMD`, `schroot -c CHROOT -- CMD`,
+/// `distrobox enter CTR -- CMD`, `toolbox run CMD`, `multipass exec VM -- CMD`, `vagrant ssh
+/// -c CMD`, `limactl shell VM CMD`, `ddev exec CMD`, `lando ssh -c CMD`.
+/// The command does there what it would do here, to that instance's data and services, so
+/// it is judged as a command of the line (`docker exec` and `ssh HOST CMD` are read the same
+/// way); the program's own form keeps its KG decision.
+fn instance_command(name: &str, rest: &[String]) -> Option<GuestRuns> {
+    let dash_c = |from: usize| {
+        rest.iter()
+            .enumerate()
+            .skip(from)
+            .find_map(|(i, w)| match w.as_str() {
+                "-c" | "--command" => (i + 1 < rest.len()).then_some(GuestRuns::Code {
+                    at: i + 1,
+                    joined: false,
+                }),
+                _ if w.starts_with("--command=") => Some(GuestRuns::Code {
+                    at: i,
+                    joined: false,
+                }),
+                _ => None,
+            })
+    };
+    let after_dashes = |from: usize| {
+        let i = rest.iter().skip(from).position(|w| w == "--")? + from + 1;
+        (i < rest.len()).then_some(GuestRuns::Argv(i))
+    };
+    let sub = rest.first().map(String::as_str);
+    match (name, sub) {
+        // (`sg GROUP -c CMD` shares its name with ast-grep's `sg`, whose `-c` is a config file.)
+        ("koha-shell", _) => dash_c(0),
+        ("vagrant" | "lando", Some("ssh")) => dash_c(1),
+        ("lxc" | "incus", Some("exec")) | ("multipass", Some("exec")) => {
+            let inst = after_options(rest, 1, INSTANCE_VALUES)?;
+            let at = inst + 1 + usize::from(rest.get(inst + 1).is_some_and(|w| w == "--"));
+            let at = after_options(rest, at, INSTANCE_VALUES).unwrap_or(at);
+            (at < rest.len()).then_some(GuestRuns::Argv(at))
+        }
+        ("lxc-attach", _) => after_dashes(0),
+        ("distrobox", Some("enter")) => after_dashes(1),
+        ("distrobox-enter", _) => after_dashes(0),
+        ("machinectl", Some("shell")) | ("limactl", Some("shell")) => {
+            let inst = after_options(rest, 1, INSTANCE_VALUES)?;
+            let at = inst + 1 + usize::from(rest.get(inst + 1).is_some_and(|w| w == "--"));
+            (at < rest.len()).then_some(GuestRuns::Argv(at))
+        }
+        ("schroot", _) => {
+            if rest.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "-l" | "--list"
+                        | "-i"
+                        | "--info"
+                        | "-b"
+                        | "--begin-session"
+                        | "-e"
+                        | "--end-session"
+                        | "--config"
+                        | "--location"
+                )
+            }) {
+                return None;
+            }
+            after_options(rest, 0, INSTANCE_VALUES).map(GuestRuns::Argv)
+        }
+        ("toolbox", Some("run")) => after_options(rest, 1, INSTANCE_VALUES).map(GuestRuns::Argv),
+        ("ddev", Some("exec")) => {
+            let at = after_options(rest, 1, &["-s", "--service", "-d", "--dir"])?;
+            Some(GuestRuns::Code { at, joined: true })
+        }
         _ => None,
     }
 }

@@ -92,6 +92,17 @@ impl Walker {
             c.findings = f;
             return self.unwrap(argv[1..].to_vec(), dynamic[1..].to_vec(), text, &c, depth);
         }
+        // `/etc/init.d/nginx stop`: a System V init script is the service's control program,
+        // what `service nginx stop` runs; judged as that too.
+        if let Some(service) = init_script_service(&argv[0])
+            && argv.len() > 1
+        {
+            let mut words = vec!["service".to_string(), service.to_string()];
+            words.extend(argv[1..].iter().cloned());
+            let mut c = ctx.clone();
+            c.layers.push(format!("the init script `{}`", argv[0]));
+            self.push(words, text.clone(), &c, Vec::new());
+        }
         let rest = &argv[1..];
         let name = match canon::program_name(&canon::fold_lookalikes(&argv[0])) {
             // `runuser [-l] USER [-c CODE]` without `-u` is util-linux's `su` for root.
@@ -289,7 +300,10 @@ impl Walker {
                     } else {
                         let w = &rest[from];
                         (
-                            w.strip_prefix("--wrap=").unwrap_or(w).to_string(),
+                            w.strip_prefix("--wrap=")
+                                .or_else(|| w.strip_prefix("--command="))
+                                .unwrap_or(w)
+                                .to_string(),
                             rest_dyn[from],
                         )
                     };
@@ -1950,6 +1964,15 @@ fn nix_dev_shell(name: &str, rest: &[String]) -> Option<NixShellRuns> {
     None
 }
 
+/// The service an init script path names (`/etc/init.d/nginx`, `/etc/rc.d/init.d/sshd`,
+/// `/etc/rc.d/httpd`): its file name.
+fn init_script_service(word: &str) -> Option<&str> {
+    ["/etc/init.d/", "/etc/rc.d/init.d/", "/etc/rc.d/"]
+        .iter()
+        .find_map(|dir| word.strip_prefix(dir))
+        .filter(|name| !name.is_empty() && !name.contains('/') && !name.starts_with('$'))
+}
+
 pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
     if options.is_empty() {
         name.to_string()
@@ -1960,12 +1983,14 @@ pub(super) fn wrapper_label(name: &str, options: &[String]) -> String {
 
 /// Programs that start the command after their options in another session, root directory,
 /// namespace or personality (judged themselves, and the command too): `systemd-run`, `screen
-/// -dm`, `chroot DIR CMD`, `nsenter -t PID CMD`, `unshare CMD`, `setarch ARCH CMD`, `setpriv
-/// CMD`.
+/// -dm`, `chroot DIR CMD`, `arch-chroot DIR CMD`, `systemd-nspawn -D DIR CMD`, `nsenter -t PID
+/// CMD`, `unshare CMD`, `setarch ARCH CMD`, `setpriv CMD`.
 const STARTERS: &[&str] = &[
     "systemd-run",
     "screen",
     "chroot",
+    "arch-chroot",
+    "systemd-nspawn",
     "nsenter",
     "unshare",
     "setarch",
@@ -2603,12 +2628,101 @@ fn launched_client(name: &str, rest: &[String]) -> Option<(&'static str, usize)>
 
 fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
     match name {
+        // `oc rsh POD CMD...`: OpenShift's remote shell in a pod.
+        "oc" if rest.first().is_some_and(|a| a == "rsh") => {
+            let i = 1 + rest[1..]
+                .iter()
+                .take_while(|a| a.starts_with('-'))
+                .map(|a| {
+                    if matches!(a.as_str(), "-c" | "--container" | "--shell") {
+                        2
+                    } else {
+                        1
+                    }
+                })
+                .sum::<usize>();
+            (i + 1 < rest.len()).then_some((i + 1, i + 2 == rest.len()))
+        }
+        // `kubectl exec POD -- CMD`, and `kubectl debug node/N -it --image=I -- CMD`, which runs
+        // CMD in a debugging container beside the pod or on the node (`chroot /host ...`).
         "kubectl" | "oc" => {
-            let exec = rest.iter().position(|a| a == "exec")?;
+            let exec = rest.iter().position(|a| a == "exec" || a == "debug")?;
             let dashes = rest.iter().position(|a| a == "--")?;
             (exec < dashes && dashes + 1 < rest.len()).then_some((dashes + 1, false))
         }
-        "docker" | "podman" => {
+        // `crictl exec [-i -t -s] CONTAINER CMD...`, `nomad alloc exec [-task T] ALLOC CMD...`.
+        "crictl" | "nomad" => {
+            let at = match (
+                name,
+                rest.first().map(String::as_str),
+                rest.get(1).map(String::as_str),
+            ) {
+                ("crictl", Some("exec"), _) => 1,
+                ("nomad", Some("alloc"), Some("exec")) => 2,
+                _ => return None,
+            };
+            let values = [
+                "-task",
+                "-job",
+                "-e",
+                "--escape",
+                "-r",
+                "--runtime-endpoint",
+            ];
+            let mut i = at;
+            while i < rest.len() && rest[i].starts_with('-') {
+                i += if values.contains(&rest[i].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            (i + 1 < rest.len()).then_some((i + 1, i + 2 == rest.len()))
+        }
+        // `juju ssh UNIT CMD...` and `juju exec [--unit U|--all] -- CMD` run CMD on a unit's
+        // machine; `dokku run APP CMD...` in a one-off container of the app.
+        "juju" | "dokku" => match (name, rest.first().map(String::as_str)) {
+            ("juju", Some("exec")) => {
+                let dashes = rest.iter().position(|a| a == "--")?;
+                (dashes + 1 < rest.len()).then_some((dashes + 1, dashes + 2 == rest.len()))
+            }
+            ("juju", Some("ssh")) | ("dokku", Some("run")) => {
+                let mut i = 1;
+                while i < rest.len() && rest[i].starts_with('-') {
+                    i += if matches!(rest[i].as_str(), "-m" | "--model" | "--container") {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                (i + 1 < rest.len()).then_some((i + 1, i + 2 == rest.len()))
+            }
+            _ => None,
+        },
+        // `cf ssh APP -c CMD`, `eb ssh [ENV] -c CMD`, `mussh -H HOSTS -c CMD`: a command line.
+        "cf" | "eb" | "mussh" => {
+            if name != "mussh" && rest.first().is_none_or(|a| a != "ssh") {
+                return None;
+            }
+            let c = rest.iter().position(|a| a == "-c" || a == "--command")?;
+            (c + 1 < rest.len()).then_some((c + 1, true))
+        }
+        // `bolt command run CMD --targets T`, `mco shell run CMD`: a command line on every
+        // target.
+        "bolt" | "mco" => {
+            let sub = if name == "bolt" { "command" } else { "shell" };
+            (rest.first().is_some_and(|a| a == sub)
+                && rest.get(1).is_some_and(|a| a == "run")
+                && rest.len() > 2
+                && !rest[2].starts_with('-'))
+            .then_some((2, true))
+        }
+        // `az ssh vm ... -- CMD`.
+        "az" if rest.first().is_some_and(|a| a == "ssh") => {
+            let dashes = rest.iter().position(|a| a == "--")?;
+            (dashes + 1 < rest.len()).then_some((dashes + 1, dashes + 2 == rest.len()))
+        }
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => {
             // The engine's own options (`docker -H HOST`, `--context X`), then `compose` and
             // its options (`-f FILE`, `-p NAME`, ...), come before `exec`.
             let compose = [
@@ -2633,7 +2747,11 @@ fn remote_command(name: &str, rest: &[String]) -> Option<(usize, bool)> {
                 }
                 i
             };
-            let mut i = super::container::after_engine_options(rest);
+            let mut i = if name.ends_with("-compose") {
+                skip(0, &compose)
+            } else {
+                super::container::after_engine_options(rest)
+            };
             if rest.get(i).is_some_and(|a| a == "compose") {
                 i = skip(i + 1, &compose);
             }

@@ -75,6 +75,7 @@ mod friction54;
 mod generated_names;
 mod guard52;
 mod guard53;
+mod guard54;
 mod guests;
 mod harvest;
 mod hidden_forms;
