@@ -2044,7 +2044,14 @@ impl<'a> Sink<'a> {
     /// `*.internal`. A host only named (in a comment, a message, a URL) checks nothing: the
     /// suffix with its leading dot must be a whole string literal, or end a pattern anchored
     /// at the end with the dot escaped.
+    ///
+    /// Shell scripts only: the Python and JavaScript walkers read the host from the check
+    /// itself ([`crate::host_check`]: a check whose other branch only logs, or of another
+    /// variable, restricts nothing), which the shell walker does not yet.
     fn checked_host(&self, token: &str) -> Option<String> {
+        if self.lang != Language::Shell {
+            return None;
+        }
         let zones: &[&str] = if places::token_vendor(token).is_none() {
             &["internal", "home.arpa"]
         } else {

@@ -59,6 +59,49 @@ impl HostCond {
         (!name.is_empty() && !name.contains(UNKNOWN)).then(|| format!("*.{name}"))
     }
 
+    /// The `*.` host a regular expression lets through when it tests a host (`.test(host)`,
+    /// `re.match(..., host)`): one anchored at the end (`$`, Python's `\Z`) after an escaped
+    /// dot and a literal name (`^[a-z0-9-]+\.atlassian\.net$`, `.*\.internal$`). One
+    /// without the anchor (`\.internal` matches `x.internal.example.com`), with alternatives
+    /// (`^x|\.internal$`), or read line by line (a `m` flag, `(?m)`) is no check.
+    pub(crate) fn regex_suffix(pattern: &str, multiline: bool) -> Option<String> {
+        if multiline || pattern.contains('|') || pattern.contains("(?m") {
+            return None;
+        }
+        let body = pattern
+            .strip_suffix('$')
+            .or_else(|| pattern.strip_suffix("\\Z"))?;
+        // The literal tail: `\.name` parts, each name plain.
+        let mut rest = body;
+        let mut parts: Vec<&str> = Vec::new();
+        loop {
+            let cut = rest.rfind("\\.")?;
+            let name = &rest[cut + 2..];
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                return None;
+            }
+            parts.push(name);
+            rest = &rest[..cut];
+            // The tail ends where what comes before it is no plain name.
+            let before = rest.rsplit("\\.").next().unwrap_or(rest);
+            if rest.is_empty()
+                || !rest.contains("\\.")
+                || !before
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                || before.is_empty()
+            {
+                break;
+            }
+        }
+        parts.reverse();
+        HostCond::suffix(&format!(".{}", parts.join(".")))
+    }
+
     pub(crate) fn not(c: HostCond) -> HostCond {
         HostCond::Not(Box::new(c))
     }
@@ -208,6 +251,23 @@ mod tests {
         // `not (a or b)` false: a or b true.
         let c = HostCond::not(HostCond::or(is("u", &["localhost"]), HostCond::Other));
         assert_eq!(hosts_where(&c, false), None);
+    }
+
+    #[test]
+    fn regexes_anchored_at_the_end_after_an_escaped_dot() {
+        let r = |p: &str| HostCond::regex_suffix(p, false);
+        assert_eq!(
+            r(r"^[a-z0-9-]+\.atlassian\.net$"),
+            Some("*.atlassian.net".into())
+        );
+        assert_eq!(r(r".*\.internal$"), Some("*.internal".into()));
+        assert_eq!(r(r"\.home\.arpa\Z"), Some("*.home.arpa".into()));
+        // No anchor, alternatives, a dot that is any character, read line by line.
+        assert_eq!(r(r"\.internal"), None);
+        assert_eq!(r(r"^x|\.internal$"), None);
+        assert_eq!(r(r".internal$"), None);
+        assert_eq!(r(r"(?m)\.internal$"), None);
+        assert_eq!(HostCond::regex_suffix(r"\.internal$", true), None);
     }
 
     #[test]

@@ -1811,6 +1811,14 @@ impl Js<'_, '_, '_> {
                     {
                         Some(format!("{}/{UNKNOWN}", b.trim_end_matches('/')))
                     }
+                    // The same against a base whose host is known and the rest not (a URL a
+                    // check of its host restricted, see `crate::host_check`): its origin.
+                    (None, Some(b))
+                        if first.alts.iter().all(|a| !a.contains("://"))
+                            && let Some(origin) = crate::engine::url_part(b, "origin") =>
+                    {
+                        Some(format!("{origin}/{UNKNOWN}"))
+                    }
                     (t, _) => t.clone(),
                 };
                 // `new URL(a ? x : y)`: either URL, when each is a whole one.

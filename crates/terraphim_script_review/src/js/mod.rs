@@ -29,6 +29,9 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         this_val: Val::unknown(),
         confined: Vec::new(),
         host_vars: Map::default(),
+        host_conds: Map::default(),
+        plain_hosts: Set::default(),
+        url_objects: Map::default(),
         literal_sets: Map::default(),
         classes: Map::default(),
         instances: Map::default(),
@@ -94,6 +97,16 @@ struct Js<'s, 'k, 'a> {
     /// URL(root).hostname`), and the URL's text: a check of the host is a check of where the
     /// URL points.
     host_vars: Map<String, String>,
+    /// Constants given a condition on a host (`const ok = u.hostname === 'localhost' ||
+    /// u.hostname.endsWith('.internal')`): `if (!ok) throw` is that check.
+    host_conds: Map<String, crate::host_check::HostCond>,
+    /// Variables a check just read as holding a host name itself (`SITE.endsWith(
+    /// '.internal')`, `/\.internal$/.test(host)`), not a URL: past the check they hold one of
+    /// the hosts let through.
+    plain_hosts: Set<String>,
+    /// Variables given a URL object of a URL the script holds (`const u = new URL(base)`),
+    /// and that URL's text: a check of `u.hostname` is a check of where `base` points too.
+    url_objects: Map<String, String>,
     /// Variables given a `Set` of string literals (`const LOCAL = new Set(['localhost'])`) to
     /// which the script adds nothing (no `LOCAL.add(` in it): its strings.
     literal_sets: Map<String, Vec<String>>,

@@ -427,6 +427,43 @@ impl Js<'_, '_, '_> {
                                 self.literal_sets.remove(&var);
                             }
                         }
+                        let cond = value
+                            .filter(|v| {
+                                self.text(node).starts_with("const") && self.may_check_host(*v)
+                            })
+                            .map(|v| self.host_cond(v))
+                            .filter(|c| *c != HostCond::Other);
+                        match cond {
+                            Some(c) => {
+                                self.host_conds.insert(var.clone(), c);
+                            }
+                            None => {
+                                self.host_conds.remove(&var);
+                            }
+                        }
+                        // `const u = new URL(base)`
+                        let of = value
+                            .filter(|v| {
+                                v.kind() == "new_expression"
+                                    && v.field("constructor")
+                                        .is_some_and(|c| self.text(c) == "URL")
+                            })
+                            .and_then(|v| v.field("arguments"))
+                            .and_then(|a| {
+                                let mut args = named(a);
+                                match (args.next(), args.next()) {
+                                    (Some(a), None) => self.url_path(a),
+                                    _ => None,
+                                }
+                            });
+                        match of {
+                            Some(of) => {
+                                self.url_objects.insert(var.clone(), of);
+                            }
+                            None => {
+                                self.url_objects.remove(&var);
+                            }
+                        }
                         match value.and_then(|v| self.host_subject(v)) {
                             Some(url) => {
                                 self.host_vars.insert(var, url);
@@ -1072,13 +1109,70 @@ impl Js<'_, '_, '_> {
                         let (Some(a), None) = (args.next(), args.next()) else {
                             return None;
                         };
-                        (a.kind() == "identifier").then(|| self.text(a).to_owned())
+                        // `new URL(base)`, `new URL(cfg.base)`
+                        self.url_path(a)
                     }
                     _ => None,
                 }
             }
             _ => None,
         }
+    }
+
+    /// The text of a variable or of a plain member path of one (`base`, `cfg.base`): where a
+    /// URL a check reads is held.
+    fn url_path(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "identifier" => Some(self.text(node).to_owned()),
+            "member_expression"
+                if node.field("property").is_some_and(|p| {
+                    p.kind() == "property_identifier" && self.text(p) != "hostname"
+                }) =>
+            {
+                let obj = node.field("object")?;
+                matches!(obj.kind(), "identifier" | "member_expression")
+                    .then(|| self.url_path(obj))??;
+                Some(self.text(node).to_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// The subject of a host test: a URL's host ([`Js::host_subject`]), or a variable the
+    /// script knows nothing of, tested as a host name itself (`SITE.endsWith('.internal')`).
+    fn host_or_plain(&mut self, node: Node<'_>) -> Option<String> {
+        if let Some(s) = self.host_subject(node) {
+            return Some(s);
+        }
+        if node.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(node).to_owned();
+        // A value the walk knows (a literal, not an empty default) is judged by itself, and
+        // one decoded at run time hides where it points whatever it is checked against.
+        if self
+            .scope
+            .lookup(&name)
+            .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
+        {
+            return None;
+        }
+        self.plain_hosts.insert(name.clone());
+        Some(name)
+    }
+
+    /// Whether an expression may test a host (a cheap look at its text before it is read as
+    /// a [`HostCond`]).
+    fn may_check_host(&self, node: Node<'_>) -> bool {
+        let t = self.text(node);
+        t.contains("hostname")
+            || t.contains("endsWith(")
+            || t.contains(".test(")
+            || t.contains("includes(")
+            || t.contains("has(")
+            || (!self.host_conds.is_empty()
+                && self.host_conds.keys().any(|k| t.contains(k.as_str())))
+            || (!self.host_vars.is_empty() && self.host_vars.keys().any(|k| t.contains(k.as_str())))
     }
 
     /// `new Set(['localhost', '127.0.0.1'])` given to `var`, of string literals only, when the
@@ -1141,6 +1235,11 @@ impl Js<'_, '_, '_> {
                         let (subject, other) = match (self.host_subject(l), self.host_subject(r)) {
                             (Some(s), None) => (s, r),
                             (None, Some(s)) => (s, l),
+                            // `SITE !== 'localhost'`: a variable beside a string literal.
+                            (None, None) if r.kind() == "string" => match self.host_or_plain(l) {
+                                Some(s) => (s, r),
+                                None => return HostCond::Other,
+                            },
                             _ => return HostCond::Other,
                         };
                         let Some(host) = self.eval(other).known().map(str::to_owned) else {
@@ -1156,6 +1255,11 @@ impl Js<'_, '_, '_> {
                 }
             }
             "call_expression" => self.host_call_test(node).unwrap_or(HostCond::Other),
+            "identifier" => self
+                .host_conds
+                .get(self.text(node))
+                .cloned()
+                .unwrap_or(HostCond::Other),
             _ => HostCond::Other,
         }
     }
@@ -1173,7 +1277,7 @@ impl Js<'_, '_, '_> {
         };
         match self.text(prop) {
             "includes" | "has" => {
-                let subject = self.host_subject(arg)?;
+                let subject = self.host_or_plain(arg)?;
                 let list = match obj.kind() {
                     // `new Set(['localhost', ...]).has(host)`
                     "new_expression" => obj.field("arguments").and_then(|a| named(a).next())?,
@@ -1193,8 +1297,18 @@ impl Js<'_, '_, '_> {
                     .collect::<Option<Vec<String>>>()?;
                 Some(HostCond::is(subject, hosts))
             }
+            // `/^[a-z0-9-]+\.atlassian\.net$/.test(site)`
+            "test" if obj.kind() == "regex" => {
+                let pattern = self.text(obj.field("pattern")?);
+                let multiline = obj
+                    .field("flags")
+                    .is_some_and(|f| self.text(f).contains('m'));
+                let host = HostCond::regex_suffix(pattern, multiline)?;
+                let subject = self.host_or_plain(arg)?;
+                Some(HostCond::is(subject, vec![host]))
+            }
             "endsWith" => {
-                let subject = self.host_subject(obj)?;
+                let subject = self.host_or_plain(obj)?;
                 let suffix = self.eval(arg);
                 let host = HostCond::suffix(suffix.known()?)?;
                 Some(HostCond::is(subject, vec![host]))
@@ -1217,27 +1331,33 @@ impl Js<'_, '_, '_> {
         if !self.leaves_or_exits(then) {
             return;
         }
-        if self.host_vars.is_empty() && !self.text(cond).contains("hostname") {
+        if !self.may_check_host(cond) {
             return;
         }
+        self.plain_hosts.clear();
         let c = self.host_cond(cond);
         let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
             return;
         };
-        let old = self.scope.lookup(&url).unwrap_or_default();
-        if !crate::host_check::knows_host(&old) {
-            let at = crate::host_check::url_at(&hosts, &old);
-            let mut v = old.clone();
-            v.text = at.text;
-            v.alts = at.alts;
-            v.taint = at.taint;
-            if !v.fields.is_empty() {
-                v.set_field(
-                    &["hostname"],
-                    crate::host_check::host_at(&hosts, &Val::unknown()),
-                );
+        // A variable tested as a host name: past the check it holds one of the hosts.
+        if self.plain_hosts.contains(&url) && !self.host_vars.contains_key(&url) {
+            let old = self.scope.lookup(&url).unwrap_or_default();
+            self.scope
+                .assign(&url, crate::host_check::host_at(&hosts, &old));
+            return;
+        }
+        // The URL, the URL a URL object checked was made of, the URL objects made of it.
+        let mut urls = vec![url.clone()];
+        if let Some(of) = self.url_objects.get(&url) {
+            urls.push(of.clone());
+        }
+        for (obj, of) in &self.url_objects {
+            if *of == url && !urls.contains(obj) {
+                urls.push(obj.clone());
             }
-            self.scope.assign(&url, v);
+        }
+        for u in &urls {
+            self.narrow_url(u, &hosts);
         }
         let vars: Vec<String> = self
             .host_vars
@@ -1250,6 +1370,43 @@ impl Js<'_, '_, '_> {
             self.scope
                 .assign(&var, crate::host_check::host_at(&hosts, &old));
         }
+    }
+
+    /// Past a check of its host, `url` (a variable or a member path of one, `cfg.base`)
+    /// points at one of `hosts`, unless every address it may hold names its host already.
+    fn narrow_url(&mut self, url: &str, hosts: &[String]) {
+        // A member path (`cfg.base`): the field of the variable.
+        if let Some((var, path)) = url.split_once('.') {
+            if let Some(mut whole) = self.scope.lookup(var) {
+                let path: Vec<&str> = path.split('.').collect();
+                let old = path
+                    .iter()
+                    .try_fold(&whole, |v, p| v.field(p))
+                    .cloned()
+                    .unwrap_or_default();
+                if !crate::host_check::knows_host(&old) {
+                    whole.set_field(&path, crate::host_check::url_at(hosts, &old));
+                    self.scope.assign(var, whole);
+                }
+            }
+            return;
+        }
+        let old = self.scope.lookup(url).unwrap_or_default();
+        if crate::host_check::knows_host(&old) {
+            return;
+        }
+        let at = crate::host_check::url_at(hosts, &old);
+        let mut v = old.clone();
+        v.text = at.text;
+        v.alts = at.alts;
+        v.taint = at.taint;
+        if !v.fields.is_empty() {
+            v.set_field(
+                &["hostname"],
+                crate::host_check::host_at(hosts, &Val::unknown()),
+            );
+        }
+        self.scope.assign(url, v);
     }
 
     /// Whether an `if`'s consequence leaves: `continue`, `return`, `throw`, `break` or

@@ -42,6 +42,8 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         guard_vars: Map::default(),
         host_vars: Map::default(),
+        plain_hosts: Set::default(),
+        url_objects: Map::default(),
         containment_funcs: Set::default(),
         path_keys: Set::default(),
         counters: Set::default(),
@@ -119,6 +121,13 @@ struct Py<'s, 'k, 'a> {
     /// Variables holding the host of a URL the script holds (`host = urlparse(base).hostname`),
     /// and the URL's text: a check of the host is a check of where the URL points.
     host_vars: Map<String, String>,
+    /// Variables a check just read as holding a host name itself (`host.endswith(
+    /// ".internal")` of a `host` the walk knows nothing of), not a URL: past the check they
+    /// hold one of the hosts let through.
+    plain_hosts: Set<String>,
+    /// Variables given the parts of a URL the script holds (`parts = urlparse(base)`), and
+    /// that URL's text: a check of `parts.hostname` is a check of where `base` points.
+    url_objects: Map<String, String>,
     /// The script's functions that check a path lies under a directory (their body asks
     /// `relative_to`, `is_relative_to`, `commonpath` or `startswith`): `inside(path, root)`.
     containment_funcs: Set<String>,

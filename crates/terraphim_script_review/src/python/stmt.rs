@@ -315,6 +315,14 @@ impl Py<'_, '_, '_> {
                         && l.kind() == "identifier"
                     {
                         let name = self.text(l).to_owned();
+                        match self.url_parts_of(r) {
+                            Some(url) => {
+                                self.url_objects.insert(name.clone(), url);
+                            }
+                            None => {
+                                self.url_objects.remove(&name);
+                            }
+                        }
                         match self.host_subject(r) {
                             Some(url) => {
                                 self.host_vars.insert(name.clone(), url);
@@ -348,6 +356,7 @@ impl Py<'_, '_, '_> {
         match node.kind() {
             "parenthesized_expression" => self.host_subject(node.named_child(0)?),
             "identifier" => self.host_vars.get(self.text(node)).cloned(),
+            "subscript" => self.split_host_of(node),
             // `urlparse(base).hostname or ""`
             "boolean_operator" if node.field("operator").is_some_and(|o| self.text(o) == "or") => {
                 let right = node.field("right")?;
@@ -358,18 +367,65 @@ impl Py<'_, '_, '_> {
                 if node.field("attribute").map(|a| self.text(a)) != Some("hostname") {
                     return None;
                 }
-                let call = node.field("object").filter(|o| o.kind() == "call")?;
-                let func = self.text(call.field("function")?);
-                let parser = func.rsplit('.').next().unwrap_or(func);
-                if !matches!(parser, "urlparse" | "urlsplit") {
-                    return None;
+                let obj = node.field("object")?;
+                match obj.kind() {
+                    // `parts.hostname` of `parts = urlparse(base)`
+                    "identifier" => self.url_objects.get(self.text(obj)).cloned(),
+                    _ => self.url_parts_of(obj),
                 }
-                let mut args = call.field("arguments").map(named)?;
-                let url = args.next().filter(|a| a.kind() == "identifier")?;
-                Some(self.text(url).to_owned())
             }
             _ => None,
         }
+    }
+
+    /// The URL whose host `node` cuts out of its text: `server.split("//", 1)[-1].split("/",
+    /// 1)[0]` (then `.split(":")[0]`, the port cut off). The cut after the scheme must come
+    /// before the cut at the first `/`: without it the text is a host and a path
+    /// (`evil.example/x.internal`), which a suffix check says nothing of.
+    fn split_host_of(&self, node: Node<'_>) -> Option<String> {
+        // (separator, index) from the outermost cut in.
+        let mut cuts: Vec<(String, String)> = Vec::new();
+        let mut at = node;
+        while at.kind() == "subscript" {
+            let index = self.text(at.field("subscript")?).replace(' ', "");
+            let call = at.field("value").filter(|v| v.kind() == "call")?;
+            let func = call.field("function").filter(|f| f.kind() == "attribute")?;
+            if func.field("attribute").map(|a| self.text(a)) != Some("split") {
+                return None;
+            }
+            let sep = call.field("arguments").and_then(|a| named(a).next())?;
+            let sep = self.text(sep);
+            let sep = sep
+                .strip_prefix(['"', '\''])
+                .and_then(|x| x.strip_suffix(['"', '\'']))?;
+            cuts.push((sep.to_owned(), index));
+            at = func.field("object")?;
+        }
+        if at.kind() != "identifier" {
+            return None;
+        }
+        cuts.reverse();
+        let mut cuts = cuts.iter().map(|(s, i)| (s.as_str(), i.as_str()));
+        if !matches!(cuts.next(), Some(("//", "-1" | "1"))) || cuts.next() != Some(("/", "0")) {
+            return None;
+        }
+        cuts.all(|c| matches!(c, (":" | "?" | "#", "0")))
+            .then(|| self.text(at).to_owned())
+    }
+
+    /// The URL whose parts `node` is: `urlparse(base)` (`urlsplit`), the URL's text.
+    fn url_parts_of(&self, call: Node<'_>) -> Option<String> {
+        if call.kind() != "call" {
+            return None;
+        }
+        let func = self.text(call.field("function")?);
+        let parser = func.rsplit('.').next().unwrap_or(func);
+        if !matches!(parser, "urlparse" | "urlsplit") {
+            return None;
+        }
+        let mut args = call.field("arguments").map(named)?;
+        let url = args.next().filter(|a| a.kind() == "identifier")?;
+        Some(self.text(url).to_owned())
     }
 
     /// What a condition says of the host of a URL (see [`crate::host_check`]): `host in
@@ -401,7 +457,10 @@ impl Py<'_, '_, '_> {
                 }
             }
             "comparison_operator" => self.host_comparison(node).unwrap_or(HostCond::Other),
-            "call" => self.host_suffix_test(node).unwrap_or(HostCond::Other),
+            "call" => self
+                .host_suffix_test(node)
+                .or_else(|| self.host_regex_test(node))
+                .unwrap_or(HostCond::Other),
             _ => HostCond::Other,
         }
     }
@@ -417,6 +476,8 @@ impl Py<'_, '_, '_> {
         let (subject, other) = match (self.host_subject(*left), self.host_subject(*right)) {
             (Some(s), None) => (s, *right),
             (None, Some(s)) if matches!(op.as_slice(), ["=="] | ["!="]) => (s, *left),
+            // `site == "localhost"`: a variable beside a string literal.
+            (None, None) if right.kind() == "string" => (self.host_or_plain(*left)?, *right),
             _ => return None,
         };
         let v = self.eval(other);
@@ -445,7 +506,7 @@ impl Py<'_, '_, '_> {
         if func.field("attribute").map(|a| self.text(a)) != Some("endswith") {
             return None;
         }
-        let subject = self.host_subject(func.field("object")?)?;
+        let subject = self.host_or_plain(func.field("object")?)?;
         let mut args = node.field("arguments").map(named)?;
         let (Some(arg), None) = (args.next(), args.next()) else {
             return None;
@@ -465,6 +526,52 @@ impl Py<'_, '_, '_> {
         Some(HostCond::is(subject, hosts))
     }
 
+    /// `re.match(r".*\.internal$", host)` (`fullmatch`, `search`; a pattern compiled with
+    /// `re.compile` is not read): the host the pattern lets through, see
+    /// [`HostCond::regex_suffix`].
+    fn host_regex_test(&mut self, node: Node<'_>) -> Option<HostCond> {
+        let func = self.text(node.field("function")?);
+        if !matches!(func, "re.match" | "re.fullmatch" | "re.search") {
+            return None;
+        }
+        let mut args = node.field("arguments").map(named)?;
+        let (Some(pattern), Some(subject), None) = (args.next(), args.next(), args.next()) else {
+            return None;
+        };
+        let pattern = self.eval(pattern);
+        let mut pattern = pattern.known()?.to_owned();
+        // `fullmatch` is anchored at both ends.
+        if func == "re.fullmatch" && !pattern.ends_with('$') {
+            pattern.push('$');
+        }
+        let host = HostCond::regex_suffix(&pattern, false)?;
+        let subject = self.host_or_plain(subject)?;
+        Some(HostCond::is(subject, vec![host]))
+    }
+
+    /// The subject of a host test: a URL's host ([`Py::host_subject`]), or a variable the
+    /// walk knows nothing of, tested as a host name itself (`host.endswith(".internal")`).
+    fn host_or_plain(&mut self, node: Node<'_>) -> Option<String> {
+        if let Some(s) = self.host_subject(node) {
+            return Some(s);
+        }
+        if node.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(node).to_owned();
+        // A value the walk knows (a literal, not an empty default) is judged by itself, and
+        // one decoded at run time hides where it points whatever it is checked against.
+        if self
+            .scope
+            .lookup(&name)
+            .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
+        {
+            return None;
+        }
+        self.plain_hosts.insert(name.clone());
+        Some(name)
+    }
+
     /// `if <the host of base is none of H>: raise ...` (or `return`, `continue`, `break`,
     /// `sys.exit(...)`), with no other branch: after it `base` points at one of the hosts
     /// (see [`crate::host_check`]), and so does each variable holding its host. The names to
@@ -474,14 +581,27 @@ impl Py<'_, '_, '_> {
         else {
             return Vec::new();
         };
-        if self.host_vars.is_empty() && !self.text(cond).contains("hostname") {
+        let text = self.text(cond);
+        if self.host_vars.is_empty()
+            && !text.contains("hostname")
+            && !text.contains("endswith(")
+            && !text.contains("match(")
+            && !text.contains("search(")
+        {
             return Vec::new();
         }
+        self.plain_hosts.clear();
         let c = self.host_cond(cond);
         let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
             return Vec::new();
         };
         let mut out = Vec::new();
+        // A variable tested as a host name: past the check it holds one of the hosts.
+        if self.plain_hosts.contains(&url) && !self.host_vars.contains_key(&url) {
+            let old = self.scope.lookup(&url).unwrap_or_default();
+            out.push((url, crate::host_check::host_at(&hosts, &old)));
+            return out;
+        }
         let old = self.scope.lookup(&url).unwrap_or_default();
         if !crate::host_check::knows_host(&old) {
             out.push((url.clone(), crate::host_check::url_at(&hosts, &old)));

@@ -177,13 +177,15 @@ fn token_to_a_host_the_script_checks_is_its_services() {
             Dangerous,
             "exfiltration",
         ),
-        // A vendor's token checked against a private zone, a check of Atlassian's host with a
-        // token of another service.
+        // A vendor's token checked against a private zone: the host is a name of the network's
+        // own zone, judged as that literal host is (`https://ghe.internal` with GITHUB_TOKEN
+        // asks: a vendor's token off its vendor's hosts, session 54); a check of Atlassian's
+        // host with a token of another service.
         (
             Js,
             checked_site_js(internal, "GITHUB_TOKEN", "process.env.GH_HOST || ''"),
-            Dangerous,
-            "exfiltration",
+            Suspicious,
+            "secret-read",
         ),
         (
             Js,

@@ -12,6 +12,7 @@ mod fppy50;
 mod fppy51;
 mod fppy52;
 mod fppy53;
+mod fppy54;
 mod fpsh44;
 mod fpsh45;
 mod fpsh46;
