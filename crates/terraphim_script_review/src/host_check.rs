@@ -11,6 +11,7 @@
 
 use crate::engine::Val;
 use crate::places::UNKNOWN;
+use crate::scope::{Scope, Set};
 
 /// The most hosts a check may let through for the review to follow each of them.
 const MAX_HOSTS: usize = 16;
@@ -216,6 +217,26 @@ pub(crate) fn knows_host(old: &Val) -> bool {
 /// variable the script checked holds past the check.
 pub(crate) fn host_at(hosts: &[String], old: &Val) -> Val {
     one_of(hosts, String::clone).with_taint(&old.taint)
+}
+
+/// A variable the walk knows nothing of, tested as a host name itself
+/// (`SITE.endsWith('.internal')`, `host.endswith(".internal")`): its name, kept in
+/// `plain_hosts` for the walkers of every language. A value the walk knows (a literal, not an
+/// empty default) is judged by itself, and one decoded at run time hides where it points
+/// whatever it is checked against.
+pub(crate) fn plain_host_subject(
+    scope: &Scope,
+    plain_hosts: &mut Set<String>,
+    name: String,
+) -> Option<String> {
+    if scope
+        .lookup(&name)
+        .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
+    {
+        return None;
+    }
+    plain_hosts.insert(name.clone());
+    Some(name)
 }
 
 #[cfg(test)]

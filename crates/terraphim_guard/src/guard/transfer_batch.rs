@@ -200,11 +200,13 @@ fn get_downloads(words: &[&str]) -> bool {
     files > 0
 }
 
-/// Whether a local path of the script stays in the project: relative, no `..`, no variable or
-/// home, and no dot-directory (`.git`, `.ssh`, `.github`), where trust anchors live.
-fn local_project_path(path: &str) -> bool {
+/// Whether a path written in a tool's own script or option (an lftp batch, a Saxon option)
+/// stays in the project: relative, no `..`, no variable, command substitution or home, and no
+/// dot-directory (`.git`, `.ssh`, `.github`), where trust anchors live.
+pub(super) fn local_project_path(path: &str) -> bool {
     !path.is_empty()
         && !path.starts_with(['/', '~', '-'])
+        && !path.contains(['$', '`'])
         && path
             .split('/')
             .all(|c| c.is_empty() || c == "." || !c.starts_with('.'))

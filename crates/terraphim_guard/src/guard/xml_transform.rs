@@ -19,6 +19,7 @@
 //! and it declares and imports nothing; its input (`-i`) and output (`-o`) project paths.
 //! A query file (`.xq`), database commands (`-c`) and other options stay confined.
 
+use super::transfer_batch::local_project_path;
 use crate::parse::SimpleCommand;
 
 /// Saxon's options that only choose the input, output and how the transform runs, written
@@ -213,17 +214,6 @@ fn standard_query(q: &str) -> bool {
         }
     }
     true
-}
-
-/// Whether a path stays in the project: relative, no `..`, no variable or home, and no
-/// dot-directory (`.git`, `.github`), where trust anchors live.
-fn local_project_path(path: &str) -> bool {
-    !path.is_empty()
-        && !path.starts_with(['/', '~', '-'])
-        && !path.contains(['$', '`'])
-        && path
-            .split('/')
-            .all(|c| c.is_empty() || c == "." || !c.starts_with('.'))
 }
 
 #[cfg(test)]

@@ -1148,17 +1148,7 @@ impl Js<'_, '_, '_> {
             return None;
         }
         let name = self.text(node).to_owned();
-        // A value the walk knows (a literal, not an empty default) is judged by itself, and
-        // one decoded at run time hides where it points whatever it is checked against.
-        if self
-            .scope
-            .lookup(&name)
-            .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
-        {
-            return None;
-        }
-        self.plain_hosts.insert(name.clone());
-        Some(name)
+        crate::host_check::plain_host_subject(&self.scope, &mut self.plain_hosts, name)
     }
 
     /// Whether an expression may test a host (a cheap look at its text before it is read as

@@ -559,17 +559,7 @@ impl Py<'_, '_, '_> {
             return None;
         }
         let name = self.text(node).to_owned();
-        // A value the walk knows (a literal, not an empty default) is judged by itself, and
-        // one decoded at run time hides where it points whatever it is checked against.
-        if self
-            .scope
-            .lookup(&name)
-            .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
-        {
-            return None;
-        }
-        self.plain_hosts.insert(name.clone());
-        Some(name)
+        crate::host_check::plain_host_subject(&self.scope, &mut self.plain_hosts, name)
     }
 
     /// `if <the host of base is none of H>: raise ...` (or `return`, `continue`, `break`,
