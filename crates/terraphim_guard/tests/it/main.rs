@@ -72,6 +72,7 @@ mod fpsh49;
 mod friction52;
 mod friction53;
 mod friction54;
+mod friction55;
 mod generated_names;
 mod guard52;
 mod guard53;
