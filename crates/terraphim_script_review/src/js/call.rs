@@ -1793,40 +1793,59 @@ impl Js<'_, '_, '_> {
             },
             Api::UrlNew => {
                 let (first, base) = (c.first(), c.second());
-                let text = match (&first.text, &base.text) {
-                    (Some(p), Some(b)) if !p.contains("://") => {
-                        let sep = if b.ends_with('/') || p.starts_with('/') {
-                            ""
-                        } else {
-                            "/"
-                        };
-                        Some(format!("{b}{sep}{p}"))
+                // No address among the values that flow into the first argument.
+                let path_only = first.alts.iter().all(|a| !a.contains("://"));
+                let against = |b: &str| -> Option<String> {
+                    match &first.text {
+                        Some(p) if !p.contains("://") => {
+                            let sep = if b.ends_with('/') || p.starts_with('/') {
+                                ""
+                            } else {
+                                "/"
+                            };
+                            Some(format!("{b}{sep}{p}"))
+                        }
+                        // A path known only at run time, against a literal base: the script
+                        // names no other host (none of the values that flow here is a URL).
+                        None if b.contains("://") && !b.contains(UNKNOWN) && path_only => {
+                            Some(format!("{}/{UNKNOWN}", b.trim_end_matches('/')))
+                        }
+                        // The same against a base whose host is known and the rest not (a URL
+                        // a check of its host restricted, see `crate::host_check`): its origin.
+                        None if path_only => crate::engine::url_part(b, "origin")
+                            .map(|origin| format!("{origin}/{UNKNOWN}")),
+                        _ => None,
                     }
-                    // A path known only at run time, against a literal base: the script
-                    // names no other host (none of the values that flow here is a URL).
-                    (None, Some(b))
-                        if b.contains("://")
-                            && !b.contains(UNKNOWN)
-                            && first.alts.iter().all(|a| !a.contains("://")) =>
-                    {
-                        Some(format!("{}/{UNKNOWN}", b.trim_end_matches('/')))
-                    }
-                    // The same against a base whose host is known and the rest not (a URL a
-                    // check of its host restricted, see `crate::host_check`): its origin.
-                    (None, Some(b))
-                        if first.alts.iter().all(|a| !a.contains("://"))
-                            && let Some(origin) = crate::engine::url_part(b, "origin") =>
-                    {
-                        Some(format!("{origin}/{UNKNOWN}"))
-                    }
-                    (t, _) => t.clone(),
                 };
-                // `new URL(a ? x : y)`: either URL, when each is a whole one.
-                let alts = match (&text, &base.text) {
-                    (None, None) if first.alts.iter().all(|a| a.contains("://")) => {
-                        first.alts.clone()
+                // `new URL(`/api${p}`, base)` with `base` one of several URLs (a setting or
+                // its default): the path against each of them, when each gives one.
+                let at_each = (base.text.is_none()
+                    && !base.alts.is_empty()
+                    && path_only
+                    && first.text.as_deref().is_none_or(|p| !p.contains("://")))
+                .then(|| {
+                    base.alts
+                        .iter()
+                        .map(|b| against(b))
+                        .collect::<Option<Vec<String>>>()
+                })
+                .flatten();
+                let (text, alts) = match at_each {
+                    Some(alts) => (None, alts),
+                    None => {
+                        let text = match &base.text {
+                            Some(b) => against(b).or_else(|| first.text.clone()),
+                            None => first.text.clone(),
+                        };
+                        // `new URL(a ? x : y)`: either URL, when each is a whole one.
+                        let alts = match (&text, &base.text) {
+                            (None, None) if first.alts.iter().all(|a| a.contains("://")) => {
+                                first.alts.clone()
+                            }
+                            _ => Vec::new(),
+                        };
+                        (text, alts)
                     }
-                    _ => Vec::new(),
                 };
                 Val {
                     text,

@@ -1334,7 +1334,22 @@ impl Js<'_, '_, '_> {
             let old = self.scope.lookup(&url).unwrap_or_default();
             self.scope
                 .assign(&url, crate::host_check::host_at(&hosts, &old));
+            if self.stored_in_field(node, &url) {
+                let old = self.this_val.field(&url).cloned().unwrap_or_default();
+                self.this_val
+                    .set_field(&[url.as_str()], crate::host_check::host_at(&hosts, &old));
+            }
             return;
+        }
+        // The field the constructor stored the parameter in before the check
+        // (`constructor(private readonly base: string)`, `this.base = base;`) is that
+        // parameter: past the check it points at one of the hosts too.
+        if self.stored_in_field(node, &url) {
+            let old = self.this_val.field(&url).cloned().unwrap_or_default();
+            if !crate::host_check::knows_host(&old) {
+                self.this_val
+                    .set_field(&[url.as_str()], crate::host_check::url_at(&hosts, &old));
+            }
         }
         // The URL, the URL a URL object checked was made of, the URL objects made of it.
         let mut urls = vec![url.clone()];
@@ -1360,6 +1375,87 @@ impl Js<'_, '_, '_> {
             self.scope
                 .assign(&var, crate::host_check::host_at(&hosts, &old));
         }
+    }
+
+    /// Whether the check `node` sits in a class's constructor that stored its parameter `name`
+    /// in the field of the same name before it: a TypeScript parameter property (`private
+    /// readonly base: string`), or `this.base = base;` among the statements of the body before
+    /// the check, with no other store into `this.base` there.
+    fn stored_in_field(&self, node: Node<'_>, name: &str) -> bool {
+        let mut f = node.parent();
+        while let Some(p) = f {
+            if matches!(
+                p.kind(),
+                "method_definition"
+                    | "function_declaration"
+                    | "function_expression"
+                    | "arrow_function"
+                    | "generator_function_declaration"
+            ) {
+                break;
+            }
+            f = p.parent();
+        }
+        let Some(ctor) = f.filter(|m| {
+            m.kind() == "method_definition"
+                && m.field("name")
+                    .is_some_and(|n| self.text(n) == "constructor")
+        }) else {
+            return false;
+        };
+        let Some(params) = ctor.field("parameters") else {
+            return false;
+        };
+        let mut parameter = false;
+        let mut property = false;
+        for p in named(params) {
+            if !matches!(p.kind(), "required_parameter" | "optional_parameter")
+                || !p
+                    .field("pattern")
+                    .is_some_and(|i| i.kind() == "identifier" && self.text(i) == name)
+            {
+                continue;
+            }
+            parameter = true;
+            property = named(p).any(|c| c.kind() == "accessibility_modifier")
+                || self.text(p).starts_with("readonly ");
+        }
+        if !parameter {
+            return false;
+        }
+        let Some(body) = ctor.field("body") else {
+            return false;
+        };
+        // Every store into `this.<name>` in the constructor: before the check, of the
+        // parameter itself.
+        let mut stored = property;
+        for a in body.descendants().filter(|d| {
+            d.kind() == "assignment_expression" || d.kind() == "augmented_assignment_expression"
+        }) {
+            // The parameter given another value: the field keeps what was passed.
+            if a.field("left")
+                .is_some_and(|l| l.kind() == "identifier" && self.text(l) == name)
+            {
+                return false;
+            }
+            let Some(left) = a.field("left").filter(|l| l.kind() == "member_expression") else {
+                continue;
+            };
+            if left.field("object").is_none_or(|o| o.kind() != "this")
+                || left.field("property").is_none_or(|p| self.text(p) != name)
+            {
+                continue;
+            }
+            let own = a.kind() == "assignment_expression"
+                && a.field("right")
+                    .is_some_and(|r| r.kind() == "identifier" && self.text(r) == name)
+                && a.end_byte() <= node.start_byte();
+            if !own {
+                return false;
+            }
+            stored = true;
+        }
+        stored
     }
 
     /// Past a check of its host, `url` (a variable or a member path of one, `cfg.base`)

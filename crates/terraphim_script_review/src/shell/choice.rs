@@ -3,9 +3,13 @@
 //! and inside the branch of `case "$host" in localhost|db.lab.internal) ... ;; esac`. There the
 //! variable holds one of those words and nothing else: wherever its value came from (a `.env`
 //! setting, an argument), what it carries is text of the script, so it is those literal
-//! alternatives, with no data of its source. A pattern with a glob (`*.internal`), an expansion
-//! or a substitution spells no word: `*.internal` also matches `evil.example/?.internal`, which
-//! a URL sends to `evil.example`; such a check narrows nothing.
+//! alternatives, with no data of its source. A pattern with a glob, an expansion or a
+//! substitution spells no word, with one exception: a host's zone, `*.` before a plain dotted
+//! name (`*.internal`, `*.lab.internal`), the shell form of the `host.endswith(".internal")`
+//! check the Python and JavaScript walkers read ([`crate::host_check`]). Past such a check the
+//! variable is a host of that zone (`*.internal`), and keeps the data of its source. A glob
+//! without the dot (`*internal`), with more glob after the name (`*.internal*`) or anywhere
+//! else narrows nothing.
 
 use super::Shell;
 use super::contain::Leaves;
@@ -21,10 +25,12 @@ const MAX_WORDS: usize = 16;
 impl Shell<'_, '_, '_> {
     /// The word a `case` pattern or a test's right side spells, when it is a literal: a plain
     /// word with no glob, quote or expansion (`localhost`, `127.0.0.1`, `db.lab.internal`), or
-    /// a quoted string with nothing expanded in it (`'staging'`, `"prod-eu"`).
+    /// a quoted string with nothing expanded in it (`'staging'`, `"prod-eu"`); or the zone a
+    /// bare host glob lets through (`*.internal`, see [`zone_glob`]).
     fn literal_word(&self, node: Node<'_>) -> Option<String> {
         let text = self.text(node);
         let word = match node.kind() {
+            "word" | "extglob_pattern" if zone_glob(text).is_some() => text,
             "word" if !text.contains(GLOB_OR_CODE) => text,
             "raw_string" => text.strip_prefix('\'')?.strip_suffix('\'')?,
             "string" if node.named_children().next().is_none() => {
@@ -47,6 +53,10 @@ impl Shell<'_, '_, '_> {
         for p in item.children_by_field_name("value") {
             if p.kind() == "extglob_pattern" {
                 for part in self.text(p).split('|') {
+                    if zone_glob(part).is_some() {
+                        words.push(part.to_owned());
+                        continue;
+                    }
                     if part.is_empty() || part.contains(GLOB_OR_CODE) || part.contains(['\'', '"'])
                     {
                         return None;
@@ -156,13 +166,37 @@ impl Shell<'_, '_, '_> {
 
     /// The variable `name` holds one of `words` (and nothing of where its value came from)
     /// until [`Shell::release`] (unless the script assigns it again before).
+    /// A zone among the words (`*.internal`) stands for any host of it: the variable is then a
+    /// host among `words` ([`crate::host_check::host_at`]), which keeps the data of its source.
     pub(super) fn narrow_to_words(&mut self, name: String, words: &[String]) {
         let before = self.vars.get(&name).cloned();
-        let after = union_of(words.iter().map(|w| Val::lit(w.as_str())));
+        let after = match words.iter().any(|w| zone_glob(w).is_some()) {
+            true => crate::host_check::host_at(words, before.as_ref().unwrap_or(&Val::unknown())),
+            false => union_of(words.iter().map(|w| Val::lit(w.as_str()))),
+        };
         if before.as_ref() == Some(&after) {
             return;
         }
         self.vars.insert(name.clone(), after.clone());
         self.confined.push((name, before, after));
     }
+}
+
+/// The zone a bare host glob names: `*.` before a plain dotted name of a zone only the
+/// network's own DNS answers (`*.internal`, `*.lab.internal`, `*.home.arpa`) or of this
+/// machine (`*.localhost`), each label letters, digits, `-` or `_`. A file's extension
+/// (`*.bak`, `*.tar.gz`) is no host: the variable keeps what it held. `*internal` (which also
+/// matches `evilinternal`), `*.internal*`, `*.*` and `x.*.internal` name none.
+pub(crate) fn zone_glob(pattern: &str) -> Option<&str> {
+    let name = pattern.strip_prefix("*.")?;
+    let zone = name.eq_ignore_ascii_case("localhost")
+        || terraphim_shell_vocab::hosts::is_private_zone_name(&format!("x.{name}"));
+    (zone
+        && name.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        }))
+    .then_some(name)
 }

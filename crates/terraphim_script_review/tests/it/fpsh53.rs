@@ -73,11 +73,12 @@ fn a_value_checked_against_literal_words_is_one_of_them() {
     for code in ok {
         crate::verdict(Language::Shell, code, Clean);
     }
-    // Twins: a glob pattern (`*.internal` also matches `evil.example/?.internal`); a catch-all
-    // that goes on; no check; the unchecked branch.
+    // Twins: a glob pattern other than a zone's (`*internal` also matches `evilinternal`; a
+    // zone's, `*.internal`, is read as a host of it, see `fpmix55.rs`); a catch-all that goes
+    // on; no check; the unchecked branch.
     let flagged = [
         "#!/usr/bin/env bash\nHOST=\"$1\"\n\
-         case \"$HOST\" in\n  *.internal) ;;\n  *) exit 1 ;;\nesac\n\
+         case \"$HOST\" in\n  *internal) ;;\n  *) exit 1 ;;\nesac\n\
          curl -fsS \"http://$HOST:8042/system\" -o build/system.json\n",
         "#!/usr/bin/env bash\nHOST=\"$1\"\n\
          case \"$HOST\" in\n  localhost) ;;\n  *) echo \"other host\" ;;\nesac\n\

@@ -6,6 +6,7 @@ mod dclean51;
 mod dotenv_keys;
 mod fixtures;
 mod fp47;
+mod fpmix55;
 mod fppy48;
 mod fppy49;
 mod fppy50;
