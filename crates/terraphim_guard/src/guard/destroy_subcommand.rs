@@ -18,9 +18,24 @@
 
 use crate::parse::SimpleCommand;
 
-/// Verbs whose only sense in a subcommand is the deletion of what the tool manages.
+/// Verbs whose only sense in a subcommand is the deletion of what the tool manages, or its
+/// end (an instance terminated, a node decommissioned, a package unpublished).
 const DELETING: &[&str] = &[
-    "delete", "destroy", "purge", "drop", "wipe", "truncate", "erase", "expunge", "revoke",
+    "delete",
+    "destroy",
+    "purge",
+    "drop",
+    "wipe",
+    "truncate",
+    "erase",
+    "expunge",
+    "revoke",
+    "terminate",
+    "nuke",
+    "obliterate",
+    "decommission",
+    "deprovision",
+    "unpublish",
 ];
 
 /// Programs that run a script named by their first operand, whose own subcommands follow it
@@ -104,7 +119,7 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             after_flag = !word.contains('=');
             continue;
         }
-        if operands == 0 && is_site_alias(word) {
+        if operands == 0 && crate::pattern::is_site_alias(word) {
             // The site the call is aimed at (`drush @prod sql-drop`, `wp @staging ...`),
             // written before the subcommand.
             after_flag = false;
@@ -144,16 +159,6 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
         }
     }
     None
-}
-
-/// A site alias written before a subcommand: `@` and a name (`@prod`, `@self`, `@site.live`).
-fn is_site_alias(word: &str) -> bool {
-    word.strip_prefix('@').is_some_and(|name| {
-        name.starts_with(|c: char| c.is_ascii_alphanumeric())
-            && name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-    })
 }
 
 /// A word a CLI could take as a subcommand: lower-case letters, digits, `-`, `_`, `:`, led

@@ -169,3 +169,30 @@ fn networking_logins_cluster_nodes_snapshots_and_sessions_taken_away_are_denied(
         ("loginctl list-sessions", Verdict::Allow),
     ]);
 }
+
+#[test]
+fn a_site_alias_before_the_subcommand_does_not_hide_it() {
+    decide(&[
+        ("wp @production db reset --yes", Verdict::Deny),
+        ("wp @staging site empty --yes", Verdict::Deny),
+        ("wp db reset --yes", Verdict::Deny),
+        // Twins: a read of the same site, an alias after the subcommand is an operand.
+        ("wp @production db size", Verdict::Sandbox),
+        ("drush @prod status", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn more_verbs_that_only_name_an_end_are_deleting_subcommands() {
+    decide(&[
+        ("mytool instances terminate i-0abc", Verdict::Deny),
+        ("mytool nuke --all", Verdict::Deny),
+        ("mytool node decommission worker-3", Verdict::Deny),
+        ("mytool deprovision tenant-42", Verdict::Deny),
+        ("mytool unpublish @acme/ui@3.1.0", Verdict::Deny),
+        // Twins: the same nouns read, a verb that names no end.
+        ("mytool instances list", Verdict::Sandbox),
+        ("mytool node describe worker-3", Verdict::Sandbox),
+        ("mytool publish --dry-run", Verdict::Sandbox),
+    ]);
+}
