@@ -1483,6 +1483,14 @@ fn eval_stage(
                     break;
                 }
                 WordKind::Operand if w.follows_flag => continue,
+                // The site a call is aimed at, before its subcommand (`wp @prod db reset`,
+                // `drush @live sql-drop`): where the subcommand runs, not which one. A safe
+                // pattern vouches for the local call only (`wp db size`), not for another site.
+                WordKind::Operand
+                    if !any_may_be_empty && head_words.len() == 1 && is_site_alias(&w.text) =>
+                {
+                    continue;
+                }
                 _ => return false,
             }
         }
@@ -1661,6 +1669,17 @@ fn class_heads(text: &str, stages: &[StageRec], targets: &[TargetRec]) -> (Vec<S
         }
     }
     (heads, any)
+}
+
+/// A site alias written before a subcommand: `@` and a name (`@prod`, `@self`, `@site.live`),
+/// as WP-CLI and Drush take the site a call is aimed at.
+pub fn is_site_alias(word: &str) -> bool {
+    word.strip_prefix('@').is_some_and(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    })
 }
 
 #[cfg(test)]

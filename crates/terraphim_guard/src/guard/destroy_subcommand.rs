@@ -1,6 +1,7 @@
 //! The subcommand of a tool nobody described that names a deletion: `ckan dataset purge X`,
-//! `bench drop-site SITE`, `./console core:delete-logs-data`, `php occ user:delete NAME`, and a
-//! script named for a deletion (`perl delete_patrons.pl --confirm`, `python3 purge_old.py`).
+//! `bench drop-site SITE`, `drush @prod sql-drop`, `./console core:delete-logs-data`, `php occ
+//! user:delete NAME`, `certbot revoke --cert-name X`, and a script named for a deletion
+//! (`perl delete_patrons.pl --confirm`, `python3 purge_old.py`).
 //!
 //! Subcommand CLIs name their actions with verbs, and a handful of verbs say only one thing:
 //! the tool removes something it manages (a site, a dataset, a user, a table), usually on a
@@ -17,9 +18,24 @@
 
 use crate::parse::SimpleCommand;
 
-/// Verbs whose only sense in a subcommand is the deletion of what the tool manages.
+/// Verbs whose only sense in a subcommand is the deletion of what the tool manages, or its
+/// end (an instance terminated, a node decommissioned, a package unpublished).
 const DELETING: &[&str] = &[
-    "delete", "destroy", "purge", "drop", "wipe", "truncate", "erase", "expunge",
+    "delete",
+    "destroy",
+    "purge",
+    "drop",
+    "wipe",
+    "truncate",
+    "erase",
+    "expunge",
+    "revoke",
+    "terminate",
+    "nuke",
+    "obliterate",
+    "decommission",
+    "deprovision",
+    "unpublish",
 ];
 
 /// Programs that run a script named by their first operand, whose own subcommands follow it
@@ -103,6 +119,12 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             after_flag = !word.contains('=');
             continue;
         }
+        if operands == 0 && crate::pattern::is_site_alias(word) {
+            // The site the call is aimed at (`drush @prod sql-drop`, `wp @staging ...`),
+            // written before the subcommand.
+            after_flag = false;
+            continue;
+        }
         let identifier = is_identifier(word);
         if after_flag && !identifier {
             // The flag's value (`-c ckan.ini`, `--site erp.localhost`).
@@ -116,7 +138,10 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
         operands += 1;
         let verb = word.rsplit(':').next().unwrap_or(word);
         let first = verb.split(['-', '_']).next().unwrap_or(verb);
-        if DELETING.contains(&first) {
+        // A compound names its action first (`drop-site`) or last, after the thing it acts on
+        // (`sql-drop`, `site-delete`, `bulk_purge`).
+        let last = verb.rsplit(['-', '_']).next().unwrap_or(verb);
+        if DELETING.contains(&first) || DELETING.contains(&last) {
             return Some(Deletion {
                 program,
                 script,

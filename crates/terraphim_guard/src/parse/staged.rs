@@ -97,6 +97,36 @@ const KEY_READERS: &[&str] = &[
 /// The HTTP clients whose upload bodies are classed (`paths::classify`).
 const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh"];
 
+/// Media streamers that send what they encode to the URL they are given as an output.
+const STREAMERS: &[&str] = &["ffmpeg", "gst-launch-1.0", "vlc", "cvlc"];
+
+/// The schemes of the streaming protocols a streamer publishes to.
+const STREAM_SCHEMES: &[&str] = &[
+    "rtmp://",
+    "rtmps://",
+    "rtmpt://",
+    "rtmpe://",
+    "srt://",
+    "rist://",
+    "rtsp://",
+    "rtsps://",
+    "icecast://",
+];
+
+/// The streaming URL a media streamer publishes to, if `cmd` is one that names one
+/// (`ffmpeg -i in.mp4 -f flv rtmp://live.example.net/app/KEY`).
+fn stream_output(cmd: &SimpleCommand) -> Option<&str> {
+    if !STREAMERS.contains(&cmd.name()) {
+        return None;
+    }
+    cmd.argv.iter().skip(1).map(String::as_str).find(|w| {
+        let w = w.trim_start_matches(|c: char| !c.is_ascii_alphabetic());
+        STREAM_SCHEMES
+            .iter()
+            .any(|s| w.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s)))
+    })
+}
+
 fn sends(name: &str, raw_only: bool) -> bool {
     NAME_PROBES.contains(&name) || if raw_only { RAW_SENDERS } else { SENDERS }.contains(&name)
 }
@@ -800,19 +830,32 @@ impl Walker {
             // A key file of the project read whole and piped to an HTTP client (`base64 -w0
             // certs/tls-key.pem | xargs -I{} curl "URL?k={}"`): the client sends the key as
             // if it named it as its body (`curl @certs/tls-key.pem URL`), which the class of a
-            // key file sent away judges.
+            // key file sent away judges. A media streamer publishing to a URL that holds the
+            // key sends it so too.
             if source.is_none()
                 && KEY_READERS.contains(&name.as_str())
                 && let Some(file) = operands(argv).find(|w| crate::paths::names_key_file(w))
             {
                 for j in downstream(&cmds, &self.out.links, i) {
                     let to = &cmds[j];
-                    if !HTTP_CLIENTS.contains(&to.name()) {
+                    let send = if HTTP_CLIENTS.contains(&to.name()) {
+                        let mut send = to.argv.clone();
+                        send.push(format!("@{file}"));
+                        send
+                    } else if let Some(url) = stream_output(to) {
+                        // A media streamer's output URL holding the key (`ffmpeg ... -f flv
+                        // "rtmp://HOST/app/$(cat stream_key.txt)"`) hands it to that host as
+                        // an upload to it would.
+                        vec![
+                            "curl".into(),
+                            "-T".into(),
+                            file.to_string(),
+                            url.to_string(),
+                        ]
+                    } else {
                         continue;
-                    }
+                    };
                     let label = format!("`{file}`, a key file read earlier on the line, sent");
-                    let mut send = to.argv.clone();
-                    send.push(format!("@{file}"));
                     let mut part = synthetic(send, to, &label);
                     part.pipeline = to.pipeline;
                     added.push(part);

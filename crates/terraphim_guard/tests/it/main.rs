@@ -77,6 +77,7 @@ mod generated_names;
 mod guard52;
 mod guard53;
 mod guard54;
+mod guard55;
 mod guests;
 mod harvest;
 mod hidden_forms;
