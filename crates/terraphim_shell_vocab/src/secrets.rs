@@ -777,6 +777,16 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
             "ewds.climate.copernicus.eu",
         ],
     ),
+    // Shipping label and carrier APIs: EasyPost (`EASYPOST_API_KEY`, as basic auth; its test
+    // and live keys share the host), Shippo (`SHIPPO_TOKEN`, as `ShippoToken` authorisation)
+    // and Sendcloud's panel API (`SENDCLOUD_PUBLIC_KEY`/`SENDCLOUD_SECRET_KEY`).
+    ("EASYPOST", &["api.easypost.com"]),
+    ("SHIPPO", &["api.goshippo.com"]),
+    ("SENDCLOUD", &["panel.sendcloud.sc"]),
+    // Music metadata: MusicBrainz's web service and AcoustID's lookup API (`ACOUSTID_API_KEY`,
+    // read by beets' `chroma` plugin).
+    ("MUSICBRAINZ", &["musicbrainz.org"]),
+    ("ACOUSTID", &["api.acoustid.org"]),
     (
         "QISKIT_IBM",
         &[

@@ -73,6 +73,7 @@ mod friction52;
 mod friction53;
 mod friction54;
 mod generated_names;
+mod graph_storage_and_simulation_tools;
 mod guard52;
 mod guard53;
 mod guard54;
