@@ -674,11 +674,9 @@ pub struct TierMatcher {
     /// [`TierMatcher::stage_hits_in`] merges them with the few its atoms list instead of
     /// copying and sorting them each time.
     always: Vec<u32>,
-    /// Whether a `**` target is met by no word at all (the safe tier: a pattern that vouches
-    /// for whatever operands follow vouches for none too, so `zowe profiles list **` allows
-    /// `zowe profiles list`). In the other tiers `**` needs a word (`git config set
-    /// core.hookspath **`: a value follows; `npm install **`: something named).
-    any_may_be_empty: bool,
+    /// Whether the safe tier's reading applies ([`TierMatcher::safe_reading`]): a `**` target
+    /// is met by no word at all too, and a negative target holds for the whole word.
+    safe_reading: bool,
 }
 
 /// No atom of this kind for a string yet.
@@ -1082,16 +1080,23 @@ impl TierMatcher {
             prefixes,
             contains,
             tables,
-            any_may_be_empty: false,
+            safe_reading: false,
         })
     }
 
-    /// The same matcher with `**` targets met by no word as well: the safe tier's reading (a
-    /// safe pattern that vouches for whatever operands follow vouches for none too, so
-    /// `zowe profiles list **` allows `zowe profiles list`).
+    /// The same matcher read as the safe tier reads its patterns:
+    /// - a `**` target is met by no word as well (a safe pattern that vouches for whatever
+    ///   operands follow vouches for none too, so `zowe profiles list **` allows `zowe
+    ///   profiles list`); in the other tiers `**` needs a word (`git config set
+    ///   core.hookspath **`: a value follows; `npm install **`: something named);
+    /// - a `*text*` target's negative targets hold for the whole word, not for one of its
+    ///   statements: `cypher-shell '*match *' '!*delete*'` vouches for a query without a
+    ///   delete anywhere, so `MATCH (n) RETURN n; MATCH (n) DETACH DELETE n` is not a read. In
+    ///   the other tiers one statement is enough (`psql '*delete from*' '!*where*'`: a DELETE
+    ///   without a WHERE of its own, whatever the other statements say).
     #[must_use]
-    pub fn with_empty_any(mut self) -> TierMatcher {
-        self.any_may_be_empty = true;
+    pub fn safe_reading(mut self) -> TierMatcher {
+        self.safe_reading = true;
         self
     }
 
@@ -1274,7 +1279,7 @@ impl TierMatcher {
                 && t.targets[stage.targets.range()].iter().all(|r| {
                     r.kind == TargetKind::Without || t.ids[r.atoms.range()].iter().any(present)
                 });
-            if possible && eval_stage(&t, stage, words, &has, head_words, self.any_may_be_empty) {
+            if possible && eval_stage(&t, stage, words, &has, head_words, self.safe_reading) {
                 out.push(StageHit {
                     pattern: stage.pattern as usize,
                     stage: stage.stage as usize,
@@ -1458,7 +1463,7 @@ fn eval_stage(
     words: &[Word],
     has: &impl Fn(AtomId, usize) -> bool,
     head_words: &mut Vec<usize>,
-    any_may_be_empty: bool,
+    safe_reading: bool,
 ) -> bool {
     head_words.clear();
     if let Some(name) = stage.name
@@ -1510,9 +1515,7 @@ fn eval_stage(
     };
     let targets = &t.targets[stage.targets.range()];
     for (ti, target) in targets.iter().enumerate() {
-        if target.kind == TargetKind::Without
-            || (target.kind == TargetKind::Any && any_may_be_empty)
-        {
+        if target.kind == TargetKind::Without || (target.kind == TargetKind::Any && safe_reading) {
             continue;
         }
         // The negative targets right after this one, each checked on the same statement.
@@ -1528,7 +1531,12 @@ fn eval_stage(
                 alternatives.iter().any(|a| has(*a, i))
                     && (without.is_empty() || {
                         let with = std::str::from_utf8(&t.text[target.text.range()]);
-                        statement_without(&words[i].text, with.unwrap_or_default(), &without)
+                        let with = with.unwrap_or_default();
+                        if safe_reading {
+                            word_without(&words[i].text, with, &without)
+                        } else {
+                            statement_without(&words[i].text, with, &without)
+                        }
                     })
             });
         if !found {
@@ -1548,6 +1556,16 @@ pub fn statement_without(text: &str, with: &str, without: &[&str]) -> bool {
     lower.split(';').any(|statement| {
         statement.contains(&with) && !without.iter().any(|w| statement.contains(w.as_str()))
     })
+}
+
+/// Whether `text` contains `with` and none of `without` anywhere, ASCII case-insensitively:
+/// the safe tier's reading of negative targets (`SELECT 1; DELETE FROM t` has a delete).
+pub fn word_without(text: &str, with: &str, without: &[&str]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains(&with.to_ascii_lowercase())
+        && !without
+            .iter()
+            .any(|w| lower.contains(w.to_ascii_lowercase().as_str()))
 }
 
 /// Whether a stage's targets name file-system paths (`/tmp/*`, `~/x`, `./build`, `of=/dev/null`):
@@ -1952,6 +1970,49 @@ mod tests {
             let words = canon::canonical_words(&argv, &[]);
             let hits = m.stage_hits(&words);
             assert_eq!(!hits.is_empty(), *want, "`{pattern}` on `{command}`");
+        }
+    }
+
+    /// (pattern, command, matches in another tier, matches in the safe tier): a safe pattern's
+    /// negative targets hold for the whole word, so a read followed by a delete is no read.
+    #[test]
+    fn safe_reading_applies_negative_targets_to_the_whole_word() {
+        let q = "db '*match *' '!*delete*' '!*set *'";
+        let cases: &[(&str, &str, bool, bool)] = &[
+            (q, "db 'MATCH (n) RETURN n'", true, true),
+            (q, "db 'MATCH (n) DELETE n'", false, false),
+            (
+                q,
+                "db 'MATCH (n) RETURN n; MATCH (n) DELETE n'",
+                true,
+                false,
+            ),
+            (
+                q,
+                "db 'MATCH (n) SET n.x = 1; MATCH (n) RETURN n'",
+                true,
+                false,
+            ),
+            (q, "db 'RETURN 1'", false, false),
+            ("db **", "db", false, true),
+        ];
+        for (pattern, command, other, safe) in cases {
+            let tables = TierTables::compile(&[(0, pattern, Pattern::compile(pattern).unwrap())]);
+            let argv = words_of(command);
+            let words = canon::canonical_words(&argv, &[]);
+            let m = TierMatcher::new(tables).unwrap();
+            assert_eq!(
+                !m.stage_hits(&words).is_empty(),
+                *other,
+                "`{pattern}` on `{command}`"
+            );
+            let tables = TierTables::compile(&[(0, pattern, Pattern::compile(pattern).unwrap())]);
+            let m = TierMatcher::new(tables).unwrap().safe_reading();
+            assert_eq!(
+                !m.stage_hits(&words).is_empty(),
+                *safe,
+                "safe `{pattern}` on `{command}`"
+            );
         }
     }
 

@@ -777,6 +777,16 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
             "ewds.climate.copernicus.eu",
         ],
     ),
+    // Shipping label and carrier APIs: EasyPost (`EASYPOST_API_KEY`, as basic auth; its test
+    // and live keys share the host), Shippo (`SHIPPO_TOKEN`, as `ShippoToken` authorisation)
+    // and Sendcloud's panel API (`SENDCLOUD_PUBLIC_KEY`/`SENDCLOUD_SECRET_KEY`).
+    ("EASYPOST", &["api.easypost.com"]),
+    ("SHIPPO", &["api.goshippo.com"]),
+    ("SENDCLOUD", &["panel.sendcloud.sc"]),
+    // Music metadata: MusicBrainz's web service and AcoustID's lookup API (`ACOUSTID_API_KEY`,
+    // read by beets' `chroma` plugin).
+    ("MUSICBRAINZ", &["musicbrainz.org"]),
+    ("ACOUSTID", &["api.acoustid.org"]),
     (
         "QISKIT_IBM",
         &[
@@ -1035,6 +1045,15 @@ pub const SECRET_PATH_PARTS: &[(&str, &str)] = &[
     ("/ia.ini", "the Internet Archive keys file"),
     ("credentials.json", "a credentials file"),
     ("service-account", "a service-account key"),
+    // Mail clients' account files, which hold the mailbox password or the command that
+    // prints it (`Pass`, `PassCmd`, `password =`).
+    (".mbsyncrc", "a mail account file"),
+    ("isync/mbsyncrc", "a mail account file"),
+    (".offlineimaprc", "a mail account file"),
+    (".msmtprc", "a mail account file"),
+    (".authinfo", "a mail and news password file"),
+    ("himalaya/config", "a mail account file"),
+    ("aerc/accounts.conf", "a mail account file"),
 ];
 
 /// For each byte, the parts of [`SECRET_PATH_PARTS`] that start with it (bit `k` for part `k`).
@@ -1203,6 +1222,11 @@ mod tests {
             ("~/.ssh/id_ed25519", true),
             ("~/.foundry/cache/x.json", false),
             ("src/solana/app.ts", false),
+            ("~/.mbsyncrc", true),
+            ("/home/u/.config/himalaya/config.toml", true),
+            ("~/.authinfo.gpg", true),
+            ("docs/himalaya.md", false),
+            ("src/mail/accounts.ts", false),
         ] {
             assert_eq!(secret_path_part(path).is_some(), want, "{path}");
         }

@@ -217,14 +217,10 @@ impl Guard {
                 slot.push((idx, syn.text.as_str(), pattern));
             }
         }
-        // A safe pattern's `**` vouches for whatever operands follow, none included
-        // (`TierMatcher::with_empty_any`); elsewhere it needs a word.
+        // A safe pattern's `**` vouches for whatever operands follow, none included, and its
+        // negative targets hold for the whole word (`TierMatcher::safe_reading`).
         let reading = |t: Tier, m: TierMatcher| {
-            if t == Tier::Safe {
-                m.with_empty_any()
-            } else {
-                m
-            }
+            if t == Tier::Safe { m.safe_reading() } else { m }
         };
         let mut tier = |t: Tier| -> Result<TierSet> {
             let mut layers = Vec::with_capacity(2);

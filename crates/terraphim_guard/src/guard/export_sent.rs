@@ -4,7 +4,8 @@
 //! An application's exporter or dump command (`document_exporter`, `dumpdata`, `wp db export`,
 //! `pg_dump -f`, `mongoexport -o`, `gitlab-backup`) writes everything the application holds:
 //! its documents, users and their personal data. A later stage of the same line that sends
-//! the file or directory it wrote (an HTTP client's upload, `scp`, `rsync`, `rclone`,
+//! the file or directory it wrote (an HTTP client's upload, also of its standard input fed
+//! by an archiver or printer of that file earlier in its pipeline, `scp`, `rsync`, `rclone`,
 //! `sftp`) to a host nobody answers for (neither this machine, the private network, a
 //! registry, a known code host nor a documented service API; a public IP address) hands the
 //! whole store to whoever runs that host. Sent to the private network (`backup.internal`) it
@@ -158,9 +159,21 @@ pub(super) fn deny_export_sent(cmds: &[SimpleCommand], parts: &mut [Part]) {
         if parts.get(ci).is_none_or(|p| p.verdict == Verdict::Deny) {
             continue;
         }
-        let Some((sent, host)) = sent_away(cmd) else {
+        let Some((mut sent, host)) = sent_away(cmd) else {
             continue;
         };
+        // What it sends from its standard input (`curl -T -`, `--data-binary @-`) is what the
+        // earlier stages of its pipeline read: `tar cz /tmp/d | curl -T - URL` sends `/tmp/d`.
+        if sent.contains(&"-")
+            && let Some((pipe, stage)) = cmd.pipeline
+        {
+            sent.extend(
+                cmds[..ci]
+                    .iter()
+                    .filter(|c| c.pipeline.is_some_and(|(p, s)| p == pipe && s < stage))
+                    .flat_map(named_paths),
+            );
+        }
         let Some((exporter, path)) = cmds[..ci].iter().filter(|c| exports(c)).find_map(|c| {
             named_paths(c)
                 .into_iter()

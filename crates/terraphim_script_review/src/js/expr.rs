@@ -690,12 +690,18 @@ impl Js<'_, '_, '_> {
                 .unwrap_or_default(),
             "array" => {
                 let mut items: Vec<Val> = Vec::new();
+                // What a spread list carries beside its elements (`...(text.match(re) ?? [])`:
+                // the empty default stands for the matches of the secret text).
+                let mut spread = Taint::default();
                 for c in named(node) {
                     if c.kind() == "spread_element" {
                         // `[...BASE, ...(deep ? ['node_modules'] : [])]`: a list's elements.
                         let v = self.eval(c);
                         match v.items {
-                            Some(more) if more.len() <= 16 => items.extend(more),
+                            Some(more) if more.len() <= 16 => {
+                                spread.join(&v.taint);
+                                items.extend(more);
+                            }
                             _ => items.push(Val::lit(UNKNOWN.to_string()).with_taint(&v.taint)),
                         }
                     } else {
@@ -704,7 +710,7 @@ impl Js<'_, '_, '_> {
                         items.push(self.function_value(c));
                     }
                 }
-                Val::list(items)
+                Val::list(items).with_taint(&spread)
             }
             "sequence_expression" => {
                 // `(0, eval)`: every part runs, the last is the value.

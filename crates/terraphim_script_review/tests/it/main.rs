@@ -28,6 +28,7 @@ mod hook;
 mod image_files;
 mod js_hosts_and_members;
 mod js_iteration_and_calls;
+mod lead50;
 mod made_keys;
 mod masked_secrets;
 mod opt_in_gates;
