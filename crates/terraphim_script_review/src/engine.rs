@@ -210,11 +210,29 @@ impl Taint {
                 self.url_secret = 0;
             } else if terraphim_shell_vocab::secrets::plain_setting(key)
                 || terraphim_shell_vocab::secrets::names_no_credential(key)
+                || places::configured_service_url(key).is_some()
             {
                 self.secret = None;
                 self.url_secret = 0;
             }
         }
+    }
+
+    /// The value of the endpoint setting `key` picked by its literal name out of this value,
+    /// when this is the project's `.env` parsed whole or a copy of the environment (the `.env`
+    /// merged in or not) with nothing else joined in: where the user said that service lives,
+    /// as reading the variable from the environment gives it ([`places::setting_service_url`];
+    /// a notification webhook's URL stays the file's).
+    pub(crate) fn configured_pick(&self, key: &str) -> Option<Val> {
+        let dotenv = self.secret.as_deref() == Some(places::DOTENV);
+        let whole = !self.mixed
+            && !self.host
+            && !self.store
+            && (dotenv || self.env && self.secret.is_none());
+        if !whole || places::configured_webhook(key) {
+            return None;
+        }
+        places::setting_service_url(key).map(Val::lit)
     }
 
     /// One variable picked by a literal name out of a copy of the whole environment (`env =
@@ -1917,6 +1935,22 @@ fn origin_unknown(url: Option<&str>) -> bool {
     })
 }
 
+/// A host as a finding names it: an endpoint the user configured in the environment
+/// (`slack-webhook-url.configured.invalid`, `zammad-url.service.configured.invalid`) by the
+/// setting it came from.
+fn shown_host(host: &str) -> String {
+    match places::configured_service_setting(host) {
+        Some(setting) => format!("the endpoint configured in {setting}"),
+        None if host.ends_with(places::CONFIGURED_SUFFIX) => format!(
+            "the endpoint configured in {}",
+            host.trim_end_matches(places::CONFIGURED_SUFFIX)
+                .replace('-', "_")
+                .to_ascii_uppercase()
+        ),
+        None => host.to_owned(),
+    }
+}
+
 /// The mark of a held read of the project's `.env` or of one service's key file (see
 /// [`Sink::finish_dotenv_reads`]).
 const HELD_DOTENV: &str = "#held-dotenv";
@@ -3037,7 +3071,7 @@ impl<'a> Sink<'a> {
                         format!("secret read: {secret}"),
                         format!("network send (credentials): {host}"),
                     ],
-                    format!("uses {secret} to authenticate to {host}"),
+                    format!("uses {secret} to authenticate to {}", shown_host(&host)),
                 );
             }
             self.network(line, url, payload, sends);
@@ -3072,29 +3106,34 @@ impl<'a> Sink<'a> {
             }
             (_, h) => h,
         };
-        let host = match host {
-            Some(h) if h.ends_with(places::CONFIGURED_SUFFIX) => format!(
-                "the endpoint configured in {}",
-                h.trim_end_matches(places::CONFIGURED_SUFFIX)
-                    .replace('-', "_")
-                    .to_ascii_uppercase()
-            ),
-            Some(h) => h,
-            None => "a host built at run time".into(),
-        };
         // A secret sent to the documented API of the service it belongs to, in a request
         // whose URL has no query string (where a key would be logged by every proxy): its use.
         if payload.taint.secret.is_some()
             && !url_has_query(url)
-            && payload.taint.belongs_to_host(&host)
+            && host
+                .as_deref()
+                .is_some_and(|h| payload.taint.belongs_to_host(h))
         {
             if let Some(t) = payload.taint.token_var() {
                 let t = t.to_owned();
                 self.env_token_used.insert(t);
             }
-            self.token_hosts_used.insert(host);
+            self.token_hosts_used.extend(host);
             return;
         }
+        // A request with nothing private to the endpoint of a service the user configured
+        // (`ZAMMAD_URL`), where the script uses that service's own token: the service it works
+        // with (a login's session, a public page of the same API).
+        let service_used = host.as_deref().is_some_and(|h| {
+            places::configured_service_setting(h).is_some() && self.token_hosts_used.contains(h)
+        });
+        if service_used && !payload.taint.private() {
+            return;
+        }
+        let host = match host {
+            Some(h) => shown_host(&h),
+            None => "a host built at run time".into(),
+        };
         // A token or the project's own secret (not one taken from the user's store) sent to
         // a service on this machine (the project's local server, its dev database's API): the
         // project running against itself. A host on the local network may be anyone's.
@@ -3181,7 +3220,7 @@ impl<'a> Sink<'a> {
                 Category::Network,
                 Verdict::Suspicious,
                 "network-unknown-host",
-                "contacts a host built at run time".to_owned(),
+                format!("contacts {host}"),
             ),
         };
         match held {
@@ -3243,9 +3282,17 @@ impl<'a> Sink<'a> {
         // the same API's write endpoint): the service the script works with, which the walk
         // learnt only after it had passed the read. A host no token of the script is used at
         // stays a finding.
-        let used_hosts = &self.token_hosts_used;
+        // So is a contact with the endpoint of a service the user configured (`ZAMMAD_URL`)
+        // where the script uses that service's own token.
+        let used_hosts: Set<String> = self
+            .token_hosts_used
+            .iter()
+            .map(|h| shown_host(h))
+            .collect();
         self.findings.retain(|f| {
-            f.rule != "network-unlisted-host"
+            let service = f.rule == "network-unknown-host"
+                && f.why.starts_with("contacts the endpoint configured in ");
+            f.rule != "network-unlisted-host" && !service
                 || !f
                     .chain
                     .last()

@@ -204,10 +204,12 @@ fn one_of(hosts: &[String], each: impl Fn(&String) -> String) -> Val {
 /// is not among the hosts let through, no request is made at all.
 pub(crate) fn knows_host(old: &Val) -> bool {
     let urls = old.url_texts();
+    // (The endpoint of a service the user configured names no host the review knows: the
+    // check says where it may be.)
     !urls.is_empty()
         && urls.iter().all(|u| {
             u.as_deref()
-                .filter(|u| u.contains("://"))
+                .filter(|u| u.contains("://") && !crate::places::configured_service_value(u))
                 .and_then(terraphim_shell_vocab::hosts::host_of)
                 .is_some()
         })
@@ -229,10 +231,11 @@ pub(crate) fn plain_host_subject(
     plain_hosts: &mut Set<String>,
     name: String,
 ) -> Option<String> {
-    if scope
-        .lookup(&name)
-        .is_some_and(|v| v.known().is_some_and(|t| !t.is_empty()) || v.taint.decoded)
-    {
+    if scope.lookup(&name).is_some_and(|v| {
+        v.known()
+            .is_some_and(|t| !t.is_empty() && !crate::places::configured_service_value(t))
+            || v.taint.decoded
+    }) {
         return None;
     }
     plain_hosts.insert(name.clone());

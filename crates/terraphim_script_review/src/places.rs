@@ -9,7 +9,7 @@ use terraphim_shell_vocab::hosts::is_loopback_host;
 use terraphim_shell_vocab::secrets::SECRET_PATH_PARTS as SECRET_PARTS;
 use terraphim_shell_vocab::secrets::secret_path_part as first_secret_part;
 pub(crate) use terraphim_shell_vocab::secrets::{
-    TOKEN_HOSTS, model_api_endpoint_setting, model_api_host, secret_env, token_host_documented,
+    TOKEN_HOSTS, model_api_endpoint_setting, model_api_host, secret_env,
 };
 
 /// Marks a part of a string whose value is not known statically.
@@ -1210,6 +1210,153 @@ pub(crate) fn setting_service_url(name: &str) -> Option<String> {
         .find(|(prefix, _)| n.starts_with(prefix))
         .and_then(|(_, hosts)| hosts.first())
         .map(|h| format!("https://{h}"))
+        .or_else(|| configured_service_url(name))
+}
+
+/// The host suffix standing for the endpoint of a service with no documented host that the
+/// user configured in the environment or the project's `.env` (`ZAMMAD_URL`,
+/// `REDCAP_API_URL`, `VAULT_ADDR`): see [`configured_service_url`].
+pub(crate) const SERVICE_SUFFIX: &str = ".service.configured.invalid";
+
+/// The first words of endpoint settings that name a data store or a relay, whose URL carries
+/// its credentials (`DATABASE_URL`, `REDIS_URL`, `AMQP_URL`, `SMTP_URL`): a connection
+/// string, no service's address.
+const CONNECTION_WORDS: &[&str] = &[
+    "DATABASE",
+    "DB",
+    "CACHE",
+    "SQL",
+    "SQLALCHEMY",
+    "POSTGRES",
+    "POSTGRESQL",
+    "PG",
+    "PSQL",
+    "MYSQL",
+    "MARIADB",
+    "MONGO",
+    "MONGODB",
+    "REDIS",
+    "VALKEY",
+    "MEMCACHED",
+    "AMQP",
+    "RABBITMQ",
+    "RABBIT",
+    "BROKER",
+    "CELERY",
+    "KAFKA",
+    "NATS",
+    "CLICKHOUSE",
+    "CASSANDRA",
+    "NEO4J",
+    "COUCHDB",
+    "ELASTICSEARCH",
+    "OPENSEARCH",
+    "INFLUX",
+    "INFLUXDB",
+    "SMTP",
+    "IMAP",
+    "FTP",
+    "SFTP",
+    "LDAP",
+    "PROXY",
+];
+
+/// The endpoint of a service with no documented host, as the user configured it: an
+/// [`endpoint_setting`] (`ZAMMAD_URL`, `REDCAP_API_URL`, `AM_URL`) that is no notification
+/// webhook, no model API's, no connection string (a data store's URL carries its password:
+/// [`CONNECTION_WORDS`]) and no redirect or callback address, read from the environment or
+/// picked by its literal name out of the project's `.env`. Its value is
+/// `https://zammad-url.service.configured.invalid/`: the request goes where the user said
+/// that service lives, and a token of the same service sent there is its use
+/// ([`configured_service_token`]). Nothing else about the host is known.
+pub(crate) fn configured_service_url(name: &str) -> Option<String> {
+    let n = name.to_ascii_uppercase();
+    let first = n.split('_').next().unwrap_or("");
+    let shape = n.len() > first.len()
+        && first.len() >= 2
+        && first.starts_with(|c: char| c.is_ascii_alphabetic())
+        && n.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    // (`_BASE` and `_API` may name a directory or a switch: no address for sure.)
+    let address = [
+        "_URL",
+        "_URI",
+        "_ADDR",
+        "_ENDPOINT",
+        "_HOST",
+        "_HOSTNAME",
+        "_SERVER",
+        "_ORIGIN",
+    ]
+    .iter()
+    .any(|s| n.ends_with(s));
+    (shape
+        && address
+        && endpoint_setting(name)
+        && !configured_webhook(name)
+        && !model_api_endpoint_setting(name)
+        && !CONNECTION_WORDS.contains(&first)
+        && ![
+            "WEBHOOK", "CALLBACK", "REDIRECT", "RETURN", "DSN", "CONN", "DATABASE", "_DB_", "PROXY",
+        ]
+        .iter()
+        .any(|w| n.contains(w)))
+    .then(|| {
+        let host = format!(
+            "{}{SERVICE_SUFFIX}",
+            n.to_ascii_lowercase().replace('_', "-")
+        );
+        // A host name setting holds the name alone (`https://{HA_HOST}/api`).
+        match ["_HOST", "_HOSTNAME", "_SERVER"]
+            .iter()
+            .any(|s| n.ends_with(s))
+        {
+            true => host,
+            false => format!("https://{host}/"),
+        }
+    })
+}
+
+/// Whether a value is (or starts with) the endpoint of [`configured_service_url`].
+pub(crate) fn configured_service_value(text: &str) -> bool {
+    let host = text
+        .split_once("://")
+        .map_or(text, |(_, rest)| rest)
+        .split(['/', ':', '?', '#'])
+        .next()
+        .unwrap_or("");
+    configured_service_setting(host).is_some()
+}
+
+/// The setting a host of [`configured_service_url`] stands for (`ZAMMAD_URL`).
+pub(crate) fn configured_service_setting(host: &str) -> Option<String> {
+    host.strip_suffix(SERVICE_SUFFIX)
+        .filter(|l| !l.is_empty() && !l.contains('.'))
+        .map(|l| l.replace('-', "_").to_ascii_uppercase())
+}
+
+/// Whether token variable `token` belongs to the service whose configured endpoint `host` is
+/// ([`configured_service_url`]): its name starts with the setting's first word
+/// (`ZAMMAD_TOKEN` to `ZAMMAD_URL`'s endpoint, `REDCAP_API_TOKEN` to `REDCAP_API_URL`'s). A
+/// token of another service, or of a vendor with documented hosts, sent there is no use of it.
+pub(crate) fn configured_service_token(token: &str, host: &str) -> bool {
+    let Some(setting) = configured_service_setting(host) else {
+        return false;
+    };
+    let service = setting.split('_').next().unwrap_or("");
+    let t = token.to_ascii_uppercase();
+    !service.is_empty()
+        && secret_env(token)
+        && t.strip_prefix(service).is_some_and(|r| r.starts_with('_'))
+        && !TOKEN_HOSTS.iter().any(|(prefix, _)| t.starts_with(prefix))
+}
+
+/// Whether token variable `name` is documented for `host`: its vendor's documented API
+/// ([`terraphim_shell_vocab::secrets::token_host_documented`]), or the endpoint of its own
+/// service that the user configured ([`configured_service_token`]).
+pub(crate) fn token_host_documented(name: &str, host: &str) -> bool {
+    terraphim_shell_vocab::secrets::token_host_documented(name, host)
+        || configured_service_token(name, host)
 }
 
 /// The host suffix standing for an endpoint the user configured in the environment (the
@@ -1912,6 +2059,11 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         return (HostClass::Unknown, None);
     };
     let lower = url.to_ascii_lowercase();
+    if let Some(h) = host_of(url).filter(|h| h.ends_with(SERVICE_SUFFIX)) {
+        // The endpoint of a service the user configured: where its own token goes. Any other
+        // request to it goes to a host the review does not know, as one built at run time.
+        return (HostClass::Unknown, Some(h));
+    }
     if let Some(h) = host_of(url).filter(|h| h.ends_with(CONFIGURED_SUFFIX)) {
         // The endpoint the user configured (a notification webhook from the environment).
         return (HostClass::Allowed, Some(h));
@@ -2434,12 +2586,70 @@ mod tests {
             ("MAILGUN_API_KEY", "mailgun.example.net", false),
             ("GITHUB_TOKEN", "github.example.net", false),
             ("DEPLOY_TOKEN", "api.render.com", false),
+            // The endpoint the user configured for a service with no documented host: its
+            // own token's, no other's; a webhook's is no service's.
+            (
+                "ZAMMAD_TOKEN",
+                "zammad-url.service.configured.invalid",
+                true,
+            ),
+            (
+                "REDCAP_API_TOKEN",
+                "redcap-api-url.service.configured.invalid",
+                true,
+            ),
+            (
+                "PRETIX_TOKEN",
+                "zammad-url.service.configured.invalid",
+                false,
+            ),
+            (
+                "GITHUB_TOKEN",
+                "github-enterprise.service.configured.invalid",
+                false,
+            ),
+            (
+                "ZAMMADX_TOKEN",
+                "zammad-url.service.configured.invalid",
+                false,
+            ),
+            (
+                "SLACK_BOT_TOKEN",
+                "slack-webhook-url.configured.invalid",
+                false,
+            ),
         ] {
             assert_eq!(
                 token_host_documented(token, host),
                 documented,
                 "{token} -> {host}"
             );
+        }
+    }
+
+    #[test]
+    fn configured_service_endpoints() {
+        for (name, url) in [
+            (
+                "ZAMMAD_URL",
+                Some("https://zammad-url.service.configured.invalid/"),
+            ),
+            (
+                "VAULT_ADDR",
+                Some("https://vault-addr.service.configured.invalid/"),
+            ),
+            ("GITHUB_API_URL", Some("https://api.github.com")),
+            ("DATABASE_URL", None),
+            ("REDIS_URL", None),
+            (
+                "SLACK_WEBHOOK_URL",
+                Some("https://slack-webhook-url.configured.invalid/"),
+            ),
+            ("OAUTH_CALLBACK_URL", None),
+            ("HTTP_PROXY", None),
+            ("ZAMMAD_TOKEN", None),
+        ] {
+            assert_eq!(setting_service_url(name).as_deref(), url, "{name}");
         }
     }
 

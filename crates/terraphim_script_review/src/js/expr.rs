@@ -438,6 +438,14 @@ impl Js<'_, '_, '_> {
                 } else if op == "+" {
                     l.concat(&r)
                 } else if matches!(op.as_str(), "||" | "??")
+                    && r.known().is_some_and(|d| d.trim().is_empty())
+                    && l.known()
+                        .is_some_and(crate::places::configured_service_value)
+                {
+                    // `env.ZAMMAD_URL || ''`: an empty default names no place; the endpoint
+                    // the user configured for that service.
+                    l
+                } else if matches!(op.as_str(), "||" | "??")
                     && r.known().is_some()
                     && node
                         .field("left")
@@ -522,6 +530,14 @@ impl Js<'_, '_, '_> {
                             root = o;
                         }
                         owned.reverse();
+                        if self.text(root) == "process"
+                            && let [env, name] = owned.as_slice()
+                            && env == "env"
+                            && node.kind() == "assignment_expression"
+                        {
+                            // `process.env.AM_URL = url`: later reads of it get that value.
+                            self.sink.set_env(name, &r);
+                        }
                         {
                             // `meta.resolved = url`, `pkg.dependencies[name] = url`: a package
                             // source, whatever the computed keys above it are.

@@ -32,7 +32,15 @@ impl Py<'_, '_, '_> {
             Some(k) => {
                 let v = self.sink.read_env(c.ln, k);
                 let default = c.arg(1, "default");
-                if crate::places::endpoint_setting(k) && default.known().is_some() {
+                // (An empty default, `""` or `None`, of a service's endpoint names no place:
+                // the endpoint the user configured.)
+                let blank = default
+                    .known()
+                    .is_some_and(|d| d.trim().is_empty() || d == "None");
+                if crate::places::endpoint_setting(k)
+                    && default.known().is_some()
+                    && !(blank && crate::places::configured_service_url(k).is_some())
+                {
                     // Where a service lives: the script's own default, which the user's
                     // environment may point elsewhere (their configuration, not the script's).
                     return default;

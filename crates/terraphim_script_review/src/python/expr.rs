@@ -337,6 +337,10 @@ impl Py<'_, '_, '_> {
                         if let Some(key) = index.known()
                             && index_node.is_some_and(|n| n.kind() == "string")
                         {
+                            // `dotenv["ZAMMAD_URL"]`: the endpoint the user configured.
+                            if let Some(v) = obj.taint.configured_pick(key) {
+                                return v;
+                            }
                             // `dotenv["RESTIC_PASSWORD"]` of the settings parsed out of the
                             // project's `.env`: that one variable, not the whole file; so is
                             // `env["PORT"]` of a copy of the environment.
@@ -660,6 +664,26 @@ impl Py<'_, '_, '_> {
                 // `os.environ.get("GH_TOKEN") or os.environ["GITHUB_TOKEN"]`: either token.
                 self.sink
                     .token_alternatives(&vals.iter().collect::<Vec<_>>());
+                // `os.environ.get("ZAMMAD_URL") or ""`: an empty default names no place; the
+                // endpoint the user configured for that service.
+                let configured = |v: &Val| {
+                    v.known()
+                        .is_some_and(crate::places::configured_service_value)
+                };
+                if node.kind() == "boolean_operator"
+                    && vals.iter().any(configured)
+                    && vals
+                        .iter()
+                        .all(|v| configured(v) || v.known().is_some_and(|d| d.trim().is_empty()))
+                {
+                    vals.retain(configured);
+                } else if node.kind() == "boolean_operator" && vals.iter().any(configured) {
+                    // `os.environ.get("SYNAPSE_URL") or "http://localhost:8008"`: the script's
+                    // default, or a place the review cannot know.
+                    for v in vals.iter_mut().filter(|v| configured(v)) {
+                        *v = Val::unknown();
+                    }
+                }
                 let mut it = vals.into_iter();
                 let first = it.next().unwrap_or_default();
                 it.fold(first, |a, b| a.union(&b))

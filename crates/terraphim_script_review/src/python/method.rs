@@ -662,6 +662,16 @@ impl Py<'_, '_, '_> {
                         around.derived();
                     }
                     if let Some(key) = first.known().filter(|_| name == "get") {
+                        // `env.get("ZAMMAD_URL", "")`: the endpoint the user configured for
+                        // that service; a default the script gives (a host of its own) is
+                        // what it does, as `os.environ.get` with one.
+                        if args[1]
+                            .known()
+                            .is_some_and(|d| d.trim().is_empty() || d == "None")
+                            && let Some(v) = recv.taint.configured_pick(key)
+                        {
+                            return v;
+                        }
                         // `dotenv.get("RESTIC_PASSWORD", "")`: that one variable of the file;
                         // `env.get("PORT", "8080")` of a copy of the environment, that one.
                         around.narrow_to_dotenv_key(key);
@@ -752,6 +762,12 @@ impl Py<'_, '_, '_> {
                     if matches!(name, "get" | "__getitem__")
                         && let Some(key) = first.known()
                     {
+                        // `dotenv.get("ZAMMAD_URL")`: the endpoint the user configured.
+                        if args.len() == 1
+                            && let Some(v) = recv.taint.configured_pick(key)
+                        {
+                            return v;
+                        }
                         // `dotenv.get("RESTIC_PASSWORD")` of the settings parsed out of the
                         // project's `.env`: that one variable, not the whole file (and of a
                         // copy of the environment, that one variable).

@@ -42,7 +42,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host not in ("localhost", "127.0.0.1"):
         raise SystemExit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -72,7 +72,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host not in ("localhost", "127.0.0.1"):
         sys.exit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -101,7 +101,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host != "localhost" and not host.endswith(".internal"):
         raise SystemExit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -134,7 +134,7 @@ def checked(base):
 
 def fetch(project):
     base = checked(setting("LABEL_STUDIO_URL", "http://localhost:8080"))
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -163,7 +163,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host not in ("localhost", "127.0.0.1"):
         print(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -192,7 +192,7 @@ def fetch(project):
     host = urlparse(setting("OTHER_URL")).hostname
     if host not in ("localhost", "127.0.0.1"):
         raise SystemExit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -219,7 +219,7 @@ def setting(name, default=""):
 def fetch(project):
     base = setting("LABEL_STUDIO_URL", "http://localhost:8080").rstrip("/")
     host = urlparse(base).hostname
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     if host not in ("localhost", "127.0.0.1"):
         raise SystemExit(f"must point at this machine, got {host}")
@@ -250,7 +250,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host not in ("localhost", "collector.example.net"):
         raise SystemExit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 
@@ -279,7 +279,7 @@ def fetch(project):
     host = urlparse(base).hostname
     if host != "localhost" and not host.endswith("internal"):
         raise SystemExit(f"must point at this machine, got {host}")
-    token = setting("LABEL_STUDIO_API_KEY")
+    token = setting("LSTUDIO_API_KEY")
     resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
     return resp.json()
 

@@ -27,7 +27,7 @@ fn js_checked_plain_hosts_regexes_and_url_objects() {
         // a plain host variable checked with a suffix, `throw` on the other branch
         (Js, r##"const SITE = process.env.HA_HOST || '';
 if (!SITE.endsWith('.internal')) throw new Error('SITE must be *.internal');
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -38,7 +38,7 @@ api('/api/states').then((s) => console.log(s.length));
         (Js, r##"const SITE = process.env.HA_HOST || '';
 const OTHER = process.env.MQTT_HOST || '';
 if (!OTHER.endsWith('.internal')) throw new Error('OTHER must be *.internal');
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -47,7 +47,7 @@ api('/api/states').then((s) => console.log(s.length));
 "##.to_owned(), Dangerous, "exfiltration"),
         // twin: the check after the request
         (Js, r##"const SITE = process.env.HA_HOST || '';
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -58,7 +58,7 @@ if (!/\.internal$/.test(SITE)) throw new Error('SITE must be *.internal');
         // twin: a list that names a host nobody answers for
         (Js, r##"const SITE = process.env.HA_HOST || '';
 if (!['localhost', 'collector.example.net'].includes(SITE)) throw new Error('SITE not allowed');
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -68,7 +68,7 @@ api('/api/states').then((s) => console.log(s.length));
         // a plain host variable checked by a regex anchored at the end, `process.exit` on the other branch
         (Js, r##"const SITE = process.env.HA_HOST || '';
 if (!/^[a-z0-9-]+\.internal$/.test(SITE)) { console.error('bad site'); process.exit(1); }
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -78,7 +78,7 @@ api('/api/states').then((s) => console.log(s.length));
         // twin: the failure branch only logs
         (Js, r##"const SITE = process.env.HA_HOST || '';
 if (!/^[a-z0-9-]+\.internal$/.test(SITE)) { console.error('bad site'); }
-const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
 async function api(p) {
   const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
   return res.json();
@@ -90,7 +90,7 @@ api('/api/states').then((s) => console.log(s.length));
 const u = new URL(base);
 if (!/\.internal$/.test(u.hostname)) throw new Error('not internal');
 async function api(p) {
-  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HA_TOKEN}` } });
+  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HASS_TOKEN}` } });
   return res.json();
 }
 api('/api/states').then((s) => console.log(s.length));
@@ -100,7 +100,7 @@ api('/api/states').then((s) => console.log(s.length));
 const u = new URL(base);
 if (!/\.internal/.test(u.hostname)) throw new Error('not internal');
 async function api(p) {
-  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HA_TOKEN}` } });
+  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HASS_TOKEN}` } });
   return res.json();
 }
 api('/api/states').then((s) => console.log(s.length));
@@ -110,7 +110,7 @@ api('/api/states').then((s) => console.log(s.length));
 const u = new URL(base);
 if (!/\.internal$/.test(u.hostname)) console.error('warning: not internal');
 async function api(p) {
-  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HA_TOKEN}` } });
+  const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HASS_TOKEN}` } });
   return res.json();
 }
 api('/api/states').then((s) => console.log(s.length));
@@ -120,7 +120,7 @@ api('/api/states').then((s) => console.log(s.length));
   const merged = { ...process.env };
   const host = new URL(merged.FLEET_URL).hostname;
   if (!host.endsWith('.internal') && host !== 'localhost') throw new Error(`Fleet server ${host} is not ours`);
-  return { base: merged.FLEET_URL.replace(/\/$/, ''), token: merged.FLEET_API_TOKEN };
+  return { base: merged.FLEET_URL.replace(/\/$/, ''), token: merged.FLEETDM_API_TOKEN };
 }
 async function main() {
   const { base, token } = settings();
@@ -130,7 +130,7 @@ async function main() {
 main();
 "##.to_owned(), Clean, ""),
         // `new URL(route, BASE)` of a base whose host a check restricted: that host
-        (Js, r##"const KEY = process.env.OCTOPRINT_API_KEY;
+        (Js, r##"const KEY = process.env.OCTO_API_KEY;
 const BASE = new URL(process.env.OCTOPRINT_URL);
 if (!(BASE.hostname === 'localhost' || BASE.hostname.endsWith('.internal'))) {
   throw new Error(`url ${BASE.origin} is not a workshop host`);
@@ -145,7 +145,7 @@ async function octo(route) {
 octo(process.argv[2] || '/api/job').then((job) => console.log(job.state));
 "##.to_owned(), Clean, ""),
         // twin: the check only warns (the text search lowered it)
-        (Js, r##"const KEY = process.env.OCTOPRINT_API_KEY;
+        (Js, r##"const KEY = process.env.OCTO_API_KEY;
 const BASE = new URL(process.env.OCTOPRINT_URL);
 if (!(BASE.hostname === 'localhost' || BASE.hostname.endsWith('.internal'))) {
   console.warn(`url ${BASE.origin} is not a workshop host`);
@@ -212,7 +212,7 @@ def main():
     site = os.environ.get("HA_HOST", "")
     if not site.endswith(".internal"):
         sys.exit("HA_HOST must be an internal host")
-    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -229,7 +229,7 @@ def main():
     site = os.environ.get("HA_HOST", "")
     if not site.endswith(".internal"):
         print("HA_HOST should be an internal host")
-    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -247,7 +247,7 @@ def main():
     mqtt = os.environ.get("MQTT_HOST", "")
     if not mqtt.endswith(".internal"):
         sys.exit("MQTT_HOST must be an internal host")
-    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -267,7 +267,7 @@ def main():
     host = urlparse(base).hostname or ""
     if not re.match(r".*\.internal$", host):
         sys.exit("not an internal host")
-    r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -287,7 +287,7 @@ def main():
     host = urlparse(base).hostname or ""
     if not re.search(r"\.internal", host):
         sys.exit("not an internal host")
-    r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -305,7 +305,7 @@ def main():
     site = os.environ.get("HA_HOST", "")
     if not re.fullmatch(r"[a-z0-9-]+\.internal", site):
         sys.exit("HA_HOST must be an internal host")
-    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+    r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
     print(len(r.json()))
 
 
@@ -322,7 +322,7 @@ def submit(report, server):
     if not host.endswith(".internal"):
         print("not internal")
         return False
-    token = os.environ.get("FLEET_API_TOKEN")
+    token = os.environ.get("FLEETDM_API_TOKEN")
     req = urllib.request.Request(server.rstrip("/") + "/api/v1/inventory", data=json.dumps(report).encode(), method="POST", headers={"Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=30) as resp:
         print(resp.status)
@@ -342,7 +342,7 @@ def submit(report, server):
     if not host.endswith(".internal"):
         print("not internal")
         return False
-    token = os.environ.get("FLEET_API_TOKEN")
+    token = os.environ.get("FLEETDM_API_TOKEN")
     req = urllib.request.Request(server.rstrip("/") + "/api/v1/inventory", data=json.dumps(report).encode(), method="POST", headers={"Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=30) as resp:
         print(resp.status)

@@ -2,6 +2,7 @@
 //! by capability chain, the fixtures and their manifest, and the hook's choice of what to review.
 
 mod capabilities;
+mod configured_endpoints;
 mod dclean51;
 mod dotenv_keys;
 mod fixtures;

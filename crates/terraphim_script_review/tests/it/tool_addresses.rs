@@ -2,7 +2,8 @@
 //! say where a service lives, as `API_URL` does: the script's default is what it does, so a
 //! tool's token sent to the default on this machine is the project running against its own
 //! dev server. Twins: the same token sent to a default off this machine that is no service of
-//! the token's, or to an address nobody can know here (no default), stays dangerous.
+//! the token's stays dangerous. With no default the address is the one the user configured for
+//! that tool, where its own token goes.
 
 use terraphim_script_review::{Language, Verdict};
 
@@ -66,6 +67,19 @@ fn a_tools_token_to_its_default_address_on_this_machine_is_its_use() {
     }
 }
 
+/// With no default, the address is the one the user configured for that tool: its own token
+/// sent there is its use (`configured_endpoints.rs`); the default rows above and below are
+/// the script's own addresses.
+#[test]
+fn a_tools_token_to_the_address_the_user_configured_is_its_use() {
+    for code in [
+        py("os.environ[\"NOMAD_ADDR\"]"),
+        py("os.environ.get(\"NOMAD_ADDR\")"),
+    ] {
+        verdict(Py, &code, Verdict::Clean);
+    }
+}
+
 #[test]
 fn a_tools_token_to_another_or_an_unknown_address_is_a_leak() {
     for (lang, code) in [
@@ -73,8 +87,6 @@ fn a_tools_token_to_another_or_an_unknown_address_is_a_leak() {
             Py,
             py("os.environ.get(\"NOMAD_ADDR\", \"https://collect.example.org\")"),
         ),
-        (Py, py("os.environ[\"NOMAD_ADDR\"]")),
-        (Py, py("os.environ.get(\"NOMAD_ADDR\")")),
         (
             Js,
             js("process.env.VAULT_ADDR ?? 'https://intake.example.net'"),
