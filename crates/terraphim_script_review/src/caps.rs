@@ -8,7 +8,7 @@
 //! are recorded on the sink with [`crate::engine::Sink::cap`] and judged together by
 //! [`combine`] once the whole script was walked.
 
-use crate::engine::{Sink, Taint};
+use crate::engine::{Sink, Taint, Val};
 use crate::model::{Category, Language, Verdict};
 
 /// A capability a script uses whose risk depends on the others it uses.
@@ -382,6 +382,165 @@ pub(crate) fn apply(sink: &mut Sink<'_>, line: u32, qual: &str, effect: Effect) 
             Taint::default()
         }
     }
+}
+
+/// Callables that run a command or code, as serialised data names them: a pickle's `GLOBAL`
+/// opcode (`cos\nsystem\n`, `csubprocess\nPopen\n`), a YAML tag
+/// (`!!python/object/apply:os.system`), jsonpickle's `py/function`. The module, then the names
+/// any of which completes it.
+const SERIALIZED_CALLABLES: &[(&str, &[&str])] = &[
+    (
+        "os",
+        &[
+            "system", "popen", "execv", "execvp", "execl", "spawnv", "spawnl",
+        ],
+    ),
+    ("posix", &["system", "popen", "execv"]),
+    ("nt", &["system", "popen"]),
+    (
+        "subprocess",
+        &[
+            "Popen",
+            "call",
+            "run",
+            "check_call",
+            "check_output",
+            "getoutput",
+            "getstatusoutput",
+        ],
+    ),
+    ("builtins", &["eval", "exec", "compile", "__import__"]),
+    (
+        "__builtin__",
+        &["eval", "exec", "execfile", "compile", "__import__"],
+    ),
+    ("commands", &["getoutput", "getstatusoutput"]),
+    ("pty", &["spawn"]),
+    ("runpy", &["run_path", "run_module"]),
+];
+
+/// The code-running callable serialised data embedded in a script names (`os.system` in a
+/// protocol-0 pickle `cos\nsystem\n(S'curl ... | sh'\ntR.`), if any: deserialising it runs
+/// that callable. Data that only rebuilds values (`ccollections\nOrderedDict\n`, plain
+/// tuples and dicts) names none. Words are split on everything but letters, digits and `_`;
+/// a pickle's `c` opcode may stand right before the module's name.
+pub(crate) fn serialized_callable(data: &str) -> Option<String> {
+    if data.len() > 64 * 1024 {
+        return None;
+    }
+    let words: Vec<&str> = data
+        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).find_map(|w| {
+        SERIALIZED_CALLABLES.iter().find_map(|(module, names)| {
+            let named = w[0] == *module || w[0].strip_prefix('c') == Some(module);
+            (named && names.contains(&w[1])).then(|| format!("{module}.{}", w[1]))
+        })
+    })
+}
+
+/// Deserialising data whose text the script holds: when it names a code-running callable
+/// ([`serialized_callable`]), running the script runs that callable. Records the dangerous
+/// decode-to-exec finding and returns true.
+pub(crate) fn deserialized_code(sink: &mut Sink<'_>, line: u32, qual: &str, data: &Val) -> bool {
+    let found = data
+        .text
+        .iter()
+        .chain(data.alts.iter())
+        .find_map(|t| serialized_callable(t));
+    let Some(callable) = found else {
+        return false;
+    };
+    sink.add_rule(
+        line,
+        Category::ObfuscatedExecution,
+        Verdict::Dangerous,
+        "decode-to-exec",
+        vec![
+            format!("decode: {qual} of data embedded in the script"),
+            format!("exec: {callable}"),
+        ],
+        format!("`{qual}` rebuilds data that calls `{callable}`: deserialising it runs code"),
+    );
+    true
+}
+
+/// Statistics and numerical programs that run a code file their arguments name, beside the
+/// shells and interpreters the walkers know: the program's names, the options whose value is
+/// such a file, the word after which one is (`stata -b do FILE`), and the endings an operand
+/// run as code has.
+/// One row of [`CODE_FILE_PROGRAMS`]: names, options, words before, endings.
+type CodeFileRow = (
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const CODE_FILE_PROGRAMS: &[CodeFileRow] = &[
+    (
+        &[
+            "stata",
+            "stata-mp",
+            "stata-se",
+            "stata-be",
+            "xstata",
+            "xstata-mp",
+            "xstata-se",
+            "StataMP",
+            "StataSE",
+        ],
+        &[],
+        &["do", "run"],
+        &[".do", ".ado"],
+    ),
+    (&["sas"], &["-autoexec", "-sysin"], &[], &[".sas"]),
+    (&["Rscript"], &[], &[], &[".r", ".R"]),
+    (&["R"], &["-f", "--file"], &[], &[]),
+    (
+        &["gretlcli", "gretlcli-mpi"],
+        &["-b", "--batch"],
+        &[],
+        &[".inp"],
+    ),
+    (&["pspp", "stats", "spss"], &[], &[], &[".sps"]),
+    (&["octave", "octave-cli"], &[], &[], &[".m"]),
+    (&["julia"], &[], &[], &[".jl"]),
+];
+
+/// The places among `words` (the program first) of the code files a statistics or numerical
+/// program runs (`stata-mp -b do helpers.do`, `sas -autoexec macros.sas -sysin qi.sas`,
+/// `Rscript model.R`): a file the script downloaded or decoded, run there, is code from the
+/// network or hidden in the script, as it is run by `bash` or `python`.
+pub(crate) fn code_file_args(words: &[String]) -> Vec<String> {
+    let Some(program) = words.first() else {
+        return Vec::new();
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    let Some((_, options, after, endings)) = CODE_FILE_PROGRAMS
+        .iter()
+        .find(|(names, ..)| names.contains(&program))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let prev = words[i - 1].as_str();
+        if let Some(value) = options
+            .iter()
+            .find_map(|o| w.strip_prefix(o).and_then(|r| r.strip_prefix('=')))
+        {
+            out.push(value.to_owned());
+            continue;
+        }
+        let named = options.contains(&prev) || (after.contains(&prev) && !w.starts_with('-'));
+        let operand = !w.starts_with('-') && endings.iter().any(|e| w.ends_with(e));
+        if named || operand {
+            out.push(w.clone());
+        }
+    }
+    out
 }
 
 /// The rule id and capability a finding of `category` stands for when the caller gives none.

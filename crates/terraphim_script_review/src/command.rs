@@ -12,6 +12,31 @@ fn word(v: &Val) -> String {
     v.text_or_unknown()
 }
 
+/// The argument vectors `argv` may be where one of its values is one of several strings the
+/// review knows (a helper's parameter its calls give different literals): one vector per
+/// string, at most 8. None when no value has alternatives, or when several have: lists
+/// blended word by word (`run(["git", "fetch", "origin"])` beside `run(["git", "branch",
+/// "-D", name])`) would combine words of different calls into commands no call spells.
+fn word_alternatives(argv: &[Val]) -> Vec<Vec<String>> {
+    let several = |v: &Val| v.text.is_none() && !v.alts.is_empty();
+    let mut at = argv.iter().enumerate().filter(|(_, v)| several(v));
+    let (Some((i, v)), None) = (at.next(), at.next()) else {
+        return Vec::new();
+    };
+    if v.alts.len() > 8 {
+        return Vec::new();
+    }
+    let words: Vec<String> = argv.iter().map(word).collect();
+    v.alts
+        .iter()
+        .map(|alt| {
+            let mut w = words.clone();
+            w[i].clone_from(alt);
+            w
+        })
+        .collect()
+}
+
 fn base(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
@@ -522,7 +547,7 @@ pub(crate) fn run_program(
             sink.ran_programs.extend(programs);
         }
     }
-    crate::shell_judge::judge_argv(sink, line, &words);
+    crate::shell_judge::judge_argv(sink, line, &words, &word_alternatives(argv));
     let out = run_argv(sink, line, argv, stdin);
     match crate::shell_judge::lists_marked_ids(&words) {
         // The ids of the containers carrying the script's own label or name: a removal of
@@ -1010,6 +1035,11 @@ pub(crate) fn run_argv(sink: &mut Sink<'_>, line: u32, argv: &[Val], stdin: Opti
         return Val::unknown();
     }
     sink.runs_file(line, &prog_text);
+    // `stata-mp -b do FILE`, `sas -autoexec FILE`: the code file such a program runs.
+    let words: Vec<String> = argv.iter().map(word).collect();
+    for file in crate::caps::code_file_args(&words) {
+        sink.runs_file(line, &file);
+    }
     if prog_text.contains('/')
         && !prog_text.starts_with("./")
         && !prog_text.starts_with("../")

@@ -1106,6 +1106,23 @@ pub(crate) fn anchor_named(literal: &str) -> Option<&'static str> {
         })
 }
 
+/// The names a path is made of, as `PurePosixPath(p).parts` gives them (`/a/b` is `/`, `a`,
+/// `b`; `.` parts and repeated slashes are dropped), so a loop that joins them one by one onto
+/// a directory builds the path the script spelled. `None` for an empty path or one with more
+/// than 32 parts.
+pub(crate) fn path_parts(p: &str) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    if p.starts_with('/') {
+        out.push("/".to_owned());
+    }
+    out.extend(
+        p.split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_owned),
+    );
+    (!out.is_empty() && out.len() <= 32).then_some(out)
+}
+
 /// The names [`anchor_named`] looks for, to find the strings worth asking about in a text.
 pub(crate) fn anchor_needles() -> impl Iterator<Item = &'static str> {
     ANCHOR_NAMES

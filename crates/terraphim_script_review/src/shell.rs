@@ -1270,9 +1270,9 @@ impl Shell<'_, '_, '_> {
         // `"${KT[@]}"` of `KT=(kafka-topics --bootstrap-server "$B")`: the array's words, each a
         // word of its own as the shell passes them, when the script set every one.
         if matches!(node.kind(), "string" | "expansion")
-            && let Some(words) = self.array_words(node)
+            && let Some(texts) = self.array_words(node, alternatives)
         {
-            out.push((node.start_byte(), node.end_byte(), vec![words], false));
+            out.push((node.start_byte(), node.end_byte(), texts, false));
             return;
         }
         match node.kind() {
@@ -1512,7 +1512,16 @@ impl Shell<'_, '_, '_> {
     /// The words of `"${name[@]}"` (quoted, alone in its string) or `${name[@]}` of an array
     /// whose program (first element) the script set, each quoted as a word of its own, an
     /// element known only at run time as a variable's value; `None` when the program is.
-    fn array_words(&self, node: Node<'_>) -> Option<String> {
+    ///
+    /// One element after the program may be one of several strings (`W=("${CLI[@]}" $NET
+    /// ...)` with `NET` printed by a helper from `-regtest -testnet ""`): one text per
+    /// string, as a variable with alternatives gives them (`alternatives` then names the
+    /// array); an empty one is no word, as the unquoted expansion of an empty value is not.
+    fn array_words<'s>(
+        &'s self,
+        node: Node<'_>,
+        alternatives: &mut Option<&'s str>,
+    ) -> Option<Vec<String>> {
         let e = match node.kind() {
             "string" => {
                 let mut c = node.named_children();
@@ -1533,11 +1542,42 @@ impl Shell<'_, '_, '_> {
         // (--limit "$LIMIT")`) is the value of a variable there, as the guard would read the
         // same words written out in the statement (`"$VALUE"`).
         let (first, rest) = items.split_first()?;
-        let mut words = vec![known(first)?];
-        words.extend(rest.iter().map(|v| {
-            known(v).unwrap_or_else(|| crate::shell_judge::run_time_word(&v.text_or_unknown()))
-        }));
-        Some(words.join(" "))
+        let program = known(first)?;
+        let alt_at = match alternatives.is_none_or(|n| n == name) {
+            true => rest.iter().position(|v| {
+                v.known().is_none()
+                    && !v.alts.is_empty()
+                    && v.alts.iter().all(|a| !a.contains(UNKNOWN))
+            }),
+            false => None,
+        };
+        let text = |pick: Option<&str>| {
+            let mut words = vec![program.clone()];
+            for (i, v) in rest.iter().enumerate() {
+                match (Some(i) == alt_at, pick) {
+                    (true, Some("")) => {}
+                    (true, Some(a)) => words.push(quote_word(a)),
+                    _ => words.push(known(v).unwrap_or_else(|| {
+                        crate::shell_judge::run_time_word(&v.text_or_unknown())
+                    })),
+                }
+            }
+            words.join(" ")
+        };
+        match alt_at {
+            None => Some(vec![text(None)]),
+            Some(i) => {
+                *alternatives = Some(name);
+                Some(
+                    rest[i]
+                        .alts
+                        .iter()
+                        .take(MAX_ALTERNATIVES)
+                        .map(|a| text(Some(a)))
+                        .collect(),
+                )
+            }
+        }
     }
 
     fn plain_expansion<'n>(&'n self, node: Node<'_>) -> Option<&'n str> {
@@ -1692,6 +1732,14 @@ impl Shell<'_, '_, '_> {
             "command_substitution" | "process_substitution" => self.block(node, true),
             _ => {
                 // if / while / case / lists / subshells / test commands: their statements.
+                // `while getopts "t:" opt; do case ... t) TARGET="$OPTARG" ;; *) exit 2 ;;
+                // esac; done`: with no option given the body never runs, so what a variable
+                // held before the loop is still one of its values after it.
+                let zero_runs = (node.kind() == "while_statement"
+                    && node
+                        .field("condition")
+                        .is_some_and(|c| self.text(c).trim_start().starts_with("getopts ")))
+                .then(|| self.vars.snapshot());
                 let mut out = Val::unknown();
                 let children: Vec<Node<'_>> = node.named_children().collect();
                 let guards = self.confined.len();
@@ -1958,6 +2006,11 @@ impl Shell<'_, '_, '_> {
                     out.alts = all.alts;
                 }
                 out.taint.join(&group_printed);
+                if let Some(before) = zero_runs {
+                    let after = self.vars.snapshot();
+                    let merged = self.merge_paths(vec![before, after], Some(1));
+                    self.vars.replace(merged);
+                }
                 out
             }
         }

@@ -1193,28 +1193,53 @@ impl Pending {
 /// guard denies whatever the word holds. A word with a part the script spells (`v${next}`,
 /// `cache-${id}`) names a thing of the script's own, and such a line is left to the review, as
 /// are all words built at run time in the other languages.
-pub(crate) fn judge_argv(sink: &mut Sink<'_>, line: u32, words: &[String]) {
+///
+/// A word may be one of several strings (a parameter of a helper its calls give different
+/// literals: `rails(expression)` called with a read and with a bulk destroy): `alternatives`
+/// holds one vector per combination (`words` are the words as the review knows the value,
+/// one of them built at run time). Each vector whose every word is known is a text the guard
+/// judges; the strictest verdict stands.
+pub(crate) fn judge_argv(
+    sink: &mut Sink<'_>,
+    line: u32,
+    words: &[String],
+    alternatives: &[Vec<String>],
+) {
     if sink.judge.is_none() || !sink.recording || words.is_empty() {
         return;
     }
     // A branch or repository the program makes is the script's own from then on.
     let teardown = sink.git_facts(words);
     let js = matches!(sink.lang, Language::JavaScript | Language::TypeScript);
-    if words
+    let known = |words: &[String]| {
+        !words
+            .iter()
+            .any(|w| w.contains(UNKNOWN) && !(js && w.chars().all(|c| c == UNKNOWN)))
+    };
+    let text_of = |words: &[String]| {
+        words
+            .iter()
+            .map(|w| run_time_word(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Each combination whose words are all known; the words as the review knows them where
+    // one is not (or there are none), when those are.
+    let mut texts: Vec<String> = alternatives
         .iter()
-        .any(|w| w.contains(UNKNOWN) && !(js && w.chars().all(|c| c == UNKNOWN)))
-    {
+        .filter(|w| !w.is_empty() && known(w))
+        .map(|w| text_of(w))
+        .collect();
+    if texts.len() < alternatives.len().max(1) && known(words) {
+        texts.push(text_of(words));
+    }
+    if texts.is_empty() {
         return;
     }
-    let text = words
-        .iter()
-        .map(|w| run_time_word(w))
-        .collect::<Vec<_>>()
-        .join(" ");
     let line = sink.fixed_line.unwrap_or(line);
     sink.pending.push(Pending {
         line,
-        texts: vec![text],
+        texts,
         modeled: true,
         node: None,
         teardown,

@@ -928,9 +928,16 @@ impl Py<'_, '_, '_> {
                 let top = c.arg(0, "top");
                 // A top of several values (a helper's parameter given a project directory by
                 // one call and a home directory by another): each is a root.
+                // So is a top joined from such a value (`base + "/assetstore"` of a setting
+                // defaulting to `/opt/dspace`): each path it may be.
+                let tops = top.path_alternatives();
                 let root = match (top.path_text(), top.alts.is_empty()) {
                     (None, false) => Val {
                         alts: top.alts.clone(),
+                        ..Val::default()
+                    },
+                    _ if tops.len() > 1 => Val {
+                        alts: tops,
                         ..Val::default()
                     },
                     (t, _) => Val::lit(t.unwrap_or_else(|| UNKNOWN.to_string())),
@@ -1163,6 +1170,14 @@ impl Py<'_, '_, '_> {
                 clipboard,
                 finding,
             } => self.secret_store(c, what, clipboard, finding),
+            // Unpickling data embedded in the script that names `os.system` runs it.
+            Api::Decode
+                if c.tail() == "loads"
+                    && (c.q.contains("pickle") || c.q.starts_with("dill."))
+                    && crate::caps::deserialized_code(self.sink, c.ln, &c.q, &c.first()) =>
+            {
+                Val::unknown()
+            }
             // Unpickling runs what the data names: downloaded data unpickled is downloaded code.
             Api::Decode
                 if c.all.remote
@@ -1590,6 +1605,10 @@ impl Py<'_, '_, '_> {
         match effect {
             // A file whose path the script itself chose in the project or a temp dir holds
             // data the script wrote: no evidence of a foreign payload.
+            // `jsonpickle.decode(BLOB)` of data the script holds that names `os.system`.
+            Effect::Deserialize if crate::caps::deserialized_code(self.sink, ln, q, &first) => {
+                result
+            }
             Effect::Deserialize
                 if matches!(&first.handle, Some(Handle::File { path, .. })
                     if !path.contains(UNKNOWN) && !matches!(self.sink.resolve(path).place, crate::places::Place::Outside | crate::places::Place::Home | crate::places::Place::System)) =>

@@ -99,6 +99,9 @@ impl Py<'_, '_, '_> {
         let unsafe_loader = loader
             .as_deref()
             .is_none_or(|l| l.contains("Unsafe") || l == "yaml.Loader" || l == "Loader");
+        if unsafe_loader && crate::caps::deserialized_code(self.sink, c.ln, &c.q, &c.first()) {
+            return Val::unknown();
+        }
         if unsafe_loader {
             crate::caps::apply(self.sink, c.ln, &c.q, crate::caps::Effect::Deserialize);
         }

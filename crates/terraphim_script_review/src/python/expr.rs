@@ -214,6 +214,22 @@ impl Py<'_, '_, '_> {
                                 .collect();
                             Val::list(items)
                         }
+                        // `Path(rel).parts`: the names the path is made of, so a loop joining
+                        // them one by one (`target = target / part`) builds the same path.
+                        "parts" => crate::places::path_parts(p)
+                            .map(|parts| {
+                                Val::list(
+                                    parts
+                                        .into_iter()
+                                        .map(|s| match s.contains(UNKNOWN) {
+                                            true => Val::unknown(),
+                                            false => Val::lit(s),
+                                        })
+                                        .collect(),
+                                )
+                            })
+                            .unwrap_or_else(|| Val::unknown().with_taint(&obj.taint))
+                            .with_taint(&obj.taint),
                         _ => Val::unknown().with_taint(&obj.taint),
                     },
                     // `TemporaryDirectory().name` (kept by an object of the script's, or
@@ -324,6 +340,14 @@ impl Py<'_, '_, '_> {
                             || m == "subprocess" =>
                     {
                         self.indirect(node, m, &index, index_node)
+                    }
+                    // `cfg["paths"]` of an INI parser: the section, each option `%(name)s`
+                    // interpolated (`.get("work")`, `["work"]` give it).
+                    None if obj.field("DEFAULT").is_some()
+                        && let Some(section) =
+                            index.known().and_then(|k| super::ini::section(&obj, k)) =>
+                    {
+                        section
                     }
                     _ => {
                         // An element or a member picked out of what a file holds

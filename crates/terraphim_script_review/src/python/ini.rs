@@ -69,6 +69,28 @@ pub(super) fn get_known(parser: &Val, section: &Val, option: &Val) -> Option<Val
     get(parser, section.known()?, option.known()?)
 }
 
+/// What `parser[section]` gives: a section holding every option of its own and of `DEFAULT`,
+/// each interpolated as [`get`] gives it, so `section.get("work")` and `section["work"]` are
+/// the option's value. `None` when the value is no parser (it holds no `DEFAULT`).
+pub(super) fn section(parser: &Val, section: &str) -> Option<Val> {
+    let defaults = parser.field("DEFAULT")?;
+    let mut names: Vec<String> = defaults.fields.iter().map(|(k, _)| k.clone()).collect();
+    if let Some(own) = parser.field(section) {
+        for (k, _) in &own.fields {
+            if !names.contains(k) {
+                names.push(k.clone());
+            }
+        }
+    }
+    let mut out = Val::unknown().with_taint(&parser.taint);
+    for name in names.iter().take(64) {
+        if let Some(v) = get(parser, section, name) {
+            out.set_field(&[name.as_str()], v);
+        }
+    }
+    Some(out)
+}
+
 fn value(parser: &Val, section: &str, option: &str, depth: usize) -> Option<Val> {
     let raw = parser
         .field_at(&[section, option])

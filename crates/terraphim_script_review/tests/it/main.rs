@@ -45,6 +45,7 @@ mod recall51;
 mod recall52;
 mod recall53;
 mod recall54;
+mod recall55;
 mod rules;
 mod secret_owners;
 mod secret_uses;
