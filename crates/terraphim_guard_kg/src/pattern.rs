@@ -1089,6 +1089,8 @@ impl TierMatcher {
     ///   operands follow vouches for none too, so `zowe profiles list **` allows `zowe
     ///   profiles list`); in the other tiers `**` needs a word (`git config set
     ///   core.hookspath **`: a value follows; `npm install **`: something named);
+    /// - a site alias before the subcommand (`wp @prod db size`) is not skipped: a safe
+    ///   pattern vouches for the local call only;
     /// - a `*text*` target's negative targets hold for the whole word, not for one of its
     ///   statements: `cypher-shell '*match *' '!*delete*'` vouches for a query without a
     ///   delete anywhere, so `MATCH (n) RETURN n; MATCH (n) DETACH DELETE n` is not a read. In
@@ -1492,7 +1494,7 @@ fn eval_stage(
                 // `drush @live sql-drop`): where the subcommand runs, not which one. A safe
                 // pattern vouches for the local call only (`wp db size`), not for another site.
                 WordKind::Operand
-                    if !any_may_be_empty && head_words.len() == 1 && is_site_alias(&w.text) =>
+                    if !safe_reading && head_words.len() == 1 && is_site_alias(&w.text) =>
                 {
                     continue;
                 }
