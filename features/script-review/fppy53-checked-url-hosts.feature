@@ -33,7 +33,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
           host = urlparse(base).hostname
           if host not in ("localhost", "127.0.0.1"):
               raise SystemExit(f"must point at this machine, got {host}")
-          token = setting("LABEL_STUDIO_API_KEY")
+          token = setting("LSTUDIO_API_KEY")
           resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
           return resp.json()
 
@@ -67,7 +67,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
           host = urlparse(base).hostname
           if host not in ("localhost", "127.0.0.1"):
               print(f"must point at this machine, got {host}")
-          token = setting("LABEL_STUDIO_API_KEY")
+          token = setting("LSTUDIO_API_KEY")
           resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
           return resp.json()
 
@@ -99,7 +99,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
       def fetch(project):
           base = setting("LABEL_STUDIO_URL", "http://localhost:8080").rstrip("/")
           host = urlparse(base).hostname
-          token = setting("LABEL_STUDIO_API_KEY")
+          token = setting("LSTUDIO_API_KEY")
           resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
           if host not in ("localhost", "127.0.0.1"):
               raise SystemExit(f"must point at this machine, got {host}")
@@ -135,7 +135,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
           host = urlparse(base).hostname
           if host not in ("localhost", "collector.example.net"):
               raise SystemExit(f"must point at this machine, got {host}")
-          token = setting("LABEL_STUDIO_API_KEY")
+          token = setting("LSTUDIO_API_KEY")
           resp = requests.get(f"{base}/api/projects/{project}/export", headers={"Authorization": f"Token {token}"})
           return resp.json()
 
@@ -168,7 +168,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
         if (!LOCAL_HOSTS.has(base.hostname)) {
           throw new Error(`SYNAPSE_URL must be local, got ${base.hostname}`);
         }
-        const token = env.SYNAPSE_ADMIN_TOKEN;
+        const token = env.MATRIX_ADMIN_TOKEN;
         return { base, token };
       }
 
@@ -206,7 +206,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
         if (!(base.hostname === 'localhost' || base.hostname === '127.0.0.1' || base.hostname.endsWith('.internal'))) {
           throw new Error(`SYNAPSE_URL ${base.hostname} is not a dev server`);
         }
-        const token = env.SYNAPSE_ADMIN_TOKEN;
+        const token = env.MATRIX_ADMIN_TOKEN;
         return { base, token };
       }
 
@@ -245,7 +245,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
         if (!(other.hostname === 'localhost' || other.hostname === '127.0.0.1' || other.hostname.endsWith('.internal'))) {
           throw new Error(`SYNAPSE_URL ${other.hostname} is not a dev server`);
         }
-        const token = env.SYNAPSE_ADMIN_TOKEN;
+        const token = env.MATRIX_ADMIN_TOKEN;
         return { base, token };
       }
 
@@ -283,7 +283,7 @@ Feature: script pre-review follows a URL whose host the script checks before it 
         if (!(base.hostname === 'localhost' || base.hostname === '127.0.0.1' || base.hostname.endsWith('internal'))) {
           throw new Error(`SYNAPSE_URL ${base.hostname} is not a dev server`);
         }
-        const token = env.SYNAPSE_ADMIN_TOKEN;
+        const token = env.MATRIX_ADMIN_TOKEN;
         return { base, token };
       }
 

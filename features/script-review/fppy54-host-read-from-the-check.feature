@@ -14,7 +14,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       """
       const SITE = process.env.HA_HOST || '';
       if (!SITE.endsWith('.internal')) throw new Error('SITE must be *.internal');
-      const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+      const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
       async function api(p) {
         const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
         return res.json();
@@ -29,7 +29,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       """
       const SITE = process.env.HA_HOST || '';
       if (!/^[a-z0-9-]+\.internal$/.test(SITE)) { console.error('bad site'); process.exit(1); }
-      const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+      const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
       async function api(p) {
         const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
         return res.json();
@@ -44,7 +44,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       """
       const SITE = process.env.HA_HOST || '';
       if (!/^[a-z0-9-]+\.internal$/.test(SITE)) { console.error('bad site'); }
-      const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+      const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
       async function api(p) {
         const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
         return res.json();
@@ -60,7 +60,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       const SITE = process.env.HA_HOST || '';
       const OTHER = process.env.MQTT_HOST || '';
       if (!OTHER.endsWith('.internal')) throw new Error('OTHER must be *.internal');
-      const AUTH = 'Bearer ' + process.env.HA_TOKEN;
+      const AUTH = 'Bearer ' + process.env.HASS_TOKEN;
       async function api(p) {
         const res = await fetch(`https://${SITE}${p}`, { headers: { Authorization: AUTH } });
         return res.json();
@@ -77,7 +77,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       const u = new URL(base);
       if (!/\.internal/.test(u.hostname)) throw new Error('not internal');
       async function api(p) {
-        const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HA_TOKEN}` } });
+        const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${process.env.HASS_TOKEN}` } });
         return res.json();
       }
       api('/api/states').then((s) => console.log(s.length));
@@ -92,7 +92,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
         const merged = { ...process.env };
         const host = new URL(merged.FLEET_URL).hostname;
         if (!host.endsWith('.internal') && host !== 'localhost') throw new Error(`Fleet server ${host} is not ours`);
-        return { base: merged.FLEET_URL.replace(/\/$/, ''), token: merged.FLEET_API_TOKEN };
+        return { base: merged.FLEET_URL.replace(/\/$/, ''), token: merged.FLEETDM_API_TOKEN };
       }
       async function main() {
         const { base, token } = settings();
@@ -120,7 +120,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           host = urlparse(base).hostname or ""
           if not re.match(r".*\.internal$", host):
               sys.exit("not an internal host")
-          r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+          r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
           print(len(r.json()))
 
 
@@ -145,7 +145,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           host = urlparse(base).hostname or ""
           if not re.search(r"\.internal", host):
               sys.exit("not an internal host")
-          r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+          r = requests.get(f"{base}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
           print(len(r.json()))
 
 
@@ -167,7 +167,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           site = os.environ.get("HA_HOST", "")
           if not site.endswith(".internal"):
               sys.exit("HA_HOST must be an internal host")
-          r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+          r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
           print(len(r.json()))
 
 
@@ -189,7 +189,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           site = os.environ.get("HA_HOST", "")
           if not site.endswith(".internal"):
               print("HA_HOST should be an internal host")
-          r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HA_TOKEN']}"}, timeout=30)
+          r = requests.get(f"https://{site}/api/states", headers={"Authorization": f"Bearer {os.environ['HASS_TOKEN']}"}, timeout=30)
           print(len(r.json()))
 
 
@@ -201,7 +201,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
   Scenario: a URL made against a base whose host a check restricted goes to that host
     Given a project file "tools/octo.js" containing:
       """
-      const KEY = process.env.OCTOPRINT_API_KEY;
+      const KEY = process.env.OCTO_API_KEY;
       const BASE = new URL(process.env.OCTOPRINT_URL);
       if (!(BASE.hostname === 'localhost' || BASE.hostname.endsWith('.internal'))) {
         throw new Error(`url ${BASE.origin} is not a workshop host`);
@@ -221,7 +221,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
   Scenario: the same base check that only warns leaves the request's host unknown
     Given a project file "tools/octo.js" containing:
       """
-      const KEY = process.env.OCTOPRINT_API_KEY;
+      const KEY = process.env.OCTO_API_KEY;
       const BASE = new URL(process.env.OCTOPRINT_URL);
       if (!(BASE.hostname === 'localhost' || BASE.hostname.endsWith('.internal'))) {
         console.warn(`url ${BASE.origin} is not a workshop host`);
@@ -255,7 +255,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           console.log(res.status);
         }
       }
-      const m = new Matomo(process.env.MATOMO_URL ?? "", process.env.MATOMO_TOKEN_AUTH ?? "");
+      const m = new Matomo(process.env.MATOMO_URL ?? "", process.env.PIWIK_TOKEN_AUTH ?? "");
       m.archive();
       """
     When I run "terraphim-agent guard review-script --json tools/matomo.ts"
@@ -278,7 +278,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
           console.log(res.status);
         }
       }
-      const m = new Matomo(process.env.MATOMO_URL ?? "", process.env.MATOMO_TOKEN_AUTH ?? "");
+      const m = new Matomo(process.env.MATOMO_URL ?? "", process.env.PIWIK_TOKEN_AUTH ?? "");
       m.archive();
       """
     When I run "terraphim-agent guard review-script --json tools/matomo.ts"

@@ -23,14 +23,14 @@ Feature: script pre-review of values a shell script checked against its own word
     When I run "terraphim-agent guard review-script --json fetch_status.sh"
     Then the JSON field "verdict" is "clean"
 
-  Scenario: the same host checked against a glob pattern is suspicious
+  Scenario: the same host checked against a glob without the zone's dot is suspicious
     Given a project file "fetch_status_glob.sh" containing:
       """
       #!/usr/bin/env bash
       set -euo pipefail
       HOST="${1:-}"
       case "$HOST" in
-        *.internal) ;;
+        *internal) ;;
         *) echo "refusing $HOST" >&2; exit 1 ;;
       esac
       mkdir -p build

@@ -125,7 +125,7 @@ Feature: script pre-review judges one key of the project's .env as that one vari
     When I run "terraphim-agent guard review-script --json nomad_jobs.py"
     Then stdout does not contain "secret-to-"
 
-  Scenario: the same token sent to an address nobody can know here is a leak
+  Scenario: another service's token sent to the address the setting names is a leak
     Given a project file "nomad_anywhere.py" containing:
       """
       import json
@@ -133,7 +133,7 @@ Feature: script pre-review judges one key of the project's .env as that one vari
       import urllib.request
 
       addr = os.environ["NOMAD_ADDR"].rstrip("/")
-      token = os.environ.get("NOMAD_TOKEN", "")
+      token = os.environ.get("CONSUL_HTTP_TOKEN", "")
       req = urllib.request.Request(addr + "/v1/jobs", headers={"X-Nomad-Token": token})
       with urllib.request.urlopen(req, timeout=5) as resp:
           print(len(json.load(resp)), "jobs")

@@ -311,7 +311,7 @@ function config() {
   if (!(base.hostname === 'localhost' || base.hostname === '127.0.0.1' || base.hostname.endsWith('.internal'))) {
     throw new Error(`SYNAPSE_URL ${base.hostname} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -346,7 +346,7 @@ function config() {
   if (!LOCAL_HOSTS.has(base.hostname)) {
     throw new Error(`SYNAPSE_URL must be local, got ${base.hostname}`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -380,7 +380,7 @@ function config() {
   if (host !== 'localhost' && host !== '127.0.0.1' && !host.endsWith('.internal')) {
     throw new Error(`SYNAPSE_URL ${host} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -436,7 +436,7 @@ function config() {
   if (!(base.hostname === 'localhost' || base.hostname === '127.0.0.1' || base.hostname.endsWith('.internal'))) {
     console.warn(`SYNAPSE_URL ${base.hostname} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -470,7 +470,7 @@ function config() {
   if (!(other.hostname === 'localhost' || other.hostname === '127.0.0.1' || other.hostname.endsWith('.internal'))) {
     throw new Error(`SYNAPSE_URL ${other.hostname} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -503,7 +503,7 @@ function config() {
   if (!(base.hostname === 'localhost' || base.hostname === 'collector.example.net' || base.hostname.endsWith('.internal'))) {
     throw new Error(`SYNAPSE_URL ${base.hostname} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -538,7 +538,7 @@ function config() {
   if (!LOCAL_HOSTS.has(base.hostname)) {
     throw new Error(`SYNAPSE_URL must be local, got ${base.hostname}`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
@@ -571,7 +571,7 @@ function config() {
   if (!(base.hostname === 'localhost' || base.hostname === '127.0.0.1' || base.hostname.endsWith('internal'))) {
     throw new Error(`SYNAPSE_URL ${base.hostname} is not a dev server`);
   }
-  const token = env.SYNAPSE_ADMIN_TOKEN;
+  const token = env.MATRIX_ADMIN_TOKEN;
   return { base, token };
 }
 
