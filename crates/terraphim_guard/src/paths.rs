@@ -447,10 +447,23 @@ fn sent_key_file(lists: &PathClasses, path: &str) -> bool {
 
 /// Programs that pack or publish what their operands name: a data file there is sent
 /// whole where their output goes (`tar czf - data/patients | curl -T - URL`, `ia upload`), or
-/// handed to another person or the public (`wormhole send`, `croc send`, `gh gist create`,
-/// `aws s3 cp --acl public-read`; the KG's patterns say which of their subcommands send).
+/// handed to another person or the public (`wormhole send`, `croc send`, `tailscale file cp`,
+/// `gh gist create`, `aws s3 cp --acl public-read`; the KG's patterns say which of their
+/// subcommands send).
 const RECORD_READERS: &[&str] = &[
-    "gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "ia", "wormhole", "croc", "gh", "aws",
+    "gzip",
+    "bzip2",
+    "xz",
+    "zstd",
+    "tar",
+    "zip",
+    "7z",
+    "ia",
+    "wormhole",
+    "croc",
+    "gh",
+    "aws",
+    "tailscale",
 ];
 
 /// Extensions of files that hold records: tables, spreadsheets, databases, statistics

@@ -197,6 +197,11 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "UnrealEditor-Cmd",
     "UnrealEditor",
     "UE4Editor-Cmd",
+    // Go and gflags programs: `yb-admin -master_addresses H list_tables`, `aptly repo show
+    // -with-packages R`, and MAME's `mame -verifysets -rompath DIR`.
+    "yb-admin",
+    "aptly",
+    "mame",
 ];
 
 /// Long flags (and single-letter alternates) that mean the same as a short flag, per command or

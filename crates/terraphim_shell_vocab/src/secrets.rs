@@ -276,6 +276,13 @@ pub const CREDENTIAL_PRINTS: &[CredentialPrint] = &[
         "Docker's stored registry credentials",
         None,
     ),
+    // A WireGuard interface's configuration with its private key.
+    (
+        "wg",
+        &["showconf"],
+        "a WireGuard interface's private key",
+        None,
+    ),
 ];
 
 /// Commands of a credential store that print only what is public: macOS's `security`
@@ -785,6 +792,42 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("SENDCLOUD", &["panel.sendcloud.sc"]),
     // Music metadata: MusicBrainz's web service and AcoustID's lookup API (`ACOUSTID_API_KEY`,
     // read by beets' `chroma` plugin).
+    // Payment gateways' APIs, test and live (`MOLLIE_API_KEY`, `ADYEN_API_KEY` as
+    // `X-API-Key`, PayPal's OAuth client, Braintree's and GoCardless' access tokens); a live
+    // key moving money is `live payment moved` in the KG.
+    ("MOLLIE", &["api.mollie.com"]),
+    (
+        "ADYEN",
+        &[
+            "checkout-test.adyen.com",
+            "management-test.adyen.com",
+            "pal-test.adyen.com",
+            "adyenpayments.com",
+        ],
+    ),
+    (
+        "PAYPAL",
+        &[
+            "api-m.sandbox.paypal.com",
+            "api-m.paypal.com",
+            "api.sandbox.paypal.com",
+            "api.paypal.com",
+        ],
+    ),
+    (
+        "BRAINTREE",
+        &[
+            "api.sandbox.braintreegateway.com",
+            "api.braintreegateway.com",
+            "payments.sandbox.braintree-api.com",
+            "payments.braintree-api.com",
+        ],
+    ),
+    (
+        "GOCARDLESS",
+        &["api-sandbox.gocardless.com", "api.gocardless.com"],
+    ),
+    ("TAILSCALE", &["api.tailscale.com"]),
     ("MUSICBRAINZ", &["musicbrainz.org"]),
     ("ACOUSTID", &["api.acoustid.org"]),
     (

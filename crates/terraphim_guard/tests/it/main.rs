@@ -60,6 +60,7 @@ fn decide_where(place: Option<(&Path, &Path)>, cases: &[(&str, Verdict)]) {
 
 mod allow38;
 mod awk_values;
+mod cluster_forge_network_and_media_tools;
 mod command_knowledge;
 mod credentials_committed;
 mod developer_work;
