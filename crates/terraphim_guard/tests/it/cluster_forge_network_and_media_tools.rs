@@ -79,6 +79,12 @@ fn distributed_databases_are_read_and_never_lose_nodes_or_keys() {
             "fdbcli --exec 'get k; exclude 10.0.0.5:4500'",
             Verdict::Sandbox,
         ),
+        // A read before a clear is no read (the safe pattern's negatives hold for the whole
+        // word), a read verb as a removed node's name is no read, a playground on every
+        // interface is confined.
+        ("fdbcli --exec 'status; clearrange a b'", Verdict::Deny),
+        ("nodetool removenode status", Verdict::Deny),
+        ("tiup playground --host 0.0.0.0", Verdict::Sandbox),
         (
             "cbq -e http://localhost:8091 -s 'SELECT 1; DELETE FROM travel'",
             Verdict::Sandbox,
@@ -277,6 +283,10 @@ fn payment_gateways_are_read_with_their_keys_and_live_money_never_moves() {
         ),
         (
             "curl https://api.stripe.com/v1/charges -u sk_live_FAKEKEY: -d amount=2000",
+            Verdict::Deny,
+        ),
+        (
+            "curl https://api.mollie.com/v2/payments -H 'Authorization: Bearer live_FAKEKEY' --data-urlencode amount=1",
             Verdict::Deny,
         ),
         (
