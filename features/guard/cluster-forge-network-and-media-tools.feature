@@ -20,8 +20,21 @@ Feature: distributed databases, forges, mirrors, host audits, routers, payments,
       | nodetool -h cass-stage-2.internal repair orders                             | sandbox |
       | fdbcli --exec 'get k; exclude 10.0.0.5:4500'                                | sandbox |
       | nodetool clearsnapshot --all                                                | deny    |
+      | cqlsh -e 'DESCRIBE KEYSPACES; DROP KEYSPACE shop'                           | deny    |
       | nodetool -h 10.20.0.14 removenode 3f9c2a1e-0000-4000-8000-00000000beef      | deny    |
       | fdbcli -C /etc/foundationdb/fdb.cluster --exec 'writemode on; clearrange a b' | deny  |
+
+  Scenario Outline: a task runner is judged by every task it is given
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                                              | verdict |
+      | rake test                                            | allow   |
+      | make -j 4 test                                       | allow   |
+      | make test install                                    | sandbox |
+      | rake test db:drop                                    | deny    |
+      | gitlab-rake gitlab:env:info gitlab:backup:restore    | deny    |
 
   Scenario Outline: forges and mirrors are listed, never lose users or publications
     When I check "<command>"

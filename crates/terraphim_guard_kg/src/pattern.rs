@@ -1646,6 +1646,9 @@ pub fn names_literal_targets(
     from: usize,
 ) -> bool {
     destructive.targets().all(|t| {
+        if let Target::Contains(_) | Target::Prefix(_) = t {
+            return names_shaped_target(t, safe, words, head_words, from);
+        }
         let Target::Exact(e) = t else {
             return true;
         };
@@ -1665,6 +1668,43 @@ pub fn names_literal_targets(
                 })
             })
     })
+}
+
+/// Whether safe stage `safe` names, in every operand of `words` that destructive target `t`
+/// (`*text*` or `prefix*`) matches and that is a program's text (a word with a blank or a
+/// `;`: statements, a query), what `t` says is destructive: by a target of the same shape that
+/// holds it (`*drop keyspace*` holds `*drop *`), the word literally, or `**`. A statement that
+/// reads (`cqlsh '*describe *'`) says nothing of the `DROP` another statement of the same word
+/// holds (`-e 'DESCRIBE KEYSPACES; DROP KEYSPACE x'`), so its match does not excuse the
+/// destructive one. A plain word is one thing, and a safe target matching it says what it is
+/// (`git checkout v*` names the tag `v3.2.1` that `git checkout '*.*'` reads as a file).
+fn names_shaped_target(
+    t: Target<&str>,
+    safe: StageRef<'_>,
+    words: &[Word],
+    head_words: &[usize],
+    from: usize,
+) -> bool {
+    let names = |s: Target<&str>, word: &str| match (&t, s) {
+        (Target::Contains(c), Target::Contains(x)) => {
+            x.to_ascii_lowercase().contains(&c.to_ascii_lowercase())
+        }
+        (Target::Prefix(p), Target::Prefix(x)) => x.starts_with(*p),
+        (_, Target::Exact(x)) => !x.contains(CLASS_MARK) && x == word,
+        (_, Target::Any) => true,
+        _ => false,
+    };
+    words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            *i >= from
+                && w.kind == WordKind::Operand
+                && !head_words.contains(i)
+                && w.text.contains([' ', '\t', '\n', ';'])
+                && shape_matches(t.clone(), &w.text)
+        })
+        .all(|(_, w)| safe.targets().any(|s| names(s, &w.text)))
 }
 
 /// The distinct command names (spans of `text`) of the stages with an operand target that names

@@ -17,6 +17,7 @@ mod planted;
 mod secret_vars;
 mod shared_branch;
 mod staged;
+mod tasks;
 pub(crate) use staged::RAW_SENDERS;
 mod unwrap;
 mod vocab;

@@ -121,6 +121,14 @@ impl Walker {
             c.layers.push(what.to_string());
             c
         };
+        // `rake test db:drop`, `make test install`: a task runner runs every task it is given,
+        // so each is judged as the runner given it alone too (`tasks.rs`).
+        for one in super::tasks::each_task(&name, rest) {
+            let mut words = vec![argv[0].clone()];
+            words.extend(one);
+            let c = layer(&format!("a task of `{name}`"));
+            self.push(words, text.clone(), &c, Vec::new());
+        }
         // `iwr URL | iex`, `Remove-Item -Recurse -Force ~`: a PowerShell cmdlet (a Verb-Noun
         // name or an alias no POSIX system has) is judged as the POSIX command that does the
         // same, in the same pipeline (`iex` fed by a pipe is `sh` fed by one), as the code of

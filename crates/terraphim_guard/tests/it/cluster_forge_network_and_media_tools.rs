@@ -84,6 +84,17 @@ fn distributed_databases_are_read_and_never_lose_nodes_or_keys() {
         // interface is confined.
         ("fdbcli --exec 'status; clearrange a b'", Verdict::Deny),
         ("nodetool removenode status", Verdict::Deny),
+        // A read statement does not excuse a destroying one in the same word: the safe
+        // target names its own text, not the destructive target's.
+        ("cqlsh -e 'DESCRIBE KEYSPACES'", Verdict::Allow),
+        (
+            "cqlsh -e 'DESCRIBE KEYSPACES; DROP KEYSPACE shop'",
+            Verdict::Deny,
+        ),
+        (
+            "cockroach sql -e 'SHOW DATABASES; DROP DATABASE ledger CASCADE'",
+            Verdict::Deny,
+        ),
         ("tiup playground --host 0.0.0.0", Verdict::Sandbox),
         (
             "cbq -e http://localhost:8091 -s 'SELECT 1; DELETE FROM travel'",
@@ -166,6 +177,12 @@ fn forges_and_mirrors_are_listed_and_never_lose_users_or_publications() {
             Verdict::Deny,
         ),
         ("gitlab-ctl cleanse", Verdict::Deny),
+        // rake runs every task it is given: a check beside a cleanup is the cleanup.
+        ("gitlab-rake gitlab:check SANITIZE=true", Verdict::Allow),
+        (
+            "gitlab-rake gitlab:check gitlab:cleanup:orphan_job_artifact_files",
+            Verdict::Deny,
+        ),
         ("aptly snapshot drop tools-2024-05", Verdict::Deny),
         (
             "aptly publish drop bookworm filesystem:public:debian",
@@ -348,5 +365,21 @@ fn notes_video_dashboards_and_emulators_work_on_the_project() {
         ),
         ("lightdash deploy --create", Verdict::Sandbox),
         ("mame -verifysets -rompath ~/roms", Verdict::Sandbox),
+    ]);
+}
+
+#[test]
+fn task_runners_are_judged_by_every_task_they_are_given() {
+    decide(&[
+        ("rake test", Verdict::Allow),
+        ("make -j 4 test", Verdict::Allow),
+        // Twins: a task beside the safe one is judged as given alone.
+        ("rake test db:drop", Verdict::Deny),
+        ("bundle exec rake spec db:drop", Verdict::Deny),
+        ("make test install", Verdict::Sandbox),
+        (
+            "gitlab-rake gitlab:env:info gitlab:backup:restore",
+            Verdict::Deny,
+        ),
     ]);
 }

@@ -264,6 +264,9 @@ fn databases_by_statement() {
             "mysql -e 'DROP DATABASE shop'",
             "mysql --execute='select now(); drop table t'",
             "psql app <<< 'SELECT 1; DROP TABLE invoices'",
+            // A read statement does not excuse a destroying one beside it, wherever the text
+            // comes from (`names_shaped_target`).
+            "psql <<< 'SELECT 1; DROP TABLE invoices'",
             "sqlite3 app.db 'DROP TABLE cache'",
             "redis-cli FLUSHDB",
             "mongosh app --eval 'db.dropDatabase()'",
@@ -291,8 +294,6 @@ fn databases_by_statement() {
             "psql -c 'DELETE FROM invoices WHERE id = 3'",
             "psql -f cleanup.sql",
             "redis-cli DEL user:1",
-            // A read statement does not carry a destructive one fed on stdin to the host.
-            "psql <<< 'SELECT 1; DROP TABLE invoices'",
             "psql -c '\\! ls'",
             "sqlite3 app.db '.shell ls'",
         ],
