@@ -583,6 +583,10 @@ impl Py<'_, '_, '_> {
         }
         let own_method = match receiver.as_ref().map(|r| &r.handle) {
             Some(Some(Handle::Instance(class))) => self.class_has(class, c.tail()),
+            // `item.path()` of a member of one of the script's enums: the enum's method.
+            _ if receiver.as_ref().is_some_and(super::stmt::enum_member) => {
+                self.enums.iter().any(|e| self.class_has(e, c.tail()))
+            }
             // `self.context()` (or `super().context()`) in a method: a method of the script's classes.
             Some(_)
                 if receiver_node

@@ -683,6 +683,16 @@ impl Py<'_, '_, '_> {
                 // `"***" if token else ""`: the value is one of the two ways, not the test
                 // between them (walked for what it does, as every operand is).
                 if node.kind() == "conditional_expression" && vals.len() == 3 {
+                    // `Path.home() if anchor == "home" else ROOT` with `anchor` one known
+                    // string: the way the test takes (a value with alternatives, or one the
+                    // walk does not know, keeps both).
+                    let taken = named(node)
+                        .nth(1)
+                        .and_then(|t| self.literal_test(t))
+                        .map(|holds| if holds { 0 } else { 2 });
+                    if let Some(i) = taken {
+                        return vals.swap_remove(i);
+                    }
                     vals.remove(1);
                 }
                 // `os.environ.get("GH_TOKEN") or os.environ["GITHUB_TOKEN"]`: either token.
@@ -1074,6 +1084,43 @@ impl Py<'_, '_, '_> {
                 Val::module(format!("{module}.{}", UNKNOWN))
             }
         }
+    }
+
+    /// The answer of `x == "lit"` / `x != "lit"` (either side) when both sides are one known
+    /// string each (no alternatives, nothing unknown): `None` when the walk cannot tell.
+    fn literal_test(&mut self, test: Node<'_>) -> Option<bool> {
+        if test.kind() != "comparison_operator" {
+            return None;
+        }
+        let sides: Vec<Node<'_>> = named(test).collect();
+        let [a, b] = sides.as_slice() else {
+            return None;
+        };
+        let between = self.src.get(a.end_byte()..b.start_byte())?.trim();
+        let equal = match between {
+            "==" => true,
+            "!=" => false,
+            _ => return None,
+        };
+        if a.kind() != "string" && b.kind() != "string" {
+            return None;
+        }
+        // Operands read again here: only those whose reading does nothing.
+        if ![a, b]
+            .iter()
+            .all(|n| matches!(n.kind(), "string" | "identifier" | "attribute"))
+        {
+            return None;
+        }
+        let one = |v: &Val| {
+            v.alts
+                .is_empty()
+                .then(|| v.known().map(str::to_owned))
+                .flatten()
+        };
+        let (x, y) = (self.eval(*a), self.eval(*b));
+        let (x, y) = (one(&x)?, one(&y)?);
+        Some((x == y) == equal)
     }
 
     /// The attribute `attr` of an instance of the script's class (or of the class itself): a

@@ -38,6 +38,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         method_returns: Map::default(),
         properties: Set::default(),
         setters: Set::default(),
+        enums: Set::default(),
         kw_params: Map::default(),
         confined: Vec::new(),
         guard_vars: Map::default(),
@@ -110,6 +111,10 @@ struct Py<'s, 'k, 'a> {
     /// The property setters of the script's classes, as `Class.name` (`@name.setter def
     /// name(self, value)`): assigning `obj.name = v` of an instance runs the method with `v`.
     setters: Set<String>,
+    /// The script's enum classes (`class Workspace(enum.Enum)`): a method called on one of
+    /// their members (`item.path()`, `Workspace.PREFS.path()`) is the class's, and `self.value`
+    /// in it any of the members' values, place by place of a tuple.
+    enums: Set<String>,
     /// The script's functions with a `**name` parameter, and its name: the call's keyword
     /// arguments are that dictionary's members.
     kw_params: Map<String, String>,

@@ -1183,6 +1183,22 @@ impl Py<'_, '_, '_> {
                             let mut member = Val::unknown();
                             member.set_field(&["name"], Val::lit(name.clone()));
                             member.set_field(&["value"], v.clone());
+                            // `self.value` and `self.name` in the class's methods (walked
+                            // after the members): any member's, each place of a tuple value
+                            // any of the members' at that place.
+                            if let Some(class) = &class {
+                                for attr in ["value", "name"] {
+                                    let own = format!("{class}.self.{attr}");
+                                    let v = member.field(attr).cloned().unwrap_or_default();
+                                    let joined = match self.fields.get(&own) {
+                                        Some(old) if *old != v => {
+                                            crate::engine::union_segments(old, &v)
+                                        }
+                                        _ => v,
+                                    };
+                                    self.fields.insert(own, joined);
+                                }
+                            }
                             members.push((name.clone(), member));
                         }
                         self.store_field(format!("self.{name}"), v);
@@ -1194,6 +1210,7 @@ impl Py<'_, '_, '_> {
                         self.fields
                             .insert(format!("{class}.{name}"), member.clone());
                     }
+                    self.enums.insert(class.clone());
                     self.scope.assign(
                         &class,
                         Val::list(members.into_iter().map(|(_, m)| m).collect()),
@@ -1390,7 +1407,7 @@ impl Py<'_, '_, '_> {
 
 /// Whether a value is a member of one of the script's enums (its `name` and `value`, as the
 /// class body walk made it): a loop over the class takes each in turn.
-fn enum_member(v: &Val) -> bool {
+pub(super) fn enum_member(v: &Val) -> bool {
     matches!(v.fields.as_slice(), [(n, _), (val, _)] if n == "name" && val == "value")
         && v.text.is_none()
         && v.handle.is_none()

@@ -46,6 +46,7 @@ mod recall52;
 mod recall53;
 mod recall54;
 mod recall55;
+mod recall56;
 mod rules;
 mod secret_owners;
 mod secret_uses;
