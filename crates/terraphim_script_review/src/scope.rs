@@ -107,6 +107,15 @@ pub(crate) struct Scope {
     assigned_later: Map<String, Val>,
     /// What this round assigned to each of `empty_decls` so far.
     assigned_now: Map<String, Val>,
+    /// Rounds started so far ([`Scope::next_round`]): 0 in the first.
+    round: u32,
+    /// In this round, a call of the script's own function gave nothing back yet (its body not
+    /// walked with its arguments, or walked after the call): a blank argument passed on later
+    /// in the round may be that call's result, not a value nobody knows.
+    blank_return: bool,
+    /// A blank argument of a settled caller was kept blank in the first round (see
+    /// [`Scope::call_user`]): the next round settles it.
+    deferred: bool,
 }
 
 impl Scope {
@@ -137,7 +146,10 @@ impl Scope {
         let more = self
             .stale
             .iter()
-            .any(|f| self.callers.contains(f) || self.returned.contains(f));
+            .any(|f| self.callers.contains(f) || self.returned.contains(f))
+            || std::mem::take(&mut self.deferred);
+        self.round += 1;
+        self.blank_return = false;
         // (Called twice between the last two walks: a round that assigned nothing keeps
         // what the one before it saw.)
         if !self.assigned_now.is_empty() {
@@ -148,6 +160,13 @@ impl Scope {
         self.stale.clear();
         self.callers.clear();
         more
+    }
+
+    /// Whether this round kept a settled caller's blank argument for the next (see
+    /// [`Scope::call_user`]): the walk then takes one more round, so the value passes as many
+    /// calls on as it would have.
+    pub(crate) fn deferred_blank(&self) -> bool {
+        self.deferred
     }
 
     /// Walk out of the innermost function.
@@ -454,6 +473,18 @@ impl Scope {
                 None => true,
                 Some((f, _)) => self.funcs.get(f.as_str()).is_none_or(Vec::is_empty),
             };
+            // In the first round a blank may be what a helper called earlier in the round
+            // returns once its body was walked with its arguments (`dt = need("darktable-cli")`
+            // then `previews(dt, files)`): passed as no value, and settled in the next round,
+            // when that call's result is known.
+            let defer = self.round == 0 && self.blank_return;
+            let settled = match settled && defer && args.iter().any(Val::is_blank) {
+                true => {
+                    self.deferred = true;
+                    false
+                }
+                false => settled,
+            };
             let args: Vec<Val> = args
                 .iter()
                 .map(|a| match settled && a.is_blank() {
@@ -567,7 +598,11 @@ impl Scope {
                 {
                     return v.clone();
                 }
-                self.returns.get(name).cloned().unwrap_or_default()
+                let v = self.returns.get(name).cloned().unwrap_or_default();
+                if v.is_blank() && self.funcs.contains_key(name) {
+                    self.blank_return = true;
+                }
+                v
             }
         }
     }

@@ -70,8 +70,10 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         js.sink.recording = false;
         js.stmts(root);
         // Values that reached a function after its body was walked (calls three deep, the
-        // callee defined first): up to two more rounds, while they do.
-        for _ in 0..2 {
+        // callee defined first): up to two more rounds, while they do (three when the first
+        // kept a blank argument for the second, see `Scope::call_user`).
+        let rounds = 2 + usize::from(js.scope.deferred_blank());
+        for _ in 0..rounds {
             if !js.scope.next_round() {
                 break;
             }

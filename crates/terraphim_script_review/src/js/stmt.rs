@@ -473,6 +473,9 @@ impl Js<'_, '_, '_> {
                             }
                         }
                     }
+                    if name.kind() == "object_pattern" {
+                        self.destructured_host(name, value);
+                    }
                     if name.kind() == "identifier"
                         && value.is_some_and(|v| {
                             v.kind() == "new_expression"
@@ -495,14 +498,16 @@ impl Js<'_, '_, '_> {
                         let var = self.text(name).to_owned();
                         self.instance_lists.insert(var, class);
                     }
-                    // `let tmp;` (or `= undefined`, `= null`, an empty array): what the
-                    // script assigns or pushes later.
+                    // `let tmp;` (or `= undefined`, `= null`, an empty array, an empty
+                    // string `let rpcUrl = ""` a start-up function fills in): what the script
+                    // assigns or pushes later.
                     let empty_array =
                         value.is_some_and(|v| v.kind() == "array" && named(v).next().is_none());
                     let empty = empty_array
                         || value.is_none_or(|v| {
                             matches!(v.kind(), "undefined" | "null")
                                 || (v.kind() == "identifier" && self.text(v) == "undefined")
+                                || (v.kind() == "string" && matches!(self.text(v), "\"\"" | "''"))
                         });
                     let val = if empty && name.kind() == "identifier" {
                         let n = self.text(name).to_owned();
@@ -1080,6 +1085,46 @@ impl Js<'_, '_, '_> {
             }
         }
         false
+    }
+
+    /// `const { hostname } = new URL(base)` (or `{ hostname: host }`, or of a URL object the
+    /// script made of `base`): the variable bound to `hostname` holds the host of `base`, so a
+    /// check of it is a check of where `base` points. Any other binding of those names ends
+    /// what they held.
+    fn destructured_host(&mut self, pattern: Node<'_>, value: Option<Node<'_>>) {
+        let url = value.and_then(|v| match v.kind() {
+            "new_expression"
+                if v.field("constructor")
+                    .is_some_and(|c| self.text(c) == "URL") =>
+            {
+                let mut args = v.field("arguments").map(named)?;
+                match (args.next(), args.next()) {
+                    (Some(a), None) => self.url_path(a),
+                    _ => None,
+                }
+            }
+            "identifier" => self.url_objects.get(self.text(v)).cloned(),
+            _ => None,
+        });
+        for p in named(pattern) {
+            let (key, var) = match p.kind() {
+                "shorthand_property_identifier_pattern" => (self.text(p), p),
+                "pair_pattern" => match (p.field("key"), p.field("value")) {
+                    (Some(k), Some(v)) if v.kind() == "identifier" => (self.text(k), v),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let var = self.text(var).to_owned();
+            match url.clone().filter(|_| key == "hostname") {
+                Some(url) => {
+                    self.host_vars.insert(var, url);
+                }
+                None => {
+                    self.host_vars.remove(&var);
+                }
+            }
+        }
     }
 
     /// The URL whose host `node` is: `url.hostname` of a variable, `new URL(base).hostname`,

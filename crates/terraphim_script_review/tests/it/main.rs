@@ -8,6 +8,7 @@ mod dotenv_keys;
 mod fixtures;
 mod fp47;
 mod fpmix55;
+mod fpmix56;
 mod fppy48;
 mod fppy49;
 mod fppy50;
