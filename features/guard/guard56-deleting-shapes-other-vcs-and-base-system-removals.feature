@@ -53,6 +53,7 @@ Feature: deleting shapes of tools nobody described, other version control system
     Examples:
       | command                                              | verdict |
       | sudo apt-get purge -y openssh-server                 | deny    |
+      | sudo apt-get purge -y nginx openssh-server           | deny    |
       | sudo pacman -Rns --noconfirm linux                   | deny    |
       | sudo dpkg --purge --force-remove-essential coreutils | deny    |
       | sudo rpm -e --nodeps bash                            | deny    |
@@ -60,3 +61,4 @@ Feature: deleting shapes of tools nobody described, other version control system
       | sudo apt-get remove -y nginx                         | sandbox |
       | sudo pacman -Rns --noconfirm firefox                 | sandbox |
       | apt-get -s remove nginx                              | allow   |
+      | apt-get -s purge openssh-server                      | allow   |

@@ -111,6 +111,7 @@ fn other_version_control_systems_discarding_history_or_work_are_denied() {
 fn what_the_machine_runs_on_removed_by_its_package_manager_is_denied() {
     decide(&[
         ("sudo apt-get purge -y openssh-server", Verdict::Deny),
+        ("sudo apt-get purge -y nginx openssh-server", Verdict::Deny),
         (
             "sudo apt remove linux-image-6.8.0-45-generic",
             Verdict::Deny,
@@ -133,6 +134,7 @@ fn what_the_machine_runs_on_removed_by_its_package_manager_is_denied() {
         ("sudo pacman -Rns --noconfirm firefox", Verdict::Sandbox),
         ("brew uninstall jq", Verdict::Sandbox),
         ("apt-get -s remove nginx", Verdict::Allow),
+        ("apt-get -s purge openssh-server", Verdict::Allow),
         ("apt list --installed", Verdict::Allow),
     ]);
 }
