@@ -1773,6 +1773,9 @@ pub(crate) fn is_read_verb_word(text: &str) -> bool {
 /// Words that name a read or a destroying action of a subcommand CLI: the whole word or its
 /// first `-`/`_` part (`describe-instances`, `delete-bucket`).
 fn verb_bits(text: &str) -> u32 {
+    if let Some(action) = api_action_verb(text) {
+        return verb_bits(&action);
+    }
     if text.is_empty()
         || !text
             .bytes()
@@ -1846,13 +1849,35 @@ fn verb_bits(text: &str) -> u32 {
         "undefine",
         "deactivate",
     ];
+    // A compound names its action first (`delete-bucket`) or, after the thing it acts on,
+    // last (`service-instance-delete`, `sql-drop`); a read named first keeps the read
+    // (`describe-delete-policy`).
+    let last = text.rsplit(['-', '_']).next().unwrap_or(text);
     if DESTROY.contains(&text) || DESTROY.contains(&first) {
         DESTROY_VERB
     } else if READ.contains(&text) || READ.contains(&first) {
         READ_VERB
+    } else if DESTROY.contains(&last) {
+        DESTROY_VERB
     } else {
         0
     }
+}
+
+/// The verb of an API action written as the cloud APIs name them and their CLIs take them
+/// (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`, `DescribeInstances`): two
+/// or more capitalised parts, letters and digits only; the first part, lower-cased. A single
+/// capitalised word (`Delete`) is no action name.
+pub(crate) fn api_action_verb(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    if !bytes.first()?.is_ascii_uppercase() || !bytes.iter().all(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let second = bytes.iter().skip(1).position(u8::is_ascii_uppercase)? + 1;
+    if second < 2 || !bytes[1..second].iter().all(u8::is_ascii_lowercase) {
+        return None;
+    }
+    Some(text[..second].to_ascii_lowercase())
 }
 
 /// The path on the other machine that an `scp`/`rsync` operand `[user@]host:path` names, as a
@@ -2388,6 +2413,14 @@ mod tests {
             ("what-if", READ_VERB),
             ("preview", READ_VERB),
             ("Delete", 0),
+            ("service-instance-delete", DESTROY_VERB),
+            ("sql-drop", DESTROY_VERB),
+            ("describe-delete-policy", READ_VERB),
+            ("DeleteInstance", DESTROY_VERB),
+            ("TerminateInstances", DESTROY_VERB),
+            ("DescribeInstances", READ_VERB),
+            ("RunInstances", 0),
+            ("HTTPServer", 0),
             ("deleted.txt", 0),
             ("undefine", DESTROY_VERB),
             ("deactivate", DESTROY_VERB),

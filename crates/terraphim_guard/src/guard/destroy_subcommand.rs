@@ -14,7 +14,13 @@
 //! data such as `grep delete` (a known tool anyway) or `mytool show drop-in` stays data. The
 //! verbs are the unambiguous ones: `remove`, `reset`, `flush`, `clean` and `uninstall` also
 //! name a dependency dropped from a manifest or a cache emptied, which an unknown tool's user
-//! does every day.
+//! does every day. Three shapes reach further (session 51): an API action named as the cloud
+//! APIs name them (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`); the plain
+//! verb after two nouns with the confirmation skipped (`exo compute instance delete --force`),
+//! unless the line asks for a rehearsal;
+//! `remove`/`rm` after a noun with the tool's confirmation skipped (`civo kubernetes remove
+//! prod -y`, not a cache's entries); and a backup tool's retention run given its policy
+//! (`autorestic forget --all --prune`, `duplicacy prune -keep 0:1`).
 
 use crate::parse::SimpleCommand;
 
@@ -111,6 +117,11 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
     }
     let mut operands = 0;
     let mut after_flag = false;
+    let rehearsal = argv.iter().any(|w| REHEARSALS.contains(&w.as_str()));
+    let mut prev_noun: Option<&str> = None;
+    let skips_confirmation = argv
+        .iter()
+        .any(|w| CONFIRMATION_SKIPS.contains(&w.as_str()));
     for word in rest {
         if word == "--" {
             return None;
@@ -125,7 +136,8 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             after_flag = false;
             continue;
         }
-        let identifier = is_identifier(word);
+        let action = crate::paths::api_action_verb(word);
+        let identifier = is_identifier(word) || action.is_some();
         if after_flag && !identifier {
             // The flag's value (`-c ckan.ini`, `--site erp.localhost`).
             after_flag = false;
@@ -136,12 +148,50 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             return None;
         }
         operands += 1;
-        let verb = word.rsplit(':').next().unwrap_or(word);
+        let verb = action.as_deref().unwrap_or(word);
+        let verb = verb.rsplit(':').next().unwrap_or(verb);
         let first = verb.split(['-', '_']).next().unwrap_or(verb);
         // A compound names its action first (`drop-site`) or last, after the thing it acts on
         // (`sql-drop`, `site-delete`, `bulk_purge`).
         let last = verb.rsplit(['-', '_']).next().unwrap_or(verb);
-        if DELETING.contains(&first) || DELETING.contains(&last) {
+        // Two nouns before the verb (`exo compute instance delete --force`) are the tool's
+        // resource path as much as one is, where the line skips the tool's confirmation: there
+        // only the plain verb counts (`config set on-delete` names a setting), a rehearsal
+        // only reports, and without the skip the first word may be a wrapper's program (`run
+        // git annex drop`, a script's logging function).
+        let deleting = if operands == 3 {
+            DELETING.contains(&verb) && !rehearsal && skips_confirmation
+        } else {
+            DELETING.contains(&first) || DELETING.contains(&last)
+        };
+        if deleting {
+            return Some(Deletion {
+                program,
+                script,
+                verb: word,
+            });
+        }
+        // After a noun, `remove` and `rm` are the resource's deletion too (`civo kubernetes
+        // remove prod`), where the line skips the tool's confirmation: first, they also name
+        // a dependency dropped from a manifest, which an unknown tool's user does every day.
+        if operands > 1
+            && REMOVING.contains(&verb)
+            && !prev_noun.is_some_and(|n| REGENERABLE.contains(&n))
+            && !rehearsal
+            && argv
+                .iter()
+                .any(|w| CONFIRMATION_SKIPS.contains(&w.as_str()))
+        {
+            return Some(Deletion {
+                program,
+                script,
+                verb: word,
+            });
+        }
+        // A backup tool's retention run (`autorestic forget --all --prune`, `duplicacy prune
+        // -keep 0:1`, `pgbackrest expire --repo1-retention-full=1`) deletes every snapshot
+        // the policy it is given does not keep.
+        if RETIRING.contains(&verb) && !rehearsal && argv.iter().any(|w| names_retention(w)) {
             return Some(Deletion {
                 program,
                 script,
@@ -150,15 +200,58 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
         }
         // Only a plain noun (`dataset`, `site`) may come before the verb; a topic's verb
         // (`cache:flush`), a compound that is itself an action (`run-operation NAME`, whose
-        // operand is a macro's name), a read verb or a second operand ends the subcommand.
-        if operands == 2
+        // operand is a macro's name), a read verb or a third operand ends the subcommand.
+        if operands == 3
             || !word.bytes().all(|b| b.is_ascii_alphanumeric())
+            || action.is_some()
             || crate::paths::is_read_verb_word(word)
+            || (operands == 2 && ACTIONS.contains(&word))
         {
             return None;
         }
+        prev_noun = Some(word);
     }
     None
+}
+
+/// Verbs that delete a resource named before them, and only with the confirmation skipped
+/// count as one (see `deleting_subcommand`).
+const REMOVING: &[&str] = &["remove", "rm"];
+
+/// Nouns whose entries the tool makes again on demand: removing them loses nothing.
+const REGENERABLE: &[&str] = &["cache", "caches"];
+
+/// Verbs of a second operand after which a third is that action's argument, not a
+/// resource's verb (`config set on-delete`, `hooks add delete`).
+const ACTIONS: &[&str] = &[
+    "set", "add", "create", "update", "edit", "put", "new", "run", "exec", "enable", "apply",
+];
+
+/// Options that answer the tool's own "are you sure?" for the user.
+const CONFIRMATION_SKIPS: &[&str] = &[
+    "-y",
+    "--yes",
+    "-f",
+    "--force",
+    "--confirm",
+    "--no-prompt",
+    "--no-confirm",
+    "--assume-yes",
+    "--non-interactive",
+    "--quiet",
+];
+
+/// Verbs of a backup tool's retention run: what the policy does not keep is deleted.
+const RETIRING: &[&str] = &["forget", "prune", "expire"];
+
+/// An option that gives the retention run its policy or makes it delete the data too:
+/// `--keep-last 1`, `-keep 0:1`, `--keep-within=1d`, `--prune`, `--repo1-retention-full=1`.
+fn names_retention(word: &str) -> bool {
+    let name = word.split('=').next().unwrap_or(word);
+    name.starts_with('-')
+        && (name.trim_start_matches('-').starts_with("keep")
+            || name.contains("retention")
+            || name == "--prune")
 }
 
 /// A word a CLI could take as a subcommand: lower-case letters, digits, `-`, `_`, `:`, led

@@ -80,6 +80,7 @@ mod guard52;
 mod guard53;
 mod guard54;
 mod guard55;
+mod guard56;
 mod guests;
 mod harvest;
 mod hidden_forms;
