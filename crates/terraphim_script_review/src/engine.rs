@@ -1065,6 +1065,7 @@ impl Val {
                 && terraphim_shell_vocab::hosts::host_of(u).is_some_and(|h| {
                     terraphim_shell_vocab::hosts::is_loopback_host(&h)
                         || terraphim_shell_vocab::hosts::is_private_zone_name(&h)
+                        || terraphim_shell_vocab::hosts::is_single_label_name(&h)
                         || h.parse::<std::net::Ipv4Addr>()
                             .is_ok_and(|ip| ip.is_private())
                 })
@@ -3005,7 +3006,8 @@ impl<'a> Sink<'a> {
         // (`GITHUB_TOKEN`) belongs to its vendor's hosts alone, wherever else it goes.
         let own_network = match (&token, &host) {
             (Some(t), Some(h)) => {
-                terraphim_shell_vocab::hosts::is_private_zone_name(h)
+                (terraphim_shell_vocab::hosts::is_private_zone_name(h)
+                    || terraphim_shell_vocab::hosts::is_single_label_name(h))
                     && places::token_vendor(t).is_none()
             }
             _ => false,

@@ -180,6 +180,7 @@ fn one_of(hosts: &[String], each: impl Fn(&String) -> String) -> Val {
         if terraphim_shell_vocab::hosts::is_loopback_host(name) {
             0
         } else if terraphim_shell_vocab::hosts::is_private_zone_name(name)
+            || terraphim_shell_vocab::hosts::is_single_label_name(name)
             || name
                 .parse::<std::net::Ipv4Addr>()
                 .is_ok_and(|ip| ip.is_private())

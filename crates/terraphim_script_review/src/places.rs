@@ -2124,9 +2124,12 @@ pub(crate) fn classify_host(url: Option<&str>, config: &Config) -> (HostClass, O
         }
     } else if host.parse::<std::net::Ipv6Addr>().is_ok() {
         HostClass::Opaque("a raw IP address")
-    } else if terraphim_shell_vocab::hosts::is_private_zone_name(&host) {
-        // A name public DNS never answers (`octopi.internal`, `nas.home.arpa`): a machine of
-        // the developer's own network, as its private address is.
+    } else if terraphim_shell_vocab::hosts::is_private_zone_name(&host)
+        || terraphim_shell_vocab::hosts::is_single_label_name(&host)
+    {
+        // A name public DNS never answers (`octopi.internal`, `nas.home.arpa`, a compose
+        // service's `jellyfin`): a machine of the developer's own network, as its private
+        // address is.
         HostClass::Local
     } else if config.host_allowed(&host) || documented_api_host(&host) {
         HostClass::Allowed

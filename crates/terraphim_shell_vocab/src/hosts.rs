@@ -69,6 +69,29 @@ pub fn is_private_network_host(host: &str) -> bool {
     is_private_zone_name(host) || ends_with_label(host, ".local")
 }
 
+/// Whether a host is a name of one label (`jellyfin`, `db`, `neo4j`): no public DNS name has
+/// a single label, so the local resolver answers it (a compose service, a container on the
+/// same network, an `/etc/hosts` alias, a name completed by the search domain of the
+/// network's own DNS), as it answers `localhost`. Not an address written as one number
+/// (`2130706433`, `0x7f000001`), not a label with run-time parts, not `localhost` (see
+/// [`is_loopback_host`]).
+///
+/// ```
+/// use terraphim_shell_vocab::hosts::is_single_label_name;
+/// assert!(is_single_label_name("jellyfin") && is_single_label_name("neo4j") && is_single_label_name("media-db"));
+/// assert!(!is_single_label_name("jellyfin.example.com") && !is_single_label_name("2130706433"));
+/// assert!(!is_single_label_name("0x7f000001") && !is_single_label_name("localhost") && !is_single_label_name(""));
+/// ```
+pub fn is_single_label_name(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    host.as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic())
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && !host.ends_with('-')
+        && !host.eq_ignore_ascii_case("localhost")
+}
+
 /// Whether a host name lies in a zone reserved for a network's own DNS: `.internal` (ICANN)
 /// and `.home.arpa` (RFC 8375). Only the DNS server the network's operator configured answers
 /// such a name, so a script naming one reaches a machine of the developer's organisation or

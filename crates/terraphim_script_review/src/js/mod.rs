@@ -29,6 +29,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         this_val: Val::unknown(),
         confined: Vec::new(),
         host_vars: Map::default(),
+        host_guards: Map::default(),
         host_conds: Map::default(),
         plain_hosts: Set::default(),
         url_objects: Map::default(),
@@ -99,6 +100,13 @@ struct Js<'s, 'k, 'a> {
     /// URL(root).hostname`), and the URL's text: a check of the host is a check of where the
     /// URL points.
     host_vars: Map<String, String>,
+    /// The script's functions that refuse a URL they are given unless it points at some
+    /// hosts (`function assertLocal(url) { const host = new URL(url).hostname; if
+    /// (!LOCAL.has(host)) throw ...; }`, the check a statement of the body itself): the
+    /// position of that parameter, the hosts, and whether the parameter is a host name rather
+    /// than a URL. After a call `assertLocal(base)` standing as a statement, `base` points at
+    /// one of them, as after the check written in place.
+    host_guards: Map<String, (usize, Vec<String>, bool)>,
     /// Constants given a condition on a host (`const ok = u.hostname === 'localhost' ||
     /// u.hostname.endsWith('.internal')`): `if (!ok) throw` is that check.
     host_conds: Map<String, crate::host_check::HostCond>,

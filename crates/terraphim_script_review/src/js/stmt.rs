@@ -640,6 +640,9 @@ impl Js<'_, '_, '_> {
                 for c in named(node) {
                     self.eval(c);
                 }
+                // `assertLocal(base)` of a function that refuses other hosts: after it,
+                // `base` points at one of them.
+                self.host_guard_call(node);
             }
             // `if (n.startsWith('.env')) { ... }` over a name the walk knows nothing of: in
             // the consequence the name begins with the prefix; afterwards it is what it was.
@@ -1374,8 +1377,10 @@ impl Js<'_, '_, '_> {
         let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
             return;
         };
+        let plain = self.plain_hosts.contains(&url) && !self.host_vars.contains_key(&url);
+        self.note_host_guard(node, &url, &hosts, plain);
         // A variable tested as a host name: past the check it holds one of the hosts.
-        if self.plain_hosts.contains(&url) && !self.host_vars.contains_key(&url) {
+        if plain {
             let old = self.scope.lookup(&url).unwrap_or_default();
             self.scope
                 .assign(&url, crate::host_check::host_at(&hosts, &old));
@@ -1420,6 +1425,99 @@ impl Js<'_, '_, '_> {
             self.scope
                 .assign(&var, crate::host_check::host_at(&hosts, &old));
         }
+    }
+
+    /// `function assertLocal(url) { ...; if (<the host of url is none of H>) throw ...; }` (or
+    /// `process.exit(...)`; or
+    /// `const assertLocal = (url) => { ... }`), the check `check` a statement of the body of
+    /// the script's function itself (not in a branch of it), of the function's parameter
+    /// `url`: the function is a host guard ([`Js::host_guards`]).
+    fn note_host_guard(&mut self, check: Node<'_>, url: &str, hosts: &[String], plain: bool) {
+        // Only a check that stops the script confines the caller's URL: a `return` leaves the
+        // function, and its caller goes on with any URL.
+        let stops = check.field("consequence").is_some_and(|c| {
+            let last = match c.kind() {
+                "statement_block" => named(c).filter(|k| k.kind() != "comment").last(),
+                _ => Some(c),
+            };
+            last.is_some_and(|l| match l.kind() {
+                "throw_statement" => true,
+                "expression_statement" => l.named_child(0).is_some_and(|e| {
+                    e.kind() == "call_expression"
+                        && e.field("function")
+                            .is_some_and(|f| self.text(f) == "process.exit")
+                }),
+                _ => false,
+            })
+        });
+        if !stops {
+            return;
+        }
+        let Some(def) = check
+            .parent()
+            .filter(|b| b.kind() == "statement_block")
+            .and_then(|b| b.parent())
+        else {
+            return;
+        };
+        let name = match def.kind() {
+            "function_declaration" => def.field("name").map(|n| self.text(n).to_owned()),
+            "arrow_function" | "function_expression" => def
+                .parent()
+                .filter(|d| d.kind() == "variable_declarator")
+                .and_then(|d| d.field("name"))
+                .filter(|n| n.kind() == "identifier")
+                .map(|n| self.text(n).to_owned()),
+            _ => None,
+        };
+        let Some(name) = name else {
+            return;
+        };
+        let Some(k) = self.params_of(def).iter().position(|p| p == url) else {
+            return;
+        };
+        self.host_guards.insert(name, (k, hosts.to_vec(), plain));
+    }
+
+    /// `assertLocal(base)` (or `await assertLocal(base)`) as a statement, of a host guard
+    /// ([`Js::host_guards`]) given a variable or a member path (`cfg.base`): past the call it
+    /// points at one of the hosts the guard lets through, unless the walk already knows its
+    /// host.
+    fn host_guard_call(&mut self, stmt: Node<'_>) {
+        let Some(mut e) = stmt.named_child(0) else {
+            return;
+        };
+        if e.kind() == "await_expression"
+            && let Some(inner) = e.named_child(0)
+        {
+            e = inner;
+        }
+        if e.kind() != "call_expression" {
+            return;
+        }
+        let Some(f) = e.field("function").filter(|f| f.kind() == "identifier") else {
+            return;
+        };
+        let Some((k, hosts, plain)) = self.host_guards.get(self.text(f)).cloned() else {
+            return;
+        };
+        let Some(arg) = e
+            .field("arguments")
+            .and_then(|a| named(a).nth(k))
+            .filter(|a| matches!(a.kind(), "identifier" | "member_expression"))
+        else {
+            return;
+        };
+        let name = self.text(arg).to_owned();
+        if plain {
+            if arg.kind() == "identifier" {
+                let old = self.scope.lookup(&name).unwrap_or_default();
+                self.scope
+                    .assign(&name, crate::host_check::host_at(&hosts, &old));
+            }
+            return;
+        }
+        self.narrow_url(&name, &hosts);
     }
 
     /// Whether the check `node` sits in a class's constructor that stored its parameter `name`

@@ -43,6 +43,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         confined: Vec::new(),
         guard_vars: Map::default(),
         host_vars: Map::default(),
+        host_guards: Map::default(),
         plain_hosts: Set::default(),
         url_objects: Map::default(),
         containment_funcs: Set::default(),
@@ -128,6 +129,12 @@ struct Py<'s, 'k, 'a> {
     /// Variables holding the host of a URL the script holds (`host = urlparse(base).hostname`),
     /// and the URL's text: a check of the host is a check of where the URL points.
     host_vars: Map<String, String>,
+    /// The script's functions that refuse a URL they are given unless it points at some
+    /// hosts (`def check_host(url): if urlparse(url).hostname not in HOSTS: raise ...`, the
+    /// check a statement of the body itself): the position of that parameter and the hosts.
+    /// After a call `check_host(base)` standing as a statement, `base` points at one of them,
+    /// as after the check written in place.
+    host_guards: Map<String, (usize, Vec<String>, bool)>,
     /// Variables a check just read as holding a host name itself (`host.endswith(
     /// ".internal")` of a `host` the walk knows nothing of), not a URL: past the check they
     /// hold one of the hosts let through.

@@ -307,9 +307,18 @@ impl Py<'_, '_, '_> {
                             narrowed.push((name, old));
                         }
                     }
+                    self.note_host_guard(node, c);
                 }
                 // `allowed = inside(path, ROOT) or inside(path, CACHE)`: a check asked later.
                 "expression_statement" => {
+                    // `check_host(base)` of a function that refuses other hosts: after it,
+                    // `base` points at one of them.
+                    if let Some((name, v)) = self.host_guard_call(c)
+                        && let Some(old) = self.scope.lookup(&name)
+                    {
+                        self.scope.bind(&name, v);
+                        narrowed.push((name, old));
+                    }
                     if let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
                         && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
                         && l.kind() == "identifier"
@@ -560,6 +569,81 @@ impl Py<'_, '_, '_> {
         }
         let name = self.text(node).to_owned();
         crate::host_check::plain_host_subject(&self.scope, &mut self.plain_hosts, name)
+    }
+
+    /// `if <the host of url is none of H>: raise ...` (or `sys.exit(...)`) standing in the body of the script's
+    /// function `def check_host(url)` itself (not in a branch of it), `url` a parameter of
+    /// the function (not `self`): the function is a host guard ([`Py::host_guards`]).
+    fn note_host_guard(&mut self, body: Node<'_>, check: Node<'_>) {
+        let Some(def) = body.parent().filter(|d| d.kind() == "function_definition") else {
+            return;
+        };
+        let Some(name) = def.field("name").map(|n| self.text(n).to_owned()) else {
+            return;
+        };
+        if self.scope.current_function() != Some(name.as_str()) || self.class_now.is_some() {
+            return;
+        }
+        // Only a check that stops the script confines the caller's URL: a `return` (or a
+        // `continue`, a `break`) leaves the function, and its caller goes on with any URL.
+        let raises = check
+            .field("consequence")
+            .and_then(|b| named(b).filter(|c| c.kind() != "comment").last())
+            .is_some_and(|l| l.kind() == "raise_statement");
+        let Some(cond) = leaving_condition(check)
+            .filter(|_| raises)
+            .or_else(|| exiting_condition(check, self.src))
+        else {
+            return;
+        };
+        let text = self.text(cond);
+        if self.host_vars.is_empty()
+            && !text.contains("hostname")
+            && !text.contains("endswith(")
+            && !text.contains("match(")
+            && !text.contains("search(")
+        {
+            return;
+        }
+        self.plain_hosts.clear();
+        let c = self.host_cond(cond);
+        let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
+            return;
+        };
+        // A parameter tested as a host name (`def check(host): if not
+        // host.endswith(".internal"): raise`) is given a host name, not a URL.
+        let plain = self.plain_hosts.contains(&url) && !self.host_vars.contains_key(&url);
+        let Some(k) = self
+            .scope
+            .funcs
+            .get(&name)
+            .and_then(|ps| ps.iter().position(|p| *p == url))
+        else {
+            return;
+        };
+        self.host_guards.insert(name, (k, hosts, plain));
+    }
+
+    /// `check_host(base)` as a statement, of a host guard ([`Py::host_guards`]) given a
+    /// variable whose host the walk does not know: the variable and the value it holds past
+    /// the call (pointing at one of the hosts the guard lets through).
+    fn host_guard_call(&mut self, stmt: Node<'_>) -> Option<(String, Val)> {
+        let call = stmt.named_child(0).filter(|c| c.kind() == "call")?;
+        let func = call
+            .field("function")
+            .filter(|f| f.kind() == "identifier")?;
+        let (k, hosts, plain) = self.host_guards.get(self.text(func))?.clone();
+        let args = call.field("arguments")?;
+        let arg = named(args).nth(k).filter(|a| a.kind() == "identifier")?;
+        let name = self.text(arg).to_owned();
+        let old = self.scope.lookup(&name)?;
+        if plain {
+            return Some((name, crate::host_check::host_at(&hosts, &old)));
+        }
+        if crate::host_check::knows_host(&old) {
+            return None;
+        }
+        Some((name, crate::host_check::url_at(&hosts, &old)))
     }
 
     /// `if <the host of base is none of H>: raise ...` (or `return`, `continue`, `break`,

@@ -4,6 +4,7 @@
 mod capabilities;
 mod configured_endpoints;
 mod dclean51;
+mod dotenv56;
 mod dotenv_keys;
 mod fixtures;
 mod fp47;
