@@ -11,7 +11,7 @@ Feature: filters through a scratch file moved back, sorts in place
     Examples:
       | command                                                                                   | verdict |
       | jq '.version = 3' package.json > package.json.tmp && mv package.json.tmp package.json     | allow   |
-      | tr -d '\r' < scripts/build.sh > scripts/build.sh.unix && mv scripts/build.sh.unix scripts/build.sh | allow |
+      | tr -s ' ' < scripts/build.sh > scripts/build.sh.new && mv scripts/build.sh.new scripts/build.sh      | allow   |
       | jq '.version = 3' package.json > package.json.tmp                                         | sandbox |
       | printf 'x = 1' > t.tmp && mv t.tmp src/config.py                                          | sandbox |
       | sed 's/a/b/' Makefile > m.tmp && mv m.tmp Makefile && make test                           | sandbox |
