@@ -612,6 +612,32 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["write a project file"])
+                && super::data_output::filtered_into_scratch_then_moved(
+                    &parsed.commands,
+                    ci,
+                    &classes[ci],
+                )
+            {
+                (
+                    Verdict::Allow,
+                    "filters a file of the project into a scratch file that the line then moves back over it, the in-place edit `sed -i` makes (known safe: filtered through a scratch file)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && safe.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["write a project file"])
+                && super::data_output::sorts_file_in_place(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "sorts a plain file of the project back into itself: it keeps its lines, reordered (known safe: file sorted in place)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && cmd.findings.is_empty()
                 && only_lifted(&["environment dump"])
                 && super::printed_secret::printenv_of_plain_variables(cmd)

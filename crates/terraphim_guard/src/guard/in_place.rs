@@ -192,7 +192,7 @@ fn line_endings_only(words: &[crate::Word]) -> bool {
 }
 
 /// Whether a program's text names a package manifest's `scripts` or one of its install hooks.
-fn names_hook(text: &str) -> bool {
+pub(crate) fn names_hook(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     lower.contains("scripts")
         || terraphim_shell_vocab::manifest::INSTALL_HOOKS
