@@ -32,6 +32,8 @@ Feature: distributed databases, forges, mirrors, host audits, routers, payments,
       | command                                              | verdict |
       | rake test                                            | allow   |
       | make -j 4 test                                       | allow   |
+      | sbt 'testOnly proj.codec.*Spec' coverageReport       | allow   |
+      | sbt test publish                                     | sandbox |
       | make test install                                    | sandbox |
       | rake test db:drop                                    | deny    |
       | gitlab-rake gitlab:env:info gitlab:backup:restore    | deny    |

@@ -373,6 +373,11 @@ fn task_runners_are_judged_by_every_task_they_are_given() {
     decide(&[
         ("rake test", Verdict::Allow),
         ("make -j 4 test", Verdict::Allow),
+        (
+            "sbt 'testOnly proj.codec.*Spec' coverageReport",
+            Verdict::Allow,
+        ),
+        ("sbt test publish", Verdict::Sandbox),
         // Twins: a task beside the safe one is judged as given alone.
         ("rake test db:drop", Verdict::Deny),
         ("bundle exec rake spec db:drop", Verdict::Deny),

@@ -42,18 +42,8 @@ fn a_method_of_an_enum_member_sees_the_members_values() {
         ("PREFS", "project", "build/settings.json"),
     ];
     rows(&[
-        (
-            Py,
-            enum_paths(&harmful, EVERY_MEMBER),
-            Dangerous,
-            "escape",
-        ),
-        (
-            Py,
-            enum_paths(&harmful, ONE_MEMBER),
-            Dangerous,
-            "escape",
-        ),
+        (Py, enum_paths(&harmful, EVERY_MEMBER), Dangerous, "escape"),
+        (Py, enum_paths(&harmful, ONE_MEMBER), Dangerous, "escape"),
         (Py, enum_paths(&twin, EVERY_MEMBER), Clean, ""),
         (Py, enum_paths(&twin, ONE_MEMBER), Clean, ""),
     ]);
