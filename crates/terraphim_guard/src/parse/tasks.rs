@@ -196,9 +196,16 @@ pub(crate) fn each_task(name: &str, rest: &[String]) -> Vec<Vec<String>> {
 mod tests {
     use super::each_task;
 
+    /// A runner, its arguments, and the arguments of each task run alone.
+    type Case = (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static [&'static str]],
+    );
+
     #[test]
     fn each_task_is_split_from_the_runners_options_and_variables() {
-        let cases: &[(&str, &[&str], &[&[&str]])] = &[
+        let cases: &[Case] = &[
             ("rake", &["test", "db:drop"], &[&["test"], &["db:drop"]]),
             (
                 "make",
