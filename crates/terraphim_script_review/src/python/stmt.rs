@@ -596,13 +596,7 @@ impl Py<'_, '_, '_> {
         else {
             return;
         };
-        let text = self.text(cond);
-        if self.host_vars.is_empty()
-            && !text.contains("hostname")
-            && !text.contains("endswith(")
-            && !text.contains("match(")
-            && !text.contains("search(")
-        {
+        if !self.may_check_host(cond) {
             return;
         }
         self.plain_hosts.clear();
@@ -646,6 +640,18 @@ impl Py<'_, '_, '_> {
         Some((name, crate::host_check::url_at(&hosts, &old)))
     }
 
+    /// Whether condition `cond` may test a host: a variable known to hold one, or a host name's
+    /// test by its text (`hostname`, `endswith(`, a regular expression's `match(`/`search(`).
+    /// A cheap filter before the condition is read as a host check.
+    fn may_check_host(&self, cond: Node<'_>) -> bool {
+        let text = self.text(cond);
+        !self.host_vars.is_empty()
+            || text.contains("hostname")
+            || text.contains("endswith(")
+            || text.contains("match(")
+            || text.contains("search(")
+    }
+
     /// `if <the host of base is none of H>: raise ...` (or `return`, `continue`, `break`,
     /// `sys.exit(...)`), with no other branch: after it `base` points at one of the hosts
     /// (see [`crate::host_check`]), and so does each variable holding its host. The names to
@@ -655,13 +661,7 @@ impl Py<'_, '_, '_> {
         else {
             return Vec::new();
         };
-        let text = self.text(cond);
-        if self.host_vars.is_empty()
-            && !text.contains("hostname")
-            && !text.contains("endswith(")
-            && !text.contains("match(")
-            && !text.contains("search(")
-        {
+        if !self.may_check_host(cond) {
             return Vec::new();
         }
         self.plain_hosts.clear();
