@@ -106,13 +106,15 @@ impl Place {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        // Written from another thread: a batch's answers fill the output pipe while its input
+        // is still being written, and a writer that waits for the whole input to go in first
+        // would wait forever (the KG's examples outgrew the pipe's 64 KiB).
+        let mut pipe = child.stdin.take().unwrap();
+        let input = stdin.to_owned();
+        let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap().unwrap();
+        out
     }
 }
 
