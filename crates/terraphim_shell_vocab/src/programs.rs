@@ -430,6 +430,9 @@ pub const WRAPPERS: &[&str] = &[
     "setuidgid",
     "s6-setuidgid",
     "chpst",
+    // Bubblewrap runs the command in namespaces it builds; with the host's directories bound
+    // in (`--bind / /`), the command does what it does.
+    "bwrap",
 ];
 /// Name lookups and network probes: the host names they are given are looked up by DNS, so
 /// what a name spells leaves the machine whether or not the host answers.
@@ -781,6 +784,12 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
         if a == "--" {
             return i + 1;
         }
+        if name == "bwrap"
+            && let Some(n) = bwrap_values(a)
+        {
+            i += 1 + n;
+            continue;
+        }
         if name == "env" && ((!a.starts_with('-') && a.contains('=')) || a == "-") {
             // `env -` is `env -i`.
             i += 1;
@@ -804,6 +813,71 @@ pub fn wrapper_words<S: AsRef<str>>(name: &str, rest: &[S]) -> usize {
         _ => 0,
     };
     (i + positional).min(rest.len())
+}
+
+/// How many words bubblewrap's option `a` takes (`--bind SRC DEST` two, `--chdir DIR` one,
+/// `--overlay RWSRC WORKDIR DEST` three); `None` for a switch or an unknown word.
+fn bwrap_values(a: &str) -> Option<usize> {
+    const TWO: &[&str] = &[
+        "--bind",
+        "--bind-try",
+        "--dev-bind",
+        "--dev-bind-try",
+        "--ro-bind",
+        "--ro-bind-try",
+        "--symlink",
+        "--setenv",
+        "--file",
+        "--bind-data",
+        "--ro-bind-data",
+        "--chmod",
+        "--bind-fd",
+        "--ro-bind-fd",
+    ];
+    const ONE: &[&str] = &[
+        "--unsetenv",
+        "--chdir",
+        "--dev",
+        "--proc",
+        "--tmpfs",
+        "--mqueue",
+        "--dir",
+        "--remount-ro",
+        "--uid",
+        "--gid",
+        "--hostname",
+        "--perms",
+        "--size",
+        "--seccomp",
+        "--add-seccomp-fd",
+        "--info-fd",
+        "--json-status-fd",
+        "--sync-fd",
+        "--block-fd",
+        "--userns-block-fd",
+        "--lock-file",
+        "--exec-label",
+        "--file-label",
+        "--args",
+        "--cap-add",
+        "--cap-drop",
+        "--userns",
+        "--userns2",
+        "--pidns",
+        "--argv0",
+        "--overlay-src",
+        "--tmp-overlay",
+        "--ro-overlay",
+    ];
+    if a == "--overlay" {
+        Some(3)
+    } else if TWO.contains(&a) {
+        Some(2)
+    } else if ONE.contains(&a) {
+        Some(1)
+    } else {
+        None
+    }
 }
 
 /// Whether a cluster of short options (`-iu`, `-Hu`) ends in one that takes a value, which is

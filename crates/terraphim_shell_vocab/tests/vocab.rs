@@ -221,6 +221,25 @@ fn wrapper_words_skips_options_and_their_values() {
         ("parallel", &["-j", "4", "gzip", ":::", "a"], 2),
         ("xargs", &["-I", "{}", "rm", "{}"], 2),
         ("xargs", &["-0", "rm"], 1),
+        // bubblewrap: options take zero to three words
+        (
+            "bwrap",
+            &[
+                "--ro-bind",
+                "/usr",
+                "/usr",
+                "--dev",
+                "/dev",
+                "--unshare-net",
+                "ls",
+            ],
+            6,
+        ),
+        (
+            "bwrap",
+            &["--overlay", "a", "b", "/", "--chdir", "/w", "make"],
+            6,
+        ),
         ("taskset", &["0x3", "make"], 1),
         ("ssh", &["-p", "22", "host", "ls"], 2),
         ("watch", &["-n", "1", "date"], 2),

@@ -8,8 +8,10 @@
 //! by an archiver or printer of that file earlier in its pipeline, `scp`, `rsync`, `rclone`,
 //! `sftp`) to a host nobody answers for (neither this machine, the private network, a
 //! registry, a known code host nor a documented service API; a public IP address) hands the
-//! whole store to whoever runs that host. Sent to the private network (`backup.internal`) it
-//! is a backup and stays as the copy's own entries decide; an export the line keeps is work.
+//! whole store to whoever runs that host. A download from this machine or the private network
+//! into a file is such an export too: it holds what the developer's own service keeps. Sent to
+//! the private network (`backup.internal`) it is a backup and stays as the copy's own entries
+//! decide; an export the line keeps is work.
 
 use super::types::{Part, Verdict};
 use crate::canon::WordKind;
@@ -47,6 +49,24 @@ fn exports(cmd: &SimpleCommand) -> bool {
         return false;
     }
     if names_export(name) {
+        return true;
+    }
+    // A download from this machine or the private network (`curl -o /tmp/kb.snapshot
+    // http://qdrant.internal:6333/...`) holds what the developer's own service keeps.
+    if terraphim_shell_vocab::hosts::HTTP_CLIENTS.contains(&name) {
+        let hosts = super::install_host::download_sources(&cmd.argv);
+        return !hosts.is_empty()
+            && hosts.iter().all(|h| {
+                terraphim_shell_vocab::hosts::is_loopback_host(h)
+                    || terraphim_shell_vocab::hosts::is_private_network_host(h)
+            });
+    }
+    // An export asked for by a long option (`--export-file`, `--dump`).
+    if cmd.words.iter().skip(1).any(|w| {
+        w.kind == WordKind::Flag
+            && w.text.starts_with("--")
+            && names_export(w.text.trim_start_matches('-'))
+    }) {
         return true;
     }
     cmd.words

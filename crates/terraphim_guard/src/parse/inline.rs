@@ -67,6 +67,17 @@ pub(super) fn inline_calls(interpreter: &str, code: &str) -> Vec<InlineCall> {
                     .map(|n| n.len())
                     .max()
             };
+            // Perl's and Ruby's `open` with a pipe mode runs its command (`open(F, "|-", CMD)`,
+            // `open F, "CMD |"`, Ruby's `open("|CMD")`).
+            if matches!(interpreter, "perl" | "ruby")
+                && code[i..].starts_with("open")
+                && !code[i + 4..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                && let Some(cmd) = pipe_open(&code[i + 4..])
+            {
+                push_literal(&mut out, &cmd, InlineCall::Shell);
+                i += 4;
+                continue;
+            }
             if let Some(len) = found(&shell)
                 && let Some(arg) = command_string(&code[i + len..])
             {
@@ -493,13 +504,40 @@ fn command_string(s: &str) -> Option<String> {
         && args.len() > 1
         && let Some(words) = args
             .iter()
-            .map(|a| concatenation(a))
+            .map(|a| {
+                // A word of the list may be the home alone (`system("rm", "-rf", $ENV{HOME})`).
+                concatenation(a).or_else(|| HOME_EXPRESSIONS.contains(a).then(|| "~".to_string()))
+            })
             .collect::<Option<Vec<_>>>()
         && words.iter().all(|w| !w.contains(char::is_whitespace))
     {
         return Some(words.join(" "));
     }
     first_string(s)
+}
+
+/// The command of a pipe `open`'s arguments (`s` after the name): the words after a `"|-"` or
+/// `"-|"` mode, or a string argument that starts or ends with `|`.
+fn pipe_open(s: &str) -> Option<String> {
+    let args = call_args(s)?;
+    if let Some(k) = args
+        .iter()
+        .position(|a| matches!(quoted(a).as_deref(), Some("|-" | "-|")))
+    {
+        let words: Vec<String> = args[k + 1..]
+            .iter()
+            .map(|a| {
+                concatenation(a).or_else(|| HOME_EXPRESSIONS.contains(a).then(|| "~".to_string()))
+            })
+            .collect::<Option<_>>()?;
+        return (!words.is_empty()).then(|| words.join(" "));
+    }
+    args.iter().find_map(|a| {
+        let text = concatenation(a)?;
+        let t = text.trim();
+        let cmd = t.strip_prefix('|').or_else(|| t.strip_suffix('|'))?.trim();
+        (!cmd.is_empty()).then(|| cmd.to_string())
+    })
 }
 
 /// The text of the quoted string at the start of `s`, with the home interpolated in it read as
@@ -510,6 +548,9 @@ fn quoted(s: &str) -> Option<String> {
 
 /// [`quoted`] and the length of the quoted string with its quotes.
 fn quoted_len(s: &str) -> Option<(String, usize)> {
+    if let Some(found) = quote_operator(s) {
+        return Some(found);
+    }
     let quote = s.chars().next().filter(|c| *c == '"' || *c == '\'')?;
     // A backslash escapes the next character (`"rm -rf \"$dir\""`): the quote it escapes and
     // an escaped backslash are the character itself; other escapes stay as written.
@@ -537,6 +578,55 @@ fn quoted_len(s: &str) -> Option<(String, usize)> {
         }
     }
     Some((text, end + 2))
+}
+
+/// Perl's `q(...)`/`qq{...}` and Ruby's `%q(...)`/`%Q[...]`/`%(...)` at the start of `s`:
+/// strings with a delimiter of the writer's choice (`system q(make test)` is
+/// `system('make test')`). A bracket delimiter nests; the interpolating forms read the home as
+/// `"..."` does. The text and the length taken.
+fn quote_operator(s: &str) -> Option<(String, usize)> {
+    let (op_len, interpolates) = [
+        ("qq", true),
+        ("q", false),
+        ("%Q", true),
+        ("%q", false),
+        ("%", true),
+    ]
+    .iter()
+    .find(|(op, _)| s.starts_with(op))
+    .map(|(op, i)| (op.len(), *i))?;
+    let body = &s[op_len..];
+    let open = body.chars().next()?;
+    let close = match open {
+        '(' => ')',
+        '{' => '}',
+        '[' => ']',
+        '<' => '>',
+        '|' | '!' | '/' | '#' | '~' | '^' => open,
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let end = body[1..].char_indices().find_map(|(i, c)| {
+        if c == close && depth == 0 {
+            return Some(i);
+        }
+        if open != close && c == open {
+            depth += 1;
+        } else if open != close && c == close {
+            depth -= 1;
+        }
+        None
+    })?;
+    let mut text = body[1..1 + end].to_string();
+    if interpolates {
+        for home in HOME_EXPRESSIONS {
+            text = text.replace(&format!("#{{{home}}}"), "~");
+        }
+        for home in ["$ENV{HOME}", "${HOME}", "$HOME"] {
+            text = text.replace(home, "~");
+        }
+    }
+    Some((text, op_len + end + 2))
 }
 
 #[cfg(test)]
@@ -627,6 +717,32 @@ mod tests {
                 vec![shell("rm -rf ~/x")],
             ),
             ("ruby", "system('make ' + target)", vec![shell("make ")]),
+            // quote operators: Perl's q/qq, Ruby's %q/%Q/%; a bracket delimiter nests
+            ("perl", "system q(make test)", vec![shell("make test")]),
+            (
+                "perl",
+                "exec qq{rm -rf $ENV{HOME}/x}",
+                vec![shell("rm -rf ~/x")],
+            ),
+            ("ruby", "system %q(make (all))", vec![shell("make (all)")]),
+            ("ruby", "puts %w(a b)", vec![]),
+            ("perl", "print q(make test)", vec![]),
+            // the home alone as a word of the list form
+            (
+                "perl",
+                "system('rm', '-rf', $ENV{HOME})",
+                vec![shell("rm -rf ~")],
+            ),
+            // pipe opens run their command; a read or write open runs none
+            (
+                "perl",
+                "open(my $f, '|-', 'sort -u')",
+                vec![shell("sort -u")],
+            ),
+            ("perl", "open F, \"du -sh . |\"", vec![shell("du -sh .")]),
+            ("ruby", "open(\"|uptime\").read", vec![shell("uptime")]),
+            ("perl", "open(my $f, '<', 'data.txt')", vec![]),
+            ("perl", "open(F, \"> out.txt\")", vec![]),
             ("python3", "system('x')", vec![]),
         ];
         for (interpreter, code, want) in cases {

@@ -511,6 +511,21 @@ impl Walker {
             self.push(argv, text, ctx, findings);
             return;
         }
+        // `sg GROUP -c CODE`, `sg GROUP CMD ARGS`: shadow-utils runs the words after the group
+        // as one command line of `/bin/sh -c`, with the group added; `sg GROUP` itself is judged
+        // as any program.
+        if name == "sg" && rest.len() > 1 {
+            let code_at = if rest[1] == "-c" { 2 } else { 1 };
+            if code_at < rest.len() {
+                if rest_dyn[code_at..].iter().any(|d| *d) {
+                    findings.push(Finding::DynamicCode);
+                }
+                let code = rest[code_at..].join(" ");
+                self.parse_code(&code, depth + 1, &layer("sg -c").layers);
+            }
+            self.push(argv[..2].to_vec(), text, ctx, findings);
+            return;
+        }
         // Programs that start the command detached from this session (`systemd-run`, `screen
         // -dm`): judged themselves, and the command they start too.
         if PRIVILEGED.contains(&name.as_str()) || STARTERS.contains(&name.as_str()) {
