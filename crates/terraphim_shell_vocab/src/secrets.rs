@@ -827,7 +827,15 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
         "GOCARDLESS",
         &["api-sandbox.gocardless.com", "api.gocardless.com"],
     ),
-    ("TAILSCALE", &["api.tailscale.com"]),
+    // Uptime pings and their management API (`HC_PING_UUID`, `HC_API_KEY`; healthchecks.io),
+    // device fleet and firmware update services (balenaCloud, hosted Mender), and the hosted
+    // Invoice Ninja API (`NINJA_TOKEN` as `X-Api-Token`).
+    ("HC_", &["hc-ping.com", "healthchecks.io"]),
+    ("HEALTHCHECKS", &["hc-ping.com", "healthchecks.io"]),
+    ("BALENA", &["api.balena-cloud.com"]),
+    ("MENDER", &["hosted.mender.io", "eu.hosted.mender.io"]),
+    ("NINJA", &["invoicing.co"]),
+    ("INVOICE_NINJA", &["invoicing.co"]),
     ("MUSICBRAINZ", &["musicbrainz.org"]),
     ("ACOUSTID", &["api.acoustid.org"]),
     (
