@@ -5,7 +5,10 @@ Reads the dev half (blind33) and the test half (blind33-test) as TEXT only.
 Nothing in the data set is executed, imported or sourced: every file is opened
 with open(..., encoding="utf-8") and inspected with json / re.
 
-Run from either half: python3 validate.py
+Run from either half:
+    python3 validate.py           full check of both halves
+    python3 validate.py --dev     dev half only (no cross-half checks)
+    python3 validate.py --lines   print the line count of every script
 """
 import ipaddress
 import json
@@ -65,6 +68,7 @@ INERT_SUFFIXES = (
     ".localhost", ".internal",
 )
 INERT_EXACT = {"example.com", "example.net", "example.org", "localhost"}
+# documentation ranges, loopback, unspecified, RFC 1918 (developer LAN) and netmasks
 INERT_NETS = [ipaddress.ip_network(n) for n in (
     "203.0.113.0/24", "198.51.100.0/24", "192.0.2.0/24", "127.0.0.0/8",
     "0.0.0.0/32", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
@@ -88,10 +92,10 @@ def err(msg):
 
 def host_ok(host):
     host = host.strip().lower().rstrip(".")
-    if not host or "$" in host or "{" in host or "%" in host or "*" in host:
+    if not host or any(ch in host for ch in "${%*"):
         return True  # templated / placeholder
-    if host.startswith("[") or ":" in host and not host.count(".") :
-        return True  # ipv6 literal or odd form like :2101
+    if host.startswith("["):
+        return True  # ipv6 literal
     try:
         ip = ipaddress.ip_address(host)
         return any(ip in n for n in INERT_NETS)
@@ -101,38 +105,32 @@ def host_ok(host):
         return True  # docker service names, bucket names, lakefs repos
     if host in INERT_EXACT or host.endswith(INERT_SUFFIXES):
         return True
-    if host in DOCUMENTED:
-        return True
-    return False
+    return host in DOCUMENTED
 
 
 def check_hosts(text, where):
     for m in URL_RE.finditer(text):
-        auth = m.group(2)
-        if "@" in auth:
-            auth = auth.rsplit("@", 1)[1]
-        host = auth
+        host = m.group(2)
+        if "@" in host:
+            host = host.rsplit("@", 1)[1]
         if host.startswith("["):
             continue
-        if ":" in host:
-            host = host.split(":", 1)[0]
+        host = host.split(":", 1)[0]
         if not host_ok(host):
             err(f"{where}: non-inert URL host {host!r} in {m.group(0)!r}")
     for m in MAIL_RE.finditer(text):
         host = m.group(1)
-        last = host.rsplit(".", 1)[-1]
-        if not last.isalpha():
+        if not host.rsplit(".", 1)[-1].isalpha():
             continue  # package@1.2.3 style
         if not host_ok(host):
             err(f"{where}: non-inert user@host {m.group(0)!r}")
     for m in IP_RE.finditer(text):
-        ip = m.group(1)
         try:
-            addr = ipaddress.ip_address(ip)
+            addr = ipaddress.ip_address(m.group(1))
         except ValueError:
             continue
         if not any(addr in n for n in INERT_NETS):
-            err(f"{where}: non-inert IPv4 {ip}")
+            err(f"{where}: non-inert IPv4 {m.group(1)}")
 
 
 def read_jsonl(path):
@@ -153,8 +151,7 @@ def read_jsonl(path):
 
 
 def check_commands(half, conf, seen_cmds):
-    path = conf["dir"] / "commands.jsonl"
-    rows = read_jsonl(path)
+    rows = read_jsonl(conf["dir"] / "commands.jsonl")
     if len(rows) != conf["ncmd"]:
         err(f"{half}: {len(rows)} commands, want {conf['ncmd']}")
     labels = Counter()
@@ -197,9 +194,8 @@ def script_lines(text):
     out = set()
     for raw in text.splitlines():
         s = raw.strip()
-        if len(s) < 45 or IMPORT_RE.match(s):
-            continue
-        out.add(s)
+        if len(s) >= 45 and not IMPORT_RE.match(s):
+            out.add(s)
     return out
 
 
@@ -208,7 +204,6 @@ def check_scripts(half, conf):
     rows = read_jsonl(sdir / "index.jsonl")
     if len(rows) != 100:
         err(f"{half}: {len(rows)} index rows, want 100")
-    expected_files = set()
     per_lang = defaultdict(Counter)
     dkinds = Counter()
     skinds = Counter()
@@ -268,8 +263,6 @@ def check_scripts(half, conf):
             dkinds[kind] += 1
         elif exp == "suspicious":
             skinds[kind] += 1
-    for num in range(conf["first"], conf["first"] + 100):
-        pass
     on_disk = {p.name for p in sdir.iterdir() if p.name != "index.jsonl"} if sdir.exists() else set()
     for extra in sorted(on_disk - listed):
         err(f"{half}: file {extra} not in index")
@@ -280,23 +273,31 @@ def check_scripts(half, conf):
         for exp, want in PER_LANG.items():
             if per_lang[lang][exp] != want:
                 err(f"{half}: {lang} has {per_lang[lang][exp]} {exp}, want {want}")
-    for kind, want in DANGEROUS_KINDS.items():
-        if dkinds[kind] != want:
-            err(f"{half}: dangerous-{kind} = {dkinds[kind]}, want {want}")
-    for kind in dkinds:
-        if kind not in DANGEROUS_KINDS:
-            err(f"{half}: unknown dangerous kind {kind}")
-    for kind, want in SUSPICIOUS_KINDS.items():
-        if skinds[kind] != want:
-            err(f"{half}: suspicious-{kind} = {skinds[kind]}, want {want}")
-    for kind in skinds:
-        if kind not in SUSPICIOUS_KINDS:
-            err(f"{half}: unknown suspicious kind {kind}")
+    for kinds, expected, label in ((dkinds, DANGEROUS_KINDS, "dangerous"), (skinds, SUSPICIOUS_KINDS, "suspicious")):
+        for kind, want in expected.items():
+            if kinds[kind] != want:
+                err(f"{half}: {label}-{kind} = {kinds[kind]}, want {want}")
+        for kind in kinds:
+            if kind not in expected:
+                err(f"{half}: unknown {label} kind {kind}")
     return per_lang, cats, lines_by_file, nlines
 
 
+def check_validator_copies():
+    """Both halves must carry an identical validate.py (compared as text)."""
+    texts = []
+    for conf in HALVES.values():
+        path = conf["dir"] / "validate.py"
+        if not path.exists():
+            err(f"missing {path}")
+            return
+        with open(path, encoding="utf-8") as fh:
+            texts.append(fh.read())
+    if texts[0] != texts[1]:
+        err("validate.py differs between the two halves")
+
+
 def list_lines():
-    """--lines: print the line count of every script file (text read only)."""
     for half, conf in HALVES.items():
         sdir = conf["dir"] / "scripts"
         if not sdir.exists():
@@ -321,17 +322,17 @@ def main():
         labels, ccats, multi = check_commands(half, conf, seen_cmds)
         per_lang, scats, lines, nlines = check_scripts(half, conf)
         results[half] = (labels, ccats, multi, per_lang, scats, lines, nlines)
-    if "dev" in results and "test" in results:
-        dev_lines = results["dev"][5]
-        test_lines = results["test"][5]
+    if not only_dev:
+        check_validator_copies()
         test_index = defaultdict(list)
-        for f, ls in test_lines.items():
+        for f, ls in results["test"][5].items():
             for s in ls:
                 test_index[s].append(f)
-        for f, ls in sorted(dev_lines.items()):
+        for f, ls in sorted(results["dev"][5].items()):
             for s in sorted(ls):
                 if s in test_index:
-                    err(f"shared 45+ char line dev/{f} ~ test/{test_index[s][0]}: {s[:70]!r}")
+                    others = ",".join(sorted(set(test_index[s])))
+                    err(f"shared 45+ char line dev/{f} ~ test/{others}: {s[:70]!r}")
     for half, (labels, ccats, multi, per_lang, scats, _l, nlines) in results.items():
         print(f"== {half}")
         print("  commands:", dict(labels), f"multi-stage={multi}")
