@@ -513,8 +513,15 @@ impl Walker {
         }
         // `sg GROUP -c CODE`, `sg GROUP CMD ARGS`: shadow-utils runs the words after the group
         // as one command line of `/bin/sh -c`, with the group added; `sg GROUP` itself is judged
-        // as any program.
-        if name == "sg" && rest.len() > 1 {
+        // as any program. ast-grep is installed as `sg` too: its subcommands and options
+        // (`sg run -p PAT`, `sg scan`, `sg -p PAT`) are no group.
+        const AST_GREP_SUBCOMMANDS: &[&str] =
+            &["run", "scan", "test", "new", "lsp", "completions", "help"];
+        if name == "sg"
+            && rest.len() > 1
+            && !rest[0].starts_with('-')
+            && !AST_GREP_SUBCOMMANDS.contains(&rest[0].as_str())
+        {
             let code_at = if rest[1] == "-c" { 2 } else { 1 };
             if code_at < rest.len() {
                 if rest_dyn[code_at..].iter().any(|d| *d) {

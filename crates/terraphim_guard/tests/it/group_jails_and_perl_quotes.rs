@@ -19,6 +19,12 @@ fn sg_runs_its_words_as_a_shell_line() {
         // twins: the same group running ordinary work is judged as that work's runner
         ("sg docker -c 'docker ps'", Verdict::Sandbox),
         ("sg users -c 'rm -rf build'", Verdict::Sandbox),
+        // ast-grep, installed as `sg`, is judged as ast-grep
+        (
+            "sg run -p 'foo($A)' -r 'bar($A)' -l ts web/src",
+            Verdict::Allow,
+        ),
+        ("sg run -p 'x' -r 'y' -U ../other-repo", Verdict::Sandbox),
     ]);
 }
 
