@@ -548,7 +548,12 @@ pub(crate) fn run_program(
         }
     }
     crate::shell_judge::judge_argv(sink, line, &words, &word_alternatives(argv));
-    let out = run_argv(sink, line, argv, stdin);
+    let mut out = run_argv(sink, line, argv, stdin);
+    if crate::sql::prints_rows(&words) {
+        // What a database client prints of the statement it ran (a table's rows as CSV) or
+        // a dump tool writes to stdout: the data of a database server, not the project's.
+        out.taint.outside = true;
+    }
     match crate::shell_judge::lists_marked_ids(&words) {
         // The ids of the containers carrying the script's own label or name: a removal of
         // them (`spawnSync('docker', ['rm', '-f', ...ids])`) names things of the script's own.

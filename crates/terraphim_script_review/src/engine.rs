@@ -2420,7 +2420,28 @@ impl<'a> Sink<'a> {
         else {
             return;
         };
-        let local = host.as_deref().is_none_or(crate::places::local_address);
+        // `--host=localhost:26257`: a host with its port.
+        let local_host =
+            |h: &str| places::local_address(h) || places::local_address(&format!("tcp://{h}"));
+        let local = match host.as_deref() {
+            None => true,
+            Some(h) if !h.contains(UNKNOWN) => local_host(h),
+            // A host of several values (each target of a table): local when every one is.
+            Some(h) => words
+                .iter()
+                .position(|w| w == h || w.ends_with(&format!("={h}")))
+                .map(|i| &argv[i].alts)
+                .is_some_and(|alts| {
+                    !alts.is_empty()
+                        && alts.iter().all(|a| {
+                            let v = a
+                                .split_once('=')
+                                .filter(|_| a.starts_with("--"))
+                                .map_or(a.as_str(), |(_, v)| v);
+                            !v.contains(UNKNOWN) && local_host(v)
+                        })
+                }),
+        };
         if reach == crate::sql::Reach::Tables && local {
             return;
         }

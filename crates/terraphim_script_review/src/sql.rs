@@ -157,10 +157,17 @@ pub(crate) const SQL_RUNNING_METHODS: &[&str] = &[
 pub(crate) fn cli_statement(words: &[String]) -> Option<(usize, Option<String>)> {
     let program = words.first()?;
     let program = program.rsplit('/').next().unwrap_or(program);
-    let (sql_opts, host_opts): (&[&str], &[&str]) = match program {
-        "psql" => (&["-c", "--command"], &["-h", "--host"]),
-        "mysql" | "mariadb" => (&["-e", "--execute"], &["-h", "--host"]),
-        "sqlcmd" => (&["-Q", "-q"], &["-S"]),
+    // The subcommand of a server's own binary that is its SQL client (`cockroach sql`,
+    // `clickhouse client`).
+    let sub = words.get(1).map(String::as_str);
+    let (sql_opts, host_opts): (&[&str], &[&str]) = match (program, sub) {
+        ("psql" | "ysqlsh", _) => (&["-c", "--command"], &["-h", "--host"]),
+        ("mysql" | "mariadb", _) => (&["-e", "--execute"], &["-h", "--host"]),
+        ("sqlcmd", _) => (&["-Q", "-q"], &["-S"]),
+        ("cockroach", Some("sql")) => (&["-e", "--execute"], &["--host", "--url"]),
+        ("clickhouse-client", _) | ("clickhouse", Some("client")) => {
+            (&["-q", "--query"], &["-h", "--host"])
+        }
         _ => return None,
     };
     let at = |opts: &[&str]| {
@@ -179,6 +186,33 @@ pub(crate) fn cli_statement(words: &[String]) -> Option<(usize, Option<String>)>
             .map_or(w.clone(), |(_, h)| h.to_owned())
     });
     Some((at(sql_opts)?, host))
+}
+
+/// Whether a command prints a database server's data: a client given a statement to run
+/// ([`cli_statement`]) or a dump tool (`pg_dump`, `mysqldump`, `mongoexport`) with no file
+/// to write it to.
+pub(crate) fn prints_rows(words: &[String]) -> bool {
+    const DUMPERS: &[&str] = &[
+        "pg_dump",
+        "pg_dumpall",
+        "mysqldump",
+        "mariadb-dump",
+        "mongoexport",
+    ];
+    let Some(program) = words.first() else {
+        return false;
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    if DUMPERS.contains(&program) {
+        // `-f FILE`, `--file=FILE`, `--out DIR`, `-o DIR`, `--result-file`: written to a file.
+        return !words.iter().skip(1).any(|w| {
+            matches!(w.as_str(), "-f" | "-o" | "--out" | "-r")
+                || ["--file", "--out", "--result-file", "--archive"]
+                    .iter()
+                    .any(|o| w.starts_with(o))
+        });
+    }
+    cli_statement(words).is_some()
 }
 
 /// The SQL text of an argument-vector word [`cli_statement`] found (`--command=SQL` without

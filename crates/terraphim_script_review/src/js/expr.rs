@@ -758,8 +758,14 @@ impl Js<'_, '_, '_> {
                 let mut text = String::new();
                 // The function members of an object given to a variable are walked as
                 // `api.post` (`api.post(x)` calls it with `x`).
-                let object = node
-                    .parent()
+                // Through a type assertion (`{ ... } as const`, `satisfies T`).
+                let mut declared = node.parent();
+                while let Some(d) = declared
+                    .filter(|d| matches!(d.kind(), "as_expression" | "satisfies_expression"))
+                {
+                    declared = d.parent();
+                }
+                let object = declared
                     .filter(|d| d.kind() == "variable_declarator")
                     .and_then(|d| d.field("name"))
                     .filter(|n| n.kind() == "identifier")

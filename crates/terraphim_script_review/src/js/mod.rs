@@ -546,7 +546,17 @@ impl<'s> Js<'s, '_, '_> {
                     if let (Some(n), Some(v)) = (c.field("name"), c.field("value")) {
                         self.note_finalizer(n, v);
                     }
-                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
+                    // `const T = { ... } as const` / `satisfies Table`: the object itself.
+                    let value = c.field("value").map(|v| {
+                        let mut v = v;
+                        while matches!(v.kind(), "as_expression" | "satisfies_expression")
+                            && let Some(inner) = named(v).next()
+                        {
+                            v = inner;
+                        }
+                        v
+                    });
+                    if let (Some(n), Some(v)) = (c.field("name"), value)
                         && matches!(
                             v.kind(),
                             "arrow_function" | "function_expression" | "function"
@@ -558,7 +568,7 @@ impl<'s> Js<'s, '_, '_> {
                         self.note_rest(&name, v);
                         self.scope.funcs.insert(name, params);
                     }
-                    if let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
+                    if let (Some(n), Some(v)) = (c.field("name"), value)
                         && n.kind() == "identifier"
                         && v.kind() == "object"
                     {

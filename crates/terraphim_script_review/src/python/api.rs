@@ -185,6 +185,9 @@ pub(super) enum Api {
     /// A thread or process started on a function (`threading.Thread(target=f, args=(x,))`):
     /// `f(x)` runs.
     StartTarget,
+    /// A function run once after a delay on a thread of its own (`threading.Timer(delay, f,
+    /// args=(x,))`): `f(x)` runs.
+    TimerTarget,
     /// A native library loaded into the process (`ctypes.CDLL(path)`).
     NativeLibrary,
 }
@@ -284,6 +287,7 @@ pub(super) const CALLS: &[(&str, Api)] = &[
     ("filter", MapFilter),
     ("threading.Thread", StartTarget),
     ("multiprocessing.Process", StartTarget),
+    ("threading.Timer", TimerTarget),
     ("ctypes.CDLL", NativeLibrary),
     ("ctypes.PyDLL", NativeLibrary),
     ("ctypes.cdll.LoadLibrary", NativeLibrary),

@@ -270,6 +270,10 @@ impl Py<'_, '_, '_> {
             // `atexit.register(final, path)`: called with the arguments after it at exit.
             // `stack.callback(f, *args)` of an `ExitStack`: called so when the block ends.
             "submit" | "to_thread" | "callback" | "push_callback" => 0,
+            // An event loop's `call_soon(f, *args)`, `call_later(delay, f, *args)`,
+            // `call_at(when, f, *args)`: called with the arguments after it.
+            "call_soon" | "call_soon_threadsafe" => 0,
+            "call_later" | "call_at" => 1,
             // `weakref.finalize(obj, f, *args)`: called with the arguments after it when the
             // object is collected (at the latest at exit).
             "finalize" if of("weakref") => 1,
@@ -1292,7 +1296,9 @@ impl Py<'_, '_, '_> {
                     "SourceFileLoader" => c.arg(1, "path"),
                     _ => c.first(),
                 };
-                if let Some(p) = file.known().map(str::to_owned).or_else(|| file.path_text()) {
+                // A path of several alternatives (a helper returning the project's own
+                // file or the one it downloaded): the file run may be any of them.
+                for p in file.path_alternatives() {
                     self.sink.runs_file(c.ln, &p);
                 }
                 Val::unknown()
@@ -1429,6 +1435,23 @@ impl Py<'_, '_, '_> {
                 let target = c.kwargs.get("target").cloned().unwrap_or_default();
                 let args = c.kwargs.get("args").and_then(|a| a.items.clone());
                 self.call_target(c, &target, c.kw_nodes.get("target").copied(), args);
+                Val::unknown()
+            }
+            Api::TimerTarget => {
+                // `Timer(interval, function, args=None, kwargs=None)`: by position or by name.
+                let (target, node) = match c.kwargs.get("function") {
+                    Some(f) => (f.clone(), c.kw_nodes.get("function").copied()),
+                    None => (
+                        c.args.get(1).cloned().unwrap_or_default(),
+                        c.arg_nodes.get(1).copied(),
+                    ),
+                };
+                let args = c
+                    .kwargs
+                    .get("args")
+                    .or_else(|| c.args.get(2))
+                    .and_then(|a| a.items.clone());
+                self.call_target(c, &target, node, args);
                 Val::unknown()
             }
             Api::NativeLibrary => {
@@ -1621,7 +1644,9 @@ impl Py<'_, '_, '_> {
             }
             Effect::RunFile => {
                 let p = first.path_text().unwrap_or_else(|| UNKNOWN.to_string());
-                self.sink.runs_file(ln, &p);
+                for alt in first.path_alternatives() {
+                    self.sink.runs_file(ln, &alt);
+                }
                 self.sink
                     .cap(ln, crate::caps::Cap::RunFile, p.replace(UNKNOWN, "…"));
                 result
