@@ -67,8 +67,21 @@ pub fn command_basename(word: &str) -> &str {
 
 /// The program a command word names: its basename, with `\\` as a separator too
 /// (`C:\\Git\\bin\\git.exe`), and without a Windows `.exe` suffix, whose name is matched
-/// case-insensitively (`GIT.EXE`, `git.exe` -> `git`; `python3.11.exe` -> `python3.11`).
+/// case-insensitively (`GIT.EXE`, `git.exe` -> `git`; `python3.11.exe` -> `python3.11`). A
+/// name that is another program under a new name is that program (`ysqlsh` -> `psql`, `gmake`
+/// -> `make`: `terraphim_shell_vocab::PROGRAM_ALIASES`), so the program's rules judge it.
 pub fn program_name(word: &str) -> String {
+    let name = file_program_name(word);
+    let program = terraphim_shell_vocab::aliased_program(&name);
+    if program == name {
+        name
+    } else {
+        program.to_string()
+    }
+}
+
+/// [`program_name`] before aliases: the program file's own name.
+fn file_program_name(word: &str) -> String {
     let base = command_basename(word);
     let base = match base.rsplit_once('\\') {
         Some((_, b)) if !b.is_empty() => b,
@@ -427,8 +440,8 @@ pub fn insert_operand(words: &mut Vec<Word>, text: String) {
     );
 }
 
-/// Database clients whose words can be SQL statements.
-const SQL_CLIENTS: &[&str] = &[
+/// Database clients, whose operands and option values can be SQL statements or client commands.
+pub const SQL_CLIENTS: &[&str] = &[
     "psql",
     "mysql",
     "mariadb",
@@ -1234,7 +1247,8 @@ mod tests {
     fn an_in_place_backup_suffix_is_no_operand() {
         for (argv, want) in [
             (&["sed", "-i.bak", "s/a/b/", "f"][..], "sed -i s/a/b f"),
-            (&["gsed", "-i~", "s/a/b/", "f"], "gsed -i s/a/b f"),
+            // gsed is sed (`terraphim_shell_vocab::PROGRAM_ALIASES`)
+            (&["gsed", "-i~", "s/a/b/", "f"], "sed -i s/a/b f"),
             (
                 &["perl", "-i.orig", "-pe", "s/a/b/", "f"],
                 "perl -e -i -p s/a/b f",

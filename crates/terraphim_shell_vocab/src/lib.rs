@@ -39,9 +39,9 @@ pub use grammar::{
 pub use programs::{
     BUILD_INPUTS, BUILD_RUNNERS, COMPILE_OUTPUT_DIRS, DATA_FILE_EXTENSIONS, GIT_CONFIG_READS,
     GIT_CONFIG_REMOVALS, GIT_CONFIG_VERBS, INTERPRETERS, LOCKFILES, METADATA_READERS, NAME_PROBES,
-    PRINT_ONLY_OPTIONS, PRIVILEGED, PROJECT_BUILDERS, ROOT_READERS, RUNNABLE_SOURCE_EXTENSIONS,
-    SHELLS, TEMPLATE_SUFFIXES, WRAPPERS, WRITE_VERBS, interpreter_name, is_build_input,
-    is_data_file, is_interpreter, is_lockfile, is_runner_source, is_shell, is_structured_data_file,
-    is_wrapper, template_target, wrapper_words,
+    PRINT_ONLY_OPTIONS, PRIVILEGED, PROGRAM_ALIASES, PROJECT_BUILDERS, ROOT_READERS,
+    RUNNABLE_SOURCE_EXTENSIONS, SHELLS, TEMPLATE_SUFFIXES, WRAPPERS, WRITE_VERBS, aliased_program,
+    interpreter_name, is_build_input, is_data_file, is_interpreter, is_lockfile, is_runner_source,
+    is_shell, is_structured_data_file, is_wrapper, template_target, wrapper_words,
 };
 pub use runners::{RUNNERS, Runner, runner_words, strip_package_version};

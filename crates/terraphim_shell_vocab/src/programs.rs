@@ -940,3 +940,37 @@ pub const GIT_CONFIG_VERBS: &[&str] = &[
     "rename-section",
     "remove-section",
 ];
+
+/// Programs that are another program under a new name: a fork or a distribution's rename
+/// that keeps the other's options, subcommands and input language, as `(alias, program)`.
+/// A command is judged as the program it is, so its rules (the destructive SQL of `psql`, the
+/// options of `make` that run code) hold for every name: `ysqlsh` (YugabyteDB's psql),
+/// `ycqlsh` (its cqlsh), `mariadb` (the MySQL client), `valkey-cli` and `keydb-cli` (forks of
+/// `redis-cli`), and the GNU tools Homebrew installs with a `g` prefix (`gmake`, `gsed`,
+/// `gtar`, `gawk`...). Not here: programs that share a purpose but not a command line (`mycli`,
+/// `pgcli`, `podman`, `nerdctl`, `bsdtar`), whose rules are their own.
+pub const PROGRAM_ALIASES: &[(&str, &str)] = &[
+    ("ysqlsh", "psql"),
+    ("ycqlsh", "cqlsh"),
+    ("mariadb", "mysql"),
+    ("valkey-cli", "redis-cli"),
+    ("keydb-cli", "redis-cli"),
+    ("gmake", "make"),
+    ("gsed", "sed"),
+    ("gtar", "tar"),
+    ("gawk", "awk"),
+    ("gfind", "find"),
+    ("gxargs", "xargs"),
+    ("ggrep", "grep"),
+    ("fdfind", "fd"),
+    ("batcat", "bat"),
+];
+
+/// The program a command name is ([`PROGRAM_ALIASES`]): `ysqlsh` -> `psql`; any other name is
+/// itself.
+pub fn aliased_program(name: &str) -> &str {
+    PROGRAM_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, program)| program)
+}

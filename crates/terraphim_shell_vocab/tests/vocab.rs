@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use pretty_assertions::assert_eq;
 use terraphim_shell_vocab::xdg::{self, BaseDir};
 use terraphim_shell_vocab::{
-    BUILD_INPUTS, INTERPRETERS, PRIVILEGED, SHELLS, WRAPPERS, interpreter_name, is_build_input,
-    is_interpreter, is_runner_source, is_shell, is_wrapper, unescape_ansi_c, wrapper_words,
+    BUILD_INPUTS, INTERPRETERS, PRIVILEGED, PROGRAM_ALIASES, SHELLS, WRAPPERS, aliased_program,
+    interpreter_name, is_build_input, is_interpreter, is_runner_source, is_shell, is_wrapper,
+    unescape_ansi_c, wrapper_words,
 };
 
 #[test]
@@ -607,4 +608,29 @@ fn plain_parentheses_in_an_expansion_operand_are_mapped_out() {
     // An operand that never closes is read once: a long run of them is no quadratic scan.
     let long = "${a:-(".repeat(20_000);
     assert_eq!(expansion_operand_parens(Cow::Borrowed(&long)), long);
+}
+
+#[test]
+fn an_alias_is_the_program_it_renames() {
+    let cases: &[(&str, &str)] = &[
+        ("ysqlsh", "psql"),
+        ("ycqlsh", "cqlsh"),
+        ("mariadb", "mysql"),
+        ("gmake", "make"),
+        ("gsed", "sed"),
+        ("valkey-cli", "redis-cli"),
+        // not aliases: the programs themselves, and tools that share a purpose only
+        ("psql", "psql"),
+        ("make", "make"),
+        ("pgcli", "pgcli"),
+        ("podman", "podman"),
+        ("bsdtar", "bsdtar"),
+    ];
+    for (name, program) in cases {
+        assert_eq!(aliased_program(name), *program, "{name}");
+    }
+    // An alias names a program that is no alias itself, so one look-up is the whole answer.
+    for (alias, program) in PROGRAM_ALIASES {
+        assert_eq!(aliased_program(program), *program, "{alias} -> {program}");
+    }
 }

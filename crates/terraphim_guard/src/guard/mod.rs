@@ -28,6 +28,7 @@ mod port_probe;
 mod port_process;
 mod printed_secret;
 mod profile;
+mod prose_value;
 mod proxy;
 mod sed;
 mod store;

@@ -236,6 +236,19 @@ fn command_classes(
     wants: bool,
 ) -> Vec<u32> {
     let mut bits = crate::paths::classify(&c.words, c.appends, scope, wants);
+    // A long option's prose value (`--preset 'Fast 720p30'`) is classed as its spelling without
+    // blanks: see `prose_value.rs`.
+    let prose = super::prose_value::prose_values(c);
+    if !prose.is_empty() {
+        let mut words = c.words.clone();
+        for &i in &prose {
+            words[i].text = super::prose_value::unblanked(&words[i].text);
+        }
+        let unblanked = crate::paths::classify(&words, c.appends, scope, wants);
+        for &i in &prose {
+            bits[i] = unblanked[i];
+        }
+    }
     if writes_literal_text(c) {
         crate::paths::literal_data_write(&c.words, &mut bits);
     }

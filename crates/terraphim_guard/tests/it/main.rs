@@ -75,6 +75,7 @@ mod friction53;
 mod friction54;
 mod friction55;
 mod friction56;
+mod friction57;
 mod generated_names;
 mod graph_storage_and_simulation_tools;
 mod group_jails_and_perl_quotes;
