@@ -4937,6 +4937,13 @@ fn url_has_query(url: Option<&str>) -> bool {
 /// At most this many characters of a secret are no secret ([`Taint::mask`]).
 pub(crate) const MASK_CHARS: u64 = 4;
 
+/// At most this many characters of an API key or token (one environment variable whose name
+/// says it holds a credential and no password) are no secret: a key's vendor prefix and a few
+/// characters (`sk_test_…`, `tskey-ap…`) tell keys apart, and what stays hidden of a
+/// machine-made key (tens of random characters) is still the key. A password is a few
+/// characters a person chose, so a cut of it keeps [`MASK_CHARS`] at most.
+pub(crate) const TOKEN_MASK_CHARS: u64 = 8;
+
 /// The most characters a cut `start..stop` of a string can hold, the bounds literal integers
 /// counted as Python's slices and JavaScript's `slice` count them (negative: from the end;
 /// `None`: the string's start or end), or `None` when the cut can hold all of a long string
@@ -4951,9 +4958,21 @@ pub(crate) fn fragment_len(start: Option<i64>, stop: Option<i64>) -> Option<u64>
     }
 }
 
-/// Whether a cut with these literal bounds keeps few enough characters to mask a secret.
-pub(crate) fn masks(start: Option<i64>, stop: Option<i64>) -> bool {
-    fragment_len(start, stop).is_some_and(|n| n <= MASK_CHARS)
+/// Whether a cut with these literal bounds keeps few enough characters to mask secret
+/// `secret`: [`TOKEN_MASK_CHARS`] of one token variable, [`MASK_CHARS`] of anything else (a
+/// password, a secrets file's text, two secrets joined).
+pub(crate) fn masks(start: Option<i64>, stop: Option<i64>, secret: &Taint) -> bool {
+    let limit = match secret.env_var() {
+        Some(name)
+            if !secret.mixed
+                && places::secret_env(name)
+                && !terraphim_shell_vocab::secrets::password_env(name) =>
+        {
+            TOKEN_MASK_CHARS
+        }
+        _ => MASK_CHARS,
+    };
+    fragment_len(start, stop).is_some_and(|n| n <= limit)
 }
 
 #[cfg(test)]
