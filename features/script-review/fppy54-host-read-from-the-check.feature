@@ -259,7 +259,7 @@ Feature: script pre-review reads the host a check restricts from the check itsel
       m.archive();
       """
     When I run "terraphim-agent guard review-script --json tools/matomo.ts"
-    Then the JSON field "verdict" is "suspicious"
+    Then the JSON field "verdict" is "clean"
 
   Scenario: the same constant checked with a warning only sends the token anywhere
     Given a project file "tools/matomo.ts" containing:

@@ -3176,6 +3176,21 @@ impl<'a> Sink<'a> {
             }
             return;
         }
+        // A token of no vendor (a self-hosted service's password or key: `MB_PASSWORD`,
+        // `PIHOLE_PASSWORD`) alone in what is sent to the configured endpoint the script's own
+        // host check confined to the network's own zone (`*.internal`): a login to the
+        // project's own server, as the same token in the request's credentials is
+        // ([`Sink::network_with_credentials`]). A vendor's token, two secrets, the whole
+        // environment or a secrets file, a host the script names itself, a private address
+        // (whoever shares the link) and a query string (logged on the way) stay where they
+        // were.
+        if matches!(class, HostClass::Local) && own_network_login(url, &payload.taint) {
+            if let Some(t) = payload.taint.token_var() {
+                let t = t.to_owned();
+                self.env_token_used.insert(t);
+            }
+            return;
+        }
         let private = payload.taint.private();
         let mut chain = source_steps(&payload.taint);
         let verb = if sends {
@@ -4949,6 +4964,31 @@ fn rm_operands(words: &[String]) -> Option<Vec<&String>> {
     (!paths.is_empty()).then_some(paths)
 }
 
+/// Whether `taint` is one token of no vendor, read from one environment variable (or picked
+/// by its key out of the project's `.env`) and joined to nothing else private, sent to `url`
+/// whose host is the zone a host check of the script let through (`*.internal`: a setting
+/// the user configured, or an option the command line gives, refused unless it names a host
+/// of the network's own zone, see [`crate::host_check::url_at`]): see [`Sink::network`]. A
+/// host the script names itself (`https://sso.internal`) is the script's choice, not the
+/// user's, and stays a local service the password is sent to.
+fn own_network_login(url: Option<&str>, taint: &Taint) -> bool {
+    let Some(t) = taint.env_var() else {
+        return false;
+    };
+    !taint.mixed
+        && !taint.env
+        && !taint.host
+        && !taint.store
+        && places::secret_env(t)
+        && places::token_vendor(t).is_none()
+        && !url_has_query(url)
+        && url
+            .and_then(terraphim_shell_vocab::hosts::host_of)
+            .is_some_and(|h| {
+                h.starts_with("*.") && terraphim_shell_vocab::hosts::is_private_zone_name(&h)
+            })
+}
+
 /// Whether the known text of a request's URL has a query string: a secret there is written
 /// into every proxy's and server's access log, whoever the host is.
 fn url_has_query(url: Option<&str>) -> bool {
@@ -4957,6 +4997,13 @@ fn url_has_query(url: Option<&str>) -> bool {
 
 /// At most this many characters of a secret are no secret ([`Taint::mask`]).
 pub(crate) const MASK_CHARS: u64 = 4;
+
+/// At most this many characters of an API key or token (one environment variable whose name
+/// says it holds a credential and no password) are no secret: a key's vendor prefix and a few
+/// characters (`sk_test_…`, `tskey-ap…`) tell keys apart, and what stays hidden of a
+/// machine-made key (tens of random characters) is still the key. A password is a few
+/// characters a person chose, so a cut of it keeps [`MASK_CHARS`] at most.
+pub(crate) const TOKEN_MASK_CHARS: u64 = 8;
 
 /// The most characters a cut `start..stop` of a string can hold, the bounds literal integers
 /// counted as Python's slices and JavaScript's `slice` count them (negative: from the end;
@@ -4972,9 +5019,21 @@ pub(crate) fn fragment_len(start: Option<i64>, stop: Option<i64>) -> Option<u64>
     }
 }
 
-/// Whether a cut with these literal bounds keeps few enough characters to mask a secret.
-pub(crate) fn masks(start: Option<i64>, stop: Option<i64>) -> bool {
-    fragment_len(start, stop).is_some_and(|n| n <= MASK_CHARS)
+/// Whether a cut with these literal bounds keeps few enough characters to mask secret
+/// `secret`: [`TOKEN_MASK_CHARS`] of one token variable, [`MASK_CHARS`] of anything else (a
+/// password, a secrets file's text, two secrets joined).
+pub(crate) fn masks(start: Option<i64>, stop: Option<i64>, secret: &Taint) -> bool {
+    let limit = match secret.env_var() {
+        Some(name)
+            if !secret.mixed
+                && places::secret_env(name)
+                && !terraphim_shell_vocab::secrets::password_env(name) =>
+        {
+            TOKEN_MASK_CHARS
+        }
+        _ => MASK_CHARS,
+    };
+    fragment_len(start, stop).is_some_and(|n| n <= limit)
 }
 
 #[cfg(test)]

@@ -3085,7 +3085,7 @@ impl Shell<'_, '_, '_> {
                         }
                         if node.kind() == "expansion"
                             && v.taint.secret.is_some()
-                            && substring_masks(self.text(node), &n)
+                            && substring_masks(self.text(node), &n, &v.taint)
                         {
                             // `${TOKEN: -4}`: the last characters shown to tell tokens apart.
                             v.taint.mask();
@@ -4377,7 +4377,7 @@ fn url_part_cut(text: &str, name: &str) -> u8 {
 /// Whether `text` is bash's substring expansion of variable `name` with literal bounds
 /// (`${TOKEN: -4}`, `${TOKEN:(-4)}`, `${TOKEN:0:4}`) that keeps few enough characters to mask
 /// a secret ([`crate::engine::masks`]). `${TOKEN:-4}` is a default, not a substring.
-fn substring_masks(text: &str, name: &str) -> bool {
+fn substring_masks(text: &str, name: &str, secret: &crate::engine::Taint) -> bool {
     let Some(rest) = text
         .strip_prefix("${")
         .and_then(|t| t.strip_suffix('}'))
@@ -4405,11 +4405,11 @@ fn substring_masks(text: &str, name: &str) -> bool {
         return false;
     };
     match length {
-        None => crate::engine::masks(Some(o), None),
+        None => crate::engine::masks(Some(o), None, secret),
         Some(None) => false,
         // A negative length counts from the end, as a negative bound does.
-        Some(Some(l)) if l < 0 => o < 0 && crate::engine::masks(Some(o), Some(l)),
-        Some(Some(l)) => crate::engine::masks(Some(0), Some(l)),
+        Some(Some(l)) if l < 0 => o < 0 && crate::engine::masks(Some(o), Some(l), secret),
+        Some(Some(l)) => crate::engine::masks(Some(0), Some(l), secret),
     }
 }
 

@@ -177,6 +177,7 @@ impl Js<'_, '_, '_> {
                     return v;
                 }
                 let mut stored: Option<Val> = None;
+                let mut own_members = false;
                 // `tracker.meta` of an object literal with `get meta() { ... }`: what it returns.
                 if let (Some(o), Some(p)) = (node.field("object"), node.field("property"))
                     && o.kind() == "identifier"
@@ -219,6 +220,7 @@ impl Js<'_, '_, '_> {
                     // reads as `this.cacheRoot`, or a value nobody knows (a caller may have
                     // given the constructor another).
                     stored = self.this_val.field(&prop).cloned();
+                    own_members = self.stores_args.contains(&class);
                 }
                 if node
                     .field("property")
@@ -240,8 +242,17 @@ impl Js<'_, '_, '_> {
                     .field("property")
                     .map(|p| self.text(p).to_owned())
                     .unwrap_or_default();
+                // (A member set on the instance itself, `client.calls = token`, is the
+                // instance's own.)
+                let set_on_instance = obj.field(&prop).is_some();
                 let v = self.member(node, obj, &prop);
                 match stored {
+                    // `api.calls` of `new Api(base, key)` whose class keeps every constructor
+                    // argument in a member of its own: the counter it stored, not the key the
+                    // instance was built from (which is in `api.key`).
+                    Some(f) if own_members && !set_on_instance => {
+                        Val::lit(UNKNOWN.to_string()).union(&f)
+                    }
                     Some(f) => v.union(&Val::lit(UNKNOWN.to_string())).union(&f),
                     None => v,
                 }

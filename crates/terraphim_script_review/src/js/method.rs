@@ -298,7 +298,7 @@ impl Js<'_, '_, '_> {
                 v.handle = None;
                 if matches!(name, "slice" | "substring")
                     && recv.taint.one_variable()
-                    && self.cut_masks(name, arg_nodes, args)
+                    && self.cut_masks(name, arg_nodes, args, &recv.taint)
                 {
                     // `token.slice(-4)`: the last characters shown to tell tokens apart.
                     v.taint.mask();
@@ -613,7 +613,13 @@ impl Js<'_, '_, '_> {
     ///
     /// A bound may be a name holding a literal (`value.slice(0, keep)` in `function mask(value,
     /// keep = 4)`): every value it may hold must mask.
-    fn cut_masks(&self, name: &str, arg_nodes: &[Node<'_>], args: &[Val]) -> bool {
+    fn cut_masks(
+        &self,
+        name: &str,
+        arg_nodes: &[Node<'_>],
+        args: &[Val],
+        secret: &crate::engine::Taint,
+    ) -> bool {
         let int = |t: &str| {
             t.replace(' ', "")
                 .parse::<i64>()
@@ -645,10 +651,13 @@ impl Js<'_, '_, '_> {
             bounds.push(held);
         }
         match bounds.as_slice() {
-            [a] => a.iter().all(|a| crate::engine::masks(Some(*a), None)),
-            [a, b] => a
+            [a] => a
                 .iter()
-                .all(|a| b.iter().all(|b| crate::engine::masks(Some(*a), Some(*b)))),
+                .all(|a| crate::engine::masks(Some(*a), None, secret)),
+            [a, b] => a.iter().all(|a| {
+                b.iter()
+                    .all(|b| crate::engine::masks(Some(*a), Some(*b), secret))
+            }),
             _ => false,
         }
     }

@@ -480,7 +480,7 @@ impl Py<'_, '_, '_> {
                         if obj.taint.one_variable()
                             && index_node
                                 .filter(|n| n.kind() == "slice")
-                                .is_some_and(|n| slice_masks(self.text(n)))
+                                .is_some_and(|n| slice_masks(self.text(n), &obj.taint))
                         {
                             // `token[-4:]`: the last characters shown to tell tokens apart.
                             v.taint.mask();
@@ -1188,7 +1188,7 @@ fn slice_items(items: &[Val], spec: &str) -> Option<Vec<Val>> {
 
 /// Whether a slice `spec` of literal bounds (`-4:`, `:4`, `0:4`) keeps few enough characters
 /// of a string to mask a secret ([`crate::engine::masks`]); a step other than 1 never does.
-fn slice_masks(spec: &str) -> bool {
+fn slice_masks(spec: &str, secret: &crate::engine::Taint) -> bool {
     let parts: Vec<&str> = spec.split(':').map(str::trim).collect();
     let bound = |s: &str| -> Result<Option<i64>, ()> {
         if s.is_empty() {
@@ -1199,7 +1199,7 @@ fn slice_masks(spec: &str) -> bool {
     };
     match parts.as_slice() {
         [a, b] | [a, b, "" | "1"] => match (bound(a), bound(b)) {
-            (Ok(a), Ok(b)) => crate::engine::masks(a, b),
+            (Ok(a), Ok(b)) => crate::engine::masks(a, b, secret),
             _ => false,
         },
         _ => false,

@@ -302,9 +302,8 @@ impl Py<'_, '_, '_> {
                     // `if urlparse(base).hostname not in HOSTS: raise ...`: after it, `base`
                     // points at one of the hosts.
                     for (name, v) in self.leaving_host_check(c) {
-                        if let Some(old) = self.scope.lookup(&name) {
-                            self.scope.bind(&name, v);
-                            narrowed.push((name, old));
+                        if let Some(undo) = self.bind_subject(&name, v) {
+                            narrowed.push(undo);
                         }
                     }
                     self.note_host_guard(node, c);
@@ -314,10 +313,9 @@ impl Py<'_, '_, '_> {
                     // `check_host(base)` of a function that refuses other hosts: after it,
                     // `base` points at one of them.
                     if let Some((name, v)) = self.host_guard_call(c)
-                        && let Some(old) = self.scope.lookup(&name)
+                        && let Some(undo) = self.bind_subject(&name, v)
                     {
-                        self.scope.bind(&name, v);
-                        narrowed.push((name, old));
+                        narrowed.push(undo);
                     }
                     if let Some(a) = c.named_child(0).filter(|a| a.kind() == "assignment")
                         && let (Some(l), Some(r)) = (a.field("left"), a.field("right"))
@@ -410,16 +408,14 @@ impl Py<'_, '_, '_> {
             cuts.push((sep.to_owned(), index));
             at = func.field("object")?;
         }
-        if at.kind() != "identifier" {
-            return None;
-        }
+        let url = self.subject_text(at)?;
         cuts.reverse();
         let mut cuts = cuts.iter().map(|(s, i)| (s.as_str(), i.as_str()));
         if !matches!(cuts.next(), Some(("//", "-1" | "1"))) || cuts.next() != Some(("/", "0")) {
             return None;
         }
         cuts.all(|c| matches!(c, (":" | "?" | "#", "0")))
-            .then(|| self.text(at).to_owned())
+            .then_some(url)
     }
 
     /// The URL whose parts `node` is: `urlparse(base)` (`urlsplit`), the URL's text.
@@ -433,8 +429,61 @@ impl Py<'_, '_, '_> {
             return None;
         }
         let mut args = call.field("arguments").map(named)?;
-        let url = args.next().filter(|a| a.kind() == "identifier")?;
-        Some(self.text(url).to_owned())
+        self.subject_text(args.next()?)
+    }
+
+    /// The text of a URL a host check may test: a variable (`base`), or a field of a
+    /// variable holding an object of the walk's own (`args.base` of the parsed command line,
+    /// `cfg.url` of a settings dict read as an object), never of `self` (whose attributes the
+    /// class's methods share).
+    fn subject_text(&self, node: Node<'_>) -> Option<String> {
+        match node.kind() {
+            "identifier" => Some(self.text(node).to_owned()),
+            "attribute" => {
+                let obj = node.field("object").filter(|o| o.kind() == "identifier")?;
+                let attr = node.field("attribute")?;
+                let obj = self.text(obj);
+                if obj == "self" || obj == "cls" {
+                    return None;
+                }
+                self.scope.get(obj)?.field(self.text(attr))?;
+                Some(format!("{obj}.{}", self.text(attr)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value a host check's subject ([`Py::subject_text`]) holds.
+    fn subject_val(&self, subject: &str) -> Option<Val> {
+        match subject.split_once('.') {
+            None => self.scope.lookup(subject),
+            Some((obj, field)) => self.scope.get(obj)?.field(field).cloned(),
+        }
+    }
+
+    /// Bind a host check's subject to `v` (the field alone of `args.base`, the other fields
+    /// kept): the variable rebound and the value it held, to bind again where the check's
+    /// block ends.
+    fn bind_subject(&mut self, subject: &str, v: Val) -> Option<(String, Val)> {
+        match subject.split_once('.') {
+            None => {
+                let old = self.scope.lookup(subject)?;
+                self.scope.bind(subject, v);
+                Some((subject.to_owned(), old))
+            }
+            Some((obj, field)) => {
+                let old = self.scope.lookup(obj)?;
+                old.field(field)?;
+                let mut new = old.clone();
+                for (k, f) in &mut new.fields {
+                    if k == field {
+                        *f = v.clone();
+                    }
+                }
+                self.scope.bind(obj, new);
+                Some((obj.to_owned(), old))
+            }
+        }
     }
 
     /// What a condition says of the host of a URL (see [`crate::host_check`]): `host in
@@ -590,9 +639,14 @@ impl Py<'_, '_, '_> {
             .field("consequence")
             .and_then(|b| named(b).filter(|c| c.kind() != "comment").last())
             .is_some_and(|l| l.kind() == "raise_statement");
-        let Some(cond) = leaving_condition(check)
+        // `if <the host of url is one of H>: return` then `raise ...` (or `sys.exit(...)`) as
+        // the function's last statement: it stops the script unless the condition holds.
+        let passes = self.passing_condition(body, check);
+        let Some((cond, holds)) = leaving_condition(check)
             .filter(|_| raises)
             .or_else(|| exiting_condition(check, self.src))
+            .map(|c| (c, false))
+            .or(passes.map(|c| (c, true)))
         else {
             return;
         };
@@ -601,7 +655,7 @@ impl Py<'_, '_, '_> {
         }
         self.plain_hosts.clear();
         let c = self.host_cond(cond);
-        let Some((url, hosts)) = crate::host_check::hosts_where(&c, false) else {
+        let Some((url, hosts)) = crate::host_check::hosts_where(&c, holds) else {
             return;
         };
         // A parameter tested as a host name (`def check(host): if not
@@ -618,6 +672,39 @@ impl Py<'_, '_, '_> {
         self.host_guards.insert(name, (k, hosts, plain));
     }
 
+    /// The condition of `if <cond>: return` (a bare `return`, with no other branch) standing
+    /// in function body `body` right before its last statement, which stops the script
+    /// (`raise ...`, `sys.exit(...)`): past a call the function returned, so the condition
+    /// held.
+    fn passing_condition<'n>(&self, body: Node<'n>, check: Node<'n>) -> Option<Node<'n>> {
+        if check.field("alternative").is_some() {
+            return None;
+        }
+        let stmts: Vec<Node<'n>> = named(body).filter(|c| c.kind() != "comment").collect();
+        let [.., at, last] = stmts.as_slice() else {
+            return None;
+        };
+        if at.byte_range() != check.byte_range() {
+            return None;
+        }
+        let inner: Vec<Node<'n>> = check
+            .field("consequence")
+            .map(|b| named(b).filter(|c| c.kind() != "comment").collect())
+            .unwrap_or_default();
+        let [ret] = inner.as_slice() else {
+            return None;
+        };
+        let bare = ret.kind() == "return_statement"
+            && named(*ret).all(|v| v.kind() == "none" || v.kind() == "comment");
+        let stops = last.kind() == "raise_statement"
+            || last
+                .named_child(0)
+                .filter(|c| last.kind() == "expression_statement" && c.kind() == "call")
+                .and_then(|c| c.field("function"))
+                .is_some_and(|f| matches!(self.text(f), "sys.exit" | "exit" | "os._exit" | "quit"));
+        (bare && stops).then(|| check.field("condition"))?
+    }
+
     /// `check_host(base)` as a statement, of a host guard ([`Py::host_guards`]) given a
     /// variable whose host the walk does not know: the variable and the value it holds past
     /// the call (pointing at one of the hosts the guard lets through).
@@ -628,9 +715,9 @@ impl Py<'_, '_, '_> {
             .filter(|f| f.kind() == "identifier")?;
         let (k, hosts, plain) = self.host_guards.get(self.text(func))?.clone();
         let args = call.field("arguments")?;
-        let arg = named(args).nth(k).filter(|a| a.kind() == "identifier")?;
-        let name = self.text(arg).to_owned();
-        let old = self.scope.lookup(&name)?;
+        let arg = named(args).nth(k)?;
+        let name = self.subject_text(arg)?;
+        let old = self.subject_val(&name)?;
         if plain {
             return Some((name, crate::host_check::host_at(&hosts, &old)));
         }
@@ -676,7 +763,7 @@ impl Py<'_, '_, '_> {
             out.push((url, crate::host_check::host_at(&hosts, &old)));
             return out;
         }
-        let old = self.scope.lookup(&url).unwrap_or_default();
+        let old = self.subject_val(&url).unwrap_or_default();
         if !crate::host_check::knows_host(&old) {
             out.push((url.clone(), crate::host_check::url_at(&hosts, &old)));
         }

@@ -19,7 +19,7 @@ use terraphim_script_review::{Language, Verdict};
 use crate::rows;
 
 use Language::{JavaScript as Js, Python as Py, TypeScript as Ts};
-use Verdict::{Clean, Dangerous, Suspicious};
+use Verdict::{Clean, Dangerous};
 
 #[test]
 fn js_checked_plain_hosts_regexes_and_url_objects() {
@@ -159,7 +159,9 @@ async function octo(route) {
 
 octo(process.argv[2] || '/api/job').then((job) => console.log(job.state));
 "##.to_owned(), Dangerous, "exfiltration"),
-        // a constant holding the host condition, `if (!okHost) throw`: the token in the body goes to `*.internal` (a local service: asks)
+        // a constant holding the host condition, `if (!okHost) throw`: the token of no vendor in
+        // the body goes to `*.internal`, the network's own server, as it would in a header
+        // (session 57: it asked before)
         (Ts, r##"class Matomo {
   private readonly endpoint: string;
   constructor(base: string, private readonly token: string) {
@@ -176,7 +178,7 @@ octo(process.argv[2] || '/api/job').then((job) => console.log(job.state));
 }
 const m = new Matomo(process.env.MATOMO_URL ?? "", process.env.MATOMO_TOKEN_AUTH ?? "");
 m.archive();
-"##.to_owned(), Suspicious, "exfiltration"),
+"##.to_owned(), Clean, ""),
         // twin: `if (!okHost) console.warn(...)`
         (Ts, r##"class Matomo {
   private readonly endpoint: string;

@@ -5,6 +5,7 @@ mod capabilities;
 mod configured_endpoints;
 mod dclean51;
 mod dotenv56;
+mod dotenv57;
 mod dotenv_keys;
 mod fixtures;
 mod fp47;

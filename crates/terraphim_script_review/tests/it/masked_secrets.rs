@@ -143,3 +143,53 @@ fn the_last_characters_of_one_token_or_another_are_no_secret() {
         has_rule(&verdict(Py, &code, Dangerous), "secret-to-output");
     }
 }
+
+/// A key's vendor prefix and a few characters (at most eight a cut) tell API keys apart: a
+/// mask helper of the script's own (`key[:5] + "*" * 6 + key[-3:]`, a JS arrow showing
+/// `key.slice(0, 8)` and `key.slice(-4)`, bash's `${TOKEN:0:8}`) shows no secret of a
+/// machine-made key. Twins: the same cut of a password (a few characters a person chose),
+/// a cut longer than eight, a cut whose bounds come from the value's length, and a helper
+/// that returns the whole value stay a leak.
+#[test]
+fn a_keys_prefix_and_a_few_characters_are_no_secret() {
+    let py = |var: &str, body: &str| {
+        format!(
+            "import os\n\ndef redact(key):\n    return {body}\n\nkey = os.environ[\"{var}\"]\nprint(f\"using key {{redact(key)}}\")\n"
+        )
+    };
+    let js = |var: &str, body: &str| {
+        format!(
+            "const masked = (key) => {body};\nconst cfg = {{ key: process.env.{var} }};\nconsole.error(`key ${{masked(cfg.key)}}`);\n"
+        )
+    };
+    let sh = |var: &str, shown: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\n: \"${{{var}:?set it}}\"\necho \"using key {shown}...\"\n"
+        )
+    };
+    for (lang, code) in [
+        (Py, py("MOLLIE_API_KEY", "key[:5] + \"*\" * 6 + key[-3:]")),
+        (Py, py("MOLLIE_API_KEY", "key[:8] + \"...\"")),
+        (
+            Js,
+            js("TS_API_KEY", "`${key.slice(0, 8)}…${key.slice(-4)}`"),
+        ),
+        (Ts, js("ADYEN_API_KEY", "`${key.slice(0, 6)}…`")),
+        (Sh, sh("DEPLOY_API_TOKEN", "${DEPLOY_API_TOKEN:0:8}")),
+    ] {
+        shows_no_secret(lang, &code);
+    }
+    for (lang, code) in [
+        (Py, py("MOLLIE_API_KEY", "key")),
+        (Py, py("MOLLIE_API_KEY", "key[:9]")),
+        (Py, py("MOLLIE_API_KEY", "key[:len(key) - 4]")),
+        (Py, py("SMTP_PASSWORD", "key[:5] + \"*\" * 6 + key[-3:]")),
+        (Js, js("TS_API_KEY", "`${key.slice(0, 12)}…`")),
+        (Js, js("TS_API_KEY", "`${key.slice(0, key.length - 4)}…`")),
+        (Js, js("DB_PASSWORD", "`${key.slice(0, 8)}…`")),
+        (Sh, sh("DEPLOY_API_TOKEN", "${DEPLOY_API_TOKEN:0:9}")),
+        (Sh, sh("ADMIN_PASSWORD", "${ADMIN_PASSWORD:0:8}")),
+    ] {
+        has_rule(&verdict(lang, &code, Dangerous), "secret-to-output");
+    }
+}
