@@ -1,5 +1,5 @@
 @script-review
-Feature: script pre-review of host checks that let an empty value or any user through beside a zone
+Feature: script pre-review of host checks that let an empty value or any user through, and ssh wrappers
   A shell script whose host setting may be left empty checks it as `if [[ -n $host && $host !=
   *.internal ]]; then exit 1; fi` (or `[[ -z $host || $host == *.internal ]] || exit 1`) and
   contacts the host only when it is set. Past the check the variable is empty, which names no
@@ -10,6 +10,10 @@ Feature: script pre-review of host checks that let an empty value or any user th
   The empty test joined the wrong way, the empty test of another variable, a failure that only
   logs, a check after the send, a glob without the zone's dot and a host nobody answers for
   beside the zone check nothing.
+
+  A function that runs its arguments on a host over ssh (`remote() { local host=$1; shift; ssh
+  "$host" "$@"; }`) is judged at each call by the remote command that call gives, as `ssh HOST
+  CMD` written out is: a read-only command is clean, a destructive one is what the guard says.
 
   Scenario: a host that is empty or of the zone, contacted only when set, is clean
     Given a project file "upload.sh" containing:
@@ -124,3 +128,50 @@ Feature: script pre-review of host checks that let an empty value or any user th
       | noanchor.sh | *@*internal                  |
       | trailing.sh | *@*.internal*                |
       | anyone.sh   | *@*                          |
+
+  Scenario: an ssh wrapper called with read-only commands is clean
+    Given a project file "routes.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      remote() {
+        local host="$1"
+        shift
+        ssh -o BatchMode=yes "netops@$host" "$@"
+      }
+      mkdir -p build
+      remote gw.lab.internal 'show ip route' > build/routes.txt
+      remote gw.lab.internal 'cat /etc/bird/bird.conf' > build/bird.conf
+      """
+    When I run "terraphim-agent guard review-script --json routes.sh"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: an ssh wrapper called with a delete outside the project is dangerous
+    Given a project file "wipe_remote.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      remote() {
+        local host="$1"
+        shift
+        ssh -o BatchMode=yes "netops@$host" "$@"
+      }
+      remote gw.lab.internal 'rm -rf /srv/data'
+      """
+    When I run "terraphim-agent guard review-script --json wipe_remote.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: an ssh wrapper called with a command known only at run time stays suspicious
+    Given a project file "any_remote.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      remote() {
+        local host="$1"
+        shift
+        ssh -o BatchMode=yes "netops@$host" "$@"
+      }
+      remote gw.lab.internal "$REMOTE_COMMAND"
+      """
+    When I run "terraphim-agent guard review-script --json any_remote.sh"
+    Then the JSON field "verdict" is "suspicious"

@@ -6,7 +6,9 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
-use terraphim_script_review::{Language, Verdict};
+use terraphim_script_review::{
+    CommandJudge, CommandTier, CommandVerdict, Context, Language, Verdict,
+};
 
 use Verdict::{Clean, Dangerous, Suspicious};
 
@@ -107,4 +109,65 @@ fn an_ssh_destination_of_any_user_at_a_zone_is_a_host_of_the_zone() {
         &report("*@*.internal", "echo \"refusing $ROUTER\" >&2"),
         Suspicious,
     );
+}
+
+/// A stand-in for the command guard on ssh lines: a remote `rm -rf` is denied, a line with an
+/// expansion left in it (a command known only at run time) is one it cannot see through, and
+/// any other runs as it is.
+#[derive(Debug)]
+struct SshGuard;
+
+impl CommandJudge for SshGuard {
+    fn judge(&self, command: &str, _: &Context) -> CommandVerdict {
+        let verdict = |tier, rule: &str| CommandVerdict {
+            tier,
+            reason: rule.into(),
+            rule: rule.into(),
+            pattern: None,
+            operands: Vec::new(),
+        };
+        if command.contains("rm -rf") {
+            verdict(CommandTier::Deny, "delete or change outside the project")
+        } else if command.contains('$') {
+            verdict(CommandTier::Opaque, "opaque")
+        } else {
+            CommandVerdict::allow()
+        }
+    }
+
+    fn identity(&self) -> String {
+        "fpmix57-ssh-stand-in".into()
+    }
+}
+
+/// A function that runs its arguments on a host over ssh (`remote() { local host="$1"; shift;
+/// ssh "$host" "$@"; }`): at each call the guard judges the remote command the call gives, as
+/// it does `ssh HOST CMD` written out, so a read-only command is clean and a destructive one is
+/// what the guard says of it. Twins: a remote delete outside the project stays dangerous (it
+/// was suspicious before: the call's command was never shown to the guard), with or without
+/// `shift`, and a command known only at run time stays suspicious.
+#[test]
+fn an_ssh_wrapper_is_judged_by_the_command_each_call_gives() {
+    let wrapper = |call: &str| {
+        format!(
+            "#!/usr/bin/env bash\nset -euo pipefail\nremote() {{\n  local host=\"$1\"\n  shift\n  \
+             ssh -o BatchMode=yes \"netops@$host\" \"$@\"\n}}\n{call} > build/out.txt\n"
+        )
+    };
+    let one = wrapper("remote gw.lab.internal 'show ip route'");
+    let two = wrapper(
+        "remote gw.lab.internal 'cat /etc/bird/bird.conf'\nremote gw.lab.internal 'birdc -r show protocols'",
+    );
+    let wipe = wrapper("remote gw.lab.internal 'rm -rf /srv/data'");
+    let run_time = wrapper("remote gw.lab.internal \"$REMOTE_COMMAND\"");
+    let all = "#!/usr/bin/env bash\nset -euo pipefail\nrun_on_gw() {\n  ssh -o BatchMode=yes netops@gw.lab.internal \"$@\"\n}\n\
+               run_on_gw 'rm -rf /srv/data'\n";
+    let rows: &[(&str, bool, Verdict, &str)] = &[
+        (&one, true, Clean, ""),
+        (&two, true, Clean, ""),
+        (&wipe, true, Dangerous, "guard-rule"),
+        (all, true, Dangerous, "guard-rule"),
+        (&run_time, true, Suspicious, "guard-rule"),
+    ];
+    crate::judged_shell_rows(rows, &SshGuard);
 }
