@@ -285,7 +285,7 @@ const FIRST_OPERAND_ACTS: &[&str] = &[
 ];
 
 /// Programs whose later operands are a command they run (`ssh HOST CMD`, `watch CMD`).
-const RUNS_OPERANDS: &[&str] = &[
+pub(crate) const RUNS_OPERANDS: &[&str] = &[
     "ssh",
     "watch",
     "script",

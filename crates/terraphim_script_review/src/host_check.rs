@@ -175,19 +175,23 @@ pub(crate) fn url_at(hosts: &[String], old: &Val) -> Val {
 /// for the value wherever it is built into another string (an f-string keeps no
 /// alternatives), and the texts of every host as its alternatives.
 fn one_of(hosts: &[String], each: impl Fn(&String) -> String) -> Val {
+    // An empty alternative (a value checked to be empty or a host of a zone) names no host:
+    // it stands for the value only when there is nothing else.
     let rank = |h: &String| {
         let name = h.trim_start_matches('[').trim_end_matches(']');
-        if terraphim_shell_vocab::hosts::is_loopback_host(name) {
+        if name.is_empty() {
             0
+        } else if terraphim_shell_vocab::hosts::is_loopback_host(name) {
+            1
         } else if terraphim_shell_vocab::hosts::is_private_zone_name(name)
             || terraphim_shell_vocab::hosts::is_single_label_name(name)
             || name
                 .parse::<std::net::Ipv4Addr>()
                 .is_ok_and(|ip| ip.is_private())
         {
-            1
-        } else {
             2
+        } else {
+            3
         }
     };
     let Some(far) = hosts.iter().max_by_key(|h| rank(h)) else {

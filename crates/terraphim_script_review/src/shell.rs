@@ -942,11 +942,13 @@ impl Shell<'_, '_, '_> {
                 .filter(|_| self.runs_one_program(node));
             let modeled = !self.sink.ran_unmodeled;
             self.sink.ran_unmodeled |= outer;
-            if wraps_call && modeled {
+            if wraps_call && modeled && !self.runs_command_operands(node) {
                 // A wrapper's program run with the call's arguments, every program of it one
                 // the review classifies: its own rules judged what the call does (with what
                 // it knows of hosts and of the script's own state, as for `kubectl` or
                 // `psql`); the guard is asked about the programs the review does not model.
+                // (Not where a program runs its operands as a command, `ssh HOST "$@"`: the
+                // review does not follow that command, the guard judges it with the call's.)
                 return out;
             }
             // (After the directory of an earlier `cd` or not: the judge's text ends with it.)
@@ -976,6 +978,26 @@ impl Shell<'_, '_, '_> {
             return out;
         }
         self.stmt_inner(node, capture, stdin)
+    }
+
+    /// Whether a word of a command under `node` is a program that runs its later operands as
+    /// a command (`ssh HOST CMD`, `watch CMD`, [`crate::command::RUNS_OPERANDS`]).
+    fn runs_command_operands(&self, node: Node<'_>) -> bool {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "command" {
+                let runs = n.named_children().any(|w| {
+                    let t = self.text(w).trim_matches(['"', '\'']);
+                    let t = t.rsplit('/').next().unwrap_or(t);
+                    crate::command::RUNS_OPERANDS.contains(&t)
+                });
+                if runs {
+                    return true;
+                }
+            }
+            stack.extend(n.named_children());
+        }
+        false
     }
 
     /// Whether `node` expands a positional parameter or a variable local to the function being

@@ -132,9 +132,13 @@ impl Shell<'_, '_, '_> {
                     Some((name, vec![word]))
                 } else if operator == joins {
                     let (mut a, b) = (
-                        self.equals_words(node.named_child(0)?, op)?,
-                        self.equals_words(node.named_child(1)?, op)?,
+                        self.equals_or_empty(node.named_child(0)?, op)?,
+                        self.equals_or_empty(node.named_child(1)?, op)?,
                     );
+                    // `-n "$v" && ...` alone narrows nothing: a side must name a word.
+                    if a.1.iter().chain(&b.1).all(String::is_empty) {
+                        return None;
+                    }
                     (a.0 == b.0 && a.1.len() + b.1.len() <= MAX_WORDS).then(|| {
                         a.1.extend(b.1);
                         a
@@ -145,6 +149,26 @@ impl Shell<'_, '_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// [`Shell::equals_words`], or one side of its join that tests a variable for the empty
+    /// string: `-z "$v"` where the test holds (`[[ -z $v || $v == *.internal ]] || exit`),
+    /// `-n "$v"` where it fails (`if [[ -n $v && $v != *.internal ]]; then exit 1; fi`). Past
+    /// the check the variable is empty or one of the words: an empty value names no host, and
+    /// is kept as an alternative of the value (a path built of it still has it).
+    fn equals_or_empty(&self, node: Node<'_>, op: &str) -> Option<(String, Vec<String>)> {
+        if node.kind() == "unary_expression" {
+            let test = if op == "==" { "-z" } else { "-n" };
+            let mut kids = node.children();
+            let (Some(o), Some(v), None) = (kids.next(), kids.next(), kids.next()) else {
+                return None;
+            };
+            return (self.text(o) == test)
+                .then(|| self.plain_subject(v))
+                .flatten()
+                .map(|name| (name, vec![String::new()]));
+        }
+        self.equals_words(node, op)
     }
 
     /// The variable a word is, whole: `$v`, `"$v"`, `${v}`.
@@ -171,7 +195,21 @@ impl Shell<'_, '_, '_> {
     pub(super) fn narrow_to_words(&mut self, name: String, words: &[String]) {
         let before = self.vars.get(&name).cloned();
         let after = match words.iter().any(|w| zone_glob(w).is_some()) {
-            true => crate::host_check::host_at(words, before.as_ref().unwrap_or(&Val::unknown())),
+            true => {
+                // `*@*.internal` (an ssh destination with any user) lets through the hosts of
+                // the zone: the user names no host.
+                let mut hosts: Vec<String> = Vec::new();
+                for w in words {
+                    let host = match w.strip_prefix("*@") {
+                        Some(h) if zone_glob(w).is_some() => h,
+                        _ => w.as_str(),
+                    };
+                    if !hosts.iter().any(|h| h == host) {
+                        hosts.push(host.to_owned());
+                    }
+                }
+                crate::host_check::host_at(&hosts, before.as_ref().unwrap_or(&Val::unknown()))
+            }
             false => union_of(words.iter().map(|w| Val::lit(w.as_str()))),
         };
         if before.as_ref() == Some(&after) {
@@ -188,6 +226,8 @@ impl Shell<'_, '_, '_> {
 /// (`*.bak`, `*.tar.gz`) is no host: the variable keeps what it held. `*internal` (which also
 /// matches `evilinternal`), `*.internal*`, `*.*` and `x.*.internal` name none.
 pub(crate) fn zone_glob(pattern: &str) -> Option<&str> {
+    // An ssh destination of any user at a host of the zone (`*@*.internal`).
+    let pattern = pattern.strip_prefix("*@").unwrap_or(pattern);
     let name = pattern.strip_prefix("*.")?;
     let zone = name.eq_ignore_ascii_case("localhost")
         || terraphim_shell_vocab::hosts::is_private_zone_name(&format!("x.{name}"));

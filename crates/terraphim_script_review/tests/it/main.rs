@@ -11,6 +11,7 @@ mod fixtures;
 mod fp47;
 mod fpmix55;
 mod fpmix56;
+mod fpmix57;
 mod fppy48;
 mod fppy49;
 mod fppy50;
