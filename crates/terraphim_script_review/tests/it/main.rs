@@ -49,6 +49,7 @@ mod recall53;
 mod recall54;
 mod recall55;
 mod recall56;
+mod recall57b;
 mod rules;
 mod secret_owners;
 mod secret_uses;
