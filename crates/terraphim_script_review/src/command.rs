@@ -2900,6 +2900,33 @@ fn git(sink: &mut Sink<'_>, line: u32, words: &[String]) {
                 "adds or changes a git remote",
             );
         }
+        // `git submodule foreach [--quiet] [--recursive] CMD...`: CMD is shell code run in
+        // every submodule, reviewed as such.
+        "submodule" if rest.first().is_some_and(|w| w == "foreach") => {
+            let code: Vec<&str> = rest[1..]
+                .iter()
+                .skip_while(|w| matches!(w.as_str(), "-q" | "--quiet" | "--recursive"))
+                .map(String::as_str)
+                .collect();
+            if !code.is_empty() {
+                sink.nested(line, Language::Shell, &code.join(" "));
+            }
+        }
+        // A fetch or pull from a remote the script pointed at a host off the allow list: that
+        // host's code is what the working tree checks out and runs next.
+        "fetch" | "pull" => {
+            let remote = rest.iter().find(|w| !w.starts_with('-'));
+            if let Some(host) = remote.and_then(|r| sink.added_remote_unlisted_host(r)) {
+                sink.add_rule(
+                    line,
+                    Category::RemoteCode,
+                    Verdict::Dangerous,
+                    "remote-code-fetch",
+                    vec!["git remote set-url".to_owned(), "git fetch".to_owned()],
+                    format!("fetches code from a remote it pointed at {host}, a host not on the allow list"),
+                );
+            }
+        }
         // Every branch (or the mirror) pushed to a remote the script added on a host off the
         // allow list: the repository copied away.
         "push"

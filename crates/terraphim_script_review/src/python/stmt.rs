@@ -266,6 +266,7 @@ impl Py<'_, '_, '_> {
     /// `__init__` stores for its subclasses).
     /// `cls.x` in a class method is the class's `x`, as `self.x` is.
     pub(super) fn field(&self, key: &str, class: Option<&str>) -> Option<&Val> {
+        let via_cls = key.starts_with("cls.");
         let own;
         let key = match key.strip_prefix("cls.") {
             Some(rest) => {
@@ -274,6 +275,10 @@ impl Py<'_, '_, '_> {
             }
             None => key,
         };
+        // `cls.target` in `__init_subclass__`: the hook runs as each subclass is defined, so
+        // `cls` is every subclass, and the attribute what any class stored there.
+        let class = class
+            .filter(|_| !(via_cls && self.scope.current_function() == Some("__init_subclass__")));
         class
             .filter(|_| key.starts_with("self."))
             .and_then(|c| self.fields.get(&format!("{c}.{key}")))

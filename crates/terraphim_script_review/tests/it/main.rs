@@ -52,6 +52,7 @@ mod recall54;
 mod recall55;
 mod recall56;
 mod recall57;
+mod recall57b;
 mod rules;
 mod secret_owners;
 mod secret_uses;
