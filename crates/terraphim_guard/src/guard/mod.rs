@@ -30,6 +30,8 @@ mod printed_secret;
 mod profile;
 mod proxy;
 mod sed;
+mod sent_key;
+mod sql_text;
 mod store;
 mod transfer_batch;
 mod types;
