@@ -391,6 +391,35 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if safe.is_none()
+                && let Some(secret) = super::sent_key::uploaded_secret(
+                    cmd,
+                    super::sql_text::echoed_into(&parsed.commands, ci).as_deref(),
+                )
+            {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "`{}` uploads `{secret}`, a key or credential file, with its own transfer command (`put`, `send`, `upload` in its command string, batch or name): the key leaves this machine for a server nobody here answers for; the sandbox hides the file, so a confined run could only fail (destructive: key file uploaded by a transfer client)",
+                        cmd.name()
+                    ),
+                    None,
+                )
+            } else if part_matches.is_empty()
+                && cmd.findings.is_empty()
+                && let Some(statement) = super::sql_text::destroying_statement(
+                    cmd,
+                    super::sql_text::echoed_into(&parsed.commands, ci).as_deref(),
+                )
+            {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "`{}` is given the SQL statement `{statement}`, which drops or empties a table, a database or a keyspace, or changes every row (no WHERE): a database client nobody described is judged by its statement as psql is; run it on a development database the line names, or let a human do it (destructive: destroying SQL given to an unknown client)",
+                        cmd.name()
+                    ),
+                    None,
+                )
             } else if let Some((name, near)) = super::typo::typosquat(cmd, &parsed.commands) {
                 (
                     Verdict::Deny,

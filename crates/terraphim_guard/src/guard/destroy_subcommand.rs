@@ -55,6 +55,8 @@ const REHEARSALS: &[&str] = &[
     "--dry-run",
     "--dryrun",
     "--dry_run",
+    "-dry-run",
+    "-dryrun",
     "--simulate",
     "--test",
     "--list",
@@ -162,8 +164,19 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
         let deleting = if operands == 3 {
             DELETING.contains(&verb) && !rehearsal && skips_confirmation
         } else {
-            DELETING.contains(&first) || DELETING.contains(&last)
+            DELETING.contains(&first)
+                || DELETING.contains(&last)
+                // FreeIPA's `user-del`, `group-del`: `del` only as a noun's action.
+                || (last == "del" && verb.len() > last.len())
         };
+        // A cluster taken down with its confirmation skipped (`ray down -y cluster.yaml`,
+        // `sky down -a -y`): `down` as the tool's first verb stops and deletes the machines it
+        // launched, their disks with them.
+        let deleting = deleting
+            || (operands == 1
+                && TEARING_DOWN.contains(&verb)
+                && !rehearsal
+                && argv.iter().any(|w| ANSWERS_YES.contains(&w.as_str())));
         if deleting {
             return Some(Deletion {
                 program,
@@ -213,6 +226,12 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
     }
     None
 }
+
+/// Verbs that tear down what the tool launched, counted with the confirmation skipped.
+const TEARING_DOWN: &[&str] = &["down", "teardown"];
+
+/// Options that answer "yes" to the tool's question (not `-f`, which is often a file).
+const ANSWERS_YES: &[&str] = &["-y", "--yes", "--assume-yes", "--no-prompt", "--no-confirm"];
 
 /// Verbs that delete a resource named before them, and only with the confirmation skipped
 /// count as one (see `deleting_subcommand`).

@@ -31,6 +31,8 @@ mod profile;
 mod prose_value;
 mod proxy;
 mod sed;
+mod sent_key;
+mod sql_text;
 mod store;
 mod transfer_batch;
 mod types;

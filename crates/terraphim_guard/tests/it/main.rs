@@ -84,6 +84,7 @@ mod guard53;
 mod guard54;
 mod guard55;
 mod guard56;
+mod guard57;
 mod guests;
 mod harvest;
 mod hidden_forms;
