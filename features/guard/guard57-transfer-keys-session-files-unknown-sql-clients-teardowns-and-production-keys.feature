@@ -44,7 +44,7 @@ Feature: keys uploaded by transfer clients, session startup downloads, unknown S
       | mysqlsh root@db.internal --sql --execute 'DELETE FROM users'    | deny    |
       | clickhouse client --query 'DROP TABLE events'                   | deny    |
       | echo 'DROP TABLE orders;' \| sqlplus app@prod                    | deny    |
-      | ysqlsh -h localhost -c 'SELECT 1'                               | sandbox |
+      | ysqlsh -h localhost -c 'SELECT 1'                               | allow   |
       | usql pg://localhost/app -c 'DELETE FROM orders WHERE id = 7'    | sandbox |
       | zorbctl note add 'we drop tables later'                         | sandbox |
 

@@ -44,6 +44,7 @@ Feature: versioned data, fault injection, proxies, sensors and images
       | manage_agents -r 007                                   |
       | bmaptool copy build/sd.img.bz2 /dev/mmcblk0            |
       | rpi-imager --cli build/os.img /dev/sdb                 |
+      | dolt sql -q 'SELECT 1; DROP TABLE prices'              |
       | n8n export:credentials --all --decrypted --output=c.json |
       | echo 'disable server be_web/w2' \| socat stdio /run/haproxy/admin.sock |
 
@@ -53,7 +54,6 @@ Feature: versioned data, fault injection, proxies, sensors and images
 
     Examples:
       | command                                                          |
-      | dolt sql -q 'SELECT 1; DROP TABLE prices'                        |
       | lakectl fs rm lakefs://dev-lake/feature/raw/a.csv                |
       | stress-ng --cpu 2 --timeout 20s                                  |
       | tc qdisc add dev veth-test0 root netem delay 50ms                |

@@ -61,14 +61,6 @@ fn exports(cmd: &SimpleCommand) -> bool {
                     || terraphim_shell_vocab::hosts::is_private_network_host(h)
             });
     }
-    // An export asked for by a long option (`--export-file`, `--dump`).
-    if cmd.words.iter().skip(1).any(|w| {
-        w.kind == WordKind::Flag
-            && w.text.starts_with("--")
-            && names_export(w.text.trim_start_matches('-'))
-    }) {
-        return true;
-    }
     cmd.words
         .iter()
         .skip(1)

@@ -40,11 +40,9 @@ fn versioned_data_reads_are_allowed_and_their_deletes_denied() {
         ("dolt push -f origin main", Verdict::Deny),
         ("pachctl delete pipeline edges", Verdict::Deny),
         ("datahub delete --urn x --hard", Verdict::Deny),
-        // twins that stay confined: writes of SQL, a plain delete of one object, a push
-        (
-            "dolt sql -q 'SELECT 1; DROP TABLE prices'",
-            Verdict::Sandbox,
-        ),
+        // a read followed by a drop is judged by the drop, as psql's is
+        ("dolt sql -q 'SELECT 1; DROP TABLE prices'", Verdict::Deny),
+        // twins that stay confined: a plain delete of one object, a push
         (
             "lakectl fs rm lakefs://dev-lake/feature/raw/a.csv",
             Verdict::Sandbox,
