@@ -55,11 +55,14 @@ fn exports(cmd: &SimpleCommand) -> bool {
     // http://qdrant.internal:6333/...`) holds what the developer's own service keeps.
     if terraphim_shell_vocab::hosts::HTTP_CLIENTS.contains(&name) {
         let hosts = super::install_host::download_sources(&cmd.argv);
-        return !hosts.is_empty()
+        if !hosts.is_empty()
             && hosts.iter().all(|h| {
                 terraphim_shell_vocab::hosts::is_loopback_host(h)
                     || terraphim_shell_vocab::hosts::is_private_network_host(h)
-            });
+            })
+        {
+            return true;
+        }
     }
     cmd.words
         .iter()
