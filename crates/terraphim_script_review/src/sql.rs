@@ -308,56 +308,33 @@ pub(crate) fn copies_rows(sql: &str) -> bool {
     })
 }
 
-/// What the first destructive statement of `sql` does (`drops the schema public`), if any.
+/// What the first destructive statement of `sql` does (`drops the schema public`), if any: of
+/// the statements `terraphim_shell_vocab::sql` classes as destroying, the drops of a database,
+/// schema, table or a role's objects, truncates, and DELETEs and UPDATEs with no WHERE.
 pub(crate) fn destructive_statement(sql: &str) -> Option<(String, Reach)> {
-    for stmt in sql.split(';') {
-        let words: Vec<String> = stmt
-            .split_whitespace()
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
-        let w: Vec<&str> = words.iter().map(String::as_str).collect();
-        let name = |i: usize| {
-            w.get(i)
-                .map(|s| s.trim_matches(|c| c == '"' || c == '`'))
-                .unwrap_or("")
-                .to_owned()
-        };
-        match w.as_slice() {
-            [
-                "drop",
-                kind @ ("database" | "schema" | "table" | "owned"),
-                ..,
-            ] => {
-                let mut i = 2;
-                if w.get(2) == Some(&"if") && w.get(3) == Some(&"exists") {
-                    i = 4;
-                }
-                if *kind == "owned" {
-                    return Some(("drops every object a role owns".to_owned(), Reach::Database));
-                }
-                let reach = match *kind {
-                    "table" => Reach::Tables,
-                    _ => Reach::Database,
-                };
-                return Some((format!("drops the {kind} {}", name(i)), reach));
+    use terraphim_shell_vocab::sql::{Destroys, statement_destroys};
+    sql.split(';')
+        .find_map(|stmt| match statement_destroys(stmt)? {
+            Destroys::Drop { kind, .. } if kind == "owned" => {
+                Some(("drops every object a role owns".to_owned(), Reach::Database))
             }
-            ["truncate", ..] => {
-                let i = if w.get(1) == Some(&"table") { 2 } else { 1 };
-                return Some((format!("truncates the table {}", name(i)), Reach::Tables));
+            Destroys::Drop { kind, object } if matches!(kind.as_str(), "database" | "schema") => {
+                Some((format!("drops the {kind} {object}"), Reach::Database))
             }
-            ["delete", "from", ..] if !w.contains(&"where") => {
-                return Some((format!("deletes every row of {}", name(2)), Reach::Tables));
+            Destroys::Drop { kind, object } if kind == "table" => {
+                Some((format!("drops the {kind} {object}"), Reach::Tables))
             }
-            ["update", _, "set", ..] if !w.contains(&"where") => {
-                return Some((
-                    format!("overwrites every row of {}", name(1)),
-                    Reach::Tables,
-                ));
+            Destroys::Drop { .. } => None,
+            Destroys::Truncate { table } => {
+                Some((format!("truncates the table {table}"), Reach::Tables))
             }
-            _ => {}
-        }
-    }
-    None
+            Destroys::DeleteAll { table } => {
+                Some((format!("deletes every row of {table}"), Reach::Tables))
+            }
+            Destroys::UpdateAll { table } => {
+                Some((format!("overwrites every row of {table}"), Reach::Tables))
+            }
+        })
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ pub mod manifest;
 mod programs;
 mod runners;
 pub mod secrets;
+pub mod sql;
 pub mod xdg;
 
 pub use escape::unescape_ansi_c;

@@ -634,3 +634,48 @@ fn an_alias_is_the_program_it_renames() {
         assert_eq!(aliased_program(program), *program, "{alias} -> {program}");
     }
 }
+
+#[test]
+fn sql_statements_that_destroy_and_what_they_name() {
+    use terraphim_shell_vocab::sql::{Destroys, statement_destroys};
+    let drop = |kind: &str, object: &str| {
+        Some(Destroys::Drop {
+            kind: kind.into(),
+            object: object.into(),
+        })
+    };
+    let cases: &[(&str, Option<Destroys>)] = &[
+        ("DROP TABLE IF EXISTS \"users\"", drop("table", "users")),
+        (" drop  database shop", drop("database", "shop")),
+        (
+            "DROP MATERIALIZED VIEW daily",
+            drop("materialized view", "daily"),
+        ),
+        ("REMOVE TABLE user", drop("table", "user")),
+        (
+            "TRUNCATE TABLE events",
+            Some(Destroys::Truncate {
+                table: "events".into(),
+            }),
+        ),
+        (
+            "DELETE FROM orders",
+            Some(Destroys::DeleteAll {
+                table: "orders".into(),
+            }),
+        ),
+        (
+            "UPDATE users SET a = 1",
+            Some(Destroys::UpdateAll {
+                table: "users".into(),
+            }),
+        ),
+        ("DELETE FROM orders WHERE id = 1", None),
+        ("DROP VIEW v", None),
+        ("REMOVE USER bob", None),
+        ("SELECT 1", None),
+    ];
+    for (statement, want) in cases {
+        assert_eq!(&statement_destroys(statement), want, "{statement}");
+    }
+}

@@ -16,23 +16,6 @@
 
 use crate::parse::SimpleCommand;
 
-/// Statement openings that drop or empty what holds the data, lower-case, single-spaced.
-const DESTROYING: &[&str] = &[
-    "drop table",
-    "drop database",
-    "drop schema",
-    "drop keyspace",
-    "drop materialized view",
-    "drop tablespace",
-    "drop owned",
-    "drop collection",
-    "truncate",
-    // SurrealQL's drops.
-    "remove table",
-    "remove database",
-    "remove namespace",
-];
-
 /// Programs that read SQL as text to check or format it, never run it.
 const SQL_TEXT_TOOLS: &[&str] = &[
     "sqlfluff",
@@ -99,24 +82,17 @@ pub(crate) fn destroying_statement(cmd: &SimpleCommand, fed: Option<&str>) -> Op
     None
 }
 
-/// Whether one statement drops or empties data: a [`DESTROYING`] opening, or a `DELETE` or an
-/// `UPDATE ... SET` with no `WHERE`.
+/// Whether one statement drops or empties data (`terraphim_shell_vocab::sql`): a bare verb
+/// (`truncate` as an operand) or a DELETE naming no table is no statement.
 fn destroys(statement: &str) -> bool {
-    let lower = statement.to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let spaced = words.join(" ");
-    if DESTROYING
-        .iter()
-        .any(|d| spaced == *d || spaced.starts_with(&format!("{d} ")))
-    {
-        // A bare word (`truncate` as an operand) is no statement: it needs its object.
-        return words.len() > 1;
-    }
-    let no_where = !words.contains(&"where");
-    match words.as_slice() {
-        ["delete", "from", _table, ..] => no_where,
-        ["update", _table, "set", ..] => no_where,
-        _ => false,
+    use terraphim_shell_vocab::sql::{Destroys, statement_destroys};
+    match statement_destroys(statement) {
+        Some(Destroys::Drop { .. } | Destroys::Truncate { .. }) => {
+            statement.split_whitespace().count() > 1
+        }
+        Some(Destroys::DeleteAll { table }) => !table.is_empty(),
+        Some(Destroys::UpdateAll { .. }) => true,
+        None => false,
     }
 }
 
