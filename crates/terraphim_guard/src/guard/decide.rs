@@ -313,6 +313,8 @@ impl Guard {
                 })
             };
             let only_lifted = |lifted: &[&str]| only_lifted_by(&|c| lifted.contains(&c));
+            // The text an `echo` before it pipes in (`echo 'put KEY' | sftp -b -`).
+            let fed = super::sql_text::echoed_into(&parsed.commands, ci);
             let (verdict, reason, profile) = if uncovered_destructive.is_some()
                 && suspicious.is_none()
                 && cmd.findings.is_empty()
@@ -392,10 +394,7 @@ impl Guard {
                     None,
                 )
             } else if safe.is_none()
-                && let Some(secret) = super::sent_key::uploaded_secret(
-                    cmd,
-                    super::sql_text::echoed_into(&parsed.commands, ci).as_deref(),
-                )
+                && let Some(secret) = super::sent_key::uploaded_secret(cmd, fed.as_deref())
             {
                 (
                     Verdict::Deny,
@@ -407,10 +406,7 @@ impl Guard {
                 )
             } else if part_matches.is_empty()
                 && cmd.findings.is_empty()
-                && let Some(statement) = super::sql_text::destroying_statement(
-                    cmd,
-                    super::sql_text::echoed_into(&parsed.commands, ci).as_deref(),
-                )
+                && let Some(statement) = super::sql_text::destroying_statement(cmd, fed.as_deref())
             {
                 (
                     Verdict::Deny,

@@ -570,14 +570,21 @@ fn quoted_len(s: &str) -> Option<(String, usize)> {
         }
     };
     if quote == '"' {
-        for home in HOME_EXPRESSIONS {
-            text = text.replace(&format!("#{{{home}}}"), "~");
-        }
-        for home in ["$ENV{HOME}", "${HOME}", "$HOME"] {
-            text = text.replace(home, "~");
-        }
+        text = home_interpolated(text);
     }
     Some((text, end + 2))
+}
+
+/// An interpolating string's text with the home written in it (`#{Dir.home}`, `$ENV{HOME}`,
+/// `${HOME}`, `$HOME`) read as `~`.
+fn home_interpolated(mut text: String) -> String {
+    for home in HOME_EXPRESSIONS {
+        text = text.replace(&format!("#{{{home}}}"), "~");
+    }
+    for home in ["$ENV{HOME}", "${HOME}", "$HOME"] {
+        text = text.replace(home, "~");
+    }
+    text
 }
 
 /// Perl's `q(...)`/`qq{...}` and Ruby's `%q(...)`/`%Q[...]`/`%(...)` at the start of `s`:
@@ -617,15 +624,12 @@ fn quote_operator(s: &str) -> Option<(String, usize)> {
         }
         None
     })?;
-    let mut text = body[1..1 + end].to_string();
-    if interpolates {
-        for home in HOME_EXPRESSIONS {
-            text = text.replace(&format!("#{{{home}}}"), "~");
-        }
-        for home in ["$ENV{HOME}", "${HOME}", "$HOME"] {
-            text = text.replace(home, "~");
-        }
-    }
+    let text = body[1..1 + end].to_string();
+    let text = if interpolates {
+        home_interpolated(text)
+    } else {
+        text
+    };
     Some((text, op_len + end + 2))
 }
 
