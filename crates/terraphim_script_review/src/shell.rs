@@ -1741,6 +1741,23 @@ impl Shell<'_, '_, '_> {
                 }
                 Val::unknown()
             }
+            // `for ((i = 0; i < 3; i++)); do dir=$(dirname "$dir"); done`: a loop counting a
+            // known number of turns (at most 8) runs its body that many times, the counter
+            // holding each turn's number, so a path climbed in it climbs as often.
+            "c_style_for_statement"
+                if let Some((name, start, turns)) = self.counted_loop(node)
+                    && let Some(body) = node.field("body") =>
+            {
+                let mut out = Val::unknown();
+                for k in 0..turns {
+                    self.vars
+                        .insert(name.clone(), Val::lit((start + k).to_string()));
+                    out = self.block(body, capture);
+                }
+                self.vars
+                    .insert(name, Val::lit((start + turns).to_string()));
+                out
+            }
             "comment" | "heredoc_body" | "heredoc_end" | "heredoc_start" => Val::unknown(),
             "ERROR" => {
                 self.sink.add(
@@ -4586,6 +4603,65 @@ fn declares_nameref(body: &str) -> bool {
                 .take_while(|w| w.starts_with('-'))
                 .any(|w| !w.starts_with("--") && w.contains('n'))
     })
+}
+
+impl Shell<'_, '_, '_> {
+    /// `for ((i = A; i < B; i++))` (also `<=`, `++i`, `i += 1`) whose start and bound are
+    /// whole numbers the walk knows: the counter, its start and how many turns (1 to 8).
+    fn counted_loop(&self, node: Node<'_>) -> Option<(String, u64, u64)> {
+        let text = self.text(node);
+        let open = text.find("((")?;
+        let close = text[open..].find("))")? + open;
+        let head = &text[open + 2..close];
+        let parts: Vec<&str> = head.split(';').map(str::trim).collect();
+        let [init, cond, step] = parts.as_slice() else {
+            return None;
+        };
+        let (name, start) = init.split_once('=')?;
+        let name = name.trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return None;
+        }
+        let start = self.arith_number(start.trim())?;
+        let step: String = step.chars().filter(|c| !c.is_whitespace()).collect();
+        let adds_one = [
+            format!("{name}++"),
+            format!("++{name}"),
+            format!("{name}+=1"),
+            format!("{name}={name}+1"),
+        ]
+        .contains(&step);
+        if !adds_one {
+            return None;
+        }
+        let (bound, inclusive) = match cond.split_once("<=") {
+            Some((l, r)) => ((l.trim(), r.trim()), true),
+            None => {
+                let (l, r) = cond.split_once('<')?;
+                ((l.trim(), r.trim()), false)
+            }
+        };
+        if bound.0 != name {
+            return None;
+        }
+        let end = self.arith_number(bound.1)? + u64::from(inclusive);
+        let turns = end.checked_sub(start)?;
+        (1..=8)
+            .contains(&turns)
+            .then(|| (name.to_owned(), start, turns))
+    }
+
+    /// A whole number in arithmetic: digits, or a variable (`n`, `$n`, `${n}`) holding them.
+    fn arith_number(&self, word: &str) -> Option<u64> {
+        if let Ok(n) = word.parse::<u64>() {
+            return Some(n);
+        }
+        let name = word
+            .trim_start_matches('$')
+            .trim_start_matches('{')
+            .trim_end_matches('}');
+        self.vars.get(name)?.known()?.trim().parse::<u64>().ok()
+    }
 }
 
 #[cfg(test)]

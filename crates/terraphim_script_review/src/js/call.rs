@@ -984,6 +984,23 @@ impl Js<'_, '_, '_> {
             // `Array(2)`: that many empty slots (`.fill('..')` gives them a value).
             return Val::list(vec![Val::unknown(); n]);
         }
+        if c.q == "Array"
+            && c.args.len() == 1
+            && c.first().text.is_none()
+            && !c.first().alts.is_empty()
+            && let Some(counts) = c
+                .first()
+                .alts
+                .iter()
+                .map(|t| t.parse::<usize>().ok().filter(|n| *n <= 16))
+                .collect::<Option<Vec<usize>>>()
+        {
+            // `Array(this.levelsUp)` of several counts (subclasses setting 4 and 1): the
+            // longest, whose elements hold those of every shorter one (a path climbed with
+            // `.fill('..')` reaches the highest directory any of them does).
+            let n = counts.into_iter().max().unwrap_or(0);
+            return Val::list(vec![Val::unknown(); n]);
+        }
         // `new Template(rows).render()`, `t.render()` of a `t = new Template(rows)`: the method
         // of the script's class takes the arguments and returns what its body returns, besides
         // what any method of an unknown object gives.

@@ -358,6 +358,17 @@ impl Js<'_, '_, '_> {
                             None => Val::unknown().with_taint(&obj.taint),
                         }
                     }
+                    // `fs['writeFileSync']`, `fs[parts.join('')]`: a member of a module named
+                    // by a string the walk knows is that member, as `fs.writeFileSync` is.
+                    Some(Handle::Module(_))
+                        if index.known().is_some_and(|k| {
+                            !k.is_empty()
+                                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        }) =>
+                    {
+                        let k = index.known().unwrap_or_default().to_owned();
+                        self.member(node, obj.clone(), &k)
+                    }
                     _ => {
                         if let Some(f) = index.known().and_then(|k| obj.field(k)) {
                             return f.clone();
@@ -371,6 +382,14 @@ impl Js<'_, '_, '_> {
                         ) && let Some(item) = items.get(i)
                         {
                             v = item.clone();
+                        } else if index.known().is_none()
+                            && obj.handle.is_none()
+                            && let Some(items) = obj.items.as_deref().filter(|i| !i.is_empty())
+                        {
+                            // `parts[i]` with an index known only at run time (a loop's
+                            // counter): any of the list's elements, each with what the list
+                            // holds as a whole.
+                            v = Val::any_of(items).with_taint(&obj.taint);
                         } else if index.known().is_none()
                             && obj.handle.is_none()
                             && !obj.fields.is_empty()

@@ -636,6 +636,7 @@ impl Js<'_, '_, '_> {
                     self.stmt(b);
                 }
             }
+            "for_statement" => self.for_statement(node),
             "expression_statement" => {
                 for c in named(node) {
                     self.eval(c);
@@ -730,6 +731,112 @@ impl Js<'_, '_, '_> {
     /// `send(x)` passes `x` to its parameters and gets what it returns.
     fn returned(&mut self, c: Node<'_>) -> Val {
         self.function_value(c)
+    }
+
+    /// `for (init; cond; step) body`. A counted loop whose count is known (`for (let i = 0;
+    /// i < depth; i++) dir = path.dirname(dir)` with `depth` 3) is walked once per turn (at
+    /// most [`UNROLL_ITEMS`]), the counter holding each turn's number: what the body does to
+    /// a variable it did that many times (a path climbed three levels, not one). Any other
+    /// counter takes values the walk does not know (not only its start: `parts[i]` of
+    /// `for (let i = 0; i < parts.length; i++)` is any element, not the first one).
+    fn for_statement(&mut self, node: Node<'_>) {
+        if let Some(init) = node.field("initializer") {
+            self.stmt(init);
+        }
+        let counter = self.loop_counter(node);
+        let turns = counter.as_ref().and_then(|(name, start)| {
+            let n = self.loop_turns(node, name, *start)?;
+            (self.unroll < UNROLL_DEPTH && (1..=UNROLL_ITEMS).contains(&n)).then_some(n)
+        });
+        match (&counter, turns) {
+            (Some((name, Some(start))), Some(n)) => {
+                let (name, start) = (name.clone(), *start);
+                self.unroll += 1;
+                for k in 0..n {
+                    self.bind(&name, Val::lit((start + k as u64).to_string()));
+                    if let Some(c) = node.field("condition") {
+                        self.stmt(c);
+                    }
+                    if let Some(b) = node.field("body") {
+                        self.stmt(b);
+                    }
+                }
+                self.unroll -= 1;
+                self.bind(&name, Val::lit((start + n as u64).to_string()));
+            }
+            _ => {
+                if let Some((name, _)) = &counter {
+                    self.bind(name, Val::unknown());
+                }
+                for f in ["condition", "body", "increment"] {
+                    if let Some(c) = node.field(f) {
+                        match f {
+                            "increment" => {
+                                self.eval(c);
+                            }
+                            _ => self.stmt(c),
+                        }
+                    }
+                }
+                if let Some((name, _)) = &counter {
+                    self.bind(name, Val::unknown());
+                }
+            }
+        }
+    }
+
+    /// The counter of a `for` loop, with its start when that is a whole number: the variable
+    /// the loop's step changes (`i++`, `i += 60`, `i = i + 1`).
+    fn loop_counter(&self, node: Node<'_>) -> Option<(String, Option<u64>)> {
+        let step = node.field("increment")?;
+        let target = match step.kind() {
+            "update_expression" => step.field("argument")?,
+            "augmented_assignment_expression" | "assignment_expression" => step.field("left")?,
+            _ => return None,
+        };
+        if target.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(target).to_owned();
+        let start = self
+            .lookup(&name)
+            .and_then(|v| v.known().and_then(|t| t.parse::<u64>().ok()));
+        Some((name, start))
+    }
+
+    /// How many times `for (i = start; i < N; i++)` turns, when `N` is known: the step adds
+    /// one, the test is `<` or `<=` against a whole number.
+    fn loop_turns(&mut self, node: Node<'_>, name: &str, start: Option<u64>) -> Option<usize> {
+        let start = start?;
+        let step = node.field("increment")?;
+        let adds_one = match step.kind() {
+            "update_expression" => self.text(step).contains("++"),
+            "augmented_assignment_expression" => {
+                self.text(step).contains("+=")
+                    && step.field("right").is_some_and(|r| self.text(r) == "1")
+            }
+            _ => false,
+        };
+        let cond = node.field("condition")?;
+        let cond = match cond.kind() {
+            "expression_statement" => cond.named_child(0)?,
+            _ => cond,
+        };
+        if !adds_one
+            || cond.kind() != "binary_expression"
+            || cond.field("left").is_none_or(|l| self.text(l) != name)
+        {
+            return None;
+        }
+        let op = cond.field("operator").map(|o| self.text(o).to_owned())?;
+        let bound = cond.field("right").map(|r| self.eval(r))?;
+        let bound = bound.known()?.parse::<u64>().ok()?;
+        let end = match op.as_str() {
+            "<" => bound,
+            "<=" => bound + 1,
+            _ => return None,
+        };
+        usize::try_from(end.saturating_sub(start)).ok()
     }
 
     /// The value of an expression; a function written there is a value that calls it (see
@@ -835,12 +942,15 @@ impl Js<'_, '_, '_> {
                 Some(v) => self.eval(v),
                 None => Val::lit(next.to_string()),
             };
-            next = v
-                .known()
-                .and_then(|t| t.parse::<i64>().ok())
-                .map_or(next + 1, |n| n + 1);
+            let number = v.known().and_then(|t| t.parse::<i64>().ok());
+            next = number.map_or(next + 1, |n| n + 1);
             obj.taint.join(&v.taint);
             obj.set_field(&[key.as_str()], v);
+            // A numeric member also maps its number back to its name (`ConfigFile[3]` is
+            // `"settings"`), as TypeScript compiles it.
+            if let Some(n) = number {
+                obj.set_field(&[n.to_string().as_str()], Val::lit(key));
+            }
         }
         let name = self.text(name).to_owned();
         self.bind(&name, obj);

@@ -128,9 +128,15 @@ impl Py<'_, '_, '_> {
                                 kwargs.insert("**".to_owned(), Val::unknown().with_taint(&rest));
                             }
                         }
-                        // `f(*parts)`: a literal list's elements are the arguments.
-                        "list_splat" => {
-                            let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
+                        // `f(*parts)`: a literal list's elements are the arguments (also
+                        // `f(*step.argv)`, parsed as the attribute of `*step`).
+                        k if k == "list_splat" || super::leading_splat(c) => {
+                            let v = match k {
+                                "list_splat" => {
+                                    c.named_child(0).map(|x| self.eval(x)).unwrap_or_default()
+                                }
+                                _ => self.eval(c),
+                            };
                             match v.items {
                                 Some(items) if items.len() <= 16 => {
                                     for item in items {

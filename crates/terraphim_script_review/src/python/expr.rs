@@ -262,6 +262,16 @@ impl Py<'_, '_, '_> {
                     {
                         self.scope.call_user(attr, &[]).with_taint(&obj.taint)
                     }
+                    // `self.levels_up` in a base class's method, set again by subclasses:
+                    // any of their values.
+                    _ if node.field("object").is_some_and(|o| self.text(o) == "self")
+                        && let Some(v) = self
+                            .class_now
+                            .as_deref()
+                            .and_then(|c| self.field_with_overrides(self.text(node), c)) =>
+                    {
+                        v
+                    }
                     _ => match self.field(self.text(node), self.class_now.as_deref()) {
                         // `self.base` in a method, a string stored there: what the class
                         // stored, not what the instance holds in its other attributes (a
@@ -511,6 +521,21 @@ impl Py<'_, '_, '_> {
                         left.concat(&Val::list(vec![right]))
                     }
                     "+" => left.concat(&right),
+                    // `[".."] * levels`: the list repeated (a path joined from it climbs that
+                    // many levels); of a count with several values (subclasses setting 4 and
+                    // 1), the largest, whose elements hold those of every shorter repeat.
+                    "*" if let Some((list, n)) =
+                        repeated_list(&left, &right).or_else(|| repeated_list(&right, &left)) =>
+                    {
+                        let items = list.items.as_deref().unwrap_or_default();
+                        let mut out: Vec<Val> = Vec::with_capacity(items.len() * n);
+                        for _ in 0..n {
+                            out.extend(items.iter().cloned());
+                        }
+                        Val::list(out)
+                            .with_taint(&left.taint)
+                            .with_taint(&right.taint)
+                    }
                     // `Path(out or ".git/hooks") / "pre-commit"`: a path of several values
                     // (kept as alternatives without one path) joined the same way.
                     "/" if matches!(left.handle, Some(Handle::Path(_)))
@@ -617,12 +642,18 @@ impl Py<'_, '_, '_> {
             "list" | "tuple" | "set" | "expression_list" => {
                 let mut items: Vec<Val> = Vec::new();
                 for c in named(node) {
-                    if c.kind() != "list_splat" {
+                    let inside = super::leading_splat(c);
+                    if c.kind() != "list_splat" && !inside {
                         items.push(self.eval(c));
                         continue;
                     }
                     // `[bin, *argv]`: a list's elements in place, when the walk knows them.
-                    let v = c.named_child(0).map(|x| self.eval(x)).unwrap_or_default();
+                    // (`[*step.argv]` parses as the attribute `argv` of `*step`: the whole
+                    // expression is splatted.)
+                    let v = match inside {
+                        true => self.eval(c),
+                        false => c.named_child(0).map(|x| self.eval(x)).unwrap_or_default(),
+                    };
                     match v.items {
                         Some(more) if more.len() <= 16 => {
                             items.extend(more.into_iter().map(|m| m.with_taint(&v.taint)));
@@ -645,6 +676,12 @@ impl Py<'_, '_, '_> {
             }
             // `yield p` in a generator: the function's result is the list of what it yields,
             // so `for p in candidates()` sees each path.
+            // `*step` as the object of `*step.argv` (see [`super::leading_splat`]): the value
+            // splatted.
+            "list_splat" => node
+                .named_child(0)
+                .map(|x| self.eval(x))
+                .unwrap_or_default(),
             "yield" => {
                 let v = node
                     .named_child(0)
@@ -1306,4 +1343,23 @@ pub(super) fn members_for_key(obj: &Val, index: &Val) -> Option<Val> {
             obj.fields.iter().map(|(_, v)| v.clone()).collect()
         };
     Val::union_all(&picked)
+}
+
+/// `list * count` (either order): the list and how many times it is repeated, when the list's
+/// elements are known and the count is a whole number (the largest of several), the whole at
+/// most 16 elements.
+fn repeated_list<'v>(list: &'v Val, count: &Val) -> Option<(&'v Val, usize)> {
+    let items = list.items.as_deref()?;
+    let counts: Vec<&str> = match (&count.text, count.alts.is_empty()) {
+        (Some(t), true) => vec![t.as_str()],
+        (None, false) => count.alts.iter().map(String::as_str).collect(),
+        _ => return None,
+    };
+    let n = counts
+        .iter()
+        .map(|t| t.trim().parse::<usize>().ok())
+        .collect::<Option<Vec<usize>>>()?
+        .into_iter()
+        .max()?;
+    (!items.is_empty() && items.len() * n <= 16).then_some((list, n))
 }

@@ -287,6 +287,51 @@ impl<'s> Py<'s, '_, '_> {
             .then(|| classes.join(&crate::engine::FUNCS_SEP.to_string()))
     }
 
+    /// Whether the script's class `class` derives from `base` (a few levels up).
+    fn derives_from(&self, class: &str, base: &str) -> bool {
+        let mut todo: Vec<&str> = vec![class];
+        for _ in 0..8 {
+            let Some(c) = todo.pop() else {
+                return false;
+            };
+            let Some(bases) = self.class_bases.get(c) else {
+                continue;
+            };
+            if bases.iter().any(|b| b == base) {
+                return true;
+            }
+            todo.extend(bases.iter().map(String::as_str));
+        }
+        false
+    }
+
+    /// `self.attr` in a method of `class`: what `class` stored there, joined with what each
+    /// of its subclasses stored (`levels_up = 4` and `levels_up = 1` overriding the base's
+    /// `levels_up = 0`): the method runs on instances of any of them. `None` when no subclass
+    /// stored the attribute.
+    pub(super) fn field_with_overrides(&self, key: &str, class: &str) -> Option<Val> {
+        if !key.starts_with("self.") || self.class_bases.is_empty() {
+            return None;
+        }
+        let own = self.fields.get(&format!("{class}.{key}"))?;
+        let mut subs: Vec<&String> = self
+            .class_bases
+            .keys()
+            .filter(|c| c.as_str() != class && self.derives_from(c, class))
+            .collect();
+        subs.sort();
+        let mut joined: Option<Val> = None;
+        for sub in subs {
+            if let Some(v) = self.fields.get(&format!("{sub}.{key}"))
+                && v != own
+            {
+                let base = joined.as_ref().unwrap_or(own);
+                joined = Some(base.union(v));
+            }
+        }
+        joined
+    }
+
     /// Whether the script's class `class` (or any of several joined by
     /// [`crate::engine::FUNCS_SEP`]) has method `m`, its own or one of its bases'
     /// (a few levels up).
@@ -521,6 +566,27 @@ fn partial_lambda<'t>(call: Node<'t>, src: &str) -> Option<(Node<'t>, Vec<Node<'
         return None;
     }
     Some((lambda, bound))
+}
+
+/// Whether `node` is an attribute, subscript or call whose innermost object is a `*splat`:
+/// tree-sitter-python parses `[*step.argv]` and `f(*step.argv)` as the attribute `argv` of
+/// `*step`, which Python reads as `*(step.argv)`.
+pub(super) fn leading_splat(node: Node<'_>) -> bool {
+    let mut at = node;
+    for _ in 0..16 {
+        let inner = match at.kind() {
+            "attribute" => at.field("object"),
+            "subscript" => at.field("value"),
+            "call" => at.field("function"),
+            _ => None,
+        };
+        match inner {
+            Some(i) if i.kind() == "list_splat" => return true,
+            Some(i) => at = i,
+            None => return false,
+        }
+    }
+    false
 }
 
 fn class_field(stmt: Node<'_>) -> Option<Node<'_>> {

@@ -154,6 +154,39 @@ impl Py<'_, '_, '_> {
         }
     }
 
+    /// `range(n)`, `range(a, b)` of whole numbers the walk knows, turning at most
+    /// [`UNROLL_ITEMS`] times: the list of the numbers it counts.
+    fn small_range(&mut self, call: Node<'_>) -> Option<Val> {
+        if call.kind() != "call"
+            || call
+                .field("function")
+                .is_none_or(|f| self.text(f) != "range")
+        {
+            return None;
+        }
+        let args: Vec<Node<'_>> = named(call.field("arguments")?).collect();
+        if args.is_empty() || args.len() > 2 || args.iter().any(|a| a.kind().contains("argument")) {
+            return None;
+        }
+        let mut bounds = Vec::with_capacity(2);
+        for a in args {
+            let n = self.eval(a).known()?.parse::<i64>().ok()?;
+            bounds.push(n);
+        }
+        let (start, end) = match bounds.as_slice() {
+            [end] => (0, *end),
+            [start, end] => (*start, *end),
+            _ => return None,
+        };
+        let n = usize::try_from(end.checked_sub(start)?).ok()?;
+        if !(1..=UNROLL_ITEMS).contains(&n) {
+            return None;
+        }
+        Some(Val::list(
+            (start..end).map(|k| Val::lit(k.to_string())).collect(),
+        ))
+    }
+
     /// The class of the script an object expression is an instance of: `self` in a method of
     /// it, or a variable holding an instance.
     fn class_of(&self, obj: Node<'_>) -> Option<String> {
@@ -1221,6 +1254,13 @@ impl Py<'_, '_, '_> {
                     .field("right")
                     .map(|r| self.eval(r))
                     .unwrap_or_default();
+                // `for _ in range(depth)` with `depth` known: each number counted, so the body
+                // runs as many times as the loop turns (`d = os.path.dirname(d)` climbs
+                // `depth` levels, not one).
+                let iter = match node.field("right").and_then(|r| self.small_range(r)) {
+                    Some(counted) => counted,
+                    None => iter,
+                };
                 if let (Some(items), Some(left), Some(body)) =
                     (&iter.items, node.field("left"), node.field("body"))
                     && (1..=UNROLL_ITEMS).contains(&items.len())
