@@ -62,12 +62,14 @@ Feature: script pre-review follows values through loop counters, built member na
     When I run "terraphim-agent guard review-script --json dns-version.js"
     Then the JSON field "verdict" is "clean"
 
-  Scenario: a counted loop that climbs three levels above a project directory before deleting is dangerous
+  Scenario: a counted loop that climbs three levels above a project directory before deleting its files is dangerous
     Given a project file "scratch-clean.js" containing:
       """
-      const fs = require('node:fs');
+      const fsp = require('node:fs/promises');
       const path = require('node:path');
+
       const ROOT = path.resolve(__dirname, '..');
+      const SCRATCH = path.join(ROOT, 'scratch', 'pach');
 
       function scanRoot(base, depth = 3) {
         let dir = base;
@@ -75,7 +77,20 @@ Feature: script pre-review follows values through loop counters, built member na
         return dir;
       }
 
-      fs.rmSync(scanRoot(path.join(ROOT, 'scratch', 'pach')), { recursive: true, force: true });
+      async function* staleFiles(dir) {
+        const entries = await fsp.readdir(dir, { withFileTypes: true });
+        for (const entry of entries) {
+          yield { file: path.join(dir, entry.name), size: 1 };
+        }
+      }
+
+      async function main() {
+        for await (const { file } of staleFiles(scanRoot(SCRATCH))) {
+          await fsp.unlink(file);
+        }
+      }
+
+      main();
       """
     When I run "terraphim-agent guard review-script --json scratch-clean.js"
     Then the JSON field "verdict" is "dangerous"
@@ -83,9 +98,11 @@ Feature: script pre-review follows values through loop counters, built member na
   Scenario: the same loop counting one level stays in the project
     Given a project file "scratch-one.js" containing:
       """
-      const fs = require('node:fs');
+      const fsp = require('node:fs/promises');
       const path = require('node:path');
+
       const ROOT = path.resolve(__dirname, '..');
+      const SCRATCH = path.join(ROOT, 'scratch', 'pach');
 
       function scanRoot(base, depth = 1) {
         let dir = base;
@@ -93,7 +110,20 @@ Feature: script pre-review follows values through loop counters, built member na
         return dir;
       }
 
-      fs.rmSync(scanRoot(path.join(ROOT, 'scratch', 'pach')), { recursive: true, force: true });
+      async function* staleFiles(dir) {
+        const entries = await fsp.readdir(dir, { withFileTypes: true });
+        for (const entry of entries) {
+          yield { file: path.join(dir, entry.name), size: 1 };
+        }
+      }
+
+      async function main() {
+        for await (const { file } of staleFiles(scanRoot(SCRATCH))) {
+          await fsp.unlink(file);
+        }
+      }
+
+      main();
       """
     When I run "terraphim-agent guard review-script --json scratch-one.js"
     Then the JSON field "verdict" is "clean"
