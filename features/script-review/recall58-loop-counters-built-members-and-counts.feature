@@ -281,3 +281,73 @@ Feature: script pre-review follows values through loop counters, built member na
       """
     When I run "terraphim-agent guard review-script --json py-replay-build.py"
     Then the JSON field "verdict" is "clean"
+
+  Scenario: a shell loop counting three dirname turns above a project directory before rm -rf is dangerous
+    Given a project file "climb.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      dir="$PWD/scratch/pach"
+      for ((i = 0; i < 3; i++)); do
+        dir=$(dirname "$dir")
+      done
+      rm -rf "$dir"
+      """
+    When I run "terraphim-agent guard review-script --json climb.sh"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: the same shell loop counting one turn stays in the project
+    Given a project file "climb-one.sh" containing:
+      """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      dir="$PWD/scratch/pach"
+      for ((i = 0; i < 1; i++)); do
+        dir=$(dirname "$dir")
+      done
+      rm -rf "$dir"
+      """
+    When I run "terraphim-agent guard review-script --json climb-one.sh"
+    Then the JSON field "verdict" is "clean"
+
+  Scenario: an install argv splatted from an attribute is judged as the list it holds
+    Given a project file "steps.py" containing:
+      """
+      import subprocess
+
+
+      class Step:
+          def __init__(self, name, argv):
+              self.name = name
+              self.argv = argv
+
+
+      def run(step):
+          subprocess.run([*step.argv], check=True)
+
+
+      run(Step("client", ["pip", "install", "--index-url", "https://pypi-mirror.example.net/simple", "qdrant-client"]))
+      """
+    When I run "terraphim-agent guard review-script --json steps.py"
+    Then the JSON field "verdict" is "dangerous"
+
+  Scenario: the same splatted install from the default index is clean
+    Given a project file "steps-default.py" containing:
+      """
+      import subprocess
+
+
+      class Step:
+          def __init__(self, name, argv):
+              self.name = name
+              self.argv = argv
+
+
+      def run(step):
+          subprocess.run([*step.argv], check=True)
+
+
+      run(Step("client", ["pip", "install", "qdrant-client"]))
+      """
+    When I run "terraphim-agent guard review-script --json steps-default.py"
+    Then the JSON field "verdict" is "clean"
