@@ -59,6 +59,11 @@ const DEST_SYSTEM: u32 = 1 << 22;
 /// to a raw address, an operand of a program that prints, packs or publishes it
 /// (`RECORD_READERS`). Test data and fixtures are none.
 const RECORDS: u32 = 1 << 23;
+/// The project as a whole: the working directory itself (`.`, `"$PWD"`, `../proj` from
+/// inside it), everything in it (`*`), or its repository's store (`.git`, its `objects`,
+/// `refs` and `logs`, `packed-refs`): what a delete of it takes is every uncommitted change
+/// and, with the store, the history nobody pushed.
+const WHOLE_PROJECT: u32 = 1 << 24;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -1594,6 +1599,8 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
                     || lists.build_globs.iter().any(|g| glob(g, c))
             }) {
                 BUILD_OUTPUT
+            } else if !text.is_empty() && names_whole_project(p) {
+                PROJECT | WHOLE_PROJECT
             } else {
                 PROJECT
             }
@@ -1669,6 +1676,21 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a project path's components (relative to the project) name the project as a whole
+/// ([`WHOLE_PROJECT`]): none (the project directory), a bare glob of every file in it (`*`,
+/// `.*`), or the repository's store and the parts of it that hold history (`.git`,
+/// `.git/objects`, `.git/refs`, `.git/logs`, `.git/packed-refs`, and what is in them). A
+/// repository nested deeper (`vendor/x/.git`), a lock or a rebase's state are not.
+fn names_whole_project(parts: &[String]) -> bool {
+    match parts {
+        [] => true,
+        [only] => matches!(only.as_str(), "*" | ".*" | ".git"),
+        [git, store, ..] => {
+            git == ".git" && matches!(store.as_str(), "objects" | "refs" | "logs" | "packed-refs")
+        }
+    }
 }
 
 /// Whether a glob's last component matches the name of a secret file in its directory
