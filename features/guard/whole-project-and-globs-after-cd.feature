@@ -20,8 +20,19 @@ Feature: the whole project deleted, and a bare glob after a cd
       | rm -rf ./build                | allow   |
       | rm -f .git/index.lock         | allow   |
       | rm -rf .git/rebase-merge      | sandbox |
-      | rm -rf vendor/lib/.git        | sandbox |
+      | rm -rf vendor/lib/.git        | allow   |
       | cp -r . {tmp}/copy            | allow   |
+
+  Scenario Outline: a path printed by realpath, readlink -f or dirname is that path
+    When I check "<command>"
+    Then the verdict is <verdict>
+
+    Examples:
+      | command                              | verdict |
+      | rm -rf $(realpath ..)                | deny    |
+      | rm -rf $(dirname $PWD)               | deny    |
+      | rm -rf $(readlink -f target)/debug   | allow   |
+      | rm -rf $(readlink current)           | sandbox |
 
   Scenario Outline: a bare glob after a cd into the project's directory is that directory
     When I check "<command>"

