@@ -59,6 +59,11 @@ const DEST_SYSTEM: u32 = 1 << 22;
 /// to a raw address, an operand of a program that prints, packs or publishes it
 /// (`RECORD_READERS`). Test data and fixtures are none.
 const RECORDS: u32 = 1 << 23;
+/// The project as a whole: the working directory itself (`.`, `"$PWD"`, `../proj` from
+/// inside it), everything in it (`*`), or its repository's store (`.git`, its `objects`,
+/// `refs` and `logs`, `packed-refs`): what a delete of it takes is every uncommitted change
+/// and, with the store, the history nobody pushed.
+const WHOLE_PROJECT: u32 = 1 << 24;
 
 /// Where the words of a command are read: the project (the working directory the guard was
 /// given), the directory relative paths start from (another after a `cd`), the home, and the
@@ -1485,7 +1490,10 @@ fn with_known_directory(text: &str) -> Option<String> {
         text.strip_prefix('`')?.split_once('`')?
     };
     let command = inner.split_whitespace().collect::<Vec<_>>().join(" ");
-    let &(_, dir, climbs) = KNOWN.iter().find(|(c, _, _)| *c == command)?;
+    let (dir, climbs) = match KNOWN.iter().find(|(c, _, _)| *c == command) {
+        Some(&(_, dir, climbs)) => (Cow::Borrowed(dir), climbs),
+        None => (Cow::Owned(printed_path(&command)?), true),
+    };
     if rest.contains(['$', '`']) || !(rest.is_empty() || rest.starts_with('/')) {
         return None;
     }
@@ -1493,6 +1501,49 @@ fn with_known_directory(text: &str) -> Option<String> {
         return None;
     }
     Some(format!("{dir}{rest}"))
+}
+
+/// The path a command prints of the one literal path it is given: `realpath X` and `readlink
+/// -f X` print X resolved (lexically, as the classes read it), `dirname X` its directory
+/// (`dirname "$PWD"` is the working directory's parent). `None` for anything else, a path
+/// with an expansion, or `readlink` without a canonicalising option (it prints a link's
+/// target).
+fn printed_path(command: &str) -> Option<String> {
+    let mut words = command.split(' ');
+    let name = words.next()?;
+    let (flags, operands): (Vec<&str>, Vec<&str>) = words.partition(|w| w.starts_with('-'));
+    let [operand] = operands[..] else {
+        return None;
+    };
+    let operand = operand.trim_matches('"');
+    let operand = match operand {
+        "$PWD" | "${PWD}" => ".",
+        o if o.is_empty() || o.contains(['$', '`', '*', '?', '[', '{', '\'', '"']) => {
+            return None;
+        }
+        o => o,
+    };
+    match name {
+        "realpath" => Some(operand.to_string()),
+        "readlink"
+            if flags.iter().any(|f| {
+                matches!(*f, "-f" | "-e" | "-m") || f.starts_with("--canonicalize")
+            }) =>
+        {
+            Some(operand.to_string())
+        }
+        "dirname" if flags.is_empty() => Some(match operand.trim_end_matches('/') {
+            // The working directory's parent; `dirname .` and `dirname ..` print `.`.
+            "." if command.contains("PWD") => "..".to_string(),
+            "" => "/".to_string(),
+            o => match o.rsplit_once('/') {
+                Some(("", _)) => "/".to_string(),
+                Some((parent, _)) => parent.to_string(),
+                None => ".".to_string(),
+            },
+        }),
+        _ => None,
+    }
 }
 
 /// Whether `path`'s file name holds a plain-token substitution (`reports/lh-$(date +%s).json`,
@@ -1594,6 +1645,8 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
                     || lists.build_globs.iter().any(|g| glob(g, c))
             }) {
                 BUILD_OUTPUT
+            } else if !text.is_empty() && names_whole_project(p) {
+                PROJECT | WHOLE_PROJECT
             } else {
                 PROJECT
             }
@@ -1669,6 +1722,21 @@ fn path_bits(text: &str, scope: &Scope<'_>) -> u32 {
         bits |= LOCAL;
     }
     bits
+}
+
+/// Whether a project path's components (relative to the project) name the project as a whole
+/// ([`WHOLE_PROJECT`]): none (the project directory), a bare glob of every file in it (`*`,
+/// `.*`), or the repository's store and the parts of it that hold history (`.git`,
+/// `.git/objects`, `.git/refs`, `.git/logs`, `.git/packed-refs`, and what is in them). A
+/// repository nested deeper (`vendor/x/.git`), a lock or a rebase's state are not.
+fn names_whole_project(parts: &[String]) -> bool {
+    match parts {
+        [] => true,
+        [only] => matches!(only.as_str(), "*" | ".*" | ".git"),
+        [git, store, ..] => {
+            git == ".git" && matches!(store.as_str(), "objects" | "refs" | "logs" | "packed-refs")
+        }
+    }
 }
 
 /// Whether a glob's last component matches the name of a secret file in its directory

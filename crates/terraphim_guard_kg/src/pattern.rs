@@ -30,7 +30,7 @@ pub const CLASS_MARK: char = '\u{E001}';
 /// Word classes a target can name as `<name>`, by bit. The guard decides a word's classes from
 /// its text alone (see `paths.rs`); `dest:` classes hold for the last operand only (the
 /// destination of `cp`, `mv`, `ln`, `install`).
-pub const CLASSES: [&str; 24] = [
+pub const CLASSES: [&str; 25] = [
     "temp",
     "build-output",
     "project",
@@ -55,13 +55,14 @@ pub const CLASSES: [&str; 24] = [
     "size",
     "dest:system",
     "records",
+    "whole-project",
 ];
 /// The bits of the classes that name paths (a safe pattern with one vouches only for the
 /// operands it covers).
 pub const PATH_CLASSES: u32 = !((1 << 5) | (1 << 6) | (1 << 21));
 
 /// `CLASS_MARK` + class name, as an operand's and as a redirect's atom text, by bit.
-const CLASS_KEYS: [&str; 24] = [
+const CLASS_KEYS: [&str; 25] = [
     "\u{E001}temp",
     "\u{E001}build-output",
     "\u{E001}project",
@@ -86,8 +87,9 @@ const CLASS_KEYS: [&str; 24] = [
     "\u{E001}size",
     "\u{E001}dest:system",
     "\u{E001}records",
+    "\u{E001}whole-project",
 ];
-const REDIRECT_CLASS_KEYS: [&str; 24] = [
+const REDIRECT_CLASS_KEYS: [&str; 25] = [
     ">\u{E001}temp",
     ">\u{E001}build-output",
     ">\u{E001}project",
@@ -112,6 +114,7 @@ const REDIRECT_CLASS_KEYS: [&str; 24] = [
     ">\u{E001}size",
     ">\u{E001}dest:system",
     ">\u{E001}records",
+    ">\u{E001}whole-project",
 ];
 
 /// The class bit a target text names (`\u{E001}outside` or `>\u{E001}outside`), if any.

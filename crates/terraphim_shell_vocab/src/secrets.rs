@@ -836,6 +836,24 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("MENDER", &["hosted.mender.io", "eu.hosted.mender.io"]),
     ("NINJA", &["invoicing.co"]),
     ("INVOICE_NINJA", &["invoicing.co"]),
+    // Push notification services (an APNs provider token, a Segment write key, OneSignal's REST
+    // key), rented GPU clouds and the ad platforms' APIs.
+    (
+        "APNS",
+        &["api.push.apple.com", "api.sandbox.push.apple.com"],
+    ),
+    ("SEGMENT", &["api.segment.io", "events.eu1.segmentapis.com"]),
+    ("ONESIGNAL", &["onesignal.com", "api.onesignal.com"]),
+    ("FCM", &["fcm.googleapis.com"]),
+    ("LAMBDA_API", &["cloud.lambdalabs.com", "cloud.lambda.ai"]),
+    ("LAMBDALABS", &["cloud.lambdalabs.com", "cloud.lambda.ai"]),
+    ("RUNPOD", &["api.runpod.io", "rest.runpod.io"]),
+    ("VAST_API", &["console.vast.ai"]),
+    ("VASTAI", &["console.vast.ai"]),
+    ("MODAL_TOKEN", &["api.modal.com"]),
+    ("GOOGLE_ADS", &["googleads.googleapis.com"]),
+    ("META_ACCESS", &["graph.facebook.com"]),
+    ("FB_ACCESS", &["graph.facebook.com"]),
     ("MUSICBRAINZ", &["musicbrainz.org"]),
     ("ACOUSTID", &["api.acoustid.org"]),
     (

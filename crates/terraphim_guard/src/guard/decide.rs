@@ -100,15 +100,16 @@ impl Guard {
 
     fn decide(&self, command: &str, mut parsed: ParsedCommand, place: &Place<'_>) -> Decision {
         let mut home_form = None;
-        for c in &mut parsed.commands {
-            place.add_resolved_operands(&mut c.words, &mut home_form);
+        let bases = place.bases(&parsed);
+        for (c, base) in parsed.commands.iter_mut().zip(&bases) {
+            place.add_resolved_operands(&mut c.words, base, &mut home_form);
         }
         let mut matches = Vec::new();
         let mut parts = Vec::new();
         // Parts no KG entry and no finding decides.
         let mut unknown = Vec::new();
         let mut scratch = MatchScratch::default();
-        let mut classes = place.classes(&parsed, &self.class_heads);
+        let mut classes = place.classes(&parsed, &bases, &self.class_heads);
         // A program's text (sed's script, awk's program) names no path.
         for (c, cl) in parsed.commands.iter().zip(classes.iter_mut()) {
             let mask = super::data::program_words(&c.words);

@@ -20,24 +20,42 @@ pub(super) struct Away {
     pub(super) temp: bool,
 }
 
+/// Where a command's relative paths start: `None` for the working directory (no `cd` before it,
+/// or the start of a script's statement), `Some(None)` for a place the line does not spell
+/// (`cd "$X"`, `cd -`, after `popd`), `Some(Some(dir))` after `cd DIR` or for `git -C DIR`.
+pub(super) type Base = Option<Option<PathBuf>>;
+
 impl Place<'_> {
-    /// The class bits of every word of every command, following `cd` through the line: after
-    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown. A
-    /// script's statement ([`ParsedCommand::statement_starts`]) starts in the working directory.
-    pub(super) fn classes(&self, parsed: &ParsedCommand, heads: &ClassHeads) -> Vec<Vec<u32>> {
-        // Where relative paths start for each command: the working directory until a `cd`.
-        let mut base: Option<Option<PathBuf>> = None;
-        let mut bases = Vec::with_capacity(parsed.commands.len());
-        // The bases met, each once: a scope is built once for all the commands that start
-        // there (a script's statements each start in the working directory, and most of
-        // them after the same `cd`), and it keeps the classes of the words it classed.
-        let mut distinct: Vec<Option<Option<PathBuf>>> = Vec::new();
+    /// Where each command's relative paths start ([`Base`]), following `cd` through the line.
+    pub(super) fn bases(&self, parsed: &ParsedCommand) -> Vec<Base> {
+        let mut base: Base = None;
+        let mut out = Vec::with_capacity(parsed.commands.len());
         for (i, c) in parsed.commands.iter().enumerate() {
             if parsed.statement_starts.binary_search(&i).is_ok() {
                 base = None;
             }
             let own = own_dir(c, &base, self.cwd, self.home).map(Some);
-            let here = own.as_ref().unwrap_or(&base);
+            out.push(own.unwrap_or_else(|| base.clone()));
+            follow_cd(c, &mut base, self.cwd, self.home);
+        }
+        out
+    }
+
+    /// The class bits of every word of every command, following `cd` through the line: after
+    /// `cd DIR` relative paths start there, after `cd "$X"` or `cd -` they are unknown. A
+    /// script's statement ([`ParsedCommand::statement_starts`]) starts in the working directory.
+    pub(super) fn classes(
+        &self,
+        parsed: &ParsedCommand,
+        starts: &[Base],
+        heads: &ClassHeads,
+    ) -> Vec<Vec<u32>> {
+        // The bases met, each once: a scope is built once for all the commands that start
+        // there (a script's statements each start in the working directory, and most of
+        // them after the same `cd`), and it keeps the classes of the words it classed.
+        let mut distinct: Vec<Base> = Vec::new();
+        let mut bases = Vec::with_capacity(parsed.commands.len());
+        for here in starts {
             let at = match distinct.iter().rposition(|b| b == here) {
                 Some(at) => at,
                 None => {
@@ -46,7 +64,6 @@ impl Place<'_> {
                 }
             };
             bases.push(at);
-            follow_cd(c, &mut base, self.cwd, self.home);
         }
         let mut scopes: Vec<Option<crate::paths::Scope<'_>>> = Vec::new();
         scopes.resize_with(distinct.len(), || None);
@@ -107,14 +124,8 @@ impl Place<'_> {
             .home
             .filter(|h| h.is_absolute())
             .map(|h| crate::canon::normalise_path(&h.to_string_lossy()));
-        let mut base: Option<Option<PathBuf>> = None;
         let mut out = Vec::with_capacity(parsed.commands.len());
-        for (i, c) in parsed.commands.iter().enumerate() {
-            if parsed.statement_starts.binary_search(&i).is_ok() {
-                base = None;
-            }
-            let own = own_dir(c, &base, self.cwd, self.home).map(Some);
-            let here = own.as_ref().unwrap_or(&base);
+        for here in self.bases(parsed) {
             let dir = here.as_ref().and_then(|b| b.as_ref()).and_then(|b| {
                 let dir = crate::canon::normalise_path(&b.to_string_lossy());
                 (!under(&dir, &project) && dir.starts_with('/')).then(|| Away {
@@ -130,26 +141,57 @@ impl Place<'_> {
                 })
             });
             out.push(dir);
-            follow_cd(c, &mut base, self.cwd, self.home);
         }
         out
     }
 
-    /// Add the absolute form of relative operands that name the working directory, its contents
-    /// or its parents (`.`, `*`, `./*`, `..`, `../*`), and the `~` form of an absolute path in
-    /// the home (`/home/u/.config` is also `~/.config`, as `$HOME/.config` is): extra operands
-    /// can only make matching stricter. Words that are data to the command (a search tool's
-    /// pattern) name no path and get none. `home_form` keeps the home's normal form between the
-    /// commands of one line (a script's line has hundreds): `None` until one needs it.
+    /// Add the absolute form of relative operands that name the directory the command runs in,
+    /// its contents or its parents (`.`, `*`, `./*`, `..`, `../*`), and the `~` form of an
+    /// absolute path in the home (`/home/u/.config` is also `~/.config`, as `$HOME/.config` is):
+    /// extra operands can only make matching stricter. Words that are data to the command (a
+    /// search tool's pattern) name no path and get none. `home_form` keeps the home's normal
+    /// form between the commands of one line (a script's line has hundreds): `None` until one
+    /// needs it.
+    ///
+    /// After a `cd` into a directory below the working directory (`cd build && rm -rf *`), a
+    /// bare glob of every file (`*`, `./*`, `.*`) is that directory's contents, not the
+    /// project's: it is replaced by its absolute form (`/home/u/proj/build/*`), so patterns that
+    /// read a bare `*` as the whole working directory do not meet it, and the path classes judge
+    /// it. After a `cd` the line does not spell, relative operands are resolved in the working
+    /// directory, as before any `cd` (stricter than leaving them unresolved).
     pub(super) fn add_resolved_operands(
         &self,
         words: &mut Vec<crate::canon::Word>,
+        base: &Base,
         home_form: &mut Option<Option<String>>,
     ) {
         let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
             return;
         };
         let data = super::data::data_words(words);
+        let here = match base {
+            Some(Some(dir)) if dir.is_absolute() => dir.as_path(),
+            _ => cwd,
+        };
+        let here_text = crate::canon::normalise_path(&here.to_string_lossy());
+        let project = crate::canon::normalise_path(&cwd.to_string_lossy());
+        let below_project = here_text
+            .strip_prefix(project.as_str())
+            .is_some_and(|rest| rest.starts_with('/') && rest.len() > 1)
+            && project != "/";
+        if below_project {
+            for (i, w) in words.iter_mut().enumerate().skip(1) {
+                if w.kind != crate::canon::WordKind::Operand || (i < 64 && data & (1 << i) != 0) {
+                    continue;
+                }
+                let last = match w.text.as_str() {
+                    "*" | "./*" => "*",
+                    ".*" | "./.*" => ".*",
+                    _ => continue,
+                };
+                w.text = format!("{here_text}/{last}");
+            }
+        }
         // The home's normal form, made at the first absolute operand (most commands have none).
         let mut extra = Vec::new();
         for (_, w) in words.iter().enumerate().skip(1).filter(|(i, w)| {
@@ -185,7 +227,7 @@ impl Place<'_> {
                 }
                 continue;
             }
-            let (base, glob) = match t {
+            let (rel, glob) = match t {
                 "." | "./" => (".", false),
                 "*" | "./*" | ".*" | "./.*" => (".", true),
                 ".." => ("..", false),
@@ -193,7 +235,7 @@ impl Place<'_> {
                 _ if t.starts_with("../") && t.trim_start_matches("../").is_empty() => (t, false),
                 _ => continue,
             };
-            let joined = cwd.join(base);
+            let joined = here.join(rel);
             let mut resolved = crate::canon::normalise_path(&joined.to_string_lossy());
             if let Some(home) = self
                 .home
@@ -474,7 +516,7 @@ mod tests {
             for line in lines {
                 let parsed = crate::parse::parse(line);
                 assert_eq!(
-                    place.classes(&parsed, &guard.class_heads),
+                    place.classes(&parsed, &place.bases(&parsed), &guard.class_heads),
                     classes_one_scope_each(&place, &parsed, &guard.class_heads),
                     "{line} in {cwd:?}, home {home:?}"
                 );

@@ -2443,8 +2443,9 @@ fn awk_pipe_code(program: &str) -> Vec<(String, bool)> {
 
 /// The indexes in `rest` of the words a program runs as a shell command line: `script -c CMD`,
 /// and the command of `tmux` subcommands that start one (`new -d CMD`, `split-window CMD`,
-/// `run-shell CMD`) or type one into a pane (`send-keys CMD Enter`). `None` for other
-/// programs (and for their other forms).
+/// `run-shell CMD`) or type one into a pane (`send-keys CMD Enter`), and the text input
+/// injectors type into the focused window (`xdotool type TEXT`, `ydotool type TEXT`, `wtype
+/// TEXT`). `None` for other programs (and for their other forms).
 fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
     match name {
         "script" => {
@@ -2492,6 +2493,60 @@ fn code_words(name: &str, rest: &[String]) -> Option<Vec<usize>> {
                 }
                 // Key names typed after the text are keys, not text.
                 if !(keys && matches!(a, "Enter" | "C-m" | "KPEnter" | "C-j")) {
+                    out.push(j);
+                }
+                j += 1;
+            }
+            Some(out)
+        }
+        // Input injection: the text `xdotool type`, `ydotool type` and `wtype` type into the
+        // focused window lands in a terminal as a command line as often as anywhere (a
+        // following `key Return` runs it), so it is judged as one, as `tmux send-keys` is.
+        "xdotool" | "ydotool" => {
+            let at = rest.iter().position(|a| a == "type")?;
+            let values: &[&str] = if name == "xdotool" {
+                &["--window", "--delay", "--args", "--terminator", "--file"]
+            } else {
+                &[
+                    "-d",
+                    "--key-delay",
+                    "-H",
+                    "--key-hold",
+                    "-D",
+                    "--next-delay",
+                    "-f",
+                    "--file",
+                    "-e",
+                    "--escape",
+                ]
+            };
+            let mut j = at + 1;
+            while j < rest.len() && rest[j].starts_with('-') && rest[j].len() > 1 {
+                j += if values.contains(&rest[j].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            // xdotool types one word and goes on with its next command (`key Return`);
+            // ydotool types every word left.
+            let end = if name == "xdotool" {
+                (j + 1).min(rest.len())
+            } else {
+                rest.len()
+            };
+            Some((j..end).collect())
+        }
+        "wtype" => {
+            let mut out = Vec::new();
+            let mut j = 0;
+            while j < rest.len() {
+                let a = rest[j].as_str();
+                if matches!(a, "-M" | "-m" | "-P" | "-p" | "-k" | "-d" | "-s") {
+                    j += 2;
+                    continue;
+                }
+                if a != "-" {
                     out.push(j);
                 }
                 j += 1;
