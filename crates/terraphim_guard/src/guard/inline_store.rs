@@ -82,7 +82,7 @@ fn hosts(code: &str) -> impl Iterator<Item = String> + '_ {
     let urls = code.match_indices("://").filter_map(move |(i, _)| {
         let rest = &code[i + 3..];
         let end = rest
-            .find(|c: char| matches!(c, '\'' | '"' | '`' | ' ' | ')' | ',' | '}'))
+            .find(['\'', '"', '`', ' ', ')', ',', '}'])
             .unwrap_or(rest.len());
         host_of(&format!("x://{}", &rest[..end]))
     });
