@@ -386,6 +386,23 @@ impl Guard {
                     ),
                     None,
                 )
+            } else if let Some(task) = super::local_reset::remote_schema_apply(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "runs `{} {task}` unasked against a database the line names by a URL of another machine: the plan drops every table and column the schema file does not declare, on a deployed database, with nobody reading it; apply to a development database on this machine, or let a human review and approve the plan (destructive: schema applied to a deployed database unasked)",
+                        cmd.name()
+                    ),
+                    None,
+                )
+            } else if let Some((call, host)) = super::inline_store::destroyed_store(cmd) {
+                (
+                    Verdict::Deny,
+                    format!(
+                        "its inline code calls `{call}`, a client library's deletion of a whole store (a database, every key, an index or a collection), on `{host}`, a server other than this machine: the same drop as the store's own shell given it, with nobody reading the code; run it against a development store on this machine, or let a human do it (destructive: data store destroyed by inline code)"
+                    ),
+                    None,
+                )
             } else if let Some(server) = super::local_service::remote_directory_change(cmd) {
                 (
                     Verdict::Deny,
@@ -876,6 +893,22 @@ impl Guard {
                     "runs a Rails runner whose code only prints what a query of the application's models reads (counts, plucked columns, found records), with no method that writes, no block and no second statement (known safe: ORM read printed)".to_string(),
                     None,
                 )
+            } else if suspicious.is_none()
+                && safe.is_none()
+                && cmd.findings.is_empty()
+                && part_matches
+                    .iter()
+                    .any(|&k| matches[k].covered_by.as_deref() == Some(USAGE_COVER))
+            {
+                // Every destructive match is covered (none is left uncovered above).
+                (
+                    Verdict::Allow,
+                    format!(
+                        "asks `{}` only for the usage of a destroying subcommand (`--help` right after it, with only options between): the tool prints it and exits, destroying nothing (known safe: usage of a destroying command)",
+                        cmd.name()
+                    ),
+                    None,
+                )
             } else if let Some(deletion) = super::destroy_subcommand::deleting_subcommand(cmd)
                 && !self.destructive.names_deletion_of(
                     deletion.program,
@@ -1125,8 +1158,26 @@ impl Guard {
                         && ss.flags().any(|f| !ds.flags().any(|d| d == f))));
             extends.then(|| self.safe.origin(*si).1.to_string())
         })
+        .or_else(|| {
+            // A destroyer of a tool the KG names, asked for its usage right after its head
+            // words (`kubeadm reset --help`, `zfs destroy --help`): the tool prints it and
+            // exits, as its safe `TOOL --help` would say; not with a prefix, a redirect that
+            // writes somewhere, or after an operand (see `asks_help_after`).
+            (!lift_only_by_flag
+                && ds.name().is_some_and(|n| n == cmd.name())
+                && cmd.env.is_empty()
+                && cmd
+                    .words
+                    .iter()
+                    .all(|w| w.kind != WordKind::Redirect || w.text == ">/dev/null")
+                && asks_help_after(&cmd.words, d_head_end))
+            .then(|| USAGE_COVER.to_string())
+        })
     }
 }
+
+/// What covers a destroyer asked only for its usage (`Guard::cover`).
+const USAGE_COVER: &str = "rule: usage of a destroying command";
 
 /// The KG entries of code downloaded and run on the line, unread.
 const DOWNLOAD_RUNS: &[&str] = &[

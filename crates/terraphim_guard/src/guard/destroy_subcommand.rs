@@ -20,7 +20,8 @@
 //! unless the line asks for a rehearsal;
 //! `remove`/`rm` after a noun with the tool's confirmation skipped (`civo kubernetes remove
 //! prod -y`, not a cache's entries); and a backup tool's retention run given its policy
-//! (`autorestic forget --all --prune`, `duplicacy prune -keep 0:1`).
+//! (`autorestic forget --all --prune`, `duplicacy prune -keep 0:1`, `duplicacy prune
+//! -exclusive`, a profile's `resticprofile prod.forget --prune`).
 
 use crate::parse::SimpleCommand;
 
@@ -137,6 +138,19 @@ pub(crate) fn deleting_subcommand(cmd: &SimpleCommand) -> Option<Deletion<'_>> {
             // written before the subcommand.
             after_flag = false;
             continue;
+        }
+        // A profile's retention run (`resticprofile prod.forget --prune`) given its policy.
+        if operands == 0
+            && !after_flag
+            && profile_retention(word).is_some()
+            && !rehearsal
+            && argv.iter().any(|w| names_retention(w))
+        {
+            return Some(Deletion {
+                program,
+                script,
+                verb: word,
+            });
         }
         let action = crate::paths::api_action_verb(word);
         let identifier = is_identifier(word) || action.is_some();
@@ -264,13 +278,25 @@ const CONFIRMATION_SKIPS: &[&str] = &[
 const RETIRING: &[&str] = &["forget", "prune", "expire"];
 
 /// An option that gives the retention run its policy or makes it delete the data too:
-/// `--keep-last 1`, `-keep 0:1`, `--keep-within=1d`, `--prune`, `--repo1-retention-full=1`.
+/// `--keep-last 1`, `-keep 0:1`, `--keep-within=1d`, `--prune`, `--repo1-retention-full=1`,
+/// duplicacy's `-exclusive` (chunks no snapshot references are deleted at once, as if no other
+/// client wrote the storage) and `-exhaustive` (every unreferenced chunk of the storage).
 fn names_retention(word: &str) -> bool {
     let name = word.split('=').next().unwrap_or(word);
+    let bare = name.trim_start_matches('-');
     name.starts_with('-')
-        && (name.trim_start_matches('-').starts_with("keep")
+        && (bare.starts_with("keep")
             || name.contains("retention")
-            || name == "--prune")
+            || name == "--prune"
+            || bare == "exclusive"
+            || bare == "exhaustive")
+}
+
+/// The retention verb of a profile's subcommand, `PROFILE.VERB` (resticprofile's
+/// `prod.forget`, `nightly.prune`): a profile name, a dot and one of [`RETIRING`].
+fn profile_retention(word: &str) -> Option<&str> {
+    let (profile, verb) = word.split_once('.')?;
+    (is_identifier(profile) && RETIRING.contains(&verb)).then_some(verb)
 }
 
 /// A word a CLI could take as a subcommand: lower-case letters, digits, `-`, `_`, `:`, led

@@ -150,6 +150,42 @@ pub(crate) fn shared_database_data_task(cmd: &SimpleCommand) -> Option<String> {
     }
 }
 
+/// A schema-as-code tool applying the project's schema to a database the line names by a URL
+/// of another machine, unasked (`atlas schema apply -u postgres://app@pg-main.internal/app --to
+/// file://schema.hcl --auto-approve`, `atlas migrate apply --url mysql://db.prod...`): the
+/// plan it computes drops every table and column the file does not declare, on a deployed
+/// database, with nobody reading it. The same apply to a loopback or SQLite URL is the
+/// developer's own database; `schema apply` without `--auto-approve` stops at its prompt.
+pub(crate) fn remote_schema_apply(cmd: &SimpleCommand) -> Option<String> {
+    if cmd.name() != "atlas" {
+        return None;
+    }
+    let words: Vec<&str> = cmd.argv.iter().skip(1).map(String::as_str).collect();
+    let operands: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .take(2)
+        .collect();
+    let unasked = match operands.as_slice() {
+        ["schema", "apply" | "clean"] => words.contains(&"--auto-approve"),
+        ["migrate", "apply"] => true,
+        _ => false,
+    };
+    if !unasked || words.iter().any(|w| *w == "--dry-run" || *w == "--help") {
+        return None;
+    }
+    let url = words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.split_once('=') {
+            Some(("-u" | "--url", v)) => Some(v),
+            _ if matches!(*w, "-u" | "--url") => words.get(i + 1).copied(),
+            _ => None,
+        })?;
+    (url.contains("://") && !local_url(url)).then(|| format!("{} {}", operands[0], operands[1]))
+}
+
 /// The `NAME=value` arguments of a Rake task run (`rake db:reset RAILS_ENV=development`,
 /// `bin/rails db:drop RAILS_ENV=test`, also after `bundle exec`): Rake sets them in the
 /// environment of the task, as a prefix would.

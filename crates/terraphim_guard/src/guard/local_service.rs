@@ -14,7 +14,8 @@
 //! A directory service is shared infrastructure: its entries are the organisation's users and
 //! groups. `ldapmodify`, `ldapdelete` and `ldapmodrdn` aimed at a server other than this machine
 //! change or delete them (an LDIF file's changes are not on the line): denied
-//! (`remote_directory_change`).
+//! (`remote_directory_change`), and so is an `ldapdelete` that names no server, which deletes on
+//! the one `ldap.conf` names.
 
 use crate::parse::SimpleCommand;
 use terraphim_shell_vocab::hosts::{host_of, is_loopback_host};
@@ -103,16 +104,20 @@ pub(crate) fn remote_directory_change(cmd: &SimpleCommand) -> Option<String> {
     if !DIRECTORY_CHANGES.contains(&cmd.name()) {
         return None;
     }
-    servers(cmd)?
-        .into_iter()
-        .find(|h| !is_loopback_host(h))
-        .map(|h| {
-            if h.is_empty() {
-                "an unreadable address".into()
-            } else {
-                h
-            }
-        })
+    let servers = servers(cmd)?;
+    // Without an address `ldapdelete` deletes on the server of `ldap.conf` (`URI`), the
+    // organisation's directory, as surely as one named: a test server on this machine is
+    // named on the line. `ldapmodify` without one stays confined (its changes are a file's).
+    if servers.is_empty() && cmd.name() == "ldapdelete" && !cmd.argv.iter().any(|w| w == "--help") {
+        return Some("the server ldap.conf names (no -H on the line)".into());
+    }
+    servers.into_iter().find(|h| !is_loopback_host(h)).map(|h| {
+        if h.is_empty() {
+            "an unreadable address".into()
+        } else {
+            h
+        }
+    })
 }
 
 #[cfg(test)]

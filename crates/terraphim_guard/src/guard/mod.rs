@@ -13,6 +13,7 @@ mod env_filter;
 mod export_sent;
 mod flood;
 mod in_place;
+mod inline_store;
 mod install_host;
 mod kernel_module;
 mod key_meta;

@@ -1,6 +1,7 @@
 //! SQL text that destroys data, given to a program nobody described: `usql URL -c 'DROP TABLE
 //! users'`, `ysqlsh -c 'TRUNCATE events'`, `mysqlsh --sql -e 'DROP DATABASE shop'`,
-//! `clickhouse client -q 'TRUNCATE TABLE logs'`, `echo 'DROP TABLE t;' | sqlplus app@prod`.
+//! `clickhouse client -q 'TRUNCATE TABLE logs'`, `echo 'DROP TABLE t;' | sqlplus app@prod`,
+//! SurrealQL's `surreal sql <<< 'DELETE user;'` (every record: no `FROM` in its grammar).
 //!
 //! The KG judges the SQL clients it knows by their statement (`psql -c '*drop table*'`, `sql
 //! destructive statement`); every database has a client of its own, and new ones appear each
@@ -74,7 +75,9 @@ pub(crate) fn destroying_statement(cmd: &SimpleCommand, fed: Option<&str>) -> Op
         for statement in text.split(';') {
             let keyword = statement.split_whitespace().next().unwrap_or("");
             let upper = keyword.len() > 1 && keyword.bytes().all(|b| b.is_ascii_uppercase());
-            if (terminated || upper) && destroys(statement) {
+            if ((terminated || upper) && destroys(statement))
+                || (terminated && deletes_every_record(statement))
+            {
                 return Some(statement.trim().to_string());
             }
         }
@@ -96,9 +99,36 @@ fn destroys(statement: &str) -> bool {
     }
 }
 
+/// SurrealQL's `DELETE TABLE;` (no `FROM`, no `WHERE`): every record of the table goes. Only
+/// the statement's own shape counts: the verb in capitals, one table name, ended by `;`; a
+/// record id (`DELETE user:1;`) deletes that record only.
+fn deletes_every_record(statement: &str) -> bool {
+    let words: Vec<&str> = statement.split_whitespace().collect();
+    matches!(words.as_slice(), ["DELETE", table]
+        if !table.eq_ignore_ascii_case("from")
+            && table.bytes().all(|b| b.is_ascii_alphanumeric() || b"_`".contains(&b)))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::destroys;
+    use super::{deletes_every_record, destroys};
+
+    #[test]
+    fn surrealql_deletes_of_a_whole_table() {
+        for s in ["DELETE user", " DELETE account ", "DELETE `order`"] {
+            assert!(deletes_every_record(s), "{s}");
+        }
+        for s in [
+            "delete note",
+            "DELETE FROM",
+            "DELETE user WHERE age < 18",
+            "DELETE user:1",
+            "DELETE",
+            "DELETE a b",
+        ] {
+            assert!(!deletes_every_record(s), "{s}");
+        }
+    }
 
     #[test]
     fn statements_that_destroy() {

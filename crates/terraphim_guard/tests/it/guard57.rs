@@ -165,7 +165,8 @@ fn clusters_reset_or_taken_down_and_backup_retention_are_denied() {
         ("borgmatic list", Verdict::Sandbox),
         ("borgmatic --dry-run prune --stats", Verdict::Allow),
         ("kopia snapshot expire --all", Verdict::Sandbox),
-        ("duplicacy prune -keep 0:30 -dry-run", Verdict::Sandbox),
+        // A documented dry run (guard58: `duplicacy prune` itself is denied).
+        ("duplicacy prune -keep 0:30 -dry-run", Verdict::Allow),
         ("ipa user-find alice", Verdict::Sandbox),
     ]);
 }

@@ -86,6 +86,7 @@ mod guard54;
 mod guard55;
 mod guard56;
 mod guard57;
+mod guard58;
 mod guests;
 mod harvest;
 mod hidden_forms;
