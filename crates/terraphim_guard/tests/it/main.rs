@@ -76,6 +76,7 @@ mod friction54;
 mod friction55;
 mod friction56;
 mod friction57;
+mod friction58;
 mod generated_names;
 mod graph_storage_and_simulation_tools;
 mod group_jails_and_perl_quotes;
