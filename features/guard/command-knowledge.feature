@@ -271,7 +271,7 @@ Feature: command knowledge of the default KG
       | command                                   | verdict |
       | rm -rf htmlcov .coverage coverage.xml     | allow   |
       | rm -f lcov.info coverage.out              | allow   |
-      | rm -f coverage.xml src/main.py            | sandbox |
+      | rm -rf coverage.xml src/main.py           | sandbox |
 
   Scenario Outline: opening a bucket to everyone and rolling every migration back are denied
     When I check "<command>"

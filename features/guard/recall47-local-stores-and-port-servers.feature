@@ -76,14 +76,14 @@ Feature: data stores on this machine, servers stopped by their port, foreground 
       | systemd-run --user ./scripts/poll.sh                          | sandbox |
       | systemd-run --user --scope --on-active=10m cargo test         | deny    |
 
-  Scenario Outline: a pid file removed runs, other project files removed stay confined
+  Scenario Outline: a pid file removed runs, other project files removed recursively stay confined
     When I check "<command>"
     Then the verdict is <verdict>
 
     Examples:
       | command                    | verdict |
       | rm -f tmp/pids/worker.pid  | allow   |
-      | rm -f config/worker.yml    | sandbox |
+      | rm -rf config/worker.yml   | sandbox |
 
   Scenario Outline: the machine's own filesystems unmounted are denied, a mount of the developer's own is not
     When I check "<command>"

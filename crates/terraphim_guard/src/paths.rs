@@ -861,6 +861,14 @@ pub(crate) fn is_plain_project(bits: u32) -> bool {
         && bits & (TRUST_ANCHOR | RUNNABLE | OUTSIDE | TEMP | DYNAMIC | REMOTE | BUILD_OUTPUT) == 0
 }
 
+/// Whether a word's classes name a file inside the project or a temporary directory, known
+/// from the line itself: the project's own files, build outputs, files runners load and temp
+/// files, with no trust anchor, secret, outside path, remote or run-time value among them.
+pub(crate) fn is_inside_project_or_temp(bits: u32) -> bool {
+    bits & (PROJECT | BUILD_OUTPUT | TEMP) != 0
+        && bits & (TRUST_ANCHOR | OUTSIDE | DYNAMIC | REMOTE | SECRET | ROOT_IF_UNSET) == 0
+}
+
 /// Whether a word's classes name a path at all (a file of any place, or one known at run time).
 pub(crate) fn names_a_path(bits: u32) -> bool {
     bits & (TEMP | BUILD_OUTPUT | PROJECT | OUTSIDE | TRUST_ANCHOR | DYNAMIC | SECRET | REMOTE) != 0

@@ -16,6 +16,10 @@ struct SearchTool {
     /// Options with which the tool lists the files it would search and takes no pattern
     /// (`rg --files DIR`, `ack -f DIR`): every operand is a path.
     lists_files: &'static [&'static str],
+    /// Whether an operand can be the pattern (`grep PATTERN FILE`). `git log` takes its search
+    /// strings only as option values (`--grep=TEXT`, `-S TEXT`, `-G REGEX`, `--author=NAME`);
+    /// its operands are revisions and paths, and stay what they are.
+    operand_pattern: bool,
 }
 
 const GREP_VALUES: &[&str] = &[
@@ -50,6 +54,28 @@ const fn grep_like(name: &'static str) -> SearchTool {
         patterns: &["-e", "--regexp"],
         pattern_files: &["-f", "--file"],
         lists_files: &[],
+        operand_pattern: true,
+    }
+}
+
+/// git's commands that walk the history and search its messages, authors or changes for a
+/// text their options give: the text is what they look for, never a path they open.
+const fn git_history_search(sub: &'static str) -> SearchTool {
+    SearchTool {
+        name: "git",
+        sub: Some(sub),
+        values: &[],
+        patterns: &[
+            "--grep",
+            "--grep-reflog",
+            "--author",
+            "--committer",
+            "-S",
+            "-G",
+        ],
+        pattern_files: &[],
+        lists_files: &[],
+        operand_pattern: false,
     }
 }
 
@@ -78,6 +104,7 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         patterns: &["-e"],
         pattern_files: &["-f"],
         lists_files: &[],
+        operand_pattern: true,
     },
     SearchTool {
         name: "rg",
@@ -122,6 +149,7 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         patterns: &["-e", "--regexp"],
         pattern_files: &["-f", "--file"],
         lists_files: &["--files"],
+        operand_pattern: true,
     },
     SearchTool {
         name: "ag",
@@ -147,6 +175,7 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         patterns: &["-g", "--file-search-regex"],
         pattern_files: &[],
         lists_files: &[],
+        operand_pattern: true,
     },
     SearchTool {
         name: "ack",
@@ -168,7 +197,12 @@ const SEARCH_TOOLS: &[SearchTool] = &[
         patterns: &["--match", "-g"],
         pattern_files: &[],
         lists_files: &["-f"],
+        operand_pattern: true,
     },
+    git_history_search("log"),
+    git_history_search("shortlog"),
+    git_history_search("rev-list"),
+    git_history_search("whatchanged"),
 ];
 
 /// The words of a simple command that are data to it (bit `i` for word `i`): a search tool's
@@ -209,22 +243,27 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
                 .fold(0, |m, (i, _)| m | (1 << i));
         }
     }
-    let Some(tool) = SEARCH_TOOLS.iter().find(|t| t.name == name.text) else {
-        return 0;
-    };
-    let mut start = 1;
-    if let Some(sub) = tool.sub {
-        // `git grep`: the subcommand is the first operand that is no option's value.
-        match words
+    // `git grep`, `git log`: the subcommand is the first operand that is no option's value.
+    let sub_at = || {
+        words
             .iter()
             .enumerate()
             .skip(1)
             .find(|(_, w)| w.kind == WordKind::Operand && !w.follows_flag)
-        {
-            Some((i, w)) if w.text == sub => start = i + 1,
-            _ => return 0,
-        }
-    }
+    };
+    let Some((tool, start)) = SEARCH_TOOLS
+        .iter()
+        .filter(|t| t.name == name.text)
+        .find_map(|t| match t.sub {
+            None => Some((t, 1)),
+            Some(sub) => match sub_at() {
+                Some((i, w)) if w.text == sub => Some((t, i + 1)),
+                _ => None,
+            },
+        })
+    else {
+        return 0;
+    };
     let flag = |i: usize, list: &[&str]| {
         i > 0 && words[i - 1].kind == WordKind::Flag && list.contains(&words[i - 1].text.as_str())
     };
@@ -256,7 +295,7 @@ pub(crate) fn data_words(words: &[Word]) -> u64 {
             by_option = true;
         }
     }
-    if by_option {
+    if by_option || !tool.operand_pattern {
         return mask;
     }
     rest()
@@ -367,6 +406,15 @@ mod tests {
             // A file of patterns is read: no data word.
             (&["grep", "-f", "~/.ssh/id_rsa", "x"], &[]),
             (&["git", "log", "-n", "3"], &[]),
+            // git's history searches: the option's text is data, an operand is a path.
+            (
+                &["git", "log", "--grep=authorized_keys", "--oneline"],
+                &["authorized_keys"],
+            ),
+            (&["git", "log", "-S", "id_rsa", "-p"], &["id_rsa"]),
+            (&["git", "log", "-G", "/etc/shadow"], &["/etc/shadow"]),
+            (&["git", "log", "--", "authorized_keys"], &[]),
+            (&["git", "log", "-p", "~/.ssh/id_rsa"], &[]),
             (&["cat", "id_rsa"], &[]),
         ];
         for (argv, want) in cases {

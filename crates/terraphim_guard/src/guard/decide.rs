@@ -655,6 +655,16 @@ impl Guard {
                     None,
                 )
             } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["write a project file"])
+                && super::test_output::tee_of_test_output(&parsed.commands, ci, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "keeps the output of the project's tests or benchmarks, which an earlier stage of the pipeline runs, in a report file of the project (`.txt`, `.log`, `.out`, `.tap`) (known safe: test report kept)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
                 && safe.is_some()
                 && cmd.findings.is_empty()
                 && only_lifted(&["write a project file"])
@@ -728,6 +738,16 @@ impl Guard {
                 (
                     Verdict::Allow,
                     "sets this repository's signing key to the public half of an ssh key (a `.pub` file): git reads no key and runs no program by it (known safe: public signing key)".to_string(),
+                    None,
+                )
+            } else if suspicious.is_some()
+                && cmd.findings.is_empty()
+                && only_lifted(&["project file deletion"])
+                && super::project_delete::deletes_named_files(cmd, &classes[ci])
+            {
+                (
+                    Verdict::Allow,
+                    "deletes files of the project it names one by one, without `-r` (no directory, no glob, nothing in `.git`): the edit the agent's own file tool makes, and git gives back the files it tracks (known safe: project files deleted by name)".to_string(),
                     None,
                 )
             } else if suspicious.is_some()

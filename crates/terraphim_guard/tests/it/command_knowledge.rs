@@ -691,7 +691,7 @@ fn coverage_reports_are_build_output() {
     );
     all(
         Verdict::Sandbox,
-        &["rm -f coverage.xml.bak", "rm -rf coverage.xml src"],
+        &["rm -rf coverage.xml.bak", "rm -rf coverage.xml src"],
     );
     all(Verdict::Deny, &["rm -rf ~/coverage.xml ~/notes"]);
 }
@@ -1001,7 +1001,7 @@ fn toolchain_build_dirs_logs_and_user_caches_are_disposable() {
         Verdict::Sandbox,
         &[
             "rm -rf _build src",
-            "rm -f server.log.md",
+            "rm -rf server.log.md",
             "rm -rf .terraform.lock.hcl",
             "truncate -s 0 notes.md",
             "truncate -s 1G data/disk.img",

@@ -76,6 +76,7 @@ mod friction54;
 mod friction55;
 mod friction56;
 mod friction57;
+mod friction58;
 mod generated_names;
 mod gpu_wasm_tracing_and_boot_keys;
 mod graph_storage_and_simulation_tools;
