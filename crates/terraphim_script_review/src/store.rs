@@ -54,7 +54,8 @@ pub(crate) enum Target {
     /// This machine: no host given (the client's default is `localhost`), a loopback host,
     /// a name of one label (a service of the project's compose file or test containers), a
     /// file or in-memory store (`PersistentClient(path=".chroma")`), or a value whose
-    /// alternatives include a loopback default (`os.environ.get("URL", "redis://localhost")`).
+    /// alternatives include a loopback default (`os.environ.get("URL", "redis://localhost")`)
+    /// and no host on another machine.
     Local,
     /// A server on another machine the script names (`milvus.internal`, `mongo.example.net`).
     Remote(String),
@@ -115,22 +116,24 @@ fn target_of_text(v: &Val, bare: bool) -> Option<Target> {
     if texts.is_empty() {
         return None;
     }
-    let mut remote = None;
-    let mut unknown = false;
+    let (mut remote, mut local, mut unknown) = (None, false, false);
     for t in texts {
         match host_in(t, bare) {
             // A host built at run time (`f"{HOST}:19530"`).
             Some(h) if h.contains(UNKNOWN) => unknown = true,
-            Some(h) if local_host(&h) => return Some(Target::Local),
+            Some(h) if local_host(&h) => local = true,
             Some(h) => remote = remote.or(Some(h)),
             None if t.contains(UNKNOWN) => unknown = true,
             None => {}
         }
     }
-    match (remote, unknown) {
-        (Some(h), _) => Some(Target::Remote(h)),
-        (None, true) => Some(Target::Unknown),
-        (None, false) => None,
+    // One of a table's targets on another machine is one the script may reach; a loopback
+    // default of a value read at run time is the server it is written for.
+    match (remote, local, unknown) {
+        (Some(h), _, _) => Some(Target::Remote(h)),
+        (None, true, _) => Some(Target::Local),
+        (None, false, true) => Some(Target::Unknown),
+        (None, false, false) => None,
     }
 }
 
@@ -274,6 +277,14 @@ mod tests {
         defaulted.text = Some(UNKNOWN.to_string());
         defaulted.alts = vec![UNKNOWN.to_string(), "redis://localhost:6379/0".to_owned()];
         assert_eq!(t(&[defaulted], &[]), Target::Local);
+        // A table of targets, one of them a shared server.
+        let mut table = Val::unknown();
+        table.text = Some(UNKNOWN.to_string());
+        table.alts = vec![
+            "bolt://localhost:7687".to_owned(),
+            "neo4j+s://graph.example.net:7687".to_owned(),
+        ];
+        assert_eq!(t(&[table], &[]), Target::Remote("graph.example.net".into()));
         assert_eq!(
             t(&[Val::list(vec![lit("https://es.internal:9200")])], &[]),
             Target::Remote("es.internal".into())

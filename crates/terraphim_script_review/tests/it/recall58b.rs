@@ -275,3 +275,44 @@ frame.to_csv("events.csv")
         ),
     ]);
 }
+
+/// A table of targets one of which is a shared server: the loop reaches it as well, as a
+/// psql host of several values is local only when every one is.
+#[test]
+fn a_table_of_targets_with_a_shared_server_is_judged_by_that_server() {
+    let script = |shared: &str| {
+        format!(
+            r#"import neo4j from 'neo4j-driver';
+
+const TARGETS = {{
+  local: {{ uri: 'bolt://localhost:7687' }},
+  ci: {{ uri: 'bolt://neo4j:7687' }},
+  shared: {{ uri: '{shared}' }},
+}};
+
+async function wipe(name: keyof typeof TARGETS): Promise<void> {{
+  const t = TARGETS[name];
+  const driver = neo4j.driver(t.uri, neo4j.auth.basic('neo4j', 'pw'));
+  const session = driver.session();
+  await session.run('MATCH (n) DETACH DELETE n');
+  await session.close();
+  await driver.close();
+}}
+
+for (const name of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {{
+  await wipe(name);
+}}
+"#
+        )
+    };
+    rows(&[
+        (
+            Ts,
+            script("neo4j+s://graph.example.net:7687"),
+            Dangerous,
+            "destructive",
+        ),
+        // Twin: every target on this machine or a service of the project's containers.
+        (Ts, script("bolt://127.0.0.1:7688"), Clean, ""),
+    ]);
+}
