@@ -1735,6 +1735,14 @@ pub(crate) struct Sink<'a> {
     pub(crate) env_token_used: Set<String>,
     /// The script imports a client library of a database server ([`crate::sql`]).
     pub(crate) server_db: bool,
+    /// The script imports a client library of a data store that takes no SQL
+    /// ([`crate::store`]).
+    pub(crate) store_db: bool,
+    /// The hosts on other machines the script's store connections name ([`Sink::store_connect`]).
+    store_remote: Vec<String>,
+    /// The collections, indexes and databases the script's store calls create (by their
+    /// name's text): dropping one removes what the script made.
+    store_made: Vec<String>,
     /// What credential stores the script attached to a database connection
     /// ([`Sink::sql_attach`]).
     pub(crate) attached_secrets: Vec<&'static str>,
@@ -1980,6 +1988,9 @@ impl<'a> Sink<'a> {
             secret_written_out: false,
             env_token_used: Set::default(),
             server_db: false,
+            store_db: false,
+            store_remote: Vec::new(),
+            store_made: Vec::new(),
             attached_secrets: Vec::new(),
             written: Map::default(),
             git_remotes_added: Map::default(),
@@ -2386,6 +2397,9 @@ impl<'a> Sink<'a> {
         if crate::sql::is_server_db_module(module) {
             self.server_db = true;
         }
+        if crate::store::is_store_module(module) {
+            self.store_db = true;
+        }
     }
 
     /// A database server's command-line client started by the script with SQL to run
@@ -2488,6 +2502,128 @@ impl<'a> Sink<'a> {
             "destructive-sql",
             vec!["sql".to_owned(), format!("database client `{method}`")],
             format!("{what} through a database client (`{method}`)"),
+        );
+    }
+
+    /// A call of a data store's client library (`q` qualified by its module) that makes a
+    /// connection (`MongoClient(uri)`, `connections.connect(host=...)`, `new Redis(url)`):
+    /// a host on another machine it names is where the script's store calls go.
+    pub(crate) fn store_connect(&mut self, q: &str, args: &[&Val], keywords: &[(&str, &Val)]) {
+        let tail = q.rsplit(['.', '/']).next().unwrap_or(q);
+        let connects = tail.ends_with("Client")
+            || tail.ends_with("Cluster")
+            || matches!(
+                tail,
+                "connect"
+                    | "Redis"
+                    | "StrictRedis"
+                    | "from_url"
+                    | "Elasticsearch"
+                    | "AsyncElasticsearch"
+                    | "OpenSearch"
+                    | "AsyncOpenSearch"
+                    | "driver"
+                    | "createClient"
+                    | "createConnection"
+            );
+        if !connects || !crate::store::is_store_module(q) {
+            return;
+        }
+        if let crate::store::Target::Remote(host) = crate::store::connection_target(args, keywords)
+            && !self.store_remote.contains(&host)
+        {
+            self.store_remote.push(host);
+        }
+    }
+
+    /// A method of a data store's client (`drop_collection`, `dropDatabase`, `flushall`,
+    /// `indices.delete`, `collection.drop()`) called on a receiver spelled `recv`, with the
+    /// value naming what it acts on (`name`): one that destroys a collection or a database
+    /// is judged as the SQL statement it equals through a database client ([`Sink::sql_run`])
+    /// when the script's connections name a server on another machine. Dropping what the
+    /// script created (the same name given to `create_collection`) and stores on this machine
+    /// or the project's containers (loopback, a one-label compose service, a file, memory)
+    /// are the script's own; a host the review does not know stays unjudged here.
+    pub(crate) fn store_method(
+        &mut self,
+        line: u32,
+        method: &str,
+        recv: &str,
+        argc: usize,
+        name: Option<&Val>,
+    ) {
+        if !self.store_db {
+            return;
+        }
+        // `indices.delete({ index: 'logs' })`: the name is a member of an options object.
+        let name = name.map(|n| {
+            n.fields
+                .iter()
+                .find(|(k, _)| matches!(k.as_str(), "index" | "name" | "collection_name"))
+                .map_or(n, |(_, f)| f)
+        });
+        let name_text = name.and_then(|n| n.text.clone());
+        if crate::store::creating_method(method, recv) {
+            if let Some(n) = name_text
+                && !self.store_made.contains(&n)
+            {
+                self.store_made.push(n);
+            }
+            return;
+        }
+        let Some(drop) = crate::store::destroying_method(method, recv, argc) else {
+            return;
+        };
+        if name_text
+            .as_ref()
+            .is_some_and(|n| self.store_made.contains(n))
+        {
+            return;
+        }
+        let reach = match name_text.as_deref() {
+            // `indices.delete(index="*")`, `"_all"`: every index.
+            Some("*" | "_all") => crate::sql::Reach::Database,
+            _ => drop.reach,
+        };
+        let what = match (reach, name.and_then(Val::known)) {
+            (crate::sql::Reach::Database, Some(n)) if drop.reach == crate::sql::Reach::Tables => {
+                format!("deletes every index ({n})")
+            }
+            (_, Some(n)) => format!("{} {n}", drop.what),
+            _ => drop.what.to_owned(),
+        };
+        self.store_destroys(line, method, &what);
+    }
+
+    /// Cypher text handed to a method of a graph database session (`session.run(cypher)`):
+    /// `MATCH (n) DETACH DELETE n` empties the graph as `DROP DATABASE` would, and is judged
+    /// as [`Sink::store_method`] judges a drop.
+    pub(crate) fn cypher_run(&mut self, line: u32, method: &str, text: &Val) {
+        if !self.store_db || !crate::store::CYPHER_RUNNING_METHODS.contains(&method) {
+            return;
+        }
+        if let Some((what, _)) = text.known().and_then(crate::store::cypher_destroys) {
+            self.store_destroys(line, method, what);
+        }
+    }
+
+    fn store_destroys(&mut self, line: u32, method: &str, what: &str) {
+        let Some(host) = self.store_remote.first().cloned() else {
+            return;
+        };
+        self.add_rule(
+            line,
+            Category::Destructive,
+            Verdict::Dangerous,
+            "destructive-store-call",
+            vec![
+                format!("store: {host}"),
+                format!("database client `{method}`"),
+            ],
+            format!(
+                "{} on {host}, a server on another machine, through a database client (`{method}`)",
+                what.replace(UNKNOWN, "…")
+            ),
         );
     }
 

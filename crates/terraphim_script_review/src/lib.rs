@@ -43,6 +43,7 @@ mod scope;
 mod shell;
 mod shell_judge;
 mod sql;
+mod store;
 mod target;
 mod ts;
 mod verify;

@@ -1163,6 +1163,12 @@ impl Js<'_, '_, '_> {
                 recv.taint = Taint::default();
             }
             let key = self.dotenv_pattern_key(func, &c);
+            let recv_text = func
+                .field("object")
+                .map(|o| self.text(o))
+                .unwrap_or_default();
+            self.sink
+                .store_method(c.ln, c.tail(), recv_text, c.args.len(), c.args.first());
             let mut out = self.method(&c, recv);
             if let Some(key) = key {
                 out.taint.narrow_to_dotenv_key(&key);
@@ -1246,6 +1252,15 @@ impl Js<'_, '_, '_> {
                 if let Some(effect) = crate::caps::lookup(crate::caps::CALL_ROWS, &c.q) {
                     let t = crate::caps::apply(self.sink, ln, &c.q, effect);
                     return Val::unknown().with_taint(&c.all).with_taint(&t);
+                }
+                // `new MongoClient(uri)`, `createClient({ url })`: a store client's connection.
+                if crate::store::is_store_module(&c.q) {
+                    self.sink
+                        .store_connect(&c.q, &c.args.iter().collect::<Vec<_>>(), &[]);
+                    if let Some((recv, method)) = c.q.rsplit_once('.') {
+                        self.sink
+                            .store_method(ln, method, recv, c.args.len(), c.args.first());
+                    }
                 }
                 if let Some(connection) = crate::sql::local_connection(
                     &c.q,

@@ -103,6 +103,7 @@ impl Js<'_, '_, '_> {
         let (args, arg_nodes, all) = (&c.args, &c.arg_nodes, &c.all);
         let first = args.first().cloned().unwrap_or_default();
         self.sink.sql_run(ln, name, &first);
+        self.sink.cypher_run(ln, name, &first);
         self.sink.sql_attach(ln, name, args);
         match (&recv.handle, name) {
             // `m._compile(source, filename)` (Node's `Module`, however the instance was

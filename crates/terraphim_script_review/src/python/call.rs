@@ -663,6 +663,14 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 self.store_field(key, v.with_taint(&c.all));
             }
+            let recv_text = receiver_node.map(|r| self.text(r)).unwrap_or_default();
+            self.sink.store_method(
+                c.ln,
+                c.tail(),
+                recv_text,
+                c.args.len() + c.kwargs.len(),
+                store_name(&c).as_ref(),
+            );
             return self.method(&c, recv, receiver_node);
         }
         // `os.environ.update({...})`, `mock.patch.dict(os.environ, {...})` named by module.
@@ -792,6 +800,21 @@ impl Py<'_, '_, '_> {
                 }
                 let keywords: Vec<(&str, &Val)> =
                     c.kwargs.iter().map(|(k, v)| (k.as_str(), v)).collect();
+                // `MongoClient(uri)`, `utility.drop_collection(name)`: a store client's
+                // connection, or a call of its module that destroys a store.
+                if crate::store::is_store_module(q) {
+                    self.sink
+                        .store_connect(q, &c.args.iter().collect::<Vec<_>>(), &keywords);
+                    if let Some((recv, method)) = q.rsplit_once('.') {
+                        self.sink.store_method(
+                            c.ln,
+                            method,
+                            recv,
+                            c.args.len() + c.kwargs.len(),
+                            store_name(&c).as_ref(),
+                        );
+                    }
+                }
                 if let Some(connection) = crate::sql::local_connection(
                     q,
                     &c.args.iter().chain(c.kwargs.values()).collect::<Vec<_>>(),
@@ -1730,4 +1753,14 @@ fn members_taint(fields: &[(String, Val)]) -> Taint {
         t.join(&x.taint);
     }
     t
+}
+
+/// The value naming what a store client's call acts on: its first positional argument, or
+/// the keyword argument that names a collection, an index or a database.
+fn store_name(c: &Call<'_>) -> Option<Val> {
+    c.args.first().cloned().or_else(|| {
+        ["collection_name", "name", "index", "name_or_database"]
+            .iter()
+            .find_map(|k| c.kwargs.get(*k).cloned())
+    })
 }

@@ -55,6 +55,7 @@ impl Py<'_, '_, '_> {
         let first = args.first().cloned().unwrap_or_default();
         self.env_setters(c, name, &recv);
         self.sink.sql_run(ln, name, &first);
+        self.sink.cypher_run(ln, name, &first);
         self.sink.sql_attach(ln, name, args);
         // `pool.map(shutil.rmtree, dirs)`, `executor.map(upload, files)`: the function called
         // with each element, as `map(f, items)` does.

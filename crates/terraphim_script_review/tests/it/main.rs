@@ -54,6 +54,7 @@ mod recall56;
 mod recall57;
 mod recall57b;
 mod recall58;
+mod recall58b;
 mod rules;
 mod secret_owners;
 mod secret_uses;
